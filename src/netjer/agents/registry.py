@@ -1,0 +1,94 @@
+"""Agent specifications (``"random"``, ``"ismcts:time=1.0"``) and the agents they build.
+
+A specification is ``kind`` or ``kind:key=value,key=value``; it is what a game record
+stores per seat and what ``--seat 1=random`` passes on the command line.  ``human`` is a
+valid kind here (seats a person); the front end that runs the game provides that agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from netjer.agents.base import Agent
+from netjer.agents.random_agent import RandomAgent
+from netjer.core.errors import ConfigError
+
+#: Agent kinds a computer plays, and how to build each from (params, seed).
+AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
+    "random": lambda params, seed: RandomAgent(seed),
+}
+#: Parameters each kind accepts.
+AGENT_PARAMS: dict[str, frozenset[str]] = {
+    "random": frozenset(),
+}
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A parsed agent specification.
+
+    Attributes:
+        kind: ``"human"`` or a key of :data:`AGENT_FACTORIES`.
+        params: the ``key=value`` parameters, as strings.
+    """
+
+    kind: str
+    params: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == HUMAN
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.kind
+        return self.kind + ":" + ",".join(f"{k}={v}" for k, v in self.params.items())
+
+
+def known_kinds() -> list[str]:
+    """Every accepted agent kind, ``human`` first."""
+    return [HUMAN, *AGENT_FACTORIES]
+
+
+def parse_agent_spec(text: str) -> AgentSpec:
+    """Parse ``kind`` or ``kind:key=value,...``.
+
+    Raises:
+        ConfigError: for an unknown kind, an unknown parameter, or a malformed text.
+    """
+    kind, _, rest = text.strip().partition(":")
+    kind = kind.strip().lower()
+    if kind not in known_kinds():
+        raise ConfigError(f"unknown agent {kind!r}; choose one of: {', '.join(known_kinds())}")
+    params: dict[str, str] = {}
+    if rest.strip():
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            key = key.strip()
+            if not eq or not key:
+                raise ConfigError(f"agent parameter {item!r} in {text!r} is not of the form key=value")
+            params[key] = value.strip()
+    allowed = AGENT_PARAMS.get(kind, frozenset())
+    unknown = sorted(set(params) - allowed)
+    if unknown:
+        accepted = ", ".join(sorted(allowed)) or "none"
+        raise ConfigError(f"agent {kind!r} has no parameter {unknown[0]!r} (accepted: {accepted})")
+    return AgentSpec(kind, params)
+
+
+def make_agent(spec: str | AgentSpec, seed: int = 0) -> Agent:
+    """Build the computer agent of ``spec``, seeded.
+
+    Raises:
+        ConfigError: if the specification is invalid or names ``human`` (a front end seats
+            humans itself).
+    """
+    parsed = parse_agent_spec(spec) if isinstance(spec, str) else spec
+    if parsed.is_human:
+        raise ConfigError("a human seat is played through a front end (terminal or web), not built here")
+    agent = AGENT_FACTORIES[parsed.kind](parsed.params, seed)
+    agent.name = str(parsed)
+    return agent

@@ -1,0 +1,87 @@
+"""The kernel's exceptions.
+
+Every error a user can provoke is one of these, so that front ends (CLI, server) can
+report it as a clear message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+
+class NetjerError(Exception):
+    """Base class of every error Netjer raises on purpose."""
+
+
+class ConfigError(NetjerError, ValueError):
+    """A game option, seat list or agent specification is invalid.
+
+    Raised by :class:`netjer.core.game.Game` constructors before any state exists, with a
+    message naming the option and the accepted values.
+    """
+
+
+class DataFileError(NetjerError, ValueError):
+    """A static game data file (map, temple layout, scenario) fails validation on load.
+
+    The message names the file and the invariant that does not hold.
+    """
+
+
+class ActionSyntaxError(NetjerError, ValueError):
+    """A text does not parse as an action of the game (unknown word, bad number)."""
+
+
+class IllegalActionError(NetjerError, ValueError):
+    """An action that is not legal in the current state.
+
+    Like python-chess's ``IllegalMoveError`` it subclasses :class:`ValueError`.  The state
+    it was applied to is left untouched.
+
+    Attributes:
+        action: the notation of the refused action.
+        rule: the rule that forbids it, as a source tag (e.g. ``"Aton §4 step G.2"``).
+        reason: a sentence for the player saying why.
+        legal: the notations of the legal actions at that point.
+    """
+
+    def __init__(self, action: str, rule: str, reason: str, legal: list[str] | None = None) -> None:
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+        self.legal = list(legal or [])
+        super().__init__(f"illegal action {action!r}: {reason} ({rule})")
+
+
+class GameNotOverError(NetjerError, RuntimeError):
+    """``returns()`` was asked of a state that is not terminal."""
+
+
+class RecordError(NetjerError, ValueError):
+    """A game record (save file) is malformed or does not replay.
+
+    Attributes:
+        line: 1-based line of the file at fault, when known.
+        column: 1-based column, when known.
+        index: 0-based index of the first action that fails to replay, when relevant.
+        action: text of that action, when relevant.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        index: int | None = None,
+        action: str | None = None,
+    ) -> None:
+        self.line = line
+        self.column = column
+        self.index = index
+        self.action = action
+        where = []
+        if line is not None:
+            where.append(f"line {line}" + (f", column {column}" if column is not None else ""))
+        if index is not None:
+            where.append(f"action #{index}" + (f" {action!r}" if action is not None else ""))
+        prefix = f"{'; '.join(where)}: " if where else ""
+        super().__init__(prefix + message)

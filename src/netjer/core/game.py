@@ -1,0 +1,119 @@
+"""``Game``: a ruleset with validated options that makes initial states.
+
+Modelled on OpenSpiel's Game/State split (DESIGN.md, "The kernel contract").  A game's
+options are a Pydantic model, so that they are validated up front (a bad option raises
+:class:`~netjer.core.errors.ConfigError`), documented, and serialisable into game records
+and the server's lobby.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from netjer.core.action import Action
+from netjer.core.errors import ConfigError
+
+if TYPE_CHECKING:
+    from netjer.core.state import State
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options model: immutable, unknown keys refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def describe_validation_error(err: ValidationError) -> str:
+    """Render a Pydantic validation error as one line per problem, ``field: message``."""
+    parts = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e["loc"]) or "(options)"
+        parts.append(f"{loc}: {e['msg']}")
+    return "; ".join(parts)
+
+
+class Game(ABC):
+    """A ruleset with its options.
+
+    Subclasses set the class attributes and implement the abstract methods.
+
+    Args:
+        options: option names to values; missing ones take the game's defaults.  Strings
+            are coerced where unambiguous (``"3"`` for an integer), as the CLI passes them.
+
+    Raises:
+        ConfigError: if an option is unknown or its value is not accepted.
+    """
+
+    #: short name used in code, CLI and records (``"aton"``).
+    name: ClassVar[str]
+    #: the published name shown to users (``"Aton"``, ``"Dioses del Nilo"``).
+    title: ClassVar[str]
+    #: bumped whenever a rules change would make an old record replay differently.
+    rules_version: ClassVar[str]
+    #: the Pydantic model of this game's options.
+    options_model: ClassVar[type[GameOptions]]
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        try:
+            self.options: GameOptions = self.options_model.model_validate(dict(options or {}))
+        except ValidationError as err:
+            raise ConfigError(f"{self.title}: bad option: {describe_validation_error(err)}") from None
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """Cross-field option checks; raise :class:`ConfigError`.  Default: none."""
+
+    def options_dict(self) -> dict[str, Any]:
+        """The full options, defaults included, as JSON-serialisable data (for records)."""
+        return self.options.model_dump(mode="json")
+
+    @classmethod
+    def option_schema(cls) -> dict[str, Any]:
+        """JSON Schema of the options (names, types, defaults, accepted values, descriptions)."""
+        return cls.options_model.model_json_schema()
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats, numbered ``0 .. num_players-1``."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> State:
+        """Return the state at the start of a game; all setup randomness comes from ``seed``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's notation (the inverse of ``str(action)``).
+
+        Raises:
+            ActionSyntaxError: if ``text`` is not an action of this game.
+        """
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed integer action encoding."""
+
+    @abstractmethod
+    def action_to_int(self, action: Action) -> int:
+        """The action's fixed integer code, in ``[0, num_distinct_actions)``."""
+
+    @abstractmethod
+    def int_to_action(self, code: int) -> Action:
+        """The action with integer ``code``.
+
+        Raises:
+            ValueError: if ``code`` is out of range.
+        """
+
+    def seat_name(self, seat: int) -> str:
+        """A player-facing name for a seat (a colour or god); default ``"Player N"``."""
+        return f"Player {seat + 1}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options_dict()!r})"

@@ -1,0 +1,188 @@
+"""``State``: a game position, mutable and cheap to clone.
+
+The contract (DESIGN.md): ``current_player``, ``legal_actions()``, ``apply(action)``,
+``is_terminal``, ``returns()``, ``observation(seat)``, ``determinize(seat, rng)``,
+``clone()`` and ``history``.  ``apply`` refuses an action not in ``legal_actions()`` with an
+:class:`IllegalActionError` naming the rule, and leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Final
+
+from netjer.core.action import Action
+from netjer.core.errors import GameNotOverError, IllegalActionError
+from netjer.core.rng import Rng
+
+if TYPE_CHECKING:
+    from netjer.core.game import Game
+
+#: ``current_player`` of a finished game (the value OpenSpiel uses).
+TERMINAL: Final = -4
+
+#: A JSON-serialisable mapping, as returned by ``observation`` and ``full_state``.
+JsonDict = dict[str, Any]
+
+
+class State(ABC):
+    """A position of a game.
+
+    Subclasses implement the abstract methods; the base class provides the legality check,
+    history and comparison.  All randomness after setup comes from ``self.rng``.
+
+    Attributes:
+        game: the :class:`~netjer.core.game.Game` this state belongs to.
+        seed: the seed the game was started with.
+        rng: the state's own generator (part of the hidden state: see ``determinize``).
+        history: the actions applied since the initial state, in order.
+    """
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history: list[Action] = []
+        self._legal: list[Action] | None = None
+
+    # --- the contract -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act (``0 .. num_players-1``), or :data:`TERMINAL`."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take, in a fixed order; empty iff terminal.
+
+        The list is a fresh copy; the actions are shared, immutable objects.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return list(legal)
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the current player.
+
+        Raises:
+            IllegalActionError: if ``action`` is not in ``legal_actions()``; the message
+                names the rule that forbids it, and the state is unchanged.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_actions()
+        if action not in legal:
+            self._legal = legal
+            raise self.illegal(action)
+        self._legal = None
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_text(self, text: str) -> Action:
+        """Parse ``text`` in the game's notation and apply it; return the action.
+
+        Raises:
+            ActionSyntaxError: if the text is not an action of the game.
+            IllegalActionError: if it is not legal now.
+        """
+        action = self.game.parse_action(text)
+        self.apply(action)
+        return action
+
+    def returns(self) -> list[float]:
+        """One float per seat (win 1, loss -1, draw 0 unless a game says otherwise).
+
+        Raises:
+            GameNotOverError: if the game is not over: returns are defined only at the end.
+        """
+        if not self.is_terminal:
+            raise GameNotOverError("returns() is defined only once the game is over")
+        return self._returns()
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> JsonDict:
+        """Everything seat ``seat`` may know, as JSON-serialisable data.
+
+        ``seat=None`` gives the public (spectator) view.  This is the single source of every
+        per-seat view: UIs, logs, agents and adapters read nothing else.
+        """
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with ``observation(seat)``, hidden information re-sampled.
+
+        The result's own generator is re-seeded from ``rng`` too, so that future draws
+        (shuffles) are not known to the searcher.  Used by information-set MCTS.
+        """
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (history and generator included)."""
+
+    @abstractmethod
+    def full_state(self) -> JsonDict:
+        """The complete state including hidden information, JSON-serialisable.
+
+        For equality, debugging and omniscient replays; never shown to a seat.
+        """
+
+    # --- for subclasses -----------------------------------------------------------------
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Compute the legal actions (empty when terminal)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (already checked)."""
+
+    @abstractmethod
+    def _returns(self) -> list[float]:
+        """Returns of a terminal state."""
+
+    @abstractmethod
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        """For an action not in ``legal_actions()``: ``(rule, reason)`` for the player."""
+
+    def _copy_base_to(self, other: State) -> None:
+        """Copy the base-class fields into a new instance made by ``clone``."""
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = self.rng.clone()
+        other.history = list(self.history)
+        other._legal = self._legal
+
+    # --- conveniences -------------------------------------------------------------------
+
+    def illegal(self, action: Action) -> IllegalActionError:
+        """The error ``apply(action)`` raises for an action that is not legal now."""
+        legal = [str(a) for a in self.legal_actions()]
+        if self.is_terminal:
+            return IllegalActionError(str(action), "game over", "the game is over; no action is legal", [])
+        rule, reason = self._why_illegal(action)
+        return IllegalActionError(str(action), rule, reason, legal)
+
+    def describe_action(self, action: Action, viewer: int | None) -> str:
+        """Words for ``action``, about to be played by the current player, as ``viewer`` sees it.
+
+        Games override this to hide secret choices from other seats; the default is the
+        notation, prefixed by the actor.
+        """
+        return f"{self.game.seat_name(self.current_player)}: {action}"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.full_state() == other.full_state()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __str__(self) -> str:
+        return json.dumps(self.full_state(), sort_keys=True)

@@ -1,0 +1,1 @@
+"""One package per game; :mod:`netjer.games.registry` finds them by name."""

@@ -1,0 +1,117 @@
+"""``AtonGame``: Aton's options and the factory of its states.
+
+Aton (Thorsten Gimmler, Queen Games 2005) for exactly two players.  Rules reference:
+rules/aton.md.  Each ruling the sources leave open (GUESS/PROPOSAL there) is an option
+below, with our default; docs/rules-coverage.md lists them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from netjer.core.action import Action
+from netjer.core.errors import ConfigError, DataFileError
+from netjer.core.game import Game, GameOptions
+from netjer.games.aton import actions
+from netjer.games.aton.layout import available_layouts, load_layout
+from netjer.games.aton.state import AtonState
+
+SEAT_NAMES = ("Red", "Blue")  # §1: the players' colours are red and blue [FACT×5]
+
+
+class AtonOptions(GameOptions):
+    """Aton's options; every one is a ruling where the sources are silent (rules/aton.md)."""
+
+    layout: str = Field(
+        "proposal",
+        description="Temple layout data file (rules/aton.md §2.2 PROPOSAL; the real per-temple counts are unknown).",
+    )
+    first_round_removals: Literal["forbidden", "allowed"] = Field(
+        "forbidden",
+        description="Whether cartouche 2 removes stones in round 1 (GLASS: none in the very first round; §8.7).",
+    )
+    kingdom_after_scoring: Literal["return", "out_of_game"] = Field(
+        "return",
+        description="Where the Kingdom of the Dead's stones go after a scoring (§5 GUESS: back to their owners).",
+    )
+    equal_40_tie: Literal["draw", "continue"] = Field(
+        "draw",
+        description="Equal totals of 40 or more after a scoring: a draw, or play on until one leads (§6 PROPOSAL).",
+    )
+    temple4_blue_squares: Literal["all_temples", "temple4_only"] = Field(
+        "all_temples",
+        description="Which blue squares temple 4's majority scores, 3 points each (§5 INFERRED: all four temples).",
+    )
+    reveal: Literal["staged", "all_at_once"] = Field(
+        "staged",
+        description=(
+            "Reveal cartouches 1-2 together and each player's 3-4 at their turn (SEED), "
+            "or all eight cards at once (SDIMAG)."
+        ),
+    )
+
+    @field_validator("layout")
+    @classmethod
+    def _known_layout(cls, v: str) -> str:
+        if v not in available_layouts():
+            raise ValueError(f"unknown layout {v!r}; available: {', '.join(available_layouts())}")
+        return v
+
+
+class AtonGame(Game):
+    """Aton for two players (seat 0 Red, seat 1 Blue).
+
+    Args:
+        options: see :class:`AtonOptions`; ``{}`` gives every default.
+
+    Raises:
+        ConfigError: for an unknown option or value, or a layout file that fails validation.
+    """
+
+    name: ClassVar[str] = "aton"
+    title: ClassVar[str] = "Aton"
+    rules_version: ClassVar[str] = "1"
+    options_model: ClassVar[type[GameOptions]] = AtonOptions
+
+    def _check_options(self) -> None:
+        try:
+            self.layout = load_layout(self.opts.layout)
+        except DataFileError as err:
+            raise ConfigError(str(err)) from None
+
+    @property
+    def opts(self) -> AtonOptions:
+        """The options, typed."""
+        assert isinstance(self.options, AtonOptions)
+        return self.options
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self, seed: int) -> AtonState:
+        """A new game: decks shuffled from ``seed``, round 1 dealt (rules/aton.md §3, §4 step A)."""
+        return AtonState(self, seed, self.layout)
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(actions.ALL_ACTIONS)
+
+    def action_to_int(self, action: Action) -> int:
+        try:
+            return actions.CODES[action]
+        except KeyError:
+            raise ValueError(f"not an Aton action: {action!r}") from None
+
+    def int_to_action(self, code: int) -> Action:
+        if not 0 <= code < len(actions.ALL_ACTIONS):
+            raise ValueError(f"Aton action codes are 0..{len(actions.ALL_ACTIONS) - 1}, got {code}")
+        return actions.ALL_ACTIONS[code]
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]

@@ -1,0 +1,1 @@
+"""Matches between agents (and, later, tournaments, ratings and balance reports)."""
