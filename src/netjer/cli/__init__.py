@@ -1,0 +1,1 @@
+"""The ``netjer`` command (Typer + Rich): play, replay, games."""

@@ -1,0 +1,35 @@
+"""Terminal drawings of each game, built from an observation only.
+
+Each game has a module here named after it (``aton.py``) with a function
+``render(obs, seat) -> rich.console.RenderableType`` drawing ``obs`` (the result of
+``state.observation(seat)``) as that seat sees it.  Because it reads nothing but the
+observation, a drawing cannot show hidden information.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any, Protocol, cast
+
+from rich.console import RenderableType
+from rich.pretty import Pretty
+
+
+class Renderer(Protocol):
+    """``render(obs, seat)``: a Rich drawing of an observation."""
+
+    def __call__(self, obs: dict[str, Any], seat: int | None) -> RenderableType: ...
+
+
+def renderer_for(game_name: str) -> Renderer:
+    """The drawing function of ``game_name``; a pretty-printed observation if it has none."""
+    try:
+        module = importlib.import_module(f"netjer.cli.views.{game_name}")
+    except ModuleNotFoundError:
+        return _fallback
+    return cast(Renderer, module.render)
+
+
+def _fallback(obs: dict[str, Any], seat: int | None) -> RenderableType:
+    return Pretty(json.loads(json.dumps(obs)))

@@ -1,0 +1,31 @@
+"""Every game passes the generic conformance suite (see tests/conformance.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conformance import GameUnderTest, check_random_game
+
+#: One line per game (and notable option sets).
+GAMES = [
+    GameUnderTest("aton", games=200),
+    GameUnderTest(
+        "aton",
+        {"equal_40_tie": "continue", "reveal": "all_at_once", "kingdom_after_scoring": "out_of_game"},
+        games=40,
+    ),
+]
+
+# Seeds are split into chunks so that pytest-xdist spreads them over the workers.
+CHUNK = 20
+CASES = [
+    pytest.param(spec, start, id=f"{spec.id}-seeds{start}-{min(start + CHUNK, spec.games) - 1}")
+    for spec in GAMES
+    for start in range(0, spec.games, CHUNK)
+]
+
+
+@pytest.mark.parametrize(("spec", "start"), CASES)
+def test_random_games_conform(spec: GameUnderTest, start: int) -> None:
+    for seed in range(start, min(start + CHUNK, spec.games)):
+        check_random_game(spec, seed)
