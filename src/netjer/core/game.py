@@ -66,7 +66,11 @@ class Game(ABC):
         self._check_options()
 
     def _check_options(self) -> None:
-        """Cross-field option checks; raise :class:`ConfigError`.  Default: none."""
+        """Cross-field option checks and data loading; raise :class:`ConfigError`.
+
+        The default accepts every combination the options model accepts.
+        """
+        return
 
     def options_dict(self) -> dict[str, Any]:
         """The full options, defaults included, as JSON-serialisable data (for records)."""

@@ -219,8 +219,7 @@ class AtonState(State):
             if not pile:
                 self._reshuffle(p)
             hand.append(pile.pop())
-        if self.known_bottom[p] > len(pile):
-            self.known_bottom[p] = len(pile)
+        self.known_bottom[p] = min(self.known_bottom[p], len(pile))
 
     def _reshuffle(self, p: int) -> None:
         """An empty draw pile is replaced by the shuffled discard pile (§4 step A)."""
@@ -332,8 +331,9 @@ class AtonState(State):
                         exhausted += 1
             if exhausted == 2:
                 first = self.rng.below(2)
-                self.log.append(f"The War cannot be decided by the cards; a fair draw lets "
-                                f"{self.game.seat_name(first)} act first.")
+                self.log.append(
+                    f"The War cannot be decided by the cards; a fair draw lets {self.game.seat_name(first)} act first."
+                )
                 return first
             shown = [self._war_card(0), self._war_card(1)]
             turned[0] += 1
@@ -350,8 +350,7 @@ class AtonState(State):
         if not pile:
             self._reshuffle(p)  # INFERRED (§4 step F): reshuffle first if the pile is empty
         card = pile.pop()
-        if self.known_bottom[p] > len(pile):
-            self.known_bottom[p] = len(pile)
+        self.known_bottom[p] = min(self.known_bottom[p], len(pile))
         pile.insert(0, card)
         self.known_bottom[p] += 1
         return card
@@ -601,9 +600,7 @@ class AtonState(State):
                 "discard": list(self.discard[p]),
                 "face_down_discard_count": len(self.hidden_discard[p]),
                 "hand_count": len(self.hand[p]),
-                "cartouches": [
-                    None if not v else (v if (mine or i < shown) else "hidden") for i, v in enumerate(cart)
-                ],
+                "cartouches": [None if not v else (v if (mine or i < shown) else "hidden") for i, v in enumerate(cart)],
             }
             if mine:
                 info["hand"] = sorted(self.hand[p])
@@ -682,7 +679,7 @@ class AtonState(State):
         if isinstance(action, Assign):
             c = self._next_cartouche(p) + 1
             if viewer == p:
-                extra = f" (and the last card, on cartouche 4)" if c == 3 else ""
+                extra = " (and the last card, on cartouche 4)" if c == 3 else ""
                 return f"{name} puts a {action.value} on cartouche {c}{extra}."
             return f"{name} puts a card face down on cartouche {c}."
         if isinstance(action, Exchange):
