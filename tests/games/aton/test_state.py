@@ -192,9 +192,7 @@ def test_all_green_squares_win() -> None:
 
 
 def test_case_17_after_a_scoring_the_higher_total_wins() -> None:
-    state = position(
-        scores=(33, 38), red_stones=SCORING_RED, blue_stones=SCORING_BLUE, kingdom=(3, 3)
-    )
+    state = position(scores=(33, 38), red_stones=SCORING_RED, blue_stones=SCORING_BLUE, kingdom=(3, 3))
     # Red +2 for cartouche 1; both placements overflow, filling the Kingdom: a scoring.
     play_cartouches(state, (3, 2, 1, 1), (2, 2, 1, 1))
     assert state.is_terminal
@@ -203,9 +201,7 @@ def test_case_17_after_a_scoring_the_higher_total_wins() -> None:
 
 
 def test_case_19_equal_totals_of_40_or_more_after_a_scoring_draw() -> None:
-    state = position(
-        scores=(28, 41), red_stones=SCORING_RED, blue_stones=SCORING_BLUE, kingdom=(3, 3)
-    )
+    state = position(scores=(28, 41), red_stones=SCORING_RED, blue_stones=SCORING_BLUE, kingdom=(3, 3))
     play_cartouches(state, (3, 2, 1, 1), (2, 2, 1, 1))
     assert state.scores == [43, 43]
     assert state.is_terminal and state.winner == DRAW and state.returns() == [0.0, 0.0]
@@ -235,7 +231,10 @@ def test_scoring_below_40_continues_and_returns_the_kingdom() -> None:
 
 def test_kingdom_out_of_game_option_keeps_the_stones_out() -> None:
     state = position(
-        red_stones=SCORING_RED, blue_stones=SCORING_BLUE, kingdom=(3, 3), options={"kingdom_after_scoring": "out_of_game"}
+        red_stones=SCORING_RED,
+        blue_stones=SCORING_BLUE,
+        kingdom=(3, 3),
+        options={"kingdom_after_scoring": "out_of_game"},
     )
     supply_before = list(state.supply)
     play_cartouches(state, (3, 2, 1, 1), (2, 2, 1, 1))

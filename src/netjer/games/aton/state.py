@@ -442,6 +442,7 @@ class AtonState(State):
         """Step H: cards to the discard piles; a scoring if the Kingdom holds 8 or more stones."""
         for p in (0, 1):
             self.discard[p].extend(self.cartouches[p])
+        self.cartouches = [[0] * 4, [0] * 4]
         if self.kingdom[0] + self.kingdom[1] >= KINGDOM_SQUARES:
             self._scoring()
             top = max(self.scores)
