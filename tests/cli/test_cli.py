@@ -62,7 +62,7 @@ def test_save_file_with_unfinished_game_is_resumed_not_overwritten(tmp_path: Pat
     save = tmp_path / "g.json"
     _play(["aton", "--seat", "0=human", "--seed", "3", "--save", str(save)], "keep\nquit\n")
     before, _ = load_record(save)
-    code, out = _play(["aton", "--seat", "0=human", "--seed", "99", "--save", str(save)], "quit\n")
+    _, out = _play(["aton", "--seat", "0=human", "--seed", "99", "--save", str(save)], "quit\n")
     assert "Resuming" in out
     after, _ = load_record(save)
     assert after.seed == before.seed == 3

@@ -134,7 +134,7 @@ def test_save_is_atomic_and_loads_back(tmp_path: Path) -> None:
     record = _record()
     path = tmp_path / "sub" / "game.json"
     save_record(path, record)
-    loaded, text = load_record(path)
+    loaded, _ = load_record(path)
     assert loaded == record
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]  # no temporary left behind
 

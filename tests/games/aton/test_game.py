@@ -57,5 +57,5 @@ def test_bad_notation_raises_action_syntax_error(text: str) -> None:
 
 
 def test_int_to_action_out_of_range() -> None:
-    with pytest.raises(ValueError, match="0..53"):
+    with pytest.raises(ValueError, match=r"0\.\.53"):
         AtonGame().int_to_action(54)
