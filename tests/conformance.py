@@ -75,8 +75,15 @@ def check_random_game(spec: GameUnderTest, seed: int) -> State:
                 det = state.determinize(seat, rng)
                 assert det.observation(seat) == obs, f"observation({seat}) changed under determinize"
                 assert det.current_player == state.current_player
+                assert det.history == []
                 if state.current_player == seat:
                     assert det.legal_actions() == legal, "a seat's legal actions changed under determinize"
+            # A determinization depends only on what the seat knows: from another state of
+            # the same information set (``det``), the same generator gives the same result.
+            probe = rng.clone()
+            from_true = state.determinize(seat, probe.clone())
+            from_other = det.determinize(seat, probe.clone())
+            assert _snapshot(from_true) == _snapshot(from_other), f"determinize({seat}) leaks hidden information"
         if state.is_terminal:
             assert legal == []
             returns = state.returns()

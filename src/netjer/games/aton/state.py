@@ -542,27 +542,27 @@ class AtonState(State):
         new.log = self.log[:]
         return new
 
-    def determinize(self, seat: int, rng: Rng) -> AtonState:
-        """Re-deal what ``seat`` cannot know (ISMCTS, Cowling, Powley & Whitehouse 2012).
+    def _resample_hidden(self, seat: int, rng: Rng) -> AtonState:
+        """Re-deal what ``seat`` cannot know (see ``State.determinize``):
 
         * the order of ``seat``'s own draw pile above its known bottom;
         * the opponent's cards it has not seen: hand, face-down cartouches, draw pile above
           the known bottom, and face-down discards, re-dealt from their combined multiset;
-        * the opponent's secret exchange decision if it is still pending (a fair coin);
-        * the state's generator (future shuffles and War cards).
+        * the opponent's secret exchange decision if it is still pending (a fair coin).
+
+        Pools are sorted before shuffling, so the result depends only on what ``seat`` knows.
         """
         new = self.clone()
-        new.rng = rng.spawn()
         own = new.draw[seat]
         kb = new.known_bottom[seat]
-        top = own[kb:]
+        top = sorted(own[kb:])
         rng.shuffle(top)
         own[kb:] = top
         o = 1 - seat
         kb = new.known_bottom[o]
         pile, hand, cart = new.draw[o], new.hand[o], new.cartouches[o]
         hidden_cart = [i for i in range(new.revealed[o], 4) if cart[i]]
-        pool = pile[kb:] + hand + [cart[i] for i in hidden_cart] + new.hidden_discard[o]
+        pool = sorted(pile[kb:] + hand + [cart[i] for i in hidden_cart] + new.hidden_discard[o])
         rng.shuffle(pool)
         n_pile, n_hand = len(pile) - kb, len(hand)
         pile[kb:] = pool[:n_pile]
@@ -573,7 +573,6 @@ class AtonState(State):
         new.hidden_discard[o] = rest
         if new.phase == EXCHANGE_PHASE and new.exchange_choice[o] is not None:
             new.exchange_choice[o] = rng.below(2) == 1
-        new._legal = None
         return new
 
     def observation(self, seat: int | None) -> JsonDict:
