@@ -672,6 +672,10 @@ class AtonState(State):
             "log": self.log,
         }
 
+    def public_scores(self) -> list[float] | None:
+        """Both players' points (public)."""
+        return [float(self.scores[0]), float(self.scores[1])]
+
     def describe_action(self, action: Action, viewer: int | None) -> str:
         """Words for ``action`` by the current player; secret choices are hidden from others."""
         p = self.to_move
