@@ -190,8 +190,8 @@ class GameRecord:
                 replayed one.
         """
         final: State | None = None
-        for final, _ in self.steps(game, text):
-            pass  # ``steps`` applies each action after yielding it and checks the result at the end
+        for state, _ in self.steps(game, text):
+            final = state  # ``steps`` applies each action after yielding it and checks the result at the end
         if final is None:  # a record without actions
             self._check_game(game, text)
             final = game.new_initial_state(self.seed)
