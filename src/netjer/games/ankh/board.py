@@ -1014,7 +1014,6 @@ def available_maps() -> list[str]:
     return sorted(out)
 
 
-@cache
 def load_board(name: str = "base") -> Board:
     """Load and validate a shipped map (cached: one :class:`Board` per name).
 
@@ -1025,6 +1024,11 @@ def load_board(name: str = "base") -> Board:
         DataFileError: if there is no such map, the file is not JSON, or it fails
             :func:`validate_map`.
     """
+    return _load_board(name)
+
+
+@cache
+def _load_board(name: str) -> Board:
     if name not in available_maps():
         raise DataFileError(f"no Ankh map {name!r}; available: {', '.join(available_maps())}")
     filename = "map.json" if name == "base" else f"map-{name}.json"

@@ -281,7 +281,6 @@ def available_scenarios() -> list[tuple[str, int]]:
     return sorted(out)
 
 
-@cache
 def load_scenario(name: str, players: int) -> Scenario:
     """Load and validate the scenario ``name`` for ``players`` players (cached).
 
@@ -295,6 +294,11 @@ def load_scenario(name: str, players: int) -> Scenario:
         DataFileError: if the file is not JSON, fails :func:`validate_scenario`, or its
             name/players disagree with its file name.
     """
+    return _load_scenario(name, players)
+
+
+@cache
+def _load_scenario(name: str, players: int) -> Scenario:
     if (name, players) not in available_scenarios():
         known = ", ".join(f"{n} ({p} players)" for n, p in available_scenarios())
         raise ConfigError(f"no Ankh scenario {name!r} for {players} players; available: {known}")
