@@ -254,14 +254,14 @@ def test_river_listed_twice_refused_s8_2() -> None:
 def test_missing_river_edge_refused_s8_2() -> None:
     data = map_data()
     data["rivers"].pop()
-    with pytest.raises(DataFileError, match="30 river edges, §8.2 has 31"):
+    with pytest.raises(DataFileError, match=r"30 river edges, §8\.2 has 31"):
         validate_map("bad", data)
 
 
 def test_misplaced_river_edge_refused_s8_2() -> None:
     data = map_data()
     data["rivers"][data["rivers"].index("4,5|4,6")] = "4,4|4,5"  # 31 edges, but one is wrong
-    with pytest.raises(DataFileError, match="same region on both sides|regions of"):
+    with pytest.raises(DataFileError, match=r"same region on both sides|regions of"):
         validate_map("bad", data)
 
 

@@ -239,7 +239,10 @@ def test_continuations_respect_the_camels_left_s6() -> None:
 def test_small_regions_cannot_be_split_s6() -> None:
     # MiddleKingdom-5p regions: 22, 14, 16, 18, 12; a second split of the 14 into 6 + 8
     first = check_camel_line(BASE, line(*MK4)).after
-    lines14 = [t for t in camel_lines(first) if first.land_count[first.region_of[B.edge_hexes[t[0]][0]]] == 14]
+    def size_cut(t: tuple[int, ...]) -> int:
+        return first.land_count[first.region_of[B.edge_hexes[t[0]][0]]]
+
+    lines14 = [t for t in camel_lines(first) if size_cut(t) == 14]
     assert lines14
     after = check_camel_line(first, lines14[0]).after
     small = [r for r in range(after.num_regions) if after.land_count[r] < 2 * MIN_REGION_LAND]

@@ -205,7 +205,7 @@ def test_invalid_scenario_camel_line_refused_s6() -> None:
     camels = data["camels"]
     assert isinstance(camels, list)
     camels[0] = camels[0][:3]  # stops short of the lake
-    with pytest.raises(DataFileError, match="camel line 1: .*border to border"):
+    with pytest.raises(DataFileError, match=r"camel line 1: .*border to border"):
         validate_scenario("bad.json", data)
     data = bad()
     data["camels"] = [["4,5|4,6"]]

@@ -28,7 +28,13 @@ from rich.text import Text
 from netjer.games.ankh.board import DESERT, FERTILE, NE, NW, SE, SW, Board, N, RegionMap, S
 
 #: Foreground styles of seats 0-4 (pieces and controlled monuments).
-SEAT_STYLES = ("bold bright_red", "bold bright_blue", "bold bright_magenta", "bold bright_white", "bold black")
+SEAT_STYLES = (
+    "bold bright_red",
+    "bold bright_blue",
+    "bold bright_magenta",
+    "bold bright_white",
+    "bold black",
+)
 TERRAIN_STYLES = {FERTILE: "on dark_green", DESERT: "on dark_goldenrod", 2: "bright_blue on blue"}
 EDGE_STYLE = "grey50"
 RIVER_STYLE = "bold bright_cyan"
