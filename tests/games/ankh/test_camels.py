@@ -17,6 +17,7 @@ from netjer.games.ankh.board import (
     check_camel_line,
     order_line,
 )
+from netjer.games.ankh.scenarios import load_scenario
 from tests.games.ankh.helpers import BOARD, edge, hexes, hx, line
 
 B = BOARD
@@ -297,3 +298,33 @@ def test_map_edge_water_and_rivers_are_borders_s6() -> None:
         assert (interior[v] == -1) == border
     lake = hexes("5,2", "6,2", "6,3")
     assert all(interior[v] == -1 for v in range(B.num_vertices) if lake & set(B.vertex_hexes[v]))
+
+
+@pytest.mark.parametrize(("name", "players"), [("middle-kingdom", 5), ("old-kingdom", 3), ("old-kingdom", 5)])
+def test_random_caravans_keep_every_region_valid_s6(name: str, players: int) -> None:
+    """Three Camel Caravans (events 5, 9, 13 of §6) laid edge by edge from the offered
+    continuations, on every scenario start: each adds exactly one region, no land is lost,
+    both new parts have at least 6 land hexes, water still belongs to the regions it touches."""
+    start = load_scenario(name, players).regions
+    for seed in range(25):
+        rng = Rng(seed)
+        regions = start
+        for _ in range(3):
+            prefix: list[int] = []
+            while not camel_line_is_complete(regions, prefix):
+                options = camel_continuations(regions, prefix)
+                if not options:
+                    break
+                prefix.append(rng.choice(options))
+            if not prefix:
+                break  # no region is big enough any more
+            split = check_camel_line(regions, prefix)
+            after = split.after
+            assert after.num_regions == regions.num_regions + 1
+            assert sum(after.land_count) == 82
+            assert min(after.land_count[p] for p in split.parts) >= MIN_REGION_LAND
+            for w in B.water:  # camels stand between land hexes only: water sides stay open
+                touching = {after.region_of[y] for y in B.neighbours[w] if B.is_land[y]}
+                assert set(after.hex_regions[w]) == touching
+            regions = after
+        assert regions.num_regions <= start.num_regions + 3
