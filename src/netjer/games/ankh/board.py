@@ -100,12 +100,20 @@ class Board:
         terrain: :data:`FERTILE`, :data:`DESERT` or :data:`WATER` per hex.
         land: the land hexes (Fertile or Desert), ascending.
         water: the water hexes, ascending.
+        is_land: per hex, True unless Water.
+        num_hexes, num_edges, num_vertices: the sizes of the three numberings.
         neighbour_in: ``neighbour_in[h][d]`` is the hex in direction ``d`` (``N .. NW``) or -1.
-        neighbours: the hexes sharing a side with ``h`` (ignoring rivers and regions).
+        neighbours: the hexes sharing a side with ``h``, in direction order (ignoring rivers
+            and regions).
+        edge_in: ``edge_in[h][d]`` is the edge on side ``d`` of ``h``, or -1 on the map's rim.
+        links: ``links[h]`` is the ``(neighbour, edge)`` pairs of ``h``; ``land_links[h]`` the
+            same restricted to land neighbours (flood fills read these).
         edge_hexes: the two hexes ``(a, b)``, ``a < b``, on either side of each edge.
         edge_vertices: the two vertex numbers at the ends of each edge.
-        vertex_edges: the edges (between two map hexes) meeting at each vertex (1 to 3).
+        vertex_edges: the edges (between two map hexes) meeting at each vertex (0 to 3; fewer
+            than 3 only on the map's rim).
         vertex_hexes: the map hexes touching each vertex (1 to 3; fewer than 3 = map edge).
+        vertex_xy: each vertex's doubled coordinates (for drawing).
         rivers: the river edges (§8.2).
         region_names: base region name -> a hex of that region (from the data file).
         base: the :class:`RegionMap` of the rivers alone (the 3 base regions, §8.1).
@@ -192,11 +200,9 @@ class Board:
             vertex_edges[v0].append(e)
             vertex_edges[v1].append(e)
         self.vertex_edges: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in vertex_edges)
-        #: ``links[h]``: ``(neighbour, edge)`` pairs of every side of ``h`` shared with a map hex.
         self.links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((nb_in[h][d], hex_edge_in[h][d]) for d in range(6) if nb_in[h][d] >= 0) for h in range(n)
         )
-        #: ``land_links[h]``: the same, restricted to land neighbours (flood fills use it).
         self.land_links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((x, e) for x, e in self.links[h] if self.is_land[x]) for h in range(n)
         )
