@@ -240,6 +240,7 @@ def test_continuations_respect_the_camels_left_s6() -> None:
 def test_small_regions_cannot_be_split_s6() -> None:
     # MiddleKingdom-5p regions: 22, 14, 16, 18, 12; a second split of the 14 into 6 + 8
     first = check_camel_line(BASE, line(*MK4)).after
+
     def size_cut(t: tuple[int, ...]) -> int:
         return first.land_count[first.region_of[B.edge_hexes[t[0]][0]]]
 
@@ -327,4 +328,15 @@ def test_random_caravans_keep_every_region_valid_s6(name: str, players: int) -> 
                 touching = {after.region_of[y] for y in B.neighbours[w] if B.is_land[y]}
                 assert set(after.hex_regions[w]) == touching
             regions = after
+            # a border vertex never has two free sides, so "ends at the first border" never
+            # cuts a line short (docs/rules-coverage-ankh.md, open question 3)
+            interior = regions._interior_of()
+            for v in range(B.num_vertices):
+                if interior[v] < 0:
+                    free = [
+                        e
+                        for e in B.vertex_edges[v]
+                        if not regions.is_blocked(e) and all(B.is_land[h] for h in B.edge_hexes[e])
+                    ]
+                    assert len(free) <= 1
         assert regions.num_regions <= start.num_regions + 3

@@ -164,10 +164,15 @@ def draw_map(
 
     out = Text()
     for y in range(height):
-        line = chars[y]
+        line, line_styles = chars[y], styles[y]
         end = len("".join(line).rstrip())
-        for x in range(end):
-            out.append(line[x], styles[y][x] or None)
+        x = 0
+        while x < end:  # one span per run of equally styled characters
+            run = x + 1
+            while run < end and line_styles[run] == line_styles[x]:
+                run += 1
+            out.append("".join(line[x:run]), line_styles[x] or None)
+            x = run
         out.append("\n")
     if legend:
         out.append(LEGEND, "dim")
