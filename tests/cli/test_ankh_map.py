@@ -55,7 +55,7 @@ def test_pieces_and_region_labels_are_shown_s8_3() -> None:
     assert "F     3" in text  # a North fertile hex carries token 3
 
 
-def test_rich_drawing_highlights_rivers_and_owners() -> None:
+def test_rich_drawing_highlights_rivers_and_owners_s8_2() -> None:
     drawing = draw_map(B, pieces={"4,4": "War1"}, owners={"4,4": 0})
     styles = {str(span.style) for span in drawing.spans}
     assert RIVER_STYLE in styles

@@ -181,7 +181,7 @@ def test_regions_with_camels_rebuilds_a_partition_s8_1() -> None:
     assert B.distance(hx("3,1"), hx("4,1")) == 1  # movement crosses camels (§7.3)
 
 
-def test_load_board_is_cached_and_unknown_map_refused() -> None:
+def test_load_board_is_cached_and_unknown_map_refused_s8_2() -> None:
     assert load_board() is load_board("base")
     with pytest.raises(DataFileError, match="no Ankh map 'nile'"):
         load_board("nile")
@@ -291,7 +291,7 @@ def test_region_names_must_match_s8_2() -> None:
         validate_map("bad", data)
 
 
-def test_map_data_of_the_wrong_shape_refused() -> None:
+def test_map_data_of_the_wrong_shape_refused_s8_2() -> None:
     with pytest.raises(DataFileError, match="expected a JSON object"):
         validate_map("bad", [])
     data = map_data()

@@ -98,12 +98,12 @@ def test_scenario_for_another_player_count_refused_s8_3() -> None:
         load_scenario("new-kingdom", 3)
 
 
-def test_region_of_token_not_on_board_refused() -> None:
+def test_region_of_token_not_on_board_refused_s8_3() -> None:
     with pytest.raises(ValueError, match="no region carries Conflict Order token 4"):
         load_scenario("middle-kingdom", 3).region_of_token(4)
 
 
-def test_load_scenario_is_cached() -> None:
+def test_load_scenario_is_cached_s8_3() -> None:
     assert load_scenario("old-kingdom", 4) is load_scenario(name="old-kingdom", players=4)
 
 

@@ -298,7 +298,8 @@ class AnkhSetup:
         ankh_tokens_in_pool: each seat's Ankh tokens for marking Monuments (15 - 6 on the
             dashboard - 1 per controlled Monument, §2.1).
         dashboard_ankh_tokens: tokens on each seat's dashboard bottom row (6, §2.1).
-        monuments_in_supply: Monuments of each type left in the supply (10 minus placed, §9).
+        monuments_in_supply: Monuments left in the supply (10 minus placed, §9), per type in
+            :data:`~netjer.games.ankh.scenarios.MONUMENT_KINDS` order (obelisk, temple, pyramid).
         camels_in_supply: camels left (30 minus placed, §6).
     """
 
@@ -321,7 +322,7 @@ class AnkhSetup:
     warriors_in_pool: tuple[int, ...]
     ankh_tokens_in_pool: tuple[int, ...]
     dashboard_ankh_tokens: tuple[int, ...]
-    monuments_in_supply: dict[str, int]
+    monuments_in_supply: tuple[int, ...]
     camels_in_supply: int
 
 
@@ -426,6 +427,6 @@ def initial_setup(
         warriors_in_pool=tuple(warriors),
         ankh_tokens_in_pool=tuple(pool),
         dashboard_ankh_tokens=(DASHBOARD_ANKH_TOKENS,) * players,
-        monuments_in_supply={k: MONUMENTS_PER_TYPE - placed[k] for k in MONUMENT_KINDS},
+        monuments_in_supply=tuple(MONUMENTS_PER_TYPE - placed[k] for k in MONUMENT_KINDS),
         camels_in_supply=CAMELS - sum(len(line) for line in scen.camel_lines),
     )
