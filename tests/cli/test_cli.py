@@ -38,7 +38,7 @@ def test_illegal_and_unparsable_input_is_explained_and_the_game_goes_on(tmp_path
         "place 1Y\nassign 9\n7\nkeep\nquit\n",
     )
     assert code == 0
-    assert "Not allowed: this is not the moment for that" in out and "Aton §4 step B" in out
+    assert "Not allowed: this is not the moment for that" in out and "Aton rules §4 step B" in out
     assert "is not an Aton action" in out
     assert "There is no choice 7" in out
     assert "Legal actions" in out and "1) keep" in out
@@ -62,10 +62,15 @@ def test_save_file_with_unfinished_game_is_resumed_not_overwritten(tmp_path: Pat
     save = tmp_path / "g.json"
     _play(["aton", "--seat", "0=human", "--seed", "3", "--save", str(save)], "keep\nquit\n")
     before, _ = load_record(save)
-    _, out = _play(["aton", "--seat", "0=human", "--seed", "99", "--save", str(save)], "quit\n")
+    _, out = _play(["aton", "--seat", "0=human", "--save", str(save)], "quit\n")
     assert "Resuming" in out
     after, _ = load_record(save)
     assert after.seed == before.seed == 3
+    # Flags that contradict the saved game are refused, not ignored.
+    code, out = _play(["aton", "--seat", "0=human", "--seed", "99", "--save", str(save)], "quit\n")
+    assert code == 2 and "its seed is 3, not 99" in out
+    code, out = _play(["aton", "--load", str(save), "-o", "equal_40_tie=continue"], "quit\n")
+    assert code == 2 and "its option equal_40_tie is 'draw'" in out
     # --new keeps the old game aside.
     _play(["aton", "--seat", "0=human", "--seed", "99", "--save", str(save), "--new"], "quit\n")
     kept = [p for p in tmp_path.iterdir() if p.name != "g.json"]
@@ -124,7 +129,7 @@ def test_replay_of_a_tampered_record_names_the_action_and_line(tmp_path: Path) -
     save.write_text(json.dumps(data, indent=2))
     result = runner.invoke(app, ["replay", str(save)])
     assert result.exit_code == 2
-    assert "action #4 'place 4+2'" in result.output and "line" in result.output
+    assert "action 5 'place 4+2'" in result.output and "line" in result.output
     assert "Traceback" not in result.output
 
 
@@ -132,3 +137,86 @@ def test_games_lists_options() -> None:
     result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert "equal_40_tie" in result.output and "Aton" in result.output
+
+
+def test_markup_like_input_is_shown_literally(tmp_path: Path) -> None:
+    code, out = _play(
+        ["aton", "--seat", "0=human", "--seed", "1", "--save", str(tmp_path / "g.json")], "[/]\n[bold]x\nquit\n"
+    )
+    assert code == 0 and "'[/]' is not an Aton action" in out and "'[bold]x'" in out
+    code, out = _play(["[/]"], "")
+    assert code == 2 and "unknown game '[/]'" in out
+
+
+@pytest.mark.parametrize("answer", ["²", "١", "9" * 5000, "-1", "0"])
+def test_odd_numbers_at_the_prompt_are_refused(tmp_path: Path, answer: str) -> None:
+    code, _out = _play(
+        ["aton", "--seat", "0=human", "--seed", "1", "--save", str(tmp_path / "g.json")], f"{answer}\nquit\n"
+    )
+    assert code == 0
+    record, _ = load_record(tmp_path / "g.json")
+    assert record.actions == []  # nothing was played
+
+
+def test_hot_seat_handover_can_quit_and_shows_nothing_of_the_other_hand(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    code, out = _play(
+        ["aton", "--seat", "0=human", "--seat", "1=human", "--seed", "7", "--save", str(save)], "keep\nquit\n"
+    )
+    assert code == 0 and "Pass the keyboard to Blue" in out
+    assert out.count("(you)") == 1  # only Red's view was drawn
+    assert load_record(save)[0].actions == ["keep"]
+
+
+def test_unwritable_save_path_is_refused_before_play(tmp_path: Path) -> None:
+    code, out = _play(["aton", "--seat", "0=human", "--save", str(tmp_path / "no" / "g.json")], "keep\n")
+    assert code == 2 and "does not exist" in out
+    folder = tmp_path / "dir.json"
+    folder.mkdir()
+    code, out = _play(["aton", "--seat", "0=human", "--save", str(folder)], "keep\n")
+    assert code == 2 and "is a folder" in out
+
+
+def test_a_human_game_without_save_is_saved_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = _play(["aton", "--seat", "0=human", "--seed", "42"], "keep\nquit\n")
+    assert code == 0 and "aton-42.json" in out
+    assert load_record(tmp_path / "aton-42.json")[0].actions[0] == "keep"
+
+
+def test_bad_flags_do_not_touch_files(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seat", "0=human", "--seed", "3", "--save", str(save)], "keep\nquit\n")
+    code, out = _play(["aton", "--save", str(save), "--new", "--seat", "0=god"], "")
+    assert code == 2 and "unknown agent 'god'" in out
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+    code, out = _play(["aton", "--load", str(save), "--new"], "")
+    assert code == 2 and "cannot be combined" in out
+
+
+def test_corrupt_save_names_the_file_and_the_way_out(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    save.write_text('{"format": "netjer-rec')
+    code, out = _play(["aton", "--seat", "0=human", "--save", str(save)], "")
+    assert code == 2 and str(save) in out and "--new" in out and "line 1" in out
+
+
+def test_replay_refuses_seat_with_omniscient_and_checks_the_record_first(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seed", "11", "--save", str(save)], "")
+    result = runner.invoke(app, ["replay", str(save), "--seat", "1", "--omniscient"])
+    assert result.exit_code == 2 and "either --seat or --omniscient" in result.output
+    data = json.loads(save.read_text())
+    data["actions"][4] = "assign 9"
+    save.write_text(json.dumps(data, indent=2))
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 2 and "action 5 'assign 9'" in result.output
+    assert "   1. " not in result.output  # nothing of the game is listed before the error
+
+
+def test_replay_step_stops_on_q(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seed", "11", "--save", str(save)], "")
+    result = runner.invoke(app, ["replay", str(save), "--step"], input="\nq\n", env={"COLUMNS": "140"})
+    assert result.exit_code == 0
+    assert "   2. " in result.output and "   3. " not in result.output

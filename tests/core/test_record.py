@@ -132,11 +132,17 @@ def test_unknown_field_is_refused() -> None:
 
 def test_save_is_atomic_and_loads_back(tmp_path: Path) -> None:
     record = _record()
-    path = tmp_path / "sub" / "game.json"
+    path = tmp_path / "game.json"
     save_record(path, record)
     loaded, _ = load_record(path)
     assert loaded == record
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]  # no temporary left behind
+    assert path.stat().st_mode & 0o777 == 0o644 or path.stat().st_mode & 0o077 != 0  # not private 0600
+    path.chmod(0o640)
+    save_record(path, record)
+    assert path.stat().st_mode & 0o777 == 0o640  # a rewrite keeps the file's permissions
+    with pytest.raises(OSError):
+        save_record(tmp_path / "missing" / "game.json", record)  # folders are not created
 
 
 def test_unreadable_file(tmp_path: Path) -> None:

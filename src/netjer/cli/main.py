@@ -9,6 +9,7 @@ is a one-line message and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,11 +25,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from netjer import __version__
 from netjer.cli.play import TerminalTable, archive_path, result_text
 from netjer.cli.views import Renderer, render_full, renderer_for
-from netjer.core.errors import ConfigError, NetjerError
+from netjer.core.errors import ConfigError, NetjerError, RecordError
+from netjer.core.game import Game
 from netjer.core.record import GameRecord, load_record
 from netjer.core.state import State
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
@@ -45,7 +48,8 @@ err_console = Console(stderr=True)
 
 
 def _fail(message: str) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Print ``message`` (user text included, never read as markup) and exit with status 2."""
+    err_console.print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -80,10 +84,10 @@ def _parse_seats(items: list[str], num_players: int) -> list[str]:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")] = "aton",
+    game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default aton).")] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", help="SEAT=AGENT, e.g. 0=human or 1=random (repeat per seat; default random)."),
+        typer.Option("--seat", help="SEAT=AGENT, e.g. 0=human or 1=heuristic (repeat per seat; default random)."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: a random one, printed).")] = None,
     option: Annotated[
@@ -95,90 +99,175 @@ def play(
     ] = None,
     load: Annotated[Path | None, typer.Option(help="Resume the game saved in this record file.")] = None,
     new: Annotated[
-        bool, typer.Option("--new", help="With --save: start a new game even if one is saved there.")
+        bool, typer.Option("--new", help="With --save: keep a game saved there aside and start a new one.")
     ] = False,
 ) -> None:
-    """Play a game in the terminal against the computer, or watch the computer play."""
+    """Play a game in the terminal against the computer, or watch the computer play.
+
+    With a human seat and no --save, the game is saved to GAME-SEED.json in the current folder.
+    """
     try:
-        record: GameRecord | None = None
-        if load is not None:
-            record, text = load_record(load)
-            save = save or load
-        elif save is not None and save.exists() and not new:
-            record, text = load_record(save)
-            if record.result is not None:
-                kept = archive_path(save)
-                save.rename(kept)
-                console.print(f"The finished game in {save} was kept as {kept}.")
-                record = None
-            elif record.game != game:
-                raise ConfigError(
-                    f"{save} holds an unfinished game of {record.game}; resume it with "
-                    f"`netjer play {record.game} --load {save}`, or pass --new to keep it aside and start over"
-                )
-        elif save is not None and save.exists() and new:
-            kept = archive_path(save)
-            save.rename(kept)
-            console.print(f"The game in {save} was kept as {kept}.")
-        if record is not None:
+        if load is not None and new:
+            raise ConfigError("--new starts a new game; it cannot be combined with --load")
+        # Everything is checked before any file is touched.
+        resume = load
+        archive: Path | None = None
+        if load is None and save is not None and save.exists():
+            if save.is_dir():
+                raise ConfigError(f"--save {save} is a folder; give a file name")
+            if new:
+                archive = save
+            else:
+                record, _ = _load(save, hint=True)
+                if record.result is None:
+                    resume = save
+                else:
+                    archive = save  # a finished game is kept aside, a new one starts
+        if resume is not None:
+            record, text = _load(resume, hint=load is None)
             g = game_for_record(record, text)
+            _check_resume_flags(resume, record, g, game, seat, seed, option)
             state = record.replay(g, text)
             seats = record.seats
-            console.print(f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions.")
+            save = save or resume
+            intro = f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions from {resume}."
         else:
-            g = make_game(game, _parse_options(option or []))
+            g = make_game(game or "aton", _parse_options(option or []))
             seats = _parse_seats(seat or [], g.num_players)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             state = g.new_initial_state(seed)
-            console.print(f"New game of {g.title}, seed {seed}.")
-        table = TerminalTable(g, state, seats, console=console, save=save)
+            intro = f"New game of {g.title}, seed {seed}."
+            if save is None and "human" in seats:
+                save = _free_path(Path(f"{g.name}-{seed}.json"))
+        table = TerminalTable(g, state, seats, console=console, save=save)  # checks the agents
+        if save is not None:
+            _check_writable(save, replacing=archive is None and save.exists())
+        if archive is not None:
+            kept = archive_path(archive)
+            archive.rename(kept)
+            console.print(Text(f"The game in {archive} was kept as {kept}."))
+        table.persist(strict=True)
     except NetjerError as err:
         raise _fail(str(err)) from None
+    except OSError as err:
+        raise _fail(f"cannot save the game: {err}") from None
+    console.print(Text(intro))
     table.run()
+
+
+def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:
+    """Load a record, naming the file in errors (and how to start over, when ``hint``)."""
+    try:
+        return load_record(path)
+    except RecordError as err:
+        advice = " (pass --new to keep it aside and start a new game)" if hint else ""
+        raise RecordError(f"{path}: {err}{advice}") from None
+
+
+def _check_resume_flags(
+    path: Path,
+    record: GameRecord,
+    g: Game,
+    game: str | None,
+    seat: list[str] | None,
+    seed: int | None,
+    option: list[str] | None,
+) -> None:
+    """Refuse flags that contradict the game being resumed (rather than ignore them)."""
+    conflicts = []
+    if game is not None and game != record.game:
+        conflicts.append(f"it is a game of {record.game}, not {game}")
+    if seed is not None and seed != record.seed:
+        conflicts.append(f"its seed is {record.seed}, not {seed}")
+    if seat and _parse_seats(seat, g.num_players) != record.seats:
+        conflicts.append(f"its seats are {', '.join(f'{i}={s}' for i, s in enumerate(record.seats))}")
+    for key, value in _parse_options(option or []).items():
+        if str(record.options.get(key)) != value:
+            conflicts.append(f"its option {key} is {record.options.get(key)!r}")
+    if conflicts:
+        raise ConfigError(
+            f"{path} holds an unfinished game to resume, but {'; '.join(conflicts)}. "
+            "Resume it without those flags, or pass --new (with --save) to keep it aside and start over."
+        )
+
+
+def _free_path(path: Path) -> Path:
+    """``path`` if free, else ``path`` with a numbered suffix."""
+    n = 1
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return candidate
+
+
+def _check_writable(path: Path, *, replacing: bool) -> None:
+    """Refuse a save path whose folder is missing or not writable, before anyone plays."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ConfigError(f"cannot save to {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (replacing and not os.access(path, os.W_OK)):
+        raise ConfigError(f"cannot save to {path}: permission denied")
 
 
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(help="A record file saved by `netjer play --save`.")],
-    seat: Annotated[int, typer.Option(help="Show the game as this seat saw it.")] = 0,
+    seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default 0).")] = None,
     omniscient: Annotated[bool, typer.Option(help="Show everything, hidden cards included.")] = False,
-    step: Annotated[bool, typer.Option(help="Draw the position after every action and wait for Enter.")] = False,
+    step: Annotated[
+        bool, typer.Option(help="Draw the position after every action; Enter for the next, q to stop.")
+    ] = False,
 ) -> None:
     """Step through a saved game, from one seat's view or omnisciently."""
     try:
-        record, text = load_record(path)
+        if omniscient and seat is not None:
+            raise ConfigError("choose either --seat or --omniscient")
+        record, text = _load(path, hint=False)
         g = game_for_record(record, text)
-        if not 0 <= seat < g.num_players:
+        viewer = None if omniscient else (seat or 0)
+        if viewer is not None and not 0 <= viewer < g.num_players:
             raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
-        viewer = None if omniscient else seat
-        console.print(
-            f"{g.title}, seed {record.seed}, seats: {', '.join(record.seats)}; {len(record.actions)} actions."
-        )
-        render = renderer_for(g.name)
-        state = g.new_initial_state(record.seed)
-        log_seen = 0
-        for index, (before, action) in enumerate(record.steps(g, text)):
-            # Omniscient: describe each action as its own actor sees it (values shown).
-            eyes = before.current_player if omniscient else viewer
-            console.print(f"[dim]{index + 1:4d}.[/] {before.describe_action(action, eyes)}", highlight=False)
-            state = before.clone()
-            state.apply(action)
-            log = state.observation(viewer).get("log", [])
-            for line in log[log_seen:]:
-                console.print(f"       [italic]{line}[/]", highlight=False)
-            log_seen = len(log)
-            if step:
-                _draw(g.name, state, viewer, render)
-                try:
-                    console.input("[dim]Enter for the next action, Ctrl-D to stop[/] ")
-                except (EOFError, KeyboardInterrupt):
-                    return
-        console.rule("Final position" if state.is_terminal else "Last recorded position")
-        _draw(g.name, state, viewer, render)
-        if state.is_terminal:
-            console.print(result_text(g, state.returns()), style="bold")
+        final = record.replay(g, text)  # refuse a bad record before showing any of it
     except NetjerError as err:
         raise _fail(str(err)) from None
+    seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))
+    console.print(Text(f"{g.title}, seed {record.seed}, {seats}; {len(record.actions)} actions."))
+    render = renderer_for(g.name)
+    state = g.new_initial_state(record.seed)
+    log = _log_of(state, viewer)
+    for line in log:
+        console.print(Text(f"      {line}", style="italic"))
+    log_seen = len(log)
+    if step:
+        _draw(g.name, state, viewer, render)
+    for number, action in enumerate(final.history, start=1):
+        # Omniscient: describe each action as its own actor sees it (values shown).
+        eyes = state.current_player if omniscient else viewer
+        console.print(Text.assemble((f"{number:4d}. ", "dim"), state.describe_action(action, eyes)))
+        state.apply(action)
+        log = _log_of(state, viewer)
+        for line in log[log_seen:]:
+            console.print(Text(f"      {line}", style="italic"))
+        log_seen = len(log)
+        if step:
+            _draw(g.name, state, viewer, render)
+            try:
+                answer = console.input("[dim]Enter: next action · q: stop[/] ")
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return
+            if answer.strip().lower() in ("q", "quit", "exit"):
+                return
+    console.rule("Final position" if state.is_terminal else "Last recorded position")
+    _draw(g.name, state, viewer, render)
+    if state.is_terminal:
+        console.print(Text(result_text(g, state.returns()), style="bold"))
+
+
+def _log_of(state: State, viewer: int | None) -> list[str]:
+    log = state.observation(viewer).get("log", [])
+    return [str(x) for x in log] if isinstance(log, list) else []
 
 
 def _draw(game: str, state: State, viewer: int | None, render: Renderer) -> None:
@@ -248,7 +337,7 @@ def simulate(
         )
     console.print(table)
     for s, (score, (lo, hi)) in enumerate(summary.seat_scores):
-        console.print(f"seat {s} ({g.seat_name(s)}): score {score:.3f} [{lo:.3f}, {hi:.3f}]")
+        console.print(Text(f"seat {s} ({g.seat_name(s)}): score {score:.3f} [{lo:.3f}, {hi:.3f}]"))
     metrics = balance_metrics(results)
     console.print(
         f"balance {metrics['balance']:.3f} · drawishness {metrics['drawishness']:.3f} · decisiveness "
@@ -267,7 +356,7 @@ def simulate(
                     ),
                     encoding="utf-8",
                 )
-            console.print(f"Results written to {out}.")
+            console.print(Text(f"Results written to {out}."))
         if report is not None:
             index = write_report(
                 report,
@@ -277,7 +366,7 @@ def simulate(
                 seat_names=[g.seat_name(s) for s in range(g.num_players)],
                 options=g.options_dict(),
             )
-            console.print(f"Report written to {index}.")
+            console.print(Text(f"Report written to {index}."))
     except OSError as err:
         raise _fail(f"cannot write: {err}") from None
 
@@ -301,9 +390,9 @@ def games() -> None:
         cls = game_class(name)
         schema = cls.option_schema()
         table = Table(title=f"{cls.title} ({name})", title_justify="left", show_lines=False)
-        table.add_column("option", style="bold")
+        table.add_column("option", style="bold", no_wrap=True)
         table.add_column("default")
-        table.add_column("values")
+        table.add_column("values", no_wrap=True)
         table.add_column("meaning")
         for opt, prop in schema.get("properties", {}).items():
             values = prop.get("enum") or prop.get("type", "")

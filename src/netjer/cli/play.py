@@ -17,7 +17,7 @@ from rich.text import Text
 
 from netjer.agents.base import Agent
 from netjer.agents.registry import make_agent, parse_agent_spec
-from netjer.cli.views import render_full, renderer_for
+from netjer.cli.views import help_for, render_full, renderer_for
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
 from netjer.core.game import Game
@@ -26,9 +26,12 @@ from netjer.core.state import State
 from netjer.core.view import PlayerView
 
 HELP = (
-    "Type the number of an action or its notation (e.g. 'assign 3', 'place 2Y').  "
-    "Commands: 'board' draws the position again, 'help' shows this, 'quit' saves and leaves."
+    "Type the number of an action from the list, or its notation.  "
+    "Commands: 'board' draws the position again, 'help' shows this, 'quit' leaves (the game is saved "
+    "after every action when it has a save file)."
 )
+QUIT_WORDS = ("quit", "q", "exit")
+MAX_CHOICE_DIGITS = 6
 
 
 class QuitGame(Exception):
@@ -93,9 +96,13 @@ class TerminalTable:
             s: make_agent(spec, seed=state.seed * 101 + s) for s, spec in enumerate(specs) if not spec.is_human
         }
         self.render = renderer_for(game.name)
+        self.game_help = help_for(game.name)
         # Whose eyes the terminal shows: the only human, the human to act (hot-seat), or a spectator.
         self.viewer: int | None = self.humans[0] if self.humans else None
-        self.log_seen = len(self._log())
+        # A new game shows its opening log ("Round 1 begins."); a resumed one its last lines.
+        log = self._log()
+        self.log_seen = 0 if not state.history else max(0, len(log) - 5)
+        self._save_warned = False
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -103,7 +110,8 @@ class TerminalTable:
         """Play until the game ends or a human quits; draw the result."""
         state = self.state
         if self.save is not None:
-            self.console.print(f"[dim]The game is saved to {self.save} after every action.[/]")
+            self.console.print(Text(f"The game is saved to {self.save} after every action.", style="dim"))
+        self._print_new_log()
         if not self.humans:
             self.draw()  # watching only; a human sees the position when asked to act
         try:
@@ -114,7 +122,7 @@ class TerminalTable:
                     action = self.choose(seat)
                 else:
                     action = self.agents[seat].choose(PlayerView(state, seat))
-                self.console.print(state.describe_action(action, self.viewer), highlight=False)
+                self.console.print(Text(state.describe_action(action, self.viewer)), highlight=False)
                 state.apply(action)
                 self.persist()
                 self._print_new_log()
@@ -122,15 +130,16 @@ class TerminalTable:
             self.persist()
             where = (
                 f" The game is saved in {self.save}; resume it with `netjer play --load {self.save}`."
-                if self.save
+                if self.save and not self._save_warned
                 else ""
             )
-            self.console.print(f"Left the game.{where}")
+            self.console.print()
+            self.console.print(Text(f"Left the game.{where}"))
             return
         self.console.rule("Game over")
         observations = [state.observation(s) for s in range(self.game.num_players)]
         self.console.print(render_full(self.game.name, observations))
-        self.console.print(Text(result_text(self.game, state.returns()), style="bold"))
+        self.console.print(Text(f"Game over: {result_text(self.game, state.returns())}.", style="bold"))
 
     def choose(self, seat: int) -> Action:
         """Ask the human at ``seat`` for an action until a legal one is given.
@@ -150,32 +159,37 @@ class TerminalTable:
             if not answer:
                 continue
             low = answer.lower()
-            if low in ("quit", "q", "exit"):
+            if low in QUIT_WORDS:
                 raise QuitGame
             if low in ("help", "?", "h"):
-                self.console.print(HELP)
+                self.console.print(Text(HELP))
+                if self.game_help:
+                    self.console.print(Text(self.game_help))
                 self._list(legal)
                 continue
             if low in ("board", "b"):
                 self.draw()
                 self._list(legal)
                 continue
-            if answer.isdigit():
-                n = int(answer)
+            if answer.isascii() and answer.isdigit():
+                n = int(answer) if len(answer) <= MAX_CHOICE_DIGITS else 0
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                self.console.print(f"[red]There is no choice {n}; pick 1 to {len(legal)}.[/]")
+                self.console.print(Text(f"There is no choice {answer[:12]}; pick 1 to {len(legal)}.", style="red"))
                 continue
             try:
                 action = self.game.parse_action(answer)
             except ActionSyntaxError as err:
-                self.console.print(f"[red]{err}[/]", highlight=False)
+                self.console.print(Text(str(err), style="red"), highlight=False)
                 self._list(legal)
                 continue
             if action in legal:
                 return action
             refusal = state.illegal(action)
-            self.console.print(f"[red]Not allowed: {refusal.reason}[/] [dim]({refusal.rule})[/]", highlight=False)
+            self.console.print(
+                Text.assemble((f"Not allowed: {refusal.reason}", "red"), (f" ({refusal.rule})", "dim")),
+                highlight=False,
+            )
             self._list(legal)
 
     # --- output -------------------------------------------------------------------------
@@ -186,7 +200,7 @@ class TerminalTable:
 
     def _list(self, legal: list[Action]) -> None:
         items = [Text.assemble((f"{i}) ", "bold cyan"), str(a)) for i, a in enumerate(legal, start=1)]
-        self.console.print("Legal actions:")
+        self.console.print("Legal actions:", highlight=False)
         self.console.print(Columns(items, padding=(0, 3)))
 
     def _log(self) -> list[str]:
@@ -196,23 +210,52 @@ class TerminalTable:
     def _print_new_log(self) -> None:
         log = self._log()
         for line in log[self.log_seen :]:
-            self.console.print(f"  [italic]{line}[/]", highlight=False)
+            self.console.print(Text(f"  {line}", style="italic"), highlight=False)
         self.log_seen = len(log)
+
+    def _blank(self) -> None:
+        """Clear the screen and, on a terminal, its scrollback (ESC [3J), so that the next
+        player cannot scroll back to the previous player's hidden cards."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _hand_over(self, seat: int) -> None:
         """Hot-seat: blank the screen and wait before showing another human's hidden cards."""
         if self.viewer == seat:
             return
         if len(self.humans) > 1:
-            self.console.clear()
-            try:
-                self.ask(f"Pass the keyboard to {self.game.seat_name(seat)}, then press Enter. ")
-            except (EOFError, KeyboardInterrupt):
-                raise QuitGame from None
+            self._blank()
+            while True:
+                try:
+                    answer = self.ask(
+                        f"Pass the keyboard to {self.game.seat_name(seat)}, then press Enter (or type quit). "
+                    )
+                except (EOFError, KeyboardInterrupt):
+                    raise QuitGame from None
+                if answer.strip().lower() in QUIT_WORDS:
+                    raise QuitGame
+                if not answer.strip():
+                    break
+            self._blank()
         self.viewer = seat
         self.log_seen = len(self._log())
 
-    def persist(self) -> None:
-        """Write the record (atomically) if the game has a save file."""
-        if self.save is not None:
+    def persist(self, *, strict: bool = False) -> None:
+        """Write the record (atomically) if the game has a save file.
+
+        Args:
+            strict: raise ``OSError`` if it cannot be written (used before the first move);
+                otherwise warn once and play on, the moves kept in memory.
+        """
+        if self.save is None:
+            return
+        try:
             save_record(self.save, GameRecord.from_state(self.state, self.seats))
+        except OSError as err:
+            if strict:
+                raise
+            if not self._save_warned:
+                self.console.print(Text(f"Warning: cannot save to {self.save}: {err}", style="bold red"))
+                self._save_warned = True

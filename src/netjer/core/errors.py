@@ -38,7 +38,8 @@ class IllegalActionError(NetjerError, ValueError):
 
     Attributes:
         action: the notation of the refused action.
-        rule: the rule that forbids it, as a source tag (e.g. ``"Aton §4 step G.2"``).
+        rule: the rule that forbids it: its section in the rules reference and a title
+            (e.g. ``"Aton rules §4 step G.2: placing cartouche 4's stones"``).
         reason: a sentence for the player saying why.
         legal: the notations of the legal actions at that point.
     """
@@ -81,7 +82,7 @@ class RecordError(NetjerError, ValueError):
         where = []
         if line is not None:
             where.append(f"line {line}" + (f", column {column}" if column is not None else ""))
-        if index is not None:
-            where.append(f"action #{index}" + (f" {action!r}" if action is not None else ""))
+        if index is not None:  # shown counting from 1, as replays number actions
+            where.append(f"action {index + 1}" + (f" {action!r}" if action is not None else ""))
         prefix = f"{'; '.join(where)}: " if where else ""
         super().__init__(prefix + message)

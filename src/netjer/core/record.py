@@ -27,6 +27,8 @@ from netjer.core.state import State
 
 #: The ``format`` field every record carries; bumped if the file layout changes.
 RECORD_FORMAT = "netjer-record/1"
+#: Larger files are refused unread (a long Ankh game is well under 1 MB).
+MAX_RECORD_BYTES = 20_000_000
 
 
 class _RecordModel(BaseModel):
@@ -121,7 +123,10 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise RecordError(f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno) from None
+            msg = err.msg.removesuffix(" at").lower()
+            raise RecordError(f"not valid JSON ({msg})", line=err.lineno, column=err.colno) from None
+        except RecursionError:
+            raise RecordError("not a game record: nested too deeply") from None
         try:
             model = _RecordModel.model_validate(data)
         except ValidationError as err:
@@ -241,10 +246,20 @@ def load_record(path: str | os.PathLike[str]) -> tuple[GameRecord, str]:
     """Read a record file; return the record and the file's text (for error positions).
 
     Raises:
-        RecordError: if the file cannot be read or is malformed.
+        RecordError: if the file cannot be read, is larger than :data:`MAX_RECORD_BYTES`,
+            or is malformed.
     """
+    target = Path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if target.is_dir():
+            raise RecordError(f"{os.fspath(path)!r} is a folder, not a record file")
+        with target.open("rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{os.fspath(path)!r} is larger than {MAX_RECORD_BYTES // 1_000_000} MB: not a game record"
+            )
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise RecordError(f"cannot read {os.fspath(path)!r}: {err}") from None
     return GameRecord.from_json(text), text
@@ -253,13 +268,23 @@ def load_record(path: str | os.PathLike[str]) -> tuple[GameRecord, str]:
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write ``record`` atomically: a crash leaves either the old file or the new one.
 
+    The file keeps the permissions of the one it replaces (a new file gets the usual
+    ``0o666`` minus the umask).
+
     Raises:
-        OSError: if the directory is not writable.
+        OSError: if the folder does not exist or is not writable.
     """
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    folder = target.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
     try:
+        try:
+            mode = target.stat().st_mode & 0o777
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(record.to_json())
             fh.flush()

@@ -31,6 +31,15 @@ def renderer_for(game_name: str) -> Renderer:
     return cast(Renderer, module.render)
 
 
+def help_for(game_name: str) -> str:
+    """The game's help text for players (its view module's ``HELP``), or ``""``."""
+    try:
+        module = importlib.import_module(f"netjer.cli.views.{game_name}")
+    except ModuleNotFoundError:
+        return ""
+    return str(getattr(module, "HELP", ""))
+
+
 def _fallback(obs: dict[str, Any], seat: int | None) -> RenderableType:
     return Pretty(json.loads(json.dumps(obs)))
 

@@ -1,4 +1,4 @@
-"""Aton drawn for the terminal, from an observation only (rules/aton.md §1-2 for the parts)."""
+"""Aton drawn for the terminal, from an observation only (docs/rules/aton.md §1-2 for the parts)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,17 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+HELP = """Aton in brief (docs/rules/aton.md).  Each round you draw 4 cards and put one face down on each
+cartouche ('assign V' fills the next one; the last card goes to cartouche 4 by itself):
+  cartouche 1: the higher card scores twice the difference (40 points through it wins at once);
+  cartouche 2: the lower card acts first; 4 removes 2 opponent stones, 3 removes 1, 2 none, 1 one of yours
+               (none in round 1);
+  cartouche 3: the temples you may remove from and place in (1 up to its value);
+  cartouche 4: how many stones you must place ('place 2Y' = temple 2, a yellow square).
+Removed stones, and stones with no room, go to the Kingdom of the Dead; when it holds 8 at the end of a
+round, the temples score.  Win at once by filling a temple, every yellow or every green square; after a
+scoring, 40 or more points wins.  Once per game you may 'exchange' your 4 cards for 4 new ones."""
 
 SEAT_STYLES = ("bold red", "bold blue")
 KIND_STYLES = {
@@ -105,35 +116,39 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     kingdom = sum(p["kingdom"] for p in obs["players"])
     status = Text.assemble(
         (f"Round {obs['round']}", "bold"),
-        f"  ·  step: {obs['phase']}",
-        "  ·  score ",
+        f" · {obs['phase']} · ",
         (f"{names[0]} {obs['players'][0]['score']}", SEAT_STYLES[0]),
         " – ",
         (f"{names[1]} {obs['players'][1]['score']}", SEAT_STYLES[1]),
-        f"  ·  Kingdom of the Dead {kingdom}/8",
+        f" · Kingdom {kingdom}/8",
     )
     if obs["to_move"] is not None:
-        status.append(f"  ·  to act: {names[obs['to_move']]}")
+        status.append(f" · {names[obs['to_move']]} to act")
     temples = Columns(
         [_temple(t, squares, obs["allowed_temples"]) for t, squares in enumerate(obs["board"])], equal=True
     )
-    parts: list[RenderableType] = [status, temples]
+    legend = Text.assemble(
+        ("▲", f"bold {STONE_COLOURS[0]}"),
+        f" {names[0]}  ",
+        ("●", f"bold {STONE_COLOURS[1]}"),
+        f" {names[1]}  · Y yellow, G green, K black, B blue, +1/+2 bonus · under each temple: {names[0]} : {names[1]}",
+        style="dim",
+    )
+    parts: list[RenderableType] = [status, temples, legend]
     if obs["removals_left"]:
-        victim = names[obs["removal_victim"]]
+        victim = obs["removal_victim"]
+        whose = "your own" if victim == seat else f"{names[victim]}'s"
         parts.append(
             Text(
-                f"Remove {obs['removals_left']} more of {victim}'s stones from temples 1-{obs['allowed_temples']}.",
+                f"Stones to remove: {obs['removals_left']} of {whose}, from temples 1-{obs['allowed_temples']}.",
                 style="bold",
             )
         )
     if obs["placements_left"]:
         parts.append(
-            Text(f"Place {obs['placements_left']} more stone(s) in temples 1-{obs['allowed_temples']}.", style="bold")
+            Text(f"Stones to place: {obs['placements_left']}, in temples 1-{obs['allowed_temples']}.", style="bold")
         )
     parts.append(Columns([_player(obs, 0, seat), _player(obs, 1, seat)]))
-    if obs["winner"] is not None:
-        result = "Draw" if obs["winner"] == "draw" else f"{names[obs['winner']]} wins"
-        parts.append(Text(f"{result}: {obs['win_reason']}.", style="bold reverse"))
     return Group(*parts)
 
 

@@ -163,19 +163,19 @@ class AtonState(State):
         p = self.to_move
         expected = {
             EXCHANGE_PHASE: (
-                "Aton §4 step B",
+                "Aton rules §4 step B: the exchange counter",
                 "decide whether to use the exchange counter ('keep' or 'exchange')",
             ),
             ASSIGN_PHASE: (
-                "Aton §4 step C",
+                "Aton rules §4 step C: one card on each cartouche",
                 f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')",
             ),
             REMOVE_PHASE: (
-                "Aton §4 step G.1",
+                "Aton rules §4 step G.1: removals by cartouche 2",
                 f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')",
             ),
             PLACE_PHASE: (
-                "Aton §4 step G.2",
+                "Aton rules §4 step G.2: placing cartouche 4's stones",
                 f"place {self.placements_left} more stone(s) ('place <temple><kind>')",
             ),
         }
@@ -196,13 +196,16 @@ class AtonState(State):
         if action.temple >= allowed:
             verb = "place in" if isinstance(action, Place) else "remove from"
             return (
-                "Aton §4 step G (cartouche 3)",
+                "Aton rules §4 step G: cartouche 3 limits the temples",
                 f"your third cartouche shows {allowed}: you may only {verb} temples 1 to {allowed}",
             )
         if isinstance(action, Place):
-            return "Aton §2.1 (one stone per square)", f"temple {temple} has no empty {kind} square"
+            return "Aton rules §2.1: one stone per square", f"temple {temple} has no empty {kind} square"
         whose = "your own" if self.victim == p else "your opponent's"
-        return "Aton §4 step G.1", f"temple {temple} has none of {whose} stones on a {kind} square"
+        return (
+            "Aton rules §4 step G.1: removals by cartouche 2",
+            f"temple {temple} has none of {whose} stones on a {kind} square",
+        )
 
     # --- round flow (rules/aton.md §4) --------------------------------------------------
 
@@ -289,9 +292,14 @@ class AtonState(State):
         self.revealed = [shown, shown]
         red, blue = self.cartouches
         names = self.game.seat_name
-        self.log.append(
-            f"Cartouches 1 and 2 revealed: {names(0)} {red[0]} and {red[1]}, {names(1)} {blue[0]} and {blue[1]}."
-        )
+        if self._staged_reveal:
+            self.log.append(
+                f"Cartouches 1 and 2 revealed: {names(0)} {red[0]} and {red[1]}, {names(1)} {blue[0]} and {blue[1]}."
+            )
+        else:
+            self.log.append(
+                f"All cartouches revealed: {names(0)} {' '.join(map(str, red))}, {names(1)} {' '.join(map(str, blue))}."
+            )
         # Step E: the higher cartouche-1 card scores twice the difference; ties score nothing.
         if red[0] != blue[0]:
             scorer = 0 if red[0] > blue[0] else 1
@@ -371,9 +379,10 @@ class AtonState(State):
         """Step G for the acting seat: cartouches 3 and 4 are revealed, then removal (G.1)."""
         p = self.order[self.turn]
         self.to_move = p
-        self.revealed[p] = 4
         cart = self.cartouches[p]
-        self.log.append(f"{self.game.seat_name(p)} reveals cartouches 3 and 4: {cart[2]} and {cart[3]}.")
+        if self.revealed[p] < 4:
+            self.revealed[p] = 4
+            self.log.append(f"{self.game.seat_name(p)} reveals cartouches 3 and 4: {cart[2]} and {cart[3]}.")
         v2, v3 = cart[1], cart[2]
         # G.1: 4 removes 2 opponent stones, 3 removes 1, 2 nothing, 1 removes one of your own.
         if v2 == 1:
@@ -471,11 +480,15 @@ class AtonState(State):
 
     def _scoring(self) -> None:
         """§5: temples 1-4, black squares, bonus squares; then the Kingdom is emptied."""
-        gained = score_board(self.count, self._blue_all_temples)
+        lines = score_breakdown(self.count, self._blue_all_temples)
+        gained = [0, 0]
+        for _, seat, points in lines:
+            gained[seat] += points
         names = self.game.seat_name
+        detail = "; ".join(f"{what} {names(seat)} +{points}" for what, seat, points in lines) or "nothing scores"
         self.log.append(
-            f"Scoring: {names(0)} +{gained[0]}, {names(1)} +{gained[1]} "
-            f"(Kingdom of the Dead held {self.kingdom[0]} + {self.kingdom[1]} stones)."
+            f"Scoring (the Kingdom of the Dead holds {names(0)} {self.kingdom[0]}, {names(1)} {self.kingdom[1]}): "
+            f"{detail}. {names(0)} +{gained[0]}, {names(1)} +{gained[1]}."
         )
         for p in (0, 1):
             self.scores[p] += gained[p]
@@ -712,8 +725,8 @@ class AtonState(State):
         return super().describe_action(action, viewer)
 
 
-def score_board(count: list[int], blue_all_temples: bool = True) -> list[int]:
-    """Points each seat gains at a scoring (rules/aton.md §5).
+def score_breakdown(count: list[int], blue_all_temples: bool = True) -> list[tuple[str, int, int]]:
+    """The scoring of rules/aton.md §5, category by category.
 
     Args:
         count: stone counts as kept by :class:`AtonState` (``count[p * 24 + t * 6 + k]``).
@@ -721,14 +734,14 @@ def score_board(count: list[int], blue_all_temples: bool = True) -> list[int]:
             temples (INFERRED, default) or only temple 4's own.
 
     Returns:
-        ``[points of seat 0, points of seat 1]``.
+        ``(category, seat, points)`` for every category that scores, in rulebook order.
 
     Rules: temple 1's majority scores the difference of the stone counts; temple 2's
     majority 5; temple 3's majority 1 per own stone there; temple 4's majority 3 per own
     stone on a blue square; the majority on black squares 8; every stone on a bonus square
     its bonus.  Ties (0-0 included) score nothing (SEED "the player with the most").
     """
-    gained = [0, 0]
+    lines: list[tuple[str, int, int]] = []
 
     def temple(p: int, t: int) -> int:
         start = p * _TK + t * NUM_KINDS
@@ -743,21 +756,31 @@ def score_board(count: list[int], blue_all_temples: bool = True) -> list[int]:
     t1 = [temple(0, 0), temple(1, 0)]
     w = majority(*t1)
     if w >= 0:
-        gained[w] += abs(t1[0] - t1[1])
+        lines.append(("temple 1", w, abs(t1[0] - t1[1])))
     w = majority(temple(0, 1), temple(1, 1))
     if w >= 0:
-        gained[w] += 5
+        lines.append(("temple 2", w, 5))
     t3 = [temple(0, 2), temple(1, 2)]
     w = majority(*t3)
     if w >= 0:
-        gained[w] += t3[w]
+        lines.append(("temple 3", w, t3[w]))
     w = majority(temple(0, 3), temple(1, 3))
     if w >= 0:
         blue_temples = range(NUM_TEMPLES) if blue_all_temples else range(3, 4)
-        gained[w] += 3 * kind_total(w, BLUE, blue_temples)
+        lines.append(("temple 4", w, 3 * kind_total(w, BLUE, blue_temples)))
     w = majority(kind_total(0, BLACK), kind_total(1, BLACK))
     if w >= 0:
-        gained[w] += 8
+        lines.append(("black squares", w, 8))
     for p in (0, 1):
-        gained[p] += kind_total(p, BONUS1) + 2 * kind_total(p, BONUS2)
+        bonus = kind_total(p, BONUS1) + 2 * kind_total(p, BONUS2)
+        if bonus:
+            lines.append(("bonus squares", p, bonus))
+    return lines
+
+
+def score_board(count: list[int], blue_all_temples: bool = True) -> list[int]:
+    """Points each seat gains at a scoring: ``[seat 0, seat 1]`` (see :func:`score_breakdown`)."""
+    gained = [0, 0]
+    for _, seat, points in score_breakdown(count, blue_all_temples):
+        gained[seat] += points
     return gained
