@@ -65,7 +65,7 @@ class Game(ABC):
             raise ConfigError(f"{self.title}: bad option: {describe_validation_error(err)}") from None
         self._check_options()
 
-    def _check_options(self) -> None:
+    def _check_options(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Cross-field option checks; raise :class:`ConfigError`.  Default: none."""
 
     def options_dict(self) -> dict[str, Any]:

@@ -190,7 +190,7 @@ class GameRecord:
                 replayed one.
         """
         final: State | None = None
-        for final, _ in self.steps(game, text):
+        for final, _ in self.steps(game, text):  # noqa: B007 - the loop variable is the result
             pass  # ``steps`` applies each action after yielding it and checks the result at the end
         if final is None:  # a record without actions
             self._check_game(game, text)

@@ -94,7 +94,7 @@ def validate_layout(name: str, data: object) -> TempleLayout:
         for k in kinds:
             if k not in KINDS:
                 raise fail(f"temple {t}: unknown square kind {k!r} (expected one of {', '.join(KINDS)})")
-        c = Counter(kinds)
+        c: Counter[str] = Counter(kinds)
         checks = [
             ("blue", c["B"], 1, 1),
             ("yellow", c["Y"], 3, 4),

@@ -162,10 +162,10 @@ class AtonState(State):
         phase = self.phase
         p = self.to_move
         expected = {
-            EXCHANGE_PHASE: ("Aton §4 step B", "decide whether to use the exchange counter ('keep' or 'exchange')"),
-            ASSIGN_PHASE: ("Aton §4 step C", f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')"),
-            REMOVE_PHASE: ("Aton §4 step G.1", f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')"),
-            PLACE_PHASE: ("Aton §4 step G.2", f"place {self.placements_left} more stone(s) ('place <temple><kind>')"),
+            EXCHANGE_PHASE: ("Aton §4 step B", "decide whether to use the exchange counter ('keep' or 'exchange')"),  # noqa: E501
+            ASSIGN_PHASE: ("Aton §4 step C", f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')"),  # noqa: E501
+            REMOVE_PHASE: ("Aton §4 step G.1", f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')"),  # noqa: E501
+            PLACE_PHASE: ("Aton §4 step G.2", f"place {self.placements_left} more stone(s) ('place <temple><kind>')"),  # noqa: E501
         }
         rule, what = expected[phase]
         wrong_step = {
@@ -219,8 +219,7 @@ class AtonState(State):
             if not pile:
                 self._reshuffle(p)
             hand.append(pile.pop())
-        if self.known_bottom[p] > len(pile):
-            self.known_bottom[p] = len(pile)
+        self.known_bottom[p] = min(self.known_bottom[p], len(pile))
 
     def _reshuffle(self, p: int) -> None:
         """An empty draw pile is replaced by the shuffled discard pile (§4 step A)."""
@@ -279,7 +278,7 @@ class AtonState(State):
         red, blue = self.cartouches
         names = self.game.seat_name
         self.log.append(
-            f"Cartouches 1 and 2 revealed: {names(0)} {red[0]} and {red[1]}, {names(1)} {blue[0]} and {blue[1]}."
+            f"Cartouches 1 and 2 revealed: {names(0)} {red[0]} and {red[1]}, {names(1)} {blue[0]} and {blue[1]}."  # noqa: E501
         )
         # Step E: the higher cartouche-1 card scores twice the difference; ties score nothing.
         if red[0] != blue[0]:
@@ -339,7 +338,7 @@ class AtonState(State):
             turned[0] += 1
             turned[1] += 1
             self.log.append(
-                f"War: {self.game.seat_name(0)} turns over a {shown[0]}, {self.game.seat_name(1)} a {shown[1]}."
+                f"War: {self.game.seat_name(0)} turns over a {shown[0]}, {self.game.seat_name(1)} a {shown[1]}."  # noqa: E501
             )
             if shown[0] != shown[1]:
                 return 0 if shown[0] < shown[1] else 1
@@ -350,8 +349,7 @@ class AtonState(State):
         if not pile:
             self._reshuffle(p)  # INFERRED (§4 step F): reshuffle first if the pile is empty
         card = pile.pop()
-        if self.known_bottom[p] > len(pile):
-            self.known_bottom[p] = len(pile)
+        self.known_bottom[p] = min(self.known_bottom[p], len(pile))
         pile.insert(0, card)
         self.known_bottom[p] += 1
         return card
@@ -405,7 +403,7 @@ class AtonState(State):
                 self.kingdom[p] += n
                 self.placements_left = 0
                 self.log.append(
-                    f"{self.game.seat_name(p)} finds no empty square: {n} stone(s) go to the Kingdom of the Dead."
+                    f"{self.game.seat_name(p)} finds no empty square: {n} stone(s) go to the Kingdom of the Dead."  # noqa: E501
                 )
         self._end_turn()
 
@@ -449,7 +447,7 @@ class AtonState(State):
             if top >= WIN_POINTS:
                 if self.scores[0] != self.scores[1]:
                     leader = 0 if self.scores[0] > self.scores[1] else 1
-                    self._end(leader, f"leads {self.scores[leader]} to {self.scores[1 - leader]} after a scoring")
+                    self._end(leader, f"leads {self.scores[leader]} to {self.scores[1 - leader]} after a scoring")  # noqa: E501
                     return
                 if self._tie_is_draw:  # PROPOSAL equal_40_tie=draw (§6)
                     self._end(DRAW, f"equal totals of {top} after a scoring")
@@ -682,7 +680,7 @@ class AtonState(State):
         if isinstance(action, Assign):
             c = self._next_cartouche(p) + 1
             if viewer == p:
-                extra = f" (and the last card, on cartouche 4)" if c == 3 else ""
+                extra = " (and the last card, on cartouche 4)" if c == 3 else ""
                 return f"{name} puts a {action.value} on cartouche {c}{extra}."
             return f"{name} puts a card face down on cartouche {c}."
         if isinstance(action, Exchange):
