@@ -152,10 +152,10 @@ def test_case_07_rearguard_reach() -> None:
     moves = legal(state)
     assert "attack b4 b2" in moves
     assert not {"attack b4 b1", "attack b4 a2", "attack b4 c2"} & moves
-    for bad, rule in [("attack b4 b1", "SEED S10"), ("attack b4 a2", "SEED S10"), ("attack b4 c2", "SEED S10")]:
+    for bad in ("attack b4 b1", "attack b4 a2", "attack b4 c2"):
         with pytest.raises(IllegalActionError) as err:
             state.apply_text(bad)
-        assert err.value.rule == rule
+        assert err.value.rule == "SEED S10"
 
 
 def test_case_08_winning_attack() -> None:
