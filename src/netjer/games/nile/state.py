@@ -601,6 +601,7 @@ class NileState(State):
                     "name": GOD[s],
                     "column": [val[t] if self.up[t] else None for t in self.col[s]],
                     "hand": [val[t] if self.knows(seat, t) else None for t in self.hand[s]],
+                    "hand_face_up": [self.up[t] for t in self.hand[s]],
                     "cemetery": [val[t] for t in self.dead[s]],
                     "on_board": sum(1 for t in self.board if t >= 0 and t >> SIDE_SHIFT == s),
                 }
