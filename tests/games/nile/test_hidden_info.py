@@ -75,7 +75,7 @@ def check_views(state: NileState, rng: Rng) -> None:
                 assert det.legal_actions() == state.legal_actions()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     which=st.integers(0, len(OPTION_SETS) - 1),

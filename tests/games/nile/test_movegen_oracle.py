@@ -73,7 +73,7 @@ def oracle(obs: dict[str, Any], options: dict[str, Any]) -> set[str]:
 def test_generator_matches_the_oracle(options: dict[str, Any]) -> None:
     game = NileGame(options)
     rng = Rng(99)
-    for seed in range(30):
+    for seed in range(150):
         state = game.new_initial_state(seed)
         while not state.is_terminal:
             obs = state.observation(state.current_player)

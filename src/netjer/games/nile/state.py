@@ -61,10 +61,15 @@ GOD = ("Seth", "Isis")
 Event = tuple[Any, ...]
 
 
+#: Per square: the moves ``(dst, action)`` of a soldier there.
+MoveLines = tuple[tuple[tuple[int, Move], ...], ...]
+#: Per square: the attacks ``(target, blocker, target_is_rearguard, action)`` from there.
+AttackLines = tuple[tuple[tuple[int, int, bool, Attack], ...], ...]
+
+
 @cache
-def _lines(columns: int) -> tuple[tuple[tuple[tuple[int, Move], ...], ...], tuple[tuple[tuple[int, int, bool, Attack], ...], ...]]:  # noqa: E501
-    """Per square: the legal-shape moves ``(dst, action)`` and attacks ``(target, blocker,
-    target_is_rearguard, action)`` of a board size (cached)."""
+def _lines(columns: int) -> tuple[MoveLines, AttackLines]:
+    """The move and attack lines of every square of a board size (cached)."""
     geo = geometry(columns)
     table = action_table(columns)
     size = geo.size
@@ -691,7 +696,8 @@ def _event_text(ev: Event, geo: Geometry) -> str:
         return f"{GOD[ev[1]]} places {what} on {names[ev[2]]}."
     if tag == "return":
         vals = ", ".join(str(v) for v in ev[2])
-        return f"{GOD[ev[1]]}'s half is full: {vals} go{'es' if len(ev[2]) == 1 else ''} back face up on top of the column."  # noqa: E501
+        verb = "goes" if len(ev[2]) == 1 else "go"
+        return f"{GOD[ev[1]]}'s half is full: {vals} {verb} back face up on top of the column."
     if tag == "combat":
         return f"Combat phase: {GOD[ev[1]]} acts first."
     if tag == "move":
