@@ -75,8 +75,15 @@ def check_random_game(spec: GameUnderTest, seed: int) -> State:
                 det = state.determinize(seat, rng)
                 assert det.observation(seat) == obs, f"observation({seat}) changed under determinize"
                 assert det.current_player == state.current_player
+                assert det.history == []
                 if state.current_player == seat:
                     assert det.legal_actions() == legal, "a seat's legal actions changed under determinize"
+            # A determinization depends only on what the seat knows: from another state of
+            # the same information set (``det``), the same generator gives the same result.
+            probe = rng.clone()
+            from_true = state.determinize(seat, probe.clone())
+            from_other = det.determinize(seat, probe.clone())
+            assert _snapshot(from_true) == _snapshot(from_other), f"determinize({seat}) leaks hidden information"
         if state.is_terminal:
             assert legal == []
             returns = state.returns()
@@ -93,8 +100,7 @@ def check_random_game(spec: GameUnderTest, seed: int) -> State:
             assert game.parse_action(str(a)) == a
             assert game.int_to_action(game.action_to_int(a)) == a
         # A sampled illegal action raises and leaves the state as it was.
-        legal_codes = {game.action_to_int(a) for a in legal}  # a bijection, checked just above
-        illegal = [c for c in codes if c not in legal_codes]
+        illegal = [c for c in codes if game.int_to_action(c) not in legal]
         if illegal:
             bad = game.int_to_action(rng.choice(illegal))
             with pytest.raises(IllegalActionError) as err:

@@ -26,7 +26,7 @@ GAMES = [
     ),
     # max_length: the proven bound of NileGame.max_game_length (its docstring has the proof).
     GameUnderTest("nile", games=200, max_length=NileGame().max_game_length()),
-    GameUnderTest("nile", _NILE_ALT, games=40, max_length=NileGame(_NILE_ALT).max_game_length()),
+    GameUnderTest("nile", _NILE_ALT, games=20, max_length=NileGame(_NILE_ALT).max_game_length()),
     GameUnderTest("nile", _NILE_DRAWS, games=40, max_length=NileGame(_NILE_DRAWS).max_game_length()),
 ]
 

@@ -11,16 +11,50 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from netjer.agents.base import Agent
+from netjer.agents.heuristic import HeuristicAgent
+from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.random_agent import RandomAgent
 from netjer.core.errors import ConfigError
+
+
+def _number(kind: str, params: dict[str, str], key: str, cast: Callable[[str], float]) -> float | None:
+    if key not in params:
+        return None
+    try:
+        value = cast(params[key])
+    except ValueError:
+        raise ConfigError(f"agent {kind!r}: {key}={params[key]!r} is not a number") from None
+    if value <= 0:
+        raise ConfigError(f"agent {kind!r}: {key} must be positive, got {params[key]}")
+    return value
+
+
+def _ismcts(params: dict[str, str], seed: int) -> Agent:
+    iterations = _number("ismcts", params, "iterations", int)
+    seconds = _number("ismcts", params, "time", float)
+    c = _number("ismcts", params, "c", float)
+    return ISMCTSAgent(
+        seed,
+        iterations=int(iterations) if iterations is not None else None,
+        seconds=seconds if seconds is not None else 1.0,
+        exploration=c if c is not None else 1.0,
+        rollout=params.get("rollout", "random"),
+    )
+
 
 #: Agent kinds a computer plays, and how to build each from (params, seed).
 AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
     "random": lambda params, seed: RandomAgent(seed),
+    "heuristic": lambda params, seed: HeuristicAgent(seed),
+    "ismcts": _ismcts,
 }
-#: Parameters each kind accepts.
+#: Parameters each kind accepts: ``ismcts:time=1.0`` (seconds per decision, default 1),
+#: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
+#: ``rollout=random|heuristic``.
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
+    "heuristic": frozenset(),
+    "ismcts": frozenset({"time", "iterations", "c", "rollout"}),
 }
 HUMAN = "human"
 

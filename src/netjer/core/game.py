@@ -65,8 +65,12 @@ class Game(ABC):
             raise ConfigError(f"{self.title}: bad option: {describe_validation_error(err)}") from None
         self._check_options()
 
-    def _check_options(self) -> None:  # noqa: B027 - optional hook, not abstract
-        """Cross-field option checks; raise :class:`ConfigError`.  Default: none."""
+    def _check_options(self) -> None:
+        """Cross-field option checks and data loading; raise :class:`ConfigError`.
+
+        The default accepts every combination the options model accepts.
+        """
+        return
 
     def options_dict(self) -> dict[str, Any]:
         """The full options, defaults included, as JSON-serialisable data (for records)."""

@@ -190,7 +190,7 @@ class GameRecord:
                 replayed one.
         """
         final: State | None = None
-        for final, _ in self.steps(game, text):  # noqa: B007 - the loop variable is the result
+        for final, _ in self.steps(game, text):  # noqa: B007 - the live replay state
             pass  # ``steps`` applies each action after yielding it and checks the result at the end
         if final is None:  # a record without actions
             self._check_game(game, text)
@@ -217,8 +217,7 @@ class GameRecord:
         if len(self.seats) != game.num_players:
             line, col = where("seats")
             raise RecordError(
-                f"{game.title} with these options has {game.num_players} seats, the record lists "
-                f"{len(self.seats)}",
+                f"{game.title} with these options has {game.num_players} seats, the record lists {len(self.seats)}",
                 line=line,
                 column=col,
             )

@@ -114,12 +114,38 @@ class State(ABC):
         per-seat view: UIs, logs, agents and adapters read nothing else.
         """
 
-    @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with ``observation(seat)``, hidden information re-sampled.
 
-        The result's own generator is re-seeded from ``rng`` too, so that future draws
-        (shuffles) are not known to the searcher.  Used by information-set MCTS.
+        Used by information-set MCTS (Cowling, Powley & Whitehouse 2012).  The result depends
+        only on what ``seat`` knows and on ``rng``: two states with the same
+        ``observation(seat)`` give identical determinizations for the same ``rng`` state
+        (the conformance suite checks it), so a searcher cannot learn hidden facts from it.
+        To that end the result's own generator and seed are drawn from ``rng`` (future
+        shuffles are unknown too), and its ``history`` is empty: the true history holds
+        other seats' secret choices.  A determinization is a position to search, not a game
+        to record.
+
+        Args:
+            seat: the seat whose information set is sampled.
+            rng: the searcher's generator; advanced by the call.
+
+        Returns:
+            A new, independent state.
+        """
+        new = self._resample_hidden(seat, rng)
+        new.rng = rng.spawn()
+        new.seed = new.rng.state
+        new.history = []
+        new._legal = None
+        return new
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int, rng: Rng) -> State:
+        """A clone with everything ``seat`` cannot see re-dealt from ``rng``.
+
+        Must be canonical: draw from pools in a fixed order (e.g. sorted) so that the result
+        depends only on ``observation(seat)`` and ``rng``, not on the true hidden values.
         """
 
     @abstractmethod

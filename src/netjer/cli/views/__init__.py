@@ -12,7 +12,7 @@ import importlib
 import json
 from typing import Any, Protocol, cast
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.pretty import Pretty
 
 
@@ -33,3 +33,20 @@ def renderer_for(game_name: str) -> Renderer:
 
 def _fallback(obs: dict[str, Any], seat: int | None) -> RenderableType:
     return Pretty(json.loads(json.dumps(obs)))
+
+
+def render_full(game_name: str, observations: list[dict[str, Any]]) -> RenderableType:
+    """Draw a position omnisciently from every seat's observation.
+
+    Uses the game module's ``render_omniscient(observations)`` when it has one (e.g. to draw
+    the board once); otherwise draws each seat's view in turn.
+    """
+    render = renderer_for(game_name)
+    try:
+        module = importlib.import_module(f"netjer.cli.views.{game_name}")
+        full = getattr(module, "render_omniscient", None)
+    except ModuleNotFoundError:
+        full = None
+    if full is not None:
+        return cast(RenderableType, full(observations))
+    return Group(*(render(obs, seat) for seat, obs in enumerate(observations)))

@@ -162,10 +162,10 @@ class AtonState(State):
         phase = self.phase
         p = self.to_move
         expected = {
-            EXCHANGE_PHASE: ("Aton §4 step B", "decide whether to use the exchange counter ('keep' or 'exchange')"),  # noqa: E501
-            ASSIGN_PHASE: ("Aton §4 step C", f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')"),  # noqa: E501
-            REMOVE_PHASE: ("Aton §4 step G.1", f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')"),  # noqa: E501
-            PLACE_PHASE: ("Aton §4 step G.2", f"place {self.placements_left} more stone(s) ('place <temple><kind>')"),  # noqa: E501
+            EXCHANGE_PHASE: ("Aton §4 step B", "decide whether to use the exchange counter ('keep' or 'exchange')"),
+            ASSIGN_PHASE: ("Aton §4 step C", f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')"),
+            REMOVE_PHASE: ("Aton §4 step G.1", f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')"),
+            PLACE_PHASE: ("Aton §4 step G.2", f"place {self.placements_left} more stone(s) ('place <temple><kind>')"),
         }
         rule, what = expected[phase]
         wrong_step = {
@@ -278,7 +278,7 @@ class AtonState(State):
         red, blue = self.cartouches
         names = self.game.seat_name
         self.log.append(
-            f"Cartouches 1 and 2 revealed: {names(0)} {red[0]} and {red[1]}, {names(1)} {blue[0]} and {blue[1]}."  # noqa: E501
+            f"Cartouches 1 and 2 revealed: {names(0)} {red[0]} and {red[1]}, {names(1)} {blue[0]} and {blue[1]}."
         )
         # Step E: the higher cartouche-1 card scores twice the difference; ties score nothing.
         if red[0] != blue[0]:
@@ -331,14 +331,15 @@ class AtonState(State):
                         exhausted += 1
             if exhausted == 2:
                 first = self.rng.below(2)
-                self.log.append(f"The War cannot be decided by the cards; a fair draw lets "
-                                f"{self.game.seat_name(first)} act first.")
+                self.log.append(
+                    f"The War cannot be decided by the cards; a fair draw lets {self.game.seat_name(first)} act first."
+                )
                 return first
             shown = [self._war_card(0), self._war_card(1)]
             turned[0] += 1
             turned[1] += 1
             self.log.append(
-                f"War: {self.game.seat_name(0)} turns over a {shown[0]}, {self.game.seat_name(1)} a {shown[1]}."  # noqa: E501
+                f"War: {self.game.seat_name(0)} turns over a {shown[0]}, {self.game.seat_name(1)} a {shown[1]}."
             )
             if shown[0] != shown[1]:
                 return 0 if shown[0] < shown[1] else 1
@@ -403,7 +404,7 @@ class AtonState(State):
                 self.kingdom[p] += n
                 self.placements_left = 0
                 self.log.append(
-                    f"{self.game.seat_name(p)} finds no empty square: {n} stone(s) go to the Kingdom of the Dead."  # noqa: E501
+                    f"{self.game.seat_name(p)} finds no empty square: {n} stone(s) go to the Kingdom of the Dead."
                 )
         self._end_turn()
 
@@ -441,13 +442,14 @@ class AtonState(State):
         """Step H: cards to the discard piles; a scoring if the Kingdom holds 8 or more stones."""
         for p in (0, 1):
             self.discard[p].extend(self.cartouches[p])
+        self.cartouches = [[0] * 4, [0] * 4]
         if self.kingdom[0] + self.kingdom[1] >= KINGDOM_SQUARES:
             self._scoring()
             top = max(self.scores)
             if top >= WIN_POINTS:
                 if self.scores[0] != self.scores[1]:
                     leader = 0 if self.scores[0] > self.scores[1] else 1
-                    self._end(leader, f"leads {self.scores[leader]} to {self.scores[1 - leader]} after a scoring")  # noqa: E501
+                    self._end(leader, f"leads {self.scores[leader]} to {self.scores[1 - leader]} after a scoring")
                     return
                 if self._tie_is_draw:  # PROPOSAL equal_40_tie=draw (§6)
                     self._end(DRAW, f"equal totals of {top} after a scoring")
@@ -540,27 +542,27 @@ class AtonState(State):
         new.log = self.log[:]
         return new
 
-    def determinize(self, seat: int, rng: Rng) -> AtonState:
-        """Re-deal what ``seat`` cannot know (ISMCTS, Cowling, Powley & Whitehouse 2012).
+    def _resample_hidden(self, seat: int, rng: Rng) -> AtonState:
+        """Re-deal what ``seat`` cannot know (see ``State.determinize``):
 
         * the order of ``seat``'s own draw pile above its known bottom;
         * the opponent's cards it has not seen: hand, face-down cartouches, draw pile above
           the known bottom, and face-down discards, re-dealt from their combined multiset;
-        * the opponent's secret exchange decision if it is still pending (a fair coin);
-        * the state's generator (future shuffles and War cards).
+        * the opponent's secret exchange decision if it is still pending (a fair coin).
+
+        Pools are sorted before shuffling, so the result depends only on what ``seat`` knows.
         """
         new = self.clone()
-        new.rng = rng.spawn()
         own = new.draw[seat]
         kb = new.known_bottom[seat]
-        top = own[kb:]
+        top = sorted(own[kb:])
         rng.shuffle(top)
         own[kb:] = top
         o = 1 - seat
         kb = new.known_bottom[o]
         pile, hand, cart = new.draw[o], new.hand[o], new.cartouches[o]
         hidden_cart = [i for i in range(new.revealed[o], 4) if cart[i]]
-        pool = pile[kb:] + hand + [cart[i] for i in hidden_cart] + new.hidden_discard[o]
+        pool = sorted(pile[kb:] + hand + [cart[i] for i in hidden_cart] + new.hidden_discard[o])
         rng.shuffle(pool)
         n_pile, n_hand = len(pile) - kb, len(hand)
         pile[kb:] = pool[:n_pile]
@@ -571,7 +573,6 @@ class AtonState(State):
         new.hidden_discard[o] = rest
         if new.phase == EXCHANGE_PHASE and new.exchange_choice[o] is not None:
             new.exchange_choice[o] = rng.below(2) == 1
-        new._legal = None
         return new
 
     def observation(self, seat: int | None) -> JsonDict:
@@ -599,9 +600,7 @@ class AtonState(State):
                 "discard": list(self.discard[p]),
                 "face_down_discard_count": len(self.hidden_discard[p]),
                 "hand_count": len(self.hand[p]),
-                "cartouches": [
-                    None if not v else (v if (mine or i < shown) else "hidden") for i, v in enumerate(cart)
-                ],
+                "cartouches": [None if not v else (v if (mine or i < shown) else "hidden") for i, v in enumerate(cart)],
             }
             if mine:
                 info["hand"] = sorted(self.hand[p])

@@ -555,25 +555,27 @@ class NileState(State):
                     out[s].append(t)
         return out
 
-    def determinize(self, seat: int, rng: Rng) -> NileState:
-        """A state consistent with ``observation(seat)``: the values of the tokens ``seat``
-        cannot see are re-dealt among themselves, side by side (each side's multiset is
-        fixed, the public cemetery and face-up tokens stay), and the generator is re-seeded.
+    def _resample_hidden(self, seat: int, rng: Rng) -> NileState:
+        """A clone in which the values of the tokens ``seat`` cannot see are re-dealt among
+        themselves, side by side (each side's multiset is fixed; the cemeteries and every
+        face-up or seat-known value stay).  ``State.determinize`` then re-seeds it and
+        empties its history.
 
-        Every token the seat cannot see has the same public history (where it stands, when
-        it was drawn), so a uniform permutation of their values is the exact posterior when
-        play carries no information, as ISMCTS assumes (Cowling, Powley & Whitehouse 2012).
+        Canonical, as the kernel requires: each side's unknown values are sorted before the
+        shuffle and dealt to the unknown tokens in a fixed order (column, hand, board), so
+        the result depends only on ``observation(seat)`` and ``rng``.  Every unseen token of
+        a side has the same public history (where it stands, when it was drawn), so a
+        uniform deal is the exact posterior when play carries no information, as ISMCTS
+        assumes (Cowling, Powley & Whitehouse 2012).
         """
         new = self.clone()
-        new.rng = rng.spawn()
         val = self.val[:]
         for tokens in self.hidden_tokens(seat):
-            values = [val[t] for t in tokens]
+            values = sorted(val[t] for t in tokens)
             rng.shuffle(values)
             for t, v in zip(tokens, values, strict=True):
                 val[t] = v
         new.val = val
-        new._legal = None
         return new
 
     def observation(self, seat: int | None) -> JsonDict:

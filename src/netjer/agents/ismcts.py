@@ -1,0 +1,192 @@
+"""Single-observer information-set MCTS (SO-ISMCTS).
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions
+on Computational Intelligence and AI in Games 4(2), 2012, Algorithm 2.  Each iteration
+samples a determinization of the searching seat's information set (``view.determinize``),
+descends the single tree restricted to the actions legal in that determinization, choosing
+by UCB1 with availability counts (a child's exploration term uses how often it was
+*available*, not its parent's visits), expands one untried action, plays out to the end
+(random or heuristic), and backs up the vector of returns: each node keeps the total for
+the seat that chose its action, so every seat maximises its own return (multi-player).
+
+The agent never sees the true state: only ``view.legal_actions()`` and determinizations,
+which depend on the seat's observation alone (see ``State.determinize``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from netjer.agents.base import Agent
+from netjer.agents.heuristic import heuristic_policy
+from netjer.core.action import Action
+from netjer.core.errors import ConfigError
+from netjer.core.rng import Rng
+from netjer.core.state import State
+from netjer.core.view import PlayerView
+
+#: A playout policy: picks one of ``state.legal_actions()`` (a full, determinized state).
+RolloutPolicy = Callable[[State, Rng], Action]
+
+
+def random_rollout(state: State, rng: Rng) -> Action:
+    """Uniformly random playout policy."""
+    legal = state.legal_actions()
+    return legal[rng.below(len(legal))]
+
+
+class _Node:
+    """A tree node: the action that led here and who chose it, with its statistics."""
+
+    __slots__ = ("action", "available", "children", "parent", "player", "total", "visits")
+
+    def __init__(self, parent: _Node | None, action: Action | None, player: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.player = player  # the seat that chose ``action`` (-1 at the root)
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0  # sum of ``player``'s returns through this node
+
+
+class ISMCTSAgent(Agent):
+    """SO-ISMCTS with a budget in iterations or seconds per decision.
+
+    Args:
+        seed: seed of the agent's generator (determinizations, tie-breaks, playouts).
+        iterations: iterations per decision (deterministic for a fixed seed).
+        seconds: wall-clock budget per decision; used when ``iterations`` is ``None``.
+        exploration: the UCB1 constant ``c`` for returns in [-1, 1] (default 1.0).
+        rollout: the playout policy: ``"random"`` (default), ``"heuristic"`` (the game's
+            heuristic policy, see :mod:`netjer.agents.heuristic`), or a function.
+        max_playout: stop a playout after this many actions and score the position with
+            ``evaluate`` (required then); ``None`` plays to the end.
+        evaluate: ``evaluate(state) -> list[float]`` estimate of the returns of a
+            non-terminal state, used with ``max_playout``.
+
+    Raises:
+        ConfigError: if neither budget is positive, ``max_playout`` lacks ``evaluate``, or the
+            rollout is an unknown name.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = 1.0,
+        exploration: float = 1.0,
+        rollout: RolloutPolicy | str = "random",
+        max_playout: int | None = None,
+        evaluate: Callable[[State], list[float]] | None = None,
+    ) -> None:
+        if iterations is not None and iterations <= 0:
+            raise ConfigError(f"ismcts: iterations must be positive, got {iterations}")
+        if iterations is None and (seconds is None or seconds <= 0):
+            raise ConfigError("ismcts: give a positive number of iterations or seconds per decision")
+        if isinstance(rollout, str) and rollout not in ("random", "heuristic"):
+            raise ConfigError(f"ismcts: rollout must be 'random' or 'heuristic', got {rollout!r}")
+        if max_playout is not None and evaluate is None:
+            raise ConfigError("ismcts: a playout cut-off needs an evaluation function")
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.max_playout = max_playout
+        self.evaluate = evaluate
+        #: iterations run for the last decision (for benchmarks).
+        self.last_iterations = 0
+
+    def choose(self, view: PlayerView) -> Action:
+        """Search from ``view``'s information set and return the most visited root action.
+
+        Raises:
+            IndexError: if the seat has no legal action.
+        """
+        legal = view.legal_actions()
+        if not legal:
+            raise IndexError("ismcts: no legal action for this seat")
+        if self.rollout == "heuristic":
+            self.rollout = heuristic_policy(view.game.name)
+        elif self.rollout == "random":
+            self.rollout = random_rollout
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = _Node(None, None, -1)
+        rng = self.rng
+        deadline = None
+        if self.iterations is None:
+            assert self.seconds is not None
+            # Leave room for the final choice and the caller's bookkeeping.
+            deadline = time.perf_counter() + self.seconds * 0.97
+        count = 0
+        while True:
+            if deadline is None:
+                if count >= (self.iterations or 0):
+                    break
+            elif count > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, view.determinize(rng), rng)
+            count += 1
+        self.last_iterations = count
+        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        assert best.action is not None
+        return best.action
+
+    def _iterate(self, root: _Node, state: State, rng: Rng) -> None:
+        node = root
+        c = self.exploration
+        # Selection and expansion, restricted to the actions legal in this determinization.
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = _Node(node, action, state.current_player)
+                child.available = 1
+                children[action] = child
+                state.apply(action)
+                node = child
+                break
+            best: _Node | None = None
+            best_value = -math.inf
+            for a in legal:
+                child = children[a]
+                value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if value > best_value:
+                    best, best_value = child, value
+            assert best is not None and best.action is not None
+            state.apply(best.action)
+            node = best
+        # Playout.
+        steps = 0
+        limit = self.max_playout
+        rollout = self.rollout
+        assert callable(rollout)
+        while not state.is_terminal and (limit is None or steps < limit):
+            state.apply(rollout(state, rng))
+            steps += 1
+        if state.is_terminal:
+            returns = state.returns()
+        else:
+            assert self.evaluate is not None
+            returns = self.evaluate(state)
+        # Backpropagation: each node adds the return of the seat that chose its action.
+        walk: _Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            if walk.player >= 0:
+                walk.total += returns[walk.player]
+            walk = walk.parent

@@ -1,0 +1,144 @@
+"""Aton drawn for the terminal, from an observation only (rules/aton.md §1-2 for the parts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+SEAT_STYLES = ("bold red", "bold blue")
+KIND_STYLES = {
+    "Y": "black on yellow",
+    "G": "black on green",
+    "K": "white on grey23",
+    "B": "white on blue",
+    "+1": "black on dark_orange",
+    "+2": "black on dark_orange",
+}
+STONES = ("▲", "●")
+STONE_COLOURS = ("red1", "blue1")
+KIND_LABELS = {"Y": "Y ", "G": "G ", "K": "K ", "B": "B ", "+1": "+1", "+2": "+2"}
+
+
+def _square(square: dict[str, Any]) -> Text:
+    """One square: its kind, and the stone on it (Red ▲, Blue ●: shape and colour differ)."""
+    kind = square["kind"]
+    owner = square["owner"]
+    style = KIND_STYLES[kind]
+    background = style.split(" on ")[1]
+    text = Text(KIND_LABELS[kind], style=style)
+    if owner is None:
+        text.append(" · ", style=style)
+    else:
+        text.append(f" {STONES[owner]} ", style=f"bold {STONE_COLOURS[owner]} on {background}")
+    return text
+
+
+def _temple(index: int, squares: list[dict[str, Any]], allowed: int | None) -> Panel:
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(4):
+        grid.add_column()
+    for row in range(3):
+        grid.add_row(*(_square(squares[row * 4 + col]) for col in range(4)))
+    counts = [sum(1 for s in squares if s["owner"] == p) for p in (0, 1)]
+    subtitle = Text.assemble((f"{counts[0]}", SEAT_STYLES[0]), " : ", (f"{counts[1]}", SEAT_STYLES[1]))
+    style = "bold green" if allowed is not None and index < allowed else "dim"
+    return Panel(grid, title=f"Temple {index + 1}", subtitle=subtitle, border_style=style)
+
+
+def _card(value: Any) -> Text:
+    if value is None:
+        return Text("[ ]", style="dim")
+    if value == "hidden":
+        return Text("[?]", style="bold magenta")
+    return Text(f"[{value}]", style="bold")
+
+
+def _player(obs: dict[str, Any], p: int, seat: int | None) -> Panel:
+    info = obs["players"][p]
+    lines = Table.grid(padding=(0, 1))
+    lines.add_column(style="dim")
+    lines.add_column()
+    cart = Text()
+    for i, v in enumerate(info["cartouches"]):
+        cart.append(f"{i + 1}:")
+        cart.append_text(_card(v))
+        cart.append(" ")
+    lines.add_row("cartouches", cart)
+    if "hand" in info:
+        lines.add_row("hand", Text(" ".join(str(v) for v in info["hand"]) or "-", style="bold"))
+    else:
+        lines.add_row("hand", Text(f"{info['hand_count']} card(s), face down"))
+    lines.add_row("score", Text(str(info["score"]), style="bold"))
+    lines.add_row("stones", f"{info['supply']} in supply, {info['kingdom']} in the Kingdom")
+    pile = f"{info['draw_count']} card(s)"
+    if info["draw_bottom"]:
+        pile += f", known at the bottom: {' '.join(map(str, info['draw_bottom']))}"
+    lines.add_row("draw pile", pile)
+    parts = [" ".join(map(str, sorted(info["discard"])))] if info["discard"] else []
+    if info["face_down_discard_count"]:
+        hidden = info.get("face_down_discard")
+        if hidden is not None:
+            parts.append(f"face down: {' '.join(map(str, hidden))}")
+        else:
+            parts.append(f"{info['face_down_discard_count']} face down")
+    discard = " + ".join(parts) or "-"
+    lines.add_row("discard", discard)
+    lines.add_row("exchange", "available" if info["exchange_counter"] else "used")
+    you = " (you)" if p == seat else ""
+    active = " ◀" if obs["to_move"] == p else ""
+    return Panel(lines, title=Text(f"{info['name']}{you}{active}", style=SEAT_STYLES[p]), border_style=SEAT_STYLES[p])
+
+
+def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
+    """Draw an Aton observation: status line, the four temples, the Kingdom, both players.
+
+    Args:
+        obs: ``AtonState.observation(seat)``.
+        seat: the seat the observation belongs to (``None`` for a spectator).
+    """
+    names = [p["name"] for p in obs["players"]]
+    kingdom = sum(p["kingdom"] for p in obs["players"])
+    status = Text.assemble(
+        (f"Round {obs['round']}", "bold"),
+        f"  ·  step: {obs['phase']}",
+        "  ·  score ",
+        (f"{names[0]} {obs['players'][0]['score']}", SEAT_STYLES[0]),
+        " – ",
+        (f"{names[1]} {obs['players'][1]['score']}", SEAT_STYLES[1]),
+        f"  ·  Kingdom of the Dead {kingdom}/8",
+    )
+    if obs["to_move"] is not None:
+        status.append(f"  ·  to act: {names[obs['to_move']]}")
+    temples = Columns(
+        [_temple(t, squares, obs["allowed_temples"]) for t, squares in enumerate(obs["board"])], equal=True
+    )
+    parts: list[RenderableType] = [status, temples]
+    if obs["removals_left"]:
+        victim = names[obs["removal_victim"]]
+        parts.append(
+            Text(
+                f"Remove {obs['removals_left']} more of {victim}'s stones from temples 1-{obs['allowed_temples']}.",
+                style="bold",
+            )
+        )
+    if obs["placements_left"]:
+        parts.append(
+            Text(f"Place {obs['placements_left']} more stone(s) in temples 1-{obs['allowed_temples']}.", style="bold")
+        )
+    parts.append(Columns([_player(obs, 0, seat), _player(obs, 1, seat)]))
+    if obs["winner"] is not None:
+        result = "Draw" if obs["winner"] == "draw" else f"{names[obs['winner']]} wins"
+        parts.append(Text(f"{result}: {obs['win_reason']}.", style="bold reverse"))
+    return Group(*parts)
+
+
+def render_omniscient(observations: list[dict[str, Any]]) -> RenderableType:
+    """Draw the whole game: the board once, each player from their own observation."""
+    merged = dict(observations[0])
+    merged["players"] = [observations[p]["players"][p] for p in range(len(observations))]
+    return render(merged, None)

@@ -1,0 +1,134 @@
+"""The `netjer` command: play, replay, games; bad input never gives a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from netjer.cli.main import app
+from netjer.core import load_record
+
+runner = CliRunner()
+
+
+def _play(args: list[str], answers: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["play", *args], input=answers, env={"COLUMNS": "140"})
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_human_plays_a_whole_game_by_numbers(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    code, out = _play(
+        ["aton", "--seat", "0=human", "--seat", "1=random", "--seed", "7", "--save", str(save)], "1\n" * 600
+    )
+    assert code == 0
+    assert "Game over" in out and ("wins" in out or "Draw" in out)
+    record, _ = load_record(save)
+    assert record.result is not None and record.seats == ["human", "random"]
+
+
+def test_illegal_and_unparsable_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    code, out = _play(
+        ["aton", "--seat", "0=human", "--seed", "7", "--save", str(save)],
+        "place 1Y\nassign 9\n7\nkeep\nquit\n",
+    )
+    assert code == 0
+    assert "Not allowed: this is not the moment for that" in out and "Aton §4 step B" in out
+    assert "is not an Aton action" in out
+    assert "There is no choice 7" in out
+    assert "Legal actions" in out and "1) keep" in out
+    record, _ = load_record(save)
+    assert record.actions[0] == "keep"  # the legal action was played, nothing else
+
+
+def test_quit_saves_and_load_resumes(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seat", "0=human", "--seed", "3", "--save", str(save)], "keep\n1\nquit\n")
+    first, _ = load_record(save)
+    assert first.result is None and len(first.actions) >= 2
+    code, out = _play(["aton", "--load", str(save)], "1\nquit\n")
+    assert code == 0 and "Resuming Aton (seed 3)" in out
+    second, _ = load_record(save)
+    assert second.actions[: len(first.actions)] == first.actions
+    assert len(second.actions) > len(first.actions)
+
+
+def test_save_file_with_unfinished_game_is_resumed_not_overwritten(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seat", "0=human", "--seed", "3", "--save", str(save)], "keep\nquit\n")
+    before, _ = load_record(save)
+    _, out = _play(["aton", "--seat", "0=human", "--seed", "99", "--save", str(save)], "quit\n")
+    assert "Resuming" in out
+    after, _ = load_record(save)
+    assert after.seed == before.seed == 3
+    # --new keeps the old game aside.
+    _play(["aton", "--seat", "0=human", "--seed", "99", "--save", str(save), "--new"], "quit\n")
+    kept = [p for p in tmp_path.iterdir() if p.name != "g.json"]
+    assert len(kept) == 1 and load_record(kept[0])[0].seed == 3
+
+
+def test_computer_against_computer(tmp_path: Path) -> None:
+    code, out = _play(["aton", "--seed", "5"], "")
+    assert code == 0 and "Game over" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess"], "unknown game 'chess'"),
+        (["aton", "--seat", "5=human"], "seats are numbered 0 to 1"),
+        (["aton", "--seat", "x=human"], "seat must be a number"),
+        (["aton", "--seat", "human"], "SEAT=AGENT"),
+        (["aton", "--seat", "1=alphago"], "unknown agent 'alphago'"),
+        (["aton", "-o", "reveal=never"], "reveal"),
+        (["aton", "-o", "nonsense"], "name=value"),
+        (["aton", "--seat", "0=human", "--seat", "0=random"], "given twice"),
+    ],
+)
+def test_bad_arguments_are_usage_errors(args: list[str], message: str) -> None:
+    code, out = _play(args, "")
+    assert code == 2
+    assert message in out
+
+
+def test_bad_save_file_is_refused_with_the_line(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    save.write_text('{\n  "format": "netjer-record/1",\n  "game": aton\n}\n')
+    code, out = _play(["aton", "--load", str(save)], "")
+    assert code == 2 and "line 3" in out
+
+
+def test_replay_views(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seed", "11", "--save", str(save)], "")
+    result = runner.invoke(app, ["replay", str(save), "--seat", "1"], env={"COLUMNS": "140"})
+    assert result.exit_code == 0, result.output
+    assert "Red puts a card face down on cartouche 1." in result.output
+    assert "Final position" in result.output
+    full = runner.invoke(app, ["replay", str(save), "--omniscient"], env={"COLUMNS": "140"})
+    assert full.exit_code == 0
+    assert "Red puts a card face down" not in full.output  # every value is shown
+
+
+def test_replay_of_a_tampered_record_names_the_action_and_line(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seed", "11", "--save", str(save)], "")
+    data = json.loads(save.read_text())
+    data["actions"][4] = "place 4+2"
+    data["result"] = None
+    save.write_text(json.dumps(data, indent=2))
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 2
+    assert "action #4 'place 4+2'" in result.output and "line" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_games_lists_options() -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "equal_40_tie" in result.output and "Aton" in result.output
