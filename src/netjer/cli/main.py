@@ -15,6 +15,14 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from netjer import __version__
@@ -179,6 +187,111 @@ def _draw(game: str, state: State, viewer: int | None, render: Renderer) -> None
         console.print(render_full(game, observations))
     else:
         console.print(render(state.observation(viewer), viewer))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")],
+    agents: Annotated[
+        str, typer.Option(help="Comma-separated agents, e.g. ismcts:time=0.5,heuristic (the last fills extra seats).")
+    ] = "random,random",
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
+    seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")] = None,
+    ray_address: Annotated[
+        str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Write the per-game results here (.json or .csv).")] = None,
+    report: Annotated[Path | None, typer.Option(help="Write an HTML balance report into this folder.")] = None,
+) -> None:
+    """Play many seeded games between agents, seats rotated; print win rates, Elo and balance."""
+    from netjer.sim.report import balance_metrics, write_csv, write_report  # noqa: PLC0415
+    from netjer.sim.tournament import run_tasks, schedule, summarize  # noqa: PLC0415
+
+    try:
+        if games < 1:
+            raise ConfigError("--games must be at least 1")
+        specs = [a.strip() for a in _split_agents(agents)]
+        options = _parse_options(option or [])
+        tasks = schedule(game, specs, games, options=options, seed=seed)
+        g = make_game(game, options)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+        ) as bar:
+            job = bar.add_task(f"{g.title}: {', '.join(specs)}", total=len(tasks))
+            results = run_tasks(
+                tasks,
+                workers=workers,
+                ray_address=ray_address,
+                progress=lambda done, _: bar.update(job, completed=done),
+            )
+    except NetjerError as err:
+        raise _fail(str(err)) from None
+    summary = summarize(game, specs, results)
+    table = Table(title=f"{g.title}: {summary.games} games, seats rotated", title_justify="left")
+    for col in ("agent", "seats", "W/D/L", "score [95% CI]", "Elo [95% CI]"):
+        table.add_column(col)
+    for a in summary.agents:
+        table.add_row(
+            a.name,
+            str(a.games),
+            f"{a.wins}/{a.draws}/{a.losses}",
+            f"{a.score:.3f} [{a.score_interval[0]:.3f}, {a.score_interval[1]:.3f}]",
+            f"{a.elo:+.0f} [{a.elo_interval[0]:+.0f}, {a.elo_interval[1]:+.0f}]",
+        )
+    console.print(table)
+    for s, (score, (lo, hi)) in enumerate(summary.seat_scores):
+        console.print(f"seat {s} ({g.seat_name(s)}): score {score:.3f} [{lo:.3f}, {hi:.3f}]")
+    metrics = balance_metrics(results)
+    console.print(
+        f"balance {metrics['balance']:.3f} · drawishness {metrics['drawishness']:.3f} · decisiveness "
+        f"{metrics['decisiveness']:.3f} · lead changes {metrics['lead_changes']:.2f} · length "
+        f"{metrics['length_mean']:.1f} decisions (median {metrics['length_median']:.0f})"
+    )
+    try:
+        if out is not None:
+            if out.suffix.lower() == ".csv":
+                write_csv(out, results)
+            else:
+                out.write_text(
+                    json.dumps(
+                        {"summary": summary.as_dict(), "metrics": metrics, "games": [r.__dict__ for r in results]},
+                        indent=2,
+                    ),
+                    encoding="utf-8",
+                )
+            console.print(f"Results written to {out}.")
+        if report is not None:
+            index = write_report(
+                report,
+                summary,
+                results,
+                title=f"{g.title} balance report",
+                seat_names=[g.seat_name(s) for s in range(g.num_players)],
+                options=g.options_dict(),
+            )
+            console.print(f"Report written to {index}.")
+    except OSError as err:
+        raise _fail(f"cannot write: {err}") from None
+
+
+def _split_agents(text: str) -> list[str]:
+    """Split ``ismcts:time=1,c=2,heuristic`` into agents: a comma followed by ``key=`` stays
+    inside the previous agent's parameters."""
+    parts: list[str] = []
+    for piece in text.split(","):
+        if parts and "=" in piece and ":" not in piece and ":" in parts[-1]:
+            parts[-1] += "," + piece
+        elif piece.strip():
+            parts.append(piece)
+    return parts
 
 
 @app.command()

@@ -159,6 +159,14 @@ class State(ABC):
         For equality, debugging and omniscient replays; never shown to a seat.
         """
 
+    def public_scores(self) -> list[float] | None:
+        """The public running score of each seat, if the game keeps one (Aton's points).
+
+        Used by reports for lead changes (Ludii's vocabulary); ``None`` if the game has no
+        running score.
+        """
+        return None
+
     # --- for subclasses -----------------------------------------------------------------
 
     @abstractmethod

@@ -11,7 +11,7 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 
-#: Called after each action with (state before the action, actor, action); return nothing.
+#: Called after each action with (state after the action, actor, action); return nothing.
 Observer = Callable[[State, int, Action], None]
 
 
@@ -30,8 +30,8 @@ def play_match(
         game: the game to play.
         agents: one agent per seat, in seat order.
         seed: the game's seed (ignored when ``state`` is given).
-        on_action: called before each action is applied, with the state, the acting seat and
-            the action (e.g. to describe it, or save the record).
+        on_action: called after each action is applied, with the state, the acting seat and
+            the action (e.g. to save the record or follow the score).
         state: continue this state instead of a new game (a loaded save).
         max_actions: stop after this many actions even if the game is not over.
 
@@ -50,8 +50,8 @@ def play_match(
     while not st.is_terminal and (max_actions is None or played < max_actions):
         seat = st.current_player
         action = agents[seat].choose(views[seat])
+        st.apply(action)
         if on_action is not None:
             on_action(st, seat, action)
-        st.apply(action)
         played += 1
     return st

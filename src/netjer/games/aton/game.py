@@ -26,23 +26,23 @@ class AtonOptions(GameOptions):
 
     layout: str = Field(
         "proposal",
-        description="Temple layout data file (rules/aton.md §2.2 PROPOSAL; the real per-temple counts are unknown).",
+        description=("Temple layout data file (rules/aton.md §2.2 PROPOSAL; the real per-temple counts are unknown)."),
     )
     first_round_removals: Literal["forbidden", "allowed"] = Field(
         "forbidden",
-        description="Whether cartouche 2 removes stones in round 1 (GLASS: none in the very first round; §8.7).",
+        description=("Whether cartouche 2 removes stones in round 1 (GLASS: none in the very first round; §8.7)."),
     )
     kingdom_after_scoring: Literal["return", "out_of_game"] = Field(
         "return",
-        description="Where the Kingdom of the Dead's stones go after a scoring (§5 GUESS: back to their owners).",
+        description=("Where the Kingdom of the Dead's stones go after a scoring (§5 GUESS: back to their owners)."),
     )
     equal_40_tie: Literal["draw", "continue"] = Field(
         "draw",
-        description="Equal totals of 40 or more after a scoring: a draw, or play on until one leads (§6 PROPOSAL).",
+        description=("Equal totals of 40 or more after a scoring: a draw, or play on until one leads (§6 PROPOSAL)."),
     )
     temple4_blue_squares: Literal["all_temples", "temple4_only"] = Field(
         "all_temples",
-        description="Which blue squares temple 4's majority scores, 3 points each (§5 INFERRED: all four temples).",
+        description=("Which blue squares temple 4's majority scores, 3 points each (§5 INFERRED: all four temples)."),
     )
     reveal: Literal["staged", "all_at_once"] = Field(
         "staged",

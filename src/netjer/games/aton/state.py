@@ -162,10 +162,22 @@ class AtonState(State):
         phase = self.phase
         p = self.to_move
         expected = {
-            EXCHANGE_PHASE: ("Aton §4 step B", "decide whether to use the exchange counter ('keep' or 'exchange')"),
-            ASSIGN_PHASE: ("Aton §4 step C", f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')"),
-            REMOVE_PHASE: ("Aton §4 step G.1", f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')"),
-            PLACE_PHASE: ("Aton §4 step G.2", f"place {self.placements_left} more stone(s) ('place <temple><kind>')"),
+            EXCHANGE_PHASE: (
+                "Aton §4 step B",
+                "decide whether to use the exchange counter ('keep' or 'exchange')",
+            ),
+            ASSIGN_PHASE: (
+                "Aton §4 step C",
+                f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')",
+            ),
+            REMOVE_PHASE: (
+                "Aton §4 step G.1",
+                f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')",
+            ),
+            PLACE_PHASE: (
+                "Aton §4 step G.2",
+                f"place {self.placements_left} more stone(s) ('place <temple><kind>')",
+            ),
         }
         rule, what = expected[phase]
         wrong_step = {
@@ -449,7 +461,8 @@ class AtonState(State):
             if top >= WIN_POINTS:
                 if self.scores[0] != self.scores[1]:
                     leader = 0 if self.scores[0] > self.scores[1] else 1
-                    self._end(leader, f"leads {self.scores[leader]} to {self.scores[1 - leader]} after a scoring")
+                    lead = f"leads {self.scores[leader]} to {self.scores[1 - leader]} after a scoring"
+                    self._end(leader, lead)
                     return
                 if self._tie_is_draw:  # PROPOSAL equal_40_tie=draw (§6)
                     self._end(DRAW, f"equal totals of {top} after a scoring")
@@ -671,6 +684,10 @@ class AtonState(State):
             "win_reason": self.win_reason,
             "log": self.log,
         }
+
+    def public_scores(self) -> list[float] | None:
+        """Both players' points (public)."""
+        return [float(self.scores[0]), float(self.scores[1])]
 
     def describe_action(self, action: Action, viewer: int | None) -> str:
         """Words for ``action`` by the current player; secret choices are hidden from others."""

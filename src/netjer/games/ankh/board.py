@@ -1,0 +1,1026 @@
+"""The board of Ankh: Gods of Egypt: the hex map, regions, adjacency, distance and camel lines.
+
+Rules reference: rules/ankh.md §8 (§8.1 general rules, §8.2 map data) and §6 (Camel Caravan).
+The map is a data file (``data/map.json``) validated on load by :func:`validate_map`, so a
+corrected map is a data change, not a code change.
+
+Representation (everything is precomputed once per map, as plain tuples of ints):
+
+* Hexes are numbered ``0 .. 100`` in row-major order of their ``(row, col)`` coordinates
+  (§8.2).  ``Board.coords[h]`` is ``(row, col)``, ``Board.terrain[h]`` one of
+  :data:`FERTILE`, :data:`DESERT`, :data:`WATER`.
+* Two hexes that share a side share an *edge*, numbered ``0 .. num_edges-1``
+  (``Board.edge_hexes[e]``).  Rivers and camels block edges.
+* Each edge has two end points, the corners where three hex positions meet; these are the
+  *vertices* (``Board.edge_vertices[e]``) along which a camel line runs (§6).
+* A :class:`RegionMap` is the partition of the land into regions for one set of blocked
+  edges (rivers plus camels).  It is immutable: clones of a game state share it, and a camel
+  caravan makes a new one (:meth:`RegionMap.split`).  Its ``region_of`` and ``adjacent``
+  tuples are what the engine's hot path reads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from netjer.core.errors import DataFileError, NetjerError
+
+# --- constants of the rules ---------------------------------------------------------------
+
+#: Terrain kinds (§8.1): the index is the value stored in ``Board.terrain``.
+FERTILE, DESERT, WATER = 0, 1, 2
+TERRAIN_CODES = "FDW"
+TERRAIN_NAMES = ("fertile", "desert", "water")
+
+#: Directions around a hex, clockwise from north (flat-topped hexes, §8.2).
+N, NE, SE, S, SW, NW = range(6)
+DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+
+#: The printed grid (§8.2): rows 0-9, cols 0-10; odd columns sit half a hex lower.
+GRID_ROWS, GRID_COLS = 10, 11
+#: §8.2: 101 hexes, 43 Fertile, 39 Desert, 19 Water (82 land spaces).
+EXPECTED_TERRAIN = {FERTILE: 43, DESERT: 39, WATER: 19}
+#: §8.2: 31 river edges.
+EXPECTED_RIVER_EDGES = 31
+#: §8.2 base regions: name -> (land, fertile, desert).
+EXPECTED_BASE_REGIONS = {"West": (32, 11, 21), "East": (28, 10, 18), "North": (22, 22, 0)}
+
+#: §6 Camel Caravan: a line has at most 6 camels ...
+MAX_CAMELS_PER_LINE = 6
+#: ... and both new regions have at least 6 (land) spaces.
+MIN_REGION_LAND = 6
+#: §7.3 Move Figures: each figure moves 0 to 3 spaces.
+MOVE_RANGE = 3
+
+# Neighbour offsets (d_row, d_col) by column parity, in direction order N..NW (§8.2).
+_OFFSETS = (
+    ((-1, 0), (-1, 1), (0, 1), (1, 0), (0, -1), (-1, -1)),  # even column
+    ((-1, 0), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),  # odd column
+)
+# Corners of a hex centred at (X, Y) in doubled integer coordinates (X = 3 col,
+# Y = 2 row + col parity), clockwise from east; the side towards direction d runs from
+# corner _SIDE[d][0] to corner _SIDE[d][1].
+_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))  # E, SE, SW, W, NW, NE
+_SIDE = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))  # N, NE, SE, S, SW, NW
+
+
+class CamelLineError(NetjerError, ValueError):
+    """A proposed camel line breaks the Camel Caravan rule (rules/ankh.md §6).
+
+    Attributes:
+        reason: a sentence for the player saying why.
+        rule: the rule's source tag.
+    """
+
+    def __init__(self, reason: str, rule: str = "Ankh §6 Camel Caravan") -> None:
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} ({rule})")
+
+
+def _hex_corner_xy(row: int, col: int) -> list[tuple[int, int]]:
+    x, y = 3 * col, 2 * row + (col & 1)
+    return [(x + dx, y + dy) for dx, dy in _CORNERS]
+
+
+class Board:
+    """A validated Ankh map with every static index precomputed.
+
+    Build one with :func:`load_board` (the shipped map) or :func:`validate_map` (any data).
+
+    Attributes:
+        name: the data file's name (``"base"``).
+        title: a human-readable title.
+        source: where the data comes from (rules/ankh.md §8.2).
+        coords: ``(row, col)`` of each hex, in hex order (row-major).
+        terrain: :data:`FERTILE`, :data:`DESERT` or :data:`WATER` per hex.
+        land: the land hexes (Fertile or Desert), ascending.
+        water: the water hexes, ascending.
+        is_land: per hex, True unless Water.
+        num_hexes, num_edges, num_vertices: the sizes of the three numberings.
+        neighbour_in: ``neighbour_in[h][d]`` is the hex in direction ``d`` (``N .. NW``) or -1.
+        neighbours: the hexes sharing a side with ``h``, in direction order (ignoring rivers
+            and regions).
+        edge_in: ``edge_in[h][d]`` is the edge on side ``d`` of ``h``, or -1 on the map's rim.
+        links: ``links[h]`` is the ``(neighbour, edge)`` pairs of ``h``; ``land_links[h]`` the
+            same restricted to land neighbours (flood fills read these).
+        edge_hexes: the two hexes ``(a, b)``, ``a < b``, on either side of each edge.
+        edge_vertices: the two vertex numbers at the ends of each edge.
+        vertex_edges: the edges (between two map hexes) meeting at each vertex (0 to 3; fewer
+            than 3 only on the map's rim).
+        vertex_hexes: the map hexes touching each vertex (1 to 3; fewer than 3 = map edge).
+        vertex_xy: each vertex's doubled coordinates (for drawing).
+        rivers: the river edges (§8.2).
+        region_names: base region name -> a hex of that region (from the data file).
+        base: the :class:`RegionMap` of the rivers alone (the 3 base regions, §8.1).
+    """
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str,
+        source: str,
+        cells: Sequence[tuple[int, int, int]],
+        rivers: Iterable[tuple[int, int]],
+        region_names: Mapping[str, int],
+    ) -> None:
+        """Build the indices; the data must already be valid (see :func:`validate_map`).
+
+        Args:
+            name, title, source: descriptive strings.
+            cells: ``(row, col, terrain)`` for every hex, in row-major order.
+            rivers: river edges as pairs of hex numbers (indices into ``cells``).
+            region_names: base region name -> hex number.
+        """
+        self.name = name
+        self.title = title
+        self.source = source
+        self.coords: tuple[tuple[int, int], ...] = tuple((r, c) for r, c, _ in cells)
+        self.terrain: tuple[int, ...] = tuple(t for _, _, t in cells)
+        self._index = {rc: h for h, rc in enumerate(self.coords)}
+        n = self.num_hexes = len(self.coords)
+        self.land: tuple[int, ...] = tuple(h for h in range(n) if self.terrain[h] != WATER)
+        self.water: tuple[int, ...] = tuple(h for h in range(n) if self.terrain[h] == WATER)
+        self.is_land: tuple[bool, ...] = tuple(t != WATER for t in self.terrain)
+
+        nb_in: list[tuple[int, ...]] = []
+        for r, c in self.coords:
+            nb_in.append(tuple(self._index.get((r + dr, c + dc), -1) for dr, dc in _OFFSETS[c & 1]))
+        self.neighbour_in: tuple[tuple[int, ...], ...] = tuple(nb_in)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(x for x in row if x >= 0) for row in nb_in)
+
+        # Vertices: corners identified by their doubled coordinates.
+        vertex_of_xy: dict[tuple[int, int], int] = {}
+        vertex_hexes: list[list[int]] = []
+        hex_corner_vertex: list[list[int]] = []
+        for h, (r, c) in enumerate(self.coords):
+            ids = []
+            for xy in _hex_corner_xy(r, c):
+                v = vertex_of_xy.get(xy)
+                if v is None:
+                    v = vertex_of_xy[xy] = len(vertex_hexes)
+                    vertex_hexes.append([])
+                vertex_hexes[v].append(h)
+                ids.append(v)
+            hex_corner_vertex.append(ids)
+        self.vertex_xy: tuple[tuple[int, int], ...] = tuple(
+            xy for xy, _ in sorted(vertex_of_xy.items(), key=lambda kv: kv[1])
+        )
+        self.vertex_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in vertex_hexes)
+        self.num_vertices = len(vertex_hexes)
+
+        # Edges between two map hexes, numbered in (hex, direction) order.
+        edge_hexes: list[tuple[int, int]] = []
+        edge_vertices: list[tuple[int, int]] = []
+        self._edge_of: dict[tuple[int, int], int] = {}
+        hex_edge_in: list[list[int]] = [[-1] * 6 for _ in range(n)]
+        for a in range(n):
+            for d in range(6):
+                b = nb_in[a][d]
+                if b < 0:
+                    continue
+                if b > a:
+                    e = len(edge_hexes)
+                    edge_hexes.append((a, b))
+                    c0, c1 = _SIDE[d]
+                    edge_vertices.append((hex_corner_vertex[a][c0], hex_corner_vertex[a][c1]))
+                    self._edge_of[a, b] = self._edge_of[b, a] = e
+                hex_edge_in[a][d] = self._edge_of[a, b]
+        self.edge_hexes: tuple[tuple[int, int], ...] = tuple(edge_hexes)
+        self.edge_vertices: tuple[tuple[int, int], ...] = tuple(edge_vertices)
+        self.num_edges = len(edge_hexes)
+        self.edge_in: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in hex_edge_in)
+        vertex_edges: list[list[int]] = [[] for _ in range(self.num_vertices)]
+        for e, (v0, v1) in enumerate(edge_vertices):
+            vertex_edges[v0].append(e)
+            vertex_edges[v1].append(e)
+        self.vertex_edges: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in vertex_edges)
+        self.links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((nb_in[h][d], hex_edge_in[h][d]) for d in range(6) if nb_in[h][d] >= 0) for h in range(n)
+        )
+        self.land_links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((x, e) for x, e in self.links[h] if self.is_land[x]) for h in range(n)
+        )
+
+        self.rivers: frozenset[int] = frozenset(self._edge_of[a, b] for a, b in rivers)
+
+        # Movement distance ignores regions, rivers, camels and terrain (§7.3, §8.1).
+        dist = [-1] * (n * n)
+        for src in range(n):
+            base = src * n
+            dist[base + src] = 0
+            frontier = [src]
+            d = 0
+            while frontier:
+                d += 1
+                nxt = []
+                for x in frontier:
+                    for y in self.neighbours[x]:
+                        if dist[base + y] < 0:
+                            dist[base + y] = d
+                            nxt.append(y)
+                frontier = nxt
+        self._dist: tuple[int, ...] = tuple(dist)
+        self._within: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(y for y in range(n) if 0 < dist[h * n + y] <= k) for h in range(n))
+            for k in range(MOVE_RANGE + 1)
+        )
+
+        self.region_names: dict[str, int] = dict(region_names)
+        self.base: RegionMap = RegionMap(self, self.rivers, frozenset())
+
+    # --- naming ---------------------------------------------------------------------------
+
+    def hex_at(self, row: int, col: int) -> int:
+        """The hex number of ``(row, col)``.
+
+        Raises:
+            KeyError: if there is no hex there.
+        """
+        try:
+            return self._index[row, col]
+        except KeyError:
+            raise KeyError(f"no hex at ({row},{col}) on the Ankh map") from None
+
+    def has_hex(self, row: int, col: int) -> bool:
+        """Whether ``(row, col)`` is a hex of the map."""
+        return (row, col) in self._index
+
+    def hex_name(self, h: int) -> str:
+        """The notation ``"row,col"`` of hex ``h`` (rules/ankh.md §8.2 coordinates)."""
+        r, c = self.coords[h]
+        return f"{r},{c}"
+
+    def parse_hex(self, text: str) -> int:
+        """Read a hex written ``"row,col"`` (spaces and parentheses allowed).
+
+        Raises:
+            ValueError: if the text is not two integers or names no hex of the map.
+        """
+        t = text.strip().strip("()")
+        parts = t.split(",")
+        if len(parts) != 2:
+            raise ValueError(f"not a hex: {text!r} (expected 'row,col')")
+        try:
+            r, c = int(parts[0]), int(parts[1])
+        except ValueError:
+            raise ValueError(f"not a hex: {text!r} (expected 'row,col')") from None
+        if (r, c) not in self._index:
+            raise ValueError(f"no hex at ({r},{c}) on the Ankh map")
+        return self._index[r, c]
+
+    def edge(self, a: int, b: int) -> int:
+        """The edge between hexes ``a`` and ``b``.
+
+        Raises:
+            KeyError: if the two hexes do not share a side.
+        """
+        try:
+            return self._edge_of[a, b]
+        except KeyError:
+            raise KeyError(f"hexes {self.hex_name(a)} and {self.hex_name(b)} do not share a side") from None
+
+    def edge_name(self, e: int) -> str:
+        """The notation ``"r,c|r,c"`` of edge ``e`` (lower hex number first)."""
+        a, b = self.edge_hexes[e]
+        return f"{self.hex_name(a)}|{self.hex_name(b)}"
+
+    def parse_edge(self, text: str) -> int:
+        """Read an edge written ``"r,c|r,c"`` (either order).
+
+        Raises:
+            ValueError: if a hex is malformed or the two hexes do not share a side.
+        """
+        left, sep, right = text.partition("|")
+        if not sep:
+            raise ValueError(f"not an edge: {text!r} (expected 'row,col|row,col')")
+        a, b = self.parse_hex(left), self.parse_hex(right)
+        e = self._edge_of.get((a, b))
+        if e is None:
+            raise ValueError(f"{self.hex_name(a)} and {self.hex_name(b)} do not share a side")
+        return e
+
+    def other_vertex(self, e: int, v: int) -> int:
+        """The end of edge ``e`` that is not ``v``."""
+        v0, v1 = self.edge_vertices[e]
+        return v1 if v == v0 else v0
+
+    # --- distance (§7.3, §8.1) --------------------------------------------------------------
+
+    def distance(self, a: int, b: int) -> int:
+        """Movement distance between two hexes: steps across shared sides, through any hex.
+
+        Movement ignores regions, rivers, camels, water and pieces on the way (rules/ankh.md
+        §7.3 Move Figures, §8.1: "Movement ignores regions"); only the end space matters,
+        which is the engine's check.
+        """
+        return self._dist[a * self.num_hexes + b]
+
+    def within(self, h: int, k: int) -> tuple[int, ...]:
+        """The hexes at movement distance 1 to ``k`` from ``h``, ascending.
+
+        Args:
+            h: a hex.
+            k: a distance, 0 to :data:`MOVE_RANGE` (3) precomputed; larger values are computed.
+        """
+        if k <= MOVE_RANGE:
+            return self._within[max(k, 0)][h]
+        n = self.num_hexes
+        return tuple(y for y in range(n) if 0 < self._dist[h * n + y] <= k)
+
+    # --- regions ----------------------------------------------------------------------------
+
+    def regions_with_camels(self, camels: Iterable[int]) -> RegionMap:
+        """The regions once ``camels`` (edges) are blocked besides the rivers (§8.1).
+
+        This does not check the Camel Caravan rule (see :func:`check_camel_line`); it is the
+        plain partition, e.g. to rebuild a saved position.
+        """
+        return RegionMap(self, self.rivers | frozenset(camels), frozenset(camels))
+
+    def base_region_name(self, regions: RegionMap, region: int) -> str:
+        """The name of the base region (West/East/North) that holds ``region`` of ``regions``."""
+        member = regions.regions[region][0]
+        base = self.base.region_of[member]
+        for name, h in self.region_names.items():
+            if self.base.region_of[h] == base:
+                return name
+        return f"region {region}"  # pragma: no cover - every base region is named (validated)
+
+
+class RegionMap:
+    """The regions of the board for one set of blocked edges (rules/ankh.md §8.1).
+
+    Regions are the connected groups of land hexes once river and camel edges are removed.
+    Water hexes belong to no group of their own but to **every** region they touch (§8.1,
+    ATOMO/TG): ``hex_regions[w]`` lists them.  Two hexes are *adjacent* when they share an
+    unblocked side and a region (``adjacent[h]``): a land hex's neighbours across a river or
+    a camel line are not adjacent to it, a water hex is adjacent to every land hex around it.
+
+    Regions are numbered by their lowest hex number, so the numbering depends only on the
+    partition.  Instances are immutable and shared between game states.
+
+    Attributes:
+        board: the :class:`Board`.
+        blocked: the blocked edges (rivers and camels).
+        camels: the camel edges among them.
+        region_of: the region of each land hex; -1 for water.
+        regions: the land hexes of each region, ascending.
+        land_count: the number of land hexes of each region.
+        hex_regions: the regions of each hex: one for land, the touched ones for water.
+        adjacent: the hexes adjacent to each hex, ascending.
+    """
+
+    __slots__ = (
+        "_blocked_mask",
+        "_interior",
+        "_lines",
+        "adjacent",
+        "blocked",
+        "board",
+        "camels",
+        "hex_regions",
+        "land_count",
+        "region_of",
+        "regions",
+    )
+
+    def __init__(self, board: Board, blocked: frozenset[int], camels: frozenset[int]) -> None:
+        self.board = board
+        self.blocked = blocked
+        self.camels = camels
+        mask = [False] * board.num_edges
+        for e in blocked:
+            mask[e] = True
+        self._blocked_mask: tuple[bool, ...] = tuple(mask)
+        region_of = [-1] * board.num_hexes
+        regions: list[tuple[int, ...]] = []
+        land_links = board.land_links
+        for h in board.land:
+            if region_of[h] >= 0:
+                continue
+            rid = len(regions)
+            region_of[h] = rid
+            members = [h]
+            stack = [h]
+            while stack:
+                x = stack.pop()
+                for y, e in land_links[x]:
+                    if region_of[y] < 0 and not mask[e]:
+                        region_of[y] = rid
+                        members.append(y)
+                        stack.append(y)
+            members.sort()
+            regions.append(tuple(members))
+        self.region_of: tuple[int, ...] = tuple(region_of)
+        self.regions: tuple[tuple[int, ...], ...] = tuple(regions)
+        self.land_count: tuple[int, ...] = tuple(len(m) for m in regions)
+        hex_regions: list[tuple[int, ...]] = []
+        for h in range(board.num_hexes):
+            if region_of[h] >= 0:
+                hex_regions.append((region_of[h],))
+            else:
+                touched = {region_of[y] for y, e in land_links[h] if not mask[e]}
+                hex_regions.append(tuple(sorted(touched)))
+        self.hex_regions: tuple[tuple[int, ...], ...] = tuple(hex_regions)
+        adjacent: list[tuple[int, ...]] = []
+        for h in range(board.num_hexes):
+            mine = hex_regions[h]
+            adjacent.append(
+                tuple(sorted(y for y, e in board.links[h] if not mask[e] and any(r in mine for r in hex_regions[y])))
+            )
+        self.adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
+        self._interior: tuple[int, ...] | None = None
+        self._lines: _LineIndex | None = None
+
+    @property
+    def num_regions(self) -> int:
+        """How many regions there are."""
+        return len(self.regions)
+
+    def is_adjacent(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` share an unblocked side and a region (§8.1 Adjacency)."""
+        return b in self.adjacent[a]
+
+    def is_blocked(self, e: int) -> bool:
+        """Whether edge ``e`` carries a river or camels."""
+        return self._blocked_mask[e]
+
+    def region_at(self, h: int) -> int:
+        """The region of land hex ``h``.
+
+        Raises:
+            ValueError: if ``h`` is water (water belongs to several regions: see ``hex_regions``).
+        """
+        r = self.region_of[h]
+        if r < 0:
+            raise ValueError(f"{self.board.hex_name(h)} is water and belongs to regions {self.hex_regions[h]}")
+        return r
+
+    def counts(self, region: int) -> tuple[int, int]:
+        """``(fertile, desert)`` land hexes of ``region``."""
+        terrain = self.board.terrain
+        fertile = sum(1 for h in self.regions[region] if terrain[h] == FERTILE)
+        return fertile, self.land_count[region] - fertile
+
+    # --- camel lines (§6) -----------------------------------------------------------------
+
+    def _interior_of(self) -> tuple[int, ...]:
+        """Per vertex: the region it lies inside, or -1 if it is on a border.
+
+        A vertex is inside region ``r`` when its three hexes are land hexes of ``r`` and none
+        of the three sides between them is blocked.  Every other vertex touches water, the
+        map edge, a river, a camel line or another region: a *border* where a camel line may
+        start or end (§6, P: "river, water, camel line or map edge at both ends").
+        """
+        interior = self._interior
+        if interior is None:
+            b = self.board
+            out = []
+            for v in range(b.num_vertices):
+                hexes = b.vertex_hexes[v]
+                r = self.region_of[hexes[0]]
+                inside = (
+                    len(hexes) == 3
+                    and r >= 0
+                    and all(self.region_of[h] == r for h in hexes)
+                    and not any(self._blocked_mask[e] for e in b.vertex_edges[v])
+                )
+                out.append(r if inside else -1)
+            interior = self._interior = tuple(out)
+        return interior
+
+    def split(self, line: Sequence[int]) -> Split:
+        """Place a camel line and return the new regions (§6 Camel Caravan).
+
+        Args:
+            line: the edges of the line, in order from one end to the other.
+
+        Returns:
+            A :class:`Split` describing the region that was cut and its two parts.
+
+        Raises:
+            CamelLineError: if the line breaks the rule (see :func:`check_camel_line`).
+        """
+        return check_camel_line(self, line)
+
+
+@dataclass(frozen=True)
+class Split:
+    """The result of a camel line (rules/ankh.md §6 Camel Caravan).
+
+    Attributes:
+        before: the regions before the line.
+        after: the regions after it.
+        line: the line's edges, in order.
+        parent: the region of ``before`` that was cut.
+        parts: the two new regions of ``after`` (ascending region numbers).
+        renumber: for each region of ``before``, its number in ``after``; -1 for ``parent``.
+            The engine uses it to carry Conflict Order tokens over.
+    """
+
+    before: RegionMap
+    after: RegionMap
+    line: tuple[int, ...]
+    parent: int
+    parts: tuple[int, int]
+    renumber: tuple[int, ...]
+
+
+class _LineIndex:
+    """Every valid camel line of one :class:`RegionMap`, enumerated once (§6).
+
+    ``complete`` maps each line (edge tuple, in placing order) to the region it cuts;
+    ``prefixes`` maps each prefix of a valid line to ``(shortest completion, end vertex)``.
+    A line and its reverse are both listed (a line may be laid from either end).
+    """
+
+    __slots__ = ("complete", "first", "prefixes")
+
+    def __init__(self, regions: RegionMap) -> None:
+        self.complete: dict[tuple[int, ...], int] = {}
+        self.prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
+        board = regions.board
+        interior = regions._interior_of()
+        region_of = regions.region_of
+        vertex_edges = board.vertex_edges
+        other = board.other_vertex
+        # Edges a camel may stand on first: between two land hexes of one region, not yet
+        # blocked, in a region big enough to leave two parts of MIN_REGION_LAND.
+        open_region = [-1] * board.num_edges
+        for e, (a, b) in enumerate(board.edge_hexes):
+            r = region_of[a]
+            if (
+                r >= 0
+                and r == region_of[b]
+                and not regions.is_blocked(e)
+                and regions.land_count[r] >= 2 * MIN_REGION_LAND
+            ):
+                open_region[e] = r
+        valid: dict[frozenset[int], bool] = {}  # a line and its reverse cut the same way
+
+        def record(path: list[int], verts: list[int], r: int) -> None:
+            key = frozenset(path)
+            ok = valid.get(key)
+            if ok is None:
+                ok = valid[key] = _split_sizes(regions, r, key) is not None
+            if not ok:
+                return
+            t = tuple(path)
+            n = len(t)
+            self.complete[t] = r
+            prefixes = self.prefixes
+            for i in range(1, n + 1):
+                p = t[:i]
+                old = prefixes.get(p)
+                if old is None or old[0] > n:
+                    prefixes[p] = (n, verts[i])
+
+        def extend(path: list[int], verts: list[int], r: int) -> None:
+            v = verts[-1]
+            if interior[v] < 0:  # reached a border: the line ends here
+                record(path, verts, r)
+                return
+            if len(path) == MAX_CAMELS_PER_LINE:
+                return
+            last = path[-1]
+            for e in vertex_edges[v]:  # an inside vertex: its 3 edges are open edges of r
+                w = other(e, v)
+                if e == last or w in verts:
+                    continue
+                path.append(e)
+                verts.append(w)
+                extend(path, verts, r)
+                path.pop()
+                verts.pop()
+
+        for v0 in range(board.num_vertices):
+            if interior[v0] >= 0:
+                continue
+            for e1 in vertex_edges[v0]:
+                r = open_region[e1]
+                if r >= 0:
+                    extend([e1], [v0, other(e1, v0)], r)
+        self.first: tuple[int, ...] = tuple(sorted({p[0] for p in self.prefixes}))
+
+
+def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int, int] | None:
+    """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes exactly two
+    parts of at least :data:`MIN_REGION_LAND` each; ``None`` otherwise."""
+    board = regions.board
+    mask = regions._blocked_mask
+    region_of = regions.region_of
+    land_links = board.land_links
+    members = regions.regions[r]
+    seen: set[int] = set()
+    sizes: list[int] = []
+    for h in members:
+        if h in seen:
+            continue
+        if len(sizes) == 2:
+            return None  # a third part
+        seen.add(h)
+        stack = [h]
+        count = 1
+        while stack:
+            x = stack.pop()
+            for y, e in land_links[x]:
+                if y not in seen and region_of[y] == r and not mask[e] and e not in line:
+                    seen.add(y)
+                    stack.append(y)
+                    count += 1
+        sizes.append(count)
+    if len(sizes) != 2 or min(sizes) < MIN_REGION_LAND:
+        return None
+    return sizes[0], sizes[1]
+
+
+def _line_index(regions: RegionMap) -> _LineIndex:
+    idx = regions._lines
+    if idx is None:
+        idx = regions._lines = _LineIndex(regions)
+    return idx
+
+
+def camel_continuations(regions: RegionMap, line: Sequence[int], max_camels: int = MAX_CAMELS_PER_LINE) -> list[int]:
+    """The edges that may extend a partial camel line, each leading to a valid complete line.
+
+    Implements rules/ankh.md §6 Camel Caravan, laid edge by edge: a line starts on a border
+    (river, water, camel line, map edge, another region), runs along sides between land
+    hexes of one region through the region's inside, stops as soon as it reaches a border
+    again, has at most ``max_camels`` camels, and cuts that region into exactly two regions
+    of at least 6 land hexes each.  Only edges after which such a completion is still
+    possible are offered, so a player building a line edge by edge can never get stuck.
+
+    Args:
+        regions: the current regions.
+        line: the edges laid so far, in order from the starting border (may be empty: then
+            the result is every edge a valid line can start with).
+        max_camels: the most camels the line may have (6, or fewer if the supply is short).
+
+    Returns:
+        Edge numbers, ascending; empty if ``line`` is complete or not the start of any
+        valid line.
+    """
+    if max_camels < 1:
+        return []
+    idx = _line_index(regions)
+    prefixes = idx.prefixes
+    if not line:
+        return [e for e in idx.first if prefixes[(e,)][0] <= max_camels]
+    t = tuple(line)
+    info = prefixes.get(t)
+    if info is None or len(t) >= max_camels:
+        return []
+    end = info[1]
+    out = []
+    for e in regions.board.vertex_edges[end]:
+        nxt = prefixes.get((*t, e))
+        if nxt is not None and nxt[0] <= max_camels:
+            out.append(e)
+    out.sort()
+    return out
+
+
+def camel_line_is_complete(regions: RegionMap, line: Sequence[int], max_camels: int = MAX_CAMELS_PER_LINE) -> bool:
+    """Whether ``line`` (edges in laying order) is a complete, valid camel line (§6).
+
+    Args:
+        regions: the current regions.
+        line: the edges laid so far.
+        max_camels: the most camels allowed.
+    """
+    return 0 < len(line) <= max_camels and tuple(line) in _line_index(regions).complete
+
+
+def camel_lines(regions: RegionMap, max_camels: int = MAX_CAMELS_PER_LINE) -> list[tuple[int, ...]]:
+    """Every valid complete camel line (§6), each once per laying direction, sorted.
+
+    Args:
+        regions: the current regions.
+        max_camels: the most camels allowed.
+    """
+    return sorted(t for t in _line_index(regions).complete if len(t) <= max_camels)
+
+
+def check_camel_line(regions: RegionMap, line: Sequence[int], max_camels: int = MAX_CAMELS_PER_LINE) -> Split:
+    """Check a complete camel line against rules/ankh.md §6 and return the split it makes.
+
+    The checks, in order (each failure names the first broken one): 1 to ``max_camels``
+    distinct edges; each between two land hexes of the same region and not already a river
+    or camel edge; all in one region; consecutive edges meet at a vertex and the line does
+    not cross itself; it starts and ends on a border and does not touch a border in between;
+    it cuts the region into exactly two regions, each of at least 6 land hexes.
+
+    Args:
+        regions: the current regions.
+        line: the line's edges in order from one end to the other.
+        max_camels: the most camels allowed (6, or the camels left in the supply).
+
+    Returns:
+        The :class:`Split`.
+
+    Raises:
+        CamelLineError: naming the broken condition.
+    """
+    board = regions.board
+    t = tuple(line)
+    if not 1 <= len(t) <= max_camels:
+        raise CamelLineError(f"a camel line has 1 to {max_camels} camels, not {len(t)}")
+    if len(set(t)) != len(t):
+        raise CamelLineError("a camel line uses each edge once")
+    for e in t:
+        if not 0 <= e < board.num_edges:
+            raise CamelLineError(f"edge {e} is not an edge of the map")
+    region_of = regions.region_of
+    r = -1
+    for e in t:
+        a, b = board.edge_hexes[e]
+        name = board.edge_name(e)
+        if region_of[a] < 0 or region_of[b] < 0:
+            raise CamelLineError(f"camels stand between two land spaces; {name} touches water")
+        if regions.is_blocked(e):
+            raise CamelLineError(f"{name} is already a border (river or camels)")
+        if region_of[a] != region_of[b]:  # pragma: no cover - an unblocked land edge joins one region
+            raise CamelLineError(f"{name} lies between two regions")
+        if r < 0:
+            r = region_of[a]
+        elif region_of[a] != r:
+            raise CamelLineError("a camel line splits one region: all its camels must be in the same region")
+    # Order the vertices: v0 - e1 - v1 - e2 - ... - vk.
+    v0a, v0b = board.edge_vertices[t[0]]
+    if len(t) == 1:
+        verts = [v0a, v0b]
+    else:
+        shared = set(board.edge_vertices[t[1]])
+        if v0b in shared:
+            verts = [v0a, v0b]
+        elif v0a in shared:
+            verts = [v0b, v0a]
+        else:
+            raise CamelLineError(
+                f"{board.edge_name(t[0])} and {board.edge_name(t[1])} do not meet: a line is continuous"
+            )
+        for i in range(1, len(t)):
+            e = t[i]
+            ends = board.edge_vertices[e]
+            if verts[-1] not in ends:
+                raise CamelLineError(
+                    f"{board.edge_name(t[i - 1])} and {board.edge_name(e)} do not meet: a line is continuous"
+                )
+            verts.append(board.other_vertex(e, verts[-1]))
+    if len(set(verts)) != len(verts):
+        raise CamelLineError("a camel line may not cross or touch itself")
+    interior = regions._interior_of()
+    if interior[verts[0]] >= 0 or interior[verts[-1]] >= 0:
+        raise CamelLineError("a camel line runs from border to border (river, water, camels or map edge)")
+    for v in verts[1:-1]:
+        if interior[v] < 0:
+            raise CamelLineError("a camel line ends where it reaches a border; this one touches a border midway")
+    sizes = _split_sizes(regions, r, frozenset(t))
+    if sizes is None:
+        raise CamelLineError(
+            f"the line must cut the region into two regions of at least {MIN_REGION_LAND} land spaces each"
+        )
+    after = RegionMap(board, regions.blocked | frozenset(t), regions.camels | frozenset(t))
+    a_side, b_side = board.edge_hexes[t[0]]
+    parts = sorted((after.region_of[a_side], after.region_of[b_side]))
+    renumber = tuple(-1 if old == r else after.region_of[members[0]] for old, members in enumerate(regions.regions))
+    return Split(
+        before=regions,
+        after=after,
+        line=t,
+        parent=r,
+        parts=(parts[0], parts[1]),
+        renumber=renumber,
+    )
+
+
+def order_line(board: Board, edges: Iterable[int]) -> tuple[int, ...]:
+    """Put the edges of a line given in any order into laying order from one end.
+
+    Used to read camel lines from scenario data, where they are listed as a set of edges.
+    The end with the lower vertex number comes first.
+
+    Raises:
+        CamelLineError: if the edges do not form one simple path.
+    """
+    es = list(dict.fromkeys(edges))
+    if not es:
+        raise CamelLineError("a camel line has at least one camel")
+    degree: dict[int, list[int]] = {}
+    for e in es:
+        for v in board.edge_vertices[e]:
+            degree.setdefault(v, []).append(e)
+    ends = sorted(v for v, lst in degree.items() if len(lst) == 1)
+    if len(ends) != 2 or any(len(lst) > 2 for lst in degree.values()):
+        raise CamelLineError("the camels do not form one line with two ends")
+    out: list[int] = []
+    v = ends[0]
+    last = -1
+    while True:
+        nxt = [e for e in degree[v] if e != last]
+        if not nxt:
+            break
+        e = nxt[0]
+        out.append(e)
+        last = e
+        v = board.other_vertex(e, v)
+    if len(out) != len(es):
+        raise CamelLineError("the camels do not form one connected line")
+    return tuple(out)
+
+
+# --- loading and validation ---------------------------------------------------------------
+
+
+def validate_map(name: str, data: object) -> Board:
+    """Check a map's data against rules/ankh.md §8.2 and build the :class:`Board`.
+
+    Args:
+        name: the map's name, for messages.
+        data: the parsed JSON: ``{"grid": [10 strings of 11 chars F/D/W/.], "rivers":
+            ["r,c|r,c", ...], "regions": {name: "r,c"}, "source": str, "title": str}``.
+
+    Returns:
+        The validated board.
+
+    Raises:
+        DataFileError: naming the invariant that does not hold: the grid shape of §8.2
+            (rows 0-9, cols 0-10; row 0 has cols 1-9, row 9 cols 2, 4, 6, 8); 43 Fertile,
+            39 Desert, 19 Water hexes; 31 river edges, each between two land hexes sharing
+            a side, listed once, and each separating two different regions; 3 base regions
+            named West (32 land: 11 F, 21 D), East (28: 10 F, 18 D), North (22: all F);
+            every water hex touching at least one region.
+    """
+
+    def fail(msg: str) -> DataFileError:
+        return DataFileError(f"Ankh map {name!r}: {msg}")
+
+    if not isinstance(data, dict):
+        raise fail("expected a JSON object with 'grid', 'rivers' and 'regions'")
+    grid = data.get("grid")
+    if not isinstance(grid, list) or not all(isinstance(row, str) for row in grid):
+        raise fail("'grid' must be a list of strings, one per row")
+    if len(grid) != GRID_ROWS:
+        raise fail(f"'grid' has {len(grid)} rows, the board has {GRID_ROWS} (rows 0-9, §8.2)")
+    cells: list[tuple[int, int, int]] = []
+    for r, row in enumerate(grid):
+        if len(row) != GRID_COLS:
+            raise fail(f"grid row {r} has {len(row)} columns, the board has {GRID_COLS} (cols 0-10, §8.2)")
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            if ch not in TERRAIN_CODES:
+                raise fail(f"grid row {r}, col {c}: unknown terrain {ch!r} (expected F, D, W or .)")
+            cells.append((r, c, TERRAIN_CODES.index(ch)))
+    expected_cols = {0: set(range(1, 10)), GRID_ROWS - 1: {2, 4, 6, 8}}
+    for r in range(GRID_ROWS):
+        cols = {c for rr, c, _ in cells if rr == r}
+        want = expected_cols.get(r, set(range(GRID_COLS)))
+        if cols != want:
+            missing, extra = sorted(want - cols), sorted(cols - want)
+            raise fail(
+                f"row {r} has hexes at cols {sorted(cols)}; §8.2 has {sorted(want)} (missing {missing}, extra {extra})"
+            )
+    for kind, want_n in EXPECTED_TERRAIN.items():
+        got = sum(1 for _, _, t in cells if t == kind)
+        if got != want_n:
+            counts = ", ".join(
+                f"{sum(1 for _, _, t in cells if t == k)} {TERRAIN_NAMES[k]}" for k in (FERTILE, DESERT, WATER)
+            )
+            raise fail(
+                f"{got} {TERRAIN_NAMES[kind]} hexes, §8.2 has {want_n} "
+                f"(43 fertile, 39 desert, 19 water; this file: {counts})"
+            )
+    index = {(r, c): h for h, (r, c, _) in enumerate(cells)}
+    terrain = {(r, c): t for r, c, t in cells}
+
+    def parse_hex(text: object, where: str) -> tuple[int, int]:
+        if not isinstance(text, str):
+            raise fail(f"{where}: expected 'row,col', got {text!r}")
+        parts = text.strip().strip("()").split(",")
+        try:
+            r, c = (int(p) for p in parts)
+        except ValueError:
+            raise fail(f"{where}: expected 'row,col', got {text!r}") from None
+        if (r, c) not in index:
+            raise fail(f"{where}: there is no hex at ({r},{c})")
+        return r, c
+
+    rivers_raw = data.get("rivers")
+    if not isinstance(rivers_raw, list):
+        raise fail("'rivers' must be a list of 'r,c|r,c' edges")
+    rivers: list[tuple[int, int]] = []
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for i, item in enumerate(rivers_raw):
+        where = f"river edge #{i + 1} {item!r}"
+        if not isinstance(item, str) or item.count("|") != 1:
+            raise fail(f"{where}: expected 'r,c|r,c'")
+        left, right = item.split("|")
+        a, b = parse_hex(left, where), parse_hex(right, where)
+        offsets = _OFFSETS[a[1] & 1]
+        if (b[0] - a[0], b[1] - a[1]) not in offsets:
+            raise fail(
+                f"{where}: ({a[0]},{a[1]}) and ({b[0]},{b[1]}) do not share a side, so no river runs between them"
+            )
+        if terrain[a] == WATER or terrain[b] == WATER:
+            raise fail(f"{where}: rivers are listed between two land hexes (§8.2); one of these is water")
+        key = frozenset((a, b))
+        if key in seen:
+            raise fail(f"{where}: listed twice")
+        seen.add(key)
+        rivers.append((index[a], index[b]))
+    if len(rivers) != EXPECTED_RIVER_EDGES:
+        raise fail(f"{len(rivers)} river edges, §8.2 has {EXPECTED_RIVER_EDGES}")
+
+    names_raw = data.get("regions")
+    if not isinstance(names_raw, dict) or not names_raw:
+        raise fail("'regions' must map each base region's name to one of its hexes ('r,c')")
+    region_names: dict[str, int] = {}
+    for region_name, text in names_raw.items():
+        rc = parse_hex(text, f"region {region_name!r}")
+        if terrain[rc] == WATER:
+            raise fail(f"region {region_name!r}: {text} is water; name a region by one of its land hexes")
+        region_names[str(region_name)] = index[rc]
+
+    title = data.get("title", name)
+    source = data.get("source", "")
+    board = Board(
+        name=name, title=str(title), source=str(source), cells=cells, rivers=rivers, region_names=region_names
+    )
+
+    base = board.base
+    for e in board.rivers:
+        x, y = board.edge_hexes[e]
+        if base.region_of[x] == base.region_of[y]:
+            raise fail(
+                f"river edge {board.edge_name(e)} has the same region on both sides: "
+                "every river edge is a region border (§8.2)"
+            )
+    if base.num_regions != len(EXPECTED_BASE_REGIONS):
+        sizes = sorted(base.land_count, reverse=True)
+        raise fail(
+            f"the rivers make {base.num_regions} regions of {sizes} land hexes; §8.2 has 3 (West 32, East 28, North 22)"
+        )
+    if set(region_names) != set(EXPECTED_BASE_REGIONS):
+        raise fail(f"'regions' names {sorted(region_names)}; §8.2 names {sorted(EXPECTED_BASE_REGIONS)}")
+    named = {base.region_of[h] for h in region_names.values()}
+    if len(named) != len(region_names):
+        raise fail("'regions' names the same region twice")
+    for region_name, h in region_names.items():
+        r = base.region_of[h]
+        fertile, desert = base.counts(r)
+        land, want_f, want_d = EXPECTED_BASE_REGIONS[region_name]
+        if (base.land_count[r], fertile, desert) != (land, want_f, want_d):
+            raise fail(
+                f"base region {region_name} has {base.land_count[r]} land hexes ({fertile} fertile, "
+                f"{desert} desert); §8.2 has {land} ({want_f} fertile, {want_d} desert)"
+            )
+    for w in board.water:
+        if not base.hex_regions[w]:
+            raise fail(f"water hex {board.hex_name(w)} touches no region (water belongs to the regions it touches)")
+    return board
+
+
+def available_maps() -> list[str]:
+    """Names of the map data files shipped with Netjer (``data/map*.json``)."""
+    root = resources.files("netjer.games.ankh") / "data"
+    out = []
+    for p in root.iterdir():
+        if p.name == "map.json":
+            out.append("base")
+        elif p.name.startswith("map-") and p.name.endswith(".json"):
+            out.append(p.name[4:-5])
+    return sorted(out)
+
+
+def load_board(name: str = "base") -> Board:
+    """Load and validate a shipped map (cached: one :class:`Board` per name).
+
+    Args:
+        name: ``"base"`` (the base game board, ``data/map.json``).
+
+    Raises:
+        DataFileError: if there is no such map, the file is not JSON, or it fails
+            :func:`validate_map`.
+    """
+    return _load_board(name)
+
+
+@cache
+def _load_board(name: str) -> Board:
+    if name not in available_maps():
+        raise DataFileError(f"no Ankh map {name!r}; available: {', '.join(available_maps())}")
+    filename = "map.json" if name == "base" else f"map-{name}.json"
+    path = resources.files("netjer.games.ankh") / "data" / filename
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise DataFileError(f"Ankh map {name!r}: {filename} line {err.lineno}: {err.msg}") from None
+    return validate_map(name, data)

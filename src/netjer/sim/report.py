@@ -1,0 +1,217 @@
+"""Balance reports: a self-contained HTML page with plots, plus the raw results as JSON and CSV.
+
+Metrics use Ludii's vocabulary (Browne, Stephenson et al., "Ludii metrics"; the Ludii
+portal's game-concept metrics), computed from the tournament's games:
+
+* **balance**: 1 − (highest − lowest) seat score, 1 meaning every seat does equally well;
+* **seat advantage**: each seat's score (win 1, draw ½) with a Wilson 95% interval — the
+  first-player or side advantage;
+* **drawishness**: the share of games without a single winner;
+* **decisiveness**: the mean fraction of a game after which its final leader on the public
+  score led for good (lower: decided earlier); games without a public score count as 1;
+* **lead changes**: mean number of changes of the leader on the public score;
+* **game length**: decisions per game (mean, median, range, histogram).
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+import statistics
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from netjer.sim.tournament import GameResult, TournamentSummary, outcome
+
+
+def balance_metrics(results: Sequence[GameResult]) -> dict[str, float]:
+    """The Ludii-style metrics of the module docstring, as numbers.
+
+    Raises:
+        ValueError: if ``results`` is empty.
+    """
+    if not results:
+        raise ValueError("no games to measure")
+    n_seats = len(results[0].returns)
+    seat_points = [0.0] * n_seats
+    draws = 0
+    for r in results:
+        kinds = [outcome(r.returns, s) for s in range(n_seats)]
+        if "win" not in kinds:
+            draws += 1
+        for s, kind in enumerate(kinds):
+            seat_points[s] += 1.0 if kind == "win" else (0.5 if kind == "draw" else 0.0)
+    n = len(results)
+    scores = [p / n for p in seat_points]
+    lengths = [r.decisions for r in results]
+    return {
+        "games": float(n),
+        "balance": 1.0 - (max(scores) - min(scores)),
+        "drawishness": draws / n,
+        "decisiveness": statistics.fmean(r.decided_at for r in results),
+        "lead_changes": statistics.fmean(r.lead_changes for r in results),
+        "length_mean": statistics.fmean(lengths),
+        "length_median": float(statistics.median(lengths)),
+        "length_min": float(min(lengths)),
+        "length_max": float(max(lengths)),
+    }
+
+
+def _png(fig: Any) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _plots(summary: TournamentSummary, results: Sequence[GameResult], seat_names: Sequence[str]) -> list[str]:
+    import matplotlib  # noqa: PLC0415 - imported only when a report is written
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    images = []
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    ax.hist([r.decisions for r in results], bins=min(30, max(5, len(results) // 5)), color="#b8860b")
+    ax.set_xlabel("decisions per game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    images.append(_png(fig))
+    plt.close(fig)
+
+    def bars(
+        labels: Sequence[str], values: Sequence[float], intervals: Sequence[tuple[float, float]], title: str
+    ) -> str:
+        fig, ax = plt.subplots(figsize=(6, 3.2))
+        low = [v - lo for v, (lo, _) in zip(values, intervals, strict=True)]
+        high = [hi - v for v, (_, hi) in zip(values, intervals, strict=True)]
+        ax.bar(labels, values, yerr=[low, high], capsize=6, color="#4682b4")
+        ax.axhline(1.0 / max(1, len(seat_names)), color="grey", linestyle="--", linewidth=1)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("score (win 1, draw ½)")
+        ax.set_title(title)
+        out = _png(fig)
+        plt.close(fig)
+        return out
+
+    images.append(
+        bars(
+            list(seat_names),
+            [s for s, _ in summary.seat_scores],
+            [i for _, i in summary.seat_scores],
+            "Score by seat (95% Wilson intervals)",
+        )
+    )
+    images.append(
+        bars(
+            [a.name for a in summary.agents],
+            [a.score for a in summary.agents],
+            [a.score_interval for a in summary.agents],
+            "Score by agent (95% Wilson intervals)",
+        )
+    )
+    return images
+
+
+def write_report(
+    out_dir: Path,
+    summary: TournamentSummary,
+    results: Sequence[GameResult],
+    *,
+    title: str,
+    seat_names: Sequence[str],
+    options: dict[str, Any],
+) -> Path:
+    """Write ``index.html`` (plots embedded), ``results.json`` and ``results.csv`` into ``out_dir``.
+
+    Returns:
+        The path of ``index.html``.
+
+    Raises:
+        ValueError: if there are no results.
+        OSError: if ``out_dir`` cannot be written.
+    """
+    metrics = balance_metrics(results)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    images = _plots(summary, results, seat_names)
+    (out_dir / "results.json").write_text(
+        json.dumps(
+            {
+                "summary": summary.as_dict(),
+                "metrics": metrics,
+                "options": options,
+                "games": [asdict(r) for r in results],
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
+    write_csv(out_dir / "results.csv", results)
+    esc = html.escape
+    agent_rows = "".join(
+        f"<tr><td>{esc(a.name)}</td><td>{a.games}</td><td>{a.wins}/{a.draws}/{a.losses}</td>"
+        f"<td>{a.score:.3f} [{a.score_interval[0]:.3f}, {a.score_interval[1]:.3f}]</td>"
+        f"<td>{a.elo:+.0f} [{a.elo_interval[0]:+.0f}, {a.elo_interval[1]:+.0f}]</td></tr>"
+        for a in summary.agents
+    )
+    seat_rows = "".join(
+        f"<tr><td>{esc(name)}</td><td>{score:.3f} [{lo:.3f}, {hi:.3f}]</td></tr>"
+        for name, (score, (lo, hi)) in zip(seat_names, summary.seat_scores, strict=True)
+    )
+    metric_rows = "".join(f"<tr><td>{esc(k)}</td><td>{v:.3f}</td></tr>" for k, v in metrics.items())
+    figures = "".join(f'<img alt="plot" src="data:image/png;base64,{img}">' for img in images)
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
+<style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #ccc;padding:.3em .6em;text-align:left}}img{{max-width:48%;margin:.5%}}</style></head>
+<body><h1>{esc(title)}</h1>
+<p>{summary.games} games, seats rotated. Options: <code>{esc(json.dumps(options))}</code></p>
+<h2>Agents</h2><table><tr><th>agent</th><th>seats played</th><th>W/D/L</th><th>score [95% CI]</th>
+<th>Elo [95% CI]</th></tr>{agent_rows}</table>
+<h2>Seats</h2><table><tr><th>seat</th><th>score [95% CI]</th></tr>{seat_rows}</table>
+<h2>Balance metrics</h2><table><tr><th>metric</th><th>value</th></tr>{metric_rows}</table>
+<p>Balance = 1 − (best − worst seat score); drawishness = share of games without a single winner;
+decisiveness = mean fraction of the game after which the final leader on the public score led for good;
+lead changes on the public score; lengths in decisions.</p>
+{figures}
+</body></html>
+"""
+    index = out_dir / "index.html"
+    index.write_text(page, encoding="utf-8")
+    return index
+
+
+def write_csv(path: Path, results: Sequence[GameResult]) -> None:
+    """One row per game: index, seed, players per seat, returns per seat, length, lead changes."""
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        n = len(results[0].returns) if results else 0
+        writer.writerow(
+            [
+                "index",
+                "seed",
+                *(f"player_seat{s}" for s in range(n)),
+                *(f"return_seat{s}" for s in range(n)),
+                "decisions",
+                "lead_changes",
+                "decided_at",
+                "first_player",
+            ]
+        )
+        for r in results:
+            writer.writerow(
+                [
+                    r.index,
+                    r.seed,
+                    *r.players,
+                    *r.returns,
+                    r.decisions,
+                    r.lead_changes,
+                    f"{r.decided_at:.4f}",
+                    r.first_player,
+                ]
+            )

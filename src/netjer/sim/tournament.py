@@ -1,0 +1,314 @@
+"""Tournaments: many seeded games between agent line-ups, on a process pool or a Ray cluster.
+
+A tournament is a list of :class:`GameTask` (game, options, seed, who sits where); each
+task is played by :func:`play_task`, a plain function of its task, so the same seeds give
+the same per-game results whether the tasks run in this process, on a local process pool,
+or on Ray workers.  Seats rotate from game to game so that every agent plays every seat
+equally often.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.core.action import Action
+from netjer.core.errors import ConfigError
+from netjer.core.state import State
+from netjer.games.registry import make_game
+from netjer.sim.match import play_match
+from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results, wilson_interval
+
+#: progress(done, total)
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a tournament.
+
+    Attributes:
+        index: position in the tournament (results are reported in this order).
+        game: registry name of the game.
+        options: game options.
+        seed: the game's seed (agents are seeded from it and their seat).
+        seats: the agent specification in each seat.
+        players: the index (in the tournament's agent list) of the agent in each seat.
+    """
+
+    index: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[str, ...]
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The outcome of one :class:`GameTask`.
+
+    Attributes:
+        index, seed, players: copied from the task.
+        returns: one return per seat.
+        decisions: number of actions in the game.
+        lead_changes: how often the leader of the public score changed (0 if the game has
+            no public score).
+        decided_at: the fraction of the game's decisions after which the final leader of
+            the public score led for good (1.0 if the game has no public score).
+        first_player: the seat that made the first decision.
+    """
+
+    index: int
+    seed: int
+    players: tuple[int, ...]
+    returns: tuple[float, ...]
+    decisions: int
+    lead_changes: int
+    decided_at: float
+    first_player: int
+
+
+def schedule(
+    game: str,
+    agents: Sequence[str],
+    games: int,
+    *,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+) -> list[GameTask]:
+    """The tasks of a tournament with seats rotated.
+
+    Args:
+        game: registry name.
+        agents: agent specifications; with fewer than the game's seats, the last one fills
+            the remaining seats (``ismcts,heuristic`` in a 4-player game: one ISMCTS seat
+            and three heuristic seats).
+        games: number of games.
+        options: game options.
+        seed: game ``i`` is played with seed ``seed + i``.
+
+    Raises:
+        ConfigError: for a bad game, option or agent specification, more agents than
+            seats, or a human agent.
+    """
+    g = make_game(game, options or {})
+    n = g.num_players
+    if not agents:
+        raise ConfigError("name at least one agent")
+    if len(agents) > n:
+        raise ConfigError(f"{g.title} has {n} seats; {len(agents)} agents were named")
+    for spec in agents:
+        if parse_agent_spec(spec).is_human:
+            raise ConfigError("a tournament is played by computer agents only")
+        make_agent(spec)  # validate parameters now, not in a worker
+    lineup = list(range(len(agents))) + [len(agents) - 1] * (n - len(agents))
+    tasks = []
+    for i in range(games):
+        shift = i % n
+        players = tuple(lineup[(s - shift) % n] for s in range(n))
+        tasks.append(
+            GameTask(
+                index=i,
+                game=game,
+                options=dict(g.options_dict()),
+                seed=seed + i,
+                seats=tuple(agents[p] for p in players),
+                players=players,
+            )
+        )
+    return tasks
+
+
+def play_task(task: GameTask) -> GameResult:
+    """Play one task to the end (a pure function of the task: same task, same result)."""
+    game = make_game(task.game, task.options)
+    agents = [make_agent(spec, seed=task.seed * 1009 + seat) for seat, spec in enumerate(task.seats)]
+    leader: list[int | None] = [None]
+    changes = [0]
+    since = [0]  # decision index from which the current leader has led
+
+    def follow(state: State, seat: int, action: Action) -> None:
+        scores = state.public_scores()
+        if not scores:
+            return
+        best = max(scores)
+        leaders = [s for s, v in enumerate(scores) if v == best]
+        now = leaders[0] if len(leaders) == 1 else None
+        if now != leader[0]:
+            if leader[0] is not None and now is not None:
+                changes[0] += 1
+            leader[0] = now
+            since[0] = len(state.history)
+
+    state = game.new_initial_state(task.seed)
+    first = state.current_player
+    final = play_match(game, agents, task.seed, state=state, on_action=follow)
+    return GameResult(
+        index=task.index,
+        seed=task.seed,
+        players=task.players,
+        returns=tuple(final.returns()),
+        decisions=len(final.history),
+        lead_changes=changes[0],
+        decided_at=since[0] / len(final.history) if final.public_scores() and final.history else 1.0,
+        first_player=first,
+    )
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    *,
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: Progress | None = None,
+) -> list[GameResult]:
+    """Play every task; return the results in task order.
+
+    Args:
+        tasks: from :func:`schedule`.
+        workers: local worker processes (1 = this process).  Ignored with Ray.
+        ray_address: a Ray cluster (``"auto"``, ``"ray://host:10001"``, or ``"local"`` to
+            start a local Ray instance); ``None`` uses the local process pool.
+        progress: called after each finished game with (done, total).
+
+    Raises:
+        ConfigError: if Ray is asked for but not installed, or ``workers`` < 1.
+    """
+    if workers < 1:
+        raise ConfigError(f"--workers must be at least 1, got {workers}")
+    total = len(tasks)
+    results: list[GameResult] = []
+
+    def done(result: GameResult) -> None:
+        results.append(result)
+        if progress is not None:
+            progress(len(results), total)
+
+    if ray_address is not None:
+        _run_on_ray(tasks, ray_address, done)
+    elif workers == 1:
+        for task in tasks:
+            done(play_task(task))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_task, t) for t in tasks]
+            for future in as_completed(futures):
+                done(future.result())
+    return sorted(results, key=lambda r: r.index)
+
+
+def _run_on_ray(tasks: Sequence[GameTask], address: str, done: Callable[[GameResult], None]) -> None:
+    try:
+        import ray  # noqa: PLC0415 - optional dependency
+    except ImportError:
+        raise ConfigError("Ray is not installed: pip install 'netjer[ray]'") from None
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    remote = ray.remote(play_task)
+    pending = [remote.remote(t) for t in tasks]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            done(ray.get(ref))
+
+
+@dataclass
+class AgentSummary:
+    """One agent's results in a tournament.
+
+    Attributes:
+        name: its specification.
+        games: seats it played (an agent filling several seats counts each).
+        wins, draws, losses: outcomes per seat: a win is the unique best return, a draw a
+            shared best return, a loss anything else.
+        score: (wins + draws / 2) / games.
+        score_interval: Wilson 95% interval of ``score``.
+        elo, elo_interval: Elo rating (the first agent is 0) and its bootstrap 95% interval.
+    """
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    score: float = 0.0
+    score_interval: tuple[float, float] = (0.0, 1.0)
+    elo: float = 0.0
+    elo_interval: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class TournamentSummary:
+    """A tournament's table and game statistics."""
+
+    game: str
+    agents: list[AgentSummary]
+    games: int
+    mean_decisions: float
+    mean_lead_changes: float
+    seat_scores: list[tuple[float, tuple[float, float]]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return asdict(self)
+
+
+def outcome(returns: Sequence[float], seat: int) -> str:
+    """``"win"``, ``"draw"`` or ``"loss"`` for ``seat`` given a game's returns."""
+    best = max(returns)
+    if returns[seat] < best:
+        return "loss"
+    return "win" if sum(1 for r in returns if r == best) == 1 else "draw"
+
+
+def summarize(
+    game: str, agents: Sequence[str], results: Sequence[GameResult], *, bootstrap: int = 200
+) -> TournamentSummary:
+    """Win rates with Wilson intervals, Elo with bootstrap intervals, lengths, seat scores."""
+    table = [AgentSummary(name=a) for a in agents]
+    per_game: list[list[PairResult]] = []
+    n_seats = len(results[0].returns) if results else 0
+    seat_points = [0.0] * n_seats
+    for r in results:
+        for seat, player in enumerate(r.players):
+            row = table[player]
+            row.games += 1
+            kind = outcome(r.returns, seat)
+            if kind == "win":
+                row.wins += 1
+                seat_points[seat] += 1
+            elif kind == "draw":
+                row.draws += 1
+                seat_points[seat] += 0.5
+            else:
+                row.losses += 1
+        per_game.append(pairwise_results(r.players, r.returns))
+    for row in table:
+        if row.games:
+            points = row.wins + 0.5 * row.draws
+            row.score = points / row.games
+            row.score_interval = wilson_interval(points, row.games)
+    if len(agents) > 1 and results:
+        flat = [p for g in per_game for p in g]
+        ratings = elo_ratings(len(agents), flat)
+        intervals = elo_bootstrap(len(agents), per_game, samples=bootstrap)
+        for row, rating, interval in zip(table, ratings, intervals, strict=True):
+            row.elo, row.elo_interval = rating, interval
+    n = len(results)
+    return TournamentSummary(
+        game=game,
+        agents=table,
+        games=n,
+        mean_decisions=sum(r.decisions for r in results) / n if n else math.nan,
+        mean_lead_changes=sum(r.lead_changes for r in results) / n if n else math.nan,
+        seat_scores=[(p / n, wilson_interval(p, n)) for p in seat_points] if n else [],
+    )

@@ -1,0 +1,86 @@
+"""Tournaments (netjer.sim.tournament): scheduling, determinism, back-ends, reports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from netjer.cli.main import app
+from netjer.core import ConfigError
+from netjer.sim.report import balance_metrics, write_report
+from netjer.sim.tournament import outcome, play_task, run_tasks, schedule, summarize
+
+
+def test_seats_rotate_and_extra_seats_take_the_last_agent() -> None:
+    tasks = schedule("aton", ["heuristic", "random"], 4, seed=10)
+    assert [t.players for t in tasks] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert [t.seed for t in tasks] == [10, 11, 12, 13]
+    assert schedule("aton", ["random"], 1)[0].seats == ("random", "random")
+
+
+@pytest.mark.parametrize(
+    ("agents", "message"),
+    [(["a", "b", "c"], "has 2 seats"), (["human"], "computer agents only"), (["ismcts:time=x"], "not a number")],
+)
+def test_bad_tournaments(agents: list[str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        schedule("aton", agents, 2)
+
+
+def test_play_task_is_a_pure_function_of_its_task() -> None:
+    task = schedule("aton", ["heuristic", "random"], 1, seed=3)[0]
+    assert play_task(task) == play_task(task)
+
+
+def test_process_pool_gives_the_same_results_as_one_process() -> None:
+    tasks = schedule("aton", ["heuristic", "ismcts:iterations=10"], 6, seed=1)
+    assert run_tasks(tasks, workers=2) == run_tasks(tasks, workers=1)
+
+
+def test_summary_counts_and_intervals() -> None:
+    tasks = schedule("aton", ["heuristic", "random"], 20, seed=0)
+    results = run_tasks(tasks)
+    summary = summarize("aton", ["heuristic", "random"], results, bootstrap=50)
+    h, r = summary.agents
+    assert h.games == r.games == 20
+    assert h.wins == r.losses and h.losses == r.wins and h.draws == r.draws
+    assert h.score_interval[0] <= h.score <= h.score_interval[1]
+    assert h.elo == 0.0 and r.elo < 0
+    assert sum(s for s, _ in summary.seat_scores) == pytest.approx(1.0)
+
+
+def test_outcome() -> None:
+    assert outcome([1.0, -1.0], 0) == "win"
+    assert outcome([0.0, 0.0], 1) == "draw"
+    assert outcome([1.0, 1.0, -1.0], 2) == "loss"
+
+
+def test_report_files(tmp_path: Path) -> None:
+    tasks = schedule("aton", ["heuristic", "random"], 8, seed=0)
+    results = run_tasks(tasks)
+    summary = summarize("aton", ["heuristic", "random"], results, bootstrap=20)
+    index = write_report(tmp_path, summary, results, title="t", seat_names=["Red", "Blue"], options={})
+    page = index.read_text()
+    assert "data:image/png;base64," in page and "Balance metrics" in page
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert len(data["games"]) == 8
+    assert (tmp_path / "results.csv").read_text().count("\n") == 9
+    metrics = balance_metrics(results)
+    assert 0 <= metrics["balance"] <= 1 and metrics["length_min"] <= metrics["length_mean"] <= metrics["length_max"]
+
+
+def test_simulate_command(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(
+        app,
+        ["simulate", "aton", "--agents", "ismcts:iterations=5,c=0.7,random", "--games", "4", "--out", str(out)],
+        env={"COLUMNS": "150"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "ismcts:iterations=5,c=0.7" in result.output and "Elo" in result.output
+    assert len(json.loads(out.read_text())["games"]) == 4
+    bad = CliRunner().invoke(app, ["simulate", "aton", "--agents", "gnugo"])
+    assert bad.exit_code == 2 and "unknown agent" in bad.output
