@@ -109,6 +109,7 @@ def build_position(
     st.winner = NO_WINNER
     st.reason = ""
     st.events = []
+    st.log = None
     if st.phase == PLACEMENT:
         if not st.hand[to_move] or all(st.board[sq] >= 0 for sq in geo.own[to_move]):
             raise ConfigError("in the placement phase the side to move needs a token and an empty square")

@@ -59,6 +59,9 @@ GOD = ("Seth", "Isis")
 
 #: An event of the last action: a tag and public facts (see ``_event_text``).
 Event = tuple[Any, ...]
+#: The public log: ``(events of the last action, log before it)`` or ``None``; immutable
+#: once built, so clones share it.
+Log = tuple[list[Event], "Log"] | None
 
 
 #: Per square: the moves ``(dst, action)`` of a soldier there.
@@ -138,6 +141,7 @@ class NileState(State):
         self.reason = ""
         self.events: list[Event] = []
         self._start_placement([])
+        self.log: Log = (self.events, None)
 
     def _configure(self, game: NileGame) -> None:
         opts = game.opts
@@ -227,6 +231,7 @@ class NileState(State):
             self._decline(p)
         else:  # pragma: no cover - legality was checked by State.apply
             raise TypeError(f"not a Dioses del Nilo action: {action!r}")
+        self.log = (self.events, self.log)
 
     def _returns(self) -> list[float]:
         if self.winner == DRAW:
@@ -342,7 +347,7 @@ class NileState(State):
         o = 1 - p
         va, vd = val[a], val[d]
         up[a] = up[d] = True  # §3.6: a face-down defender is revealed for the fight
-        ev: list[Event] = [("fight", p, src, dst, va, vd)]
+        ev: list[Event] = [("fight", p, src, dst, va, vd, self._stays)]
         board[src] = -1
         if va > vd:  # S9: the loser dies face up; the winner rests on top of its column
             self.dead[o].append(d)
@@ -531,6 +536,7 @@ class NileState(State):
         new.winner = self.winner
         new.reason = self.reason
         new.events = self.events  # replaced, never mutated, after each action
+        new.log = self.log
         return new
 
     def knows(self, seat: int | None, t: int) -> bool:
@@ -584,8 +590,9 @@ class NileState(State):
         Public: the board (who stands where, face-up values), each column's length and its
         face-up tokens in place, hand sizes and face-up hand tokens, both cemeteries (SEED
         S9, §5.21), the hourglass, the phase, the counters of the draw rules, the events of
-        the last action.  Private to a seat (with ``owner_sees_drawn``): the values of its
-        own face-down tokens on the board and in its hand.  Never shown: token numbers.
+        the last action (``events``) and of the whole game (``log``).  Private to a seat
+        (with ``owner_sees_drawn``): the values of its own face-down tokens on the board and
+        in its hand.  Never shown: token numbers.
         """
         val = self.val
         geo = self.geo
@@ -635,7 +642,17 @@ class NileState(State):
             "winner": None if self.winner == NO_WINNER else ("draw" if self.winner == DRAW else self.winner),
             "result": self.reason or None,
             "events": [_event_text(e, geo) for e in self.events],
+            "log": [_event_text(e, geo) for e in self.log_events()],
         }
+
+    def log_events(self) -> list[Event]:
+        """Every public event since the start of the game, in order."""
+        chunks = []
+        node = self.log
+        while node is not None:
+            chunks.append(node[0])
+            node = node[1]
+        return [e for chunk in reversed(chunks) for e in chunk]
 
     def full_state(self) -> JsonDict:
         return {
@@ -659,6 +676,7 @@ class NileState(State):
             "winner": self.winner,
             "reason": self.reason,
             "events": [list(e) for e in self.events],
+            "log": [list(e) for e in self.log_events()],
         }
 
     def describe_action(self, action: Action, viewer: int | None) -> str:
@@ -707,12 +725,13 @@ def _event_text(ev: Event, geo: Geometry) -> str:
     if tag == "reveal":
         return f"The soldier entering the vanguard on {names[ev[2]]} is turned face up: a {ev[3]}."
     if tag == "fight":
-        p, src, dst, va, vd = ev[1:]
+        p, src, dst, va, vd, stays = ev[1:]
         o = 1 - p
         if va > vd:
             result = f"{GOD[o]}'s {vd} dies; {GOD[p]}'s {va} rests on top of {GOD[p]}'s column"
         elif va < vd:
-            result = f"{GOD[p]}'s {va} dies; {GOD[o]}'s {vd} wins"
+            where = f"stays on {names[dst]}" if stays else f"rests on top of {GOD[o]}'s column"
+            result = f"{GOD[p]}'s {va} dies; {GOD[o]}'s {vd} {where}"
         else:
             result = "a tie: both die"
         return f"{GOD[p]}'s {va} on {names[src]} attacks {GOD[o]}'s {vd} on {names[dst]}: {result}."
