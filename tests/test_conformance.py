@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from netjer.games.nile import NileGame
 from tests.conformance import GameUnderTest, check_random_game
+
+_NILE_ALT = {
+    "columns": 5,
+    "values": "triangular",
+    "blocking": True,
+    "defender_winner_stays": True,
+    "owner_sees_drawn": False,
+}
+_NILE_DRAWS = {"exhaustion_draw": False, "no_fight_limit": 12, "repetition_limit": 0}
 
 #: One line per game (and notable option sets).
 GAMES = [
@@ -14,6 +24,10 @@ GAMES = [
         {"equal_40_tie": "continue", "reveal": "all_at_once", "kingdom_after_scoring": "out_of_game"},
         games=40,
     ),
+    # max_length: the proven bound of NileGame.max_game_length (its docstring has the proof).
+    GameUnderTest("nile", games=200, max_length=NileGame().max_game_length()),
+    GameUnderTest("nile", _NILE_ALT, games=20, max_length=NileGame(_NILE_ALT).max_game_length()),
+    GameUnderTest("nile", _NILE_DRAWS, games=40, max_length=NileGame(_NILE_DRAWS).max_game_length()),
 ]
 
 # Seeds are split into chunks so that pytest-xdist spreads them over the workers.

@@ -1,0 +1,108 @@
+"""Terminal drawing of Dioses del Nilo, from one seat's observation only.
+
+The board is drawn from the seat's side of the table: its own half at the bottom and, for
+Isis, the columns mirrored as she sees them across the table (a spectator sees Seth's
+side).  Seth's tokens are purple and Isis's green (the seed's two colours; which god has
+which is cosmetic, rules/nilo.md §6.11).  A token reads ``4`` face up, ``(4)`` when face down
+but known to this seat (its owner, with ``owner_sees_drawn``), ``?`` when unknown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+STYLE = ("bold magenta", "bold green")
+ROW_NAMES = ("Seth's rearguard", "Seth's vanguard", "Isis's vanguard", "Isis's rearguard")
+PHASES = {
+    "placement": "placement phase",
+    "combat": "combat phase",
+    "final_action": "last action after an 'end'",
+    "over": "game over",
+}
+
+
+def _token(cell: dict[str, Any] | None) -> Text:
+    if cell is None:
+        return Text("·", style="dim")
+    style = STYLE[cell["owner"]]
+    value = cell["value"]
+    if value is None:
+        return Text("?", style=style)
+    if not cell["face_up"]:
+        return Text(f"({value})", style=f"{style} dim")
+    return Text(str(value), style=style)
+
+
+def _tokens(values: list[int | None], face_up: list[bool] | None = None) -> str:
+    if not values:
+        return "—"
+    words = []
+    for i, v in enumerate(values):
+        word = "?" if v is None else str(v)
+        if face_up is not None and v is not None and not face_up[i]:
+            word = f"({word})"
+        words.append(word)
+    return " ".join(words)
+
+
+def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
+    """Draw ``obs`` (``NileState.observation(seat)``) for ``seat`` (``None``: a spectator).
+
+    Returns:
+        A Rich renderable: a heading, the board with square names, each side's column,
+        hand and cemetery, and the events of the last action.
+    """
+    names = obs["players"][0]["name"], obs["players"][1]["name"]
+    cols = obs["columns"]
+    flip = seat == 1
+    rows = [0, 1, 2, 3] if flip else [3, 2, 1, 0]  # top to bottom
+    order = list(range(cols))[::-1] if flip else list(range(cols))
+    letters = [obs["square_names"][0][c][0] for c in order]
+
+    to_move = obs["to_move"]
+    heading = Text(f"Dioses del Nilo — round {obs['round']}, {PHASES.get(obs['phase'], obs['phase'])}")
+    if obs["winner"] is not None:
+        result = "a draw" if obs["winner"] == "draw" else f"{names[obs['winner']]} wins"
+        heading.append(f" — {result}", style="bold")
+        if obs["result"]:
+            heading.append(f" ({obs['result']})")
+    elif to_move is not None:
+        heading.append(" — ")
+        heading.append(f"{names[to_move]} to act", style=STYLE[to_move])
+        heading.append(f"  ⌛ hourglass: {names[obs['hourglass']]}")
+    if seat is not None:
+        heading.append(f"\nYou are {names[seat]}.", style=STYLE[seat])
+
+    board = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1))
+    board.add_column("", justify="right", style="dim")
+    for letter in letters:
+        board.add_column(letter, justify="center", min_width=3)
+    board.add_column("", style="dim")
+    for i, r in enumerate(rows):
+        board.add_row(str(r + 1), *[_token(obs["board"][r][c]) for c in order], ROW_NAMES[r])
+        if i == 1:
+            board.add_row("", *["─" * 3 for _ in order], "", style="dim")
+
+    sides = Table(box=None, show_header=True, pad_edge=False, padding=(0, 2))
+    for title in ("", "column (next → last)", "hand", "cemetery"):
+        sides.add_column(title, style="" if title else None)
+    for s in (0, 1):
+        p = obs["players"][s]
+        sides.add_row(
+            Text(names[s], style=STYLE[s]),
+            f"{len(p['column'])}: {_tokens(p['column'])}",
+            _tokens(p["hand"], p.get("hand_face_up")),
+            _tokens(p["cemetery"]),
+        )
+
+    counters = Text(
+        f"Combat actions without a fight: {obs['quiet']}/{obs['no_fight_limit']}", style="dim"
+    )
+    if obs["repetition_limit"] and obs["phase"] in ("combat", "final_action"):
+        counters.append(f"   this position: {obs['repetitions']}/{obs['repetition_limit']}")
+    events = Text("\n".join(f"• {e}" for e in obs["events"]), style="italic") if obs["events"] else Text("")
+    return Group(heading, Text(""), board, Text(""), sides, counters, events)

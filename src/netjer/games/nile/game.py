@@ -1,0 +1,185 @@
+"""``NileGame``: Dioses del Nilo's options and the factory of its states.
+
+Dioses del Nilo (free print-and-play, itch.io): Isis against Seth.  Rules reference:
+rules/nilo.md, a rendering of the seed text.  Every PROPOSAL there (what the seed leaves
+open) is an option below with our default; docs/rules-coverage-nile.md lists them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from netjer.core.action import Action
+from netjer.core.game import Game, GameOptions
+from netjer.games.nile import actions
+from netjer.games.nile.board import MAX_COLUMNS, MIN_COLUMNS
+from netjer.games.nile.soldiers import TOKENS_PER_SIDE
+from netjer.games.nile.state import GOD, NileState
+
+#: Largest accepted ``no_fight_limit`` (keeps the proven length bound finite and small).
+MAX_NO_FIGHT_LIMIT = 10_000
+
+
+class NileOptions(GameOptions):
+    """Dioses del Nilo's options; each is a PROPOSAL of rules/nilo.md (§3), default first."""
+
+    columns: int = Field(
+        3,
+        description=(
+            "Number of board columns, odd, 3-9; each side has a vanguard and a rearguard row "
+            "(rules/nilo.md §3.1 PROPOSAL; the seed gives no dimensions)."
+        ),
+    )
+    values: Literal["three_each", "triangular"] = Field(
+        "three_each",
+        description=(
+            "The 15 soldier values of each side: three each of 1-5, or 5x1 4x2 3x3 2x4 1x5 "
+            "(rules/nilo.md §3.2 PROPOSAL; the seed says only that one token is a 2)."
+        ),
+    )
+    blocking: bool = Field(
+        False,
+        description=(
+            "Attacks are blocked by a soldier in between: a vanguard attack on the rearguard needs "
+            "the enemy vanguard square empty, a rearguard attack needs the own vanguard square "
+            "empty (rules/nilo.md §3.6 PROPOSAL: no blocking, the literal reading)."
+        ),
+    )
+    defender_winner_stays: bool = Field(
+        False,
+        description=(
+            "A defender that wins a fight stays on its square, face up, instead of resting on top "
+            "of its column like every winner (rules/nilo.md §3.6 PROPOSAL: it leaves, SEED S9)."
+        ),
+    )
+    owner_sees_drawn: bool = Field(
+        True,
+        description=(
+            "Players look at the tokens they draw; if false, a face-down token stays unknown to its "
+            "owner too until it is turned up (rules/nilo.md §3.3 PROPOSAL)."
+        ),
+    )
+    exhaustion_draw: bool = Field(
+        True,
+        description=(
+            "The game is drawn when neither side has a soldier on the board or in its column "
+            "(rules/nilo.md §3.8 PROPOSAL, §5.22)."
+        ),
+    )
+    no_fight_limit: int = Field(
+        200,
+        ge=1,
+        le=MAX_NO_FIGHT_LIMIT,
+        description=(
+            "The game is drawn after this many combat actions in a row (moves, ends, declines) "
+            "without a fight; this bounds every game's length (rules/nilo.md §3.8 PROPOSAL)."
+        ),
+    )
+    repetition_limit: int = Field(
+        3,
+        ge=0,
+        description=(
+            "The game is drawn when the same combat position occurs this many times; 0 turns the "
+            "rule off (rules/nilo.md §3.8 PROPOSAL: threefold repetition)."
+        ),
+    )
+
+    @field_validator("columns")
+    @classmethod
+    def _odd_columns(cls, v: int) -> int:
+        if not MIN_COLUMNS <= v <= MAX_COLUMNS or v % 2 == 0:
+            raise ValueError(
+                f"must be odd and {MIN_COLUMNS}-{MAX_COLUMNS} "
+                f"(a central rearguard needs an odd count), got {v}"
+            )
+        return v
+
+    @field_validator("repetition_limit")
+    @classmethod
+    def _repetition(cls, v: int) -> int:
+        if v == 1:
+            raise ValueError("must be 0 (off) or at least 2 (a position always occurs once)")
+        return v
+
+
+class NileGame(Game):
+    """Dioses del Nilo for two players: seat 0 is Seth (plays first, SEED S5), seat 1 Isis.
+
+    Args:
+        options: see :class:`NileOptions`; ``{}`` gives every default.
+
+    Raises:
+        ConfigError: for an unknown option or a refused value (e.g. an even ``columns``).
+    """
+
+    name: ClassVar[str] = "nile"
+    title: ClassVar[str] = "Dioses del Nilo"
+    rules_version: ClassVar[str] = "1"
+    options_model: ClassVar[type[GameOptions]] = NileOptions
+
+    def _check_options(self) -> None:
+        self._table = actions.action_table(self.opts.columns)
+
+    @property
+    def opts(self) -> NileOptions:
+        """The options, typed."""
+        assert isinstance(self.options, NileOptions)
+        return self.options
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self, seed: int) -> NileState:
+        """A new game: both columns shuffled from ``seed`` (SEED S4), placement phase of
+        round 1 with both sides' first two tokens drawn, Seth to place (SEED S5, S7)."""
+        return NileState(self, seed)
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text, self.opts.columns)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self._table.all)
+
+    def action_to_int(self, action: Action) -> int:
+        try:
+            return self._table.codes[action]
+        except KeyError:
+            raise ValueError(f"not a Dioses del Nilo action on this board: {action!r}") from None
+
+    def int_to_action(self, code: int) -> Action:
+        every = self._table.all
+        if not 0 <= code < len(every):
+            raise ValueError(f"Dioses del Nilo action codes are 0..{len(every) - 1}, got {code}")
+        return every[code]
+
+    def seat_name(self, seat: int) -> str:
+        return GOD[seat]
+
+    def max_game_length(self) -> int:
+        """A proven upper bound on the number of decisions in any game with these options.
+
+        Decisions are placements, fights (attacks on a soldier), the winning attack and
+        quiet combat actions (moves, ``end``, ``decline``).  With ``N = 30`` tokens, ``C``
+        columns and ``L = no_fight_limit``:
+
+        * every fight sends at least one token to a cemetery for good: at most ``N`` fights;
+        * the quiet counter restarts only at a fight and the game is drawn when it reaches
+          ``L``: at most ``L`` quiet actions after the start and after each fight, so at most
+          ``(N + 1) * L`` in all;
+        * a placement adds a soldier to the board; only fights take soldiers off (at most 2
+          each), and the board holds ``4C``, 2 of them at the start: at most
+          ``4C - 2 + 2N`` placements;
+        * at most one winning attack.
+
+        Returns:
+            ``(N + 1) * L + 4C - 2 + 3N + 1``.
+        """
+        n = 2 * TOKENS_PER_SIDE
+        return (n + 1) * self.opts.no_fight_limit + 4 * self.opts.columns - 2 + 3 * n + 1
+
+
+__all__ = ["NileGame", "NileOptions"]
