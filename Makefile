@@ -21,7 +21,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/netjer play aton --seat 0=human --seat 1=random --save aton-game.json
+	$(BIN)/netjer play aton --seat 0=human --seat 1=random --save aton-game.json $(ARGS)
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks

@@ -2,7 +2,7 @@
 
 Dioses del Nilo (free print-and-play, itch.io): Isis against Seth.  Rules reference:
 rules/nilo.md, a rendering of the seed text.  Every PROPOSAL there (what the seed leaves
-open) is an option below with our default; docs/rules-coverage-nile.md lists them.
+open) is an option below with our default; docs/rules-coverage.md lists them.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ Representation (sides: 0 = Seth, 1 = Isis; token codes as in :mod:`.soldiers`):
   list), so clones share it.
 * ``up[t]``: token ``t`` is face up, i.e. its value is public.  Once face up, a token stays
   face up for the rest of the game (a Netjer ruling extending rules/nilo.md §3.5, see
-  docs/rules-coverage-nile.md).
+  docs/rules-coverage.md).
 * ``col[s]``: side ``s``'s column (§3.3: a queue), bottom first: ``col[s][0]`` is drawn
   next, returning winners are appended on top.
 * ``hand[s]``: tokens drawn and not yet placed (placement phase only), in draw order.
@@ -495,7 +495,7 @@ class NileState(State):
             return "rules/nilo.md §3.3", "you hold no token you have not seen"
         public = [self.val[t] for t in hand if self.up[t]]
         if action.down and action.value in public:
-            return "Netjer ruling (rules-coverage-nile.md)", "a face-up (known) token is never put face down"
+            return "Netjer ruling (docs/rules-coverage.md)", "a face-up (known) token is never put face down"
         if not self._sees:
             return (
                 "rules/nilo.md §3.3 (option owner_sees_drawn=false)",
