@@ -100,7 +100,8 @@ def check_random_game(spec: GameUnderTest, seed: int) -> State:
             assert game.parse_action(str(a)) == a
             assert game.int_to_action(game.action_to_int(a)) == a
         # A sampled illegal action raises and leaves the state as it was.
-        illegal = [c for c in codes if game.int_to_action(c) not in legal]
+        legal_codes = {game.action_to_int(a) for a in legal}
+        illegal = [c for c in codes if c not in legal_codes]
         if illegal:
             bad = game.int_to_action(rng.choice(illegal))
             with pytest.raises(IllegalActionError) as err:

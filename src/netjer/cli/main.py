@@ -384,6 +384,31 @@ def _split_agents(text: str) -> list[str]:
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: Annotated[str, typer.Option(help="SQLAlchemy database URL (SQLite file by default).")] = "sqlite:///netjer.db",
+    ai_workers: Annotated[int, typer.Option(help="Worker processes for computer players.")] = 1,
+) -> None:
+    """Serve the web table: lobby, games in the browser, computer players, saved tables."""
+    import uvicorn  # noqa: PLC0415 - only the server needs it
+
+    from netjer.server.app import create_app  # noqa: PLC0415
+
+    if not 0 < port < 65536:
+        raise _fail(f"--port must be 1 to 65535, got {port}")
+    if ai_workers < 0:
+        raise _fail("--ai-workers must be 0 or more")
+    try:
+        application = create_app(db, ai_workers=ai_workers)
+    except Exception as err:  # a bad URL or an unreachable database
+        raise _fail(f"cannot use the database {db!r}: {err}") from None
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+@app.command()
 def games() -> None:
     """List the games and their options (pass them to `netjer play` with -o NAME=VALUE)."""
     for name in game_names():

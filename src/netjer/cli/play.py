@@ -50,12 +50,8 @@ def archive_path(path: Path) -> Path:
 
 
 def result_text(game: Game, returns: list[float]) -> str:
-    """``"Red wins"``, ``"Draw"``, or the seats sharing the best return."""
-    best = max(returns)
-    winners = [game.seat_name(s) for s, r in enumerate(returns) if r == best]
-    if len(winners) == len(returns):
-        return "Draw"
-    return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+    """The result in words (see ``Game.result_text``)."""
+    return game.result_text(returns)
 
 
 class TerminalTable:

@@ -119,5 +119,14 @@ class Game(ABC):
         """A player-facing name for a seat (a colour or god); default ``"Player N"``."""
         return f"Player {seat + 1}"
 
+    def result_text(self, returns: list[float]) -> str:
+        """A finished game's result in words: ``"Red wins"``, ``"Draw"``, or the seats that
+        share the best return (``"Red and Blue win"``)."""
+        best = max(returns)
+        winners = [self.seat_name(s) for s, r in enumerate(returns) if r == best]
+        if len(winners) == len(returns):
+            return "Draw"
+        return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options_dict()!r})"

@@ -32,7 +32,8 @@ def stalling_game(options: dict[str, Any], seed: int) -> tuple[NileState, int, i
     while not state.is_terminal:
         legal = state.legal_actions()
         calm = [
-            a for a in legal
+            a
+            for a in legal
             if not (isinstance(a, Attack) and state.board[state.geo.index[a.dst]] < 0)
             and str(a) not in ("end", "decline")
         ]

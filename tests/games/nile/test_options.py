@@ -52,8 +52,13 @@ def test_owner_sees_drawn_false() -> None:
     blind = NileGame({"owner_sees_drawn": False}).new_initial_state(seed=2)
     assert blind.observation(SETH)["players"][SETH]["hand"] == [None, None]
     assert legal(blind) == {
-        "place ? a1", "place ? c1", "place ? a2", "place ? b2", "place ? c2",
-        "place ? a1 down", "place ? c1 down",
+        "place ? a1",
+        "place ? c1",
+        "place ? a2",
+        "place ? b2",
+        "place ? c2",
+        "place ? a1 down",
+        "place ? c1 down",
     }
     play(blind, "place ? a1 down")
     assert blind.observation(SETH)["board"][0][0] == {"owner": SETH, "value": None, "face_up": False}
@@ -142,8 +147,17 @@ def test_repetition_needs_the_same_tokens_not_just_the_same_values() -> None:
         repetition_limit=2,
     )
     start = state.observation(ISIS)["board"]
-    play(state, "move b1 b2", "move b4 a4", "move a1 b1", "move a4 b4",
-         "move b2 a2", "move b4 a4", "move a2 a1", "move a4 b4")
+    play(
+        state,
+        "move b1 b2",
+        "move b4 a4",
+        "move a1 b1",
+        "move a4 b4",
+        "move b2 a2",
+        "move b4 a4",
+        "move a2 a1",
+        "move a4 b4",
+    )
     assert state.observation(ISIS)["board"] == start  # looks the same ...
     assert not state.is_terminal  # ... but the two 3s swapped places
 
@@ -158,6 +172,14 @@ def test_options_roundtrip_through_records() -> None:
     game = NileGame({"columns": 5, "blocking": True})
     assert NileGame(game.options_dict()).options == game.options
     schema = NileGame.option_schema()
-    for name in ("columns", "values", "blocking", "defender_winner_stays", "owner_sees_drawn",
-                 "exhaustion_draw", "no_fight_limit", "repetition_limit"):
+    for name in (
+        "columns",
+        "values",
+        "blocking",
+        "defender_winner_stays",
+        "owner_sees_drawn",
+        "exhaustion_draw",
+        "no_fight_limit",
+        "repetition_limit",
+    ):
         assert "rules/nilo.md §3" in schema["properties"][name]["description"]

@@ -23,9 +23,10 @@ def test_moves_are_orthogonal_steps_inside_the_own_half() -> None:
     state = position(OPEN)
     moves = {m for m in legal(state) if m.startswith("move")}
     assert moves == {
-        "move b2 a2", "move b2 c2",             # b2 -> b1 is occupied, b3 is Isis's half
-        "move b1 c1",                           # b1 -> a1 occupied, b2 occupied
-        "move a1 a2",                           # a1 -> b1 occupied
+        "move b2 a2",
+        "move b2 c2",  # b2 -> b1 is occupied, b3 is Isis's half
+        "move b1 c1",  # b1 -> a1 occupied, b2 occupied
+        "move a1 a2",  # a1 -> b1 occupied
     }
     for bad, rule in [
         ("move b2 b3", "rules/nilo.md §3.5"),

@@ -132,15 +132,9 @@ def action_table(columns: int) -> ActionTable:
     """
     geo = geometry(columns)
     size, names = geo.size, geo.names
-    place = tuple(
-        Place(v, names[sq], bool(d)) for v in range(MAX_VALUE + 1) for sq in range(size) for d in (0, 1)
-    )
-    move = tuple(
-        Move(names[a], names[b]) if a != b else None for a in range(size) for b in range(size)
-    )
-    attack = tuple(
-        Attack(names[a], names[b]) if a != b else None for a in range(size) for b in range(size)
-    )
+    place = tuple(Place(v, names[sq], bool(d)) for v in range(MAX_VALUE + 1) for sq in range(size) for d in (0, 1))
+    move = tuple(Move(names[a], names[b]) if a != b else None for a in range(size) for b in range(size))
+    attack = tuple(Attack(names[a], names[b]) if a != b else None for a in range(size) for b in range(size))
     every: tuple[Action, ...] = (
         *place,
         *(m for m in move if m is not None),
@@ -206,9 +200,7 @@ def parse_action(text: str, columns: int) -> Action:
             value_text, letter, row, face = groups
             value = UNSEEN if value_text == "?" else int(value_text)
             if not 1 <= value <= MAX_VALUE and value_text != "?":
-                raise ActionSyntaxError(
-                    f"{text!r}: soldier values are 1-{MAX_VALUE} (or '?' for an unseen token)"
-                )
+                raise ActionSyntaxError(f"{text!r}: soldier values are 1-{MAX_VALUE} (or '?' for an unseen token)")
             sq = _square(geo.index, letter, row, columns, text)
             return table.place[(value * geo.size + sq) * 2 + (face == "down")]
         a = _square(geo.index, groups[0], groups[1], columns, text)

@@ -91,8 +91,7 @@ class NileOptions(GameOptions):
     def _odd_columns(cls, v: int) -> int:
         if not MIN_COLUMNS <= v <= MAX_COLUMNS or v % 2 == 0:
             raise ValueError(
-                f"must be odd and {MIN_COLUMNS}-{MAX_COLUMNS} "
-                f"(a central rearguard needs an odd count), got {v}"
+                f"must be odd and {MIN_COLUMNS}-{MAX_COLUMNS} (a central rearguard needs an odd count), got {v}"
             )
         return v
 

@@ -671,8 +671,9 @@ class NileState(State):
             "ender": self.ender,
             "round": self.round,
             "quiet": self.quiet,
-            "repetitions": sorted([[list(k[0]), [list(k[1][0]), list(k[1][1])], k[2], k[3]], n]
-                                  for k, n in self.reps.items()),
+            "repetitions": sorted(
+                [[list(k[0]), [list(k[1][0]), list(k[1][1])], k[2], k[3]], n] for k, n in self.reps.items()
+            ),
             "winner": self.winner,
             "reason": self.reason,
             "events": [list(e) for e in self.events],

@@ -1,0 +1,1 @@
+"""The web table's server: FastAPI (REST + WebSocket), SQLAlchemy storage, AI seats."""

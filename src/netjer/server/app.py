@@ -1,0 +1,346 @@
+"""The FastAPI application: lobby REST API, one WebSocket per seat, the browser table's files.
+
+API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``):
+
+=======================================  =====================================================
+``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents
+``POST /api/tables``                     create a table; returns its id and the tokens of the
+                                         human seats that are not open
+``GET  /api/tables?status=open``         tables (``open``: a human seat is free; ``playing``,
+                                         ``finished``, or all)
+``POST /api/tables/{id}/join``           claim an open human seat; returns its token
+``GET  /api/tables/{id}/view?seat=N``    seat N's view (token required); without ``seat``: the
+                                         spectators' view
+``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index"}``
+``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it
+``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
+                                         then receive a ``view`` after every change and send
+                                         ``{"type": "move", "version", "action"|"index"}``
+=======================================  =====================================================
+
+Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (wrong token), 404
+(unknown table or seat), 409 (stale version, not your turn, seat taken, game over) or 422
+(illegal or malformed move, bad table); on the WebSocket an ``error`` message carrying the
+current view.  A seat only ever receives ``observation(seat)``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from netjer.agents.registry import known_kinds
+from netjer.games.registry import game_class, game_names, make_game
+from netjer.server.db import Store
+from netjer.server.tables import TableError, TableManager, TableRuntime
+
+log = logging.getLogger("netjer.server")
+WEB = Path(str(resources.files("netjer") / "web"))
+
+
+class SeatRequest(BaseModel):
+    """A seat of a new table: a person (``open``: anyone may join it from the lobby) or an agent."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["human", "agent"]
+    name: str | None = Field(None, max_length=40)
+    open: bool = False
+    agent: str | None = Field(None, max_length=120)
+
+
+class CreateTable(BaseModel):
+    """A new table: game, options, optional seed, one entry per seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, lt=2**62)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+
+
+class JoinRequest(BaseModel):
+    """Claim open seat ``seat`` under ``name``."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    name: str | None = Field(None, max_length=40)
+
+
+class MoveRequest(BaseModel):
+    """A move: the notation (``action``) or the index into the legal actions shown (``index``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    version: int
+    action: str | None = Field(None, max_length=200)
+    index: int | None = None
+
+
+class WsHello(BaseModel):
+    """First WebSocket message: which seat (``None``: spectator) and its token."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hello"]
+    seat: int | None = None
+    token: str | None = Field(None, max_length=200)
+
+
+class WsMove(BaseModel):
+    """A move over the WebSocket."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["move"]
+    version: int
+    action: str | None = Field(None, max_length=200)
+    index: int | None = None
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def _error(err: TableError) -> JSONResponse:
+    return JSONResponse(status_code=err.status, content={"error": err.code, "message": err.message, "rule": err.rule})
+
+
+def _summary(rt: TableRuntime) -> dict[str, Any]:
+    return {
+        "id": rt.id,
+        "game": rt.game.name,
+        "title": rt.game.title,
+        "version": rt.version,
+        "finished": rt.state.is_terminal,
+        "result_text": rt.game.result_text(rt.state.returns()) if rt.state.is_terminal else None,
+        "seats": [
+            {
+                "seat": i,
+                "label": rt.game.seat_name(i),
+                "name": s.name,
+                "kind": "human" if s.is_human else "agent",
+                "agent": None if s.is_human else s.spec,
+                "open": s.is_human and s.token_hash is None,
+            }
+            for i, s in enumerate(rt.seats)
+        ],
+    }
+
+
+def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> FastAPI:
+    """The web table's application.
+
+    Args:
+        db_url: a SQLAlchemy URL; the schema is created or upgraded here.
+        ai_workers: worker processes for computer seats (0: one thread, for tests).
+
+    Raises:
+        sqlalchemy.exc.SQLAlchemyError: if the database cannot be opened or migrated.
+    """
+
+    store = Store(db_url)  # created (and migrated) now, so that a bad database fails early
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager = TableManager(store, ai_workers=ai_workers)
+        app.state.manager = manager
+        resumed = await manager.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished tables", resumed)
+        try:
+            yield
+        finally:
+            await manager.close()
+            store.engine.dispose()
+
+    app = FastAPI(title="Netjer", lifespan=lifespan)
+
+    def manager_of(request: Request | WebSocket) -> TableManager:
+        m: TableManager = request.app.state.manager
+        return m
+
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, err: TableError) -> JSONResponse:
+        return _error(err)
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        out = []
+        for name in game_names():
+            cls = game_class(name)
+            default = make_game(name)
+            out.append(
+                {
+                    "name": name,
+                    "title": cls.title,
+                    "players": default.num_players,
+                    "seat_names": [default.seat_name(i) for i in range(default.num_players)],
+                    "options": cls.option_schema(),
+                    "agents": [k for k in known_kinds() if k != "human"],
+                }
+            )
+        return out
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        rt, tokens = await manager_of(request).create(
+            body.game, body.options, body.seed, [s.model_dump() for s in body.seats]
+        )
+        return {
+            "id": rt.id,
+            "tokens": {str(seat): token for seat, token in tokens.items()},
+            "links": {str(seat): f"/table/{rt.id}#seat={seat}&token={token}" for seat, token in tokens.items()},
+            "table": _summary(rt),
+        }
+
+    @app.get("/api/tables")
+    async def list_tables(
+        request: Request, status: Literal["open", "playing", "finished", "all"] = "all"
+    ) -> list[dict[str, Any]]:
+        manager = manager_of(request)
+        finished = {"finished": True, "open": False, "playing": False}.get(status)
+        rows = manager.store.tables(finished=finished)
+        out = []
+        for row in rows:
+            try:
+                rt = await manager.get(row.id)
+            except Exception:
+                log.exception("table %s cannot be loaded", row.id)
+                continue
+            summary = _summary(rt)
+            has_open = any(s["open"] for s in summary["seats"])
+            if status == "open" and not has_open:
+                continue
+            out.append(summary)
+        return out
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
+        token = await manager_of(request).join(table_id, body.seat, body.name)
+        return {"seat": body.seat, "token": token, "link": f"/table/{table_id}#seat={body.seat}&token={token}"}
+
+    @app.get("/api/tables/{table_id}/view")
+    async def view(
+        table_id: str,
+        request: Request,
+        seat: int | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        manager.check_token(rt, seat, _bearer(authorization))
+        return manager.view(rt, seat)
+
+    @app.post("/api/tables/{table_id}/moves")
+    async def move(
+        table_id: str, body: MoveRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        manager.check_token(rt, body.seat, _bearer(authorization))
+        try:
+            rt = await manager.play(table_id, body.seat, body.version, text=body.action, index=body.index)
+        except TableError as err:
+            payload = {"error": err.code, "message": err.message, "rule": err.rule, "view": manager.view(rt, body.seat)}
+            return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
+        return manager.view(rt, body.seat)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(
+        table_id: str,
+        request: Request,
+        seat: Annotated[int | None, Query()] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        manager.check_token(rt, seat, _bearer(authorization))
+        return {"table": _summary(rt), "seat": seat, "steps": manager.replay(rt, seat)}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        manager = manager_of(websocket)
+        await websocket.accept()
+        try:
+            rt = await manager.get(table_id)
+            hello = WsHello.model_validate_json(await websocket.receive_text())
+            manager.check_token(rt, hello.seat, hello.token)
+        except TableError as err:
+            await websocket.send_json({"type": "error", "error": err.code, "message": err.message})
+            await websocket.close(code=4000 + err.status)
+            return
+        except (ValidationError, ValueError):
+            await websocket.send_json(
+                {
+                    "type": "error",
+                    "error": "bad_request",
+                    "message": 'first send {"type": "hello", "seat": N, "token": ...}',
+                }
+            )
+            await websocket.close(code=4422)
+            return
+        except WebSocketDisconnect:
+            return
+        seat = hello.seat
+        sent = 0
+
+        async def push(runtime: TableRuntime) -> None:
+            nonlocal sent
+            message = manager.view(runtime, seat, log_from=sent)
+            sent += len(message["log"])
+            await websocket.send_json(message)
+
+        manager.subscribe(rt, seat, push)
+        try:
+            await push(rt)
+            while True:
+                raw = await websocket.receive_text()
+                try:
+                    data = json.loads(raw)
+                    if isinstance(data, dict) and data.get("type") == "ping":
+                        await websocket.send_json({"type": "pong"})
+                        continue
+                    if seat is None:
+                        raise TableError(403, "spectator", "spectators cannot move")
+                    msg = WsMove.model_validate(data)
+                    await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)
+                except TableError as err:
+                    await websocket.send_json(
+                        {"type": "error", "error": err.code, "message": err.message, "rule": err.rule}
+                    )
+                    await push(rt)
+                except (ValidationError, ValueError):
+                    await websocket.send_json(
+                        {
+                            "type": "error",
+                            "error": "bad_request",
+                            "message": 'send {"type": "move", "version": N, "action": "..."} or "index": N',
+                        }
+                    )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.unsubscribe(rt, seat, push)
+
+    if (WEB / "static").is_dir():
+        app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    return app

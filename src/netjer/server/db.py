@@ -1,0 +1,217 @@
+"""Persistence: a table is its record (DESIGN.md, "Server and persistence").
+
+Three tables, created and upgraded by Alembic migrations (``netjer/server/migrations``):
+
+* ``tables``: id, game, rules version, options (JSON), seed, creation time, finished flag
+  and result (JSON);
+* ``seats``: per table and seat, the agent specification (``human`` or an agent), the
+  player's name, and the SHA-256 of the seat's secret token (never the token itself);
+* ``actions``: the append-only list of actions in notation, keyed by (table, index), so an
+  action can be stored only once at a given index: two clients racing for the same move
+  cannot both succeed.
+
+SQLite (the default, a file beside the server) runs in WAL mode with ``synchronous=FULL``:
+an action whose commit returned survives a crash of the process or the machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from importlib import resources
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
+
+
+class Base(DeclarativeBase):
+    """Declarative base of Netjer's tables."""
+
+
+class TableRow(Base):
+    """A game table: what it plays and how it ended."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    rules_version: Mapped[str] = mapped_column(String(16))
+    options: Mapped[str] = mapped_column(Text)  # JSON
+    seed: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON list of returns
+    seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
+
+
+class SeatRow(Base):
+    """One seat of a table."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spec: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    """One action of a table's append-only record."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(String(200))
+    seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex digest of a seat token (what the database stores)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def now() -> datetime:
+    """The current UTC time."""
+    return datetime.now(UTC)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (any SQLAlchemy URL); SQLite gets WAL and full sync.
+
+    Raises:
+        sqlalchemy.exc.ArgumentError: for a malformed URL.
+    """
+    is_sqlite = url.startswith("sqlite")
+    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
+    if is_sqlite:
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cur = dbapi_connection.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the latest Alembic revision."""
+    script_location = str(resources.files("netjer.server") / "migrations")
+    config = Config()
+    config.set_main_option("script_location", script_location)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """Reads and writes tables, seats and actions.
+
+    Args:
+        url: a SQLAlchemy database URL (``sqlite:///netjer.db`` by default in the CLI).
+    """
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        migrate(self.engine)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        rules_version: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[tuple[str, str | None, str | None]],
+    ) -> None:
+        """Store a new table with its seats ``(spec, name, token_hash)``."""
+        with self.sessions.begin() as s:
+            s.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    rules_version=rules_version,
+                    options=json.dumps(options),
+                    seed=seed,
+                    created_at=now(),
+                    finished=False,
+                )
+            )
+            s.flush()
+            for i, (spec, name, token_hash) in enumerate(seats):
+                s.add(SeatRow(table_id=table_id, seat=i, spec=spec, name=name, token_hash=token_hash))
+
+    def append_action(self, table_id: str, idx: int, text: str, seat: int, result: list[float] | None) -> None:
+        """Store action number ``idx``; with ``result``, also mark the table finished.
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: if an action is already stored at ``idx``.
+        """
+        with self.sessions.begin() as s:
+            s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
+            if result is not None:
+                row = s.get(TableRow, table_id)
+                assert row is not None
+                row.finished = True
+                row.result = json.dumps(result)
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Give an open human seat a token; False if it already has one."""
+        with self.sessions.begin() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            if row is None or row.spec != "human" or row.token_hash is not None:
+                return False
+            row.token_hash = token_hash
+            row.name = name
+            return True
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table with its seats loaded, or None."""
+        with self.sessions() as s:
+            row = s.get(TableRow, table_id)
+            if row is not None:
+                _ = list(row.seats)
+            return row
+
+    def actions(self, table_id: str) -> list[str]:
+        """The table's actions in order."""
+        with self.sessions() as s:
+            rows = s.scalars(select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.idx))
+            return list(rows)
+
+    def tables(self, *, finished: bool | None = None, limit: int = 200) -> list[TableRow]:
+        """Tables, newest first, with their seats."""
+        with self.sessions() as s:
+            query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+            if finished is not None:
+                query = query.where(TableRow.finished == finished)
+            rows = list(s.scalars(query))
+            for row in rows:
+                _ = list(row.seats)
+            return rows
+
+    def session(self) -> Session:
+        """A new session (for tests and tools)."""
+        return self.sessions()

@@ -1,0 +1,454 @@
+"""Live tables: the state of each game in memory, rebuilt from the database by replay.
+
+A move goes through :meth:`TableManager.play`: under the table's lock it is checked against
+the version the player saw, against the rules, and then **committed to the database before
+anyone is told of it**; only then is the in-memory state advanced and every connected seat
+sent its own view.  A computer seat's move is computed in a worker pool off the event loop
+(so a thinking bot never blocks other tables) and then goes through the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.core.action import Action
+from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
+from netjer.core.game import Game
+from netjer.core.state import State
+from netjer.core.view import PlayerView
+from netjer.games.registry import make_game
+from netjer.server.db import Store, hash_token
+
+log = logging.getLogger("netjer.server")
+
+#: A connected client: called with the table after every change; it sends its own view.
+Listener = Callable[["TableRuntime"], Awaitable[None]]
+
+
+class TableError(Exception):
+    """A request about a table that cannot be served.
+
+    Attributes:
+        status: the HTTP status it maps to (403, 404, 409, 422).
+        code: a short machine-readable code (``"stale"``, ``"illegal"``, ...).
+        message: a sentence for the player.
+        rule: for an illegal move, the rule that forbids it.
+    """
+
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+
+@dataclass
+class SeatInfo:
+    """A seat: who plays it and the hash of its token (human seats)."""
+
+    spec: str
+    name: str | None
+    token_hash: str | None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.spec == "human"
+
+
+@dataclass
+class TableRuntime:
+    """A table in memory.
+
+    Attributes:
+        id: the table id.
+        game: the game with its options.
+        state: the current state (replayed from the stored actions).
+        seats: who sits where.
+        logs: per viewer (a seat, or ``None`` for spectators), the game so far in words:
+            each action as that viewer saw it, then the public events it caused.
+        listeners: connected clients per viewer.
+    """
+
+    id: str
+    game: Game
+    state: State
+    seats: list[SeatInfo]
+    logs: dict[int | None, list[str]] = field(default_factory=dict)
+    listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    ai_task: asyncio.Task[None] | None = None
+
+    @property
+    def version(self) -> int:
+        """The number of actions played: a move is accepted only against the current one."""
+        return len(self.state.history)
+
+    def viewers(self) -> list[int | None]:
+        """Every seat, then the spectators (``None``)."""
+        return [*range(self.game.num_players), None]
+
+
+def _events(state: State, viewer: int | None) -> list[str]:
+    events = state.observation(viewer).get("log", [])
+    return [str(e) for e in events] if isinstance(events, list) else []
+
+
+def advance(runtime: TableRuntime, action: Action) -> None:
+    """Apply a legal action to the runtime's state and extend every viewer's log."""
+    state = runtime.state
+    described = {v: state.describe_action(action, v) for v in runtime.viewers()}
+    before = {v: len(_events(state, v)) for v in runtime.viewers()}
+    state.apply(action)
+    for v in runtime.viewers():
+        runtime.logs.setdefault(v, []).append(described[v])
+        runtime.logs[v].extend(_events(state, v)[before[v] :])
+
+
+def compute_agent_action(
+    game: str, options: dict[str, Any], seed: int, actions: list[str], seat: int, spec: str
+) -> str:
+    """A computer seat's move, computed from the record alone (runs in a worker process).
+
+    The agent is seeded from the game's seed, the seat and the move number, so a restarted
+    server makes the same choice in the same position (for agents with a fixed budget).
+    """
+    g = make_game(game, options)
+    state = g.new_initial_state(seed)
+    for text in actions:
+        state.apply_text(text)
+    agent = make_agent(spec, seed=seed * 1009 + seat * 7919 + len(actions))
+    return str(agent.choose(PlayerView(state, seat)))
+
+
+class TableManager:
+    """Every live table, their storage, and the computer seats' worker pool.
+
+    Args:
+        store: the database.
+        ai_workers: worker processes for computer seats (0: a thread in this process, for
+            tests and tiny set-ups).
+    """
+
+    def __init__(self, store: Store, ai_workers: int = 1) -> None:
+        self.store = store
+        self.tables: dict[str, TableRuntime] = {}
+        self._loading = asyncio.Lock()
+        self.executor: Executor
+        if ai_workers > 0:
+            self.executor = ProcessPoolExecutor(ai_workers, mp_context=multiprocessing.get_context("spawn"))
+        else:
+            self.executor = ThreadPoolExecutor(1)
+
+    async def close(self) -> None:
+        """Cancel pending computer moves and stop the workers."""
+        for rt in self.tables.values():
+            if rt.ai_task is not None:
+                rt.ai_task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # --- creating, joining, loading -------------------------------------------------------
+
+    async def create(
+        self, game_name: str, options: dict[str, Any], seed: int | None, seats: list[dict[str, Any]]
+    ) -> tuple[TableRuntime, dict[int, str]]:
+        """Create a table; return it and the tokens of its human seats that are not open.
+
+        Args:
+            game_name: registry name.
+            options: game options.
+            seed: the game's seed (random if None).
+            seats: per seat ``{"type": "human", "name": str?, "open": bool?}`` or
+                ``{"type": "agent", "agent": spec}``.  An open human seat gets its token
+                when someone joins it from the lobby.
+
+        Raises:
+            TableError: 422 for a bad game, option, seat list or agent.
+        """
+        try:
+            game = make_game(game_name, options)
+            if len(seats) != game.num_players:
+                raise ConfigError(f"{game.title} with these options has {game.num_players} seats, got {len(seats)}")
+            infos: list[SeatInfo] = []
+            tokens: dict[int, str] = {}
+            for i, seat in enumerate(seats):
+                if seat.get("type") == "human":
+                    token = None if seat.get("open") else secrets.token_urlsafe(24)
+                    if token is not None:
+                        tokens[i] = token
+                    infos.append(SeatInfo("human", seat.get("name"), hash_token(token) if token else None))
+                else:
+                    spec = parse_agent_spec(str(seat.get("agent", "")))
+                    if spec.is_human:
+                        raise ConfigError(f"seat {i}: use type 'human' for a person")
+                    make_agent(spec)
+                    infos.append(SeatInfo(str(spec), seat.get("name") or str(spec), None))
+        except NetjerError as err:
+            raise TableError(422, "bad_table", str(err)) from None
+        seed = seed if seed is not None else secrets.randbelow(2**31)
+        table_id = secrets.token_urlsafe(8)
+        await asyncio.to_thread(
+            self.store.create_table,
+            table_id,
+            game.name,
+            game.rules_version,
+            game.options_dict(),
+            seed,
+            [(s.spec, s.name, s.token_hash) for s in infos],
+        )
+        rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
+        rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        self.tables[table_id] = rt
+        self._schedule_ai(rt)
+        return rt, tokens
+
+    async def join(self, table_id: str, seat: int, name: str | None) -> str:
+        """Claim an open human seat; return its token.
+
+        Raises:
+            TableError: 404 for an unknown table or seat, 409 if the seat is taken or is
+                not a human seat.
+        """
+        rt = await self.get(table_id)
+        if not 0 <= seat < len(rt.seats):
+            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+        info = rt.seats[seat]
+        if not info.is_human or info.token_hash is not None:
+            raise TableError(409, "seat_taken", f"seat {seat} is not open")
+        token = secrets.token_urlsafe(24)
+        claimed = await asyncio.to_thread(self.store.claim_seat, table_id, seat, hash_token(token), name)
+        if not claimed:
+            raise TableError(409, "seat_taken", f"seat {seat} is not open")
+        info.token_hash, info.name = hash_token(token), name
+        await self._broadcast(rt)
+        return token
+
+    async def get(self, table_id: str) -> TableRuntime:
+        """The live table, loaded from the database (by replay) on first use.
+
+        Raises:
+            TableError: 404 if there is no such table.
+        """
+        rt = self.tables.get(table_id)
+        if rt is not None:
+            return rt
+        async with self._loading:
+            rt = self.tables.get(table_id)
+            if rt is None:
+                rt = await asyncio.to_thread(self._load, table_id)
+                self.tables[table_id] = rt
+                self._schedule_ai(rt)
+        return rt
+
+    def _load(self, table_id: str) -> TableRuntime:
+        row = self.store.table(table_id)
+        if row is None:
+            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        game = make_game(row.game, json.loads(row.options))
+        seats = [SeatInfo(s.spec, s.name, s.token_hash) for s in row.seats]
+        rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)
+        rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        for text in self.store.actions(table_id):
+            advance(rt, game.parse_action(text))
+        return rt
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table so that computer seats whose turn it is play on.
+
+        Returns the number of tables loaded.
+        """
+        rows = await asyncio.to_thread(self.store.tables, finished=False, limit=100_000)
+        for row in rows:
+            try:
+                await self.get(row.id)
+            except Exception:  # a table that cannot be replayed must not stop the others
+                log.exception("table %s could not be resumed", row.id)
+        return len(rows)
+
+    # --- seats and moves --------------------------------------------------------------------
+
+    def check_token(self, rt: TableRuntime, seat: int | None, token: str | None) -> None:
+        """Allow ``seat`` (``None``: spectator, always allowed) only with its token.
+
+        Raises:
+            TableError: 404 for a seat the table does not have, 403 for a wrong token.
+        """
+        if seat is None:
+            return
+        if not 0 <= seat < len(rt.seats):
+            raise TableError(404, "no_seat", f"table {rt.id} has no seat {seat}")
+        expected = rt.seats[seat].token_hash
+        if expected is None or token is None or not secrets.compare_digest(expected, hash_token(token)):
+            raise TableError(403, "bad_token", f"that is not the token of seat {seat}")
+
+    async def play(
+        self, table_id: str, seat: int, version: int, *, text: str | None = None, index: int | None = None
+    ) -> TableRuntime:
+        """Play a move for ``seat`` (the caller has checked the token).
+
+        Args:
+            table_id: the table.
+            seat: the acting seat.
+            version: the version the move was chosen against.
+            text: the move in the game's notation, or
+            index: its index in the legal actions the seat was shown.
+
+        Raises:
+            TableError: 409 ``stale`` (the game moved on), 409 ``not_your_turn``,
+                422 ``illegal`` (with the rule), 422 ``bad_move`` (neither or both of text
+                and index, a bad index, unparsable text), 409 ``over``.
+        """
+        rt = await self.get(table_id)
+        async with rt.lock:
+            state = rt.state
+            if version != rt.version:
+                raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
+            if state.is_terminal:
+                raise TableError(409, "over", "the game is over")
+            if state.current_player != seat:
+                name = rt.game.seat_name(state.current_player)
+                raise TableError(409, "not_your_turn", f"it is {name}'s turn")
+            legal = state.legal_actions()
+            if (text is None) == (index is None):
+                raise TableError(422, "bad_move", "send either the move's notation or its index")
+            if index is not None:
+                if not 0 <= index < len(legal):
+                    raise TableError(422, "bad_move", f"there is no legal action {index} (0 to {len(legal) - 1})")
+                action = legal[index]
+            else:
+                assert text is not None
+                try:
+                    action = rt.game.parse_action(text)
+                except ActionSyntaxError as err:
+                    raise TableError(422, "bad_move", str(err)) from None
+                if action not in legal:
+                    refusal = state.illegal(action)
+                    raise TableError(422, "illegal", refusal.reason, refusal.rule)
+            # Commit first; tell afterwards.
+            after = state.clone()
+            after.apply(action)
+            result = after.returns() if after.is_terminal else None
+            try:
+                await asyncio.to_thread(self.store.append_action, table_id, rt.version, str(action), seat, result)
+            except IntegrityError:
+                # Another server process stored this index: reload from the database.
+                self.tables.pop(table_id, None)
+                raise TableError(409, "stale", "the game has moved on") from None
+            advance(rt, action)
+        await self._broadcast(rt)
+        self._schedule_ai(rt)
+        return rt
+
+    # --- computer seats -------------------------------------------------------------------
+
+    def _schedule_ai(self, rt: TableRuntime) -> None:
+        state = rt.state
+        if state.is_terminal or (rt.ai_task is not None and not rt.ai_task.done()):
+            return
+        seat = state.current_player
+        if rt.seats[seat].is_human:
+            return
+        rt.ai_task = asyncio.get_running_loop().create_task(self._run_ai(rt, seat, rt.version))
+
+    async def _run_ai(self, rt: TableRuntime, seat: int, version: int) -> None:
+        row_options = rt.game.options_dict()
+        actions = [str(a) for a in rt.state.history]
+        loop = asyncio.get_running_loop()
+        try:
+            text = await loop.run_in_executor(
+                self.executor,
+                compute_agent_action,
+                rt.game.name,
+                row_options,
+                rt.state.seed,
+                actions,
+                seat,
+                rt.seats[seat].spec,
+            )
+            rt.ai_task = None
+            await self.play(rt.id, seat, version, text=text)
+        except asyncio.CancelledError:
+            raise
+        except TableError as err:
+            log.warning("computer move on table %s refused: %s", rt.id, err.message)
+        except Exception:
+            rt.ai_task = None
+            log.exception("computer seat %s on table %s failed", seat, rt.id)
+
+    # --- views ----------------------------------------------------------------------------
+
+    def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) is shown: its observation, its legal actions
+        when it is its turn, its log from ``log_from`` on, and the table's public facts."""
+        state = rt.state
+        game = rt.game
+        to_move = None if state.is_terminal else state.current_player
+        legal = state.legal_actions() if seat is not None and seat == to_move else []
+        log_lines = rt.logs.get(seat, [])
+        return {
+            "type": "view",
+            "table": rt.id,
+            "game": game.name,
+            "title": game.title,
+            "seat": seat,
+            "version": rt.version,
+            "to_move": to_move,
+            "finished": state.is_terminal,
+            "result": state.returns() if state.is_terminal else None,
+            "result_text": game.result_text(state.returns()) if state.is_terminal else None,
+            "seats": [
+                {
+                    "seat": i,
+                    "label": game.seat_name(i),
+                    "name": info.name,
+                    "kind": "human" if info.is_human else "agent",
+                    "agent": None if info.is_human else info.spec,
+                    "open": info.is_human and info.token_hash is None,
+                }
+                for i, info in enumerate(rt.seats)
+            ],
+            "observation": state.observation(seat),
+            "legal": [{"index": i, "text": str(a)} for i, a in enumerate(legal)],
+            "log_from": log_from,
+            "log": log_lines[log_from:],
+        }
+
+    def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
+        """Send ``listener`` every new view of ``seat``."""
+        rt.listeners.setdefault(seat, set()).add(listener)
+
+    def unsubscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
+        """Stop sending views to ``listener``."""
+        rt.listeners.get(seat, set()).discard(listener)
+
+    async def _broadcast(self, rt: TableRuntime) -> None:
+        for listeners in list(rt.listeners.values()):
+            for listener in list(listeners):
+                try:
+                    await listener(rt)
+                except Exception:  # a dead connection is dropped, the others still hear
+                    listeners.discard(listener)
+
+    def replay(self, rt: TableRuntime, seat: int | None) -> list[dict[str, Any]]:
+        """Every step of the game as ``seat`` saw it: the observation before the first action
+        and after each, with the action in words (the replay viewer)."""
+        game = rt.game
+        state = game.new_initial_state(rt.state.seed)
+        steps: list[dict[str, Any]] = [{"version": 0, "action": None, "observation": state.observation(seat)}]
+        for action in rt.state.history:
+            words = state.describe_action(action, seat)
+            state.apply(action)
+            steps.append({"version": len(state.history), "action": words, "observation": state.observation(seat)})
+        return steps
