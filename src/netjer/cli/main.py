@@ -439,3 +439,7 @@ def version() -> None:
 def main() -> None:
     """Console-script entry point."""
     app()
+
+
+if __name__ == "__main__":
+    main()

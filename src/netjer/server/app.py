@@ -16,6 +16,7 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``
+``WS   /ws/echo``                        echoes every message (a latency reference)
 =======================================  =====================================================
 
 Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (wrong token), 404
@@ -331,6 +332,16 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             pass
         finally:
             manager.unsubscribe(rt, seat, push)
+
+    @app.websocket("/ws/echo")
+    async def echo(websocket: WebSocket) -> None:
+        """Send every message back (the reference round-trip of benchmarks/server_load.py)."""
+        await websocket.accept()
+        try:
+            while True:
+                await websocket.send_text(await websocket.receive_text())
+        except WebSocketDisconnect:
+            pass
 
     if (WEB / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

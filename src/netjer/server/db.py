@@ -36,6 +36,7 @@ from sqlalchemy import (
     event,
     select,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
 
@@ -176,6 +177,34 @@ class Store:
                 assert row is not None
                 row.finished = True
                 row.result = json.dumps(result)
+
+    def append_actions(self, batch: list[tuple[str, int, str, int, list[float] | None]]) -> list[bool]:
+        """Store several actions ``(table, idx, text, seat, result)`` in one transaction
+        (group commit: one disk sync for all).  If any of them conflicts, each is retried
+        alone.
+
+        Returns:
+            For each action, whether it was stored (False: the index was taken).
+        """
+        try:
+            with self.sessions.begin() as s:
+                for table_id, idx, text, seat, result in batch:
+                    s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
+                    if result is not None:
+                        row = s.get(TableRow, table_id)
+                        assert row is not None
+                        row.finished = True
+                        row.result = json.dumps(result)
+            return [True] * len(batch)
+        except IntegrityError:
+            stored = []
+            for item in batch:
+                try:
+                    self.append_action(*item)
+                    stored.append(True)
+                except IntegrityError:
+                    stored.append(False)
+            return stored
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
         """Give an open human seat a token; False if it already has one."""

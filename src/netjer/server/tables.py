@@ -19,8 +19,6 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
@@ -146,6 +144,10 @@ class TableManager:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
+        self._commits: asyncio.Queue[tuple[tuple[str, int, str, int, list[float] | None], asyncio.Future[bool]]] = (
+            asyncio.Queue()
+        )
+        self._writer: asyncio.Task[None] | None = None
         self.executor: Executor
         if ai_workers > 0:
             self.executor = ProcessPoolExecutor(ai_workers, mp_context=multiprocessing.get_context("spawn"))
@@ -157,6 +159,8 @@ class TableManager:
         for rt in self.tables.values():
             if rt.ai_task is not None:
                 rt.ai_task.cancel()
+        if self._writer is not None:
+            self._writer.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # --- creating, joining, loading -------------------------------------------------------
@@ -340,16 +344,44 @@ class TableManager:
             after = state.clone()
             after.apply(action)
             result = after.returns() if after.is_terminal else None
-            try:
-                await asyncio.to_thread(self.store.append_action, table_id, rt.version, str(action), seat, result)
-            except IntegrityError:
+            stored = await self._commit((table_id, rt.version, str(action), seat, result))
+            if not stored:
                 # Another server process stored this index: reload from the database.
                 self.tables.pop(table_id, None)
-                raise TableError(409, "stale", "the game has moved on") from None
+                raise TableError(409, "stale", "the game has moved on")
             advance(rt, action)
         await self._broadcast(rt)
         self._schedule_ai(rt)
         return rt
+
+    async def _commit(self, item: tuple[str, int, str, int, list[float] | None]) -> bool:
+        """Store one action; returns once it is durable (False: its index was taken).
+
+        Moves of all tables share one writer that commits whatever has queued up in one
+        transaction (group commit), so a disk sync is paid per batch, not per move.
+        """
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        await self._commits.put((item, future))
+        return await future
+
+    async def _write_loop(self) -> None:
+        while True:
+            first = await self._commits.get()
+            batch = [first]
+            while not self._commits.empty():
+                batch.append(self._commits.get_nowait())
+            try:
+                stored = await asyncio.to_thread(self.store.append_actions, [item for item, _ in batch])
+            except Exception as err:  # the database is gone: every waiting move fails
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(err)
+                continue
+            for (_, future), ok in zip(batch, stored, strict=True):
+                if not future.done():
+                    future.set_result(ok)
 
     # --- computer seats -------------------------------------------------------------------
 

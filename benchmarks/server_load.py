@@ -1,0 +1,166 @@
+"""Load on the web table: many tables played over WebSockets at once, on loopback.
+
+Usage::
+
+    python benchmarks/server_load.py [--tables 200] [--game aton] [--echo-clients 20]
+
+Starts ``netjer serve`` as a subprocess on a free port with a fresh SQLite file, creates
+``--tables`` tables with two human seats each, and connects two WebSocket clients per table
+that play uniformly random legal moves until every game ends.  The round-trip of a move is
+the time from sending it to receiving the view with the new version.  In the same run,
+``--echo-clients`` clients measure the round-trip of a bare WebSocket echo on the same
+server (``/ws/echo``) as the reference.  Prints moves/s, p50/p99 of both round-trips, their
+ratio (goal: move p99 within 3x the echo's p99) and the number of errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    """A free TCP port on loopback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def player(
+    url: str, table: str, seat: int, token: str, rng: random.Random, rtts: list[float], errors: list[str]
+) -> int:
+    """Play one seat of one table to the end; return the number of moves it made."""
+    moves = 0
+    async with websockets.connect(f"{url}/ws/tables/{table}", max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        sent_at: float | None = None
+        sent_version = -1
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "error":
+                errors.append(message["message"])
+                continue
+            if message["type"] != "view":
+                continue
+            if sent_at is not None and message["version"] > sent_version:
+                rtts.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["finished"]:
+                return moves
+            if message["to_move"] == seat and message["legal"] and sent_at is None:
+                choice = rng.randrange(len(message["legal"]))
+                sent_version = message["version"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "version": sent_version, "index": choice}))
+                moves += 1
+
+
+async def echo_client(url: str, stop: asyncio.Event, rtts: list[float]) -> None:
+    """Measure echo round-trips until ``stop`` is set, pacing like a player."""
+    async with websockets.connect(f"{url}/ws/echo") as ws:
+        payload = json.dumps({"type": "ping", "pad": "x" * 200})
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            await ws.send(payload)
+            await ws.recv()
+            rtts.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.01)
+
+
+async def run(port: int, tables: int, game: str, echo_clients: int) -> None:
+    """Create the tables, play them all, print the figures."""
+    base = f"http://127.0.0.1:{port}"
+    url = f"ws://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        created = []
+        for i in range(tables):
+            r = await http.post(
+                "/api/tables", json={"game": game, "seed": i, "seats": [{"type": "human"}, {"type": "human"}]}
+            )
+            r.raise_for_status()
+            created.append(r.json())
+    rtts: list[float] = []
+    echo_rtts: list[float] = []
+    errors: list[str] = []
+    stop = asyncio.Event()
+    echoes = [asyncio.create_task(echo_client(url, stop, echo_rtts)) for _ in range(echo_clients)]
+    t0 = time.perf_counter()
+    players = [
+        player(url, t["id"], seat, t["tokens"][str(seat)], random.Random(k * 2 + seat), rtts, errors)
+        for k, t in enumerate(created)
+        for seat in (0, 1)
+    ]
+    results = await asyncio.gather(*players, return_exceptions=True)
+    elapsed = time.perf_counter() - t0
+    stop.set()
+    await asyncio.gather(*echoes, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    moves = sum(r for r in results if isinstance(r, int))
+    print(f"{tables} tables of {game}, {2 * tables} WebSocket players, {echo_clients} echo clients, loopback")
+    print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:,.0f} moves/s")
+    print(f"move round-trip: p50 {1000 * statistics.median(rtts):.1f} ms, p99 {1000 * percentile(rtts, 0.99):.1f} ms")
+    echo50, echo99 = 1000 * statistics.median(echo_rtts), 1000 * percentile(echo_rtts, 0.99)
+    print(f"echo round-trip: p50 {echo50:.1f} ms, p99 {echo99:.1f} ms")
+    print(f"ratio of p99s (move / echo): {percentile(rtts, 0.99) / percentile(echo_rtts, 0.99):.2f}")
+    print(f"errors: {len(errors)} refused moves, {len(failures)} failed clients")
+    for f in failures[:5]:
+        print("  ", repr(f))
+
+
+def main() -> None:
+    """Start the server, run the load, stop the server."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--game", default="aton")
+    parser.add_argument("--echo-clients", type=int, default=20)
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "load.db"
+        cmd = [
+            sys.executable,
+            "-m",
+            "netjer",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--ai-workers",
+            "0",
+        ]
+        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+        try:
+            for _ in range(300):
+                try:
+                    httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            asyncio.run(run(port, args.tables, args.game, args.echo_clients))
+        finally:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()

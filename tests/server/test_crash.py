@@ -1,0 +1,108 @@
+"""Crash safety: SIGKILL the server mid-game, restart it, find every acknowledged move.
+
+The server runs as a real subprocess (`netjer serve`) on a free port with a SQLite file.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from netjer.core import Rng
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def _server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "netjer.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{db}",
+        "--ai-workers",
+        "1",
+    ]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
+                break
+            except httpx.HTTPError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_sigkill_loses_no_acknowledged_move_and_computer_seats_resume(tmp_path: Path) -> None:
+    db = tmp_path / "netjer.db"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    acknowledged: list[str] = []
+    with _server(db, port) as proc:
+        seats: list[dict[str, Any]] = [{"type": "human"}, {"type": "human"}]
+        duel = httpx.post(f"{base}/api/tables", json={"game": "aton", "seed": 3, "seats": seats}).json()
+        vs_ai = httpx.post(
+            f"{base}/api/tables",
+            json={"game": "nile", "seed": 4, "seats": [{"type": "agent", "agent": "random"}, {"type": "human"}]},
+        ).json()
+        rng = Rng(1)
+        for _ in range(40):
+            view = httpx.get(f"{base}/api/tables/{duel['id']}/view").json()
+            seat = view["to_move"]
+            token = duel["tokens"][str(seat)]
+            mine = httpx.get(f"{base}/api/tables/{duel['id']}/view", params={"seat": seat}, headers=_auth(token)).json()
+            choice = rng.below(len(mine["legal"]))
+            r = httpx.post(
+                f"{base}/api/tables/{duel['id']}/moves",
+                json={"seat": seat, "version": mine["version"], "index": choice},
+                headers=_auth(token),
+            )
+            assert r.status_code == 200
+            acknowledged.append(mine["legal"][choice]["text"])
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    with _server(db, port):
+        view = httpx.get(f"{base}/api/tables/{duel['id']}/view").json()
+        assert view["version"] == len(acknowledged)
+        replay = httpx.get(f"{base}/api/tables/{duel['id']}/replay").json()
+        assert len(replay["steps"]) == len(acknowledged) + 1
+        # The computer seat whose turn it was plays on after the restart.
+        deadline = time.monotonic() + 30
+        while True:
+            nile = httpx.get(f"{base}/api/tables/{vs_ai['id']}/view").json()
+            if nile["to_move"] == 1:
+                break
+            assert time.monotonic() < deadline, "the computer seat did not resume"
+            time.sleep(0.05)
+        assert nile["version"] >= 1

@@ -1,0 +1,106 @@
+"""Hidden information never leaves the server: for every view a seat can receive, in every
+state of full games, nothing beyond ``observation(seat)`` and that seat's own log."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from netjer.core import Rng
+from netjer.games.aton.actions import Assign, Exchange
+from netjer.games.nile.actions import Place
+from netjer.games.registry import make_game
+from netjer.server.app import create_app
+
+VIEW_KEYS = {
+    "type",
+    "table",
+    "game",
+    "title",
+    "seat",
+    "version",
+    "to_move",
+    "finished",
+    "result",
+    "result_text",
+    "seats",
+    "observation",
+    "legal",
+    "log_from",
+    "log",
+}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0)) as c:
+        yield c
+
+
+def _secret_words(game: str, action: Any, actor: int, viewer: int, text: str) -> bool:
+    """Whether the viewer's words for another seat's action reveal a hidden value."""
+    if game == "aton" and isinstance(action, Assign):
+        return not re.fullmatch(r"\w+ puts a card face down on cartouche \d\.", text)
+    if game == "aton" and isinstance(action, Exchange):
+        return "in secret" not in text
+    if game == "nile" and isinstance(action, Place) and action.down:
+        return str(action.value) in text.split(" on ", maxsplit=1)[0]
+    return False
+
+
+@pytest.mark.parametrize(("game", "seed"), [("aton", 1), ("aton", 2), ("nile", 1), ("nile", 2)])
+def test_views_carry_only_the_seats_observation(client: TestClient, game: str, seed: int) -> None:
+    data = client.post(
+        "/api/tables", json={"game": game, "seed": seed, "seats": [{"type": "human"}, {"type": "human"}]}
+    ).json()
+    table, tokens = data["id"], data["tokens"]
+    local = make_game(game).new_initial_state(seed)
+    logs: dict[int | None, list[str]] = {0: [], 1: [], None: []}
+    rng = Rng(seed)
+    sockets = {}
+    with client.websocket_connect(f"/ws/tables/{table}") as ws0, client.websocket_connect(f"/ws/tables/{table}") as ws1:
+        for seat, ws in ((0, ws0), (1, ws1)):
+            ws.send_json({"type": "hello", "seat": seat, "token": tokens[str(seat)]})
+            sockets[seat] = ws
+        received: dict[int, list[str]] = {0: [], 1: []}
+        for seat, ws in sockets.items():
+            first = ws.receive_json()
+            received[seat].extend(first["log"])
+        while True:
+            for seat in (0, 1):
+                rest = client.get(
+                    f"/api/tables/{table}/view",
+                    params={"seat": seat},
+                    headers={"Authorization": f"Bearer {tokens[str(seat)]}"},
+                ).json()
+                assert set(rest) == VIEW_KEYS
+                assert rest["observation"] == local.observation(seat)
+                assert rest["legal"] == (
+                    []
+                    if local.current_player != seat
+                    else [{"index": i, "text": str(a)} for i, a in enumerate(local.legal_actions())]
+                )
+            if local.is_terminal:
+                break
+            actor = local.current_player
+            legal = local.legal_actions()
+            action = legal[rng.below(len(legal))]
+            words = {v: local.describe_action(action, v) for v in logs}
+            for viewer in (0, 1):
+                if viewer != actor:
+                    assert not _secret_words(game, action, actor, viewer, words[viewer]), words[viewer]
+            sockets[actor].send_json({"type": "move", "version": len(local.history), "action": str(action)})
+            local.apply(action)
+            for seat, ws in sockets.items():
+                message = ws.receive_json()
+                assert message["type"] == "view" and set(message) == VIEW_KEYS
+                assert message["observation"] == local.observation(seat)
+                assert message["log_from"] == len(received[seat])
+                received[seat].extend(message["log"])
+                assert words[seat] in message["log"]
+    assert received[0] != received[1] or game == "nile"  # the two seats were told different things
