@@ -19,10 +19,7 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,13 +27,7 @@ from pathlib import Path
 import httpx
 import websockets
 
-
-def free_port() -> int:
-    """A free TCP port on loopback."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from netjer.server.process import free_port, running_server
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -134,32 +125,8 @@ def main() -> None:
     parser.add_argument("--echo-clients", type=int, default=20)
     args = parser.parse_args()
     port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "load.db"
-        cmd = [
-            sys.executable,
-            "-m",
-            "netjer",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{db}",
-            "--ai-workers",
-            "0",
-        ]
-        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
-        try:
-            for _ in range(300):
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            asyncio.run(run(port, args.tables, args.game, args.echo_clients))
-        finally:
-            server.terminate()
-            server.wait()
+    with tempfile.TemporaryDirectory() as tmp, running_server(Path(tmp) / "load.db", port, ai_workers=0):
+        asyncio.run(run(port, args.tables, args.game, args.echo_clients))
 
 
 if __name__ == "__main__":

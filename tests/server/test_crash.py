@@ -7,57 +7,14 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 from netjer.core import Rng
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@contextmanager
-def _server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    cmd = [
-        sys.executable,
-        "-m",
-        "netjer.cli.main",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{db}",
-        "--ai-workers",
-        "1",
-    ]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
-                break
-            except httpx.HTTPError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+from netjer.server.process import free_port, running_server
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -66,10 +23,10 @@ def _auth(token: str) -> dict[str, str]:
 
 def test_sigkill_loses_no_acknowledged_move_and_computer_seats_resume(tmp_path: Path) -> None:
     db = tmp_path / "netjer.db"
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     acknowledged: list[str] = []
-    with _server(db, port) as proc:
+    with running_server(db, port) as proc:
         seats: list[dict[str, Any]] = [{"type": "human"}, {"type": "human"}]
         duel = httpx.post(f"{base}/api/tables", json={"game": "aton", "seed": 3, "seats": seats}).json()
         vs_ai = httpx.post(
@@ -92,7 +49,7 @@ def test_sigkill_loses_no_acknowledged_move_and_computer_seats_resume(tmp_path: 
             acknowledged.append(mine["legal"][choice]["text"])
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-    with _server(db, port):
+    with running_server(db, port):
         view = httpx.get(f"{base}/api/tables/{duel['id']}/view").json()
         assert view["version"] == len(acknowledged)
         replay = httpx.get(f"{base}/api/tables/{duel['id']}/replay").json()
