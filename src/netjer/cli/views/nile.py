@@ -102,5 +102,5 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     counters = Text(f"Combat actions without a fight: {obs['quiet']}/{obs['no_fight_limit']}", style="dim")
     if obs["repetition_limit"] and obs["phase"] in ("combat", "final_action"):
         counters.append(f"   this position: {obs['repetitions']}/{obs['repetition_limit']}")
-    events = Text("\n".join(f"• {e}" for e in obs["events"]), style="italic") if obs["events"] else Text("")
-    return Group(heading, Text(""), board, Text(""), sides, counters, events)
+    # The events of the last action are printed by the front end from the log, not here.
+    return Group(heading, Text(""), board, Text(""), sides, counters)

@@ -642,7 +642,9 @@ class NileState(State):
             "winner": None if self.winner == NO_WINNER else ("draw" if self.winner == DRAW else self.winner),
             "result": self.reason or None,
             "events": [_event_text(e, geo) for e in self.events],
-            "log": [_event_text(e, geo) for e in self.log_events()],
+            # Placements are told by describe_action (as each seat may know them); the log
+            # keeps the events no action description covers (draws, fights, phases, the end).
+            "log": [_event_text(e, geo) for e in self.log_events() if e[0] != "place"],
         }
 
     def log_events(self) -> list[Event]:
