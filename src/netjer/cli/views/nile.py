@@ -54,7 +54,7 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
 
     Returns:
         A Rich renderable: a heading, the board with square names, each side's column,
-        hand and cemetery, and the events of the last action.
+        hand and cemetery.
     """
     names = obs["players"][0]["name"], obs["players"][1]["name"]
     cols = obs["columns"]
