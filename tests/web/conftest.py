@@ -70,13 +70,6 @@ def chromium_path() -> str:
     return str(CHROMIUM)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _netjer_command() -> list[str]:
     script = Path(sys.executable).with_name("netjer")
     if script.exists():
@@ -84,12 +77,12 @@ def _netjer_command() -> list[str]:
     return [sys.executable, "-c", "from netjer.cli.main import main; main()"]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A running ``netjer serve`` on a free loopback port; yields its base URL."""
-    folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    log_path = folder / "server.log"
+def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    """Start ``netjer serve`` on ``port`` with the database in ``folder``; wait until it answers.
+
+    Fails the test (with the server's output) if it exits or does not answer within 60 s.
+    """
+    log_path = folder / f"server-{port}.log"
     command = [
         *_netjer_command(),
         "serve",
@@ -100,32 +93,50 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--ai-workers",
         "1",
     ]
-    with open(log_path, "w") as log:
+    with open(log_path, "ab") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
         if process.poll() is not None:
             pytest.fail(f"netjer serve exited with {process.returncode}:\n{log_path.read_text()}")
         try:
-            with urllib.request.urlopen(f"{base}/api/games", timeout=2) as response:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as response:
                 if response.status == 200:
-                    break
+                    return process
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         if time.monotonic() > deadline:
             process.kill()
             pytest.fail(f"netjer serve did not answer within 60 s:\n{log_path.read_text()}")
         time.sleep(0.1)
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by :func:`start_server` (politely, then not)."""
+    process.terminate()
     try:
-        yield base
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running ``netjer serve`` on a free loopback port; yields its base URL."""
+    port = free_port()
+    process = start_server(tmp_path_factory.mktemp("server"), port)
+    try:
+        yield f"http://127.0.0.1:{port}"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop_server(process)
 
 
 @pytest.fixture(scope="session")

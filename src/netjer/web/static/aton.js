@@ -7,8 +7,21 @@
 
 import { el, svg, svgButton } from "./common.js";
 
-const W = 960;
-const H = 620;
+// Two arrangements of the same pieces: wide (temples in a row) and narrow (2 x 2, stacked).
+const LAYOUTS = {
+  wide: {
+    W: 960, H: 620, trackX: 70, cell: 21, labelEvery: 5, marker: 9,
+    temple: (t) => ({ x: 22 + t * 238, y: 80 }),
+    kingdomY: 305, orderAt: [560, 331], wordsX: 110,
+    player: (p) => ({ x: 12 + p * 474, y: 378 }),
+  },
+  narrow: {
+    W: 480, H: 1112, trackX: 62, cell: 10, labelEvery: 10, marker: 6,
+    temple: (t) => ({ x: 22 + (t % 2) * 238, y: 80 + Math.floor(t / 2) * 216 }),
+    kingdomY: 518, orderAt: [12, 598], wordsX: 12,
+    player: (p) => ({ x: 12, y: 614 + p * 246 }),
+  },
+};
 const SQ = 46;
 const PITCH = 52;
 const KIND_FILL = { Y: "#f2cf4a", G: "#6dbb63", K: "#3a3a3a", B: "#7fb0ec", "+1": "#e08a3c", "+2": "#e08a3c" };
@@ -65,29 +78,28 @@ function card(x, y, value, { w = 50, h = 70, label, highlight = false, dataset }
   return g;
 }
 
-function scoreTrack(obs) {
+function scoreTrack(obs, L) {
   const g = svg("g", { class: "score-track", "aria-label": "score track" });
-  const x0 = 70;
-  const cell = 21;
+  const x0 = L.trackX;
+  const cell = L.cell;
   g.append(svg("text", { x: 12, y: 41, "font-size": 15, "font-weight": 700, text: "Score" }));
   for (let i = 0; i <= 40; i += 1) {
     const fill = i === 40 ? "#e9d28c" : i % 5 === 0 ? "#efe3c8" : "#faf4e6";
     g.append(svg("rect", { x: x0 + i * cell, y: 27, width: cell - 1, height: 20, fill, stroke: "#c9b996" }));
-    if (i % 5 === 0) g.append(svg("text", { x: x0 + i * cell + cell / 2 - 0.5, y: 41, "text-anchor": "middle", "font-size": 10, fill: "#6b6256", text: i }));
+    if (i % L.labelEvery === 0) g.append(svg("text", { x: x0 + i * cell + cell / 2 - 0.5, y: 41, "text-anchor": "middle", "font-size": 10, fill: "#6b6256", text: i }));
   }
   obs.players.forEach((p, seat) => {
     const at = Math.min(40, Math.max(0, p.score));
     const cx = x0 + at * cell + cell / 2;
     const cy = seat === 0 ? 15 : 60;
-    g.append(stone(cx, cy, seat, 9));
+    g.append(stone(cx, cy, seat, L.marker));
     if (p.score > 40) g.append(svg("text", { x: cx + 12, y: cy + 4, "font-size": 11, text: p.score }));
   });
   return g;
 }
 
-function temple(obs, t, ctx, actions) {
-  const x = 22 + t * 238;
-  const y = 80;
+function temple(obs, t, ctx, actions, L) {
+  const { x, y } = L.temple(t);
   const allowed = obs.allowed_temples;
   const outOfReach = allowed !== null && allowed !== undefined && t >= allowed;
   const g = svg("g", { class: "temple", "data-temple": t + 1 });
@@ -143,8 +155,8 @@ function temple(obs, t, ctx, actions) {
   return g;
 }
 
-function kingdom(obs) {
-  const y = 305;
+function kingdom(obs, L) {
+  const y = L.kingdomY;
   const g = svg("g", { class: "kingdom", "aria-label": "Kingdom of the Dead" });
   g.append(svg("text", { x: 12, y: y + 18, "font-size": 15, "font-weight": 700, text: "Kingdom of" }));
   g.append(svg("text", { x: 12, y: y + 36, "font-size": 15, "font-weight": 700, text: "the Dead" }));
@@ -161,13 +173,20 @@ function kingdom(obs) {
   const extra = stones.length - 8;
   if (extra > 0) g.append(svg("text", { x: 480, y: y + 28, "font-size": 15, "font-weight": 700, text: `+${extra}` }));
   const names = obs.players.map((p) => p.name);
-  const words = `${names[0]} ${obs.players[0].kingdom} · ${names[1]} ${obs.players[1].kingdom} — the temples score at the end of a round with 8 or more`;
-  g.append(svg("text", { x: 110, y: y + 60, "font-size": 12, fill: "#6b6256", "data-kingdom": stones.length, text: words }));
+  const words = `${names[0]} ${obs.players[0].kingdom} · ${names[1]} ${obs.players[1].kingdom} · the temples score when a round ends with 8 or more`;
+  g.append(svg("text", { x: L.wordsX, y: y + 60, "font-size": 12, fill: "#6b6256", "data-kingdom": stones.length, text: words }));
   if (obs.order) {
     const order = `This round: ${names[obs.order[0]]} acts first, then ${names[obs.order[1]]}.`;
-    g.append(svg("text", { x: 560, y: y + 26, "font-size": 13, fill: "#3b2a14", text: order }));
+    g.append(svg("text", { x: L.orderAt[0], y: L.orderAt[1], "font-size": 13, fill: "#3b2a14", text: order }));
   }
   return g;
+}
+
+/** "1×2 3×1 4×3": how many cards of each value (a long pile stays short to read). */
+function countByValue(values) {
+  const counts = new Map();
+  for (const v of values) counts.set(v, (counts.get(v) || 0) + 1);
+  return [...counts.keys()].sort().map((v) => `${v}×${counts.get(v)}`).join(" ");
 }
 
 function nextCartouche(cartouches) {
@@ -175,10 +194,9 @@ function nextCartouche(cartouches) {
   return i < 0 ? 4 : i;
 }
 
-function player(obs, p, ctx, actions) {
+function player(obs, p, ctx, actions, L) {
   const info = obs.players[p];
-  const x = 12 + p * 474;
-  const y = 378;
+  const { x, y } = L.player(p);
   const mine = ctx.seat === p;
   const g = svg("g", { class: "player", "data-player": p });
   const acting = obs.to_move === p;
@@ -220,13 +238,16 @@ function player(obs, p, ctx, actions) {
   if (info.draw_bottom && info.draw_bottom.length) {
     g.append(svg("text", { x: x + 46, y: by + 31, "font-size": 11, fill: "#6b6256", text: `bottom: ${info.draw_bottom.join(" ")}` }));
   }
-  const discard = info.discard.length ? info.discard.join(" ") : "—";
-  let hiddenDiscard = "";
+  const discard = `discard: ${info.discard.length ? countByValue(info.discard) : "none"}`;
+  let faceDown = "";
   if (info.face_down_discard_count) {
-    hiddenDiscard = info.face_down_discard ? ` + face down ${info.face_down_discard.join(" ")}` : ` + ${info.face_down_discard_count} face down`;
+    faceDown = info.face_down_discard
+      ? `discarded face down: ${countByValue(info.face_down_discard)}`
+      : `discarded face down: ${info.face_down_discard_count} cards`;
   }
-  g.append(svg("text", { x: x + 150, y: by + 15, "font-size": 13, "data-discard": p, text: `discard: ${discard}${hiddenDiscard}` }));
-  g.append(svg("text", { x: x + 150, y: by + 33, "font-size": 13, text: `stones: ${info.supply} in supply, ${info.kingdom} dead` }));
+  g.append(svg("text", { x: x + 150, y: by + 4, "font-size": 12, "data-discard": p, text: discard }));
+  if (faceDown) g.append(svg("text", { x: x + 150, y: by + 20, "font-size": 12, "data-face-down-discard": p, text: faceDown }));
+  g.append(svg("text", { x: x + 150, y: by + 36, "font-size": 12, text: `stones: ${info.supply} in supply, ${info.kingdom} dead` }));
   const ex = svg("g", { class: "exchange-counter", "data-exchange": info.exchange_counter ? "available" : "used" });
   const ecx = x + 430;
   const ecy = by + 18;
@@ -273,14 +294,15 @@ export function status(view) {
 export function render(view, ctx) {
   const obs = view.observation;
   const actions = ctx.actions;
-  const root = svg("svg", { class: "board aton", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "Aton board" });
+  const L = ctx.narrow ? LAYOUTS.narrow : LAYOUTS.wide;
+  const root = svg("svg", { class: "board aton", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": "Aton board", "data-layout": ctx.narrow ? "narrow" : "wide" });
   root.append(defs());
-  root.append(svg("rect", { width: W, height: H, fill: "#f7efdd" }));
-  root.append(scoreTrack(obs));
-  for (let t = 0; t < 4; t += 1) root.append(temple(obs, t, ctx, actions));
-  root.append(kingdom(obs));
-  root.append(player(obs, 0, ctx, actions));
-  root.append(player(obs, 1, ctx, actions));
+  root.append(svg("rect", { width: L.W, height: L.H, fill: "#f7efdd" }));
+  root.append(scoreTrack(obs, L));
+  for (let t = 0; t < 4; t += 1) root.append(temple(obs, t, ctx, actions, L));
+  root.append(kingdom(obs, L));
+  root.append(player(obs, 0, ctx, actions, L));
+  root.append(player(obs, 1, ctx, actions, L));
 
   const controls = [];
   let prompt = "";

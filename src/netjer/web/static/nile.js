@@ -10,8 +10,6 @@
 
 import { el, svg, svgButton } from "./common.js";
 
-const W = 960;
-const H = 520;
 const SIDE_FILL = ["#6a2c91", "#1e7a46"];
 const SIDE_LIGHT = ["#b28ad0", "#7fc79f"];
 const ROW_NAMES = ["Seth's rearguard", "Seth's vanguard", "Isis's vanguard", "Isis's rearguard"];
@@ -94,14 +92,27 @@ function hourglass(x, y) {
   );
 }
 
-function boardGeometry(obs, seat) {
+/** Where everything goes: wide (board left, panels right) or narrow (panels under the board). */
+function layout(obs, narrow) {
   const cols = obs.columns;
-  const sq = Math.min(100, Math.floor(400 / cols));
+  if (!narrow) {
+    const sq = Math.min(100, Math.floor(400 / cols));
+    const px = 150 + cols * sq + 30;
+    return { W: 960, H: 520, sq, bx: 150, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12 };
+  }
+  const sq = Math.min(84, Math.floor(320 / cols));
+  const top = 34 + 4 * sq + 22 + 34;
+  return { W: 480, H: top + 2 * 240 + 40, sq, bx: 130, panels: [[12, top], [12, top + 240]], panelW: 456 };
+}
+
+function boardGeometry(obs, seat, L) {
+  const cols = obs.columns;
+  const sq = L.sq;
   const flip = seat === 1;
   const rows = flip ? [0, 1, 2, 3] : [3, 2, 1, 0]; // top to bottom
   const order = [...Array(cols).keys()];
   if (flip) order.reverse();
-  const bx = 150;
+  const bx = L.bx;
   const by = 34;
   const river = 22;
   const pos = (r, c) => {
@@ -112,8 +123,8 @@ function boardGeometry(obs, seat) {
   return { cols, sq, rows, order, bx, by, river, pos };
 }
 
-function drawBoard(obs, ctx, legal, g) {
-  const geo = boardGeometry(obs, ctx.seat);
+function drawBoard(obs, ctx, legal, g, L) {
+  const geo = boardGeometry(obs, ctx.seat, L);
   const { sq, rows, order, bx, by, river, pos, cols } = geo;
   const me = ctx.seat;
   const sel = selection;
@@ -235,20 +246,19 @@ function selectionKey(ctx) {
   return { table: ctx.table, seat: ctx.seat, version: ctx.version };
 }
 
-function sidePanel(obs, s, y, ctx, legal) {
-  const x = 560;
+function sidePanel(obs, s, [x, y], width, ctx, legal) {
   const p = obs.players[s];
   const g = svg("g", { class: "side-panel", "data-side": s });
   const mine = ctx.seat === s;
   const acting = obs.to_move === s;
-  g.append(svg("rect", { x, y, width: 388, height: 226, rx: 10, fill: "#fffaf0", stroke: acting ? SIDE_FILL[s] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
+  g.append(svg("rect", { x, y, width, height: 226, rx: 10, fill: "#fffaf0", stroke: acting ? SIDE_FILL[s] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
   g.append(s === 0
     ? svg("rect", { x: x + 12, y: y + 14, width: 20, height: 20, rx: 3, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 })
     : svg("circle", { cx: x + 22, cy: y + 24, r: 10, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 }));
   g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: SIDE_FILL[s], text: `${p.name}${mine ? " (you)" : ""}${acting ? " — to act" : ""}` }));
   if (obs.hourglass === s && obs.to_move !== null) {
-    g.append(hourglass(x + 366, y + 24));
-    g.append(svg("text", { x: x + 350, y: y + 30, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: "hourglass" }));
+    g.append(hourglass(x + width - 22, y + 24));
+    g.append(svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: "hourglass" }));
   }
 
   // hand
@@ -325,22 +335,24 @@ export function render(view, ctx) {
   }
   if (!ctx.actions.size) selection = null;
   const legal = parseLegal(ctx.actions);
-  const root = svg("svg", { class: "board nile", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "Dioses del Nilo board" });
+  const L = layout(obs, ctx.narrow);
+  const { W, H } = L;
+  const root = svg("svg", { class: "board nile", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "Dioses del Nilo board", "data-layout": ctx.narrow ? "narrow" : "wide" });
   root.append(defs());
   root.append(svg("rect", { width: W, height: H, fill: "#efe6d2" }));
   const boardGroup = svg("g", { class: "nile-board" });
-  drawBoard(obs, ctx, legal, boardGroup);
+  drawBoard(obs, ctx, legal, boardGroup, L);
   root.append(boardGroup);
   const bottom = ctx.seat === 1 ? 1 : 0;
-  root.append(sidePanel(obs, 1 - bottom, 14, ctx, legal));
-  root.append(sidePanel(obs, bottom, 254, ctx, legal));
+  root.append(sidePanel(obs, 1 - bottom, L.panels[0], L.panelW, ctx, legal));
+  root.append(sidePanel(obs, bottom, L.panels[1], L.panelW, ctx, legal));
   const counters = [`combat actions without a fight: ${obs.quiet}/${obs.no_fight_limit}`];
   if (obs.repetition_limit && (obs.phase === "combat" || obs.phase === "final_action")) {
     counters.push(`this position: ${obs.repetitions}/${obs.repetition_limit}`);
   }
   root.append(svg("text", { x: 12, y: H - 28, "font-size": 12, fill: "#6b6256", text: counters.join(" · ") }));
   if (obs.events && obs.events.length) {
-    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: `Last: ${obs.events.join(" ")}`.slice(0, 160) }));
+    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: `Last: ${obs.events.join(" ")}`.slice(0, ctx.narrow ? 80 : 160) }));
   }
 
   const controls = [];

@@ -23,7 +23,7 @@ const state = {
   views: new Map(), // same keys -> latest whole view
   shown: undefined, // the seat whose view is on the page (null: spectator)
   cover: null, // seat the hot-seat cover is waiting for
-  pending: false, // a move was sent and its answer has not come
+  pending: null, // the seat whose move was sent and not yet answered
   errors: [],
   mode: "live",
   replay: null,
@@ -111,7 +111,7 @@ function hideCover() {
 function onView(conn, view) {
   if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
   state.views.set(keyOf(conn.seat), view);
-  if (conn.seat === state.shown) state.pending = false;
+  if (conn.seat === state.pending) state.pending = null;
   if (state.openReplayWhenReady && view.finished) {
     state.openReplayWhenReady = false;
     openReplay();
@@ -138,7 +138,9 @@ const ERROR_WORDS = {
 };
 
 function onError(conn, message) {
-  if (conn.seat === state.shown || conn.seat === null) state.pending = false;
+  if (conn.seat === state.pending) state.pending = null;
+  // In hot-seat, a refusal may name the hand of the seat that made it: only that seat sees it.
+  if (state.held.size > 1 && conn.seat !== state.shown && conn.status === "open") return;
   let text = ERROR_WORDS[message.error] || message.message || "Something went wrong.";
   if (message.error === "illegal") text = `That move is not allowed: ${message.message}.`;
   if (message.error === "bad_token") text = "This seat's link was not accepted (the token does not match). Ask for a new link, or watch the table from the lobby.";
@@ -176,7 +178,7 @@ window.addEventListener("online", () => state.conns.forEach((c) => c.retryNow())
 // ---------- moves ----------
 
 function play(text) {
-  if (state.pending || state.mode !== "live") return;
+  if ((state.pending !== null && state.pending === state.shown) || state.mode !== "live") return;
   const view = state.views.get(keyOf(state.shown));
   if (!view) return;
   const found = view.legal.find((a) => a.text === text);
@@ -191,7 +193,7 @@ function play(text) {
     update();
     return;
   }
-  state.pending = true;
+  state.pending = state.shown;
   state.errors = [];
   update();
 }
@@ -285,8 +287,9 @@ function renderView(view) {
   const renderer = RENDERERS[view.game];
   const seat = state.shown;
   const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished;
-  const actions = new Set(myTurn && !state.pending ? view.legal.map((a) => a.text) : []);
-  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update };
+  const sending = state.pending !== null && state.pending === seat;
+  const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
+  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow() };
 
   $("game-title").textContent = view.title;
   const you = $("you");
@@ -308,14 +311,14 @@ function renderView(view) {
     const mover = view.seats[view.to_move];
     if (mover) statusBox.textContent += mover.kind === "agent" ? ` — the computer (${mover.agent}) is thinking…` : mover.open ? " — waiting for someone to join this seat" : ` — waiting for ${seatTitle(mover)}`;
   } else if (myTurn) {
-    statusBox.textContent += state.pending ? " — sending…" : " — your turn";
+    statusBox.textContent += sending ? " — sending…" : " — your turn";
   }
 
   const controls = $("controls");
   controls.replaceChildren();
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
   for (const c of drawn.controls) {
-    c.disabled = state.pending;
+    c.disabled = sending;
     controls.append(c);
   }
 
@@ -334,7 +337,7 @@ function renderView(view) {
   const legal = $("legal");
   legal.replaceChildren(
     ...(myTurn ? view.legal : []).map((a) =>
-      el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, disabled: state.pending || null, on: { click: () => play(a.text) } }, a.text),
+      el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, disabled: sending || null, on: { click: () => play(a.text) } }, a.text),
     ),
   );
   if (!myTurn) legal.append(el("p", { class: "muted small" }, seat === null ? "Spectators cannot move." : "Not your turn."));
@@ -346,8 +349,10 @@ function renderView(view) {
 
   const result = $("result");
   if (view.finished) {
+    const obs = view.observation || {};
+    const why = obs.win_reason || obs.result || "";
     result.replaceChildren(
-      el("div", {}, view.result_text || "The game is over."),
+      el("div", {}, view.result_text || "The game is over.", why ? el("div", { class: "small" }, why) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, "Replay this game"),
     );
     result.classList.remove("hidden");
@@ -361,7 +366,7 @@ function renderView(view) {
   body.version = String(view.version);
   body.toMove = view.to_move === null ? "" : String(view.to_move);
   body.shown = seat === null ? "watch" : String(seat);
-  body.myTurn = myTurn && !state.pending ? "yes" : "no";
+  body.myTurn = myTurn && !sending ? "yes" : "no";
   body.finished = view.finished ? "yes" : "no";
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
@@ -377,6 +382,20 @@ function renderErrors() {
     ),
   );
 }
+
+/** Narrow screens get the boards' portrait arrangement. */
+function isNarrow() {
+  return $("board-area").clientWidth < 640;
+}
+
+let lastNarrow = null;
+window.addEventListener("resize", () => {
+  const narrow = isNarrow();
+  if (narrow === lastNarrow) return;
+  lastNarrow = narrow;
+  if (state.mode === "replay") renderReplay();
+  else update();
+});
 
 function genericRender(view) {
   const pre = el("pre", { class: "panel", style: "white-space: pre-wrap; overflow:auto; max-height: 70vh" }, JSON.stringify(view.observation, null, 2));
@@ -450,7 +469,7 @@ function renderReplay() {
     version: step.version,
   };
   const renderer = RENDERERS[table.game];
-  const ctx = { table: tableId, seat: r.seat, version: step.version, actions: new Set(), play: () => {}, rerender: renderReplay };
+  const ctx = { table: tableId, seat: r.seat, version: step.version, actions: new Set(), play: () => {}, rerender: renderReplay, narrow: isNarrow() };
   const drawn = renderer ? renderer.render(view, ctx) : genericRender(view);
   $("board-area").replaceChildren(drawn.board);
   $("game-title").textContent = table.title;
