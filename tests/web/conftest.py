@@ -55,8 +55,10 @@ def _install_chromium() -> str | None:
         if done.returncode != 0:
             subprocess.run([apt, "update", "-q"], env=env, capture_output=True, check=False)
             done = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
-        if done.returncode != 0 or not CHROMIUM.exists():
+        if done.returncode != 0:
             return f"apt-get install chromium failed: {done.stderr.strip()[-500:]}"
+        if not CHROMIUM.exists():
+            return f"apt-get installed chromium, but there is no {CHROMIUM}"
     return None
 
 

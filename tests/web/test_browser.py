@@ -255,6 +255,21 @@ def test_hot_seat_covers_the_screen_and_hides_the_other_seat(server: str, page: 
     wait_turn(page)
     assert page.locator("#board-area .token[data-square=c1]").get_attribute("data-value")
 
+    # a new tab at the bare address, in a browser holding both seats' tokens, asks which to play
+    other = page.context.new_page()
+    other.goto(f"{server}/table/{table}")
+    choices = other.locator("[data-choose]")
+    choices.first.wait_for()
+    assert choices.all_inner_texts() == [
+        "Play as Seth",
+        "Play as Isis",
+        "Hot-seat: play all these seats on this screen",
+        "Just watch",
+    ]
+    other.click("[data-choose='1']")
+    other.wait_for_selector("body[data-shown='1']", state="attached")
+    other.close()
+
 
 def test_reload_and_dropped_connections_resume(server: str, context: Any, page: Any) -> None:
     created = api(

@@ -140,7 +140,7 @@ function drawBoard(obs, ctx, legal, g, L) {
   });
   rows.forEach((r) => {
     const { y } = pos(r, order[0]);
-    g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": 13, "font-weight": 600, fill: "#3b2a14", text: ROW_NAMES[r] }));
+    g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": ctx.narrow ? 11 : 13, "font-weight": 600, fill: "#3b2a14", text: ROW_NAMES[r] }));
     g.append(svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: `row ${r + 1}` }));
   });
   // the river between the halves
