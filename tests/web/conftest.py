@@ -13,6 +13,7 @@ import contextlib
 import fcntl
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -96,7 +97,8 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         "1",
     ]
     with open(log_path, "ab") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        # its own process group, so that its computer-player workers are stopped with it
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 60
     while True:
         if process.poll() is not None:
@@ -113,14 +115,27 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         time.sleep(0.1)
 
 
+def _signal_group(process: subprocess.Popen[bytes], sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+
+
+def kill_server(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a server started by :func:`start_server` and its workers, as a crash would."""
+    _signal_group(process, signal.SIGKILL)
+    process.wait(timeout=10)
+
+
 def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """Stop a server started by :func:`start_server` (politely, then not)."""
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+    """Stop a server started by :func:`start_server` (politely, then not), workers included."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    _signal_group(process, signal.SIGKILL)  # workers left behind, if any
 
 
 def free_port() -> int:

@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import free_port, start_server, stop_server
+from tests.web.conftest import free_port, kill_server, start_server, stop_server
 
 TURN = "body[data-my-turn=yes], body[data-finished=yes]"
 
@@ -389,8 +389,7 @@ def test_the_page_rides_out_a_server_restart(tmp_path: Path, page: Any) -> None:
         click_move(page, page.locator("#controls button[data-action=keep]"))
         wait_turn(page)
         played = version(page)
-        process.kill()  # as a crash would: the page loses its socket and keeps retrying
-        process.wait(timeout=10)
+        kill_server(process)  # as a crash would: the page loses its socket and keeps retrying
         page.wait_for_selector("body[data-conn=waiting]", state="attached")
         process = start_server(tmp_path, port)
         page.wait_for_selector("body[data-conn=open]", state="attached", timeout=30_000)

@@ -27,7 +27,6 @@ const state = {
   errors: [],
   mode: "live",
   replay: null,
-  fatal: null,
 };
 
 const keyOf = (seat) => (seat === null ? "watch" : String(seat));
@@ -168,7 +167,6 @@ function onStatus() {
     box.append(`connection lost; retrying in ${seconds} s `, el("button", { class: "secondary", on: { click: () => conns.forEach((c) => c.retryNow()) } }, "Retry now"));
   } else if (worst.status === "closed") {
     box.append("not connected");
-    state.fatal = true;
   }
   document.body.dataset.conn = worst.status;
 }
@@ -404,10 +402,12 @@ function genericRender(view) {
 
 document.addEventListener("keydown", (event) => {
   if (state.mode === "replay") {
-    if (event.key === "ArrowLeft") stepReplay(-1);
-    else if (event.key === "ArrowRight") stepReplay(1);
-    else if (event.key === "Home") stepReplay(-Infinity);
-    else if (event.key === "End") stepReplay(Infinity);
+    if (event.target instanceof HTMLInputElement) return; // the slider has its own keys
+    const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (event.key in steps) {
+      event.preventDefault();
+      stepReplay(steps[event.key]);
+    }
     return;
   }
   if (event.key === "Escape" && nile.clearSelection()) update();
