@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # pytest-xdist workers; CI machines have 2 cores.
 WORKERS ?= 2
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
 	$(BIN)/pytest -n $(WORKERS)
+
+# The web table's screenshots in docs/ (shown in the README), taken by its browser tests.
+screenshots: $(VENV)/.installed-dev
+	NETJER_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -p no:xdist
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/playout.py aton

@@ -1,0 +1,265 @@
+// The lobby: games and their options (from each game's JSON Schema), creating a table with
+// its seats, the join links to send, and the open, live and finished tables.
+
+import { api, el, loadTokens, saveToken } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+function showError(message) {
+  const box = $("lobby-error");
+  if (!message) {
+    box.classList.add("hidden");
+    box.textContent = "";
+    return;
+  }
+  box.textContent = message;
+  box.classList.remove("hidden");
+}
+
+function playerName() {
+  const name = $("player-name").value.trim();
+  return name ? name.slice(0, 40) : null;
+}
+
+// ---------- the new-table form ----------
+
+function optionField(name, prop) {
+  const id = `opt-${name}`;
+  const title = prop.title || name;
+  let input;
+  if (Array.isArray(prop.enum)) {
+    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, String(v).replaceAll("_", " "))));
+  } else if (prop.type === "boolean") {
+    input = el("input", { id, name, type: "checkbox", "data-option": name, "data-type": "boolean", checked: prop.default === true || null });
+    return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, prop.description || ""));
+  } else if (prop.type === "integer" || prop.type === "number") {
+    input = el("input", { id, name, type: "number", step: prop.type === "integer" ? 1 : "any", min: prop.minimum ?? null, max: prop.maximum ?? null, value: prop.default ?? "", "data-option": name, "data-type": prop.type });
+  } else {
+    input = el("input", { id, name, type: "text", value: prop.default ?? "", "data-option": name, "data-type": "string" });
+  }
+  return el("label", { for: id }, title, input, el("span", { class: "option-help" }, prop.description || ""));
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const type = input.dataset.type;
+    if (type === "boolean") options[name] = input.checked;
+    else if (type === "integer") {
+      if (input.value !== "") options[name] = Number.parseInt(input.value, 10);
+    } else if (type === "number") {
+      if (input.value !== "") options[name] = Number(input.value);
+    } else if (input.value !== "") options[name] = input.value;
+  }
+  return options;
+}
+
+function seatRow(game, seat) {
+  const kinds = [
+    ["human", "A person with a private link (you or a friend)"],
+    ["open", "A person: open for anyone to join from the lobby"],
+    ...game.agents.map((a) => [a, `Computer: ${a}`]),
+  ];
+  const preferred = seat === 0 ? "human" : game.agents.includes("heuristic") ? "heuristic" : game.agents[0] || "human";
+  const kind = el("select", { id: `seat-${seat}-kind`, "data-seat-kind": seat }, kinds.map(([v, text]) => el("option", { value: v, selected: v === preferred || null }, text)));
+  const name = el("input", { id: `seat-${seat}-name`, type: "text", maxlength: 40, placeholder: "(optional)", "data-seat-name": seat });
+  const time = el("input", { id: `seat-${seat}-time`, type: "number", min: 0.05, max: 60, step: 0.05, value: 1, "data-seat-time": seat });
+  const nameLabel = el("label", { for: name.id }, "Name", name);
+  const timeLabel = el("label", { for: time.id }, "Seconds per move", time);
+  const sync = () => {
+    const v = kind.value;
+    nameLabel.classList.toggle("hidden", !(v === "human" || v === "open"));
+    timeLabel.classList.toggle("hidden", v !== "ismcts");
+  };
+  kind.addEventListener("change", sync);
+  if (seat === 0) name.value = $("player-name").value;
+  sync();
+  return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, game.seat_names[seat] || `Seat ${seat}`), el("label", { for: kind.id }, "Who plays", kind), nameLabel, timeLabel);
+}
+
+function selectedGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+function drawForm() {
+  const game = selectedGame();
+  if (!game) return;
+  const props = (game.options && game.options.properties) || {};
+  $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop)));
+  $("seats").replaceChildren(...Array.from({ length: game.players }, (_, i) => seatRow(game, i)));
+}
+
+function readSeats(game) {
+  const seats = [];
+  for (let i = 0; i < game.players; i += 1) {
+    const kind = $(`seat-${i}-kind`).value;
+    const name = $(`seat-${i}-name`).value.trim() || null;
+    if (kind === "human") seats.push({ type: "human", name });
+    else if (kind === "open") seats.push({ type: "human", open: true, name: null });
+    else if (kind === "ismcts") {
+      const seconds = Number($(`seat-${i}-time`).value) || 1;
+      seats.push({ type: "agent", agent: `ismcts:time=${seconds}` });
+    } else seats.push({ type: "agent", agent: kind });
+  }
+  return seats;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  showError(null);
+  const game = selectedGame();
+  const body = { game: game.name, options: readOptions(), seats: readSeats(game) };
+  const seed = $("seed").value.trim();
+  if (seed !== "") body.seed = Number.parseInt(seed, 10);
+  $("create").disabled = true;
+  try {
+    const created = await api("/api/tables", { method: "POST", body });
+    for (const [seat, token] of Object.entries(created.tokens)) saveToken(created.id, seat, token);
+    showCreated(created);
+    refreshTables();
+  } catch (err) {
+    showError(`The table was not created: ${err.message}`);
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+function copyButton(input) {
+  return el("button", { type: "button", class: "secondary", on: { click: async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch (err) {
+      document.execCommand("copy");
+    }
+  } } }, "Copy");
+}
+
+function showCreated(created) {
+  const table = created.table;
+  const box = $("created");
+  const seatsWithLinks = Object.keys(created.links).map(Number).sort((a, b) => a - b);
+  const rows = table.seats.map((s) => {
+    const link = created.links[String(s.seat)];
+    if (link) {
+      const url = new URL(link, window.location.origin).href;
+      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": `join link for ${s.label}`, "data-link-seat": s.seat });
+      return el("div", {},
+        el("strong", {}, `${s.label}${s.name ? ` (${s.name})` : ""}`),
+        el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, `Play as ${s.label}`)));
+    }
+    if (s.open) return el("p", {}, el("strong", {}, s.label), " — open: anyone can join it from the lobby.");
+    return el("p", {}, el("strong", {}, s.label), ` — computer (${s.agent}).`);
+  });
+  const extra = [];
+  if (seatsWithLinks.length > 1) {
+    extra.push(
+      el("p", {}, el("a", { class: "button", id: "hotseat", href: `/table/${encodeURIComponent(created.id)}#hotseat` }, "Hot-seat: play all human seats on this screen")),
+      el("p", { class: "small muted" }, "Or send each link to the person who plays that seat: a link is that seat's key, keep it private."),
+    );
+  } else if (seatsWithLinks.length === 1) {
+    extra.push(el("p", { class: "small muted" }, "The link is your seat's key: open it again (or reload the page) to come back to the game."));
+  }
+  box.replaceChildren(
+    el("div", { class: "notice info" },
+      el("h3", {}, `Table ${created.id} created: ${table.title}`),
+      ...rows,
+      ...extra),
+  );
+  box.classList.remove("hidden");
+  box.dataset.table = created.id;
+}
+
+// ---------- the table lists ----------
+
+function seatWords(t) {
+  return t.seats
+    .map((s) => `${s.label}: ${s.kind === "agent" ? s.agent : s.open ? "open" : s.name || "a person"}`)
+    .join(" · ");
+}
+
+async function joinSeat(table, seat) {
+  showError(null);
+  try {
+    const joined = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { method: "POST", body: { seat, name: playerName() } });
+    saveToken(table.id, seat, joined.token);
+    window.location.href = joined.link;
+  } catch (err) {
+    showError(`Could not join: ${err.message}`);
+    refreshTables();
+  }
+}
+
+function tableItem(t, kind) {
+  const mine = loadTokens(t.id);
+  const mySeats = Object.keys(mine).map(Number).filter((s) => t.seats[s]);
+  const actions = [];
+  if (kind === "open") {
+    for (const s of t.seats.filter((x) => x.open)) {
+      actions.push(el("button", { type: "button", "data-join": `${t.id}:${s.seat}`, on: { click: () => joinSeat(t, s.seat) } }, `Join as ${s.label}`));
+    }
+  }
+  for (const seat of mySeats) {
+    const href = `/table/${encodeURIComponent(t.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
+    actions.push(el("a", { class: "button", href }, kind === "finished" ? `Replay as ${t.seats[seat].label}` : `Resume as ${t.seats[seat].label}`));
+  }
+  if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(t.id)}#watch&replay`, "data-replay": t.id }, "Replay"));
+  else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(t.id)}#watch`, "data-watch": t.id }, "Watch"));
+  const detail = kind === "finished" ? t.result_text || "finished" : `${t.version} action${t.version === 1 ? "" : "s"} played`;
+  return el("li", { "data-table": t.id },
+    el("div", { class: "what" }, el("strong", {}, t.title), " ", el("span", { class: "muted small" }, `#${t.id}`), el("div", { class: "small" }, seatWords(t)), el("div", { class: "small muted" }, detail)),
+    ...actions);
+}
+
+function fill(list, items, empty) {
+  list.replaceChildren(...(items.length ? items : [el("li", { class: "muted small" }, empty)]));
+}
+
+async function refreshTables() {
+  try {
+    const tables = await api("/api/tables?status=all");
+    const open = tables.filter((t) => !t.finished && t.seats.some((s) => s.open));
+    const live = tables.filter((t) => !t.finished && !t.seats.some((s) => s.open));
+    const done = tables.filter((t) => t.finished);
+    fill($("open-tables"), open.map((t) => tableItem(t, "open")), "No open seats right now: create a table and leave a seat open.");
+    fill($("live-tables"), live.map((t) => tableItem(t, "live")), "No game in play.");
+    fill($("finished-tables"), done.slice(0, 30).map((t) => tableItem(t, "finished")), "No finished game yet.");
+  } catch (err) {
+    showError(`The tables could not be listed: ${err.message}`);
+  }
+}
+
+async function main() {
+  try {
+    $("player-name").value = localStorage.getItem("netjer.name") || "";
+  } catch (err) {
+    // storage disabled
+  }
+  $("player-name").addEventListener("change", () => {
+    try {
+      localStorage.setItem("netjer.name", $("player-name").value.trim());
+    } catch (err) {
+      // storage disabled
+    }
+  });
+  try {
+    games = await api("/api/games");
+  } catch (err) {
+    showError(`The games could not be loaded: ${err.message}`);
+    return;
+  }
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+  $("game").addEventListener("change", drawForm);
+  $("new-table").addEventListener("submit", createTable);
+  $("refresh").addEventListener("click", refreshTables);
+  drawForm();
+  document.body.dataset.ready = "yes";
+  await refreshTables();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshTables();
+  }, 10000);
+}
+
+main();

@@ -1,0 +1,391 @@
+// Dioses del Nilo drawn as SVG from one seat's observation (docs/rules/nilo.md,
+// src/netjer/cli/views/nile.py).
+//
+// The board is drawn from the seat's side: its own rearguard at the bottom (Isis sees the
+// columns mirrored, as across a real table; a spectator sits on Seth's side). Seth's tokens
+// are purple squares, Isis's green circles. A face-down token shows its value only when the
+// observation holds it (its owner, with owner_sees_drawn) and is marked "down"; otherwise its
+// back. Placement: click a hand token, then a highlighted square (face up / face down asked
+// when both are legal). Combat: click your soldier, then a square to move to or to attack.
+
+import { el, svg, svgButton } from "./common.js";
+
+const SIDE_FILL = ["#6a2c91", "#1e7a46"];
+const SIDE_LIGHT = ["#b28ad0", "#7fc79f"];
+const ROW_NAMES = ["Seth's rearguard", "Seth's vanguard", "Isis's vanguard", "Isis's rearguard"];
+const PHASES = { placement: "placement", combat: "combat", final_action: "last action", over: "game over" };
+
+export const title = "Dioses del Nilo";
+
+// What the player has picked on the board, kept across re-renders of the same position.
+let selection = null;
+
+function defs() {
+  const d = svg("defs");
+  [0, 1].forEach((s) => {
+    d.append(
+      svg(
+        "pattern",
+        { id: `nile-back-${s}`, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+        svg("rect", { width: 8, height: 8, fill: SIDE_FILL[s] }),
+        svg("rect", { width: 3, height: 8, fill: SIDE_LIGHT[s] }),
+      ),
+    );
+  });
+  return d;
+}
+
+function parseLegal(actions) {
+  const out = { place: new Map(), moves: new Map(), attacks: new Map(), end: false, decline: false };
+  for (const text of actions) {
+    let m = /^place (\?|\d+) ([a-z]\d+)( down)?$/.exec(text);
+    if (m) {
+      if (!out.place.has(m[1])) out.place.set(m[1], new Map());
+      const squares = out.place.get(m[1]);
+      const faces = squares.get(m[2]) || { up: false, down: false };
+      faces[m[3] ? "down" : "up"] = true;
+      squares.set(m[2], faces);
+      continue;
+    }
+    m = /^(move|attack) ([a-z]\d+) ([a-z]\d+)$/.exec(text);
+    if (m) {
+      const table = m[1] === "move" ? out.moves : out.attacks;
+      if (!table.has(m[2])) table.set(m[2], []);
+      table.get(m[2]).push(m[3]);
+      continue;
+    }
+    if (text === "end") out.end = true;
+    if (text === "decline") out.decline = true;
+  }
+  return out;
+}
+
+/** A token: face up value, face down known value ("down"), or back. */
+function token(cx, cy, size, cell, { dataset, downLabel = true } = {}) {
+  const owner = cell.owner;
+  const g = svg("g", { class: "token", dataset: { owner: String(owner), face: cell.face_up ? "up" : "down", ...(dataset || {}) } });
+  const half = size / 2;
+  const known = cell.value !== null && cell.value !== undefined;
+  const fill = known ? SIDE_FILL[owner] : `url(#nile-back-${owner})`;
+  const stroke = cell.face_up ? "#ffffff" : "#f4e4a6";
+  const dash = cell.face_up ? null : "5 3";
+  if (owner === 0) {
+    g.append(svg("rect", { class: "focus-ring", x: cx - half, y: cy - half, width: size, height: size, rx: size * 0.14, fill, stroke, "stroke-width": 2.5, "stroke-dasharray": dash }));
+  } else {
+    g.append(svg("circle", { class: "focus-ring", cx, cy, r: half, fill, stroke, "stroke-width": 2.5, "stroke-dasharray": dash }));
+  }
+  if (known) {
+    g.dataset.value = String(cell.value);
+    g.append(svg("text", { x: cx, y: cy + size * 0.17, "text-anchor": "middle", "font-size": size * 0.5, "font-weight": 800, fill: "#ffffff", text: cell.value }));
+    if (!cell.face_up && downLabel) g.append(svg("text", { x: cx, y: cy + half - size * 0.08, "text-anchor": "middle", "font-size": Math.max(8, size * 0.17), fill: "#f4e4a6", text: "down" }));
+  } else {
+    g.append(svg("text", { x: cx, y: cy + size * 0.15, "text-anchor": "middle", "font-size": size * 0.42, "font-weight": 800, fill: "#ffffff", opacity: 0.85, text: "?" }));
+  }
+  return g;
+}
+
+function hourglass(x, y) {
+  return svg(
+    "g",
+    { class: "hourglass", "aria-label": "hourglass" },
+    svg("path", { d: `M${x - 9},${y - 13} h18 l-9,13 l9,13 h-18 l9,-13 z`, fill: "#e8c16a", stroke: "#5b4630", "stroke-width": 2 }),
+  );
+}
+
+/** Where everything goes: wide (board left, panels right) or narrow (panels under the board). */
+function layout(obs, narrow) {
+  const cols = obs.columns;
+  if (!narrow) {
+    const sq = Math.min(100, Math.floor(400 / cols));
+    const px = 150 + cols * sq + 30;
+    return { W: 960, H: 520, sq, bx: 150, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12 };
+  }
+  const sq = Math.min(84, Math.floor(320 / cols));
+  const top = 34 + 4 * sq + 22 + 34;
+  return { W: 480, H: top + 2 * 240 + 40, sq, bx: 130, panels: [[12, top], [12, top + 240]], panelW: 456 };
+}
+
+function boardGeometry(obs, seat, L) {
+  const cols = obs.columns;
+  const sq = L.sq;
+  const flip = seat === 1;
+  const rows = flip ? [0, 1, 2, 3] : [3, 2, 1, 0]; // top to bottom
+  const order = [...Array(cols).keys()];
+  if (flip) order.reverse();
+  const bx = L.bx;
+  const by = 34;
+  const river = 22;
+  const pos = (r, c) => {
+    const di = rows.indexOf(r);
+    const dc = order.indexOf(c);
+    return { x: bx + dc * sq, y: by + di * sq + (di >= 2 ? river : 0) };
+  };
+  return { cols, sq, rows, order, bx, by, river, pos };
+}
+
+function drawBoard(obs, ctx, legal, g, L) {
+  const geo = boardGeometry(obs, ctx.seat, L);
+  const { sq, rows, order, bx, by, river, pos, cols } = geo;
+  const me = ctx.seat;
+  const sel = selection;
+  const placeTargets = sel && sel.kind === "hand" ? legal.place.get(sel.value) || new Map() : new Map();
+  const moveTargets = sel && sel.kind === "soldier" ? legal.moves.get(sel.square) || [] : [];
+  const attackTargets = sel && sel.kind === "soldier" ? legal.attacks.get(sel.square) || [] : [];
+
+  // column letters and row labels
+  order.forEach((c, dc) => {
+    const letter = obs.square_names[0][c][0];
+    g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by - 10, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#5b4630", text: letter }));
+    g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by + 4 * sq + river + 18, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#5b4630", text: letter }));
+  });
+  rows.forEach((r) => {
+    const { y } = pos(r, order[0]);
+    g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": ctx.narrow ? 11 : 13, "font-weight": 600, fill: "#3b2a14", text: ROW_NAMES[r] }));
+    g.append(svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: `row ${r + 1}` }));
+  });
+  // the river between the halves
+  const ry = by + 2 * sq;
+  g.append(svg("rect", { x: bx - 6, y: ry + 2, width: cols * sq + 12, height: river - 4, rx: 6, fill: "#6fa8dc" }));
+  const wave = ` t ${sq / 2},0`.repeat(cols * 2 - 1);
+  g.append(svg("path", { d: `M${bx},${ry + river / 2} q ${sq / 4},-5 ${sq / 2},0${wave}`, fill: "none", stroke: "#d9ecfb", "stroke-width": 2 }));
+
+  const central = Math.floor(cols / 2);
+  for (const r of rows) {
+    for (const c of order) {
+      const { x, y } = pos(r, c);
+      const name = obs.square_names[r][c];
+      const cell = obs.board[r][c];
+      const sethHalf = r <= 1;
+      const rear = r === 0 || r === 3;
+      const fill = sethHalf ? (rear ? "#2f2a26" : "#3f3832") : rear ? "#f1ead8" : "#fbf7ec";
+      const ink = sethHalf ? "#d8cfc4" : "#6b6256";
+      const sg = svg("g", { class: "square", "data-square": name, "data-occupied": cell ? "yes" : "no" });
+      sg.append(svg("rect", { class: "focus-ring", x: x + 1, y: y + 1, width: sq - 2, height: sq - 2, rx: 4, fill, stroke: "#8a7757", "stroke-width": 1.5 }));
+      sg.append(svg("text", { x: x + 5, y: y + 14, "font-size": 11, fill: ink, text: name }));
+      if (rear && c === central) sg.append(svg("circle", { cx: x + sq - 9, cy: y + 10, r: 3.5, fill: "none", stroke: ink, "stroke-width": 1.5 }));
+      if (cell) sg.append(token(x + sq / 2, y + sq / 2 + 4, sq * 0.62, cell, { dataset: { square: name } }));
+
+      let action = null;
+      let label = "";
+      let choose = null;
+      if (placeTargets.has(name)) {
+        const faces = placeTargets.get(name);
+        action = "choose";
+        label = `${name}: place the ${sel.value === "?" ? "unseen token" : sel.value} here`;
+        sg.dataset.target = "place";
+        sg.dataset.faces = [faces.up ? "up" : "", faces.down ? "down" : ""].filter(Boolean).join(" ");
+        choose = () => {
+          if (faces.up && faces.down) {
+            selection = { ...sel, square: name };
+            ctx.rerender();
+          } else {
+            selection = null;
+            ctx.play(`place ${sel.value} ${name}${faces.down ? " down" : ""}`);
+          }
+        };
+      } else if (moveTargets.includes(name)) {
+        action = `move ${sel.square} ${name}`;
+        label = `${name}: move the soldier from ${sel.square} here`;
+        sg.dataset.target = "move";
+      } else if (attackTargets.includes(name)) {
+        action = `attack ${sel.square} ${name}`;
+        label = cell ? `${name}: attack this soldier with the one on ${sel.square}` : `${name}: attack the undefended rearguard with the soldier on ${sel.square} (wins)`;
+        sg.dataset.target = "attack";
+      } else if (cell && cell.owner === me && (legal.moves.has(name) || legal.attacks.has(name))) {
+        action = "select";
+        const what = cell.value === null ? "your face-down soldier" : `your ${cell.value}`;
+        label = `${name}: ${sel && sel.square === name ? "selected" : "select"} ${what}`;
+        sg.dataset.selectable = "yes";
+      }
+      if (sel && sel.kind === "soldier" && sel.square === name) {
+        sg.append(svg("rect", { x: x + 3, y: y + 3, width: sq - 6, height: sq - 6, rx: 4, fill: "none", stroke: "#ffb000", "stroke-width": 4 }));
+        sg.dataset.selected = "yes";
+      }
+      if (sel && sel.kind === "hand" && sel.square === name) {
+        sg.append(svg("rect", { x: x + 3, y: y + 3, width: sq - 6, height: sq - 6, rx: 4, fill: "none", stroke: "#ffb000", "stroke-width": 4 }));
+      }
+      if (action) {
+        if (action !== "select") {
+          const colour = sg.dataset.target === "attack" ? "#e53935" : "#ffb000";
+          sg.classList.add("target");
+          sg.append(svg("rect", { class: "target-ring", x: x + 6, y: y + 6, width: sq - 12, height: sq - 12, rx: 4, fill: "none", stroke: colour, "stroke-width": 3 }));
+          if (sg.dataset.target === "attack") {
+            const cx = x + sq - 14;
+            const cy = y + sq - 14;
+            sg.append(svg("path", { d: `M${cx - 7},${cy - 7} L${cx + 7},${cy + 7} M${cx + 7},${cy - 7} L${cx - 7},${cy + 7}`, stroke: colour, "stroke-width": 3 }));
+          }
+        }
+        if (action !== "choose" && action !== "select") sg.dataset.action = action;
+        svgButton(
+          sg,
+          label,
+          () => {
+            if (action === "choose") {
+              choose();
+            } else if (action === "select") {
+              selection = sel && sel.square === name ? null : { ...selectionKey(ctx), kind: "soldier", square: name };
+              ctx.rerender();
+            } else {
+              selection = null;
+              ctx.play(action);
+            }
+          },
+          `nile-sq-${name}`,
+        );
+      } else {
+        const who = cell ? `${obs.players[cell.owner].name}'s ${cell.value === null ? "face-down token" : cell.value}` : "empty";
+        sg.setAttribute("aria-label", `${name}, ${ROW_NAMES[r]}: ${who}`);
+      }
+      g.append(sg);
+    }
+  }
+  return geo;
+}
+
+function selectionKey(ctx) {
+  return { table: ctx.table, seat: ctx.seat, version: ctx.version };
+}
+
+function sidePanel(obs, s, [x, y], width, ctx, legal) {
+  const p = obs.players[s];
+  const g = svg("g", { class: "side-panel", "data-side": s });
+  const mine = ctx.seat === s;
+  const acting = obs.to_move === s;
+  g.append(svg("rect", { x, y, width, height: 226, rx: 10, fill: "#fffaf0", stroke: acting ? SIDE_FILL[s] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
+  g.append(s === 0
+    ? svg("rect", { x: x + 12, y: y + 14, width: 20, height: 20, rx: 3, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 })
+    : svg("circle", { cx: x + 22, cy: y + 24, r: 10, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 }));
+  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: SIDE_FILL[s], text: `${p.name}${mine ? " (you)" : ""}${acting ? " — to act" : ""}` }));
+  if (obs.hourglass === s && obs.to_move !== null) {
+    g.append(hourglass(x + width - 22, y + 24));
+    g.append(svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: "hourglass" }));
+  }
+
+  // hand
+  g.append(svg("text", { x: x + 14, y: y + 58, "font-size": 12, fill: "#6b6256", text: "Hand" }));
+  if (!p.hand.length) g.append(svg("text", { x: x + 14, y: y + 84, "font-size": 13, fill: "#8b8070", text: "(empty)" }));
+  p.hand.forEach((v, i) => {
+    const cell = { owner: s, value: v, face_up: p.hand_face_up[i] };
+    const cx = x + 38 + i * 56;
+    const cy = y + 90;
+    const tg = token(cx, cy, 46, cell, { dataset: { hand: `${s}-${i}` }, downLabel: false });
+    const key = v === null ? "?" : String(v);
+    if (mine && legal.place.has(key)) {
+      const selected = selection && selection.kind === "hand" && selection.value === key && selection.index === i;
+      tg.classList.add("target");
+      tg.dataset.handValue = key;
+      if (selected) {
+        tg.dataset.selected = "yes";
+        tg.append(svg("rect", { x: cx - 28, y: cy - 28, width: 56, height: 56, rx: 8, fill: "none", stroke: "#ffb000", "stroke-width": 4 }));
+      }
+      svgButton(
+        tg,
+        `Hand token ${key === "?" ? "(not seen)" : key}: ${selected ? "selected; click a highlighted square" : "select it to place it"}`,
+        () => {
+          selection = selected ? null : { ...selectionKey(ctx), kind: "hand", value: key, index: i };
+          ctx.rerender();
+        },
+        `nile-hand-${i}`,
+      );
+    }
+    g.append(tg);
+  });
+
+  // column, cemetery
+  const small = 22;
+  g.append(svg("text", { x: x + 150, y: y + 58, "font-size": 12, fill: "#6b6256", text: `Column: ${p.column.length} (next drawn on the left)` }));
+  p.column.slice(0, 14).forEach((v, i) => {
+    g.append(token(x + 162 + (i % 8) * 27, y + 76 + Math.floor(i / 8) * 27, small, { owner: s, value: v, face_up: v !== null }, { dataset: { column: `${s}-${i}` } }));
+  });
+  if (p.column.length > 14) g.append(svg("text", { x: x + 360, y: y + 108, "font-size": 12, text: `+${p.column.length - 14}` }));
+  g.append(svg("text", { x: x + 14, y: y + 160, "font-size": 12, fill: "#6b6256", text: `Cemetery: ${p.cemetery.length}` }));
+  p.cemetery.slice(0, 13).forEach((v, i) => {
+    g.append(token(x + 26 + i * 27, y + 182, small, { owner: s, value: v, face_up: true }, { dataset: { cemetery: `${s}-${i}` } }));
+  });
+  g.append(svg("text", { x: x + 14, y: y + 214, "font-size": 12, fill: "#6b6256", text: `on the board: ${p.on_board}` }));
+  return g;
+}
+
+/** The status line: round, phase and who acts. */
+export function status(view) {
+  const obs = view.observation;
+  const names = obs.players.map((p) => p.name);
+  if (view.finished || obs.phase === "over") {
+    return view.result_text || (obs.result ? `Game over: ${obs.result}` : "The game is over.");
+  }
+  const who = obs.to_move === null ? "" : names[obs.to_move];
+  if (obs.phase === "placement") return `Round ${obs.round} · placement · ${who} places a token`;
+  if (obs.phase === "combat") return `Round ${obs.round} · combat · ${who} acts`;
+  if (obs.phase === "final_action") {
+    const ender = obs.ended_by === null || obs.ended_by === undefined ? "" : ` (${names[obs.ended_by]} ended the turn)`;
+    return `Round ${obs.round} · ${who} has one last action${ender}`;
+  }
+  return `Round ${obs.round} · ${PHASES[obs.phase] || obs.phase}`;
+}
+
+/**
+ * Draw the board for ``view``. ctx: {table, seat, version, actions: Set, play(text), rerender()}.
+ * Returns {board, controls, prompt}.
+ */
+export function render(view, ctx) {
+  const obs = view.observation;
+  const key = selectionKey(ctx);
+  if (selection && (selection.table !== key.table || selection.seat !== key.seat || selection.version !== key.version)) {
+    selection = null;
+  }
+  if (!ctx.actions.size) selection = null;
+  const legal = parseLegal(ctx.actions);
+  const L = layout(obs, ctx.narrow);
+  const { W, H } = L;
+  const root = svg("svg", { class: "board nile", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "Dioses del Nilo board", "data-layout": ctx.narrow ? "narrow" : "wide" });
+  root.append(defs());
+  root.append(svg("rect", { width: W, height: H, fill: "#efe6d2" }));
+  const boardGroup = svg("g", { class: "nile-board" });
+  drawBoard(obs, ctx, legal, boardGroup, L);
+  root.append(boardGroup);
+  const bottom = ctx.seat === 1 ? 1 : 0;
+  root.append(sidePanel(obs, 1 - bottom, L.panels[0], L.panelW, ctx, legal));
+  root.append(sidePanel(obs, bottom, L.panels[1], L.panelW, ctx, legal));
+  const counters = [`combat actions without a fight: ${obs.quiet}/${obs.no_fight_limit}`];
+  if (obs.repetition_limit && (obs.phase === "combat" || obs.phase === "final_action")) {
+    counters.push(`this position: ${obs.repetitions}/${obs.repetition_limit}`);
+  }
+  root.append(svg("text", { x: 12, y: H - 28, "font-size": 12, fill: "#6b6256", text: counters.join(" · ") }));
+  if (obs.events && obs.events.length) {
+    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: `Last: ${obs.events.join(" ")}`.slice(0, ctx.narrow ? 80 : 160) }));
+  }
+
+  const controls = [];
+  let prompt = "";
+  if (ctx.actions.size) {
+    const sel = selection;
+    if (obs.phase === "placement") {
+      if (sel && sel.kind === "hand" && sel.square) {
+        const what = sel.value === "?" ? "the unseen token" : `the ${sel.value}`;
+        prompt = `Place ${what} on ${sel.square}:`;
+        controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square}`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square}`); } } }, "Face up"));
+        controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square} down`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square} down`); } } }, "Face down"));
+        controls.push(el("button", { class: "secondary", on: { click: () => { selection = { ...sel, square: undefined }; ctx.rerender(); } } }, "Cancel"));
+      } else if (sel && sel.kind === "hand") {
+        prompt = "Click a highlighted square of your half (face down is possible only in your rearguard).";
+      } else {
+        prompt = "Click a token of your hand, then a square of your half.";
+      }
+    } else {
+      prompt = sel && sel.kind === "soldier"
+        ? `Soldier on ${sel.square}: click a square to move to (yellow) or to attack (red ✕).`
+        : "Click one of your soldiers to move or attack with it.";
+      if (sel) controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, "Cancel selection"));
+      if (legal.end) controls.push(el("button", { "data-action": "end", on: { click: () => ctx.play("end") } }, "End turn"));
+      if (legal.decline) controls.push(el("button", { "data-action": "decline", on: { click: () => ctx.play("decline") } }, "Decline the last action"));
+    }
+  }
+  return { board: root, controls, prompt };
+}
+
+/** Forget the selection (Escape). */
+export function clearSelection() {
+  const had = selection !== null;
+  selection = null;
+  return had;
+}

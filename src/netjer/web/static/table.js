@@ -1,0 +1,530 @@
+// The table page: which seats this tab plays, one WebSocket per seat, drawing every view,
+// hot-seat covers between seats, errors, and the replay viewer of a finished game.
+//
+// Only what a view (or a replay step) contains is drawn: a seat's page shows its own
+// observation, and in hot-seat mode nothing of any seat is on the page while the cover
+// asks to pass the screen.
+
+import * as aton from "./aton.js";
+import { api, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
+import { SeatConnection } from "./connection.js";
+import * as nile from "./nile.js";
+
+const RENDERERS = { aton, nile };
+const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"] };
+const SEAT_COLOURS = { aton: ["#c62828", "#0d47a1"], nile: ["#6a2c91", "#1e7a46"] };
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+
+const state = {
+  held: new Map(), // seat -> token, for the seats this tab plays
+  conns: new Map(), // seat (or "watch") -> SeatConnection
+  views: new Map(), // same keys -> latest whole view
+  shown: undefined, // the seat whose view is on the page (null: spectator)
+  cover: null, // seat the hot-seat cover is waiting for
+  pending: null, // the seat whose move was sent and not yet answered
+  errors: [],
+  mode: "live",
+  replay: null,
+};
+
+const keyOf = (seat) => (seat === null ? "watch" : String(seat));
+
+// ---------- choosing the seats ----------
+
+function fragmentFor(choice, replay) {
+  let frag = choice.seats.length === 0 ? "watch" : choice.seats.length > 1 ? "hotseat" : `seat=${choice.seats[0]}`;
+  if (replay) frag += "&replay";
+  return frag;
+}
+
+function decideSeats() {
+  const frag = parseFragment(window.location.hash);
+  // A link's token is kept for this tab at once, and for the browser once the server accepts it.
+  const saved = loadTabChoice(tableId);
+  const unconfirmed = { ...((saved && saved.unconfirmed) || {}) };
+  for (const { seat, token } of frag.pairs) unconfirmed[String(seat)] = token;
+  const stored = { ...loadTokens(tableId), ...unconfirmed };
+  const storedSeats = Object.keys(stored).map(Number).filter(Number.isInteger).sort((a, b) => a - b);
+  let seats = null;
+  if (frag.pairs.length) seats = frag.pairs.map((p) => p.seat);
+  else if (frag.hotseat) seats = storedSeats;
+  else if (frag.watch) seats = [];
+  else if (frag.seat !== null && stored[String(frag.seat)]) seats = [frag.seat];
+  else {
+    if (saved && Array.isArray(saved.seats) && saved.seats.every((s) => stored[String(s)])) seats = saved.seats;
+    else if (storedSeats.length <= 1) seats = storedSeats;
+  }
+  return { seats, stored, storedSeats, replay: frag.replay, unconfirmed };
+}
+
+function start(seats, stored, replay, unconfirmed = {}) {
+  const choice = { seats: [...new Set(seats)].sort((a, b) => a - b), unconfirmed };
+  saveTabChoice(tableId, choice);
+  // Tokens leave the address bar: a copied URL never carries one.
+  window.history.replaceState(null, "", `${window.location.pathname}#${fragmentFor(choice, replay)}`);
+  for (const seat of choice.seats) state.held.set(seat, stored[String(seat)]);
+  const handlers = { onView, onError, onStatus };
+  if (choice.seats.length === 0) {
+    state.shown = null;
+    state.conns.set("watch", new SeatConnection(tableId, null, null, handlers));
+  } else {
+    if (choice.seats.length === 1) state.shown = choice.seats[0];
+    for (const seat of choice.seats) state.conns.set(keyOf(seat), new SeatConnection(tableId, seat, state.held.get(seat), handlers));
+  }
+  for (const conn of state.conns.values()) conn.connect();
+  document.body.dataset.hotseat = choice.seats.length > 1 ? "yes" : "no";
+  if (replay) state.openReplayWhenReady = true;
+}
+
+async function showChooser(stored, storedSeats) {
+  const cover = $("cover");
+  let labels = {};
+  try {
+    const view = await api(`/api/tables/${encodeURIComponent(tableId)}/view`);
+    labels = Object.fromEntries(view.seats.map((s) => [s.seat, seatTitle(s)]));
+  } catch (err) {
+    labels = {};
+  }
+  const buttons = storedSeats.map((seat) =>
+    el("button", { "data-choose": seat, on: { click: () => { hideCover(); start([seat], stored, false); } } }, `Play as ${labels[seat] || `seat ${seat}`}`),
+  );
+  buttons.push(el("button", { "data-choose": "hotseat", on: { click: () => { hideCover(); start(storedSeats, stored, false); } } }, "Hot-seat: play all these seats on this screen"));
+  buttons.push(el("button", { class: "secondary", "data-choose": "watch", on: { click: () => { hideCover(); start([], stored, false); } } }, "Just watch"));
+  cover.replaceChildren(
+    el("div", { class: "card" }, el("h2", {}, "Which seat is this screen for?"), el("p", {}, "This browser holds the tokens of several seats of this table."), el("div", { class: "chooser" }, buttons)),
+  );
+  cover.classList.remove("hidden");
+  document.body.dataset.cover = "chooser";
+}
+
+function hideCover() {
+  $("cover").classList.add("hidden");
+  $("cover").replaceChildren();
+  document.body.dataset.cover = "";
+}
+
+// ---------- connection events ----------
+
+function onView(conn, view) {
+  if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
+  state.views.set(keyOf(conn.seat), view);
+  if (conn.seat === state.pending) state.pending = null;
+  if (state.openReplayWhenReady && view.finished) {
+    state.openReplayWhenReady = false;
+    openReplay();
+    return;
+  }
+  update();
+}
+
+/** The server accepted this seat's token: keep it for the browser (reloads, other tabs). */
+function confirmToken(seat, token) {
+  saveToken(tableId, seat, token);
+  const choice = loadTabChoice(tableId);
+  if (choice && choice.unconfirmed && choice.unconfirmed[String(seat)]) {
+    delete choice.unconfirmed[String(seat)];
+    saveTabChoice(tableId, choice);
+  }
+}
+
+const ERROR_WORDS = {
+  stale: "The game moved on before your move arrived, so it was not played. The board now shows the current position.",
+  not_your_turn: "It is not your turn.",
+  over: "The game is over.",
+  spectator: "Spectators cannot move.",
+};
+
+function onError(conn, message) {
+  if (conn.seat === state.pending) state.pending = null;
+  // In hot-seat, a refusal may name the hand of the seat that made it: only that seat sees it.
+  if (state.held.size > 1 && conn.seat !== state.shown && conn.status === "open") return;
+  let text = ERROR_WORDS[message.error] || message.message || "Something went wrong.";
+  if (message.error === "illegal") text = `That move is not allowed: ${message.message}.`;
+  if (message.error === "bad_token") text = "This seat's link was not accepted (the token does not match). Ask for a new link, or watch the table from the lobby.";
+  if (message.error === "no_table") text = "There is no such table. It may have been created on another server; go back to the lobby.";
+  if (message.error === "no_seat") text = "This table has no such seat.";
+  state.errors = [{ text, rule: message.rule || null, code: message.error }];
+  if (!latestView()) {
+    renderErrors();
+    $("status").textContent = "Not connected to the table.";
+  }
+  update();
+}
+
+function onStatus() {
+  const conns = [...state.conns.values()];
+  const worst = conns.find((c) => c.status === "closed") || conns.find((c) => c.status === "waiting") || conns.find((c) => c.status === "connecting") || conns[0];
+  const box = $("conn");
+  if (!worst) return;
+  box.className = `conn ${worst.status}`;
+  box.replaceChildren();
+  if (worst.status === "open") box.append("connected");
+  else if (worst.status === "connecting") box.append("connecting…");
+  else if (worst.status === "waiting") {
+    const seconds = Math.max(0, Math.round((worst.retryAt - Date.now()) / 100) / 10);
+    box.append(`connection lost; retrying in ${seconds} s `, el("button", { class: "secondary", on: { click: () => conns.forEach((c) => c.retryNow()) } }, "Retry now"));
+  } else if (worst.status === "closed") {
+    box.append("not connected");
+  }
+  document.body.dataset.conn = worst.status;
+}
+
+window.addEventListener("online", () => state.conns.forEach((c) => c.retryNow()));
+
+// ---------- moves ----------
+
+function play(text) {
+  if ((state.pending !== null && state.pending === state.shown) || state.mode !== "live") return;
+  const view = state.views.get(keyOf(state.shown));
+  if (!view) return;
+  const found = view.legal.find((a) => a.text === text);
+  if (!found) {
+    state.errors = [{ text: `"${text}" is not one of your legal actions right now.` }];
+    update();
+    return;
+  }
+  const conn = state.conns.get(keyOf(state.shown));
+  if (!conn || !conn.move(view.version, found.index)) {
+    state.errors = [{ text: "Not connected to the server: the move was not sent. It will reconnect by itself; try again then." }];
+    update();
+    return;
+  }
+  state.pending = state.shown;
+  state.errors = [];
+  update();
+}
+
+// ---------- drawing ----------
+
+function latestView() {
+  let best = null;
+  for (const view of state.views.values()) if (!best || view.version > best.version) best = view;
+  return best;
+}
+
+function update() {
+  if (state.mode === "replay") return;
+  const latest = latestView();
+  if (!latest) return;
+  // public facts, for the page's own tests: the game's version and who is to move
+  document.body.dataset.latest = String(latest.version);
+  if (state.held.size > 1) {
+    const toMove = latest.to_move;
+    const seats = [...state.held.keys()];
+    if (state.shown === undefined && state.cover === null) {
+      askToPass(seats.includes(toMove) ? toMove : seats[0]);
+    } else if (!latest.finished && seats.includes(toMove) && toMove !== state.shown && state.cover === null) {
+      askToPass(toMove);
+    }
+  }
+  if (state.cover !== null) {
+    clearTable();
+    return;
+  }
+  const view = state.views.get(keyOf(state.shown));
+  if (view) renderView(view);
+}
+
+function askToPass(seat) {
+  state.cover = seat;
+  state.errors = [];
+  const latest = latestView();
+  const info = latest.seats[seat];
+  const name = seatTitle(info);
+  const cover = $("cover");
+  const ready = el("button", { id: "cover-ready", "data-cover-seat": seat, on: { click: () => {
+    state.shown = seat;
+    state.cover = null;
+    hideCover();
+    update();
+  } } }, `I am ${info.label} — show my view`);
+  cover.replaceChildren(
+    el("div", { class: "card" },
+      el("h2", {}, `Pass the screen to ${name}`),
+      el("p", {}, "Hot-seat: the board stays hidden until the next player is at the screen."),
+      ready),
+  );
+  cover.classList.remove("hidden");
+  document.body.dataset.cover = `seat-${seat}`;
+  ready.focus();
+}
+
+/** Remove every trace of a seat's view from the page (behind the hot-seat cover). */
+function clearTable() {
+  for (const id of ["board-area", "controls", "legal", "log", "seats", "errors", "you"]) $(id).replaceChildren();
+  $("status").textContent = "";
+  $("result").classList.add("hidden");
+  $("result").replaceChildren();
+  document.body.dataset.shown = "";
+  document.body.dataset.myTurn = "no";
+  document.body.dataset.version = "";
+  document.title = "Netjer — pass the screen";
+}
+
+function focusKey() {
+  const active = document.activeElement;
+  return active && active.dataset ? active.dataset.focusKey || null : null;
+}
+
+function restoreFocus(key) {
+  if (!key) return;
+  const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (again) again.focus();
+}
+
+function seatMark(game, seat) {
+  const marks = SEAT_MARKS[game] || [];
+  const colours = SEAT_COLOURS[game] || [];
+  return el("span", { class: "seat-mark", style: colours[seat] ? `color:${colours[seat]}` : null, "aria-hidden": "true" }, marks[seat] || "•");
+}
+
+function renderView(view) {
+  const key = focusKey();
+  const renderer = RENDERERS[view.game];
+  const seat = state.shown;
+  const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished;
+  const sending = state.pending !== null && state.pending === seat;
+  const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
+  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow() };
+
+  $("game-title").textContent = view.title;
+  const you = $("you");
+  you.replaceChildren();
+  if (seat === null) you.append("Watching (spectator view)");
+  else you.append(seatMark(view.game, seat), ` You are ${seatTitle(view.seats[seat])}`, state.held.size > 1 ? " · hot-seat" : "");
+
+  let drawn;
+  if (renderer) drawn = renderer.render(view, ctx);
+  else drawn = genericRender(view);
+  const area = $("board-area");
+  area.replaceChildren(drawn.board);
+
+  const statusText = renderer ? renderer.status(view) : view.finished ? view.result_text : `${view.title}`;
+  const statusBox = $("status");
+  statusBox.textContent = statusText;
+  statusBox.classList.toggle("your-turn", myTurn);
+  if (!view.finished && !myTurn) {
+    const mover = view.seats[view.to_move];
+    if (mover) statusBox.textContent += mover.kind === "agent" ? ` — the computer (${mover.agent}) is thinking…` : mover.open ? " — waiting for someone to join this seat" : ` — waiting for ${seatTitle(mover)}`;
+  } else if (myTurn) {
+    statusBox.textContent += sending ? " — sending…" : " — your turn";
+  }
+
+  const controls = $("controls");
+  controls.replaceChildren();
+  if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
+  for (const c of drawn.controls) {
+    c.disabled = sending;
+    controls.append(c);
+  }
+
+  const seats = $("seats");
+  seats.replaceChildren(
+    ...view.seats.map((s) =>
+      el("li", { class: view.to_move === s.seat ? "to-move" : null, "data-seat": s.seat },
+        seatMark(view.game, s.seat),
+        el("span", {}, seatTitle(s)),
+        s.seat === seat ? el("strong", {}, "(you)") : null,
+        s.open ? el("span", { class: "muted" }, "(open seat)") : null,
+        view.to_move === s.seat ? el("span", { "aria-label": "to move" }, "◀ to move") : null),
+    ),
+  );
+
+  const legal = $("legal");
+  legal.replaceChildren(
+    ...(myTurn ? view.legal : []).map((a) =>
+      el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, disabled: sending || null, on: { click: () => play(a.text) } }, a.text),
+    ),
+  );
+  if (!myTurn) legal.append(el("p", { class: "muted small" }, seat === null ? "Spectators cannot move." : "Not your turn."));
+
+  const log = $("log");
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
+  if (atBottom || log.children.length < 12) log.scrollTop = log.scrollHeight;
+
+  const result = $("result");
+  if (view.finished) {
+    const obs = view.observation || {};
+    const why = obs.win_reason || obs.result || "";
+    result.replaceChildren(
+      el("div", {}, view.result_text || "The game is over.", why ? el("div", { class: "small" }, why) : null),
+      el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, "Replay this game"),
+    );
+    result.classList.remove("hidden");
+  } else {
+    result.classList.add("hidden");
+  }
+
+  renderErrors();
+
+  const body = document.body.dataset;
+  body.version = String(view.version);
+  body.toMove = view.to_move === null ? "" : String(view.to_move);
+  body.shown = seat === null ? "watch" : String(seat);
+  body.myTurn = myTurn && !sending ? "yes" : "no";
+  body.finished = view.finished ? "yes" : "no";
+  body.game = view.game;
+  document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
+  restoreFocus(key);
+}
+
+function renderErrors() {
+  $("errors").replaceChildren(
+    ...state.errors.map((err, i) =>
+      el("div", { class: "error-banner", role: "alert", "data-error": err.code || "" },
+        el("div", { class: "text" }, err.text, err.rule ? el("div", { class: "small" }, `Rule: ${err.rule}`) : null),
+        el("button", { class: "secondary", "aria-label": "dismiss", on: { click: () => { state.errors.splice(i, 1); renderErrors(); update(); } } }, "✕")),
+    ),
+  );
+}
+
+/** Narrow screens get the boards' portrait arrangement. */
+function isNarrow() {
+  return $("board-area").clientWidth < 640;
+}
+
+let lastNarrow = null;
+window.addEventListener("resize", () => {
+  const narrow = isNarrow();
+  if (narrow === lastNarrow) return;
+  lastNarrow = narrow;
+  if (state.mode === "replay") renderReplay();
+  else update();
+});
+
+function genericRender(view) {
+  const pre = el("pre", { class: "panel", style: "white-space: pre-wrap; overflow:auto; max-height: 70vh" }, JSON.stringify(view.observation, null, 2));
+  return { board: pre, controls: [], prompt: "This game has no board drawing yet: choose from the list of legal actions." };
+}
+
+document.addEventListener("keydown", (event) => {
+  if (state.mode === "replay") {
+    if (event.target instanceof HTMLInputElement) return; // the slider has its own keys
+    const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (event.key in steps) {
+      event.preventDefault();
+      stepReplay(steps[event.key]);
+    }
+    return;
+  }
+  if (event.key === "Escape" && nile.clearSelection()) update();
+});
+
+// ---------- replay ----------
+
+async function openReplay() {
+  const seat = state.shown === undefined ? null : state.shown;
+  const token = seat === null ? null : state.held.get(seat);
+  const query = seat === null ? "" : `?seat=${seat}`;
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { token });
+    state.mode = "replay";
+    state.replay = { data, index: 0, seat };
+    document.body.dataset.mode = "replay";
+    $("live").classList.add("hidden");
+    $("replay").classList.remove("hidden");
+    renderReplay();
+    $("replay-next").focus();
+  } catch (err) {
+    state.errors = [{ text: `The replay could not be loaded: ${err.message}` }];
+    update();
+  }
+}
+
+function closeReplay() {
+  state.mode = "live";
+  state.replay = null;
+  document.body.dataset.mode = "live";
+  $("replay").classList.add("hidden");
+  $("live").classList.remove("hidden");
+  update();
+}
+
+function stepReplay(delta) {
+  const r = state.replay;
+  if (!r) return;
+  const last = r.data.steps.length - 1;
+  r.index = Math.max(0, Math.min(last, r.index + delta));
+  renderReplay();
+}
+
+function renderReplay() {
+  const r = state.replay;
+  const steps = r.data.steps;
+  const step = steps[r.index];
+  const last = steps.length - 1;
+  const table = r.data.table;
+  const view = {
+    game: table.game,
+    title: table.title,
+    observation: step.observation,
+    finished: r.index === last && table.finished,
+    result_text: r.index === last ? table.result_text : null,
+    seats: table.seats,
+    to_move: step.observation.to_move ?? null,
+    legal: [],
+    version: step.version,
+  };
+  const renderer = RENDERERS[table.game];
+  const ctx = { table: tableId, seat: r.seat, version: step.version, actions: new Set(), play: () => {}, rerender: renderReplay, narrow: isNarrow() };
+  const drawn = renderer ? renderer.render(view, ctx) : genericRender(view);
+  $("board-area").replaceChildren(drawn.board);
+  $("game-title").textContent = table.title;
+  $("you").textContent = r.seat === null ? "Replay (spectator view)" : `Replay as ${table.seats[r.seat].label}`;
+  $("replay-pos").textContent = `Step ${r.index} of ${last}`;
+  $("replay-range").max = String(last);
+  $("replay-range").value = String(r.index);
+  $("replay-action").textContent = step.action ? `${r.index}. ${step.action}` : "The start of the game.";
+  $("replay-status").textContent = renderer ? renderer.status(view) : "";
+  $("replay-prev").disabled = r.index === 0;
+  $("replay-first").disabled = r.index === 0;
+  $("replay-next").disabled = r.index === last;
+  $("replay-last").disabled = r.index === last;
+  const list = $("replay-steps");
+  if (list.dataset.table !== `${tableId}-${r.seat}`) {
+    list.dataset.table = `${tableId}-${r.seat}`;
+    list.replaceChildren(
+      ...steps.slice(1).map((s, i) =>
+        el("li", {}, el("a", { href: "#", "data-step": i + 1, on: { click: (e) => { e.preventDefault(); r.index = i + 1; renderReplay(); } } }, s.action)),
+      ),
+    );
+  }
+  [...list.querySelectorAll("a")].forEach((a) => a.toggleAttribute("aria-current", Number(a.dataset.step) === r.index));
+  const current = list.querySelector("a[aria-current]");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  document.body.dataset.replayStep = String(r.index);
+}
+
+function wireReplay() {
+  $("replay-first").addEventListener("click", () => stepReplay(-Infinity));
+  $("replay-prev").addEventListener("click", () => stepReplay(-1));
+  $("replay-next").addEventListener("click", () => stepReplay(1));
+  $("replay-last").addEventListener("click", () => stepReplay(Infinity));
+  $("replay-range").addEventListener("input", (e) => {
+    state.replay.index = Number(e.target.value);
+    renderReplay();
+  });
+  $("replay-close").addEventListener("click", closeReplay);
+}
+
+// ---------- start ----------
+
+function main() {
+  wireReplay();
+  if (!tableId) {
+    $("status").textContent = "No table in the address.";
+    return;
+  }
+  const { seats, stored, storedSeats, replay, unconfirmed } = decideSeats();
+  if (seats === null) showChooser(stored, storedSeats);
+  else start(seats, stored, replay, unconfirmed);
+  // a new link pasted into this tab: start again from it
+  window.addEventListener("hashchange", () => window.location.reload());
+  // debugging and tests: drop every socket as a network failure would
+  window.netjer = { state, drop: () => state.conns.forEach((c) => c.drop()) };
+}
+
+main();

@@ -1,0 +1,214 @@
+"""Browser tests of the web table: Debian's Chromium driven by Playwright, against a real server.
+
+The set-up installs what it needs: Chromium with apt-get when ``/usr/bin/chromium`` is
+missing (the tests run as root on the project's machines), skipping with the reason only if
+that is impossible.  Each test session starts ``netjer serve`` as a subprocess on a free port
+with its own SQLite file.  Screenshots go to ``$NETJER_SCREENSHOTS`` when it is set (``make
+screenshots`` sets it to ``docs/screenshots``), else to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+def _install_chromium() -> str | None:
+    """Install Debian's chromium with apt-get; return why it could not be done, or None."""
+    apt = shutil.which("apt-get")
+    if apt is None:
+        return "apt-get is not available on this machine"
+    if os.geteuid() != 0:
+        return "installing chromium needs root (run: apt-get install -y chromium chromium-driver)"
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = [apt, "install", "-y", "-q", "chromium", "chromium-driver"]
+    # Two pytest-xdist workers may both get here: one installs, the other waits for it.
+    with open("/tmp/netjer-chromium-install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if CHROMIUM.exists():
+            return None
+        done = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            subprocess.run([apt, "update", "-q"], env=env, capture_output=True, check=False)
+            done = subprocess.run(install, env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            return f"apt-get install chromium failed: {done.stderr.strip()[-500:]}"
+        if not CHROMIUM.exists():
+            return f"apt-get installed chromium, but there is no {CHROMIUM}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """The path of Debian's Chromium, installed first if needed."""
+    if not CHROMIUM.exists():
+        reason = _install_chromium()
+        if reason is not None:
+            pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM}: {reason}")
+    return str(CHROMIUM)
+
+
+def _netjer_command() -> list[str]:
+    script = Path(sys.executable).with_name("netjer")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from netjer.cli.main import main; main()"]
+
+
+def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    """Start ``netjer serve`` on ``port`` with the database in ``folder``; wait until it answers.
+
+    Fails the test (with the server's output) if it exits or does not answer within 60 s.
+    """
+    log_path = folder / f"server-{port}.log"
+    command = [
+        *_netjer_command(),
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{folder / 'n.db'}",
+        "--ai-workers",
+        "1",
+    ]
+    with open(log_path, "ab") as log:
+        # its own process group, so that its computer-player workers are stopped with it
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"netjer serve exited with {process.returncode}:\n{log_path.read_text()}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as response:
+                if response.status == 200:
+                    return process
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"netjer serve did not answer within 60 s:\n{log_path.read_text()}")
+        time.sleep(0.1)
+
+
+def _signal_group(process: subprocess.Popen[bytes], sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+
+
+def kill_server(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a server started by :func:`start_server` and its workers, as a crash would."""
+    _signal_group(process, signal.SIGKILL)
+    process.wait(timeout=10)
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by :func:`start_server` (politely, then not), workers included."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    _signal_group(process, signal.SIGKILL)  # workers left behind, if any
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running ``netjer serve`` on a free loopback port; yields its base URL."""
+    port = free_port()
+    process = start_server(tmp_path_factory.mktemp("server"), port)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Any]:
+    """A headless Chromium for the whole session."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the dev extras install playwright")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class PageErrors(list[str]):
+    """JavaScript exceptions and console errors seen on a page."""
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile (its own localStorage) at 1280x800."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    ctx.set_default_timeout(20_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page_errors() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture
+def page(context: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A page that records JavaScript errors; the test fails if any happened."""
+    pg = context.new_page()
+    pg.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
+
+    def on_console(msg: Any) -> None:
+        # Network failures (a refused request, a dropped socket) are expected in some tests.
+        if msg.type == "error" and "Failed to load resource" not in msg.text and "WebSocket" not in msg.text:
+            page_errors.append(f"console error: {msg.text}")
+
+    pg.on("console", on_console)
+    yield pg
+    assert not list(page_errors), "\n".join(page_errors)
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: $NETJER_SCREENSHOTS, or a temporary folder."""
+    target = os.environ.get("NETJER_SCREENSHOTS")
+    folder = Path(target) if target else tmp_path_factory.mktemp("screenshots")
+    with contextlib.suppress(FileExistsError):
+        folder.mkdir(parents=True)
+    return folder
