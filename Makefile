@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # pytest-xdist workers; CI machines have 2 cores.
 WORKERS ?= 2
 
-.PHONY: run test lint typecheck bench screenshots clean
+.PHONY: run play test bench clean screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,13 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
+# The web table on 127.0.0.1:8000 with the SQLite file netjer.db (created on first run).
 run: $(VENV)/.installed
-	$(BIN)/netjer play aton --seat 0=human --seat 1=random --save aton-game.json $(ARGS)
+	$(BIN)/netjer serve --host 127.0.0.1 --port 8000 --db sqlite:///netjer.db $(ARGS)
+
+# Aton in the terminal against the computer, saved to aton-game.json.
+play: $(VENV)/.installed
+	$(BIN)/netjer play aton --seat 0=human --seat 1=heuristic --save aton-game.json $(ARGS)
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks

@@ -5,8 +5,6 @@ The server runs as a real subprocess (`netjer serve`) on a free port with a SQLi
 
 from __future__ import annotations
 
-import os
-import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +12,7 @@ from typing import Any
 import httpx
 
 from netjer.core import Rng
-from netjer.server.process import free_port, running_server
+from netjer.server.process import free_port, kill_server, running_server
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -47,8 +45,7 @@ def test_sigkill_loses_no_acknowledged_move_and_computer_seats_resume(tmp_path: 
             )
             assert r.status_code == 200
             acknowledged.append(mine["legal"][choice]["text"])
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
+        kill_server(proc)
     with running_server(db, port):
         view = httpx.get(f"{base}/api/tables/{duel['id']}/view").json()
         assert view["version"] == len(acknowledged)

@@ -13,18 +13,14 @@ import contextlib
 import fcntl
 import os
 import shutil
-import signal
-import socket
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from netjer.server import process
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -73,76 +69,20 @@ def chromium_path() -> str:
     return str(CHROMIUM)
 
 
-def _netjer_command() -> list[str]:
-    script = Path(sys.executable).with_name("netjer")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-c", "from netjer.cli.main import main; main()"]
-
-
 def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    """Start ``netjer serve`` on ``port`` with the database in ``folder``; wait until it answers.
-
-    Fails the test (with the server's output) if it exits or does not answer within 60 s.
-    """
+    """Start ``netjer serve`` on ``port`` with the database in ``folder``; fail the test
+    (with the server's output) if it does not come up."""
     log_path = folder / f"server-{port}.log"
-    command = [
-        *_netjer_command(),
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{folder / 'n.db'}",
-        "--ai-workers",
-        "1",
-    ]
     with open(log_path, "ab") as log:
-        # its own process group, so that its computer-player workers are stopped with it
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while True:
-        if process.poll() is not None:
-            pytest.fail(f"netjer serve exited with {process.returncode}:\n{log_path.read_text()}")
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as response:
-                if response.status == 200:
-                    return process
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        if time.monotonic() > deadline:
-            process.kill()
-            pytest.fail(f"netjer serve did not answer within 60 s:\n{log_path.read_text()}")
-        time.sleep(0.1)
+            return process.start_server(folder / "n.db", port, ai_workers=1, output=log)
+        except RuntimeError as err:
+            pytest.fail(f"{err}:\n{log_path.read_text()}")
 
 
-def _signal_group(process: subprocess.Popen[bytes], sig: int) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, sig)
-
-
-def kill_server(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL a server started by :func:`start_server` and its workers, as a crash would."""
-    _signal_group(process, signal.SIGKILL)
-    process.wait(timeout=10)
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """Stop a server started by :func:`start_server` (politely, then not), workers included."""
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-    _signal_group(process, signal.SIGKILL)  # workers left behind, if any
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+kill_server = process.kill_server
+stop_server = process.stop_server
+free_port = process.free_port
 
 
 @pytest.fixture(scope="session")

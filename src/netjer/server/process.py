@@ -1,7 +1,14 @@
-"""Run ``netjer serve`` as a subprocess (for crash tests, browser tests and load benchmarks)."""
+"""Run ``netjer serve`` as a subprocess: for crash tests, browser tests and load benchmarks.
+
+The server runs in its own process group, so that stopping it (or killing it, as a crash
+would) also stops its computer-player worker processes.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -9,6 +16,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import httpx
 
@@ -21,36 +29,67 @@ def free_port() -> int:
         return port
 
 
-@contextmanager
-def running_server(
-    db: Path, port: int, *, ai_workers: int = 1, timeout: float = 60.0
-) -> Iterator[subprocess.Popen[bytes]]:
-    """Start ``python -m netjer serve`` on ``127.0.0.1:port`` with the SQLite file ``db``,
-    wait until it answers, and kill it on exit.
+def start_server(
+    db: Path, port: int, *, ai_workers: int = 1, output: IO[bytes] | None = None, timeout: float = 60.0
+) -> subprocess.Popen[bytes]:
+    """Start ``python -m netjer serve`` on ``127.0.0.1:port`` with the SQLite file ``db`` and
+    wait until it answers.
 
-    Yields:
-        The server process (kill it with SIGKILL to test crash safety).
+    Args:
+        db: the database file (created if missing).
+        port: the port.
+        ai_workers: worker processes for computer seats.
+        output: where the server's output goes (default: discarded).
+        timeout: seconds to wait for it to answer.
 
     Raises:
-        RuntimeError: if the server exits or does not answer within ``timeout`` seconds.
+        RuntimeError: if it exits or does not answer in time (it is then killed).
     """
     cmd = [
         sys.executable, "-m", "netjer", "serve",
         "--port", str(port), "--db", f"sqlite:///{db}", "--ai-workers", str(ai_workers),
     ]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sink = output if output is not None else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
+            return proc
+        except httpx.HTTPError:
+            if proc.poll() is not None:
+                raise RuntimeError(f"netjer serve exited with status {proc.returncode}") from None
+            if time.monotonic() > deadline:
+                kill_server(proc)
+                raise RuntimeError(f"netjer serve did not answer on port {port} within {timeout:.0f} s") from None
+            time.sleep(0.1)
+
+
+def kill_server(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the server and its workers at once, as a crash would."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the server politely (SIGTERM), then its whole process group."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)  # workers left behind, if any
+
+
+@contextmanager
+def running_server(db: Path, port: int, *, ai_workers: int = 1) -> Iterator[subprocess.Popen[bytes]]:
+    """:func:`start_server` for the length of a ``with`` block, then :func:`stop_server`."""
+    proc = start_server(db, port, ai_workers=ai_workers)
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
-                break
-            except httpx.HTTPError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"netjer serve did not start on port {port}") from None
-                time.sleep(0.1)
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+        stop_server(proc)
