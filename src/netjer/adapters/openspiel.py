@@ -56,9 +56,7 @@ import numpy as np
 try:
     import pyspiel
 except ImportError as err:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        "netjer.adapters.openspiel needs OpenSpiel: pip install 'netjer[openspiel]'"
-    ) from err
+    raise ImportError("netjer.adapters.openspiel needs OpenSpiel: pip install 'netjer[openspiel]'") from err
 
 from netjer.adapters.common import (
     Session,
@@ -170,7 +168,7 @@ def _restore(
     if record is not None:
         state: State = GameRecord.from_json(record).replay(spec.game)
     elif pickled is not None:
-        state = pickle.loads(pickled)  # noqa: S301 - our own pickle, from Serialize
+        state = pickle.loads(pickled)
     else:
         return _Payload(spec, seed_bytes, None)
     return _Payload(spec, seed_bytes, Session(spec.game, state, moves, spec.cap))
@@ -400,9 +398,7 @@ def game_type(name: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(
-            pyspiel.GameType.Utility.ZERO_SUM if kind == "zero_sum" else pyspiel.GameType.Utility.GENERAL_SUM
-        ),
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if kind == "zero_sum" else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
