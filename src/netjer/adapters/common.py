@@ -18,14 +18,14 @@ a proven bound the cap is never reached.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from netjer.core.action import Action
-from netjer.core.errors import ConfigError
+from netjer.core.errors import ConfigError, IllegalActionError
 from netjer.core.game import Game
-from netjer.core.state import JsonDict, State
+from netjer.core.state import TERMINAL, JsonDict, State
 from netjer.games.registry import game_class, make_game
 
 #: game -> (utility kind, min return, max return).  Kinds: "zero_sum", "general_sum".
@@ -126,11 +126,36 @@ def options_from_params(params: Mapping[str, Any], json_keys: set[str], reserved
     return options
 
 
-@dataclass
+class ActionCodes:
+    """A game's integer action encoding as two lookup tables (built once per game).
+
+    Attributes:
+        actions: every action, indexed by its code.
+        codes: each action's code.
+    """
+
+    __slots__ = ("__weakref__", "actions", "codes")
+
+    def __init__(self, game: Game) -> None:
+        self.actions: tuple[Action, ...] = tuple(game.int_to_action(i) for i in range(game.num_distinct_actions))
+        self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+
+
+_CODES: weakref.WeakKeyDictionary[Game, ActionCodes] = weakref.WeakKeyDictionary()
+
+
+def action_codes(game: Game) -> ActionCodes:
+    """The (cached) :class:`ActionCodes` of ``game``."""
+    table = _CODES.get(game)
+    if table is None:
+        table = _CODES[game] = ActionCodes(game)
+    return table
+
+
 class Session:
     """A game in progress as the adapters drive it: integer actions and a length cap.
 
-    Attributes:
+    Args:
         game: the kernel game.
         state: the kernel state (the truth; never shown to a seat directly).
         moves: decisions taken so far (public; kept apart from ``state.history`` because a
@@ -138,10 +163,14 @@ class Session:
         cap: the length cap (see :func:`length_bound`).
     """
 
-    game: Game
-    state: State
-    moves: int
-    cap: int
+    __slots__ = ("_table", "cap", "game", "moves", "state")
+
+    def __init__(self, game: Game, state: State, moves: int, cap: int) -> None:
+        self.game = game
+        self.state = state
+        self.moves = moves
+        self.cap = cap
+        self._table = action_codes(game)
 
     @property
     def truncated(self) -> bool:
@@ -151,19 +180,21 @@ class Session:
     @property
     def over(self) -> bool:
         """True once the game has ended or been truncated."""
-        return self.state.is_terminal or self.moves >= self.cap
+        return self.moves >= self.cap or self.state.current_player == TERMINAL
 
     @property
     def current_player(self) -> int:
-        """The seat to act; meaningless once :attr:`over`."""
+        """The seat to act, or :data:`~netjer.core.state.TERMINAL` once :attr:`over`."""
+        if self.moves >= self.cap:
+            return TERMINAL
         return self.state.current_player
 
     def legal_codes(self) -> list[int]:
         """The legal actions' integer codes, ascending; empty once over."""
-        if self.over:
+        if self.moves >= self.cap:
             return []
-        code = self.game.action_to_int
-        return sorted(code(a) for a in self.state.legal_actions())
+        codes = self._table.codes
+        return sorted([codes[a] for a in self.state.legal_actions()])
 
     def action(self, code: int) -> Action:
         """The action with integer ``code``.
@@ -171,18 +202,24 @@ class Session:
         Raises:
             ValueError: if ``code`` is not an action of the game.
         """
-        return self.game.int_to_action(int(code))
+        if not 0 <= code < len(self._table.actions):
+            return self.game.int_to_action(code)  # raises the game's ValueError
+        return self._table.actions[code]
 
     def apply_code(self, code: int) -> None:
         """Play the action with integer ``code`` for the current seat.
 
         Raises:
             ValueError: if the code is out of range.
-            IllegalActionError: if the action is not legal now (the state is unchanged).
+            IllegalActionError: if the action is not legal now, or the game is over (the
+                state is unchanged).
         """
-        if self.over:
-            raise ConfigError("the game is over; no action can be applied")
-        self.state.apply(self.action(code))
+        action = self.action(int(code))
+        if self.moves >= self.cap:
+            raise IllegalActionError(
+                str(action), "adapter length cap", f"the game was truncated after {self.cap} decisions", []
+            )
+        self.state.apply(action)
         self.moves += 1
 
     def returns(self) -> list[float]:

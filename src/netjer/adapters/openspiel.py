@@ -71,7 +71,7 @@ from netjer.core.errors import ConfigError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord
 from netjer.core.rng import Rng
-from netjer.core.state import State
+from netjer.core.state import TERMINAL, State
 from netjer.games.registry import game_class, game_names, make_game
 
 #: Prefix of our games' OpenSpiel names: ``netjer_aton``.
@@ -80,6 +80,8 @@ PREFIX = "netjer_"
 SEED_BYTES = 8
 #: Outcomes of each seed chance node.
 BYTE_VALUES = 256
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+assert int(pyspiel.PlayerId.TERMINAL) == TERMINAL
 #: Parameters the adapter adds to the game's own options.
 RESERVED = frozenset({"seed", "max_game_length"})
 
@@ -191,10 +193,8 @@ class NetjerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
         """The seat to act, ``CHANCE`` while the seed is drawn, or ``TERMINAL``."""
         session = self._p.session
         if session is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if session.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return session.current_player
+            return _CHANCE
+        return session.current_player  # TERMINAL (-4) is OpenSpiel's value too
 
     def is_terminal(self) -> bool:
         """True once the game has ended (or was truncated at the length cap)."""
@@ -228,8 +228,11 @@ class NetjerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
             payload.session = Session(spec.game, spec.game.new_initial_state(seed), 0, spec.cap)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"seed byte {len(self._p.seed_bytes) + 1}: {action}"
+        session = self._p.session
+        if session is not None:
+            return str(session.action(action))
         return str(self._p.spec.game.int_to_action(action))
 
     def returns(self) -> list[float]:
