@@ -34,3 +34,6 @@ def game_cases() -> list[Any]:
 
 
 GAME_CASES = game_cases()
+
+#: One case per game: its default options (the smallest player count when it has several).
+BASIC_CASES = [next(c for c in GAME_CASES if c.values[0] == name) for name in game_names()]

@@ -15,7 +15,7 @@ from netjer.adapters import openspiel  # noqa: E402
 from netjer.adapters.common import length_bound  # noqa: E402
 from netjer.adapters.encoding import encoder_for  # noqa: E402
 from netjer.games.registry import game_names, make_game  # noqa: E402
-from tests.adapters.cases import GAME_CASES  # noqa: E402
+from tests.adapters.cases import BASIC_CASES, GAME_CASES  # noqa: E402
 
 
 def _play_to_decision(state: Any, rng: np.random.RandomState) -> None:
@@ -215,14 +215,14 @@ def _ismcts(game: Any, rng: np.random.RandomState) -> list[Any]:
     return [ismcts.ISMCTSBot(game, evaluator, 1.4, 8, random_state=rng) for _ in range(game.num_players())]
 
 
-@pytest.mark.parametrize(("name", "options"), GAME_CASES[:2])
+@pytest.mark.parametrize(("name", "options"), BASIC_CASES)
 def test_openspiel_mcts_bot_plays_complete_games(name: str, options: dict[str, Any]) -> None:
     """OpenSpiel's MCTSBot (it searches the true state: a smoke test, not a fair player)."""
     returns = _play_with_bots(name, _mcts, options, seed=0)
     assert len(returns) == make_game(name, options).num_players
 
 
-@pytest.mark.parametrize(("name", "options"), GAME_CASES[:2])
+@pytest.mark.parametrize(("name", "options"), BASIC_CASES)
 def test_openspiel_ismcts_bot_plays_complete_games(name: str, options: dict[str, Any]) -> None:
     """OpenSpiel's ISMCTSBot searches through resample_from_infostate and info-state strings."""
     returns = _play_with_bots(name, _ismcts, options, seed=0)
@@ -235,3 +235,23 @@ def test_openspiel_ismcts_bot_plays_complete_games(name: str, options: dict[str,
 def test_openspiel_bots_play_many_games(name: str, options: dict[str, Any], bots: Any) -> None:
     for seed in range(5):
         _play_with_bots(name, bots, options, seed)
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(Exception, match="columns"):
+        openspiel.load_game("nile", columns=4)
+    with pytest.raises(Exception, match="unknown game"):
+        openspiel.load_game("senet")
+
+
+def test_a_truncated_game_serializes_too() -> None:
+    game = openspiel.load_game("aton", max_game_length=5, seed=9)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _play_to_decision(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    _, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert state2.is_terminal() and str(state2) == str(state)

@@ -180,3 +180,12 @@ def test_parallel_requires_the_acting_agents() -> None:
         p.step({"player_0": 4})
     with pytest.raises(IllegalActionError):
         p.step({"player_0": 0, "player_1": 4})
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="columns"):
+        env("nile", columns=4)
+    with pytest.raises(ValueError, match="render_mode"):
+        env("aton", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="reset"):
+        env("aton").observe("player_0")

@@ -133,7 +133,9 @@ class NetjerAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type stub
         self.metadata: dict[str, Any] = {
             "render_modes": list(RENDER_MODES),
             "name": f"netjer_{name}_v0",
-            "is_parallelizable": True,
+            # Turns do not cycle through every agent, so PettingZoo's aec_to_parallel does
+            # not apply: use parallel_env() instead.
+            "is_parallelizable": False,
         }
         self.render_mode = render_mode
         self.possible_agents = list(self._t.agents)
