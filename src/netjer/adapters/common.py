@@ -1,0 +1,237 @@
+"""What both adapters share: per-game facts, option handling, and a truncating game session.
+
+Everything here is generic over the kernel contract (``Game``/``State``).  The few facts the
+contract does not state are small declared tables, one row per game:
+
+* :data:`UTILITIES`: the kind of returns (zero-sum or general-sum) and their range.  A game
+  without a row is taken as general-sum in ``[-1, 1]``, the kernel's convention.
+* :data:`MEASURED_LENGTHS`: a length cap for a game with no proven bound on its number of
+  decisions (a game whose ``Game`` has a ``max_game_length()`` method uses that proof).
+* :data:`SIMULTANEOUS`: the phases whose decisions are simultaneous at the table (taken one
+  seat at a time by the kernel); used by the PettingZoo Parallel environment.
+
+A game longer than its cap is *truncated*: the adapters stop it and score it as a draw
+(returns 0 for every seat; PettingZoo reports ``truncations``, not ``terminations``).  With
+a proven bound the cap is never reached.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections.abc import Mapping
+from typing import Any
+
+from netjer.core.action import Action
+from netjer.core.errors import ConfigError, IllegalActionError
+from netjer.core.game import Game
+from netjer.core.state import TERMINAL, JsonDict, State
+from netjer.games.registry import game_class, make_game
+
+#: game -> (utility kind, min return, max return).  Kinds: "zero_sum", "general_sum".
+UTILITIES: dict[str, tuple[str, float, float]] = {
+    "aton": ("zero_sum", -1.0, 1.0),  # win 1, loss -1, draw 0 (AtonState._returns)
+    "nile": ("zero_sum", -1.0, 1.0),  # win 1, loss -1, draw 0 (NileState._returns)
+}
+#: The kernel's default convention (State.returns): general-sum unless a row says otherwise.
+DEFAULT_UTILITY = ("general_sum", -1.0, 1.0)
+
+#: game -> decision cap for games without a proven bound, and how it was chosen.
+MEASURED_LENGTHS: dict[str, tuple[int, str]] = {
+    # Aton has no bound: with every majority tied and the bonus squares left empty, scorings
+    # can give nothing forever.  Longest of 60,000 uniformly random games (three option
+    # sets, 20,000 each): 239 decisions; means 131-136.  The cap is 4 times that game.
+    "aton": (1000, "measured: longest of 60,000 random games was 239 decisions"),
+}
+#: Cap for a game with neither a proof nor a row in MEASURED_LENGTHS.
+DEFAULT_LENGTH_CAP = 10_000
+
+#: game -> (observation key, phases in which the seats decide simultaneously at the table).
+SIMULTANEOUS: dict[str, tuple[str, frozenset[str]]] = {
+    # rules/aton.md §4 steps B and C: the exchange decision and the cartouches, in secret.
+    "aton": ("phase", frozenset({"exchange", "assign"})),
+}
+
+
+def player_range(name: str) -> tuple[int, int]:
+    """The fewest and most seats game ``name`` accepts.
+
+    Read from the ``players`` option's JSON-schema bounds when the game has that option
+    (Ankh); otherwise the player count of the default options.
+    """
+    cls = game_class(name)
+    prop = cls.option_schema().get("properties", {}).get("players")
+    if prop is None:
+        n = make_game(name).num_players
+        return n, n
+    low = int(prop.get("minimum", prop.get("exclusiveMinimum", 1)))
+    high = int(prop.get("maximum", prop.get("exclusiveMaximum", low)))
+    return low, high
+
+
+def utility(name: str) -> tuple[str, float, float]:
+    """``(kind, min, max)`` of game ``name``'s returns (see :data:`UTILITIES`)."""
+    return UTILITIES.get(name, DEFAULT_UTILITY)
+
+
+def length_bound(game: Game) -> tuple[int, bool, str]:
+    """``(cap, proven, how)``: the most decisions a game with these options may take.
+
+    A ``max_game_length()`` method of the game is a proof; otherwise the declared cap of
+    :data:`MEASURED_LENGTHS` (or :data:`DEFAULT_LENGTH_CAP`) applies, and longer games are
+    truncated.
+    """
+    proof = getattr(game, "max_game_length", None)
+    if callable(proof):
+        return int(proof()), True, f"proven bound ({type(game).__name__}.max_game_length)"
+    cap, how = MEASURED_LENGTHS.get(game.name, (DEFAULT_LENGTH_CAP, "default cap (no bound known)"))
+    return cap, False, how
+
+
+def scalar_options(name: str) -> tuple[dict[str, Any], set[str]]:
+    """The options of game ``name`` as flat parameters: ``(defaults, json_keys)``.
+
+    Integer, float, boolean and string options map to themselves.  Any other option (a
+    list, ``None``) becomes a string holding its JSON; its key is in ``json_keys``.
+    """
+    game = make_game(name)
+    defaults: dict[str, Any] = {}
+    json_keys: set[str] = set()
+    for key, value in game.options_dict().items():
+        if isinstance(value, bool | int | float | str):
+            defaults[key] = value
+        else:
+            defaults[key] = json.dumps(value)
+            json_keys.add(key)
+    return defaults, json_keys
+
+
+def options_from_params(params: Mapping[str, Any], json_keys: set[str], reserved: set[str]) -> dict[str, Any]:
+    """Game options from flat parameters, leaving out the adapter's own ``reserved`` keys.
+
+    Raises:
+        ConfigError: if a JSON-coded option does not parse.
+    """
+    options: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in reserved:
+            continue
+        if key in json_keys and isinstance(value, str):
+            try:
+                options[key] = json.loads(value)
+            except json.JSONDecodeError as err:
+                raise ConfigError(f"option {key!r}: not valid JSON ({err.msg})") from None
+        else:
+            options[key] = value
+    return options
+
+
+class ActionCodes:
+    """A game's integer action encoding as two lookup tables (built once per game).
+
+    Attributes:
+        actions: every action, indexed by its code.
+        codes: each action's code.
+    """
+
+    __slots__ = ("__weakref__", "actions", "codes")
+
+    def __init__(self, game: Game) -> None:
+        self.actions: tuple[Action, ...] = tuple(game.int_to_action(i) for i in range(game.num_distinct_actions))
+        self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+
+
+_CODES: weakref.WeakKeyDictionary[Game, ActionCodes] = weakref.WeakKeyDictionary()
+
+
+def action_codes(game: Game) -> ActionCodes:
+    """The (cached) :class:`ActionCodes` of ``game``."""
+    table = _CODES.get(game)
+    if table is None:
+        table = _CODES[game] = ActionCodes(game)
+    return table
+
+
+class Session:
+    """A game in progress as the adapters drive it: integer actions and a length cap.
+
+    Args:
+        game: the kernel game.
+        state: the kernel state (the truth; never shown to a seat directly).
+        moves: decisions taken so far (public; kept apart from ``state.history`` because a
+            determinization's history is empty).
+        cap: the length cap (see :func:`length_bound`).
+    """
+
+    __slots__ = ("_table", "cap", "game", "moves", "state")
+
+    def __init__(self, game: Game, state: State, moves: int, cap: int) -> None:
+        self.game = game
+        self.state = state
+        self.moves = moves
+        self.cap = cap
+        self._table = action_codes(game)
+
+    @property
+    def truncated(self) -> bool:
+        """True if the game was stopped at the cap before its end."""
+        return self.moves >= self.cap and not self.state.is_terminal
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended or been truncated."""
+        return self.moves >= self.cap or self.state.current_player == TERMINAL
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or :data:`~netjer.core.state.TERMINAL` once :attr:`over`."""
+        if self.moves >= self.cap:
+            return TERMINAL
+        return self.state.current_player
+
+    def legal_codes(self) -> list[int]:
+        """The legal actions' integer codes, ascending; empty once over."""
+        if self.moves >= self.cap:
+            return []
+        codes = self._table.codes
+        return sorted([codes[a] for a in self.state.legal_actions()])
+
+    def action(self, code: int) -> Action:
+        """The action with integer ``code``.
+
+        Raises:
+            ValueError: if ``code`` is not an action of the game.
+        """
+        if not 0 <= code < len(self._table.actions):
+            return self.game.int_to_action(code)  # raises the game's ValueError
+        return self._table.actions[code]
+
+    def apply_code(self, code: int) -> None:
+        """Play the action with integer ``code`` for the current seat.
+
+        Raises:
+            ValueError: if the code is out of range.
+            IllegalActionError: if the action is not legal now, or the game is over (the
+                state is unchanged).
+        """
+        action = self.action(int(code))
+        if self.moves >= self.cap:
+            raise IllegalActionError(
+                str(action), "adapter length cap", f"the game was truncated after {self.cap} decisions", []
+            )
+        self.state.apply(action)
+        self.moves += 1
+
+    def returns(self) -> list[float]:
+        """Returns so far: the kernel's at the end, zeros before it and after a truncation."""
+        if self.state.is_terminal:
+            return [float(r) for r in self.state.returns()]
+        return [0.0] * self.game.num_players
+
+    def observation(self, seat: int | None) -> JsonDict:
+        """``observation(seat)`` of the kernel state (``None``: the public view)."""
+        return self.state.observation(seat)
+
+    def clone(self) -> Session:
+        """An independent copy."""
+        return Session(self.game, self.state.clone(), self.moves, self.cap)

@@ -1,0 +1,405 @@
+"""PettingZoo adapter: an AEC environment for every Netjer game, and a Parallel one.
+
+Usage (needs the ``pettingzoo`` extra)::
+
+    from netjer.adapters.pettingzoo import env, parallel_env
+    e = env("aton", render_mode="ansi")              # any game option as a keyword
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0 .. player_{n-1}`` (seat numbers of the kernel).  Each observation is a
+``Dict`` with ``observation``, the fixed-size ``float32`` tensor of
+:mod:`netjer.adapters.encoding` built from ``observation(seat)`` only, and ``action_mask``,
+an ``int8`` vector over the game's ``num_distinct_actions`` integer codes (all zeros when it
+is not that agent's turn).  Rewards come at the end: the kernel's returns.  A game that
+reaches its length cap (only games without a proven bound can: see
+:func:`netjer.adapters.common.length_bound`) is truncated, with rewards 0.
+``reset(seed=...)`` seeds a NumPy generator from which each game's 64-bit kernel seed is
+drawn, so the same seed gives the same games.  ``render()`` draws the public (spectator)
+view as text.  An illegal action raises :class:`~netjer.core.errors.IllegalActionError`.
+
+The Parallel environment (:func:`parallel_env`) lets every agent act in the same step where
+the table decides simultaneously (Aton's exchange decision and cartouches, rules/aton.md §4
+steps B-C; declared in :data:`netjer.adapters.common.SIMULTANEOUS`); elsewhere only the
+agent to move acts, and the others' actions are ignored (their mask is all zeros).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import numpy as np
+
+try:
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv, ParallelEnv
+except ImportError as err:  # pragma: no cover - depends on the installed extras
+    raise ImportError("netjer.adapters.pettingzoo needs PettingZoo: pip install 'netjer[pettingzoo]'") from err
+
+from rich.console import Console
+
+from netjer.adapters.common import SIMULTANEOUS, Session, length_bound
+from netjer.adapters.encoding import Encoder, encoder_for
+from netjer.cli.views import renderer_for
+from netjer.core.errors import ConfigError, IllegalActionError
+from netjer.core.game import Game
+from netjer.core.state import JsonDict, State
+from netjer.games.registry import make_game
+
+#: Render modes: ``"ansi"`` returns the text, ``"human"`` prints it.
+RENDER_MODES = ("human", "ansi")
+
+
+class _Table:
+    """What both environments share: the game, spaces, seeding and the text rendering."""
+
+    def __init__(self, name: str, render_mode: str | None, max_game_length: int | None, options: dict[str, Any]):
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ConfigError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
+        self.game: Game = make_game(name, options)
+        self.encoder: Encoder = encoder_for(self.game)
+        cap, _, _ = length_bound(self.game)
+        if max_game_length is not None:
+            if max_game_length <= 0:
+                raise ConfigError(f"max_game_length must be positive, got {max_game_length}")
+            cap = min(cap, max_game_length)
+        self.cap = cap
+        n = self.game.num_players
+        self.agents = [f"player_{i}" for i in range(n)]
+        size = self.encoder.size
+        actions = self.game.num_distinct_actions
+        self.obs_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for a in self.agents
+        }
+        self.act_spaces = {a: spaces.Discrete(actions) for a in self.agents}
+        self.np_random, _ = seeding.np_random(None)
+        self.draw = renderer_for(name)
+
+    def new_session(self, seed: int | None) -> Session:
+        """A new game; ``seed`` (if given) reseeds the generator the kernel seeds come from."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        kernel_seed = int.from_bytes(self.np_random.bytes(8), "little")
+        return Session(self.game, self.game.new_initial_state(kernel_seed), 0, self.cap)
+
+    def observe(self, state: State | JsonDict, seat: int, legal: list[int]) -> dict[str, np.ndarray]:
+        """The Dict observation of ``seat``: tensor of its observation, and the mask of ``legal``."""
+        obs = state.observation(seat) if isinstance(state, State) else state
+        tensor = np.asarray(self.encoder.encode(obs), dtype=np.float32)
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        if legal:
+            mask[legal] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def text(self, session: Session | None) -> str:
+        """The public view of the game as plain text."""
+        if session is None:
+            return "(no game: call reset())"
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None, force_terminal=False, legacy_windows=False)
+        console.print(self.draw(session.observation(None), None))
+        if session.truncated:
+            console.print(f"Truncated after {session.moves} decisions (the adapter's length cap).")
+        return buffer.getvalue()
+
+
+class NetjerAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
+    """A Netjer game as a PettingZoo AEC environment (see the module docstring).
+
+    Args:
+        name: the Netjer game (``"aton"``, ``"nile"``).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        max_game_length: lower the length cap (decisions) to this.
+        **options: the game's options.
+
+    Raises:
+        ConfigError: for an unknown game, a bad option or render mode.
+    """
+
+    def __init__(self, name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any):
+        super().__init__()
+        self._t = _Table(name, render_mode, max_game_length, options)
+        self.metadata: dict[str, Any] = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"netjer_{name}_v0",
+            # Turns do not cycle through every agent, so PettingZoo's aec_to_parallel does
+            # not apply: use parallel_env() instead.
+            "is_parallelizable": False,
+        }
+        self.render_mode = render_mode
+        self.possible_agents = list(self._t.agents)
+        self.agents: list[str] = []
+        self.session: Session | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """``Dict(observation=Box, action_mask=Box(int8))``, the same object every call."""
+        return self._t.obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions)``, the same object every call."""
+        return self._t.act_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` makes it (and the games after it) reproducible."""
+        self.session = self._t.new_session(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.session.current_player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s Dict observation (its mask is empty unless it is to move)."""
+        session = self._session()
+        seat = self.possible_agents.index(agent)
+        legal = session.legal_codes() if session.current_player == seat else []
+        return self._t.observe(session.state, seat, legal)
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an integer code) for :attr:`agent_selection`.
+
+        Raises:
+            IllegalActionError: if the action is not legal now (nothing changes).
+        """
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        session = self._session()
+        agent = self.agent_selection
+        session.apply_code(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if session.state.is_terminal:
+            for a, r in zip(self.possible_agents, session.returns(), strict=True):
+                if a in self.rewards:
+                    self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif session.truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[session.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The public view as text: returned (``"ansi"``), printed (``"human"``) or ``None``."""
+        if self.render_mode is None:
+            return None
+        text = self._t.text(self.session)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="")
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+        return
+
+    @property
+    def kernel_game(self) -> Game:
+        """The Netjer game (rules and options; public)."""
+        return self._t.game
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise ConfigError("call reset() before using the environment")
+        return self.session
+
+
+class NetjerParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
+    """A Netjer game as a PettingZoo Parallel environment (see the module docstring).
+
+    In a simultaneous window (a run of decisions in a phase of :data:`SIMULTANEOUS`), each
+    step takes one decision from every seat that still has one in the window: its *k*-th.
+    The kernel takes them one seat at a time, so actions are queued and applied in the
+    kernel's seat order.  A seat's legal actions and observation for its next decision are
+    read from a probe copy in which the seats before it have taken their queued decisions,
+    or placeholders for the ones not yet taken; the kernel guarantees (DESIGN.md) that no
+    seat's observation shows another's secret choices, so the placeholders change nothing
+    the seat can see but how many face-down choices the others have made.
+
+    Args:
+        name, render_mode, max_game_length, options: as for :class:`NetjerAECEnv`.
+
+    Raises:
+        ConfigError: for an unknown game, a bad option or render mode.
+    """
+
+    def __init__(self, name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any):
+        self._t = _Table(name, render_mode, max_game_length, options)
+        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": f"netjer_{name}_parallel_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = list(self._t.agents)
+        self.agents: list[str] = []
+        self.session: Session | None = None
+        self._window = SIMULTANEOUS.get(name)
+        self._queue: list[list[int]] = [[] for _ in self.possible_agents]
+        self._plan: dict[int, tuple[list[int], JsonDict]] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """As for the AEC environment."""
+        return self._t.obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """As for the AEC environment."""
+        return self._t.act_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        """Start a new game; return every agent's observation and info."""
+        self.session = self._t.new_session(seed)
+        self.agents = list(self.possible_agents)
+        self._queue = [[] for _ in self.possible_agents]
+        self._plan = self._next_plan()
+        return self._observations(), {a: {} for a in self.agents}
+
+    @property
+    def acting(self) -> list[str]:
+        """The agents whose actions the next :meth:`step` uses."""
+        return [self.possible_agents[s] for s in sorted(self._plan)]
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Take the acting agents' actions (others' are ignored); return the usual five dicts.
+
+        Raises:
+            ConfigError: if an acting agent has no action in ``actions``.
+            IllegalActionError: if an acting agent's action is not legal (nothing changes).
+        """
+        session = self._session()
+        chosen: dict[int, int] = {}
+        for seat, (legal, _) in self._plan.items():
+            agent = self.possible_agents[seat]
+            if agent not in actions:
+                raise ConfigError(f"{agent} must act in this step")
+            code = int(actions[agent])
+            if code not in legal:
+                action = session.action(code)
+                raise IllegalActionError(
+                    str(action), "not among this agent's legal actions", f"{agent} may play only {legal}", []
+                )
+            chosen[seat] = code
+        for seat, code in chosen.items():
+            self._queue[seat].append(code)
+        # Apply queued decisions in the kernel's seat order.
+        while not session.over and self._queue[session.current_player]:
+            seat = session.current_player
+            code = self._queue[seat].pop(0)
+            if code not in session.legal_codes():  # pragma: no cover - a wrong SIMULTANEOUS row
+                raise RuntimeError(f"queued action {code} of seat {seat} became illegal: not a simultaneous phase")
+            session.apply_code(code)
+        agents = list(self.agents)
+        rewards = dict.fromkeys(agents, 0.0)
+        terminations = dict.fromkeys(agents, False)
+        truncations = dict.fromkeys(agents, False)
+        if session.state.is_terminal:
+            rewards = dict(zip(agents, session.returns(), strict=True))
+            terminations = dict.fromkeys(agents, True)
+        elif session.truncated:
+            truncations = dict.fromkeys(agents, True)
+        self._plan = self._next_plan()
+        observations = self._observations()
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        if session.over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """As for the AEC environment."""
+        if self.render_mode is None:
+            return None
+        text = self._t.text(self.session)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="")
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+        return
+
+    def state(self) -> np.ndarray:
+        """Not provided: a global state would hold hidden information."""
+        raise NotImplementedError("a global state would reveal hidden information; use the agents' observations")
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise ConfigError("call reset() before using the environment")
+        return self.session
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        session = self._session()
+        out = {}
+        for seat, agent in enumerate(self.possible_agents):
+            planned = self._plan.get(seat)
+            if planned is None:
+                out[agent] = self._t.observe(session.state, seat, [])
+            else:
+                legal, obs = planned
+                out[agent] = self._t.observe(obs, seat, legal)
+        return out
+
+    def _next_plan(self) -> dict[int, tuple[list[int], JsonDict]]:
+        """The seats to act next: ``seat -> (legal codes, observation at its decision)``."""
+        session = self._session()
+        if session.over:
+            return {}
+        state = session.state
+        window = self._window
+        phase = state.observation(None).get(window[0]) if window is not None else None
+        if window is None or phase not in window[1]:
+            seat = state.current_player
+            return {seat: (session.legal_codes(), state.observation(seat))}
+        key = window[0]
+        probe = state.clone()
+        queues = [list(q) for q in self._queue]
+        code, action = self._t.game.action_to_int, self._t.game.int_to_action
+        plan: dict[int, tuple[list[int], JsonDict]] = {}
+        while not probe.is_terminal and probe.observation(None).get(key) == phase:
+            seat = probe.current_player
+            if queues[seat]:
+                probe.apply(action(queues[seat].pop(0)))
+                continue
+            legal = probe.legal_actions()
+            if seat not in plan:
+                plan[seat] = (sorted(code(a) for a in legal), probe.observation(seat))
+            probe.apply(legal[0])  # a placeholder for a decision of a later step
+        return plan
+
+
+def env(name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any) -> NetjerAECEnv:
+    """The AEC environment of Netjer game ``name`` (see :class:`NetjerAECEnv`)."""
+    return NetjerAECEnv(name, render_mode=render_mode, max_game_length=max_game_length, **options)
+
+
+def parallel_env(
+    name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any
+) -> NetjerParallelEnv:
+    """The Parallel environment of Netjer game ``name`` (see :class:`NetjerParallelEnv`)."""
+    return NetjerParallelEnv(name, render_mode=render_mode, max_game_length=max_game_length, **options)

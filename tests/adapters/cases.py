@@ -1,0 +1,39 @@
+"""Shared parameters of the adapter tests: every registered game at every player count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from netjer.adapters.common import player_range
+from netjer.games.registry import game_names
+
+
+def game_cases() -> list[Any]:
+    """``pytest.param(name, options)`` for every game and player count (plus notable options)."""
+    cases = []
+    for name in game_names():
+        low, high = player_range(name)
+        for n in range(low, high + 1):
+            options: dict[str, Any] = {"players": n} if low != high else {}
+            cases.append(pytest.param(name, options, id=f"{name}-{n}p"))
+    cases += [
+        pytest.param(
+            "aton",
+            {"equal_40_tie": "continue", "reveal": "all_at_once", "kingdom_after_scoring": "out_of_game"},
+            id="aton-variants",
+        ),
+        pytest.param(
+            "nile",
+            {"columns": 5, "values": "triangular", "blocking": True, "owner_sees_drawn": False},
+            id="nile-variants",
+        ),
+    ]
+    return cases
+
+
+GAME_CASES = game_cases()
+
+#: One case per game: its default options (the smallest player count when it has several).
+BASIC_CASES = [next(c for c in GAME_CASES if c.values[0] == name) for name in game_names()]
