@@ -385,6 +385,7 @@ def _aton_layout(game: Game) -> Obj:
             "face_down_discard_count": Bounded(36),
             "hand_count": Bounded(4),
             "cartouches": Seq(OneHot([None, "hidden", *card]), 4),
+            "revealed": Bounded(4),
             "hand": Histogram(card, 4),
             "face_down_discard": Histogram(card, 9),
             "exchange_decision": OneHot([None, False, True]),

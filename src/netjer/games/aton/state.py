@@ -627,6 +627,7 @@ class AtonState(State):
                 "face_down_discard_count": len(self.hidden_discard[p]),
                 "hand_count": len(self.hand[p]),
                 "cartouches": [None if not v else (v if (mine or i < shown) else "hidden") for i, v in enumerate(cart)],
+                "revealed": shown,  # how many of these cartouches are face up on the table
             }
             if mine:
                 info["hand"] = sorted(self.hand[p])

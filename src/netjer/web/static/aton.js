@@ -58,7 +58,7 @@ function defs() {
 }
 
 /** A card: a number face, a back ("hidden"), or an empty slot (null). */
-function card(x, y, value, { w = 50, h = 70, label, highlight = false, dataset } = {}) {
+function card(x, y, value, { w = 50, h = 70, label, highlight = false, dataset, faceDown = false } = {}) {
   const g = svg("g", { class: "card", transform: `translate(${x},${y})`, dataset });
   if (value === null || value === undefined) {
     g.append(svg("rect", { width: w, height: h, rx: 6, fill: "#f3ecdf", stroke: highlight ? "#d48a00" : "#b8aa92", "stroke-width": highlight ? 3 : 1.5, "stroke-dasharray": "5 4" }));
@@ -73,6 +73,12 @@ function card(x, y, value, { w = 50, h = 70, label, highlight = false, dataset }
     g.append(svg("text", { x: 6, y: 15, "font-size": 12, fill: "#5b4630", text: value }));
     g.dataset.card = "face";
     g.dataset.value = String(value);
+    if (faceDown) {
+      // Your own card, still face down on the table: only you see its value.
+      g.append(svg("rect", { x: 3, y: h - 17, width: w - 6, height: 13, rx: 3, fill: "#6b4f2a" }));
+      g.append(svg("text", { x: w / 2, y: h - 7, "text-anchor": "middle", "font-size": 9, fill: "#fffaf0", text: "face down" }));
+      g.dataset.faceDown = "true";
+    }
   }
   if (label) g.append(svg("text", { x: w / 2, y: h + 14, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: label }));
   return g;
@@ -211,7 +217,8 @@ function player(obs, p, ctx, actions, L) {
   const next = nextCartouche(info.cartouches);
   const assigning = obs.phase === "assign" && obs.to_move === p;
   info.cartouches.forEach((v, i) => {
-    g.append(card(x + 14 + i * 56, y + 62, v, { label: `${i + 1} ${CARTOUCHE_ROLE[i]}`, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}` } }));
+    const faceDown = mine && v !== null && v !== "hidden" && i >= (info.revealed ?? 4);
+    g.append(card(x + 14 + i * 56, y + 62, v, { label: `${i + 1} ${CARTOUCHE_ROLE[i]}`, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}` }, faceDown }));
   });
 
   // hand
