@@ -18,6 +18,7 @@ from netjer.core.state import State
 #: game name -> "module:class"
 GAMES: dict[str, str] = {
     "aton": "netjer.games.aton:AtonGame",
+    "ankh": "netjer.games.ankh:AnkhGame",
 }
 
 
