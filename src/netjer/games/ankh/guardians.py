@@ -160,27 +160,29 @@ class Guardians(Devotion):
         """Where Satet, moving from ``origin``, may push the enemy figure on ``target`` (§3).
 
         Option ``satet_push``: ``"choose"`` (default, P) — any empty land space adjacent
-        (same region) to ``target``; ``"opposite"`` (J) — only a space opposite a side through
-        which Satet can enter ``target`` (a neighbour within 2 steps of ``origin``), and it
-        must be an empty land space adjacent to ``target``.  ``origin`` counts as empty (Satet
-        has left it).
+        (same region) to ``target``; ``"opposite"`` (J) — only the space opposite the side
+        through which Satet enters ``target``, which must be an empty land space adjacent to
+        ``target``.  Ruling for "opposite": Satet enters by the last step of a shortest path
+        from ``origin`` (from ``origin`` itself when adjacent, cases.md 33); when several
+        shortest paths end through different sides, its owner picks among their opposites.
+        Satet's own starting space is not a push target (cases.md 33 lists the empty spaces
+        around the target with Satet still on its start).
         """
         board = self.board
         adjacent = self.regions.adjacent[target]
 
-        def free(x: int) -> bool:
-            return x == origin or self._is_free_land(x)
-
+        free = self._is_free_land
         if self.satet_choose:
-            return sorted(x for x in adjacent if IS_LAND[x] and free(x))
+            return [x for x in adjacent if free(x)]
         out = set()
         nb = board.neighbour_in[target]
+        last = board.distance(origin, target) - 1
         for d in range(6):
             entry = nb[d]
-            if entry < 0 or board.distance(origin, entry) > 2:
+            if entry < 0 or board.distance(origin, entry) != last:
                 continue
             opposite = nb[(d + 3) % 6]
-            if opposite >= 0 and opposite in adjacent and IS_LAND[opposite] and free(opposite):
+            if opposite >= 0 and opposite in adjacent and free(opposite):
                 out.add(opposite)
         return sorted(out)
 
