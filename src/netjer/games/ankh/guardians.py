@@ -22,7 +22,6 @@ Abilities and where they act:
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import IS_LAND
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.devotion import Devotion
 from netjer.games.ankh.pieces import (
