@@ -47,11 +47,12 @@ def archive_path(path: Path) -> Path:
 
 
 def result_text(game: Game, returns: list[float]) -> str:
-    """``"Red wins"``, ``"Draw"``, or the seats sharing the best return."""
+    """``"Red wins"``, ``"Draw"`` (all equal), ``"Everyone loses"`` (all equal and negative, as when
+    every god of Ankh is forgotten), or the seats sharing the best return."""
     best = max(returns)
     winners = [game.seat_name(s) for s, r in enumerate(returns) if r == best]
     if len(winners) == len(returns):
-        return "Draw"
+        return "Everyone loses" if best < 0 else "Draw"
     return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
 
 
