@@ -354,3 +354,29 @@ def test_bids_are_secret_until_all_have_bid_s1() -> None:
     assert s.observation(B)["battle"]["bids"] == {} and s.observation(B)["battle"]["bid_made"] == [A]
     assert s.observation(B)["gods"][A]["followers"] == 3  # nothing paid before all have bid
     assert s.observation(A)["battle"]["bids"] == {"0": 2}
+
+
+def test_start_of_conflict_order_omnipresent_then_scorpion_rulings_table() -> None:
+    pieces = ["A god 4,4", "A giant-scorpion 2,5 aim=S-SW", "- temple 3,5", "B god 6,6"]
+    s = position(2, pieces, powers={"A": ["omnipresent"]}, guardians="satet,apep,giant-scorpion")
+    s.event_idx = 3
+    s.markers[0] = s.tracks[0].event_space - 1
+    play(s, "move", "done")
+    omni = next(i for i, line in enumerate(s.log) if "Omnipresent" in line)
+    scorpion = next(i for i, line in enumerate(s.log) if "Giant Scorpion" in line)
+    assert omni < scorpion and piece(s, "3,5") is None
+
+
+def test_after_battle_order_rulings_table() -> None:
+    # B wins with Commanding; A loses a Cat-Mummy and a Warrior and has Magnanimous, Miracle
+    # and Worshipful.
+    pieces = ["A god 4,4", "A cat-mummy 4,3", "A warrior 4,5", "B god 5,4", "B warrior 5,3", "B warrior 5,5"]
+    powers = {"A": ["magnanimous", "worshipful"], "B": ["commanding"]}
+    s = start_conflict(position(2, pieces, followers=[2, 0], powers=powers, next_event="conflict"))
+    play(s, "card miracle", "card chariots")  # A 3, B 6
+    assert s.phase == WORSHIP
+    play(s, "worship")
+    steps = ["(battle won)", "(Commanding)", "(a Cat-Mummy died)", "(Magnanimous)", "(Miracle)", "(Worshipful)"]
+    where = [next(i for i, line in enumerate(s.log) if key in line) for key in steps]
+    assert where == sorted(where)
+    assert s.dev == [2 + 2 + 1, 1 - 1]  # B: won 1, lost 1 to the Cat-Mummy; A: 2 + 2 + 1
