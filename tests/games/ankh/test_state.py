@@ -130,3 +130,21 @@ def test_same_seed_same_game() -> None:
     a, b = game.new_initial_state(9), game.new_initial_state(9)
     assert a == b
     assert legal(a) == ["move", "summon", "gain", "unlock"]
+
+
+def test_every_refused_action_in_every_phase_names_a_rule_and_a_reason() -> None:
+    game = AnkhGame({"players": 3, "guardians": "satet,apep,giant-scorpion"})
+    rng = Rng(7)
+    phases_seen = set()
+    for seed in range(6):
+        s = game.new_initial_state(seed)
+        while not s.is_terminal:
+            legal_now = s.legal_actions()
+            if s.phase not in phases_seen:
+                phases_seen.add(s.phase)
+                for action in nt.ALL_ACTIONS:
+                    if action not in legal_now:
+                        rule, reason = s._why_illegal(action)
+                        assert rule.startswith("Ankh") and reason
+            s.apply(legal_now[rng.below(len(legal_now))])
+    assert len(phases_seen) >= 12

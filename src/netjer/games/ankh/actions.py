@@ -51,7 +51,6 @@ from netjer.games.ankh.powers import (
     free_powers,
     unlock_level,
 )
-from netjer.games.ankh.setup import ACTIONS
 
 MOVE_ROW, SUMMON_ROW, GAIN_ROW, UNLOCK_ROW = range(4)
 
@@ -94,7 +93,6 @@ class Actions(Guardians):
         self.markers[row] += 1
         self.pending_event = self.markers[row] >= self.tracks[row].event_space
         god = self.god_of_seat[self.to_move]
-        self._log(f"{self.game.seat_name(self.to_move)}: {ACTIONS[row]}")
         if row == MOVE_ROW:
             self.moved = []
             self._continue_move()
@@ -187,7 +185,6 @@ class Actions(Guardians):
             return
         self._move_figure(a, b)
         self.moved.append(b)
-        self._log(f"  {FIGURE_IDS[self.fig[b]]} {self.board.hex_name(a)} -> {self.board.hex_name(b)}")
         if self.fig[b] == SCORPION:
             self._ask_aim(b, AIM_AFTER_MOVE)
         else:
@@ -200,7 +197,7 @@ class Actions(Guardians):
         placement or move)."""
         a, b = self.sel, self.push_at
         name = self.board.hex_name
-        self._log(f"  satet {name(a)} -> {name(b)} pushes {FIGURE_IDS[self.fig[b]]} to {name(c)}")
+        self._log(f"Satet {name(a)} -> {name(b)} pushes {FIGURE_IDS[self.fig[b]]} to {name(c)}")
         self._move_figure(b, c)
         self._move_figure(a, b)
         self.moved.append(b)
@@ -314,7 +311,6 @@ class Actions(Guardians):
         self._take_from_pool(god, kind)
         self.fig[h] = kind
         self.fown[h] = god
-        self._log(f"  summons {FIGURE_IDS[kind]} at {self.board.hex_name(h)}" + (" (Pyramid Attuned)" if extra else ""))
         if extra:
             self.pyr_used.append(self.pyr_sel)
         if kind == SCORPION:
@@ -345,7 +341,7 @@ class Actions(Guardians):
     def _gain_followers(self, god: int) -> None:
         gain = self._followers_gain(god)
         self.followers[god] += gain
-        self._log(f"  gains {gain} Followers -> {self.followers[god]}")
+        self._log(f"{self._name(god)} gains {gain} Followers -> {self.followers[god]}")
 
     # --- Unlock Ankh Power (§7.3, §2.1) ---------------------------------------------------------
 
@@ -354,7 +350,7 @@ class Actions(Guardians):
         only moves the marker (§11.3, cases 37)."""
         level = unlock_level(self.unlocked[god])
         if level == 0 or self.followers[god] < level or not free_powers(self.powers[god], level):
-            self._log(f"  cannot unlock (level {level or '-'}, {self.followers[god]} Followers): no effect")
+            self._log(f"{self._name(god)} cannot unlock (level {level or '-'}, {self.followers[god]} Followers)")
             self._action_done()
             return
         self.phase = UNLOCK
@@ -367,7 +363,7 @@ class Actions(Guardians):
         self.followers[god] -= level
         self.powers[god] |= 1 << power
         self.unlocked[god] += 1
-        self._log(f"  unlocks {POWER_IDS[power]} (level {level}, {level} Followers)")
+        self._log(f"{self._name(god)} unlocks {POWER_IDS[power]} ({level} Followers)")
         if self.unlocked[god] in self.guardian_slots:
             self._gain_guardian(god, level)
         self._action_done()

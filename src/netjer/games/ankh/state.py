@@ -81,7 +81,7 @@ from netjer.games.ankh.notation import (
 from netjer.games.ankh.notation import (
     WORSHIP as WORSHIP_ACT,
 )
-from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
+from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS, SATET
 from netjer.games.ankh.powers import free_powers, power_names, unlock_level
 from netjer.games.ankh.setup import ACTIONS, initial_setup
 
@@ -406,7 +406,7 @@ class AnkhState(Conflict):
             h = action.hex
             if not BOARD.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
                 return "Ankh §8.1", f"{name(h)} is water: no figure may end there (except Apep when summoned)"
-            if not self._is_empty(h) and not (p == MOVE_TO and self.fig[self.sel] == 3):
+            if not self._is_empty(h) and not (p == MOVE_TO and self.fig[self.sel] == SATET):
                 return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
             if isinstance(action, Put) and self._pool_count(god, action.kind) <= 0:
                 return rule, f"you have no {FIGURE_IDS[action.kind]} in your pool"
