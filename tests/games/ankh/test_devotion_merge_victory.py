@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from netjer.games.ankh.base import TURN
-from tests.games.ankh.builder import A, B, C, D, piece, play, position, start_conflict
+from tests.games.ankh.builder import A, B, C, D, legal, piece, play, position, start_conflict
 
 
 def test_devotion_stack_first_player_on_top_at_the_start_s5() -> None:
@@ -92,15 +92,34 @@ def test_merge_minor_major_and_devotion_on_the_minor_space_s10_4() -> None:
 
 
 def test_merge_guardians_major_keeps_its_own_then_fits_the_minors_case34() -> None:
-    pieces = ["A god 2,5", "B god 5,1", "C god 6,6", "D god 8,8"]
-    pools = {"C": {"cat-mummy": 1, "apep": 1, "androsphinx": 1}, "B": {"cat-mummy": 1, "apep": 1}}
+    pieces = ["A god 2,5", "B god 5,1", "B cat-mummy 4,1", "C god 6,6", "D god 8,8"]
+    pools = {"C": {"cat-mummy": 1, "apep": 1, "androsphinx": 1}, "B": {"apep": 1}}
     s = position(4, pieces, devotion=[10, 0, 1, 9], pool=pools, guardians="cat-mummy,apep,androsphinx")
+    s.last_row = 0  # as if the Move track had fired the 3rd Conflict
     supply_before = list(s.guardian_supply)
-    s._merge()
-    assert s.god_of_seat[B] == C
-    assert s.gpool[C * 3 : C * 3 + 3] == [2, 1, 1]  # B's Cat-Mummy fits a small base
-    assert s.removed_guardians == [0, 1, 0]  # B's Apep does not: it leaves the game
+    assert s._merge()
+    assert s.god_of_seat[B] == C and s.current_player == C  # the major god's player chooses
+    # C keeps its own (1 small, 2 large bases used): B's Cat-Mummy fits, B's Apep does not.
+    assert legal(s) == ["adopt 4,1", "done"]
+    play(s, "adopt 4,1")
+    assert piece(s, "4,1") == "C cat-mummy"
+    assert s.removed_guardians == [0, 1, 0]  # B's Apep left the game (not killed)
+    assert s.gpool[C * 3 : C * 3 + 3] == [1, 1, 1]
     assert s.guardian_supply == supply_before
+    assert s.phase == TURN
+
+
+def test_merge_guardians_the_major_may_let_them_go_s10_4() -> None:
+    pieces = ["A god 2,5", "B god 5,1", "B cat-mummy 4,1", "C god 6,6", "D god 8,8"]
+    s = position(4, pieces, devotion=[10, 0, 1, 9], pool={"B": {"cat-mummy": 1}})
+    s.last_row = 0
+    assert s._merge()
+    assert legal(s) == ["adopt 4,1", "adopt cat-mummy", "done"]
+    play(s, "adopt cat-mummy")
+    assert legal(s) == ["adopt 4,1", "done"]  # the second small base is still free
+    play(s, "done")
+    assert piece(s, "4,1") is None and s.removed_guardians == [1, 0, 0]
+    assert s.gpool[C * 3] == 1 and s.dev[A] == 10  # no Cat-Mummy loss: nobody was killed
 
 
 def test_merged_powers_option_combined_s10_4() -> None:

@@ -49,8 +49,9 @@ from netjer.games.ankh.setup import ActionTrack
     MUMMY,
     TIEBREAK,
     WORSHIP,
+    ADOPT,
     OVER,
-) = range(21)
+) = range(22)
 PHASE_NAMES = (
     "turn",
     "move-pick",
@@ -72,6 +73,7 @@ PHASE_NAMES = (
     "mummy",
     "tiebreak",
     "worship",
+    "adopt",
     "over",
 )
 
@@ -180,6 +182,7 @@ class AnkhBase(State):
     ob_active: list[int]
     ob_turn: int
     mummy_queue: list[int]
+    merge_minor: int
     # result
     winners: list[int]
     end_reason: str

@@ -116,7 +116,8 @@ class Conflict(Victory):
         self.tb_used = False
         self._log(f"end of Conflict {self.conflicts}")
         if self.conflicts == MERGE_AFTER and self.n >= 3:
-            self._merge()
+            if self._merge():
+                return  # the major god chooses the Guardians it keeps, then the turn ends
         elif self.conflicts == FORGOTTEN_AFTER:
             self._forget()
         elif self.conflicts >= LAST_CONFLICT:

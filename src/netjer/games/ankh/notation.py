@@ -31,6 +31,9 @@ notation                   decision                                             
 ``tiebreak``               use the tie-breaker token, or ``notiebreak``           §10.3
 ``worship``                Worshipful: 2 Followers for 1 Devotion, or             §2.2
                            ``noworship``
+``adopt 5,4``              merge: the major god keeps the minor god's Guardian    §10.4
+``adopt mummy``            on that space / one of that kind from its pool;
+                           ``done`` lets the rest leave
 =========================  =====================================================  =========
 
 Actions are interned: one object per distinct action, built here once, compared by identity
@@ -148,6 +151,23 @@ class Keep(HexAction):
     """Camel Caravan: the new region holding ``hex`` keeps the old Conflict Order token (§6)."""
 
     VERB: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Adopt(HexAction):
+    """Merge: the major god keeps the minor god's Guardian on ``hex`` (§10.4)."""
+
+    VERB: ClassVar[str] = "adopt"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class AdoptPool(AnkhAction):
+    """Merge: the major god keeps one Guardian of ``kind`` from the minor god's pool (§10.4)."""
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"adopt {FIGURE_IDS[self.kind]}"
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -269,6 +289,9 @@ BID: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
 BUILD: tuple[tuple[Build, ...], ...] = tuple(
     tuple(Build(k, h) for h in range(NUM_HEXES)) for k in range(NUM_MONUMENT_KINDS)
 )
+ADOPT: tuple[Adopt, ...] = tuple(Adopt(h) for h in range(NUM_HEXES))
+#: ADOPT_POOL[kind] for the six Guardian kinds (kinds 0-1, God and Warrior, are None).
+ADOPT_POOL: tuple[AdoptPool | None, ...] = tuple(AdoptPool(k) if k >= 2 else None for k in range(NUM_FIGURE_KINDS))
 
 #: Every action, indexed by its integer code (blocks in the order of this tuple).
 ALL_ACTIONS: tuple[Action, ...] = (
@@ -288,6 +311,8 @@ ALL_ACTIONS: tuple[Action, ...] = (
     *CARD,
     *BID,
     *(b for row in BUILD for b in row),
+    *ADOPT,
+    *(a for a in ADOPT_POOL if a is not None),
 )
 CODES: dict[Action, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
 BY_TEXT: dict[str, Action] = {str(a).lower(): a for a in ALL_ACTIONS}

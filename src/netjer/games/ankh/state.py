@@ -19,6 +19,7 @@ from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
 from netjer.games.ankh.base import (
+    ADOPT,
     AIM,
     BID,
     BOARD,
@@ -58,6 +59,8 @@ from netjer.games.ankh.notation import (
     NOBUILD,
     NOSWAP,
     POWER,
+    Adopt,
+    AdoptPool,
     Aim,
     Bid,
     Build,
@@ -111,6 +114,10 @@ _PHASE_RULE: dict[int, tuple[str, str]] = {
     MUMMY: ("Ankh §3 Mummy", "return the Mummy next to your God ('to r,c')"),
     TIEBREAK: ("Ankh §10.3 step 5", "use the tie-breaker ('tiebreak') or not ('notiebreak')"),
     WORSHIP: ("Ankh §2.2 Worshipful", "sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')"),
+    ADOPT: (
+        "Ankh §10.4",
+        "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
+    ),
 }
 #: Which action classes belong to which phases (to tell "wrong moment" from "wrong choice").
 _PHASE_TYPES: dict[int, tuple[type, ...]] = {
@@ -134,6 +141,7 @@ _PHASE_TYPES: dict[int, tuple[type, ...]] = {
     MUMMY: (To,),
     TIEBREAK: (Word,),
     WORSHIP: (Word,),
+    ADOPT: (Adopt, AdoptPool, Word),
 }
 
 
@@ -239,6 +247,7 @@ class AnkhState(Conflict):
         self.ob_active = []
         self.ob_turn = 0
         self.mummy_queue = []
+        self.merge_minor = -1
         self.winners = []
         self.end_reason = ""
         self.log = []
@@ -293,6 +302,8 @@ class AnkhState(Conflict):
             return self._tiebreak_actions()
         if p == WORSHIP:
             return self._worship_actions()
+        if p == ADOPT:
+            return self._adopt_actions()
         return []
 
     def _apply(self, action: Action) -> None:
@@ -375,6 +386,14 @@ class AnkhState(Conflict):
             self._tiebreak(action is TIEBREAK_ACT)
         elif p == WORSHIP:
             self._worship(action is WORSHIP_ACT)
+        elif p == ADOPT:
+            if action is DONE:
+                self._finish_adoption()
+            elif isinstance(action, Adopt):
+                self._adopt(action.hex, -1)
+            else:
+                assert isinstance(action, AdoptPool)
+                self._adopt(-1, action.kind)
         else:  # pragma: no cover - legality was checked by State.apply
             raise AssertionError(f"no decision is pending in phase {PHASE_NAMES[p]}")
 
@@ -623,6 +642,8 @@ class AnkhState(Conflict):
             out["level"] = unlock_level(self.unlocked[god])
         if p == MUMMY:
             out["mummy_of"] = self.mummy_queue[0]
+        if p == ADOPT:
+            out["minor_god"] = self.merge_minor
         return out
 
     def _battle_view(self, mine: int | None, spectator: bool) -> JsonDict | None:
@@ -744,6 +765,7 @@ class AnkhState(Conflict):
             "ob_active": self.ob_active,
             "ob_turn": self.ob_turn,
             "mummy_queue": self.mummy_queue,
+            "merge_minor": self.merge_minor,
             "winners": self.winners,
             "end_reason": self.end_reason,
             "log": self.log,
