@@ -380,3 +380,36 @@ def test_after_battle_order_rulings_table() -> None:
     where = [next(i for i, line in enumerate(s.log) if key in line) for key in steps]
     assert where == sorted(where)
     assert s.dev == [2 + 2 + 1, 1 - 1]  # B: won 1, lost 1 to the Cat-Mummy; A: 2 + 2 + 1
+
+
+def test_obelisk_attuned_alternates_one_figure_at_a_time_in_ascending_devotion_s2_2() -> None:
+    pieces = [
+        "A god 4,4",
+        "A obelisk 4,3",
+        "A warrior 8,8",
+        "A warrior 2,5",
+        "B god 8,1",
+        "B obelisk 7,2",
+        "B warrior 6,6",
+    ]
+    s = start_conflict(
+        position(
+            2,
+            pieces,
+            devotion=[1, 0],
+            powers={"A": ["obelisk-attuned"], "B": ["obelisk-attuned"]},
+            next_event="conflict",
+        )
+    )
+    assert s.phase == 12 and s.current_player == B  # B is lower on the track
+    play(s, "pick 6,6", "to 7,1")
+    assert s.current_player == A
+    play(s, "pick 8,8", "to 4,2")
+    assert s.current_player == B
+    play(s, "done")  # B is out; A goes on alone
+    assert s.current_player == A and "pick 4,2" not in legal(s)
+    play(s, "pick 2,5", "to 5,3")
+    assert s.current_player == A
+    play(s, "done")
+    assert s.phase == CARD
+    assert piece(s, "7,1") == "B warrior" and piece(s, "4,2") == "A warrior" and piece(s, "5,3") == "A warrior"

@@ -6,6 +6,8 @@ Ma'at (rules/ankh.md §1, §2.1, §3, §4, §5, §8.1, §9)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from netjer.core import Rng
 from netjer.games.ankh import AnkhGame, AnkhState
@@ -79,3 +81,26 @@ def test_invariants_hold_over_random_playouts(options: dict[str, object]) -> Non
                     ), "a used card came back without the Cycle of Ma'at (§1)"
         check_invariants(s, initial)
         assert s.event_idx <= 18 and s.winners is not None
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**31),
+    players=st.sampled_from([2, 3, 4, 5]),
+    scenario=st.sampled_from(["middle-kingdom", "old-kingdom"]),
+    level1=st.sampled_from(["cat-mummy", "satet"]),
+    level2=st.sampled_from(["mummy", "apep"]),
+    level3=st.sampled_from(["giant-scorpion", "androsphinx"]),
+)
+def test_invariants_hold_for_any_seed_and_setup(
+    seed: int, players: int, scenario: str, level1: str, level2: str, level3: str
+) -> None:
+    game = AnkhGame({"players": players, "scenario": scenario, "guardians": f"{level1},{level2},{level3}"})
+    s = game.new_initial_state(seed)
+    initial = list(s.guardian_supply)
+    rng = Rng(seed)
+    while not s.is_terminal:
+        check_invariants(s, initial)
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    check_invariants(s, initial)
