@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from netjer.games.ankh import AnkhGame, AnkhState
-from netjer.games.ankh.base import BOARD
+from netjer.games.ankh.base import BOARD, MOVE_PICK
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.events import EVENT_TRACK
@@ -196,6 +196,6 @@ def start_conflict(state: AnkhState) -> AnkhState:
     """From a position built with ``next_event="conflict"``: seat A moves nothing and the
     Move marker fires the Conflict (A takes the tie-breaker)."""
     play(state, "move")
-    if state.phase == 1:  # move-pick
+    if state.phase == MOVE_PICK:
         play(state, "done")
     return state

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import BID, CARD, TIEBREAK, TURN, WORSHIP
+from netjer.games.ankh.base import BID, BUILD, CARD, OBELISK_PICK, TIEBREAK, TURN, WORSHIP
 from tests.games.ankh.builder import A, B, C, legal, piece, play, position, start_conflict
 
 
@@ -99,7 +99,7 @@ def test_drought_adds_1_and_devotion_per_desert_figure_on_a_win_s1() -> None:
 def test_build_monument_pays_3_and_places_a_controlled_monument_s1() -> None:
     s = battle(2, ["A god 4,4", "B god 5,4"], followers=[4, 0])
     play(s, "card build", "card chariots")
-    assert s.phase == 15  # build
+    assert s.phase == BUILD  # build
     assert "nobuild" in legal(s) and "build pyramid 4,5" in legal(s) and "build pyramid 3,4" not in legal(s)
     pool = s.ankh_pool[A]
     play(s, "build pyramid 4,5")
@@ -119,7 +119,7 @@ def test_build_monument_needs_three_followers_unless_inspiring_s1_s2_2() -> None
 def test_build_happens_before_plague_rulings_table() -> None:
     s = battle(2, ["A god 4,4", "A warrior 4,5", "B god 5,4"], followers=[3, 3])
     play(s, "card plague", "card build")
-    assert s.phase == 15 and s.current_player == B  # Build (step 2) first
+    assert s.phase == BUILD and s.current_player == B  # Build (step 2) first
     play(s, "build temple 5,5")
     assert s.phase == BID
 
@@ -318,7 +318,7 @@ def test_resplendent_god_strength_3_with_three_monuments_of_a_type_s2_2() -> Non
 def test_obelisk_attuned_relocates_figures_from_anywhere_s2_2() -> None:
     pieces = ["A god 4,4", "A obelisk 5,3", "A warrior 6,6", "B god 5,1"]
     s = battle(2, pieces, powers={"A": ["obelisk-attuned"]})
-    assert s.phase == 12 and legal(s) == ["pick 4,4", "pick 6,6", "done"]
+    assert s.phase == OBELISK_PICK and legal(s) == ["pick 4,4", "pick 6,6", "done"]
     play(s, "pick 6,6")
     assert legal(s) == ["to 4,3", "to 5,4"]  # next to the Obelisk at (5,3); (5,2) is water
     play(s, "to 4,3")
@@ -401,7 +401,7 @@ def test_obelisk_attuned_alternates_one_figure_at_a_time_in_ascending_devotion_s
             next_event="conflict",
         )
     )
-    assert s.phase == 12 and s.current_player == B  # B is lower on the track
+    assert s.phase == OBELISK_PICK and s.current_player == B  # B is lower on the track
     play(s, "pick 6,6", "to 7,1")
     assert s.current_player == A
     play(s, "pick 8,8", "to 4,2")

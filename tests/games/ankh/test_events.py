@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import TURN
+from netjer.games.ankh.base import CAMEL, KEEP, TURN
 from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK
 from tests.games.ankh.builder import A, B, hx, legal, piece, play, position
 
@@ -68,9 +68,9 @@ def test_camel_caravan_lays_a_line_edge_by_edge_then_tokens_s6() -> None:
 
 def test_camel_caravan_regions_split_into_two_of_6_or_more_s6() -> None:
     s = play(position(2, ["A god 5,1", "B god 6,6"], next_event=CAMEL_CARAVAN), "move", "done")
-    while s.phase == 9:  # camel
+    while s.phase == CAMEL:  # camel
         play(s, legal(s)[0])
-    assert s.phase == 10  # keep
+    assert s.phase == KEEP
     before = s.regions.num_regions
     play(s, legal(s)[0], "noswap")
     assert s.regions.num_regions == before + 1

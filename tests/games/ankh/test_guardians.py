@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from netjer.core.errors import IllegalActionError
-from netjer.games.ankh.base import AIM, MUMMY, TURN
+from netjer.games.ankh.base import AIM, MOVE_PICK, MUMMY, TURN
 from tests.games.ankh.builder import A, B, C, hx, legal, piece, play, position, start_conflict
 
 APEP_GAME = "satet,apep,giant-scorpion"
@@ -72,7 +72,7 @@ def test_giant_scorpion_aims_after_summon_and_move_s3() -> None:
     s = play(position(2, pieces, guardians=APEP_GAME), "move", "pick 4,5", "to 5,5")
     assert s.phase == AIM and s.aim[hx("4,5")] == -1 and s.aim[hx("5,5")] == -1
     play(s, "aim S-SW")
-    assert s.aim[hx("5,5")] == 3 and s.phase == 1  # back to picking figures
+    assert s.aim[hx("5,5")] == 3 and s.phase == MOVE_PICK  # back to picking figures
 
 
 def test_giant_scorpion_destroys_only_monuments_in_its_region_s11_25_case32() -> None:

@@ -21,8 +21,6 @@ major god's player decides for a merged god, §10.4).
 
 from __future__ import annotations
 
-from typing import Any
-
 from netjer.core.state import State
 from netjer.games.ankh.board import Board, RegionMap, Split, load_board
 from netjer.games.ankh.setup import ActionTrack
@@ -264,6 +262,3 @@ class AnkhBase(State):
     def over(self) -> bool:
         """True once the game has ended."""
         return self.phase == OVER
-
-    def _copy_fields_to(self, new: Any) -> None:  # pragma: no cover - implemented in state
-        raise NotImplementedError

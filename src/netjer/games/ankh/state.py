@@ -44,7 +44,7 @@ from netjer.games.ankh.base import (
     UNLOCK,
     WORSHIP,
 )
-from netjer.games.ankh.battle import B_BIDS, B_CARDS, C_REGION, STEP_NAMES
+from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_CARDS, B_RESOLVE, C_REGION, STEP_NAMES
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.conflict import Conflict
@@ -611,7 +611,7 @@ class AnkhState(Conflict):
                 for r in range(regions.num_regions)
             ],
             "pending": self._pending_view(),
-            "battle": self._battle_view(mine, seat is None),
+            "battle": self._battle_view(mine),
             "winners": self._winner_seats() if self.phase == OVER else None,
             "end_reason": self.end_reason or None,
             "log": list(self.log),
@@ -646,7 +646,8 @@ class AnkhState(Conflict):
             out["minor_god"] = self.merge_minor
         return out
 
-    def _battle_view(self, mine: int | None, spectator: bool) -> JsonDict | None:
+    def _battle_view(self, mine: int | None) -> JsonDict | None:
+        """The Conflict in progress as the god ``mine`` (None: a spectator) sees it."""
         if self.conflicts >= 5 or (self.cstep == C_REGION and not self.c_order) or self.phase == OVER:
             return None
         if self.tb_holder < 0:
@@ -675,7 +676,6 @@ class AnkhState(Conflict):
                     bid_made.append(g)
                     if g == mine:
                         bids[str(g)] = self.bid[g]
-        del spectator
         view.update(
             {
                 "region": self.token_of_region[self.b_region],
@@ -688,8 +688,8 @@ class AnkhState(Conflict):
                 "bids": bids,
                 "plagues_left": len(self.plague_queue),
                 "kills": {str(g): self.b_kills[g] for g in self.b_gods},
-                "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.cstep > 7 else {},
-                "winner": self.b_winner if self.cstep > 8 else None,
+                "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.cstep > B_RESOLVE else {},
+                "winner": self.b_winner if self.cstep > B_APPLY else None,
             }
         )
         return view
