@@ -89,3 +89,12 @@ def test_camel_edges_parse_in_either_order_s6() -> None:
     s = play(position(2, ["A god 5,1", "B god 6,6"], next_event=CAMEL_CARAVAN), "move", "done")
     play(s, "camel 4,0|3,0")
     assert s.camel_line
+
+
+def test_camel_caravan_may_be_declined_before_the_first_camel_s6() -> None:
+    s = play(position(2, ["A god 5,1", "B god 6,6"], next_event=CAMEL_CARAVAN), "move", "done")
+    assert "done" in legal(s)
+    play(s, "camel 3,0|4,0")
+    assert "done" not in legal(s)  # a line once begun is completed
+    s = play(position(2, ["A god 5,1", "B god 6,6"], next_event=CAMEL_CARAVAN), "move", "done", "done")
+    assert s.regions.num_regions == 3 and s.current_player == B and s.camels == 30

@@ -16,8 +16,9 @@ fired by an action track (§7.2).  The 18 spaces are the same for every player c
 * Conflict: :mod:`netjer.games.ankh.conflict`.
 
 Rulings (docs/rules-coverage-ankh.md): an event that cannot be carried out (no claimable
-Monument, no Ankh token, no valid camel line, no camel or token left) does nothing; when it
-can be carried out, it must be (no "pass").
+Monument, no Ankh token, no valid camel line, no camel or token left) does nothing.  Control
+Monument must be carried out when it can; a Camel Caravan may be declined before its first
+camel (``done``: S0 "can place a line"), but a line once begun must be completed.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from netjer.games.ankh.board import (
 )
 from netjer.games.ankh.notation import CAMEL as CAMEL_ACTIONS
 from netjer.games.ankh.notation import CLAIM as CLAIM_ACTIONS
+from netjer.games.ankh.notation import DONE, NOSWAP
 from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
-from netjer.games.ankh.notation import NOSWAP
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.pieces import MONUMENT_IDS
 
@@ -135,7 +136,16 @@ class Events(Actions):
             self._event_done()
 
     def _camel_actions(self) -> list[Action]:
-        return [CAMEL_ACTIONS[e] for e in camel_continuations(self.regions, self.camel_line, self._max_camels())]
+        out: list[Action] = [
+            CAMEL_ACTIONS[e] for e in camel_continuations(self.regions, self.camel_line, self._max_camels())
+        ]
+        if not self.camel_line:
+            out.append(DONE)  # S0: the player "can place" a line
+        return out
+
+    def _no_camels(self) -> None:
+        self._log("  no camels placed")
+        self._event_done()
 
     def _camel(self, e: int) -> None:
         """Lay the next camel; once the line is complete, choose the part keeping the token."""

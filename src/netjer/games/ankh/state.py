@@ -103,7 +103,10 @@ _PHASE_RULE: dict[int, tuple[str, str]] = {
     PYRAMID_PUT: ("Ankh §2.2 Pyramid Attuned", "summon a figure next to the chosen Pyramid ('put warrior r,c')"),
     UNLOCK: ("Ankh §2.1", "choose a power of the level being unlocked ('power <id>')"),
     CLAIM: ("Ankh §6 Control Monument", "choose a Monument adjacent to your figures ('claim r,c')"),
-    CAMEL: ("Ankh §6 Camel Caravan", "lay the next camel of a valid line ('camel r,c|r,c')"),
+    CAMEL: (
+        "Ankh §6 Camel Caravan",
+        "lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first",
+    ),
     KEEP: ("Ankh §6 Camel Caravan", "choose the new region that keeps the old token ('keep r,c')"),
     SWAP: ("Ankh §6 Camel Caravan", "swap a new region's token with another ('swap a b') or 'noswap'"),
     OBELISK_PICK: ("Ankh §2.2 Obelisk Attuned", "pick a figure to relocate ('pick r,c') or 'done'"),
@@ -130,7 +133,7 @@ _PHASE_TYPES: dict[int, tuple[type, ...]] = {
     PYRAMID_PUT: (Put,),
     UNLOCK: (Power,),
     CLAIM: (Claim,),
-    CAMEL: (Camel,),
+    CAMEL: (Camel, Word),
     KEEP: (Keep,),
     SWAP: (Swap, Word),
     OBELISK_PICK: (Pick, Word),
@@ -353,8 +356,11 @@ class AnkhState(Conflict):
             assert isinstance(action, Claim)
             self._claim(action.hex)
         elif p == CAMEL:
-            assert isinstance(action, Camel)
-            self._camel(action.edge)
+            if action is DONE:
+                self._no_camels()
+            else:
+                assert isinstance(action, Camel)
+                self._camel(action.edge)
         elif p == KEEP:
             assert isinstance(action, Keep)
             self._keep(action.hex)
