@@ -71,8 +71,11 @@ def test_illegal_actions_name_the_rule() -> None:
     assert err.value.rule == "Ankh §7.1" and "not the moment" in err.value.reason
     play(s, "move", "pick 4,1")
     with pytest.raises(IllegalActionError) as err:
-        s.apply_text("to 6,6")
+        s.apply_text("to 5,1")
     assert "occupied" in err.value.reason
+    with pytest.raises(IllegalActionError) as err:
+        s.apply_text("to 6,6")
+    assert "more than 3 spaces" in err.value.reason
     with pytest.raises(IllegalActionError) as err:
         s.apply_text("to 6,2")
     assert "water" in err.value.reason

@@ -431,12 +431,15 @@ class AnkhState(Conflict):
             h = action.hex
             if not BOARD.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
                 return "Ankh §8.1", f"{name(h)} is water: no figure may end there (except Apep when summoned)"
-            if not self._is_empty(h) and not (p == MOVE_TO and self.fig[self.sel] == SATET):
+            satet = p == MOVE_TO and self.fig[self.sel] == SATET
+            if p == MOVE_TO and BOARD.distance(self.sel, h) > 3:
+                return rule, f"{name(h)} is more than 3 spaces from {name(self.sel)}"
+            if satet and self.fown[h] >= 0 and self.fown[h] != god:
+                return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
+            if not self._is_empty(h):
                 return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
             if isinstance(action, Put) and self._pool_count(god, action.kind) <= 0:
                 return rule, f"you have no {FIGURE_IDS[action.kind]} in your pool"
-            if p == MOVE_TO:
-                return rule, f"{name(h)} is more than 3 spaces from {name(self.sel)}"
             return rule, f"{name(h)} is not one of the allowed spaces: {what}"
         if p == CARD and isinstance(action, Card):
             return "Ankh §1", f"{CARD_IDS[action.card]} is face up (used) until you play the Cycle of Ma'at"
