@@ -101,9 +101,17 @@ def check_random_game(spec: GameUnderTest, seed: int) -> State:
             assert game.int_to_action(game.action_to_int(a)) == a
         # A sampled illegal action raises and leaves the state as it was.
         legal_codes = {game.action_to_int(a) for a in legal}
-        illegal = [c for c in codes if c not in legal_codes]
-        if illegal:
-            bad = game.int_to_action(rng.choice(illegal))
+        bad_code = -1
+        for _ in range(64):  # almost every code is illegal: sample, then fall back to a scan
+            c = rng.below(len(codes))
+            if c not in legal_codes:
+                bad_code = c
+                break
+        else:
+            illegal = [c for c in codes if c not in legal_codes]
+            bad_code = rng.choice(illegal) if illegal else -1
+        if bad_code >= 0:
+            bad = game.int_to_action(bad_code)
             with pytest.raises(IllegalActionError) as err:
                 state.apply(bad)
             assert err.value.rule and err.value.reason

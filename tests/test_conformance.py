@@ -28,10 +28,31 @@ GAMES = [
     GameUnderTest("nile", games=200, max_length=NileGame().max_game_length()),
     GameUnderTest("nile", _NILE_ALT, games=20, max_length=NileGame(_NILE_ALT).max_game_length()),
     GameUnderTest("nile", _NILE_DRAWS, games=40, max_length=NileGame(_NILE_DRAWS).max_game_length()),
+    # Ankh: 50 seeded games per player count in the default run (issue 4); the other
+    # rulings-table options get fewer games each.
+    GameUnderTest("ankh", {"players": 2}, games=50),
+    GameUnderTest("ankh", {"players": 3}, games=50, all_actions_every=2),
+    GameUnderTest("ankh", {"players": 4}, games=50, all_actions_every=3),
+    GameUnderTest("ankh", {"players": 5}, games=50, all_actions_every=3),
+    GameUnderTest(
+        "ankh",
+        {
+            "players": 4,
+            "scenario": "old-kingdom",
+            "second_action": "mandatory",
+            "track_length": "long",
+            "guardian_slots": "2,4,6",
+            "merged_powers": "combined",
+            "red_max": 20,
+            "satet_push": "opposite",
+        },
+        games=10,
+        all_actions_every=3,
+    ),
 ]
 
 # Seeds are split into chunks so that pytest-xdist spreads them over the workers.
-CHUNK = 20
+CHUNK = 10
 CASES = [
     pytest.param(spec, start, id=f"{spec.id}-seeds{start}-{min(start + CHUNK, spec.games) - 1}")
     for spec in GAMES

@@ -120,12 +120,13 @@ class Game(ABC):
         return f"Player {seat + 1}"
 
     def result_text(self, returns: list[float]) -> str:
-        """A finished game's result in words: ``"Red wins"``, ``"Draw"``, or the seats that
-        share the best return (``"Red and Blue win"``)."""
+        """A finished game's result in words: ``"Red wins"``, ``"Draw"`` (all equal),
+        ``"Everyone loses"`` (all equal and negative, as when every god of Ankh is forgotten),
+        or the seats that share the best return (``"Red and Blue win"``)."""
         best = max(returns)
         winners = [self.seat_name(s) for s, r in enumerate(returns) if r == best]
         if len(winners) == len(returns):
-            return "Draw"
+            return "Everyone loses" if best < 0 else "Draw"
         return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
 
     def __repr__(self) -> str:

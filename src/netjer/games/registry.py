@@ -19,6 +19,7 @@ from netjer.core.state import State
 GAMES: dict[str, str] = {
     "aton": "netjer.games.aton:AtonGame",
     "nile": "netjer.games.nile:NileGame",
+    "ankh": "netjer.games.ankh:AnkhGame",
 }
 
 

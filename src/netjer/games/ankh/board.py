@@ -429,11 +429,16 @@ class RegionMap:
                 hex_regions.append(tuple(sorted(touched)))
         self.hex_regions: tuple[tuple[int, ...], ...] = tuple(hex_regions)
         adjacent: list[tuple[int, ...]] = []
+        links = board.links
         for h in range(board.num_hexes):
             mine = hex_regions[h]
-            adjacent.append(
-                tuple(sorted(y for y, e in board.links[h] if not mask[e] and any(r in mine for r in hex_regions[y])))
-            )
+            if len(mine) == 1:
+                m = mine[0]
+                near = [y for y, e in links[h] if not mask[e] and m in hex_regions[y]]
+            else:
+                near = [y for y, e in links[h] if not mask[e] and any(r in mine for r in hex_regions[y])]
+            near.sort()
+            adjacent.append(tuple(near))
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
         self._interior: tuple[int, ...] | None = None
         self._lines: _LineIndex | None = None
@@ -485,12 +490,12 @@ class RegionMap:
             for v in range(b.num_vertices):
                 hexes = b.vertex_hexes[v]
                 r = self.region_of[hexes[0]]
-                inside = (
-                    len(hexes) == 3
-                    and r >= 0
-                    and all(self.region_of[h] == r for h in hexes)
-                    and not any(self._blocked_mask[e] for e in b.vertex_edges[v])
-                )
+                inside = len(hexes) == 3 and r >= 0
+                if inside:
+                    ro = self.region_of
+                    bm = self._blocked_mask
+                    e0, e1, e2 = b.vertex_edges[v]
+                    inside = ro[hexes[1]] == r and ro[hexes[2]] == r and not (bm[e0] or bm[e1] or bm[e2])
                 out.append(r if inside else -1)
             interior = self._interior = tuple(out)
         return interior
@@ -532,12 +537,24 @@ class Split:
     renumber: tuple[int, ...]
 
 
+#: Valid lines of one region, keyed by what they depend on: the region's land hexes and the
+#: blocked edges between them.  A region untouched by a split keeps its lines, so after a
+#: Camel Caravan only the two new parts are enumerated again (a process-wide cache, bounded).
+_REGION_LINES: dict[
+    tuple[tuple[int, ...], frozenset[int]],
+    tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], tuple[int, int]]],
+] = {}
+_REGION_LINES_MAX = 4096
+
+
 class _LineIndex:
     """Every valid camel line of one :class:`RegionMap`, enumerated once (§6).
 
     ``complete`` maps each line (edge tuple, in placing order) to the region it cuts;
     ``prefixes`` maps each prefix of a valid line to ``(shortest completion, end vertex)``.
-    A line and its reverse are both listed (a line may be laid from either end).
+    A line and its reverse are both listed (a line may be laid from either end).  Lines are
+    enumerated region by region (a line never leaves its region), and a region's lines are
+    shared through :data:`_REGION_LINES` by every map where that region appears unchanged.
     """
 
     __slots__ = ("complete", "first", "prefixes")
@@ -546,67 +563,86 @@ class _LineIndex:
         self.complete: dict[tuple[int, ...], int] = {}
         self.prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
         board = regions.board
-        interior = regions._interior_of()
-        region_of = regions.region_of
-        vertex_edges = board.vertex_edges
-        other = board.other_vertex
-        # Edges a camel may stand on first: between two land hexes of one region, not yet
-        # blocked, in a region big enough to leave two parts of MIN_REGION_LAND.
-        open_region = [-1] * board.num_edges
-        for e, (a, b) in enumerate(board.edge_hexes):
-            r = region_of[a]
-            if (
-                r >= 0
-                and r == region_of[b]
-                and not regions.is_blocked(e)
-                and regions.land_count[r] >= 2 * MIN_REGION_LAND
-            ):
-                open_region[e] = r
-        valid: dict[frozenset[int], bool] = {}  # a line and its reverse cut the same way
-
-        def record(path: list[int], verts: list[int], r: int) -> None:
-            key = frozenset(path)
-            ok = valid.get(key)
-            if ok is None:
-                ok = valid[key] = _split_sizes(regions, r, key) is not None
-            if not ok:
-                return
-            t = tuple(path)
-            n = len(t)
-            self.complete[t] = r
-            prefixes = self.prefixes
-            for i in range(1, n + 1):
-                p = t[:i]
-                old = prefixes.get(p)
-                if old is None or old[0] > n:
-                    prefixes[p] = (n, verts[i])
-
-        def extend(path: list[int], verts: list[int], r: int) -> None:
-            v = verts[-1]
-            if interior[v] < 0:  # reached a border: the line ends here
-                record(path, verts, r)
-                return
-            if len(path) == MAX_CAMELS_PER_LINE:
-                return
-            last = path[-1]
-            for e in vertex_edges[v]:  # an inside vertex: its 3 edges are open edges of r
-                w = other(e, v)
-                if e == last or w in verts:
-                    continue
-                path.append(e)
-                verts.append(w)
-                extend(path, verts, r)
-                path.pop()
-                verts.pop()
-
-        for v0 in range(board.num_vertices):
-            if interior[v0] >= 0:
-                continue
-            for e1 in vertex_edges[v0]:
-                r = open_region[e1]
-                if r >= 0:
-                    extend([e1], [v0, other(e1, v0)], r)
+        mask = regions._blocked_mask
+        for r, members in enumerate(regions.regions):
+            if regions.land_count[r] < 2 * MIN_REGION_LAND:
+                continue  # cannot leave two parts of MIN_REGION_LAND
+            inside = set(members)
+            blocked = frozenset(e for h in members for y, e in board.land_links[h] if mask[e] and y in inside)
+            key = (members, blocked)
+            data = _REGION_LINES.get(key)
+            if data is None:
+                data = _region_lines(regions, r)
+                if len(_REGION_LINES) >= _REGION_LINES_MAX:
+                    _REGION_LINES.clear()
+                _REGION_LINES[key] = data
+            lines, prefixes = data
+            for t in lines:
+                self.complete[t] = r
+            self.prefixes.update(prefixes)
         self.first: tuple[int, ...] = tuple(sorted({p[0] for p in self.prefixes}))
+
+
+def _region_lines(
+    regions: RegionMap, r: int
+) -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], tuple[int, int]]]:
+    """The valid camel lines cutting region ``r`` and their prefixes (see :class:`_LineIndex`)."""
+    complete: list[tuple[int, ...]] = []
+    prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
+    board = regions.board
+    interior = regions._interior_of()
+    region_of = regions.region_of
+    vertex_edges = board.vertex_edges
+    other = board.other_vertex
+    # Edges a camel may stand on first: between two land hexes of r, not yet blocked.
+    open_edge = [False] * board.num_edges
+    for h in regions.regions[r]:
+        for y, e in board.land_links[h]:
+            if region_of[y] == r and not regions.is_blocked(e):
+                open_edge[e] = True
+    valid: dict[frozenset[int], bool] = {}  # a line and its reverse cut the same way
+
+    def record(path: list[int], verts: list[int]) -> None:
+        key = frozenset(path)
+        ok = valid.get(key)
+        if ok is None:
+            ok = valid[key] = _split_sizes(regions, r, key) is not None
+        if not ok:
+            return
+        t = tuple(path)
+        n = len(t)
+        complete.append(t)
+        for i in range(1, n + 1):
+            p = t[:i]
+            old = prefixes.get(p)
+            if old is None or old[0] > n:
+                prefixes[p] = (n, verts[i])
+
+    def extend(path: list[int], verts: list[int]) -> None:
+        v = verts[-1]
+        if interior[v] < 0:  # reached a border: the line ends here
+            record(path, verts)
+            return
+        if len(path) == MAX_CAMELS_PER_LINE:
+            return
+        last = path[-1]
+        for e in vertex_edges[v]:  # an inside vertex: its 3 edges are open edges of r
+            w = other(e, v)
+            if e == last or w in verts:
+                continue
+            path.append(e)
+            verts.append(w)
+            extend(path, verts)
+            path.pop()
+            verts.pop()
+
+    for v0 in range(board.num_vertices):
+        if interior[v0] >= 0:
+            continue
+        for e1 in vertex_edges[v0]:
+            if open_edge[e1]:
+                extend([e1], [v0, other(e1, v0)])
+    return tuple(complete), prefixes
 
 
 def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int, int] | None:

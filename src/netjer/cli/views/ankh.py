@@ -1,0 +1,192 @@
+"""Ankh: Gods of Egypt drawn for the terminal, from an observation only (rules/ankh.md).
+
+The map (:mod:`netjer.cli.views.ankh_map`) with every piece in its god's colour and each
+region's Conflict Order token; below it the central board (action tracks, event track,
+Devotion track), one panel per god (Devotion, Followers, pools, powers, Battle cards), the
+battle in progress, the decision being taken and the end of the log.  Only what the viewing
+seat may know is in the observation, so nothing hidden can be drawn.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from netjer.cli.views.ankh_map import SEAT_STYLES, draw_map
+from netjer.games.ankh.board import Board, RegionMap, load_board
+
+#: Short labels of the pieces on the map (up to 7 characters with the god's number).
+LABELS = {
+    "god": "God",
+    "warrior": "War",
+    "cat-mummy": "Cat",
+    "satet": "Sat",
+    "mummy": "Mum",
+    "apep": "Apep",
+    "giant-scorpion": "Scp",
+    "androsphinx": "Sph",
+    "obelisk": "Obl",
+    "temple": "Tem",
+    "pyramid": "Pyr",
+}
+LOG_LINES = 12
+
+
+@cache
+def _regions(camels: tuple[str, ...]) -> RegionMap:
+    board = load_board()
+    return board.regions_with_camels(board.parse_edge(e) for e in camels)
+
+
+def _style(god: int | None) -> str:
+    return "bold" if god is None else SEAT_STYLES[god % len(SEAT_STYLES)]
+
+
+def map_view(obs: dict[str, Any]) -> Text:
+    """The map with the pieces and the regions' Conflict Order tokens."""
+    board: Board = load_board()
+    regions = _regions(tuple(obs["camels"]))
+    labels = {regions.region_of[board.parse_hex(r["first_hex"])]: str(r["token"]) for r in obs["regions"]}
+    pieces: dict[int | str, str] = {}
+    owners: dict[int | str, int] = {}
+    for p in obs["pieces"]:
+        owner = p["owner"]
+        label = LABELS[p["kind"]] + ("" if owner is None else str(owner + 1))
+        if "aim" in p:
+            label = f"{label}{p['aim'][0]}"
+        pieces[p["hex"]] = label
+        if owner is not None:
+            owners[p["hex"]] = owner
+    return draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
+
+
+def _tracks(obs: dict[str, Any]) -> Table:
+    table = Table(title="Central board", show_header=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column("action")
+    table.add_column("track")
+    for t in obs["action_tracks"]:
+        cells = []
+        for space in range(t["start"], t["event_space"] + 1):
+            mark = "●" if space == t["marker"] else ("◇" if space == t["event_space"] else "·")
+            cells.append(mark)
+        table.add_row(t["action"], " ".join(cells) + f"   ({t['event_space'] - t['marker']} to the event)")
+    done = obs["events_done"]
+    track = obs["event_track"]
+    short = {"control-monument": "M", "camel-caravan": "K", "conflict": "X"}
+    events = Text()
+    for i, e in enumerate(track):
+        style = "dim" if i < done else ("bold reverse" if i == done else "")
+        events.append(short[e], style)
+        events.append(" ")
+    table.add_row("events", events)
+    table.add_row("", Text("M Control Monument  K Camel Caravan  X Conflict", style="dim"))
+    return table
+
+
+def _devotion(obs: dict[str, Any]) -> Text:
+    out = Text("Devotion (bottom → top): ")
+    for g in obs["devotion_track"]:
+        info = obs["gods"][g]
+        out.append(f"{info['name']} {info['devotion']}", _style(g))
+        out.append("  ")
+    return out
+
+
+def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
+    g = info["god"]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim")
+    grid.add_column()
+    grid.add_row("Devotion", Text(str(info["devotion"]), style="bold"))
+    grid.add_row("Followers", str(info["followers"]))
+    pools = [f"{info['warriors_pool']} warrior"]
+    pools += [f"{n} {k}" for k, n in info["guardians_pool"].items() if n]
+    grid.add_row("pool", ", ".join(pools))
+    grid.add_row("Ankh tokens", f"{info['ankh_pool']} in pool, {info['unlocked']}/6 unlocked")
+    grid.add_row("powers", ", ".join(info["powers"]) or "-")
+    grid.add_row("hand", " ".join(info["hand"]))
+    grid.add_row("used", " ".join(info["used_cards"]) or "-")
+    seats = info["seats"]
+    who = []
+    if seat is not None and seat in seats:
+        who.append("you")
+    if len(seats) > 1:
+        who.append("merged")
+    if not info["alive"]:
+        who.append("out of the game")
+    active = " ◀" if obs["to_move"] is not None and obs["to_move"] in seats else ""
+    title = Text(f"{info['name']}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
+    return Panel(grid, title=title, border_style=_style(g))
+
+
+def _battle(obs: dict[str, Any]) -> Text | None:
+    b = obs["battle"]
+    if b is None:
+        return None
+    names = [g["name"] for g in obs["gods"]]
+    out = Text(f"Conflict: tie-breaker {names[b['tiebreaker']]}", style="bold")
+    out.append(" (used)" if b["tiebreaker_used"] else "")
+    out.append(f"; regions to come: {' '.join(map(str, b['regions_left'])) or '-'}")
+    if "region" in b:
+        out.append(f"\nBattle in region {b['region']} ({b['step']}): ")
+        out.append(", ".join(names[g] for g in b["gods"]))
+        for g in b["gods"]:
+            card = b["cards"].get(str(g))
+            if card is not None:
+                out.append(f"\n  {names[g]}: {card}")
+            elif g in b["chosen"]:
+                out.append(f"\n  {names[g]}: a card, face down")
+        if b["bidders"]:
+            made = ", ".join(names[g] for g in b["bid_made"]) or "nobody yet"
+            out.append(f"\n  Plague bids made: {made}")
+            for amount in b["bids"].values():
+                out.append(f" (your bid: {amount})")
+        if b["strength"]:
+            out.append("\n  strength: " + ", ".join(f"{names[int(g)]} {v}" for g, v in b["strength"].items()))
+    return out
+
+
+def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
+    """Draw an Ankh observation.
+
+    Args:
+        obs: ``AnkhState.observation(seat)``.
+        seat: the seat the observation belongs to (``None`` for a spectator).
+    """
+    names = [g["name"] for g in obs["gods"]]
+    status = Text.assemble(
+        ("Ankh: Gods of Egypt", "bold"),
+        f"  ·  {obs['players']} players  ·  events {obs['events_done']}/18  ·  Conflicts {obs['conflicts_done']}/5",
+        f"  ·  decision: {obs['phase']}",
+    )
+    if obs["to_move"] is not None:
+        status.append(f"  ·  to act: {names[obs['to_move']]}")
+    parts: list[RenderableType] = [status, map_view(obs), _tracks(obs), _devotion(obs)]
+    parts.append(Columns([_god(obs, info, seat) for info in obs["gods"]]))
+    battle = _battle(obs)
+    if battle is not None:
+        parts.append(battle)
+    if obs["pending"]:
+        parts.append(Text("now: " + ", ".join(f"{k} {v}" for k, v in obs["pending"].items()), style="bold"))
+    log = obs["log"][-LOG_LINES:]
+    if log:
+        parts.append(Panel(Text("\n".join(log)), title="recent events", border_style="dim"))
+    if obs["winners"] is not None:
+        if obs["winners"]:
+            winners = " and ".join(names[s] for s in obs["winners"])
+            verdict = f"{winners} {'win' if len(obs['winners']) > 1 else 'wins'}"
+        else:
+            verdict = "Everyone loses"
+        parts.append(Text(f"{verdict}: {obs['end_reason']}", style="bold reverse"))
+    return Group(*parts)
+
+
+def render_omniscient(observations: list[dict[str, Any]]) -> RenderableType:
+    """Draw the game once for everyone (at the end every secret is revealed anyway)."""
+    return render(observations[0], None)

@@ -1,0 +1,264 @@
+"""The data of an Ankh position and the helpers every rules module shares.
+
+:class:`AnkhBase` declares every field of the state as flat lists of ints (the hot path reads
+and copies nothing else) and the small queries used everywhere: emptiness, regions,
+presence, turn order, logging.  The rules are layered on top of it, one module per rulebook
+chapter, each a class extending the previous one:
+
+``base`` → ``devotion`` (§5) → ``guardians`` (§3) → ``actions`` (§7: turn, tracks, the four
+actions) → ``events`` (§6) → ``battle`` (§10.3, §1) → ``merge`` (§10.4) → ``victory``
+(§10.5, §10.6) → ``conflict`` (§10.1, §10.2) → ``state`` (the kernel contract).
+
+A lower layer that must hand control to a higher one (an action reaching the end of its
+track fires an event; a decision inside a Conflict resumes it) calls a hook declared here and
+implemented above.
+
+Gods and seats: god ``g`` is the god that seat ``g`` started with.  After a merge (§10.4)
+the minor god's seat plays for the major god: ``god_of_seat[s]`` is the god seat ``s`` plays,
+``seat_of_god[g]`` the seat that takes god ``g``'s decisions outside its own turns (the
+major god's player decides for a merged god, §10.4).
+"""
+
+from __future__ import annotations
+
+from netjer.core.state import State
+from netjer.games.ankh.board import Board, RegionMap, Split, load_board
+from netjer.games.ankh.setup import ActionTrack
+
+#: Decision points (``AnkhState.phase``).
+(
+    TURN,
+    MOVE_PICK,
+    MOVE_TO,
+    PUSH,
+    AIM,
+    SUMMON,
+    PYRAMID_PUT,
+    UNLOCK,
+    CLAIM,
+    CAMEL,
+    KEEP,
+    SWAP,
+    OBELISK_PICK,
+    OBELISK_TO,
+    CARD,
+    BUILD,
+    BID,
+    MUMMY,
+    TIEBREAK,
+    WORSHIP,
+    ADOPT,
+    OVER,
+) = range(22)
+PHASE_NAMES = (
+    "turn",
+    "move-pick",
+    "move-to",
+    "push",
+    "aim",
+    "summon",
+    "pyramid-summon",
+    "unlock",
+    "claim",
+    "camel",
+    "keep",
+    "swap",
+    "obelisk-pick",
+    "obelisk-to",
+    "card",
+    "build",
+    "bid",
+    "mummy",
+    "tiebreak",
+    "worship",
+    "adopt",
+    "over",
+)
+
+#: Where an ``aim`` decision returns to (§3 Giant Scorpion: it aims after every placement or move).
+AIM_AFTER_MOVE, AIM_AFTER_SUMMON, AIM_AFTER_EXTRA_SUMMON, AIM_AFTER_OBELISK = range(4)
+
+BOARD: Board = load_board()
+NUM_HEXES = BOARD.num_hexes
+IS_LAND: tuple[bool, ...] = BOARD.is_land
+#: Land hexes within movement range 1..3 of each hex (§7.3; water is never a destination).
+LAND_WITHIN_3: tuple[tuple[int, ...], ...] = tuple(
+    tuple(x for x in BOARD.within(h, 3) if IS_LAND[x]) for h in range(NUM_HEXES)
+)
+
+
+class AnkhBase(State):
+    """Fields of an Ankh position (see the module doc); not instantiated directly.
+
+    Board (one entry per hex): ``fig`` figure kind or -1, ``fown`` its god or -1, ``mon``
+    Monument kind or -1, ``mown`` its controlling god or -1 (neutral), ``aim`` a Giant
+    Scorpion's aimed side or -1.  Gods (one entry per god): ``dev`` Devotion, ``followers``,
+    ``alive``, ``powers`` (mask), ``unlocked`` (dashboard tokens used), ``ankh_pool``,
+    ``warriors_pool``, ``gpool[g * 3 + level - 1]`` Guardians in the pool, ``used`` (mask of
+    face-up Battle cards).  ``asc`` is the Devotion track: the living gods bottom to top.
+    """
+
+    # static for the game
+    board: Board
+    n: int
+    second_optional: bool
+    red_max: int
+    guardian_slots: frozenset[int]
+    merged_combined: bool
+    satet_choose: bool
+    tracks: tuple[ActionTrack, ...]
+    guardian_kind: tuple[int, int, int]
+    turn_order: tuple[int, ...]
+    # board
+    fig: list[int]
+    fown: list[int]
+    mon: list[int]
+    mown: list[int]
+    aim: list[int]
+    regions: RegionMap
+    token_of_region: list[int]
+    token_supply: list[int]
+    camels: int
+    monument_supply: list[int]
+    guardian_supply: list[int]
+    # gods
+    dev: list[int]
+    followers: list[int]
+    alive: list[bool]
+    powers: list[int]
+    unlocked: list[int]
+    ankh_pool: list[int]
+    warriors_pool: list[int]
+    gpool: list[int]
+    used: list[int]
+    seat_of_god: list[int]
+    god_of_seat: list[int]
+    asc: list[int]
+    removed_warriors: list[int]
+    removed_guardians: list[int]
+    # tracks, events, turn
+    markers: list[int]
+    event_idx: int
+    conflicts: int
+    turn_idx: int
+    acts: int
+    last_row: int
+    pending_event: bool
+    phase: int
+    to_move: int
+    # sub-decisions of actions and events
+    moved: list[int]
+    sel: int
+    push_at: int
+    pyr_used: list[int]
+    pyr_sel: int
+    aim_hex: int
+    aim_resume: int
+    ev_god: int
+    camel_line: list[int]
+    split: Split | None
+    new_tokens: list[int]
+    # conflict and battle
+    cstep: int
+    c_order: list[int]
+    c_idx: int
+    tb_holder: int
+    tb_used: bool
+    b_region: int
+    b_hexes: tuple[int, ...]
+    b_gods: list[int]
+    b_card: list[int]
+    b_queue: list[int]
+    b_kills: list[int]
+    b_bidders: list[int]
+    bid: list[int]
+    plague_queue: list[int]
+    b_winner: int
+    b_nfigs: list[int]
+    b_strength: list[int]
+    ob_moved: list[int]
+    ob_active: list[int]
+    ob_turn: int
+    mummy_queue: list[int]
+    merge_minor: int
+    # result
+    winners: list[int]
+    end_reason: str
+    log: list[str]
+
+    # --- hooks implemented by higher layers -------------------------------------------------
+
+    def _fire_event(self, god: int) -> None:
+        """Advance the event marker and resolve the event (§6); implemented in ``events``."""
+        raise NotImplementedError
+
+    def _run_conflict(self) -> None:
+        """Resume the Conflict in progress until a decision or its end; in ``conflict``."""
+        raise NotImplementedError
+
+    def _start_conflict(self, god: int) -> None:
+        """Begin a Conflict triggered by ``god`` (§10.1); implemented in ``conflict``."""
+        raise NotImplementedError
+
+    def _event_done(self) -> None:
+        """Finish the event just resolved and end the turn (§6); implemented in ``actions``."""
+        raise NotImplementedError
+
+    # --- small queries ----------------------------------------------------------------------
+
+    def _name(self, god: int) -> str:
+        """A player-facing name of god ``god`` (its starting seat's name)."""
+        return self.game.seat_name(god)
+
+    def _log(self, text: str) -> None:
+        self.log.append(text)
+
+    def _is_empty(self, h: int) -> bool:
+        """Whether hex ``h`` holds no piece (§8.1: one figure or one Monument per space)."""
+        return self.fig[h] < 0 and self.mon[h] < 0
+
+    def _is_free_land(self, h: int) -> bool:
+        """Whether ``h`` is an empty land space (a legal end of a move or summon, §7.3)."""
+        return IS_LAND[h] and self.fig[h] < 0 and self.mon[h] < 0
+
+    def _region_hexes(self, r: int) -> tuple[int, ...]:
+        """The land hexes of region ``r`` and the water hexes touching it (§8.1)."""
+        regions = self.regions
+        hr = regions.hex_regions
+        return regions.regions[r] + tuple(w for w in self.board.water if r in hr[w])
+
+    def _present(self, hexes: tuple[int, ...]) -> list[int]:
+        """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3),
+        in ascending Devotion order."""
+        fown = self.fown
+        seen = {fown[h] for h in hexes if fown[h] >= 0}
+        return [g for g in self.asc if g in seen]
+
+    def _ascending(self, gods: list[int] | set[int]) -> list[int]:
+        """``gods`` in ascending Devotion order (§5: lowest space first, bottom of a stack first)."""
+        return [g for g in self.asc if g in gods]
+
+    def _figures_of(self, god: int) -> list[int]:
+        """Hexes of god ``god``'s figures on the board, ascending."""
+        return [h for h, o in enumerate(self.fown) if o == god]
+
+    def _living_gods(self) -> list[int]:
+        """The gods still in the game, in seat order."""
+        return [g for g in range(self.n) if self.alive[g]]
+
+    def _winner_seats(self) -> list[int]:
+        """Seats that share in the win: every seat playing a winning god (§10.4: both players
+        of a merged god win)."""
+        return [s for s in range(self.n) if self.god_of_seat[s] in self.winners]
+
+    def _finish(self, winners: list[int], reason: str) -> None:
+        """End the game: ``winners`` are gods (may be empty: everyone loses, §10.5)."""
+        self.winners = sorted(winners)
+        self.end_reason = reason
+        self.phase = OVER
+        self._log(reason)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == OVER

@@ -1,0 +1,569 @@
+"""Battles (rules/ankh.md §10.3) with the Battle cards of §1 and the battle-time Ankh powers
+of §2.2.
+
+A Battle runs as a sequence of steps (``AnkhState.cstep``), each automatic except where a
+player decides; :meth:`Battle._run_battle_step` is called by the Conflict loop
+(:mod:`netjer.games.ankh.conflict`) until it needs a decision.
+
+0. Start of battle: Obelisk Attuned relocations — the gods with the power, a controlled
+   Obelisk in the region and figures there take turns in ascending Devotion order, one figure
+   at a time (``pick r,c`` / ``to r,c``) or ``done`` (a god that passes is out), each figure at
+   most once (§2.2, P).
+1. Cards: every god present chooses one card in secret, one seat at a time in ascending
+   Devotion order (``card <id>``); all are revealed together; Flood gives its Followers at once.
+2. Build Monument cards in ascending Devotion (``build <kind> r,c`` or ``nobuild``).
+3. Plague of Locusts: one secret bidding round per Plague card (ascending Devotion of the
+   cards' players); the bidders are the gods with figures in the region at the start of the
+   step; every bid is sacrificed; all Warriors and Guardians there die except the single
+   highest bidder's (a tie spares nobody).
+4. Monument majorities, ascending Devotion, only gods still with figures in the region.
+5. Resolution: strength = figures (1 each; God 3 with Resplendent; 0 next to an enemy
+   Androsphinx) + card bonus + Temple Attuned; no figures = 0 and cannot win.  A tie for the
+   highest goes to the tie-breaker's holder if it is tied and uses it (``tiebreak``, once per
+   Conflict), otherwise nobody wins.  The winner gains 1 Devotion (3 with Glorious by a margin
+   of 3) plus Drought, as one gain; then Commanding.  Every loser's Warriors and Guardians in
+   the region die, except Flood-protected ones on Fertile spaces.
+6. After the battle, each in ascending Devotion (rulings table): Cat-Mummy losses,
+   Magnanimous, Miracle, Worshipful (``worship`` / ``noworship``), Cycle of Ma'at.
+"""
+
+from __future__ import annotations
+
+from netjer.core.action import Action
+from netjer.games.ankh.base import AIM_AFTER_OBELISK, BID, BUILD, CARD, OBELISK_PICK, OBELISK_TO, TIEBREAK, WORSHIP
+from netjer.games.ankh.board import DESERT, FERTILE
+from netjer.games.ankh.cards import BUILD as BUILD_CARD
+from netjer.games.ankh.cards import (
+    CARD_IDS,
+    CARD_STRENGTH,
+    CYCLE,
+    DROUGHT,
+    FLOOD,
+    MIRACLE,
+    PLAGUE,
+    hand_of,
+)
+from netjer.games.ankh.events import Events
+from netjer.games.ankh.notation import BID as BID_ACTIONS
+from netjer.games.ankh.notation import BUILD as BUILD_ACTIONS
+from netjer.games.ankh.notation import CARD as CARD_ACTIONS
+from netjer.games.ankh.notation import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
+from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
+from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
+from netjer.games.ankh.pieces import FIGURE_IDS, GOD, MONUMENT_IDS, OBELISK, SCORPION, TEMPLE
+from netjer.games.ankh.powers import (
+    COMMANDING,
+    GLORIOUS,
+    INSPIRING,
+    MAGNANIMOUS,
+    OBELISK_ATTUNED,
+    RESPLENDENT,
+    TEMPLE_ATTUNED,
+    WORSHIPFUL,
+)
+
+#: Steps of a Conflict (``cstep``); the ``B_*`` ones are a Battle's.
+(
+    C_REGION,
+    B_OBELISK,
+    B_CARDS,
+    B_BUILD,
+    B_PLAGUE,
+    B_BIDS,
+    B_MAJORITY,
+    B_RESOLVE,
+    B_APPLY,
+    B_MAGNANIMOUS,
+    B_MIRACLE,
+    B_WORSHIP,
+    B_CYCLE,
+) = range(13)
+STEP_NAMES = (
+    "next-region",
+    "obelisk-attuned",
+    "cards",
+    "build",
+    "plague",
+    "plague-bids",
+    "majorities",
+    "resolution",
+    "resolution-effects",
+    "magnanimous",
+    "miracle",
+    "worshipful",
+    "cycle-of-maat",
+)
+#: §1 Build Monument: the sacrifice, unless Inspiring (§2.2).
+BUILD_COST = 3
+#: §2.2 Glorious: the winning margin and the Devotion it gives.
+GLORIOUS_MARGIN, GLORIOUS_DEVOTION = 3, 3
+#: §2.2 Commanding: Followers per battle won; Magnanimous: Devotion for a loss with 2+ figures;
+#: Worshipful: Followers sacrificed for 1 Devotion.
+COMMANDING_FOLLOWERS, MAGNANIMOUS_DEVOTION, MAGNANIMOUS_FIGURES, WORSHIP_COST = 3, 2, 2, 2
+#: §2.2 Resplendent: the God figure's strength with 3+ Monuments of one type.
+RESPLENDENT_GOD, RESPLENDENT_MONUMENTS = 3, 3
+
+
+class Battle(Events):
+    """The steps of a Battle (§10.3), driven by the Conflict loop."""
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _figures_here(self, god: int) -> int:
+        """Figures of ``god`` in the battle region (land spaces and touching water)."""
+        fown = self.fown
+        return sum(1 for h in self.b_hexes if fown[h] == god)
+
+    def _majorities(self, god: int, region: int) -> int:
+        """How many Monument types ``god`` has the majority of in ``region`` (§9): strictly more
+        controlled Monuments of the type there than every other god, at least one."""
+        mon, mown = self.mon, self.mown
+        counts: dict[int, list[int]] = {}
+        for h in self.regions.regions[region]:
+            if mon[h] >= 0 and mown[h] >= 0:
+                counts.setdefault(mown[h], [0, 0, 0])[mon[h]] += 1
+        mine = counts.get(god)
+        if mine is None:
+            return 0
+        won = 0
+        for t in range(3):
+            if mine[t] > 0 and all(c[t] < mine[t] for o, c in counts.items() if o != god):
+                won += 1
+        return won
+
+    def _resplendent(self, god: int) -> bool:
+        """§2.2 Resplendent: the power and 3+ controlled Monuments of one type anywhere."""
+        if not self.powers[god] >> RESPLENDENT & 1:
+            return False
+        counts = [0, 0, 0]
+        mon, mown = self.mon, self.mown
+        for h in range(len(mon)):
+            if mown[h] == god:
+                counts[mon[h]] += 1
+        return max(counts) >= RESPLENDENT_MONUMENTS
+
+    def _strength(self, god: int) -> tuple[int, int]:
+        """``(strength, figures)`` of ``god`` in the battle region at Resolution (§10.3 step 5).
+
+        1 per figure (the God 3 with Resplendent, rulings table), 0 for a figure next to an
+        enemy Androsphinx (§3); plus the card's bonus (§1), plus 2 per controlled Temple in the
+        region with a figure of ``god`` adjacent (Temple Attuned).  No figures: 0 (§1).
+        """
+        fig, fown = self.fig, self.fown
+        strength = count = 0
+        god_strength = RESPLENDENT_GOD if self._resplendent(god) else 1
+        for h in self.b_hexes:
+            if fown[h] != god:
+                continue
+            count += 1
+            if self._neutralised(h, god):
+                continue
+            strength += god_strength if fig[h] == GOD else 1
+        if count == 0:
+            return 0, 0
+        card = self.b_card[god]
+        if card >= 0:
+            strength += CARD_STRENGTH[card]
+        if self.powers[god] >> TEMPLE_ATTUNED & 1:
+            adjacent = self.regions.adjacent
+            mon, mown = self.mon, self.mown
+            for h in self.regions.regions[self.b_region]:
+                if mon[h] == TEMPLE and mown[h] == god and any(fown[x] == god for x in adjacent[h]):
+                    strength += 2
+        return strength, count
+
+    def _ask(self, god: int, phase: int) -> bool:
+        """Hand a decision of ``god`` to the seat that takes it; returns True (a decision)."""
+        self.to_move = self.seat_of_god[god]
+        self.phase = phase
+        return True
+
+    # --- start ------------------------------------------------------------------------------
+
+    def _begin_battle(self, region: int, hexes: tuple[int, ...], gods: list[int]) -> None:
+        """Set up a Battle in ``region`` between ``gods`` (ascending Devotion)."""
+        n = self.n
+        self.b_region = region
+        self.b_hexes = hexes
+        self.b_gods = list(gods)
+        self.b_card = [-1] * n
+        self.b_kills = [0] * n
+        self.bid = [-1] * n
+        self.b_nfigs = [0] * n
+        self.b_strength = [0] * n
+        self.b_winner = -1
+        self.b_queue = []
+        self.b_bidders = []
+        self.plague_queue = []
+        self.ob_moved = []
+        self.ob_turn = 0
+        self.ob_active = [g for g in gods if self.powers[g] >> OBELISK_ATTUNED & 1 and self._obelisks_here(g)]
+        names = ", ".join(self._name(g) for g in gods)
+        self._log(f"Battle in region {self.token_of_region[region]}: {names}")
+        self.cstep = B_OBELISK
+
+    # --- step 0: Obelisk Attuned (§2.2) -----------------------------------------------------------
+
+    def _obelisks_here(self, god: int) -> list[int]:
+        mon, mown = self.mon, self.mown
+        return [h for h in self.regions.regions[self.b_region] if mon[h] == OBELISK and mown[h] == god]
+
+    def _obelisk_spaces(self, god: int) -> list[int]:
+        """Empty land spaces adjacent to ``god``'s Obelisks in the battle region (§2.2)."""
+        adjacent = self.regions.adjacent
+        out = {x for o in self._obelisks_here(god) for x in adjacent[o] if self._is_free_land(x)}
+        return sorted(out)
+
+    def _obelisk_picks(self, god: int) -> list[int]:
+        """Figures ``god`` may still relocate: anywhere on the board, each once, while it has
+        figures in the region and a free space next to one of its Obelisks there (§2.2, S1)."""
+        if not self._figures_here(god) or not self._obelisk_spaces(god):
+            return []
+        moved = self.ob_moved
+        return [h for h in self._figures_of(god) if h not in moved]
+
+    def _obelisk_step(self) -> bool:
+        active = self.ob_active
+        while active:
+            self.ob_turn %= len(active)
+            god = active[self.ob_turn]
+            if self._obelisk_picks(god):
+                return self._ask(god, OBELISK_PICK)
+            active.pop(self.ob_turn)
+        self.cstep = B_CARDS
+        self.b_queue = self._ascending(self.b_gods)
+        return False
+
+    def _obelisk_pick_actions(self) -> list[Action]:
+        god = self.ob_active[self.ob_turn]
+        return [*(PICK[h] for h in self._obelisk_picks(god)), DONE]
+
+    def _obelisk_to_actions(self) -> list[Action]:
+        return [TO[x] for x in self._obelisk_spaces(self.ob_active[self.ob_turn])]
+
+    def _obelisk_pick(self, h: int) -> None:
+        self.sel = h
+        self.phase = OBELISK_TO
+
+    def _obelisk_pass(self) -> None:
+        """A god that passes relocates no more figures in this battle."""
+        self.ob_active.pop(self.ob_turn)
+        self._run_conflict()
+
+    def _obelisk_to(self, x: int) -> None:
+        a = self.sel
+        self._move_figure(a, x)
+        self.ob_moved.append(x)
+        god = self.fown[x]
+        name = self.board.hex_name
+        self._log(f"  {self._name(god)} (Obelisk Attuned): {FIGURE_IDS[self.fig[x]]} {name(a)} -> {name(x)}")
+        if self.fig[x] == SCORPION:
+            self._ask_aim(x, AIM_AFTER_OBELISK)
+        else:
+            self._obelisk_moved()
+
+    def _obelisk_moved(self) -> None:
+        """After a relocation the turn passes to the next god still relocating."""
+        self.ob_turn += 1
+        self._run_conflict()
+
+    # --- step 1: cards (§1, §10.3) ---------------------------------------------------------------
+
+    def _cards_step(self) -> bool:
+        if self.b_queue:
+            return self._ask(self.b_queue[0], CARD)
+        self._reveal()
+        self.b_queue = [g for g in self._ascending(self.b_gods) if self.b_card[g] == BUILD_CARD]
+        self.cstep = B_BUILD
+        return False
+
+    def _card_actions(self) -> list[Action]:
+        """The cards in hand: every card not face up (§1).  The hand is never empty: a god
+        that has used six cards holds the Cycle of Ma'at."""
+        return [CARD_ACTIONS[c] for c in hand_of(self.used[self.b_queue[0]])]
+
+    def _choose_card(self, card: int) -> None:
+        god = self.b_queue.pop(0)
+        self.b_card[god] = card
+        self._run_conflict()
+
+    def _reveal(self) -> None:
+        """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
+        own figure on a Fertile space of the region at once."""
+        shown = []
+        terrain = self.board.terrain
+        for g in self.b_gods:
+            c = self.b_card[g]
+            self.used[g] |= 1 << c
+            shown.append(f"{self._name(g)} {CARD_IDS[c]}")
+            if c == FLOOD:
+                gain = sum(1 for h in self.b_hexes if self.fown[h] == g and terrain[h] == FERTILE)
+                self.followers[g] += gain
+                shown[-1] += f" (+{gain} Followers)"
+        self._log("  cards: " + ", ".join(shown))
+
+    # --- step 2: Build Monument (§1) ------------------------------------------------------------------
+
+    def _build_cost(self, god: int) -> int:
+        return 0 if self.powers[god] >> INSPIRING & 1 else BUILD_COST
+
+    def _build_actions(self) -> list[Action]:
+        """Build options of the god at the front of the queue (§1): needs the Followers (3, or
+        0 with Inspiring), an Ankh token in its pool, a Monument type left in the supply and an
+        empty land space in the region; ``nobuild`` declines."""
+        god = self.b_queue[0]
+        if self.followers[god] < self._build_cost(god) or self.ankh_pool[god] <= 0:
+            return []
+        kinds = [k for k in range(3) if self.monument_supply[k] > 0]
+        spaces = [h for h in self.regions.regions[self.b_region] if self._is_free_land(h)]
+        if not kinds or not spaces:
+            return []
+        return [*(BUILD_ACTIONS[k][h] for k in kinds for h in spaces), NOBUILD]
+
+    def _build_step(self) -> bool:
+        while self.b_queue:
+            if self._build_actions():
+                return self._ask(self.b_queue[0], BUILD)
+            self._log(f"  {self._name(self.b_queue.pop(0))} cannot build")
+        self.plague_queue = [g for g in self._ascending(self.b_gods) if self.b_card[g] == PLAGUE]
+        self.b_bidders = self._present(self.b_hexes)
+        self.cstep = B_PLAGUE
+        return False
+
+    def _build(self, kind: int, h: int) -> None:
+        god = self.b_queue.pop(0)
+        cost = self._build_cost(god)
+        self.followers[god] -= cost
+        self.ankh_pool[god] -= 1
+        self.monument_supply[kind] -= 1
+        self.mon[h] = kind
+        self.mown[h] = god
+        self._log(f"  {self._name(god)} builds a {MONUMENT_IDS[kind]} at {self.board.hex_name(h)} ({cost} Followers)")
+        self._run_conflict()
+
+    def _no_build(self) -> None:
+        self.b_queue.pop(0)
+        self._run_conflict()
+
+    # --- step 3: Plague of Locusts (§1) ----------------------------------------------------------------
+
+    def _plague_step(self) -> bool:
+        if not self.plague_queue:
+            self.cstep = B_MAJORITY
+            return False
+        self.b_queue = self._ascending(self.b_bidders)
+        self.bid = [-1] * self.n
+        self.cstep = B_BIDS
+        return False
+
+    def _bids_step(self) -> bool:
+        if self.b_queue:
+            return self._ask(self.b_queue[0], BID)
+        self._resolve_plague()
+        return False
+
+    def _bid_actions(self) -> list[Action]:
+        god = self.b_queue[0]
+        return list(BID_ACTIONS[: min(self.followers[god], MAX_BID) + 1])
+
+    def _bid(self, amount: int) -> None:
+        god = self.b_queue.pop(0)
+        self.bid[god] = amount
+        self._run_conflict()
+
+    def _resolve_plague(self) -> None:
+        """Every bid is sacrificed; all Warriors and Guardians in the region die except those
+        of the single highest bidder (tie: nobody is spared); Gods never die (§1, §11.6-7)."""
+        player = self.plague_queue.pop(0)
+        bidders = self._ascending(self.b_bidders)
+        for g in bidders:
+            self.followers[g] -= self.bid[g]
+        top = max(self.bid[g] for g in bidders)
+        tops = [g for g in bidders if self.bid[g] == top]
+        spared = tops[0] if len(tops) == 1 else -1
+        bids = ", ".join(f"{self._name(g)} {self.bid[g]}" for g in bidders)
+        who = self._name(spared) if spared >= 0 else "nobody (tie)"
+        self._log(f"  Plague of Locusts ({self._name(player)}): bids {bids}; spared: {who}")
+        fig, fown = self.fig, self.fown
+        victims = [h for h in self.b_hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
+        cats = self._kill(victims, "Plague of Locusts")
+        self._cat_mummy_losses(cats)
+        self.bid = [-1] * self.n
+        self.cstep = B_PLAGUE
+
+    # --- step 4: Monument majorities (§9) -----------------------------------------------------------------
+
+    def _majority_step(self) -> bool:
+        """Each god still with figures in the region scores its majorities, one gain each,
+        ascending Devotion (§9, §10.3 step 4; an absent majority holder scores nothing)."""
+        for g in self._ascending(self.b_gods):
+            if not self._figures_here(g):
+                continue
+            won = self._majorities(g, self.b_region)
+            if self._gain(g, won, f"{won} Monument majorities"):
+                return False
+        self.cstep = B_RESOLVE
+        return False
+
+    # --- step 5: Battle Resolution (§10.3) ------------------------------------------------------------------
+
+    def _resolve_step(self) -> bool:
+        strength, nfigs = self.b_strength, self.b_nfigs
+        for g in self.b_gods:
+            strength[g], nfigs[g] = self._strength(g)
+        able = [g for g in self.b_gods if nfigs[g] > 0]
+        self._log("  strength: " + ", ".join(f"{self._name(g)} {strength[g]}" for g in self.b_gods))
+        self.cstep = B_APPLY
+        if not able:
+            self.b_winner = -1
+            return False
+        top = max(strength[g] for g in able)
+        tied = [g for g in able if strength[g] == top]
+        if len(tied) == 1:
+            self.b_winner = tied[0]
+            return False
+        holder = self.tb_holder
+        if holder in tied and not self.tb_used:
+            return self._ask(holder, TIEBREAK)
+        self.b_winner = -1
+        return False
+
+    def _tiebreak_actions(self) -> list[Action]:
+        return [TIEBREAK_ACT, NOTIEBREAK]
+
+    def _tiebreak(self, use: bool) -> None:
+        """§10.3: the holder of the tie-breaker, tied for the highest strength, may spend it
+        (once per Conflict) and win; otherwise nobody wins (§11.9, §11.11)."""
+        if use:
+            self.tb_used = True
+            self.b_winner = self.tb_holder
+            self._log(f"  {self._name(self.tb_holder)} uses the tie-breaker")
+        else:
+            self.b_winner = -1
+            self._log(f"  {self._name(self.tb_holder)} keeps the tie-breaker")
+        self._run_conflict()
+
+    def _apply_step(self) -> bool:
+        """The winner's gain (1, or 3 with Glorious by 3+, plus Drought: one gain), then
+        Commanding; then every loser's Warriors and Guardians in the region die except
+        Flood-protected ones; then the Cat-Mummy losses (rulings table order)."""
+        w = self.b_winner
+        self.cstep = B_MAGNANIMOUS
+        if w >= 0:
+            strength = self.b_strength
+            others = [strength[g] for g in self.b_gods if g != w and self.b_nfigs[g] > 0]
+            margin = strength[w] - max(others, default=0)
+            amount = GLORIOUS_DEVOTION if self.powers[w] >> GLORIOUS & 1 and margin >= GLORIOUS_MARGIN else 1
+            if self.b_card[w] == DROUGHT:
+                terrain = self.board.terrain
+                amount += sum(1 for h in self.b_hexes if self.fown[h] == w and terrain[h] == DESERT)
+            self._log(f"  {self._name(w)} wins the battle")
+            if self._gain(w, amount, "battle won"):
+                return False
+            if self.powers[w] >> COMMANDING & 1:
+                self.followers[w] += COMMANDING_FOLLOWERS
+                self._log(f"  {self._name(w)} gains {COMMANDING_FOLLOWERS} Followers (Commanding)")
+        else:
+            self._log("  nobody wins the battle")
+        fig, fown = self.fig, self.fown
+        terrain = self.board.terrain
+        victims = []
+        for h in self.b_hexes:
+            g = fown[h]
+            if g < 0 or g == w or fig[h] == GOD:
+                continue
+            if self.b_card[g] == FLOOD and terrain[h] == FERTILE:
+                continue  # §1 Flood: cannot be killed in Battle Resolution
+            victims.append(h)
+        cats = self._kill(victims, "battle")
+        self._cat_mummy_losses(cats)
+        return False
+
+    # --- step 6: after the battle (rulings table order) ---------------------------------------------------------
+
+    def _magnanimous_step(self) -> bool:
+        """§2.2 Magnanimous: a loser (everyone, when nobody wins) with 2+ figures in the region
+        at Resolution gains 2 Devotion, ascending Devotion."""
+        for g in self._ascending(self.b_gods):
+            if (
+                g != self.b_winner
+                and self.powers[g] >> MAGNANIMOUS & 1
+                and self.b_nfigs[g] >= MAGNANIMOUS_FIGURES
+                and self._gain(g, MAGNANIMOUS_DEVOTION, "Magnanimous")
+            ):
+                return False
+        self.cstep = B_MIRACLE
+        return False
+
+    def _miracle_step(self) -> bool:
+        """§1 Miracle: +1 Devotion per own figure killed in this battle, ascending Devotion."""
+        for g in self._ascending(self.b_gods):
+            if self.b_card[g] == MIRACLE and self._gain(g, self.b_kills[g], "Miracle"):
+                return False
+        self.cstep = B_WORSHIP
+        self.b_queue = [g for g in self._ascending(self.b_gods) if self.powers[g] >> WORSHIPFUL & 1]
+        return False
+
+    def _worship_step(self) -> bool:
+        while self.b_queue:
+            if self.followers[self.b_queue[0]] >= WORSHIP_COST:
+                return self._ask(self.b_queue[0], WORSHIP)
+            self.b_queue.pop(0)
+        self.cstep = B_CYCLE
+        return False
+
+    def _worship_actions(self) -> list[Action]:
+        return [WORSHIP_ACT, NOWORSHIP]
+
+    def _worship(self, yes: bool) -> None:
+        """§2.2 Worshipful: after a battle in which it played a card, a god may sacrifice 2
+        Followers for 1 Devotion, once."""
+        god = self.b_queue.pop(0)
+        if yes:
+            self.followers[god] -= WORSHIP_COST
+            if self._gain(god, 1, "Worshipful"):
+                return
+        self._run_conflict()
+
+    def _cycle_step(self) -> bool:
+        """§1 Cycle of Ma'at: its player takes back every used card, this one included; then
+        the battle is over and the Conflict moves to the next region."""
+        for g in self._ascending(self.b_gods):
+            if self.b_card[g] == CYCLE:
+                self.used[g] = 0
+                self._log(f"  {self._name(g)} takes back every Battle card (Cycle of Ma'at)")
+        self.b_gods = []
+        self.b_card = [-1] * self.n
+        self.b_hexes = ()
+        self.b_region = -1
+        self.c_idx += 1
+        self.cstep = C_REGION
+        return False
+
+    def _run_battle_step(self) -> bool:
+        """Run the current battle step; True if it now waits for a decision."""
+        step = self.cstep
+        if step == B_OBELISK:
+            return self._obelisk_step()
+        if step == B_CARDS:
+            return self._cards_step()
+        if step == B_BUILD:
+            return self._build_step()
+        if step == B_PLAGUE:
+            return self._plague_step()
+        if step == B_BIDS:
+            return self._bids_step()
+        if step == B_MAJORITY:
+            return self._majority_step()
+        if step == B_RESOLVE:
+            return self._resolve_step()
+        if step == B_APPLY:
+            return self._apply_step()
+        if step == B_MAGNANIMOUS:
+            return self._magnanimous_step()
+        if step == B_MIRACLE:
+            return self._miracle_step()
+        if step == B_WORSHIP:
+            return self._worship_step()
+        assert step == B_CYCLE
+        return self._cycle_step()

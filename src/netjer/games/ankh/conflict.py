@@ -1,0 +1,126 @@
+"""Conflicts (rules/ankh.md §10.1, §10.2): the loop over the regions, Domination, and what
+happens at the end of a Conflict.
+
+1. The triggering god takes the Battle tie-breaker token (usable once in this Conflict).
+2. Start-of-Conflict effects, in the rulings-table order: Omnipresent (+1 Follower per
+   region holding an own figure), then Giant Scorpions destroy the Monuments they aim at.
+3. Regions in ascending Conflict Order token: no figures → nothing; one god present →
+   Domination (its Monument majorities as one gain, then +1 as a second gain); two or more →
+   a Battle (:mod:`netjer.games.ankh.battle`).
+4. End: after the 3rd Conflict the two lowest gods merge (3+ players, §10.4); after the 4th,
+   gods in the red section are forgotten (§10.5); after the 5th the game ends (§10.6).
+
+Decisions are taken inside the steps; a killed Mummy's return (``to r,c``, §3) is resolved
+before anything else continues.
+"""
+
+from __future__ import annotations
+
+from netjer.core.action import Action
+from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
+from netjer.games.ankh.battle import C_REGION
+from netjer.games.ankh.notation import TO
+from netjer.games.ankh.pieces import MUMMY
+from netjer.games.ankh.powers import OMNIPRESENT
+from netjer.games.ankh.victory import Victory
+
+#: §10.4: the merge follows this Conflict (3+ players); §10.5: the forgotten check this one;
+#: §6: the last Conflict (event 18).
+MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
+
+
+class Conflict(Victory):
+    """The Conflict event (§10)."""
+
+    def _start_conflict(self, god: int) -> None:
+        self.tb_holder = god
+        self.tb_used = False
+        self._log(f"Conflict {self.conflicts + 1}: {self._name(god)} takes the tie-breaker")
+        hr = self.regions.hex_regions
+        fown = self.fown
+        for g in self._ascending(set(self._living_gods())):
+            if self.powers[g] >> OMNIPRESENT & 1:
+                regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
+                self.followers[g] += len(regions)
+                self._log(f"  {self._name(g)} gains {len(regions)} Followers (Omnipresent)")
+        self._scorpions_strike()
+        tokens = self.token_of_region
+        self.c_order = sorted(range(self.regions.num_regions), key=lambda r: tokens[r])
+        self.c_idx = 0
+        self.cstep = C_REGION
+        self.mummy_queue = []
+        self._run_conflict()
+
+    def _run_conflict(self) -> None:
+        """Run the Conflict until a decision is needed, or to its end."""
+        while not self.over:
+            if self.mummy_queue:
+                if self._mummy_step():
+                    return
+                continue
+            if self.cstep != C_REGION:
+                if self._run_battle_step():
+                    return
+                continue
+            if self.c_idx >= len(self.c_order):
+                self._end_conflict()
+                return
+            r = self.c_order[self.c_idx]
+            hexes = self._region_hexes(r)
+            gods = self._present(hexes)
+            if len(gods) >= 2:
+                self._begin_battle(r, hexes, gods)
+                continue
+            if gods:
+                self._dominate(gods[0], r)
+            self.c_idx += 1
+
+    def _dominate(self, god: int, region: int) -> None:
+        """§10.2 Domination: the majorities as one gain, then +1 for dominating as another."""
+        self._log(f"{self._name(god)} dominates region {self.token_of_region[region]}")
+        won = self._majorities(god, region)
+        if self._gain(god, won, f"{won} Monument majorities"):
+            return
+        self._gain(god, 1, "Domination")
+
+    # --- Mummy (§3) -------------------------------------------------------------------------------
+
+    def _mummy_step(self) -> bool:
+        """A killed Mummy returns at once next to its owner's God (its owner picks the space);
+        with no empty space there it stays in the pool (§3)."""
+        god = self.mummy_queue[0]
+        if self._mummy_targets(god) and self.gpool[god * 3 + 1] > 0:
+            self.to_move = self.seat_of_god[god]
+            self.phase = MUMMY_PHASE
+            return True
+        self.mummy_queue.pop(0)
+        self._log(f"  {self._name(god)}'s Mummy has no space next to its God and stays in the pool")
+        return False
+
+    def _mummy_actions(self) -> list[Action]:
+        return [TO[x] for x in self._mummy_targets(self.mummy_queue[0])]
+
+    def _mummy_return(self, h: int) -> None:
+        god = self.mummy_queue.pop(0)
+        self._take_from_pool(god, MUMMY)
+        self.fig[h] = MUMMY
+        self.fown[h] = god
+        self._log(f"  {self._name(god)}'s Mummy returns at {self.board.hex_name(h)}")
+        self._run_conflict()
+
+    # --- end of the Conflict ------------------------------------------------------------------------
+
+    def _end_conflict(self) -> None:
+        self.conflicts += 1
+        self.tb_holder = -1
+        self.tb_used = False
+        self._log(f"end of Conflict {self.conflicts}")
+        if self.conflicts == MERGE_AFTER and self.n >= 3:
+            if self._merge():
+                return  # the major god chooses the Guardians it keeps, then the turn ends
+        elif self.conflicts == FORGOTTEN_AFTER:
+            self._forget()
+        elif self.conflicts >= LAST_CONFLICT:
+            self._final_ranking()
+        if not self.over:
+            self._event_done()

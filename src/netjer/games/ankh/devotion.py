@@ -1,0 +1,72 @@
+"""The Devotion track (rules/ankh.md §5): spaces 0-31, stacks, ascending order, Bountiful,
+the immediate win at 31.
+
+``AnkhState.dev[g]`` is god ``g``'s space and ``AnkhState.asc`` the living gods from the
+bottom of the track to the top: lowest space first and, within a stack, the bottom token
+first (§5, P ``devotionAscending``).  Every "in ascending Devotion order" of the rules reads
+``asc``.
+"""
+
+from __future__ import annotations
+
+from netjer.games.ankh.base import AnkhBase
+from netjer.games.ankh.powers import BOUNTIFUL
+
+#: §5: the top space; reaching it wins at once (rulings table).
+DEVOTION_MAX = 31
+
+
+class Devotion(AnkhBase):
+    """The Devotion track's rules (§5), layered on :class:`AnkhBase`."""
+
+    def _in_red(self, god: int) -> bool:
+        """Whether ``god``'s token is in the red section (spaces 0..``red_max``, option red_max)."""
+        return self.dev[god] <= self.red_max
+
+    def _place_token(self, god: int, space: int) -> None:
+        """Move ``god``'s token to ``space``: a token arriving on a space goes on top of its
+        stack (§5, P ``changeDevotion``, H ``gainDevotion``)."""
+        self.dev[god] = space
+        asc = self.asc
+        asc.remove(god)
+        dev = self.dev
+        i = len(asc)
+        while i > 0 and dev[asc[i - 1]] > space:
+            i -= 1
+        asc.insert(i, god)
+
+    def _gain(self, god: int, amount: int, why: str) -> bool:
+        """One *instance* of Devotion gain (§5, §2.2 Bountiful).
+
+        Bountiful adds 1 to the instance while the token is in the red section (checked
+        before moving, so also on the last red space).  The token stops at 31, and reaching
+        31 wins the game at once, even in the middle of a Conflict (§5, §10.6).
+
+        Args:
+            god: the god gaining.
+            amount: Devotion gained before Bountiful; nothing happens if it is not positive
+                (no gain, no instance).
+            why: words for the log.
+
+        Returns:
+            True if the game is now over.
+        """
+        if amount <= 0 or self.over:
+            return self.over
+        if self.powers[god] >> BOUNTIFUL & 1 and self.dev[god] <= self.red_max:
+            amount += 1
+        space = min(DEVOTION_MAX, self.dev[god] + amount)
+        self._place_token(god, space)
+        self._log(f"{self._name(god)} gains {amount} Devotion ({why}) -> {space}")
+        if space >= DEVOTION_MAX:
+            self._finish([god], f"{self._name(god)} reaches Devotion {DEVOTION_MAX} and wins (§5)")
+            return True
+        return False
+
+    def _lose(self, god: int, amount: int, why: str) -> None:
+        """Lose Devotion; never below 0 (§5, J ``Math.max(0, …)``).  A token that moves
+        arrives on top of its new stack; one that cannot move stays where it is."""
+        space = max(0, self.dev[god] - amount)
+        if space != self.dev[god]:
+            self._place_token(god, space)
+            self._log(f"{self._name(god)} loses {amount} Devotion ({why}) -> {space}")

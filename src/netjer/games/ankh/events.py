@@ -1,0 +1,210 @@
+"""The event track and the individual events (rules/ankh.md §6).
+
+The event marker starts before event 1 (``event_idx`` 0) and advances one space per event
+fired by an action track (§7.2).  The 18 spaces are the same for every player count (J
+``table.ts``, P ``rules.ts`` citing Rulebook p.9): :data:`EVENT_TRACK`.
+
+* Control Monument (``claim r,c``): the triggering god puts an Ankh token from its pool on
+  a neutral Monument adjacent to one of its figures; only when no Monument on the board is
+  neutral may it take an opponent's adjacent Monument instead (that token goes back to its
+  owner's pool).
+* Camel Caravan (``camel e`` … then ``keep r,c``, then ``swap a b`` or ``noswap``): a line of
+  up to 6 camels from border to border splitting one region into two of at least 6 land
+  spaces (geometry in :mod:`netjer.games.ankh.board`); the triggering god chooses which part
+  keeps the old Conflict Order token, the other takes the lowest token from the supply, and
+  it may swap one of these two tokens with another token on the board.
+* Conflict: :mod:`netjer.games.ankh.conflict`.
+
+Rulings (docs/rules-coverage-ankh.md): an event that cannot be carried out (no claimable
+Monument, no Ankh token, no valid camel line, no camel or token left) does nothing.  Control
+Monument must be carried out when it can; a Camel Caravan may be declined before its first
+camel (``done``: S0 "can place a line"), but a line once begun must be completed.
+"""
+
+from __future__ import annotations
+
+from netjer.core.action import Action
+from netjer.games.ankh.actions import Actions
+from netjer.games.ankh.base import CAMEL, CLAIM, KEEP, SWAP
+from netjer.games.ankh.board import (
+    MAX_CAMELS_PER_LINE,
+    camel_continuations,
+    camel_line_is_complete,
+    check_camel_line,
+)
+from netjer.games.ankh.notation import CAMEL as CAMEL_ACTIONS
+from netjer.games.ankh.notation import CLAIM as CLAIM_ACTIONS
+from netjer.games.ankh.notation import DONE, NOSWAP
+from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
+from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
+from netjer.games.ankh.pieces import MONUMENT_IDS
+
+CONTROL_MONUMENT, CAMEL_CARAVAN, CONFLICT = "control-monument", "camel-caravan", "conflict"
+#: §6: the 18 events of the track, in order (Conflicts on spaces 4, 8, 12, 16, 18).
+EVENT_TRACK: tuple[str, ...] = (
+    CONTROL_MONUMENT,
+    CONTROL_MONUMENT,
+    CONTROL_MONUMENT,
+    CONFLICT,
+    CAMEL_CARAVAN,
+    CONTROL_MONUMENT,
+    CONTROL_MONUMENT,
+    CONFLICT,
+    CAMEL_CARAVAN,
+    CONTROL_MONUMENT,
+    CONTROL_MONUMENT,
+    CONFLICT,
+    CAMEL_CARAVAN,
+    CONTROL_MONUMENT,
+    CONTROL_MONUMENT,
+    CONFLICT,
+    CONTROL_MONUMENT,
+    CONFLICT,
+)
+
+
+class Events(Actions):
+    """The event track, Control Monument and Camel Caravan (§6)."""
+
+    def _fire_event(self, god: int) -> None:
+        """Advance the event marker and resolve its event for ``god``, who triggered it (§6)."""
+        self.event_idx += 1
+        kind = EVENT_TRACK[self.event_idx - 1]
+        self.ev_god = god
+        self._log(f"event {self.event_idx}: {kind} (triggered by {self._name(god)})")
+        if kind == CONTROL_MONUMENT:
+            self._begin_claim()
+        elif kind == CAMEL_CARAVAN:
+            self._begin_camel()
+        else:
+            self._start_conflict(god)
+
+    # --- Control Monument ---------------------------------------------------------------------
+
+    def _claimable(self, god: int) -> list[int]:
+        """Monuments ``god`` may take control of (§6): neutral ones adjacent to its figures;
+        if no Monument on the board is neutral, opponents' ones adjacent to its figures.
+        Needs an Ankh token in its pool."""
+        if self.ankh_pool[god] <= 0:
+            return []
+        mon, mown, fown = self.mon, self.mown, self.fown
+        any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(len(mon)))
+        adjacent = self.regions.adjacent
+        out = set()
+        for h in range(len(fown)):
+            if fown[h] != god:
+                continue
+            for x in adjacent[h]:
+                if mon[x] < 0:
+                    continue
+                if (mown[x] < 0) if any_neutral else (mown[x] >= 0 and mown[x] != god):
+                    out.add(x)
+        return sorted(out)
+
+    def _begin_claim(self) -> None:
+        if self._claimable(self.ev_god):
+            self.phase = CLAIM  # the triggering player decides: it is their turn
+        else:
+            self._log("  no Monument can be controlled")
+            self._event_done()
+
+    def _claim_actions(self) -> list[Action]:
+        return [CLAIM_ACTIONS[h] for h in self._claimable(self.ev_god)]
+
+    def _claim(self, h: int) -> None:
+        god = self.ev_god
+        old = self.mown[h]
+        if old >= 0:
+            self.ankh_pool[old] += 1
+        self.mown[h] = god
+        self.ankh_pool[god] -= 1
+        was = "neutral" if old < 0 else f"{self._name(old)}'s"
+        self._log(f"  {self._name(god)} controls the {was} {MONUMENT_IDS[self.mon[h]]} at {self.board.hex_name(h)}")
+        self._event_done()
+
+    # --- Camel Caravan --------------------------------------------------------------------------
+
+    def _max_camels(self) -> int:
+        return min(MAX_CAMELS_PER_LINE, self.camels)
+
+    def _begin_camel(self) -> None:
+        self.camel_line = []
+        if self.camels > 0 and self.token_supply and camel_continuations(self.regions, [], self._max_camels()):
+            self.phase = CAMEL
+        else:
+            self._log("  no camel line can be placed")
+            self._event_done()
+
+    def _camel_actions(self) -> list[Action]:
+        out: list[Action] = [
+            CAMEL_ACTIONS[e] for e in camel_continuations(self.regions, self.camel_line, self._max_camels())
+        ]
+        if not self.camel_line:
+            out.append(DONE)  # S0: the player "can place" a line
+        return out
+
+    def _no_camels(self) -> None:
+        self._log("  no camels placed")
+        self._event_done()
+
+    def _camel(self, e: int) -> None:
+        """Lay the next camel; once the line is complete, choose the part keeping the token."""
+        self.camel_line.append(e)
+        if camel_line_is_complete(self.regions, self.camel_line, self._max_camels()):
+            self.split = check_camel_line(self.regions, self.camel_line, self._max_camels())
+            line = ", ".join(self.board.edge_name(x) for x in self.camel_line)
+            self._log(f"  camels along {line}")
+            self.phase = KEEP
+
+    def _keep_actions(self) -> list[Action]:
+        split = self.split
+        assert split is not None
+        return [KEEP_ACTIONS[h] for h in sorted(split.after.regions[p][0] for p in split.parts)]
+
+    def _keep(self, h: int) -> None:
+        """The part holding ``h`` keeps the cut region's token; the other part takes the
+        lowest token of the supply (§6)."""
+        split = self.split
+        assert split is not None
+        after = split.after
+        tokens = [0] * after.num_regions
+        for old, new in enumerate(split.renumber):
+            if new >= 0:
+                tokens[new] = self.token_of_region[old]
+        old_token = self.token_of_region[split.parent]
+        keep = after.region_of[h]
+        other = split.parts[0] if split.parts[1] == keep else split.parts[1]
+        fresh = self.token_supply.pop(0)
+        tokens[keep] = old_token
+        tokens[other] = fresh
+        self.regions = after
+        self.token_of_region = tokens
+        self.camels -= len(self.camel_line)
+        self.camel_line = []
+        self.split = None
+        self.new_tokens = [old_token, fresh]
+        self._log(f"  the part of {self.board.hex_name(h)} keeps token {old_token}; the other part takes {fresh}")
+        self.phase = SWAP
+
+    def _swap_actions(self) -> list[Action]:
+        """``noswap``, or swap one of the two new regions' tokens with another on the board (§6)."""
+        others = sorted(t for t in self.token_of_region if t not in self.new_tokens)
+        out: list[Action] = [NOSWAP]
+        for a in sorted(self.new_tokens):
+            for b in others:
+                s = SWAP_ACTIONS[a][b]
+                assert s is not None
+                out.append(s)
+        return out
+
+    def _swap(self, a: int, b: int) -> None:
+        tokens = self.token_of_region
+        ia, ib = tokens.index(a), tokens.index(b)
+        tokens[ia], tokens[ib] = b, a
+        self._log(f"  swaps Conflict Order tokens {a} and {b}")
+        self.new_tokens = []
+        self._event_done()
+
+    def _no_swap(self) -> None:
+        self.new_tokens = []
+        self._event_done()

@@ -1,0 +1,154 @@
+"""``AnkhGame``: Ankh: Gods of Egypt's options and the factory of its states.
+
+Ankh: Gods of Egypt (Eric M. Lang, CMON 2021), base game for 2 to 5 players, every god
+without its god power (god powers are a later issue).  Rules reference: rules/ankh.md.
+Every ruling of its rulings table where the sources disagree is an option below with our
+default; docs/rules-coverage-ankh.md lists them all.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from netjer.core.action import Action
+from netjer.core.errors import ConfigError
+from netjer.core.game import Game, GameOptions
+from netjer.core.rng import Rng
+from netjer.games.ankh import notation
+from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
+from netjer.games.ankh.setup import initial_setup
+from netjer.games.ankh.state import AnkhState
+
+
+class AnkhOptions(GameOptions):
+    """Ankh's options (rules/ankh.md rulings table; defaults are Netjer's rulings)."""
+
+    players: int = Field(3, ge=MIN_PLAYERS, le=MAX_PLAYERS, description="Number of players, 2 to 5.")
+    scenario: Literal["middle-kingdom", "old-kingdom"] = Field(
+        "middle-kingdom",
+        description=(
+            "Starting setup (rules/ankh.md §8.3). 'middle-kingdom' and 'old-kingdom' are Netjer's labels for the "
+            "two families of setups transcribed by J, one per player count; they are not the Scenario Book's titles "
+            "(its ten scenarios are not available to us)."
+        ),
+    )
+    second_action: Literal["optional", "mandatory"] = Field(
+        "optional", description="Whether a player must take a second action when one is possible (§7.1)."
+    )
+    track_length: Literal["rulebook", "long"] = Field(
+        "rulebook",
+        description="Uses of an action per cycle: players+1 (Unlock: players) per the rulebook, or one more (§7.2).",
+    )
+    guardian_slots: tuple[int, ...] = Field(
+        (2, 4, 5),
+        description="Which unlocks (1-6) uncover a Guardian icon, e.g. 2,4,5 (default, J) or 2,4,6 (P) (§2.1).",
+    )
+    merged_powers: Literal["major", "combined"] = Field(
+        "major", description="A merged god's Ankh powers: the major god's only, or both gods' combined (§10.4)."
+    )
+    red_max: int = Field(19, description="Last space of the red section of the Devotion track: 19 or 20 (§5).")
+    satet_push: Literal["choose", "opposite"] = Field(
+        "choose",
+        description=(
+            "Where Satet pushes a figure: any empty adjacent space its owner picks, or only the space opposite "
+            "the side it entered by (§3)."
+        ),
+    )
+    guardians: str = Field(
+        "draw",
+        description=(
+            "The Guardian type for levels 1, 2, 3: 'draw' (random) or three comma-separated choices, each a type "
+            "or 'draw', e.g. 'satet,apep,draw' (§3)."
+        ),
+    )
+    first_player: int | None = Field(None, description="The first player's seat; default: drawn at random (S0 step 4).")
+
+    @field_validator("guardian_slots", mode="before")
+    @classmethod
+    def _parse_slots(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            v = [p for p in v.replace(" ", "").split(",") if p]
+        return v
+
+    @field_validator("guardian_slots")
+    @classmethod
+    def _check_slots(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if not v or len(set(v)) != len(v) or any(not 1 <= s <= 6 for s in v):
+            raise ValueError("give distinct unlock numbers from 1 to 6, e.g. 2,4,5")
+        return tuple(sorted(v))
+
+    @field_validator("red_max")
+    @classmethod
+    def _check_red(cls, v: int) -> int:
+        if v not in (19, 20):
+            raise ValueError("the red section ends on space 19 or 20")
+        return v
+
+
+class AnkhGame(Game):
+    """Ankh: Gods of Egypt for 2-5 players, without god powers.
+
+    Args:
+        options: see :class:`AnkhOptions`; ``{}`` gives every default (3 players, Middle Kingdom).
+
+    Raises:
+        ConfigError: for an unknown option or value, a first player outside the seats or an
+            unknown Guardian type.
+    """
+
+    name: ClassVar[str] = "ankh"
+    title: ClassVar[str] = "Ankh: Gods of Egypt"
+    rules_version: ClassVar[str] = "1"
+    options_model: ClassVar[type[GameOptions]] = AnkhOptions
+
+    def _check_options(self) -> None:
+        opts = self.opts
+        parts = [p.strip() for p in opts.guardians.split(",")] if opts.guardians.strip() != "draw" else []
+        if parts and len(parts) != 3:
+            raise ConfigError("Ankh guardians: 'draw' or three comma-separated choices (levels 1, 2, 3)")
+        self.guardian_choices: tuple[str | None, ...] = (
+            tuple(None if p == "draw" else p for p in parts) if parts else (None, None, None)
+        )
+        # Check the choices, the first player and the scenario once, up front.
+        initial_setup(
+            opts.players,
+            opts.scenario,
+            Rng(0),
+            guardians=self.guardian_choices,
+            first_player=opts.first_player,
+            track_length=opts.track_length,
+        )
+
+    @property
+    def opts(self) -> AnkhOptions:
+        """The options, typed."""
+        assert isinstance(self.options, AnkhOptions)
+        return self.options
+
+    @property
+    def num_players(self) -> int:
+        return self.opts.players
+
+    def new_initial_state(self, seed: int) -> AnkhState:
+        """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup)."""
+        return AnkhState(self, seed)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(notation.ALL_ACTIONS)
+
+    def action_to_int(self, action: Action) -> int:
+        try:
+            return notation.CODES[action]
+        except KeyError:
+            raise ValueError(f"not an Ankh action: {action!r}") from None
+
+    def int_to_action(self, code: int) -> Action:
+        if not 0 <= code < len(notation.ALL_ACTIONS):
+            raise ValueError(f"Ankh action codes are 0..{len(notation.ALL_ACTIONS) - 1}, got {code}")
+        return notation.ALL_ACTIONS[code]

@@ -1,0 +1,34 @@
+"""Piece kinds of Ankh as small integers (rules/ankh.md §3, §4, §9).
+
+Figures (stored in ``AnkhState.fig``): the God figure, Warriors and the six Guardian types
+in the order of ``data/guardians.json`` (:func:`netjer.games.ankh.setup.load_guardians`).
+Monuments (stored in ``AnkhState.mon``): Obelisk, Temple, Pyramid, in the order of
+:data:`netjer.games.ankh.scenarios.MONUMENT_KINDS`.
+"""
+
+from __future__ import annotations
+
+from netjer.games.ankh.scenarios import MONUMENT_KINDS
+from netjer.games.ankh.setup import load_guardians
+
+#: Figure kinds.  Guardian kinds are 2 + their index in the Guardian catalogue.
+GOD, WARRIOR, CAT_MUMMY, SATET, MUMMY, APEP, SCORPION, ANDROSPHINX = range(8)
+FIGURE_IDS: tuple[str, ...] = ("god", "warrior", *(g.id for g in load_guardians()))
+NUM_FIGURE_KINDS = 8
+#: The figures a player may summon: a Warrior or a Guardian (§7.3).
+SUMMONABLE = tuple(range(WARRIOR, NUM_FIGURE_KINDS))
+#: Guardian kind -> level (1-3), and -> base size ("small"/"large") (§3).
+GUARDIAN_LEVEL: dict[int, int] = {2 + i: g.level for i, g in enumerate(load_guardians())}
+GUARDIAN_BASE: dict[int, str] = {2 + i: g.base for i, g in enumerate(load_guardians())}
+#: §3: each god has 2 small and 2 large coloured bases.
+BASES_PER_SIZE = 2
+
+#: Monument kinds (§9).
+OBELISK, TEMPLE, PYRAMID = range(3)
+MONUMENT_IDS: tuple[str, ...] = MONUMENT_KINDS
+NUM_MONUMENT_KINDS = 3
+
+if FIGURE_IDS[2:] != ("cat-mummy", "satet", "mummy", "apep", "giant-scorpion", "androsphinx"):  # pragma: no cover
+    raise RuntimeError("data/guardians.json must list the Guardian types in the order the engine's codes assume")
+if MONUMENT_IDS != ("obelisk", "temple", "pyramid"):  # pragma: no cover
+    raise RuntimeError("the monument kinds must be obelisk, temple, pyramid")

@@ -1,0 +1,63 @@
+"""The Ankh terminal view (src/netjer/cli/views/ankh.py) and `netjer play ankh`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from netjer.cli.main import app
+from netjer.cli.views import renderer_for
+from netjer.core import Rng, load_record
+from netjer.games.ankh import AnkhGame
+from tests.games.ankh.builder import play, position, start_conflict
+
+runner = CliRunner()
+
+
+def _text(obs: dict[str, object], seat: int | None) -> str:
+    console = Console(width=160, record=True, color_system=None)
+    console.print(renderer_for("ankh")(obs, seat))
+    return console.export_text()
+
+
+def test_view_draws_the_map_pieces_tracks_and_gods() -> None:
+    s = position(3, ["A god 5,1", "B warrior 6,6", "- temple 5,4", "C obelisk 2,5"], devotion=[3, 0, 7])
+    text = _text(s.observation(0), 0)
+    for label in ("God1", "War2", "Tem", "Obl3", "Central board", "Devotion (bottom → top)", "Player 1 (you)"):
+        assert label in text
+    assert "Player 3 7" in text
+
+
+def test_view_hides_another_seats_unrevealed_card_s1() -> None:
+    s = start_conflict(position(2, ["A god 4,4", "B god 5,4"], next_event="conflict"))
+    play(s, "card chariots")
+    assert "Player 1: chariots" in _text(s.observation(0), 0)
+    other = _text(s.observation(1), 1)
+    assert "Player 1: a card, face down" in other and "Player 1: chariots" not in other
+
+
+def test_view_draws_every_position_of_random_games() -> None:
+    for players in (2, 5):
+        s = AnkhGame({"players": players}).new_initial_state(players)
+        rng = Rng(1)
+        step = 0
+        while not s.is_terminal:
+            if step % 25 == 0:
+                _text(s.observation(s.current_player), s.current_player)
+            acts = s.legal_actions()
+            s.apply(acts[rng.below(len(acts))])
+            step += 1
+        assert "Everyone loses" in _text(s.observation(None), None) or "wins" in _text(s.observation(None), None)
+
+
+def test_play_ankh_in_the_terminal_to_the_end(tmp_path: Path) -> None:
+    save = tmp_path / "ankh.json"
+    args = ["play", "ankh", "-o", "players=3", "-o", "scenario=middle-kingdom", "--seat", "0=human"]
+    args += ["--seat", "1=random", "--seat", "2=random", "--seed", "3", "--save", str(save)]
+    result = runner.invoke(app, args, input="1\n" * 3000, env={"COLUMNS": "140"})
+    assert "Traceback" not in result.output and result.exit_code == 0
+    assert "Game over" in result.output
+    record, _ = load_record(save)
+    assert record.result is not None and record.options["players"] == 3

@@ -1,0 +1,106 @@
+"""Invariants over seeded random playouts (issue 4 "Tests"): figures conserved, one piece per
+land space, nobody on water but Apep, Devotion 0-31, Followers >= 0, Monuments within their
+supply, Ankh tokens conserved, and used Battle cards return to hand only through the Cycle of
+Ma'at (rules/ankh.md §1, §2.1, §3, §4, §5, §8.1, §9)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from netjer.core import Rng
+from netjer.games.ankh import AnkhGame, AnkhState
+from netjer.games.ankh.base import BOARD
+from netjer.games.ankh.pieces import APEP, GOD, GUARDIAN_LEVEL, WARRIOR
+
+OPTION_SETS = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4, "guardians": "satet,apep,giant-scorpion"},
+    {"players": 5, "scenario": "old-kingdom", "guardians": "cat-mummy,mummy,androsphinx"},
+    {"players": 3, "guardians": "satet,apep,giant-scorpion", "satet_push": "opposite", "merged_powers": "combined"},
+]
+
+
+def check_invariants(s: AnkhState, initial_guardians: list[int]) -> None:
+    """Assert every invariant of a position."""
+    n = s.n
+    for h in range(BOARD.num_hexes):
+        assert not (s.fig[h] >= 0 and s.mon[h] >= 0), f"two pieces on {BOARD.hex_name(h)} (§8.1)"
+        if not BOARD.is_land[h]:
+            assert s.mon[h] < 0, "a Monument on water (§8.1)"
+            assert s.fig[h] < 0 or s.fig[h] == APEP, "a figure on water other than Apep (§3, §8.1)"
+        assert (s.fig[h] < 0) == (s.fown[h] < 0)
+        assert s.aim[h] < 0 or s.fig[h] >= 0
+    for g in range(n):
+        on_board = [h for h in range(BOARD.num_hexes) if s.fown[h] == g]
+        gods = sum(1 for h in on_board if s.fig[h] == GOD)
+        assert gods == (1 if s.alive[g] else 0), "one God figure per god in the game (§4)"
+        warriors = sum(1 for h in on_board if s.fig[h] == WARRIOR)
+        assert warriors + s.warriors_pool[g] + s.removed_warriors[g] == 6, "6 Warriors per god (§4)"
+        assert 0 <= s.dev[g] <= 31, "Devotion 0-31 (§5)"
+        assert s.followers[g] >= 0, "Followers never negative"
+        if s.alive[g]:
+            controlled = sum(1 for h in range(BOARD.num_hexes) if s.mown[h] == g)
+            assert s.ankh_pool[g] + controlled + 6 == 15, "15 Ankh tokens per god (§2.1)"
+        else:
+            assert not any(o == g for o in s.mown)
+    for level in (1, 2, 3):
+        kind = s.guardian_kind[level - 1]
+        owned = sum(1 for h in range(BOARD.num_hexes) if s.fig[h] == kind)
+        owned += sum(s.gpool[g * 3 + level - 1] for g in range(n))
+        assert owned + s.guardian_supply[level - 1] + s.removed_guardians[level - 1] == initial_guardians[level - 1]
+        assert GUARDIAN_LEVEL[kind] == level
+    for k in range(3):
+        assert s.monument_supply[k] + sum(1 for m in s.mon if m == k) == 10, "10 Monuments per type (§9)"
+    assert sorted(s.asc) == [g for g in range(n) if s.alive[g]]
+    assert [s.dev[g] for g in s.asc] == sorted(s.dev[g] for g in s.asc), "the track is in Devotion order (§5)"
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_invariants_hold_over_random_playouts(options: dict[str, object]) -> None:
+    game = AnkhGame(options)
+    for seed in range(6):
+        s = game.new_initial_state(seed)
+        initial = list(s.guardian_supply)
+        rng = Rng(seed + 100)
+        while not s.is_terminal:
+            check_invariants(s, initial)
+            before_used = list(s.used)
+            alive = list(s.alive)
+            log_size = len(s.log)
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+            for g in range(s.n):
+                if alive[g] and s.alive[g] and before_used[g] & ~s.used[g]:
+                    # Only the Cycle of Ma'at, revealed in the battle just resolved, returns cards.
+                    assert any(
+                        line.endswith(f"{s._name(g)} takes back every Battle card (Cycle of Ma'at)")
+                        for line in s.log[log_size:]
+                    ), "a used card came back without the Cycle of Ma'at (§1)"
+        check_invariants(s, initial)
+        assert s.event_idx <= 18 and s.winners is not None
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**31),
+    players=st.sampled_from([2, 3, 4, 5]),
+    scenario=st.sampled_from(["middle-kingdom", "old-kingdom"]),
+    level1=st.sampled_from(["cat-mummy", "satet"]),
+    level2=st.sampled_from(["mummy", "apep"]),
+    level3=st.sampled_from(["giant-scorpion", "androsphinx"]),
+)
+def test_invariants_hold_for_any_seed_and_setup(
+    seed: int, players: int, scenario: str, level1: str, level2: str, level3: str
+) -> None:
+    game = AnkhGame({"players": players, "scenario": scenario, "guardians": f"{level1},{level2},{level3}"})
+    s = game.new_initial_state(seed)
+    initial = list(s.guardian_supply)
+    rng = Rng(seed)
+    while not s.is_terminal:
+        check_invariants(s, initial)
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    check_invariants(s, initial)
