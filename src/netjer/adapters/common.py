@@ -88,26 +88,38 @@ def length_bound(game: Game) -> tuple[int, bool, str]:
     return cap, False, how
 
 
-def scalar_options(name: str) -> tuple[dict[str, Any], set[str]]:
-    """The options of game ``name`` as flat parameters: ``(defaults, json_keys)``.
+#: Separates the items of a list-valued option in its flat parameter (OpenSpiel's game
+#: strings use commas between parameters, so JSON's commas cannot appear in a value).
+LIST_SEPARATOR = ";"
 
-    Integer, float, boolean and string options map to themselves.  Any other option (a
-    list, ``None``) becomes a string holding its JSON; its key is in ``json_keys``.
+
+def scalar_options(name: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """The options of game ``name`` as flat parameters: ``(defaults, coded)``.
+
+    Integer, float, boolean and string options map to themselves.  A list of scalars
+    becomes its items joined by :data:`LIST_SEPARATOR` (``guardian_slots=2;4;5``), coded
+    ``"list"``; any other option (``None``, a mapping) becomes its JSON with ``;`` for
+    commas, coded ``"json"``.  ``coded`` maps each such key to its coding.
     """
     game = make_game(name)
     defaults: dict[str, Any] = {}
-    json_keys: set[str] = set()
+    coded: dict[str, str] = {}
     for key, value in game.options_dict().items():
         if isinstance(value, bool | int | float | str):
             defaults[key] = value
+        elif isinstance(value, list | tuple) and all(isinstance(v, bool | int | float | str) for v in value):
+            defaults[key] = LIST_SEPARATOR.join(str(v) for v in value)
+            coded[key] = "list"
         else:
-            defaults[key] = json.dumps(value)
-            json_keys.add(key)
-    return defaults, json_keys
+            defaults[key] = json.dumps(value, separators=(LIST_SEPARATOR, ":"))
+            coded[key] = "json"
+    return defaults, coded
 
 
-def options_from_params(params: Mapping[str, Any], json_keys: set[str], reserved: set[str]) -> dict[str, Any]:
-    """Game options from flat parameters, leaving out the adapter's own ``reserved`` keys.
+def options_from_params(params: Mapping[str, Any], coded: Mapping[str, str], reserved: set[str]) -> dict[str, Any]:
+    """Game options from flat parameters, leaving out the adapter's own ``reserved`` keys
+    and decoding the ``coded`` ones (see :func:`scalar_options`); the game's options model
+    then validates every value.
 
     Raises:
         ConfigError: if a JSON-coded option does not parse.
@@ -116,9 +128,12 @@ def options_from_params(params: Mapping[str, Any], json_keys: set[str], reserved
     for key, value in params.items():
         if key in reserved:
             continue
-        if key in json_keys and isinstance(value, str):
+        kind = coded.get(key)
+        if kind == "list" and isinstance(value, str):
+            options[key] = [v for v in value.split(LIST_SEPARATOR) if v]
+        elif kind == "json" and isinstance(value, str):
             try:
-                options[key] = json.loads(value)
+                options[key] = json.loads(value.replace(LIST_SEPARATOR, ","))
             except json.JSONDecodeError as err:
                 raise ConfigError(f"option {key!r}: not valid JSON ({err.msg})") from None
         else:
