@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from netjer.agents import ISMCTSAgent, make_agent
-from netjer.core import ConfigError, PlayerView, Rng
+from netjer.agents.heuristic import POLICIES
+from netjer.core import ConfigError, PlayerView, Rng, State
 from netjer.games.aton import AtonGame, AtonState
 from netjer.games.aton.actions import ASSIGN
+from netjer.sim.tournament import schedule
 from tests.games.aton.builder import give_hand, position
 
 
@@ -78,7 +80,9 @@ def test_single_legal_action_is_returned_without_search() -> None:
         ("ismcts:iterations=0", "must be positive"),
         ("ismcts:time=fast", "not a number"),
         ("ismcts:rollout=smart", "rollout must be"),
-        ("ismcts:depth=3", "no parameter 'depth'"),
+        ("ismcts:depth=0", "must be positive"),
+        ("ismcts:depth=deep", "not a number"),
+        ("ismcts:width=3", "no parameter 'width'"),
     ],
 )
 def test_bad_ismcts_specs(spec: str, message: str) -> None:
@@ -92,3 +96,39 @@ def test_spec_builds_the_budget() -> None:
     assert agent.iterations == 40 and agent.exploration == 0.5 and agent.rollout == "heuristic"
     timed = make_agent("ismcts:time=0.25")
     assert isinstance(timed, ISMCTSAgent) and timed.iterations is None and timed.seconds == 0.25
+
+
+def test_depth_cuts_playouts_with_the_games_evaluation() -> None:
+    agent = make_agent("ismcts:iterations=30,rollout=heuristic,depth=12")
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.max_playout == 12 and agent.evaluate == "heuristic"
+    calls: list[int] = []
+
+    def evaluate(state: State) -> list[float]:
+        calls.append(len(state.history))
+        return [0.0] * state.game.num_players
+
+    searcher = ISMCTSAgent(2, iterations=30, max_playout=1, evaluate=evaluate)
+    state = _midgame(3, 4)
+    assert searcher.choose(PlayerView(state, state.current_player)) in state.legal_actions()
+    assert calls  # playouts were cut and scored by the evaluation
+
+
+def test_a_game_without_evaluation_is_refused_up_front() -> None:
+    agent = make_agent("ismcts:iterations=5,depth=10")
+    with pytest.raises(ConfigError, match="no evaluation function"):
+        agent.prepare(AtonGame())
+    with pytest.raises(ConfigError, match="no evaluation function"):
+        schedule("aton", ["ismcts:iterations=5,depth=10", "random"], 2)
+    with pytest.raises(ConfigError, match="evaluate must be"):
+        ISMCTSAgent(1, iterations=5, max_playout=3, evaluate="oracle")
+    with pytest.raises(ConfigError, match="cut-off must be positive"):
+        ISMCTSAgent(1, iterations=5, max_playout=0, evaluate="heuristic")
+
+
+def test_a_game_without_heuristic_is_refused_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(POLICIES, "nile", raising=False)
+    with pytest.raises(ConfigError, match="no heuristic"):
+        schedule("nile", ["heuristic", "random"], 2)
+    with pytest.raises(ConfigError, match="no heuristic"):
+        schedule("nile", ["ismcts:iterations=5,rollout=heuristic", "random"], 2)

@@ -33,12 +33,15 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
     iterations = _number("ismcts", params, "iterations", int)
     seconds = _number("ismcts", params, "time", float)
     c = _number("ismcts", params, "c", float)
+    depth = _number("ismcts", params, "depth", int)
     return ISMCTSAgent(
         seed,
         iterations=int(iterations) if iterations is not None else None,
         seconds=seconds if seconds is not None else 1.0,
         exploration=c if c is not None else 1.0,
         rollout=params.get("rollout", "random"),
+        max_playout=int(depth) if depth is not None else None,
+        evaluate="heuristic" if depth is not None else None,
     )
 
 
@@ -50,11 +53,13 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 }
 #: Parameters each kind accepts: ``ismcts:time=1.0`` (seconds per decision, default 1),
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
-#: ``rollout=random|heuristic``.
+#: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
+#: with the game's evaluation, offered next to its heuristic: see
+#: :func:`netjer.agents.heuristic.heuristic_evaluation`).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "heuristic": frozenset(),
-    "ismcts": frozenset({"time", "iterations", "c", "rollout"}),
+    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth"}),
 }
 HUMAN = "human"
 

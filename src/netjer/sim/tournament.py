@@ -106,7 +106,7 @@ def schedule(
     for spec in agents:
         if parse_agent_spec(spec).is_human:
             raise ConfigError("a tournament is played by computer agents only")
-        make_agent(spec)  # validate parameters now, not in a worker
+        make_agent(spec).prepare(g)  # validate parameters and needs now, not in a worker
     lineup = list(range(len(agents))) + [len(agents) - 1] * (n - len(agents))
     tasks = []
     for i in range(games):
