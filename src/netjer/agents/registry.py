@@ -48,17 +48,20 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
 #: Agent kinds a computer plays, and how to build each from (params, seed).
 AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
     "random": lambda params, seed: RandomAgent(seed),
-    "heuristic": lambda params, seed: HeuristicAgent(seed),
+    "heuristic": lambda params, seed: HeuristicAgent(
+        seed, epsilon=_number("heuristic", params, "epsilon", float) or 0.0
+    ),
     "ismcts": _ismcts,
 }
-#: Parameters each kind accepts: ``ismcts:time=1.0`` (seconds per decision, default 1),
+#: Parameters each kind accepts: ``heuristic:epsilon=0.05`` (a random legal action with that
+#: probability, for varied games), ``ismcts:time=1.0`` (seconds per decision, default 1),
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
 #: with the game's evaluation, offered next to its heuristic: see
 #: :func:`netjer.agents.heuristic.heuristic_evaluation`).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
-    "heuristic": frozenset(),
+    "heuristic": frozenset({"epsilon"}),
     "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth"}),
 }
 HUMAN = "human"

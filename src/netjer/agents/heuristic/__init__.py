@@ -76,12 +76,22 @@ class HeuristicAgent(Agent):
 
     Args:
         seed: seed of the agent's generator (tie-breaks).
+        epsilon: the probability of playing a uniformly random legal action instead (0 by
+            default).  A heuristic is nearly deterministic, and a game without chance after
+            its setup (Ankh) then repeats itself between the same players: a little noise
+            makes a balance study's games differ.
+
+    Raises:
+        ConfigError: if ``epsilon`` is not in [0, 1].
     """
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, epsilon: float = 0.0) -> None:
+        if not 0.0 <= epsilon <= 1.0:
+            raise ConfigError(f"heuristic: epsilon must be between 0 and 1, got {epsilon}")
         self.rng = Rng(seed)
+        self.epsilon = epsilon
 
     def prepare(self, game: Game) -> None:
         """Check that ``game`` has a heuristic.
@@ -98,4 +108,6 @@ class HeuristicAgent(Agent):
             ConfigError: if the game has no heuristic.
         """
         policy = heuristic_policy(view.game.name)
+        if self.epsilon and self.rng.random() < self.epsilon:
+            return self.rng.choice(view.legal_actions())
         return policy(view.determinize(self.rng), self.rng)
