@@ -7,6 +7,7 @@ import pytest
 from netjer.agents import ISMCTSAgent, make_agent
 from netjer.agents.heuristic import POLICIES
 from netjer.core import ConfigError, PlayerView, Rng, State
+from netjer.core.action import Action
 from netjer.games.aton import AtonGame, AtonState
 from netjer.games.aton.actions import ASSIGN
 from netjer.sim.tournament import schedule
@@ -132,3 +133,23 @@ def test_a_game_without_heuristic_is_refused_up_front(monkeypatch: pytest.Monkey
         schedule("nile", ["heuristic", "random"], 2)
     with pytest.raises(ConfigError, match="no heuristic"):
         schedule("nile", ["ismcts:iterations=5,rollout=heuristic", "random"], 2)
+
+
+def test_guided_expansion_tries_the_playout_policys_choice_first() -> None:
+    state = _midgame(6, 9)
+    seat = state.current_player
+    legal = state.legal_actions()
+    assert len(legal) > 2
+
+    def last(st: State, rng: Rng) -> Action:
+        return st.legal_actions()[-1]
+
+    # One iteration expands one root child: the policy's choice when guided.
+    guided = ISMCTSAgent(4, iterations=1, rollout=last, guided=True)
+    assert guided.choose(PlayerView(state, seat)) == legal[-1]
+    picks = {ISMCTSAgent(k, iterations=1, rollout=last).choose(PlayerView(state, seat)) for k in range(12)}
+    assert len(picks) > 1  # unguided, the first expansion is a random untried action
+    spec_agent = make_agent("ismcts:iterations=5,guided=1")
+    assert isinstance(spec_agent, ISMCTSAgent) and spec_agent.guided
+    with pytest.raises(ConfigError, match="guided must be 0 or 1"):
+        make_agent("ismcts:guided=maybe")

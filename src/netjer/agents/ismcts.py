@@ -72,6 +72,10 @@ class ISMCTSAgent(Agent):
             non-terminal state, used with ``max_playout``; or ``"heuristic"``: the game's
             evaluation offered next to its heuristic policy
             (:func:`netjer.agents.heuristic.heuristic_evaluation`).
+        guided: expand the playout policy's choice first (when it is untried) rather than a
+            random untried action: with a heuristic playout, the tree's new edges follow the
+            heuristic before trying the alternatives, so an iteration does not add one
+            random move to its line of play.
 
     Raises:
         ConfigError: if neither budget is positive, ``max_playout`` is not positive or lacks
@@ -90,6 +94,7 @@ class ISMCTSAgent(Agent):
         rollout: RolloutPolicy | str = "random",
         max_playout: int | None = None,
         evaluate: Evaluation | str | None = None,
+        guided: bool = False,
     ) -> None:
         if iterations is not None and iterations <= 0:
             raise ConfigError(f"ismcts: iterations must be positive, got {iterations}")
@@ -110,6 +115,7 @@ class ISMCTSAgent(Agent):
         self.rollout = rollout
         self.max_playout = max_playout
         self.evaluate = evaluate
+        self.guided = guided
         #: iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
 
@@ -176,6 +182,13 @@ class ISMCTSAgent(Agent):
                     child.available += 1
             if untried:
                 action = untried[rng.below(len(untried))]
+                if self.guided:
+                    # The playout policy's own choice first, when it is still untried.
+                    rollout = self.rollout
+                    assert callable(rollout)
+                    preferred = rollout(state, rng)
+                    if preferred not in children:
+                        action = preferred
                 child = _Node(node, action, state.current_player)
                 child.available = 1
                 children[action] = child

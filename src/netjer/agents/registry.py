@@ -29,6 +29,13 @@ def _number(kind: str, params: dict[str, str], key: str, cast: Callable[[str], f
     return value
 
 
+def _flag(kind: str, params: dict[str, str], key: str) -> bool:
+    value = params.get(key, "0").lower()
+    if value not in ("0", "1", "true", "false", "yes", "no"):
+        raise ConfigError(f"agent {kind!r}: {key} must be 0 or 1, got {params[key]!r}")
+    return value in ("1", "true", "yes")
+
+
 def _ismcts(params: dict[str, str], seed: int) -> Agent:
     iterations = _number("ismcts", params, "iterations", int)
     seconds = _number("ismcts", params, "time", float)
@@ -42,6 +49,7 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
         rollout=params.get("rollout", "random"),
         max_playout=int(depth) if depth is not None else None,
         evaluate="heuristic" if depth is not None else None,
+        guided=_flag("ismcts", params, "guided"),
     )
 
 
@@ -58,11 +66,12 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
 #: with the game's evaluation, offered next to its heuristic: see
-#: :func:`netjer.agents.heuristic.heuristic_evaluation`).
+#: :func:`netjer.agents.heuristic.heuristic_evaluation`), ``guided=1`` (expand the playout
+#: policy's choice first).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "heuristic": frozenset({"epsilon"}),
-    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth"}),
+    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided"}),
 }
 HUMAN = "human"
 
