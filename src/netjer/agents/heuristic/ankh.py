@@ -151,13 +151,13 @@ from netjer.games.ankh.state import AnkhState
 #: A Battle won (§10.3: +1 Devotion).
 WIN = 1.0
 #: A figure killed in a lost Battle: a summon to replace it.
-FIG_LOSS = 0.35
+FIG_LOSS = 0.25
 #: A figure on the board (presence, mobility) beyond what the next Conflict counts.
 FIG_ON_BOARD = 0.35
 #: A controlled Monument beyond its majorities (future majorities, Followers).
 MONUMENT = 1.0
 #: An unlocked power, before its own value (:func:`power_value`).
-POWER = 0.6
+POWER = 1.0
 #: A Monument a Gain Followers action would count (own or neutral, next to an own figure).
 INCOME = 0.15
 #: A neutral Monument next to an own figure (claimable at a Control Monument).
@@ -171,7 +171,7 @@ TIE_DISCOUNT = 0.85
 #: The part of the best strength card in hand counted as battle potential.
 CARD_POTENTIAL = 0.5
 #: Followers: the first few buy powers and Monuments; beyond, they are worth less.
-FOLLOWER_VALUE, FOLLOWER_SATURATION, FOLLOWER_TAIL = 0.3, 6, 0.12
+FOLLOWER_VALUE, FOLLOWER_SATURATION, FOLLOWER_TAIL = 0.22, 6, 0.05
 #: A move or relocation must gain at least this much.
 MIN_GAIN = 0.05
 #: What spending a card costs (it is face up until a Cycle of Ma'at), at the start of the game.
@@ -1114,14 +1114,15 @@ def policy(state: State, rng: Rng) -> Action:
 #: Weights of the evaluation's features, by Conflicts already fought (0-4): Devotion, the
 #: expected gains of the next Conflict (:attr:`Model.conflict`), the Followers' value,
 #: controlled Monuments, figures on the board, unlocked powers.  Fitted (multinomial logit,
-#: who wins) on positions of heuristic games with 3% random moves, 2 to 5 players: Monuments
-#: and powers weigh most early, Devotion at the end.
+#: who wins) on 11,000 positions of heuristic games with 3% random moves, 2 to 5 players
+#: (negative weights clamped to 0): Followers, powers and the coming Conflict weigh most
+#: early, Devotion at the end.
 EVAL_WEIGHTS: tuple[tuple[float, float, float, float, float, float], ...] = (
-    (0.157, 0.138, 0.302, 0.854, 0.372, 0.422),
-    (0.393, 0.405, 0.140, 0.501, 0.231, 0.432),
-    (0.262, 0.533, 0.254, 0.242, 0.163, 0.344),
-    (0.275, 0.242, 0.081, 0.150, 0.137, 0.0),
-    (0.564, 0.186, 0.179, 0.078, 0.163, 0.0),
+    (0.151, 0.442, 0.462, 0.183, 0.031, 0.471),
+    (0.372, 0.523, 0.479, 0.065, 0.098, 0.735),
+    (0.321, 0.290, 0.407, 0.170, 0.184, 0.418),
+    (0.260, 0.117, 0.079, 0.142, 0.129, 0.251),
+    (0.542, 0.0, 0.255, 0.287, 0.059, 0.007),
 )
 
 
