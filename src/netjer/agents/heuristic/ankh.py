@@ -76,6 +76,7 @@ from netjer.games.ankh.base import (
     UNLOCK,
     WORSHIP,
 )
+from netjer.games.ankh.battle import BUILD_COST
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import (
     BUILD as BUILD_CARD,
@@ -136,6 +137,7 @@ from netjer.games.ankh.powers import (
     GLORIOUS,
     INSPIRING,
     MAGNANIMOUS,
+    OBELISK_ATTUNED,
     OMNIPRESENT,
     PYRAMID_ATTUNED,
     RESPLENDENT,
@@ -192,12 +194,18 @@ def follower_value(f: int) -> float:
 
 
 class Model:
-    """The evaluation of a position for god ``god``: per region, presence, strength and
-    majorities, and the expected gains of the next Conflict for every god.
+    """The position as god ``god`` weighs it: per region, presence, strength and
+    majorities, and the expected gains of the next Conflict for every god
+    (:attr:`conflict`).
 
-    Built in one pass over the board; :meth:`move_gain`, :meth:`add_gain` and
-    :meth:`claim_gain` give the change of :meth:`value` for a hypothetical move, summon or
-    Monument taken, recomputing only the regions concerned.
+    The god's *value* of a position, which its decisions maximise greedily, is its expected
+    Conflict minus :data:`RIVALRY` times the other gods' mean, plus :data:`FIG_ON_BOARD` per
+    figure on the board, :data:`MONUMENT` per controlled Monument, :data:`INCOME` per
+    Monument a Gain Followers action would count and :data:`CLAIMABLE` per neutral one next
+    to its figures, plus its Followers (:func:`follower_value`), powers and Devotion.  It is
+    never computed whole: :meth:`move_gain`, :meth:`add_gain` and :meth:`claim_gain` give its
+    change for a hypothetical move, summon or Monument taken, recomputing only the regions
+    concerned.
 
     Args:
         state: the position (only public fields are read).
@@ -301,7 +309,7 @@ class Model:
             else 0.0
             for o in range(n)
         ]
-        self.majority = [self._majorities(r) for r in range(nr)]
+        self.majority = [self.majorities(r) for r in range(nr)]
         self.region_values = [
             self.region_value(
                 presence[r * n : r * n + n], strength[r * n : r * n + n], killable[r * n : r * n + n], self.majority[r]
@@ -316,14 +324,12 @@ class Model:
         fig, fown = self.state.fig, self.state.fown
         return any(fig[x] == ANDROSPHINX and fown[x] != owner for x in self.adjacent[h])
 
-    def _majorities(self, r: int, change: tuple[int, int, int] | None = None) -> list[int]:
-        """Monument types each god has the majority of in region ``r`` (§9); ``change`` =
-        (god, type, +-1) applied to the counts first."""
+    def majorities(self, r: int, changes: Sequence[tuple[int, int, int]] = ()) -> list[int]:
+        """Monument types each god has the majority of in region ``r`` (§9), after the
+        ``changes`` (god, type, +-1) to the controlled Monuments there."""
         n = self.n
         counts = self.monuments[r * n * 3 : (r + 1) * n * 3]
-        if change is not None:
-            o, t, d = change
-            counts = counts[:]
+        for o, t, d in changes:
             counts[o * 3 + t] += d
         out = [0] * n
         for t in range(3):
@@ -362,20 +368,6 @@ class Model:
             p = TIE_DISCOUNT * w / total
             out[o] = majority[o] + p * WIN - (1.0 - p) * killable[o] * FIG_LOSS
         return out
-
-    def value_terms(self, o: int) -> float:
-        """Everything but the expected Conflict, for god ``o``: Devotion, Followers, powers,
-        figures on the board, controlled Monuments."""
-        state = self.state
-        on_board = sum(self.presence[r * self.n + o] for r in range(self.num_regions))
-        mons = sum(self.monuments[(r * self.n + o) * 3 + t] for r in range(self.num_regions) for t in range(3))
-        return (
-            state.dev[o]
-            + follower_value(state.followers[o])
-            + POWER * bin(state.powers[o]).count("1")
-            + FIG_ON_BOARD * on_board
-            + MONUMENT * mons
-        )
 
     def income(self) -> int:
         """Followers a Gain action would bring the god (§7.3), without Revered."""
@@ -473,7 +465,7 @@ class Model:
         return value, 0 if kind == GOD else 1
 
     def move_gain(self, a: int, b: int) -> float:
-        """Change of :meth:`value` if the god's figure on ``a`` moves to ``b``."""
+        """Change of the god's value if its figure on ``a`` moves to ``b``."""
         kind = self.state.fig[a]
         ra, rb = self.hex_regions[a], self.hex_regions[b]
         sa, ka = self._figure_effect(a, kind)
@@ -496,7 +488,7 @@ class Model:
         return region_part + self.site(b, leaving=a) - leave
 
     def add_gain(self, h: int, kind: int) -> float:
-        """Change of :meth:`value` if the god summons a figure of ``kind`` onto ``h``."""
+        """Change of the god's value if it summons a figure of ``kind`` onto ``h``."""
         s, k = self._figure_effect(h, kind)
         region_part = sum(self.region_change(r, 1, s, k) for r in self.hex_regions[h])
         return region_part + self.site(h) + FIG_ON_BOARD + self._guardian_bonus(h, kind)
@@ -521,23 +513,16 @@ class Model:
         return 0.05
 
     def claim_gain(self, h: int) -> float:
-        """Change of :meth:`value` if the god takes control of the Monument on ``h``."""
+        """Change of the god's value if it takes control of the Monument on ``h``."""
         state = self.state
         g = self.god
         old = state.mown[h]
         t = state.mon[h]
         n = self.n
         delta = [0.0] * n
+        changes = [(g, t, 1)] + ([(old, t, -1)] if old >= 0 else [])
         for r in self.hex_regions[h]:
-            counts_change = self.monuments[r * n * 3 : (r + 1) * n * 3]
-            saved = self.monuments
-            new_counts = counts_change[:]
-            new_counts[g * 3 + t] += 1
-            if old >= 0:
-                new_counts[old * 3 + t] -= 1
-            self.monuments = saved[: r * n * 3] + new_counts + saved[(r + 1) * n * 3 :]
-            maj = self._majorities(r)
-            self.monuments = saved
+            maj = self.majorities(r, changes)
             base = r * n
             new = self.region_value(
                 self.presence[base : base + n], self.strength[base : base + n], self.killable[base : base + n], maj
@@ -644,7 +629,7 @@ def power_value(state: AnkhState, god: int, power: int) -> float:
         REVERED: 1.1,
         RESPLENDENT: 1.6 if max(owned) >= 3 else 0.4 * max(owned),
         # Obelisk, Temple, Pyramid Attuned: worth their Monuments.
-        5: 0.3 + 0.5 * owned[OBELISK],
+        OBELISK_ATTUNED: 0.3 + 0.5 * owned[OBELISK],
         TEMPLE_ATTUNED: 0.3 + 0.9 * owned[TEMPLE],
         PYRAMID_ATTUNED: 0.3 + 0.6 * owned[PYRAMID],
         GLORIOUS: 1.0,
@@ -722,6 +707,8 @@ def _event_value(model: Model, kind: str) -> float:
 
 
 def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+    """The first or second action of a turn (§7.1): the best pair of rows, or the best row
+    worth more than ``end``."""
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
     values = _row_values(model)
@@ -731,12 +718,13 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     total = [values[r] + (event_value if fires[r] else 0.0) - ACTION_COST for r in range(4)]
     rows = [a for a in legal if isinstance(a, Row)]
     if state.acts == 0:
-        seconds = state.n == len(set(state.god_of_seat)) or state.god_of_seat.count(god) == 1
+        # A merged god's players take one action each (§7.1, §10.4); an event ends the turn.
+        two_actions = state.god_of_seat.count(god) == 1
         best, choice = -math.inf, rows[0]
         for a in rows:
             r = a.row
             v = total[r]
-            if seconds and not fires[r] and r < 3:
+            if two_actions and not fires[r] and r < 3:
                 v += max(0.0, *(total[r2] for r2 in range(r + 1, 4)))
             v += 1e-6 * rng.random()
             if v > best:
@@ -754,8 +742,8 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
 
 
 def _battle_strengths(state: AnkhState, model: Model) -> dict[int, tuple[float, int, int, int]]:
-    """Per god in the Battle: (strength without a card, figures, killable figures, figures
-    on Fertile, figures on Desert) in the battle region (§10.3 step 5)."""
+    """Per god in the Battle: (strength without a card, figures that can die, figures on
+    Fertile, figures on Desert) in the battle region (§10.3 step 5)."""
     n = model.n
     r = state.b_region
     fown = state.fown
@@ -865,68 +853,60 @@ def _god_in_battle(state: AnkhState, o: int) -> bool:
     return any(fig[h] == GOD and fown[h] == o for h in state.b_hexes)
 
 
-def _build_options(state: AnkhState, model: Model, god: int) -> tuple[float, Action | None]:
-    """The best Monument to build in the battle region (§1): majority won, then the space
-    next to most own figures."""
-    if state.ankh_pool[god] <= 0:
-        return -math.inf, None
+def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
+    """What a Monument of each kind left in the supply, built in the battle region, is worth
+    to ``god`` (§1 Build Monument): the majorities it wins there now (step 4 follows the
+    build), those it takes from others, and the Monument itself.  Empty if it cannot build
+    (no Ankh token, no empty land space)."""
     r = state.b_region
-    spaces = [h for h in state.regions.regions[r] if state.fig[h] < 0 and state.mon[h] < 0]
-    kinds = [k for k in range(3) if state.monument_supply[k] > 0]
-    if not spaces or not kinds:
-        return -math.inf, None
-    n = model.n
-    before = model.majority[r][god]
-    fown = state.fown
-    best_space = max(spaces, key=lambda h: (sum(1 for x in model.adjacent[h] if fown[x] == god), -h))
-    best, choice = -math.inf, None
+    if state.ankh_pool[god] <= 0 or not any(state.fig[h] < 0 and state.mon[h] < 0 for h in state.regions.regions[r]):
+        return {}
+    before = model.majority[r]
     owned = [0, 0, 0]
     for h in range(NUM_HEXES):
         if state.mown[h] == god:
             owned[state.mon[h]] += 1
-    for k in kinds:
-        maj = model._majorities(r, (god, k, 1))
-        taken = sum(model.majority[r][o] - maj[o] for o in range(n) if o != god)
-        gain = 1.5 * (maj[god] - before) + 0.5 * taken
-        gain += MONUMENT + 0.15 * owned[k]
-        if gain > best:
-            best, choice = gain, Build(k, best_space)
-    return best, choice
+    gains = {}
+    for k in range(3):
+        if state.monument_supply[k] <= 0:
+            continue
+        maj = model.majorities(r, [(god, k, 1)])
+        taken = sum(before[o] - maj[o] for o in range(model.n) if o != god)
+        gains[k] = 1.5 * (maj[god] - before[god]) + 0.5 * taken + MONUMENT + 0.15 * owned[k]
+    return gains
+
+
+def _build_cost(state: AnkhState, god: int) -> float:
+    """The Followers' value Build Monument sacrifices (3 Followers, none with Inspiring)."""
+    cost = 0 if state.powers[god] >> INSPIRING & 1 else BUILD_COST
+    f = state.followers[god]
+    return follower_value(f) - follower_value(f - cost) if f >= cost else math.inf
 
 
 def _build_card_value(state: AnkhState, model: Model, god: int) -> float:
-    cost = 0 if state.powers[god] >> INSPIRING & 1 else 3
-    f = state.followers[god]
-    if f < cost:
+    gains = _build_gains(state, model, god)
+    cost = _build_cost(state, god)
+    if not gains or cost == math.inf:
         return -0.1
-    best, _ = _build_options(state, model, god)
-    if best == -math.inf:
-        return -0.1
-    return best - (follower_value(f) - follower_value(f - cost))
+    return max(gains.values()) - cost
 
 
 def _choose_build(state: AnkhState, legal: Sequence[Action]) -> Action:
+    """The most valuable kind, next to the most own figures; ``nobuild`` if not worth it."""
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
-    best, _ = _build_options(state, model, god)
-    cost = 0 if state.powers[god] >> INSPIRING & 1 else 3
-    f = state.followers[god]
-    if best - (follower_value(f) - follower_value(f - cost)) <= 0:
+    gains = _build_gains(state, model, god)
+    builds = [a for a in legal if isinstance(a, Build) and a.kind in gains]
+    if not builds:
         return NOBUILD
-    # The best kind on the best of the legal spaces.
-    legal_set = set(legal)
-    r = state.b_region
+    kind = max(gains, key=lambda k: (gains[k], -k))
+    if gains[kind] - _build_cost(state, god) <= 0:
+        return NOBUILD
     fown = state.fown
-    spaces = [a for a in legal if isinstance(a, Build)]
-    if not spaces:
-        return NOBUILD
-    kinds_value: dict[int, float] = {}
-    for k in {a.kind for a in spaces}:
-        maj = model._majorities(r, (god, k, 1))
-        kinds_value[k] = maj[god] - model.majority[r][god] + 0.05 * k
-    kind = max(kinds_value, key=lambda k: kinds_value[k])
-    cands = [a for a in spaces if a.kind == kind and a in legal_set]
-    return max(cands, key=lambda a: (sum(1 for x in model.adjacent[a.hex] if fown[x] == god), -a.hex))
+    return max(
+        (a for a in builds if a.kind == kind),
+        key=lambda a: (sum(1 for x in model.adjacent[a.hex] if fown[x] == god), -a.hex),
+    )
 
 
 def _choose_bid(state: AnkhState, legal: Sequence[Action]) -> Action:
