@@ -184,14 +184,25 @@ def _cannot_answer(b: Masks, d: int, depth: int, full: int, blocking: bool) -> b
 @lru_cache(maxsize=1 << 16)
 def _verdict(b: Masks, mover: int, final: bool, full: int, blocking: bool) -> float:
     """What the threats force, in units of :data:`WIN` for ``mover`` (to act; ``final``:
-    its one last action, then a placement phase, S11); 0.0 if nothing is forced."""
+    its one last action, then a placement phase, S11); 0.0 if nothing is forced.
+
+    A quicker forced win is worth a little more and a later forced loss a little less (so
+    the winner converts instead of wandering among winning moves, and the loser makes the
+    opponent find the longest line).
+    """
     if _threat_mask(b, mover, blocking):
         return 1.0
     if final:
         return 0.0
     if _threat_mask(b, 1 - mover, blocking):
-        return -0.9 if _cannot_answer(b, mover, DEPTH, full, blocking) else 0.0
-    return 0.8 if _forces_win(b, mover, DEPTH, full, blocking) else 0.0
+        for k in range(DEPTH + 1):
+            if _cannot_answer(b, mover, k, full, blocking):
+                return -0.9 + 0.01 * k
+        return 0.0
+    for k in range(1, DEPTH + 1):
+        if _forces_win(b, mover, k, full, blocking):
+            return 0.8 - 0.01 * k
+    return 0.0
 
 
 @lru_cache(maxsize=1 << 16)
