@@ -205,6 +205,44 @@ def _verdict(b: Masks, mover: int, final: bool, full: int, blocking: bool) -> fl
     return 0.0
 
 
+@lru_cache(maxsize=1 << 18)
+def _placement_race(b: Masks, clock: int, left0: int, left1: int, full: int, blocking: bool) -> float:
+    """What the threats force once the placement phase is over (SEED S7, rules/nilo.md
+    §3.4), in units of :data:`WIN` for Seth, each side choosing its squares best.
+
+    ``clock`` holds the hourglass and ``left0``, ``left1`` are the placements each side
+    still makes; a side with none left is skipped, and combat starts with the side after the
+    last placer (S8), judged by :func:`_verdict`.
+    """
+    if not left0 and not left1:
+        v = _verdict(b, clock, False, full, blocking)
+        return v if clock == 0 else -v
+    p = clock if (left1 if clock else left0) else 1 - clock
+    rp, vp, _, _ = _sides(b, p)
+    n0, n1 = (left0 - 1, left1) if p == 0 else (left0, left1 - 1)
+    best = -2.0 if p == 0 else 2.0
+    bit = 1
+    while bit <= full:
+        for nb in (
+            _put(b, p, rp | bit, vp) if not rp & bit else None,
+            _put(b, p, rp, vp | bit) if not vp & bit else None,
+        ):
+            if nb is None:
+                continue
+            v = _placement_race(nb, 1 - p, n0, n1, full, blocking)
+            if p == 0:
+                if v > best:
+                    best = v
+                    if best >= 1.0:
+                        return best
+            elif v < best:
+                best = v
+                if best <= -1.0:
+                    return best
+        bit <<= 1
+    return best
+
+
 @lru_cache(maxsize=1 << 16)
 def _structure(b: Masks, full: int, blocking: bool) -> float:
     """The shape of the position for Seth (Isis: the negative): empty rearguard squares,
@@ -344,10 +382,15 @@ class _Model:
     def combat_value(self, b: Masks, mover: int, final: bool) -> float:
         """The value of ``b`` for the acting seat with ``mover`` to act in combat (``final``:
         its one last action): what the threats force, else the quiet value."""
-        sign = 1.0 if mover == self.me else -1.0
         verdict = _verdict(b, mover, final, self.full, self.blocking)
         if verdict:
-            return sign * verdict * WIN
+            return (verdict if mover == self.me else -verdict) * WIN
+        return self.quiet_value(b, mover)
+
+    def quiet_value(self, b: Masks, mover: int) -> float:
+        """The value of ``b`` for the acting seat when nothing is forced, ``mover`` to act:
+        its shape, and the captures and threats of the side to act and the other."""
+        sign = 1.0 if mover == self.me else -1.0
         shape = _structure(b, self.full, self.blocking)
         if self.me:
             shape = -shape
@@ -362,9 +405,10 @@ class _Model:
         ``first`` to place next and ``hands[s]`` the known values (0: unknown) of side
         ``s``'s tokens still to place.
 
-        Each side fills the rearguard square the other threatens, or threatens one itself;
-        combat then starts with the side after the last placer (the hourglass passes after
-        each placement), judged by :meth:`combat_value` plus the tempo.
+        A win or loss the threats force is found by :func:`_placement_race`; otherwise the
+        rest of the phase is played out abstractly (each side fills the rearguard square the
+        other threatens, or threatens one itself) and the position when combat starts, with
+        the side after the last placer to act, gets its quiet value plus the tempo.
         """
         left = []
         for s in (0, 1):
@@ -379,6 +423,9 @@ class _Model:
             left[p] -= 1
             clock = 1 - p
         mover = clock  # combat starts with the side after the last placer
+        race = _placement_race(b, first, order.count(0), order.count(1), self.full, self.blocking)
+        if race:
+            return (race if self.me == 0 else -race) * WIN
         kind = self.kind
         placed = []
         pools = [sorted(hands[0]), sorted(hands[1])]
@@ -394,9 +441,7 @@ class _Model:
                 sq = self.rear[p][x]
                 kind[sq] = pools[p].pop(0)
             placed.append(sq)
-        value = self.combat_value(b, mover, False)
-        if abs(value) < 0.5 * WIN:
-            value += TEMPO if mover == self.me else -TEMPO
+        value = self.quiet_value(b, mover) + (TEMPO if mover == self.me else -TEMPO)
         for sq in placed:
             kind[sq] = 0
         return value
