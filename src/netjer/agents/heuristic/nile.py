@@ -75,6 +75,8 @@ MOVE_COST = 0.1
 REPEAT_COST = 2.0
 #: Threat-space search depth, in threats made by the threatening side.
 DEPTH = 3
+#: Squares tried per placement in the placement race (6: all of them on 3 columns).
+RACE_WIDTH = 6
 
 #: The board as four column masks ``(Seth rearguard, Seth vanguard, Isis rearguard, Isis
 #: vanguard)``: bit ``x`` is set when that square of column ``x`` holds a soldier.
@@ -212,35 +214,54 @@ def _placement_race(b: Masks, clock: int, left0: int, left1: int, full: int, blo
 
     ``clock`` holds the hourglass and ``left0``, ``left1`` are the placements each side
     still makes; a side with none left is skipped, and combat starts with the side after the
-    last placer (S8), judged by :func:`_verdict`.
+    last placer (S8), judged by :func:`_verdict`.  Each placement considers the
+    :data:`RACE_WIDTH` most pressing squares (all of them on the 3-column board).
     """
     if not left0 and not left1:
         v = _verdict(b, clock, False, full, blocking)
         return v if clock == 0 else -v
     p = clock if (left1 if clock else left0) else 1 - clock
-    rp, vp, _, _ = _sides(b, p)
     n0, n1 = (left0 - 1, left1) if p == 0 else (left0, left1 - 1)
     best = -2.0 if p == 0 else 2.0
-    bit = 1
-    while bit <= full:
-        for nb in (
-            _put(b, p, rp | bit, vp) if not rp & bit else None,
-            _put(b, p, rp, vp | bit) if not vp & bit else None,
-        ):
-            if nb is None:
-                continue
-            v = _placement_race(nb, 1 - p, n0, n1, full, blocking)
-            if p == 0:
-                if v > best:
-                    best = v
-                    if best >= 1.0:
-                        return best
-            elif v < best:
+    for nb in _race_options(b, p, full, blocking):
+        v = _placement_race(nb, 1 - p, n0, n1, full, blocking)
+        if p == 0:
+            if v > best:
                 best = v
-                if best <= -1.0:
-                    return best
-        bit <<= 1
+                if best >= 1.0:
+                    break
+        elif v < best:
+            best = v
+            if best <= -1.0:
+                break
     return best
+
+
+def _race_options(b: Masks, p: int, full: int, blocking: bool) -> list[Masks]:
+    """The boards after each placement of ``p`` worth trying in the race, most pressing
+    first: fill a threatened rearguard square, make a threat, fill another rearguard
+    square, stand in front of an own empty rearguard square (to step back), anything else."""
+    rp, vp, ro, vo = _sides(b, p)
+    holes = full & ~rp
+    threatened = holes & _threat_mask(b, 1 - p, blocking)
+    threat = full & ~vp & ~ro
+    if blocking:
+        threat &= ~vo
+    groups = (
+        (threatened, False),
+        (threat, True),
+        (holes & ~threatened, False),
+        (full & ~vp & ~threat & holes, True),
+        (full & ~vp & ~threat & ~holes, True),
+    )
+    out: list[Masks] = []
+    for squares, van in groups:
+        rest = squares
+        while rest and len(out) < RACE_WIDTH:
+            bit = rest & -rest
+            rest ^= bit
+            out.append(_put(b, p, rp, vp | bit) if van else _put(b, p, rp | bit, vp))
+    return out
 
 
 @lru_cache(maxsize=1 << 16)
@@ -496,6 +517,20 @@ def _balance(state: NileState, me: int) -> float:
     return lost[1 - me] - lost[me]
 
 
+def _repeated(value: float, seen: int, limit: int) -> float:
+    """The value of an action leading to a position already seen ``seen`` times, under the
+    repetition draw (rules/nilo.md §3.8, ``repetition_limit``; 0 is off): a draw at the
+    limit; one short of it, the opponent can take the draw when the repetition is its to
+    make, so no better than a draw; and a small cost for going round in circles."""
+    if not seen or not limit:
+        return value
+    if seen + 1 >= limit:
+        return 0.0
+    if seen + 2 >= limit:
+        value = min(value, 0.0)
+    return value - REPEAT_COST
+
+
 def policy(state: State, rng: Rng) -> Action:
     """The heuristic's action for the side to act in ``state`` (a :class:`NileState`).
 
@@ -555,11 +590,7 @@ def _score_combat(state: NileState, legal: list[Action]) -> list[tuple[float, Ac
             if not final and reps:
                 board = state.board[:]
                 board[dst], board[src] = board[src], -1
-                seen = reps.get((tuple(board), state._colkey, opp, COMBAT), 0)
-                if seen and seen + 1 >= rep_limit:
-                    value = 0.0
-                elif seen:
-                    value -= REPEAT_COST
+                value = _repeated(value, reps.get((tuple(board), state._colkey, opp, COMBAT), 0), rep_limit)
             if quiet_draws:
                 value = 0.0
         elif kind_of is Attack:
@@ -573,8 +604,8 @@ def _score_combat(state: NileState, legal: list[Action]) -> list[tuple[float, Ac
                 value += after(m.moved(b0, src, dst))
         elif kind_of is End:
             value = balance + m.combat_value(b0, opp, True) - END_COST
-            seen = reps.get((tuple(state.board), state._colkey, opp, FINAL), 0)
-            if quiet_draws or (seen and seen + 1 >= rep_limit):
+            value = _repeated(value, reps.get((tuple(state.board), state._colkey, opp, FINAL), 0), rep_limit)
+            if quiet_draws:
                 value = 0.0
         else:
             assert kind_of is Decline
