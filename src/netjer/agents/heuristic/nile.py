@@ -279,11 +279,6 @@ def _structure(b: Masks, full: int, blocking: bool) -> float:
     return score
 
 
-def _lowest(mask: int) -> int:
-    """The index of the lowest set bit of a non-zero mask."""
-    return (mask & -mask).bit_length() - 1
-
-
 class _Model:
     """The acting seat's knowledge: the masks, the values it knows and the unseen multisets.
 
@@ -427,72 +422,75 @@ class _Model:
         ``s``'s tokens still to place.
 
         A win or loss the threats force is found by :func:`_placement_race`; otherwise the
-        rest of the phase is played out abstractly (each side fills the rearguard square the
-        other threatens, or threatens one itself) and the position when combat starts, with
-        the side after the last placer to act, gets its quiet value plus the tempo.
+        rest of the phase is played out abstractly (:func:`_play_out`) and the position when
+        combat starts gets its quiet value plus the tempo; the abstract placements take the
+        highest values of the hand into the vanguard, the lowest into the rearguard.
         """
         left = []
         for s in (0, 1):
             rs, vs, _, _ = _sides(b, s)
-            room = 2 * self.c - (rs.bit_count() + vs.bit_count())
-            left.append(min(len(hands[s]), room))
-        order = []
-        clock = first
-        while left[0] or left[1]:
-            p = clock if left[clock] else 1 - clock
-            order.append(p)
-            left[p] -= 1
-            clock = 1 - p
-        mover = clock  # combat starts with the side after the last placer
-        race = _placement_race(b, first, order.count(0), order.count(1), self.full, self.blocking)
+            left.append(min(len(hands[s]), 2 * self.c - rs.bit_count() - vs.bit_count()))
+        race = _placement_race(b, first, left[0], left[1], self.full, self.blocking)
         if race:
             return (race if self.me == 0 else -race) * WIN
+        end, mover, placed = _play_out(b, first, left[0], left[1], self.full, self.blocking)
         kind = self.kind
-        placed = []
+        squares = []
         pools = [sorted(hands[0]), sorted(hands[1])]
-        for i, p in enumerate(order):
-            x, van = self._abstract_placement(b, p, mover, (1 - p) in order[i + 1 :])
-            rp, vp, _, _ = _sides(b, p)
-            if van:
-                b = _put(b, p, rp, vp | (1 << x))
-                sq = self.van[p][x]
-                kind[sq] = pools[p].pop()
-            else:
-                b = _put(b, p, rp | (1 << x), vp)
-                sq = self.rear[p][x]
-                kind[sq] = pools[p].pop(0)
-            placed.append(sq)
-        value = self.quiet_value(b, mover) + (TEMPO if mover == self.me else -TEMPO)
-        for sq in placed:
+        for p, x, van in placed:
+            sq = (self.van if van else self.rear)[p][x]
+            kind[sq] = pools[p].pop() if van else pools[p].pop(0)
+            squares.append(sq)
+        value = self.quiet_value(end, mover) + (TEMPO if mover == self.me else -TEMPO)
+        for sq in squares:
             kind[sq] = 0
         return value
 
-    def _abstract_placement(self, b: Masks, p: int, mover: int, other_places: bool) -> tuple[int, bool]:
-        """Where side ``p`` puts its next token in the abstract play-out: ``(column,
-        vanguard?)``.  The side to act first in combat threatens if it can; the other fills
-        the squares threatened, then those the first could still threaten."""
-        full = self.full
+
+@lru_cache(maxsize=1 << 16)
+def _play_out(
+    b: Masks, clock: int, left0: int, left1: int, full: int, blocking: bool
+) -> tuple[Masks, int, tuple[tuple[int, int, bool], ...]]:
+    """The rest of a placement phase played greedily (SEED S7, rules/nilo.md §3.4): the
+    side to act first in combat threatens if it can; the other fills the squares threatened,
+    then those the first could still threaten.
+
+    Returns:
+        The masks when combat starts, the side to act then (the one after the last placer,
+        S8), and the placements ``(side, column, vanguard?)`` in order.
+    """
+    left = [left0, left1]
+    order = []
+    while left[0] or left[1]:
+        p = clock if left[clock] else 1 - clock
+        order.append(p)
+        left[p] -= 1
+        clock = 1 - p
+    mover = clock
+    placed = []
+    for i, p in enumerate(order):
         rp, vp, ro, vo = _sides(b, p)
         holes = full & ~rp
-        threatened = holes & _threat_mask(b, 1 - p, self.blocking)
+        threatened = holes & _threat_mask(b, 1 - p, blocking)
         can_threaten = full & ~ro & ~vp
-        if self.blocking:
+        if blocking:
             can_threaten &= ~vo
-        if p == mover:
-            if can_threaten:
-                return _lowest(can_threaten), True
-            if threatened:
-                return _lowest(threatened), False
+        if p == mover and can_threaten:
+            squares, van = can_threaten, True
+        elif threatened:
+            squares, van = threatened, False
+        elif p != mover and (1 - p) in order[i + 1 :] and holes & ~vo:
+            squares, van = holes & ~vo, False  # fill what the other could still threaten
+        elif p != mover and can_threaten:
+            squares, van = can_threaten, True
+        elif holes:
+            squares, van = holes, False
         else:
-            if threatened:
-                return _lowest(threatened), False
-            if other_places and holes & ~vo:
-                return _lowest(holes & ~vo), False
-            if can_threaten:
-                return _lowest(can_threaten), True
-        if holes:
-            return _lowest(holes), False
-        return _lowest(full & ~vp), True
+            squares, van = full & ~vp, True
+        bit = squares & -squares
+        b = _put(b, p, rp, vp | bit) if van else _put(b, p, rp | bit, vp)
+        placed.append((p, bit.bit_length() - 1, van))
+    return b, mover, tuple(placed)
 
 
 def _hand_kinds(state: NileState, s: int, me: int) -> list[int]:
