@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from netjer.agents import HeuristicAgent, RandomAgent
-from netjer.agents.heuristic import heuristic_policy
+from netjer.agents.heuristic import heuristic_policy, nile
 from netjer.agents.heuristic.nile import policy
 from netjer.agents.ismcts import ISMCTSAgent
 from netjer.core import PlayerView, Rng
@@ -17,7 +17,7 @@ from netjer.core.state import State
 from netjer.games.aton import AtonGame
 from netjer.games.nile import NileGame, NileState
 from netjer.games.nile.actions import Attack, Place
-from netjer.games.nile.state import COMBAT, PLACEMENT
+from netjer.games.nile.state import COMBAT, FINAL, PLACEMENT
 from netjer.sim.match import play_match
 from tests.games.nile.builder import SETH, position
 
@@ -113,6 +113,27 @@ def test_ismcts_plays_with_nile_heuristic_playouts() -> None:
     state = NileGame().new_initial_state(5)
     agent = ISMCTSAgent(5, iterations=8, rollout="heuristic")
     assert agent.choose(PlayerView(state, state.current_player)) in state.legal_actions()
+
+
+def test_candidate_actions_leave_the_model_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Candidate actions are tried on the model and undone; a value left behind would
+    # corrupt the next candidate's score.
+    models: list[tuple[Any, list[int], tuple[int, ...]]] = []
+    init = nile._Model.__init__
+
+    def recording_init(self: Any, state: NileState) -> None:
+        init(self, state)
+        models.append((self, list(self.kind), self.b))
+
+    monkeypatch.setattr(nile._Model, "__init__", recording_init)
+    phases = set()
+    for state in heuristic_states({}, 12):
+        models.clear()
+        policy(state, Rng(0))
+        for model, kind, masks in models:
+            assert model.kind == kind and model.b == masks
+            phases.add(state.phase)
+    assert phases == {PLACEMENT, COMBAT, FINAL}
 
 
 def test_refuses_another_game() -> None:

@@ -46,6 +46,7 @@ from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.games.nile.actions import UNSEEN, Attack, Decline, End, Move, Place
+from netjer.games.nile.board import geometry
 from netjer.games.nile.game import NileOptions
 from netjer.games.nile.soldiers import MAX_VALUE, SIDE_SHIFT, SIDE_STRIDE, TOKENS_PER_SIDE, VALUE_SETS
 from netjer.games.nile.state import COMBAT, DRAW_COUNT, FINAL, PLACEMENT, NileState
@@ -279,6 +280,14 @@ def _structure(b: Masks, full: int, blocking: bool) -> float:
     return score
 
 
+@cache
+def _slots(columns: int) -> tuple[tuple[int, int], ...]:
+    """Per square (as numbered in :mod:`netjer.games.nile.board`): its mask in
+    :data:`Masks` and its bit there."""
+    geo = geometry(columns)
+    return tuple((2 * geo.side[sq] + geo.vanguard[sq], 1 << geo.col_of(sq)) for sq in range(geo.size))
+
+
 class _Model:
     """The acting seat's knowledge: the masks, the values it knows and the unseen multisets.
 
@@ -297,8 +306,7 @@ class _Model:
         self.full = (1 << c) - 1
         self.rear = geo.rear
         self.van = geo.van
-        #: per square: (index into the masks, bit)
-        self.slot = [(2 * geo.side[sq] + geo.vanguard[sq], 1 << (sq % c)) for sq in range(geo.size)]
+        self.slot = _slots(c)
         self.blocking = state._blocking
         self.stays = state._stays
         sees = state._sees
@@ -371,6 +379,8 @@ class _Model:
             return [(v, 1.0)]
         counts = self.dist[side]
         n = sum(counts)
+        if not n:  # pragma: no cover - an unknown token is always among the unseen
+            return [(1, 1.0)]
         return [(value, k / n) for value, k in enumerate(counts) if k]
 
     def best_capture(self, b: Masks, s: int) -> float:
@@ -435,15 +445,15 @@ class _Model:
             return (race if self.me == 0 else -race) * WIN
         end, mover, placed = _play_out(b, first, left[0], left[1], self.full, self.blocking)
         kind = self.kind
-        squares = []
+        saved = []
         pools = [sorted(hands[0]), sorted(hands[1])]
         for p, x, van in placed:
             sq = (self.van if van else self.rear)[p][x]
+            saved.append((sq, kind[sq]))
             kind[sq] = pools[p].pop() if van else pools[p].pop(0)
-            squares.append(sq)
         value = self.quiet_value(end, mover) + (TEMPO if mover == self.me else -TEMPO)
-        for sq in squares:
-            kind[sq] = 0
+        for sq, k in reversed(saved):
+            kind[sq] = k
         return value
 
 
@@ -584,7 +594,7 @@ def _score_combat(state: NileState, legal: list[Action]) -> list[tuple[float, Ac
             src, dst = index[action.src], index[action.dst]
             kind[dst] = kind[src]
             value = balance + after(m.moved(b0, src, dst)) - MOVE_COST
-            kind[dst] = 0
+            kind[dst] = 0  # empty before the move
             if not final and reps:
                 board = state.board[:]
                 board[dst], board[src] = board[src], -1
