@@ -23,6 +23,7 @@ Policy = Callable[[State, Rng], Action]
 #: game name -> module defining ``policy``.
 POLICIES: dict[str, str] = {
     "aton": "netjer.agents.heuristic.aton",
+    "nile": "netjer.agents.heuristic.nile",
 }
 
 
