@@ -486,7 +486,8 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
   const keepByRegion = new Map();
   if (legal.hex.get("keep").size) {
     const after = regionMap([...obs.camels, ...((obs.pending || {}).camel_line || [])]);
-    for (const [name, action] of legal.hex.get("keep")) keepByRegion.set(after.regionOf[INDEX.get(name)], { action, after });
+    const colours = ["#00bfa5", "#d500f9"];
+    [...legal.hex.get("keep")].forEach(([name, action], i) => keepByRegion.set(after.regionOf[INDEX.get(name)], { action, after, colour: colours[i % 2] }));
   }
   const words = {
     pick: (n) => `pick the figure on ${n} to move it`,
@@ -501,6 +502,7 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
     let action = null;
     let label = "";
     let verb = "";
+    let colour = "#ffb000";
     for (const v of ["pick", "to", "push", "pyramid", "claim", "adopt"]) {
       if (legal.hex.get(v).has(name)) {
         action = legal.hex.get(v).get(name);
@@ -520,9 +522,10 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
       verb = "build";
     }
     if (!action && keepByRegion.size && hx.t !== "W") {
-      for (const [rid, { action: keep, after }] of keepByRegion) {
+      for (const [rid, { action: keep, after, colour: part }] of keepByRegion) {
         if (after.regionOf[h] === rid) {
           action = keep;
+          colour = part;
           label = `${name}: this new region keeps the old Conflict Order token`;
           verb = "keep";
         }
@@ -531,7 +534,7 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
     if (!action) return;
     const [cx, cy] = centers[h];
     const tg = svg("g", { class: "target hex-target", "data-hex": name, "data-target": verb, "data-action": action });
-    const colour = verb === "pick" ? "#ffffff" : verb === "keep" ? "#00bfa5" : "#ffb000";
+    if (verb === "pick") colour = "#ffffff";
     tg.append(svg("polygon", { class: "focus-ring", points: geo.points(h, 0.97), fill: "transparent", stroke: "none" }));
     tg.append(svg("polygon", { class: "target-ring", points: geo.points(h, 0.8), fill: verb === "pick" ? "none" : "#fff3c4", "fill-opacity": 0.35, stroke: colour, "stroke-width": 3.5 }));
     if (verb === "put" || verb === "build") tg.append(svg("text", { x: cx, y: cy + 9, "text-anchor": "middle", "font-size": 26, "font-weight": 800, fill: "#b26a00", opacity: 0.8, text: "+" }));
@@ -801,7 +804,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
 
   // bottom: the Battle cards: your hand (and used cards); another god's used cards only
   const cy = y + 100;
-  const ch = Math.min(24, h - 104);
+  const ch = Math.min(34, h - 106);
   const battle = obs.battle || {};
   const chosenMine = mine ? (battle.cards || {})[String(god)] : undefined;
   let cx = x + 10;
@@ -948,6 +951,13 @@ function promptFor(obs, legal) {
   }
 }
 
+const DONE_WORDS = {
+  "move-pick": "Done moving",
+  camel: "Lay no camels",
+  "obelisk-pick": "Done (no more figures)",
+  adopt: "Done (the others leave)",
+};
+
 function controlsFor(obs, ctx, legal) {
   const controls = [];
   const button = (action, words, cls) => el("button", { class: cls || null, "data-action": action, on: { click: () => { selection = null; ctx.play(action); } } }, words);
@@ -974,7 +984,11 @@ function controlsFor(obs, ctx, legal) {
   for (const [n, action] of legal.bid) controls.push(button(action, `Bid ${n}`));
   for (const [, action] of legal.aim) controls.push(button(action, `Aim ${action.slice(4)}`, "secondary"));
   for (const [kind, action] of legal.adoptKind) controls.push(button(action, `Keep a ${KIND_NAME[kind] || kind}`));
-  for (const word of Object.keys(WORD_BUTTONS)) if (legal.words.has(word)) controls.push(button(word, WORD_BUTTONS[word], word === "end" || word.startsWith("no") ? "secondary" : null));
+  for (const word of Object.keys(WORD_BUTTONS)) {
+    if (!legal.words.has(word)) continue;
+    const words = word === "done" ? DONE_WORDS[obs.phase] || WORD_BUTTONS.done : WORD_BUTTONS[word];
+    controls.push(button(word, words, word === "end" || word.startsWith("no") ? "secondary" : null));
+  }
   if (selection && selection.kind === "swap") controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, "Cancel selection"));
   return controls;
 }
@@ -1066,8 +1080,8 @@ export function render(view, ctx) {
   // every god's board in full when they fit, else yours in full and the others compact
   const n = obs.gods.length;
   const gap = 6;
-  const full = 132;
   const room = L.gods.h - gap * (n - 1);
+  const full = Math.max(132, Math.min(168, room / n));
   const allFull = n * full <= room;
   const small = allFull ? full : Math.min(full, (room - (obs.god === null ? 0 : full)) / (obs.god === null ? n : n - 1));
   let gy = L.gods.y;
