@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from netjer.games.registry import make_game
 from tests.web.test_browser import api, click_move, legal_actions, version, wait_turn
 
 #: With this seed and the policy below, the random agent chooses its Battle card before ours
@@ -156,3 +157,107 @@ def test_ankh_move_summon_and_a_conflict_by_clicking(server: str, page: Any, sho
     assert where_counts["board"] > where_counts["controls"] + where_counts["list"], where_counts
     log = page.locator("#log").inner_text()
     assert "event 4: conflict" in log
+
+
+# ---------- every kind of decision has a place to click ----------
+
+#: Renders one position with ankh.js on a page of the server and, for each legal action,
+#: looks for its target (after choosing a figure or Monument kind, or a swap's first token,
+#: where the board asks for that first), checks that nothing covers it and that clicking it
+#: plays exactly that action.  Returns {action: "board" | "controls" | "list" | problem}.
+HARNESS = """
+async ([view, seat]) => {
+  const m = await import("/static/ankh.js");
+  const played = [];
+  const ctx = { table: "t", seat, version: 1, actions: new Set(view.legal.map((a) => a.text)),
+                play: (t) => played.push(t), rerender: () => draw(), narrow: false };
+  function draw() {
+    const drawn = m.render(view, ctx);
+    let holder = document.getElementById("harness");
+    if (!holder) {
+      holder = document.body.appendChild(document.createElement("div"));
+      holder.id = "harness";
+      holder.style.cssText = "position:absolute;left:0;top:0;width:1200px;background:#fff;z-index:100";
+    }
+    const bar = document.createElement("div");
+    bar.id = "harness-controls";
+    bar.append(...drawn.controls);
+    drawn.board.style.width = "1200px";
+    holder.replaceChildren(bar, drawn.board);
+  }
+  const find = (a) => document.querySelector(`#harness [data-action="${CSS.escape(a)}"]`);
+  const uncovered = (el) => {
+    el.scrollIntoView({ block: "center", inline: "center" });
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (el === hit || el.contains(hit));
+  };
+  const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const out = {};
+  for (const { text } of view.legal) {
+    draw();
+    const words = text.split(" ");
+    let el = find(text);
+    if (!el && (words[0] === "put" || words[0] === "build")) {
+      const which = words[0] === "put" ? "summon" : "build";
+      const kind = document.querySelector(`#harness [data-${which}-kind="${words[1]}"]`);
+      if (kind) { kind.click(); el = find(text); }
+    }
+    if (!el && words[0] === "swap") {
+      const token = document.querySelector(`#harness .region-token[data-token="${words[1]}"][data-selectable=yes]`);
+      if (token) { click(token); el = find(text); }
+    }
+    if (!el) { out[text] = "list"; continue; }
+    const where = el.closest("#harness-controls") ? "controls" : "board";
+    if (where === "board" && !uncovered(el)) { out[text] = "covered"; continue; }
+    click(el);
+    out[text] = played.at(-1) === text ? where : `played ${played.at(-1)}`;
+  }
+  return out;
+}
+"""
+
+
+def summon_kinds(texts: list[str]) -> int:
+    return len({t.split()[1] for t in texts if t.startswith("put ")})
+
+
+def positions_of_every_decision() -> dict[str, tuple[dict[str, Any], list[str]]]:
+    """One position per decision (phase) from seeded random games of 2-5 players, with both
+    sets of Guardians (Satet, Apep and the Scorpion ask for pushes, water and aims)."""
+    found: dict[str, tuple[dict[str, Any], list[str]]] = {}
+    for i in range(60):
+        guardians = ("satet,apep,giant-scorpion", "cat-mummy,mummy,androsphinx")[i % 2]
+        game = make_game("ankh", {"players": 2 + i % 4, "guardians": guardians})
+        state = game.new_initial_state(i)
+        rng = random.Random(i)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            obs = state.observation(state.current_player)
+            texts = [str(a) for a in legal]
+            old = found.get(obs["phase"])
+            # prefer a summon offering several kinds of figure (the kind buttons)
+            if old is None or (obs["phase"] == "summon" and summon_kinds(texts) > 1 >= summon_kinds(old[1])):
+                found[obs["phase"]] = (obs, texts)
+            state.apply(rng.choice(legal))
+    return found
+
+
+def test_every_ankh_decision_has_a_place_to_click(server: str, page: Any) -> None:
+    found = positions_of_every_decision()
+    assert {"turn", "move-pick", "move-to", "summon", "unlock", "claim", "camel", "keep", "swap", "card"} <= set(found)
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    problems = {}
+    for phase, (obs, legal) in sorted(found.items()):
+        view = {
+            "observation": obs,
+            "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
+            "seats": [{"seat": s, "label": f"Player {s + 1}"} for s in range(obs["players"])],
+        }
+        result = page.evaluate(HARNESS, [view, obs["seat"]])
+        assert set(result) == set(legal)
+        bad = {a: how for a, how in result.items() if how not in ("board", "controls")}
+        if bad:
+            problems[phase] = bad
+    assert not problems, problems
