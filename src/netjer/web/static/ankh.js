@@ -288,7 +288,7 @@ function godShape(god, cx, cy, r, { label = null, number = false, ring = null, f
   return g;
 }
 
-function figure(piece, cx, cy, R) {
+function figure(piece, cx, cy, R, ownerName) {
   const kind = piece.kind;
   const god = piece.owner;
   const isGod = kind === "god";
@@ -297,10 +297,11 @@ function figure(piece, cx, cy, R) {
   const g = svg("g", { class: "figure", "data-hex": piece.hex, "data-kind": kind, "data-owner": god });
   if (isGod) g.append(svg("circle", { cx, cy, r: r + 6, fill: "#f2c14e", stroke: "#6b4f10", "stroke-width": 1.5 }));
   g.append(godShape(god, cx, cy, r, { label: KIND_LETTER[kind] || "?", number: true, ring: guardian ? "#ffe08a" : null, fontSize: isGod ? 19 : guardian ? 13 : 15 }));
+  g.append(svg("title", { text: `${ownerName}'s ${KIND_NAME[kind] || kind} on ${piece.hex}${piece.aim ? `, aiming ${piece.aim}` : ""}` }));
   return g;
 }
 
-function monument(piece, cx, cy, R) {
+function monument(piece, cx, cy, R, ownerName) {
   const kind = piece.kind;
   const owner = piece.owner;
   const fill = owner === null ? "#f4ecd8" : GOD_FILL[owner % GOD_FILL.length];
@@ -326,6 +327,7 @@ function monument(piece, cx, cy, R) {
     // the controlling god's Ankh token: its shape and number
     g.append(godShape(owner, cx + s * 0.95, cy + s * 0.65, 8.5, { number: true }));
   }
+  g.append(svg("title", { text: `${owner === null ? "neutral" : `${ownerName}'s`} ${KIND_NAME[kind]} on ${piece.hex}` }));
   return g;
 }
 
@@ -433,6 +435,8 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
         ctx.rerender();
       }, `ankh-token-${token}`);
     } else {
+      // drawn over the clickable spaces, it lets their clicks through
+      tg.setAttribute("pointer-events", "none");
       tg.setAttribute("aria-label", `region with Conflict Order token ${token}, ${reg.land} land spaces`);
     }
     tokenGroup.append(tg);
@@ -442,13 +446,13 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
   for (const p of obs.pieces) {
     const h = INDEX.get(p.hex);
     const [cx, cy] = centers[h];
-    if (MONUMENTS.includes(p.kind)) g.append(monument(p, cx, cy + 3, geo.R));
+    const ownerName = p.owner === null || !obs.gods[p.owner] ? "" : obs.gods[p.owner].name;
+    if (MONUMENTS.includes(p.kind)) g.append(monument(p, cx, cy + 3, geo.R, ownerName));
     else {
-      g.append(figure(p, cx, cy + 4, geo.R));
+      g.append(figure(p, cx, cy + 4, geo.R, ownerName));
       if (p.aim) g.append(scorpionAim(p, h, geo));
     }
   }
-  g.append(tokenGroup);
 
   // what this decision has marked: figures already moved, the picked one
   for (const name of pending.moved || []) {
@@ -462,6 +466,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
   }
 
   drawTargets(obs, ctx, legal, geo, regions, g);
+  g.append(tokenGroup);
   return g;
 }
 
@@ -561,8 +566,8 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
       const k = [5, 0, 1, 2, 3, 4][d];
       const [x, y] = geo.corner(h, k, 1.0);
       const ag = svg("g", { class: "target aim-target", "data-action": action });
-      ag.append(svg("circle", { class: "focus-ring", cx: x, cy: y, r: 11, fill: "#ffebee", stroke: "#d50000", "stroke-width": 3 }));
-      ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
+      ag.append(svg("rect", { class: "focus-ring", x: x - 21, y: y - 9, width: 42, height: 18, rx: 9, fill: "#ffebee", stroke: "#d50000", "stroke-width": 2.5 }));
+      ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10.5, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
       svgButton(ag, `aim the Giant Scorpion at its ${action.slice(4)} sides`, () => ctx.play(action), `ankh-aim-${d}`);
       g.append(ag);
     }
@@ -618,7 +623,8 @@ function drawTracks(obs, ctx, legal, box) {
     const info = left <= 0 ? "event!" : `${left} to go`;
     rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": 12, fill: "#6b6256", text: info }));
     if (turn.last_action === t.action && turn.actions_taken > 0 && mover !== undefined) {
-      rg.append(godShape(mover, x + labelW - 10, ry + 12, 7, { number: true }));
+      // this turn's first action: the mover's mark at the end of the row
+      rg.append(godShape(mover, x + labelW + (last + 1) * cell + 74, ry + 12, 7, { number: true }));
     }
     if (legal.rows.has(t.action)) {
       rg.classList.add("target");
@@ -868,9 +874,10 @@ function drawDevotion(obs, box) {
     g.append(svg("rect", { x: cx, y: cy, width: cell - 2, height: 19, rx: 3, fill, stroke: red ? "#9b3b30" : "#3f6f8f", "stroke-width": 1, "data-devotion-space": v }));
     g.append(svg("text", { x: cx + (cell - 2) / 2, y: cy + 14, "text-anchor": "middle", "font-size": 12, "font-weight": 600, fill: "#2a1b0c", text: v }));
     const stack = stacks.get(v) || [];
-    const step = Math.min(15, (stackRoom - 8) / Math.max(1, stack.length - 1 || 1));
+    const tr = Math.min(10, Math.max(7, stackRoom / 6.5));
+    const step = Math.min(2 * tr + 1, (stackRoom - tr - 2) / Math.max(1, stack.length - 1));
     stack.forEach((god, i) => {
-      const tok = godShape(god, cx + (cell - 2) / 2, cy - 9 - i * step, 7, { number: true });
+      const tok = godShape(god, cx + (cell - 2) / 2, cy - tr - 2 - i * step, tr, { number: true });
       tok.dataset.devotionToken = god;
       tok.dataset.stack = i;
       tok.append(svg("title", { text: `${obs.gods[god].name}: Devotion ${obs.gods[god].devotion}${stack.length > 1 ? ` (${i + 1} from the bottom of the stack)` : ""}` }));
@@ -1092,7 +1099,9 @@ export function render(view, ctx) {
     root.append(drawGod(obs, ctx, legal, info, { x: L.gods.x, y: gy, w: L.gods.w, h: gh }, slots, compact));
     gy += gh + gap;
   });
-  root.append(drawDevotion(obs, L.devotion));
+  // the Devotion track takes the room left under the boards
+  const dev = L.devotion;
+  root.append(drawDevotion(obs, { ...dev, y: gy, h: dev.y + dev.h - gy }));
 
   let prompt = "";
   let controls = [];
