@@ -13,6 +13,8 @@ from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.pieces import FIGURE_IDS
 from netjer.games.ankh.powers import POWER_IDS
 from netjer.games.ankh.setup import ACTIONS, TRACK_SPACES
+from netjer.games.registry import make_game
+from tests.web.test_ankh_browser import positions_of_every_decision
 
 ANKH_JS = (Path(__file__).parents[2] / "src" / "netjer" / "web" / "static" / "ankh.js").read_text()
 
@@ -42,3 +44,14 @@ def test_powers_cards_figures_and_tracks_match() -> None:
     spaces = dict(re.findall(r"(\w+): (\d+)", js_const("TRACK_SPACES")))
     assert {a: int(n) for a, n in spaces.items()} == dict(zip(ACTIONS, TRACK_SPACES, strict=True))
     assert set(re.findall(r'"?([a-z-]+)"?: "', js_const("EVENT_SHORT"))) == set(EVENT_TRACK)
+
+
+def test_the_observation_carries_what_the_board_draws() -> None:
+    """The red section's end, the Guardian slots (options) and, while the new region that keeps
+    its token is chosen, the camel line just laid (the regions are not split yet)."""
+    game = make_game("ankh", {"players": 3, "red_max": 20, "guardian_slots": "2,4,6"})
+    obs = game.new_initial_state(1).observation(0)
+    assert (obs["red_max"], obs["guardian_slots"]) == (20, [2, 4, 6])
+    keep, legal = positions_of_every_decision()["keep"]
+    assert keep["pending"]["camel_line"]
+    assert all(a.startswith("keep ") for a in legal)
