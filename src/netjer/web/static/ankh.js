@@ -589,6 +589,36 @@ function buildKind(legal) {
   return kinds[0];
 }
 
+function drawFooter(obs, L) {
+  const g = svg("g", { class: "legend" });
+  const { x, y } = L.foot;
+  const items = [["F", "fertile"], ["D", "desert"], ["W", "water"]];
+  let cx = x;
+  const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 13, fill: "#3b2a14", ...attrs, text: words });
+  for (const [t, words] of items) {
+    g.append(svg("rect", { x: cx, y: y - 12, width: 18, height: 15, rx: 2, fill: TERRAIN_FILL[t], stroke: "#7d6b4c" }));
+    g.append(text(cx + 23, y, words));
+    cx += 32 + words.length * 7;
+  }
+  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#1f5fa8", "stroke-width": 6, "stroke-linecap": "round" }));
+  g.append(text(cx + 30, y, "river"));
+  cx += 76;
+  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
+  g.append(text(cx + 30, y, "camels"));
+  cx += 88;
+  g.append(svg("circle", { cx: cx + 9, cy: y - 4, r: 10, fill: "#fff8e1", stroke: "#4e3b22", "stroke-width": 2 }));
+  g.append(svg("text", { x: cx + 9, y: y + 0.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, text: "3" }));
+  g.append(text(cx + 25, y, "Conflict Order token"));
+  g.append(text(x, y + 21, "G God · W Warrior · Ca Cat-Mummy · Sa Satet · Mu Mummy · Ap Apep · Sc Giant Scorpion · Sp Androsphinx", { "font-size": 12.5 }));
+  g.append(text(x, y + 39, "Monuments: O Obelisk · T Temple · P Pyramid. The small digit and the shape name the god.", { "font-size": 12.5 }));
+  const ms = obs.monument_supply;
+  const tokens = obs.conflict_tokens_in_supply.length ? obs.conflict_tokens_in_supply.join(" ") : "none";
+  g.append(text(x, y + 63, `Supply: ${ms.obelisk} obelisks · ${ms.temple} temples · ${ms.pyramid} pyramids · ${obs.camels_in_supply} camels · Conflict Order tokens ${tokens}`, { "font-size": 13, "data-supply": "" }));
+  const guardians = obs.guardians.map((gd) => `${KIND_NAME[gd.kind]} (${KIND_LETTER[gd.kind]}, level ${gd.level}) ${gd.left}`).join(" · ");
+  g.append(text(x, y + 81, `Guardians left: ${guardians}`, { "font-size": 13 }));
+  return g;
+}
+
 // ---------- the central board ----------
 
 function drawTracks(obs, ctx, legal, box) {
@@ -662,6 +692,29 @@ function drawTracks(obs, ctx, legal, box) {
     if (kind) eg.append(svg("title", { text: `Event ${i}: ${EVENT_WORDS[kind]}` }));
   }
   g.append(eg);
+  return g;
+}
+
+function drawTurn(obs, box) {
+  const g = svg("g", { class: "turn-panel" });
+  const { x, y, w, h } = box;
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
+  const names = obs.gods.map((gd) => gd.name);
+  const turn = obs.turn || {};
+  if (obs.winners !== null && obs.winners !== undefined) {
+    const who = obs.winners.length ? obs.winners.map((s) => `Player ${s + 1}`).join(" and ") : "nobody";
+    g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: `Game over — ${who} ${obs.winners.length > 1 ? "win" : "wins"}` }));
+    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: obs.end_reason || "" }));
+    return g;
+  }
+  const seat = turn.seat;
+  g.append(godShape(seat, x + 18, y + 17, 9, { number: true }));
+  const nth = turn.actions_taken ? `action ${turn.actions_taken} taken (${turn.last_action})` : "first action";
+  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: `Player ${seat + 1}'s turn · ${nth}` }));
+  const order = obs.turn_order.map((s) => `Player ${s + 1}`).join(" → ");
+  g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: `Turn order: ${order}` }));
+  const phase = obs.to_move === null ? "" : `${names[obs.to_move] || `Player ${obs.to_move + 1}`} ${phaseWords(obs)}`;
+  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": 12.5, "font-weight": 600, fill: "#1f5f8b", text: `Now: ${phase}` }));
   return g;
 }
 
@@ -1001,59 +1054,6 @@ function controlsFor(obs, ctx, legal) {
 }
 
 // ---------- the whole board ----------
-
-function drawFooter(obs, L) {
-  const g = svg("g", { class: "legend" });
-  const { x, y } = L.foot;
-  const items = [["F", "fertile"], ["D", "desert"], ["W", "water"]];
-  let cx = x;
-  const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 13, fill: "#3b2a14", ...attrs, text: words });
-  for (const [t, words] of items) {
-    g.append(svg("rect", { x: cx, y: y - 12, width: 18, height: 15, rx: 2, fill: TERRAIN_FILL[t], stroke: "#7d6b4c" }));
-    g.append(text(cx + 23, y, words));
-    cx += 32 + words.length * 7;
-  }
-  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#1f5fa8", "stroke-width": 6, "stroke-linecap": "round" }));
-  g.append(text(cx + 30, y, "river"));
-  cx += 76;
-  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
-  g.append(text(cx + 30, y, "camels"));
-  cx += 88;
-  g.append(svg("circle", { cx: cx + 9, cy: y - 4, r: 10, fill: "#fff8e1", stroke: "#4e3b22", "stroke-width": 2 }));
-  g.append(svg("text", { x: cx + 9, y: y + 0.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, text: "3" }));
-  g.append(text(cx + 25, y, "Conflict Order token"));
-  g.append(text(x, y + 21, "G God · W Warrior · Ca Cat-Mummy · Sa Satet · Mu Mummy · Ap Apep · Sc Giant Scorpion · Sp Androsphinx", { "font-size": 12.5 }));
-  g.append(text(x, y + 39, "Monuments: O Obelisk · T Temple · P Pyramid. The small digit and the shape name the god.", { "font-size": 12.5 }));
-  const ms = obs.monument_supply;
-  const tokens = obs.conflict_tokens_in_supply.length ? obs.conflict_tokens_in_supply.join(" ") : "none";
-  g.append(text(x, y + 63, `Supply: ${ms.obelisk} obelisks · ${ms.temple} temples · ${ms.pyramid} pyramids · ${obs.camels_in_supply} camels · Conflict Order tokens ${tokens}`, { "font-size": 13, "data-supply": "" }));
-  const guardians = obs.guardians.map((gd) => `${KIND_NAME[gd.kind]} (${KIND_LETTER[gd.kind]}, level ${gd.level}) ${gd.left}`).join(" · ");
-  g.append(text(x, y + 81, `Guardians left: ${guardians}`, { "font-size": 13 }));
-  return g;
-}
-
-function drawTurn(obs, box) {
-  const g = svg("g", { class: "turn-panel" });
-  const { x, y, w, h } = box;
-  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
-  const names = obs.gods.map((gd) => gd.name);
-  const turn = obs.turn || {};
-  if (obs.winners !== null && obs.winners !== undefined) {
-    const who = obs.winners.length ? obs.winners.map((s) => `Player ${s + 1}`).join(" and ") : "nobody";
-    g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: `Game over — ${who} ${obs.winners.length > 1 ? "win" : "wins"}` }));
-    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: obs.end_reason || "" }));
-    return g;
-  }
-  const seat = turn.seat;
-  g.append(godShape(seat, x + 18, y + 17, 9, { number: true }));
-  const nth = turn.actions_taken ? `action ${turn.actions_taken} taken (${turn.last_action})` : "first action";
-  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: `Player ${seat + 1}'s turn · ${nth}` }));
-  const order = obs.turn_order.map((s) => `Player ${s + 1}`).join(" → ");
-  g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: `Turn order: ${order}` }));
-  const phase = obs.to_move === null ? "" : `${names[obs.to_move] || `Player ${obs.to_move + 1}`} ${phaseWords(obs)}`;
-  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": 12.5, "font-weight": 600, fill: "#1f5f8b", text: `Now: ${phase}` }));
-  return g;
-}
 
 function defs() {
   return svg("defs", {},
