@@ -601,6 +601,8 @@ class AnkhState(Conflict):
             "event_track": list(EVENT_TRACK),
             "conflicts_done": self.conflicts,
             "devotion_track": list(self.asc),
+            "red_max": self.red_max,
+            "guardian_slots": sorted(self.guardian_slots),
             "gods": gods,
             "guardians": [
                 {"kind": FIGURE_IDS[k], "level": lvl + 1, "left": self.guardian_supply[lvl]}
@@ -642,7 +644,7 @@ class AnkhState(Conflict):
             out["scorpion"] = name(self.aim_hex)
         if p == PYRAMID_PUT:
             out["pyramid"] = name(self.pyr_sel)
-        if p == CAMEL:
+        if p in (CAMEL, KEEP):
             out["camel_line"] = [BOARD.edge_name(e) for e in self.camel_line]
         if p == SWAP:
             out["new_tokens"] = list(self.new_tokens)

@@ -5,14 +5,15 @@
 // observation, and in hot-seat mode nothing of any seat is on the page while the cover
 // asks to pass the screen.
 
+import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
 import { api, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 
-const RENDERERS = { aton, nile };
-const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"] };
-const SEAT_COLOURS = { aton: ["#c62828", "#0d47a1"], nile: ["#6a2c91", "#1e7a46"] };
+const RENDERERS = { aton, nile, ankh };
+const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
+const SEAT_COLOURS = { aton: ["#c62828", "#0d47a1"], nile: ["#6a2c91", "#1e7a46"], ankh: ["#c62828", "#1565c0", "#7b1fa2", "#263238", "#e65100"] };
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -410,7 +411,7 @@ document.addEventListener("keydown", (event) => {
     }
     return;
   }
-  if (event.key === "Escape" && nile.clearSelection()) update();
+  if (event.key === "Escape" && (nile.clearSelection() | ankh.clearSelection())) update();
 });
 
 // ---------- replay ----------
