@@ -44,8 +44,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from netjer.agents.registry import known_kinds
+from netjer.agents.registry import known_kinds, make_agent
 from netjer.core.errors import NetjerError
+from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
 from netjer.server.db import Store, TableRow
 from netjer.server.tables import TableError, TableManager, TableRuntime
@@ -195,6 +196,15 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
     }
 
 
+def _plays(kind: str, game: Game) -> bool:
+    """Whether the computer agent ``kind`` can play ``game`` (e.g. it has a heuristic)."""
+    try:
+        make_agent(kind).prepare(game)
+    except NetjerError:
+        return False
+    return True
+
+
 async def _receive_text(websocket: WebSocket) -> str:
     """The next text message; a binary one is refused as a ValueError.
 
@@ -320,7 +330,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
                     "players": default.num_players,
                     "seat_names": [default.seat_name(i) for i in range(default.num_players)],
                     "options": cls.option_schema(),
-                    "agents": [k for k in known_kinds() if k != "human"],
+                    "agents": [k for k in known_kinds() if k != "human" and _plays(k, default)],
                 }
             )
         return out

@@ -16,7 +16,14 @@ const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "
 const SEAT_COLOURS = { aton: ["#c62828", "#0d47a1"], nile: ["#6a2c91", "#1e7a46"], ankh: ["#c62828", "#1565c0", "#7b1fa2", "#263238", "#e65100"] };
 
 const $ = (id) => document.getElementById(id);
-const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+const tableId = (() => {
+  const raw = window.location.pathname.split("/").filter(Boolean)[1] || "";
+  try {
+    return decodeURIComponent(raw);
+  } catch (err) {
+    return raw; // a mangled address: the server will say there is no such table
+  }
+})();
 
 const state = {
   held: new Map(), // seat -> token, for the seats this tab plays
