@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from netjer.games.ankh import AnkhGame, AnkhState
-from netjer.games.ankh.base import BOARD, MOVE_PICK
+from netjer.games.ankh.base import BOARD, MOVE_PICK, TURN
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.events import EVENT_TRACK
@@ -166,6 +166,10 @@ def position(
             state.conflicts = conflict_number - 1
         move = state.tracks[0]
         state.markers[0] = move.event_space - 1
+    # Decisions queued at setup (§4.2 Bastet places her cats) are for the tests to redo.
+    state.tasks = []
+    state.phase = TURN
+    state.to_move = state.turn_order[0]
     state.log = []
     state._legal = None
     return state

@@ -280,7 +280,8 @@ class AnkhState(Conflict):
         self.underworld_extra = opts.osiris_underworld == "extra"
         self.holder = [-1] * NUM_GODS
         for g, gid in enumerate(ids):
-            self.holder[GOD_IDS.index(gid)] = g
+            if gid:
+                self.holder[GOD_IDS.index(gid)] = g
         self.tasks = []
         self.cont = CONT_START
         self.reserved = [-1] * nh
@@ -298,7 +299,7 @@ class AnkhState(Conflict):
             if g >= 0:
                 self.pdata[i] = power(i).new_data(self, g)
         if ids:
-            names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids))
+            names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
             self._log("gods: " + ", ".join(names))
         for hook in self.hk.on_setup:
             hook.on_setup(self)

@@ -5,11 +5,12 @@ Importing this module imports the ten god modules, each of which registers its p
 
 Option ``gods`` (:func:`parse_gods`): ``"draw"`` (default: each seat's god drawn at random,
 without repeats, from the ten), ``"none"`` (the base game's rules with no god power, as in
-issue 4), or one entry per seat in seat order, each a god id or ``"draw"``, e.g.
-``"ra,isis,seth"`` or ``"ra,draw,draw"``.  Any god may sit in any seat; a god appears at most
-once.  The draw uses the game's generator after the setup draws (first player, Guardians),
-so a seed gives the same setup as before plus its gods: for each seat in order whose god is
-``draw``, ``rng.choice`` of the gods not yet taken, in code order.
+issue 4), or one entry per seat in seat order, each a god id, ``"draw"`` or ``"none"`` (that
+seat's god has no power), e.g. ``"ra,isis,seth"``, ``"ra,draw,draw"`` or ``"isis,none"``.
+Any god may sit in any seat; a god appears at most once.  The draw uses the game's
+generator after the setup draws (first player, Guardians), so a seed gives the same setup as
+before plus its gods: for each seat in order whose god is ``draw``, ``rng.choice`` of the
+gods not yet taken, in code order.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
     """Read option ``gods``.
 
     Returns:
-        None for ``"none"`` (no god powers); otherwise one entry per seat: a god id, or None
-        to draw it.
+        None for ``"none"`` (no god powers); otherwise one entry per seat: a god id, ``""``
+        for no power, or None to draw it.
 
     Raises:
         ConfigError: for an unknown god, a god given twice, or a list not of ``players`` entries.
@@ -47,13 +48,15 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
     parts = norm.split(",")
     if len(parts) != players:
         raise ConfigError(
-            f"Ankh gods: give one god per seat ({players}), each one of {', '.join(GOD_IDS)} or 'draw'; "
+            f"Ankh gods: give one god per seat ({players}), each one of {', '.join(GOD_IDS)}, 'draw' or 'none'; "
             f"or 'draw' / 'none' (got {text!r})"
         )
     out: list[str | None] = []
     for p in parts:
         if p == "draw":
             out.append(None)
+        elif p == "none":
+            out.append("")
         elif p in BY_ID:
             if p in out:
                 raise ConfigError(f"Ankh gods: {p} is given twice; each god plays at most once (§4)")
