@@ -145,10 +145,14 @@ class Guardians(Devotion):
     def _god_hex(self, god: int) -> int:
         """The hex of ``god``'s God figure, or -1 if it is not on the board."""
         fig, fown = self.fig, self.fown
-        for h in range(len(fig)):
-            if fig[h] == GOD and fown[h] == god:
-                return h
-        return -1
+        h = -1
+        try:
+            while True:  # list.index scans in C: at most one stop per God figure
+                h = fig.index(GOD, h + 1)
+                if fown[h] == god:
+                    return h
+        except ValueError:
+            return -1
 
     def _mummy_targets(self, god: int, owner: int) -> list[int]:
         """§3 Mummy: the empty land spaces adjacent to the God figure of ``god`` (its owner,

@@ -89,3 +89,16 @@ def test_apep_ignores_her_adjacency_case11() -> None:
     )
     play(s, "unlock", "power revered")
     assert "put apep 6,4" in legal(s)  # a Water space far from her figures
+
+
+def test_her_placement_may_buy_back_a_trapped_warrior_with_two_followers_s4_2_s4_1() -> None:
+    s = position(2, ["A god 4,4", "B god 6,6"], gods="hathor,anubis", followers=[2, 0])
+    ANUBIS.data(s).slots = [0]
+    s.warriors_pool[0] -= 1
+    play(s, "unlock", "power revered")  # 1 Follower left: enough to place, not to buy back too
+    assert s.phase == PLACE_PHASE and "ransom" not in legal(s)
+    s = position(2, ["A god 4,4", "B god 6,6"], gods="hathor,anubis", followers=[3, 0])
+    ANUBIS.data(s).slots = [0]
+    s.warriors_pool[0] -= 1
+    play(s, "unlock", "power revered", "ransom", "put warrior 4,5")
+    assert s.followers == [0, 1] and ANUBIS.data(s).slots == []

@@ -186,7 +186,7 @@ class BastetPower(GodPower):
 
     def turn_actions(self, st: AnkhState, god: int) -> list[Action]:
         d = self.data(st)
-        if d.used_turn or god == self.holder(st):
+        if d.used_turn or god == self.holder(st) or max(d.at) < 0:
             return []
         fown = st.fown
         adjacent = st.regions.adjacent

@@ -71,7 +71,9 @@ class HathorPower(GodPower):
         out = st._placements(hathor, st._summon_spaces(hathor))
         if st.ransom or not out:
             return out
-        return [*out, NOPLACE]
+        if st.followers[hathor] < PLACE_COST + 1:  # the ransom's Follower comes on top of hers
+            out = [a for a in out if a is not RANSOM]
+        return [*out, NOPLACE] if out else []
 
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         hathor = task[1]
@@ -79,12 +81,12 @@ class HathorPower(GodPower):
             st.ransom = True
             st._queue(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
-            st.followers[hathor] -= PLACE_COST
             st._log(
                 f"  {st._name(hathor)} sacrifices {PLACE_COST} Follower and places a {FIGURE_IDS[action.kind]} at "
                 f"{st.board.hex_name(action.hex)} (Hathor)"
             )
-            st._place_from_pool(hathor, action.kind, action.hex)
+            st._place_from_pool(hathor, action.kind, action.hex)  # a ransom is paid first
+            st.followers[hathor] -= PLACE_COST
 
 
 POWER = register(HathorPower())
