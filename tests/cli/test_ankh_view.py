@@ -11,6 +11,7 @@ from netjer.cli.main import app
 from netjer.cli.views import renderer_for
 from netjer.core import Rng, load_record
 from netjer.games.ankh import AnkhGame
+from netjer.games.ankh.gods import anubis, bastet, osiris, ra
 from tests.games.ankh.builder import play, position, start_conflict
 
 runner = CliRunner()
@@ -64,8 +65,6 @@ def test_play_ankh_in_the_terminal_to_the_end(tmp_path: Path) -> None:
 
 
 def test_view_shows_every_god_power_state_issue5() -> None:
-    from netjer.games.ankh.gods import anubis, bastet, osiris, ra
-
     pieces = ["A god 4,4", "A warrior 4,5", "B god 6,6", "C god 2,5", "D god 8,3", "E god 1,7"]
     pieces += ["- temple 5,4", "- obelisk 7,7"]
     s = position(5, pieces, gods="ra,osiris,bastet,anubis,thoth")
