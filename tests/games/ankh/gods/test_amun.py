@@ -60,3 +60,21 @@ def test_the_two_cards_are_secret_until_the_reveal_and_redealt_canonically_s1_s4
     for seed in range(20):
         det = s.determinize(1, Rng(seed))
         assert det.b_card[0] >= 0 and det.b_card2[0] >= 0 and det.b_card[0] != det.b_card2[0]
+
+
+def test_amun_two_cards_under_horus_eye_issue5() -> None:
+    pieces = ["A god 4,4", "B god 5,4", "C god 2,5"]
+    # Amun (B) holds only the Cycle of Ma'at and Chariots: Chariots forbidden, no two cards.
+    used = ["plague", "build", "drought", "flood", "miracle"]
+    s = battle(3, pieces, "horus,amun,none", used={"B": used})
+    play(s, "eye 1", "forbid chariots")
+    assert s.phase == CARD
+    # With Flood too, Amun announces and plays the two cards he may: Cycle and Flood.
+    used = ["plague", "build", "drought", "miracle"]
+    s = battle(3, pieces, "horus,amun,none", used={"B": used}, stack=["B", "A", "C"])
+    play(s, "eye 1", "forbid chariots")
+    assert s.phase == ANNOUNCE
+    play(s, "amun")
+    assert legal(s) == ["card cycle", "card flood"]
+    play(s, "card flood")
+    assert legal(s) == ["card cycle"]

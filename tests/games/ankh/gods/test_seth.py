@@ -137,3 +137,28 @@ def test_obelisk_attuned_only_with_own_figures_in_the_region_case5() -> None:
     pieces = ["A god 6,7", "B warrior 7,6", "B warrior 5,7", "B obelisk 8,8", "B god 4,4", "C warrior 8,5", "C god 2,5"]
     s = battle(3, pieces, "seth,none,none", powers={"B": ["obelisk-attuned"]}, stack=["B", "A", "C"])
     assert s.b_gods == [0, 2] and s.phase != OBELISK_PICK  # B has no figure of its own there
+
+
+def test_seth_receives_the_guardian_effects_of_the_figures_he_takes_s4_2() -> None:
+    # B's Androsphinx next to Seth is his: it neutralises C's Warrior at (4,2), its neighbour.
+    pieces = ["A god 5,1", "B androsphinx 4,1", "B god 6,6", "C warrior 4,2", "C warrior 8,3", "C god 2,5"]
+    s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"])
+    play(s, "card miracle", "card miracle")
+    assert "  strength: Player 1 2, Player 3 1" in s.log
+
+
+def test_temple_attuned_counts_the_figures_he_takes_s4_2() -> None:
+    # Seth's Temple at (3,1) has only B's Warrior at (4,1) next to it — a Warrior Seth takes.
+    pieces = ["A god 5,1", "A temple 3,1", "B warrior 4,1", "B god 6,6", "C warrior 7,2", "C god 2,5"]
+    s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"], powers={"A": ["temple-attuned"]})
+    play(s, "card miracle", "card miracle")
+    assert "  strength: Player 1 4, Player 3 1" in s.log  # God + Warrior + Temple Attuned 2
+
+
+def test_seth_moving_away_brings_a_player_into_the_battle_s4_2() -> None:
+    pieces = ["A god 5,1", "A obelisk 8,3", "B warrior 4,1", "B god 6,6", "C warrior 7,2", "C god 2,5"]
+    s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"], powers={"A": ["obelisk-attuned"]})
+    assert s.b_gods == [0, 2]  # B's only West figure counts for Seth
+    play(s, "pick 5,1", "to 9,4")  # Seth has nothing else to relocate
+    assert s.b_gods == [0, 2, 1]  # B takes part now (ascending Devotion order)
+    assert s._ctl()[hx("4,1")] == 1
