@@ -68,3 +68,13 @@ def test_forbid_after_obelisk_attuned_before_amun_s4_2_case14() -> None:
     while s.phase == CARD:
         assert "card plague" not in legal(s)
         play(s, legal(s)[0])
+
+
+def test_start_of_conflict_order_omnipresent_then_scorpion_then_eyes_rulings_table() -> None:
+    pieces = [*PIECES, "C giant-scorpion 5,5 aim=N-NE", "- temple 4,5"]
+    guardians = "cat-mummy,mummy,giant-scorpion"
+    s = battle(3, pieces, "horus,none,none", powers={"A": ["omnipresent"]}, guardians=guardians)
+    assert s.phase == EYE_PHASE  # the Eyes come last
+    omni = next(i for i, line in enumerate(s.log) if "(Omnipresent)" in line)
+    scorpion = next(i for i, line in enumerate(s.log) if "destroys the temple at 4,5" in line)
+    assert omni < scorpion == len(s.log) - 1

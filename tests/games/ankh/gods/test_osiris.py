@@ -3,7 +3,7 @@ a lost battle, summons onto them, other gods kept off them."""
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import BUILD, SUMMON, TURN
+from netjer.games.ankh.base import BUILD, SUMMON, TURN, WORSHIP
 from netjer.games.ankh.gods.osiris import PICK_PHASE, PLACE_PHASE, POWER
 from tests.games.ankh.builder import hx, legal, piece, play, position
 from tests.games.ankh.gods.helpers import battle
@@ -109,3 +109,13 @@ def test_merged_god_whose_minor_god_was_osiris_keeps_the_underworld_issue5() -> 
     assert s.god_of_seat == [1, 1, 2] and s.holder[3] == 1
     assert s.reserved[hx("8,3")] == 1  # now the merged god's
     assert s._can_stand(hx("8,3"), 1) and not s._can_stand(hx("8,3"), 2)
+
+
+def test_after_battle_order_miracle_then_underworld_then_worshipful_rulings_table() -> None:
+    pieces = ["A god 4,4", "A warrior 4,5", "B god 5,4", "B warrior 5,3", "A warrior 2,5"]
+    s = battle(2, pieces, "osiris,none", followers=[2, 0], stack=["A", "B"], powers={"A": ["worshipful"]})
+    play(s, "card miracle", "card chariots")
+    assert s.phase == PLACE_PHASE
+    assert s.log[-1].endswith("(Miracle) -> 1")  # Miracle came first
+    play(s, "nounderworld")
+    assert s.phase == WORSHIP  # then Worshipful
