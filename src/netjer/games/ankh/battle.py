@@ -260,13 +260,16 @@ class Battle(Events):
         return sorted(out)
 
     def _obelisk_picks(self, god: int) -> list[int]:
-        """Figures ``god`` may still relocate: its own, anywhere on the board, each once, while
-        figures counting for it are in the region (§4.2 Seth: not those he controls) and a
-        space next to one of its Obelisks there is free (§2.2, S1, cases.md 5)."""
+        """Figures ``god`` may still relocate: those counting for it, anywhere on the board,
+        each once, while figures counting for it are in the region and a space next to one of
+        its Obelisks there is free (§2.2; §4.2 Seth, S1: Seth may move the enemy figures he
+        controls — away from him they are their owner's again — and an owner may not move its
+        figures while Seth controls them)."""
         if not self._figures_here(god) or not self._obelisk_spaces(god):
             return []
         moved = self.ob_moved
-        return [h for h in self._figures_of(god) if h not in moved]
+        owners = self._ctl()
+        return [h for h in range(len(owners)) if owners[h] == god and h not in moved]
 
     def _obelisk_step(self) -> bool:
         active = self.ob_active
@@ -331,9 +334,9 @@ class Battle(Events):
 
     def _obelisk_to(self, x: int) -> None:
         a = self.sel
+        god = self.ob_active[self.ob_turn]
         self._move_figure(a, x)
         self.ob_moved.append(x)
-        god = self.fown[x]
         name = self.board.hex_name
         self._log(f"  {self._name(god)} (Obelisk Attuned): {FIGURE_IDS[self.fig[x]]} {name(a)} -> {name(x)}")
         if self.fig[x] == SCORPION:

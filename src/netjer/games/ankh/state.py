@@ -771,7 +771,9 @@ class AnkhState(Conflict):
             god = self.god_of_seat[self.to_move]
             out["level"] = unlock_level(self.unlocked[god])
         if p == MUMMY:
-            out["mummy_of"] = self.mummy_queue[0]
+            god, owner = self.mummy_queue[0]
+            out["mummy_of"] = owner
+            out["next_to_god_of"] = god  # its owner's God, or Seth's (§4.2)
         if p == ADOPT:
             out["minor_god"] = self.merge_minor
         if p >= GOD_PHASE_BASE:

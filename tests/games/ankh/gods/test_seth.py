@@ -3,7 +3,7 @@ next to his God count as his during Conflicts, with every consequence the seed l
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import BID, MUMMY, OBELISK_PICK, OBELISK_TO
+from netjer.games.ankh.base import BID, MUMMY, OBELISK_PICK
 from netjer.games.ankh.gods.anubis import POWER as ANUBIS
 from netjer.games.ankh.gods.anubis import TRAP_PHASE
 from netjer.games.ankh.gods.isis import SAVE_PHASE
@@ -120,17 +120,32 @@ def test_seth_moves_with_obelisk_attuned_and_ends_the_battle_case4() -> None:
     assert s.dev[0] == 2  # the Obelisk majority and the Domination
 
 
-def test_owner_escapes_seth_with_obelisk_attuned_case5() -> None:
-    # B (lower Devotion, so first) still has a figure of its own in the East: it moves its
-    # Warrior away from Seth, next to its Obelisk; the Warrior is B's again at once.
+def test_owner_may_not_move_a_figure_seth_controls_case5_s1() -> None:
+    # B (lower Devotion, so first) still has a figure of its own in the East, and Obelisk
+    # Attuned; its Warrior at (7,6) next to Seth's God counts for Seth, so B may not move it
+    # (S1: the figures count as Seth's "and not as the opponent's"; cases.md 5 reads this the
+    # other way — ruling in gods/seth.py).
     pieces = ["A god 6,7", "A warrior 6,5", "B warrior 7,6", "B warrior 8,9", "B obelisk 8,8", "B god 4,4"]
     s = battle(2, pieces, "seth,none", powers={"B": ["obelisk-attuned"]}, devotion=[3, 1])
     assert s.phase == OBELISK_PICK and s.current_player == 1
-    assert s._ctl()[hx("7,6")] == 0
-    play(s, "pick 7,6")
-    assert s.phase == OBELISK_TO
-    play(s, "to 8,7")
-    assert s._ctl()[hx("8,7")] == 1
+    assert "pick 7,6" not in legal(s) and "pick 8,9" in legal(s)
+
+
+def test_seth_moves_an_enemy_figure_away_and_it_is_its_owner_s_again_s1() -> None:
+    # S1: with Obelisk Attuned Seth may move opposing figures next to him; once away from
+    # him they belong to their owner again — who so takes part in a battle it was not in.
+    pieces = ["A god 5,1", "B warrior 4,1", "B god 2,5", "A obelisk 6,6", "A warrior 6,5", "C warrior 8,5"]
+    pieces.append("C god 8,3")
+    s = battle(3, pieces, "seth,none,none", powers={"A": ["obelisk-attuned"]}, stack=["A", "C", "B"])
+    # The West (Seth's God, B's Warrior: Seth's; C's God) is a battle first: play it out.
+    assert s.b_region == s.regions.region_of[hx("5,1")]
+    play(s, "card chariots", "card miracle")  # no Obelisk of Seth's in the West
+    assert sorted(s.b_gods) == [0, 2] and s.phase == OBELISK_PICK  # the East: Seth against C
+    assert "pick 4,1" in legal(s)  # B's Warrior, next to Seth's God in the West
+    play(s, "pick 4,1", "to 7,6")
+    assert s._ctl()[hx("7,6")] == 1  # away from Seth: B's again
+    play(s, "done")
+    assert 1 in s.b_gods  # B takes part in the East battle now
 
 
 def test_obelisk_attuned_only_with_own_figures_in_the_region_case5() -> None:

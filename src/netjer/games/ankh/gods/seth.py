@@ -26,6 +26,13 @@ Rulings (docs/rules-coverage-ankh.md):
   Cat-Mummy's death costs every god but Seth 1 Devotion, its owner included.
 * Anubis may trap a Warrior that dies while Seth controls it if its owner is not Anubis (§4.1).
 * A merged god holding Seth's power uses its own God figure (the major god's, §10.4).
+* Obelisk Attuned moves the figures that count for the god using it (S1: "with Obelisk
+  Attuned you may move opposing figures that are adjacent to Seth" — said to Seth's player;
+  away from him they are their owner's again, who may so join a battle).  So an owner may not
+  move its figures while Seth controls them: S1 says they count as Seth's "and not as the
+  opponent's".  cases.md 5 reads the sentence as the owner's right instead; the seed, our
+  primary source for Seth, settles it.  A Giant Scorpion moved this way is aimed by the player
+  who moved it.
 """
 
 from __future__ import annotations
