@@ -184,3 +184,13 @@ def test_merged_god_whose_minor_god_was_bastet_keeps_the_cats_issue5() -> None:
     assert s.mon[hx("4,5")] < 0  # the minor god's Temple is destroyed
     assert s.phase == PLACE_PHASE and s.current_player == 1  # the major god's player places them
     assert cats(s)[STAR] == HAND
+
+
+def test_the_star_revealed_in_her_battle_adds_nothing_and_kills_nobody_s4_2() -> None:
+    pieces = ["A god 4,4", "A warrior 3,3", "B god 5,4", *MONUMENTS]
+    s = battle(2, pieces, "bastet,none", stack=["A", "B"])
+    put(s, star="4,5")
+    play(s, "card miracle", "card miracle")
+    assert log_has(s, "reveals the star cat at 4,5")
+    assert "  strength: Player 1 2, Player 2 1" in s.log
+    assert piece(s, "3,3") == "A warrior"
