@@ -92,7 +92,7 @@ def test_ankh_move_summon_and_a_conflict_by_clicking(server: str, page: Any, sho
         "/api/tables",
         {
             "game": "ankh",
-            "options": {"players": 2},
+            "options": {"players": 2, "gods": "none"},
             "seed": SEED,
             "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}],
         },
@@ -228,7 +228,7 @@ def positions_of_every_decision() -> dict[str, tuple[dict[str, Any], list[str]]]
     found: dict[str, tuple[dict[str, Any], list[str]]] = {}
     for i in range(60):
         guardians = ("satet,apep,giant-scorpion", "cat-mummy,mummy,androsphinx")[i % 2]
-        game = make_game("ankh", {"players": 2 + i % 4, "guardians": guardians})
+        game = make_game("ankh", {"players": 2 + i % 4, "guardians": guardians, "gods": "none"})
         state = game.new_initial_state(i)
         rng = random.Random(i)
         while not state.is_terminal:
