@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from netjer.games.ankh.gods.registry import BY_ID
 from netjer.games.registry import make_game
 from tests.web.test_browser import api, click_move, legal_actions, version, wait_turn
 
@@ -45,12 +46,16 @@ def observation(page: Any) -> dict[str, Any]:
     return obs
 
 
+#: Actions whose figure, Monument or cat is chosen in the control bar before clicking a space.
+KIND_BUTTONS = {"put": "summon", "build": "build", "cat": "cat"}
+
+
 def ankh_target(page: Any, action: str) -> tuple[Any, str]:
     """Where a person clicks for ``action`` (choosing the figure or Monument kind, or the first
     token of a swap, on the way): the board, the control bar, else the list."""
     words = action.split()
-    if words[0] in ("put", "build") and len(words) == 3:
-        kind = page.locator(f"#controls button[data-{'summon' if words[0] == 'put' else 'build'}-kind='{words[1]}']")
+    if words[0] in KIND_BUTTONS and len(words) == 3:
+        kind = page.locator(f"#controls button[data-{KIND_BUTTONS[words[0]]}-kind='{words[1]}']")
         if kind.count() and kind.get_attribute("aria-pressed") != "true":
             kind.click()
     if words[0] == "swap":
@@ -198,8 +203,8 @@ async ([view, seat]) => {
     draw();
     const words = text.split(" ");
     let el = find(text);
-    if (!el && (words[0] === "put" || words[0] === "build")) {
-      const which = words[0] === "put" ? "summon" : "build";
+    const which = { put: "summon", build: "build", cat: "cat" }[words[0]];
+    if (!el && which) {
       const kind = document.querySelector(`#harness [data-${which}-kind="${words[1]}"]`);
       if (kind) { kind.click(); el = find(text); }
     }
@@ -218,38 +223,67 @@ async ([view, seat]) => {
 """
 
 
-def summon_kinds(texts: list[str]) -> int:
-    return len({t.split()[1] for t in texts if t.startswith("put ")})
+#: God line-ups played besides the random draws, so that every god's decisions come up (Isis
+#: next to Seth or in battles, Osiris losing often enough to move a token, Bastet's star...).
+LINEUPS = (
+    "isis,seth",
+    "osiris,bastet,isis",
+    "ra,hathor,anubis,bastet",
+    "thoth,horus,amun,osiris,isis",
+    "seth,bastet,osiris",
+)
+#: Every decision of the god powers (each power's PHASES) and the end of a turn (Bastet's reveals).
+GOD_DECISIONS = {name for power in BY_ID.values() for name, _, _ in power.PHASES.values()} | {"turn-end"}
+
+
+def richness(texts: list[str]) -> int:
+    """How many kinds of choice a position offers ('put warrior', 'cat star', 'guess 2', 'trap'...)."""
+    return len({t.rsplit(" ", 1)[0] if len(t.split()) > 1 else t for t in texts})
 
 
 def positions_of_every_decision() -> dict[str, tuple[dict[str, Any], list[str]]]:
-    """One position per decision (phase) from seeded random games of 2-5 players, with both
-    sets of Guardians (Satet, Apep and the Scorpion ask for pushes, water and aims)."""
+    """One position per kind of decision — its phase and the verbs of its actions, e.g.
+    ``"turn: end gain reveal unlock"`` — from seeded random games of 2-5 players with gods
+    drawn or seated from :data:`LINEUPS`, and both sets of Guardians (Satet, Apep and the
+    Scorpion ask for pushes, water and aims).  Among positions of one kind, the one with the
+    most kinds of choice (several figures to summon, cats to place, opponents to guess)."""
     found: dict[str, tuple[dict[str, Any], list[str]]] = {}
-    for i in range(60):
+    for i in range(150):
         guardians = ("satet,apep,giant-scorpion", "cat-mummy,mummy,androsphinx")[i % 2]
-        game = make_game("ankh", {"players": 2 + i % 4, "guardians": guardians, "gods": "none"})
+        gods = "draw" if i % 3 else LINEUPS[(i // 3) % len(LINEUPS)]
+        players = 2 + i % 4 if gods == "draw" else len(gods.split(","))
+        game = make_game("ankh", {"players": players, "guardians": guardians, "gods": gods})
         state = game.new_initial_state(i)
         rng = random.Random(i)
         while not state.is_terminal:
             legal = state.legal_actions()
             obs = state.observation(state.current_player)
             texts = [str(a) for a in legal]
-            old = found.get(obs["phase"])
-            # prefer a summon offering several kinds of figure (the kind buttons)
-            if old is None or (obs["phase"] == "summon" and summon_kinds(texts) > 1 >= summon_kinds(old[1])):
-                found[obs["phase"]] = (obs, texts)
+            key = f"{obs['phase']}: {' '.join(sorted({t.split()[0] for t in texts}))}"
+            old = found.get(key)
+            if old is None or richness(texts) > richness(old[1]):
+                found[key] = (obs, texts)
             state.apply(rng.choice(legal))
     return found
 
 
+def decision(found: dict[str, tuple[dict[str, Any], list[str]]], phase: str) -> tuple[dict[str, Any], list[str]]:
+    """A position of ``found`` whose decision is ``phase``."""
+    return next(v for k, v in found.items() if k.split(":")[0] == phase)
+
+
 def test_every_ankh_decision_has_a_place_to_click(server: str, page: Any) -> None:
+    """Every kind of decision, the gods' included: each legal action has a target on the board
+    or in the control bar that plays it (the list is only a fallback)."""
     found = positions_of_every_decision()
-    assert {"turn", "move-pick", "move-to", "summon", "unlock", "claim", "camel", "keep", "swap", "card"} <= set(found)
+    phases = {key.split(":")[0] for key in found}
+    base = {"turn", "move-pick", "move-to", "summon", "unlock", "claim", "camel", "keep", "swap", "card", "bid"}
+    assert base | GOD_DECISIONS <= phases, sorted(base | GOD_DECISIONS - phases)
+    assert any(" ransom" in key for key in found), "no summon with Anubis's ransom"
     page.goto(f"{server}/")
     page.wait_for_selector("body[data-ready=yes]")
     problems = {}
-    for phase, (obs, legal) in sorted(found.items()):
+    for key, (obs, legal) in sorted(found.items()):
         view = {
             "observation": obs,
             "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
@@ -259,5 +293,5 @@ def test_every_ankh_decision_has_a_place_to_click(server: str, page: Any) -> Non
         assert set(result) == set(legal)
         bad = {a: how for a, how in result.items() if how not in ("board", "controls")}
         if bad:
-            problems[phase] = bad
+            problems[key] = bad
     assert not problems, problems

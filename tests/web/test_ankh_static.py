@@ -14,7 +14,7 @@ from netjer.games.ankh.pieces import FIGURE_IDS
 from netjer.games.ankh.powers import POWER_IDS
 from netjer.games.ankh.setup import ACTIONS, TRACK_SPACES
 from netjer.games.registry import make_game
-from tests.web.test_ankh_browser import positions_of_every_decision
+from tests.web.test_ankh_browser import decision, positions_of_every_decision
 
 ANKH_JS = (Path(__file__).parents[2] / "src" / "netjer" / "web" / "static" / "ankh.js").read_text()
 
@@ -52,6 +52,6 @@ def test_the_observation_carries_what_the_board_draws() -> None:
     game = make_game("ankh", {"players": 3, "red_max": 20, "guardian_slots": "2,4,6"})
     obs = game.new_initial_state(1).observation(0)
     assert (obs["red_max"], obs["guardian_slots"]) == (20, [2, 4, 6])
-    keep, legal = positions_of_every_decision()["keep"]
+    keep, legal = decision(positions_of_every_decision(), "keep")
     assert keep["pending"]["camel_line"]
     assert all(a.startswith("keep ") for a in legal)

@@ -115,8 +115,16 @@ function hideCover() {
 
 // ---------- connection events ----------
 
+/** The seats' labels as the game names them from the position (Ankh: "Ra · Player 1"). */
+function relabel(view) {
+  const renderer = RENDERERS[view.game];
+  if (!renderer || !renderer.seatLabel || !view.observation || !Array.isArray(view.seats)) return view;
+  return { ...view, seats: view.seats.map((s) => ({ ...s, label: renderer.seatLabel(view.observation, s.seat, s.label) })) };
+}
+
 function onView(conn, view) {
   if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
+  view = relabel(view);
   state.views.set(keyOf(conn.seat), view);
   if (conn.seat === state.pending) state.pending = null;
   if (state.openReplayWhenReady && view.finished) {
@@ -465,7 +473,7 @@ function renderReplay() {
   const step = steps[r.index];
   const last = steps.length - 1;
   const table = r.data.table;
-  const view = {
+  const view = relabel({
     game: table.game,
     title: table.title,
     observation: step.observation,
@@ -475,13 +483,13 @@ function renderReplay() {
     to_move: step.observation.to_move ?? null,
     legal: [],
     version: step.version,
-  };
+  });
   const renderer = RENDERERS[table.game];
   const ctx = { table: tableId, seat: r.seat, version: step.version, actions: new Set(), play: () => {}, rerender: renderReplay, narrow: isNarrow() };
   const drawn = renderer ? renderer.render(view, ctx) : genericRender(view);
   $("board-area").replaceChildren(drawn.board);
   $("game-title").textContent = table.title;
-  $("you").textContent = r.seat === null ? "Replay (spectator view)" : `Replay as ${table.seats[r.seat].label}`;
+  $("you").textContent = r.seat === null ? "Replay (spectator view)" : `Replay as ${view.seats[r.seat].label}`;
   $("replay-pos").textContent = `Step ${r.index} of ${last}`;
   $("replay-range").max = String(last);
   $("replay-range").value = String(r.index);
