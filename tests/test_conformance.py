@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
+from netjer.games.ankh.gods.base import GOD_IDS
 from netjer.games.nile import NileGame
+from netjer.games.registry import make_game
 from tests.conformance import GameUnderTest, check_random_game
 
 _NILE_ALT = {
@@ -28,12 +32,24 @@ GAMES = [
     GameUnderTest("nile", games=200, max_length=NileGame().max_game_length()),
     GameUnderTest("nile", _NILE_ALT, games=20, max_length=NileGame(_NILE_ALT).max_game_length()),
     GameUnderTest("nile", _NILE_DRAWS, games=40, max_length=NileGame(_NILE_DRAWS).max_game_length()),
-    # Ankh: 50 seeded games per player count in the default run (issue 4); the other
-    # rulings-table options get fewer games each.
+    # Ankh: 50 seeded games per player count in the default run (issue 4), each seat's god
+    # drawn at random (issue 5: every god in at least 30 of these games, checked by the last
+    # test below); god line-ups that put every god in play together;
+    # the base game without god powers; the other rulings-table options with fewer games.
     GameUnderTest("ankh", {"players": 2}, games=50),
     GameUnderTest("ankh", {"players": 3}, games=50, all_actions_every=2),
     GameUnderTest("ankh", {"players": 4}, games=50, all_actions_every=3),
     GameUnderTest("ankh", {"players": 5}, games=50, all_actions_every=3),
+    GameUnderTest("ankh", {"players": 5, "gods": "amun,anubis,isis,osiris,ra"}, games=10, all_actions_every=3),
+    GameUnderTest("ankh", {"players": 5, "gods": "bastet,hathor,thoth,horus,seth"}, games=10, all_actions_every=3),
+    GameUnderTest("ankh", {"players": 2, "gods": "seth,bastet"}, games=10),
+    GameUnderTest("ankh", {"players": 3, "gods": "none"}, games=10, all_actions_every=2),
+    GameUnderTest(
+        "ankh",
+        {"players": 4, "gods": "thoth,osiris,amun,horus", "osiris_underworld": "instead"},
+        games=10,
+        all_actions_every=3,
+    ),
     GameUnderTest(
         "ankh",
         {
@@ -45,6 +61,7 @@ GAMES = [
             "merged_powers": "combined",
             "red_max": 20,
             "satet_push": "opposite",
+            "gods": "hathor,ra,anubis,draw",
         },
         games=10,
         all_actions_every=3,
@@ -64,3 +81,20 @@ CASES = [
 def test_random_games_conform(spec: GameUnderTest, start: int) -> None:
     for seed in range(start, min(start + CHUNK, spec.games)):
         check_random_game(spec, seed)
+
+
+def test_every_ankh_god_plays_in_at_least_30_conformance_games() -> None:
+    """Issue 5: every god appears in at least 30 of the random games above, across 2-5 players."""
+    counts: Counter[str] = Counter()
+    player_counts: dict[str, set[int]] = {g: set() for g in GOD_IDS}
+    for spec in GAMES:
+        if spec.name != "ankh":
+            continue
+        game = make_game("ankh", spec.options)
+        for seed in range(spec.games):
+            for g in game.new_initial_state(seed).god_ids:
+                if g:
+                    counts[g] += 1
+                    player_counts[g].add(game.num_players)
+    assert {g: counts[g] for g in GOD_IDS if counts[g] < 30} == {}
+    assert all(player_counts[g] == {2, 3, 4, 5} for g in GOD_IDS)

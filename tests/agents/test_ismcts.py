@@ -78,7 +78,9 @@ def test_single_legal_action_is_returned_without_search() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("ismcts:iterations=0", "must be positive"),
+        ("ismcts:iterations=0", "must be a positive"),
+        ("ismcts:time=nan", "finite"),
+        ("ismcts:time=inf", "finite"),
         ("ismcts:time=fast", "not a number"),
         ("ismcts:rollout=smart", "rollout must be"),
         ("ismcts:depth=0", "must be positive"),

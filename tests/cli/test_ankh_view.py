@@ -11,6 +11,7 @@ from netjer.cli.main import app
 from netjer.cli.views import renderer_for
 from netjer.core import Rng, load_record
 from netjer.games.ankh import AnkhGame
+from netjer.games.ankh.gods import anubis, bastet, osiris, ra
 from tests.games.ankh.builder import play, position, start_conflict
 
 runner = CliRunner()
@@ -61,3 +62,32 @@ def test_play_ankh_in_the_terminal_to_the_end(tmp_path: Path) -> None:
     assert "Game over" in result.output
     record, _ = load_record(save)
     assert record.result is not None and record.options["players"] == 3
+
+
+def test_view_shows_every_god_power_state_issue5() -> None:
+    pieces = ["A god 4,4", "A warrior 4,5", "B god 6,6", "C god 2,5", "D god 8,3", "E god 1,7"]
+    pieces += ["- temple 5,4", "- obelisk 7,7"]
+    s = position(5, pieces, gods="ra,osiris,bastet,anubis,thoth")
+    s.badge[s.board.parse_hex("4,5")] = ra.SUN
+    osiris.POWER.add(s, s.board.parse_hex("8,5"))
+    bastet.POWER.data(s).at = [s.board.parse_hex("5,4"), s.board.parse_hex("7,7"), bastet.HAND]
+    anubis.POWER.data(s).slots = [0]
+    mine = _text(s.observation(2), 2)
+    for text in ("Player 1 — Ra", "Player 3 — Bastet", "War1*", "UW", "Tem+1", "Obl+3", "yours: plus1 5,4",
+                 "1/3 trapped: Player 1", "Underworld: 8,5", "2 Sun tokens free", "scale 0"):
+        assert text in mine, text
+    theirs = _text(s.observation(0), 0)
+    assert "Tem?" in theirs and "Obl?" in theirs and "yours" not in theirs and "Tem+1" not in theirs
+
+
+def test_view_draws_random_games_with_every_god_issue5() -> None:
+    for gods in ("amun,anubis,isis,osiris,ra", "bastet,hathor,thoth,horus,seth"):
+        s = AnkhGame({"players": 5, "gods": gods}).new_initial_state(2)
+        rng = Rng(3)
+        step = 0
+        while not s.is_terminal:
+            if step % 7 == 0:
+                _text(s.observation(s.current_player), s.current_player)
+            acts = s.legal_actions()
+            s.apply(acts[rng.below(len(acts))])
+            step += 1

@@ -399,3 +399,22 @@ def test_the_page_rides_out_a_server_restart(tmp_path: Path, page: Any) -> None:
         assert page.locator("[data-error]").count() == 0
     finally:
         stop_server(process)
+
+
+def test_lobby_seat_rows_follow_the_players_option_and_bad_fragments_are_harmless(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", "ankh")
+    assert page.locator(".seat-row").count() == 3
+    page.click("#options-box summary")
+    page.fill('[data-option="players"]', "5")
+    page.dispatch_event('[data-option="players"]', "input")
+    assert page.locator(".seat-row").count() == 5
+    page.fill('[data-option="players"]', "2")
+    page.dispatch_event('[data-option="players"]', "change")
+    assert page.locator(".seat-row").count() == 2
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/table/nothing#%")
+    page.wait_for_timeout(300)
+    assert errors == []

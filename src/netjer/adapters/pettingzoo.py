@@ -114,7 +114,30 @@ class _Table:
         return buffer.getvalue()
 
 
-class NetjerAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
+class _TextRendering:
+    """``render`` and ``close``, shared by both environments (they hold ``_t``, ``session``
+    and ``render_mode``)."""
+
+    _t: _Table
+    session: Any
+    render_mode: str | None
+
+    def render(self) -> str | None:
+        """The public view as text: returned (``"ansi"``), printed (``"human"``) or ``None``."""
+        if self.render_mode is None:
+            return None
+        text = self._t.text(self.session)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="")
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+        return
+
+
+class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
     """A Netjer game as a PettingZoo AEC environment (see the module docstring).
 
     Args:
@@ -195,20 +218,6 @@ class NetjerAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type stub
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The public view as text: returned (``"ansi"``), printed (``"human"``) or ``None``."""
-        if self.render_mode is None:
-            return None
-        text = self._t.text(self.session)
-        if self.render_mode == "ansi":
-            return text
-        print(text, end="")
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
-        return
-
     @property
     def kernel_game(self) -> Game:
         """The Netjer game (rules and options; public)."""
@@ -220,7 +229,7 @@ class NetjerAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type stub
         return self.session
 
 
-class NetjerParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
+class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
     """A Netjer game as a PettingZoo Parallel environment (see the module docstring).
 
     In a simultaneous window (a run of decisions in a phase of :data:`SIMULTANEOUS`), each
@@ -327,20 +336,6 @@ class NetjerParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has no
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """As for the AEC environment."""
-        if self.render_mode is None:
-            return None
-        text = self._t.text(self.session)
-        if self.render_mode == "ansi":
-            return text
-        print(text, end="")
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
-        return
 
     def state(self) -> np.ndarray:
         """Not provided: a global state would hold hidden information."""

@@ -7,6 +7,7 @@ valid kind here (seats a person); the front end that runs the game provides that
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -24,8 +25,8 @@ def _number(kind: str, params: dict[str, str], key: str, cast: Callable[[str], f
         value = cast(params[key])
     except ValueError:
         raise ConfigError(f"agent {kind!r}: {key}={params[key]!r} is not a number") from None
-    if value <= 0:
-        raise ConfigError(f"agent {kind!r}: {key} must be positive, got {params[key]}")
+    if not math.isfinite(value) or value <= 0:
+        raise ConfigError(f"agent {kind!r}: {key} must be a positive, finite number, got {params[key]}")
     return value
 
 

@@ -467,7 +467,11 @@ def serve(
         raise _fail(f"cannot use the database {db!r}: {err}") from None
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    # ws_max_size: clients send only small messages; timeout_graceful_shutdown: open
+    # WebSockets (browsers keep them) must not keep a stopping server alive.
+    uvicorn.run(
+        application, host=host, port=port, log_level="warning", ws_max_size=1_000_000, timeout_graceful_shutdown=5
+    )
 
 
 @app.command()

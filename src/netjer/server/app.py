@@ -27,8 +27,10 @@ current view.  A seat only ever receives ``observation(seat)``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -36,16 +38,47 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from netjer.agents.registry import known_kinds
+from netjer.agents.registry import known_kinds, make_agent
+from netjer.core.errors import NetjerError
+from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
-from netjer.server.db import Store
+from netjer.server.db import Store, TableRow
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
 log = logging.getLogger("netjer.server")
+#: Largest request body accepted (a table with options is well under 10 KB).
+MAX_BODY_BYTES = 64_000
+#: Seconds a new WebSocket has to say hello, and a send may take before the client is dropped.
+HELLO_SECONDS = 10.0
+SEND_SECONDS = 10.0
+HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
+MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
+
+#: Characters refused in names and texts: controls and the bidirectional overrides that
+#: could make one name look like another.
+_FORBIDDEN = re.compile("[\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+
+
+def _clean(value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("not valid text (lone surrogate)") from None
+    if _FORBIDDEN.search(value):
+        raise ValueError("control or text-direction characters are not allowed")
+    return value
+
+
+#: A short text from a client: valid UTF-8, no control or direction-override characters.
+CleanStr = Annotated[str, AfterValidator(_clean)]
 WEB = Path(str(resources.files("netjer") / "web"))
 
 
@@ -54,17 +87,17 @@ class SeatRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["human", "agent"]
-    name: str | None = Field(None, max_length=40)
+    name: CleanStr | None = Field(None, max_length=40)
     open: bool = False
-    agent: str | None = Field(None, max_length=120)
+    agent: CleanStr | None = Field(None, max_length=120)
 
 
 class CreateTable(BaseModel):
     """A new table: game, options, optional seed, one entry per seat."""
 
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=32)
-    options: dict[str, Any] = Field(default_factory=dict)
+    game: CleanStr = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     seed: int | None = Field(None, ge=0, lt=2**62)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
 
@@ -74,7 +107,7 @@ class JoinRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: int
-    name: str | None = Field(None, max_length=40)
+    name: CleanStr | None = Field(None, max_length=40)
 
 
 class MoveRequest(BaseModel):
@@ -83,7 +116,7 @@ class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int
     version: int
-    action: str | None = Field(None, max_length=200)
+    action: CleanStr | None = Field(None, max_length=200)
     index: int | None = None
 
 
@@ -93,7 +126,7 @@ class WsHello(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["hello"]
     seat: int | None = None
-    token: str | None = Field(None, max_length=200)
+    token: CleanStr | None = Field(None, max_length=200)
 
 
 class WsMove(BaseModel):
@@ -102,7 +135,7 @@ class WsMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["move"]
     version: int
-    action: str | None = Field(None, max_length=200)
+    action: CleanStr | None = Field(None, max_length=200)
     index: int | None = None
 
 
@@ -138,6 +171,106 @@ def _summary(rt: TableRuntime) -> dict[str, Any]:
     }
 
 
+def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
+    """A table's summary from its database row (no replay needed)."""
+    game = make_game(row.game, json.loads(row.options))
+    result = json.loads(row.result) if row.result else None
+    return {
+        "id": row.id,
+        "game": game.name,
+        "title": game.title,
+        "version": version,
+        "finished": row.finished,
+        "result_text": game.result_text(result) if result else None,
+        "seats": [
+            {
+                "seat": s.seat,
+                "label": game.seat_name(s.seat),
+                "name": s.name,
+                "kind": "human" if s.spec == "human" else "agent",
+                "agent": None if s.spec == "human" else s.spec,
+                "open": s.spec == "human" and s.token_hash is None,
+            }
+            for s in row.seats
+        ],
+    }
+
+
+def _plays(kind: str, game: Game) -> bool:
+    """Whether the computer agent ``kind`` can play ``game`` (e.g. it has a heuristic)."""
+    try:
+        make_agent(kind).prepare(game)
+    except NetjerError:
+        return False
+    return True
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text message; a binary one is refused as a ValueError.
+
+    Raises:
+        WebSocketDisconnect: when the client has gone.
+    """
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ValueError("binary messages are not accepted")
+    return str(text)
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over ``limit`` bytes with 413, counted as they
+    arrive (a missing or false Content-Length does not get round it)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await _too_large(send, self.limit)
+            return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, watch)
+        except _TooLarge:
+            if not started:
+                await _too_large(send, self.limit)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps({"error": "too_large", "message": f"request bodies are limited to {limit} bytes"}).encode()
+    await send({"type": "http.response.start", "status": 413, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": body})
+
+
 def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> FastAPI:
     """The web table's application.
 
@@ -165,6 +298,16 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             store.engine.dispose()
 
     app = FastAPI(title="Netjer", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        # Never echo the input back: it may not even be encodable (NaN, lone surrogates).
+        problems = []
+        for e in err.errors()[:10]:
+            loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "(body)"
+            problems.append(f"{loc}: {e.get('msg', 'invalid')}")
+        return JSONResponse(status_code=422, content={"error": "bad_request", "message": "; ".join(problems)})
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         m: TableManager = request.app.state.manager
@@ -187,7 +330,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
                     "players": default.num_players,
                     "seat_names": [default.seat_name(i) for i in range(default.num_players)],
                     "options": cls.option_schema(),
-                    "agents": [k for k in known_kinds() if k != "human"],
+                    "agents": [k for k in known_kinds() if k != "human" and _plays(k, default)],
                 }
             )
         return out
@@ -209,20 +352,19 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         request: Request, status: Literal["open", "playing", "finished", "all"] = "all"
     ) -> list[dict[str, Any]]:
         manager = manager_of(request)
-        finished = {"finished": True, "open": False, "playing": False}.get(status)
-        rows = manager.store.tables(finished=finished)
+        finished = {"finished": True, "playing": False}.get(status)
+        rows = await asyncio.to_thread(manager.store.tables, finished=finished, open_seat=status == "open")
+        counts = await asyncio.to_thread(manager.store.action_counts, [r.id for r in rows])
         out = []
         for row in rows:
+            live = manager.tables.get(row.id)
+            if live is not None:
+                out.append(_summary(live))
+                continue
             try:
-                rt = await manager.get(row.id)
-            except Exception:
-                log.exception("table %s cannot be loaded", row.id)
-                continue
-            summary = _summary(rt)
-            has_open = any(s["open"] for s in summary["seats"])
-            if status == "open" and not has_open:
-                continue
-            out.append(summary)
+                out.append(_row_summary(row, counts.get(row.id, 0)))
+            except NetjerError:
+                log.warning("table %s has options this version refuses", row.id)
         return out
 
     @app.post("/api/tables/{table_id}/join")
@@ -274,64 +416,65 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         await websocket.accept()
         try:
             rt = await manager.get(table_id)
-            hello = WsHello.model_validate_json(await websocket.receive_text())
+            raw = await asyncio.wait_for(_receive_text(websocket), timeout=HELLO_SECONDS)
+            hello = WsHello.model_validate_json(raw)
             manager.check_token(rt, hello.seat, hello.token)
         except TableError as err:
             await websocket.send_json({"type": "error", "error": err.code, "message": err.message})
             await websocket.close(code=4000 + err.status)
             return
-        except (ValidationError, ValueError):
-            await websocket.send_json(
-                {
-                    "type": "error",
-                    "error": "bad_request",
-                    "message": 'first send {"type": "hello", "seat": N, "token": ...}',
-                }
-            )
+        except (ValidationError, ValueError, RecursionError, TimeoutError):
+            await websocket.send_json({"type": "error", "error": "bad_request", "message": HELLO_HELP})
             await websocket.close(code=4422)
             return
         except WebSocketDisconnect:
             return
         seat = hello.seat
+        # Views go out from this connection's own sender task: a client that reads slowly
+        # delays only itself (it gets the latest view when it catches up), and one that
+        # stops reading is dropped after SEND_SECONDS, never holding up the table.
+        changed = asyncio.Event()
+        changed.set()
         sent = 0
 
-        async def push(runtime: TableRuntime) -> None:
+        async def sender() -> None:
             nonlocal sent
-            message = manager.view(runtime, seat, log_from=sent)
-            sent += len(message["log"])
-            await websocket.send_json(message)
+            while True:
+                await changed.wait()
+                changed.clear()
+                message = manager.view(rt, seat, log_from=sent)
+                await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
+                sent += len(message["log"])
+
+        async def push(_runtime: TableRuntime) -> None:
+            changed.set()
+
+        async def reply(message: dict[str, Any]) -> None:
+            await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
 
         manager.subscribe(rt, seat, push)
+        sending = asyncio.create_task(sender())
         try:
-            await push(rt)
-            while True:
-                raw = await websocket.receive_text()
+            while not sending.done():
                 try:
-                    data = json.loads(raw)
+                    data = json.loads(await _receive_text(websocket))
                     if isinstance(data, dict) and data.get("type") == "ping":
-                        await websocket.send_json({"type": "pong"})
+                        await reply({"type": "pong"})
                         continue
                     if seat is None:
                         raise TableError(403, "spectator", "spectators cannot move")
                     msg = WsMove.model_validate(data)
                     await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)
                 except TableError as err:
-                    await websocket.send_json(
-                        {"type": "error", "error": err.code, "message": err.message, "rule": err.rule}
-                    )
-                    await push(rt)
-                except (ValidationError, ValueError):
-                    await websocket.send_json(
-                        {
-                            "type": "error",
-                            "error": "bad_request",
-                            "message": 'send {"type": "move", "version": N, "action": "..."} or "index": N',
-                        }
-                    )
-        except WebSocketDisconnect:
+                    await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
+                    changed.set()  # the current view follows an error
+                except (ValidationError, ValueError, RecursionError):
+                    await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
+        except (WebSocketDisconnect, TimeoutError, RuntimeError):
             pass
         finally:
             manager.unsubscribe(rt, seat, push)
+            sending.cancel()
 
     @app.websocket("/ws/echo")
     async def echo(websocket: WebSocket) -> None:

@@ -34,7 +34,9 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     select,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
@@ -207,14 +209,22 @@ class Store:
             return stored
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give an open human seat a token; False if it already has one."""
+        """Give an open human seat a token; False if it already has one.
+
+        One conditional UPDATE, so that of many simultaneous claims exactly one succeeds.
+        """
         with self.sessions.begin() as s:
-            row = s.get(SeatRow, (table_id, seat))
-            if row is None or row.spec != "human" or row.token_hash is not None:
-                return False
-            row.token_hash = token_hash
-            row.name = name
-            return True
+            result = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.spec == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
+            return bool(getattr(result, "rowcount", 0) == 1)  # a CursorResult for an UPDATE
 
     def table(self, table_id: str) -> TableRow | None:
         """The table with its seats loaded, or None."""
@@ -230,16 +240,42 @@ class Store:
             rows = s.scalars(select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.idx))
             return list(rows)
 
-    def tables(self, *, finished: bool | None = None, limit: int = 200) -> list[TableRow]:
-        """Tables, newest first, with their seats."""
+    def tables(
+        self, *, finished: bool | None = None, open_seat: bool = False, with_agents: bool = False, limit: int = 200
+    ) -> list[TableRow]:
+        """Tables, newest first, with their seats.
+
+        Args:
+            finished: only finished (True) or unfinished (False) tables; None: both.
+            open_seat: only unfinished tables with a human seat nobody has claimed.
+            with_agents: only tables with at least one computer seat.
+            limit: at most this many (the filters apply before the limit).
+        """
         with self.sessions() as s:
             query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
             if finished is not None:
                 query = query.where(TableRow.finished == finished)
+            if open_seat:
+                free = select(SeatRow.table_id).where(SeatRow.spec == "human", SeatRow.token_hash.is_(None))
+                query = query.where(TableRow.finished.is_(False), TableRow.id.in_(free))
+            if with_agents:
+                query = query.where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.spec != "human")))
             rows = list(s.scalars(query))
             for row in rows:
                 _ = list(row.seats)
             return rows
+
+    def action_counts(self, table_ids: list[str]) -> dict[str, int]:
+        """How many actions each table has."""
+        if not table_ids:
+            return {}
+        with self.sessions() as s:
+            query = (
+                select(ActionRow.table_id, func.count())
+                .where(ActionRow.table_id.in_(table_ids))
+                .group_by(ActionRow.table_id)
+            )
+            return {table_id: int(n) for table_id, n in s.execute(query)}
 
     def session(self) -> Session:
         """A new session (for tests and tools)."""

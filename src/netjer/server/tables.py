@@ -14,12 +14,13 @@ import json
 import logging
 import multiprocessing
 import secrets
+import signal
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
 from netjer.core.game import Game
@@ -115,6 +116,19 @@ def advance(runtime: TableRuntime, action: Action) -> None:
         runtime.logs[v].extend(_events(state, v)[before[v] :])
 
 
+def _die_with_parent() -> None:
+    """Worker initializer: on Linux, ask the kernel to kill this worker when the server dies,
+    so that a search never outlives a stopped or crashed server."""
+    try:
+        import ctypes  # noqa: PLC0415 - only in worker processes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: shutdown() stops idle workers anyway
+        pass
+
+
 def compute_agent_action(
     game: str, options: dict[str, Any], seed: int, actions: list[str], seat: int, spec: str
 ) -> str:
@@ -136,11 +150,16 @@ class TableManager:
 
     Args:
         store: the database.
-        ai_workers: worker processes for computer seats (0: a thread in this process, for
-            tests and tiny set-ups).
+        ai_workers: worker processes for searching computer seats (ISMCTS); 0 runs them in
+            a thread of this process (tests, tiny set-ups).  Cheap agents (random,
+            heuristic) always run in a thread, so they never queue behind a long search.
+        max_seconds: the longest thinking time per move a computer seat may be given.
+        max_iterations: the most search iterations per move a computer seat may be given.
     """
 
-    def __init__(self, store: Store, ai_workers: int = 1) -> None:
+    def __init__(
+        self, store: Store, ai_workers: int = 1, max_seconds: float = 60.0, max_iterations: int = 200_000
+    ) -> None:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
@@ -148,11 +167,16 @@ class TableManager:
             asyncio.Queue()
         )
         self._writer: asyncio.Task[None] | None = None
-        self.executor: Executor
+        self.max_seconds = max_seconds
+        self.max_iterations = max_iterations
+        self.quick: Executor = ThreadPoolExecutor(2, thread_name_prefix="netjer-agent")
+        self.search: Executor
         if ai_workers > 0:
-            self.executor = ProcessPoolExecutor(ai_workers, mp_context=multiprocessing.get_context("spawn"))
+            self.search = ProcessPoolExecutor(
+                ai_workers, mp_context=multiprocessing.get_context("spawn"), initializer=_die_with_parent
+            )
         else:
-            self.executor = ThreadPoolExecutor(1)
+            self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
 
     async def close(self) -> None:
         """Cancel pending computer moves and stop the workers."""
@@ -161,7 +185,8 @@ class TableManager:
                 rt.ai_task.cancel()
         if self._writer is not None:
             self._writer.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.quick.shutdown(wait=False, cancel_futures=True)
+        self.search.shutdown(wait=False, cancel_futures=True)
 
     # --- creating, joining, loading -------------------------------------------------------
 
@@ -197,7 +222,8 @@ class TableManager:
                     spec = parse_agent_spec(str(seat.get("agent", "")))
                     if spec.is_human:
                         raise ConfigError(f"seat {i}: use type 'human' for a person")
-                    make_agent(spec)
+                    self._check_budget(i, spec)
+                    make_agent(spec).prepare(game)
                     infos.append(SeatInfo(str(spec), seat.get("name") or str(spec), None))
         except NetjerError as err:
             raise TableError(422, "bad_table", str(err)) from None
@@ -217,6 +243,15 @@ class TableManager:
         self.tables[table_id] = rt
         self._schedule_ai(rt)
         return rt, tokens
+
+    def _check_budget(self, seat: int, spec: AgentSpec) -> None:
+        """Refuse a computer seat whose thinking budget exceeds the server's limits."""
+        seconds = spec.params.get("time")
+        iterations = spec.params.get("iterations")
+        if seconds is not None and float(seconds) > self.max_seconds:
+            raise ConfigError(f"seat {seat}: at most {self.max_seconds:g} seconds per move on this server")
+        if iterations is not None and int(iterations) > self.max_iterations:
+            raise ConfigError(f"seat {seat}: at most {self.max_iterations} iterations per move on this server")
 
     async def join(self, table_id: str, seat: int, name: str | None) -> str:
         """Claim an open human seat; return its token.
@@ -269,11 +304,13 @@ class TableManager:
         return rt
 
     async def resume_all(self) -> int:
-        """Load every unfinished table so that computer seats whose turn it is play on.
+        """Load every unfinished table with a computer seat, so that those whose turn it is
+        play on.
 
         Returns the number of tables loaded.
         """
-        rows = await asyncio.to_thread(self.store.tables, finished=False, limit=100_000)
+        # Tables without computer seats wait for their players and load on first use.
+        rows = await asyncio.to_thread(self.store.tables, finished=False, with_agents=True, limit=1_000_000)
         for row in rows:
             try:
                 await self.get(row.id)
@@ -399,8 +436,10 @@ class TableManager:
         actions = [str(a) for a in rt.state.history]
         loop = asyncio.get_running_loop()
         try:
+            spec = parse_agent_spec(rt.seats[seat].spec)
+            executor = self.search if spec.kind == "ismcts" else self.quick
             text = await loop.run_in_executor(
-                self.executor,
+                executor,
                 compute_agent_action,
                 rt.game.name,
                 row_options,

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from netjer.games.ankh import AnkhGame, AnkhState
-from netjer.games.ankh.base import BOARD, MOVE_PICK
+from netjer.games.ankh.base import BOARD, MOVE_PICK, TURN
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.events import EVENT_TRACK
@@ -50,6 +50,7 @@ def position(
     pool: Mapping[str, Mapping[str, int]] | None = None,
     unlocked: Mapping[str, int] | None = None,
     guardians: str = "cat-mummy,mummy,androsphinx",
+    gods: str = "none",
     camels: Iterable[str] = (),
     tokens: Mapping[str, int] | None = None,
     next_event: str | None = None,
@@ -72,6 +73,7 @@ def position(
             are always 6 minus those on the board).
         unlocked: seat letter -> dashboard tokens used.
         guardians: the Guardian types of levels 1, 2, 3.
+        gods: option ``gods`` (default ``"none"``: no god powers), e.g. ``"isis,ra"``.
         camels: camel edges ``"r,c|r,c"`` on the board.
         tokens: Conflict Order token per region, keyed by a hex of the region (default: the
             base regions West 1, East 2, North 3 and further regions numbered on).
@@ -82,7 +84,7 @@ def position(
         options: other game options.
         seed: the game's seed.
     """
-    opts = {"players": players, "first_player": 0, "guardians": guardians, **(options or {})}
+    opts = {"players": players, "first_player": 0, "guardians": guardians, "gods": gods, **(options or {})}
     state = AnkhGame(opts).new_initial_state(seed)
     n = players
     nh = BOARD.num_hexes
@@ -164,6 +166,10 @@ def position(
             state.conflicts = conflict_number - 1
         move = state.tracks[0]
         state.markers[0] = move.event_space - 1
+    # Decisions queued at setup (§4.2 Bastet places her cats) are for the tests to redo.
+    state.tasks = []
+    state.phase = TURN
+    state.to_move = state.turn_order[0]
     state.log = []
     state._legal = None
     return state

@@ -1,7 +1,9 @@
 """Invariants over seeded random playouts (issue 4 "Tests"): figures conserved, one piece per
 land space, nobody on water but Apep, Devotion 0-31, Followers >= 0, Monuments within their
 supply, Ankh tokens conserved, and used Battle cards return to hand only through the Cycle of
-Ma'at (rules/ankh.md §1, §2.1, §3, §4, §5, §8.1, §9)."""
+Ma'at (rules/ankh.md §1, §2.1, §3, §4, §5, §8.1, §9); with god powers (§4, issue 5): trapped
+Warriors counted with their owners', at most 3 Sun tokens and 3 trapped Warriors, Underworld
+spaces reserved for Osiris's god, Bastet's cats on the board one per space."""
 
 from __future__ import annotations
 
@@ -12,14 +14,18 @@ from hypothesis import strategies as st
 from netjer.core import Rng
 from netjer.games.ankh import AnkhGame, AnkhState
 from netjer.games.ankh.base import BOARD
+from netjer.games.ankh.gods.base import ANUBIS, BASTET, OSIRIS
 from netjer.games.ankh.pieces import APEP, GOD, GUARDIAN_LEVEL, WARRIOR
 
 OPTION_SETS = [
-    {"players": 2},
+    {"players": 2, "gods": "none"},
     {"players": 3},
     {"players": 4, "guardians": "satet,apep,giant-scorpion"},
     {"players": 5, "scenario": "old-kingdom", "guardians": "cat-mummy,mummy,androsphinx"},
     {"players": 3, "guardians": "satet,apep,giant-scorpion", "satet_push": "opposite", "merged_powers": "combined"},
+    {"players": 5, "gods": "amun,anubis,isis,osiris,ra", "guardians": "cat-mummy,mummy,giant-scorpion"},
+    {"players": 5, "gods": "bastet,hathor,thoth,horus,seth", "guardians": "satet,apep,androsphinx"},
+    {"players": 3, "gods": "anubis,seth,osiris", "osiris_underworld": "instead"},
 ]
 
 
@@ -38,7 +44,8 @@ def check_invariants(s: AnkhState, initial_guardians: list[int]) -> None:
         gods = sum(1 for h in on_board if s.fig[h] == GOD)
         assert gods == (1 if s.alive[g] else 0), "one God figure per god in the game (§4)"
         warriors = sum(1 for h in on_board if s.fig[h] == WARRIOR)
-        assert warriors + s.warriors_pool[g] + s.removed_warriors[g] == 6, "6 Warriors per god (§4)"
+        trapped = s.pdata[ANUBIS].slots.count(g) if s.pdata[ANUBIS] is not None else 0
+        assert warriors + s.warriors_pool[g] + s.removed_warriors[g] + trapped == 6, "6 Warriors per god (§4)"
         assert 0 <= s.dev[g] <= 31, "Devotion 0-31 (§5)"
         assert s.followers[g] >= 0, "Followers never negative"
         if s.alive[g]:
@@ -54,8 +61,29 @@ def check_invariants(s: AnkhState, initial_guardians: list[int]) -> None:
         assert GUARDIAN_LEVEL[kind] == level
     for k in range(3):
         assert s.monument_supply[k] + sum(1 for m in s.mon if m == k) == 10, "10 Monuments per type (§9)"
+    check_god_invariants(s)
     assert sorted(s.asc) == [g for g in range(n) if s.alive[g]]
     assert [s.dev[g] for g in s.asc] == sorted(s.dev[g] for g in s.asc), "the track is in Devotion order (§5)"
+
+
+def check_god_invariants(s: AnkhState) -> None:
+    """The god powers' components stay consistent (§4)."""
+    assert sum(1 for b in s.badge if b) <= 3, "Ra has 3 Sun tokens"
+    assert all(s.fig[h] >= 0 for h in range(BOARD.num_hexes) if s.badge[h]), "a Sun token is on a figure"
+    if s.pdata[ANUBIS] is not None:
+        assert len(s.pdata[ANUBIS].slots) <= 3, "Anubis has 3 slots"
+    reserved = [h for h in range(BOARD.num_hexes) if s.reserved[h] >= 0]
+    assert len(reserved) == s.n_reserved <= 3
+    if reserved:
+        osiris = s.holder[OSIRIS]
+        assert osiris >= 0 and all(s.reserved[h] == osiris for h in reserved)
+        assert sorted(s.pdata[OSIRIS].tokens) == reserved
+        assert all(s.fown[h] in (-1, osiris) for h in reserved), "only Osiris's figures on the Underworld"
+    if s.pdata[BASTET] is not None:
+        on_board = [h for h in s.pdata[BASTET].at if h >= 0]
+        assert len(set(on_board)) == len(on_board), "one cat per space"
+        if s.holder[BASTET] < 0:
+            assert not on_board, "a forgotten Bastet's cats leave the game"
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
@@ -91,11 +119,14 @@ def test_invariants_hold_over_random_playouts(options: dict[str, object]) -> Non
     level1=st.sampled_from(["cat-mummy", "satet"]),
     level2=st.sampled_from(["mummy", "apep"]),
     level3=st.sampled_from(["giant-scorpion", "androsphinx"]),
+    gods=st.sampled_from(["draw", "none"]),
 )
 def test_invariants_hold_for_any_seed_and_setup(
-    seed: int, players: int, scenario: str, level1: str, level2: str, level3: str
+    seed: int, players: int, scenario: str, level1: str, level2: str, level3: str, gods: str
 ) -> None:
-    game = AnkhGame({"players": players, "scenario": scenario, "guardians": f"{level1},{level2},{level3}"})
+    game = AnkhGame(
+        {"players": players, "scenario": scenario, "guardians": f"{level1},{level2},{level3}", "gods": gods}
+    )
     s = game.new_initial_state(seed)
     initial = list(s.guardian_supply)
     rng = Rng(seed)

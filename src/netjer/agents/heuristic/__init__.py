@@ -34,6 +34,7 @@ Evaluation = Callable[[State], list[float]]
 POLICIES: dict[str, str] = {
     "ankh": "netjer.agents.heuristic.ankh",
     "aton": "netjer.agents.heuristic.aton",
+    "nile": "netjer.agents.heuristic.nile",
 }
 
 

@@ -2,9 +2,14 @@
 
 The map (:mod:`netjer.cli.views.ankh_map`) with every piece in its god's colour and each
 region's Conflict Order token; below it the central board (action tracks, event track,
-Devotion track), one panel per god (Devotion, Followers, pools, powers, Battle cards), the
-battle in progress, the decision being taken and the end of the log.  Only what the viewing
-seat may know is in the observation, so nothing hidden can be drawn.
+Devotion track), one panel per god (Devotion, Followers, pools, powers, Battle cards, its god
+and the state of its god power), the battle in progress, the decision being taken and the end
+of the log.  Only what the viewing seat may know is in the observation, so nothing hidden can
+be drawn.
+
+God powers on the map (rules/ankh.md §4): a Radiant figure's label ends in ``*`` (Ra's Sun
+token), an empty Underworld space shows ``UW`` (Osiris), a Bastet cat adds ``?`` to its space
+when face down (its value, ``+1``/``+3``/``st``, when face up or when the viewer is Bastet).
 """
 
 from __future__ import annotations
@@ -63,6 +68,23 @@ def map_view(obs: dict[str, Any]) -> Text:
         pieces[p["hex"]] = label
         if owner is not None:
             owners[p["hex"]] = owner
+    powers = obs.get("god_powers", {})
+    for h in powers.get("ra", {}).get("radiant", []):
+        pieces[h] = pieces.get(h, "") + "*"
+    osiris = powers.get("osiris")
+    if osiris:
+        for h in osiris["underworld"]:
+            if h not in pieces:
+                pieces[h] = "UW"
+                owners[h] = osiris["holder"]
+    bastet = powers.get("bastet")
+    if bastet:
+        short = {"plus1": "+1", "plus3": "+3", "star": "st"}
+        marks = {h: "?" for h in bastet["face_down_on_board"]}
+        marks.update({c["at"]: short[c["cat"]] for c in bastet["face_up"] if c["at"] != "beside-board"})
+        marks.update({h: short[c] for c, h in bastet.get("cats", {}).items() if h in marks})
+        for h, mark in marks.items():
+            pieces[h] = pieces.get(h, "Cat") + mark
     return draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
 
 
@@ -112,6 +134,9 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     grid.add_row("powers", ", ".join(info["powers"]) or "-")
     grid.add_row("hand", " ".join(info["hand"]))
     grid.add_row("used", " ".join(info["used_cards"]) or "-")
+    for pid in info.get("god_powers", []):
+        state = obs["god_powers"].get(pid, {})
+        grid.add_row(pid.capitalize(), power_text(pid, state, obs))
     seats = info["seats"]
     who = []
     if seat is not None and seat in seats:
@@ -121,8 +146,59 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     if not info["alive"]:
         who.append("out of the game")
     active = " ◀" if obs["to_move"] is not None and obs["to_move"] in seats else ""
-    title = Text(f"{info['name']}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
+    deity = f" — {info['deity'].capitalize()}" if info.get("deity") else ""
+    title = Text(f"{info['name']}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
     return Panel(grid, title=title, border_style=_style(g))
+
+
+#: What each god power's components are called in a god's panel (rules/ankh.md §4).
+POWER_WORDS = {
+    "amun": "two Battle cards once per Conflict",
+    "anubis": "traps killed enemy Warriors",
+    "isis": "Protected figures next to enemies",
+    "osiris": "Underworld tokens",
+    "ra": "Sun tokens",
+    "bastet": "cats",
+    "hathor": "1 Follower after a sacrifice places a figure",
+    "thoth": "the scale and the guess",
+    "horus": "Eyes",
+    "seth": "takes enemy figures next to his God in Conflicts",
+}
+
+
+def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
+    """One line for a god power's state, from its part of the observation."""
+    names = [g["name"] for g in obs["gods"]]
+    if pid == "amun":
+        return f"token {state['token']} ({POWER_WORDS[pid]})"
+    if pid == "anubis":
+        trapped = ", ".join(names[g] for g in state["trapped"]) or "none"
+        return f"{len(state['trapped'])}/3 trapped: {trapped}"
+    if pid == "osiris":
+        return f"Underworld: {' '.join(state['underworld']) or '-'}; {state['tokens_in_supply']} in supply"
+    if pid == "ra":
+        return f"{state['sun_tokens_free']} Sun tokens free; Radiant: {' '.join(state['radiant']) or '-'}"
+    if pid == "bastet":
+        parts = [f"face down: {' '.join(state['face_down_on_board']) or '-'}"]
+        if state["face_down_beside_board"]:
+            parts.append(f"{state['face_down_beside_board']} face down beside her board")
+        for c in state["face_up"]:
+            parts.append(f"{c['cat']} face up ({c['at']})")
+        if "cats" in state:
+            parts.append("yours: " + ", ".join(f"{c} {h}" for c, h in state["cats"].items()))
+        if state["out_of_game"]:
+            parts.append("out of the game")
+        return "; ".join(parts)
+    if pid == "thoth":
+        guess = state["guess"]
+        text = f"scale {state['scale']}"
+        return text + (f"; guess: {names[guess['god']]} {guess['card']}" if guess else "")
+    if pid == "horus":
+        on = " ".join(map(str, state["eyes_on_regions"])) or "-"
+        return f"{state['eyes_free']} Eyes free; on regions {on}"
+    if pid == "seth":
+        return f"controls: {' '.join(state['controls']) or '-'}"
+    return POWER_WORDS.get(pid, "")
 
 
 def _battle(obs: dict[str, Any]) -> Text | None:
@@ -136,6 +212,10 @@ def _battle(obs: dict[str, Any]) -> Text | None:
     if "region" in b:
         out.append(f"\nBattle in region {b['region']} ({b['step']}): ")
         out.append(", ".join(names[g] for g in b["gods"]))
+        if b.get("forbidden"):
+            out.append(f"\n  forbidden by Horus: {b['forbidden']}")
+        for g in b.get("two_cards", []):
+            out.append(f"\n  {names[g]} plays two cards (Amun)")
         for g in b["gods"]:
             card = b["cards"].get(str(g))
             if card is not None:

@@ -28,20 +28,22 @@ from __future__ import annotations
 from netjer.core.action import Action
 from netjer.games.ankh.base import (
     AIM,
-    AIM_AFTER_EXTRA_SUMMON,
     AIM_AFTER_MOVE,
     AIM_AFTER_OBELISK,
-    AIM_AFTER_SUMMON,
+    AIM_AFTER_TASK,
+    CONT_ACTION_DONE,
+    CONT_SUMMON,
     IS_LAND,
     LAND_WITHIN_3,
     MOVE_PICK,
     PUSH,
     SUMMON,
     TURN,
+    TURN_END,
     UNLOCK,
 )
 from netjer.games.ankh.guardians import Guardians
-from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, ROW, TO
+from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
 from netjer.games.ankh.notation import PUSH as PUSH_ACTIONS
 from netjer.games.ankh.pieces import APEP, FIGURE_IDS, PYRAMID, SATET, SCORPION, WARRIOR
 from netjer.games.ankh.powers import (
@@ -66,7 +68,10 @@ class Actions(Guardians):
         self.acts = 0
         self.last_row = -1
         self.pending_event = False
+        self.window_done = False
         self.phase = TURN
+        for p in self.hk.on_turn_start:
+            p.on_turn_start(self._me)
 
     def _actions_per_turn(self, seat: int) -> int:
         """2, or 1 for each player of a merged god (§7.1, §10.4, J ``maxActs``)."""
@@ -80,11 +85,27 @@ class Actions(Guardians):
         "optional" (the default).
         """
         if self.acts == 0:
-            return list(ROW)
-        rows: list[Action] = list(ROW[self.last_row + 1 :])
-        if self.second_optional:
-            rows.append(END)
+            rows: list[Action] = list(ROW)
+        else:
+            rows = list(ROW[self.last_row + 1 :])
+            if self.second_optional:
+                rows.append(END)
+        if self.hk.turn_actions:
+            rows.extend(self._god_turn_actions())
         return rows
+
+    def _god_turn_actions(self) -> list[Action]:
+        """Choices god powers offer the player whose turn it is, before or after an action
+        (§4.2 Bastet: revealing a cat)."""
+        god = self.god_of_seat[self.to_move]
+        out: list[Action] = []
+        for p in self.hk.turn_actions:
+            out.extend(p.turn_actions(self._me, god))
+        return out
+
+    def _turn_end_actions(self) -> list[Action]:
+        """After the turn's last action: the god powers' turn choices, or ``end``."""
+        return [*self._god_turn_actions(), END]
 
     def _take_action(self, row: int) -> None:
         """Take action ``row``: advance its marker (§7.2), then resolve the action (§7.3)."""
@@ -126,6 +147,16 @@ class Actions(Guardians):
             self._end_turn()
 
     def _end_turn(self) -> None:
+        """End the turn; if a god power still offers a choice "after an action" (§4.2 Bastet),
+        the player is asked first (``turn-end``: that choice or ``end``)."""
+        if self.hk.turn_actions and not self.window_done and not self.over:
+            self.window_done = True
+            if self._god_turn_actions():
+                self.phase = TURN_END
+                return
+        self._pass_turn()
+
+    def _pass_turn(self) -> None:
         """Pass the turn clockwise to the next seat whose god is still in the game (§7.1)."""
         n = self.n
         i = self.turn_idx
@@ -143,6 +174,8 @@ class Actions(Guardians):
         through anything (§7.3, §8.1); Satet also onto an enemy figure it can push (§3)."""
         fig, mon = self.fig, self.mon
         out = [x for x in LAND_WITHIN_3[h] if fig[x] < 0 and mon[x] < 0]
+        if self.n_reserved:
+            out = [x for x in out if self.reserved[x] < 0 or self.reserved[x] == god]
         if fig[h] == SATET:
             fown = self.fown
             pushes = [x for x in LAND_WITHIN_3[h] if fown[x] >= 0 and fown[x] != god and self._push_targets(h, x)]
@@ -152,6 +185,8 @@ class Actions(Guardians):
 
     def _can_move(self, h: int, god: int) -> bool:
         fig, mon = self.fig, self.mon
+        if self.n_reserved:
+            return bool(self._destinations(h, god))
         for x in LAND_WITHIN_3[h]:
             if fig[x] < 0 and mon[x] < 0:
                 return True
@@ -171,10 +206,11 @@ class Actions(Guardians):
             self._action_done()
 
     def _move_figure(self, a: int, b: int) -> None:
-        """Carry the figure (and a Scorpion's aim) from ``a`` to ``b``."""
-        fig, fown, aim = self.fig, self.fown, self.aim
-        fig[b], fown[b], aim[b] = fig[a], fown[a], aim[a]
+        """Carry the figure (with a Scorpion's aim and its badge) from ``a`` to ``b``."""
+        fig, fown, aim, badge = self.fig, self.fown, self.aim, self.badge
+        fig[b], fown[b], aim[b], badge[b] = fig[a], fown[a], aim[a], badge[a]
         fig[a] = fown[a] = aim[a] = -1
+        badge[a] = 0
 
     def _move_to(self, b: int) -> None:
         """The picked figure goes to ``b`` (a Satet onto an enemy waits for its push)."""
@@ -221,10 +257,8 @@ class Actions(Guardians):
         resume = self.aim_resume
         if resume == AIM_AFTER_MOVE:
             self._continue_move()
-        elif resume == AIM_AFTER_SUMMON:
-            self._action_done()
-        elif resume == AIM_AFTER_EXTRA_SUMMON:
-            self._continue_summon()
+        elif resume == AIM_AFTER_TASK:
+            self._after_task()
         else:
             assert resume == AIM_AFTER_OBELISK
             self._obelisk_moved()
@@ -245,7 +279,8 @@ class Actions(Guardians):
 
     def _summon_spaces(self, god: int) -> list[int]:
         """Empty land spaces adjacent (same region) to a figure or controlled Monument of
-        ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1)."""
+        ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1), not
+        reserved for another god (§4.1 Osiris)."""
         adjacent = self.regions.adjacent
         fig, fown, mon, mown = self.fig, self.fown, self.mon, self.mown
         mark = bytearray(len(fig))
@@ -253,22 +288,44 @@ class Actions(Guardians):
             if fown[h] == god or mown[h] == god:
                 for x in adjacent[h]:
                     mark[x] = 1
-        return [x for x in range(len(fig)) if mark[x] and IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+        out = [x for x in range(len(fig)) if mark[x] and IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+        if self.n_reserved:
+            out = [x for x in out if self.reserved[x] < 0 or self.reserved[x] == god]
+        return out
 
-    def _summon_actions(self) -> list[Action]:
-        god = self.god_of_seat[self.to_move]
-        kinds = self._summonable_kinds(god)
-        if not kinds:
-            return []
-        spaces = self._summon_spaces(god)
+    def _can_ransom(self, god: int) -> bool:
+        """Whether a god power holds a Warrior of ``god`` that ``god`` may summon instead of
+        one from its pool (§4.1 Anubis: for 1 Follower paid to Anubis)."""
+        return any(p.can_ransom(self._me, god) for p in self.hk.can_ransom)
+
+    def _placements(self, god: int, spaces: list[int]) -> list[Action]:
+        """``put <kind> r,c`` for each kind in ``god``'s pool (or only a Warrior, after
+        ``ransom``) and each of ``spaces`` (Apep: any empty water too, §3); ``ransom`` when
+        a trapped Warrior of ``god`` may be bought back (§4.1 Anubis)."""
+        if self.ransom:
+            return [PUT[WARRIOR][x] for x in spaces]
         out: list[Action] = []
-        for k in kinds:
+        for k in self._summonable_kinds(god):
             row = PUT[k]
             if k == APEP:
                 out.extend(row[x] for x in sorted(set(spaces) | set(self._apep_targets())))
             else:
                 out.extend(row[x] for x in spaces)
-        if self.powers[god] >> PYRAMID_ATTUNED & 1:
+        if spaces and self.hk.can_ransom and self._can_ransom(god):
+            out.append(RANSOM)
+        return out
+
+    def _summon_actions(self) -> list[Action]:
+        god = self.god_of_seat[self.to_move]
+        spaces = self._summon_spaces(god)
+        if self.hk.summon_spaces:
+            for p in self.hk.summon_spaces:
+                spaces.extend(p.summon_spaces(self._me, god))
+            spaces = sorted(set(spaces))
+        out = self._placements(god, spaces)
+        if not out:
+            return []
+        if not self.ransom and self.powers[god] >> PYRAMID_ATTUNED & 1:
             out.extend(PYRAMID_PICK[p] for p in self._pyramids_for_extra(god))
         return out
 
@@ -283,20 +340,14 @@ class Actions(Guardians):
             if mon[p] == PYRAMID
             and mown[p] == god
             and p not in self.pyr_used
-            and any(self._is_free_land(x) for x in adjacent[p])
+            and any(self._can_stand(x, god) for x in adjacent[p])
         ]
 
     def _pyramid_put_actions(self) -> list[Action]:
         """Extra summon next to the chosen Pyramid (§2.2); Apep also onto any empty water (§3)."""
         god = self.god_of_seat[self.to_move]
-        spaces = [x for x in self.regions.adjacent[self.pyr_sel] if self._is_free_land(x)]
-        out: list[Action] = []
-        for k in self._summonable_kinds(god):
-            if k == APEP:
-                out.extend(PUT[k][x] for x in sorted(set(spaces) | set(self._apep_targets())))
-            else:
-                out.extend(PUT[k][x] for x in spaces)
-        return out
+        spaces = [x for x in self.regions.adjacent[self.pyr_sel] if self._can_stand(x, god)]
+        return self._placements(god, spaces)
 
     def _continue_summon(self) -> None:
         """Offer the summon (and Pyramid Attuned extras); end the action if none is possible."""
@@ -306,19 +357,42 @@ class Actions(Guardians):
             self._action_done()
 
     def _put(self, kind: int, h: int, extra: bool) -> None:
-        """Summon a figure of ``kind`` from the pool onto ``h`` (§7.3)."""
+        """Summon a figure of ``kind`` from the pool onto ``h`` (§7.3): ``extra`` for Pyramid
+        Attuned's (§2.2); a god power may make it an extra summon too (§4.1 Osiris)."""
         god = self.god_of_seat[self.to_move]
-        self._take_from_pool(god, kind)
-        self.fig[h] = kind
-        self.fown[h] = god
         if extra:
             self.pyr_used.append(self.pyr_sel)
-        if kind == SCORPION:
-            self._ask_aim(h, AIM_AFTER_EXTRA_SUMMON if extra else AIM_AFTER_SUMMON)
-        elif extra:
-            self._continue_summon()
         else:
-            self._action_done()
+            for p in self.hk.summon_spaces:
+                if p.on_summon_put(self._me, god, h):
+                    extra = True
+        self._place_from_pool(god, kind, h)
+        self._checkpoint(CONT_SUMMON if extra else CONT_ACTION_DONE)
+
+    def _place_from_pool(self, god: int, kind: int, h: int) -> None:
+        """Place a figure of ``god`` from its pool on ``h`` (a summon, §7.3; also a god power's
+        placement): a Giant Scorpion then aims (§3), and the powers react (§4.1 Ra).  With
+        ``ransom`` set the Warrior comes from the god holding it instead (§4.1 Anubis).
+        The decisions are queued: the caller then reaches a checkpoint."""
+        if self.ransom:
+            self.ransom = False
+            next(p for p in self.hk.can_ransom if p.can_ransom(self._me, god)).on_ransom(self._me, god)
+        else:
+            self._take_from_pool(god, kind)
+        self.fig[h] = kind
+        self.fown[h] = god
+        self.badge[h] = 0
+        if kind == SCORPION:
+            self._queue(AIM, god, h, front=True)
+        for p in self.hk.on_summoned:
+            p.on_summoned(self._me, god, h)
+
+    def _sacrificed(self, god: int, amount: int) -> None:
+        """``god`` has fully resolved an effect for which it sacrificed ``amount`` Followers
+        (§4.2 Hathor reacts); the caller then reaches a checkpoint."""
+        if amount > 0:
+            for p in self.hk.on_sacrifice:
+                p.on_sacrifice(self._me, god, amount)
 
     # --- Gain Followers (§7.3) --------------------------------------------------------------------
 
@@ -366,7 +440,8 @@ class Actions(Guardians):
         self._log(f"{self._name(god)} unlocks {POWER_IDS[power]} ({level} Followers)")
         if self.unlocked[god] in self.guardian_slots:
             self._gain_guardian(god, level)
-        self._action_done()
+        self._sacrificed(god, level)
+        self._checkpoint(CONT_ACTION_DONE)
 
     # --- legal lists used by the state ---------------------------------------------------------------
 

@@ -13,6 +13,19 @@ A lower layer that must hand control to a higher one (an action reaching the end
 track fires an event; a decision inside a Conflict resumes it) calls a hook declared here and
 implemented above.
 
+God powers (rules/ankh.md §4; :mod:`netjer.games.ankh.gods`): ``holder[i]`` is the god that
+holds power ``i`` (-1: not in play), ``pdata[i]`` its components, ``hk`` the hooks of the
+powers in play.  A power's decision is a *task* ``(phase, god, arg)`` in ``tasks``: when a
+flow reaches a point where the rules let queued decisions happen it calls
+:meth:`AnkhBase._checkpoint` with what to do afterwards (``cont``, one of the ``CONT_*``); the
+engine asks each task's god in turn (:meth:`AnkhBase._drain`) and then resumes.  Inside a
+Conflict the loop drains the queue before every step.  Engine data the powers may set:
+``reserved`` (spaces only one god's figures may use, §4.1 Osiris), ``badge`` (a marker
+travelling with a figure, §4.1 Ra's Sun token), ``b_forbidden`` (a card nobody may play in
+this battle, §4.2 Horus), ``b_two`` (gods playing two cards in this battle, §4.1 Amun),
+``b_victims`` (the figures about to die in Battle Resolution, §4.1 Isis).  During a
+Conflict a figure counts for the god ``_ctl()[h]`` (its owner, unless §4.2 Seth controls it).
+
 Gods and seats: god ``g`` is the god that seat ``g`` started with.  After a merge (§10.4)
 the minor god's seat plays for the major god: ``god_of_seat[s]`` is the god seat ``s`` plays,
 ``seat_of_god[g]`` the seat that takes god ``g``'s decisions outside its own turns (the
@@ -21,9 +34,15 @@ major god's player decides for a merged god, §10.4).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from netjer.core.state import State
 from netjer.games.ankh.board import Board, RegionMap, Split, load_board
+from netjer.games.ankh.gods.base import GOD_PHASE_BASE, PHASE_OWNER, Hooks, Task, hooks_for
 from netjer.games.ankh.setup import ActionTrack
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
 #: Decision points (``AnkhState.phase``).
 (
@@ -49,7 +68,8 @@ from netjer.games.ankh.setup import ActionTrack
     WORSHIP,
     ADOPT,
     OVER,
-) = range(22)
+    TURN_END,
+) = range(23)
 PHASE_NAMES = (
     "turn",
     "move-pick",
@@ -73,10 +93,30 @@ PHASE_NAMES = (
     "worship",
     "adopt",
     "over",
+    "turn-end",
 )
 
+
+def phase_name(p: int) -> str:
+    """The name of decision point ``p`` (an engine phase or a god power's)."""
+    if p < GOD_PHASE_BASE:
+        return PHASE_NAMES[p]
+    return PHASE_OWNER[p].PHASES[p][0]
+
+
+#: What resumes once the queued decisions are taken (``AnkhState.cont``).
+(
+    CONT_CONFLICT,
+    CONT_ACTION_DONE,
+    CONT_SUMMON,
+    CONT_TURN,
+    CONT_END_TURN,
+    CONT_EVENT_DONE,
+    CONT_START,
+) = range(7)
+
 #: Where an ``aim`` decision returns to (§3 Giant Scorpion: it aims after every placement or move).
-AIM_AFTER_MOVE, AIM_AFTER_SUMMON, AIM_AFTER_EXTRA_SUMMON, AIM_AFTER_OBELISK = range(4)
+AIM_AFTER_MOVE, AIM_AFTER_OBELISK, AIM_AFTER_TASK = range(3)
 
 BOARD: Board = load_board()
 NUM_HEXES = BOARD.num_hexes
@@ -179,8 +219,25 @@ class AnkhBase(State):
     ob_moved: list[int]
     ob_active: list[int]
     ob_turn: int
-    mummy_queue: list[int]
+    mummy_queue: list[tuple[int, int]]
     merge_minor: int
+    # god powers (rules/ankh.md §4; see the module doc)
+    god_ids: tuple[str, ...]
+    underworld_extra: bool
+    holder: list[int]
+    pdata: list[Any]
+    hk: Hooks
+    tasks: list[Task]
+    cont: int
+    reserved: list[int]
+    n_reserved: int
+    badge: list[int]
+    b_forbidden: int
+    b_two: list[bool]
+    b_card2: list[int]
+    b_victims: list[int]
+    window_done: bool
+    ransom: bool
     # result
     winners: list[int]
     end_reason: str
@@ -203,6 +260,90 @@ class AnkhBase(State):
     def _event_done(self) -> None:
         """Finish the event just resolved and end the turn (§6); implemented in ``actions``."""
         raise NotImplementedError
+
+    def _resume(self) -> None:
+        """Carry on with ``cont`` once no decision is queued; implemented in ``state``."""
+        raise NotImplementedError
+
+    def _mummy_step(self) -> bool:
+        """Offer the return of the first queued Mummy (§3); implemented in ``conflict``."""
+        raise NotImplementedError
+
+    # --- god powers' decisions and hooks ----------------------------------------------------
+
+    @property
+    def _me(self) -> AnkhState:
+        """This state as the full class, to hand to god powers' hooks."""
+        return self  # type: ignore[return-value]
+
+    def _refresh_hooks(self) -> None:
+        """Rebuild ``hk`` from ``holder`` (after setup, a merge, a forgotten god)."""
+        self.hk = hooks_for(tuple(i for i, g in enumerate(self.holder) if g >= 0))
+
+    def _queue(self, phase: int, god: int, arg: int = 0, front: bool = False) -> None:
+        """Queue a decision of ``god`` (a god power's task, or the engine's ``AIM``)."""
+        if front:
+            self.tasks.insert(0, (phase, god, arg))
+        else:
+            self.tasks.append((phase, god, arg))
+
+    def _drain(self) -> bool:
+        """Ask the next queued decision (a Mummy's return first, §3); False when none is left.
+
+        A task whose decision no longer exists is dropped (``GodPower.ready``)."""
+        while True:
+            if self.mummy_queue:
+                if self._mummy_step():
+                    return True
+                continue
+            if not self.tasks:
+                return False
+            phase, god, arg = self.tasks[0]
+            if phase == AIM:
+                self.tasks.pop(0)
+                if self.fig[arg] < 0:  # pragma: no cover - a Scorpion is aimed at once
+                    continue
+                self.aim_hex = arg
+                self.aim_resume = AIM_AFTER_TASK
+                self.aim[arg] = -1
+            elif not self.alive[god] or not PHASE_OWNER[phase].ready(self._me, self.tasks[0]):
+                self.tasks.pop(0)
+                continue
+            self.phase = phase
+            self.to_move = self.seat_of_god[god]
+            return True
+
+    def _after_task(self) -> None:
+        """After a queued decision: the next one, or resume (``cont``)."""
+        if self.over:
+            return
+        if not self._drain():
+            self._resume()
+
+    def _checkpoint(self, cont: int) -> None:
+        """The flow reached a point where queued decisions are taken; then ``cont``."""
+        self.cont = cont
+        if self.over:
+            return
+        if not self._drain():
+            self._resume()
+
+    def _ctl(self) -> list[int]:
+        """Who each figure counts for: its owner, except during a Conflict where a power
+        may say otherwise (§4.2 Seth).  Not to be modified."""
+        owners = self.fown
+        if self.tb_holder >= 0 and self.hk.control:
+            for p in self.hk.control:
+                owners = p.control(self._me, owners)
+        return owners
+
+    def _can_stand(self, h: int, god: int) -> bool:
+        """Whether a figure of ``god`` may end a move or be placed on ``h``: an empty land
+        space not reserved for another god (§7.3, §8.1; §4.1 Osiris's Underworld)."""
+        if not IS_LAND[h] or self.fig[h] >= 0 or self.mon[h] >= 0:
+            return False
+        r = self.reserved[h]
+        return r < 0 or r == god
 
     # --- small queries ----------------------------------------------------------------------
 
@@ -228,9 +369,9 @@ class AnkhBase(State):
         return regions.regions[r] + tuple(w for w in self.board.water if r in hr[w])
 
     def _present(self, hexes: tuple[int, ...]) -> list[int]:
-        """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3),
-        in ascending Devotion order."""
-        fown = self.fown
+        """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
+        during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
+        fown = self._ctl()
         seen = {fown[h] for h in hexes if fown[h] >= 0}
         return [g for g in self.asc if g in seen]
 

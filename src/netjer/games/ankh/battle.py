@@ -8,9 +8,14 @@ player decides; :meth:`Battle._run_battle_step` is called by the Conflict loop
 0. Start of battle: Obelisk Attuned relocations — the gods with the power, a controlled
    Obelisk in the region and figures there take turns in ascending Devotion order, one figure
    at a time (``pick r,c`` / ``to r,c``) or ``done`` (a god that passes is out), each figure at
-   most once (§2.2, P).
-1. Cards: every god present chooses one card in secret, one seat at a time in ascending
-   Devotion order (``card <id>``); all are revealed together; Flood gives its Followers at once.
+   most once (§2.2, P).  Then the gods present are counted again (§4.2 Seth: relocations may
+   change who his figures are; with one god left the region is dominated instead), and the
+   god powers' battle-start effects follow (§4.2 Horus forbids a card, then §4.1 Amun may
+   announce two cards).
+1. Cards: every god present chooses one card in secret (Amun two), one seat at a time in
+   ascending Devotion order (``card <id>``); a god power may act before the reveal (§4.2
+   Thoth's guess); all are revealed together; Flood gives its Followers at once; god powers
+   react to the reveal (§4.2 Bastet's cat, Thoth's guess checked).
 2. Build Monument cards in ascending Devotion (``build <kind> r,c`` or ``nobuild``).
 3. Plague of Locusts: one secret bidding round per Plague card (ascending Devotion of the
    cards' players); the bidders are the gods with figures in the region at the start of the
@@ -18,13 +23,20 @@ player decides; :meth:`Battle._run_battle_step` is called by the Conflict loop
    highest bidder's (a tie spares nobody).
 4. Monument majorities, ascending Devotion, only gods still with figures in the region.
 5. Resolution: strength = figures (1 each; God 3 with Resplendent; 0 next to an enemy
-   Androsphinx) + card bonus + Temple Attuned; no figures = 0 and cannot win.  A tie for the
-   highest goes to the tie-breaker's holder if it is tied and uses it (``tiebreak``, once per
-   Conflict), otherwise nobody wins.  The winner gains 1 Devotion (3 with Glorious by a margin
-   of 3) plus Drought, as one gain; then Commanding.  Every loser's Warriors and Guardians in
-   the region die, except Flood-protected ones on Fertile spaces.
+   Androsphinx) + card bonus + Temple Attuned + god powers (§4.1 Anubis, §4.2 Bastet); no
+   figures = 0 and cannot win.  A tie for the highest goes to the tie-breaker's holder if it
+   is tied and uses it (``tiebreak``, once per Conflict), otherwise nobody wins.  The winner
+   gains 1 Devotion (3 with Glorious by a margin of 3) plus Drought plus god powers (§4.1 Ra),
+   as one gain; then Commanding.  Every loser's Warriors and Guardians in the region die,
+   except Flood-protected ones on Fertile spaces and those a god power keeps alive (§4.1 Isis).
 6. After the battle, each in ascending Devotion (rulings table): Cat-Mummy losses,
-   Magnanimous, Miracle, Worshipful (``worship`` / ``noworship``), Cycle of Ma'at.
+   Magnanimous, Miracle, the god powers' after-battle effects (§4.1 Osiris), Worshipful
+   (``worship`` / ``noworship``), Cycle of Ma'at.
+
+During the whole Conflict a figure counts for ``_ctl()[h]`` (its owner unless §4.2 Seth
+controls it): presence, strength, kills and their effects all read it.  A space reserved for
+another god (§4.1 Osiris's Underworld) takes no figure or Monument of others and has no
+terrain for Flood and Drought.
 """
 
 from __future__ import annotations
@@ -66,30 +78,40 @@ from netjer.games.ankh.powers import (
 (
     C_REGION,
     B_OBELISK,
+    B_START,
+    B_DEAL,
     B_CARDS,
+    B_REVEAL,
     B_BUILD,
     B_PLAGUE,
     B_BIDS,
     B_MAJORITY,
     B_RESOLVE,
     B_APPLY,
+    B_KILL,
     B_MAGNANIMOUS,
     B_MIRACLE,
+    B_AFTER,
     B_WORSHIP,
     B_CYCLE,
-) = range(13)
+) = range(18)
 STEP_NAMES = (
     "next-region",
     "obelisk-attuned",
+    "battle-start",
+    "deal",
     "cards",
+    "reveal",
     "build",
     "plague",
     "plague-bids",
     "majorities",
     "resolution",
     "resolution-effects",
+    "resolution-deaths",
     "magnanimous",
     "miracle",
+    "after-battle",
     "worshipful",
     "cycle-of-maat",
 )
@@ -110,9 +132,25 @@ class Battle(Events):
     # --- helpers ------------------------------------------------------------------------------
 
     def _figures_here(self, god: int) -> int:
-        """Figures of ``god`` in the battle region (land spaces and touching water)."""
-        fown = self.fown
+        """Figures counting for ``god`` in the battle region (land spaces and touching water)."""
+        fown = self._ctl()
         return sum(1 for h in self.b_hexes if fown[h] == god)
+
+    def _played(self, god: int, card: int) -> bool:
+        """Whether ``god`` played ``card`` in this battle (§4.1 Amun: one of two)."""
+        return self.b_card[god] == card or self.b_card2[god] == card
+
+    def _on_terrain(self, h: int, terrain: int) -> bool:
+        """Whether ``h`` counts as ``terrain`` (§1 Flood, Drought; an Underworld space counts
+        as neither, §4.1 Osiris)."""
+        return self.board.terrain[h] == terrain and self.reserved[h] < 0
+
+    def _gain_bonus(self, god: int, hexes: tuple[int, ...]) -> int:
+        """What god powers add to ``god``'s Devotion for dominating or winning there (§4.1 Ra)."""
+        if not self.hk.gain_bonus:
+            return 0
+        owners = self._ctl()
+        return sum(p.gain_bonus(self._me, god, hexes, owners) for p in self.hk.gain_bonus)
 
     def _majorities(self, god: int, region: int) -> int:
         """How many Monument types ``god`` has the majority of in ``region`` (§9): strictly more
@@ -146,24 +184,27 @@ class Battle(Events):
         """``(strength, figures)`` of ``god`` in the battle region at Resolution (§10.3 step 5).
 
         1 per figure (the God 3 with Resplendent, rulings table), 0 for a figure next to an
-        enemy Androsphinx (§3); plus the card's bonus (§1), plus 2 per controlled Temple in the
-        region with a figure of ``god`` adjacent (Temple Attuned).  No figures: 0 (§1).
+        enemy Androsphinx (§3); plus the cards' bonus (§1), plus the god powers' (§4.1 Anubis,
+        §4.2 Bastet), plus 2 per controlled Temple in the region with a figure of ``god``
+        adjacent (Temple Attuned).  No figures: 0 (§1).
         """
-        fig, fown = self.fig, self.fown
+        fig, fown = self.fig, self._ctl()
         strength = count = 0
         god_strength = RESPLENDENT_GOD if self._resplendent(god) else 1
         for h in self.b_hexes:
             if fown[h] != god:
                 continue
             count += 1
-            if self._neutralised(h, god):
+            if self._neutralised(h, god, fown):
                 continue
             strength += god_strength if fig[h] == GOD else 1
         if count == 0:
             return 0, 0
-        card = self.b_card[god]
-        if card >= 0:
-            strength += CARD_STRENGTH[card]
+        for card in (self.b_card[god], self.b_card2[god]):
+            if card >= 0:
+                strength += CARD_STRENGTH[card]
+        for p in self.hk.strength:
+            strength += p.strength(self._me, god, fown)
         if self.powers[god] >> TEMPLE_ATTUNED & 1:
             adjacent = self.regions.adjacent
             mon, mown = self.mon, self.mown
@@ -195,6 +236,10 @@ class Battle(Events):
         self.b_queue = []
         self.b_bidders = []
         self.plague_queue = []
+        self.b_forbidden = -1
+        self.b_two = [False] * n
+        self.b_card2 = [-1] * n
+        self.b_victims = []
         self.ob_moved = []
         self.ob_turn = 0
         self.ob_active = [g for g in gods if self.powers[g] >> OBELISK_ATTUNED & 1 and self._obelisks_here(g)]
@@ -211,16 +256,20 @@ class Battle(Events):
     def _obelisk_spaces(self, god: int) -> list[int]:
         """Empty land spaces adjacent to ``god``'s Obelisks in the battle region (§2.2)."""
         adjacent = self.regions.adjacent
-        out = {x for o in self._obelisks_here(god) for x in adjacent[o] if self._is_free_land(x)}
+        out = {x for o in self._obelisks_here(god) for x in adjacent[o] if self._can_stand(x, god)}
         return sorted(out)
 
     def _obelisk_picks(self, god: int) -> list[int]:
-        """Figures ``god`` may still relocate: anywhere on the board, each once, while it has
-        figures in the region and a free space next to one of its Obelisks there (§2.2, S1)."""
+        """Figures ``god`` may still relocate: those counting for it, anywhere on the board,
+        each once, while figures counting for it are in the region and a space next to one of
+        its Obelisks there is free (§2.2; §4.2 Seth, S1: Seth may move the enemy figures he
+        controls — away from him they are their owner's again — and an owner may not move its
+        figures while Seth controls them)."""
         if not self._figures_here(god) or not self._obelisk_spaces(god):
             return []
         moved = self.ob_moved
-        return [h for h in self._figures_of(god) if h not in moved]
+        owners = self._ctl()
+        return [h for h in range(len(owners)) if owners[h] == god and h not in moved]
 
     def _obelisk_step(self) -> bool:
         active = self.ob_active
@@ -230,9 +279,42 @@ class Battle(Events):
             if self._obelisk_picks(god):
                 return self._ask(god, OBELISK_PICK)
             active.pop(self.ob_turn)
-        self.cstep = B_CARDS
-        self.b_queue = self._ascending(self.b_gods)
+        self.cstep = B_START
         return False
+
+    # --- battle start (§10.3 step 0; §4.2 Seth, Horus; §4.1 Amun) ------------------------------
+
+    def _start_step(self) -> bool:
+        """Count the gods present again (§4.2 Seth: Obelisk Attuned may change who his figures
+        count for, even end the battle: one god left dominates, cases.md 4), then the god
+        powers' battle-start effects (Horus, then Amun: S1)."""
+        gods = self._present(self.b_hexes)
+        if len(gods) < 2:
+            self._log("  the battle no longer takes place")
+            if gods:
+                self._dominate(gods[0], self.b_region)
+            self._end_battle()
+            return False
+        self.b_gods = gods
+        for p in self.hk.on_battle_start:
+            p.on_battle_start(self._me)
+        self.cstep = B_DEAL
+        return False
+
+    def _deal_step(self) -> bool:
+        """The order of the secret card choices: ascending Devotion; a god playing two cards
+        (§4.1 Amun) chooses both in turn."""
+        queue = []
+        for g in self._ascending(self.b_gods):
+            queue.append(g)
+            if self.b_two[g]:
+                queue.append(g)
+        self.b_queue = queue
+        self.cstep = B_CARDS
+        return False
+
+    def _dominate(self, god: int, region: int) -> None:  # pragma: no cover - in conflict
+        raise NotImplementedError
 
     def _obelisk_pick_actions(self) -> list[Action]:
         god = self.ob_active[self.ob_turn]
@@ -252,9 +334,9 @@ class Battle(Events):
 
     def _obelisk_to(self, x: int) -> None:
         a = self.sel
+        god = self.ob_active[self.ob_turn]
         self._move_figure(a, x)
         self.ob_moved.append(x)
-        god = self.fown[x]
         name = self.board.hex_name
         self._log(f"  {self._name(god)} (Obelisk Attuned): {FIGURE_IDS[self.fig[x]]} {name(a)} -> {name(x)}")
         if self.fig[x] == SCORPION:
@@ -272,34 +354,59 @@ class Battle(Events):
     def _cards_step(self) -> bool:
         if self.b_queue:
             return self._ask(self.b_queue[0], CARD)
+        for p in self.hk.before_reveal:
+            p.before_reveal(self._me)
+        self.cstep = B_REVEAL
+        return False
+
+    def _reveal_step(self) -> bool:
         self._reveal()
-        self.b_queue = [g for g in self._ascending(self.b_gods) if self.b_card[g] == BUILD_CARD]
+        for p in self.hk.on_reveal:
+            p.on_reveal(self._me)
+        self.b_queue = [g for g in self._ascending(self.b_gods) if self._played(g, BUILD_CARD)]
         self.cstep = B_BUILD
         return False
 
+    def _allowed_cards(self, god: int) -> list[int]:
+        """The cards ``god`` may choose now: those in hand (not face up, §1), not the one
+        forbidden in this battle (§4.2 Horus), not its first card when it plays two (§4.1
+        Amun).  Never empty: the Cycle of Ma'at is always in hand (it returns every card when
+        played), and it is what a god must play if nothing else is left (§4.2 Horus)."""
+        first = self.b_card[god]
+        out = [c for c in hand_of(self.used[god]) if c not in (self.b_forbidden, first)]
+        return out or [CYCLE]
+
     def _card_actions(self) -> list[Action]:
-        """The cards in hand: every card not face up (§1).  The hand is never empty: a god
-        that has used six cards holds the Cycle of Ma'at."""
-        return [CARD_ACTIONS[c] for c in hand_of(self.used[self.b_queue[0]])]
+        """The cards the god at the front of the queue may choose (:meth:`_allowed_cards`)."""
+        return [CARD_ACTIONS[c] for c in self._allowed_cards(self.b_queue[0])]
 
     def _choose_card(self, card: int) -> None:
         god = self.b_queue.pop(0)
-        self.b_card[god] = card
+        if self.b_card[god] >= 0:
+            self.b_card2[god] = card
+        else:
+            self.b_card[god] = card
         self._run_conflict()
+
+    def _cards_hidden(self) -> bool:
+        """Whether the battle's chosen cards are still face down (§1)."""
+        return self.cstep in (B_CARDS, B_REVEAL)
 
     def _reveal(self) -> None:
         """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
-        own figure on a Fertile space of the region at once."""
+        figure counting for its player on a Fertile space of the region at once."""
         shown = []
-        terrain = self.board.terrain
+        fown = self._ctl()
         for g in self.b_gods:
-            c = self.b_card[g]
-            self.used[g] |= 1 << c
-            shown.append(f"{self._name(g)} {CARD_IDS[c]}")
-            if c == FLOOD:
-                gain = sum(1 for h in self.b_hexes if self.fown[h] == g and terrain[h] == FERTILE)
-                self.followers[g] += gain
-                shown[-1] += f" (+{gain} Followers)"
+            for c in (self.b_card[g], self.b_card2[g]):
+                if c < 0:
+                    continue
+                self.used[g] |= 1 << c
+                shown.append(f"{self._name(g)} {CARD_IDS[c]}")
+                if c == FLOOD:
+                    gain = sum(1 for h in self.b_hexes if fown[h] == g and self._on_terrain(h, FERTILE))
+                    self.followers[g] += gain
+                    shown[-1] += f" (+{gain} Followers)"
         self._log("  cards: " + ", ".join(shown))
 
     # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -315,7 +422,7 @@ class Battle(Events):
         if self.followers[god] < self._build_cost(god) or self.ankh_pool[god] <= 0:
             return []
         kinds = [k for k in range(3) if self.monument_supply[k] > 0]
-        spaces = [h for h in self.regions.regions[self.b_region] if self._is_free_land(h)]
+        spaces = [h for h in self.regions.regions[self.b_region] if self._can_stand(h, god)]
         if not kinds or not spaces:
             return []
         return [*(BUILD_ACTIONS[k][h] for k in kinds for h in spaces), NOBUILD]
@@ -325,7 +432,7 @@ class Battle(Events):
             if self._build_actions():
                 return self._ask(self.b_queue[0], BUILD)
             self._log(f"  {self._name(self.b_queue.pop(0))} cannot build")
-        self.plague_queue = [g for g in self._ascending(self.b_gods) if self.b_card[g] == PLAGUE]
+        self.plague_queue = [g for g in self._ascending(self.b_gods) if self._played(g, PLAGUE)]
         self.b_bidders = self._present(self.b_hexes)
         self.cstep = B_PLAGUE
         return False
@@ -339,6 +446,7 @@ class Battle(Events):
         self.mon[h] = kind
         self.mown[h] = god
         self._log(f"  {self._name(god)} builds a {MONUMENT_IDS[kind]} at {self.board.hex_name(h)} ({cost} Followers)")
+        self._sacrificed(god, cost)
         self._run_conflict()
 
     def _no_build(self) -> None:
@@ -384,10 +492,12 @@ class Battle(Events):
         bids = ", ".join(f"{self._name(g)} {self.bid[g]}" for g in bidders)
         who = self._name(spared) if spared >= 0 else "nobody (tie)"
         self._log(f"  Plague of Locusts ({self._name(player)}): bids {bids}; spared: {who}")
-        fig, fown = self.fig, self.fown
+        fig, fown = self.fig, self._ctl()
         victims = [h for h in self.b_hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
         cats = self._kill(victims, "Plague of Locusts")
         self._cat_mummy_losses(cats)
+        for g in bidders:
+            self._sacrificed(g, self.bid[g])
         self.bid = [-1] * self.n
         self.cstep = B_PLAGUE
 
@@ -444,19 +554,20 @@ class Battle(Events):
         self._run_conflict()
 
     def _apply_step(self) -> bool:
-        """The winner's gain (1, or 3 with Glorious by 3+, plus Drought: one gain), then
-        Commanding; then every loser's Warriors and Guardians in the region die except
-        Flood-protected ones; then the Cat-Mummy losses (rulings table order)."""
+        """The winner's gain (1, or 3 with Glorious by 3+, plus Drought, plus god powers: one
+        gain), then Commanding; then every loser's Warriors and Guardians in the region are to
+        die except Flood-protected ones (``b_victims``; god powers may spare some, §4.1 Isis)."""
         w = self.b_winner
-        self.cstep = B_MAGNANIMOUS
+        self.cstep = B_KILL
         if w >= 0:
             strength = self.b_strength
             others = [strength[g] for g in self.b_gods if g != w and self.b_nfigs[g] > 0]
             margin = strength[w] - max(others, default=0)
             amount = GLORIOUS_DEVOTION if self.powers[w] >> GLORIOUS & 1 and margin >= GLORIOUS_MARGIN else 1
-            if self.b_card[w] == DROUGHT:
-                terrain = self.board.terrain
-                amount += sum(1 for h in self.b_hexes if self.fown[h] == w and terrain[h] == DESERT)
+            if self._played(w, DROUGHT):
+                fown = self._ctl()
+                amount += sum(1 for h in self.b_hexes if fown[h] == w and self._on_terrain(h, DESERT))
+            amount += self._gain_bonus(w, self.b_hexes)
             self._log(f"  {self._name(w)} wins the battle")
             if self._gain(w, amount, "battle won"):
                 return False
@@ -465,18 +576,28 @@ class Battle(Events):
                 self._log(f"  {self._name(w)} gains {COMMANDING_FOLLOWERS} Followers (Commanding)")
         else:
             self._log("  nobody wins the battle")
-        fig, fown = self.fig, self.fown
-        terrain = self.board.terrain
+        fig, fown = self.fig, self._ctl()
         victims = []
         for h in self.b_hexes:
             g = fown[h]
             if g < 0 or g == w or fig[h] == GOD:
                 continue
-            if self.b_card[g] == FLOOD and terrain[h] == FERTILE:
+            if self._played(g, FLOOD) and self._on_terrain(h, FERTILE):
                 continue  # §1 Flood: cannot be killed in Battle Resolution
             victims.append(h)
-        cats = self._kill(victims, "battle")
+        self.b_victims = victims
+        for p in self.hk.on_resolution:
+            p.on_resolution(self._me)
+        self.cstep = B_KILL
+        return False
+
+    def _kill_step(self) -> bool:
+        """The losers' figures die (those god powers kept alive excepted, §4.1 Isis), then
+        the Cat-Mummy losses (rulings table order)."""
+        cats = self._kill(self.b_victims, "battle")
+        self.b_victims = []
         self._cat_mummy_losses(cats)
+        self.cstep = B_MAGNANIMOUS
         return False
 
     # --- step 6: after the battle (rulings table order) ---------------------------------------------------------
@@ -498,8 +619,15 @@ class Battle(Events):
     def _miracle_step(self) -> bool:
         """§1 Miracle: +1 Devotion per own figure killed in this battle, ascending Devotion."""
         for g in self._ascending(self.b_gods):
-            if self.b_card[g] == MIRACLE and self._gain(g, self.b_kills[g], "Miracle"):
+            if self._played(g, MIRACLE) and self._gain(g, self.b_kills[g], "Miracle"):
                 return False
+        self.cstep = B_AFTER
+        return False
+
+    def _after_step(self) -> bool:
+        """The god powers' after-battle effects (§4.1 Osiris), between Miracle and Worshipful."""
+        for p in self.hk.after_battle:
+            p.after_battle(self._me)
         self.cstep = B_WORSHIP
         self.b_queue = [g for g in self._ascending(self.b_gods) if self.powers[g] >> WORSHIPFUL & 1]
         return False
@@ -523,30 +651,44 @@ class Battle(Events):
             self.followers[god] -= WORSHIP_COST
             if self._gain(god, 1, "Worshipful"):
                 return
+            self._sacrificed(god, WORSHIP_COST)
         self._run_conflict()
 
     def _cycle_step(self) -> bool:
         """§1 Cycle of Ma'at: its player takes back every used card, this one included; then
         the battle is over and the Conflict moves to the next region."""
         for g in self._ascending(self.b_gods):
-            if self.b_card[g] == CYCLE:
+            if self._played(g, CYCLE):
                 self.used[g] = 0
                 self._log(f"  {self._name(g)} takes back every Battle card (Cycle of Ma'at)")
+        self._end_battle()
+        return False
+
+    def _end_battle(self) -> None:
+        """The battle is over: the Conflict moves to the next region."""
         self.b_gods = []
         self.b_card = [-1] * self.n
+        self.b_card2 = [-1] * self.n
+        self.b_two = [False] * self.n
+        self.b_forbidden = -1
         self.b_hexes = ()
         self.b_region = -1
         self.c_idx += 1
         self.cstep = C_REGION
-        return False
 
     def _run_battle_step(self) -> bool:
         """Run the current battle step; True if it now waits for a decision."""
         step = self.cstep
         if step == B_OBELISK:
             return self._obelisk_step()
+        if step == B_START:
+            return self._start_step()
+        if step == B_DEAL:
+            return self._deal_step()
         if step == B_CARDS:
             return self._cards_step()
+        if step == B_REVEAL:
+            return self._reveal_step()
         if step == B_BUILD:
             return self._build_step()
         if step == B_PLAGUE:
@@ -559,10 +701,14 @@ class Battle(Events):
             return self._resolve_step()
         if step == B_APPLY:
             return self._apply_step()
+        if step == B_KILL:
+            return self._kill_step()
         if step == B_MAGNANIMOUS:
             return self._magnanimous_step()
         if step == B_MIRACLE:
             return self._miracle_step()
+        if step == B_AFTER:
+            return self._after_step()
         if step == B_WORSHIP:
             return self._worship_step()
         assert step == B_CYCLE

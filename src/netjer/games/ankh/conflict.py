@@ -17,6 +17,7 @@ before anything else continues.
 from __future__ import annotations
 
 from netjer.core.action import Action
+from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
 from netjer.games.ankh.notation import TO
@@ -37,7 +38,7 @@ class Conflict(Victory):
         self.tb_used = False
         self._log(f"Conflict {self.conflicts + 1}: {self._name(god)} takes the tie-breaker")
         hr = self.regions.hex_regions
-        fown = self.fown
+        fown = self._ctl()
         for g in self._ascending(set(self._living_gods())):
             if self.powers[g] >> OMNIPRESENT & 1:
                 regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
@@ -49,15 +50,18 @@ class Conflict(Victory):
         self.c_idx = 0
         self.cstep = C_REGION
         self.mummy_queue = []
+        for p in self.hk.on_conflict_start:
+            p.on_conflict_start(self._me)
         self._run_conflict()
 
     def _run_conflict(self) -> None:
-        """Run the Conflict until a decision is needed, or to its end."""
+        """Run the Conflict until a decision is needed, or to its end.  Queued decisions
+        (a Mummy's return, the god powers' tasks) come first."""
         while not self.over:
-            if self.mummy_queue:
-                if self._mummy_step():
+            if self.mummy_queue or self.tasks:
+                self.cont = CONT_CONFLICT
+                if self._drain():
                     return
-                continue
             if self.cstep != C_REGION:
                 if self._run_battle_step():
                     return
@@ -76,41 +80,50 @@ class Conflict(Victory):
             self.c_idx += 1
 
     def _dominate(self, god: int, region: int) -> None:
-        """§10.2 Domination: the majorities as one gain, then +1 for dominating as another."""
+        """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
+        (plus what god powers add to it, §4.1 Ra)."""
         self._log(f"{self._name(god)} dominates region {self.token_of_region[region]}")
         won = self._majorities(god, region)
         if self._gain(god, won, f"{won} Monument majorities"):
             return
-        self._gain(god, 1, "Domination")
+        self._gain(god, 1 + self._gain_bonus(god, self._region_hexes(region)), "Domination")
 
     # --- Mummy (§3) -------------------------------------------------------------------------------
 
     def _mummy_step(self) -> bool:
-        """A killed Mummy returns at once next to its owner's God (its owner picks the space);
-        with no empty space there it stays in the pool (§3)."""
-        god = self.mummy_queue[0]
-        if self._mummy_targets(god) and self.gpool[god * 3 + 1] > 0:
+        """A killed Mummy returns at once next to its owner's God (its owner picks the space;
+        one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
+        empty space there it stays in the pool (§3)."""
+        god, owner = self.mummy_queue[0]
+        if self.alive[god] and self._mummy_targets(god, owner) and self.gpool[owner * 3 + 1] > 0:
             self.to_move = self.seat_of_god[god]
             self.phase = MUMMY_PHASE
             return True
         self.mummy_queue.pop(0)
-        self._log(f"  {self._name(god)}'s Mummy has no space next to its God and stays in the pool")
+        self._log(f"  {self._name(owner)}'s Mummy has no space next to its God and stays in the pool")
         return False
 
     def _mummy_actions(self) -> list[Action]:
-        return [TO[x] for x in self._mummy_targets(self.mummy_queue[0])]
+        god, owner = self.mummy_queue[0]
+        return [TO[x] for x in self._mummy_targets(god, owner)]
 
     def _mummy_return(self, h: int) -> None:
-        god = self.mummy_queue.pop(0)
-        self._take_from_pool(god, MUMMY)
-        self.fig[h] = MUMMY
-        self.fown[h] = god
-        self._log(f"  {self._name(god)}'s Mummy returns at {self.board.hex_name(h)}")
-        self._run_conflict()
+        """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
+        _, owner = self.mummy_queue.pop(0)
+        self._place_from_pool(owner, MUMMY, h)
+        self._log(f"  {self._name(owner)}'s Mummy returns at {self.board.hex_name(h)}")
+        self._after_task()
 
     # --- end of the Conflict ------------------------------------------------------------------------
 
     def _end_conflict(self) -> None:
+        """The end of a Conflict: first the god powers that score "before all other effects"
+        (§4.2 Thoth), then the merge (§10.4), the forgotten gods (§10.5) or the end of the
+        game (§10.6), then the other end-of-Conflict effects (:meth:`_conflict_closed`)."""
+        for p in self.hk.on_conflict_scoring:
+            p.on_conflict_scoring(self._me)
+            if self.over:
+                return
         self.conflicts += 1
         self.tb_holder = -1
         self.tb_used = False
@@ -123,4 +136,11 @@ class Conflict(Victory):
         elif self.conflicts >= LAST_CONFLICT:
             self._final_ranking()
         if not self.over:
-            self._event_done()
+            self._conflict_closed()
+
+    def _conflict_closed(self) -> None:
+        """After the merge or the forgotten gods: the god powers' end-of-Conflict effects
+        (§4.1 Amun's token, §4.2 Horus's Eyes, Bastet's cats), then the turn ends."""
+        for p in self.hk.on_conflict_end:
+            p.on_conflict_end(self._me)
+        self._checkpoint(CONT_EVENT_DONE)

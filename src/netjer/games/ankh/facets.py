@@ -1,9 +1,8 @@
 """Ankh's labels for balance reports (``State.report_facets``; :mod:`netjer.sim.facets`).
 
-* ``god``: the god each seat plays, by its public name (``observation`` ``gods[g].name``).
-  Gods have no identity of their own until the god powers land (issue 5); until then every
-  god is named after its seat, and the god facet tells what the seat facet does.  When the
-  gods get their names this label follows without change here.
+* ``god``: the god each seat plays, by its public name (``observation`` ``gods[g].name``:
+  "Ra", "Bastet"...; with option ``gods=none`` a powerless god is named after its seat, and
+  then this facet tells what the seat facet does).
 * ``turn position``: ``1st`` for the first player, ``2nd`` for the next, ... (the first player
   is drawn at random, so this is the first-player advantage, apart from the seat number).
 * ``scenario``: the setup (option ``scenario``), the same for every seat.

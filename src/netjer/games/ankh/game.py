@@ -1,9 +1,13 @@
 """``AnkhGame``: Ankh: Gods of Egypt's options and the factory of its states.
 
-Ankh: Gods of Egypt (Eric M. Lang, CMON 2021), base game for 2 to 5 players, every god
-without its god power (god powers are a later issue).  Rules reference: rules/ankh.md.
-Every ruling of its rulings table where the sources disagree is an option below with our
-default; docs/rules-coverage-ankh.md lists them all.
+Ankh: Gods of Egypt (Eric M. Lang, CMON 2021) for 2 to 5 players, with the five base-game
+gods and the five Pantheon gods and their powers (option ``gods``; ``gods=none`` plays every
+god without a power, the base engine of issue 4).  Rules reference: rules/ankh.md.  Every
+ruling of its rulings table where the sources disagree is an option below with our default;
+docs/rules-coverage-ankh.md lists them all.
+
+Rules version 2 (god powers): a record made under version 1 (no god powers, before option
+``gods`` existed) is refused rather than replayed with gods drawn at random.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from netjer.core.errors import ConfigError
 from netjer.core.game import Game, GameOptions
 from netjer.core.rng import Rng
 from netjer.games.ankh import notation
+from netjer.games.ankh.gods.registry import parse_gods
 from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from netjer.games.ankh.setup import initial_setup
 from netjer.games.ankh.state import AnkhState
@@ -64,6 +69,21 @@ class AnkhOptions(GameOptions):
         ),
     )
     first_player: int | None = Field(None, description="The first player's seat; default: drawn at random (S0 step 4).")
+    gods: str = Field(
+        "draw",
+        description=(
+            "Each seat's god (§4): 'draw' (random, no repeats), 'none' (no god powers), or one per seat in "
+            "seat order, each a god or 'draw', e.g. 'ra,isis,seth'. Gods: amun, anubis, isis, osiris, ra, "
+            "bastet, hathor, thoth, horus, seth."
+        ),
+    )
+    osiris_underworld: Literal["extra", "instead"] = Field(
+        "extra",
+        description=(
+            "Osiris's Underworld tokens (§4.1): each Summon action may add one extra summon onto an empty "
+            "Underworld space ('extra'), or an Underworld space is only another place for the one summon ('instead')."
+        ),
+    )
 
     @field_validator("guardian_slots", mode="before")
     @classmethod
@@ -88,19 +108,19 @@ class AnkhOptions(GameOptions):
 
 
 class AnkhGame(Game):
-    """Ankh: Gods of Egypt for 2-5 players, without god powers.
+    """Ankh: Gods of Egypt for 2-5 players, with the ten gods' powers (§4).
 
     Args:
         options: see :class:`AnkhOptions`; ``{}`` gives every default (3 players, Middle Kingdom).
 
     Raises:
-        ConfigError: for an unknown option or value, a first player outside the seats or an
-            unknown Guardian type.
+        ConfigError: for an unknown option or value, a first player outside the seats, an
+            unknown Guardian type or god, or a god given twice.
     """
 
     name: ClassVar[str] = "ankh"
     title: ClassVar[str] = "Ankh: Gods of Egypt"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     options_model: ClassVar[type[GameOptions]] = AnkhOptions
 
     def _check_options(self) -> None:
@@ -111,6 +131,7 @@ class AnkhGame(Game):
         self.guardian_choices: tuple[str | None, ...] = (
             tuple(None if p == "draw" else p for p in parts) if parts else (None, None, None)
         )
+        self.god_choices = parse_gods(opts.gods, opts.players)
         # Check the choices, the first player and the scenario once, up front.
         initial_setup(
             opts.players,

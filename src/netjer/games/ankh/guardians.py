@@ -97,32 +97,41 @@ class Guardians(Devotion):
     def _kill(self, hexes: list[int], why: str) -> list[int]:
         """Kill the figures on ``hexes`` (Warriors and Guardians; Gods never die, §3, §10.3).
 
-        Each goes to its owner's pool; a killed Giant Scorpion loses its aim; each death is
-        counted for Miracle (``b_kills``, §1: a Mummy killed twice counts twice); a killed
-        Mummy is queued to return next to its God (``mummy_queue``, §3).
+        Each goes to its owner's pool; a killed Giant Scorpion loses its aim and any badge
+        leaves with the figure; each death is counted for Miracle (``b_kills``, §1: a Mummy
+        killed twice counts twice); a killed Mummy is queued to return next to its God
+        (``mummy_queue``, §3).  During a Conflict these death effects are those of the god
+        the figure counts for (§4.2 Seth: Miracle, Cat-Mummy and Mummy are his).  Then the
+        powers react (§4.1 Anubis).
 
         Returns:
-            The owners of the Cat-Mummies killed, one entry per Cat-Mummy (their Devotion
-            losses are applied by the caller at the time the rules say, §3).
+            The gods the Cat-Mummies killed counted for, one entry per Cat-Mummy (their
+            Devotion losses are applied by the caller at the time the rules say, §3).
         """
         cats: list[int] = []
         fig, fown = self.fig, self.fown
+        ctl = self._ctl()
         names = []
+        dead = []
         for h in hexes:
-            kind, god = fig[h], fown[h]
+            kind, owner, god = fig[h], fown[h], ctl[h]
             if kind < 0 or kind == GOD:  # pragma: no cover - callers pass figures that may die
                 continue
             fig[h] = fown[h] = -1
             self.aim[h] = -1
-            self._to_pool(god, kind)
+            self.badge[h] = 0
+            self._to_pool(owner, kind)
             self.b_kills[god] += 1
-            names.append(f"{self._name(god)}'s {FIGURE_IDS[kind]} at {self.board.hex_name(h)}")
+            dead.append((h, kind, owner, god))
+            names.append(f"{self._name(owner)}'s {FIGURE_IDS[kind]} at {self.board.hex_name(h)}")
             if kind == CAT_MUMMY:
                 cats.append(god)
             elif kind == MUMMY:
-                self.mummy_queue.append(god)
+                self.mummy_queue.append((god, owner))
         if names:
             self._log(f"killed ({why}): {', '.join(names)}")
+            for p in self.hk.on_killed:
+                p.on_killed(self._me, dead)
         return cats
 
     def _cat_mummy_losses(self, owners: list[int]) -> None:
@@ -136,17 +145,22 @@ class Guardians(Devotion):
     def _god_hex(self, god: int) -> int:
         """The hex of ``god``'s God figure, or -1 if it is not on the board."""
         fig, fown = self.fig, self.fown
-        for h in range(len(fig)):
-            if fig[h] == GOD and fown[h] == god:
-                return h
-        return -1
+        h = -1
+        try:
+            while True:  # list.index scans in C: at most one stop per God figure
+                h = fig.index(GOD, h + 1)
+                if fown[h] == god:
+                    return h
+        except ValueError:
+            return -1
 
-    def _mummy_targets(self, god: int) -> list[int]:
-        """§3 Mummy: the empty land spaces adjacent to its owner's God figure."""
+    def _mummy_targets(self, god: int, owner: int) -> list[int]:
+        """§3 Mummy: the empty land spaces adjacent to the God figure of ``god`` (its owner,
+        or Seth when it counted for him, §4.2), where a figure of ``owner`` may stand."""
         gh = self._god_hex(god)
         if gh < 0:
             return []
-        return [x for x in self.regions.adjacent[gh] if self._is_free_land(x)]
+        return [x for x in self.regions.adjacent[gh] if self._can_stand(x, owner)]
 
     # --- Apep, Satet, Androsphinx, Giant Scorpion -----------------------------------------------
 
@@ -170,7 +184,11 @@ class Guardians(Devotion):
         board = self.board
         adjacent = self.regions.adjacent[target]
 
-        free = self._is_free_land
+        pushed = self.fown[target]
+
+        def free(x: int) -> bool:
+            return self._can_stand(x, pushed)
+
         if self.satet_choose:
             return [x for x in adjacent if free(x)]
         out = set()
@@ -185,11 +203,12 @@ class Guardians(Devotion):
                 out.add(opposite)
         return sorted(out)
 
-    def _neutralised(self, h: int, god: int) -> bool:
-        """§3 Androsphinx: a figure of ``god`` on ``h`` adjacent to an enemy Androsphinx has
-        strength 0 (two enemy Androsphinxes next to each other cancel each other)."""
-        fig, fown = self.fig, self.fown
-        return any(fig[x] == ANDROSPHINX and fown[x] != god for x in self.regions.adjacent[h])
+    def _neutralised(self, h: int, god: int, owners: list[int]) -> bool:
+        """§3 Androsphinx: a figure counting for ``god`` on ``h`` adjacent to an enemy
+        Androsphinx has strength 0 (two enemy Androsphinxes next to each other cancel each
+        other).  ``owners``: who each figure counts for (§4.2 Seth)."""
+        fig = self.fig
+        return any(fig[x] == ANDROSPHINX and owners[x] != god for x in self.regions.adjacent[h])
 
     def _aimed(self, h: int) -> tuple[int, ...]:
         """The spaces the Giant Scorpion on ``h`` aims at (sides ``aim`` and ``aim + 1``)."""

@@ -9,7 +9,8 @@ god while the major god has free coloured bases of their size (2 small + 2 large
 §3); the major god keeps its own first (cases.md 34).  The major god's token is put on the
 minor god's space, in the minor's place in the stack (J ``sp.score = bp.score``, P), and the
 merged god plays on: both seats take their turns, one action each (§7.1), and the major god's
-player takes the merged god's other decisions (§10.4).  Option ``merged_powers``: the major
+player takes the merged god's other decisions (§10.4).  Both gods' powers (§4) now belong to
+the merged god; each power's ``on_merge`` hook cleans up what the minor god leaves.  Option ``merged_powers``: the major
 god's Ankh powers only (default, J/P) or both gods' combined (S0).
 
 The major god's player chooses which of the minor god's Guardians to keep, one at a time
@@ -50,6 +51,7 @@ class Merge(Battle):
                 if fig[h] == WARRIOR:
                     self.removed_warriors[minor] += 1
                 fig[h] = fown[h] = -1
+                self.badge[h] = 0
         self.removed_warriors[minor] += self.warriors_pool[minor]
         self.warriors_pool[minor] = 0
         self.followers[major] += self.followers[minor]
@@ -67,6 +69,13 @@ class Merge(Battle):
             if self.god_of_seat[s] == minor:
                 self.god_of_seat[s] = major
         self.merge_minor = minor
+        # Both gods' powers now belong to the merged god (§10.4 "both god abilities apply").
+        for i, g in enumerate(self.holder):
+            if g == minor:
+                self.holder[i] = major
+        self._refresh_hooks()
+        for p in self.hk.on_merge:
+            p.on_merge(self._me, major, minor)
         return self._continue_adoption()
 
     def _adopt_actions(self) -> list[Action]:
@@ -113,12 +122,15 @@ class Merge(Battle):
             where = "from the pool"
         self._log(f"{self._name(major)} keeps {self._name(minor)}'s {FIGURE_IDS[kind]} {where}")
         if not self._continue_adoption():
-            self._event_done()
+            self._conflict_closed()
 
     def _finish_adoption(self) -> None:
         """``done``: the minor god's other Guardians leave the game; the merge is over."""
         self._release_guardians()
-        self._event_done()
+        self._conflict_closed()
+
+    def _conflict_closed(self) -> None:  # pragma: no cover - implemented in conflict
+        raise NotImplementedError
 
     def _release_guardians(self) -> None:
         """The minor god's Guardians not kept leave the game (not killed, §10.4)."""
@@ -128,6 +140,7 @@ class Merge(Battle):
             if fown[h] == minor:
                 self.removed_guardians[GUARDIAN_LEVEL[fig[h]] - 1] += 1
                 fig[h] = fown[h] = self.aim[h] = -1
+                self.badge[h] = 0
         for level in (1, 2, 3):
             slot = minor * 3 + level - 1
             self.removed_guardians[level - 1] += self.gpool[slot]

@@ -34,6 +34,22 @@ notation                   decision                                             
 ``adopt 5,4``              merge: the major god keeps the minor god's Guardian    §10.4
 ``adopt mummy``            on that space / one of that kind from its pool;
                            ``done`` lets the rest leave
+``amun`` ``noamun``        Amun plays two Battle cards in this battle, or not     §4.1 Amun
+``trap 2`` ``notrap``      Anubis traps a killed Warrior of player 2, or none     §4.1 Anubis
+``ransom``                 the Warrior summoned next is one's own trapped by      §4.1 Anubis
+                           Anubis (1 Follower to Anubis)
+``save 4,4`` ``done``      Isis keeps her protected figure there alive            §4.1 Isis
+``underworld 5,4``         Osiris places (or moves) an Underworld token there;    §4.1 Osiris
+                           ``nounderworld`` not
+``sun`` ``nosun``          Ra makes the figure just summoned Radiant, or not      §4.1 Ra
+``cat plus3 4,4``          Bastet places that cat face down there (secret kind)   §4.2 Bastet
+``reveal 4,4``             reveal Bastet's face-down cat there (an opponent)      §4.2 Bastet
+``kill 4,5``               the star cat kills the revealing figure there          §4.2 Bastet
+``put warrior 5,6``        also: Hathor's placement; ``noplace`` to decline       §4.2 Hathor
+``guess 2 chariots``       Thoth guesses player 2's card; ``noguess``             §4.2 Thoth
+``eye 3`` ``done``         Horus puts an Eye on the region of token 3             §4.2 Horus
+``forbid chariots``        Horus forbids that card in this battle                 §4.2 Horus
+``end``                    also: end the turn after its last action (turn-end)    §4.2 Bastet
 =========================  =====================================================  =========
 
 Actions are interned: one object per distinct action, built here once, compared by identity
@@ -61,6 +77,8 @@ NUM_HEXES = BOARD.num_hexes
 NUM_EDGES = BOARD.num_edges
 #: Plague bids are encoded 0..MAX_BID (a larger Follower count can still bid at most this).
 MAX_BID = 99
+#: §4.2 Bastet's three cat tokens: +1, +3 and the star (+0).
+CAT_IDS = ("plus1", "plus3", "star")
 
 
 def _code(action: Action) -> int:
@@ -253,6 +271,88 @@ class Build(AnkhAction):
         return f"build {MONUMENT_IDS[self.kind]} {BOARD.hex_name(self.hex)}"
 
 
+@dataclass(frozen=True, eq=False, slots=True)
+class Trap(AnkhAction):
+    """Anubis traps a killed Warrior of god ``god`` (§4.1 Anubis); written with the player
+    number (``trap 2`` is god 1)."""
+
+    god: int
+
+    def __str__(self) -> str:
+        return f"trap {self.god + 1}"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Save(HexAction):
+    """Isis keeps her Protected figure on ``hex`` alive in Battle Resolution (§4.1 Isis)."""
+
+    VERB: ClassVar[str] = "save"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Underworld(HexAction):
+    """Osiris places an Underworld token on ``hex`` (§4.1 Osiris)."""
+
+    VERB: ClassVar[str] = "underworld"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class CatPut(AnkhAction):
+    """Bastet places cat ``cat`` (index into CAT_IDS) face down on ``hex`` (§4.2 Bastet)."""
+
+    cat: int
+    hex: int
+
+    def __str__(self) -> str:
+        return f"cat {CAT_IDS[self.cat]} {BOARD.hex_name(self.hex)}"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Reveal(HexAction):
+    """An opponent of Bastet reveals her face-down cat on ``hex`` (§4.2 Bastet)."""
+
+    VERB: ClassVar[str] = "reveal"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Kill(HexAction):
+    """The star cat kills the revealing player's figure on ``hex`` (§4.2 Bastet)."""
+
+    VERB: ClassVar[str] = "kill"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Guess(AnkhAction):
+    """Thoth guesses that god ``god`` played card ``card`` (§4.2 Thoth); written with the
+    player number."""
+
+    god: int
+    card: int
+
+    def __str__(self) -> str:
+        return f"guess {self.god + 1} {CARD_IDS[self.card]}"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Eye(AnkhAction):
+    """Horus puts an Eye token on the region of Conflict Order token ``token`` (§4.2 Horus)."""
+
+    token: int
+
+    def __str__(self) -> str:
+        return f"eye {self.token}"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Forbid(AnkhAction):
+    """Horus forbids card ``card`` in this battle (§4.2 Horus)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"forbid {CARD_IDS[self.card]}"
+
+
 # --- the interned actions -------------------------------------------------------------------
 
 ROW: tuple[Row, ...] = tuple(Row(r) for r in range(4))
@@ -293,6 +393,30 @@ ADOPT: tuple[Adopt, ...] = tuple(Adopt(h) for h in range(NUM_HEXES))
 #: ADOPT_POOL[kind] for the six Guardian kinds (kinds 0-1, God and Warrior, are None).
 ADOPT_POOL: tuple[AdoptPool | None, ...] = tuple(AdoptPool(k) if k >= 2 else None for k in range(NUM_FIGURE_KINDS))
 
+# God powers (§4): words, then one table per action class.
+AMUN = Word("amun")
+NOAMUN = Word("noamun")
+NOTRAP = Word("notrap")
+RANSOM = Word("ransom")
+NOUNDERWORLD = Word("nounderworld")
+SUN = Word("sun")
+NOSUN = Word("nosun")
+NOPLACE = Word("noplace")
+NOGUESS = Word("noguess")
+GOD_WORDS = (AMUN, NOAMUN, NOTRAP, RANSOM, NOUNDERWORLD, SUN, NOSUN, NOPLACE, NOGUESS)
+MAX_GODS = 5
+TRAP: tuple[Trap, ...] = tuple(Trap(g) for g in range(MAX_GODS))
+SAVE: tuple[Save, ...] = tuple(Save(h) for h in range(NUM_HEXES))
+UNDERWORLD: tuple[Underworld, ...] = tuple(Underworld(h) for h in range(NUM_HEXES))
+CAT_PUT: tuple[tuple[CatPut, ...], ...] = tuple(
+    tuple(CatPut(c, h) for h in range(NUM_HEXES)) for c in range(len(CAT_IDS))
+)
+REVEAL: tuple[Reveal, ...] = tuple(Reveal(h) for h in range(NUM_HEXES))
+KILL: tuple[Kill, ...] = tuple(Kill(h) for h in range(NUM_HEXES))
+GUESS: tuple[tuple[Guess, ...], ...] = tuple(tuple(Guess(g, c) for c in range(NUM_CARDS)) for g in range(MAX_GODS))
+EYE: tuple[Eye | None, ...] = tuple(Eye(t) if t else None for t in range(_T + 1))
+FORBID: tuple[Forbid, ...] = tuple(Forbid(c) for c in range(NUM_CARDS))
+
 #: Every action, indexed by its integer code (blocks in the order of this tuple).
 ALL_ACTIONS: tuple[Action, ...] = (
     *ROW,
@@ -313,6 +437,17 @@ ALL_ACTIONS: tuple[Action, ...] = (
     *(b for row in BUILD for b in row),
     *ADOPT,
     *(a for a in ADOPT_POOL if a is not None),
+    # god powers (§4), appended so that the codes above never change
+    *GOD_WORDS,
+    *TRAP,
+    *SAVE,
+    *UNDERWORLD,
+    *(a for row in CAT_PUT for a in row),
+    *REVEAL,
+    *KILL,
+    *(a for row in GUESS for a in row),
+    *(e for e in EYE if e is not None),
+    *FORBID,
 )
 CODES: dict[Action, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
 BY_TEXT: dict[str, Action] = {str(a).lower(): a for a in ALL_ACTIONS}
@@ -340,6 +475,8 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError(
             f"{text!r} is not an Ankh action; e.g. 'move', 'summon', 'gain', 'unlock', 'end', 'pick 4,5', "
             "'to 5,6', 'done', 'put warrior 5,6', 'power revered', 'claim 5,4', 'camel 4,1|4,2', 'keep 3,1', "
-            "'swap 2 5', 'noswap', 'card chariots', 'bid 3', 'build temple 5,4', 'nobuild', 'tiebreak', 'worship'"
+            "'swap 2 5', 'noswap', 'card chariots', 'bid 3', 'build temple 5,4', 'nobuild', 'tiebreak', 'worship', "
+            "'amun', 'trap 2', 'ransom', 'save 4,4', 'underworld 5,4', 'sun', 'cat star 4,4', 'reveal 4,4', "
+            "'kill 4,5', 'noplace', 'guess 2 chariots', 'eye 3', 'forbid chariots'"
         )
     return action

@@ -6,9 +6,15 @@ each decision to its rule, and implements ``legal_actions``, ``apply``, ``clone`
 ``observation``, ``determinize`` and ``full_state``.
 
 Hidden information (§1, §10.3): a god's Battle card is secret from its choice until all
-present gods have chosen, and a Plague bid until all bidders have bid.  Hands are public in
-effect (every god holds the same seven cards and used cards are face up), so a seat sees
-everything else.  ``determinize`` re-deals only those pending secrets of the other gods.
+present gods have chosen (Amun's two cards too, §4.1), and a Plague bid until all bidders
+have bid.  Hands are public in effect (every god holds the same seven cards and used cards are
+face up), so a seat sees everything else, except what a god power hides (§4.2 Bastet's
+face-down cats: each power's ``observe`` and ``resample``).  ``determinize`` re-deals only
+those secrets of the other gods.
+
+God powers (§4, :mod:`netjer.games.ankh.gods`): option ``gods`` gives or draws each seat's
+god (:mod:`netjer.games.ankh.gods.registry`); their decisions are dispatched to the power
+that owns the phase, and their components appear in the observation under ``god_powers``.
 """
 
 from __future__ import annotations
@@ -27,6 +33,13 @@ from netjer.games.ankh.base import (
     CAMEL,
     CARD,
     CLAIM,
+    CONT_ACTION_DONE,
+    CONT_CONFLICT,
+    CONT_END_TURN,
+    CONT_EVENT_DONE,
+    CONT_START,
+    CONT_SUMMON,
+    CONT_TURN,
     KEEP,
     MOVE_PICK,
     MOVE_TO,
@@ -34,22 +47,25 @@ from netjer.games.ankh.base import (
     OBELISK_PICK,
     OBELISK_TO,
     OVER,
-    PHASE_NAMES,
     PUSH,
     PYRAMID_PUT,
     SUMMON,
     SWAP,
     TIEBREAK,
     TURN,
+    TURN_END,
     UNLOCK,
     WORSHIP,
+    phase_name,
 )
-from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_CARDS, B_RESOLVE, C_REGION, STEP_NAMES
+from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_RESOLVE, C_REGION, STEP_NAMES
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.conflict import Conflict
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
+from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, power
+from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
     AIM as AIM_ACTIONS,
 )
@@ -60,6 +76,7 @@ from netjer.games.ankh.notation import (
     NOBUILD,
     NOSWAP,
     POWER,
+    RANSOM,
     Adopt,
     AdoptPool,
     Aim,
@@ -74,6 +91,7 @@ from netjer.games.ankh.notation import (
     Push,
     Put,
     PyramidPick,
+    Reveal,
     Row,
     Swap,
     To,
@@ -96,6 +114,7 @@ EDGE_NAMES: tuple[str, ...] = tuple(BOARD.edge_name(e) for e in range(BOARD.num_
 #: Per phase: the rule that governs the decision and what the player is asked.
 _PHASE_RULE: dict[int, tuple[str, str]] = {
     TURN: ("Ankh §7.1", "choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'"),
+    TURN_END: ("Ankh §4.2 Bastet", "reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn"),
     MOVE_PICK: ("Ankh §7.3 Move Figures", "pick a figure of yours that has not moved ('pick r,c') or 'done'"),
     MOVE_TO: ("Ankh §7.3 Move Figures", "move the picked figure 1-3 spaces to an empty land space ('to r,c')"),
     PUSH: ("Ankh §3 Satet", "push the enemy figure to an empty adjacent land space ('push r,c')"),
@@ -125,13 +144,14 @@ _PHASE_RULE: dict[int, tuple[str, str]] = {
 }
 #: Which action classes belong to which phases (to tell "wrong moment" from "wrong choice").
 _PHASE_TYPES: dict[int, tuple[type, ...]] = {
-    TURN: (Row, Word),
+    TURN: (Row, Word, Reveal),
+    TURN_END: (Word, Reveal),
     MOVE_PICK: (Pick, Word),
     MOVE_TO: (To,),
     PUSH: (Push,),
     AIM: (Aim,),
-    SUMMON: (Put, PyramidPick),
-    PYRAMID_PUT: (Put,),
+    SUMMON: (Put, PyramidPick, Word),
+    PYRAMID_PUT: (Put, Word),
     UNLOCK: (Power,),
     CLAIM: (Claim,),
     CAMEL: (Camel, Word),
@@ -255,7 +275,36 @@ class AnkhState(Conflict):
         self.winners = []
         self.end_reason = ""
         self.log = []
-        self._start_turn()
+        # God powers (§4): each seat's god, drawn after the setup's own draws.
+        ids = choose_gods(game.god_choices, self.rng)
+        self.god_ids = ids or ("",) * n
+        self.underworld_extra = opts.osiris_underworld == "extra"
+        self.holder = [-1] * NUM_GODS
+        for g, gid in enumerate(ids):
+            if gid:
+                self.holder[GOD_IDS.index(gid)] = g
+        self.tasks = []
+        self.cont = CONT_START
+        self.reserved = [-1] * nh
+        self.n_reserved = 0
+        self.badge = [0] * nh
+        self.b_forbidden = -1
+        self.b_two = [False] * n
+        self.b_card2 = [-1] * n
+        self.b_victims = []
+        self.window_done = False
+        self.ransom = False
+        self.pdata = [None] * NUM_GODS
+        self._refresh_hooks()
+        for i, g in enumerate(self.holder):
+            if g >= 0:
+                self.pdata[i] = power(i).new_data(self, g)
+        if ids:
+            names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
+            self._log("gods: " + ", ".join(names))
+        for hook in self.hk.on_setup:
+            hook.on_setup(self)
+        self._checkpoint(CONT_START)
 
     # --- the kernel contract ------------------------------------------------------------------
 
@@ -265,6 +314,8 @@ class AnkhState(Conflict):
 
     def _legal_actions(self) -> list[Action]:
         p = self.phase
+        if p >= GOD_PHASE_BASE:
+            return PHASE_OWNER[p].legal(self, self.tasks[0])
         if p == MOVE_PICK:
             return self._move_pick_actions()
         if p == MOVE_TO:
@@ -308,10 +359,17 @@ class AnkhState(Conflict):
             return self._worship_actions()
         if p == ADOPT:
             return self._adopt_actions()
+        if p == TURN_END:
+            return self._turn_end_actions()
         return []
 
     def _apply(self, action: Action) -> None:
         p = self.phase
+        if p >= GOD_PHASE_BASE:
+            task = self.tasks.pop(0)
+            PHASE_OWNER[p].apply(self, task, action)
+            self._after_task()
+            return
         if p == MOVE_PICK:
             if action is DONE:
                 self._action_done()
@@ -324,10 +382,21 @@ class AnkhState(Conflict):
             self._move_to(action.hex)
         elif p == TURN:
             if action is END:
+                self.window_done = True  # 'end' chosen now: no "after the action" choice later
                 self._end_turn()
-            else:
-                assert isinstance(action, Row)
+            elif isinstance(action, Row):
                 self._take_action(action.row)
+            else:
+                self._god_turn_action(action)
+                self._checkpoint(CONT_TURN)
+        elif p == TURN_END:
+            if action is END:
+                self._pass_turn()
+            else:
+                self._god_turn_action(action)
+                self._checkpoint(CONT_END_TURN)
+        elif action is RANSOM:
+            self.ransom = True
         elif p == SUMMON:
             if isinstance(action, PyramidPick):
                 self.pyr_sel = action.hex
@@ -402,13 +471,45 @@ class AnkhState(Conflict):
                 assert isinstance(action, AdoptPool)
                 self._adopt(-1, action.kind)
         else:  # pragma: no cover - legality was checked by State.apply
-            raise AssertionError(f"no decision is pending in phase {PHASE_NAMES[p]}")
+            raise AssertionError(f"no decision is pending in phase {phase_name(p)}")
+
+    def _god_turn_action(self, action: Action) -> None:
+        """One of the god powers' turn choices (§4.2 Bastet's cats), by the power offering it."""
+        god = self.god_of_seat[self.to_move]
+        for p in self.hk.turn_actions:
+            if action in p.turn_actions(self, god):
+                p.on_turn_action(self, god, action)
+                return
+        raise AssertionError(f"no power offers {action}")  # pragma: no cover - legality checked
+
+    def _resume(self) -> None:
+        """Carry on with what the queued decisions interrupted (``cont``)."""
+        c = self.cont
+        if c == CONT_CONFLICT:
+            self._run_conflict()
+        elif c == CONT_ACTION_DONE:
+            self._action_done()
+        elif c == CONT_SUMMON:
+            self._continue_summon()
+        elif c == CONT_TURN:
+            self.to_move = self.turn_order[self.turn_idx]
+            self.phase = TURN
+        elif c == CONT_END_TURN:
+            self._pass_turn()
+        elif c == CONT_EVENT_DONE:
+            self._event_done()
+        else:
+            assert c == CONT_START
+            self._start_turn()
 
     def _returns(self) -> list[float]:
         return self._returns_for_seats()
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         p = self.phase
+        if p >= GOD_PHASE_BASE:
+            _, rule, what = PHASE_OWNER[p].PHASES[p]
+            return f"Ankh {rule}", f"not allowed now: {what}"
         rule, what = _PHASE_RULE[p]
         if not isinstance(action, _PHASE_TYPES[p]):
             return rule, f"this is not the moment for that: {what}"
@@ -513,6 +614,14 @@ class AnkhState(Conflict):
         new.ob_moved = self.ob_moved[:]
         new.ob_active = self.ob_active[:]
         new.mummy_queue = self.mummy_queue[:]
+        new.holder = self.holder[:]
+        new.pdata = [d if d is None else d.copy() for d in self.pdata]
+        new.tasks = self.tasks[:]
+        new.reserved = self.reserved[:]
+        new.badge = self.badge[:]
+        new.b_two = self.b_two[:]
+        new.b_card2 = self.b_card2[:]
+        new.b_victims = self.b_victims[:]
         new.winners = self.winners[:]
         new.log = self.log[:]
         new.rng = self.rng.clone()
@@ -530,14 +639,21 @@ class AnkhState(Conflict):
         chosen but unrevealed Battle cards (uniformly from their hands, which are public) and
         their Plague bids not yet resolved (uniformly from 0 to their Followers)."""
         new = self.clone()
-        if self.cstep == B_CARDS:
+        if self._cards_hidden():
             for g in self._hidden_from(seat):
                 if new.b_card[g] >= 0:
-                    new.b_card[g] = rng.choice(hand_of(new.used[g]))
+                    new.b_card[g] = -1  # so that _allowed_cards does not exclude it
+                    new.b_card[g] = first = rng.choice(new._allowed_cards(g))
+                    if new.b_card2[g] >= 0:
+                        new.b_card2[g] = rng.choice([c for c in new._allowed_cards(g) if c != first])
         elif self.cstep == B_BIDS:
             for g in self._hidden_from(seat):
                 if new.bid[g] >= 0:
                     new.bid[g] = rng.below(min(new.followers[g], MAX_BID) + 1)
+        mine = self.god_of_seat[seat]
+        for i, g in enumerate(self.holder):
+            if g >= 0:
+                power(i).resample(new, mine, rng)
         return new
 
     # --- views -----------------------------------------------------------------------------------
@@ -565,6 +681,8 @@ class AnkhState(Conflict):
                 "guardians_pool": {FIGURE_IDS[self.guardian_kind[lvl]]: self.gpool[g * 3 + lvl] for lvl in range(3)},
                 "used_cards": card_names(self.used[g]),
                 "hand": [CARD_IDS[c] for c in hand_of(self.used[g])],
+                "deity": self.god_ids[g] or None,
+                "god_powers": [GOD_IDS[i] for i, x in enumerate(self.holder) if x == g],
             }
             gods.append(info)
         pieces = []
@@ -586,7 +704,7 @@ class AnkhState(Conflict):
             "seat": seat,
             "god": mine,
             "players": n,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": phase_name(self.phase),
             "to_move": None if self.phase == OVER else self.to_move,
             "turn": {
                 "seat": self.turn_order[self.turn_idx],
@@ -602,6 +720,8 @@ class AnkhState(Conflict):
             "event_track": list(EVENT_TRACK),
             "conflicts_done": self.conflicts,
             "devotion_track": list(self.asc),
+            "red_max": self.red_max,
+            "guardian_slots": sorted(self.guardian_slots),
             "gods": gods,
             "guardians": [
                 {"kind": FIGURE_IDS[k], "level": lvl + 1, "left": self.guardian_supply[lvl]}
@@ -622,6 +742,9 @@ class AnkhState(Conflict):
             ],
             "pending": self._pending_view(),
             "battle": self._battle_view(mine),
+            "god_powers": {
+                GOD_IDS[i]: {"holder": g, **power(i).observe(self, mine)} for i, g in enumerate(self.holder) if g >= 0
+            },
             "winners": self._winner_seats() if self.phase == OVER else None,
             "end_reason": self.end_reason or None,
             "log": list(self.log),
@@ -643,7 +766,7 @@ class AnkhState(Conflict):
             out["scorpion"] = name(self.aim_hex)
         if p == PYRAMID_PUT:
             out["pyramid"] = name(self.pyr_sel)
-        if p == CAMEL:
+        if p in (CAMEL, KEEP):
             out["camel_line"] = [BOARD.edge_name(e) for e in self.camel_line]
         if p == SWAP:
             out["new_tokens"] = list(self.new_tokens)
@@ -651,9 +774,16 @@ class AnkhState(Conflict):
             god = self.god_of_seat[self.to_move]
             out["level"] = unlock_level(self.unlocked[god])
         if p == MUMMY:
-            out["mummy_of"] = self.mummy_queue[0]
+            god, owner = self.mummy_queue[0]
+            out["mummy_of"] = owner
+            out["next_to_god_of"] = god  # its owner's God, or Seth's (§4.2)
         if p == ADOPT:
             out["minor_god"] = self.merge_minor
+        if p >= GOD_PHASE_BASE:
+            task = self.tasks[0]
+            out.update(PHASE_OWNER[p].pending(self, task))
+        if self.ransom:
+            out["ransom"] = True
         return out
 
     def _battle_view(self, mine: int | None) -> JsonDict | None:
@@ -671,13 +801,16 @@ class AnkhState(Conflict):
             return view
         cards: JsonDict = {}
         chosen = []
+        hidden = self._cards_hidden()
         for g in self.b_gods:
             c = self.b_card[g]
             if c < 0:
                 continue
             chosen.append(g)
-            if self.cstep != B_CARDS or g == mine:
+            if not hidden or g == mine:
                 cards[str(g)] = CARD_IDS[c]
+                if self.b_card2[g] >= 0:
+                    cards[str(g)] += " + " + CARD_IDS[self.b_card2[g]]
         bids: JsonDict = {}
         bid_made = []
         if self.cstep == B_BIDS:
@@ -698,6 +831,8 @@ class AnkhState(Conflict):
                 "bids": bids,
                 "plagues_left": len(self.plague_queue),
                 "kills": {str(g): self.b_kills[g] for g in self.b_gods},
+                "two_cards": [g for g in self.b_gods if self.b_two[g]],
+                "forbidden": CARD_IDS[self.b_forbidden] if self.b_forbidden >= 0 else None,
                 "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.cstep > B_RESOLVE else {},
                 "winner": self.b_winner if self.cstep > B_APPLY else None,
             }
@@ -742,7 +877,7 @@ class AnkhState(Conflict):
             "acts": self.acts,
             "last_row": self.last_row,
             "pending_event": self.pending_event,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": phase_name(self.phase),
             "to_move": self.to_move,
             "moved": self.moved,
             "sel": self.sel,
@@ -774,8 +909,21 @@ class AnkhState(Conflict):
             "ob_moved": self.ob_moved,
             "ob_active": self.ob_active,
             "ob_turn": self.ob_turn,
-            "mummy_queue": self.mummy_queue,
+            "mummy_queue": [list(m) for m in self.mummy_queue],
             "merge_minor": self.merge_minor,
+            "god_ids": list(self.god_ids),
+            "holder": self.holder,
+            "god_powers": {GOD_IDS[i]: power(i).full(self) for i, g in enumerate(self.holder) if g >= 0},
+            "tasks": [list(t) for t in self.tasks],
+            "cont": self.cont,
+            "reserved": self.reserved,
+            "badge": self.badge,
+            "b_forbidden": self.b_forbidden,
+            "b_two": self.b_two,
+            "b_card2": self.b_card2,
+            "b_victims": self.b_victims,
+            "window_done": self.window_done,
+            "ransom": self.ransom,
             "winners": self.winners,
             "end_reason": self.end_reason,
             "log": self.log,
@@ -799,4 +947,8 @@ class AnkhState(Conflict):
             return f"{who} chooses a Battle card in secret."
         if isinstance(action, Bid) and not same_god:
             return f"{who} bids in secret."
+        if self.phase >= GOD_PHASE_BASE and not same_god:
+            secret = PHASE_OWNER[self.phase].describe(self, action, viewer)
+            if secret is not None:
+                return f"{who} {secret}"
         return f"{who}: {action}"

@@ -28,6 +28,14 @@ class Victory(Merge):
         for g in red:
             self._remove_god(g)
             self._log(f"{self._name(g)} is forgotten (Devotion {self.dev[g]} <= {self.red_max}) (§10.5)")
+            # Its powers leave the game; every power that was in play cleans up after it (§4).
+            hooks = self.hk.on_forgotten
+            for i, x in enumerate(self.holder):
+                if x == g:
+                    self.holder[i] = -1
+            self._refresh_hooks()
+            for p in hooks:
+                p.on_forgotten(self._me, g)
         living = list(self.asc)
         if len(living) == 1:
             self._finish(living, f"{self._name(living[0])} is the only god remaining and wins (§10.5)")
@@ -46,6 +54,7 @@ class Victory(Merge):
                 elif kind in GUARDIAN_LEVEL:
                     self.removed_guardians[GUARDIAN_LEVEL[kind] - 1] += 1
                 fig[h] = fown[h] = self.aim[h] = -1
+                self.badge[h] = 0
             if mown[h] == god:
                 self.monument_supply[mon[h]] += 1
                 mon[h] = mown[h] = -1

@@ -144,6 +144,14 @@ export function saveTabChoice(tableId, choice) {
  * Read a table page's fragment: "#seat=0&token=T" (one seat, may repeat for several),
  * "#hotseat" (every seat whose token is stored), "#watch", "#replay" (may follow the others).
  */
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch (err) {
+    return null;
+  }
+}
+
 export function parseFragment(hash) {
   const text = (hash || "").replace(/^#/, "");
   const out = { pairs: [], seat: null, hotseat: false, watch: false, replay: false };
@@ -151,8 +159,9 @@ export function parseFragment(hash) {
   for (const part of text.split("&")) {
     if (!part) continue;
     const [rawKey, ...rest] = part.split("=");
-    const key = decodeURIComponent(rawKey);
-    const value = decodeURIComponent(rest.join("="));
+    const key = safeDecode(rawKey);
+    const value = safeDecode(rest.join("="));
+    if (key === null || value === null) continue; // a mangled part (e.g. "#%") is ignored
     if (key === "seat") {
       const seat = Number.parseInt(value, 10);
       if (Number.isInteger(seat) && seat >= 0) {

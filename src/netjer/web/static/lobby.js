@@ -83,17 +83,38 @@ function selectedGame() {
   return games.find((g) => g.name === $("game").value);
 }
 
+/** How many seats the form's options give (a "players" option, else the game's default). */
+function seatCount(game) {
+  const players = document.querySelector('[data-option="players"]');
+  const n = players ? Number.parseInt(players.value, 10) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 8 ? n : game.players;
+}
+
+/** Seat rows for the current seat count, keeping the choices already made in kept rows. */
+function drawSeats() {
+  const game = selectedGame();
+  if (!game) return;
+  const rows = Array.from({ length: seatCount(game) }, (_, i) => $(`seat-${i}-kind`)?.closest(".seat-row") || seatRow(game, i));
+  $("seats").replaceChildren(...rows);
+}
+
 function drawForm() {
   const game = selectedGame();
   if (!game) return;
   const props = (game.options && game.options.properties) || {};
   $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop)));
-  $("seats").replaceChildren(...Array.from({ length: game.players }, (_, i) => seatRow(game, i)));
+  $("seats").replaceChildren();
+  drawSeats();
+  const players = document.querySelector('[data-option="players"]');
+  if (players) {
+    players.addEventListener("input", drawSeats);
+    players.addEventListener("change", drawSeats);
+  }
 }
 
 function readSeats(game) {
   const seats = [];
-  for (let i = 0; i < game.players; i += 1) {
+  for (let i = 0; i < seatCount(game); i += 1) {
     const kind = $(`seat-${i}-kind`).value;
     const name = $(`seat-${i}-name`).value.trim() || null;
     if (kind === "human") seats.push({ type: "human", name });
@@ -219,10 +240,11 @@ function fill(list, items, empty) {
 
 async function refreshTables() {
   try {
-    const tables = await api("/api/tables?status=all");
-    const open = tables.filter((t) => !t.finished && t.seats.some((s) => s.open));
-    const live = tables.filter((t) => !t.finished && !t.seats.some((s) => s.open));
-    const done = tables.filter((t) => t.finished);
+    // Three lists from three queries: many tables of one kind never hide the others.
+    const [open, playing, done] = await Promise.all(
+      ["open", "playing", "finished"].map((status) => api(`/api/tables?status=${status}`)),
+    );
+    const live = playing.filter((t) => !t.seats.some((s) => s.open));
     fill($("open-tables"), open.map((t) => tableItem(t, "open")), "No open seats right now: create a table and leave a seat open.");
     fill($("live-tables"), live.map((t) => tableItem(t, "live")), "No game in play.");
     fill($("finished-tables"), done.slice(0, 30).map((t) => tableItem(t, "finished")), "No finished game yet.");

@@ -5,17 +5,25 @@
 // observation, and in hot-seat mode nothing of any seat is on the page while the cover
 // asks to pass the screen.
 
+import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
 import { api, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 
-const RENDERERS = { aton, nile };
-const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"] };
-const SEAT_COLOURS = { aton: ["#c62828", "#0d47a1"], nile: ["#6a2c91", "#1e7a46"] };
+const RENDERERS = { aton, nile, ankh };
+const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
+const SEAT_COLOURS = { aton: ["#c62828", "#0d47a1"], nile: ["#6a2c91", "#1e7a46"], ankh: ["#c62828", "#1565c0", "#7b1fa2", "#263238", "#e65100"] };
 
 const $ = (id) => document.getElementById(id);
-const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+const tableId = (() => {
+  const raw = window.location.pathname.split("/").filter(Boolean)[1] || "";
+  try {
+    return decodeURIComponent(raw);
+  } catch (err) {
+    return raw; // a mangled address: the server will say there is no such table
+  }
+})();
 
 const state = {
   held: new Map(), // seat -> token, for the seats this tab plays
@@ -107,8 +115,16 @@ function hideCover() {
 
 // ---------- connection events ----------
 
+/** The seats' labels as the game names them from the position (Ankh: "Ra · Player 1"). */
+function relabel(view) {
+  const renderer = RENDERERS[view.game];
+  if (!renderer || !renderer.seatLabel || !view.observation || !Array.isArray(view.seats)) return view;
+  return { ...view, seats: view.seats.map((s) => ({ ...s, label: renderer.seatLabel(view.observation, s.seat, s.label) })) };
+}
+
 function onView(conn, view) {
   if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
+  view = relabel(view);
   state.views.set(keyOf(conn.seat), view);
   if (conn.seat === state.pending) state.pending = null;
   if (state.openReplayWhenReady && view.finished) {
@@ -410,7 +426,7 @@ document.addEventListener("keydown", (event) => {
     }
     return;
   }
-  if (event.key === "Escape" && nile.clearSelection()) update();
+  if (event.key === "Escape" && (nile.clearSelection() | ankh.clearSelection())) update();
 });
 
 // ---------- replay ----------
@@ -457,7 +473,7 @@ function renderReplay() {
   const step = steps[r.index];
   const last = steps.length - 1;
   const table = r.data.table;
-  const view = {
+  const view = relabel({
     game: table.game,
     title: table.title,
     observation: step.observation,
@@ -467,13 +483,13 @@ function renderReplay() {
     to_move: step.observation.to_move ?? null,
     legal: [],
     version: step.version,
-  };
+  });
   const renderer = RENDERERS[table.game];
   const ctx = { table: tableId, seat: r.seat, version: step.version, actions: new Set(), play: () => {}, rerender: renderReplay, narrow: isNarrow() };
   const drawn = renderer ? renderer.render(view, ctx) : genericRender(view);
   $("board-area").replaceChildren(drawn.board);
   $("game-title").textContent = table.title;
-  $("you").textContent = r.seat === null ? "Replay (spectator view)" : `Replay as ${table.seats[r.seat].label}`;
+  $("you").textContent = r.seat === null ? "Replay (spectator view)" : `Replay as ${view.seats[r.seat].label}`;
   $("replay-pos").textContent = `Step ${r.index} of ${last}`;
   $("replay-range").max = String(last);
   $("replay-range").value = String(r.index);

@@ -1,0 +1,274 @@
+"""Bastet, Cats of Bubastis (rules/ankh.md §4.2; S1, the primary source; cases.md 16).
+
+Components: 3 cat tokens — +1, +3 and the star (+0).  After setup, and again after each
+Conflict event, Bastet takes back every cat (face-down ones included) and places them face
+down, each on a space with a Monument, each in a different region; with fewer than 3 such
+regions she places as many as she can and keeps the rest face down beside her board.
+
+* Battle: when Bastet takes part in a Battle in a region holding a face-down cat, she reveals
+  it with her card and adds its value to her strength (the star is +0).  A cat stays face down
+  until such a battle, or until an opponent returns it to her (cases.md 16: a battle she is
+  not in leaves it face down).
+* Opponents: once per turn, before or after an action, an opponent may reveal a face-down
+  cat adjacent to one of their figures.  The +1 or +3 goes back to Bastet, face up beside her
+  board (out of play until the next placement).  The star kills the figure through which it
+  was revealed — the opponent chooses among their adjacent figures; Gods never die — and then
+  Bastet takes back every cat and places them again.
+* If Bastet is forgotten, the cats leave the game.
+
+Decisions: ``cat <kind> r,c`` (phase ``bastet-cats``: Bastet places each cat, as many as
+possible, in an order and on spaces of her choice); ``reveal r,c`` (an opponent's turn
+choice, hooks ``turn_actions``/``on_turn_action``; also in the ``turn-end`` decision after a
+turn's last action); ``kill r,c`` (phase ``bastet-star``: which adjacent figure the star kills).
+
+Hidden information: the opponents see where the face-down cats are, not which is which;
+Bastet sees her own cats (she places each token herself, face down: S1 gives no shuffle, so
+the values are hidden from the other players only — our reading of "face down").  The log,
+the observation and the words for her placements never name a face-down cat;
+``determinize`` deals the face-down cats' values again among their places for an opponent.
+
+Rulings (docs/rules-coverage-ankh.md):
+
+* A cat revealed in a battle stays face up on its space until the next placement (it cannot be
+  revealed again); the value counts like the card's, only if Bastet has figures there at
+  Resolution.
+* A Giant Scorpion destroying a Monument that carries a cat leaves the cat on the empty space
+  until the end-of-Conflict placement (rulings table); so does a merge destroying the
+  Monument.  After a Camel Caravan, a region holding two cats keeps both.
+* "Once per turn" is per player turn (a merged god's two players each have theirs); Bastet's
+  own god never reveals her cats.  The placement is mandatory while a cat can be placed.
+* The end-of-Conflict placement comes after the merge and the forgotten gods; a merged god
+  holding Bastet's power keeps the cats (its major god's player places them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from netjer.core.action import Action
+from netjer.core.rng import Rng
+from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
+from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
+from netjer.games.ankh.pieces import GOD
+
+if TYPE_CHECKING:
+    from netjer.core.state import JsonDict
+    from netjer.games.ankh.state import AnkhState
+
+PLACE_PHASE = god_phase(BASTET, 0)
+STAR_PHASE = god_phase(BASTET, 1)
+PLUS1, PLUS3, STAR = range(3)
+#: Strength each cat adds in Bastet's battle (the star +0).
+CAT_VALUE = (1, 3, 0)
+#: Where a cat is when not on the board: beside Bastet's board, or out of the game.
+HAND, GONE = -1, -2
+CAT_NAMES = ("+1", "+3", "star")
+
+
+@dataclass(slots=True)
+class BastetData:
+    """Each cat's place (a hex, :data:`HAND` or :data:`GONE`) and whether it is face up;
+    whether an opponent revealed a cat this turn; the cats revealed in the current battle."""
+
+    at: list[int] = field(default_factory=lambda: [HAND, HAND, HAND])
+    up: list[bool] = field(default_factory=lambda: [False, False, False])
+    used_turn: bool = False
+    battle_cats: list[int] = field(default_factory=list)
+
+    def copy(self) -> BastetData:
+        return BastetData(self.at[:], self.up[:], self.used_turn, self.battle_cats[:])
+
+
+class BastetPower(GodPower):
+    """Bastet's cats (§4.2)."""
+
+    id: ClassVar[str] = "bastet"
+    name: ClassVar[str] = "Bastet"
+    epithet: ClassVar[str] = "Cats of Bubastis"
+    summary: ClassVar[str] = (
+        "3 face-down cats (+1, +3, star) on Monuments in different regions: revealed in her battles for strength; "
+        "an opponent may reveal one once per turn — the star kills (S1)."
+    )
+    PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
+        PLACE_PHASE: ("bastet-cats", "§4.2 Bastet", "place a cat face down on a Monument in another region"),
+        STAR_PHASE: ("bastet-star", "§4.2 Bastet", "choose your figure next to the star that it kills ('kill r,c')"),
+    }
+
+    def data(self, st: AnkhState) -> BastetData:
+        d = st.pdata[BASTET]
+        assert isinstance(d, BastetData)
+        return d
+
+    def new_data(self, st: AnkhState, god: int) -> BastetData:
+        return BastetData()
+
+    def cat_on(self, st: AnkhState, h: int) -> int:
+        """The cat on ``h``, or -1."""
+        at = self.data(st).at
+        return at.index(h) if h in at else -1
+
+    # --- placement ----------------------------------------------------------------------------
+
+    def take_back(self, st: AnkhState) -> None:
+        """Bastet takes back every cat still in the game, face down, and will place them."""
+        d = self.data(st)
+        for c in range(3):
+            if d.at[c] != GONE:
+                d.at[c] = HAND
+                d.up[c] = False
+        st._queue(PLACE_PHASE, self.holder(st))
+
+    def on_setup(self, st: AnkhState) -> None:
+        self.take_back(st)
+
+    def on_conflict_end(self, st: AnkhState) -> None:
+        self.take_back(st)
+
+    def spaces(self, st: AnkhState) -> list[int]:
+        """Monument spaces in regions that hold no cat yet."""
+        region_of = st.regions.region_of
+        taken = {region_of[h] for h in self.data(st).at if h >= 0}
+        mon = st.mon
+        return [h for h in range(len(mon)) if mon[h] >= 0 and region_of[h] not in taken]
+
+    def legal(self, st: AnkhState, task: Task) -> list[Action]:
+        if task[0] == STAR_PHASE:
+            revealer, star = task[1], task[2]
+            return [KILL[x] for x in st.regions.adjacent[star] if st.fown[x] == revealer]
+        d = self.data(st)
+        cats = [c for c in range(3) if d.at[c] == HAND and not d.up[c]]
+        if not cats:
+            return []
+        spaces = self.spaces(st)
+        return [CAT_PUT[c][h] for c in cats for h in spaces]
+
+    def apply(self, st: AnkhState, task: Task, action: Action) -> None:
+        if isinstance(action, CatPut):
+            self.data(st).at[action.cat] = action.hex
+            st._log(f"  {st._name(task[1])} places a cat face down at {st.board.hex_name(action.hex)} (Bastet)")
+            st._queue(PLACE_PHASE, task[1], front=True)
+        elif isinstance(action, Kill):
+            self.star_kills(st, action.hex)
+
+    def describe(self, st: AnkhState, action: Action, viewer: int | None) -> str | None:
+        if isinstance(action, CatPut):
+            return f"places a cat face down at {st.board.hex_name(action.hex)}."
+        return None
+
+    # --- battles ----------------------------------------------------------------------------------
+
+    def on_battle_start(self, st: AnkhState) -> None:
+        self.data(st).battle_cats = []
+
+    def on_reveal(self, st: AnkhState) -> None:
+        bastet = self.holder(st)
+        if bastet not in st.b_gods:
+            return
+        d = self.data(st)
+        region_of = st.regions.region_of
+        for c in range(3):
+            h = d.at[c]
+            if h >= 0 and not d.up[c] and region_of[h] == st.b_region:
+                d.up[c] = True
+                d.battle_cats.append(c)
+                st._log(f"  {st._name(bastet)} reveals the {CAT_NAMES[c]} cat at {st.board.hex_name(h)} (Bastet)")
+
+    def strength(self, st: AnkhState, god: int, owners: list[int]) -> int:
+        if god != self.holder(st):
+            return 0
+        return sum(CAT_VALUE[c] for c in self.data(st).battle_cats)
+
+    # --- opponents reveal a cat ---------------------------------------------------------------------
+
+    def on_turn_start(self, st: AnkhState) -> None:
+        self.data(st).used_turn = False
+
+    def turn_actions(self, st: AnkhState, god: int) -> list[Action]:
+        d = self.data(st)
+        if d.used_turn or god == self.holder(st) or max(d.at) < 0:
+            return []
+        fown = st.fown
+        adjacent = st.regions.adjacent
+        spaces = [
+            h for c in range(3) if (h := d.at[c]) >= 0 and not d.up[c] and any(fown[x] == god for x in adjacent[h])
+        ]
+        return [REVEAL[h] for h in sorted(spaces)]
+
+    def on_turn_action(self, st: AnkhState, god: int, action: Action) -> None:
+        assert isinstance(action, Reveal)
+        d = self.data(st)
+        d.used_turn = True
+        h = action.hex
+        c = self.cat_on(st, h)
+        name = st.board.hex_name(h)
+        if c != STAR:
+            d.at[c] = HAND
+            d.up[c] = True
+            st._log(f"{st._name(god)} reveals Bastet's {CAT_NAMES[c]} cat at {name}: it goes back to her, face up")
+            return
+        d.up[c] = True
+        st._log(f"{st._name(god)} reveals Bastet's star cat at {name}")
+        figures = [x for x in st.regions.adjacent[h] if st.fown[x] == god]
+        if len(figures) > 1:
+            st._queue(STAR_PHASE, god, h)
+        else:
+            self.star_kills(st, figures[0])
+
+    def star_kills(self, st: AnkhState, x: int) -> None:
+        """The star kills the revealing figure on ``x`` (a God never dies), then Bastet takes
+        back every cat and places them again."""
+        if st.fig[x] != GOD:
+            cats = st._kill([x], "Bastet's star cat")
+            st._cat_mummy_losses(cats)
+        else:
+            st._log(f"  the star spares the God at {st.board.hex_name(x)}: Gods never die")
+        self.take_back(st)
+
+    # --- forgotten, views -----------------------------------------------------------------------------
+
+    def on_forgotten(self, st: AnkhState, god: int) -> None:
+        if self.holder(st) < 0:
+            d = self.data(st)
+            d.at = [GONE, GONE, GONE]
+            d.up = [False, False, False]
+
+    def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
+        d = self.data(st)
+        name = st.board.hex_name
+        down_board = sorted(d.at[c] for c in range(3) if d.at[c] >= 0 and not d.up[c])
+        out: JsonDict = {
+            "face_down_on_board": [name(h) for h in down_board],
+            "face_down_beside_board": sum(1 for c in range(3) if d.at[c] == HAND and not d.up[c]),
+            "face_up": [
+                {"cat": CAT_IDS[c], "at": name(d.at[c]) if d.at[c] >= 0 else "beside-board"}
+                for c in range(3)
+                if d.up[c] and d.at[c] != GONE
+            ],
+            "out_of_game": sum(1 for c in range(3) if d.at[c] == GONE),
+            "revealed_this_turn": d.used_turn,
+            "battle_cats": [CAT_IDS[c] for c in d.battle_cats],
+        }
+        if viewer is not None and viewer == self.holder(st):
+            out["cats"] = {
+                CAT_IDS[c]: ("gone" if d.at[c] == GONE else "beside-board" if d.at[c] == HAND else name(d.at[c]))
+                for c in range(3)
+            }
+        return out
+
+    def full(self, st: AnkhState) -> JsonDict:
+        d = self.data(st)
+        return {"at": d.at[:], "up": d.up[:], "used_turn": d.used_turn, "battle_cats": d.battle_cats[:]}
+
+    def resample(self, st: AnkhState, viewer: int, rng: Rng) -> None:
+        if viewer == self.holder(st):
+            return
+        d = self.data(st)
+        hidden = [c for c in range(3) if d.at[c] != GONE and not d.up[c]]
+        places = sorted(d.at[c] for c in hidden)
+        rng.shuffle(hidden)
+        for c, h in zip(hidden, places, strict=True):
+            d.at[c] = h
+
+
+POWER = register(BastetPower())

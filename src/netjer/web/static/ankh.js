@@ -1,0 +1,1647 @@
+// Ankh: Gods of Egypt drawn as SVG from one seat's observation (docs/rules/ankh.md,
+// src/netjer/cli/views/ankh.py and ankh_map.py).
+//
+// The hex map (flat-topped hexes, odd columns half a hex lower, §8.2) with its terrain, rivers,
+// camels and regions (each region's Conflict Order token on one of its spaces); the pieces in
+// their god's colour AND shape (god 1 circle, 2 square, 3 diamond, 4 pentagon, 5 hexagon) with
+// the kind's letter and the god's number, so the board reads without colour. To the right: the
+// action tracks, the event track, the supply (or the Conflict in progress) and one board per
+// god; along the bottom the Devotion track. Only what the observation holds is drawn: another
+// god's Battle card is a back until the reveal.
+//
+// Clicking: an action row on the tracks; a hex to pick a figure, choose its destination, push,
+// summon (choose the figure kind in the control bar first when there are several), claim,
+// build, keep; a hex side to lay the next camel; a power to unlock; a card of your hand; a
+// region token to swap. Everything else (and everything at all) is in the list of legal actions.
+
+import { el, svg, svgButton } from "./common.js";
+
+// The map (src/netjer/games/ankh/data/map.json; tests/web/test_ankh_map_data.py keeps them equal).
+const GRID = [
+  ".FFFWWWWWW.",
+  "FFFFFFFFFFW",
+  "FFFFFFFFFFF",
+  "DDFFFFFFFWD",
+  "DDDDFFFDDDW",
+  "DDWDDFFDDDW",
+  "DDWWWFFDDWW",
+  "DDDDFFDDWDW",
+  "DDDDFFDDDDW",
+  "..D.F.D.D..",
+];
+const RIVERS = [
+  "0,1|1,0", "1,0|1,1", "1,1|2,0", "1,1|2,1", "2,1|2,2", "2,2|3,2",
+  "2,3|3,2", "2,3|3,3", "3,3|3,4", "3,4|4,4", "3,5|4,4", "3,5|4,5",
+  "3,5|4,6", "3,6|4,6", "3,6|3,7", "2,7|3,7", "2,7|3,8", "2,8|3,8",
+  "2,8|2,9", "1,9|2,9", "1,9|2,10", "4,5|4,6", "4,5|5,6", "5,5|5,6",
+  "5,5|6,5", "5,5|6,6", "6,5|7,4", "7,4|7,5", "7,5|8,4", "8,4|8,5",
+  "8,5|9,4",
+];
+
+export const title = "Ankh: Gods of Egypt";
+
+// ---------- static board data ----------
+
+const HEXES = []; // {r, c, t: "F"|"D"|"W", name}
+const INDEX = new Map(); // "r,c" -> hex number (row-major, as the engine numbers them)
+GRID.forEach((row, r) => {
+  [...row].forEach((t, c) => {
+    if (t === ".") return;
+    INDEX.set(`${r},${c}`, HEXES.length);
+    HEXES.push({ r, c, t, name: `${r},${c}` });
+  });
+});
+// Neighbour offsets by column parity, directions N, NE, SE, S, SW, NW (board.py _OFFSETS).
+const OFFSETS = [
+  [[-1, 0], [-1, 1], [0, 1], [1, 0], [0, -1], [-1, -1]],
+  [[-1, 0], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1]],
+];
+const DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"];
+const NEIGHBOUR = HEXES.map((hx) => OFFSETS[hx.c & 1].map(([dr, dc]) => (INDEX.has(`${hx.r + dr},${hx.c + dc}`) ? INDEX.get(`${hx.r + dr},${hx.c + dc}`) : -1)));
+const edgeKey = (a, b) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+function parseEdge(text) {
+  const [x, y] = text.split("|");
+  return [INDEX.get(x.trim()), INDEX.get(y.trim())];
+}
+const RIVER_KEYS = new Set(RIVERS.map((e) => edgeKey(...parseEdge(e))));
+
+/** The regions for the camels on the board: land hexes flood-filled across unblocked sides,
+ * numbered by their lowest hex as the engine does (board.py RegionMap). */
+function regionMap(camels) {
+  const camelKeys = new Set(camels.map((e) => edgeKey(...parseEdge(e))));
+  const regionOf = HEXES.map(() => -1);
+  const members = [];
+  HEXES.forEach((hx, h) => {
+    if (hx.t === "W" || regionOf[h] >= 0) return;
+    const id = members.length;
+    const list = [h];
+    regionOf[h] = id;
+    const stack = [h];
+    while (stack.length) {
+      const x = stack.pop();
+      for (const y of NEIGHBOUR[x]) {
+        if (y < 0 || HEXES[y].t === "W" || regionOf[y] >= 0) continue;
+        const k = edgeKey(x, y);
+        if (RIVER_KEYS.has(k) || camelKeys.has(k)) continue;
+        regionOf[y] = id;
+        list.push(y);
+        stack.push(y);
+      }
+    }
+    members.push(list.sort((a, b) => a - b));
+  });
+  return { regionOf, members, camelKeys };
+}
+
+// ---------- looks ----------
+
+const GOD_FILL = ["#c62828", "#1565c0", "#7b1fa2", "#263238", "#e65100"];
+const GOD_SHAPE = ["circle", "square", "diamond", "pentagon", "hexagon"];
+const TERRAIN_FILL = { F: "#a9cf7f", D: "#ecd9a0", W: "#6aaed6" };
+const TERRAIN_NAME = { F: "fertile", D: "desert", W: "water" };
+const KIND_LETTER = {
+  god: "G", warrior: "W", "cat-mummy": "Ca", satet: "Sa", mummy: "Mu", apep: "Ap", "giant-scorpion": "Sc", androsphinx: "Sp",
+};
+const KIND_NAME = {
+  god: "God", warrior: "Warrior", "cat-mummy": "Cat-Mummy", satet: "Satet", mummy: "Mummy", apep: "Apep",
+  "giant-scorpion": "Giant Scorpion", androsphinx: "Androsphinx", obelisk: "Obelisk", temple: "Temple", pyramid: "Pyramid",
+};
+const MONUMENTS = ["obelisk", "temple", "pyramid"];
+const POWERS = [
+  ["commanding", "Commanding"], ["inspiring", "Inspiring"], ["omnipresent", "Omnipresent"], ["revered", "Revered"],
+  ["resplendent", "Resplendent"], ["obelisk-attuned", "Obelisk Att."], ["temple-attuned", "Temple Att."], ["pyramid-attuned", "Pyramid Att."],
+  ["glorious", "Glorious"], ["magnanimous", "Magnanimous"], ["bountiful", "Bountiful"], ["worshipful", "Worshipful"],
+];
+const POWER_TEXT = {
+  commanding: "Each time you win a Battle, gain 3 Followers.",
+  inspiring: "Your Build Monument card costs 0 Followers.",
+  omnipresent: "At the start of each Conflict, gain 1 Follower per region holding one of your figures.",
+  revered: "Gain Followers gives 1 more Follower.",
+  resplendent: "If you control 3 or more Monuments of one type, your God figure has strength 3.",
+  "obelisk-attuned": "At the start of a Battle you are in, move figures to empty spaces next to your Obelisks there.",
+  "temple-attuned": "+2 strength per Temple of yours in the battle region with one of your figures adjacent.",
+  "pyramid-attuned": "When you Summon, you may also summon 1 figure next to each Pyramid you control.",
+  glorious: "Win a Battle by 3 or more strength: gain 3 Devotion instead of 1.",
+  magnanimous: "Lose a Battle with 2 or more figures in the region: gain 2 Devotion.",
+  bountiful: "While your token is in the red section, each Devotion gain gives 1 more.",
+  worshipful: "After a Battle in which you played a card, you may sacrifice 2 Followers for 1 Devotion.",
+};
+const CARDS = [
+  ["plague", "Plague", "Plague of Locusts (+1): everyone present bids Followers; all but the highest bidder lose their Warriors and Guardians here."],
+  ["build", "Build", "Build Monument (+0): sacrifice 3 Followers to build a Monument you control here."],
+  ["chariots", "Chariots", "Chariots: +3 strength."],
+  ["cycle", "Cycle", "Cycle of Ma'at (+0): after the battle, take back every used Battle card."],
+  ["drought", "Drought", "Drought (+1): if you win, +1 Devotion per figure of yours on a Desert space here."],
+  ["flood", "Flood", "Flood (+0): +1 Follower per figure of yours on a Fertile space here; those cannot be killed."],
+  ["miracle", "Miracle", "Miracle (+0): after the battle, +1 Devotion per figure of yours killed in it."],
+];
+const CARD_SHORT = Object.fromEntries(CARDS.map(([id, short]) => [id, short]));
+const CARD_TEXT = Object.fromEntries(CARDS.map(([id, , text]) => [id, text]));
+const ROW_WORDS = { move: "Move figures", summon: "Summon figure", gain: "Gain Followers", unlock: "Unlock power" };
+const TRACK_SPACES = { move: 7, summon: 7, gain: 7, unlock: 6 };
+const EVENT_SHORT = { "control-monument": "M", "camel-caravan": "K", conflict: "C" };
+const EVENT_WORDS = { "control-monument": "Control Monument", "camel-caravan": "Camel Caravan", conflict: "Conflict" };
+const WORD_BUTTONS = {
+  end: "End the turn",
+  done: "Done",
+  noswap: "Keep the tokens (no swap)",
+  nobuild: "Do not build",
+  tiebreak: "Use the tie-breaker",
+  notiebreak: "Do not use the tie-breaker",
+  worship: "Worship: 2 Followers for 1 Devotion",
+  noworship: "Do not worship",
+  amun: "Play two Battle cards (Amun)",
+  noamun: "Play one card",
+  ransom: "Buy back my Warrior from Anubis (1 Follower)",
+  notrap: "Trap no Warrior",
+  nounderworld: "No Underworld token",
+  sun: "Make it Radiant (Sun token)",
+  nosun: "No Sun token",
+  noplace: "Place no figure",
+  noguess: "Make no guess",
+};
+const STEP_WORDS = {
+  "next-region": "next region",
+  "obelisk-attuned": "Obelisk Attuned moves",
+  cards: "choosing Battle cards",
+  build: "Build Monument",
+  plague: "Plague of Locusts",
+  "plague-bids": "Plague bids",
+  majorities: "Monument majorities",
+  resolution: "Battle resolution",
+  "resolution-effects": "after the resolution",
+  magnanimous: "Magnanimous",
+  miracle: "Miracle",
+  worshipful: "Worshipful",
+  "cycle-of-maat": "Cycle of Ma'at",
+};
+const DEVOTION_TOP = 31;
+
+// ---------- the gods' powers (§4; src/netjer/games/ankh/gods/*.py) ----------
+
+// [id, name, what the power does] in the engine's order (gods/base.py GOD_IDS).
+const GODS = [
+  ["amun", "Amun", "Once per Conflict, in one Battle, Amun plays two Battle cards (announced before anyone chooses); the token turns up again when the Conflict ends."],
+  ["anubis", "Anubis", "Traps one killed enemy Warrior per killing in 3 slots: +1 strength each for his God figure; an owner buys one back for 1 Follower when summoning."],
+  ["isis", "Isis", "Her figures next to an enemy figure are Protected: in Battle Resolution she may keep them alive."],
+  ["osiris", "Osiris", "After a Battle he lost, an Underworld token on that region: he summons onto it freely; no other god may enter, summon or build there."],
+  ["ra", "Ra", "A figure he summons may take one of 3 Sun tokens (Radiant): +1 Devotion when he dominates or wins a Battle with a Radiant figure there."],
+  ["bastet", "Bastet", "3 cats (+1, +3, star) face down on Monuments in different regions: revealed in her Battles for strength; an opponent may reveal one next to a figure once per turn (the star kills that figure)."],
+  ["hathor", "Hathor", "After any effect she sacrificed Followers for, 1 more Follower places a figure from her pool next to her figures or Monuments."],
+  ["thoth", "Thoth", "Before the reveal, 1 Follower from the supply on his scale and a guess at an opponent's card: wrong, that opponent takes the scale; at the end of each Conflict, 1 Devotion per Follower on it."],
+  ["horus", "Horus", "At each Conflict, Eyes on up to 2 regions where a Battle will be; there he forbids a Battle card (not the Cycle of Ma'at) to everyone."],
+  ["seth", "Seth", "During Conflicts, enemy Warriors and Guardians next to his God figure count as his figures."],
+];
+const GOD_NAME = Object.fromEntries(GODS.map(([id, name]) => [id, name]));
+const GOD_TEXT = Object.fromEntries(GODS.map(([id, , text]) => [id, text]));
+// Each god decision (phase): [status words, prompt] (the status reads "Ra (Player 1) <words>").
+const GOD_PHASES = {
+  "amun-two-cards": ["decides on two Battle cards (Amun)", "Amun: play two Battle cards in this Battle (once per Conflict)? You announce it before anyone chooses."],
+  "anubis-trap": ["may trap a killed Warrior (Anubis)", "Anubis: trap one of the Warriors just killed in a free slot (+1 strength each for your God)?"],
+  "isis-save": ["keeps Protected figures alive (Isis)", "Isis: click a Protected figure (shield) to keep it alive, one at a time, then Done to let the others die."],
+  "osiris-underworld": ["places an Underworld token (Osiris)", "Osiris: click an empty space of the region for an Underworld token, or place none."],
+  "osiris-pick": ["moves an Underworld token (Osiris)", "Osiris: your three Underworld tokens are out; click the one to move to this region, or move none."],
+  "ra-sun": ["may make a figure Radiant (Ra)", "Ra: give the figure just summoned (ringed) a Sun token, making it Radiant?"],
+  "bastet-cats": ["places her cats face down (Bastet)", "Bastet: choose a cat below, then click a Monument in a region without a cat. The others see only its back."],
+  "bastet-star": ["chooses the figure the star cat kills", "The star cat kills one of your figures next to it: click which (a God never dies)."],
+  "hathor-place": ["may place a figure (Hathor)", "Hathor: sacrifice 1 more Follower to place a figure next to your figures or Monuments (choose it below), or place none."],
+  "thoth-guess": ["may guess a Battle card (Thoth)", "Thoth: click a card on an opponent's board to guess it was played (1 Follower from the supply on your scale), or make no guess."],
+  "horus-eye": ["puts Eyes on battle regions (Horus)", "Horus: click the token of a region where a Battle will be to put an Eye on it, or Done."],
+  "horus-forbid": ["forbids a Battle card (Horus)", "Horus: click a Battle card on your board: nobody may play it in this Battle (not the Cycle of Ma'at)."],
+  "turn-end": ["may reveal a cat of Bastet before the turn ends", "Click one of Bastet's face-down cats next to your figures to reveal it, or end the turn."],
+};
+const CAT_SHORT = { plus1: "+1", plus3: "+3", star: "★" };
+const CAT_WORDS = { plus1: "+1 cat", plus3: "+3 cat", star: "star cat (+0; kills a revealer)" };
+const BAND = 24; // the height of a god power's row on a god board
+
+/** A god's name for people: its deity ("Ra") when the game has god powers, else its seat's name. */
+function godName(obs, god) {
+  const info = obs.gods[god];
+  if (!info) return `Player ${god + 1}`;
+  return info.deity && GOD_NAME[info.deity] ? GOD_NAME[info.deity] : info.name;
+}
+
+/** "Ra (Player 1)" when the god has a deity, else "Player 1". */
+function godTitle(obs, god) {
+  const info = obs.gods[god];
+  if (!info) return `Player ${god + 1}`;
+  return info.deity && GOD_NAME[info.deity] ? `${GOD_NAME[info.deity]} (${info.name})` : info.name;
+}
+
+/** A seat's label for the page (table.js): its god's name first, "Ra · Player 1". */
+export function seatLabel(obs, seat, label) {
+  const info = obs && obs.gods ? obs.gods[seat] : null; // god g starts in seat g
+  return info && info.deity && GOD_NAME[info.deity] ? `${GOD_NAME[info.deity]} · ${label}` : label;
+}
+
+// What the player has picked (a figure kind to summon, a monument to build, a token to swap),
+// kept across re-renders of the same position.
+let selection = null;
+
+function selectionKey(ctx) {
+  return { table: ctx.table, seat: ctx.seat, version: ctx.version };
+}
+
+// ---------- legal actions ----------
+
+const HEX_VERBS = ["pick", "to", "push", "pyramid", "claim", "keep", "adopt", "save", "underworld", "reveal", "kill"];
+const HEX_RE = new RegExp(`^(${HEX_VERBS.join("|")}) (\\d+,\\d+)$`);
+
+function parseLegal(actions) {
+  const out = {
+    rows: new Set(), words: new Set(), hex: new Map(HEX_VERBS.map((v) => [v, new Map()])),
+    put: new Map(), build: new Map(), cat: new Map(), power: new Map(), card: new Map(), camel: new Map(),
+    aim: new Map(), swap: new Map(), bid: [], adoptKind: [],
+    trap: [], guess: new Map(), eye: new Map(), forbid: new Map(),
+  };
+  for (const text of actions) {
+    let m;
+    if (ROW_WORDS[text]) out.rows.add(text);
+    else if (WORD_BUTTONS[text]) out.words.add(text);
+    else if ((m = HEX_RE.exec(text))) out.hex.get(m[1]).set(m[2], text);
+    else if ((m = /^(put|build|cat) ([a-z0-9-]+) (\d+,\d+)$/.exec(text))) {
+      const table = out[m[1]];
+      if (!table.has(m[2])) table.set(m[2], new Map());
+      table.get(m[2]).set(m[3], text);
+    } else if ((m = /^trap (\d)$/.exec(text))) out.trap.push([Number(m[1]) - 1, text]);
+    else if ((m = /^guess (\d) ([a-z-]+)$/.exec(text))) {
+      const god = Number(m[1]) - 1;
+      if (!out.guess.has(god)) out.guess.set(god, new Map());
+      out.guess.get(god).set(m[2], text);
+    } else if ((m = /^eye (\d+)$/.exec(text))) out.eye.set(m[1], text);
+    else if ((m = /^forbid ([a-z-]+)$/.exec(text))) out.forbid.set(m[1], text);
+    else if ((m = /^power ([a-z-]+)$/.exec(text))) out.power.set(m[1], text);
+    else if ((m = /^card ([a-z-]+)$/.exec(text))) out.card.set(m[1], text);
+    else if ((m = /^camel (\d+,\d+\|\d+,\d+)$/.exec(text))) out.camel.set(edgeKey(...parseEdge(m[1])), text);
+    else if ((m = /^aim ([A-Z]+)-([A-Z]+)$/.exec(text))) out.aim.set(DIRECTIONS.indexOf(m[1]), text);
+    else if ((m = /^swap (\d+) (\d+)$/.exec(text))) {
+      if (!out.swap.has(m[1])) out.swap.set(m[1], new Map());
+      out.swap.get(m[1]).set(m[2], text);
+    } else if ((m = /^bid (\d+)$/.exec(text))) out.bid.push([Number(m[1]), text]);
+    else if ((m = /^adopt ([a-z-]+)$/.exec(text))) out.adoptKind.push([m[1], text]);
+  }
+  out.bid.sort((a, b) => a[0] - b[0]);
+  return out;
+}
+
+// ---------- layout ----------
+
+function layout(obs, narrow) {
+  const R = 40;
+  const S = Math.sqrt(3) * R;
+  const mapW = 17 * R;
+  const mapH = 10.5 * S;
+  const footY = 6 + mapH + 18;
+  const gap = 6;
+  if (!narrow) {
+    const px = 6 + mapW + 10;
+    const pw = 1194 - px;
+    // the god boards take 408 units; the Devotion track gives up to 30 more, then the board grows
+    const boards = godBoards(obs, 408, gap);
+    const gh = boards.reduce((sum, b) => sum + b.h, 0) + gap * (boards.length - 1);
+    const devY = 292 + gh + gap;
+    const devH = Math.max(118, 854 - devY);
+    return {
+      W: 1200, H: Math.max(860, devY + devH + 6), R, S, ox: 6, oy: 6, foot: { x: 8, y: footY, w: mapW },
+      tracks: { x: px, y: 6, w: pw, h: 196 }, middle: { x: px, y: 208, w: pw, h: 78 },
+      gods: { x: px, y: 292, w: pw, h: gh, boards, gap },
+      devotion: { x: px, y: devY, w: pw, h: devH, perRow: 16 },
+    };
+  }
+  const W = mapW + 12;
+  const pw = W - 12;
+  const top = footY + 100;
+  const boards = obs.gods.map((info) => ({ h: 140 + BAND * (info.god_powers || []).length, compact: false }));
+  const gh = boards.reduce((sum, b) => sum + b.h, 0) + gap * (boards.length - 1);
+  return {
+    W, H: top + 196 + 84 + gh + 160, R, S, ox: 6, oy: 6, foot: { x: 8, y: footY, w: mapW },
+    tracks: { x: 6, y: top, w: pw, h: 196 }, middle: { x: 6, y: top + 202, w: pw, h: 78 },
+    gods: { x: 6, y: top + 286, w: pw, h: gh, boards, gap },
+    devotion: { x: 6, y: top + 292 + gh, w: pw, h: 148, perRow: 16 },
+  };
+}
+
+/** Each god board's height and whether it is compact: every board in full when they fit in
+ * ``room``, else yours in full and the others compact (a spectator's: all compact). A god
+ * power adds a row to its god's board. */
+function godBoards(obs, room, gap) {
+  const n = obs.gods.length;
+  const bands = obs.gods.map((info) => BAND * (info.god_powers || []).length);
+  const allBands = bands.reduce((a, b) => a + b, 0);
+  const space = room - gap * (n - 1);
+  const base = Math.min(168, (space - allBands) / n);
+  if (base >= 132) return bands.map((band) => ({ h: base + band, compact: false }));
+  const mine = obs.god === null || obs.god === undefined || !obs.gods[obs.god] ? null : obs.god;
+  const full = 132;
+  const others = n - (mine === null ? 0 : 1);
+  const left = space - (mine === null ? 0 : full + bands[mine]) - (allBands - (mine === null ? 0 : bands[mine]));
+  const small = Math.max(64, Math.min(full, left / others));
+  return bands.map((band, g) => (g === mine ? { h: full + band, compact: false } : { h: small + band, compact: true }));
+}
+
+function hexGeometry(L) {
+  const { R, S, ox, oy } = L;
+  const centers = HEXES.map((hx) => [ox + R + 1.5 * R * hx.c, oy + S / 2 + S * hx.r + (hx.c & 1) * (S / 2)]);
+  // corners E, SE, SW, W, NW, NE (board.py _CORNERS); side d runs between SIDE[d] corners
+  const CORNER = [[R, 0], [R / 2, S / 2], [-R / 2, S / 2], [-R, 0], [-R / 2, -S / 2], [R / 2, -S / 2]];
+  const SIDE = [[4, 5], [5, 0], [0, 1], [1, 2], [2, 3], [3, 4]];
+  const corner = (h, k, scale = 1) => [centers[h][0] + CORNER[k][0] * scale, centers[h][1] + CORNER[k][1] * scale];
+  const points = (h, scale = 1) => CORNER.map((_, k) => corner(h, k, scale).map((v) => v.toFixed(1)).join(",")).join(" ");
+  const side = (h, d, scale = 1) => SIDE[d].map((k) => corner(h, k, scale));
+  const edgeSide = (a, b) => side(a, NEIGHBOUR[a].indexOf(b));
+  return { centers, corner, points, side, edgeSide, R, S };
+}
+
+// ---------- pieces ----------
+
+function shapePath(shape, cx, cy, r) {
+  const poly = (n, start) => Array.from({ length: n }, (_, i) => {
+    const a = start + (i * 2 * Math.PI) / n;
+    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  switch (shape) {
+    case "square": return { tag: "rect", attrs: { x: cx - r * 0.86, y: cy - r * 0.86, width: r * 1.72, height: r * 1.72, rx: r * 0.2 } };
+    case "diamond": return { tag: "polygon", attrs: { points: poly(4, -Math.PI / 2) } };
+    case "pentagon": return { tag: "polygon", attrs: { points: poly(5, -Math.PI / 2) } };
+    case "hexagon": return { tag: "polygon", attrs: { points: poly(6, 0) } };
+    default: return { tag: "circle", attrs: { cx, cy, r } };
+  }
+}
+
+/** A god's marker: its shape in its colour, outlined, with an optional label inside. */
+function godShape(god, cx, cy, r, { label = null, number = false, ring = null, fontSize = null } = {}) {
+  const g = svg("g", { class: "god-shape", "data-god": god });
+  const shape = GOD_SHAPE[god % GOD_SHAPE.length];
+  const scale = shape === "diamond" ? 1.22 : shape === "pentagon" ? 1.1 : 1;
+  const { tag, attrs } = shapePath(shape, cx, cy, r * scale);
+  g.append(svg(tag, { ...attrs, fill: "none", stroke: "#111", "stroke-width": r > 10 ? 4.5 : 3, "stroke-linejoin": "round" }));
+  g.append(svg(tag, { ...attrs, fill: GOD_FILL[god % GOD_FILL.length], stroke: ring || "#fff", "stroke-width": ring ? 3 : 1.6, "stroke-linejoin": "round" }));
+  if (label !== null) {
+    const size = fontSize || r * 0.95;
+    const t = svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff" }, label);
+    if (number) t.append(svg("tspan", { "font-size": size * 0.62, dy: size * 0.12, text: god + 1 }));
+    g.append(t);
+  } else if (number) {
+    const size = r * 1.05;
+    g.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff", text: god + 1 }));
+  }
+  return g;
+}
+
+function figure(piece, cx, cy, R, ownerName) {
+  const kind = piece.kind;
+  const god = piece.owner;
+  const isGod = kind === "god";
+  const guardian = !isGod && kind !== "warrior";
+  const r = isGod ? R * 0.52 : R * 0.44;
+  const g = svg("g", { class: "figure", "data-hex": piece.hex, "data-kind": kind, "data-owner": god });
+  if (isGod) g.append(svg("circle", { cx, cy, r: r + 6, fill: "#f2c14e", stroke: "#6b4f10", "stroke-width": 1.5 }));
+  g.append(godShape(god, cx, cy, r, { label: KIND_LETTER[kind] || "?", number: true, ring: guardian ? "#ffe08a" : null, fontSize: isGod ? 19 : guardian ? 13 : 15 }));
+  g.append(svg("title", { text: `${ownerName}'s ${KIND_NAME[kind] || kind} on ${piece.hex}${piece.aim ? `, aiming ${piece.aim}` : ""}` }));
+  return g;
+}
+
+function monument(piece, cx, cy, R, ownerName) {
+  const kind = piece.kind;
+  const owner = piece.owner;
+  const fill = owner === null ? "#f4ecd8" : GOD_FILL[owner % GOD_FILL.length];
+  const ink = owner === null ? "#5b4630" : "#fff";
+  const g = svg("g", { class: "monument", "data-hex": piece.hex, "data-kind": kind, "data-owner": owner === null ? "" : owner });
+  const s = R * 0.62;
+  const stroke = { stroke: "#2a1b0c", "stroke-width": 2, "stroke-linejoin": "round" };
+  if (kind === "pyramid") {
+    g.append(svg("polygon", { points: `${cx},${cy - s} ${cx + s * 1.05},${cy + s * 0.7} ${cx - s * 1.05},${cy + s * 0.7}`, fill, ...stroke }));
+    g.append(svg("path", { d: `M${cx},${cy - s} L${cx + s * 0.25},${cy + s * 0.7}`, stroke: ink, "stroke-width": 1.2, opacity: 0.6 }));
+  } else if (kind === "obelisk") {
+    g.append(svg("polygon", { points: `${cx},${cy - s * 1.15} ${cx + s * 0.32},${cy - s * 0.8} ${cx + s * 0.42},${cy + s * 0.75} ${cx - s * 0.42},${cy + s * 0.75} ${cx - s * 0.32},${cy - s * 0.8}`, fill, ...stroke }));
+  } else {
+    g.append(svg("polygon", { points: `${cx - s},${cy - s * 0.35} ${cx},${cy - s * 0.95} ${cx + s},${cy - s * 0.35}`, fill, ...stroke }));
+    g.append(svg("rect", { x: cx - s * 0.9, y: cy - s * 0.35, width: s * 1.8, height: s * 1.05, fill, ...stroke }));
+    for (const dx of [-0.5, 0, 0.5]) g.append(svg("line", { x1: cx + dx * s, y1: cy - s * 0.25, x2: cx + dx * s, y2: cy + s * 0.62, stroke: ink, "stroke-width": 2 }));
+  }
+  const letter = kind[0].toUpperCase();
+  if (owner === null) {
+    g.append(svg("text", { x: cx, y: cy + s * 0.6, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#5b4630", text: letter }));
+  } else {
+    g.append(svg("text", { x: cx, y: cy + s * 0.6, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff", text: letter }));
+    // the controlling god's Ankh token: its shape and number
+    g.append(godShape(owner, cx + s * 0.95, cy + s * 0.65, 8.5, { number: true }));
+  }
+  g.append(svg("title", { text: `${owner === null ? "neutral" : `${ownerName}'s`} ${KIND_NAME[kind]} on ${piece.hex}` }));
+  return g;
+}
+
+// ---------- the map ----------
+
+function drawMap(obs, ctx, legal, L, geo, regions) {
+  const g = svg("g", { class: "ankh-map" });
+  const { centers } = geo;
+  const pending = obs.pending || {};
+  const battle = obs.battle;
+  const pieceAt = new Map(obs.pieces.map((p) => [p.hex, p]));
+
+  // terrain
+  HEXES.forEach((hx, h) => {
+    const hg = svg("g", { class: "hex", "data-hex": hx.name, "data-terrain": TERRAIN_NAME[hx.t] });
+    hg.append(svg("polygon", { points: geo.points(h), fill: TERRAIN_FILL[hx.t], stroke: "#7d6b4c", "stroke-width": 1, "stroke-opacity": 0.55 }));
+    if (hx.t === "W") {
+      const [cx, cy] = centers[h];
+      hg.append(svg("path", { d: `M${cx - 16},${cy + 12} q 8,-6 16,0 t 16,0`, fill: "none", stroke: "#d7ecf8", "stroke-width": 1.6, opacity: 0.8 }));
+    }
+    if (hx.t === "D") {
+      const [cx, cy] = centers[h];
+      hg.append(svg("circle", { cx: cx - 14, cy: cy + 16, r: 1.4, fill: "#c9ad66" }));
+      hg.append(svg("circle", { cx: cx + 12, cy: cy + 19, r: 1.4, fill: "#c9ad66" }));
+    }
+    g.append(hg);
+  });
+
+  // the region in battle: a red wash and outline
+  const battleRegion = battle && battle.region !== undefined ? regions.byToken.get(battle.region) : undefined;
+  if (battleRegion !== undefined) {
+    const members = new Set(regions.members[battleRegion]);
+    for (const h of members) g.append(svg("polygon", { points: geo.points(h), fill: "#e53935", "fill-opacity": 0.13, "pointer-events": "none", "data-battle-hex": HEXES[h].name }));
+    for (const h of members) {
+      NEIGHBOUR[h].forEach((n, d) => {
+        if (n >= 0 && members.has(n)) return;
+        const [[x1, y1], [x2, y2]] = geo.side(h, d);
+        g.append(svg("line", { x1, y1, x2, y2, stroke: "#b71c1c", "stroke-width": 4, "stroke-linecap": "round", "pointer-events": "none" }));
+      });
+    }
+  }
+
+  // rivers, then camels (laid, and the line being laid)
+  for (const key of RIVER_KEYS) {
+    const [a, b] = key.split("|").map(Number);
+    const [[x1, y1], [x2, y2]] = geo.edgeSide(a, b);
+    g.append(svg("line", { x1, y1, x2, y2, stroke: "#1f5fa8", "stroke-width": 6, "stroke-linecap": "round", class: "river" }));
+  }
+  const drawCamel = (a, b, fresh) => {
+    const [[x1, y1], [x2, y2]] = geo.edgeSide(a, b);
+    const cg = svg("g", { class: "camel", "data-edge": `${HEXES[a].name}|${HEXES[b].name}`, "data-fresh": fresh ? "yes" : null });
+    cg.append(svg("line", { x1, y1, x2, y2, stroke: fresh ? "#ff8f00" : "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
+    for (const t of [0.3, 0.7]) {
+      cg.append(svg("circle", { cx: x1 + (x2 - x1) * t, cy: y1 + (y2 - y1) * t, r: 3.2, fill: "#f3d9a4", stroke: "#3e2a14", "stroke-width": 1 }));
+    }
+    cg.append(svg("title", { text: `camels between ${HEXES[a].name} and ${HEXES[b].name}` }));
+    g.append(cg);
+  };
+  for (const e of obs.camels) drawCamel(...parseEdge(e), false);
+  for (const e of pending.camel_line || []) drawCamel(...parseEdge(e), true);
+
+  g.append(drawUnderworld(obs, geo));
+
+  // coordinates
+  HEXES.forEach((hx, h) => {
+    const [cx, cy] = centers[h];
+    g.append(svg("text", { x: cx, y: cy - geo.S / 2 + 11, "text-anchor": "middle", "font-size": 11, fill: hx.t === "W" ? "#eaf5fc" : "#5b4e38", "pointer-events": "none", text: hx.name }));
+  });
+
+  // region tokens, on a free space near each region's middle
+  const tokenGroup = svg("g", { class: "region-tokens" });
+  const swapFrom = selection && selection.kind === "swap" ? selection.value : null;
+  const eyes = ((obs.god_powers || {}).horus || {}).eyes_on_regions || [];
+  obs.regions.forEach((reg) => {
+    const rid = regions.regionOf[INDEX.get(reg.first_hex)];
+    const members = regions.members[rid] || [];
+    if (!members.length) return;
+    const mx = members.reduce((s, h) => s + centers[h][0], 0) / members.length;
+    const my = members.reduce((s, h) => s + centers[h][1], 0) / members.length;
+    const dist = (h) => (centers[h][0] - mx) ** 2 + (centers[h][1] - my) ** 2;
+    const free = members.filter((h) => !pieceAt.has(HEXES[h].name));
+    const spot = (free.length ? free : members).reduce((best, h) => (dist(h) < dist(best) ? h : best));
+    let [tx, ty] = centers[spot];
+    if (!free.length) { tx -= geo.R * 0.55; ty += geo.S * 0.22; }
+    else ty += 3;
+    const token = String(reg.token);
+    const inBattle = battle && battle.region === reg.token;
+    const toCome = battle && (battle.regions_left || []).includes(reg.token) && !inBattle;
+    const tg = svg("g", { class: "region-token", "data-token": token, "data-region-hex": reg.first_hex });
+    tg.append(svg("circle", { class: "focus-ring", cx: tx, cy: ty, r: 15, fill: inBattle ? "#b71c1c" : "#fff8e1", stroke: toCome ? "#e65100" : "#4e3b22", "stroke-width": toCome ? 3.5 : 2.2 }));
+    tg.append(svg("text", { x: tx, y: ty + 6, "text-anchor": "middle", "font-size": 17, "font-weight": 800, fill: inBattle ? "#fff" : "#3b2a14", text: token }));
+    // swapping Conflict Order tokens (Camel Caravan): first a new region's token, then another
+    const asFirst = legal.swap.has(token);
+    const asSecond = swapFrom !== null && legal.swap.has(swapFrom) && legal.swap.get(swapFrom).has(token);
+    if (eyes.includes(reg.token)) {
+      const eg = svg("g", { "data-eye-region": token, "pointer-events": "none" });
+      eg.append(eyeIcon(tx + 21, ty - 13, 20, true));
+      eg.append(svg("title", { text: `An Eye of Horus on region ${token}: he forbids a Battle card there` }));
+      tokenGroup.append(eg);
+    }
+    if (legal.eye.has(token)) {
+      const action = legal.eye.get(token);
+      tg.classList.add("target");
+      tg.dataset.action = action;
+      tg.append(svg("circle", { class: "target-ring", cx: tx, cy: ty, r: 19, fill: "none", stroke: "#ffb000", "stroke-width": 3 }));
+      svgButton(tg, `Region ${token}: put an Eye of Horus on it (forbid a card in its Battle)`, () => ctx.play(action), `ankh-token-${token}`);
+    } else if (asSecond) {
+      const action = legal.swap.get(swapFrom).get(token);
+      tg.classList.add("target");
+      tg.dataset.action = action;
+      tg.append(svg("circle", { class: "target-ring", cx: tx, cy: ty, r: 19, fill: "none", stroke: "#ffb000", "stroke-width": 3 }));
+      svgButton(tg, `Conflict Order token ${token}: swap it with token ${swapFrom}`, () => { selection = null; ctx.play(action); }, `ankh-token-${token}`);
+    } else if (asFirst) {
+      const selected = swapFrom === token;
+      tg.dataset.selectable = "yes";
+      if (selected) tg.dataset.selected = "yes";
+      tg.append(svg("circle", { class: "target-ring", cx: tx, cy: ty, r: 19, fill: "none", stroke: selected ? "#ff6f00" : "#ffb000", "stroke-width": selected ? 4 : 3 }));
+      svgButton(tg, `Conflict Order token ${token}: ${selected ? "selected; click the token to swap it with" : "select it to swap it with another token"}`, () => {
+        selection = selected ? null : { ...selectionKey(ctx), kind: "swap", value: token };
+        ctx.rerender();
+      }, `ankh-token-${token}`);
+    } else {
+      // drawn over the clickable spaces, it lets their clicks through
+      tg.setAttribute("pointer-events", "none");
+      tg.setAttribute("aria-label", `region with Conflict Order token ${token}, ${reg.land} land spaces`);
+    }
+    tokenGroup.append(tg);
+  });
+
+  // pieces
+  for (const p of obs.pieces) {
+    const h = INDEX.get(p.hex);
+    const [cx, cy] = centers[h];
+    const ownerName = p.owner === null || !obs.gods[p.owner] ? "" : godTitle(obs, p.owner);
+    if (MONUMENTS.includes(p.kind)) g.append(monument(p, cx, cy + 3, geo.R, ownerName));
+    else {
+      g.append(figure(p, cx, cy + 4, geo.R, ownerName));
+      if (p.aim) g.append(scorpionAim(p, h, geo));
+    }
+  }
+
+  g.append(drawPowersOnMap(obs, geo, regions));
+
+  // what this decision has marked: figures already moved, the picked one
+  for (const name of pending.moved || []) {
+    const [cx, cy] = centers[INDEX.get(name)];
+    g.append(svg("text", { x: cx + geo.R * 0.52, y: cy - geo.S * 0.18, "font-size": 14, "font-weight": 800, fill: "#1b5e20", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", "data-moved": name, text: "✓" }));
+  }
+  for (const key of ["selected", "push_from", "scorpion", "pyramid", "figure"]) {
+    if (!pending[key] || !INDEX.has(pending[key])) continue;
+    const h = INDEX.get(pending[key]);
+    g.append(svg("polygon", { points: geo.points(h, 0.9), fill: "none", stroke: "#ff6f00", "stroke-width": 4, "data-pending": key, "pointer-events": "none" }));
+  }
+
+  drawTargets(obs, ctx, legal, geo, regions, g);
+  g.append(tokenGroup);
+  return g;
+}
+
+function scorpionAim(piece, h, geo) {
+  const g = svg("g", { class: "aim", "data-aim": piece.aim, "pointer-events": "none" });
+  for (const name of piece.aim.split("-")) {
+    const d = DIRECTIONS.indexOf(name);
+    const [[x1, y1], [x2, y2]] = geo.side(h, d, 0.86);
+    g.append(svg("line", { x1, y1, x2, y2, stroke: "#d50000", "stroke-width": 5, "stroke-linecap": "round" }));
+  }
+  return g;
+}
+
+/** The clickable hexes, hex sides and Scorpion corners of this decision. */
+function drawTargets(obs, ctx, legal, geo, regions, g) {
+  const { centers } = geo;
+  const kindSel = summonKind(legal);
+  const buildSel = buildKind(legal);
+  const catSel = catKind(legal);
+  const putTargets = kindSel ? legal.put.get(kindSel) : new Map();
+  const buildTargets = buildSel ? legal.build.get(buildSel) : new Map();
+  const catTargets = catSel ? legal.cat.get(catSel) : new Map();
+  // keep: any space of a new region picks the action naming that region's first space
+  const keepByRegion = new Map();
+  if (legal.hex.get("keep").size) {
+    const after = regionMap([...obs.camels, ...((obs.pending || {}).camel_line || [])]);
+    const colours = ["#00bfa5", "#d500f9"];
+    [...legal.hex.get("keep")].forEach(([name, action], i) => keepByRegion.set(after.regionOf[INDEX.get(name)], { action, after, colour: colours[i % 2] }));
+  }
+  const words = {
+    pick: (n) => (obs.phase === "osiris-pick" ? `move the Underworld token on ${n} to this region` : `pick the figure on ${n} to move it`),
+    to: (n) => (obs.phase === "mummy" ? `return the Mummy to ${n}` : `move it to ${n}`),
+    push: (n) => `push the figure to ${n}`,
+    pyramid: (n) => `summon next to the Pyramid on ${n}`,
+    claim: (n) => `take control of the Monument on ${n}`,
+    adopt: (n) => `keep the Guardian on ${n}`,
+    save: (n) => `keep the Protected figure on ${n} alive (Isis)`,
+    underworld: (n) => `put an Underworld token on ${n} (Osiris)`,
+    reveal: (n) => `reveal Bastet's face-down cat on ${n} (a +1 or +3 goes back to her; the star kills your figure next to it)`,
+    kill: (n) => `the star cat kills your figure on ${n}`,
+  };
+  HEXES.forEach((hx, h) => {
+    const name = hx.name;
+    let action = null;
+    let label = "";
+    let verb = "";
+    let colour = "#ffb000";
+    for (const v of ["pick", "to", "push", "pyramid", "claim", "adopt", "save", "underworld", "reveal", "kill"]) {
+      if (legal.hex.get(v).has(name)) {
+        action = legal.hex.get(v).get(name);
+        label = words[v](name);
+        verb = v;
+        break;
+      }
+    }
+    if (!action && putTargets.has(name)) {
+      action = putTargets.get(name);
+      label = `summon a ${KIND_NAME[kindSel]} on ${name}`;
+      verb = "put";
+    }
+    if (!action && catTargets.has(name)) {
+      action = catTargets.get(name);
+      label = `place your ${CAT_WORDS[catSel]} face down on ${name}`;
+      verb = "cat";
+    }
+    if (!action && buildTargets.has(name)) {
+      action = buildTargets.get(name);
+      label = `build a ${KIND_NAME[buildSel]} on ${name}`;
+      verb = "build";
+    }
+    if (!action && keepByRegion.size && hx.t !== "W") {
+      for (const [rid, { action: keep, after, colour: part }] of keepByRegion) {
+        if (after.regionOf[h] === rid) {
+          action = keep;
+          colour = part;
+          label = `${name}: this new region keeps the old Conflict Order token`;
+          verb = "keep";
+        }
+      }
+    }
+    if (!action) return;
+    const [cx, cy] = centers[h];
+    const tg = svg("g", { class: "target hex-target", "data-hex": name, "data-target": verb, "data-action": action });
+    if (verb === "pick" || verb === "save") colour = "#ffffff";
+    if (verb === "kill") colour = "#d50000";
+    tg.append(svg("polygon", { class: "focus-ring", points: geo.points(h, 0.97), fill: "transparent", stroke: "none" }));
+    tg.append(svg("polygon", { class: "target-ring", points: geo.points(h, 0.8), fill: verb === "pick" ? "none" : "#fff3c4", "fill-opacity": 0.35, stroke: colour, "stroke-width": 3.5 }));
+    if (verb === "put" || verb === "build") tg.append(svg("text", { x: cx, y: cy + 9, "text-anchor": "middle", "font-size": 26, "font-weight": 800, fill: "#b26a00", opacity: 0.8, text: "+" }));
+    svgButton(tg, `${name}: ${label}`, () => { selection = null; ctx.play(action); }, `ankh-hex-${name}`);
+    g.append(tg);
+  });
+  // camel edges
+  for (const [key, action] of legal.camel) {
+    const [a, b] = key.split("|").map(Number);
+    const [[x1, y1], [x2, y2]] = geo.edgeSide(a, b);
+    const name = `${HEXES[a].name}|${HEXES[b].name}`;
+    const eg = svg("g", { class: "target edge-target", "data-edge": name, "data-action": action });
+    eg.append(svg("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 16, "stroke-linecap": "round" }));
+    eg.append(svg("line", { class: "target-ring focus-ring", x1, y1, x2, y2, stroke: "#ff8f00", "stroke-width": 5, "stroke-linecap": "round" }));
+    svgButton(eg, `lay a camel between ${HEXES[a].name} and ${HEXES[b].name}`, () => ctx.play(action), `ankh-edge-${name}`);
+    g.append(eg);
+  }
+  // Giant Scorpion: the corner between the two sides it aims at
+  const scorpion = (obs.pending || {}).scorpion;
+  if (legal.aim.size && scorpion && INDEX.has(scorpion)) {
+    const h = INDEX.get(scorpion);
+    for (const [d, action] of legal.aim) {
+      // sides d and d+1 meet at corner SIDE[d][1]
+      const k = [5, 0, 1, 2, 3, 4][d];
+      const [x, y] = geo.corner(h, k, 1.0);
+      const ag = svg("g", { class: "target aim-target", "data-action": action });
+      ag.append(svg("rect", { class: "focus-ring", x: x - 21, y: y - 9, width: 42, height: 18, rx: 9, fill: "#ffebee", stroke: "#d50000", "stroke-width": 2.5 }));
+      ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10.5, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
+      svgButton(ag, `aim the Giant Scorpion at its ${action.slice(4)} sides`, () => ctx.play(action), `ankh-aim-${d}`);
+      g.append(ag);
+    }
+  }
+}
+
+/** The figure kind the summon targets are shown for: the selection, else Warrior, else the first. */
+function summonKind(legal) {
+  const kinds = [...legal.put.keys()];
+  if (!kinds.length) return null;
+  if (selection && selection.kind === "summon" && kinds.includes(selection.value)) return selection.value;
+  return kinds.includes("warrior") ? "warrior" : kinds[0];
+}
+
+function catKind(legal) {
+  const kinds = [...legal.cat.keys()];
+  if (!kinds.length) return null;
+  if (selection && selection.kind === "cat" && kinds.includes(selection.value)) return selection.value;
+  return kinds[0];
+}
+
+function buildKind(legal) {
+  const kinds = [...legal.build.keys()];
+  if (!kinds.length) return null;
+  if (selection && selection.kind === "build" && kinds.includes(selection.value)) return selection.value;
+  return kinds[0];
+}
+
+function drawFooter(obs, L) {
+  const g = svg("g", { class: "legend" });
+  const { x, y } = L.foot;
+  const items = [["F", "fertile"], ["D", "desert"], ["W", "water"]];
+  let cx = x;
+  const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 13, fill: "#3b2a14", ...attrs, text: words });
+  for (const [t, words] of items) {
+    g.append(svg("rect", { x: cx, y: y - 12, width: 18, height: 15, rx: 2, fill: TERRAIN_FILL[t], stroke: "#7d6b4c" }));
+    g.append(text(cx + 23, y, words));
+    cx += 32 + words.length * 7;
+  }
+  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#1f5fa8", "stroke-width": 6, "stroke-linecap": "round" }));
+  g.append(text(cx + 30, y, "river"));
+  cx += 76;
+  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
+  g.append(text(cx + 30, y, "camels"));
+  cx += 88;
+  g.append(svg("circle", { cx: cx + 9, cy: y - 4, r: 10, fill: "#fff8e1", stroke: "#4e3b22", "stroke-width": 2 }));
+  g.append(svg("text", { x: cx + 9, y: y + 0.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, text: "3" }));
+  g.append(text(cx + 25, y, "Conflict Order token"));
+  g.append(text(x, y + 21, "G God · W Warrior · Ca Cat-Mummy · Sa Satet · Mu Mummy · Ap Apep · Sc Giant Scorpion · Sp Androsphinx", { "font-size": 12.5 }));
+  g.append(text(x, y + 39, "Monuments: O Obelisk · T Temple · P Pyramid. The small digit and the shape name the god.", { "font-size": 12.5 }));
+  const ms = obs.monument_supply;
+  const tokens = obs.conflict_tokens_in_supply.length ? obs.conflict_tokens_in_supply.join(" ") : "none";
+  g.append(text(x, y + 63, `Supply: ${ms.obelisk} obelisks · ${ms.temple} temples · ${ms.pyramid} pyramids · ${obs.camels_in_supply} camels · Conflict Order tokens ${tokens}`, { "font-size": 13, "data-supply": "" }));
+  const guardians = obs.guardians.map((gd) => `${KIND_NAME[gd.kind]} (${KIND_LETTER[gd.kind]}, level ${gd.level}) ${gd.left}`).join(" · ");
+  g.append(text(x, y + 81, `Guardians left: ${guardians}`, { "font-size": 13 }));
+  return g;
+}
+
+// ---------- the central board ----------
+
+function drawTracks(obs, ctx, legal, box) {
+  const g = svg("g", { class: "tracks" });
+  const { x, y, w, h } = box;
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
+  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: "Action tracks" }));
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: "a 2nd action goes on a lower row · ★ fires an event" }));
+  const turn = obs.turn || {};
+  const mover = turn.seat;
+  const cell = 32;
+  const labelW = 130;
+  obs.action_tracks.forEach((t, row) => {
+    const ry = y + 28 + row * 29;
+    const last = Math.max(TRACK_SPACES[t.action] - 1, t.event_space);
+    const rowW = labelW + (last + 1) * cell + 92;
+    const rg = svg("g", { class: "track-row", "data-row": t.action });
+    rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "#fbf4e4", stroke: "none" }));
+    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": 13, "font-weight": 600, fill: "#3b2a14", text: ROW_WORDS[t.action] }));
+    for (let i = 0; i <= last; i += 1) {
+      const cx = x + labelW + i * cell;
+      const unused = i < t.start;
+      const isEvent = i === t.event_space;
+      rg.append(svg("rect", { x: cx, y: ry, width: cell - 3, height: 24, rx: 4, fill: isEvent ? "#f2c14e" : unused ? "#e6dccb" : "#fffaf0", stroke: "#a08660", "stroke-width": 1 }));
+      if (i < 4) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": 11, fill: unused ? "#a3998a" : "#6b6256", text: `${5 - i}P` }));
+      if (isEvent) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
+      if (i === t.marker) {
+        rg.append(svg("circle", { cx: cx + (cell - 3) / 2, cy: ry + 12, r: 9, fill: "#4e342e", stroke: "#fff", "stroke-width": 2, "data-marker": t.action }));
+      }
+    }
+    const left = t.event_space - t.marker;
+    const info = left <= 0 ? "event!" : `${left} to go`;
+    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": 12, fill: "#6b6256", text: info }));
+    if (turn.last_action === t.action && turn.actions_taken > 0 && mover !== undefined) {
+      // this turn's first action: the mover's mark at the end of the row
+      rg.append(godShape(mover, x + labelW + (last + 1) * cell + 74, ry + 12, 7, { number: true }));
+    }
+    if (legal.rows.has(t.action)) {
+      rg.classList.add("target");
+      rg.dataset.action = t.action;
+      rg.append(svg("rect", { class: "target-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
+      svgButton(rg, `${ROW_WORDS[t.action]}: take this action`, () => ctx.play(t.action), `ankh-row-${t.action}`);
+    }
+    g.append(rg);
+  });
+
+  // the event track: a start space and the 18 events
+  const ey = y + 28 + 4 * 29 + 14;
+  g.append(svg("text", { x: x + 10, y: ey, "font-size": 13, "font-weight": 700, fill: "#3b2a14", text: `Events ${obs.events_done}/18 · Conflicts ${obs.conflicts_done}/5` }));
+  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: "M Monument · K Camels · C Conflict" }));
+  const ecell = Math.min(27, (w - 16) / 19);
+  let conflictNo = 0;
+  const eg = svg("g", { class: "event-track" });
+  for (let i = 0; i <= obs.event_track.length; i += 1) {
+    const cx = x + 8 + i * ecell + ecell / 2;
+    const cy = ey + 16;
+    const kind = i === 0 ? null : obs.event_track[i - 1];
+    if (kind === "conflict") conflictNo += 1;
+    const done = i > 0 && i <= obs.events_done;
+    const next = i === obs.events_done + 1;
+    const fill = kind === null ? "#b9ad98" : kind === "conflict" ? "#8e2424" : kind === "camel-caravan" ? "#a8733b" : "#4f7a2f";
+    const shapeAttrs = { fill, stroke: next ? "#ffb000" : "#3b2a14", "stroke-width": next ? 3 : 1, opacity: done ? 0.35 : 1 };
+    const r = ecell / 2 - 1.5;
+    if (kind === "conflict") eg.append(svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, ...shapeAttrs }));
+    else eg.append(svg("circle", { cx, cy, r, ...shapeAttrs }));
+    const label = kind === null ? "S" : kind === "conflict" ? `C${conflictNo}` : EVENT_SHORT[kind];
+    eg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
+    if (i === obs.events_done) {
+      eg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i }));
+    }
+    if (kind) eg.append(svg("title", { text: `Event ${i}: ${EVENT_WORDS[kind]}` }));
+  }
+  g.append(eg);
+  return g;
+}
+
+function drawTurn(obs, box) {
+  const g = svg("g", { class: "turn-panel" });
+  const { x, y, w, h } = box;
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
+  const names = obs.gods.map((gd) => godName(obs, gd.god));
+  const turn = obs.turn || {};
+  if (obs.winners !== null && obs.winners !== undefined) {
+    const who = obs.winners.length ? obs.winners.map((s) => seatLabel(obs, s, `Player ${s + 1}`)).join(" and ") : "nobody";
+    g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: `Game over — ${who} ${obs.winners.length > 1 ? "win" : "wins"}` }));
+    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: obs.end_reason || "" }));
+    return g;
+  }
+  const seat = turn.seat;
+  g.append(godShape(seat, x + 18, y + 17, 9, { number: true }));
+  const nth = turn.actions_taken ? `action ${turn.actions_taken} taken (${turn.last_action})` : "first action";
+  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: `${seatLabel(obs, seat, `Player ${seat + 1}`)}'s turn · ${nth}` }));
+  const order = obs.turn_order.map((s) => seatLabel(obs, s, `Player ${s + 1}`)).join(" → ");
+  g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: `Turn order: ${order}` }));
+  const phase = obs.to_move === null ? "" : `${names[obs.to_move] || `Player ${obs.to_move + 1}`} ${phaseWords(obs)}`;
+  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": 12.5, "font-weight": 600, fill: "#1f5f8b", text: `Now: ${phase}` }));
+  return g;
+}
+
+function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, dataset = {} } = {}) {
+  // state: hand | used | chosen | back
+  const g = svg("g", { class: "card", dataset: { ...dataset } });
+  if (state === "back") {
+    g.dataset.card = "back";
+    g.append(svg("rect", { x, y, width: w, height: h, rx: 4, fill: "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.5 }));
+    g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#f6e7c8", text: "☥ ?" }));
+    return g;
+  }
+  g.dataset.card = "face";
+  g.dataset.value = id;
+  const fill = state === "used" ? "#e3dccf" : state === "chosen" ? "#ffe08a" : "#fffaf0";
+  g.append(svg("rect", { class: "focus-ring", x, y, width: w, height: h, rx: 4, fill, stroke: state === "used" ? "#a89f90" : "#5b4630", "stroke-width": state === "chosen" ? 2.5 : 1.5, "stroke-dasharray": state === "used" ? "3 2" : null }));
+  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": w < 54 ? 10 : 11, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: CARD_SHORT[id] || id }));
+  if (owner !== null) g.dataset.owner = owner;
+  g.append(svg("title", { text: `${CARD_TEXT[id] || id}${state === "used" ? " (used)" : ""}` }));
+  return g;
+}
+
+function drawBattle(obs, ctx, box) {
+  const b = obs.battle;
+  const g = svg("g", { class: "battle", "data-battle-step": b.step || "next-region", "data-battle-region": b.region === undefined ? "" : b.region });
+  const { x, y, w, h } = box;
+  const names = obs.gods.map((gd) => godName(obs, gd.god));
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fdecea", stroke: "#b71c1c", "stroke-width": 2 }));
+  const left = b.regions_left && b.regions_left.length ? b.regions_left.join(" ") : "none";
+  const head = b.region === undefined
+    ? `Conflict ${obs.conflicts_done + 1} · regions to resolve: ${left}`
+    : `Conflict ${obs.conflicts_done + 1} · region ${b.region}: ${STEP_WORDS[b.step] || b.step}`;
+  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#7f1010", text: head }));
+  const tb = `tie-breaker: ${names[b.tiebreaker]}${b.tiebreaker_used ? " (used)" : ""}`;
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 12, fill: "#5e1010", text: tb }));
+  if (b.region === undefined) return g;
+  const gods = b.gods || [];
+  const slot = Math.min(gods.length <= 3 ? 158 : 124, (w - 16 - (b.forbidden ? 104 : 0)) / Math.max(1, gods.length));
+  if (b.forbidden) {
+    // Horus's Eye: the card nobody may play in this Battle
+    const fx = x + w - 10 - 92;
+    const fg = svg("g", { "data-forbidden-card": b.forbidden });
+    fg.append(cardFace(fx, y + 47, b.forbidden, { w: 62, h: 22, state: "used" }));
+    fg.append(svg("line", { x1: fx + 3, y1: y + 66, x2: fx + 59, y2: y + 50, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round" }));
+    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": 11.5, "font-weight": 700, fill: "#7f1010", text: "Horus" }));
+    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": 11, fill: "#7f1010", text: "forbidden" }));
+    fg.append(svg("title", { text: `Horus forbids ${CARD_SHORT[b.forbidden]} in this Battle` }));
+    g.append(fg);
+  }
+  const thoth = (obs.god_powers || {}).thoth;
+  const guess = thoth && thoth.guess ? thoth.guess : null;
+  const bastet = (obs.god_powers || {}).bastet;
+  gods.forEach((god, i) => {
+    const sx = x + 10 + i * slot;
+    const sy = y + 27;
+    const sg = svg("g", { class: "battle-god", "data-god": god });
+    sg.append(godShape(god, sx + 8, sy + 8, 7.5, { number: true }));
+    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": 12, "font-weight": 700, fill: "#3b2a14", text: `${names[god]}${god === obs.god ? " (you)" : ""}` }));
+    const card = (b.cards || {})[String(god)];
+    const chosen = (b.chosen || []).includes(god);
+    // Amun announcing two cards: two cards, both secret until the reveal
+    const two = (b.two_cards || []).includes(god);
+    let cw = Math.min(70, slot - 48);
+    if (two) {
+      cw = Math.min(56, (slot - 40) / 2);
+      sg.dataset.twoCards = "yes";
+      const faces = card ? card.split(" + ") : chosen ? ["?", "?"] : [];
+      faces.forEach((id, k) => {
+        const cx = sx + k * (cw + 3);
+        sg.append(id === "?" ? cardFace(cx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }) : cardFace(cx, sy + 20, id, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
+      });
+      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? "2 cards: choosing…" : "2 cards" }));
+      cw = faces.length ? 2 * cw + 3 : 70;
+    } else if (card) {
+      sg.append(cardFace(sx, sy + 20, card, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
+    } else if (chosen) {
+      sg.append(cardFace(sx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }));
+    } else if (b.step === "cards") {
+      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: "choosing…" }));
+    }
+    const bits = [];
+    if (b.bidders && b.bidders.includes(god)) {
+      const own = (b.bids || {})[String(god)];
+      bits.push(own !== undefined ? `bid ${own}` : b.bid_made.includes(god) ? "has bid" : "bidding…");
+    }
+    if (b.strength && b.strength[String(god)] !== undefined) bits.push(`str. ${b.strength[String(god)]}`);
+    if (b.kills && b.kills[String(god)]) bits.push(`lost ${b.kills[String(god)]}`);
+    if (guess && guess.god === god) bits.push(`Thoth: ${CARD_SHORT[guess.card] || guess.card}?`);
+    if (bastet && bastet.holder === god && (bastet.battle_cats || []).length) bits.push(`cats ${bastet.battle_cats.map((c) => CAT_SHORT[c]).join(" ")}`);
+    if (b.winner === god) bits.push("wins");
+    if (bits.length) sg.append(svg("text", { x: sx + cw + 4, y: sy + 36, "font-size": 11.5, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
+    g.append(sg);
+  });
+  return g;
+}
+
+// ---------- the gods' boards ----------
+
+function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
+  const { x, y, w, h } = box;
+  const god = info.god;
+  const mine = obs.god === god;
+  const acting = obs.to_move !== null && info.seats.includes(obs.to_move);
+  const g = svg("g", { class: "god-board", "data-god": god, "data-compact": compact ? "yes" : "no" });
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: mine ? "#fffaf0" : "#f8f1e3", stroke: acting ? GOD_FILL[god] : "#c9b996", "stroke-width": acting ? 3.5 : 1.5 }));
+  g.append(godShape(god, x + 15, y + 15, 9, { number: true }));
+  const who = [];
+  if (mine) who.push("you");
+  if (info.seats.length > 1) who.push("merged");
+  if (!info.alive) who.push("out of the game");
+  const heading = `${godName(obs, god)}${who.length ? ` (${who.join(", ")})` : ""}${acting ? " — to act" : ""}`;
+  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: GOD_FILL[god], text: heading }));
+  g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${GOD_TEXT[info.deity] || ""}` : ""}` }));
+  // the god powers it holds (two for a merged god), one row each under the heading
+  const held = info.god_powers || [];
+  held.forEach((pid, i) => g.append(drawPowerRow(obs, ctx, legal, info, pid, { x: x + 6, y: y + 27 + i * BAND, w: w - 12 })));
+  const top = y + BAND * held.length;
+  g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: "#2a1b0c", "data-devotion": god, text: `Devotion ${info.devotion} · Followers ${info.followers}` }));
+
+  const pool = [`${info.warriors_pool} W`];
+  for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) pool.push(`${n} ${KIND_LETTER[kind]}`);
+  const poolWords = [`${info.warriors_pool} Warrior${info.warriors_pool === 1 ? "" : "s"}`];
+  for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) poolWords.push(`${n} ${KIND_NAME[kind]}`);
+  const slots = (sx, sy) => {
+    for (let i = 0; i < 6; i += 1) {
+      const cx = sx + i * 20;
+      const used = i < info.unlocked;
+      const guardian = guardianSlots.includes(i + 1);
+      const slot = svg("g", { "data-slot": `${god}-${i + 1}`, "data-used": used ? "yes" : "no", "data-guardian": guardian ? "yes" : "no" });
+      slot.append(svg("circle", { cx, cy: sy, r: 8, fill: used ? "#e8e0cf" : "#f2c14e", stroke: guardian ? "#7b1fa2" : "#6b4f10", "stroke-width": guardian ? 2.2 : 1.2, "stroke-dasharray": used ? "2 2" : null }));
+      if (!used) slot.append(svg("text", { x: cx, y: sy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#5b3b00", text: "☥" }));
+      if (guardian) slot.append(svg("text", { x: cx + 7, y: sy - 5, "font-size": 9, "font-weight": 800, fill: "#7b1fa2", stroke: "#fffaf0", "stroke-width": 2.5, "paint-order": "stroke", text: "G" }));
+      slot.append(svg("title", { text: `Ankh token ${i + 1} (level ${Math.floor(i / 2) + 1})${guardianSlots.includes(i + 1) ? ": uncovering it gives a Guardian" : ""}${used ? ", used" : ""}` }));
+      g.append(slot);
+    }
+  };
+
+  if (compact) {
+    const r1 = top + (held.length ? 37 : 40);
+    const powers = info.powers.map((id) => (POWERS.find((p) => p[0] === id) || [id, id])[1].replace("Att.", "Attuned"));
+    g.append(svg("text", { x: x + 10, y: r1, "font-size": 12.5, fill: "#3b2a14", text: `Powers: ${powers.length ? powers.join(", ") : "none"} · unlocked ${info.unlocked}/6 · ☥ pool ${info.ankh_pool}` }));
+    const r2 = r1 + 19;
+    if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
+    else g.append(svg("text", { x: x + 10, y: r2, "font-size": 12.5, fill: "#3b2a14", text: `Pool: ${poolWords.join(", ")} · ${info.hand.length} cards in hand · used: ${info.used_cards.map((c) => CARD_SHORT[c]).join(", ") || "none"}` }));
+    if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
+    return g;
+  }
+
+  // left: the dashboard's six Ankh tokens (G: a Guardian icon under it), the pool
+  const leftW = 236;
+  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": 12, fill: "#6b6256", text: "Unlocks" }));
+  slots(x + 66, top + 44);
+  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": 12.5, fill: "#3b2a14", text: `☥ pool ${info.ankh_pool} · next: ${info.next_unlock_level ? `level ${info.next_unlock_level}` : "none"}` }));
+  const poolText = `Pool: ${poolWords.join(", ")}`;
+  g.append(svg("text", { x: x + 10, y: top + 89, "font-size": 12.5, fill: "#3b2a14", text: poolText.length <= 34 ? poolText : `Pool: ${pool.join(" ")}` }));
+  g.append(svg("title", { text: `Pool: ${poolWords.join(", ")}` }));
+
+  // right: the twelve powers, three level columns of four as on the dashboard
+  const px = x + leftW;
+  const pw = (w - leftW - 6) / 3;
+  const ph = 17.5;
+  POWERS.forEach(([id, short], i) => {
+    const level = Math.floor(i / 4);
+    const bx = px + level * pw;
+    const by = top + 28 + (i % 4) * ph;
+    const has = info.powers.includes(id);
+    const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no" });
+    pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : "#efe7d6", stroke: has ? "#111" : "#c9b996", "stroke-width": 1 }));
+    pg.append(svg("text", { x: bx + 4, y: by + ph / 2 + 3.5, "font-size": has ? 10.5 : 11, "font-weight": has ? 700 : 400, fill: has ? "#fff" : "#6b6256", text: short }));
+    pg.append(svg("title", { text: `${short.replace("Att.", "Attuned")} (level ${level + 1}): ${POWER_TEXT[id]}` }));
+    if (mine && legal.power.has(id)) {
+      const action = legal.power.get(id);
+      pg.classList.add("target");
+      pg.dataset.action = action;
+      pg.append(svg("rect", { class: "target-ring", x: bx - 1, y: by - 1, width: pw - 1, height: ph, rx: 4, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
+      svgButton(pg, `Unlock ${short.replace("Att.", "Attuned")} (level ${level + 1}): ${POWER_TEXT[id]}`, () => ctx.play(action), `ankh-power-${id}`);
+    }
+    g.append(pg);
+  });
+
+  // bottom: the Battle cards: your hand (and used cards); another god's used cards only
+  const cy = top + 100;
+  const ch = Math.min(34, h - (top - y) - 106);
+  const battle = obs.battle || {};
+  const chosenMine = mine ? ((battle.cards || {})[String(god)] || "").split(" + ") : [];
+  let cx = x + 10;
+  if (mine) {
+    const cw = (w - 20 - 6 * 3) / 7;
+    for (const [id] of CARDS) {
+      const inHand = info.hand.includes(id);
+      const state = chosenMine.includes(id) ? "chosen" : inHand ? "hand" : "used";
+      const c = cardFace(cx, cy, id, { w: cw, h: ch, state, owner: god, dataset: inHand ? { hand: `${god}-${id}` } : { used: `${god}-${id}` } });
+      if (battle.forbidden === id) {
+        // Horus's Eye: nobody may play it in this Battle
+        c.dataset.forbidden = "yes";
+        c.append(svg("line", { x1: cx + 3, y1: cy + ch - 3, x2: cx + cw - 3, y2: cy + 3, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round", "pointer-events": "none" }));
+        c.append(svg("title", { text: `${CARD_SHORT[id]} is forbidden in this Battle (Horus)` }));
+      }
+      if (legal.forbid.has(id)) {
+        const action = legal.forbid.get(id);
+        c.classList.add("target");
+        c.dataset.action = action;
+        c.append(svg("rect", { class: "target-ring", x: cx - 2, y: cy - 2, width: cw + 4, height: ch + 4, rx: 5, fill: "none", stroke: "#b71c1c", "stroke-width": 2.5 }));
+        svgButton(c, `Forbid ${CARD_SHORT[id]} in this Battle (Horus): nobody may play it, you included`, () => ctx.play(action), `ankh-forbid-${id}`);
+      } else if (legal.card.has(id)) {
+        const action = legal.card.get(id);
+        c.classList.add("target");
+        c.dataset.action = action;
+        c.append(svg("rect", { class: "target-ring", x: cx - 2, y: cy - 2, width: cw + 4, height: ch + 4, rx: 5, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
+        svgButton(c, `Battle card ${CARD_SHORT[id]}: play it in this battle. ${CARD_TEXT[id]}`, () => ctx.play(action), `ankh-card-${id}`);
+      }
+      g.append(c);
+      cx += cw + 3;
+    }
+  } else if (legal.guess.has(god)) {
+    g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
+  } else {
+    const cw = 70;
+    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#6b6256", text: `${info.hand.length} cards in hand · used:` }));
+    cx += 170;
+    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#8b8070", text: "none" }));
+    for (const id of info.used_cards) {
+      g.append(cardFace(cx, cy, id, { w: cw, h: ch, state: "used", owner: god, dataset: { used: `${god}-${id}` } }));
+      cx += cw + 3;
+    }
+  }
+  if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
+  return g;
+}
+
+// ---------- the gods' powers: on the map ----------
+
+const isBlocked = (a, b, regions) => RIVER_KEYS.has(edgeKey(a, b)) || regions.camelKeys.has(edgeKey(a, b));
+
+/** The regions of hex h: its own for land, every region it touches for water (board.py RegionMap). */
+function hexRegions(h, regions) {
+  if (HEXES[h].t !== "W") return [regions.regionOf[h]];
+  const out = new Set();
+  for (const y of NEIGHBOUR[h]) if (y >= 0 && HEXES[y].t !== "W" && !isBlocked(h, y, regions)) out.add(regions.regionOf[y]);
+  return [...out];
+}
+
+/** The hexes adjacent to h (§8.1: an unblocked side and a region in common). */
+function adjacentHexes(h, regions) {
+  const mine = hexRegions(h, regions);
+  return NEIGHBOUR[h].filter((y) => y >= 0 && !isBlocked(h, y, regions) && hexRegions(y, regions).some((r) => mine.includes(r)));
+}
+
+/** Who each figure counts for: its owner, or Seth for the figures he controls in a Conflict. */
+function controller(obs) {
+  const seth = (obs.god_powers || {}).seth;
+  const taken = new Set(seth ? seth.controls : []);
+  return (p) => (taken.has(p.hex) ? seth.holder : p.owner);
+}
+
+/** Isis's Protected figures: hers (not her God) next to a figure counting for another god. */
+function isisProtected(obs, regions) {
+  const isis = (obs.god_powers || {}).isis;
+  if (!isis) return [];
+  if (obs.pending && obs.pending.protected) return obs.pending.protected;
+  const owner = controller(obs);
+  const figures = new Map(obs.pieces.filter((p) => !MONUMENTS.includes(p.kind)).map((p) => [p.hex, p]));
+  const out = [];
+  for (const p of figures.values()) {
+    if (p.kind === "god" || owner(p) !== isis.holder) continue;
+    const near = adjacentHexes(INDEX.get(p.hex), regions).map((y) => figures.get(HEXES[y].name));
+    if (near.some((q) => q && owner(q) !== null && owner(q) !== isis.holder)) out.push(p.hex);
+  }
+  return out.sort();
+}
+
+function sunIcon(cx, cy, r, free) {
+  const points = Array.from({ length: 16 }, (_, i) => {
+    const a = (i * Math.PI) / 8 - Math.PI / 2;
+    const rr = i % 2 ? r * 0.58 : r;
+    return `${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  const g = svg("g", { class: "sun" });
+  g.append(svg("polygon", { points, fill: free ? "#f9c80e" : "#fffaf0", stroke: free ? "#6b4a00" : "#a08660", "stroke-width": 1.3, "stroke-dasharray": free ? null : "2 1.5", "stroke-linejoin": "round" }));
+  if (free) g.append(svg("circle", { cx, cy, r: r * 0.36, fill: "#fff3c4", stroke: "#6b4a00", "stroke-width": 1 }));
+  return g;
+}
+
+function eyeIcon(cx, cy, w, free) {
+  const g = svg("g", { class: "eye" });
+  const h = w * 0.55;
+  g.append(svg("path", { d: `M${cx - w / 2},${cy} Q${cx},${cy - h} ${cx + w / 2},${cy} Q${cx},${cy + h} ${cx - w / 2},${cy} Z`, fill: free ? "#e3f2fd" : "#fffaf0", stroke: "#0d2a4a", "stroke-width": 1.6, "stroke-dasharray": free ? null : "2.5 1.5" }));
+  g.append(svg("circle", { cx, cy, r: w * 0.17, fill: free ? "#0d2a4a" : "none", stroke: "#0d2a4a", "stroke-width": 1.3 }));
+  g.append(svg("path", { d: `M${cx - w * 0.1},${cy + h * 0.45} l${-w * 0.08},${w * 0.3}`, stroke: "#0d2a4a", "stroke-width": 1.4, fill: "none" }));
+  return g;
+}
+
+/** A cat token: "back" (face down, value unknown), "known" (face down, Bastet's own view) or "up". */
+function catIcon(cx, cy, r, face, value) {
+  const g = svg("g", { class: "cat-icon" });
+  const d = [
+    `M${cx - r},${cy + r * 0.85}`, `L${cx - r},${cy - r * 0.45}`, `L${cx - r * 0.72},${cy - r * 1.2}`, `L${cx - r * 0.3},${cy - r * 0.62}`,
+    `L${cx + r * 0.3},${cy - r * 0.62}`, `L${cx + r * 0.72},${cy - r * 1.2}`, `L${cx + r},${cy - r * 0.45}`, `L${cx + r},${cy + r * 0.85}`, "Z",
+  ].join(" ");
+  const fill = face === "back" ? "url(#ankh-back)" : face === "known" ? "#fde9b8" : "#fffaf0";
+  g.append(svg("path", { d, fill, stroke: "#2e1d0d", "stroke-width": 1.4, "stroke-linejoin": "round", "stroke-dasharray": face === "known" ? "3 1.5" : null }));
+  const text = face === "back" ? "?" : CAT_SHORT[value] || "?";
+  g.append(svg("text", { x: cx, y: cy + r * 0.48, "text-anchor": "middle", "font-size": r * 1.15, "font-weight": 800, fill: face === "back" ? "#f6e7c8" : "#2a1b0c", text }));
+  return g;
+}
+
+function shieldIcon(cx, cy, s, fill) {
+  const g = svg("g", { class: "shield" });
+  g.append(svg("path", { d: `M${cx - s},${cy - s * 0.95} L${cx + s},${cy - s * 0.95} L${cx + s},${cy} Q${cx + s},${cy + s * 0.8} ${cx},${cy + s * 1.2} Q${cx - s},${cy + s * 0.8} ${cx - s},${cy} Z`, fill, stroke: "#111", "stroke-width": 1.4, "stroke-linejoin": "round" }));
+  g.append(svg("text", { x: cx, y: cy + s * 0.45, "text-anchor": "middle", "font-size": s * 1.3, "font-weight": 800, fill: "#fff", text: "☥" }));
+  return g;
+}
+
+function underworldIcon(cx, cy, r, inSupply) {
+  const g = svg("g", { class: "underworld-icon" });
+  g.append(svg("circle", { cx, cy, r, fill: inSupply ? "#3c2a4d" : "#fffaf0", stroke: "#3c2a4d", "stroke-width": 1.5, "stroke-dasharray": inSupply ? null : "2.5 1.5" }));
+  g.append(svg("ellipse", { cx, cy: cy + r * 0.15, rx: r * 0.55, ry: r * 0.35, fill: "none", stroke: inSupply ? "#d1b3ff" : "#8f7aa3", "stroke-width": 1.2 }));
+  return g;
+}
+
+function scaleIcon(cx, cy, s) {
+  const g = svg("g", { class: "scale-icon", fill: "none", stroke: "#3b2a14", "stroke-width": 1.5, "stroke-linecap": "round" });
+  g.append(svg("path", { d: `M${cx},${cy - s} L${cx},${cy + s} M${cx - s * 0.5},${cy + s} L${cx + s * 0.5},${cy + s} M${cx - s},${cy - s * 0.6} L${cx + s},${cy - s * 0.6}` }));
+  g.append(svg("path", { d: `M${cx - s * 1.3},${cy + s * 0.1} Q${cx - s},${cy + s * 0.55} ${cx - s * 0.7},${cy + s * 0.1} Z M${cx + s * 0.7},${cy + s * 0.1} Q${cx + s},${cy + s * 0.55} ${cx + s * 1.3},${cy + s * 0.1} Z`, fill: "#e9d8a6" }));
+  g.append(svg("path", { d: `M${cx - s},${cy - s * 0.6} L${cx - s * 1.3},${cy + s * 0.1} M${cx - s},${cy - s * 0.6} L${cx - s * 0.7},${cy + s * 0.1} M${cx + s},${cy - s * 0.6} L${cx + s * 0.7},${cy + s * 0.1} M${cx + s},${cy - s * 0.6} L${cx + s * 1.3},${cy + s * 0.1}`, "stroke-width": 1 }));
+  return g;
+}
+
+/** Osiris's Underworld spaces: drawn under the pieces. */
+function drawUnderworld(obs, geo) {
+  const g = svg("g", { class: "underworld" });
+  const osiris = (obs.god_powers || {}).osiris;
+  if (!osiris) return g;
+  for (const name of osiris.underworld) {
+    const h = INDEX.get(name);
+    const [cx, cy] = geo.centers[h];
+    const ug = svg("g", { "data-underworld": name, "pointer-events": "none" });
+    ug.append(svg("polygon", { points: geo.points(h, 0.88), fill: "#3c2a4d", "fill-opacity": 0.3, stroke: "#3c2a4d", "stroke-width": 3, "stroke-dasharray": "7 4" }));
+    ug.append(svg("text", { x: cx - 8, y: cy + geo.S * 0.4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#2a1838", text: "UW" }));
+    ug.append(godShape(osiris.holder, cx + 12, cy + geo.S * 0.4 - 4, 6, { number: true }));
+    ug.append(svg("title", { text: `${godTitle(obs, osiris.holder)}'s Underworld on ${name}: only Osiris may enter, summon or build here` }));
+    g.append(ug);
+  }
+  return g;
+}
+
+/** Bastet's cats, Ra's Radiant figures, Seth's control and Isis's Protected figures: over the pieces. */
+function drawPowersOnMap(obs, geo, regions) {
+  const g = svg("g", { class: "god-powers-map", "pointer-events": "none" });
+  const powers = obs.god_powers || {};
+  const { centers, R, S } = geo;
+  const figureAt = new Map(obs.pieces.filter((p) => !MONUMENTS.includes(p.kind)).map((p) => [p.hex, p]));
+  const spot = (name) => {
+    const [cx, cy] = centers[INDEX.get(name)];
+    const p = figureAt.get(name);
+    return { cx, cy: cy + 4, r: p && p.kind === "god" ? R * 0.52 : R * 0.44 };
+  };
+  if (powers.seth) {
+    const seth = powers.seth.holder;
+    for (const name of powers.seth.controls) {
+      const { cx, cy, r } = spot(name);
+      const sg = svg("g", { "data-seth-controls": name });
+      sg.append(svg("circle", { cx, cy, r: r + 5, fill: "none", stroke: "#111", "stroke-width": 3, "stroke-dasharray": "5 3" }));
+      sg.append(godShape(seth, cx - r * 0.95, cy + r * 0.85, 7, { label: "S", fontSize: 9 }));
+      sg.append(svg("title", { text: `${name}: counts for ${godTitle(obs, seth)} during this Conflict (Seth)` }));
+      g.append(sg);
+    }
+  }
+  if (powers.ra) {
+    for (const name of powers.ra.radiant) {
+      const { cx, cy, r } = spot(name);
+      const rg = svg("g", { "data-radiant": name });
+      rg.append(sunIcon(cx - r * 0.98, cy - r * 0.88, 10.5, true));
+      rg.append(svg("title", { text: `${name}: a Radiant figure (Ra's Sun token)` }));
+      g.append(rg);
+    }
+  }
+  if (powers.isis) {
+    for (const name of isisProtected(obs, regions)) {
+      const { cx, cy, r } = spot(name);
+      const ig = svg("g", { "data-protected": name });
+      ig.append(shieldIcon(cx + r * 0.98, cy - r * 0.88, 8.5, GOD_FILL[powers.isis.holder % GOD_FILL.length]));
+      ig.append(svg("title", { text: `${name}: Protected by Isis (next to an enemy): she may keep it alive in Battle Resolution` }));
+      g.append(ig);
+    }
+  }
+  if (powers.bastet) {
+    const b = powers.bastet;
+    const known = new Map(Object.entries(b.cats || {}).filter(([, at]) => INDEX.has(at)).map(([id, at]) => [at, id]));
+    const cat = (name, face, value) => {
+      const [cx, cy] = centers[INDEX.get(name)];
+      const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down" });
+      if (value) cg.dataset.catValue = value;
+      cg.append(catIcon(cx + R * 0.47, cy - S * 0.06, 11, face, value));
+      const words = face === "back" ? "a face-down cat of Bastet (+1, +3 or the star)" : face === "known" ? `your ${CAT_WORDS[value]}, face down (the others see its back)` : `Bastet's ${CAT_WORDS[value]}, face up`;
+      cg.append(svg("title", { text: `${name}: ${words}` }));
+      g.append(cg);
+    };
+    for (const name of b.face_down_on_board) cat(name, known.has(name) ? "known" : "back", known.get(name) || null);
+    for (const c of b.face_up) if (INDEX.has(c.at)) cat(c.at, "up", c.cat);
+  }
+  return g;
+}
+
+// ---------- the gods' powers: on the god boards ----------
+
+/** One row of a god board for the god power ``pid`` held by god ``info.god``. */
+function drawPowerRow(obs, ctx, legal, info, pid, box) {
+  const { x, y, w } = box;
+  const god = info.god;
+  const st = (obs.god_powers || {})[pid] || {};
+  const h = BAND - 3;
+  const mid = y + h / 2;
+  const g = svg("g", { class: "god-power", "data-god-power": pid, "data-god": god });
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#f3e7c9", stroke: "#b49a68", "stroke-width": 1 }));
+  g.append(svg("title", { text: `${GOD_NAME[pid]}: ${GOD_TEXT[pid]}` }));
+  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": 12.5, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: GOD_NAME[pid].toUpperCase() }));
+  let cx = x + 18 + GOD_NAME[pid].length * 9.7;
+  const right = x + w - 6;
+  const words = (text, attrs = {}) => {
+    const room = Math.floor((right - cx) / 6.3);
+    if (room < 4) return;
+    const shown = text.length <= room ? text : `${text.slice(0, room - 1)}…`;
+    g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": 12.5, fill: "#3b2a14", ...attrs, text: shown }));
+    cx += shown.length * 6.3 + 8;
+  };
+  const icon = (node, width, data = {}) => {
+    Object.assign(node.dataset, data);
+    g.append(node);
+    cx += width;
+  };
+  const battle = obs.battle || {};
+  const names = (list) => (list.length ? list.join(" ") : "none");
+  switch (pid) {
+    case "amun": {
+      const up = st.token === "up";
+      const tg = svg("g", { "data-amun-token": up ? "up" : "down" });
+      tg.append(svg("circle", { cx: cx + 8, cy: mid, r: 8.5, fill: up ? "#f2c14e" : "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.4 }));
+      tg.append(svg("text", { x: cx + 8, y: mid + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: up ? "#3b2a14" : "#f6e7c8", text: up ? "2" : "–" }));
+      icon(tg, 24);
+      const two = (battle.two_cards || []).includes(god);
+      words(two ? "plays two Battle cards in this Battle" : up ? "token up: two cards in one Battle this Conflict" : "token down until the Conflict ends");
+      break;
+    }
+    case "anubis": {
+      const trapped = st.trapped || [];
+      for (let i = 0; i < 3; i += 1) {
+        const owner = i < trapped.length ? trapped[i] : null;
+        const sg = svg("g", { class: "trap-slot", "data-trap-slot": i, "data-trapped": owner === null ? "" : owner });
+        sg.append(svg("rect", { class: "focus-ring", x: cx, y: mid - 9.5, width: 22, height: 19, rx: 3, fill: "#e7dcc4", stroke: "#6b5a3a", "stroke-width": 1.2, "stroke-dasharray": owner === null ? "3 2" : null }));
+        if (owner !== null) {
+          sg.append(godShape(owner, cx + 11, mid, 7.5, { label: "W", fontSize: 9 }));
+          sg.append(svg("title", { text: `A trapped Warrior of ${godTitle(obs, owner)}` }));
+          if (owner === obs.god && legal.words.has("ransom")) {
+            sg.classList.add("target");
+            sg.dataset.action = "ransom";
+            sg.append(svg("rect", { class: "target-ring", x: cx - 2, y: mid - 11.5, width: 26, height: 23, rx: 4, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
+            svgButton(sg, "Buy back your Warrior trapped by Anubis (1 Follower to Anubis), then summon it", () => { selection = null; ctx.play("ransom"); }, `ankh-ransom-${i}`);
+          }
+        } else {
+          sg.append(svg("title", { text: "An empty slot of Anubis" }));
+        }
+        icon(sg, 25);
+      }
+      cx += 4;
+      words(`${trapped.length}/3 trapped: +${trapped.length} strength for his God`);
+      break;
+    }
+    case "isis": {
+      const prot = isisProtected(obs, regionMap(obs.camels));
+      icon(shieldIcon(cx + 7, mid - 1, 7, GOD_FILL[god % GOD_FILL.length]), 20);
+      words(prot.length ? `Protected now: ${prot.join(" ")}` : "no figure Protected now (next to an enemy)", { "data-isis-protected": prot.join(" ") });
+      break;
+    }
+    case "osiris": {
+      for (let i = 0; i < 3; i += 1) icon(underworldIcon(cx + 8, mid, 8, i < st.tokens_in_supply), 20, { underworldToken: i < st.tokens_in_supply ? "supply" : "board" });
+      cx += 4;
+      words(`Underworld: ${names(st.underworld || [])} · ${st.tokens_in_supply} in supply`);
+      break;
+    }
+    case "ra": {
+      for (let i = 0; i < 3; i += 1) icon(sunIcon(cx + 9, mid, 8.5, i < st.sun_tokens_free), 21, { sunToken: i < st.sun_tokens_free ? "free" : "used" });
+      cx += 4;
+      words(`Radiant: ${names(st.radiant || [])} · ${st.sun_tokens_free} Sun token${st.sun_tokens_free === 1 ? "" : "s"} free`);
+      break;
+    }
+    case "bastet": {
+      const entries = [];
+      if (st.cats) {
+        const up = new Set(st.face_up.map((c) => c.cat));
+        for (const id of ["plus1", "plus3", "star"]) {
+          const at = st.cats[id];
+          if (at === undefined || at === "gone") continue;
+          entries.push({ face: up.has(id) ? "up" : "known", value: id, where: at === "beside-board" ? "beside" : at });
+        }
+      } else {
+        for (const at of st.face_down_on_board) entries.push({ face: "back", value: null, where: at });
+        for (let i = 0; i < st.face_down_beside_board; i += 1) entries.push({ face: "back", value: null, where: "beside" });
+        for (const c of st.face_up) entries.push({ face: "up", value: c.cat, where: c.at === "beside-board" ? "beside" : c.at });
+      }
+      for (const e of entries) {
+        const cg = svg("g", { "data-board-cat": e.where, "data-cat-face": e.face === "up" ? "up" : "down" });
+        if (e.value) cg.dataset.catValue = e.value;
+        cg.append(catIcon(cx + 8, mid + 1, 7.5, e.face, e.value));
+        cg.append(svg("text", { x: cx + 19, y: mid + 4.3, "font-size": 11.5, fill: "#3b2a14", text: e.where }));
+        icon(cg, 24 + e.where.length * 6.2);
+      }
+      const notes = [];
+      if (st.out_of_game) notes.push("cats out of the game");
+      if (st.revealed_this_turn) notes.push("one revealed this turn");
+      if ((st.battle_cats || []).length) notes.push(`in this Battle: ${st.battle_cats.map((c) => CAT_SHORT[c]).join(" ")}`);
+      if (!entries.length && !notes.length) notes.push("no cat");
+      if (notes.length) words(notes.join(" · "));
+      break;
+    }
+    case "hathor":
+      words("after a sacrifice: 1 more Follower places a figure next to hers");
+      break;
+    case "thoth": {
+      icon(scaleIcon(cx + 10, mid, 7), 26, { scale: st.scale });
+      const n = st.scale;
+      words(`scale: ${n} Follower${n === 1 ? "" : "s"} → ${n} Devotion at the Conflict's end`, { "data-scale": n });
+      if (st.guess) words(`guess: ${godName(obs, st.guess.god)} played ${CARD_SHORT[st.guess.card] || st.guess.card}?`, { "font-weight": 700, "data-guess": `${st.guess.god}-${st.guess.card}` });
+      break;
+    }
+    case "horus": {
+      for (const token of st.eyes_on_regions || []) {
+        const eg = svg("g", { "data-eye": token });
+        eg.append(eyeIcon(cx + 10, mid, 19, false));
+        eg.append(svg("text", { x: cx + 22, y: mid + 4.3, "font-size": 11.5, "font-weight": 700, fill: "#0d2a4a", text: `on ${token}` }));
+        icon(eg, 50);
+      }
+      for (let i = 0; i < st.eyes_free; i += 1) icon(eyeIcon(cx + 10, mid, 19, true), 24, { eye: "free" });
+      cx += 4;
+      words(battle.forbidden ? `forbids ${CARD_SHORT[battle.forbidden] || battle.forbidden} in this Battle` : `${st.eyes_free} Eye${st.eyes_free === 1 ? "" : "s"} on his board`);
+      break;
+    }
+    case "seth":
+      words((st.controls || []).length ? `counts as his in this Conflict: ${st.controls.join(" ")}` : "takes enemy figures next to his God in Conflicts");
+      break;
+    default:
+      words(GOD_TEXT[pid] || pid);
+  }
+  return g;
+}
+
+/** The cards of another god that Thoth may guess, as clickable faces (its hand is public). */
+function drawGuessRow(obs, ctx, legal, god, x, y, w) {
+  const g = svg("g", { class: "guess-row", "data-guess-god": god });
+  const cards = legal.guess.get(god);
+  g.append(svg("text", { x, y: y + 15, "font-size": 12.5, "font-weight": 700, fill: "#3b2a14", text: "Guess:" }));
+  const cw = Math.min(62, (w - 52 - 3 * 6) / 7);
+  let cx = x + 48;
+  for (const [id, action] of cards) {
+    const c = cardFace(cx, y, id, { w: cw, h: 21, state: "hand", owner: god, dataset: { guess: `${god}-${id}` } });
+    c.classList.add("target");
+    c.dataset.action = action;
+    c.append(svg("rect", { class: "target-ring", x: cx - 2, y: y - 2, width: cw + 4, height: 25, rx: 5, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
+    svgButton(c, `Guess that ${godTitle(obs, god)} played ${CARD_SHORT[id]} (Thoth): 1 Follower from the supply on your scale`, () => ctx.play(action), `ankh-guess-${god}-${id}`);
+    g.append(c);
+    cx += cw + 3;
+  }
+  return g;
+}
+
+// ---------- the Devotion track ----------
+
+function drawDevotion(obs, box) {
+  const g = svg("g", { class: "devotion-track" });
+  const { x, y, w, h, perRow } = box;
+  const redMax = obs.red_max === undefined ? 19 : obs.red_max;
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
+  g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: "Devotion" }));
+  g.append(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: `red section 0–${redMax}: forgotten after Conflict 4 · ${DEVOTION_TOP} wins at once` }));
+  const rows = Math.ceil((DEVOTION_TOP + 1) / perRow);
+  const cell = (w - 16) / perRow;
+  const rowH = (h - 26) / rows;
+  const stackRoom = rowH - 22;
+  // the stack order: devotion_track lists the gods from the bottom (lowest) to the top
+  const stacks = new Map();
+  for (const god of obs.devotion_track) {
+    const v = Math.max(0, Math.min(DEVOTION_TOP, obs.gods[god].devotion));
+    if (!stacks.has(v)) stacks.set(v, []);
+    stacks.get(v).push(god);
+  }
+  for (let v = 0; v <= DEVOTION_TOP; v += 1) {
+    const row = Math.floor(v / perRow);
+    const col = v % perRow;
+    const cx = x + 8 + col * cell;
+    const cy = y + 24 + row * rowH + stackRoom;
+    const red = v <= redMax;
+    const fill = v === DEVOTION_TOP ? "#f2c14e" : red ? "#e8a49c" : "#a9cce3";
+    g.append(svg("rect", { x: cx, y: cy, width: cell - 2, height: 19, rx: 3, fill, stroke: red ? "#9b3b30" : "#3f6f8f", "stroke-width": 1, "data-devotion-space": v }));
+    g.append(svg("text", { x: cx + (cell - 2) / 2, y: cy + 14, "text-anchor": "middle", "font-size": 12, "font-weight": 600, fill: "#2a1b0c", text: v }));
+    const stack = stacks.get(v) || [];
+    const tr = Math.min(10, Math.max(7, stackRoom / 6.5));
+    const step = Math.min(2 * tr + 1, (stackRoom - tr - 2) / Math.max(1, stack.length - 1));
+    stack.forEach((god, i) => {
+      const tok = godShape(god, cx + (cell - 2) / 2, cy - tr - 2 - i * step, tr, { number: true });
+      tok.dataset.devotionToken = god;
+      tok.dataset.stack = i;
+      tok.append(svg("title", { text: `${godTitle(obs, god)}: Devotion ${obs.gods[god].devotion}${stack.length > 1 ? ` (${i + 1} from the bottom of the stack)` : ""}` }));
+      g.append(tok);
+    });
+  }
+  return g;
+}
+
+// ---------- status, prompt, controls ----------
+
+function phaseWords(obs) {
+  const p = obs.pending || {};
+  switch (obs.phase) {
+    case "turn": return obs.turn && obs.turn.actions_taken ? "may take a second action on a lower row" : "chooses an action";
+    case "move-pick": return "moves figures";
+    case "move-to": return `moves the figure from ${p.selected}`;
+    case "push": return "pushes a figure with Satet";
+    case "aim": return "aims the Giant Scorpion";
+    case "summon": return "summons a figure";
+    case "pyramid-summon": return `summons next to the Pyramid on ${p.pyramid}`;
+    case "unlock": return `unlocks a level ${p.level} Ankh power`;
+    case "claim": return "takes control of a Monument";
+    case "camel": return "lays a camel caravan";
+    case "keep": return "chooses the region that keeps its token";
+    case "swap": return "may swap Conflict Order tokens";
+    case "obelisk-pick": case "obelisk-to": return "moves figures next to an Obelisk";
+    case "card": return "chooses a Battle card";
+    case "build": return "builds a Monument";
+    case "bid": return "bids Followers for the Plague";
+    case "mummy": return "returns the Mummy";
+    case "tiebreak": return "decides on the tie-breaker";
+    case "worship": return "decides on Worshipful";
+    case "adopt": return "keeps Guardians of the merged god";
+    default: return GOD_PHASES[obs.phase] ? GOD_PHASES[obs.phase][0] : obs.phase;
+  }
+}
+
+/** The status line: events, Conflicts, who does what. */
+export function status(view) {
+  const obs = view.observation;
+  if (view.finished || obs.phase === "over") {
+    const text = view.result_text || "The game is over.";
+    return obs.end_reason ? `${text}: ${obs.end_reason}` : text;
+  }
+  const who = obs.to_move === null ? "" : view.seats && view.seats[obs.to_move] ? view.seats[obs.to_move].label : `Player ${obs.to_move + 1}`;
+  return `Event ${obs.events_done}/18 · Conflicts ${obs.conflicts_done}/5 · ${who} ${phaseWords(obs)}`;
+}
+
+function promptFor(obs, legal) {
+  const reveal = legal.hex.get("reveal").size ? " Or reveal one of Bastet's face-down cats next to your figures (click it)." : "";
+  const ransom = legal.words.has("ransom") ? " Or buy back your Warrior trapped by Anubis (his board)." : "";
+  switch (obs.phase) {
+    case "turn":
+      return (obs.turn && obs.turn.actions_taken
+        ? "Click a lower row of the action tracks for a second action, or end the turn."
+        : "Click a row of the action tracks: Move, Summon, Gain Followers or Unlock.") + reveal;
+    case "move-pick": return "Click one of your figures (white rings) to move it, or Done.";
+    case "move-to": return "Click where the figure goes (highlighted spaces, up to 3 away).";
+    case "push": return "Click where the pushed figure goes.";
+    case "aim": return "Click a red corner of the Scorpion's space: it aims at the two sides meeting there.";
+    case "summon": case "pyramid-summon":
+      if (legal.put.size > 1) return `Choose the figure below, then click a highlighted space.${ransom}`;
+      return (legal.hex.get("pyramid").size ? "Click a highlighted space to summon, or a Pyramid for an extra summon." : "Click a highlighted space to summon the figure.") + ransom;
+    case "hathor-place":
+      return GOD_PHASES[obs.phase][1] + ransom;
+    case "unlock": return "Click a power of your board (highlighted) to unlock it.";
+    case "claim": return "Click the Monument to take control of.";
+    case "camel": return "Click a highlighted hex side to lay the next camel.";
+    case "keep": return "Click a space of the new region that keeps the old Conflict Order token.";
+    case "swap": return "Click a new region's token, then the token to swap it with — or keep them.";
+    case "obelisk-pick": return "Click a figure to move next to your Obelisk, or Done.";
+    case "obelisk-to": return "Click the space next to your Obelisk.";
+    case "card": return "Click a Battle card of your hand (your board) to play it; the others see it only at the reveal.";
+    case "build": return legal.build.size > 1 ? "Choose the Monument below, then click a space of the region." : "Click a space of the region to build on.";
+    case "bid": return "Bid Followers in secret:";
+    case "mummy": return "Click where the Mummy returns (next to your God).";
+    case "tiebreak": return "The battle is tied: use the tie-breaker token?";
+    case "worship": return "Worshipful: sacrifice 2 Followers for 1 Devotion?";
+    case "adopt": return "Click a Guardian of the minor god to keep it, or choose one from its pool.";
+    default: return GOD_PHASES[obs.phase] ? GOD_PHASES[obs.phase][1] : "Choose from the list of legal actions.";
+  }
+}
+
+const DONE_WORDS = {
+  "move-pick": "Done moving",
+  camel: "Lay no camels",
+  "obelisk-pick": "Done (no more figures)",
+  adopt: "Done (the others leave)",
+  "isis-save": "Done (the others die)",
+  "horus-eye": "Done (no more Eyes)",
+};
+
+function controlsFor(obs, ctx, legal) {
+  const controls = [];
+  const button = (action, words, cls) => el("button", { class: cls || null, "data-action": action, on: { click: () => { selection = null; ctx.play(action); } } }, words);
+  if (legal.put.size > 1) {
+    const current = summonKind(legal);
+    for (const kind of legal.put.keys()) {
+      const chosen = kind === current;
+      controls.push(el("button", {
+        class: chosen ? null : "secondary", "data-summon-kind": kind, "aria-pressed": chosen ? "true" : "false",
+        on: { click: () => { selection = { ...selectionKey(ctx), kind: "summon", value: kind }; ctx.rerender(); } },
+      }, `${KIND_NAME[kind]} (${KIND_LETTER[kind]})`));
+    }
+  }
+  if (legal.build.size > 1) {
+    const current = buildKind(legal);
+    for (const kind of legal.build.keys()) {
+      const chosen = kind === current;
+      controls.push(el("button", {
+        class: chosen ? null : "secondary", "data-build-kind": kind, "aria-pressed": chosen ? "true" : "false",
+        on: { click: () => { selection = { ...selectionKey(ctx), kind: "build", value: kind }; ctx.rerender(); } },
+      }, KIND_NAME[kind]));
+    }
+  }
+  if (legal.cat.size > 1) {
+    const current = catKind(legal);
+    for (const kind of legal.cat.keys()) {
+      const chosen = kind === current;
+      controls.push(el("button", {
+        class: chosen ? null : "secondary", "data-cat-kind": kind, "aria-pressed": chosen ? "true" : "false",
+        on: { click: () => { selection = { ...selectionKey(ctx), kind: "cat", value: kind }; ctx.rerender(); } },
+      }, `The ${CAT_WORDS[kind]}`));
+    }
+  }
+  for (const [god, action] of legal.trap) controls.push(button(action, `Trap a Warrior of ${godTitle(obs, god)}`));
+  for (const [n, action] of legal.bid) controls.push(button(action, `Bid ${n}`));
+  for (const [, action] of legal.aim) controls.push(button(action, `Aim ${action.slice(4)}`, "secondary"));
+  for (const [kind, action] of legal.adoptKind) controls.push(button(action, `Keep a ${KIND_NAME[kind] || kind}`));
+  for (const word of Object.keys(WORD_BUTTONS)) {
+    if (!legal.words.has(word)) continue;
+    const words = word === "done" ? DONE_WORDS[obs.phase] || WORD_BUTTONS.done : WORD_BUTTONS[word];
+    controls.push(button(word, words, word === "end" || word.startsWith("no") ? "secondary" : null));
+  }
+  if (selection && selection.kind === "swap") controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, "Cancel selection"));
+  return controls;
+}
+
+// ---------- the whole board ----------
+
+function defs() {
+  return svg("defs", {},
+    svg("pattern", { id: "ankh-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      svg("rect", { width: 8, height: 8, fill: "#5b3a1e" }),
+      svg("rect", { width: 3, height: 8, fill: "#7a5230" })));
+}
+
+/**
+ * Draw the board for ``view``. ctx: {table, seat, version, actions: Set, play(text), rerender(), narrow}.
+ * Returns {board, controls, prompt}.
+ */
+export function render(view, ctx) {
+  const obs = view.observation;
+  const key = selectionKey(ctx);
+  if (selection && (selection.table !== key.table || selection.seat !== key.seat || selection.version !== key.version)) selection = null;
+  if (!ctx.actions.size) selection = null;
+  const legal = parseLegal(ctx.actions);
+  const L = layout(obs, ctx.narrow);
+  const geo = hexGeometry(L);
+  const regions = regionMap(obs.camels);
+  regions.byToken = new Map(obs.regions.map((r) => [r.token, regions.regionOf[INDEX.get(r.first_hex)]]));
+
+  const root = svg("svg", { class: "board ankh", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": "Ankh board", "data-layout": ctx.narrow ? "narrow" : "wide", "data-phase": obs.phase });
+  root.append(defs());
+  root.append(svg("rect", { width: L.W, height: L.H, fill: "#efe6d2" }));
+  root.append(drawMap(obs, ctx, legal, L, geo, regions));
+  root.append(drawFooter(obs, L));
+  root.append(drawTracks(obs, ctx, legal, L.tracks));
+  root.append(obs.battle ? drawBattle(obs, ctx, L.middle) : drawTurn(obs, L.middle));
+  // every god's board in full when they fit, else yours in full and the others compact
+  let gy = L.gods.y;
+  const slots = obs.guardian_slots || [];
+  obs.gods.forEach((info, i) => {
+    const { h, compact } = L.gods.boards[i];
+    root.append(drawGod(obs, ctx, legal, info, { x: L.gods.x, y: gy, w: L.gods.w, h }, slots, compact));
+    gy += h + L.gods.gap;
+  });
+  root.append(drawDevotion(obs, L.devotion));
+
+  let prompt = "";
+  let controls = [];
+  if (ctx.actions.size) {
+    prompt = promptFor(obs, legal);
+    controls = controlsFor(obs, ctx, legal);
+  }
+  return { board: root, controls, prompt };
+}
+
+/** Forget the selection (Escape). */
+export function clearSelection() {
+  const had = selection !== null;
+  selection = null;
+  return had;
+}

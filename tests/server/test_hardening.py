@@ -1,0 +1,140 @@
+"""Hostile or careless clients (from a new-user test of the web table): never a 500, a slow
+reader never blocks a table, one claim per open seat, budgets within the server's limits."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from websockets.sync.client import connect
+
+from netjer.server import app as app_module
+from netjer.server.app import create_app
+from netjer.server.process import free_port, running_server
+from tests.server.test_api import _create
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0)) as c:
+        yield c
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"seat": 0, "version": NaN, "action": "keep"}',
+        b'{"seat": 0, "version": 1e309, "action": "keep"}',
+        b'{"seat": 0, "version": 0, "action": "\\ud800"}',
+        b'{"seat": NaN, "version": 0, "index": 0}',
+    ],
+)
+def test_malformed_numbers_and_text_in_moves_are_422(client: TestClient, body: bytes) -> None:
+    data = _create(client)
+    r = client.post(
+        f"/api/tables/{data['id']}/moves",
+        content=body,
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {data['tokens']['0']}"},
+    )
+    assert r.status_code == 422 and r.json()["error"] == "bad_request"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "aton", "seats": [{"type": "human", "name": "\ud800"}, {"type": "human"}]},
+        {"game": "aton", "seats": [{"type": "human", "name": "Bob \u202eevil\u202c"}, {"type": "human"}]},
+        {"game": "aton", "seed": 1e400, "seats": [{"type": "human"}, {"type": "human"}]},
+        {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=inf"}]},
+        {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=nan"}]},
+        {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=1000"}]},
+        {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:iterations=1000000000"}]},
+        {"game": "aton", "options": {f"k{i}": i for i in range(100)}, "seats": [{"type": "human"}] * 2},
+    ],
+)
+def test_hostile_tables_are_refused_with_a_422(client: TestClient, body: dict[str, Any]) -> None:
+    raw = json.dumps(body).encode()  # json.dumps keeps lone surrogates as \\ud800 escapes
+    r = client.post("/api/tables", content=raw, headers={"Content-Type": "application/json"})
+    assert r.status_code == 422, r.text
+    assert len(r.content) < 2000  # the refusal does not echo the input back
+
+
+def test_huge_bodies_are_refused_unread(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{" + b" " * 200_000 + b"}", headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_only_one_of_many_simultaneous_joins_wins(client: TestClient) -> None:
+    data = _create(client, seats=[{"type": "human"}, {"type": "human", "open": True}])
+    results: list[int] = []
+
+    def join() -> None:
+        results.append(client.post(f"/api/tables/{data['id']}/join", json={"seat": 1}).status_code)
+
+    threads = [threading.Thread(target=join) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200] + [409] * 11
+
+
+def test_open_tables_are_listed_whatever_else_exists(client: TestClient) -> None:
+    wanted = _create(client, seats=[{"type": "human"}, {"type": "human", "open": True}])
+    for _ in range(210):
+        _create(client, seats=[{"type": "human"}, {"type": "human"}])
+    listed = [t["id"] for t in client.get("/api/tables", params={"status": "open"}).json()]
+    assert listed == [wanted["id"]]
+    assert len(client.get("/api/tables", params={"status": "playing"}).json()) == 200  # newest first, capped
+
+
+def test_websocket_refuses_binary_deep_json_and_silence(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _create(client)
+    with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
+        ws.send_bytes(b"\x00\x01")
+        assert ws.receive_json()["error"] == "bad_request"
+    with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": data["tokens"]["0"]})
+        assert ws.receive_json()["type"] == "view"
+        ws.send_text("[" * 100_000)
+        assert ws.receive_json()["error"] == "bad_request"
+        ws.send_bytes(b"\xff")
+        assert ws.receive_json()["error"] == "bad_request"
+    monkeypatch.setattr(app_module, "HELLO_SECONDS", 0.2)
+    with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
+        assert ws.receive_json()["error"] == "bad_request"  # no hello in time: refused and closed
+
+
+@pytest.mark.slow
+def test_a_spectator_who_never_reads_does_not_block_the_table(tmp_path: Path) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with running_server(tmp_path / "n.db", port, ai_workers=0):
+        seats = [{"type": "human"}] * 5
+        table = httpx.post(
+            f"{base}/api/tables", json={"game": "ankh", "options": {"players": 5}, "seed": 3, "seats": seats}
+        ).json()
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{table['id']}", max_size=None) as lazy:
+            lazy.send(json.dumps({"type": "hello", "seat": None}))  # ... and never reads again
+            for _ in range(400):
+                view = httpx.get(f"{base}/api/tables/{table['id']}/view").json()
+                if view["finished"]:
+                    break
+                seat = view["to_move"]
+                token = table["tokens"][str(seat)]
+                t0 = time.monotonic()
+                r = httpx.post(
+                    f"{base}/api/tables/{table['id']}/moves",
+                    json={"seat": seat, "version": view["version"], "index": 0},
+                    headers={"Authorization": f"Bearer {token}"},
+                    timeout=30,
+                )
+                assert r.status_code == 200
+                assert time.monotonic() - t0 < 5, "a move waited for a spectator that does not read"

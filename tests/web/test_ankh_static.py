@@ -1,0 +1,57 @@
+"""ankh.js carries its own copy of the map, the powers and the Battle cards (the browser has no
+other way to them without a request); these tests keep the copies equal to the engine's data."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+from netjer.games.ankh.cards import CARD_IDS
+from netjer.games.ankh.events import EVENT_TRACK
+from netjer.games.ankh.pieces import FIGURE_IDS
+from netjer.games.ankh.powers import POWER_IDS
+from netjer.games.ankh.setup import ACTIONS, TRACK_SPACES
+from netjer.games.registry import make_game
+from tests.web.test_ankh_browser import decision, positions_of_every_decision
+
+ANKH_JS = (Path(__file__).parents[2] / "src" / "netjer" / "web" / "static" / "ankh.js").read_text()
+
+
+def js_const(name: str) -> str:
+    """The text of ``const NAME = ...;`` in ankh.js."""
+    found = re.search(rf"^const {name} = (.*?);$", ANKH_JS, re.M | re.S)
+    assert found, f"ankh.js has no const {name}"
+    return found.group(1)
+
+
+def js_strings(name: str) -> list[str]:
+    return re.findall(r'"([^"]*)"', js_const(name))
+
+
+def test_the_map_is_the_engines() -> None:
+    data = json.loads((resources.files("netjer.games.ankh") / "data" / "map.json").read_text())
+    assert js_strings("GRID") == data["grid"]
+    assert js_strings("RIVERS") == data["rivers"]
+
+
+def test_powers_cards_figures_and_tracks_match() -> None:
+    assert re.findall(r'\["([a-z-]+)", "', js_const("POWERS")) == list(POWER_IDS)
+    assert re.findall(r'\["([a-z-]+)", "', js_const("CARDS")) == list(CARD_IDS)
+    letters = re.findall(r'"?([a-z-]+)"?: "', js_const("KIND_LETTER"))
+    assert letters == list(FIGURE_IDS)
+    spaces = dict(re.findall(r"(\w+): (\d+)", js_const("TRACK_SPACES")))
+    assert {a: int(n) for a, n in spaces.items()} == dict(zip(ACTIONS, TRACK_SPACES, strict=True))
+    assert set(re.findall(r'"?([a-z-]+)"?: "', js_const("EVENT_SHORT"))) == set(EVENT_TRACK)
+
+
+def test_the_observation_carries_what_the_board_draws() -> None:
+    """The red section's end, the Guardian slots (options) and, while the new region that keeps
+    its token is chosen, the camel line just laid (the regions are not split yet)."""
+    game = make_game("ankh", {"players": 3, "red_max": 20, "guardian_slots": "2,4,6"})
+    obs = game.new_initial_state(1).observation(0)
+    assert (obs["red_max"], obs["guardian_slots"]) == (20, [2, 4, 6])
+    keep, legal = decision(positions_of_every_decision(), "keep")
+    assert keep["pending"]["camel_line"]
+    assert all(a.startswith("keep ") for a in legal)
