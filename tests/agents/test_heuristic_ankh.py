@@ -13,6 +13,8 @@ from netjer.agents.heuristic.ankh import Model, evaluate, follower_value, policy
 from netjer.core import PlayerView, Rng
 from netjer.games.ankh import AnkhGame, AnkhState
 from netjer.games.ankh.base import BID, CARD
+from netjer.games.ankh.gods.hathor import PLACE_PHASE as HATHOR_PLACE
+from netjer.games.ankh.notation import Put
 from netjer.games.aton import AtonGame
 from netjer.sim.match import play_match
 from tests.games.ankh.builder import hx, play, position, start_conflict
@@ -246,3 +248,40 @@ def test_ismcts_with_cut_off_playouts_plays_legal_ankh() -> None:
         action = agent.choose(PlayerView(state, seat)) if seat == 0 else policy(state, rng)
         assert action in state.legal_actions()
         state.apply(action)
+
+
+# --- god powers (rules/ankh.md §4) ------------------------------------------------------------------
+
+
+def test_uses_ra_sun_token_on_a_summoned_figure() -> None:
+    s = position(2, ["A god 4,4", "B god 6,6"], gods="ra,none")
+    play(s, "summon", "put warrior 4,5")
+    assert _decide(s) == "sun"
+
+
+def test_hathor_places_the_figure_that_gains_most() -> None:
+    # §4.2 Hathor: after unlocking (a sacrifice) one more Follower places a figure.  The
+    # evaluation values a Warrior on the board above the Follower it costs, so she places it
+    # where it gains most: next to the enemy God, contesting its region.
+    s = position(2, ["A god 4,4", "B god 4,6", "B warrior 5,6"], gods="hathor,none", followers=[4, 0])
+    play(s, "unlock", "power revered")
+    assert s.phase == HATHOR_PLACE and "noplace" in [str(a) for a in s.legal_actions()]
+    model = Model(s, 0)
+    gains = {str(a): model.add_gain(a.hex, a.kind) for a in s.legal_actions() if isinstance(a, Put)}
+    choice = _decide(s)
+    assert gains[choice] == max(gains.values()) > follower_value(3) - follower_value(2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_legal_with_every_god_in_many_games(players: int) -> None:
+    # Gods drawn at random: every god decision comes up within these games (checked below).
+    seen: set[str] = set()
+    for seed in range(8):
+        state = AnkhGame({"players": players, "gods": "draw"}).new_initial_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal:
+            choice = policy(state, rng)
+            assert choice in state.legal_actions()
+            seen.add(str(state.observation(None)["phase"]))
+            state.apply(choice)
+    assert any(name in seen for name in ("ra-sun", "bastet-cats", "horus-eye", "thoth-guess", "hathor-place"))

@@ -32,6 +32,10 @@ Decisions, each greedy on that evaluation:
 * **Unlock**: the power that suits the position (Bountiful while in the red, Temple
   Attuned with Temples, ...).
 * **Camel Caravan**: declined; Worshipful, the tie-breaker: taken when worth it.
+* **God powers** (§4): used whenever they may be, the choice among uses at random; Hathor's
+  placement valued like a summon against the Follower it costs; Anubis's ransom never paid.
+  The evaluation does not count the powers' effects (a Radiant figure, a cat, Seth's
+  adjacent enemies are valued as any figure or Monument).
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``b_card``) or bid (``bid``).  The position's
@@ -92,6 +96,7 @@ from netjer.games.ankh.cards import (
     PLAGUE,
 )
 from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK
+from netjer.games.ankh.gods.base import PHASE_OWNER
 from netjer.games.ankh.notation import (
     DONE,
     END,
@@ -964,7 +969,8 @@ def _choose_summon(state: AnkhState, legal: Sequence[Action]) -> Action:
     for act in legal:
         if isinstance(act, PyramidPick):
             return act  # §2.2 Pyramid Attuned: an extra figure first
-        assert isinstance(act, Put)
+        if not isinstance(act, Put):
+            continue  # 'ransom' (§4.1 Anubis): never paid, a new Warrior costs nothing more
         gain = model.add_gain(act.hex, act.kind)
         if gain > best:
             best, choice = gain, act
@@ -1085,7 +1091,44 @@ def policy(state: State, rng: Rng) -> Action:
         return next((a for a in legal if a is not DONE), DONE)
     if phase == PUSH:
         return legal[0]
+    if phase in PHASE_OWNER:
+        return _choose_god_decision(state, legal, rng)
     return legal[rng.below(len(legal))]  # pragma: no cover - every phase is handled above
+
+
+def _declines(action: Action) -> bool:
+    """Whether ``action`` declines a god power ('noamun', 'notrap', 'nosun', 'done'...)."""
+    text = str(action)
+    return text == "done" or (text.startswith("no") and " " not in text)
+
+
+def _choose_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+    """A god power's decision (a phase of :data:`PHASE_OWNER`, rules/ankh.md §4): the power
+    is used whenever it may be (Amun's two cards, Anubis's trap, Ra's Sun, Osiris's
+    Underworld, Horus's Eye...), choosing among its uses at random (which cat where, which
+    card to forbid or guess) and Isis saving the first Protected figure offered; only
+    Hathor's placement (1 Follower, §4.2 Hathor) is valued: the figure that gains most, when
+    it gains more than the Follower is worth."""
+    name = PHASE_OWNER[state.phase].PHASES[state.phase][0]
+    uses = [a for a in legal if not _declines(a)]
+    declines = [a for a in legal if _declines(a)]
+    if not uses:
+        return legal[0]
+    if name == "hathor-place":
+        god = state.god_of_seat[state.to_move]
+        model = Model(state, god)
+        f = state.followers[god]
+        cost = follower_value(f) - follower_value(f - 1)
+        best, choice = cost, declines[0] if declines else uses[0]
+        for act in uses:
+            if isinstance(act, Put):
+                gain = model.add_gain(act.hex, act.kind)
+                if gain > best:
+                    best, choice = gain, act
+        return choice
+    if name == "isis-save":
+        return uses[0]
+    return uses[rng.below(len(uses))]
 
 
 # --- evaluation for ISMCTS -------------------------------------------------------------------------
