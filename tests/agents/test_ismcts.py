@@ -83,7 +83,7 @@ def test_single_legal_action_is_returned_without_search() -> None:
         ("ismcts:time=inf", "finite"),
         ("ismcts:time=fast", "not a number"),
         ("ismcts:rollout=smart", "rollout must be"),
-        ("ismcts:depth=0", "must be positive"),
+        ("ismcts:depth=0", "must be a positive"),
         ("ismcts:depth=deep", "not a number"),
         ("ismcts:width=3", "no parameter 'width'"),
     ],

@@ -51,8 +51,10 @@ def test_ankh_labels_every_seat(players: int) -> None:
     assert all(len(labels) == players for labels in facets.values())
     gods = state.observation(None)["gods"]
     assert facets["god"] == [gods[s]["name"] for s in range(players)]
-    first = state.current_player
-    assert facets["turn position"][first] == "1st"
+    # the first player (§7.1, drawn at setup) is first in the public turn order; the first
+    # decision may be another god's (Bastet places her cats before the first turn, §4.2)
+    order = state.observation(None)["turn_order"]
+    assert [facets["turn position"][s] for s in order] == ["1st", "2nd", "3rd", "4th", "5th"][:players]
     assert sorted(facets["turn position"]) == ["1st", "2nd", "3rd", "4th", "5th"][:players]
     assert facets["scenario"] == ["old-kingdom"] * players
     assert len(set(facets["guardians"])) == 1 and facets["guardians"][0].startswith("satet/apep/")
