@@ -5,6 +5,7 @@ its budget + 10%).
 Usage::
 
     python benchmarks/ismcts_speed.py [--games aton,nile] [--time 0.2]
+    python benchmarks/ismcts_speed.py --games ankh --rollout heuristic --depth 20
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from netjer.games.registry import make_game
 from netjer.sim.tournament import run_tasks, schedule
 
 
-def iterations_per_second(game_name: str, seconds: float, positions: int = 12) -> tuple[float, float]:
+def iterations_per_second(
+    game_name: str, seconds: float, positions: int = 12, rollout: str = "random", depth: int | None = None
+) -> tuple[float, float]:
     """Mean ISMCTS iterations/s over positions of random games, and the worst decision time
     as a multiple of the budget."""
     game = make_game(game_name)
@@ -35,7 +38,9 @@ def iterations_per_second(game_name: str, seconds: float, positions: int = 12) -
             state.apply(state.legal_actions()[0])
         if state.is_terminal:
             continue
-        agent = ISMCTSAgent(k, seconds=seconds)
+        agent = ISMCTSAgent(
+            k, seconds=seconds, rollout=rollout, max_playout=depth, evaluate="heuristic" if depth else None
+        )
         t0 = time.perf_counter()
         agent.choose(PlayerView(state, state.current_player))
         spent = time.perf_counter() - t0
@@ -61,9 +66,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="aton,nile")
     parser.add_argument("--time", type=float, default=0.2)
+    parser.add_argument("--rollout", default="random", choices=["random", "heuristic"])
+    parser.add_argument("--depth", type=int, default=None, help="cut playouts after N actions (game's evaluation)")
     args = parser.parse_args()
     for name in args.games.split(","):
-        rate, worst = iterations_per_second(name, args.time)
+        rate, worst = iterations_per_second(name, args.time, rollout=args.rollout, depth=args.depth)
         print(f"{name}: {rate:,.0f} ISMCTS iterations/s; slowest decision {worst:.2f}x its {args.time}s budget")
         one, two, speedup = pool_speedup(name)
         print(f"{name}: tournament on 1 worker {one:.1f} s, on 2 workers {two:.1f} s: speed-up {speedup:.2f}x")

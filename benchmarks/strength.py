@@ -3,12 +3,15 @@
 Usage::
 
     python benchmarks/strength.py aton --time 1.0 --games 200 --workers 2
+    python benchmarks/strength.py ankh -o players=4 --iterations 200 --rollout heuristic --depth 20
 
 For each opponent (random, heuristic) plays ``--games`` seeded games with the seats
 rotated, ISMCTS at ``--time`` seconds per decision, and prints ISMCTS's score (win 1, draw
 ½) with its Wilson 95% interval.  Targets at 1 s per move: >= 95% against random, >= 70%
 against the heuristic agent.  For a game with more seats (Ankh), ``-o players=4`` fills the
-other seats with the opponent.
+other seats with the opponent.  ``--iterations`` gives a fixed number of iterations per
+decision instead of a time (reproducible on a busy machine), ``--depth`` cuts the playouts
+with the game's evaluation (``ismcts:depth=N``), ``--spec`` names any agent instead.
 """
 
 from __future__ import annotations
@@ -26,16 +29,21 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=1.0, help="ISMCTS seconds per decision")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--iterations", type=int, default=None, help="ISMCTS iterations per decision (not --time)")
     parser.add_argument("--rollout", default="random", choices=["random", "heuristic"])
+    parser.add_argument("--depth", type=int, default=None, help="cut playouts after N actions (game's evaluation)")
+    parser.add_argument("--spec", default=None, help="the agent under test, e.g. ismcts:iterations=50,depth=10")
     parser.add_argument("--opponents", default="random,heuristic")
+    parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("-o", "--option", action="append", default=[])
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
-    me = f"ismcts:time={args.time},rollout={args.rollout}"
+    budget = f"iterations={args.iterations}" if args.iterations else f"time={args.time}"
+    me = args.spec or f"ismcts:{budget},rollout={args.rollout}" + (f",depth={args.depth}" if args.depth else "")
     for opponent in args.opponents.split(","):
         t0 = time.perf_counter()
         agents = [me, opponent]
-        tasks = schedule(args.game, agents, args.games, options=options, seed=1000)
+        tasks = schedule(args.game, agents, args.games, options=options, seed=args.seed)
         results = run_tasks(tasks, workers=args.workers)
         summary = summarize(args.game, agents, results, bootstrap=100)
         a = summary.agents[0]

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from netjer.agents import ISMCTSAgent, make_agent
-from netjer.core import ConfigError, PlayerView, Rng
+from netjer.agents.heuristic import POLICIES
+from netjer.core import ConfigError, PlayerView, Rng, State
+from netjer.core.action import Action
 from netjer.games.aton import AtonGame, AtonState
 from netjer.games.aton.actions import ASSIGN
+from netjer.sim.tournament import schedule
 from tests.games.aton.builder import give_hand, position
 
 
@@ -80,7 +83,9 @@ def test_single_legal_action_is_returned_without_search() -> None:
         ("ismcts:time=inf", "finite"),
         ("ismcts:time=fast", "not a number"),
         ("ismcts:rollout=smart", "rollout must be"),
-        ("ismcts:depth=3", "no parameter 'depth'"),
+        ("ismcts:depth=0", "must be a positive"),
+        ("ismcts:depth=deep", "not a number"),
+        ("ismcts:width=3", "no parameter 'width'"),
     ],
 )
 def test_bad_ismcts_specs(spec: str, message: str) -> None:
@@ -94,3 +99,59 @@ def test_spec_builds_the_budget() -> None:
     assert agent.iterations == 40 and agent.exploration == 0.5 and agent.rollout == "heuristic"
     timed = make_agent("ismcts:time=0.25")
     assert isinstance(timed, ISMCTSAgent) and timed.iterations is None and timed.seconds == 0.25
+
+
+def test_depth_cuts_playouts_with_the_games_evaluation() -> None:
+    agent = make_agent("ismcts:iterations=30,rollout=heuristic,depth=12")
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.max_playout == 12 and agent.evaluate == "heuristic"
+    calls: list[int] = []
+
+    def evaluate(state: State) -> list[float]:
+        calls.append(len(state.history))
+        return [0.0] * state.game.num_players
+
+    searcher = ISMCTSAgent(2, iterations=30, max_playout=1, evaluate=evaluate)
+    state = _midgame(3, 4)
+    assert searcher.choose(PlayerView(state, state.current_player)) in state.legal_actions()
+    assert calls  # playouts were cut and scored by the evaluation
+
+
+def test_a_game_without_evaluation_is_refused_up_front() -> None:
+    agent = make_agent("ismcts:iterations=5,depth=10")
+    with pytest.raises(ConfigError, match="no evaluation function"):
+        agent.prepare(AtonGame())
+    with pytest.raises(ConfigError, match="no evaluation function"):
+        schedule("aton", ["ismcts:iterations=5,depth=10", "random"], 2)
+    with pytest.raises(ConfigError, match="evaluate must be"):
+        ISMCTSAgent(1, iterations=5, max_playout=3, evaluate="oracle")
+    with pytest.raises(ConfigError, match="cut-off must be positive"):
+        ISMCTSAgent(1, iterations=5, max_playout=0, evaluate="heuristic")
+
+
+def test_a_game_without_heuristic_is_refused_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(POLICIES, "nile", raising=False)
+    with pytest.raises(ConfigError, match="no heuristic"):
+        schedule("nile", ["heuristic", "random"], 2)
+    with pytest.raises(ConfigError, match="no heuristic"):
+        schedule("nile", ["ismcts:iterations=5,rollout=heuristic", "random"], 2)
+
+
+def test_guided_expansion_tries_the_playout_policys_choice_first() -> None:
+    state = _midgame(6, 9)
+    seat = state.current_player
+    legal = state.legal_actions()
+    assert len(legal) > 2
+
+    def last(st: State, rng: Rng) -> Action:
+        return st.legal_actions()[-1]
+
+    # One iteration expands one root child: the policy's choice when guided.
+    guided = ISMCTSAgent(4, iterations=1, rollout=last, guided=True)
+    assert guided.choose(PlayerView(state, seat)) == legal[-1]
+    picks = {ISMCTSAgent(k, iterations=1, rollout=last).choose(PlayerView(state, seat)) for k in range(12)}
+    assert len(picks) > 1  # unguided, the first expansion is a random untried action
+    spec_agent = make_agent("ismcts:iterations=5,guided=1")
+    assert isinstance(spec_agent, ISMCTSAgent) and spec_agent.guided
+    with pytest.raises(ConfigError, match="guided must be 0 or 1"):
+        make_agent("ismcts:guided=maybe")

@@ -73,8 +73,19 @@ def test_view_shows_every_god_power_state_issue5() -> None:
     bastet.POWER.data(s).at = [s.board.parse_hex("5,4"), s.board.parse_hex("7,7"), bastet.HAND]
     anubis.POWER.data(s).slots = [0]
     mine = _text(s.observation(2), 2)
-    for text in ("Player 1 — Ra", "Player 3 — Bastet", "War1*", "UW", "Tem+1", "Obl+3", "yours: plus1 5,4",
-                 "1/3 trapped: Player 1", "Underworld: 8,5", "2 Sun tokens free", "scale 0"):
+    for text in (
+        "Player 1 — Ra",
+        "Player 3 — Bastet",
+        "War1*",
+        "UW",
+        "Tem+1",
+        "Obl+3",
+        "yours: plus1 5,4",
+        "1/3 trapped: Player 1",
+        "Underworld: 8,5",
+        "2 Sun tokens free",
+        "scale 0",
+    ):
         assert text in mine, text
     theirs = _text(s.observation(0), 0)
     assert "Tem?" in theirs and "Obl?" in theirs and "yours" not in theirs and "Tem+1" not in theirs

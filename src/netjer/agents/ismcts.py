@@ -18,14 +18,18 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from netjer.agents.base import Agent
-from netjer.agents.heuristic import heuristic_policy
+from netjer.agents.heuristic import Evaluation, heuristic_evaluation, heuristic_policy
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
+
+if TYPE_CHECKING:
+    from netjer.core.game import Game
 
 #: A playout policy: picks one of ``state.legal_actions()`` (a full, determinized state).
 RolloutPolicy = Callable[[State, Rng], Action]
@@ -65,11 +69,17 @@ class ISMCTSAgent(Agent):
         max_playout: stop a playout after this many actions and score the position with
             ``evaluate`` (required then); ``None`` plays to the end.
         evaluate: ``evaluate(state) -> list[float]`` estimate of the returns of a
-            non-terminal state, used with ``max_playout``.
+            non-terminal state, used with ``max_playout``; or ``"heuristic"``: the game's
+            evaluation offered next to its heuristic policy
+            (:func:`netjer.agents.heuristic.heuristic_evaluation`).
+        guided: expand the playout policy's choice first (when it is untried) rather than a
+            random untried action: with a heuristic playout, the tree's new edges follow the
+            heuristic before trying the alternatives, so an iteration does not add one
+            random move to its line of play.
 
     Raises:
-        ConfigError: if neither budget is positive, ``max_playout`` lacks ``evaluate``, or the
-            rollout is an unknown name.
+        ConfigError: if neither budget is positive, ``max_playout`` is not positive or lacks
+            ``evaluate``, or the rollout or evaluation is an unknown name.
     """
 
     name = "ismcts"
@@ -83,7 +93,8 @@ class ISMCTSAgent(Agent):
         exploration: float = 1.0,
         rollout: RolloutPolicy | str = "random",
         max_playout: int | None = None,
-        evaluate: Callable[[State], list[float]] | None = None,
+        evaluate: Evaluation | str | None = None,
+        guided: bool = False,
     ) -> None:
         if iterations is not None and iterations <= 0:
             raise ConfigError(f"ismcts: iterations must be positive, got {iterations}")
@@ -93,6 +104,10 @@ class ISMCTSAgent(Agent):
             raise ConfigError(f"ismcts: rollout must be 'random' or 'heuristic', got {rollout!r}")
         if max_playout is not None and evaluate is None:
             raise ConfigError("ismcts: a playout cut-off needs an evaluation function")
+        if max_playout is not None and max_playout <= 0:
+            raise ConfigError(f"ismcts: the playout cut-off must be positive, got {max_playout}")
+        if isinstance(evaluate, str) and evaluate != "heuristic":
+            raise ConfigError(f"ismcts: evaluate must be 'heuristic' or a function, got {evaluate!r}")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -100,22 +115,35 @@ class ISMCTSAgent(Agent):
         self.rollout = rollout
         self.max_playout = max_playout
         self.evaluate = evaluate
+        self.guided = guided
         #: iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
+
+    def prepare(self, game: Game) -> None:
+        """Resolve the rollout and evaluation names for ``game``.
+
+        Raises:
+            ConfigError: if ``game`` has no heuristic (``rollout=heuristic``) or no
+                evaluation (``evaluate="heuristic"``).
+        """
+        if self.rollout == "heuristic":
+            self.rollout = heuristic_policy(game.name)
+        elif self.rollout == "random":
+            self.rollout = random_rollout
+        if self.evaluate == "heuristic":
+            self.evaluate = heuristic_evaluation(game.name)
 
     def choose(self, view: PlayerView) -> Action:
         """Search from ``view``'s information set and return the most visited root action.
 
         Raises:
             IndexError: if the seat has no legal action.
+            ConfigError: if the rollout or evaluation named cannot be found for this game.
         """
         legal = view.legal_actions()
         if not legal:
             raise IndexError("ismcts: no legal action for this seat")
-        if self.rollout == "heuristic":
-            self.rollout = heuristic_policy(view.game.name)
-        elif self.rollout == "random":
-            self.rollout = random_rollout
+        self.prepare(view.game)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -154,6 +182,13 @@ class ISMCTSAgent(Agent):
                     child.available += 1
             if untried:
                 action = untried[rng.below(len(untried))]
+                if self.guided:
+                    # The playout policy's own choice first, when it is still untried.
+                    rollout = self.rollout
+                    assert callable(rollout)
+                    preferred = rollout(state, rng)
+                    if preferred not in children:
+                        action = preferred
                 child = _Node(node, action, state.current_player)
                 child.available = 1
                 children[action] = child
@@ -181,8 +216,9 @@ class ISMCTSAgent(Agent):
         if state.is_terminal:
             returns = state.returns()
         else:
-            assert self.evaluate is not None
-            returns = self.evaluate(state)
+            evaluate = self.evaluate
+            assert callable(evaluate)
+            returns = evaluate(state)
         # Backpropagation: each node adds the return of the seat that chose its action.
         walk: _Node | None = node
         while walk is not None:

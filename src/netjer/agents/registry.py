@@ -30,32 +30,49 @@ def _number(kind: str, params: dict[str, str], key: str, cast: Callable[[str], f
     return value
 
 
+def _flag(kind: str, params: dict[str, str], key: str) -> bool:
+    value = params.get(key, "0").lower()
+    if value not in ("0", "1", "true", "false", "yes", "no"):
+        raise ConfigError(f"agent {kind!r}: {key} must be 0 or 1, got {params[key]!r}")
+    return value in ("1", "true", "yes")
+
+
 def _ismcts(params: dict[str, str], seed: int) -> Agent:
     iterations = _number("ismcts", params, "iterations", int)
     seconds = _number("ismcts", params, "time", float)
     c = _number("ismcts", params, "c", float)
+    depth = _number("ismcts", params, "depth", int)
     return ISMCTSAgent(
         seed,
         iterations=int(iterations) if iterations is not None else None,
         seconds=seconds if seconds is not None else 1.0,
         exploration=c if c is not None else 1.0,
         rollout=params.get("rollout", "random"),
+        max_playout=int(depth) if depth is not None else None,
+        evaluate="heuristic" if depth is not None else None,
+        guided=_flag("ismcts", params, "guided"),
     )
 
 
 #: Agent kinds a computer plays, and how to build each from (params, seed).
 AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
     "random": lambda params, seed: RandomAgent(seed),
-    "heuristic": lambda params, seed: HeuristicAgent(seed),
+    "heuristic": lambda params, seed: HeuristicAgent(
+        seed, epsilon=_number("heuristic", params, "epsilon", float) or 0.0
+    ),
     "ismcts": _ismcts,
 }
-#: Parameters each kind accepts: ``ismcts:time=1.0`` (seconds per decision, default 1),
+#: Parameters each kind accepts: ``heuristic:epsilon=0.05`` (a random legal action with that
+#: probability, for varied games), ``ismcts:time=1.0`` (seconds per decision, default 1),
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
-#: ``rollout=random|heuristic``.
+#: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
+#: with the game's evaluation, offered next to its heuristic: see
+#: :func:`netjer.agents.heuristic.heuristic_evaluation`), ``guided=1`` (expand the playout
+#: policy's choice first).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
-    "heuristic": frozenset(),
-    "ismcts": frozenset({"time", "iterations", "c", "rollout"}),
+    "heuristic": frozenset({"epsilon"}),
+    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided"}),
 }
 HUMAN = "human"
 

@@ -12,7 +12,7 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -35,6 +35,9 @@ from netjer.core.game import Game
 from netjer.core.record import GameRecord, load_record
 from netjer.core.state import State
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
+
+if TYPE_CHECKING:
+    from netjer.sim.facets import FacetTable, Score
 
 app = typer.Typer(
     name="netjer",
@@ -288,13 +291,22 @@ def simulate(
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
     seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")] = None,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Play each of these option values in turn, NAME=V1,V2 (e.g. scenario=middle-kingdom,old-kingdom); "
+            "repeat for every combination."
+        ),
+    ] = None,
     ray_address: Annotated[
         str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Write the per-game results here (.json or .csv).")] = None,
     report: Annotated[Path | None, typer.Option(help="Write an HTML balance report into this folder.")] = None,
 ) -> None:
-    """Play many seeded games between agents, seats rotated; print win rates, Elo and balance."""
+    """Play many seeded games between agents, seats rotated; print win rates, Elo and balance,
+    and the score per facet the game labels its seats with (Ankh: god, turn position, scenario)."""
+    from netjer.sim.facets import facet_tables, first_player_score  # noqa: PLC0415
     from netjer.sim.report import balance_metrics, write_csv, write_report  # noqa: PLC0415
     from netjer.sim.tournament import run_tasks, schedule, summarize  # noqa: PLC0415
 
@@ -303,8 +315,9 @@ def simulate(
             raise ConfigError("--games must be at least 1")
         specs = [a.strip() for a in _split_agents(agents)]
         options = _parse_options(option or [])
-        tasks = schedule(game, specs, games, options=options, seed=seed)
-        g = make_game(game, options)
+        variants = _parse_variants(vary or [])
+        tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants)
+        g = make_game(game, {**options, **(variants[0] if variants else {})})
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -338,6 +351,10 @@ def simulate(
     console.print(table)
     for s, (score, (lo, hi)) in enumerate(summary.seat_scores):
         console.print(Text(f"seat {s} ({g.seat_name(s)}): score {score:.3f} [{lo:.3f}, {hi:.3f}]"))
+    first = first_player_score(results)
+    console.print(Text(f"first player: score {first.score:.3f} [{first.interval[0]:.3f}, {first.interval[1]:.3f}]"))
+    for facet in facet_tables(results, specs):
+        _print_facet(facet)
     metrics = balance_metrics(results)
     console.print(
         f"balance {metrics['balance']:.3f} · drawishness {metrics['drawishness']:.3f} · decisiveness "
@@ -358,17 +375,62 @@ def simulate(
                 )
             console.print(Text(f"Results written to {out}."))
         if report is not None:
+            report_options: dict[str, Any] = dict(g.options_dict())
+            if variants:
+                report_options["variants"] = variants
             index = write_report(
                 report,
                 summary,
                 results,
                 title=f"{g.title} balance report",
                 seat_names=[g.seat_name(s) for s in range(g.num_players)],
-                options=g.options_dict(),
+                options=report_options,
             )
             console.print(Text(f"Report written to {index}."))
     except OSError as err:
         raise _fail(f"cannot write: {err}") from None
+
+
+def _parse_variants(items: list[str]) -> list[dict[str, Any]]:
+    """``["scenario=a,b", "players=2,3"]`` -> every combination, as option dicts (none: ``[]``)."""
+    variants: list[dict[str, Any]] = [{}]
+    for item in items:
+        key, eq, values = item.partition("=")
+        choices = [v.strip() for v in values.split(",") if v.strip()]
+        if not eq or not key.strip() or not choices:
+            raise ConfigError(f"--vary {item!r} is not of the form name=value1,value2")
+        variants = [{**v, key.strip(): c} for v in variants for c in choices]
+    return variants if items else []
+
+
+def _print_facet(facet: FacetTable) -> None:
+    """One facet's table (netjer.sim.facets) on the console."""
+
+    def cell(score: Score) -> str:
+        return f"{score.score:.3f} [{score.interval[0]:.3f}, {score.interval[1]:.3f}]"
+
+    if facet.per_game:
+        agent_names = list(dict.fromkeys(name for row in facet.rows for name in row.agents))
+        table = Table(title=f"By {facet.name} (shared by the seats of a game)", title_justify="left")
+        for col in (facet.name, "games", "no winner", "length", "first player [95% CI]", *agent_names):
+            table.add_column(col)
+        for row in facet.rows:
+            table.add_row(
+                row.label,
+                str(row.games),
+                f"{row.no_winner:.3f}",
+                f"{row.mean_length:.0f}",
+                cell(row.first_player),
+                *(cell(row.agents[a]) if a in row.agents else "" for a in agent_names),
+            )
+    else:
+        table = Table(title=f"By {facet.name}", title_justify="left")
+        for col in (facet.name, "seats", "W/D/L", "score [95% CI]"):
+            table.add_column(col)
+        for row in facet.rows:
+            sc = row.score
+            table.add_row(row.label, str(row.seats), f"{sc.wins}/{sc.draws}/{sc.losses}", cell(sc))
+    console.print(table)
 
 
 def _split_agents(text: str) -> list[str]:

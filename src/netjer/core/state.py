@@ -167,6 +167,15 @@ class State(ABC):
         """
         return None
 
+    def report_facets(self) -> dict[str, list[str]]:
+        """Labels of the seats for balance reports, by facet, e.g. ``{"god": ["Ra", "Isis"],
+        "scenario": ["old-kingdom", "old-kingdom"]}``: one label per seat.
+
+        Read from the initial state of each game of a tournament (``netjer.sim.facets``
+        tabulates win rates per label).  The default is no facet.
+        """
+        return {}
+
     # --- for subclasses -----------------------------------------------------------------
 
     @abstractmethod

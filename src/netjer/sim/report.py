@@ -5,12 +5,17 @@ portal's game-concept metrics), computed from the tournament's games:
 
 * **balance**: 1 − (highest − lowest) seat score, 1 meaning every seat does equally well;
 * **seat advantage**: each seat's score (win 1, draw ½) with a Wilson 95% interval — the
-  first-player or side advantage;
+  side advantage;
+* **first-player advantage**: the score of the seat that made the first decision, with its
+  Wilson 95% interval (in games whose first player is drawn at random this differs from
+  the seat scores);
 * **drawishness**: the share of games without a single winner;
 * **decisiveness**: the mean fraction of a game after which its final leader on the public
   score led for good (lower: decided earlier); games without a public score count as 1;
 * **lead changes**: mean number of changes of the leader on the public score;
-* **game length**: decisions per game (mean, median, range, histogram).
+* **game length**: decisions per game (mean, median, range, histogram);
+* **facets**: when the game labels its seats (``State.report_facets``: a god, a turn
+  position, a scenario), the score per label with Wilson intervals (:mod:`netjer.sim.facets`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from netjer.sim.facets import FacetTable, Score, facet_names, facet_tables, first_player_score
 from netjer.sim.tournament import GameResult, TournamentSummary, outcome
 
 
@@ -49,9 +55,13 @@ def balance_metrics(results: Sequence[GameResult]) -> dict[str, float]:
     n = len(results)
     scores = [p / n for p in seat_points]
     lengths = [r.decisions for r in results]
+    first = first_player_score(results)
     return {
         "games": float(n),
         "balance": 1.0 - (max(scores) - min(scores)),
+        "first_player_score": first.score,
+        "first_player_low": first.interval[0],
+        "first_player_high": first.interval[1],
         "drawishness": draws / n,
         "decisiveness": statistics.fmean(r.decided_at for r in results),
         "lead_changes": statistics.fmean(r.lead_changes for r in results),
@@ -68,7 +78,14 @@ def _png(fig: Any) -> str:
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def _plots(summary: TournamentSummary, results: Sequence[GameResult], seat_names: Sequence[str]) -> list[str]:
+def _plots(
+    summary: TournamentSummary,
+    results: Sequence[GameResult],
+    seat_names: Sequence[str],
+    facets: Sequence[FacetTable],
+) -> list[tuple[str, str]]:
+    """(title, base64 PNG) of each plot: game lengths, scores by seat and by agent, and per
+    facet the score by label (seat facets) or the first player's score by label (game facets)."""
     import matplotlib  # noqa: PLC0415 - imported only when a report is written
 
     matplotlib.use("Agg")
@@ -80,23 +97,37 @@ def _plots(summary: TournamentSummary, results: Sequence[GameResult], seat_names
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     ax.set_title("Game length")
-    images.append(_png(fig))
+    images.append(("Game length", _png(fig)))
     plt.close(fig)
+    fair = 1.0 / max(1, len(seat_names))
 
     def bars(
-        labels: Sequence[str], values: Sequence[float], intervals: Sequence[tuple[float, float]], title: str
-    ) -> str:
-        fig, ax = plt.subplots(figsize=(6, 3.2))
-        low = [v - lo for v, (lo, _) in zip(values, intervals, strict=True)]
-        high = [hi - v for v, (_, hi) in zip(values, intervals, strict=True)]
-        ax.bar(labels, values, yerr=[low, high], capsize=6, color="#4682b4")
-        ax.axhline(1.0 / max(1, len(seat_names)), color="grey", linestyle="--", linewidth=1)
-        ax.set_ylim(0, 1)
-        ax.set_ylabel("score (win 1, draw ½)")
+        labels: Sequence[str],
+        values: Sequence[float],
+        intervals: Sequence[tuple[float, float]],
+        title: str,
+        reference: float,
+    ) -> tuple[str, str]:
+        low = [max(0.0, v - lo) for v, (lo, _) in zip(values, intervals, strict=True)]
+        high = [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals, strict=True)]
+        if len(labels) > 5 or max((len(x) for x in labels), default=0) > 12:
+            # Many or long labels (Guardian draws, god names): horizontal bars, labels readable.
+            fig, ax = plt.subplots(figsize=(6, 0.8 + 0.35 * len(labels)))
+            ax.barh(labels, values, xerr=[low, high], capsize=4, color="#4682b4")
+            ax.axvline(reference, color="grey", linestyle="--", linewidth=1)
+            ax.set_xlim(0, 1)
+            ax.invert_yaxis()
+            ax.set_xlabel("score (win 1, draw ½)")
+        else:
+            fig, ax = plt.subplots(figsize=(6, 3.2))
+            ax.bar(labels, values, yerr=[low, high], capsize=6, color="#4682b4")
+            ax.axhline(reference, color="grey", linestyle="--", linewidth=1)
+            ax.set_ylim(0, 1)
+            ax.set_ylabel("score (win 1, draw ½)")
         ax.set_title(title)
         out = _png(fig)
         plt.close(fig)
-        return out
+        return title, out
 
     images.append(
         bars(
@@ -104,6 +135,7 @@ def _plots(summary: TournamentSummary, results: Sequence[GameResult], seat_names
             [s for s, _ in summary.seat_scores],
             [i for _, i in summary.seat_scores],
             "Score by seat (95% Wilson intervals)",
+            fair,
         )
     )
     images.append(
@@ -112,9 +144,55 @@ def _plots(summary: TournamentSummary, results: Sequence[GameResult], seat_names
             [a.score for a in summary.agents],
             [a.score_interval for a in summary.agents],
             "Score by agent (95% Wilson intervals)",
+            fair,
         )
     )
+    for table in facets:
+        scores = [row.first_player if table.per_game else row.score for row in table.rows]
+        what = "First player's score" if table.per_game else "Score"
+        images.append(
+            bars(
+                [row.label for row in table.rows],
+                [sc.score for sc in scores],
+                [sc.interval for sc in scores],
+                f"{what} by {table.name} (95% Wilson intervals)",
+                fair,
+            )
+        )
     return images
+
+
+def _score_cell(score: Score) -> str:
+    lo, hi = score.interval
+    return f"{score.score:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def _facet_html(table: FacetTable) -> str:
+    esc = html.escape
+    if table.per_game:
+        agent_names = list(dict.fromkeys(name for row in table.rows for name in row.agents))
+        head = "".join(f"<th>{esc(a)} score [95% CI]</th>" for a in agent_names)
+        rows = "".join(
+            f"<tr><td>{esc(row.label)}</td><td>{row.games}</td><td>{row.no_winner:.3f}</td>"
+            f"<td>{row.mean_length:.1f}</td><td>{_score_cell(row.first_player)}</td>"
+            + "".join(f"<td>{_score_cell(row.agents[a]) if a in row.agents else ''}</td>" for a in agent_names)
+            + "</tr>"
+            for row in table.rows
+        )
+        return (
+            f"<h3>By {esc(table.name)} (the same for every seat of a game)</h3><table><tr><th>{esc(table.name)}</th>"
+            f"<th>games</th><th>no single winner</th><th>mean length</th><th>first player score [95% CI]</th>"
+            f"{head}</tr>{rows}</table>"
+        )
+    rows = "".join(
+        f"<tr><td>{esc(row.label)}</td><td>{row.seats}</td>"
+        f"<td>{row.score.wins}/{row.score.draws}/{row.score.losses}</td><td>{_score_cell(row.score)}</td></tr>"
+        for row in table.rows
+    )
+    return (
+        f"<h3>By {esc(table.name)}</h3><table><tr><th>{esc(table.name)}</th><th>seats</th><th>W/D/L</th>"
+        f"<th>score [95% CI]</th></tr>{rows}</table>"
+    )
 
 
 def write_report(
@@ -136,13 +214,15 @@ def write_report(
         OSError: if ``out_dir`` cannot be written.
     """
     metrics = balance_metrics(results)
+    facets = facet_tables(results, [a.name for a in summary.agents])
     out_dir.mkdir(parents=True, exist_ok=True)
-    images = _plots(summary, results, seat_names)
+    images = _plots(summary, results, seat_names, facets)
     (out_dir / "results.json").write_text(
         json.dumps(
             {
                 "summary": summary.as_dict(),
                 "metrics": metrics,
+                "facets": [t.as_dict() for t in facets],
                 "options": options,
                 "games": [asdict(r) for r in results],
             },
@@ -162,8 +242,18 @@ def write_report(
         f"<tr><td>{esc(name)}</td><td>{score:.3f} [{lo:.3f}, {hi:.3f}]</td></tr>"
         for name, (score, (lo, hi)) in zip(seat_names, summary.seat_scores, strict=True)
     )
+    first = first_player_score(results)
+    seat_rows += f"<tr><td>first player (whoever made the first decision)</td><td>{_score_cell(first)}</td></tr>"
     metric_rows = "".join(f"<tr><td>{esc(k)}</td><td>{v:.3f}</td></tr>" for k, v in metrics.items())
-    figures = "".join(f'<img alt="plot" src="data:image/png;base64,{img}">' for img in images)
+    facet_section = ""
+    if facets:
+        facet_section = (
+            "<h2>Facets</h2><p>Labels the game gives its seats (fair score: "
+            f"{1 / max(1, len(seat_names)):.3f}). A facet shared by every seat of a game compares the "
+            "first player's score and each agent's score under each label.</p>"
+        )
+        facet_section += "".join(_facet_html(t) for t in facets)
+    figures = "".join(f'<img alt="{esc(name)}" src="data:image/png;base64,{img}">' for name, img in images)
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
 <style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}table{{border-collapse:collapse;margin:1em 0}}
@@ -173,8 +263,10 @@ td,th{{border:1px solid #ccc;padding:.3em .6em;text-align:left}}img{{max-width:4
 <h2>Agents</h2><table><tr><th>agent</th><th>seats played</th><th>W/D/L</th><th>score [95% CI]</th>
 <th>Elo [95% CI]</th></tr>{agent_rows}</table>
 <h2>Seats</h2><table><tr><th>seat</th><th>score [95% CI]</th></tr>{seat_rows}</table>
+{facet_section}
 <h2>Balance metrics</h2><table><tr><th>metric</th><th>value</th></tr>{metric_rows}</table>
-<p>Balance = 1 − (best − worst seat score); drawishness = share of games without a single winner;
+<p>Balance = 1 − (best − worst seat score); first player = the score of the seat that made the first
+decision, with its 95% Wilson interval; drawishness = share of games without a single winner;
 decisiveness = mean fraction of the game after which the final leader on the public score led for good;
 lead changes on the public score; lengths in decisions.</p>
 {figures}
@@ -186,10 +278,12 @@ lead changes on the public score; lengths in decisions.</p>
 
 
 def write_csv(path: Path, results: Sequence[GameResult]) -> None:
-    """One row per game: index, seed, players per seat, returns per seat, length, lead changes."""
+    """One row per game: index, seed, players per seat, returns per seat, length, lead changes,
+    then each facet's label per seat (``god_seat0``, ...)."""
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         n = len(results[0].returns) if results else 0
+        names = facet_names(results)
         writer.writerow(
             [
                 "index",
@@ -200,6 +294,7 @@ def write_csv(path: Path, results: Sequence[GameResult]) -> None:
                 "lead_changes",
                 "decided_at",
                 "first_player",
+                *(f"{name}_seat{s}" for name in names for s in range(n)),
             ]
         )
         for r in results:
@@ -213,5 +308,6 @@ def write_csv(path: Path, results: Sequence[GameResult]) -> None:
                     r.lead_changes,
                     f"{r.decided_at:.4f}",
                     r.first_player,
+                    *(label for name in names for label in r.facets.get(name, ("",) * n)),
                 ]
             )

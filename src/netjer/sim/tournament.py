@@ -62,6 +62,8 @@ class GameResult:
         decided_at: the fraction of the game's decisions after which the final leader of
             the public score led for good (1.0 if the game has no public score).
         first_player: the seat that made the first decision.
+        facets: the initial state's ``report_facets()``: per facet (``"god"``), one label per
+            seat (see :mod:`netjer.sim.facets`); empty if the game gives none.
     """
 
     index: int
@@ -72,6 +74,7 @@ class GameResult:
     lead_changes: int
     decided_at: float
     first_player: int
+    facets: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def schedule(
@@ -81,6 +84,7 @@ def schedule(
     *,
     options: dict[str, Any] | None = None,
     seed: int = 0,
+    variants: Sequence[dict[str, Any]] = (),
 ) -> list[GameTask]:
     """The tasks of a tournament with seats rotated.
 
@@ -92,13 +96,21 @@ def schedule(
         games: number of games.
         options: game options.
         seed: game ``i`` is played with seed ``seed + i``.
+        variants: option sets played in turn, each merged over ``options`` (e.g. one per
+            scenario, to compare them): games come in blocks of as many games as seats (one
+            full rotation of the seats), block ``k`` under variant ``k mod len(variants)``.
+            Every variant must keep the number of seats.
 
     Raises:
         ConfigError: for a bad game, option or agent specification, more agents than
-            seats, or a human agent.
+            seats, a human agent, or variants with different numbers of seats.
     """
-    g = make_game(game, options or {})
+    base = dict(options or {})
+    setups = [make_game(game, {**base, **v}) for v in variants] if variants else [make_game(game, base)]
+    g = setups[0]
     n = g.num_players
+    if any(v.num_players != n for v in setups):
+        raise ConfigError("every variant must have the same number of seats; run player counts separately")
     if not agents:
         raise ConfigError("name at least one agent")
     if len(agents) > n:
@@ -106,17 +118,18 @@ def schedule(
     for spec in agents:
         if parse_agent_spec(spec).is_human:
             raise ConfigError("a tournament is played by computer agents only")
-        make_agent(spec)  # validate parameters now, not in a worker
+        make_agent(spec).prepare(g)  # validate parameters and needs now, not in a worker
     lineup = list(range(len(agents))) + [len(agents) - 1] * (n - len(agents))
     tasks = []
     for i in range(games):
         shift = i % n
+        setup = setups[(i // n) % len(setups)]
         players = tuple(lineup[(s - shift) % n] for s in range(n))
         tasks.append(
             GameTask(
                 index=i,
                 game=game,
-                options=dict(g.options_dict()),
+                options=dict(setup.options_dict()),
                 seed=seed + i,
                 seats=tuple(agents[p] for p in players),
                 players=players,
@@ -148,6 +161,7 @@ def play_task(task: GameTask) -> GameResult:
 
     state = game.new_initial_state(task.seed)
     first = state.current_player
+    facets = {name: tuple(labels) for name, labels in state.report_facets().items()}
     final = play_match(game, agents, task.seed, state=state, on_action=follow)
     return GameResult(
         index=task.index,
@@ -158,6 +172,7 @@ def play_task(task: GameTask) -> GameResult:
         lead_changes=changes[0],
         decided_at=since[0] / len(final.history) if final.public_scores() and final.history else 1.0,
         first_player=first,
+        facets=facets,
     )
 
 
@@ -263,11 +278,17 @@ class TournamentSummary:
 
 
 def outcome(returns: Sequence[float], seat: int) -> str:
-    """``"win"``, ``"draw"`` or ``"loss"`` for ``seat`` given a game's returns."""
+    """``"win"``, ``"draw"`` or ``"loss"`` for ``seat`` given a game's returns.
+
+    Equal returns are a draw, except when they are negative: then everyone lost (Ankh's
+    gods all forgotten; ``Game.result_text`` says "Everyone loses").
+    """
     best = max(returns)
     if returns[seat] < best:
         return "loss"
-    return "win" if sum(1 for r in returns if r == best) == 1 else "draw"
+    if sum(1 for r in returns if r == best) == 1:
+        return "win"
+    return "loss" if best < 0 and min(returns) == best else "draw"
 
 
 def summarize(

@@ -63,6 +63,7 @@ from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.conflict import Conflict
 from netjer.games.ankh.events import EVENT_TRACK
+from netjer.games.ankh.facets import report_facets
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
@@ -931,6 +932,10 @@ class AnkhState(Conflict):
     def public_scores(self) -> list[float] | None:
         """Each seat's god's Devotion (public)."""
         return [float(self.dev[self.god_of_seat[s]]) for s in range(self.n)]
+
+    def report_facets(self) -> dict[str, list[str]]:
+        """Each seat's god, turn position, scenario and Guardians (:mod:`netjer.games.ankh.facets`)."""
+        return report_facets(self)
 
     def describe_action(self, action: Action, viewer: int | None) -> str:
         """Words for ``action`` by the current player; a Battle card or bid is shown only to

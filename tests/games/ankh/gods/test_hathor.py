@@ -84,7 +84,11 @@ def test_paying_anubis_is_not_a_sacrifice_case10() -> None:
 
 def test_apep_ignores_her_adjacency_case11() -> None:
     s = position(
-        2, ["A god 2,5", "B god 6,6"], gods="hathor,none", followers=[2, 0], guardians="cat-mummy,apep,androsphinx",
+        2,
+        ["A god 2,5", "B god 6,6"],
+        gods="hathor,none",
+        followers=[2, 0],
+        guardians="cat-mummy,apep,androsphinx",
         pool={"A": {"apep": 1}},
     )
     play(s, "unlock", "power revered")

@@ -277,11 +277,7 @@ class Hooks:
     def __init__(self, held: tuple[int, ...]) -> None:
         for name in HOOK_NAMES:
             default = getattr(GodPower, name)
-            found = [
-                p
-                for i in held
-                if (p := POWERS[i]) is not None and getattr(type(p), name) is not default
-            ]
+            found = [p for i in held if (p := POWERS[i]) is not None and getattr(type(p), name) is not default]
             found.sort(key=lambda p: (p.PRIORITY.get(name, 0), p.index))
             setattr(self, name, tuple(found))
 

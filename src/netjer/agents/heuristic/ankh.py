@@ -1,0 +1,1199 @@
+"""Ankh's heuristic player: greedy, one ply, on an evaluation a player would recognise.
+
+The evaluation (:class:`Model`) is what an Ankh player counts before the next Conflict
+(rules/ankh.md §9, §10): in every region, who is present, who holds the Monument
+majorities, and who would win the Battle (strength: 1 per figure, the God 3 with
+Resplendent, 0 next to an enemy Androsphinx, +2 per attuned Temple, plus the best Battle
+card still in hand); a region where a god stands alone is a Domination (its majorities + 1).
+That *expected Conflict* (Devotion) is valued beside the Devotion already won, Followers
+(with diminishing returns), figures on the board, controlled Monuments, unlocked powers and
+the Followers a Gain action would bring (own or neutral Monuments next to own figures).
+Opponents' expected Conflicts count against the player (blocking a Domination is worth
+something).
+
+Decisions, each greedy on that evaluation:
+
+* **Turn** (§7.1): each action row is valued by its best outcome (the best moves, the best
+  summon, the Followers gained, the best power affordable), plus the event its marker
+  would fire (a Conflict is worth firing when the player comes out ahead of the others; a
+  Control Monument is worth its best Monument); the pair of rows (second on a lower row)
+  with the best total is chosen, and ``end`` when nothing is worth a second action.
+* **Move / summon / Obelisk Attuned / Mummy**: the figure and space that most improve the
+  evaluation; a figure moves only if it gains.
+* **Battle card** (§1): for each card in hand, the chance of winning the Battle against
+  the other gods' hands (public: used cards are face up; each is assumed to play any card of
+  its hand), times what winning brings (Devotion, Drought's desert bonus, figures that
+  survive), plus the card's own effect (Flood's Followers, Miracle's Devotion for figures
+  lost, Build Monument's majority, Plague's chance to clear the region, Cycle of Ma'at's
+  cards back), minus the cost of spending it.
+* **Plague bid**: enough to outbid every other god's Followers when what is at stake is
+  worth it, else a token bid or nothing.
+* **Build, Control Monument**: the Monument and space that win the most majorities.
+* **Unlock**: the power that suits the position (Bountiful while in the red, Temple
+  Attuned with Temples, ...).
+* **Camel Caravan**: declined; Worshipful, the tie-breaker: taken when worth it.
+* **God powers** (§4): used whenever they may be, the choice among uses at random; Hathor's
+  placement valued like a summon against the Follower it costs; Anubis's ransom never paid.
+  The evaluation does not count the powers' effects (a Radiant figure, a cat, Seth's
+  adjacent enemies are valued as any figure or Monument).
+
+Only what the acting seat knows is read: the public board and tracks, and its own pending
+card or bid; never another god's secret card (``b_card``) or bid (``bid``).  The position's
+fields are read directly (the engine's documented public fields) for speed: the policy is
+also ISMCTS's heuristic playout policy.
+
+:func:`evaluate` turns the same model into expected returns for ISMCTS's cut-off playouts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from netjer.core.action import Action
+from netjer.core.rng import Rng
+from netjer.core.state import State
+from netjer.games.ankh.base import (
+    ADOPT,
+    AIM,
+    BID,
+    BUILD,
+    CAMEL,
+    CARD,
+    CLAIM,
+    IS_LAND,
+    KEEP,
+    LAND_WITHIN_3,
+    MOVE_PICK,
+    MOVE_TO,
+    MUMMY,
+    NUM_HEXES,
+    OBELISK_PICK,
+    OBELISK_TO,
+    OVER,
+    PUSH,
+    PYRAMID_PUT,
+    SUMMON,
+    SWAP,
+    TIEBREAK,
+    TURN,
+    UNLOCK,
+    WORSHIP,
+)
+from netjer.games.ankh.battle import BUILD_COST
+from netjer.games.ankh.board import DESERT, FERTILE
+from netjer.games.ankh.cards import (
+    BUILD as BUILD_CARD,
+)
+from netjer.games.ankh.cards import (
+    CARD_STRENGTH,
+    CHARIOTS,
+    CYCLE,
+    DROUGHT,
+    FLOOD,
+    MIRACLE,
+    NUM_CARDS,
+    PLAGUE,
+)
+from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK
+from netjer.games.ankh.gods.base import PHASE_OWNER
+from netjer.games.ankh.notation import (
+    DONE,
+    END,
+    NOBUILD,
+    NOSWAP,
+    NOTIEBREAK,
+    NOWORSHIP,
+    Aim,
+    Bid,
+    Build,
+    Card,
+    Claim,
+    Pick,
+    Power,
+    Put,
+    PyramidPick,
+    Row,
+    To,
+)
+from netjer.games.ankh.notation import (
+    TIEBREAK as TIEBREAK_ACT,
+)
+from netjer.games.ankh.notation import (
+    WORSHIP as WORSHIP_ACT,
+)
+from netjer.games.ankh.pieces import (
+    ANDROSPHINX,
+    APEP,
+    CAT_MUMMY,
+    GOD,
+    OBELISK,
+    PYRAMID,
+    SCORPION,
+    TEMPLE,
+    WARRIOR,
+)
+from netjer.games.ankh.pieces import (
+    MUMMY as MUMMY_KIND,
+)
+from netjer.games.ankh.powers import (
+    BOUNTIFUL,
+    COMMANDING,
+    GLORIOUS,
+    INSPIRING,
+    MAGNANIMOUS,
+    OBELISK_ATTUNED,
+    OMNIPRESENT,
+    PYRAMID_ATTUNED,
+    RESPLENDENT,
+    REVERED,
+    TEMPLE_ATTUNED,
+    WORSHIPFUL,
+    unlock_level,
+)
+from netjer.games.ankh.state import AnkhState
+
+# --- weights (Devotion-like units) ----------------------------------------------------------
+
+#: A Battle won (§10.3: +1 Devotion).
+WIN = 1.0
+#: A figure killed in a lost Battle: a summon to replace it.
+FIG_LOSS = 0.25
+#: A figure on the board (presence, mobility) beyond what the next Conflict counts.
+FIG_ON_BOARD = 0.35
+#: A controlled Monument beyond its majorities (future majorities, Followers).
+MONUMENT = 1.0
+#: An unlocked power, before its own value (:func:`power_value`).
+POWER = 1.0
+#: A Monument a Gain Followers action would count (own or neutral, next to an own figure).
+INCOME = 0.15
+#: A neutral Monument next to an own figure (claimable at a Control Monument).
+CLAIMABLE = 0.1
+#: How much the other gods' expected Conflict counts against the player (their mean).
+RIVALRY = 0.6
+#: Softmax temperature of Battle strength (per point of strength).
+STRENGTH_TEMP = 1.1
+#: A tie wins nothing (unless the tie-breaker is used): the softmax overstates wins.
+TIE_DISCOUNT = 0.85
+#: The part of the best strength card in hand counted as battle potential.
+CARD_POTENTIAL = 0.5
+#: Followers: the first few buy powers and Monuments; beyond, they are worth less.
+FOLLOWER_VALUE, FOLLOWER_SATURATION, FOLLOWER_TAIL = 0.22, 6, 0.05
+#: A move or relocation must gain at least this much.
+MIN_GAIN = 0.05
+#: What spending a card costs (it is face up until a Cycle of Ma'at), at the start of the game.
+SPEND = (0.25, 0.2, 0.6, 0.0, 0.15, 0.15, 0.15)
+#: Firing a Conflict: the share of the lead in expected Conflict gains it locks in.
+FIRE_CONFLICT = 0.5
+#: Holding the tie-breaker (the one who fires a Conflict takes it).
+TIEBREAKER = 0.2
+#: An action that achieves nothing is not worth taking (it only hastens the events).
+ACTION_COST = 0.05
+
+
+def follower_value(f: int) -> float:
+    """The value of holding ``f`` Followers (concave: powers cost 1-3, a Monument 3)."""
+    if f <= FOLLOWER_SATURATION:
+        return FOLLOWER_VALUE * f
+    return FOLLOWER_VALUE * FOLLOWER_SATURATION + FOLLOWER_TAIL * (f - FOLLOWER_SATURATION)
+
+
+class Model:
+    """The position as god ``god`` weighs it: per region, presence, strength and
+    majorities, and the expected gains of the next Conflict for every god
+    (:attr:`conflict`).
+
+    The god's *value* of a position, which its decisions maximise greedily, is its expected
+    Conflict minus :data:`RIVALRY` times the other gods' mean, plus :data:`FIG_ON_BOARD` per
+    figure on the board, :data:`MONUMENT` per controlled Monument, :data:`INCOME` per
+    Monument a Gain Followers action would count and :data:`CLAIMABLE` per neutral one next
+    to its figures, plus its Followers (:func:`follower_value`), powers and Devotion.  It is
+    never computed whole: :meth:`move_gain`, :meth:`add_gain` and :meth:`claim_gain` give its
+    change for a hypothetical move, summon or Monument taken, recomputing only the regions
+    concerned.
+
+    Args:
+        state: the position (only public fields are read).
+        god: the god whose evaluation it is.
+    """
+
+    __slots__ = (
+        "adjacent",
+        "card_potential",
+        "conflict",
+        "cover",
+        "god",
+        "god_strength",
+        "hex_regions",
+        "killable",
+        "leave_memo",
+        "majority",
+        "memo",
+        "monuments",
+        "n",
+        "near_monument",
+        "num_regions",
+        "presence",
+        "region_values",
+        "sphinx",
+        "state",
+        "strength",
+    )
+
+    def __init__(self, state: AnkhState, god: int) -> None:
+        self.state = state
+        self.god = god
+        self.memo: dict[tuple[int, int, float, int], float] = {}
+        self.leave_memo: dict[int, float] = {}
+        n = self.n = state.n
+        regions = state.regions
+        self.hex_regions = hr = regions.hex_regions
+        self.adjacent = adjacent = regions.adjacent
+        nr = self.num_regions = regions.num_regions
+        fig, fown, mon, mown = state.fig, state.fown, state.mon, state.mown
+        powers = state.powers
+        # Resplendent (§2.2): the God is 3 with 3+ Monuments of one type.
+        owned = [0] * (3 * n)
+        for h in range(NUM_HEXES):
+            o = mown[h]
+            if o >= 0:
+                owned[o * 3 + mon[h]] += 1
+        self.god_strength = [
+            3.0 if powers[o] >> RESPLENDENT & 1 and max(owned[o * 3 : o * 3 + 3]) >= 3 else 1.0 for o in range(n)
+        ]
+        self.sphinx = ANDROSPHINX in state.guardian_kind and ANDROSPHINX in fig
+        presence = [0] * (nr * n)
+        strength = [0.0] * (nr * n)
+        killable = [0] * (nr * n)
+        monuments = [0] * (nr * n * 3)
+        cover: dict[int, int] = {}
+        for h in range(NUM_HEXES):
+            o = fown[h]
+            if o >= 0:
+                kind = fig[h]
+                value = self.god_strength[o] if kind == GOD else 1.0
+                if self.sphinx and self._neutralised(h, o):
+                    value = 0.0
+                for r in hr[h]:
+                    i = r * n + o
+                    presence[i] += 1
+                    strength[i] += value
+                    if kind != GOD:
+                        killable[i] += 1
+                if o == god:
+                    for x in adjacent[h]:
+                        if mon[x] >= 0:
+                            cover[x] = cover.get(x, 0) + 1
+            m = mon[h]
+            if m >= 0 and mown[h] >= 0:
+                for r in hr[h]:
+                    monuments[(r * n + mown[h]) * 3 + m] += 1
+        # Temple Attuned (§2.2): +2 per controlled Temple of the region with an own figure next to it.
+        for o in range(n):
+            if powers[o] >> TEMPLE_ATTUNED & 1:
+                for h in range(NUM_HEXES):
+                    if mon[h] == TEMPLE and mown[h] == o and any(fown[x] == o for x in adjacent[h]):
+                        for r in hr[h]:
+                            strength[r * n + o] += 2.0
+        near = bytearray(NUM_HEXES)
+        for x in range(NUM_HEXES):
+            if mon[x] >= 0:
+                for y in adjacent[x]:
+                    near[y] = 1
+        self.near_monument = near
+        self.presence, self.strength, self.killable, self.monuments, self.cover = (
+            presence,
+            strength,
+            killable,
+            monuments,
+            cover,
+        )
+        self.card_potential = [
+            CARD_POTENTIAL * max(CARD_STRENGTH[c] for c in range(NUM_CARDS) if not state.used[o] >> c & 1)
+            if state.used[o] != (1 << NUM_CARDS) - 1
+            else 0.0
+            for o in range(n)
+        ]
+        self.majority = [self.majorities(r) for r in range(nr)]
+        self.region_values = [
+            self.region_value(
+                presence[r * n : r * n + n], strength[r * n : r * n + n], killable[r * n : r * n + n], self.majority[r]
+            )
+            for r in range(nr)
+        ]
+        self.conflict = [sum(rv[o] for rv in self.region_values) for o in range(n)]
+
+    # --- pieces of the evaluation ----------------------------------------------------------------
+
+    def _neutralised(self, h: int, owner: int) -> bool:
+        fig, fown = self.state.fig, self.state.fown
+        return any(fig[x] == ANDROSPHINX and fown[x] != owner for x in self.adjacent[h])
+
+    def majorities(self, r: int, changes: Sequence[tuple[int, int, int]] = ()) -> list[int]:
+        """Monument types each god has the majority of in region ``r`` (§9), after the
+        ``changes`` (god, type, +-1) to the controlled Monuments there."""
+        n = self.n
+        counts = self.monuments[r * n * 3 : (r + 1) * n * 3]
+        for o, t, d in changes:
+            counts[o * 3 + t] += d
+        out = [0] * n
+        for t in range(3):
+            best, who = 0, -1
+            for o in range(n):
+                c = counts[o * 3 + t]
+                if c > best:
+                    best, who = c, o
+                elif c == best and c > 0:
+                    who = -1
+            if who >= 0:
+                out[who] += 1
+        return out
+
+    def region_value(
+        self, presence: Sequence[int], strength: Sequence[float], killable: Sequence[int], majority: Sequence[int]
+    ) -> list[float]:
+        """Expected Devotion of each god from one region at the next Conflict (§10.2, §10.3):
+        alone, its majorities + 1 (Domination); in a Battle, its majorities plus its chance
+        of winning (a softmax of strength and card potential), minus the figures a loss
+        would cost."""
+        n = self.n
+        out = [0.0] * n
+        present = [o for o in range(n) if presence[o] > 0]
+        if not present:
+            return out
+        if len(present) == 1:
+            o = present[0]
+            out[o] = majority[o] + 1.0
+            return out
+        pot = self.card_potential
+        top = max(strength[o] + pot[o] for o in present)
+        weights = [math.exp(STRENGTH_TEMP * (strength[o] + pot[o] - top)) for o in present]
+        total = sum(weights)
+        for o, w in zip(present, weights, strict=True):
+            p = TIE_DISCOUNT * w / total
+            out[o] = majority[o] + p * WIN - (1.0 - p) * killable[o] * FIG_LOSS
+        return out
+
+    def income(self) -> int:
+        """Followers a Gain action would bring the god (§7.3), without Revered."""
+        mown = self.state.mown
+        god = self.god
+        return sum(1 for x, c in self.cover.items() if c > 0 and (mown[x] < 0 or mown[x] == god))
+
+    def rivalry(self, gains: Sequence[float]) -> float:
+        """The player's share of a change of every god's expected Conflict: its own change
+        minus :data:`RIVALRY` times the others' mean change."""
+        g = self.god
+        others = [gains[o] for o in range(self.n) if o != g and self.state.alive[o]]
+        return gains[g] - (RIVALRY * sum(others) / len(others) if others else 0.0)
+
+    def lead(self) -> float:
+        """The god's expected Conflict gains minus the best other god's."""
+        g = self.god
+        others = [self.conflict[o] for o in range(self.n) if o != g and self.state.alive[o]]
+        return self.conflict[g] - max(others, default=0.0)
+
+    # --- changes ---------------------------------------------------------------------------------
+
+    def _regions_delta(self, changes: dict[int, tuple[int, float, int]]) -> list[float]:
+        """Change of each god's expected Conflict when the god's (presence, strength,
+        killable) in each region ``r`` of ``changes`` moves by the given amounts."""
+        n = self.n
+        g = self.god
+        delta = [0.0] * n
+        for r, (dp, ds, dk) in changes.items():
+            if dp == 0 and ds == 0 and dk == 0:
+                continue
+            base = r * n
+            pres = self.presence[base : base + n]
+            stre = self.strength[base : base + n]
+            kill = self.killable[base : base + n]
+            pres[g] += dp
+            stre[g] += ds
+            kill[g] += dk
+            new = self.region_value(pres, stre, kill, self.majority[r])
+            old = self.region_values[r]
+            for o in range(n):
+                delta[o] += new[o] - old[o]
+        return delta
+
+    def region_change(self, r: int, dp: int, ds: float, dk: int) -> float:
+        """:meth:`rivalry` of the change of expected Conflicts when the god's presence,
+        strength and killable figures in region ``r`` change by ``dp``, ``ds``, ``dk``
+        (memoised: many moves share it)."""
+        key = (r, dp, ds, dk)
+        cached = self.memo.get(key)
+        if cached is None:
+            cached = self.memo[key] = self.rivalry(self._regions_delta({r: (dp, ds, dk)}))
+        return cached
+
+    def site(self, h: int, leaving: int = -1) -> float:
+        """Follower income and claimable Monuments next to ``h`` that no other figure of the
+        god covers (``leaving``: a figure that will not be there any more)."""
+        state = self.state
+        mon, mown = state.mon, state.mown
+        god = self.god
+        cover = self.cover
+        gained = 0.0
+        near_leaving = self.adjacent[leaving] if leaving >= 0 else ()
+        for x in self.adjacent[h]:
+            if mon[x] < 0:
+                continue
+            c = cover.get(x, 0) - (1 if x in near_leaving else 0)
+            if c <= 0:
+                o = mown[x]
+                if o < 0:
+                    gained += INCOME + CLAIMABLE
+                elif o == god:
+                    gained += INCOME
+        return gained
+
+    def _leave_loss(self, a: int) -> float:
+        """Income and claimable Monuments lost when the figure on ``a`` leaves."""
+        state = self.state
+        mon, mown = state.mon, state.mown
+        lost = 0.0
+        for x in self.adjacent[a]:
+            if mon[x] >= 0 and self.cover.get(x, 0) == 1:
+                o = mown[x]
+                if o < 0:
+                    lost += INCOME + CLAIMABLE
+                elif o == self.god:
+                    lost += INCOME
+        return lost
+
+    def _figure_effect(self, h: int, kind: int) -> tuple[float, int]:
+        """(strength, killable) a figure of ``kind`` of the god adds on ``h``."""
+        value = self.god_strength[self.god] if kind == GOD else 1.0
+        if self.sphinx and self._neutralised(h, self.god):
+            value = 0.0
+        return value, 0 if kind == GOD else 1
+
+    def move_gain(self, a: int, b: int) -> float:
+        """Change of the god's value if its figure on ``a`` moves to ``b``."""
+        kind = self.state.fig[a]
+        ra, rb = self.hex_regions[a], self.hex_regions[b]
+        sa, ka = self._figure_effect(a, kind)
+        sb, kb = self._figure_effect(b, kind)
+        if ra == rb:
+            region_part = 0.0 if sa == sb else sum(self.region_change(r, 0, sb - sa, 0) for r in ra)
+        elif set(ra).isdisjoint(rb):
+            region_part = sum(self.region_change(r, -1, -sa, -ka) for r in ra) + sum(
+                self.region_change(r, 1, sb, kb) for r in rb
+            )
+        else:  # a figure in water (Apep) belongs to several regions
+            changes: dict[int, tuple[int, float, int]] = {r: (-1, -sa, -ka) for r in ra}
+            for r in rb:
+                dp, ds, dk = changes.get(r, (0, 0.0, 0))
+                changes[r] = (dp + 1, ds + sb, dk + kb)
+            region_part = self.rivalry(self._regions_delta(changes))
+        leave = self.leave_memo.get(a)
+        if leave is None:
+            leave = self.leave_memo[a] = self._leave_loss(a)
+        return region_part + self.site(b, leaving=a) - leave
+
+    def add_gain(self, h: int, kind: int) -> float:
+        """Change of the god's value if it summons a figure of ``kind`` onto ``h``."""
+        s, k = self._figure_effect(h, kind)
+        region_part = sum(self.region_change(r, 1, s, k) for r in self.hex_regions[h])
+        return region_part + self.site(h) + FIG_ON_BOARD + self._guardian_bonus(h, kind)
+
+    def _guardian_bonus(self, h: int, kind: int) -> float:
+        """What a Guardian adds beyond a Warrior (§3), roughly."""
+        if kind == WARRIOR:
+            return 0.0
+        state = self.state
+        fown = state.fown
+        god = self.god
+        if kind == ANDROSPHINX:
+            # Enemy figures next to it lose their strength.
+            return 0.25 * sum(1 for x in self.adjacent[h] if fown[x] >= 0 and fown[x] != god)
+        if kind == SCORPION:
+            mon, mown = state.mon, state.mown
+            return 0.3 * sum(1 for x in self.adjacent[h] if mon[x] >= 0 and mown[x] >= 0 and mown[x] != god)
+        if kind in (CAT_MUMMY, MUMMY_KIND):
+            return 0.1
+        if kind == APEP and not IS_LAND[h]:
+            return 0.1 * (len(self.hex_regions[h]) - 1)
+        return 0.05
+
+    def claim_gain(self, h: int) -> float:
+        """Change of the god's value if it takes control of the Monument on ``h``."""
+        state = self.state
+        g = self.god
+        old = state.mown[h]
+        t = state.mon[h]
+        n = self.n
+        delta = [0.0] * n
+        changes = [(g, t, 1)] + ([(old, t, -1)] if old >= 0 else [])
+        for r in self.hex_regions[h]:
+            maj = self.majorities(r, changes)
+            base = r * n
+            new = self.region_value(
+                self.presence[base : base + n], self.strength[base : base + n], self.killable[base : base + n], maj
+            )
+            for o in range(n):
+                delta[o] += new[o] - self.region_values[r][o]
+        gain = self.rivalry(delta) + MONUMENT
+        if old >= 0:
+            gain += RIVALRY * MONUMENT / max(1, n - 1)
+        if self.cover.get(h, 0) > 0 and old >= 0:
+            gain += INCOME  # an opponent's Monument next to us starts counting for Gain Followers
+        if state.powers[g] >> RESPLENDENT & 1 or unlock_level(state.unlocked[g]) <= 2:
+            mine = sum(1 for x in range(NUM_HEXES) if state.mown[x] == g and state.mon[x] == t)
+            gain += 0.15 * min(mine, 2)
+        return gain
+
+
+# --- turn ------------------------------------------------------------------------------------------
+
+
+def _best_moves(model: Model) -> list[tuple[float, int, int]]:
+    """For each of the god's figures that may move: (best gain, from, to), best first."""
+    state = model.state
+    god = model.god
+    fig, fown, mon = state.fig, state.fown, state.mon
+    moved = state.moved if state.phase in (MOVE_PICK, MOVE_TO) else []
+    near = model.near_monument
+    out = []
+    for a in range(NUM_HEXES):
+        if fown[a] != god or a in moved:
+            continue
+        best, where = -math.inf, -1
+        if model.sphinx:
+            for b in LAND_WITHIN_3[a]:
+                if fig[b] < 0 and mon[b] < 0:
+                    gain = model.move_gain(a, b)
+                    if gain > best:
+                        best, where = gain, b
+        else:
+            by_region: dict[tuple[int, ...], float] = {}
+            hr = model.hex_regions
+            for b in LAND_WITHIN_3[a]:
+                if fig[b] >= 0 or mon[b] >= 0:
+                    continue
+                rb = hr[b]
+                part = by_region.get(rb)
+                if part is None:
+                    part = by_region[rb] = model.move_gain(a, b) - (model.site(b, leaving=a) if near[b] else 0.0)
+                gain = part + model.site(b, leaving=a) if near[b] else part
+                if gain > best:
+                    best, where = gain, b
+        if where >= 0:
+            out.append((best, a, where))
+    out.sort(reverse=True)
+    return out
+
+
+def _summon_kinds(state: AnkhState, god: int) -> list[int]:
+    kinds = [WARRIOR] if state.warriors_pool[god] > 0 else []
+    for level in (1, 2, 3):
+        if state.gpool[god * 3 + level - 1] > 0:
+            kinds.append(state.guardian_kind[level - 1])
+    return kinds
+
+
+def _summon_spaces(model: Model) -> list[int]:
+    state = model.state
+    god = model.god
+    fig, fown, mon, mown = state.fig, state.fown, state.mon, state.mown
+    mark = bytearray(NUM_HEXES)
+    for h in range(NUM_HEXES):
+        if fown[h] == god or mown[h] == god:
+            for x in model.adjacent[h]:
+                mark[x] = 1
+    return [x for x in range(NUM_HEXES) if mark[x] and IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+
+
+def _best_summon_value(model: Model) -> float:
+    kinds = _summon_kinds(model.state, model.god)
+    if not kinds:
+        return 0.0
+    spaces = _summon_spaces(model)
+    best = 0.0
+    for k in kinds:
+        for h in spaces:
+            best = max(best, model.add_gain(h, k))
+    return best
+
+
+def power_value(state: AnkhState, god: int, power: int) -> float:
+    """How much power ``power`` is worth to ``god`` now (§2.2), in Devotion-like units."""
+    mon, mown, fown = state.mon, state.mown, state.fown
+    owned = [0, 0, 0]
+    for h in range(NUM_HEXES):
+        if mown[h] == god:
+            owned[mon[h]] += 1
+    regions = {r for h in range(NUM_HEXES) if fown[h] == god for r in state.regions.hex_regions[h]}
+    late = state.event_idx / len(EVENT_TRACK)
+    red = state.dev[god] <= state.red_max
+    values = {
+        COMMANDING: 0.8,
+        INSPIRING: 0.5 + (0.4 if not state.used[god] >> BUILD_CARD & 1 else 0.0),
+        OMNIPRESENT: 0.3 + 0.35 * len(regions),
+        REVERED: 1.1,
+        RESPLENDENT: 1.6 if max(owned) >= 3 else 0.4 * max(owned),
+        # Obelisk, Temple, Pyramid Attuned: worth their Monuments.
+        OBELISK_ATTUNED: 0.3 + 0.5 * owned[OBELISK],
+        TEMPLE_ATTUNED: 0.3 + 0.9 * owned[TEMPLE],
+        PYRAMID_ATTUNED: 0.3 + 0.6 * owned[PYRAMID],
+        GLORIOUS: 1.0,
+        MAGNANIMOUS: 0.9,
+        BOUNTIFUL: 2.2 if red and state.dev[god] < state.red_max - 3 else 0.6,
+        WORSHIPFUL: 1.0,
+    }
+    return values[power] * (1.0 - 0.6 * late)
+
+
+def _best_power(state: AnkhState, god: int, legal: Sequence[Action]) -> tuple[float, Action | None]:
+    best, choice = -math.inf, None
+    for a in legal:
+        if isinstance(a, Power):
+            v = power_value(state, god, a.power)
+            if v > best:
+                best, choice = v, a
+    return best, choice
+
+
+def _free_powers(state: AnkhState, god: int, level: int) -> list[int]:
+    start = (level - 1) * 4
+    return [p for p in range(start, start + 4) if not state.powers[god] >> p & 1]
+
+
+def _claimable(state: AnkhState, god: int) -> list[int]:
+    """Monuments a Control Monument would let ``god`` take (§6)."""
+    if state.ankh_pool[god] <= 0:
+        return []
+    mon, mown, fown = state.mon, state.mown, state.fown
+    any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(NUM_HEXES))
+    adjacent = state.regions.adjacent
+    out = set()
+    for h in range(NUM_HEXES):
+        if fown[h] != god:
+            continue
+        for x in adjacent[h]:
+            if mon[x] < 0:
+                continue
+            if (mown[x] < 0) if any_neutral else (mown[x] >= 0 and mown[x] != god):
+                out.add(x)
+    return sorted(out)
+
+
+def _row_values(model: Model) -> list[float]:
+    """The value of taking each action row now (0 Move .. 3 Unlock), before its event."""
+    state = model.state
+    god = model.god
+    moves = _best_moves(model)
+    positive = [g for g, _, _ in moves if g > MIN_GAIN]
+    move = (positive[0] + 0.5 * sum(positive[1:])) if positive else 0.0
+    summon = _best_summon_value(model)
+    f = state.followers[god]
+    gain_f = model.income() + (1 if state.powers[god] >> REVERED & 1 else 0)
+    gain = follower_value(f + gain_f) - follower_value(f)
+    level = unlock_level(state.unlocked[god])
+    unlock = 0.0
+    if level and f >= level:
+        free = _free_powers(state, god, level)
+        if free:
+            best = max(power_value(state, god, p) for p in free)
+            unlock = POWER + best - (follower_value(f) - follower_value(f - level))
+    return [move, summon, gain, unlock]
+
+
+def _event_value(model: Model, kind: str) -> float:
+    """The value to the god of firing the next event (§6) itself."""
+    if kind == CONFLICT:
+        return FIRE_CONFLICT * model.lead() + TIEBREAKER
+    if kind == CONTROL_MONUMENT:
+        claims = _claimable(model.state, model.god)
+        return max((model.claim_gain(h) for h in claims), default=0.0)
+    assert kind == CAMEL_CARAVAN
+    return 0.0
+
+
+def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+    """The first or second action of a turn (§7.1): the best pair of rows, or the best row
+    worth more than ``end``."""
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    values = _row_values(model)
+    fires = [state.markers[r] + 1 >= state.tracks[r].event_space for r in range(4)]
+    event = EVENT_TRACK[state.event_idx] if state.event_idx < len(EVENT_TRACK) else CONFLICT
+    event_value = _event_value(model, event) if any(fires) else 0.0
+    total = [values[r] + (event_value if fires[r] else 0.0) - ACTION_COST for r in range(4)]
+    rows = [a for a in legal if isinstance(a, Row)]
+    if state.acts == 0:
+        # A merged god's players take one action each (§7.1, §10.4); an event ends the turn.
+        two_actions = state.god_of_seat.count(god) == 1
+        best, choice = -math.inf, rows[0]
+        for a in rows:
+            r = a.row
+            v = total[r]
+            if two_actions and not fires[r] and r < 3:
+                v += max(0.0, *(total[r2] for r2 in range(r + 1, 4)))
+            v += 1e-6 * rng.random()
+            if v > best:
+                best, choice = v, a
+        return choice
+    best_action: Action = END if END in legal else rows[0]
+    best = 0.0 if END in legal else -math.inf
+    for a in rows:
+        if total[a.row] > best:
+            best, best_action = total[a.row], a
+    return best_action
+
+
+# --- the battle --------------------------------------------------------------------------------------
+
+
+def _battle_strengths(state: AnkhState, model: Model) -> dict[int, tuple[float, int, int, int]]:
+    """Per god in the Battle: (strength without a card, figures that can die, figures on
+    Fertile, figures on Desert) in the battle region (§10.3 step 5)."""
+    n = model.n
+    r = state.b_region
+    fown = state.fown
+    terrain = state.board.terrain
+    out: dict[int, tuple[float, int, int, int]] = {}
+    for o in state.b_gods:
+        i = r * n + o
+        fertile = desert = 0
+        for h in state.b_hexes:
+            if fown[h] == o:
+                if terrain[h] == FERTILE:
+                    fertile += 1
+                elif terrain[h] == DESERT:
+                    desert += 1
+        out[o] = (model.strength[i], model.killable[i], fertile, desert)
+    return out
+
+
+def _max_cdf(others: list[tuple[float, list[int]]], x: float) -> float:
+    """P(every other god's strength + card bonus <= x), each card of its hand equally likely."""
+    p = 1.0
+    for s, bonuses in others:
+        p *= sum(1 for b in bonuses if s + b <= x) / len(bonuses)
+    return p
+
+
+def _win_chance(my: float, others: list[tuple[float, list[int]]], tiebreak: bool) -> float:
+    """P(strength ``my`` beats every other god; a tie wins only with the tie-breaker)."""
+    if not others:
+        return 1.0 if my > 0 else 0.0
+    below = _max_cdf(others, my - 0.5)
+    if tiebreak:
+        return _max_cdf(others, my)
+    return below
+
+
+def _hand(used: int) -> list[int]:
+    return [c for c in range(NUM_CARDS) if not used >> c & 1]
+
+
+def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    info = _battle_strengths(state, model)
+    my_s, my_kill, my_fertile, my_desert = info[god]
+    rivals = [o for o in state.b_gods if o != god]
+    others = [(info[o][0], [CARD_STRENGTH[c] for c in _hand(state.used[o])]) for o in rivals]
+    # The other gods' losses count for us (their mean, as in Model.rivalry).
+    share = RIVALRY / max(1, sum(1 for o in range(state.n) if o != god and state.alive[o]))
+    their_kill = sum(info[o][1] for o in rivals)
+    tiebreak = state.tb_holder == god and not state.tb_used
+    f = state.followers[god]
+    conflicts_left = max(0, 5 - state.conflicts)
+    spend_scale = min(1.0, (conflicts_left - 1) / 3) if conflicts_left > 1 else 0.0
+    # Plague (§1): with more Followers than any other bidder, we can spare only our figures.
+    max_other_f = max((state.followers[o] for o in state.b_gods if o != god), default=0)
+    plague_need = max_other_f + 1
+    can_clear = my_kill > 0 and f >= plague_need and plague_need <= 6
+    best, choice = -math.inf, legal[0]
+    for a in legal:
+        assert isinstance(a, Card)
+        c = a.card
+        bonus = CARD_STRENGTH[c]
+        opp = others
+        value = 0.0
+        killed_if_won = their_kill
+        if c == PLAGUE and can_clear:
+            # We outbid everyone: only the other Gods stay (§1); their figures die anyway.
+            opp = [
+                (model.god_strength[o] if _god_in_battle(state, o) else 0.0, b)
+                for (_, b), o in zip(others, rivals, strict=True)
+            ]
+            opp = [(s, b) for s, b in opp if s > 0]
+            value -= follower_value(f) - follower_value(f - plague_need)
+            value += share * their_kill * FIG_LOSS
+            killed_if_won = 0
+        p = _win_chance(my_s + bonus, opp, tiebreak)
+        win = (
+            WIN
+            + (my_desert if c == DROUGHT else 0)
+            + (follower_value(f + 3) - follower_value(f) if state.powers[god] >> COMMANDING & 1 else 0.0)
+        )
+        if state.powers[god] >> GLORIOUS & 1:
+            win += 1.0
+        lost = my_kill - (my_fertile if c == FLOOD else 0)
+        value += p * (win + share * killed_if_won * FIG_LOSS) - (1.0 - p) * (max(0, lost) * FIG_LOSS + share * WIN)
+        if c == FLOOD:
+            value += follower_value(f + my_fertile) - follower_value(f)
+        elif c == MIRACLE:
+            value += (1.0 - p) * my_kill
+        elif c == CYCLE:
+            used = state.used[god]
+            value += 0.15 * bin(used).count("1") * spend_scale + (0.4 * spend_scale if used >> CHARIOTS & 1 else 0.0)
+        elif c == BUILD_CARD:
+            value += _build_card_value(state, model, god)
+        if state.powers[god] >> MAGNANIMOUS & 1 and my_kill + 1 >= 2:
+            value += (1.0 - p) * 2.0
+        value -= SPEND[c] * spend_scale
+        value += 1e-6 * rng.random()
+        if value > best:
+            best, choice = value, a
+    return choice
+
+
+def _god_in_battle(state: AnkhState, o: int) -> bool:
+    fig, fown = state.fig, state.fown
+    return any(fig[h] == GOD and fown[h] == o for h in state.b_hexes)
+
+
+def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
+    """What a Monument of each kind left in the supply, built in the battle region, is worth
+    to ``god`` (§1 Build Monument): the majorities it wins there now (step 4 follows the
+    build), those it takes from others, and the Monument itself.  Empty if it cannot build
+    (no Ankh token, no empty land space)."""
+    r = state.b_region
+    if state.ankh_pool[god] <= 0 or not any(state.fig[h] < 0 and state.mon[h] < 0 for h in state.regions.regions[r]):
+        return {}
+    before = model.majority[r]
+    owned = [0, 0, 0]
+    for h in range(NUM_HEXES):
+        if state.mown[h] == god:
+            owned[state.mon[h]] += 1
+    gains = {}
+    for k in range(3):
+        if state.monument_supply[k] <= 0:
+            continue
+        maj = model.majorities(r, [(god, k, 1)])
+        taken = sum(before[o] - maj[o] for o in range(model.n) if o != god)
+        gains[k] = 1.5 * (maj[god] - before[god]) + 0.5 * taken + MONUMENT + 0.15 * owned[k]
+    return gains
+
+
+def _build_cost(state: AnkhState, god: int) -> float:
+    """The Followers' value Build Monument sacrifices (3 Followers, none with Inspiring)."""
+    cost = 0 if state.powers[god] >> INSPIRING & 1 else BUILD_COST
+    f = state.followers[god]
+    return follower_value(f) - follower_value(f - cost) if f >= cost else math.inf
+
+
+def _build_card_value(state: AnkhState, model: Model, god: int) -> float:
+    gains = _build_gains(state, model, god)
+    cost = _build_cost(state, god)
+    if not gains or cost == math.inf:
+        return -0.1
+    return max(gains.values()) - cost
+
+
+def _choose_build(state: AnkhState, legal: Sequence[Action]) -> Action:
+    """The most valuable kind, next to the most own figures; ``nobuild`` if not worth it."""
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    gains = _build_gains(state, model, god)
+    builds = [a for a in legal if isinstance(a, Build) and a.kind in gains]
+    if not builds:
+        return NOBUILD
+    kind = max(gains, key=lambda k: (gains[k], -k))
+    if gains[kind] - _build_cost(state, god) <= 0:
+        return NOBUILD
+    fown = state.fown
+    return max(
+        (a for a in builds if a.kind == kind),
+        key=lambda a: (sum(1 for x in model.adjacent[a.hex] if fown[x] == god), -a.hex),
+    )
+
+
+def _choose_bid(state: AnkhState, legal: Sequence[Action]) -> Action:
+    """§1 Plague of Locusts: outbid everyone when what is at stake is worth it."""
+    god = state.god_of_seat[state.to_move]
+    f = state.followers[god]
+    fig, fown = state.fig, state.fown
+    mine = sum(1 for h in state.b_hexes if fown[h] == god and fig[h] != GOD)
+    theirs = sum(1 for h in state.b_hexes if fown[h] >= 0 and fown[h] != god and fig[h] != GOD)
+    if mine == 0:
+        return legal[0]  # bid 0: nothing of ours can die
+    stake = mine * (FIG_LOSS + 0.3) + 0.3 * min(theirs, 3)
+    need = max((state.followers[o] for o in state.b_bidders if o != god), default=0) + 1
+    amount = 0
+    if need <= f and follower_value(f) - follower_value(f - need) <= stake + 0.4:
+        amount = need
+    elif f > 0:
+        amount = min(f, 1 + mine // 2)
+    best = max((a for a in legal if isinstance(a, Bid) and a.amount <= amount), key=lambda a: a.amount)
+    return best
+
+
+# --- the other decisions --------------------------------------------------------------------------
+
+
+def _choose_move_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    legal_set = set(legal)
+    for gain, a, _ in _best_moves(model):
+        if gain <= MIN_GAIN:
+            break
+        for act in legal:
+            if isinstance(act, Pick) and act.hex == a and act in legal_set:
+                return act
+    return DONE
+
+
+def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
+    a = state.sel
+    best, choice = -math.inf, legal[0]
+    for act in legal:
+        assert isinstance(act, To)
+        b = act.hex
+        gain = model.move_gain(a, b) if state.fig[b] < 0 else 0.0
+        if gain > best:
+            best, choice = gain, act
+    return choice
+
+
+def _choose_summon(state: AnkhState, legal: Sequence[Action]) -> Action:
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    best, choice = -math.inf, legal[0]
+    for act in legal:
+        if isinstance(act, PyramidPick):
+            return act  # §2.2 Pyramid Attuned: an extra figure first
+        if not isinstance(act, Put):
+            continue  # 'ransom' (§4.1 Anubis): never paid, a new Warrior costs nothing more
+        gain = model.add_gain(act.hex, act.kind)
+        if gain > best:
+            best, choice = gain, act
+    return choice
+
+
+def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    free = [
+        x
+        for h in state.regions.regions[state.b_region]
+        if state.mon[h] == OBELISK and state.mown[h] == god
+        for x in model.adjacent[h]
+        if IS_LAND[x] and state.fig[x] < 0 and state.mon[x] < 0
+    ]
+    best = MIN_GAIN
+    choice_action: Action = DONE
+    for act in legal:
+        if not isinstance(act, Pick):
+            continue
+        if state.regions.hex_regions[act.hex] == (state.b_region,):
+            continue  # already in the battle
+        for b in free:
+            gain = model.move_gain(act.hex, b)
+            if gain > best:
+                best, choice_action = gain, act
+    return choice_action
+
+
+def _choose_claim(state: AnkhState, legal: Sequence[Action]) -> Action:
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    return max(legal, key=lambda a: model.claim_gain(a.hex) if isinstance(a, Claim) else -math.inf)
+
+
+def _choose_aim(state: AnkhState, legal: Sequence[Action]) -> Action:
+    """§3 Giant Scorpion: aim at enemy Monuments, away from our own."""
+    god = state.god_of_seat[state.to_move]
+    h = state.aim_hex
+    nb = state.board.neighbour_in[h]
+    adjacent = state.regions.adjacent[h]
+    mon, mown = state.mon, state.mown
+
+    def score(a: Action) -> float:
+        assert isinstance(a, Aim)
+        total = 0.0
+        for x in (nb[a.side], nb[(a.side + 1) % 6]):
+            if x < 0 or x not in adjacent or mon[x] < 0:
+                continue
+            total += -1.5 if mown[x] == god else (1.0 if mown[x] >= 0 else 0.2)
+        return total
+
+    return max(legal, key=score)
+
+
+def _choose_mummy(state: AnkhState, legal: Sequence[Action]) -> Action:
+    god = state.god_of_seat[state.to_move]
+    model = Model(state, god)
+    return max(legal, key=lambda a: model.add_gain(a.hex, MUMMY_KIND) if isinstance(a, To) else -math.inf)
+
+
+def _choose_worship(state: AnkhState) -> Action:
+    god = state.god_of_seat[state.to_move]
+    f = state.followers[god]
+    cost = follower_value(f) - follower_value(f - 2)
+    return WORSHIP_ACT if cost < 1.0 else NOWORSHIP
+
+
+def policy(state: State, rng: Rng) -> Action:
+    """The heuristic's action for the seat to act in ``state`` (an :class:`AnkhState`).
+
+    Raises:
+        TypeError: if ``state`` is not an Ankh state.
+    """
+    if not isinstance(state, AnkhState):
+        raise TypeError(f"the Ankh heuristic needs an AnkhState, got {type(state).__name__}")
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == TURN:
+        return _choose_row(state, legal, rng)
+    if phase == MOVE_PICK:
+        return _choose_move_pick(state, legal)
+    if phase in (MOVE_TO, OBELISK_TO):
+        return _best_to(state, legal, Model(state, state.god_of_seat[state.to_move]))
+    if phase in (SUMMON, PYRAMID_PUT):
+        return _choose_summon(state, legal)
+    if phase == CARD:
+        return _choose_card(state, legal, rng)
+    if phase == BID:
+        return _choose_bid(state, legal)
+    if phase == UNLOCK:
+        _, choice = _best_power(state, state.god_of_seat[state.to_move], legal)
+        return choice if choice is not None else legal[0]
+    if phase == CLAIM:
+        return _choose_claim(state, legal)
+    if phase == CAMEL:
+        return DONE if DONE in legal else legal[0]
+    if phase == KEEP:
+        return legal[0]
+    if phase == SWAP:
+        return NOSWAP
+    if phase == BUILD:
+        return _choose_build(state, legal)
+    if phase == OBELISK_PICK:
+        return _choose_obelisk_pick(state, legal)
+    if phase == AIM:
+        return _choose_aim(state, legal)
+    if phase == MUMMY:
+        return _choose_mummy(state, legal)
+    if phase == TIEBREAK:
+        return TIEBREAK_ACT if TIEBREAK_ACT in legal else NOTIEBREAK
+    if phase == WORSHIP:
+        return _choose_worship(state)
+    if phase == ADOPT:
+        return next((a for a in legal if a is not DONE), DONE)
+    if phase == PUSH:
+        return legal[0]
+    if phase in PHASE_OWNER:
+        return _choose_god_decision(state, legal, rng)
+    return legal[rng.below(len(legal))]  # pragma: no cover - every phase is handled above
+
+
+def _declines(action: Action) -> bool:
+    """Whether ``action`` declines a god power ('noamun', 'notrap', 'nosun', 'done'...)."""
+    text = str(action)
+    return text == "done" or (text.startswith("no") and " " not in text)
+
+
+def _choose_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+    """A god power's decision (a phase of :data:`PHASE_OWNER`, rules/ankh.md §4): the power
+    is used whenever it may be (Amun's two cards, Anubis's trap, Ra's Sun, Osiris's
+    Underworld, Horus's Eye...), choosing among its uses at random (which cat where, which
+    card to forbid or guess) and Isis saving the first Protected figure offered; only
+    Hathor's placement (1 Follower, §4.2 Hathor) is valued: the figure that gains most, when
+    it gains more than the Follower is worth."""
+    name = PHASE_OWNER[state.phase].PHASES[state.phase][0]
+    uses = [a for a in legal if not _declines(a)]
+    declines = [a for a in legal if _declines(a)]
+    if not uses:
+        return legal[0]
+    if name == "hathor-place":
+        god = state.god_of_seat[state.to_move]
+        model = Model(state, god)
+        f = state.followers[god]
+        cost = follower_value(f) - follower_value(f - 1)
+        best, choice = cost, declines[0] if declines else uses[0]
+        for act in uses:
+            if isinstance(act, Put):
+                gain = model.add_gain(act.hex, act.kind)
+                if gain > best:
+                    best, choice = gain, act
+        return choice
+    if name == "isis-save":
+        return uses[0]
+    return uses[rng.below(len(uses))]
+
+
+# --- evaluation for ISMCTS -------------------------------------------------------------------------
+
+
+#: Weights of the evaluation's features, by Conflicts already fought (0-4): Devotion, the
+#: expected gains of the next Conflict (:attr:`Model.conflict`), the Followers' value,
+#: controlled Monuments, figures on the board, unlocked powers.  Fitted (multinomial logit,
+#: who wins) on 11,000 positions of heuristic games with 3% random moves, 2 to 5 players
+#: (negative weights clamped to 0): Followers, powers and the coming Conflict weigh most
+#: early, Devotion at the end.
+EVAL_WEIGHTS: tuple[tuple[float, float, float, float, float, float], ...] = (
+    (0.151, 0.442, 0.462, 0.183, 0.031, 0.471),
+    (0.372, 0.523, 0.479, 0.065, 0.098, 0.735),
+    (0.321, 0.290, 0.407, 0.170, 0.184, 0.418),
+    (0.260, 0.117, 0.079, 0.142, 0.129, 0.251),
+    (0.542, 0.0, 0.255, 0.287, 0.059, 0.007),
+)
+
+
+def evaluation_features(model: Model, god: int) -> tuple[float, float, float, float, float, float]:
+    """The features :data:`EVAL_WEIGHTS` weighs, for ``god``."""
+    state = model.state
+    n, nr = model.n, model.num_regions
+    monuments = sum(model.monuments[(r * n + god) * 3 + t] for r in range(nr) for t in range(3))
+    figures = sum(model.presence[r * n + god] for r in range(nr))
+    return (
+        float(state.dev[god]),
+        model.conflict[god],
+        follower_value(state.followers[god]),
+        float(monuments),
+        float(figures),
+        float(bin(state.powers[god]).count("1")),
+    )
+
+
+def win_chances(state: AnkhState, model: Model | None = None) -> dict[int, float]:
+    """Each living god's chance of winning: a softmax of :data:`EVAL_WEIGHTS` times
+    :func:`evaluation_features` (both players of a merged god share their god's chance)."""
+    model = model or Model(state, state.god_of_seat[state.to_move])
+    weights = EVAL_WEIGHTS[min(state.conflicts, len(EVAL_WEIGHTS) - 1)]
+    scores = {
+        o: sum(w * x for w, x in zip(weights, evaluation_features(model, o), strict=True))
+        for o in range(state.n)
+        if state.alive[o]
+    }
+    if not scores:
+        return {}
+    top = max(scores.values())
+    exps = {o: math.exp(v - top) for o, v in scores.items()}
+    total = sum(exps.values())
+    return {o: e / total for o, e in exps.items()}
+
+
+def evaluate(state: State) -> list[float]:
+    """Expected returns (win +1, loss -1) of an Ankh position, for ISMCTS's cut-off
+    playouts: ``2 p - 1`` for each seat, ``p`` its god's :func:`win_chances`; a finished
+    game's returns as they are.
+
+    Raises:
+        TypeError: if ``state`` is not an Ankh state.
+    """
+    if not isinstance(state, AnkhState):
+        raise TypeError(f"the Ankh evaluation needs an AnkhState, got {type(state).__name__}")
+    if state.phase == OVER:
+        return state.returns()
+    chances = win_chances(state)
+    return [2.0 * chances.get(state.god_of_seat[s], 0.0) - 1.0 for s in range(state.n)]
