@@ -5,6 +5,8 @@ The server runs as a real subprocess (`netjer serve`) on a free port with a SQLi
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -60,3 +62,27 @@ def test_sigkill_loses_no_acknowledged_move_and_computer_seats_resume(tmp_path: 
             assert time.monotonic() < deadline, "the computer seat did not resume"
             time.sleep(0.05)
         assert nile["version"] >= 1
+
+
+def test_ctrl_c_while_computers_search_stops_quietly(tmp_path: Path) -> None:
+    # A terminal's Ctrl-C sends SIGINT to the whole process group, search workers included:
+    # the server stops within its grace period, prints no traceback, and the moves the
+    # computers made before are all there after a restart.
+    db = tmp_path / "netjer.db"
+    log = tmp_path / "server.log"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    seats = [{"type": "agent", "agent": "ismcts:time=0.3"}, {"type": "agent", "agent": "ismcts:time=0.3"}]
+    with log.open("wb") as out, running_server(db, port, output=out) as proc:
+        table = httpx.post(f"{base}/api/tables", json={"game": "aton", "seed": 5, "seats": seats}).json()
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{base}/api/tables/{table['id']}/view").json()["version"] < 2:
+            assert time.monotonic() < deadline, "the computers did not play"
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)  # searching right now: the budget is 0.3 s a move
+        proc.wait(timeout=20)
+    text = log.read_text(errors="replace")
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    with running_server(db, port):
+        view = httpx.get(f"{base}/api/tables/{table['id']}/view").json()
+        assert view["version"] >= 2

@@ -86,9 +86,11 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def running_server(db: Path, port: int, *, ai_workers: int = 1) -> Iterator[subprocess.Popen[bytes]]:
+def running_server(
+    db: Path, port: int, *, ai_workers: int = 1, output: IO[bytes] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     """:func:`start_server` for the length of a ``with`` block, then :func:`stop_server`."""
-    proc = start_server(db, port, ai_workers=ai_workers)
+    proc = start_server(db, port, ai_workers=ai_workers, output=output)
     try:
         yield proc
     finally:

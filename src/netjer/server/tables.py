@@ -116,9 +116,13 @@ def advance(runtime: TableRuntime, action: Action) -> None:
         runtime.logs[v].extend(_events(state, v)[before[v] :])
 
 
-def _die_with_parent() -> None:
-    """Worker initializer: on Linux, ask the kernel to kill this worker when the server dies,
-    so that a search never outlives a stopped or crashed server."""
+def _search_worker_init() -> None:
+    """Worker initializer.  A search worker ignores Ctrl-C (the terminal sends SIGINT to the
+    whole process group): the server alone decides when to stop, and a worker interrupted
+    mid-search would only hand the server a KeyboardInterrupt to print.  On Linux, it also asks
+    the kernel to kill it when the server dies, so that a search never outlives a stopped or
+    crashed server."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import ctypes  # noqa: PLC0415 - only in worker processes
 
@@ -173,7 +177,7 @@ class TableManager:
         self.search: Executor
         if ai_workers > 0:
             self.search = ProcessPoolExecutor(
-                ai_workers, mp_context=multiprocessing.get_context("spawn"), initializer=_die_with_parent
+                ai_workers, mp_context=multiprocessing.get_context("spawn"), initializer=_search_worker_init
             )
         else:
             self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
