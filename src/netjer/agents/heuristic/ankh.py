@@ -660,25 +660,6 @@ def _free_powers(state: AnkhState, god: int, level: int) -> list[int]:
     return [p for p in range(start, start + 4) if not state.powers[god] >> p & 1]
 
 
-def _claimable(state: AnkhState, god: int) -> list[int]:
-    """Monuments a Control Monument would let ``god`` take (§6)."""
-    if state.ankh_pool[god] <= 0:
-        return []
-    mon, mown, fown = state.mon, state.mown, state.fown
-    any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(NUM_HEXES))
-    adjacent = state.regions.adjacent
-    out = set()
-    for h in range(NUM_HEXES):
-        if fown[h] != god:
-            continue
-        for x in adjacent[h]:
-            if mon[x] < 0:
-                continue
-            if (mown[x] < 0) if any_neutral else (mown[x] >= 0 and mown[x] != god):
-                out.add(x)
-    return sorted(out)
-
-
 def _row_values(model: Model) -> list[float]:
     """The value of taking each action row now (0 Move .. 3 Unlock), before its event."""
     state = model.state
@@ -705,7 +686,7 @@ def _event_value(model: Model, kind: str) -> float:
     if kind == CONFLICT:
         return FIRE_CONFLICT * model.lead() + TIEBREAKER
     if kind == CONTROL_MONUMENT:
-        claims = _claimable(model.state, model.god)
+        claims = model.state.claimable_monuments(model.god)
         return max((model.claim_gain(h) for h in claims), default=0.0)
     assert kind == CAMEL_CARAVAN
     return 0.0

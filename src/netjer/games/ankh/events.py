@@ -81,10 +81,13 @@ class Events(Actions):
 
     # --- Control Monument ---------------------------------------------------------------------
 
-    def _claimable(self, god: int) -> list[int]:
+    def claimable_monuments(self, god: int) -> list[int]:
         """Monuments ``god`` may take control of (§6): neutral ones adjacent to its figures;
         if no Monument on the board is neutral, opponents' ones adjacent to its figures.
-        Needs an Ankh token in its pool."""
+        Needs an Ankh token in its pool.  Public: the heuristic agent reads it too.
+
+        Returns:
+            the Monuments' hex indices, sorted."""
         if self.ankh_pool[god] <= 0:
             return []
         mon, mown, fown = self.mon, self.mown, self.fown
@@ -102,14 +105,14 @@ class Events(Actions):
         return sorted(out)
 
     def _begin_claim(self) -> None:
-        if self._claimable(self.ev_god):
+        if self.claimable_monuments(self.ev_god):
             self.phase = CLAIM  # the triggering player decides: it is their turn
         else:
             self._log("  no Monument can be controlled")
             self._event_done()
 
     def _claim_actions(self) -> list[Action]:
-        return [CLAIM_ACTIONS[h] for h in self._claimable(self.ev_god)]
+        return [CLAIM_ACTIONS[h] for h in self.claimable_monuments(self.ev_god)]
 
     def _claim(self, h: int) -> None:
         god = self.ev_god
