@@ -49,8 +49,11 @@ def test_ankh_labels_every_seat(players: int) -> None:
     facets = state.report_facets()
     assert set(facets) == {"god", "turn position", "scenario", "guardians"}
     assert all(len(labels) == players for labels in facets.values())
-    gods = state.observation(None)["gods"]
-    assert facets["god"] == [gods[s]["name"] for s in range(players)]
+    # every seat is labelled by its god's power (drawn, no repeats), not by the seat's name
+    powers = state.observation(None)["god_powers"]
+    holders = {info["holder"]: gid for gid, info in powers.items()}
+    assert [label.lower() for label in facets["god"]] == [holders[s] for s in range(players)]
+    assert len(set(facets["god"])) == players
     # the first player (§7.1, drawn at setup) is first in the public turn order; the first
     # decision may be another god's (Bastet places her cats before the first turn, §4.2)
     order = state.observation(None)["turn_order"]
@@ -60,11 +63,16 @@ def test_ankh_labels_every_seat(players: int) -> None:
     assert len(set(facets["guardians"])) == 1 and facets["guardians"][0].startswith("satet/apep/")
 
 
-def test_ankh_god_facet_follows_the_gods_public_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    # When gods get names of their own (issue 5), the facet shows them with no change here.
-    names = ("Ra", "Isis", "Seth")
-    monkeypatch.setattr(AnkhGame, "seat_name", lambda self, seat: names[seat])
-    assert AnkhGame({"players": 3}).new_initial_state(2).report_facets()["god"] == ["Ra", "Isis", "Seth"]
+def test_ankh_god_facet_names_the_chosen_gods() -> None:
+    state = AnkhGame({"players": 3, "gods": "ra,bastet,seth"}).new_initial_state(2)
+    assert state.report_facets()["god"] == ["Ra", "Bastet", "Seth"]
+    drawn = AnkhGame({"players": 3, "gods": "draw,isis,draw"}).new_initial_state(5).report_facets()["god"]
+    assert drawn[1] == "Isis" and not any(label.startswith("Player") for label in drawn)
+
+
+def test_ankh_god_facet_without_gods_names_the_seats() -> None:
+    game = AnkhGame({"players": 3, "gods": "none"})
+    assert game.new_initial_state(2).report_facets()["god"] == [game.seat_name(s) for s in range(3)]
 
 
 def test_play_task_records_the_initial_states_facets() -> None:
