@@ -150,6 +150,41 @@ def test_variants_are_played_in_blocks_of_one_rotation() -> None:
         schedule("ankh", ["random"], 2, variants=[{"players": 2}, {"players": 3}])
 
 
+def test_variants_share_the_games_evenly() -> None:
+    draw, cont = {"equal_40_tie": "draw"}, {"equal_40_tie": "continue"}
+    # 2 games, 2 variants, 2 seats: one game each (block sizes once left the second out)
+    two = schedule("aton", ["heuristic", "random"], 2, variants=[draw, cont])
+    assert [t.options["equal_40_tie"] for t in two] == ["draw", "continue"]
+    # 4 games, 2 variants, 3 seats: 2 + 2 (not 3 + 1), each rotating its own seats
+    variants = [{"scenario": "middle-kingdom"}, {"scenario": "old-kingdom"}]
+    four = schedule("ankh", ["heuristic", "random"], 4, options={"players": 3}, variants=variants)
+    scenarios = [t.options["scenario"] for t in four]
+    assert scenarios == ["middle-kingdom", "middle-kingdom", "old-kingdom", "old-kingdom"]
+    assert [t.players for t in four] == [(0, 1, 1), (1, 0, 1)] * 2
+    assert [t.seed for t in four] == [0, 1, 2, 3] and [t.index for t in four] == [0, 1, 2, 3]
+    # 7 games, 3 variants: 3 + 2 + 2
+    three = schedule("aton", ["random"], 7, variants=[draw, cont, {"equal_40_tie": "draw", "reveal": "all_at_once"}])
+    assert [t.facets.get("reveal") for t in three].count("all_at_once") == 2
+    assert [t.facets["equal_40_tie"] for t in three].count("continue") == 2
+    with pytest.raises(ConfigError, match="at least 2 games"):
+        schedule("aton", ["random"], 1, variants=[draw, cont])
+
+
+def test_varied_options_label_every_game() -> None:
+    variants = [{"equal_40_tie": "draw"}, {"equal_40_tie": "continue"}]
+    tasks = schedule("aton", ["random"], 2, variants=variants)
+    assert [t.facets for t in tasks] == [{"equal_40_tie": "draw"}, {"equal_40_tie": "continue"}]
+    assert play_task(tasks[1]).facets == {"equal_40_tie": ("continue", "continue")}
+    assert schedule("aton", ["random"], 1)[0].facets == {}
+    # Ankh labels its games with the scenario already: no second facet of the same name
+    scenarios = [{"scenario": "middle-kingdom"}, {"scenario": "old-kingdom"}]
+    assert all(t.facets == {} for t in schedule("ankh", ["random"], 2, options={"players": 2}, variants=scenarios))
+    # ... but its guardians facet gives the types drawn, so the varied value gets its own facet
+    guardians = [{"guardians": "draw"}, {"guardians": "satet,apep,draw"}]
+    tasks = schedule("ankh", ["random"], 2, options={"players": 2}, variants=guardians)
+    assert [t.facets for t in tasks] == [{"guardians (varied)": "draw"}, {"guardians (varied)": "satet,apep,draw"}]
+
+
 def test_report_shows_facets_and_first_player(tmp_path: Path) -> None:
     variants = [{"scenario": "middle-kingdom"}, {"scenario": "old-kingdom"}]
     agents = ["heuristic:epsilon=0.05", "random"]
