@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 from netjer.cli.main import _parse_variants, app
 from netjer.core import ConfigError
 from netjer.sim import tournament
+from netjer.sim.report import balance_metrics, write_report
+from netjer.sim.tournament import run_tasks, schedule, summarize
 
 
 def _simulate(*args: str) -> tuple[int, str]:
@@ -147,3 +149,18 @@ def test_bad_outputs_are_refused_before_playing(no_games: None, tmp_path: Path, 
     code, output = _simulate("aton", "--games", "2", *(a.replace("{tmp}", str(tmp_path)) for a in args))
     assert code == 2 and message in output and "Traceback" not in output
     assert "━" not in output  # no progress bar drawn
+
+
+# --- metrics -----------------------------------------------------------------------------------------
+
+
+def test_counts_are_printed_as_integers(tmp_path: Path) -> None:
+    results = run_tasks(schedule("aton", ["random"], 2))
+    metrics = balance_metrics(results)
+    assert all(isinstance(metrics[k], int) for k in ("games", "length_min", "length_max"))
+    assert metrics["games"] == 2 and isinstance(metrics["balance"], float)
+    summary = summarize("aton", ["random"], results, bootstrap=5)
+    page = write_report(tmp_path, summary, results, title="Aton", seat_names=["Red", "Blue"], options={}).read_text()
+    assert "<td>games</td><td>2</td>" in page
+    assert f"<td>length_min</td><td>{min(r.decisions for r in results)}</td>" in page
+    assert "<td>balance</td><td>" in page and ".000</td>" in page
