@@ -49,8 +49,11 @@ def test_ankh_labels_every_seat(players: int) -> None:
     facets = state.report_facets()
     assert set(facets) == {"god", "turn position", "scenario", "guardians"}
     assert all(len(labels) == players for labels in facets.values())
-    gods = state.observation(None)["gods"]
-    assert facets["god"] == [gods[s]["name"] for s in range(players)]
+    # every seat is labelled by its god's power (drawn, no repeats), not by the seat's name
+    powers = state.observation(None)["god_powers"]
+    holders = {info["holder"]: gid for gid, info in powers.items()}
+    assert [label.lower() for label in facets["god"]] == [holders[s] for s in range(players)]
+    assert len(set(facets["god"])) == players
     # the first player (§7.1, drawn at setup) is first in the public turn order; the first
     # decision may be another god's (Bastet places her cats before the first turn, §4.2)
     order = state.observation(None)["turn_order"]
@@ -60,11 +63,16 @@ def test_ankh_labels_every_seat(players: int) -> None:
     assert len(set(facets["guardians"])) == 1 and facets["guardians"][0].startswith("satet/apep/")
 
 
-def test_ankh_god_facet_follows_the_gods_public_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    # When gods get names of their own (issue 5), the facet shows them with no change here.
-    names = ("Ra", "Isis", "Seth")
-    monkeypatch.setattr(AnkhGame, "seat_name", lambda self, seat: names[seat])
-    assert AnkhGame({"players": 3}).new_initial_state(2).report_facets()["god"] == ["Ra", "Isis", "Seth"]
+def test_ankh_god_facet_names_the_chosen_gods() -> None:
+    state = AnkhGame({"players": 3, "gods": "ra,bastet,seth"}).new_initial_state(2)
+    assert state.report_facets()["god"] == ["Ra", "Bastet", "Seth"]
+    drawn = AnkhGame({"players": 3, "gods": "draw,isis,draw"}).new_initial_state(5).report_facets()["god"]
+    assert drawn[1] == "Isis" and not any(label.startswith("Player") for label in drawn)
+
+
+def test_ankh_god_facet_without_gods_names_the_seats() -> None:
+    game = AnkhGame({"players": 3, "gods": "none"})
+    assert game.new_initial_state(2).report_facets()["god"] == [game.seat_name(s) for s in range(3)]
 
 
 def test_play_task_records_the_initial_states_facets() -> None:
@@ -140,6 +148,41 @@ def test_variants_are_played_in_blocks_of_one_rotation() -> None:
     assert [t.players for t in tasks[:4]] == [(0, 1), (1, 0), (0, 1), (1, 0)]
     with pytest.raises(ConfigError, match="same number of seats"):
         schedule("ankh", ["random"], 2, variants=[{"players": 2}, {"players": 3}])
+
+
+def test_variants_share_the_games_evenly() -> None:
+    draw, cont = {"equal_40_tie": "draw"}, {"equal_40_tie": "continue"}
+    # 2 games, 2 variants, 2 seats: one game each (block sizes once left the second out)
+    two = schedule("aton", ["heuristic", "random"], 2, variants=[draw, cont])
+    assert [t.options["equal_40_tie"] for t in two] == ["draw", "continue"]
+    # 4 games, 2 variants, 3 seats: 2 + 2 (not 3 + 1), each rotating its own seats
+    variants = [{"scenario": "middle-kingdom"}, {"scenario": "old-kingdom"}]
+    four = schedule("ankh", ["heuristic", "random"], 4, options={"players": 3}, variants=variants)
+    scenarios = [t.options["scenario"] for t in four]
+    assert scenarios == ["middle-kingdom", "middle-kingdom", "old-kingdom", "old-kingdom"]
+    assert [t.players for t in four] == [(0, 1, 1), (1, 0, 1)] * 2
+    assert [t.seed for t in four] == [0, 1, 2, 3] and [t.index for t in four] == [0, 1, 2, 3]
+    # 7 games, 3 variants: 3 + 2 + 2
+    three = schedule("aton", ["random"], 7, variants=[draw, cont, {"equal_40_tie": "draw", "reveal": "all_at_once"}])
+    assert [t.facets.get("reveal") for t in three].count("all_at_once") == 2
+    assert [t.facets["equal_40_tie"] for t in three].count("continue") == 2
+    with pytest.raises(ConfigError, match="at least 2 games"):
+        schedule("aton", ["random"], 1, variants=[draw, cont])
+
+
+def test_varied_options_label_every_game() -> None:
+    variants = [{"equal_40_tie": "draw"}, {"equal_40_tie": "continue"}]
+    tasks = schedule("aton", ["random"], 2, variants=variants)
+    assert [t.facets for t in tasks] == [{"equal_40_tie": "draw"}, {"equal_40_tie": "continue"}]
+    assert play_task(tasks[1]).facets == {"equal_40_tie": ("continue", "continue")}
+    assert schedule("aton", ["random"], 1)[0].facets == {}
+    # Ankh labels its games with the scenario already: no second facet of the same name
+    scenarios = [{"scenario": "middle-kingdom"}, {"scenario": "old-kingdom"}]
+    assert all(t.facets == {} for t in schedule("ankh", ["random"], 2, options={"players": 2}, variants=scenarios))
+    # ... but its guardians facet gives the types drawn, so the varied value gets its own facet
+    guardians = [{"guardians": "draw"}, {"guardians": "satet,apep,draw"}]
+    tasks = schedule("ankh", ["random"], 2, options={"players": 2}, variants=guardians)
+    assert [t.facets for t in tasks] == [{"guardians (varied)": "draw"}, {"guardians (varied)": "satet,apep,draw"}]
 
 
 def test_report_shows_facets_and_first_player(tmp_path: Path) -> None:

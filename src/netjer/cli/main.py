@@ -287,25 +287,34 @@ def simulate(
     agents: Annotated[
         str, typer.Option(help="Comma-separated agents, e.g. ismcts:time=0.5,heuristic (the last fills extra seats).")
     ] = "random,random",
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games (with --vary, in all).")] = 100,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
     seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")] = None,
     vary: Annotated[
         list[str] | None,
         typer.Option(
-            help="Play each of these option values in turn, NAME=V1,V2 (e.g. scenario=middle-kingdom,old-kingdom); "
-            "repeat for every combination."
+            help="Compare option values, NAME=V1,V2 (e.g. scenario=middle-kingdom,old-kingdom), or NAME=V1|V2 "
+            "when values contain commas (e.g. 'gods=ra,isis|seth,bastet'); repeat for every combination. "
+            "--games is shared evenly among the values (combinations), so it must be at least their number; "
+            "a multiple of values x seats gives each value full seat rotations. Each game is labelled with "
+            "its value (a facet named after the option) in the tables, the report and --out."
         ),
     ] = None,
     ray_address: Annotated[
         str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
     ] = None,
-    out: Annotated[Path | None, typer.Option(help="Write the per-game results here (.json or .csv).")] = None,
-    report: Annotated[Path | None, typer.Option(help="Write an HTML balance report into this folder.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write the per-game results to this file, ending in .json or .csv.")
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(help="Write an HTML balance report (index.html, results.json, results.csv) into this folder."),
+    ] = None,
 ) -> None:
     """Play many seeded games between agents, seats rotated; print win rates, Elo and balance,
-    and the score per facet the game labels its seats with (Ankh: god, turn position, scenario)."""
+    and the score per facet the game labels its seats with (Ankh: god, turn position, scenario;
+    any game: the values of --vary).  Every option is checked before the first game."""
     from netjer.sim.facets import facet_tables, first_player_score  # noqa: PLC0415
     from netjer.sim.report import balance_metrics, write_csv, write_report  # noqa: PLC0415
     from netjer.sim.tournament import run_tasks, schedule, summarize  # noqa: PLC0415
@@ -313,9 +322,12 @@ def simulate(
     try:
         if games < 1:
             raise ConfigError("--games must be at least 1")
+        if workers < 1:
+            raise ConfigError(f"--workers must be at least 1, got {workers}")
+        _check_outputs(out, report)
         specs = [a.strip() for a in _split_agents(agents)]
         options = _parse_options(option or [])
-        variants = _parse_variants(vary or [])
+        variants = _parse_variants(vary or [], fixed=options)
         tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants)
         g = make_game(game, {**options, **(variants[0] if variants else {})})
         with Progress(
@@ -365,7 +377,7 @@ def simulate(
         if out is not None:
             if out.suffix.lower() == ".csv":
                 write_csv(out, results)
-            else:
+            else:  # .json (_check_outputs refused every other suffix)
                 out.write_text(
                     json.dumps(
                         {"summary": summary.as_dict(), "metrics": metrics, "games": [r.__dict__ for r in results]},
@@ -391,16 +403,71 @@ def simulate(
         raise _fail(f"cannot write: {err}") from None
 
 
-def _parse_variants(items: list[str]) -> list[dict[str, Any]]:
-    """``["scenario=a,b", "players=2,3"]`` -> every combination, as option dicts (none: ``[]``)."""
+def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Every combination of the ``--vary`` values, as option dicts (none given: ``[]``).
+
+    Args:
+        items: ``["scenario=a,b", "gods=ra,isis|seth,bastet"]``: NAME=V1,V2, or NAME=V1|V2 (a
+            ``|`` in the values splits them on ``|`` only, so that a value may hold commas).
+        fixed: the options given with ``-o``, which no ``--vary`` may name again.
+
+    Returns:
+        One option dict per combination, the first item's values varying slowest.
+
+    Raises:
+        ConfigError: for an item not of the form NAME=VALUES, an empty or repeated value, an
+            option varied twice, or an option both fixed with ``-o`` and varied.
+    """
     variants: list[dict[str, Any]] = [{}]
+    seen: set[str] = set()
     for item in items:
         key, eq, values = item.partition("=")
-        choices = [v.strip() for v in values.split(",") if v.strip()]
-        if not eq or not key.strip() or not choices:
-            raise ConfigError(f"--vary {item!r} is not of the form name=value1,value2")
-        variants = [{**v, key.strip(): c} for v in variants for c in choices]
+        key = key.strip()
+        if not eq or not key or not values.strip():
+            raise ConfigError(
+                f"--vary {item!r} is not of the form name=value1,value2 (or name=value1|value2 for values with commas)"
+            )
+        choices = [v.strip() for v in values.split("|" if "|" in values else ",")]
+        if not all(choices):
+            raise ConfigError(f"--vary {item!r} has an empty value")
+        repeated = [c for c in dict.fromkeys(choices) if choices.count(c) > 1]
+        if repeated:
+            raise ConfigError(f"--vary {item!r} gives the value {repeated[0]!r} twice")
+        if key in seen:
+            raise ConfigError(f"--vary names the option {key} twice; give all its values in one --vary")
+        if fixed is not None and key in fixed:
+            raise ConfigError(f"the option {key} is both fixed with -o and varied with --vary; give it one way")
+        seen.add(key)
+        variants = [{**v, key: c} for v in variants for c in choices]
     return variants if items else []
+
+
+def _check_outputs(out: Path | None, report: Path | None) -> None:
+    """Refuse ``--out`` and ``--report`` paths that could not be written, before any game.
+
+    Args:
+        out: the per-game results file (must end in .json or .csv, in an existing folder).
+        report: the report folder (an existing folder, or one that can be made).
+
+    Raises:
+        ConfigError: naming the path and what is wrong with it.
+    """
+    if out is not None:
+        if out.suffix.lower() not in (".json", ".csv"):
+            raise ConfigError(f"--out {out}: give a file name ending in .json or .csv")
+        if out.is_dir():
+            raise ConfigError(f"--out {out} is a folder; give a file name ending in .json or .csv")
+        _check_writable(out, replacing=out.exists())
+    if report is not None:
+        if report.exists() and not report.is_dir():
+            raise ConfigError(f"--report {report} is a file; give a folder for the report")
+        existing = report
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if not existing.is_dir():
+            raise ConfigError(f"--report {report}: {existing} is a file, so the folder cannot be made")
+        if not os.access(existing, os.W_OK):
+            raise ConfigError(f"--report {report}: cannot write in {existing}: permission denied")
 
 
 def _print_facet(facet: FacetTable) -> None:

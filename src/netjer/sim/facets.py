@@ -2,8 +2,9 @@
 
 A game state may label its seats for reports (``State.report_facets()``, recorded at the
 start of each game in :attr:`GameResult.facets`): ``{"god": ["Ra", "Isis"], "scenario":
-["old-kingdom", "old-kingdom"]}``.  Nothing here knows any game: every facet is tabulated
-the same way, by the kind of label it turns out to be.
+["old-kingdom", "old-kingdom"]}``; a tournament that varies an option adds its value as a facet
+named after the option (:attr:`GameTask.facets`).  Nothing here knows any game: every facet is
+tabulated the same way, by the kind of label it turns out to be.
 
 * A **seat facet** labels seats differently within a game (a god, a turn position): its
   table gives, per label, the seats that carried it, their wins, draws and losses, and their

@@ -38,6 +38,13 @@ from netjer.sim.tournament import GameResult, TournamentSummary, outcome
 def balance_metrics(results: Sequence[GameResult]) -> dict[str, float]:
     """The Ludii-style metrics of the module docstring, as numbers.
 
+    Args:
+        results: the games.
+
+    Returns:
+        Per metric its value: counts (``games``, ``length_min``, ``length_max``) as ints,
+        the median length as an int when it is a whole number, the others as floats.
+
     Raises:
         ValueError: if ``results`` is empty.
     """
@@ -56,8 +63,9 @@ def balance_metrics(results: Sequence[GameResult]) -> dict[str, float]:
     scores = [p / n for p in seat_points]
     lengths = [r.decisions for r in results]
     first = first_player_score(results)
+    median = statistics.median(lengths)
     return {
-        "games": float(n),
+        "games": n,
         "balance": 1.0 - (max(scores) - min(scores)),
         "first_player_score": first.score,
         "first_player_low": first.interval[0],
@@ -66,9 +74,9 @@ def balance_metrics(results: Sequence[GameResult]) -> dict[str, float]:
         "decisiveness": statistics.fmean(r.decided_at for r in results),
         "lead_changes": statistics.fmean(r.lead_changes for r in results),
         "length_mean": statistics.fmean(lengths),
-        "length_median": float(statistics.median(lengths)),
-        "length_min": float(min(lengths)),
-        "length_max": float(max(lengths)),
+        "length_median": int(median) if float(median).is_integer() else float(median),
+        "length_min": min(lengths),
+        "length_max": max(lengths),
     }
 
 
@@ -162,6 +170,11 @@ def _plots(
     return images
 
 
+def _metric_text(value: float) -> str:
+    """A metric for the page: an int (a count) as an int, a float with three decimals."""
+    return str(value) if isinstance(value, int) else f"{value:.3f}"
+
+
 def _score_cell(score: Score) -> str:
     lo, hi = score.interval
     return f"{score.score:.3f} [{lo:.3f}, {hi:.3f}]"
@@ -244,7 +257,7 @@ def write_report(
     )
     first = first_player_score(results)
     seat_rows += f"<tr><td>first player (whoever made the first decision)</td><td>{_score_cell(first)}</td></tr>"
-    metric_rows = "".join(f"<tr><td>{esc(k)}</td><td>{v:.3f}</td></tr>" for k, v in metrics.items())
+    metric_rows = "".join(f"<tr><td>{esc(k)}</td><td>{_metric_text(v)}</td></tr>" for k, v in metrics.items())
     facet_section = ""
     if facets:
         facet_section = (

@@ -19,6 +19,7 @@ from typing import Any
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
+from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.games.registry import make_game
 from netjer.sim.match import play_match
@@ -39,6 +40,9 @@ class GameTask:
         seed: the game's seed (agents are seeded from it and their seat).
         seats: the agent specification in each seat.
         players: the index (in the tournament's agent list) of the agent in each seat.
+        facets: labels the tournament gives every seat of this game, beside the state's own
+            ``report_facets()``: per facet name (a varied option, ``"equal_40_tie"``), the
+            label (its value in this game, ``"continue"``).
     """
 
     index: int
@@ -47,6 +51,7 @@ class GameTask:
     seed: int
     seats: tuple[str, ...]
     players: tuple[int, ...]
+    facets: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -62,8 +67,9 @@ class GameResult:
         decided_at: the fraction of the game's decisions after which the final leader of
             the public score led for good (1.0 if the game has no public score).
         first_player: the seat that made the first decision.
-        facets: the initial state's ``report_facets()``: per facet (``"god"``), one label per
-            seat (see :mod:`netjer.sim.facets`); empty if the game gives none.
+        facets: the initial state's ``report_facets()`` and the task's own facets (a varied
+            option's value): per facet (``"god"``), one label per seat (see
+            :mod:`netjer.sim.facets`); empty if there are none.
     """
 
     index: int
@@ -96,14 +102,23 @@ def schedule(
         games: number of games.
         options: game options.
         seed: game ``i`` is played with seed ``seed + i``.
-        variants: option sets played in turn, each merged over ``options`` (e.g. one per
-            scenario, to compare them): games come in blocks of as many games as seats (one
-            full rotation of the seats), block ``k`` under variant ``k mod len(variants)``.
-            Every variant must keep the number of seats.
+        variants: option sets to compare (e.g. one per scenario), each merged over
+            ``options``: the games are shared evenly among them (the first ``games mod
+            len(variants)`` get one more), each variant rotating the seats over its own
+            games (full rotations when its share is a multiple of the seats), in turns of one
+            rotation per variant.  Every game is labelled with the value of each option the
+            variants set (a game facet named after the option, see :attr:`GameTask.facets`),
+            unless the game's own facet of that name already gives that value (Ankh's
+            ``scenario``); if the game's facet of that name says something else, the value
+            goes under ``"NAME (varied)"``.  Every variant must keep the number of seats.
+
+    Returns:
+        The tasks, in the order of their ``index``.
 
     Raises:
         ConfigError: for a bad game, option or agent specification, more agents than
-            seats, a human agent, or variants with different numbers of seats.
+            seats, a human agent, variants with different numbers of seats, or fewer games
+            than variants.
     """
     base = dict(options or {})
     setups = [make_game(game, {**base, **v}) for v in variants] if variants else [make_game(game, base)]
@@ -111,6 +126,11 @@ def schedule(
     n = g.num_players
     if any(v.num_players != n for v in setups):
         raise ConfigError("every variant must have the same number of seats; run player counts separately")
+    if games < len(setups):
+        raise ConfigError(
+            f"{len(setups)} option sets to compare (--vary) need at least {len(setups)} games, one each; "
+            f"{games} asked for (--games)"
+        )
     if not agents:
         raise ConfigError("name at least one agent")
     if len(agents) > n:
@@ -119,23 +139,57 @@ def schedule(
         if parse_agent_spec(spec).is_human:
             raise ConfigError("a tournament is played by computer agents only")
         make_agent(spec).prepare(g)  # validate parameters and needs now, not in a worker
+    labels = _variant_facets(setups, variants, base, seed)
     lineup = list(range(len(agents))) + [len(agents) - 1] * (n - len(agents))
-    tasks = []
-    for i in range(games):
-        shift = i % n
-        setup = setups[(i // n) % len(setups)]
-        players = tuple(lineup[(s - shift) % n] for s in range(n))
-        tasks.append(
-            GameTask(
-                index=i,
-                game=game,
-                options=dict(setup.options_dict()),
-                seed=seed + i,
-                seats=tuple(agents[p] for p in players),
-                players=players,
-            )
-        )
+    share, extra = divmod(games, len(setups))
+    quotas = [share + (k < extra) for k in range(len(setups))]
+    made = [0] * len(setups)
+    tasks: list[GameTask] = []
+    while len(tasks) < games:
+        for k, setup in enumerate(setups):  # one rotation of the seats per variant in turn
+            for _ in range(min(n, quotas[k] - made[k])):
+                shift = made[k] % n
+                made[k] += 1
+                players = tuple(lineup[(s - shift) % n] for s in range(n))
+                i = len(tasks)
+                tasks.append(
+                    GameTask(
+                        index=i,
+                        game=game,
+                        options=dict(setup.options_dict()),
+                        seed=seed + i,
+                        seats=tuple(agents[p] for p in players),
+                        players=players,
+                        facets=dict(labels[k]),
+                    )
+                )
     return tasks
+
+
+def _variant_facets(
+    setups: Sequence[Game], variants: Sequence[dict[str, Any]], base: dict[str, Any], seed: int
+) -> list[dict[str, str]]:
+    """Per variant, the game facets that label its games with the varied options' values
+    (see :func:`schedule`); ``[{}]`` without variants."""
+    if not variants:
+        return [{}]
+    keys = list(dict.fromkeys(k for v in variants for k in v))
+    own = [setup.new_initial_state(seed).report_facets() for setup in setups]
+    labels: list[dict[str, str]] = [{} for _ in setups]
+    for key in keys:
+        values = [
+            str(v.get(key, base.get(key, setup.options_dict().get(key))))
+            for v, setup in zip(variants, setups, strict=True)
+        ]
+        if all(key in f for f in own):
+            if all(set(f[key]) == {value} for f, value in zip(own, values, strict=True)):
+                continue  # the game already labels its games with this value
+            name = f"{key} (varied)"
+        else:
+            name = key
+        for k, value in enumerate(values):
+            labels[k][name] = value
+    return labels
 
 
 def play_task(task: GameTask) -> GameResult:
@@ -162,6 +216,8 @@ def play_task(task: GameTask) -> GameResult:
     state = game.new_initial_state(task.seed)
     first = state.current_player
     facets = {name: tuple(labels) for name, labels in state.report_facets().items()}
+    for name, label in task.facets.items():
+        facets.setdefault(name, (label,) * game.num_players)
     final = play_match(game, agents, task.seed, state=state, on_action=follow)
     return GameResult(
         index=task.index,

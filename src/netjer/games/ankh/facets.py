@@ -1,8 +1,9 @@
 """Ankh's labels for balance reports (``State.report_facets``; :mod:`netjer.sim.facets`).
 
-* ``god``: the god each seat plays, by its public name (``observation`` ``gods[g].name``:
-  "Ra", "Bastet"...; with option ``gods=none`` a powerless god is named after its seat, and
-  then this facet tells what the seat facet does).
+* ``god``: the god each seat plays, by its power's public name ("Ra", "Bastet"...: the
+  ``name`` of the god power the seat holds, ``god_powers`` in the observation); with option
+  ``gods=none`` a powerless god is named after its seat ("Player 1"), and then this facet
+  tells what the seat facet does.
 * ``turn position``: ``1st`` for the first player, ``2nd`` for the next, ... (the first player
   is drawn at random, so this is the first-player advantage, apart from the seat number).
 * ``scenario``: the setup (option ``scenario``), the same for every seat.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from netjer.games.ankh.gods.base import GOD_IDS, power
 from netjer.games.ankh.pieces import FIGURE_IDS
 
 if TYPE_CHECKING:
@@ -21,16 +23,41 @@ if TYPE_CHECKING:
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
 
+def god_label(state: AnkhState, seat: int) -> str:
+    """The public name of the god power held by ``seat``'s god ("Ra"), or the seat's name
+    ("Player 1") when that god has no power (``gods=none``).
+
+    Args:
+        state: an Ankh state (normally the initial one).
+        seat: a seat number, 0 to ``state.n - 1``.
+
+    Returns:
+        The label of ``seat`` in the ``god`` facet.
+
+    Raises:
+        IndexError: if ``seat`` is not a seat of the game.
+    """
+    god = state.god_of_seat[seat]
+    gid = state.god_ids[god]
+    return power(GOD_IDS.index(gid)).name if gid else state.game.seat_name(god)
+
+
 def report_facets(state: AnkhState) -> dict[str, list[str]]:
     """The facets of the module docstring for each seat of ``state`` (read at the start of a
-    game; after a merge a seat is still labelled by the god it started with)."""
+    game; after a merge a seat is still labelled by the god it started with).
+
+    Args:
+        state: an Ankh state (normally the initial one).
+
+    Returns:
+        Per facet name, one label per seat.
+    """
     n = state.n
-    gods = state.observation(None)["gods"]
     order = list(state.turn_order)
     scenario = str(state.game.options_dict()["scenario"])
     guardians = "/".join(FIGURE_IDS[k] for k in state.guardian_kind)
     return {
-        "god": [str(gods[s]["name"]) for s in range(n)],
+        "god": [god_label(state, s) for s in range(n)],
         "turn position": [_ORDINALS[order.index(s)] for s in range(n)],
         "scenario": [scenario] * n,
         "guardians": [guardians] * n,
