@@ -3,6 +3,7 @@ reader never blocks a table, one claim per open seat, budgets within the server'
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -17,7 +18,9 @@ from websockets.sync.client import connect
 
 from netjer.server import app as app_module
 from netjer.server.app import create_app
+from netjer.server.db import Store
 from netjer.server.process import free_port, running_server
+from netjer.server.tables import TableManager, compute_agent_action
 from tests.server.test_api import _create
 
 
@@ -138,3 +141,26 @@ def test_a_spectator_who_never_reads_does_not_block_the_table(tmp_path: Path) ->
                 )
                 assert r.status_code == 200
                 assert time.monotonic() - t0 < 5, "a move waited for a spectator that does not read"
+
+
+def test_an_iterations_budget_stops_at_the_servers_time_cap() -> None:
+    t0 = time.monotonic()
+    action = compute_agent_action("aton", {}, 7, [], 0, "ismcts:iterations=200000", max_seconds=0.1)
+    assert action and time.monotonic() - t0 < 10  # uncapped: minutes
+
+
+def test_the_table_manager_caps_an_iterations_budget_in_time(tmp_path: Path) -> None:
+    async def first_move() -> float:
+        manager = TableManager(Store(f"sqlite:///{tmp_path / 'm.db'}"), ai_workers=0, max_seconds=0.2)
+        try:
+            seats: list[dict[str, Any]] = [{"type": "agent", "agent": "ismcts:iterations=200000"}, {"type": "human"}]
+            rt, _ = await manager.create("aton", {}, 7, seats)
+            t0 = time.monotonic()
+            while rt.version == 0:
+                assert time.monotonic() - t0 < 20, "the computer seat ran past the server's time cap"
+                await asyncio.sleep(0.01)
+            return time.monotonic() - t0
+        finally:
+            await manager.close()
+
+    assert asyncio.run(first_move()) < 20

@@ -20,6 +20,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
@@ -134,18 +135,32 @@ def _search_worker_init() -> None:
 
 
 def compute_agent_action(
-    game: str, options: dict[str, Any], seed: int, actions: list[str], seat: int, spec: str
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    actions: list[str],
+    seat: int,
+    spec: str,
+    max_seconds: float | None = None,
 ) -> str:
     """A computer seat's move, computed from the record alone (runs in a worker process).
 
     The agent is seeded from the game's seed, the seat and the move number, so a restarted
     server makes the same choice in the same position (for agents with a fixed budget).
+
+    Args:
+        max_seconds: the server's time cap per move, also imposed on a search budgeted in
+            iterations (see ``ISMCTSAgent``'s ``max_seconds``): a search that finishes
+            within it chooses as without it, a longer one is cut short rather than holding
+            the worker that every table's computer seats share.  ``None``: no cap.
     """
     g = make_game(game, options)
     state = g.new_initial_state(seed)
     for text in actions:
         state.apply_text(text)
     agent = make_agent(spec, seed=seed * 1009 + seat * 7919 + len(actions))
+    if isinstance(agent, ISMCTSAgent) and max_seconds is not None:
+        agent.max_seconds = max_seconds
     return str(agent.choose(PlayerView(state, seat)))
 
 
@@ -157,7 +172,8 @@ class TableManager:
         ai_workers: worker processes for searching computer seats (ISMCTS); 0 runs them in
             a thread of this process (tests, tiny set-ups).  Cheap agents (random,
             heuristic) always run in a thread, so they never queue behind a long search.
-        max_seconds: the longest thinking time per move a computer seat may be given.
+        max_seconds: the longest thinking time per move a computer seat may be given; a
+            search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
     """
 
@@ -451,6 +467,7 @@ class TableManager:
                 actions,
                 seat,
                 rt.seats[seat].spec,
+                self.max_seconds,
             )
             rt.ai_task = None
             await self.play(rt.id, seat, version, text=text)
