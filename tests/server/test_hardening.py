@@ -21,7 +21,7 @@ from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.process import free_port, running_server
 from netjer.server.tables import TableManager, compute_agent_action
-from tests.server.test_api import _create
+from tests.server.test_api import _auth, _create
 
 
 @pytest.fixture
@@ -164,3 +164,19 @@ def test_the_table_manager_caps_an_iterations_budget_in_time(tmp_path: Path) -> 
             await manager.close()
 
     assert asyncio.run(first_move()) < 20
+
+
+def test_a_seat_without_a_token_is_told_it_needs_one(client: TestClient) -> None:
+    data = _create(client)
+    table = data["id"]
+    for headers in ({}, {"Authorization": "Bearer "}, {"Authorization": "Basic abc"}):
+        r = client.get(f"/api/tables/{table}/view", params={"seat": 0}, headers=headers)
+        assert r.status_code == 403 and r.json()["error"] == "no_token", r.text
+        assert "seat 0 needs its token" in r.json()["message"]
+    r = client.post(f"/api/tables/{table}/moves", json={"seat": 1, "version": 0, "index": 0})
+    assert r.status_code == 403 and r.json()["error"] == "no_token" and "seat 1 needs its token" in r.json()["message"]
+    r = client.get(f"/api/tables/{table}/view", params={"seat": 0}, headers=_auth("wrong"))
+    assert r.status_code == 403 and r.json()["error"] == "bad_token"
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0})
+        assert ws.receive_json()["error"] == "no_token"

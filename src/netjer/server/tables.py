@@ -344,14 +344,21 @@ class TableManager:
         """Allow ``seat`` (``None``: spectator, always allowed) only with its token.
 
         Raises:
-            TableError: 404 for a seat the table does not have, 403 for a wrong token.
+            TableError: 404 for a seat the table does not have, 403 ``no_token`` when no
+                token is given, 403 ``bad_token`` for a wrong one.
         """
         if seat is None:
             return
         if not 0 <= seat < len(rt.seats):
             raise TableError(404, "no_seat", f"table {rt.id} has no seat {seat}")
+        if not token:
+            raise TableError(
+                403,
+                "no_token",
+                f"seat {seat} needs its token: send 'Authorization: Bearer <token>' (on the WebSocket: in the hello)",
+            )
         expected = rt.seats[seat].token_hash
-        if expected is None or token is None or not secrets.compare_digest(expected, hash_token(token)):
+        if expected is None or not secrets.compare_digest(expected, hash_token(token)):
             raise TableError(403, "bad_token", f"that is not the token of seat {seat}")
 
     async def play(
