@@ -180,3 +180,23 @@ def test_a_seat_without_a_token_is_told_it_needs_one(client: TestClient) -> None
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0})
         assert ws.receive_json()["error"] == "no_token"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/nothing", 404, "not_found"),
+        ("GET", "/api/tables/..%2f..%2fetc/moves", 404, "not_found"),
+        ("GET", "/static/nothing.js", 404, "not_found"),
+        ("DELETE", "/api/tables", 405, "method_not_allowed"),
+        ("GET", "/api/tables/abc/moves", 405, "method_not_allowed"),
+    ],
+)
+def test_unknown_addresses_and_methods_answer_in_the_api_format(
+    client: TestClient, method: str, path: str, status: int, code: str
+) -> None:
+    r = client.request(method, path)
+    assert r.status_code == status
+    assert set(r.json()) == {"error", "message", "rule"} and r.json()["error"] == code
+    if status == 405:
+        assert r.headers["allow"] and method in r.json()["message"]

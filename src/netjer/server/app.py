@@ -19,10 +19,11 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``WS   /ws/echo``                        echoes every message (a latency reference)
 =======================================  =====================================================
 
-Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (wrong token), 404
-(unknown table or seat), 409 (stale version, not your turn, seat taken, game over) or 422
-(illegal or malformed move, bad table); on the WebSocket an ``error`` message carrying the
-current view.  A seat only ever receives ``observation(seat)``.
+Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
+token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
+(stale version, not your turn, seat taken, game over), 413 (body too large) or 422 (illegal
+or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
+carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -42,6 +43,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from netjer.agents.registry import known_kinds, make_agent
@@ -145,8 +147,12 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
-def _error(err: TableError) -> JSONResponse:
-    return JSONResponse(status_code=err.status, content={"error": err.code, "message": err.message, "rule": err.rule})
+def _error(err: TableError, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(
+        status_code=err.status,
+        content={"error": err.code, "message": err.message, "rule": err.rule},
+        headers=headers,
+    )
 
 
 def _summary(rt: TableRuntime) -> dict[str, Any]:
@@ -308,6 +314,20 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "(body)"
             problems.append(f"{loc}: {e.get('msg', 'invalid')}")
         return JSONResponse(status_code=422, content={"error": "bad_request", "message": "; ".join(problems)})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        # Routing's own refusals (no such address, a method it does not accept) in the
+        # API's error format rather than FastAPI's {"detail": ...}.
+        if err.status_code == 404:
+            refusal = TableError(404, "not_found", "there is nothing at this address")
+        elif err.status_code == 405:
+            method = request.method if request.method.isalpha() and len(request.method) <= 10 else "that method"
+            refusal = TableError(405, "method_not_allowed", f"this address does not accept {method}")
+        else:  # 400: a body FastAPI could not read (not UTF-8, a broken form)
+            code = "bad_request" if err.status_code == 400 else "http_error"
+            refusal = TableError(err.status_code, code, str(err.detail))
+        return _error(refusal, err.headers)
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         m: TableManager = request.app.state.manager
