@@ -200,3 +200,23 @@ def test_unknown_addresses_and_methods_answer_in_the_api_format(
     assert set(r.json()) == {"error", "message", "rule"} and r.json()["error"] == code
     if status == 405:
         assert r.headers["allow"] and method in r.json()["message"]
+
+
+def _post_table(client: TestClient, seats: list[dict[str, Any]]) -> httpx.Response:
+    return client.post("/api/tables", json={"game": "aton", "seats": seats})
+
+
+def test_text_lengths_are_counted_in_characters(client: TestClient) -> None:
+    r = _post_table(client, [{"type": "human", "name": "x" * 41}, {"type": "agent", "agent": "r" * 121}])
+    assert r.status_code == 422
+    assert r.json()["message"] == (
+        "seats.0.name: String should have at most 40 characters; "
+        "seats.1.agent: String should have at most 120 characters"
+    )
+    data = _create(client)
+    r = client.post(
+        f"/api/tables/{data['id']}/moves",
+        json={"seat": 0, "version": 0, "action": "k" * 201},
+        headers=_auth(data["tokens"]["0"]),
+    )
+    assert r.status_code == 422 and r.json()["message"] == "action: String should have at most 200 characters"

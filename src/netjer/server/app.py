@@ -42,7 +42,7 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -81,6 +81,11 @@ def _clean(value: str | None) -> str | None:
 
 #: A short text from a client: valid UTF-8, no control or direction-override characters.
 CleanStr = Annotated[str, AfterValidator(_clean)]
+# Clean texts of bounded length.  The length is checked on the string itself, before the
+# cleaning (a ``Field(max_length=...)`` on an optional ``CleanStr`` would count "items").
+NameStr = Annotated[str, StringConstraints(max_length=40), AfterValidator(_clean)]
+AgentStr = Annotated[str, StringConstraints(max_length=120), AfterValidator(_clean)]
+TextStr = Annotated[str, StringConstraints(max_length=200), AfterValidator(_clean)]
 WEB = Path(str(resources.files("netjer") / "web"))
 
 
@@ -89,9 +94,9 @@ class SeatRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["human", "agent"]
-    name: CleanStr | None = Field(None, max_length=40)
+    name: NameStr | None = None
     open: bool = False
-    agent: CleanStr | None = Field(None, max_length=120)
+    agent: AgentStr | None = None
 
 
 class CreateTable(BaseModel):
@@ -109,7 +114,7 @@ class JoinRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: int
-    name: CleanStr | None = Field(None, max_length=40)
+    name: NameStr | None = None
 
 
 class MoveRequest(BaseModel):
@@ -118,7 +123,7 @@ class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int
     version: int
-    action: CleanStr | None = Field(None, max_length=200)
+    action: TextStr | None = None
     index: int | None = None
 
 
@@ -128,7 +133,7 @@ class WsHello(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["hello"]
     seat: int | None = None
-    token: CleanStr | None = Field(None, max_length=200)
+    token: TextStr | None = None
 
 
 class WsMove(BaseModel):
@@ -137,7 +142,7 @@ class WsMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["move"]
     version: int
-    action: CleanStr | None = Field(None, max_length=200)
+    action: TextStr | None = None
     index: int | None = None
 
 
