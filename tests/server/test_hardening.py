@@ -59,6 +59,8 @@ def test_malformed_numbers_and_text_in_moves_are_422(client: TestClient, body: b
         {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=nan"}]},
         {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=1000"}]},
         {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:iterations=1000000000"}]},
+        {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=abc"}]},
+        {"game": "aton", "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:iterations=1.5"}]},
         {"game": "aton", "options": {f"k{i}": i for i in range(100)}, "seats": [{"type": "human"}] * 2},
     ],
 )

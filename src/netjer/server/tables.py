@@ -242,8 +242,8 @@ class TableManager:
                     spec = parse_agent_spec(str(seat.get("agent", "")))
                     if spec.is_human:
                         raise ConfigError(f"seat {i}: use type 'human' for a person")
+                    make_agent(spec).prepare(game)  # validates the parameters' values first
                     self._check_budget(i, spec)
-                    make_agent(spec).prepare(game)
                     infos.append(SeatInfo(str(spec), seat.get("name") or str(spec), None))
         except NetjerError as err:
             raise TableError(422, "bad_table", str(err)) from None
@@ -265,7 +265,8 @@ class TableManager:
         return rt, tokens
 
     def _check_budget(self, seat: int, spec: AgentSpec) -> None:
-        """Refuse a computer seat whose thinking budget exceeds the server's limits."""
+        """Refuse a computer seat whose thinking budget exceeds the server's limits (the
+        spec's numbers must have been validated, e.g. by building its agent)."""
         seconds = spec.params.get("time")
         iterations = spec.params.get("iterations")
         if seconds is not None and float(seconds) > self.max_seconds:
