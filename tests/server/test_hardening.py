@@ -1,5 +1,6 @@
 """Hostile or careless clients (from a new-user test of the web table): never a 500, a slow
-reader never blocks a table, one claim per open seat, budgets within the server's limits."""
+reader never blocks a table, one claim per open seat, budgets within the server's limits,
+errors that say what is wrong, always in the API's error format."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from netjer.server import app as app_module
 from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.process import free_port, running_server
-from netjer.server.tables import TableManager, compute_agent_action
+from netjer.server.tables import TableError, TableManager, compute_agent_action
 from tests.server.test_api import _auth, _create
 
 
@@ -222,3 +223,66 @@ def test_text_lengths_are_counted_in_characters(client: TestClient) -> None:
         headers=_auth(data["tokens"]["0"]),
     )
     assert r.status_code == 422 and r.json()["message"] == "action: String should have at most 200 characters"
+
+
+def test_an_agent_seat_without_its_agent_says_so(client: TestClient) -> None:
+    r = _post_table(client, [{"type": "human"}, {"type": "agent"}])
+    assert r.status_code == 422 and r.json()["error"] == "bad_request"
+    message = r.json()["message"]
+    assert message.startswith("seats.1.agent: missing") and "agent spec" in message and "'none'" not in message
+
+
+def test_the_table_manager_also_refuses_an_agent_seat_without_its_agent(tmp_path: Path) -> None:
+    async def create() -> None:
+        manager = TableManager(Store(f"sqlite:///{tmp_path / 'm.db'}"), ai_workers=0)
+        try:
+            await manager.create("aton", {}, 1, [{"type": "human"}, {"type": "agent", "agent": None}])
+        finally:
+            await manager.close()
+
+    with pytest.raises(TableError, match="seat 1: an agent seat needs an agent spec") as refused:
+        asyncio.run(create())
+    assert refused.value.status == 422
+
+
+@pytest.mark.parametrize(
+    ("seat", "message"),
+    [
+        (
+            {"type": "agent", "agent": "heuristic", "open": True},
+            "seats.1.open: not a field of an agent seat (its fields: type, name, agent)",
+        ),
+        (
+            {"type": "human", "agent": "heuristic"},
+            "seats.1.agent: not a field of a human seat (its fields: type, name, open)",
+        ),
+        ({"type": "robot"}, "seats.1: a seat's type must be 'human' or 'agent'"),
+        ({"agent": "random"}, "seats.1: a seat's type must be 'human' or 'agent'"),
+    ],
+)
+def test_a_seat_takes_only_the_fields_of_its_type(client: TestClient, seat: dict[str, Any], message: str) -> None:
+    r = _post_table(client, [{"type": "human"}, seat])
+    assert r.status_code == 422 and r.json() == {"error": "bad_request", "message": message}
+
+
+def test_the_api_schema_describes_both_seat_types(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    assert {"HumanSeat", "AgentSeat"} <= set(schemas)
+    assert "agent" in schemas["AgentSeat"]["required"]
+
+
+def test_a_repeated_agent_parameter_is_refused(client: TestClient) -> None:
+    r = _post_table(client, [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=1,time=2"}])
+    assert r.status_code == 422 and "parameter 'time' given twice" in r.json()["message"]
+
+
+def test_malformed_json_says_where_without_echoing_the_body(client: TestClient) -> None:
+    body = b'{\n "game": "aton",\n secret-looking-text}'
+    r = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 422
+    assert r.json() == {
+        "error": "bad_request",
+        "message": "the body is not valid JSON (line 3, column 2): Expecting property name enclosed in double quotes",
+    }
+    r = client.post("/api/tables", content=b"", headers={"Content-Type": "application/json"})
+    assert r.status_code == 422 and r.json()["message"] == "the request needs a JSON body"

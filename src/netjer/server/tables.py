@@ -239,7 +239,10 @@ class TableManager:
                         tokens[i] = token
                     infos.append(SeatInfo("human", seat.get("name"), hash_token(token) if token else None))
                 else:
-                    spec = parse_agent_spec(str(seat.get("agent", "")))
+                    text = seat.get("agent")
+                    if not isinstance(text, str) or not text.strip():
+                        raise ConfigError(f"seat {i}: an agent seat needs an agent spec, e.g. 'random'")
+                    spec = parse_agent_spec(text)
                     if spec.is_human:
                         raise ConfigError(f"seat {i}: use type 'human' for a person")
                     make_agent(spec).prepare(game)  # validates the parameters' values first
