@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from netjer.agents import ISMCTSAgent, make_agent
@@ -39,6 +41,27 @@ def test_same_seed_same_decision() -> None:
     a = ISMCTSAgent(9, iterations=200).choose(PlayerView(state, seat))
     b = ISMCTSAgent(9, iterations=200).choose(PlayerView(state, seat))
     assert a == b
+
+
+def test_a_time_ceiling_stops_an_iterations_budget_early() -> None:
+    state = _midgame(4, 20)
+    seat = state.current_player
+    agent = ISMCTSAgent(9, iterations=10**9, max_seconds=0.02)
+    t0 = time.perf_counter()
+    action = agent.choose(PlayerView(state, seat))
+    assert time.perf_counter() - t0 < 5
+    assert action in state.legal_actions() and 0 < agent.last_iterations < 10**9
+
+
+def test_a_ceiling_not_reached_changes_nothing() -> None:
+    state = _midgame(4, 20)
+    seat = state.current_player
+    plain = ISMCTSAgent(9, iterations=200)
+    capped = ISMCTSAgent(9, iterations=200, max_seconds=60.0)
+    assert plain.choose(PlayerView(state, seat)) == capped.choose(PlayerView(state, seat))
+    assert plain.last_iterations == capped.last_iterations == 200
+    with pytest.raises(ConfigError, match="ceiling must be positive"):
+        ISMCTSAgent(1, iterations=10, max_seconds=0)
 
 
 def test_decision_does_not_depend_on_hidden_information() -> None:

@@ -25,6 +25,37 @@ def test_bad_specs(text: str, message: str) -> None:
         parse_agent_spec(text)
 
 
+def test_a_repeated_parameter_is_refused() -> None:
+    with pytest.raises(ConfigError, match="parameter 'time' given twice"):
+        parse_agent_spec("ismcts:time=1,time=2")
+    with pytest.raises(ConfigError, match="parameter 'epsilon' given twice"):
+        parse_agent_spec("heuristic:epsilon=0.1, epsilon=0.2")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("heuristic:epsilon=nan", "epsilon must be a number from 0 to 1, got nan"),
+        ("heuristic:epsilon=1.5", "epsilon must be a number from 0 to 1, got 1.5"),
+        ("heuristic:epsilon=-0.1", "epsilon must be a number from 0 to 1"),
+        ("ismcts:time=0", "time must be a positive, finite number, got 0"),
+        ("ismcts:time=inf", "time must be a positive, finite number, got inf"),
+        ("ismcts:iterations=-3", "iterations must be a positive, finite whole number, got -3"),
+        ("ismcts:iterations=1.5", "iterations='1.5' is not a whole number"),
+        ("ismcts:depth=deep", "depth='deep' is not a number"),
+        ("ismcts:c=x", "c='x' is not a number"),
+    ],
+)
+def test_number_errors_state_the_accepted_range(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        make_agent(text)
+
+
+@pytest.mark.parametrize("epsilon", ["0", "0.0", "0.5", "1"])
+def test_epsilon_takes_the_whole_probability_range(epsilon: str) -> None:
+    assert make_agent(f"heuristic:epsilon={epsilon}").epsilon == float(epsilon)  # type: ignore[attr-defined]
+
+
 def test_human_is_not_built_here() -> None:
     with pytest.raises(ConfigError, match="front end"):
         make_agent("human")

@@ -57,12 +57,18 @@ class _Node:
 
 
 class ISMCTSAgent(Agent):
-    """SO-ISMCTS with a budget in iterations or seconds per decision.
+    """SO-ISMCTS with a budget in iterations or seconds per decision (an iterations budget
+    may also have a time ceiling).
 
     Args:
         seed: seed of the agent's generator (determinizations, tie-breaks, playouts).
         iterations: iterations per decision (deterministic for a fixed seed).
         seconds: wall-clock budget per decision; used when ``iterations`` is ``None``.
+        max_seconds: a wall-clock ceiling per decision for an ``iterations`` budget: the
+            search stops after that many seconds even if it has not run all its iterations
+            (a server's guard against a budget that would hold a worker too long).  A search
+            that finishes its iterations within the ceiling chooses exactly as without it;
+            one cut short depends on the machine's speed.  ``None`` (default): no ceiling.
         exploration: the UCB1 constant ``c`` for returns in [-1, 1] (default 1.0).
         rollout: the playout policy: ``"random"`` (default), ``"heuristic"`` (the game's
             heuristic policy, see :mod:`netjer.agents.heuristic`), or a function.
@@ -78,8 +84,9 @@ class ISMCTSAgent(Agent):
             random move to its line of play.
 
     Raises:
-        ConfigError: if neither budget is positive, ``max_playout`` is not positive or lacks
-            ``evaluate``, or the rollout or evaluation is an unknown name.
+        ConfigError: if neither budget is positive, ``max_seconds`` is not positive,
+            ``max_playout`` is not positive or lacks ``evaluate``, or the rollout or
+            evaluation is an unknown name.
     """
 
     name = "ismcts"
@@ -90,6 +97,7 @@ class ISMCTSAgent(Agent):
         *,
         iterations: int | None = None,
         seconds: float | None = 1.0,
+        max_seconds: float | None = None,
         exploration: float = 1.0,
         rollout: RolloutPolicy | str = "random",
         max_playout: int | None = None,
@@ -100,6 +108,8 @@ class ISMCTSAgent(Agent):
             raise ConfigError(f"ismcts: iterations must be positive, got {iterations}")
         if iterations is None and (seconds is None or seconds <= 0):
             raise ConfigError("ismcts: give a positive number of iterations or seconds per decision")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ConfigError(f"ismcts: the time ceiling must be positive, got {max_seconds}")
         if isinstance(rollout, str) and rollout not in ("random", "heuristic"):
             raise ConfigError(f"ismcts: rollout must be 'random' or 'heuristic', got {rollout!r}")
         if max_playout is not None and evaluate is None:
@@ -111,6 +121,7 @@ class ISMCTSAgent(Agent):
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.max_seconds = max_seconds
         self.exploration = exploration
         self.rollout = rollout
         self.max_playout = max_playout
@@ -149,17 +160,17 @@ class ISMCTSAgent(Agent):
             return legal[0]
         root = _Node(None, None, -1)
         rng = self.rng
+        iterations = self.iterations
+        seconds = self.seconds if iterations is None else self.max_seconds
         deadline = None
-        if self.iterations is None:
-            assert self.seconds is not None
+        if seconds is not None:
             # Leave room for the final choice and the caller's bookkeeping.
-            deadline = time.perf_counter() + self.seconds * 0.97
+            deadline = time.perf_counter() + seconds * 0.97
         count = 0
         while True:
-            if deadline is None:
-                if count >= (self.iterations or 0):
-                    break
-            elif count > 0 and time.perf_counter() >= deadline:
+            if iterations is not None and count >= iterations:
+                break
+            if deadline is not None and count > 0 and time.perf_counter() >= deadline:
                 break
             self._iterate(root, view.determinize(rng), rng)
             count += 1

@@ -18,15 +18,36 @@ from netjer.agents.random_agent import RandomAgent
 from netjer.core.errors import ConfigError
 
 
-def _number(kind: str, params: dict[str, str], key: str, cast: Callable[[str], float]) -> float | None:
+def _number(
+    kind: str, params: dict[str, str], key: str, cast: Callable[[str], float], *, probability: bool = False
+) -> float | None:
+    """The parameter ``key`` of ``params`` as a number, or None if it is not given.
+
+    It must be positive and finite, or with ``probability`` a number from 0 to 1 (both
+    included).
+
+    Raises:
+        ConfigError: naming the accepted range, if the value is not a number (a whole one
+            for ``cast=int``) or is out of range.
+    """
     if key not in params:
         return None
+    text = params[key]
+    noun = "whole number" if cast is int else "number"
     try:
-        value = cast(params[key])
+        value = cast(text)
     except ValueError:
-        raise ConfigError(f"agent {kind!r}: {key}={params[key]!r} is not a number") from None
-    if not math.isfinite(value) or value <= 0:
-        raise ConfigError(f"agent {kind!r}: {key} must be a positive, finite number, got {params[key]}")
+        try:
+            float(text)
+        except ValueError:
+            noun = "number"  # not a number at all, whole or not
+        raise ConfigError(f"agent {kind!r}: {key}={text!r} is not a {noun}") from None
+    if probability:
+        valid, wanted = 0 <= value <= 1, f"a {noun} from 0 to 1"
+    else:
+        valid, wanted = math.isfinite(value) and value > 0, f"a positive, finite {noun}"
+    if not valid:
+        raise ConfigError(f"agent {kind!r}: {key} must be {wanted}, got {text}")
     return value
 
 
@@ -58,7 +79,7 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
 AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
     "random": lambda params, seed: RandomAgent(seed),
     "heuristic": lambda params, seed: HeuristicAgent(
-        seed, epsilon=_number("heuristic", params, "epsilon", float) or 0.0
+        seed, epsilon=_number("heuristic", params, "epsilon", float, probability=True) or 0.0
     ),
     "ismcts": _ismcts,
 }
@@ -109,7 +130,8 @@ def parse_agent_spec(text: str) -> AgentSpec:
     """Parse ``kind`` or ``kind:key=value,...``.
 
     Raises:
-        ConfigError: for an unknown kind, an unknown parameter, or a malformed text.
+        ConfigError: for an unknown kind, an unknown or repeated parameter, or a malformed
+            text.
     """
     kind, _, rest = text.strip().partition(":")
     kind = kind.strip().lower()
@@ -122,6 +144,8 @@ def parse_agent_spec(text: str) -> AgentSpec:
             key = key.strip()
             if not eq or not key:
                 raise ConfigError(f"agent parameter {item!r} in {text!r} is not of the form key=value")
+            if key in params:
+                raise ConfigError(f"agent {kind!r}: parameter {key!r} given twice")
             params[key] = value.strip()
     allowed = AGENT_PARAMS.get(kind, frozenset())
     unknown = sorted(set(params) - allowed)

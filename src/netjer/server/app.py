@@ -19,10 +19,11 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``WS   /ws/echo``                        echoes every message (a latency reference)
 =======================================  =====================================================
 
-Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (wrong token), 404
-(unknown table or seat), 409 (stale version, not your turn, seat taken, game over) or 422
-(illegal or malformed move, bad table); on the WebSocket an ``error`` message carrying the
-current view.  A seat only ever receives ``observation(seat)``.
+Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
+token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
+(stale version, not your turn, seat taken, game over), 413 (body too large) or 422 (illegal
+or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
+carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -41,7 +42,17 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StringConstraints,
+    Tag,
+    ValidationError,
+)
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from netjer.agents.registry import known_kinds, make_agent
@@ -79,17 +90,48 @@ def _clean(value: str | None) -> str | None:
 
 #: A short text from a client: valid UTF-8, no control or direction-override characters.
 CleanStr = Annotated[str, AfterValidator(_clean)]
+# Clean texts of bounded length.  The length is checked on the string itself, before the
+# cleaning (a ``Field(max_length=...)`` on an optional ``CleanStr`` would count "items").
+NameStr = Annotated[str, StringConstraints(max_length=40), AfterValidator(_clean)]
+AgentStr = Annotated[str, StringConstraints(max_length=120), AfterValidator(_clean)]
+TextStr = Annotated[str, StringConstraints(max_length=200), AfterValidator(_clean)]
 WEB = Path(str(resources.files("netjer") / "web"))
 
 
-class SeatRequest(BaseModel):
-    """A seat of a new table: a person (``open``: anyone may join it from the lobby) or an agent."""
+class HumanSeat(BaseModel):
+    """A person's seat of a new table (``open``: anyone may join it from the lobby)."""
 
     model_config = ConfigDict(extra="forbid")
-    type: Literal["human", "agent"]
-    name: CleanStr | None = Field(None, max_length=40)
+    type: Literal["human"]
+    name: NameStr | None = None
     open: bool = False
-    agent: CleanStr | None = Field(None, max_length=120)
+
+
+class AgentSeat(BaseModel):
+    """A computer's seat of a new table, played by ``agent`` (``"random"``, ``"ismcts:time=1"``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["agent"]
+    name: NameStr | None = None
+    agent: AgentStr
+
+
+#: The seat models by their ``type``.
+SEAT_TYPES: dict[str, type[BaseModel]] = {"human": HumanSeat, "agent": AgentSeat}
+
+
+def _seat_type(value: Any) -> Any:
+    """The ``type`` of a seat, whether given as JSON data or as a model."""
+    return value.get("type") if isinstance(value, dict) else getattr(value, "type", None)
+
+
+#: A seat of a new table: its ``type`` says which fields it takes (others are refused).
+SeatRequest = Annotated[
+    Annotated[HumanSeat, Tag("human")] | Annotated[AgentSeat, Tag("agent")],
+    Discriminator(
+        _seat_type, custom_error_type="seat_type", custom_error_message="a seat's type must be 'human' or 'agent'"
+    ),
+]
 
 
 class CreateTable(BaseModel):
@@ -107,7 +149,7 @@ class JoinRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: int
-    name: CleanStr | None = Field(None, max_length=40)
+    name: NameStr | None = None
 
 
 class MoveRequest(BaseModel):
@@ -116,7 +158,7 @@ class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int
     version: int
-    action: CleanStr | None = Field(None, max_length=200)
+    action: TextStr | None = None
     index: int | None = None
 
 
@@ -126,7 +168,7 @@ class WsHello(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["hello"]
     seat: int | None = None
-    token: CleanStr | None = Field(None, max_length=200)
+    token: TextStr | None = None
 
 
 class WsMove(BaseModel):
@@ -135,7 +177,7 @@ class WsMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["move"]
     version: int
-    action: CleanStr | None = Field(None, max_length=200)
+    action: TextStr | None = None
     index: int | None = None
 
 
@@ -145,8 +187,56 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
-def _error(err: TableError) -> JSONResponse:
-    return JSONResponse(status_code=err.status, content={"error": err.code, "message": err.message, "rule": err.rule})
+def _error(err: TableError, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(
+        status_code=err.status,
+        content={"error": err.code, "message": err.message, "rule": err.rule},
+        headers=headers,
+    )
+
+
+def _json_position(text: Any, pos: int) -> str:
+    """``line L, column C`` of character ``pos`` of ``text`` (``character N`` if no text)."""
+    if not isinstance(text, str) or not 0 <= pos <= len(text):
+        return f"character {pos}"
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    return f"line {line}, column {column}"
+
+
+def _problem(error: Mapping[str, Any], body: Any) -> str:
+    """One validation error in words, naming where it is but never echoing the input (it may
+    not even be encodable: NaN, lone surrogates).
+
+    Args:
+        error: an entry of ``RequestValidationError.errors()``.
+        body: the request's body as FastAPI kept it (the text, for malformed JSON).
+    """
+    kind = error.get("type")
+    loc = list(error.get("loc", ()))
+    if loc[:1] == ["body"]:
+        loc = loc[1:]
+    if kind == "json_invalid":
+        pos = loc[0] if loc and isinstance(loc[0], int) else -1
+        reason = (error.get("ctx") or {}).get("error", "malformed")
+        return f"the body is not valid JSON ({_json_position(body, pos)}): {reason}"
+    # A seat's errors are located under its type ("seats", 1, "agent", "open"): name the
+    # field ("seats.1.open") and say which kind of seat refuses it.
+    seat_type = None
+    if len(loc) >= 4 and loc[0] == "seats" and isinstance(loc[1], int) and loc[2] in SEAT_TYPES:
+        seat_type = str(loc.pop(2))
+    where = ".".join(str(p) for p in loc)
+    if not where:
+        return "the request needs a JSON body" if kind == "missing" else f"(body): {error.get('msg', 'invalid')}"
+    if kind == "extra_forbidden":
+        if seat_type is not None:
+            fields = ", ".join(SEAT_TYPES[seat_type].model_fields)
+            article = "an" if seat_type[0] in "aeiou" else "a"
+            return f"{where}: not a field of {article} {seat_type} seat (its fields: {fields})"
+        return f"{where}: not an accepted field"
+    if kind == "missing" and seat_type == "agent" and loc[-1] == "agent":
+        return f"{where}: missing: an agent seat needs an agent spec, such as 'random' or 'ismcts:time=1'"
+    return f"{where}: {error.get('msg', 'invalid')}"
 
 
 def _summary(rt: TableRuntime) -> dict[str, Any]:
@@ -302,12 +392,22 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        # Never echo the input back: it may not even be encodable (NaN, lone surrogates).
-        problems = []
-        for e in err.errors()[:10]:
-            loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "(body)"
-            problems.append(f"{loc}: {e.get('msg', 'invalid')}")
+        problems = [_problem(e, err.body) for e in err.errors()[:10]]
         return JSONResponse(status_code=422, content={"error": "bad_request", "message": "; ".join(problems)})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        # Routing's own refusals (no such address, a method it does not accept) in the
+        # API's error format rather than FastAPI's {"detail": ...}.
+        if err.status_code == 404:
+            refusal = TableError(404, "not_found", "there is nothing at this address")
+        elif err.status_code == 405:
+            method = request.method if request.method.isalpha() and len(request.method) <= 10 else "that method"
+            refusal = TableError(405, "method_not_allowed", f"this address does not accept {method}")
+        else:  # 400: a body FastAPI could not read (not UTF-8, a broken form)
+            code = "bad_request" if err.status_code == 400 else "http_error"
+            refusal = TableError(err.status_code, code, str(err.detail))
+        return _error(refusal, err.headers)
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         m: TableManager = request.app.state.manager

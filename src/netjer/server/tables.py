@@ -20,6 +20,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
@@ -134,18 +135,32 @@ def _search_worker_init() -> None:
 
 
 def compute_agent_action(
-    game: str, options: dict[str, Any], seed: int, actions: list[str], seat: int, spec: str
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    actions: list[str],
+    seat: int,
+    spec: str,
+    max_seconds: float | None = None,
 ) -> str:
     """A computer seat's move, computed from the record alone (runs in a worker process).
 
     The agent is seeded from the game's seed, the seat and the move number, so a restarted
     server makes the same choice in the same position (for agents with a fixed budget).
+
+    Args:
+        max_seconds: the server's time cap per move, also imposed on a search budgeted in
+            iterations (see ``ISMCTSAgent``'s ``max_seconds``): a search that finishes
+            within it chooses as without it, a longer one is cut short rather than holding
+            the worker that every table's computer seats share.  ``None``: no cap.
     """
     g = make_game(game, options)
     state = g.new_initial_state(seed)
     for text in actions:
         state.apply_text(text)
     agent = make_agent(spec, seed=seed * 1009 + seat * 7919 + len(actions))
+    if isinstance(agent, ISMCTSAgent) and max_seconds is not None:
+        agent.max_seconds = max_seconds
     return str(agent.choose(PlayerView(state, seat)))
 
 
@@ -157,7 +172,8 @@ class TableManager:
         ai_workers: worker processes for searching computer seats (ISMCTS); 0 runs them in
             a thread of this process (tests, tiny set-ups).  Cheap agents (random,
             heuristic) always run in a thread, so they never queue behind a long search.
-        max_seconds: the longest thinking time per move a computer seat may be given.
+        max_seconds: the longest thinking time per move a computer seat may be given; a
+            search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
     """
 
@@ -223,11 +239,14 @@ class TableManager:
                         tokens[i] = token
                     infos.append(SeatInfo("human", seat.get("name"), hash_token(token) if token else None))
                 else:
-                    spec = parse_agent_spec(str(seat.get("agent", "")))
+                    text = seat.get("agent")
+                    if not isinstance(text, str) or not text.strip():
+                        raise ConfigError(f"seat {i}: an agent seat needs an agent spec, e.g. 'random'")
+                    spec = parse_agent_spec(text)
                     if spec.is_human:
                         raise ConfigError(f"seat {i}: use type 'human' for a person")
+                    make_agent(spec).prepare(game)  # validates the parameters' values first
                     self._check_budget(i, spec)
-                    make_agent(spec).prepare(game)
                     infos.append(SeatInfo(str(spec), seat.get("name") or str(spec), None))
         except NetjerError as err:
             raise TableError(422, "bad_table", str(err)) from None
@@ -249,7 +268,8 @@ class TableManager:
         return rt, tokens
 
     def _check_budget(self, seat: int, spec: AgentSpec) -> None:
-        """Refuse a computer seat whose thinking budget exceeds the server's limits."""
+        """Refuse a computer seat whose thinking budget exceeds the server's limits (the
+        spec's numbers must have been validated, e.g. by building its agent)."""
         seconds = spec.params.get("time")
         iterations = spec.params.get("iterations")
         if seconds is not None and float(seconds) > self.max_seconds:
@@ -328,14 +348,21 @@ class TableManager:
         """Allow ``seat`` (``None``: spectator, always allowed) only with its token.
 
         Raises:
-            TableError: 404 for a seat the table does not have, 403 for a wrong token.
+            TableError: 404 for a seat the table does not have, 403 ``no_token`` when no
+                token is given, 403 ``bad_token`` for a wrong one.
         """
         if seat is None:
             return
         if not 0 <= seat < len(rt.seats):
             raise TableError(404, "no_seat", f"table {rt.id} has no seat {seat}")
+        if not token:
+            raise TableError(
+                403,
+                "no_token",
+                f"seat {seat} needs its token: send 'Authorization: Bearer <token>' (on the WebSocket: in the hello)",
+            )
         expected = rt.seats[seat].token_hash
-        if expected is None or token is None or not secrets.compare_digest(expected, hash_token(token)):
+        if expected is None or not secrets.compare_digest(expected, hash_token(token)):
             raise TableError(403, "bad_token", f"that is not the token of seat {seat}")
 
     async def play(
@@ -451,6 +478,7 @@ class TableManager:
                 actions,
                 seat,
                 rt.seats[seat].spec,
+                self.max_seconds,
             )
             rt.ai_task = None
             await self.play(rt.id, seat, version, text=text)
