@@ -24,6 +24,7 @@ from typing import Any
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
+from netjer.core.words import plural
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -546,7 +547,7 @@ class AnkhState(Conflict):
         if p == CARD and isinstance(action, Card):
             return "Ankh §1", f"{CARD_IDS[action.card]} is face up (used) until you play the Cycle of Ma'at"
         if p == BID and isinstance(action, Bid):
-            return "Ankh §1 Plague of Locusts", f"you have only {self.followers[god]} Followers to bid"
+            return "Ankh §1 Plague of Locusts", f"you have only {plural(self.followers[god], 'Follower')} to bid"
         if p == CLAIM and isinstance(action, Claim):
             h = action.hex
             if self.mon[h] < 0:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
+from netjer.core.words import article, plural
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
 from netjer.games.ankh.pieces import FIGURE_IDS
@@ -82,8 +83,8 @@ class HathorPower(GodPower):
             st._queue(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
             st._log(
-                f"  {st._name(hathor)} sacrifices {PLACE_COST} Follower and places a {FIGURE_IDS[action.kind]} at "
-                f"{st.board.hex_name(action.hex)} (Hathor)"
+                f"  {st._name(hathor)} sacrifices {plural(PLACE_COST, 'Follower')} and places "
+                f"{article(FIGURE_IDS[action.kind])} at {st.board.hex_name(action.hex)} (Hathor)"
             )
             st._place_from_pool(hathor, action.kind, action.hex)  # a ransom is paid first
             st.followers[hathor] -= PLACE_COST
