@@ -300,7 +300,7 @@ class AnkhState(Conflict):
         for i, g in enumerate(self.holder):
             if g >= 0:
                 self.pdata[i] = power(i).new_data(self, g)
-        if ids:
+        if any(ids):  # "none,none" gives no god a power: nothing to announce
             names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
             self._log("gods: " + ", ".join(names))
         for hook in self.hk.on_setup:
