@@ -551,8 +551,7 @@ class Battle(Events):
             self.b_winner = self.tb_holder
             self._log(f"  {self._name(self.tb_holder)} uses the tie-breaker")
         else:
-            self.b_winner = -1
-            self._log(f"  {self._name(self.tb_holder)} keeps the tie-breaker")
+            self.b_winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
         self._run_conflict()
 
     def _apply_step(self) -> bool:

@@ -143,6 +143,30 @@ _PHASE_RULE: dict[int, tuple[str, str]] = {
         "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
     ),
 }
+#: Per (phase name, word): what a decline (or ``end``) says in the log of the game, rather
+#: than a bare ``Player 5: done`` (``describe_action``).  Words that do something are
+#: narrated by the log of their effect instead.
+_WORD_TEXT: dict[tuple[str, str], str] = {
+    ("turn", "end"): "ends the turn",
+    ("turn-end", "end"): "ends the turn",
+    ("move-pick", "done"): "stops moving figures",
+    ("camel", "done"): "lays no camels",
+    ("swap", "noswap"): "swaps no Conflict Order tokens",
+    ("obelisk-pick", "done"): "relocates no more figures (Obelisk Attuned)",
+    ("build", "nobuild"): "builds no Monument",
+    ("tiebreak", "notiebreak"): "keeps the tie-breaker (does not use it)",
+    ("worship", "noworship"): "sacrifices no Followers for Devotion (Worshipful)",
+    ("adopt", "done"): "keeps no more of the minor god's Guardians (the others leave the game)",
+    ("amun-two-cards", "noamun"): "plays one Battle card in this battle, not two (Amun)",
+    ("anubis-trap", "notrap"): "traps no Warrior (Anubis)",
+    ("osiris-underworld", "nounderworld"): "places no Underworld token (Osiris)",
+    ("osiris-pick", "nounderworld"): "moves no Underworld token (Osiris)",
+    ("ra-sun", "nosun"): "makes no figure Radiant (Ra)",
+    ("hathor-place", "noplace"): "places no figure (Hathor)",
+    ("thoth-guess", "noguess"): "makes no guess (Thoth)",
+    ("isis-save", "done"): "saves no more Protected figures (Isis)",
+    ("horus-eye", "done"): "puts no more Eyes on regions (Horus)",
+}
 #: Which action classes belong to which phases (to tell "wrong moment" from "wrong choice").
 _PHASE_TYPES: dict[int, tuple[type, ...]] = {
     TURN: (Row, Word, Reveal),
@@ -509,8 +533,9 @@ class AnkhState(Conflict):
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         p = self.phase
         if p >= GOD_PHASE_BASE:
-            _, rule, what = PHASE_OWNER[p].PHASES[p]
-            return f"Ankh {rule}", f"not allowed now: {what}"
+            owner = PHASE_OWNER[p]
+            _, rule, what = owner.PHASES[p]
+            return f"Ankh {rule}", owner.why_illegal(self, self.tasks[0], action) or f"the decision now: {what}"
         rule, what = _PHASE_RULE[p]
         if not isinstance(action, _PHASE_TYPES[p]):
             return rule, f"this is not the moment for that: {what}"
@@ -564,7 +589,7 @@ class AnkhState(Conflict):
             return rule, f"the token being moved is of level {unlock_level(self.unlocked[god])}, or you have it already"
         if p == BUILD and isinstance(action, Build):
             return rule, "build on an empty land space of the battle region, with a Monument left in the supply"
-        return rule, f"not allowed now: {what}"
+        return rule, f"the decision now: {what}"
 
     # --- copies ------------------------------------------------------------------------------------
 
@@ -940,7 +965,8 @@ class AnkhState(Conflict):
 
     def describe_action(self, action: Action, viewer: int | None) -> str:
         """Words for ``action`` by the current player; a Battle card or bid is shown only to
-        the seats of the god that chose it."""
+        the seats of the god that chose it, and a decline (``done``, ``nobuild``...) is said
+        in words."""
         seat = self.to_move
         who = self.game.seat_name(seat)
         same_god = viewer is not None and self.god_of_seat[viewer] == self.god_of_seat[seat]
@@ -952,4 +978,8 @@ class AnkhState(Conflict):
             secret = PHASE_OWNER[self.phase].describe(self, action, viewer)
             if secret is not None:
                 return f"{who} {secret}"
+        if isinstance(action, Word):
+            words = _WORD_TEXT.get((phase_name(self.phase), action.word))
+            if words is not None:
+                return f"{who} {words}."
         return f"{who}: {action}"

@@ -58,7 +58,11 @@ class HathorPower(GodPower):
         "Monuments (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        PLACE_PHASE: ("hathor-place", "§4.2 Hathor", "1 Follower to place a figure ('put warrior r,c') or 'noplace'"),
+        PLACE_PHASE: (
+            "hathor-place",
+            "§4.2 Hathor",
+            "sacrifice 1 Follower to place a figure ('put warrior r,c') or 'noplace'",
+        ),
     }
 
     def on_sacrifice(self, st: AnkhState, god: int, amount: int) -> None:
