@@ -132,10 +132,10 @@ def play(
         if resume is not None:
             record, text = _load(resume, hint=load is None)
             g, state = _replayed(resume, record, text, hint=load is None)
-            _check_resume_flags(resume, record, g, game, seat, seed, option)
-            if state.is_terminal:  # only --load gets here: --save keeps a finished game aside
+            if state.is_terminal:  # only --load gets here (--save keeps a finished game aside); flags moot
                 _show_finished(resume, record, g, state)
                 return
+            _check_resume_flags(resume, record, g, game, seat, seed, option)
             seats = record.seats
             save = save or resume
             intro = f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions from {resume}."
