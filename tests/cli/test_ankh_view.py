@@ -8,7 +8,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from netjer.cli.main import app
-from netjer.cli.views import renderer_for
+from netjer.cli.views import render_full, renderer_for
+from netjer.cli.views.ankh import pending_text, power_text
 from netjer.core import Rng, load_record
 from netjer.games.ankh import AnkhGame
 from netjer.games.ankh.gods import anubis, bastet, osiris, ra
@@ -102,3 +103,47 @@ def test_view_draws_random_games_with_every_god_issue5() -> None:
             acts = s.legal_actions()
             s.apply(acts[rng.below(len(acts))])
             step += 1
+
+
+def _omniscient(s: object) -> str:
+    console = Console(width=160, record=True, color_system=None)
+    console.print(render_full("ankh", [s.observation(p) for p in range(s.n)]))  # type: ignore[attr-defined]
+    return console.export_text()
+
+
+def test_omniscient_view_shows_bastets_cats_whatever_her_seat() -> None:
+    s = position(3, ["A god 4,4", "B god 6,6", "C god 2,5", "- temple 5,4", "- obelisk 7,7"], gods="ra,bastet,none")
+    bastet.POWER.data(s).at = [s.board.parse_hex("5,4"), s.board.parse_hex("7,7"), bastet.HAND]
+    assert "Tem?" in _text(s.observation(0), 0)  # seat 0 is not Bastet's: hidden
+    text = _omniscient(s)
+    assert "Tem+1" in text and "Obl+3" in text and "Tem?" not in text
+    assert "cats: plus1 5,4, plus3 7,7, star beside-board" in text and "yours" not in text
+
+
+def test_omniscient_view_shows_every_chosen_card_before_the_reveal() -> None:
+    s = start_conflict(position(3, ["A god 4,4", "B god 5,4", "C god 4,5"], next_event="conflict"))
+    play(s, "card chariots", "card flood")
+    assert "Player 2: a card, face down" in _text(s.observation(0), 0)
+    text = _omniscient(s)
+    assert "Player 1: chariots" in text and "Player 2: flood" in text
+
+
+def test_the_decision_in_progress_is_in_words() -> None:
+    s = position(2, ["A god 4,4", "A warrior 4,5", "A warrior 2,5", "B god 6,6"])
+    play(s, "move", "pick 4,5", "to 3,6", "pick 2,5")
+    text = _text(s.observation(0), 0)
+    assert "now: moved 3,6; selected 2,5" in text
+    assert pending_text({"moved": ["0,1", "0,2"], "selected": "1,5"}, []) == "moved 0,1 and 0,2; selected 1,5"
+    assert pending_text({"moved": []}, []) == "no figure moved yet"
+    assert pending_text({"mummy_of": 1, "next_to_god_of": 0}, ["Ann", "Bob"]) == (
+        "the Mummy of Bob; returns next to the God of Ann"
+    )
+    assert "[" not in pending_text({"camel_line": ["4,1|4,2", "4,2|5,2"], "new_tokens": [4, 5]}, [])
+
+
+def test_god_panels_agree_in_number() -> None:
+    obs = {"gods": [{"name": "Player 1"}]}
+    assert power_text("horus", {"eyes_free": 1, "eyes_on_regions": [5]}, obs) == "1 Eye free; on region 5"
+    assert power_text("horus", {"eyes_free": 0, "eyes_on_regions": [5, 6]}, obs) == "0 Eyes free; on regions 5 6"
+    assert power_text("horus", {"eyes_free": 2, "eyes_on_regions": []}, obs) == "2 Eyes free; none on a region"
+    assert power_text("ra", {"sun_tokens_free": 1, "radiant": []}, obs).startswith("1 Sun token free;")

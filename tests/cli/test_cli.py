@@ -221,3 +221,76 @@ def test_replay_step_stops_on_q(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(save), "--step"], input="\nq\n", env={"COLUMNS": "140"})
     assert result.exit_code == 0
     assert "   2. " in result.output and "   3. " not in result.output
+
+
+def _finished_aton(tmp_path: Path) -> Path:
+    save = tmp_path / "g.json"
+    _play(["aton", "--seed", "11", "--save", str(save)], "")
+    return save
+
+
+def test_replay_and_load_refuse_an_unknown_agent_with_the_same_message(tmp_path: Path) -> None:
+    save = _finished_aton(tmp_path)
+    data = json.loads(save.read_text())
+    data["seats"] = ["human", "zorg"]
+    data["actions"], data["result"] = data["actions"][:3], None
+    save.write_text(json.dumps(data, indent=2))
+    replayed = runner.invoke(app, ["replay", str(save)])
+    code, loaded = _play(["--load", str(save)], "quit\n")
+    assert replayed.exit_code == code == 2
+    message = replayed.output.splitlines()[0]
+    assert message.startswith(f"error: {save}: line ") and "seat 1: unknown agent 'zorg'; choose one of" in message
+    assert loaded.splitlines()[0] == message
+
+
+def test_every_replay_error_names_the_file(tmp_path: Path) -> None:
+    save = _finished_aton(tmp_path)
+    data = json.loads(save.read_text())
+    data["actions"][4] = "assign 9"
+    save.write_text(json.dumps(data, indent=2))
+    for args in (["replay", str(save)], ["play", "--load", str(save)]):
+        result = runner.invoke(app, args, input="quit\n")
+        assert result.exit_code == 2 and result.output.startswith(f"error: {save}: line "), result.output
+        assert "action 5 'assign 9'" in result.output
+    data["options"] = {"reveal": "never"}
+    save.write_text(json.dumps(data, indent=2))
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 2 and result.output.startswith(f"error: {save}: line "), result.output
+
+
+def test_loading_a_finished_game_shows_its_result_instead_of_resuming(tmp_path: Path) -> None:
+    save = _finished_aton(tmp_path)
+    before = save.read_text()
+    code, out = _play(["--load", str(save)], "")
+    assert code == 0 and "Resuming" not in out and "Final position" in out
+    assert f"The game in {save} is finished" in out and ("wins" in out or "Draw" in out)
+    assert "netjer replay" in " ".join(out.split())
+    code, out = _play(["--load", str(save), "--seed", "99"], "")  # not "holds an unfinished game"
+    assert code == 0 and "is finished" in out and "unfinished" not in out
+    assert save.read_text() == before
+
+
+def test_ankh_refusals_are_one_line_and_say_not_allowed_once(tmp_path: Path) -> None:
+    args = ["ankh", "-o", "players=2", "-o", "gods=none", "-o", "first_player=0", "--seat", "0=human"]
+    code, out = _play([*args, "--seed", "1", "--save", str(tmp_path / "a.json")], "put warrior 9,9\nreveal 4,4\nquit\n")
+    assert code == 0
+    assert "9,9 is not a space of the Ankh map" in out and "is not an Ankh action" not in out
+    assert "Not allowed: the decision now: choose an action row" in out
+    assert "not allowed now" not in out.lower().replace("not allowed: the", "")
+
+
+def test_ankh_replay_tells_each_cat_placement_once(tmp_path: Path) -> None:
+    from netjer.core.record import GameRecord, save_record  # noqa: PLC0415
+    from netjer.games.ankh import AnkhGame  # noqa: PLC0415
+
+    state = AnkhGame({"players": 2, "gods": "none,bastet", "first_player": 0}).new_initial_state(3)
+    while len(state.history) < 3:  # Bastet (seat 1) places her three cats
+        state.apply(state.legal_actions()[0])
+    save = tmp_path / "a.json"
+    save_record(save, GameRecord.from_state(state, ["random", "random"]))
+    seen = runner.invoke(app, ["replay", str(save), "--seat", "0"], env={"COLUMNS": "160"})
+    assert seen.exit_code == 0, seen.output
+    assert seen.output.count("places a cat face down at") == 3 and "(Bastet)." in seen.output
+    full = runner.invoke(app, ["replay", str(save), "--omniscient"], env={"COLUMNS": "160"})
+    assert full.exit_code == 0 and full.output.count("Player 2: cat ") == 3
+    assert "cats: plus1 " in full.output and "?" not in full.output.split("Last recorded position")[1]

@@ -3,7 +3,9 @@
 ``netjer play aton --seat 0=human --seat 1=random --seed 7 --save game.json`` plays in the
 terminal; ``netjer replay game.json`` steps through a record; ``netjer games`` lists the
 games and their options.  Every user error (bad option, unknown agent, malformed record)
-is a one-line message and exit status 2, never a traceback.
+is a one-line message and exit status 2, never a traceback; an error in a record file
+names the file.  A record's seats are agent specifications (:mod:`netjer.core.record`):
+``play --load`` and ``replay`` both refuse a record whose seats are not, with the same message.
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer import __version__
+from netjer.agents.registry import parse_agent_spec
 from netjer.cli.play import TerminalTable, archive_path, result_text
 from netjer.cli.views import Renderer, render_full, renderer_for
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
-from netjer.core.record import GameRecord, load_record
+from netjer.core.record import GameRecord, load_record, locate
 from netjer.core.state import State
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
 
@@ -128,9 +131,11 @@ def play(
                     archive = save  # a finished game is kept aside, a new one starts
         if resume is not None:
             record, text = _load(resume, hint=load is None)
-            g = game_for_record(record, text)
+            g, state = _replayed(resume, record, text, hint=load is None)
+            if state.is_terminal:  # only --load gets here (--save keeps a finished game aside); flags moot
+                _show_finished(resume, record, g, state)
+                return
             _check_resume_flags(resume, record, g, game, seat, seed, option)
-            state = record.replay(g, text)
             seats = record.seats
             save = save or resume
             intro = f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions from {resume}."
@@ -163,8 +168,42 @@ def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:
     try:
         return load_record(path)
     except RecordError as err:
-        advice = " (pass --new to keep it aside and start a new game)" if hint else ""
-        raise RecordError(f"{path}: {err}{advice}") from None
+        raise _in_file(path, err, hint=hint) from None
+
+
+def _in_file(path: Path, err: RecordError, *, hint: bool) -> RecordError:
+    """``err`` with the file named first (and how to start over, when ``hint``)."""
+    advice = " (pass --new to keep it aside and start a new game)" if hint else ""
+    return RecordError(f"{path}: {err}{advice}")
+
+
+def _replayed(path: Path, record: GameRecord, text: str, *, hint: bool) -> tuple[Game, State]:
+    """The game of a loaded record and its last position, every error naming the file: the
+    game and options, the seats (agent specifications, as for ``play``), every action."""
+    try:
+        g = game_for_record(record, text)
+        for index, spec in enumerate(record.seats):
+            try:
+                parse_agent_spec(spec)
+            except ConfigError as err:
+                line, column = locate(text, ("seats", index)) or (None, None)
+                raise RecordError(f"seat {index}: {err}", line=line, column=column) from None
+        return g, record.replay(g, text)
+    except RecordError as err:
+        raise _in_file(path, err, hint=hint) from None
+
+
+def _show_finished(path: Path, record: GameRecord, g: Game, state: State) -> None:
+    """``play --load`` of a finished game: its final position and result, and what to do instead."""
+    console.rule("Final position")
+    console.print(render_full(g.name, [state.observation(s) for s in range(g.num_players)]))
+    console.print(
+        Text(
+            f"The game in {path} is finished ({g.title}, seed {record.seed}, {len(record.actions)} actions): "
+            f"{result_text(g, state.returns())}. Nothing is left to play: see it again with `netjer replay {path}`, "
+            f"or start a new game with `netjer play {g.name} --save {path}` (the finished one is kept aside).",
+        )
+    )
 
 
 def _check_resume_flags(
@@ -227,11 +266,10 @@ def replay(
         if omniscient and seat is not None:
             raise ConfigError("choose either --seat or --omniscient")
         record, text = _load(path, hint=False)
-        g = game_for_record(record, text)
+        g, final = _replayed(path, record, text, hint=False)  # refuse a bad record before showing any of it
         viewer = None if omniscient else (seat or 0)
         if viewer is not None and not 0 <= viewer < g.num_players:
             raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
-        final = record.replay(g, text)  # refuse a bad record before showing any of it
     except NetjerError as err:
         raise _fail(str(err)) from None
     seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))

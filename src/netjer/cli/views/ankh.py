@@ -10,10 +10,15 @@ be drawn.
 God powers on the map (rules/ankh.md §4): a Radiant figure's label ends in ``*`` (Ra's Sun
 token), an empty Underworld space shows ``UW`` (Osiris), a Bastet cat adds ``?`` to its space
 when face down (its value, ``+1``/``+3``/``st``, when face up or when the viewer is Bastet).
+
+The omniscient drawing (:func:`render_omniscient`, for ``netjer replay --omniscient`` and the
+end of a game) merges every seat's observation: each god's own secrets (its Battle card and
+Plague bid before they are revealed, Bastet's face-down cats) come from that god's seats.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -24,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer.cli.views.ankh_map import SEAT_STYLES, draw_map
+from netjer.core.words import join_words, plural
 from netjer.games.ankh.board import Board, RegionMap, load_board
 
 #: Short labels of the pieces on the map (up to 7 characters with the god's number).
@@ -127,8 +133,8 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     grid.add_column()
     grid.add_row("Devotion", Text(str(info["devotion"]), style="bold"))
     grid.add_row("Followers", str(info["followers"]))
-    pools = [f"{info['warriors_pool']} warrior"]
-    pools += [f"{n} {k}" for k, n in info["guardians_pool"].items() if n]
+    pools = [plural(info["warriors_pool"], "Warrior")]
+    pools += [plural(n, k) for k, n in info["guardians_pool"].items() if n]
     grid.add_row("pool", ", ".join(pools))
     grid.add_row("Ankh tokens", f"{info['ankh_pool']} in pool, {info['unlocked']}/6 unlocked")
     grid.add_row("powers", ", ".join(info["powers"]) or "-")
@@ -177,15 +183,16 @@ def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
     if pid == "osiris":
         return f"Underworld: {' '.join(state['underworld']) or '-'}; {state['tokens_in_supply']} in supply"
     if pid == "ra":
-        return f"{state['sun_tokens_free']} Sun tokens free; Radiant: {' '.join(state['radiant']) or '-'}"
+        return f"{plural(state['sun_tokens_free'], 'Sun token')} free; Radiant: {' '.join(state['radiant']) or '-'}"
     if pid == "bastet":
         parts = [f"face down: {' '.join(state['face_down_on_board']) or '-'}"]
         if state["face_down_beside_board"]:
             parts.append(f"{state['face_down_beside_board']} face down beside her board")
         for c in state["face_up"]:
             parts.append(f"{c['cat']} face up ({c['at']})")
-        if "cats" in state:
-            parts.append("yours: " + ", ".join(f"{c} {h}" for c, h in state["cats"].items()))
+        if "cats" in state:  # the viewer's own cats, or every cat in an omniscient view
+            whose = "yours" if obs["god"] == state["holder"] else "cats"
+            parts.append(f"{whose}: " + ", ".join(f"{c} {h}" for c, h in state["cats"].items()))
         if state["out_of_game"]:
             parts.append("out of the game")
         return "; ".join(parts)
@@ -194,8 +201,9 @@ def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
         text = f"scale {state['scale']}"
         return text + (f"; guess: {names[guess['god']]} {guess['card']}" if guess else "")
     if pid == "horus":
-        on = " ".join(map(str, state["eyes_on_regions"])) or "-"
-        return f"{state['eyes_free']} Eyes free; on regions {on}"
+        on = state["eyes_on_regions"]
+        where = f"on {'region' if len(on) == 1 else 'regions'} {' '.join(map(str, on))}" if on else "none on a region"
+        return f"{plural(state['eyes_free'], 'Eye')} free; {where}"
     if pid == "seth":
         return f"controls: {' '.join(state['controls']) or '-'}"
     return POWER_WORDS.get(pid, "")
@@ -225,8 +233,10 @@ def _battle(obs: dict[str, Any]) -> Text | None:
         if b["bidders"]:
             made = ", ".join(names[g] for g in b["bid_made"]) or "nobody yet"
             out.append(f"\n  Plague bids made: {made}")
-            for amount in b["bids"].values():
-                out.append(f" (your bid: {amount})")
+            if len(b["bids"]) == 1 and int(next(iter(b["bids"]))) == obs["god"]:
+                out.append(f" (your bid: {next(iter(b['bids'].values()))})")
+            elif b["bids"]:  # an omniscient view: every bid made
+                out.append(" (bids: " + ", ".join(f"{names[int(g)]} {n}" for g, n in b["bids"].items()) + ")")
         if b["strength"]:
             out.append("\n  strength: " + ", ".join(f"{names[int(g)]} {v}" for g, v in b["strength"].items()))
     return out
@@ -253,7 +263,7 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     if battle is not None:
         parts.append(battle)
     if obs["pending"]:
-        parts.append(Text("now: " + ", ".join(f"{k} {v}" for k, v in obs["pending"].items()), style="bold"))
+        parts.append(Text("now: " + pending_text(obs["pending"], names), style="bold"))
     log = obs["log"][-LOG_LINES:]
     if log:
         parts.append(Panel(Text("\n".join(log)), title="recent events", border_style="dim"))
@@ -267,6 +277,61 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     return Group(*parts)
 
 
+def pending_text(pending: dict[str, Any], names: list[str]) -> str:
+    """The decision in progress (``observation["pending"]``) in words, e.g. ``moved 0,1 and
+    0,2; selected 1,5``."""
+
+    def spaces(value: Any) -> str:
+        return join_words([str(v) for v in value]) if isinstance(value, list) else str(value)
+
+    words: dict[str, Callable[[Any], str]] = {
+        "moved": lambda v: f"moved {spaces(v)}" if v else "no figure moved yet",
+        "selected": lambda v: f"selected {v}",
+        "push_from": lambda v: f"pushing the figure on {v}",
+        "scorpion": lambda v: f"the Giant Scorpion on {v} takes aim",
+        "pyramid": lambda v: f"summoning next to the Pyramid on {v}",
+        "camel_line": lambda v: f"camels laid along {spaces(v)}" if v else "no camel laid yet",
+        "new_tokens": lambda v: f"the new regions' tokens {spaces(v)}",
+        "level": lambda v: f"unlocking a level {v} power",
+        "mummy_of": lambda v: f"the Mummy of {names[v]}",
+        "next_to_god_of": lambda v: f"returns next to the God of {names[v]}",
+        "minor_god": lambda v: f"keeping Guardians of {names[v]}, merged",
+        "protected": lambda v: f"Protected figures on {spaces(v)}",
+        "region": lambda v: f"region {v}",
+        "figure": lambda v: f"the figure just summoned on {v}",
+        "ransom": lambda v: "summoning the Warrior that Anubis holds",
+    }
+    return "; ".join(words[k](v) if k in words else f"{k.replace('_', ' ')} {spaces(v)}" for k, v in pending.items())
+
+
 def render_omniscient(observations: list[dict[str, Any]]) -> RenderableType:
-    """Draw the game once for everyone (at the end every secret is revealed anyway)."""
-    return render(observations[0], None)
+    """Draw the game once for everyone, every secret shown: :func:`merge_observations`."""
+    return render(merge_observations(observations), None)
+
+
+def merge_observations(observations: list[dict[str, Any]]) -> dict[str, Any]:
+    """One observation holding what every seat knows (``observations[s]`` is seat ``s``'s).
+
+    Public facts are the same in every observation; each god's secrets are taken from its own
+    seats: its chosen Battle card (and Plague bid) before they are revealed, and the parts of
+    a god power that only its holder sees (Bastet's face-down cats).
+    """
+    merged = dict(observations[0])
+    merged["seat"] = None
+    merged["god"] = None
+    powers = {pid: dict(state) for pid, state in merged["god_powers"].items()}
+    battle = dict(merged["battle"]) if merged["battle"] is not None else None
+    if battle is not None and "cards" in battle:
+        battle["cards"] = dict(battle["cards"])
+        battle["bids"] = dict(battle["bids"])
+    for obs in observations:
+        for pid, state in obs["god_powers"].items():
+            if state["holder"] == obs["god"]:
+                powers[pid].update(state)
+        theirs = obs["battle"]
+        if battle is not None and theirs is not None and "cards" in battle:
+            battle["cards"].update(theirs.get("cards", {}))
+            battle["bids"].update(theirs.get("bids", {}))
+    merged["god_powers"] = powers
+    merged["battle"] = battle
+    return merged

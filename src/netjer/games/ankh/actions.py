@@ -26,6 +26,7 @@ The four actions (§7.3):
 from __future__ import annotations
 
 from netjer.core.action import Action
+from netjer.core.words import plural
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_MOVE,
@@ -415,7 +416,7 @@ class Actions(Guardians):
     def _gain_followers(self, god: int) -> None:
         gain = self._followers_gain(god)
         self.followers[god] += gain
-        self._log(f"{self._name(god)} gains {gain} Followers -> {self.followers[god]}")
+        self._log(f"{self._name(god)} gains {plural(gain, 'Follower')} -> {self.followers[god]}")
 
     # --- Unlock Ankh Power (§7.3, §2.1) ---------------------------------------------------------
 
@@ -424,7 +425,8 @@ class Actions(Guardians):
         only moves the marker (§11.3, cases 37)."""
         level = unlock_level(self.unlocked[god])
         if level == 0 or self.followers[god] < level or not free_powers(self.powers[god], level):
-            self._log(f"{self._name(god)} cannot unlock (level {level or '-'}, {self.followers[god]} Followers)")
+            followers = plural(self.followers[god], "Follower")
+            self._log(f"{self._name(god)} cannot unlock (level {level or '-'}, {followers})")
             self._action_done()
             return
         self.phase = UNLOCK
@@ -437,7 +439,7 @@ class Actions(Guardians):
         self.followers[god] -= level
         self.powers[god] |= 1 << power
         self.unlocked[god] += 1
-        self._log(f"{self._name(god)} unlocks {POWER_IDS[power]} ({level} Followers)")
+        self._log(f"{self._name(god)} unlocks {POWER_IDS[power]} ({plural(level, 'Follower')})")
         if self.unlocked[god] in self.guardian_slots:
             self._gain_guardian(god, level)
         self._sacrificed(god, level)

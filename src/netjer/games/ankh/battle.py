@@ -42,6 +42,7 @@ terrain for Flood and Drought.
 from __future__ import annotations
 
 from netjer.core.action import Action
+from netjer.core.words import article, plural
 from netjer.games.ankh.base import AIM_AFTER_OBELISK, BID, BUILD, CARD, OBELISK_PICK, OBELISK_TO, TIEBREAK, WORSHIP
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import BUILD as BUILD_CARD
@@ -406,7 +407,7 @@ class Battle(Events):
                 if c == FLOOD:
                     gain = sum(1 for h in self.b_hexes if fown[h] == g and self._on_terrain(h, FERTILE))
                     self.followers[g] += gain
-                    shown[-1] += f" (+{gain} Followers)"
+                    shown[-1] += f" (+{plural(gain, 'Follower')})"
         self._log("  cards: " + ", ".join(shown))
 
     # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -445,7 +446,8 @@ class Battle(Events):
         self.monument_supply[kind] -= 1
         self.mon[h] = kind
         self.mown[h] = god
-        self._log(f"  {self._name(god)} builds a {MONUMENT_IDS[kind]} at {self.board.hex_name(h)} ({cost} Followers)")
+        where = self.board.hex_name(h)
+        self._log(f"  {self._name(god)} builds {article(MONUMENT_IDS[kind])} at {where} ({plural(cost, 'Follower')})")
         self._sacrificed(god, cost)
         self._run_conflict()
 
@@ -549,8 +551,7 @@ class Battle(Events):
             self.b_winner = self.tb_holder
             self._log(f"  {self._name(self.tb_holder)} uses the tie-breaker")
         else:
-            self.b_winner = -1
-            self._log(f"  {self._name(self.tb_holder)} keeps the tie-breaker")
+            self.b_winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
         self._run_conflict()
 
     def _apply_step(self) -> bool:
@@ -573,7 +574,7 @@ class Battle(Events):
                 return False
             if self.powers[w] >> COMMANDING & 1:
                 self.followers[w] += COMMANDING_FOLLOWERS
-                self._log(f"  {self._name(w)} gains {COMMANDING_FOLLOWERS} Followers (Commanding)")
+                self._log(f"  {self._name(w)} gains {plural(COMMANDING_FOLLOWERS, 'Follower')} (Commanding)")
         else:
             self._log("  nobody wins the battle")
         fig, fown = self.fig, self._ctl()

@@ -17,6 +17,7 @@ before anything else continues.
 from __future__ import annotations
 
 from netjer.core.action import Action
+from netjer.core.words import plural
 from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
@@ -43,7 +44,7 @@ class Conflict(Victory):
             if self.powers[g] >> OMNIPRESENT & 1:
                 regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
                 self.followers[g] += len(regions)
-                self._log(f"  {self._name(g)} gains {len(regions)} Followers (Omnipresent)")
+                self._log(f"  {self._name(g)} gains {plural(len(regions), 'Follower')} (Omnipresent)")
         self._scorpions_strike()
         tokens = self.token_of_region
         self.c_order = sorted(range(self.regions.num_regions), key=lambda r: tokens[r])

@@ -147,8 +147,7 @@ class Events(Actions):
         return out
 
     def _no_camels(self) -> None:
-        self._log("  no camels placed")
-        self._event_done()
+        self._event_done()  # the decision's words say it ("lays no camels"): not logged twice
 
     def _camel(self, e: int) -> None:
         """Lay the next camel; once the line is complete, choose the part keeping the token."""

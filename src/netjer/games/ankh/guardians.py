@@ -22,6 +22,7 @@ Abilities and where they act:
 
 from __future__ import annotations
 
+from netjer.core.words import article
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.devotion import Devotion
 from netjer.games.ankh.pieces import (
@@ -62,14 +63,14 @@ class Guardians(Devotion):
         free coloured base of its size (§3)."""
         kind = self.guardian_kind[level - 1]
         if self.guardian_supply[level - 1] <= 0:
-            self._log(f"{self._name(god)} would gain a {FIGURE_IDS[kind]}, but none is left (§2.1)")
+            self._log(f"{self._name(god)} would gain {article(FIGURE_IDS[kind])}, but none is left (§2.1)")
             return
         if self._free_bases(god, GUARDIAN_BASE[kind]) <= 0:  # pragma: no cover - 3 Guardians never fill the bases
-            self._log(f"{self._name(god)} has no free {GUARDIAN_BASE[kind]} base for a {FIGURE_IDS[kind]} (§3)")
+            self._log(f"{self._name(god)} has no free {GUARDIAN_BASE[kind]} base for {article(FIGURE_IDS[kind])} (§3)")
             return
         self.guardian_supply[level - 1] -= 1
         self.gpool[god * 3 + level - 1] += 1
-        self._log(f"{self._name(god)} gains a {FIGURE_IDS[kind]} (Guardian, §2.1)")
+        self._log(f"{self._name(god)} gains {article(FIGURE_IDS[kind])} (Guardian, §2.1)")
 
     def _to_pool(self, god: int, kind: int) -> None:
         """A figure leaves the board for its owner's pool (killed, §3: Guardians return to

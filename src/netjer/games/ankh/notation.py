@@ -454,6 +454,10 @@ BY_TEXT: dict[str, Action] = {str(a).lower(): a for a in ALL_ACTIONS}
 
 _SPACES = re.compile(r"\s+")
 _HEX_SPACES = re.compile(r"(\d+)\s*,\s*(\d+)")
+_HEX = re.compile(r"\d+,\d+")
+#: Every notation with its hexes written ``#``: a text of one of these shapes is a well-formed
+#: action, refused only for the spaces it names.
+_SHAPES = frozenset(_HEX.sub("#", t) for t in BY_TEXT)
 
 
 def parse_action(text: str) -> Action:
@@ -466,11 +470,19 @@ def parse_action(text: str) -> Action:
     norm = _HEX_SPACES.sub(r"\1,\2", norm)
     norm = re.sub(r"\s*\|\s*", "|", norm)
     action = BY_TEXT.get(norm)
-    if action is None and norm.startswith("camel "):
-        try:  # an edge may be written with its hexes in either order
-            action = CAMEL[BOARD.parse_edge(norm[6:])]
-        except ValueError:
-            action = None
+    if action is not None:
+        return action
+    if _HEX.sub("#", norm) in _SHAPES:  # well-formed: say which space is wrong, in one line
+        for written in _HEX.findall(norm):
+            try:
+                BOARD.parse_hex(written)
+            except ValueError:
+                raise ActionSyntaxError(f"{written} is not a space of the Ankh map") from None
+        if norm.startswith("camel "):
+            try:  # an edge may be written with its hexes in either order
+                action = CAMEL[BOARD.parse_edge(norm[6:])]
+            except ValueError as err:
+                raise ActionSyntaxError(f"{text!r}: {err}; a camel lies between two neighbouring spaces") from None
     if action is None:
         raise ActionSyntaxError(
             f"{text!r} is not an Ankh action; e.g. 'move', 'summon', 'gain', 'unlock', 'end', 'pick 4,5', "

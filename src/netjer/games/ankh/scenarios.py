@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from netjer.core.errors import ConfigError, DataFileError
+from netjer.core.words import article
 from netjer.games.ankh.board import (
     TERRAIN_CODES,
     Board,
@@ -214,7 +215,7 @@ def validate_scenario(file_name: str, data: object, board: Board | None = None) 
             raise fail(f"{where}: unknown piece {kind!r} (expected one of {', '.join(PIECE_KINDS)})")
         if player is None:
             if kind not in MONUMENT_KINDS:
-                raise fail(f"{where}: only Monuments may be neutral; a {kind} belongs to a player")
+                raise fail(f"{where}: only Monuments may be neutral; {article(kind)} belongs to a player")
         elif not isinstance(player, int) or isinstance(player, bool) or not 1 <= player <= players:
             raise fail(f"{where}: player must be 1 to {players} or null, got {player!r}")
         h = hex_of(item.get("hex"), where)

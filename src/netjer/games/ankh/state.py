@@ -24,6 +24,7 @@ from typing import Any
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
+from netjer.core.words import plural
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -141,6 +142,30 @@ _PHASE_RULE: dict[int, tuple[str, str]] = {
         "Ankh §10.4",
         "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
     ),
+}
+#: Per (phase name, word): what a decline (or ``end``) says in the log of the game, rather
+#: than a bare ``Player 5: done`` (``describe_action``).  Words that do something are
+#: narrated by the log of their effect instead.
+_WORD_TEXT: dict[tuple[str, str], str] = {
+    ("turn", "end"): "ends the turn",
+    ("turn-end", "end"): "ends the turn",
+    ("move-pick", "done"): "stops moving figures",
+    ("camel", "done"): "lays no camels",
+    ("swap", "noswap"): "swaps no Conflict Order tokens",
+    ("obelisk-pick", "done"): "relocates no more figures (Obelisk Attuned)",
+    ("build", "nobuild"): "builds no Monument",
+    ("tiebreak", "notiebreak"): "keeps the tie-breaker (does not use it)",
+    ("worship", "noworship"): "sacrifices no Followers for Devotion (Worshipful)",
+    ("adopt", "done"): "keeps no more of the minor god's Guardians (the others leave the game)",
+    ("amun-two-cards", "noamun"): "plays one Battle card in this battle, not two (Amun)",
+    ("anubis-trap", "notrap"): "traps no Warrior (Anubis)",
+    ("osiris-underworld", "nounderworld"): "places no Underworld token (Osiris)",
+    ("osiris-pick", "nounderworld"): "moves no Underworld token (Osiris)",
+    ("ra-sun", "nosun"): "makes no figure Radiant (Ra)",
+    ("hathor-place", "noplace"): "places no figure (Hathor)",
+    ("thoth-guess", "noguess"): "makes no guess (Thoth)",
+    ("isis-save", "done"): "saves no more Protected figures (Isis)",
+    ("horus-eye", "done"): "puts no more Eyes on regions (Horus)",
 }
 #: Which action classes belong to which phases (to tell "wrong moment" from "wrong choice").
 _PHASE_TYPES: dict[int, tuple[type, ...]] = {
@@ -299,7 +324,7 @@ class AnkhState(Conflict):
         for i, g in enumerate(self.holder):
             if g >= 0:
                 self.pdata[i] = power(i).new_data(self, g)
-        if ids:
+        if any(ids):  # "none,none" gives no god a power: nothing to announce
             names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
             self._log("gods: " + ", ".join(names))
         for hook in self.hk.on_setup:
@@ -508,8 +533,9 @@ class AnkhState(Conflict):
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         p = self.phase
         if p >= GOD_PHASE_BASE:
-            _, rule, what = PHASE_OWNER[p].PHASES[p]
-            return f"Ankh {rule}", f"not allowed now: {what}"
+            owner = PHASE_OWNER[p]
+            _, rule, what = owner.PHASES[p]
+            return f"Ankh {rule}", owner.why_illegal(self, self.tasks[0], action) or f"the decision now: {what}"
         rule, what = _PHASE_RULE[p]
         if not isinstance(action, _PHASE_TYPES[p]):
             return rule, f"this is not the moment for that: {what}"
@@ -546,7 +572,7 @@ class AnkhState(Conflict):
         if p == CARD and isinstance(action, Card):
             return "Ankh §1", f"{CARD_IDS[action.card]} is face up (used) until you play the Cycle of Ma'at"
         if p == BID and isinstance(action, Bid):
-            return "Ankh §1 Plague of Locusts", f"you have only {self.followers[god]} Followers to bid"
+            return "Ankh §1 Plague of Locusts", f"you have only {plural(self.followers[god], 'Follower')} to bid"
         if p == CLAIM and isinstance(action, Claim):
             h = action.hex
             if self.mon[h] < 0:
@@ -563,7 +589,7 @@ class AnkhState(Conflict):
             return rule, f"the token being moved is of level {unlock_level(self.unlocked[god])}, or you have it already"
         if p == BUILD and isinstance(action, Build):
             return rule, "build on an empty land space of the battle region, with a Monument left in the supply"
-        return rule, f"not allowed now: {what}"
+        return rule, f"the decision now: {what}"
 
     # --- copies ------------------------------------------------------------------------------------
 
@@ -939,7 +965,8 @@ class AnkhState(Conflict):
 
     def describe_action(self, action: Action, viewer: int | None) -> str:
         """Words for ``action`` by the current player; a Battle card or bid is shown only to
-        the seats of the god that chose it."""
+        the seats of the god that chose it, and a decline (``done``, ``nobuild``...) is said
+        in words."""
         seat = self.to_move
         who = self.game.seat_name(seat)
         same_god = viewer is not None and self.god_of_seat[viewer] == self.god_of_seat[seat]
@@ -951,4 +978,8 @@ class AnkhState(Conflict):
             secret = PHASE_OWNER[self.phase].describe(self, action, viewer)
             if secret is not None:
                 return f"{who} {secret}"
+        if isinstance(action, Word):
+            words = _WORD_TEXT.get((phase_name(self.phase), action.word))
+            if words is not None:
+                return f"{who} {words}."
         return f"{who}: {action}"

@@ -78,6 +78,28 @@ def test_her_placement_is_described_without_the_cat_s4_2() -> None:
     assert not any("star" in line for line in s.log)
 
 
+def test_her_placement_is_told_once_not_again_in_the_log() -> None:
+    s = battle(2, ["A god 4,4", "B god 6,6", *MONUMENTS], "bastet,none")
+    action = s.game.parse_action("cat star 4,5")
+    assert s.describe_action(action, 1) == "Player 1 places a cat face down at 4,5 (Bastet)."
+    assert s.describe_action(action, None) == "Player 1 places a cat face down at 4,5 (Bastet)."
+    assert s.describe_action(action, 0) == "Player 1: cat star 4,5"  # her own seat sees which
+    before = len(s.log)
+    play(s, "cat star 4,5")
+    assert s.log[before:] == []  # the words above say it: nothing repeats it in the log
+
+
+def test_a_cat_already_placed_is_refused_as_such_s4_2() -> None:
+    s = battle(2, ["A god 4,4", "B god 6,6", *MONUMENTS], "bastet,none")
+    play(s, "cat plus1 4,5")
+    err = s.illegal(s.game.parse_action("cat plus1 7,7"))
+    assert err.reason == "the plus1 cat is already placed, at 4,5; the cats left to place: plus3, star"
+    err = s.illegal(s.game.parse_action("cat star 4,4"))
+    assert err.reason.startswith("there is no Monument on 4,4")
+    err = s.illegal(s.game.parse_action("cat star 4,5"))
+    assert err.reason.startswith("the region of 4,5 already holds a cat")
+
+
 def test_cat_revealed_in_her_battle_adds_its_value_s4_2() -> None:
     pieces = ["A god 4,4", "B god 5,4", *MONUMENTS]
     s = battle(2, pieces, "bastet,none", stack=["A", "B"])

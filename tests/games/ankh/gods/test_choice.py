@@ -52,6 +52,21 @@ def test_bad_god_choices_are_refused(gods: str) -> None:
         AnkhGame({"players": 2, "gods": gods})
 
 
+def test_gods_none_for_every_seat_announce_nothing() -> None:
+    s = AnkhGame({"players": 2, "gods": "none,none"}).new_initial_state(1)
+    assert not any(line.startswith("gods:") for line in s.log)
+    s = AnkhGame({"players": 2, "gods": "ra,none"}).new_initial_state(1)
+    assert "gods: Player 1 Ra" in s.log
+
+
+@pytest.mark.parametrize("gods", ["", "  "])
+def test_an_empty_gods_option_is_refused_like_every_empty_option(gods: str) -> None:
+    with pytest.raises(ConfigError, match="Ankh gods: empty; give 'draw', 'none'"):
+        AnkhGame({"players": 2, "gods": gods})
+    with pytest.raises(ConfigError):
+        AnkhGame({"players": 2, "scenario": ""})  # as the other options do
+
+
 def test_observation_names_each_seats_god_and_powers_s4() -> None:
     s = AnkhGame({"players": 2, "gods": "isis,thoth"}).new_initial_state(1)
     obs = s.observation(None)

@@ -148,6 +148,11 @@ class GodPower:
         """Words for ``action`` when it must hide something from ``viewer``; None: the notation."""
         return None
 
+    def why_illegal(self, st: AnkhState, task: Task, action: Action) -> str | None:
+        """Why ``action`` is not a choice of ``task`` (asked only of an illegal action), for the
+        player deciding; None: the engine says what the decision asks (the phase's words)."""
+        return None
+
     # --- hooks (the engine calls only those a subclass overrides) ----------------------------
 
     def on_setup(self, st: AnkhState) -> None:

@@ -23,8 +23,9 @@ turn's last action); ``kill r,c`` (phase ``bastet-star``: which adjacent figure 
 
 Hidden information: the opponents see where the face-down cats are, not which is which;
 Bastet sees her own cats (she places each token herself, face down: S1 gives no shuffle, so
-the values are hidden from the other players only — our reading of "face down").  The log,
-the observation and the words for her placements never name a face-down cat;
+the values are hidden from the other players only — our reading of "face down").  The log
+and the observation never name a face-down cat, nor do the words for her placements
+(``describe``) except to her own seats (a placement is not logged: its words say it, once);
 ``determinize`` deals the face-down cats' values again among their places for an opponent.
 
 Rulings (docs/rules-coverage-ankh.md):
@@ -145,16 +146,34 @@ class BastetPower(GodPower):
 
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         if isinstance(action, CatPut):
-            self.data(st).at[action.cat] = action.hex
-            st._log(f"  {st._name(task[1])} places a cat face down at {st.board.hex_name(action.hex)} (Bastet)")
+            self.data(st).at[action.cat] = action.hex  # not logged: ``describe`` words it for every seat
             st._queue(PLACE_PHASE, task[1], front=True)
         elif isinstance(action, Kill):
             self.star_kills(st, action.hex)
 
     def describe(self, st: AnkhState, action: Action, viewer: int | None) -> str | None:
         if isinstance(action, CatPut):
-            return f"places a cat face down at {st.board.hex_name(action.hex)}."
+            return f"places a cat face down at {st.board.hex_name(action.hex)} (Bastet)."
         return None
+
+    def why_illegal(self, st: AnkhState, task: Task, action: Action) -> str | None:
+        if task[0] != PLACE_PHASE or not isinstance(action, CatPut):
+            return None
+        d = self.data(st)
+        name = st.board.hex_name
+        left = [CAT_IDS[c] for c in range(3) if d.at[c] == HAND and not d.up[c]]
+        to_place = f"the cats left to place: {', '.join(left)}" if left else "every cat is placed"
+        cat = CAT_IDS[action.cat]
+        if d.at[action.cat] == GONE:
+            return f"the {cat} cat is out of the game; {to_place}"
+        if d.at[action.cat] >= 0:
+            return f"the {cat} cat is already placed, at {name(d.at[action.cat])}; {to_place}"
+        if d.up[action.cat]:
+            return f"the {cat} cat is face up beside your board until the next placement; {to_place}"
+        h = action.hex
+        if st.mon[h] < 0:
+            return f"there is no Monument on {name(h)}: a cat goes on a Monument; {to_place}"
+        return f"the region of {name(h)} already holds a cat: one cat per region; {to_place}"
 
     # --- battles ----------------------------------------------------------------------------------
 

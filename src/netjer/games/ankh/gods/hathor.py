@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
+from netjer.core.words import article, plural
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
 from netjer.games.ankh.pieces import FIGURE_IDS
@@ -57,7 +58,11 @@ class HathorPower(GodPower):
         "Monuments (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        PLACE_PHASE: ("hathor-place", "§4.2 Hathor", "1 Follower to place a figure ('put warrior r,c') or 'noplace'"),
+        PLACE_PHASE: (
+            "hathor-place",
+            "§4.2 Hathor",
+            "sacrifice 1 Follower to place a figure ('put warrior r,c') or 'noplace'",
+        ),
     }
 
     def on_sacrifice(self, st: AnkhState, god: int, amount: int) -> None:
@@ -82,8 +87,8 @@ class HathorPower(GodPower):
             st._queue(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
             st._log(
-                f"  {st._name(hathor)} sacrifices {PLACE_COST} Follower and places a {FIGURE_IDS[action.kind]} at "
-                f"{st.board.hex_name(action.hex)} (Hathor)"
+                f"  {st._name(hathor)} sacrifices {plural(PLACE_COST, 'Follower')} and places "
+                f"{article(FIGURE_IDS[action.kind])} at {st.board.hex_name(action.hex)} (Hathor)"
             )
             st._place_from_pool(hathor, action.kind, action.hex)  # a ransom is paid first
             st.followers[hathor] -= PLACE_COST

@@ -38,12 +38,18 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
         for no power, or None to draw it.
 
     Raises:
-        ConfigError: for an unknown god, a god given twice, or a list not of ``players`` entries.
+        ConfigError: for an empty text (as every option refuses one), an unknown god, a god
+            given twice, or a list not of ``players`` entries.
     """
     norm = text.replace(" ", "").lower()
+    if not norm:
+        raise ConfigError(
+            f"Ankh gods: empty; give 'draw', 'none', or one god per seat ({players}), each one of "
+            f"{', '.join(GOD_IDS)}, 'draw' or 'none'"
+        )
     if norm == "none":
         return None
-    if norm in ("draw", ""):
+    if norm == "draw":
         return (None,) * players
     parts = norm.split(",")
     if len(parts) != players:

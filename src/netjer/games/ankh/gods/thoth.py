@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
+from netjer.core.words import plural
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, hand_of
 from netjer.games.ankh.gods.base import THOTH, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import GUESS, NOGUESS, Guess
@@ -108,10 +109,11 @@ class ThothPower(GodPower):
         if d.god < 0:
             return
         if st._played(d.god, d.card):
-            st._log(f"  Thoth guessed right: {d.scale} Followers stay on the scale")
+            stay = "stays" if d.scale == 1 else "stay"
+            st._log(f"  Thoth guessed right: {plural(d.scale, 'Follower')} {stay} on the scale")
         else:
             st.followers[d.god] += d.scale
-            st._log(f"  Thoth guessed wrong: {st._name(d.god)} takes the {d.scale} Followers of the scale")
+            st._log(f"  Thoth guessed wrong: {st._name(d.god)} takes the {plural(d.scale, 'Follower')} of the scale")
             d.scale = 0
         d.god = d.card = -1
 
