@@ -244,5 +244,5 @@ def test_simulate_prints_facets_and_varies_options(tmp_path: Path) -> None:
 def test_heuristic_epsilon_parameter() -> None:
     result = play_task(schedule("ankh", ["heuristic:epsilon=1", "heuristic"], 1, options={"players": 2})[0])
     assert len(result.returns) == 2
-    with pytest.raises(ConfigError, match="between 0 and 1"):
+    with pytest.raises(ConfigError, match="from 0 to 1"):
         schedule("ankh", ["heuristic:epsilon=2"], 1)
