@@ -943,19 +943,25 @@ def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
     return choice
 
 
-def _choose_summon(state: AnkhState, legal: Sequence[Action]) -> Action:
-    god = state.god_of_seat[state.to_move]
-    model = Model(state, god)
-    best, choice = -math.inf, legal[0]
+def _best_put(model: Model, legal: Sequence[Action], floor: float = -math.inf) -> Action | None:
+    """The figure placement (``put KIND r,c``) of ``legal`` that gains most for ``model``'s
+    god, if it gains more than ``floor``; other actions (Anubis's 'ransom', §4.1: never paid,
+    a new Warrior costs nothing more) are passed over."""
+    best, choice = floor, None
     for act in legal:
-        if isinstance(act, PyramidPick):
-            return act  # §2.2 Pyramid Attuned: an extra figure first
-        if not isinstance(act, Put):
-            continue  # 'ransom' (§4.1 Anubis): never paid, a new Warrior costs nothing more
-        gain = model.add_gain(act.hex, act.kind)
-        if gain > best:
-            best, choice = gain, act
+        if isinstance(act, Put):
+            gain = model.add_gain(act.hex, act.kind)
+            if gain > best:
+                best, choice = gain, act
     return choice
+
+
+def _choose_summon(state: AnkhState, legal: Sequence[Action]) -> Action:
+    extra = next((act for act in legal if isinstance(act, PyramidPick)), None)
+    if extra is not None:
+        return extra  # §2.2 Pyramid Attuned: an extra figure first
+    choice = _best_put(Model(state, state.god_of_seat[state.to_move]), legal)
+    return choice if choice is not None else legal[0]
 
 
 def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
@@ -1099,14 +1105,10 @@ def _choose_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) ->
         god = state.god_of_seat[state.to_move]
         model = Model(state, god)
         f = state.followers[god]
-        cost = follower_value(f) - follower_value(f - 1)
-        best, choice = cost, declines[0] if declines else uses[0]
-        for act in uses:
-            if isinstance(act, Put):
-                gain = model.add_gain(act.hex, act.kind)
-                if gain > best:
-                    best, choice = gain, act
-        return choice
+        place = _best_put(model, uses, floor=follower_value(f) - follower_value(f - 1))
+        if place is not None:
+            return place
+        return declines[0] if declines else uses[0]
     if name == "isis-save":
         return uses[0]
     return uses[rng.below(len(uses))]
