@@ -65,6 +65,8 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise ConfigError(f"--option {item!r} is not of the form name=value")
+        if key.strip() in options:
+            raise ConfigError(f"--option {key.strip()!r} given twice; give each option once")
         options[key.strip()] = value.strip()
     return options
 
