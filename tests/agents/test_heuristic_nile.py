@@ -427,3 +427,46 @@ def test_blocks_the_line_under_the_blocking_option() -> None:
     # Nothing can reach a1, but with blocking (rules/nilo.md §3.6) a soldier on a2 stops
     # Isis's 4 from reaching it.
     assert choose(state) == "move b2 a2"
+
+
+# --- evaluation for ISMCTS's cut-off playouts --------------------------------------------------
+
+
+def test_evaluation_is_offered_for_cut_off_playouts() -> None:
+    from netjer.agents.heuristic import heuristic_evaluation  # noqa: PLC0415
+
+    assert heuristic_evaluation("nile") is nile.evaluate
+    with pytest.raises(TypeError):
+        nile.evaluate(AtonGame().new_initial_state(1))
+
+
+def test_evaluation_of_a_win_in_reach_and_of_material() -> None:
+    won = position(
+        """
+        4 | . 2 3
+        3 | . . .
+        2 | 3 . .
+        1 | 1 2 3
+        """
+    )
+    me = won.to_move
+    assert nile.evaluate(won)[me] == 1.0 and nile.evaluate(won)[1 - me] == -1.0  # S12
+    ahead = position(  # the side to act can take a known 2 with its 4 and nothing threatens it
+        """
+        4 | 5 2 3
+        3 | 2 . .
+        2 | 4 . .
+        1 | 3 2 3
+        """
+    )
+    value = nile.evaluate(ahead)
+    assert value[ahead.to_move] > 0.0 and value[0] == -value[1]
+
+
+def test_evaluation_returns_a_finished_game_as_it_is() -> None:
+    state = NileGame().new_initial_state(3)
+    rng = Rng(3)
+    while not state.is_terminal:
+        assert all(-1.0 <= x <= 1.0 for x in nile.evaluate(state))
+        state.apply(policy(state, rng))
+    assert nile.evaluate(state) == state.returns()

@@ -40,6 +40,7 @@ takes tens of microseconds (the policy is also ISMCTS's heuristic playout policy
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 
 from netjer.core.action import Action
@@ -559,6 +560,37 @@ def policy(state: State, rng: Rng) -> Action:
     best_value = max(v for v, _ in scored)
     best = [a for v, a in scored if v >= best_value - 1e-9]
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+#: Material units per unit of :func:`math.tanh` in :func:`evaluate` (a soldier is worth about
+#: 5 units, so losing one moves the expected return by about 0.4).
+EVAL_SCALE = 8.0
+
+
+def evaluate(state: State) -> list[float]:
+    """Expected returns (win +1, draw 0, loss -1) of a Dioses del Nilo position, for ISMCTS's
+    cut-off playouts (``ismcts:depth=N``): the heuristic's score of the best action of the
+    side to act (:func:`_score_combat` or :func:`_score_placements`: public material balance,
+    expected captures, threats, the forced wins and losses of the threat-space search)
+    squashed by ``tanh(score / EVAL_SCALE)``; a win in reach (S12) is +1 for the side to act.
+    A finished game's returns as they are.
+
+    Raises:
+        TypeError: if ``state`` is not a Dioses del Nilo state.
+    """
+    if not isinstance(state, NileState):
+        raise TypeError(f"the Dioses del Nilo evaluation needs a NileState, got {type(state).__name__}")
+    if state.is_terminal:
+        return state.returns()
+    me = state.to_move
+    legal = state.legal_actions()
+    board, index = state.board, state.geo.index
+    if any(type(a) is Attack and board[index[a.dst]] < 0 for a in legal):
+        x = 1.0
+    else:
+        scored = _score_placements(state, legal) if state.phase == PLACEMENT else _score_combat(state, legal)
+        x = math.tanh(max(v for v, _ in scored) / EVAL_SCALE)
+    return [x, -x] if me == 0 else [-x, x]
 
 
 def _score_combat(state: NileState, legal: list[Action]) -> list[tuple[float, Action]]:
