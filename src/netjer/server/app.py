@@ -352,7 +352,7 @@ class BodyLimit:
 
 
 class _TooLarge(Exception):
-    pass
+    """Raised inside :class:`BodyLimit` when a request body passes the limit."""
 
 
 async def _too_large(send: Send, limit: int) -> None:

@@ -10,6 +10,7 @@ sent its own view.  A computer seat's move is computed in a worker pool off the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -124,14 +125,12 @@ def _search_worker_init() -> None:
     the kernel to kill it when the server dies, so that a search never outlives a stopped or
     crashed server."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
+    with contextlib.suppress(OSError, AttributeError):  # not Linux: shutdown() stops idle workers
         import ctypes  # noqa: PLC0415 - only in worker processes
 
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         pr_set_pdeathsig = 1
         libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
-    except (OSError, AttributeError):  # not Linux: shutdown() stops idle workers anyway
-        pass
 
 
 def compute_agent_action(
