@@ -178,3 +178,27 @@ def test_guided_expansion_tries_the_playout_policys_choice_first() -> None:
     assert isinstance(spec_agent, ISMCTSAgent) and spec_agent.guided
     with pytest.raises(ConfigError, match="guided must be 0 or 1"):
         make_agent("ismcts:guided=maybe")
+
+
+def test_an_opponent_model_plays_the_other_seats_in_the_tree() -> None:
+    state = _midgame(8, 11)
+    seat = state.current_player
+    asked: list[int] = []
+
+    def first(st: State, rng: Rng) -> Action:
+        asked.append(st.current_player)
+        return st.legal_actions()[0]
+
+    agent = ISMCTSAgent(5, iterations=60, opponents=first)
+    chosen = agent.choose(PlayerView(state, seat))
+    assert chosen in state.legal_actions()
+    # The model decided for the other seat inside the tree, and never for the searcher.
+    assert asked and set(asked) == {1 - seat}
+    again = ISMCTSAgent(5, iterations=60, opponents=first)
+    assert again.choose(PlayerView(state, seat)) == chosen
+    spec_agent = make_agent("ismcts:iterations=5,opponents=heuristic")
+    assert isinstance(spec_agent, ISMCTSAgent) and spec_agent.opponents == "heuristic"
+    spec_agent.prepare(AtonGame())
+    assert callable(spec_agent.opponents)
+    with pytest.raises(ConfigError, match="opponent model must be 'heuristic'"):
+        make_agent("ismcts:opponents=random")

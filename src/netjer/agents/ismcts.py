@@ -9,6 +9,14 @@ by UCB1 with availability counts (a child's exploration term uses how often it w
 (random or heuristic), and backs up the vector of returns: each node keeps the total for
 the seat that chose its action, so every seat maximises its own return (multi-player).
 
+With an opponent model (``opponents="heuristic"``), the other seats' decisions in the tree
+follow the model's policy instead of branching over all their legal actions, so every
+iteration spends its depth on the searching seat's own choices: MCTS with a fixed opponent
+policy, the "opponent modelling" variant of multi-player MCTS (Sturtevant, "An Analysis of
+UCT in Multi-Player Games", ICGA Journal 31(4), 2008, discusses the max^n tree it replaces;
+Baier & Kaisers, "Opponent Modelling in MCTS", 2020 survey).  The model plays on the
+search's determinizations, so it only sees what the searching seat's sample gives it.
+
 The agent never sees the true state: only ``view.legal_actions()`` and determinizations,
 which depend on the seat's observation alone (see ``State.determinize``).
 """
@@ -82,6 +90,11 @@ class ISMCTSAgent(Agent):
             random untried action: with a heuristic playout, the tree's new edges follow the
             heuristic before trying the alternatives, so an iteration does not add one
             random move to its line of play.
+        opponents: an opponent model: ``None`` (default) searches every seat's choices by
+            UCB1 (each maximising its own return); ``"heuristic"`` (the game's heuristic
+            policy) or a policy function plays the other seats' decisions inside the tree,
+            which then branches only on the searching seat's own decisions.  Strong when the
+            opponents play like the model; a poorer guess of a different opponent.
 
     Raises:
         ConfigError: if neither budget is positive, ``max_seconds`` is not positive,
@@ -103,6 +116,7 @@ class ISMCTSAgent(Agent):
         max_playout: int | None = None,
         evaluate: Evaluation | str | None = None,
         guided: bool = False,
+        opponents: RolloutPolicy | str | None = None,
     ) -> None:
         if iterations is not None and iterations <= 0:
             raise ConfigError(f"ismcts: iterations must be positive, got {iterations}")
@@ -116,6 +130,8 @@ class ISMCTSAgent(Agent):
             raise ConfigError("ismcts: a playout cut-off needs an evaluation function")
         if max_playout is not None and max_playout <= 0:
             raise ConfigError(f"ismcts: the playout cut-off must be positive, got {max_playout}")
+        if isinstance(opponents, str) and opponents != "heuristic":
+            raise ConfigError(f"ismcts: the opponent model must be 'heuristic', got {opponents!r}")
         if isinstance(evaluate, str) and evaluate != "heuristic":
             raise ConfigError(f"ismcts: evaluate must be 'heuristic' or a function, got {evaluate!r}")
         self.rng = Rng(seed)
@@ -127,6 +143,7 @@ class ISMCTSAgent(Agent):
         self.max_playout = max_playout
         self.evaluate = evaluate
         self.guided = guided
+        self.opponents = opponents
         #: iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
 
@@ -134,9 +151,11 @@ class ISMCTSAgent(Agent):
         """Resolve the rollout and evaluation names for ``game``.
 
         Raises:
-            ConfigError: if ``game`` has no heuristic (``rollout=heuristic``) or no
-                evaluation (``evaluate="heuristic"``).
+            ConfigError: if ``game`` has no heuristic (``rollout=heuristic`` or
+                ``opponents=heuristic``) or no evaluation (``evaluate="heuristic"``).
         """
+        if self.opponents == "heuristic":
+            self.opponents = heuristic_policy(game.name)
         if self.rollout == "heuristic":
             self.rollout = heuristic_policy(game.name)
         elif self.rollout == "random":
@@ -172,20 +191,35 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and count > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.determinize(rng), rng)
+            self._iterate(root, view.determinize(rng), rng, view.seat)
             count += 1
         self.last_iterations = count
         best = max(root.children.values(), key=lambda n: (n.visits, n.total))
         assert best.action is not None
         return best.action
 
-    def _iterate(self, root: _Node, state: State, rng: Rng) -> None:
+    def _iterate(self, root: _Node, state: State, rng: Rng, seat: int) -> None:
         node = root
         c = self.exploration
+        model = self.opponents
+        assert model is None or callable(model)
         # Selection and expansion, restricted to the actions legal in this determinization.
         while not state.is_terminal:
-            legal = state.legal_actions()
             children = node.children
+            player = state.current_player
+            if model is not None and player != seat:
+                # The opponent model decides; its action is the only edge followed here.
+                action = model(state, rng)
+                child = children.get(action)
+                state.apply(action)
+                if child is None:
+                    child = _Node(node, action, player)
+                    children[action] = child
+                    node = child
+                    break
+                node = child
+                continue
+            legal = state.legal_actions()
             untried = [a for a in legal if a not in children]
             for a in legal:
                 child = children.get(a)

@@ -72,6 +72,7 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
         max_playout=int(depth) if depth is not None else None,
         evaluate="heuristic" if depth is not None else None,
         guided=_flag("ismcts", params, "guided"),
+        opponents=params.get("opponents"),
     )
 
 
@@ -89,11 +90,12 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
 #: with the game's evaluation, offered next to its heuristic: see
 #: :func:`netjer.agents.heuristic.heuristic_evaluation`), ``guided=1`` (expand the playout
-#: policy's choice first).
+#: policy's choice first), ``opponents=heuristic`` (the other seats' decisions in the tree
+#: follow the game's heuristic: an opponent model).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "heuristic": frozenset({"epsilon"}),
-    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided"}),
+    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided", "opponents"}),
 }
 HUMAN = "human"
 
