@@ -5,7 +5,8 @@ its budget + 10%).
 Usage::
 
     python benchmarks/ismcts_speed.py [--games aton,nile] [--time 0.2]
-    python benchmarks/ismcts_speed.py --games ankh --rollout heuristic --depth 20
+    python benchmarks/ismcts_speed.py --games ankh --params rollout=heuristic,depth=40,opponents=heuristic \
+        --pool-agent ismcts:iterations=20,depth=10 --pool-games 8
 """
 
 from __future__ import annotations
@@ -13,17 +14,15 @@ from __future__ import annotations
 import argparse
 import time
 
-from netjer.agents import ISMCTSAgent
+from netjer.agents import ISMCTSAgent, make_agent
 from netjer.core import PlayerView, Rng
 from netjer.games.registry import make_game
 from netjer.sim.tournament import run_tasks, schedule
 
 
-def iterations_per_second(
-    game_name: str, seconds: float, positions: int = 12, rollout: str = "random", depth: int | None = None
-) -> tuple[float, float]:
+def iterations_per_second(game_name: str, seconds: float, positions: int = 12, params: str = "") -> tuple[float, float]:
     """Mean ISMCTS iterations/s over positions of random games, and the worst decision time
-    as a multiple of the budget."""
+    as a multiple of the budget.  ``params``: more ISMCTS parameters (``depth=40,...``)."""
     game = make_game(game_name)
     rng = Rng(7)
     rates = []
@@ -38,9 +37,8 @@ def iterations_per_second(
             state.apply(state.legal_actions()[0])
         if state.is_terminal:
             continue
-        agent = ISMCTSAgent(
-            k, seconds=seconds, rollout=rollout, max_playout=depth, evaluate="heuristic" if depth else None
-        )
+        agent = make_agent(f"ismcts:time={seconds}" + (f",{params}" if params else ""), seed=k)
+        assert isinstance(agent, ISMCTSAgent)
         t0 = time.perf_counter()
         agent.choose(PlayerView(state, state.current_player))
         spent = time.perf_counter() - t0
@@ -49,9 +47,10 @@ def iterations_per_second(
     return sum(rates) / len(rates), worst
 
 
-def pool_speedup(game_name: str, games: int = 16) -> tuple[float, float, float]:
-    """Wall time of the same tournament on 1 and 2 worker processes, and the speed-up."""
-    tasks = schedule(game_name, ["ismcts:iterations=150", "heuristic"], games, seed=5)
+def pool_speedup(game_name: str, games: int = 16, agent: str = "ismcts:iterations=150") -> tuple[float, float, float]:
+    """Wall time of the same tournament (``agent`` against the heuristic) on 1 and 2 worker
+    processes, and the speed-up."""
+    tasks = schedule(game_name, [agent, "heuristic"], games, seed=5)
     t0 = time.perf_counter()
     one = run_tasks(tasks, workers=1)
     t1 = time.perf_counter()
@@ -66,13 +65,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="aton,nile")
     parser.add_argument("--time", type=float, default=0.2)
-    parser.add_argument("--rollout", default="random", choices=["random", "heuristic"])
-    parser.add_argument("--depth", type=int, default=None, help="cut playouts after N actions (game's evaluation)")
+    parser.add_argument("--params", default="", help="more ISMCTS parameters, e.g. rollout=heuristic,depth=40")
+    parser.add_argument("--pool-agent", default="ismcts:iterations=150", help="the agent of the pool tournament")
+    parser.add_argument("--pool-games", type=int, default=16, help="games of the pool tournament")
     args = parser.parse_args()
     for name in args.games.split(","):
-        rate, worst = iterations_per_second(name, args.time, rollout=args.rollout, depth=args.depth)
+        rate, worst = iterations_per_second(name, args.time, params=args.params)
         print(f"{name}: {rate:,.0f} ISMCTS iterations/s; slowest decision {worst:.2f}x its {args.time}s budget")
-        one, two, speedup = pool_speedup(name)
+        one, two, speedup = pool_speedup(name, args.pool_games, args.pool_agent)
         print(f"{name}: tournament on 1 worker {one:.1f} s, on 2 workers {two:.1f} s: speed-up {speedup:.2f}x")
 
 

@@ -53,6 +53,25 @@ def test_a_time_ceiling_stops_an_iterations_budget_early() -> None:
     assert action in state.legal_actions() and 0 < agent.last_iterations < 10**9
 
 
+def test_long_iterations_do_not_overrun_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fake clock: every playout step costs 30 ms of "time", so one iteration is long
+    # against a 0.1 s budget; the search must stop before an iteration would overrun it.
+    clock = [100.0]
+    monkeypatch.setattr("netjer.agents.ismcts.time.perf_counter", lambda: clock[0])
+
+    def slow(st: State, rng: Rng) -> Action:
+        clock[0] += 0.03
+        legal = st.legal_actions()
+        return legal[rng.below(len(legal))]
+
+    state = _midgame(4, 20)
+    agent = ISMCTSAgent(9, seconds=0.1, rollout=slow, max_playout=1, evaluate=lambda st: [0.0, 0.0])
+    start = clock[0]
+    agent.choose(PlayerView(state, state.current_player))
+    assert agent.last_iterations >= 1
+    assert clock[0] - start <= 0.1 * 1.10
+
+
 def test_a_ceiling_not_reached_changes_nothing() -> None:
     state = _midgame(4, 20)
     seat = state.current_player

@@ -182,15 +182,21 @@ class ISMCTSAgent(Agent):
         iterations = self.iterations
         seconds = self.seconds if iterations is None else self.max_seconds
         deadline = None
+        start = time.perf_counter()
         if seconds is not None:
             # Leave room for the final choice and the caller's bookkeeping.
-            deadline = time.perf_counter() + seconds * 0.97
+            deadline = start + seconds * 0.97
         count = 0
         while True:
             if iterations is not None and count >= iterations:
                 break
-            if deadline is not None and count > 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and count > 0:
+                # Stop when the next iteration, as long as the mean one so far, would end
+                # past the deadline: long iterations (deep heuristic playouts) must not
+                # overrun a short budget by most of an iteration.
+                now = time.perf_counter()
+                if now + (now - start) / count >= deadline:
+                    break
             self._iterate(root, view.determinize(rng), rng, view.seat)
             count += 1
         self.last_iterations = count
