@@ -4,6 +4,8 @@ Usage::
 
     python benchmarks/strength.py aton --time 1.0 --games 200 --workers 2
     python benchmarks/strength.py ankh -o players=4 --iterations 200 --rollout heuristic --depth 20
+    python benchmarks/strength.py ankh -o players=4 --opponents heuristic \
+        --spec ismcts:time=1.0,depth=40,rollout=heuristic,guided=1,opponents=heuristic
 
 For each opponent (random, heuristic) plays ``--games`` seeded games with the seats
 rotated, ISMCTS at ``--time`` seconds per decision, and prints ISMCTS's score (win 1, draw
