@@ -11,10 +11,11 @@ the seat that chose its action, so every seat maximises its own return (multi-pl
 
 With an opponent model (``opponents="heuristic"``), the other seats' decisions in the tree
 follow the model's policy instead of branching over all their legal actions, so every
-iteration spends its depth on the searching seat's own choices: MCTS with a fixed opponent
-policy, the "opponent modelling" variant of multi-player MCTS (Sturtevant, "An Analysis of
-UCT in Multi-Player Games", ICGA Journal 31(4), 2008, discusses the max^n tree it replaces;
-Baier & Kaisers, "Opponent Modelling in MCTS", 2020 survey).  The model plays on the
+iteration spends its depth on the searching seat's own choices: MCTS against a fixed
+opponent policy.  Sturtevant, "An Analysis of UCT in Multi-Player Games" (2008) studies the
+max^n-style tree it replaces, where every seat is searched; Baier & Kaisers, "Guiding
+Multiplayer MCTS by Focusing on Yourself" (IEEE CoG 2020), likewise spend the search on the
+searcher's own moves and play the opponents by a simple policy.  The model plays on the
 search's determinizations, so it only sees what the searching seat's sample gives it.
 
 The agent never sees the true state: only ``view.legal_actions()`` and determinizations,
