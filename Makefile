@@ -1,11 +1,12 @@
-# The two commands of the README: `make run` and `make test`. Both create .venv on first use.
+# The README's commands: `make run`, `make test` (before every change) and `make test-all` (CI).
+# All create .venv on first use.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # pytest-xdist workers; CI machines have 2 cores.
 WORKERS ?= 2
 
-.PHONY: run play test bench clean screenshots
+.PHONY: run play test test-all bench clean screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,10 +29,18 @@ run: $(VENV)/.installed
 play: $(VENV)/.installed
 	$(BIN)/netjer play aton --seat 0=human --seat 1=heuristic --save aton-game.json $(ARGS)
 
+# The fast suite (under 5 minutes on 2 cores): slow-marked tests left out, tests in random
+# order (pytest-randomly; the seed is printed at the start), the 20 slowest listed at the end.
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
-	$(BIN)/pytest -n $(WORKERS)
+	$(BIN)/pytest -n $(WORKERS) --durations=20
+
+# Everything, slow-marked tests included: what CI runs (.ci/run).
+test-all: $(VENV)/.installed-dev
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy src
+	$(BIN)/pytest -n $(WORKERS) -m '' --durations=20
 
 # The web table's screenshots in docs/ (shown in the README), taken by its browser tests.
 screenshots: $(VENV)/.installed-dev

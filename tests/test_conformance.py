@@ -1,7 +1,13 @@
-"""Every game passes the generic conformance suite (see tests/conformance.py)."""
+"""Every game passes the conformance suite (tests/conformance.py): a sample by default, all of it when slow.
+
+The default run plays ``sample_games`` of each line's seeds, chosen by the run's sampling seed
+(printed at the start of the run, see tests/conftest.py), with the costly checks at a quarter of
+the steps; the slow-marked sweep plays every seed with every check at every step.
+"""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -10,6 +16,7 @@ from netjer.games.ankh.gods.base import GOD_IDS
 from netjer.games.nile import NileGame
 from netjer.games.registry import make_game
 from tests.conformance import GameUnderTest, check_random_game
+from tests.conftest import sample_seed
 
 _NILE_ALT = {
     "columns": 5,
@@ -22,24 +29,25 @@ _NILE_DRAWS = {"exhaustion_draw": False, "no_fight_limit": 12, "repetition_limit
 
 #: One line per game (and notable option sets).
 GAMES = [
-    GameUnderTest("aton", games=200),
+    GameUnderTest("aton", games=200, sample_games=12),
     GameUnderTest(
         "aton",
         {"equal_40_tie": "continue", "reveal": "all_at_once", "kingdom_after_scoring": "out_of_game"},
         games=40,
+        sample_games=4,
     ),
     # max_length: the proven bound of NileGame.max_game_length (its docstring has the proof).
-    GameUnderTest("nile", games=200, max_length=NileGame().max_game_length()),
-    GameUnderTest("nile", _NILE_ALT, games=20, max_length=NileGame(_NILE_ALT).max_game_length()),
-    GameUnderTest("nile", _NILE_DRAWS, games=40, max_length=NileGame(_NILE_DRAWS).max_game_length()),
-    # Ankh: 50 seeded games per player count in the default run (issue 4), each seat's god
+    GameUnderTest("nile", games=200, sample_games=12, max_length=NileGame().max_game_length()),
+    GameUnderTest("nile", _NILE_ALT, games=20, sample_games=4, max_length=NileGame(_NILE_ALT).max_game_length()),
+    GameUnderTest("nile", _NILE_DRAWS, games=40, sample_games=4, max_length=NileGame(_NILE_DRAWS).max_game_length()),
+    # Ankh: 50 seeded games per player count in the full sweep (issue 4), each seat's god
     # drawn at random (issue 5: every god in at least 30 of these games, checked by the last
     # test below); god line-ups that put every god in play together;
     # the base game without god powers; the other rulings-table options with fewer games.
-    GameUnderTest("ankh", {"players": 2}, games=50),
-    GameUnderTest("ankh", {"players": 3}, games=50, all_actions_every=2),
-    GameUnderTest("ankh", {"players": 4}, games=50, all_actions_every=3),
-    GameUnderTest("ankh", {"players": 5}, games=50, all_actions_every=3),
+    GameUnderTest("ankh", {"players": 2}, games=50, sample_games=3),
+    GameUnderTest("ankh", {"players": 3}, games=50, sample_games=3, all_actions_every=2),
+    GameUnderTest("ankh", {"players": 4}, games=50, sample_games=3, all_actions_every=3),
+    GameUnderTest("ankh", {"players": 5}, games=50, sample_games=3, all_actions_every=3),
     GameUnderTest("ankh", {"players": 5, "gods": "amun,anubis,isis,osiris,ra"}, games=10, all_actions_every=3),
     GameUnderTest("ankh", {"players": 5, "gods": "bastet,hathor,thoth,horus,seth"}, games=10, all_actions_every=3),
     GameUnderTest("ankh", {"players": 2, "gods": "seth,bastet"}, games=10),
@@ -77,10 +85,30 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "start"), CASES)
 def test_random_games_conform(spec: GameUnderTest, start: int) -> None:
     for seed in range(start, min(start + CHUNK, spec.games)):
         check_random_game(spec, seed)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrize the sampled run: ``sample_games`` seeds of each line, drawn with the run's seed."""
+    if "sampled_game" not in metafunc.fixturenames:
+        return
+    run_seed = sample_seed(metafunc.config)
+    cases = []
+    for spec in GAMES:
+        draw = random.Random(f"{run_seed}:{spec.id}")
+        for game_seed in sorted(draw.sample(range(spec.games), spec.sample_games)):
+            cases.append(pytest.param(spec, game_seed, id=f"{spec.id}-seed{game_seed}"))
+    metafunc.parametrize(("spec", "sampled_game"), cases)
+
+
+def test_sampled_games_conform(spec: GameUnderTest, sampled_game: int, request: pytest.FixtureRequest) -> None:
+    """Every contract check, at a sample of the steps of a sample of the seeds (see the module docstring)."""
+    run_seed = sample_seed(request.config)
+    check_random_game(spec, sampled_game, sampler=random.Random(f"{run_seed}:{spec.id}:{sampled_game}"))
 
 
 def test_every_ankh_god_plays_in_at_least_30_conformance_games() -> None:

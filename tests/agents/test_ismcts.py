@@ -24,10 +24,17 @@ def _midgame(seed: int, moves: int) -> AtonState:
     return state
 
 
-def test_returns_legal_actions_through_whole_games() -> None:
-    for seed in range(3):
+@pytest.mark.parametrize(
+    ("games", "iterations"),
+    [pytest.param(1, 4, id="short"), pytest.param(3, 15, id="full", marks=pytest.mark.slow)],
+)
+def test_returns_legal_actions_through_whole_games(games: int, iterations: int) -> None:
+    for seed in range(games):
         state = AtonGame().new_initial_state(seed)
-        agents = [ISMCTSAgent(seed, iterations=15), ISMCTSAgent(seed + 1, iterations=15, rollout="heuristic")]
+        agents = [
+            ISMCTSAgent(seed, iterations=iterations),
+            ISMCTSAgent(seed + 1, iterations=iterations, rollout="heuristic"),
+        ]
         while not state.is_terminal:
             seat = state.current_player
             action = agents[seat].choose(PlayerView(state, seat))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -54,6 +55,7 @@ def test_view_draws_every_position_of_random_games() -> None:
         assert "Everyone loses" in _text(s.observation(None), None) or "wins" in _text(s.observation(None), None)
 
 
+@pytest.mark.slow
 def test_play_ankh_in_the_terminal_to_the_end(tmp_path: Path) -> None:
     save = tmp_path / "ankh.json"
     args = ["play", "ankh", "-o", "players=3", "-o", "scenario=middle-kingdom", "--seat", "0=human"]
@@ -92,13 +94,14 @@ def test_view_shows_every_god_power_state_issue5() -> None:
     assert "Tem?" in theirs and "Obl?" in theirs and "yours" not in theirs and "Tem+1" not in theirs
 
 
-def test_view_draws_random_games_with_every_god_issue5() -> None:
+@pytest.mark.parametrize("every", [pytest.param(41, id="sample"), pytest.param(7, id="full", marks=pytest.mark.slow)])
+def test_view_draws_random_games_with_every_god_issue5(every: int) -> None:
     for gods in ("amun,anubis,isis,osiris,ra", "bastet,hathor,thoth,horus,seth"):
         s = AnkhGame({"players": 5, "gods": gods}).new_initial_state(2)
         rng = Rng(3)
         step = 0
         while not s.is_terminal:
-            if step % 7 == 0:
+            if step % every == 0:
                 _text(s.observation(s.current_player), s.current_player)
             acts = s.legal_actions()
             s.apply(acts[rng.below(len(acts))])

@@ -8,6 +8,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from netjer.games.ankh.gods.registry import BY_ID
 from netjer.games.registry import make_game
 from tests.web.test_browser import api, click_move, legal_actions, version, wait_turn
@@ -241,12 +243,13 @@ def richness(texts: list[str]) -> int:
     return len({t.rsplit(" ", 1)[0] if len(t.split()) > 1 else t for t in texts})
 
 
-def positions_of_every_decision() -> dict[str, tuple[dict[str, Any], list[str]]]:
+def positions_of_every_decision(until: str | None = None) -> dict[str, tuple[dict[str, Any], list[str]]]:
     """One position per kind of decision — its phase and the verbs of its actions, e.g.
     ``"turn: end gain reveal unlock"`` — from seeded random games of 2-5 players with gods
     drawn or seated from :data:`LINEUPS`, and both sets of Guardians (Satet, Apep and the
     Scorpion ask for pushes, water and aims).  Among positions of one kind, the one with the
-    most kinds of choice (several figures to summon, cats to place, opponents to guess)."""
+    most kinds of choice (several figures to summon, cats to place, opponents to guess).
+    With ``until`` (a phase), the search stops at the end of the first game that found it."""
     found: dict[str, tuple[dict[str, Any], list[str]]] = {}
     for i in range(150):
         guardians = ("satet,apep,giant-scorpion", "cat-mummy,mummy,androsphinx")[i % 2]
@@ -264,6 +267,8 @@ def positions_of_every_decision() -> dict[str, tuple[dict[str, Any], list[str]]]
             if old is None or richness(texts) > richness(old[1]):
                 found[key] = (obs, texts)
             state.apply(rng.choice(legal))
+        if until is not None and any(k.split(":")[0] == until for k in found):
+            break
     return found
 
 
@@ -272,6 +277,7 @@ def decision(found: dict[str, tuple[dict[str, Any], list[str]]], phase: str) -> 
     return next(v for k, v in found.items() if k.split(":")[0] == phase)
 
 
+@pytest.mark.slow
 def test_every_ankh_decision_has_a_place_to_click(server: str, page: Any) -> None:
     """Every kind of decision, the gods' included: each legal action has a target on the board
     or in the control bar that plays it (the list is only a fallback)."""

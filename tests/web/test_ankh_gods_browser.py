@@ -17,6 +17,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from netjer.games.ankh.gods.base import AMUN, BASTET, THOTH
 from netjer.games.ankh.notation import CAT_IDS
 from netjer.games.registry import make_game
@@ -131,6 +133,7 @@ def check_hidden_god_information(page: Any, seat: int, state: Any) -> set[str]:
     return checked
 
 
+@pytest.mark.slow
 def test_a_seat_never_sees_another_seats_hidden_god_information(server: str, context: Any, shots: Path) -> None:
     options = {"players": 3, "gods": LEAK_GODS}
     seats = [{"type": "human"}] * 3

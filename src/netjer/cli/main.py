@@ -53,6 +53,16 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+@app.callback()
+def _read_the_terminal() -> None:
+    """Make the consoles anew for each command: Rich fixes a console's width from $COLUMNS when
+    the console is made, and a command must draw for the terminal it runs in, not for the one
+    that imported this module (a test runner invoking several commands in one process)."""
+    global console, err_console  # noqa: PLW0603 - the commands below read these two names
+    console = Console()
+    err_console = Console(stderr=True)
+
+
 def _fail(message: str) -> typer.Exit:
     """Print ``message`` (user text included, never read as markup) and exit with status 2."""
     err_console.print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
