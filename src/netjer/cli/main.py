@@ -176,7 +176,7 @@ def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:
 def _in_file(path: Path, err: RecordError, *, hint: bool) -> RecordError:
     """``err`` with the file named first (and how to start over, when ``hint``)."""
     advice = " (pass --new to keep it aside and start a new game)" if hint else ""
-    return RecordError(f"{path}: {err}{advice}")
+    return err.in_file(str(path), advice)
 
 
 def _replayed(path: Path, record: GameRecord, text: str, *, hint: bool) -> tuple[Game, State]:
