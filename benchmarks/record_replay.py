@@ -13,10 +13,11 @@ other:
   (``GameRecord.from_json(text)`` then ``replay_record(record, text)``);
 * **from the record**: replay of the already parsed record (``replay_record(record)``).
 
-Each timing is the mean time per replay over as many replays as fit in ``--seconds``.  It
+Each timing is the mean time per replay over as many pairs of replays (one of each kind,
+alternating) as fit in ``--seconds``.  It
 prints min/median/max over the repeats for both, the ratio of the medians, and min/median/max
-of each repeat's own ratio (the two timings of a repeat are taken back to back, so they share
-the machine's load).  Goal: at most 1.2×; before issue 18 it was 7.6× for 5-player Ankh and
+of each repeat's own ratio (the two timings of a repeat are interleaved, so they share the
+machine's load).  Goal: at most 1.2×; before issue 18 it was 7.6× for 5-player Ankh and
 10× for Aton, as every action's line was worked out from the start of the text.  The parse
 alone (``GameRecord.from_json``) is timed too, the figure least disturbed by other load.  A
 last row pads the 5-player Ankh record with ``--padding-mb`` of leading white space (before
@@ -67,7 +68,11 @@ def per_call(work: Callable[[], object], seconds: float) -> float:
 
 def measure(text: str, repeats: int, seconds: float) -> tuple[list[float], list[float], list[float]]:
     """Side-by-side timings (seconds per replay) from text and from the parsed record, and of
-    the parse alone."""
+    the parse alone.
+
+    Within a repeat the two replays alternate call by call (the order swapped every pair), so
+    both meet the same load from whatever else the machine runs.
+    """
     record = GameRecord.from_json(text)
 
     def from_text() -> object:
@@ -78,10 +83,20 @@ def measure(text: str, repeats: int, seconds: float) -> tuple[list[float], list[
         return replay_record(record)
 
     assert from_text().history == from_record().history  # type: ignore[attr-defined]
+    clock = time.perf_counter
     texts, records, parses = [], [], []
     for _ in range(repeats):
-        texts.append(per_call(from_text, seconds))
-        records.append(per_call(from_record, seconds))
+        spent = {from_text: 0.0, from_record: 0.0}
+        pairs = 0
+        start = clock()
+        while clock() - start < seconds:
+            for work in (from_text, from_record) if pairs % 2 == 0 else (from_record, from_text):
+                before = clock()
+                work()
+                spent[work] += clock() - before
+            pairs += 1
+        texts.append(spent[from_text] / pairs)
+        records.append(spent[from_record] / pairs)
         parses.append(per_call(lambda: GameRecord.from_json(text), seconds / 3))
     return texts, records, parses
 

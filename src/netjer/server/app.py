@@ -19,7 +19,8 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``WS   /ws/echo``                        echoes every message (a latency reference)
 =======================================  =====================================================
 
-Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
+Every address served to ``GET`` answers ``HEAD`` too (health checks).  Errors are
+``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
 token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
 (stale version, not your turn, seat taken, game over), 413 (body too large) or 422 (illegal
 or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
