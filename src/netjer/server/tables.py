@@ -186,7 +186,8 @@ class TableManager:
         for task in tasks:
             task.cancel()
         self.quick.shutdown(wait=False, cancel_futures=True)
-        await asyncio.to_thread(self.search.shutdown, wait=True, cancel_futures=True)
+        # A SearchPool ends its workers at once; a thread (ai_workers=0) cannot be stopped.
+        await asyncio.to_thread(self.search.shutdown, wait=isinstance(self.search, SearchPool), cancel_futures=True)
         await asyncio.gather(*tasks, return_exceptions=True)  # none left pending or unobserved
 
     # --- creating, joining, loading -------------------------------------------------------
