@@ -206,6 +206,7 @@ def test_positions_are_right_behind_padding() -> None:
         ('"human"', '"\\udc00human"', "lone surrogate", '"\\udc00'),
         ('"human"', '"' + "h" * 121 + '"', "seats.0: String should have at most 120", '"hhh'),
         ('"seed": 4', '"seed": ' + "[" * 5000 + "]" * 5000, "nested more than 100 levels", '"seed"'),
+        ('"result": null', '"result": [1, "x"]', r"result\.1\.float: Input should be a valid number", '"result"'),
     ],
 )
 def test_hostile_values_are_refused_with_their_line(old: str, new: str, message: str, needle: str) -> None:

@@ -158,7 +158,13 @@ class GameRecord:
         except ValidationError as err:
             first = err.errors(include_url=False, include_input=False)[0]
             loc = tuple(first["loc"])
-            where = locate(text, loc[:-1] if first["type"] == "missing" else loc)
+            # The value at fault, or the nearest one around it that is in the text (a missing
+            # field's object; a union's member, such as "result.0.float", is no JSON path).
+            where = None
+            for depth in range(len(loc) - (first["type"] == "missing"), -1, -1):
+                where = locate(text, loc[:depth])
+                if where is not None:
+                    break
             line, column = where if where else (None, None)
             path = ".".join(str(p) for p in loc) or "(record)"
             raise RecordError(f"{path}: {first['msg']}", line=line, column=column) from None
