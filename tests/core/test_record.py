@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
+import netjer.core.record
 from netjer.core import GameRecord, RecordError, Rng, load_record, save_record
 from netjer.core.record import locate
 from netjer.games.aton import AtonGame
@@ -160,3 +162,118 @@ def test_locate_paths() -> None:
     assert locate(text, ("c",)) == (4, 8)
     assert locate(text, ("zzz",)) is None
     assert locate(None, ("a",)) is None
+
+
+# --- linear loading and hostile files (issue 18) ----------------------------------------
+
+
+def test_a_good_record_replays_without_working_out_any_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Positions are for the one error reported: working them out per action made loading
+    # quadratic in the file's size.
+    calls: list[object] = []
+    monkeypatch.setattr(netjer.core.record, "locate", lambda *args: calls.append(args))
+    text = _record(60).to_json()
+    replay_record(GameRecord.from_json(text), text)
+    assert calls == []
+
+
+def test_positions_are_right_behind_padding() -> None:
+    record = _record()
+    text = " " * 100_000 + "\n" * 3 + record.to_json()
+    actions = list(record.actions)
+    actions[20] = "remove 4+2"
+    tampered = " " * 100_000 + "\n" * 3 + GameRecord(**{**record.__dict__, "actions": actions}).to_json()
+    with pytest.raises(RecordError) as err:
+        replay_record(GameRecord.from_json(tampered), tampered)
+    assert err.value.line == _line_of(tampered, '"remove 4+2"') and err.value.column == 5
+    assert replay_record(GameRecord.from_json(text), text).history  # padding alone is fine
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message", "needle"),
+    [
+        ('"seed": 4', '"seed": ' + "9" * 5000, "integer of 5000 digits", '"seed"'),
+        ('"seed": 4', '"seed": -' + "9" * 21, "integer of 21 digits", '"seed"'),
+        ('"reveal": "staged"', '"reveal": ' + "7" * 4400, "integer of 4400 digits", '"reveal"'),
+        ('"seed": 4', f'"seed": {2**64}', "seed: Input should be less than", '"seed"'),
+        ('"seed": 4', f'"seed": {-(2**63) - 1}', "seed: Input should be greater than", '"seed"'),
+        ('"seed": 4', '"seed": NaN', "NaN is not a JSON number", '"seed"'),
+        ('"seed": 4', '"seed": -Infinity', "-Infinity is not a JSON number", '"seed"'),
+        ('"seed": 4', '"seed": 1e999', "number out of range", '"seed"'),
+        ('"seed": 4', '"seed": 4.0', "seed: Input should be a valid integer", '"seed"'),
+        ('"seed": 4', '"seed": 4, "seed": 7', "the key 'seed' is given twice", '"seed": 7'),
+        ('"reveal": "staged"', '"reveal": "staged", "r\\u0065veal": "staged"', "'reveal' is given twice", '"r\\u'),
+        ('"human"', '"\\udc00human"', "lone surrogate", '"\\udc00'),
+        ('"human"', '"' + "h" * 121 + '"', "seats.0: String should have at most 120", '"hhh'),
+        ('"seed": 4', '"seed": ' + "[" * 5000 + "]" * 5000, "nested more than 100 levels", '"seed"'),
+        ('"result": null', '"result": [1, "x"]', r"result\.1\.float: Input should be a valid number", '"result"'),
+    ],
+)
+def test_hostile_values_are_refused_with_their_line(old: str, new: str, message: str, needle: str) -> None:
+    text = _record(5).to_json()
+    assert old in text
+    bad = text.replace(old, new, 1)
+    with pytest.raises(RecordError, match=message) as err:
+        GameRecord.from_json(bad)
+    assert err.value.line == _line_of(bad, needle)
+    assert "Traceback" not in str(err.value) and len(str(err.value)) < 300
+
+
+def test_64_bit_seeds_both_signed_and_unsigned_load() -> None:
+    text = _record(5).to_json()
+    for seed in (2**64 - 1, -(2**63), 0):
+        assert GameRecord.from_json(text.replace('"seed": 4', f'"seed": {seed}')).seed == seed
+
+
+def test_an_over_long_action_is_refused_before_it_is_parsed() -> None:
+    record = _record(5)
+    tampered = GameRecord(**{**record.__dict__, "actions": [*record.actions, "keep" * 30]})
+    text = tampered.to_json()
+    with pytest.raises(RecordError, match=r"actions\.5: String should have at most 100") as err:
+        GameRecord.from_json(text)
+    assert err.value.line == _line_of(text, '"keepkeep')
+
+
+def test_text_that_is_not_utf8_is_refused_with_line_and_column(tmp_path: Path) -> None:
+    raw = _record(5).to_json().encode()
+    cut = raw.index(b'"seed"') + 3
+    path = tmp_path / "latin.json"
+    path.write_bytes(raw[:cut] + "é".encode("latin-1") + raw[cut:])
+    with pytest.raises(RecordError, match="not UTF-8") as err:
+        load_record(path)
+    assert (err.value.line, err.value.column) == (_line_of(raw.decode(), '"seed"'), 6)
+    assert err.value.file == str(path) and str(err.value).startswith(f"{path}: line ")
+    path.write_bytes(_record(5).to_json().encode("utf-16"))
+    with pytest.raises(RecordError, match="looks like UTF-16"):
+        load_record(path)
+    path.write_bytes(b"\xef\xbb\xbf" + raw)  # a byte-order mark, as some editors write
+    assert load_record(path)[0] == _record(5)
+
+
+def test_files_of_the_wrong_kind_or_size_are_refused_unread(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="folder") as err:
+        load_record(tmp_path)
+    assert err.value.file == str(tmp_path)
+    big = tmp_path / "big.json"
+    with big.open("wb") as fh:
+        fh.truncate(20_000_001)  # sparse: its size is checked before reading
+    with pytest.raises(RecordError, match="larger than 20 MB"):
+        load_record(big)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.json"
+        os.mkfifo(fifo)
+        with pytest.raises(RecordError, match="named pipe"):
+            load_record(fifo)  # would block forever if it were opened for reading
+    if Path("/dev/zero").exists():
+        with pytest.raises(RecordError, match="device"):
+            load_record("/dev/zero")
+
+
+def test_locate_walks_strings_escapes_and_nesting() -> None:
+    text = '{"a\\"]": [ "x,]}", {"b": [[], {}, "\\\\"]} ], "c" :\n\t null}'
+    assert locate(text, ('a"]', 1, "b", 2)) == (1, 35)
+    assert locate(text, ("c",)) == (2, 3)
+    assert locate(text, ()) == (1, 1)
+    assert locate(text, ('a"]', 5)) is None
+    assert locate("[1, 2", (1,)) == (1, 5)  # a broken document is walked as far as it goes
+    assert locate("{,}", ("a",)) is None

@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer import __version__
-from netjer.agents.registry import parse_agent_spec
+from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.play import TerminalTable, archive_path, result_text
 from netjer.cli.views import Renderer, render_full, renderer_for
 from netjer.core.errors import ConfigError, NetjerError, RecordError
@@ -186,17 +186,19 @@ def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:
 def _in_file(path: Path, err: RecordError, *, hint: bool) -> RecordError:
     """``err`` with the file named first (and how to start over, when ``hint``)."""
     advice = " (pass --new to keep it aside and start a new game)" if hint else ""
-    return RecordError(f"{path}: {err}{advice}")
+    return err.in_file(str(path), advice)
 
 
 def _replayed(path: Path, record: GameRecord, text: str, *, hint: bool) -> tuple[Game, State]:
     """The game of a loaded record and its last position, every error naming the file: the
-    game and options, the seats (agent specifications, as for ``play``), every action."""
+    game and options, the seats (agent specifications with valid parameters, as for
+    ``play``), every action."""
     try:
         g = game_for_record(record, text)
         for index, spec in enumerate(record.seats):
             try:
-                parse_agent_spec(spec)
+                if not parse_agent_spec(spec).is_human:
+                    make_agent(spec)  # its parameters too (a budget of "1e999" seconds is no agent)
             except ConfigError as err:
                 line, column = locate(text, ("seats", index)) or (None, None)
                 raise RecordError(f"seat {index}: {err}", line=line, column=column) from None

@@ -59,7 +59,12 @@ class GameNotOverError(NetjerError, RuntimeError):
 class RecordError(NetjerError, ValueError):
     """A game record (save file) is malformed or does not replay.
 
+    The message reads ``FILE: line L, column C; action N 'TEXT': REASON``, each part only
+    when known.
+
     Attributes:
+        reason: the fault in words, without the file and position.
+        file: the record file, when the record came from one.
         line: 1-based line of the file at fault, when known.
         column: 1-based column, when known.
         index: 0-based index of the first action that fails to replay, when relevant.
@@ -70,11 +75,14 @@ class RecordError(NetjerError, ValueError):
         self,
         message: str,
         *,
+        file: str | None = None,
         line: int | None = None,
         column: int | None = None,
         index: int | None = None,
         action: str | None = None,
     ) -> None:
+        self.reason = message
+        self.file = file
         self.line = line
         self.column = column
         self.index = index
@@ -85,4 +93,16 @@ class RecordError(NetjerError, ValueError):
         if index is not None:  # shown counting from 1, as replays number actions
             where.append(f"action {index + 1}" + (f" {action!r}" if action is not None else ""))
         prefix = f"{'; '.join(where)}: " if where else ""
-        super().__init__(prefix + message)
+        super().__init__((f"{file}: " if file is not None else "") + prefix + message)
+
+    def in_file(self, file: str, advice: str = "") -> RecordError:
+        """The same error naming ``file`` (instead of any file it named), with ``advice``
+        (e.g. what to do about it) appended to the reason."""
+        return RecordError(
+            self.reason + advice,
+            file=file,
+            line=self.line,
+            column=self.column,
+            index=self.index,
+            action=self.action,
+        )

@@ -5,19 +5,31 @@ specifications such as ``"human"`` or ``"random"``) and the actions in notation,
 line.  Replaying it gives the identical state (DESIGN.md, "The kernel contract").  A record
 that is malformed or does not replay is refused with the line (and column) at fault and,
 for a bad action, its index and text.
+
+Loading is linear in the file's size and number of actions: the text is parsed once, and a
+line and column are worked out only for the one error that is reported.  Whatever its bytes,
+a file is either loaded or refused with a :class:`~netjer.core.errors.RecordError`: a file
+that is not a regular one (folder, FIFO, device) or is over :data:`MAX_RECORD_BYTES` is
+refused before it is read; text that is not UTF-8 with the line of the first bad byte; a key
+given twice, an integer literal longer than a 64-bit value's 20 digits, ``NaN`` and
+``Infinity``, and strings that are not valid Unicode (lone surrogates) with their position.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
+import math
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypedDict
 
-from pydantic import BaseModel, ConfigDict, StrictFloat, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError
 
 from netjer import __version__
 from netjer.core.action import Action
@@ -29,6 +41,23 @@ from netjer.core.state import State
 RECORD_FORMAT = "netjer-record/1"
 #: Larger files are refused unread (a long Ankh game is well under 1 MB).
 MAX_RECORD_BYTES = 20_000_000
+#: Seeds are 64-bit values (:class:`~netjer.core.rng.Rng` keeps a seed modulo 2**64); both the
+#: signed and the unsigned reading are accepted, so every record saved so far still loads.
+SEED_MIN = -(2**63)
+SEED_LIMIT = 2**64
+#: The most digits of an integer anywhere in a record: a 64-bit value has at most 20.  Longer
+#: literals are refused while parsing, before Python converts them (which is quadratic and,
+#: past 4,300 digits, an error).
+MAX_INT_DIGITS = 20
+#: The longest action notation accepted (the longest of any game is under 30 characters).
+MAX_ACTION_CHARS = 100
+#: The longest seat (agent specification) accepted, as in the server's lobby.
+MAX_SEAT_CHARS = 120
+
+_Seed = Annotated[StrictInt, Field(ge=SEED_MIN, lt=SEED_LIMIT)]
+_Seat = Annotated[StrictStr, Field(max_length=MAX_SEAT_CHARS)]
+_ActionText = Annotated[StrictStr, Field(max_length=MAX_ACTION_CHARS)]
+_Short = Annotated[StrictStr, Field(max_length=200)]
 
 
 class _RecordModel(BaseModel):
@@ -37,14 +66,14 @@ class _RecordModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["netjer-record/1"]
-    game: StrictStr
-    rules_version: StrictStr
+    game: _Short
+    rules_version: _Short
     options: dict[str, Any]
-    seed: StrictInt
-    seats: list[StrictStr]
-    actions: list[StrictStr]
+    seed: _Seed
+    seats: list[_Seat]
+    actions: list[_ActionText]
     result: list[StrictFloat | StrictInt] | None = None
-    netjer_version: StrictStr | None = None
+    netjer_version: _Short | None = None
 
 
 @dataclass(frozen=True)
@@ -114,27 +143,28 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Parse a record's text.
+        """Parse a record's text, in time linear in its length.
 
         Raises:
-            RecordError: with the line and column of the first fault (bad JSON, a missing
-                or unknown field, a value of the wrong type).
+            RecordError: with the line and column of the first fault (bad JSON, a key given
+                twice, an integer of more than :data:`MAX_INT_DIGITS` digits, ``NaN`` or
+                ``Infinity``, a string that is not valid Unicode, a missing or unknown field,
+                a value of the wrong type or out of range, such as a seed that is not a
+                64-bit value).
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            msg = err.msg.removesuffix(" at").lower()
-            raise RecordError(f"not valid JSON ({msg})", line=err.lineno, column=err.colno) from None
-        except RecursionError:
-            raise RecordError("not a game record: nested too deeply") from None
+        data = _parse(text)
         try:
             model = _RecordModel.model_validate(data)
         except ValidationError as err:
-            first = err.errors()[0]
+            first = err.errors(include_url=False, include_input=False)[0]
             loc = tuple(first["loc"])
-            where = locate(text, loc)
-            if first["type"] == "missing":
-                where = locate(text, loc[:-1])
+            # The value at fault, or the nearest one around it that is in the text (a missing
+            # field's object; a union's member, such as "result.0.float", is no JSON path).
+            where = None
+            for depth in range(len(loc) - (first["type"] == "missing"), -1, -1):
+                where = locate(text, loc[:depth])
+                if where is not None:
+                    break
             line, column = where if where else (None, None)
             path = ".".join(str(p) for p in loc) or "(record)"
             raise RecordError(f"{path}: {first['msg']}", line=line, column=column) from None
@@ -167,13 +197,12 @@ class GameRecord:
         self._check_game(game, text)
         state = game.new_initial_state(self.seed)
         for index, action_text in enumerate(self.actions):
-            where = locate(text, ("actions", index)) if text is not None else None
-            line, column = where if where else (None, None)
+            # The position is worked out only for the action that fails (linear loading).
             try:
                 action = game.parse_action(action_text)
                 if state.is_terminal:
                     raise RecordError(
-                        "the game was already over", index=index, action=action_text, line=line, column=column
+                        "the game was already over", index=index, action=action_text, **_at(text, ("actions", index))
                     )
                 if action not in state.legal_actions():
                     raise state.illegal(action)
@@ -181,7 +210,7 @@ class GameRecord:
                 raise
             except NetjerError as err:
                 raise RecordError(
-                    f"does not replay: {err}", index=index, action=action_text, line=line, column=column
+                    f"does not replay: {err}", index=index, action=action_text, **_at(text, ("actions", index))
                 ) from None
             yield state, action
             state.apply(action)
@@ -204,65 +233,106 @@ class GameRecord:
         return final
 
     def _check_game(self, game: Game, text: str | None) -> None:
-        def where(key: str) -> tuple[int | None, int | None]:
-            pos = locate(text, (key,)) if text is not None else None
-            return pos if pos else (None, None)
-
         if game.name != self.game:
-            line, col = where("game")
-            raise RecordError(f"record is for {self.game!r}, not {game.name!r}", line=line, column=col)
+            raise RecordError(f"record is for {self.game!r}, not {game.name!r}", **_at(text, ("game",)))
         if game.rules_version != self.rules_version:
-            line, col = where("rules_version")
             raise RecordError(
                 f"recorded under {game.title} rules version {self.rules_version!r}; "
                 f"this Netjer implements {game.rules_version!r}",
-                line=line,
-                column=col,
+                **_at(text, ("rules_version",)),
             )
         if len(self.seats) != game.num_players:
-            line, col = where("seats")
             raise RecordError(
                 f"{game.title} with these options has {game.num_players} seats, the record lists {len(self.seats)}",
-                line=line,
-                column=col,
+                **_at(text, ("seats",)),
             )
 
     def _check_result(self, state: State, text: str | None) -> None:
         if self.result is None:
             return
-        pos = locate(text, ("result",)) if text is not None else None
-        line, col = pos if pos else (None, None)
         if not state.is_terminal:
-            raise RecordError("the record claims a result but the game is not over", line=line, column=col)
+            raise RecordError("the record claims a result but the game is not over", **_at(text, ("result",)))
         if [float(x) for x in state.returns()] != self.result:
             raise RecordError(
                 f"recorded result {self.result} differs from the replayed {state.returns()}",
-                line=line,
-                column=col,
+                **_at(text, ("result",)),
             )
 
 
 def load_record(path: str | os.PathLike[str]) -> tuple[GameRecord, str]:
     """Read a record file; return the record and the file's text (for error positions).
 
+    The file's kind and size are checked before a byte is read, so a folder, a named pipe
+    (which would block the reader forever) or a device is refused at once.
+
     Raises:
-        RecordError: if the file cannot be read, is larger than :data:`MAX_RECORD_BYTES`,
-            or is malformed.
+        RecordError: naming the file (its ``file`` attribute), if the file cannot be read,
+            is not a regular file, is larger than :data:`MAX_RECORD_BYTES`, is not UTF-8
+            (with the line and column of the first bad byte), or is malformed (see
+            :meth:`GameRecord.from_json`).
     """
-    target = Path(path)
+    name = os.fspath(path)
+    name = name if isinstance(name, str) else os.fsdecode(name)
     try:
-        if target.is_dir():
-            raise RecordError(f"{os.fspath(path)!r} is a folder, not a record file")
-        with target.open("rb") as fh:
-            raw = fh.read(MAX_RECORD_BYTES + 1)
+        try:
+            _check_kind(os.stat(path))
+            # O_NONBLOCK: a file swapped for a FIFO after the check still cannot block the open.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+            with os.fdopen(fd, "rb") as fh:
+                _check_kind(os.fstat(fh.fileno()))
+                raw = fh.read(MAX_RECORD_BYTES + 1)
+        except OSError as err:
+            raise RecordError(f"cannot read the file: {err.strerror or err}") from None
         if len(raw) > MAX_RECORD_BYTES:
-            raise RecordError(
-                f"{os.fspath(path)!r} is larger than {MAX_RECORD_BYTES // 1_000_000} MB: not a game record"
-            )
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise RecordError(f"cannot read {os.fspath(path)!r}: {err}") from None
-    return GameRecord.from_json(text), text
+            raise RecordError(_TOO_LARGE)
+        text = _decode(raw)
+        return GameRecord.from_json(text), text
+    except RecordError as err:
+        raise err.in_file(name) from None
+
+
+_TOO_LARGE = f"larger than {MAX_RECORD_BYTES // 1_000_000} MB: not a game record"
+
+
+def _check_kind(info: os.stat_result) -> None:
+    """Refuse anything but a regular file of at most :data:`MAX_RECORD_BYTES`."""
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise RecordError("a folder, not a record file")
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a named pipe (FIFO)"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "not a regular file"
+        )
+        raise RecordError(f"{kind}, not a record file")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise RecordError(_TOO_LARGE)
+
+
+def _decode(raw: bytes) -> str:
+    """The file's bytes as text (UTF-8; a leading byte-order mark is allowed).
+
+    Raises:
+        RecordError: at the line and column of the first byte that is not UTF-8.
+    """
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        bad = err.start
+        line_start = raw.rfind(b"\n", 0, bad) + 1
+        column = len(raw[line_start:bad].decode("utf-8", errors="replace")) + 1
+        byte = raw[bad : bad + 1].hex()
+        hint = " (it looks like UTF-16)" if raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else ""
+        raise RecordError(
+            f"not UTF-8 text: byte 0x{byte} cannot start or continue a character{hint}",
+            line=raw.count(b"\n", 0, bad) + 1,
+            column=column,
+        ) from None
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
@@ -295,57 +365,243 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
         raise
 
 
+# --- parsing ----------------------------------------------------------------------------
+
+
+class _Refused(Exception):
+    """Raised by the JSON parser's hooks: ``reason`` and the token (or key) at fault."""
+
+    def __init__(self, reason: str, token: str, *, key: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.token = token
+        self.key = key
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook``: an object, refusing a key given twice (JSON leaves it open)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {key!r} is given twice", key, key=True)
+            seen.add(key)
+    return obj
+
+
+def _int(token: str) -> int:
+    """``parse_int``: refuse a literal longer than any 64-bit value before converting it."""
+    if len(token) - token.startswith("-") > MAX_INT_DIGITS:
+        raise _Refused(f"an integer of {len(token) - token.startswith('-')} digits (at most {MAX_INT_DIGITS})", token)
+    return int(token)
+
+
+def _float(token: str) -> float:
+    """``parse_float``: refuse a number too large for a float (it would become infinity)."""
+    value = float(token)
+    if not math.isfinite(value):
+        raise _Refused("a number out of range", token)
+    return value
+
+
+def _constant(token: str) -> Any:
+    """``parse_constant``: ``NaN`` and ``Infinity`` are not JSON, though Python writes them."""
+    raise _Refused(f"{token} is not a JSON number", token)
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _parse(text: str) -> Any:
+    """The JSON data of ``text``, refusing what a record never holds (see :func:`load_record`).
+
+    Raises:
+        RecordError: with the position of the fault.
+    """
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as err:
+        msg = err.msg.removesuffix(" at").lower()
+        raise RecordError(f"not valid JSON ({msg})", line=err.lineno, column=err.colno) from None
+    except RecursionError:
+        depth, offset = _DEEP, _deep_offset(text)
+        where = _line_column(text, offset) if offset is not None else (None, None)
+        raise RecordError(
+            f"not a game record: nested more than {depth} levels deep", line=where[0], column=where[1]
+        ) from None
+    except _Refused as err:
+        offset = _refused_offset(text, err)
+        where = _line_column(text, offset) if offset is not None else (None, None)
+        raise RecordError(f"not a game record: {err.reason}", line=where[0], column=where[1]) from None
+    # Strings decoded from \ud800-style escapes may be lone surrogates, which no file or
+    # terminal can show: refuse them (the search runs only if such an escape is there).
+    if _SURROGATE_ESCAPE.search(text):
+        path = _bad_string(data)
+        if path is not None:
+            raise RecordError("not a game record: a string with a lone surrogate (\\ud800-\\udfff)", **_at(text, path))
+    return data
+
+
+def _bad_string(data: Any) -> tuple[str | int, ...] | None:
+    """The path of the first string (key or value) in ``data`` that is not valid Unicode."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if not _encodable(value):
+                return path
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                if not _encodable(key):
+                    return path
+                stack.append(((*path, key), item))
+        elif isinstance(value, list):
+            stack.extend(((*path, i), item) for i, item in reversed(list(enumerate(value))))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 # --- positions inside JSON text ---------------------------------------------------------
 
-_DECODER = json.JSONDecoder()
-_WS = " \t\n\r"
+#: One JSON token after optional white space: a string, a punctuation mark, or a bare word
+#: (number, ``true``, ``false``, ``null``, or anything else the parser would refuse).
+_TOKEN = re.compile(r'[ \t\n\r]*(?:("[^"\\]*(?:\\.[^"\\]*)*")|([][{}:,])|([^][{}:," \t\n\r]+))', re.DOTALL)
+#: Nesting depth reported for a record the parser found too deep (a record's is at most 3).
+_DEEP = 100
 
 
-def _skip_ws(text: str, pos: int) -> int:
-    while pos < len(text) and text[pos] in _WS:
-        pos += 1
-    return pos
+class _Frame:
+    """An open array or object while walking JSON text."""
+
+    __slots__ = ("is_object", "key", "keys")
+
+    def __init__(self, is_object: bool) -> None:
+        self.is_object = is_object
+        self.key: str | int = 0  # the current key, or the current index of an array
+        self.keys: set[str] = set()
 
 
-def _offset(text: str, path: Sequence[str | int], pos: int) -> int | None:
-    pos = _skip_ws(text, pos)
-    if not path:
-        return pos
-    if pos >= len(text):
-        return None
-    head, rest = path[0], path[1:]
-    if text[pos] == "{" and isinstance(head, str):
-        pos = _skip_ws(text, pos + 1)
-        while pos < len(text) and text[pos] != "}":
-            key, pos = _DECODER.raw_decode(text, pos)
-            pos = _skip_ws(text, pos)
-            if pos >= len(text) or text[pos] != ":":
-                return None
-            value_pos = _skip_ws(text, pos + 1)
-            if key == head:
-                return _offset(text, rest, value_pos)
-            _, pos = _DECODER.raw_decode(text, value_pos)
-            pos = _skip_ws(text, pos)
-            if pos < len(text) and text[pos] == ",":
-                pos = _skip_ws(text, pos + 1)
-        return None
-    if text[pos] == "[" and isinstance(head, int):
-        pos = _skip_ws(text, pos + 1)
-        index = 0
-        while pos < len(text) and text[pos] != "]":
-            if index == head:
-                return _offset(text, rest, pos)
-            _, pos = _DECODER.raw_decode(text, pos)
-            pos = _skip_ws(text, pos)
-            if pos < len(text) and text[pos] == ",":
-                pos = _skip_ws(text, pos + 1)
-            index += 1
-        return None
+def _walk(text: str) -> Iterator[tuple[str, int, str, list[_Frame]]]:
+    """Walk JSON text once, without recursion, in time linear in its length.
+
+    Yields:
+        ``("value", offset, token, frames)`` where each value starts (``token`` is its first
+        token: ``{``, ``[``, a string or a bare word), ``("duplicate", offset, key, frames)``
+        where a key repeats one of its object's.  ``frames`` are the open containers, live:
+        ``tuple(f.key for f in frames)`` is the path of the value.  The walk stops at the
+        end of the document or at the first thing that is not JSON.
+    """
+    frames: list[_Frame] = []
+    expect = "value"  # value | value-or-close | key | key-or-close | colon | after
+    pos = 0
+    while True:
+        match = _TOKEN.match(text, pos)
+        if match is None:
+            return
+        kind = match.lastindex
+        offset = match.start(kind or 0)
+        token = match.group(kind or 0)
+        pos = match.end()
+        if expect in ("value", "value-or-close"):
+            if token == "]" and expect == "value-or-close":
+                frames.pop()
+                expect = "after"
+            elif kind == 2 and token not in "[{":
+                return
+            else:
+                yield "value", offset, token, frames
+                if token in ("[", "{"):
+                    frames.append(_Frame(token == "{"))
+                    expect = "key-or-close" if token == "{" else "value-or-close"
+                else:
+                    expect = "after"
+        elif expect in ("key", "key-or-close"):
+            if token == "}" and expect == "key-or-close":
+                frames.pop()
+                expect = "after"
+            elif kind == 1:
+                try:
+                    key = json.loads(token)
+                except ValueError:
+                    return
+                top = frames[-1]
+                if key in top.keys:
+                    yield "duplicate", offset, key, frames
+                top.keys.add(key)
+                top.key = key
+                expect = "colon"
+            else:
+                return
+        elif expect == "colon":
+            if token != ":":
+                return
+            expect = "value"
+        else:  # after a value
+            if not frames:
+                return
+            top = frames[-1]
+            if token == ",":
+                if top.is_object:
+                    expect = "key"
+                else:
+                    assert isinstance(top.key, int)
+                    top.key += 1
+                    expect = "value"
+            elif token == ("}" if top.is_object else "]"):
+                frames.pop()
+                expect = "after"
+            else:
+                return
+
+
+def _refused_offset(text: str, err: _Refused) -> int | None:
+    """Where the token a parser hook refused is: the first duplicate key, or the first bare
+    word equal to the refused number (the parser reads in text order, so it is that one)."""
+    for event, offset, token, _ in _walk(text):
+        if err.key and event == "duplicate":
+            return offset
+        if not err.key and event == "value" and _same_number(token, err.token):
+            return offset
     return None
+
+
+def _same_number(word: str, number: str) -> bool:
+    """Whether the bare word ``word`` starts with the number the parser read as ``number``
+    (it reads ``123`` of ``123x`` before refusing the ``x``)."""
+    if not word.startswith(number):
+        return False
+    rest = word[len(number) : len(number) + 1]
+    return not rest or rest not in "0123456789.eE+-"
+
+
+def _deep_offset(text: str) -> int | None:
+    """Where the nesting first goes deeper than :data:`_DEEP` levels."""
+    for _, offset, _, frames in _walk(text):
+        if len(frames) >= _DEEP:
+            return offset
+    return None
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of character ``offset`` of ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
 
 
 def locate(text: str | None, path: Sequence[str | int]) -> tuple[int, int] | None:
     """The 1-based ``(line, column)`` where the JSON value at ``path`` starts in ``text``.
+
+    One pass over the text, linear in its length: call it for the error being reported,
+    not for every value.
 
     Args:
         text: a JSON document (already known to parse).
@@ -356,12 +612,20 @@ def locate(text: str | None, path: Sequence[str | int]) -> tuple[int, int] | Non
     """
     if text is None:
         return None
-    try:
-        offset = _offset(text, list(path), 0)
-    except (json.JSONDecodeError, IndexError):
-        return None
-    if offset is None:
-        return None
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return line, column
+    target = tuple(path)
+    depth = len(target)
+    for event, offset, _, frames in _walk(text):
+        if event == "value" and len(frames) == depth and tuple(f.key for f in frames) == target:
+            return _line_column(text, offset)
+    return None
+
+
+class _Where(TypedDict):
+    line: int | None
+    column: int | None
+
+
+def _at(text: str | None, path: Sequence[str | int]) -> _Where:
+    """``line=..., column=...`` keyword arguments of a :class:`RecordError` for ``path``."""
+    where = locate(text, path)
+    return {"line": where[0], "column": where[1]} if where else {"line": None, "column": None}

@@ -19,7 +19,8 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``WS   /ws/echo``                        echoes every message (a latency reference)
 =======================================  =====================================================
 
-Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
+Every address served to ``GET`` answers ``HEAD`` too (health checks).  Errors are
+``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
 token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
 (stale version, not your turn, seat taken, game over), 413 (body too large) or 422 (illegal
 or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
@@ -29,6 +30,7 @@ carrying the current view.  A seat only ever receives ``observation(seat)``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -54,6 +56,7 @@ from pydantic import (
 )
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnected, WebSocketState
 
 from netjer.agents.registry import known_kinds, make_agent
 from netjer.core.errors import NetjerError
@@ -310,9 +313,48 @@ async def _receive_text(websocket: WebSocket) -> str:
     return str(text)
 
 
+#: What sending to or reading from a client that has gone raises: Starlette's disconnect, its
+#: use of a connection already closed, a send that timed out (the client stopped reading),
+#: and the transport's own errors.
+_GONE: tuple[type[BaseException], ...] = (WebSocketDisconnect, WebSocketDisconnected, TimeoutError, OSError)
+
+
+async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
+    """Send a last error ``message`` and close with ``code``; a client already gone is fine."""
+    with contextlib.suppress(*_GONE):
+        await websocket.send_json(message)
+        await websocket.close(code=code)
+
+
+async def _close_quietly(websocket: WebSocket) -> None:
+    """Close the connection unless it is closed or the client is gone already."""
+    if websocket.application_state != WebSocketState.CONNECTED or websocket.client_state != WebSocketState.CONNECTED:
+        return
+    with contextlib.suppress(*_GONE):
+        await asyncio.wait_for(websocket.close(), timeout=SEND_SECONDS)
+
+
+def _watch(task: asyncio.Task[None], what: str) -> asyncio.Task[None]:
+    """``task``, whose end is always observed: an error it ends with is logged once (never
+    "Task exception was never retrieved"), so it may be cancelled without being awaited."""
+
+    def observe(done: asyncio.Task[None]) -> None:
+        if not done.cancelled() and done.exception() is not None:
+            log.error("%s failed", what, exc_info=done.exception())
+
+    task.add_done_callback(observe)
+    return task
+
+
 class BodyLimit:
     """ASGI middleware refusing request bodies over ``limit`` bytes with 413, counted as they
-    arrive (a missing or false Content-Length does not get round it)."""
+    arrive, whether the body is sent with a Content-Length or in chunks (a missing or false
+    Content-Length does not get round it).
+
+    The body is read here, before the application sees the request, and handed on whole: the
+    application never reads a body it would have to give up half-way (FastAPI reports a
+    failed read as a 400 "error parsing the body").
+    """
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -326,33 +368,54 @@ class BodyLimit:
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             await _too_large(send, self.limit)
             return
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":  # the client left: nobody to answer
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _too_large(send, self.limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        handed = False
 
-        async def watch(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
+        async def whole_body() -> Message:
+            nonlocal handed
+            if not handed:
+                handed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()  # then only the client's leaving
+
+        await self.app(scope, whole_body, send)
+
+
+class HeadAsGet:
+    """ASGI middleware answering ``HEAD`` wherever ``GET`` is served (health checks use it):
+    the request is routed as a ``GET`` and the answer's body is dropped, its status and
+    headers (``Content-Length`` included) kept.  The original method stays in the scope
+    under ``"netjer.method"``, for error messages."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
             await send(message)
 
-        try:
-            await self.app(scope, limited, watch)
-        except _TooLarge:
-            if not started:
-                await _too_large(send, self.limit)
-
-
-class _TooLarge(Exception):
-    """Raised inside :class:`BodyLimit` when a request body passes the limit."""
+        await self.app({**scope, "method": "GET", "netjer.method": "HEAD"}, receive, headers_only)
 
 
 async def _too_large(send: Send, limit: int) -> None:
@@ -389,6 +452,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
 
     app = FastAPI(title="Netjer", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(HeadAsGet)  # added last, so it runs first
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
@@ -402,8 +466,12 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         if err.status_code == 404:
             refusal = TableError(404, "not_found", "there is nothing at this address")
         elif err.status_code == 405:
-            method = request.method if request.method.isalpha() and len(request.method) <= 10 else "that method"
+            asked = str(request.scope.get("netjer.method", request.method))
+            method = asked if asked.isalpha() and len(asked) <= 10 else "that method"
             refusal = TableError(405, "method_not_allowed", f"this address does not accept {method}")
+            allowed = [m.strip() for m in (err.headers or {}).get("Allow", "").split(",") if m.strip()]
+            if "GET" in allowed and "HEAD" not in allowed:  # HeadAsGet answers HEAD there too
+                return _error(refusal, {**(err.headers or {}), "Allow": ", ".join([*allowed, "HEAD"])})
         else:  # 400: a body FastAPI could not read (not UTF-8, a broken form)
             code = "bad_request" if err.status_code == 400 else "http_error"
             refusal = TableError(err.status_code, code, str(err.detail))
@@ -520,31 +588,35 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             hello = WsHello.model_validate_json(raw)
             manager.check_token(rt, hello.seat, hello.token)
         except TableError as err:
-            await websocket.send_json({"type": "error", "error": err.code, "message": err.message})
-            await websocket.close(code=4000 + err.status)
+            await _refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
             return
         except (ValidationError, ValueError, RecursionError, TimeoutError):
-            await websocket.send_json({"type": "error", "error": "bad_request", "message": HELLO_HELP})
-            await websocket.close(code=4422)
+            await _refuse(websocket, {"type": "error", "error": "bad_request", "message": HELLO_HELP}, 4422)
             return
-        except WebSocketDisconnect:
+        except _GONE:
             return
         seat = hello.seat
         # Views go out from this connection's own sender task: a client that reads slowly
         # delays only itself (it gets the latest view when it catches up), and one that
-        # stops reading is dropped after SEND_SECONDS, never holding up the table.
+        # stops reading is closed after SEND_SECONDS, never holding up the table.  Moves are
+        # read here until the client leaves.  Every way out observes the sender's end (see
+        # _watch), so no task error goes unretrieved and none is left pending.
         changed = asyncio.Event()
         changed.set()
         sent = 0
 
         async def sender() -> None:
             nonlocal sent
-            while True:
-                await changed.wait()
-                changed.clear()
-                message = manager.view(rt, seat, log_from=sent)
-                await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
-                sent += len(message["log"])
+            try:
+                while True:
+                    await changed.wait()
+                    changed.clear()
+                    message = manager.view(rt, seat, log_from=sent)
+                    await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
+                    sent += len(message["log"])
+            except _GONE:
+                # Gone, or not reading: closing makes the read below end too.
+                await _close_quietly(websocket)
 
         async def push(_runtime: TableRuntime) -> None:
             changed.set()
@@ -553,9 +625,9 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
 
         manager.subscribe(rt, seat, push)
-        sending = asyncio.create_task(sender())
+        sending = _watch(asyncio.create_task(sender()), f"views of table {table_id}")
         try:
-            while not sending.done():
+            while True:
                 try:
                     data = json.loads(await _receive_text(websocket))
                     if isinstance(data, dict) and data.get("type") == "ping":
@@ -570,7 +642,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
                     changed.set()  # the current view follows an error
                 except (ValidationError, ValueError, RecursionError):
                     await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
-        except (WebSocketDisconnect, TimeoutError, RuntimeError):
+        except _GONE:
             pass
         finally:
             manager.unsubscribe(rt, seat, push)
@@ -580,11 +652,9 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
     async def echo(websocket: WebSocket) -> None:
         """Send every message back (the reference round-trip of benchmarks/server_load.py)."""
         await websocket.accept()
-        try:
+        with contextlib.suppress(*_GONE):
             while True:
                 await websocket.send_text(await websocket.receive_text())
-        except WebSocketDisconnect:
-            pass
 
     if (WEB / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

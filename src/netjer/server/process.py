@@ -1,7 +1,9 @@
 """Run ``netjer serve`` as a subprocess: for crash tests, browser tests and load benchmarks.
 
-The server runs in its own process group, so that stopping it (or killing it, as a crash
-would) also stops its computer-player worker processes.
+The server runs in its own process group.  Its computer-player worker processes end with it
+on their own, however it ends (:mod:`netjer.server.workers`); :func:`kill_server` kills the
+whole group at once, as a crash of the machine would, and :func:`stop_server` kills what is
+left of the group after a polite stop, as a backstop.
 """
 
 from __future__ import annotations

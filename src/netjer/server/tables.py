@@ -10,14 +10,11 @@ sent its own view.  A computer seat's move is computed in a worker pool off the 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-import multiprocessing
 import secrets
-import signal
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +27,7 @@ from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.server.db import Store, hash_token
+from netjer.server.workers import SearchPool
 
 log = logging.getLogger("netjer.server")
 
@@ -118,21 +116,6 @@ def advance(runtime: TableRuntime, action: Action) -> None:
         runtime.logs[v].extend(_events(state, v)[before[v] :])
 
 
-def _search_worker_init() -> None:
-    """Worker initializer.  A search worker ignores Ctrl-C (the terminal sends SIGINT to the
-    whole process group): the server alone decides when to stop, and a worker interrupted
-    mid-search would only hand the server a KeyboardInterrupt to print.  On Linux, it also asks
-    the kernel to kill it when the server dies, so that a search never outlives a stopped or
-    crashed server."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError, AttributeError):  # not Linux: shutdown() stops idle workers
-        import ctypes  # noqa: PLC0415 - only in worker processes
-
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
-
-
 def compute_agent_action(
     game: str,
     options: dict[str, Any],
@@ -191,21 +174,21 @@ class TableManager:
         self.quick: Executor = ThreadPoolExecutor(2, thread_name_prefix="netjer-agent")
         self.search: Executor
         if ai_workers > 0:
-            self.search = ProcessPoolExecutor(
-                ai_workers, mp_context=multiprocessing.get_context("spawn"), initializer=_search_worker_init
-            )
+            self.search = SearchPool(ai_workers)  # workers that end with the server
         else:
             self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
 
     async def close(self) -> None:
-        """Cancel pending computer moves and stop the workers."""
-        for rt in self.tables.values():
-            if rt.ai_task is not None:
-                rt.ai_task.cancel()
+        """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
+        tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
         if self._writer is not None:
-            self._writer.cancel()
+            tasks.append(self._writer)
+        for task in tasks:
+            task.cancel()
         self.quick.shutdown(wait=False, cancel_futures=True)
-        self.search.shutdown(wait=False, cancel_futures=True)
+        # A SearchPool ends its workers at once; a thread (ai_workers=0) cannot be stopped.
+        await asyncio.to_thread(self.search.shutdown, wait=isinstance(self.search, SearchPool), cancel_futures=True)
+        await asyncio.gather(*tasks, return_exceptions=True)  # none left pending or unobserved
 
     # --- creating, joining, loading -------------------------------------------------------
 
