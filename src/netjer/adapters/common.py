@@ -178,7 +178,7 @@ class Session:
         cap: the length cap (see :func:`length_bound`).
     """
 
-    __slots__ = ("_table", "cap", "game", "moves", "state")
+    __slots__ = ("_legal", "_table", "cap", "game", "moves", "state")
 
     def __init__(self, game: Game, state: State, moves: int, cap: int) -> None:
         self.game = game
@@ -186,6 +186,7 @@ class Session:
         self.moves = moves
         self.cap = cap
         self._table = action_codes(game)
+        self._legal: tuple[int, list[int]] | None = None  # (moves, codes): the last answer
 
     @property
     def truncated(self) -> bool:
@@ -205,11 +206,17 @@ class Session:
         return self.state.current_player
 
     def legal_codes(self) -> list[int]:
-        """The legal actions' integer codes, ascending; empty once over."""
+        """The legal actions' integer codes, ascending; empty once over (remembered until
+        the next :meth:`apply_code`: the session is the only one to change its state)."""
         if self.moves >= self.cap:
             return []
+        cached = self._legal
+        if cached is not None and cached[0] == self.moves:
+            return list(cached[1])
         codes = self._table.codes
-        return sorted([codes[a] for a in self.state.legal_actions()])
+        legal = sorted([codes[a] for a in self.state.legal_actions()])
+        self._legal = (self.moves, legal)
+        return list(legal)
 
     def action(self, code: int) -> Action:
         """The action with integer ``code``.

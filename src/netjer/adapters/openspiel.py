@@ -327,7 +327,7 @@ class NetjerObserver:
         if obs is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.spec.encoder.encode(obs)
+        self.tensor[:] = self.spec.encoder.encode_array(obs)
 
     def string_from(self, state: NetjerState, player: int) -> str:
         """``player``'s view as text: ``"move N "`` and the canonical JSON observation."""

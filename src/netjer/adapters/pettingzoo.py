@@ -117,7 +117,7 @@ class _Table:
     def observe(self, state: State | JsonDict, seat: int, legal: list[int]) -> dict[str, np.ndarray]:
         """The Dict observation of ``seat``: tensor of its observation, and the mask of ``legal``."""
         obs = state.observation(seat) if isinstance(state, State) else state
-        tensor = np.asarray(self.encoder.encode(obs), dtype=np.float32)
+        tensor = self.encoder.encode_array(obs)
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if legal:
             mask[legal] = 1
