@@ -260,3 +260,50 @@ def test_bad_options_are_refused() -> None:
         env("aton", render_mode="rgb_array")
     with pytest.raises(ValueError, match="reset"):
         env("aton").observe("player_0")
+
+
+def _ankh_parallel_game(players: int, seed: int) -> list[tuple[dict[str, Any], tuple[str, ...]]]:
+    """A random Ankh game in the Parallel environment: per step, the public observation
+    before it and the acting agents."""
+    p = parallel_env("ankh", players=players)
+    observations, _ = p.reset(seed=seed)
+    rng = Rng(seed)
+    steps = []
+    while p.agents:
+        assert p.session is not None
+        public = p.session.state.observation(None)
+        steps.append((public, tuple(p.acting)))
+        actions = {}
+        for agent in p.agents:
+            legal = list(np.flatnonzero(observations[agent]["action_mask"]))
+            assert bool(legal) == (agent in p.acting)
+            actions[agent] = int(rng.choice(legal)) if legal else 0
+        observations, rewards, _, _, _ = p.step(actions)
+    state = p.session.state
+    replay = make_game("ankh", {"players": players}).new_initial_state(state.seed)
+    for action in state.history:
+        replay.apply(action)
+    assert replay.full_state() == state.full_state()
+    assert list(rewards.values()) == state.returns()
+    return steps
+
+
+@pytest.mark.parametrize("players", [3, pytest.param(5, marks=pytest.mark.slow)])
+def test_parallel_ankh_battle_cards_and_bids_are_joint_steps(players: int) -> None:
+    """Every god in a Battle chooses its card in the same step (and every bidder its bid);
+    elsewhere one agent acts; the game is a legal kernel game."""
+    joint = 0
+    for seed in range(2):
+        for public, acting in _ankh_parallel_game(players, seed):
+            phase, battle = public["phase"], public["battle"]
+            if len(acting) > 1:
+                assert phase in ("card", "bid")
+                joint += 1
+            if phase == "card" and not battle["chosen"]:
+                # the first step of a Battle's cards: the seats of the gods in it act
+                seats = [public["gods"][g]["seats"] for g in battle["gods"]]
+                expected = {f"player_{s}" for group in seats for s in group}
+                assert set(acting) <= expected
+                if all(len(group) == 1 for group in seats):
+                    assert set(acting) == expected
+    assert joint > 0

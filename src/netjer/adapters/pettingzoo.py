@@ -31,8 +31,9 @@ offending action is never applied), so the game is not a legal game record.
 
 The Parallel environment (:func:`parallel_env`) lets every agent act in the same step where
 the table decides simultaneously (Aton's exchange decision and cartouches, rules/aton.md §4
-steps B-C; declared in :data:`netjer.adapters.common.SIMULTANEOUS`); elsewhere only the
-agent to move acts, and the others' actions are ignored (their mask is all zeros).
+steps B-C; Ankh's Battle cards and Plague bids, rules/ankh.md §1; declared in
+:data:`netjer.adapters.common.SIMULTANEOUS`); elsewhere only the agent to move acts, and
+the others' actions are ignored (their mask is all zeros).
 """
 
 from __future__ import annotations
@@ -298,7 +299,7 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
 class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
     """A Netjer game as a PettingZoo Parallel environment (see the module docstring).
 
-    In a simultaneous window (a run of decisions in a phase of :data:`SIMULTANEOUS`), each
+    In a simultaneous window (a run of decisions declared in :data:`SIMULTANEOUS`), each
     step takes one decision from every seat that still has one in the window: its *k*-th.
     The kernel takes them one seat at a time, so actions are queued and applied in the
     kernel's seat order.  A seat's legal actions and observation for its next decision are
@@ -468,17 +469,16 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         if session.over:
             return {}
         state = session.state
-        window = self._window
-        phase = state.observation(None).get(window[0]) if window is not None else None
-        if window is None or phase not in window[1]:
+        window_of = self._window
+        window = window_of(state.observation(None)) if window_of is not None else None
+        if window is None or window_of is None:
             seat = state.current_player
             return {seat: (session.legal_codes(), state.observation(seat))}
-        key = window[0]
         probe = state.clone()
         queues = [list(q) for q in self._queue]
         code, action = self._t.game.action_to_int, self._t.game.int_to_action
         plan: dict[int, tuple[list[int], JsonDict]] = {}
-        while not probe.is_terminal and probe.observation(None).get(key) == phase:
+        while not probe.is_terminal and window_of(probe.observation(None)) == window:
             seat = probe.current_player
             if queues[seat]:
                 probe.apply(action(queues[seat].pop(0)))
