@@ -47,6 +47,7 @@ MEASURED_LENGTHS: dict[str, tuple[int, str]] = {
 #: Cap for a game with neither a proof nor a row in MEASURED_LENGTHS.
 DEFAULT_LENGTH_CAP = 10_000
 
+
 def _aton_window(obs: JsonDict) -> Hashable | None:
     # rules/aton.md §4 steps B and C: the exchange decision, then the cartouches, in secret.
     phase = obs["phase"]
