@@ -69,9 +69,9 @@ def test_results_stream_back_once_each() -> None:
 
 
 def test_batches_are_sized_to_the_games_length() -> None:
-    # cheap games: many per batch, but at least 4 batches per worker
-    assert batch_size_for(0.002, 400, 2) == 50
-    assert batch_size_for(0.0001, 100_000, 2) == 2500  # 0.25 s of play
+    # cheap games: many per batch, but at least 16 batches per worker
+    assert batch_size_for(0.002, 400, 2) == 12
+    assert batch_size_for(0.0001, 100_000, 2) == 500  # 0.05 s of play
     assert batch_size_for(5.0, 400, 2) == 1  # long games go one by one
     assert batch_size_for(0.01, 3, 2) == 1
     assert [len(b) for b in batches(schedule("aton", ["random"], 7), 3)] == [3, 3, 1]

@@ -245,10 +245,11 @@ def play_batch(tasks: Sequence[GameTask]) -> list[GameResult]:
 
 
 #: Seconds of play a batch should hold: long beside a task's round trip (about 1 ms on a
-#: process pool, 0.5-0.8 ms on Ray), short enough to balance the workers' loads.
-BATCH_SECONDS = 0.25
-#: Batches per worker at least (so a slow batch at the end does not leave workers idle).
-BATCHES_PER_WORKER = 4
+#: process pool, 0.5-0.8 ms on Ray), short enough to balance the workers' loads (random
+#: Ankh games vary from a few to tens of milliseconds).
+BATCH_SECONDS = 0.05
+#: Batches per worker at least (so a long batch at the end does not leave workers idle).
+BATCHES_PER_WORKER = 16
 
 
 def batch_size_for(seconds_per_game: float, games: int, workers: int) -> int:
