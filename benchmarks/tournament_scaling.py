@@ -2,9 +2,9 @@
 
 Usage::
 
-    python benchmarks/tournament_scaling.py [--games 400] [--players 2] [--repeats 3] [--ray]
+    python benchmarks/tournament_scaling.py [--game ankh] [--games 400] [--players 2] [--repeats 3] [--ray]
 
-Plays the same random-agent Ankh tournament (same seeds) in this process, on a 2-process
+Plays the same random-agent tournament (same seeds; Ankh by default) in this process, on a 2-process
 pool in automatically sized batches, and on the pool one game per task; with ``--ray``
 also on a local Ray instance (batched and one game per task).  Prints games per second,
 min / median / max over ``--repeats`` runs, interleaved run by run, and the ratios of the
@@ -31,12 +31,14 @@ def timed(run: Callable[[], list[GameResult]]) -> tuple[float, list[GameResult]]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="ankh")
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, default=2, help="seats (Ankh only)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--ray", action="store_true", help="also run on a local Ray instance")
     args = parser.parse_args()
-    tasks: list[GameTask] = schedule("ankh", ["random"], args.games, options={"players": args.players}, seed=0)
+    options = {"players": args.players} if args.game == "ankh" else {}
+    tasks: list[GameTask] = schedule(args.game, ["random"], args.games, options=options, seed=0)
     runs: dict[str, Callable[[], list[GameResult]]] = {
         "1 worker": lambda: run_tasks(tasks, workers=1),
         "2 workers, batches": lambda: run_tasks(tasks, workers=2),
@@ -57,7 +59,7 @@ def main() -> None:
                 reference = results
             assert results == reference, f"{name}: results differ"
             rates[name].append(args.games / seconds)
-    print(f"Ankh {args.players} players, random agents, {args.games} games; games/s min / median / max")
+    print(f"{args.game} {options}, random agents, {args.games} games; games/s min / median / max")
     base = statistics.median(rates["1 worker"])
     for name, values in rates.items():
         median = statistics.median(values)
