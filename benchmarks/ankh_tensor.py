@@ -10,7 +10,9 @@ Usage::
    observation; also the time to build ``observation(seat)`` itself, which both pay.
 2. **PettingZoo**: turns per second of the AEC environment under random masked play (the
    loop of PettingZoo's ``performance_benchmark``: ``last()`` then ``step``), with the
-   declared encoder and with the hashed one swapped in, interleaved repeat by repeat.
+   declared encoder, with the hashed one swapped in, and with a free tensor of zeros (the
+   ceiling: what the observation, the engine and the loop cost), interleaved repeat by
+   repeat.
 
 Each figure is min / median / max over ``--repeats`` runs; the ratios compare medians.  Not
 a test: the numbers depend on the machine and its load.
@@ -77,6 +79,24 @@ def turns_per_second(encoder: Encoder | None, players: int, turns: int, seed: in
     return done / (time.perf_counter() - start)
 
 
+class FreeTensor(Encoder):
+    """A tensor of zeros at no cost: the ceiling any encoder could reach in the loop."""
+
+    kind = "layout"
+    low = 0.0
+    high = 1.0
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._zeros = np.zeros(size, np.float32)
+
+    def encode(self, obs: JsonDict) -> list[float]:
+        return [0.0] * self.size
+
+    def encode_array(self, obs: JsonDict) -> Any:
+        return self._zeros
+
+
 def spread(values: list[float]) -> str:
     """``min / median / max``."""
     return f"{min(values):.1f} / {statistics.median(values):.1f} / {max(values):.1f}"
@@ -103,15 +123,18 @@ def main() -> None:
     print(f"  hashed tensor ({hashed.size} values):    {spread(theirs)}")
     print(f"  observation(seat) itself:        {spread(build)}")
     print(f"  encoding speed-up (medians): {statistics.median(theirs) / statistics.median(ours):.1f}x")
-    fast, slow = [], []
+    fast, slow, free = [], [], []
     turns_per_second(None, args.players, 50, 0)  # warm up: imports, tables
     for r in range(args.repeats):
         fast.append(turns_per_second(None, args.players, args.turns, r))
         slow.append(turns_per_second(hashed, args.players, args.turns, r))
+        free.append(turns_per_second(FreeTensor(declared.size), args.players, args.turns, r))
     print(f"PettingZoo AEC, random masked play, {args.turns} turns per run; turns/s min / median / max")
     print(f"  declared tensor: {spread(fast)}")
     print(f"  hashed tensor:   {spread(slow)}")
+    print(f"  no tensor (zeros, the ceiling): {spread(free)}")
     print(f"  speed-up (medians): {statistics.median(fast) / statistics.median(slow):.1f}x")
+    print(f"  ceiling speed-up (medians): {statistics.median(free) / statistics.median(slow):.1f}x")
 
 
 if __name__ == "__main__":

@@ -238,6 +238,10 @@ class Block:
         return self.offset + self.size
 
 
+#: A block writer: ``(observation, ones, indices, values)``, appending non-zero entries.
+Writer = Callable[[JsonDict, list[int], list[int], list[float]], None]
+
+
 def _index(values: Any) -> dict[Any, int]:
     return {v: i for i, v in enumerate(values)}
 
@@ -319,23 +323,35 @@ class AnkhEncoder(Encoder):
         self.action = _index(ACTIONS)
         self.cat = _index(CATS)
         self._rows: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = {}
-        self._writers: tuple[Callable[[JsonDict, list[int], list[int], list[float]], None], ...] = (
-            self._seat,
-            self._board,
-            self._regions,
-            self._tracks,
-            self._gods,
-            self._me,
-            self._powers,
-            self._battle,
-            self._pending,
-            self._result,
+        # Each writer with the observation keys it reads (None: cheap, always written).
+        self._writers: tuple[tuple[Writer, tuple[str, ...] | None], ...] = (
+            (self._seat, None),
+            (self._board, ("pieces", "camels")),
+            (self._regions, ("regions",)),
+            (self._tracks, tuple(k for k in TRACK_KEYS if k not in TURN_KEYS)),
+            (self._turn, None),
+            (self._gods, ("gods",)),
+            (self._mine, None),
+            (self._me, None),
+            (self._powers, ("god_powers",)),
+            (self._battle, ("battle",)),
+            (self._pending, ("pending",)),
+            (self._result, None),
         )
+        #: per writer, the parts of the last observation it wrote and what it wrote
+        self._last: list[tuple[list[Any], list[int], list[int], list[float]] | None] = [None] * len(self._writers)
 
     # --- Encoder API -------------------------------------------------------------------------
 
     def sparse(self, obs: JsonDict) -> tuple[list[int], list[int], list[float]]:
         """The non-zero entries of ``obs``'s tensor: ``(ones, indices, values)``.
+
+        Consecutive observations share most of their parts (the board rarely changes
+        between two decisions), so each block remembers the parts of the last observation
+        it encoded and what it wrote, and writes them again when the new parts are equal.
+        The parts are kept by reference: an observation must not be changed after it was
+        encoded (encode a changed copy instead; the kernel builds a new observation on
+        every call).
 
         Raises:
             EncodingError: for an undeclared key or value (the message names its path).
@@ -346,9 +362,27 @@ class AnkhEncoder(Encoder):
         ones: list[int] = []
         idx: list[int] = []
         val: list[float] = []
+        last = self._last
         try:
-            for write in self._writers:
-                write(obs, ones, idx, val)
+            for k, (write, keys) in enumerate(self._writers):
+                if keys is None:
+                    write(obs, ones, idx, val)
+                    continue
+                parts = [obs[key] for key in keys]
+                hit = last[k]
+                if hit is not None and hit[0] == parts:  # a deep comparison, in C
+                    ones += hit[1]
+                    idx += hit[2]
+                    val += hit[3]
+                    continue
+                w_ones: list[int] = []
+                w_idx: list[int] = []
+                w_val: list[float] = []
+                write(obs, w_ones, w_idx, w_val)
+                last[k] = (parts, w_ones, w_idx, w_val)
+                ones += w_ones
+                idx += w_idx
+                val += w_val
         except (KeyError, TypeError, AttributeError) as err:
             raise EncodingError(f"observation does not fit the Ankh layout: {err!r}") from None
         return ones, idx, val
@@ -445,24 +479,9 @@ class AnkhEncoder(Encoder):
         a = at + 30
         for pos, god in enumerate(obs["devotion_track"]):  # 5 x 5
             ones.append(a + pos * GODS + god)
-        a = at + 55
-        turn = obs["turn"]  # 5 + 1 + 5
-        ones.append(a + turn["seat"])
-        idx.append(a + 5)
-        val.append(turn["actions_taken"] / 2)
-        last = turn["last_action"]
-        ones.append(a + 6 + (0 if last is None else 1 + self.action[last]))
         a = at + 66
         for pos, seat in enumerate(obs["turn_order"]):  # 5 x 5
             ones.append(a + pos * GODS + seat)
-        a = at + 91
-        phase = self.phase.get(obs["phase"])
-        if phase is None:
-            raise EncodingError(f".phase: {obs['phase']!r} is not an Ankh phase")
-        ones.append(a + phase)  # 35
-        a = at + 126
-        to_move = obs["to_move"]
-        ones.append(a + (0 if to_move is None else 1 + to_move))  # 6
         a = at + 132
         ones.extend([a + t for t in obs["conflict_tokens_in_supply"]])  # 9
         idx.append(at + 141)
@@ -479,14 +498,38 @@ class AnkhEncoder(Encoder):
         val.append(_count(obs["red_max"], 19))
         ones.extend([at + 166 + s for s in obs["guardian_slots"] if 1 <= s <= 5])  # 167-171
 
+    def _turn(self, obs: JsonDict, ones: list[int], idx: list[int], val: list[float]) -> None:
+        """The parts of the ``tracks`` block that change at almost every decision."""
+        at = self.blocks["tracks"].offset
+        a = at + 55
+        turn = obs["turn"]  # 5 + 1 + 5
+        ones.append(a + turn["seat"])
+        idx.append(a + 5)
+        val.append(turn["actions_taken"] / 2)
+        last = turn["last_action"]
+        ones.append(a + 6 + (0 if last is None else 1 + self.action[last]))
+        a = at + 91
+        phase = self.phase.get(obs["phase"])
+        if phase is None:
+            raise EncodingError(f".phase: {obs['phase']!r} is not an Ankh phase")
+        ones.append(a + phase)  # 35
+        a = at + 126
+        to_move = obs["to_move"]
+        ones.append(a + (0 if to_move is None else 1 + to_move))  # 6
+
     def _gods(self, obs: JsonDict, ones: list[int], idx: list[int], val: list[float]) -> None:
+        """Every god's row but its "mine" entry (see :meth:`_mine`), the same for every seat."""
         base = self.blocks["gods"].offset
-        mine = obs["god"]
         for info in obs["gods"]:
             if info.keys() != GOD_KEYS:
                 raise EncodingError(f".gods[{info.get('god')}]: not the declared keys ({sorted(info)})")
-            g = info["god"]
-            self._god_row(info, base + _slot(g, ".gods[].god") * GOD_F, g == mine, ones, idx, val)
+            self._god_row(info, base + _slot(info["god"], ".gods[].god") * GOD_F, False, ones, idx, val)
+
+    def _mine(self, obs: JsonDict, ones: list[int], idx: list[int], val: list[float]) -> None:
+        """The "mine" entry of the seat's god in the ``gods`` block."""
+        god = obs["god"]
+        if god is not None:
+            ones.append(self.blocks["gods"].offset + god * GOD_F + GOD_F - 1)
 
     def _god_row(self, info: JsonDict, at: int, mine: bool, ones: list[int], idx: list[int], val: list[float]) -> None:
         """One god's board (``GOD_F`` entries from ``at``).  A god's board changes a few
@@ -727,6 +770,8 @@ class AnkhEncoder(Encoder):
         ones.extend([at + 1 + s for s in obs["winners"] or ()])
 
 
+#: the keys of the ``tracks`` block that change at almost every decision (written apart).
+TURN_KEYS = ("turn", "phase", "to_move")
 #: the observation keys the ``tracks`` block encodes.
 TRACK_KEYS = (
     "action_tracks",
