@@ -42,8 +42,13 @@ SOURCES = {
     "gods": lambda o: ([{k: v for k, v in g.items() if k != "name"} for g in o["gods"]], o["god"]),
     "me": _mine,
     "powers": lambda o: {name: view["holder"] for name, view in o["god_powers"].items()},
+    # a power's data that encodes as zeros (0, none, an empty list, Amun's token down) says
+    # nothing the ``powers`` block (in play or not) does not already say
     "power_data": lambda o: {
-        (name, k): v for name, view in o["god_powers"].items() for k, v in view.items() if k != "holder" and v != []
+        (name, k): sorted(v) if k == "trapped" else v
+        for name, view in o["god_powers"].items()
+        for k, v in view.items()
+        if k != "holder" and v not in ([], 0, None, "down")
     },
     "battle": lambda o: o["battle"],
     "pending": lambda o: {k: v for k, v in o["pending"].items() if v != []},  # an empty list says nothing

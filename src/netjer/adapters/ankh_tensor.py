@@ -643,10 +643,11 @@ class AnkhEncoder(Encoder):
             if name == "amun":
                 if view["token"] == "up":
                     ones.append(data)
-            elif name == "anubis":
-                for g in view["trapped"]:
+            elif name == "anubis":  # Warriors of each god in his 3 slots (§4.1), / 3
+                trapped = view["trapped"]
+                for g in set(trapped):
                     idx.append(data + 1 + g)
-                    val.append(1.0)
+                    val.append(trapped.count(g) / 3)
             elif name == "bastet":
                 idx += [data + 6, data + 7]
                 val += [view["face_down_beside_board"] / 3, view["out_of_game"] / 3]
