@@ -12,6 +12,7 @@ from netjer.adapters.ankh_tensor import TRACK_KEYS, AnkhEncoder
 from netjer.adapters.encoding import EncodingError, encoder_for
 from netjer.core import Rng
 from netjer.core.state import State
+from netjer.games.ankh.gods.base import GOD_IDS as GOD_NAMES
 from netjer.games.registry import make_game
 
 
@@ -190,3 +191,60 @@ def test_remembered_blocks_match_a_fresh_encoding() -> None:
         for seat in (0, None, 2, 1):
             obs = state.observation(seat)
             assert encoder.encode(obs) == encoder_for(game).encode(obs)
+
+
+def _expected_names(obs: dict[str, Any]) -> list[str]:
+    """Names of entries that must be set (non-zero) for ``obs``, read off the observation."""
+    names = [f"seat.seat={'none' if obs['seat'] is None else obs['seat']}", f"tracks.phase={obs['phase']}"]
+    names.append(f"tracks.to_move={'none' if obs['to_move'] is None else obs['to_move']}")
+    for piece in obs["pieces"]:
+        kind = piece["kind"]
+        column = "monument" if kind in ("obelisk", "temple", "pyramid") else "figure"
+        names.append(f"board[{piece['hex']}].{column}={kind}")
+        if "aim" in piece:
+            names.append(f"board[{piece['hex']}].aim={piece['aim']}")
+    names += [f"camels.{e}" for e in obs["camels"]]
+    for info in obs["gods"]:
+        g = info["god"]
+        names += [f"gods[{g}].hand={c}" for c in info["hand"]] + [f"gods[{g}].power={p}" for p in info["powers"]]
+        names += [f"gods[{g}].holds={p}" for p in info["god_powers"]]
+    for key, value in obs["pending"].items():
+        if key in ("moved", "selected", "push_from", "scorpion", "pyramid", "figure", "protected"):
+            names += [f"pending.{key}={h}" for h in (value if isinstance(value, list) else [value])]
+        elif key == "camel_line":
+            names += [f"pending.camel_line={e}" for e in value]
+        elif key in ("minor_god", "mummy_of", "next_to_god_of", "region"):
+            names.append(f"pending.{key}={value}")
+    powers = obs["god_powers"]
+    for name, view in powers.items():
+        names.append(f"powers[{GOD_NAMES.index(name)}].holder={view['holder']}")
+    names += [f"power_data.ra.radiant={h}" for h in powers.get("ra", {}).get("radiant", [])]
+    names += [f"power_data.seth.controls={h}" for h in powers.get("seth", {}).get("controls", [])]
+    names += [f"power_data.osiris.underworld={h}" for h in powers.get("osiris", {}).get("underworld", [])]
+    names += [f"power_data.horus.eyes_on_region={t}" for t in powers.get("horus", {}).get("eyes_on_regions", [])]
+    for cat, where in powers.get("bastet", {}).get("cats", {}).items():
+        names.append(f"power_data.bastet.cats.{cat}={where}")
+    battle = obs["battle"]
+    if battle is not None and "step" in battle:
+        names += [f"battle.step={battle['step']}", f"battle.region={battle['region']}"]
+        names += [f"battle.gods={g}" for g in battle["gods"]] + [f"battle.chosen={g}" for g in battle["chosen"]]
+        for g, cards in battle["cards"].items():
+            names += [f"battle.cards[{g}][{k}]={c}" for k, c in enumerate(cards.split(" + "))]
+        if obs["god"] is not None and str(obs["god"]) in battle["cards"]:
+            names.append(f"me.card={battle['cards'][str(obs['god'])].split(' + ')[0]}")
+    return names
+
+
+def test_entry_names_match_what_is_written() -> None:
+    """``names()`` names the entries the encoder writes: along random games, every fact read
+    off the observation is set under its name."""
+    encoder = encoder_for(make_game("ankh", {"players": 3}))
+    names = encoder.names()
+    where = {n: i for i, n in enumerate(names)}
+    assert len(where) == len(names)  # names are unique
+    for state in _positions(3, range(2), every=3):
+        for seat in (0, 2, None):
+            obs = state.observation(seat)
+            tensor = encoder.encode(obs)
+            for name in _expected_names(obs):
+                assert tensor[where[name]] > 0, name

@@ -409,15 +409,13 @@ class AnkhEncoder(Encoder):
         """``block[row].feature`` for every entry (rows for 2-D blocks)."""
         names: list[str] = []
         for block in self.blocks.values():
-            feats = _FEATURES.get(block.name)
+            feats = _FEATURES[block.name](self)
             if len(block.shape) == 2:
-                rows, cols = block.shape
+                rows = block.shape[0]
                 row_names = self.hex_names if block.name == "board" else [str(r) for r in range(rows)]
-                cols_names = feats(self) if feats else [str(c) for c in range(cols)]
-                names += [f"{block.name}[{r}].{c}" for r in row_names for c in cols_names]
+                names += [f"{block.name}[{r}].{c}" for r in row_names for c in feats]
             else:
-                flat = feats(self) if feats else [str(i) for i in range(block.size)]
-                names += [f"{block.name}.{f}" for f in flat]
+                names += [f"{block.name}.{f}" for f in feats]
         return names
 
     # --- block writers (each appends its non-zero entries) ----------------------------------
@@ -839,10 +837,107 @@ def _region_features(enc: AnkhEncoder) -> list[str]:
     return [*(f"token={t}" for t in range(TOKENS)), "land", *(f"first_hex={h}" for h in enc.hex_names)]
 
 
+def _seat_features(_: AnkhEncoder) -> list[str]:
+    return [
+        "seat=none",
+        *(f"seat={g}" for g in range(GODS)),
+        "god=none",
+        *(f"god={g}" for g in range(GODS)),
+        *(f"players={n}" for n in range(2, 6)),
+    ]
+
+
+def _gods5(prefix: str) -> list[str]:
+    return [f"{prefix}={g}" for g in range(GODS)]
+
+
+def _track_features(_: AnkhEncoder) -> list[str]:
+    names: list[str] = []
+    for t in range(4):
+        names += [
+            *(f"track{t}.action={a}" for a in ACTIONS),
+            f"track{t}.marker",
+            f"track{t}.start",
+            f"track{t}.event_space",
+        ]
+    names += ["events_done", "conflicts_done"]
+    names += [f"devotion_track[{pos}]={g}" for pos in range(GODS) for g in range(GODS)]
+    names += [
+        *_gods5("turn.seat"),
+        "turn.actions_taken",
+        "turn.last_action=none",
+        *(f"turn.last_action={a}" for a in ACTIONS),
+    ]
+    names += [f"turn_order[{pos}]={s}" for pos in range(GODS) for s in range(GODS)]
+    names += [f"phase={p}" for p in PHASES]
+    names += ["to_move=none", *_gods5("to_move")]
+    names += [f"conflict_token_in_supply={t}" for t in range(TOKENS)]
+    names += ["camels_in_supply", *(f"monument_supply.{m}" for m in MONUMENT_IDS)]
+    for lvl in range(3):
+        names += [*(f"guardians[{lvl}].kind={k}" for k in GUARDIANS), f"guardians[{lvl}].left"]
+    names += ["red_max", *(f"guardian_slot={k}" for k in range(1, 6))]
+    return names
+
+
+def _me_features(enc: AnkhEncoder) -> list[str]:
+    return [
+        *(f"god.{f}" for f in _god_features(enc)),
+        *(f"card={c}" for c in CARD_IDS),
+        *(f"second_card={c}" for c in CARD_IDS),
+        "bid",
+        "in_battle",
+        "bidder",
+        "to_move",
+    ]
+
+
+def _power_data_features(enc: AnkhEncoder) -> list[str]:
+    hexes = enc.hex_names
+    names = ["amun.token=up", *_gods5("anubis.trapped"), "bastet.face_down_beside_board", "bastet.out_of_game"]
+    names += ["bastet.revealed_this_turn", *(f"bastet.battle_cat={c}" for c in CATS), "horus.eyes_free"]
+    for plane in ("bastet.face_down_on_board", "osiris.underworld", "ra.radiant", "seth.controls"):
+        names += [f"{plane}={h}" for h in hexes]
+    for c in CATS:
+        names += [*(f"bastet.face_up.{c}={h}" for h in hexes), f"bastet.face_up.{c}=beside-board"]
+    for c in CATS:
+        names += [*(f"bastet.cats.{c}={h}" for h in hexes), f"bastet.cats.{c}=beside-board", f"bastet.cats.{c}=gone"]
+    names += [f"horus.eyes_on_region={t}" for t in range(TOKENS)]
+    names += ["osiris.tokens_in_supply", "ra.sun_tokens_free", "thoth.scale", *_gods5("thoth.guess.god")]
+    return names + [f"thoth.guess.card={c}" for c in CARD_IDS]
+
+
+def _battle_features(_: AnkhEncoder) -> list[str]:
+    names = ["in_progress", *_gods5("tiebreaker"), "tiebreaker_used"]
+    names += [f"regions_left={t}" for t in range(TOKENS)] + [f"region={t}" for t in range(TOKENS)]
+    names += [f"step={s}" for s in STEP_NAMES] + _gods5("gods") + _gods5("chosen")
+    names += [f"cards[{g}][{k}]={c}" for g in range(GODS) for k in range(2) for c in CARD_IDS]
+    names += _gods5("bidders") + _gods5("bid_made") + _gods5("bids") + ["plagues_left"] + _gods5("kills")
+    names += _gods5("two_cards") + [f"forbidden={c}" for c in CARD_IDS] + _gods5("strength")
+    return [*names, "winner=none", *_gods5("winner")]
+
+
+def _pending_features(enc: AnkhEncoder) -> list[str]:
+    names = [f"{key}={h}" for key in PENDING_HEXES for h in enc.hex_names]
+    names += [f"camel_line={e}" for e in enc.edge_names] + [f"level={k}" for k in range(4)]
+    names += _gods5("minor_god") + _gods5("mummy_of") + _gods5("next_to_god_of")
+    return [*names, *(f"new_tokens={t}" for t in range(TOKENS)), *(f"region={t}" for t in range(TOKENS)), "ransom"]
+
+
+def _result_features(_: AnkhEncoder) -> list[str]:
+    return ["over", *_gods5("winner_seat")]
+
+
 _FEATURES: dict[str, Callable[[AnkhEncoder], list[str]]] = {
+    "seat": _seat_features,
     "board": _board_features,
-    "gods": _god_features,
-    "powers": _power_features,
-    "regions": _region_features,
     "camels": lambda enc: list(enc.edge_names),
+    "regions": _region_features,
+    "tracks": _track_features,
+    "gods": _god_features,
+    "me": _me_features,
+    "powers": _power_features,
+    "power_data": _power_data_features,
+    "battle": _battle_features,
+    "pending": _pending_features,
+    "result": _result_features,
 }
