@@ -37,3 +37,16 @@ GAME_CASES = game_cases()
 
 #: One case per game: its default options (the smallest player count when it has several).
 BASIC_CASES = [next(c for c in GAME_CASES if c.values[0] == name) for name in game_names()]
+
+
+def _heavy(case: Any) -> bool:
+    """Ankh with 4 or 5 seats: the longest games of the suite (several seconds each)."""
+    name, options = case.values
+    return bool(name == "ankh" and options.get("players", 2) >= 4)
+
+
+#: Every case, the heavy ones (Ankh 4-5 players) marked slow: for tests that play whole
+#: games, whose 2- and 3-player Ankh cases check the same property in the default run.
+QUICK_CASES = [
+    pytest.param(*c.values, id=c.id, marks=[*c.marks, pytest.mark.slow]) if _heavy(c) else c for c in GAME_CASES
+]

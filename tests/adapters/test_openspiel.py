@@ -9,13 +9,18 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import pickle  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.tests import games_sim_test  # noqa: E402
 
 from netjer.adapters import openspiel  # noqa: E402
 from netjer.adapters.common import length_bound  # noqa: E402
 from netjer.adapters.encoding import encoder_for  # noqa: E402
 from netjer.games.registry import game_names, make_game  # noqa: E402
-from tests.adapters.cases import BASIC_CASES, GAME_CASES  # noqa: E402
+from tests.adapters.cases import BASIC_CASES, GAME_CASES, QUICK_CASES  # noqa: E402
 
 
 def _play_to_decision(state: Any, rng: np.random.RandomState) -> None:
@@ -30,18 +35,22 @@ def test_every_game_is_registered() -> None:
         assert f"netjer_{name}" in names
 
 
-@pytest.mark.parametrize(("name", "options"), GAME_CASES)
+@pytest.mark.parametrize(("name", "options"), QUICK_CASES)
 def test_random_sim_test(name: str, options: dict[str, Any]) -> None:
-    """OpenSpiel's generic random-simulation test, serialization included."""
+    """OpenSpiel's generic random-simulation test, serialization included (it serializes
+    every state, replaying the record each time, so Ankh plays one game here; the slow test
+    below plays 100 of every case)."""
     game = openspiel.load_game(name, **options)
-    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1 if name == "ankh" else 4, serialize=True, verbose=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), GAME_CASES)
 def test_random_sim_test_many(name: str, options: dict[str, Any]) -> None:
+    """100 games (Ankh: 10; each of its states is serialized by replaying its record, so a
+    5-player game costs tens of seconds)."""
     game = openspiel.load_game(name, **options)
-    pyspiel.random_sim_test(game, num_sims=100, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=10 if name == "ankh" else 100, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("name", "options"), GAME_CASES)
@@ -215,18 +224,27 @@ def _ismcts(game: Any, rng: np.random.RandomState) -> list[Any]:
     return [ismcts.ISMCTSBot(game, evaluator, 1.4, 8, random_state=rng) for _ in range(game.num_players())]
 
 
-@pytest.mark.parametrize(("name", "options"), BASIC_CASES)
+#: One case per game; Ankh's random rollouts are long, so its games stop after 40 decisions
+#: here (a truncated game still exercises every call the bots make); the slow sweep below
+#: plays them to the end.
+BOT_CASES = [
+    pytest.param(*c.values[:1], {**c.values[1], "max_game_length": 40}, id=c.id) if c.values[0] == "ankh" else c
+    for c in BASIC_CASES
+]
+
+
+@pytest.mark.parametrize(("name", "options"), BOT_CASES)
 def test_openspiel_mcts_bot_plays_complete_games(name: str, options: dict[str, Any]) -> None:
     """OpenSpiel's MCTSBot (it searches the true state: a smoke test, not a fair player)."""
     returns = _play_with_bots(name, _mcts, options, seed=0)
-    assert len(returns) == make_game(name, options).num_players
+    assert len(returns) == openspiel.load_game(name, **options).num_players()
 
 
-@pytest.mark.parametrize(("name", "options"), BASIC_CASES)
+@pytest.mark.parametrize(("name", "options"), BOT_CASES)
 def test_openspiel_ismcts_bot_plays_complete_games(name: str, options: dict[str, Any]) -> None:
     """OpenSpiel's ISMCTSBot searches through resample_from_infostate and info-state strings."""
     returns = _play_with_bots(name, _ismcts, options, seed=0)
-    assert len(returns) == make_game(name, options).num_players
+    assert len(returns) == openspiel.load_game(name, **options).num_players()
 
 
 @pytest.mark.slow
@@ -255,3 +273,104 @@ def test_a_truncated_game_serializes_too() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     _, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert state2.is_terminal() and str(state2) == str(state)
+
+
+def _sim_game(game: Any, seed: int) -> None:
+    """OpenSpiel's own ``games_sim_test.GamesSimTest.sim_game`` on ``game``: pickles the game
+    and its type, plays one random game cloning the state before every action, checks
+    OpenSpiel serialisation and pickling at every power-of-two action, and the returns at
+    the end.  It samples with NumPy's global generator, seeded here and restored after."""
+    saved = np.random.get_state()
+    np.random.seed(seed)
+    try:
+        games_sim_test.GamesSimTest().sim_game(game)
+    finally:
+        np.random.set_state(saved)
+
+
+@pytest.mark.parametrize(("name", "options"), QUICK_CASES)
+def test_openspiel_sim_game(name: str, options: dict[str, Any]) -> None:
+    """OpenSpiel's games_sim_test harness, pickling and serialisation checks included."""
+    _sim_game(openspiel.load_game(name, **options), seed=0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options"), GAME_CASES)
+def test_openspiel_sim_game_many(name: str, options: dict[str, Any]) -> None:
+    game = openspiel.load_game(name, **options)
+    for seed in range(1, 11):
+        _sim_game(game, seed)
+
+
+def _states_along_a_game(game: Any, seed: int, steps: int) -> list[Any]:
+    """Copies of the states of one random game: a chance node, decisions, a resampled
+    state, and the last one reached within ``steps`` actions (terminal if the game ended)."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    states = [state.clone()]
+    for step in range(steps):
+        if state.is_terminal():
+            break
+        _play_to_decision(state, rng)
+        if state.is_terminal():
+            break
+        if step % 7 == 0:
+            states.append(state.clone())
+        if step == 10:
+            sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+            states.append(state.resample_from_infostate(state.current_player(), sampler))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_CASES)
+def test_games_and_states_pickle(name: str, options: dict[str, Any]) -> None:
+    """A game, its type and its states (chance, decision, resampled) survive pickling."""
+    game = openspiel.load_game(name, **options)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and type(again) is type(game)
+    assert again.num_players() == game.num_players()
+    assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()
+    for state in _states_along_a_game(game, seed=3, steps=60):
+        copy = pickle.loads(pickle.dumps(state))
+        assert str(copy) == str(state)
+        assert copy.history() == state.history()
+        assert copy.is_terminal() == state.is_terminal()
+        if not state.is_terminal() and not state.is_chance_node():
+            seat = state.current_player()
+            assert copy.legal_actions() == state.legal_actions()
+            assert copy.information_state_string(seat) == state.information_state_string(seat)
+            assert copy.observation_tensor(seat) == state.observation_tensor(seat)
+
+
+_FRESH_PROCESS = """
+import pickle, sys
+import pyspiel
+items = pickle.loads(sys.stdin.buffer.read())   # imports netjer.adapters.openspiel itself
+for game, state, text, serialized in items:
+    assert str(game) == text[0], (str(game), text[0])
+    assert str(state) == text[1]
+    game2, state2 = pyspiel.deserialize_game_and_state(serialized)
+    assert str(game2) == text[0] and str(state2) == text[1]
+    if not state.is_terminal():
+        state.apply_action(state.legal_actions()[0] if not state.is_chance_node() else 0)
+print(len(items))
+"""
+
+
+def test_pickles_load_in_a_fresh_process() -> None:
+    """Pickled games and states (and serialised ones) load in a new interpreter, which
+    imports the adapter on its own while unpickling."""
+    items = []
+    for case in GAME_CASES:
+        name, options = case.values
+        game = openspiel.load_game(name, **options)
+        state = _states_along_a_game(game, seed=1, steps=25)[-1]
+        items.append((game, state, (str(game), str(state)), pyspiel.serialize_game_and_state(game, state)))
+    done = subprocess.run(
+        [sys.executable, "-c", _FRESH_PROCESS], input=pickle.dumps(items), capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().strip() == str(len(items))

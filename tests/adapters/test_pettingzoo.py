@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from netjer.adapters.pettingzoo import env, parallel_env
 from netjer.core import IllegalActionError, Rng
@@ -52,6 +52,49 @@ def test_seed_test(name: str, options: dict[str, Any]) -> None:
 def test_parallel_api_test(name: str, options: dict[str, Any]) -> None:
     with only_dict_warnings():
         parallel_api_test(parallel_env(name, **options), num_cycles=400)
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_CASES)
+def test_parallel_seed_test(name: str, options: dict[str, Any]) -> None:
+    """PettingZoo's parallel seed test samples without the mask: the losing policy ends the
+    episode at the first illegal action, identically in both environments."""
+    with only_dict_warnings():
+        parallel_seed_test(lambda: parallel_env(name, illegal_action="lose", **options), num_cycles=200)
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_CASES)
+def test_unmasked_random_loops_end(name: str, options: dict[str, Any]) -> None:
+    """Random actions without the mask, policy "lose": every episode ends; one that ends by
+    an illegal action gives the offender -1, the others 0, and names it in every info."""
+    ended_by_illegal = 0
+    for seed in range(3):
+        e = env(name, illegal_action="lose", **options)
+        e.reset(seed=seed)
+        e.action_space(e.possible_agents[0]).seed(seed)
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        offender = None
+        for agent in e.agent_iter(max_iter=5000):
+            _, reward, terminated, truncated, info = e.last()
+            totals[agent] += reward
+            offender = info.get("illegal_action", offender)
+            e.step(None if terminated or truncated else e.action_space(agent).sample())
+        assert not e.agents
+        if offender is not None:
+            ended_by_illegal += 1
+            assert totals == {a: (-1.0 if a == offender else 0.0) for a in e.possible_agents}
+        p = parallel_env(name, illegal_action="lose", **options)
+        p.reset(seed=seed)
+        steps = 0
+        while p.agents:
+            actions = {a: p.action_space(a).sample() for a in p.agents}
+            _, rewards, terminations, _, infos = p.step(actions)
+            steps += 1
+            assert steps < 5000
+        if "illegal_action" in infos[p.possible_agents[0]]:
+            offenders = infos[p.possible_agents[0]]["illegal_action"].split(",")
+            assert all(terminations.values())
+            assert rewards == {a: (-1.0 if a in offenders else 0.0) for a in p.possible_agents}
+    assert ended_by_illegal  # with dozens of codes and a handful legal, random play errs
 
 
 def _random_game(e: Any, seed: int) -> tuple[dict[str, float], int]:
@@ -97,6 +140,34 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError):
         e.step(0)  # "assign 1" during the exchange decision
     assert e.session is not None and e.session.state.full_state() == before
+
+
+def test_illegal_action_loses_under_the_losing_policy() -> None:
+    e = env("aton", illegal_action="lose")
+    e.reset(seed=0)
+    before = e.session.state.full_state() if e.session else None
+    e.step(0)  # "assign 1" during the exchange decision
+    assert e.session is not None and e.session.state.full_state() == before
+    assert e.terminations == {"player_0": True, "player_1": True}
+    assert e.rewards == {"player_0": -1.0, "player_1": 0.0}
+    assert e.infos["player_1"] == {"illegal_action": "player_0"}
+    assert e.observe("player_0")["action_mask"].sum() == 0
+    with pytest.raises(ValueError, match="illegal_action"):
+        env("aton", illegal_action="ignore")
+    e.reset(seed=0)
+    with pytest.raises(ValueError):
+        e.step(10_000)  # not a code of the game at all: an error under either policy
+
+
+def test_parallel_illegal_action_loses_under_the_losing_policy() -> None:
+    p = parallel_env("aton", illegal_action="lose")
+    observations, _ = p.reset(seed=0)
+    legal = int(np.flatnonzero(observations["player_1"]["action_mask"])[0])
+    _, rewards, terminations, truncations, infos = p.step({"player_0": 0, "player_1": legal})
+    assert rewards == {"player_0": -1.0, "player_1": 0.0}
+    assert all(terminations.values()) and not any(truncations.values())
+    assert infos["player_0"] == {"illegal_action": "player_0"}
+    assert p.agents == []
 
 
 def test_reset_seed_reproduces_the_deal() -> None:
@@ -189,3 +260,50 @@ def test_bad_options_are_refused() -> None:
         env("aton", render_mode="rgb_array")
     with pytest.raises(ValueError, match="reset"):
         env("aton").observe("player_0")
+
+
+def _ankh_parallel_game(players: int, seed: int) -> list[tuple[dict[str, Any], tuple[str, ...]]]:
+    """A random Ankh game in the Parallel environment: per step, the public observation
+    before it and the acting agents."""
+    p = parallel_env("ankh", players=players)
+    observations, _ = p.reset(seed=seed)
+    rng = Rng(seed)
+    steps = []
+    while p.agents:
+        assert p.session is not None
+        public = p.session.state.observation(None)
+        steps.append((public, tuple(p.acting)))
+        actions = {}
+        for agent in p.agents:
+            legal = list(np.flatnonzero(observations[agent]["action_mask"]))
+            assert bool(legal) == (agent in p.acting)
+            actions[agent] = int(rng.choice(legal)) if legal else 0
+        observations, rewards, _, _, _ = p.step(actions)
+    state = p.session.state
+    replay = make_game("ankh", {"players": players}).new_initial_state(state.seed)
+    for action in state.history:
+        replay.apply(action)
+    assert replay.full_state() == state.full_state()
+    assert list(rewards.values()) == state.returns()
+    return steps
+
+
+@pytest.mark.parametrize("players", [3, pytest.param(5, marks=pytest.mark.slow)])
+def test_parallel_ankh_battle_cards_and_bids_are_joint_steps(players: int) -> None:
+    """Every god in a Battle chooses its card in the same step (and every bidder its bid);
+    elsewhere one agent acts; the game is a legal kernel game."""
+    joint = 0
+    for seed in range(2):
+        for public, acting in _ankh_parallel_game(players, seed):
+            phase, battle = public["phase"], public["battle"]
+            if len(acting) > 1:
+                assert phase in ("card", "bid")
+                joint += 1
+            if phase == "card" and not battle["chosen"]:
+                # the first step of a Battle's cards: the seats of the gods in it act
+                seats = [public["gods"][g]["seats"] for g in battle["gods"]]
+                expected = {f"player_{s}" for group in seats for s in group}
+                assert set(acting) <= expected
+                if all(len(group) == 1 for group in seats):
+                    assert set(acting) == expected
+    assert joint > 0

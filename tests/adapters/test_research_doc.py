@@ -15,7 +15,7 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), fla
 
 
 def test_the_page_has_examples() -> None:
-    assert len(BLOCKS) == 3
+    assert len(BLOCKS) == 4
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))

@@ -11,7 +11,17 @@ from typer.testing import CliRunner
 from netjer.cli.main import app
 from netjer.core import ConfigError
 from netjer.sim.report import balance_metrics, write_report
-from netjer.sim.tournament import outcome, play_task, run_tasks, schedule, summarize
+from netjer.sim.tournament import (
+    batch_size_for,
+    batches,
+    iter_results,
+    outcome,
+    play_batch,
+    play_task,
+    run_tasks,
+    schedule,
+    summarize,
+)
 
 
 def test_seats_rotate_and_extra_seats_take_the_last_agent() -> None:
@@ -38,6 +48,35 @@ def test_play_task_is_a_pure_function_of_its_task() -> None:
 def test_process_pool_gives_the_same_results_as_one_process() -> None:
     tasks = schedule("aton", ["heuristic", "ismcts:iterations=10"], 6, seed=1)
     assert run_tasks(tasks, workers=2) == run_tasks(tasks, workers=1)
+
+
+def test_batched_and_unbatched_runs_give_identical_results() -> None:
+    """The same seeds give the same per-game results one game per task, in batches of any
+    size, sized automatically, and in this process."""
+    tasks = schedule("aton", ["random", "heuristic"], 9, seed=4)
+    here = run_tasks(tasks, workers=1)
+    assert [r.index for r in here] == list(range(9))
+    assert run_tasks(tasks, workers=2, batch_size=1) == here
+    assert run_tasks(tasks, workers=2, batch_size=4) == here
+    assert run_tasks(tasks, workers=2) == here
+    assert play_batch(tasks[2:5]) == here[2:5]
+
+
+def test_results_stream_back_once_each() -> None:
+    tasks = schedule("aton", ["random"], 7, seed=2)
+    seen = [r.index for r in iter_results(tasks, workers=2, batch_size=3)]
+    assert sorted(seen) == list(range(7))
+
+
+def test_batches_are_sized_to_the_games_length() -> None:
+    # cheap games: many per batch, but at least 16 batches per worker
+    assert batch_size_for(0.002, 400, 2) == 12
+    assert batch_size_for(0.0001, 100_000, 2) == 500  # 0.05 s of play
+    assert batch_size_for(5.0, 400, 2) == 1  # long games go one by one
+    assert batch_size_for(0.01, 3, 2) == 1
+    assert [len(b) for b in batches(schedule("aton", ["random"], 7), 3)] == [3, 3, 1]
+    with pytest.raises(ConfigError, match="batch size"):
+        run_tasks(schedule("aton", ["random"], 2), workers=2, batch_size=0)
 
 
 def test_summary_counts_and_intervals() -> None:

@@ -7,8 +7,9 @@ contract does not state are small declared tables, one row per game:
   without a row is taken as general-sum in ``[-1, 1]``, the kernel's convention.
 * :data:`MEASURED_LENGTHS`: a length cap for a game with no proven bound on its number of
   decisions (a game whose ``Game`` has a ``max_game_length()`` method uses that proof).
-* :data:`SIMULTANEOUS`: the phases whose decisions are simultaneous at the table (taken one
-  seat at a time by the kernel); used by the PettingZoo Parallel environment.
+* :data:`SIMULTANEOUS`: how to recognise a run of decisions that are simultaneous at the
+  table (taken one seat at a time by the kernel); used by the PettingZoo Parallel
+  environment.
 
 A game longer than its cap is *truncated*: the adapters stop it and score it as a draw
 (returns 0 for every seat; PettingZoo reports ``truncations``, not ``terminations``).  With
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from netjer.core.action import Action
@@ -46,10 +47,30 @@ MEASURED_LENGTHS: dict[str, tuple[int, str]] = {
 #: Cap for a game with neither a proof nor a row in MEASURED_LENGTHS.
 DEFAULT_LENGTH_CAP = 10_000
 
-#: game -> (observation key, phases in which the seats decide simultaneously at the table).
-SIMULTANEOUS: dict[str, tuple[str, frozenset[str]]] = {
-    # rules/aton.md §4 steps B and C: the exchange decision and the cartouches, in secret.
-    "aton": ("phase", frozenset({"exchange", "assign"})),
+
+def _aton_window(obs: JsonDict) -> Hashable | None:
+    # rules/aton.md §4 steps B and C: the exchange decision, then the cartouches, in secret.
+    phase = obs["phase"]
+    return phase if phase in ("exchange", "assign") else None
+
+
+def _ankh_window(obs: JsonDict) -> Hashable | None:
+    # rules/ankh.md §1 and §10.3: in a Battle every god in it chooses its Battle card face
+    # down (Amun's second card included, §4.1), and every bidder bids for a Plague of
+    # Locusts in secret.  A window is one Battle's cards, or one Plague's bids.
+    phase = obs["phase"]
+    if phase not in ("card", "bid"):
+        return None
+    battle = obs["battle"] or {}
+    return (phase, obs["conflicts_done"], battle.get("region"), battle.get("plagues_left"))
+
+
+#: game -> the *window* of a public observation: a hashable naming a run of decisions the
+#: seats take simultaneously at the table (the same value all through the run), or
+#: ``None`` outside such runs.
+SIMULTANEOUS: dict[str, Callable[[JsonDict], Hashable | None]] = {
+    "aton": _aton_window,
+    "ankh": _ankh_window,
 }
 
 
@@ -178,7 +199,7 @@ class Session:
         cap: the length cap (see :func:`length_bound`).
     """
 
-    __slots__ = ("_table", "cap", "game", "moves", "state")
+    __slots__ = ("_legal", "_table", "cap", "game", "moves", "state")
 
     def __init__(self, game: Game, state: State, moves: int, cap: int) -> None:
         self.game = game
@@ -186,6 +207,7 @@ class Session:
         self.moves = moves
         self.cap = cap
         self._table = action_codes(game)
+        self._legal: tuple[int, list[int]] | None = None  # (moves, codes): the last answer
 
     @property
     def truncated(self) -> bool:
@@ -205,11 +227,17 @@ class Session:
         return self.state.current_player
 
     def legal_codes(self) -> list[int]:
-        """The legal actions' integer codes, ascending; empty once over."""
+        """The legal actions' integer codes, ascending; empty once over (remembered until
+        the next :meth:`apply_code`: the session is the only one to change its state)."""
         if self.moves >= self.cap:
             return []
+        cached = self._legal
+        if cached is not None and cached[0] == self.moves:
+            return list(cached[1])
         codes = self._table.codes
-        return sorted([codes[a] for a in self.state.legal_actions()])
+        legal = sorted([codes[a] for a in self.state.legal_actions()])
+        self._legal = (self.moves, legal)
+        return list(legal)
 
     def action(self, code: int) -> Action:
         """The action with integer ``code``.

@@ -285,6 +285,17 @@ class Encoder(ABC):
             EncodingError: if ``obs`` does not fit a declared layout.
         """
 
+    def encode_array(self, obs: JsonDict) -> Any:
+        """The tensor of ``obs`` as a NumPy ``float32`` array (needs NumPy, which the
+        adapters' extras bring).
+
+        Raises:
+            EncodingError: as :meth:`encode`.
+        """
+        import numpy as np  # noqa: PLC0415 - numpy is an extra, not a core dependency
+
+        return np.asarray(self.encode(obs), dtype=np.float32)
+
     def names(self) -> list[str]:
         """A name for each number of the tensor."""
         return [f"h{i}" for i in range(self.size)]
@@ -467,8 +478,24 @@ LAYOUTS: dict[str, Callable[[Game], Obj]] = {
 }
 
 
+def _ankh_encoder(game: Game) -> Encoder:
+    from netjer.adapters.ankh_tensor import AnkhEncoder  # noqa: PLC0415 - imports this module
+
+    return AnkhEncoder(game)
+
+
+#: Games whose tensor is a hand-written encoder with named blocks rather than a table.
+ENCODERS: dict[str, Callable[[Game], Encoder]] = {
+    "ankh": _ankh_encoder,  # netjer.adapters.ankh_tensor
+}
+
+
 def encoder_for(game: Game) -> Encoder:
-    """The tensor encoder of ``game``: its declared layout, or the hashed fallback."""
+    """The tensor encoder of ``game``: its own encoder (:data:`ENCODERS`), its declared
+    layout (:data:`LAYOUTS`), or the hashed fallback."""
+    own = ENCODERS.get(game.name)
+    if own is not None:
+        return own(game)
     layout = LAYOUTS.get(game.name)
     if layout is None:
         return HashedEncoder()

@@ -327,7 +327,7 @@ class NetjerObserver:
         if obs is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.spec.encoder.encode(obs)
+        self.tensor[:] = self.spec.encoder.encode_array(obs)
 
     def string_from(self, state: NetjerState, player: int) -> str:
         """``player``'s view as text: ``"move N "`` and the canonical JSON observation."""
@@ -426,7 +426,11 @@ def register(name: str) -> str:
     short = PREFIX + name
     if short not in pyspiel.registered_names():
         game_class(name)  # unknown name: ConfigError
-        cls = type(f"NetjerGame_{name}", (NetjerGame,), {"netjer_name": name, "__module__": __name__})
+        qualname = f"NetjerGame_{name}"
+        cls = type(qualname, (NetjerGame,), {"netjer_name": name, "__module__": __name__, "__qualname__": qualname})
+        # pybind11 pickles a Python game as its class (looked up by module and qualified
+        # name) and its game string, so the class must be an attribute of this module.
+        globals()[qualname] = cls
         GAME_CLASSES[name] = cls
         pyspiel.register_game(game_type(name), cls)
     return short

@@ -19,12 +19,21 @@ reaches its length cap (only games without a proven bound can: see
 :func:`netjer.adapters.common.length_bound`) is truncated, with rewards 0.
 ``reset(seed=...)`` seeds a NumPy generator from which each game's 64-bit kernel seed is
 drawn, so the same seed gives the same games.  ``render()`` draws the public (spectator)
-view as text.  An illegal action raises :class:`~netjer.core.errors.IllegalActionError`.
+view as text.
+
+An illegal action (a code not in the agent's mask) follows the environment's
+``illegal_action`` policy (:data:`ILLEGAL_ACTION_POLICIES`): ``"raise"`` (the default) raises
+:class:`~netjer.core.errors.IllegalActionError` and changes nothing; ``"lose"`` ends the
+episode as PettingZoo's classic games do: the offending agent gets the game's lowest return
+(-1), every other agent 0, every agent is terminated, and each agent's info has
+``"illegal_action": <offending agent>``.  The kernel state is left as it was (the
+offending action is never applied), so the game is not a legal game record.
 
 The Parallel environment (:func:`parallel_env`) lets every agent act in the same step where
 the table decides simultaneously (Aton's exchange decision and cartouches, rules/aton.md §4
-steps B-C; declared in :data:`netjer.adapters.common.SIMULTANEOUS`); elsewhere only the
-agent to move acts, and the others' actions are ignored (their mask is all zeros).
+steps B-C; Ankh's Battle cards and Plague bids, rules/ankh.md §1; declared in
+:data:`netjer.adapters.common.SIMULTANEOUS`); elsewhere only the agent to move acts, and
+the others' actions are ignored (their mask is all zeros).
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ except ImportError as err:  # pragma: no cover - depends on the installed extras
 
 from rich.console import Console
 
-from netjer.adapters.common import SIMULTANEOUS, Session, length_bound
+from netjer.adapters.common import SIMULTANEOUS, Session, length_bound, utility
 from netjer.adapters.encoding import Encoder, encoder_for
 from netjer.cli.views import renderer_for
 from netjer.core.errors import ConfigError, IllegalActionError
@@ -53,14 +62,27 @@ from netjer.games.registry import make_game
 
 #: Render modes: ``"ansi"`` returns the text, ``"human"`` prints it.
 RENDER_MODES = ("human", "ansi")
+#: What an illegal action does (see the module docstring): raise, or the offender loses.
+ILLEGAL_ACTION_POLICIES = ("raise", "lose")
 
 
 class _Table:
     """What both environments share: the game, spaces, seeding and the text rendering."""
 
-    def __init__(self, name: str, render_mode: str | None, max_game_length: int | None, options: dict[str, Any]):
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None,
+        max_game_length: int | None,
+        illegal_action: str,
+        options: dict[str, Any],
+    ):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
+        if illegal_action not in ILLEGAL_ACTION_POLICIES:
+            raise ConfigError(f"illegal_action must be one of {ILLEGAL_ACTION_POLICIES}, got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        _, self.worst, _ = utility(name)
         self.game: Game = make_game(name, options)
         self.encoder: Encoder = encoder_for(self.game)
         cap, _, _ = length_bound(self.game)
@@ -96,11 +118,26 @@ class _Table:
     def observe(self, state: State | JsonDict, seat: int, legal: list[int]) -> dict[str, np.ndarray]:
         """The Dict observation of ``seat``: tensor of its observation, and the mask of ``legal``."""
         obs = state.observation(seat) if isinstance(state, State) else state
-        tensor = np.asarray(self.encoder.encode(obs), dtype=np.float32)
+        tensor = self.encoder.encode_array(obs)
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if legal:
             mask[legal] = 1
         return {"observation": tensor, "action_mask": mask}
+
+    def illegal(self, session: Session, agent: str, code: Any, legal: list[int]) -> IllegalActionError:
+        """The error for ``agent``'s illegal action ``code`` (raised, or kept under ``"lose"``).
+
+        Raises:
+            ValueError: if ``code`` is not an integer code of the game (under either policy).
+        """
+        action = session.action(int(code))
+        return IllegalActionError(
+            str(action), "not among this agent's legal actions", f"{agent} may play only {legal}", []
+        )
+
+    def forfeit_rewards(self, agents: list[str], offenders: set[str]) -> dict[str, float]:
+        """Rewards when ``offenders`` played illegal actions under the ``"lose"`` policy."""
+        return {a: (self.worst if a in offenders else 0.0) for a in agents}
 
     def text(self, session: Session | None) -> str:
         """The public view of the game as plain text."""
@@ -141,18 +178,26 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
     """A Netjer game as a PettingZoo AEC environment (see the module docstring).
 
     Args:
-        name: the Netjer game (``"aton"``, ``"nile"``).
+        name: the Netjer game (``"aton"``, ``"nile"``, ``"ankh"``).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         max_game_length: lower the length cap (decisions) to this.
+        illegal_action: ``"raise"`` or ``"lose"`` (see the module docstring).
         **options: the game's options.
 
     Raises:
-        ConfigError: for an unknown game, a bad option or render mode.
+        ConfigError: for an unknown game, a bad option, render mode or policy.
     """
 
-    def __init__(self, name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any):
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None = None,
+        max_game_length: int | None = None,
+        illegal_action: str = "raise",
+        **options: Any,
+    ):
         super().__init__()
-        self._t = _Table(name, render_mode, max_game_length, options)
+        self._t = _Table(name, render_mode, max_game_length, illegal_action, options)
         self.metadata: dict[str, Any] = {
             "render_modes": list(RENDER_MODES),
             "name": f"netjer_{name}_v0",
@@ -164,6 +209,7 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         self.possible_agents = list(self._t.agents)
         self.agents: list[str] = []
         self.session: Session | None = None
+        self._forfeited = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """``Dict(observation=Box, action_mask=Box(int8))``, the same object every call."""
@@ -176,6 +222,7 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` makes it (and the games after it) reproducible."""
         self.session = self._t.new_session(seed)
+        self._forfeited = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -188,20 +235,29 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         """``agent``'s Dict observation (its mask is empty unless it is to move)."""
         session = self._session()
         seat = self.possible_agents.index(agent)
-        legal = session.legal_codes() if session.current_player == seat else []
+        legal = session.legal_codes() if session.current_player == seat and not self._forfeited else []
         return self._t.observe(session.state, seat, legal)
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an integer code) for :attr:`agent_selection`.
 
         Raises:
-            IllegalActionError: if the action is not legal now (nothing changes).
+            IllegalActionError: if the action is not legal now and the policy is ``"raise"``
+                (nothing changes).
+            ValueError: if ``action`` is not an integer code of the game.
         """
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
         session = self._session()
         agent = self.agent_selection
+        legal = session.legal_codes()
+        if int(action) not in legal:
+            error = self._t.illegal(session, agent, action, legal)
+            if self._t.illegal_action == "raise":
+                raise error
+            self._forfeit(agent)
+            return
         session.apply_code(int(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -214,6 +270,17 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[session.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _forfeit(self, agent: str) -> None:
+        """The ``"lose"`` policy: ``agent`` played an illegal action; the episode ends."""
+        self._forfeited = True
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = self._t.forfeit_rewards(self.agents, {agent})
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos = {a: {"illegal_action": agent} for a in self.agents}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -232,7 +299,7 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
 class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
     """A Netjer game as a PettingZoo Parallel environment (see the module docstring).
 
-    In a simultaneous window (a run of decisions in a phase of :data:`SIMULTANEOUS`), each
+    In a simultaneous window (a run of decisions declared in :data:`SIMULTANEOUS`), each
     step takes one decision from every seat that still has one in the window: its *k*-th.
     The kernel takes them one seat at a time, so actions are queued and applied in the
     kernel's seat order.  A seat's legal actions and observation for its next decision are
@@ -242,14 +309,22 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
     the seat can see but how many face-down choices the others have made.
 
     Args:
-        name, render_mode, max_game_length, options: as for :class:`NetjerAECEnv`.
+        name, render_mode, max_game_length, illegal_action, options: as for
+            :class:`NetjerAECEnv`.
 
     Raises:
-        ConfigError: for an unknown game, a bad option or render mode.
+        ConfigError: for an unknown game, a bad option, render mode or policy.
     """
 
-    def __init__(self, name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any):
-        self._t = _Table(name, render_mode, max_game_length, options)
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None = None,
+        max_game_length: int | None = None,
+        illegal_action: str = "raise",
+        **options: Any,
+    ):
+        self._t = _Table(name, render_mode, max_game_length, illegal_action, options)
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": f"netjer_{name}_parallel_v0"}
         self.render_mode = render_mode
         self.possible_agents = list(self._t.agents)
@@ -295,21 +370,27 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
 
         Raises:
             ConfigError: if an acting agent has no action in ``actions``.
-            IllegalActionError: if an acting agent's action is not legal (nothing changes).
+            IllegalActionError: if an acting agent's action is not legal and the policy is
+                ``"raise"`` (nothing changes).  Under ``"lose"`` every acting agent whose
+                action is illegal loses and the episode ends.
+            ValueError: if an action is not an integer code of the game.
         """
         session = self._session()
         chosen: dict[int, int] = {}
+        offenders: set[str] = set()
         for seat, (legal, _) in self._plan.items():
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise ConfigError(f"{agent} must act in this step")
             code = int(actions[agent])
             if code not in legal:
-                action = session.action(code)
-                raise IllegalActionError(
-                    str(action), "not among this agent's legal actions", f"{agent} may play only {legal}", []
-                )
+                error = self._t.illegal(session, agent, code, legal)
+                if self._t.illegal_action == "raise":
+                    raise error
+                offenders.add(agent)
             chosen[seat] = code
+        if offenders:
+            return self._forfeit(offenders)
         for seat, code in chosen.items():
             self._queue[seat].append(code)
         # Apply queued decisions in the kernel's seat order.
@@ -336,6 +417,28 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
+
+    def _forfeit(
+        self, offenders: set[str]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """The ``"lose"`` policy: ``offenders`` played illegal actions; the episode ends."""
+        session = self._session()
+        agents = list(self.agents)
+        self._plan = {}
+        observations = {a: self._t.observe(session.state, s, []) for s, a in enumerate(self.possible_agents)}
+        rewards = self._t.forfeit_rewards(agents, offenders)
+        offender = ",".join(sorted(offenders))
+        infos: dict[str, dict[str, Any]] = {a: {"illegal_action": offender} for a in agents}
+        self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, False), infos
 
     def state(self) -> np.ndarray:
         """Not provided: a global state would hold hidden information."""
@@ -366,17 +469,16 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         if session.over:
             return {}
         state = session.state
-        window = self._window
-        phase = state.observation(None).get(window[0]) if window is not None else None
-        if window is None or phase not in window[1]:
+        window_of = self._window
+        window = window_of(state.observation(None)) if window_of is not None else None
+        if window is None or window_of is None:
             seat = state.current_player
             return {seat: (session.legal_codes(), state.observation(seat))}
-        key = window[0]
         probe = state.clone()
         queues = [list(q) for q in self._queue]
         code, action = self._t.game.action_to_int, self._t.game.int_to_action
         plan: dict[int, tuple[list[int], JsonDict]] = {}
-        while not probe.is_terminal and probe.observation(None).get(key) == phase:
+        while not probe.is_terminal and window_of(probe.observation(None)) == window:
             seat = probe.current_player
             if queues[seat]:
                 probe.apply(action(queues[seat].pop(0)))
@@ -388,13 +490,27 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         return plan
 
 
-def env(name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any) -> NetjerAECEnv:
+def env(
+    name: str,
+    render_mode: str | None = None,
+    max_game_length: int | None = None,
+    illegal_action: str = "raise",
+    **options: Any,
+) -> NetjerAECEnv:
     """The AEC environment of Netjer game ``name`` (see :class:`NetjerAECEnv`)."""
-    return NetjerAECEnv(name, render_mode=render_mode, max_game_length=max_game_length, **options)
+    return NetjerAECEnv(
+        name, render_mode=render_mode, max_game_length=max_game_length, illegal_action=illegal_action, **options
+    )
 
 
 def parallel_env(
-    name: str, render_mode: str | None = None, max_game_length: int | None = None, **options: Any
+    name: str,
+    render_mode: str | None = None,
+    max_game_length: int | None = None,
+    illegal_action: str = "raise",
+    **options: Any,
 ) -> NetjerParallelEnv:
     """The Parallel environment of Netjer game ``name`` (see :class:`NetjerParallelEnv`)."""
-    return NetjerParallelEnv(name, render_mode=render_mode, max_game_length=max_game_length, **options)
+    return NetjerParallelEnv(
+        name, render_mode=render_mode, max_game_length=max_game_length, illegal_action=illegal_action, **options
+    )

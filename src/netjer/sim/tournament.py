@@ -3,15 +3,21 @@
 A tournament is a list of :class:`GameTask` (game, options, seed, who sits where); each
 task is played by :func:`play_task`, a plain function of its task, so the same seeds give
 the same per-game results whether the tasks run in this process, on a local process pool,
-or on Ray workers.  Seats rotate from game to game so that every agent plays every seat
-equally often.
+or on Ray workers, one by one or in batches.  Seats rotate from game to game so that every
+agent plays every seat equally often.
+
+Workers receive *batches* of tasks (:func:`play_batch`), sized to the games' measured
+length (:func:`batch_size_for`), so that cheap games (random agents: a few milliseconds)
+are not dominated by each task's round trip; results stream back as batches complete
+(:func:`iter_results`).
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -232,49 +238,116 @@ def play_task(task: GameTask) -> GameResult:
     )
 
 
+def play_batch(tasks: Sequence[GameTask]) -> list[GameResult]:
+    """Play several tasks one after the other (what a worker receives: a batch of game and
+    agent specifications, never a state); a pure function of its tasks."""
+    return [play_task(t) for t in tasks]
+
+
+#: Seconds of play a batch should hold: long beside a task's round trip (about 1 ms on a
+#: process pool, 0.5-0.8 ms on Ray), short enough to balance the workers' loads (random
+#: Ankh games vary from a few to tens of milliseconds).
+BATCH_SECONDS = 0.05
+#: Batches per worker at least (so a long batch at the end does not leave workers idle).
+BATCHES_PER_WORKER = 16
+
+
+def batch_size_for(seconds_per_game: float, games: int, workers: int) -> int:
+    """Games per batch: :data:`BATCH_SECONDS` of play, but at least
+    :data:`BATCHES_PER_WORKER` batches per worker, and at least one game.
+
+    Args:
+        seconds_per_game: measured duration of one game (seconds).
+        games: games left to play.
+        workers: parallel workers.
+    """
+    by_time = int(BATCH_SECONDS / max(seconds_per_game, 1e-6))
+    by_balance = games // (workers * BATCHES_PER_WORKER)
+    return max(1, min(by_time, by_balance))
+
+
+def batches(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
+    """``tasks`` cut into consecutive batches of ``size`` (the last one may be shorter)."""
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def iter_results(
+    tasks: Sequence[GameTask],
+    *,
+    workers: int = 1,
+    ray_address: str | None = None,
+    batch_size: int | None = None,
+) -> Iterator[GameResult]:
+    """Play every task; yield each result as soon as its batch completes (completion order).
+
+    Args:
+        tasks: from :func:`schedule`.
+        workers: local worker processes (1 = this process).  With Ray, the number of
+            workers the batches are sized for (default: the cluster's CPUs).
+        ray_address: a Ray cluster (``"auto"``, ``"ray://host:10001"``, or ``"local"`` to
+            start a local Ray instance); ``None`` uses the local process pool.
+        batch_size: games per batch; ``None`` sizes batches to the games' length: the first
+            game is played here and timed (its result is kept), then
+            :func:`batch_size_for` decides; 1 ships one game per task.
+
+    Raises:
+        ConfigError: if Ray is asked for but not installed, or ``workers`` or
+            ``batch_size`` < 1.
+    """
+    if workers < 1:
+        raise ConfigError(f"--workers must be at least 1, got {workers}")
+    if batch_size is not None and batch_size < 1:
+        raise ConfigError(f"the batch size must be at least 1, got {batch_size}")
+    if ray_address is None and workers == 1:
+        for task in tasks:
+            yield play_task(task)
+        return
+    ray = _ray(ray_address) if ray_address is not None else None
+    rest = list(tasks)
+    if batch_size is None and rest:
+        if ray is not None and workers == 1:
+            workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        start = time.perf_counter()
+        yield play_task(rest.pop(0))
+        batch_size = batch_size_for(time.perf_counter() - start, len(rest), workers)
+    parts = batches(rest, batch_size or 1)
+    if ray is not None:
+        yield from _ray_batches(ray, parts)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_batch, part) for part in parts]
+        for future in as_completed(futures):
+            yield from future.result()
+
+
 def run_tasks(
     tasks: Sequence[GameTask],
     *,
     workers: int = 1,
     ray_address: str | None = None,
     progress: Progress | None = None,
+    batch_size: int | None = None,
 ) -> list[GameResult]:
-    """Play every task; return the results in task order.
+    """Play every task (see :func:`iter_results`); return the results in task order.
 
     Args:
-        tasks: from :func:`schedule`.
-        workers: local worker processes (1 = this process).  Ignored with Ray.
-        ray_address: a Ray cluster (``"auto"``, ``"ray://host:10001"``, or ``"local"`` to
-            start a local Ray instance); ``None`` uses the local process pool.
+        tasks, workers, ray_address, batch_size: as for :func:`iter_results`.
         progress: called after each finished game with (done, total).
 
     Raises:
-        ConfigError: if Ray is asked for but not installed, or ``workers`` < 1.
+        ConfigError: as :func:`iter_results`.
     """
-    if workers < 1:
-        raise ConfigError(f"--workers must be at least 1, got {workers}")
     total = len(tasks)
     results: list[GameResult] = []
-
-    def done(result: GameResult) -> None:
+    for result in iter_results(tasks, workers=workers, ray_address=ray_address, batch_size=batch_size):
         results.append(result)
         if progress is not None:
             progress(len(results), total)
-
-    if ray_address is not None:
-        _run_on_ray(tasks, ray_address, done)
-    elif workers == 1:
-        for task in tasks:
-            done(play_task(task))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_task, t) for t in tasks]
-            for future in as_completed(futures):
-                done(future.result())
     return sorted(results, key=lambda r: r.index)
 
 
-def _run_on_ray(tasks: Sequence[GameTask], address: str, done: Callable[[GameResult], None]) -> None:
+def _ray(address: str) -> Any:
+    """The ``ray`` module, connected to ``address`` (see :func:`iter_results`)."""
     try:
         import ray  # noqa: PLC0415 - optional dependency
     except ImportError:
@@ -284,12 +357,18 @@ def _run_on_ray(tasks: Sequence[GameTask], address: str, done: Callable[[GameRes
             ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)
-    remote = ray.remote(play_task)
-    pending = [remote.remote(t) for t in tasks]
+    return ray
+
+
+def _ray_batches(ray: Any, parts: Sequence[list[GameTask]]) -> Iterator[GameResult]:
+    """Each batch as one Ray task (its game and agent specifications); results as batches
+    complete."""
+    remote = ray.remote(play_batch)
+    pending = [remote.remote(part) for part in parts]
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
         for ref in ready:
-            done(ray.get(ref))
+            yield from ray.get(ref)
 
 
 @dataclass

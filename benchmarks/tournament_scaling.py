@@ -1,0 +1,70 @@
+"""Tournament throughput: one worker against two, and batches against one game per task.
+
+Usage::
+
+    python benchmarks/tournament_scaling.py [--game ankh] [--games 400] [--players 2] [--repeats 3] [--ray]
+
+Plays the same random-agent tournament (same seeds; Ankh by default) in this process, on a 2-process
+pool in automatically sized batches, and on the pool one game per task; with ``--ray``
+also on a local Ray instance (batched and one game per task).  Prints games per second,
+min / median / max over ``--repeats`` runs, interleaved run by run, and the ratios of the
+medians.  Every run's per-game results are checked to be identical.  Not a test: the
+numbers depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from netjer.sim.tournament import GameResult, GameTask, run_tasks, schedule
+
+
+def timed(run: Callable[[], list[GameResult]]) -> tuple[float, list[GameResult]]:
+    """``(seconds, results)`` of one run."""
+    start = time.perf_counter()
+    results = run()
+    return time.perf_counter() - start, results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="ankh")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--players", type=int, default=2, help="seats (Ankh only)")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--ray", action="store_true", help="also run on a local Ray instance")
+    args = parser.parse_args()
+    options = {"players": args.players} if args.game == "ankh" else {}
+    tasks: list[GameTask] = schedule(args.game, ["random"], args.games, options=options, seed=0)
+    runs: dict[str, Callable[[], list[GameResult]]] = {
+        "1 worker": lambda: run_tasks(tasks, workers=1),
+        "2 workers, batches": lambda: run_tasks(tasks, workers=2),
+        "2 workers, 1 game per task": lambda: run_tasks(tasks, workers=2, batch_size=1),
+    }
+    if args.ray:
+        import ray  # noqa: PLC0415 - optional
+
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        runs["Ray (2 CPUs), batches"] = lambda: run_tasks(tasks, ray_address="local")
+        runs["Ray (2 CPUs), 1 game per task"] = lambda: run_tasks(tasks, ray_address="local", batch_size=1)
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    reference: list[GameResult] | None = None
+    for _ in range(args.repeats):
+        for name, run in runs.items():
+            seconds, results = timed(run)
+            if reference is None:
+                reference = results
+            assert results == reference, f"{name}: results differ"
+            rates[name].append(args.games / seconds)
+    print(f"{args.game} {options}, random agents, {args.games} games; games/s min / median / max")
+    base = statistics.median(rates["1 worker"])
+    for name, values in rates.items():
+        median = statistics.median(values)
+        print(f"  {name:32s} {min(values):7.1f} / {median:7.1f} / {max(values):7.1f}   x{median / base:.2f}")
+
+
+if __name__ == "__main__":
+    main()
