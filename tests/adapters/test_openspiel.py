@@ -224,11 +224,14 @@ def _ismcts(game: Any, rng: np.random.RandomState) -> list[Any]:
     return [ismcts.ISMCTSBot(game, evaluator, 1.4, 8, random_state=rng) for _ in range(game.num_players())]
 
 
-#: One case per game; Ankh's random rollouts are long, so its games stop after 40 decisions
-#: here (a truncated game still exercises every call the bots make); the slow sweep below
-#: plays them to the end.
+#: One case per game; the bots' random rollouts are long (OpenSpiel's Python search is slow),
+#: so Ankh's games stop after 40 decisions here and Aton's after 60 (a truncated game still
+#: exercises every call the bots make); the slow sweep below plays them to the end.
+BOT_LENGTHS = {"ankh": 40, "aton": 60}
 BOT_CASES = [
-    pytest.param(*c.values[:1], {**c.values[1], "max_game_length": 40}, id=c.id) if c.values[0] == "ankh" else c
+    pytest.param(*c.values[:1], {**c.values[1], "max_game_length": BOT_LENGTHS[c.values[0]]}, id=c.id)
+    if c.values[0] in BOT_LENGTHS
+    else c
     for c in BASIC_CASES
 ]
 

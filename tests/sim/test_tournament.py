@@ -46,7 +46,7 @@ def test_play_task_is_a_pure_function_of_its_task() -> None:
 
 
 def test_process_pool_gives_the_same_results_as_one_process() -> None:
-    tasks = schedule("aton", ["heuristic", "ismcts:iterations=10"], 6, seed=1)
+    tasks = schedule("aton", ["heuristic", "ismcts:iterations=3"], 6, seed=1)
     assert run_tasks(tasks, workers=2) == run_tasks(tasks, workers=1)
 
 
