@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
+from netjer.cli.main import app
 from netjer.cli.play import TerminalTable, choice_meaning, numbered_verb
 from netjer.cli.views import render_full, renderer_for
 from netjer.core.game import Game
-from netjer.core.record import GameRecord
+from netjer.core.record import GameRecord, load_record, save_record
 from netjer.core.state import State
+from netjer.core.undo import Transcript
 from netjer.games.ankh import AnkhGame
 from netjer.games.registry import make_game
 
@@ -139,3 +143,47 @@ def test_screens_carry_a_legend(name: str) -> None:
     else:
         assert "# river  * camels" in out and "^ Radiant (Ra's Sun)" in out and "UW Underworld" in out
         assert "M Control Monument" in out and "◇ event space" in out
+
+
+def test_undo_puts_a_picked_figure_back_and_is_recorded(tmp_path: Path) -> None:
+    game = AnkhGame({"players": 2, "gods": "none"})
+    save = tmp_path / "g.json"
+    console = Console(record=True, width=WIDTH, color_system=None)
+    state = game.new_initial_state(7)
+    while state.current_player != 0:
+        state.apply(state.legal_actions()[0])
+    answers = iter(["undo", "move", "pick", "undo", "undo", "undo", "quit"])
+
+    def ask(prompt: str) -> str:
+        answer = next(answers)
+        if answer == "pick":
+            answer = next(str(a) for a in t.state.legal_actions() if str(a).startswith("pick "))
+        return answer
+
+    before = state.clone()
+    t = TerminalTable(game, state, ["human", "random"], console=console, save=save, ask=ask)
+    start = len(state.history)
+    t.run()
+    out = console.export_text()
+    assert "Nothing to undo: there is nothing to take back." in out
+    assert "undo  — take back your last decision (move)" in out
+    assert "Taken back: pick " in out and "Taken back: move." in out
+    assert out.count("Nothing to undo") == 2  # the first prompt, and after both were taken back
+    record, _ = load_record(save)
+    assert record.actions[start:] == ["move", record.actions[start + 1], "undo", "undo"]
+    assert record.replay(game).full_state() == before.full_state() == t.state.full_state()
+
+
+def test_replay_shows_an_undo_naming_the_decision_only_to_its_seat(tmp_path: Path) -> None:
+    game = make_game("aton")
+    transcript = Transcript(game.new_initial_state(7))
+    transcript.apply(game.parse_action("keep"))
+    transcript.undo(0)
+    transcript.apply(game.parse_action("keep"))
+    save = tmp_path / "g.json"
+    save_record(save, GameRecord.from_state(transcript.state, ["human", "random"], transcript.entries))
+    red = CliRunner().invoke(app, ["replay", str(save), "--seat", "0"], env={"COLUMNS": "160"})
+    blue = CliRunner().invoke(app, ["replay", str(save), "--seat", "1"], env={"COLUMNS": "160"})
+    assert red.exit_code == 0 and blue.exit_code == 0, red.output + blue.output
+    assert "2. Red takes back keep (undo)." in red.output
+    assert "2. Red takes back a decision (undo)." in blue.output and "takes back keep" not in blue.output

@@ -34,13 +34,16 @@ from netjer.core.game import Game
 from netjer.core.record import GameRecord, save_record
 from netjer.core.state import State
 from netjer.core.texts import RulesTexts, Term
+from netjer.core.undo import UNDO, Transcript
 from netjer.core.view import PlayerView
 
 HELP = (
     "Type the number of a choice from the list, or its notation.  When every choice is a word and a "
     "number (such as 'assign 4' or 'bid 3'), the list has no position numbers and a bare number is that "
     "number: '4' means 'assign 4'.  Commands: 'help' shows this, 'help NAME' explains a rule, card, power, "
-    "Guardian, god or symbol (e.g. 'help {example}', 'help symbols'), 'board' draws the position again, "
+    "Guardian, god or symbol (e.g. 'help {example}', 'help symbols'), 'undo' takes back your last decision "
+    "(your own decisions since another player acted, as long as nothing hidden was revealed and no card or "
+    "token was drawn; a picked Ankh figure is put back this way), 'board' draws the position again, "
     "'quit' leaves (the game is saved after every action when it has a save file).  Arrow keys recall "
     "and edit earlier lines; Tab completes."
 )
@@ -148,6 +151,8 @@ class TerminalTable:
         save: the record file, rewritten after every action; ``None`` saves nothing.
         ask: reads one line of input given a prompt (default: the console's input); raises
             ``EOFError`` at the end of input.
+        entries: the record's entries (actions and undos) when ``state`` was replayed from
+            one, so that saving keeps them all (default: ``state``'s history).
 
     Raises:
         ConfigError: for an invalid agent specification.
@@ -162,9 +167,10 @@ class TerminalTable:
         console: Console,
         save: Path | None,
         ask: Callable[[str], str] | None = None,
+        entries: list[str] | None = None,
     ) -> None:
         self.game = game
-        self.state = state
+        self.transcript = Transcript(state, entries)
         self.seats = list(seats)
         self.console = console
         self.save = save
@@ -189,26 +195,34 @@ class TerminalTable:
         self.log_seen = 0 if not state.history else max(0, len(log) - 5)
         self._save_warned = False
 
+    @property
+    def state(self) -> State:
+        """The current position (a new object after an undo)."""
+        return self.transcript.state
+
     # --- the loop -----------------------------------------------------------------------
 
     def run(self) -> None:
         """Play until the game ends or a human quits; draw the result."""
-        state = self.state
         if self.save is not None:
             self.console.print(Text(f"The game is saved to {self.save} after every action.", style="dim"))
         self._print_new_log()
         if not self.humans:
             self.draw()  # watching only; a human sees the position when asked to act
         try:
-            while not state.is_terminal:
+            while not self.state.is_terminal:
+                state = self.state
                 seat = state.current_player
                 if seat in self.humans:
                     self._hand_over(seat)
-                    action = self.choose(seat)
-                else:
+                    chosen = self.choose(seat)
+                    if chosen is None:  # an undo: ask again in the position before
+                        continue
+                    action = chosen
+                else:  # computer players never undo
                     action = self.agents[seat].choose(PlayerView(state, seat))
                 words = state.describe_action(action, self.viewer)
-                state.apply(action)
+                self.transcript.apply(action)
                 self.persist()
                 if not (self.narrated and len(self._log()) > self.log_seen):
                     self.console.print(Text(words), highlight=False)  # the game's log does not tell it
@@ -223,13 +237,17 @@ class TerminalTable:
             self.console.print()
             self.console.print(Text(f"Left the game.{where}"))
             return
+        state = self.state
         self.console.rule("Game over")
         observations = [state.observation(s) for s in range(self.game.num_players)]
         self.console.print(render_full(self.game.name, observations))
         self.console.print(Text(f"Game over: {result_text(self.game, state.returns())}.", style="bold"))
 
-    def choose(self, seat: int) -> Action:
+    def choose(self, seat: int) -> Action | None:
         """Ask the human at ``seat`` for an action until a legal one is given.
+
+        Returns:
+            The action, or ``None`` after an undo (the position changed: ask again).
 
         Raises:
             QuitGame: on 'quit' or the end of input.
@@ -238,6 +256,8 @@ class TerminalTable:
         legal = state.legal_actions()
         verb = numbered_verb(legal)
         self.completions = [str(a) for a in legal] + ["help", "board", "quit"]
+        if self.transcript.can_undo(seat):
+            self.completions.append("undo")
         self.draw()
         self._list(legal)
         while True:
@@ -259,6 +279,10 @@ class TerminalTable:
             if low in BOARD_WORDS:
                 self.draw()
                 self._list(legal)
+                continue
+            if low == UNDO:
+                if self.take_back(seat):
+                    return None
                 continue
             if answer.isascii() and answer.isdigit():
                 if verb is not None:  # a bare number is the number of 'assign 4', 'bid 3'
@@ -283,6 +307,19 @@ class TerminalTable:
                 highlight=False,
             )
             self._list(legal)
+
+    def take_back(self, seat: int) -> bool:
+        """``undo``: take back ``seat``'s last decision if the policy allows (netjer.core.undo);
+        say what was taken back, or why nothing can be.  Returns True if something was."""
+        reason = self.transcript.why_not_undo(seat)
+        if reason is not None:
+            self.console.print(Text(f"Nothing to undo: {reason}.", style="red"), highlight=False)
+            return False
+        taken_back = self.transcript.undo(seat)
+        self.persist()
+        self.log_seen = min(self.log_seen, len(self._log()))
+        self.console.print(Text(f"Taken back: {taken_back}.", style="bold"), highlight=False)
+        return True
 
     def show_help(self, topic: str) -> None:
         """``help``: the overview and the commands; ``help NAME``: that entry, or suggestions."""
@@ -310,6 +347,13 @@ class TerminalTable:
 
     def _list(self, legal: list[Action]) -> None:
         """List the choices, each with its meaning; choices of one meaning share a heading."""
+        self._list_choices(legal)
+        seat = self.state.current_player
+        if self.transcript.can_undo(seat):
+            last = self.state.history[-1]
+            self.console.print(Text(f"  undo  — take back your last decision ({last})", style="dim"))
+
+    def _list_choices(self, legal: list[Action]) -> None:
         verb = numbered_verb(legal)
         if verb is not None:
             numbers = " · ".join(str(a).split()[1] for a in legal)
@@ -409,7 +453,7 @@ class TerminalTable:
         if self.save is None:
             return
         try:
-            save_record(self.save, GameRecord.from_state(self.state, self.seats))
+            save_record(self.save, GameRecord.from_state(self.state, self.seats, self.transcript.entries))
         except OSError as err:
             if strict:
                 raise

@@ -126,6 +126,16 @@ class Game(ABC):
         """
         return load_texts(type(self).__module__.rsplit(".", 1)[0], language)
 
+    def undo_barrier(self, before: State, action: Action, after: State) -> bool:
+        """True if ``action`` (taking ``before`` to ``after``) revealed hidden information to any
+        seat, so that no undo may take it or anything before it back (:mod:`netjer.core.undo`;
+        chance, the state's generator moving, is checked by the kernel for every game).
+
+        Games declare it from their notation and observations.  The default, ``True``, is
+        the safe one: a game that declares nothing offers no undo.
+        """
+        return True
+
     def seat_name(self, seat: int) -> str:
         """A player-facing name for a seat (a colour or god); default ``"Player N"``."""
         return f"Player {seat + 1}"
