@@ -29,11 +29,11 @@ from netjer.agents.base import Agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.views import log_narrates_actions, render_full, renderer_for
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError
+from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, save_record
 from netjer.core.state import State
-from netjer.core.texts import RulesTexts, Term
+from netjer.core.texts import Overview, RulesTexts, Term
 from netjer.core.undo import UNDO, Transcript
 from netjer.core.view import PlayerView
 
@@ -174,7 +174,12 @@ class TerminalTable:
         self.seats = list(seats)
         self.console = console
         self.save = save
-        self.texts = game.rules_texts()
+        try:
+            self.texts = game.rules_texts()
+        except DataFileError:  # a game without rules texts still plays; help has less to say
+            missing = "(no rules texts for this game yet)"
+            overview = Overview(game.title, missing, missing, missing, "docs/rules/")
+            self.texts = RulesTexts(game.name, "en", overview, ())
         self.completions: list[str] = []
         if ask is None and console.is_terminal:
             ask = _readline_input()
