@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -187,3 +188,15 @@ def test_replay_shows_an_undo_naming_the_decision_only_to_its_seat(tmp_path: Pat
     assert red.exit_code == 0 and blue.exit_code == 0, red.output + blue.output
     assert "2. Red takes back keep (undo)." in red.output
     assert "2. Red takes back a decision (undo)." in blue.output and "takes back keep" not in blue.output
+
+
+def test_a_resumed_game_can_take_back_the_last_decision_saved(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    args = ["play", "ankh", "-o", "players=2", "-o", "gods=none", "--seat", "0=human", "--seat", "1=random"]
+    first = CliRunner().invoke(app, [*args, "--seed", "7", "--save", str(save)], input="1\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert load_record(save)[0].actions[-1] == "move"
+    again = CliRunner().invoke(app, ["play", "--load", str(save)], input="undo\nquit\n", env={"COLUMNS": "160"})
+    assert again.exit_code == 0 and "Taken back: move." in again.output, again.output[-2000:]
+    record, text = load_record(save)
+    assert record.actions[-2:] == ["move", "undo"] and json.loads(text)["format"] == "netjer-record/2"

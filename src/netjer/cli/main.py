@@ -121,7 +121,7 @@ def play(
         # Everything is checked before any file is touched.
         resume = load
         archive: Path | None = None
-        entries: list[str] | None = None  # a resumed record's actions and undos, kept on saving
+        transcript: Transcript | None = None  # a resumed record, its undos kept and its last decisions undoable
         if load is None and save is not None and save.exists():
             if save.is_dir():
                 raise ConfigError(f"--save {save} is a folder; give a file name")
@@ -141,7 +141,7 @@ def play(
                 return
             _check_resume_flags(resume, record, g, game, seat, seed, option)
             seats = record.seats
-            entries = record.actions
+            transcript = record.transcript(g, text)
             save = save or resume
             intro = f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions from {resume}."
         else:
@@ -152,7 +152,7 @@ def play(
             intro = f"New game of {g.title}, seed {seed}."
             if save is None and "human" in seats:
                 save = _free_path(Path(f"{g.name}-{seed}.json"))
-        table = TerminalTable(g, state, seats, console=console, save=save, entries=entries)  # checks the agents
+        table = TerminalTable(g, state, seats, console=console, save=save, transcript=transcript)  # checks the agents
         if save is not None:
             _check_writable(save, replacing=archive is None and save.exists())
         if archive is not None:

@@ -153,6 +153,9 @@ class TerminalTable:
             ``EOFError`` at the end of input.
         entries: the record's entries (actions and undos) when ``state`` was replayed from
             one, so that saving keeps them all (default: ``state``'s history).
+        transcript: instead of ``state`` and ``entries``, a record replayed with
+            :meth:`GameRecord.transcript` (a resumed game then keeps who took each decision,
+            so the last ones can still be taken back).
 
     Raises:
         ConfigError: for an invalid agent specification.
@@ -168,9 +171,11 @@ class TerminalTable:
         save: Path | None,
         ask: Callable[[str], str] | None = None,
         entries: list[str] | None = None,
+        transcript: Transcript | None = None,
     ) -> None:
         self.game = game
-        self.transcript = Transcript(state, entries)
+        self.transcript = transcript if transcript is not None else Transcript(state, entries)
+        state = self.transcript.state
         self.seats = list(seats)
         self.console = console
         self.save = save
