@@ -79,7 +79,7 @@ def test_view_shows_every_god_power_state_issue5() -> None:
     for text in (
         "Player 1 — Ra",
         "Player 3 — Bastet",
-        "War1*",
+        "War1^",
         "UW",
         "Tem+1",
         "Obl+3",

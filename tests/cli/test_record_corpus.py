@@ -164,7 +164,7 @@ def corruptions(game: str) -> list[Corruption]:
     add(Corruption("game unknown", _edit(record, _set("game", "chess"))))
     add(Corruption("game 10k long", _edit(record, _set("game", "a" * 10_000))))
     add(Corruption("rules version", _edit(record, _set("rules_version", "0"))))
-    add(Corruption("format", _edit(record, _set("format", "netjer-record/2"))))
+    add(Corruption("format", _edit(record, _set("format", "netjer-record/99"))))
     add(Corruption("seats one short", _edit(record, lambda d: d["seats"].pop())))
     add(Corruption("seat unknown agent", _edit(record, lambda d: d["seats"].__setitem__(0, "zorg"))))
     add(Corruption("seat terminal escape", _edit(record, lambda d: d["seats"].__setitem__(0, "\u001b[31mred"))))

@@ -37,6 +37,7 @@ from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, load_record, locate
 from netjer.core.state import State
+from netjer.core.undo import UNDO, Transcript
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
 
 if TYPE_CHECKING:
@@ -130,6 +131,7 @@ def play(
         # Everything is checked before any file is touched.
         resume = load
         archive: Path | None = None
+        transcript: Transcript | None = None  # a resumed record, its undos kept and its last decisions undoable
         if load is None and save is not None and save.exists():
             if save.is_dir():
                 raise ConfigError(f"--save {save} is a folder; give a file name")
@@ -149,6 +151,7 @@ def play(
                 return
             _check_resume_flags(resume, record, g, game, seat, seed, option)
             seats = record.seats
+            transcript = record.transcript(g, text)
             save = save or resume
             intro = f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions from {resume}."
         else:
@@ -159,7 +162,7 @@ def play(
             intro = f"New game of {g.title}, seed {seed}."
             if save is None and "human" in seats:
                 save = _free_path(Path(f"{g.name}-{seed}.json"))
-        table = TerminalTable(g, state, seats, console=console, save=save)  # checks the agents
+        table = TerminalTable(g, state, seats, console=console, save=save, transcript=transcript)  # checks the agents
         if save is not None:
             _check_writable(save, replacing=archive is None and save.exists())
         if archive is not None:
@@ -280,7 +283,7 @@ def replay(
         if omniscient and seat is not None:
             raise ConfigError("choose either --seat or --omniscient")
         record, text = _load(path, hint=False)
-        g, final = _replayed(path, record, text, hint=False)  # refuse a bad record before showing any of it
+        g, _ = _replayed(path, record, text, hint=False)  # refuse a bad record before showing any of it
         viewer = None if omniscient else (seat or 0)
         if viewer is not None and not 0 <= viewer < g.num_players:
             raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
@@ -289,18 +292,31 @@ def replay(
     seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))
     console.print(Text(f"{g.title}, seed {record.seed}, {seats}; {len(record.actions)} actions."))
     render = renderer_for(g.name)
-    state = g.new_initial_state(record.seed)
+    transcript = Transcript(g.new_initial_state(record.seed))  # the record's undos are shown too
+    state = transcript.state
     log = _log_of(state, viewer)
     for line in log:
         console.print(Text(f"      {line}", style="italic"))
     log_seen = len(log)
     if step:
         _draw(g.name, state, viewer, render)
-    for number, action in enumerate(final.history, start=1):
+    for number, entry in enumerate(record.actions, start=1):
+        if entry == UNDO:
+            actor = transcript.last_actor()
+            taken_back = transcript.undo(actor if actor is not None else -1)
+            # The decision taken back is named only to its own seat (it may have been secret).
+            what = str(taken_back) if viewer is None or viewer == actor else "a decision"
+            who = g.seat_name(actor) if actor is not None else "?"
+            console.print(Text.assemble((f"{number:4d}. ", "dim"), f"{who} takes back {what} (undo)."))
+            state = transcript.state
+            log_seen = min(log_seen, len(_log_of(state, viewer)))
+            continue
+        action = g.parse_action(entry)
         # Omniscient: describe each action as its own actor sees it (values shown).
         eyes = state.current_player if omniscient else viewer
         console.print(Text.assemble((f"{number:4d}. ", "dim"), state.describe_action(action, eyes)))
-        state.apply(action)
+        transcript.apply(action)
+        state = transcript.state
         log = _log_of(state, viewer)
         for line in log[log_seen:]:
             console.print(Text(f"      {line}", style="italic"))

@@ -3,35 +3,121 @@
 Everything shown to a human comes from ``observation(seat)`` and
 ``describe_action(action, seat)`` of that human's seat, so hidden information stays hidden.
 The record is saved after every action, atomically: quitting or a crash loses nothing.
+
+Learning at the table: ``help`` shows the game's overview and ``help NAME`` any rule, card,
+power, Guardian, god or symbol, from the game's rules texts (:mod:`netjer.core.texts`), with
+suggestions for a near miss; every choice is listed with its one-line meaning.  On a terminal
+the prompt has line editing, history (arrow keys) and Tab completion through the standard
+library's :mod:`readline`.  When every choice is a verb and a number (Aton's ``assign 4``,
+Ankh's ``bid 3``), a bare number is that number, not a position in the list, and the list is
+shown without position numbers.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.padding import Padding
 from rich.text import Text
 
 from netjer.agents.base import Agent
 from netjer.agents.registry import make_agent, parse_agent_spec
-from netjer.cli.views import help_for, render_full, renderer_for
+from netjer.cli.views import log_narrates_actions, render_full, renderer_for
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError
+from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, save_record
 from netjer.core.state import State
+from netjer.core.texts import Overview, RulesTexts, Term
+from netjer.core.undo import UNDO, Transcript
 from netjer.core.view import PlayerView
 
 HELP = (
-    "Type the number of an action from the list, or its notation.  "
-    "Commands: 'board' draws the position again, 'help' shows this, 'quit' leaves (the game is saved "
-    "after every action when it has a save file)."
+    "Type the number of a choice from the list, or its notation.  When every choice is a word and a "
+    "number (such as 'assign 4' or 'bid 3'), the list has no position numbers and a bare number is that "
+    "number: '4' means 'assign 4'.  Commands: 'help' shows this, 'help NAME' explains a rule, card, power, "
+    "Guardian, god or symbol (e.g. 'help {example}', 'help symbols'), 'undo' takes back your last decision "
+    "(your own decisions since another player acted, as long as nothing hidden was revealed and no card or "
+    "token was drawn; a picked Ankh figure is put back this way), 'board' draws the position again, "
+    "'quit' leaves (the game is saved after every action when it has a save file).  Arrow keys recall "
+    "and edit earlier lines; Tab completes."
 )
 QUIT_WORDS = ("quit", "q", "exit")
+HELP_WORDS = ("help", "?", "h")
+BOARD_WORDS = ("board", "b")
 MAX_CHOICE_DIGITS = 6
+#: Action words whose argument names the term that explains the choice (``card chariots``:
+#: Chariots' line), when that argument has an entry of one of these kinds.
+ARGUMENT_KINDS = ("card", "power", "guardian")
+ARGUMENT_VERBS = ("card", "power", "put", "adopt")
+_NUMBERED = re.compile(r"(\S+) (\d+)")
+
+
+def numbered_verb(legal: list[Action]) -> str | None:
+    """The verb when every choice is that verb and a number (``assign 1``, ``assign 4``), else None."""
+    verbs = set()
+    for action in legal:
+        m = _NUMBERED.fullmatch(str(action))
+        if m is None:
+            return None
+        verbs.add(m[1])
+    return verbs.pop() if len(verbs) == 1 else None
+
+
+def choice_meaning(texts: RulesTexts, action: Action) -> str:
+    """The one-line meaning of a choice, from the rules texts: the line of its argument's entry
+    for ``card``/``power``/``put``/``adopt`` of a card, power or Guardian (``Chariots: +3 strength
+    in this Battle.``), else the line of its action word (``""`` if there is none)."""
+    words = str(action).split()
+    if len(words) > 1 and words[0] in ARGUMENT_VERBS:
+        for kind in ARGUMENT_KINDS:
+            term = texts.of_kind(kind, words[1])
+            if term is not None:
+                return f"{term.name}: {term.line}"
+    term = texts.of_kind("action", words[0]) if words else None
+    return term.line if term is not None else ""
+
+
+def term_text(term: Term) -> Text:
+    """A rules entry for the terminal: name and kind, its line, the rule, its source."""
+    return Text.assemble(
+        (term.name, "bold"),
+        (f"  ({term.kind})\n", "dim"),
+        (term.line + "\n", "italic"),
+        term.rule + "\n",
+        (f"Source: {term.source}", "dim"),
+    )
+
+
+def overview_text(texts: RulesTexts) -> Text:
+    """The game's overview for ``help``: goal, turn, how to win, and the topics ``help NAME`` knows."""
+    o = texts.overview
+    topics = ", ".join(sorted({t.name for t in texts.terms}, key=str.lower))
+    return Text.assemble(
+        (f"{o.title}\n", "bold"),
+        ("Goal: ", "bold"),
+        o.goal + "\n",
+        ("A turn: ", "bold"),
+        o.turn + "\n",
+        ("Winning: ", "bold"),
+        o.win + "\n",
+        (f"Source: {o.source}.  'help NAME' explains any of: {topics}.", "dim"),
+    )
+
+
+def _readline_input() -> Callable[[str], str] | None:
+    """``input`` with line editing and history, if the standard library's readline exists here."""
+    try:
+        import readline  # noqa: PLC0415 - optional: absent on some platforms; importing it enables editing
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        return None
+    readline.parse_and_bind("tab: complete")
+    return input
 
 
 class QuitGame(Exception):
@@ -65,6 +151,11 @@ class TerminalTable:
         save: the record file, rewritten after every action; ``None`` saves nothing.
         ask: reads one line of input given a prompt (default: the console's input); raises
             ``EOFError`` at the end of input.
+        entries: the record's entries (actions and undos) when ``state`` was replayed from
+            one, so that saving keeps them all (default: ``state``'s history).
+        transcript: instead of ``state`` and ``entries``, a record replayed with
+            :meth:`GameRecord.transcript` (a resumed game then keeps who took each decision,
+            so the last ones can still be taken back).
 
     Raises:
         ConfigError: for an invalid agent specification.
@@ -79,12 +170,26 @@ class TerminalTable:
         console: Console,
         save: Path | None,
         ask: Callable[[str], str] | None = None,
+        entries: list[str] | None = None,
+        transcript: Transcript | None = None,
     ) -> None:
         self.game = game
-        self.state = state
+        self.transcript = transcript if transcript is not None else Transcript(state, entries)
+        state = self.transcript.state
         self.seats = list(seats)
         self.console = console
         self.save = save
+        try:
+            self.texts = game.rules_texts()
+        except DataFileError:  # a game without rules texts still plays; help has less to say
+            missing = "(no rules texts for this game yet)"
+            overview = Overview(game.title, missing, missing, missing, "docs/rules/")
+            self.texts = RulesTexts(game.name, "en", overview, ())
+        self.completions: list[str] = []
+        if ask is None and console.is_terminal:
+            ask = _readline_input()
+            if ask is not None:
+                self._install_completer()
         self.ask = ask or console.input
         specs = [parse_agent_spec(s) for s in seats]
         self.humans = [s for s, spec in enumerate(specs) if spec.is_human]
@@ -92,7 +197,7 @@ class TerminalTable:
             s: make_agent(spec, seed=state.seed * 101 + s) for s, spec in enumerate(specs) if not spec.is_human
         }
         self.render = renderer_for(game.name)
-        self.game_help = help_for(game.name)
+        self.narrated = log_narrates_actions(game.name)
         # Whose eyes the terminal shows: the only human, the human to act (hot-seat), or a spectator.
         self.viewer: int | None = self.humans[0] if self.humans else None
         # A new game shows its opening log ("Round 1 begins."); a resumed one its last lines.
@@ -100,27 +205,37 @@ class TerminalTable:
         self.log_seen = 0 if not state.history else max(0, len(log) - 5)
         self._save_warned = False
 
+    @property
+    def state(self) -> State:
+        """The current position (a new object after an undo)."""
+        return self.transcript.state
+
     # --- the loop -----------------------------------------------------------------------
 
     def run(self) -> None:
         """Play until the game ends or a human quits; draw the result."""
-        state = self.state
         if self.save is not None:
             self.console.print(Text(f"The game is saved to {self.save} after every action.", style="dim"))
         self._print_new_log()
         if not self.humans:
             self.draw()  # watching only; a human sees the position when asked to act
         try:
-            while not state.is_terminal:
+            while not self.state.is_terminal:
+                state = self.state
                 seat = state.current_player
                 if seat in self.humans:
                     self._hand_over(seat)
-                    action = self.choose(seat)
-                else:
+                    chosen = self.choose(seat)
+                    if chosen is None:  # an undo: ask again in the position before
+                        continue
+                    action = chosen
+                else:  # computer players never undo
                     action = self.agents[seat].choose(PlayerView(state, seat))
-                self.console.print(Text(state.describe_action(action, self.viewer)), highlight=False)
-                state.apply(action)
+                words = state.describe_action(action, self.viewer)
+                self.transcript.apply(action)
                 self.persist()
+                if not (self.narrated and len(self._log()) > self.log_seen):
+                    self.console.print(Text(words), highlight=False)  # the game's log does not tell it
                 self._print_new_log()
         except QuitGame:
             self.persist()
@@ -132,19 +247,27 @@ class TerminalTable:
             self.console.print()
             self.console.print(Text(f"Left the game.{where}"))
             return
+        state = self.state
         self.console.rule("Game over")
         observations = [state.observation(s) for s in range(self.game.num_players)]
         self.console.print(render_full(self.game.name, observations))
         self.console.print(Text(f"Game over: {result_text(self.game, state.returns())}.", style="bold"))
 
-    def choose(self, seat: int) -> Action:
+    def choose(self, seat: int) -> Action | None:
         """Ask the human at ``seat`` for an action until a legal one is given.
+
+        Returns:
+            The action, or ``None`` after an undo (the position changed: ask again).
 
         Raises:
             QuitGame: on 'quit' or the end of input.
         """
         state = self.state
         legal = state.legal_actions()
+        verb = numbered_verb(legal)
+        self.completions = [str(a) for a in legal] + ["help", "board", "quit"]
+        if self.transcript.can_undo(seat):
+            self.completions.append("undo")
         self.draw()
         self._list(legal)
         while True:
@@ -154,25 +277,32 @@ class TerminalTable:
                 raise QuitGame from None
             if not answer:
                 continue
-            low = answer.lower()
+            low = " ".join(answer.lower().split())
             if low in QUIT_WORDS:
                 raise QuitGame
-            if low in ("help", "?", "h"):
-                self.console.print(Text(HELP))
-                if self.game_help:
-                    self.console.print(Text(self.game_help))
-                self._list(legal)
+            first, _, rest = low.partition(" ")
+            if first in HELP_WORDS:
+                self.show_help(rest)
+                if not rest:
+                    self._list(legal)
                 continue
-            if low in ("board", "b"):
+            if low in BOARD_WORDS:
                 self.draw()
                 self._list(legal)
                 continue
-            if answer.isascii() and answer.isdigit():
-                n = int(answer) if len(answer) <= MAX_CHOICE_DIGITS else 0
-                if 1 <= n <= len(legal):
-                    return legal[n - 1]
-                self.console.print(Text(f"There is no choice {answer[:12]}; pick 1 to {len(legal)}.", style="red"))
+            if low == UNDO:
+                if self.take_back(seat):
+                    return None
                 continue
+            if answer.isascii() and answer.isdigit():
+                if verb is not None:  # a bare number is the number of 'assign 4', 'bid 3'
+                    answer = f"{verb} {int(answer) if len(answer) <= MAX_CHOICE_DIGITS else answer}"
+                else:
+                    n = int(answer) if len(answer) <= MAX_CHOICE_DIGITS else 0
+                    if 1 <= n <= len(legal):
+                        return legal[n - 1]
+                    self.console.print(Text(f"There is no choice {answer[:12]}; pick 1 to {len(legal)}.", style="red"))
+                    continue
             try:
                 action = self.game.parse_action(answer)
             except ActionSyntaxError as err:
@@ -188,6 +318,37 @@ class TerminalTable:
             )
             self._list(legal)
 
+    def take_back(self, seat: int) -> bool:
+        """``undo``: take back ``seat``'s last decision if the policy allows (netjer.core.undo);
+        say what was taken back, or why nothing can be.  Returns True if something was."""
+        reason = self.transcript.why_not_undo(seat)
+        if reason is not None:
+            self.console.print(Text(f"Nothing to undo: {reason}.", style="red"), highlight=False)
+            return False
+        taken_back = self.transcript.undo(seat)
+        self.persist()
+        self.log_seen = min(self.log_seen, len(self._log()))
+        self.console.print(Text(f"Taken back: {taken_back}.", style="bold"), highlight=False)
+        return True
+
+    def show_help(self, topic: str) -> None:
+        """``help``: the overview and the commands; ``help NAME``: that entry, or suggestions."""
+        if not topic:
+            self.console.print(overview_text(self.texts), highlight=False)
+            example = next((t.id for t in self.texts.terms if t.kind == "action"), "symbols")
+            self.console.print(Text(HELP.format(example=example), style="dim"), highlight=False)
+            return
+        term = self.texts.find(topic)
+        if term is not None:
+            self.console.print(term_text(term), highlight=False)
+            return
+        close = self.texts.suggest(topic)
+        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        self.console.print(
+            Text(f"No rule called {topic[:40]!r} in {self.texts.overview.title}.{hint} 'help' lists the topics."),
+            highlight=False,
+        )
+
     # --- output -------------------------------------------------------------------------
 
     def draw(self) -> None:
@@ -195,9 +356,63 @@ class TerminalTable:
         self.console.print(self.render(self.state.observation(self.viewer), self.viewer))
 
     def _list(self, legal: list[Action]) -> None:
-        items = [Text.assemble((f"{i}) ", "bold cyan"), str(a)) for i, a in enumerate(legal, start=1)]
+        """List the choices, each with its meaning; choices of one meaning share a heading."""
+        self._list_choices(legal)
+        seat = self.state.current_player
+        if self.transcript.can_undo(seat):
+            last = self.state.history[-1]
+            self.console.print(Text(f"  undo  — take back your last decision ({last})", style="dim"))
+
+    def _list_choices(self, legal: list[Action]) -> None:
+        verb = numbered_verb(legal)
+        if verb is not None:
+            numbers = " · ".join(str(a).split()[1] for a in legal)
+            self.console.print(
+                Text.assemble(
+                    ("Choose: ", "bold"),
+                    f"{verb} {numbers}  ",
+                    (
+                        f"— {choice_meaning(self.texts, legal[0])}  Type the number itself: '{legal[-1]}' "
+                        f"or '{str(legal[-1]).split()[1]}'.",
+                        "dim",
+                    ),
+                ),
+                highlight=False,
+            )
+            return
         self.console.print("Legal actions:", highlight=False)
-        self.console.print(Columns(items, padding=(0, 3)))
+        groups: list[tuple[str, list[Text]]] = []
+        for i, action in enumerate(legal, start=1):
+            meaning = choice_meaning(self.texts, action)
+            item = Text.assemble((f"{i}) ", "bold cyan"), str(action))
+            if groups and groups[-1][0] == meaning:
+                groups[-1][1].append(item)
+            else:
+                groups.append((meaning, [item]))
+        for meaning, items in groups:
+            if len(items) == 1:
+                self.console.print(Text.assemble("  ", items[0], (f"  — {meaning}" if meaning else "", "dim")))
+            else:
+                if meaning:
+                    self.console.print(Text(f"  {meaning}", style="dim"), highlight=False)
+                self.console.print(Padding(Columns(items, padding=(0, 3)), (0, 0, 0, 2)))
+
+    def _install_completer(self) -> None:
+        """Tab completes the current choices, the commands and, after 'help ', the rules topics."""
+        import readline  # noqa: PLC0415 - only on a terminal that has it (see _readline_input)
+
+        topics = sorted({k for t in self.texts.terms for k in t.lookup_keys()})
+
+        def complete(text: str, index: int) -> str | None:
+            line = readline.get_line_buffer().lower()
+            pool = [f"help {t}" for t in topics] if line.startswith("help ") else self.completions
+            prefix = line[: readline.get_endidx()]
+            start = len(prefix) - len(text)
+            matches = [c[start:] for c in pool if c.lower().startswith(prefix)]
+            return matches[index] if index < len(matches) else None
+
+        readline.set_completer_delims(" ")
+        readline.set_completer(complete)
 
     def _log(self) -> list[str]:
         log = self.state.observation(self.viewer).get("log", [])
@@ -248,7 +463,7 @@ class TerminalTable:
         if self.save is None:
             return
         try:
-            save_record(self.save, GameRecord.from_state(self.state, self.seats))
+            save_record(self.save, GameRecord.from_state(self.state, self.seats, self.transcript.entries))
         except OSError as err:
             if strict:
                 raise

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
+from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, load_texts
 
 if TYPE_CHECKING:
     from netjer.core.state import State
@@ -114,6 +115,26 @@ class Game(ABC):
         Raises:
             ValueError: if ``code`` is out of range.
         """
+
+    def rules_texts(self, language: str = DEFAULT_LANGUAGE) -> RulesTexts:
+        """The game's rules texts (overview and one entry per term), read from the
+        ``texts/<language>.toml`` file beside its package (:mod:`netjer.core.texts`).
+
+        Raises:
+            ConfigError: if there are no texts in ``language``.
+            DataFileError: if the texts file is malformed.
+        """
+        return load_texts(type(self).__module__.rsplit(".", 1)[0], language)
+
+    def undo_barrier(self, before: State, action: Action, after: State) -> bool:
+        """True if ``action`` (taking ``before`` to ``after``) revealed hidden information to any
+        seat, so that no undo may take it or anything before it back (:mod:`netjer.core.undo`;
+        chance, the state's generator moving, is checked by the kernel for every game).
+
+        Games declare it from their notation and observations.  The default, ``True``, is
+        the safe one: a game that declares nothing offers no undo.
+        """
+        return True
 
     def seat_name(self, seat: int) -> str:
         """A player-facing name for a seat (a colour or god); default ``"Player N"``."""

@@ -24,7 +24,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypedDict
@@ -36,9 +36,12 @@ from netjer.core.action import Action
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.state import State
+from netjer.core.undo import UNDO, Transcript, UndoError
 
 #: The ``format`` field every record carries; bumped if the file layout changes.
 RECORD_FORMAT = "netjer-record/1"
+#: The format of a record whose actions include an undo (older Netjers cannot replay it).
+RECORD_FORMAT_UNDO = "netjer-record/2"
 #: Larger files are refused unread (a long Ankh game is well under 1 MB).
 MAX_RECORD_BYTES = 20_000_000
 #: Seeds are 64-bit values (:class:`~netjer.core.rng.Rng` keeps a seed modulo 2**64); both the
@@ -65,7 +68,7 @@ class _RecordModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["netjer-record/1"]
+    format: Literal["netjer-record/1", "netjer-record/2"]
     game: _Short
     rules_version: _Short
     options: dict[str, Any]
@@ -86,7 +89,8 @@ class GameRecord:
         options: every option, defaults included.
         seed: the seed of ``new_initial_state``.
         seats: one agent specification per seat, e.g. ``["human", "random"]``.
-        actions: the actions in notation, in order.
+        actions: the actions in notation, in order, and :data:`~netjer.core.undo.UNDO` for
+            each undo (it takes back the action before it that is still standing).
         result: the returns, once the game is over.
     """
 
@@ -101,12 +105,14 @@ class GameRecord:
     # --- building -----------------------------------------------------------------------
 
     @classmethod
-    def from_state(cls, state: State, seats: Sequence[str]) -> GameRecord:
+    def from_state(cls, state: State, seats: Sequence[str], entries: Sequence[str] | None = None) -> GameRecord:
         """The record of ``state``'s game so far.
 
         Args:
             state: any state reached from ``new_initial_state(seed)``.
             seats: one agent specification per seat.
+            entries: the full list of entries when undos were made (a
+                :class:`~netjer.core.undo.Transcript`'s ``entries``); default: the history.
 
         Raises:
             ConfigError: if ``seats`` does not have one entry per seat.
@@ -120,16 +126,21 @@ class GameRecord:
             options=game.options_dict(),
             seed=state.seed,
             seats=list(seats),
-            actions=[str(a) for a in state.history],
+            actions=list(entries) if entries is not None else [str(a) for a in state.history],
             result=state.returns() if state.is_terminal else None,
         )
+
+    @property
+    def has_undo(self) -> bool:
+        """True if the record holds an undo."""
+        return UNDO in self.actions
 
     # --- text form ----------------------------------------------------------------------
 
     def to_json(self) -> str:
         """The record as indented JSON text, one action per line, ending with a newline."""
         data: dict[str, Any] = {
-            "format": RECORD_FORMAT,
+            "format": RECORD_FORMAT_UNDO if self.has_undo else RECORD_FORMAT,
             "netjer_version": __version__,
             "game": self.game,
             "rules_version": self.rules_version,
@@ -184,7 +195,8 @@ class GameRecord:
         """Replay step by step: yield ``(state before, action)`` for each recorded action.
 
         The yielded state is the live replay state, advanced after each yield; clone it to
-        keep it.
+        keep it.  An undo yields nothing: the replay goes back to the position before the
+        action it takes back (a new live state; see :meth:`entries` to see undos).
 
         Args:
             game: a game built from this record's name and options.
@@ -192,12 +204,38 @@ class GameRecord:
 
         Raises:
             RecordError: if the record is not for ``game``, or an action does not parse or
-                is illegal (with its index, text and line).
+                is illegal, or an undo is not allowed (with its index, text and line).
         """
+        for state, entry in self.entries(game, text):
+            if entry is not None:
+                yield state, entry
+
+    def entries(self, game: Game, text: str | None = None) -> Iterator[tuple[State, Action | None]]:
+        """Replay entry by entry: yield ``(state before, action)`` for an action and
+        ``(state before, None)`` for an undo (the state is the one the undo is applied to).
+
+        Raises:
+            RecordError: as :meth:`steps`.
+        """
+        yield from self._walk(game, text)
+
+    def _walk(self, game: Game, text: str | None) -> Generator[tuple[State, Action | None], None, State]:
         self._check_game(game, text)
         state = game.new_initial_state(self.seed)
+        transcript = Transcript(state) if self.has_undo else None
         for index, action_text in enumerate(self.actions):
             # The position is worked out only for the action that fails (linear loading).
+            if transcript is not None and action_text == UNDO:
+                yield transcript.state, None
+                seat = transcript.last_actor()
+                try:
+                    transcript.undo(seat if seat is not None else -1)
+                except UndoError as err:
+                    raise RecordError(
+                        f"does not replay: {err}", index=index, action=action_text, **_at(text, ("actions", index))
+                    ) from None
+                state = transcript.state
+                continue
             try:
                 action = game.parse_action(action_text)
                 if state.is_terminal:
@@ -213,24 +251,51 @@ class GameRecord:
                     f"does not replay: {err}", index=index, action=action_text, **_at(text, ("actions", index))
                 ) from None
             yield state, action
-            state.apply(action)
+            if transcript is not None:
+                transcript.apply(action)
+            else:
+                state.apply(action)
         self._check_result(state, text)
+        return state
 
     def replay(self, game: Game, text: str | None = None) -> State:
-        """The state after all the recorded actions.
+        """The state after all the recorded actions (and undos).
 
         Raises:
             RecordError: as for :meth:`steps`, and if a recorded result disagrees with the
                 replayed one.
         """
-        final: State | None = None
-        for final, _ in self.steps(game, text):  # noqa: B007 - the live replay state
-            pass  # ``steps`` applies each action after yielding it and checks the result at the end
-        if final is None:  # a record without actions
-            self._check_game(game, text)
-            final = game.new_initial_state(self.seed)
-            self._check_result(final, text)
-        return final
+        walk = self._walk(game, text)
+        while True:
+            try:
+                next(walk)
+            except StopIteration as done:
+                final: State = done.value
+                return final
+
+    def transcript(self, game: Game, text: str | None = None) -> Transcript:
+        """The record replayed into a :class:`~netjer.core.undo.Transcript`, to play on with
+        undo (a resumed game): its entries are this record's actions and undos.
+
+        Raises:
+            RecordError: as for :meth:`replay`.
+        """
+        self._check_game(game, text)
+        state = game.new_initial_state(self.seed)
+        transcript = Transcript(state)
+        for index, entry in enumerate(self.actions):
+            try:
+                if entry == UNDO:
+                    seat = transcript.last_actor()
+                    transcript.undo(seat if seat is not None else -1)
+                else:
+                    transcript.apply(game.parse_action(entry))
+            except NetjerError as err:
+                raise RecordError(
+                    f"does not replay: {err}", index=index, action=entry, **_at(text, ("actions", index))
+                ) from None
+        self._check_result(transcript.state, text)
+        return transcript
 
     def _check_game(self, game: Game, text: str | None) -> None:
         if game.name != self.game:

@@ -31,13 +31,14 @@ def renderer_for(game_name: str) -> Renderer:
     return cast(Renderer, module.render)
 
 
-def help_for(game_name: str) -> str:
-    """The game's help text for players (its view module's ``HELP``), or ``""``."""
+def log_narrates_actions(game_name: str) -> bool:
+    """True if the game's log already tells each action in words (its view module sets
+    ``LOG_NARRATES_ACTIONS``), so the terminal prints the log rather than the action again."""
     try:
         module = importlib.import_module(f"netjer.cli.views.{game_name}")
     except ModuleNotFoundError:
-        return ""
-    return str(getattr(module, "HELP", ""))
+        return False
+    return bool(getattr(module, "LOG_NARRATES_ACTIONS", False))
 
 
 def _fallback(obs: dict[str, Any], seat: int | None) -> RenderableType:

@@ -7,9 +7,11 @@ and the state of its god power), the battle in progress, the decision being take
 of the log.  Only what the viewing seat may know is in the observation, so nothing hidden can
 be drawn.
 
-God powers on the map (rules/ankh.md §4): a Radiant figure's label ends in ``*`` (Ra's Sun
-token), an empty Underworld space shows ``UW`` (Osiris), a Bastet cat adds ``?`` to its space
-when face down (its value, ``+1``/``+3``/``st``, when face up or when the viewer is Bastet).
+God powers on the map (rules/ankh.md §4): a Radiant figure's label ends in ``^`` (Ra's Sun
+token; ``*`` is kept for camel edges, so each mark means one thing), an empty Underworld space
+shows ``UW`` (Osiris), a Bastet cat adds ``?`` to its space when face down (its value,
+``+1``/``+3``/``st``, when face up or when the viewer is Bastet).  :data:`PIECE_LEGEND` below the
+map explains every label and mark.
 
 The omniscient drawing (:func:`render_omniscient`, for ``netjer replay --omniscient`` and the
 end of a game) merges every seat's observation: each god's own secrets (its Battle card and
@@ -47,6 +49,15 @@ LABELS = {
     "pyramid": "Pyr",
 }
 LOG_LINES = 12
+#: The mark after a Radiant figure's label (Ra's Sun token, rules/ankh.md §4.1).
+RADIANT_MARK = "^"
+#: What the labels and marks on the map mean (the map's own legend explains terrain and edges).
+PIECE_LEGEND = (
+    "God War Cat(-Mummy) Sat(et) Mum(my) Apep Sc(or)p(ion) Sph(inx) + player number: figures  "
+    "Obl Tem Pyr: Monuments (+ number: its controller)\n"
+    "^ Radiant (Ra's Sun)  UW Underworld (Osiris)  cat on a space: ? face down, +1 +3 st(ar)  "
+    "Scp's last letter: where it aims  ·  'help symbols', 'help NAME' explain more"
+)
 
 
 @cache
@@ -76,7 +87,7 @@ def map_view(obs: dict[str, Any]) -> Text:
             owners[p["hex"]] = owner
     powers = obs.get("god_powers", {})
     for h in powers.get("ra", {}).get("radiant", []):
-        pieces[h] = pieces.get(h, "") + "*"
+        pieces[h] = pieces.get(h, "") + RADIANT_MARK
     osiris = powers.get("osiris")
     if osiris:
         for h in osiris["underworld"]:
@@ -91,7 +102,9 @@ def map_view(obs: dict[str, Any]) -> Text:
         marks.update({h: short[c] for c, h in bastet.get("cats", {}).items() if h in marks})
         for h, mark in marks.items():
             pieces[h] = pieces.get(h, "Cat") + mark
-    return draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
+    out = draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
+    out.append(PIECE_LEGEND, "dim")
+    return out
 
 
 def _tracks(obs: dict[str, Any]) -> Table:
@@ -113,7 +126,8 @@ def _tracks(obs: dict[str, Any]) -> Table:
         events.append(short[e], style)
         events.append(" ")
     table.add_row("events", events)
-    table.add_row("", Text("M Control Monument  K Camel Caravan  X Conflict", style="dim"))
+    legend = "● marker  ◇ event space  · space   M Control Monument  K Camel Caravan  X Conflict"
+    table.add_row("", Text(legend, style="dim"))
     return table
 
 

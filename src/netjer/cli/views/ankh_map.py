@@ -41,7 +41,7 @@ RIVER_STYLE = "bold bright_cyan"
 CAMEL_STYLE = "bold orange1"
 RIVER_CHAR, CAMEL_CHAR = "#", "*"
 _HEX_W, _COL_STEP, _ROW_STEP = 9, 7, 4
-LEGEND = "F fertile  D desert  ~ water  # river  * camels  (label at bottom right: region)"
+LEGEND = "F fertile  D desert  ~ water  # river  * camels  (top: row,col; bottom right: the region's label)"
 
 
 def _side_cells(x0: int, y0: int, d: int) -> list[tuple[int, int, str]]:

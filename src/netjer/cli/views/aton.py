@@ -10,17 +10,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-HELP = """Aton in brief (docs/rules/aton.md).  Each round you draw 4 cards and put one face down on each
-cartouche ('assign V' fills the next one; the last card goes to cartouche 4 by itself):
-  cartouche 1: the higher card scores twice the difference (40 points through it wins at once);
-  cartouche 2: the lower card acts first; 4 removes 2 opponent stones, 3 removes 1, 2 none, 1 one of yours
-               (none in round 1);
-  cartouche 3: the temples you may remove from and place in (1 up to its value);
-  cartouche 4: how many stones you must place ('place 2Y' = temple 2, a yellow square).
-Removed stones, and stones with no room, go to the Kingdom of the Dead; when it holds 8 at the end of a
-round, the temples score.  Win at once by filling a temple, every yellow or every green square; after a
-scoring, 40 or more points wins.  Once per game you may 'exchange' your 4 cards for 4 new ones."""
-
 SEAT_STYLES = ("bold red", "bold blue")
 KIND_STYLES = {
     "Y": "black on yellow",

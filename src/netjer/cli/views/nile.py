@@ -4,7 +4,11 @@ The board is drawn from the seat's side of the table: its own half at the bottom
 Isis, the columns mirrored as she sees them across the table (a spectator sees Seth's
 side).  Seth's tokens are purple and Isis's green (the seed's two colours; which god has
 which is cosmetic, rules/nilo.md §6.11).  A token reads ``4`` face up, ``(4)`` when face down
-but known to this seat (its owner, with ``owner_sees_drawn``), ``?`` when unknown.
+but known to this seat (its owner, with ``owner_sees_drawn``), ``?`` when unknown; :data:`LEGEND`
+under the board says so on the screen.
+
+:func:`render_omniscient` (the end of a game, ``netjer replay --omniscient``) draws the board
+once from both observations, each token from its owner's, with no "You are" line.
 """
 
 from __future__ import annotations
@@ -17,6 +21,13 @@ from rich.text import Text
 
 STYLE = ("bold magenta", "bold green")
 ROW_NAMES = ("Seth's rearguard", "Seth's vanguard", "Isis's vanguard", "Isis's rearguard")
+#: The log tells every move, attack, end and decline in words (the terminal prints it once).
+LOG_NARRATES_ACTIONS = True
+#: Every mark of the drawing, shown under it.
+LEGEND = (
+    "4 face up · (4) face down, its value known to you · ? value unknown to you · \u00b7 empty square · "
+    "⌛ hourglass: who acts · purple Seth, green Isis · 'help symbols', 'help NAME' explain more"
+)
 PHASES = {
     "placement": "placement phase",
     "combat": "combat phase",
@@ -103,4 +114,21 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     if obs["repetition_limit"] and obs["phase"] in ("combat", "final_action"):
         counters.append(f"   this position: {obs['repetitions']}/{obs['repetition_limit']}")
     # The events of the last action are printed by the front end from the log, not here.
-    return Group(heading, Text(""), board, Text(""), sides, counters)
+    return Group(heading, Text(""), board, Text(""), sides, counters, Text(LEGEND, style="dim"))
+
+
+def render_omniscient(observations: list[dict[str, Any]]) -> RenderableType:
+    """Draw the whole position once (the end of a game, an omniscient replay): each square and
+    each side's column and hand as its owner knows them, seen from Seth's side, without a
+    "You are" line.
+
+    Args:
+        observations: ``observation(seat)`` of seats 0 (Seth) and 1 (Isis).
+    """
+    merged = dict(observations[0])
+    merged["board"] = [
+        [observations[cell["owner"]]["board"][r][c] if cell is not None else None for c, cell in enumerate(row)]
+        for r, row in enumerate(observations[0]["board"])
+    ]
+    merged["players"] = [observations[s]["players"][s] for s in range(len(observations))]
+    return render(merged, None)

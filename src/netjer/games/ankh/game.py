@@ -20,7 +20,8 @@ from netjer.core.action import Action
 from netjer.core.errors import ConfigError
 from netjer.core.game import Game, GameOptions
 from netjer.core.rng import Rng
-from netjer.games.ankh import notation
+from netjer.core.state import State
+from netjer.games.ankh import notation, undo
 from netjer.games.ankh.gods.registry import parse_gods
 from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from netjer.games.ankh.setup import initial_setup
@@ -155,6 +156,11 @@ class AnkhGame(Game):
     def new_initial_state(self, seed: int) -> AnkhState:
         """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup)."""
         return AnkhState(self, seed)
+
+    def undo_barrier(self, before: State, action: Action, after: State) -> bool:
+        """True if ``action`` revealed hidden information (netjer.core.undo): see
+        :mod:`netjer.games.ankh.undo`."""
+        return undo.undo_barrier(before, action, after)
 
     def parse_action(self, text: str) -> Action:
         return notation.parse_action(text)

@@ -14,7 +14,8 @@ from pydantic import Field, field_validator
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError, DataFileError
 from netjer.core.game import Game, GameOptions
-from netjer.games.aton import actions
+from netjer.core.state import State
+from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
 from netjer.games.aton.state import AtonState
 
@@ -94,6 +95,11 @@ class AtonGame(Game):
     def new_initial_state(self, seed: int) -> AtonState:
         """A new game: decks shuffled from ``seed``, round 1 dealt (rules/aton.md §3, §4 step A)."""
         return AtonState(self, seed, self.layout)
+
+    def undo_barrier(self, before: State, action: Action, after: State) -> bool:
+        """True if ``action`` revealed hidden information (netjer.core.undo): see
+        :mod:`netjer.games.aton.undo`."""
+        return undo.undo_barrier(before, action, after)
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)

@@ -13,7 +13,8 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.game import Game, GameOptions
-from netjer.games.nile import actions
+from netjer.core.state import State
+from netjer.games.nile import actions, undo
 from netjer.games.nile.board import MAX_COLUMNS, MIN_COLUMNS
 from netjer.games.nile.soldiers import TOKENS_PER_SIDE
 from netjer.games.nile.state import GOD, NileState
@@ -135,6 +136,11 @@ class NileGame(Game):
         """A new game: both columns shuffled from ``seed`` (SEED S4), placement phase of
         round 1 with both sides' first two tokens drawn, Seth to place (SEED S5, S7)."""
         return NileState(self, seed)
+
+    def undo_barrier(self, before: State, action: Action, after: State) -> bool:
+        """True if ``action`` revealed hidden information (netjer.core.undo): see
+        :mod:`netjer.games.nile.undo`."""
+        return undo.undo_barrier(before, action, after)
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text, self.opts.columns)

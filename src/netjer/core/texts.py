@@ -1,0 +1,312 @@
+"""Rules texts: each game's overview and one entry per term a player meets, as data.
+
+Every game package keeps its player-facing rules texts beside its code, in
+``<package>/texts/<language>.toml`` (DESIGN.md, "Inside a game package"); the terminal and the
+web table both read them through :func:`load_texts`.  The texts are written in Netjer's own
+words from ``docs/rules/``, never copied from a rulebook, and each entry names the section of
+``docs/rules/`` it comes from.
+
+The file format (TOML, validated strictly on loading)::
+
+    [overview]
+    title = "Aton"                       # the game's published name
+    goal = "..."                         # one paragraph each
+    turn = "..."
+    win = "..."
+    source = "docs/rules/aton.md §4-6"
+
+    [[term]]
+    id = "assign"                        # unique in the file; what ``help ID`` finds
+    kind = "action"                      # one of TERM_KINDS
+    name = "assign"                      # the name as shown on the screens
+    line = "Put a card face down on your next empty cartouche."
+    rule = "..."                         # the full rule, in our words
+    source = "docs/rules/aton.md §4 step C"
+    aliases = ["allocate"]               # optional: other words that find it
+
+A translation (``es.toml``) has the same layout; it may leave entries out, which then keep
+their English text, and it may not add an id the English file lacks.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from netjer.core.errors import ConfigError, DataFileError
+
+#: The language used when none is asked for, and the one every game must have complete.
+DEFAULT_LANGUAGE = "en"
+
+#: What an entry may describe.
+TERM_KINDS = (
+    "action",  # a decision's notation word (``assign``, ``pick``)
+    "event",  # something the game does (an Ankh event, a scoring)
+    "card",  # a Battle card or a playing card
+    "power",  # an Ankh power
+    "guardian",  # an Ankh Guardian
+    "god",  # a god and its power
+    "cartouche",  # an Aton cartouche
+    "square",  # a kind of square or space on a board
+    "token",  # a token, a token's state, a piece
+    "track",  # a track or counter on the board
+    "concept",  # any other word of the rules (region, Devotion, vanguard)
+    "symbol",  # a mark drawn on a screen
+)
+TermKind = Literal[
+    "action", "event", "card", "power", "guardian", "god", "cartouche", "square", "token", "track", "concept", "symbol"
+]
+
+
+class _Overview(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    title: str = Field(min_length=1)
+    goal: str = Field(min_length=1)
+    turn: str = Field(min_length=1)
+    win: str = Field(min_length=1)
+    source: str = Field(min_length=1)
+
+
+class _Term(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1)
+    kind: TermKind
+    name: str = Field(min_length=1)
+    line: str = Field(min_length=1)
+    rule: str = Field(min_length=1)
+    source: str = Field(min_length=1)
+    aliases: tuple[str, ...] = ()
+
+    @field_validator("line")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        if "\n" in value.strip():
+            raise ValueError("must be a single line")
+        return value.strip()
+
+    @field_validator("source")
+    @classmethod
+    def _cites_docs(cls, value: str) -> str:
+        if not value.startswith("docs/rules/"):
+            raise ValueError("must name a section of docs/rules/ (e.g. 'docs/rules/aton.md §4')")
+        return value
+
+
+class _File(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    overview: _Overview
+    term: list[_Term] = Field(default_factory=list)
+
+
+class _Translation(BaseModel):
+    """A translation: the same layout, every part optional."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    overview: _Overview | None = None
+    term: list[_Term] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Overview:
+    """A game in brief: its goal, the course of a turn, how to win, and where it comes from."""
+
+    title: str
+    goal: str
+    turn: str
+    win: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Term:
+    """One term a player meets.
+
+    Attributes:
+        id: its key, unique in the game (``"assign"``, ``"chariots"``).
+        kind: one of :data:`TERM_KINDS`.
+        name: the name as the screens show it (``"Chariots"``).
+        line: what it means, in one line.
+        rule: the full rule, in Netjer's words.
+        source: the section of ``docs/rules/`` it comes from.
+        aliases: other words that find it with :meth:`RulesTexts.find`.
+    """
+
+    id: str
+    kind: str
+    name: str
+    line: str
+    rule: str
+    source: str
+    aliases: tuple[str, ...] = ()
+
+    def lookup_keys(self) -> tuple[str, ...]:
+        """Every lowercase word that finds this term: id, name and aliases."""
+        return tuple(dict.fromkeys(_norm(k) for k in (self.id, self.name, *self.aliases)))
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").split())
+
+
+@dataclass(frozen=True)
+class RulesTexts:
+    """A game's rules texts in one language (see the module doc for the file format)."""
+
+    game: str
+    language: str
+    overview: Overview
+    terms: tuple[Term, ...]
+
+    def term(self, term_id: str) -> Term:
+        """The entry with id ``term_id``.
+
+        Raises:
+            KeyError: if there is none.
+        """
+        for t in self.terms:
+            if t.id == term_id:
+                return t
+        raise KeyError(term_id)
+
+    def ids(self) -> set[str]:
+        """The ids of every entry."""
+        return {t.id for t in self.terms}
+
+    def find(self, name: str) -> Term | None:
+        """The entry that ``name`` names, or ``None``: an id first, then a shown name, then an
+        alias (case and spaces ignored), then the same with hyphens, apostrophes and other
+        punctuation left out (``cycle of maat``)."""
+        wanted = _norm(name)
+        passes: list[Callable[[Term], tuple[str, ...]]] = [
+            lambda t: (_norm(t.id),),
+            lambda t: (_norm(t.name),),
+            lambda t: tuple(_norm(a) for a in t.aliases),
+        ]
+        for keys in passes:
+            for t in self.terms:
+                if wanted in keys(t):
+                    return t
+        loose = _loose(wanted)
+        for t in self.terms:
+            if loose and loose in {_loose(k) for k in t.lookup_keys()}:
+                return t
+        return None
+
+    def of_kind(self, kind: str, key: str) -> Term | None:
+        """The entry of ``kind`` that ``key`` names (its id, name or an alias), or ``None``:
+        what the coverage tests ask for each engine id."""
+        wanted = _norm(key)
+        for t in self.terms:
+            if t.kind == kind and wanted in t.lookup_keys():
+                return t
+        return None
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """The names closest to ``name`` (for a near miss), best first, by
+        :func:`difflib.get_close_matches`."""
+        names: dict[str, str] = {}
+        for t in self.terms:
+            for k in t.lookup_keys():
+                names.setdefault(k, t.name)
+        close = difflib.get_close_matches(_norm(name), list(names), n=limit, cutoff=0.6)
+        return list(dict.fromkeys(names[c] for c in close))
+
+
+def _loose(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _read(package: str, language: str) -> tuple[str, str] | None:
+    """The text and the path of ``package``'s ``texts/<language>.toml``, or None if absent."""
+    folder = resources.files(package).joinpath("texts")
+    target = folder.joinpath(f"{language}.toml")
+    if not target.is_file():
+        return None
+    return target.read_text(encoding="utf-8"), f"{package.replace('.', '/')}/texts/{language}.toml"
+
+
+def _parse(text: str, where: str, model: type[BaseModel]) -> BaseModel:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DataFileError(f"{where}: not valid TOML: {err}") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise DataFileError(f"{where}: {loc}: {first['msg']}") from None
+
+
+def languages(package: str) -> list[str]:
+    """The languages ``package`` has rules texts in (file names of its ``texts/`` folder)."""
+    folder = resources.files(package).joinpath("texts")
+    if not folder.is_dir():
+        return []
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@cache
+def load_texts(package: str, language: str = DEFAULT_LANGUAGE) -> RulesTexts:
+    """Load and validate the rules texts of the game package ``package`` (``"netjer.games.aton"``).
+
+    Args:
+        package: the game's package, holding ``texts/<language>.toml``.
+        language: a language code; entries a translation lacks keep their English text.
+
+    Returns:
+        The texts (cached: the same object for the same arguments).
+
+    Raises:
+        ConfigError: if the game has no texts in ``language``.
+        DataFileError: if a file is not valid TOML, breaks the format (a missing field, an
+            unknown kind, a line of several lines, a source outside ``docs/rules/``), repeats
+            an id, or a translation adds an id the English file lacks.
+    """
+    game = package.rsplit(".", 1)[-1]
+    found = _read(package, DEFAULT_LANGUAGE)
+    if found is None:
+        raise DataFileError(f"{package} has no rules texts (texts/{DEFAULT_LANGUAGE}.toml)")
+    base = _parse(*found, _File)
+    assert isinstance(base, _File)
+    terms = _check_ids(base.term, found[1])
+    overview = base.overview
+    if language != DEFAULT_LANGUAGE:
+        other = _read(package, language)
+        if other is None:
+            raise ConfigError(
+                f"no rules texts for {game} in language {language!r}; available: {', '.join(languages(package))}"
+            )
+        translation = _parse(*other, _Translation)
+        assert isinstance(translation, _Translation)
+        for tid, entry in _check_ids(translation.term, other[1]).items():
+            if tid not in terms:
+                raise DataFileError(f"{other[1]}: term {tid!r} is not in the English texts")
+            terms[tid] = entry
+        overview = translation.overview or overview
+    return RulesTexts(
+        game=game,
+        language=language,
+        overview=Overview(**overview.model_dump()),
+        terms=tuple(Term(**t.model_dump()) for t in terms.values()),
+    )
+
+
+def _check_ids(entries: list[_Term], where: str) -> dict[str, _Term]:
+    out: dict[str, _Term] = {}
+    for entry in entries:
+        if entry.id in out:
+            raise DataFileError(f"{where}: term {entry.id!r} is given twice")
+        out[entry.id] = entry
+    return out
