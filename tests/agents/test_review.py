@@ -176,3 +176,31 @@ def test_graph_is_a_png(tmp_path: Path) -> None:
     out = tmp_path / "graph.png"
     plot_review(review, str(out), seat_names=["Seth", "Isis"])
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_decision_that_reveals_is_judged_on_what_the_seat_knew() -> None:
+    """Blue's last card triggers the reveal of Red's cartouches: two states that differ only in
+    Red's hidden cartouches give Blue the same review of that decision."""
+    start, actions = planted_blunder()
+    state = start.clone()
+    for text in actions[:5]:
+        state.apply_text(text)
+    assert state.current_player == BLUE
+    variant = _hidden_variant(state, BLUE)
+    assert variant.full_state() != state.full_state()
+    action = state.legal_actions()[0]
+    mine = review_decision(state, action, ply=5, iterations=24, seed=2)
+    theirs = review_decision(variant, action, ply=5, iterations=24, seed=2)
+    assert mine == theirs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_planted_blunder_is_the_worst_at_the_default_budget(seed: int) -> None:
+    """The fast variant above at 40 iterations; here the command's default budget, three seeds."""
+    start, actions = planted_blunder()
+    state = start.clone()
+    moves = [state.apply_text(text) for text in actions]
+    review = review_states(start, moves, seats=[RED], seed=seed)
+    worst = review.worst(RED)
+    assert worst is not None and worst.ply == 6 and worst.mark == "blunder" and worst.preferred == "place 4G"

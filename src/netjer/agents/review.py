@@ -1,41 +1,45 @@
 """Review of a finished game: the search's estimate of each decision, from the seat's own view.
 
 For a seat, at each of its decisions in a game record, the review runs the information-set
-search of :mod:`netjer.agents.ismcts` (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) twice:
-once on the position before the decision and once on the position after it, each time from
-that seat's :class:`~netjer.core.view.PlayerView` only (its observation; every hidden part of
-the position is re-sampled by ``view.determinize``).  It reports:
+search of :mod:`netjer.agents.ismcts` (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) from that
+seat's :class:`~netjer.core.view.PlayerView` of the position before the decision (its
+observation; every hidden part of the position re-sampled by ``view.determinize``):
 
-* **before**: the seat's estimated chance to win before deciding, which is the estimate of
-  the action the search preferred there (that action is reported too);
-* **after**: the estimated chance to win once the recorded action was played;
-* **loss** = before - after, and a mark when the loss reaches a threshold (see
-  :data:`THRESHOLDS`).
+1. a search of the position picks the action the search prefers (its most visited one);
+2. a search of the recorded action: each determinization plays it first, then the search
+   goes on; its estimate is **after**, the chance to win once that action was chosen;
+3. when the preferred action is another one, the same search of the preferred action gives
+   **before**, the chance to win with the best action the search found.  (The first
+   search's own estimate of the action it picked is not used: the most visited of several
+   noisy means is biased upwards, which would inflate every loss at small budgets.)  When
+   the recorded action is the preferred one, before = after.
+
+It reports ``before``, ``after``, ``loss = before - after`` and the preferred action; a
+*forced* decision (a single legal action) gets only search 2, and its loss is 0.  "After" is
+judged with what the seat knew when it decided: what the action revealed (a reveal of
+cartouches, a draw) is re-sampled too, so bad luck is not counted as a mistake.
 
 **The estimate.**  A game's returns are in [-1, 1] (win 1, loss -1, draw 0; see
 ``State.returns``).  The review maps a return ``r`` to ``(r + 1) / 2``: a win counts 1, a
 draw 0.5 and a loss 0, so an estimate is the expected result on a [0, 1] scale: the chance
 to win when draws are impossible, the chance to win plus half the chance of a draw
-otherwise.  The estimate of a position is, when the game is over, its mapped return; when
-not, the seat's mean mapped return over the search's iterations that began with the most
-visited action of the seat to act: when the seat is to act, the action it prefers; when
-another seat is, the action the search expects of it (every seat in the tree chooses by UCB1
-for its own return, so this is the seat's value under everyone's best play found).  A single legal action is
-*forced*: it is not searched before, its "before" is its "after" and its loss is 0.
+otherwise.  The estimate of an action is the seat's mean mapped return over the
+determinizations where the action ends the game (exact) and, for the others, over the
+iterations that went on through the most visited next action, whoever takes it: every seat
+in the tree chooses by UCB1 for its own return, so this is the seat's value under everyone's
+best play the search found.
 
-**Marks.**  A decision is marked when its loss reaches a threshold and the recorded action is
-not the search's preferred one (the preferred action is not marked: its loss is only the
-noise between two searches).  The thresholds are on the [0, 1] scale:
-``inaccuracy`` 0.10, ``mistake`` 0.20, ``blunder`` 0.30 (the scale of chess sites'
-win-percentage marks; larger than the search's noise at the default budget, whose standard
-error is at most ``0.5 / sqrt(iterations)``, 0.035 at 200 iterations).
+**Marks.**  A decision is marked when its loss reaches a threshold (:data:`THRESHOLDS`, on
+the [0, 1] scale): ``inaccuracy`` 0.10, ``mistake`` 0.20, ``blunder`` 0.30, the most severe
+reached (the scale of chess sites' win-percentage marks).  The preferred action is never
+marked.  Each estimate is a mean of at most ``iterations`` results, with a standard error of
+at most ``0.5 / sqrt(iterations)`` (0.035 at the default 200 iterations, 0.05 for a loss,
+the difference of two); below about 100 iterations the marks are mostly noise.
 
-**Determinism.**  Budgets are iterations, never seconds.  The search of the position after
-``ply`` actions for ``seat`` uses a generator seeded from ``(seed, seat, ply)`` only, so a
-review depends on the record, the seed, the iterations and the search settings alone: it is
-the same on every machine, the same twice, and the same whether one seat or all are
-reviewed.  The position after a seat's decision is the one before its next decision when it
-acts twice in a row (Ankh's decomposed moves); that search is run once and used for both.
+**Determinism.**  Budgets are iterations, never seconds.  Search ``part`` of decision
+``ply`` of ``seat`` uses a generator seeded from ``(seed, seat, ply, part)`` alone, so a
+review depends on the record, the seed, the iterations and the search settings only: the
+same on every machine, the same twice, and the same whether one seat or all are reviewed.
 
 **Hidden information.**  Every search starts from ``PlayerView(state, seat)``, whose
 determinizations depend only on ``observation(seat)`` (the conformance suite checks it), and
