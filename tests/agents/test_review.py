@@ -169,6 +169,19 @@ def test_opponent_model_is_off_by_default_and_can_be_asked_for() -> None:
     assert review_record(record, game, seats=[0], iterations=8).opponents is None
 
 
+def test_playouts_cut_at_a_depth_use_the_games_evaluation() -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    review = review_record(record, game, seats=[0], iterations=8, depth=2)
+    assert review.depth == 2 and all(0.0 <= d.before <= 1.0 and 0.0 <= d.after <= 1.0 for d in review.decisions)
+    assert review.to_dict() != review_record(record, game, seats=[0], iterations=8).to_dict()
+    with pytest.raises(ConfigError, match="depth must be positive"):
+        review_record(record, game, iterations=8, depth=0)
+    aton = short_record("aton", 0)
+    with pytest.raises(ConfigError, match="no evaluation"):
+        review_record(aton, make_game("aton", {}), iterations=8, depth=2)
+
+
 def test_graph_is_a_png(tmp_path: Path) -> None:
     record = short_record()
     game = make_game(record.game, record.options)

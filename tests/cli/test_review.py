@@ -64,6 +64,7 @@ def test_review_of_every_seat_by_default(finished: Path, tmp_path: Path) -> None
         (["--iterations", "0"], "--iterations must be positive"),
         (["--iterations", "-5"], "--iterations must be positive"),
         (["--png", "no/such/folder/g.png"], "does not exist"),
+        (["--depth", "0"], "--depth must be positive"),
     ],
 )
 def test_bad_options_exit_2_with_a_message(finished: Path, args: list[str], message: str) -> None:

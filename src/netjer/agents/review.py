@@ -53,7 +53,9 @@ inside the tree (as ``ismcts:opponents=heuristic`` does in play): sharper estima
 opponents were that heuristic, biased ones when they were people, so a review of a game
 against people should keep the default.  The playout policy (``rollout``) is random by
 default; ``"heuristic"`` plays the playouts of every seat by the heuristic, with the same
-caveat.
+caveat.  ``depth=N`` cuts each playout after N actions and scores the position with the game's
+heuristic evaluation (Ankh and Dioses del Nilo offer one): a judgement of the position, not of
+how anyone plays, and much faster in Ankh's long games.
 
 The result, :class:`Review`, is JSON-serialisable (:meth:`Review.to_dict`).
 """
@@ -148,8 +150,9 @@ class Review:
         seats: the seats reviewed, in order.
         iterations: iterations per search.
         seed: the review's seed.
-        exploration, rollout, opponents: the search's settings (``opponents`` ``None``: no
-            opponent model; see the module's docstring).
+        exploration, rollout, opponents, depth: the search's settings (``opponents``
+            ``None``: no opponent model; ``depth`` ``None``: playouts to the end; see the
+            module's docstring).
         thresholds: the marks' thresholds used.
         result: the game's final returns mapped to [0, 1], one per seat.
         decisions: every reviewed decision, in the order of the game (then of seats).
@@ -168,6 +171,7 @@ class Review:
     thresholds: dict[str, float]
     result: list[float]
     decisions: list[ReviewedDecision] = field(default_factory=list)
+    depth: int | None = None
     version: int = REVIEW_VERSION
 
     def of_seat(self, seat: int) -> list[ReviewedDecision]:
@@ -254,17 +258,29 @@ def _search_rng(seed: int, seat: int, ply: int, part: int) -> Rng:
     return Rng(Rng(((seed * 1_000_003 + seat) * 1_000_003 + ply) * 3 + part).next_u64())
 
 
-def _make_search(game: Game, iterations: int, exploration: float, rollout: str, opponents: str | None) -> _Search:
+def _make_search(
+    game: Game, iterations: int, exploration: float, rollout: str, opponents: str | None, depth: int | None
+) -> _Search:
     """The review's search for ``game``, its settings checked.
 
     Raises:
-        ConfigError: if ``iterations`` is not positive or a setting is unknown.
+        ConfigError: if ``iterations`` or ``depth`` is not positive, a setting is unknown, or
+            the game has no heuristic evaluation for ``depth``.
     """
+    if depth is not None and depth <= 0:
+        raise ConfigError(f"the playout depth must be positive, got {depth}")
     if iterations <= 0:
         raise ConfigError(f"iterations must be positive, got {iterations}")
     if opponents not in (None, "heuristic"):
         raise ConfigError(f"the opponent model must be none or 'heuristic', got {opponents!r}")
-    search = _Search(iterations=iterations, exploration=exploration, rollout=rollout, opponents=opponents)
+    search = _Search(
+        iterations=iterations,
+        exploration=exploration,
+        rollout=rollout,
+        opponents=opponents,
+        max_playout=depth,
+        evaluate="heuristic" if depth is not None else None,
+    )
     search.prepare(game)
     return search
 
@@ -313,6 +329,7 @@ def review_decision(
     exploration: float = 1.0,
     rollout: str = "random",
     opponents: str | None = None,
+    depth: int | None = None,
     thresholds: dict[str, float] | None = None,
 ) -> ReviewedDecision:
     """Review one decision: ``action`` of the seat to act in ``state`` (``state`` unchanged).
@@ -329,7 +346,7 @@ def review_decision(
         raise ConfigError("the game is over: there is no decision to review")
     if action not in state.legal_actions():
         raise ConfigError(f"{action} is illegal there: {state.illegal(action)}")
-    search = _make_search(state.game, iterations, exploration, rollout, opponents)
+    search = _make_search(state.game, iterations, exploration, rollout, opponents, depth)
     marks = dict(THRESHOLDS if thresholds is None else thresholds)
     return _judge(search, state, action, len(state.history) if ply is None else ply, seed, marks)
 
@@ -344,6 +361,7 @@ def review_states(
     exploration: float = 1.0,
     rollout: str = "random",
     opponents: str | None = None,
+    depth: int | None = None,
     thresholds: dict[str, float] | None = None,
     progress: Progress | None = None,
     record_seed: int | None = None,
@@ -362,6 +380,9 @@ def review_states(
         exploration: the UCB1 constant of the search.
         rollout: the playout policy, ``"random"`` or ``"heuristic"``.
         opponents: ``None`` (no opponent model, the default) or ``"heuristic"``.
+        depth: cut each playout after this many actions and score it with the game's
+            heuristic evaluation (``ismcts:depth=N``; Ankh's long games need it); ``None``
+            (default) plays to the end.
         thresholds: name -> smallest loss for that mark (default :data:`THRESHOLDS`).
         progress: called as ``progress(done, total)`` after each reviewed decision.
         record_seed: the game's seed, stored in the review (default ``start.seed``).
@@ -380,7 +401,7 @@ def review_states(
         if not 0 <= seat < game.num_players:
             raise ConfigError(f"seat {seat} is not a seat of this game: seats are 0 to {game.num_players - 1}")
     marks = dict(THRESHOLDS if thresholds is None else thresholds)
-    search = _make_search(game, iterations, exploration, rollout, opponents)
+    search = _make_search(game, iterations, exploration, rollout, opponents, depth)
 
     # Replay first: refuse a bad or unfinished game before any search.
     positions: list[State] = []
@@ -414,6 +435,7 @@ def review_states(
         exploration=exploration,
         rollout=rollout,
         opponents=opponents,
+        depth=depth,
         thresholds=marks,
         result=result,
         decisions=decisions,
@@ -430,6 +452,7 @@ def review_record(
     exploration: float = 1.0,
     rollout: str = "random",
     opponents: str | None = None,
+    depth: int | None = None,
     thresholds: dict[str, float] | None = None,
     progress: Progress | None = None,
 ) -> Review:
@@ -453,6 +476,7 @@ def review_record(
         exploration=exploration,
         rollout=rollout,
         opponents=opponents,
+        depth=depth,
         thresholds=thresholds,
         progress=progress,
         record_seed=record.seed,

@@ -601,6 +601,10 @@ def review(
         int, typer.Option(help="Search iterations per position (the budget: the same on every machine).")
     ] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the review's searches.")] = 0,
+    depth: Annotated[
+        int | None,
+        typer.Option(help="Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile)."),
+    ] = None,
     png: Annotated[Path | None, typer.Option(help="Write the graph of the estimates here (PNG).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the whole review here (JSON).")] = None,
 ) -> None:
@@ -614,6 +618,8 @@ def review(
     try:
         if iterations <= 0:
             raise ConfigError(f"--iterations must be positive, got {iterations}")
+        if depth is not None and depth <= 0:
+            raise ConfigError(f"--depth must be positive, got {depth}")
         for out, flag in ((png, "--png"), (json_out, "--json")):
             if out is not None:
                 if out.is_dir():
@@ -644,6 +650,7 @@ def review(
                 seats=seats,
                 iterations=iterations,
                 seed=seed,
+                depth=depth,
                 progress=lambda done, _: bar.update(job, completed=done),
             )
     except NetjerError as err:
