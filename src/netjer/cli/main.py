@@ -610,6 +610,109 @@ def serve(
 
 
 @app.command()
+def review(
+    path: Annotated[Path, typer.Argument(help="A finished game's record file.")],
+    seat: Annotated[int | None, typer.Option(help="Review only this seat (default: every seat).")] = None,
+    iterations: Annotated[
+        int, typer.Option(help="Search iterations per position (the budget: the same on every machine).")
+    ] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the review's searches.")] = 0,
+    depth: Annotated[
+        int | None,
+        typer.Option(help="Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile)."),
+    ] = None,
+    png: Annotated[Path | None, typer.Option(help="Write the graph of the estimates here (PNG).")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the whole review here (JSON).")] = None,
+) -> None:
+    """Review a finished game: each decision's estimated chance to win before and after it,
+    from the seat's own view, with the search's preferred action and marked mistakes.
+
+    See docs/review.md for what the estimate is, the marks' thresholds and the opponent model.
+    """
+    from netjer.agents.review import THRESHOLDS, count_decisions, plot_review, review_record  # noqa: PLC0415
+
+    try:
+        if iterations <= 0:
+            raise ConfigError(f"--iterations must be positive, got {iterations}")
+        if depth is not None and depth <= 0:
+            raise ConfigError(f"--depth must be positive, got {depth}")
+        for out, flag in ((png, "--png"), (json_out, "--json")):
+            if out is not None:
+                if out.is_dir():
+                    raise ConfigError(f"{flag} {out} is a folder; give a file name")
+                _check_writable(out, replacing=out.exists())
+        record, text = _load(path, hint=False)
+        g, final = _replayed(path, record, text, hint=False)
+        if not final.is_terminal:
+            raise ConfigError(
+                f"{path}: the game is not finished ({len(record.actions)} actions); only a finished game is reviewed"
+            )
+        if seat is not None and not 0 <= seat < g.num_players:
+            raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
+        seats = None if seat is None else [seat]
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+        ) as bar:
+            job = bar.add_task(f"Reviewing {g.title}", total=count_decisions(record, g, seats))
+            result = review_record(
+                record,
+                g,
+                seats=seats,
+                iterations=iterations,
+                seed=seed,
+                depth=depth,
+                progress=lambda done, _: bar.update(job, completed=done),
+            )
+    except NetjerError as err:
+        raise _fail(str(err)) from None
+    limits = ", ".join(f"{name} ≥ {limit:.2f}" for name, limit in THRESHOLDS.items())
+    table = Table(
+        title=f"{g.title}, seed {record.seed}: marked decisions ({limits}; {iterations} iterations, seed {seed})",
+        title_justify="left",
+    )
+    for col in ("move", "seat", "played", "before", "after", "loss", "mark", "search preferred"):
+        table.add_column(col)
+    for d in result.marked():
+        table.add_row(
+            str(d.ply + 1),
+            g.seat_name(d.seat),
+            d.description,
+            f"{d.before:.2f}",
+            f"{d.after:.2f}",
+            f"{d.loss:+.2f}",
+            d.mark,
+            d.preferred_description,
+        )
+    console.print(table if result.marked() else Text("No decision marked."))
+    for s in result.seats:
+        mine = result.of_seat(s)
+        counts = ", ".join(f"{sum(d.mark == m for d in mine)} {m}" for m in THRESHOLDS)
+        console.print(
+            Text(f"{g.seat_name(s)}: {len(mine)} decisions, {counts}; result {result.result[s]:.2f} (win 1, draw 0.5)")
+        )
+    try:
+        if json_out is not None:
+            json_out.write_text(json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8")
+            console.print(Text(f"Review written to {json_out}."))
+        if png is not None:
+            plot_review(
+                result,
+                str(png),
+                title=f"{g.title}, seed {record.seed}: estimated chance to win",
+                seat_names=[g.seat_name(s) for s in range(g.num_players)],
+            )
+            console.print(Text(f"Graph written to {png}."))
+    except OSError as err:
+        raise _fail(f"cannot write: {err}") from None
+
+
+@app.command()
 def games() -> None:
     """List the games and their options (pass them to `netjer play` with -o NAME=VALUE)."""
     for name in game_names():

@@ -1,0 +1,543 @@
+"""Review of a finished game: the search's estimate of each decision, from the seat's own view.
+
+For a seat, at each of its decisions in a game record, the review runs the information-set
+search of :mod:`netjer.agents.ismcts` (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) from that
+seat's :class:`~netjer.core.view.PlayerView` of the position before the decision (its
+observation; every hidden part of the position re-sampled by ``view.determinize``):
+
+1. a search of the position picks the action the search prefers (its most visited one);
+2. a search of the recorded action: each determinization plays it first, then the search
+   goes on; its estimate is **after**, the chance to win once that action was chosen;
+3. when the preferred action is another one, the same search of the preferred action gives
+   **before**, the chance to win with the best action the search found.  (The first
+   search's own estimate of the action it picked is not used: the most visited of several
+   noisy means is biased upwards, which would inflate every loss at small budgets.)  When
+   the recorded action is the preferred one, before = after.
+
+It reports ``before``, ``after``, ``loss = before - after`` and the preferred action; a
+*forced* decision (a single legal action) gets only search 2, and its loss is 0.  "After" is
+judged with what the seat knew when it decided: what the action revealed (a reveal of
+cartouches, a draw) is re-sampled too, so bad luck is not counted as a mistake.
+
+**The estimate.**  A game's returns are in [-1, 1] (win 1, loss -1, draw 0; see
+``State.returns``).  The review maps a return ``r`` to ``(r + 1) / 2``: a win counts 1, a
+draw 0.5 and a loss 0, so an estimate is the expected result on a [0, 1] scale: the chance
+to win when draws are impossible, the chance to win plus half the chance of a draw
+otherwise.  The estimate of an action is the seat's mean mapped return over the
+determinizations where the action ends the game (exact) and, for the others, over the
+iterations that went on through the most visited next action, whoever takes it: every seat
+in the tree chooses by UCB1 for its own return, so this is the seat's value under everyone's
+best play the search found.
+
+**Marks.**  A decision is marked when its loss reaches a threshold (:data:`THRESHOLDS`, on
+the [0, 1] scale): ``inaccuracy`` 0.10, ``mistake`` 0.20, ``blunder`` 0.30, the most severe
+reached (the scale of chess sites' win-percentage marks).  The preferred action is never
+marked.  Each estimate is a mean of at most ``iterations`` results, with a standard error of
+at most ``0.5 / sqrt(iterations)`` (0.035 at the default 200 iterations, 0.05 for a loss,
+the difference of two); below about 100 iterations the marks are mostly noise.
+
+**Determinism.**  Budgets are iterations, never seconds.  Search ``part`` of decision
+``ply`` of ``seat`` uses a generator seeded from ``(seed, seat, ply, part)`` alone, so a
+review depends on the record, the seed, the iterations and the search settings only: the
+same on every machine, the same twice, and the same whether one seat or all are reviewed.
+
+**Hidden information.**  Every search starts from ``PlayerView(state, seat)``, whose
+determinizations depend only on ``observation(seat)`` (the conformance suite checks it), and
+the recorded action is the seat's own.  Two positions that differ only in what the seat
+cannot see therefore give identical estimates (``tests/agents/test_review.py`` checks it).
+
+**Opponent model.**  By default (``opponents=None``) the search assumes nothing about how the
+other seats play: every seat's choices in the tree are searched, each seat maximising its
+own return.  ``opponents="heuristic"`` makes the other seats follow the game's heuristic
+inside the tree (as ``ismcts:opponents=heuristic`` does in play): sharper estimates when the
+opponents were that heuristic, biased ones when they were people, so a review of a game
+against people should keep the default.  The playout policy (``rollout``) is random by
+default; ``"heuristic"`` plays the playouts of every seat by the heuristic, with the same
+caveat.  ``depth=N`` cuts each playout after N actions and scores the position with the game's
+heuristic evaluation (Ankh and Dioses del Nilo offer one): a judgement of the position, not of
+how anyone plays, and much faster in Ankh's long games.
+
+The result, :class:`Review`, is JSON-serialisable (:meth:`Review.to_dict`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from netjer.agents.ismcts import ISMCTSAgent, _Node
+from netjer.core.action import Action
+from netjer.core.errors import ConfigError
+from netjer.core.game import Game
+from netjer.core.record import GameRecord
+from netjer.core.rng import Rng
+from netjer.core.state import State
+from netjer.core.view import PlayerView
+
+#: The marks, mildest first, with the smallest loss (on the [0, 1] scale) that earns each.
+THRESHOLDS: dict[str, float] = {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+#: Iterations per search when none are given.
+DEFAULT_ITERATIONS = 200
+#: The version of the review's method, stored with every review (bumped if estimates change).
+REVIEW_VERSION = 1
+
+#: ``progress(done, total)``: called after each reviewed decision.
+Progress = Callable[[int, int], None]
+
+
+def win_chance(value: float) -> float:
+    """Map a return in [-1, 1] (win 1, draw 0, loss -1) to [0, 1] (win 1, draw 0.5, loss 0)."""
+    return (value + 1.0) / 2.0
+
+
+def mark_for(loss: float, thresholds: dict[str, float] | None = None) -> str | None:
+    """The mark a loss earns: the most severe threshold it reaches, or ``None``.
+
+    Args:
+        loss: before - after, on the [0, 1] scale.
+        thresholds: name -> smallest loss (default :data:`THRESHOLDS`).
+    """
+    earned: str | None = None
+    best = -math.inf
+    for name, limit in (thresholds or THRESHOLDS).items():
+        if loss >= limit > best:
+            earned, best = name, limit
+    return earned
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """One decision of one seat, as the review judged it.
+
+    Attributes:
+        seat: the seat that decided.
+        ply: the decision's index in the record's actions (0 = the first action).
+        action: the recorded action, in notation.
+        description: the recorded action as that seat saw it (``State.describe_action``).
+        preferred: the action the search preferred, in notation (the recorded one when forced).
+        preferred_description: the preferred action described for that seat.
+        before: the estimated chance to win before the decision, which is the preferred
+            action's estimate ([0, 1]).
+        after: the estimated chance to win after the recorded action ([0, 1]).
+        loss: ``before - after`` (negative when the action did better than the search thought).
+        mark: ``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None``.
+        forced: the seat had a single legal action.
+        choices: how many legal actions the seat had.
+    """
+
+    seat: int
+    ply: int
+    action: str
+    description: str
+    preferred: str
+    preferred_description: str
+    before: float
+    after: float
+    loss: float
+    mark: str | None
+    forced: bool
+    choices: int
+
+
+@dataclass
+class Review:
+    """A finished game's review.
+
+    Attributes:
+        game, rules_version, record_seed: which game was reviewed (the record's fields).
+        seats: the seats reviewed, in order.
+        iterations: iterations per search.
+        seed: the review's seed.
+        exploration, rollout, opponents, depth: the search's settings (``opponents``
+            ``None``: no opponent model; ``depth`` ``None``: playouts to the end; see the
+            module's docstring).
+        thresholds: the marks' thresholds used.
+        result: the game's final returns mapped to [0, 1], one per seat.
+        decisions: every reviewed decision, in the order of the game (then of seats).
+        version: :data:`REVIEW_VERSION`.
+    """
+
+    game: str
+    rules_version: str
+    record_seed: int
+    seats: list[int]
+    iterations: int
+    seed: int
+    exploration: float
+    rollout: str
+    opponents: str | None
+    thresholds: dict[str, float]
+    result: list[float]
+    decisions: list[ReviewedDecision] = field(default_factory=list)
+    depth: int | None = None
+    version: int = REVIEW_VERSION
+
+    def of_seat(self, seat: int) -> list[ReviewedDecision]:
+        """The decisions of ``seat``, in order."""
+        return [d for d in self.decisions if d.seat == seat]
+
+    def marked(self, seat: int | None = None) -> list[ReviewedDecision]:
+        """The marked decisions (of ``seat``, or of every seat), in order."""
+        return [d for d in self.decisions if d.mark is not None and (seat is None or d.seat == seat)]
+
+    def worst(self, seat: int) -> ReviewedDecision | None:
+        """The decision of ``seat`` with the largest loss (the earliest on a tie), or ``None``."""
+        mine = self.of_seat(seat)
+        return max(mine, key=lambda d: (d.loss, -d.ply)) if mine else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as JSON-serialisable data (plain dicts, lists, numbers, strings)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Review:
+        """The review written by :meth:`to_dict`.
+
+        Raises:
+            KeyError, TypeError: if ``data`` lacks a field or has an unknown one.
+        """
+        fields = dict(data)
+        fields["decisions"] = [ReviewedDecision(**d) for d in data["decisions"]]
+        return cls(**fields)
+
+
+class _Search(ISMCTSAgent):
+    """The ISMCTS of play, run for a fixed number of iterations from one seat's view, whoever
+    is to act, keeping the seat's mean return at the root."""
+
+    def estimate(self, state: State, seat: int, rng: Rng, then: Action | None = None) -> tuple[float, Action | None]:
+        """Search ``PlayerView(state, seat)`` (``seat`` to act); return the estimate for ``seat``
+        ([0, 1]) and the action preferred.
+
+        Without ``then``, the estimate of the position is ``seat``'s mean mapped return over
+        the iterations through its most visited first action, which is the action preferred.
+        With ``then``, every determinization plays ``then`` first and the search goes on from
+        there: the estimate of ``then`` from what ``seat`` knew before playing it, ``seat``'s
+        mean mapped return through the most visited next action (whoever takes it), a
+        determinization that ``then`` ends counting with its exact return.
+
+        The tree's nodes keep the return of the seat that chose their action, so ``seat``'s
+        own returns per first action are added up here (the root keeps ``seat``'s total and
+        each iteration goes through exactly one first action).
+        """
+        view = PlayerView(state, seat)
+        root = _Node(None, None, seat)  # the root adds up ``seat``'s returns
+        seat_total: dict[Action, float] = {}
+        seen: dict[Action, int] = {}
+        ended, ended_total = 0, 0.0
+        assert self.iterations is not None
+        for _ in range(self.iterations):
+            sample = view.determinize(rng)
+            if then is not None:
+                sample.apply(then)
+                if sample.is_terminal:
+                    ended += 1
+                    ended_total += win_chance(sample.returns()[seat])
+                    continue
+            total = root.total
+            self._iterate(root, sample, rng, seat)
+            for action, child in root.children.items():
+                if child.visits != seen.get(action, 0):
+                    seen[action] = child.visits
+                    seat_total[action] = seat_total.get(action, 0.0) + root.total - total
+                    break
+        if not root.children:  # ``then`` ended every determinization
+            return ended_total / ended, then
+        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        assert best.action is not None
+        searched = self.iterations - ended
+        value = win_chance(seat_total[best.action] / best.visits)
+        return (ended_total + value * searched) / self.iterations, best.action if then is None else then
+
+
+def _search_rng(seed: int, seat: int, ply: int, part: int) -> Rng:
+    """The generator of search ``part`` (0: choose, 1: the played action, 2: the preferred one)
+    of decision ``ply`` of ``seat``: a function of the four alone."""
+    return Rng(Rng(((seed * 1_000_003 + seat) * 1_000_003 + ply) * 3 + part).next_u64())
+
+
+def _make_search(
+    game: Game, iterations: int, exploration: float, rollout: str, opponents: str | None, depth: int | None
+) -> _Search:
+    """The review's search for ``game``, its settings checked.
+
+    Raises:
+        ConfigError: if ``iterations`` or ``depth`` is not positive, a setting is unknown, or
+            the game has no heuristic evaluation for ``depth``.
+    """
+    if depth is not None and depth <= 0:
+        raise ConfigError(f"the playout depth must be positive, got {depth}")
+    if iterations <= 0:
+        raise ConfigError(f"iterations must be positive, got {iterations}")
+    if opponents not in (None, "heuristic"):
+        raise ConfigError(f"the opponent model must be none or 'heuristic', got {opponents!r}")
+    search = _Search(
+        iterations=iterations,
+        exploration=exploration,
+        rollout=rollout,
+        opponents=opponents,
+        max_playout=depth,
+        evaluate="heuristic" if depth is not None else None,
+    )
+    search.prepare(game)
+    return search
+
+
+def _judge(
+    search: _Search, state: State, action: Action, ply: int, seed: int, marks: dict[str, float]
+) -> ReviewedDecision:
+    """Review ``action`` of the seat to act in ``state`` (not changed), decision ``ply``."""
+    seat = state.current_player
+    legal = state.legal_actions()
+    after, _ = search.estimate(state, seat, _search_rng(seed, seat, ply, 1), then=action)
+    preferred: Action | None = action
+    if len(legal) > 1:
+        _, preferred = search.estimate(state, seat, _search_rng(seed, seat, ply, 0))
+    assert preferred is not None
+    before = after
+    if preferred != action:
+        # The preferred action is estimated afresh, exactly as the played one: the first
+        # search's own estimate of the action it picked is biased upwards (the most visited
+        # of several noisy means), which would inflate every loss at small budgets.
+        before, _ = search.estimate(state, seat, _search_rng(seed, seat, ply, 2), then=preferred)
+    loss = before - after
+    return ReviewedDecision(
+        seat=seat,
+        ply=ply,
+        action=str(action),
+        description=state.describe_action(action, seat),
+        preferred=str(preferred),
+        preferred_description=state.describe_action(preferred, seat),
+        before=before,
+        after=after,
+        loss=loss,
+        mark=None if preferred == action else mark_for(loss, marks),
+        forced=len(legal) == 1,
+        choices=len(legal),
+    )
+
+
+def review_decision(
+    state: State,
+    action: Action,
+    *,
+    ply: int | None = None,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    exploration: float = 1.0,
+    rollout: str = "random",
+    opponents: str | None = None,
+    depth: int | None = None,
+    thresholds: dict[str, float] | None = None,
+) -> ReviewedDecision:
+    """Review one decision: ``action`` of the seat to act in ``state`` (``state`` unchanged).
+
+    The searches see ``PlayerView(state, seat)`` only, so two states with the same
+    observation for that seat give the same result.  Same arguments as
+    :func:`review_states`; ``ply`` (default ``len(state.history)``) numbers the decision and
+    seeds its searches.
+
+    Raises:
+        ConfigError: if the game is over, ``action`` is illegal, or a setting is refused.
+    """
+    if state.is_terminal:
+        raise ConfigError("the game is over: there is no decision to review")
+    if action not in state.legal_actions():
+        raise ConfigError(f"{action} is illegal there: {state.illegal(action)}")
+    search = _make_search(state.game, iterations, exploration, rollout, opponents, depth)
+    marks = dict(THRESHOLDS if thresholds is None else thresholds)
+    return _judge(search, state, action, len(state.history) if ply is None else ply, seed, marks)
+
+
+def review_states(
+    start: State,
+    actions: Iterable[Action],
+    *,
+    seats: Iterable[int] | None = None,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    exploration: float = 1.0,
+    rollout: str = "random",
+    opponents: str | None = None,
+    depth: int | None = None,
+    thresholds: dict[str, float] | None = None,
+    progress: Progress | None = None,
+    record_seed: int | None = None,
+) -> Review:
+    """Review the decisions of ``seats`` in the game from ``start`` through ``actions``.
+
+    ``start`` is not changed (the review plays a clone).  The ply of a decision counts the
+    actions from ``start``.
+
+    Args:
+        start: the first position (usually ``game.new_initial_state(seed)``).
+        actions: the actions played from ``start``, in order; the last one must end the game.
+        seats: the seats to review (default every seat).
+        iterations: iterations per search (positive).
+        seed: the review's seed (see "Determinism" in the module's docstring).
+        exploration: the UCB1 constant of the search.
+        rollout: the playout policy, ``"random"`` or ``"heuristic"``.
+        opponents: ``None`` (no opponent model, the default) or ``"heuristic"``.
+        depth: cut each playout after this many actions and score it with the game's
+            heuristic evaluation (``ismcts:depth=N``; Ankh's long games need it); ``None``
+            (default) plays to the end.
+        thresholds: name -> smallest loss for that mark (default :data:`THRESHOLDS`).
+        progress: called as ``progress(done, total)`` after each reviewed decision.
+        record_seed: the game's seed, stored in the review (default ``start.seed``).
+
+    Returns:
+        The :class:`Review`.
+
+    Raises:
+        ConfigError: if ``iterations`` is not positive, a seat is out of range, the search's
+            settings are unknown, an action is illegal where it is played, or the actions do
+            not end the game.
+    """
+    game = start.game
+    chosen = sorted(set(range(game.num_players) if seats is None else seats))
+    for seat in chosen:
+        if not 0 <= seat < game.num_players:
+            raise ConfigError(f"seat {seat} is not a seat of this game: seats are 0 to {game.num_players - 1}")
+    marks = dict(THRESHOLDS if thresholds is None else thresholds)
+    search = _make_search(game, iterations, exploration, rollout, opponents, depth)
+
+    # Replay first: refuse a bad or unfinished game before any search.
+    positions: list[State] = []
+    state = start.clone()
+    played = list(actions)
+    for ply, action in enumerate(played):
+        if state.is_terminal:
+            raise ConfigError(f"action {ply + 1} ({action}) comes after the end of the game")
+        if action not in state.legal_actions():
+            raise ConfigError(f"action {ply + 1} ({action}) is illegal there: {state.illegal(action)}")
+        positions.append(state.clone())
+        state.apply(action)
+    if not state.is_terminal:
+        raise ConfigError("the game is not finished: only a finished game can be reviewed")
+    positions.append(state)
+    result = [win_chance(r) for r in state.returns()]
+
+    todo = [ply for ply in range(len(played)) if positions[ply].current_player in chosen]
+    decisions: list[ReviewedDecision] = []
+    for done, ply in enumerate(todo, start=1):
+        decisions.append(_judge(search, positions[ply], played[ply], ply, seed, marks))
+        if progress is not None:
+            progress(done, len(todo))
+    return Review(
+        game=game.name,
+        rules_version=game.rules_version,
+        record_seed=start.seed if record_seed is None else record_seed,
+        seats=chosen,
+        iterations=iterations,
+        seed=seed,
+        exploration=exploration,
+        rollout=rollout,
+        opponents=opponents,
+        depth=depth,
+        thresholds=marks,
+        result=result,
+        decisions=decisions,
+    )
+
+
+def review_record(
+    record: GameRecord,
+    game: Game,
+    *,
+    seats: Iterable[int] | None = None,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    exploration: float = 1.0,
+    rollout: str = "random",
+    opponents: str | None = None,
+    depth: int | None = None,
+    thresholds: dict[str, float] | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """Review a finished game record (see :func:`review_states` for the arguments).
+
+    Args:
+        record: the record; it must replay to a finished game.
+        game: the record's game (``netjer.games.registry.game_for_record``).
+
+    Raises:
+        RecordError: if the record does not replay (with the failing action).
+        ConfigError: as :func:`review_states`; if the record's game is not finished.
+    """
+    actions = [action for _, action in record.steps(game)]
+    return review_states(
+        game.new_initial_state(record.seed),
+        actions,
+        seats=seats,
+        iterations=iterations,
+        seed=seed,
+        exploration=exploration,
+        rollout=rollout,
+        opponents=opponents,
+        depth=depth,
+        thresholds=thresholds,
+        progress=progress,
+        record_seed=record.seed,
+    )
+
+
+def count_decisions(record: GameRecord, game: Game, seats: Iterable[int] | None = None) -> int:
+    """How many decisions of ``seats`` (default all) the record holds (a progress bar's total).
+
+    Raises:
+        RecordError: if the record does not replay.
+    """
+    chosen = set(range(game.num_players) if seats is None else seats)
+    return sum(1 for state, _ in record.steps(game) if state.current_player in chosen)
+
+
+def plot_review(review: Review, path: str, *, title: str | None = None, seat_names: list[str] | None = None) -> None:
+    """Write the graph of every reviewed seat's estimate over the game as a PNG.
+
+    Each seat's line joins its estimates before and after each of its decisions, against the
+    number of actions played; marked decisions are drawn as larger points in the mark's
+    colour.  Uses matplotlib's Agg backend (no display needed).
+
+    Args:
+        review: the review to draw.
+        path: the PNG file to write.
+        title: the graph's title (default: the game and the budget).
+        seat_names: a name per seat of the game (default "seat N").
+
+    Raises:
+        OSError: if the file cannot be written.
+    """
+    import matplotlib  # noqa: PLC0415 - imported only when a graph is drawn
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    colours = {"inaccuracy": "#e6b800", "mistake": "#e67300", "blunder": "#cc0000"}
+    fig, ax = plt.subplots(figsize=(9, 4.5), dpi=100)
+    try:
+        for seat in review.seats:
+            name = seat_names[seat] if seat_names and seat < len(seat_names) else f"seat {seat}"
+            xs: list[float] = []
+            ys: list[float] = []
+            for d in review.of_seat(seat):
+                xs += [d.ply, d.ply + 1]
+                ys += [d.before, d.after]
+            (line,) = ax.plot(xs, ys, linewidth=1.2, label=name)
+            for d in review.marked(seat):
+                assert d.mark is not None
+                ax.plot([d.ply + 1], [d.after], "o", color=colours.get(d.mark, line.get_color()), markersize=7)
+        for mark, colour in colours.items():
+            if any(d.mark == mark for d in review.decisions):
+                ax.plot([], [], "o", color=colour, label=mark)
+        ax.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_xlabel("actions played")
+        ax.set_ylabel("estimated chance to win")
+        ax.set_title(title or f"{review.game}: review at {review.iterations} iterations per search")
+        ax.legend(loc="best", fontsize="small")
+        fig.tight_layout()
+        fig.savefig(path, format="png")
+    finally:
+        plt.close(fig)

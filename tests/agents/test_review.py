@@ -1,0 +1,219 @@
+"""Game review (netjer.agents.review): determinism, coverage, a planted blunder, no hidden information."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from netjer.agents.registry import make_agent
+from netjer.agents.review import (
+    THRESHOLDS,
+    Review,
+    mark_for,
+    plot_review,
+    review_decision,
+    review_record,
+    review_states,
+    win_chance,
+)
+from netjer.core.errors import ConfigError
+from netjer.core.record import GameRecord
+from netjer.core.rng import Rng
+from netjer.core.state import State
+from netjer.games.aton.actions import ASSIGN
+from netjer.games.registry import make_game
+from netjer.sim.match import play_match
+from tests.games.aton.builder import BLUE, RED, give_hand, position
+
+
+def short_record(game: str = "nile", seed: int = 1) -> GameRecord:
+    """A finished game between two random players (Dioses del Nilo, seed 1: 10 actions)."""
+    g = make_game(game, {})
+    agents = [make_agent("random", seed=seed * 2 + i) for i in range(g.num_players)]
+    final = play_match(g, agents, seed)
+    return GameRecord.from_state(final, ["random"] * g.num_players)
+
+
+def planted_blunder() -> tuple[State, list[str]]:
+    """Aton, step C: Red has 13 of the 14 green squares (4G free), Blue 13 of the yellow ones
+    (4Y free).  With Red's cards (1, 2, 4, 1) against Blue's (1, 3, 4, 1) Red acts first and
+    may place one stone in any temple: ``place 4G`` wins at once (rules/aton.md §6, all green
+    squares).  Red plays ``place 1K`` instead; Blue removes a Red stone and places 4Y: Blue wins."""
+    green = ["1G"] * 3 + ["2G"] * 4 + ["3G"] * 3 + ["4G"] * 3
+    yellow = ["1Y"] * 4 + ["2Y"] * 3 + ["3Y"] * 4 + ["4Y"] * 2
+    start = position(red_stones=green, blue_stones=yellow)
+    give_hand(start, RED, (1, 2, 4, 1))
+    give_hand(start, BLUE, (1, 3, 4, 1))
+    actions = [str(ASSIGN[v]) for v in (1, 2, 4, 1, 3, 4)] + ["place 1K", "remove 1G", "place 4Y"]
+    return start, actions
+
+
+def test_win_chance_maps_returns_to_zero_one() -> None:
+    assert (win_chance(1.0), win_chance(0.0), win_chance(-1.0)) == (1.0, 0.5, 0.0)
+
+
+def test_marks_follow_the_named_thresholds() -> None:
+    assert THRESHOLDS == {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+    assert mark_for(0.05) is None
+    assert mark_for(0.10) == "inaccuracy"
+    assert mark_for(0.25) == "mistake"
+    assert mark_for(0.9) == "blunder"
+    assert mark_for(-0.5) is None
+
+
+def test_review_is_deterministic_covers_every_decision_and_gives_probabilities() -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    first = review_record(record, game, seats=[0], iterations=16, seed=3)
+    again = review_record(record, game, seats=[0], iterations=16, seed=3)
+    assert first.to_dict() == again.to_dict()
+    # Every decision of seat 0, in order, and nothing else.
+    expected = [ply for ply, (state, _) in enumerate(record.steps(game)) if state.current_player == 0]
+    assert [d.ply for d in first.decisions] == expected and expected
+    assert all(d.seat == 0 and d.action == record.actions[d.ply] for d in first.decisions)
+    for d in first.decisions:
+        assert 0.0 <= d.before <= 1.0 and 0.0 <= d.after <= 1.0
+        assert d.loss == pytest.approx(d.before - d.after)
+    assert all(0.0 <= r <= 1.0 for r in first.result)
+    # A different seed searches differently (the seed is used).
+    other = review_record(record, game, seats=[0], iterations=16, seed=4)
+    assert [d.before for d in other.decisions if not d.forced] != [d.before for d in first.decisions if not d.forced]
+
+
+def test_a_seats_review_is_the_same_alone_or_with_every_seat() -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    both = review_record(record, game, iterations=12, seed=5)
+    assert both.seats == [0, 1]
+    for seat in (0, 1):
+        alone = review_record(record, game, seats=[seat], iterations=12, seed=5)
+        assert alone.of_seat(seat) == both.of_seat(seat)
+    assert len(both.decisions) == len(record.actions)
+
+
+def test_review_is_json_and_reads_back() -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    review = review_record(record, game, iterations=8, seed=1)
+    data = json.loads(json.dumps(review.to_dict()))
+    assert Review.from_dict(data) == review
+    assert data["opponents"] is None and data["iterations"] == 8 and data["version"] == 1
+
+
+def test_planted_blunder_is_the_worst_decision_of_its_game() -> None:
+    start, actions = planted_blunder()
+    moves = []
+    state = start.clone()
+    for text in actions:
+        moves.append(state.apply_text(text))
+    assert state.is_terminal and state.returns() == [-1.0, 1.0]
+    review = review_states(start, moves, seats=[RED], iterations=40, seed=0)
+    worst = review.worst(RED)
+    assert worst is not None and worst.ply == 6 and worst.action == "place 1K"
+    assert worst.mark == "blunder" and worst.preferred == "place 4G" and worst.before == 1.0
+    assert [d.ply for d in review.decisions] == [0, 1, 2, 6]
+    assert review.marked(RED)[-1] == worst
+
+
+def _hidden_variant(state: State, seat: int) -> State:
+    """A state that ``seat`` cannot tell from ``state``: the same observation of ``seat``,
+    the other seats' hidden information dealt anew."""
+    for k in range(50):
+        other = state.determinize(seat, Rng(1000 + k))
+        if other.full_state() != state.full_state() and any(
+            other.observation(s) != state.observation(s) for s in range(state.game.num_players) if s != seat
+        ):
+            assert other.observation(seat) == state.observation(seat)
+            return other
+    raise AssertionError("no determinization differed in hidden information")
+
+
+@pytest.mark.parametrize(("game", "played"), [("aton", 3), ("nile", 6)])
+def test_estimates_ignore_other_seats_hidden_information(game: str, played: int) -> None:
+    g = make_game(game, {})
+    state = g.new_initial_state(11)
+    agents = [make_agent("random", seed=i) for i in range(g.num_players)]
+    play_match(g, agents, 11, state=state, max_actions=played)
+    seat = state.current_player
+    variant = _hidden_variant(state, seat)
+    action = state.legal_actions()[-1]
+    ply = len(state.history)
+    mine = review_decision(state, action, ply=ply, iterations=24, seed=9)
+    theirs = review_decision(variant, action, ply=ply, iterations=24, seed=9)
+    assert mine == theirs
+
+
+def test_bad_input_is_refused() -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    with pytest.raises(ConfigError, match="iterations must be positive"):
+        review_record(record, game, iterations=0)
+    with pytest.raises(ConfigError, match="seats are 0 to 1"):
+        review_record(record, game, seats=[2], iterations=4)
+    with pytest.raises(ConfigError, match="opponent model"):
+        review_record(record, game, iterations=4, opponents="random")
+    unfinished = GameRecord(
+        record.game, record.rules_version, record.options, record.seed, record.seats, record.actions[:-1]
+    )
+    with pytest.raises(ConfigError, match="not finished"):
+        review_record(unfinished, game, iterations=4)
+
+
+def test_opponent_model_is_off_by_default_and_can_be_asked_for() -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    modelled = review_record(record, game, seats=[0], iterations=8, opponents="heuristic")
+    assert modelled.opponents == "heuristic"
+    assert review_record(record, game, seats=[0], iterations=8).opponents is None
+
+
+def test_playouts_cut_at_a_depth_use_the_games_evaluation() -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    review = review_record(record, game, seats=[0], iterations=8, depth=2)
+    assert review.depth == 2 and all(0.0 <= d.before <= 1.0 and 0.0 <= d.after <= 1.0 for d in review.decisions)
+    assert review.to_dict() != review_record(record, game, seats=[0], iterations=8).to_dict()
+    with pytest.raises(ConfigError, match="depth must be positive"):
+        review_record(record, game, iterations=8, depth=0)
+    aton = short_record("aton", 0)
+    with pytest.raises(ConfigError, match="no evaluation"):
+        review_record(aton, make_game("aton", {}), iterations=8, depth=2)
+
+
+def test_graph_is_a_png(tmp_path: Path) -> None:
+    record = short_record()
+    game = make_game(record.game, record.options)
+    review = review_record(record, game, iterations=8)
+    out = tmp_path / "graph.png"
+    plot_review(review, str(out), seat_names=["Seth", "Isis"])
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_decision_that_reveals_is_judged_on_what_the_seat_knew() -> None:
+    """Blue's last card triggers the reveal of Red's cartouches: two states that differ only in
+    Red's hidden cartouches give Blue the same review of that decision."""
+    start, actions = planted_blunder()
+    state = start.clone()
+    for text in actions[:5]:
+        state.apply_text(text)
+    assert state.current_player == BLUE
+    variant = _hidden_variant(state, BLUE)
+    assert variant.full_state() != state.full_state()
+    action = state.legal_actions()[0]
+    mine = review_decision(state, action, ply=5, iterations=24, seed=2)
+    theirs = review_decision(variant, action, ply=5, iterations=24, seed=2)
+    assert mine == theirs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_planted_blunder_is_the_worst_at_the_default_budget(seed: int) -> None:
+    """The fast variant above at 40 iterations; here the command's default budget, three seeds."""
+    start, actions = planted_blunder()
+    state = start.clone()
+    moves = [state.apply_text(text) for text in actions]
+    review = review_states(start, moves, seats=[RED], seed=seed)
+    worst = review.worst(RED)
+    assert worst is not None and worst.ply == 6 and worst.mark == "blunder" and worst.preferred == "place 4G"

@@ -1,0 +1,88 @@
+"""The `netjer review` command: a finished game's review end to end, and its refusals of bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from netjer.cli.main import app
+from netjer.core.record import GameRecord, save_record
+from tests.agents.test_review import short_record
+
+runner = CliRunner()
+
+
+def _review(args: list[str]) -> tuple[int, str]:
+    result = runner.invoke(app, ["review", *args], env={"COLUMNS": "160"})
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def finished(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    save_record(path, short_record())
+    return path
+
+
+def test_review_writes_table_graph_and_json(finished: Path, tmp_path: Path) -> None:
+    png, out = tmp_path / "graph.png", tmp_path / "review.json"
+    code, text = _review(
+        [str(finished), "--seat", "0", "--iterations", "10", "--seed", "2", "--png", str(png), "--json", str(out)]
+    )
+    assert code == 0, text
+    assert "marked decisions" in text or "No decision marked" in text
+    assert "Graph written" in text and "Review written" in text
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = json.loads(out.read_text(encoding="utf-8"))
+    record = short_record()
+    assert data["seats"] == [0] and data["iterations"] == 10 and data["seed"] == 2
+    assert [d["action"] for d in data["decisions"]] == [record.actions[d["ply"]] for d in data["decisions"]]
+    assert data["decisions"] and all(0 <= d["before"] <= 1 and 0 <= d["after"] <= 1 for d in data["decisions"])
+    # The same command gives the same review.
+    again = tmp_path / "again.json"
+    _review([str(finished), "--seat", "0", "--iterations", "10", "--seed", "2", "--json", str(again)])
+    assert json.loads(again.read_text(encoding="utf-8")) == data
+
+
+def test_review_of_every_seat_by_default(finished: Path, tmp_path: Path) -> None:
+    out = tmp_path / "review.json"
+    code, text = _review([str(finished), "--iterations", "4", "--json", str(out)])
+    assert code == 0, text
+    assert json.loads(out.read_text(encoding="utf-8"))["seats"] == [0, 1]
+    assert "Seth" in text and "Isis" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "2"], "--seat must be 0 to 1"),
+        (["--seat", "-1"], "--seat must be 0 to 1"),
+        (["--iterations", "0"], "--iterations must be positive"),
+        (["--iterations", "-5"], "--iterations must be positive"),
+        (["--png", "no/such/folder/g.png"], "does not exist"),
+        (["--depth", "0"], "--depth must be positive"),
+    ],
+)
+def test_bad_options_exit_2_with_a_message(finished: Path, args: list[str], message: str) -> None:
+    code, text = _review([str(finished), *args])
+    assert code == 2 and "error:" in text and message in text
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    code, text = _review([str(tmp_path / "nothing.json")])
+    assert code == 2 and "error:" in text and "nothing.json" in text
+
+
+def test_unfinished_game_exits_2(tmp_path: Path) -> None:
+    record = short_record()
+    path = tmp_path / "unfinished.json"
+    save_record(
+        path,
+        GameRecord(record.game, record.rules_version, record.options, record.seed, record.seats, record.actions[:-1]),
+    )
+    code, text = _review([str(path), "--iterations", "4"])
+    assert code == 2 and "not finished" in text
