@@ -96,9 +96,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stop_server(process)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: str) -> Iterator[Any]:
-    """A headless Chromium for the whole session."""
+    """A headless Chromium for one test module.
+
+    Not for the whole session: Playwright's synchronous API keeps an asyncio event loop
+    running in the thread while it is open, and a test of another module that calls
+    ``asyncio.run`` after a browser test (in random order, on the same worker) would fail."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="the dev extras install playwright")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
