@@ -64,6 +64,19 @@ def _read_the_terminal() -> None:
     err_console = Console(stderr=True)
 
 
+def _progress_bar() -> Progress:
+    """The progress bar of long commands (simulate, review): done/total, time spent, time left."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
 def _fail(message: str) -> typer.Exit:
     """Print ``message`` (user text included, never read as markup) and exit with status 2."""
     err_console.print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
@@ -398,15 +411,7 @@ def simulate(
         variants = _parse_variants(vary or [], fixed=options)
         tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants)
         g = make_game(game, {**options, **(variants[0] if variants else {})})
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            console=console,
-        ) as bar:
+        with _progress_bar() as bar:
             job = bar.add_task(f"{g.title}: {', '.join(specs)}", total=len(tasks))
             results = run_tasks(
                 tasks,
@@ -650,15 +655,7 @@ def review(
         if seat is not None and not 0 <= seat < g.num_players:
             raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
         seats = None if seat is None else [seat]
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            console=console,
-        ) as bar:
+        with _progress_bar() as bar:
             job = bar.add_task(f"Reviewing {g.title}", total=count_decisions(record, g, seats))
             result = review_record(
                 record,
