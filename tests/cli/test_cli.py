@@ -96,6 +96,7 @@ def test_computer_against_computer(tmp_path: Path) -> None:
         (["aton", "--seat", "0=human", "--seat", "0=random"], "given twice"),
         (["aton", "--seat", "1=ismcts:time=1,time=2"], "parameter 'time' given twice"),
         (["aton", "-o", "reveal=now", "-o", "reveal=later"], "--option 'reveal' given twice"),
+        (["aton", "--seed", str(2**64)], "--seed must be a 64-bit value"),
     ],
 )
 def test_bad_arguments_are_usage_errors(args: list[str], message: str) -> None:

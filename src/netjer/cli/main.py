@@ -35,7 +35,7 @@ from netjer.cli.play import TerminalTable, archive_path, result_text
 from netjer.cli.views import Renderer, render_full, renderer_for
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
-from netjer.core.record import GameRecord, load_record, locate
+from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, locate
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
@@ -168,6 +168,8 @@ def play(
             save = save or resume
             intro = f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions from {resume}."
         else:
+            if seed is not None and not SEED_MIN <= seed < SEED_LIMIT:  # a record could not hold it
+                raise ConfigError(f"--seed must be a 64-bit value, from {SEED_MIN} to {SEED_LIMIT - 1}")
             g = make_game(game or "aton", _parse_options(option or []))
             seats = _parse_seats(seat or [], g.num_players)
             seed = seed if seed is not None else secrets.randbelow(2**31)
