@@ -211,7 +211,7 @@ class GameRecord:
         if game.name != self.game:
             line, col = where("game")
             raise RecordError(f"record is for {self.game!r}, not {game.name!r}", line=line, column=col)
-        if game.rules_version != self.rules_version:
+        if game.rules_version != self.rules_version and self.rules_version not in game.replayable_rules_versions:
             line, col = where("rules_version")
             raise RecordError(
                 f"recorded under {game.title} rules version {self.rules_version!r}; "
