@@ -34,7 +34,7 @@ major god's player decides for a merged god, §10.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from netjer.core.state import State
 from netjer.games.ankh.board import Board, RegionMap, Split, load_board
@@ -130,16 +130,14 @@ LAND_WITHIN_3: tuple[tuple[int, ...], ...] = tuple(
 class AnkhBase(State):
     """Fields of an Ankh position (see the module doc); not instantiated directly.
 
-    Board (one entry per hex): ``fig`` figure kind or -1, ``fown`` its god or -1, ``mon``
-    Monument kind or -1, ``mown`` its controlling god or -1 (neutral), ``aim`` a Giant
-    Scorpion's aimed side or -1.  Gods (one entry per god): ``dev`` Devotion, ``followers``,
-    ``alive``, ``powers`` (mask), ``unlocked`` (dashboard tokens used), ``ankh_pool``,
-    ``warriors_pool``, ``gpool[g * 3 + level - 1]`` Guardians in the pool, ``used`` (mask of
-    face-up Battle cards).  ``asc`` is the Devotion track: the living gods bottom to top.
+    The fields are declared, with what each holds, in :mod:`netjer.games.ankh.fields` (groups
+    game, board, god boards, turn, action steps, conflict, battle, god powers, result), from
+    which ``clone`` and ``full_state`` are derived; the annotations below give their types.
     """
 
+    #: The map (§8.2), the same for every game: a class attribute, not a field of the state.
+    board: ClassVar[Board] = BOARD
     # static for the game
-    board: Board
     n: int
     second_optional: bool
     red_max: int

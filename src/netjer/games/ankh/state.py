@@ -19,6 +19,7 @@ that owns the phase, and their components appear in the observation under ``god_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from netjer.core.action import Action
@@ -65,6 +66,7 @@ from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.conflict import Conflict
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
+from netjer.games.ankh.fields import FIELDS, LIST_FIELDS
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
@@ -194,6 +196,24 @@ _PHASE_TYPES: dict[int, tuple[type, ...]] = {
 }
 
 
+def _powers_json(state: AnkhState, _: object) -> JsonDict:
+    return {GOD_IDS[i]: power(i).full(state) for i, g in enumerate(state.holder) if g >= 0}
+
+
+#: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
+#: (``value`` is written as it is; ``derived`` is not written).
+_TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
+    "list": lambda _, v: list(v),
+    "sorted": lambda _, v: sorted(v),
+    "rows": lambda _, v: [list(x) for x in v],
+    "phase": lambda _, v: phase_name(v),
+    "camels": lambda _, v: sorted(v.camels),
+    "split": lambda _, v: None if v is None else list(v.line),
+    "tracks": lambda _, v: [[t.action, t.spaces, t.start, t.event_space] for t in v],
+    "powers": _powers_json,
+}
+
+
 class AnkhState(Conflict):
     """A position of Ankh.  Build one with ``AnkhGame.new_initial_state(seed)``.
 
@@ -213,7 +233,6 @@ class AnkhState(Conflict):
             track_length=opts.track_length,
         )
         n = self.n = opts.players
-        self.board = BOARD
         self.second_optional = opts.second_action == "optional"
         self.red_max = opts.red_max
         self.guardian_slots = frozenset(opts.guardian_slots)
@@ -594,64 +613,18 @@ class AnkhState(Conflict):
     # --- copies ------------------------------------------------------------------------------------
 
     def clone(self) -> AnkhState:
+        """An independent copy, derived from the field declaration (:mod:`netjer.games.ankh.fields`):
+        immutable fields shared, lists copied, the god powers' components copied one by one;
+        the generator and history copied once."""
         new = AnkhState.__new__(AnkhState)
-        self._copy_base_to(new)
+        src = self.__dict__
         d = new.__dict__
-        d.update(self.__dict__)
-        # Rebind every mutable field to a copy; the rest (ints, tuples, RegionMap) is shared.
-        new.fig = self.fig[:]
-        new.fown = self.fown[:]
-        new.mon = self.mon[:]
-        new.mown = self.mown[:]
-        new.aim = self.aim[:]
-        new.token_of_region = self.token_of_region[:]
-        new.token_supply = self.token_supply[:]
-        new.monument_supply = self.monument_supply[:]
-        new.guardian_supply = self.guardian_supply[:]
-        new.dev = self.dev[:]
-        new.followers = self.followers[:]
-        new.alive = self.alive[:]
-        new.powers = self.powers[:]
-        new.unlocked = self.unlocked[:]
-        new.ankh_pool = self.ankh_pool[:]
-        new.warriors_pool = self.warriors_pool[:]
-        new.gpool = self.gpool[:]
-        new.used = self.used[:]
-        new.seat_of_god = self.seat_of_god[:]
-        new.god_of_seat = self.god_of_seat[:]
-        new.asc = self.asc[:]
-        new.removed_warriors = self.removed_warriors[:]
-        new.removed_guardians = self.removed_guardians[:]
-        new.markers = self.markers[:]
-        new.moved = self.moved[:]
-        new.pyr_used = self.pyr_used[:]
-        new.camel_line = self.camel_line[:]
-        new.new_tokens = self.new_tokens[:]
-        new.c_order = self.c_order[:]
-        new.b_gods = self.b_gods[:]
-        new.b_card = self.b_card[:]
-        new.b_queue = self.b_queue[:]
-        new.b_kills = self.b_kills[:]
-        new.b_bidders = self.b_bidders[:]
-        new.bid = self.bid[:]
-        new.plague_queue = self.plague_queue[:]
-        new.b_nfigs = self.b_nfigs[:]
-        new.b_strength = self.b_strength[:]
-        new.ob_moved = self.ob_moved[:]
-        new.ob_active = self.ob_active[:]
-        new.mummy_queue = self.mummy_queue[:]
-        new.holder = self.holder[:]
-        new.pdata = [d if d is None else d.copy() for d in self.pdata]
-        new.tasks = self.tasks[:]
-        new.reserved = self.reserved[:]
-        new.badge = self.badge[:]
-        new.b_two = self.b_two[:]
-        new.b_card2 = self.b_card2[:]
-        new.b_victims = self.b_victims[:]
-        new.winners = self.winners[:]
-        new.log = self.log[:]
+        d.update(src)
+        for name in LIST_FIELDS:
+            d[name] = src[name][:]
+        new.pdata = [x if x is None else x.copy() for x in self.pdata]
         new.rng = self.rng.clone()
-        new.history = list(self.history)
+        new.history = self.history[:]
         return new
 
     def _hidden_from(self, seat: int | None) -> list[int]:
@@ -866,94 +839,17 @@ class AnkhState(Conflict):
         return view
 
     def full_state(self) -> JsonDict:
-        return {
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "history": [str(a) for a in self.history],
-            "fig": self.fig,
-            "fown": self.fown,
-            "mon": self.mon,
-            "mown": self.mown,
-            "aim": self.aim,
-            "camels_on_board": sorted(self.regions.camels),
-            "token_of_region": self.token_of_region,
-            "token_supply": self.token_supply,
-            "camels": self.camels,
-            "monument_supply": self.monument_supply,
-            "guardian_supply": self.guardian_supply,
-            "guardian_kind": list(self.guardian_kind),
-            "dev": self.dev,
-            "followers": self.followers,
-            "alive": self.alive,
-            "powers": self.powers,
-            "unlocked": self.unlocked,
-            "ankh_pool": self.ankh_pool,
-            "warriors_pool": self.warriors_pool,
-            "gpool": self.gpool,
-            "used": self.used,
-            "seat_of_god": self.seat_of_god,
-            "god_of_seat": self.god_of_seat,
-            "asc": self.asc,
-            "removed_warriors": self.removed_warriors,
-            "removed_guardians": self.removed_guardians,
-            "markers": self.markers,
-            "event_idx": self.event_idx,
-            "conflicts": self.conflicts,
-            "turn_idx": self.turn_idx,
-            "acts": self.acts,
-            "last_row": self.last_row,
-            "pending_event": self.pending_event,
-            "phase": phase_name(self.phase),
-            "to_move": self.to_move,
-            "moved": self.moved,
-            "sel": self.sel,
-            "push_at": self.push_at,
-            "pyr_used": self.pyr_used,
-            "pyr_sel": self.pyr_sel,
-            "aim_hex": self.aim_hex,
-            "aim_resume": self.aim_resume,
-            "ev_god": self.ev_god,
-            "camel_line": self.camel_line,
-            "new_tokens": self.new_tokens,
-            "cstep": self.cstep,
-            "c_order": self.c_order,
-            "c_idx": self.c_idx,
-            "tb_holder": self.tb_holder,
-            "tb_used": self.tb_used,
-            "b_region": self.b_region,
-            "b_hexes": list(self.b_hexes),
-            "b_gods": self.b_gods,
-            "b_card": self.b_card,
-            "b_queue": self.b_queue,
-            "b_kills": self.b_kills,
-            "b_bidders": self.b_bidders,
-            "bid": self.bid,
-            "plague_queue": self.plague_queue,
-            "b_winner": self.b_winner,
-            "b_nfigs": self.b_nfigs,
-            "b_strength": self.b_strength,
-            "ob_moved": self.ob_moved,
-            "ob_active": self.ob_active,
-            "ob_turn": self.ob_turn,
-            "mummy_queue": [list(m) for m in self.mummy_queue],
-            "merge_minor": self.merge_minor,
-            "god_ids": list(self.god_ids),
-            "holder": self.holder,
-            "god_powers": {GOD_IDS[i]: power(i).full(self) for i, g in enumerate(self.holder) if g >= 0},
-            "tasks": [list(t) for t in self.tasks],
-            "cont": self.cont,
-            "reserved": self.reserved,
-            "badge": self.badge,
-            "b_forbidden": self.b_forbidden,
-            "b_two": self.b_two,
-            "b_card2": self.b_card2,
-            "b_victims": self.b_victims,
-            "window_done": self.window_done,
-            "ransom": self.ransom,
-            "winners": self.winners,
-            "end_reason": self.end_reason,
-            "log": self.log,
-        }
+        """Every field of the declaration (:mod:`netjer.games.ankh.fields`) under its key, in its
+        JSON form, after the kernel's seed, generator state and history."""
+        out: JsonDict = {"seed": self.seed, "rng": self.rng.state, "history": [str(a) for a in self.history]}
+        d = self.__dict__
+        for f in FIELDS:
+            form = f.json
+            if form == "value":
+                out[f.json_key] = d[f.name]
+            elif form != "derived":
+                out[f.json_key] = _TO_JSON[form](self, d[f.name])
+        return out
 
     def public_scores(self) -> list[float] | None:
         """Each seat's god's Devotion (public)."""
