@@ -55,7 +55,7 @@ def test_the_derived_hooks_follow_the_holders(states: list[AnkhState]) -> None:
     for s in states:
         rebuilt = hooks_for(tuple(i for i, g in enumerate(s.holder) if g >= 0))
         for name in HOOK_NAMES:
-            assert getattr(s.hk, name) == getattr(rebuilt, name), name
+            assert getattr(s.hooks, name) == getattr(rebuilt, name), name
 
 
 def test_clone_copies_every_mutable_field(states: list[AnkhState]) -> None:
@@ -65,7 +65,7 @@ def test_clone_copies_every_mutable_field(states: list[AnkhState]) -> None:
         for f in FIELDS:
             if f.copy != "share":
                 assert getattr(c, f.name) is not getattr(s, f.name), f.name
-        assert all(a is None or a is not b for a, b in zip(c.pdata, s.pdata, strict=True))
+        assert all(a is None or a is not b for a, b in zip(c.power_data, s.power_data, strict=True))
         assert c.rng is not s.rng and c.history is not s.history
 
 
@@ -114,9 +114,9 @@ def test_changing_any_field_changes_the_full_state_and_equality(states: list[Ank
 
 
 def test_power_components_are_compared(states: list[AnkhState]) -> None:
-    s = next(x for x in states if any(d is not None and x.god_ids[0] for d in x.pdata))
+    s = next(x for x in states if any(d is not None and x.god_ids[0] for d in x.power_data))
     c = s.clone()
-    i = next(i for i, d in enumerate(c.pdata) if d is not None)
+    i = next(i for i, d in enumerate(c.power_data) if d is not None)
     c.holder[i], held_by = -1, c.holder[i]
     assert c != s
     c.holder[i] = held_by

@@ -20,7 +20,20 @@ RECORDS = Path(__file__).resolve().parents[2] / "data" / "ankh" / "records"
 #: The keys ``full_state()`` had when the corpus was made (make_records.py).
 CORPUS_KEYS: list[str] = json.loads((RECORDS / "full_state_keys.json").read_text(encoding="utf-8"))
 #: A field renamed since the corpus was made: its name then -> its name now.
-RENAMED: dict[str, str] = {}
+RENAMED: dict[str, str] = {
+    # issue 15: abbreviations to words
+    "fig": "figure",
+    "fown": "figure_owner",
+    "mon": "monument",
+    "mown": "monument_owner",
+    "dev": "devotion",
+    "asc": "devotion_stack",
+    "acts": "actions_taken",
+    "sel": "selected",
+    "cont": "continuation",
+    "cstep": "conflict_step",
+    "gpool": "guardian_pool",
+}
 #: Every how many games the default (fast) run replays; the slow run replays all.
 SAMPLE_EVERY = 16
 

@@ -88,10 +88,10 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
     (
         "board",
         (
-            _lst("fig", "figure kind on each hex (pieces.GOD ..), -1 empty (§3, §8.1)"),
-            _lst("fown", "god owning the figure on each hex, -1 none"),
-            _lst("mon", "Monument kind on each hex (pieces.OBELISK ..), -1 none (§9)"),
-            _lst("mown", "god controlling the Monument on each hex, -1 neutral (§9)"),
+            _lst("figure", "figure kind on each hex (pieces.GOD ..), -1 empty (§3, §8.1)"),
+            _lst("figure_owner", "god owning the figure on each hex, -1 none"),
+            _lst("monument", "Monument kind on each hex (pieces.OBELISK ..), -1 none (§9)"),
+            _lst("monument_owner", "god controlling the Monument on each hex, -1 neutral (§9)"),
             _lst("aim", "a Giant Scorpion's aimed side (0-5) on each hex, -1 none (§3)"),
             _f("regions", "the regions for the camels on the board (§8.1)", json="camels", key="camels_on_board"),
             _lst("token_of_region", "Conflict Order token of each region (§10.1)"),
@@ -107,15 +107,15 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
     (
         "god boards",
         (
-            _lst("dev", "each god's Devotion, 0-31 (§5)"),
-            _lst("asc", "the Devotion track: living gods bottom to top, ties in stack order (§5)"),
+            _lst("devotion", "each god's Devotion, 0-31 (§5)"),
+            _lst("devotion_stack", "the Devotion track: living gods bottom to top, ties in stack order (§5)"),
             _lst("followers", "each god's Followers (§2)"),
             _lst("alive", "whether each god is still in the game (not merged away or forgotten, §10.4, §10.5)"),
             _lst("powers", "each god's unlocked Ankh powers, a bit mask over powers.POWER_IDS (§2.2)"),
             _lst("unlocked", "dashboard tokens each god has used (§2.1)"),
             _lst("ankh_pool", "Ankh tokens left on each god's dashboard pool (§2.1)"),
             _lst("warriors_pool", "Warriors in each god's pool (§7.3)"),
-            _lst("gpool", "Guardians in each god's pool: index god * 3 + level - 1 (§3)"),
+            _lst("guardian_pool", "Guardians in each god's pool: index god * 3 + level - 1 (§3)"),
             _lst("used", "each god's face-up Battle cards, a bit mask over cards.CARD_IDS (§1)"),
             _lst("seat_of_god", "the seat deciding for each god outside its turns (§10.4)"),
             _lst("god_of_seat", "the god each seat plays (§10.4)"),
@@ -130,7 +130,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _f("event_idx", "events done: index of the next event on the event track (§6)"),
             _f("conflicts", "Conflicts done (§10)"),
             _f("turn_idx", "index into turn_order of the seat whose turn it is (§7)"),
-            _f("acts", "actions taken this turn, 0-2 (§7.1)"),
+            _f("actions_taken", "actions taken this turn, 0-2 (§7.1)"),
             _f("last_row", "row of this turn's last action, -1 none: a second one must be lower (§7.1)"),
             _f("pending_event", "the last action reached its track's event space (§7.2)"),
             _f("phase", "the decision now (base.PHASE_NAMES or a god power's phase)", json="phase"),
@@ -138,14 +138,14 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _f("window_done", "the god powers' turn window has been offered this turn (§4)"),
             _f("ransom", "Anubis's ransom is being paid during this summon (§4.1 Anubis)"),
             _lst("tasks", "queued god-power decisions (phase, god, arg) (§4)", json="rows"),
-            _f("cont", "what resumes once the queued tasks are taken (base.CONT_*)"),
+            _f("continuation", "what resumes once the queued tasks are taken (base.CONT_*)"),
         ),
     ),
     (
         "action steps",
         (
             _lst("moved", "figures already moved in this Move action, by hex (§7.3)"),
-            _f("sel", "the selected figure's or Obelisk's hex, -1 none (§7.3, §10.3 step 1)"),
+            _f("selected", "the selected figure's or Obelisk's hex, -1 none (§7.3, §10.3 step 1)"),
             _f("push_at", "the hex Satet pushes from, -1 none (§3 Satet)"),
             _lst("pyr_used", "Pyramids already used for a summon this action (§9 Pyramid Attuned)"),
             _f("pyr_sel", "the Pyramid chosen to summon next to, -1 none (§9)"),
@@ -162,7 +162,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
     (
         "conflict",
         (
-            _f("cstep", "the step of the Conflict (battle.C_REGION, battle.B_*) (§10.1-§10.3)"),
+            _f("conflict_step", "the step of the Conflict (battle.C_REGION, battle.B_*) (§10.1-§10.3)"),
             _lst("c_order", "regions in Conflict Order (§10.1)"),
             _f("c_idx", "index into c_order of the region in battle (§10.1)"),
             _f("tb_holder", "the god holding the tie-breaker, -1 none (§10.2)"),
@@ -198,13 +198,13 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
         (
             _lst("holder", "the god holding each god power, -1 not in play (§4)"),
             _f(
-                "pdata",
+                "power_data",
                 "each god power's components (Anubis's trapped Warriors, Ra's Sun tokens, ...), None not in play",
                 copy="items",
                 json="powers",
                 key="god_powers",
             ),
-            _f("hk", "the hooks of the powers in play, rebuilt from holder", json="derived"),
+            _f("hooks", "the hooks of the powers in play, rebuilt from holder", json="derived"),
         ),
     ),
     (

@@ -242,49 +242,49 @@ class AnkhState(Conflict):
         self.guardian_kind = tuple(FIGURE_IDS.index(s.type.id) for s in setup.guardians)  # type: ignore[assignment]
         self.turn_order = setup.turn_order
         nh = BOARD.num_hexes
-        self.fig = [-1] * nh
-        self.fown = [-1] * nh
-        self.mon = [-1] * nh
-        self.mown = [-1] * nh
+        self.figure = [-1] * nh
+        self.figure_owner = [-1] * nh
+        self.monument = [-1] * nh
+        self.monument_owner = [-1] * nh
         self.aim = [-1] * nh
         for p in setup.pieces:
             if p.kind in MONUMENT_IDS:
-                self.mon[p.hex] = MONUMENT_IDS.index(p.kind)
-                self.mown[p.hex] = -1 if p.seat is None else p.seat
+                self.monument[p.hex] = MONUMENT_IDS.index(p.kind)
+                self.monument_owner[p.hex] = -1 if p.seat is None else p.seat
             else:
-                self.fig[p.hex] = FIGURE_IDS.index(p.kind)
-                self.fown[p.hex] = -1 if p.seat is None else p.seat
+                self.figure[p.hex] = FIGURE_IDS.index(p.kind)
+                self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
         self.regions = setup.regions
         self.token_of_region = list(setup.token_of_region)
         self.token_supply = list(setup.conflict_tokens_in_supply)
         self.camels = setup.camels_in_supply
         self.monument_supply = list(setup.monuments_in_supply)
         self.guardian_supply = [s.miniatures for s in setup.guardians]
-        self.dev = list(setup.devotion)
+        self.devotion = list(setup.devotion)
         self.followers = list(setup.followers)
         self.alive = [True] * n
         self.powers = [0] * n
         self.unlocked = [0] * n
         self.ankh_pool = list(setup.ankh_tokens_in_pool)
         self.warriors_pool = list(setup.warriors_in_pool)
-        self.gpool = [0] * (3 * n)
+        self.guardian_pool = [0] * (3 * n)
         self.used = [0] * n
         self.seat_of_god = list(range(n))
         self.god_of_seat = list(range(n))
-        self.asc = list(setup.devotion_stack)
+        self.devotion_stack = list(setup.devotion_stack)
         self.removed_warriors = [0] * n
         self.removed_guardians = [0, 0, 0]
         self.markers = list(setup.action_markers)
         self.event_idx = setup.event_space
         self.conflicts = 0
         self.turn_idx = 0
-        self.acts = 0
+        self.actions_taken = 0
         self.last_row = -1
         self.pending_event = False
         self.phase = TURN
         self.to_move = setup.first_player
         self.moved = []
-        self.sel = -1
+        self.selected = -1
         self.push_at = -1
         self.pyr_used = []
         self.pyr_sel = -1
@@ -294,7 +294,7 @@ class AnkhState(Conflict):
         self.camel_line = []
         self.split = None
         self.new_tokens = []
-        self.cstep = C_REGION
+        self.conflict_step = C_REGION
         self.c_order = []
         self.c_idx = 0
         self.tb_holder = -1
@@ -328,7 +328,7 @@ class AnkhState(Conflict):
             if gid:
                 self.holder[GOD_IDS.index(gid)] = g
         self.tasks = []
-        self.cont = CONT_START
+        self.continuation = CONT_START
         self.reserved = [-1] * nh
         self.n_reserved = 0
         self.badge = [0] * nh
@@ -338,15 +338,15 @@ class AnkhState(Conflict):
         self.b_victims = []
         self.window_done = False
         self.ransom = False
-        self.pdata = [None] * NUM_GODS
+        self.power_data = [None] * NUM_GODS
         self._refresh_hooks()
         for i, g in enumerate(self.holder):
             if g >= 0:
-                self.pdata[i] = power(i).new_data(self, g)
+                self.power_data[i] = power(i).new_data(self, g)
         if any(ids):  # "none,none" gives no god a power: nothing to announce
             names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
             self._log("gods: " + ", ".join(names))
-        for hook in self.hk.on_setup:
+        for hook in self.hooks.on_setup:
             hook.on_setup(self)
         self._checkpoint(CONT_START)
 
@@ -419,7 +419,7 @@ class AnkhState(Conflict):
                 self._action_done()
             else:
                 assert isinstance(action, Pick)
-                self.sel = action.hex
+                self.selected = action.hex
                 self.phase = MOVE_TO
         elif p == MOVE_TO:
             assert isinstance(action, To)
@@ -520,15 +520,15 @@ class AnkhState(Conflict):
     def _god_turn_action(self, action: Action) -> None:
         """One of the god powers' turn choices (§4.2 Bastet's cats), by the power offering it."""
         god = self.god_of_seat[self.to_move]
-        for p in self.hk.turn_actions:
+        for p in self.hooks.turn_actions:
             if action in p.turn_actions(self, god):
                 p.on_turn_action(self, god, action)
                 return
         raise AssertionError(f"no power offers {action}")  # pragma: no cover - legality checked
 
     def _resume(self) -> None:
-        """Carry on with what the queued decisions interrupted (``cont``)."""
-        c = self.cont
+        """Carry on with what the queued decisions interrupted (``continuation``)."""
+        c = self.continuation
         if c == CONT_CONFLICT:
             self._run_conflict()
         elif c == CONT_ACTION_DONE:
@@ -561,15 +561,15 @@ class AnkhState(Conflict):
         god = self.god_of_seat[self.to_move]
         name = BOARD.hex_name
         if p == TURN:
-            if isinstance(action, Row) and self.acts:
+            if isinstance(action, Row) and self.actions_taken:
                 return rule, f"the second action must be on a lower row than '{ACTIONS[self.last_row]}'"
-            if action is END and self.acts == 0:
+            if action is END and self.actions_taken == 0:
                 return rule, "take at least one action before ending the turn"
             if action is END:
                 return "Ankh §7.1 (option second_action=mandatory)", "the second action is mandatory in this game"
         if p in (MOVE_PICK, OBELISK_PICK) and isinstance(action, Pick):
             h = action.hex
-            if self.fown[h] != god:
+            if self.figure_owner[h] != god:
                 return rule, f"there is no figure of yours on {name(h)}"
             if h in self.moved or h in self.ob_moved:
                 return rule, f"the figure on {name(h)} has already moved"
@@ -578,10 +578,10 @@ class AnkhState(Conflict):
             h = action.hex
             if not BOARD.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
                 return "Ankh §8.1", f"{name(h)} is water: no figure may end there (except Apep when summoned)"
-            satet = p == MOVE_TO and self.fig[self.sel] == SATET
-            if p == MOVE_TO and BOARD.distance(self.sel, h) > 3:
-                return rule, f"{name(h)} is more than 3 spaces from {name(self.sel)}"
-            if satet and self.fown[h] >= 0 and self.fown[h] != god:
+            satet = p == MOVE_TO and self.figure[self.selected] == SATET
+            if p == MOVE_TO and BOARD.distance(self.selected, h) > 3:
+                return rule, f"{name(h)} is more than 3 spaces from {name(self.selected)}"
+            if satet and self.figure_owner[h] >= 0 and self.figure_owner[h] != god:
                 return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
             if not self._is_empty(h):
                 return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
@@ -594,9 +594,11 @@ class AnkhState(Conflict):
             return "Ankh §1 Plague of Locusts", f"you have only {plural(self.followers[god], 'Follower')} to bid"
         if p == CLAIM and isinstance(action, Claim):
             h = action.hex
-            if self.mon[h] < 0:
+            if self.monument[h] < 0:
                 return rule, f"there is no Monument on {name(h)}"
-            if self.mown[h] >= 0 and any(m >= 0 and o < 0 for m, o in zip(self.mon, self.mown, strict=True)):
+            if self.monument_owner[h] >= 0 and any(
+                m >= 0 and o < 0 for m, o in zip(self.monument, self.monument_owner, strict=True)
+            ):
                 return rule, "a Monument of another god may be taken only when no Monument on the board is neutral"
             return rule, f"none of your figures is adjacent to {name(h)} (same region)"
         if p == CAMEL and isinstance(action, Camel):
@@ -622,7 +624,7 @@ class AnkhState(Conflict):
         d.update(src)
         for name in LIST_FIELDS:
             d[name] = src[name][:]
-        new.pdata = [x if x is None else x.copy() for x in self.pdata]
+        new.power_data = [x if x is None else x.copy() for x in self.power_data]
         new.rng = self.rng.clone()
         new.history = self.history[:]
         return new
@@ -645,7 +647,7 @@ class AnkhState(Conflict):
                     new.b_card[g] = first = rng.choice(new._allowed_cards(g))
                     if new.b_card2[g] >= 0:
                         new.b_card2[g] = rng.choice([c for c in new._allowed_cards(g) if c != first])
-        elif self.cstep == B_BIDS:
+        elif self.conflict_step == B_BIDS:
             for g in self._hidden_from(seat):
                 if new.bid[g] >= 0:
                     new.bid[g] = rng.below(min(new.followers[g], MAX_BID) + 1)
@@ -670,14 +672,16 @@ class AnkhState(Conflict):
                 "name": self._name(g),
                 "seats": [s for s in range(n) if self.god_of_seat[s] == g] if self.alive[g] else [],
                 "alive": self.alive[g],
-                "devotion": self.dev[g],
+                "devotion": self.devotion[g],
                 "followers": self.followers[g],
                 "powers": power_names(self.powers[g]),
                 "unlocked": self.unlocked[g],
                 "next_unlock_level": unlock_level(self.unlocked[g]),
                 "ankh_pool": self.ankh_pool[g],
                 "warriors_pool": self.warriors_pool[g],
-                "guardians_pool": {FIGURE_IDS[self.guardian_kind[lvl]]: self.gpool[g * 3 + lvl] for lvl in range(3)},
+                "guardians_pool": {
+                    FIGURE_IDS[self.guardian_kind[lvl]]: self.guardian_pool[g * 3 + lvl] for lvl in range(3)
+                },
                 "used_cards": card_names(self.used[g]),
                 "hand": [CARD_IDS[c] for c in hand_of(self.used[g])],
                 "deity": self.god_ids[g] or None,
@@ -686,16 +690,16 @@ class AnkhState(Conflict):
             gods.append(info)
         pieces = []
         for h in range(BOARD.num_hexes):
-            if self.fig[h] >= 0:
-                piece: JsonDict = {"hex": name(h), "kind": FIGURE_IDS[self.fig[h]], "owner": self.fown[h]}
+            if self.figure[h] >= 0:
+                piece: JsonDict = {"hex": name(h), "kind": FIGURE_IDS[self.figure[h]], "owner": self.figure_owner[h]}
                 if self.aim[h] >= 0:
                     side = self.aim[h]
                     piece["aim"] = f"{DIRECTION_NAMES[side]}-{DIRECTION_NAMES[(side + 1) % 6]}"
                 pieces.append(piece)
-            if self.mon[h] >= 0:
-                owner = self.mown[h]
+            if self.monument[h] >= 0:
+                owner = self.monument_owner[h]
                 pieces.append(
-                    {"hex": name(h), "kind": MONUMENT_IDS[self.mon[h]], "owner": None if owner < 0 else owner}
+                    {"hex": name(h), "kind": MONUMENT_IDS[self.monument[h]], "owner": None if owner < 0 else owner}
                 )
         regions = self.regions
         obs: JsonDict = {
@@ -707,7 +711,7 @@ class AnkhState(Conflict):
             "to_move": None if self.phase == OVER else self.to_move,
             "turn": {
                 "seat": self.turn_order[self.turn_idx],
-                "actions_taken": self.acts,
+                "actions_taken": self.actions_taken,
                 "last_action": ACTIONS[self.last_row] if self.last_row >= 0 else None,
             },
             "turn_order": list(self.turn_order),
@@ -718,7 +722,7 @@ class AnkhState(Conflict):
             "events_done": self.event_idx,
             "event_track": list(EVENT_TRACK),
             "conflicts_done": self.conflicts,
-            "devotion_track": list(self.asc),
+            "devotion_track": list(self.devotion_stack),
             "red_max": self.red_max,
             "guardian_slots": sorted(self.guardian_slots),
             "gods": gods,
@@ -758,7 +762,7 @@ class AnkhState(Conflict):
         if p in (MOVE_PICK, MOVE_TO, PUSH):
             out["moved"] = [name(h) for h in self.moved]
         if p in (MOVE_TO, PUSH, OBELISK_TO):
-            out["selected"] = name(self.sel)
+            out["selected"] = name(self.selected)
         if p == PUSH:
             out["push_from"] = name(self.push_at)
         if p == AIM:
@@ -787,7 +791,7 @@ class AnkhState(Conflict):
 
     def _battle_view(self, mine: int | None) -> JsonDict | None:
         """The Conflict in progress as the god ``mine`` (None: a spectator) sees it."""
-        if self.conflicts >= 5 or (self.cstep == C_REGION and not self.c_order) or self.phase == OVER:
+        if self.conflicts >= 5 or (self.conflict_step == C_REGION and not self.c_order) or self.phase == OVER:
             return None
         if self.tb_holder < 0:
             return None
@@ -796,7 +800,7 @@ class AnkhState(Conflict):
             "tiebreaker_used": self.tb_used,
             "regions_left": [self.token_of_region[r] for r in self.c_order[self.c_idx :]],
         }
-        if self.cstep == C_REGION:
+        if self.conflict_step == C_REGION:
             return view
         cards: JsonDict = {}
         chosen = []
@@ -812,7 +816,7 @@ class AnkhState(Conflict):
                     cards[str(g)] += " + " + CARD_IDS[self.b_card2[g]]
         bids: JsonDict = {}
         bid_made = []
-        if self.cstep == B_BIDS:
+        if self.conflict_step == B_BIDS:
             for g in range(self.n):
                 if self.bid[g] >= 0:
                     bid_made.append(g)
@@ -821,19 +825,19 @@ class AnkhState(Conflict):
         view.update(
             {
                 "region": self.token_of_region[self.b_region],
-                "step": STEP_NAMES[self.cstep],
+                "step": STEP_NAMES[self.conflict_step],
                 "gods": list(self.b_gods),
                 "chosen": chosen,
                 "cards": cards,
-                "bidders": list(self.b_bidders) if self.cstep == B_BIDS else [],
+                "bidders": list(self.b_bidders) if self.conflict_step == B_BIDS else [],
                 "bid_made": bid_made,
                 "bids": bids,
                 "plagues_left": len(self.plague_queue),
                 "kills": {str(g): self.b_kills[g] for g in self.b_gods},
                 "two_cards": [g for g in self.b_gods if self.b_two[g]],
                 "forbidden": CARD_IDS[self.b_forbidden] if self.b_forbidden >= 0 else None,
-                "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.cstep > B_RESOLVE else {},
-                "winner": self.b_winner if self.cstep > B_APPLY else None,
+                "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.conflict_step > B_RESOLVE else {},
+                "winner": self.b_winner if self.conflict_step > B_APPLY else None,
             }
         )
         return view
@@ -853,7 +857,7 @@ class AnkhState(Conflict):
 
     def public_scores(self) -> list[float] | None:
         """Each seat's god's Devotion (public)."""
-        return [float(self.dev[self.god_of_seat[s]]) for s in range(self.n)]
+        return [float(self.devotion[self.god_of_seat[s]]) for s in range(self.n)]
 
     def report_facets(self) -> dict[str, list[str]]:
         """Each seat's god, turn position, scenario and Guardians (:mod:`netjer.games.ankh.facets`)."""
