@@ -341,7 +341,7 @@ class Board:
         This does not check the Camel Caravan rule (see :func:`check_camel_line`); it is the
         plain partition, e.g. to rebuild a saved position.
         """
-        return RegionMap(self, self.rivers | frozenset(camels), frozenset(camels))
+        return region_map(self, frozenset(camels))
 
     def base_region_name(self, regions: RegionMap, region: int) -> str:
         """The name of the base region (West/East/North) that holds ``region`` of ``regions``."""
@@ -676,6 +676,25 @@ def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int,
     return sizes[0], sizes[1]
 
 
+#: Region maps by the camel edges on the board (the rivers are the board's): one map, and so
+#: one camel-line index, per set of camels, shared by every game and search of the process
+#: (a process-wide cache, bounded; maps are immutable).
+_REGION_MAPS: dict[tuple[int, frozenset[int]], RegionMap] = {}
+_REGION_MAPS_MAX = 4096
+
+
+def region_map(board: Board, camels: frozenset[int]) -> RegionMap:
+    """The regions of ``board`` once ``camels`` (edges) are blocked besides its rivers (§8.1),
+    built once per set of camels and shared (see :data:`_REGION_MAPS`)."""
+    key = (id(board), camels)
+    found = _REGION_MAPS.get(key)
+    if found is None or found.board is not board:
+        if len(_REGION_MAPS) >= _REGION_MAPS_MAX:
+            _REGION_MAPS.clear()
+        found = _REGION_MAPS[key] = RegionMap(board, board.rivers | camels, camels)
+    return found
+
+
 def _line_index(regions: RegionMap) -> _LineIndex:
     idx = regions._lines
     if idx is None:
@@ -823,7 +842,7 @@ def check_camel_line(regions: RegionMap, line: Sequence[int], max_camels: int = 
         raise CamelLineError(
             f"the line must cut the region into two regions of at least {MIN_REGION_LAND} land spaces each"
         )
-    after = RegionMap(board, regions.blocked | frozenset(t), regions.camels | frozenset(t))
+    after = region_map(board, regions.camels | frozenset(t))
     a_side, b_side = board.edge_hexes[t[0]]
     parts = sorted((after.region_of[a_side], after.region_of[b_side]))
     renumber = tuple(-1 if old == r else after.region_of[members[0]] for old, members in enumerate(regions.regions))
