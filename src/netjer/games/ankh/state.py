@@ -20,6 +20,7 @@ that owns the phase, and their components appear in the observation under ``god_
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from netjer.core.action import Action
@@ -194,6 +195,20 @@ _PHASE_TYPES: dict[int, tuple[type, ...]] = {
     WORSHIP: (Word,),
     ADOPT: (Adopt, AdoptPool, Word),
 }
+
+
+#: Observation tables (the same words as ``card_names``, ``hand_of`` and ``power_names``),
+#: computed once per mask.
+_CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
+_HAND_NAMES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(CARD_IDS[c] for c in hand_of(m)) for m in range(1 << len(CARD_IDS))
+)
+_AIM_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
+
+
+@cache
+def _power_names(mask: int) -> tuple[str, ...]:
+    return tuple(power_names(mask))
 
 
 def _powers_json(state: AnkhState, _: object) -> JsonDict:
@@ -618,6 +633,14 @@ class AnkhState(Conflict):
         """An independent copy, derived from the field declaration (:mod:`netjer.games.ankh.fields`):
         immutable fields shared, lists copied, the god powers' components copied one by one;
         the generator and history copied once."""
+        new = self._copy_position()
+        new.rng = self.rng.clone()
+        new.history = self.history[:]
+        return new
+
+    def _copy_position(self) -> AnkhState:
+        """A copy of the position whose generator and history are still this state's (shared):
+        for ``determinize``, which replaces both, and ``clone``."""
         new = AnkhState.__new__(AnkhState)
         src = self.__dict__
         d = new.__dict__
@@ -625,8 +648,6 @@ class AnkhState(Conflict):
         for name in LIST_FIELDS:
             d[name] = src[name][:]
         new.power_data = [x if x is None else x.copy() for x in self.power_data]
-        new.rng = self.rng.clone()
-        new.history = self.history[:]
         return new
 
     def _hidden_from(self, seat: int | None) -> list[int]:
@@ -638,8 +659,10 @@ class AnkhState(Conflict):
     def _resample_hidden(self, seat: int, rng: Rng) -> AnkhState:
         """Re-deal the secrets ``seat`` cannot see (see ``State.determinize``): the other gods'
         chosen but unrevealed Battle cards (uniformly from their hands, which are public) and
-        their Plague bids not yet resolved (uniformly from 0 to their Followers)."""
-        new = self.clone()
+        their Plague bids not yet resolved (uniformly from 0 to their Followers).  The copy
+        shares this state's generator and history, which ``determinize`` replaces (a fresh
+        generator from ``rng``, an empty history) without touching them."""
+        new = self._copy_position()
         if self._cards_hidden():
             for g in self._hidden_from(seat):
                 if new.b_card[g] >= 0:
@@ -664,42 +687,48 @@ class AnkhState(Conflict):
         unrevealed Battle cards and unresolved Plague bids (it sees that they have chosen)."""
         n = self.n
         name = HEX_NAMES.__getitem__
-        mine = None if seat is None else self.god_of_seat[seat]
+        god_of_seat = self.god_of_seat
+        mine = None if seat is None else god_of_seat[seat]
         gods = []
+        guardian_ids = [FIGURE_IDS[k] for k in self.guardian_kind]
+        pool = self.guardian_pool
+        holder = self.holder
         for g in range(n):
+            used = self.used[g]
+            alive = self.alive[g]
+            unlocked = self.unlocked[g]
             info: JsonDict = {
                 "god": g,
                 "name": self._name(g),
-                "seats": [s for s in range(n) if self.god_of_seat[s] == g] if self.alive[g] else [],
-                "alive": self.alive[g],
+                "seats": [s for s in range(n) if god_of_seat[s] == g] if alive else [],
+                "alive": alive,
                 "devotion": self.devotion[g],
                 "followers": self.followers[g],
-                "powers": power_names(self.powers[g]),
-                "unlocked": self.unlocked[g],
-                "next_unlock_level": unlock_level(self.unlocked[g]),
+                "powers": list(_power_names(self.powers[g])),
+                "unlocked": unlocked,
+                "next_unlock_level": unlock_level(unlocked),
                 "ankh_pool": self.ankh_pool[g],
                 "warriors_pool": self.warriors_pool[g],
-                "guardians_pool": {
-                    FIGURE_IDS[self.guardian_kind[lvl]]: self.guardian_pool[g * 3 + lvl] for lvl in range(3)
-                },
-                "used_cards": card_names(self.used[g]),
-                "hand": [CARD_IDS[c] for c in hand_of(self.used[g])],
+                "guardians_pool": dict(zip(guardian_ids, pool[g * 3 : g * 3 + 3], strict=True)),
+                "used_cards": list(_CARD_NAMES[used]),
+                "hand": list(_HAND_NAMES[used]),
                 "deity": self.god_ids[g] or None,
-                "god_powers": [GOD_IDS[i] for i, x in enumerate(self.holder) if x == g],
+                "god_powers": [GOD_IDS[i] for i, x in enumerate(holder) if x == g],
             }
             gods.append(info)
         pieces = []
-        for h in range(BOARD.num_hexes):
-            if self.figure[h] >= 0:
-                piece: JsonDict = {"hex": name(h), "kind": FIGURE_IDS[self.figure[h]], "owner": self.figure_owner[h]}
-                if self.aim[h] >= 0:
-                    side = self.aim[h]
-                    piece["aim"] = f"{DIRECTION_NAMES[side]}-{DIRECTION_NAMES[(side + 1) % 6]}"
+        figure_owner, aim, monument, monument_owner = self.figure_owner, self.aim, self.monument, self.monument_owner
+        for h, kind in enumerate(self.figure):
+            if kind >= 0:
+                piece: JsonDict = {"hex": name(h), "kind": FIGURE_IDS[kind], "owner": figure_owner[h]}
+                side = aim[h]
+                if side >= 0:
+                    piece["aim"] = _AIM_NAMES[side]
                 pieces.append(piece)
-            if self.monument[h] >= 0:
-                owner = self.monument_owner[h]
+            if monument[h] >= 0:
+                owner = monument_owner[h]
                 pieces.append(
-                    {"hex": name(h), "kind": MONUMENT_IDS[self.monument[h]], "owner": None if owner < 0 else owner}
+                    {"hex": name(h), "kind": MONUMENT_IDS[monument[h]], "owner": None if owner < 0 else owner}
                 )
         regions = self.regions
         obs: JsonDict = {
