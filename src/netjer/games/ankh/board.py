@@ -601,12 +601,13 @@ def _region_lines(
             if region_of[y] == r and not regions.is_blocked(e):
                 open_edge[e] = True
     valid: dict[frozenset[int], bool] = {}  # a line and its reverse cut the same way
+    links = _region_links(regions, r)
 
     def record(path: list[int], verts: list[int]) -> None:
         key = frozenset(path)
         ok = valid.get(key)
         if ok is None:
-            ok = valid[key] = _split_sizes(regions, r, key) is not None
+            ok = valid[key] = _split_sizes(regions, r, key, links) is not None
         if not ok:
             return
         t = tuple(path)
@@ -645,17 +646,29 @@ def _region_lines(
     return tuple(complete), prefixes
 
 
-def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int, int] | None:
-    """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes exactly two
-    parts of at least :data:`MIN_REGION_LAND` each; ``None`` otherwise."""
-    board = regions.board
+def _region_links(regions: RegionMap, r: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For each land hex of region ``r``: its ``(neighbour, edge)`` pairs inside ``r`` across an
+    unblocked side (the graph a camel line cuts)."""
     mask = regions._blocked_mask
     region_of = regions.region_of
-    land_links = board.land_links
-    members = regions.regions[r]
+    land_links = regions.board.land_links
+    return {h: tuple((y, e) for y, e in land_links[h] if region_of[y] == r and not mask[e]) for h in regions.regions[r]}
+
+
+def _split_sizes(
+    regions: RegionMap,
+    r: int,
+    line: frozenset[int],
+    links: dict[int, tuple[tuple[int, int], ...]] | None = None,
+) -> tuple[int, int] | None:
+    """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes exactly two
+    parts of at least :data:`MIN_REGION_LAND` each; ``None`` otherwise.  ``links``: the
+    region's :func:`_region_links`, when the caller tests many lines of one region."""
+    if links is None:
+        links = _region_links(regions, r)
     seen: set[int] = set()
     sizes: list[int] = []
-    for h in members:
+    for h in regions.regions[r]:
         if h in seen:
             continue
         if len(sizes) == 2:
@@ -665,8 +678,8 @@ def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int,
         count = 1
         while stack:
             x = stack.pop()
-            for y, e in land_links[x]:
-                if y not in seen and region_of[y] == r and not mask[e] and e not in line:
+            for y, e in links[x]:
+                if y not in seen and e not in line:
                     seen.add(y)
                     stack.append(y)
                     count += 1
