@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/playout.py aton [--seconds 10] [-o name=value ...]
+    python benchmarks/playout.py aton [--seconds 10] [--repeats 3] [-o name=value ...]
 
 Prints decisions per second and games per second for uniformly random playouts
 (``legal_actions()`` + ``apply`` per decision), and python-chess random playouts
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import time
 
 import chess
@@ -58,21 +59,28 @@ def chess_playouts(seconds: float, max_plies: int = 300) -> tuple[int, int, floa
 
 
 def main() -> None:
-    """Parse the arguments, run both measurements, print the figures."""
+    """Parse the arguments, run both measurements ``--repeats`` times side by side, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=game_names())
     parser.add_argument("--seconds", type=float, default=10.0, help="time per measurement (default 10)")
+    parser.add_argument("--repeats", type=int, default=1, help="alternate the two measurements this often (default 1)")
     parser.add_argument("-o", "--option", action="append", default=[], help="game option NAME=VALUE")
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
     print(f"Python {platform.python_version()} on {platform.machine()}, python-chess {chess.__version__}")
-    d, g, t = netjer_playouts(args.game, options, args.seconds)
-    ours = d / t
-    print(f"{args.game}: {ours:,.0f} decisions/s, {g / t:,.1f} games/s, {d / g:.1f} decisions/game ({g} games)")
-    m, cg, ct = chess_playouts(args.seconds)
-    ref = m / ct
-    print(f"python-chess: {ref:,.0f} moves/s, {cg / ct:,.1f} games/s ({cg} games)")
-    print(f"ratio {args.game} decisions/s / chess moves/s = {ours / ref:.2f}")
+    ratios = []
+    for _ in range(args.repeats):
+        d, g, t = netjer_playouts(args.game, options, args.seconds)
+        ours = d / t
+        print(f"{args.game}: {ours:,.0f} decisions/s, {g / t:,.1f} games/s, {d / g:.1f} decisions/game ({g} games)")
+        m, cg, ct = chess_playouts(args.seconds)
+        ref = m / ct
+        print(f"python-chess: {ref:,.0f} moves/s, {cg / ct:,.1f} games/s ({cg} games)")
+        ratios.append(ours / ref)
+        print(f"ratio {args.game} decisions/s / chess moves/s = {ours / ref:.2f}")
+    if len(ratios) > 1:
+        lo, mid, hi = min(ratios), statistics.median(ratios), max(ratios)
+        print(f"ratio over {len(ratios)} repeats: min {lo:.2f} / median {mid:.2f} / max {hi:.2f}")
 
 
 if __name__ == "__main__":

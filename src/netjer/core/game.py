@@ -56,6 +56,11 @@ class Game(ABC):
     title: ClassVar[str]
     #: bumped whenever a rules change would make an old record replay differently.
     rules_version: ClassVar[str]
+    #: Older rules versions whose records still replay as they were played, each with the
+    #: defaults it had for the options whose default changed since (filled into a record's
+    #: options where missing, see :func:`netjer.games.registry.game_for_record`).  A version
+    #: absent here is refused.
+    replayable_rules_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     #: the Pydantic model of this game's options.
     options_model: ClassVar[type[GameOptions]]
 

@@ -300,7 +300,7 @@ class GameRecord:
     def _check_game(self, game: Game, text: str | None) -> None:
         if game.name != self.game:
             raise RecordError(f"record is for {self.game!r}, not {game.name!r}", **_at(text, ("game",)))
-        if game.rules_version != self.rules_version:
+        if game.rules_version != self.rules_version and self.rules_version not in game.replayable_rules_versions:
             raise RecordError(
                 f"recorded under {game.title} rules version {self.rules_version!r}; "
                 f"this Netjer implements {game.rules_version!r}",

@@ -59,7 +59,13 @@ def game_for_record(record: GameRecord, text: str | None = None) -> Game:
         RecordError: if the game is unknown or its options are refused, with the line.
     """
     try:
-        return make_game(record.game, record.options)
+        options = record.options
+        if record.game in GAMES:
+            # A record of an older rules version this Netjer still replays: the options
+            # whose default changed since take that version's default (Game.replayable_rules_versions).
+            old_defaults = game_class(record.game).replayable_rules_versions.get(record.rules_version, {})
+            options = {**old_defaults, **options}
+        return make_game(record.game, options)
     except ConfigError as err:
         key = "game" if record.game not in GAMES else "options"
         where = locate(text, (key,))

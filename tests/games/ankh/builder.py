@@ -88,31 +88,31 @@ def position(
     state = AnkhGame(opts).new_initial_state(seed)
     n = players
     nh = BOARD.num_hexes
-    state.fig = [-1] * nh
-    state.fown = [-1] * nh
-    state.mon = [-1] * nh
-    state.mown = [-1] * nh
+    state.figure = [-1] * nh
+    state.figure_owner = [-1] * nh
+    state.monument = [-1] * nh
+    state.monument_owner = [-1] * nh
     state.aim = [-1] * nh
     state.monument_supply = [10, 10, 10]
     state.ankh_pool = [15 - DASHBOARD_ANKH_TOKENS] * n
     state.warriors_pool = [WARRIORS_PER_GOD] * n
-    state.gpool = [0] * (3 * n)
+    state.guardian_pool = [0] * (3 * n)
     for spec in pieces:
         parts = spec.split()
         who, kind, where = parts[0], parts[1], hx(parts[2])
         owner = -1 if who == "-" else seat(who)
-        assert state.fig[where] < 0 and state.mon[where] < 0, f"two pieces on {parts[2]}"
+        assert state.figure[where] < 0 and state.monument[where] < 0, f"two pieces on {parts[2]}"
         if kind in MONUMENT_IDS:
-            state.mon[where] = MONUMENT_IDS.index(kind)
-            state.mown[where] = owner
+            state.monument[where] = MONUMENT_IDS.index(kind)
+            state.monument_owner[where] = owner
             state.monument_supply[MONUMENT_IDS.index(kind)] -= 1
             if owner >= 0:
                 state.ankh_pool[owner] -= 1
             continue
         k = FIGURE_IDS.index(kind)
         assert owner >= 0, "figures belong to a seat"
-        state.fig[where] = k
-        state.fown[where] = owner
+        state.figure[where] = k
+        state.figure_owner[where] = owner
         if k == WARRIOR:
             state.warriors_pool[owner] -= 1
         elif k in GUARDIAN_LEVEL:
@@ -127,15 +127,15 @@ def position(
         for kind, count in kinds.items():
             k = FIGURE_IDS.index(kind)
             level = GUARDIAN_LEVEL[k]
-            state.gpool[seat(letter) * 3 + level - 1] += count
+            state.guardian_pool[seat(letter) * 3 + level - 1] += count
             state.guardian_supply[level - 1] -= count
     assert min(state.guardian_supply) >= 0, "more Guardians than beside the cards"
-    state.dev = list(devotion) if devotion is not None else [0] * n
+    state.devotion = list(devotion) if devotion is not None else [0] * n
     if stack is not None:
-        state.asc = [seat(x) for x in stack]
+        state.devotion_stack = [seat(x) for x in stack]
     else:
-        state.asc = sorted(range(n), key=lambda g: (state.dev[g], g))
-    assert sorted(state.dev[g] for g in state.asc) == [state.dev[g] for g in state.asc]
+        state.devotion_stack = sorted(range(n), key=lambda g: (state.devotion[g], g))
+    assert sorted(state.devotion[g] for g in state.devotion_stack) == [state.devotion[g] for g in state.devotion_stack]
     state.followers = list(followers) if followers is not None else [1] * n
     for letter, ids in (powers or {}).items():
         g = seat(letter)
@@ -190,11 +190,11 @@ def legal(state: AnkhState) -> list[str]:
 def piece(state: AnkhState, where: str) -> str | None:
     """``"B warrior"``, ``"- temple"``, ``"A obelisk"`` or None for an empty hex."""
     h = hx(where)
-    if state.fig[h] >= 0:
-        return f"{SEATS[state.fown[h]]} {FIGURE_IDS[state.fig[h]]}"
-    if state.mon[h] >= 0:
-        owner = state.mown[h]
-        return f"{'-' if owner < 0 else SEATS[owner]} {MONUMENT_IDS[state.mon[h]]}"
+    if state.figure[h] >= 0:
+        return f"{SEATS[state.figure_owner[h]]} {FIGURE_IDS[state.figure[h]]}"
+    if state.monument[h] >= 0:
+        owner = state.monument_owner[h]
+        return f"{'-' if owner < 0 else SEATS[owner]} {MONUMENT_IDS[state.monument[h]]}"
     return None
 
 

@@ -28,7 +28,7 @@ def test_second_action_on_a_lower_row_only_s7_1_s11_2() -> None:
         s.apply_text("move")
     # Unlock first: no lower row is left, the turn ends at once.
     s = play(position(2, BASIC, followers=[0, 0]), "unlock")
-    assert s.current_player == B and s.phase == TURN and s.acts == 0
+    assert s.current_player == B and s.phase == TURN and s.actions_taken == 0
 
 
 def test_second_action_optional_by_default_case36() -> None:
@@ -52,7 +52,7 @@ def test_first_action_event_ends_the_turn_s11_1() -> None:
     assert piece(s, "4,2") == "A warrior"
     assert s.event_idx == 1
     assert s.markers[1] == summon.start
-    assert s.current_player == B and s.acts == 0  # no second action
+    assert s.current_player == B and s.actions_taken == 0  # no second action
 
 
 def test_second_action_event_ends_the_turn_and_resets_only_its_marker_s7_2() -> None:
@@ -127,13 +127,13 @@ def test_move_with_nothing_movable_ends_at_once_s7_1() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"])
     for h in ("4,1", "5,0", "5,2", "6,0", "6,1", "4,0", "4,2", "3,1"):
         if s.board.is_land[hx(h)]:
-            s.mon[hx(h)] = 0
+            s.monument[hx(h)] = 0
     # Fill every land space within 3 of (5,1) with neutral monuments.
     for x in s.board.within(hx("5,1"), 3):
-        if s.board.is_land[x] and s.fig[x] < 0:
-            s.mon[x] = 0
+        if s.board.is_land[x] and s.figure[x] < 0:
+            s.monument[x] = 0
     play(s, "move")
-    assert s.phase == TURN and s.acts == 1
+    assert s.phase == TURN and s.actions_taken == 1
 
 
 # --- Summon Figure (§7.3) --------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_summon_with_an_empty_pool_does_nothing_s7_1() -> None:
     s = position(2, BASIC)
     s.warriors_pool[A] = 0
     play(s, "summon")
-    assert s.phase == TURN and s.acts == 1 and s.markers[1] == s.tracks[1].start + 1
+    assert s.phase == TURN and s.actions_taken == 1 and s.markers[1] == s.tracks[1].start + 1
 
 
 def test_apep_may_be_summoned_onto_any_water_s3() -> None:
@@ -230,7 +230,7 @@ def test_unlock_leftmost_token_levels_and_costs_s2_1() -> None:
         s.to_move = A
         s.turn_idx = 0
         s.phase = TURN
-        s.acts = 0
+        s.actions_taken = 0
         s._legal = None
     assert spent == [1, 1, 2, 2, 3, 3]
     assert bin(s.powers[A]).count("1") == 6
@@ -251,15 +251,15 @@ def test_guardian_icons_under_the_unlock_slots_s2_1(slots: str | None, gains: li
     s = position(2, BASIC, followers=[20, 0], options=options)
     got = []
     for k in range(1, 7):
-        owned = sum(s.gpool[A * 3 : A * 3 + 3])
+        owned = sum(s.guardian_pool[A * 3 : A * 3 + 3])
         play(s, "unlock")
         play(s, legal(s)[0])
-        if sum(s.gpool[A * 3 : A * 3 + 3]) > owned:
+        if sum(s.guardian_pool[A * 3 : A * 3 + 3]) > owned:
             got.append(k)
-        s.to_move, s.turn_idx, s.phase, s.acts, s._legal = A, 0, TURN, 0, None
+        s.to_move, s.turn_idx, s.phase, s.actions_taken, s._legal = A, 0, TURN, 0, None
     assert got == gains
     # Guardians of levels 1, 2, 3 in the pool.
-    assert s.gpool[A * 3 : A * 3 + 3] == [1, 1, 1]
+    assert s.guardian_pool[A * 3 : A * 3 + 3] == [1, 1, 1]
 
 
 def test_no_guardian_when_none_is_left_beside_the_card_s2_1() -> None:
@@ -267,14 +267,14 @@ def test_no_guardian_when_none_is_left_beside_the_card_s2_1() -> None:
     s.unlocked[A] = 1
     s.guardian_supply[0] = 0
     play(s, "unlock", "power commanding")
-    assert s.gpool[A * 3] == 0 and s.unlocked[A] == 2
+    assert s.guardian_pool[A * 3] == 0 and s.unlocked[A] == 2
 
 
 def test_merged_players_take_one_action_each_s7_1_s10_4() -> None:
     s = position(3, ["A god 5,1", "B god 6,6", "C god 2,5"])
     s.god_of_seat[C] = B
     s.alive[C] = False
-    s.asc.remove(C)
+    s.devotion_stack.remove(C)
     play(s, "move", "done", "end")  # A: two actions possible, ends after one
     assert s.current_player == B
     play(s, "gain")

@@ -29,7 +29,7 @@ def test_regions_resolved_in_conflict_order_tokens_s10_1() -> None:
 
 def test_empty_region_is_skipped_and_sole_player_dominates_s10_1_s10_2() -> None:
     s = battle(2, ["A god 4,4", "B god 6,6"])
-    assert s.dev == [1, 1]
+    assert s.devotion == [1, 1]
     assert s.phase == TURN and s.conflicts == 1 and s.current_player == B
 
 
@@ -37,13 +37,13 @@ def test_domination_scores_majorities_then_one_s10_2() -> None:
     pieces = ["A god 4,4", "A temple 4,5", "A obelisk 5,4", "B obelisk 5,3", "- pyramid 4,3", "B god 6,6"]
     s = battle(2, pieces)
     # Temple majority (1 vs 0); Obelisks tied 1-1: nobody; the neutral Pyramid counts for nobody.
-    assert s.dev[A] == 1 + 1
+    assert s.devotion[A] == 1 + 1
 
 
 def test_bountiful_adds_one_per_gain_instance_s2_2() -> None:
     pieces = ["A god 4,4", "A temple 4,5", "A obelisk 5,4", "B god 6,6"]
     s = battle(2, pieces, powers={"A": ["bountiful"]})
-    assert s.dev[A] == (2 + 1) + (1 + 1)  # majorities (one gain) then Domination (another gain)
+    assert s.devotion[A] == (2 + 1) + (1 + 1)  # majorities (one gain) then Domination (another gain)
 
 
 def test_omnipresent_followers_at_the_start_of_a_conflict_s2_2() -> None:
@@ -86,14 +86,14 @@ def test_chariots_adds_3_strength_s1() -> None:
     s = play(battle(2, ["A god 4,4", "A warrior 4,3", "B god 5,4", "B warrior 5,3"]), "card chariots", "card miracle")
     assert s.b_strength[A] == 5 and s.b_strength[B] == 2
     assert piece(s, "5,3") is None and piece(s, "4,3") == "A warrior"  # B's Warrior died
-    assert s.dev[A] == 1
+    assert s.devotion[A] == 1
 
 
 def test_drought_adds_1_and_devotion_per_desert_figure_on_a_win_s1() -> None:
     pieces = ["A god 4,3", "A warrior 5,3", "A warrior 4,4", "B god 8,3"]
     s = play(battle(2, pieces), "card drought", "card build")
     # Strength 3 + 1 vs 1; A wins: 1 + 2 figures on Desert ((4,3), (5,3)); (4,4) is Fertile.
-    assert s.dev[A] == 1 + 2
+    assert s.devotion[A] == 1 + 2
 
 
 def test_build_monument_pays_3_and_places_a_controlled_monument_s1() -> None:
@@ -105,7 +105,7 @@ def test_build_monument_pays_3_and_places_a_controlled_monument_s1() -> None:
     play(s, "build pyramid 4,5")
     assert piece(s, "4,5") == "A pyramid" and s.followers[A] == 1 and s.ankh_pool[A] == pool - 1
     # The new Pyramid counts for the majority in step 4, before Resolution.
-    assert s.dev[A] == 1
+    assert s.devotion[A] == 1
 
 
 def test_build_monument_needs_three_followers_unless_inspiring_s1_s2_2() -> None:
@@ -147,7 +147,7 @@ def test_flood_does_not_protect_against_plague_s11_12() -> None:
 def test_miracle_counts_own_figures_killed_s1() -> None:
     pieces = ["A god 4,4", "A warrior 4,3", "A warrior 5,4", "B god 5,3", "B warrior 4,2", "B warrior 5,2"]
     s = play(battle(2, pieces), "card miracle", "card chariots")
-    assert s.dev[A] == 2 and s.dev[B] == 1
+    assert s.devotion[A] == 2 and s.devotion[B] == 1
 
 
 # --- Plague of Locusts (§1) ----------------------------------------------------------------------
@@ -198,10 +198,10 @@ def test_empty_after_plague_strength_0_no_majority_but_miracle_and_worship_s11_8
     play(s, "card plague", "card miracle", "bid 1", "bid 0")
     # B has no figure left in the West: no majority for its Obelisk, strength 0, A wins.
     assert s.phase == WORSHIP and s.current_player == B
-    assert s.dev[A] == 1
-    assert s.dev[B] == 2  # Miracle: the two Warriors killed by the Plague
+    assert s.devotion[A] == 1
+    assert s.devotion[B] == 2  # Miracle: the two Warriors killed by the Plague
     play(s, "worship")
-    assert s.dev[B] == 2 + 1 + 1 and s.followers[B] == 1  # Worshipful, then B dominates the East
+    assert s.devotion[B] == 2 + 1 + 1 and s.followers[B] == 1  # Worshipful, then B dominates the East
 
 
 def test_chariots_with_no_figures_left_is_strength_0_s11_15() -> None:
@@ -209,7 +209,7 @@ def test_chariots_with_no_figures_left_is_strength_0_s11_15() -> None:
     s = battle(2, pieces, followers=[1, 0])
     play(s, "card plague", "card chariots", "bid 1", "bid 0")
     assert s.b_strength[B] == 0 and s.b_strength[A] == 2
-    assert s.dev[A] == 1
+    assert s.devotion[A] == 1
 
 
 # --- Majorities (§9) ----------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def test_majority_holder_absent_scores_nothing_s11_17() -> None:
     pieces = ["A obelisk 4,5", "A god 6,6", "B god 4,4", "C god 5,3"]
     s = battle(3, pieces)
     play(s, "card chariots", "card miracle")  # B then C (A is not in the West)
-    assert s.dev[B] == 1 and s.dev[C] == 0  # B won the battle; nobody scored the Obelisk
+    assert s.devotion[B] == 1 and s.devotion[C] == 0  # B won the battle; nobody scored the Obelisk
     assert "Monument majorities" not in " ".join(s.log)
 
 
@@ -228,7 +228,7 @@ def test_majorities_strict_and_only_for_present_players_s9() -> None:
     s = play(battle(2, pieces), "card miracle", "card miracle")
     # A: Temples 2-1 -> 1; B: Obelisk 1-0 -> 1.  Then a 1-1 tie, A holds the tie-breaker.
     assert s.phase == TIEBREAK
-    assert s.dev == [1, 1]
+    assert s.devotion == [1, 1]
 
 
 # --- Resolution (§10.3) -------------------------------------------------------------------------
@@ -239,14 +239,14 @@ def test_battle_tie_tiebreaker_used_s11_9() -> None:
     play(s, "card chariots", "card chariots")
     assert s.phase == TIEBREAK and s.current_player == A
     play(s, "tiebreak")
-    assert s.dev[A] == 1 and piece(s, "5,3") is None and piece(s, "4,3") == "A warrior"
+    assert s.devotion[A] == 1 and piece(s, "5,3") is None and piece(s, "4,3") == "A warrior"
     assert "  Player 1 uses the tie-breaker" in s.log
 
 
 def test_battle_tie_tiebreaker_declined_everyone_loses_s11_9() -> None:
     s = battle(2, ["A god 4,4", "A warrior 4,3", "B god 5,4", "B warrior 5,3"])
     play(s, "card chariots", "card chariots", "notiebreak")
-    assert s.dev == [0, 0]
+    assert s.devotion == [0, 0]
     assert piece(s, "5,3") is None and piece(s, "4,3") is None
     assert piece(s, "4,4") == "A god" and piece(s, "5,4") == "B god"
 
@@ -254,7 +254,7 @@ def test_battle_tie_tiebreaker_declined_everyone_loses_s11_9() -> None:
 def test_tie_without_the_holder_nobody_wins_s10_3() -> None:
     s = battle(3, ["A god 2,5", "B god 5,4", "B warrior 5,3", "C god 4,4", "C warrior 4,3"])
     play(s, "card chariots", "card chariots")
-    assert s.dev == [1, 0, 0]  # A dominated the North; the West is a tie nobody breaks
+    assert s.devotion == [1, 0, 0]  # A dominated the North; the West is a tie nobody breaks
     assert piece(s, "5,3") is None and piece(s, "4,3") is None
 
 
@@ -265,17 +265,17 @@ def test_tiebreaker_once_per_conflict_s11_11() -> None:
     play(s, "card miracle", "card miracle")  # region 2 (East): another tie, token spent
     assert s.phase != TIEBREAK
     assert piece(s, "6,6") is None and piece(s, "6,7") is None  # nobody won: both die
-    assert s.dev == [1 + 1, 1]  # A: West won + Miracle; B: Miracle
+    assert s.devotion == [1 + 1, 1]  # A: West won + Miracle; B: Miracle
 
 
 def test_glorious_margin_of_3_gives_3_s11_14() -> None:
     pieces = ["A god 4,4", "A warrior 4,3", "A warrior 4,5", "A warrior 3,3", "B god 5,4", "C god 5,1"]
     s = battle(3, pieces, powers={"A": ["glorious"]})
     play(s, "card chariots", "card chariots", "card miracle")  # A 7, B 4, C 1
-    assert s.dev[A] == 3
+    assert s.devotion[A] == 3
     s = battle(3, [*pieces, "B warrior 5,3"], powers={"A": ["glorious"]})
     play(s, "card chariots", "card chariots", "card miracle")  # A 7, B 5: margin 2
-    assert s.dev[A] == 1
+    assert s.devotion[A] == 1
 
 
 def test_commanding_gives_3_followers_for_a_battle_won_not_a_domination_s2_2() -> None:
@@ -287,26 +287,26 @@ def test_commanding_gives_3_followers_for_a_battle_won_not_a_domination_s2_2() -
 def test_magnanimous_loser_with_2_figures_s11_19() -> None:
     pieces = ["A god 4,4", "A warrior 4,3", "B god 5,4", "B warrior 5,3", "B warrior 5,5"]
     s = play(battle(2, pieces, powers={"A": ["magnanimous"]}), "card miracle", "card chariots")
-    assert s.dev[A] == 2 + 1  # Magnanimous 2, then Miracle 1 (the Warrior)
+    assert s.devotion[A] == 2 + 1  # Magnanimous 2, then Miracle 1 (the Warrior)
     s = battle(2, ["A god 4,4", "B god 5,4", "B warrior 5,3"], powers={"A": ["magnanimous"]})
     play(s, "card build", "card build")  # 1 Follower each: nobody can build
-    assert s.b_nfigs[A] == 1 and s.dev[A] == 0
+    assert s.b_nfigs[A] == 1 and s.devotion[A] == 0
 
 
 def test_worshipful_after_miracle_once_per_battle_s11_20() -> None:
     pieces = ["A god 4,4", "A warrior 4,3", "B god 5,4", "B warrior 5,3", "B warrior 5,5"]
     s = battle(2, pieces, followers=[5, 0], powers={"A": ["worshipful"]})
     play(s, "card miracle", "card chariots")
-    assert s.phase == WORSHIP and s.dev[A] == 1  # Miracle already resolved
+    assert s.phase == WORSHIP and s.devotion[A] == 1  # Miracle already resolved
     play(s, "worship")
-    assert s.dev[A] == 2 and s.followers[A] == 3 and s.phase != WORSHIP
+    assert s.devotion[A] == 2 and s.followers[A] == 3 and s.phase != WORSHIP
 
 
 def test_temple_attuned_two_per_temple_with_an_adjacent_figure_s2_2() -> None:
     pieces = ["A god 4,4", "A temple 4,5", "A temple 4,3", "A temple 7,3", "B god 5,1", "B warrior 4,1"]
     s = play(battle(2, pieces, powers={"A": ["temple-attuned"]}), "card miracle", "card chariots")
     assert s.b_strength[A] == 1 + 2 + 2  # (7,3) has no A figure next to it
-    assert s.dev[A] >= 1
+    assert s.devotion[A] >= 1
 
 
 def test_resplendent_god_strength_3_with_three_monuments_of_a_type_s2_2() -> None:
@@ -333,7 +333,7 @@ def test_a_win_at_31_ends_the_game_mid_conflict_s5() -> None:
     s = battle(2, pieces, devotion=[29, 0])
     play(s, "card chariots", "card miracle")
     assert s.is_terminal and s.returns() == [1.0, -1.0]
-    assert s.dev[A] == 31
+    assert s.devotion[A] == 31
 
 
 def test_cards_chosen_in_a_battle_are_secret_until_the_reveal_s1() -> None:
@@ -379,7 +379,7 @@ def test_after_battle_order_rulings_table() -> None:
     steps = ["(battle won)", "(Commanding)", "(a Cat-Mummy died)", "(Magnanimous)", "(Miracle)", "(Worshipful)"]
     where = [next(i for i, line in enumerate(s.log) if key in line) for key in steps]
     assert where == sorted(where)
-    assert s.dev == [2 + 2 + 1, 1 - 1]  # B: won 1, lost 1 to the Cat-Mummy; A: 2 + 2 + 1
+    assert s.devotion == [2 + 2 + 1, 1 - 1]  # B: won 1, lost 1 to the Cat-Mummy; A: 2 + 2 + 1
 
 
 def test_obelisk_attuned_alternates_one_figure_at_a_time_in_ascending_devotion_s2_2() -> None:

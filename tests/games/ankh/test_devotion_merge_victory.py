@@ -12,44 +12,44 @@ from tests.games.ankh.builder import A, B, C, D, legal, piece, play, position, s
 def test_devotion_stack_first_player_on_top_at_the_start_s5() -> None:
     s = position(3, ["A god 5,1", "B god 6,6", "C god 2,5"])
     fresh = type(s)(s.game, 1)
-    assert fresh.asc[-1] == fresh.turn_order[0] and fresh.asc[0] == fresh.turn_order[-1]
-    assert fresh.dev == [0, 0, 0]
+    assert fresh.devotion_stack[-1] == fresh.turn_order[0] and fresh.devotion_stack[0] == fresh.turn_order[-1]
+    assert fresh.devotion == [0, 0, 0]
 
 
 def test_a_token_arriving_on_a_space_goes_on_top_of_the_stack_s5() -> None:
     s = position(3, ["A god 5,1", "B god 6,6", "C god 2,5"], devotion=[2, 3, 2], stack="ACB")
     s._gain(C, 1, "test")  # C arrives on B's space 3: above B
-    assert s.asc == [A, B, C]
+    assert s.devotion_stack == [A, B, C]
     s._lose(C, 2, "test")  # C moves down to space 1, alone
-    assert s.dev[C] == 1 and s.asc == [C, A, B]
+    assert s.devotion[C] == 1 and s.devotion_stack == [C, A, B]
     s._lose(B, 1, "test")  # B arrives on A's space 2: on top
-    assert s.asc == [C, A, B] and s.dev[B] == 2
+    assert s.devotion_stack == [C, A, B] and s.devotion[B] == 2
 
 
 def test_devotion_never_below_0_s5() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[0, 1])
     s._lose(A, 1, "test")
-    assert s.dev[A] == 0 and s.asc == [A, B]
+    assert s.devotion[A] == 0 and s.devotion_stack == [A, B]
 
 
 def test_reaching_31_wins_at_once_and_stops_there_s5() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[29, 0])
     assert s._gain(A, 5, "test")
-    assert s.dev[A] == 31 and s.is_terminal and s.returns() == [1.0, -1.0]
+    assert s.devotion[A] == 31 and s.is_terminal and s.returns() == [1.0, -1.0]
 
 
 def test_bountiful_only_in_the_red_section_s2_2() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[19, 0], powers={"A": ["bountiful"]})
     s._gain(A, 1, "test")
-    assert s.dev[A] == 21  # 19 is the last red space: +1
+    assert s.devotion[A] == 21  # 19 is the last red space: +1
     s._gain(A, 1, "test")
-    assert s.dev[A] == 22
+    assert s.devotion[A] == 22
 
 
 def test_red_max_option_20_s5() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[20, 0], powers={"A": ["bountiful"]}, options={"red_max": 20})
     s._gain(A, 1, "test")
-    assert s.dev[A] == 22
+    assert s.devotion[A] == 22
 
 
 # --- Merge (§10.4) ---------------------------------------------------------------------------------
@@ -65,7 +65,7 @@ def test_the_two_lowest_gods_merge_after_the_third_conflict_s10_4() -> None:
     play(s, "card miracle", "card chariots")
     assert s.conflicts == 3
     assert not s.alive[B] and s.god_of_seat[B] == C  # B lowest = minor, C second-lowest = major
-    assert s.dev[C] == 4 and s.asc == [C, D, A]
+    assert s.devotion[C] == 4 and s.devotion_stack == [C, D, A]
     assert s.followers[C] == 1 + 4 and s.followers[B] == 0
     assert piece(s, "5,1") is None and piece(s, "5,0") is None
     assert s.monument_supply[0] == supply + 1  # B's Obelisk destroyed
@@ -78,7 +78,7 @@ def test_merge_minor_major_and_devotion_on_the_minor_space_s10_4() -> None:
     s._merge()
     # B (0) is the lowest: minor; D (3) the second lowest: major.
     assert not s.alive[B] and s.god_of_seat[B] == D
-    assert s.dev[D] == 0 and s.asc == [D, C, A]
+    assert s.devotion[D] == 0 and s.devotion_stack == [D, C, A]
     assert s.followers[D] == 4 and s.followers[B] == 0
     assert piece(s, "5,1") is None and piece(s, "4,1") is None and piece(s, "5,0") is None
     assert s.removed_warriors[B] == 6
@@ -104,7 +104,7 @@ def test_merge_guardians_major_keeps_its_own_then_fits_the_minors_case34() -> No
     play(s, "adopt 4,1")
     assert piece(s, "4,1") == "C cat-mummy"
     assert s.removed_guardians == [0, 1, 0]  # B's Apep left the game (not killed)
-    assert s.gpool[C * 3 : C * 3 + 3] == [1, 1, 1]
+    assert s.guardian_pool[C * 3 : C * 3 + 3] == [1, 1, 1]
     assert s.guardian_supply == supply_before
     assert s.phase == TURN
 
@@ -119,7 +119,7 @@ def test_merge_guardians_the_major_may_let_them_go_s10_4() -> None:
     assert legal(s) == ["adopt 4,1", "done"]  # the second small base is still free
     play(s, "done")
     assert piece(s, "4,1") is None and s.removed_guardians == [1, 0, 0]
-    assert s.gpool[C * 3] == 1 and s.dev[A] == 10  # no Cat-Mummy loss: nobody was killed
+    assert s.guardian_pool[C * 3] == 1 and s.devotion[A] == 10  # no Cat-Mummy loss: nobody was killed
 
 
 def test_merged_powers_option_combined_s10_4() -> None:
@@ -144,8 +144,8 @@ def test_merged_god_wins_for_both_players_rulings_table() -> None:
     s = position(3, ["A god 2,5", "B god 5,1", "C god 6,6"], devotion=[0, 1, 29])
     s._merge()  # A minor, B major
     s._gain(B, 2, "test")
-    assert s.dev[B] == 2
-    s.dev[B] = 29
+    assert s.devotion[B] == 2
+    s.devotion[B] = 29
     s._place_token(B, 29)
     s._gain(B, 3, "test")
     assert s.is_terminal and s.returns() == [1.0, 1.0, -1.0]
@@ -164,9 +164,9 @@ def _fourth_conflict(devotion: list[int], **kw: object) -> object:
 def test_forgotten_gods_in_the_red_section_after_the_fourth_conflict_s11_35() -> None:
     # Each dominates one region (+1): A 18 -> 19 (red), B 19 -> 20, C 24 -> 25.
     s = start_conflict(_fourth_conflict([18, 19, 24]))
-    assert s.dev == [19, 20, 25]
+    assert s.devotion == [19, 20, 25]
     assert not s.alive[A] and s.alive[B] and s.alive[C]
-    assert all(o != A for o in s.fown)
+    assert all(o != A for o in s.figure_owner)
     assert s.phase == TURN and s.current_player == B
 
 
@@ -196,7 +196,7 @@ def test_final_tie_goes_to_the_higher_token_in_the_stack_rulings_table() -> None
     s = start_conflict(position(3, pieces, devotion=[21, 21, 20], next_event="conflict", conflict_number=5))
     # A and B both reach 22; B dominated the West (token 1) first, A the East (token 2) later,
     # so A arrived on 22 after B and stands on top.
-    assert s.dev[A] == s.dev[B] == 22
+    assert s.devotion[A] == s.devotion[B] == 22
     assert s.returns() == [1.0, -1.0, -1.0]
 
 

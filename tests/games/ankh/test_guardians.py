@@ -16,7 +16,7 @@ def test_cat_mummy_killed_every_other_god_loses_one_s3() -> None:
     s = start_conflict(position(3, pieces, devotion=[0, 3, 5], next_event="conflict"))
     play(s, "card miracle", "card chariots")  # A (lowest) then B; B wins the West
     # B: 3 + 1 (win) - 1 (Cat-Mummy); C: 5 - 1; A: 0 (never below 0) + 1 (Miracle), then C dominates.
-    assert s.dev[B] == 3 and s.dev[A] == 1 and s.dev[C] == 4 + 1
+    assert s.devotion[B] == 3 and s.devotion[A] == 1 and s.devotion[C] == 4 + 1
 
 
 def test_cat_mummy_loss_comes_after_the_winners_gain_rulings_table() -> None:
@@ -37,14 +37,14 @@ def test_mummy_returns_next_to_its_god_and_counts_twice_for_miracle_s11_23() -> 
     assert s.phase == MUMMY and s.b_kills[A] == 2 and piece(s, "4,5") is None
     play(s, "to 4,3")
     assert piece(s, "4,3") == "A mummy"
-    assert s.dev[A] == 2  # Miracle: the Mummy killed twice
+    assert s.devotion[A] == 2  # Miracle: the Mummy killed twice
 
 
 def test_mummy_with_no_space_next_to_its_god_stays_in_the_pool_s3() -> None:
     pieces = ["A god 4,5", "A mummy 4,3", "- temple 4,4", "- temple 5,4", "- temple 5,5", "B god 5,3", "B warrior 4,2"]
     s = start_conflict(position(2, pieces, next_event="conflict"))
     play(s, "card miracle", "card chariots")
-    assert s.gpool[A * 3 + 1] == 1 and piece(s, "4,3") is None and s.phase == TURN
+    assert s.guardian_pool[A * 3 + 1] == 1 and piece(s, "4,3") is None and s.phase == TURN
 
 
 def test_apep_in_water_is_present_in_every_region_it_touches_s11_26() -> None:

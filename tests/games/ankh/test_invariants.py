@@ -33,54 +33,56 @@ def check_invariants(s: AnkhState, initial_guardians: list[int]) -> None:
     """Assert every invariant of a position."""
     n = s.n
     for h in range(BOARD.num_hexes):
-        assert not (s.fig[h] >= 0 and s.mon[h] >= 0), f"two pieces on {BOARD.hex_name(h)} (§8.1)"
+        assert not (s.figure[h] >= 0 and s.monument[h] >= 0), f"two pieces on {BOARD.hex_name(h)} (§8.1)"
         if not BOARD.is_land[h]:
-            assert s.mon[h] < 0, "a Monument on water (§8.1)"
-            assert s.fig[h] < 0 or s.fig[h] == APEP, "a figure on water other than Apep (§3, §8.1)"
-        assert (s.fig[h] < 0) == (s.fown[h] < 0)
-        assert s.aim[h] < 0 or s.fig[h] >= 0
+            assert s.monument[h] < 0, "a Monument on water (§8.1)"
+            assert s.figure[h] < 0 or s.figure[h] == APEP, "a figure on water other than Apep (§3, §8.1)"
+        assert (s.figure[h] < 0) == (s.figure_owner[h] < 0)
+        assert s.aim[h] < 0 or s.figure[h] >= 0
     for g in range(n):
-        on_board = [h for h in range(BOARD.num_hexes) if s.fown[h] == g]
-        gods = sum(1 for h in on_board if s.fig[h] == GOD)
+        on_board = [h for h in range(BOARD.num_hexes) if s.figure_owner[h] == g]
+        gods = sum(1 for h in on_board if s.figure[h] == GOD)
         assert gods == (1 if s.alive[g] else 0), "one God figure per god in the game (§4)"
-        warriors = sum(1 for h in on_board if s.fig[h] == WARRIOR)
-        trapped = s.pdata[ANUBIS].slots.count(g) if s.pdata[ANUBIS] is not None else 0
+        warriors = sum(1 for h in on_board if s.figure[h] == WARRIOR)
+        trapped = s.power_data[ANUBIS].slots.count(g) if s.power_data[ANUBIS] is not None else 0
         assert warriors + s.warriors_pool[g] + s.removed_warriors[g] + trapped == 6, "6 Warriors per god (§4)"
-        assert 0 <= s.dev[g] <= 31, "Devotion 0-31 (§5)"
+        assert 0 <= s.devotion[g] <= 31, "Devotion 0-31 (§5)"
         assert s.followers[g] >= 0, "Followers never negative"
         if s.alive[g]:
-            controlled = sum(1 for h in range(BOARD.num_hexes) if s.mown[h] == g)
+            controlled = sum(1 for h in range(BOARD.num_hexes) if s.monument_owner[h] == g)
             assert s.ankh_pool[g] + controlled + 6 == 15, "15 Ankh tokens per god (§2.1)"
         else:
-            assert not any(o == g for o in s.mown)
+            assert not any(o == g for o in s.monument_owner)
     for level in (1, 2, 3):
         kind = s.guardian_kind[level - 1]
-        owned = sum(1 for h in range(BOARD.num_hexes) if s.fig[h] == kind)
-        owned += sum(s.gpool[g * 3 + level - 1] for g in range(n))
+        owned = sum(1 for h in range(BOARD.num_hexes) if s.figure[h] == kind)
+        owned += sum(s.guardian_pool[g * 3 + level - 1] for g in range(n))
         assert owned + s.guardian_supply[level - 1] + s.removed_guardians[level - 1] == initial_guardians[level - 1]
         assert GUARDIAN_LEVEL[kind] == level
     for k in range(3):
-        assert s.monument_supply[k] + sum(1 for m in s.mon if m == k) == 10, "10 Monuments per type (§9)"
+        assert s.monument_supply[k] + sum(1 for m in s.monument if m == k) == 10, "10 Monuments per type (§9)"
     check_god_invariants(s)
-    assert sorted(s.asc) == [g for g in range(n) if s.alive[g]]
-    assert [s.dev[g] for g in s.asc] == sorted(s.dev[g] for g in s.asc), "the track is in Devotion order (§5)"
+    assert sorted(s.devotion_stack) == [g for g in range(n) if s.alive[g]]
+    assert [s.devotion[g] for g in s.devotion_stack] == sorted(s.devotion[g] for g in s.devotion_stack), (
+        "the track is in Devotion order (§5)"
+    )
 
 
 def check_god_invariants(s: AnkhState) -> None:
     """The god powers' components stay consistent (§4)."""
     assert sum(1 for b in s.badge if b) <= 3, "Ra has 3 Sun tokens"
-    assert all(s.fig[h] >= 0 for h in range(BOARD.num_hexes) if s.badge[h]), "a Sun token is on a figure"
-    if s.pdata[ANUBIS] is not None:
-        assert len(s.pdata[ANUBIS].slots) <= 3, "Anubis has 3 slots"
+    assert all(s.figure[h] >= 0 for h in range(BOARD.num_hexes) if s.badge[h]), "a Sun token is on a figure"
+    if s.power_data[ANUBIS] is not None:
+        assert len(s.power_data[ANUBIS].slots) <= 3, "Anubis has 3 slots"
     reserved = [h for h in range(BOARD.num_hexes) if s.reserved[h] >= 0]
     assert len(reserved) == s.n_reserved <= 3
     if reserved:
         osiris = s.holder[OSIRIS]
         assert osiris >= 0 and all(s.reserved[h] == osiris for h in reserved)
-        assert sorted(s.pdata[OSIRIS].tokens) == reserved
-        assert all(s.fown[h] in (-1, osiris) for h in reserved), "only Osiris's figures on the Underworld"
-    if s.pdata[BASTET] is not None:
-        on_board = [h for h in s.pdata[BASTET].at if h >= 0]
+        assert sorted(s.power_data[OSIRIS].tokens) == reserved
+        assert all(s.figure_owner[h] in (-1, osiris) for h in reserved), "only Osiris's figures on the Underworld"
+    if s.power_data[BASTET] is not None:
+        on_board = [h for h in s.power_data[BASTET].at if h >= 0]
         assert len(set(on_board)) == len(on_board), "one cat per space"
         if s.holder[BASTET] < 0:
             assert not on_board, "a forgotten Bastet's cats leave the game"

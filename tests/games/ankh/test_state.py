@@ -102,7 +102,7 @@ def test_determinize_resamples_only_hidden_choices_s1() -> None:
         det = s.determinize(B, rng)
         assert det.observation(B) == s.observation(B)
         seen.add(det.b_card[A])
-        assert det.fig == s.fig and det.dev == s.dev
+        assert det.figure == s.figure and det.devotion == s.devotion
     assert len(seen) > 3 and 2 not in seen  # any card of A's hand, never the used Chariots
     own = s.determinize(A, Rng(1))
     assert own.b_card[A] == s.b_card[A]
@@ -113,7 +113,7 @@ def test_clone_is_independent_and_equal() -> None:
     c = s.clone()
     assert c == s
     play(c, "move", "pick 4,1", "to 4,2")
-    assert c != s and s.fig != c.fig and s.history == []
+    assert c != s and s.figure != c.figure and s.history == []
 
 
 def test_a_record_replays_to_the_same_state() -> None:

@@ -250,7 +250,7 @@ class Model:
         self.hex_regions = hr = regions.hex_regions
         self.adjacent = adjacent = regions.adjacent
         nr = self.num_regions = regions.num_regions
-        fig, fown, mon, mown = state.fig, state.fown, state.mon, state.mown
+        fig, fown, mon, mown = state.figure, state.figure_owner, state.monument, state.monument_owner
         powers = state.powers
         # Resplendent (§2.2): the God is 3 with 3+ Monuments of one type.
         owned = [0] * (3 * n)
@@ -326,7 +326,7 @@ class Model:
     # --- pieces of the evaluation ----------------------------------------------------------------
 
     def _neutralised(self, h: int, owner: int) -> bool:
-        fig, fown = self.state.fig, self.state.fown
+        fig, fown = self.state.figure, self.state.figure_owner
         return any(fig[x] == ANDROSPHINX and fown[x] != owner for x in self.adjacent[h])
 
     def majorities(self, r: int, changes: Sequence[tuple[int, int, int]] = ()) -> list[int]:
@@ -376,7 +376,7 @@ class Model:
 
     def income(self) -> int:
         """Followers a Gain action would bring the god (§7.3), without Revered."""
-        mown = self.state.mown
+        mown = self.state.monument_owner
         god = self.god
         return sum(1 for x, c in self.cover.items() if c > 0 and (mown[x] < 0 or mown[x] == god))
 
@@ -431,7 +431,7 @@ class Model:
         """Follower income and claimable Monuments next to ``h`` that no other figure of the
         god covers (``leaving``: a figure that will not be there any more)."""
         state = self.state
-        mon, mown = state.mon, state.mown
+        mon, mown = state.monument, state.monument_owner
         god = self.god
         cover = self.cover
         gained = 0.0
@@ -451,7 +451,7 @@ class Model:
     def _leave_loss(self, a: int) -> float:
         """Income and claimable Monuments lost when the figure on ``a`` leaves."""
         state = self.state
-        mon, mown = state.mon, state.mown
+        mon, mown = state.monument, state.monument_owner
         lost = 0.0
         for x in self.adjacent[a]:
             if mon[x] >= 0 and self.cover.get(x, 0) == 1:
@@ -471,7 +471,7 @@ class Model:
 
     def move_gain(self, a: int, b: int) -> float:
         """Change of the god's value if its figure on ``a`` moves to ``b``."""
-        kind = self.state.fig[a]
+        kind = self.state.figure[a]
         ra, rb = self.hex_regions[a], self.hex_regions[b]
         sa, ka = self._figure_effect(a, kind)
         sb, kb = self._figure_effect(b, kind)
@@ -503,13 +503,13 @@ class Model:
         if kind == WARRIOR:
             return 0.0
         state = self.state
-        fown = state.fown
+        fown = state.figure_owner
         god = self.god
         if kind == ANDROSPHINX:
             # Enemy figures next to it lose their strength.
             return 0.25 * sum(1 for x in self.adjacent[h] if fown[x] >= 0 and fown[x] != god)
         if kind == SCORPION:
-            mon, mown = state.mon, state.mown
+            mon, mown = state.monument, state.monument_owner
             return 0.3 * sum(1 for x in self.adjacent[h] if mon[x] >= 0 and mown[x] >= 0 and mown[x] != god)
         if kind in (CAT_MUMMY, MUMMY_KIND):
             return 0.1
@@ -521,8 +521,8 @@ class Model:
         """Change of the god's value if it takes control of the Monument on ``h``."""
         state = self.state
         g = self.god
-        old = state.mown[h]
-        t = state.mon[h]
+        old = state.monument_owner[h]
+        t = state.monument[h]
         n = self.n
         delta = [0.0] * n
         changes = [(g, t, 1)] + ([(old, t, -1)] if old >= 0 else [])
@@ -540,7 +540,7 @@ class Model:
         if self.cover.get(h, 0) > 0 and old >= 0:
             gain += INCOME  # an opponent's Monument next to us starts counting for Gain Followers
         if state.powers[g] >> RESPLENDENT & 1 or unlock_level(state.unlocked[g]) <= 2:
-            mine = sum(1 for x in range(NUM_HEXES) if state.mown[x] == g and state.mon[x] == t)
+            mine = sum(1 for x in range(NUM_HEXES) if state.monument_owner[x] == g and state.monument[x] == t)
             gain += 0.15 * min(mine, 2)
         return gain
 
@@ -552,7 +552,7 @@ def _best_moves(model: Model) -> list[tuple[float, int, int]]:
     """For each of the god's figures that may move: (best gain, from, to), best first."""
     state = model.state
     god = model.god
-    fig, fown, mon = state.fig, state.fown, state.mon
+    fig, fown, mon = state.figure, state.figure_owner, state.monument
     moved = state.moved if state.phase in (MOVE_PICK, MOVE_TO) else []
     near = model.near_monument
     out = []
@@ -588,7 +588,7 @@ def _best_moves(model: Model) -> list[tuple[float, int, int]]:
 def _summon_kinds(state: AnkhState, god: int) -> list[int]:
     kinds = [WARRIOR] if state.warriors_pool[god] > 0 else []
     for level in (1, 2, 3):
-        if state.gpool[god * 3 + level - 1] > 0:
+        if state.guardian_pool[god * 3 + level - 1] > 0:
             kinds.append(state.guardian_kind[level - 1])
     return kinds
 
@@ -596,7 +596,7 @@ def _summon_kinds(state: AnkhState, god: int) -> list[int]:
 def _summon_spaces(model: Model) -> list[int]:
     state = model.state
     god = model.god
-    fig, fown, mon, mown = state.fig, state.fown, state.mon, state.mown
+    fig, fown, mon, mown = state.figure, state.figure_owner, state.monument, state.monument_owner
     mark = bytearray(NUM_HEXES)
     for h in range(NUM_HEXES):
         if fown[h] == god or mown[h] == god:
@@ -619,14 +619,14 @@ def _best_summon_value(model: Model) -> float:
 
 def power_value(state: AnkhState, god: int, power: int) -> float:
     """How much power ``power`` is worth to ``god`` now (§2.2), in Devotion-like units."""
-    mon, mown, fown = state.mon, state.mown, state.fown
+    mon, mown, fown = state.monument, state.monument_owner, state.figure_owner
     owned = [0, 0, 0]
     for h in range(NUM_HEXES):
         if mown[h] == god:
             owned[mon[h]] += 1
     regions = {r for h in range(NUM_HEXES) if fown[h] == god for r in state.regions.hex_regions[h]}
     late = state.event_idx / len(EVENT_TRACK)
-    red = state.dev[god] <= state.red_max
+    red = state.devotion[god] <= state.red_max
     values = {
         COMMANDING: 0.8,
         INSPIRING: 0.5 + (0.4 if not state.used[god] >> BUILD_CARD & 1 else 0.0),
@@ -639,7 +639,7 @@ def power_value(state: AnkhState, god: int, power: int) -> float:
         PYRAMID_ATTUNED: 0.3 + 0.6 * owned[PYRAMID],
         GLORIOUS: 1.0,
         MAGNANIMOUS: 0.9,
-        BOUNTIFUL: 2.2 if red and state.dev[god] < state.red_max - 3 else 0.6,
+        BOUNTIFUL: 2.2 if red and state.devotion[god] < state.red_max - 3 else 0.6,
         WORSHIPFUL: 1.0,
     }
     return values[power] * (1.0 - 0.6 * late)
@@ -703,7 +703,7 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     event_value = _event_value(model, event) if any(fires) else 0.0
     total = [values[r] + (event_value if fires[r] else 0.0) - ACTION_COST for r in range(4)]
     rows = [a for a in legal if isinstance(a, Row)]
-    if state.acts == 0:
+    if state.actions_taken == 0:
         # A merged god's players take one action each (§7.1, §10.4); an event ends the turn.
         two_actions = state.god_of_seat.count(god) == 1
         best, choice = -math.inf, rows[0]
@@ -732,7 +732,7 @@ def _battle_strengths(state: AnkhState, model: Model) -> dict[int, tuple[float, 
     Fertile, figures on Desert) in the battle region (§10.3 step 5)."""
     n = model.n
     r = state.b_region
-    fown = state.fown
+    fown = state.figure_owner
     terrain = state.board.terrain
     out: dict[int, tuple[float, int, int, int]] = {}
     for o in state.b_gods:
@@ -835,7 +835,7 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
 
 
 def _god_in_battle(state: AnkhState, o: int) -> bool:
-    fig, fown = state.fig, state.fown
+    fig, fown = state.figure, state.figure_owner
     return any(fig[h] == GOD and fown[h] == o for h in state.b_hexes)
 
 
@@ -845,13 +845,15 @@ def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
     build), those it takes from others, and the Monument itself.  Empty if it cannot build
     (no Ankh token, no empty land space)."""
     r = state.b_region
-    if state.ankh_pool[god] <= 0 or not any(state.fig[h] < 0 and state.mon[h] < 0 for h in state.regions.regions[r]):
+    if state.ankh_pool[god] <= 0 or not any(
+        state.figure[h] < 0 and state.monument[h] < 0 for h in state.regions.regions[r]
+    ):
         return {}
     before = model.majority[r]
     owned = [0, 0, 0]
     for h in range(NUM_HEXES):
-        if state.mown[h] == god:
-            owned[state.mon[h]] += 1
+        if state.monument_owner[h] == god:
+            owned[state.monument[h]] += 1
     gains = {}
     for k in range(3):
         if state.monument_supply[k] <= 0:
@@ -888,7 +890,7 @@ def _choose_build(state: AnkhState, legal: Sequence[Action]) -> Action:
     kind = max(gains, key=lambda k: (gains[k], -k))
     if gains[kind] - _build_cost(state, god) <= 0:
         return NOBUILD
-    fown = state.fown
+    fown = state.figure_owner
     return max(
         (a for a in builds if a.kind == kind),
         key=lambda a: (sum(1 for x in model.adjacent[a.hex] if fown[x] == god), -a.hex),
@@ -899,7 +901,7 @@ def _choose_bid(state: AnkhState, legal: Sequence[Action]) -> Action:
     """§1 Plague of Locusts: outbid everyone when what is at stake is worth it."""
     god = state.god_of_seat[state.to_move]
     f = state.followers[god]
-    fig, fown = state.fig, state.fown
+    fig, fown = state.figure, state.figure_owner
     mine = sum(1 for h in state.b_hexes if fown[h] == god and fig[h] != GOD)
     theirs = sum(1 for h in state.b_hexes if fown[h] >= 0 and fown[h] != god and fig[h] != GOD)
     if mine == 0:
@@ -932,12 +934,12 @@ def _choose_move_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
 
 
 def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
-    a = state.sel
+    a = state.selected
     best, choice = -math.inf, legal[0]
     for act in legal:
         assert isinstance(act, To)
         b = act.hex
-        gain = model.move_gain(a, b) if state.fig[b] < 0 else 0.0
+        gain = model.move_gain(a, b) if state.figure[b] < 0 else 0.0
         if gain > best:
             best, choice = gain, act
     return choice
@@ -970,9 +972,9 @@ def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
     free = [
         x
         for h in state.regions.regions[state.b_region]
-        if state.mon[h] == OBELISK and state.mown[h] == god
+        if state.monument[h] == OBELISK and state.monument_owner[h] == god
         for x in model.adjacent[h]
-        if IS_LAND[x] and state.fig[x] < 0 and state.mon[x] < 0
+        if IS_LAND[x] and state.figure[x] < 0 and state.monument[x] < 0
     ]
     best = MIN_GAIN
     choice_action: Action = DONE
@@ -1000,7 +1002,7 @@ def _choose_aim(state: AnkhState, legal: Sequence[Action]) -> Action:
     h = state.aim_hex
     nb = state.board.neighbour_in[h]
     adjacent = state.regions.adjacent[h]
-    mon, mown = state.mon, state.mown
+    mon, mown = state.monument, state.monument_owner
 
     def score(a: Action) -> float:
         assert isinstance(a, Aim)
@@ -1139,7 +1141,7 @@ def evaluation_features(model: Model, god: int) -> tuple[float, float, float, fl
     monuments = sum(model.monuments[(r * n + god) * 3 + t] for r in range(nr) for t in range(3))
     figures = sum(model.presence[r * n + god] for r in range(nr))
     return (
-        float(state.dev[god]),
+        float(state.devotion[god]),
         model.conflict[god],
         follower_value(state.followers[god]),
         float(monuments),

@@ -66,12 +66,12 @@ class Actions(Guardians):
     def _start_turn(self) -> None:
         """Give the turn to the seat at ``turn_idx`` of the turn order."""
         self.to_move = self.turn_order[self.turn_idx]
-        self.acts = 0
+        self.actions_taken = 0
         self.last_row = -1
         self.pending_event = False
         self.window_done = False
         self.phase = TURN
-        for p in self.hk.on_turn_start:
+        for p in self.hooks.on_turn_start:
             p.on_turn_start(self._me)
 
     def _actions_per_turn(self, seat: int) -> int:
@@ -85,13 +85,13 @@ class Actions(Guardians):
         strictly lower row than the first; ``end`` also, when option second_action is
         "optional" (the default).
         """
-        if self.acts == 0:
+        if self.actions_taken == 0:
             rows: list[Action] = list(ROW)
         else:
             rows = list(ROW[self.last_row + 1 :])
             if self.second_optional:
                 rows.append(END)
-        if self.hk.turn_actions:
+        if self.hooks.turn_actions:
             rows.extend(self._god_turn_actions())
         return rows
 
@@ -100,7 +100,7 @@ class Actions(Guardians):
         (§4.2 Bastet: revealing a cat)."""
         god = self.god_of_seat[self.to_move]
         out: list[Action] = []
-        for p in self.hk.turn_actions:
+        for p in self.hooks.turn_actions:
             out.extend(p.turn_actions(self._me, god))
         return out
 
@@ -110,7 +110,7 @@ class Actions(Guardians):
 
     def _take_action(self, row: int) -> None:
         """Take action ``row``: advance its marker (§7.2), then resolve the action (§7.3)."""
-        self.acts += 1
+        self.actions_taken += 1
         self.last_row = row
         self.markers[row] += 1
         self.pending_event = self.markers[row] >= self.tracks[row].event_space
@@ -134,7 +134,7 @@ class Actions(Guardians):
             self.pending_event = False
             self._fire_event(self.god_of_seat[self.to_move])
             return
-        if self.acts < self._actions_per_turn(self.to_move) and self.last_row < UNLOCK_ROW:
+        if self.actions_taken < self._actions_per_turn(self.to_move) and self.last_row < UNLOCK_ROW:
             self.phase = TURN
             return
         self._end_turn()
@@ -150,7 +150,7 @@ class Actions(Guardians):
     def _end_turn(self) -> None:
         """End the turn; if a god power still offers a choice "after an action" (§4.2 Bastet),
         the player is asked first (``turn-end``: that choice or ``end``)."""
-        if self.hk.turn_actions and not self.window_done and not self.over:
+        if self.hooks.turn_actions and not self.window_done and not self.over:
             self.window_done = True
             if self._god_turn_actions():
                 self.phase = TURN_END
@@ -173,19 +173,19 @@ class Actions(Guardians):
     def _destinations(self, h: int, god: int) -> list[int]:
         """Where the figure on ``h`` may end its move: empty land spaces 1-3 steps away,
         through anything (§7.3, §8.1); Satet also onto an enemy figure it can push (§3)."""
-        fig, mon = self.fig, self.mon
+        fig, mon = self.figure, self.monument
         out = [x for x in LAND_WITHIN_3[h] if fig[x] < 0 and mon[x] < 0]
         if self.n_reserved:
             out = [x for x in out if self.reserved[x] < 0 or self.reserved[x] == god]
         if fig[h] == SATET:
-            fown = self.fown
+            fown = self.figure_owner
             pushes = [x for x in LAND_WITHIN_3[h] if fown[x] >= 0 and fown[x] != god and self._push_targets(h, x)]
             if pushes:
                 out = sorted(out + pushes)
         return out
 
     def _can_move(self, h: int, god: int) -> bool:
-        fig, mon = self.fig, self.mon
+        fig, mon = self.figure, self.monument
         if self.n_reserved:
             return bool(self._destinations(h, god))
         for x in LAND_WITHIN_3[h]:
@@ -196,7 +196,7 @@ class Actions(Guardians):
     def _move_picks(self) -> list[Action]:
         god = self.god_of_seat[self.to_move]
         moved = self.moved
-        fown = self.fown
+        fown = self.figure_owner
         return [PICK[h] for h in range(len(fown)) if fown[h] == god and h not in moved and self._can_move(h, god)]
 
     def _continue_move(self) -> None:
@@ -208,21 +208,21 @@ class Actions(Guardians):
 
     def _move_figure(self, a: int, b: int) -> None:
         """Carry the figure (with a Scorpion's aim and its badge) from ``a`` to ``b``."""
-        fig, fown, aim, badge = self.fig, self.fown, self.aim, self.badge
+        fig, fown, aim, badge = self.figure, self.figure_owner, self.aim, self.badge
         fig[b], fown[b], aim[b], badge[b] = fig[a], fown[a], aim[a], badge[a]
         fig[a] = fown[a] = aim[a] = -1
         badge[a] = 0
 
     def _move_to(self, b: int) -> None:
         """The picked figure goes to ``b`` (a Satet onto an enemy waits for its push)."""
-        a = self.sel
-        if self.fown[b] >= 0:  # §3 Satet ends on an enemy figure: push it first
+        a = self.selected
+        if self.figure_owner[b] >= 0:  # §3 Satet ends on an enemy figure: push it first
             self.push_at = b
             self.phase = PUSH
             return
         self._move_figure(a, b)
         self.moved.append(b)
-        if self.fig[b] == SCORPION:
+        if self.figure[b] == SCORPION:
             self._ask_aim(b, AIM_AFTER_MOVE)
         else:
             self._continue_move()
@@ -232,16 +232,16 @@ class Actions(Guardians):
 
         A pushed Giant Scorpion keeps its aim (ruling: only its owner aims it, after its own
         placement or move)."""
-        a, b = self.sel, self.push_at
+        a, b = self.selected, self.push_at
         name = self.board.hex_name
-        self._log(f"Satet {name(a)} -> {name(b)} pushes {FIGURE_IDS[self.fig[b]]} to {name(c)}")
+        self._log(f"Satet {name(a)} -> {name(b)} pushes {FIGURE_IDS[self.figure[b]]} to {name(c)}")
         self._move_figure(b, c)
         self._move_figure(a, b)
         self.moved.append(b)
         self._continue_move()
 
     def _push_actions(self) -> list[Action]:
-        return [PUSH_ACTIONS[c] for c in self._push_targets(self.sel, self.push_at)]
+        return [PUSH_ACTIONS[c] for c in self._push_targets(self.selected, self.push_at)]
 
     # --- Giant Scorpion aim (§3) -------------------------------------------------------------------
 
@@ -273,7 +273,7 @@ class Actions(Guardians):
         """Kinds of figure ``god`` has in its pool: Warriors and this game's Guardians."""
         kinds = [WARRIOR] if self.warriors_pool[god] > 0 else []
         for level in (1, 2, 3):
-            if self.gpool[god * 3 + level - 1] > 0:
+            if self.guardian_pool[god * 3 + level - 1] > 0:
                 kinds.append(self.guardian_kind[level - 1])
         kinds.sort()
         return kinds
@@ -283,7 +283,7 @@ class Actions(Guardians):
         ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1), not
         reserved for another god (§4.1 Osiris)."""
         adjacent = self.regions.adjacent
-        fig, fown, mon, mown = self.fig, self.fown, self.mon, self.mown
+        fig, fown, mon, mown = self.figure, self.figure_owner, self.monument, self.monument_owner
         mark = bytearray(len(fig))
         for h in range(len(fig)):
             if fown[h] == god or mown[h] == god:
@@ -297,7 +297,7 @@ class Actions(Guardians):
     def _can_ransom(self, god: int) -> bool:
         """Whether a god power holds a Warrior of ``god`` that ``god`` may summon instead of
         one from its pool (§4.1 Anubis: for 1 Follower paid to Anubis)."""
-        return any(p.can_ransom(self._me, god) for p in self.hk.can_ransom)
+        return any(p.can_ransom(self._me, god) for p in self.hooks.can_ransom)
 
     def _placements(self, god: int, spaces: list[int]) -> list[Action]:
         """``put <kind> r,c`` for each kind in ``god``'s pool (or only a Warrior, after
@@ -312,15 +312,15 @@ class Actions(Guardians):
                 out.extend(row[x] for x in sorted(set(spaces) | set(self._apep_targets())))
             else:
                 out.extend(row[x] for x in spaces)
-        if spaces and self.hk.can_ransom and self._can_ransom(god):
+        if spaces and self.hooks.can_ransom and self._can_ransom(god):
             out.append(RANSOM)
         return out
 
     def _summon_actions(self) -> list[Action]:
         god = self.god_of_seat[self.to_move]
         spaces = self._summon_spaces(god)
-        if self.hk.summon_spaces:
-            for p in self.hk.summon_spaces:
+        if self.hooks.summon_spaces:
+            for p in self.hooks.summon_spaces:
                 spaces.extend(p.summon_spaces(self._me, god))
             spaces = sorted(set(spaces))
         out = self._placements(god, spaces)
@@ -333,7 +333,7 @@ class Actions(Guardians):
     def _pyramids_for_extra(self, god: int) -> list[int]:
         """§2.2 Pyramid Attuned: controlled Pyramids not yet used this action with an empty
         land space next to them (only while the pool holds a figure)."""
-        mon, mown = self.mon, self.mown
+        mon, mown = self.monument, self.monument_owner
         adjacent = self.regions.adjacent
         return [
             p
@@ -364,7 +364,7 @@ class Actions(Guardians):
         if extra:
             self.pyr_used.append(self.pyr_sel)
         else:
-            for p in self.hk.summon_spaces:
+            for p in self.hooks.summon_spaces:
                 if p.on_summon_put(self._me, god, h):
                     extra = True
         self._place_from_pool(god, kind, h)
@@ -377,22 +377,22 @@ class Actions(Guardians):
         The decisions are queued: the caller then reaches a checkpoint."""
         if self.ransom:
             self.ransom = False
-            next(p for p in self.hk.can_ransom if p.can_ransom(self._me, god)).on_ransom(self._me, god)
+            next(p for p in self.hooks.can_ransom if p.can_ransom(self._me, god)).on_ransom(self._me, god)
         else:
             self._take_from_pool(god, kind)
-        self.fig[h] = kind
-        self.fown[h] = god
+        self.figure[h] = kind
+        self.figure_owner[h] = god
         self.badge[h] = 0
         if kind == SCORPION:
             self._queue(AIM, god, h, front=True)
-        for p in self.hk.on_summoned:
+        for p in self.hooks.on_summoned:
             p.on_summoned(self._me, god, h)
 
     def _sacrificed(self, god: int, amount: int) -> None:
         """``god`` has fully resolved an effect for which it sacrificed ``amount`` Followers
         (§4.2 Hathor reacts); the caller then reaches a checkpoint."""
         if amount > 0:
-            for p in self.hk.on_sacrifice:
+            for p in self.hooks.on_sacrifice:
                 p.on_sacrifice(self._me, god, amount)
 
     # --- Gain Followers (§7.3) --------------------------------------------------------------------
@@ -401,7 +401,7 @@ class Actions(Guardians):
         """1 per Monument, own or neutral (not an opponent's), adjacent to at least one figure
         of ``god``, each Monument once; +1 with Revered (§7.3, §2.2)."""
         adjacent = self.regions.adjacent
-        fown, mon, mown = self.fown, self.mon, self.mown
+        fown, mon, mown = self.figure_owner, self.monument, self.monument_owner
         seen = set()
         for h in range(len(fown)):
             if fown[h] == god:
@@ -449,7 +449,7 @@ class Actions(Guardians):
 
     def _move_to_actions(self) -> list[Action]:
         god = self.god_of_seat[self.to_move]
-        return [TO[x] for x in self._destinations(self.sel, god)]
+        return [TO[x] for x in self._destinations(self.selected, god)]
 
     def _move_pick_actions(self) -> list[Action]:
         return [*self._move_picks(), DONE]

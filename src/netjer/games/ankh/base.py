@@ -14,10 +14,10 @@ track fires an event; a decision inside a Conflict resumes it) calls a hook decl
 implemented above.
 
 God powers (rules/ankh.md §4; :mod:`netjer.games.ankh.gods`): ``holder[i]`` is the god that
-holds power ``i`` (-1: not in play), ``pdata[i]`` its components, ``hk`` the hooks of the
+holds power ``i`` (-1: not in play), ``power_data[i]`` its components, ``hooks`` the hooks of the
 powers in play.  A power's decision is a *task* ``(phase, god, arg)`` in ``tasks``: when a
 flow reaches a point where the rules let queued decisions happen it calls
-:meth:`AnkhBase._checkpoint` with what to do afterwards (``cont``, one of the ``CONT_*``); the
+:meth:`AnkhBase._checkpoint` with what to do afterwards (``continuation``, one of the ``CONT_*``); the
 engine asks each task's god in turn (:meth:`AnkhBase._drain`) and then resumes.  Inside a
 Conflict the loop drains the queue before every step.  Engine data the powers may set:
 ``reserved`` (spaces only one god's figures may use, §4.1 Osiris), ``badge`` (a marker
@@ -34,7 +34,7 @@ major god's player decides for a merged god, §10.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from netjer.core.state import State
 from netjer.games.ankh.board import Board, RegionMap, Split, load_board
@@ -104,7 +104,7 @@ def phase_name(p: int) -> str:
     return PHASE_OWNER[p].PHASES[p][0]
 
 
-#: What resumes once the queued decisions are taken (``AnkhState.cont``).
+#: What resumes once the queued decisions are taken (``AnkhState.continuation``).
 (
     CONT_CONFLICT,
     CONT_ACTION_DONE,
@@ -130,16 +130,14 @@ LAND_WITHIN_3: tuple[tuple[int, ...], ...] = tuple(
 class AnkhBase(State):
     """Fields of an Ankh position (see the module doc); not instantiated directly.
 
-    Board (one entry per hex): ``fig`` figure kind or -1, ``fown`` its god or -1, ``mon``
-    Monument kind or -1, ``mown`` its controlling god or -1 (neutral), ``aim`` a Giant
-    Scorpion's aimed side or -1.  Gods (one entry per god): ``dev`` Devotion, ``followers``,
-    ``alive``, ``powers`` (mask), ``unlocked`` (dashboard tokens used), ``ankh_pool``,
-    ``warriors_pool``, ``gpool[g * 3 + level - 1]`` Guardians in the pool, ``used`` (mask of
-    face-up Battle cards).  ``asc`` is the Devotion track: the living gods bottom to top.
+    The fields are declared, with what each holds, in :mod:`netjer.games.ankh.fields` (groups
+    game, board, god boards, turn, action steps, conflict, battle, god powers, result), from
+    which ``clone`` and ``full_state`` are derived; the annotations below give their types.
     """
 
+    #: The map (§8.2), the same for every game: a class attribute, not a field of the state.
+    board: ClassVar[Board] = BOARD
     # static for the game
-    board: Board
     n: int
     second_optional: bool
     red_max: int
@@ -150,10 +148,10 @@ class AnkhBase(State):
     guardian_kind: tuple[int, int, int]
     turn_order: tuple[int, ...]
     # board
-    fig: list[int]
-    fown: list[int]
-    mon: list[int]
-    mown: list[int]
+    figure: list[int]
+    figure_owner: list[int]
+    monument: list[int]
+    monument_owner: list[int]
     aim: list[int]
     regions: RegionMap
     token_of_region: list[int]
@@ -162,18 +160,18 @@ class AnkhBase(State):
     monument_supply: list[int]
     guardian_supply: list[int]
     # gods
-    dev: list[int]
+    devotion: list[int]
     followers: list[int]
     alive: list[bool]
     powers: list[int]
     unlocked: list[int]
     ankh_pool: list[int]
     warriors_pool: list[int]
-    gpool: list[int]
+    guardian_pool: list[int]
     used: list[int]
     seat_of_god: list[int]
     god_of_seat: list[int]
-    asc: list[int]
+    devotion_stack: list[int]
     removed_warriors: list[int]
     removed_guardians: list[int]
     # tracks, events, turn
@@ -181,14 +179,14 @@ class AnkhBase(State):
     event_idx: int
     conflicts: int
     turn_idx: int
-    acts: int
+    actions_taken: int
     last_row: int
     pending_event: bool
     phase: int
     to_move: int
     # sub-decisions of actions and events
     moved: list[int]
-    sel: int
+    selected: int
     push_at: int
     pyr_used: list[int]
     pyr_sel: int
@@ -199,7 +197,7 @@ class AnkhBase(State):
     split: Split | None
     new_tokens: list[int]
     # conflict and battle
-    cstep: int
+    conflict_step: int
     c_order: list[int]
     c_idx: int
     tb_holder: int
@@ -225,10 +223,10 @@ class AnkhBase(State):
     god_ids: tuple[str, ...]
     underworld_extra: bool
     holder: list[int]
-    pdata: list[Any]
-    hk: Hooks
+    power_data: list[Any]
+    hooks: Hooks
     tasks: list[Task]
-    cont: int
+    continuation: int
     reserved: list[int]
     n_reserved: int
     badge: list[int]
@@ -262,7 +260,7 @@ class AnkhBase(State):
         raise NotImplementedError
 
     def _resume(self) -> None:
-        """Carry on with ``cont`` once no decision is queued; implemented in ``state``."""
+        """Carry on with ``continuation`` once no decision is queued; implemented in ``state``."""
         raise NotImplementedError
 
     def _mummy_step(self) -> bool:
@@ -277,8 +275,8 @@ class AnkhBase(State):
         return self  # type: ignore[return-value]
 
     def _refresh_hooks(self) -> None:
-        """Rebuild ``hk`` from ``holder`` (after setup, a merge, a forgotten god)."""
-        self.hk = hooks_for(tuple(i for i, g in enumerate(self.holder) if g >= 0))
+        """Rebuild ``hooks`` from ``holder`` (after setup, a merge, a forgotten god)."""
+        self.hooks = hooks_for(tuple(i for i, g in enumerate(self.holder) if g >= 0))
 
     def _queue(self, phase: int, god: int, arg: int = 0, front: bool = False) -> None:
         """Queue a decision of ``god`` (a god power's task, or the engine's ``AIM``)."""
@@ -301,7 +299,7 @@ class AnkhBase(State):
             phase, god, arg = self.tasks[0]
             if phase == AIM:
                 self.tasks.pop(0)
-                if self.fig[arg] < 0:  # pragma: no cover - a Scorpion is aimed at once
+                if self.figure[arg] < 0:  # pragma: no cover - a Scorpion is aimed at once
                     continue
                 self.aim_hex = arg
                 self.aim_resume = AIM_AFTER_TASK
@@ -314,15 +312,15 @@ class AnkhBase(State):
             return True
 
     def _after_task(self) -> None:
-        """After a queued decision: the next one, or resume (``cont``)."""
+        """After a queued decision: the next one, or resume (``continuation``)."""
         if self.over:
             return
         if not self._drain():
             self._resume()
 
     def _checkpoint(self, cont: int) -> None:
-        """The flow reached a point where queued decisions are taken; then ``cont``."""
-        self.cont = cont
+        """The flow reached a point where queued decisions are taken; then ``continuation``."""
+        self.continuation = cont
         if self.over:
             return
         if not self._drain():
@@ -331,16 +329,16 @@ class AnkhBase(State):
     def _ctl(self) -> list[int]:
         """Who each figure counts for: its owner, except during a Conflict where a power
         may say otherwise (§4.2 Seth).  Not to be modified."""
-        owners = self.fown
-        if self.tb_holder >= 0 and self.hk.control:
-            for p in self.hk.control:
+        owners = self.figure_owner
+        if self.tb_holder >= 0 and self.hooks.control:
+            for p in self.hooks.control:
                 owners = p.control(self._me, owners)
         return owners
 
     def _can_stand(self, h: int, god: int) -> bool:
         """Whether a figure of ``god`` may end a move or be placed on ``h``: an empty land
         space not reserved for another god (§7.3, §8.1; §4.1 Osiris's Underworld)."""
-        if not IS_LAND[h] or self.fig[h] >= 0 or self.mon[h] >= 0:
+        if not IS_LAND[h] or self.figure[h] >= 0 or self.monument[h] >= 0:
             return False
         r = self.reserved[h]
         return r < 0 or r == god
@@ -356,11 +354,11 @@ class AnkhBase(State):
 
     def _is_empty(self, h: int) -> bool:
         """Whether hex ``h`` holds no piece (§8.1: one figure or one Monument per space)."""
-        return self.fig[h] < 0 and self.mon[h] < 0
+        return self.figure[h] < 0 and self.monument[h] < 0
 
     def _is_free_land(self, h: int) -> bool:
         """Whether ``h`` is an empty land space (a legal end of a move or summon, §7.3)."""
-        return IS_LAND[h] and self.fig[h] < 0 and self.mon[h] < 0
+        return IS_LAND[h] and self.figure[h] < 0 and self.monument[h] < 0
 
     def _region_hexes(self, r: int) -> tuple[int, ...]:
         """The land hexes of region ``r`` and the water hexes touching it (§8.1)."""
@@ -373,15 +371,15 @@ class AnkhBase(State):
         during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
         fown = self._ctl()
         seen = {fown[h] for h in hexes if fown[h] >= 0}
-        return [g for g in self.asc if g in seen]
+        return [g for g in self.devotion_stack if g in seen]
 
     def _ascending(self, gods: list[int] | set[int]) -> list[int]:
         """``gods`` in ascending Devotion order (§5: lowest space first, bottom of a stack first)."""
-        return [g for g in self.asc if g in gods]
+        return [g for g in self.devotion_stack if g in gods]
 
     def _figures_of(self, god: int) -> list[int]:
         """Hexes of god ``god``'s figures on the board, ascending."""
-        return [h for h, o in enumerate(self.fown) if o == god]
+        return [h for h, o in enumerate(self.figure_owner) if o == god]
 
     def _living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""

@@ -1,7 +1,7 @@
 """Battles (rules/ankh.md §10.3) with the Battle cards of §1 and the battle-time Ankh powers
 of §2.2.
 
-A Battle runs as a sequence of steps (``AnkhState.cstep``), each automatic except where a
+A Battle runs as a sequence of steps (``AnkhState.conflict_step``), each automatic except where a
 player decides; :meth:`Battle._run_battle_step` is called by the Conflict loop
 (:mod:`netjer.games.ankh.conflict`) until it needs a decision.
 
@@ -75,7 +75,7 @@ from netjer.games.ankh.powers import (
     WORSHIPFUL,
 )
 
-#: Steps of a Conflict (``cstep``); the ``B_*`` ones are a Battle's.
+#: Steps of a Conflict (``conflict_step``); the ``B_*`` ones are a Battle's.
 (
     C_REGION,
     B_OBELISK,
@@ -148,15 +148,15 @@ class Battle(Events):
 
     def _gain_bonus(self, god: int, hexes: tuple[int, ...]) -> int:
         """What god powers add to ``god``'s Devotion for dominating or winning there (§4.1 Ra)."""
-        if not self.hk.gain_bonus:
+        if not self.hooks.gain_bonus:
             return 0
         owners = self._ctl()
-        return sum(p.gain_bonus(self._me, god, hexes, owners) for p in self.hk.gain_bonus)
+        return sum(p.gain_bonus(self._me, god, hexes, owners) for p in self.hooks.gain_bonus)
 
     def _majorities(self, god: int, region: int) -> int:
         """How many Monument types ``god`` has the majority of in ``region`` (§9): strictly more
         controlled Monuments of the type there than every other god, at least one."""
-        mon, mown = self.mon, self.mown
+        mon, mown = self.monument, self.monument_owner
         counts: dict[int, list[int]] = {}
         for h in self.regions.regions[region]:
             if mon[h] >= 0 and mown[h] >= 0:
@@ -175,7 +175,7 @@ class Battle(Events):
         if not self.powers[god] >> RESPLENDENT & 1:
             return False
         counts = [0, 0, 0]
-        mon, mown = self.mon, self.mown
+        mon, mown = self.monument, self.monument_owner
         for h in range(len(mon)):
             if mown[h] == god:
                 counts[mon[h]] += 1
@@ -189,7 +189,7 @@ class Battle(Events):
         §4.2 Bastet), plus 2 per controlled Temple in the region with a figure of ``god``
         adjacent (Temple Attuned).  No figures: 0 (§1).
         """
-        fig, fown = self.fig, self._ctl()
+        fig, fown = self.figure, self._ctl()
         strength = count = 0
         god_strength = RESPLENDENT_GOD if self._resplendent(god) else 1
         for h in self.b_hexes:
@@ -204,11 +204,11 @@ class Battle(Events):
         for card in (self.b_card[god], self.b_card2[god]):
             if card >= 0:
                 strength += CARD_STRENGTH[card]
-        for p in self.hk.strength:
+        for p in self.hooks.strength:
             strength += p.strength(self._me, god, fown)
         if self.powers[god] >> TEMPLE_ATTUNED & 1:
             adjacent = self.regions.adjacent
-            mon, mown = self.mon, self.mown
+            mon, mown = self.monument, self.monument_owner
             for h in self.regions.regions[self.b_region]:
                 if mon[h] == TEMPLE and mown[h] == god and any(fown[x] == god for x in adjacent[h]):
                     strength += 2
@@ -246,12 +246,12 @@ class Battle(Events):
         self.ob_active = [g for g in gods if self.powers[g] >> OBELISK_ATTUNED & 1 and self._obelisks_here(g)]
         names = ", ".join(self._name(g) for g in gods)
         self._log(f"Battle in region {self.token_of_region[region]}: {names}")
-        self.cstep = B_OBELISK
+        self.conflict_step = B_OBELISK
 
     # --- step 0: Obelisk Attuned (§2.2) -----------------------------------------------------------
 
     def _obelisks_here(self, god: int) -> list[int]:
-        mon, mown = self.mon, self.mown
+        mon, mown = self.monument, self.monument_owner
         return [h for h in self.regions.regions[self.b_region] if mon[h] == OBELISK and mown[h] == god]
 
     def _obelisk_spaces(self, god: int) -> list[int]:
@@ -280,7 +280,7 @@ class Battle(Events):
             if self._obelisk_picks(god):
                 return self._ask(god, OBELISK_PICK)
             active.pop(self.ob_turn)
-        self.cstep = B_START
+        self.conflict_step = B_START
         return False
 
     # --- battle start (§10.3 step 0; §4.2 Seth, Horus; §4.1 Amun) ------------------------------
@@ -297,9 +297,9 @@ class Battle(Events):
             self._end_battle()
             return False
         self.b_gods = gods
-        for p in self.hk.on_battle_start:
+        for p in self.hooks.on_battle_start:
             p.on_battle_start(self._me)
-        self.cstep = B_DEAL
+        self.conflict_step = B_DEAL
         return False
 
     def _deal_step(self) -> bool:
@@ -311,7 +311,7 @@ class Battle(Events):
             if self.b_two[g]:
                 queue.append(g)
         self.b_queue = queue
-        self.cstep = B_CARDS
+        self.conflict_step = B_CARDS
         return False
 
     def _dominate(self, god: int, region: int) -> None:  # pragma: no cover - in conflict
@@ -325,7 +325,7 @@ class Battle(Events):
         return [TO[x] for x in self._obelisk_spaces(self.ob_active[self.ob_turn])]
 
     def _obelisk_pick(self, h: int) -> None:
-        self.sel = h
+        self.selected = h
         self.phase = OBELISK_TO
 
     def _obelisk_pass(self) -> None:
@@ -334,13 +334,13 @@ class Battle(Events):
         self._run_conflict()
 
     def _obelisk_to(self, x: int) -> None:
-        a = self.sel
+        a = self.selected
         god = self.ob_active[self.ob_turn]
         self._move_figure(a, x)
         self.ob_moved.append(x)
         name = self.board.hex_name
-        self._log(f"  {self._name(god)} (Obelisk Attuned): {FIGURE_IDS[self.fig[x]]} {name(a)} -> {name(x)}")
-        if self.fig[x] == SCORPION:
+        self._log(f"  {self._name(god)} (Obelisk Attuned): {FIGURE_IDS[self.figure[x]]} {name(a)} -> {name(x)}")
+        if self.figure[x] == SCORPION:
             self._ask_aim(x, AIM_AFTER_OBELISK)
         else:
             self._obelisk_moved()
@@ -355,17 +355,17 @@ class Battle(Events):
     def _cards_step(self) -> bool:
         if self.b_queue:
             return self._ask(self.b_queue[0], CARD)
-        for p in self.hk.before_reveal:
+        for p in self.hooks.before_reveal:
             p.before_reveal(self._me)
-        self.cstep = B_REVEAL
+        self.conflict_step = B_REVEAL
         return False
 
     def _reveal_step(self) -> bool:
         self._reveal()
-        for p in self.hk.on_reveal:
+        for p in self.hooks.on_reveal:
             p.on_reveal(self._me)
         self.b_queue = [g for g in self._ascending(self.b_gods) if self._played(g, BUILD_CARD)]
-        self.cstep = B_BUILD
+        self.conflict_step = B_BUILD
         return False
 
     def _allowed_cards(self, god: int) -> list[int]:
@@ -391,7 +391,7 @@ class Battle(Events):
 
     def _cards_hidden(self) -> bool:
         """Whether the battle's chosen cards are still face down (§1)."""
-        return self.cstep in (B_CARDS, B_REVEAL)
+        return self.conflict_step in (B_CARDS, B_REVEAL)
 
     def _reveal(self) -> None:
         """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
@@ -435,7 +435,7 @@ class Battle(Events):
             self._log(f"  {self._name(self.b_queue.pop(0))} cannot build")
         self.plague_queue = [g for g in self._ascending(self.b_gods) if self._played(g, PLAGUE)]
         self.b_bidders = self._present(self.b_hexes)
-        self.cstep = B_PLAGUE
+        self.conflict_step = B_PLAGUE
         return False
 
     def _build(self, kind: int, h: int) -> None:
@@ -444,8 +444,8 @@ class Battle(Events):
         self.followers[god] -= cost
         self.ankh_pool[god] -= 1
         self.monument_supply[kind] -= 1
-        self.mon[h] = kind
-        self.mown[h] = god
+        self.monument[h] = kind
+        self.monument_owner[h] = god
         where = self.board.hex_name(h)
         self._log(f"  {self._name(god)} builds {article(MONUMENT_IDS[kind])} at {where} ({plural(cost, 'Follower')})")
         self._sacrificed(god, cost)
@@ -459,11 +459,11 @@ class Battle(Events):
 
     def _plague_step(self) -> bool:
         if not self.plague_queue:
-            self.cstep = B_MAJORITY
+            self.conflict_step = B_MAJORITY
             return False
         self.b_queue = self._ascending(self.b_bidders)
         self.bid = [-1] * self.n
-        self.cstep = B_BIDS
+        self.conflict_step = B_BIDS
         return False
 
     def _bids_step(self) -> bool:
@@ -494,14 +494,14 @@ class Battle(Events):
         bids = ", ".join(f"{self._name(g)} {self.bid[g]}" for g in bidders)
         who = self._name(spared) if spared >= 0 else "nobody (tie)"
         self._log(f"  Plague of Locusts ({self._name(player)}): bids {bids}; spared: {who}")
-        fig, fown = self.fig, self._ctl()
+        fig, fown = self.figure, self._ctl()
         victims = [h for h in self.b_hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
         cats = self._kill(victims, "Plague of Locusts")
         self._cat_mummy_losses(cats)
         for g in bidders:
             self._sacrificed(g, self.bid[g])
         self.bid = [-1] * self.n
-        self.cstep = B_PLAGUE
+        self.conflict_step = B_PLAGUE
 
     # --- step 4: Monument majorities (§9) -----------------------------------------------------------------
 
@@ -514,7 +514,7 @@ class Battle(Events):
             won = self._majorities(g, self.b_region)
             if self._gain(g, won, f"{won} Monument majorities"):
                 return False
-        self.cstep = B_RESOLVE
+        self.conflict_step = B_RESOLVE
         return False
 
     # --- step 5: Battle Resolution (§10.3) ------------------------------------------------------------------
@@ -525,7 +525,7 @@ class Battle(Events):
             strength[g], nfigs[g] = self._strength(g)
         able = [g for g in self.b_gods if nfigs[g] > 0]
         self._log("  strength: " + ", ".join(f"{self._name(g)} {strength[g]}" for g in self.b_gods))
-        self.cstep = B_APPLY
+        self.conflict_step = B_APPLY
         if not able:
             self.b_winner = -1
             return False
@@ -559,7 +559,7 @@ class Battle(Events):
         gain), then Commanding; then every loser's Warriors and Guardians in the region are to
         die except Flood-protected ones (``b_victims``; god powers may spare some, §4.1 Isis)."""
         w = self.b_winner
-        self.cstep = B_KILL
+        self.conflict_step = B_KILL
         if w >= 0:
             strength = self.b_strength
             others = [strength[g] for g in self.b_gods if g != w and self.b_nfigs[g] > 0]
@@ -577,7 +577,7 @@ class Battle(Events):
                 self._log(f"  {self._name(w)} gains {plural(COMMANDING_FOLLOWERS, 'Follower')} (Commanding)")
         else:
             self._log("  nobody wins the battle")
-        fig, fown = self.fig, self._ctl()
+        fig, fown = self.figure, self._ctl()
         victims = []
         for h in self.b_hexes:
             g = fown[h]
@@ -587,9 +587,9 @@ class Battle(Events):
                 continue  # §1 Flood: cannot be killed in Battle Resolution
             victims.append(h)
         self.b_victims = victims
-        for p in self.hk.on_resolution:
+        for p in self.hooks.on_resolution:
             p.on_resolution(self._me)
-        self.cstep = B_KILL
+        self.conflict_step = B_KILL
         return False
 
     def _kill_step(self) -> bool:
@@ -598,7 +598,7 @@ class Battle(Events):
         cats = self._kill(self.b_victims, "battle")
         self.b_victims = []
         self._cat_mummy_losses(cats)
-        self.cstep = B_MAGNANIMOUS
+        self.conflict_step = B_MAGNANIMOUS
         return False
 
     # --- step 6: after the battle (rulings table order) ---------------------------------------------------------
@@ -614,7 +614,7 @@ class Battle(Events):
                 and self._gain(g, MAGNANIMOUS_DEVOTION, "Magnanimous")
             ):
                 return False
-        self.cstep = B_MIRACLE
+        self.conflict_step = B_MIRACLE
         return False
 
     def _miracle_step(self) -> bool:
@@ -622,14 +622,14 @@ class Battle(Events):
         for g in self._ascending(self.b_gods):
             if self._played(g, MIRACLE) and self._gain(g, self.b_kills[g], "Miracle"):
                 return False
-        self.cstep = B_AFTER
+        self.conflict_step = B_AFTER
         return False
 
     def _after_step(self) -> bool:
         """The god powers' after-battle effects (§4.1 Osiris), between Miracle and Worshipful."""
-        for p in self.hk.after_battle:
+        for p in self.hooks.after_battle:
             p.after_battle(self._me)
-        self.cstep = B_WORSHIP
+        self.conflict_step = B_WORSHIP
         self.b_queue = [g for g in self._ascending(self.b_gods) if self.powers[g] >> WORSHIPFUL & 1]
         return False
 
@@ -638,7 +638,7 @@ class Battle(Events):
             if self.followers[self.b_queue[0]] >= WORSHIP_COST:
                 return self._ask(self.b_queue[0], WORSHIP)
             self.b_queue.pop(0)
-        self.cstep = B_CYCLE
+        self.conflict_step = B_CYCLE
         return False
 
     def _worship_actions(self) -> list[Action]:
@@ -675,11 +675,11 @@ class Battle(Events):
         self.b_hexes = ()
         self.b_region = -1
         self.c_idx += 1
-        self.cstep = C_REGION
+        self.conflict_step = C_REGION
 
     def _run_battle_step(self) -> bool:
         """Run the current battle step; True if it now waits for a decision."""
-        step = self.cstep
+        step = self.conflict_step
         if step == B_OBELISK:
             return self._obelisk_step()
         if step == B_START:

@@ -341,7 +341,7 @@ class Board:
         This does not check the Camel Caravan rule (see :func:`check_camel_line`); it is the
         plain partition, e.g. to rebuild a saved position.
         """
-        return RegionMap(self, self.rivers | frozenset(camels), frozenset(camels))
+        return region_map(self, frozenset(camels))
 
     def base_region_name(self, regions: RegionMap, region: int) -> str:
         """The name of the base region (West/East/North) that holds ``region`` of ``regions``."""
@@ -601,12 +601,13 @@ def _region_lines(
             if region_of[y] == r and not regions.is_blocked(e):
                 open_edge[e] = True
     valid: dict[frozenset[int], bool] = {}  # a line and its reverse cut the same way
+    links = _region_links(regions, r)
 
     def record(path: list[int], verts: list[int]) -> None:
         key = frozenset(path)
         ok = valid.get(key)
         if ok is None:
-            ok = valid[key] = _split_sizes(regions, r, key) is not None
+            ok = valid[key] = _split_sizes(regions, r, key, links) is not None
         if not ok:
             return
         t = tuple(path)
@@ -645,17 +646,29 @@ def _region_lines(
     return tuple(complete), prefixes
 
 
-def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int, int] | None:
-    """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes exactly two
-    parts of at least :data:`MIN_REGION_LAND` each; ``None`` otherwise."""
-    board = regions.board
+def _region_links(regions: RegionMap, r: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For each land hex of region ``r``: its ``(neighbour, edge)`` pairs inside ``r`` across an
+    unblocked side (the graph a camel line cuts)."""
     mask = regions._blocked_mask
     region_of = regions.region_of
-    land_links = board.land_links
-    members = regions.regions[r]
+    land_links = regions.board.land_links
+    return {h: tuple((y, e) for y, e in land_links[h] if region_of[y] == r and not mask[e]) for h in regions.regions[r]}
+
+
+def _split_sizes(
+    regions: RegionMap,
+    r: int,
+    line: frozenset[int],
+    links: dict[int, tuple[tuple[int, int], ...]] | None = None,
+) -> tuple[int, int] | None:
+    """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes exactly two
+    parts of at least :data:`MIN_REGION_LAND` each; ``None`` otherwise.  ``links``: the
+    region's :func:`_region_links`, when the caller tests many lines of one region."""
+    if links is None:
+        links = _region_links(regions, r)
     seen: set[int] = set()
     sizes: list[int] = []
-    for h in members:
+    for h in regions.regions[r]:
         if h in seen:
             continue
         if len(sizes) == 2:
@@ -665,8 +678,8 @@ def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int,
         count = 1
         while stack:
             x = stack.pop()
-            for y, e in land_links[x]:
-                if y not in seen and region_of[y] == r and not mask[e] and e not in line:
+            for y, e in links[x]:
+                if y not in seen and e not in line:
                     seen.add(y)
                     stack.append(y)
                     count += 1
@@ -674,6 +687,25 @@ def _split_sizes(regions: RegionMap, r: int, line: frozenset[int]) -> tuple[int,
     if len(sizes) != 2 or min(sizes) < MIN_REGION_LAND:
         return None
     return sizes[0], sizes[1]
+
+
+#: Region maps by the camel edges on the board (the rivers are the board's): one map, and so
+#: one camel-line index, per set of camels, shared by every game and search of the process
+#: (a process-wide cache, bounded; maps are immutable).
+_REGION_MAPS: dict[tuple[int, frozenset[int]], RegionMap] = {}
+_REGION_MAPS_MAX = 4096
+
+
+def region_map(board: Board, camels: frozenset[int]) -> RegionMap:
+    """The regions of ``board`` once ``camels`` (edges) are blocked besides its rivers (§8.1),
+    built once per set of camels and shared (see :data:`_REGION_MAPS`)."""
+    key = (id(board), camels)
+    found = _REGION_MAPS.get(key)
+    if found is None or found.board is not board:
+        if len(_REGION_MAPS) >= _REGION_MAPS_MAX:
+            _REGION_MAPS.clear()
+        found = _REGION_MAPS[key] = RegionMap(board, board.rivers | camels, camels)
+    return found
 
 
 def _line_index(regions: RegionMap) -> _LineIndex:
@@ -823,7 +855,7 @@ def check_camel_line(regions: RegionMap, line: Sequence[int], max_camels: int = 
         raise CamelLineError(
             f"the line must cut the region into two regions of at least {MIN_REGION_LAND} land spaces each"
         )
-    after = RegionMap(board, regions.blocked | frozenset(t), regions.camels | frozenset(t))
+    after = region_map(board, regions.camels | frozenset(t))
     a_side, b_side = board.edge_hexes[t[0]]
     parts = sorted((after.region_of[a_side], after.region_of[b_side]))
     renumber = tuple(-1 if old == r else after.region_of[members[0]] for old, members in enumerate(regions.regions))

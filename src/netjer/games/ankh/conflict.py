@@ -49,9 +49,9 @@ class Conflict(Victory):
         tokens = self.token_of_region
         self.c_order = sorted(range(self.regions.num_regions), key=lambda r: tokens[r])
         self.c_idx = 0
-        self.cstep = C_REGION
+        self.conflict_step = C_REGION
         self.mummy_queue = []
-        for p in self.hk.on_conflict_start:
+        for p in self.hooks.on_conflict_start:
             p.on_conflict_start(self._me)
         self._run_conflict()
 
@@ -60,10 +60,10 @@ class Conflict(Victory):
         (a Mummy's return, the god powers' tasks) come first."""
         while not self.over:
             if self.mummy_queue or self.tasks:
-                self.cont = CONT_CONFLICT
+                self.continuation = CONT_CONFLICT
                 if self._drain():
                     return
-            if self.cstep != C_REGION:
+            if self.conflict_step != C_REGION:
                 if self._run_battle_step():
                     return
                 continue
@@ -96,7 +96,7 @@ class Conflict(Victory):
         one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
         empty space there it stays in the pool (§3)."""
         god, owner = self.mummy_queue[0]
-        if self.alive[god] and self._mummy_targets(god, owner) and self.gpool[owner * 3 + 1] > 0:
+        if self.alive[god] and self._mummy_targets(god, owner) and self.guardian_pool[owner * 3 + 1] > 0:
             self.to_move = self.seat_of_god[god]
             self.phase = MUMMY_PHASE
             return True
@@ -121,7 +121,7 @@ class Conflict(Victory):
         """The end of a Conflict: first the god powers that score "before all other effects"
         (§4.2 Thoth), then the merge (§10.4), the forgotten gods (§10.5) or the end of the
         game (§10.6), then the other end-of-Conflict effects (:meth:`_conflict_closed`)."""
-        for p in self.hk.on_conflict_scoring:
+        for p in self.hooks.on_conflict_scoring:
             p.on_conflict_scoring(self._me)
             if self.over:
                 return
@@ -142,6 +142,6 @@ class Conflict(Victory):
     def _conflict_closed(self) -> None:
         """After the merge or the forgotten gods: the god powers' end-of-Conflict effects
         (§4.1 Amun's token, §4.2 Horus's Eyes, Bastet's cats), then the turn ends."""
-        for p in self.hk.on_conflict_end:
+        for p in self.hooks.on_conflict_end:
             p.on_conflict_end(self._me)
         self._checkpoint(CONT_EVENT_DONE)

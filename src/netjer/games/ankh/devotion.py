@@ -1,10 +1,10 @@
 """The Devotion track (rules/ankh.md §5): spaces 0-31, stacks, ascending order, Bountiful,
 the immediate win at 31.
 
-``AnkhState.dev[g]`` is god ``g``'s space and ``AnkhState.asc`` the living gods from the
+``AnkhState.devotion[g]`` is god ``g``'s space and ``AnkhState.devotion_stack`` the living gods from the
 bottom of the track to the top: lowest space first and, within a stack, the bottom token
 first (§5, P ``devotionAscending``).  Every "in ascending Devotion order" of the rules reads
-``asc``.
+``devotion_stack``.
 """
 
 from __future__ import annotations
@@ -21,15 +21,15 @@ class Devotion(AnkhBase):
 
     def _in_red(self, god: int) -> bool:
         """Whether ``god``'s token is in the red section (spaces 0..``red_max``, option red_max)."""
-        return self.dev[god] <= self.red_max
+        return self.devotion[god] <= self.red_max
 
     def _place_token(self, god: int, space: int) -> None:
         """Move ``god``'s token to ``space``: a token arriving on a space goes on top of its
         stack (§5, P ``changeDevotion``, H ``gainDevotion``)."""
-        self.dev[god] = space
-        asc = self.asc
+        self.devotion[god] = space
+        asc = self.devotion_stack
         asc.remove(god)
-        dev = self.dev
+        dev = self.devotion
         i = len(asc)
         while i > 0 and dev[asc[i - 1]] > space:
             i -= 1
@@ -53,9 +53,9 @@ class Devotion(AnkhBase):
         """
         if amount <= 0 or self.over:
             return self.over
-        if self.powers[god] >> BOUNTIFUL & 1 and self.dev[god] <= self.red_max:
+        if self.powers[god] >> BOUNTIFUL & 1 and self.devotion[god] <= self.red_max:
             amount += 1
-        space = min(DEVOTION_MAX, self.dev[god] + amount)
+        space = min(DEVOTION_MAX, self.devotion[god] + amount)
         self._place_token(god, space)
         self._log(f"{self._name(god)} gains {amount} Devotion ({why}) -> {space}")
         if space >= DEVOTION_MAX:
@@ -66,7 +66,7 @@ class Devotion(AnkhBase):
     def _lose(self, god: int, amount: int, why: str) -> None:
         """Lose Devotion; never below 0 (§5, J ``Math.max(0, …)``).  A token that moves
         arrives on top of its new stack; one that cannot move stays where it is."""
-        space = max(0, self.dev[god] - amount)
-        if space != self.dev[god]:
+        space = max(0, self.devotion[god] - amount)
+        if space != self.devotion[god]:
             self._place_token(god, space)
             self._log(f"{self._name(god)} loses {amount} Devotion ({why}) -> {space}")

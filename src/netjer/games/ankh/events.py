@@ -90,7 +90,7 @@ class Events(Actions):
             the Monuments' hex indices, sorted."""
         if self.ankh_pool[god] <= 0:
             return []
-        mon, mown, fown = self.mon, self.mown, self.fown
+        mon, mown, fown = self.monument, self.monument_owner, self.figure_owner
         any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(len(mon)))
         adjacent = self.regions.adjacent
         out = set()
@@ -116,13 +116,15 @@ class Events(Actions):
 
     def _claim(self, h: int) -> None:
         god = self.ev_god
-        old = self.mown[h]
+        old = self.monument_owner[h]
         if old >= 0:
             self.ankh_pool[old] += 1
-        self.mown[h] = god
+        self.monument_owner[h] = god
         self.ankh_pool[god] -= 1
         was = "neutral" if old < 0 else f"{self._name(old)}'s"
-        self._log(f"  {self._name(god)} controls the {was} {MONUMENT_IDS[self.mon[h]]} at {self.board.hex_name(h)}")
+        self._log(
+            f"  {self._name(god)} controls the {was} {MONUMENT_IDS[self.monument[h]]} at {self.board.hex_name(h)}"
+        )
         self._event_done()
 
     # --- Camel Caravan --------------------------------------------------------------------------

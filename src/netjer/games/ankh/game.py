@@ -6,12 +6,17 @@ god without a power, the base engine of issue 4).  Rules reference: rules/ankh.m
 ruling of its rulings table where the sources disagree is an option below with our default;
 docs/rules-coverage-ankh.md lists them all.
 
-Rules version 2 (god powers): a record made under version 1 (no god powers, before option
-``gods`` existed) is refused rather than replayed with gods drawn at random.
+Rules versions: 2 added the god powers; a record made under version 1 (no god powers, before
+option ``gods`` existed) is refused rather than replayed with gods drawn at random.  3 makes
+``merged_powers="combined"`` the default (the seed text S0 §10.4: merged gods "can use the
+abilities of both gods and their combined Ankh Powers"); a version-2 record replays as it was
+played, with version 2's default ``merged_powers="major"`` wherever its options do not name one
+(:attr:`AnkhGame.replayable_rules_versions`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
@@ -52,7 +57,11 @@ class AnkhOptions(GameOptions):
         description="Which unlocks (1-6) uncover a Guardian icon, e.g. 2,4,5 (default, J) or 2,4,6 (P) (§2.1).",
     )
     merged_powers: Literal["major", "combined"] = Field(
-        "major", description="A merged god's Ankh powers: the major god's only, or both gods' combined (§10.4)."
+        "combined",
+        description=(
+            "A merged god's Ankh powers (§10.4): both gods' combined (default, the seed text S0), or the major "
+            "god's only (J and P; the default of rules version 2)."
+        ),
     )
     red_max: int = Field(19, description="Last space of the red section of the Devotion track: 19 or 20 (§5).")
     satet_push: Literal["choose", "opposite"] = Field(
@@ -121,7 +130,9 @@ class AnkhGame(Game):
 
     name: ClassVar[str] = "ankh"
     title: ClassVar[str] = "Ankh: Gods of Egypt"
-    rules_version: ClassVar[str] = "2"
+    rules_version: ClassVar[str] = "3"
+    #: Version 2 (default ``merged_powers="major"``) replays as played; version 1 is refused.
+    replayable_rules_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {"2": {"merged_powers": "major"}}
     options_model: ClassVar[type[GameOptions]] = AnkhOptions
 
     def _check_options(self) -> None:

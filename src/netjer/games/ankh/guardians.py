@@ -47,8 +47,8 @@ class Guardians(Devotion):
     def _guardians_owned(self, god: int, level: int) -> int:
         """Guardians of ``level`` that ``god`` controls, on the board or in its pool."""
         kind = self.guardian_kind[level - 1]
-        on_board = sum(1 for h, o in enumerate(self.fown) if o == god and self.fig[h] == kind)
-        return on_board + self.gpool[god * 3 + level - 1]
+        on_board = sum(1 for h, o in enumerate(self.figure_owner) if o == god and self.figure[h] == kind)
+        return on_board + self.guardian_pool[god * 3 + level - 1]
 
     def _free_bases(self, god: int, base: str) -> int:
         """Coloured bases of size ``base`` still free for ``god`` (§3: 2 small + 2 large)."""
@@ -69,7 +69,7 @@ class Guardians(Devotion):
             self._log(f"{self._name(god)} has no free {GUARDIAN_BASE[kind]} base for {article(FIGURE_IDS[kind])} (§3)")
             return
         self.guardian_supply[level - 1] -= 1
-        self.gpool[god * 3 + level - 1] += 1
+        self.guardian_pool[god * 3 + level - 1] += 1
         self._log(f"{self._name(god)} gains {article(FIGURE_IDS[kind])} (Guardian, §2.1)")
 
     def _to_pool(self, god: int, kind: int) -> None:
@@ -78,20 +78,20 @@ class Guardians(Devotion):
         if kind == WARRIOR:
             self.warriors_pool[god] += 1
         else:
-            self.gpool[god * 3 + GUARDIAN_LEVEL[kind] - 1] += 1
+            self.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1] += 1
 
     def _take_from_pool(self, god: int, kind: int) -> None:
         """A summoned figure leaves its owner's pool."""
         if kind == WARRIOR:
             self.warriors_pool[god] -= 1
         else:
-            self.gpool[god * 3 + GUARDIAN_LEVEL[kind] - 1] -= 1
+            self.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1] -= 1
 
     def _pool_count(self, god: int, kind: int) -> int:
         """Figures of ``kind`` in ``god``'s pool."""
         if kind == WARRIOR:
             return self.warriors_pool[god]
-        return self.gpool[god * 3 + GUARDIAN_LEVEL[kind] - 1]
+        return self.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1]
 
     # --- deaths ---------------------------------------------------------------------------------
 
@@ -110,7 +110,7 @@ class Guardians(Devotion):
             Devotion losses are applied by the caller at the time the rules say, §3).
         """
         cats: list[int] = []
-        fig, fown = self.fig, self.fown
+        fig, fown = self.figure, self.figure_owner
         ctl = self._ctl()
         names = []
         dead = []
@@ -131,7 +131,7 @@ class Guardians(Devotion):
                 self.mummy_queue.append((god, owner))
         if names:
             self._log(f"killed ({why}): {', '.join(names)}")
-            for p in self.hk.on_killed:
+            for p in self.hooks.on_killed:
                 p.on_killed(self._me, dead)
         return cats
 
@@ -139,13 +139,13 @@ class Guardians(Devotion):
         """§3 Cat-Mummy: for each one killed, every *other* god loses 1 Devotion (a merged god
         once), in ascending Devotion order, never below 0."""
         for owner in owners:
-            for g in list(self.asc):
+            for g in list(self.devotion_stack):
                 if g != owner:
                     self._lose(g, 1, "a Cat-Mummy died")
 
     def _god_hex(self, god: int) -> int:
         """The hex of ``god``'s God figure, or -1 if it is not on the board."""
-        fig, fown = self.fig, self.fown
+        fig, fown = self.figure, self.figure_owner
         h = -1
         try:
             while True:  # list.index scans in C: at most one stop per God figure
@@ -167,7 +167,7 @@ class Guardians(Devotion):
 
     def _apep_targets(self) -> list[int]:
         """§3 Apep: it may be summoned onto any empty Water space (no adjacency, P; J)."""
-        fig = self.fig
+        fig = self.figure
         return [w for w in self.board.water if fig[w] < 0]
 
     def _push_targets(self, origin: int, target: int) -> list[int]:
@@ -185,7 +185,7 @@ class Guardians(Devotion):
         board = self.board
         adjacent = self.regions.adjacent[target]
 
-        pushed = self.fown[target]
+        pushed = self.figure_owner[target]
 
         def free(x: int) -> bool:
             return self._can_stand(x, pushed)
@@ -208,7 +208,7 @@ class Guardians(Devotion):
         """§3 Androsphinx: a figure counting for ``god`` on ``h`` adjacent to an enemy
         Androsphinx has strength 0 (two enemy Androsphinxes next to each other cancel each
         other).  ``owners``: who each figure counts for (§4.2 Seth)."""
-        fig = self.fig
+        fig = self.figure
         return any(fig[x] == ANDROSPHINX and owners[x] != god for x in self.regions.adjacent[h])
 
     def _aimed(self, h: int) -> tuple[int, ...]:
@@ -225,20 +225,20 @@ class Guardians(Devotion):
         across rivers or camels), is destroyed: back to the supply, its controller's Ankh
         token back to the pool."""
         board = self.board
-        for h in range(len(self.fig)):
+        for h in range(len(self.figure)):
             if self.aim[h] < 0:
                 continue
             for x in self._aimed(h):
-                kind = self.mon[x]
+                kind = self.monument[x]
                 if kind < 0 or x not in self.regions.adjacent[h]:
                     continue
-                owner = self.mown[x]
-                self.mon[x] = self.mown[x] = -1
+                owner = self.monument_owner[x]
+                self.monument[x] = self.monument_owner[x] = -1
                 self.monument_supply[kind] += 1
                 if owner >= 0:
                     self.ankh_pool[owner] += 1
                 side = f"{DIRECTION_NAMES[self.aim[h]]}-{DIRECTION_NAMES[(self.aim[h] + 1) % 6]}"
                 self._log(
-                    f"{self._name(self.fown[h])}'s Giant Scorpion at {board.hex_name(h)} ({side}) destroys the "
+                    f"{self._name(self.figure_owner[h])}'s Giant Scorpion at {board.hex_name(h)} ({side}) destroys the "
                     f"{MONUMENT_IDS[kind]} at {board.hex_name(x)}"
                 )

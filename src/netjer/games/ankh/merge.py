@@ -38,10 +38,10 @@ class Merge(Battle):
             True if the major god's player now chooses which of the minor god's Guardians to
             keep (phase ``adopt``); the merge then ends with :meth:`_finish_adoption`.
         """
-        asc = self.asc
+        asc = self.devotion_stack
         minor, major = asc[0], asc[1]
         self._log(f"{self._name(minor)} (minor) merges into {self._name(major)} (major) (§10.4)")
-        mon, mown, fig, fown = self.mon, self.mown, self.fig, self.fown
+        mon, mown, fig, fown = self.monument, self.monument_owner, self.figure, self.figure_owner
         for h in range(len(mon)):
             if mown[h] == minor:
                 self.monument_supply[mon[h]] += 1
@@ -61,7 +61,7 @@ class Merge(Battle):
         if self.merged_combined:
             self.powers[major] |= self.powers[minor]
         # The major token takes the minor's place on the track.
-        self.dev[major] = self.dev[minor]
+        self.devotion[major] = self.devotion[minor]
         asc.remove(major)
         asc[0] = major
         self.alive[minor] = False
@@ -74,7 +74,7 @@ class Merge(Battle):
             if g == minor:
                 self.holder[i] = major
         self._refresh_hooks()
-        for p in self.hk.on_merge:
+        for p in self.hooks.on_merge:
             p.on_merge(self._me, major, minor)
         return self._continue_adoption()
 
@@ -84,13 +84,13 @@ class Merge(Battle):
         minor = self.merge_minor
         major = self.god_of_seat[minor]
         out: list[Action] = []
-        fig, fown = self.fig, self.fown
+        fig, fown = self.figure, self.figure_owner
         for h in range(len(fig)):
             if fown[h] == minor and fig[h] in GUARDIAN_BASE and self._free_bases(major, GUARDIAN_BASE[fig[h]]) > 0:
                 out.append(ADOPT[h])
         for level in (1, 2, 3):
             kind = self.guardian_kind[level - 1]
-            if self.gpool[minor * 3 + level - 1] > 0 and self._free_bases(major, GUARDIAN_BASE[kind]) > 0:
+            if self.guardian_pool[minor * 3 + level - 1] > 0 and self._free_bases(major, GUARDIAN_BASE[kind]) > 0:
                 action = ADOPT_POOL[kind]
                 assert action is not None
                 out.append(action)
@@ -112,13 +112,13 @@ class Merge(Battle):
         minor = self.merge_minor
         major = self.god_of_seat[minor]
         if h >= 0:
-            self.fown[h] = major
-            kind = self.fig[h]
+            self.figure_owner[h] = major
+            kind = self.figure[h]
             where = f"at {self.board.hex_name(h)}"
         else:
             level = GUARDIAN_LEVEL[kind]
-            self.gpool[minor * 3 + level - 1] -= 1
-            self.gpool[major * 3 + level - 1] += 1
+            self.guardian_pool[minor * 3 + level - 1] -= 1
+            self.guardian_pool[major * 3 + level - 1] += 1
             where = "from the pool"
         self._log(f"{self._name(major)} keeps {self._name(minor)}'s {FIGURE_IDS[kind]} {where}")
         if not self._continue_adoption():
@@ -135,7 +135,7 @@ class Merge(Battle):
     def _release_guardians(self) -> None:
         """The minor god's Guardians not kept leave the game (not killed, §10.4)."""
         minor = self.merge_minor
-        fig, fown = self.fig, self.fown
+        fig, fown = self.figure, self.figure_owner
         for h in range(len(fig)):
             if fown[h] == minor:
                 self.removed_guardians[GUARDIAN_LEVEL[fig[h]] - 1] += 1
@@ -143,5 +143,5 @@ class Merge(Battle):
                 self.badge[h] = 0
         for level in (1, 2, 3):
             slot = minor * 3 + level - 1
-            self.removed_guardians[level - 1] += self.gpool[slot]
-            self.gpool[slot] = 0
+            self.removed_guardians[level - 1] += self.guardian_pool[slot]
+            self.guardian_pool[slot] = 0

@@ -1,8 +1,8 @@
 """Piece kinds of Ankh as small integers (rules/ankh.md §3, §4, §9).
 
-Figures (stored in ``AnkhState.fig``): the God figure, Warriors and the six Guardian types
+Figures (stored in ``AnkhState.figure``): the God figure, Warriors and the six Guardian types
 in the order of ``data/guardians.json`` (:func:`netjer.games.ankh.setup.load_guardians`).
-Monuments (stored in ``AnkhState.mon``): Obelisk, Temple, Pyramid, in the order of
+Monuments (stored in ``AnkhState.monument``): Obelisk, Temple, Pyramid, in the order of
 :data:`netjer.games.ankh.scenarios.MONUMENT_KINDS`.
 """
 

@@ -19,6 +19,8 @@ that owns the phase, and their components appear in the observation under ``god_
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from netjer.core.action import Action
@@ -65,6 +67,7 @@ from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.conflict import Conflict
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
+from netjer.games.ankh.fields import FIELDS, LIST_FIELDS
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
@@ -194,6 +197,38 @@ _PHASE_TYPES: dict[int, tuple[type, ...]] = {
 }
 
 
+#: Observation tables (the same words as ``card_names``, ``hand_of`` and ``power_names``),
+#: computed once per mask.
+_CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
+_HAND_NAMES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(CARD_IDS[c] for c in hand_of(m)) for m in range(1 << len(CARD_IDS))
+)
+_AIM_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
+
+
+@cache
+def _power_names(mask: int) -> tuple[str, ...]:
+    return tuple(power_names(mask))
+
+
+def _powers_json(state: AnkhState, _: object) -> JsonDict:
+    return {GOD_IDS[i]: power(i).full(state) for i, g in enumerate(state.holder) if g >= 0}
+
+
+#: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
+#: (``value`` is written as it is; ``derived`` is not written).
+_TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
+    "list": lambda _, v: list(v),
+    "sorted": lambda _, v: sorted(v),
+    "rows": lambda _, v: [list(x) for x in v],
+    "phase": lambda _, v: phase_name(v),
+    "camels": lambda _, v: sorted(v.camels),
+    "split": lambda _, v: None if v is None else list(v.line),
+    "tracks": lambda _, v: [[t.action, t.spaces, t.start, t.event_space] for t in v],
+    "powers": _powers_json,
+}
+
+
 class AnkhState(Conflict):
     """A position of Ankh.  Build one with ``AnkhGame.new_initial_state(seed)``.
 
@@ -213,7 +248,6 @@ class AnkhState(Conflict):
             track_length=opts.track_length,
         )
         n = self.n = opts.players
-        self.board = BOARD
         self.second_optional = opts.second_action == "optional"
         self.red_max = opts.red_max
         self.guardian_slots = frozenset(opts.guardian_slots)
@@ -223,49 +257,49 @@ class AnkhState(Conflict):
         self.guardian_kind = tuple(FIGURE_IDS.index(s.type.id) for s in setup.guardians)  # type: ignore[assignment]
         self.turn_order = setup.turn_order
         nh = BOARD.num_hexes
-        self.fig = [-1] * nh
-        self.fown = [-1] * nh
-        self.mon = [-1] * nh
-        self.mown = [-1] * nh
+        self.figure = [-1] * nh
+        self.figure_owner = [-1] * nh
+        self.monument = [-1] * nh
+        self.monument_owner = [-1] * nh
         self.aim = [-1] * nh
         for p in setup.pieces:
             if p.kind in MONUMENT_IDS:
-                self.mon[p.hex] = MONUMENT_IDS.index(p.kind)
-                self.mown[p.hex] = -1 if p.seat is None else p.seat
+                self.monument[p.hex] = MONUMENT_IDS.index(p.kind)
+                self.monument_owner[p.hex] = -1 if p.seat is None else p.seat
             else:
-                self.fig[p.hex] = FIGURE_IDS.index(p.kind)
-                self.fown[p.hex] = -1 if p.seat is None else p.seat
+                self.figure[p.hex] = FIGURE_IDS.index(p.kind)
+                self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
         self.regions = setup.regions
         self.token_of_region = list(setup.token_of_region)
         self.token_supply = list(setup.conflict_tokens_in_supply)
         self.camels = setup.camels_in_supply
         self.monument_supply = list(setup.monuments_in_supply)
         self.guardian_supply = [s.miniatures for s in setup.guardians]
-        self.dev = list(setup.devotion)
+        self.devotion = list(setup.devotion)
         self.followers = list(setup.followers)
         self.alive = [True] * n
         self.powers = [0] * n
         self.unlocked = [0] * n
         self.ankh_pool = list(setup.ankh_tokens_in_pool)
         self.warriors_pool = list(setup.warriors_in_pool)
-        self.gpool = [0] * (3 * n)
+        self.guardian_pool = [0] * (3 * n)
         self.used = [0] * n
         self.seat_of_god = list(range(n))
         self.god_of_seat = list(range(n))
-        self.asc = list(setup.devotion_stack)
+        self.devotion_stack = list(setup.devotion_stack)
         self.removed_warriors = [0] * n
         self.removed_guardians = [0, 0, 0]
         self.markers = list(setup.action_markers)
         self.event_idx = setup.event_space
         self.conflicts = 0
         self.turn_idx = 0
-        self.acts = 0
+        self.actions_taken = 0
         self.last_row = -1
         self.pending_event = False
         self.phase = TURN
         self.to_move = setup.first_player
         self.moved = []
-        self.sel = -1
+        self.selected = -1
         self.push_at = -1
         self.pyr_used = []
         self.pyr_sel = -1
@@ -275,7 +309,7 @@ class AnkhState(Conflict):
         self.camel_line = []
         self.split = None
         self.new_tokens = []
-        self.cstep = C_REGION
+        self.conflict_step = C_REGION
         self.c_order = []
         self.c_idx = 0
         self.tb_holder = -1
@@ -309,7 +343,7 @@ class AnkhState(Conflict):
             if gid:
                 self.holder[GOD_IDS.index(gid)] = g
         self.tasks = []
-        self.cont = CONT_START
+        self.continuation = CONT_START
         self.reserved = [-1] * nh
         self.n_reserved = 0
         self.badge = [0] * nh
@@ -319,15 +353,15 @@ class AnkhState(Conflict):
         self.b_victims = []
         self.window_done = False
         self.ransom = False
-        self.pdata = [None] * NUM_GODS
+        self.power_data = [None] * NUM_GODS
         self._refresh_hooks()
         for i, g in enumerate(self.holder):
             if g >= 0:
-                self.pdata[i] = power(i).new_data(self, g)
+                self.power_data[i] = power(i).new_data(self, g)
         if any(ids):  # "none,none" gives no god a power: nothing to announce
             names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
             self._log("gods: " + ", ".join(names))
-        for hook in self.hk.on_setup:
+        for hook in self.hooks.on_setup:
             hook.on_setup(self)
         self._checkpoint(CONT_START)
 
@@ -400,7 +434,7 @@ class AnkhState(Conflict):
                 self._action_done()
             else:
                 assert isinstance(action, Pick)
-                self.sel = action.hex
+                self.selected = action.hex
                 self.phase = MOVE_TO
         elif p == MOVE_TO:
             assert isinstance(action, To)
@@ -501,15 +535,15 @@ class AnkhState(Conflict):
     def _god_turn_action(self, action: Action) -> None:
         """One of the god powers' turn choices (§4.2 Bastet's cats), by the power offering it."""
         god = self.god_of_seat[self.to_move]
-        for p in self.hk.turn_actions:
+        for p in self.hooks.turn_actions:
             if action in p.turn_actions(self, god):
                 p.on_turn_action(self, god, action)
                 return
         raise AssertionError(f"no power offers {action}")  # pragma: no cover - legality checked
 
     def _resume(self) -> None:
-        """Carry on with what the queued decisions interrupted (``cont``)."""
-        c = self.cont
+        """Carry on with what the queued decisions interrupted (``continuation``)."""
+        c = self.continuation
         if c == CONT_CONFLICT:
             self._run_conflict()
         elif c == CONT_ACTION_DONE:
@@ -542,15 +576,15 @@ class AnkhState(Conflict):
         god = self.god_of_seat[self.to_move]
         name = BOARD.hex_name
         if p == TURN:
-            if isinstance(action, Row) and self.acts:
+            if isinstance(action, Row) and self.actions_taken:
                 return rule, f"the second action must be on a lower row than '{ACTIONS[self.last_row]}'"
-            if action is END and self.acts == 0:
+            if action is END and self.actions_taken == 0:
                 return rule, "take at least one action before ending the turn"
             if action is END:
                 return "Ankh §7.1 (option second_action=mandatory)", "the second action is mandatory in this game"
         if p in (MOVE_PICK, OBELISK_PICK) and isinstance(action, Pick):
             h = action.hex
-            if self.fown[h] != god:
+            if self.figure_owner[h] != god:
                 return rule, f"there is no figure of yours on {name(h)}"
             if h in self.moved or h in self.ob_moved:
                 return rule, f"the figure on {name(h)} has already moved"
@@ -559,10 +593,10 @@ class AnkhState(Conflict):
             h = action.hex
             if not BOARD.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
                 return "Ankh §8.1", f"{name(h)} is water: no figure may end there (except Apep when summoned)"
-            satet = p == MOVE_TO and self.fig[self.sel] == SATET
-            if p == MOVE_TO and BOARD.distance(self.sel, h) > 3:
-                return rule, f"{name(h)} is more than 3 spaces from {name(self.sel)}"
-            if satet and self.fown[h] >= 0 and self.fown[h] != god:
+            satet = p == MOVE_TO and self.figure[self.selected] == SATET
+            if p == MOVE_TO and BOARD.distance(self.selected, h) > 3:
+                return rule, f"{name(h)} is more than 3 spaces from {name(self.selected)}"
+            if satet and self.figure_owner[h] >= 0 and self.figure_owner[h] != god:
                 return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
             if not self._is_empty(h):
                 return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
@@ -575,9 +609,11 @@ class AnkhState(Conflict):
             return "Ankh §1 Plague of Locusts", f"you have only {plural(self.followers[god], 'Follower')} to bid"
         if p == CLAIM and isinstance(action, Claim):
             h = action.hex
-            if self.mon[h] < 0:
+            if self.monument[h] < 0:
                 return rule, f"there is no Monument on {name(h)}"
-            if self.mown[h] >= 0 and any(m >= 0 and o < 0 for m, o in zip(self.mon, self.mown, strict=True)):
+            if self.monument_owner[h] >= 0 and any(
+                m >= 0 and o < 0 for m, o in zip(self.monument, self.monument_owner, strict=True)
+            ):
                 return rule, "a Monument of another god may be taken only when no Monument on the board is neutral"
             return rule, f"none of your figures is adjacent to {name(h)} (same region)"
         if p == CAMEL and isinstance(action, Camel):
@@ -594,64 +630,24 @@ class AnkhState(Conflict):
     # --- copies ------------------------------------------------------------------------------------
 
     def clone(self) -> AnkhState:
-        new = AnkhState.__new__(AnkhState)
-        self._copy_base_to(new)
-        d = new.__dict__
-        d.update(self.__dict__)
-        # Rebind every mutable field to a copy; the rest (ints, tuples, RegionMap) is shared.
-        new.fig = self.fig[:]
-        new.fown = self.fown[:]
-        new.mon = self.mon[:]
-        new.mown = self.mown[:]
-        new.aim = self.aim[:]
-        new.token_of_region = self.token_of_region[:]
-        new.token_supply = self.token_supply[:]
-        new.monument_supply = self.monument_supply[:]
-        new.guardian_supply = self.guardian_supply[:]
-        new.dev = self.dev[:]
-        new.followers = self.followers[:]
-        new.alive = self.alive[:]
-        new.powers = self.powers[:]
-        new.unlocked = self.unlocked[:]
-        new.ankh_pool = self.ankh_pool[:]
-        new.warriors_pool = self.warriors_pool[:]
-        new.gpool = self.gpool[:]
-        new.used = self.used[:]
-        new.seat_of_god = self.seat_of_god[:]
-        new.god_of_seat = self.god_of_seat[:]
-        new.asc = self.asc[:]
-        new.removed_warriors = self.removed_warriors[:]
-        new.removed_guardians = self.removed_guardians[:]
-        new.markers = self.markers[:]
-        new.moved = self.moved[:]
-        new.pyr_used = self.pyr_used[:]
-        new.camel_line = self.camel_line[:]
-        new.new_tokens = self.new_tokens[:]
-        new.c_order = self.c_order[:]
-        new.b_gods = self.b_gods[:]
-        new.b_card = self.b_card[:]
-        new.b_queue = self.b_queue[:]
-        new.b_kills = self.b_kills[:]
-        new.b_bidders = self.b_bidders[:]
-        new.bid = self.bid[:]
-        new.plague_queue = self.plague_queue[:]
-        new.b_nfigs = self.b_nfigs[:]
-        new.b_strength = self.b_strength[:]
-        new.ob_moved = self.ob_moved[:]
-        new.ob_active = self.ob_active[:]
-        new.mummy_queue = self.mummy_queue[:]
-        new.holder = self.holder[:]
-        new.pdata = [d if d is None else d.copy() for d in self.pdata]
-        new.tasks = self.tasks[:]
-        new.reserved = self.reserved[:]
-        new.badge = self.badge[:]
-        new.b_two = self.b_two[:]
-        new.b_card2 = self.b_card2[:]
-        new.b_victims = self.b_victims[:]
-        new.winners = self.winners[:]
-        new.log = self.log[:]
+        """An independent copy, derived from the field declaration (:mod:`netjer.games.ankh.fields`):
+        immutable fields shared, lists copied, the god powers' components copied one by one;
+        the generator and history copied once."""
+        new = self._copy_position()
         new.rng = self.rng.clone()
-        new.history = list(self.history)
+        new.history = self.history[:]
+        return new
+
+    def _copy_position(self) -> AnkhState:
+        """A copy of the position whose generator and history are still this state's (shared):
+        for ``determinize``, which replaces both, and ``clone``."""
+        new = AnkhState.__new__(AnkhState)
+        src = self.__dict__
+        d = new.__dict__
+        d.update(src)
+        for name in LIST_FIELDS:
+            d[name] = src[name][:]
+        new.power_data = [x if x is None else x.copy() for x in self.power_data]
         return new
 
     def _hidden_from(self, seat: int | None) -> list[int]:
@@ -663,8 +659,10 @@ class AnkhState(Conflict):
     def _resample_hidden(self, seat: int, rng: Rng) -> AnkhState:
         """Re-deal the secrets ``seat`` cannot see (see ``State.determinize``): the other gods'
         chosen but unrevealed Battle cards (uniformly from their hands, which are public) and
-        their Plague bids not yet resolved (uniformly from 0 to their Followers)."""
-        new = self.clone()
+        their Plague bids not yet resolved (uniformly from 0 to their Followers).  The copy
+        shares this state's generator and history, which ``determinize`` replaces (a fresh
+        generator from ``rng``, an empty history) without touching them."""
+        new = self._copy_position()
         if self._cards_hidden():
             for g in self._hidden_from(seat):
                 if new.b_card[g] >= 0:
@@ -672,7 +670,7 @@ class AnkhState(Conflict):
                     new.b_card[g] = first = rng.choice(new._allowed_cards(g))
                     if new.b_card2[g] >= 0:
                         new.b_card2[g] = rng.choice([c for c in new._allowed_cards(g) if c != first])
-        elif self.cstep == B_BIDS:
+        elif self.conflict_step == B_BIDS:
             for g in self._hidden_from(seat):
                 if new.bid[g] >= 0:
                     new.bid[g] = rng.below(min(new.followers[g], MAX_BID) + 1)
@@ -689,40 +687,48 @@ class AnkhState(Conflict):
         unrevealed Battle cards and unresolved Plague bids (it sees that they have chosen)."""
         n = self.n
         name = HEX_NAMES.__getitem__
-        mine = None if seat is None else self.god_of_seat[seat]
+        god_of_seat = self.god_of_seat
+        mine = None if seat is None else god_of_seat[seat]
         gods = []
+        guardian_ids = [FIGURE_IDS[k] for k in self.guardian_kind]
+        pool = self.guardian_pool
+        holder = self.holder
         for g in range(n):
+            used = self.used[g]
+            alive = self.alive[g]
+            unlocked = self.unlocked[g]
             info: JsonDict = {
                 "god": g,
                 "name": self._name(g),
-                "seats": [s for s in range(n) if self.god_of_seat[s] == g] if self.alive[g] else [],
-                "alive": self.alive[g],
-                "devotion": self.dev[g],
+                "seats": [s for s in range(n) if god_of_seat[s] == g] if alive else [],
+                "alive": alive,
+                "devotion": self.devotion[g],
                 "followers": self.followers[g],
-                "powers": power_names(self.powers[g]),
-                "unlocked": self.unlocked[g],
-                "next_unlock_level": unlock_level(self.unlocked[g]),
+                "powers": list(_power_names(self.powers[g])),
+                "unlocked": unlocked,
+                "next_unlock_level": unlock_level(unlocked),
                 "ankh_pool": self.ankh_pool[g],
                 "warriors_pool": self.warriors_pool[g],
-                "guardians_pool": {FIGURE_IDS[self.guardian_kind[lvl]]: self.gpool[g * 3 + lvl] for lvl in range(3)},
-                "used_cards": card_names(self.used[g]),
-                "hand": [CARD_IDS[c] for c in hand_of(self.used[g])],
+                "guardians_pool": dict(zip(guardian_ids, pool[g * 3 : g * 3 + 3], strict=True)),
+                "used_cards": list(_CARD_NAMES[used]),
+                "hand": list(_HAND_NAMES[used]),
                 "deity": self.god_ids[g] or None,
-                "god_powers": [GOD_IDS[i] for i, x in enumerate(self.holder) if x == g],
+                "god_powers": [GOD_IDS[i] for i, x in enumerate(holder) if x == g],
             }
             gods.append(info)
         pieces = []
-        for h in range(BOARD.num_hexes):
-            if self.fig[h] >= 0:
-                piece: JsonDict = {"hex": name(h), "kind": FIGURE_IDS[self.fig[h]], "owner": self.fown[h]}
-                if self.aim[h] >= 0:
-                    side = self.aim[h]
-                    piece["aim"] = f"{DIRECTION_NAMES[side]}-{DIRECTION_NAMES[(side + 1) % 6]}"
+        figure_owner, aim, monument, monument_owner = self.figure_owner, self.aim, self.monument, self.monument_owner
+        for h, kind in enumerate(self.figure):
+            if kind >= 0:
+                piece: JsonDict = {"hex": name(h), "kind": FIGURE_IDS[kind], "owner": figure_owner[h]}
+                side = aim[h]
+                if side >= 0:
+                    piece["aim"] = _AIM_NAMES[side]
                 pieces.append(piece)
-            if self.mon[h] >= 0:
-                owner = self.mown[h]
+            if monument[h] >= 0:
+                owner = monument_owner[h]
                 pieces.append(
-                    {"hex": name(h), "kind": MONUMENT_IDS[self.mon[h]], "owner": None if owner < 0 else owner}
+                    {"hex": name(h), "kind": MONUMENT_IDS[monument[h]], "owner": None if owner < 0 else owner}
                 )
         regions = self.regions
         obs: JsonDict = {
@@ -734,7 +740,7 @@ class AnkhState(Conflict):
             "to_move": None if self.phase == OVER else self.to_move,
             "turn": {
                 "seat": self.turn_order[self.turn_idx],
-                "actions_taken": self.acts,
+                "actions_taken": self.actions_taken,
                 "last_action": ACTIONS[self.last_row] if self.last_row >= 0 else None,
             },
             "turn_order": list(self.turn_order),
@@ -745,7 +751,7 @@ class AnkhState(Conflict):
             "events_done": self.event_idx,
             "event_track": list(EVENT_TRACK),
             "conflicts_done": self.conflicts,
-            "devotion_track": list(self.asc),
+            "devotion_track": list(self.devotion_stack),
             "red_max": self.red_max,
             "guardian_slots": sorted(self.guardian_slots),
             "gods": gods,
@@ -785,7 +791,7 @@ class AnkhState(Conflict):
         if p in (MOVE_PICK, MOVE_TO, PUSH):
             out["moved"] = [name(h) for h in self.moved]
         if p in (MOVE_TO, PUSH, OBELISK_TO):
-            out["selected"] = name(self.sel)
+            out["selected"] = name(self.selected)
         if p == PUSH:
             out["push_from"] = name(self.push_at)
         if p == AIM:
@@ -814,7 +820,7 @@ class AnkhState(Conflict):
 
     def _battle_view(self, mine: int | None) -> JsonDict | None:
         """The Conflict in progress as the god ``mine`` (None: a spectator) sees it."""
-        if self.conflicts >= 5 or (self.cstep == C_REGION and not self.c_order) or self.phase == OVER:
+        if self.conflicts >= 5 or (self.conflict_step == C_REGION and not self.c_order) or self.phase == OVER:
             return None
         if self.tb_holder < 0:
             return None
@@ -823,7 +829,7 @@ class AnkhState(Conflict):
             "tiebreaker_used": self.tb_used,
             "regions_left": [self.token_of_region[r] for r in self.c_order[self.c_idx :]],
         }
-        if self.cstep == C_REGION:
+        if self.conflict_step == C_REGION:
             return view
         cards: JsonDict = {}
         chosen = []
@@ -839,7 +845,7 @@ class AnkhState(Conflict):
                     cards[str(g)] += " + " + CARD_IDS[self.b_card2[g]]
         bids: JsonDict = {}
         bid_made = []
-        if self.cstep == B_BIDS:
+        if self.conflict_step == B_BIDS:
             for g in range(self.n):
                 if self.bid[g] >= 0:
                     bid_made.append(g)
@@ -848,116 +854,39 @@ class AnkhState(Conflict):
         view.update(
             {
                 "region": self.token_of_region[self.b_region],
-                "step": STEP_NAMES[self.cstep],
+                "step": STEP_NAMES[self.conflict_step],
                 "gods": list(self.b_gods),
                 "chosen": chosen,
                 "cards": cards,
-                "bidders": list(self.b_bidders) if self.cstep == B_BIDS else [],
+                "bidders": list(self.b_bidders) if self.conflict_step == B_BIDS else [],
                 "bid_made": bid_made,
                 "bids": bids,
                 "plagues_left": len(self.plague_queue),
                 "kills": {str(g): self.b_kills[g] for g in self.b_gods},
                 "two_cards": [g for g in self.b_gods if self.b_two[g]],
                 "forbidden": CARD_IDS[self.b_forbidden] if self.b_forbidden >= 0 else None,
-                "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.cstep > B_RESOLVE else {},
-                "winner": self.b_winner if self.cstep > B_APPLY else None,
+                "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.conflict_step > B_RESOLVE else {},
+                "winner": self.b_winner if self.conflict_step > B_APPLY else None,
             }
         )
         return view
 
     def full_state(self) -> JsonDict:
-        return {
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "history": [str(a) for a in self.history],
-            "fig": self.fig,
-            "fown": self.fown,
-            "mon": self.mon,
-            "mown": self.mown,
-            "aim": self.aim,
-            "camels_on_board": sorted(self.regions.camels),
-            "token_of_region": self.token_of_region,
-            "token_supply": self.token_supply,
-            "camels": self.camels,
-            "monument_supply": self.monument_supply,
-            "guardian_supply": self.guardian_supply,
-            "guardian_kind": list(self.guardian_kind),
-            "dev": self.dev,
-            "followers": self.followers,
-            "alive": self.alive,
-            "powers": self.powers,
-            "unlocked": self.unlocked,
-            "ankh_pool": self.ankh_pool,
-            "warriors_pool": self.warriors_pool,
-            "gpool": self.gpool,
-            "used": self.used,
-            "seat_of_god": self.seat_of_god,
-            "god_of_seat": self.god_of_seat,
-            "asc": self.asc,
-            "removed_warriors": self.removed_warriors,
-            "removed_guardians": self.removed_guardians,
-            "markers": self.markers,
-            "event_idx": self.event_idx,
-            "conflicts": self.conflicts,
-            "turn_idx": self.turn_idx,
-            "acts": self.acts,
-            "last_row": self.last_row,
-            "pending_event": self.pending_event,
-            "phase": phase_name(self.phase),
-            "to_move": self.to_move,
-            "moved": self.moved,
-            "sel": self.sel,
-            "push_at": self.push_at,
-            "pyr_used": self.pyr_used,
-            "pyr_sel": self.pyr_sel,
-            "aim_hex": self.aim_hex,
-            "aim_resume": self.aim_resume,
-            "ev_god": self.ev_god,
-            "camel_line": self.camel_line,
-            "new_tokens": self.new_tokens,
-            "cstep": self.cstep,
-            "c_order": self.c_order,
-            "c_idx": self.c_idx,
-            "tb_holder": self.tb_holder,
-            "tb_used": self.tb_used,
-            "b_region": self.b_region,
-            "b_hexes": list(self.b_hexes),
-            "b_gods": self.b_gods,
-            "b_card": self.b_card,
-            "b_queue": self.b_queue,
-            "b_kills": self.b_kills,
-            "b_bidders": self.b_bidders,
-            "bid": self.bid,
-            "plague_queue": self.plague_queue,
-            "b_winner": self.b_winner,
-            "b_nfigs": self.b_nfigs,
-            "b_strength": self.b_strength,
-            "ob_moved": self.ob_moved,
-            "ob_active": self.ob_active,
-            "ob_turn": self.ob_turn,
-            "mummy_queue": [list(m) for m in self.mummy_queue],
-            "merge_minor": self.merge_minor,
-            "god_ids": list(self.god_ids),
-            "holder": self.holder,
-            "god_powers": {GOD_IDS[i]: power(i).full(self) for i, g in enumerate(self.holder) if g >= 0},
-            "tasks": [list(t) for t in self.tasks],
-            "cont": self.cont,
-            "reserved": self.reserved,
-            "badge": self.badge,
-            "b_forbidden": self.b_forbidden,
-            "b_two": self.b_two,
-            "b_card2": self.b_card2,
-            "b_victims": self.b_victims,
-            "window_done": self.window_done,
-            "ransom": self.ransom,
-            "winners": self.winners,
-            "end_reason": self.end_reason,
-            "log": self.log,
-        }
+        """Every field of the declaration (:mod:`netjer.games.ankh.fields`) under its key, in its
+        JSON form, after the kernel's seed, generator state and history."""
+        out: JsonDict = {"seed": self.seed, "rng": self.rng.state, "history": [str(a) for a in self.history]}
+        d = self.__dict__
+        for f in FIELDS:
+            form = f.json
+            if form == "value":
+                out[f.json_key] = d[f.name]
+            elif form != "derived":
+                out[f.json_key] = _TO_JSON[form](self, d[f.name])
+        return out
 
     def public_scores(self) -> list[float] | None:
         """Each seat's god's Devotion (public)."""
-        return [float(self.dev[self.god_of_seat[s]]) for s in range(self.n)]
+        return [float(self.devotion[self.god_of_seat[s]]) for s in range(self.n)]
 
     def report_facets(self) -> dict[str, list[str]]:
         """Each seat's god, turn position, scenario and Guardians (:mod:`netjer.games.ankh.facets`)."""

@@ -24,19 +24,19 @@ class Victory(Merge):
 
     def _forget(self) -> None:
         """§10.5: remove every god in the red section; one left wins, none left: all lose."""
-        red = [g for g in self.asc if self.dev[g] <= self.red_max]
+        red = [g for g in self.devotion_stack if self.devotion[g] <= self.red_max]
         for g in red:
             self._remove_god(g)
-            self._log(f"{self._name(g)} is forgotten (Devotion {self.dev[g]} <= {self.red_max}) (§10.5)")
+            self._log(f"{self._name(g)} is forgotten (Devotion {self.devotion[g]} <= {self.red_max}) (§10.5)")
             # Its powers leave the game; every power that was in play cleans up after it (§4).
-            hooks = self.hk.on_forgotten
+            hooks = self.hooks.on_forgotten
             for i, x in enumerate(self.holder):
                 if x == g:
                     self.holder[i] = -1
             self._refresh_hooks()
             for p in hooks:
                 p.on_forgotten(self._me, g)
-        living = list(self.asc)
+        living = list(self.devotion_stack)
         if len(living) == 1:
             self._finish(living, f"{self._name(living[0])} is the only god remaining and wins (§10.5)")
         elif not living:
@@ -45,7 +45,7 @@ class Victory(Merge):
     def _remove_god(self, god: int) -> None:
         """A forgotten god leaves: figures (Guardians out of the game), Monuments (back to the
         supply), Followers; its token leaves the track."""
-        fig, fown, mon, mown = self.fig, self.fown, self.mon, self.mown
+        fig, fown, mon, mown = self.figure, self.figure_owner, self.monument, self.monument_owner
         for h in range(len(fig)):
             if fown[h] == god:
                 kind = fig[h]
@@ -61,16 +61,16 @@ class Victory(Merge):
         self.removed_warriors[god] += self.warriors_pool[god]
         self.warriors_pool[god] = 0
         for level in (1, 2, 3):
-            self.removed_guardians[level - 1] += self.gpool[god * 3 + level - 1]
-            self.gpool[god * 3 + level - 1] = 0
+            self.removed_guardians[level - 1] += self.guardian_pool[god * 3 + level - 1]
+            self.guardian_pool[god * 3 + level - 1] = 0
         self.followers[god] = 0
         self.ankh_pool[god] = 0
         self.alive[god] = False
-        self.asc.remove(god)
+        self.devotion_stack.remove(god)
 
     def _final_ranking(self) -> None:
         """§10.6: after the last event the highest token on the track wins."""
-        top = self.asc[-1]
+        top = self.devotion_stack[-1]
         self._finish([top], f"the event track is over: {self._name(top)} has the most Devotion and wins (§10.6)")
 
     def _returns_for_seats(self) -> list[float]:

@@ -30,7 +30,7 @@ def test_cats_are_placed_after_setup_in_different_regions_s4_2() -> None:
     game = AnkhGame({"players": 3, "gods": "none,bastet,none", "first_player": 0})
     s = game.new_initial_state(1)
     assert s.phase == PLACE_PHASE and s.current_player == 1  # before the first turn
-    monuments = {h for h in range(len(s.mon)) if s.mon[h] >= 0}
+    monuments = {h for h in range(len(s.monument)) if s.monument[h] >= 0}
     first = legal(s)
     assert {a.split()[1] for a in first} == {"plus1", "plus3", "star"}
     assert {hx(a.split()[2]) for a in first} == monuments
@@ -194,7 +194,7 @@ def test_scorpion_destroying_a_monument_with_a_cat_leaves_the_cat_rulings_table(
     s = position(2, pieces, gods="bastet,none", guardians="cat-mummy,mummy,giant-scorpion", next_event="conflict")
     put(s, plus3="4,5")
     s._scorpions_strike()
-    assert s.mon[hx("4,5")] < 0 and cats(s)[PLUS3] == hx("4,5")
+    assert s.monument[hx("4,5")] < 0 and cats(s)[PLUS3] == hx("4,5")
 
 
 def test_merged_god_whose_minor_god_was_bastet_keeps_the_cats_issue5() -> None:
@@ -203,7 +203,7 @@ def test_merged_god_whose_minor_god_was_bastet_keeps_the_cats_issue5() -> None:
     put(s, plus1="1,1", plus3="4,5", star="7,7")
     play(s, "move", "done")
     assert s.god_of_seat == [1, 1, 2] and s.holder[5] == 1
-    assert s.mon[hx("4,5")] < 0  # the minor god's Temple is destroyed
+    assert s.monument[hx("4,5")] < 0  # the minor god's Temple is destroyed
     assert s.phase == PLACE_PHASE and s.current_player == 1  # the major god's player places them
     assert cats(s)[STAR] == HAND
 

@@ -84,6 +84,9 @@ def test_a_god_decision_refused_names_its_rule() -> None:
     assert "§4.1 Isis" in err.value.rule
 
 
-def test_rules_version_2_with_god_powers() -> None:
-    assert AnkhGame({}).rules_version == "2"
+def test_rules_version_3_with_god_powers() -> None:
+    # Version 2 added the god powers; version 3 (issue 15 item 4) the combined merged powers,
+    # and still replays version 2's records (tests/games/ankh/test_merged_powers.py).
+    assert AnkhGame({}).rules_version == "3"
+    assert "2" in AnkhGame.replayable_rules_versions and "1" not in AnkhGame.replayable_rules_versions
     assert AnkhGame({}).opts.gods == "draw"

@@ -18,13 +18,13 @@ def test_protected_figure_survives_a_lost_battle_at_her_choice_s11_27() -> None:
     assert legal(s) == ["save 4,4", "done"]
     play(s, "save 4,4")
     assert piece(s, "4,4") == "A warrior"
-    assert s.dev[0] == 1  # Miracle: nothing died (1: A dominates the North afterwards)
+    assert s.devotion[0] == 1  # Miracle: nothing died (1: A dominates the North afterwards)
 
 
 def test_isis_may_let_a_protected_figure_die_s4_1() -> None:
     s = battle(2, LOST, "isis,none")
     play(s, "card miracle", "card chariots", "done")
-    assert piece(s, "4,4") is None and s.dev[0] == 1 + 1  # Miracle counts it; the North
+    assert piece(s, "4,4") is None and s.devotion[0] == 1 + 1  # Miracle counts it; the North
 
 
 def test_protection_does_not_stop_the_plague_s11_27() -> None:

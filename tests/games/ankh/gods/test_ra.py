@@ -37,11 +37,11 @@ def test_no_decision_when_every_sun_token_is_used_s4_1() -> None:
 
 def test_domination_with_a_radiant_figure_gives_one_more_s4_1() -> None:
     s = battle(2, ["A god 4,4", "A warrior 4,5", "B god 6,6"], "ra,none")
-    assert s.dev == [1, 1]  # without a Radiant figure
+    assert s.devotion == [1, 1]  # without a Radiant figure
     s = position(2, ["A god 4,4", "A warrior 4,5", "B god 6,6"], gods="ra,none", next_event="conflict")
     s.badge[hx("4,5")] = SUN
     play(s, "move", "done")
-    assert s.dev == [2, 1]
+    assert s.devotion == [2, 1]
 
 
 def test_battle_won_with_a_radiant_figure_is_one_gain_s4_1_s2_2() -> None:
@@ -49,7 +49,7 @@ def test_battle_won_with_a_radiant_figure_is_one_gain_s4_1_s2_2() -> None:
     s = position(2, pieces, gods="ra,none", next_event="conflict", powers={"A": ["bountiful"]})
     s.badge[hx("4,5")] = SUN
     play(s, "move", "done", "card chariots", "card miracle")
-    assert s.dev[0] == 1 + 1 + 1  # win 1, Radiant 1, Bountiful once for the one gain
+    assert s.devotion[0] == 1 + 1 + 1  # win 1, Radiant 1, Bountiful once for the one gain
 
 
 def test_radiant_mummy_returning_may_take_a_sun_again_issue5() -> None:
@@ -63,4 +63,4 @@ def test_radiant_mummy_returning_may_take_a_sun_again_issue5() -> None:
     play(s, "sun")
     assert s.badge[hx("4,5")] & SUN and piece(s, "4,5") == "A mummy"
     # A (God + Mummy + Chariots = 5) beats B (God + Warrior + Plague = 3) with a Radiant figure.
-    assert s.dev[0] == 2
+    assert s.devotion[0] == 2

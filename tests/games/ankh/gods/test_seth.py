@@ -20,7 +20,7 @@ WITH_C = [*TAKEN, "C warrior 7,2", "C god 2,5"]
 def test_seth_takes_a_whole_army_and_dominates_case1_s11_33() -> None:
     s = battle(2, TAKEN, "seth,none")
     assert log_has(s, "Player 1 dominates region 1")  # no Battle in the West
-    assert s.dev[0] == 1
+    assert s.devotion[0] == 1
     assert piece(s, "4,1") == "B warrior" and piece(s, "6,1") == "B warrior"  # still B's
 
 
@@ -43,7 +43,7 @@ def test_seth_loses_and_they_die_for_his_miracle_case2() -> None:
     s = battle(3, WITH_C, "seth,none,none", stack=["A", "C", "B"])
     play(s, "card miracle", "card chariots")  # Seth 3 against C 4
     assert piece(s, "4,1") is None and piece(s, "6,1") is None
-    assert s.dev[0] == 2  # Miracle: the two B Warriors, for Seth
+    assert s.devotion[0] == 2  # Miracle: the two B Warriors, for Seth
     assert s.warriors_pool[1] == 6  # they went back to B's pool
 
 
@@ -65,7 +65,7 @@ def test_drought_counts_the_borrowed_figures_on_desert_s4_2() -> None:
     s = battle(3, WITH_C, "seth,none,none", stack=["A", "C", "B"])
     play(s, "card drought", "card miracle")
     # Seth wins: 1 + Drought 1 per figure of his on Desert: (5,1), (4,1), (6,1).
-    assert s.dev[0] == 4
+    assert s.devotion[0] == 4
 
 
 def test_enemy_cat_mummy_dying_for_seth_costs_everyone_else_s4_2() -> None:
@@ -76,7 +76,7 @@ def test_enemy_cat_mummy_dying_for_seth_costs_everyone_else_s4_2() -> None:
     assert log_has(s, "Player 2 loses 1 Devotion (a Cat-Mummy died)")  # its owner too
     assert log_has(s, "Player 3 loses 1 Devotion (a Cat-Mummy died)")
     assert not log_has(s, "Player 1 loses")  # the Cat-Mummy counted for Seth
-    assert s.dev[0] == 2 + 1  # Seth's Miracle counts it
+    assert s.devotion[0] == 2 + 1  # Seth's Miracle counts it
 
 
 def test_enemy_mummy_dying_for_seth_returns_next_to_seth_s4_2() -> None:
@@ -86,14 +86,14 @@ def test_enemy_mummy_dying_for_seth_returns_next_to_seth_s4_2() -> None:
     assert s.phase == MUMMY and s.current_player == 0  # Seth resolves it
     assert set(legal(s)) == {"to 4,1", "to 5,0", "to 6,0", "to 6,1"}  # next to Seth's God
     play(s, "to 6,0")
-    assert piece(s, "6,0") == "B mummy" and s.gpool[1 * 3 + 1] == 0
+    assert piece(s, "6,0") == "B mummy" and s.guardian_pool[1 * 3 + 1] == 0
 
 
 def test_radiant_figure_next_to_seth_gives_him_ras_bonus_s4_2() -> None:
     s = position(2, TAKEN, gods="seth,ra", next_event="conflict")
     s.badge[hx("4,1")] = SUN
     play(s, "move", "done")
-    assert s.dev[0] == 2  # Seth dominates the West with B's Radiant Warrior: 1 + 1
+    assert s.devotion[0] == 2  # Seth dominates the West with B's Radiant Warrior: 1 + 1
 
 
 def test_isis_figure_taken_by_seth_loses_her_protection_s4_2() -> None:
@@ -117,7 +117,7 @@ def test_seth_moves_with_obelisk_attuned_and_ends_the_battle_case4() -> None:
     play(s, "pick 2,5", "to 6,7", "done")
     assert log_has(s, "the battle no longer takes place")
     assert log_has(s, "Player 1 dominates region 2")
-    assert s.dev[0] == 2  # the Obelisk majority and the Domination
+    assert s.devotion[0] == 2  # the Obelisk majority and the Domination
 
 
 def test_owner_may_not_move_a_figure_seth_controls_case5_s1() -> None:

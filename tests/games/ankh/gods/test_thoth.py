@@ -11,7 +11,7 @@ PIECES = ["A god 4,4", "B god 5,4"]
 
 
 def thoth_data(s: object) -> object:
-    return s.pdata[7]  # type: ignore[attr-defined]
+    return s.power_data[7]  # type: ignore[attr-defined]
 
 
 def test_guess_comes_after_every_card_is_chosen_before_the_reveal_s4_2() -> None:
@@ -28,7 +28,7 @@ def test_wrong_guess_gives_the_scale_to_the_opponent_s11_32() -> None:
     play(s, "card miracle", "card chariots", "guess 2 flood")
     assert s.followers == [0, 3]  # 2 + the 1 just put from the general supply
     assert thoth_data(s).scale == 0  # type: ignore[attr-defined]
-    assert s.dev[0] == 0  # nothing left to score at the end of the Conflict
+    assert s.devotion[0] == 0  # nothing left to score at the end of the Conflict
 
 
 def test_right_guess_stays_and_scores_at_the_end_of_the_conflict_s4_2() -> None:
@@ -36,7 +36,7 @@ def test_right_guess_stays_and_scores_at_the_end_of_the_conflict_s4_2() -> None:
     play(s, "card miracle", "card chariots", "guess 2 chariots")
     assert s.followers == [0, 0]  # Thoth's own Followers are not used
     # B wins the West; end of Conflict: Thoth gains 1 per Follower on the scale.
-    assert s.conflicts == 1 and s.dev[0] == 1 and thoth_data(s).scale == 0  # type: ignore[attr-defined]
+    assert s.conflicts == 1 and s.devotion[0] == 1 and thoth_data(s).scale == 0  # type: ignore[attr-defined]
     assert log_has(s, "(Thoth's scale)")
 
 
@@ -47,7 +47,7 @@ def test_a_card_known_in_advance_may_be_guessed_case13() -> None:
     assert [a for a in legal(s) if a.startswith("guess 2")] == ["guess 2 cycle"]
     play(s, "guess 2 cycle")
     assert log_has(s, "Thoth guessed right")
-    assert s.dev[0] == 1 + 1  # the battle won, then the scale's Follower at the end of the Conflict
+    assert s.devotion[0] == 1 + 1  # the battle won, then the scale's Follower at the end of the Conflict
 
 
 def test_thoth_scores_before_the_merge_s4_2() -> None:
@@ -59,4 +59,4 @@ def test_thoth_scores_before_the_merge_s4_2() -> None:
     play(s, "card miracle", "card chariots", "noguess")
     assert s.conflicts == 3
     assert s.alive == [True, False, True] and s.god_of_seat == [0, 2, 2]
-    assert s.dev[0] == 5
+    assert s.devotion[0] == 5

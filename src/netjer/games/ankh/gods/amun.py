@@ -61,7 +61,7 @@ class AmunPower(GodPower):
     }
 
     def data(self, st: AnkhState) -> AmunData:
-        d = st.pdata[AMUN]
+        d = st.power_data[AMUN]
         assert isinstance(d, AmunData)
         return d
 

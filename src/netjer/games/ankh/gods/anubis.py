@@ -73,7 +73,7 @@ class AnubisPower(GodPower):
     }
 
     def data(self, st: AnkhState) -> AnubisData:
-        d = st.pdata[ANUBIS]
+        d = st.power_data[ANUBIS]
         assert isinstance(d, AnubisData)
         return d
 

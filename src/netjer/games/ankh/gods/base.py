@@ -4,7 +4,7 @@ Every god module defines one :class:`GodPower` subclass and registers one instan
 A power
 
 * declares its **components** (tokens, slots, the scale, cats...) as a small data object
-  made by :meth:`GodPower.new_data`; the state keeps it in ``AnkhState.pdata[power.index]``
+  made by :meth:`GodPower.new_data`; the state keeps it in ``AnkhState.power_data[power.index]``
   and copies it with the state (``copy()``);
 * declares its **decisions**: phases (numbered ``GOD_PHASE_BASE + 4 * index + k``) and the
   actions they offer (:mod:`netjer.games.ankh.notation`).  A decision is always a *task*

@@ -97,7 +97,7 @@ class BastetPower(GodPower):
     }
 
     def data(self, st: AnkhState) -> BastetData:
-        d = st.pdata[BASTET]
+        d = st.power_data[BASTET]
         assert isinstance(d, BastetData)
         return d
 
@@ -130,13 +130,13 @@ class BastetPower(GodPower):
         """Monument spaces in regions that hold no cat yet."""
         region_of = st.regions.region_of
         taken = {region_of[h] for h in self.data(st).at if h >= 0}
-        mon = st.mon
+        mon = st.monument
         return [h for h in range(len(mon)) if mon[h] >= 0 and region_of[h] not in taken]
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         if task[0] == STAR_PHASE:
             revealer, star = task[1], task[2]
-            return [KILL[x] for x in st.regions.adjacent[star] if st.fown[x] == revealer]
+            return [KILL[x] for x in st.regions.adjacent[star] if st.figure_owner[x] == revealer]
         d = self.data(st)
         cats = [c for c in range(3) if d.at[c] == HAND and not d.up[c]]
         if not cats:
@@ -171,7 +171,7 @@ class BastetPower(GodPower):
         if d.up[action.cat]:
             return f"the {cat} cat is face up beside your board until the next placement; {to_place}"
         h = action.hex
-        if st.mon[h] < 0:
+        if st.monument[h] < 0:
             return f"there is no Monument on {name(h)}: a cat goes on a Monument; {to_place}"
         return f"the region of {name(h)} already holds a cat: one cat per region; {to_place}"
 
@@ -207,7 +207,7 @@ class BastetPower(GodPower):
         d = self.data(st)
         if d.used_turn or god == self.holder(st) or max(d.at) < 0:
             return []
-        fown = st.fown
+        fown = st.figure_owner
         adjacent = st.regions.adjacent
         spaces = [
             h for c in range(3) if (h := d.at[c]) >= 0 and not d.up[c] and any(fown[x] == god for x in adjacent[h])
@@ -228,7 +228,7 @@ class BastetPower(GodPower):
             return
         d.up[c] = True
         st._log(f"{st._name(god)} reveals Bastet's star cat at {name}")
-        figures = [x for x in st.regions.adjacent[h] if st.fown[x] == god]
+        figures = [x for x in st.regions.adjacent[h] if st.figure_owner[x] == god]
         if len(figures) > 1:
             st._queue(STAR_PHASE, god, h)
         else:
@@ -237,7 +237,7 @@ class BastetPower(GodPower):
     def star_kills(self, st: AnkhState, x: int) -> None:
         """The star kills the revealing figure on ``x`` (a God never dies), then Bastet takes
         back every cat and places them again."""
-        if st.fig[x] != GOD:
+        if st.figure[x] != GOD:
             cats = st._kill([x], "Bastet's star cat")
             st._cat_mummy_losses(cats)
         else:

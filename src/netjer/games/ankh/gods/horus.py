@@ -69,7 +69,7 @@ class HorusPower(GodPower):
     PRIORITY: ClassVar[dict[str, int]] = {"on_battle_start": -1}
 
     def data(self, st: AnkhState) -> HorusData:
-        d = st.pdata[HORUS]
+        d = st.power_data[HORUS]
         assert isinstance(d, HorusData)
         return d
 

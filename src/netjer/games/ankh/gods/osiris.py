@@ -76,7 +76,7 @@ class OsirisPower(GodPower):
     }
 
     def data(self, st: AnkhState) -> OsirisData:
-        d = st.pdata[OSIRIS]
+        d = st.power_data[OSIRIS]
         assert isinstance(d, OsirisData)
         return d
 

@@ -65,12 +65,12 @@ class RaPower(GodPower):
         return SUN_TOKENS - len(self.radiant(st))
 
     def on_summoned(self, st: AnkhState, god: int, h: int) -> None:
-        if god == self.holder(st) and st.fig[h] != GOD:
+        if god == self.holder(st) and st.figure[h] != GOD:
             st._queue(SUN_PHASE, god, h)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         _, god, h = task
-        if st.fown[h] != god or st.badge[h] & SUN or not self.free_tokens(st):
+        if st.figure_owner[h] != god or st.badge[h] & SUN or not self.free_tokens(st):
             return []
         return [SUN_ACTION, NOSUN]
 

@@ -63,7 +63,7 @@ class SethPower(GodPower):
         if gh < 0:
             return owners
         out = owners
-        fig = st.fig
+        fig = st.figure
         for x in st.regions.adjacent[gh]:
             o = owners[x]
             if o >= 0 and o != seth and fig[x] != GOD:
@@ -74,7 +74,7 @@ class SethPower(GodPower):
 
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
         owners = st._ctl()
-        taken = [h for h in range(len(owners)) if owners[h] != st.fown[h]]
+        taken = [h for h in range(len(owners)) if owners[h] != st.figure_owner[h]]
         return {"controls": [st.board.hex_name(h) for h in taken]}
 
 

@@ -69,7 +69,7 @@ class ThothPower(GodPower):
     }
 
     def data(self, st: AnkhState) -> ThothData:
-        d = st.pdata[THOTH]
+        d = st.power_data[THOTH]
         assert isinstance(d, ThothData)
         return d
 

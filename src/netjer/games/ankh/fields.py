@@ -1,0 +1,245 @@
+"""The fields of an Ankh position, declared once, in named groups (issue 15).
+
+Every attribute an :class:`~netjer.games.ankh.state.AnkhState` holds (besides the kernel's
+``game``, ``seed``, ``rng``, ``history`` and legality cache) is one :class:`StateField` of
+:data:`FIELD_GROUPS`.  From the declaration the engine derives:
+
+* ``clone``: a field is shared (immutable values), shallow-copied (a list of immutable
+  items), or copied item by item (the god powers' component objects);
+* ``full_state`` (and so equality, ``State.__eq__``): each field under its key, written by its
+  ``to_json`` form; a *derived* field (a cache rebuilt from other fields) is not written but
+  checked against its derivation by the tests;
+* the field list of the documentation (:func:`field_table`, docs/ankh-state.md).
+
+tests/games/ankh/test_fields.py checks that the declaration is complete: every attribute a
+state holds is declared, copied, compared and serialised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+#: How ``clone`` copies a field: ``share`` (immutable: int, bool, str, tuple, frozenset,
+#: ``RegionMap``, ``Split``, ``Hooks``), ``list`` (a new list of the same immutable items),
+#: ``items`` (a new list of each item's ``copy()``, ``None`` kept).
+CopyMode = Literal["share", "list", "items"]
+
+#: How ``full_state`` writes a field: ``value`` (as it is: ints, bools, strings, lists of
+#: them), ``list`` (a tuple or list as a list), ``sorted`` (a set as a sorted list), ``rows``
+#: (a list of tuples as a list of lists), ``phase`` (a phase code as its name), ``camels``
+#: (a region map as its sorted camel edges), ``split`` (a camel line's split as its edges, or
+#: None), ``tracks`` (the action tracks as [action, start, event space, spaces]),
+#: ``powers`` (the god powers' components, each power's ``full``), ``derived`` (not written:
+#: rebuilt from other fields).
+JsonForm = Literal["value", "list", "sorted", "rows", "phase", "camels", "split", "tracks", "powers", "derived"]
+
+
+@dataclass(frozen=True)
+class StateField:
+    """One attribute of an Ankh state.
+
+    Attributes:
+        name: the attribute's name.
+        doc: what it holds, with its unit or index and the rule it serves.
+        copy: how ``clone`` copies it (:data:`CopyMode`).
+        json: how ``full_state`` writes it (:data:`JsonForm`).
+        key: its key in ``full_state`` (default: ``name``).
+    """
+
+    name: str
+    doc: str
+    copy: CopyMode = "share"
+    json: JsonForm = "value"
+    key: str = ""
+
+    @property
+    def json_key(self) -> str:
+        """The key of this field in ``full_state``."""
+        return self.key or self.name
+
+
+def _f(name: str, doc: str, copy: CopyMode = "share", json: JsonForm = "value", key: str = "") -> StateField:
+    return StateField(name, doc, copy, json, key)
+
+
+def _lst(name: str, doc: str, json: JsonForm = "value") -> StateField:
+    return StateField(name, doc, "list", json)
+
+
+#: The fields, group by group (group name, its fields).
+FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
+    (
+        "game",
+        (
+            _f("n", "number of gods (= seats at the start), 2-5"),
+            _f("second_optional", "option second_action: a second action may be declined (§7.1)"),
+            _f("red_max", "option red_max: last space of the red section, 19 or 20 (§5)"),
+            _f("guardian_slots", "option guardian_slots: unlocks that give a Guardian (§2.1)", json="sorted"),
+            _f("merged_combined", "option merged_powers: a merged god keeps both gods' Ankh powers (§10.4)"),
+            _f("satet_choose", "option satet_push: Satet's owner picks the push space (§3)"),
+            _f("underworld_extra", "option osiris_underworld: an Underworld summon is extra (§4.1 Osiris)"),
+            _f("tracks", "the four action tracks for the player count and track length (§7.2)", json="tracks"),
+            _f("guardian_kind", "Guardian figure kind of levels 1, 2, 3 (§3)", json="list"),
+            _f("turn_order", "seats in turn order, the first player first (S0 step 4)", json="list"),
+            _f("god_ids", "each god's deity id ('' without powers) (§4)", json="list"),
+        ),
+    ),
+    (
+        "board",
+        (
+            _lst("figure", "figure kind on each hex (pieces.GOD ..), -1 empty (§3, §8.1)"),
+            _lst("figure_owner", "god owning the figure on each hex, -1 none"),
+            _lst("monument", "Monument kind on each hex (pieces.OBELISK ..), -1 none (§9)"),
+            _lst("monument_owner", "god controlling the Monument on each hex, -1 neutral (§9)"),
+            _lst("aim", "a Giant Scorpion's aimed side (0-5) on each hex, -1 none (§3)"),
+            _f("regions", "the regions for the camels on the board (§8.1)", json="camels", key="camels_on_board"),
+            _lst("token_of_region", "Conflict Order token of each region (§10.1)"),
+            _lst("token_supply", "Conflict Order tokens not yet on the board (§6 Camel Caravan)"),
+            _f("camels", "camels left in the supply (§6 Camel Caravan)"),
+            _lst("monument_supply", "Monuments left in the supply, by kind (§9)"),
+            _lst("guardian_supply", "Guardians left in the supply, by level (§3)"),
+            _lst("reserved", "god whose figures alone may use each hex, -1 any (§4.1 Osiris)"),
+            _f("n_reserved", "how many hexes are reserved (a shortcut for the common case of none)"),
+            _lst("badge", "a marker travelling with the figure on each hex, 0 none (§4.1 Ra's Sun token)"),
+        ),
+    ),
+    (
+        "god boards",
+        (
+            _lst("devotion", "each god's Devotion, 0-31 (§5)"),
+            _lst("devotion_stack", "the Devotion track: living gods bottom to top, ties in stack order (§5)"),
+            _lst("followers", "each god's Followers (§2)"),
+            _lst("alive", "whether each god is still in the game (not merged away or forgotten, §10.4, §10.5)"),
+            _lst("powers", "each god's unlocked Ankh powers, a bit mask over powers.POWER_IDS (§2.2)"),
+            _lst("unlocked", "dashboard tokens each god has used (§2.1)"),
+            _lst("ankh_pool", "Ankh tokens left on each god's dashboard pool (§2.1)"),
+            _lst("warriors_pool", "Warriors in each god's pool (§7.3)"),
+            _lst("guardian_pool", "Guardians in each god's pool: index god * 3 + level - 1 (§3)"),
+            _lst("used", "each god's face-up Battle cards, a bit mask over cards.CARD_IDS (§1)"),
+            _lst("seat_of_god", "the seat deciding for each god outside its turns (§10.4)"),
+            _lst("god_of_seat", "the god each seat plays (§10.4)"),
+            _lst("removed_warriors", "each god's Warriors removed from the game (§10.4)"),
+            _lst("removed_guardians", "Guardians removed from the game, by level (§10.4)"),
+        ),
+    ),
+    (
+        "turn",
+        (
+            _lst("markers", "each action track's marker space (§7.2)"),
+            _f("event_idx", "events done: index of the next event on the event track (§6)"),
+            _f("conflicts", "Conflicts done (§10)"),
+            _f("turn_idx", "index into turn_order of the seat whose turn it is (§7)"),
+            _f("actions_taken", "actions taken this turn, 0-2 (§7.1)"),
+            _f("last_row", "row of this turn's last action, -1 none: a second one must be lower (§7.1)"),
+            _f("pending_event", "the last action reached its track's event space (§7.2)"),
+            _f("phase", "the decision now (base.PHASE_NAMES or a god power's phase)", json="phase"),
+            _f("to_move", "the seat to decide"),
+            _f("window_done", "the god powers' turn window has been offered this turn (§4)"),
+            _f("ransom", "Anubis's ransom is being paid during this summon (§4.1 Anubis)"),
+            _lst("tasks", "queued god-power decisions (phase, god, arg) (§4)", json="rows"),
+            _f("continuation", "what resumes once the queued tasks are taken (base.CONT_*)"),
+        ),
+    ),
+    (
+        "action steps",
+        (
+            _lst("moved", "figures already moved in this Move action, by hex (§7.3)"),
+            _f("selected", "the selected figure's or Obelisk's hex, -1 none (§7.3, §10.3 step 1)"),
+            _f("push_at", "the hex Satet pushes from, -1 none (§3 Satet)"),
+            _lst("pyr_used", "Pyramids already used for a summon this action (§9 Pyramid Attuned)"),
+            _f("pyr_sel", "the Pyramid chosen to summon next to, -1 none (§9)"),
+            _f("aim_hex", "the Giant Scorpion to aim, -1 none (§3)"),
+            _f("aim_resume", "where an aim decision returns to (base.AIM_AFTER_*)"),
+            _f("ev_god", "the god resolving the current event, -1 none (§6)"),
+            _lst("camel_line", "the camel line placed so far, as edges (§6 Camel Caravan)"),
+            _f("split", "the regions the complete camel line makes, None before (§6)", json="split"),
+            _lst("new_tokens", "the two Conflict Order tokens of the split regions (§6)"),
+            _lst("mummy_queue", "Mummies waiting to return: (god beside whose God, owner) (§3 Mummy)", json="rows"),
+            _f("merge_minor", "the minor god of the merge in progress, -1 none (§10.4)"),
+        ),
+    ),
+    (
+        "conflict",
+        (
+            _f("conflict_step", "the step of the Conflict (battle.C_REGION, battle.B_*) (§10.1-§10.3)"),
+            _lst("c_order", "regions in Conflict Order (§10.1)"),
+            _f("c_idx", "index into c_order of the region in battle (§10.1)"),
+            _f("tb_holder", "the god holding the tie-breaker, -1 none (§10.2)"),
+            _f("tb_used", "the tie-breaker was used in this Conflict (§10.2)"),
+        ),
+    ),
+    (
+        "battle",
+        (
+            _f("b_region", "the region in battle, -1 none (§10.3)"),
+            _f("b_hexes", "its hexes", json="list"),
+            _lst("b_gods", "the gods present (§10.3)"),
+            _lst("b_card", "each god's Battle card, -1 none (§1)"),
+            _lst("b_card2", "each god's second Battle card, -1 none (§4.1 Amun)"),
+            _lst("b_two", "whether each god plays two cards (§4.1 Amun)"),
+            _f("b_forbidden", "the card nobody may play in this battle, -1 none (§4.2 Horus)"),
+            _lst("b_queue", "card effects left to resolve, in order (§10.3)"),
+            _lst("b_kills", "figures each god kills with Plague and Flood (§1)"),
+            _lst("b_bidders", "the gods bidding on Plague (§1 Plague of Locusts)"),
+            _lst("bid", "each god's Plague bid, -1 none (§1)"),
+            _lst("plague_queue", "Plague cards left to resolve (§1)"),
+            _f("b_winner", "the battle's winner, -1 none (§10.3 step 4)"),
+            _lst("b_nfigs", "each god's figures in the battle (§10.3)"),
+            _lst("b_strength", "each god's strength (§10.3)"),
+            _lst("b_victims", "figures about to die in Battle Resolution (§4.1 Isis)"),
+            _lst("ob_moved", "Obelisks already used to teleport (§9 Obelisk Attuned)"),
+            _lst("ob_active", "gods with Obelisk Attuned and an Obelisk to use (§9)"),
+            _f("ob_turn", "index into ob_active of the god to decide (§9)"),
+        ),
+    ),
+    (
+        "god powers",
+        (
+            _lst("holder", "the god holding each god power, -1 not in play (§4)"),
+            _f(
+                "power_data",
+                "each god power's components (Anubis's trapped Warriors, Ra's Sun tokens, ...), None not in play",
+                copy="items",
+                json="powers",
+                key="god_powers",
+            ),
+            _f("hooks", "the hooks of the powers in play, rebuilt from holder", json="derived"),
+        ),
+    ),
+    (
+        "result",
+        (
+            _lst("winners", "the winning gods once the game is over (§10.5, §10.6)"),
+            _f("end_reason", "why the game ended"),
+            _lst("log", "the game log: one line per event, in order"),
+        ),
+    ),
+)
+
+#: Every field, in group order.
+FIELDS: tuple[StateField, ...] = tuple(f for _, group in FIELD_GROUPS for f in group)
+#: Names of the fields ``clone`` copies as lists.
+LIST_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "list")
+#: The kernel's attributes (core.state.State), handled by the kernel.
+KERNEL_ATTRIBUTES: frozenset[str] = frozenset({"game", "seed", "rng", "history", "_legal"})
+
+if len({f.name for f in FIELDS}) != len(FIELDS) or len({f.json_key for f in FIELDS}) != len(FIELDS):  # pragma: no cover
+    raise RuntimeError("an Ankh state field is declared twice")
+
+
+def field_table() -> str:
+    """The field list of the documentation: one Markdown table per group.
+
+    Returns:
+        Markdown text, ending with a newline (docs/ankh-state.md includes it verbatim).
+    """
+    out: list[str] = []
+    for group, fields in FIELD_GROUPS:
+        out += [f"### {group}", "", "| field | full_state key | copy | holds |", "|---|---|---|---|"]
+        out += [
+            f"| `{f.name}` | {'(derived)' if f.json == 'derived' else f'`{f.json_key}`'} | {f.copy} | {f.doc} |"
+            for f in fields
+        ]
+        out.append("")
+    return "\n".join(out)
