@@ -27,7 +27,7 @@ import tempfile
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError
 
@@ -219,10 +219,14 @@ class GameRecord:
         """
         yield from self._walk(game, text)
 
-    def _walk(self, game: Game, text: str | None) -> Generator[tuple[State, Action | None], None, State]:
+    def _walk(
+        self, game: Game, text: str | None, *, keep_transcript: bool = False
+    ) -> Generator[tuple[State, Action | None], None, tuple[State, Transcript | None]]:
+        """Replay entry by entry (see :meth:`entries`); return the final state and, when the
+        record holds undos or ``keep_transcript``, the :class:`Transcript` that replayed it."""
         self._check_game(game, text)
         state = game.new_initial_state(self.seed)
-        transcript = Transcript(state) if self.has_undo else None
+        transcript = Transcript(state) if self.has_undo or keep_transcript else None
         for index, action_text in enumerate(self.actions):
             # The position is worked out only for the action that fails (linear loading).
             if transcript is not None and action_text == UNDO:
@@ -253,10 +257,11 @@ class GameRecord:
             yield state, action
             if transcript is not None:
                 transcript.apply(action)
+                state = transcript.state
             else:
                 state.apply(action)
         self._check_result(state, text)
-        return state
+        return state, transcript
 
     def replay(self, game: Game, text: str | None = None) -> State:
         """The state after all the recorded actions (and undos).
@@ -265,13 +270,7 @@ class GameRecord:
             RecordError: as for :meth:`steps`, and if a recorded result disagrees with the
                 replayed one.
         """
-        walk = self._walk(game, text)
-        while True:
-            try:
-                next(walk)
-            except StopIteration as done:
-                final: State = done.value
-                return final
+        return _finish(self._walk(game, text))[0]
 
     def transcript(self, game: Game, text: str | None = None) -> Transcript:
         """The record replayed into a :class:`~netjer.core.undo.Transcript`, to play on with
@@ -280,21 +279,8 @@ class GameRecord:
         Raises:
             RecordError: as for :meth:`replay`.
         """
-        self._check_game(game, text)
-        state = game.new_initial_state(self.seed)
-        transcript = Transcript(state)
-        for index, entry in enumerate(self.actions):
-            try:
-                if entry == UNDO:
-                    seat = transcript.last_actor()
-                    transcript.undo(seat if seat is not None else -1)
-                else:
-                    transcript.apply(game.parse_action(entry))
-            except NetjerError as err:
-                raise RecordError(
-                    f"does not replay: {err}", index=index, action=entry, **_at(text, ("actions", index))
-                ) from None
-        self._check_result(transcript.state, text)
+        transcript = _finish(self._walk(game, text, keep_transcript=True))[1]
+        assert transcript is not None  # keep_transcript
         return transcript
 
     def _check_game(self, game: Game, text: str | None) -> None:
@@ -688,6 +674,19 @@ def locate(text: str | None, path: Sequence[str | int]) -> tuple[int, int] | Non
 class _Where(TypedDict):
     line: int | None
     column: int | None
+
+
+_Done = TypeVar("_Done")
+
+
+def _finish(walk: Generator[Any, None, _Done]) -> _Done:
+    """Run a generator to its end and return what it returns."""
+    while True:
+        try:
+            next(walk)
+        except StopIteration as done:
+            result: _Done = done.value
+            return result
 
 
 def _at(text: str | None, path: Sequence[str | int]) -> _Where:
