@@ -12,16 +12,20 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``GET  /api/tables/{id}/view?seat=N``    seat N's view (token required); without ``seat``: the
                                          spectators' view
 ``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index"}``
+``POST /api/tables/{id}/takeback``       ``{"seat"}``: the person takes the seat back from the
+                                         computer that plays it since its time ran out
 ``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
-                                         ``{"type": "move", "version", "action"|"index"}``
+                                         ``{"type": "move", "version", "action"|"index"}`` or
+                                         ``{"type": "takeback"}``
 ``WS   /ws/echo``                        echoes every message (a latency reference)
 =======================================  =====================================================
 
 Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
 token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
-(stale version, not your turn, seat taken, game over), 413 (body too large) or 422 (illegal
+(stale version, not your turn, seat taken, game over, time out, seat played by the
+computer), 413 (body too large) or 422 (illegal
 or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
 carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
@@ -32,7 +36,8 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Mapping
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -59,8 +64,9 @@ from netjer.agents.registry import known_kinds, make_agent
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
+from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
 from netjer.server.db import Store, TableRow
-from netjer.server.tables import TableError, TableManager, TableRuntime
+from netjer.server.tables import TableError, TableManager, TableRuntime, seat_entries
 
 log = logging.getLogger("netjer.server")
 #: Largest request body accepted (a table with options is well under 10 KB).
@@ -70,6 +76,8 @@ HELLO_SECONDS = 10.0
 SEND_SECONDS = 10.0
 HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
 MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
+#: The messages a seat may send after its hello.
+WS_TYPES = ("move", "takeback", "ping")
 
 #: Characters refused in names and texts: controls and the bidirectional overrides that
 #: could make one name look like another.
@@ -134,14 +142,49 @@ SeatRequest = Annotated[
 ]
 
 
+class ClockRequest(BaseModel):
+    """A table's time control (seconds): ``none``; ``realtime`` with a ``bank`` per seat and
+    an ``increment`` per turn; or ``turn`` with a deadline ``per_turn`` (1 h, 12 h, 1 day,
+    3 days).  ``on_timeout``: ``computer`` (it plays for the seat until its person takes it
+    back) or ``out`` (the seat loses; two-player tables only)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    mode: Literal["none", "realtime", "turn"] = "none"
+    bank: float | None = Field(None, ge=MIN_BANK, le=MAX_BANK)
+    increment: float | None = Field(None, ge=0, le=MAX_INCREMENT)
+    per_turn: Literal[TURN_DEADLINES] | None = None  # type: ignore[valid-type]
+    on_timeout: Literal["computer", "out"] = "computer"
+
+    def settings(self) -> ClockSettings:
+        """The clock settings asked for.
+
+        Raises:
+            TableError: 422 when a field is missing for the mode or given for another mode.
+        """
+        if self.mode == "realtime":
+            if self.bank is None or self.per_turn is not None:
+                raise TableError(422, "bad_clock", "clock: a real-time clock needs a bank (and no per_turn)")
+            increment = self.increment or 0.0
+            return ClockSettings("realtime", bank=self.bank, increment=increment, on_timeout=self.on_timeout)
+        if self.mode == "turn":
+            if self.per_turn is None or self.bank is not None or self.increment is not None:
+                message = "clock: a turn-based clock needs per_turn (and no bank or increment)"
+                raise TableError(422, "bad_clock", message)
+            return ClockSettings("turn", per_turn=float(self.per_turn), on_timeout=self.on_timeout)
+        if self.bank is not None or self.increment is not None or self.per_turn is not None:
+            raise TableError(422, "bad_clock", "clock: mode 'none' takes no bank, increment or per_turn")
+        return ClockSettings()
+
+
 class CreateTable(BaseModel):
-    """A new table: game, options, optional seed, one entry per seat."""
+    """A new table: game, options, optional seed, one entry per seat, the time control."""
 
     model_config = ConfigDict(extra="forbid")
     game: CleanStr = Field(max_length=32)
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     seed: int | None = Field(None, ge=0, lt=2**62)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    clock: ClockRequest | None = None
 
 
 class JoinRequest(BaseModel):
@@ -162,6 +205,13 @@ class MoveRequest(BaseModel):
     index: int | None = None
 
 
+class SeatRequestBody(BaseModel):
+    """A request about one's own seat (taking it back from the computer)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+
+
 class WsHello(BaseModel):
     """First WebSocket message: which seat (``None``: spectator) and its token."""
 
@@ -179,6 +229,13 @@ class WsMove(BaseModel):
     version: int
     action: TextStr | None = None
     index: int | None = None
+
+
+class WsTakeBack(BaseModel):
+    """Take one's seat back from the computer over the WebSocket."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["takeback"]
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -239,25 +296,18 @@ def _problem(error: Mapping[str, Any], body: Any) -> str:
     return f"{where}: {error.get('msg', 'invalid')}"
 
 
-def _summary(rt: TableRuntime) -> dict[str, Any]:
+def _summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
+    result = rt.result
     return {
         "id": rt.id,
         "game": rt.game.name,
         "title": rt.game.title,
         "version": rt.version,
-        "finished": rt.state.is_terminal,
-        "result_text": rt.game.result_text(rt.state.returns()) if rt.state.is_terminal else None,
-        "seats": [
-            {
-                "seat": i,
-                "label": rt.game.seat_name(i),
-                "name": s.name,
-                "kind": "human" if s.is_human else "agent",
-                "agent": None if s.is_human else s.spec,
-                "open": s.is_human and s.token_hash is None,
-            }
-            for i, s in enumerate(rt.seats)
-        ],
+        "finished": rt.finished,
+        "result_text": rt.game.result_text(result) if result is not None else None,
+        "to_move": None if rt.finished else rt.state.current_player,
+        "seats": seat_entries(rt),
+        "clock": manager.clock_view(rt),
     }
 
 
@@ -272,6 +322,8 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "version": version,
         "finished": row.finished,
         "result_text": game.result_text(result) if result else None,
+        "to_move": None,
+        "clock": None,
         "seats": [
             {
                 "seat": s.seat,
@@ -280,6 +332,8 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
                 "kind": "human" if s.spec == "human" else "agent",
                 "agent": None if s.spec == "human" else s.spec,
                 "open": s.spec == "human" and s.token_hash is None,
+                "standin": None,
+                "out": False,
             }
             for s in row.seats
         ],
@@ -361,12 +415,15 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> FastAPI:
+def create_app(
+    db_url: str = "sqlite:///netjer.db", ai_workers: int = 1, clock: Callable[[], float] = time.time
+) -> FastAPI:
     """The web table's application.
 
     Args:
         db_url: a SQLAlchemy URL; the schema is created or upgraded here.
         ai_workers: worker processes for computer seats (0: one thread, for tests).
+        clock: seconds since the epoch, for the tables' clocks (tests pass a fake time).
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: if the database cannot be opened or migrated.
@@ -376,7 +433,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = TableManager(store, ai_workers=ai_workers)
+        manager = TableManager(store, ai_workers=ai_workers, clock=clock)
         app.state.manager = manager
         resumed = await manager.resume_all()
         if resumed:
@@ -437,14 +494,15 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        rt, tokens = await manager_of(request).create(
-            body.game, body.options, body.seed, [s.model_dump() for s in body.seats]
-        )
+        manager = manager_of(request)
+        clock = body.clock.settings() if body.clock is not None else None
+        seats = [s.model_dump() for s in body.seats]
+        rt, tokens = await manager.create(body.game, body.options, body.seed, seats, clock)
         return {
             "id": rt.id,
             "tokens": {str(seat): token for seat, token in tokens.items()},
             "links": {str(seat): f"/table/{rt.id}#seat={seat}&token={token}" for seat, token in tokens.items()},
-            "table": _summary(rt),
+            "table": _summary(rt, manager),
         }
 
     @app.get("/api/tables")
@@ -459,7 +517,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         for row in rows:
             live = manager.tables.get(row.id)
             if live is not None:
-                out.append(_summary(live))
+                out.append(_summary(live, manager))
                 continue
             try:
                 out.append(_row_summary(row, counts.get(row.id, 0)))
@@ -508,7 +566,20 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         manager = manager_of(request)
         rt = await manager.get(table_id)
         manager.check_token(rt, seat, _bearer(authorization))
-        return {"table": _summary(rt), "seat": seat, "steps": manager.replay(rt, seat)}
+        return {"table": _summary(rt, manager), "seat": seat, "steps": manager.replay(rt, seat)}
+
+    @app.post("/api/tables/{table_id}/takeback")
+    async def take_back(
+        table_id: str,
+        body: SeatRequestBody,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        manager.check_token(rt, body.seat, _bearer(authorization))
+        rt = await manager.take_back(table_id, body.seat)
+        return manager.view(rt, body.seat)
 
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
@@ -558,11 +629,18 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             while not sending.done():
                 try:
                     data = json.loads(await _receive_text(websocket))
-                    if isinstance(data, dict) and data.get("type") == "ping":
+                    kind = data.get("type") if isinstance(data, dict) else None
+                    if kind == "ping":
                         await reply({"type": "pong"})
                         continue
+                    if kind not in WS_TYPES:
+                        raise TableError(422, "bad_request", f"unknown message type: send one of {', '.join(WS_TYPES)}")
                     if seat is None:
                         raise TableError(403, "spectator", "spectators cannot move")
+                    if kind == "takeback":
+                        WsTakeBack.model_validate(data)
+                        await manager.take_back(table_id, seat)
+                        continue
                     msg = WsMove.model_validate(data)
                     await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)
                 except TableError as err:

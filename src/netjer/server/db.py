@@ -1,14 +1,18 @@
 """Persistence: a table is its record (DESIGN.md, "Server and persistence").
 
-Three tables, created and upgraded by Alembic migrations (``netjer/server/migrations``):
+Four tables, created and upgraded by Alembic migrations (``netjer/server/migrations``):
 
 * ``tables``: id, game, rules version, options (JSON), seed, creation time, finished flag
-  and result (JSON);
+  and result (JSON), the time control (JSON) and the clocks' state (JSON, written in the same
+  transaction as the action or event that changed it);
 * ``seats``: per table and seat, the agent specification (``human`` or an agent), the
   player's name, and the SHA-256 of the seat's secret token (never the token itself);
 * ``actions``: the append-only list of actions in notation, keyed by (table, index), so an
   action can be stored only once at a given index: two clients racing for the same move
-  cannot both succeed.
+  cannot both succeed;
+* ``events``: what happens at a table besides the game's actions (a seat's time ran out, a
+  seat taken back), each with the number of actions played when it happened, so that the log
+  rebuilt after a restart places it where it was.
 
 SQLite (the default, a file beside the server) runs in WAL mode with ``synchronous=FULL``:
 an action whose commit returned survives a crash of the process or the machine.
@@ -35,6 +39,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    or_,
     select,
     update,
 )
@@ -59,6 +64,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON list of returns
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockSettings
+    clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockState
     seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
 
 
@@ -85,6 +92,24 @@ class ActionRow(Base):
     text: Mapped[str] = mapped_column(String(200))
     seat: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    """An event of a table that is not a game action (a timeout, a take-back)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # actions played when it happened
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+#: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
+ActionItem = tuple[str, int, str, int, list[float] | None, str | None]
 
 
 def hash_token(token: str) -> str:
@@ -148,8 +173,11 @@ class Store:
         options: dict[str, Any],
         seed: int,
         seats: list[tuple[str, str | None, str | None]],
+        clock: dict[str, Any] | None = None,
+        clock_state: str | None = None,
     ) -> None:
-        """Store a new table with its seats ``(spec, name, token_hash)``."""
+        """Store a new table with its seats ``(spec, name, token_hash)``, its time control
+        (``None``: no clock) and its clocks' initial state."""
         with self.sessions.begin() as s:
             s.add(
                 TableRow(
@@ -160,43 +188,57 @@ class Store:
                     seed=seed,
                     created_at=now(),
                     finished=False,
+                    clock=json.dumps(clock) if clock else None,
+                    clock_state=clock_state,
                 )
             )
             s.flush()
             for i, (spec, name, token_hash) in enumerate(seats):
                 s.add(SeatRow(table_id=table_id, seat=i, spec=spec, name=name, token_hash=token_hash))
 
-    def append_action(self, table_id: str, idx: int, text: str, seat: int, result: list[float] | None) -> None:
-        """Store action number ``idx``; with ``result``, also mark the table finished.
+    def append_action(
+        self,
+        table_id: str,
+        idx: int,
+        text: str,
+        seat: int,
+        result: list[float] | None,
+        clock_state: str | None = None,
+    ) -> None:
+        """Store action number ``idx``; with ``result``, also mark the table finished; with
+        ``clock_state``, store the clocks as they are after the action.
 
         Raises:
             sqlalchemy.exc.IntegrityError: if an action is already stored at ``idx``.
         """
         with self.sessions.begin() as s:
-            s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
+            self._add_action(s, (table_id, idx, text, seat, result, clock_state))
+
+    @staticmethod
+    def _add_action(s: Session, item: ActionItem) -> None:
+        table_id, idx, text, seat, result, clock_state = item
+        s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
+        if result is not None or clock_state is not None:
+            row = s.get(TableRow, table_id)
+            assert row is not None
             if result is not None:
-                row = s.get(TableRow, table_id)
-                assert row is not None
                 row.finished = True
                 row.result = json.dumps(result)
+            if clock_state is not None:
+                row.clock_state = clock_state
 
-    def append_actions(self, batch: list[tuple[str, int, str, int, list[float] | None]]) -> list[bool]:
-        """Store several actions ``(table, idx, text, seat, result)`` in one transaction
-        (group commit: one disk sync for all).  If any of them conflicts, each is retried
-        alone.
+    def append_actions(self, batch: list[ActionItem]) -> list[bool]:
+        """Store several actions ``(table, idx, text, seat, result, clock_state)`` in one
+        transaction (group commit: one disk sync for all).  If any of them conflicts, each is
+        retried alone.
 
         Returns:
             For each action, whether it was stored (False: the index was taken).
         """
         try:
             with self.sessions.begin() as s:
-                for table_id, idx, text, seat, result in batch:
-                    s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
-                    if result is not None:
-                        row = s.get(TableRow, table_id)
-                        assert row is not None
-                        row.finished = True
-                        row.result = json.dumps(result)
+                for item in batch:
+                    self._add_action(s, item)
             return [True] * len(batch)
         except IntegrityError:
             stored = []
@@ -208,8 +250,44 @@ class Store:
                     stored.append(False)
             return stored
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give an open human seat a token; False if it already has one.
+    def add_event(
+        self,
+        table_id: str,
+        version: int,
+        kind: str,
+        seat: int | None,
+        text: str,
+        clock_state: str | None = None,
+        result: list[float] | None = None,
+    ) -> None:
+        """Store an event of the table (with the clocks' state after it, and the result if it
+        ended the game) in one transaction."""
+        with self.sessions.begin() as s:
+            s.add(EventRow(table_id=table_id, version=version, kind=kind, seat=seat, text=text, created_at=now()))
+            if clock_state is not None or result is not None:
+                row = s.get(TableRow, table_id)
+                assert row is not None
+                if clock_state is not None:
+                    row.clock_state = clock_state
+                if result is not None:
+                    row.finished = True
+                    row.result = json.dumps(result)
+
+    def events(self, table_id: str) -> list[EventRow]:
+        """The table's events in the order they happened."""
+        with self.sessions() as s:
+            return list(s.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)))
+
+    def set_clock_state(self, table_id: str, clock_state: str) -> None:
+        """Store the clocks' state (e.g. when the last open seat is taken and they start)."""
+        with self.sessions.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
+
+    def claim_seat(
+        self, table_id: str, seat: int, token_hash: str, name: str | None, clock_state: str | None = None
+    ) -> bool:
+        """Give an open human seat a token; False if it already has one.  With
+        ``clock_state``, the clocks' state is stored in the same transaction.
 
         One conditional UPDATE, so that of many simultaneous claims exactly one succeeds.
         """
@@ -224,7 +302,10 @@ class Store:
                 )
                 .values(token_hash=token_hash, name=name)
             )
-            return bool(getattr(result, "rowcount", 0) == 1)  # a CursorResult for an UPDATE
+            claimed = bool(getattr(result, "rowcount", 0) == 1)  # a CursorResult for an UPDATE
+            if claimed and clock_state is not None:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
+            return claimed
 
     def table(self, table_id: str) -> TableRow | None:
         """The table with its seats loaded, or None."""
@@ -241,7 +322,13 @@ class Store:
             return list(rows)
 
     def tables(
-        self, *, finished: bool | None = None, open_seat: bool = False, with_agents: bool = False, limit: int = 200
+        self,
+        *,
+        finished: bool | None = None,
+        open_seat: bool = False,
+        with_agents: bool = False,
+        with_clock: bool = False,
+        limit: int = 200,
     ) -> list[TableRow]:
         """Tables, newest first, with their seats.
 
@@ -249,6 +336,7 @@ class Store:
             finished: only finished (True) or unfinished (False) tables; None: both.
             open_seat: only unfinished tables with a human seat nobody has claimed.
             with_agents: only tables with at least one computer seat.
+            with_clock: only tables with a time control (with ``with_agents``: either).
             limit: at most this many (the filters apply before the limit).
         """
         with self.sessions() as s:
@@ -258,8 +346,14 @@ class Store:
             if open_seat:
                 free = select(SeatRow.table_id).where(SeatRow.spec == "human", SeatRow.token_hash.is_(None))
                 query = query.where(TableRow.finished.is_(False), TableRow.id.in_(free))
-            if with_agents:
-                query = query.where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.spec != "human")))
+            agents = TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.spec != "human"))
+            clocked = TableRow.clock.is_not(None)
+            if with_agents and with_clock:
+                query = query.where(or_(agents, clocked))
+            elif with_agents:
+                query = query.where(agents)
+            elif with_clock:
+                query = query.where(clocked)
             rows = list(s.scalars(query))
             for row in rows:
                 _ = list(row.seats)

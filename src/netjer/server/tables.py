@@ -5,6 +5,11 @@ the version the player saw, against the rules, and then **committed to the datab
 anyone is told of it**; only then is the in-memory state advanced and every connected seat
 sent its own view.  A computer seat's move is computed in a worker pool off the event loop
 (so a thinking bot never blocks other tables) and then goes through the same path.
+
+Tables with a time control (:mod:`netjer.server.clocks`) are watched by a ticker: when the
+running seat's time is up, the table's setting decides: the computer (the heuristic agent)
+plays for that seat until its person takes the seat back, or the seat is out and loses.  The
+clocks' state is committed with each action and event, so a restart continues them.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import logging
 import multiprocessing
 import secrets
 import signal
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,12 +35,17 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
-from netjer.server.db import Store, hash_token
+from netjer.server.clocks import RESTART_GRACE, ClockSettings, ClockState
+from netjer.server.db import ActionItem, Store, hash_token
 
 log = logging.getLogger("netjer.server")
 
 #: A connected client: called with the table after every change; it sends its own view.
 Listener = Callable[["TableRuntime"], Awaitable[None]]
+#: The agent that plays for a person whose time ran out.
+STANDIN_AGENT = "heuristic"
+#: Seconds between two looks at the running clocks.
+TICK_SECONDS = 0.25
 
 
 class TableError(Exception):
@@ -81,6 +92,9 @@ class TableRuntime:
         logs: per viewer (a seat, or ``None`` for spectators), the game so far in words:
             each action as that viewer saw it, then the public events it caused.
         listeners: connected clients per viewer.
+        clock_settings: the time control.
+        clock: the clocks (stand-ins and seats that are out included).
+        forfeit: the result of a game ended by a seat being out (the state is not terminal).
     """
 
     id: str
@@ -91,11 +105,54 @@ class TableRuntime:
     listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ai_task: asyncio.Task[None] | None = None
+    clock_settings: ClockSettings = field(default_factory=ClockSettings)
+    clock: ClockState = field(default_factory=lambda: ClockState([]))
+    forfeit: list[float] | None = None
 
     @property
     def version(self) -> int:
         """The number of actions played: a move is accepted only against the current one."""
         return len(self.state.history)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over (by its rules, or because a seat is out)."""
+        return self.state.is_terminal or self.forfeit is not None
+
+    @property
+    def result(self) -> list[float] | None:
+        """The returns of a finished game, one per seat (``None`` while it goes on)."""
+        if self.forfeit is not None:
+            return self.forfeit
+        return self.state.returns() if self.state.is_terminal else None
+
+    def who(self, seat: int) -> str:
+        """A seat in the log's words: the person's name, else the seat's label."""
+        return self.seats[seat].name or self.game.seat_name(seat)
+
+    def stood_in(self, seat: int) -> bool:
+        """Whether the computer plays this person's seat (or it is out of the game)."""
+        return bool(self.clock.standin and self.clock.standin[seat]) or bool(self.clock.out and self.clock.out[seat])
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
+        return not self.seats[seat].is_human or self.stood_in(seat)
+
+    def clocked_seat(self, state: State | None = None) -> int | None:
+        """The seat whose clock should run in ``state`` (default: the current one): the
+        person to act, once every seat is taken; ``None`` if a computer acts or no clock."""
+        state = state if state is not None else self.state
+        if not self.clock_settings.active or state.is_terminal or self.forfeit is not None:
+            return None
+        if any(s.is_human and s.token_hash is None for s in self.seats):
+            return None  # the clocks start when the last open seat is taken
+        seat = state.current_player
+        return None if self.computer_plays(seat) else seat
+
+    def add_line(self, text: str) -> None:
+        """Append a public line (a table event) to every viewer's log."""
+        for v in self.viewers():
+            self.logs.setdefault(v, []).append(text)
 
     def viewers(self) -> list[int | None]:
         """Every seat, then the spectators (``None``)."""
@@ -105,6 +162,24 @@ class TableRuntime:
 def _events(state: State, viewer: int | None) -> list[str]:
     events = state.observation(viewer).get("log", [])
     return [str(e) for e in events] if isinstance(events, list) else []
+
+
+def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
+    """The public facts of each seat: label, name, who plays it (a person, a computer, a
+    computer standing in for a person whose time ran out, nobody: out) and whether it is open."""
+    return [
+        {
+            "seat": i,
+            "label": rt.game.seat_name(i),
+            "name": info.name,
+            "kind": "human" if info.is_human else "agent",
+            "agent": None if info.is_human else info.spec,
+            "open": info.is_human and info.token_hash is None,
+            "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,
+            "out": bool(rt.clock.out and rt.clock.out[i]),
+        }
+        for i, info in enumerate(rt.seats)
+    ]
 
 
 def advance(runtime: TableRuntime, action: Action) -> None:
@@ -174,18 +249,25 @@ class TableManager:
         max_seconds: the longest thinking time per move a computer seat may be given; a
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
+        clock: the time in seconds since the epoch (tests pass a fake one); clocks run on it.
     """
 
     def __init__(
-        self, store: Store, ai_workers: int = 1, max_seconds: float = 60.0, max_iterations: int = 200_000
+        self,
+        store: Store,
+        ai_workers: int = 1,
+        max_seconds: float = 60.0,
+        max_iterations: int = 200_000,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
-        self._commits: asyncio.Queue[tuple[tuple[str, int, str, int, list[float] | None], asyncio.Future[bool]]] = (
-            asyncio.Queue()
-        )
+        self._commits: asyncio.Queue[tuple[ActionItem, asyncio.Future[bool]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._ticker: asyncio.Task[None] | None = None
+        self.now = clock
+        self.started_at = clock()
         self.max_seconds = max_seconds
         self.max_iterations = max_iterations
         self.quick: Executor = ThreadPoolExecutor(2, thread_name_prefix="netjer-agent")
@@ -204,13 +286,20 @@ class TableManager:
                 rt.ai_task.cancel()
         if self._writer is not None:
             self._writer.cancel()
+        if self._ticker is not None:
+            self._ticker.cancel()
         self.quick.shutdown(wait=False, cancel_futures=True)
         self.search.shutdown(wait=False, cancel_futures=True)
 
     # --- creating, joining, loading -------------------------------------------------------
 
     async def create(
-        self, game_name: str, options: dict[str, Any], seed: int | None, seats: list[dict[str, Any]]
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seed: int | None,
+        seats: list[dict[str, Any]],
+        clock: ClockSettings | None = None,
     ) -> tuple[TableRuntime, dict[int, str]]:
         """Create a table; return it and the tokens of its human seats that are not open.
 
@@ -221,10 +310,17 @@ class TableManager:
             seats: per seat ``{"type": "human", "name": str?, "open": bool?}`` or
                 ``{"type": "agent", "agent": spec}``.  An open human seat gets its token
                 when someone joins it from the lobby.
+            clock: the time control (default: none).  The clocks start when every seat is
+                taken.
 
         Raises:
-            TableError: 422 for a bad game, option, seat list or agent.
+            TableError: 422 for a bad game, option, seat list, agent or time control.
         """
+        settings = clock or ClockSettings()
+        try:
+            settings.check(len(seats))
+        except ValueError as err:
+            raise TableError(422, "bad_clock", str(err)) from None
         try:
             game = make_game(game_name, options)
             if len(seats) != game.num_players:
@@ -251,6 +347,10 @@ class TableManager:
             raise TableError(422, "bad_table", str(err)) from None
         seed = seed if seed is not None else secrets.randbelow(2**31)
         table_id = secrets.token_urlsafe(8)
+        rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
+        rt.clock_settings = settings
+        rt.clock = ClockState.new(settings, len(infos))
+        rt.clock.hand_over(settings, rt.clocked_seat(), self.now())
         await asyncio.to_thread(
             self.store.create_table,
             table_id,
@@ -259,8 +359,9 @@ class TableManager:
             game.options_dict(),
             seed,
             [(s.spec, s.name, s.token_hash) for s in infos],
+            settings.to_json() if settings.active else None,
+            rt.clock.to_json() if settings.active else None,
         )
-        rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         self.tables[table_id] = rt
         self._schedule_ai(rt)
@@ -290,10 +391,21 @@ class TableManager:
         if not info.is_human or info.token_hash is not None:
             raise TableError(409, "seat_taken", f"seat {seat} is not open")
         token = secrets.token_urlsafe(24)
-        claimed = await asyncio.to_thread(self.store.claim_seat, table_id, seat, hash_token(token), name)
-        if not claimed:
-            raise TableError(409, "seat_taken", f"seat {seat} is not open")
-        info.token_hash, info.name = hash_token(token), name
+        async with rt.lock:
+            # The last open seat taken starts the clocks, in the same transaction.
+            clock = rt.clock.copy()
+            before = info.token_hash, info.name
+            info.token_hash, info.name = hash_token(token), name
+            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            info.token_hash, info.name = before
+            stored_clock = clock.to_json() if rt.clock_settings.active else None
+            claimed = await asyncio.to_thread(
+                self.store.claim_seat, table_id, seat, hash_token(token), name, stored_clock
+            )
+            if not claimed:
+                raise TableError(409, "seat_taken", f"seat {seat} is not open")
+            info.token_hash, info.name = hash_token(token), name
+            rt.clock = clock
         await self._broadcast(rt)
         return token
 
@@ -321,24 +433,40 @@ class TableManager:
         game = make_game(row.game, json.loads(row.options))
         seats = [SeatInfo(s.spec, s.name, s.token_hash) for s in row.seats]
         rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)
+        rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
+        rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        events = self.store.events(table_id)
+        shown = 0
         for text in self.store.actions(table_id):
+            while shown < len(events) and events[shown].version <= rt.version:
+                rt.add_line(events[shown].text)
+                shown += 1
             advance(rt, game.parse_action(text))
+        for event in events[shown:]:
+            rt.add_line(event.text)
+        if row.finished and row.result and not rt.state.is_terminal:
+            rt.forfeit = [float(x) for x in json.loads(row.result)]
         return rt
 
     async def resume_all(self) -> int:
-        """Load every unfinished table with a computer seat, so that those whose turn it is
-        play on.
+        """Load every unfinished table with a computer seat or a clock, so that those whose
+        turn it is play on and the clocks are watched; then start watching them.
 
         Returns the number of tables loaded.
         """
-        # Tables without computer seats wait for their players and load on first use.
-        rows = await asyncio.to_thread(self.store.tables, finished=False, with_agents=True, limit=1_000_000)
+        # Tables of people only and without a clock wait for their players: they load on
+        # first use.
+        rows = await asyncio.to_thread(
+            self.store.tables, finished=False, with_agents=True, with_clock=True, limit=1_000_000
+        )
         for row in rows:
             try:
                 await self.get(row.id)
             except Exception:  # a table that cannot be replayed must not stop the others
                 log.exception("table %s could not be resumed", row.id)
+        if self._ticker is None:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
         return len(rows)
 
     # --- seats and moves --------------------------------------------------------------------
@@ -365,7 +493,14 @@ class TableManager:
             raise TableError(403, "bad_token", f"that is not the token of seat {seat}")
 
     async def play(
-        self, table_id: str, seat: int, version: int, *, text: str | None = None, index: int | None = None
+        self,
+        table_id: str,
+        seat: int,
+        version: int,
+        *,
+        text: str | None = None,
+        index: int | None = None,
+        by_computer: bool = False,
     ) -> TableRuntime:
         """Play a move for ``seat`` (the caller has checked the token).
 
@@ -375,19 +510,31 @@ class TableManager:
             version: the version the move was chosen against.
             text: the move in the game's notation, or
             index: its index in the legal actions the seat was shown.
+            by_computer: the move comes from the seat's computer (its own or a stand-in).
 
         Raises:
             TableError: 409 ``stale`` (the game moved on), 409 ``not_your_turn``,
                 422 ``illegal`` (with the rule), 422 ``bad_move`` (neither or both of text
-                and index, a bad index, unparsable text), 409 ``over``.
+                and index, a bad index, unparsable text), 409 ``over``, 409 ``stood_in``
+                (the computer plays this seat: take it back first), 409 ``time_out`` (the
+                seat's time had run out when the move arrived).
         """
         rt = await self.get(table_id)
+        timed_out = await self._expire(rt)
         async with rt.lock:
             state = rt.state
             if version != rt.version:
                 raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
-            if state.is_terminal:
+            if rt.finished:
                 raise TableError(409, "over", "the game is over")
+            if by_computer != rt.computer_plays(seat):
+                if by_computer:
+                    raise TableError(409, "taken_back", f"{rt.who(seat)} plays this seat again")
+                if seat in timed_out:
+                    raise TableError(
+                        409, "time_out", "your time ran out before this move arrived: take your seat back to play on"
+                    )
+                raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
             if state.current_player != seat:
                 name = rt.game.seat_name(state.current_player)
                 raise TableError(409, "not_your_turn", f"it is {name}'s turn")
@@ -411,17 +558,21 @@ class TableManager:
             after = state.clone()
             after.apply(action)
             result = after.returns() if after.is_terminal else None
-            stored = await self._commit((table_id, rt.version, str(action), seat, result))
+            clock = rt.clock.copy()
+            clock.hand_over(rt.clock_settings, rt.clocked_seat(after), self.now())
+            stored_clock = clock.to_json() if rt.clock_settings.active else None
+            stored = await self._commit((table_id, rt.version, str(action), seat, result, stored_clock))
             if not stored:
                 # Another server process stored this index: reload from the database.
                 self.tables.pop(table_id, None)
                 raise TableError(409, "stale", "the game has moved on")
             advance(rt, action)
+            rt.clock = clock
         await self._broadcast(rt)
         self._schedule_ai(rt)
         return rt
 
-    async def _commit(self, item: tuple[str, int, str, int, list[float] | None]) -> bool:
+    async def _commit(self, item: ActionItem) -> bool:
         """Store one action; returns once it is durable (False: its index was taken).
 
         Moves of all tables share one writer that commits whatever has queued up in one
@@ -450,14 +601,101 @@ class TableManager:
                 if not future.done():
                     future.set_result(ok)
 
+    # --- clocks ---------------------------------------------------------------------------
+
+    def due(self, rt: TableRuntime) -> float | None:
+        """When the running clock of ``rt`` runs out, grace after a restart included."""
+        deadline = rt.clock.deadline(rt.clock_settings)
+        if deadline is None:
+            return None
+        budget = rt.clock_settings.bank if rt.clock_settings.mode == "realtime" else rt.clock_settings.per_turn
+        return max(deadline, self.started_at + min(RESTART_GRACE, budget))
+
+    async def _expire(self, rt: TableRuntime) -> set[int]:
+        """Apply the timeout of ``rt``'s running clock if it is due; return the seats whose
+        time ran out (empty if none)."""
+        due = self.due(rt)
+        if due is None or self.now() < due:
+            return set()
+        async with rt.lock:
+            due = self.due(rt)
+            if due is None or self.now() < due or rt.clock.seat is None:
+                return set()
+            clock = rt.clock.copy()
+            seat = clock.time_out(rt.clock_settings)
+            who = rt.who(seat)
+            forfeit = None
+            if rt.clock_settings.on_timeout == "out":
+                forfeit = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
+                line = f"{who}'s time ran out: {who} is out and loses the game."
+            else:
+                line = f"{who}'s time ran out: the computer ({STANDIN_AGENT}) plays for {who}."
+            await asyncio.to_thread(
+                self.store.add_event, rt.id, rt.version, "timeout", seat, line, clock.to_json(), forfeit
+            )
+            rt.clock = clock
+            rt.forfeit = forfeit
+            rt.add_line(line)
+        await self._broadcast(rt)
+        self._schedule_ai(rt)
+        return {seat}
+
+    async def check_clocks(self) -> int:
+        """Apply every timeout that is due on the live tables; return how many there were.
+        (The ticker calls it every :data:`TICK_SECONDS`; tests with a fake clock call it.)"""
+        count = 0
+        for rt in list(self.tables.values()):
+            if rt.clock.seat is not None:
+                try:
+                    count += len(await self._expire(rt))
+                except Exception:  # one table's trouble (a lost database) must not stop the others
+                    log.exception("the clock of table %s could not be applied", rt.id)
+        return count
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            await self.check_clocks()
+
+    async def take_back(self, table_id: str, seat: int) -> TableRuntime:
+        """The person of ``seat`` takes it back from the computer that stood in (the caller
+        has checked the token).
+
+        Raises:
+            TableError: 404 for a seat the table does not have, 409 ``over`` if the game is
+                over, 409 ``not_stood_in`` if the person already plays it.
+        """
+        rt = await self.get(table_id)
+        if not 0 <= seat < len(rt.seats):
+            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+        async with rt.lock:
+            if rt.finished:
+                raise TableError(409, "over", "the game is over")
+            if not rt.clock.standin or not rt.clock.standin[seat]:
+                raise TableError(409, "not_stood_in", "you already play this seat")
+            if rt.ai_task is not None and not rt.ai_task.done() and rt.state.current_player == seat:
+                rt.ai_task.cancel()
+            clock = rt.clock.copy()
+            clock.take_back(rt.clock_settings, seat)
+            before = rt.clock
+            rt.clock = clock
+            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            rt.clock = before
+            line = f"{rt.who(seat)} is back and plays again."
+            await asyncio.to_thread(self.store.add_event, rt.id, rt.version, "takeback", seat, line, clock.to_json())
+            rt.clock = clock
+            rt.add_line(line)
+        await self._broadcast(rt)
+        return rt
+
     # --- computer seats -------------------------------------------------------------------
 
     def _schedule_ai(self, rt: TableRuntime) -> None:
         state = rt.state
-        if state.is_terminal or (rt.ai_task is not None and not rt.ai_task.done()):
+        if rt.finished or (rt.ai_task is not None and not rt.ai_task.done()):
             return
         seat = state.current_player
-        if rt.seats[seat].is_human:
+        if not rt.computer_plays(seat):
             return
         rt.ai_task = asyncio.get_running_loop().create_task(self._run_ai(rt, seat, rt.version))
 
@@ -466,7 +704,8 @@ class TableManager:
         actions = [str(a) for a in rt.state.history]
         loop = asyncio.get_running_loop()
         try:
-            spec = parse_agent_spec(rt.seats[seat].spec)
+            spec_text = rt.seats[seat].spec if not rt.seats[seat].is_human else STANDIN_AGENT
+            spec = parse_agent_spec(spec_text)
             executor = self.search if spec.kind == "ismcts" else self.quick
             text = await loop.run_in_executor(
                 executor,
@@ -476,11 +715,11 @@ class TableManager:
                 rt.state.seed,
                 actions,
                 seat,
-                rt.seats[seat].spec,
+                spec_text,
                 self.max_seconds,
             )
             rt.ai_task = None
-            await self.play(rt.id, seat, version, text=text)
+            await self.play(rt.id, seat, version, text=text, by_computer=True)
         except asyncio.CancelledError:
             raise
         except TableError as err:
@@ -496,9 +735,11 @@ class TableManager:
         when it is its turn, its log from ``log_from`` on, and the table's public facts."""
         state = rt.state
         game = rt.game
-        to_move = None if state.is_terminal else state.current_player
-        legal = state.legal_actions() if seat is not None and seat == to_move else []
+        to_move = None if rt.finished else state.current_player
+        mine = seat is not None and seat == to_move and not rt.computer_plays(seat)
+        legal = state.legal_actions() if mine else []
         log_lines = rt.logs.get(seat, [])
+        result = rt.result
         return {
             "type": "view",
             "table": rt.id,
@@ -507,24 +748,39 @@ class TableManager:
             "seat": seat,
             "version": rt.version,
             "to_move": to_move,
-            "finished": state.is_terminal,
-            "result": state.returns() if state.is_terminal else None,
-            "result_text": game.result_text(state.returns()) if state.is_terminal else None,
-            "seats": [
-                {
-                    "seat": i,
-                    "label": game.seat_name(i),
-                    "name": info.name,
-                    "kind": "human" if info.is_human else "agent",
-                    "agent": None if info.is_human else info.spec,
-                    "open": info.is_human and info.token_hash is None,
-                }
-                for i, info in enumerate(rt.seats)
-            ],
+            "finished": rt.finished,
+            "result": result,
+            "result_text": game.result_text(result) if result is not None else None,
+            "seats": seat_entries(rt),
+            "clock": self.clock_view(rt),
             "observation": state.observation(seat),
             "legal": [{"index": i, "text": str(a)} for i, a in enumerate(legal)],
             "log_from": log_from,
             "log": log_lines[log_from:],
+        }
+
+    def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:
+        """The time control and each seat's time left now (public: every viewer gets the
+        same), or ``None`` for a table without clocks."""
+        settings = rt.clock_settings
+        if not settings.active:
+            return None
+        now = self.now()
+        due = self.due(rt)
+        return {
+            **settings.to_json(),
+            "running": rt.clock.seat,
+            "seats": [
+                {
+                    "left": (
+                        max(0.0, due - now)
+                        if i == rt.clock.seat and due is not None
+                        else rt.clock.left(settings, i, now)
+                    ),
+                    "running": i == rt.clock.seat,
+                }
+                for i in range(len(rt.seats))
+            ],
         }
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
