@@ -32,9 +32,17 @@ TURN_DEADLINES: tuple[int, ...] = (3600, 43200, 86400, 259200)
 #: Bounds of a real-time bank and increment, in seconds.
 MIN_BANK, MAX_BANK = 5.0, 3 * 3600.0
 MAX_INCREMENT = 600.0
-#: After a restart, a seat whose deadline passed while the server was down still has this
-#: many seconds (or its whole bank / turn deadline if shorter) from the restart to act.
+#: After a restart, a seat whose deadline passed while the server was down (or is about to
+#: pass) still has this many seconds, or a quarter of its bank / turn deadline if that is
+#: shorter, from the restart to act: time to reconnect.
 RESTART_GRACE = 30.0
+
+
+def restart_grace(settings: ClockSettings) -> float:
+    """Seconds from a restart that a running clock has at least (see :data:`RESTART_GRACE`)."""
+    budget = settings.bank if settings.mode == "realtime" else settings.per_turn
+    return min(RESTART_GRACE, budget / 4)
+
 
 Mode = Literal["none", "realtime", "turn"]
 OnTimeout = Literal["computer", "out"]

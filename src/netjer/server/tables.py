@@ -35,7 +35,7 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
-from netjer.server.clocks import RESTART_GRACE, ClockSettings, ClockState
+from netjer.server.clocks import ClockSettings, ClockState, restart_grace
 from netjer.server.db import ActionItem, Store, hash_token
 
 log = logging.getLogger("netjer.server")
@@ -608,8 +608,7 @@ class TableManager:
         deadline = rt.clock.deadline(rt.clock_settings)
         if deadline is None:
             return None
-        budget = rt.clock_settings.bank if rt.clock_settings.mode == "realtime" else rt.clock_settings.per_turn
-        return max(deadline, self.started_at + min(RESTART_GRACE, budget))
+        return max(deadline, self.started_at + restart_grace(rt.clock_settings))
 
     async def _expire(self, rt: TableRuntime) -> set[int]:
         """Apply the timeout of ``rt``'s running clock if it is due; return the seats whose

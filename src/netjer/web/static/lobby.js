@@ -74,6 +74,7 @@ function seatRow(game, seat) {
     timeLabel.classList.toggle("hidden", v !== "ismcts");
   };
   kind.addEventListener("change", sync);
+  kind.addEventListener("change", defaultClock);
   if (seat === 0) name.value = $("player-name").value;
   sync();
   return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, game.seat_names[seat] || `Seat ${seat}`), el("label", { for: kind.id }, "Who plays", kind), nameLabel, timeLabel);
@@ -96,6 +97,45 @@ function drawSeats() {
   if (!game) return;
   const rows = Array.from({ length: seatCount(game) }, (_, i) => $(`seat-${i}-kind`)?.closest(".seat-row") || seatRow(game, i));
   $("seats").replaceChildren(...rows);
+  defaultClock();
+}
+
+// ---------- the time control ----------
+
+let clockTouched = false;
+
+/** Until the player chooses, no clock against computers only, real time 10 + 10 against people. */
+function defaultClock() {
+  const game = selectedGame();
+  if (!game) return;
+  const n = seatCount(game);
+  const people = Array.from({ length: n }, (_, i) => $(`seat-${i}-kind`)?.value).filter((v) => v === "human" || v === "open").length;
+  if (!clockTouched) $("clock-mode").value = people > 1 ? "realtime" : "none";
+  const out = $("clock-on-timeout").querySelector('option[value="out"]');
+  out.disabled = n !== 2;
+  if (n !== 2 && $("clock-on-timeout").value === "out") $("clock-on-timeout").value = "computer";
+  syncClock();
+}
+
+function syncClock() {
+  const mode = $("clock-mode").value;
+  for (const node of $("clock-box").querySelectorAll("[data-clock]")) {
+    const want = node.dataset.clock;
+    node.classList.toggle("hidden", mode === "none" || (want !== "any" && want !== mode));
+  }
+}
+
+/** The table's clock as the API takes it (null: none). */
+function readClock() {
+  const mode = $("clock-mode").value;
+  const on_timeout = $("clock-on-timeout").value;
+  if (mode === "realtime") {
+    const minutes = Number($("clock-minutes").value);
+    const increment = Number($("clock-increment").value);
+    return { mode, bank: Math.round(minutes * 60), increment: Number.isFinite(increment) ? increment : 0, on_timeout };
+  }
+  if (mode === "turn") return { mode, per_turn: Number($("clock-per-turn").value), on_timeout };
+  return null;
 }
 
 function drawForm() {
@@ -132,6 +172,8 @@ async function createTable(event) {
   showError(null);
   const game = selectedGame();
   const body = { game: game.name, options: readOptions(), seats: readSeats(game) };
+  const clock = readClock();
+  if (clock) body.clock = clock;
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = Number.parseInt(seed, 10);
   $("create").disabled = true;
@@ -276,6 +318,10 @@ async function main() {
   $("game").addEventListener("change", drawForm);
   $("new-table").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", refreshTables);
+  $("clock-mode").addEventListener("change", () => {
+    clockTouched = true;
+    syncClock();
+  });
   drawForm();
   document.body.dataset.ready = "yes";
   await refreshTables();

@@ -125,6 +125,7 @@ function relabel(view) {
 function onView(conn, view) {
   if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
   view = relabel(view);
+  view.receivedAt = performance.now(); // the clocks count down from here
   state.views.set(keyOf(conn.seat), view);
   if (conn.seat === state.pending) state.pending = null;
   if (state.openReplayWhenReady && view.finished) {
@@ -150,6 +151,9 @@ const ERROR_WORDS = {
   not_your_turn: "It is not your turn.",
   over: "The game is over.",
   spectator: "Spectators cannot move.",
+  stood_in: "The computer plays for you since your time ran out: take your seat back to play.",
+  time_out: "Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on.",
+  not_stood_in: "You already play this seat.",
 };
 
 function onError(conn, message) {
@@ -300,7 +304,9 @@ function renderView(view) {
   const key = focusKey();
   const renderer = RENDERERS[view.game];
   const seat = state.shown;
-  const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished;
+  const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
+  const standin = Boolean(mine && (mine.standin || mine.out));
+  const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished && !standin;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
   const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow() };
@@ -323,13 +329,23 @@ function renderView(view) {
   statusBox.classList.toggle("your-turn", myTurn);
   if (!view.finished && !myTurn) {
     const mover = view.seats[view.to_move];
-    if (mover) statusBox.textContent += mover.kind === "agent" ? ` — the computer (${mover.agent}) is thinking…` : mover.open ? " — waiting for someone to join this seat" : ` — waiting for ${seatTitle(mover)}`;
+    if (mover) {
+      if (mover.kind === "agent") statusBox.textContent += ` — the computer (${mover.agent}) is thinking…`;
+      else if (mover.standin) statusBox.textContent += ` — the computer plays for ${seatTitle(mover)} (time ran out)`;
+      else if (mover.open) statusBox.textContent += " — waiting for someone to join this seat";
+      else statusBox.textContent += ` — waiting for ${seatTitle(mover)}`;
+    }
   } else if (myTurn) {
     statusBox.textContent += sending ? " — sending…" : " — your turn";
   }
 
   const controls = $("controls");
   controls.replaceChildren();
+  if (mine && mine.standin && !view.finished) {
+    controls.append(el("div", { class: "notice standin-banner", role: "status" },
+      el("p", {}, "Your time ran out: the computer plays for you."),
+      el("button", { id: "take-back", on: { click: takeBack } }, "Take my seat back")));
+  }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
   for (const c of drawn.controls) {
     c.disabled = sending;
@@ -344,9 +360,13 @@ function renderView(view) {
         el("span", {}, seatTitle(s)),
         s.seat === seat ? el("strong", {}, "(you)") : null,
         s.open ? el("span", { class: "muted" }, "(open seat)") : null,
-        view.to_move === s.seat ? el("span", { "aria-label": "to move" }, "◀ to move") : null),
+        s.standin ? el("span", { class: "standin", "data-standin": s.seat }, "(the computer plays: time ran out)") : null,
+        s.out ? el("span", { class: "standin" }, "(out)") : null,
+        view.to_move === s.seat ? el("span", { "aria-label": "to move" }, "◀ to move") : null,
+        view.clock ? el("span", { class: "clock", "data-clock-seat": s.seat }) : null),
     ),
   );
+  drawClocks();
 
   const legal = $("legal");
   legal.replaceChildren(
@@ -385,6 +405,48 @@ function renderView(view) {
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
   restoreFocus(key);
+}
+
+// ---------- clocks ----------
+
+/** Seconds as the clock shows them: "4:05", "1:02:03", "2 d 3 h", "11 h 59 min". */
+function clockText(seconds, mode) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (mode === "turn" && s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (mode === "turn" && s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** Each seat's time left, counted down from the view's arrival (the server's figures). */
+function drawClocks() {
+  if (state.mode !== "live" || state.cover !== null) return;
+  const view = state.views.get(keyOf(state.shown));
+  if (!view || !view.clock) return;
+  const elapsed = (performance.now() - view.receivedAt) / 1000;
+  for (const node of document.querySelectorAll("[data-clock-seat]")) {
+    const seat = Number(node.dataset.clockSeat);
+    const info = view.clock.seats[seat];
+    if (!info) continue;
+    const running = info.running && !view.finished;
+    const left = info.left === null ? null : info.left - (running ? elapsed : 0);
+    node.textContent = left === null ? "" : `${running ? "⏳ " : ""}${clockText(left, view.clock.mode)}`;
+    node.classList.toggle("running", running);
+    node.classList.toggle("low", running && left !== null && left < 30);
+    if (left !== null) node.dataset.left = String(Math.max(0, Math.round(left)));
+  }
+}
+
+setInterval(drawClocks, 500);
+
+function takeBack() {
+  const conn = state.conns.get(keyOf(state.shown));
+  if (!conn || !conn.sendRaw({ type: "takeback" })) {
+    state.errors = [{ text: "Not connected to the server: try again once it reconnects." }];
+    update();
+  }
 }
 
 function renderErrors() {
