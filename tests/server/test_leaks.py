@@ -34,6 +34,8 @@ VIEW_KEYS = {
     "log_from",
     "log",
     "clock",
+    "chat_from",
+    "chat",
 }
 SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "standin", "out"}
 CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "running", "seats"}

@@ -1,5 +1,5 @@
 """Online play in Chromium: the lobby's time control, the clocks on the table page, the
-computer standing in when a person's time runs out and the one-click take-back."""
+computer standing in when a person's time runs out and the one-click take-back, the chat."""
 
 from __future__ import annotations
 
@@ -58,3 +58,34 @@ def test_time_runs_out_the_computer_plays_and_one_click_takes_the_seat_back(serv
     page.wait_for_selector("#take-back", state="detached")
     assert f"{name} is back and plays again." in page.locator("#log").inner_text()
     assert page.locator(f'[data-standin="{first}"]').count() == 0
+
+
+@pytest.mark.slow
+def test_chat_is_text_only_and_spectators_can_be_hidden(server: str, context: Any, page: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    created = api(server, "/api/tables", {"game": "nile", "seed": 2, "seats": seats})
+    other = context.new_page()
+    watcher = context.new_page()
+    try:
+        page.goto(f"{server}{created['links']['0']}")
+        other.goto(f"{server}{created['links']['1']}")
+        watcher.goto(f"{server}/table/{created['id']}#watch")
+        for pg in (page, other, watcher):
+            pg.wait_for_selector("body[data-conn=open]", state="attached")
+        attack = '<img src=x onerror="window.__pwned=1">'
+        other.fill("#chat-text", attack)
+        other.click("#chat-send")
+        watcher.fill("#chat-text", "hello from the stands")
+        watcher.press("#chat-text", "Enter")
+        page.wait_for_selector("#chat li.spectator")
+        first = page.locator("#chat li").nth(0).inner_text()
+        assert first.endswith(f"(Nut): {attack}"), first
+        page.wait_for_timeout(300)  # an image that failed to load would have fired by now
+        assert page.evaluate("document.querySelector('#chat img') === null && window.__pwned === undefined")
+        page.check("#hide-spectators")
+        page.wait_for_selector("#chat li.spectator", state="detached")
+        assert page.locator("#chat li").count() == 1
+        assert not watcher.locator("#hide-spectators").is_visible()  # a spectator cannot hide them
+    finally:
+        other.close()
+        watcher.close()

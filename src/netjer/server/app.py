@@ -14,11 +14,15 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index"}``
 ``POST /api/tables/{id}/takeback``       ``{"seat"}``: the person takes the seat back from the
                                          computer that plays it since its time ran out
+``POST /api/tables/{id}/chat``           ``{"seat": N|null, "text", "name"?}``: a chat message
+                                         (a seat with its token; ``null``: a spectator, who
+                                         may give a ``name``)
 ``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
-                                         ``{"type": "move", "version", "action"|"index"}`` or
-                                         ``{"type": "takeback"}``
+                                         ``{"type": "move", "version", "action"|"index"}``,
+                                         ``{"type": "takeback"}`` or ``{"type": "chat",
+                                         "text", "name"?}`` (spectators too)
 ``WS   /ws/echo``                        echoes every message (a latency reference)
 =======================================  =====================================================
 
@@ -66,7 +70,7 @@ from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
 from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
 from netjer.server.db import Store, TableRow
-from netjer.server.tables import TableError, TableManager, TableRuntime, seat_entries
+from netjer.server.tables import MAX_CHAT_CHARS, TableError, TableManager, TableRuntime, seat_entries
 
 log = logging.getLogger("netjer.server")
 #: Largest request body accepted (a table with options is well under 10 KB).
@@ -77,7 +81,7 @@ SEND_SECONDS = 10.0
 HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
 MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
 #: The messages a seat may send after its hello.
-WS_TYPES = ("move", "takeback", "ping")
+WS_TYPES = ("move", "takeback", "chat", "ping")
 
 #: Characters refused in names and texts: controls and the bidirectional overrides that
 #: could make one name look like another.
@@ -103,6 +107,7 @@ CleanStr = Annotated[str, AfterValidator(_clean)]
 NameStr = Annotated[str, StringConstraints(max_length=40), AfterValidator(_clean)]
 AgentStr = Annotated[str, StringConstraints(max_length=120), AfterValidator(_clean)]
 TextStr = Annotated[str, StringConstraints(max_length=200), AfterValidator(_clean)]
+ChatStr = Annotated[str, StringConstraints(max_length=MAX_CHAT_CHARS), AfterValidator(_clean)]
 WEB = Path(str(resources.files("netjer") / "web"))
 
 
@@ -210,6 +215,25 @@ class SeatRequestBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: int
+
+
+class ChatRequest(BaseModel):
+    """A chat message: from ``seat`` (with its token) or, with ``seat`` null, a spectator who
+    may give a ``name``.  Same character rules as names; 1 to 500 characters."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = None
+    text: ChatStr
+    name: NameStr | None = None
+
+
+class WsChat(BaseModel):
+    """A chat message over the WebSocket (``name``: a spectator's chosen name)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["chat"]
+    text: ChatStr
+    name: NameStr | None = None
 
 
 class WsHello(BaseModel):
@@ -581,6 +605,18 @@ def create_app(
         rt = await manager.take_back(table_id, body.seat)
         return manager.view(rt, body.seat)
 
+    @app.post("/api/tables/{table_id}/chat", status_code=201)
+    async def chat(
+        table_id: str,
+        body: ChatRequest,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        manager.check_token(rt, body.seat, _bearer(authorization))
+        return await manager.say(table_id, body.seat, body.text, body.name if body.seat is None else None)
+
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
         manager = manager_of(websocket)
@@ -607,15 +643,17 @@ def create_app(
         changed = asyncio.Event()
         changed.set()
         sent = 0
+        chatted = 0
 
         async def sender() -> None:
-            nonlocal sent
+            nonlocal sent, chatted
             while True:
                 await changed.wait()
                 changed.clear()
-                message = manager.view(rt, seat, log_from=sent)
+                message = manager.view(rt, seat, log_from=sent, chat_from=chatted)
                 await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
                 sent += len(message["log"])
+                chatted += len(message["chat"])
 
         async def push(_runtime: TableRuntime) -> None:
             changed.set()
@@ -627,6 +665,7 @@ def create_app(
         sending = asyncio.create_task(sender())
         try:
             while not sending.done():
+                kind: Any = None
                 try:
                     data = json.loads(await _receive_text(websocket))
                     kind = data.get("type") if isinstance(data, dict) else None
@@ -635,6 +674,10 @@ def create_app(
                         continue
                     if kind not in WS_TYPES:
                         raise TableError(422, "bad_request", f"unknown message type: send one of {', '.join(WS_TYPES)}")
+                    if kind == "chat":
+                        said = WsChat.model_validate(data)
+                        await manager.say(table_id, seat, said.text, said.name if seat is None else None)
+                        continue
                     if seat is None:
                         raise TableError(403, "spectator", "spectators cannot move")
                     if kind == "takeback":
@@ -646,7 +689,12 @@ def create_app(
                 except TableError as err:
                     await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
                     changed.set()  # the current view follows an error
-                except (ValidationError, ValueError, RecursionError):
+                except ValidationError as err:
+                    help_text = MOVE_HELP
+                    if kind == "chat":
+                        help_text = "; ".join(_problem(e, None) for e in err.errors()[:3])
+                    await reply({"type": "error", "error": "bad_request", "message": help_text})
+                except (ValueError, RecursionError):
                     await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
         except (WebSocketDisconnect, TimeoutError, RuntimeError):
             pass

@@ -11,8 +11,8 @@ Four tables, created and upgraded by Alembic migrations (``netjer/server/migrati
   action can be stored only once at a given index: two clients racing for the same move
   cannot both succeed;
 * ``events``: what happens at a table besides the game's actions (a seat's time ran out, a
-  seat taken back), each with the number of actions played when it happened, so that the log
-  rebuilt after a restart places it where it was.
+  seat taken back, a chat message with its author), each with the number of actions played
+  when it happened, so that the log rebuilt after a restart places it where it was.
 
 SQLite (the default, a file beside the server) runs in WAL mode with ``synchronous=FULL``:
 an action whose commit returned survives a crash of the process or the machine.
@@ -95,7 +95,7 @@ class ActionRow(Base):
 
 
 class EventRow(Base):
-    """An event of a table that is not a game action (a timeout, a take-back)."""
+    """An event of a table that is not a game action (a timeout, a take-back, a chat message)."""
 
     __tablename__ = "events"
 
@@ -106,6 +106,7 @@ class EventRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    author: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
 
 #: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
@@ -259,19 +260,25 @@ class Store:
         text: str,
         clock_state: str | None = None,
         result: list[float] | None = None,
-    ) -> None:
+        author: str | None = None,
+    ) -> int:
         """Store an event of the table (with the clocks' state after it, and the result if it
-        ended the game) in one transaction."""
+        ended the game) in one transaction; return its id."""
         with self.sessions.begin() as s:
-            s.add(EventRow(table_id=table_id, version=version, kind=kind, seat=seat, text=text, created_at=now()))
+            row = EventRow(
+                table_id=table_id, version=version, kind=kind, seat=seat, text=text, created_at=now(), author=author
+            )
+            s.add(row)
             if clock_state is not None or result is not None:
-                row = s.get(TableRow, table_id)
-                assert row is not None
+                table = s.get(TableRow, table_id)
+                assert table is not None
                 if clock_state is not None:
-                    row.clock_state = clock_state
+                    table.clock_state = clock_state
                 if result is not None:
-                    row.finished = True
-                    row.result = json.dumps(result)
+                    table.finished = True
+                    table.result = json.dumps(result)
+            s.flush()
+            return row.id
 
     def events(self, table_id: str) -> list[EventRow]:
         """The table's events in the order they happened."""

@@ -25,6 +25,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 from netjer.agents.ismcts import ISMCTSAgent
@@ -46,6 +47,9 @@ Listener = Callable[["TableRuntime"], Awaitable[None]]
 STANDIN_AGENT = "heuristic"
 #: Seconds between two looks at the running clocks.
 TICK_SECONDS = 0.25
+#: The longest chat message (characters) and the most messages a table keeps.
+MAX_CHAT_CHARS = 500
+MAX_CHAT_MESSAGES = 5000
 
 
 class TableError(Exception):
@@ -95,6 +99,7 @@ class TableRuntime:
         clock_settings: the time control.
         clock: the clocks (stand-ins and seats that are out included).
         forfeit: the result of a game ended by a seat being out (the state is not terminal).
+        chat: the table's chat messages, oldest first (public: every viewer sees them).
     """
 
     id: str
@@ -108,6 +113,7 @@ class TableRuntime:
     clock_settings: ClockSettings = field(default_factory=ClockSettings)
     clock: ClockState = field(default_factory=lambda: ClockState([]))
     forfeit: list[float] | None = None
+    chat: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def version(self) -> int:
@@ -162,6 +168,12 @@ class TableRuntime:
 def _events(state: State, viewer: int | None) -> list[str]:
     events = state.observation(viewer).get("log", [])
     return [str(e) for e in events] if isinstance(events, list) else []
+
+
+def _chat_entry(event_id: int, seat: int | None, author: str | None, text: str, when: float) -> dict[str, Any]:
+    """A chat message as the views carry it: who (a seat, or a spectator with the name they
+    gave), the text (to be shown as text, never as markup) and when (seconds since the epoch)."""
+    return {"id": event_id, "seat": seat, "name": author, "spectator": seat is None, "text": text, "time": when}
 
 
 def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
@@ -436,7 +448,14 @@ class TableManager:
         rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
         rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
-        events = self.store.events(table_id)
+        events = []
+        for event in self.store.events(table_id):
+            if event.kind == "chat":
+                stamp = event.created_at  # SQLite gives back UTC without its zone
+                when = (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).timestamp()
+                rt.chat.append(_chat_entry(event.id, event.seat, event.author, event.text, when))
+            else:
+                events.append(event)
         shown = 0
         for text in self.store.actions(table_id):
             while shown < len(events) and events[shown].version <= rt.version:
@@ -687,6 +706,41 @@ class TableManager:
         await self._broadcast(rt)
         return rt
 
+    # --- chat -----------------------------------------------------------------------------
+
+    async def say(self, table_id: str, seat: int | None, text: str, author: str | None = None) -> dict[str, Any]:
+        """Post a chat message for ``seat`` (``None``: a spectator, who may give a name; the
+        caller has checked a seat's token and the texts' characters).  It is stored before
+        anyone sees it.
+
+        Returns:
+            The message as the views carry it.
+
+        Raises:
+            TableError: 404 for a seat the table does not have, 422 ``bad_chat`` for an empty
+                or too long message, 409 ``chat_full`` when the table holds its most messages.
+        """
+        rt = await self.get(table_id)
+        if seat is not None and not 0 <= seat < len(rt.seats):
+            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+        text = text.strip()
+        if not text:
+            raise TableError(422, "bad_chat", "a chat message cannot be empty")
+        if len(text) > MAX_CHAT_CHARS:
+            raise TableError(422, "bad_chat", f"a chat message has at most {MAX_CHAT_CHARS} characters")
+        if seat is not None:
+            author = rt.who(seat)
+        async with rt.lock:
+            if len(rt.chat) >= MAX_CHAT_MESSAGES:
+                raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
+            event_id = await asyncio.to_thread(
+                self.store.add_event, rt.id, rt.version, "chat", seat, text, None, None, author
+            )
+            entry = _chat_entry(event_id, seat, author, text, self.now())
+            rt.chat.append(entry)
+        await self._broadcast(rt)
+        return entry
+
     # --- computer seats -------------------------------------------------------------------
 
     def _schedule_ai(self, rt: TableRuntime) -> None:
@@ -729,9 +783,10 @@ class TableManager:
 
     # --- views ----------------------------------------------------------------------------
 
-    def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0, chat_from: int = 0) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) is shown: its observation, its legal actions
-        when it is its turn, its log from ``log_from`` on, and the table's public facts."""
+        when it is its turn, its log from ``log_from`` on, the chat from ``chat_from`` on, and
+        the table's public facts (seats, clocks)."""
         state = rt.state
         game = rt.game
         to_move = None if rt.finished else state.current_player
@@ -756,6 +811,8 @@ class TableManager:
             "legal": [{"index": i, "text": str(a)} for i, a in enumerate(legal)],
             "log_from": log_from,
             "log": log_lines[log_from:],
+            "chat_from": chat_from,
+            "chat": rt.chat[chat_from:],
         }
 
     def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:

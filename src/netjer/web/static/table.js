@@ -273,7 +273,7 @@ function askToPass(seat) {
 
 /** Remove every trace of a seat's view from the page (behind the hot-seat cover). */
 function clearTable() {
-  for (const id of ["board-area", "controls", "legal", "log", "seats", "errors", "you"]) $(id).replaceChildren();
+  for (const id of ["board-area", "controls", "legal", "log", "seats", "errors", "you", "chat"]) $(id).replaceChildren();
   $("status").textContent = "";
   $("result").classList.add("hidden");
   $("result").replaceChildren();
@@ -380,6 +380,7 @@ function renderView(view) {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
   log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
   if (atBottom || log.children.length < 12) log.scrollTop = log.scrollHeight;
+  renderChat(view);
 
   const result = $("result");
   if (view.finished) {
@@ -405,6 +406,69 @@ function renderView(view) {
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
   restoreFocus(key);
+}
+
+// ---------- chat ----------
+
+function hidingSpectators() {
+  try {
+    return localStorage.getItem("netjer.hideSpectators") === "yes";
+  } catch (err) {
+    return false;
+  }
+}
+
+/** The chat, always as text (a message is never markup). */
+function renderChat(view) {
+  const box = $("chat");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
+  const seat = state.shown;
+  const hide = seat !== null && seat !== undefined && hidingSpectators();
+  const messages = (view.chat || []).filter((m) => !(hide && m.spectator));
+  box.replaceChildren(
+    ...messages.map((m) => {
+      const who = m.spectator ? `${m.name || "A spectator"} (watching)` : seatTitle(view.seats[m.seat]) || `Seat ${m.seat}`;
+      return el("li", { class: m.spectator ? "spectator" : null, "data-chat": m.id },
+        el("strong", {}, `${who}: `), m.text);
+    }),
+  );
+  if (atBottom || box.children.length < 12) box.scrollTop = box.scrollHeight;
+  $("hide-spectators-label").classList.toggle("hidden", seat === null || seat === undefined);
+  $("hide-spectators").checked = hide;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  const conn = state.conns.get(keyOf(state.shown === undefined ? null : state.shown)) || [...state.conns.values()][0];
+  let name = null;
+  if (state.shown === null) {
+    try {
+      name = (localStorage.getItem("netjer.name") || "").trim().slice(0, 40) || null;
+    } catch (err) {
+      name = null;
+    }
+  }
+  if (!conn || !conn.say(text, name)) {
+    state.errors = [{ text: "Not connected to the server: the message was not sent." }];
+    update();
+    return;
+  }
+  input.value = "";
+}
+
+function wireChat() {
+  $("chat-form").addEventListener("submit", sendChat);
+  $("hide-spectators").addEventListener("change", (event) => {
+    try {
+      localStorage.setItem("netjer.hideSpectators", event.target.checked ? "yes" : "no");
+    } catch (err) {
+      // storage disabled: the choice lasts until the next view
+    }
+    update();
+  });
 }
 
 // ---------- clocks ----------
@@ -592,6 +656,7 @@ function wireReplay() {
 
 function main() {
   wireReplay();
+  wireChat();
   if (!tableId) {
     $("status").textContent = "No table in the address.";
     return;
