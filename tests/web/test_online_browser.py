@@ -3,7 +3,9 @@ computer standing in when a person's time runs out and the one-click take-back, 
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from typing import Any
 
 import pytest
@@ -89,3 +91,88 @@ def test_chat_is_text_only_and_spectators_can_be_hidden(server: str, context: An
     finally:
         other.close()
         watcher.close()
+
+
+def test_your_tables_lists_where_you_must_act_first(server: str, page: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "turn", "per_turn": 86400}
+    waiting = api(server, "/api/tables", {"game": "nile", "seed": 1, "seats": seats, "clock": clock})
+    acting = api(server, "/api/tables", {"game": "aton", "seed": 1, "seats": seats, "clock": clock})
+    not_mine = 1 - waiting["table"]["to_move"]
+    mine = acting["table"]["to_move"]
+    held = {
+        waiting["id"]: {str(not_mine): waiting["tokens"][str(not_mine)]},
+        acting["id"]: {str(mine): acting["tokens"][str(mine)]},
+        "gone": {"0": "x"},  # a table this server does not have
+    }
+    page.goto(f"{server}/")
+    store = "held => Object.entries(held).forEach(([id, t]) => localStorage.setItem(`netjer.tokens.${id}`, t))"
+    page.evaluate(store, {k: json.dumps(v) for k, v in held.items()})
+    page.reload()
+    page.wait_for_selector("body[data-my-turns='1']", state="attached")
+    items = page.locator("#my-tables li[data-my-table]")
+    assert items.count() == 2
+    assert items.nth(0).get_attribute("data-my-table") == acting["id"]
+    first = items.nth(0).locator("[data-turn]")
+    assert first.get_attribute("data-turn") == "mine"
+    assert re.search(r"Your turn .* · (23 h 59 min|1 d 0 h) left", first.inner_text())
+    second = items.nth(1).locator("[data-turn]")
+    assert second.get_attribute("data-turn") == "other" and "to play" in second.inner_text()
+    assert items.nth(0).locator("a").get_attribute("href") == f"/table/{acting['id']}#seat={mine}"
+
+
+NOTICE_SPY = """
+(() => {
+  window.__asked = 0;
+  window.__shown = [];
+  window.__hidden = false;
+  const Real = window.Notification;
+  class Spy extends Real {
+    constructor(title, options) { super(title, options); window.__shown.push(title); }
+    static requestPermission() { window.__asked += 1; return Real.requestPermission(); }
+  }
+  window.Notification = Spy;
+  const hidden = () => (window.__hidden ? "hidden" : "visible");
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: hidden });
+})();
+"""
+
+
+def test_turn_notices_are_asked_for_after_a_click_and_shown_when_the_tab_is_hidden(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["notifications"])
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        page.add_init_script(NOTICE_SPY)
+        seats = [{"type": "human", "name": "Seth"}, {"type": "agent", "agent": "random"}]
+        created = api(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats})
+        page.goto(f"{server}{created['links']['0']}")
+        page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+        assert page.evaluate("window.__asked") == 0  # never asked on load
+        page.click("#notify")
+        page.wait_for_function("window.__asked === 1")
+        assert page.locator("#notify").get_attribute("aria-pressed") == "true"
+        assert page.title().startswith("● Your turn")
+        assert page.locator("#favicon").get_attribute("href").startswith("data:image/svg+xml")
+        page.evaluate("window.__hidden = true")
+        token = created["tokens"]["0"]
+        # Play the whole turn through the API, as from another device; the computer answers.
+        while True:
+            request = urllib.request.Request(
+                f"{server}/api/tables/{created['id']}/view?seat=0", headers={"Authorization": f"Bearer {token}"}
+            )
+            with urllib.request.urlopen(request, timeout=10) as response:
+                view = json.loads(response.read())
+            if view["to_move"] != 0:
+                break
+            move = json.dumps({"seat": 0, "version": view["version"], "index": 0}).encode()
+            request = urllib.request.Request(
+                f"{server}/api/tables/{created['id']}/moves",
+                data=move,
+                headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+            )
+            urllib.request.urlopen(request, timeout=10).close()
+        page.wait_for_function("window.__shown.length >= 1")
+        assert page.evaluate("window.__shown[0]") == "Your turn — Aton"
+    finally:
+        context.close()

@@ -8,6 +8,9 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
                                          human seats that are not open
 ``GET  /api/tables?status=open``         tables (``open``: a human seat is free; ``playing``,
                                          ``finished``, or all)
+``GET  /api/tables?ids=a,b``             those tables (at most 50; unknown ids are left
+                                         out), with whose turn it is and the clocks: the
+                                         lobby's "Your tables"
 ``POST /api/tables/{id}/join``           claim an open human seat; returns its token
 ``GET  /api/tables/{id}/view?seat=N``    seat N's view (token required); without ``seat``: the
                                          spectators' view
@@ -80,6 +83,8 @@ HELLO_SECONDS = 10.0
 SEND_SECONDS = 10.0
 HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
 MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
+#: The most tables ``GET /api/tables?ids=`` describes at once.
+MAX_IDS = 50
 #: The messages a seat may send after its hello.
 WS_TYPES = ("move", "takeback", "chat", "ping")
 
@@ -531,9 +536,24 @@ def create_app(
 
     @app.get("/api/tables")
     async def list_tables(
-        request: Request, status: Literal["open", "playing", "finished", "all"] = "all"
+        request: Request,
+        status: Literal["open", "playing", "finished", "all"] = "all",
+        ids: Annotated[str | None, Query(max_length=2000)] = None,
     ) -> list[dict[str, Any]]:
         manager = manager_of(request)
+        if ids is not None:
+            wanted = [i for i in dict.fromkeys(ids.split(",")) if i]
+            if len(wanted) > MAX_IDS:
+                raise TableError(422, "bad_request", f"ids: at most {MAX_IDS} tables at once")
+            found = []
+            for table_id in wanted:
+                try:
+                    found.append(_summary(await manager.get(table_id), manager))
+                except TableError:
+                    continue  # deleted, or never on this server
+                except NetjerError:
+                    log.warning("table %s has options this version refuses", table_id)
+            return found
         finished = {"finished": True, "playing": False}.get(status)
         rows = await asyncio.to_thread(manager.store.tables, finished=finished, open_seat=status == "open")
         counts = await asyncio.to_thread(manager.store.action_counts, [r.id for r in rows])

@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { api, el, loadTokens, saveToken } from "./common.js";
+import { allTokens, api, clockText, el, loadTokens, saveToken } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -280,7 +280,59 @@ function fill(list, items, empty) {
   list.replaceChildren(...(items.length ? items : [el("li", { class: "muted small" }, empty)]));
 }
 
+// ---------- your tables ----------
+
+/** A table of this browser: whose turn, the time left, and the link to its seat(s). */
+function myTableItem(t, seats) {
+  const mine = seats.filter((s) => t.seats[s]);
+  const myTurn = !t.finished && mine.includes(t.to_move) && !(t.seats[t.to_move] && t.seats[t.to_move].standin);
+  const mover = t.to_move === null || t.to_move === undefined ? null : t.seats[t.to_move];
+  let turn;
+  if (t.finished) turn = t.result_text || "finished";
+  else if (myTurn) turn = `Your turn (${mover.label})`;
+  else if (mover && mover.standin) turn = `The computer plays for ${mover.name || mover.label}`;
+  else if (mover && mover.open) turn = "Waiting for a player to join";
+  else if (mover) turn = `${mover.kind === "agent" ? "The computer" : mover.name || mover.label} to play`;
+  else turn = "";
+  let time = null;
+  if (!t.finished && t.clock && t.clock.running !== null && t.clock.running !== undefined) {
+    const left = t.clock.seats[t.clock.running].left;
+    if (left !== null) time = `${clockText(left, t.clock.mode)} left`;
+  }
+  const fragment = mine.length > 1 ? "hotseat" : `seat=${mine[0]}`;
+  const label = t.finished ? "Open" : myTurn ? "Play" : "Open";
+  return el("li", { "data-my-table": t.id, class: myTurn ? "my-turn" : null },
+    el("div", { class: "what" },
+      el("strong", {}, t.title), " ", el("span", { class: "muted small" }, `#${t.id}`),
+      el("div", { class: "small" }, `You: ${mine.map((s) => t.seats[s].label).join(", ")}`),
+      el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
+    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(t.id)}#${fragment}` }, label));
+}
+
+async function refreshMine() {
+  const held = allTokens();
+  const ids = Object.keys(held).slice(0, 50);
+  if (!ids.length) {
+    fill($("my-tables"), [], "No table yet: the tables you create or join appear here.");
+    return;
+  }
+  const tables = await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`);
+  const mineFirst = (t) => {
+    const seats = Object.keys(held[t.id]).map(Number);
+    if (t.finished) return 2;
+    return seats.includes(t.to_move) ? 0 : 1;
+  };
+  tables.sort((a, b) => mineFirst(a) - mineFirst(b));
+  fill($("my-tables"), tables.map((t) => myTableItem(t, Object.keys(held[t.id]).map(Number))), "None of your tables is on this server.");
+  document.body.dataset.myTurns = String(tables.filter((t) => mineFirst(t) === 0).length);
+}
+
 async function refreshTables() {
+  try {
+    await refreshMine();
+  } catch (err) {
+    showError(`Your tables could not be listed: ${err.message}`);
+  }
   try {
     // Three lists from three queries: many tables of one kind never hide the others.
     const [open, playing, done] = await Promise.all(

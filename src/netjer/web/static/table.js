@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
+import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 
@@ -128,6 +128,7 @@ function onView(conn, view) {
   view.receivedAt = performance.now(); // the clocks count down from here
   state.views.set(keyOf(conn.seat), view);
   if (conn.seat === state.pending) state.pending = null;
+  watchTurn(conn.seat, view);
   if (state.openReplayWhenReady && view.finished) {
     state.openReplayWhenReady = false;
     openReplay();
@@ -281,6 +282,7 @@ function clearTable() {
   document.body.dataset.myTurn = "no";
   document.body.dataset.version = "";
   document.title = "Netjer — pass the screen";
+  setFavicon(false);
 }
 
 function focusKey() {
@@ -405,7 +407,120 @@ function renderView(view) {
   body.finished = view.finished ? "yes" : "no";
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
+  setFavicon(myTurn);
   restoreFocus(key);
+}
+
+// ---------- your-turn notices ----------
+//
+// The tab title and the favicon always say when it is your turn; a browser notice (asked for
+// only when the player clicks "Notify me", never on load) and a short sound (can be turned
+// off) reach a player looking at another tab.
+
+const turns = new Map(); // seat -> whether it was that seat's turn in its last view
+const FAVICON_TURN = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#c62828"/></svg>');
+
+function readSetting(key, fallback) {
+  try {
+    return localStorage.getItem(key) || fallback;
+  } catch (err) {
+    return fallback;
+  }
+}
+
+function writeSetting(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch (err) {
+    // storage disabled: the choice lasts for this page
+  }
+}
+
+function noticesOn() {
+  return readSetting("netjer.notify", "no") === "yes" && "Notification" in window && Notification.permission === "granted";
+}
+
+function drawNoticeControls() {
+  const on = noticesOn();
+  const button = $("notify");
+  button.textContent = on ? "🔔 Notices on" : "🔔 Notify me on my turn";
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+  $("sound").checked = readSetting("netjer.sound", "yes") === "yes";
+}
+
+async function toggleNotices() {
+  if (noticesOn()) {
+    writeSetting("netjer.notify", "no");
+    drawNoticeControls();
+    return;
+  }
+  if (!("Notification" in window)) {
+    state.errors = [{ text: "This browser cannot show notices; the tab title and the sound still tell you." }];
+    update();
+    return;
+  }
+  let permission = Notification.permission;
+  try {
+    permission = await Notification.requestPermission();
+  } catch (err) {
+    permission = Notification.permission;
+  }
+  if (permission === "granted") writeSetting("netjer.notify", "yes");
+  else {
+    state.errors = [{ text: "The browser did not allow notices for this site (see its site settings); the tab title and the sound still tell you." }];
+    update();
+  }
+  drawNoticeControls();
+}
+
+function beep() {
+  try {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    const audio = new Context();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+    tone.onended = () => audio.close();
+  } catch (err) {
+    // no audio here: the title and the notice remain
+  }
+}
+
+/** Tell the player when one of this tab's seats gets the turn while the tab is hidden. */
+function watchTurn(seat, view) {
+  if (seat === null) return;
+  const info = view.seats[seat];
+  const mine = !view.finished && view.to_move === seat && !(info && (info.standin || info.out));
+  const before = turns.get(seat);
+  turns.set(seat, mine);
+  if (!mine || before !== false || document.visibilityState !== "hidden") return;
+  document.body.dataset.noticed = String(Number(document.body.dataset.noticed || 0) + 1);
+  if (readSetting("netjer.sound", "yes") === "yes") beep();
+  if (noticesOn()) {
+    try {
+      const notice = new Notification(`Your turn — ${view.title}`, { body: `${seatTitle(info)} · table ${tableId}`, tag: `netjer-${tableId}-${seat}` });
+      notice.onclick = () => window.focus();
+    } catch (err) {
+      // a browser that only notifies from a service worker: the title and sound remain
+    }
+  }
+}
+
+function setFavicon(myTurn) {
+  const icon = $("favicon");
+  const href = myTurn ? FAVICON_TURN : "data:,";
+  if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+}
+
+function wireNotices() {
+  $("notify").addEventListener("click", toggleNotices);
+  $("sound").addEventListener("change", (event) => writeSetting("netjer.sound", event.target.checked ? "yes" : "no"));
+  drawNoticeControls();
 }
 
 // ---------- chat ----------
@@ -472,17 +587,6 @@ function wireChat() {
 }
 
 // ---------- clocks ----------
-
-/** Seconds as the clock shows them: "4:05", "1:02:03", "2 d 3 h", "11 h 59 min". */
-function clockText(seconds, mode) {
-  const s = Math.max(0, Math.ceil(seconds));
-  if (mode === "turn" && s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
-  if (mode === "turn" && s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
-}
 
 /** Each seat's time left, counted down from the view's arrival (the server's figures). */
 function drawClocks() {
@@ -657,6 +761,7 @@ function wireReplay() {
 function main() {
   wireReplay();
   wireChat();
+  wireNotices();
   if (!tableId) {
     $("status").textContent = "No table in the address.";
     return;
