@@ -36,8 +36,9 @@ VIEW_KEYS = {
     "clock",
     "chat_from",
     "chat",
+    "rematch",
 }
-SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "standin", "out"}
+SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out"}
 CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "running", "seats"}
 
 

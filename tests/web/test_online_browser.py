@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -176,3 +177,48 @@ def test_turn_notices_are_asked_for_after_a_click_and_shown_when_the_tab_is_hidd
         assert page.evaluate("window.__shown[0]") == "Your turn — Aton"
     finally:
         context.close()
+
+
+def test_the_creator_deletes_a_table_from_the_lobby(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", "aton")
+    page.select_option("#seat-1-kind", "human")
+    page.click("#create")
+    page.locator("#created [data-delete]").wait_for()
+    table_id = page.locator("#created").get_attribute("data-table")
+    page.wait_for_selector(f'#my-tables [data-my-table="{table_id}"] [data-delete]')
+    page.click("#created [data-delete]")
+    page.wait_for_selector("#created >> text=was deleted")
+    page.wait_for_selector(f'#my-tables [data-my-table="{table_id}"]', state="detached")
+    try:
+        api(server, f"/api/tables/{table_id}/view")
+        raise AssertionError("the table is still there")
+    except urllib.error.HTTPError as err:
+        assert err.code == 404
+
+
+@pytest.mark.slow
+def test_rematch_offered_by_one_seat_and_accepted_by_the_other(server: str, context: Any, page: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 5, "on_timeout": "out"}  # the first to act loses in 5 s
+    created = api(server, "/api/tables", {"game": "aton", "seed": 6, "seats": seats, "clock": clock})
+    other = context.new_page()
+    try:
+        page.goto(f"{server}{created['links']['0']}")
+        other.goto(f"{server}{created['links']['1']}")
+        for pg in (page, other):
+            pg.wait_for_selector("body[data-finished=yes]", state="attached", timeout=30_000)
+        page.click("#offer-rematch")
+        page.wait_for_url(re.compile(r"/table/(?!" + re.escape(created["id"]) + r")[\w-]+#seat=1$"))
+        page.wait_for_selector("body[data-shown='1']", state="attached")  # Seth moved to seat 1
+        new_id = page.url.split("/table/")[1].split("#")[0]
+        other.click("#accept-rematch")
+        other.wait_for_url(re.compile(rf"/table/{re.escape(new_id)}#seat=0$"))
+        other.wait_for_selector("body[data-shown='0']", state="attached")
+        view = api(server, f"/api/tables/{new_id}/view")
+        assert [s["name"] for s in view["seats"]] == ["Nut", "Seth"]
+        assert not any(s["reserved"] for s in view["seats"])
+        assert view["clock"]["bank"] == 5 and view["clock"]["on_timeout"] == "out"
+    finally:
+        other.close()

@@ -4,8 +4,10 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 
 =======================================  =====================================================
 ``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents
-``POST /api/tables``                     create a table; returns its id and the tokens of the
-                                         human seats that are not open
+``POST /api/tables``                     create a table; returns its id, the tokens of the
+                                         human seats that are not open, and the creator key
+``DELETE /api/tables/{id}``              delete a table before its first action (the creator
+                                         key as the bearer token)
 ``GET  /api/tables?status=open``         tables (``open``: a human seat is free; ``playing``,
                                          ``finished``, or all)
 ``GET  /api/tables?ids=a,b``             those tables (at most 50; unknown ids are left
@@ -17,6 +19,11 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index"}``
 ``POST /api/tables/{id}/takeback``       ``{"seat"}``: the person takes the seat back from the
                                          computer that plays it since its time ran out
+``POST /api/tables/{id}/rematch``        ``{"seat"}`` (its token): offer a rematch of a
+                                         finished table: same game, options, clock and seats,
+                                         seat order rotated; returns the new seat's token
+``POST /api/tables/{id}/rematch/accept`` ``{"seat"}`` (its token): take one's seat at the
+                                         rematch; returns the new seat's token and link
 ``POST /api/tables/{id}/chat``           ``{"seat": N|null, "text", "name"?}``: a chat message
                                          (a seat with its token; ``null``: a spectator, who
                                          may give a ``name``)
@@ -43,6 +50,7 @@ import asyncio
 import json
 import logging
 import re
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -72,8 +80,8 @@ from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
 from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
-from netjer.server.db import Store, TableRow
-from netjer.server.tables import MAX_CHAT_CHARS, TableError, TableManager, TableRuntime, seat_entries
+from netjer.server.db import Store, TableRow, hash_token
+from netjer.server.tables import MAX_CHAT_CHARS, RESERVED, TableError, TableManager, TableRuntime, seat_entries
 
 log = logging.getLogger("netjer.server")
 #: Largest request body accepted (a table with options is well under 10 KB).
@@ -337,6 +345,7 @@ def _summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "to_move": None if rt.finished else rt.state.current_player,
         "seats": seat_entries(rt),
         "clock": manager.clock_view(rt),
+        "rematch": rt.rematch,
     }
 
 
@@ -353,6 +362,7 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "result_text": game.result_text(result) if result else None,
         "to_move": None,
         "clock": None,
+        "rematch": row.rematch,
         "seats": [
             {
                 "seat": s.seat,
@@ -361,6 +371,7 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
                 "kind": "human" if s.spec == "human" else "agent",
                 "agent": None if s.spec == "human" else s.spec,
                 "open": s.spec == "human" and s.token_hash is None,
+                "reserved": bool(s.token_hash and s.token_hash.startswith(RESERVED)),
                 "standin": None,
                 "out": False,
             }
@@ -526,13 +537,58 @@ def create_app(
         manager = manager_of(request)
         clock = body.clock.settings() if body.clock is not None else None
         seats = [s.model_dump() for s in body.seats]
-        rt, tokens = await manager.create(body.game, body.options, body.seed, seats, clock)
+        creator_key = secrets.token_urlsafe(24)
+        rt, tokens = await manager.create(
+            body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key)
+        )
         return {
             "id": rt.id,
             "tokens": {str(seat): token for seat, token in tokens.items()},
             "links": {str(seat): f"/table/{rt.id}#seat={seat}&token={token}" for seat, token in tokens.items()},
+            "creator_key": creator_key,
             "table": _summary(rt, manager),
         }
+
+    @app.delete("/api/tables/{table_id}")
+    async def delete_table(
+        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await manager_of(request).delete(table_id, _bearer(authorization))
+        return {"deleted": table_id}
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(
+        table_id: str,
+        body: SeatRequestBody,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        old = await manager.get(table_id)
+        manager.check_token(old, body.seat, _bearer(authorization))
+        creator_key = secrets.token_urlsafe(24)
+        rt, seat, token = await manager.offer_rematch(table_id, body.seat, hash_token(creator_key))
+        return {
+            "id": rt.id,
+            "seat": seat,
+            "token": token,
+            "link": f"/table/{rt.id}#seat={seat}&token={token}",
+            "creator_key": creator_key,
+            "table": _summary(rt, manager),
+        }
+
+    @app.post("/api/tables/{table_id}/rematch/accept")
+    async def accept_rematch(
+        table_id: str,
+        body: SeatRequestBody,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        old = await manager.get(table_id)
+        manager.check_token(old, body.seat, _bearer(authorization))
+        rt, seat, token = await manager.accept_rematch(table_id, body.seat)
+        return {"id": rt.id, "seat": seat, "token": token, "link": f"/table/{rt.id}#seat={seat}&token={token}"}
 
     @app.get("/api/tables")
     async def list_tables(
@@ -670,6 +726,11 @@ def create_app(
             while True:
                 await changed.wait()
                 changed.clear()
+                if rt.deleted:
+                    gone = {"type": "error", "error": "deleted", "message": "the table was deleted by its creator"}
+                    await asyncio.wait_for(websocket.send_json(gone), timeout=SEND_SECONDS)
+                    await websocket.close(code=4404)
+                    return
                 message = manager.view(rt, seat, log_from=sent, chat_from=chatted)
                 await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
                 sent += len(message["log"])

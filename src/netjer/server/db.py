@@ -4,9 +4,11 @@ Four tables, created and upgraded by Alembic migrations (``netjer/server/migrati
 
 * ``tables``: id, game, rules version, options (JSON), seed, creation time, finished flag
   and result (JSON), the time control (JSON) and the clocks' state (JSON, written in the same
-  transaction as the action or event that changed it);
+  transaction as the action or event that changed it), the SHA-256 of the creator's key (to
+  delete a table nobody has played at yet) and the id of the rematch offered when it ended;
 * ``seats``: per table and seat, the agent specification (``human`` or an agent), the
-  player's name, and the SHA-256 of the seat's secret token (never the token itself);
+  player's name, and the SHA-256 of the seat's secret token (never the token itself), or
+  ``reserved:<table>:<seat>`` for a rematch seat kept for the player of that old seat;
 * ``actions``: the append-only list of actions in notation, keyed by (table, index), so an
   action can be stored only once at a given index: two clients racing for the same move
   cannot both succeed;
@@ -37,6 +39,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     func,
     or_,
@@ -66,6 +69,8 @@ class TableRow(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON list of returns
     clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockSettings
     clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockState
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
 
 
@@ -111,6 +116,10 @@ class EventRow(Base):
 
 #: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
 ActionItem = tuple[str, int, str, int, list[float] | None, str | None]
+
+
+class RematchTaken(Exception):
+    """The finished table already has a rematch."""
 
 
 def hash_token(token: str) -> str:
@@ -176,9 +185,17 @@ class Store:
         seats: list[tuple[str, str | None, str | None]],
         clock: dict[str, Any] | None = None,
         clock_state: str | None = None,
+        creator_hash: str | None = None,
+        rematch_of: str | None = None,
     ) -> None:
         """Store a new table with its seats ``(spec, name, token_hash)``, its time control
-        (``None``: no clock) and its clocks' initial state."""
+        (``None``: no clock), its clocks' initial state and the hash of its creator's key.
+        With ``rematch_of``, the finished table it is the rematch of is marked in the same
+        transaction, unless it already has one.
+
+        Raises:
+            RematchTaken: if ``rematch_of`` already has a rematch.
+        """
         with self.sessions.begin() as s:
             s.add(
                 TableRow(
@@ -191,9 +208,18 @@ class Store:
                     finished=False,
                     clock=json.dumps(clock) if clock else None,
                     clock_state=clock_state,
+                    creator_hash=creator_hash,
                 )
             )
             s.flush()
+            if rematch_of is not None:
+                marked = s.execute(
+                    update(TableRow)
+                    .where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
+                    .values(rematch=table_id)
+                )
+                if getattr(marked, "rowcount", 0) != 1:
+                    raise RematchTaken(rematch_of)
             for i, (spec, name, token_hash) in enumerate(seats):
                 s.add(SeatRow(table_id=table_id, seat=i, spec=spec, name=name, token_hash=token_hash))
 
@@ -291,28 +317,47 @@ class Store:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
 
     def claim_seat(
-        self, table_id: str, seat: int, token_hash: str, name: str | None, clock_state: str | None = None
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str,
+        name: str | None,
+        clock_state: str | None = None,
+        reserved: str | None = None,
     ) -> bool:
         """Give an open human seat a token; False if it already has one.  With
-        ``clock_state``, the clocks' state is stored in the same transaction.
+        ``clock_state``, the clocks' state is stored in the same transaction.  With
+        ``reserved``, the seat must hold that reservation instead of being open (a rematch
+        seat kept for its player).
 
         One conditional UPDATE, so that of many simultaneous claims exactly one succeeds.
         """
         with self.sessions.begin() as s:
+            free = SeatRow.token_hash.is_(None) if reserved is None else SeatRow.token_hash == reserved
             result = s.execute(
                 update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.spec == "human",
-                    SeatRow.token_hash.is_(None),
-                )
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.spec == "human", free)
                 .values(token_hash=token_hash, name=name)
             )
             claimed = bool(getattr(result, "rowcount", 0) == 1)  # a CursorResult for an UPDATE
             if claimed and clock_state is not None:
                 s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
             return claimed
+
+    def delete_table(self, table_id: str) -> bool:
+        """Delete a table that has no action yet, with its seats and events (a table whose
+        rematch it was offers none any more); False if it has actions (or does not exist).
+        The check and the deletion are one transaction."""
+        with self.sessions.begin() as s:
+            if s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)):
+                return False
+            if s.get(TableRow, table_id) is None:
+                return False
+            s.execute(update(TableRow).where(TableRow.rematch == table_id).values(rematch=None))
+            s.execute(delete(EventRow).where(EventRow.table_id == table_id))
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
+            return True
 
     def table(self, table_id: str) -> TableRow | None:
         """The table with its seats loaded, or None."""

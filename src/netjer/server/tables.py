@@ -37,7 +37,7 @@ from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
-from netjer.server.db import ActionItem, Store, hash_token
+from netjer.server.db import ActionItem, RematchTaken, Store, hash_token
 
 log = logging.getLogger("netjer.server")
 
@@ -47,6 +47,9 @@ Listener = Callable[["TableRuntime"], Awaitable[None]]
 STANDIN_AGENT = "heuristic"
 #: Seconds between two looks at the running clocks.
 TICK_SECONDS = 0.25
+#: How a rematch seat kept for the player of an old table's seat is marked (instead of a
+#: token's hash): ``reserved:<old table>:<old seat>``.
+RESERVED = "reserved:"
 #: The longest chat message (characters) and the most messages a table keeps.
 MAX_CHAT_CHARS = 500
 MAX_CHAT_MESSAGES = 5000
@@ -83,6 +86,16 @@ class SeatInfo:
         """Whether a person plays this seat."""
         return self.spec == "human"
 
+    @property
+    def reserved(self) -> bool:
+        """Whether this rematch seat waits for the player of the old table to accept it."""
+        return self.token_hash is not None and self.token_hash.startswith(RESERVED)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether this person's seat has nobody yet (open, or reserved for a rematch)."""
+        return self.is_human and (self.token_hash is None or self.reserved)
+
 
 @dataclass
 class TableRuntime:
@@ -100,6 +113,9 @@ class TableRuntime:
         clock: the clocks (stand-ins and seats that are out included).
         forfeit: the result of a game ended by a seat being out (the state is not terminal).
         chat: the table's chat messages, oldest first (public: every viewer sees them).
+        creator_hash: the hash of the creator's key (``None``: nobody may delete it).
+        rematch: the id of the rematch offered at the end, if any.
+        deleted: the creator deleted the table (its last listeners are being told).
     """
 
     id: str
@@ -114,6 +130,9 @@ class TableRuntime:
     clock: ClockState = field(default_factory=lambda: ClockState([]))
     forfeit: list[float] | None = None
     chat: list[dict[str, Any]] = field(default_factory=list)
+    creator_hash: str | None = None
+    rematch: str | None = None
+    deleted: bool = False
 
     @property
     def version(self) -> int:
@@ -150,8 +169,8 @@ class TableRuntime:
         state = state if state is not None else self.state
         if not self.clock_settings.active or state.is_terminal or self.forfeit is not None:
             return None
-        if any(s.is_human and s.token_hash is None for s in self.seats):
-            return None  # the clocks start when the last open seat is taken
+        if any(s.waiting for s in self.seats):
+            return None  # the clocks start when the last open (or reserved) seat is taken
         seat = state.current_player
         return None if self.computer_plays(seat) else seat
 
@@ -187,6 +206,7 @@ def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
             "kind": "human" if info.is_human else "agent",
             "agent": None if info.is_human else info.spec,
             "open": info.is_human and info.token_hash is None,
+            "reserved": info.reserved,
             "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,
             "out": bool(rt.clock.out and rt.clock.out[i]),
         }
@@ -312,6 +332,8 @@ class TableManager:
         seed: int | None,
         seats: list[dict[str, Any]],
         clock: ClockSettings | None = None,
+        creator_hash: str | None = None,
+        rematch_of: str | None = None,
     ) -> tuple[TableRuntime, dict[int, str]]:
         """Create a table; return it and the tokens of its human seats that are not open.
 
@@ -324,9 +346,14 @@ class TableManager:
                 when someone joins it from the lobby.
             clock: the time control (default: none).  The clocks start when every seat is
                 taken.
+            creator_hash: the hash of the creator's key, who may delete the table until its
+                first action.
+            rematch_of: the finished table this one is the rematch of (its human seats carry
+                ``"reserved"`` markers instead of tokens, but the offerer's).
 
         Raises:
-            TableError: 422 for a bad game, option, seat list, agent or time control.
+            TableError: 422 for a bad game, option, seat list, agent or time control; 409
+                ``rematch_exists`` if ``rematch_of`` already has a rematch.
         """
         settings = clock or ClockSettings()
         try:
@@ -340,7 +367,9 @@ class TableManager:
             infos: list[SeatInfo] = []
             tokens: dict[int, str] = {}
             for i, seat in enumerate(seats):
-                if seat.get("type") == "human":
+                if seat.get("type") == "human" and seat.get("reserved"):
+                    infos.append(SeatInfo("human", seat.get("name"), str(seat["reserved"])))
+                elif seat.get("type") == "human":
                     token = None if seat.get("open") else secrets.token_urlsafe(24)
                     if token is not None:
                         tokens[i] = token
@@ -361,19 +390,25 @@ class TableManager:
         table_id = secrets.token_urlsafe(8)
         rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
         rt.clock_settings = settings
+        rt.creator_hash = creator_hash
         rt.clock = ClockState.new(settings, len(infos))
         rt.clock.hand_over(settings, rt.clocked_seat(), self.now())
-        await asyncio.to_thread(
-            self.store.create_table,
-            table_id,
-            game.name,
-            game.rules_version,
-            game.options_dict(),
-            seed,
-            [(s.spec, s.name, s.token_hash) for s in infos],
-            settings.to_json() if settings.active else None,
-            rt.clock.to_json() if settings.active else None,
-        )
+        try:
+            await asyncio.to_thread(
+                self.store.create_table,
+                table_id,
+                game.name,
+                game.rules_version,
+                game.options_dict(),
+                seed,
+                [(s.spec, s.name, s.token_hash) for s in infos],
+                settings.to_json() if settings.active else None,
+                rt.clock.to_json() if settings.active else None,
+                creator_hash,
+                rematch_of,
+            )
+        except RematchTaken:
+            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         self.tables[table_id] = rt
         self._schedule_ai(rt)
@@ -402,8 +437,22 @@ class TableManager:
         info = rt.seats[seat]
         if not info.is_human or info.token_hash is not None:
             raise TableError(409, "seat_taken", f"seat {seat} is not open")
+        return await self._claim(rt, seat, name, None)
+
+    async def _claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
+        """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``); the
+        last seat taken starts the clocks.  Returns the token.
+
+        Raises:
+            TableError: 409 ``seat_taken`` if someone else took it first, 404 if the table
+                was deleted.
+        """
+        table_id = rt.id
+        info = rt.seats[seat]
         token = secrets.token_urlsafe(24)
         async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
             # The last open seat taken starts the clocks, in the same transaction.
             clock = rt.clock.copy()
             before = info.token_hash, info.name
@@ -412,7 +461,7 @@ class TableManager:
             info.token_hash, info.name = before
             stored_clock = clock.to_json() if rt.clock_settings.active else None
             claimed = await asyncio.to_thread(
-                self.store.claim_seat, table_id, seat, hash_token(token), name, stored_clock
+                self.store.claim_seat, table_id, seat, hash_token(token), name, stored_clock, reserved
             )
             if not claimed:
                 raise TableError(409, "seat_taken", f"seat {seat} is not open")
@@ -447,6 +496,7 @@ class TableManager:
         rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)
         rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
         rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
+        rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         events = []
         for event in self.store.events(table_id):
@@ -542,6 +592,8 @@ class TableManager:
         timed_out = await self._expire(rt)
         async with rt.lock:
             state = rt.state
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
             if version != rt.version:
                 raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
             if rt.finished:
@@ -687,6 +739,8 @@ class TableManager:
         if not 0 <= seat < len(rt.seats):
             raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
         async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
             if not rt.clock.standin or not rt.clock.standin[seat]:
@@ -705,6 +759,98 @@ class TableManager:
             rt.add_line(line)
         await self._broadcast(rt)
         return rt
+
+    # --- deleting, rematches ------------------------------------------------------------
+
+    async def delete(self, table_id: str, creator_key: str | None) -> None:
+        """Delete a table nobody has played at yet, for its creator.
+
+        Raises:
+            TableError: 404 for an unknown table, 403 ``bad_key`` without the creator's key,
+                409 ``started`` once an action has been played.
+        """
+        rt = await self.get(table_id)
+        expected = rt.creator_hash
+        if not creator_key or expected is None or not secrets.compare_digest(expected, hash_token(creator_key)):
+            raise TableError(403, "bad_key", "only the table's creator can delete it (send the creator key)")
+        async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            if rt.version > 0 or not await asyncio.to_thread(self.store.delete_table, table_id):
+                raise TableError(409, "started", "the game has started: a table can be deleted only before")
+            rt.deleted = True
+            self.tables.pop(table_id, None)
+            if rt.ai_task is not None:
+                rt.ai_task.cancel()
+            offered_at = [old for old in self.tables.values() if old.rematch == table_id]
+            for old in offered_at:
+                old.rematch = None
+        await self._broadcast(rt)
+        for old in offered_at:
+            await self._broadcast(old)
+
+    async def offer_rematch(self, table_id: str, seat: int, creator_hash: str) -> tuple[TableRuntime, int, str]:
+        """Seat ``seat`` of a finished table offers a rematch (the caller has checked its
+        token): a new table with the same game, options, clock and seats, the seat order
+        rotated by one (old seat ``i`` plays new seat ``i + 1``), a new seed.  The offerer
+        sits at once; the other persons' seats wait for them (:meth:`accept_rematch`).
+
+        Returns:
+            The new table, the offerer's new seat and its token.
+
+        Raises:
+            TableError: 409 ``not_over`` before the end, 409 ``rematch_exists`` if one was
+                offered already, 403 ``not_a_person`` for a computer's seat.
+        """
+        old = await self.get(table_id)
+        if not old.finished:
+            raise TableError(409, "not_over", "a rematch can be offered once the game is over")
+        if old.rematch is not None:
+            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead")
+        n = len(old.seats)
+        seats: list[dict[str, Any]] = []
+        for i in range(n):
+            j = (i - 1) % n
+            info = old.seats[j]
+            if not info.is_human:
+                seats.append({"type": "agent", "agent": info.spec, "name": info.name})
+            elif j == seat:
+                seats.append({"type": "human", "name": info.name})
+            else:
+                seats.append({"type": "human", "name": info.name, "reserved": f"{RESERVED}{old.id}:{j}"})
+        options = old.game.options_dict()
+        rt, tokens = await self.create(
+            old.game.name, options, None, seats, old.clock_settings, creator_hash=creator_hash, rematch_of=old.id
+        )
+        old.rematch = rt.id
+        line = f"{old.who(seat)} offers a rematch."
+        await asyncio.to_thread(self.store.add_event, old.id, old.version, "rematch", seat, line)
+        old.add_line(line)
+        await self._broadcast(old)
+        new_seat = (seat + 1) % n
+        return rt, new_seat, tokens[new_seat]
+
+    async def accept_rematch(self, table_id: str, seat: int) -> tuple[TableRuntime, int, str]:
+        """The person of ``seat`` of a finished table takes their seat at its rematch (the
+        caller has checked the old seat's token).
+
+        Returns:
+            The rematch table, the new seat and its token.
+
+        Raises:
+            TableError: 409 ``no_rematch`` if none was offered, 409 ``seat_taken`` if this
+                seat's player already accepted (or offered).
+        """
+        old = await self.get(table_id)
+        if old.rematch is None:
+            raise TableError(409, "no_rematch", "no rematch has been offered at this table")
+        rt = await self.get(old.rematch)
+        new_seat = (seat + 1) % len(old.seats)
+        marker = f"{RESERVED}{old.id}:{seat}"
+        if rt.seats[new_seat].token_hash != marker:
+            raise TableError(409, "seat_taken", "you already sit at the rematch: use its link")
+        token = await self._claim(rt, new_seat, rt.seats[new_seat].name, marker)
+        return rt, new_seat, token
 
     # --- chat -----------------------------------------------------------------------------
 
@@ -731,6 +877,8 @@ class TableManager:
         if seat is not None:
             author = rt.who(seat)
         async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
             if len(rt.chat) >= MAX_CHAT_MESSAGES:
                 raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
             event_id = await asyncio.to_thread(
@@ -807,6 +955,7 @@ class TableManager:
             "result_text": game.result_text(result) if result is not None else None,
             "seats": seat_entries(rt),
             "clock": self.clock_view(rt),
+            "rematch": rt.rematch,
             "observation": state.observation(seat),
             "legal": [{"index": i, "text": str(a)} for i, a in enumerate(legal)],
             "log_from": log_from,

@@ -143,10 +143,28 @@ export function allTokens() {
   return out;
 }
 
+/** The creator key of a table this browser created (it may delete the table before play). */
+export function loadCreatorKey(tableId) {
+  try {
+    return localStorage.getItem(`netjer.creator.${tableId}`);
+  } catch (err) {
+    return null;
+  }
+}
+
+export function saveCreatorKey(tableId, key) {
+  try {
+    localStorage.setItem(`netjer.creator.${tableId}`, key);
+  } catch (err) {
+    // storage disabled
+  }
+}
+
 /** Forget this browser's tokens of a table (it was deleted, or moved to a rematch). */
 export function forgetTokens(tableId) {
   try {
     localStorage.removeItem(`netjer.tokens.${tableId}`);
+    localStorage.removeItem(`netjer.creator.${tableId}`);
   } catch (err) {
     // storage disabled
   }

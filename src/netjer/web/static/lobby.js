@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { allTokens, api, clockText, el, loadTokens, saveToken } from "./common.js";
+import { allTokens, api, clockText, el, forgetTokens, loadCreatorKey, loadTokens, saveCreatorKey, saveToken } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -180,6 +180,7 @@ async function createTable(event) {
   try {
     const created = await api("/api/tables", { method: "POST", body });
     for (const [seat, token] of Object.entries(created.tokens)) saveToken(created.id, seat, token);
+    saveCreatorKey(created.id, created.creator_key);
     showCreated(created);
     refreshTables();
   } catch (err) {
@@ -225,6 +226,7 @@ function showCreated(created) {
   } else if (seatsWithLinks.length === 1) {
     extra.push(el("p", { class: "small muted" }, "The link is your seat's key: open it again (or reload the page) to come back to the game."));
   }
+  extra.push(el("p", {}, deleteButton(created.id, "Delete this table (possible until the first move)")));
   box.replaceChildren(
     el("div", { class: "notice info" },
       el("h3", {}, `Table ${created.id} created: ${table.title}`),
@@ -280,6 +282,28 @@ function fill(list, items, empty) {
   list.replaceChildren(...(items.length ? items : [el("li", { class: "muted small" }, empty)]));
 }
 
+// ---------- deleting ----------
+
+/** A button deleting a table this browser created, before its first move. */
+function deleteButton(tableId, label) {
+  return el("button", { type: "button", class: "danger", "data-delete": tableId, on: { click: () => deleteTable(tableId) } }, label);
+}
+
+async function deleteTable(tableId) {
+  showError(null);
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}`, { method: "DELETE", token: loadCreatorKey(tableId) });
+    forgetTokens(tableId);
+    if ($("created").dataset.table === tableId) {
+      $("created").replaceChildren(el("div", { class: "notice info" }, `Table ${tableId} was deleted.`));
+      delete $("created").dataset.table;
+    }
+  } catch (err) {
+    showError(`The table was not deleted: ${err.message}`);
+  }
+  refreshTables();
+}
+
 // ---------- your tables ----------
 
 /** A table of this browser: whose turn, the time left, and the link to its seat(s). */
@@ -306,7 +330,8 @@ function myTableItem(t, seats) {
       el("strong", {}, t.title), " ", el("span", { class: "muted small" }, `#${t.id}`),
       el("div", { class: "small" }, `You: ${mine.map((s) => t.seats[s].label).join(", ")}`),
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
-    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(t.id)}#${fragment}` }, label));
+    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(t.id)}#${fragment}` }, label),
+    t.version === 0 && loadCreatorKey(t.id) ? deleteButton(t.id, "Delete") : null);
 }
 
 async function refreshMine() {

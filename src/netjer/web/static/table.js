@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
+import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 
@@ -155,6 +155,7 @@ const ERROR_WORDS = {
   stood_in: "The computer plays for you since your time ran out: take your seat back to play.",
   time_out: "Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on.",
   not_stood_in: "You already play this seat.",
+  deleted: "This table was deleted by its creator before the game began. Go back to the lobby.",
 };
 
 function onError(conn, message) {
@@ -391,6 +392,7 @@ function renderView(view) {
     result.replaceChildren(
       el("div", {}, view.result_text || "The game is over.", why ? el("div", { class: "small" }, why) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, "Replay this game"),
+      rematchControl(view),
     );
     result.classList.remove("hidden");
   } else {
@@ -409,6 +411,71 @@ function renderView(view) {
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
   setFavicon(myTurn);
   restoreFocus(key);
+}
+
+// ---------- rematch ----------
+
+/** At the end: offer a rematch, take one's seat at the one offered, or go to it. */
+function rematchControl(view) {
+  const seat = state.shown;
+  const id = view.rematch;
+  if (id) {
+    const held = loadTokens(id);
+    if (Object.keys(held).length) {
+      const seats = Object.keys(held);
+      const fragment = seats.length > 1 ? "hotseat" : `seat=${seats[0]}`;
+      return el("a", { class: "button", id: "go-rematch", href: `/table/${encodeURIComponent(id)}#${fragment}` }, "Go to the rematch");
+    }
+    if (seat === null || seat === undefined) return el("a", { class: "button secondary", href: `/table/${encodeURIComponent(id)}#watch` }, "Watch the rematch");
+    return el("button", { id: "accept-rematch", on: { click: () => acceptRematch(id) } }, "A rematch is offered: take my seat");
+  }
+  if (seat === null || seat === undefined) return null;
+  return el("button", { id: "offer-rematch", on: { click: offerRematch } }, "Rematch (seats rotated)");
+}
+
+async function offerRematch() {
+  const seat = state.shown;
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", body: { seat }, token: state.held.get(seat) });
+    saveToken(made.id, made.seat, made.token);
+    saveCreatorKey(made.id, made.creator_key);
+    const others = await acceptForOtherSeats(made.id, seat);
+    moveTo(made.id, [made.seat, ...others]);
+  } catch (err) {
+    state.errors = [{ text: `No rematch: ${err.message}` }];
+    update();
+  }
+}
+
+async function acceptRematch() {
+  try {
+    const seats = await acceptForOtherSeats(null, null);
+    moveTo(latestView().rematch, seats);
+  } catch (err) {
+    state.errors = [{ text: `Could not join the rematch: ${err.message}` }];
+    update();
+  }
+}
+
+/** Take the rematch seats of this tab's seats (all of them in hot-seat) but ``except``;
+ * returns the new seats. */
+async function acceptForOtherSeats(newId, except) {
+  const seats = [];
+  for (const [seat, token] of state.held) {
+    if (seat === except) continue;
+    const taken = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch/accept`, { method: "POST", body: { seat }, token });
+    if (newId !== null && taken.id !== newId) continue;
+    saveToken(taken.id, taken.seat, taken.token);
+    seats.push(taken.seat);
+  }
+  return seats;
+}
+
+/** This tab's seats move to the rematch table (several: hot-seat there too). */
+function moveTo(id, seats) {
+  const tokens = loadTokens(id);
+  const fragment = seats.map((s) => `seat=${s}&token=${encodeURIComponent(tokens[String(s)])}`).join("&");
+  window.location.href = `/table/${encodeURIComponent(id)}#${fragment}`;
 }
 
 // ---------- your-turn notices ----------
