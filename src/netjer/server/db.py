@@ -38,6 +38,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -116,6 +117,8 @@ class EventRow(Base):
 
 #: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
 ActionItem = tuple[str, int, str, int, list[float] | None, str | None]
+#: An event to store with others (a chat message): (table, version, kind, seat, text, author).
+EventItem = tuple[str, int, str, int | None, str, str | None]
 
 
 class RematchTaken(Exception):
@@ -239,20 +242,29 @@ class Store:
             sqlalchemy.exc.IntegrityError: if an action is already stored at ``idx``.
         """
         with self.sessions.begin() as s:
-            self._add_action(s, (table_id, idx, text, seat, result, clock_state))
+            self._add_actions(s, [(table_id, idx, text, seat, result, clock_state)])
 
     @staticmethod
-    def _add_action(s: Session, item: ActionItem) -> None:
-        table_id, idx, text, seat, result, clock_state = item
-        s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
-        if result is not None or clock_state is not None:
-            row = s.get(TableRow, table_id)
-            assert row is not None
+    def _add_actions(s: Session, batch: list[ActionItem]) -> None:
+        """Add the actions and, per table, its last result and clock state of the batch (only
+        the last matters), with one UPDATE statement for all the clocks."""
+        clocks: dict[str, str] = {}
+        for table_id, idx, text, seat, result, clock_state in batch:
+            s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
             if result is not None:
+                row = s.get(TableRow, table_id)
+                assert row is not None
                 row.finished = True
                 row.result = json.dumps(result)
             if clock_state is not None:
-                row.clock_state = clock_state
+                clocks[table_id] = clock_state
+        if clocks:
+            s.flush()
+            tables = Base.metadata.tables["tables"]
+            s.connection().execute(
+                update(tables).where(tables.c.id == bindparam("b_id")).values(clock_state=bindparam("b_state")),
+                [{"b_id": table_id, "b_state": clock} for table_id, clock in clocks.items()],
+            )
 
     def append_actions(self, batch: list[ActionItem]) -> list[bool]:
         """Store several actions ``(table, idx, text, seat, result, clock_state)`` in one
@@ -264,8 +276,7 @@ class Store:
         """
         try:
             with self.sessions.begin() as s:
-                for item in batch:
-                    self._add_action(s, item)
+                self._add_actions(s, batch)
             return [True] * len(batch)
         except IntegrityError:
             stored = []
@@ -276,6 +287,35 @@ class Store:
                 except IntegrityError:
                     stored.append(False)
             return stored
+
+    def write(self, actions: list[ActionItem], events: list[EventItem]) -> tuple[list[bool], list[int]]:
+        """Store actions (as :meth:`append_actions`) and events in one transaction (group
+        commit); if an action conflicts, the actions are retried one by one and the events
+        stored together.
+
+        Returns:
+            For each action whether it was stored, and each event's id.
+        """
+        try:
+            with self.sessions.begin() as s:
+                self._add_actions(s, actions)
+                ids = self._add_events(s, events)
+            return [True] * len(actions), ids
+        except IntegrityError:
+            stored = self.append_actions(actions) if actions else []
+            with self.sessions.begin() as s:
+                ids = self._add_events(s, events)
+            return stored, ids
+
+    @staticmethod
+    def _add_events(s: Session, events: list[EventItem]) -> list[int]:
+        rows = [
+            EventRow(table_id=t, version=v, kind=k, seat=seat, text=text, created_at=now(), author=author)
+            for t, v, k, seat, text, author in events
+        ]
+        s.add_all(rows)
+        s.flush()
+        return [row.id for row in rows]
 
     def add_event(
         self,

@@ -37,7 +37,7 @@ from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
-from netjer.server.db import ActionItem, RematchTaken, Store, hash_token
+from netjer.server.db import ActionItem, EventItem, RematchTaken, Store, hash_token
 
 log = logging.getLogger("netjer.server")
 
@@ -295,7 +295,7 @@ class TableManager:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
-        self._commits: asyncio.Queue[tuple[ActionItem, asyncio.Future[bool]]] = asyncio.Queue()
+        self._commits: asyncio.Queue[tuple[bool, ActionItem | EventItem, asyncio.Future[Any]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.now = clock
@@ -646,13 +646,23 @@ class TableManager:
     async def _commit(self, item: ActionItem) -> bool:
         """Store one action; returns once it is durable (False: its index was taken).
 
-        Moves of all tables share one writer that commits whatever has queued up in one
-        transaction (group commit), so a disk sync is paid per batch, not per move.
+        Moves (and chat messages) of all tables share one writer that commits whatever has
+        queued up in one transaction (group commit), so a disk sync is paid per batch, not
+        per move.
         """
+        stored: bool = await self._queue(True, item)
+        return stored
+
+    async def _commit_event(self, item: EventItem) -> int:
+        """Store one event (a chat message) through the group commit; returns its id."""
+        event_id: int = await self._queue(False, item)
+        return event_id
+
+    async def _queue(self, is_action: bool, item: ActionItem | EventItem) -> Any:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        await self._commits.put((item, future))
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self._commits.put((is_action, item, future))
         return await future
 
     async def _write_loop(self) -> None:
@@ -661,16 +671,22 @@ class TableManager:
             batch = [first]
             while not self._commits.empty():
                 batch.append(self._commits.get_nowait())
+            actions = [(item, f) for is_action, item, f in batch if is_action]
+            events = [(item, f) for is_action, item, f in batch if not is_action]
             try:
-                stored = await asyncio.to_thread(self.store.append_actions, [item for item, _ in batch])
-            except Exception as err:  # the database is gone: every waiting move fails
-                for _, future in batch:
+                stored, ids = await asyncio.to_thread(
+                    self.store.write,
+                    [item for item, _ in actions],  # type: ignore[misc]
+                    [item for item, _ in events],  # type: ignore[misc]
+                )
+            except Exception as err:  # the database is gone: every waiting write fails
+                for _, _, future in batch:
                     if not future.done():
                         future.set_exception(err)
                 continue
-            for (_, future), ok in zip(batch, stored, strict=True):
+            for (_, future), result in zip([*actions, *events], [*stored, *ids], strict=True):
                 if not future.done():
-                    future.set_result(ok)
+                    future.set_result(result)
 
     # --- clocks ---------------------------------------------------------------------------
 
@@ -881,9 +897,7 @@ class TableManager:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
             if len(rt.chat) >= MAX_CHAT_MESSAGES:
                 raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
-            event_id = await asyncio.to_thread(
-                self.store.add_event, rt.id, rt.version, "chat", seat, text, None, None, author
-            )
+            event_id = await self._commit_event((rt.id, rt.version, "chat", seat, text, author))
             entry = _chat_entry(event_id, seat, author, text, self.now())
             rt.chat.append(entry)
         await self._broadcast(rt)
