@@ -2,7 +2,7 @@
 
 API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``):
 
-=======================================  =====================================================
+========================================  ====================================================
 ``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents
 ``POST /api/tables``                     create a table; returns its id, the tokens of the
                                          human seats that are not open, and the creator key
@@ -34,13 +34,14 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
                                          ``{"type": "takeback"}`` or ``{"type": "chat",
                                          "text", "name"?}`` (spectators too)
 ``WS   /ws/echo``                        echoes every message (a latency reference)
-=======================================  =====================================================
+========================================  ====================================================
 
 Errors are ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
-token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
-(stale version, not your turn, seat taken, game over, time out, seat played by the
-computer), 413 (body too large) or 422 (illegal
-or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
+token or creator key), 404 (unknown table, seat or address), 405 (method not accepted at
+that address), 409 (stale version, not your turn, seat taken, game over, time out, seat
+played by the computer, table already started, rematch already offered), 413 (body too
+large) or 422 (illegal or malformed move, bad table or clock, empty or too long chat,
+malformed request); on the WebSocket an ``error`` message
 carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
