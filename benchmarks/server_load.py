@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/server_load.py [--tables 200] [--game aton] [--echo-clients 20]
+    python benchmarks/server_load.py [--tables 200] [--game aton] [--echo-clients 20] [--online]
 
 Starts ``netjer serve`` as a subprocess on a free port with a fresh SQLite file, creates
 ``--tables`` tables with two human seats each, and connects two WebSocket clients per table
@@ -11,6 +11,11 @@ the time from sending it to receiving the view with the new version.  In the sam
 ``--echo-clients`` clients measure the round-trip of a bare WebSocket echo on the same
 server (``/ws/echo``) as the reference.  Prints moves/s, p50/p99 of both round-trips, their
 ratio (goal: move p99 within 3x the echo's p99) and the number of errors.
+
+``--online`` turns on what a group playing online uses: every table has a real-time clock
+(1 hour + 10 s a turn, so none runs out), whose time left every view carries and the server's
+ticker watches, and each player says something in the chat every ``--chat-every`` moves (each
+message is stored and sent to both seats as a view).
 """
 
 from __future__ import annotations
@@ -37,9 +42,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def player(
-    url: str, table: str, seat: int, token: str, rng: random.Random, rtts: list[float], errors: list[str]
+    url: str,
+    table: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    rtts: list[float],
+    errors: list[str],
+    chat_every: int = 0,
 ) -> int:
-    """Play one seat of one table to the end; return the number of moves it made."""
+    """Play one seat of one table to the end (with ``chat_every``, saying something in the
+    chat before every ``chat_every``-th move); return the number of moves it made."""
     moves = 0
     async with websockets.connect(f"{url}/ws/tables/{table}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
@@ -58,6 +71,8 @@ async def player(
             if message["finished"]:
                 return moves
             if message["to_move"] == seat and message["legal"] and sent_at is None:
+                if chat_every and moves % chat_every == chat_every - 1:
+                    await ws.send(json.dumps({"type": "chat", "text": f"move {moves + 1} coming: good luck!"}))
                 choice = rng.randrange(len(message["legal"]))
                 sent_version = message["version"]
                 sent_at = time.perf_counter()
@@ -77,16 +92,18 @@ async def echo_client(url: str, stop: asyncio.Event, rtts: list[float]) -> None:
             await asyncio.sleep(0.01)
 
 
-async def run(port: int, tables: int, game: str, echo_clients: int) -> None:
-    """Create the tables, play them all, print the figures."""
+async def run(port: int, tables: int, game: str, echo_clients: int, chat_every: int = 0) -> None:
+    """Create the tables, play them all, print the figures (``chat_every`` > 0: the online
+    run, with clocks and chat)."""
     base = f"http://127.0.0.1:{port}"
     url = f"ws://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         created = []
         for i in range(tables):
-            r = await http.post(
-                "/api/tables", json={"game": game, "seed": i, "seats": [{"type": "human"}, {"type": "human"}]}
-            )
+            body: dict[str, object] = {"game": game, "seed": i, "seats": [{"type": "human"}, {"type": "human"}]}
+            if chat_every:
+                body["clock"] = {"mode": "realtime", "bank": 3600, "increment": 10}
+            r = await http.post("/api/tables", json=body)
             r.raise_for_status()
             created.append(r.json())
     rtts: list[float] = []
@@ -96,7 +113,7 @@ async def run(port: int, tables: int, game: str, echo_clients: int) -> None:
     echoes = [asyncio.create_task(echo_client(url, stop, echo_rtts)) for _ in range(echo_clients)]
     t0 = time.perf_counter()
     players = [
-        player(url, t["id"], seat, t["tokens"][str(seat)], random.Random(k * 2 + seat), rtts, errors)
+        player(url, t["id"], seat, t["tokens"][str(seat)], random.Random(k * 2 + seat), rtts, errors, chat_every)
         for k, t in enumerate(created)
         for seat in (0, 1)
     ]
@@ -106,7 +123,8 @@ async def run(port: int, tables: int, game: str, echo_clients: int) -> None:
     await asyncio.gather(*echoes, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     moves = sum(r for r in results if isinstance(r, int))
-    print(f"{tables} tables of {game}, {2 * tables} WebSocket players, {echo_clients} echo clients, loopback")
+    online = f", clocks on and a chat message every {chat_every} moves" if chat_every else ""
+    print(f"{tables} tables of {game}, {2 * tables} WebSocket players, {echo_clients} echo clients, loopback{online}")
     print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:,.0f} moves/s")
     print(f"move round-trip: p50 {1000 * statistics.median(rtts):.1f} ms, p99 {1000 * percentile(rtts, 0.99):.1f} ms")
     echo50, echo99 = 1000 * statistics.median(echo_rtts), 1000 * percentile(echo_rtts, 0.99)
@@ -123,10 +141,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--game", default="aton")
     parser.add_argument("--echo-clients", type=int, default=20)
+    parser.add_argument("--online", action="store_true", help="clocks on every table and chat messages")
+    parser.add_argument("--chat-every", type=int, default=10, help="with --online: a chat message every N moves")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp, running_server(Path(tmp) / "load.db", port, ai_workers=0):
-        asyncio.run(run(port, args.tables, args.game, args.echo_clients))
+        asyncio.run(run(port, args.tables, args.game, args.echo_clients, args.chat_every if args.online else 0))
 
 
 if __name__ == "__main__":

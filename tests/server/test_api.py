@@ -210,3 +210,17 @@ def test_replay_steps(client: TestClient) -> None:
     r = client.get(f"/api/tables/{data['id']}/replay", params={"seat": 0}, headers=_auth(data["tokens"]["0"]))
     steps = r.json()["steps"]
     assert len(steps) == view["version"] + 1 and steps[-1]["observation"] == view["observation"]
+
+
+def test_tables_by_id_for_your_tables(client: TestClient) -> None:
+    a = _create(client, seats=[{"type": "human"}, {"type": "human"}])
+    b = _create(client, "nile")
+    r = client.get("/api/tables", params={"ids": f"{b['id']},nothing,{a['id']},{a['id']}"})
+    assert r.status_code == 200
+    tables = r.json()
+    assert [t["id"] for t in tables] == [b["id"], a["id"]]  # unknown ids left out, repeats once
+    assert tables[1]["to_move"] == a["table"]["to_move"] and tables[1]["clock"] is None
+    many = ",".join(f"t{i}" for i in range(51))
+    r = client.get("/api/tables", params={"ids": many})
+    assert r.status_code == 422 and "at most 50" in r.json()["message"]
+    assert client.get("/api/tables", params={"ids": "x" * 2001}).status_code == 422

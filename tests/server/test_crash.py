@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from netjer.core import Rng
 from netjer.server.process import free_port, kill_server, running_server
@@ -86,3 +87,50 @@ def test_ctrl_c_while_computers_search_stops_quietly(tmp_path: Path) -> None:
     with running_server(db, port):
         view = httpx.get(f"{base}/api/tables/{table['id']}/view").json()
         assert view["version"] >= 2
+
+
+@pytest.mark.slow
+def test_a_clock_runs_through_a_sigkill_and_the_computer_stands_in_after_the_restart(tmp_path: Path) -> None:
+    # A 10-second bank: the server is SIGKILLed while it runs and restarted; the clock has
+    # neither been reset nor paused, it runs out, the heuristic plays for the seat (legal
+    # moves: the server checks each), the person takes the seat back, and all of it is
+    # still there after another crash.
+    db = tmp_path / "netjer.db"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    bank = 10.0
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    with running_server(db, port, ai_workers=0) as proc:
+        clock = {"mode": "realtime", "bank": bank, "increment": 0}
+        table = httpx.post(f"{base}/api/tables", json={"game": "aton", "seed": 2, "seats": seats, "clock": clock})
+        created = time.monotonic()
+        table.raise_for_status()
+        data = table.json()
+        first = data["table"]["to_move"]
+        name = ["Seth", "Nut"][first]
+        time.sleep(1.0)
+        kill_server(proc)
+    with running_server(db, port, ai_workers=0) as proc:
+        asked = time.monotonic()
+        view = httpx.get(f"{base}/api/tables/{data['id']}/view").json()
+        left = view["clock"]["seats"][first]["left"]
+        # Not reset (the time before and during the outage counts), except for the short
+        # grace a restart gives (a quarter of this bank).
+        assert left <= max(bank / 4, bank - (asked - created)) + 0.01
+        assert view["seats"][first]["standin"] is None or left == 0
+        deadline = time.monotonic() + 60
+        while view["seats"][first]["standin"] != "heuristic" or view["to_move"] == first:
+            assert time.monotonic() < deadline, "the computer did not take the seat over"
+            time.sleep(0.1)
+            view = httpx.get(f"{base}/api/tables/{data['id']}/view").json()
+        assert view["version"] > 0
+        assert f"{name}'s time ran out: the computer (heuristic) plays for {name}." in view["log"]
+        token = data["tokens"][str(first)]
+        back = httpx.post(f"{base}/api/tables/{data['id']}/takeback", json={"seat": first}, headers=_auth(token))
+        assert back.status_code == 200, back.text
+        kill_server(proc)
+    with running_server(db, port, ai_workers=0):
+        view = httpx.get(f"{base}/api/tables/{data['id']}/view").json()
+        assert view["seats"][first]["standin"] is None
+        assert view["log"].count(f"{name}'s time ran out: the computer (heuristic) plays for {name}.") == 1
+        assert f"{name} is back and plays again." in view["log"]

@@ -33,7 +33,13 @@ VIEW_KEYS = {
     "legal",
     "log_from",
     "log",
+    "clock",
+    "chat_from",
+    "chat",
+    "rematch",
 }
+SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out"}
+CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "running", "seats"}
 
 
 @pytest.fixture
@@ -55,9 +61,10 @@ def _secret_words(game: str, action: Any, actor: int, viewer: int, text: str) ->
 
 @pytest.mark.parametrize(("game", "seed"), [("aton", 1), ("aton", 2), ("nile", 1), ("nile", 2)])
 def test_views_carry_only_the_seats_observation(client: TestClient, game: str, seed: int) -> None:
-    data = client.post(
-        "/api/tables", json={"game": game, "seed": seed, "seats": [{"type": "human"}, {"type": "human"}]}
-    ).json()
+    # A clock on: its payload is public, the same for every viewer.
+    clock = {"mode": "realtime", "bank": 3600, "increment": 5}
+    seats = [{"type": "human"}, {"type": "human"}]
+    data = client.post("/api/tables", json={"game": game, "seed": seed, "seats": seats, "clock": clock}).json()
     table, tokens = data["id"], data["tokens"]
     local = make_game(game).new_initial_state(seed)
     logs: dict[int | None, list[str]] = {0: [], 1: [], None: []}
@@ -72,6 +79,8 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
             first = ws.receive_json()
             received[seat].extend(first["log"])
         while True:
+            public = client.get(f"/api/tables/{table}/view").json()
+            assert set(public["clock"]) == CLOCK_KEYS
             for seat in (0, 1):
                 rest = client.get(
                     f"/api/tables/{table}/view",
@@ -79,6 +88,14 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                     headers={"Authorization": f"Bearer {tokens[str(seat)]}"},
                 ).json()
                 assert set(rest) == VIEW_KEYS
+                assert all(set(s) == SEAT_KEYS for s in rest["seats"])
+                assert rest["seats"] == public["seats"]
+                assert {k: v for k, v in rest["clock"].items() if k != "seats"} == {
+                    k: v for k, v in public["clock"].items() if k != "seats"
+                }
+                assert [s["running"] for s in rest["clock"]["seats"]] == [
+                    s["running"] for s in public["clock"]["seats"]
+                ]
                 assert rest["observation"] == local.observation(seat)
                 assert rest["legal"] == (
                     []

@@ -2,28 +2,47 @@
 
 API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``):
 
-=======================================  =====================================================
+========================================  ====================================================
 ``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents
-``POST /api/tables``                     create a table; returns its id and the tokens of the
-                                         human seats that are not open
+``POST /api/tables``                     create a table; returns its id, the tokens of the
+                                         human seats that are not open, and the creator key
+``DELETE /api/tables/{id}``              delete a table before its first action (the creator
+                                         key as the bearer token)
 ``GET  /api/tables?status=open``         tables (``open``: a human seat is free; ``playing``,
                                          ``finished``, or all)
+``GET  /api/tables?ids=a,b``             those tables (at most 50; unknown ids are left
+                                         out), with whose turn it is and the clocks: the
+                                         lobby's "Your tables"
 ``POST /api/tables/{id}/join``           claim an open human seat; returns its token
 ``GET  /api/tables/{id}/view?seat=N``    seat N's view (token required); without ``seat``: the
                                          spectators' view
 ``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index"}``
+``POST /api/tables/{id}/takeback``       ``{"seat"}``: the person takes the seat back from the
+                                         computer that plays it since its time ran out
+``POST /api/tables/{id}/rematch``        ``{"seat"}`` (its token): offer a rematch of a
+                                         finished table: same game, options, clock and seats,
+                                         seat order rotated; returns the new seat's token
+``POST /api/tables/{id}/rematch/accept`` ``{"seat"}`` (its token): take one's seat at the
+                                         rematch; returns the new seat's token and link
+``POST /api/tables/{id}/chat``           ``{"seat": N|null, "text", "name"?}``: a chat message
+                                         (a seat with its token; ``null``: a spectator, who
+                                         may give a ``name``)
 ``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
-                                         ``{"type": "move", "version", "action"|"index"}``
+                                         ``{"type": "move", "version", "action"|"index"}``,
+                                         ``{"type": "takeback"}`` or ``{"type": "chat",
+                                         "text", "name"?}`` (spectators too)
 ``WS   /ws/echo``                        echoes every message (a latency reference)
-=======================================  =====================================================
+========================================  ====================================================
 
 Every address served to ``GET`` answers ``HEAD`` too (health checks).  Errors are
 ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
-token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
-(stale version, not your turn, seat taken, game over), 413 (body too large) or 422 (illegal
-or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
+token or creator key), 404 (unknown table, seat or address), 405 (method not accepted at
+that address), 409 (stale version, not your turn, seat taken, game over, time out, seat
+played by the computer, table already started, rematch already offered), 413 (body too
+large) or 422 (illegal or malformed move, bad table or clock, empty or too long chat,
+malformed request); on the WebSocket an ``error`` message
 carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
@@ -34,7 +53,9 @@ import contextlib
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Mapping
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -62,8 +83,9 @@ from netjer.agents.registry import known_kinds, make_agent
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
-from netjer.server.db import Store, TableRow
-from netjer.server.tables import TableError, TableManager, TableRuntime
+from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
+from netjer.server.db import Store, TableRow, hash_token
+from netjer.server.tables import MAX_CHAT_CHARS, RESERVED, TableError, TableManager, TableRuntime, seat_entries
 
 log = logging.getLogger("netjer.server")
 #: Largest request body accepted (a table with options is well under 10 KB).
@@ -73,6 +95,10 @@ HELLO_SECONDS = 10.0
 SEND_SECONDS = 10.0
 HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
 MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
+#: The most tables ``GET /api/tables?ids=`` describes at once.
+MAX_IDS = 50
+#: The messages a seat may send after its hello.
+WS_TYPES = ("move", "takeback", "chat", "ping")
 
 #: Characters refused in names and texts: controls and the bidirectional overrides that
 #: could make one name look like another.
@@ -98,6 +124,7 @@ CleanStr = Annotated[str, AfterValidator(_clean)]
 NameStr = Annotated[str, StringConstraints(max_length=40), AfterValidator(_clean)]
 AgentStr = Annotated[str, StringConstraints(max_length=120), AfterValidator(_clean)]
 TextStr = Annotated[str, StringConstraints(max_length=200), AfterValidator(_clean)]
+ChatStr = Annotated[str, StringConstraints(max_length=MAX_CHAT_CHARS), AfterValidator(_clean)]
 WEB = Path(str(resources.files("netjer") / "web"))
 
 
@@ -137,14 +164,49 @@ SeatRequest = Annotated[
 ]
 
 
+class ClockRequest(BaseModel):
+    """A table's time control (seconds): ``none``; ``realtime`` with a ``bank`` per seat and
+    an ``increment`` per turn; or ``turn`` with a deadline ``per_turn`` (1 h, 12 h, 1 day,
+    3 days).  ``on_timeout``: ``computer`` (it plays for the seat until its person takes it
+    back) or ``out`` (the seat loses; two-player tables only)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    mode: Literal["none", "realtime", "turn"] = "none"
+    bank: float | None = Field(None, ge=MIN_BANK, le=MAX_BANK)
+    increment: float | None = Field(None, ge=0, le=MAX_INCREMENT)
+    per_turn: Literal[TURN_DEADLINES] | None = None  # type: ignore[valid-type]
+    on_timeout: Literal["computer", "out"] = "computer"
+
+    def settings(self) -> ClockSettings:
+        """The clock settings asked for.
+
+        Raises:
+            TableError: 422 when a field is missing for the mode or given for another mode.
+        """
+        if self.mode == "realtime":
+            if self.bank is None or self.per_turn is not None:
+                raise TableError(422, "bad_clock", "clock: a real-time clock needs a bank (and no per_turn)")
+            increment = self.increment or 0.0
+            return ClockSettings("realtime", bank=self.bank, increment=increment, on_timeout=self.on_timeout)
+        if self.mode == "turn":
+            if self.per_turn is None or self.bank is not None or self.increment is not None:
+                message = "clock: a turn-based clock needs per_turn (and no bank or increment)"
+                raise TableError(422, "bad_clock", message)
+            return ClockSettings("turn", per_turn=float(self.per_turn), on_timeout=self.on_timeout)
+        if self.bank is not None or self.increment is not None or self.per_turn is not None:
+            raise TableError(422, "bad_clock", "clock: mode 'none' takes no bank, increment or per_turn")
+        return ClockSettings()
+
+
 class CreateTable(BaseModel):
-    """A new table: game, options, optional seed, one entry per seat."""
+    """A new table: game, options, optional seed, one entry per seat, the time control."""
 
     model_config = ConfigDict(extra="forbid")
     game: CleanStr = Field(max_length=32)
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     seed: int | None = Field(None, ge=0, lt=2**62)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    clock: ClockRequest | None = None
 
 
 class JoinRequest(BaseModel):
@@ -165,6 +227,32 @@ class MoveRequest(BaseModel):
     index: int | None = None
 
 
+class SeatRequestBody(BaseModel):
+    """A request about one's own seat (taking it back from the computer)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+
+
+class ChatRequest(BaseModel):
+    """A chat message: from ``seat`` (with its token) or, with ``seat`` null, a spectator who
+    may give a ``name``.  Same character rules as names; 1 to 500 characters."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = None
+    text: ChatStr
+    name: NameStr | None = None
+
+
+class WsChat(BaseModel):
+    """A chat message over the WebSocket (``name``: a spectator's chosen name)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["chat"]
+    text: ChatStr
+    name: NameStr | None = None
+
+
 class WsHello(BaseModel):
     """First WebSocket message: which seat (``None``: spectator) and its token."""
 
@@ -182,6 +270,13 @@ class WsMove(BaseModel):
     version: int
     action: TextStr | None = None
     index: int | None = None
+
+
+class WsTakeBack(BaseModel):
+    """Take one's seat back from the computer over the WebSocket."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["takeback"]
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -242,25 +337,19 @@ def _problem(error: Mapping[str, Any], body: Any) -> str:
     return f"{where}: {error.get('msg', 'invalid')}"
 
 
-def _summary(rt: TableRuntime) -> dict[str, Any]:
+def _summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
+    result = rt.result
     return {
         "id": rt.id,
         "game": rt.game.name,
         "title": rt.game.title,
         "version": rt.version,
-        "finished": rt.state.is_terminal,
-        "result_text": rt.game.result_text(rt.state.returns()) if rt.state.is_terminal else None,
-        "seats": [
-            {
-                "seat": i,
-                "label": rt.game.seat_name(i),
-                "name": s.name,
-                "kind": "human" if s.is_human else "agent",
-                "agent": None if s.is_human else s.spec,
-                "open": s.is_human and s.token_hash is None,
-            }
-            for i, s in enumerate(rt.seats)
-        ],
+        "finished": rt.finished,
+        "result_text": rt.game.result_text(result) if result is not None else None,
+        "to_move": None if rt.finished else rt.state.current_player,
+        "seats": seat_entries(rt),
+        "clock": manager.clock_view(rt),
+        "rematch": rt.rematch,
     }
 
 
@@ -275,6 +364,9 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "version": version,
         "finished": row.finished,
         "result_text": game.result_text(result) if result else None,
+        "to_move": None,
+        "clock": None,
+        "rematch": row.rematch,
         "seats": [
             {
                 "seat": s.seat,
@@ -283,6 +375,9 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
                 "kind": "human" if s.spec == "human" else "agent",
                 "agent": None if s.spec == "human" else s.spec,
                 "open": s.spec == "human" and s.token_hash is None,
+                "reserved": bool(s.token_hash and s.token_hash.startswith(RESERVED)),
+                "standin": None,
+                "out": False,
             }
             for s in row.seats
         ],
@@ -326,12 +421,12 @@ async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> N
         await websocket.close(code=code)
 
 
-async def _close_quietly(websocket: WebSocket) -> None:
-    """Close the connection unless it is closed or the client is gone already."""
+async def _close_quietly(websocket: WebSocket, code: int = 1000) -> None:
+    """Close the connection (with ``code``) unless it is closed or the client is gone already."""
     if websocket.application_state != WebSocketState.CONNECTED or websocket.client_state != WebSocketState.CONNECTED:
         return
     with contextlib.suppress(*_GONE):
-        await asyncio.wait_for(websocket.close(), timeout=SEND_SECONDS)
+        await asyncio.wait_for(websocket.close(code=code), timeout=SEND_SECONDS)
 
 
 def _watch(task: asyncio.Task[None], what: str) -> asyncio.Task[None]:
@@ -424,12 +519,15 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> FastAPI:
+def create_app(
+    db_url: str = "sqlite:///netjer.db", ai_workers: int = 1, clock: Callable[[], float] = time.time
+) -> FastAPI:
     """The web table's application.
 
     Args:
         db_url: a SQLAlchemy URL; the schema is created or upgraded here.
         ai_workers: worker processes for computer seats (0: one thread, for tests).
+        clock: seconds since the epoch, for the tables' clocks (tests pass a fake time).
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: if the database cannot be opened or migrated.
@@ -439,7 +537,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = TableManager(store, ai_workers=ai_workers)
+        manager = TableManager(store, ai_workers=ai_workers, clock=clock)
         app.state.manager = manager
         resumed = await manager.resume_all()
         if resumed:
@@ -505,21 +603,82 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        rt, tokens = await manager_of(request).create(
-            body.game, body.options, body.seed, [s.model_dump() for s in body.seats]
+        manager = manager_of(request)
+        clock = body.clock.settings() if body.clock is not None else None
+        seats = [s.model_dump() for s in body.seats]
+        creator_key = secrets.token_urlsafe(24)
+        rt, tokens = await manager.create(
+            body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key)
         )
         return {
             "id": rt.id,
             "tokens": {str(seat): token for seat, token in tokens.items()},
             "links": {str(seat): f"/table/{rt.id}#seat={seat}&token={token}" for seat, token in tokens.items()},
-            "table": _summary(rt),
+            "creator_key": creator_key,
+            "table": _summary(rt, manager),
         }
+
+    @app.delete("/api/tables/{table_id}")
+    async def delete_table(
+        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await manager_of(request).delete(table_id, _bearer(authorization))
+        return {"deleted": table_id}
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(
+        table_id: str,
+        body: SeatRequestBody,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        old = await manager.get(table_id)
+        manager.check_token(old, body.seat, _bearer(authorization))
+        creator_key = secrets.token_urlsafe(24)
+        rt, seat, token = await manager.offer_rematch(table_id, body.seat, hash_token(creator_key))
+        return {
+            "id": rt.id,
+            "seat": seat,
+            "token": token,
+            "link": f"/table/{rt.id}#seat={seat}&token={token}",
+            "creator_key": creator_key,
+            "table": _summary(rt, manager),
+        }
+
+    @app.post("/api/tables/{table_id}/rematch/accept")
+    async def accept_rematch(
+        table_id: str,
+        body: SeatRequestBody,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        old = await manager.get(table_id)
+        manager.check_token(old, body.seat, _bearer(authorization))
+        rt, seat, token = await manager.accept_rematch(table_id, body.seat)
+        return {"id": rt.id, "seat": seat, "token": token, "link": f"/table/{rt.id}#seat={seat}&token={token}"}
 
     @app.get("/api/tables")
     async def list_tables(
-        request: Request, status: Literal["open", "playing", "finished", "all"] = "all"
+        request: Request,
+        status: Literal["open", "playing", "finished", "all"] = "all",
+        ids: Annotated[str | None, Query(max_length=2000)] = None,
     ) -> list[dict[str, Any]]:
         manager = manager_of(request)
+        if ids is not None:
+            wanted = [i for i in dict.fromkeys(ids.split(",")) if i]
+            if len(wanted) > MAX_IDS:
+                raise TableError(422, "bad_request", f"ids: at most {MAX_IDS} tables at once")
+            found = []
+            for table_id in wanted:
+                try:
+                    found.append(_summary(await manager.get(table_id), manager))
+                except TableError:
+                    continue  # deleted, or never on this server
+                except NetjerError:
+                    log.warning("table %s has options this version refuses", table_id)
+            return found
         finished = {"finished": True, "playing": False}.get(status)
         rows = await asyncio.to_thread(manager.store.tables, finished=finished, open_seat=status == "open")
         counts = await asyncio.to_thread(manager.store.action_counts, [r.id for r in rows])
@@ -527,7 +686,7 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         for row in rows:
             live = manager.tables.get(row.id)
             if live is not None:
-                out.append(_summary(live))
+                out.append(_summary(live, manager))
                 continue
             try:
                 out.append(_row_summary(row, counts.get(row.id, 0)))
@@ -576,7 +735,32 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         manager = manager_of(request)
         rt = await manager.get(table_id)
         manager.check_token(rt, seat, _bearer(authorization))
-        return {"table": _summary(rt), "seat": seat, "steps": manager.replay(rt, seat)}
+        return {"table": _summary(rt, manager), "seat": seat, "steps": manager.replay(rt, seat)}
+
+    @app.post("/api/tables/{table_id}/takeback")
+    async def take_back(
+        table_id: str,
+        body: SeatRequestBody,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        manager.check_token(rt, body.seat, _bearer(authorization))
+        rt = await manager.take_back(table_id, body.seat)
+        return manager.view(rt, body.seat)
+
+    @app.post("/api/tables/{table_id}/chat", status_code=201)
+    async def chat(
+        table_id: str,
+        body: ChatRequest,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        manager.check_token(rt, body.seat, _bearer(authorization))
+        return await manager.say(table_id, body.seat, body.text, body.name if body.seat is None else None)
 
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
@@ -604,16 +788,23 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         changed = asyncio.Event()
         changed.set()
         sent = 0
+        chatted = 0
 
         async def sender() -> None:
-            nonlocal sent
+            nonlocal sent, chatted
             try:
                 while True:
                     await changed.wait()
                     changed.clear()
-                    message = manager.view(rt, seat, log_from=sent)
+                    if rt.deleted:
+                        gone = {"type": "error", "error": "deleted", "message": "the table was deleted by its creator"}
+                        await asyncio.wait_for(websocket.send_json(gone), timeout=SEND_SECONDS)
+                        await _close_quietly(websocket, 4404)
+                        return
+                    message = manager.view(rt, seat, log_from=sent, chat_from=chatted)
                     await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
                     sent += len(message["log"])
+                    chatted += len(message["chat"])
             except _GONE:
                 # Gone, or not reading: closing makes the read below end too.
                 await _close_quietly(websocket)
@@ -627,20 +818,37 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
         manager.subscribe(rt, seat, push)
         sending = _watch(asyncio.create_task(sender()), f"views of table {table_id}")
         try:
-            while True:
+            while not sending.done():
+                kind: Any = None
                 try:
                     data = json.loads(await _receive_text(websocket))
-                    if isinstance(data, dict) and data.get("type") == "ping":
+                    kind = data.get("type") if isinstance(data, dict) else None
+                    if kind == "ping":
                         await reply({"type": "pong"})
+                        continue
+                    if kind not in WS_TYPES:
+                        raise TableError(422, "bad_request", f"unknown message type: send one of {', '.join(WS_TYPES)}")
+                    if kind == "chat":
+                        said = WsChat.model_validate(data)
+                        await manager.say(table_id, seat, said.text, said.name if seat is None else None)
                         continue
                     if seat is None:
                         raise TableError(403, "spectator", "spectators cannot move")
+                    if kind == "takeback":
+                        WsTakeBack.model_validate(data)
+                        await manager.take_back(table_id, seat)
+                        continue
                     msg = WsMove.model_validate(data)
                     await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)
                 except TableError as err:
                     await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
                     changed.set()  # the current view follows an error
-                except (ValidationError, ValueError, RecursionError):
+                except ValidationError as err:
+                    help_text = MOVE_HELP
+                    if kind == "chat":
+                        help_text = "; ".join(_problem(e, None) for e in err.errors()[:3])
+                    await reply({"type": "error", "error": "bad_request", "message": help_text})
+                except (ValueError, RecursionError):
                     await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
         except _GONE:
             pass

@@ -1,14 +1,20 @@
 """Persistence: a table is its record (DESIGN.md, "Server and persistence").
 
-Three tables, created and upgraded by Alembic migrations (``netjer/server/migrations``):
+Four tables, created and upgraded by Alembic migrations (``netjer/server/migrations``):
 
 * ``tables``: id, game, rules version, options (JSON), seed, creation time, finished flag
-  and result (JSON);
+  and result (JSON), the time control (JSON) and the clocks' state (JSON, written in the same
+  transaction as the action or event that changed it), the SHA-256 of the creator's key (to
+  delete a table nobody has played at yet) and the id of the rematch offered when it ended;
 * ``seats``: per table and seat, the agent specification (``human`` or an agent), the
-  player's name, and the SHA-256 of the seat's secret token (never the token itself);
+  player's name, and the SHA-256 of the seat's secret token (never the token itself), or
+  ``reserved:<table>:<seat>`` for a rematch seat kept for the player of that old seat;
 * ``actions``: the append-only list of actions in notation, keyed by (table, index), so an
   action can be stored only once at a given index: two clients racing for the same move
-  cannot both succeed.
+  cannot both succeed;
+* ``events``: what happens at a table besides the game's actions (a seat's time ran out, a
+  seat taken back, a chat message with its author), each with the number of actions played
+  when it happened, so that the log rebuilt after a restart places it where it was.
 
 SQLite (the default, a file beside the server) runs in WAL mode with ``synchronous=FULL``:
 an action whose commit returned survives a crash of the process or the machine.
@@ -32,9 +38,12 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
+    delete,
     event,
     func,
+    or_,
     select,
     update,
 )
@@ -59,6 +68,10 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON list of returns
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockSettings
+    clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockState
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
 
 
@@ -85,6 +98,31 @@ class ActionRow(Base):
     text: Mapped[str] = mapped_column(String(200))
     seat: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    """An event of a table that is not a game action (a timeout, a take-back, a chat message)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # actions played when it happened
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    author: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
+#: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
+ActionItem = tuple[str, int, str, int, list[float] | None, str | None]
+#: An event to store with others (a chat message): (table, version, kind, seat, text, author).
+EventItem = tuple[str, int, str, int | None, str, str | None]
+
+
+class RematchTaken(Exception):
+    """The finished table already has a rematch."""
 
 
 def hash_token(token: str) -> str:
@@ -148,8 +186,19 @@ class Store:
         options: dict[str, Any],
         seed: int,
         seats: list[tuple[str, str | None, str | None]],
+        clock: dict[str, Any] | None = None,
+        clock_state: str | None = None,
+        creator_hash: str | None = None,
+        rematch_of: str | None = None,
     ) -> None:
-        """Store a new table with its seats ``(spec, name, token_hash)``."""
+        """Store a new table with its seats ``(spec, name, token_hash)``, its time control
+        (``None``: no clock), its clocks' initial state and the hash of its creator's key.
+        With ``rematch_of``, the finished table it is the rematch of is marked in the same
+        transaction, unless it already has one.
+
+        Raises:
+            RematchTaken: if ``rematch_of`` already has a rematch.
+        """
         with self.sessions.begin() as s:
             s.add(
                 TableRow(
@@ -160,43 +209,74 @@ class Store:
                     seed=seed,
                     created_at=now(),
                     finished=False,
+                    clock=json.dumps(clock) if clock else None,
+                    clock_state=clock_state,
+                    creator_hash=creator_hash,
                 )
             )
             s.flush()
+            if rematch_of is not None:
+                marked = s.execute(
+                    update(TableRow)
+                    .where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
+                    .values(rematch=table_id)
+                )
+                if getattr(marked, "rowcount", 0) != 1:
+                    raise RematchTaken(rematch_of)
             for i, (spec, name, token_hash) in enumerate(seats):
                 s.add(SeatRow(table_id=table_id, seat=i, spec=spec, name=name, token_hash=token_hash))
 
-    def append_action(self, table_id: str, idx: int, text: str, seat: int, result: list[float] | None) -> None:
-        """Store action number ``idx``; with ``result``, also mark the table finished.
+    def append_action(
+        self,
+        table_id: str,
+        idx: int,
+        text: str,
+        seat: int,
+        result: list[float] | None,
+        clock_state: str | None = None,
+    ) -> None:
+        """Store action number ``idx``; with ``result``, also mark the table finished; with
+        ``clock_state``, store the clocks as they are after the action.
 
         Raises:
             sqlalchemy.exc.IntegrityError: if an action is already stored at ``idx``.
         """
         with self.sessions.begin() as s:
+            self._add_actions(s, [(table_id, idx, text, seat, result, clock_state)])
+
+    @staticmethod
+    def _add_actions(s: Session, batch: list[ActionItem]) -> None:
+        """Add the actions and, per table, its last result and clock state of the batch (only
+        the last matters), with one UPDATE statement for all the clocks."""
+        clocks: dict[str, str] = {}
+        for table_id, idx, text, seat, result, clock_state in batch:
             s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
             if result is not None:
                 row = s.get(TableRow, table_id)
                 assert row is not None
                 row.finished = True
                 row.result = json.dumps(result)
+            if clock_state is not None:
+                clocks[table_id] = clock_state
+        if clocks:
+            s.flush()
+            tables = Base.metadata.tables["tables"]
+            s.connection().execute(
+                update(tables).where(tables.c.id == bindparam("b_id")).values(clock_state=bindparam("b_state")),
+                [{"b_id": table_id, "b_state": clock} for table_id, clock in clocks.items()],
+            )
 
-    def append_actions(self, batch: list[tuple[str, int, str, int, list[float] | None]]) -> list[bool]:
-        """Store several actions ``(table, idx, text, seat, result)`` in one transaction
-        (group commit: one disk sync for all).  If any of them conflicts, each is retried
-        alone.
+    def append_actions(self, batch: list[ActionItem]) -> list[bool]:
+        """Store several actions ``(table, idx, text, seat, result, clock_state)`` in one
+        transaction (group commit: one disk sync for all).  If any of them conflicts, each is
+        retried alone.
 
         Returns:
             For each action, whether it was stored (False: the index was taken).
         """
         try:
             with self.sessions.begin() as s:
-                for table_id, idx, text, seat, result in batch:
-                    s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
-                    if result is not None:
-                        row = s.get(TableRow, table_id)
-                        assert row is not None
-                        row.finished = True
-                        row.result = json.dumps(result)
+                self._add_actions(s, batch)
             return [True] * len(batch)
         except IntegrityError:
             stored = []
@@ -208,23 +288,116 @@ class Store:
                     stored.append(False)
             return stored
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give an open human seat a token; False if it already has one.
+    def write(self, actions: list[ActionItem], events: list[EventItem]) -> tuple[list[bool], list[int]]:
+        """Store actions (as :meth:`append_actions`) and events in one transaction (group
+        commit); if an action conflicts, the actions are retried one by one and the events
+        stored together.
+
+        Returns:
+            For each action whether it was stored, and each event's id.
+        """
+        try:
+            with self.sessions.begin() as s:
+                self._add_actions(s, actions)
+                ids = self._add_events(s, events)
+            return [True] * len(actions), ids
+        except IntegrityError:
+            stored = self.append_actions(actions) if actions else []
+            with self.sessions.begin() as s:
+                ids = self._add_events(s, events)
+            return stored, ids
+
+    @staticmethod
+    def _add_events(s: Session, events: list[EventItem]) -> list[int]:
+        rows = [
+            EventRow(table_id=t, version=v, kind=k, seat=seat, text=text, created_at=now(), author=author)
+            for t, v, k, seat, text, author in events
+        ]
+        s.add_all(rows)
+        s.flush()
+        return [row.id for row in rows]
+
+    def add_event(
+        self,
+        table_id: str,
+        version: int,
+        kind: str,
+        seat: int | None,
+        text: str,
+        clock_state: str | None = None,
+        result: list[float] | None = None,
+        author: str | None = None,
+    ) -> int:
+        """Store an event of the table (with the clocks' state after it, and the result if it
+        ended the game) in one transaction; return its id."""
+        with self.sessions.begin() as s:
+            row = EventRow(
+                table_id=table_id, version=version, kind=kind, seat=seat, text=text, created_at=now(), author=author
+            )
+            s.add(row)
+            if clock_state is not None or result is not None:
+                table = s.get(TableRow, table_id)
+                assert table is not None
+                if clock_state is not None:
+                    table.clock_state = clock_state
+                if result is not None:
+                    table.finished = True
+                    table.result = json.dumps(result)
+            s.flush()
+            return row.id
+
+    def events(self, table_id: str) -> list[EventRow]:
+        """The table's events in the order they happened."""
+        with self.sessions() as s:
+            return list(s.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)))
+
+    def set_clock_state(self, table_id: str, clock_state: str) -> None:
+        """Store the clocks' state (e.g. when the last open seat is taken and they start)."""
+        with self.sessions.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
+
+    def claim_seat(
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str,
+        name: str | None,
+        clock_state: str | None = None,
+        reserved: str | None = None,
+    ) -> bool:
+        """Give an open human seat a token; False if it already has one.  With
+        ``clock_state``, the clocks' state is stored in the same transaction.  With
+        ``reserved``, the seat must hold that reservation instead of being open (a rematch
+        seat kept for its player).
 
         One conditional UPDATE, so that of many simultaneous claims exactly one succeeds.
         """
         with self.sessions.begin() as s:
+            free = SeatRow.token_hash.is_(None) if reserved is None else SeatRow.token_hash == reserved
             result = s.execute(
                 update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.spec == "human",
-                    SeatRow.token_hash.is_(None),
-                )
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.spec == "human", free)
                 .values(token_hash=token_hash, name=name)
             )
-            return bool(getattr(result, "rowcount", 0) == 1)  # a CursorResult for an UPDATE
+            claimed = bool(getattr(result, "rowcount", 0) == 1)  # a CursorResult for an UPDATE
+            if claimed and clock_state is not None:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
+            return claimed
+
+    def delete_table(self, table_id: str) -> bool:
+        """Delete a table that has no action yet, with its seats and events (a table whose
+        rematch it was offers none any more); False if it has actions (or does not exist).
+        The check and the deletion are one transaction."""
+        with self.sessions.begin() as s:
+            if s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)):
+                return False
+            if s.get(TableRow, table_id) is None:
+                return False
+            s.execute(update(TableRow).where(TableRow.rematch == table_id).values(rematch=None))
+            s.execute(delete(EventRow).where(EventRow.table_id == table_id))
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
+            return True
 
     def table(self, table_id: str) -> TableRow | None:
         """The table with its seats loaded, or None."""
@@ -241,7 +414,13 @@ class Store:
             return list(rows)
 
     def tables(
-        self, *, finished: bool | None = None, open_seat: bool = False, with_agents: bool = False, limit: int = 200
+        self,
+        *,
+        finished: bool | None = None,
+        open_seat: bool = False,
+        with_agents: bool = False,
+        with_clock: bool = False,
+        limit: int = 200,
     ) -> list[TableRow]:
         """Tables, newest first, with their seats.
 
@@ -249,6 +428,7 @@ class Store:
             finished: only finished (True) or unfinished (False) tables; None: both.
             open_seat: only unfinished tables with a human seat nobody has claimed.
             with_agents: only tables with at least one computer seat.
+            with_clock: only tables with a time control (with ``with_agents``: either).
             limit: at most this many (the filters apply before the limit).
         """
         with self.sessions() as s:
@@ -258,8 +438,14 @@ class Store:
             if open_seat:
                 free = select(SeatRow.table_id).where(SeatRow.spec == "human", SeatRow.token_hash.is_(None))
                 query = query.where(TableRow.finished.is_(False), TableRow.id.in_(free))
-            if with_agents:
-                query = query.where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.spec != "human")))
+            agents = TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.spec != "human"))
+            clocked = TableRow.clock.is_not(None)
+            if with_agents and with_clock:
+                query = query.where(or_(agents, clocked))
+            elif with_agents:
+                query = query.where(agents)
+            elif with_clock:
+                query = query.where(clocked)
             rows = list(s.scalars(query))
             for row in rows:
                 _ = list(row.seats)

@@ -5,6 +5,11 @@ the version the player saw, against the rules, and then **committed to the datab
 anyone is told of it**; only then is the in-memory state advanced and every connected seat
 sent its own view.  A computer seat's move is computed in a worker pool off the event loop
 (so a thinking bot never blocks other tables) and then goes through the same path.
+
+Tables with a time control (:mod:`netjer.server.clocks`) are watched by a ticker: when the
+running seat's time is up, the table's setting decides: the computer (the heuristic agent)
+plays for that seat until its person takes the seat back, or the seat is out and loses.  The
+clocks' state is committed with each action and event, so a restart continues them.
 """
 
 from __future__ import annotations
@@ -13,9 +18,11 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 from netjer.agents.ismcts import ISMCTSAgent
@@ -26,13 +33,24 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
-from netjer.server.db import Store, hash_token
+from netjer.server.clocks import ClockSettings, ClockState, restart_grace
+from netjer.server.db import ActionItem, EventItem, RematchTaken, Store, hash_token
 from netjer.server.workers import SearchPool
 
 log = logging.getLogger("netjer.server")
 
 #: A connected client: called with the table after every change; it sends its own view.
 Listener = Callable[["TableRuntime"], Awaitable[None]]
+#: The agent that plays for a person whose time ran out.
+STANDIN_AGENT = "heuristic"
+#: Seconds between two looks at the running clocks.
+TICK_SECONDS = 0.25
+#: How a rematch seat kept for the player of an old table's seat is marked (instead of a
+#: token's hash): ``reserved:<old table>:<old seat>``.
+RESERVED = "reserved:"
+#: The longest chat message (characters) and the most messages a table keeps.
+MAX_CHAT_CHARS = 500
+MAX_CHAT_MESSAGES = 5000
 
 
 class TableError(Exception):
@@ -66,6 +84,16 @@ class SeatInfo:
         """Whether a person plays this seat."""
         return self.spec == "human"
 
+    @property
+    def reserved(self) -> bool:
+        """Whether this rematch seat waits for the player of the old table to accept it."""
+        return self.token_hash is not None and self.token_hash.startswith(RESERVED)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether this person's seat has nobody yet (open, or reserved for a rematch)."""
+        return self.is_human and (self.token_hash is None or self.reserved)
+
 
 @dataclass
 class TableRuntime:
@@ -79,6 +107,13 @@ class TableRuntime:
         logs: per viewer (a seat, or ``None`` for spectators), the game so far in words:
             each action as that viewer saw it, then the public events it caused.
         listeners: connected clients per viewer.
+        clock_settings: the time control.
+        clock: the clocks (stand-ins and seats that are out included).
+        forfeit: the result of a game ended by a seat being out (the state is not terminal).
+        chat: the table's chat messages, oldest first (public: every viewer sees them).
+        creator_hash: the hash of the creator's key (``None``: nobody may delete it).
+        rematch: the id of the rematch offered at the end, if any.
+        deleted: the creator deleted the table (its last listeners are being told).
     """
 
     id: str
@@ -89,11 +124,58 @@ class TableRuntime:
     listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ai_task: asyncio.Task[None] | None = None
+    clock_settings: ClockSettings = field(default_factory=ClockSettings)
+    clock: ClockState = field(default_factory=lambda: ClockState([]))
+    forfeit: list[float] | None = None
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    creator_hash: str | None = None
+    rematch: str | None = None
+    deleted: bool = False
 
     @property
     def version(self) -> int:
         """The number of actions played: a move is accepted only against the current one."""
         return len(self.state.history)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over (by its rules, or because a seat is out)."""
+        return self.state.is_terminal or self.forfeit is not None
+
+    @property
+    def result(self) -> list[float] | None:
+        """The returns of a finished game, one per seat (``None`` while it goes on)."""
+        if self.forfeit is not None:
+            return self.forfeit
+        return self.state.returns() if self.state.is_terminal else None
+
+    def who(self, seat: int) -> str:
+        """A seat in the log's words: the person's name, else the seat's label."""
+        return self.seats[seat].name or self.game.seat_name(seat)
+
+    def stood_in(self, seat: int) -> bool:
+        """Whether the computer plays this person's seat (or it is out of the game)."""
+        return bool(self.clock.standin and self.clock.standin[seat]) or bool(self.clock.out and self.clock.out[seat])
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
+        return not self.seats[seat].is_human or self.stood_in(seat)
+
+    def clocked_seat(self, state: State | None = None) -> int | None:
+        """The seat whose clock should run in ``state`` (default: the current one): the
+        person to act, once every seat is taken; ``None`` if a computer acts or no clock."""
+        state = state if state is not None else self.state
+        if not self.clock_settings.active or state.is_terminal or self.forfeit is not None:
+            return None
+        if any(s.waiting for s in self.seats):
+            return None  # the clocks start when the last open (or reserved) seat is taken
+        seat = state.current_player
+        return None if self.computer_plays(seat) else seat
+
+    def add_line(self, text: str) -> None:
+        """Append a public line (a table event) to every viewer's log."""
+        for v in self.viewers():
+            self.logs.setdefault(v, []).append(text)
 
     def viewers(self) -> list[int | None]:
         """Every seat, then the spectators (``None``)."""
@@ -103,6 +185,31 @@ class TableRuntime:
 def _events(state: State, viewer: int | None) -> list[str]:
     events = state.observation(viewer).get("log", [])
     return [str(e) for e in events] if isinstance(events, list) else []
+
+
+def _chat_entry(event_id: int, seat: int | None, author: str | None, text: str, when: float) -> dict[str, Any]:
+    """A chat message as the views carry it: who (a seat, or a spectator with the name they
+    gave), the text (to be shown as text, never as markup) and when (seconds since the epoch)."""
+    return {"id": event_id, "seat": seat, "name": author, "spectator": seat is None, "text": text, "time": when}
+
+
+def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
+    """The public facts of each seat: label, name, who plays it (a person, a computer, a
+    computer standing in for a person whose time ran out, nobody: out) and whether it is open."""
+    return [
+        {
+            "seat": i,
+            "label": rt.game.seat_name(i),
+            "name": info.name,
+            "kind": "human" if info.is_human else "agent",
+            "agent": None if info.is_human else info.spec,
+            "open": info.is_human and info.token_hash is None,
+            "reserved": info.reserved,
+            "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,
+            "out": bool(rt.clock.out and rt.clock.out[i]),
+        }
+        for i, info in enumerate(rt.seats)
+    ]
 
 
 def advance(runtime: TableRuntime, action: Action) -> None:
@@ -157,18 +264,25 @@ class TableManager:
         max_seconds: the longest thinking time per move a computer seat may be given; a
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
+        clock: the time in seconds since the epoch (tests pass a fake one); clocks run on it.
     """
 
     def __init__(
-        self, store: Store, ai_workers: int = 1, max_seconds: float = 60.0, max_iterations: int = 200_000
+        self,
+        store: Store,
+        ai_workers: int = 1,
+        max_seconds: float = 60.0,
+        max_iterations: int = 200_000,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
-        self._commits: asyncio.Queue[tuple[tuple[str, int, str, int, list[float] | None], asyncio.Future[bool]]] = (
-            asyncio.Queue()
-        )
+        self._commits: asyncio.Queue[tuple[bool, ActionItem | EventItem, asyncio.Future[Any]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._ticker: asyncio.Task[None] | None = None
+        self.now = clock
+        self.started_at = clock()
         self.max_seconds = max_seconds
         self.max_iterations = max_iterations
         self.quick: Executor = ThreadPoolExecutor(2, thread_name_prefix="netjer-agent")
@@ -183,6 +297,8 @@ class TableManager:
         tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
         if self._writer is not None:
             tasks.append(self._writer)
+        if self._ticker is not None:
+            tasks.append(self._ticker)
         for task in tasks:
             task.cancel()
         self.quick.shutdown(wait=False, cancel_futures=True)
@@ -193,7 +309,14 @@ class TableManager:
     # --- creating, joining, loading -------------------------------------------------------
 
     async def create(
-        self, game_name: str, options: dict[str, Any], seed: int | None, seats: list[dict[str, Any]]
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seed: int | None,
+        seats: list[dict[str, Any]],
+        clock: ClockSettings | None = None,
+        creator_hash: str | None = None,
+        rematch_of: str | None = None,
     ) -> tuple[TableRuntime, dict[int, str]]:
         """Create a table; return it and the tokens of its human seats that are not open.
 
@@ -204,10 +327,22 @@ class TableManager:
             seats: per seat ``{"type": "human", "name": str?, "open": bool?}`` or
                 ``{"type": "agent", "agent": spec}``.  An open human seat gets its token
                 when someone joins it from the lobby.
+            clock: the time control (default: none).  The clocks start when every seat is
+                taken.
+            creator_hash: the hash of the creator's key, who may delete the table until its
+                first action.
+            rematch_of: the finished table this one is the rematch of (its human seats carry
+                ``"reserved"`` markers instead of tokens, but the offerer's).
 
         Raises:
-            TableError: 422 for a bad game, option, seat list or agent.
+            TableError: 422 for a bad game, option, seat list, agent or time control; 409
+                ``rematch_exists`` if ``rematch_of`` already has a rematch.
         """
+        settings = clock or ClockSettings()
+        try:
+            settings.check(len(seats))
+        except ValueError as err:
+            raise TableError(422, "bad_clock", str(err)) from None
         try:
             game = make_game(game_name, options)
             if len(seats) != game.num_players:
@@ -215,7 +350,9 @@ class TableManager:
             infos: list[SeatInfo] = []
             tokens: dict[int, str] = {}
             for i, seat in enumerate(seats):
-                if seat.get("type") == "human":
+                if seat.get("type") == "human" and seat.get("reserved"):
+                    infos.append(SeatInfo("human", seat.get("name"), str(seat["reserved"])))
+                elif seat.get("type") == "human":
                     token = None if seat.get("open") else secrets.token_urlsafe(24)
                     if token is not None:
                         tokens[i] = token
@@ -234,16 +371,27 @@ class TableManager:
             raise TableError(422, "bad_table", str(err)) from None
         seed = seed if seed is not None else secrets.randbelow(2**31)
         table_id = secrets.token_urlsafe(8)
-        await asyncio.to_thread(
-            self.store.create_table,
-            table_id,
-            game.name,
-            game.rules_version,
-            game.options_dict(),
-            seed,
-            [(s.spec, s.name, s.token_hash) for s in infos],
-        )
         rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
+        rt.clock_settings = settings
+        rt.creator_hash = creator_hash
+        rt.clock = ClockState.new(settings, len(infos))
+        rt.clock.hand_over(settings, rt.clocked_seat(), self.now())
+        try:
+            await asyncio.to_thread(
+                self.store.create_table,
+                table_id,
+                game.name,
+                game.rules_version,
+                game.options_dict(),
+                seed,
+                [(s.spec, s.name, s.token_hash) for s in infos],
+                settings.to_json() if settings.active else None,
+                rt.clock.to_json() if settings.active else None,
+                creator_hash,
+                rematch_of,
+            )
+        except RematchTaken:
+            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         self.tables[table_id] = rt
         self._schedule_ai(rt)
@@ -272,11 +420,36 @@ class TableManager:
         info = rt.seats[seat]
         if not info.is_human or info.token_hash is not None:
             raise TableError(409, "seat_taken", f"seat {seat} is not open")
+        return await self._claim(rt, seat, name, None)
+
+    async def _claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
+        """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``); the
+        last seat taken starts the clocks.  Returns the token.
+
+        Raises:
+            TableError: 409 ``seat_taken`` if someone else took it first, 404 if the table
+                was deleted.
+        """
+        table_id = rt.id
+        info = rt.seats[seat]
         token = secrets.token_urlsafe(24)
-        claimed = await asyncio.to_thread(self.store.claim_seat, table_id, seat, hash_token(token), name)
-        if not claimed:
-            raise TableError(409, "seat_taken", f"seat {seat} is not open")
-        info.token_hash, info.name = hash_token(token), name
+        async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            # The last open seat taken starts the clocks, in the same transaction.
+            clock = rt.clock.copy()
+            before = info.token_hash, info.name
+            info.token_hash, info.name = hash_token(token), name
+            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            info.token_hash, info.name = before
+            stored_clock = clock.to_json() if rt.clock_settings.active else None
+            claimed = await asyncio.to_thread(
+                self.store.claim_seat, table_id, seat, hash_token(token), name, stored_clock, reserved
+            )
+            if not claimed:
+                raise TableError(409, "seat_taken", f"seat {seat} is not open")
+            info.token_hash, info.name = hash_token(token), name
+            rt.clock = clock
         await self._broadcast(rt)
         return token
 
@@ -304,24 +477,48 @@ class TableManager:
         game = make_game(row.game, json.loads(row.options))
         seats = [SeatInfo(s.spec, s.name, s.token_hash) for s in row.seats]
         rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)
+        rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
+        rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
+        rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        events = []
+        for event in self.store.events(table_id):
+            if event.kind == "chat":
+                stamp = event.created_at  # SQLite gives back UTC without its zone
+                when = (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).timestamp()
+                rt.chat.append(_chat_entry(event.id, event.seat, event.author, event.text, when))
+            else:
+                events.append(event)
+        shown = 0
         for text in self.store.actions(table_id):
+            while shown < len(events) and events[shown].version <= rt.version:
+                rt.add_line(events[shown].text)
+                shown += 1
             advance(rt, game.parse_action(text))
+        for event in events[shown:]:
+            rt.add_line(event.text)
+        if row.finished and row.result and not rt.state.is_terminal:
+            rt.forfeit = [float(x) for x in json.loads(row.result)]
         return rt
 
     async def resume_all(self) -> int:
-        """Load every unfinished table with a computer seat, so that those whose turn it is
-        play on.
+        """Load every unfinished table with a computer seat or a clock, so that those whose
+        turn it is play on and the clocks are watched; then start watching them.
 
         Returns the number of tables loaded.
         """
-        # Tables without computer seats wait for their players and load on first use.
-        rows = await asyncio.to_thread(self.store.tables, finished=False, with_agents=True, limit=1_000_000)
+        # Tables of people only and without a clock wait for their players: they load on
+        # first use.
+        rows = await asyncio.to_thread(
+            self.store.tables, finished=False, with_agents=True, with_clock=True, limit=1_000_000
+        )
         for row in rows:
             try:
                 await self.get(row.id)
             except Exception:  # a table that cannot be replayed must not stop the others
                 log.exception("table %s could not be resumed", row.id)
+        if self._ticker is None:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
         return len(rows)
 
     # --- seats and moves --------------------------------------------------------------------
@@ -348,7 +545,14 @@ class TableManager:
             raise TableError(403, "bad_token", f"that is not the token of seat {seat}")
 
     async def play(
-        self, table_id: str, seat: int, version: int, *, text: str | None = None, index: int | None = None
+        self,
+        table_id: str,
+        seat: int,
+        version: int,
+        *,
+        text: str | None = None,
+        index: int | None = None,
+        by_computer: bool = False,
     ) -> TableRuntime:
         """Play a move for ``seat`` (the caller has checked the token).
 
@@ -358,19 +562,33 @@ class TableManager:
             version: the version the move was chosen against.
             text: the move in the game's notation, or
             index: its index in the legal actions the seat was shown.
+            by_computer: the move comes from the seat's computer (its own or a stand-in).
 
         Raises:
             TableError: 409 ``stale`` (the game moved on), 409 ``not_your_turn``,
                 422 ``illegal`` (with the rule), 422 ``bad_move`` (neither or both of text
-                and index, a bad index, unparsable text), 409 ``over``.
+                and index, a bad index, unparsable text), 409 ``over``, 409 ``stood_in``
+                (the computer plays this seat: take it back first), 409 ``time_out`` (the
+                seat's time had run out when the move arrived).
         """
         rt = await self.get(table_id)
+        timed_out = await self._expire(rt)
         async with rt.lock:
             state = rt.state
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
             if version != rt.version:
                 raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
-            if state.is_terminal:
+            if rt.finished:
                 raise TableError(409, "over", "the game is over")
+            if by_computer != rt.computer_plays(seat):
+                if by_computer:
+                    raise TableError(409, "taken_back", f"{rt.who(seat)} plays this seat again")
+                if seat in timed_out:
+                    raise TableError(
+                        409, "time_out", "your time ran out before this move arrived: take your seat back to play on"
+                    )
+                raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
             if state.current_player != seat:
                 name = rt.game.seat_name(state.current_player)
                 raise TableError(409, "not_your_turn", f"it is {name}'s turn")
@@ -394,26 +612,40 @@ class TableManager:
             after = state.clone()
             after.apply(action)
             result = after.returns() if after.is_terminal else None
-            stored = await self._commit((table_id, rt.version, str(action), seat, result))
+            clock = rt.clock.copy()
+            clock.hand_over(rt.clock_settings, rt.clocked_seat(after), self.now())
+            stored_clock = clock.to_json() if rt.clock_settings.active else None
+            stored = await self._commit((table_id, rt.version, str(action), seat, result, stored_clock))
             if not stored:
                 # Another server process stored this index: reload from the database.
                 self.tables.pop(table_id, None)
                 raise TableError(409, "stale", "the game has moved on")
             advance(rt, action)
+            rt.clock = clock
         await self._broadcast(rt)
         self._schedule_ai(rt)
         return rt
 
-    async def _commit(self, item: tuple[str, int, str, int, list[float] | None]) -> bool:
+    async def _commit(self, item: ActionItem) -> bool:
         """Store one action; returns once it is durable (False: its index was taken).
 
-        Moves of all tables share one writer that commits whatever has queued up in one
-        transaction (group commit), so a disk sync is paid per batch, not per move.
+        Moves (and chat messages) of all tables share one writer that commits whatever has
+        queued up in one transaction (group commit), so a disk sync is paid per batch, not
+        per move.
         """
+        stored: bool = await self._queue(True, item)
+        return stored
+
+    async def _commit_event(self, item: EventItem) -> int:
+        """Store one event (a chat message) through the group commit; returns its id."""
+        event_id: int = await self._queue(False, item)
+        return event_id
+
+    async def _queue(self, is_action: bool, item: ActionItem | EventItem) -> Any:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        await self._commits.put((item, future))
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self._commits.put((is_action, item, future))
         return await future
 
     async def _write_loop(self) -> None:
@@ -422,25 +654,246 @@ class TableManager:
             batch = [first]
             while not self._commits.empty():
                 batch.append(self._commits.get_nowait())
+            actions = [(item, f) for is_action, item, f in batch if is_action]
+            events = [(item, f) for is_action, item, f in batch if not is_action]
             try:
-                stored = await asyncio.to_thread(self.store.append_actions, [item for item, _ in batch])
-            except Exception as err:  # the database is gone: every waiting move fails
-                for _, future in batch:
+                stored, ids = await asyncio.to_thread(
+                    self.store.write,
+                    [item for item, _ in actions],  # type: ignore[misc]
+                    [item for item, _ in events],  # type: ignore[misc]
+                )
+            except Exception as err:  # the database is gone: every waiting write fails
+                for _, _, future in batch:
                     if not future.done():
                         future.set_exception(err)
                 continue
-            for (_, future), ok in zip(batch, stored, strict=True):
+            for (_, future), result in zip([*actions, *events], [*stored, *ids], strict=True):
                 if not future.done():
-                    future.set_result(ok)
+                    future.set_result(result)
+
+    # --- clocks ---------------------------------------------------------------------------
+
+    def due(self, rt: TableRuntime) -> float | None:
+        """When the running clock of ``rt`` runs out, grace after a restart included."""
+        deadline = rt.clock.deadline(rt.clock_settings)
+        if deadline is None:
+            return None
+        return max(deadline, self.started_at + restart_grace(rt.clock_settings))
+
+    async def _expire(self, rt: TableRuntime) -> set[int]:
+        """Apply the timeout of ``rt``'s running clock if it is due; return the seats whose
+        time ran out (empty if none)."""
+        due = self.due(rt)
+        if due is None or self.now() < due:
+            return set()
+        async with rt.lock:
+            due = self.due(rt)
+            if due is None or self.now() < due or rt.clock.seat is None:
+                return set()
+            clock = rt.clock.copy()
+            seat = clock.time_out(rt.clock_settings)
+            who = rt.who(seat)
+            forfeit = None
+            if rt.clock_settings.on_timeout == "out":
+                forfeit = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
+                line = f"{who}'s time ran out: {who} is out and loses the game."
+            else:
+                line = f"{who}'s time ran out: the computer ({STANDIN_AGENT}) plays for {who}."
+            await asyncio.to_thread(
+                self.store.add_event, rt.id, rt.version, "timeout", seat, line, clock.to_json(), forfeit
+            )
+            rt.clock = clock
+            rt.forfeit = forfeit
+            rt.add_line(line)
+        await self._broadcast(rt)
+        self._schedule_ai(rt)
+        return {seat}
+
+    async def check_clocks(self) -> int:
+        """Apply every timeout that is due on the live tables; return how many there were.
+        (The ticker calls it every :data:`TICK_SECONDS`; tests with a fake clock call it.)"""
+        count = 0
+        for rt in list(self.tables.values()):
+            if rt.clock.seat is not None:
+                try:
+                    count += len(await self._expire(rt))
+                except Exception:  # one table's trouble (a lost database) must not stop the others
+                    log.exception("the clock of table %s could not be applied", rt.id)
+        return count
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            await self.check_clocks()
+
+    async def take_back(self, table_id: str, seat: int) -> TableRuntime:
+        """The person of ``seat`` takes it back from the computer that stood in (the caller
+        has checked the token).
+
+        Raises:
+            TableError: 404 for a seat the table does not have, 409 ``over`` if the game is
+                over, 409 ``not_stood_in`` if the person already plays it.
+        """
+        rt = await self.get(table_id)
+        if not 0 <= seat < len(rt.seats):
+            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+        async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            if rt.finished:
+                raise TableError(409, "over", "the game is over")
+            if not rt.clock.standin or not rt.clock.standin[seat]:
+                raise TableError(409, "not_stood_in", "you already play this seat")
+            if rt.ai_task is not None and not rt.ai_task.done() and rt.state.current_player == seat:
+                rt.ai_task.cancel()
+            clock = rt.clock.copy()
+            clock.take_back(rt.clock_settings, seat)
+            before = rt.clock
+            rt.clock = clock
+            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            rt.clock = before
+            line = f"{rt.who(seat)} is back and plays again."
+            await asyncio.to_thread(self.store.add_event, rt.id, rt.version, "takeback", seat, line, clock.to_json())
+            rt.clock = clock
+            rt.add_line(line)
+        await self._broadcast(rt)
+        return rt
+
+    # --- deleting, rematches ------------------------------------------------------------
+
+    async def delete(self, table_id: str, creator_key: str | None) -> None:
+        """Delete a table nobody has played at yet, for its creator.
+
+        Raises:
+            TableError: 404 for an unknown table, 403 ``bad_key`` without the creator's key,
+                409 ``started`` once an action has been played.
+        """
+        rt = await self.get(table_id)
+        expected = rt.creator_hash
+        if not creator_key or expected is None or not secrets.compare_digest(expected, hash_token(creator_key)):
+            raise TableError(403, "bad_key", "only the table's creator can delete it (send the creator key)")
+        async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            if rt.version > 0 or not await asyncio.to_thread(self.store.delete_table, table_id):
+                raise TableError(409, "started", "the game has started: a table can be deleted only before")
+            rt.deleted = True
+            self.tables.pop(table_id, None)
+            if rt.ai_task is not None:
+                rt.ai_task.cancel()
+            offered_at = [old for old in self.tables.values() if old.rematch == table_id]
+            for old in offered_at:
+                old.rematch = None
+        await self._broadcast(rt)
+        for old in offered_at:
+            await self._broadcast(old)
+
+    async def offer_rematch(self, table_id: str, seat: int, creator_hash: str) -> tuple[TableRuntime, int, str]:
+        """Seat ``seat`` of a finished table offers a rematch (the caller has checked its
+        token): a new table with the same game, options, clock and seats, the seat order
+        rotated by one (old seat ``i`` plays new seat ``i + 1``), a new seed.  The offerer
+        sits at once; the other persons' seats wait for them (:meth:`accept_rematch`).
+
+        Returns:
+            The new table, the offerer's new seat and its token.
+
+        Raises:
+            TableError: 409 ``not_over`` before the end, 409 ``rematch_exists`` if one was
+                offered already, 403 ``not_a_person`` for a computer's seat.
+        """
+        old = await self.get(table_id)
+        if not old.finished:
+            raise TableError(409, "not_over", "a rematch can be offered once the game is over")
+        if old.rematch is not None:
+            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead")
+        n = len(old.seats)
+        seats: list[dict[str, Any]] = []
+        for i in range(n):
+            j = (i - 1) % n
+            info = old.seats[j]
+            if not info.is_human:
+                seats.append({"type": "agent", "agent": info.spec, "name": info.name})
+            elif j == seat:
+                seats.append({"type": "human", "name": info.name})
+            else:
+                seats.append({"type": "human", "name": info.name, "reserved": f"{RESERVED}{old.id}:{j}"})
+        options = old.game.options_dict()
+        rt, tokens = await self.create(
+            old.game.name, options, None, seats, old.clock_settings, creator_hash=creator_hash, rematch_of=old.id
+        )
+        old.rematch = rt.id
+        line = f"{old.who(seat)} offers a rematch."
+        await asyncio.to_thread(self.store.add_event, old.id, old.version, "rematch", seat, line)
+        old.add_line(line)
+        await self._broadcast(old)
+        new_seat = (seat + 1) % n
+        return rt, new_seat, tokens[new_seat]
+
+    async def accept_rematch(self, table_id: str, seat: int) -> tuple[TableRuntime, int, str]:
+        """The person of ``seat`` of a finished table takes their seat at its rematch (the
+        caller has checked the old seat's token).
+
+        Returns:
+            The rematch table, the new seat and its token.
+
+        Raises:
+            TableError: 409 ``no_rematch`` if none was offered, 409 ``seat_taken`` if this
+                seat's player already accepted (or offered).
+        """
+        old = await self.get(table_id)
+        if old.rematch is None:
+            raise TableError(409, "no_rematch", "no rematch has been offered at this table")
+        rt = await self.get(old.rematch)
+        new_seat = (seat + 1) % len(old.seats)
+        marker = f"{RESERVED}{old.id}:{seat}"
+        if rt.seats[new_seat].token_hash != marker:
+            raise TableError(409, "seat_taken", "you already sit at the rematch: use its link")
+        token = await self._claim(rt, new_seat, rt.seats[new_seat].name, marker)
+        return rt, new_seat, token
+
+    # --- chat -----------------------------------------------------------------------------
+
+    async def say(self, table_id: str, seat: int | None, text: str, author: str | None = None) -> dict[str, Any]:
+        """Post a chat message for ``seat`` (``None``: a spectator, who may give a name; the
+        caller has checked a seat's token and the texts' characters).  It is stored before
+        anyone sees it.
+
+        Returns:
+            The message as the views carry it.
+
+        Raises:
+            TableError: 404 for a seat the table does not have, 422 ``bad_chat`` for an empty
+                or too long message, 409 ``chat_full`` when the table holds its most messages.
+        """
+        rt = await self.get(table_id)
+        if seat is not None and not 0 <= seat < len(rt.seats):
+            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+        text = text.strip()
+        if not text:
+            raise TableError(422, "bad_chat", "a chat message cannot be empty")
+        if len(text) > MAX_CHAT_CHARS:
+            raise TableError(422, "bad_chat", f"a chat message has at most {MAX_CHAT_CHARS} characters")
+        if seat is not None:
+            author = rt.who(seat)
+        async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            if len(rt.chat) >= MAX_CHAT_MESSAGES:
+                raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
+            event_id = await self._commit_event((rt.id, rt.version, "chat", seat, text, author))
+            entry = _chat_entry(event_id, seat, author, text, self.now())
+            rt.chat.append(entry)
+        await self._broadcast(rt)
+        return entry
 
     # --- computer seats -------------------------------------------------------------------
 
     def _schedule_ai(self, rt: TableRuntime) -> None:
         state = rt.state
-        if state.is_terminal or (rt.ai_task is not None and not rt.ai_task.done()):
+        if rt.finished or (rt.ai_task is not None and not rt.ai_task.done()):
             return
         seat = state.current_player
-        if rt.seats[seat].is_human:
+        if not rt.computer_plays(seat):
             return
         rt.ai_task = asyncio.get_running_loop().create_task(self._run_ai(rt, seat, rt.version))
 
@@ -449,7 +902,8 @@ class TableManager:
         actions = [str(a) for a in rt.state.history]
         loop = asyncio.get_running_loop()
         try:
-            spec = parse_agent_spec(rt.seats[seat].spec)
+            spec_text = rt.seats[seat].spec if not rt.seats[seat].is_human else STANDIN_AGENT
+            spec = parse_agent_spec(spec_text)
             executor = self.search if spec.kind == "ismcts" else self.quick
             text = await loop.run_in_executor(
                 executor,
@@ -459,11 +913,11 @@ class TableManager:
                 rt.state.seed,
                 actions,
                 seat,
-                rt.seats[seat].spec,
+                spec_text,
                 self.max_seconds,
             )
             rt.ai_task = None
-            await self.play(rt.id, seat, version, text=text)
+            await self.play(rt.id, seat, version, text=text, by_computer=True)
         except asyncio.CancelledError:
             raise
         except TableError as err:
@@ -474,14 +928,17 @@ class TableManager:
 
     # --- views ----------------------------------------------------------------------------
 
-    def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0, chat_from: int = 0) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) is shown: its observation, its legal actions
-        when it is its turn, its log from ``log_from`` on, and the table's public facts."""
+        when it is its turn, its log from ``log_from`` on, the chat from ``chat_from`` on, and
+        the table's public facts (seats, clocks)."""
         state = rt.state
         game = rt.game
-        to_move = None if state.is_terminal else state.current_player
-        legal = state.legal_actions() if seat is not None and seat == to_move else []
+        to_move = None if rt.finished else state.current_player
+        mine = seat is not None and seat == to_move and not rt.computer_plays(seat)
+        legal = state.legal_actions() if mine else []
         log_lines = rt.logs.get(seat, [])
+        result = rt.result
         return {
             "type": "view",
             "table": rt.id,
@@ -490,24 +947,42 @@ class TableManager:
             "seat": seat,
             "version": rt.version,
             "to_move": to_move,
-            "finished": state.is_terminal,
-            "result": state.returns() if state.is_terminal else None,
-            "result_text": game.result_text(state.returns()) if state.is_terminal else None,
-            "seats": [
-                {
-                    "seat": i,
-                    "label": game.seat_name(i),
-                    "name": info.name,
-                    "kind": "human" if info.is_human else "agent",
-                    "agent": None if info.is_human else info.spec,
-                    "open": info.is_human and info.token_hash is None,
-                }
-                for i, info in enumerate(rt.seats)
-            ],
+            "finished": rt.finished,
+            "result": result,
+            "result_text": game.result_text(result) if result is not None else None,
+            "seats": seat_entries(rt),
+            "clock": self.clock_view(rt),
+            "rematch": rt.rematch,
             "observation": state.observation(seat),
             "legal": [{"index": i, "text": str(a)} for i, a in enumerate(legal)],
             "log_from": log_from,
             "log": log_lines[log_from:],
+            "chat_from": chat_from,
+            "chat": rt.chat[chat_from:],
+        }
+
+    def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:
+        """The time control and each seat's time left now (public: every viewer gets the
+        same), or ``None`` for a table without clocks."""
+        settings = rt.clock_settings
+        if not settings.active:
+            return None
+        now = self.now()
+        due = self.due(rt)
+        return {
+            **settings.to_json(),
+            "running": rt.clock.seat,
+            "seats": [
+                {
+                    "left": (
+                        max(0.0, due - now)
+                        if i == rt.clock.seat and due is not None
+                        else rt.clock.left(settings, i, now)
+                    ),
+                    "running": i == rt.clock.seat,
+                }
+                for i in range(len(rt.seats))
+            ],
         }
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:

@@ -125,6 +125,62 @@ export function loadTokens(tableId) {
   return stored && typeof stored === "object" ? stored : {};
 }
 
+/** Every table this browser holds a seat token of, as {table: {seat: token}}. */
+export function allTokens() {
+  const out = {};
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("netjer.tokens.")) {
+        const id = key.slice("netjer.tokens.".length);
+        const tokens = loadTokens(id);
+        if (id && Object.keys(tokens).length) out[id] = tokens;
+      }
+    }
+  } catch (err) {
+    // storage disabled
+  }
+  return out;
+}
+
+/** The creator key of a table this browser created (it may delete the table before play). */
+export function loadCreatorKey(tableId) {
+  try {
+    return localStorage.getItem(`netjer.creator.${tableId}`);
+  } catch (err) {
+    return null;
+  }
+}
+
+export function saveCreatorKey(tableId, key) {
+  try {
+    localStorage.setItem(`netjer.creator.${tableId}`, key);
+  } catch (err) {
+    // storage disabled
+  }
+}
+
+/** Forget this browser's tokens of a table (it was deleted, or moved to a rematch). */
+export function forgetTokens(tableId) {
+  try {
+    localStorage.removeItem(`netjer.tokens.${tableId}`);
+    localStorage.removeItem(`netjer.creator.${tableId}`);
+  } catch (err) {
+    // storage disabled
+  }
+}
+
+/** Seconds as a clock shows them: "4:05", "1:02:03", or for turn deadlines "2 d 3 h", "11 h 59 min". */
+export function clockText(seconds, mode) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (mode === "turn" && s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (mode === "turn" && s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
 export function saveToken(tableId, seat, token) {
   const tokens = loadTokens(tableId);
   tokens[String(seat)] = token;

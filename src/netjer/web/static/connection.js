@@ -23,6 +23,7 @@ export class SeatConnection {
     this.handlers = handlers;
     this.ws = null;
     this.log = [];
+    this.chat = [];
     this.attempts = 0;
     this.timer = null;
     this.pinger = null;
@@ -88,7 +89,10 @@ export class SeatConnection {
       if (!message.log_from) this.log = [];
       this.log.length = Math.min(this.log.length, message.log_from || 0);
       this.log.push(...message.log);
-      const view = { ...message, log: this.log.slice(), log_from: 0 };
+      if (!message.chat_from) this.chat = [];
+      this.chat.length = Math.min(this.chat.length, message.chat_from || 0);
+      this.chat.push(...(message.chat || []));
+      const view = { ...message, log: this.log.slice(), log_from: 0, chat: this.chat.slice(), chat_from: 0 };
       if (this.status !== "open") {
         this.attempts = 0;
         this.setStatus("open");
@@ -127,6 +131,11 @@ export class SeatConnection {
   /** Send a move chosen against ``version``; false if not connected. */
   move(version, index) {
     return this.sendRaw({ type: "move", version, index });
+  }
+
+  /** Send a chat message; false if not connected. */
+  say(text, name) {
+    return this.sendRaw(name ? { type: "chat", text, name } : { type: "chat", text });
   }
 
   /** Drop the socket as a network failure would (the backoff reconnects). */

@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { api, el, loadTokens, saveToken } from "./common.js";
+import { allTokens, api, clockText, el, forgetTokens, loadCreatorKey, loadTokens, saveCreatorKey, saveToken } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -74,6 +74,7 @@ function seatRow(game, seat) {
     timeLabel.classList.toggle("hidden", v !== "ismcts");
   };
   kind.addEventListener("change", sync);
+  kind.addEventListener("change", defaultClock);
   if (seat === 0) name.value = $("player-name").value;
   sync();
   return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, game.seat_names[seat] || `Seat ${seat}`), el("label", { for: kind.id }, "Who plays", kind), nameLabel, timeLabel);
@@ -96,6 +97,45 @@ function drawSeats() {
   if (!game) return;
   const rows = Array.from({ length: seatCount(game) }, (_, i) => $(`seat-${i}-kind`)?.closest(".seat-row") || seatRow(game, i));
   $("seats").replaceChildren(...rows);
+  defaultClock();
+}
+
+// ---------- the time control ----------
+
+let clockTouched = false;
+
+/** Until the player chooses, no clock against computers only, real time 10 + 10 against people. */
+function defaultClock() {
+  const game = selectedGame();
+  if (!game) return;
+  const n = seatCount(game);
+  const people = Array.from({ length: n }, (_, i) => $(`seat-${i}-kind`)?.value).filter((v) => v === "human" || v === "open").length;
+  if (!clockTouched) $("clock-mode").value = people > 1 ? "realtime" : "none";
+  const out = $("clock-on-timeout").querySelector('option[value="out"]');
+  out.disabled = n !== 2;
+  if (n !== 2 && $("clock-on-timeout").value === "out") $("clock-on-timeout").value = "computer";
+  syncClock();
+}
+
+function syncClock() {
+  const mode = $("clock-mode").value;
+  for (const node of $("clock-box").querySelectorAll("[data-clock]")) {
+    const want = node.dataset.clock;
+    node.classList.toggle("hidden", mode === "none" || (want !== "any" && want !== mode));
+  }
+}
+
+/** The table's clock as the API takes it (null: none). */
+function readClock() {
+  const mode = $("clock-mode").value;
+  const on_timeout = $("clock-on-timeout").value;
+  if (mode === "realtime") {
+    const minutes = Number($("clock-minutes").value);
+    const increment = Number($("clock-increment").value);
+    return { mode, bank: Math.round(minutes * 60), increment: Number.isFinite(increment) ? increment : 0, on_timeout };
+  }
+  if (mode === "turn") return { mode, per_turn: Number($("clock-per-turn").value), on_timeout };
+  return null;
 }
 
 function drawForm() {
@@ -132,12 +172,15 @@ async function createTable(event) {
   showError(null);
   const game = selectedGame();
   const body = { game: game.name, options: readOptions(), seats: readSeats(game) };
+  const clock = readClock();
+  if (clock) body.clock = clock;
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = Number.parseInt(seed, 10);
   $("create").disabled = true;
   try {
     const created = await api("/api/tables", { method: "POST", body });
     for (const [seat, token] of Object.entries(created.tokens)) saveToken(created.id, seat, token);
+    saveCreatorKey(created.id, created.creator_key);
     showCreated(created);
     refreshTables();
   } catch (err) {
@@ -183,6 +226,7 @@ function showCreated(created) {
   } else if (seatsWithLinks.length === 1) {
     extra.push(el("p", { class: "small muted" }, "The link is your seat's key: open it again (or reload the page) to come back to the game."));
   }
+  extra.push(el("p", {}, deleteButton(created.id, "Delete this table (possible until the first move)")));
   box.replaceChildren(
     el("div", { class: "notice info" },
       el("h3", {}, `Table ${created.id} created: ${table.title}`),
@@ -238,7 +282,82 @@ function fill(list, items, empty) {
   list.replaceChildren(...(items.length ? items : [el("li", { class: "muted small" }, empty)]));
 }
 
+// ---------- deleting ----------
+
+/** A button deleting a table this browser created, before its first move. */
+function deleteButton(tableId, label) {
+  return el("button", { type: "button", class: "danger", "data-delete": tableId, on: { click: () => deleteTable(tableId) } }, label);
+}
+
+async function deleteTable(tableId) {
+  showError(null);
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}`, { method: "DELETE", token: loadCreatorKey(tableId) });
+    forgetTokens(tableId);
+    if ($("created").dataset.table === tableId) {
+      $("created").replaceChildren(el("div", { class: "notice info" }, `Table ${tableId} was deleted.`));
+      delete $("created").dataset.table;
+    }
+  } catch (err) {
+    showError(`The table was not deleted: ${err.message}`);
+  }
+  refreshTables();
+}
+
+// ---------- your tables ----------
+
+/** A table of this browser: whose turn, the time left, and the link to its seat(s). */
+function myTableItem(t, seats) {
+  const mine = seats.filter((s) => t.seats[s]);
+  const myTurn = !t.finished && mine.includes(t.to_move) && !(t.seats[t.to_move] && t.seats[t.to_move].standin);
+  const mover = t.to_move === null || t.to_move === undefined ? null : t.seats[t.to_move];
+  let turn;
+  if (t.finished) turn = t.result_text || "finished";
+  else if (myTurn) turn = `Your turn (${mover.label})`;
+  else if (mover && mover.standin) turn = `The computer plays for ${mover.name || mover.label}`;
+  else if (mover && mover.open) turn = "Waiting for a player to join";
+  else if (mover) turn = `${mover.kind === "agent" ? "The computer" : mover.name || mover.label} to play`;
+  else turn = "";
+  let time = null;
+  if (!t.finished && t.clock && t.clock.running !== null && t.clock.running !== undefined) {
+    const left = t.clock.seats[t.clock.running].left;
+    if (left !== null) time = `${clockText(left, t.clock.mode)} left`;
+  }
+  const fragment = mine.length > 1 ? "hotseat" : `seat=${mine[0]}`;
+  const label = t.finished ? "Open" : myTurn ? "Play" : "Open";
+  return el("li", { "data-my-table": t.id, class: myTurn ? "my-turn" : null },
+    el("div", { class: "what" },
+      el("strong", {}, t.title), " ", el("span", { class: "muted small" }, `#${t.id}`),
+      el("div", { class: "small" }, `You: ${mine.map((s) => t.seats[s].label).join(", ")}`),
+      el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
+    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(t.id)}#${fragment}` }, label),
+    t.version === 0 && loadCreatorKey(t.id) ? deleteButton(t.id, "Delete") : null);
+}
+
+async function refreshMine() {
+  const held = allTokens();
+  const ids = Object.keys(held).slice(0, 50);
+  if (!ids.length) {
+    fill($("my-tables"), [], "No table yet: the tables you create or join appear here.");
+    return;
+  }
+  const tables = await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`);
+  const mineFirst = (t) => {
+    const seats = Object.keys(held[t.id]).map(Number);
+    if (t.finished) return 2;
+    return seats.includes(t.to_move) ? 0 : 1;
+  };
+  tables.sort((a, b) => mineFirst(a) - mineFirst(b));
+  fill($("my-tables"), tables.map((t) => myTableItem(t, Object.keys(held[t.id]).map(Number))), "None of your tables is on this server.");
+  document.body.dataset.myTurns = String(tables.filter((t) => mineFirst(t) === 0).length);
+}
+
 async function refreshTables() {
+  try {
+    await refreshMine();
+  } catch (err) {
+    showError(`Your tables could not be listed: ${err.message}`);
+  }
   try {
     // Three lists from three queries: many tables of one kind never hide the others.
     const [open, playing, done] = await Promise.all(
@@ -276,6 +395,10 @@ async function main() {
   $("game").addEventListener("change", drawForm);
   $("new-table").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", refreshTables);
+  $("clock-mode").addEventListener("change", () => {
+    clockTouched = true;
+    syncClock();
+  });
   drawForm();
   document.body.dataset.ready = "yes";
   await refreshTables();

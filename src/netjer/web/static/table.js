@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
+import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 
@@ -125,8 +125,10 @@ function relabel(view) {
 function onView(conn, view) {
   if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
   view = relabel(view);
+  view.receivedAt = performance.now(); // the clocks count down from here
   state.views.set(keyOf(conn.seat), view);
   if (conn.seat === state.pending) state.pending = null;
+  watchTurn(conn.seat, view);
   if (state.openReplayWhenReady && view.finished) {
     state.openReplayWhenReady = false;
     openReplay();
@@ -150,6 +152,10 @@ const ERROR_WORDS = {
   not_your_turn: "It is not your turn.",
   over: "The game is over.",
   spectator: "Spectators cannot move.",
+  stood_in: "The computer plays for you since your time ran out: take your seat back to play.",
+  time_out: "Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on.",
+  not_stood_in: "You already play this seat.",
+  deleted: "This table was deleted by its creator before the game began. Go back to the lobby.",
 };
 
 function onError(conn, message) {
@@ -269,7 +275,7 @@ function askToPass(seat) {
 
 /** Remove every trace of a seat's view from the page (behind the hot-seat cover). */
 function clearTable() {
-  for (const id of ["board-area", "controls", "legal", "log", "seats", "errors", "you"]) $(id).replaceChildren();
+  for (const id of ["board-area", "controls", "legal", "log", "seats", "errors", "you", "chat"]) $(id).replaceChildren();
   $("status").textContent = "";
   $("result").classList.add("hidden");
   $("result").replaceChildren();
@@ -277,6 +283,7 @@ function clearTable() {
   document.body.dataset.myTurn = "no";
   document.body.dataset.version = "";
   document.title = "Netjer — pass the screen";
+  setFavicon(false);
 }
 
 function focusKey() {
@@ -300,7 +307,9 @@ function renderView(view) {
   const key = focusKey();
   const renderer = RENDERERS[view.game];
   const seat = state.shown;
-  const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished;
+  const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
+  const standin = Boolean(mine && (mine.standin || mine.out));
+  const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished && !standin;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
   const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow() };
@@ -323,13 +332,23 @@ function renderView(view) {
   statusBox.classList.toggle("your-turn", myTurn);
   if (!view.finished && !myTurn) {
     const mover = view.seats[view.to_move];
-    if (mover) statusBox.textContent += mover.kind === "agent" ? ` — the computer (${mover.agent}) is thinking…` : mover.open ? " — waiting for someone to join this seat" : ` — waiting for ${seatTitle(mover)}`;
+    if (mover) {
+      if (mover.kind === "agent") statusBox.textContent += ` — the computer (${mover.agent}) is thinking…`;
+      else if (mover.standin) statusBox.textContent += ` — the computer plays for ${seatTitle(mover)} (time ran out)`;
+      else if (mover.open) statusBox.textContent += " — waiting for someone to join this seat";
+      else statusBox.textContent += ` — waiting for ${seatTitle(mover)}`;
+    }
   } else if (myTurn) {
     statusBox.textContent += sending ? " — sending…" : " — your turn";
   }
 
   const controls = $("controls");
   controls.replaceChildren();
+  if (mine && mine.standin && !view.finished) {
+    controls.append(el("div", { class: "notice standin-banner", role: "status" },
+      el("p", {}, "Your time ran out: the computer plays for you."),
+      el("button", { id: "take-back", on: { click: takeBack } }, "Take my seat back")));
+  }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
   for (const c of drawn.controls) {
     c.disabled = sending;
@@ -344,9 +363,13 @@ function renderView(view) {
         el("span", {}, seatTitle(s)),
         s.seat === seat ? el("strong", {}, "(you)") : null,
         s.open ? el("span", { class: "muted" }, "(open seat)") : null,
-        view.to_move === s.seat ? el("span", { "aria-label": "to move" }, "◀ to move") : null),
+        s.standin ? el("span", { class: "standin", "data-standin": s.seat }, "(the computer plays: time ran out)") : null,
+        s.out ? el("span", { class: "standin" }, "(out)") : null,
+        view.to_move === s.seat ? el("span", { "aria-label": "to move" }, "◀ to move") : null,
+        view.clock ? el("span", { class: "clock", "data-clock-seat": s.seat }) : null),
     ),
   );
+  drawClocks();
 
   const legal = $("legal");
   legal.replaceChildren(
@@ -360,6 +383,7 @@ function renderView(view) {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
   log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
   if (atBottom || log.children.length < 12) log.scrollTop = log.scrollHeight;
+  renderChat(view);
 
   const result = $("result");
   if (view.finished) {
@@ -368,6 +392,7 @@ function renderView(view) {
     result.replaceChildren(
       el("div", {}, view.result_text || "The game is over.", why ? el("div", { class: "small" }, why) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, "Replay this game"),
+      rematchControl(view),
     );
     result.classList.remove("hidden");
   } else {
@@ -384,7 +409,279 @@ function renderView(view) {
   body.finished = view.finished ? "yes" : "no";
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
+  setFavicon(myTurn);
   restoreFocus(key);
+}
+
+// ---------- rematch ----------
+
+/** At the end: offer a rematch, take one's seat at the one offered, or go to it. */
+function rematchControl(view) {
+  const seat = state.shown;
+  const id = view.rematch;
+  if (id) {
+    const held = loadTokens(id);
+    if (Object.keys(held).length) {
+      const seats = Object.keys(held);
+      const fragment = seats.length > 1 ? "hotseat" : `seat=${seats[0]}`;
+      return el("a", { class: "button", id: "go-rematch", href: `/table/${encodeURIComponent(id)}#${fragment}` }, "Go to the rematch");
+    }
+    if (seat === null || seat === undefined) return el("a", { class: "button secondary", href: `/table/${encodeURIComponent(id)}#watch` }, "Watch the rematch");
+    return el("button", { id: "accept-rematch", on: { click: () => acceptRematch(id) } }, "A rematch is offered: take my seat");
+  }
+  if (seat === null || seat === undefined) return null;
+  return el("button", { id: "offer-rematch", on: { click: offerRematch } }, "Rematch (seats rotated)");
+}
+
+async function offerRematch() {
+  const seat = state.shown;
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", body: { seat }, token: state.held.get(seat) });
+    saveToken(made.id, made.seat, made.token);
+    saveCreatorKey(made.id, made.creator_key);
+    const others = await acceptForOtherSeats(made.id, seat);
+    moveTo(made.id, [made.seat, ...others]);
+  } catch (err) {
+    state.errors = [{ text: `No rematch: ${err.message}` }];
+    update();
+  }
+}
+
+async function acceptRematch() {
+  try {
+    const seats = await acceptForOtherSeats(null, null);
+    moveTo(latestView().rematch, seats);
+  } catch (err) {
+    state.errors = [{ text: `Could not join the rematch: ${err.message}` }];
+    update();
+  }
+}
+
+/** Take the rematch seats of this tab's seats (all of them in hot-seat) but ``except``;
+ * returns the new seats. */
+async function acceptForOtherSeats(newId, except) {
+  const seats = [];
+  for (const [seat, token] of state.held) {
+    if (seat === except) continue;
+    const taken = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch/accept`, { method: "POST", body: { seat }, token });
+    if (newId !== null && taken.id !== newId) continue;
+    saveToken(taken.id, taken.seat, taken.token);
+    seats.push(taken.seat);
+  }
+  return seats;
+}
+
+/** This tab's seats move to the rematch table (several: hot-seat there too). */
+function moveTo(id, seats) {
+  const tokens = loadTokens(id);
+  const fragment = seats.map((s) => `seat=${s}&token=${encodeURIComponent(tokens[String(s)])}`).join("&");
+  window.location.href = `/table/${encodeURIComponent(id)}#${fragment}`;
+}
+
+// ---------- your-turn notices ----------
+//
+// The tab title and the favicon always say when it is your turn; a browser notice (asked for
+// only when the player clicks "Notify me", never on load) and a short sound (can be turned
+// off) reach a player looking at another tab.
+
+const turns = new Map(); // seat -> whether it was that seat's turn in its last view
+const FAVICON_TURN = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#c62828"/></svg>');
+
+function readSetting(key, fallback) {
+  try {
+    return localStorage.getItem(key) || fallback;
+  } catch (err) {
+    return fallback;
+  }
+}
+
+function writeSetting(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch (err) {
+    // storage disabled: the choice lasts for this page
+  }
+}
+
+function noticesOn() {
+  return readSetting("netjer.notify", "no") === "yes" && "Notification" in window && Notification.permission === "granted";
+}
+
+function drawNoticeControls() {
+  const on = noticesOn();
+  const button = $("notify");
+  button.textContent = on ? "🔔 Notices on" : "🔔 Notify me on my turn";
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+  $("sound").checked = readSetting("netjer.sound", "yes") === "yes";
+}
+
+async function toggleNotices() {
+  if (noticesOn()) {
+    writeSetting("netjer.notify", "no");
+    drawNoticeControls();
+    return;
+  }
+  if (!("Notification" in window)) {
+    state.errors = [{ text: "This browser cannot show notices; the tab title and the sound still tell you." }];
+    update();
+    return;
+  }
+  let permission = Notification.permission;
+  try {
+    permission = await Notification.requestPermission();
+  } catch (err) {
+    permission = Notification.permission;
+  }
+  if (permission === "granted") writeSetting("netjer.notify", "yes");
+  else {
+    state.errors = [{ text: "The browser did not allow notices for this site (see its site settings); the tab title and the sound still tell you." }];
+    update();
+  }
+  drawNoticeControls();
+}
+
+function beep() {
+  try {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    const audio = new Context();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+    tone.onended = () => audio.close();
+  } catch (err) {
+    // no audio here: the title and the notice remain
+  }
+}
+
+/** Tell the player when one of this tab's seats gets the turn while the tab is hidden. */
+function watchTurn(seat, view) {
+  if (seat === null) return;
+  const info = view.seats[seat];
+  const mine = !view.finished && view.to_move === seat && !(info && (info.standin || info.out));
+  const before = turns.get(seat);
+  turns.set(seat, mine);
+  if (!mine || before !== false || document.visibilityState !== "hidden") return;
+  document.body.dataset.noticed = String(Number(document.body.dataset.noticed || 0) + 1);
+  if (readSetting("netjer.sound", "yes") === "yes") beep();
+  if (noticesOn()) {
+    try {
+      const notice = new Notification(`Your turn — ${view.title}`, { body: `${seatTitle(info)} · table ${tableId}`, tag: `netjer-${tableId}-${seat}` });
+      notice.onclick = () => window.focus();
+    } catch (err) {
+      // a browser that only notifies from a service worker: the title and sound remain
+    }
+  }
+}
+
+function setFavicon(myTurn) {
+  const icon = $("favicon");
+  const href = myTurn ? FAVICON_TURN : "data:,";
+  if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+}
+
+function wireNotices() {
+  $("notify").addEventListener("click", toggleNotices);
+  $("sound").addEventListener("change", (event) => writeSetting("netjer.sound", event.target.checked ? "yes" : "no"));
+  drawNoticeControls();
+}
+
+// ---------- chat ----------
+
+function hidingSpectators() {
+  try {
+    return localStorage.getItem("netjer.hideSpectators") === "yes";
+  } catch (err) {
+    return false;
+  }
+}
+
+/** The chat, always as text (a message is never markup). */
+function renderChat(view) {
+  const box = $("chat");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
+  const seat = state.shown;
+  const hide = seat !== null && seat !== undefined && hidingSpectators();
+  const messages = (view.chat || []).filter((m) => !(hide && m.spectator));
+  box.replaceChildren(
+    ...messages.map((m) => {
+      const who = m.spectator ? `${m.name || "A spectator"} (watching)` : seatTitle(view.seats[m.seat]) || `Seat ${m.seat}`;
+      return el("li", { class: m.spectator ? "spectator" : null, "data-chat": m.id },
+        el("strong", {}, `${who}: `), m.text);
+    }),
+  );
+  if (atBottom || box.children.length < 12) box.scrollTop = box.scrollHeight;
+  $("hide-spectators-label").classList.toggle("hidden", seat === null || seat === undefined);
+  $("hide-spectators").checked = hide;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  const conn = state.conns.get(keyOf(state.shown === undefined ? null : state.shown)) || [...state.conns.values()][0];
+  let name = null;
+  if (state.shown === null) {
+    try {
+      name = (localStorage.getItem("netjer.name") || "").trim().slice(0, 40) || null;
+    } catch (err) {
+      name = null;
+    }
+  }
+  if (!conn || !conn.say(text, name)) {
+    state.errors = [{ text: "Not connected to the server: the message was not sent." }];
+    update();
+    return;
+  }
+  input.value = "";
+}
+
+function wireChat() {
+  $("chat-form").addEventListener("submit", sendChat);
+  $("hide-spectators").addEventListener("change", (event) => {
+    try {
+      localStorage.setItem("netjer.hideSpectators", event.target.checked ? "yes" : "no");
+    } catch (err) {
+      // storage disabled: the choice lasts until the next view
+    }
+    update();
+  });
+}
+
+// ---------- clocks ----------
+
+/** Each seat's time left, counted down from the view's arrival (the server's figures). */
+function drawClocks() {
+  if (state.mode !== "live" || state.cover !== null) return;
+  const view = state.views.get(keyOf(state.shown));
+  if (!view || !view.clock) return;
+  const elapsed = (performance.now() - view.receivedAt) / 1000;
+  for (const node of document.querySelectorAll("[data-clock-seat]")) {
+    const seat = Number(node.dataset.clockSeat);
+    const info = view.clock.seats[seat];
+    if (!info) continue;
+    const running = info.running && !view.finished;
+    const left = info.left === null ? null : info.left - (running ? elapsed : 0);
+    node.textContent = left === null ? "" : `${running ? "⏳ " : ""}${clockText(left, view.clock.mode)}`;
+    node.classList.toggle("running", running);
+    node.classList.toggle("low", running && left !== null && left < 30);
+    if (left !== null) node.dataset.left = String(Math.max(0, Math.round(left)));
+  }
+}
+
+setInterval(drawClocks, 500);
+
+function takeBack() {
+  const conn = state.conns.get(keyOf(state.shown));
+  if (!conn || !conn.sendRaw({ type: "takeback" })) {
+    state.errors = [{ text: "Not connected to the server: try again once it reconnects." }];
+    update();
+  }
 }
 
 function renderErrors() {
@@ -530,6 +827,8 @@ function wireReplay() {
 
 function main() {
   wireReplay();
+  wireChat();
+  wireNotices();
   if (!tableId) {
     $("status").textContent = "No table in the address.";
     return;

@@ -1,0 +1,224 @@
+"""Online play in Chromium: the lobby's time control, the clocks on the table page, the
+computer standing in when a person's time runs out and the one-click take-back, the chat."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import api
+
+
+def test_the_lobby_sets_a_clock_and_the_table_shows_it_counting(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", "aton")
+    page.select_option("#seat-1-kind", "heuristic")
+    assert page.locator("#clock-mode").input_value() == "none"  # against computers only
+    page.select_option("#seat-1-kind", "human")
+    assert page.locator("#clock-mode").input_value() == "realtime"  # against a person
+    page.fill("#clock-minutes", "7")
+    page.fill("#clock-increment", "3")
+    page.click("#create")
+    page.locator("#created input[data-link-seat]").first.wait_for()
+    table_id = page.locator("#created").get_attribute("data-table")
+    clock = api(server, f"/api/tables/{table_id}/view")["clock"]
+    assert (clock["mode"], clock["bank"], clock["increment"], clock["on_timeout"]) == ("realtime", 420, 3, "computer")
+    page.click('[data-play-seat="0"]')
+    page.wait_for_selector("body[data-shown='0']", state="attached")
+    running = clock["running"]
+    shown = page.locator(f'[data-clock-seat="{running}"]')
+    page.wait_for_function(
+        "seat => /\\d:\\d\\d/.test(document.querySelector(`[data-clock-seat='${seat}']`).textContent)", arg=running
+    )
+    assert "running" in (shown.get_attribute("class") or "")
+    assert re.search(r"^7:00$", page.locator(f'[data-clock-seat="{1 - running}"]').inner_text())
+    # turn-based choices in the lobby
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#clock-mode", "turn")
+    assert page.locator("#clock-per-turn").is_visible() and not page.locator("#clock-minutes").is_visible()
+
+
+@pytest.mark.slow
+def test_time_runs_out_the_computer_plays_and_one_click_takes_the_seat_back(server: str, page: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 8, "increment": 0}
+    created = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": seats, "clock": clock})
+    first = created["table"]["to_move"]
+    name = ["Seth", "Nut"][first]
+    page.goto(f"{server}{created['links'][str(first)]}")
+    page.wait_for_selector(f"body[data-shown='{first}']", state="attached")
+    page.wait_for_selector("#take-back", timeout=30_000)
+    assert page.locator(f'[data-standin="{first}"]').count() == 1
+    assert f"{name}'s time ran out: the computer (heuristic) plays for {name}." in page.locator("#log").inner_text()
+    page.click("#take-back")
+    page.wait_for_selector("#take-back", state="detached")
+    assert f"{name} is back and plays again." in page.locator("#log").inner_text()
+    assert page.locator(f'[data-standin="{first}"]').count() == 0
+
+
+@pytest.mark.slow
+def test_chat_is_text_only_and_spectators_can_be_hidden(server: str, context: Any, page: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    created = api(server, "/api/tables", {"game": "nile", "seed": 2, "seats": seats})
+    other = context.new_page()
+    watcher = context.new_page()
+    try:
+        page.goto(f"{server}{created['links']['0']}")
+        other.goto(f"{server}{created['links']['1']}")
+        watcher.goto(f"{server}/table/{created['id']}#watch")
+        for pg in (page, other, watcher):
+            pg.wait_for_selector("body[data-conn=open]", state="attached")
+        attack = '<img src=x onerror="window.__pwned=1">'
+        other.fill("#chat-text", attack)
+        other.click("#chat-send")
+        watcher.fill("#chat-text", "hello from the stands")
+        watcher.press("#chat-text", "Enter")
+        page.wait_for_selector("#chat li.spectator")
+        first = page.locator("#chat li").nth(0).inner_text()
+        assert first.endswith(f"(Nut): {attack}"), first
+        page.wait_for_timeout(300)  # an image that failed to load would have fired by now
+        assert page.evaluate("document.querySelector('#chat img') === null && window.__pwned === undefined")
+        page.check("#hide-spectators")
+        page.wait_for_selector("#chat li.spectator", state="detached")
+        assert page.locator("#chat li").count() == 1
+        assert not watcher.locator("#hide-spectators").is_visible()  # a spectator cannot hide them
+    finally:
+        other.close()
+        watcher.close()
+
+
+def test_your_tables_lists_where_you_must_act_first(server: str, page: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "turn", "per_turn": 86400}
+    waiting = api(server, "/api/tables", {"game": "nile", "seed": 1, "seats": seats, "clock": clock})
+    acting = api(server, "/api/tables", {"game": "aton", "seed": 1, "seats": seats, "clock": clock})
+    not_mine = 1 - waiting["table"]["to_move"]
+    mine = acting["table"]["to_move"]
+    held = {
+        waiting["id"]: {str(not_mine): waiting["tokens"][str(not_mine)]},
+        acting["id"]: {str(mine): acting["tokens"][str(mine)]},
+        "gone": {"0": "x"},  # a table this server does not have
+    }
+    page.goto(f"{server}/")
+    store = "held => Object.entries(held).forEach(([id, t]) => localStorage.setItem(`netjer.tokens.${id}`, t))"
+    page.evaluate(store, {k: json.dumps(v) for k, v in held.items()})
+    page.reload()
+    page.wait_for_selector("body[data-my-turns='1']", state="attached")
+    items = page.locator("#my-tables li[data-my-table]")
+    assert items.count() == 2
+    assert items.nth(0).get_attribute("data-my-table") == acting["id"]
+    first = items.nth(0).locator("[data-turn]")
+    assert first.get_attribute("data-turn") == "mine"
+    assert re.search(r"Your turn .* · (23 h 59 min|1 d 0 h) left", first.inner_text())
+    second = items.nth(1).locator("[data-turn]")
+    assert second.get_attribute("data-turn") == "other" and "to play" in second.inner_text()
+    assert items.nth(0).locator("a").get_attribute("href") == f"/table/{acting['id']}#seat={mine}"
+
+
+NOTICE_SPY = """
+(() => {
+  window.__asked = 0;
+  window.__shown = [];
+  window.__hidden = false;
+  const Real = window.Notification;
+  class Spy extends Real {
+    constructor(title, options) { super(title, options); window.__shown.push(title); }
+    static requestPermission() { window.__asked += 1; return Real.requestPermission(); }
+  }
+  window.Notification = Spy;
+  const hidden = () => (window.__hidden ? "hidden" : "visible");
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: hidden });
+})();
+"""
+
+
+def test_turn_notices_are_asked_for_after_a_click_and_shown_when_the_tab_is_hidden(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["notifications"])
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        page.add_init_script(NOTICE_SPY)
+        seats = [{"type": "human", "name": "Seth"}, {"type": "agent", "agent": "random"}]
+        created = api(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats})
+        page.goto(f"{server}{created['links']['0']}")
+        page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+        assert page.evaluate("window.__asked") == 0  # never asked on load
+        page.click("#notify")
+        page.wait_for_function("window.__asked === 1")
+        assert page.locator("#notify").get_attribute("aria-pressed") == "true"
+        assert page.title().startswith("● Your turn")
+        assert page.locator("#favicon").get_attribute("href").startswith("data:image/svg+xml")
+        page.evaluate("window.__hidden = true")
+        token = created["tokens"]["0"]
+        # Play the whole turn through the API, as from another device; the computer answers.
+        while True:
+            request = urllib.request.Request(
+                f"{server}/api/tables/{created['id']}/view?seat=0", headers={"Authorization": f"Bearer {token}"}
+            )
+            with urllib.request.urlopen(request, timeout=10) as response:
+                view = json.loads(response.read())
+            if view["to_move"] != 0:
+                break
+            move = json.dumps({"seat": 0, "version": view["version"], "index": 0}).encode()
+            request = urllib.request.Request(
+                f"{server}/api/tables/{created['id']}/moves",
+                data=move,
+                headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+            )
+            urllib.request.urlopen(request, timeout=10).close()
+        page.wait_for_function("window.__shown.length >= 1")
+        assert page.evaluate("window.__shown[0]") == "Your turn — Aton"
+    finally:
+        context.close()
+
+
+def test_the_creator_deletes_a_table_from_the_lobby(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", "aton")
+    page.select_option("#seat-1-kind", "human")
+    page.click("#create")
+    page.locator("#created [data-delete]").wait_for()
+    table_id = page.locator("#created").get_attribute("data-table")
+    page.wait_for_selector(f'#my-tables [data-my-table="{table_id}"] [data-delete]')
+    page.click("#created [data-delete]")
+    page.wait_for_selector("#created >> text=was deleted")
+    page.wait_for_selector(f'#my-tables [data-my-table="{table_id}"]', state="detached")
+    try:
+        api(server, f"/api/tables/{table_id}/view")
+        raise AssertionError("the table is still there")
+    except urllib.error.HTTPError as err:
+        assert err.code == 404
+
+
+@pytest.mark.slow
+def test_rematch_offered_by_one_seat_and_accepted_by_the_other(server: str, context: Any, page: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 5, "on_timeout": "out"}  # the first to act loses in 5 s
+    created = api(server, "/api/tables", {"game": "aton", "seed": 6, "seats": seats, "clock": clock})
+    other = context.new_page()
+    try:
+        page.goto(f"{server}{created['links']['0']}")
+        other.goto(f"{server}{created['links']['1']}")
+        for pg in (page, other):
+            pg.wait_for_selector("body[data-finished=yes]", state="attached", timeout=30_000)
+        page.click("#offer-rematch")
+        page.wait_for_url(re.compile(r"/table/(?!" + re.escape(created["id"]) + r")[\w-]+#seat=1$"))
+        page.wait_for_selector("body[data-shown='1']", state="attached")  # Seth moved to seat 1
+        new_id = page.url.split("/table/")[1].split("#")[0]
+        other.click("#accept-rematch")
+        other.wait_for_url(re.compile(rf"/table/{re.escape(new_id)}#seat=0$"))
+        other.wait_for_selector("body[data-shown='0']", state="attached")
+        view = api(server, f"/api/tables/{new_id}/view")
+        assert [s["name"] for s in view["seats"]] == ["Nut", "Seth"]
+        assert not any(s["reserved"] for s in view["seats"])
+        assert view["clock"]["bank"] == 5 and view["clock"]["on_timeout"] == "out"
+    finally:
+        other.close()
