@@ -3,7 +3,9 @@
 API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``):
 
 =======================================  =====================================================
-``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents
+``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents,
+                                         the server's caps on computer players (``ai_limits``)
+``GET  /api/health``                     the database and the AI pool: 200 fine, 503 not
 ``POST /api/tables``                     create a table; returns its id and the tokens of the
                                          human seats that are not open
 ``GET  /api/tables?status=open``         tables (``open``: a human seat is free; ``playing``,
@@ -22,8 +24,9 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 Every address served to ``GET`` answers ``HEAD`` too (health checks).  Errors are
 ``{"error": code, "message": ..., "rule": ...}`` with 403 (missing or wrong
 token), 404 (unknown table, seat or address), 405 (method not accepted at that address), 409
-(stale version, not your turn, seat taken, game over), 413 (body too large) or 422 (illegal
-or malformed move, bad table, malformed request); on the WebSocket an ``error`` message
+(stale version, not your turn, seat taken, game over), 413 (body too large), 422 (illegal
+or malformed move, bad table, a computer seat over the server's cap, malformed request) or
+429 (tables created too fast from one address; with ``Retry-After``); on the WebSocket an ``error`` message
 carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
@@ -62,7 +65,10 @@ from netjer.agents.registry import known_kinds, make_agent
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
+from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.db import Store, TableRow
+from netjer.server.health import health
+from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
 log = logging.getLogger("netjer.server")
@@ -424,12 +430,23 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> FastAPI:
+def create_app(
+    db_url: str = "sqlite:///netjer.db",
+    ai_workers: int = 1,
+    *,
+    max_ai_seconds: float = DEFAULT_MAX_SECONDS,
+    max_ai_iterations: int = DEFAULT_MAX_ITERATIONS,
+    create_limiter: RateLimiter | None = None,
+) -> FastAPI:
     """The web table's application.
 
     Args:
         db_url: a SQLAlchemy URL; the schema is created or upgraded here.
-        ai_workers: worker processes for computer seats (0: one thread, for tests).
+        ai_workers: worker processes for computer seats, shared in fair turn by every
+            table (0: one thread, for tests).
+        max_ai_seconds: the most thinking time per move a table may give a computer seat.
+        max_ai_iterations: the most search iterations per move a table may give one.
+        create_limiter: the rate limit of table creation per client address (None: none).
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: if the database cannot be opened or migrated.
@@ -439,7 +456,9 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = TableManager(store, ai_workers=ai_workers)
+        manager = TableManager(
+            store, ai_workers=ai_workers, max_seconds=max_ai_seconds, max_iterations=max_ai_iterations
+        )
         app.state.manager = manager
         resumed = await manager.resume_all()
         if resumed:
@@ -485,6 +504,15 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:
         return _error(err)
 
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(_request: Request, err: RateLimited) -> JSONResponse:
+        return _error(TableError(429, "rate_limited", err.message), {"Retry-After": str(err.retry_after)})
+
+    @app.get("/api/health")
+    async def health_check(request: Request) -> JSONResponse:
+        status, report = await health(manager_of(request))
+        return JSONResponse(status_code=status, content=report, headers={"Cache-Control": "no-store"})
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         out = []
@@ -499,15 +527,25 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
                     "seat_names": [default.seat_name(i) for i in range(default.num_players)],
                     "options": cls.option_schema(),
                     "agents": [k for k in known_kinds() if k != "human" and _plays(k, default)],
+                    "ai_limits": {"max_seconds": max_ai_seconds, "max_iterations": max_ai_iterations},
                 }
             )
         return out
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        client = request.client.host if request.client else "unknown"
+        if create_limiter is not None and (wait := create_limiter.take(client)) > 0:
+            rate = f"{create_limiter.per_minute:g} tables a minute"
+            raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
         rt, tokens = await manager_of(request).create(
             body.game, body.options, body.seed, [s.model_dump() for s in body.seats]
         )
+        log.info(
+            "table created",
+            extra={"event": "table_created", "table": rt.id, "game": rt.game.name, "client": client,
+                   "seats": [s.spec for s in rt.seats]},
+        )  # fmt: skip
         return {
             "id": rt.id,
             "tokens": {str(seat): token for seat, token in tokens.items()},

@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
+from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.db import Store, hash_token
 from netjer.server.workers import SearchPool
 
@@ -151,16 +153,21 @@ class TableManager:
 
     Args:
         store: the database.
-        ai_workers: worker processes for searching computer seats (ISMCTS); 0 runs them in
-            a thread of this process (tests, tiny set-ups).  Cheap agents (random,
-            heuristic) always run in a thread, so they never queue behind a long search.
+        ai_workers: worker processes for searching computer seats (ISMCTS), shared by every
+            table in fair turn (:mod:`netjer.server.ai_service`); 0 runs them in a thread
+            of this process (tests, tiny set-ups).  Cheap agents (random, heuristic) always
+            run in a thread, so they never queue behind a long search.
         max_seconds: the longest thinking time per move a computer seat may be given; a
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
     """
 
     def __init__(
-        self, store: Store, ai_workers: int = 1, max_seconds: float = 60.0, max_iterations: int = 200_000
+        self,
+        store: Store,
+        ai_workers: int = 1,
+        max_seconds: float = DEFAULT_MAX_SECONDS,
+        max_iterations: int = DEFAULT_MAX_ITERATIONS,
     ) -> None:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
@@ -177,9 +184,11 @@ class TableManager:
             self.search = SearchPool(ai_workers)  # workers that end with the server
         else:
             self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
+        self.ai = FairSearchService(self.search, max(ai_workers, 1))
 
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
+        self.ai.close()  # no new search starts; running ones are abandoned quietly
         tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
         if self._writer is not None:
             tasks.append(self._writer)
@@ -255,9 +264,19 @@ class TableManager:
         seconds = spec.params.get("time")
         iterations = spec.params.get("iterations")
         if seconds is not None and float(seconds) > self.max_seconds:
-            raise ConfigError(f"seat {seat}: at most {self.max_seconds:g} seconds per move on this server")
+            raise TableError(
+                422,
+                "over_cap",
+                f"seat {seat}: this server allows at most {self.max_seconds:g} seconds of thinking per move "
+                f"(asked {float(seconds):g}); its cap is shown in the lobby",
+            )
         if iterations is not None and int(iterations) > self.max_iterations:
-            raise ConfigError(f"seat {seat}: at most {self.max_iterations} iterations per move on this server")
+            raise TableError(
+                422,
+                "over_cap",
+                f"seat {seat}: this server allows at most {self.max_iterations} search iterations per move "
+                f"(asked {int(iterations)}); its cap is shown in the lobby",
+            )
 
     async def join(self, table_id: str, seat: int, name: str | None) -> str:
         """Claim an open human seat; return its token.
@@ -364,6 +383,7 @@ class TableManager:
                 422 ``illegal`` (with the rule), 422 ``bad_move`` (neither or both of text
                 and index, a bad index, unparsable text), 409 ``over``.
         """
+        started = time.perf_counter()
         rt = await self.get(table_id)
         async with rt.lock:
             state = rt.state
@@ -402,6 +422,11 @@ class TableManager:
             advance(rt, action)
         await self._broadcast(rt)
         self._schedule_ai(rt)
+        log.info(
+            "move",
+            extra={"event": "move", "table": table_id, "seat": seat, "version": rt.version,
+                   "latency_ms": round((time.perf_counter() - started) * 1000, 2)},
+        )  # fmt: skip
         return rt
 
     async def _commit(self, item: tuple[str, int, str, int, list[float] | None]) -> bool:
@@ -450,10 +475,7 @@ class TableManager:
         loop = asyncio.get_running_loop()
         try:
             spec = parse_agent_spec(rt.seats[seat].spec)
-            executor = self.search if spec.kind == "ismcts" else self.quick
-            text = await loop.run_in_executor(
-                executor,
-                compute_agent_action,
+            arguments = (
                 rt.game.name,
                 row_options,
                 rt.state.seed,
@@ -462,6 +484,12 @@ class TableManager:
                 rt.seats[seat].spec,
                 self.max_seconds,
             )
+            if spec.kind == "ismcts":  # in the shared pool, in fair turn
+                asked = spec.params.get("time")
+                expected = min(float(asked), self.max_seconds) if asked is not None else self.max_seconds
+                text = await self.ai.run(rt.id, expected, compute_agent_action, *arguments)
+            else:
+                text = await loop.run_in_executor(self.quick, compute_agent_action, *arguments)
             rt.ai_task = None
             await self.play(rt.id, seat, version, text=text)
         except asyncio.CancelledError:
