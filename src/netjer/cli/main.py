@@ -587,7 +587,7 @@ def serve(
     db: Annotated[str, typer.Option(help="SQLAlchemy database URL (SQLite file by default).")] = "sqlite:///netjer.db",
     ai_workers: Annotated[
         int | None,
-        typer.Option(help="Worker processes shared in turn by every table's computer players [default: cores]."),
+        typer.Option(help="Worker processes shared in turn by every table's computer players (default: the cores)."),
     ] = None,
     max_ai_seconds: Annotated[
         float, typer.Option(help="Most thinking time per move a table may give a computer player.")
