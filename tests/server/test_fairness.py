@@ -6,12 +6,15 @@ import asyncio
 import io
 import json
 import logging
+import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
@@ -21,6 +24,7 @@ from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.limits import RateLimiter, parse_rate
 from netjer.server.logs import JsonFormatter, configure_json_logging
+from netjer.server.process import free_port, start_server, stop_server
 from netjer.server.tables import TableManager
 
 
@@ -338,3 +342,29 @@ def test_stopping_mid_search_abandons_it_without_an_error_in_the_log(
     with caplog.at_level(logging.INFO, logger="netjer"):
         assert asyncio.run(scenario()) == 1
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    stopped = [r for r in caplog.records if getattr(r, "event", None) == "ai_stopped"]
+    assert [getattr(r, "abandoned", None) for r in stopped] == [1]
+
+
+@pytest.mark.slow
+def test_sigterm_mid_search_stops_the_server_with_only_info_lines_in_its_json_log(tmp_path: Path) -> None:
+    port = free_port()
+    log_path = tmp_path / "server.log"
+    with log_path.open("wb") as out:
+        proc = start_server(tmp_path / "n.db", port, ai_workers=1, output=out, create_rate="10/min")
+        try:
+            base = f"http://127.0.0.1:{port}"
+            seats = [{"type": "agent", "agent": "ismcts:time=5"}] * 2
+            assert httpx.post(f"{base}/api/tables", json={"game": "aton", "seed": 1, "seats": seats}).status_code == 201
+            for _ in range(600):
+                if httpx.get(f"{base}/api/health").json()["ai"]["running"]:
+                    break
+                time.sleep(0.05)
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=30)
+        finally:
+            stop_server(proc)
+    lines = [json.loads(line) for line in log_path.read_text().splitlines() if line.startswith("{")]
+    assert {line["level"] for line in lines} == {"INFO"}, lines
+    assert [line["abandoned"] for line in lines if line.get("event") == "ai_stopped"] == [1]
+    assert "Traceback" not in log_path.read_text()

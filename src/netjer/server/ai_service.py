@@ -200,7 +200,13 @@ class FairSearchService:
     def close(self) -> None:
         """Start no more searches and cancel those waiting; searches running are abandoned
         (their results discarded, their errors not reported: the pool is being shut down)."""
+        if self._closed:
+            return
         self._closed = True
+        log.info(
+            "AI service stopped",
+            extra={"event": "ai_stopped", "abandoned": self._in_flight, "cancelled": self.queued},
+        )
         for state in self._tables.values():
             while state.queue:
                 state.queue.popleft().future.cancel()
