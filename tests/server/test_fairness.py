@@ -81,6 +81,30 @@ def test_a_short_search_goes_next_instead_of_after_the_long_searches_queued() ->
     assert asyncio.run(scenario()) == ["H0", "S", "H1", "H2"]
 
 
+def test_a_budget_in_iterations_is_expected_to_take_as_long_as_the_tables_last_search() -> None:
+    async def scenario() -> list[str]:
+        clock, pool = FakeClock(), HeldExecutor()
+        service = FairSearchService(pool, workers=1, default_expected=1.0, clock=clock)
+        first = asyncio.create_task(service.run("I", None, _label, "I"))  # unknown: the cap
+        await _settle()
+        clock.now += 0.2
+        pool.started[0][1].set_result("I")
+        await first
+        hostile = [asyncio.create_task(service.run(f"H{i}", 1.0, _label, f"H{i}")) for i in range(3)]
+        await _settle()
+        again = asyncio.create_task(service.run("I", None, _label, "I"))  # expected 0.2 s now
+        await _settle()
+        for _ in range(4):
+            clock.now += 1.0
+            name, future = pool.started[-1]
+            future.set_result(name)
+            await _settle()
+        await asyncio.gather(*hostile, again)
+        return [name for name, _ in pool.started]
+
+    assert asyncio.run(scenario()) == ["I", "H0", "I", "H1", "H2"]
+
+
 def test_a_table_has_one_search_in_flight_and_long_searches_still_get_their_share() -> None:
     async def scenario() -> list[str]:
         clock, pool = FakeClock(), HeldExecutor()

@@ -11,7 +11,8 @@ service hands the workers out by **weighted fair queuing on worker time** instea
   not jump ahead of everyone for its whole first minute;
 * a free worker takes, among the tables waiting, the one with the smallest
   ``used + expected`` (its *virtual finish time*; ``expected`` is the search's budget in
-  seconds, capped by the operator's ``--max-ai-seconds``);
+  seconds, capped by the operator's ``--max-ai-seconds``, or for a budget in iterations the
+  time the table's last search took, the cap before its first);
 * a table has **at most one search in flight**; its further requests wait in its own queue
   (in order).
 
@@ -72,19 +73,29 @@ class FairSearchService:
             thread pool for tests); its own queue stays empty: the service submits a search
             only when a worker is free.
         workers: how many searches run at once (the executor's workers).
+        default_expected: the seconds expected of a search whose length is not known (a
+            budget in iterations, before the table's first search): the operator's cap.
         clock: seconds, monotonic (injectable for tests).
 
     Raises:
         ValueError: if ``workers`` is not positive.
     """
 
-    def __init__(self, executor: Executor, workers: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        executor: Executor,
+        workers: int,
+        default_expected: float = DEFAULT_MAX_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         if workers <= 0:
             raise ValueError(f"workers must be positive, got {workers}")
         self.executor = executor
         self.workers = workers
+        self.default_expected = default_expected
         self.clock = clock
         self._tables: dict[str, _Table] = {}
+        self._measured: dict[str, float] = {}  # the last search's seconds, per table
         self._virtual = 0.0
         self._in_flight = 0
         self._order = itertools.count()
@@ -109,13 +120,14 @@ class FairSearchService:
 
     # --- running searches ------------------------------------------------------------------------
 
-    async def run(self, table: str, expected: float, function: Callable[..., T], *args: Any) -> T:
+    async def run(self, table: str, expected: float | None, function: Callable[..., T], *args: Any) -> T:
         """Run ``function(*args)`` in a worker when it is ``table``'s turn; return its result.
 
         Args:
             table: the table asking (its searches run one at a time).
             expected: the search's budget in seconds (its priority: shorter goes first among
-                tables that have used as much).
+                tables that have used as much); ``None`` when unknown (a budget in
+                iterations): the table's last search's time, else ``default_expected``.
             function: a picklable function (it runs in a worker process).
 
         Raises:
@@ -131,6 +143,8 @@ class FairSearchService:
             state = self._tables[table] = _Table()
         if not state.busy and not state.queue:
             state.used = max(state.used, self._virtual)  # no credit for idling
+        if expected is None:
+            expected = self._measured.get(table, self.default_expected)
         job = _Job(function, args, max(expected, 0.0), loop.create_future(), self.clock(), next(self._order))
         state.queue.append(job)
         self._dispatch()
@@ -175,10 +189,12 @@ class FairSearchService:
 
     def _finished(self, name: str, job: _Job, started: float, done: asyncio.Future[Any]) -> None:
         self._in_flight -= 1
+        took = max(self.clock() - started, 0.0)
+        self._measured[name] = took
         state = self._tables.get(name)
         if state is not None:
             state.busy = False
-            state.used += max(self.clock() - started, 0.0)
+            state.used += took
         error = None if done.cancelled() else done.exception()  # always retrieved
         if not job.future.done():
             if self._closed or done.cancelled():
@@ -189,6 +205,10 @@ class FairSearchService:
                 job.future.set_result(done.result())
         self._forget_if_idle(name)
         self._dispatch()
+
+    def forget(self, table: str) -> None:
+        """Drop what is remembered of ``table``'s searches (a finished or unloaded table)."""
+        self._measured.pop(table, None)
 
     def _forget_if_idle(self, name: str) -> None:
         """Drop an idle table's entry once the virtual time has caught up with it (it would be

@@ -184,7 +184,7 @@ class TableManager:
             self.search = SearchPool(ai_workers)  # workers that end with the server
         else:
             self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
-        self.ai = FairSearchService(self.search, max(ai_workers, 1))
+        self.ai = FairSearchService(self.search, max(ai_workers, 1), default_expected=max_seconds)
 
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
@@ -486,12 +486,14 @@ class TableManager:
             )
             if spec.kind == "ismcts":  # in the shared pool, in fair turn
                 asked = spec.params.get("time")
-                expected = min(float(asked), self.max_seconds) if asked is not None else self.max_seconds
+                expected = min(float(asked), self.max_seconds) if asked is not None else None
                 text = await self.ai.run(rt.id, expected, compute_agent_action, *arguments)
             else:
                 text = await loop.run_in_executor(self.quick, compute_agent_action, *arguments)
             rt.ai_task = None
             await self.play(rt.id, seat, version, text=text)
+            if rt.state.is_terminal:
+                self.ai.forget(rt.id)
         except asyncio.CancelledError:
             raise
         except TableError as err:
