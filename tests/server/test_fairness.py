@@ -6,11 +6,13 @@ import asyncio
 import io
 import json
 import logging
+import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from netjer.server.limits import RateLimiter, parse_rate
 from netjer.server.logs import JsonFormatter, configure_json_logging
 from netjer.server.process import free_port, start_server, stop_server
 from netjer.server.tables import TableManager
+from netjer.server.workers import SearchPool
 
 
 class FakeClock:
@@ -158,6 +161,43 @@ def test_a_cancelled_wait_is_dropped_and_close_abandons_running_searches_quietly
         started, all_cancelled, refused = asyncio.run(scenario())
     assert started == ["A"] and all_cancelled and refused
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def _die_once(marker: str) -> str:
+    """In a worker: end the process abruptly the first time (as the OOM killer would)."""
+    path = Path(marker)
+    if not path.exists():
+        path.write_text("died")
+        os._exit(1)
+    return "survived"
+
+
+@pytest.mark.slow
+def test_a_dead_worker_is_replaced_and_its_search_run_again(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario() -> tuple[str, Any, str, int]:
+        pools: list[SearchPool] = [SearchPool(1)]
+
+        def renew(broken: Executor) -> Executor:
+            broken.shutdown(wait=False, cancel_futures=True)
+            pools.append(SearchPool(1))
+            return pools[-1]
+
+        service = FairSearchService(pools[0], workers=1, renew=renew)
+        try:
+            again = await service.run("A", 1.0, _die_once, str(tmp_path / "marker"))
+            twice = await asyncio.gather(service.run("B", 1.0, os._exit, 1), return_exceptions=True)
+            after = await service.run("C", 1.0, _label, "still serving")
+            return again, twice[0], after, service.renewals
+        finally:
+            for pool in pools:
+                pool.shutdown(wait=True, cancel_futures=True)
+
+    with caplog.at_level(logging.WARNING, logger="netjer"):
+        again, twice, after, renewals = asyncio.run(scenario())
+    assert again == "survived" and after == "still serving"
+    assert isinstance(twice, BrokenProcessPool)  # a search that breaks the new pool too fails
+    assert renewals == 3
+    assert [getattr(r, "event", None) for r in caplog.records] == ["ai_pool_renewed"] * 3
 
 
 def test_a_search_error_reaches_the_table_that_asked() -> None:

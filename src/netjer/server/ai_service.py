@@ -23,6 +23,11 @@ queued.  Throughput stays shared in proportion to time: a table of long searches
 its turn as soon as its ``used`` is the smallest.  Search time is measured, not taken on
 trust: a search budgeted in iterations is charged what it really took.
 
+If a worker dies (killed by the system for memory, say), a process pool is *broken* for
+good: every search on it fails.  Given ``renew``, the service then replaces the pool and runs
+the searches that failed with it once more on the new one (searches are seeded: the same
+choice); a search that breaks the new pool too is reported as failed.
+
 The service runs in the server's event loop (no locks); the searches run in the executor.
 """
 
@@ -36,6 +41,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -56,6 +62,7 @@ class _Job:
     future: asyncio.Future[Any]
     queued_at: float
     order: int
+    retried: bool = False
 
 
 @dataclass
@@ -76,6 +83,8 @@ class FairSearchService:
         default_expected: the seconds expected of a search whose length is not known (a
             budget in iterations, before the table's first search): the operator's cap.
         clock: seconds, monotonic (injectable for tests).
+        renew: called with a broken executor, returns the one to use instead (None: a
+            broken executor stays broken).
 
     Raises:
         ValueError: if ``workers`` is not positive.
@@ -87,6 +96,7 @@ class FairSearchService:
         workers: int,
         default_expected: float = DEFAULT_MAX_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        renew: Callable[[Executor], Executor] | None = None,
     ) -> None:
         if workers <= 0:
             raise ValueError(f"workers must be positive, got {workers}")
@@ -94,6 +104,8 @@ class FairSearchService:
         self.workers = workers
         self.default_expected = default_expected
         self.clock = clock
+        self.renew = renew
+        self.renewals = 0
         self._tables: dict[str, _Table] = {}
         self._measured: dict[str, float] = {}  # the last search's seconds, per table
         self._virtual = 0.0
@@ -184,10 +196,15 @@ class FairSearchService:
                     "in_flight": self._in_flight,
                 },
             )
-            running = asyncio.get_running_loop().run_in_executor(self.executor, job.function, *job.args)
-            running.add_done_callback(functools.partial(self._finished, name, job, started))
+            executor = self.executor
+            try:
+                running = asyncio.get_running_loop().run_in_executor(executor, job.function, *job.args)
+            except BrokenProcessPool as err:  # broken before this search could be sent
+                running = asyncio.get_running_loop().create_future()
+                running.set_exception(err)
+            running.add_done_callback(functools.partial(self._finished, name, job, started, executor))
 
-    def _finished(self, name: str, job: _Job, started: float, done: asyncio.Future[Any]) -> None:
+    def _finished(self, name: str, job: _Job, started: float, executor: Executor, done: asyncio.Future[Any]) -> None:
         self._in_flight -= 1
         took = max(self.clock() - started, 0.0)
         self._measured[name] = took
@@ -196,6 +213,21 @@ class FairSearchService:
             state.busy = False
             state.used += took
         error = None if done.cancelled() else done.exception()  # always retrieved
+        if isinstance(error, BrokenProcessPool) and not self._closed and self.renew is not None:
+            if executor is self.executor:  # the first search to find it broken renews it
+                log.warning(
+                    "a search worker died: the pool is replaced", extra={"event": "ai_pool_renewed", "table": name}
+                )
+                self.executor = self.renew(executor)
+                self.renewals += 1
+            if not job.retried and not job.future.done():
+                job.retried = True
+                job.queued_at = self.clock()
+                if state is None:
+                    state = self._tables[name] = _Table()
+                state.queue.appendleft(job)
+                self._dispatch()
+                return
         if not job.future.done():
             if self._closed or done.cancelled():
                 job.future.cancel()  # abandoned at shutdown: not an error

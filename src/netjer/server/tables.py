@@ -184,7 +184,15 @@ class TableManager:
             self.search = SearchPool(ai_workers)  # workers that end with the server
         else:
             self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
-        self.ai = FairSearchService(self.search, max(ai_workers, 1), default_expected=max_seconds)
+        self.ai = FairSearchService(
+            self.search, max(ai_workers, 1), default_expected=max_seconds, renew=self._renew_search_pool
+        )
+
+    def _renew_search_pool(self, broken: Executor) -> Executor:
+        """A new search pool in place of ``broken`` (one of its workers died)."""
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.search = SearchPool(self.ai.workers) if isinstance(broken, SearchPool) else broken
+        return self.search
 
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
