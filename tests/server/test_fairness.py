@@ -20,7 +20,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
+from typer.testing import CliRunner
 
+from netjer.cli.main import app
 from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
 from netjer.server.db import Store
@@ -432,3 +434,18 @@ def test_sigterm_mid_search_stops_the_server_with_only_info_lines_in_its_json_lo
     assert {line["level"] for line in lines} == {"INFO"}, lines
     assert [line["abandoned"] for line in lines if line.get("event") == "ai_stopped"] == [1]
     assert "Traceback" not in log_path.read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--create-rate", "lots"], "--create-rate: a rate is written like '10/min'"),
+        (["--max-ai-seconds", "0"], "--max-ai-seconds must be positive"),
+        (["--max-ai-iterations", "-5"], "--max-ai-iterations must be positive"),
+        (["--log-level", "loud"], "--log-level must be debug, info, warning or error"),
+        (["--ai-workers", "-1"], "--ai-workers must be 0 or more"),
+    ],
+)
+def test_bad_serve_options_are_refused_before_anything_starts(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["serve", *args], env={"COLUMNS": "200"})
+    assert result.exit_code == 2 and message in result.output, result.output
