@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/server_load.py [--tables 200] [--game aton] [--echo-clients 20] [--online]
+    python benchmarks/server_load.py --fairness [--ai-workers N] [--cap 10] [--hostile 3] [--repeats 3]
 
 Starts ``netjer serve`` as a subprocess on a free port with a fresh SQLite file, creates
 ``--tables`` tables with two human seats each, and connects two WebSocket clients per table
@@ -16,6 +17,14 @@ ratio (goal: move p99 within 3x the echo's p99) and the number of errors.
 (1 hour + 10 s a turn, so none runs out), whose time left every view carries and the server's
 ticker watches, and each player says something in the chat every ``--chat-every`` moves (each
 message is stored and sent to both seats as a view).
+
+``--fairness`` measures the fair AI service instead (issue 20): a server with ``--ai-workers``
+workers (default: the cores) and ``--max-ai-seconds`` ``--cap``; ``--hostile`` tables whose
+every seat is ``ismcts:time=<cap>`` (the largest budget allowed) keep the workers busy; then,
+``--repeats`` times, a new table whose first seat is ``ismcts:time=0.1`` is created and the
+time until its first move is stored (from the POST to the move seen by polling every 20 ms).
+The same 0.1 s move on the idle server, before the hostile tables start, is the reference.
+Prints min / median / max and the worst against the goal (within 2x the cap of one search).
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -135,16 +145,64 @@ async def run(port: int, tables: int, game: str, echo_clients: int, chat_every: 
         print("  ", repr(f))
 
 
+async def first_move_seconds(http: httpx.AsyncClient, seed: int) -> float:
+    """Create a table whose first seat thinks 0.1 s; the seconds until its first move."""
+    seats = [{"type": "agent", "agent": "ismcts:time=0.1"}, {"type": "human"}]
+    t0 = time.perf_counter()
+    r = await http.post("/api/tables", json={"game": "aton", "seed": seed, "seats": seats})
+    r.raise_for_status()
+    table = r.json()["id"]
+    while (await http.get(f"/api/tables/{table}/view")).json()["version"] == 0:
+        await asyncio.sleep(0.02)
+    return time.perf_counter() - t0
+
+
+async def fairness(port: int, cap: float, hostile: int, repeats: int) -> None:
+    """The fairness figure (see the module's text)."""
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+        idle = [await first_move_seconds(http, 1000 + k) for k in range(repeats)]
+        seats = [{"type": "agent", "agent": f"ismcts:time={cap:g}"}] * 2
+        for k in range(hostile):
+            r = await http.post("/api/tables", json={"game": "aton", "seed": k, "seats": seats})
+            r.raise_for_status()
+        await asyncio.sleep(cap / 2)  # every worker is mid-search
+        loaded = []
+        for k in range(repeats):
+            loaded.append(await first_move_seconds(http, 2000 + k))
+            await asyncio.sleep(cap * (k + 1) / (repeats + 1))  # another phase of the searches
+        health = (await http.get("/api/health")).json()
+    print(f"{hostile} tables at the cap ({cap:g} s, every seat), {health['ai']['workers']} AI workers")
+    for name, values in (("idle server", idle), ("with the hostile tables", loaded)):
+        print(
+            f"a 0.1 s seat's first move, {name}: min {min(values):.2f} / median {statistics.median(values):.2f}"
+            f" / max {max(values):.2f} s"
+        )
+    print(f"worst / cap: {max(loaded) / cap:.2f} (goal <= 2)")
+
+
 def main() -> None:
-    """Start the server, run the load, stop the server."""
+    """Start the server, run the load (or the fairness figure), stop the server."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--game", default="aton")
     parser.add_argument("--echo-clients", type=int, default=20)
     parser.add_argument("--online", action="store_true", help="clocks on every table and chat messages")
     parser.add_argument("--chat-every", type=int, default=10, help="with --online: a chat message every N moves")
+    parser.add_argument("--fairness", action="store_true", help="measure the fair AI service instead")
+    parser.add_argument("--ai-workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--cap", type=float, default=10.0, help="the server's --max-ai-seconds")
+    parser.add_argument("--hostile", type=int, default=3, help="tables searching at the cap")
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
     port = free_port()
+    if args.fairness:
+        options = ["--max-ai-seconds", str(args.cap)]
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            running_server(Path(tmp) / "fair.db", port, ai_workers=args.ai_workers, options=options),
+        ):
+            asyncio.run(fairness(port, args.cap, args.hostile, args.repeats))
+        return
     with tempfile.TemporaryDirectory() as tmp, running_server(Path(tmp) / "load.db", port, ai_workers=0):
         asyncio.run(run(port, args.tables, args.game, args.echo_clients, args.chat_every if args.online else 0))
 

@@ -154,7 +154,9 @@ def test_an_iterations_budget_stops_at_the_servers_time_cap() -> None:
 
 def test_the_table_manager_caps_an_iterations_budget_in_time(tmp_path: Path) -> None:
     async def first_move() -> float:
-        manager = TableManager(Store(f"sqlite:///{tmp_path / 'm.db'}"), ai_workers=0, max_seconds=0.2)
+        manager = TableManager(
+            Store(f"sqlite:///{tmp_path / 'm.db'}"), ai_workers=0, max_seconds=0.2, max_iterations=200_000
+        )
         try:
             seats: list[dict[str, Any]] = [{"type": "agent", "agent": "ismcts:iterations=200000"}, {"type": "human"}]
             rt, _ = await manager.create("aton", {}, 7, seats)

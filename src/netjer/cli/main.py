@@ -592,19 +592,61 @@ def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
     db: Annotated[str, typer.Option(help="SQLAlchemy database URL (SQLite file by default).")] = "sqlite:///netjer.db",
-    ai_workers: Annotated[int, typer.Option(help="Worker processes for computer players.")] = 1,
+    ai_workers: Annotated[
+        int | None,
+        typer.Option(help="Worker processes shared in turn by every table's computer players (default: the cores)."),
+    ] = None,
+    max_ai_seconds: Annotated[
+        float, typer.Option(help="Most thinking time per move a table may give a computer player.")
+    ] = 10.0,
+    max_ai_iterations: Annotated[
+        int, typer.Option(help="Most search iterations per move a table may give a computer player.")
+    ] = 30_000,
+    create_rate: Annotated[
+        str,
+        typer.Option(
+            help="Tables one client address may create, e.g. '10/min' (a minute's worth at once); 0/min: none."
+        ),
+    ] = "10/min",
+    log_level: Annotated[
+        str, typer.Option(help="Level of the JSON-lines log on stderr: debug, info, warning, error.")
+    ] = "info",
 ) -> None:
     """Serve the web table: lobby, games in the browser, computer players, saved tables."""
+    import logging  # noqa: PLC0415
+    import os  # noqa: PLC0415
+
     import uvicorn  # noqa: PLC0415 - only the server needs it
 
     from netjer.server.app import create_app  # noqa: PLC0415
+    from netjer.server.limits import RateLimiter, parse_rate  # noqa: PLC0415
+    from netjer.server.logs import configure_json_logging  # noqa: PLC0415
 
     if not 0 < port < 65536:
         raise _fail(f"--port must be 1 to 65535, got {port}")
-    if ai_workers < 0:
+    workers = ai_workers if ai_workers is not None else (os.cpu_count() or 1)
+    if workers < 0:
         raise _fail("--ai-workers must be 0 or more")
+    if not max_ai_seconds > 0:
+        raise _fail(f"--max-ai-seconds must be positive, got {max_ai_seconds}")
+    if max_ai_iterations <= 0:
+        raise _fail(f"--max-ai-iterations must be positive, got {max_ai_iterations}")
     try:
-        application = create_app(db, ai_workers=ai_workers)
+        per_minute = parse_rate(create_rate)
+    except ValueError as err:
+        raise _fail(f"--create-rate: {err}") from None
+    level = logging.getLevelName(log_level.upper())
+    if not isinstance(level, int):
+        raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
+    configure_json_logging(level=level)
+    try:
+        application = create_app(
+            db,
+            ai_workers=workers,
+            max_ai_seconds=max_ai_seconds,
+            max_ai_iterations=max_ai_iterations,
+            create_limiter=RateLimiter(per_minute) if per_minute > 0 else None,
+        )
     except Exception as err:  # a bad URL or an unreachable database
         raise _fail(f"cannot use the database {db!r}: {err}") from None
     shown = "localhost" if host in ("127.0.0.1", "::1") else host

@@ -3,7 +3,9 @@
 API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``):
 
 ========================================  ====================================================
-``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents
+``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents,
+                                         the server's caps on computer players (``ai_limits``)
+``GET  /api/health``                     the database and the AI pool: 200 fine, 503 not
 ``POST /api/tables``                     create a table; returns its id, the tokens of the
                                          human seats that are not open, and the creator key
 ``DELETE /api/tables/{id}``              delete a table before its first action (the creator
@@ -41,8 +43,9 @@ Every address served to ``GET`` answers ``HEAD`` too (health checks).  Errors ar
 token or creator key), 404 (unknown table, seat or address), 405 (method not accepted at
 that address), 409 (stale version, not your turn, seat taken, game over, time out, seat
 played by the computer, table already started, rematch already offered), 413 (body too
-large) or 422 (illegal or malformed move, bad table or clock, empty or too long chat,
-malformed request); on the WebSocket an ``error`` message
+large), 422 (illegal or malformed move, bad table or clock, a computer seat over the
+server's cap, empty or too long chat, malformed request) or 429 (tables created too fast
+from one address; with ``Retry-After``); on the WebSocket an ``error`` message
 carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
@@ -83,8 +86,11 @@ from netjer.agents.registry import known_kinds, make_agent
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
+from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
 from netjer.server.db import Store, TableRow, hash_token
+from netjer.server.health import health
+from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.tables import MAX_CHAT_CHARS, RESERVED, TableError, TableManager, TableRuntime, seat_entries
 
 log = logging.getLogger("netjer.server")
@@ -520,14 +526,24 @@ async def _too_large(send: Send, limit: int) -> None:
 
 
 def create_app(
-    db_url: str = "sqlite:///netjer.db", ai_workers: int = 1, clock: Callable[[], float] = time.time
+    db_url: str = "sqlite:///netjer.db",
+    ai_workers: int = 1,
+    clock: Callable[[], float] = time.time,
+    *,
+    max_ai_seconds: float = DEFAULT_MAX_SECONDS,
+    max_ai_iterations: int = DEFAULT_MAX_ITERATIONS,
+    create_limiter: RateLimiter | None = None,
 ) -> FastAPI:
     """The web table's application.
 
     Args:
         db_url: a SQLAlchemy URL; the schema is created or upgraded here.
-        ai_workers: worker processes for computer seats (0: one thread, for tests).
+        ai_workers: worker processes for computer seats, shared in fair turn by every
+            table (0: one thread, for tests).
         clock: seconds since the epoch, for the tables' clocks (tests pass a fake time).
+        max_ai_seconds: the most thinking time per move a table may give a computer seat.
+        max_ai_iterations: the most search iterations per move a table may give one.
+        create_limiter: the rate limit of table creation per client address (None: none).
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: if the database cannot be opened or migrated.
@@ -537,7 +553,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = TableManager(store, ai_workers=ai_workers, clock=clock)
+        manager = TableManager(
+            store, ai_workers=ai_workers, max_seconds=max_ai_seconds, max_iterations=max_ai_iterations, clock=clock
+        )
         app.state.manager = manager
         resumed = await manager.resume_all()
         if resumed:
@@ -583,6 +601,15 @@ def create_app(
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:
         return _error(err)
 
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(_request: Request, err: RateLimited) -> JSONResponse:
+        return _error(TableError(429, "rate_limited", err.message), {"Retry-After": str(err.retry_after)})
+
+    @app.get("/api/health")
+    async def health_check(request: Request) -> JSONResponse:
+        status, report = await health(manager_of(request))
+        return JSONResponse(status_code=status, content=report, headers={"Cache-Control": "no-store"})
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         out = []
@@ -597,12 +624,17 @@ def create_app(
                     "seat_names": [default.seat_name(i) for i in range(default.num_players)],
                     "options": cls.option_schema(),
                     "agents": [k for k in known_kinds() if k != "human" and _plays(k, default)],
+                    "ai_limits": {"max_seconds": max_ai_seconds, "max_iterations": max_ai_iterations},
                 }
             )
         return out
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        client = request.client.host if request.client else "unknown"
+        if create_limiter is not None and (wait := create_limiter.take(client)) > 0:
+            rate = f"{create_limiter.per_minute:g} tables a minute"
+            raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
         manager = manager_of(request)
         clock = body.clock.settings() if body.clock is not None else None
         seats = [s.model_dump() for s in body.seats]
@@ -610,6 +642,11 @@ def create_app(
         rt, tokens = await manager.create(
             body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key)
         )
+        log.info(
+            "table created",
+            extra={"event": "table_created", "table": rt.id, "game": rt.game.name, "client": client,
+                   "seats": [s.spec for s in rt.seats]},
+        )  # fmt: skip
         return {
             "id": rt.id,
             "tokens": {str(seat): token for seat, token in tokens.items()},

@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
@@ -32,7 +32,14 @@ def free_port() -> int:
 
 
 def start_server(
-    db: Path, port: int, *, ai_workers: int = 1, output: IO[bytes] | None = None, timeout: float = 60.0
+    db: Path,
+    port: int,
+    *,
+    ai_workers: int = 1,
+    output: IO[bytes] | None = None,
+    timeout: float = 60.0,
+    create_rate: str = "0/min",
+    options: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """Start ``python -m netjer serve`` on ``127.0.0.1:port`` with the SQLite file ``db`` and
     wait until it answers.
@@ -43,6 +50,9 @@ def start_server(
         ai_workers: worker processes for computer seats.
         output: where the server's output goes (default: discarded).
         timeout: seconds to wait for it to answer.
+        create_rate: its ``--create-rate``: tests and benchmarks create tables faster than
+            people do, so no limit by default.
+        options: more options of ``netjer serve`` (e.g. ``["--max-ai-seconds", "1"]``).
 
     Raises:
         RuntimeError: if it exits or does not answer in time (it is then killed).
@@ -50,13 +60,14 @@ def start_server(
     cmd = [
         sys.executable, "-m", "netjer", "serve",
         "--port", str(port), "--db", f"sqlite:///{db}", "--ai-workers", str(ai_workers),
+        "--create-rate", create_rate, *options,
     ]  # fmt: skip
     sink = output if output is not None else subprocess.DEVNULL
     proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + timeout
     while True:
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
+            httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1.0)
             return proc
         except httpx.HTTPError:
             if proc.poll() is not None:
@@ -89,10 +100,10 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 @contextmanager
 def running_server(
-    db: Path, port: int, *, ai_workers: int = 1, output: IO[bytes] | None = None
+    db: Path, port: int, *, ai_workers: int = 1, output: IO[bytes] | None = None, options: Sequence[str] = ()
 ) -> Iterator[subprocess.Popen[bytes]]:
     """:func:`start_server` for the length of a ``with`` block, then :func:`stop_server`."""
-    proc = start_server(db, port, ai_workers=ai_workers, output=output)
+    proc = start_server(db, port, ai_workers=ai_workers, output=output, options=options)
     try:
         yield proc
     finally:

@@ -33,6 +33,7 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
+from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
 from netjer.server.db import ActionItem, EventItem, RematchTaken, Store, hash_token
 from netjer.server.workers import SearchPool
@@ -258,9 +259,10 @@ class TableManager:
 
     Args:
         store: the database.
-        ai_workers: worker processes for searching computer seats (ISMCTS); 0 runs them in
-            a thread of this process (tests, tiny set-ups).  Cheap agents (random,
-            heuristic) always run in a thread, so they never queue behind a long search.
+        ai_workers: worker processes for searching computer seats (ISMCTS), shared by every
+            table in fair turn (:mod:`netjer.server.ai_service`); 0 runs them in a thread
+            of this process (tests, tiny set-ups).  Cheap agents (random, heuristic) always
+            run in a thread, so they never queue behind a long search.
         max_seconds: the longest thinking time per move a computer seat may be given; a
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
@@ -271,8 +273,8 @@ class TableManager:
         self,
         store: Store,
         ai_workers: int = 1,
-        max_seconds: float = 60.0,
-        max_iterations: int = 200_000,
+        max_seconds: float = DEFAULT_MAX_SECONDS,
+        max_iterations: int = DEFAULT_MAX_ITERATIONS,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
@@ -291,9 +293,19 @@ class TableManager:
             self.search = SearchPool(ai_workers)  # workers that end with the server
         else:
             self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
+        self.ai = FairSearchService(
+            self.search, max(ai_workers, 1), default_expected=max_seconds, renew=self._renew_search_pool
+        )
+
+    def _renew_search_pool(self, broken: Executor) -> Executor:
+        """A new search pool in place of ``broken`` (one of its workers died)."""
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.search = SearchPool(self.ai.workers) if isinstance(broken, SearchPool) else broken
+        return self.search
 
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
+        self.ai.close()  # no new search starts; running ones are abandoned quietly
         tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
         if self._writer is not None:
             tasks.append(self._writer)
@@ -403,9 +415,19 @@ class TableManager:
         seconds = spec.params.get("time")
         iterations = spec.params.get("iterations")
         if seconds is not None and float(seconds) > self.max_seconds:
-            raise ConfigError(f"seat {seat}: at most {self.max_seconds:g} seconds per move on this server")
+            raise TableError(
+                422,
+                "over_cap",
+                f"seat {seat}: this server allows at most {self.max_seconds:g} seconds of thinking per move "
+                f"(asked {float(seconds):g}); its cap is shown in the lobby",
+            )
         if iterations is not None and int(iterations) > self.max_iterations:
-            raise ConfigError(f"seat {seat}: at most {self.max_iterations} iterations per move on this server")
+            raise TableError(
+                422,
+                "over_cap",
+                f"seat {seat}: this server allows at most {self.max_iterations} search iterations per move "
+                f"(asked {int(iterations)}); its cap is shown in the lobby",
+            )
 
     async def join(self, table_id: str, seat: int, name: str | None) -> str:
         """Claim an open human seat; return its token.
@@ -571,6 +593,7 @@ class TableManager:
                 (the computer plays this seat: take it back first), 409 ``time_out`` (the
                 seat's time had run out when the move arrived).
         """
+        started = time.perf_counter()
         rt = await self.get(table_id)
         timed_out = await self._expire(rt)
         async with rt.lock:
@@ -624,6 +647,11 @@ class TableManager:
             rt.clock = clock
         await self._broadcast(rt)
         self._schedule_ai(rt)
+        log.info(
+            "move",
+            extra={"event": "move", "table": table_id, "seat": seat, "version": rt.version,
+                   "latency_ms": round((time.perf_counter() - started) * 1000, 2)},
+        )  # fmt: skip
         return rt
 
     async def _commit(self, item: ActionItem) -> bool:
@@ -904,10 +932,7 @@ class TableManager:
         try:
             spec_text = rt.seats[seat].spec if not rt.seats[seat].is_human else STANDIN_AGENT
             spec = parse_agent_spec(spec_text)
-            executor = self.search if spec.kind == "ismcts" else self.quick
-            text = await loop.run_in_executor(
-                executor,
-                compute_agent_action,
+            arguments = (
                 rt.game.name,
                 row_options,
                 rt.state.seed,
@@ -916,8 +941,16 @@ class TableManager:
                 spec_text,
                 self.max_seconds,
             )
+            if spec.kind == "ismcts":  # in the shared pool, in fair turn
+                asked = spec.params.get("time")
+                expected = min(float(asked), self.max_seconds) if asked is not None else None
+                text = await self.ai.run(rt.id, expected, compute_agent_action, *arguments)
+            else:
+                text = await loop.run_in_executor(self.quick, compute_agent_action, *arguments)
             rt.ai_task = None
             await self.play(rt.id, seat, version, text=text, by_computer=True)
+            if rt.state.is_terminal:
+                self.ai.forget(rt.id)
         except asyncio.CancelledError:
             raise
         except TableError as err:

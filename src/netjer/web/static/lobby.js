@@ -65,9 +65,10 @@ function seatRow(game, seat) {
   const preferred = seat === 0 ? "human" : game.agents.includes("heuristic") ? "heuristic" : game.agents[0] || "human";
   const kind = el("select", { id: `seat-${seat}-kind`, "data-seat-kind": seat }, kinds.map(([v, text]) => el("option", { value: v, selected: v === preferred || null }, text)));
   const name = el("input", { id: `seat-${seat}-name`, type: "text", maxlength: 40, placeholder: "(optional)", "data-seat-name": seat });
-  const time = el("input", { id: `seat-${seat}-time`, type: "number", min: 0.05, max: 60, step: 0.05, value: 1, "data-seat-time": seat });
+  const cap = (game.ai_limits && game.ai_limits.max_seconds) || 60; // the server's cap per move
+  const time = el("input", { id: `seat-${seat}-time`, type: "number", min: 0.05, max: cap, step: 0.05, value: Math.min(1, cap), "data-seat-time": seat });
   const nameLabel = el("label", { for: name.id }, "Name", name);
-  const timeLabel = el("label", { for: time.id }, "Seconds per move", time);
+  const timeLabel = el("label", { for: time.id, "data-ai-cap": cap }, `Seconds per move (at most ${cap} on this server)`, time);
   const sync = () => {
     const v = kind.value;
     nameLabel.classList.toggle("hidden", !(v === "human" || v === "open"));

@@ -1,0 +1,46 @@
+"""The server's health, for a load balancer: the database and the computer players' pool.
+
+``GET /api/health`` (and ``HEAD``) answers 200 when the database answers a trivial query
+and the AI pool can take searches, 503 otherwise, with the details either way::
+
+    {"status": "ok" | "unavailable",
+     "database": {"ok": bool, "error": str?},
+     "ai": {"ok": bool, "workers": N, "running": N, "queued": N, "error": str?}}
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sqlalchemy import text
+
+from netjer.server.tables import TableManager
+
+#: Seconds the database has to answer the health query.
+DB_TIMEOUT = 2.0
+
+
+def _ping(manager: TableManager) -> None:
+    with manager.store.engine.connect() as connection:
+        connection.execute(text("SELECT 1"))
+
+
+async def health(manager: TableManager) -> tuple[int, dict[str, Any]]:
+    """The HTTP status (200 or 503) and the report (see the module's text)."""
+    database: dict[str, Any] = {"ok": True}
+    try:
+        await asyncio.wait_for(asyncio.to_thread(_ping, manager), timeout=DB_TIMEOUT)
+    except TimeoutError:
+        database = {"ok": False, "error": f"no answer within {DB_TIMEOUT:g} s"}
+    except Exception as err:  # any failure of the database is reported, not raised
+        database = {"ok": False, "error": f"{type(err).__name__}: {err}".splitlines()[0][:200]}
+    service = manager.ai
+    ai: dict[str, Any] = {"ok": True, "workers": service.workers, "running": service.in_flight}
+    ai["queued"] = service.queued
+    if service.closed:
+        ai.update(ok=False, error="the server is stopping")
+    elif getattr(manager.search, "_broken", False):  # a ProcessPoolExecutor whose worker died
+        ai.update(ok=False, error="the search pool is broken")
+    fine = database["ok"] and ai["ok"]
+    return (200 if fine else 503), {"status": "ok" if fine else "unavailable", "database": database, "ai": ai}
