@@ -3,6 +3,7 @@ the refusals of bad positions, each naming the field at fault (issue 15 item 3).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -81,6 +82,11 @@ def test_event_track_next_conflict_and_conflicts_done() -> None:
     s = build(next_event="conflict", conflict_number=3)
     assert s.event_idx == 11 and s.conflicts == 2
     assert s.markers[0] == s.tracks[0].event_space - 1
+
+
+def test_action_track_markers() -> None:
+    s = build(markers={"summon": build().tracks[1].start + 2})
+    assert s.markers[1] == s.tracks[1].start + 2
 
 
 def test_the_god_whose_move_fires_the_conflict_holds_the_tie_breaker() -> None:
@@ -182,6 +188,8 @@ def _water() -> str:
         (r"pool\[A\]\[mummy\]: 3: only \d left", {"pool": {"A": {"mummy": 3}}}),
         (r"next_event: unknown event 'flood'", {"next_event": "flood"}),
         (r"conflict_number: 6 is outside 1-5", {"next_event": "conflict", "conflict_number": 6}),
+        (r"markers\[gain\]: 99 is outside", {"markers": {"gain": 99}}),
+        (r"markers: unknown action 'fly'", {"markers": {"fly": 1}}),
         (r"first_action: unknown action 'dance'", {"first_action": "dance"}),
         (r"turn: 'E' is not a seat", {"turn": "E"}),
         (r"thoth_scale: Thoth is not in play", {"thoth_scale": 1}),
@@ -211,3 +219,14 @@ def test_bad_positions_are_refused_naming_the_field(match: str, kw: dict[str, An
 def test_refusals_are_value_errors() -> None:
     with pytest.raises(ValueError, match="devotion"):
         build_position(PositionSpec(devotion=[-1, 0]))
+
+
+def test_the_documented_example_runs() -> None:
+    text = (Path(__file__).resolve().parents[3] / "docs" / "ankh-positions.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(code, "docs/ankh-positions.md", "exec"), scope)
+    state = scope["state"]
+    assert isinstance(state, AnkhState)
+    check_invariants(state, list(state.game.new_initial_state(1).guardian_supply))
+    assert state.power_data[ANUBIS].slots == [B] and state.badge[hx("4,2")] & SUN

@@ -81,6 +81,9 @@ class PositionSpec:
             that ``move`` then ``done`` fires it (§6, §7.2).
         conflict_number: with ``next_event="conflict"``: which Conflict it is (1-5); the
             Conflicts before it are done.
+        markers: action (``move``, ``summon``, ``gain``, ``unlock``) -> its track marker's space,
+            from the track's start space to one before its event space (§7.2; spaces numbered
+            from 0 at the left, ``setup.ActionTrack``); applied after ``next_event``.
         turn: the seat whose turn it is (default: the first player).  The god whose action fires
             a Conflict holds the tie-breaker (§10.2): choose ``turn`` for that.
         first_action: the action (``move``, ``summon``, ``gain``, ``unlock``) already taken this
@@ -115,6 +118,7 @@ class PositionSpec:
     tokens: Mapping[str, int] = field(default_factory=dict)
     next_event: str | None = None
     conflict_number: int = 1
+    markers: Mapping[str, int] = field(default_factory=dict)
     turn: str | None = None
     first_action: str | None = None
     merged: Mapping[str, str] = field(default_factory=dict)
@@ -181,6 +185,7 @@ def build_position(spec: PositionSpec) -> AnkhState:
     _god_boards(state, spec)
     _regions(state, spec)
     _events(state, spec)
+    _markers(state, spec)
     # Decisions queued at setup (§4.2 Bastet places her cats) are replaced by ``bastet_cats``.
     state.tasks = []
     _merges(state, spec)
@@ -357,6 +362,16 @@ def _events(state: AnkhState, spec: PositionSpec) -> None:
         state.event_idx = [i for i, e in enumerate(EVENT_TRACK) if e == "conflict"][spec.conflict_number - 1]
         state.conflicts = spec.conflict_number - 1
     state.markers[0] = state.tracks[0].event_space - 1
+
+
+def _markers(state: AnkhState, spec: PositionSpec) -> None:
+    for action, space in spec.markers.items():
+        if action not in ACTIONS:
+            raise _fail("markers", f"unknown action {action!r} ({', '.join(ACTIONS)})")
+        track = state.tracks[ACTIONS.index(action)]
+        if not isinstance(space, int) or not track.start <= space < track.event_space:
+            raise _fail(f"markers[{action}]", f"{space!r} is outside {track.start}-{track.event_space - 1} (§7.2)")
+        state.markers[ACTIONS.index(action)] = space
 
 
 def _merges(state: AnkhState, spec: PositionSpec) -> None:
