@@ -112,6 +112,14 @@ def test_merged_gods() -> None:
     assert s.warriors_pool[C] == 0 and s.removed_warriors[C] == 6
 
 
+def test_merged_gods_keep_the_minor_gods_power() -> None:
+    s = build(
+        players=3, gods="anubis,isis,ra", pieces=("B god 5,1", "C god 5,8"), merged={"A": "B"}, anubis_trapped=["C"]
+    )
+    assert s.holder[ANUBIS] == B and s.power_data[ANUBIS].god == B and s.god_of_seat[A] == B
+    assert s.power_data[ANUBIS].slots == [C]
+
+
 def test_anubis_trapped_warriors() -> None:
     s = build(gods="anubis,isis", anubis_trapped=["B", "B"])
     assert s.power_data[ANUBIS].slots == [B, B] and s.warriors_pool[B] == 4
@@ -208,8 +216,14 @@ def _water() -> str:
             r"osiris_underworld: 5,1: only Osiris's figures",
             {"gods": "osiris,isis", "pieces": ("B god 5,1",), "osiris_underworld": ["5,1"]},
         ),
+        (
+            r"anubis_trapped: seat A's god has left the game",
+            {"players": 3, "gods": "anubis,isis,ra", "merged": {"A": "B"}, "anubis_trapped": ["A"]},
+        ),
         (r"merged\[B\]: the minor god keeps nothing", {"players": 3, "pieces": ("B god 5,1",), "merged": {"B": "A"}}),
-        (r"guardians|Ankh", {"guardians": "nope,nope,nope"}),
+        (r"Guardian for level 1: unknown or wrong-level 'nope'", {"guardians": "nope,nope,nope"}),
+        (r"gods: unknown god 'zeus'", {"gods": "zeus,isis"}),
+        (r"players", {"players": 7}),
     ],
 )
 def test_bad_positions_are_refused_naming_the_field(match: str, kw: dict[str, Any]) -> None:

@@ -403,6 +403,9 @@ def _merges(state: AnkhState, spec: PositionSpec) -> None:
                 state.holder[i] = major
     if spec.merged:
         state._refresh_hooks()
+        anubis = state.power_data[ANUBIS]
+        if anubis is not None:
+            anubis.god = state.holder[ANUBIS]  # who holds Anubis now (read at a later merge)
 
 
 def _holder(state: AnkhState, god: int, where: str) -> int:
@@ -423,6 +426,8 @@ def _components(state: AnkhState, spec: PositionSpec) -> None:
         if len(owners) > ANUBIS_SLOTS:
             raise _fail("anubis_trapped", f"Anubis has {ANUBIS_SLOTS} slots (§4.1 Anubis)")
         for g in owners:
+            if not state.alive[g]:
+                raise _fail("anubis_trapped", f"seat {SEATS[g]}'s god has left the game with its Warriors (§10.4)")
             if state.warriors_pool[g] == 0:
                 raise _fail("anubis_trapped", f"seat {SEATS[g]} has no Warrior left to trap")
             state.warriors_pool[g] -= 1
