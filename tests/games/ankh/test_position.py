@@ -3,6 +3,7 @@ the refusals of bad positions, each naming the field at fault (issue 15 item 3).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -244,3 +245,23 @@ def test_the_documented_example_runs() -> None:
     assert isinstance(state, AnkhState)
     check_invariants(state, list(state.game.new_initial_state(1).guardian_supply))
     assert state.power_data[ANUBIS].slots == [B] and state.badge[hx("4,2")] & SUN
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"gods": "anubis,ra", "pieces": (*BASE, "B warrior 4,8"), "anubis_trapped": ["B"], "ra_radiant": ["4,8"]},
+        {"gods": "bastet,thoth", "pieces": (*BASE, "- temple 5,4"), "bastet_cats": {"star": "5,4"}, "thoth_scale": 1},
+        {"gods": "horus,osiris", "horus_eyes": [2], "osiris_underworld": ["8,8"], "turn": "B", "first_action": "move"},
+        {"gods": "amun,isis,seth", "players": 3, "pieces": ("A god 5,1", "C god 5,8"), "merged": {"B": "C"}},
+    ],
+)
+def test_built_positions_clone_serialise_and_observe(kw: dict[str, Any]) -> None:
+    s = build(**kw)
+    assert s.clone() == s
+    json.dumps(s.full_state())
+    for seat in (None, *range(s.n)):
+        json.dumps(s.observation(seat))
+    # The position plays on: its first legal action keeps every invariant.
+    s.apply(s.legal_actions()[0])
+    check_invariants(s, list(s.game.new_initial_state(1).guardian_supply))
