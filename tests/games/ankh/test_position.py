@@ -192,6 +192,7 @@ def _water() -> str:
         (r"devotion: 3 values for 2 seats", {"devotion": [0, 1, 2]}),
         (r"stack: not in Devotion order", {"devotion": [2, 1], "stack": ["A", "B"]}),
         (r"powers\[A\]: unknown Ankh power 'flight'", {"powers": {"A": ["flight"]}}),
+        (r"powers\[B\]: 3 level 1 powers", {"powers": {"B": ["commanding", "inspiring", "omnipresent"]}}),
         (r"used\[B\]: unknown Battle card 'joker'", {"used": {"B": ["joker"]}}),
         (r"pool\[A\]\[satet\]: not a Guardian of this game", {"pool": {"A": {"satet": 1}}}),
         (r"pool\[A\]\[mummy\]: 3: only \d left", {"pool": {"A": {"mummy": 3}}}),

@@ -36,7 +36,7 @@ from netjer.games.ankh.gods.horus import EYES
 from netjer.games.ankh.gods.osiris import TOKENS as UNDERWORLD_TOKENS
 from netjer.games.ankh.gods.ra import SUN, SUN_TOKENS
 from netjer.games.ankh.pieces import FIGURE_IDS, GOD, GUARDIAN_LEVEL, MONUMENT_IDS, WARRIOR
-from netjer.games.ankh.powers import POWER_IDS
+from netjer.games.ankh.powers import POWER_IDS, POWERS_PER_LEVEL_MAX
 from netjer.games.ankh.setup import ACTIONS, DASHBOARD_ANKH_TOKENS, WARRIORS_PER_GOD
 from netjer.games.ankh.state import AnkhState
 
@@ -310,6 +310,15 @@ def _god_boards(state: AnkhState, spec: PositionSpec) -> None:
         if not isinstance(count, int) or not 0 <= count <= DASHBOARD_ANKH_TOKENS:
             raise _fail(f"unlocked[{letter}]", f"{count!r} is outside 0-{DASHBOARD_ANKH_TOKENS} (§2.1)")
         state.unlocked[g] = count
+    # §2.1: at most two powers per level (a god's dashboard).  The order of the unlocks (levels
+    # 1, 1, 2, 2, 3, 3) is not checked, so that a question can give a god one power alone.
+    for g in range(n):
+        for level in (1, 2, 3):
+            have = sum(1 for p in range(4 * level - 4, 4 * level) if state.powers[g] >> p & 1)
+            if have > POWERS_PER_LEVEL_MAX:
+                raise _fail(
+                    f"powers[{SEATS[g]}]", f"{have} level {level} powers (§2.1: at most {POWERS_PER_LEVEL_MAX})"
+                )
     for letter, ids in spec.used.items():
         g = _seat("used", letter, n)
         for cid in ids:
