@@ -226,6 +226,7 @@ def _water() -> str:
         (r"Guardian for level 1: unknown or wrong-level 'nope'", {"guardians": "nope,nope,nope"}),
         (r"gods: unknown god 'zeus'", {"gods": "zeus,isis"}),
         (r"players", {"players": 7}),
+        (r"options\[players\]: give it as the spec's field", {"options": {"players": 3}}),
     ],
 )
 def test_bad_positions_are_refused_naming_the_field(match: str, kw: dict[str, Any]) -> None:

@@ -179,6 +179,9 @@ def build_position(spec: PositionSpec) -> AnkhState:
             components while that god is not in play; the message names the field.
     """
     n = spec.players
+    for key in ("players", "gods", "guardians"):
+        if key in spec.options:
+            raise _fail(f"options[{key}]", f"give it as the spec's field {key!r}")
     opts = {"players": n, "first_player": 0, "guardians": spec.guardians, "gods": spec.gods, **spec.options}
     state = AnkhGame(opts).new_initial_state(spec.seed)
     _board(state, spec)
