@@ -9,11 +9,13 @@ Rules reference: rules/ankh.md.  Modules are named after the rulebook's chapters
 :mod:`~netjer.games.ankh.battle` and :mod:`~netjer.games.ankh.conflict` (§10.1-10.3),
 :mod:`~netjer.games.ankh.merge` (§10.4), :mod:`~netjer.games.ankh.victory` (§10.5-10.6);
 :mod:`~netjer.games.ankh.notation` holds the actions' notation and codes,
-:mod:`~netjer.games.ankh.state` the kernel contract and :mod:`~netjer.games.ankh.game` the
-options.
+:mod:`~netjer.games.ankh.state` the kernel contract, :mod:`~netjer.games.ankh.game` the
+options and :mod:`~netjer.games.ankh.position` the public position builder
+(docs/ankh-positions.md).
 """
 
 from netjer.games.ankh.game import AnkhGame, AnkhOptions
+from netjer.games.ankh.position import PositionSpec, build_position
 from netjer.games.ankh.state import AnkhState
 
-__all__ = ["AnkhGame", "AnkhOptions", "AnkhState"]
+__all__ = ["AnkhGame", "AnkhOptions", "AnkhState", "PositionSpec", "build_position"]
