@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from netjer.core.state import State
 from netjer.games.ankh.board import Board, RegionMap, Split, load_board
-from netjer.games.ankh.gods.base import GOD_PHASE_BASE, PHASE_OWNER, Hooks, Task, hooks_for
+from netjer.games.ankh.gods.base import PHASE_OWNER, Hooks, Task, hooks_for
 from netjer.games.ankh.setup import ActionTrack
 
 if TYPE_CHECKING:
@@ -70,38 +70,7 @@ if TYPE_CHECKING:
     OVER,
     TURN_END,
 ) = range(23)
-PHASE_NAMES = (
-    "turn",
-    "move-pick",
-    "move-to",
-    "push",
-    "aim",
-    "summon",
-    "pyramid-summon",
-    "unlock",
-    "claim",
-    "camel",
-    "keep",
-    "swap",
-    "obelisk-pick",
-    "obelisk-to",
-    "card",
-    "build",
-    "bid",
-    "mummy",
-    "tiebreak",
-    "worship",
-    "adopt",
-    "over",
-    "turn-end",
-)
-
-
-def phase_name(p: int) -> str:
-    """The name of decision point ``p`` (an engine phase or a god power's)."""
-    if p < GOD_PHASE_BASE:
-        return PHASE_NAMES[p]
-    return PHASE_OWNER[p].PHASES[p][0]
+#: Their names, rules, prompts, legal actions and effects: :data:`netjer.games.ankh.phases.PHASE_RULES`.
 
 
 #: What resumes once the queued decisions are taken (``AnkhState.continuation``).

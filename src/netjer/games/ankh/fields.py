@@ -133,7 +133,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _f("actions_taken", "actions taken this turn, 0-2 (§7.1)"),
             _f("last_row", "row of this turn's last action, -1 none: a second one must be lower (§7.1)"),
             _f("pending_event", "the last action reached its track's event space (§7.2)"),
-            _f("phase", "the decision now (base.PHASE_NAMES or a god power's phase)", json="phase"),
+            _f("phase", "the decision now (phases.PHASE_RULES or a god power's phase)", json="phase"),
             _f("to_move", "the seat to decide"),
             _f("window_done", "the god powers' turn window has been offered this turn (§4)"),
             _f("ransom", "Anubis's ransom is being paid during this summon (§4.1 Anubis)"),

@@ -26,16 +26,11 @@ from typing import Any
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
-from netjer.core.words import plural
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
-    BID,
     BOARD,
-    BUILD,
     CAMEL,
-    CARD,
-    CLAIM,
     CONT_ACTION_DONE,
     CONT_CONFLICT,
     CONT_END_TURN,
@@ -47,19 +42,13 @@ from netjer.games.ankh.base import (
     MOVE_PICK,
     MOVE_TO,
     MUMMY,
-    OBELISK_PICK,
     OBELISK_TO,
     OVER,
     PUSH,
     PYRAMID_PUT,
-    SUMMON,
     SWAP,
-    TIEBREAK,
     TURN,
-    TURN_END,
     UNLOCK,
-    WORSHIP,
-    phase_name,
 )
 from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_RESOLVE, C_REGION, STEP_NAMES
 from netjer.games.ankh.board import DIRECTION_NAMES
@@ -71,81 +60,20 @@ from netjer.games.ankh.fields import FIELDS, LIST_FIELDS
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
-    AIM as AIM_ACTIONS,
-)
-from netjer.games.ankh.notation import (
-    DONE,
-    END,
     MAX_BID,
-    NOBUILD,
-    NOSWAP,
-    POWER,
-    RANSOM,
-    Adopt,
-    AdoptPool,
-    Aim,
     Bid,
-    Build,
-    Camel,
     Card,
-    Claim,
-    Keep,
-    Pick,
-    Power,
-    Push,
-    Put,
-    PyramidPick,
-    Reveal,
-    Row,
-    Swap,
-    To,
     Word,
 )
-from netjer.games.ankh.notation import (
-    TIEBREAK as TIEBREAK_ACT,
-)
-from netjer.games.ankh.notation import (
-    WORSHIP as WORSHIP_ACT,
-)
-from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS, SATET
-from netjer.games.ankh.powers import free_powers, power_names, unlock_level
+from netjer.games.ankh.phases import PHASE_RULES, phase_name
+from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
+from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.setup import ACTIONS, initial_setup
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
 HEX_NAMES: tuple[str, ...] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
 EDGE_NAMES: tuple[str, ...] = tuple(BOARD.edge_name(e) for e in range(BOARD.num_edges))
 
-#: Per phase: the rule that governs the decision and what the player is asked.
-_PHASE_RULE: dict[int, tuple[str, str]] = {
-    TURN: ("Ankh §7.1", "choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'"),
-    TURN_END: ("Ankh §4.2 Bastet", "reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn"),
-    MOVE_PICK: ("Ankh §7.3 Move Figures", "pick a figure of yours that has not moved ('pick r,c') or 'done'"),
-    MOVE_TO: ("Ankh §7.3 Move Figures", "move the picked figure 1-3 spaces to an empty land space ('to r,c')"),
-    PUSH: ("Ankh §3 Satet", "push the enemy figure to an empty adjacent land space ('push r,c')"),
-    AIM: ("Ankh §3 Giant Scorpion", "aim the Giant Scorpion at two neighbouring sides ('aim N-NE')"),
-    SUMMON: ("Ankh §7.3 Summon Figure", "summon a figure from your pool ('put warrior r,c') or 'pyramid r,c'"),
-    PYRAMID_PUT: ("Ankh §2.2 Pyramid Attuned", "summon a figure next to the chosen Pyramid ('put warrior r,c')"),
-    UNLOCK: ("Ankh §2.1", "choose a power of the level being unlocked ('power <id>')"),
-    CLAIM: ("Ankh §6 Control Monument", "choose a Monument adjacent to your figures ('claim r,c')"),
-    CAMEL: (
-        "Ankh §6 Camel Caravan",
-        "lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first",
-    ),
-    KEEP: ("Ankh §6 Camel Caravan", "choose the new region that keeps the old token ('keep r,c')"),
-    SWAP: ("Ankh §6 Camel Caravan", "swap a new region's token with another ('swap a b') or 'noswap'"),
-    OBELISK_PICK: ("Ankh §2.2 Obelisk Attuned", "pick a figure to relocate ('pick r,c') or 'done'"),
-    OBELISK_TO: ("Ankh §2.2 Obelisk Attuned", "move it next to one of your Obelisks here ('to r,c')"),
-    CARD: ("Ankh §1, §10.3 step 1", "choose a Battle card from your hand ('card <id>')"),
-    BUILD: ("Ankh §1 Build Monument", "build on an empty land space of the region ('build temple r,c') or 'nobuild'"),
-    BID: ("Ankh §1 Plague of Locusts", "bid Followers you have ('bid N')"),
-    MUMMY: ("Ankh §3 Mummy", "return the Mummy next to your God ('to r,c')"),
-    TIEBREAK: ("Ankh §10.3 step 5", "use the tie-breaker ('tiebreak') or not ('notiebreak')"),
-    WORSHIP: ("Ankh §2.2 Worshipful", "sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')"),
-    ADOPT: (
-        "Ankh §10.4",
-        "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
-    ),
-}
 #: Per (phase name, word): what a decline (or ``end``) says in the log of the game, rather
 #: than a bare ``Player 5: done`` (``describe_action``).  Words that do something are
 #: narrated by the log of their effect instead.
@@ -170,33 +98,6 @@ _WORD_TEXT: dict[tuple[str, str], str] = {
     ("isis-save", "done"): "saves no more Protected figures (Isis)",
     ("horus-eye", "done"): "puts no more Eyes on regions (Horus)",
 }
-#: Which action classes belong to which phases (to tell "wrong moment" from "wrong choice").
-_PHASE_TYPES: dict[int, tuple[type, ...]] = {
-    TURN: (Row, Word, Reveal),
-    TURN_END: (Word, Reveal),
-    MOVE_PICK: (Pick, Word),
-    MOVE_TO: (To,),
-    PUSH: (Push,),
-    AIM: (Aim,),
-    SUMMON: (Put, PyramidPick, Word),
-    PYRAMID_PUT: (Put, Word),
-    UNLOCK: (Power,),
-    CLAIM: (Claim,),
-    CAMEL: (Camel, Word),
-    KEEP: (Keep,),
-    SWAP: (Swap, Word),
-    OBELISK_PICK: (Pick, Word),
-    OBELISK_TO: (To,),
-    CARD: (Card,),
-    BUILD: (Build, Word),
-    BID: (Bid,),
-    MUMMY: (To,),
-    TIEBREAK: (Word,),
-    WORSHIP: (Word,),
-    ADOPT: (Adopt, AdoptPool, Word),
-}
-
-
 #: Observation tables (the same words as ``card_names``, ``hand_of`` and ``power_names``),
 #: computed once per mask.
 _CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
@@ -375,52 +276,7 @@ class AnkhState(Conflict):
         p = self.phase
         if p >= GOD_PHASE_BASE:
             return PHASE_OWNER[p].legal(self, self.tasks[0])
-        if p == MOVE_PICK:
-            return self._move_pick_actions()
-        if p == MOVE_TO:
-            return self._move_to_actions()
-        if p == TURN:
-            return self._turn_actions()
-        if p == SUMMON:
-            return self._summon_actions()
-        if p == CARD:
-            return self._card_actions()
-        if p == BID:
-            return self._bid_actions()
-        if p == AIM:
-            return list(AIM_ACTIONS)
-        if p == PUSH:
-            return self._push_actions()
-        if p == PYRAMID_PUT:
-            return self._pyramid_put_actions()
-        if p == UNLOCK:
-            god = self.god_of_seat[self.to_move]
-            return [POWER[x] for x in free_powers(self.powers[god], unlock_level(self.unlocked[god]))]
-        if p == CLAIM:
-            return self._claim_actions()
-        if p == CAMEL:
-            return self._camel_actions()
-        if p == KEEP:
-            return self._keep_actions()
-        if p == SWAP:
-            return self._swap_actions()
-        if p == OBELISK_PICK:
-            return self._obelisk_pick_actions()
-        if p == OBELISK_TO:
-            return self._obelisk_to_actions()
-        if p == BUILD:
-            return self._build_actions()
-        if p == MUMMY:
-            return self._mummy_actions()
-        if p == TIEBREAK:
-            return self._tiebreak_actions()
-        if p == WORSHIP:
-            return self._worship_actions()
-        if p == ADOPT:
-            return self._adopt_actions()
-        if p == TURN_END:
-            return self._turn_end_actions()
-        return []
+        return PHASE_RULES[p].legal(self)
 
     def _apply(self, action: Action) -> None:
         p = self.phase
@@ -429,108 +285,7 @@ class AnkhState(Conflict):
             PHASE_OWNER[p].apply(self, task, action)
             self._after_task()
             return
-        if p == MOVE_PICK:
-            if action is DONE:
-                self._action_done()
-            else:
-                assert isinstance(action, Pick)
-                self.selected = action.hex
-                self.phase = MOVE_TO
-        elif p == MOVE_TO:
-            assert isinstance(action, To)
-            self._move_to(action.hex)
-        elif p == TURN:
-            if action is END:
-                self.window_done = True  # 'end' chosen now: no "after the action" choice later
-                self._end_turn()
-            elif isinstance(action, Row):
-                self._take_action(action.row)
-            else:
-                self._god_turn_action(action)
-                self._checkpoint(CONT_TURN)
-        elif p == TURN_END:
-            if action is END:
-                self._pass_turn()
-            else:
-                self._god_turn_action(action)
-                self._checkpoint(CONT_END_TURN)
-        elif action is RANSOM:
-            self.ransom = True
-        elif p == SUMMON:
-            if isinstance(action, PyramidPick):
-                self.pyr_sel = action.hex
-                self.phase = PYRAMID_PUT
-            else:
-                assert isinstance(action, Put)
-                self._put(action.kind, action.hex, extra=False)
-        elif p == CARD:
-            assert isinstance(action, Card)
-            self._choose_card(action.card)
-        elif p == BID:
-            assert isinstance(action, Bid)
-            self._bid(action.amount)
-        elif p == AIM:
-            assert isinstance(action, Aim)
-            self._set_aim(action.side)
-        elif p == PUSH:
-            assert isinstance(action, Push)
-            self._push(action.hex)
-        elif p == PYRAMID_PUT:
-            assert isinstance(action, Put)
-            self._put(action.kind, action.hex, extra=True)
-        elif p == UNLOCK:
-            assert isinstance(action, Power)
-            self._unlock(action.power)
-        elif p == CLAIM:
-            assert isinstance(action, Claim)
-            self._claim(action.hex)
-        elif p == CAMEL:
-            if action is DONE:
-                self._no_camels()
-            else:
-                assert isinstance(action, Camel)
-                self._camel(action.edge)
-        elif p == KEEP:
-            assert isinstance(action, Keep)
-            self._keep(action.hex)
-        elif p == SWAP:
-            if action is NOSWAP:
-                self._no_swap()
-            else:
-                assert isinstance(action, Swap)
-                self._swap(action.a, action.b)
-        elif p == OBELISK_PICK:
-            if action is DONE:
-                self._obelisk_pass()
-            else:
-                assert isinstance(action, Pick)
-                self._obelisk_pick(action.hex)
-        elif p == OBELISK_TO:
-            assert isinstance(action, To)
-            self._obelisk_to(action.hex)
-        elif p == BUILD:
-            if action is NOBUILD:
-                self._no_build()
-            else:
-                assert isinstance(action, Build)
-                self._build(action.kind, action.hex)
-        elif p == MUMMY:
-            assert isinstance(action, To)
-            self._mummy_return(action.hex)
-        elif p == TIEBREAK:
-            self._tiebreak(action is TIEBREAK_ACT)
-        elif p == WORSHIP:
-            self._worship(action is WORSHIP_ACT)
-        elif p == ADOPT:
-            if action is DONE:
-                self._finish_adoption()
-            elif isinstance(action, Adopt):
-                self._adopt(action.hex, -1)
-            else:
-                assert isinstance(action, AdoptPool)
-                self._adopt(-1, action.kind)
-        else:  # pragma: no cover - legality was checked by State.apply
-            raise AssertionError(f"no decision is pending in phase {phase_name(p)}")
+        PHASE_RULES[p].apply(self, action)
 
     def _god_turn_action(self, action: Action) -> None:
         """One of the god powers' turn choices (§4.2 Bastet's cats), by the power offering it."""
@@ -570,62 +325,10 @@ class AnkhState(Conflict):
             owner = PHASE_OWNER[p]
             _, rule, what = owner.PHASES[p]
             return f"Ankh {rule}", owner.why_illegal(self, self.tasks[0], action) or f"the decision now: {what}"
-        rule, what = _PHASE_RULE[p]
-        if not isinstance(action, _PHASE_TYPES[p]):
-            return rule, f"this is not the moment for that: {what}"
-        god = self.god_of_seat[self.to_move]
-        name = BOARD.hex_name
-        if p == TURN:
-            if isinstance(action, Row) and self.actions_taken:
-                return rule, f"the second action must be on a lower row than '{ACTIONS[self.last_row]}'"
-            if action is END and self.actions_taken == 0:
-                return rule, "take at least one action before ending the turn"
-            if action is END:
-                return "Ankh §7.1 (option second_action=mandatory)", "the second action is mandatory in this game"
-        if p in (MOVE_PICK, OBELISK_PICK) and isinstance(action, Pick):
-            h = action.hex
-            if self.figure_owner[h] != god:
-                return rule, f"there is no figure of yours on {name(h)}"
-            if h in self.moved or h in self.ob_moved:
-                return rule, f"the figure on {name(h)} has already moved"
-            return rule, f"the figure on {name(h)} has no empty land space to go to"
-        if p in (MOVE_TO, OBELISK_TO, MUMMY, PUSH, PYRAMID_PUT, SUMMON) and hasattr(action, "hex"):
-            h = action.hex
-            if not BOARD.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
-                return "Ankh §8.1", f"{name(h)} is water: no figure may end there (except Apep when summoned)"
-            satet = p == MOVE_TO and self.figure[self.selected] == SATET
-            if p == MOVE_TO and BOARD.distance(self.selected, h) > 3:
-                return rule, f"{name(h)} is more than 3 spaces from {name(self.selected)}"
-            if satet and self.figure_owner[h] >= 0 and self.figure_owner[h] != god:
-                return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
-            if not self._is_empty(h):
-                return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
-            if isinstance(action, Put) and self._pool_count(god, action.kind) <= 0:
-                return rule, f"you have no {FIGURE_IDS[action.kind]} in your pool"
-            return rule, f"{name(h)} is not one of the allowed spaces: {what}"
-        if p == CARD and isinstance(action, Card):
-            return "Ankh §1", f"{CARD_IDS[action.card]} is face up (used) until you play the Cycle of Ma'at"
-        if p == BID and isinstance(action, Bid):
-            return "Ankh §1 Plague of Locusts", f"you have only {plural(self.followers[god], 'Follower')} to bid"
-        if p == CLAIM and isinstance(action, Claim):
-            h = action.hex
-            if self.monument[h] < 0:
-                return rule, f"there is no Monument on {name(h)}"
-            if self.monument_owner[h] >= 0 and any(
-                m >= 0 and o < 0 for m, o in zip(self.monument, self.monument_owner, strict=True)
-            ):
-                return rule, "a Monument of another god may be taken only when no Monument on the board is neutral"
-            return rule, f"none of your figures is adjacent to {name(h)} (same region)"
-        if p == CAMEL and isinstance(action, Camel):
-            return rule, (
-                f"{BOARD.edge_name(action.edge)} does not continue a line of up to 6 camels from border to border "
-                "that splits one region into two of at least 6 land spaces"
-            )
-        if p == UNLOCK and isinstance(action, Power):
-            return rule, f"the token being moved is of level {unlock_level(self.unlocked[god])}, or you have it already"
-        if p == BUILD and isinstance(action, Build):
-            return rule, "build on an empty land space of the battle region, with a Monument left in the supply"
-        return rule, f"the decision now: {what}"
+        pr = PHASE_RULES[p]
+        if not isinstance(action, pr.types):
+            return pr.rule, f"this is not the moment for that: {pr.prompt}"
+        return pr.why_illegal(self, action, pr) or (pr.rule, f"the decision now: {pr.prompt}")
 
     # --- copies ------------------------------------------------------------------------------------
 

@@ -1,0 +1,558 @@
+"""The engine's decision points, one :class:`PhaseRule` record each (rules/ankh.md §7, §6, §10).
+
+``AnkhState.phase`` is one of the ``base`` phase codes (``TURN``, ``MOVE_PICK``... ``TURN_END``)
+or a god power's phase (``>= GOD_PHASE_BASE``, :mod:`netjer.games.ankh.gods.base`, whose
+``PHASES`` tables are the model of this one).  :data:`PHASE_RULES` holds, per engine phase in
+code order, everything the kernel contract needs of it: its name (observations, logs, full
+state), the rule that governs the decision, what the player is asked, which action classes
+belong to it (to tell "wrong moment" from "wrong choice"), its legal actions, how an action is
+applied and why an action is illegal.  ``AnkhState.legal_actions``, ``apply`` and the
+``IllegalActionError`` reasons dispatch through this one table.
+
+The ``legal`` and ``apply`` entries call the rules of the chapter modules (``actions`` §7,
+``events`` §6, ``battle`` §10.3, ``merge`` §10.4, ``conflict`` §10.1-2) on the state they
+are given; the ``why_illegal`` entries return ``(rule, reason)`` for an action of the phase's
+classes that is not legal now, or ``None`` for the generic reason
+(``the decision now: <prompt>``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from netjer.core.action import Action
+from netjer.core.words import plural
+from netjer.games.ankh.base import (
+    ADOPT,
+    AIM,
+    BID,
+    BUILD,
+    CAMEL,
+    CARD,
+    CLAIM,
+    CONT_END_TURN,
+    CONT_TURN,
+    KEEP,
+    MOVE_PICK,
+    MOVE_TO,
+    MUMMY,
+    OBELISK_PICK,
+    OBELISK_TO,
+    OVER,
+    PUSH,
+    PYRAMID_PUT,
+    SUMMON,
+    SWAP,
+    TIEBREAK,
+    TURN,
+    TURN_END,
+    UNLOCK,
+    WORSHIP,
+)
+from netjer.games.ankh.cards import CARD_IDS
+from netjer.games.ankh.gods.base import GOD_PHASE_BASE, PHASE_OWNER
+from netjer.games.ankh.notation import AIM as AIM_ACTIONS
+from netjer.games.ankh.notation import (
+    DONE,
+    END,
+    NOBUILD,
+    NOSWAP,
+    POWER,
+    RANSOM,
+    Adopt,
+    AdoptPool,
+    Aim,
+    Bid,
+    Build,
+    Camel,
+    Card,
+    Claim,
+    Keep,
+    Pick,
+    Power,
+    Push,
+    Put,
+    PyramidPick,
+    Reveal,
+    Row,
+    Swap,
+    To,
+    Word,
+)
+from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
+from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
+from netjer.games.ankh.pieces import FIGURE_IDS, SATET
+from netjer.games.ankh.powers import free_powers, unlock_level
+from netjer.games.ankh.setup import ACTIONS
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
+
+#: ``why_illegal(state, action, phase_rule)``: ``(rule, reason)``, or None for the generic one.
+WhyIllegal = Callable[["AnkhState", Action, "PhaseRule"], "tuple[str, str] | None"]
+
+
+def _generic(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRule:
+    """One engine decision point.
+
+    Attributes:
+        phase: its code (``AnkhState.phase``; the record's index in :data:`PHASE_RULES`).
+        name: its name in observations, logs and the full state (``"move-pick"``).
+        rule: the rule that governs the decision (``"Ankh §7.3 Move Figures"``).
+        prompt: what the player is asked, with the notation of the answers.
+        types: the action classes that belong to the phase.
+        legal: ``legal(state)``: the legal actions, in the engine's order.
+        apply: ``apply(state, action)``: play a legal action of the phase.
+        why_illegal: ``why_illegal(state, action, self)`` for an action of ``types`` that
+            is not legal: ``(rule, reason)``, or None for ``the decision now: <prompt>``.
+    """
+
+    phase: int
+    name: str
+    rule: str
+    prompt: str
+    types: tuple[type, ...]
+    legal: Callable[[AnkhState], list[Action]]
+    apply: Callable[[AnkhState, Action], None]
+    why_illegal: WhyIllegal = _generic
+
+
+# --- legal actions and effects that are not one method call -------------------------------------
+
+
+def _unlock_actions(st: AnkhState) -> list[Action]:
+    god = st.god_of_seat[st.to_move]
+    return [POWER[x] for x in free_powers(st.powers[god], unlock_level(st.unlocked[god]))]
+
+
+def _apply_move_pick(st: AnkhState, action: Action) -> None:
+    if action is DONE:
+        st._action_done()
+    else:
+        assert isinstance(action, Pick)
+        st.selected = action.hex
+        st.phase = MOVE_TO
+
+
+def _apply_turn(st: AnkhState, action: Action) -> None:
+    if action is END:
+        st.window_done = True  # 'end' chosen now: no "after the action" choice later
+        st._end_turn()
+    elif isinstance(action, Row):
+        st._take_action(action.row)
+    else:
+        st._god_turn_action(action)
+        st._checkpoint(CONT_TURN)
+
+
+def _apply_turn_end(st: AnkhState, action: Action) -> None:
+    if action is END:
+        st._pass_turn()
+    else:
+        st._god_turn_action(action)
+        st._checkpoint(CONT_END_TURN)
+
+
+def _apply_summon(st: AnkhState, action: Action) -> None:
+    if action is RANSOM:  # §4.1 Anubis: buy back a trapped Warrior, then place it
+        st.ransom = True
+    elif isinstance(action, PyramidPick):
+        st.pyr_sel = action.hex
+        st.phase = PYRAMID_PUT
+    else:
+        assert isinstance(action, Put)
+        st._put(action.kind, action.hex, extra=False)
+
+
+def _apply_pyramid_put(st: AnkhState, action: Action) -> None:
+    if action is RANSOM:
+        st.ransom = True
+    else:
+        assert isinstance(action, Put)
+        st._put(action.kind, action.hex, extra=True)
+
+
+def _apply_camel(st: AnkhState, action: Action) -> None:
+    if action is DONE:
+        st._no_camels()
+    else:
+        assert isinstance(action, Camel)
+        st._camel(action.edge)
+
+
+def _apply_swap(st: AnkhState, action: Action) -> None:
+    if action is NOSWAP:
+        st._no_swap()
+    else:
+        assert isinstance(action, Swap)
+        st._swap(action.a, action.b)
+
+
+def _apply_obelisk_pick(st: AnkhState, action: Action) -> None:
+    if action is DONE:
+        st._obelisk_pass()
+    else:
+        assert isinstance(action, Pick)
+        st._obelisk_pick(action.hex)
+
+
+def _apply_build(st: AnkhState, action: Action) -> None:
+    if action is NOBUILD:
+        st._no_build()
+    else:
+        assert isinstance(action, Build)
+        st._build(action.kind, action.hex)
+
+
+def _apply_adopt(st: AnkhState, action: Action) -> None:
+    if action is DONE:
+        st._finish_adoption()
+    elif isinstance(action, Adopt):
+        st._adopt(action.hex, -1)
+    else:
+        assert isinstance(action, AdoptPool)
+        st._adopt(-1, action.kind)
+
+
+def _hex_of(action: Action) -> int:
+    h = getattr(action, "hex")  # noqa: B009 - the phase's classes all carry a hex
+    assert isinstance(h, int)
+    return h
+
+
+def _apply_to(method: str) -> Callable[[AnkhState, Action], None]:
+    """``apply`` of a phase whose one answer is ``to r,c`` (or ``push r,c``...): ``method(hex)``."""
+
+    def apply(st: AnkhState, action: Action) -> None:
+        getattr(st, method)(_hex_of(action))
+
+    return apply
+
+
+def _game_over(st: AnkhState, action: Action) -> None:  # pragma: no cover - nothing is legal
+    raise AssertionError("no decision is pending: the game is over")
+
+
+# --- why an action is illegal ------------------------------------------------------------------
+
+
+def _why_turn(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    if isinstance(action, Row) and st.actions_taken:
+        return pr.rule, f"the second action must be on a lower row than '{ACTIONS[st.last_row]}'"
+    if action is END and st.actions_taken == 0:
+        return pr.rule, "take at least one action before ending the turn"
+    if action is END:
+        return "Ankh §7.1 (option second_action=mandatory)", "the second action is mandatory in this game"
+    return None
+
+
+def _why_pick(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    if not isinstance(action, Pick):
+        return None
+    h, name = action.hex, st.board.hex_name
+    if st.figure_owner[h] != st.god_of_seat[st.to_move]:
+        return pr.rule, f"there is no figure of yours on {name(h)}"
+    if h in st.moved or h in st.ob_moved:
+        return pr.rule, f"the figure on {name(h)} has already moved"
+    return pr.rule, f"the figure on {name(h)} has no empty land space to go to"
+
+
+def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    """A figure placed or moved to a space that is not allowed (§8.1, §7.3, §3 Satet)."""
+    if not hasattr(action, "hex"):
+        return None
+    p, rule, board = pr.phase, pr.rule, st.board
+    god = st.god_of_seat[st.to_move]
+    name = board.hex_name
+    h = _hex_of(action)
+    if not board.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
+        return "Ankh §8.1", f"{name(h)} is water: no figure may end there (except Apep when summoned)"
+    satet = p == MOVE_TO and st.figure[st.selected] == SATET
+    if p == MOVE_TO and board.distance(st.selected, h) > 3:
+        return rule, f"{name(h)} is more than 3 spaces from {name(st.selected)}"
+    if satet and st.figure_owner[h] >= 0 and st.figure_owner[h] != god:
+        return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
+    if not st._is_empty(h):
+        return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
+    if isinstance(action, Put) and st._pool_count(god, action.kind) <= 0:
+        return rule, f"you have no {FIGURE_IDS[action.kind]} in your pool"
+    return rule, f"{name(h)} is not one of the allowed spaces: {pr.prompt}"
+
+
+def _why_card(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    assert isinstance(action, Card)
+    return "Ankh §1", f"{CARD_IDS[action.card]} is face up (used) until you play the Cycle of Ma'at"
+
+
+def _why_bid(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    god = st.god_of_seat[st.to_move]
+    return "Ankh §1 Plague of Locusts", f"you have only {plural(st.followers[god], 'Follower')} to bid"
+
+
+def _why_claim(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    assert isinstance(action, Claim)
+    h, name = action.hex, st.board.hex_name
+    if st.monument[h] < 0:
+        return pr.rule, f"there is no Monument on {name(h)}"
+    if st.monument_owner[h] >= 0 and any(m >= 0 and o < 0 for m, o in zip(st.monument, st.monument_owner, strict=True)):
+        return pr.rule, "a Monument of another god may be taken only when no Monument on the board is neutral"
+    return pr.rule, f"none of your figures is adjacent to {name(h)} (same region)"
+
+
+def _why_camel(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    if not isinstance(action, Camel):
+        return None
+    return pr.rule, (
+        f"{st.board.edge_name(action.edge)} does not continue a line of up to 6 camels from border to border "
+        "that splits one region into two of at least 6 land spaces"
+    )
+
+
+def _why_unlock(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    god = st.god_of_seat[st.to_move]
+    return pr.rule, f"the token being moved is of level {unlock_level(st.unlocked[god])}, or you have it already"
+
+
+def _why_build(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
+    if not isinstance(action, Build):
+        return None
+    return pr.rule, "build on an empty land space of the battle region, with a Monument left in the supply"
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+#: Every engine phase, indexed by its code.
+PHASE_RULES: tuple[PhaseRule, ...] = (
+    PhaseRule(
+        TURN,
+        "turn",
+        "Ankh §7.1",
+        "choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'",
+        (Row, Word, Reveal),
+        lambda st: st._turn_actions(),
+        _apply_turn,
+        _why_turn,
+    ),
+    PhaseRule(
+        MOVE_PICK,
+        "move-pick",
+        "Ankh §7.3 Move Figures",
+        "pick a figure of yours that has not moved ('pick r,c') or 'done'",
+        (Pick, Word),
+        lambda st: st._move_pick_actions(),
+        _apply_move_pick,
+        _why_pick,
+    ),
+    PhaseRule(
+        MOVE_TO,
+        "move-to",
+        "Ankh §7.3 Move Figures",
+        "move the picked figure 1-3 spaces to an empty land space ('to r,c')",
+        (To,),
+        lambda st: st._move_to_actions(),
+        _apply_to("_move_to"),
+        _why_space,
+    ),
+    PhaseRule(
+        PUSH,
+        "push",
+        "Ankh §3 Satet",
+        "push the enemy figure to an empty adjacent land space ('push r,c')",
+        (Push,),
+        lambda st: st._push_actions(),
+        _apply_to("_push"),
+        _why_space,
+    ),
+    PhaseRule(
+        AIM,
+        "aim",
+        "Ankh §3 Giant Scorpion",
+        "aim the Giant Scorpion at two neighbouring sides ('aim N-NE')",
+        (Aim,),
+        lambda st: list(AIM_ACTIONS),
+        lambda st, a: st._set_aim(a.side) if isinstance(a, Aim) else None,
+    ),
+    PhaseRule(
+        SUMMON,
+        "summon",
+        "Ankh §7.3 Summon Figure",
+        "summon a figure from your pool ('put warrior r,c') or 'pyramid r,c'",
+        (Put, PyramidPick, Word),
+        lambda st: st._summon_actions(),
+        _apply_summon,
+        _why_space,
+    ),
+    PhaseRule(
+        PYRAMID_PUT,
+        "pyramid-summon",
+        "Ankh §2.2 Pyramid Attuned",
+        "summon a figure next to the chosen Pyramid ('put warrior r,c')",
+        (Put, Word),
+        lambda st: st._pyramid_put_actions(),
+        _apply_pyramid_put,
+        _why_space,
+    ),
+    PhaseRule(
+        UNLOCK,
+        "unlock",
+        "Ankh §2.1",
+        "choose a power of the level being unlocked ('power <id>')",
+        (Power,),
+        _unlock_actions,
+        lambda st, a: st._unlock(a.power) if isinstance(a, Power) else None,
+        _why_unlock,
+    ),
+    PhaseRule(
+        CLAIM,
+        "claim",
+        "Ankh §6 Control Monument",
+        "choose a Monument adjacent to your figures ('claim r,c')",
+        (Claim,),
+        lambda st: st._claim_actions(),
+        _apply_to("_claim"),
+        _why_claim,
+    ),
+    PhaseRule(
+        CAMEL,
+        "camel",
+        "Ankh §6 Camel Caravan",
+        "lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first",
+        (Camel, Word),
+        lambda st: st._camel_actions(),
+        _apply_camel,
+        _why_camel,
+    ),
+    PhaseRule(
+        KEEP,
+        "keep",
+        "Ankh §6 Camel Caravan",
+        "choose the new region that keeps the old token ('keep r,c')",
+        (Keep,),
+        lambda st: st._keep_actions(),
+        _apply_to("_keep"),
+    ),
+    PhaseRule(
+        SWAP,
+        "swap",
+        "Ankh §6 Camel Caravan",
+        "swap a new region's token with another ('swap a b') or 'noswap'",
+        (Swap, Word),
+        lambda st: st._swap_actions(),
+        _apply_swap,
+    ),
+    PhaseRule(
+        OBELISK_PICK,
+        "obelisk-pick",
+        "Ankh §2.2 Obelisk Attuned",
+        "pick a figure to relocate ('pick r,c') or 'done'",
+        (Pick, Word),
+        lambda st: st._obelisk_pick_actions(),
+        _apply_obelisk_pick,
+        _why_pick,
+    ),
+    PhaseRule(
+        OBELISK_TO,
+        "obelisk-to",
+        "Ankh §2.2 Obelisk Attuned",
+        "move it next to one of your Obelisks here ('to r,c')",
+        (To,),
+        lambda st: st._obelisk_to_actions(),
+        _apply_to("_obelisk_to"),
+        _why_space,
+    ),
+    PhaseRule(
+        CARD,
+        "card",
+        "Ankh §1, §10.3 step 1",
+        "choose a Battle card from your hand ('card <id>')",
+        (Card,),
+        lambda st: st._card_actions(),
+        lambda st, a: st._choose_card(a.card) if isinstance(a, Card) else None,
+        _why_card,
+    ),
+    PhaseRule(
+        BUILD,
+        "build",
+        "Ankh §1 Build Monument",
+        "build on an empty land space of the region ('build temple r,c') or 'nobuild'",
+        (Build, Word),
+        lambda st: st._build_actions(),
+        _apply_build,
+        _why_build,
+    ),
+    PhaseRule(
+        BID,
+        "bid",
+        "Ankh §1 Plague of Locusts",
+        "bid Followers you have ('bid N')",
+        (Bid,),
+        lambda st: st._bid_actions(),
+        lambda st, a: st._bid(a.amount) if isinstance(a, Bid) else None,
+        _why_bid,
+    ),
+    PhaseRule(
+        MUMMY,
+        "mummy",
+        "Ankh §3 Mummy",
+        "return the Mummy next to your God ('to r,c')",
+        (To,),
+        lambda st: st._mummy_actions(),
+        _apply_to("_mummy_return"),
+        _why_space,
+    ),
+    PhaseRule(
+        TIEBREAK,
+        "tiebreak",
+        "Ankh §10.3 step 5",
+        "use the tie-breaker ('tiebreak') or not ('notiebreak')",
+        (Word,),
+        lambda st: st._tiebreak_actions(),
+        lambda st, a: st._tiebreak(a is TIEBREAK_ACT),
+    ),
+    PhaseRule(
+        WORSHIP,
+        "worship",
+        "Ankh §2.2 Worshipful",
+        "sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')",
+        (Word,),
+        lambda st: st._worship_actions(),
+        lambda st, a: st._worship(a is WORSHIP_ACT),
+    ),
+    PhaseRule(
+        ADOPT,
+        "adopt",
+        "Ankh §10.4",
+        "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
+        (Adopt, AdoptPool, Word),
+        lambda st: st._adopt_actions(),
+        _apply_adopt,
+    ),
+    PhaseRule(OVER, "over", "Ankh §10.6", "the game is over", (), lambda st: [], _game_over),
+    PhaseRule(
+        TURN_END,
+        "turn-end",
+        "Ankh §4.2 Bastet",
+        "reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn",
+        (Word, Reveal),
+        lambda st: st._turn_end_actions(),
+        _apply_turn_end,
+    ),
+)
+assert all(r.phase == i for i, r in enumerate(PHASE_RULES)), "PHASE_RULES must be in phase-code order"
+
+#: The name of each engine phase, by code (observations, the tensor adapter).
+PHASE_NAMES: tuple[str, ...] = tuple(r.name for r in PHASE_RULES)
+
+
+def phase_name(p: int) -> str:
+    """The name of decision point ``p`` (an engine phase or a god power's)."""
+    if p < GOD_PHASE_BASE:
+        return PHASE_RULES[p].name
+    return PHASE_OWNER[p].PHASES[p][0]
