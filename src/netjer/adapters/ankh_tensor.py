@@ -83,11 +83,10 @@ from typing import Any
 from netjer.adapters.encoding import Encoder, EncodingError
 from netjer.core.game import Game
 from netjer.core.state import JsonDict
-from netjer.games.ankh.battle import STEP_NAMES
 from netjer.games.ankh.board import DIRECTION_NAMES, load_board
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.gods.base import GOD_IDS, PHASE_OWNER
-from netjer.games.ankh.phases import PHASE_NAMES
+from netjer.games.ankh.phases import PHASE_NAMES, STEP_NAMES
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS
 

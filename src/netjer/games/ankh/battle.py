@@ -2,7 +2,7 @@
 of §2.2.
 
 A Battle runs as a sequence of steps (``AnkhState.conflict_step``), each automatic except where a
-player decides; :meth:`Battle._run_battle_step` is called by the Conflict loop
+player decides; :data:`netjer.games.ankh.phases.BATTLE_STEPS` are run by the Conflict loop
 (:mod:`netjer.games.ankh.conflict`) until it needs a decision.
 
 0. Start of battle: Obelisk Attuned relocations — the gods with the power, a controlled
@@ -96,26 +96,7 @@ from netjer.games.ankh.powers import (
     B_WORSHIP,
     B_CYCLE,
 ) = range(18)
-STEP_NAMES = (
-    "next-region",
-    "obelisk-attuned",
-    "battle-start",
-    "deal",
-    "cards",
-    "reveal",
-    "build",
-    "plague",
-    "plague-bids",
-    "majorities",
-    "resolution",
-    "resolution-effects",
-    "resolution-deaths",
-    "magnanimous",
-    "miracle",
-    "after-battle",
-    "worshipful",
-    "cycle-of-maat",
-)
+#: Their names, rules and what each does: :data:`netjer.games.ankh.phases.BATTLE_STEPS`.
 #: §1 Build Monument: the sacrifice, unless Inspiring (§2.2).
 BUILD_COST = 3
 #: §2.2 Glorious: the winning margin and the Devotion it gives.
@@ -676,41 +657,3 @@ class Battle(Events):
         self.b_region = -1
         self.c_idx += 1
         self.conflict_step = C_REGION
-
-    def _run_battle_step(self) -> bool:
-        """Run the current battle step; True if it now waits for a decision."""
-        step = self.conflict_step
-        if step == B_OBELISK:
-            return self._obelisk_step()
-        if step == B_START:
-            return self._start_step()
-        if step == B_DEAL:
-            return self._deal_step()
-        if step == B_CARDS:
-            return self._cards_step()
-        if step == B_REVEAL:
-            return self._reveal_step()
-        if step == B_BUILD:
-            return self._build_step()
-        if step == B_PLAGUE:
-            return self._plague_step()
-        if step == B_BIDS:
-            return self._bids_step()
-        if step == B_MAJORITY:
-            return self._majority_step()
-        if step == B_RESOLVE:
-            return self._resolve_step()
-        if step == B_APPLY:
-            return self._apply_step()
-        if step == B_KILL:
-            return self._kill_step()
-        if step == B_MAGNANIMOUS:
-            return self._magnanimous_step()
-        if step == B_MIRACLE:
-            return self._miracle_step()
-        if step == B_AFTER:
-            return self._after_step()
-        if step == B_WORSHIP:
-            return self._worship_step()
-        assert step == B_CYCLE
-        return self._cycle_step()

@@ -22,6 +22,7 @@ from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
 from netjer.games.ankh.notation import TO
+from netjer.games.ankh.phases import BATTLE_STEPS
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.victory import Victory
@@ -64,7 +65,7 @@ class Conflict(Victory):
                 if self._drain():
                     return
             if self.conflict_step != C_REGION:
-                if self._run_battle_step():
+                if BATTLE_STEPS[self.conflict_step].run(self._me):
                     return
                 continue
             if self.c_idx >= len(self.c_order):

@@ -9,6 +9,10 @@ belong to it (to tell "wrong moment" from "wrong choice"), its legal actions, ho
 applied and why an action is illegal.  ``AnkhState.legal_actions``, ``apply`` and the
 ``IllegalActionError`` reasons dispatch through this one table.
 
+The steps of a Conflict (``AnkhState.conflict_step``, rules/ankh.md §10.1-10.3) are a second
+table of the same kind, :data:`BATTLE_STEPS`: per step its name, rule and ``run``, which the
+Conflict loop calls until a step waits for a decision (one of the phases above).
+
 The ``legal`` and ``apply`` entries call the rules of the chapter modules (``actions`` §7,
 ``events`` §6, ``battle`` §10.3, ``merge`` §10.4, ``conflict`` §10.1-2) on the state they
 are given; the ``why_illegal`` entries return ``(rule, reason)`` for an action of the phase's
@@ -50,6 +54,26 @@ from netjer.games.ankh.base import (
     TURN_END,
     UNLOCK,
     WORSHIP,
+)
+from netjer.games.ankh.battle import (
+    B_AFTER,
+    B_APPLY,
+    B_BIDS,
+    B_BUILD,
+    B_CARDS,
+    B_CYCLE,
+    B_DEAL,
+    B_KILL,
+    B_MAGNANIMOUS,
+    B_MAJORITY,
+    B_MIRACLE,
+    B_OBELISK,
+    B_PLAGUE,
+    B_RESOLVE,
+    B_REVEAL,
+    B_START,
+    B_WORSHIP,
+    C_REGION,
 )
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.gods.base import GOD_PHASE_BASE, PHASE_OWNER
@@ -556,3 +580,53 @@ def phase_name(p: int) -> str:
     if p < GOD_PHASE_BASE:
         return PHASE_RULES[p].name
     return PHASE_OWNER[p].PHASES[p][0]
+
+
+@dataclass(frozen=True, slots=True)
+class BattleStep:
+    """One step of a Conflict (``AnkhState.conflict_step``).
+
+    Attributes:
+        step: its code (the ``battle`` module's ``C_REGION``, ``B_*``; the record's index in
+            :data:`BATTLE_STEPS`).
+        name: its name in observations (``"plague-bids"``).
+        rule: the rule it carries out.
+        run: ``run(state)``: carry the step out, moving ``conflict_step`` on; True if it now
+            waits for a decision (``phase`` set), False to go on.
+    """
+
+    step: int
+    name: str
+    rule: str
+    run: Callable[[AnkhState], bool]
+
+
+def _next_region(st: AnkhState) -> bool:  # pragma: no cover - the Conflict loop does it
+    raise AssertionError("the next region is chosen by the Conflict loop (conflict._run_conflict)")
+
+
+#: Every step of a Conflict, indexed by its code.
+BATTLE_STEPS: tuple[BattleStep, ...] = (
+    BattleStep(C_REGION, "next-region", "Ankh §10.1 point 3, §10.2", _next_region),
+    BattleStep(B_OBELISK, "obelisk-attuned", "Ankh §10.3 step 0, §2.2 Obelisk Attuned", lambda st: st._obelisk_step()),
+    BattleStep(B_START, "battle-start", "Ankh §10.3 step 0", lambda st: st._start_step()),
+    BattleStep(B_DEAL, "deal", "Ankh §10.3 step 1", lambda st: st._deal_step()),
+    BattleStep(B_CARDS, "cards", "Ankh §10.3 step 1", lambda st: st._cards_step()),
+    BattleStep(B_REVEAL, "reveal", "Ankh §10.3 step 1", lambda st: st._reveal_step()),
+    BattleStep(B_BUILD, "build", "Ankh §10.3 step 2, §1 Build Monument", lambda st: st._build_step()),
+    BattleStep(B_PLAGUE, "plague", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: st._plague_step()),
+    BattleStep(B_BIDS, "plague-bids", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: st._bids_step()),
+    BattleStep(B_MAJORITY, "majorities", "Ankh §10.3 step 4, §9", lambda st: st._majority_step()),
+    BattleStep(B_RESOLVE, "resolution", "Ankh §10.3 step 5", lambda st: st._resolve_step()),
+    BattleStep(B_APPLY, "resolution-effects", "Ankh §10.3 step 5", lambda st: st._apply_step()),
+    BattleStep(B_KILL, "resolution-deaths", "Ankh §10.3 step 5", lambda st: st._kill_step()),
+    BattleStep(B_MAGNANIMOUS, "magnanimous", "Ankh §10.3 step 6, §2.2 Magnanimous", lambda st: st._magnanimous_step()),
+    BattleStep(B_MIRACLE, "miracle", "Ankh §10.3 step 6, §1 Miracle", lambda st: st._miracle_step()),
+    BattleStep(B_AFTER, "after-battle", "Ankh §10.3 step 6, §4.1 Osiris", lambda st: st._after_step()),
+    BattleStep(B_WORSHIP, "worshipful", "Ankh §10.3 step 6, §2.2 Worshipful", lambda st: st._worship_step()),
+    BattleStep(B_CYCLE, "cycle-of-maat", "Ankh §10.3 step 6, §1 Cycle of Ma'at", lambda st: st._cycle_step()),
+)
+assert all(b.step == i for i, b in enumerate(BATTLE_STEPS)), "BATTLE_STEPS must be in step-code order"
+
+#: The name of each Conflict step, by code (observations, the tensor adapter).
+STEP_NAMES: tuple[str, ...] = tuple(b.name for b in BATTLE_STEPS)

@@ -50,7 +50,7 @@ from netjer.games.ankh.base import (
     TURN,
     UNLOCK,
 )
-from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_RESOLVE, C_REGION, STEP_NAMES
+from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_RESOLVE, C_REGION
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.conflict import Conflict
@@ -65,7 +65,7 @@ from netjer.games.ankh.notation import (
     Card,
     Word,
 )
-from netjer.games.ankh.phases import PHASE_RULES, phase_name
+from netjer.games.ankh.phases import PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.setup import ACTIONS, initial_setup
