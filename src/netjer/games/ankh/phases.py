@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
+from netjer.core.state import JsonDict
 from netjer.core.words import plural
 from netjer.games.ankh.base import (
     ADOPT,
@@ -122,6 +123,10 @@ def _generic(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | 
     return None
 
 
+def _no_pending(st: AnkhState) -> JsonDict:
+    return {}
+
+
 @dataclass(frozen=True, slots=True)
 class PhaseRule:
     """One engine decision point.
@@ -136,6 +141,8 @@ class PhaseRule:
         apply: ``apply(state, action)``: play a legal action of the phase.
         why_illegal: ``why_illegal(state, action, self)`` for an action of ``types`` that
             is not legal: ``(rule, reason)``, or None for ``the decision now: <prompt>``.
+        pending: ``pending(state)``: the public details of the decision in progress (a new
+            dict; the observation's ``pending``).
     """
 
     phase: int
@@ -146,6 +153,7 @@ class PhaseRule:
     legal: Callable[[AnkhState], list[Action]]
     apply: Callable[[AnkhState, Action], None]
     why_illegal: WhyIllegal = _generic
+    pending: Callable[[AnkhState], JsonDict] = _no_pending
 
 
 # --- legal actions and effects that are not one method call -------------------------------------
@@ -264,6 +272,26 @@ def _game_over(st: AnkhState, action: Action) -> None:  # pragma: no cover - not
     raise AssertionError("no decision is pending: the game is over")
 
 
+# --- the public details of the decision in progress ---------------------------------------------
+
+
+def _moved(st: AnkhState) -> list[str]:
+    return [st.board.hex_name(h) for h in st.moved]
+
+
+def _pending_unlock(st: AnkhState) -> JsonDict:
+    return {"level": unlock_level(st.unlocked[st.god_of_seat[st.to_move]])}
+
+
+def _pending_mummy(st: AnkhState) -> JsonDict:
+    god, owner = st.mummy_queue[0]
+    return {"mummy_of": owner, "next_to_god_of": god}  # its owner's God, or Seth's (§4.2)
+
+
+def _pending_camels(st: AnkhState) -> JsonDict:
+    return {"camel_line": [st.board.edge_name(e) for e in st.camel_line]}
+
+
 # --- why an action is illegal ------------------------------------------------------------------
 
 
@@ -373,6 +401,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: st._move_pick_actions(),
         _apply_move_pick,
         _why_pick,
+        pending=lambda st: {"moved": _moved(st)},
     ),
     PhaseRule(
         MOVE_TO,
@@ -383,6 +412,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: st._move_to_actions(),
         _apply_to("_move_to"),
         _why_space,
+        pending=lambda st: {"moved": _moved(st), "selected": st.board.hex_name(st.selected)},
     ),
     PhaseRule(
         PUSH,
@@ -393,6 +423,11 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: st._push_actions(),
         _apply_to("_push"),
         _why_space,
+        pending=lambda st: {
+            "moved": _moved(st),
+            "selected": st.board.hex_name(st.selected),
+            "push_from": st.board.hex_name(st.push_at),
+        },
     ),
     PhaseRule(
         AIM,
@@ -402,6 +437,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         (Aim,),
         lambda st: list(AIM_ACTIONS),
         lambda st, a: st._set_aim(a.side) if isinstance(a, Aim) else None,
+        pending=lambda st: {"scorpion": st.board.hex_name(st.aim_hex)},
     ),
     PhaseRule(
         SUMMON,
@@ -422,6 +458,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: st._pyramid_put_actions(),
         _apply_pyramid_put,
         _why_space,
+        pending=lambda st: {"pyramid": st.board.hex_name(st.pyr_sel)},
     ),
     PhaseRule(
         UNLOCK,
@@ -432,6 +469,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         _unlock_actions,
         lambda st, a: st._unlock(a.power) if isinstance(a, Power) else None,
         _why_unlock,
+        pending=_pending_unlock,
     ),
     PhaseRule(
         CLAIM,
@@ -452,6 +490,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: st._camel_actions(),
         _apply_camel,
         _why_camel,
+        pending=_pending_camels,
     ),
     PhaseRule(
         KEEP,
@@ -461,6 +500,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         (Keep,),
         lambda st: st._keep_actions(),
         _apply_to("_keep"),
+        pending=_pending_camels,
     ),
     PhaseRule(
         SWAP,
@@ -470,6 +510,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         (Swap, Word),
         lambda st: st._swap_actions(),
         _apply_swap,
+        pending=lambda st: {"new_tokens": list(st.new_tokens)},
     ),
     PhaseRule(
         OBELISK_PICK,
@@ -490,6 +531,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: st._obelisk_to_actions(),
         _apply_to("_obelisk_to"),
         _why_space,
+        pending=lambda st: {"selected": st.board.hex_name(st.selected)},
     ),
     PhaseRule(
         CARD,
@@ -530,6 +572,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: st._mummy_actions(),
         _apply_to("_mummy_return"),
         _why_space,
+        pending=_pending_mummy,
     ),
     PhaseRule(
         TIEBREAK,
@@ -557,6 +600,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         (Adopt, AdoptPool, Word),
         lambda st: st._adopt_actions(),
         _apply_adopt,
+        pending=lambda st: {"minor_god": st.merge_minor},
     ),
     PhaseRule(OVER, "over", "Ankh §10.6", "the game is over", (), lambda st: [], _game_over),
     PhaseRule(

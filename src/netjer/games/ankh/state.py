@@ -27,10 +27,7 @@ from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
 from netjer.games.ankh.base import (
-    ADOPT,
-    AIM,
     BOARD,
-    CAMEL,
     CONT_ACTION_DONE,
     CONT_CONFLICT,
     CONT_END_TURN,
@@ -38,17 +35,8 @@ from netjer.games.ankh.base import (
     CONT_START,
     CONT_SUMMON,
     CONT_TURN,
-    KEEP,
-    MOVE_PICK,
-    MOVE_TO,
-    MUMMY,
-    OBELISK_TO,
     OVER,
-    PUSH,
-    PYRAMID_PUT,
-    SWAP,
     TURN,
-    UNLOCK,
 )
 from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_RESOLVE, C_REGION
 from netjer.games.ankh.board import DIRECTION_NAMES
@@ -487,36 +475,11 @@ class AnkhState(Conflict):
         return obs
 
     def _pending_view(self) -> JsonDict:
-        """Public details of the decision in progress."""
-        name = BOARD.hex_name
+        """Public details of the decision in progress (its phase's ``pending``)."""
         p = self.phase
-        out: JsonDict = {}
-        if p in (MOVE_PICK, MOVE_TO, PUSH):
-            out["moved"] = [name(h) for h in self.moved]
-        if p in (MOVE_TO, PUSH, OBELISK_TO):
-            out["selected"] = name(self.selected)
-        if p == PUSH:
-            out["push_from"] = name(self.push_at)
-        if p == AIM:
-            out["scorpion"] = name(self.aim_hex)
-        if p == PYRAMID_PUT:
-            out["pyramid"] = name(self.pyr_sel)
-        if p in (CAMEL, KEEP):
-            out["camel_line"] = [BOARD.edge_name(e) for e in self.camel_line]
-        if p == SWAP:
-            out["new_tokens"] = list(self.new_tokens)
-        if p == UNLOCK:
-            god = self.god_of_seat[self.to_move]
-            out["level"] = unlock_level(self.unlocked[god])
-        if p == MUMMY:
-            god, owner = self.mummy_queue[0]
-            out["mummy_of"] = owner
-            out["next_to_god_of"] = god  # its owner's God, or Seth's (§4.2)
-        if p == ADOPT:
-            out["minor_god"] = self.merge_minor
-        if p >= GOD_PHASE_BASE:
-            task = self.tasks[0]
-            out.update(PHASE_OWNER[p].pending(self, task))
+        out: JsonDict = (
+            dict(PHASE_OWNER[p].pending(self, self.tasks[0])) if p >= GOD_PHASE_BASE else PHASE_RULES[p].pending(self)
+        )
         if self.ransom:
             out["ransom"] = True
         return out
