@@ -295,8 +295,14 @@ class Battle(Events):
         self.conflict_step = B_CARDS
         return False
 
-    def _dominate(self, god: int, region: int) -> None:  # pragma: no cover - in conflict
-        raise NotImplementedError
+    def _dominate(self, god: int, region: int) -> None:
+        """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
+        (plus what god powers add to it, §4.1 Ra)."""
+        self._log(f"{self._name(god)} dominates region {self.token_of_region[region]}")
+        won = self._majorities(god, region)
+        if self._gain(god, won, f"{won} Monument majorities"):
+            return
+        self._gain(god, 1 + self._gain_bonus(god, self._region_hexes(region)), "Domination")
 
     def _obelisk_pick_actions(self) -> list[Action]:
         god = self.ob_active[self.ob_turn]

@@ -81,15 +81,6 @@ class Conflict(Victory):
                 self._dominate(gods[0], r)
             self.c_idx += 1
 
-    def _dominate(self, god: int, region: int) -> None:
-        """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
-        (plus what god powers add to it, §4.1 Ra)."""
-        self._log(f"{self._name(god)} dominates region {self.token_of_region[region]}")
-        won = self._majorities(god, region)
-        if self._gain(god, won, f"{won} Monument majorities"):
-            return
-        self._gain(god, 1 + self._gain_bonus(god, self._region_hexes(region)), "Domination")
-
     # --- Mummy (§3) -------------------------------------------------------------------------------
 
     def _mummy_step(self) -> bool:
