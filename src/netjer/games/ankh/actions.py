@@ -30,8 +30,6 @@ from netjer.core.words import plural
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_MOVE,
-    AIM_AFTER_OBELISK,
-    AIM_AFTER_TASK,
     CONT_ACTION_DONE,
     CONT_SUMMON,
     IS_LAND,
@@ -253,19 +251,9 @@ class Actions(Guardians):
         self.phase = AIM
 
     def _set_aim(self, side: int) -> None:
-        """Aim the Scorpion at ``aim_hex`` at sides ``side`` and ``side + 1``, then resume."""
+        """Aim the Scorpion at ``aim_hex`` at sides ``side`` and ``side + 1``; the ``aim``
+        phase (:data:`netjer.games.ankh.phases.PHASE_RULES`) then resumes at ``aim_resume``."""
         self.aim[self.aim_hex] = side
-        resume = self.aim_resume
-        if resume == AIM_AFTER_MOVE:
-            self._continue_move()
-        elif resume == AIM_AFTER_TASK:
-            self._after_task()
-        else:
-            assert resume == AIM_AFTER_OBELISK
-            self._obelisk_moved()
-
-    def _obelisk_moved(self) -> None:  # pragma: no cover - implemented in battle
-        raise NotImplementedError
 
     # --- Summon Figure (§7.3) --------------------------------------------------------------------
 

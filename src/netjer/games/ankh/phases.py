@@ -32,6 +32,9 @@ from netjer.core.words import plural
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
+    AIM_AFTER_MOVE,
+    AIM_AFTER_OBELISK,
+    AIM_AFTER_TASK,
     BID,
     BUILD,
     CAMEL,
@@ -190,6 +193,20 @@ def _apply_turn_end(st: AnkhState, action: Action) -> None:
     else:
         st._god_turn_action(action)
         st._checkpoint(CONT_END_TURN)
+
+
+def _apply_aim(st: AnkhState, action: Action) -> None:
+    """Aim the Giant Scorpion, then resume where it was placed or moved from (§3)."""
+    assert isinstance(action, Aim)
+    st._set_aim(action.side)
+    resume = st.aim_resume
+    if resume == AIM_AFTER_MOVE:
+        st._continue_move()
+    elif resume == AIM_AFTER_TASK:
+        st._after_task()
+    else:
+        assert resume == AIM_AFTER_OBELISK
+        st._obelisk_moved()  # §2.2 Obelisk Attuned: the next god relocates (battle)
 
 
 def _apply_summon(st: AnkhState, action: Action) -> None:
@@ -436,7 +453,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "aim the Giant Scorpion at two neighbouring sides ('aim N-NE')",
         (Aim,),
         lambda st: list(AIM_ACTIONS),
-        lambda st, a: st._set_aim(a.side) if isinstance(a, Aim) else None,
+        _apply_aim,
         pending=lambda st: {"scorpion": st.board.hex_name(st.aim_hex)},
     ),
     PhaseRule(
