@@ -36,7 +36,8 @@ class Merge(Battle):
 
         Returns:
             True if the major god's player now chooses which of the minor god's Guardians to
-            keep (phase ``adopt``); the merge then ends with :meth:`_finish_adoption`.
+            keep (phase ``adopt``); the merge then ends with :meth:`_finish_adoption`
+            (or when nothing more fits), and the ``adopt`` phase closes the Conflict.
         """
         asc = self.devotion_stack
         minor, major = asc[0], asc[1]
@@ -106,9 +107,10 @@ class Merge(Battle):
         self._release_guardians()
         return False
 
-    def _adopt(self, h: int, kind: int) -> None:
+    def _adopt(self, h: int, kind: int) -> bool:
         """The major god keeps the minor's Guardian on ``h`` (``h`` >= 0) or one of ``kind``
-        from its pool."""
+        from its pool.  True if the merge is now over (nothing more fits: the Conflict's end
+        goes on, ``conflict._conflict_closed``, called by the ``adopt`` phase)."""
         minor = self.merge_minor
         major = self.god_of_seat[minor]
         if h >= 0:
@@ -121,16 +123,12 @@ class Merge(Battle):
             self.guardian_pool[major * 3 + level - 1] += 1
             where = "from the pool"
         self._log(f"{self._name(major)} keeps {self._name(minor)}'s {FIGURE_IDS[kind]} {where}")
-        if not self._continue_adoption():
-            self._conflict_closed()
+        return not self._continue_adoption()
 
     def _finish_adoption(self) -> None:
-        """``done``: the minor god's other Guardians leave the game; the merge is over."""
+        """``done``: the minor god's other Guardians leave the game; the merge is over (the
+        ``adopt`` phase then calls ``conflict._conflict_closed``)."""
         self._release_guardians()
-        self._conflict_closed()
-
-    def _conflict_closed(self) -> None:  # pragma: no cover - implemented in conflict
-        raise NotImplementedError
 
     def _release_guardians(self) -> None:
         """The minor god's Guardians not kept leave the game (not killed, §10.4)."""

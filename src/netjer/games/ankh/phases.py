@@ -261,13 +261,18 @@ def _apply_build(st: AnkhState, action: Action) -> None:
 
 
 def _apply_adopt(st: AnkhState, action: Action) -> None:
+    """Keep a Guardian of the minor god, or stop; once the merge is over the Conflict's end
+    goes on (§10.4, then the end-of-Conflict effects: ``conflict._conflict_closed``)."""
     if action is DONE:
         st._finish_adoption()
+        over = True
     elif isinstance(action, Adopt):
-        st._adopt(action.hex, -1)
+        over = st._adopt(action.hex, -1)
     else:
         assert isinstance(action, AdoptPool)
-        st._adopt(-1, action.kind)
+        over = st._adopt(-1, action.kind)
+    if over:
+        st._conflict_closed()
 
 
 def _hex_of(action: Action) -> int:
