@@ -503,6 +503,18 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             )
         return out
 
+    @app.get("/api/games/{name}/rules")
+    async def rules(name: str, lang: Annotated[str, Query(max_length=16)] = "en") -> dict[str, Any]:
+        """The game's rules texts (:meth:`RulesTexts.as_json`) for the Rules panel and the
+        board's hover texts; 404 for an unknown game or language."""
+        if name not in game_names():
+            raise TableError(404, "no_game", f"there is no game {name!r}; games: {', '.join(game_names())}")
+        try:
+            texts = make_game(name).rules_texts(lang)
+        except NetjerError as err:
+            raise TableError(404, "no_rules", str(err)) from None
+        return texts.as_json()
+
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         rt, tokens = await manager_of(request).create(

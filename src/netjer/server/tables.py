@@ -105,6 +105,23 @@ def _events(state: State, viewer: int | None) -> list[str]:
     return [str(e) for e in events] if isinstance(events, list) else []
 
 
+def legal_entries(game: Game, legal: list[Action]) -> list[dict[str, Any]]:
+    """The legal actions as the web table lists them: ``index``, ``text`` (the notation),
+    ``meaning`` (what it does, in one line: :meth:`RulesTexts.meaning`, ``""`` if the rules
+    texts do not say) and ``term`` (the id of the rules entry that explains it, or None)."""
+    try:
+        texts = game.rules_texts()
+    except NetjerError:  # a game without rules texts still plays
+        texts = None
+    out: list[dict[str, Any]] = []
+    for i, a in enumerate(legal):
+        text = str(a)
+        term = texts.term_of(text) if texts is not None else None
+        meaning = texts.meaning(text) if texts is not None else ""
+        out.append({"index": i, "text": text, "meaning": meaning, "term": term.id if term else None})
+    return out
+
+
 def advance(runtime: TableRuntime, action: Action) -> None:
     """Apply a legal action to the runtime's state and extend every viewer's log."""
     state = runtime.state
@@ -505,7 +522,7 @@ class TableManager:
                 for i, info in enumerate(rt.seats)
             ],
             "observation": state.observation(seat),
-            "legal": [{"index": i, "text": str(a)} for i, a in enumerate(legal)],
+            "legal": legal_entries(game, legal),
             "log_from": log_from,
             "log": log_lines[log_from:],
         }

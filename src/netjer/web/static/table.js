@@ -10,6 +10,7 @@ import * as aton from "./aton.js";
 import { api, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
+import { decorateTerms, installTermTips, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
@@ -349,11 +350,7 @@ function renderView(view) {
   );
 
   const legal = $("legal");
-  legal.replaceChildren(
-    ...(myTurn ? view.legal : []).map((a) =>
-      el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, disabled: sending || null, on: { click: () => play(a.text) } }, a.text),
-    ),
-  );
+  legal.replaceChildren(...(myTurn ? view.legal : []).map((a) => legalButton(a, sending)));
   if (!myTurn) legal.append(el("p", { class: "muted small" }, seat === null ? "Spectators cannot move." : "Not your turn."));
 
   const log = $("log");
@@ -375,6 +372,7 @@ function renderView(view) {
   }
 
   renderErrors();
+  wireRules(view.game, area);
 
   const body = document.body.dataset;
   body.version = String(view.version);
@@ -385,6 +383,26 @@ function renderView(view) {
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
   restoreFocus(key);
+}
+
+/** A legal action's button: its notation and, below, what it does in words (the rules texts). */
+function legalButton(a, sending) {
+  const label = a.meaning ? `${a.text}: ${a.meaning}` : a.text;
+  return el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, "aria-label": label, title: label, disabled: sending || null, on: { click: () => play(a.text) } },
+    el("span", { class: "legal-text" }, a.text),
+    a.meaning ? el("span", { class: "legal-meaning" }, a.meaning) : null);
+}
+
+/** The Rules button of the header and the tips of the board's terms (rules.js). */
+function wireRules(game, area) {
+  const button = $("rules-open");
+  if (button && button.dataset.game !== game) {
+    button.dataset.game = game;
+    button.disabled = false;
+    button.onclick = () => openRules(game);
+    installTermTips(game);
+  }
+  decorateTerms(area);
 }
 
 function renderErrors() {
