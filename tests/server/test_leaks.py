@@ -16,6 +16,7 @@ from netjer.games.aton.actions import Assign, Exchange
 from netjer.games.nile.actions import Place
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
+from netjer.server.tables import legal_entries
 
 VIEW_KEYS = {
     "type",
@@ -83,7 +84,7 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 assert rest["legal"] == (
                     []
                     if local.current_player != seat
-                    else [{"index": i, "text": str(a)} for i, a in enumerate(local.legal_actions())]
+                    else legal_entries(make_game(game), local.legal_actions())
                 )
             if local.is_terminal:
                 break
