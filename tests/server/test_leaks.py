@@ -34,6 +34,7 @@ VIEW_KEYS = {
     "legal",
     "log_from",
     "log",
+    "log_notation",
 }
 
 
@@ -82,9 +83,7 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 assert set(rest) == VIEW_KEYS
                 assert rest["observation"] == local.observation(seat)
                 assert rest["legal"] == (
-                    []
-                    if local.current_player != seat
-                    else legal_entries(make_game(game), local.legal_actions())
+                    [] if local.current_player != seat else legal_entries(make_game(game), local.legal_actions())
                 )
             if local.is_terminal:
                 break
@@ -104,4 +103,12 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 assert message["log_from"] == len(received[seat])
                 received[seat].extend(message["log"])
                 assert words[seat] in message["log"]
+                # the notation beside a line (shown on hover) is given only when the words hide nothing
+                assert len(message["log_notation"]) == len(message["log"])
+                told = dict(zip(message["log"], message["log_notation"], strict=True))
+                if seat == actor or words[seat] == words[actor]:
+                    assert told[words[seat]] == str(action)
+                else:
+                    assert told[words[seat]] is None
+                    assert str(action) not in [n for n in message["log_notation"] if n]
     assert received[0] != received[1] or game == "nile"  # the two seats were told different things

@@ -78,6 +78,9 @@ class TableRuntime:
         seats: who sits where.
         logs: per viewer (a seat, or ``None`` for spectators), the game so far in words:
             each action as that viewer saw it, then the public events it caused.
+        notation: per viewer, the notation of the log lines that tell an action ("pick 7,6"),
+            by line index; only where that viewer's words for it are the actor's own (nothing
+            hidden from it), so the notation never tells more than the words.
         listeners: connected clients per viewer.
     """
 
@@ -86,6 +89,7 @@ class TableRuntime:
     state: State
     seats: list[SeatInfo]
     logs: dict[int | None, list[str]] = field(default_factory=dict)
+    notation: dict[int | None, dict[int, str]] = field(default_factory=dict)
     listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ai_task: asyncio.Task[None] | None = None
@@ -122,13 +126,23 @@ def legal_entries(game: Game, legal: list[Action]) -> list[dict[str, Any]]:
     return out
 
 
+def log_notation(runtime: TableRuntime, viewer: int | None, log_from: int = 0) -> list[str | None]:
+    """For each of ``viewer``'s log lines from ``log_from`` on, the notation of the action it
+    tells, or None (an event, or an action whose words hide something from ``viewer``)."""
+    notes = runtime.notation.get(viewer, {})
+    return [notes.get(i) for i in range(log_from, len(runtime.logs.get(viewer, [])))]
+
+
 def advance(runtime: TableRuntime, action: Action) -> None:
     """Apply a legal action to the runtime's state and extend every viewer's log."""
     state = runtime.state
     described = {v: state.describe_action(action, v) for v in runtime.viewers()}
     before = {v: len(_events(state, v)) for v in runtime.viewers()}
+    actor = state.current_player
     state.apply(action)
     for v in runtime.viewers():
+        if v == actor or described[v] == described[actor]:
+            runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
         runtime.logs.setdefault(v, []).append(described[v])
         runtime.logs[v].extend(_events(state, v)[before[v] :])
 
@@ -525,6 +539,7 @@ class TableManager:
             "legal": legal_entries(game, legal),
             "log_from": log_from,
             "log": log_lines[log_from:],
+            "log_notation": log_notation(rt, seat, log_from),
         }
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:

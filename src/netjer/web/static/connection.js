@@ -88,7 +88,8 @@ export class SeatConnection {
       if (!message.log_from) this.log = [];
       this.log.length = Math.min(this.log.length, message.log_from || 0);
       this.log.push(...message.log);
-      const view = { ...message, log: this.log.slice(), log_from: 0 };
+      this.notation = logNotation(this.notation, message);
+      const view = { ...message, log: this.log.slice(), log_notation: this.notation.slice(), log_from: 0 };
       if (this.status !== "open") {
         this.attempts = 0;
         this.setStatus("open");
@@ -141,4 +142,12 @@ export class SeatConnection {
     if (this.ws) this.ws.close(1000, "bye");
     this.ws = null;
   }
+}
+
+/** The notation beside each log line (null where the words hide something), kept like the log. */
+function logNotation(kept, message) {
+  const out = message.log_from ? (kept || []).slice(0, message.log_from) : [];
+  const fresh = message.log_notation || [];
+  for (let i = 0; i < message.log.length; i += 1) out.push(fresh[i] ?? null);
+  return out;
 }
