@@ -60,3 +60,26 @@ def test_the_table_explains_its_actions_and_terms(server: str, page: Any, shots:
     page.keyboard.press("Escape")
     page.click("#rules-open")
     page.wait_for_selector("#rules-search")
+
+
+def test_the_ankh_log_names_the_gods_with_the_notation_beside(server: str, page: Any) -> None:
+    created = api(
+        server,
+        "/api/tables",
+        {
+            "game": "ankh",
+            "seed": 5,
+            "options": {"players": 2, "gods": "seth,thoth", "first_player": 0},
+            "seats": [{"type": "human"}, {"type": "human"}],
+        },
+    )
+    page.goto(f"{server}{created['links']['0']}")
+    wait_turn(page)
+    page.locator("#legal button[data-action=move]").click()
+    line = page.locator("#log li[data-notation=move]")
+    line.wait_for()
+    assert line.inner_text().startswith("Seth takes the Move Figures action.")
+    assert line.get_attribute("title") == "notation: move"
+    lines = page.locator("#log li").all_inner_texts()
+    assert lines[0] == "gods: Player 1 Seth, Player 2 Thoth"  # who is who, then only the gods' names
+    assert not any("Player" in text for text in lines[1:]), lines

@@ -953,6 +953,20 @@ function drawBattle(obs, ctx, box) {
 
 // ---------- the gods' boards ----------
 
+/** The compact god board's Powers line, cut to its width ("+2 more") with every power in its title. */
+function powersLine(powers, info, x, y, width) {
+  const tail = ` · unlocked ${info.unlocked}/6 · ☥ pool ${info.ankh_pool}`;
+  const fits = (text) => text.length * 6.6 <= width; // 12.5-unit text: about 6.6 units a character
+  let shown = powers.length;
+  const line = (n) => `Powers: ${powers.length ? powers.slice(0, n).join(", ") : "none"}${n < powers.length ? ` +${powers.length - n} more` : ""}${tail}`;
+  while (shown > 0 && !fits(line(shown))) shown -= 1;
+  const t = svg("text", { x, y, "font-size": 12.5, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
+  if (!fits(line(shown))) { t.setAttribute("textLength", width); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+  const g = svg("g", { class: "powers-line" }, t);
+  g.append(svg("title", { text: `Powers: ${powers.length ? powers.join(", ") : "none"}${tail}` }));
+  return g;
+}
+
 function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   const { x, y, w, h } = box;
   const god = info.god;
@@ -995,7 +1009,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if (compact) {
     const r1 = top + (held.length ? 37 : 40);
     const powers = info.powers.map((id) => (POWERS.find((p) => p[0] === id) || [id, id])[1].replace("Att.", "Attuned"));
-    g.append(svg("text", { x: x + 10, y: r1, "font-size": 12.5, fill: "#3b2a14", text: `Powers: ${powers.length ? powers.join(", ") : "none"} · unlocked ${info.unlocked}/6 · ☥ pool ${info.ankh_pool}` }));
+    g.append(powersLine(powers, info, x + 10, r1, w - 20));
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
     else g.append(svg("text", { x: x + 10, y: r2, "font-size": 12.5, fill: "#3b2a14", text: `Pool: ${poolWords.join(", ")} · ${info.hand.length} cards in hand · used: ${info.used_cards.map((c) => CARD_SHORT[c]).join(", ") || "none"}` }));

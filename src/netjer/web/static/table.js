@@ -10,6 +10,7 @@ import * as aton from "./aton.js";
 import { api, el, loadTabChoice, loadTokens, parseFragment, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
+import { fitBoard } from "./phone.js";
 import { decorateTerms, installTermTips, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
@@ -317,6 +318,7 @@ function renderView(view) {
   else drawn = genericRender(view);
   const area = $("board-area");
   area.replaceChildren(drawn.board);
+  fitBoard(area, ctx.narrow);
 
   const statusText = renderer ? renderer.status(view) : view.finished ? view.result_text : `${view.title}`;
   const statusBox = $("status");
@@ -349,13 +351,14 @@ function renderView(view) {
     ),
   );
 
+  spectatorAndEnd(view, seat, statusBox);
   const legal = $("legal");
   legal.replaceChildren(...(myTurn ? view.legal : []).map((a) => legalButton(a, sending)));
   if (!myTurn) legal.append(el("p", { class: "muted small" }, seat === null ? "Spectators cannot move." : "Not your turn."));
 
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
-  log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
+  log.replaceChildren(...view.log.map((line, i) => logLine(line, (view.log_notation || [])[i])));
   if (atBottom || log.children.length < 12) log.scrollTop = log.scrollHeight;
 
   const result = $("result");
@@ -383,6 +386,19 @@ function renderView(view) {
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
   restoreFocus(key);
+}
+
+/** A spectator has no legal actions to be shown; at the end the result banner alone tells the result. */
+function spectatorAndEnd(view, seat, statusBox) {
+  const box = $("legal-box");
+  if (box) box.closest("section").classList.toggle("hidden", seat === null || seat === undefined || view.finished);
+  statusBox.classList.toggle("hidden", Boolean(view.finished));
+}
+
+/** A log line in words; the notation of the action it tells (if any) on hover and beside it. */
+function logLine(line, notation) {
+  if (!notation) return el("li", {}, line);
+  return el("li", { title: `notation: ${notation}`, "data-notation": notation }, line, " ", el("code", { class: "notation muted" }, notation));
 }
 
 /** A legal action's button: its notation and, below, what it does in words (the rules texts). */
