@@ -46,7 +46,7 @@ def test_a_table_fits_a_phone(server: str, phone: Any, shots: Path, game: str) -
     phone.goto(f"{server}{created['links']['0']}")
     wait_turn(phone)
     assert_fits_a_phone(phone)
-    frame = phone.locator(".board-pan")
+    frame = phone.locator(".board-pan").first
     assert float(frame.get_attribute("data-scale")) >= 1
     # the map pans inside its frame and zooms out to the whole board and back
     assert frame.evaluate("f => f.scrollWidth > f.clientWidth") or game != "ankh"
@@ -55,4 +55,13 @@ def test_a_table_fits_a_phone(server: str, phone: Any, shots: Path, game: str) -
     phone.click("button[data-zoom=fit]")
     assert frame.get_attribute("data-zoom") == "1"
     if game == "ankh":
+        # the god boards and tracks fold into tabs below the map; each tab fits the phone too
+        tabs = phone.locator("[role=tab]")
+        assert tabs.count() == 5  # tracks, three gods, Devotion
         phone.screenshot(path=str(shots / "ankh-phone.png"))
+        for i in range(1, tabs.count()):
+            tabs.nth(i).click()
+            phone.wait_for_selector(
+                f"[role=tab][data-tab='{tabs.nth(i).get_attribute('data-tab')}'][aria-selected=true]"
+            )
+            assert_fits_a_phone(phone)

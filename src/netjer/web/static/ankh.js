@@ -1634,19 +1634,19 @@ export function render(view, ctx) {
   const root = svg("svg", { class: "board ankh", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": "Ankh board", "data-layout": ctx.narrow ? "narrow" : "wide", "data-phase": obs.phase });
   root.append(defs());
   root.append(svg("rect", { width: L.W, height: L.H, fill: "#efe6d2" }));
-  root.append(drawMap(obs, ctx, legal, L, geo, regions));
-  root.append(drawFooter(obs, L));
-  root.append(drawTracks(obs, ctx, legal, L.tracks));
-  root.append(obs.battle ? drawBattle(obs, ctx, L.middle) : drawTurn(obs, L.middle));
+  const parts = { map: [drawMap(obs, ctx, legal, L, geo, regions), drawFooter(obs, L)], gods: [] };
+  parts.tracks = [drawTracks(obs, ctx, legal, L.tracks), obs.battle ? drawBattle(obs, ctx, L.middle) : drawTurn(obs, L.middle)];
   // every god's board in full when they fit, else yours in full and the others compact
   let gy = L.gods.y;
   const slots = obs.guardian_slots || [];
   obs.gods.forEach((info, i) => {
     const { h, compact } = L.gods.boards[i];
-    root.append(drawGod(obs, ctx, legal, info, { x: L.gods.x, y: gy, w: L.gods.w, h }, slots, compact));
+    parts.gods.push({ info, y: gy, h, g: drawGod(obs, ctx, legal, info, { x: L.gods.x, y: gy, w: L.gods.w, h }, slots, compact) });
     gy += h + L.gods.gap;
   });
-  root.append(drawDevotion(obs, L.devotion));
+  parts.devotion = [drawDevotion(obs, L.devotion)];
+  const board = ctx.narrow ? fold(obs, ctx, root, L, parts) : root;
+  if (!ctx.narrow) root.append(...parts.map, ...parts.tracks, ...parts.gods.map((p) => p.g), ...parts.devotion);
 
   let prompt = "";
   let controls = [];
@@ -1654,7 +1654,36 @@ export function render(view, ctx) {
     prompt = promptFor(obs, legal);
     controls = controlsFor(obs, ctx, legal);
   }
-  return { board: root, controls, prompt };
+  return { board, controls, prompt };
+}
+
+// ---------- a phone: the map, then the tracks, each god board and Devotion as tabs below it ----------
+
+let foldTab = "tracks";
+
+/** The narrow layout folded: the map (with its legend) alone in `root`, and below it a tab list
+ * whose panels each show one part of the same drawing (its own viewBox onto the layout). */
+function fold(obs, ctx, root, L, parts) {
+  root.append(...parts.map);
+  root.setAttribute("viewBox", `0 0 ${L.W} ${L.tracks.y - 4}`);
+  const panel = (key, label, groups, x, y, w, h) => {
+    const part = svg("svg", { class: "board ankh ankh-part", viewBox: `${x} ${y} ${w} ${h}`, role: "group", "aria-label": label, "data-part": key });
+    part.append(svg("rect", { x, y, width: w, height: h, fill: "#efe6d2" }), ...groups);
+    return { key, label, part };
+  };
+  const tabs = [panel("tracks", "Tracks", parts.tracks, 0, L.tracks.y - 4, L.W, L.gods.y - L.tracks.y + 2)];
+  for (const p of parts.gods) tabs.push(panel(`god-${p.info.god}`, godName(obs, p.info.god), [p.g], 0, p.y - 3, L.W, p.h + 6));
+  tabs.push(panel("devotion", "Devotion", parts.devotion, 0, L.devotion.y - 3, L.W, L.devotion.h + 6));
+  if (!tabs.some((t) => t.key === foldTab)) foldTab = "tracks";
+  const list = el("div", { class: "fold-tabs", role: "tablist", "aria-label": "Tracks and god boards" });
+  const panels = [];
+  for (const t of tabs) {
+    const selected = t.key === foldTab;
+    list.append(el("button", { type: "button", role: "tab", id: `fold-tab-${t.key}`, "aria-selected": selected ? "true" : "false", "aria-controls": `fold-${t.key}`, "data-tab": t.key, class: selected ? "selected" : null,
+      on: { click: () => { foldTab = t.key; ctx.rerender(); } } }, t.label));
+    panels.push(el("div", { class: `fold-panel${selected ? "" : " hidden"}`, role: "tabpanel", id: `fold-${t.key}`, "aria-labelledby": `fold-tab-${t.key}` }, t.part));
+  }
+  return el("div", { class: "ankh-fold" }, root, list, ...panels);
 }
 
 /** Forget the selection (Escape). */

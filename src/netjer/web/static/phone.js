@@ -9,7 +9,7 @@ export const MIN_TEXT = 12; // px
 export const MIN_TAP = 40; // px
 
 let zoom = 1; // the player's zoom, on top of the legible scale (Fit: 0)
-let scroll = { left: 0, top: 0 };
+const scroll = {}; // per drawing ("map", "tracks", "god-2"...): where it was panned to
 
 /** The factor by which the board, as drawn now, must grow for its text and buttons to be legible. */
 function legibleScale(board) {
@@ -28,20 +28,33 @@ function legibleScale(board) {
   return k;
 }
 
-/** Put the board of `area` in a pan-and-zoom frame when `narrow`; keeps the pan and zoom across redraws. */
+/** Put each board drawing of `area` (the map, and the open panel of a folded board) in a
+ * pan-and-zoom frame when `narrow`; keeps the pan and zoom across redraws. */
 export function fitBoard(area, narrow) {
-  const board = area.querySelector(":scope > svg.board");
-  if (!board || !narrow) return;
+  if (!narrow) return;
   const base = area.clientWidth;
   if (!base) return;
-  board.style.width = `${base}px`;
-  const k = legibleScale(board);
-  const frame = el("div", { class: "board-pan", tabindex: "0", role: "region", "aria-label": "Board (scroll or drag to pan)" });
+  const boards = [...area.querySelectorAll("svg.board")].filter((b) => !b.closest(".hidden"));
+  const frames = [];
+  for (const board of boards) {
+    const key = board.dataset.part || "map";
+    board.style.width = `${base}px`;
+    const k = legibleScale(board);
+    const frame = el("div", { class: "board-pan", tabindex: "0", role: "region", "aria-label": `${board.getAttribute("aria-label") || "Board"} (scroll or drag to pan)`, "data-frame": key });
+    board.replaceWith(frame);
+    frame.append(board);
+    const saved = scroll[key] || { left: 0, top: 0 };
+    frames.push({ frame, board, k, saved });
+    frame.addEventListener("scroll", () => { scroll[key] = { left: frame.scrollLeft, top: frame.scrollTop }; });
+  }
+  if (!frames.length) return;
   const apply = () => {
-    const factor = zoom === 0 ? 1 : k * zoom;
-    board.style.width = `${Math.round(base * factor)}px`;
-    frame.dataset.zoom = zoom === 0 ? "fit" : String(zoom);
-    frame.dataset.scale = factor.toFixed(2);
+    for (const { frame, board, k } of frames) {
+      const factor = zoom === 0 ? 1 : k * zoom;
+      board.style.width = `${Math.round(base * factor)}px`;
+      frame.dataset.zoom = zoom === 0 ? "fit" : String(zoom);
+      frame.dataset.scale = factor.toFixed(2);
+    }
   };
   const setZoom = (z) => {
     zoom = z;
@@ -52,11 +65,10 @@ export function fitBoard(area, narrow) {
     el("button", { type: "button", class: "secondary", "data-zoom": "in", "aria-label": "Zoom in", on: { click: () => setZoom(zoom === 0 ? 1 : Math.min(zoom * 1.5, 4)) } }, "+"),
     el("button", { type: "button", class: "secondary", "data-zoom": "fit", on: { click: () => setZoom(zoom === 0 ? 1 : 0) } }, "Fit / Read"),
     el("span", { class: "small muted" }, "drag to pan"));
-  board.replaceWith(frame);
-  frame.append(board);
-  frame.before(bar);
+  frames[0].frame.before(bar);
   apply();
-  frame.scrollLeft = scroll.left;
-  frame.scrollTop = scroll.top;
-  frame.addEventListener("scroll", () => { scroll = { left: frame.scrollLeft, top: frame.scrollTop }; });
+  for (const { frame, saved } of frames) {
+    frame.scrollLeft = saved.left;
+    frame.scrollTop = saved.top;
+  }
 }
