@@ -35,6 +35,7 @@ VIEW_KEYS = {
     "log_from",
     "log",
     "log_notation",
+    "can_undo",
 }
 
 

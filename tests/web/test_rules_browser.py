@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from netjer.core.texts import load_texts
-from tests.web.test_browser import api, wait_turn
+from tests.web.test_browser import api, click_move, wait_turn
 
 
 def test_the_lobby_opens_the_rules_and_finds_an_entry(server: str, page: Any) -> None:
@@ -83,3 +83,27 @@ def test_the_ankh_log_names_the_gods_with_the_notation_beside(server: str, page:
     lines = page.locator("#log li").all_inner_texts()
     assert lines[0] == "gods: Player 1 Seth, Player 2 Thoth"  # who is who, then only the gods' names
     assert not any("Player" in text for text in lines[1:]), lines
+
+
+def test_undo_puts_a_picked_ankh_figure_back(server: str, page: Any) -> None:
+    created = api(
+        server,
+        "/api/tables",
+        {
+            "game": "ankh",
+            "seed": 5,
+            "options": {"players": 2, "gods": "seth,thoth", "first_player": 0},
+            "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}],
+        },
+    )
+    page.goto(f"{server}{created['links']['0']}")
+    wait_turn(page)
+    assert page.locator("#undo").count() == 0  # nothing to take back yet
+    click_move(page, page.locator("#legal button[data-action=move]"))
+    pick = page.locator("#legal button[data-action^='pick ']").first
+    picked = pick.get_attribute("data-action")
+    click_move(page, pick)
+    assert not page.locator(f"#legal button[data-action='{picked}']").count()
+    click_move(page, page.locator("#undo"))
+    page.wait_for_selector(f"#legal button[data-action='{picked}']")
+    assert page.locator("#log li").last.inner_text().startswith("Taken back: Seth picks the figure")

@@ -174,6 +174,15 @@ class WsHello(BaseModel):
     token: TextStr | None = None
 
 
+class UndoRequest(BaseModel):
+    """Take back the seat's last decision (:mod:`netjer.core.undo`), seen at ``version``."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["undo"] = "undo"
+    seat: int | None = Field(None, ge=0, lt=8)
+    version: int
+
+
 class WsMove(BaseModel):
     """A move over the WebSocket."""
 
@@ -578,6 +587,24 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
             return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
         return manager.view(rt, body.seat)
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(
+        table_id: str, body: UndoRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Take back the seat's last decision (409 ``no_undo`` with the reason when the policy
+        does not allow it; 422 without a seat)."""
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        if body.seat is None:
+            raise TableError(422, "bad_request", "say which seat takes back its decision ('seat')")
+        manager.check_token(rt, body.seat, _bearer(authorization))
+        try:
+            rt = await manager.undo(table_id, body.seat, body.version)
+        except TableError as err:
+            payload = {"error": err.code, "message": err.message, "rule": None, "view": manager.view(rt, body.seat)}
+            return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
+        return manager.view(rt, body.seat)
+
     @app.get("/api/tables/{table_id}/replay")
     async def replay(
         table_id: str,
@@ -647,6 +674,9 @@ def create_app(db_url: str = "sqlite:///netjer.db", ai_workers: int = 1) -> Fast
                         continue
                     if seat is None:
                         raise TableError(403, "spectator", "spectators cannot move")
+                    if isinstance(data, dict) and data.get("type") == "undo":
+                        await manager.undo(table_id, seat, UndoRequest.model_validate(data).version)
+                        continue
                     msg = WsMove.model_validate(data)
                     await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)
                 except TableError as err:

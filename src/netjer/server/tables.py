@@ -24,6 +24,7 @@ from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
 from netjer.core.game import Game
 from netjer.core.state import State
+from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.server.db import Store, hash_token
@@ -93,11 +94,13 @@ class TableRuntime:
     listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ai_task: asyncio.Task[None] | None = None
+    transcript: Transcript | None = None
 
     @property
     def version(self) -> int:
-        """The number of actions played: a move is accepted only against the current one."""
-        return len(self.state.history)
+        """The number of entries stored (actions and undos, :mod:`netjer.core.undo`): a move is
+        accepted only against the current one."""
+        return len(self.transcript.entries) if self.transcript is not None else len(self.state.history)
 
     def viewers(self) -> list[int | None]:
         """Every seat, then the spectators (``None``)."""
@@ -139,12 +142,38 @@ def advance(runtime: TableRuntime, action: Action) -> None:
     described = {v: state.describe_action(action, v) for v in runtime.viewers()}
     before = {v: len(_events(state, v)) for v in runtime.viewers()}
     actor = state.current_player
-    state.apply(action)
+    if runtime.transcript is not None:
+        runtime.transcript.apply(action)
+    else:
+        state.apply(action)
     for v in runtime.viewers():
         if v == actor or described[v] == described[actor]:
             runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
         runtime.logs.setdefault(v, []).append(described[v])
         runtime.logs[v].extend(_events(state, v)[before[v] :])
+
+
+def take_back(runtime: TableRuntime) -> None:
+    """Undo the last action of the runtime's transcript (its actor's) and tell every viewer, in
+    words that say no more than that viewer's words for the action did.
+
+    Raises:
+        UndoError: if the undo policy does not allow it.
+    """
+    transcript = runtime.transcript
+    if transcript is None:
+        raise UndoError("cannot undo: this table keeps no transcript")
+    seat = transcript.last_actor()
+    if seat is None:
+        raise UndoError("cannot undo: there is nothing to take back")
+    before = transcript.state.clone()
+    transcript.undo(seat)
+    runtime.state = transcript.state
+    taken = before.history[-1]
+    position = transcript.state
+    for v in runtime.viewers():
+        words = position.describe_action(taken, v)
+        runtime.logs.setdefault(v, []).append(f"Taken back: {words}")
 
 
 def compute_agent_action(
@@ -275,6 +304,7 @@ class TableManager:
             [(s.spec, s.name, s.token_hash) for s in infos],
         )
         rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
+        rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         self.tables[table_id] = rt
         self._schedule_ai(rt)
@@ -335,9 +365,13 @@ class TableManager:
         game = make_game(row.game, json.loads(row.options))
         seats = [SeatInfo(s.spec, s.name, s.token_hash) for s in row.seats]
         rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)
+        rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         for text in self.store.actions(table_id):
-            advance(rt, game.parse_action(text))
+            if text == UNDO:
+                take_back(rt)
+            else:
+                advance(rt, game.parse_action(text))
         return rt
 
     async def resume_all(self) -> int:
@@ -540,7 +574,42 @@ class TableManager:
             "log_from": log_from,
             "log": log_lines[log_from:],
             "log_notation": log_notation(rt, seat, log_from),
+            "can_undo": self.can_undo(rt, seat),
         }
+
+    def can_undo(self, rt: TableRuntime, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last decision now: a human seat, under the undo
+        policy of :mod:`netjer.core.undo` (computer seats never undo)."""
+        if seat is None or rt.transcript is None or not rt.seats[seat].is_human:
+            return False
+        return rt.transcript.can_undo(seat)
+
+    async def undo(self, table_id: str, seat: int, version: int) -> TableRuntime:
+        """Take back ``seat``'s last decision: checked against the version it saw and the undo
+        policy, stored as an ``undo`` entry (the action list stays append-only), then told.
+
+        Raises:
+            TableError: 409 ``stale`` (the game moved on), 409 ``no_undo`` (with the policy's
+                reason: another seat acted, something was revealed or drawn, a computer seat).
+        """
+        rt = await self.get(table_id)
+        async with rt.lock:
+            if version != rt.version:
+                raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
+            if not rt.seats[seat].is_human:
+                raise TableError(409, "no_undo", "computer players never undo")
+            assert rt.transcript is not None
+            reason = rt.transcript.why_not_undo(seat)
+            if reason is not None:
+                raise TableError(409, "no_undo", f"cannot undo: {reason}")
+            stored = await self._commit((table_id, rt.version, UNDO, seat, None))
+            if not stored:
+                self.tables.pop(table_id, None)
+                raise TableError(409, "stale", "the game has moved on")
+            take_back(rt)
+        await self._broadcast(rt)
+        self._schedule_ai(rt)
+        return rt
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
         """Send ``listener`` every new view of ``seat``."""

@@ -130,6 +130,11 @@ export class SeatConnection {
     return this.sendRaw({ type: "move", version, index });
   }
 
+  /** Ask to take back this seat's last decision (the server applies the undo policy). */
+  undo(version) {
+    return this.sendRaw({ type: "undo", version });
+  }
+
   /** Drop the socket as a network failure would (the backoff reconnects). */
   drop() {
     if (this.ws) this.ws.close(4000, "dropped");

@@ -334,6 +334,7 @@ function renderView(view) {
   const controls = $("controls");
   controls.replaceChildren();
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
+  if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
   for (const c of drawn.controls) {
     c.disabled = sending;
     controls.append(c);
@@ -386,6 +387,24 @@ function renderView(view) {
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
   restoreFocus(key);
+}
+
+/** Take back your last decision (netjer.core.undo: until another seat acted or something was revealed). */
+function undoButton(view, sending) {
+  return el("button", { type: "button", class: "secondary", id: "undo", "data-undo": "yes", disabled: sending || null, title: "Take back your last decision",
+    on: { click: () => sendUndo(view) } }, "↶ Undo");
+}
+
+function sendUndo(view) {
+  const conn = state.conns.get(keyOf(state.shown));
+  if (!conn || !conn.undo(view.version)) {
+    state.errors = [{ text: "Not connected to the server: the undo was not sent." }];
+    update();
+    return;
+  }
+  state.pending = state.shown;
+  state.errors = [];
+  update();
 }
 
 /** A spectator has no legal actions to be shown; at the end the result banner alone tells the result. */
