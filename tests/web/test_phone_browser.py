@@ -36,7 +36,6 @@ def test_the_lobby_fits_a_phone(server: str, phone: Any) -> None:
     assert_fits_a_phone(phone)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", ["aton", "nile", "ankh"])
 def test_a_table_fits_a_phone(server: str, phone: Any, shots: Path, game: str) -> None:
     players = 3 if game == "ankh" else 2
