@@ -79,3 +79,14 @@ def test_a_seat_takes_back_its_own_decisions_and_the_store_keeps_them(client: Te
     with TestClient(create_app(app_path, ai_workers=0)) as again:
         reloaded = _view(again, table, 0, tokens["0"])
         assert reloaded["observation"] == obs0 and reloaded["version"] == 4
+
+
+def test_undo_needs_the_seats_token_and_a_seat(client: TestClient) -> None:
+    body = {"game": "aton", "seed": 3, "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}]}
+    data = client.post("/api/tables", json=body).json()
+    table, token = data["id"], data["tokens"]["0"]
+    view = _view(client, table, 0, token)
+    r = _post(client, table, "undo", token, seat=1, version=view["version"])
+    assert r.status_code == 403  # seat 1 is the computer's: no token opens it
+    r = _post(client, table, "undo", token, seat=None, version=view["version"])
+    assert r.status_code == 422

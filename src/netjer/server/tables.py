@@ -606,6 +606,9 @@ class TableManager:
             if not stored:
                 self.tables.pop(table_id, None)
                 raise TableError(409, "stale", "the game has moved on")
+            if rt.ai_task is not None and not rt.ai_task.done():
+                rt.ai_task.cancel()  # a computer seat thinking about the position taken back
+            rt.ai_task = None
             take_back(rt)
         await self._broadcast(rt)
         self._schedule_ai(rt)
