@@ -84,7 +84,7 @@ def test_view_shows_every_god_power_state_issue5() -> None:
         "Tem+1",
         "Obl+3",
         "yours: plus1 5,4",
-        "1/3 trapped: Player 1",
+        "1/3 trapped: Ra",
         "Underworld: 8,5",
         "2 Sun tokens free",
         "scale 0",

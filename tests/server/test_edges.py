@@ -52,7 +52,7 @@ def test_head_is_answered_wherever_get_is(client: TestClient) -> None:
     routes = [r for r in client.app.routes if isinstance(r, APIRoute) and "GET" in r.methods]  # type: ignore[attr-defined]
     assert len(routes) >= 6
     for route in routes:
-        path = route.path.replace("{table_id}", table["id"])
+        path = route.path.replace("{table_id}", table["id"]).replace("{name}", "aton")
         params = {"seat": 0} if path.endswith(("/view", "/replay")) else {}
         get = client.get(path, params=params, headers=_auth(token))
         head = client.head(path, params=params, headers=_auth(token))

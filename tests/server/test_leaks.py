@@ -16,6 +16,7 @@ from netjer.games.aton.actions import Assign, Exchange
 from netjer.games.nile.actions import Place
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
+from netjer.server.tables import legal_entries
 
 VIEW_KEYS = {
     "type",
@@ -37,6 +38,8 @@ VIEW_KEYS = {
     "chat_from",
     "chat",
     "rematch",
+    "log_notation",
+    "can_undo",
 }
 SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out"}
 CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "running", "seats"}
@@ -98,9 +101,7 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 ]
                 assert rest["observation"] == local.observation(seat)
                 assert rest["legal"] == (
-                    []
-                    if local.current_player != seat
-                    else [{"index": i, "text": str(a)} for i, a in enumerate(local.legal_actions())]
+                    [] if local.current_player != seat else legal_entries(make_game(game), local.legal_actions())
                 )
             if local.is_terminal:
                 break
@@ -120,4 +121,12 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 assert message["log_from"] == len(received[seat])
                 received[seat].extend(message["log"])
                 assert words[seat] in message["log"]
+                # the notation beside a line (shown on hover) is given only when the words hide nothing
+                assert len(message["log_notation"]) == len(message["log"])
+                told = dict(zip(message["log"], message["log_notation"], strict=True))
+                if seat == actor or words[seat] == words[actor]:
+                    assert told[words[seat]] == str(action)
+                else:
+                    assert told[words[seat]] is None
+                    assert str(action) not in [n for n in message["log_notation"] if n]
     assert received[0] != received[1] or game == "nile"  # the two seats were told different things

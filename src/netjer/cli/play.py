@@ -51,10 +51,6 @@ QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?", "h")
 BOARD_WORDS = ("board", "b")
 MAX_CHOICE_DIGITS = 6
-#: Action words whose argument names the term that explains the choice (``card chariots``:
-#: Chariots' line), when that argument has an entry of one of these kinds.
-ARGUMENT_KINDS = ("card", "power", "guardian")
-ARGUMENT_VERBS = ("card", "power", "put", "adopt")
 _NUMBERED = re.compile(r"(\S+) (\d+)")
 
 
@@ -70,17 +66,8 @@ def numbered_verb(legal: list[Action]) -> str | None:
 
 
 def choice_meaning(texts: RulesTexts, action: Action) -> str:
-    """The one-line meaning of a choice, from the rules texts: the line of its argument's entry
-    for ``card``/``power``/``put``/``adopt`` of a card, power or Guardian (``Chariots: +3 strength
-    in this Battle.``), else the line of its action word (``""`` if there is none)."""
-    words = str(action).split()
-    if len(words) > 1 and words[0] in ARGUMENT_VERBS:
-        for kind in ARGUMENT_KINDS:
-            term = texts.of_kind(kind, words[1])
-            if term is not None:
-                return f"{term.name}: {term.line}"
-    term = texts.of_kind("action", words[0]) if words else None
-    return term.line if term is not None else ""
+    """The one-line meaning of a choice (:meth:`RulesTexts.meaning`)."""
+    return texts.meaning(str(action))
 
 
 def term_text(term: Term) -> Text:

@@ -45,6 +45,11 @@ from netjer.core.errors import ConfigError, DataFileError
 #: The language used when none is asked for, and the one every game must have complete.
 DEFAULT_LANGUAGE = "en"
 
+#: A decision whose first word is one of these is explained by its argument's entry
+#: (``card chariots`` by Chariots' line), when that argument has an entry of one of these kinds.
+ARGUMENT_KINDS = ("card", "power", "guardian")
+ARGUMENT_VERBS = ("card", "power", "put", "adopt")
+
 #: What an entry may describe.
 TERM_KINDS = (
     "action",  # a decision's notation word (``assign``, ``pick``)
@@ -211,6 +216,39 @@ class RulesTexts:
             if t.kind == kind and wanted in t.lookup_keys():
                 return t
         return None
+
+    def meaning(self, action_text: str) -> str:
+        """The one-line meaning of a decision written ``action_text`` (``"card chariots"``), for
+        the terminal's list of choices and the web table's legal actions alike.
+
+        For ``card``/``power``/``put``/``adopt`` whose argument has an entry of kind card, power
+        or Guardian, that entry's name and line (``"Chariots: +3 strength in this Battle."``);
+        else the line of the action word's entry; ``""`` if there is none.
+        """
+        term = self.term_of(action_text)
+        if term is None:
+            return ""
+        return f"{term.name}: {term.line}" if term.kind in ARGUMENT_KINDS else term.line
+
+    def term_of(self, action_text: str) -> Term | None:
+        """The entry that explains the decision ``action_text`` (see :meth:`meaning`), or None."""
+        words = action_text.split()
+        if len(words) > 1 and words[0] in ARGUMENT_VERBS:
+            for kind in ARGUMENT_KINDS:
+                term = self.of_kind(kind, words[1])
+                if term is not None:
+                    return term
+        return self.of_kind("action", words[0]) if words else None
+
+    def as_json(self) -> dict[str, object]:
+        """The texts as plain JSON data (the web's Rules panel): ``game``, ``language``,
+        ``overview`` (title, goal, turn, win, source) and ``terms`` (each entry's fields)."""
+        return {
+            "game": self.game,
+            "language": self.language,
+            "overview": dict(vars(self.overview)),
+            "terms": [{**vars(t), "aliases": list(t.aliases)} for t in self.terms],
+        }
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """The names closest to ``name`` (for a near miss), best first, by

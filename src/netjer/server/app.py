@@ -104,7 +104,7 @@ MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N 
 #: The most tables ``GET /api/tables?ids=`` describes at once.
 MAX_IDS = 50
 #: The messages a seat may send after its hello.
-WS_TYPES = ("move", "takeback", "chat", "ping")
+WS_TYPES = ("move", "takeback", "undo", "chat", "ping")
 
 #: Characters refused in names and texts: controls and the bidirectional overrides that
 #: could make one name look like another.
@@ -266,6 +266,15 @@ class WsHello(BaseModel):
     type: Literal["hello"]
     seat: int | None = None
     token: TextStr | None = None
+
+
+class UndoRequest(BaseModel):
+    """Take back the seat's last decision (:mod:`netjer.core.undo`), seen at ``version``."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["undo"] = "undo"
+    seat: int | None = Field(None, ge=0, lt=8)
+    version: int
 
 
 class WsMove(BaseModel):
@@ -629,6 +638,18 @@ def create_app(
             )
         return out
 
+    @app.get("/api/games/{name}/rules")
+    async def rules(name: str, lang: Annotated[str, Query(max_length=16)] = "en") -> dict[str, Any]:
+        """The game's rules texts (:meth:`RulesTexts.as_json`) for the Rules panel and the
+        board's hover texts; 404 for an unknown game or language."""
+        if name not in game_names():
+            raise TableError(404, "no_game", f"there is no game {name!r}; games: {', '.join(game_names())}")
+        try:
+            texts = make_game(name).rules_texts(lang)
+        except NetjerError as err:
+            raise TableError(404, "no_rules", str(err)) from None
+        return texts.as_json()
+
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         client = request.client.host if request.client else "unknown"
@@ -762,6 +783,24 @@ def create_app(
             return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
         return manager.view(rt, body.seat)
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(
+        table_id: str, body: UndoRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Take back the seat's last decision (409 ``no_undo`` with the reason when the policy
+        does not allow it; 422 without a seat)."""
+        manager = manager_of(request)
+        rt = await manager.get(table_id)
+        if body.seat is None:
+            raise TableError(422, "bad_request", "say which seat takes back its decision ('seat')")
+        manager.check_token(rt, body.seat, _bearer(authorization))
+        try:
+            rt = await manager.undo(table_id, body.seat, body.version)
+        except TableError as err:
+            payload = {"error": err.code, "message": err.message, "rule": None, "view": manager.view(rt, body.seat)}
+            return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
+        return manager.view(rt, body.seat)
+
     @app.get("/api/tables/{table_id}/replay")
     async def replay(
         table_id: str,
@@ -874,6 +913,9 @@ def create_app(
                     if kind == "takeback":
                         WsTakeBack.model_validate(data)
                         await manager.take_back(table_id, seat)
+                        continue
+                    if kind == "undo":
+                        await manager.undo(table_id, seat, UndoRequest.model_validate(data).version)
                         continue
                     msg = WsMove.model_validate(data)
                     await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)

@@ -31,6 +31,7 @@ from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
 from netjer.core.game import Game
 from netjer.core.state import State
+from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
@@ -107,6 +108,9 @@ class TableRuntime:
         seats: who sits where.
         logs: per viewer (a seat, or ``None`` for spectators), the game so far in words:
             each action as that viewer saw it, then the public events it caused.
+        notation: per viewer, the notation of the log lines that tell an action ("pick 7,6"),
+            by line index; only where that viewer's words for it are the actor's own (nothing
+            hidden from it), so the notation never tells more than the words.
         listeners: connected clients per viewer.
         clock_settings: the time control.
         clock: the clocks (stand-ins and seats that are out included).
@@ -122,6 +126,7 @@ class TableRuntime:
     state: State
     seats: list[SeatInfo]
     logs: dict[int | None, list[str]] = field(default_factory=dict)
+    notation: dict[int | None, dict[int, str]] = field(default_factory=dict)
     listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ai_task: asyncio.Task[None] | None = None
@@ -132,11 +137,13 @@ class TableRuntime:
     creator_hash: str | None = None
     rematch: str | None = None
     deleted: bool = False
+    transcript: Transcript | None = None
 
     @property
     def version(self) -> int:
-        """The number of actions played: a move is accepted only against the current one."""
-        return len(self.state.history)
+        """The number of entries stored (actions and undos, :mod:`netjer.core.undo`): a move is
+        accepted only against the current one."""
+        return len(self.transcript.entries) if self.transcript is not None else len(self.state.history)
 
     @property
     def finished(self) -> bool:
@@ -213,15 +220,68 @@ def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
     ]
 
 
+def legal_entries(game: Game, legal: list[Action]) -> list[dict[str, Any]]:
+    """The legal actions as the web table lists them: ``index``, ``text`` (the notation),
+    ``meaning`` (what it does, in one line: :meth:`RulesTexts.meaning`, ``""`` if the rules
+    texts do not say) and ``term`` (the id of the rules entry that explains it, or None)."""
+    try:
+        texts = game.rules_texts()
+    except NetjerError:  # a game without rules texts still plays
+        texts = None
+    out: list[dict[str, Any]] = []
+    for i, a in enumerate(legal):
+        text = str(a)
+        term = texts.term_of(text) if texts is not None else None
+        meaning = texts.meaning(text) if texts is not None else ""
+        out.append({"index": i, "text": text, "meaning": meaning, "term": term.id if term else None})
+    return out
+
+
+def log_notation(runtime: TableRuntime, viewer: int | None, log_from: int = 0) -> list[str | None]:
+    """For each of ``viewer``'s log lines from ``log_from`` on, the notation of the action it
+    tells, or None (an event, or an action whose words hide something from ``viewer``)."""
+    notes = runtime.notation.get(viewer, {})
+    return [notes.get(i) for i in range(log_from, len(runtime.logs.get(viewer, [])))]
+
+
 def advance(runtime: TableRuntime, action: Action) -> None:
     """Apply a legal action to the runtime's state and extend every viewer's log."""
     state = runtime.state
     described = {v: state.describe_action(action, v) for v in runtime.viewers()}
     before = {v: len(_events(state, v)) for v in runtime.viewers()}
-    state.apply(action)
+    actor = state.current_player
+    if runtime.transcript is not None:
+        runtime.transcript.apply(action)
+    else:
+        state.apply(action)
     for v in runtime.viewers():
+        if v == actor or described[v] == described[actor]:
+            runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
         runtime.logs.setdefault(v, []).append(described[v])
         runtime.logs[v].extend(_events(state, v)[before[v] :])
+
+
+def undo_last(runtime: TableRuntime) -> None:
+    """Undo the last action of the runtime's transcript (its actor's) and tell every viewer, in
+    words that say no more than that viewer's words for the action did.
+
+    Raises:
+        UndoError: if the undo policy does not allow it.
+    """
+    transcript = runtime.transcript
+    if transcript is None:
+        raise UndoError("cannot undo: this table keeps no transcript")
+    seat = transcript.last_actor()
+    if seat is None:
+        raise UndoError("cannot undo: there is nothing to take back")
+    before = transcript.state.clone()
+    transcript.undo(seat)
+    runtime.state = transcript.state
+    taken = before.history[-1]
+    position = transcript.state
+    for v in runtime.viewers():
+        words = position.describe_action(taken, v)
+        runtime.logs.setdefault(v, []).append(f"Taken back: {words}")
 
 
 def compute_agent_action(
@@ -404,6 +464,7 @@ class TableManager:
             )
         except RematchTaken:
             raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
+        rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         self.tables[table_id] = rt
         self._schedule_ai(rt)
@@ -502,6 +563,7 @@ class TableManager:
         rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
         rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
         rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
+        rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         events = []
         for event in self.store.events(table_id):
@@ -516,7 +578,10 @@ class TableManager:
             while shown < len(events) and events[shown].version <= rt.version:
                 rt.add_line(events[shown].text)
                 shown += 1
-            advance(rt, game.parse_action(text))
+            if text == UNDO:
+                undo_last(rt)
+            else:
+                advance(rt, game.parse_action(text))
         for event in events[shown:]:
             rt.add_line(event.text)
         if row.finished and row.result and not rt.state.is_terminal:
@@ -987,11 +1052,13 @@ class TableManager:
             "clock": self.clock_view(rt),
             "rematch": rt.rematch,
             "observation": state.observation(seat),
-            "legal": [{"index": i, "text": str(a)} for i, a in enumerate(legal)],
+            "legal": legal_entries(game, legal),
             "log_from": log_from,
             "log": log_lines[log_from:],
             "chat_from": chat_from,
             "chat": rt.chat[chat_from:],
+            "log_notation": log_notation(rt, seat, log_from),
+            "can_undo": self.can_undo(rt, seat),
         }
 
     def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:
@@ -1017,6 +1084,50 @@ class TableManager:
                 for i in range(len(rt.seats))
             ],
         }
+
+    def can_undo(self, rt: TableRuntime, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last decision now: a human seat, under the undo
+        policy of :mod:`netjer.core.undo` (computer seats never undo)."""
+        if seat is None or rt.transcript is None or rt.finished or rt.computer_plays(seat):
+            return False
+        return rt.transcript.can_undo(seat)
+
+    async def undo(self, table_id: str, seat: int, version: int) -> TableRuntime:
+        """Take back ``seat``'s last decision: checked against the version it saw and the undo
+        policy, stored as an ``undo`` entry (the action list stays append-only), then told.
+
+        Raises:
+            TableError: 404 for a deleted table, 409 ``stale`` (the game moved on), 409 ``over``,
+                409 ``no_undo`` (with the policy's reason: another seat acted, something was
+                revealed or drawn; a computer seat, or the computer standing in for this one).
+        """
+        rt = await self.get(table_id)
+        async with rt.lock:
+            if rt.deleted:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            if version != rt.version:
+                raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
+            if rt.finished:
+                raise TableError(409, "over", "the game is over")
+            if rt.computer_plays(seat):
+                raise TableError(409, "no_undo", "computer players never undo")
+            assert rt.transcript is not None
+            reason = rt.transcript.why_not_undo(seat)
+            if reason is not None:
+                raise TableError(409, "no_undo", f"cannot undo: {reason}")
+            # The seat to act stays the same (its own decisions are taken back): its clock runs on.
+            stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
+            stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
+            if not stored:
+                self.tables.pop(table_id, None)
+                raise TableError(409, "stale", "the game has moved on")
+            if rt.ai_task is not None and not rt.ai_task.done():
+                rt.ai_task.cancel()  # a computer seat thinking about the position taken back
+            rt.ai_task = None
+            undo_last(rt)
+        await self._broadcast(rt)
+        self._schedule_ai(rt)
+        return rt
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
         """Send ``listener`` every new view of ``seat``."""

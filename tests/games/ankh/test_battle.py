@@ -347,7 +347,7 @@ def test_cards_chosen_in_a_battle_are_secret_until_the_reveal_s1() -> None:
     assert s.observation(None)["battle"]["cards"] == {}
     card = s.legal_actions()[0]
     assert s.describe_action(card, A) == "Player 2 chooses a Battle card in secret."
-    assert s.describe_action(card, B) == f"Player 2: {card}"
+    assert s.describe_action(card, B) == "Player 2 chooses the Battle card Plague of Locusts."
 
 
 def test_bids_are_secret_until_all_have_bid_s1() -> None:

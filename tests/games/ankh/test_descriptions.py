@@ -45,7 +45,19 @@ def test_every_decline_is_said_in_words() -> None:
             seen += 1
     assert seen > 50
     s = position(2, ["A god 4,4", "B god 6,6"])
-    assert s.describe_action(parse_action("move"), 0) == "Player 1: move"  # the rest keeps its notation
+    assert s.describe_action(parse_action("move"), 0) == "Player 1 takes the Move Figures action."
+
+
+def test_the_common_decisions_are_told_in_words_with_the_gods_names() -> None:
+    s = position(2, ["A god 4,4", "A warrior 4,5", "B god 6,6"], gods="seth,none")
+    assert s.describe_action(parse_action("move"), None) == "Seth takes the Move Figures action."
+    play(s, "move")
+    assert s.describe_action(parse_action("pick 4,5"), None) == "Seth picks the figure on 4,5 to move it."
+    play(s, "pick 4,5")
+    to = next(a for a in s.legal_actions() if str(a).startswith("to "))
+    assert s.describe_action(to, None) == f"Seth moves the figure on 4,5 to {str(to)[3:]}."
+    play(s, str(to))
+    assert not any("Player 1" in line for line in s.log)
 
 
 def test_log_lines_agree_in_number_and_article() -> None:

@@ -167,7 +167,9 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
         who.append("out of the game")
     active = " ◀" if obs["to_move"] is not None and obs["to_move"] in seats else ""
     deity = f" — {info['deity'].capitalize()}" if info.get("deity") else ""
-    title = Text(f"{info['name']}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
+    # the log names a god with a power by that power ("Ra"); the panel says whose seat it is too
+    name = f"Player {g + 1}" if deity and info["name"] == info["deity"].capitalize() else info["name"]
+    title = Text(f"{name}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
     return Panel(grid, title=title, border_style=_style(g))
 
 

@@ -315,7 +315,14 @@ class AnkhBase(State):
     # --- small queries ----------------------------------------------------------------------
 
     def _name(self, god: int) -> str:
-        """A player-facing name of god ``god`` (its starting seat's name)."""
+        """A player-facing name of god ``god``: the name of its god power ("Seth", §4), or its
+        starting seat's name ("Player 3") when it has none (``gods=none``)."""
+        ids = getattr(self, "god_ids", ())
+        gid = ids[god] if 0 <= god < len(ids) else ""
+        if gid:
+            from netjer.games.ankh.gods.base import GOD_IDS, power  # noqa: PLC0415  (gods import this module)
+
+            return power(GOD_IDS.index(gid)).name
         return self.game.seat_name(god)
 
     def _log(self, text: str) -> None:

@@ -26,6 +26,8 @@ from typing import Any
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
+from netjer.core.texts import load_texts
+from netjer.core.words import plural
 from netjer.games.ankh.base import (
     BOARD,
     CONT_ACTION_DONE,
@@ -50,12 +52,20 @@ from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
     MAX_BID,
     Bid,
+    Build,
+    Camel,
     Card,
+    Pick,
+    Power,
+    Put,
+    Row,
+    Swap,
+    To,
     Word,
 )
 from netjer.games.ankh.phases import PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
-from netjer.games.ankh.powers import power_names, unlock_level
+from netjer.games.ankh.powers import POWER_IDS, power_names, unlock_level
 from netjer.games.ankh.setup import ACTIONS, initial_setup
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
@@ -116,6 +126,25 @@ _TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
     "tracks": lambda _, v: [[t.action, t.spaces, t.start, t.event_space] for t in v],
     "powers": _powers_json,
 }
+
+
+#: The action rows by their rules names (§7.3).
+_ROW_TEXT = {"move": "Move Figures", "summon": "Summon Figure", "gain": "Gain Followers", "unlock": "Unlock Ankh Power"}
+
+
+def _term_name(kind: str, key: str) -> str:
+    """What the rules texts call the card, power or piece ``key`` ("Chariots", "Cat-Mummy"); a
+    figure or Monument with its article ("a Warrior", "an Obelisk")."""
+    texts = load_texts("netjer.games.ankh")
+    found = None
+    if kind == "figure":
+        found = texts.of_kind("guardian", key)
+    elif kind != "monument":
+        found = texts.of_kind(kind, key)
+    name = found.name if found is not None else key.replace("-", " ").capitalize()
+    if kind in ("figure", "monument"):
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+    return name
 
 
 class AnkhState(Conflict):
@@ -248,7 +277,7 @@ class AnkhState(Conflict):
             if g >= 0:
                 self.power_data[i] = power(i).new_data(self, g)
         if any(ids):  # "none,none" gives no god a power: nothing to announce
-            names = (f"{self._name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
+            names = (f"{self.game.seat_name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
             self._log("gods: " + ", ".join(names))
         for hook in self.hooks.on_setup:
             hook.on_setup(self)
@@ -563,7 +592,7 @@ class AnkhState(Conflict):
         the seats of the god that chose it, and a decline (``done``, ``nobuild``...) is said
         in words."""
         seat = self.to_move
-        who = self.game.seat_name(seat)
+        who = self._name(self.god_of_seat[seat])
         same_god = viewer is not None and self.god_of_seat[viewer] == self.god_of_seat[seat]
         if isinstance(action, Card) and not same_god:
             return f"{who} chooses a Battle card in secret."
@@ -577,4 +606,33 @@ class AnkhState(Conflict):
             words = _WORD_TEXT.get((phase_name(self.phase), action.word))
             if words is not None:
                 return f"{who} {words}."
-        return f"{who}: {action}"
+        words = self._action_words(action)
+        return f"{who} {words}." if words is not None else f"{who}: {action}"
+
+    def _action_words(self, action: Action) -> str | None:
+        """The common decisions in words ("moves the figure on 7,6 to 6,6"), named as the rules
+        texts name their cards, powers and pieces (``texts/en.toml``); None for the others,
+        which the log then gives in notation.  Only called for what the viewer may see."""
+        hex_name = self.board.hex_name
+        phase = phase_name(self.phase)
+        if isinstance(action, Row):
+            return f"takes the {_ROW_TEXT[ACTIONS[action.row]]} action"
+        if isinstance(action, Pick) and phase == "move-pick":
+            return f"picks the figure on {hex_name(action.hex)} to move it"
+        if isinstance(action, To) and phase == "move-to" and self.selected >= 0:
+            return f"moves the figure on {hex_name(self.selected)} to {hex_name(action.hex)}"
+        if isinstance(action, Put) and phase in ("summon", "pyramid-summon"):
+            return f"summons {_term_name('figure', FIGURE_IDS[action.kind])} on {hex_name(action.hex)}"
+        if isinstance(action, Power) and phase == "unlock":
+            return f"unlocks the Ankh power {_term_name('power', POWER_IDS[action.power])}"
+        if isinstance(action, Camel):
+            return f"lays a camel on the side {self.board.edge_name(action.edge)}"
+        if isinstance(action, Swap):
+            return f"swaps the Conflict Order tokens {action.a} and {action.b}"
+        if isinstance(action, Card):
+            return f"chooses the Battle card {_term_name('card', CARD_IDS[action.card])}"
+        if isinstance(action, Bid):
+            return f"bids {plural(action.amount, 'Follower')}"
+        if isinstance(action, Build) and phase == "build":
+            return f"builds {_term_name('monument', MONUMENT_IDS[action.kind])} on {hex_name(action.hex)}"
+        return None

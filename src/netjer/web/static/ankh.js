@@ -135,6 +135,8 @@ const CARDS = [
   ["flood", "Flood", "Flood (+0): +1 Follower per figure of yours on a Fertile space here; those cannot be killed."],
   ["miracle", "Miracle", "Miracle (+0): after the battle, +1 Devotion per figure of yours killed in it."],
 ];
+// the rules texts' entry of each card (texts/en.toml): "build" alone is the action word
+const CARD_TERM = { build: "build-monument" };
 const CARD_SHORT = Object.fromEntries(CARDS.map(([id, short]) => [id, short]));
 const CARD_TEXT = Object.fromEntries(CARDS.map(([id, , text]) => [id, text]));
 const ROW_WORDS = { move: "Move figures", summon: "Summon figure", gain: "Gain Followers", unlock: "Unlock power" };
@@ -394,7 +396,7 @@ function figure(piece, cx, cy, R, ownerName) {
   const isGod = kind === "god";
   const guardian = !isGod && kind !== "warrior";
   const r = isGod ? R * 0.52 : R * 0.44;
-  const g = svg("g", { class: "figure", "data-hex": piece.hex, "data-kind": kind, "data-owner": god });
+  const g = svg("g", { class: "figure", "data-hex": piece.hex, "data-kind": kind, "data-owner": god, "data-term": guardian ? kind : null });
   if (isGod) g.append(svg("circle", { cx, cy, r: r + 6, fill: "#f2c14e", stroke: "#6b4f10", "stroke-width": 1.5 }));
   g.append(godShape(god, cx, cy, r, { label: KIND_LETTER[kind] || "?", number: true, ring: guardian ? "#ffe08a" : null, fontSize: isGod ? 19 : guardian ? 13 : 15 }));
   g.append(svg("title", { text: `${ownerName}'s ${KIND_NAME[kind] || kind} on ${piece.hex}${piece.aim ? `, aiming ${piece.aim}` : ""}` }));
@@ -406,7 +408,7 @@ function monument(piece, cx, cy, R, ownerName) {
   const owner = piece.owner;
   const fill = owner === null ? "#f4ecd8" : GOD_FILL[owner % GOD_FILL.length];
   const ink = owner === null ? "#5b4630" : "#fff";
-  const g = svg("g", { class: "monument", "data-hex": piece.hex, "data-kind": kind, "data-owner": owner === null ? "" : owner });
+  const g = svg("g", { class: "monument", "data-hex": piece.hex, "data-kind": kind, "data-owner": owner === null ? "" : owner, "data-term": "monument" });
   const s = R * 0.62;
   const stroke = { stroke: "#2a1b0c", "stroke-width": 2, "stroke-linejoin": "round" };
   if (kind === "pyramid") {
@@ -758,7 +760,7 @@ function drawFooter(obs, L) {
 // ---------- the central board ----------
 
 function drawTracks(obs, ctx, legal, box) {
-  const g = svg("g", { class: "tracks" });
+  const g = svg("g", { class: "tracks", "data-term": "action-track" });
   const { x, y, w, h } = box;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
   g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: "Action tracks" }));
@@ -771,7 +773,7 @@ function drawTracks(obs, ctx, legal, box) {
     const ry = y + 28 + row * 29;
     const last = Math.max(TRACK_SPACES[t.action] - 1, t.event_space);
     const rowW = labelW + (last + 1) * cell + 92;
-    const rg = svg("g", { class: "track-row", "data-row": t.action });
+    const rg = svg("g", { class: "track-row", "data-row": t.action, "data-term": t.action });
     rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "#fbf4e4", stroke: "none" }));
     rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": 13, "font-weight": 600, fill: "#3b2a14", text: ROW_WORDS[t.action] }));
     for (let i = 0; i <= last; i += 1) {
@@ -807,7 +809,7 @@ function drawTracks(obs, ctx, legal, box) {
   g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: "M Monument · K Camels · C Conflict" }));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
-  const eg = svg("g", { class: "event-track" });
+  const eg = svg("g", { class: "event-track", "data-term": "event-track" });
   for (let i = 0; i <= obs.event_track.length; i += 1) {
     const cx = x + 8 + i * ecell + ecell / 2;
     const cy = ey + 16;
@@ -815,17 +817,19 @@ function drawTracks(obs, ctx, legal, box) {
     if (kind === "conflict") conflictNo += 1;
     const done = i > 0 && i <= obs.events_done;
     const next = i === obs.events_done + 1;
+    const sg = kind ? svg("g", { class: "event-space", "data-term": kind }) : eg;
+    if (sg !== eg) eg.append(sg);
     const fill = kind === null ? "#b9ad98" : kind === "conflict" ? "#8e2424" : kind === "camel-caravan" ? "#a8733b" : "#4f7a2f";
     const shapeAttrs = { fill, stroke: next ? "#ffb000" : "#3b2a14", "stroke-width": next ? 3 : 1, opacity: done ? 0.35 : 1 };
     const r = ecell / 2 - 1.5;
-    if (kind === "conflict") eg.append(svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, ...shapeAttrs }));
-    else eg.append(svg("circle", { cx, cy, r, ...shapeAttrs }));
+    if (kind === "conflict") sg.append(svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, ...shapeAttrs }));
+    else sg.append(svg("circle", { cx, cy, r, ...shapeAttrs }));
     const label = kind === null ? "S" : kind === "conflict" ? `C${conflictNo}` : EVENT_SHORT[kind];
-    eg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
+    sg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
     if (i === obs.events_done) {
-      eg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i }));
+      sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i }));
     }
-    if (kind) eg.append(svg("title", { text: `Event ${i}: ${EVENT_WORDS[kind]}` }));
+    if (kind) sg.append(svg("title", { text: `Event ${i}: ${EVENT_WORDS[kind]}` }));
   }
   g.append(eg);
   return g;
@@ -856,7 +860,7 @@ function drawTurn(obs, box) {
 
 function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, dataset = {} } = {}) {
   // state: hand | used | chosen | back
-  const g = svg("g", { class: "card", dataset: { ...dataset } });
+  const g = svg("g", { class: "card", dataset: { ...dataset }, "data-term": state === "back" ? null : CARD_TERM[id] || id });
   if (state === "back") {
     g.dataset.card = "back";
     g.append(svg("rect", { x, y, width: w, height: h, rx: 4, fill: "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.5 }));
@@ -949,12 +953,26 @@ function drawBattle(obs, ctx, box) {
 
 // ---------- the gods' boards ----------
 
+/** The compact god board's Powers line, cut to its width ("+2 more") with every power in its title. */
+function powersLine(powers, info, x, y, width) {
+  const tail = ` · unlocked ${info.unlocked}/6 · ☥ pool ${info.ankh_pool}`;
+  const fits = (text) => text.length * 6.6 <= width; // 12.5-unit text: about 6.6 units a character
+  let shown = powers.length;
+  const line = (n) => `Powers: ${powers.length ? powers.slice(0, n).join(", ") : "none"}${n < powers.length ? ` +${powers.length - n} more` : ""}${tail}`;
+  while (shown > 0 && !fits(line(shown))) shown -= 1;
+  const t = svg("text", { x, y, "font-size": 12.5, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
+  if (!fits(line(shown))) { t.setAttribute("textLength", width); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+  const g = svg("g", { class: "powers-line" }, t);
+  g.append(svg("title", { text: `Powers: ${powers.length ? powers.join(", ") : "none"}${tail}` }));
+  return g;
+}
+
 function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   const { x, y, w, h } = box;
   const god = info.god;
   const mine = obs.god === god;
   const acting = obs.to_move !== null && info.seats.includes(obs.to_move);
-  const g = svg("g", { class: "god-board", "data-god": god, "data-compact": compact ? "yes" : "no" });
+  const g = svg("g", { class: "god-board", "data-god": god, "data-compact": compact ? "yes" : "no", "data-term": info.deity || null });
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: mine ? "#fffaf0" : "#f8f1e3", stroke: acting ? GOD_FILL[god] : "#c9b996", "stroke-width": acting ? 3.5 : 1.5 }));
   g.append(godShape(god, x + 15, y + 15, 9, { number: true }));
   const who = [];
@@ -991,7 +1009,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if (compact) {
     const r1 = top + (held.length ? 37 : 40);
     const powers = info.powers.map((id) => (POWERS.find((p) => p[0] === id) || [id, id])[1].replace("Att.", "Attuned"));
-    g.append(svg("text", { x: x + 10, y: r1, "font-size": 12.5, fill: "#3b2a14", text: `Powers: ${powers.length ? powers.join(", ") : "none"} · unlocked ${info.unlocked}/6 · ☥ pool ${info.ankh_pool}` }));
+    g.append(powersLine(powers, info, x + 10, r1, w - 20));
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
     else g.append(svg("text", { x: x + 10, y: r2, "font-size": 12.5, fill: "#3b2a14", text: `Pool: ${poolWords.join(", ")} · ${info.hand.length} cards in hand · used: ${info.used_cards.map((c) => CARD_SHORT[c]).join(", ") || "none"}` }));
@@ -1017,7 +1035,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     const bx = px + level * pw;
     const by = top + 28 + (i % 4) * ph;
     const has = info.powers.includes(id);
-    const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no" });
+    const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no", "data-term": id });
     pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : "#efe7d6", stroke: has ? "#111" : "#c9b996", "stroke-width": 1 }));
     pg.append(svg("text", { x: bx + 4, y: by + ph / 2 + 3.5, "font-size": has ? 10.5 : 11, "font-weight": has ? 700 : 400, fill: has ? "#fff" : "#6b6256", text: short }));
     pg.append(svg("title", { text: `${short.replace("Att.", "Attuned")} (level ${level + 1}): ${POWER_TEXT[id]}` }));
@@ -1264,7 +1282,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
   const st = (obs.god_powers || {})[pid] || {};
   const h = BAND - 3;
   const mid = y + h / 2;
-  const g = svg("g", { class: "god-power", "data-god-power": pid, "data-god": god });
+  const g = svg("g", { class: "god-power", "data-god-power": pid, "data-god": god, "data-term": pid });
   g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#f3e7c9", stroke: "#b49a68", "stroke-width": 1 }));
   g.append(svg("title", { text: `${GOD_NAME[pid]}: ${GOD_TEXT[pid]}` }));
   g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": 12.5, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: GOD_NAME[pid].toUpperCase() }));
@@ -1419,7 +1437,7 @@ function drawGuessRow(obs, ctx, legal, god, x, y, w) {
 // ---------- the Devotion track ----------
 
 function drawDevotion(obs, box) {
-  const g = svg("g", { class: "devotion-track" });
+  const g = svg("g", { class: "devotion-track", "data-term": "devotion" });
   const { x, y, w, h, perRow } = box;
   const redMax = obs.red_max === undefined ? 19 : obs.red_max;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
@@ -1616,19 +1634,19 @@ export function render(view, ctx) {
   const root = svg("svg", { class: "board ankh", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": "Ankh board", "data-layout": ctx.narrow ? "narrow" : "wide", "data-phase": obs.phase });
   root.append(defs());
   root.append(svg("rect", { width: L.W, height: L.H, fill: "#efe6d2" }));
-  root.append(drawMap(obs, ctx, legal, L, geo, regions));
-  root.append(drawFooter(obs, L));
-  root.append(drawTracks(obs, ctx, legal, L.tracks));
-  root.append(obs.battle ? drawBattle(obs, ctx, L.middle) : drawTurn(obs, L.middle));
+  const parts = { map: [drawMap(obs, ctx, legal, L, geo, regions), drawFooter(obs, L)], gods: [] };
+  parts.tracks = [drawTracks(obs, ctx, legal, L.tracks), obs.battle ? drawBattle(obs, ctx, L.middle) : drawTurn(obs, L.middle)];
   // every god's board in full when they fit, else yours in full and the others compact
   let gy = L.gods.y;
   const slots = obs.guardian_slots || [];
   obs.gods.forEach((info, i) => {
     const { h, compact } = L.gods.boards[i];
-    root.append(drawGod(obs, ctx, legal, info, { x: L.gods.x, y: gy, w: L.gods.w, h }, slots, compact));
+    parts.gods.push({ info, y: gy, h, g: drawGod(obs, ctx, legal, info, { x: L.gods.x, y: gy, w: L.gods.w, h }, slots, compact) });
     gy += h + L.gods.gap;
   });
-  root.append(drawDevotion(obs, L.devotion));
+  parts.devotion = [drawDevotion(obs, L.devotion)];
+  const board = ctx.narrow ? fold(obs, ctx, root, L, parts) : root;
+  if (!ctx.narrow) root.append(...parts.map, ...parts.tracks, ...parts.gods.map((p) => p.g), ...parts.devotion);
 
   let prompt = "";
   let controls = [];
@@ -1636,7 +1654,36 @@ export function render(view, ctx) {
     prompt = promptFor(obs, legal);
     controls = controlsFor(obs, ctx, legal);
   }
-  return { board: root, controls, prompt };
+  return { board, controls, prompt };
+}
+
+// ---------- a phone: the map, then the tracks, each god board and Devotion as tabs below it ----------
+
+let foldTab = "tracks";
+
+/** The narrow layout folded: the map (with its legend) alone in `root`, and below it a tab list
+ * whose panels each show one part of the same drawing (its own viewBox onto the layout). */
+function fold(obs, ctx, root, L, parts) {
+  root.append(...parts.map);
+  root.setAttribute("viewBox", `0 0 ${L.W} ${L.tracks.y - 4}`);
+  const panel = (key, label, groups, x, y, w, h) => {
+    const part = svg("svg", { class: "board ankh ankh-part", viewBox: `${x} ${y} ${w} ${h}`, role: "group", "aria-label": label, "data-part": key });
+    part.append(svg("rect", { x, y, width: w, height: h, fill: "#efe6d2" }), ...groups);
+    return { key, label, part };
+  };
+  const tabs = [panel("tracks", "Tracks", parts.tracks, 0, L.tracks.y - 4, L.W, L.gods.y - L.tracks.y + 2)];
+  for (const p of parts.gods) tabs.push(panel(`god-${p.info.god}`, godName(obs, p.info.god), [p.g], 0, p.y - 3, L.W, p.h + 6));
+  tabs.push(panel("devotion", "Devotion", parts.devotion, 0, L.devotion.y - 3, L.W, L.devotion.h + 6));
+  if (!tabs.some((t) => t.key === foldTab)) foldTab = "tracks";
+  const list = el("div", { class: "fold-tabs", role: "tablist", "aria-label": "Tracks and god boards" });
+  const panels = [];
+  for (const t of tabs) {
+    const selected = t.key === foldTab;
+    list.append(el("button", { type: "button", role: "tab", id: `fold-tab-${t.key}`, "aria-selected": selected ? "true" : "false", "aria-controls": `fold-${t.key}`, "data-tab": t.key, class: selected ? "selected" : null,
+      on: { click: () => { foldTab = t.key; ctx.rerender(); } } }, t.label));
+    panels.push(el("div", { class: `fold-panel${selected ? "" : " hidden"}`, role: "tabpanel", id: `fold-${t.key}`, "aria-labelledby": `fold-tab-${t.key}` }, t.part));
+  }
+  return el("div", { class: "ankh-fold" }, root, list, ...panels);
 }
 
 /** Forget the selection (Escape). */

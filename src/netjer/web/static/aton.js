@@ -29,6 +29,8 @@ const KIND_INK = { Y: "#4a3b00", G: "#143d12", K: "#ffffff", B: "#0b2a55", "+1":
 const KIND_NAME = { Y: "yellow", G: "green", K: "black", B: "blue", "+1": "bonus +1", "+2": "bonus +2" };
 const STONE_FILL = ["#c62828", "#0d47a1"];
 const STONE_SHAPE = ["triangle", "circle"];
+// the rules texts' entry of each square kind (texts/en.toml)
+const SQUARE_TERM = { Y: "yellow", G: "green", K: "black", B: "blue", "+1": "bonus", "+2": "bonus" };
 const CARTOUCHE_ROLE = ["score", "order", "temples", "stones"];
 
 export const title = "Aton";
@@ -85,7 +87,7 @@ function card(x, y, value, { w = 50, h = 70, label, highlight = false, dataset, 
 }
 
 function scoreTrack(obs, L) {
-  const g = svg("g", { class: "score-track", "aria-label": "score track" });
+  const g = svg("g", { class: "score-track", "aria-label": "score track", "data-term": "scoring" });
   const x0 = L.trackX;
   const cell = L.cell;
   g.append(svg("text", { x: 12, y: 41, "font-size": 15, "font-weight": 700, text: "Score" }));
@@ -108,7 +110,7 @@ function temple(obs, t, ctx, actions, L) {
   const { x, y } = L.temple(t);
   const allowed = obs.allowed_temples;
   const outOfReach = allowed !== null && allowed !== undefined && t >= allowed;
-  const g = svg("g", { class: "temple", "data-temple": t + 1 });
+  const g = svg("g", { class: "temple", "data-temple": t + 1, "data-term": "temple" });
   g.append(svg("rect", { x: x - 10, y, width: 4 * PITCH + 14, height: 206, rx: 8, fill: "#e9dcc2", stroke: "#a08660", "stroke-width": 2 }));
   g.append(svg("text", { x: x + 2, y: y + 20, "font-size": 15, "font-weight": 700, fill: "#3b2a14", text: `Temple ${t + 1}` }));
   const squares = obs.board[t];
@@ -119,7 +121,7 @@ function temple(obs, t, ctx, actions, L) {
     const kind = square.kind;
     const owner = square.owner;
     if (owner !== null) counts[owner] += 1;
-    const sg = svg("g", { class: "square", "data-temple": t + 1, "data-square": i, "data-kind": kind, "data-owner": owner === null ? "" : owner });
+    const sg = svg("g", { class: "square", "data-temple": t + 1, "data-square": i, "data-kind": kind, "data-owner": owner === null ? "" : owner, "data-term": SQUARE_TERM[kind] });
     sg.append(svg("rect", { class: "focus-ring", x: sx, y: sy, width: SQ, height: SQ, rx: 5, fill: KIND_FILL[kind], stroke: "#5a4630", "stroke-width": 1.5 }));
     const bonus = kind === "+1" || kind === "+2";
     if (bonus && owner === null) {
@@ -163,7 +165,7 @@ function temple(obs, t, ctx, actions, L) {
 
 function kingdom(obs, L) {
   const y = L.kingdomY;
-  const g = svg("g", { class: "kingdom", "aria-label": "Kingdom of the Dead" });
+  const g = svg("g", { class: "kingdom", "aria-label": "Kingdom of the Dead", "data-term": "kingdom" });
   g.append(svg("text", { x: 12, y: y + 18, "font-size": 15, "font-weight": 700, text: "Kingdom of" }));
   g.append(svg("text", { x: 12, y: y + 36, "font-size": 15, "font-weight": 700, text: "the Dead" }));
   const stones = [];
@@ -218,7 +220,7 @@ function player(obs, p, ctx, actions, L) {
   const assigning = obs.phase === "assign" && obs.to_move === p;
   info.cartouches.forEach((v, i) => {
     const faceDown = mine && v !== null && v !== "hidden" && i >= (info.revealed ?? 4);
-    g.append(card(x + 14 + i * 56, y + 62, v, { label: `${i + 1} ${CARTOUCHE_ROLE[i]}`, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}` }, faceDown }));
+    g.append(card(x + 14 + i * 56, y + 62, v, { label: `${i + 1} ${CARTOUCHE_ROLE[i]}`, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}`, term: `cartouche-${i + 1}` }, faceDown }));
   });
 
   // hand
@@ -255,7 +257,7 @@ function player(obs, p, ctx, actions, L) {
   g.append(svg("text", { x: x + 150, y: by + 4, "font-size": 12, "data-discard": p, text: discard }));
   if (faceDown) g.append(svg("text", { x: x + 150, y: by + 20, "font-size": 12, "data-face-down-discard": p, text: faceDown }));
   g.append(svg("text", { x: x + 150, y: by + 36, "font-size": 12, text: `stones: ${info.supply} in supply, ${info.kingdom} dead` }));
-  const ex = svg("g", { class: "exchange-counter", "data-exchange": info.exchange_counter ? "available" : "used" });
+  const ex = svg("g", { class: "exchange-counter", "data-exchange": info.exchange_counter ? "available" : "used", "data-term": "exchange" });
   const ecx = x + 430;
   const ecy = by + 18;
   ex.append(svg("circle", { class: "focus-ring", cx: ecx, cy: ecy, r: 16, fill: info.exchange_counter ? "#ffffff" : "#ddd5c6", stroke: "#5b4630", "stroke-width": 2 }));

@@ -92,7 +92,8 @@ export class SeatConnection {
       if (!message.chat_from) this.chat = [];
       this.chat.length = Math.min(this.chat.length, message.chat_from || 0);
       this.chat.push(...(message.chat || []));
-      const view = { ...message, log: this.log.slice(), log_from: 0, chat: this.chat.slice(), chat_from: 0 };
+      this.notation = logNotation(this.notation, message);
+      const view = { ...message, log: this.log.slice(), log_notation: this.notation.slice(), log_from: 0, chat: this.chat.slice(), chat_from: 0 };
       if (this.status !== "open") {
         this.attempts = 0;
         this.setStatus("open");
@@ -138,6 +139,11 @@ export class SeatConnection {
     return this.sendRaw(name ? { type: "chat", text, name } : { type: "chat", text });
   }
 
+  /** Ask to take back this seat's last decision (the server applies the undo policy). */
+  undo(version) {
+    return this.sendRaw({ type: "undo", version });
+  }
+
   /** Drop the socket as a network failure would (the backoff reconnects). */
   drop() {
     if (this.ws) this.ws.close(4000, "dropped");
@@ -150,4 +156,12 @@ export class SeatConnection {
     if (this.ws) this.ws.close(1000, "bye");
     this.ws = null;
   }
+}
+
+/** The notation beside each log line (null where the words hide something), kept like the log. */
+function logNotation(kept, message) {
+  const out = message.log_from ? (kept || []).slice(0, message.log_from) : [];
+  const fresh = message.log_notation || [];
+  for (let i = 0; i < message.log.length; i += 1) out.push(fresh[i] ?? null);
+  return out;
 }

@@ -63,7 +63,7 @@ function parseLegal(actions) {
 /** A token: face up value, face down known value ("down"), or back. */
 function token(cx, cy, size, cell, { dataset, downLabel = true } = {}) {
   const owner = cell.owner;
-  const g = svg("g", { class: "token", dataset: { owner: String(owner), face: cell.face_up ? "up" : "down", ...(dataset || {}) } });
+  const g = svg("g", { class: "token", dataset: { owner: String(owner), face: cell.face_up ? "up" : "down", term: cell.face_up ? "face-up" : "face-down", ...(dataset || {}) } });
   const half = size / 2;
   const known = cell.value !== null && cell.value !== undefined;
   const fill = known ? SIDE_FILL[owner] : `url(#nile-back-${owner})`;
@@ -159,7 +159,7 @@ function drawBoard(obs, ctx, legal, g, L) {
       const rear = r === 0 || r === 3;
       const fill = sethHalf ? (rear ? "#2f2a26" : "#3f3832") : rear ? "#f1ead8" : "#fbf7ec";
       const ink = sethHalf ? "#d8cfc4" : "#6b6256";
-      const sg = svg("g", { class: "square", "data-square": name, "data-occupied": cell ? "yes" : "no" });
+      const sg = svg("g", { class: "square", "data-square": name, "data-occupied": cell ? "yes" : "no", "data-term": rear ? (c === central ? "central-rearguard" : "rearguard") : "vanguard" });
       sg.append(svg("rect", { class: "focus-ring", x: x + 1, y: y + 1, width: sq - 2, height: sq - 2, rx: 4, fill, stroke: "#8a7757", "stroke-width": 1.5 }));
       sg.append(svg("text", { x: x + 5, y: y + 14, "font-size": 11, fill: ink, text: name }));
       if (rear && c === central) sg.append(svg("circle", { cx: x + sq - 9, cy: y + 10, r: 3.5, fill: "none", stroke: ink, "stroke-width": 1.5 }));

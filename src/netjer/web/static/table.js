@@ -10,6 +10,8 @@ import * as aton from "./aton.js";
 import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
+import { fitBoard } from "./phone.js";
+import { decorateTerms, installTermTips, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
@@ -325,6 +327,7 @@ function renderView(view) {
   else drawn = genericRender(view);
   const area = $("board-area");
   area.replaceChildren(drawn.board);
+  fitBoard(area, ctx.narrow);
 
   const statusText = renderer ? renderer.status(view) : view.finished ? view.result_text : `${view.title}`;
   const statusBox = $("status");
@@ -350,6 +353,7 @@ function renderView(view) {
       el("button", { id: "take-back", on: { click: takeBack } }, "Take my seat back")));
   }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
+  if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
   for (const c of drawn.controls) {
     c.disabled = sending;
     controls.append(c);
@@ -371,17 +375,14 @@ function renderView(view) {
   );
   drawClocks();
 
+  spectatorAndEnd(view, seat, statusBox);
   const legal = $("legal");
-  legal.replaceChildren(
-    ...(myTurn ? view.legal : []).map((a) =>
-      el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, disabled: sending || null, on: { click: () => play(a.text) } }, a.text),
-    ),
-  );
+  legal.replaceChildren(...(myTurn ? view.legal : []).map((a) => legalButton(a, sending)));
   if (!myTurn) legal.append(el("p", { class: "muted small" }, seat === null ? "Spectators cannot move." : "Not your turn."));
 
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
-  log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
+  log.replaceChildren(...view.log.map((line, i) => logLine(line, (view.log_notation || [])[i])));
   if (atBottom || log.children.length < 12) log.scrollTop = log.scrollHeight;
   renderChat(view);
 
@@ -400,6 +401,7 @@ function renderView(view) {
   }
 
   renderErrors();
+  wireRules(view.game, area);
 
   const body = document.body.dataset;
   body.version = String(view.version);
@@ -682,6 +684,57 @@ function takeBack() {
     state.errors = [{ text: "Not connected to the server: try again once it reconnects." }];
     update();
   }
+}
+
+/** Take back your last decision (netjer.core.undo: until another seat acted or something was revealed). */
+function undoButton(view, sending) {
+  return el("button", { type: "button", class: "secondary", id: "undo", "data-undo": "yes", disabled: sending || null, title: "Take back your last decision",
+    on: { click: () => sendUndo(view) } }, "↶ Undo");
+}
+
+function sendUndo(view) {
+  const conn = state.conns.get(keyOf(state.shown));
+  if (!conn || !conn.undo(view.version)) {
+    state.errors = [{ text: "Not connected to the server: the undo was not sent." }];
+    update();
+    return;
+  }
+  state.pending = state.shown;
+  state.errors = [];
+  update();
+}
+
+/** A spectator has no legal actions to be shown; at the end the result banner alone tells the result. */
+function spectatorAndEnd(view, seat, statusBox) {
+  const box = $("legal-box");
+  if (box) box.closest("section").classList.toggle("hidden", seat === null || seat === undefined || view.finished);
+  statusBox.classList.toggle("hidden", Boolean(view.finished));
+}
+
+/** A log line in words; the notation of the action it tells (if any) on hover and beside it. */
+function logLine(line, notation) {
+  if (!notation) return el("li", {}, line);
+  return el("li", { title: `notation: ${notation}`, "data-notation": notation }, line, " ", el("code", { class: "notation muted" }, notation));
+}
+
+/** A legal action's button: its notation and, below, what it does in words (the rules texts). */
+function legalButton(a, sending) {
+  const label = a.meaning ? `${a.text}: ${a.meaning}` : a.text;
+  return el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, "aria-label": label, title: label, disabled: sending || null, on: { click: () => play(a.text) } },
+    el("span", { class: "legal-text" }, a.text),
+    a.meaning ? el("span", { class: "legal-meaning" }, a.meaning) : null);
+}
+
+/** The Rules button of the header and the tips of the board's terms (rules.js). */
+function wireRules(game, area) {
+  const button = $("rules-open");
+  if (button && button.dataset.game !== game) {
+    button.dataset.game = game;
+    button.disabled = false;
+    button.onclick = () => openRules(game);
+    installTermTips(game);
+  }
+  decorateTerms(area);
 }
 
 function renderErrors() {

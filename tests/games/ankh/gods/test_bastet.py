@@ -81,9 +81,9 @@ def test_her_placement_is_described_without_the_cat_s4_2() -> None:
 def test_her_placement_is_told_once_not_again_in_the_log() -> None:
     s = battle(2, ["A god 4,4", "B god 6,6", *MONUMENTS], "bastet,none")
     action = s.game.parse_action("cat star 4,5")
-    assert s.describe_action(action, 1) == "Player 1 places a cat face down at 4,5 (Bastet)."
-    assert s.describe_action(action, None) == "Player 1 places a cat face down at 4,5 (Bastet)."
-    assert s.describe_action(action, 0) == "Player 1: cat star 4,5"  # her own seat sees which
+    assert s.describe_action(action, 1) == "Bastet places a cat face down at 4,5 (Bastet)."
+    assert s.describe_action(action, None) == "Bastet places a cat face down at 4,5 (Bastet)."
+    assert s.describe_action(action, 0) == "Bastet: cat star 4,5"  # her own seat sees which
     before = len(s.log)
     play(s, "cat star 4,5")
     assert s.log[before:] == []  # the words above say it: nothing repeats it in the log
@@ -106,7 +106,7 @@ def test_cat_revealed_in_her_battle_adds_its_value_s4_2() -> None:
     put(s, plus3="4,5")
     play(s, "card miracle", "card chariots")
     assert log_has(s, "reveals the +3 cat at 4,5")
-    assert "  strength: Player 1 4, Player 2 4" in s.log  # 1 + 3 against 1 + 3
+    assert "  strength: Bastet 4, Player 2 4" in s.log  # 1 + 3 against 1 + 3
     assert POWER.data(s).up[PLUS3]  # face up (until the placement after the Conflict)
 
 
@@ -214,5 +214,5 @@ def test_the_star_revealed_in_her_battle_adds_nothing_and_kills_nobody_s4_2() ->
     put(s, star="4,5")
     play(s, "card miracle", "card miracle")
     assert log_has(s, "reveals the star cat at 4,5")
-    assert "  strength: Player 1 2, Player 2 1" in s.log
+    assert "  strength: Bastet 2, Player 2 1" in s.log
     assert piece(s, "3,3") == "A warrior"

@@ -19,7 +19,7 @@ WITH_C = [*TAKEN, "C warrior 7,2", "C god 2,5"]
 
 def test_seth_takes_a_whole_army_and_dominates_case1_s11_33() -> None:
     s = battle(2, TAKEN, "seth,none")
-    assert log_has(s, "Player 1 dominates region 1")  # no Battle in the West
+    assert log_has(s, "Seth dominates region 1")  # no Battle in the West
     assert s.devotion[0] == 1
     assert piece(s, "4,1") == "B warrior" and piece(s, "6,1") == "B warrior"  # still B's
 
@@ -35,7 +35,7 @@ def test_seth_wins_and_the_borrowed_figures_survive_case2() -> None:
     assert s.b_gods == [0, 2]  # B is not in the West
     assert s.observation(1)["god_powers"]["seth"]["controls"] == ["4,1", "6,1"]
     play(s, "card chariots", "card miracle")
-    assert "  strength: Player 1 6, Player 3 1" in s.log  # God + B's two Warriors + Chariots
+    assert "  strength: Seth 6, Player 3 1" in s.log  # God + B's two Warriors + Chariots
     assert piece(s, "4,1") == "B warrior" and piece(s, "6,1") == "B warrior" and piece(s, "7,2") is None
 
 
@@ -75,7 +75,7 @@ def test_enemy_cat_mummy_dying_for_seth_costs_everyone_else_s4_2() -> None:
     assert piece(s, "4,1") is None
     assert log_has(s, "Player 2 loses 1 Devotion (a Cat-Mummy died)")  # its owner too
     assert log_has(s, "Player 3 loses 1 Devotion (a Cat-Mummy died)")
-    assert not log_has(s, "Player 1 loses")  # the Cat-Mummy counted for Seth
+    assert not log_has(s, "Seth loses")  # the Cat-Mummy counted for Seth
     assert s.devotion[0] == 2 + 1  # Seth's Miracle counts it
 
 
@@ -116,7 +116,7 @@ def test_seth_moves_with_obelisk_attuned_and_ends_the_battle_case4() -> None:
     assert s.phase == OBELISK_PICK and s.b_gods == [0, 1]
     play(s, "pick 2,5", "to 6,7", "done")
     assert log_has(s, "the battle no longer takes place")
-    assert log_has(s, "Player 1 dominates region 2")
+    assert log_has(s, "Seth dominates region 2")
     assert s.devotion[0] == 2  # the Obelisk majority and the Domination
 
 
@@ -159,7 +159,7 @@ def test_seth_receives_the_guardian_effects_of_the_figures_he_takes_s4_2() -> No
     pieces = ["A god 5,1", "B androsphinx 4,1", "B god 6,6", "C warrior 4,2", "C warrior 8,3", "C god 2,5"]
     s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"])
     play(s, "card miracle", "card miracle")
-    assert "  strength: Player 1 2, Player 3 1" in s.log
+    assert "  strength: Seth 2, Player 3 1" in s.log
 
 
 def test_temple_attuned_counts_the_figures_he_takes_s4_2() -> None:
@@ -167,7 +167,7 @@ def test_temple_attuned_counts_the_figures_he_takes_s4_2() -> None:
     pieces = ["A god 5,1", "A temple 3,1", "B warrior 4,1", "B god 6,6", "C warrior 7,2", "C god 2,5"]
     s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"], powers={"A": ["temple-attuned"]})
     play(s, "card miracle", "card miracle")
-    assert "  strength: Player 1 4, Player 3 1" in s.log  # God + Warrior + Temple Attuned 2
+    assert "  strength: Seth 4, Player 3 1" in s.log  # God + Warrior + Temple Attuned 2
 
 
 def test_seth_moving_away_brings_a_player_into_the_battle_s4_2() -> None:

@@ -1,0 +1,215 @@
+// The Rules panel and the board's term tips, from the game's rules texts
+// (GET /api/games/<game>/rules: src/netjer/games/<game>/texts/en.toml via netjer.core.texts).
+//
+// openRules(game, termId) shows a dialog with the game's overview and every entry, searchable;
+// installTermTips(game) makes every element carrying data-term="<entry id>" explain itself:
+// hovering, focusing or long-pressing it shows the entry's one line with a link to the full
+// entry; "?" on a focused term opens that entry. All data goes in as text (textContent), never
+// as markup.
+
+import { el } from "./common.js";
+
+const cache = new Map(); // game -> Promise of the rules JSON
+
+/** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases}]}. */
+export function loadRules(game) {
+  if (!cache.has(game)) {
+    const p = fetch(`/api/games/${encodeURIComponent(game)}/rules`, { headers: { Accept: "application/json" } }).then((r) => {
+      if (!r.ok) throw new Error(`no rules texts for ${game} (${r.status})`);
+      return r.json();
+    });
+    p.catch(() => cache.delete(game));
+    cache.set(game, p);
+  }
+  return cache.get(game);
+}
+
+const loose = (text) => String(text).toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The entry `key` names: an id, then a shown name or an alias (case and punctuation ignored). */
+export function findTerm(rules, key) {
+  if (!rules || !key) return null;
+  const exact = rules.terms.find((t) => t.id === key);
+  if (exact) return exact;
+  const k = loose(key);
+  return rules.terms.find((t) => [t.id, t.name, ...(t.aliases || [])].some((n) => loose(n) === k)) || null;
+}
+
+/** Entries whose name, aliases, line or rule contain every word of `query` (names first). */
+export function searchTerms(rules, query) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return rules.terms;
+  const scored = [];
+  for (const t of rules.terms) {
+    const title = [t.name, t.id, ...(t.aliases || [])].join(" ").toLowerCase();
+    const body = `${t.line} ${t.rule}`.toLowerCase();
+    if (!words.every((w) => title.includes(w) || body.includes(w))) continue;
+    scored.push([words.every((w) => title.includes(w)) ? 0 : 1, t]);
+  }
+  scored.sort((a, b) => a[0] - b[0]);
+  return scored.map(([, t]) => t);
+}
+
+// ---------- the panel ----------
+
+let dialog = null;
+let returnFocus = null;
+
+function entryNode(t) {
+  return el("article", { class: "rule-entry", id: `rule-${t.id}`, "data-term-entry": t.id, tabindex: "-1" },
+    el("h3", {}, t.name, " ", el("span", { class: "muted small" }, `(${t.kind})`)),
+    el("p", { class: "rule-line" }, t.line),
+    el("p", { class: "rule-text" }, t.rule),
+    el("p", { class: "muted small" }, `Source: ${t.source}`));
+}
+
+function closeRules() {
+  if (!dialog) return;
+  dialog.classList.add("hidden");
+  if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
+  returnFocus = null;
+}
+
+/** Open the Rules panel of `game`, scrolled to the entry `termId` when given. */
+export async function openRules(game, termId = null) {
+  hideTip();
+  returnFocus = document.activeElement;
+  if (!dialog) {
+    dialog = el("div", { id: "rules", class: "rules-dialog hidden", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title" });
+    dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); closeRules(); } });
+    dialog.addEventListener("click", (e) => { if (e.target === dialog) closeRules(); });
+    document.body.append(dialog);
+  }
+  dialog.classList.remove("hidden");
+  dialog.replaceChildren(el("div", { class: "rules-box" }, el("p", {}, "Loading the rules…")));
+  let rules;
+  try {
+    rules = await loadRules(game);
+  } catch (err) {
+    dialog.replaceChildren(el("div", { class: "rules-box" }, el("p", { role: "alert" }, String(err.message)),
+      el("button", { type: "button", on: { click: closeRules } }, "Close")));
+    return;
+  }
+  const o = rules.overview;
+  const list = el("div", { class: "rules-entries", id: "rules-entries" });
+  const count = el("p", { class: "muted small", "aria-live": "polite", id: "rules-count" });
+  const search = el("input", { type: "search", id: "rules-search", placeholder: "Search: a card, a power, an action…", "aria-label": "Search the rules", autocomplete: "off" });
+  const show = () => {
+    const found = searchTerms(rules, search.value);
+    list.replaceChildren(...found.map(entryNode));
+    count.textContent = search.value.trim() ? `${found.length} entr${found.length === 1 ? "y" : "ies"} found` : `${found.length} entries`;
+  };
+  search.addEventListener("input", show);
+  const overview = el("details", { class: "rules-overview", open: termId ? null : true },
+    el("summary", {}, "How to play"),
+    el("h3", {}, "Goal"), el("p", {}, o.goal),
+    el("h3", {}, "A turn"), el("p", {}, o.turn),
+    el("h3", {}, "How to win"), el("p", {}, o.win),
+    el("p", { class: "muted small" }, `Source: ${o.source}`));
+  const close = el("button", { type: "button", class: "secondary", id: "rules-close", on: { click: closeRules } }, "Close");
+  dialog.replaceChildren(el("div", { class: "rules-box" },
+    el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, `Rules: ${o.title}`), close),
+    overview, search, count, list));
+  show();
+  const wanted = termId ? findTerm(rules, termId) : null;
+  const target = wanted ? dialog.querySelector(`[data-term-entry="${CSS.escape(wanted.id)}"]`) : null;
+  if (target) {
+    target.classList.add("rule-target");
+    target.scrollIntoView({ block: "start" });
+    target.focus();
+  } else {
+    search.focus();
+  }
+}
+
+// ---------- tips on the board ----------
+
+let tip = null;
+let tipFor = null;
+let hideTimer = null;
+
+function hideTip() {
+  clearTimeout(hideTimer);
+  if (tip) tip.classList.add("hidden");
+  if (tipFor) tipFor.removeAttribute("aria-describedby");
+  tipFor = null;
+}
+
+async function showTip(game, target) {
+  clearTimeout(hideTimer);
+  let rules;
+  try {
+    rules = await loadRules(game);
+  } catch {
+    return;
+  }
+  const term = findTerm(rules, target.dataset.term);
+  if (!term || !document.contains(target)) return;
+  if (!tip) {
+    tip = el("div", { id: "term-tip", class: "term-tip hidden", role: "tooltip" });
+    tip.addEventListener("mouseenter", () => clearTimeout(hideTimer));
+    tip.addEventListener("mouseleave", () => { hideTimer = setTimeout(hideTip, 300); });
+    document.body.append(tip);
+  }
+  tip.replaceChildren(
+    el("strong", {}, term.name), " ", el("span", {}, term.line), " ",
+    el("a", { href: `#rule-${term.id}`, class: "tip-link", "data-tip-term": term.id, on: { click: (e) => { e.preventDefault(); openRules(game, term.id); } } }, "Full rule"),
+    el("span", { class: "muted small" }, " (? key)"));
+  tip.classList.remove("hidden");
+  tipFor = target;
+  target.setAttribute("aria-describedby", "term-tip");
+  const box = target.getBoundingClientRect();
+  const width = Math.min(320, document.documentElement.clientWidth - 16);
+  tip.style.maxWidth = `${width}px`;
+  const left = Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - width - 8));
+  tip.style.left = `${left}px`;
+  tip.style.top = `${box.bottom + window.scrollY + 6}px`;
+}
+
+/** Make every [data-term] element of the page explain itself (once per page). */
+export function installTermTips(game) {
+  if (document.body.dataset.termTips) return;
+  document.body.dataset.termTips = game;
+  const termOf = (node) => (node instanceof Element ? node.closest("[data-term]") : null);
+  document.addEventListener("mouseover", (e) => {
+    const t = termOf(e.target);
+    if (t && t !== tipFor) showTip(game, t);
+  });
+  document.addEventListener("mouseout", (e) => {
+    const t = termOf(e.target);
+    if (t && !t.contains(e.relatedTarget)) hideTimer = setTimeout(hideTip, 300);
+  });
+  document.addEventListener("focusin", (e) => {
+    const t = termOf(e.target);
+    if (t) showTip(game, t);
+    else if (!(tip && tip.contains(e.target))) hideTip();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") hideTip();
+    const t = termOf(e.target);
+    if (t && e.key === "?") { e.preventDefault(); openRules(game, t.dataset.term); }
+  });
+  // a long press (touch screens): the browser's context menu event
+  document.addEventListener("contextmenu", (e) => {
+    const t = termOf(e.target);
+    if (t) { e.preventDefault(); showTip(game, t); }
+  });
+}
+
+/** Make the [data-term] elements under `root` reachable from the keyboard and named. */
+export function decorateTerms(root) {
+  for (const node of root.querySelectorAll("[data-term]")) {
+    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+    // a term holding buttons or other terms is a group (an img's children are hidden from screen readers)
+    if (node instanceof SVGElement && !node.hasAttribute("role")) node.setAttribute("role", node.querySelector('[role="button"], [data-term]') ? "group" : "img");
+    if (!node.hasAttribute("aria-label")) {
+      const title = node.querySelector("title");
+      if (title) node.setAttribute("aria-label", title.textContent);
+    }
+  }
+}
+
+/** A "Rules" button that opens the panel of `game`. */
+export function rulesButton(game, label = "Rules") {
+  return el("button", { type: "button", class: "secondary rules-button", "data-rules": game, on: { click: () => openRules(game) } }, label);
+}
