@@ -6,8 +6,10 @@ Usage (from the worktree root)::
 
 Writes ``tests/data/ankh/records/ankh-{2,3,4,5}p.jsonl.gz``: one game record a line (the
 fields of a Netjer record file, :mod:`netjer.core.record`) plus ``full_state_sha256``, the
-SHA-256 of the final ``full_state()`` as sorted-key JSON, and ``full_state_keys.json``, the
-keys ``full_state()`` had when the corpus was made (so that a later engine that renames or adds
+SHA-256 of the final ``full_state()`` as sorted-key JSON without the narration (the ``log``
+and the ``end_reason``: their words may change without any change of the rules, as issue 14's
+did), and ``full_state_keys.json``, the keys digested, as ``full_state()`` had them when the
+corpus was made (so that a later engine that renames or adds
 fields can still rebuild the same dictionary: tests/games/ankh/test_record_corpus.py).
 
 The games: every god at every player count (the gods rotate through the seats), seats played
@@ -40,9 +42,14 @@ GUARDIANS = ("cat-mummy", "satet", "mummy", "apep", "giant-scorpion", "androsphi
 LEVELS = (("cat-mummy", "satet"), ("mummy", "apep"), ("giant-scorpion", "androsphinx"))
 
 
+#: Keys of ``full_state()`` left out of the digest: the game's narration, not its state.
+NARRATION = frozenset({"log", "end_reason"})
+
+
 def state_digest(full_state: dict[str, Any]) -> str:
-    """SHA-256 (hex) of ``full_state`` as compact sorted-key JSON."""
-    text = json.dumps(full_state, sort_keys=True, separators=(",", ":"))
+    """SHA-256 (hex) of ``full_state`` without :data:`NARRATION`, as compact sorted-key JSON."""
+    kept = {k: v for k, v in full_state.items() if k not in NARRATION}
+    text = json.dumps(kept, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -91,7 +98,7 @@ def main() -> None:
         for index in range(args.games):
             record, state = play(players, index)
             full = state.full_state()
-            keys = sorted(full)
+            keys = sorted(k for k in full if k not in NARRATION)
             line = {
                 "format": RECORD_FORMAT,
                 "game": record.game,

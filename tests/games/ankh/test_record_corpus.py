@@ -17,7 +17,10 @@ from netjer.games.ankh.gods.base import GOD_IDS
 from netjer.games.registry import replay_record
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "ankh" / "records"
-#: The keys ``full_state()`` had when the corpus was made (make_records.py).
+#: The keys of ``full_state()`` digested (make_records.py): all it had when the corpus was made
+#: but the narration (the log and the end's reason), whose words changed since (issue 14) with the rules unchanged;
+#: the digests were recomputed without it after the engine of that day had replayed every game
+#: to its recorded digest, log included.
 CORPUS_KEYS: list[str] = json.loads((RECORDS / "full_state_keys.json").read_text(encoding="utf-8"))
 #: A field renamed since the corpus was made: its name then -> its name now.
 RENAMED: dict[str, str] = {
