@@ -934,6 +934,9 @@ def create_app(
         finally:
             manager.unsubscribe(rt, seat, push)
             sending.cancel()
+            # Wait for it to end: a sender cancelled but never run again is "destroyed but
+            # pending" when the server stops soon after (seen under load).
+            await asyncio.wait([sending])
 
     @app.websocket("/ws/echo")
     async def echo(websocket: WebSocket) -> None:
