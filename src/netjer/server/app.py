@@ -691,8 +691,7 @@ def create_app(
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         manager = manager_of(request)
-        old = await manager.get(table_id)
-        manager.check_token(old, body.seat, _bearer(authorization))
+        await manager.authorize(table_id, body.seat, _bearer(authorization))
         creator_key = secrets.token_urlsafe(24)
         rt, seat, token = await manager.offer_rematch(table_id, body.seat, hash_token(creator_key))
         return {
@@ -712,8 +711,7 @@ def create_app(
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         manager = manager_of(request)
-        old = await manager.get(table_id)
-        manager.check_token(old, body.seat, _bearer(authorization))
+        await manager.authorize(table_id, body.seat, _bearer(authorization))
         rt, seat, token = await manager.accept_rematch(table_id, body.seat)
         return {"id": rt.id, "seat": seat, "token": token, "link": f"/table/{rt.id}#seat={seat}&token={token}"}
 
@@ -765,8 +763,7 @@ def create_app(
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         manager = manager_of(request)
-        rt = await manager.get(table_id)
-        manager.check_token(rt, seat, _bearer(authorization))
+        rt = await manager.authorize(table_id, seat, _bearer(authorization))
         return manager.view(rt, seat)
 
     @app.post("/api/tables/{table_id}/moves")
@@ -774,8 +771,7 @@ def create_app(
         table_id: str, body: MoveRequest, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         manager = manager_of(request)
-        rt = await manager.get(table_id)
-        manager.check_token(rt, body.seat, _bearer(authorization))
+        rt = await manager.authorize(table_id, body.seat, _bearer(authorization))
         try:
             rt = await manager.play(table_id, body.seat, body.version, text=body.action, index=body.index)
         except TableError as err:
@@ -809,8 +805,7 @@ def create_app(
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         manager = manager_of(request)
-        rt = await manager.get(table_id)
-        manager.check_token(rt, seat, _bearer(authorization))
+        rt = await manager.authorize(table_id, seat, _bearer(authorization))
         return {"table": _summary(rt, manager), "seat": seat, "steps": manager.replay(rt, seat)}
 
     @app.post("/api/tables/{table_id}/takeback")
@@ -821,8 +816,7 @@ def create_app(
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         manager = manager_of(request)
-        rt = await manager.get(table_id)
-        manager.check_token(rt, body.seat, _bearer(authorization))
+        rt = await manager.authorize(table_id, body.seat, _bearer(authorization))
         rt = await manager.take_back(table_id, body.seat)
         return manager.view(rt, body.seat)
 
@@ -834,8 +828,7 @@ def create_app(
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         manager = manager_of(request)
-        rt = await manager.get(table_id)
-        manager.check_token(rt, body.seat, _bearer(authorization))
+        await manager.authorize(table_id, body.seat, _bearer(authorization))
         return await manager.say(table_id, body.seat, body.text, body.name if body.seat is None else None)
 
     @app.websocket("/ws/tables/{table_id}")

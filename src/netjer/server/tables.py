@@ -631,6 +631,17 @@ class TableManager:
         if expected is None or not secrets.compare_digest(expected, hash_token(token)):
             raise TableError(403, "bad_token", f"that is not the token of seat {seat}")
 
+    async def authorize(self, table_id: str, seat: int | None, token: str | None) -> TableRuntime:
+        """The table, once ``token`` is checked as seat ``seat``'s (:meth:`check_token`): what
+        every request acting for a seat does first.
+
+        Raises:
+            TableError: 404 for an unknown table; 403 for a missing or wrong token.
+        """
+        rt = await self.get(table_id)
+        self.check_token(rt, seat, token)
+        return rt
+
     async def play(
         self,
         table_id: str,
