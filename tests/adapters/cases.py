@@ -29,6 +29,19 @@ def game_cases() -> list[Any]:
             {"columns": 5, "values": "triangular", "blocking": True, "owner_sees_drawn": False},
             id="nile-variants",
         ),
+        pytest.param(
+            "ankh",
+            {
+                "players": 3,
+                "scenario": "old-kingdom",
+                "track_length": "long",
+                "merged_powers": "combined",
+                "osiris_underworld": "instead",
+                "second_action": "mandatory",
+                "guardian_slots": [1, 3, 5],
+            },
+            id="ankh-variants",
+        ),
     ]
     return cases
 

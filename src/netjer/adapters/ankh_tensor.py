@@ -469,7 +469,8 @@ class AnkhEncoder(Encoder):
             a = at + t * 7
             ones.append(a + self.action[track["action"]])
             idx += [a + 4, a + 5, a + 6]
-            val += [_bound(track["marker"], 6), _bound(track["start"], 6), _bound(track["event_space"], 6)]
+            # spaces 0-6 on the rulebook's tracks, 0-7 with ``track_length=long`` (§7.2)
+            val += [_bound(track["marker"], 7), _bound(track["start"], 7), _bound(track["event_space"], 7)]
         a = at + 28
         idx += [a, a + 1]
         val += [obs["events_done"] / 18, obs["conflicts_done"] / 5]

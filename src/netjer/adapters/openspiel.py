@@ -59,6 +59,7 @@ except ImportError as err:  # pragma: no cover - depends on the installed extras
     raise ImportError("netjer.adapters.openspiel needs OpenSpiel: pip install 'netjer[openspiel]'") from err
 
 from netjer.adapters.common import (
+    LIST_SEPARATOR,
     Session,
     length_bound,
     options_from_params,
@@ -446,14 +447,26 @@ def load_game(name: str, **params: Any) -> Any:
 
     Args:
         name: a Netjer game name (``"aton"``) or its OpenSpiel name (``"netjer_aton"``).
-        params: game options and the adapter's ``seed`` / ``max_game_length``.
+        params: game options and the adapter's ``seed`` / ``max_game_length``.  A list
+            option may be given as a list (``guardian_slots=[2, 4, 5]``) or in its flat
+            form (``"2;4;5"``), any other non-scalar option as its value or its flat JSON.
 
     Raises:
         ConfigError: for an unknown game.
     """
     name = name.removeprefix(PREFIX)
     short = register(name)
-    return pyspiel.load_game(short, params)
+    _, coded = scalar_options(name)
+    flat: dict[str, Any] = {}
+    for key, value in params.items():
+        kind = coded.get(key)
+        if kind == "list" and isinstance(value, list | tuple):
+            flat[key] = LIST_SEPARATOR.join(str(v) for v in value)
+        elif kind == "json" and not isinstance(value, str):
+            flat[key] = json.dumps(value, separators=(LIST_SEPARATOR, ":"))
+        else:
+            flat[key] = value
+    return pyspiel.load_game(short, flat)
 
 
 register_all()
