@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer.core import Rng
+from netjer.core.state import State
 from netjer.games.aton.actions import Assign, Exchange
 from netjer.games.nile.actions import Place
 from netjer.games.registry import make_game
@@ -40,6 +41,7 @@ VIEW_KEYS = {
     "rematch",
     "log_notation",
     "can_undo",
+    "hints",
 }
 SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out"}
 CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "running", "seats"}
@@ -130,3 +132,57 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                     assert told[words[seat]] is None
                     assert str(action) not in [n for n in message["log_notation"] if n]
     assert received[0] != received[1] or game == "nile"  # the two seats were told different things
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.mark.parametrize(("game", "seed"), [("aton", 4), ("nile", 3)])
+def test_review_payloads_tell_other_viewers_only_what_their_log_did(client: TestClient, game: str, seed: int) -> None:
+    """A seat's review reaches only that seat until it publishes it; then every other viewer
+    gets each decision in its own words, with the notation only where those words hide
+    nothing, and the same estimates (the seat's judgement, published at its request)."""
+    seats = [{"type": "human"}, {"type": "human"}]
+    data = client.post("/api/tables", json={"game": game, "seed": seed, "seats": seats}).json()
+    table, tokens = data["id"], data["tokens"]
+    local = make_game(game).new_initial_state(seed)
+    rng = Rng(seed)
+    positions: list[State] = []
+    while not local.is_terminal:
+        seat = local.current_player
+        legal = local.legal_actions()
+        action = legal[rng.below(len(legal))]
+        body = {"seat": seat, "version": len(local.history), "action": str(action)}
+        assert client.post(f"/api/tables/{table}/moves", json=body, headers=_auth(tokens[str(seat)])).status_code == 200
+        positions.append(local.clone())
+        local.apply(action)
+    reviewed = 0
+    body = {"seat": reviewed, "iterations": 2}
+    r = client.post(f"/api/tables/{table}/reviews", json=body, headers=_auth(tokens["0"]))
+    assert r.status_code == 202
+    with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
+        while (entry := ws.receive_json()["reviews"][0])["status"] != "done":
+            pass
+    with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:  # the other seat is told nothing
+        ws.send_json({"type": "hello", "seat": 1, "token": tokens["1"]})
+        assert ws.receive_json()["reviews"] == []
+    own = entry["review"]["decisions"]
+    assert [d["ply"] for d in own] == [p for p, s in enumerate(positions) if s.current_player == reviewed]
+    client.post(f"/api/tables/{table}/reviews/publish", json={"seat": 0}, headers=_auth(tokens["0"]))
+    for viewer in (1, None):
+        params = {} if viewer is None else {"seat": viewer}
+        headers = {} if viewer is None else _auth(tokens["1"])
+        shown = client.get(f"/api/tables/{table}/reviews", params=params, headers=headers).json()["reviews"]
+        assert [e["seat"] for e in shown] == [0]
+        theirs = shown[0]["review"]["decisions"]
+        for mine, other in zip(own, theirs, strict=True):
+            position = positions[mine["ply"]]
+            assert (other["before"], other["after"], other["mark"]) == (mine["before"], mine["after"], mine["mark"])
+            for words, notation in (("description", "action"), ("preferred_description", "preferred")):
+                action = position.game.parse_action(mine[notation])
+                assert other[words] == position.describe_action(action, viewer)
+                assert not _secret_words(game, action, reviewed, 1, other[words]), other[words]
+                hidden = position.describe_action(action, viewer) != position.describe_action(action, reviewed)
+                assert other[notation] == (None if hidden else mine[notation])

@@ -351,6 +351,44 @@ def review_decision(
     return _judge(search, state, action, len(state.history) if ply is None else ply, seed, marks)
 
 
+def suggest(
+    state: State,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    exploration: float = 1.0,
+    depth: int | None = None,
+) -> tuple[Action, float]:
+    """A hint: the action the search prefers for the seat to act in ``state``, from its own view.
+
+    One search (search 1 of a review, :func:`review_decision`) of ``PlayerView(state,
+    seat)``: the same tree policy as the ``ismcts`` player, no opponent model, random
+    playouts (cut after ``depth`` actions and scored by the heuristic evaluation if given).
+    The estimate is that search's own value of the action it picked, the seat's estimated
+    chance to win ([0, 1]): at small budgets it is a little optimistic (the most visited of
+    several noisy means), which a hint accepts to save the second search a review makes.
+
+    Args:
+        state: the position (not changed); the seat to act is the one advised.
+        iterations: iterations of the search (positive).
+        seed: seeds the search (same state, seed and iterations: same hint).
+        exploration: the UCB1 constant.
+        depth: cut playouts after this many actions (``None``: to the end).
+
+    Returns:
+        The action preferred and its estimate.
+
+    Raises:
+        ConfigError: if the game is over, or a setting is refused (see :func:`review_states`).
+    """
+    if state.is_terminal:
+        raise ConfigError("the game is over: there is no decision to advise on")
+    search = _make_search(state.game, iterations, exploration, "random", None, depth)
+    estimate, preferred = search.estimate(state, state.current_player, Rng(Rng(seed).next_u64()))
+    assert preferred is not None
+    return preferred, estimate
+
+
 def review_states(
     start: State,
     actions: Iterable[Action],

@@ -16,6 +16,10 @@ service hands the workers out by **weighted fair queuing on worker time** instea
 * a table has **at most one search in flight**; its further requests wait in its own queue
   (in order).
 
+Searches marked ``background`` (a game review, :mod:`netjer.server.reviews`) start only when
+no other search waits: a review never delays a computer player's move by more than the one
+review step already running.
+
 So a table asking for a 0.1 s move while others run searches at the cap waits at most
 until one worker frees (at most one capped search), then goes first: it answers within
 about twice the cap of one search, however many long searches the other tables have
@@ -63,6 +67,7 @@ class _Job:
     queued_at: float
     order: int
     retried: bool = False
+    background: bool = False
 
 
 @dataclass
@@ -132,7 +137,9 @@ class FairSearchService:
 
     # --- running searches ------------------------------------------------------------------------
 
-    async def run(self, table: str, expected: float | None, function: Callable[..., T], *args: Any) -> T:
+    async def run(
+        self, table: str, expected: float | None, function: Callable[..., T], *args: Any, background: bool = False
+    ) -> T:
         """Run ``function(*args)`` in a worker when it is ``table``'s turn; return its result.
 
         Args:
@@ -141,6 +148,7 @@ class FairSearchService:
                 tables that have used as much); ``None`` when unknown (a budget in
                 iterations): the table's last search's time, else ``default_expected``.
             function: a picklable function (it runs in a worker process).
+            background: start it only when no other (foreground) search waits (reviews).
 
         Raises:
             asyncio.CancelledError: if cancelled (a search not yet started is dropped; one
@@ -157,7 +165,9 @@ class FairSearchService:
             state.used = max(state.used, self._virtual)  # no credit for idling
         if expected is None:
             expected = self._measured.get(table, self.default_expected)
-        job = _Job(function, args, max(expected, 0.0), loop.create_future(), self.clock(), next(self._order))
+        job = _Job(
+            function, args, max(expected, 0.0), loop.create_future(), self.clock(), next(self._order), False, background
+        )
         state.queue.append(job)
         self._dispatch()
         try:
@@ -173,11 +183,11 @@ class FairSearchService:
     def _dispatch(self) -> None:
         """Start searches while a worker is free, each time for the fairest waiting table."""
         while not self._closed and self._in_flight < self.workers:
-            waiting = [(t.used + t.queue[0].expected, t.queue[0].order, name) for name, t in self._tables.items()
-                       if t.queue and not t.busy]  # fmt: skip
+            waiting = [(t.queue[0].background, t.used + t.queue[0].expected, t.queue[0].order, name)
+                       for name, t in self._tables.items() if t.queue and not t.busy]  # fmt: skip
             if not waiting:
                 return
-            _, _, name = min(waiting)
+            _, _, _, name = min(waiting)
             state = self._tables[name]
             job = state.queue.popleft()
             if job.future.done():  # cancelled meanwhile

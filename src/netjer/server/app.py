@@ -30,6 +30,8 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
                                          (a seat with its token; ``null``: a spectator, who
                                          may give a ``name``)
 ``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it
+``/api/tables/{id}/reviews``, ``/hint``  a finished game's reviews and hints:
+                                         :mod:`netjer.server.reviews`
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``,
@@ -91,6 +93,7 @@ from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLIN
 from netjer.server.db import Store, TableRow, hash_token
 from netjer.server.health import health
 from netjer.server.limits import RateLimited, RateLimiter
+from netjer.server.reviews import ReviewService, add_review_routes
 from netjer.server.tables import MAX_CHAT_CHARS, RESERVED, TableError, TableManager, TableRuntime, seat_entries
 
 log = logging.getLogger("netjer.server")
@@ -205,7 +208,8 @@ class ClockRequest(BaseModel):
 
 
 class CreateTable(BaseModel):
-    """A new table: game, options, optional seed, one entry per seat, the time control."""
+    """A new table: game, options, optional seed, one entry per seat, the time control, and
+    whether a seat may ask for a hint (:mod:`netjer.server.reviews`)."""
 
     model_config = ConfigDict(extra="forbid")
     game: CleanStr = Field(max_length=32)
@@ -213,6 +217,7 @@ class CreateTable(BaseModel):
     seed: int | None = Field(None, ge=0, lt=2**62)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     clock: ClockRequest | None = None
+    hints: bool = False
 
 
 class JoinRequest(BaseModel):
@@ -365,6 +370,7 @@ def _summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "seats": seat_entries(rt),
         "clock": manager.clock_view(rt),
         "rematch": rt.rematch,
+        "hints": rt.hints,
     }
 
 
@@ -382,6 +388,7 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "to_move": None,
         "clock": None,
         "rematch": row.rematch,
+        "hints": bool(row.hints),
         "seats": [
             {
                 "seat": s.seat,
@@ -566,12 +573,14 @@ def create_app(
             store, ai_workers=ai_workers, max_seconds=max_ai_seconds, max_iterations=max_ai_iterations, clock=clock
         )
         app.state.manager = manager
+        app.state.reviews = ReviewService(manager)
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
         try:
             yield
         finally:
+            await app.state.reviews.close()
             await manager.close()
             store.engine.dispose()
 
@@ -661,7 +670,7 @@ def create_app(
         seats = [s.model_dump() for s in body.seats]
         creator_key = secrets.token_urlsafe(24)
         rt, tokens = await manager.create(
-            body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key)
+            body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key), hints=body.hints
         )
         log.info(
             "table created",
@@ -938,6 +947,8 @@ def create_app(
         with contextlib.suppress(*_GONE):
             while True:
                 await websocket.send_text(await websocket.receive_text())
+
+    add_review_routes(app, manager_of)
 
     if (WEB / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

@@ -1,11 +1,12 @@
 """Persistence: a table is its record (DESIGN.md, "Server and persistence").
 
-Four tables, created and upgraded by Alembic migrations (``netjer/server/migrations``):
+Five tables, created and upgraded by Alembic migrations (``netjer/server/migrations``):
 
 * ``tables``: id, game, rules version, options (JSON), seed, creation time, finished flag
   and result (JSON), the time control (JSON) and the clocks' state (JSON, written in the same
   transaction as the action or event that changed it), the SHA-256 of the creator's key (to
-  delete a table nobody has played at yet) and the id of the rematch offered when it ended;
+  delete a table nobody has played at yet), the id of the rematch offered when it ended and
+  whether hints are allowed;
 * ``seats``: per table and seat, the agent specification (``human`` or an agent), the
   player's name, and the SHA-256 of the seat's secret token (never the token itself), or
   ``reserved:<table>:<seat>`` for a rematch seat kept for the player of that old seat;
@@ -14,7 +15,8 @@ Four tables, created and upgraded by Alembic migrations (``netjer/server/migrati
   cannot both succeed;
 * ``events``: what happens at a table besides the game's actions (a seat's time ran out, a
   seat taken back, a chat message with its author), each with the number of actions played
-  when it happened, so that the log rebuilt after a restart places it where it was.
+  when it happened, so that the log rebuilt after a restart places it where it was;
+* ``reviews``: a finished game's reviews, one per seat (:mod:`netjer.server.reviews`).
 
 SQLite (the default, a file beside the server) runs in WAL mode with ``synchronous=FULL``:
 an action whose commit returned survives a crash of the process or the machine.
@@ -72,6 +74,7 @@ class TableRow(Base):
     clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockState
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # a seat may ask for a hint
     seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
 
 
@@ -190,9 +193,11 @@ class Store:
         clock_state: str | None = None,
         creator_hash: str | None = None,
         rematch_of: str | None = None,
+        hints: bool = False,
     ) -> None:
         """Store a new table with its seats ``(spec, name, token_hash)``, its time control
-        (``None``: no clock), its clocks' initial state and the hash of its creator's key.
+        (``None``: no clock), its clocks' initial state, the hash of its creator's key and
+        whether its seats may ask for hints.
         With ``rematch_of``, the finished table it is the rematch of is marked in the same
         transaction, unless it already has one.
 
@@ -212,6 +217,7 @@ class Store:
                     clock=json.dumps(clock) if clock else None,
                     clock_state=clock_state,
                     creator_hash=creator_hash,
+                    hints=hints,
                 )
             )
             s.flush()

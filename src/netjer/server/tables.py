@@ -118,6 +118,7 @@ class TableRuntime:
         chat: the table's chat messages, oldest first (public: every viewer sees them).
         creator_hash: the hash of the creator's key (``None``: nobody may delete it).
         rematch: the id of the rematch offered at the end, if any.
+        hints: a seat may ask for the search's preferred action (:mod:`netjer.server.reviews`).
         deleted: the creator deleted the table (its last listeners are being told).
     """
 
@@ -138,6 +139,7 @@ class TableRuntime:
     rematch: str | None = None
     deleted: bool = False
     transcript: Transcript | None = None
+    hints: bool = False
 
     @property
     def version(self) -> int:
@@ -389,6 +391,7 @@ class TableManager:
         clock: ClockSettings | None = None,
         creator_hash: str | None = None,
         rematch_of: str | None = None,
+        hints: bool = False,
     ) -> tuple[TableRuntime, dict[int, str]]:
         """Create a table; return it and the tokens of its human seats that are not open.
 
@@ -405,6 +408,7 @@ class TableManager:
                 first action.
             rematch_of: the finished table this one is the rematch of (its human seats carry
                 ``"reserved"`` markers instead of tokens, but the offerer's).
+            hints: whether a seat may ask for a hint (off by default).
 
         Raises:
             TableError: 422 for a bad game, option, seat list, agent or time control; 409
@@ -446,6 +450,7 @@ class TableManager:
         rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
         rt.clock_settings = settings
         rt.creator_hash = creator_hash
+        rt.hints = hints
         rt.clock = ClockState.new(settings, len(infos))
         rt.clock.hand_over(settings, rt.clocked_seat(), self.now())
         try:
@@ -461,6 +466,7 @@ class TableManager:
                 rt.clock.to_json() if settings.active else None,
                 creator_hash,
                 rematch_of,
+                hints,
             )
         except RematchTaken:
             raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
@@ -563,6 +569,7 @@ class TableManager:
         rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
         rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
         rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
+        rt.hints = bool(row.hints)
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         events = []
@@ -923,7 +930,14 @@ class TableManager:
                 seats.append({"type": "human", "name": info.name, "reserved": f"{RESERVED}{old.id}:{j}"})
         options = old.game.options_dict()
         rt, tokens = await self.create(
-            old.game.name, options, None, seats, old.clock_settings, creator_hash=creator_hash, rematch_of=old.id
+            old.game.name,
+            options,
+            None,
+            seats,
+            old.clock_settings,
+            creator_hash=creator_hash,
+            rematch_of=old.id,
+            hints=old.hints,
         )
         old.rematch = rt.id
         line = f"{old.who(seat)} offers a rematch."
@@ -1062,6 +1076,7 @@ class TableManager:
             "seats": seat_entries(rt),
             "clock": self.clock_view(rt),
             "rematch": rt.rematch,
+            "hints": rt.hints,
             "observation": state.observation(seat),
             "legal": legal_entries(game, legal),
             "log_from": log_from,

@@ -11,6 +11,7 @@ import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveCreat
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
+import * as review from "./review.js";
 import { decorateTerms, installTermTips, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
@@ -325,6 +326,7 @@ function renderView(view) {
   let drawn;
   if (renderer) drawn = renderer.render(view, ctx);
   else drawn = genericRender(view);
+  review.markHint(drawn.board, review.hintAction(view, seat));
   const area = $("board-area");
   area.replaceChildren(drawn.board);
   fitBoard(area, ctx.narrow);
@@ -354,6 +356,8 @@ function renderView(view) {
   }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
+  controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending, update));
+  $("hints-note").textContent = review.hintsNote(view);
   for (const c of drawn.controls) {
     c.disabled = sending;
     controls.append(c);
@@ -792,6 +796,11 @@ async function openReplay() {
     document.body.dataset.mode = "replay";
     $("live").classList.add("hidden");
     $("replay").classList.remove("hidden");
+    const labels = relabel({ game: data.table.game, observation: data.steps[data.steps.length - 1].observation, seats: data.table.seats }).seats.map((s) => s.label);
+    if (data.table.finished) {
+      review.openReview(tableId, seat, token, { goTo: (ply) => { state.replay.index = ply; renderReplay(); }, rerender: renderReplay,
+        steps: data.steps.length - 1, colours: SEAT_COLOURS[data.table.game], labels });
+    }
     renderReplay();
     $("replay-next").focus();
   } catch (err) {
@@ -801,6 +810,7 @@ async function openReplay() {
 }
 
 function closeReplay() {
+  review.closeReview();
   state.mode = "live";
   state.replay = null;
   document.body.dataset.mode = "live";
@@ -835,8 +845,10 @@ function renderReplay() {
     version: step.version,
   });
   const renderer = RENDERERS[table.game];
-  const ctx = { table: tableId, seat: r.seat, version: step.version, actions: new Set(), play: () => {}, rerender: renderReplay, narrow: isNarrow() };
+  const preferred = review.highlightAt(r.index); // a selected decision of a review: its preferred action
+  const ctx = { table: tableId, seat: r.seat, version: step.version, actions: preferred, play: () => {}, rerender: renderReplay, narrow: isNarrow() };
   const drawn = renderer ? renderer.render(view, ctx) : genericRender(view);
+  const outlined = preferred.size > 0 && review.markBoard(drawn.board);
   $("board-area").replaceChildren(drawn.board);
   $("game-title").textContent = table.title;
   $("you").textContent = r.seat === null ? "Replay (spectator view)" : `Replay as ${view.seats[r.seat].label}`;
@@ -862,6 +874,7 @@ function renderReplay() {
   const current = list.querySelector("a[aria-current]");
   if (current) current.scrollIntoView({ block: "nearest" });
   document.body.dataset.replayStep = String(r.index);
+  review.decorate(r.index, outlined);
 }
 
 function wireReplay() {

@@ -1,0 +1,620 @@
+"""Game reviews and hints at the web table (issue 16), run in the server's fair AI service.
+
+**Reviews.**  A seat of a finished table asks for a review of its own decisions
+(:mod:`netjer.agents.review`: for each of its decisions, the search's estimated chance to win
+before and after it, from what the seat knew then, and the action the search preferred).
+The review runs in the fair AI service (:mod:`netjer.server.ai_service`) one decision at a
+time, each step a *background* search: it starts only when no computer player of any table
+waits, so a review never delays a move by more than the one review step already running, and
+the step's end gives the progress ``done / total`` that is pushed to the page.  The steps are
+exactly :func:`~netjer.agents.review.review_decision` with the review's seed, so the stored
+review equals ``review_record`` (and ``netjer review``) of the same record, seed and
+iterations.  The finished review (``Review.to_dict()``) is stored with the table, one per
+seat, and served again on later requests, never recomputed; a review still running when the
+server stops is not kept (ask again).
+
+**Visibility.**  A seat's review is shown to that seat (its token) and, once that seat
+publishes it, to everyone.  What others receive is rewritten for them: each decision's words
+(the action played, the action preferred) are the viewer's own words for it in that position
+(``State.describe_action(action, viewer)``), and the notation is given only where those
+words equal the seat's (as in the game log), so a published review tells no hidden value the
+game's log did not.  The estimates stay the seat's: they are its judgement, published at its
+request.
+
+**Hints.**  A table created with ``hints`` on lets the seat to act ask for the search's
+preferred action from its own view, with its estimate (:func:`~netjer.agents.review.suggest`),
+in the same service and under the same cap, with a short budget; the answer goes to that seat
+only.
+
+API (a seat's requests carry its token as ``Authorization: Bearer <token>``):
+
+============================================  ==============================================
+``POST /api/tables/{id}/reviews``             ``{"seat", "iterations"?, "depth"?}``: start a
+                                              review (202 with its progress), or 200 with the
+                                              stored one
+``GET  /api/tables/{id}/reviews?seat=N``      the reviews N may see (its own, running or
+                                              done, and the published ones); no seat: the
+                                              published ones
+``POST /api/tables/{id}/reviews/publish``     ``{"seat"}``: show the seat's review to everyone
+``POST /api/tables/{id}/hint``                ``{"seat", "iterations"?}``: the hint
+``WS   /ws/tables/{id}/reviews``              send ``{"type": "hello", "seat", "token"}``;
+                                              receive ``{"type": "reviews", ...}`` (the GET's
+                                              answer) at every change (progress, end, publish)
+============================================  ==============================================
+
+Errors (``{"error", "message"}``): 404 unknown table or seat, 403 missing or wrong token or
+hints off, 409 ``not_over`` (an unfinished table), ``not_reviewable`` (a game ended by a
+timeout before its end), ``review_running`` (a second request while one runs),
+``no_review`` (publishing before a review is done), ``not_your_turn`` / ``over`` /
+``stood_in`` (a hint), 422 ``over_cap`` (iterations over the operator's cap), ``bad_review``
+(a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, Text, select, update
+from sqlalchemy.orm import Mapped, mapped_column
+from starlette.websockets import WebSocketDisconnected, WebSocketState
+
+from netjer.agents.review import (
+    DEFAULT_ITERATIONS,
+    THRESHOLDS,
+    Review,
+    ReviewedDecision,
+    _make_search,
+    review_decision,
+    suggest,
+    win_chance,
+)
+from netjer.core.errors import NetjerError
+from netjer.core.state import State
+from netjer.games.registry import make_game
+from netjer.server.db import Base, Store, now
+from netjer.server.tables import TableError, TableManager, TableRuntime
+
+log = logging.getLogger("netjer.server")
+
+#: Iterations per search of a review when the request gives none (capped by the operator's).
+REVIEW_ITERATIONS = DEFAULT_ITERATIONS
+#: Iterations of a hint's search when the request gives none (capped by the operator's).
+HINT_ITERATIONS = 300
+#: The review's seed: the default of ``netjer review``, so both give the same review.
+REVIEW_SEED = 0
+#: Seconds a review WebSocket has to say hello, and a send may take.
+HELLO_SECONDS = 10.0
+SEND_SECONDS = 10.0
+
+_GONE: tuple[type[BaseException], ...] = (WebSocketDisconnect, WebSocketDisconnected, TimeoutError, OSError)
+
+
+class ReviewRow(Base):
+    """A finished review of one seat of a table (``data``: ``Review.to_dict()`` as JSON)."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[str] = mapped_column(Text)
+    published: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewStore:
+    """Reads and writes the ``reviews`` table of a :class:`~netjer.server.db.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.sessions = store.sessions
+
+    def load(self, table_id: str) -> dict[int, tuple[dict[str, Any], bool]]:
+        """The table's stored reviews: seat -> (the review's data, published)."""
+        with self.sessions() as s:
+            rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id))
+            return {row.seat: (json.loads(row.data), bool(row.published)) for row in rows}
+
+    def save(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
+        """Store the seat's review (not published).
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: if the seat already has one.
+        """
+        with self.sessions.begin() as s:
+            s.add(ReviewRow(table_id=table_id, seat=seat, data=json.dumps(data), published=False, created_at=now()))
+
+    def publish(self, table_id: str, seat: int) -> bool:
+        """Mark the seat's review published; False if it has none."""
+        with self.sessions.begin() as s:
+            done = s.execute(
+                update(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.seat == seat).values(published=True)
+            )
+            return bool(getattr(done, "rowcount", 0) == 1)
+
+
+# --- what runs in the search workers (module-level: picklable) ---------------------------------
+
+
+def _replayed(game: str, options: dict[str, Any], seed: int, actions: list[str]) -> State:
+    state = make_game(game, options).new_initial_state(seed)
+    for text in actions:
+        state.apply_text(text)
+    return state
+
+
+def judge_step(
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    actions: list[str],
+    iterations: int,
+    depth: int | None,
+    review_seed: int,
+) -> dict[str, Any]:
+    """One step of a review (runs in a worker): the last of ``actions``, judged in the position
+    the ones before it lead to (:func:`~netjer.agents.review.review_decision`, its ply being
+    its index), as a ``ReviewedDecision`` dict."""
+    state = _replayed(game, options, seed, actions[:-1])
+    action = state.game.parse_action(actions[-1])
+    decision = review_decision(
+        state, action, ply=len(actions) - 1, iterations=iterations, seed=review_seed, depth=depth
+    )
+    return asdict(decision)
+
+
+def hint_step(
+    game: str, options: dict[str, Any], seed: int, actions: list[str], iterations: int, hint_seed: int
+) -> tuple[str, str, float]:
+    """A hint (runs in a worker): the preferred action's notation, its words for the seat to
+    act, and its estimate."""
+    state = _replayed(game, options, seed, actions)
+    seat = state.current_player
+    action, estimate = suggest(state, iterations=iterations, seed=hint_seed)
+    return str(action), state.describe_action(action, seat), estimate
+
+
+# --- the service ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Running:
+    """A review in progress (or failed: ``error``)."""
+
+    done: int
+    total: int
+    iterations: int
+    depth: int | None
+    task: asyncio.Task[None] | None = None
+    error: str | None = None
+
+
+@dataclass
+class _TableReviews:
+    """What is known of one table's reviews."""
+
+    stored: dict[int, tuple[dict[str, Any], bool]]
+    running: dict[int, _Running] = field(default_factory=dict)
+    listeners: set[asyncio.Event] = field(default_factory=set)
+
+
+def decisions_of(state: State, history: list[Any], seat: int) -> list[int]:
+    """The plies (indices into ``history`` played from ``state``) at which ``seat`` decided."""
+    position = state.clone()
+    plies = []
+    for ply, action in enumerate(history):
+        if position.current_player == seat:
+            plies.append(ply)
+        position.apply(action)
+    return plies
+
+
+def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A seat's review as ``viewer`` (another seat, or ``None``: a spectator) may see it: each
+    decision's words are the viewer's own for the action in that position, and its notation
+    (``action``, ``preferred``) is ``None`` where those words differ from the seat's."""
+    out = dict(data)
+    by_ply = {d["ply"]: d for d in data["decisions"]}
+    position = rt.game.new_initial_state(rt.state.seed)
+    decisions = []
+    for ply, action in enumerate(rt.state.history):
+        mine = by_ply.get(ply)
+        if mine is not None:
+            d = dict(mine)
+            seat = position.current_player
+            for words_key, notation_key in (("description", "action"), ("preferred_description", "preferred")):
+                chosen = position.game.parse_action(mine[notation_key])
+                theirs = position.describe_action(chosen, viewer)
+                d[words_key] = theirs
+                if theirs != position.describe_action(chosen, seat):
+                    d[notation_key] = None
+            decisions.append(d)
+        position.apply(action)
+    out["decisions"] = decisions
+    return out
+
+
+class ReviewService:
+    """The reviews and hints of every table (see the module's text).
+
+    Args:
+        manager: the tables; reviews and hints run in its AI service, under its caps.
+    """
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.store = ReviewStore(manager.store)
+        self._tables: dict[str, _TableReviews] = {}
+        self._loading = asyncio.Lock()
+
+    async def _of(self, table_id: str) -> _TableReviews:
+        known = self._tables.get(table_id)
+        if known is None:
+            async with self._loading:
+                known = self._tables.get(table_id)
+                if known is None:
+                    stored = await asyncio.to_thread(self.store.load, table_id)
+                    known = self._tables[table_id] = _TableReviews(stored)
+        return known
+
+    def _changed(self, known: _TableReviews) -> None:
+        for event in list(known.listeners):
+            event.set()
+
+    def _iterations(self, asked: int | None, default: int) -> int:
+        cap = self.manager.max_iterations
+        if asked is None:
+            return min(default, cap)
+        if asked > cap:
+            raise TableError(
+                422,
+                "over_cap",
+                f"this server allows at most {cap} search iterations (asked {asked}); its cap is shown in the lobby",
+            )
+        return asked
+
+    # --- reviews ---------------------------------------------------------------------------
+
+    async def request(self, rt: TableRuntime, seat: int, iterations: int | None, depth: int | None) -> dict[str, Any]:
+        """Start a review of ``seat``'s decisions (the caller has checked its token), or give
+        the stored one.
+
+        Returns:
+            The seat's entry (see :meth:`entry`).
+
+        Raises:
+            TableError: 409 ``not_over``, ``not_reviewable`` or ``review_running``; 422
+                ``over_cap`` or ``bad_review``.
+        """
+        if not rt.finished:
+            raise TableError(409, "not_over", "a game can be reviewed once it is over")
+        if not rt.state.is_terminal:
+            why = "this game ended when a seat's time ran out, before its end: it cannot be reviewed"
+            raise TableError(409, "not_reviewable", why)
+        known = await self._of(rt.id)
+        if seat in known.stored:
+            return self.entry(rt, known, seat, seat)
+        running = known.running.get(seat)
+        if running is not None and running.error is None:
+            raise TableError(
+                409, "review_running", f"your review is being computed ({running.done} of {running.total} decisions)"
+            )
+        budget = self._iterations(iterations, REVIEW_ITERATIONS)
+        try:
+            _make_search(rt.game, budget, 1.0, "random", None, depth)
+        except NetjerError as err:
+            raise TableError(422, "bad_review", str(err)) from None
+        plies = decisions_of(rt.game.new_initial_state(rt.state.seed), rt.state.history, seat)
+        job = _Running(0, len(plies), budget, depth)
+        known.running[seat] = job
+        job.task = asyncio.get_running_loop().create_task(self._run(rt, seat, plies, job))
+        self._changed(known)
+        log.info(
+            "review requested",
+            extra={"event": "review", "table": rt.id, "seat": seat, "iterations": budget, "decisions": len(plies)},
+        )
+        return self.entry(rt, known, seat, seat)
+
+    async def _run(self, rt: TableRuntime, seat: int, plies: list[int], job: _Running) -> None:
+        known = await self._of(rt.id)
+        actions = [str(a) for a in rt.state.history]
+        options = rt.game.options_dict()
+        decisions: list[ReviewedDecision] = []
+        try:
+            for ply in plies:
+                data = await self.manager.ai.run(
+                    f"review:{rt.id}:{seat}",
+                    None,
+                    judge_step,
+                    rt.game.name,
+                    options,
+                    rt.state.seed,
+                    actions[: ply + 1],
+                    job.iterations,
+                    job.depth,
+                    REVIEW_SEED,
+                    background=True,
+                )
+                decisions.append(ReviewedDecision(**data))
+                job.done += 1
+                self._changed(known)
+            final = rt.state.returns()
+            review = Review(
+                game=rt.game.name,
+                rules_version=rt.game.rules_version,
+                record_seed=rt.state.seed,
+                seats=[seat],
+                iterations=job.iterations,
+                seed=REVIEW_SEED,
+                exploration=1.0,
+                rollout="random",
+                opponents=None,
+                depth=job.depth,
+                thresholds=dict(THRESHOLDS),
+                result=[win_chance(r) for r in final],
+                decisions=decisions,
+            )
+            data = review.to_dict()
+            await asyncio.to_thread(self.store.save, rt.id, seat, data)
+            known.stored[seat] = (data, False)
+            known.running.pop(seat, None)
+            log.info("review done", extra={"event": "review_done", "table": rt.id, "seat": seat})
+        except asyncio.CancelledError:
+            known.running.pop(seat, None)
+            raise
+        except Exception as err:  # a worker lost twice, the database gone: say so, allow a retry
+            log.exception("the review of seat %s of table %s failed", seat, rt.id)
+            job.error = f"the review could not be completed ({type(err).__name__}); ask again"
+        finally:
+            self._changed(known)
+
+    def entry(self, rt: TableRuntime, known: _TableReviews, seat: int, viewer: int | None) -> dict[str, Any]:
+        """Seat ``seat``'s review as ``viewer`` may see it: ``{"seat", "status"`` (``running``,
+        ``failed``, ``done``)``, "done", "total", "iterations", "published", "review", "error"}``
+        (``review``: ``Review.to_dict()``, rewritten for a viewer other than the seat)."""
+        stored = known.stored.get(seat)
+        if stored is not None:
+            data, published = stored
+            review = data if viewer == seat else review_for_viewer(rt, data, viewer)
+            count = len(data["decisions"])
+            return {"seat": seat, "status": "done", "done": count, "total": count, "iterations": data["iterations"],
+                    "published": published, "review": review, "error": None}  # fmt: skip
+        job = known.running[seat]
+        return {"seat": seat, "status": "failed" if job.error else "running", "done": job.done, "total": job.total,
+                "iterations": job.iterations, "published": False, "review": None, "error": job.error}  # fmt: skip
+
+    async def visible(self, rt: TableRuntime, viewer: int | None) -> dict[str, Any]:
+        """Every review ``viewer`` may see: its own (running, failed or done) and the published
+        ones; with the defaults and caps of a request."""
+        known = await self._of(rt.id)
+        seats = sorted(set(known.stored) | set(known.running))
+        shown = [s for s in seats if s == viewer or (s in known.stored and known.stored[s][1])]
+        entries = await asyncio.to_thread(lambda: [self.entry(rt, known, s, viewer) for s in shown])
+        return {
+            "table": rt.id,
+            "seat": viewer,
+            "finished": rt.finished,
+            "reviewable": rt.state.is_terminal,
+            "iterations": min(REVIEW_ITERATIONS, self.manager.max_iterations),
+            "max_iterations": self.manager.max_iterations,
+            "thresholds": dict(THRESHOLDS),
+            "reviews": entries,
+        }
+
+    async def publish(self, rt: TableRuntime, seat: int) -> None:
+        """Show ``seat``'s finished review to everyone (the caller has checked its token).
+
+        Raises:
+            TableError: 409 ``no_review`` if the seat has no finished review.
+        """
+        known = await self._of(rt.id)
+        if seat not in known.stored:
+            raise TableError(409, "no_review", "there is no finished review of this seat to publish")
+        if not known.stored[seat][1]:
+            await asyncio.to_thread(self.store.publish, rt.id, seat)
+            known.stored[seat] = (known.stored[seat][0], True)
+        self._changed(known)
+
+    async def listen(self, table_id: str, event: asyncio.Event) -> None:
+        """Set ``event`` at every change of the table's reviews."""
+        (await self._of(table_id)).listeners.add(event)
+
+    def unlisten(self, table_id: str, event: asyncio.Event) -> None:
+        """Stop setting ``event``."""
+        known = self._tables.get(table_id)
+        if known is not None:
+            known.listeners.discard(event)
+
+    # --- hints -----------------------------------------------------------------------------
+
+    async def hint(self, rt: TableRuntime, seat: int, iterations: int | None) -> dict[str, Any]:
+        """The search's preferred action for ``seat``, to act now, from its own view (the
+        caller has checked its token).
+
+        Returns:
+            ``{"seat", "version", "action", "description", "estimate", "iterations"}``.
+
+        Raises:
+            TableError: 403 ``no_hints`` at a table without hints; 409 ``over``,
+                ``stood_in`` or ``not_your_turn``; 422 ``over_cap``.
+        """
+        if not rt.hints:
+            raise TableError(403, "no_hints", "this table does not allow hints (a setting chosen when it was created)")
+        if rt.finished:
+            raise TableError(409, "over", "the game is over")
+        if rt.computer_plays(seat):
+            raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
+        if rt.state.current_player != seat:
+            raise TableError(409, "not_your_turn", f"it is {rt.game.seat_name(rt.state.current_player)}'s turn")
+        budget = self._iterations(iterations, HINT_ITERATIONS)
+        version = rt.version
+        actions = [str(a) for a in rt.state.history]
+        seed = (rt.state.seed * 1_000_003 + len(actions)) % 2**62
+        try:
+            text, words, estimate = await self.manager.ai.run(
+                rt.id, None, hint_step, rt.game.name, rt.game.options_dict(), rt.state.seed, actions, budget, seed
+            )
+        except NetjerError as err:
+            raise TableError(422, "bad_hint", str(err)) from None
+        return {"seat": seat, "version": version, "action": text, "description": words,
+                "estimate": estimate, "iterations": budget}  # fmt: skip
+
+    async def close(self) -> None:
+        """Cancel the reviews running (they are not kept) and wait for them."""
+        tasks = [job.task for known in self._tables.values() for job in known.running.values() if job.task]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+# --- the routes -------------------------------------------------------------------------------
+
+
+class ReviewRequest(BaseModel):
+    """Review ``seat``'s decisions with ``iterations`` per search (default 200, capped) and,
+    optionally, playouts cut after ``depth`` actions (Ankh and Dioses del Nilo)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    iterations: int | None = Field(None, ge=1)
+    depth: int | None = Field(None, ge=1, le=1000)
+
+
+class PublishRequest(BaseModel):
+    """Publish ``seat``'s review."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+
+
+class HintRequest(BaseModel):
+    """A hint for ``seat`` with ``iterations`` (default 300, capped)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    iterations: int | None = Field(None, ge=1)
+
+
+class ReviewHello(BaseModel):
+    """The review WebSocket's first message."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hello"]
+    seat: int | None = None
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], TableManager]) -> None:
+    """Add the reviews' and hints' routes to ``app`` (the service is ``app.state.reviews``)."""
+
+    def service(request: Request | WebSocket) -> ReviewService:
+        found: ReviewService = request.app.state.reviews
+        return found
+
+    @app.post("/api/tables/{table_id}/reviews")
+    async def request_review(
+        table_id: str, body: ReviewRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> JSONResponse:
+        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
+        entry = await service(request).request(rt, body.seat, body.iterations, body.depth)
+        return JSONResponse(status_code=200 if entry["status"] == "done" else 202, content=entry)
+
+    @app.get("/api/tables/{table_id}/reviews")
+    async def reviews(
+        table_id: str,
+        request: Request,
+        seat: Annotated[int | None, Query()] = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        rt = await manager_of(request).authorize(table_id, seat, _bearer(authorization))
+        return await service(request).visible(rt, seat)
+
+    @app.post("/api/tables/{table_id}/reviews/publish")
+    async def publish(
+        table_id: str, body: PublishRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
+        await service(request).publish(rt, body.seat)
+        return await service(request).visible(rt, body.seat)
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def hint(
+        table_id: str, body: HintRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
+        return await service(request).hint(rt, body.seat, body.iterations)
+
+    @app.websocket("/ws/tables/{table_id}/reviews")
+    async def review_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        manager = manager_of(websocket)
+        try:
+            rt = await manager.get(table_id)
+            raw = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
+            hello = ReviewHello.model_validate_json(raw)
+            manager.check_token(rt, hello.seat, hello.token)
+        except TableError as err:
+            await _refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
+            return
+        except (ValidationError, ValueError, KeyError, RecursionError, TimeoutError):
+            message = 'first send {"type": "hello", "seat": N (or null), "token": "..."}'
+            await _refuse(websocket, {"type": "error", "error": "bad_request", "message": message}, 4422)
+            return
+        except _GONE:
+            return
+        reviews_service = service(websocket)
+        changed = asyncio.Event()
+        changed.set()
+
+        async def sender() -> None:
+            try:
+                while True:
+                    await changed.wait()
+                    changed.clear()
+                    payload = await reviews_service.visible(rt, hello.seat)
+                    await asyncio.wait_for(websocket.send_json({"type": "reviews", **payload}), timeout=SEND_SECONDS)
+            except _GONE:
+                await _close_quietly(websocket)
+
+        await reviews_service.listen(table_id, changed)
+        sending = asyncio.create_task(sender())
+        try:
+            while not sending.done():
+                incoming = await websocket.receive()
+                if incoming["type"] == "websocket.disconnect":
+                    break
+        except _GONE:
+            pass
+        finally:
+            reviews_service.unlisten(table_id, changed)
+            sending.cancel()
+            await asyncio.wait([sending])
+            if not sending.cancelled() and sending.exception() is not None:
+                log.error("review updates of table %s failed", table_id, exc_info=sending.exception())
+
+
+async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
+    with contextlib.suppress(*_GONE):
+        await websocket.send_json(message)
+        await websocket.close(code=code)
+
+
+async def _close_quietly(websocket: WebSocket) -> None:
+    if websocket.application_state != WebSocketState.CONNECTED or websocket.client_state != WebSocketState.CONNECTED:
+        return
+    with contextlib.suppress(*_GONE):
+        await asyncio.wait_for(websocket.close(), timeout=SEND_SECONDS)

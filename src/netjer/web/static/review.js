@@ -1,0 +1,370 @@
+// The review of a finished game in the replay viewer, and the hint at the table (issue 16;
+// server: src/netjer/server/reviews.py, method: docs/review.md).
+//
+// A seat asks for a review of its own decisions; its progress arrives on the reviews'
+// WebSocket; the finished review is drawn as a graph of each shown seat's estimated chance to
+// win over the game (SVG drawn here, every label a text node), with the marked decisions as
+// focusable points and as a list of buttons.  Selecting a marked decision moves the replay to
+// the position before it and shows the action the search preferred, in words and, where the
+// game's board draws that action, highlighted on the board.  Everything shown comes from the
+// server's answer for this viewer (another seat's review only once that seat published it).
+
+import { api, el, svg, svgButton } from "./common.js";
+
+export const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const MARK_COLOUR = { inaccuracy: "#9a7400", mistake: "#c05000", blunder: "#b71c1c" };
+const GRAPH = { W: 600, H: 230, left: 44, right: 10, top: 12, bottom: 34 };
+
+const rs = {
+  open: false,
+  tableId: null,
+  seat: null,
+  token: null,
+  data: null, // the server's {reviews: [...], iterations, max_iterations, ...}
+  socket: null,
+  selected: null, // {seat, ply} of the decision selected
+  hooks: null, // {goTo(ply), rerender(), steps(), colours, labels}
+  error: null,
+  sending: false,
+};
+
+const $ = (id) => document.getElementById(id);
+const percent = (v) => `${Math.round(v * 100)}%`;
+
+// ---------- opening, closing, the server ----------
+
+/** Open the review panel of the replay: ``hooks`` = {goTo(ply), rerender(), steps: number of actions, colours, labels}. */
+export function openReview(tableId, seat, token, hooks) {
+  closeReview();
+  Object.assign(rs, { open: true, tableId, seat, token, hooks, data: null, selected: null, error: null, sending: false });
+  $("review-panel").classList.remove("hidden");
+  drawPanel();
+  connect();
+}
+
+export function closeReview() {
+  rs.open = false;
+  if (rs.socket) {
+    rs.socket.onclose = null;
+    rs.socket.close();
+  }
+  rs.socket = null;
+  rs.selected = null;
+  const panel = $("review-panel");
+  if (panel) panel.classList.add("hidden");
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(rs.tableId)}/reviews`);
+  rs.socket = socket;
+  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", seat: rs.seat, token: rs.token }));
+  socket.onmessage = (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (err) {
+      return;
+    }
+    if (message.type === "reviews") {
+      rs.data = message;
+      rs.error = null;
+      redraw();
+    } else if (message.type === "error") {
+      rs.error = message.message || "The reviews could not be loaded.";
+      drawPanel();
+    }
+  };
+  socket.onclose = () => {
+    if (rs.open && rs.socket === socket) setTimeout(() => rs.open && rs.socket === socket && connect(), 2000);
+  };
+}
+
+async function requestReview() {
+  const input = $("review-iterations");
+  const iterations = Number.parseInt(input.value, 10);
+  rs.sending = true;
+  rs.error = null;
+  drawPanel();
+  try {
+    await api(`/api/tables/${encodeURIComponent(rs.tableId)}/reviews`, { method: "POST", body: { seat: rs.seat, iterations }, token: rs.token });
+  } catch (err) {
+    rs.error = `No review: ${err.message}`;
+  }
+  rs.sending = false;
+  drawPanel();
+}
+
+async function publish() {
+  try {
+    rs.data = { ...rs.data, ...(await api(`/api/tables/${encodeURIComponent(rs.tableId)}/reviews/publish`, { method: "POST", body: { seat: rs.seat }, token: rs.token })) };
+  } catch (err) {
+    rs.error = `Not published: ${err.message}`;
+  }
+  drawPanel();
+}
+
+// ---------- what the replay asks ----------
+
+function doneReviews() {
+  return ((rs.data && rs.data.reviews) || []).filter((e) => e.status === "done" && e.review);
+}
+
+function selectedDecision() {
+  if (!rs.selected) return null;
+  const entry = doneReviews().find((e) => e.seat === rs.selected.seat);
+  return entry ? entry.review.decisions.find((d) => d.ply === rs.selected.ply) || null : null;
+}
+
+/** The actions the board should draw as targets at replay step ``index``: the preferred
+ * action of the selected decision when the replay shows the position before it. */
+export function highlightAt(index) {
+  const d = selectedDecision();
+  return d && d.ply === index && d.preferred && d.preferred !== d.action ? new Set([d.preferred]) : new Set();
+}
+
+/** After the board is drawn with highlightAt()'s actions as targets: make them highlights,
+ * not buttons (nothing is played in a replay); returns whether one was drawn. */
+export function markBoard(board, className = "review-preferred") {
+  let drawn = false;
+  for (const node of board.querySelectorAll("[data-action]")) {
+    node.removeAttribute("role");
+    node.removeAttribute("tabindex");
+    node.classList.add(className);
+    const title = node.querySelector("title");
+    if (title) title.remove();
+    node.setAttribute("aria-label", className === "hint" ? "the hint's action" : "the action the search preferred");
+    drawn = true;
+  }
+  return drawn;
+}
+
+/** The mark of each reviewed decision, by ply, for the replay's list of actions. */
+export function marksByPly() {
+  const out = new Map();
+  for (const entry of doneReviews()) for (const d of entry.review.decisions) if (d.mark) out.set(d.ply, { ...d, seat: entry.seat });
+  return out;
+}
+
+function select(seat, ply) {
+  rs.selected = { seat, ply };
+  rs.hooks.goTo(ply); // redraws the replay, which calls decorate()
+  const detail = $("review-detail");
+  if (detail) detail.focus();
+}
+
+/** Called after each replay drawing: the graph's cursor, the list's marks, the selection. */
+export function decorate(index, boardHighlighted) {
+  if (!rs.open) return;
+  const cursor = document.querySelector("#review-graph [data-cursor]");
+  if (cursor) {
+    const x = xOf(index);
+    cursor.setAttribute("x1", x);
+    cursor.setAttribute("x2", x);
+  }
+  const marks = marksByPly();
+  for (const link of document.querySelectorAll("#replay-steps a[data-step]")) {
+    const ply = Number(link.dataset.step) - 1;
+    const old = link.parentElement.querySelector(".review-mark");
+    if (old) old.remove();
+    const d = marks.get(ply);
+    if (d) link.after(" ", el("span", { class: `review-mark ${d.mark}`, "data-mark": d.mark, title: d.mark, "aria-label": d.mark }, MARK_SIGN[d.mark]));
+  }
+  drawDetail(index, boardHighlighted);
+}
+
+function redraw() {
+  drawPanel();
+  if (rs.hooks) rs.hooks.rerender();
+}
+
+// ---------- drawing ----------
+
+function label(seat) {
+  return (rs.hooks && rs.hooks.labels && rs.hooks.labels[seat]) || `Seat ${seat}`;
+}
+
+function colour(seat) {
+  return (rs.hooks && rs.hooks.colours && rs.hooks.colours[seat]) || "#444";
+}
+
+function drawPanel() {
+  const box = $("review-body");
+  if (!box || !rs.open) return;
+  const parts = [];
+  const data = rs.data;
+  if (rs.error) parts.push(el("p", { class: "notice error", role: "alert" }, rs.error));
+  if (!data) {
+    parts.push(el("p", { class: "muted small" }, "Loading the reviews…"));
+    box.replaceChildren(...parts);
+    return;
+  }
+  const own = rs.seat === null ? null : data.reviews.find((e) => e.seat === rs.seat);
+  if (rs.seat !== null) parts.push(ownControls(data, own));
+  const done = doneReviews();
+  if (done.length) {
+    parts.push(graph(done));
+    parts.push(legend(done));
+    parts.push(markedList(done));
+    parts.push(el("div", { id: "review-detail", class: "review-detail", tabindex: "-1", "aria-live": "polite" }));
+  } else if (rs.seat === null || (own && own.status === "done")) {
+    parts.push(el("p", { class: "muted small" }, "No review has been published at this table."));
+  } else if (!own) {
+    parts.push(el("p", { class: "muted small" }, "Other seats' reviews appear here once they publish them."));
+  }
+  box.replaceChildren(...parts);
+  document.body.dataset.review = own ? own.status : done.length ? "published" : "none";
+}
+
+function ownControls(data, own) {
+  if (!data.reviewable) return el("p", { class: "muted small" }, data.finished ? "This game ended on a timeout before its end: it cannot be reviewed." : "A game can be reviewed once it is over.");
+  if (!own || own.status === "failed") {
+    const input = el("input", { id: "review-iterations", type: "number", min: 1, max: data.max_iterations, step: 1, value: data.iterations });
+    return el("div", { class: "review-request" },
+      own && own.error ? el("p", { class: "notice error" }, own.error) : null,
+      el("p", { class: "small" }, "The search judges each of your decisions from what you knew then: your estimated chance to win before and after it, and the action it preferred."),
+      el("label", { for: "review-iterations" }, `Iterations per search (at most ${data.max_iterations} on this server; more is steadier and slower)`, input),
+      el("button", { id: "review-request", type: "button", disabled: rs.sending || null, on: { click: requestReview } }, "Review my decisions"));
+  }
+  if (own.status === "running") {
+    return el("div", { class: "review-progress", role: "status" },
+      el("progress", { id: "review-progress", max: own.total || 1, value: own.done, "aria-label": "review progress" }),
+      el("span", { class: "small", "data-progress": `${own.done}/${own.total}` }, ` ${own.done} of ${own.total} decisions reviewed (${own.iterations} iterations per search)`));
+  }
+  if (own.published) return el("p", { class: "small", "data-published": "yes" }, `Your review (${own.iterations} iterations per search) is published: everyone at this table can see it.`);
+  return el("p", { class: "small" }, `Your review (${own.iterations} iterations per search) is visible to you only. `,
+    el("button", { id: "review-publish", type: "button", class: "secondary", on: { click: publish } }, "Publish it to the table"));
+}
+
+function actionsCount() {
+  return Math.max(1, (rs.hooks && rs.hooks.steps) || 1);
+}
+
+function xOf(ply) {
+  return GRAPH.left + (ply / actionsCount()) * (GRAPH.W - GRAPH.left - GRAPH.right);
+}
+
+function yOf(value) {
+  return GRAPH.top + (1 - value) * (GRAPH.H - GRAPH.top - GRAPH.bottom);
+}
+
+function graph(done) {
+  const root = svg("svg", { id: "review-graph", class: "review-graph", viewBox: `0 0 ${GRAPH.W} ${GRAPH.H}`, role: "group", "aria-label": "Estimated chance to win over the game" });
+  root.append(svg("rect", { x: GRAPH.left, y: GRAPH.top, width: GRAPH.W - GRAPH.left - GRAPH.right, height: GRAPH.H - GRAPH.top - GRAPH.bottom, fill: "#fffdf8", stroke: "#d9cfbd" }));
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    root.append(svg("line", { x1: GRAPH.left, x2: GRAPH.W - GRAPH.right, y1: yOf(v), y2: yOf(v), stroke: v === 0.5 ? "#8a8070" : "#ece4d4", "stroke-dasharray": v === 0.5 ? "4 3" : null }));
+    root.append(svg("text", { x: GRAPH.left - 6, y: yOf(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: percent(v) }));
+  }
+  const n = actionsCount();
+  const stepX = n > 40 ? 20 : 10;
+  for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: p }));
+  root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: "actions played" }));
+  root.append(svg("line", { "data-cursor": "yes", x1: xOf(0), x2: xOf(0), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
+  for (const entry of done) {
+    const points = [];
+    for (const d of entry.review.decisions) points.push(`${xOf(d.ply)},${yOf(d.before)}`, `${xOf(d.ply + 1)},${yOf(d.after)}`);
+    root.append(svg("polyline", { points: points.join(" "), fill: "none", stroke: colour(entry.seat), "stroke-width": 2, "data-review-line": entry.seat }));
+    for (const d of entry.review.decisions) {
+      if (!d.mark) continue;
+      const g = svg("g", { class: "review-point", "data-mark": d.mark, "data-ply": d.ply, "data-seat": entry.seat });
+      g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 6, fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 }));
+      svgButton(g, `Move ${d.ply + 1}, ${label(entry.seat)}: ${d.mark}, ${percent(d.before)} to ${percent(d.after)}`, () => select(entry.seat, d.ply));
+      root.append(g);
+    }
+  }
+  return el("div", { class: "review-graph-box" }, root);
+}
+
+function legend(done) {
+  return el("ul", { class: "review-legend small" },
+    ...done.map((e) => el("li", {}, el("span", { class: "swatch", style: `background:${colour(e.seat)}` }), `${label(e.seat)}: ${e.review.decisions.length} decisions, ${e.review.decisions.filter((d) => d.mark).length} marked`)),
+    ...Object.entries(MARK_SIGN).map(([mark, sign]) => el("li", {}, el("span", { class: `review-mark ${mark}` }, sign), ` ${mark}: loss of at least ${percent((rs.data.thresholds || {})[mark] || 0)}`)));
+}
+
+function markedList(done) {
+  const items = [];
+  for (const entry of done) {
+    for (const d of entry.review.decisions) {
+      if (!d.mark) continue;
+      items.push(el("li", {},
+        el("button", { type: "button", class: "secondary review-pick", "data-review-ply": d.ply, "data-review-seat": entry.seat, on: { click: () => select(entry.seat, d.ply) } },
+          el("span", { class: `review-mark ${d.mark}` }, MARK_SIGN[d.mark]),
+          ` Move ${d.ply + 1} · ${label(entry.seat)} · ${percent(d.before)} → ${percent(d.after)}`)));
+    }
+  }
+  if (!items.length) return el("p", { class: "small muted" }, "No decision is marked.");
+  return el("div", {}, el("h3", {}, "Marked decisions"), el("ol", { class: "review-list" }, ...items));
+}
+
+function drawDetail(index, boardHighlighted) {
+  const box = $("review-detail");
+  if (!box) return;
+  const d = selectedDecision();
+  if (!d) {
+    box.replaceChildren(el("p", { class: "small muted" }, "Select a marked decision (in the graph or the list) to see what the search preferred."));
+    return;
+  }
+  const who = label(rs.selected.seat);
+  const lines = [
+    el("p", {}, el("strong", {}, `Move ${d.ply + 1}, ${who}: `), el("span", { class: `review-mark ${d.mark}` }, `${MARK_SIGN[d.mark]} ${d.mark}`)),
+    el("p", {}, "Played: ", el("span", { "data-review-played": "" }, d.description), ` (estimated chance to win ${percent(d.after)})`),
+    el("p", {}, "The search preferred: ", el("strong", { "data-review-preferred": d.preferred || "" }, d.preferred_description), ` (${percent(d.before)})`),
+  ];
+  if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", on: { click: () => rs.hooks.goTo(d.ply) } }, "Show the position before it")));
+  else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, "The board shows the position before this decision; the preferred action is outlined."));
+  else lines.push(el("p", { class: "small muted" }, "The board shows the position before this decision."));
+  box.replaceChildren(...lines);
+}
+
+// ---------- hints ----------
+
+const hint = { shown: null, error: null, busy: false };
+
+/** The hint's button and answer for the seat to act, at a table that allows hints. */
+export function hintControls(view, seat, token, myTurn, onChange) {
+  if (!view.hints || view.finished || seat === null || seat === undefined) return [];
+  const current = hint.shown && hint.shown.seat === seat && hint.shown.version === view.version ? hint.shown : null;
+  const parts = [];
+  if (myTurn) {
+    parts.push(el("button", { id: "hint", type: "button", class: "secondary", disabled: hint.busy || null, on: { click: () => askHint(view, seat, token, onChange) } }, hint.busy ? "Thinking…" : "💡 Hint"));
+  }
+  if (current) {
+    parts.push(el("p", { class: "notice info hint-answer", role: "status", "data-hint": current.action },
+      "The search suggests: ", el("strong", {}, current.description), ` (estimated chance to win ${percent(current.estimate)}, ${current.iterations} iterations)`));
+  } else if (hint.error && myTurn) {
+    parts.push(el("p", { class: "notice error", role: "alert" }, hint.error));
+  }
+  return parts;
+}
+
+/** The hint's action at this position, for the board to outline (empty when none). */
+export function hintAction(view, seat) {
+  const h = hint.shown;
+  return h && h.seat === seat && h.version === view.version ? h.action : null;
+}
+
+/** Outline the hint's action on the board (the element the board draws for it, if any). */
+export function markHint(board, action) {
+  if (!action) return;
+  for (const node of board.querySelectorAll("[data-action]")) {
+    if (node.dataset.action === action) node.classList.add("hint");
+  }
+}
+
+async function askHint(view, seat, token, onChange) {
+  hint.busy = true;
+  hint.error = null;
+  onChange();
+  try {
+    hint.shown = await api(`/api/tables/${encodeURIComponent(view.table)}/hint`, { method: "POST", body: { seat }, token });
+  } catch (err) {
+    hint.error = `No hint: ${err.message}`;
+  }
+  hint.busy = false;
+  onChange();
+}
+
+/** The table's hint setting in words (shown to everyone). */
+export function hintsNote(view) {
+  return view.hints ? "Hints are allowed at this table." : "Hints are off at this table.";
+}

@@ -1,0 +1,238 @@
+"""Reviews and hints at the web table (netjer.server.reviews): request, progress, storage, visibility, errors."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from netjer.agents.review import review_states
+from netjer.core import Rng
+from netjer.games.registry import make_game
+from netjer.server.ai_service import FairSearchService
+from netjer.server.app import create_app
+from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
+
+CAP = 500
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _app(tmp_path: Path) -> Any:
+    return create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=CAP)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as c:
+        yield c
+
+
+def _table(client: TestClient, game: str = "aton", seed: int = 3, **extra: Any) -> tuple[str, dict[str, str]]:
+    body = {"game": game, "seed": seed, "seats": [{"type": "human"}, {"type": "human"}], **extra}
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    return made.json()["id"], made.json()["tokens"]
+
+
+def _play(
+    client: TestClient, table: str, tokens: dict[str, str], game: str = "aton", seed: int = 3, moves: int | None = None
+) -> list[str]:
+    """Play random legal moves through the API (to the end, or ``moves`` of them) from the
+    start of a table of ``game`` with ``seed``, or from where it stands; return the notation
+    of every move played at the table."""
+    state = make_game(game).new_initial_state(seed)
+    played = list(_HISTORY.get(table, []))
+    for text in played:
+        state.apply_text(text)
+    rng = Rng(seed * 7 + len(played))
+    count = 0
+    while not state.is_terminal and (moves is None or count < moves):
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        body = {"seat": seat, "version": len(state.history), "action": str(action)}
+        r = client.post(f"/api/tables/{table}/moves", json=body, headers=_auth(tokens[str(seat)]))
+        assert r.status_code == 200, r.text
+        state.apply(action)
+        played.append(str(action))
+        count += 1
+    _HISTORY[table] = played
+    return played
+
+
+#: The moves played at each table by _play (the tables' ids are random: no clash between tests).
+_HISTORY: dict[str, list[str]] = {}
+
+
+def _finished(client: TestClient, game: str = "aton", **extra: Any) -> tuple[str, dict[str, str], list[str]]:
+    table, tokens = _table(client, game, **extra)
+    return table, tokens, _play(client, table, tokens, game)
+
+
+def _reviews(client: TestClient, table: str, seat: int | None, token: str | None = None) -> dict[str, Any]:
+    params = {} if seat is None else {"seat": seat}
+    r = client.get(f"/api/tables/{table}/reviews", params=params, headers=_auth(token) if token else {})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _wait_done(client: TestClient, table: str, seat: int, token: str) -> tuple[dict[str, Any], list[int]]:
+    """Follow the review's progress on its WebSocket until it is done; return it and the
+    progress counts seen."""
+    seen: list[int] = []
+    with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
+        ws.send_json({"type": "hello", "seat": seat, "token": token})
+        while True:
+            message = ws.receive_json()
+            assert message["type"] == "reviews"
+            mine = [e for e in message["reviews"] if e["seat"] == seat]
+            assert mine, message
+            seen.append(mine[0]["done"])
+            assert mine[0]["status"] != "failed", mine[0]["error"]
+            if mine[0]["status"] == "done":
+                return mine[0], seen
+
+
+def test_a_review_runs_with_progress_is_stored_and_equals_the_terminal_review(client: TestClient) -> None:
+    table, tokens, played = _finished(client)
+    r = client.post(f"/api/tables/{table}/reviews", json={"seat": 0, "iterations": 2}, headers=_auth(tokens["0"]))
+    assert r.status_code == 202, r.text
+    started = r.json()
+    assert started["status"] == "running" and started["total"] > 10 and started["iterations"] == 2
+    entry, seen = _wait_done(client, table, 0, tokens["0"])
+    assert seen == sorted(seen) and seen[-1] == started["total"]
+    game = make_game("aton")
+    start = game.new_initial_state(3)
+    expected = review_states(start, [game.parse_action(t) for t in played], seats=[0], iterations=2, seed=0)
+    assert entry["review"] == expected.to_dict()
+    assert all(0.0 <= d["before"] <= 1.0 and 0.0 <= d["after"] <= 1.0 for d in entry["review"]["decisions"])
+    # served again, not recomputed: 200 with the same review, whatever the budget asked
+    again = client.post(f"/api/tables/{table}/reviews", json={"seat": 0, "iterations": 7}, headers=_auth(tokens["0"]))
+    assert again.status_code == 200 and again.json()["review"] == entry["review"]
+
+
+def test_a_review_is_the_seats_own_until_it_publishes_it(client: TestClient) -> None:
+    table, tokens, _ = _finished(client)
+    client.post(f"/api/tables/{table}/reviews", json={"seat": 0, "iterations": 2}, headers=_auth(tokens["0"]))
+    own, _ = _wait_done(client, table, 0, tokens["0"])
+    assert _reviews(client, table, 1, tokens["1"])["reviews"] == []
+    assert _reviews(client, table, None)["reviews"] == []
+    early = client.post(f"/api/tables/{table}/reviews/publish", json={"seat": 1}, headers=_auth(tokens["1"]))
+    assert early.status_code == 409 and early.json()["error"] == "no_review"
+    wrong = client.post(f"/api/tables/{table}/reviews/publish", json={"seat": 0}, headers=_auth(tokens["1"]))
+    assert wrong.status_code == 403
+    r = client.post(f"/api/tables/{table}/reviews/publish", json={"seat": 0}, headers=_auth(tokens["0"]))
+    assert r.status_code == 200 and r.json()["reviews"][0]["published"] is True
+    for viewer, token in ((1, tokens["1"]), (None, None)):
+        shown = _reviews(client, table, viewer, token)["reviews"]
+        assert [e["seat"] for e in shown] == [0] and shown[0]["published"]
+        theirs = shown[0]["review"]["decisions"]
+        assert [d["before"] for d in theirs] == [d["before"] for d in own["review"]["decisions"]]
+        # the card values of seat 0's assignments are not in another viewer's words or notation
+        for mine, other in zip(own["review"]["decisions"], theirs, strict=True):
+            if mine["action"].startswith("assign"):
+                assert other["action"] is None and "face down" in other["description"]
+    assert _reviews(client, table, 0, tokens["0"])["reviews"][0]["review"] == own["review"]
+
+
+def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> None:
+    table, tokens = _table(client)
+    _play(client, table, tokens, moves=3)
+    post = lambda t, body, token: client.post(f"/api/tables/{t}/reviews", json=body, headers=_auth(token))  # noqa: E731
+    r = post(table, {"seat": 0}, tokens["0"])
+    assert (r.status_code, r.json()["error"]) == (409, "not_over")
+    assert post("nope", {"seat": 0}, tokens["0"]).status_code == 404
+    _play(client, table, tokens)
+    assert post(table, {"seat": 0}, tokens["1"]).json()["error"] == "bad_token"
+    assert post(table, {"seat": 5}, tokens["0"]).status_code == 404
+    over = post(table, {"seat": 0, "iterations": CAP + 1}, tokens["0"])
+    assert over.status_code == 422 and over.json()["error"] == "over_cap" and str(CAP) in over.json()["message"]
+    depth = post(table, {"seat": 0, "depth": 5}, tokens["0"])  # Aton has no heuristic evaluation
+    assert depth.status_code == 422 and depth.json()["error"] == "bad_review"
+    assert post(table, {"seat": 0, "iterations": 0}, tokens["0"]).status_code == 422
+    assert post(table, {"iterations": 5}, tokens["0"]).status_code == 422
+    assert post(table, {"seat": 0, "colour": 1}, tokens["0"]).status_code == 422
+    first = post(table, {"seat": 0, "iterations": 40}, tokens["0"])
+    assert first.status_code == 202
+    second = post(table, {"seat": 0, "iterations": 40}, tokens["0"])
+    assert (second.status_code, second.json()["error"]) == (409, "review_running")
+    assert "decisions" in second.json()["message"]
+    with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": "wrong"})
+        assert ws.receive_json()["error"] == "bad_token"
+
+
+def test_a_stored_review_survives_a_restart_and_a_running_one_is_dropped(tmp_path: Path) -> None:
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        table, tokens, _ = _finished(client)
+        client.post(f"/api/tables/{table}/reviews", json={"seat": 1, "iterations": 2}, headers=_auth(tokens["1"]))
+        done, _ = _wait_done(client, table, 1, tokens["1"])
+        client.post(f"/api/tables/{table}/reviews/publish", json={"seat": 1}, headers=_auth(tokens["1"]))
+        r = client.post(f"/api/tables/{table}/reviews", json={"seat": 0, "iterations": 30}, headers=_auth(tokens["0"]))
+        assert r.status_code == 202
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        public = _reviews(client, table, None)["reviews"]
+        assert [(e["seat"], e["published"]) for e in public] == [(1, True)]
+        own = _reviews(client, table, 1, tokens["1"])["reviews"]
+        assert own[0]["review"] == done["review"]
+        seen_by_0 = _reviews(client, table, 0, tokens["0"])["reviews"]
+        assert [e["seat"] for e in seen_by_0] == [1]  # its own running review was not kept: ask again
+        again = client.post(f"/api/tables/{table}/reviews", json={"seat": 1}, headers=_auth(tokens["1"]))
+        assert again.status_code == 200 and again.json()["review"] == done["review"]
+
+
+def test_hints_are_a_table_setting_shown_to_all_and_answer_the_seat_to_act(client: TestClient) -> None:
+    table, tokens = _table(client, hints=True)
+    plain, plain_tokens = _table(client)
+    listed = {t["id"]: t["hints"] for t in client.get("/api/tables").json()}
+    assert listed[table] is True and listed[plain] is False
+    assert client.get(f"/api/tables/{table}/view").json()["hints"] is True
+    view = client.get(f"/api/tables/{table}/view", params={"seat": 0}, headers=_auth(tokens["0"])).json()
+    r = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 20}, headers=_auth(tokens["0"]))
+    assert r.status_code == 200, r.text
+    hint = r.json()
+    assert hint["action"] in [a["text"] for a in view["legal"]] and 0.0 <= hint["estimate"] <= 1.0
+    assert hint["version"] == view["version"] and hint["description"]
+    again = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 20}, headers=_auth(tokens["0"]))
+    assert again.json() == hint  # seeded: the same hint in the same position
+    other = client.post(f"/api/tables/{table}/hint", json={"seat": 1}, headers=_auth(tokens["1"]))
+    assert (other.status_code, other.json()["error"]) == (409, "not_your_turn")
+    off = client.post(f"/api/tables/{plain}/hint", json={"seat": 0}, headers=_auth(plain_tokens["0"]))
+    assert (off.status_code, off.json()["error"]) == (403, "no_hints") and "hints" in off.json()["message"]
+    cap = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": CAP + 1}, headers=_auth(tokens["0"]))
+    assert cap.json()["error"] == "over_cap"
+    assert client.post(f"/api/tables/{table}/hint", json={"seat": 0}, headers=_auth(tokens["1"])).status_code == 403
+    _play(client, table, tokens)
+    over = client.post(f"/api/tables/{table}/hint", json={"seat": 0}, headers=_auth(tokens["0"]))
+    assert (over.status_code, over.json()["error"]) == (409, "over")
+    rematch = client.post(f"/api/tables/{table}/rematch", json={"seat": 0}, headers=_auth(tokens["0"])).json()
+    assert rematch["table"]["hints"] is True
+
+
+def test_a_review_step_waits_while_a_computer_player_waits() -> None:
+    async def scenario() -> list[str]:
+        clock, pool = FakeClock(), HeldExecutor()
+        service = FairSearchService(pool, workers=1, clock=clock)
+        first = asyncio.create_task(service.run("A", 1.0, _label, "A"))
+        await _settle()
+        review = asyncio.create_task(service.run("review", 0.01, _label, "R", background=True))
+        await _settle()
+        move = asyncio.create_task(service.run("B", 5.0, _label, "B"))
+        await _settle()
+        for _ in range(3):
+            name, future = pool.started[-1]
+            future.set_result(name)
+            await _settle()
+        await asyncio.gather(first, review, move)
+        return [name for name, _ in pool.started]
+
+    # By fair share alone the review (0.01 s expected) would go before B (5 s).
+    assert asyncio.run(scenario()) == ["A", "B", "R"]
