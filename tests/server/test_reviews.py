@@ -101,6 +101,7 @@ def _wait_done(client: TestClient, table: str, seat: int, token: str) -> tuple[d
                 return mine[0], seen
 
 
+@pytest.mark.slow
 def test_a_review_runs_with_progress_is_stored_and_equals_the_terminal_review(client: TestClient) -> None:
     table, tokens, played = _finished(client)
     r = client.post(f"/api/tables/{table}/reviews", json={"seat": 0, "iterations": 2}, headers=_auth(tokens["0"]))
@@ -170,6 +171,7 @@ def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> 
         assert ws.receive_json()["error"] == "bad_token"
 
 
+@pytest.mark.slow
 def test_a_stored_review_survives_a_restart_and_a_running_one_is_dropped(tmp_path: Path) -> None:
     with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
         table, tokens, _ = _finished(client)

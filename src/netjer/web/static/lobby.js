@@ -172,7 +172,7 @@ async function createTable(event) {
   event.preventDefault();
   showError(null);
   const game = selectedGame();
-  const body = { game: game.name, options: readOptions(), seats: readSeats(game) };
+  const body = { game: game.name, options: readOptions(), seats: readSeats(game), hints: $("hints").checked };
   const clock = readClock();
   if (clock) body.clock = clock;
   const seed = $("seed").value.trim();
@@ -273,7 +273,8 @@ function tableItem(t, kind) {
   }
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(t.id)}#watch&replay`, "data-replay": t.id }, "Replay"));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(t.id)}#watch`, "data-watch": t.id }, "Watch"));
-  const detail = kind === "finished" ? t.result_text || "finished" : `${t.version} action${t.version === 1 ? "" : "s"} played`;
+  let detail = kind === "finished" ? t.result_text || "finished" : `${t.version} action${t.version === 1 ? "" : "s"} played`;
+  if (t.hints) detail += " · hints allowed";
   return el("li", { "data-table": t.id },
     el("div", { class: "what" }, el("strong", {}, t.title), " ", el("span", { class: "muted small" }, `#${t.id}`), el("div", { class: "small" }, seatWords(t)), el("div", { class: "small muted" }, detail)),
     ...actions);

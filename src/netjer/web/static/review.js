@@ -13,7 +13,7 @@ import { api, el, svg, svgButton } from "./common.js";
 
 export const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARK_COLOUR = { inaccuracy: "#9a7400", mistake: "#c05000", blunder: "#b71c1c" };
-const GRAPH = { W: 600, H: 230, left: 44, right: 10, top: 12, bottom: 34 };
+const GRAPH = { W: 320, H: 200, left: 36, right: 8, top: 10, bottom: 30 }; // about the side panel's width: text stays legible
 
 const rs = {
   open: false,
@@ -150,7 +150,7 @@ function select(seat, ply) {
   rs.selected = { seat, ply };
   rs.hooks.goTo(ply); // redraws the replay, which calls decorate()
   const detail = $("review-detail");
-  if (detail) detail.focus();
+  if (detail) detail.focus({ preventScroll: true }); // screen readers hear the detail; the board stays in view
 }
 
 /** Called after each replay drawing: the graph's cursor, the list's marks, the selection. */
@@ -256,7 +256,7 @@ function graph(done) {
     root.append(svg("text", { x: GRAPH.left - 6, y: yOf(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: percent(v) }));
   }
   const n = actionsCount();
-  const stepX = n > 40 ? 20 : 10;
+  const stepX = n > 100 ? 50 : n > 40 ? 20 : 10;
   for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: p }));
   root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: "actions played" }));
   root.append(svg("line", { "data-cursor": "yes", x1: xOf(0), x2: xOf(0), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
@@ -267,7 +267,8 @@ function graph(done) {
     for (const d of entry.review.decisions) {
       if (!d.mark) continue;
       const g = svg("g", { class: "review-point", "data-mark": d.mark, "data-ply": d.ply, "data-seat": entry.seat });
-      g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 6, fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 }));
+      g.append(svg("circle", { cx: xOf(d.ply + 1), cy: yOf(d.after), r: 11, fill: "transparent" })); // a larger target
+      g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 5, fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 }));
       svgButton(g, `Move ${d.ply + 1}, ${label(entry.seat)}: ${d.mark}, ${percent(d.before)} to ${percent(d.after)}`, () => select(entry.seat, d.ply));
       root.append(g);
     }

@@ -1,0 +1,120 @@
+"""Browser tests of reviews and hints: a finished Aton game's review (graph, marks, the preferred action), a hint."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from netjer.core import Rng
+from netjer.games.registry import make_game
+from tests.web.test_browser import wait_turn
+
+
+def call(server: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    """Call the JSON API with a seat's token."""
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"{server}{path}", data=data, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def finished_aton(server: str, seed: int) -> tuple[str, dict[str, str]]:
+    """A two-person Aton table played to its end with random moves through the API."""
+    made = call(server, "/api/tables", {"game": "aton", "seed": seed, "seats": [{"type": "human"}, {"type": "human"}]})
+    tokens = made["tokens"]
+    state = make_game("aton").new_initial_state(seed)
+    rng = Rng(seed)
+    while not state.is_terminal:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        body = {"seat": seat, "version": len(state.history), "action": str(action)}
+        call(server, f"/api/tables/{made['id']}/moves", body, tokens[str(seat)])
+        state.apply(action)
+    return made["id"], tokens
+
+
+@pytest.mark.slow
+def test_review_of_a_finished_aton_game_graph_marks_and_the_preferred_action(
+    server: str, browser: Any, page: Any, shots: Path
+) -> None:
+    table, tokens = finished_aton(server, seed=11)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}&replay")
+    page.wait_for_selector("body[data-mode=replay]", state="attached")
+    page.wait_for_selector("#review-request")
+    page.fill("#review-iterations", "2")
+    page.click("#review-request")
+    page.wait_for_selector("body[data-review=done]", state="attached", timeout=120_000)
+    assert page.locator("#review-graph polyline[data-review-line='0']").count() == 1
+    assert page.locator("#review-graph text").first.text_content() == "0%"  # labels are text
+    marks = page.locator("#review-graph [data-mark]")
+    assert marks.count() >= 1
+    assert page.locator("#replay-steps .review-mark").count() == marks.count()
+    # keyboard: a graph point is focusable and Enter selects its decision
+    point = marks.first
+    ply = int(point.get_attribute("data-ply"))
+    point.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=ply)
+    preferred = page.locator("#review-detail [data-review-preferred]")
+    assert preferred.inner_text().strip()
+    # a marked decision whose preferred action the board draws (a square or a card) is outlined
+    outlined = False
+    picks = page.locator("#review-body button.review-pick")
+    for i in range(picks.count()):
+        picks.nth(i).focus()
+        page.keyboard.press("Enter")
+        notation = preferred.get_attribute("data-review-preferred") or ""
+        if notation.startswith(("place", "assign", "remove")):
+            page.wait_for_selector("#board-area .review-preferred", state="attached")
+            assert page.locator("#board-area .review-preferred").first.get_attribute("data-action") == notation
+            assert page.locator("#board-area svg [role=button]").count() == 0  # outlined, never playable
+            outlined = True
+            break
+    assert outlined, "no marked decision had a preferred action the board draws"
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.screenshot(path=str(shots / "review.png"))
+    page.click("#review-publish")
+    page.wait_for_selector("[data-published=yes]")
+    # a spectator, on a phone-sized screen, sees the published review; nothing scrolls sideways
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        watcher = other.new_page()
+        watcher.goto(f"{server}/table/{table}#watch&replay")
+        watcher.wait_for_selector("body[data-review=published]", state="attached")
+        assert watcher.locator("#review-graph [data-mark]").count() == marks.count()
+        assert watcher.locator("#review-request").count() == 0
+        assert watcher.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        watcher.screenshot(path=str(shots / "review-phone.png"), full_page=True)
+    finally:
+        other.close()
+
+
+def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
+    seats = [{"type": "human"}, {"type": "agent", "agent": "random"}]
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats, "hints": True})
+    page.goto(f"{server}{made['links']['0']}")
+    wait_turn(page)
+    assert page.locator("#hints-note").inner_text() == "Hints are allowed at this table."
+    page.click("#hint")
+    answer = page.locator(".hint-answer")
+    answer.wait_for()
+    action = answer.get_attribute("data-hint")
+    legal = page.locator("#legal button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    assert action in legal and "estimated chance to win" in answer.inner_text()
+    plain = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats})
+    page.goto(f"{server}{plain['links']['0']}")
+    wait_turn(page)
+    assert page.locator("#hints-note").inner_text() == "Hints are off at this table."
+    assert page.locator("#hint").count() == 0
+    page.goto(f"{server}/")
+    page.wait_for_selector(f"[data-table='{made['id']}']")
+    assert "hints allowed" in page.locator(f"[data-table='{made['id']}']").inner_text()
+    assert "hints allowed" not in page.locator(f"[data-table='{plain['id']}']").inner_text()
