@@ -8,13 +8,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
+from sqlalchemy import inspect
 
+import netjer.server as netjer_server
 from netjer.agents.review import review_states
 from netjer.core import Rng
 from netjer.games.registry import make_game
 from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
+from netjer.server.db import Store
 from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
 
 CAP = 500
@@ -238,3 +243,19 @@ def test_a_review_step_waits_while_a_computer_player_waits() -> None:
 
     # By fair share alone the review (0.01 s expected) would go before B (5 s).
     assert asyncio.run(scenario()) == ["A", "B", "R"]
+
+
+def test_migration_0006_goes_down_and_up_again(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'm.db'}")
+    config = Config()
+    config.set_main_option("script_location", str(Path(netjer_server.__file__).parent / "migrations"))
+    assert "reviews" in inspect(store.engine).get_table_names()
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0004")
+    assert "reviews" not in inspect(store.engine).get_table_names()
+    assert "hints" not in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    assert "hints" in {c["name"] for c in inspect(store.engine).get_columns("tables")}

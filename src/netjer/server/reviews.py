@@ -88,6 +88,10 @@ log = logging.getLogger("netjer.server")
 
 #: Iterations per search of a review when the request gives none (capped by the operator's).
 REVIEW_ITERATIONS = DEFAULT_ITERATIONS
+#: The playout depth of a review when the request gives none, per game: Ankh's random playouts
+#: to the end take about 50 ms each (docs/review.md, "Cost"), so they are cut and scored by
+#: the heuristic evaluation; the other games play to the end.
+REVIEW_DEPTH: dict[str, int] = {"ankh": 10}
 #: Iterations of a hint's search when the request gives none (capped by the operator's).
 HINT_ITERATIONS = 300
 #: The review's seed: the default of ``netjer review``, so both give the same review.
@@ -172,13 +176,19 @@ def judge_step(
 
 
 def hint_step(
-    game: str, options: dict[str, Any], seed: int, actions: list[str], iterations: int, hint_seed: int
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    actions: list[str],
+    iterations: int,
+    hint_seed: int,
+    depth: int | None = None,
 ) -> tuple[str, str, float]:
     """A hint (runs in a worker): the preferred action's notation, its words for the seat to
     act, and its estimate."""
     state = _replayed(game, options, seed, actions)
     seat = state.current_player
-    action, estimate = suggest(state, iterations=iterations, seed=hint_seed)
+    action, estimate = suggest(state, iterations=iterations, seed=hint_seed, depth=depth)
     return str(action), state.describe_action(action, seat), estimate
 
 
@@ -308,6 +318,8 @@ class ReviewService:
                 409, "review_running", f"your review is being computed ({running.done} of {running.total} decisions)"
             )
         budget = self._iterations(iterations, REVIEW_ITERATIONS)
+        if depth is None:
+            depth = REVIEW_DEPTH.get(rt.game.name)
         try:
             _make_search(rt.game, budget, 1.0, "random", None, depth)
         except NetjerError as err:
@@ -374,6 +386,7 @@ class ReviewService:
             log.exception("the review of seat %s of table %s failed", seat, rt.id)
             job.error = f"the review could not be completed ({type(err).__name__}); ask again"
         finally:
+            self.manager.ai.forget(f"review:{rt.id}:{seat}")
             self._changed(known)
 
     def entry(self, rt: TableRuntime, known: _TableReviews, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -458,9 +471,19 @@ class ReviewService:
         version = rt.version
         actions = [str(a) for a in rt.state.history]
         seed = (rt.state.seed * 1_000_003 + len(actions)) % 2**62
+        depth = REVIEW_DEPTH.get(rt.game.name)
         try:
             text, words, estimate = await self.manager.ai.run(
-                rt.id, None, hint_step, rt.game.name, rt.game.options_dict(), rt.state.seed, actions, budget, seed
+                rt.id,
+                None,
+                hint_step,
+                rt.game.name,
+                rt.game.options_dict(),
+                rt.state.seed,
+                actions,
+                budget,
+                seed,
+                depth,
             )
         except NetjerError as err:
             raise TableError(422, "bad_hint", str(err)) from None
