@@ -11,7 +11,26 @@ import pytest
 
 from netjer.core import Rng
 from netjer.games.registry import make_game
+from tests.web.phone import MIN_TAP, MIN_TEXT, PHONE
 from tests.web.test_browser import wait_turn
+
+#: In the page: the review panel's tap targets smaller than MIN_TAP and the graph's texts
+#: drawn smaller than MIN_TEXT (as tests/web/phone.py measures the table).
+PANEL_SIZES = """([minTap, minText]) => {
+  const small = [];
+  for (const e of document.querySelectorAll("#review-panel button, #review-panel [role=button]")) {
+    const r = e.getBoundingClientRect();
+    const name = e.getAttribute("aria-label") || e.textContent;
+    if (r.width < minTap - 0.5 || r.height < minTap - 0.5) small.push(`${name} ${r.width}x${r.height}`);
+  }
+  const tiny = [];
+  for (const e of document.querySelectorAll("#review-graph text")) {
+    const ctm = e.getScreenCTM();
+    const px = parseFloat(getComputedStyle(e).fontSize) * Math.hypot(ctm.a, ctm.b);
+    if (px < minText - 0.05) tiny.push(`${e.textContent} ${px.toFixed(1)}px`);
+  }
+  return [small, tiny];
+}"""
 
 
 def call(server: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
@@ -84,7 +103,7 @@ def test_review_of_a_finished_aton_game_graph_marks_and_the_preferred_action(
     page.click("#review-publish")
     page.wait_for_selector("[data-published=yes]")
     # a spectator, on a phone-sized screen, sees the published review; nothing scrolls sideways
-    other = browser.new_context(viewport={"width": 390, "height": 844})
+    other = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
         watcher = other.new_page()
         watcher.goto(f"{server}/table/{table}#watch&replay")
@@ -92,6 +111,9 @@ def test_review_of_a_finished_aton_game_graph_marks_and_the_preferred_action(
         assert watcher.locator("#review-graph [data-mark]").count() == marks.count()
         assert watcher.locator("#review-request").count() == 0
         assert watcher.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        small, tiny = watcher.evaluate(PANEL_SIZES, [MIN_TAP, MIN_TEXT])
+        assert not small, f"the review's tap targets under {MIN_TAP} px: {small}"
+        assert not tiny, f"the graph's text under {MIN_TEXT} px: {tiny}"
         watcher.screenshot(path=str(shots / "review-phone.png"), full_page=True)
     finally:
         other.close()

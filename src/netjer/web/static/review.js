@@ -253,12 +253,12 @@ function graph(done) {
   root.append(svg("rect", { x: GRAPH.left, y: GRAPH.top, width: GRAPH.W - GRAPH.left - GRAPH.right, height: GRAPH.H - GRAPH.top - GRAPH.bottom, fill: "#fffdf8", stroke: "#d9cfbd" }));
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     root.append(svg("line", { x1: GRAPH.left, x2: GRAPH.W - GRAPH.right, y1: yOf(v), y2: yOf(v), stroke: v === 0.5 ? "#8a8070" : "#ece4d4", "stroke-dasharray": v === 0.5 ? "4 3" : null }));
-    root.append(svg("text", { x: GRAPH.left - 6, y: yOf(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: percent(v) }));
+    root.append(svg("text", { x: GRAPH.left - 6, y: yOf(v) + 4, "text-anchor": "end", "font-size": 12, fill: "#6b6256", text: percent(v) }));
   }
   const n = actionsCount();
   const stepX = n > 100 ? 50 : n > 40 ? 20 : 10;
-  for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: p }));
-  root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: "actions played" }));
+  for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: p }));
+  root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: "actions played" }));
   root.append(svg("line", { "data-cursor": "yes", x1: xOf(0), x2: xOf(0), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
   for (const entry of done) {
     const points = [];
@@ -267,7 +267,7 @@ function graph(done) {
     for (const d of entry.review.decisions) {
       if (!d.mark) continue;
       const g = svg("g", { class: "review-point", "data-mark": d.mark, "data-ply": d.ply, "data-seat": entry.seat });
-      g.append(svg("circle", { cx: xOf(d.ply + 1), cy: yOf(d.after), r: 11, fill: "transparent" })); // a larger target
+      g.append(svg("circle", { cx: xOf(d.ply + 1), cy: yOf(d.after), r: 20, fill: "transparent" })); // a tap target of 40 px on a phone
       g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 5, fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 }));
       svgButton(g, `Move ${d.ply + 1}, ${label(entry.seat)}: ${d.mark}, ${percent(d.before)} to ${percent(d.after)}`, () => select(entry.seat, d.ply));
       root.append(g);
