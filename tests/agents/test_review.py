@@ -16,6 +16,7 @@ from netjer.agents.review import (
     review_decision,
     review_record,
     review_states,
+    suggest,
     win_chance,
 )
 from netjer.core.errors import ConfigError
@@ -217,3 +218,32 @@ def test_planted_blunder_is_the_worst_at_the_default_budget(seed: int) -> None:
     review = review_states(start, moves, seats=[RED], seed=seed)
     worst = review.worst(RED)
     assert worst is not None and worst.ply == 6 and worst.mark == "blunder" and worst.preferred == "place 4G"
+
+
+def test_a_hint_is_the_winning_move_seeded_and_blind_to_hidden_information() -> None:
+    start, actions = planted_blunder()
+    state = start.clone()
+    for text in actions[:6]:
+        state.apply_text(text)
+    assert state.current_player == RED
+    action, estimate = suggest(state, iterations=40, seed=3)
+    assert str(action) == "place 4G" and estimate == 1.0  # it wins at once, whatever is hidden
+    g = make_game("nile", {})
+    position = g.new_initial_state(11)
+    agents = [make_agent("random", seed=i) for i in range(g.num_players)]
+    play_match(g, agents, 11, state=position, max_actions=6)
+    variant = _hidden_variant(position, position.current_player)
+    hint = suggest(position, iterations=24, seed=5)
+    assert hint == suggest(variant, iterations=24, seed=5) == suggest(position, iterations=24, seed=5)
+    assert hint[0] in position.legal_actions() and 0.0 <= hint[1] <= 1.0
+    with pytest.raises(ConfigError, match="over"):
+        suggest(_finished(), iterations=4)
+    with pytest.raises(ConfigError):
+        suggest(position, iterations=0)
+
+
+def _finished() -> State:
+    start, actions = planted_blunder()
+    for text in actions:
+        start.apply_text(text)
+    return start
