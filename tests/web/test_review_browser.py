@@ -65,7 +65,8 @@ def test_review_of_a_finished_aton_game_graph_marks_and_the_preferred_action(
     server: str, browser: Any, page: Any, shots: Path
 ) -> None:
     table, tokens = finished_aton(server, seed=11)
-    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}&replay")
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")  # at the end of the game: opens the replay with its Review panel
     page.wait_for_selector("body[data-mode=replay]", state="attached")
     page.wait_for_selector("#review-request")
     page.fill("#review-iterations", "2")

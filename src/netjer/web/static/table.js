@@ -397,6 +397,7 @@ function renderView(view) {
     result.replaceChildren(
       el("div", {}, view.result_text || "The game is over.", why ? el("div", { class: "small" }, why) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, "Replay this game"),
+      seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: "Opens the replay, where you can ask for a review of your decisions", on: { click: openReplay } }, "Review my game") : null,
       rematchControl(view),
     );
     result.classList.remove("hidden");
