@@ -324,9 +324,17 @@ class ReviewService:
             _make_search(rt.game, budget, 1.0, "random", None, depth)
         except NetjerError as err:
             raise TableError(422, "bad_review", str(err)) from None
-        plies = decisions_of(rt.game.new_initial_state(rt.state.seed), rt.state.history, seat)
-        job = _Running(0, len(plies), budget, depth)
-        known.running[seat] = job
+        job = _Running(0, 0, budget, depth)
+        known.running[seat] = job  # before any wait: a second request now finds it running
+        try:
+            # a replay (long in Ankh): off the event loop
+            plies = await asyncio.to_thread(
+                decisions_of, rt.game.new_initial_state(rt.state.seed), rt.state.history, seat
+            )
+        except BaseException:
+            known.running.pop(seat, None)
+            raise
+        job.total = len(plies)
         job.task = asyncio.get_running_loop().create_task(self._run(rt, seat, plies, job))
         self._changed(known)
         log.info(
