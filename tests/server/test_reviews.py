@@ -159,14 +159,14 @@ def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> 
     _play(client, table, tokens)
     assert post(table, {"seat": 0}, tokens["1"]).json()["error"] == "bad_token"
     assert post(table, {"seat": 5}, tokens["0"]).status_code == 404
-    over = post(table, {"seat": 0, "iterations": CAP + 1}, tokens["0"])
-    assert over.status_code == 422 and over.json()["error"] == "over_cap" and str(CAP) in over.json()["message"]
+    over = post(table, {"seat": 0, "iterations": CAP // 3 + 1}, tokens["0"])  # a third of the cap per move
+    assert over.status_code == 422 and over.json()["error"] == "over_cap" and str(CAP // 3) in over.json()["message"]
     depth = post(table, {"seat": 0, "depth": 5}, tokens["0"])  # Aton has no heuristic evaluation
     assert depth.status_code == 422 and depth.json()["error"] == "bad_review"
     assert post(table, {"seat": 0, "iterations": 0}, tokens["0"]).status_code == 422
     assert post(table, {"iterations": 5}, tokens["0"]).status_code == 422
     assert post(table, {"seat": 0, "colour": 1}, tokens["0"]).status_code == 422
-    first = post(table, {"seat": 0, "iterations": 40}, tokens["0"])
+    first = post(table, {"seat": 0, "iterations": CAP // 3}, tokens["0"])  # at the cap: accepted
     assert first.status_code == 202
     second = post(table, {"seat": 0, "iterations": 40}, tokens["0"])
     assert (second.status_code, second.json()["error"]) == (409, "review_running")

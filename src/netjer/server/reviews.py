@@ -279,16 +279,19 @@ class ReviewService:
         for event in list(known.listeners):
             event.set()
 
-    def _iterations(self, asked: int | None, default: int) -> int:
-        cap = self.manager.max_iterations
+    @property
+    def review_cap(self) -> int:
+        """The most iterations per search of a review: a third of the operator's cap per move
+        (``--max-ai-iterations``), as a decision's review is up to three searches: one review
+        step never costs more than one computer move at the cap."""
+        return max(1, self.manager.max_iterations // 3)
+
+    def _iterations(self, asked: int | None, default: int, cap: int, what: str) -> int:
         if asked is None:
             return min(default, cap)
         if asked > cap:
-            raise TableError(
-                422,
-                "over_cap",
-                f"this server allows at most {cap} search iterations (asked {asked}); its cap is shown in the lobby",
-            )
+            message = f"this server allows at most {cap} search iterations {what} (asked {asked})"
+            raise TableError(422, "over_cap", message)
         return asked
 
     # --- reviews ---------------------------------------------------------------------------
@@ -317,7 +320,8 @@ class ReviewService:
             raise TableError(
                 409, "review_running", f"your review is being computed ({running.done} of {running.total} decisions)"
             )
-        budget = self._iterations(iterations, REVIEW_ITERATIONS)
+        what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
+        budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
         if depth is None:
             depth = REVIEW_DEPTH.get(rt.game.name)
         try:
@@ -424,8 +428,8 @@ class ReviewService:
             "seat": viewer,
             "finished": rt.finished,
             "reviewable": rt.state.is_terminal,
-            "iterations": min(REVIEW_ITERATIONS, self.manager.max_iterations),
-            "max_iterations": self.manager.max_iterations,
+            "iterations": min(REVIEW_ITERATIONS, self.review_cap),
+            "max_iterations": self.review_cap,
             "thresholds": dict(THRESHOLDS),
             "reviews": entries,
         }
@@ -475,7 +479,7 @@ class ReviewService:
             raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
         if rt.state.current_player != seat:
             raise TableError(409, "not_your_turn", f"it is {rt.game.seat_name(rt.state.current_player)}'s turn")
-        budget = self._iterations(iterations, HINT_ITERATIONS)
+        budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
         version = rt.version
         actions = [str(a) for a in rt.state.history]
         seed = (rt.state.seed * 1_000_003 + len(actions)) % 2**62
