@@ -99,7 +99,8 @@ def test_review_of_a_finished_aton_game_graph_marks_and_the_preferred_action(
             outlined = True
             break
     assert outlined, "no marked decision had a preferred action the board draws"
-    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.locator("#review-panel h2").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('review-panel').scrollIntoView()")
     page.screenshot(path=str(shots / "review.png"))
     page.click("#review-publish")
     page.wait_for_selector("[data-published=yes]")

@@ -13,7 +13,7 @@ import { api, el, svg, svgButton } from "./common.js";
 
 export const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARK_COLOUR = { inaccuracy: "#9a7400", mistake: "#c05000", blunder: "#b71c1c" };
-const GRAPH = { W: 320, H: 200, left: 36, right: 8, top: 10, bottom: 30 }; // about the side panel's width: text stays legible
+const GRAPH = { W: 320, H: 200, left: 44, right: 8, top: 10, bottom: 30 }; // about the side panel's width: text stays legible
 
 const rs = {
   open: false,
@@ -23,6 +23,7 @@ const rs = {
   data: null, // the server's {reviews: [...], iterations, max_iterations, ...}
   socket: null,
   selected: null, // {seat, ply} of the decision selected
+  index: 0, // the replay's step
   hooks: null, // {goTo(ply), rerender(), steps(), colours, labels}
   error: null,
   sending: false,
@@ -36,7 +37,7 @@ const percent = (v) => `${Math.round(v * 100)}%`;
 /** Open the review panel of the replay: ``hooks`` = {goTo(ply), rerender(), steps: number of actions, colours, labels}. */
 export function openReview(tableId, seat, token, hooks) {
   closeReview();
-  Object.assign(rs, { open: true, tableId, seat, token, hooks, data: null, selected: null, error: null, sending: false });
+  Object.assign(rs, { open: true, tableId, seat, token, hooks, data: null, selected: null, error: null, sending: false, index: 0 });
   $("review-panel").classList.remove("hidden");
   drawPanel();
   connect();
@@ -156,6 +157,7 @@ function select(seat, ply) {
 /** Called after each replay drawing: the graph's cursor, the list's marks, the selection. */
 export function decorate(index, boardHighlighted) {
   if (!rs.open) return;
+  rs.index = index;
   const cursor = document.querySelector("#review-graph [data-cursor]");
   if (cursor) {
     const x = xOf(index);
@@ -259,7 +261,7 @@ function graph(done) {
   const stepX = n > 100 ? 50 : n > 40 ? 20 : 10;
   for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: p }));
   root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: "actions played" }));
-  root.append(svg("line", { "data-cursor": "yes", x1: xOf(0), x2: xOf(0), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
+  root.append(svg("line", { "data-cursor": "yes", x1: xOf(rs.index), x2: xOf(rs.index), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
   for (const entry of done) {
     const points = [];
     for (const d of entry.review.decisions) points.push(`${xOf(d.ply)},${yOf(d.before)}`, `${xOf(d.ply + 1)},${yOf(d.after)}`);
