@@ -133,6 +133,9 @@ def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
     action = answer.get_attribute("data-hint")
     legal = page.locator("#legal button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
     assert action in legal and "estimated chance to win" in answer.inner_text()
+    assert page.locator(f"#legal button.hint[data-action='{action}']").count() == 1  # outlined in the list
+    if action != "keep":  # the board draws the exchange counter and the hand's cards ("keep" is a button)
+        assert page.locator(f"#board-area .hint[data-action='{action}']").count() >= 1
     plain = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats})
     page.goto(f"{server}{plain['links']['0']}")
     wait_turn(page)

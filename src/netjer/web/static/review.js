@@ -346,7 +346,8 @@ export function hintAction(view, seat) {
   return h && h.seat === seat && h.version === view.version ? h.action : null;
 }
 
-/** Outline the hint's action on the board (the element the board draws for it, if any). */
+/** Outline the hint's action in ``root`` (the board: the element it draws for the action, if
+ * any; the page's lists: the action's button). */
 export function markHint(board, action) {
   if (!action) return;
   for (const node of board.querySelectorAll("[data-action]")) {

@@ -417,6 +417,7 @@ function renderView(view) {
   body.game = view.game;
   document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
   setFavicon(myTurn);
+  review.markHint($("live"), review.hintAction(view, seat)); // the hint's button in the lists too
   restoreFocus(key);
 }
 
