@@ -147,6 +147,8 @@ def test_a_review_is_the_seats_own_until_it_publishes_it(client: TestClient) -> 
             if mine["action"].startswith("assign"):
                 assert other["action"] is None and "face down" in other["description"]
     assert _reviews(client, table, 0, tokens["0"])["reviews"][0]["review"] == own["review"]
+    # nobody follows the table's reviews and none runs: nothing of it stays cached in memory
+    assert table not in client.app.state.reviews._tables  # type: ignore[attr-defined]
 
 
 def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> None:

@@ -400,6 +400,7 @@ class ReviewService:
         finally:
             self.manager.ai.forget(f"review:{rt.id}:{seat}")
             self._changed(known)
+            self._release(rt.id)
 
     def entry(self, rt: TableRuntime, known: _TableReviews, seat: int, viewer: int | None) -> dict[str, Any]:
         """Seat ``seat``'s review as ``viewer`` may see it: ``{"seat", "status"`` (``running``,
@@ -423,6 +424,7 @@ class ReviewService:
         seats = sorted(set(known.stored) | set(known.running))
         shown = [s for s in seats if s == viewer or (s in known.stored and known.stored[s][1])]
         entries = await asyncio.to_thread(lambda: [self.entry(rt, known, s, viewer) for s in shown])
+        self._release(rt.id)
         return {
             "table": rt.id,
             "seat": viewer,
@@ -457,6 +459,14 @@ class ReviewService:
         known = self._tables.get(table_id)
         if known is not None:
             known.listeners.discard(event)
+        self._release(table_id)
+
+    def _release(self, table_id: str) -> None:
+        """Forget what is cached of a table's reviews once nobody follows them and none runs
+        or failed (memory stays bounded; the stored ones are read again when asked for)."""
+        known = self._tables.get(table_id)
+        if known is not None and not known.listeners and not known.running:
+            del self._tables[table_id]
 
     # --- hints -----------------------------------------------------------------------------
 
