@@ -76,7 +76,9 @@ function connect() {
       drawPanel();
     }
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
+    // a refusal (4xxx: no such table, a wrong token) is final; a lost connection is tried again
+    if (event.code >= 4000 && event.code < 5000) return;
     if (rs.open && rs.socket === socket) setTimeout(() => rs.open && rs.socket === socket && connect(), 2000);
   };
 }
