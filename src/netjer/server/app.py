@@ -577,6 +577,8 @@ def create_app(
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
+        if reviewing := await app.state.reviews.resume():
+            log.info("resumed %d reviews", reviewing)
         try:
             yield
         finally:

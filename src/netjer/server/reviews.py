@@ -9,9 +9,10 @@ waits, so a review never delays a move by more than the one review step already 
 the step's end gives the progress ``done / total`` that is pushed to the page.  The steps are
 exactly :func:`~netjer.agents.review.review_decision` with the review's seed, so the stored
 review equals ``review_record`` (and ``netjer review``) of the same record, seed and
-iterations.  The finished review (``Review.to_dict()``) is stored with the table, one per
-seat, and served again on later requests, never recomputed; a review still running when the
-server stops is not kept (ask again).
+iterations.  The request is recorded with the table at once and the finished review
+(``Review.to_dict()``) replaces it, one per seat, served again on later requests, never
+recomputed; a review still running when the server stops starts again when it restarts
+(from its first decision: being seeded, it comes out the same).
 
 **Visibility.**  A seat's review is shown to that seat (its token) and, once that seat
 publishes it, to everyone.  What others receive is rewritten for them: each decision's words
@@ -64,7 +65,8 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, Text, select, update
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 from starlette.websockets import WebSocketDisconnected, WebSocketState
 
@@ -104,13 +106,17 @@ _GONE: tuple[type[BaseException], ...] = (WebSocketDisconnect, WebSocketDisconne
 
 
 class ReviewRow(Base):
-    """A finished review of one seat of a table (``data``: ``Review.to_dict()`` as JSON)."""
+    """The review of one seat of a table: ``running`` (asked for, with its settings; resumed
+    after a restart) or ``done`` (``data``: ``Review.to_dict()`` as JSON)."""
 
     __tablename__ = "reviews"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    data: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(8))
+    iterations: Mapped[int] = mapped_column(Integer)
+    depth: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    data: Mapped[str | None] = mapped_column(Text, nullable=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -122,25 +128,49 @@ class ReviewStore:
         self.sessions = store.sessions
 
     def load(self, table_id: str) -> dict[int, tuple[dict[str, Any], bool]]:
-        """The table's stored reviews: seat -> (the review's data, published)."""
+        """The table's finished reviews: seat -> (the review's data, published)."""
         with self.sessions() as s:
-            rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id))
-            return {row.seat: (json.loads(row.data), bool(row.published)) for row in rows}
+            rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "done"))
+            return {row.seat: (json.loads(row.data or "{}"), bool(row.published)) for row in rows}
 
-    def save(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
-        """Store the seat's review (not published).
+    def unfinished(self) -> list[tuple[str, int, int, int | None]]:
+        """Every review asked for and not finished: ``(table, seat, iterations, depth)``."""
+        with self.sessions() as s:
+            rows = s.scalars(select(ReviewRow).where(ReviewRow.status == "running"))
+            return [(row.table_id, row.seat, row.iterations, row.depth) for row in rows]
 
-        Raises:
-            sqlalchemy.exc.IntegrityError: if the seat already has one.
-        """
+    def start(self, table_id: str, seat: int, iterations: int, depth: int | None) -> bool:
+        """Record that the seat's review was asked for; False if the seat already has one
+        (asked for or done, e.g. by another server process)."""
+        try:
+            with self.sessions.begin() as s:
+                s.add(ReviewRow(table_id=table_id, seat=seat, status="running", iterations=iterations, depth=depth,
+                                data=None, published=False, created_at=now()))  # fmt: skip
+        except IntegrityError:
+            return False
+        return True
+
+    def finish(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
+        """Store the seat's finished review (not published)."""
         with self.sessions.begin() as s:
-            s.add(ReviewRow(table_id=table_id, seat=seat, data=json.dumps(data), published=False, created_at=now()))
+            s.execute(
+                update(ReviewRow)
+                .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat)
+                .values(status="done", data=json.dumps(data))
+            )
+
+    def drop(self, table_id: str, seat: int) -> None:
+        """Forget a review that failed (it may be asked for again)."""
+        with self.sessions.begin() as s:
+            s.execute(delete(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.seat == seat))
 
     def publish(self, table_id: str, seat: int) -> bool:
-        """Mark the seat's review published; False if it has none."""
+        """Mark the seat's finished review published; False if it has none."""
         with self.sessions.begin() as s:
             done = s.execute(
-                update(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.seat == seat).values(published=True)
+                update(ReviewRow)
+                .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "done")
+                .values(published=True)
             )
             return bool(getattr(done, "rowcount", 0) == 1)
 
@@ -330,22 +360,50 @@ class ReviewService:
             raise TableError(422, "bad_review", str(err)) from None
         job = _Running(0, 0, budget, depth)
         known.running[seat] = job  # before any wait: a second request now finds it running
+        recorded = False
         try:
-            # a replay (long in Ankh): off the event loop
-            plies = await asyncio.to_thread(
-                decisions_of, rt.game.new_initial_state(rt.state.seed), rt.state.history, seat
-            )
+            if running is not None:  # it failed: its record goes first
+                await asyncio.to_thread(self.store.drop, rt.id, seat)
+            recorded = await asyncio.to_thread(self.store.start, rt.id, seat, budget, depth)
+            if not recorded:
+                raise TableError(409, "review_running", "your review is being computed (by another server process)")
+            await self._launch(rt, seat, job)
         except BaseException:
             known.running.pop(seat, None)
+            if recorded:
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self.store.drop, rt.id, seat)
             raise
-        job.total = len(plies)
-        job.task = asyncio.get_running_loop().create_task(self._run(rt, seat, plies, job))
-        self._changed(known)
         log.info(
             "review requested",
-            extra={"event": "review", "table": rt.id, "seat": seat, "iterations": budget, "decisions": len(plies)},
+            extra={"event": "review", "table": rt.id, "seat": seat, "iterations": budget, "decisions": job.total},
         )
         return self.entry(rt, known, seat, seat)
+
+    async def _launch(self, rt: TableRuntime, seat: int, job: _Running) -> None:
+        """Count the seat's decisions (a replay, long in Ankh: off the event loop) and start
+        reviewing them."""
+        plies = await asyncio.to_thread(decisions_of, rt.game.new_initial_state(rt.state.seed), rt.state.history, seat)
+        job.total = len(plies)
+        job.task = asyncio.get_running_loop().create_task(self._run(rt, seat, plies, job))
+        self._changed(await self._of(rt.id))
+
+    async def resume(self) -> int:
+        """Start again the reviews that were running when the server stopped (each from its
+        first decision: a review is seeded, so it comes out the same).  Returns how many."""
+        count = 0
+        for table_id, seat, iterations, depth in await asyncio.to_thread(self.store.unfinished):
+            try:
+                rt = await self.manager.get(table_id)
+                known = await self._of(table_id)
+                if seat in known.running or seat in known.stored:
+                    continue
+                job = known.running[seat] = _Running(0, 0, iterations, depth)
+                await self._launch(rt, seat, job)
+                count += 1
+            except Exception:  # one table's trouble must not stop the others
+                log.exception("the review of seat %s of table %s could not be resumed", seat, table_id)
+        return count
 
     async def _run(self, rt: TableRuntime, seat: int, plies: list[int], job: _Running) -> None:
         known = await self._of(rt.id)
@@ -387,16 +445,18 @@ class ReviewService:
                 decisions=decisions,
             )
             data = review.to_dict()
-            await asyncio.to_thread(self.store.save, rt.id, seat, data)
+            await asyncio.to_thread(self.store.finish, rt.id, seat, data)
             known.stored[seat] = (data, False)
             known.running.pop(seat, None)
             log.info("review done", extra={"event": "review_done", "table": rt.id, "seat": seat})
-        except asyncio.CancelledError:
+        except asyncio.CancelledError:  # the server stops: its record stays, to resume it
             known.running.pop(seat, None)
             raise
         except Exception as err:  # a worker lost twice, the database gone: say so, allow a retry
             log.exception("the review of seat %s of table %s failed", seat, rt.id)
             job.error = f"the review could not be completed ({type(err).__name__}); ask again"
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.store.drop, rt.id, seat)
         finally:
             self.manager.ai.forget(f"review:{rt.id}:{seat}")
             self._changed(known)
@@ -513,7 +573,8 @@ class ReviewService:
                 "estimate": estimate, "iterations": budget}  # fmt: skip
 
     async def close(self) -> None:
-        """Cancel the reviews running (they are not kept) and wait for them."""
+        """Cancel the reviews running (their records stay: :meth:`resume` starts them again)
+        and wait for them."""
         tasks = [job.task for known in self._tables.values() for job in known.running.values() if job.task]
         for task in tasks:
             task.cancel()

@@ -17,12 +17,16 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add the ``reviews`` table (one review per table and seat) and ``tables.hints``."""
+    """Add the ``reviews`` table (one review per table and seat: ``running`` with its settings,
+    then ``done`` with its data) and ``tables.hints``."""
     op.create_table(
         "reviews",
         sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
-        sa.Column("data", sa.Text, nullable=False),
+        sa.Column("status", sa.String(8), nullable=False),
+        sa.Column("iterations", sa.Integer, nullable=False),
+        sa.Column("depth", sa.Integer, nullable=True),
+        sa.Column("data", sa.Text, nullable=True),
         sa.Column("published", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
