@@ -20,6 +20,7 @@ from netjer.games.registry import make_game
 from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
 from netjer.server.db import Store
+from netjer.server.reviews import ReviewStore
 from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
 
 CAP = 500
@@ -265,3 +266,18 @@ def test_migration_0006_goes_down_and_up_again(tmp_path: Path) -> None:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
     assert "hints" in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+
+
+def test_the_store_records_a_request_once_and_publishes_only_a_finished_review(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    store.create_table("t1", "aton", "1", {}, 1, [("human", None, None), ("human", None, None)])
+    reviews = ReviewStore(store)
+    assert reviews.start("t1", 0, 50, None)
+    assert not reviews.start("t1", 0, 60, None)  # a second request (another process's) is refused
+    assert reviews.unfinished() == [("t1", 0, 50, None)] and reviews.load("t1") == {}
+    assert not reviews.publish("t1", 0)  # not finished yet
+    reviews.finish("t1", 0, {"decisions": []})
+    assert reviews.unfinished() == [] and reviews.load("t1") == {0: ({"decisions": []}, False)}
+    assert reviews.publish("t1", 0) and reviews.load("t1")[0][1] is True
+    reviews.drop("t1", 0)
+    assert reviews.load("t1") == {} and reviews.start("t1", 0, 50, 4)
