@@ -245,3 +245,94 @@ export function seatTitle(seatInfo) {
   if (seatInfo.name) return `${seatInfo.label} (${seatInfo.name})`;
   return seatInfo.label;
 }
+
+// ---------- the player's language (src/netjer/i18n.py) ----------
+//
+// Every text shown goes through t("English message id", {params}) or tn(singular, plural, n):
+// the page loads its catalogue once (loadLanguage) from GET /api/i18n/{languages}, the
+// server choosing the first language it has among the lobby's choice (localStorage
+// "netjer.lang"), navigator.languages and Accept-Language, else English. A message the
+// catalogue lacks is shown in English. Placeholders are written {name}.
+
+const LANGUAGE_KEY = "netjer.lang";
+let catalogue = { language: "en", name: "English", plural_tags: ["one", "other"], messages: {} };
+
+function fillIn(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
+}
+
+/** The message ``msgid`` in the page's language, its {placeholders} filled from ``params``. */
+export function t(msgid, params) {
+  const found = catalogue.messages[msgid];
+  return fillIn(typeof found === "string" ? found : msgid, params);
+}
+
+/** The form of ``singular``/``plural`` for the count ``n`` ({n} is filled with it). */
+export function tn(singular, plural, n, params) {
+  const forms = catalogue.messages[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(forms)) {
+    let index = -1;
+    try {
+      index = catalogue.plural_tags.indexOf(new Intl.PluralRules(catalogue.language).select(n));
+    } catch (err) {
+      index = -1;
+    }
+    text = forms[index >= 0 && index < forms.length ? index : forms.length - 1];
+  }
+  return fillIn(text, { n, ...(params || {}) });
+}
+
+/** The page's language code ("en", "es"). */
+export function language() {
+  return catalogue.language;
+}
+
+/** The language chosen in the lobby's selector, or null (then the browser's languages). */
+export function chosenLanguage() {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch (err) {
+    return null;
+  }
+}
+
+export function chooseLanguage(code) {
+  try {
+    if (code) localStorage.setItem(LANGUAGE_KEY, code);
+    else localStorage.removeItem(LANGUAGE_KEY);
+  } catch (err) {
+    // storage disabled: the choice lasts until the page is left
+  }
+}
+
+/** Translate the texts the HTML page marks: data-i18n (the element's text) and data-i18n-attr
+ * (the named attributes), as netjer.i18n.extract_html extracts them. */
+export function translatePage(root) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.i18nId) node.dataset.i18nId = node.textContent.split(/\s+/).filter(Boolean).join(" ");
+    node.textContent = t(node.dataset.i18nId);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const name of node.dataset.i18nAttr.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const key = `i18n-${name}`;
+      if (!node.hasAttribute(`data-${key}`)) node.setAttribute(`data-${key}`, (node.getAttribute(name) || "").split(/\s+/).filter(Boolean).join(" "));
+      const id = node.getAttribute(`data-${key}`);
+      if (id) node.setAttribute(name, t(id));
+    }
+  }
+}
+
+/** Load the page's catalogue (English if the server cannot be asked) and translate the page. */
+export async function loadLanguage() {
+  const wanted = [chosenLanguage(), ...(navigator.languages || [navigator.language])].filter(Boolean).slice(0, 16);
+  try {
+    catalogue = await api(`/api/i18n/${encodeURIComponent(wanted.join(",") || "auto")}`);
+  } catch (err) {
+    // English: the message ids themselves
+  }
+  document.documentElement.lang = catalogue.language;
+  translatePage(document);
+  return catalogue.language;
+}
