@@ -230,12 +230,12 @@ def as_json(language: str) -> dict[str, Any]:
             for message in cat:
                 if not message.id or message.fuzzy:
                     continue
-                if isinstance(message.id, tuple):
-                    forms = [str(s) for s in message.string]
-                    if all(forms):
-                        messages[message.id[0]] = forms
+                if isinstance(message.id, (tuple, list)):
+                    forms = [str(s) for s in message.string or ()]
+                    if forms and all(forms):
+                        messages[str(message.id[0])] = forms
                 elif message.string:
-                    messages[message.id] = str(message.string)
+                    messages[str(message.id)] = str(message.string)
     return {
         "language": language,
         "name": language_name(language),
