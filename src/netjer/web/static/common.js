@@ -67,7 +67,7 @@ export function svgButton(group, label, onActivate, focusKey) {
 
 export class ApiError extends Error {
   constructor(status, payload) {
-    super(payload && payload.message ? payload.message : `request failed (${status})`);
+    super(payload && payload.message ? payload.message : t("request failed ({status})", { status }));
     this.status = status;
     this.payload = payload || {};
   }
@@ -82,7 +82,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError(0, { message: "the server cannot be reached; is it running?" });
+    throw new ApiError(0, { message: t("the server cannot be reached; is it running?") });
   }
   let payload = null;
   try {
@@ -93,7 +93,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (!response.ok) {
     if (payload && Array.isArray(payload.detail)) {
       const first = payload.detail[0] || {};
-      payload = { message: `${(first.loc || []).join(".")}: ${first.msg || "invalid request"}` };
+      payload = { message: `${(first.loc || []).join(".")}: ${first.msg || t("invalid request")}` };
     }
     throw new ApiError(response.status, payload);
   }
@@ -241,7 +241,7 @@ export function parseFragment(hash) {
 /** A seat's display name: "Red", or "Red (Ann)". */
 export function seatTitle(seatInfo) {
   if (!seatInfo) return "";
-  if (seatInfo.kind === "agent") return `${seatInfo.label} (computer: ${seatInfo.agent})`;
+  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: seatInfo.label, agent: seatInfo.agent });
   if (seatInfo.name) return `${seatInfo.label} (${seatInfo.name})`;
   return seatInfo.label;
 }
