@@ -53,20 +53,8 @@ clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 # The translation catalogues (src/netjer/i18n.py): extract every marked text with Babel's
-# extractors into src/netjer/locale/<domain>.pot, then add new texts to each language's .po
-# (untranslated: the tests then say which texts a catalogue lacks).  No compile step: the .po
-# files are read as they are.
-LOCALE := src/netjer/locale
-LANGUAGES := en es
+# extractors, as src/netjer/locale/<domain>.cfg configures them, into <domain>.pot, and bring each
+# language's .po up to date (new texts untranslated: the tests then say which texts a catalogue
+# lacks).  No compile step: the .po files are read as they are.
 i18n: $(VENV)/.installed-dev
-	for d in common nile aton ankh; do \
-	  $(BIN)/pybabel extract -q -F $(LOCALE)/$$d.cfg -k t -k tn:1,2 --no-location --sort-output \
-	    --project Netjer --copyright-holder "The Netjer developers" -o $(LOCALE)/$$d.pot . || exit 1; \
-	  for l in $(LANGUAGES); do \
-	    if [ -f $(LOCALE)/$$l/LC_MESSAGES/$$d.po ]; then \
-	      $(BIN)/pybabel update -q -D $$d -l $$l -i $(LOCALE)/$$d.pot -d $(LOCALE) --no-fuzzy-matching --ignore-obsolete || exit 1; \
-	    else \
-	      $(BIN)/pybabel init -q -D $$d -l $$l -i $(LOCALE)/$$d.pot -d $(LOCALE) || exit 1; \
-	    fi; \
-	  done; \
-	done
+	$(BIN)/python -m netjer.i18n_tools

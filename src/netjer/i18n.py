@@ -285,7 +285,7 @@ class _HtmlMessages(HTMLParser):
 def extract_html(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
 ) -> Iterator[tuple[int, str | None, str, list[str]]]:
-    """Babel extraction method for Netjer's HTML pages (``[netjer.i18n:extract_html: **.html]``
+    """Babel extraction method for Netjer's HTML pages (``[netjer_html: **.html]``
     in a Babel config): yields ``(line, None, message, [])`` for every text marked with
     ``data-i18n`` or ``data-i18n-attr`` (the browser's ``translatePage`` translates the same)."""
     parser = _HtmlMessages()
