@@ -317,7 +317,10 @@ function myTableItem(table, seats) {
   else if (myTurn) turn = t("Your turn ({seat})", { seat: mover.label });
   else if (mover && mover.standin) turn = t("The computer plays for {name}", { name: mover.name || mover.label });
   else if (mover && mover.open) turn = t("Waiting for a player to join");
-  else if (mover) turn = t("{name} to play", { name: mover.kind === "agent" ? t("The computer") : mover.name || mover.label });
+  else if (mover) {
+    const computer = t("The computer");
+    turn = t("{name} to play", { name: mover.kind === "agent" ? computer : mover.name || mover.label });
+  }
   else turn = "";
   let time = null;
   if (!table.finished && table.clock && table.clock.running !== null && table.clock.running !== undefined) {

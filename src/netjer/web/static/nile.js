@@ -280,7 +280,7 @@ function sidePanel(obs, s, [x, y], width, ctx, legal) {
       }
       svgButton(
         tg,
-        `${t("Hand token {value}", { value: key === "?" ? t("(not seen)") : key })}: ${selected ? t("selected; click a highlighted square") : t("select it to place it")}`,
+        `${key === "?" ? t("Hand token (not seen)") : t("Hand token {value}", { value: key })}: ${selected ? t("selected; click a highlighted square") : t("select it to place it")}`,
         () => {
           selection = selected ? null : { ...selectionKey(ctx), kind: "hand", value: key, index: i };
           ctx.rerender();

@@ -98,7 +98,7 @@ async function showChooser(stored, storedSeats) {
     labels = {};
   }
   const buttons = storedSeats.map((seat) =>
-    el("button", { "data-choose": seat, on: { click: () => { hideCover(); start([seat], stored, false); } } }, t("Play as {seat}", { seat: labels[seat] || t("seat {n}", { n: seat }) })),
+    el("button", { "data-choose": seat, on: { click: () => { hideCover(); start([seat], stored, false); } } }, t("Play as {seat}", { seat: labels[seat] || `#${seat}` })),
   );
   buttons.push(el("button", { "data-choose": "hotseat", on: { click: () => { hideCover(); start(storedSeats, stored, false); } } }, t("Hot-seat: play all these seats on this screen")));
   buttons.push(el("button", { class: "secondary", "data-choose": "watch", on: { click: () => { hideCover(); start([], stored, false); } } }, t("Just watch")));
@@ -611,7 +611,8 @@ function renderChat(view) {
   const messages = (view.chat || []).filter((m) => !(hide && m.spectator));
   box.replaceChildren(
     ...messages.map((m) => {
-      const who = m.spectator ? t("{name} (watching)", { name: m.name || t("A spectator") }) : seatTitle(view.seats[m.seat]) || t("Seat {n}", { n: m.seat });
+      const spectator = t("A spectator");
+      const who = m.spectator ? t("{name} (watching)", { name: m.name || spectator }) : seatTitle(view.seats[m.seat]) || t("Seat {n}", { n: m.seat });
       return el("li", { class: m.spectator ? "spectator" : null, "data-chat": m.id },
         el("strong", {}, `${who}: `), m.text);
     }),
