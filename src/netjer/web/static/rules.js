@@ -10,6 +10,22 @@
 import { el, language, t, tn } from "./common.js";
 
 const cache = new Map(); // game -> Promise of the rules JSON
+const loaded = new Map(); // game -> the rules JSON, once it has arrived
+
+/** The game's rules texts if they have arrived (loadRules), else null. */
+export function loadedRules(game) {
+  return loaded.get(game) || null;
+}
+
+/** The one-line meaning of a legal action in the page's language, from its rules entry ``termId``
+ * (as netjer.core.texts.RulesTexts.meaning words it: "Name: line" for a card, power or Guardian),
+ * or ``fallback`` (the server's English words) until the texts have arrived. */
+export function meaningIn(game, termId, fallback) {
+  const rules = loadedRules(game);
+  const term = rules && termId ? rules.terms.find((x) => x.id === termId) : null;
+  if (!term) return fallback;
+  return ["card", "power", "guardian"].includes(term.kind) ? `${term.name}: ${term.line}` : term.line;
+}
 
 /** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases}]}. */
 export function loadRules(game) {
@@ -20,7 +36,7 @@ export function loadRules(game) {
       if (!r.ok) throw new Error(t("no rules texts for {game} ({status})", { game, status: r.status }));
       return r.json();
     });
-    p.catch(() => cache.delete(game));
+    p.then((rules) => loaded.set(game, rules), () => cache.delete(game));
     cache.set(game, p);
   }
   return cache.get(game);

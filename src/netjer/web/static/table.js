@@ -11,7 +11,7 @@ import { api, clockText, el, loadLanguage, loadTabChoice, loadTokens, parseFragm
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
-import { decorateTerms, installTermTips, openRules } from "./rules.js";
+import { decorateTerms, installTermTips, loadRules, meaningIn, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
@@ -720,10 +720,12 @@ function logLine(line, notation) {
 
 /** A legal action's button: its notation and, below, what it does in words (the rules texts). */
 function legalButton(a, sending) {
-  const label = a.meaning ? `${a.text}: ${a.meaning}` : a.text;
+  const view = latestView();
+  const meaning = view ? meaningIn(view.game, a.term, a.meaning) : a.meaning;
+  const label = meaning ? `${a.text}: ${meaning}` : a.text;
   return el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, "aria-label": label, title: label, disabled: sending || null, on: { click: () => play(a.text) } },
     el("span", { class: "legal-text" }, a.text),
-    a.meaning ? el("span", { class: "legal-meaning" }, a.meaning) : null);
+    meaning ? el("span", { class: "legal-meaning" }, meaning) : null);
 }
 
 /** The Rules button of the header and the tips of the board's terms (rules.js). */
@@ -734,6 +736,8 @@ function wireRules(game, area) {
     button.disabled = false;
     button.onclick = () => openRules(game);
     installTermTips(game);
+    // the legal actions' meanings in the page's language once its rules texts arrive
+    loadRules(game).then(() => update(), () => {});
   }
   decorateTerms(area);
 }
@@ -742,7 +746,7 @@ function renderErrors() {
   $("errors").replaceChildren(
     ...state.errors.map((err, i) =>
       el("div", { class: "error-banner", role: "alert", "data-error": err.code || "" },
-        el("div", { class: "text" }, err.text, err.rule ? el("div", { class: "small" }, `Rule: ${err.rule}`) : null),
+        el("div", { class: "text" }, err.text, err.rule ? el("div", { class: "small" }, t("Rule: {rule}", { rule: err.rule })) : null),
         el("button", { class: "secondary", "aria-label": t("dismiss"), on: { click: () => { state.errors.splice(i, 1); renderErrors(); update(); } } }, "✕")),
     ),
   );
