@@ -19,6 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from netjer.games.nile.state import reason_text
 from netjer.i18n import N_, _
 
 STYLE = ("bold magenta", "bold green")
@@ -83,7 +84,7 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
         result = _("a draw") if obs["winner"] == "draw" else _("{god} wins").format(god=names[obs["winner"]])
         heading.append(f" — {result}", style="bold")
         if obs["result"]:
-            heading.append(f" ({obs['result']})")
+            heading.append(f" ({reason_text(obs['result'])})")
     elif to_move is not None:
         heading.append(" — ")
         heading.append(_("{god} to act").format(god=names[to_move]), style=STYLE[to_move])
