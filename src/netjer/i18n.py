@@ -218,10 +218,13 @@ def plural_tags(language: str) -> list[str]:
 
 
 def as_json(language: str) -> dict[str, Any]:
-    """The browser's catalogue of ``language``: ``language``, ``name``, ``plural_tags`` and
-    ``messages`` (message id → translation; a plural message's singular id → its forms).
+    """The browser's catalogue of ``language``: ``language``, ``name``, ``plural_tags``,
+    ``messages`` (message id → translation; a plural message's singular id → its forms) and
+    ``plurals`` (a plural message's singular id → its English plural id, which the browser's
+    ``translateLine`` also recognises).
     Untranslated and fuzzy messages are left out (the browser shows the English id)."""
     messages: dict[str, str | list[str]] = {}
+    plurals: dict[str, str] = {}
     if language != DEFAULT_LANGUAGE:
         for domain in DOMAINS:
             cat = catalog(language, domain)
@@ -234,6 +237,7 @@ def as_json(language: str) -> dict[str, Any]:
                     forms = [str(s) for s in message.string or ()]
                     if forms and all(forms):
                         messages[str(message.id[0])] = forms
+                        plurals[str(message.id[0])] = str(message.id[1])
                 elif message.string:
                     messages[str(message.id)] = str(message.string)
     return {
@@ -241,6 +245,7 @@ def as_json(language: str) -> dict[str, Any]:
         "name": language_name(language),
         "plural_tags": plural_tags(language),
         "messages": messages,
+        "plurals": plurals,
     }
 
 

@@ -284,6 +284,59 @@ export function tn(singular, plural, n, params) {
   return fillIn(text, { n, ...(params || {}) });
 }
 
+// A line the server sends already in English words (an engine's log line, a result) is put into
+// the page's language by recognising it as one of the catalogue's English message ids, its
+// {placeholders} read back from the line and translated in turn when they are messages
+// themselves (a reason inside "{god} wins: {reason}."). The most specific id (the most fixed
+// text) is tried first; a line no id matches stays as it is.
+let linePatterns = null;
+
+function escapeRegex(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function patterns() {
+  if (linePatterns) return linePatterns;
+  const ids = [];
+  for (const [msgid, found] of Object.entries(catalogue.messages)) {
+    if (!msgid.includes("{")) continue;
+    ids.push([msgid, found, null]);
+    if (Array.isArray(found) && catalogue.plurals && catalogue.plurals[msgid]) ids.push([catalogue.plurals[msgid], found, msgid]);
+  }
+  linePatterns = ids.map(([english, found, singular]) => {
+    const names = [];
+    const source = english.split(/(\{\w+\})/).map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return escapeRegex(part);
+      names.push(m[1]);
+      return "(.+?)";
+    }).join("");
+    return { regex: new RegExp(`^${source}$`), names, found, singular, english, fixed: english.replace(/\{\w+\}/g, "").length };
+  }).sort((a, b) => b.fixed - a.fixed);
+  return linePatterns;
+}
+
+/** ``line`` (English words from the server) in the page's language, when it is one of the
+ * catalogue's messages; else ``line`` itself. */
+export function translateLine(line, depth = 0) {
+  const text = String(line);
+  if (catalogue.language === "en" || depth > 3) return text;
+  const exact = catalogue.messages[text];
+  if (typeof exact === "string") return exact;
+  for (const p of patterns()) {
+    const m = p.regex.exec(text);
+    if (!m) continue;
+    const params = {};
+    p.names.forEach((name, i) => { params[name] = translateLine(m[i + 1], depth + 1); });
+    if (Array.isArray(p.found)) {
+      const n = Number(params.n);
+      return tn(p.singular || p.english, p.english, Number.isFinite(n) ? n : 2, params);
+    }
+    return fillIn(p.found, params);
+  }
+  return text;
+}
+
 /** The page's language code ("en", "es"). */
 export function language() {
   return catalogue.language;
