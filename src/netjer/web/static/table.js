@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, loadLanguage, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t } from "./common.js";
+import { api, clockText, el, loadLanguage, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
@@ -329,7 +329,7 @@ function renderView(view) {
   area.replaceChildren(drawn.board);
   fitBoard(area, ctx.narrow);
 
-  const statusText = renderer ? renderer.status(view) : view.finished ? view.result_text : `${view.title}`;
+  const statusText = renderer ? renderer.status(view) : view.finished ? translateLine(view.result_text) : `${view.title}`;
   const statusBox = $("status");
   statusBox.textContent = statusText;
   statusBox.classList.toggle("your-turn", myTurn);
@@ -391,7 +391,7 @@ function renderView(view) {
     const obs = view.observation || {};
     const why = obs.win_reason || obs.result || "";
     result.replaceChildren(
-      el("div", {}, view.result_text || t("The game is over."), why ? el("div", { class: "small" }, why) : null),
+      el("div", {}, view.result_text ? translateLine(view.result_text) : t("The game is over."), why ? el("div", { class: "small" }, translateLine(why)) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, t("Replay this game")),
       rematchControl(view),
     );
@@ -713,7 +713,8 @@ function spectatorAndEnd(view, seat, statusBox) {
 }
 
 /** A log line in words; the notation of the action it tells (if any) on hover and beside it. */
-function logLine(line, notation) {
+function logLine(english, notation) {
+  const line = translateLine(english);
   if (!notation) return el("li", {}, line);
   return el("li", { title: t("notation: {notation}", { notation }), "data-notation": notation }, line, " ", el("code", { class: "notation muted" }, notation));
 }
