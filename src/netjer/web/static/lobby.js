@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, saveCreatorKey, saveToken, t, tn } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, saveCreatorKey, saveToken, t, tn, translateLine } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -273,7 +273,7 @@ function tableItem(table, kind) {
   }
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id }, t("Replay")));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id }, t("Watch")));
-  const detail = kind === "finished" ? table.result_text || t("finished") : tn("{n} action played", "{n} actions played", table.version);
+  const detail = kind === "finished" ? translateLine(table.result_text || "") || t("finished") : tn("{n} action played", "{n} actions played", table.version);
   return el("li", { "data-table": table.id },
     el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
     ...actions);
@@ -313,7 +313,7 @@ function myTableItem(table, seats) {
   const myTurn = !table.finished && mine.includes(table.to_move) && !(table.seats[table.to_move] && table.seats[table.to_move].standin);
   const mover = table.to_move === null || table.to_move === undefined ? null : table.seats[table.to_move];
   let turn;
-  if (table.finished) turn = table.result_text || t("finished");
+  if (table.finished) turn = translateLine(table.result_text || "") || t("finished");
   else if (myTurn) turn = t("Your turn ({seat})", { seat: mover.label });
   else if (mover && mover.standin) turn = t("The computer plays for {name}", { name: mover.name || mover.label });
   else if (mover && mover.open) turn = t("Waiting for a player to join");
