@@ -8,7 +8,7 @@
 // back. Placement: click a hand token, then a highlighted square (face up / face down asked
 // when both are legal). Combat: click your soldier, then a square to move to or to attack.
 
-import { el, svg, svgButton, t } from "./common.js";
+import { el, svg, svgButton, t, translateLine } from "./common.js";
 
 const SIDE_FILL = ["#6a2c91", "#1e7a46"];
 const SIDE_LIGHT = ["#b28ad0", "#7fc79f"];
@@ -311,7 +311,7 @@ export function status(view) {
   const obs = view.observation;
   const names = obs.players.map((p) => p.name);
   if (view.finished || obs.phase === "over") {
-    return view.result_text || (obs.result ? t("Game over: {result}", { result: obs.result }) : t("The game is over."));
+    return view.result_text ? translateLine(view.result_text) : obs.result ? t("Game over: {result}", { result: translateLine(obs.result) }) : t("The game is over.");
   }
   const who = obs.to_move === null ? "" : names[obs.to_move];
   if (obs.phase === "placement") return t("Round {round} · placement · {who} places a token", { round: obs.round, who });
@@ -352,7 +352,7 @@ export function render(view, ctx) {
   }
   root.append(svg("text", { x: 12, y: H - 28, "font-size": 12, fill: "#6b6256", text: counters.join(" · ") }));
   if (obs.events && obs.events.length) {
-    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: t("Last: {events}", { events: obs.events.join(" ") }).slice(0, ctx.narrow ? 80 : 160) }));
+    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: t("Last: {events}", { events: obs.events.map((e) => translateLine(e)).join(" ") }).slice(0, ctx.narrow ? 80 : 160) }));
   }
 
   const controls = [];
