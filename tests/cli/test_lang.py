@@ -14,7 +14,9 @@ ENV = {"COLUMNS": "200", "NETJER_LANG": ""}
 
 def _play(tmp_path: Path, *options: str, answers: str, env: dict[str, str] | None = None) -> str:
     args = ["play", "nile", "--seat", "0=human", "--seat", "1=random", "--seed", "3"]
-    result = CliRunner().invoke(app, [*args, "--save", str(tmp_path / "g.json"), *options], input=answers, env=env or ENV)
+    result = CliRunner().invoke(
+        app, [*args, "--save", str(tmp_path / "g.json"), *options], input=answers, env=env or ENV
+    )
     assert result.exit_code == 0, result.output
     return result.output
 
