@@ -849,7 +849,8 @@ function renderReplay() {
   $("replay-pos").textContent = t("Step {index} of {last}", { index: r.index, last });
   $("replay-range").max = String(last);
   $("replay-range").value = String(r.index);
-  $("replay-action").textContent = step.action ? `${r.index}. ${step.action}` : t("The start of the game.");
+  $("replay-action").textContent = step.action ? `${r.index}. ${translateLine(step.action)}` : t("The start of the game.");
+  $("replay-action").classList.toggle("undo", Boolean(step.undo));
   $("replay-status").textContent = renderer ? renderer.status(view) : "";
   $("replay-prev").disabled = r.index === 0;
   $("replay-first").disabled = r.index === 0;
@@ -860,7 +861,7 @@ function renderReplay() {
     list.dataset.table = `${tableId}-${r.seat}`;
     list.replaceChildren(
       ...steps.slice(1).map((s, i) =>
-        el("li", {}, el("a", { href: "#", "data-step": i + 1, on: { click: (e) => { e.preventDefault(); r.index = i + 1; renderReplay(); } } }, s.action)),
+        el("li", { class: s.undo ? "undo" : null, "data-undo": s.undo ? "yes" : null }, el("a", { href: "#", "data-step": i + 1, on: { click: (e) => { e.preventDefault(); r.index = i + 1; renderReplay(); } } }, translateLine(s.action))),
       ),
     );
   }
