@@ -26,19 +26,22 @@ function playerName() {
 
 function optionField(name, prop) {
   const id = `opt-${name}`;
-  const title = prop.title || name;
+  // The titles, descriptions and values are English message ids of the game's catalogue
+  // (e.g. netjer.games.nile.game marks them): shown in the page's language when translated.
+  const title = translateLine(prop.title || name);
+  const help = translateLine(prop.description || "");
   let input;
   if (Array.isArray(prop.enum)) {
-    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, String(v).replaceAll("_", " "))));
+    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(String(v).replaceAll("_", " ")))));
   } else if (prop.type === "boolean") {
     input = el("input", { id, name, type: "checkbox", "data-option": name, "data-type": "boolean", checked: prop.default === true || null });
-    return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, prop.description || ""));
+    return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, help));
   } else if (prop.type === "integer" || prop.type === "number") {
     input = el("input", { id, name, type: "number", step: prop.type === "integer" ? 1 : "any", min: prop.minimum ?? null, max: prop.maximum ?? null, value: prop.default ?? "", "data-option": name, "data-type": prop.type });
   } else {
     input = el("input", { id, name, type: "text", value: prop.default ?? "", "data-option": name, "data-type": "string" });
   }
-  return el("label", { for: id }, title, input, el("span", { class: "option-help" }, prop.description || ""));
+  return el("label", { for: id }, title, input, el("span", { class: "option-help" }, help));
 }
 
 function readOptions() {
