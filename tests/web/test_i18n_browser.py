@@ -67,6 +67,10 @@ def test_the_lobby_speaks_the_browsers_language_and_remembers_a_choice(server: s
     page.screenshot(path=str(shots / "lobby-es.png"))
     # the Rules panel of Dioses del Nilo, in Spanish from texts/es.toml
     page.select_option("#game", "nile")
+    page.click("#options-box summary")
+    options = page.locator("#options").inner_text()
+    assert "Columnas" in options and "Bloqueo" in options and "tres de cada" in options
+    assert not _untranslated(page, _english_phrases("common", "nile"))
     page.click("#rules-open")
     page.wait_for_selector("#rules-search")
     assert page.locator("#rules-title").inner_text() == "Reglas: Dioses del Nilo"
