@@ -97,8 +97,9 @@ function layout(obs, narrow) {
   const cols = obs.columns;
   if (!narrow) {
     const sq = Math.min(100, Math.floor(400 / cols));
-    const px = 150 + cols * sq + 30;
-    return { W: 960, H: 520, sq, bx: 150, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12 };
+    const bx = 172; // room for the row labels in every language ("Retaguardia de Isis")
+    const px = bx + cols * sq + 30;
+    return { W: 960, H: 520, sq, bx, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12 };
   }
   const sq = Math.min(84, Math.floor(320 / cols));
   const top = 34 + 4 * sq + 22 + 34;
