@@ -79,6 +79,8 @@ def test_translations_keep_the_placeholders(domain: str, language: str) -> None:
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
         wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
         for text in strings:
+            if not text:  # untranslated (the completeness test says where that is allowed)
+                continue
             assert set(PLACEHOLDER.findall(text)) <= wanted, (m.id, text)
             assert set(PLACEHOLDER.findall(text)) >= set(PLACEHOLDER.findall(ids[0])) - {"n"}, (m.id, text)
 
