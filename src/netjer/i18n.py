@@ -189,16 +189,24 @@ def language_from_environment() -> str | None:
 
 def gettext(message: str, language: str | None = None) -> str:
     """``message`` in ``language`` (default: the process's), or the message itself."""
-    return translations(language or _current).gettext(message)
+    language = language or _current
+    if language == DEFAULT_LANGUAGE:  # the ids are English: no lookup (engines' narration is hot)
+        return message
+    return translations(language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int, language: str | None = None) -> str:
     """The form of ``singular``/``plural`` for the count ``n`` in ``language``."""
-    return translations(language or _current).ngettext(singular, plural, n)
+    language = language or _current
+    if language == DEFAULT_LANGUAGE:
+        return singular if n == 1 else plural
+    return translations(language).ngettext(singular, plural, n)
 
 
 def _(message: str) -> str:
     """``message`` in the process's language (the marker Babel's Python extractor finds)."""
+    if _current == DEFAULT_LANGUAGE:
+        return message
     return translations(_current).gettext(message)
 
 
