@@ -82,19 +82,28 @@ def _write(path: Path, catalog: Catalog) -> None:
         write_po(fh, catalog, width=0, no_location=True, sort_output=True, ignore_obsolete=True)
 
 
+def _same_messages(path: Path, template: Catalog) -> bool:
+    """True if the template at ``path`` holds the same message ids (and contexts) as ``template``."""
+    with path.open("rb") as fh:
+        old = read_po(fh)
+    return {(m.id, m.context) for m in old if m.id} == {(m.id, m.context) for m in template if m.id}
+
+
 def update(root: Path = ROOT) -> list[Path]:
     """Write every domain's template and update every language's catalogue from it.
 
     Returns:
-        The files written.
+        The files changed (a template whose messages did not change is left as it is, with its
+        creation date).
     """
     written: list[Path] = []
     wanted = sorted(set(languages()) | set(LANGUAGES))
     for domain in DOMAINS:
         template = extract(domain, root)
         pot = LOCALE / f"{domain}.pot"
-        _write(pot, template)
-        written.append(pot)
+        if not (pot.is_file() and _same_messages(pot, template)):  # else keep its date: no churn
+            _write(pot, template)
+            written.append(pot)
         for language in wanted:
             po = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
             if po.is_file():
@@ -104,9 +113,11 @@ def update(root: Path = ROOT) -> list[Path]:
                 catalog = Catalog(
                     locale=language, domain=domain, project=PROJECT, copyright_holder=COPYRIGHT, fuzzy=False
                 )
+            before = po.read_bytes() if po.is_file() else b""
             catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
             _write(po, catalog)
-            written.append(po)
+            if po.read_bytes() != before:
+                written.append(po)
     return written
 
 
