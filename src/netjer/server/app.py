@@ -29,7 +29,12 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``POST /api/tables/{id}/chat``           ``{"seat": N|null, "text", "name"?}``: a chat message
                                          (a seat with its token; ``null``: a spectator, who
                                          may give a ``name``)
-``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it
+``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it, undos
+                                         included (``"undo": true``)
+``GET  /api/i18n``                       the languages of the pages (code, name in itself)
+``GET  /api/i18n/{langs}``               the catalogue of the first of ``langs`` (comma-
+                                         separated tags) or of ``Accept-Language`` that
+                                         Netjer has, else English (netjer.i18n.as_json)
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``,
