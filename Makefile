@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # pytest-xdist workers; CI machines have 2 cores.
 WORKERS ?= 2
 
-.PHONY: run play test test-all bench clean screenshots
+.PHONY: run play test test-all bench clean screenshots i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,3 +51,10 @@ bench: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+# The translation catalogues (src/netjer/i18n.py): extract every marked text with Babel's
+# extractors, as src/netjer/locale/<domain>.cfg configures them, into <domain>.pot, and bring each
+# language's .po up to date (new texts untranslated: the tests then say which texts a catalogue
+# lacks).  No compile step: the .po files are read as they are.
+i18n: $(VENV)/.installed-dev
+	$(BIN)/python -m netjer.i18n_tools

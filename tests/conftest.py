@@ -10,8 +10,11 @@ running the same test id with ``--randomly-seed=N``.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
+
+from netjer import i18n
 
 
 def sample_seed(config: pytest.Config) -> int:
@@ -37,3 +40,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def _randomly(config: pytest.Config) -> bool:
     """Whether pytest-randomly runs (it is off with ``-p no:randomly``)."""
     return isinstance(getattr(config.option, "randomly_seed", None), int)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """The process's language (netjer.i18n, set by the terminal's --lang) is English again after
+    every test, so that no test depends on the order in which a Spanish one ran."""
+    yield
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)

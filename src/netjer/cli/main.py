@@ -29,7 +29,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from netjer import __version__
+from netjer import __version__, i18n
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.play import TerminalTable, archive_path, result_text
 from netjer.cli.views import Renderer, render_full, renderer_for
@@ -39,6 +39,7 @@ from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, lo
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
@@ -54,14 +55,30 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+LANG_HELP = "Language of the texts shown: en, es (default: $NETJER_LANG, else English)."
+
+
 @app.callback()
-def _read_the_terminal() -> None:
+def _read_the_terminal(lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None) -> None:
     """Make the consoles anew for each command: Rich fixes a console's width from $COLUMNS when
     the console is made, and a command must draw for the terminal it runs in, not for the one
-    that imported this module (a test runner invoking several commands in one process)."""
+    that imported this module (a test runner invoking several commands in one process).  The
+    language is set anew too: ``--lang``, else ``$NETJER_LANG``, else English (netjer.i18n)."""
     global console, err_console  # noqa: PLW0603 - the commands below read these two names
     console = Console()
     err_console = Console(stderr=True)
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    _set_language(lang or i18n.language_from_environment())
+
+
+def _set_language(lang: str | None) -> None:
+    """Make ``lang`` the language of every text shown (a one-line error if there is none)."""
+    if lang is None:
+        return
+    found = i18n.negotiate([lang])
+    if found == i18n.DEFAULT_LANGUAGE and lang.lower().replace("_", "-").split("-")[0] != found:
+        raise _fail(f"no translation into {lang!r}; languages: {', '.join(i18n.languages())}")
+    i18n.set_language(found)
 
 
 def _progress_bar() -> Progress:
@@ -133,11 +150,13 @@ def play(
     new: Annotated[
         bool, typer.Option("--new", help="With --save: keep a game saved there aside and start a new one.")
     ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
 ) -> None:
     """Play a game in the terminal against the computer, or watch the computer play.
 
     With a human seat and no --save, the game is saved to GAME-SEED.json in the current folder.
     """
+    _set_language(lang)
     try:
         if load is not None and new:
             raise ConfigError("--new starts a new game; it cannot be combined with --load")
@@ -151,7 +170,7 @@ def play(
             if new:
                 archive = save
             else:
-                record, _ = _load(save, hint=True)
+                record, _text = _load(save, hint=True)
                 if record.result is None:
                     resume = save
                 else:
@@ -166,7 +185,9 @@ def play(
             seats = record.seats
             transcript = record.transcript(g, text)
             save = save or resume
-            intro = f"Resuming {g.title} (seed {record.seed}) after {len(record.actions)} actions from {resume}."
+            intro = _("Resuming {title} (seed {seed}) after {n} actions from {path}.").format(
+                title=g.title, seed=record.seed, n=len(record.actions), path=resume
+            )
         else:
             if seed is not None and not SEED_MIN <= seed < SEED_LIMIT:  # a record could not hold it
                 raise ConfigError(f"--seed must be a 64-bit value, from {SEED_MIN} to {SEED_LIMIT - 1}")
@@ -174,7 +195,7 @@ def play(
             seats = _parse_seats(seat or [], g.num_players)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             state = g.new_initial_state(seed)
-            intro = f"New game of {g.title}, seed {seed}."
+            intro = _("New game of {title}, seed {seed}.").format(title=g.title, seed=seed)
             if save is None and "human" in seats:
                 save = _free_path(Path(f"{g.name}-{seed}.json"))
         table = TerminalTable(g, state, seats, console=console, save=save, transcript=transcript)  # checks the agents
@@ -183,7 +204,7 @@ def play(
         if archive is not None:
             kept = archive_path(archive)
             archive.rename(kept)
-            console.print(Text(f"The game in {archive} was kept as {kept}."))
+            console.print(Text(_("The game in {archive} was kept as {kept}.").format(archive=archive, kept=kept)))
         table.persist(strict=True)
     except NetjerError as err:
         raise _fail(str(err)) from None
@@ -292,20 +313,28 @@ def replay(
     step: Annotated[
         bool, typer.Option(help="Draw the position after every action; Enter for the next, q to stop.")
     ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
 ) -> None:
     """Step through a saved game, from one seat's view or omnisciently."""
+    _set_language(lang)
     try:
         if omniscient and seat is not None:
             raise ConfigError("choose either --seat or --omniscient")
         record, text = _load(path, hint=False)
-        g, _ = _replayed(path, record, text, hint=False)  # refuse a bad record before showing any of it
+        g, _state = _replayed(path, record, text, hint=False)  # refuse a bad record before showing any of it
         viewer = None if omniscient else (seat or 0)
         if viewer is not None and not 0 <= viewer < g.num_players:
             raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
     except NetjerError as err:
         raise _fail(str(err)) from None
     seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))
-    console.print(Text(f"{g.title}, seed {record.seed}, {seats}; {len(record.actions)} actions."))
+    console.print(
+        Text(
+            _("{title}, seed {seed}, {seats}; {n} actions.").format(
+                title=g.title, seed=record.seed, seats=seats, n=len(record.actions)
+            )
+        )
+    )
     render = renderer_for(g.name)
     transcript = Transcript(g.new_initial_state(record.seed))  # the record's undos are shown too
     state = transcript.state
@@ -320,9 +349,13 @@ def replay(
             actor = transcript.last_actor()
             taken_back = transcript.undo(actor if actor is not None else -1)
             # The decision taken back is named only to its own seat (it may have been secret).
-            what = str(taken_back) if viewer is None or viewer == actor else "a decision"
+            what = str(taken_back) if viewer is None or viewer == actor else _("a decision")
             who = g.seat_name(actor) if actor is not None else "?"
-            console.print(Text.assemble((f"{number:4d}. ", "dim"), f"{who} takes back {what} (undo)."))
+            console.print(
+                Text.assemble(
+                    (f"{number:4d}. ", "dim"), _("{who} takes back {what} (undo).").format(who=who, what=what)
+                )
+            )
             state = transcript.state
             log_seen = min(log_seen, len(_log_of(state, viewer)))
             continue
@@ -339,13 +372,13 @@ def replay(
         if step:
             _draw(g.name, state, viewer, render)
             try:
-                answer = console.input("[dim]Enter: next action · q: stop[/] ")
+                answer = console.input("[dim]" + _("Enter: next action · q: stop") + "[/] ")
             except (EOFError, KeyboardInterrupt):
                 console.print()
                 return
             if answer.strip().lower() in ("q", "quit", "exit"):
                 return
-    console.rule("Final position" if state.is_terminal else "Last recorded position")
+    console.rule(_("Final position") if state.is_terminal else _("Last recorded position"))
     _draw(g.name, state, viewer, render)
     if state.is_terminal:
         console.print(Text(result_text(g, state.returns()), style="bold"))

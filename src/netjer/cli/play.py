@@ -33,11 +33,12 @@ from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, save_record
 from netjer.core.state import State
-from netjer.core.texts import Overview, RulesTexts, Term
+from netjer.core.texts import DEFAULT_LANGUAGE, Overview, RulesTexts, Term, languages
 from netjer.core.undo import UNDO, Transcript
 from netjer.core.view import PlayerView
+from netjer.i18n import N_, _, get_language
 
-HELP = (
+HELP = N_(
     "Type the number of a choice from the list, or its notation.  When every choice is a word and a "
     "number (such as 'assign 4' or 'bid 3'), the list has no position numbers and a bare number is that "
     "number: '4' means 'assign 4'.  Commands: 'help' shows this, 'help NAME' explains a rule, card, power, "
@@ -47,6 +48,21 @@ HELP = (
     "'quit' leaves (the game is saved after every action when it has a save file).  Arrow keys recall "
     "and edit earlier lines; Tab completes."
 )
+#: The kinds of rules entries in words (``help NAME`` shows its entry's kind).
+KIND_WORDS = {
+    "action": N_("action"),
+    "event": N_("event"),
+    "card": N_("card"),
+    "power": N_("power"),
+    "guardian": N_("Guardian"),
+    "god": N_("god"),
+    "cartouche": N_("cartouche"),
+    "square": N_("square"),
+    "token": N_("token"),
+    "track": N_("track"),
+    "concept": N_("concept"),
+    "symbol": N_("symbol"),
+}
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?", "h")
 BOARD_WORDS = ("board", "b")
@@ -74,10 +90,10 @@ def term_text(term: Term) -> Text:
     """A rules entry for the terminal: name and kind, its line, the rule, its source."""
     return Text.assemble(
         (term.name, "bold"),
-        (f"  ({term.kind})\n", "dim"),
+        (f"  ({_(KIND_WORDS.get(term.kind, term.kind))})\n", "dim"),
         (term.line + "\n", "italic"),
         term.rule + "\n",
-        (f"Source: {term.source}", "dim"),
+        (_("Source: {source}").format(source=term.source), "dim"),
     )
 
 
@@ -87,14 +103,21 @@ def overview_text(texts: RulesTexts) -> Text:
     topics = ", ".join(sorted({t.name for t in texts.terms}, key=str.lower))
     return Text.assemble(
         (f"{o.title}\n", "bold"),
-        ("Goal: ", "bold"),
+        (_("Goal: "), "bold"),
         o.goal + "\n",
-        ("A turn: ", "bold"),
+        (_("A turn: "), "bold"),
         o.turn + "\n",
-        ("Winning: ", "bold"),
+        (_("Winning: "), "bold"),
         o.win + "\n",
-        (f"Source: {o.source}.  'help NAME' explains any of: {topics}.", "dim"),
+        (_("Source: {source}.  'help NAME' explains any of: {topics}.").format(source=o.source, topics=topics), "dim"),
     )
+
+
+def _texts_language(game: Game) -> str:
+    """The language of ``game``'s rules texts: the terminal's if the game has texts in it,
+    else English (:func:`netjer.core.texts.languages`)."""
+    wanted = get_language()
+    return wanted if wanted in languages(type(game).__module__.rsplit(".", 1)[0]) else DEFAULT_LANGUAGE
 
 
 def _readline_input() -> Callable[[str], str] | None:
@@ -167,9 +190,9 @@ class TerminalTable:
         self.console = console
         self.save = save
         try:
-            self.texts = game.rules_texts()
+            self.texts = game.rules_texts(_texts_language(game))
         except DataFileError:  # a game without rules texts still plays; help has less to say
-            missing = "(no rules texts for this game yet)"
+            missing = _("(no rules texts for this game yet)")
             overview = Overview(game.title, missing, missing, missing, "docs/rules/")
             self.texts = RulesTexts(game.name, "en", overview, ())
         self.completions: list[str] = []
@@ -202,7 +225,9 @@ class TerminalTable:
     def run(self) -> None:
         """Play until the game ends or a human quits; draw the result."""
         if self.save is not None:
-            self.console.print(Text(f"The game is saved to {self.save} after every action.", style="dim"))
+            self.console.print(
+                Text(_("The game is saved to {path} after every action.").format(path=self.save), style="dim")
+            )
         self._print_new_log()
         if not self.humans:
             self.draw()  # watching only; a human sees the position when asked to act
@@ -227,18 +252,21 @@ class TerminalTable:
         except QuitGame:
             self.persist()
             where = (
-                f" The game is saved in {self.save}; resume it with `netjer play --load {self.save}`."
+                " "
+                + _("The game is saved in {path}; resume it with `netjer play --load {path}`.").format(path=self.save)
                 if self.save and not self._save_warned
                 else ""
             )
             self.console.print()
-            self.console.print(Text(f"Left the game.{where}"))
+            self.console.print(Text(_("Left the game.") + where))
             return
         state = self.state
-        self.console.rule("Game over")
+        self.console.rule(_("Game over"))
         observations = [state.observation(s) for s in range(self.game.num_players)]
         self.console.print(render_full(self.game.name, observations))
-        self.console.print(Text(f"Game over: {result_text(self.game, state.returns())}.", style="bold"))
+        self.console.print(
+            Text(_("Game over: {result}.").format(result=result_text(self.game, state.returns())), style="bold")
+        )
 
     def choose(self, seat: int) -> Action | None:
         """Ask the human at ``seat`` for an action until a legal one is given.
@@ -259,7 +287,7 @@ class TerminalTable:
         self._list(legal)
         while True:
             try:
-                answer = self.ask(f"{self.game.seat_name(seat)}, your action: ").strip()
+                answer = self.ask(_("{seat}, your action: ").format(seat=self.game.seat_name(seat))).strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
             if not answer:
@@ -267,7 +295,7 @@ class TerminalTable:
             low = " ".join(answer.lower().split())
             if low in QUIT_WORDS:
                 raise QuitGame
-            first, _, rest = low.partition(" ")
+            first, _sep, rest = low.partition(" ")
             if first in HELP_WORDS:
                 self.show_help(rest)
                 if not rest:
@@ -288,7 +316,14 @@ class TerminalTable:
                     n = int(answer) if len(answer) <= MAX_CHOICE_DIGITS else 0
                     if 1 <= n <= len(legal):
                         return legal[n - 1]
-                    self.console.print(Text(f"There is no choice {answer[:12]}; pick 1 to {len(legal)}.", style="red"))
+                    self.console.print(
+                        Text(
+                            _("There is no choice {answer}; pick 1 to {last}.").format(
+                                answer=answer[:12], last=len(legal)
+                            ),
+                            style="red",
+                        )
+                    )
                     continue
             try:
                 action = self.game.parse_action(answer)
@@ -300,7 +335,9 @@ class TerminalTable:
                 return action
             refusal = state.illegal(action)
             self.console.print(
-                Text.assemble((f"Not allowed: {refusal.reason}", "red"), (f" ({refusal.rule})", "dim")),
+                Text.assemble(
+                    (_("Not allowed: {reason}").format(reason=refusal.reason), "red"), (f" ({refusal.rule})", "dim")
+                ),
                 highlight=False,
             )
             self._list(legal)
@@ -310,12 +347,14 @@ class TerminalTable:
         say what was taken back, or why nothing can be.  Returns True if something was."""
         reason = self.transcript.why_not_undo(seat)
         if reason is not None:
-            self.console.print(Text(f"Nothing to undo: {reason}.", style="red"), highlight=False)
+            self.console.print(
+                Text(_("Nothing to undo: {reason}.").format(reason=reason), style="red"), highlight=False
+            )
             return False
         taken_back = self.transcript.undo(seat)
         self.persist()
         self.log_seen = min(self.log_seen, len(self._log()))
-        self.console.print(Text(f"Taken back: {taken_back}.", style="bold"), highlight=False)
+        self.console.print(Text(_("Taken back: {action}.").format(action=taken_back), style="bold"), highlight=False)
         return True
 
     def show_help(self, topic: str) -> None:
@@ -323,16 +362,21 @@ class TerminalTable:
         if not topic:
             self.console.print(overview_text(self.texts), highlight=False)
             example = next((t.id for t in self.texts.terms if t.kind == "action"), "symbols")
-            self.console.print(Text(HELP.format(example=example), style="dim"), highlight=False)
+            self.console.print(Text(_(HELP).format(example=example), style="dim"), highlight=False)
             return
         term = self.texts.find(topic)
         if term is not None:
             self.console.print(term_text(term), highlight=False)
             return
         close = self.texts.suggest(topic)
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        hint = " " + _("Did you mean {names}?").format(names=_(" or ").join(repr(c) for c in close)) if close else ""
         self.console.print(
-            Text(f"No rule called {topic[:40]!r} in {self.texts.overview.title}.{hint} 'help' lists the topics."),
+            Text(
+                _("No rule called {topic} in {game}.").format(topic=repr(topic[:40]), game=self.texts.overview.title)
+                + hint
+                + " "
+                + _("'help' lists the topics.")
+            ),
             highlight=False,
         )
 
@@ -348,7 +392,9 @@ class TerminalTable:
         seat = self.state.current_player
         if self.transcript.can_undo(seat):
             last = self.state.history[-1]
-            self.console.print(Text(f"  undo  — take back your last decision ({last})", style="dim"))
+            self.console.print(
+                Text("  undo  — " + _("take back your last decision ({action})").format(action=last), style="dim")
+            )
 
     def _list_choices(self, legal: list[Action]) -> None:
         verb = numbered_verb(legal)
@@ -356,18 +402,20 @@ class TerminalTable:
             numbers = " · ".join(str(a).split()[1] for a in legal)
             self.console.print(
                 Text.assemble(
-                    ("Choose: ", "bold"),
+                    (_("Choose: "), "bold"),
                     f"{verb} {numbers}  ",
                     (
-                        f"— {choice_meaning(self.texts, legal[0])}  Type the number itself: '{legal[-1]}' "
-                        f"or '{str(legal[-1]).split()[1]}'.",
+                        f"— {choice_meaning(self.texts, legal[0])}  "
+                        + _("Type the number itself: '{action}' or '{number}'.").format(
+                            action=legal[-1], number=str(legal[-1]).split()[1]
+                        ),
                         "dim",
                     ),
                 ),
                 highlight=False,
             )
             return
-        self.console.print("Legal actions:", highlight=False)
+        self.console.print(_("Legal actions:"), highlight=False)
         groups: list[tuple[str, list[Text]]] = []
         for i, action in enumerate(legal, start=1):
             meaning = choice_meaning(self.texts, action)
@@ -428,7 +476,9 @@ class TerminalTable:
             while True:
                 try:
                     answer = self.ask(
-                        f"Pass the keyboard to {self.game.seat_name(seat)}, then press Enter (or type quit). "
+                        _("Pass the keyboard to {seat}, then press Enter (or type quit). ").format(
+                            seat=self.game.seat_name(seat)
+                        )
                     )
                 except (EOFError, KeyboardInterrupt):
                     raise QuitGame from None
@@ -455,5 +505,9 @@ class TerminalTable:
             if strict:
                 raise
             if not self._save_warned:
-                self.console.print(Text(f"Warning: cannot save to {self.save}: {err}", style="bold red"))
+                self.console.print(
+                    Text(
+                        _("Warning: cannot save to {path}: {error}").format(path=self.save, error=err), style="bold red"
+                    )
+                )
                 self._save_warned = True

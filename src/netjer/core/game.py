@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, load_texts
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import State
@@ -148,12 +149,15 @@ class Game(ABC):
     def result_text(self, returns: list[float]) -> str:
         """A finished game's result in words: ``"Red wins"``, ``"Draw"`` (all equal),
         ``"Everyone loses"`` (all equal and negative, as when every god of Ankh is forgotten),
-        or the seats that share the best return (``"Red and Blue win"``)."""
+        or the seats that share the best return (``"Red and Blue win"``), in the process's
+        language (:mod:`netjer.i18n`; English unless the terminal's ``--lang`` says otherwise)."""
         best = max(returns)
         winners = [self.seat_name(s) for s, r in enumerate(returns) if r == best]
         if len(winners) == len(returns):
-            return "Everyone loses" if best < 0 else "Draw"
-        return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+            return _("Everyone loses") if best < 0 else _("Draw")
+        if len(winners) == 1:
+            return _("{seat} wins").format(seat=winners[0])
+        return _("{seats} win").format(seats=_(" and ").join(winners))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options_dict()!r})"

@@ -29,9 +29,14 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``POST /api/tables/{id}/chat``           ``{"seat": N|null, "text", "name"?}``: a chat message
                                          (a seat with its token; ``null``: a spectator, who
                                          may give a ``name``)
-``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it
+``GET  /api/tables/{id}/replay?seat=N``  every step as seat N (or a spectator) saw it, undos
+                                         included (``"undo": true``)
 ``/api/tables/{id}/reviews``, ``/hint``  a finished game's reviews and hints:
                                          :mod:`netjer.server.reviews`
+``GET  /api/i18n``                       the languages of the pages (code, name in itself)
+``GET  /api/i18n/{langs}``               the catalogue of the first of ``langs`` (comma-
+                                         separated tags) or of ``Accept-Language`` that
+                                         Netjer has, else English (netjer.i18n.as_json)
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``,
@@ -67,6 +72,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -84,6 +90,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected, WebSocketState
 
+from netjer import i18n
 from netjer.agents.registry import known_kinds, make_agent
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
@@ -660,6 +667,23 @@ def create_app(
         except NetjerError as err:
             raise TableError(404, "no_rules", str(err)) from None
         return texts.as_json()
+
+    @app.get("/api/i18n")
+    async def i18n_languages() -> dict[str, Any]:
+        """The languages the tables are translated into (code and name in itself), English first."""
+        return {"languages": [{"code": c, "name": i18n.language_name(c)} for c in i18n.languages()]}
+
+    @app.get("/api/i18n/{wanted}")
+    async def i18n_catalogue(
+        wanted: Annotated[str, PathParam(max_length=200)],
+        accept_language: Annotated[str | None, Header(max_length=500)] = None,
+    ) -> JSONResponse:
+        """The browser's catalogue (:func:`netjer.i18n.as_json`) of the first language that has
+        one among ``wanted`` (comma-separated tags, best first: the player's choice, then
+        ``navigator.languages``), then the request's ``Accept-Language``, else English."""
+        preferred = [w for w in wanted.split(",") if w and w != "auto"][:16]
+        language = i18n.negotiate([*preferred, *i18n.parse_accept_language(accept_language)])
+        return JSONResponse(i18n.as_json(language), headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
+from netjer.i18n import N_
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
 from netjer.server.db import ActionItem, EventItem, RematchTaken, Store, hash_token
@@ -263,6 +264,11 @@ def advance(runtime: TableRuntime, action: Action) -> None:
         runtime.logs[v].extend(_events(state, v)[before[v] :])
 
 
+#: How the log and the replay tell an undo (English on the server; marked so that the browser's
+#: translateLine recognises it).
+TAKEN_BACK = N_("Taken back: {words}")
+
+
 def undo_last(runtime: TableRuntime) -> None:
     """Undo the last action of the runtime's transcript (its actor's) and tell every viewer, in
     words that say no more than that viewer's words for the action did.
@@ -283,7 +289,7 @@ def undo_last(runtime: TableRuntime) -> None:
     position = transcript.state
     for v in runtime.viewers():
         words = position.describe_action(taken, v)
-        runtime.logs.setdefault(v, []).append(f"Taken back: {words}")
+        runtime.logs.setdefault(v, []).append(TAKEN_BACK.format(words=words))
 
 
 def compute_agent_action(
@@ -1172,13 +1178,30 @@ class TableManager:
                     listeners.discard(listener)
 
     def replay(self, rt: TableRuntime, seat: int | None) -> list[dict[str, Any]]:
-        """Every step of the game as ``seat`` saw it: the observation before the first action
-        and after each, with the action in words (the replay viewer)."""
+        """Every step of the game as ``seat`` saw it (the replay viewer): the observation before
+        the first entry and after each entry of the table's append-only record, with the entry in
+        words. An undo is a step too (``"undo": true``), told as the live log told it ("Taken
+        back: ..." in ``seat``'s words for the decision) and showing the position it went back
+        to; the decisions played again after it follow as later steps."""
         game = rt.game
-        state = game.new_initial_state(rt.state.seed)
-        steps: list[dict[str, Any]] = [{"version": 0, "action": None, "observation": state.observation(seat)}]
-        for action in rt.state.history:
-            words = state.describe_action(action, seat)
-            state.apply(action)
-            steps.append({"version": len(state.history), "action": words, "observation": state.observation(seat)})
+        entries = rt.transcript.entries if rt.transcript is not None else [str(a) for a in rt.state.history]
+        transcript = Transcript(game.new_initial_state(rt.state.seed))
+        steps: list[dict[str, Any]] = [
+            {"version": 0, "action": None, "undo": False, "observation": transcript.state.observation(seat)}
+        ]
+        for number, entry in enumerate(entries, start=1):
+            if entry == UNDO:
+                actor = transcript.last_actor()
+                taken = transcript.state.history[-1]
+                transcript.undo(actor if actor is not None else -1)
+                words = TAKEN_BACK.format(words=transcript.state.describe_action(taken, seat))
+                undo = True
+            else:
+                action = game.parse_action(entry)
+                words = transcript.state.describe_action(action, seat)
+                transcript.apply(action)
+                undo = False
+            steps.append(
+                {"version": number, "action": words, "undo": undo, "observation": transcript.state.observation(seat)}
+            )
         return steps

@@ -33,6 +33,7 @@ from rich.text import Text
 from netjer.cli.views.ankh_map import SEAT_STYLES, draw_map
 from netjer.core.words import join_words, plural
 from netjer.games.ankh.board import Board, RegionMap, load_board
+from netjer.i18n import N_, _, ngettext
 
 #: Short labels of the pieces on the map (up to 7 characters with the god's number).
 LABELS = {
@@ -52,7 +53,7 @@ LOG_LINES = 12
 #: The mark after a Radiant figure's label (Ra's Sun token, rules/ankh.md §4.1).
 RADIANT_MARK = "^"
 #: What the labels and marks on the map mean (the map's own legend explains terrain and edges).
-PIECE_LEGEND = (
+PIECE_LEGEND = N_(
     "God War Cat(-Mummy) Sat(et) Mum(my) Apep Sc(or)p(ion) Sph(inx) + player number: figures  "
     "Obl Tem Pyr: Monuments (+ number: its controller)\n"
     "^ Radiant (Ra's Sun)  UW Underworld (Osiris)  cat on a space: ? face down, +1 +3 st(ar)  "
@@ -103,20 +104,22 @@ def map_view(obs: dict[str, Any]) -> Text:
         for h, mark in marks.items():
             pieces[h] = pieces.get(h, "Cat") + mark
     out = draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
-    out.append(PIECE_LEGEND, "dim")
+    out.append(_(PIECE_LEGEND), "dim")
     return out
 
 
 def _tracks(obs: dict[str, Any]) -> Table:
-    table = Table(title="Central board", show_header=True, header_style="bold", box=None, padding=(0, 1))
-    table.add_column("action")
-    table.add_column("track")
+    table = Table(title=_("Central board"), show_header=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column(_("action"))
+    table.add_column(_("track"))
     for t in obs["action_tracks"]:
         cells = []
         for space in range(t["start"], t["event_space"] + 1):
             mark = "●" if space == t["marker"] else ("◇" if space == t["event_space"] else "·")
             cells.append(mark)
-        table.add_row(t["action"], " ".join(cells) + f"   ({t['event_space'] - t['marker']} to the event)")
+        table.add_row(
+            t["action"], " ".join(cells) + "   " + _("({n} to the event)").format(n=t["event_space"] - t["marker"])
+        )
     done = obs["events_done"]
     track = obs["event_track"]
     short = {"control-monument": "M", "camel-caravan": "K", "conflict": "X"}
@@ -125,14 +128,14 @@ def _tracks(obs: dict[str, Any]) -> Table:
         style = "dim" if i < done else ("bold reverse" if i == done else "")
         events.append(short[e], style)
         events.append(" ")
-    table.add_row("events", events)
-    legend = "● marker  ◇ event space  · space   M Control Monument  K Camel Caravan  X Conflict"
+    table.add_row(_("events"), events)
+    legend = _("● marker  ◇ event space  · space   M Control Monument  K Camel Caravan  X Conflict")
     table.add_row("", Text(legend, style="dim"))
     return table
 
 
 def _devotion(obs: dict[str, Any]) -> Text:
-    out = Text("Devotion (bottom → top): ")
+    out = Text(_("Devotion (bottom → top): "))
     for g in obs["devotion_track"]:
         info = obs["gods"][g]
         out.append(f"{info['name']} {info['devotion']}", _style(g))
@@ -145,46 +148,49 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim")
     grid.add_column()
-    grid.add_row("Devotion", Text(str(info["devotion"]), style="bold"))
-    grid.add_row("Followers", str(info["followers"]))
+    grid.add_row(_("Devotion"), Text(str(info["devotion"]), style="bold"))
+    grid.add_row(_("Followers"), str(info["followers"]))
     pools = [plural(info["warriors_pool"], "Warrior")]
     pools += [plural(n, k) for k, n in info["guardians_pool"].items() if n]
-    grid.add_row("pool", ", ".join(pools))
-    grid.add_row("Ankh tokens", f"{info['ankh_pool']} in pool, {info['unlocked']}/6 unlocked")
-    grid.add_row("powers", ", ".join(info["powers"]) or "-")
-    grid.add_row("hand", " ".join(info["hand"]))
-    grid.add_row("used", " ".join(info["used_cards"]) or "-")
+    grid.add_row(_("pool"), ", ".join(pools))
+    grid.add_row(
+        _("Ankh tokens"),
+        _("{pool} in pool, {unlocked}/6 unlocked").format(pool=info["ankh_pool"], unlocked=info["unlocked"]),
+    )
+    grid.add_row(_("powers"), ", ".join(info["powers"]) or "-")
+    grid.add_row(_("hand"), " ".join(info["hand"]))
+    grid.add_row(_("used"), " ".join(info["used_cards"]) or "-")
     for pid in info.get("god_powers", []):
         state = obs["god_powers"].get(pid, {})
         grid.add_row(pid.capitalize(), power_text(pid, state, obs))
     seats = info["seats"]
     who = []
     if seat is not None and seat in seats:
-        who.append("you")
+        who.append(_("you"))
     if len(seats) > 1:
-        who.append("merged")
+        who.append(_("merged"))
     if not info["alive"]:
-        who.append("out of the game")
+        who.append(_("out of the game"))
     active = " ◀" if obs["to_move"] is not None and obs["to_move"] in seats else ""
     deity = f" — {info['deity'].capitalize()}" if info.get("deity") else ""
     # the log names a god with a power by that power ("Ra"); the panel says whose seat it is too
-    name = f"Player {g + 1}" if deity and info["name"] == info["deity"].capitalize() else info["name"]
+    name = _("Player {n}").format(n=g + 1) if deity and info["name"] == info["deity"].capitalize() else info["name"]
     title = Text(f"{name}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
     return Panel(grid, title=title, border_style=_style(g))
 
 
 #: What each god power's components are called in a god's panel (rules/ankh.md §4).
 POWER_WORDS = {
-    "amun": "two Battle cards once per Conflict",
-    "anubis": "traps killed enemy Warriors",
-    "isis": "Protected figures next to enemies",
-    "osiris": "Underworld tokens",
-    "ra": "Sun tokens",
-    "bastet": "cats",
-    "hathor": "1 Follower after a sacrifice places a figure",
-    "thoth": "the scale and the guess",
-    "horus": "Eyes",
-    "seth": "takes enemy figures next to his God in Conflicts",
+    "amun": N_("two Battle cards once per Conflict"),
+    "anubis": N_("traps killed enemy Warriors"),
+    "isis": N_("Protected figures next to enemies"),
+    "osiris": N_("Underworld tokens"),
+    "ra": N_("Sun tokens"),
+    "bastet": N_("cats"),
+    "hathor": N_("1 Follower after a sacrifice places a figure"),
+    "thoth": N_("the scale and the guess"),
+    "horus": N_("Eyes"),
+    "seth": N_("takes enemy figures next to his God in Conflicts"),
 }
 
 
@@ -192,37 +198,48 @@ def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
     """One line for a god power's state, from its part of the observation."""
     names = [g["name"] for g in obs["gods"]]
     if pid == "amun":
-        return f"token {state['token']} ({POWER_WORDS[pid]})"
+        return _("token {state} ({words})").format(state=state["token"], words=_(POWER_WORDS[pid]))
     if pid == "anubis":
-        trapped = ", ".join(names[g] for g in state["trapped"]) or "none"
-        return f"{len(state['trapped'])}/3 trapped: {trapped}"
+        trapped = ", ".join(names[g] for g in state["trapped"]) or _("none")
+        return _("{n}/3 trapped: {gods}").format(n=len(state["trapped"]), gods=trapped)
     if pid == "osiris":
-        return f"Underworld: {' '.join(state['underworld']) or '-'}; {state['tokens_in_supply']} in supply"
+        return _("Underworld: {spaces}; {n} in supply").format(
+            spaces=" ".join(state["underworld"]) or "-", n=state["tokens_in_supply"]
+        )
     if pid == "ra":
-        return f"{plural(state['sun_tokens_free'], 'Sun token')} free; Radiant: {' '.join(state['radiant']) or '-'}"
+        free = state["sun_tokens_free"]
+        return ngettext("{n} Sun token free; Radiant: {spaces}", "{n} Sun tokens free; Radiant: {spaces}", free).format(
+            n=free, spaces=" ".join(state["radiant"]) or "-"
+        )
     if pid == "bastet":
-        parts = [f"face down: {' '.join(state['face_down_on_board']) or '-'}"]
+        parts = [_("face down: {spaces}").format(spaces=" ".join(state["face_down_on_board"]) or "-")]
         if state["face_down_beside_board"]:
-            parts.append(f"{state['face_down_beside_board']} face down beside her board")
+            parts.append(_("{n} face down beside her board").format(n=state["face_down_beside_board"]))
         for c in state["face_up"]:
-            parts.append(f"{c['cat']} face up ({c['at']})")
+            parts.append(_("{cat} face up ({space})").format(cat=c["cat"], space=c["at"]))
         if "cats" in state:  # the viewer's own cats, or every cat in an omniscient view
-            whose = "yours" if obs["god"] == state["holder"] else "cats"
+            whose = _("yours") if obs["god"] == state["holder"] else _("cats")
             parts.append(f"{whose}: " + ", ".join(f"{c} {h}" for c, h in state["cats"].items()))
         if state["out_of_game"]:
-            parts.append("out of the game")
+            parts.append(_("out of the game"))
         return "; ".join(parts)
     if pid == "thoth":
         guess = state["guess"]
-        text = f"scale {state['scale']}"
-        return text + (f"; guess: {names[guess['god']]} {guess['card']}" if guess else "")
+        text = _("scale {n}").format(n=state["scale"])
+        return text + (
+            "; " + _("guess: {god} {card}").format(god=names[guess["god"]], card=guess["card"]) if guess else ""
+        )
     if pid == "horus":
         on = state["eyes_on_regions"]
-        where = f"on {'region' if len(on) == 1 else 'regions'} {' '.join(map(str, on))}" if on else "none on a region"
-        return f"{plural(state['eyes_free'], 'Eye')} free; {where}"
+        regions = " ".join(map(str, on))
+        where = ngettext("on region {regions}", "on regions {regions}", len(on)) if on else _("none on a region")
+        free = state["eyes_free"]
+        return ngettext("{n} Eye free; {where}", "{n} Eyes free; {where}", free).format(
+            n=free, where=where.format(regions=regions)
+        )
     if pid == "seth":
-        return f"controls: {' '.join(state['controls']) or '-'}"
-    return POWER_WORDS.get(pid, "")
+        return _("controls: {spaces}").format(spaces=" ".join(state["controls"]) or "-")
+    return _(POWER_WORDS[pid]) if pid in POWER_WORDS else ""
 
 
 def _battle(obs: dict[str, Any]) -> Text | None:
@@ -230,31 +247,33 @@ def _battle(obs: dict[str, Any]) -> Text | None:
     if b is None:
         return None
     names = [g["name"] for g in obs["gods"]]
-    out = Text(f"Conflict: tie-breaker {names[b['tiebreaker']]}", style="bold")
-    out.append(" (used)" if b["tiebreaker_used"] else "")
-    out.append(f"; regions to come: {' '.join(map(str, b['regions_left'])) or '-'}")
+    out = Text(_("Conflict: tie-breaker {god}").format(god=names[b["tiebreaker"]]), style="bold")
+    out.append(" " + _("(used)") if b["tiebreaker_used"] else "")
+    out.append("; " + _("regions to come: {regions}").format(regions=" ".join(map(str, b["regions_left"])) or "-"))
     if "region" in b:
-        out.append(f"\nBattle in region {b['region']} ({b['step']}): ")
+        out.append("\n" + _("Battle in region {region} ({step}): ").format(region=b["region"], step=b["step"]))
         out.append(", ".join(names[g] for g in b["gods"]))
         if b.get("forbidden"):
-            out.append(f"\n  forbidden by Horus: {b['forbidden']}")
+            out.append("\n  " + _("forbidden by Horus: {card}").format(card=b["forbidden"]))
         for g in b.get("two_cards", []):
-            out.append(f"\n  {names[g]} plays two cards (Amun)")
+            out.append("\n  " + _("{god} plays two cards (Amun)").format(god=names[g]))
         for g in b["gods"]:
             card = b["cards"].get(str(g))
             if card is not None:
                 out.append(f"\n  {names[g]}: {card}")
             elif g in b["chosen"]:
-                out.append(f"\n  {names[g]}: a card, face down")
+                out.append("\n  " + _("{god}: a card, face down").format(god=names[g]))
         if b["bidders"]:
-            made = ", ".join(names[g] for g in b["bid_made"]) or "nobody yet"
-            out.append(f"\n  Plague bids made: {made}")
+            made = ", ".join(names[g] for g in b["bid_made"]) or _("nobody yet")
+            out.append("\n  " + _("Plague bids made: {gods}").format(gods=made))
             if len(b["bids"]) == 1 and int(next(iter(b["bids"]))) == obs["god"]:
-                out.append(f" (your bid: {next(iter(b['bids'].values()))})")
+                out.append(" " + _("(your bid: {n})").format(n=next(iter(b["bids"].values()))))
             elif b["bids"]:  # an omniscient view: every bid made
-                out.append(" (bids: " + ", ".join(f"{names[int(g)]} {n}" for g, n in b["bids"].items()) + ")")
+                bids = ", ".join(f"{names[int(g)]} {n}" for g, n in b["bids"].items())
+                out.append(" " + _("(bids: {bids})").format(bids=bids))
         if b["strength"]:
-            out.append("\n  strength: " + ", ".join(f"{names[int(g)]} {v}" for g, v in b["strength"].items()))
+            strength = ", ".join(f"{names[int(g)]} {v}" for g, v in b["strength"].items())
+            out.append("\n  " + _("strength: {values}").format(values=strength))
     return out
 
 
@@ -268,27 +287,31 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     names = [g["name"] for g in obs["gods"]]
     status = Text.assemble(
         ("Ankh: Gods of Egypt", "bold"),
-        f"  ·  {obs['players']} players  ·  events {obs['events_done']}/18  ·  Conflicts {obs['conflicts_done']}/5",
-        f"  ·  decision: {obs['phase']}",
+        "  ·  "
+        + _("{n} players  ·  events {events}/18  ·  Conflicts {conflicts}/5").format(
+            n=obs["players"], events=obs["events_done"], conflicts=obs["conflicts_done"]
+        ),
+        "  ·  " + _("decision: {phase}").format(phase=obs["phase"]),
     )
     if obs["to_move"] is not None:
-        status.append(f"  ·  to act: {names[obs['to_move']]}")
+        status.append("  ·  " + _("to act: {god}").format(god=names[obs["to_move"]]))
     parts: list[RenderableType] = [status, map_view(obs), _tracks(obs), _devotion(obs)]
     parts.append(Columns([_god(obs, info, seat) for info in obs["gods"]]))
     battle = _battle(obs)
     if battle is not None:
         parts.append(battle)
     if obs["pending"]:
-        parts.append(Text("now: " + pending_text(obs["pending"], names), style="bold"))
+        parts.append(Text(_("now: {decision}").format(decision=pending_text(obs["pending"], names)), style="bold"))
     log = obs["log"][-LOG_LINES:]
     if log:
-        parts.append(Panel(Text("\n".join(log)), title="recent events", border_style="dim"))
+        parts.append(Panel(Text("\n".join(log)), title=_("recent events"), border_style="dim"))
     if obs["winners"] is not None:
-        if obs["winners"]:
-            winners = " and ".join(names[s] for s in obs["winners"])
-            verdict = f"{winners} {'win' if len(obs['winners']) > 1 else 'wins'}"
+        if len(obs["winners"]) == 1:
+            verdict = _("{seat} wins").format(seat=names[obs["winners"][0]])
+        elif obs["winners"]:
+            verdict = _("{seats} win").format(seats=_(" and ").join(names[s] for s in obs["winners"]))
         else:
-            verdict = "Everyone loses"
+            verdict = _("Everyone loses")
         parts.append(Text(f"{verdict}: {obs['end_reason']}", style="bold reverse"))
     return Group(*parts)
 
@@ -301,21 +324,23 @@ def pending_text(pending: dict[str, Any], names: list[str]) -> str:
         return join_words([str(v) for v in value]) if isinstance(value, list) else str(value)
 
     words: dict[str, Callable[[Any], str]] = {
-        "moved": lambda v: f"moved {spaces(v)}" if v else "no figure moved yet",
-        "selected": lambda v: f"selected {v}",
-        "push_from": lambda v: f"pushing the figure on {v}",
-        "scorpion": lambda v: f"the Giant Scorpion on {v} takes aim",
-        "pyramid": lambda v: f"summoning next to the Pyramid on {v}",
-        "camel_line": lambda v: f"camels laid along {spaces(v)}" if v else "no camel laid yet",
-        "new_tokens": lambda v: f"the new regions' tokens {spaces(v)}",
-        "level": lambda v: f"unlocking a level {v} power",
-        "mummy_of": lambda v: f"the Mummy of {names[v]}",
-        "next_to_god_of": lambda v: f"returns next to the God of {names[v]}",
-        "minor_god": lambda v: f"keeping Guardians of {names[v]}, merged",
-        "protected": lambda v: f"Protected figures on {spaces(v)}",
-        "region": lambda v: f"region {v}",
-        "figure": lambda v: f"the figure just summoned on {v}",
-        "ransom": lambda v: "summoning the Warrior that Anubis holds",
+        "moved": lambda v: _("moved {spaces}").format(spaces=spaces(v)) if v else _("no figure moved yet"),
+        "selected": lambda v: _("selected {space}").format(space=v),
+        "push_from": lambda v: _("pushing the figure on {space}").format(space=v),
+        "scorpion": lambda v: _("the Giant Scorpion on {space} takes aim").format(space=v),
+        "pyramid": lambda v: _("summoning next to the Pyramid on {space}").format(space=v),
+        "camel_line": lambda v: (
+            _("camels laid along {spaces}").format(spaces=spaces(v)) if v else _("no camel laid yet")
+        ),
+        "new_tokens": lambda v: _("the new regions' tokens {tokens}").format(tokens=spaces(v)),
+        "level": lambda v: _("unlocking a level {n} power").format(n=v),
+        "mummy_of": lambda v: _("the Mummy of {god}").format(god=names[v]),
+        "next_to_god_of": lambda v: _("returns next to the God of {god}").format(god=names[v]),
+        "minor_god": lambda v: _("keeping Guardians of {god}, merged").format(god=names[v]),
+        "protected": lambda v: _("Protected figures on {spaces}").format(spaces=spaces(v)),
+        "region": lambda v: _("region {n}").format(n=v),
+        "figure": lambda v: _("the figure just summoned on {space}").format(space=v),
+        "ransom": lambda v: _("summoning the Warrior that Anubis holds"),
     }
     return "; ".join(words[k](v) if k in words else f"{k.replace('_', ' ')} {spaces(v)}" for k, v in pending.items())
 

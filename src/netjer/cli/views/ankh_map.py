@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from rich.text import Text
 
 from netjer.games.ankh.board import DESERT, FERTILE, NE, NW, SE, SW, Board, N, RegionMap, S
+from netjer.i18n import N_, gettext
 
 #: Foreground styles of seats 0-4 (pieces and controlled monuments).
 SEAT_STYLES = (
@@ -41,7 +42,7 @@ RIVER_STYLE = "bold bright_cyan"
 CAMEL_STYLE = "bold orange1"
 RIVER_CHAR, CAMEL_CHAR = "#", "*"
 _HEX_W, _COL_STEP, _ROW_STEP = 9, 7, 4
-LEGEND = "F fertile  D desert  ~ water  # river  * camels  (top: row,col; bottom right: the region's label)"
+LEGEND = N_("F fertile  D desert  ~ water  # river  * camels  (top: row,col; bottom right: the region's label)")
 
 
 def _side_cells(x0: int, y0: int, d: int) -> list[tuple[int, int, str]]:
@@ -175,7 +176,7 @@ def draw_map(
             x = run
         out.append("\n")
     if legend:
-        out.append(LEGEND, "dim")
+        out.append(gettext(LEGEND), "dim")
         out.append("\n")
     return out
 

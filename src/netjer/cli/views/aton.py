@@ -10,6 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from netjer.i18n import _
+
 SEAT_STYLES = ("bold red", "bold blue")
 KIND_STYLES = {
     "Y": "black on yellow",
@@ -40,14 +42,14 @@ def _square(square: dict[str, Any]) -> Text:
 
 def _temple(index: int, squares: list[dict[str, Any]], allowed: int | None) -> Panel:
     grid = Table.grid(padding=(0, 1))
-    for _ in range(4):
+    for _column in range(4):
         grid.add_column()
     for row in range(3):
         grid.add_row(*(_square(squares[row * 4 + col]) for col in range(4)))
     counts = [sum(1 for s in squares if s["owner"] == p) for p in (0, 1)]
     subtitle = Text.assemble((f"{counts[0]}", SEAT_STYLES[0]), " : ", (f"{counts[1]}", SEAT_STYLES[1]))
     style = "bold green" if allowed is not None and index < allowed else "dim"
-    return Panel(grid, title=f"Temple {index + 1}", subtitle=subtitle, border_style=style)
+    return Panel(grid, title=_("Temple {n}").format(n=index + 1), subtitle=subtitle, border_style=style)
 
 
 def _card(value: Any) -> Text:
@@ -68,28 +70,30 @@ def _player(obs: dict[str, Any], p: int, seat: int | None) -> Panel:
         cart.append(f"{i + 1}:")
         cart.append_text(_card(v))
         cart.append(" ")
-    lines.add_row("cartouches", cart)
+    lines.add_row(_("cartouches"), cart)
     if "hand" in info:
-        lines.add_row("hand", Text(" ".join(str(v) for v in info["hand"]) or "-", style="bold"))
+        lines.add_row(_("hand"), Text(" ".join(str(v) for v in info["hand"]) or "-", style="bold"))
     else:
-        lines.add_row("hand", Text(f"{info['hand_count']} card(s), face down"))
-    lines.add_row("score", Text(str(info["score"]), style="bold"))
-    lines.add_row("stones", f"{info['supply']} in supply, {info['kingdom']} in the Kingdom")
-    pile = f"{info['draw_count']} card(s)"
+        lines.add_row(_("hand"), Text(_("{n} card(s), face down").format(n=info["hand_count"])))
+    lines.add_row(_("score"), Text(str(info["score"]), style="bold"))
+    lines.add_row(
+        _("stones"), _("{supply} in supply, {dead} in the Kingdom").format(supply=info["supply"], dead=info["kingdom"])
+    )
+    pile = _("{n} card(s)").format(n=info["draw_count"])
     if info["draw_bottom"]:
-        pile += f", known at the bottom: {' '.join(map(str, info['draw_bottom']))}"
-    lines.add_row("draw pile", pile)
+        pile += ", " + _("known at the bottom: {cards}").format(cards=" ".join(map(str, info["draw_bottom"])))
+    lines.add_row(_("draw pile"), pile)
     parts = [" ".join(map(str, sorted(info["discard"])))] if info["discard"] else []
     if info["face_down_discard_count"]:
         hidden = info.get("face_down_discard")
         if hidden is not None:
-            parts.append(f"face down: {' '.join(map(str, hidden))}")
+            parts.append(_("face down: {cards}").format(cards=" ".join(map(str, hidden))))
         else:
-            parts.append(f"{info['face_down_discard_count']} face down")
+            parts.append(_("{n} face down").format(n=info["face_down_discard_count"]))
     discard = " + ".join(parts) or "-"
-    lines.add_row("discard", discard)
-    lines.add_row("exchange", "available" if info["exchange_counter"] else "used")
-    you = " (you)" if p == seat else ""
+    lines.add_row(_("discard"), discard)
+    lines.add_row(_("exchange"), _("available") if info["exchange_counter"] else _("used"))
+    you = " " + _("(you)") if p == seat else ""
     active = " ◀" if obs["to_move"] == p else ""
     return Panel(lines, title=Text(f"{info['name']}{you}{active}", style=SEAT_STYLES[p]), border_style=SEAT_STYLES[p])
 
@@ -104,15 +108,15 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     names = [p["name"] for p in obs["players"]]
     kingdom = sum(p["kingdom"] for p in obs["players"])
     status = Text.assemble(
-        (f"Round {obs['round']}", "bold"),
+        (_("Round {round}").format(round=obs["round"]), "bold"),
         f" · {obs['phase']} · ",
         (f"{names[0]} {obs['players'][0]['score']}", SEAT_STYLES[0]),
         " – ",
         (f"{names[1]} {obs['players'][1]['score']}", SEAT_STYLES[1]),
-        f" · Kingdom {kingdom}/8",
+        " · " + _("Kingdom {n}/8").format(n=kingdom),
     )
     if obs["to_move"] is not None:
-        status.append(f" · {names[obs['to_move']]} to act")
+        status.append(" · " + _("{name} to act").format(name=names[obs["to_move"]]))
     temples = Columns(
         [_temple(t, squares, obs["allowed_temples"]) for t, squares in enumerate(obs["board"])], equal=True
     )
@@ -120,22 +124,31 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
         ("▲", f"bold {STONE_COLOURS[0]}"),
         f" {names[0]}  ",
         ("●", f"bold {STONE_COLOURS[1]}"),
-        f" {names[1]}  · Y yellow, G green, K black, B blue, +1/+2 bonus · under each temple: {names[0]} : {names[1]}",
+        f" {names[1]}  · "
+        + _("Y yellow, G green, K black, B blue, +1/+2 bonus · under each temple: {first} : {second}").format(
+            first=names[0], second=names[1]
+        ),
         style="dim",
     )
     parts: list[RenderableType] = [status, temples, legend]
     if obs["removals_left"]:
         victim = obs["removal_victim"]
-        whose = "your own" if victim == seat else f"{names[victim]}'s"
+        words = (
+            _("Stones to remove: {n} of your own, from temples 1-{last}.")
+            if victim == seat
+            else _("Stones to remove: {n} of {name}'s, from temples 1-{last}.")
+        )
         parts.append(
-            Text(
-                f"Stones to remove: {obs['removals_left']} of {whose}, from temples 1-{obs['allowed_temples']}.",
-                style="bold",
-            )
+            Text(words.format(n=obs["removals_left"], name=names[victim], last=obs["allowed_temples"]), style="bold")
         )
     if obs["placements_left"]:
         parts.append(
-            Text(f"Stones to place: {obs['placements_left']}, in temples 1-{obs['allowed_temples']}.", style="bold")
+            Text(
+                _("Stones to place: {n}, in temples 1-{last}.").format(
+                    n=obs["placements_left"], last=obs["allowed_temples"]
+                ),
+                style="bold",
+            )
         )
     parts.append(Columns([_player(obs, 0, seat), _player(obs, 1, seat)]))
     return Group(*parts)

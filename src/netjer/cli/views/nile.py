@@ -19,20 +19,23 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from netjer.games.nile.state import reason_text
+from netjer.i18n import N_, _
+
 STYLE = ("bold magenta", "bold green")
-ROW_NAMES = ("Seth's rearguard", "Seth's vanguard", "Isis's vanguard", "Isis's rearguard")
+ROW_NAMES = (N_("Seth's rearguard"), N_("Seth's vanguard"), N_("Isis's vanguard"), N_("Isis's rearguard"))
 #: The log tells every move, attack, end and decline in words (the terminal prints it once).
 LOG_NARRATES_ACTIONS = True
 #: Every mark of the drawing, shown under it.
-LEGEND = (
+LEGEND = N_(
     "4 face up · (4) face down, its value known to you · ? value unknown to you · \u00b7 empty square · "
     "⌛ hourglass: who acts · purple Seth, green Isis · 'help symbols', 'help NAME' explain more"
 )
 PHASES = {
-    "placement": "placement phase",
-    "combat": "combat phase",
-    "final_action": "last action after an 'end'",
-    "over": "game over",
+    "placement": N_("placement phase"),
+    "combat": N_("combat phase"),
+    "final_action": N_("last action after an 'end'"),
+    "over": N_("game over"),
 }
 
 
@@ -75,18 +78,19 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     letters = [obs["square_names"][0][c][0] for c in order]
 
     to_move = obs["to_move"]
-    heading = Text(f"Dioses del Nilo — round {obs['round']}, {PHASES.get(obs['phase'], obs['phase'])}")
+    phase = _(PHASES[obs["phase"]]) if obs["phase"] in PHASES else obs["phase"]
+    heading = Text(_("Dioses del Nilo — round {round}, {phase}").format(round=obs["round"], phase=phase))
     if obs["winner"] is not None:
-        result = "a draw" if obs["winner"] == "draw" else f"{names[obs['winner']]} wins"
+        result = _("a draw") if obs["winner"] == "draw" else _("{god} wins").format(god=names[obs["winner"]])
         heading.append(f" — {result}", style="bold")
         if obs["result"]:
-            heading.append(f" ({obs['result']})")
+            heading.append(f" ({reason_text(obs['result'])})")
     elif to_move is not None:
         heading.append(" — ")
-        heading.append(f"{names[to_move]} to act", style=STYLE[to_move])
-        heading.append(f"  ⌛ hourglass: {names[obs['hourglass']]}")
+        heading.append(_("{god} to act").format(god=names[to_move]), style=STYLE[to_move])
+        heading.append("  ⌛ " + _("hourglass: {god}").format(god=names[obs["hourglass"]]))
     if seat is not None:
-        heading.append(f"\nYou are {names[seat]}.", style=STYLE[seat])
+        heading.append("\n" + _("You are {god}.").format(god=names[seat]), style=STYLE[seat])
 
     board = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1))
     board.add_column("", justify="right", style="dim")
@@ -94,12 +98,12 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
         board.add_column(letter, justify="center", min_width=3)
     board.add_column("", style="dim")
     for i, r in enumerate(rows):
-        board.add_row(str(r + 1), *[_token(obs["board"][r][c]) for c in order], ROW_NAMES[r])
+        board.add_row(str(r + 1), *[_token(obs["board"][r][c]) for c in order], _(ROW_NAMES[r]))
         if i == 1:
             board.add_row("", *["─" * 3 for _ in order], "", style="dim")
 
     sides = Table(box=None, show_header=True, pad_edge=False, padding=(0, 2))
-    for title in ("", "column (next → last)", "hand", "cemetery"):
+    for title in ("", _("column (next → last)"), _("hand"), _("cemetery")):
         sides.add_column(title, style="" if title else None)
     for s in (0, 1):
         p = obs["players"][s]
@@ -110,11 +114,16 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
             _tokens(p["cemetery"]),
         )
 
-    counters = Text(f"Combat actions without a fight: {obs['quiet']}/{obs['no_fight_limit']}", style="dim")
+    counters = Text(
+        _("Combat actions without a fight: {n}/{limit}").format(n=obs["quiet"], limit=obs["no_fight_limit"]),
+        style="dim",
+    )
     if obs["repetition_limit"] and obs["phase"] in ("combat", "final_action"):
-        counters.append(f"   this position: {obs['repetitions']}/{obs['repetition_limit']}")
+        counters.append(
+            "   " + _("this position: {n}/{limit}").format(n=obs["repetitions"], limit=obs["repetition_limit"])
+        )
     # The events of the last action are printed by the front end from the log, not here.
-    return Group(heading, Text(""), board, Text(""), sides, counters, Text(LEGEND, style="dim"))
+    return Group(heading, Text(""), board, Text(""), sides, counters, Text(_(LEGEND), style="dim"))
 
 
 def render_omniscient(observations: list[dict[str, Any]]) -> RenderableType:

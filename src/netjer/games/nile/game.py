@@ -18,31 +18,41 @@ from netjer.games.nile import actions, undo
 from netjer.games.nile.board import MAX_COLUMNS, MIN_COLUMNS
 from netjer.games.nile.soldiers import TOKENS_PER_SIDE
 from netjer.games.nile.state import GOD, NileState
+from netjer.i18n import N_
+
+#: The option values as the lobby shows them ("three_each" as "three each"), marked for translation.
+OPTION_VALUE_WORDS = (N_("three each"), N_("triangular"))
 
 #: Largest accepted ``no_fight_limit`` (keeps the proven length bound finite and small).
 MAX_NO_FIGHT_LIMIT = 10_000
 
 
 class NileOptions(GameOptions):
-    """Dioses del Nilo's options; each is a PROPOSAL of rules/nilo.md (§3), default first."""
+    """Dioses del Nilo's options; each is a PROPOSAL of rules/nilo.md (§3), default first.
+
+    Titles and descriptions are English message ids (``N_``): the lobby shows them in the
+    player's language (the ``nile`` catalogue), the schema itself stays English."""
 
     columns: int = Field(
         3,
-        description=(
+        title=N_("Columns"),
+        description=N_(
             "Number of board columns, odd, 3-9; each side has a vanguard and a rearguard row "
             "(rules/nilo.md §3.1 PROPOSAL; the seed gives no dimensions)."
         ),
     )
     values: Literal["three_each", "triangular"] = Field(
         "three_each",
-        description=(
+        title=N_("Values"),
+        description=N_(
             "The 15 soldier values of each side: three each of 1-5, or 5x1 4x2 3x3 2x4 1x5 "
             "(rules/nilo.md §3.2 PROPOSAL; the seed says only that one token is a 2)."
         ),
     )
     blocking: bool = Field(
         False,
-        description=(
+        title=N_("Blocking"),
+        description=N_(
             "Attacks are blocked by a soldier in between: a vanguard attack on the rearguard needs "
             "the enemy vanguard square empty, a rearguard attack needs the own vanguard square "
             "empty (rules/nilo.md §3.6 PROPOSAL: no blocking, the literal reading)."
@@ -50,21 +60,24 @@ class NileOptions(GameOptions):
     )
     defender_winner_stays: bool = Field(
         False,
-        description=(
+        title=N_("Defender Winner Stays"),
+        description=N_(
             "A defender that wins a fight stays on its square, face up, instead of resting on top "
             "of its column like every winner (rules/nilo.md §3.6 PROPOSAL: it leaves, SEED S9)."
         ),
     )
     owner_sees_drawn: bool = Field(
         True,
-        description=(
+        title=N_("Owner Sees Drawn"),
+        description=N_(
             "Players look at the tokens they draw; if false, a face-down token stays unknown to its "
             "owner too until it is turned up (rules/nilo.md §3.3 PROPOSAL)."
         ),
     )
     exhaustion_draw: bool = Field(
         True,
-        description=(
+        title=N_("Exhaustion Draw"),
+        description=N_(
             "The game is drawn when neither side has a soldier on the board or in its column "
             "(rules/nilo.md §3.8 PROPOSAL, §5.22)."
         ),
@@ -73,7 +86,8 @@ class NileOptions(GameOptions):
         200,
         ge=1,
         le=MAX_NO_FIGHT_LIMIT,
-        description=(
+        title=N_("No Fight Limit"),
+        description=N_(
             "The game is drawn after this many combat actions in a row (moves, ends, declines) "
             "without a fight; this bounds every game's length (rules/nilo.md §3.8 PROPOSAL)."
         ),
@@ -81,7 +95,8 @@ class NileOptions(GameOptions):
     repetition_limit: int = Field(
         3,
         ge=0,
-        description=(
+        title=N_("Repetition Limit"),
+        description=N_(
             "The game is drawn when the same combat position occurs this many times; 0 turns the "
             "rule off (rules/nilo.md §3.8 PROPOSAL: threefold repetition)."
         ),

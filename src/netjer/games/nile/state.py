@@ -44,6 +44,7 @@ from netjer.games.nile.actions import (
 )
 from netjer.games.nile.board import ISIS, SETH, Geometry, geometry
 from netjer.games.nile.soldiers import SIDE_SHIFT, SIDE_STRIDE, START_VALUE, column_values
+from netjer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from netjer.games.nile.game import NileGame
@@ -688,62 +689,103 @@ class NileState(State):
         p = self.to_move
         name = GOD[p]
         if isinstance(action, Place):
+            words = {"god": name, "value": action.value, "square": action.square}
             if action.down:
                 if viewer == p and action.value != UNSEEN:
-                    return f"{name} places a {action.value} face down on {action.square}."
-                return f"{name} places a token face down on {action.square}."
-            what = "an unseen token" if action.value == UNSEEN else f"a {action.value}"
-            return f"{name} places {what} face up on {action.square}."
+                    return _("{god} places a {value} face down on {square}.").format(**words)
+                return _("{god} places a token face down on {square}.").format(**words)
+            if action.value == UNSEEN:
+                return _("{god} places an unseen token face up on {square}.").format(**words)
+            return _("{god} places a {value} face up on {square}.").format(**words)
         if isinstance(action, Move):
-            return f"{name} moves the soldier on {action.src} to {action.dst}."
+            return _("{god} moves the soldier on {from_square} to {to_square}.").format(
+                god=name, from_square=action.src, to_square=action.dst
+            )
         if isinstance(action, Attack):
-            return f"{name} attacks {action.dst} with the soldier on {action.src}."
+            return _("{god} attacks {square} with the soldier on {from_square}.").format(
+                god=name, square=action.dst, from_square=action.src
+            )
         if isinstance(action, End):
-            return f"{name} ends the turn; {GOD[1 - p]} has one last action."
+            return _("{god} ends the turn; {other} has one last action.").format(god=name, other=GOD[1 - p])
         if isinstance(action, Decline):
-            return f"{name} declines the last action and will place first."
+            return _("{god} declines the last action and will place first.").format(god=name)
         return super().describe_action(action, viewer)
 
 
 def _event_text(ev: Event, geo: Geometry) -> str:
-    """One public event in words (values appear only once public)."""
+    """One public event in words (values appear only once public), in the process's language
+    (:mod:`netjer.i18n`: the terminal's ``--lang``; the server keeps English)."""
     tag = ev[0]
     names = geo.names
     if tag == "placement":
-        return f"Round {ev[1]}: placement phase."
+        return _("Round {round}: placement phase.").format(round=ev[1])
     if tag == "draw":
         n = ev[2]
-        return f"{GOD[ev[1]]} draws {n} token{'s' if n != 1 else ''} from the column."
+        return ngettext("{god} draws {n} token from the column.", "{god} draws {n} tokens from the column.", n).format(
+            god=GOD[ev[1]], n=n
+        )
     if tag == "place":
-        what = "a token face down" if ev[3] is None else f"a {ev[3]}"
-        return f"{GOD[ev[1]]} places {what} on {names[ev[2]]}."
+        if ev[3] is None:
+            return _("{god} places a token face down on {square}.").format(god=GOD[ev[1]], square=names[ev[2]])
+        return _("{god} places a {value} on {square}.").format(god=GOD[ev[1]], value=ev[3], square=names[ev[2]])
     if tag == "return":
         vals = ", ".join(str(v) for v in ev[2])
-        verb = "goes" if len(ev[2]) == 1 else "go"
-        return f"{GOD[ev[1]]}'s half is full: {vals} {verb} back face up on top of the column."
+        return ngettext(
+            "{god}'s half is full: {values} goes back face up on top of the column.",
+            "{god}'s half is full: {values} go back face up on top of the column.",
+            len(ev[2]),
+        ).format(god=GOD[ev[1]], values=vals)
     if tag == "combat":
-        return f"Combat phase: {GOD[ev[1]]} acts first."
+        return _("Combat phase: {god} acts first.").format(god=GOD[ev[1]])
     if tag == "move":
-        return f"{GOD[ev[1]]} moves {names[ev[2]]} to {names[ev[3]]}."
+        return _("{god} moves {from_square} to {to_square}.").format(
+            god=GOD[ev[1]], from_square=names[ev[2]], to_square=names[ev[3]]
+        )
     if tag == "reveal":
-        return f"The soldier entering the vanguard on {names[ev[2]]} is turned face up: a {ev[3]}."
+        return _("The soldier entering the vanguard on {square} is turned face up: a {value}.").format(
+            square=names[ev[2]], value=ev[3]
+        )
     if tag == "fight":
         p, src, dst, va, vd, stays = ev[1:]
         o = 1 - p
+        words = {"god": GOD[p], "enemy": GOD[o], "mine": va, "theirs": vd, "square": names[dst]}
         if va > vd:
-            result = f"{GOD[o]}'s {vd} dies; {GOD[p]}'s {va} rests on top of {GOD[p]}'s column"
+            result = _("{enemy}'s {theirs} dies; {god}'s {mine} rests on top of {god}'s column").format(**words)
+        elif va < vd and stays:
+            result = _("{god}'s {mine} dies; {enemy}'s {theirs} stays on {square}").format(**words)
         elif va < vd:
-            where = f"stays on {names[dst]}" if stays else f"rests on top of {GOD[o]}'s column"
-            result = f"{GOD[p]}'s {va} dies; {GOD[o]}'s {vd} {where}"
+            result = _("{god}'s {mine} dies; {enemy}'s {theirs} rests on top of {enemy}'s column").format(**words)
         else:
-            result = "a tie: both die"
-        return f"{GOD[p]}'s {va} on {names[src]} attacks {GOD[o]}'s {vd} on {names[dst]}: {result}."
+            result = _("a tie: both die")
+        return _("{god}'s {mine} on {from_square} attacks {enemy}'s {theirs} on {square}: {result}.").format(
+            **words, from_square=names[src], result=result
+        )
     if tag == "win":
-        return f"{GOD[ev[1]]} attacks the undefended rearguard {names[ev[3]]} from {names[ev[2]]}."
+        return _("{god} attacks the undefended rearguard {square} from {from_square}.").format(
+            god=GOD[ev[1]], square=names[ev[3]], from_square=names[ev[2]]
+        )
     if tag == "end":
-        return f"{GOD[ev[1]]} ends the turn."
+        return _("{god} ends the turn.").format(god=GOD[ev[1]])
     if tag == "decline":
-        return f"{GOD[ev[1]]} declines the last action."
+        return _("{god} declines the last action.").format(god=GOD[ev[1]])
     if tag == "over":
-        return "The game is drawn: " + ev[2] + "." if ev[1] == DRAW else f"{GOD[ev[1]]} wins: {ev[2]}."
+        reason = reason_text(ev[2])
+        if ev[1] == DRAW:
+            return _("The game is drawn: {reason}.").format(reason=reason)
+        return _("{god} wins: {reason}.").format(god=GOD[ev[1]], reason=reason)
     return str(ev)
+
+
+def reason_text(reason: str) -> str:
+    """The end of a game's reason (kept in English in the state and its record, ``reason``) in
+    the process's language: each of the engine's reasons has a message here."""
+    words = reason.split()
+    if reason.endswith(" combat actions in a row without a fight") and words[0].isdigit():
+        return _("{n} combat actions in a row without a fight").format(n=words[0])
+    if reason.startswith("the same position occurred ") and words[-2].isdigit():
+        return _("the same position occurred {n} times").format(n=words[-2])
+    if len(words) == 6 and " attacked the undefended rearguard " in reason:
+        return _("{god} attacked the undefended rearguard {square}").format(god=words[0], square=words[-1])
+    if reason == "neither side has a soldier on the board or in its column":
+        return _("neither side has a soldier on the board or in its column")
+    return reason

@@ -67,7 +67,7 @@ export function svgButton(group, label, onActivate, focusKey) {
 
 export class ApiError extends Error {
   constructor(status, payload) {
-    super(payload && payload.message ? payload.message : `request failed (${status})`);
+    super(payload && payload.message ? payload.message : t("request failed ({status})", { status }));
     this.status = status;
     this.payload = payload || {};
   }
@@ -82,7 +82,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError(0, { message: "the server cannot be reached; is it running?" });
+    throw new ApiError(0, { message: t("the server cannot be reached; is it running?") });
   }
   let payload = null;
   try {
@@ -93,7 +93,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (!response.ok) {
     if (payload && Array.isArray(payload.detail)) {
       const first = payload.detail[0] || {};
-      payload = { message: `${(first.loc || []).join(".")}: ${first.msg || "invalid request"}` };
+      payload = { message: `${(first.loc || []).join(".")}: ${first.msg || t("invalid request")}` };
     }
     throw new ApiError(response.status, payload);
   }
@@ -241,7 +241,151 @@ export function parseFragment(hash) {
 /** A seat's display name: "Red", or "Red (Ann)". */
 export function seatTitle(seatInfo) {
   if (!seatInfo) return "";
-  if (seatInfo.kind === "agent") return `${seatInfo.label} (computer: ${seatInfo.agent})`;
+  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: seatInfo.label, agent: seatInfo.agent });
   if (seatInfo.name) return `${seatInfo.label} (${seatInfo.name})`;
   return seatInfo.label;
+}
+
+// ---------- the player's language (src/netjer/i18n.py) ----------
+//
+// Every text shown goes through t("English message id", {params}) or tn(singular, plural, n):
+// the page loads its catalogue once (loadLanguage) from GET /api/i18n/{languages}, the
+// server choosing the first language it has among the lobby's choice (localStorage
+// "netjer.lang"), navigator.languages and Accept-Language, else English. A message the
+// catalogue lacks is shown in English. Placeholders are written {name}.
+
+const LANGUAGE_KEY = "netjer.lang";
+let catalogue = { language: "en", name: "English", plural_tags: ["one", "other"], messages: {} };
+
+function fillIn(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
+}
+
+/** The message ``msgid`` in the page's language, its {placeholders} filled from ``params``. */
+export function t(msgid, params) {
+  const found = catalogue.messages[msgid];
+  return fillIn(typeof found === "string" ? found : msgid, params);
+}
+
+/** The form of ``singular``/``plural`` for the count ``n`` ({n} is filled with it). */
+export function tn(singular, plural, n, params) {
+  const forms = catalogue.messages[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(forms)) {
+    let index = -1;
+    try {
+      index = catalogue.plural_tags.indexOf(new Intl.PluralRules(catalogue.language).select(n));
+    } catch (err) {
+      index = -1;
+    }
+    text = forms[index >= 0 && index < forms.length ? index : forms.length - 1];
+  }
+  return fillIn(text, { n, ...(params || {}) });
+}
+
+// A line the server sends already in English words (an engine's log line, a result) is put into
+// the page's language by recognising it as one of the catalogue's English message ids, its
+// {placeholders} read back from the line and translated in turn when they are messages
+// themselves (a reason inside "{god} wins: {reason}."). The most specific id (the most fixed
+// text) is tried first; a line no id matches stays as it is.
+let linePatterns = null;
+
+function escapeRegex(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function patterns() {
+  if (linePatterns) return linePatterns;
+  const ids = [];
+  for (const [msgid, found] of Object.entries(catalogue.messages)) {
+    if (!msgid.includes("{")) continue;
+    ids.push([msgid, found, null]);
+    if (Array.isArray(found) && catalogue.plurals && catalogue.plurals[msgid]) ids.push([catalogue.plurals[msgid], found, msgid]);
+  }
+  linePatterns = ids.map(([english, found, singular]) => {
+    const names = [];
+    const source = english.split(/(\{\w+\})/).map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return escapeRegex(part);
+      names.push(m[1]);
+      return "(.+?)";
+    }).join("");
+    return { regex: new RegExp(`^${source}$`), names, found, singular, english, fixed: english.replace(/\{\w+\}/g, "").length };
+  }).sort((a, b) => b.fixed - a.fixed);
+  return linePatterns;
+}
+
+/** ``line`` (English words from the server) in the page's language, when it is one of the
+ * catalogue's messages; else ``line`` itself. */
+export function translateLine(line, depth = 0) {
+  const text = String(line);
+  if (catalogue.language === "en" || depth > 3) return text;
+  const exact = catalogue.messages[text];
+  if (typeof exact === "string") return exact;
+  for (const p of patterns()) {
+    const m = p.regex.exec(text);
+    if (!m) continue;
+    const params = {};
+    p.names.forEach((name, i) => { params[name] = translateLine(m[i + 1], depth + 1); });
+    if (Array.isArray(p.found)) {
+      const n = Number(params.n);
+      return tn(p.singular || p.english, p.english, Number.isFinite(n) ? n : 2, params);
+    }
+    return fillIn(p.found, params);
+  }
+  return text;
+}
+
+/** The page's language code ("en", "es"). */
+export function language() {
+  return catalogue.language;
+}
+
+/** The language chosen in the lobby's selector, or null (then the browser's languages). */
+export function chosenLanguage() {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch (err) {
+    return null;
+  }
+}
+
+export function chooseLanguage(code) {
+  try {
+    if (code) localStorage.setItem(LANGUAGE_KEY, code);
+    else localStorage.removeItem(LANGUAGE_KEY);
+  } catch (err) {
+    // storage disabled: the choice lasts until the page is left
+  }
+}
+
+/** Translate the texts the HTML page marks: data-i18n (the element's text) and data-i18n-attr
+ * (the named attributes), as netjer.i18n.extract_html extracts them. */
+export function translatePage(root) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.i18nId) node.dataset.i18nId = node.textContent.split(/\s+/).filter(Boolean).join(" ");
+    node.textContent = t(node.dataset.i18nId);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const name of node.dataset.i18nAttr.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const key = `i18n-${name}`;
+      if (!node.hasAttribute(`data-${key}`)) node.setAttribute(`data-${key}`, (node.getAttribute(name) || "").split(/\s+/).filter(Boolean).join(" "));
+      const id = node.getAttribute(`data-${key}`);
+      if (id) node.setAttribute(name, t(id));
+    }
+  }
+}
+
+/** Load the page's catalogue (English if the server cannot be asked) and translate the page. */
+export async function loadLanguage() {
+  const wanted = [chosenLanguage(), ...(navigator.languages || [navigator.language])].filter(Boolean).slice(0, 16);
+  try {
+    catalogue = await api(`/api/i18n/${encodeURIComponent(wanted.join(",") || "auto")}`);
+  } catch (err) {
+    // English: the message ids themselves
+  }
+  document.documentElement.lang = catalogue.language;
+  translatePage(document);
+  return catalogue.language;
 }

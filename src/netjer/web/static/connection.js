@@ -5,6 +5,8 @@
 // A dropped connection is retried with exponential backoff and jitter; the first view after
 // a reconnect replaces everything, so the page resumes exactly where the server is.
 
+import { t } from "./common.js";
+
 const FATAL_CODES = new Set([4403, 4404, 4422]); // wrong token, unknown table or seat, bad hello
 const PING_MS = 20000;
 const MAX_DELAY_MS = 10000;
@@ -68,7 +70,7 @@ export class SeatConnection {
       if (this.stopped) return;
       if (FATAL_CODES.has(event.code)) {
         this.stopped = true;
-        this.setStatus("closed", this.fatalMessage || "the server refused this seat");
+        this.setStatus("closed", this.fatalMessage || t("the server refused this seat"));
         return;
       }
       this.scheduleRetry();

@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { allTokens, api, clockText, el, forgetTokens, loadCreatorKey, loadTokens, saveCreatorKey, saveToken } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, saveCreatorKey, saveToken, t, tn, translateLine } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -26,19 +26,22 @@ function playerName() {
 
 function optionField(name, prop) {
   const id = `opt-${name}`;
-  const title = prop.title || name;
+  // The titles, descriptions and values are English message ids of the game's catalogue
+  // (e.g. netjer.games.nile.game marks them): shown in the page's language when translated.
+  const title = translateLine(prop.title || name);
+  const help = translateLine(prop.description || "");
   let input;
   if (Array.isArray(prop.enum)) {
-    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, String(v).replaceAll("_", " "))));
+    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(String(v).replaceAll("_", " ")))));
   } else if (prop.type === "boolean") {
     input = el("input", { id, name, type: "checkbox", "data-option": name, "data-type": "boolean", checked: prop.default === true || null });
-    return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, prop.description || ""));
+    return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, help));
   } else if (prop.type === "integer" || prop.type === "number") {
     input = el("input", { id, name, type: "number", step: prop.type === "integer" ? 1 : "any", min: prop.minimum ?? null, max: prop.maximum ?? null, value: prop.default ?? "", "data-option": name, "data-type": prop.type });
   } else {
     input = el("input", { id, name, type: "text", value: prop.default ?? "", "data-option": name, "data-type": "string" });
   }
-  return el("label", { for: id }, title, input, el("span", { class: "option-help" }, prop.description || ""));
+  return el("label", { for: id }, title, input, el("span", { class: "option-help" }, help));
 }
 
 function readOptions() {
@@ -58,17 +61,17 @@ function readOptions() {
 
 function seatRow(game, seat) {
   const kinds = [
-    ["human", "A person with a private link (you or a friend)"],
-    ["open", "A person: open for anyone to join from the lobby"],
-    ...game.agents.map((a) => [a, `Computer: ${a}`]),
+    ["human", t("A person with a private link (you or a friend)")],
+    ["open", t("A person: open for anyone to join from the lobby")],
+    ...game.agents.map((a) => [a, t("Computer: {agent}", { agent: a })]),
   ];
   const preferred = seat === 0 ? "human" : game.agents.includes("heuristic") ? "heuristic" : game.agents[0] || "human";
   const kind = el("select", { id: `seat-${seat}-kind`, "data-seat-kind": seat }, kinds.map(([v, text]) => el("option", { value: v, selected: v === preferred || null }, text)));
-  const name = el("input", { id: `seat-${seat}-name`, type: "text", maxlength: 40, placeholder: "(optional)", "data-seat-name": seat });
+  const name = el("input", { id: `seat-${seat}-name`, type: "text", maxlength: 40, placeholder: t("(optional)"), "data-seat-name": seat });
   const cap = (game.ai_limits && game.ai_limits.max_seconds) || 60; // the server's cap per move
   const time = el("input", { id: `seat-${seat}-time`, type: "number", min: 0.05, max: cap, step: 0.05, value: Math.min(1, cap), "data-seat-time": seat });
-  const nameLabel = el("label", { for: name.id }, "Name", name);
-  const timeLabel = el("label", { for: time.id, "data-ai-cap": cap }, `Seconds per move (at most ${cap} on this server)`, time);
+  const nameLabel = el("label", { for: name.id }, t("Name"), name);
+  const timeLabel = el("label", { for: time.id, "data-ai-cap": cap }, t("Seconds per move (at most {cap} on this server)", { cap }), time);
   const sync = () => {
     const v = kind.value;
     nameLabel.classList.toggle("hidden", !(v === "human" || v === "open"));
@@ -78,7 +81,7 @@ function seatRow(game, seat) {
   kind.addEventListener("change", defaultClock);
   if (seat === 0) name.value = $("player-name").value;
   sync();
-  return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, game.seat_names[seat] || `Seat ${seat}`), el("label", { for: kind.id }, "Who plays", kind), nameLabel, timeLabel);
+  return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, game.seat_names[seat] || t("Seat {n}", { n: seat })), el("label", { for: kind.id }, t("Who plays"), kind), nameLabel, timeLabel);
 }
 
 function selectedGame() {
@@ -185,7 +188,7 @@ async function createTable(event) {
     showCreated(created);
     refreshTables();
   } catch (err) {
-    showError(`The table was not created: ${err.message}`);
+    showError(t("The table was not created: {reason}", { reason: err.message }));
   } finally {
     $("create").disabled = false;
   }
@@ -199,7 +202,7 @@ function copyButton(input) {
     } catch (err) {
       document.execCommand("copy");
     }
-  } } }, "Copy");
+  } } }, t("Copy"));
 }
 
 function showCreated(created) {
@@ -210,27 +213,27 @@ function showCreated(created) {
     const link = created.links[String(s.seat)];
     if (link) {
       const url = new URL(link, window.location.origin).href;
-      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": `join link for ${s.label}`, "data-link-seat": s.seat });
+      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("join link for {seat}", { seat: s.label }), "data-link-seat": s.seat });
       return el("div", {},
         el("strong", {}, `${s.label}${s.name ? ` (${s.name})` : ""}`),
-        el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, `Play as ${s.label}`)));
+        el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, t("Play as {seat}", { seat: s.label }))));
     }
-    if (s.open) return el("p", {}, el("strong", {}, s.label), " — open: anyone can join it from the lobby.");
-    return el("p", {}, el("strong", {}, s.label), ` — computer (${s.agent}).`);
+    if (s.open) return el("p", {}, el("strong", {}, s.label), ` — ${t("open: anyone can join it from the lobby.")}`);
+    return el("p", {}, el("strong", {}, s.label), ` — ${t("computer ({agent}).", { agent: s.agent })}`);
   });
   const extra = [];
   if (seatsWithLinks.length > 1) {
     extra.push(
-      el("p", {}, el("a", { class: "button", id: "hotseat", href: `/table/${encodeURIComponent(created.id)}#hotseat` }, "Hot-seat: play all human seats on this screen")),
-      el("p", { class: "small muted" }, "Or send each link to the person who plays that seat: a link is that seat's key, keep it private."),
+      el("p", {}, el("a", { class: "button", id: "hotseat", href: `/table/${encodeURIComponent(created.id)}#hotseat` }, t("Hot-seat: play all human seats on this screen"))),
+      el("p", { class: "small muted" }, t("Or send each link to the person who plays that seat: a link is that seat's key, keep it private.")),
     );
   } else if (seatsWithLinks.length === 1) {
-    extra.push(el("p", { class: "small muted" }, "The link is your seat's key: open it again (or reload the page) to come back to the game."));
+    extra.push(el("p", { class: "small muted" }, t("The link is your seat's key: open it again (or reload the page) to come back to the game.")));
   }
-  extra.push(el("p", {}, deleteButton(created.id, "Delete this table (possible until the first move)")));
+  extra.push(el("p", {}, deleteButton(created.id, t("Delete this table (possible until the first move)"))));
   box.replaceChildren(
     el("div", { class: "notice info" },
-      el("h3", {}, `Table ${created.id} created: ${table.title}`),
+      el("h3", {}, t("Table {id} created: {game}", { id: created.id, game: table.title })),
       ...rows,
       ...extra),
   );
@@ -240,9 +243,9 @@ function showCreated(created) {
 
 // ---------- the table lists ----------
 
-function seatWords(t) {
-  return t.seats
-    .map((s) => `${s.label}: ${s.kind === "agent" ? s.agent : s.open ? "open" : s.name || "a person"}`)
+function seatWords(table) {
+  return table.seats
+    .map((s) => `${s.label}: ${s.kind === "agent" ? s.agent : s.open ? t("open") : s.name || t("a person")}`)
     .join(" · ");
 }
 
@@ -253,30 +256,30 @@ async function joinSeat(table, seat) {
     saveToken(table.id, seat, joined.token);
     window.location.href = joined.link;
   } catch (err) {
-    showError(`Could not join: ${err.message}`);
+    showError(t("Could not join: {reason}", { reason: err.message }));
     refreshTables();
   }
 }
 
-function tableItem(t, kind) {
-  const mine = loadTokens(t.id);
-  const mySeats = Object.keys(mine).map(Number).filter((s) => t.seats[s]);
+function tableItem(table, kind) {
+  const mine = loadTokens(table.id);
+  const mySeats = Object.keys(mine).map(Number).filter((s) => table.seats[s]);
   const actions = [];
   if (kind === "open") {
-    for (const s of t.seats.filter((x) => x.open)) {
-      actions.push(el("button", { type: "button", "data-join": `${t.id}:${s.seat}`, on: { click: () => joinSeat(t, s.seat) } }, `Join as ${s.label}`));
+    for (const s of table.seats.filter((x) => x.open)) {
+      actions.push(el("button", { type: "button", "data-join": `${table.id}:${s.seat}`, on: { click: () => joinSeat(table, s.seat) } }, t("Join as {seat}", { seat: s.label })));
     }
   }
   for (const seat of mySeats) {
-    const href = `/table/${encodeURIComponent(t.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
-    actions.push(el("a", { class: "button", href }, kind === "finished" ? `Replay as ${t.seats[seat].label}` : `Resume as ${t.seats[seat].label}`));
+    const href = `/table/${encodeURIComponent(table.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
+    actions.push(el("a", { class: "button", href }, kind === "finished" ? t("Replay as {seat}", { seat: table.seats[seat].label }) : t("Resume as {seat}", { seat: table.seats[seat].label })));
   }
-  if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(t.id)}#watch&replay`, "data-replay": t.id }, "Replay"));
-  else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(t.id)}#watch`, "data-watch": t.id }, "Watch"));
-  let detail = kind === "finished" ? t.result_text || "finished" : `${t.version} action${t.version === 1 ? "" : "s"} played`;
-  if (t.hints) detail += " · hints allowed";
-  return el("li", { "data-table": t.id },
-    el("div", { class: "what" }, el("strong", {}, t.title), " ", el("span", { class: "muted small" }, `#${t.id}`), el("div", { class: "small" }, seatWords(t)), el("div", { class: "small muted" }, detail)),
+  if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id }, t("Replay")));
+  else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id }, t("Watch")));
+  let detail = kind === "finished" ? translateLine(table.result_text || "") || t("finished") : tn("{n} action played", "{n} actions played", table.version);
+  if (table.hints) detail += ` · ${t("hints allowed")}`;
+  return el("li", { "data-table": table.id },
+    el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
     ...actions);
 }
 
@@ -297,11 +300,11 @@ async function deleteTable(tableId) {
     await api(`/api/tables/${encodeURIComponent(tableId)}`, { method: "DELETE", token: loadCreatorKey(tableId) });
     forgetTokens(tableId);
     if ($("created").dataset.table === tableId) {
-      $("created").replaceChildren(el("div", { class: "notice info" }, `Table ${tableId} was deleted.`));
+      $("created").replaceChildren(el("div", { class: "notice info" }, t("Table {id} was deleted.", { id: tableId })));
       delete $("created").dataset.table;
     }
   } catch (err) {
-    showError(`The table was not deleted: ${err.message}`);
+    showError(t("The table was not deleted: {reason}", { reason: err.message }));
   }
   refreshTables();
 }
@@ -309,38 +312,41 @@ async function deleteTable(tableId) {
 // ---------- your tables ----------
 
 /** A table of this browser: whose turn, the time left, and the link to its seat(s). */
-function myTableItem(t, seats) {
-  const mine = seats.filter((s) => t.seats[s]);
-  const myTurn = !t.finished && mine.includes(t.to_move) && !(t.seats[t.to_move] && t.seats[t.to_move].standin);
-  const mover = t.to_move === null || t.to_move === undefined ? null : t.seats[t.to_move];
+function myTableItem(table, seats) {
+  const mine = seats.filter((s) => table.seats[s]);
+  const myTurn = !table.finished && mine.includes(table.to_move) && !(table.seats[table.to_move] && table.seats[table.to_move].standin);
+  const mover = table.to_move === null || table.to_move === undefined ? null : table.seats[table.to_move];
   let turn;
-  if (t.finished) turn = t.result_text || "finished";
-  else if (myTurn) turn = `Your turn (${mover.label})`;
-  else if (mover && mover.standin) turn = `The computer plays for ${mover.name || mover.label}`;
-  else if (mover && mover.open) turn = "Waiting for a player to join";
-  else if (mover) turn = `${mover.kind === "agent" ? "The computer" : mover.name || mover.label} to play`;
+  if (table.finished) turn = translateLine(table.result_text || "") || t("finished");
+  else if (myTurn) turn = t("Your turn ({seat})", { seat: mover.label });
+  else if (mover && mover.standin) turn = t("The computer plays for {name}", { name: mover.name || mover.label });
+  else if (mover && mover.open) turn = t("Waiting for a player to join");
+  else if (mover) {
+    const computer = t("The computer");
+    turn = t("{name} to play", { name: mover.kind === "agent" ? computer : mover.name || mover.label });
+  }
   else turn = "";
   let time = null;
-  if (!t.finished && t.clock && t.clock.running !== null && t.clock.running !== undefined) {
-    const left = t.clock.seats[t.clock.running].left;
-    if (left !== null) time = `${clockText(left, t.clock.mode)} left`;
+  if (!table.finished && table.clock && table.clock.running !== null && table.clock.running !== undefined) {
+    const left = table.clock.seats[table.clock.running].left;
+    if (left !== null) time = t("{time} left", { time: clockText(left, table.clock.mode) });
   }
   const fragment = mine.length > 1 ? "hotseat" : `seat=${mine[0]}`;
-  const label = t.finished ? "Open" : myTurn ? "Play" : "Open";
-  return el("li", { "data-my-table": t.id, class: myTurn ? "my-turn" : null },
+  const label = table.finished ? t("Open") : myTurn ? t("Play") : t("Open");
+  return el("li", { "data-my-table": table.id, class: myTurn ? "my-turn" : null },
     el("div", { class: "what" },
-      el("strong", {}, t.title), " ", el("span", { class: "muted small" }, `#${t.id}`),
-      el("div", { class: "small" }, `You: ${mine.map((s) => t.seats[s].label).join(", ")}`),
+      el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`),
+      el("div", { class: "small" }, t("You: {seats}", { seats: mine.map((s) => table.seats[s].label).join(", ") })),
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
-    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(t.id)}#${fragment}` }, label),
-    t.version === 0 && loadCreatorKey(t.id) ? deleteButton(t.id, "Delete") : null);
+    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(table.id)}#${fragment}` }, label),
+    table.version === 0 && loadCreatorKey(table.id) ? deleteButton(table.id, t("Delete")) : null);
 }
 
 async function refreshMine() {
   const held = allTokens();
   const ids = Object.keys(held).slice(0, 50);
   if (!ids.length) {
-    fill($("my-tables"), [], "No table yet: the tables you create or join appear here.");
+    fill($("my-tables"), [], t("No table yet: the tables you create or join appear here."));
     return;
   }
   const tables = await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`);
@@ -350,7 +356,7 @@ async function refreshMine() {
     return seats.includes(t.to_move) ? 0 : 1;
   };
   tables.sort((a, b) => mineFirst(a) - mineFirst(b));
-  fill($("my-tables"), tables.map((t) => myTableItem(t, Object.keys(held[t.id]).map(Number))), "None of your tables is on this server.");
+  fill($("my-tables"), tables.map((t) => myTableItem(t, Object.keys(held[t.id]).map(Number))), t("None of your tables is on this server."));
   document.body.dataset.myTurns = String(tables.filter((t) => mineFirst(t) === 0).length);
 }
 
@@ -358,7 +364,7 @@ async function refreshTables() {
   try {
     await refreshMine();
   } catch (err) {
-    showError(`Your tables could not be listed: ${err.message}`);
+    showError(t("Your tables could not be listed: {reason}", { reason: err.message }));
   }
   try {
     // Three lists from three queries: many tables of one kind never hide the others.
@@ -366,15 +372,41 @@ async function refreshTables() {
       ["open", "playing", "finished"].map((status) => api(`/api/tables?status=${status}`)),
     );
     const live = playing.filter((t) => !t.seats.some((s) => s.open));
-    fill($("open-tables"), open.map((t) => tableItem(t, "open")), "No open seats right now: create a table and leave a seat open.");
-    fill($("live-tables"), live.map((t) => tableItem(t, "live")), "No game in play.");
-    fill($("finished-tables"), done.slice(0, 30).map((t) => tableItem(t, "finished")), "No finished game yet.");
+    fill($("open-tables"), open.map((t) => tableItem(t, "open")), t("No open seats right now: create a table and leave a seat open."));
+    fill($("live-tables"), live.map((t) => tableItem(t, "live")), t("No game in play."));
+    fill($("finished-tables"), done.slice(0, 30).map((t) => tableItem(t, "finished")), t("No finished game yet."));
   } catch (err) {
-    showError(`The tables could not be listed: ${err.message}`);
+    showError(t("The tables could not be listed: {reason}", { reason: err.message }));
   }
 }
 
+// ---------- the language ----------
+
+/** The lobby's language selector: the browser's languages ("auto"), or one chosen and kept. */
+async function languageSelector() {
+  const select = $("language");
+  if (!select) return;
+  let listed = [];
+  try {
+    listed = (await api("/api/i18n")).languages;
+  } catch (err) {
+    listed = [{ code: "en", name: "English" }];
+  }
+  const chosen = chosenLanguage();
+  select.replaceChildren(
+    el("option", { value: "", selected: !chosen || null }, t("Browser's language")),
+    ...listed.map((l) => el("option", { value: l.code, selected: chosen === l.code || null, lang: l.code }, l.name)),
+  );
+  select.dataset.language = language();
+  select.addEventListener("change", () => {
+    chooseLanguage(select.value);
+    window.location.reload();
+  });
+}
+
 async function main() {
+  await loadLanguage();
+  await languageSelector();
   try {
     $("player-name").value = localStorage.getItem("netjer.name") || "";
   } catch (err) {
@@ -390,7 +422,7 @@ async function main() {
   try {
     games = await api("/api/games");
   } catch (err) {
-    showError(`The games could not be loaded: ${err.message}`);
+    showError(t("The games could not be loaded: {reason}", { reason: err.message }));
     return;
   }
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));

@@ -8,12 +8,12 @@
 // back. Placement: click a hand token, then a highlighted square (face up / face down asked
 // when both are legal). Combat: click your soldier, then a square to move to or to attack.
 
-import { el, svg, svgButton } from "./common.js";
+import { el, svg, svgButton, t, translateLine } from "./common.js";
 
 const SIDE_FILL = ["#6a2c91", "#1e7a46"];
 const SIDE_LIGHT = ["#b28ad0", "#7fc79f"];
-const ROW_NAMES = ["Seth's rearguard", "Seth's vanguard", "Isis's vanguard", "Isis's rearguard"];
-const PHASES = { placement: "placement", combat: "combat", final_action: "last action", over: "game over" };
+const rowNames = () => [t("Seth's rearguard"), t("Seth's vanguard"), t("Isis's vanguard"), t("Isis's rearguard")];
+const phaseWords = () => ({ placement: t("placement"), combat: t("combat"), final_action: t("last action"), over: t("game over") });
 
 export const title = "Dioses del Nilo";
 
@@ -77,7 +77,7 @@ function token(cx, cy, size, cell, { dataset, downLabel = true } = {}) {
   if (known) {
     g.dataset.value = String(cell.value);
     g.append(svg("text", { x: cx, y: cy + size * 0.17, "text-anchor": "middle", "font-size": size * 0.5, "font-weight": 800, fill: "#ffffff", text: cell.value }));
-    if (!cell.face_up && downLabel) g.append(svg("text", { x: cx, y: cy + half - size * 0.08, "text-anchor": "middle", "font-size": Math.max(8, size * 0.17), fill: "#f4e4a6", text: "down" }));
+    if (!cell.face_up && downLabel) g.append(svg("text", { x: cx, y: cy + half - size * 0.08, "text-anchor": "middle", "font-size": Math.max(8, size * 0.17), fill: "#f4e4a6", text: t("down") }));
   } else {
     g.append(svg("text", { x: cx, y: cy + size * 0.15, "text-anchor": "middle", "font-size": size * 0.42, "font-weight": 800, fill: "#ffffff", opacity: 0.85, text: "?" }));
   }
@@ -87,7 +87,7 @@ function token(cx, cy, size, cell, { dataset, downLabel = true } = {}) {
 function hourglass(x, y) {
   return svg(
     "g",
-    { class: "hourglass", "aria-label": "hourglass" },
+    { class: "hourglass", "aria-label": t("hourglass") },
     svg("path", { d: `M${x - 9},${y - 13} h18 l-9,13 l9,13 h-18 l9,-13 z`, fill: "#e8c16a", stroke: "#5b4630", "stroke-width": 2 }),
   );
 }
@@ -97,8 +97,9 @@ function layout(obs, narrow) {
   const cols = obs.columns;
   if (!narrow) {
     const sq = Math.min(100, Math.floor(400 / cols));
-    const px = 150 + cols * sq + 30;
-    return { W: 960, H: 520, sq, bx: 150, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12 };
+    const bx = 172; // room for the row labels in every language ("Retaguardia de Isis")
+    const px = bx + cols * sq + 30;
+    return { W: 960, H: 520, sq, bx, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12 };
   }
   const sq = Math.min(84, Math.floor(320 / cols));
   const top = 34 + 4 * sq + 22 + 34;
@@ -140,8 +141,8 @@ function drawBoard(obs, ctx, legal, g, L) {
   });
   rows.forEach((r) => {
     const { y } = pos(r, order[0]);
-    g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": ctx.narrow ? 11 : 13, "font-weight": 600, fill: "#3b2a14", text: ROW_NAMES[r] }));
-    g.append(svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: `row ${r + 1}` }));
+    g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": ctx.narrow ? 11 : 13, "font-weight": 600, fill: "#3b2a14", text: rowNames()[r] }));
+    g.append(svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: t("row {n}", { n: r + 1 }) }));
   });
   // the river between the halves
   const ry = by + 2 * sq;
@@ -171,7 +172,7 @@ function drawBoard(obs, ctx, legal, g, L) {
       if (placeTargets.has(name)) {
         const faces = placeTargets.get(name);
         action = "choose";
-        label = `${name}: place the ${sel.value === "?" ? "unseen token" : sel.value} here`;
+        label = sel.value === "?" ? t("{square}: place the unseen token here", { square: name }) : t("{square}: place the {value} here", { square: name, value: sel.value });
         sg.dataset.target = "place";
         sg.dataset.faces = [faces.up ? "up" : "", faces.down ? "down" : ""].filter(Boolean).join(" ");
         choose = () => {
@@ -185,16 +186,16 @@ function drawBoard(obs, ctx, legal, g, L) {
         };
       } else if (moveTargets.includes(name)) {
         action = `move ${sel.square} ${name}`;
-        label = `${name}: move the soldier from ${sel.square} here`;
+        label = t("{square}: move the soldier from {from} here", { square: name, from: sel.square });
         sg.dataset.target = "move";
       } else if (attackTargets.includes(name)) {
         action = `attack ${sel.square} ${name}`;
-        label = cell ? `${name}: attack this soldier with the one on ${sel.square}` : `${name}: attack the undefended rearguard with the soldier on ${sel.square} (wins)`;
+        label = cell ? t("{square}: attack this soldier with the one on {from}", { square: name, from: sel.square }) : t("{square}: attack the undefended rearguard with the soldier on {from} (wins)", { square: name, from: sel.square });
         sg.dataset.target = "attack";
       } else if (cell && cell.owner === me && (legal.moves.has(name) || legal.attacks.has(name))) {
         action = "select";
-        const what = cell.value === null ? "your face-down soldier" : `your ${cell.value}`;
-        label = `${name}: ${sel && sel.square === name ? "selected" : "select"} ${what}`;
+        const what = cell.value === null ? t("your face-down soldier") : t("your {value}", { value: cell.value });
+        label = sel && sel.square === name ? t("{square}: selected {what}", { square: name, what }) : t("{square}: select {what}", { square: name, what });
         sg.dataset.selectable = "yes";
       }
       if (sel && sel.kind === "soldier" && sel.square === name) {
@@ -233,8 +234,8 @@ function drawBoard(obs, ctx, legal, g, L) {
           `nile-sq-${name}`,
         );
       } else {
-        const who = cell ? `${obs.players[cell.owner].name}'s ${cell.value === null ? "face-down token" : cell.value}` : "empty";
-        sg.setAttribute("aria-label", `${name}, ${ROW_NAMES[r]}: ${who}`);
+        const who = !cell ? t("empty") : cell.value === null ? t("{god}'s face-down token", { god: obs.players[cell.owner].name }) : t("{god}'s {value}", { god: obs.players[cell.owner].name, value: cell.value });
+        sg.setAttribute("aria-label", `${name}, ${rowNames()[r]}: ${who}`);
       }
       g.append(sg);
     }
@@ -255,15 +256,15 @@ function sidePanel(obs, s, [x, y], width, ctx, legal) {
   g.append(s === 0
     ? svg("rect", { x: x + 12, y: y + 14, width: 20, height: 20, rx: 3, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 })
     : svg("circle", { cx: x + 22, cy: y + 24, r: 10, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: SIDE_FILL[s], text: `${p.name}${mine ? " (you)" : ""}${acting ? " — to act" : ""}` }));
+  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: SIDE_FILL[s], text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` }));
   if (obs.hourglass === s && obs.to_move !== null) {
     g.append(hourglass(x + width - 22, y + 24));
-    g.append(svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: "hourglass" }));
+    g.append(svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: t("hourglass") }));
   }
 
   // hand
-  g.append(svg("text", { x: x + 14, y: y + 58, "font-size": 12, fill: "#6b6256", text: "Hand" }));
-  if (!p.hand.length) g.append(svg("text", { x: x + 14, y: y + 84, "font-size": 13, fill: "#8b8070", text: "(empty)" }));
+  g.append(svg("text", { x: x + 14, y: y + 58, "font-size": 12, fill: "#6b6256", text: t("Hand") }));
+  if (!p.hand.length) g.append(svg("text", { x: x + 14, y: y + 84, "font-size": 13, fill: "#8b8070", text: t("(empty)") }));
   p.hand.forEach((v, i) => {
     const cell = { owner: s, value: v, face_up: p.hand_face_up[i] };
     const cx = x + 38 + i * 56;
@@ -280,7 +281,7 @@ function sidePanel(obs, s, [x, y], width, ctx, legal) {
       }
       svgButton(
         tg,
-        `Hand token ${key === "?" ? "(not seen)" : key}: ${selected ? "selected; click a highlighted square" : "select it to place it"}`,
+        `${key === "?" ? t("Hand token (not seen)") : t("Hand token {value}", { value: key })}: ${selected ? t("selected; click a highlighted square") : t("select it to place it")}`,
         () => {
           selection = selected ? null : { ...selectionKey(ctx), kind: "hand", value: key, index: i };
           ctx.rerender();
@@ -293,16 +294,16 @@ function sidePanel(obs, s, [x, y], width, ctx, legal) {
 
   // column, cemetery
   const small = 22;
-  g.append(svg("text", { x: x + 150, y: y + 58, "font-size": 12, fill: "#6b6256", text: `Column: ${p.column.length} (next drawn on the left)` }));
+  g.append(svg("text", { x: x + 150, y: y + 58, "font-size": 12, fill: "#6b6256", text: t("Column: {n} (next drawn on the left)", { n: p.column.length }) }));
   p.column.slice(0, 14).forEach((v, i) => {
     g.append(token(x + 162 + (i % 8) * 27, y + 76 + Math.floor(i / 8) * 27, small, { owner: s, value: v, face_up: v !== null }, { dataset: { column: `${s}-${i}` } }));
   });
   if (p.column.length > 14) g.append(svg("text", { x: x + 360, y: y + 108, "font-size": 12, text: `+${p.column.length - 14}` }));
-  g.append(svg("text", { x: x + 14, y: y + 160, "font-size": 12, fill: "#6b6256", text: `Cemetery: ${p.cemetery.length}` }));
+  g.append(svg("text", { x: x + 14, y: y + 160, "font-size": 12, fill: "#6b6256", text: t("Cemetery: {n}", { n: p.cemetery.length }) }));
   p.cemetery.slice(0, 13).forEach((v, i) => {
     g.append(token(x + 26 + i * 27, y + 182, small, { owner: s, value: v, face_up: true }, { dataset: { cemetery: `${s}-${i}` } }));
   });
-  g.append(svg("text", { x: x + 14, y: y + 214, "font-size": 12, fill: "#6b6256", text: `on the board: ${p.on_board}` }));
+  g.append(svg("text", { x: x + 14, y: y + 214, "font-size": 12, fill: "#6b6256", text: t("on the board: {n}", { n: p.on_board }) }));
   return g;
 }
 
@@ -311,16 +312,16 @@ export function status(view) {
   const obs = view.observation;
   const names = obs.players.map((p) => p.name);
   if (view.finished || obs.phase === "over") {
-    return view.result_text || (obs.result ? `Game over: ${obs.result}` : "The game is over.");
+    return view.result_text ? translateLine(view.result_text) : obs.result ? t("Game over: {result}", { result: translateLine(obs.result) }) : t("The game is over.");
   }
   const who = obs.to_move === null ? "" : names[obs.to_move];
-  if (obs.phase === "placement") return `Round ${obs.round} · placement · ${who} places a token`;
-  if (obs.phase === "combat") return `Round ${obs.round} · combat · ${who} acts`;
+  if (obs.phase === "placement") return t("Round {round} · placement · {who} places a token", { round: obs.round, who });
+  if (obs.phase === "combat") return t("Round {round} · combat · {who} acts", { round: obs.round, who });
   if (obs.phase === "final_action") {
-    const ender = obs.ended_by === null || obs.ended_by === undefined ? "" : ` (${names[obs.ended_by]} ended the turn)`;
-    return `Round ${obs.round} · ${who} has one last action${ender}`;
+    const ender = obs.ended_by === null || obs.ended_by === undefined ? "" : ` ${t("({god} ended the turn)", { god: names[obs.ended_by] })}`;
+    return `${t("Round {round} · {who} has one last action", { round: obs.round, who })}${ender}`;
   }
-  return `Round ${obs.round} · ${PHASES[obs.phase] || obs.phase}`;
+  return `${t("Round {round}", { round: obs.round })} · ${phaseWords()[obs.phase] || obs.phase}`;
 }
 
 /**
@@ -337,7 +338,7 @@ export function render(view, ctx) {
   const legal = parseLegal(ctx.actions);
   const L = layout(obs, ctx.narrow);
   const { W, H } = L;
-  const root = svg("svg", { class: "board nile", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "Dioses del Nilo board", "data-layout": ctx.narrow ? "narrow" : "wide" });
+  const root = svg("svg", { class: "board nile", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("Dioses del Nilo board"), "data-layout": ctx.narrow ? "narrow" : "wide" });
   root.append(defs());
   root.append(svg("rect", { width: W, height: H, fill: "#efe6d2" }));
   const boardGroup = svg("g", { class: "nile-board" });
@@ -346,13 +347,13 @@ export function render(view, ctx) {
   const bottom = ctx.seat === 1 ? 1 : 0;
   root.append(sidePanel(obs, 1 - bottom, L.panels[0], L.panelW, ctx, legal));
   root.append(sidePanel(obs, bottom, L.panels[1], L.panelW, ctx, legal));
-  const counters = [`combat actions without a fight: ${obs.quiet}/${obs.no_fight_limit}`];
+  const counters = [t("combat actions without a fight: {n}/{limit}", { n: obs.quiet, limit: obs.no_fight_limit })];
   if (obs.repetition_limit && (obs.phase === "combat" || obs.phase === "final_action")) {
-    counters.push(`this position: ${obs.repetitions}/${obs.repetition_limit}`);
+    counters.push(t("this position: {n}/{limit}", { n: obs.repetitions, limit: obs.repetition_limit }));
   }
   root.append(svg("text", { x: 12, y: H - 28, "font-size": 12, fill: "#6b6256", text: counters.join(" · ") }));
   if (obs.events && obs.events.length) {
-    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: `Last: ${obs.events.join(" ")}`.slice(0, ctx.narrow ? 80 : 160) }));
+    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: t("Last: {events}", { events: obs.events.map((e) => translateLine(e)).join(" ") }).slice(0, ctx.narrow ? 80 : 160) }));
   }
 
   const controls = [];
@@ -361,23 +362,22 @@ export function render(view, ctx) {
     const sel = selection;
     if (obs.phase === "placement") {
       if (sel && sel.kind === "hand" && sel.square) {
-        const what = sel.value === "?" ? "the unseen token" : `the ${sel.value}`;
-        prompt = `Place ${what} on ${sel.square}:`;
-        controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square}`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square}`); } } }, "Face up"));
-        controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square} down`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square} down`); } } }, "Face down"));
-        controls.push(el("button", { class: "secondary", on: { click: () => { selection = { ...sel, square: undefined }; ctx.rerender(); } } }, "Cancel"));
+        prompt = sel.value === "?" ? t("Place the unseen token on {square}:", { square: sel.square }) : t("Place the {value} on {square}:", { value: sel.value, square: sel.square });
+        controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square}`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square}`); } } }, t("Face up")));
+        controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square} down`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square} down`); } } }, t("Face down")));
+        controls.push(el("button", { class: "secondary", on: { click: () => { selection = { ...sel, square: undefined }; ctx.rerender(); } } }, t("Cancel")));
       } else if (sel && sel.kind === "hand") {
-        prompt = "Click a highlighted square of your half (face down is possible only in your rearguard).";
+        prompt = t("Click a highlighted square of your half (face down is possible only in your rearguard).");
       } else {
-        prompt = "Click a token of your hand, then a square of your half.";
+        prompt = t("Click a token of your hand, then a square of your half.");
       }
     } else {
       prompt = sel && sel.kind === "soldier"
-        ? `Soldier on ${sel.square}: click a square to move to (yellow) or to attack (red ✕).`
-        : "Click one of your soldiers to move or attack with it.";
-      if (sel) controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, "Cancel selection"));
-      if (legal.end) controls.push(el("button", { "data-action": "end", on: { click: () => ctx.play("end") } }, "End turn"));
-      if (legal.decline) controls.push(el("button", { "data-action": "decline", on: { click: () => ctx.play("decline") } }, "Decline the last action"));
+        ? t("Soldier on {square}: click a square to move to (yellow) or to attack (red ✕).", { square: sel.square })
+        : t("Click one of your soldiers to move or attack with it.");
+      if (sel) controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, t("Cancel selection")));
+      if (legal.end) controls.push(el("button", { "data-action": "end", on: { click: () => ctx.play("end") } }, t("End turn")));
+      if (legal.decline) controls.push(el("button", { "data-action": "decline", on: { click: () => ctx.play("decline") } }, t("Decline the last action")));
     }
   }
   return { board: root, controls, prompt };

@@ -3,7 +3,7 @@
 // pans (scroll, or drag with a finger) and zooms (the − / + / Fit buttons). The page itself never
 // scrolls sideways. Wide windows keep the board fitted to its column.
 
-import { el } from "./common.js";
+import { el, t } from "./common.js";
 
 export const MIN_TEXT = 12; // px
 export const MIN_TAP = 40; // px
@@ -40,7 +40,7 @@ export function fitBoard(area, narrow) {
     const key = board.dataset.part || "map";
     board.style.width = `${base}px`;
     const k = legibleScale(board);
-    const frame = el("div", { class: "board-pan", tabindex: "0", role: "region", "aria-label": `${board.getAttribute("aria-label") || "Board"} (scroll or drag to pan)`, "data-frame": key });
+    const frame = el("div", { class: "board-pan", tabindex: "0", role: "region", "aria-label": t("{board} (scroll or drag to pan)", { board: board.getAttribute("aria-label") || t("Board") }), "data-frame": key });
     board.replaceWith(frame);
     frame.append(board);
     const saved = scroll[key] || { left: 0, top: 0 };
@@ -60,10 +60,10 @@ export function fitBoard(area, narrow) {
     zoom = z;
     apply();
   };
-  const bar = el("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom the board" },
-    el("button", { type: "button", class: "secondary", "data-zoom": "out", "aria-label": "Zoom out", on: { click: () => setZoom(zoom === 0 ? 0 : zoom <= 1 ? 0 : zoom / 1.5) } }, "−"),
-    el("button", { type: "button", class: "secondary", "data-zoom": "in", "aria-label": "Zoom in", on: { click: () => setZoom(zoom === 0 ? 1 : Math.min(zoom * 1.5, 4)) } }, "+"),
-    el("button", { type: "button", class: "secondary", "data-zoom": "fit", on: { click: () => setZoom(zoom === 0 ? 1 : 0) } }, "Fit / Read"),
+  const bar = el("div", { class: "zoom-bar", role: "group", "aria-label": t("Zoom the board") },
+    el("button", { type: "button", class: "secondary", "data-zoom": "out", "aria-label": t("Zoom out"), on: { click: () => setZoom(zoom === 0 ? 0 : zoom <= 1 ? 0 : zoom / 1.5) } }, "−"),
+    el("button", { type: "button", class: "secondary", "data-zoom": "in", "aria-label": t("Zoom in"), on: { click: () => setZoom(zoom === 0 ? 1 : Math.min(zoom * 1.5, 4)) } }, "+"),
+    el("button", { type: "button", class: "secondary", "data-zoom": "fit", on: { click: () => setZoom(zoom === 0 ? 1 : 0) } }, t("Fit / Read")),
     el("span", { class: "small muted" }, "drag to pan"));
   frames[0].frame.before(bar);
   apply();

@@ -7,18 +7,36 @@
 // entry; "?" on a focused term opens that entry. All data goes in as text (textContent), never
 // as markup.
 
-import { el } from "./common.js";
+import { el, language, t, tn } from "./common.js";
 
 const cache = new Map(); // game -> Promise of the rules JSON
+const loaded = new Map(); // game -> the rules JSON, once it has arrived
+
+/** The game's rules texts if they have arrived (loadRules), else null. */
+export function loadedRules(game) {
+  return loaded.get(game) || null;
+}
+
+/** The one-line meaning of a legal action in the page's language, from its rules entry ``termId``
+ * (as netjer.core.texts.RulesTexts.meaning words it: "Name: line" for a card, power or Guardian),
+ * or ``fallback`` (the server's English words) until the texts have arrived. */
+export function meaningIn(game, termId, fallback) {
+  const rules = loadedRules(game);
+  const term = rules && termId ? rules.terms.find((x) => x.id === termId) : null;
+  if (!term) return fallback;
+  return ["card", "power", "guardian"].includes(term.kind) ? `${term.name}: ${term.line}` : term.line;
+}
 
 /** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases}]}. */
 export function loadRules(game) {
   if (!cache.has(game)) {
-    const p = fetch(`/api/games/${encodeURIComponent(game)}/rules`, { headers: { Accept: "application/json" } }).then((r) => {
-      if (!r.ok) throw new Error(`no rules texts for ${game} (${r.status})`);
+    // the page's language when the game has texts in it (404 otherwise), else English
+    const get = (lang) => fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`, { headers: { Accept: "application/json" } });
+    const p = get(language()).then((r) => (r.status === 404 && language() !== "en" ? get("en") : r)).then((r) => {
+      if (!r.ok) throw new Error(t("no rules texts for {game} ({status})", { game, status: r.status }));
       return r.json();
     });
-    p.catch(() => cache.delete(game));
+    p.then((rules) => loaded.set(game, rules), () => cache.delete(game));
     cache.set(game, p);
   }
   return cache.get(game);
@@ -55,12 +73,21 @@ export function searchTerms(rules, query) {
 let dialog = null;
 let returnFocus = null;
 
-function entryNode(t) {
-  return el("article", { class: "rule-entry", id: `rule-${t.id}`, "data-term-entry": t.id, tabindex: "-1" },
-    el("h3", {}, t.name, " ", el("span", { class: "muted small" }, `(${t.kind})`)),
-    el("p", { class: "rule-line" }, t.line),
-    el("p", { class: "rule-text" }, t.rule),
-    el("p", { class: "muted small" }, `Source: ${t.source}`));
+/** An entry's kind in words. */
+function kindWord(kind) {
+  const words = {
+    action: t("action"), event: t("event"), card: t("card"), power: t("power"), guardian: t("Guardian"), god: t("god"),
+    cartouche: t("cartouche"), square: t("square"), token: t("token"), track: t("track"), concept: t("concept"), symbol: t("symbol"),
+  };
+  return words[kind] || kind;
+}
+
+function entryNode(term) {
+  return el("article", { class: "rule-entry", id: `rule-${term.id}`, "data-term-entry": term.id, tabindex: "-1" },
+    el("h3", {}, term.name, " ", el("span", { class: "muted small" }, `(${kindWord(term.kind)})`)),
+    el("p", { class: "rule-line" }, term.line),
+    el("p", { class: "rule-text" }, term.rule),
+    el("p", { class: "muted small" }, t("Source: {source}", { source: term.source })));
 }
 
 function closeRules() {
@@ -81,34 +108,34 @@ export async function openRules(game, termId = null) {
     document.body.append(dialog);
   }
   dialog.classList.remove("hidden");
-  dialog.replaceChildren(el("div", { class: "rules-box" }, el("p", {}, "Loading the rules…")));
+  dialog.replaceChildren(el("div", { class: "rules-box" }, el("p", {}, t("Loading the rules…"))));
   let rules;
   try {
     rules = await loadRules(game);
   } catch (err) {
     dialog.replaceChildren(el("div", { class: "rules-box" }, el("p", { role: "alert" }, String(err.message)),
-      el("button", { type: "button", on: { click: closeRules } }, "Close")));
+      el("button", { type: "button", on: { click: closeRules } }, t("Close"))));
     return;
   }
   const o = rules.overview;
   const list = el("div", { class: "rules-entries", id: "rules-entries" });
   const count = el("p", { class: "muted small", "aria-live": "polite", id: "rules-count" });
-  const search = el("input", { type: "search", id: "rules-search", placeholder: "Search: a card, a power, an action…", "aria-label": "Search the rules", autocomplete: "off" });
+  const search = el("input", { type: "search", id: "rules-search", placeholder: t("Search: a card, a power, an action…"), "aria-label": t("Search the rules"), autocomplete: "off" });
   const show = () => {
     const found = searchTerms(rules, search.value);
     list.replaceChildren(...found.map(entryNode));
-    count.textContent = search.value.trim() ? `${found.length} entr${found.length === 1 ? "y" : "ies"} found` : `${found.length} entries`;
+    count.textContent = search.value.trim() ? tn("{n} entry found", "{n} entries found", found.length) : tn("{n} entry", "{n} entries", found.length);
   };
   search.addEventListener("input", show);
   const overview = el("details", { class: "rules-overview", open: termId ? null : true },
-    el("summary", {}, "How to play"),
-    el("h3", {}, "Goal"), el("p", {}, o.goal),
-    el("h3", {}, "A turn"), el("p", {}, o.turn),
-    el("h3", {}, "How to win"), el("p", {}, o.win),
-    el("p", { class: "muted small" }, `Source: ${o.source}`));
-  const close = el("button", { type: "button", class: "secondary", id: "rules-close", on: { click: closeRules } }, "Close");
+    el("summary", {}, t("How to play")),
+    el("h3", {}, t("Goal")), el("p", {}, o.goal),
+    el("h3", {}, t("A turn")), el("p", {}, o.turn),
+    el("h3", {}, t("How to win")), el("p", {}, o.win),
+    el("p", { class: "muted small" }, t("Source: {source}", { source: o.source })));
+  const close = el("button", { type: "button", class: "secondary", id: "rules-close", on: { click: closeRules } }, t("Close"));
   dialog.replaceChildren(el("div", { class: "rules-box" },
-    el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, `Rules: ${o.title}`), close),
+    el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, t("Rules: {game}", { game: o.title })), close),
     overview, search, count, list));
   show();
   const wanted = termId ? findTerm(rules, termId) : null;
@@ -153,8 +180,8 @@ async function showTip(game, target) {
   }
   tip.replaceChildren(
     el("strong", {}, term.name), " ", el("span", {}, term.line), " ",
-    el("a", { href: `#rule-${term.id}`, class: "tip-link", "data-tip-term": term.id, on: { click: (e) => { e.preventDefault(); openRules(game, term.id); } } }, "Full rule"),
-    el("span", { class: "muted small" }, " (? key)"));
+    el("a", { href: `#rule-${term.id}`, class: "tip-link", "data-tip-term": term.id, on: { click: (e) => { e.preventDefault(); openRules(game, term.id); } } }, t("Full rule")),
+    el("span", { class: "muted small" }, ` ${t("(? key)")}`));
   tip.classList.remove("hidden");
   tipFor = target;
   target.setAttribute("aria-describedby", "term-tip");
@@ -210,6 +237,6 @@ export function decorateTerms(root) {
 }
 
 /** A "Rules" button that opens the panel of `game`. */
-export function rulesButton(game, label = "Rules") {
-  return el("button", { type: "button", class: "secondary rules-button", "data-rules": game, on: { click: () => openRules(game) } }, label);
+export function rulesButton(game, label = null) {
+  return el("button", { type: "button", class: "secondary rules-button", "data-rules": game, on: { click: () => openRules(game) } }, label || t("Rules"));
 }

@@ -7,12 +7,12 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle } from "./common.js";
+import { api, clockText, el, loadLanguage, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
 import * as review from "./review.js";
-import { decorateTerms, installTermTips, openRules } from "./rules.js";
+import { decorateTerms, installTermTips, loadRules, meaningIn, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
@@ -99,12 +99,12 @@ async function showChooser(stored, storedSeats) {
     labels = {};
   }
   const buttons = storedSeats.map((seat) =>
-    el("button", { "data-choose": seat, on: { click: () => { hideCover(); start([seat], stored, false); } } }, `Play as ${labels[seat] || `seat ${seat}`}`),
+    el("button", { "data-choose": seat, on: { click: () => { hideCover(); start([seat], stored, false); } } }, t("Play as {seat}", { seat: labels[seat] || `#${seat}` })),
   );
-  buttons.push(el("button", { "data-choose": "hotseat", on: { click: () => { hideCover(); start(storedSeats, stored, false); } } }, "Hot-seat: play all these seats on this screen"));
-  buttons.push(el("button", { class: "secondary", "data-choose": "watch", on: { click: () => { hideCover(); start([], stored, false); } } }, "Just watch"));
+  buttons.push(el("button", { "data-choose": "hotseat", on: { click: () => { hideCover(); start(storedSeats, stored, false); } } }, t("Hot-seat: play all these seats on this screen")));
+  buttons.push(el("button", { class: "secondary", "data-choose": "watch", on: { click: () => { hideCover(); start([], stored, false); } } }, t("Just watch")));
   cover.replaceChildren(
-    el("div", { class: "card" }, el("h2", {}, "Which seat is this screen for?"), el("p", {}, "This browser holds the tokens of several seats of this table."), el("div", { class: "chooser" }, buttons)),
+    el("div", { class: "card" }, el("h2", {}, t("Which seat is this screen for?")), el("p", {}, t("This browser holds the tokens of several seats of this table.")), el("div", { class: "chooser" }, buttons)),
   );
   cover.classList.remove("hidden");
   document.body.dataset.cover = "chooser";
@@ -150,30 +150,30 @@ function confirmToken(seat, token) {
   }
 }
 
-const ERROR_WORDS = {
-  stale: "The game moved on before your move arrived, so it was not played. The board now shows the current position.",
-  not_your_turn: "It is not your turn.",
-  over: "The game is over.",
-  spectator: "Spectators cannot move.",
-  stood_in: "The computer plays for you since your time ran out: take your seat back to play.",
-  time_out: "Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on.",
-  not_stood_in: "You already play this seat.",
-  deleted: "This table was deleted by its creator before the game began. Go back to the lobby.",
-};
+const errorWords = () => ({
+  stale: t("The game moved on before your move arrived, so it was not played. The board now shows the current position."),
+  not_your_turn: t("It is not your turn."),
+  over: t("The game is over."),
+  spectator: t("Spectators cannot move."),
+  stood_in: t("The computer plays for you since your time ran out: take your seat back to play."),
+  time_out: t("Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on."),
+  not_stood_in: t("You already play this seat."),
+  deleted: t("This table was deleted by its creator before the game began. Go back to the lobby."),
+});
 
 function onError(conn, message) {
   if (conn.seat === state.pending) state.pending = null;
   // In hot-seat, a refusal may name the hand of the seat that made it: only that seat sees it.
   if (state.held.size > 1 && conn.seat !== state.shown && conn.status === "open") return;
-  let text = ERROR_WORDS[message.error] || message.message || "Something went wrong.";
-  if (message.error === "illegal") text = `That move is not allowed: ${message.message}.`;
-  if (message.error === "bad_token") text = "This seat's link was not accepted (the token does not match). Ask for a new link, or watch the table from the lobby.";
-  if (message.error === "no_table") text = "There is no such table. It may have been created on another server; go back to the lobby.";
-  if (message.error === "no_seat") text = "This table has no such seat.";
+  let text = errorWords()[message.error] || message.message || t("Something went wrong.");
+  if (message.error === "illegal") text = t("That move is not allowed: {reason}.", { reason: message.message });
+  if (message.error === "bad_token") text = t("This seat's link was not accepted (the token does not match). Ask for a new link, or watch the table from the lobby.");
+  if (message.error === "no_table") text = t("There is no such table. It may have been created on another server; go back to the lobby.");
+  if (message.error === "no_seat") text = t("This table has no such seat.");
   state.errors = [{ text, rule: message.rule || null, code: message.error }];
   if (!latestView()) {
     renderErrors();
-    $("status").textContent = "Not connected to the table.";
+    $("status").textContent = t("Not connected to the table.");
   }
   update();
 }
@@ -185,13 +185,13 @@ function onStatus() {
   if (!worst) return;
   box.className = `conn ${worst.status}`;
   box.replaceChildren();
-  if (worst.status === "open") box.append("connected");
-  else if (worst.status === "connecting") box.append("connecting…");
+  if (worst.status === "open") box.append(t("connected"));
+  else if (worst.status === "connecting") box.append(t("connecting…"));
   else if (worst.status === "waiting") {
     const seconds = Math.max(0, Math.round((worst.retryAt - Date.now()) / 100) / 10);
-    box.append(`connection lost; retrying in ${seconds} s `, el("button", { class: "secondary", on: { click: () => conns.forEach((c) => c.retryNow()) } }, "Retry now"));
+    box.append(`${t("connection lost; retrying in {seconds} s", { seconds })} `, el("button", { class: "secondary", on: { click: () => conns.forEach((c) => c.retryNow()) } }, t("Retry now")));
   } else if (worst.status === "closed") {
-    box.append("not connected");
+    box.append(t("not connected"));
   }
   document.body.dataset.conn = worst.status;
 }
@@ -206,13 +206,13 @@ function play(text) {
   if (!view) return;
   const found = view.legal.find((a) => a.text === text);
   if (!found) {
-    state.errors = [{ text: `"${text}" is not one of your legal actions right now.` }];
+    state.errors = [{ text: t("\"{action}\" is not one of your legal actions right now.", { action: text }) }];
     update();
     return;
   }
   const conn = state.conns.get(keyOf(state.shown));
   if (!conn || !conn.move(view.version, found.index)) {
-    state.errors = [{ text: "Not connected to the server: the move was not sent. It will reconnect by itself; try again then." }];
+    state.errors = [{ text: t("Not connected to the server: the move was not sent. It will reconnect by itself; try again then.") }];
     update();
     return;
   }
@@ -264,11 +264,11 @@ function askToPass(seat) {
     state.cover = null;
     hideCover();
     update();
-  } } }, `I am ${info.label} — show my view`);
+  } } }, t("I am {seat} — show my view", { seat: info.label }));
   cover.replaceChildren(
     el("div", { class: "card" },
-      el("h2", {}, `Pass the screen to ${name}`),
-      el("p", {}, "Hot-seat: the board stays hidden until the next player is at the screen."),
+      el("h2", {}, t("Pass the screen to {name}", { name })),
+      el("p", {}, t("Hot-seat: the board stays hidden until the next player is at the screen.")),
       ready),
   );
   cover.classList.remove("hidden");
@@ -285,7 +285,7 @@ function clearTable() {
   document.body.dataset.shown = "";
   document.body.dataset.myTurn = "no";
   document.body.dataset.version = "";
-  document.title = "Netjer — pass the screen";
+  document.title = t("Netjer — pass the screen");
   setFavicon(false);
 }
 
@@ -320,8 +320,8 @@ function renderView(view) {
   $("game-title").textContent = view.title;
   const you = $("you");
   you.replaceChildren();
-  if (seat === null) you.append("Watching (spectator view)");
-  else you.append(seatMark(view.game, seat), ` You are ${seatTitle(view.seats[seat])}`, state.held.size > 1 ? " · hot-seat" : "");
+  if (seat === null) you.append(t("Watching (spectator view)"));
+  else you.append(seatMark(view.game, seat), ` ${t("You are {seat}", { seat: seatTitle(view.seats[seat]) })}`, state.held.size > 1 ? ` · ${t("hot-seat")}` : "");
 
   let drawn;
   if (renderer) drawn = renderer.render(view, ctx);
@@ -331,28 +331,28 @@ function renderView(view) {
   area.replaceChildren(drawn.board);
   fitBoard(area, ctx.narrow);
 
-  const statusText = renderer ? renderer.status(view) : view.finished ? view.result_text : `${view.title}`;
+  const statusText = renderer ? renderer.status(view) : view.finished ? translateLine(view.result_text) : `${view.title}`;
   const statusBox = $("status");
   statusBox.textContent = statusText;
   statusBox.classList.toggle("your-turn", myTurn);
   if (!view.finished && !myTurn) {
     const mover = view.seats[view.to_move];
     if (mover) {
-      if (mover.kind === "agent") statusBox.textContent += ` — the computer (${mover.agent}) is thinking…`;
-      else if (mover.standin) statusBox.textContent += ` — the computer plays for ${seatTitle(mover)} (time ran out)`;
-      else if (mover.open) statusBox.textContent += " — waiting for someone to join this seat";
-      else statusBox.textContent += ` — waiting for ${seatTitle(mover)}`;
+      if (mover.kind === "agent") statusBox.textContent += ` — ${t("the computer ({agent}) is thinking…", { agent: mover.agent })}`;
+      else if (mover.standin) statusBox.textContent += ` — ${t("the computer plays for {seat} (time ran out)", { seat: seatTitle(mover) })}`;
+      else if (mover.open) statusBox.textContent += ` — ${t("waiting for someone to join this seat")}`;
+      else statusBox.textContent += ` — ${t("waiting for {seat}", { seat: seatTitle(mover) })}`;
     }
   } else if (myTurn) {
-    statusBox.textContent += sending ? " — sending…" : " — your turn";
+    statusBox.textContent += ` — ${sending ? t("sending…") : t("your turn")}`;
   }
 
   const controls = $("controls");
   controls.replaceChildren();
   if (mine && mine.standin && !view.finished) {
     controls.append(el("div", { class: "notice standin-banner", role: "status" },
-      el("p", {}, "Your time ran out: the computer plays for you."),
-      el("button", { id: "take-back", on: { click: takeBack } }, "Take my seat back")));
+      el("p", {}, t("Your time ran out: the computer plays for you.")),
+      el("button", { id: "take-back", on: { click: takeBack } }, t("Take my seat back"))));
   }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
@@ -369,11 +369,11 @@ function renderView(view) {
       el("li", { class: view.to_move === s.seat ? "to-move" : null, "data-seat": s.seat },
         seatMark(view.game, s.seat),
         el("span", {}, seatTitle(s)),
-        s.seat === seat ? el("strong", {}, "(you)") : null,
-        s.open ? el("span", { class: "muted" }, "(open seat)") : null,
-        s.standin ? el("span", { class: "standin", "data-standin": s.seat }, "(the computer plays: time ran out)") : null,
-        s.out ? el("span", { class: "standin" }, "(out)") : null,
-        view.to_move === s.seat ? el("span", { "aria-label": "to move" }, "◀ to move") : null,
+        s.seat === seat ? el("strong", {}, t("(you)")) : null,
+        s.open ? el("span", { class: "muted" }, t("(open seat)")) : null,
+        s.standin ? el("span", { class: "standin", "data-standin": s.seat }, t("(the computer plays: time ran out)")) : null,
+        s.out ? el("span", { class: "standin" }, t("(out)")) : null,
+        view.to_move === s.seat ? el("span", { "aria-label": t("to move") }, `◀ ${t("to move")}`) : null,
         view.clock ? el("span", { class: "clock", "data-clock-seat": s.seat }) : null),
     ),
   );
@@ -382,7 +382,7 @@ function renderView(view) {
   spectatorAndEnd(view, seat, statusBox);
   const legal = $("legal");
   legal.replaceChildren(...(myTurn ? view.legal : []).map((a) => legalButton(a, sending)));
-  if (!myTurn) legal.append(el("p", { class: "muted small" }, seat === null ? "Spectators cannot move." : "Not your turn."));
+  if (!myTurn) legal.append(el("p", { class: "muted small" }, seat === null ? t("Spectators cannot move.") : t("Not your turn.")));
 
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
@@ -395,9 +395,9 @@ function renderView(view) {
     const obs = view.observation || {};
     const why = obs.win_reason || obs.result || "";
     result.replaceChildren(
-      el("div", {}, view.result_text || "The game is over.", why ? el("div", { class: "small" }, why) : null),
-      el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, "Replay this game"),
-      seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: "Opens the replay, where you can ask for a review of your decisions", on: { click: openReplay } }, "Review my game") : null,
+      el("div", {}, view.result_text ? translateLine(view.result_text) : t("The game is over."), why ? el("div", { class: "small" }, translateLine(why)) : null),
+      el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, t("Replay this game")),
+      seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: t("Opens the replay, where you can ask for a review of your decisions"), on: { click: openReplay } }, t("Review my game")) : null,
       rematchControl(view),
     );
     result.classList.remove("hidden");
@@ -415,7 +415,7 @@ function renderView(view) {
   body.myTurn = myTurn && !sending ? "yes" : "no";
   body.finished = view.finished ? "yes" : "no";
   body.game = view.game;
-  document.title = `${myTurn ? "● Your turn — " : ""}${view.title} — Netjer`;
+  document.title = `${myTurn ? `● ${t("Your turn")} — ` : ""}${view.title} — Netjer`;
   setFavicon(myTurn);
   review.markHint($("live"), review.hintAction(view, seat)); // the hint's button in the lists too
   restoreFocus(key);
@@ -432,13 +432,13 @@ function rematchControl(view) {
     if (Object.keys(held).length) {
       const seats = Object.keys(held);
       const fragment = seats.length > 1 ? "hotseat" : `seat=${seats[0]}`;
-      return el("a", { class: "button", id: "go-rematch", href: `/table/${encodeURIComponent(id)}#${fragment}` }, "Go to the rematch");
+      return el("a", { class: "button", id: "go-rematch", href: `/table/${encodeURIComponent(id)}#${fragment}` }, t("Go to the rematch"));
     }
-    if (seat === null || seat === undefined) return el("a", { class: "button secondary", href: `/table/${encodeURIComponent(id)}#watch` }, "Watch the rematch");
-    return el("button", { id: "accept-rematch", on: { click: () => acceptRematch(id) } }, "A rematch is offered: take my seat");
+    if (seat === null || seat === undefined) return el("a", { class: "button secondary", href: `/table/${encodeURIComponent(id)}#watch` }, t("Watch the rematch"));
+    return el("button", { id: "accept-rematch", on: { click: () => acceptRematch(id) } }, t("A rematch is offered: take my seat"));
   }
   if (seat === null || seat === undefined) return null;
-  return el("button", { id: "offer-rematch", on: { click: offerRematch } }, "Rematch (seats rotated)");
+  return el("button", { id: "offer-rematch", on: { click: offerRematch } }, t("Rematch (seats rotated)"));
 }
 
 async function offerRematch() {
@@ -450,7 +450,7 @@ async function offerRematch() {
     const others = await acceptForOtherSeats(made.id, seat);
     moveTo(made.id, [made.seat, ...others]);
   } catch (err) {
-    state.errors = [{ text: `No rematch: ${err.message}` }];
+    state.errors = [{ text: t("No rematch: {reason}", { reason: err.message }) }];
     update();
   }
 }
@@ -460,7 +460,7 @@ async function acceptRematch() {
     const seats = await acceptForOtherSeats(null, null);
     moveTo(latestView().rematch, seats);
   } catch (err) {
-    state.errors = [{ text: `Could not join the rematch: ${err.message}` }];
+    state.errors = [{ text: t("Could not join the rematch: {reason}", { reason: err.message }) }];
     update();
   }
 }
@@ -518,7 +518,7 @@ function noticesOn() {
 function drawNoticeControls() {
   const on = noticesOn();
   const button = $("notify");
-  button.textContent = on ? "🔔 Notices on" : "🔔 Notify me on my turn";
+  button.textContent = `🔔 ${on ? t("Notices on") : t("Notify me on my turn")}`;
   button.setAttribute("aria-pressed", on ? "true" : "false");
   $("sound").checked = readSetting("netjer.sound", "yes") === "yes";
 }
@@ -530,7 +530,7 @@ async function toggleNotices() {
     return;
   }
   if (!("Notification" in window)) {
-    state.errors = [{ text: "This browser cannot show notices; the tab title and the sound still tell you." }];
+    state.errors = [{ text: t("This browser cannot show notices; the tab title and the sound still tell you.") }];
     update();
     return;
   }
@@ -542,7 +542,7 @@ async function toggleNotices() {
   }
   if (permission === "granted") writeSetting("netjer.notify", "yes");
   else {
-    state.errors = [{ text: "The browser did not allow notices for this site (see its site settings); the tab title and the sound still tell you." }];
+    state.errors = [{ text: t("The browser did not allow notices for this site (see its site settings); the tab title and the sound still tell you.") }];
     update();
   }
   drawNoticeControls();
@@ -578,7 +578,7 @@ function watchTurn(seat, view) {
   if (readSetting("netjer.sound", "yes") === "yes") beep();
   if (noticesOn()) {
     try {
-      const notice = new Notification(`Your turn — ${view.title}`, { body: `${seatTitle(info)} · table ${tableId}`, tag: `netjer-${tableId}-${seat}` });
+      const notice = new Notification(`${t("Your turn")} — ${view.title}`, { body: `${seatTitle(info)} · ${t("table {id}", { id: tableId })}`, tag: `netjer-${tableId}-${seat}` });
       notice.onclick = () => window.focus();
     } catch (err) {
       // a browser that only notifies from a service worker: the title and sound remain
@@ -617,7 +617,8 @@ function renderChat(view) {
   const messages = (view.chat || []).filter((m) => !(hide && m.spectator));
   box.replaceChildren(
     ...messages.map((m) => {
-      const who = m.spectator ? `${m.name || "A spectator"} (watching)` : seatTitle(view.seats[m.seat]) || `Seat ${m.seat}`;
+      const spectator = t("A spectator");
+      const who = m.spectator ? t("{name} (watching)", { name: m.name || spectator }) : seatTitle(view.seats[m.seat]) || t("Seat {n}", { n: m.seat });
       return el("li", { class: m.spectator ? "spectator" : null, "data-chat": m.id },
         el("strong", {}, `${who}: `), m.text);
     }),
@@ -642,7 +643,7 @@ function sendChat(event) {
     }
   }
   if (!conn || !conn.say(text, name)) {
-    state.errors = [{ text: "Not connected to the server: the message was not sent." }];
+    state.errors = [{ text: t("Not connected to the server: the message was not sent.") }];
     update();
     return;
   }
@@ -687,21 +688,21 @@ setInterval(drawClocks, 500);
 function takeBack() {
   const conn = state.conns.get(keyOf(state.shown));
   if (!conn || !conn.sendRaw({ type: "takeback" })) {
-    state.errors = [{ text: "Not connected to the server: try again once it reconnects." }];
+    state.errors = [{ text: t("Not connected to the server: try again once it reconnects.") }];
     update();
   }
 }
 
 /** Take back your last decision (netjer.core.undo: until another seat acted or something was revealed). */
 function undoButton(view, sending) {
-  return el("button", { type: "button", class: "secondary", id: "undo", "data-undo": "yes", disabled: sending || null, title: "Take back your last decision",
-    on: { click: () => sendUndo(view) } }, "↶ Undo");
+  return el("button", { type: "button", class: "secondary", id: "undo", "data-undo": "yes", disabled: sending || null, title: t("Take back your last decision"),
+    on: { click: () => sendUndo(view) } }, `↶ ${t("Undo")}`);
 }
 
 function sendUndo(view) {
   const conn = state.conns.get(keyOf(state.shown));
   if (!conn || !conn.undo(view.version)) {
-    state.errors = [{ text: "Not connected to the server: the undo was not sent." }];
+    state.errors = [{ text: t("Not connected to the server: the undo was not sent.") }];
     update();
     return;
   }
@@ -718,17 +719,20 @@ function spectatorAndEnd(view, seat, statusBox) {
 }
 
 /** A log line in words; the notation of the action it tells (if any) on hover and beside it. */
-function logLine(line, notation) {
+function logLine(english, notation) {
+  const line = translateLine(english);
   if (!notation) return el("li", {}, line);
-  return el("li", { title: `notation: ${notation}`, "data-notation": notation }, line, " ", el("code", { class: "notation muted" }, notation));
+  return el("li", { title: t("notation: {notation}", { notation }), "data-notation": notation }, line, " ", el("code", { class: "notation muted" }, notation));
 }
 
 /** A legal action's button: its notation and, below, what it does in words (the rules texts). */
 function legalButton(a, sending) {
-  const label = a.meaning ? `${a.text}: ${a.meaning}` : a.text;
+  const view = latestView();
+  const meaning = view ? meaningIn(view.game, a.term, a.meaning) : a.meaning;
+  const label = meaning ? `${a.text}: ${meaning}` : a.text;
   return el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, "aria-label": label, title: label, disabled: sending || null, on: { click: () => play(a.text) } },
     el("span", { class: "legal-text" }, a.text),
-    a.meaning ? el("span", { class: "legal-meaning" }, a.meaning) : null);
+    meaning ? el("span", { class: "legal-meaning" }, meaning) : null);
 }
 
 /** The Rules button of the header and the tips of the board's terms (rules.js). */
@@ -739,6 +743,8 @@ function wireRules(game, area) {
     button.disabled = false;
     button.onclick = () => openRules(game);
     installTermTips(game);
+    // the legal actions' meanings in the page's language once its rules texts arrive
+    loadRules(game).then(() => update(), () => {});
   }
   decorateTerms(area);
 }
@@ -747,8 +753,8 @@ function renderErrors() {
   $("errors").replaceChildren(
     ...state.errors.map((err, i) =>
       el("div", { class: "error-banner", role: "alert", "data-error": err.code || "" },
-        el("div", { class: "text" }, err.text, err.rule ? el("div", { class: "small" }, `Rule: ${err.rule}`) : null),
-        el("button", { class: "secondary", "aria-label": "dismiss", on: { click: () => { state.errors.splice(i, 1); renderErrors(); update(); } } }, "✕")),
+        el("div", { class: "text" }, err.text, err.rule ? el("div", { class: "small" }, t("Rule: {rule}", { rule: err.rule })) : null),
+        el("button", { class: "secondary", "aria-label": t("dismiss"), on: { click: () => { state.errors.splice(i, 1); renderErrors(); update(); } } }, "✕")),
     ),
   );
 }
@@ -769,7 +775,7 @@ window.addEventListener("resize", () => {
 
 function genericRender(view) {
   const pre = el("pre", { class: "panel", style: "white-space: pre-wrap; overflow:auto; max-height: 70vh" }, JSON.stringify(view.observation, null, 2));
-  return { board: pre, controls: [], prompt: "This game has no board drawing yet: choose from the list of legal actions." };
+  return { board: pre, controls: [], prompt: t("This game has no board drawing yet: choose from the list of legal actions.") };
 }
 
 document.addEventListener("keydown", (event) => {
@@ -806,7 +812,7 @@ async function openReplay() {
     renderReplay();
     $("replay-next").focus();
   } catch (err) {
-    state.errors = [{ text: `The replay could not be loaded: ${err.message}` }];
+    state.errors = [{ text: t("The replay could not be loaded: {reason}", { reason: err.message }) }];
     update();
   }
 }
@@ -853,11 +859,12 @@ function renderReplay() {
   const outlined = preferred.size > 0 && review.markBoard(drawn.board);
   $("board-area").replaceChildren(drawn.board);
   $("game-title").textContent = table.title;
-  $("you").textContent = r.seat === null ? "Replay (spectator view)" : `Replay as ${view.seats[r.seat].label}`;
-  $("replay-pos").textContent = `Step ${r.index} of ${last}`;
+  $("you").textContent = r.seat === null ? t("Replay (spectator view)") : t("Replay as {seat}", { seat: view.seats[r.seat].label });
+  $("replay-pos").textContent = t("Step {index} of {last}", { index: r.index, last });
   $("replay-range").max = String(last);
   $("replay-range").value = String(r.index);
-  $("replay-action").textContent = step.action ? `${r.index}. ${step.action}` : "The start of the game.";
+  $("replay-action").textContent = step.action ? `${r.index}. ${translateLine(step.action)}` : t("The start of the game.");
+  $("replay-action").classList.toggle("undo", Boolean(step.undo));
   $("replay-status").textContent = renderer ? renderer.status(view) : "";
   $("replay-prev").disabled = r.index === 0;
   $("replay-first").disabled = r.index === 0;
@@ -868,7 +875,7 @@ function renderReplay() {
     list.dataset.table = `${tableId}-${r.seat}`;
     list.replaceChildren(
       ...steps.slice(1).map((s, i) =>
-        el("li", {}, el("a", { href: "#", "data-step": i + 1, on: { click: (e) => { e.preventDefault(); r.index = i + 1; renderReplay(); } } }, s.action)),
+        el("li", { class: s.undo ? "undo" : null, "data-undo": s.undo ? "yes" : null }, el("a", { href: "#", "data-step": i + 1, on: { click: (e) => { e.preventDefault(); r.index = i + 1; renderReplay(); } } }, translateLine(s.action))),
       ),
     );
   }
@@ -893,12 +900,13 @@ function wireReplay() {
 
 // ---------- start ----------
 
-function main() {
+async function main() {
+  await loadLanguage();
   wireReplay();
   wireChat();
   wireNotices();
   if (!tableId) {
-    $("status").textContent = "No table in the address.";
+    $("status").textContent = t("No table in the address.");
     return;
   }
   const { seats, stored, storedSeats, replay, unconfirmed } = decideSeats();

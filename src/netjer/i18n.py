@@ -1,0 +1,308 @@
+"""The player's language: one translation layer for the terminal and the web table.
+
+Every player-facing text outside the rules texts (:mod:`netjer.core.texts`, one TOML file per
+game and language) is an English *message id* written in the code and translated through
+gettext catalogues kept with Babel:
+
+* ``src/netjer/locale/<domain>.pot`` — the templates, extracted from the source by Babel's own
+  extractors (Python, Babel's JavaScript extractor for ``t(...)``/``tn(...)``, and
+  :func:`extract_html` for the two HTML pages), as configured in ``src/netjer/locale/<domain>.cfg``
+  (``make i18n`` extracts and updates the catalogues);
+* ``src/netjer/locale/<language>/LC_MESSAGES/<domain>.po`` — one catalogue per language and
+  domain: ``common`` (the lobby, the table's and the terminal's common words), ``nile``, ``aton``
+  and ``ankh`` (each game's table).
+
+The ``.po`` files are read as they are, with Babel's :func:`~babel.messages.pofile.read_po`, and
+compiled in memory (:func:`~babel.messages.mofile.write_mo`) into standard
+:class:`gettext.GNUTranslations`: no compiled ``.mo`` file is built or committed, so ``make run``
+and ``make test`` work from a fresh clone with no extra step, and a catalogue edited by hand
+is used at the next start.
+
+Message ids use ``{name}`` placeholders (``_("Round {n}").format(n=3)``), the same syntax the
+browser's ``t("Round {n}", {n: 3})`` (``static/common.js``) fills.  A message missing from a
+catalogue (or left empty, or marked fuzzy) falls back to its English id.
+
+The language: ``--lang`` in the terminal (else the environment variable ``NETJER_LANG``, else
+English); in the browser the lobby's selector (kept in localStorage), else the browser's
+languages (``navigator.languages``), else the request's ``Accept-Language``, else English:
+:func:`negotiate` picks among :func:`languages`.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import os
+from collections.abc import Iterable, Iterator
+from functools import cache
+from html.parser import HTMLParser
+from importlib import resources
+from typing import IO, Any
+
+from babel import Locale, UnknownLocaleError
+from babel.core import negotiate_locale
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+#: The language of the message ids, complete by construction, and the fallback.
+DEFAULT_LANGUAGE = "en"
+#: The catalogues' domains, in the order they are merged (a game's words after the common ones).
+DOMAINS = ("common", "nile", "aton", "ankh")
+#: The environment variable the terminal reads when ``--lang`` is not given.
+ENV_VARIABLE = "NETJER_LANG"
+#: The functions that mark a message, for Babel's extractors: Python's ``_``, ``gettext``,
+#: ``ngettext`` (Babel's defaults) and ``N_`` (marked, translated later), the browser's ``t`` and
+#: ``tn`` (singular, plural, count).
+JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
+#: CLDR's plural categories in the order gettext numbers a catalogue's plural forms.
+PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+_current = DEFAULT_LANGUAGE
+
+
+def _locale_dir() -> Any:
+    return resources.files("netjer").joinpath("locale")
+
+
+def languages() -> list[str]:
+    """The languages with catalogues (folders of ``netjer/locale``), English always first."""
+    folder = _locale_dir()
+    found = {p.name for p in folder.iterdir() if p.is_dir() and p.joinpath("LC_MESSAGES").is_dir()}
+    return [DEFAULT_LANGUAGE, *sorted(found - {DEFAULT_LANGUAGE})]
+
+
+def language_name(language: str) -> str:
+    """A language's name in itself (``"español"``, ``"English"``), from Babel's CLDR data."""
+    try:
+        name = Locale.parse(language).get_display_name(language) or language
+    except (UnknownLocaleError, ValueError):
+        return language
+    return name[:1].upper() + name[1:] if language == DEFAULT_LANGUAGE else name
+
+
+def negotiate(preferred: Iterable[str]) -> str:
+    """The first of ``preferred`` (language tags, best first: ``"es-ES"``, ``"es"``, ``"fr_FR"``)
+    that has catalogues, by language when the region is not available; English if none.
+
+    Uses :func:`babel.core.negotiate_locale`."""
+    available = languages()
+    wanted = [p.strip().replace("_", "-") for p in preferred if p and p.strip()]
+    found = negotiate_locale(wanted, available, sep="-")
+    return found if found in available else DEFAULT_LANGUAGE
+
+
+def parse_accept_language(header: str | None) -> list[str]:
+    """The language tags of an HTTP ``Accept-Language`` header, best first (by ``q``, then
+    order); a malformed part is skipped.  ``"es-ES,es;q=0.9,en;q=0.5"`` → ``["es-ES", "es", "en"]``."""
+    weighted: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "").split(",")[:32]):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                quality = float(params[2:])
+            except ValueError:
+                continue
+        if tag and tag != "*" and quality > 0 and len(tag) <= 35:
+            weighted.append((-quality, i, tag))
+    return [tag for _, _, tag in sorted(weighted)]
+
+
+def check_language(language: str) -> str:
+    """``language`` if it has catalogues, else raise.
+
+    Raises:
+        ValueError: naming the languages there are.
+    """
+    if language not in languages():
+        raise ValueError(f"no translation into {language!r}; languages: {', '.join(languages())}")
+    return language
+
+
+def _po_path(language: str, domain: str) -> Any:
+    return _locale_dir().joinpath(language, "LC_MESSAGES", f"{domain}.po")
+
+
+@cache
+def catalog(language: str, domain: str) -> Catalog | None:
+    """The catalogue of ``domain`` in ``language`` as Babel reads it (``None`` if there is none).
+
+    Raises:
+        babel.messages.pofile.PoFileError: if the file is not a valid ``.po`` file.
+    """
+    path = _po_path(language, domain)
+    if not path.is_file():
+        return None
+    with path.open("rb") as fh:
+        return read_po(fh, locale=language, domain=domain, abort_invalid=True)
+
+
+def _compiled(cat: Catalog) -> IO[bytes]:
+    buffer = io.BytesIO()
+    write_mo(buffer, cat)  # fuzzy entries left out, as msgfmt does
+    buffer.seek(0)
+    return buffer
+
+
+@cache
+def translations(language: str) -> _gettext.NullTranslations:
+    """Every domain's catalogue of ``language`` merged into one :class:`babel.support.Translations`
+    (English or an unknown language: the message ids themselves)."""
+    merged: Translations | None = None
+    if language != DEFAULT_LANGUAGE:
+        for domain in DOMAINS:
+            cat = catalog(language, domain)
+            if cat is None:
+                continue
+            part = Translations(_compiled(cat), domain="netjer")
+            if merged is None:
+                merged = part
+            else:
+                merged.merge(part)
+    return merged if merged is not None else _gettext.NullTranslations()
+
+
+def set_language(language: str) -> None:
+    """Make ``language`` the process's language (the terminal's ``--lang``); the server never
+    calls it and passes a language to each call instead.
+
+    Raises:
+        ValueError: if there are no catalogues for it (see :func:`check_language`).
+    """
+    global _current  # noqa: PLW0603 - the terminal's one language, as gettext.install would
+    _current = check_language(language)
+
+
+def get_language() -> str:
+    """The process's language (English unless :func:`set_language` was called)."""
+    return _current
+
+
+def language_from_environment() -> str | None:
+    """The language named by ``NETJER_LANG`` if it has catalogues (``"es_ES.UTF-8"`` → ``"es"``)."""
+    value = os.environ.get(ENV_VARIABLE, "").split(".")[0]
+    return negotiate([value]) if value else None
+
+
+def gettext(message: str, language: str | None = None) -> str:
+    """``message`` in ``language`` (default: the process's), or the message itself."""
+    language = language or _current
+    if language == DEFAULT_LANGUAGE:  # the ids are English: no lookup (engines' narration is hot)
+        return message
+    return translations(language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int, language: str | None = None) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` in ``language``."""
+    language = language or _current
+    if language == DEFAULT_LANGUAGE:
+        return singular if n == 1 else plural
+    return translations(language).ngettext(singular, plural, n)
+
+
+def _(message: str) -> str:
+    """``message`` in the process's language (the marker Babel's Python extractor finds)."""
+    if _current == DEFAULT_LANGUAGE:
+        return message
+    return translations(_current).gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it (a constant translated where shown)."""
+    return message
+
+
+def plural_tags(language: str) -> list[str]:
+    """The CLDR plural categories of ``language`` in the order of its catalogue's plural forms
+    (what the browser maps ``Intl.PluralRules`` onto): ``["one", "other"]`` for English."""
+    try:
+        tags = set(Locale.parse(language).plural_form.tags) | {"other"}
+    except (UnknownLocaleError, ValueError):
+        tags = {"one", "other"}
+    return [t for t in PLURAL_ORDER if t in tags]
+
+
+def as_json(language: str) -> dict[str, Any]:
+    """The browser's catalogue of ``language``: ``language``, ``name``, ``plural_tags``,
+    ``messages`` (message id → translation; a plural message's singular id → its forms) and
+    ``plurals`` (a plural message's singular id → its English plural id, which the browser's
+    ``translateLine`` also recognises).
+    Untranslated and fuzzy messages are left out (the browser shows the English id)."""
+    messages: dict[str, str | list[str]] = {}
+    plurals: dict[str, str] = {}
+    if language != DEFAULT_LANGUAGE:
+        for domain in DOMAINS:
+            cat = catalog(language, domain)
+            if cat is None:
+                continue
+            for message in cat:
+                if not message.id or message.fuzzy:
+                    continue
+                if isinstance(message.id, (tuple, list)):
+                    forms = [str(s) for s in message.string or ()]
+                    if forms and all(forms):
+                        messages[str(message.id[0])] = forms
+                        plurals[str(message.id[0])] = str(message.id[1])
+                elif message.string:
+                    messages[str(message.id)] = str(message.string)
+    return {
+        "language": language,
+        "name": language_name(language),
+        "plural_tags": plural_tags(language),
+        "messages": messages,
+        "plurals": plurals,
+    }
+
+
+# ---------- extraction of the HTML pages ----------
+
+
+class _HtmlMessages(HTMLParser):
+    """The texts marked in an HTML page: the text of an element with ``data-i18n`` and each
+    attribute named in ``data-i18n-attr`` (comma-separated: ``placeholder,aria-label``)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: list[tuple[str, int, list[str]] | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        line = self.getpos()[0]
+        for name in (values.get("data-i18n-attr") or "").split(","):
+            text = values.get(name.strip())
+            if name.strip() and text:
+                self.found.append((line, " ".join(text.split())))
+        if tag in ("input", "meta", "link", "br", "img"):
+            return
+        self._open.append((tag, line, []) if "data-i18n" in values else None)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._open:
+            return
+        top = self._open.pop()
+        if top is not None:
+            text = " ".join("".join(top[2]).split())
+            if text:
+                self.found.append((top[1], text))
+
+    def handle_data(self, data: str) -> None:
+        for entry in self._open:
+            if entry is not None:
+                entry[2].append(data)
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel extraction method for Netjer's HTML pages (``[netjer_html: **.html]``
+    in a Babel config): yields ``(line, None, message, [])`` for every text marked with
+    ``data-i18n`` or ``data-i18n-attr`` (the browser's ``translatePage`` translates the same)."""
+    parser = _HtmlMessages()
+    parser.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
+    parser.close()
+    for line, text in parser.found:
+        yield line, None, text, []

@@ -1,0 +1,120 @@
+"""The web table in the player's language: a lobby and a Dioses del Nilo table in Chromium with locale es-ES."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from netjer import i18n
+from tests.web.conftest import VIEWPORT, PageErrors
+from tests.web.test_browser import api, click_move, wait_turn
+
+#: English words that may show on a Spanish page: names, notation and the engine's words that
+#: are the same in both languages.
+SAME_IN_BOTH = {"Chat", "Netjer"}
+
+
+@pytest.fixture
+def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A page of a browser whose language is Spanish (navigator.languages and Accept-Language)."""
+    ctx = browser.new_context(viewport=VIEWPORT, locale="es-ES")
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
+    try:
+        yield page
+    finally:
+        ctx.close()
+    assert not list(page_errors), "\n".join(page_errors)
+
+
+def _english_phrases(*domains: str) -> list[str]:
+    """The English texts of the catalogues that must be translated (two words or more, so that a
+    name or a notation word is not taken for one), longest first."""
+    out = set()
+    for domain in domains:
+        catalog = i18n.catalog("es", domain)
+        assert catalog is not None
+        for m in catalog:
+            if not m.id or not m.string:
+                continue
+            for english in m.id if isinstance(m.id, tuple) else (m.id,):
+                fixed = [part.strip() for part in re.split(r"\{\w+\}", english) if len(part.strip().split()) >= 2]
+                out.update(part for part in fixed if part not in SAME_IN_BOTH and len(part) > 8)
+    return sorted(out, key=len, reverse=True)
+
+
+def _untranslated(page: Any, phrases: list[str]) -> list[str]:
+    text = page.evaluate("() => document.body.innerText")
+    return [p for p in phrases if p in text]
+
+
+def test_the_lobby_speaks_the_browsers_language_and_remembers_a_choice(server: str, spanish: Any, shots: Path) -> None:
+    page = spanish
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+    assert page.locator("#new-title").inner_text() == "Nueva mesa"
+    assert page.locator("#create").inner_text() == "Crear la mesa"
+    assert page.locator("#player-name").get_attribute("placeholder") == "(opcional)"
+    assert "Una persona con un enlace privado" in page.locator("#seat-0-kind").inner_text()
+    assert page.locator("#language").input_value() == ""  # the browser's language
+    assert not _untranslated(page, _english_phrases("common"))
+    page.screenshot(path=str(shots / "lobby-es.png"))
+    # the Rules panel of Dioses del Nilo, in Spanish from texts/es.toml
+    page.select_option("#game", "nile")
+    page.click("#options-box summary")
+    options = page.locator("#options").inner_text()
+    assert "Columnas" in options and "Bloqueo" in options and "tres de cada" in options
+    assert not _untranslated(page, _english_phrases("common", "nile"))
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-search")
+    assert page.locator("#rules-title").inner_text() == "Reglas: Dioses del Nilo"
+    assert "Isis y Seth" in page.locator(".rules-overview").inner_text()
+    page.keyboard.press("Escape")
+    # a language chosen in the selector is kept for the next pages
+    with page.expect_navigation():
+        page.select_option("#language", "en")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator("#new-title").inner_text() == "New table"
+    assert len(_untranslated(page, _english_phrases("common"))) > 10  # the check sees English when it is there
+    assert page.evaluate("() => localStorage.getItem('netjer.lang')") == "en"
+    with page.expect_navigation():
+        page.select_option("#language", "")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator("#new-title").inner_text() == "Nueva mesa"
+
+
+def test_a_nile_table_in_spanish_has_no_english_word(server: str, spanish: Any, shots: Path) -> None:
+    page = spanish
+    created = api(
+        server,
+        "/api/tables",
+        {"game": "nile", "seed": 5, "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}]},
+    )
+    page.goto(f"{server}{created['links']['0']}")
+    wait_turn(page)
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+    assert page.locator("#status").inner_text().startswith("Ronda 1 · colocación")
+    page.wait_for_function("() => document.querySelector('#legal .legal-meaning')?.textContent.startsWith('Pon')")
+    board = page.locator("#board-area svg.board")
+    assert board.get_attribute("aria-label") == "Tablero de Dioses del Nilo"
+    assert "Retaguardia de Seth" in board.inner_html() and "Mano" in board.inner_html()
+    # play a placement by clicking, so the log has the engine's lines too
+    page.locator("[data-hand-value]").first.click()
+    target = page.locator("[data-target=place]").first
+    if target.get_attribute("data-faces") == "up down":
+        target.click()
+        click_move(page, page.locator("#controls button[data-action$=' down']"))
+    else:
+        click_move(page, target)
+    wait_turn(page)
+    log = page.locator("#log").inner_text()
+    assert "Ronda 1: fase de colocación." in log and "Seth coloca" in log
+    phrases = _english_phrases("common", "nile")
+    assert not _untranslated(page, phrases), _untranslated(page, phrases)
+    page.screenshot(path=str(shots / "nile-es.png"))
