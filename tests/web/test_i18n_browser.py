@@ -94,10 +94,12 @@ def test_a_nile_table_in_spanish_has_no_english_word(server: str, spanish: Any, 
     created = api(
         server,
         "/api/tables",
-        {"game": "nile", "seed": 5, "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}]},
+        {"game": "nile", "seed": 5, "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}], "hints": True},
     )
     page.goto(f"{server}{created['links']['0']}")
     wait_turn(page)
+    assert page.locator("#hints-note").inner_text() == "En esta mesa se permiten pistas."
+    assert page.locator("#hint").inner_text() == "💡 Pista"
     assert page.evaluate("() => document.documentElement.lang") == "es"
     assert page.locator("#status").inner_text().startswith("Ronda 1 · colocación")
     page.wait_for_function("() => document.querySelector('#legal .legal-meaning')?.textContent.startsWith('Pon')")

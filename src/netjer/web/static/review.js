@@ -9,7 +9,7 @@
 // game's board draws that action, highlighted on the board.  Everything shown comes from the
 // server's answer for this viewer (another seat's review only once that seat published it).
 
-import { api, el, svg, svgButton } from "./common.js";
+import { api, el, svg, svgButton, t, tn, translateLine } from "./common.js";
 
 export const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARK_COLOUR = { inaccuracy: "#9a7400", mistake: "#c05000", blunder: "#b71c1c" };
@@ -31,6 +31,17 @@ const rs = {
 
 const $ = (id) => document.getElementById(id);
 const percent = (v) => `${Math.round(v * 100)}%`;
+
+/** A mark's name in the page's language ("inaccuracy", "mistake", "blunder"). */
+export function markName(mark) {
+  const names = { inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
+  return names[mark] || mark;
+}
+
+/** "N iterations per search", in the page's language. */
+function perSearch(n) {
+  return tn("{n} iteration per search", "{n} iterations per search", n);
+}
 
 // ---------- opening, closing, the server ----------
 
@@ -72,7 +83,7 @@ function connect() {
       rs.error = null;
       redraw();
     } else if (message.type === "error") {
-      rs.error = message.message || "The reviews could not be loaded.";
+      rs.error = message.message || t("The reviews could not be loaded.");
       drawPanel();
     }
   };
@@ -92,7 +103,7 @@ async function requestReview() {
   try {
     await api(`/api/tables/${encodeURIComponent(rs.tableId)}/reviews`, { method: "POST", body: { seat: rs.seat, iterations }, token: rs.token });
   } catch (err) {
-    rs.error = `No review: ${err.message}`;
+    rs.error = t("No review: {reason}", { reason: err.message });
   }
   rs.sending = false;
   drawPanel();
@@ -102,7 +113,7 @@ async function publish() {
   try {
     rs.data = { ...rs.data, ...(await api(`/api/tables/${encodeURIComponent(rs.tableId)}/reviews/publish`, { method: "POST", body: { seat: rs.seat }, token: rs.token })) };
   } catch (err) {
-    rs.error = `Not published: ${err.message}`;
+    rs.error = t("Not published: {reason}", { reason: err.message });
   }
   drawPanel();
 }
@@ -136,7 +147,7 @@ export function markBoard(board, className = "review-preferred") {
     node.classList.add(className);
     const title = node.querySelector("title");
     if (title) title.remove();
-    node.setAttribute("aria-label", className === "hint" ? "the hint's action" : "the action the search preferred");
+    node.setAttribute("aria-label", className === "hint" ? t("the hint's action") : t("the action the search preferred"));
     drawn = true;
   }
   return drawn;
@@ -172,7 +183,7 @@ export function decorate(index, boardHighlighted) {
     const old = link.parentElement.querySelector(".review-mark");
     if (old) old.remove();
     const d = marks.get(ply);
-    if (d) link.after(" ", el("span", { class: `review-mark ${d.mark}`, "data-mark": d.mark, title: d.mark, "aria-label": d.mark }, MARK_SIGN[d.mark]));
+    if (d) link.after(" ", el("span", { class: `review-mark ${d.mark}`, "data-mark": d.mark, title: markName(d.mark), "aria-label": markName(d.mark) }, MARK_SIGN[d.mark]));
   }
   drawDetail(index, boardHighlighted);
 }
@@ -185,7 +196,7 @@ function redraw() {
 // ---------- drawing ----------
 
 function label(seat) {
-  return (rs.hooks && rs.hooks.labels && rs.hooks.labels[seat]) || `Seat ${seat}`;
+  return (rs.hooks && rs.hooks.labels && rs.hooks.labels[seat]) || t("Seat {n}", { n: seat });
 }
 
 function colour(seat) {
@@ -199,7 +210,7 @@ function drawPanel() {
   const data = rs.data;
   if (rs.error) parts.push(el("p", { class: "notice error", role: "alert" }, rs.error));
   if (!data) {
-    parts.push(el("p", { class: "muted small" }, "Loading the reviews…"));
+    parts.push(el("p", { class: "muted small" }, t("Loading the reviews…")));
     box.replaceChildren(...parts);
     return;
   }
@@ -212,32 +223,34 @@ function drawPanel() {
     parts.push(markedList(done));
     parts.push(el("div", { id: "review-detail", class: "review-detail", tabindex: "-1", "aria-live": "polite" }));
   } else if (rs.seat === null || (own && own.status === "done")) {
-    parts.push(el("p", { class: "muted small" }, "No review has been published at this table."));
+    parts.push(el("p", { class: "muted small" }, t("No review has been published at this table.")));
   } else if (!own) {
-    parts.push(el("p", { class: "muted small" }, "Other seats' reviews appear here once they publish them."));
+    parts.push(el("p", { class: "muted small" }, t("Other seats' reviews appear here once they publish them.")));
   }
   box.replaceChildren(...parts);
   document.body.dataset.review = own ? own.status : done.length ? "published" : "none";
 }
 
 function ownControls(data, own) {
-  if (!data.reviewable) return el("p", { class: "muted small" }, data.finished ? "This game ended on a timeout before its end: it cannot be reviewed." : "A game can be reviewed once it is over.");
+  if (!data.reviewable) return el("p", { class: "muted small" }, data.finished ? t("This game ended on a timeout before its end: it cannot be reviewed.") : t("A game can be reviewed once it is over."));
   if (!own || own.status === "failed") {
     const input = el("input", { id: "review-iterations", type: "number", min: 1, max: data.max_iterations, step: 1, value: data.iterations });
     return el("div", { class: "review-request" },
       own && own.error ? el("p", { class: "notice error" }, own.error) : null,
-      el("p", { class: "small" }, "The search judges each of your decisions from what you knew then: your estimated chance to win before and after it, and the action it preferred."),
-      el("label", { for: "review-iterations" }, `Iterations per search (at most ${data.max_iterations} on this server; more is steadier and slower)`, input),
-      el("button", { id: "review-request", type: "button", disabled: rs.sending || null, on: { click: requestReview } }, "Review my decisions"));
+      el("p", { class: "small" }, t("The search judges each of your decisions from what you knew then: your estimated chance to win before and after it, and the action it preferred.")),
+      el("label", { for: "review-iterations" }, t("Iterations per search (at most {max} on this server; more is steadier and slower)", { max: data.max_iterations }), input),
+      el("button", { id: "review-request", type: "button", disabled: rs.sending || null, on: { click: requestReview } }, t("Review my decisions")));
   }
+  const budget = perSearch(own.iterations);
   if (own.status === "running") {
+    const progress = tn("{done} of {n} decision reviewed ({budget})", "{done} of {n} decisions reviewed ({budget})", own.total, { done: own.done, budget });
     return el("div", { class: "review-progress", role: "status" },
-      el("progress", { id: "review-progress", max: own.total || 1, value: own.done, "aria-label": "review progress" }),
-      el("span", { class: "small", "data-progress": `${own.done}/${own.total}` }, ` ${own.done} of ${own.total} decisions reviewed (${own.iterations} iterations per search)`));
+      el("progress", { id: "review-progress", max: own.total || 1, value: own.done, "aria-label": t("review progress") }),
+      el("span", { class: "small", "data-progress": `${own.done}/${own.total}` }, " ", progress));
   }
-  if (own.published) return el("p", { class: "small", "data-published": "yes" }, `Your review (${own.iterations} iterations per search) is published: everyone at this table can see it.`);
-  return el("p", { class: "small" }, `Your review (${own.iterations} iterations per search) is visible to you only. `,
-    el("button", { id: "review-publish", type: "button", class: "secondary", on: { click: publish } }, "Publish it to the table"));
+  if (own.published) return el("p", { class: "small", "data-published": "yes" }, t("Your review ({budget}) is published: everyone at this table can see it.", { budget }));
+  return el("p", { class: "small" }, t("Your review ({budget}) is visible to you only.", { budget }), " ",
+    el("button", { id: "review-publish", type: "button", class: "secondary", on: { click: publish } }, t("Publish it to the table")));
 }
 
 function actionsCount() {
@@ -253,7 +266,7 @@ function yOf(value) {
 }
 
 function graph(done) {
-  const root = svg("svg", { id: "review-graph", class: "review-graph", viewBox: `0 0 ${GRAPH.W} ${GRAPH.H}`, role: "group", "aria-label": "Estimated chance to win over the game" });
+  const root = svg("svg", { id: "review-graph", class: "review-graph", viewBox: `0 0 ${GRAPH.W} ${GRAPH.H}`, role: "group", "aria-label": t("Estimated chance to win over the game") });
   root.append(svg("rect", { x: GRAPH.left, y: GRAPH.top, width: GRAPH.W - GRAPH.left - GRAPH.right, height: GRAPH.H - GRAPH.top - GRAPH.bottom, fill: "#fffdf8", stroke: "#d9cfbd" }));
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     root.append(svg("line", { x1: GRAPH.left, x2: GRAPH.W - GRAPH.right, y1: yOf(v), y2: yOf(v), stroke: v === 0.5 ? "#8a8070" : "#ece4d4", "stroke-dasharray": v === 0.5 ? "4 3" : null }));
@@ -262,7 +275,7 @@ function graph(done) {
   const n = actionsCount();
   const stepX = n > 100 ? 50 : n > 40 ? 20 : 10;
   for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: p }));
-  root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: "actions played" }));
+  root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: t("actions played") }));
   root.append(svg("line", { "data-cursor": "yes", x1: xOf(rs.index), x2: xOf(rs.index), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
   for (const entry of done) {
     const points = [];
@@ -273,7 +286,8 @@ function graph(done) {
       const g = svg("g", { class: "review-point", "data-mark": d.mark, "data-ply": d.ply, "data-seat": entry.seat });
       g.append(svg("circle", { cx: xOf(d.ply + 1), cy: yOf(d.after), r: 20, fill: "transparent" })); // a tap target of 40 px on a phone
       g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 5, fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 }));
-      svgButton(g, `Move ${d.ply + 1}, ${label(entry.seat)}: ${d.mark}, ${percent(d.before)} to ${percent(d.after)}`, () => select(entry.seat, d.ply));
+      const name = t("Move {move}, {seat}: {mark}, {before} to {after}", { move: d.ply + 1, seat: label(entry.seat), mark: markName(d.mark), before: percent(d.before), after: percent(d.after) });
+      svgButton(g, name, () => select(entry.seat, d.ply));
       root.append(g);
     }
   }
@@ -282,8 +296,8 @@ function graph(done) {
 
 function legend(done) {
   return el("ul", { class: "review-legend small" },
-    ...done.map((e) => el("li", {}, el("span", { class: "swatch", style: `background:${colour(e.seat)}` }), `${label(e.seat)}: ${e.review.decisions.length} decisions, ${e.review.decisions.filter((d) => d.mark).length} marked`)),
-    ...Object.entries(MARK_SIGN).map(([mark, sign]) => el("li", {}, el("span", { class: `review-mark ${mark}` }, sign), ` ${mark}: loss of at least ${percent((rs.data.thresholds || {})[mark] || 0)}`)));
+    ...done.map((e) => el("li", {}, el("span", { class: "swatch", style: `background:${colour(e.seat)}` }), tn("{seat}: {n} decision, {marked} marked", "{seat}: {n} decisions, {marked} marked", e.review.decisions.length, { seat: label(e.seat), marked: e.review.decisions.filter((d) => d.mark).length }))),
+    ...Object.entries(MARK_SIGN).map(([mark, sign]) => el("li", {}, el("span", { class: `review-mark ${mark}` }, sign), " ", t("{mark}: a loss of at least {loss}", { mark: markName(mark), loss: percent((rs.data.thresholds || {})[mark] || 0) }))));
 }
 
 function markedList(done) {
@@ -294,11 +308,11 @@ function markedList(done) {
       items.push(el("li", {},
         el("button", { type: "button", class: "secondary review-pick", "data-review-ply": d.ply, "data-review-seat": entry.seat, on: { click: () => select(entry.seat, d.ply) } },
           el("span", { class: `review-mark ${d.mark}` }, MARK_SIGN[d.mark]),
-          ` Move ${d.ply + 1} · ${label(entry.seat)} · ${percent(d.before)} → ${percent(d.after)}`)));
+          " ", t("Move {move} · {seat} · {before} → {after}", { move: d.ply + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) }))));
     }
   }
-  if (!items.length) return el("p", { class: "small muted" }, "No decision is marked.");
-  return el("div", {}, el("h3", {}, "Marked decisions"), el("ol", { class: "review-list" }, ...items));
+  if (!items.length) return el("p", { class: "small muted" }, t("No decision is marked."));
+  return el("div", {}, el("h3", {}, t("Marked decisions")), el("ol", { class: "review-list" }, ...items));
 }
 
 function drawDetail(index, boardHighlighted) {
@@ -306,18 +320,18 @@ function drawDetail(index, boardHighlighted) {
   if (!box) return;
   const d = selectedDecision();
   if (!d) {
-    box.replaceChildren(el("p", { class: "small muted" }, "Select a marked decision (in the graph or the list) to see what the search preferred."));
+    box.replaceChildren(el("p", { class: "small muted" }, t("Select a marked decision (in the graph or the list) to see what the search preferred.")));
     return;
   }
   const who = label(rs.selected.seat);
   const lines = [
-    el("p", {}, el("strong", {}, `Move ${d.ply + 1}, ${who}: `), el("span", { class: `review-mark ${d.mark}` }, `${MARK_SIGN[d.mark]} ${d.mark}`)),
-    el("p", {}, "Played: ", el("span", { "data-review-played": "" }, d.description), ` (estimated chance to win ${percent(d.after)})`),
-    el("p", {}, "The search preferred: ", el("strong", { "data-review-preferred": d.preferred || "" }, d.preferred_description), ` (${percent(d.before)})`),
+    el("p", {}, el("strong", {}, t("Move {move}, {seat}:", { move: d.ply + 1, seat: who })), " ", el("span", { class: `review-mark ${d.mark}` }, `${MARK_SIGN[d.mark]} ${markName(d.mark)}`)),
+    el("p", {}, t("Played:"), " ", el("span", { "data-review-played": "" }, translateLine(d.description)), " ", t("(estimated chance to win {chance})", { chance: percent(d.after) })),
+    el("p", {}, t("The search preferred:"), " ", el("strong", { "data-review-preferred": d.preferred || "" }, translateLine(d.preferred_description)), ` (${percent(d.before)})`),
   ];
-  if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", on: { click: () => rs.hooks.goTo(d.ply) } }, "Show the position before it")));
-  else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, "The board shows the position before this decision; the preferred action is outlined."));
-  else lines.push(el("p", { class: "small muted" }, "The board shows the position before this decision."));
+  if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", on: { click: () => rs.hooks.goTo(d.ply) } }, t("Show the position before it"))));
+  else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision; the preferred action is outlined.")));
+  else lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision.")));
   box.replaceChildren(...lines);
 }
 
@@ -331,11 +345,12 @@ export function hintControls(view, seat, token, myTurn, onChange) {
   const current = hint.shown && hint.shown.seat === seat && hint.shown.version === view.version ? hint.shown : null;
   const parts = [];
   if (myTurn) {
-    parts.push(el("button", { id: "hint", type: "button", class: "secondary", disabled: hint.busy || null, on: { click: () => askHint(view, seat, token, onChange) } }, hint.busy ? "Thinking…" : "💡 Hint"));
+    parts.push(el("button", { id: "hint", type: "button", class: "secondary", disabled: hint.busy || null, on: { click: () => askHint(view, seat, token, onChange) } }, hint.busy ? t("Thinking…") : ["💡 ", t("Hint")]));
   }
   if (current) {
     parts.push(el("p", { class: "notice info hint-answer", role: "status", "data-hint": current.action },
-      "The search suggests: ", el("strong", {}, current.description), ` (estimated chance to win ${percent(current.estimate)}, ${current.iterations} iterations)`));
+      t("The search suggests:"), " ", el("strong", {}, translateLine(current.description)), " ",
+      tn("(estimated chance to win {chance}, {n} iteration)", "(estimated chance to win {chance}, {n} iterations)", current.iterations, { chance: percent(current.estimate) })));
   } else if (hint.error && myTurn) {
     parts.push(el("p", { class: "notice error", role: "alert" }, hint.error));
   }
@@ -364,7 +379,7 @@ async function askHint(view, seat, token, onChange) {
   try {
     hint.shown = await api(`/api/tables/${encodeURIComponent(view.table)}/hint`, { method: "POST", body: { seat }, token });
   } catch (err) {
-    hint.error = `No hint: ${err.message}`;
+    hint.error = t("No hint: {reason}", { reason: err.message });
   }
   hint.busy = false;
   onChange();
@@ -372,5 +387,5 @@ async function askHint(view, seat, token, onChange) {
 
 /** The table's hint setting in words (shown to everyone). */
 export function hintsNote(view) {
-  return view.hints ? "Hints are allowed at this table." : "Hints are off at this table.";
+  return view.hints ? t("Hints are allowed at this table.") : t("Hints are off at this table.");
 }
