@@ -1,4 +1,4 @@
-"""The web table in the player's language: a lobby and a Dioses del Nilo table in Chromium with locale es-ES."""
+"""The web table in the player's language (Chromium, locale es-ES): a lobby, a Dioses del Nilo table, a review."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from netjer import i18n
 from tests.web.conftest import VIEWPORT, PageErrors
 from tests.web.test_browser import api, click_move, wait_turn
+from tests.web.test_review_browser import finished_aton
 
 #: English words that may show on a Spanish page: names, notation and the engine's words that
 #: are the same in both languages.
@@ -120,3 +121,22 @@ def test_a_nile_table_in_spanish_has_no_english_word(server: str, spanish: Any, 
     phrases = _english_phrases("common", "nile")
     assert not _untranslated(page, phrases), _untranslated(page, phrases)
     page.screenshot(path=str(shots / "nile-es.png"))
+
+
+@pytest.mark.slow
+def test_a_review_in_spanish_has_no_english_word(server: str, spanish: Any) -> None:
+    page = spanish
+    table, tokens = finished_aton(server, seed=11)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("#review-request")
+    assert page.locator("#review-request").inner_text() == "Analizar mis decisiones"
+    page.fill("#review-iterations", "2")
+    page.click("#review-request")
+    page.wait_for_selector("body[data-review=done]", state="attached", timeout=120_000)
+    page.locator("#review-body button.review-pick").first.click()
+    page.wait_for_selector("#review-detail [data-review-preferred]")
+    panel = page.locator("#review-panel").inner_text()
+    assert "Decisiones señaladas" in panel and "La búsqueda prefería:" in panel
+    english = [p for p in _english_phrases("common") if p in panel]
+    assert not english, english
