@@ -256,7 +256,7 @@ def test_the_computer_seats_of_a_killed_process_are_taken_over_and_the_game_fini
 ) -> None:
     with ExitStack() as stack:
         proc_a, url_a = _serve(stack, postgres_url, ai_workers=0, options=["--lease-seconds", "2"])
-        _, url_b = _serve(stack, postgres_url, ai_workers=0, options=["--lease-seconds", "2"])
+        proc_b, url_b = _serve(stack, postgres_url, ai_workers=0, options=["--lease-seconds", "2"])
         seats = [{"type": "human", "name": "Ann"}, {"type": "agent", "agent": "random"}]
         data = httpx.post(f"{url_a}/api/tables", json={"game": "aton", "seed": 5, "seats": seats}).json()
         table, token = data["id"], data["tokens"]["0"]
@@ -268,7 +268,7 @@ def test_the_computer_seats_of_a_killed_process_are_taken_over_and_the_game_fini
                 row = c.execute(text("SELECT holder FROM ai_leases WHERE table_id = :t"), {"t": table}).first()
                 return None if row is None else str(row[0])
 
-        # Ann plays through A until A's computer seat has moved: A holds the lease.
+        # Ann plays through A until the computer seat has moved: a process holds the lease.
         deadline = time.monotonic() + 30
         while (held := holder()) is None and time.monotonic() < deadline:
             view = _view(httpx, table, 0, token, url_a)
@@ -276,11 +276,14 @@ def test_the_computer_seats_of_a_killed_process_are_taken_over_and_the_game_fini
                 httpx.post(f"{url_a}/api/tables/{table}/moves",
                            json={"seat": 0, "version": view["version"], "index": 0}, headers=_auth(token))  # fmt: skip
             time.sleep(0.05)
-        assert held is not None and f":{proc_a.pid}:" in held
-        kill_server(proc_a)  # SIGKILL: no release, the lease must expire
-        final = _play_human(url_b, table, 0, token, time.monotonic() + 120)
+        assert held is not None
+        # SIGKILL the holder (no release: the lease must expire); play on through the other.
+        killed, survivor = (proc_a, url_b) if f":{proc_a.pid}:" in held else (proc_b, url_a)
+        assert f":{killed.pid}:" in held
+        kill_server(killed)
+        final = _play_human(survivor, table, 0, token, time.monotonic() + 120)
         assert final["finished"]
-        assert holder() not in (None, held)  # B took it over
+        assert holder() != held  # the survivor took it over (and released it at the end)
         assert _stored_actions(postgres_url, table) == final["version"]
 
 
@@ -365,8 +368,8 @@ def test_views_carry_only_the_seats_observation_through_two_processes(
                 if seat != actor:
                     assert not _secret_words(game, action, actor, seat, words[seat]), words[seat]
                     assert str(action) not in [n for n in message["log_notation"] if n] or words[seat] == words[actor]
-            # the other process's REST view of each seat says the same
-            for seat in (0, 1):
+            # the other process's REST view of each seat says the same (every 10th action: time)
+            for seat in (0, 1) if version % 10 == 0 else ():
                 other = urls[1 - seat]
                 rest = _view(httpx, table, seat, tokens[str(seat)], other)
                 if rest["version"] == version + 1:

@@ -18,7 +18,9 @@ Expiry is the database's time (``now()``), so the processes' clocks need not agr
 * Every ``ttl / 3`` seconds, :meth:`Leases.run` renews the leases this process holds (one
   statement for all), drops those it lost (their searches are cancelled), releases those of
   finished tables, and **takes over** the tables whose lease expired or that have none
-  (their holder died, was SIGKILLed or stopped renewing): it loads them, and their computer
+  (their holder died, was SIGKILLed or stopped renewing; or none was taken a ``ttl`` after
+  the table's creation, e.g. a table of people whose clocks nobody watches after a restart):
+  it loads them, and their computer
   seats play on here.  A process stopping cleanly releases its leases (:meth:`Leases.release_all`),
   so another takes them over at its next sweep rather than after the expiry.
 * A search that ends after its lease was lost is still safe: its move either wins the
@@ -60,7 +62,8 @@ _TAKE = text(
 _ORPHANS = text(
     """
     SELECT t.id FROM tables t LEFT JOIN ai_leases l ON l.table_id = t.id
-    WHERE NOT t.finished AND (l.table_id IS NULL OR l.expires_at < now())
+    WHERE NOT t.finished
+      AND (l.expires_at < now() OR (l.table_id IS NULL AND t.created_at < now() - make_interval(secs => :ttl)))
       AND (t.clock IS NOT NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.spec <> 'human'))
     ORDER BY t.created_at LIMIT :limit
     """
@@ -126,10 +129,12 @@ class Leases:
             connection.execute(text("DELETE FROM ai_leases WHERE holder = :me"), {"me": self.holder})
 
     def orphans(self) -> list[str]:
-        """Unfinished tables with a computer seat or a clock whose lease expired or that have
-        none (oldest first, at most :data:`SWEEP_LIMIT`)."""
+        """Unfinished tables with a computer seat or a clock whose lease expired, or that have
+        none a ``ttl`` after their creation (a new table's lease is taken by the process that
+        created it, when its computer seat first thinks), oldest first, at most
+        :data:`SWEEP_LIMIT`."""
         with self.engine.connect() as connection:
-            return [str(r[0]) for r in connection.execute(_ORPHANS, {"limit": SWEEP_LIMIT})]
+            return [str(r[0]) for r in connection.execute(_ORPHANS, {"limit": SWEEP_LIMIT, "ttl": self.ttl})]
 
     # --- in the event loop -------------------------------------------------------------------
 
