@@ -149,6 +149,10 @@ class LeaseRow(Base):
 NEWS_CHANNEL = "netjer_news"
 
 
+#: The longest notification sent with its actions and clocks (PostgreSQL's limit is 8000).
+MAX_PAYLOAD = 7000
+
+
 def process_id() -> str:
     """A name for this server process, unique among those sharing a database:
     ``host:pid:random`` (the random part tells a restarted process with the same pid apart)."""
@@ -266,13 +270,22 @@ class Store:
         self.origin = process_id()
         self.shared = self.engine.dialect.name == "postgresql"
 
-    def _news(self, s: Session, items: list[tuple[str, str, int | None]]) -> None:
+    def _news(
+        self, s: Session, items: list[tuple[str, str, int | None]], extra: dict[str, dict[str, Any]] | None = None
+    ) -> None:
         """Tell the other server processes, when ``s`` commits, what it stored: per item
-        (table, kind, index), kind ``"a"`` (actions up to ``index``), ``"e"`` (an event),
-        ``"s"`` (a seat taken) or ``"d"`` (deleted).  One statement for all; nothing on SQLite."""
+        (table, kind, index), kind ``"a"`` (actions from ``index`` on), ``"e"`` (an event),
+        ``"s"`` (a seat taken) or ``"d"`` (deleted), with the table's ``extra`` fields (the
+        actions' notation ``"a"``, the clocks ``"c"``, the result ``"r"``: a process applies
+        them without reading the database, unless the payload would pass
+        :data:`MAX_PAYLOAD` bytes).  One statement for all; nothing on SQLite."""
         if not self.shared or not items:
             return
-        payloads = [json.dumps({"t": t, "k": k, "i": i, "p": self.origin}) for t, k, i in items]
+        payloads = []
+        for t, k, i in items:
+            plain = {"t": t, "k": k, "i": i, "p": self.origin}
+            payload = json.dumps({**plain, **(extra or {}).get(t, {})})
+            payloads.append(payload if len(payload) <= MAX_PAYLOAD else json.dumps(plain))
         s.execute(
             text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
             {"channel": NEWS_CHANNEL, "payloads": payloads},
@@ -348,9 +361,13 @@ class Store:
         """Add the actions and, per table, its last result and clock state of the batch (only
         the last matters), with one UPDATE statement for all the clocks."""
         clocks: dict[str, str] = {}
-        last: dict[str, int] = {}
+        first: dict[str, int] = {}
+        told: dict[str, dict[str, Any]] = {}
         for table_id, idx, notation, seat, result, clock_state in batch:
-            last[table_id] = max(idx, last.get(table_id, idx))
+            first.setdefault(table_id, idx)
+            news = told.setdefault(table_id, {"a": []})
+            news["a"].append(notation)
+            news.update(c=clock_state, r=result)
             s.add(ActionRow(table_id=table_id, idx=idx, text=notation, seat=seat, created_at=now()))
             if result is not None:
                 row = s.get(TableRow, table_id)
@@ -366,7 +383,7 @@ class Store:
                 update(tables).where(tables.c.id == bindparam("b_id")).values(clock_state=bindparam("b_state")),
                 [{"b_id": table_id, "b_state": clock} for table_id, clock in clocks.items()],
             )
-        self._news(s, [(table_id, "a", idx) for table_id, idx in last.items()])
+        self._news(s, [(table_id, "a", idx) for table_id, idx in first.items()], told)
 
     def append_actions(self, batch: list[ActionItem]) -> list[bool]:
         """Store several actions ``(table, idx, text, seat, result, clock_state)`` in one

@@ -123,10 +123,14 @@ class Leases:
                 )
 
     def release_all(self) -> None:
-        """Give up every lease of this process (a clean stop): others take them over at once."""
+        """Give up every lease of this process (a clean stop): they are marked expired, so the
+        other processes take them over at their next sweep."""
         self.held.clear()
         with self.engine.begin() as connection:
-            connection.execute(text("DELETE FROM ai_leases WHERE holder = :me"), {"me": self.holder})
+            connection.execute(
+                text("UPDATE ai_leases SET expires_at = now() - interval '1 second' WHERE holder = :me"),
+                {"me": self.holder},
+            )
 
     def orphans(self) -> list[str]:
         """Unfinished tables with a computer seat or a clock whose lease expired, or that have

@@ -25,10 +25,13 @@ bytes; PostgreSQL queues them once for all listeners) and drops those of tables 
 loaded: cheap at the rates a club server sees (the benchmark measures it).
 
 Payload (JSON, well under PostgreSQL's 8000 bytes): ``{"t": table, "k": kind, "i": index,
-"p": origin}``, kind ``"a"`` (actions stored up to index ``i``), ``"e"`` (an event: a chat
+"p": origin}``, kind ``"a"`` (actions stored from index ``i`` on), ``"e"`` (an event: a chat
 message, a timeout, a seat taken back, a rematch offered), ``"s"`` (a seat taken) or ``"d"``
-(the table deleted).  Actions are caught up incrementally; the other kinds, rarer, reload the
-table in place.
+(the table deleted).  News of actions also carries their notation (``"a"``), the clocks after
+them (``"c"``) and the result (``"r"``), so a process that has the table up to index ``i``
+applies them without reading the database (it reads it when the news does not join up with
+its version: news lost, or too long to carry them); the other kinds, rarer, reload the table
+in place.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy.engine import URL
 
@@ -44,8 +48,9 @@ from netjer.server.db import NEWS_CHANNEL
 
 log = logging.getLogger("netjer.server")
 
-#: Called with a table id and whether it must be reloaded in full (False: new actions only).
-CatchUp = Callable[[str, bool], Awaitable[None]]
+#: Called with a table id, whether it must be reloaded in full (False: new actions only) and
+#: the news of its actions heard since the last call, in order (their payloads).
+CatchUp = Callable[[str, bool, list[dict[str, Any]]], Awaitable[None]]
 #: Called after the listening connection was opened again: every loaded table is re-read.
 Resync = Callable[[], Awaitable[None]]
 #: Seconds between attempts to reopen the listening connection: the first, and the longest.
@@ -78,6 +83,7 @@ class Notifier:
         self.reconnects = 0
         self._task: asyncio.Task[None] | None = None
         self._pending: dict[str, bool] = {}  # table -> reload in full
+        self._heard_news: dict[str, list[dict[str, Any]]] = {}  # table -> action news, in order
         self._workers: dict[str, asyncio.Task[None]] = {}
 
     async def start(self, timeout: float = 10.0) -> None:
@@ -97,10 +103,12 @@ class Notifier:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    def poke(self, table: str, full: bool = False) -> None:
+    def poke(self, table: str, full: bool = False, news: dict[str, Any] | None = None) -> None:
         """Have ``table`` caught up soon (as if news of it had come), e.g. after a move of this
         process was refused because another process stored that version first."""
         self._pending[table] = self._pending.get(table, False) or full
+        if news is not None:
+            self._heard_news.setdefault(table, []).append(news)
         worker = self._workers.get(table)
         if worker is None or worker.done():
             self._workers[table] = asyncio.get_running_loop().create_task(self._work(table))
@@ -111,8 +119,9 @@ class Notifier:
         try:
             while table in self._pending:
                 full = self._pending.pop(table)
+                news = self._heard_news.pop(table, [])
                 try:
-                    await self.catch_up(table, full)
+                    await self.catch_up(table, full, news)
                 except Exception:
                     log.exception("table %s could not be caught up", table)
         finally:
@@ -129,7 +138,7 @@ class Notifier:
         self.received += 1
         if origin == self.origin:
             return
-        self.poke(table, full=kind != "a")
+        self.poke(table, full=kind != "a", news=news if kind == "a" else None)
 
     async def _listen(self) -> None:
         import psycopg  # noqa: PLC0415 - the PostgreSQL driver, only needed here

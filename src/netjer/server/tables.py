@@ -288,6 +288,41 @@ def undo_last(runtime: TableRuntime) -> None:
         runtime.logs.setdefault(v, []).append(f"Taken back: {words}")
 
 
+def _from_news(rt: TableRuntime, news: list[dict[str, Any]]) -> bool | None:
+    """Apply the actions that news payloads carry (``{"i": first index, "a": [notation, ...],
+    "c": clocks JSON, "r": result}``) where they join up with ``rt``'s version.
+
+    Returns:
+        True if actions were applied, False if the news brought nothing new, None if it
+        cannot be applied (a gap, or no notation carried): read the database instead.
+    """
+    entries: dict[int, str] = {}
+    last: dict[str, Any] = {}
+    for item in news:
+        actions = item.get("a")
+        if not isinstance(actions, list) or not isinstance(item.get("i"), int):
+            return None
+        for offset, notation in enumerate(actions):
+            entries[item["i"] + offset] = str(notation)
+        last = item
+    if not entries:
+        return None
+    if max(entries) < rt.version:
+        return False
+    if any(k not in entries for k in range(rt.version, max(entries) + 1)):
+        return None
+    for k in range(rt.version, max(entries) + 1):
+        if entries[k] == UNDO:
+            undo_last(rt)
+        else:
+            advance(rt, rt.game.parse_action(entries[k]))
+    if rt.clock_settings.active and last.get("c"):
+        rt.clock = ClockState.from_json(last["c"], rt.clock_settings, len(rt.seats))
+    if last.get("r") and not rt.state.is_terminal:
+        rt.forfeit = [float(x) for x in last["r"]]
+    return True
+
+
 def compute_agent_action(
     game: str,
     options: dict[str, Any],
@@ -1015,7 +1050,7 @@ class TableManager:
         else:
             self.tables.pop(table_id, None)
 
-    async def catch_up(self, table_id: str, full: bool = False) -> None:
+    async def catch_up(self, table_id: str, full: bool = False, news: list[dict[str, Any]] | None = None) -> None:
         """Bring a loaded table up to date with what other server processes stored, tell its
         seats and schedule its computer seat (:mod:`netjer.server.notify` calls it).
 
@@ -1023,11 +1058,14 @@ class TableManager:
             table_id: the table (one not loaded here is left alone: it is read when loaded).
             full: reload it in place (seats, chat, events, clocks: anything may have changed);
                 otherwise only the actions after its version are read and applied.
+            news: the payloads of the news of its actions (:mod:`netjer.server.notify`), in
+                order: applied without reading the database when they join up with its version.
         """
         rt = self.tables.get(table_id)
         if rt is None:
             return
         changed = full
+        applied: bool | None = None  # news applied: True, nothing new: False, not applicable: None
         if full:
             try:
                 fresh = await asyncio.to_thread(self._load, table_id)
@@ -1041,7 +1079,11 @@ class TableManager:
                     for name in ("state", "seats", "logs", "notation", "clock", "forfeit", "chat", "rematch",
                                  "transcript"):  # fmt: skip
                         setattr(rt, name, getattr(fresh, name))
-        else:
+        elif news:
+            async with rt.lock:
+                applied = _from_news(rt, news)
+            changed = bool(applied)
+        if not full and applied is None:  # no news to apply: read the database
             actions, row = await asyncio.to_thread(self.store.actions_after, table_id, rt.version)
             async with rt.lock:
                 for idx, notation in actions:
