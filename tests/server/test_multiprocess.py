@@ -93,6 +93,32 @@ def test_a_move_through_one_app_reaches_the_websocket_of_the_other(two_apps: tup
             raise AssertionError("the chat message did not arrive")
 
 
+def test_after_its_news_connection_breaks_an_app_listens_again_and_catches_up(
+    two_apps: tuple[TestClient, TestClient],
+    postgres_url: str,  # noqa: F811
+) -> None:
+    a, b = two_apps
+    data = _create(a, seats=HUMANS)
+    table, token0, token1 = data["id"], data["tokens"]["0"], data["tokens"]["1"]
+    news = a.app.state.manager.news  # type: ignore[attr-defined]
+    with a.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 1, "token": token1})
+        assert ws.receive_json()["version"] == 0
+        store = Store(postgres_url)
+        try:  # PostgreSQL ends every listening connection (A's and B's)
+            with store.engine.begin() as c:
+                ended = c.execute(
+                    text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")
+                ).scalar_one()
+        finally:
+            store.engine.dispose()
+        assert ended >= 2
+        r = b.post(f"/api/tables/{table}/moves", json={"seat": 0, "version": 0, "index": 0}, headers=_auth(token0))
+        assert r.status_code == 200, r.text
+        assert _receive_version(ws, 1)["version"] == 1  # heard after listening again, or re-read
+    assert news.reconnects >= 1
+
+
 def test_the_same_version_is_stored_once_through_two_apps(
     two_apps: tuple[TestClient, TestClient],
     postgres_url: str,  # noqa: F811

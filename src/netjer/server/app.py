@@ -578,7 +578,13 @@ def create_app(
         keeper: asyncio.Task[None] | None = None
         if store.shared:  # PostgreSQL: other server processes may serve the same tables
             manager.leases = Leases(store.engine, store.origin, lease_seconds)
-            manager.news = Notifier(libpq_url(store.engine.url), store.origin, manager.catch_up, manager.resync)
+            manager.news = Notifier(
+                libpq_url(store.engine.url),
+                store.origin,
+                manager.catch_up,
+                manager.resync,
+                loaded=manager.tables.__contains__,
+            )
             await manager.news.start()
         resumed = await manager.resume_all()
         if resumed:

@@ -71,10 +71,20 @@ class Notifier:
         origin: this process's name: its own notifications are ignored.
         catch_up: brings one table up to date (``TableManager.catch_up``).
         resync: re-reads every loaded table (after a reconnect).
+        loaded: whether a table is loaded here (news of others is dropped at once; None: all
+            news is passed on).
     """
 
-    def __init__(self, conninfo: str, origin: str, catch_up: CatchUp, resync: Resync) -> None:
+    def __init__(
+        self,
+        conninfo: str,
+        origin: str,
+        catch_up: CatchUp,
+        resync: Resync,
+        loaded: Callable[[str], bool] | None = None,
+    ) -> None:
         self.conninfo = conninfo
+        self.loaded = loaded
         self.origin = origin
         self.catch_up = catch_up
         self.resync = resync
@@ -136,7 +146,7 @@ class Notifier:
             log.warning("a notification not understood was ignored: %.100s", payload)
             return
         self.received += 1
-        if origin == self.origin:
+        if origin == self.origin or (self.loaded is not None and not self.loaded(table)):
             return
         self.poke(table, full=kind != "a", news=news if kind == "a" else None)
 
