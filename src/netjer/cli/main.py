@@ -644,14 +644,25 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help="Level of the JSON-lines log on stderr: debug, info, warning, error.")
     ] = "info",
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            help="PostgreSQL with several processes: seconds after which another process takes over the "
+            "computer players of one that died."
+        ),
+    ] = 10.0,
 ) -> None:
-    """Serve the web table: lobby, games in the browser, computer players, saved tables."""
+    """Serve the web table: lobby, games in the browser, computer players, saved tables.
+
+    SQLite serves one process; several processes share one PostgreSQL (docs/deploy.md).
+    """
     import logging  # noqa: PLC0415
     import os  # noqa: PLC0415
 
     import uvicorn  # noqa: PLC0415 - only the server needs it
 
     from netjer.server.app import create_app  # noqa: PLC0415
+    from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
     from netjer.server.limits import RateLimiter, parse_rate  # noqa: PLC0415
     from netjer.server.logs import configure_json_logging  # noqa: PLC0415
 
@@ -671,6 +682,14 @@ def serve(
     level = logging.getLevelName(log_level.upper())
     if not isinstance(level, int):
         raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
+    if not lease_seconds > 0:
+        raise _fail(f"--lease-seconds must be positive, got {lease_seconds}")
+    try:
+        lock = single_process_lock(db)  # held until this process ends
+    except AlreadyServed as err:
+        raise _fail(str(err)) from None
+    except Exception:  # a malformed URL: create_app below says so
+        lock = None
     configure_json_logging(level=level)
     try:
         application = create_app(
@@ -679,6 +698,7 @@ def serve(
             max_ai_seconds=max_ai_seconds,
             max_ai_iterations=max_ai_iterations,
             create_limiter=RateLimiter(per_minute) if per_minute > 0 else None,
+            lease_seconds=lease_seconds,
         )
     except Exception as err:  # a bad URL or an unreachable database
         raise _fail(f"cannot use the database {db!r}: {err}") from None
@@ -689,6 +709,8 @@ def serve(
     uvicorn.run(
         application, host=host, port=port, log_level="warning", ws_max_size=1_000_000, timeout_graceful_shutdown=5
     )
+    if lock is not None:
+        lock.close()
 
 
 @app.command()

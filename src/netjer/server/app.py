@@ -99,7 +99,9 @@ from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
 from netjer.server.db import Store, TableRow, hash_token
 from netjer.server.health import health
+from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimited, RateLimiter
+from netjer.server.notify import Notifier, libpq_url
 from netjer.server.reviews import ReviewService, add_review_routes
 from netjer.server.tables import MAX_CHAT_CHARS, RESERVED, TableError, TableManager, TableRuntime, seat_entries
 
@@ -556,6 +558,7 @@ def create_app(
     max_ai_seconds: float = DEFAULT_MAX_SECONDS,
     max_ai_iterations: int = DEFAULT_MAX_ITERATIONS,
     create_limiter: RateLimiter | None = None,
+    lease_seconds: float = DEFAULT_TTL,
 ) -> FastAPI:
     """The web table's application.
 
@@ -567,6 +570,12 @@ def create_app(
         max_ai_seconds: the most thinking time per move a table may give a computer seat.
         max_ai_iterations: the most search iterations per move a table may give one.
         create_limiter: the rate limit of table creation per client address (None: none).
+        lease_seconds: on PostgreSQL, how long this process's lease on a table's computer
+            seats lasts unless renewed: after its death, another process takes them over
+            within about this time (:mod:`netjer.server.leases`).
+
+    On PostgreSQL several processes may serve the same tables: each listens for the others'
+    news (:mod:`netjer.server.notify`) and holds leases on computer seats.
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: if the database cannot be opened or migrated.
@@ -580,17 +589,37 @@ def create_app(
             store, ai_workers=ai_workers, max_seconds=max_ai_seconds, max_iterations=max_ai_iterations, clock=clock
         )
         app.state.manager = manager
+        keeper: asyncio.Task[None] | None = None
+        if store.shared:  # PostgreSQL: other server processes may serve the same tables
+            manager.leases = Leases(store.engine, store.origin, lease_seconds)
+            manager.news = Notifier(
+                libpq_url(store.engine.url),
+                store.origin,
+                manager.catch_up,
+                manager.resync,
+                loaded=manager.tables.__contains__,
+            )
+            await manager.news.start()
         app.state.reviews = ReviewService(manager)
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
         if reviewing := await app.state.reviews.resume():
             log.info("resumed %d reviews", reviewing)
+        if manager.leases is not None:
+            keeper = _watch(asyncio.create_task(manager.leases.run(manager)), "the lease sweep")
         try:
             yield
         finally:
             await app.state.reviews.close()
+            if keeper is not None:
+                keeper.cancel()
+                await asyncio.wait([keeper])
             await manager.close()
+            if manager.leases is not None:
+                await manager.leases.close()  # the others take this process's tables over at once
+            if manager.news is not None:
+                await manager.news.close()
             store.engine.dispose()
 
     app = FastAPI(title="Netjer", lifespan=lifespan)

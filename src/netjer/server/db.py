@@ -18,17 +18,32 @@ Five tables, created and upgraded by Alembic migrations (``netjer/server/migrati
   when it happened, so that the log rebuilt after a restart places it where it was;
 * ``reviews``: a finished game's reviews, one per seat (:mod:`netjer.server.reviews`).
 
+A fifth, ``ai_leases``, says which server process runs a table's computer seats when
+several share one PostgreSQL (:mod:`netjer.server.leases`).
+
 SQLite (the default, a file beside the server) runs in WAL mode with ``synchronous=FULL``:
-an action whose commit returned survives a crash of the process or the machine.
+an action whose commit returned survives a crash of the process or the machine.  It serves
+one process: :func:`single_process_lock` keeps a second ``netjer serve`` off the same file.
+
+On PostgreSQL, every write that other server processes must hear of (an action, an event, a
+seat taken, a table deleted) sends a notification on :data:`NEWS_CHANNEL` **in the same
+transaction** (``pg_notify``): PostgreSQL delivers it only once the transaction commits, so
+the rule "committed before anyone is told" holds across processes too
+(:mod:`netjer.server.notify` listens).
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import os
+import secrets
+import socket
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from alembic import command
 from alembic.config import Config
@@ -47,8 +62,10 @@ from sqlalchemy import (
     func,
     or_,
     select,
+    text,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
@@ -118,6 +135,72 @@ class EventRow(Base):
     author: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
 
+class LeaseRow(Base):
+    """Which server process runs a table's computer seats (and watches its clocks), until when
+    (:mod:`netjer.server.leases`)."""
+
+    __tablename__ = "ai_leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+#: The PostgreSQL channel on which the server processes tell each other what they stored.
+#: One channel for all tables: a process ignores the news of tables it has not loaded (see
+#: :mod:`netjer.server.notify` for why not one channel per table).
+NEWS_CHANNEL = "netjer_news"
+
+
+#: The longest notification sent with its actions and clocks (PostgreSQL's limit is 8000).
+MAX_PAYLOAD = 7000
+
+
+def process_id() -> str:
+    """A name for this server process, unique among those sharing a database:
+    ``host:pid:random`` (the random part tells a restarted process with the same pid apart)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+class ClockChanged(Exception):
+    """The clocks stored are no longer those the process saw (another process changed them)."""
+
+
+class AlreadyServed(Exception):
+    """Another process serves this SQLite database (see :func:`single_process_lock`)."""
+
+
+def single_process_lock(url: str) -> IO[str] | None:
+    """Keep other server processes off a SQLite database file: an exclusive advisory lock
+    (``flock``) on ``<file>.lock``, held until the returned file is closed or the process
+    ends (however it ends: the kernel drops the lock).  Other databases (PostgreSQL) and an
+    in-memory SQLite return ``None``: nothing to hold.
+
+    Raises:
+        AlreadyServed: with a sentence naming the process that holds it.
+    """
+    parsed = make_url(url)
+    if not parsed.drivername.startswith("sqlite") or parsed.database in (None, "", ":memory:"):
+        return None
+    path = Path(f"{parsed.database}.lock")
+    handle = path.open("a+", encoding="utf-8")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "unknown"
+        handle.close()
+        raise AlreadyServed(
+            f"the database {parsed.database} is already served by process {holder}; SQLite serves one "
+            "process: use PostgreSQL for several (docs/deploy.md)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
+
+
 #: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
 ActionItem = tuple[str, int, str, int, list[float] | None, str | None]
 #: An event to store with others (a chat message): (table, version, kind, seat, text, author).
@@ -174,12 +257,42 @@ class Store:
 
     Args:
         url: a SQLAlchemy database URL (``sqlite:///netjer.db`` by default in the CLI).
+
+
+    Attributes:
+        origin: this process's name (:func:`process_id`), carried by its notifications so
+            that it ignores its own.
+        shared: whether other server processes may share the database (PostgreSQL): writes
+            then notify them on :data:`NEWS_CHANNEL`.
     """
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.origin = process_id()
+        self.shared = self.engine.dialect.name == "postgresql"
+
+    def _news(
+        self, s: Session, items: list[tuple[str, str, int | None]], extra: dict[str, dict[str, Any]] | None = None
+    ) -> None:
+        """Tell the other server processes, when ``s`` commits, what it stored: per item
+        (table, kind, index), kind ``"a"`` (actions from ``index`` on), ``"e"`` (an event),
+        ``"s"`` (a seat taken) or ``"d"`` (deleted), with the table's ``extra`` fields (the
+        actions' notation ``"a"``, the clocks ``"c"``, the result ``"r"``: a process applies
+        them without reading the database, unless the payload would pass
+        :data:`MAX_PAYLOAD` bytes).  One statement for all; nothing on SQLite."""
+        if not self.shared or not items:
+            return
+        payloads = []
+        for t, k, i in items:
+            plain = {"t": t, "k": k, "i": i, "p": self.origin}
+            payload = json.dumps({**plain, **(extra or {}).get(t, {})})
+            payloads.append(payload if len(payload) <= MAX_PAYLOAD else json.dumps(plain))
+        s.execute(
+            text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+            {"channel": NEWS_CHANNEL, "payloads": payloads},
+        )
 
     def create_table(
         self,
@@ -250,13 +363,18 @@ class Store:
         with self.sessions.begin() as s:
             self._add_actions(s, [(table_id, idx, text, seat, result, clock_state)])
 
-    @staticmethod
-    def _add_actions(s: Session, batch: list[ActionItem]) -> None:
+    def _add_actions(self, s: Session, batch: list[ActionItem]) -> None:
         """Add the actions and, per table, its last result and clock state of the batch (only
         the last matters), with one UPDATE statement for all the clocks."""
         clocks: dict[str, str] = {}
-        for table_id, idx, text, seat, result, clock_state in batch:
-            s.add(ActionRow(table_id=table_id, idx=idx, text=text, seat=seat, created_at=now()))
+        first: dict[str, int] = {}
+        told: dict[str, dict[str, Any]] = {}
+        for table_id, idx, notation, seat, result, clock_state in batch:
+            first.setdefault(table_id, idx)
+            news = told.setdefault(table_id, {"a": []})
+            news["a"].append(notation)
+            news.update(c=clock_state, r=result)
+            s.add(ActionRow(table_id=table_id, idx=idx, text=notation, seat=seat, created_at=now()))
             if result is not None:
                 row = s.get(TableRow, table_id)
                 assert row is not None
@@ -271,6 +389,7 @@ class Store:
                 update(tables).where(tables.c.id == bindparam("b_id")).values(clock_state=bindparam("b_state")),
                 [{"b_id": table_id, "b_state": clock} for table_id, clock in clocks.items()],
             )
+        self._news(s, [(table_id, "a", idx) for table_id, idx in first.items()], told)
 
     def append_actions(self, batch: list[ActionItem]) -> list[bool]:
         """Store several actions ``(table, idx, text, seat, result, clock_state)`` in one
@@ -313,14 +432,14 @@ class Store:
                 ids = self._add_events(s, events)
             return stored, ids
 
-    @staticmethod
-    def _add_events(s: Session, events: list[EventItem]) -> list[int]:
+    def _add_events(self, s: Session, events: list[EventItem]) -> list[int]:
         rows = [
-            EventRow(table_id=t, version=v, kind=k, seat=seat, text=text, created_at=now(), author=author)
-            for t, v, k, seat, text, author in events
+            EventRow(table_id=t, version=v, kind=k, seat=seat, text=words, created_at=now(), author=author)
+            for t, v, k, seat, words, author in events
         ]
         s.add_all(rows)
         s.flush()
+        self._news(s, [(row.table_id, "e", row.id) for row in rows])
         return [row.id for row in rows]
 
     def add_event(
@@ -333,10 +452,29 @@ class Store:
         clock_state: str | None = None,
         result: list[float] | None = None,
         author: str | None = None,
+        expect_clock: str | None = None,
     ) -> int:
         """Store an event of the table (with the clocks' state after it, and the result if it
-        ended the game) in one transaction; return its id."""
+        ended the game) in one transaction; return its id.
+
+        Args:
+            expect_clock: store the event only if the clocks stored are still these (the
+                clocks' JSON the caller saw): one conditional UPDATE, so that of several
+                server processes applying the same timeout exactly one does.
+
+        Raises:
+            ClockChanged: if ``expect_clock`` is given and the stored clocks differ (nothing
+                is stored).
+        """
         with self.sessions.begin() as s:
+            if expect_clock is not None:
+                changed = s.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.clock_state == expect_clock)
+                    .values(clock_state=clock_state if clock_state is not None else expect_clock)
+                )
+                if getattr(changed, "rowcount", 0) != 1:
+                    raise ClockChanged(table_id)
             row = EventRow(
                 table_id=table_id, version=version, kind=kind, seat=seat, text=text, created_at=now(), author=author
             )
@@ -350,6 +488,7 @@ class Store:
                     table.finished = True
                     table.result = json.dumps(result)
             s.flush()
+            self._news(s, [(table_id, "e", row.id)])
             return row.id
 
     def events(self, table_id: str) -> list[EventRow]:
@@ -388,6 +527,8 @@ class Store:
             claimed = bool(getattr(result, "rowcount", 0) == 1)  # a CursorResult for an UPDATE
             if claimed and clock_state is not None:
                 s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
+            if claimed:
+                self._news(s, [(table_id, "s", seat)])
             return claimed
 
     def delete_table(self, table_id: str) -> bool:
@@ -402,7 +543,9 @@ class Store:
             s.execute(update(TableRow).where(TableRow.rematch == table_id).values(rematch=None))
             s.execute(delete(EventRow).where(EventRow.table_id == table_id))
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
+            self._news(s, [(table_id, "d", None)])
             return True
 
     def table(self, table_id: str) -> TableRow | None:
@@ -418,6 +561,21 @@ class Store:
         with self.sessions() as s:
             rows = s.scalars(select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.idx))
             return list(rows)
+
+    def actions_after(self, table_id: str, idx: int) -> tuple[list[tuple[int, str]], TableRow | None]:
+        """The table's actions from index ``idx`` on, as ``(index, notation)``, and its row
+        (clocks, result), read in one snapshot (repeatable read on PostgreSQL): what a
+        process that has the table up to ``idx`` needs to catch up with another's moves."""
+        with self.sessions() as s:
+            if self.shared:
+                s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            rows = s.execute(
+                select(ActionRow.idx, ActionRow.text)
+                .where(ActionRow.table_id == table_id, ActionRow.idx >= idx)
+                .order_by(ActionRow.idx)
+            )
+            actions = [(int(i), str(t)) for i, t in rows]
+            return actions, s.get(TableRow, table_id)
 
     def tables(
         self,

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
@@ -37,8 +37,12 @@ from netjer.games.registry import make_game
 from netjer.i18n import N_
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
-from netjer.server.db import ActionItem, EventItem, RematchTaken, Store, hash_token
+from netjer.server.db import ActionItem, ClockChanged, EventItem, RematchTaken, Store, hash_token
 from netjer.server.workers import SearchPool
+
+if TYPE_CHECKING:
+    from netjer.server.leases import Leases
+    from netjer.server.notify import Notifier
 
 log = logging.getLogger("netjer.server")
 
@@ -292,6 +296,41 @@ def undo_last(runtime: TableRuntime) -> None:
         runtime.logs.setdefault(v, []).append(TAKEN_BACK.format(words=words))
 
 
+def _from_news(rt: TableRuntime, news: list[dict[str, Any]]) -> bool | None:
+    """Apply the actions that news payloads carry (``{"i": first index, "a": [notation, ...],
+    "c": clocks JSON, "r": result}``) where they join up with ``rt``'s version.
+
+    Returns:
+        True if actions were applied, False if the news brought nothing new, None if it
+        cannot be applied (a gap, or no notation carried): read the database instead.
+    """
+    entries: dict[int, str] = {}
+    last: dict[str, Any] = {}
+    for item in news:
+        actions = item.get("a")
+        if not isinstance(actions, list) or not isinstance(item.get("i"), int):
+            return None
+        for offset, notation in enumerate(actions):
+            entries[item["i"] + offset] = str(notation)
+        last = item
+    if not entries:
+        return None
+    if max(entries) < rt.version:
+        return False
+    if any(k not in entries for k in range(rt.version, max(entries) + 1)):
+        return None
+    for k in range(rt.version, max(entries) + 1):
+        if entries[k] == UNDO:
+            undo_last(rt)
+        else:
+            advance(rt, rt.game.parse_action(entries[k]))
+    if rt.clock_settings.active and last.get("c"):
+        rt.clock = ClockState.from_json(last["c"], rt.clock_settings, len(rt.seats))
+    if last.get("r") and not rt.state.is_terminal:
+        rt.forfeit = [float(x) for x in last["r"]]
+    return True
+
+
 def compute_agent_action(
     game: str,
     options: dict[str, Any],
@@ -364,6 +403,10 @@ class TableManager:
         self.ai = FairSearchService(
             self.search, max(ai_workers, 1), default_expected=max_seconds, renew=self._renew_search_pool
         )
+        # Several processes on one PostgreSQL (set by create_app; None on SQLite): the other
+        # processes' news, and the leases on computer seats (netjer.server.notify, .leases).
+        self.news: Notifier | None = None
+        self.leases: Leases | None = None
 
     def _renew_search_pool(self, broken: Executor) -> Executor:
         """A new search pool in place of ``broken`` (one of its workers died)."""
@@ -562,6 +605,8 @@ class TableManager:
             if rt is None:
                 rt = await asyncio.to_thread(self._load, table_id)
                 self.tables[table_id] = rt
+                if self.news is not None:  # what another process stored while it loaded
+                    self.news.poke(table_id)
                 self._schedule_ai(rt)
         return rt
 
@@ -729,8 +774,8 @@ class TableManager:
             stored_clock = clock.to_json() if rt.clock_settings.active else None
             stored = await self._commit((table_id, rt.version, str(action), seat, result, stored_clock))
             if not stored:
-                # Another server process stored this index: reload from the database.
-                self.tables.pop(table_id, None)
+                # Another server process stored this index: catch up (or reload) from the database.
+                self._moved_on(table_id)
                 raise TableError(409, "stale", "the game has moved on")
             advance(rt, action)
             rt.clock = clock
@@ -816,9 +861,14 @@ class TableManager:
                 line = f"{who}'s time ran out: {who} is out and loses the game."
             else:
                 line = f"{who}'s time ran out: the computer ({STANDIN_AGENT}) plays for {who}."
-            await asyncio.to_thread(
-                self.store.add_event, rt.id, rt.version, "timeout", seat, line, clock.to_json(), forfeit
-            )
+            try:  # only if the clocks are still those seen: another process may have applied it
+                await asyncio.to_thread(
+                    self.store.add_event, rt.id, rt.version, "timeout", seat, line, clock.to_json(), forfeit,
+                    expect_clock=rt.clock.to_json(),
+                )  # fmt: skip
+            except ClockChanged:
+                self._moved_on(rt.id, full=True)
+                return set()
             rt.clock = clock
             rt.forfeit = forfeit
             rt.add_line(line)
@@ -1010,6 +1060,85 @@ class TableManager:
         await self._broadcast(rt)
         return entry
 
+    # --- several server processes ---------------------------------------------------------
+
+    def _moved_on(self, table_id: str, full: bool = False) -> None:
+        """Another process changed the table first: with several processes, catch up in place
+        (its WebSockets stay subscribed); alone, drop it to be reloaded on next use."""
+        if self.news is not None:
+            self.news.poke(table_id, full)
+        else:
+            self.tables.pop(table_id, None)
+
+    async def catch_up(self, table_id: str, full: bool = False, news: list[dict[str, Any]] | None = None) -> None:
+        """Bring a loaded table up to date with what other server processes stored, tell its
+        seats and schedule its computer seat (:mod:`netjer.server.notify` calls it).
+
+        Args:
+            table_id: the table (one not loaded here is left alone: it is read when loaded).
+            full: reload it in place (seats, chat, events, clocks: anything may have changed);
+                otherwise only the actions after its version are read and applied.
+            news: the payloads of the news of its actions (:mod:`netjer.server.notify`), in
+                order: applied without reading the database when they join up with its version.
+        """
+        rt = self.tables.get(table_id)
+        if rt is None:
+            return
+        changed = full
+        applied: bool | None = None  # news applied: True, nothing new: False, not applicable: None
+        if full:
+            try:
+                fresh = await asyncio.to_thread(self._load, table_id)
+            except TableError:  # deleted by its creator through another process
+                fresh = None
+            async with rt.lock:
+                if fresh is None:
+                    rt.deleted = True
+                    self.tables.pop(table_id, None)
+                else:
+                    for name in ("state", "seats", "logs", "notation", "clock", "forfeit", "chat", "rematch",
+                                 "transcript"):  # fmt: skip
+                        setattr(rt, name, getattr(fresh, name))
+        elif news:
+            async with rt.lock:
+                applied = _from_news(rt, news)
+            changed = bool(applied)
+        if not full and applied is None:  # no news to apply: read the database
+            actions, row = await asyncio.to_thread(self.store.actions_after, table_id, rt.version)
+            async with rt.lock:
+                for idx, notation in actions:
+                    if idx < rt.version:
+                        continue  # applied here meanwhile
+                    if idx > rt.version:
+                        break  # not expected: the full reload below fixes it
+                    changed = True
+                    if notation == UNDO:
+                        undo_last(rt)
+                    else:
+                        advance(rt, rt.game.parse_action(notation))
+                if row is not None and rt.clock_settings.active and row.clock_state:
+                    rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(rt.seats))
+                if row is not None and row.finished and row.result and not rt.state.is_terminal:
+                    rt.forfeit = [float(x) for x in json.loads(row.result)]
+            if actions and actions[-1][0] >= rt.version:
+                self._moved_on(table_id, full=True)
+        if changed:
+            if rt.ai_task is not None and not rt.ai_task.done():
+                rt.ai_task.cancel()  # it thinks about a position that is gone
+            rt.ai_task = None
+            await self._broadcast(rt)
+            self.wake(rt)
+
+    async def resync(self) -> None:
+        """Reload every loaded table in place (after the news connection was lost: what was
+        said meanwhile is read from the database)."""
+        for table_id in list(self.tables):
+            await self.catch_up(table_id, full=True)
+
+    def wake(self, rt: TableRuntime) -> None:
+        """Let ``rt``'s computer seat think if it is its turn (after a takeover, a catch-up)."""
+        self._schedule_ai(rt)
+
     # --- computer seats -------------------------------------------------------------------
 
     def _schedule_ai(self, rt: TableRuntime) -> None:
@@ -1026,6 +1155,9 @@ class TableManager:
         actions = [str(a) for a in rt.state.history]
         loop = asyncio.get_running_loop()
         try:
+            if self.leases is not None and not await self.leases.hold(rt.id):
+                rt.ai_task = None  # another server process runs this table's computer seats
+                return
             spec_text = rt.seats[seat].spec if not rt.seats[seat].is_human else STANDIN_AGENT
             spec = parse_agent_spec(spec_text)
             arguments = (
@@ -1151,7 +1283,7 @@ class TableManager:
             stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
             stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
             if not stored:
-                self.tables.pop(table_id, None)
+                self._moved_on(table_id)
                 raise TableError(409, "stale", "the game has moved on")
             if rt.ai_task is not None and not rt.ai_task.done():
                 rt.ai_task.cancel()  # a computer seat thinking about the position taken back
