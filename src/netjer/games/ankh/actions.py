@@ -48,10 +48,9 @@ from netjer.games.ankh.pieces import APEP, FIGURE_IDS, PYRAMID, SATET, SCORPION,
 from netjer.games.ankh.powers import (
     POWER_IDS,
     PYRAMID_ATTUNED,
-    REVERED,
-    free_powers,
     unlock_level,
 )
+from netjer.games.ankh.rules_queries import actions_per_turn, fires_event, followers_gain, unlockable_powers
 
 MOVE_ROW, SUMMON_ROW, GAIN_ROW, UNLOCK_ROW = range(4)
 
@@ -71,10 +70,6 @@ class Actions(Guardians):
         self.phase = TURN
         for p in self.hooks.on_turn_start:
             p.on_turn_start(self._me)
-
-    def _actions_per_turn(self, seat: int) -> int:
-        """2, or 1 for each player of a merged god (§7.1, §10.4, J ``maxActs``)."""
-        return 1 if self.god_of_seat.count(self.god_of_seat[seat]) > 1 else 2
 
     def _turn_actions(self) -> list[Action]:
         """Legal choices at the start of a turn or between its two actions (§7.1).
@@ -110,8 +105,8 @@ class Actions(Guardians):
         """Take action ``row``: advance its marker (§7.2), then resolve the action (§7.3)."""
         self.actions_taken += 1
         self.last_row = row
+        self.pending_event = fires_event(self, row)
         self.markers[row] += 1
-        self.pending_event = self.markers[row] >= self.tracks[row].event_space
         god = self.god_of_seat[self.to_move]
         if row == MOVE_ROW:
             self.moved = []
@@ -132,7 +127,7 @@ class Actions(Guardians):
             self.pending_event = False
             self._fire_event(self.god_of_seat[self.to_move])
             return
-        if self.actions_taken < self._actions_per_turn(self.to_move) and self.last_row < UNLOCK_ROW:
+        if self.actions_taken < actions_per_turn(self, self.to_move) and self.last_row < UNLOCK_ROW:
             self.phase = TURN
             return
         self._end_turn()
@@ -385,24 +380,8 @@ class Actions(Guardians):
 
     # --- Gain Followers (§7.3) --------------------------------------------------------------------
 
-    def _followers_gain(self, god: int) -> int:
-        """1 per Monument, own or neutral (not an opponent's), adjacent to at least one figure
-        of ``god``, each Monument once; +1 with Revered (§7.3, §2.2)."""
-        adjacent = self.regions.adjacent
-        fown, mon, mown = self.figure_owner, self.monument, self.monument_owner
-        seen = set()
-        for h in range(len(fown)):
-            if fown[h] == god:
-                for x in adjacent[h]:
-                    if mon[x] >= 0 and (mown[x] < 0 or mown[x] == god):
-                        seen.add(x)
-        gain = len(seen)
-        if self.powers[god] >> REVERED & 1:
-            gain += 1
-        return gain
-
     def _gain_followers(self, god: int) -> None:
-        gain = self._followers_gain(god)
+        gain = followers_gain(self, god)
         self.followers[god] += gain
         self._log(f"{self._name(god)} gains {plural(gain, 'Follower')} -> {self.followers[god]}")
 
@@ -412,7 +391,7 @@ class Actions(Guardians):
         """§2.1: the next token's level is the cost; unaffordable or nothing left: the action
         only moves the marker (§11.3, cases 37)."""
         level = unlock_level(self.unlocked[god])
-        if level == 0 or self.followers[god] < level or not free_powers(self.powers[god], level):
+        if not unlockable_powers(self, god):
             followers = plural(self.followers[god], "Follower")
             self._log(f"{self._name(god)} cannot unlock (level {level or '-'}, {followers})")
             self._action_done()

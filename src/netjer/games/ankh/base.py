@@ -24,7 +24,8 @@ Conflict the loop drains the queue before every step.  Engine data the powers ma
 travelling with a figure, §4.1 Ra's Sun token), ``b_forbidden`` (a card nobody may play in
 this battle, §4.2 Horus), ``b_two`` (gods playing two cards in this battle, §4.1 Amun),
 ``b_victims`` (the figures about to die in Battle Resolution, §4.1 Isis).  During a
-Conflict a figure counts for the god ``_ctl()[h]`` (its owner, unless §4.2 Seth controls it).
+Conflict a figure counts for the god ``rules_queries.controllers(st)[h]`` (its owner, unless §4.2 Seth
+controls it).
 
 Gods and seats: god ``g`` is the god that seat ``g`` started with.  After a merge (§10.4)
 the minor god's seat plays for the major god: ``god_of_seat[s]`` is the god seat ``s`` plays,
@@ -39,6 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from netjer.core.state import State
 from netjer.games.ankh.board import Board, RegionMap, Split, load_board
 from netjer.games.ankh.gods.base import PHASE_OWNER, Hooks, Task, hooks_for
+from netjer.games.ankh.rules_queries import controllers
 from netjer.games.ankh.setup import ActionTrack
 
 if TYPE_CHECKING:
@@ -295,15 +297,6 @@ class AnkhBase(State):
         if not self._drain():
             self._resume()
 
-    def _ctl(self) -> list[int]:
-        """Who each figure counts for: its owner, except during a Conflict where a power
-        may say otherwise (§4.2 Seth).  Not to be modified."""
-        owners = self.figure_owner
-        if self.tb_holder >= 0 and self.hooks.control:
-            for p in self.hooks.control:
-                owners = p.control(self._me, owners)
-        return owners
-
     def _can_stand(self, h: int, god: int) -> bool:
         """Whether a figure of ``god`` may end a move or be placed on ``h``: an empty land
         space not reserved for another god (§7.3, §8.1; §4.1 Osiris's Underworld)."""
@@ -345,7 +338,7 @@ class AnkhBase(State):
     def _present(self, hexes: tuple[int, ...]) -> list[int]:
         """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
         during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
-        fown = self._ctl()
+        fown = controllers(self)
         seen = {fown[h] for h in hexes if fown[h] >= 0}
         return [g for g in self.devotion_stack if g in seen]
 

@@ -33,7 +33,7 @@ player decides; :data:`netjer.games.ankh.phases.BATTLE_STEPS` are run by the Con
    Magnanimous, Miracle, the god powers' after-battle effects (§4.1 Osiris), Worshipful
    (``worship`` / ``noworship``), Cycle of Ma'at.
 
-During the whole Conflict a figure counts for ``_ctl()[h]`` (its owner unless §4.2 Seth
+During the whole Conflict a figure counts for ``controllers(st)[h]`` (its owner unless §4.2 Seth
 controls it): presence, strength, kills and their effects all read it.  A space reserved for
 another god (§4.1 Osiris's Underworld) takes no figure or Monument of others and has no
 terrain for Flood and Drought.
@@ -63,16 +63,21 @@ from netjer.games.ankh.notation import CARD as CARD_ACTIONS
 from netjer.games.ankh.notation import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
 from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
 from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
-from netjer.games.ankh.pieces import FIGURE_IDS, GOD, MONUMENT_IDS, OBELISK, SCORPION, TEMPLE
+from netjer.games.ankh.pieces import FIGURE_IDS, GOD, MONUMENT_IDS, OBELISK, SCORPION
 from netjer.games.ankh.powers import (
     COMMANDING,
     GLORIOUS,
-    INSPIRING,
     MAGNANIMOUS,
     OBELISK_ATTUNED,
-    RESPLENDENT,
-    TEMPLE_ATTUNED,
     WORSHIPFUL,
+)
+from netjer.games.ankh.rules_queries import (
+    build_cost,
+    controllers,
+    figure_strength,
+    god_figure_strengths,
+    region_majorities,
+    temple_attuned_strength,
 )
 
 #: Steps of a Conflict (``conflict_step``); the ``B_*`` ones are a Battle's.
@@ -97,15 +102,11 @@ from netjer.games.ankh.powers import (
     B_CYCLE,
 ) = range(18)
 #: Their names, rules and what each does: :data:`netjer.games.ankh.phases.BATTLE_STEPS`.
-#: §1 Build Monument: the sacrifice, unless Inspiring (§2.2).
-BUILD_COST = 3
 #: §2.2 Glorious: the winning margin and the Devotion it gives.
 GLORIOUS_MARGIN, GLORIOUS_DEVOTION = 3, 3
 #: §2.2 Commanding: Followers per battle won; Magnanimous: Devotion for a loss with 2+ figures;
 #: Worshipful: Followers sacrificed for 1 Devotion.
 COMMANDING_FOLLOWERS, MAGNANIMOUS_DEVOTION, MAGNANIMOUS_FIGURES, WORSHIP_COST = 3, 2, 2, 2
-#: §2.2 Resplendent: the God figure's strength with 3+ Monuments of one type.
-RESPLENDENT_GOD, RESPLENDENT_MONUMENTS = 3, 3
 
 
 class Battle(Events):
@@ -115,7 +116,7 @@ class Battle(Events):
 
     def _figures_here(self, god: int) -> int:
         """Figures counting for ``god`` in the battle region (land spaces and touching water)."""
-        fown = self._ctl()
+        fown = controllers(self)
         return sum(1 for h in self.b_hexes if fown[h] == god)
 
     def _played(self, god: int, card: int) -> bool:
@@ -131,36 +132,8 @@ class Battle(Events):
         """What god powers add to ``god``'s Devotion for dominating or winning there (§4.1 Ra)."""
         if not self.hooks.gain_bonus:
             return 0
-        owners = self._ctl()
+        owners = controllers(self)
         return sum(p.gain_bonus(self._me, god, hexes, owners) for p in self.hooks.gain_bonus)
-
-    def _majorities(self, god: int, region: int) -> int:
-        """How many Monument types ``god`` has the majority of in ``region`` (§9): strictly more
-        controlled Monuments of the type there than every other god, at least one."""
-        mon, mown = self.monument, self.monument_owner
-        counts: dict[int, list[int]] = {}
-        for h in self.regions.regions[region]:
-            if mon[h] >= 0 and mown[h] >= 0:
-                counts.setdefault(mown[h], [0, 0, 0])[mon[h]] += 1
-        mine = counts.get(god)
-        if mine is None:
-            return 0
-        won = 0
-        for t in range(3):
-            if mine[t] > 0 and all(c[t] < mine[t] for o, c in counts.items() if o != god):
-                won += 1
-        return won
-
-    def _resplendent(self, god: int) -> bool:
-        """§2.2 Resplendent: the power and 3+ controlled Monuments of one type anywhere."""
-        if not self.powers[god] >> RESPLENDENT & 1:
-            return False
-        counts = [0, 0, 0]
-        mon, mown = self.monument, self.monument_owner
-        for h in range(len(mon)):
-            if mown[h] == god:
-                counts[mon[h]] += 1
-        return max(counts) >= RESPLENDENT_MONUMENTS
 
     def _strength(self, god: int) -> tuple[int, int]:
         """``(strength, figures)`` of ``god`` in the battle region at Resolution (§10.3 step 5).
@@ -170,16 +143,14 @@ class Battle(Events):
         §4.2 Bastet), plus 2 per controlled Temple in the region with a figure of ``god``
         adjacent (Temple Attuned).  No figures: 0 (§1).
         """
-        fig, fown = self.figure, self._ctl()
+        fig, fown = self.figure, controllers(self)
         strength = count = 0
-        god_strength = RESPLENDENT_GOD if self._resplendent(god) else 1
+        god_strength = god_figure_strengths(self)[god]
         for h in self.b_hexes:
             if fown[h] != god:
                 continue
             count += 1
-            if self._neutralised(h, god, fown):
-                continue
-            strength += god_strength if fig[h] == GOD else 1
+            strength += figure_strength(self, h, fig[h], god, fown, god_strength)
         if count == 0:
             return 0, 0
         for card in (self.b_card[god], self.b_card2[god]):
@@ -187,12 +158,7 @@ class Battle(Events):
                 strength += CARD_STRENGTH[card]
         for p in self.hooks.strength:
             strength += p.strength(self._me, god, fown)
-        if self.powers[god] >> TEMPLE_ATTUNED & 1:
-            adjacent = self.regions.adjacent
-            mon, mown = self.monument, self.monument_owner
-            for h in self.regions.regions[self.b_region]:
-                if mon[h] == TEMPLE and mown[h] == god and any(fown[x] == god for x in adjacent[h]):
-                    strength += 2
+        strength += temple_attuned_strength(self, god, self.regions.regions[self.b_region], fown)
         return strength, count
 
     def _ask(self, god: int, phase: int) -> bool:
@@ -250,7 +216,7 @@ class Battle(Events):
         if not self._figures_here(god) or not self._obelisk_spaces(god):
             return []
         moved = self.ob_moved
-        owners = self._ctl()
+        owners = controllers(self)
         return [h for h in range(len(owners)) if owners[h] == god and h not in moved]
 
     def _obelisk_step(self) -> bool:
@@ -299,7 +265,7 @@ class Battle(Events):
         """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
         (plus what god powers add to it, §4.1 Ra)."""
         self._log(f"{self._name(god)} dominates region {self.token_of_region[region]}")
-        won = self._majorities(god, region)
+        won = region_majorities(self, region)[god]
         if self._gain(god, won, f"{won} Monument majorities"):
             return
         self._gain(god, 1 + self._gain_bonus(god, self._region_hexes(region)), "Domination")
@@ -384,7 +350,7 @@ class Battle(Events):
         """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
         figure counting for its player on a Fertile space of the region at once."""
         shown = []
-        fown = self._ctl()
+        fown = controllers(self)
         for g in self.b_gods:
             for c in (self.b_card[g], self.b_card2[g]):
                 if c < 0:
@@ -399,15 +365,12 @@ class Battle(Events):
 
     # --- step 2: Build Monument (§1) ------------------------------------------------------------------
 
-    def _build_cost(self, god: int) -> int:
-        return 0 if self.powers[god] >> INSPIRING & 1 else BUILD_COST
-
     def _build_actions(self) -> list[Action]:
         """Build options of the god at the front of the queue (§1): needs the Followers (3, or
         0 with Inspiring), an Ankh token in its pool, a Monument type left in the supply and an
         empty land space in the region; ``nobuild`` declines."""
         god = self.b_queue[0]
-        if self.followers[god] < self._build_cost(god) or self.ankh_pool[god] <= 0:
+        if self.followers[god] < build_cost(self, god) or self.ankh_pool[god] <= 0:
             return []
         kinds = [k for k in range(3) if self.monument_supply[k] > 0]
         spaces = [h for h in self.regions.regions[self.b_region] if self._can_stand(h, god)]
@@ -427,7 +390,7 @@ class Battle(Events):
 
     def _build(self, kind: int, h: int) -> None:
         god = self.b_queue.pop(0)
-        cost = self._build_cost(god)
+        cost = build_cost(self, god)
         self.followers[god] -= cost
         self.ankh_pool[god] -= 1
         self.monument_supply[kind] -= 1
@@ -481,7 +444,7 @@ class Battle(Events):
         bids = ", ".join(f"{self._name(g)} {self.bid[g]}" for g in bidders)
         who = self._name(spared) if spared >= 0 else "nobody (tie)"
         self._log(f"  Plague of Locusts ({self._name(player)}): bids {bids}; spared: {who}")
-        fig, fown = self.figure, self._ctl()
+        fig, fown = self.figure, controllers(self)
         victims = [h for h in self.b_hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
         cats = self._kill(victims, "Plague of Locusts")
         self._cat_mummy_losses(cats)
@@ -498,7 +461,7 @@ class Battle(Events):
         for g in self._ascending(self.b_gods):
             if not self._figures_here(g):
                 continue
-            won = self._majorities(g, self.b_region)
+            won = region_majorities(self, self.b_region)[g]
             if self._gain(g, won, f"{won} Monument majorities"):
                 return False
         self.conflict_step = B_RESOLVE
@@ -553,7 +516,7 @@ class Battle(Events):
             margin = strength[w] - max(others, default=0)
             amount = GLORIOUS_DEVOTION if self.powers[w] >> GLORIOUS & 1 and margin >= GLORIOUS_MARGIN else 1
             if self._played(w, DROUGHT):
-                fown = self._ctl()
+                fown = controllers(self)
                 amount += sum(1 for h in self.b_hexes if fown[h] == w and self._on_terrain(h, DESERT))
             amount += self._gain_bonus(w, self.b_hexes)
             self._log(f"  {self._name(w)} wins the battle")
@@ -564,7 +527,7 @@ class Battle(Events):
                 self._log(f"  {self._name(w)} gains {plural(COMMANDING_FOLLOWERS, 'Follower')} (Commanding)")
         else:
             self._log("  nobody wins the battle")
-        fig, fown = self.figure, self._ctl()
+        fig, fown = self.figure, controllers(self)
         victims = []
         for h in self.b_hexes:
             g = fown[h]

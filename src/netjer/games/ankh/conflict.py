@@ -25,6 +25,7 @@ from netjer.games.ankh.notation import TO
 from netjer.games.ankh.phases import BATTLE_STEPS
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
+from netjer.games.ankh.rules_queries import controllers
 from netjer.games.ankh.victory import Victory
 
 #: §10.4: the merge follows this Conflict (3+ players); §10.5: the forgotten check this one;
@@ -40,7 +41,7 @@ class Conflict(Victory):
         self.tb_used = False
         self._log(f"Conflict {self.conflicts + 1}: {self._name(god)} takes the tie-breaker")
         hr = self.regions.hex_regions
-        fown = self._ctl()
+        fown = controllers(self)
         for g in self._ascending(set(self._living_gods())):
             if self.powers[g] >> OMNIPRESENT & 1:
                 regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}

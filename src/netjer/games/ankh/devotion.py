@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from netjer.games.ankh.base import AnkhBase
 from netjer.games.ankh.powers import BOUNTIFUL
+from netjer.games.ankh.rules_queries import in_red
 
 #: §5: the top space; reaching it wins at once (rulings table).
 DEVOTION_MAX = 31
@@ -18,10 +19,6 @@ DEVOTION_MAX = 31
 
 class Devotion(AnkhBase):
     """The Devotion track's rules (§5), layered on :class:`AnkhBase`."""
-
-    def _in_red(self, god: int) -> bool:
-        """Whether ``god``'s token is in the red section (spaces 0..``red_max``, option red_max)."""
-        return self.devotion[god] <= self.red_max
 
     def _place_token(self, god: int, space: int) -> None:
         """Move ``god``'s token to ``space``: a token arriving on a space goes on top of its
@@ -53,7 +50,7 @@ class Devotion(AnkhBase):
         """
         if amount <= 0 or self.over:
             return self.over
-        if self.powers[god] >> BOUNTIFUL & 1 and self.devotion[god] <= self.red_max:
+        if self.powers[god] >> BOUNTIFUL & 1 and in_red(self, god):
             amount += 1
         space = min(DEVOTION_MAX, self.devotion[god] + amount)
         self._place_token(god, space)

@@ -38,6 +38,7 @@ from netjer.games.ankh.notation import DONE, NOSWAP
 from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.pieces import MONUMENT_IDS
+from netjer.games.ankh.rules_queries import claimable_monuments
 
 CONTROL_MONUMENT, CAMEL_CARAVAN, CONFLICT = "control-monument", "camel-caravan", "conflict"
 #: §6: the 18 events of the track, in order (Conflicts on spaces 4, 8, 12, 16, 18).
@@ -81,38 +82,15 @@ class Events(Actions):
 
     # --- Control Monument ---------------------------------------------------------------------
 
-    def claimable_monuments(self, god: int) -> list[int]:
-        """Monuments ``god`` may take control of (§6): neutral ones adjacent to its figures;
-        if no Monument on the board is neutral, opponents' ones adjacent to its figures.
-        Needs an Ankh token in its pool.  Public: the heuristic agent reads it too.
-
-        Returns:
-            the Monuments' hex indices, sorted."""
-        if self.ankh_pool[god] <= 0:
-            return []
-        mon, mown, fown = self.monument, self.monument_owner, self.figure_owner
-        any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(len(mon)))
-        adjacent = self.regions.adjacent
-        out = set()
-        for h in range(len(fown)):
-            if fown[h] != god:
-                continue
-            for x in adjacent[h]:
-                if mon[x] < 0:
-                    continue
-                if (mown[x] < 0) if any_neutral else (mown[x] >= 0 and mown[x] != god):
-                    out.add(x)
-        return sorted(out)
-
     def _begin_claim(self) -> None:
-        if self.claimable_monuments(self.ev_god):
+        if claimable_monuments(self, self.ev_god):
             self.phase = CLAIM  # the triggering player decides: it is their turn
         else:
             self._log("  no Monument can be controlled")
             self._event_done()
 
     def _claim_actions(self) -> list[Action]:
-        return [CLAIM_ACTIONS[h] for h in self.claimable_monuments(self.ev_god)]
+        return [CLAIM_ACTIONS[h] for h in claimable_monuments(self, self.ev_god)]
 
     def _claim(self, h: int) -> None:
         god = self.ev_god

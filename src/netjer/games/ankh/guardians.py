@@ -17,7 +17,7 @@ Abilities and where they act:
   is in every region the water touches (``RegionMap.hex_regions``).
 * Giant Scorpion: aims at two neighbouring spaces (``aim``) and destroys Monuments there at
   the start of each Conflict (:meth:`Guardians._scorpions_strike`).
-* Androsphinx: enemy figures adjacent to it have strength 0 (:meth:`Guardians._neutralised`).
+* Androsphinx: enemy figures adjacent to it have strength 0 (:func:`netjer.games.ankh.rules_queries.neutralised`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from netjer.core.words import article
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.devotion import Devotion
 from netjer.games.ankh.pieces import (
-    ANDROSPHINX,
     BASES_PER_SIZE,
     CAT_MUMMY,
     FIGURE_IDS,
@@ -37,6 +36,7 @@ from netjer.games.ankh.pieces import (
     MUMMY,
     WARRIOR,
 )
+from netjer.games.ankh.rules_queries import controllers, god_hex
 
 
 class Guardians(Devotion):
@@ -111,7 +111,7 @@ class Guardians(Devotion):
         """
         cats: list[int] = []
         fig, fown = self.figure, self.figure_owner
-        ctl = self._ctl()
+        ctl = controllers(self)
         names = []
         dead = []
         for h in hexes:
@@ -143,22 +143,10 @@ class Guardians(Devotion):
                 if g != owner:
                     self._lose(g, 1, "a Cat-Mummy died")
 
-    def _god_hex(self, god: int) -> int:
-        """The hex of ``god``'s God figure, or -1 if it is not on the board."""
-        fig, fown = self.figure, self.figure_owner
-        h = -1
-        try:
-            while True:  # list.index scans in C: at most one stop per God figure
-                h = fig.index(GOD, h + 1)
-                if fown[h] == god:
-                    return h
-        except ValueError:
-            return -1
-
     def _mummy_targets(self, god: int, owner: int) -> list[int]:
         """§3 Mummy: the empty land spaces adjacent to the God figure of ``god`` (its owner,
         or Seth when it counted for him, §4.2), where a figure of ``owner`` may stand."""
-        gh = self._god_hex(god)
+        gh = god_hex(self, god)
         if gh < 0:
             return []
         return [x for x in self.regions.adjacent[gh] if self._can_stand(x, owner)]
@@ -203,13 +191,6 @@ class Guardians(Devotion):
             if opposite >= 0 and opposite in adjacent and free(opposite):
                 out.add(opposite)
         return sorted(out)
-
-    def _neutralised(self, h: int, god: int, owners: list[int]) -> bool:
-        """§3 Androsphinx: a figure counting for ``god`` on ``h`` adjacent to an enemy
-        Androsphinx has strength 0 (two enemy Androsphinxes next to each other cancel each
-        other).  ``owners``: who each figure counts for (§4.2 Seth)."""
-        fig = self.figure
-        return any(fig[x] == ANDROSPHINX and owners[x] != god for x in self.regions.adjacent[h])
 
     def _aimed(self, h: int) -> tuple[int, ...]:
         """The spaces the Giant Scorpion on ``h`` aims at (sides ``aim`` and ``aim + 1``)."""

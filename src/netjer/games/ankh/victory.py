@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from netjer.games.ankh.merge import Merge
 from netjer.games.ankh.pieces import GUARDIAN_LEVEL, WARRIOR
+from netjer.games.ankh.rules_queries import in_red
 
 
 class Victory(Merge):
@@ -24,7 +25,7 @@ class Victory(Merge):
 
     def _forget(self) -> None:
         """§10.5: remove every god in the red section; one left wins, none left: all lose."""
-        red = [g for g in self.devotion_stack if self.devotion[g] <= self.red_max]
+        red = [g for g in self.devotion_stack if in_red(self, g)]
         for g in red:
             self._remove_god(g)
             self._log(f"{self._name(g)} is forgotten (Devotion {self.devotion[g]} <= {self.red_max}) (§10.5)")
