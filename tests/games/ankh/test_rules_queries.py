@@ -1,8 +1,12 @@
-"""The read-only rule queries (netjer.games.ankh.rules_queries) that the engine and the heuristic share."""
+"""The read-only rule queries (ankh.rules_queries) shared by the engine and the heuristic; the powers file."""
 
 from __future__ import annotations
 
+import pytest
+
+from netjer.core.errors import DataFileError
 from netjer.games.ankh.pieces import GOD, WARRIOR
+from netjer.games.ankh.powers import POWER_IDS, POWER_LEVEL, load_powers, validate_powers
 from netjer.games.ankh.rules_queries import (
     build_cost,
     figure_strength,
@@ -48,3 +52,16 @@ def test_red_section_build_cost_and_unlock_s5_s1_s2_1() -> None:
     assert [build_cost(s, 0), build_cost(s, 1)] == [3, 0]
     assert unlockable_powers(s, 0) == []  # a level-1 token costs 1 Follower
     assert len(unlockable_powers(s, 1)) == 3  # Inspiring is already unlocked
+
+
+def test_powers_file_is_read_and_checked_s2_2() -> None:
+    # The engine's power levels come from data/powers.json, checked against §2.2 on import.
+    assert POWER_LEVEL == (1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)
+    assert [p.id for p in load_powers()] == list(POWER_IDS)
+    entries = [{"id": p.id, "name": p.name, "level": p.level} for p in load_powers()]
+    with pytest.raises(DataFileError, match=r"Resplendent is a level 2 power \(§2.2\), the file says 3"):
+        validate_powers("bad.json", {"powers": [*entries[:4], {**entries[4], "level": 3}, *entries[5:]]})
+    with pytest.raises(DataFileError, match="expected the powers commanding"):
+        validate_powers("bad.json", {"powers": entries[1:]})
+    with pytest.raises(DataFileError, match="level must be 1, 2 or 3"):
+        validate_powers("bad.json", {"powers": [{**entries[0], "level": 0}]})
