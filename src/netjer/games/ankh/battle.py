@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import article, plural
+from netjer.games.ankh import devotion
 from netjer.games.ankh.base import AIM_AFTER_OBELISK, BID, BUILD, CARD, OBELISK_PICK, OBELISK_TO, TIEBREAK, WORSHIP
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import BUILD as BUILD_CARD
@@ -266,9 +267,9 @@ class Battle(Events):
         (plus what god powers add to it, §4.1 Ra)."""
         self._log(f"{self._name(god)} dominates region {self.token_of_region[region]}")
         won = region_majorities(self, region)[god]
-        if self._gain(god, won, f"{won} Monument majorities"):
+        if devotion.gain(self, god, won, f"{won} Monument majorities"):
             return
-        self._gain(god, 1 + self._gain_bonus(god, self._region_hexes(region)), "Domination")
+        devotion.gain(self, god, 1 + self._gain_bonus(god, self._region_hexes(region)), "Domination")
 
     def _obelisk_pick_actions(self) -> list[Action]:
         god = self.ob_active[self.ob_turn]
@@ -462,7 +463,7 @@ class Battle(Events):
             if not self._figures_here(g):
                 continue
             won = region_majorities(self, self.b_region)[g]
-            if self._gain(g, won, f"{won} Monument majorities"):
+            if devotion.gain(self, g, won, f"{won} Monument majorities"):
                 return False
         self.conflict_step = B_RESOLVE
         return False
@@ -520,7 +521,7 @@ class Battle(Events):
                 amount += sum(1 for h in self.b_hexes if fown[h] == w and self._on_terrain(h, DESERT))
             amount += self._gain_bonus(w, self.b_hexes)
             self._log(f"  {self._name(w)} wins the battle")
-            if self._gain(w, amount, "battle won"):
+            if devotion.gain(self, w, amount, "battle won"):
                 return False
             if self.powers[w] >> COMMANDING & 1:
                 self.followers[w] += COMMANDING_FOLLOWERS
@@ -561,7 +562,7 @@ class Battle(Events):
                 g != self.b_winner
                 and self.powers[g] >> MAGNANIMOUS & 1
                 and self.b_nfigs[g] >= MAGNANIMOUS_FIGURES
-                and self._gain(g, MAGNANIMOUS_DEVOTION, "Magnanimous")
+                and devotion.gain(self, g, MAGNANIMOUS_DEVOTION, "Magnanimous")
             ):
                 return False
         self.conflict_step = B_MIRACLE
@@ -570,7 +571,7 @@ class Battle(Events):
     def _miracle_step(self) -> bool:
         """§1 Miracle: +1 Devotion per own figure killed in this battle, ascending Devotion."""
         for g in self._ascending(self.b_gods):
-            if self._played(g, MIRACLE) and self._gain(g, self.b_kills[g], "Miracle"):
+            if self._played(g, MIRACLE) and devotion.gain(self, g, self.b_kills[g], "Miracle"):
                 return False
         self.conflict_step = B_AFTER
         return False
@@ -600,7 +601,7 @@ class Battle(Events):
         god = self.b_queue.pop(0)
         if yes:
             self.followers[god] -= WORSHIP_COST
-            if self._gain(god, 1, "Worshipful"):
+            if devotion.gain(self, god, 1, "Worshipful"):
                 return
             self._sacrificed(god, WORSHIP_COST)
         self._run_conflict()

@@ -23,8 +23,9 @@ Abilities and where they act:
 from __future__ import annotations
 
 from netjer.core.words import article
+from netjer.games.ankh import devotion
+from netjer.games.ankh.base import AnkhBase
 from netjer.games.ankh.board import DIRECTION_NAMES
-from netjer.games.ankh.devotion import Devotion
 from netjer.games.ankh.pieces import (
     BASES_PER_SIZE,
     CAT_MUMMY,
@@ -39,8 +40,8 @@ from netjer.games.ankh.pieces import (
 from netjer.games.ankh.rules_queries import controllers, god_hex
 
 
-class Guardians(Devotion):
-    """Guardian abilities and deaths (§3), layered on the Devotion track."""
+class Guardians(AnkhBase):
+    """Guardian abilities and deaths (§3)."""
 
     # --- pools and coloured bases ------------------------------------------------------------
 
@@ -141,7 +142,7 @@ class Guardians(Devotion):
         for owner in owners:
             for g in list(self.devotion_stack):
                 if g != owner:
-                    self._lose(g, 1, "a Cat-Mummy died")
+                    devotion.lose(self, g, 1, "a Cat-Mummy died")
 
     def _mummy_targets(self, god: int, owner: int) -> list[int]:
         """§3 Mummy: the empty land spaces adjacent to the God figure of ``god`` (its owner,
