@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import plural
+from netjer.games.ankh import guardians
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_MOVE,
@@ -40,8 +41,8 @@ from netjer.games.ankh.base import (
     TURN,
     TURN_END,
     UNLOCK,
+    AnkhBase,
 )
-from netjer.games.ankh.guardians import Guardians
 from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
 from netjer.games.ankh.notation import PUSH as PUSH_ACTIONS
 from netjer.games.ankh.pieces import APEP, FIGURE_IDS, PYRAMID, SATET, SCORPION, WARRIOR
@@ -55,8 +56,8 @@ from netjer.games.ankh.rules_queries import actions_per_turn, fires_event, follo
 MOVE_ROW, SUMMON_ROW, GAIN_ROW, UNLOCK_ROW = range(4)
 
 
-class Actions(Guardians):
-    """The turn and the four actions (§7), layered on Guardians and Devotion."""
+class Actions(AnkhBase):
+    """The turn and the four actions (§7)."""
 
     # --- the turn (§7.1) ---------------------------------------------------------------------
 
@@ -172,7 +173,9 @@ class Actions(Guardians):
             out = [x for x in out if self.reserved[x] < 0 or self.reserved[x] == god]
         if fig[h] == SATET:
             fown = self.figure_owner
-            pushes = [x for x in LAND_WITHIN_3[h] if fown[x] >= 0 and fown[x] != god and self._push_targets(h, x)]
+            pushes = [
+                x for x in LAND_WITHIN_3[h] if fown[x] >= 0 and fown[x] != god and guardians.push_targets(self, h, x)
+            ]
             if pushes:
                 out = sorted(out + pushes)
         return out
@@ -234,7 +237,7 @@ class Actions(Guardians):
         self._continue_move()
 
     def _push_actions(self) -> list[Action]:
-        return [PUSH_ACTIONS[c] for c in self._push_targets(self.selected, self.push_at)]
+        return [PUSH_ACTIONS[c] for c in guardians.push_targets(self, self.selected, self.push_at)]
 
     # --- Giant Scorpion aim (§3) -------------------------------------------------------------------
 
@@ -292,7 +295,7 @@ class Actions(Guardians):
         for k in self._summonable_kinds(god):
             row = PUT[k]
             if k == APEP:
-                out.extend(row[x] for x in sorted(set(spaces) | set(self._apep_targets())))
+                out.extend(row[x] for x in sorted(set(spaces) | set(guardians.apep_targets(self))))
             else:
                 out.extend(row[x] for x in spaces)
         if spaces and self.hooks.can_ransom and self._can_ransom(god):
@@ -362,7 +365,7 @@ class Actions(Guardians):
             self.ransom = False
             next(p for p in self.hooks.can_ransom if p.can_ransom(self._me, god)).on_ransom(self._me, god)
         else:
-            self._take_from_pool(god, kind)
+            guardians.take_from_pool(self, god, kind)
         self.figure[h] = kind
         self.figure_owner[h] = god
         self.badge[h] = 0
@@ -408,7 +411,7 @@ class Actions(Guardians):
         self.unlocked[god] += 1
         self._log(f"{self._name(god)} unlocks {POWER_IDS[power]} ({plural(level, 'Follower')})")
         if self.unlocked[god] in self.guardian_slots:
-            self._gain_guardian(god, level)
+            guardians.gain_guardian(self, god, level)
         self._sacrificed(god, level)
         self._checkpoint(CONT_ACTION_DONE)
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import article, plural
-from netjer.games.ankh import devotion
+from netjer.games.ankh import devotion, guardians
 from netjer.games.ankh.base import AIM_AFTER_OBELISK, BID, BUILD, CARD, OBELISK_PICK, OBELISK_TO, TIEBREAK, WORSHIP
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import BUILD as BUILD_CARD
@@ -447,8 +447,8 @@ class Battle(Events):
         self._log(f"  Plague of Locusts ({self._name(player)}): bids {bids}; spared: {who}")
         fig, fown = self.figure, controllers(self)
         victims = [h for h in self.b_hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
-        cats = self._kill(victims, "Plague of Locusts")
-        self._cat_mummy_losses(cats)
+        cats = guardians.kill(self, victims, "Plague of Locusts")
+        guardians.cat_mummy_losses(self, cats)
         for g in bidders:
             self._sacrificed(g, self.bid[g])
         self.bid = [-1] * self.n
@@ -546,9 +546,9 @@ class Battle(Events):
     def _kill_step(self) -> bool:
         """The losers' figures die (those god powers kept alive excepted, §4.1 Isis), then
         the Cat-Mummy losses (rulings table order)."""
-        cats = self._kill(self.b_victims, "battle")
+        cats = guardians.kill(self, self.b_victims, "battle")
         self.b_victims = []
-        self._cat_mummy_losses(cats)
+        guardians.cat_mummy_losses(self, cats)
         self.conflict_step = B_MAGNANIMOUS
         return False
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import plural
+from netjer.games.ankh import guardians
 from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
@@ -47,7 +48,7 @@ class Conflict(Victory):
                 regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
                 self.followers[g] += len(regions)
                 self._log(f"  {self._name(g)} gains {plural(len(regions), 'Follower')} (Omnipresent)")
-        self._scorpions_strike()
+        guardians.scorpions_strike(self)
         tokens = self.token_of_region
         self.c_order = sorted(range(self.regions.num_regions), key=lambda r: tokens[r])
         self.c_idx = 0
@@ -89,7 +90,7 @@ class Conflict(Victory):
         one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
         empty space there it stays in the pool (§3)."""
         god, owner = self.mummy_queue[0]
-        if self.alive[god] and self._mummy_targets(god, owner) and self.guardian_pool[owner * 3 + 1] > 0:
+        if self.alive[god] and guardians.mummy_targets(self, god, owner) and self.guardian_pool[owner * 3 + 1] > 0:
             self.to_move = self.seat_of_god[god]
             self.phase = MUMMY_PHASE
             return True
@@ -99,7 +100,7 @@ class Conflict(Victory):
 
     def _mummy_actions(self) -> list[Action]:
         god, owner = self.mummy_queue[0]
-        return [TO[x] for x in self._mummy_targets(god, owner)]
+        return [TO[x] for x in guardians.mummy_targets(self, god, owner)]
 
     def _mummy_return(self, h: int) -> None:
         """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""

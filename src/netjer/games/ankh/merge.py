@@ -22,6 +22,7 @@ are not killed: no Cat-Mummy loss, cases.md 34).
 from __future__ import annotations
 
 from netjer.core.action import Action
+from netjer.games.ankh import guardians
 from netjer.games.ankh.base import ADOPT as ADOPT_PHASE
 from netjer.games.ankh.battle import Battle
 from netjer.games.ankh.notation import ADOPT, ADOPT_POOL, DONE
@@ -87,11 +88,18 @@ class Merge(Battle):
         out: list[Action] = []
         fig, fown = self.figure, self.figure_owner
         for h in range(len(fig)):
-            if fown[h] == minor and fig[h] in GUARDIAN_BASE and self._free_bases(major, GUARDIAN_BASE[fig[h]]) > 0:
+            if (
+                fown[h] == minor
+                and fig[h] in GUARDIAN_BASE
+                and guardians.free_bases(self, major, GUARDIAN_BASE[fig[h]]) > 0
+            ):
                 out.append(ADOPT[h])
         for level in (1, 2, 3):
             kind = self.guardian_kind[level - 1]
-            if self.guardian_pool[minor * 3 + level - 1] > 0 and self._free_bases(major, GUARDIAN_BASE[kind]) > 0:
+            if (
+                self.guardian_pool[minor * 3 + level - 1] > 0
+                and guardians.free_bases(self, major, GUARDIAN_BASE[kind]) > 0
+            ):
                 action = ADOPT_POOL[kind]
                 assert action is not None
                 out.append(action)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
 from netjer.core.words import plural
+from netjer.games.ankh import guardians
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -355,7 +356,7 @@ def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
         return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
     if not st._is_empty(h):
         return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
-    if isinstance(action, Put) and st._pool_count(god, action.kind) <= 0:
+    if isinstance(action, Put) and guardians.pool_count(st, god, action.kind) <= 0:
         return rule, f"you have no {FIGURE_IDS[action.kind]} in your pool"
     return rule, f"{name(h)} is not one of the allowed spaces: {pr.prompt}"
 
