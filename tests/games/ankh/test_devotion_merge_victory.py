@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from netjer.games.ankh import devotion
+from netjer.games.ankh import actions, devotion
 from netjer.games.ankh.base import TURN
 from tests.games.ankh.builder import A, B, C, D, legal, piece, play, position, start_conflict
 
@@ -85,7 +85,7 @@ def test_merge_minor_major_and_devotion_on_the_minor_space_s10_4() -> None:
     assert s.removed_warriors[B] == 6
     # The minor seat now plays for the merged god, one action per turn.
     s.turn_idx = 1
-    s._start_turn()
+    actions.start_turn(s)
     assert s.current_player == B
     play(s, "gain")
     assert s.current_player == C

@@ -226,10 +226,6 @@ class AnkhBase(State):
         """Begin a Conflict triggered by ``god`` (§10.1); implemented in ``conflict``."""
         raise NotImplementedError
 
-    def _event_done(self) -> None:
-        """Finish the event just resolved and end the turn (§6); implemented in ``actions``."""
-        raise NotImplementedError
-
     def _resume(self) -> None:
         """Carry on with ``continuation`` once no decision is queued; implemented in ``state``."""
         raise NotImplementedError

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import article, plural
-from netjer.games.ankh import devotion, guardians
+from netjer.games.ankh import actions, devotion, guardians
 from netjer.games.ankh.base import AIM_AFTER_OBELISK, BID, BUILD, CARD, OBELISK_PICK, OBELISK_TO, TIEBREAK, WORSHIP
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import BUILD as BUILD_CARD
@@ -290,12 +290,12 @@ class Battle(Events):
     def _obelisk_to(self, x: int) -> None:
         a = self.selected
         god = self.ob_active[self.ob_turn]
-        self._move_figure(a, x)
+        actions.move_figure(self, a, x)
         self.ob_moved.append(x)
         name = self.board.hex_name
         self._log(f"  {self._name(god)} (Obelisk Attuned): {FIGURE_IDS[self.figure[x]]} {name(a)} -> {name(x)}")
         if self.figure[x] == SCORPION:
-            self._ask_aim(x, AIM_AFTER_OBELISK)
+            actions.ask_aim(self, x, AIM_AFTER_OBELISK)
         else:
             self._obelisk_moved()
 
@@ -399,7 +399,7 @@ class Battle(Events):
         self.monument_owner[h] = god
         where = self.board.hex_name(h)
         self._log(f"  {self._name(god)} builds {article(MONUMENT_IDS[kind])} at {where} ({plural(cost, 'Follower')})")
-        self._sacrificed(god, cost)
+        actions.sacrificed(self, god, cost)
         self._run_conflict()
 
     def _no_build(self) -> None:
@@ -450,7 +450,7 @@ class Battle(Events):
         cats = guardians.kill(self, victims, "Plague of Locusts")
         guardians.cat_mummy_losses(self, cats)
         for g in bidders:
-            self._sacrificed(g, self.bid[g])
+            actions.sacrificed(self, g, self.bid[g])
         self.bid = [-1] * self.n
         self.conflict_step = B_PLAGUE
 
@@ -603,7 +603,7 @@ class Battle(Events):
             self.followers[god] -= WORSHIP_COST
             if devotion.gain(self, god, 1, "Worshipful"):
                 return
-            self._sacrificed(god, WORSHIP_COST)
+            actions.sacrificed(self, god, WORSHIP_COST)
         self._run_conflict()
 
     def _cycle_step(self) -> bool:

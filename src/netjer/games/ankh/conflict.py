@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh import guardians
+from netjer.games.ankh import actions, guardians
 from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
@@ -105,7 +105,7 @@ class Conflict(Victory):
     def _mummy_return(self, h: int) -> None:
         """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
         _, owner = self.mummy_queue.pop(0)
-        self._place_from_pool(owner, MUMMY, h)
+        actions.place_from_pool(self, owner, MUMMY, h)
         self._log(f"  {self._name(owner)}'s Mummy returns at {self.board.hex_name(h)}")
         self._after_task()
 

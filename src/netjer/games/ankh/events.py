@@ -24,8 +24,8 @@ camel (``done``: S0 "can place a line"), but a line once begun must be completed
 from __future__ import annotations
 
 from netjer.core.action import Action
-from netjer.games.ankh.actions import Actions
-from netjer.games.ankh.base import CAMEL, CLAIM, KEEP, SWAP
+from netjer.games.ankh import actions
+from netjer.games.ankh.base import CAMEL, CLAIM, KEEP, SWAP, AnkhBase
 from netjer.games.ankh.board import (
     MAX_CAMELS_PER_LINE,
     camel_continuations,
@@ -64,7 +64,7 @@ EVENT_TRACK: tuple[str, ...] = (
 )
 
 
-class Events(Actions):
+class Events(AnkhBase):
     """The event track, Control Monument and Camel Caravan (§6)."""
 
     def _fire_event(self, god: int) -> None:
@@ -87,7 +87,7 @@ class Events(Actions):
             self.phase = CLAIM  # the triggering player decides: it is their turn
         else:
             self._log("  no Monument can be controlled")
-            self._event_done()
+            actions.event_done(self)
 
     def _claim_actions(self) -> list[Action]:
         return [CLAIM_ACTIONS[h] for h in claimable_monuments(self, self.ev_god)]
@@ -103,7 +103,7 @@ class Events(Actions):
         self._log(
             f"  {self._name(god)} controls the {was} {MONUMENT_IDS[self.monument[h]]} at {self.board.hex_name(h)}"
         )
-        self._event_done()
+        actions.event_done(self)
 
     # --- Camel Caravan --------------------------------------------------------------------------
 
@@ -116,7 +116,7 @@ class Events(Actions):
             self.phase = CAMEL
         else:
             self._log("  no camel line can be placed")
-            self._event_done()
+            actions.event_done(self)
 
     def _camel_actions(self) -> list[Action]:
         out: list[Action] = [
@@ -127,7 +127,7 @@ class Events(Actions):
         return out
 
     def _no_camels(self) -> None:
-        self._event_done()  # the decision's words say it ("lays no camels"): not logged twice
+        actions.event_done(self)  # the decision's words say it ("lays no camels"): not logged twice
 
     def _camel(self, e: int) -> None:
         """Lay the next camel; once the line is complete, choose the part keeping the token."""
@@ -185,8 +185,8 @@ class Events(Actions):
         tokens[ia], tokens[ib] = b, a
         self._log(f"  swaps Conflict Order tokens {a} and {b}")
         self.new_tokens = []
-        self._event_done()
+        actions.event_done(self)
 
     def _no_swap(self) -> None:
         self.new_tokens = []
-        self._event_done()
+        actions.event_done(self)

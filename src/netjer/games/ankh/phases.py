@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
 from netjer.core.words import plural
-from netjer.games.ankh import guardians
+from netjer.games.ankh import actions, guardians
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -170,7 +170,7 @@ def _unlock_actions(st: AnkhState) -> list[Action]:
 
 def _apply_move_pick(st: AnkhState, action: Action) -> None:
     if action is DONE:
-        st._action_done()
+        actions.action_done(st)
     else:
         assert isinstance(action, Pick)
         st.selected = action.hex
@@ -180,9 +180,9 @@ def _apply_move_pick(st: AnkhState, action: Action) -> None:
 def _apply_turn(st: AnkhState, action: Action) -> None:
     if action is END:
         st.window_done = True  # 'end' chosen now: no "after the action" choice later
-        st._end_turn()
+        actions.end_turn(st)
     elif isinstance(action, Row):
-        st._take_action(action.row)
+        actions.take_action(st, action.row)
     else:
         st._god_turn_action(action)
         st._checkpoint(CONT_TURN)
@@ -190,7 +190,7 @@ def _apply_turn(st: AnkhState, action: Action) -> None:
 
 def _apply_turn_end(st: AnkhState, action: Action) -> None:
     if action is END:
-        st._pass_turn()
+        actions.pass_turn(st)
     else:
         st._god_turn_action(action)
         st._checkpoint(CONT_END_TURN)
@@ -199,10 +199,10 @@ def _apply_turn_end(st: AnkhState, action: Action) -> None:
 def _apply_aim(st: AnkhState, action: Action) -> None:
     """Aim the Giant Scorpion, then resume where it was placed or moved from (§3)."""
     assert isinstance(action, Aim)
-    st._set_aim(action.side)
+    actions.set_aim(st, action.side)
     resume = st.aim_resume
     if resume == AIM_AFTER_MOVE:
-        st._continue_move()
+        actions.continue_move(st)
     elif resume == AIM_AFTER_TASK:
         st._after_task()
     else:
@@ -218,7 +218,7 @@ def _apply_summon(st: AnkhState, action: Action) -> None:
         st.phase = PYRAMID_PUT
     else:
         assert isinstance(action, Put)
-        st._put(action.kind, action.hex, extra=False)
+        actions.put(st, action.kind, action.hex, extra=False)
 
 
 def _apply_pyramid_put(st: AnkhState, action: Action) -> None:
@@ -226,7 +226,7 @@ def _apply_pyramid_put(st: AnkhState, action: Action) -> None:
         st.ransom = True
     else:
         assert isinstance(action, Put)
-        st._put(action.kind, action.hex, extra=True)
+        actions.put(st, action.kind, action.hex, extra=True)
 
 
 def _apply_camel(st: AnkhState, action: Action) -> None:
@@ -282,11 +282,11 @@ def _hex_of(action: Action) -> int:
     return h
 
 
-def _apply_to(method: str) -> Callable[[AnkhState, Action], None]:
-    """``apply`` of a phase whose one answer is ``to r,c`` (or ``push r,c``...): ``method(hex)``."""
+def _apply_to(rule: Callable[[AnkhState, int], None]) -> Callable[[AnkhState, Action], None]:
+    """``apply`` of a phase whose one answer is ``to r,c`` (or ``push r,c``...): ``rule(st, hex)``."""
 
     def apply(st: AnkhState, action: Action) -> None:
-        getattr(st, method)(_hex_of(action))
+        rule(st, _hex_of(action))
 
     return apply
 
@@ -411,7 +411,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.1",
         "choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'",
         (Row, Word, Reveal),
-        lambda st: st._turn_actions(),
+        actions.turn_actions,
         _apply_turn,
         _why_turn,
     ),
@@ -421,7 +421,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.3 Move Figures",
         "pick a figure of yours that has not moved ('pick r,c') or 'done'",
         (Pick, Word),
-        lambda st: st._move_pick_actions(),
+        actions.move_pick_actions,
         _apply_move_pick,
         _why_pick,
         pending=lambda st: {"moved": _moved(st)},
@@ -432,8 +432,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.3 Move Figures",
         "move the picked figure 1-3 spaces to an empty land space ('to r,c')",
         (To,),
-        lambda st: st._move_to_actions(),
-        _apply_to("_move_to"),
+        actions.move_to_actions,
+        _apply_to(actions.move_to),
         _why_space,
         pending=lambda st: {"moved": _moved(st), "selected": st.board.hex_name(st.selected)},
     ),
@@ -443,8 +443,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §3 Satet",
         "push the enemy figure to an empty adjacent land space ('push r,c')",
         (Push,),
-        lambda st: st._push_actions(),
-        _apply_to("_push"),
+        actions.push_actions,
+        _apply_to(actions.push),
         _why_space,
         pending=lambda st: {
             "moved": _moved(st),
@@ -468,7 +468,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.3 Summon Figure",
         "summon a figure from your pool ('put warrior r,c') or 'pyramid r,c'",
         (Put, PyramidPick, Word),
-        lambda st: st._summon_actions(),
+        actions.summon_actions,
         _apply_summon,
         _why_space,
     ),
@@ -478,7 +478,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Pyramid Attuned",
         "summon a figure next to the chosen Pyramid ('put warrior r,c')",
         (Put, Word),
-        lambda st: st._pyramid_put_actions(),
+        actions.pyramid_put_actions,
         _apply_pyramid_put,
         _why_space,
         pending=lambda st: {"pyramid": st.board.hex_name(st.pyr_sel)},
@@ -490,7 +490,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "choose a power of the level being unlocked ('power <id>')",
         (Power,),
         _unlock_actions,
-        lambda st, a: st._unlock(a.power) if isinstance(a, Power) else None,
+        lambda st, a: actions.unlock(st, a.power) if isinstance(a, Power) else None,
         _why_unlock,
         pending=_pending_unlock,
     ),
@@ -501,7 +501,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "choose a Monument adjacent to your figures ('claim r,c')",
         (Claim,),
         lambda st: st._claim_actions(),
-        _apply_to("_claim"),
+        _apply_to(lambda st, h: st._claim(h)),
         _why_claim,
     ),
     PhaseRule(
@@ -522,7 +522,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "choose the new region that keeps the old token ('keep r,c')",
         (Keep,),
         lambda st: st._keep_actions(),
-        _apply_to("_keep"),
+        _apply_to(lambda st, h: st._keep(h)),
         pending=_pending_camels,
     ),
     PhaseRule(
@@ -552,7 +552,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "move it next to one of your Obelisks here ('to r,c')",
         (To,),
         lambda st: st._obelisk_to_actions(),
-        _apply_to("_obelisk_to"),
+        _apply_to(lambda st, h: st._obelisk_to(h)),
         _why_space,
         pending=lambda st: {"selected": st.board.hex_name(st.selected)},
     ),
@@ -593,7 +593,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "return the Mummy next to your God ('to r,c')",
         (To,),
         lambda st: st._mummy_actions(),
-        _apply_to("_mummy_return"),
+        _apply_to(lambda st, h: st._mummy_return(h)),
         _why_space,
         pending=_pending_mummy,
     ),
@@ -632,7 +632,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §4.2 Bastet",
         "reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn",
         (Word, Reveal),
-        lambda st: st._turn_end_actions(),
+        actions.turn_end_actions,
         _apply_turn_end,
     ),
 )

@@ -28,6 +28,7 @@ from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
 from netjer.core.texts import load_texts
 from netjer.core.words import plural
+from netjer.games.ankh import actions
 from netjer.games.ankh.base import (
     BOARD,
     CONT_ACTION_DONE,
@@ -319,19 +320,19 @@ class AnkhState(Conflict):
         if c == CONT_CONFLICT:
             self._run_conflict()
         elif c == CONT_ACTION_DONE:
-            self._action_done()
+            actions.action_done(self)
         elif c == CONT_SUMMON:
-            self._continue_summon()
+            actions.continue_summon(self)
         elif c == CONT_TURN:
             self.to_move = self.turn_order[self.turn_idx]
             self.phase = TURN
         elif c == CONT_END_TURN:
-            self._pass_turn()
+            actions.pass_turn(self)
         elif c == CONT_EVENT_DONE:
-            self._event_done()
+            actions.event_done(self)
         else:
             assert c == CONT_START
-            self._start_turn()
+            actions.start_turn(self)
 
     def _returns(self) -> list[float]:
         return self._returns_for_seats()
