@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh import guardians
+from netjer.games.ankh import events, guardians
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_MOVE,
@@ -129,7 +129,7 @@ def action_done(st: AnkhBase) -> None:
     §6, §7.1), else offer the second action if one is left, else end the turn."""
     if st.pending_event:
         st.pending_event = False
-        st._fire_event(st.god_of_seat[st.to_move])
+        events.fire_event(st, st.god_of_seat[st.to_move])
         return
     if st.actions_taken < actions_per_turn(st, st.to_move) and st.last_row < UNLOCK_ROW:
         st.phase = TURN

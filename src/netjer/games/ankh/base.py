@@ -214,10 +214,6 @@ class AnkhBase(State):
 
     # --- hooks implemented by higher layers -------------------------------------------------
 
-    def _fire_event(self, god: int) -> None:
-        """Advance the event marker and resolve the event (§6); implemented in ``events``."""
-        raise NotImplementedError
-
     def _run_conflict(self) -> None:
         """Resume the Conflict in progress until a decision or its end; in ``conflict``."""
         raise NotImplementedError

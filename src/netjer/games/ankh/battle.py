@@ -44,7 +44,17 @@ from __future__ import annotations
 from netjer.core.action import Action
 from netjer.core.words import article, plural
 from netjer.games.ankh import actions, devotion, guardians
-from netjer.games.ankh.base import AIM_AFTER_OBELISK, BID, BUILD, CARD, OBELISK_PICK, OBELISK_TO, TIEBREAK, WORSHIP
+from netjer.games.ankh.base import (
+    AIM_AFTER_OBELISK,
+    BID,
+    BUILD,
+    CARD,
+    OBELISK_PICK,
+    OBELISK_TO,
+    TIEBREAK,
+    WORSHIP,
+    AnkhBase,
+)
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import BUILD as BUILD_CARD
 from netjer.games.ankh.cards import (
@@ -57,7 +67,6 @@ from netjer.games.ankh.cards import (
     PLAGUE,
     hand_of,
 )
-from netjer.games.ankh.events import Events
 from netjer.games.ankh.notation import BID as BID_ACTIONS
 from netjer.games.ankh.notation import BUILD as BUILD_ACTIONS
 from netjer.games.ankh.notation import CARD as CARD_ACTIONS
@@ -110,7 +119,7 @@ GLORIOUS_MARGIN, GLORIOUS_DEVOTION = 3, 3
 COMMANDING_FOLLOWERS, MAGNANIMOUS_DEVOTION, MAGNANIMOUS_FIGURES, WORSHIP_COST = 3, 2, 2, 2
 
 
-class Battle(Events):
+class Battle(AnkhBase):
     """The steps of a Battle (§10.3), driven by the Conflict loop."""
 
     # --- helpers ------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
 from netjer.core.words import plural
-from netjer.games.ankh import actions, guardians
+from netjer.games.ankh import actions, events, guardians
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -231,18 +231,18 @@ def _apply_pyramid_put(st: AnkhState, action: Action) -> None:
 
 def _apply_camel(st: AnkhState, action: Action) -> None:
     if action is DONE:
-        st._no_camels()
+        events.no_camels(st)
     else:
         assert isinstance(action, Camel)
-        st._camel(action.edge)
+        events.camel(st, action.edge)
 
 
 def _apply_swap(st: AnkhState, action: Action) -> None:
     if action is NOSWAP:
-        st._no_swap()
+        events.no_swap(st)
     else:
         assert isinstance(action, Swap)
-        st._swap(action.a, action.b)
+        events.swap(st, action.a, action.b)
 
 
 def _apply_obelisk_pick(st: AnkhState, action: Action) -> None:
@@ -500,8 +500,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Control Monument",
         "choose a Monument adjacent to your figures ('claim r,c')",
         (Claim,),
-        lambda st: st._claim_actions(),
-        _apply_to(lambda st, h: st._claim(h)),
+        events.claim_actions,
+        _apply_to(events.claim),
         _why_claim,
     ),
     PhaseRule(
@@ -510,7 +510,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Camel Caravan",
         "lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first",
         (Camel, Word),
-        lambda st: st._camel_actions(),
+        events.camel_actions,
         _apply_camel,
         _why_camel,
         pending=_pending_camels,
@@ -521,8 +521,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Camel Caravan",
         "choose the new region that keeps the old token ('keep r,c')",
         (Keep,),
-        lambda st: st._keep_actions(),
-        _apply_to(lambda st, h: st._keep(h)),
+        events.keep_actions,
+        _apply_to(events.keep),
         pending=_pending_camels,
     ),
     PhaseRule(
@@ -531,7 +531,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Camel Caravan",
         "swap a new region's token with another ('swap a b') or 'noswap'",
         (Swap, Word),
-        lambda st: st._swap_actions(),
+        events.swap_actions,
         _apply_swap,
         pending=lambda st: {"new_tokens": list(st.new_tokens)},
     ),
