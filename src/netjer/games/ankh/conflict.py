@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh import actions, guardians
+from netjer.games.ankh import actions, battle, guardians
 from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
@@ -77,10 +77,10 @@ class Conflict(Victory):
             hexes = self._region_hexes(r)
             gods = self._present(hexes)
             if len(gods) >= 2:
-                self._begin_battle(r, hexes, gods)
+                battle.begin_battle(self, r, hexes, gods)
                 continue
             if gods:
-                self._dominate(gods[0], r)
+                battle.dominate(self, gods[0], r)
             self.c_idx += 1
 
     # --- Mummy (§3) -------------------------------------------------------------------------------

@@ -24,12 +24,12 @@ from __future__ import annotations
 from netjer.core.action import Action
 from netjer.games.ankh import guardians
 from netjer.games.ankh.base import ADOPT as ADOPT_PHASE
-from netjer.games.ankh.battle import Battle
+from netjer.games.ankh.base import AnkhBase
 from netjer.games.ankh.notation import ADOPT, ADOPT_POOL, DONE
 from netjer.games.ankh.pieces import FIGURE_IDS, GOD, GUARDIAN_BASE, GUARDIAN_LEVEL, WARRIOR
 
 
-class Merge(Battle):
+class Merge(AnkhBase):
     """The merge of the two lowest gods (§10.4)."""
 
     def _merge(self) -> bool:

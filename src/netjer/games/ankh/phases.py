@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
 from netjer.core.words import plural
-from netjer.games.ankh import actions, events, guardians
+from netjer.games.ankh import actions, battle, events, guardians
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -207,7 +207,7 @@ def _apply_aim(st: AnkhState, action: Action) -> None:
         st._after_task()
     else:
         assert resume == AIM_AFTER_OBELISK
-        st._obelisk_moved()  # §2.2 Obelisk Attuned: the next god relocates (battle)
+        battle.obelisk_moved(st)  # §2.2 Obelisk Attuned: the next god relocates (battle)
 
 
 def _apply_summon(st: AnkhState, action: Action) -> None:
@@ -247,18 +247,18 @@ def _apply_swap(st: AnkhState, action: Action) -> None:
 
 def _apply_obelisk_pick(st: AnkhState, action: Action) -> None:
     if action is DONE:
-        st._obelisk_pass()
+        battle.obelisk_pass(st)
     else:
         assert isinstance(action, Pick)
-        st._obelisk_pick(action.hex)
+        battle.obelisk_pick(st, action.hex)
 
 
 def _apply_build(st: AnkhState, action: Action) -> None:
     if action is NOBUILD:
-        st._no_build()
+        battle.no_build(st)
     else:
         assert isinstance(action, Build)
-        st._build(action.kind, action.hex)
+        battle.build(st, action.kind, action.hex)
 
 
 def _apply_adopt(st: AnkhState, action: Action) -> None:
@@ -541,7 +541,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Obelisk Attuned",
         "pick a figure to relocate ('pick r,c') or 'done'",
         (Pick, Word),
-        lambda st: st._obelisk_pick_actions(),
+        battle.obelisk_pick_actions,
         _apply_obelisk_pick,
         _why_pick,
     ),
@@ -551,8 +551,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Obelisk Attuned",
         "move it next to one of your Obelisks here ('to r,c')",
         (To,),
-        lambda st: st._obelisk_to_actions(),
-        _apply_to(lambda st, h: st._obelisk_to(h)),
+        battle.obelisk_to_actions,
+        _apply_to(battle.obelisk_to),
         _why_space,
         pending=lambda st: {"selected": st.board.hex_name(st.selected)},
     ),
@@ -562,8 +562,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §1, §10.3 step 1",
         "choose a Battle card from your hand ('card <id>')",
         (Card,),
-        lambda st: st._card_actions(),
-        lambda st, a: st._choose_card(a.card) if isinstance(a, Card) else None,
+        battle.card_actions,
+        lambda st, a: battle.choose_card(st, a.card) if isinstance(a, Card) else None,
         _why_card,
     ),
     PhaseRule(
@@ -572,7 +572,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §1 Build Monument",
         "build on an empty land space of the region ('build temple r,c') or 'nobuild'",
         (Build, Word),
-        lambda st: st._build_actions(),
+        battle.build_actions,
         _apply_build,
         _why_build,
     ),
@@ -582,8 +582,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §1 Plague of Locusts",
         "bid Followers you have ('bid N')",
         (Bid,),
-        lambda st: st._bid_actions(),
-        lambda st, a: st._bid(a.amount) if isinstance(a, Bid) else None,
+        battle.bid_actions,
+        lambda st, a: battle.bid(st, a.amount) if isinstance(a, Bid) else None,
         _why_bid,
     ),
     PhaseRule(
@@ -603,8 +603,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §10.3 step 5",
         "use the tie-breaker ('tiebreak') or not ('notiebreak')",
         (Word,),
-        lambda st: st._tiebreak_actions(),
-        lambda st, a: st._tiebreak(a is TIEBREAK_ACT),
+        battle.tiebreak_actions,
+        lambda st, a: battle.tiebreak(st, a is TIEBREAK_ACT),
     ),
     PhaseRule(
         WORSHIP,
@@ -612,8 +612,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Worshipful",
         "sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')",
         (Word,),
-        lambda st: st._worship_actions(),
-        lambda st, a: st._worship(a is WORSHIP_ACT),
+        battle.worship_actions,
+        lambda st, a: battle.worship(st, a is WORSHIP_ACT),
     ),
     PhaseRule(
         ADOPT,
@@ -675,23 +675,23 @@ def _next_region(st: AnkhState) -> bool:  # pragma: no cover - the Conflict loop
 #: Every step of a Conflict, indexed by its code.
 BATTLE_STEPS: tuple[BattleStep, ...] = (
     BattleStep(C_REGION, "next-region", "Ankh §10.1 point 3, §10.2", _next_region),
-    BattleStep(B_OBELISK, "obelisk-attuned", "Ankh §10.3 step 0, §2.2 Obelisk Attuned", lambda st: st._obelisk_step()),
-    BattleStep(B_START, "battle-start", "Ankh §10.3 step 0", lambda st: st._start_step()),
-    BattleStep(B_DEAL, "deal", "Ankh §10.3 step 1", lambda st: st._deal_step()),
-    BattleStep(B_CARDS, "cards", "Ankh §10.3 step 1", lambda st: st._cards_step()),
-    BattleStep(B_REVEAL, "reveal", "Ankh §10.3 step 1", lambda st: st._reveal_step()),
-    BattleStep(B_BUILD, "build", "Ankh §10.3 step 2, §1 Build Monument", lambda st: st._build_step()),
-    BattleStep(B_PLAGUE, "plague", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: st._plague_step()),
-    BattleStep(B_BIDS, "plague-bids", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: st._bids_step()),
-    BattleStep(B_MAJORITY, "majorities", "Ankh §10.3 step 4, §9", lambda st: st._majority_step()),
-    BattleStep(B_RESOLVE, "resolution", "Ankh §10.3 step 5", lambda st: st._resolve_step()),
-    BattleStep(B_APPLY, "resolution-effects", "Ankh §10.3 step 5", lambda st: st._apply_step()),
-    BattleStep(B_KILL, "resolution-deaths", "Ankh §10.3 step 5", lambda st: st._kill_step()),
-    BattleStep(B_MAGNANIMOUS, "magnanimous", "Ankh §10.3 step 6, §2.2 Magnanimous", lambda st: st._magnanimous_step()),
-    BattleStep(B_MIRACLE, "miracle", "Ankh §10.3 step 6, §1 Miracle", lambda st: st._miracle_step()),
-    BattleStep(B_AFTER, "after-battle", "Ankh §10.3 step 6, §4.1 Osiris", lambda st: st._after_step()),
-    BattleStep(B_WORSHIP, "worshipful", "Ankh §10.3 step 6, §2.2 Worshipful", lambda st: st._worship_step()),
-    BattleStep(B_CYCLE, "cycle-of-maat", "Ankh §10.3 step 6, §1 Cycle of Ma'at", lambda st: st._cycle_step()),
+    BattleStep(B_OBELISK, "obelisk-attuned", "Ankh §10.3 step 0, §2.2 Obelisk Attuned", battle.obelisk_step),
+    BattleStep(B_START, "battle-start", "Ankh §10.3 step 0", battle.start_step),
+    BattleStep(B_DEAL, "deal", "Ankh §10.3 step 1", battle.deal_step),
+    BattleStep(B_CARDS, "cards", "Ankh §10.3 step 1", battle.cards_step),
+    BattleStep(B_REVEAL, "reveal", "Ankh §10.3 step 1", battle.reveal_step),
+    BattleStep(B_BUILD, "build", "Ankh §10.3 step 2, §1 Build Monument", battle.build_step),
+    BattleStep(B_PLAGUE, "plague", "Ankh §10.3 step 3, §1 Plague of Locusts", battle.plague_step),
+    BattleStep(B_BIDS, "plague-bids", "Ankh §10.3 step 3, §1 Plague of Locusts", battle.bids_step),
+    BattleStep(B_MAJORITY, "majorities", "Ankh §10.3 step 4, §9", battle.majority_step),
+    BattleStep(B_RESOLVE, "resolution", "Ankh §10.3 step 5", battle.resolve_step),
+    BattleStep(B_APPLY, "resolution-effects", "Ankh §10.3 step 5", battle.apply_step),
+    BattleStep(B_KILL, "resolution-deaths", "Ankh §10.3 step 5", battle.kill_step),
+    BattleStep(B_MAGNANIMOUS, "magnanimous", "Ankh §10.3 step 6, §2.2 Magnanimous", battle.magnanimous_step),
+    BattleStep(B_MIRACLE, "miracle", "Ankh §10.3 step 6, §1 Miracle", battle.miracle_step),
+    BattleStep(B_AFTER, "after-battle", "Ankh §10.3 step 6, §4.1 Osiris", battle.after_step),
+    BattleStep(B_WORSHIP, "worshipful", "Ankh §10.3 step 6, §2.2 Worshipful", battle.worship_step),
+    BattleStep(B_CYCLE, "cycle-of-maat", "Ankh §10.3 step 6, §1 Cycle of Ma'at", battle.cycle_step),
 )
 assert all(b.step == i for i, b in enumerate(BATTLE_STEPS)), "BATTLE_STEPS must be in step-code order"
 

@@ -28,7 +28,7 @@ from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
 from netjer.core.texts import load_texts
 from netjer.core.words import plural
-from netjer.games.ankh import actions
+from netjer.games.ankh import actions, battle
 from netjer.games.ankh.base import (
     BOARD,
     CONT_ACTION_DONE,
@@ -384,13 +384,13 @@ class AnkhState(Conflict):
         shares this state's generator and history, which ``determinize`` replaces (a fresh
         generator from ``rng``, an empty history) without touching them."""
         new = self._copy_position()
-        if self._cards_hidden():
+        if battle.cards_hidden(self):
             for g in self._hidden_from(seat):
                 if new.b_card[g] >= 0:
                     new.b_card[g] = -1  # so that _allowed_cards does not exclude it
-                    new.b_card[g] = first = rng.choice(new._allowed_cards(g))
+                    new.b_card[g] = first = rng.choice(battle.allowed_cards(new, g))
                     if new.b_card2[g] >= 0:
-                        new.b_card2[g] = rng.choice([c for c in new._allowed_cards(g) if c != first])
+                        new.b_card2[g] = rng.choice([c for c in battle.allowed_cards(new, g) if c != first])
         elif self.conflict_step == B_BIDS:
             for g in self._hidden_from(seat):
                 if new.bid[g] >= 0:
@@ -529,7 +529,7 @@ class AnkhState(Conflict):
             return view
         cards: JsonDict = {}
         chosen = []
-        hidden = self._cards_hidden()
+        hidden = battle.cards_hidden(self)
         for g in self.b_gods:
             c = self.b_card[g]
             if c < 0:
