@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from netjer.games.ankh import actions, devotion
+from netjer.games.ankh import actions, devotion, merge
 from netjer.games.ankh.base import TURN
 from tests.games.ankh.builder import A, B, C, D, legal, piece, play, position, start_conflict
 
@@ -76,7 +76,7 @@ def test_merge_minor_major_and_devotion_on_the_minor_space_s10_4() -> None:
     pieces = ["A god 2,5", "B god 5,1", "B warrior 4,1", "B obelisk 5,0", "C god 6,6", "C warrior 6,7", "D god 8,8"]
     s = position(4, pieces, devotion=[10, 0, 5, 3], followers=[0, 4, 1, 0])
     s.conflicts = 3
-    s._merge()
+    merge.merge_gods(s)
     # B (0) is the lowest: minor; D (3) the second lowest: major.
     assert not s.alive[B] and s.god_of_seat[B] == D
     assert s.devotion[D] == 0 and s.devotion_stack == [D, C, A]
@@ -98,7 +98,7 @@ def test_merge_guardians_major_keeps_its_own_then_fits_the_minors_case34() -> No
     s = position(4, pieces, devotion=[10, 0, 1, 9], pool=pools, guardians="cat-mummy,apep,androsphinx")
     s.last_row = 0  # as if the Move track had fired the 3rd Conflict
     supply_before = list(s.guardian_supply)
-    assert s._merge()
+    assert merge.merge_gods(s)
     assert s.god_of_seat[B] == C and s.current_player == C  # the major god's player chooses
     # C keeps its own (1 small, 2 large bases used): B's Cat-Mummy fits, B's Apep does not.
     assert legal(s) == ["adopt 4,1", "done"]
@@ -114,7 +114,7 @@ def test_merge_guardians_the_major_may_let_them_go_s10_4() -> None:
     pieces = ["A god 2,5", "B god 5,1", "B cat-mummy 4,1", "C god 6,6", "D god 8,8"]
     s = position(4, pieces, devotion=[10, 0, 1, 9], pool={"B": {"cat-mummy": 1}})
     s.last_row = 0
-    assert s._merge()
+    assert merge.merge_gods(s)
     assert legal(s) == ["adopt 4,1", "adopt cat-mummy", "done"]
     play(s, "adopt cat-mummy")
     assert legal(s) == ["adopt 4,1", "done"]  # the second small base is still free
@@ -132,7 +132,7 @@ def test_merged_powers_option_combined_s10_4() -> None:
             powers={"A": ["commanding"], "B": ["revered"]},
             options={"merged_powers": option},
         )
-        s._merge()
+        merge.merge_gods(s)
         assert s.powers[B] == expected
 
 
@@ -143,7 +143,7 @@ def test_no_merge_in_two_player_games_s10_4() -> None:
 
 def test_merged_god_wins_for_both_players_rulings_table() -> None:
     s = position(3, ["A god 2,5", "B god 5,1", "C god 6,6"], devotion=[0, 1, 29])
-    s._merge()  # A minor, B major
+    merge.merge_gods(s)  # A minor, B major
     devotion.gain(s, B, 2, "test")
     assert s.devotion[B] == 2
     s.devotion[B] = 29

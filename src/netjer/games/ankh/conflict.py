@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh import actions, battle, guardians
+from netjer.games.ankh import actions, battle, guardians, merge
 from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
@@ -124,7 +124,7 @@ class Conflict(Victory):
         self.tb_used = False
         self._log(f"end of Conflict {self.conflicts}")
         if self.conflicts == MERGE_AFTER and self.n >= 3:
-            if self._merge():
+            if merge.merge_gods(self):
                 return  # the major god chooses the Guardians it keeps, then the turn ends
         elif self.conflicts == FORGOTTEN_AFTER:
             self._forget()

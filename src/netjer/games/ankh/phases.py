@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
 from netjer.core.words import plural
-from netjer.games.ankh import actions, battle, events, guardians
+from netjer.games.ankh import actions, battle, events, guardians, merge
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -265,13 +265,13 @@ def _apply_adopt(st: AnkhState, action: Action) -> None:
     """Keep a Guardian of the minor god, or stop; once the merge is over the Conflict's end
     goes on (§10.4, then the end-of-Conflict effects: ``conflict._conflict_closed``)."""
     if action is DONE:
-        st._finish_adoption()
+        merge.finish_adoption(st)
         over = True
     elif isinstance(action, Adopt):
-        over = st._adopt(action.hex, -1)
+        over = merge.adopt(st, action.hex, -1)
     else:
         assert isinstance(action, AdoptPool)
-        over = st._adopt(-1, action.kind)
+        over = merge.adopt(st, -1, action.kind)
     if over:
         st._conflict_closed()
 
@@ -621,7 +621,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §10.4",
         "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
         (Adopt, AdoptPool, Word),
-        lambda st: st._adopt_actions(),
+        merge.adopt_actions,
         _apply_adopt,
         pending=lambda st: {"minor_god": st.merge_minor},
     ),

@@ -15,12 +15,12 @@ everyone loses).
 
 from __future__ import annotations
 
-from netjer.games.ankh.merge import Merge
+from netjer.games.ankh.base import AnkhBase
 from netjer.games.ankh.pieces import GUARDIAN_LEVEL, WARRIOR
 from netjer.games.ankh.rules_queries import in_red
 
 
-class Victory(Merge):
+class Victory(AnkhBase):
     """Forgotten gods and the final ranking (§10.5, §10.6)."""
 
     def _forget(self) -> None:
