@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh import actions, battle, guardians, merge
-from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
+from netjer.games.ankh import actions, battle, guardians, merge, victory
+from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE, AnkhBase
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.battle import C_REGION
 from netjer.games.ankh.notation import TO
@@ -27,14 +27,13 @@ from netjer.games.ankh.phases import BATTLE_STEPS
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.rules_queries import controllers
-from netjer.games.ankh.victory import Victory
 
 #: §10.4: the merge follows this Conflict (3+ players); §10.5: the forgotten check this one;
 #: §6: the last Conflict (event 18).
 MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
 
 
-class Conflict(Victory):
+class Conflict(AnkhBase):
     """The Conflict event (§10)."""
 
     def _start_conflict(self, god: int) -> None:
@@ -127,9 +126,9 @@ class Conflict(Victory):
             if merge.merge_gods(self):
                 return  # the major god chooses the Guardians it keeps, then the turn ends
         elif self.conflicts == FORGOTTEN_AFTER:
-            self._forget()
+            victory.forget(self)
         elif self.conflicts >= LAST_CONFLICT:
-            self._final_ranking()
+            victory.final_ranking(self)
         if not self.over:
             self._conflict_closed()
 

@@ -28,7 +28,7 @@ from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
 from netjer.core.texts import load_texts
 from netjer.core.words import plural
-from netjer.games.ankh import actions, battle
+from netjer.games.ankh import actions, battle, victory
 from netjer.games.ankh.base import (
     BOARD,
     CONT_ACTION_DONE,
@@ -335,7 +335,7 @@ class AnkhState(Conflict):
             actions.start_turn(self)
 
     def _returns(self) -> list[float]:
-        return self._returns_for_seats()
+        return victory.returns_for_seats(self)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         p = self.phase
