@@ -75,6 +75,29 @@ if TYPE_CHECKING:
 #: Their names, rules, prompts, legal actions and effects: :data:`netjer.games.ankh.phases.PHASE_RULES`.
 
 
+#: Steps of a Conflict (``conflict_step``); the ``B_*`` ones are a Battle's.
+(
+    C_REGION,
+    B_OBELISK,
+    B_START,
+    B_DEAL,
+    B_CARDS,
+    B_REVEAL,
+    B_BUILD,
+    B_PLAGUE,
+    B_BIDS,
+    B_MAJORITY,
+    B_RESOLVE,
+    B_APPLY,
+    B_KILL,
+    B_MAGNANIMOUS,
+    B_MIRACLE,
+    B_AFTER,
+    B_WORSHIP,
+    B_CYCLE,
+) = range(18)
+#: Their names, rules and what each does: :data:`netjer.games.ankh.phases.BATTLE_STEPS`.
+
 #: What resumes once the queued decisions are taken (``AnkhState.continuation``).
 (
     CONT_CONFLICT,
@@ -214,20 +237,8 @@ class AnkhBase(State):
 
     # --- hooks implemented by higher layers -------------------------------------------------
 
-    def _run_conflict(self) -> None:
-        """Resume the Conflict in progress until a decision or its end; in ``conflict``."""
-        raise NotImplementedError
-
-    def _start_conflict(self, god: int) -> None:
-        """Begin a Conflict triggered by ``god`` (§10.1); implemented in ``conflict``."""
-        raise NotImplementedError
-
     def _resume(self) -> None:
         """Carry on with ``continuation`` once no decision is queued; implemented in ``state``."""
-        raise NotImplementedError
-
-    def _mummy_step(self) -> bool:
-        """Offer the return of the first queued Mummy (§3); implemented in ``conflict``."""
         raise NotImplementedError
 
     # --- god powers' decisions and hooks ----------------------------------------------------
@@ -252,9 +263,11 @@ class AnkhBase(State):
         """Ask the next queued decision (a Mummy's return first, §3); False when none is left.
 
         A task whose decision no longer exists is dropped (``GodPower.ready``)."""
+        from netjer.games.ankh import conflict  # noqa: PLC0415  (conflict imports this module)
+
         while True:
             if self.mummy_queue:
-                if self._mummy_step():
+                if conflict.mummy_step(self):
                     return True
                 continue
             if not self.tasks:

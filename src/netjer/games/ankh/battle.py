@@ -43,11 +43,29 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.words import article, plural
-from netjer.games.ankh import actions, devotion, guardians
+from netjer.games.ankh import actions, conflict, devotion, guardians
 from netjer.games.ankh.base import (
     AIM_AFTER_OBELISK,
+    B_AFTER,
+    B_APPLY,
+    B_BIDS,
+    B_BUILD,
+    B_CARDS,
+    B_CYCLE,
+    B_DEAL,
+    B_KILL,
+    B_MAGNANIMOUS,
+    B_MAJORITY,
+    B_MIRACLE,
+    B_OBELISK,
+    B_PLAGUE,
+    B_RESOLVE,
+    B_REVEAL,
+    B_START,
+    B_WORSHIP,
     BID,
     BUILD,
+    C_REGION,
     CARD,
     OBELISK_PICK,
     OBELISK_TO,
@@ -90,28 +108,6 @@ from netjer.games.ankh.rules_queries import (
     temple_attuned_strength,
 )
 
-#: Steps of a Conflict (``conflict_step``); the ``B_*`` ones are a Battle's.
-(
-    C_REGION,
-    B_OBELISK,
-    B_START,
-    B_DEAL,
-    B_CARDS,
-    B_REVEAL,
-    B_BUILD,
-    B_PLAGUE,
-    B_BIDS,
-    B_MAJORITY,
-    B_RESOLVE,
-    B_APPLY,
-    B_KILL,
-    B_MAGNANIMOUS,
-    B_MIRACLE,
-    B_AFTER,
-    B_WORSHIP,
-    B_CYCLE,
-) = range(18)
-#: Their names, rules and what each does: :data:`netjer.games.ankh.phases.BATTLE_STEPS`.
 #: §2.2 Glorious: the winning margin and the Devotion it gives.
 GLORIOUS_MARGIN, GLORIOUS_DEVOTION = 3, 3
 #: §2.2 Commanding: Followers per battle won; Magnanimous: Devotion for a loss with 2+ figures;
@@ -312,7 +308,7 @@ def obelisk_pick(st: AnkhBase, h: int) -> None:
 def obelisk_pass(st: AnkhBase) -> None:
     """A god that passes relocates no more figures in this battle."""
     st.ob_active.pop(st.ob_turn)
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 def obelisk_to(st: AnkhBase, x: int) -> None:
@@ -331,7 +327,7 @@ def obelisk_to(st: AnkhBase, x: int) -> None:
 def obelisk_moved(st: AnkhBase) -> None:
     """After a relocation the turn passes to the next god still relocating."""
     st.ob_turn += 1
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 # --- step 1: cards (§1, §10.3) ---------------------------------------------------------------
@@ -376,7 +372,7 @@ def choose_card(st: AnkhBase, card: int) -> None:
         st.b_card2[god] = card
     else:
         st.b_card[god] = card
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 def cards_hidden(st: AnkhBase) -> bool:
@@ -441,12 +437,12 @@ def build(st: AnkhBase, kind: int, h: int) -> None:
     where = st.board.hex_name(h)
     st._log(f"  {st._name(god)} builds {article(MONUMENT_IDS[kind])} at {where} ({plural(cost, 'Follower')})")
     actions.sacrificed(st, god, cost)
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 def no_build(st: AnkhBase) -> None:
     st.b_queue.pop(0)
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 # --- step 3: Plague of Locusts (§1) ----------------------------------------------------------------
@@ -477,7 +473,7 @@ def bid_actions(st: AnkhBase) -> list[Action]:
 def bid(st: AnkhBase, amount: int) -> None:
     god = st.b_queue.pop(0)
     st.bid[god] = amount
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 def resolve_plague(st: AnkhBase) -> None:
@@ -557,7 +553,7 @@ def tiebreak(st: AnkhBase, use: bool) -> None:
         st._log(f"  {st._name(st.tb_holder)} uses the tie-breaker")
     else:
         st.b_winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 def apply_step(st: AnkhBase) -> bool:
@@ -667,7 +663,7 @@ def worship(st: AnkhBase, yes: bool) -> None:
         if devotion.gain(st, god, 1, "Worshipful"):
             return
         actions.sacrificed(st, god, WORSHIP_COST)
-    st._run_conflict()
+    conflict.run_conflict(st)
 
 
 def cycle_step(st: AnkhBase) -> bool:

@@ -24,7 +24,7 @@ camel (``done``: S0 "can place a line"), but a line once begun must be completed
 from __future__ import annotations
 
 from netjer.core.action import Action
-from netjer.games.ankh import actions
+from netjer.games.ankh import actions, conflict
 from netjer.games.ankh.base import CAMEL, CLAIM, KEEP, SWAP, AnkhBase
 from netjer.games.ankh.board import (
     MAX_CAMELS_PER_LINE,
@@ -75,7 +75,7 @@ def fire_event(st: AnkhBase, god: int) -> None:
     elif kind == CAMEL_CARAVAN:
         begin_camel(st)
     else:
-        st._start_conflict(god)
+        conflict.start_conflict(st, god)
 
 
 # --- Control Monument ---------------------------------------------------------------------

@@ -28,9 +28,13 @@ from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict
 from netjer.core.texts import load_texts
 from netjer.core.words import plural
-from netjer.games.ankh import actions, battle, victory
+from netjer.games.ankh import actions, battle, conflict, victory
 from netjer.games.ankh.base import (
+    B_APPLY,
+    B_BIDS,
+    B_RESOLVE,
     BOARD,
+    C_REGION,
     CONT_ACTION_DONE,
     CONT_CONFLICT,
     CONT_END_TURN,
@@ -40,11 +44,10 @@ from netjer.games.ankh.base import (
     CONT_TURN,
     OVER,
     TURN,
+    AnkhBase,
 )
-from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_RESOLVE, C_REGION
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
-from netjer.games.ankh.conflict import Conflict
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
 from netjer.games.ankh.fields import FIELDS, LIST_FIELDS
@@ -148,7 +151,7 @@ def _term_name(kind: str, key: str) -> str:
     return name
 
 
-class AnkhState(Conflict):
+class AnkhState(AnkhBase):
     """A position of Ankh.  Build one with ``AnkhGame.new_initial_state(seed)``.
 
     Public attributes are the fields documented in :class:`~netjer.games.ankh.base.AnkhBase`;
@@ -318,7 +321,7 @@ class AnkhState(Conflict):
         """Carry on with what the queued decisions interrupted (``continuation``)."""
         c = self.continuation
         if c == CONT_CONFLICT:
-            self._run_conflict()
+            conflict.run_conflict(self)
         elif c == CONT_ACTION_DONE:
             actions.action_done(self)
         elif c == CONT_SUMMON:
