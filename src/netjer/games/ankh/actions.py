@@ -25,6 +25,8 @@ The four actions (§7.3):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.action import Action
 from netjer.core.words import plural
 from netjer.games.ankh import events, guardians
@@ -41,7 +43,6 @@ from netjer.games.ankh.base import (
     TURN,
     TURN_END,
     UNLOCK,
-    AnkhBase,
 )
 from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
 from netjer.games.ankh.notation import PUSH as PUSH_ACTIONS
@@ -53,13 +54,16 @@ from netjer.games.ankh.powers import (
 )
 from netjer.games.ankh.rules_queries import actions_per_turn, fires_event, followers_gain, unlockable_powers
 
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
+
 MOVE_ROW, SUMMON_ROW, GAIN_ROW, UNLOCK_ROW = range(4)
 
 
 # --- the turn (§7.1) ---------------------------------------------------------------------
 
 
-def start_turn(st: AnkhBase) -> None:
+def start_turn(st: AnkhState) -> None:
     """Give the turn to the seat at ``turn_idx`` of the turn order."""
     st.to_move = st.turn_order[st.turn_idx]
     st.actions_taken = 0
@@ -68,10 +72,10 @@ def start_turn(st: AnkhBase) -> None:
     st.window_done = False
     st.phase = TURN
     for p in st.hooks.on_turn_start:
-        p.on_turn_start(st._me)
+        p.on_turn_start(st)
 
 
-def turn_actions(st: AnkhBase) -> list[Action]:
+def turn_actions(st: AnkhState) -> list[Action]:
     """Legal choices at the start of a turn or between its two actions (§7.1).
 
     First action: any row (even one that cannot be carried out).  Second action: a
@@ -89,22 +93,22 @@ def turn_actions(st: AnkhBase) -> list[Action]:
     return rows
 
 
-def god_turn_actions(st: AnkhBase) -> list[Action]:
+def god_turn_actions(st: AnkhState) -> list[Action]:
     """Choices god powers offer the player whose turn it is, before or after an action
     (§4.2 Bastet: revealing a cat)."""
     god = st.god_of_seat[st.to_move]
     out: list[Action] = []
     for p in st.hooks.turn_actions:
-        out.extend(p.turn_actions(st._me, god))
+        out.extend(p.turn_actions(st, god))
     return out
 
 
-def turn_end_actions(st: AnkhBase) -> list[Action]:
+def turn_end_actions(st: AnkhState) -> list[Action]:
     """After the turn's last action: the god powers' turn choices, or ``end``."""
     return [*god_turn_actions(st), END]
 
 
-def take_action(st: AnkhBase, row: int) -> None:
+def take_action(st: AnkhState, row: int) -> None:
     """Take action ``row``: advance its marker (§7.2), then resolve the action (§7.3)."""
     st.actions_taken += 1
     st.last_row = row
@@ -124,7 +128,7 @@ def take_action(st: AnkhBase, row: int) -> None:
         begin_unlock(st, god)
 
 
-def action_done(st: AnkhBase) -> None:
+def action_done(st: AnkhState) -> None:
     """After an action: fire its event if the marker reached the end (the turn then ends,
     §6, §7.1), else offer the second action if one is left, else end the turn."""
     if st.pending_event:
@@ -137,7 +141,7 @@ def action_done(st: AnkhBase) -> None:
     end_turn(st)
 
 
-def event_done(st: AnkhBase) -> None:
+def event_done(st: AnkhState) -> None:
     """After an event: the marker that fired it returns to its start space (§7.2: the
     space of the player count the game started with) and the turn ends (§7.1)."""
     row = st.last_row
@@ -146,7 +150,7 @@ def event_done(st: AnkhBase) -> None:
         end_turn(st)
 
 
-def end_turn(st: AnkhBase) -> None:
+def end_turn(st: AnkhState) -> None:
     """End the turn; if a god power still offers a choice "after an action" (§4.2 Bastet),
     the player is asked first (``turn-end``: that choice or ``end``)."""
     if st.hooks.turn_actions and not st.window_done and not st.over:
@@ -157,7 +161,7 @@ def end_turn(st: AnkhBase) -> None:
     pass_turn(st)
 
 
-def pass_turn(st: AnkhBase) -> None:
+def pass_turn(st: AnkhState) -> None:
     """Pass the turn clockwise to the next seat whose god is still in the game (§7.1)."""
     n = st.n
     i = st.turn_idx
@@ -172,7 +176,7 @@ def pass_turn(st: AnkhBase) -> None:
 # --- Move Figures (§7.3) -------------------------------------------------------------------
 
 
-def destinations(st: AnkhBase, h: int, god: int) -> list[int]:
+def destinations(st: AnkhState, h: int, god: int) -> list[int]:
     """Where the figure on ``h`` may end its move: empty land spaces 1-3 steps away,
     through anything (§7.3, §8.1); Satet also onto an enemy figure it can push (§3)."""
     fig, mon = st.figure, st.monument
@@ -187,7 +191,7 @@ def destinations(st: AnkhBase, h: int, god: int) -> list[int]:
     return out
 
 
-def can_move(st: AnkhBase, h: int, god: int) -> bool:
+def can_move(st: AnkhState, h: int, god: int) -> bool:
     fig, mon = st.figure, st.monument
     if st.n_reserved:
         return bool(destinations(st, h, god))
@@ -197,14 +201,14 @@ def can_move(st: AnkhBase, h: int, god: int) -> bool:
     return fig[h] == SATET and bool(destinations(st, h, god))
 
 
-def move_picks(st: AnkhBase) -> list[Action]:
+def move_picks(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
     moved = st.moved
     fown = st.figure_owner
     return [PICK[h] for h in range(len(fown)) if fown[h] == god and h not in moved and can_move(st, h, god)]
 
 
-def continue_move(st: AnkhBase) -> None:
+def continue_move(st: AnkhState) -> None:
     """Offer the next figure to move, or end the action when none can move (§7.3)."""
     if move_picks(st):
         st.phase = MOVE_PICK
@@ -212,7 +216,7 @@ def continue_move(st: AnkhBase) -> None:
         action_done(st)
 
 
-def move_figure(st: AnkhBase, a: int, b: int) -> None:
+def move_figure(st: AnkhState, a: int, b: int) -> None:
     """Carry the figure (with a Scorpion's aim and its badge) from ``a`` to ``b``."""
     fig, fown, aim, badge = st.figure, st.figure_owner, st.aim, st.badge
     fig[b], fown[b], aim[b], badge[b] = fig[a], fown[a], aim[a], badge[a]
@@ -220,7 +224,7 @@ def move_figure(st: AnkhBase, a: int, b: int) -> None:
     badge[a] = 0
 
 
-def move_to(st: AnkhBase, b: int) -> None:
+def move_to(st: AnkhState, b: int) -> None:
     """The picked figure goes to ``b`` (a Satet onto an enemy waits for its push)."""
     a = st.selected
     if st.figure_owner[b] >= 0:  # §3 Satet ends on an enemy figure: push it first
@@ -235,7 +239,7 @@ def move_to(st: AnkhBase, b: int) -> None:
         continue_move(st)
 
 
-def push(st: AnkhBase, c: int) -> None:
+def push(st: AnkhState, c: int) -> None:
     """§3 Satet: the enemy figure on ``push_at`` goes to ``c``; Satet takes its space.
 
     A pushed Giant Scorpion keeps its aim (ruling: only its owner aims it, after its own
@@ -249,14 +253,14 @@ def push(st: AnkhBase, c: int) -> None:
     continue_move(st)
 
 
-def push_actions(st: AnkhBase) -> list[Action]:
+def push_actions(st: AnkhState) -> list[Action]:
     return [PUSH_ACTIONS[c] for c in guardians.push_targets(st, st.selected, st.push_at)]
 
 
 # --- Giant Scorpion aim (§3) -------------------------------------------------------------------
 
 
-def ask_aim(st: AnkhBase, h: int, resume: int) -> None:
+def ask_aim(st: AnkhState, h: int, resume: int) -> None:
     """A Giant Scorpion placed or moved onto ``h`` aims its pincers (§3)."""
     st.aim_hex = h
     st.aim_resume = resume
@@ -264,7 +268,7 @@ def ask_aim(st: AnkhBase, h: int, resume: int) -> None:
     st.phase = AIM
 
 
-def set_aim(st: AnkhBase, side: int) -> None:
+def set_aim(st: AnkhState, side: int) -> None:
     """Aim the Scorpion at ``aim_hex`` at sides ``side`` and ``side + 1``; the ``aim``
     phase (:data:`netjer.games.ankh.phases.PHASE_RULES`) then resumes at ``aim_resume``."""
     st.aim[st.aim_hex] = side
@@ -273,7 +277,7 @@ def set_aim(st: AnkhBase, side: int) -> None:
 # --- Summon Figure (§7.3) --------------------------------------------------------------------
 
 
-def summonable_kinds(st: AnkhBase, god: int) -> list[int]:
+def summonable_kinds(st: AnkhState, god: int) -> list[int]:
     """Kinds of figure ``god`` has in its pool: Warriors and this game's Guardians."""
     kinds = [WARRIOR] if st.warriors_pool[god] > 0 else []
     for level in (1, 2, 3):
@@ -283,7 +287,7 @@ def summonable_kinds(st: AnkhBase, god: int) -> list[int]:
     return kinds
 
 
-def summon_spaces(st: AnkhBase, god: int) -> list[int]:
+def summon_spaces(st: AnkhState, god: int) -> list[int]:
     """Empty land spaces adjacent (same region) to a figure or controlled Monument of
     ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1), not
     reserved for another god (§4.1 Osiris)."""
@@ -300,13 +304,13 @@ def summon_spaces(st: AnkhBase, god: int) -> list[int]:
     return out
 
 
-def can_ransom(st: AnkhBase, god: int) -> bool:
+def can_ransom(st: AnkhState, god: int) -> bool:
     """Whether a god power holds a Warrior of ``god`` that ``god`` may summon instead of
     one from its pool (§4.1 Anubis: for 1 Follower paid to Anubis)."""
-    return any(p.can_ransom(st._me, god) for p in st.hooks.can_ransom)
+    return any(p.can_ransom(st, god) for p in st.hooks.can_ransom)
 
 
-def placements(st: AnkhBase, god: int, spaces: list[int]) -> list[Action]:
+def placements(st: AnkhState, god: int, spaces: list[int]) -> list[Action]:
     """``put <kind> r,c`` for each kind in ``god``'s pool (or only a Warrior, after
     ``ransom``) and each of ``spaces`` (Apep: any empty water too, §3); ``ransom`` when
     a trapped Warrior of ``god`` may be bought back (§4.1 Anubis)."""
@@ -324,12 +328,12 @@ def placements(st: AnkhBase, god: int, spaces: list[int]) -> list[Action]:
     return out
 
 
-def summon_actions(st: AnkhBase) -> list[Action]:
+def summon_actions(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
     spaces = summon_spaces(st, god)
     if st.hooks.summon_spaces:
         for p in st.hooks.summon_spaces:
-            spaces.extend(p.summon_spaces(st._me, god))
+            spaces.extend(p.summon_spaces(st, god))
         spaces = sorted(set(spaces))
     out = placements(st, god, spaces)
     if not out:
@@ -339,7 +343,7 @@ def summon_actions(st: AnkhBase) -> list[Action]:
     return out
 
 
-def pyramids_for_extra(st: AnkhBase, god: int) -> list[int]:
+def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
     """§2.2 Pyramid Attuned: controlled Pyramids not yet used this action with an empty
     land space next to them (only while the pool holds a figure)."""
     mon, mown = st.monument, st.monument_owner
@@ -354,14 +358,14 @@ def pyramids_for_extra(st: AnkhBase, god: int) -> list[int]:
     ]
 
 
-def pyramid_put_actions(st: AnkhBase) -> list[Action]:
+def pyramid_put_actions(st: AnkhState) -> list[Action]:
     """Extra summon next to the chosen Pyramid (§2.2); Apep also onto any empty water (§3)."""
     god = st.god_of_seat[st.to_move]
     spaces = [x for x in st.regions.adjacent[st.pyr_sel] if st._can_stand(x, god)]
     return placements(st, god, spaces)
 
 
-def continue_summon(st: AnkhBase) -> None:
+def continue_summon(st: AnkhState) -> None:
     """Offer the summon (and Pyramid Attuned extras); end the action if none is possible."""
     if summon_actions(st):
         st.phase = SUMMON
@@ -369,7 +373,7 @@ def continue_summon(st: AnkhBase) -> None:
         action_done(st)
 
 
-def put(st: AnkhBase, kind: int, h: int, extra: bool) -> None:
+def put(st: AnkhState, kind: int, h: int, extra: bool) -> None:
     """Summon a figure of ``kind`` from the pool onto ``h`` (§7.3): ``extra`` for Pyramid
     Attuned's (§2.2); a god power may make it an extra summon too (§4.1 Osiris)."""
     god = st.god_of_seat[st.to_move]
@@ -377,20 +381,20 @@ def put(st: AnkhBase, kind: int, h: int, extra: bool) -> None:
         st.pyr_used.append(st.pyr_sel)
     else:
         for p in st.hooks.summon_spaces:
-            if p.on_summon_put(st._me, god, h):
+            if p.on_summon_put(st, god, h):
                 extra = True
     place_from_pool(st, god, kind, h)
     st._checkpoint(CONT_SUMMON if extra else CONT_ACTION_DONE)
 
 
-def place_from_pool(st: AnkhBase, god: int, kind: int, h: int) -> None:
+def place_from_pool(st: AnkhState, god: int, kind: int, h: int) -> None:
     """Place a figure of ``god`` from its pool on ``h`` (a summon, §7.3; also a god power's
     placement): a Giant Scorpion then aims (§3), and the powers react (§4.1 Ra).  With
     ``ransom`` set the Warrior comes from the god holding it instead (§4.1 Anubis).
     The decisions are queued: the caller then reaches a checkpoint."""
     if st.ransom:
         st.ransom = False
-        next(p for p in st.hooks.can_ransom if p.can_ransom(st._me, god)).on_ransom(st._me, god)
+        next(p for p in st.hooks.can_ransom if p.can_ransom(st, god)).on_ransom(st, god)
     else:
         guardians.take_from_pool(st, god, kind)
     st.figure[h] = kind
@@ -399,21 +403,21 @@ def place_from_pool(st: AnkhBase, god: int, kind: int, h: int) -> None:
     if kind == SCORPION:
         st._queue(AIM, god, h, front=True)
     for p in st.hooks.on_summoned:
-        p.on_summoned(st._me, god, h)
+        p.on_summoned(st, god, h)
 
 
-def sacrificed(st: AnkhBase, god: int, amount: int) -> None:
+def sacrificed(st: AnkhState, god: int, amount: int) -> None:
     """``god`` has fully resolved an effect for which it sacrificed ``amount`` Followers
     (§4.2 Hathor reacts); the caller then reaches a checkpoint."""
     if amount > 0:
         for p in st.hooks.on_sacrifice:
-            p.on_sacrifice(st._me, god, amount)
+            p.on_sacrifice(st, god, amount)
 
 
 # --- Gain Followers (§7.3) --------------------------------------------------------------------
 
 
-def gain_followers(st: AnkhBase, god: int) -> None:
+def gain_followers(st: AnkhState, god: int) -> None:
     gain = followers_gain(st, god)
     st.followers[god] += gain
     st._log(f"{st._name(god)} gains {plural(gain, 'Follower')} -> {st.followers[god]}")
@@ -422,7 +426,7 @@ def gain_followers(st: AnkhBase, god: int) -> None:
 # --- Unlock Ankh Power (§7.3, §2.1) ---------------------------------------------------------
 
 
-def begin_unlock(st: AnkhBase, god: int) -> None:
+def begin_unlock(st: AnkhState, god: int) -> None:
     """§2.1: the next token's level is the cost; unaffordable or nothing left: the action
     only moves the marker (§11.3, cases 37)."""
     level = unlock_level(st.unlocked[god])
@@ -434,7 +438,7 @@ def begin_unlock(st: AnkhBase, god: int) -> None:
     st.phase = UNLOCK
 
 
-def unlock(st: AnkhBase, power: int) -> None:
+def unlock(st: AnkhState, power: int) -> None:
     """Pay the level in Followers, cover ``power``; a Guardian icon under the token gives a
     Guardian of that level (option guardian_slots, §2.1)."""
     god = st.god_of_seat[st.to_move]
@@ -452,10 +456,10 @@ def unlock(st: AnkhBase, power: int) -> None:
 # --- legal lists used by the state ---------------------------------------------------------------
 
 
-def move_to_actions(st: AnkhBase) -> list[Action]:
+def move_to_actions(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
     return [TO[x] for x in destinations(st, st.selected, god)]
 
 
-def move_pick_actions(st: AnkhBase) -> list[Action]:
+def move_pick_actions(st: AnkhState) -> list[Action]:
     return [*move_picks(st), DONE]

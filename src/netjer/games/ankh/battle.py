@@ -41,6 +41,8 @@ terrain for Flood and Drought.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.action import Action
 from netjer.core.words import article, plural
 from netjer.games.ankh import actions, conflict, devotion, guardians
@@ -71,7 +73,6 @@ from netjer.games.ankh.base import (
     OBELISK_TO,
     TIEBREAK,
     WORSHIP,
-    AnkhBase,
 )
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import BUILD as BUILD_CARD
@@ -108,6 +109,9 @@ from netjer.games.ankh.rules_queries import (
     temple_attuned_strength,
 )
 
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
+
 #: §2.2 Glorious: the winning margin and the Devotion it gives.
 GLORIOUS_MARGIN, GLORIOUS_DEVOTION = 3, 3
 #: §2.2 Commanding: Followers per battle won; Magnanimous: Devotion for a loss with 2+ figures;
@@ -118,32 +122,32 @@ COMMANDING_FOLLOWERS, MAGNANIMOUS_DEVOTION, MAGNANIMOUS_FIGURES, WORSHIP_COST = 
 # --- helpers ------------------------------------------------------------------------------
 
 
-def figures_here(st: AnkhBase, god: int) -> int:
+def figures_here(st: AnkhState, god: int) -> int:
     """Figures counting for ``god`` in the battle region (land spaces and touching water)."""
     fown = controllers(st)
     return sum(1 for h in st.b_hexes if fown[h] == god)
 
 
-def played(st: AnkhBase, god: int, card: int) -> bool:
+def played(st: AnkhState, god: int, card: int) -> bool:
     """Whether ``god`` played ``card`` in this battle (§4.1 Amun: one of two)."""
     return st.b_card[god] == card or st.b_card2[god] == card
 
 
-def on_terrain(st: AnkhBase, h: int, terrain: int) -> bool:
+def on_terrain(st: AnkhState, h: int, terrain: int) -> bool:
     """Whether ``h`` counts as ``terrain`` (§1 Flood, Drought; an Underworld space counts
     as neither, §4.1 Osiris)."""
     return st.board.terrain[h] == terrain and st.reserved[h] < 0
 
 
-def gain_bonus(st: AnkhBase, god: int, hexes: tuple[int, ...]) -> int:
+def gain_bonus(st: AnkhState, god: int, hexes: tuple[int, ...]) -> int:
     """What god powers add to ``god``'s Devotion for dominating or winning there (§4.1 Ra)."""
     if not st.hooks.gain_bonus:
         return 0
     owners = controllers(st)
-    return sum(p.gain_bonus(st._me, god, hexes, owners) for p in st.hooks.gain_bonus)
+    return sum(p.gain_bonus(st, god, hexes, owners) for p in st.hooks.gain_bonus)
 
 
-def battle_strength(st: AnkhBase, god: int) -> tuple[int, int]:
+def battle_strength(st: AnkhState, god: int) -> tuple[int, int]:
     """``(strength, figures)`` of ``god`` in the battle region at Resolution (§10.3 step 5).
 
     1 per figure (the God 3 with Resplendent, rulings table), 0 for a figure next to an
@@ -165,12 +169,12 @@ def battle_strength(st: AnkhBase, god: int) -> tuple[int, int]:
         if card >= 0:
             strength += CARD_STRENGTH[card]
     for p in st.hooks.strength:
-        strength += p.strength(st._me, god, fown)
+        strength += p.strength(st, god, fown)
     strength += temple_attuned_strength(st, god, st.regions.regions[st.b_region], fown)
     return strength, count
 
 
-def ask(st: AnkhBase, god: int, phase: int) -> bool:
+def ask(st: AnkhState, god: int, phase: int) -> bool:
     """Hand a decision of ``god`` to the seat that takes it; returns True (a decision)."""
     st.to_move = st.seat_of_god[god]
     st.phase = phase
@@ -180,7 +184,7 @@ def ask(st: AnkhBase, god: int, phase: int) -> bool:
 # --- start ------------------------------------------------------------------------------
 
 
-def begin_battle(st: AnkhBase, region: int, hexes: tuple[int, ...], gods: list[int]) -> None:
+def begin_battle(st: AnkhState, region: int, hexes: tuple[int, ...], gods: list[int]) -> None:
     """Set up a Battle in ``region`` between ``gods`` (ascending Devotion)."""
     n = st.n
     st.b_region = region
@@ -210,19 +214,19 @@ def begin_battle(st: AnkhBase, region: int, hexes: tuple[int, ...], gods: list[i
 # --- step 0: Obelisk Attuned (§2.2) -----------------------------------------------------------
 
 
-def obelisks_here(st: AnkhBase, god: int) -> list[int]:
+def obelisks_here(st: AnkhState, god: int) -> list[int]:
     mon, mown = st.monument, st.monument_owner
     return [h for h in st.regions.regions[st.b_region] if mon[h] == OBELISK and mown[h] == god]
 
 
-def obelisk_spaces(st: AnkhBase, god: int) -> list[int]:
+def obelisk_spaces(st: AnkhState, god: int) -> list[int]:
     """Empty land spaces adjacent to ``god``'s Obelisks in the battle region (§2.2)."""
     adjacent = st.regions.adjacent
     out = {x for o in obelisks_here(st, god) for x in adjacent[o] if st._can_stand(x, god)}
     return sorted(out)
 
 
-def obelisk_picks(st: AnkhBase, god: int) -> list[int]:
+def obelisk_picks(st: AnkhState, god: int) -> list[int]:
     """Figures ``god`` may still relocate: those counting for it, anywhere on the board,
     each once, while figures counting for it are in the region and a space next to one of
     its Obelisks there is free (§2.2; §4.2 Seth, S1: Seth may move the enemy figures he
@@ -235,7 +239,7 @@ def obelisk_picks(st: AnkhBase, god: int) -> list[int]:
     return [h for h in range(len(owners)) if owners[h] == god and h not in moved]
 
 
-def obelisk_step(st: AnkhBase) -> bool:
+def obelisk_step(st: AnkhState) -> bool:
     active = st.ob_active
     while active:
         st.ob_turn %= len(active)
@@ -250,7 +254,7 @@ def obelisk_step(st: AnkhBase) -> bool:
 # --- battle start (§10.3 step 0; §4.2 Seth, Horus; §4.1 Amun) ------------------------------
 
 
-def start_step(st: AnkhBase) -> bool:
+def start_step(st: AnkhState) -> bool:
     """Count the gods present again (§4.2 Seth: Obelisk Attuned may change who his figures
     count for, even end the battle: one god left dominates, cases.md 4), then the god
     powers' battle-start effects (Horus, then Amun: S1)."""
@@ -263,12 +267,12 @@ def start_step(st: AnkhBase) -> bool:
         return False
     st.b_gods = gods
     for p in st.hooks.on_battle_start:
-        p.on_battle_start(st._me)
+        p.on_battle_start(st)
     st.conflict_step = B_DEAL
     return False
 
 
-def deal_step(st: AnkhBase) -> bool:
+def deal_step(st: AnkhState) -> bool:
     """The order of the secret card choices: ascending Devotion; a god playing two cards
     (§4.1 Amun) chooses both in turn."""
     queue = []
@@ -281,7 +285,7 @@ def deal_step(st: AnkhBase) -> bool:
     return False
 
 
-def dominate(st: AnkhBase, god: int, region: int) -> None:
+def dominate(st: AnkhState, god: int, region: int) -> None:
     """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
     (plus what god powers add to it, §4.1 Ra)."""
     st._log(f"{st._name(god)} dominates region {st.token_of_region[region]}")
@@ -291,27 +295,27 @@ def dominate(st: AnkhBase, god: int, region: int) -> None:
     devotion.gain(st, god, 1 + gain_bonus(st, god, st._region_hexes(region)), "Domination")
 
 
-def obelisk_pick_actions(st: AnkhBase) -> list[Action]:
+def obelisk_pick_actions(st: AnkhState) -> list[Action]:
     god = st.ob_active[st.ob_turn]
     return [*(PICK[h] for h in obelisk_picks(st, god)), DONE]
 
 
-def obelisk_to_actions(st: AnkhBase) -> list[Action]:
+def obelisk_to_actions(st: AnkhState) -> list[Action]:
     return [TO[x] for x in obelisk_spaces(st, st.ob_active[st.ob_turn])]
 
 
-def obelisk_pick(st: AnkhBase, h: int) -> None:
+def obelisk_pick(st: AnkhState, h: int) -> None:
     st.selected = h
     st.phase = OBELISK_TO
 
 
-def obelisk_pass(st: AnkhBase) -> None:
+def obelisk_pass(st: AnkhState) -> None:
     """A god that passes relocates no more figures in this battle."""
     st.ob_active.pop(st.ob_turn)
     conflict.run_conflict(st)
 
 
-def obelisk_to(st: AnkhBase, x: int) -> None:
+def obelisk_to(st: AnkhState, x: int) -> None:
     a = st.selected
     god = st.ob_active[st.ob_turn]
     actions.move_figure(st, a, x)
@@ -324,7 +328,7 @@ def obelisk_to(st: AnkhBase, x: int) -> None:
         obelisk_moved(st)
 
 
-def obelisk_moved(st: AnkhBase) -> None:
+def obelisk_moved(st: AnkhState) -> None:
     """After a relocation the turn passes to the next god still relocating."""
     st.ob_turn += 1
     conflict.run_conflict(st)
@@ -333,25 +337,25 @@ def obelisk_moved(st: AnkhBase) -> None:
 # --- step 1: cards (§1, §10.3) ---------------------------------------------------------------
 
 
-def cards_step(st: AnkhBase) -> bool:
+def cards_step(st: AnkhState) -> bool:
     if st.b_queue:
         return ask(st, st.b_queue[0], CARD)
     for p in st.hooks.before_reveal:
-        p.before_reveal(st._me)
+        p.before_reveal(st)
     st.conflict_step = B_REVEAL
     return False
 
 
-def reveal_step(st: AnkhBase) -> bool:
+def reveal_step(st: AnkhState) -> bool:
     reveal(st)
     for p in st.hooks.on_reveal:
-        p.on_reveal(st._me)
+        p.on_reveal(st)
     st.b_queue = [g for g in st._ascending(st.b_gods) if played(st, g, BUILD_CARD)]
     st.conflict_step = B_BUILD
     return False
 
 
-def allowed_cards(st: AnkhBase, god: int) -> list[int]:
+def allowed_cards(st: AnkhState, god: int) -> list[int]:
     """The cards ``god`` may choose now: those in hand (not face up, §1), not the one
     forbidden in this battle (§4.2 Horus), not its first card when it plays two (§4.1
     Amun).  Never empty: the Cycle of Ma'at is always in hand (it returns every card when
@@ -361,12 +365,12 @@ def allowed_cards(st: AnkhBase, god: int) -> list[int]:
     return out or [CYCLE]
 
 
-def card_actions(st: AnkhBase) -> list[Action]:
+def card_actions(st: AnkhState) -> list[Action]:
     """The cards the god at the front of the queue may choose (:meth:`_allowed_cards`)."""
     return [CARD_ACTIONS[c] for c in allowed_cards(st, st.b_queue[0])]
 
 
-def choose_card(st: AnkhBase, card: int) -> None:
+def choose_card(st: AnkhState, card: int) -> None:
     god = st.b_queue.pop(0)
     if st.b_card[god] >= 0:
         st.b_card2[god] = card
@@ -375,12 +379,12 @@ def choose_card(st: AnkhBase, card: int) -> None:
     conflict.run_conflict(st)
 
 
-def cards_hidden(st: AnkhBase) -> bool:
+def cards_hidden(st: AnkhState) -> bool:
     """Whether the battle's chosen cards are still face down (§1)."""
     return st.conflict_step in (B_CARDS, B_REVEAL)
 
 
-def reveal(st: AnkhBase) -> None:
+def reveal(st: AnkhState) -> None:
     """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
     figure counting for its player on a Fertile space of the region at once."""
     shown = []
@@ -401,7 +405,7 @@ def reveal(st: AnkhBase) -> None:
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
 
 
-def build_actions(st: AnkhBase) -> list[Action]:
+def build_actions(st: AnkhState) -> list[Action]:
     """Build options of the god at the front of the queue (§1): needs the Followers (3, or
     0 with Inspiring), an Ankh token in its pool, a Monument type left in the supply and an
     empty land space in the region; ``nobuild`` declines."""
@@ -415,7 +419,7 @@ def build_actions(st: AnkhBase) -> list[Action]:
     return [*(BUILD_ACTIONS[k][h] for k in kinds for h in spaces), NOBUILD]
 
 
-def build_step(st: AnkhBase) -> bool:
+def build_step(st: AnkhState) -> bool:
     while st.b_queue:
         if build_actions(st):
             return ask(st, st.b_queue[0], BUILD)
@@ -426,7 +430,7 @@ def build_step(st: AnkhBase) -> bool:
     return False
 
 
-def build(st: AnkhBase, kind: int, h: int) -> None:
+def build(st: AnkhState, kind: int, h: int) -> None:
     god = st.b_queue.pop(0)
     cost = build_cost(st, god)
     st.followers[god] -= cost
@@ -440,7 +444,7 @@ def build(st: AnkhBase, kind: int, h: int) -> None:
     conflict.run_conflict(st)
 
 
-def no_build(st: AnkhBase) -> None:
+def no_build(st: AnkhState) -> None:
     st.b_queue.pop(0)
     conflict.run_conflict(st)
 
@@ -448,7 +452,7 @@ def no_build(st: AnkhBase) -> None:
 # --- step 3: Plague of Locusts (§1) ----------------------------------------------------------------
 
 
-def plague_step(st: AnkhBase) -> bool:
+def plague_step(st: AnkhState) -> bool:
     if not st.plague_queue:
         st.conflict_step = B_MAJORITY
         return False
@@ -458,25 +462,25 @@ def plague_step(st: AnkhBase) -> bool:
     return False
 
 
-def bids_step(st: AnkhBase) -> bool:
+def bids_step(st: AnkhState) -> bool:
     if st.b_queue:
         return ask(st, st.b_queue[0], BID)
     resolve_plague(st)
     return False
 
 
-def bid_actions(st: AnkhBase) -> list[Action]:
+def bid_actions(st: AnkhState) -> list[Action]:
     god = st.b_queue[0]
     return list(BID_ACTIONS[: min(st.followers[god], MAX_BID) + 1])
 
 
-def bid(st: AnkhBase, amount: int) -> None:
+def bid(st: AnkhState, amount: int) -> None:
     god = st.b_queue.pop(0)
     st.bid[god] = amount
     conflict.run_conflict(st)
 
 
-def resolve_plague(st: AnkhBase) -> None:
+def resolve_plague(st: AnkhState) -> None:
     """Every bid is sacrificed; all Warriors and Guardians in the region die except those
     of the single highest bidder (tie: nobody is spared); Gods never die (§1, §11.6-7)."""
     player = st.plague_queue.pop(0)
@@ -502,7 +506,7 @@ def resolve_plague(st: AnkhBase) -> None:
 # --- step 4: Monument majorities (§9) -----------------------------------------------------------------
 
 
-def majority_step(st: AnkhBase) -> bool:
+def majority_step(st: AnkhState) -> bool:
     """Each god still with figures in the region scores its majorities, one gain each,
     ascending Devotion (§9, §10.3 step 4; an absent majority holder scores nothing)."""
     for g in st._ascending(st.b_gods):
@@ -518,7 +522,7 @@ def majority_step(st: AnkhBase) -> bool:
 # --- step 5: Battle Resolution (§10.3) ------------------------------------------------------------------
 
 
-def resolve_step(st: AnkhBase) -> bool:
+def resolve_step(st: AnkhState) -> bool:
     strength, nfigs = st.b_strength, st.b_nfigs
     for g in st.b_gods:
         strength[g], nfigs[g] = battle_strength(st, g)
@@ -540,11 +544,11 @@ def resolve_step(st: AnkhBase) -> bool:
     return False
 
 
-def tiebreak_actions(st: AnkhBase) -> list[Action]:
+def tiebreak_actions(st: AnkhState) -> list[Action]:
     return [TIEBREAK_ACT, NOTIEBREAK]
 
 
-def tiebreak(st: AnkhBase, use: bool) -> None:
+def tiebreak(st: AnkhState, use: bool) -> None:
     """§10.3: the holder of the tie-breaker, tied for the highest strength, may spend it
     (once per Conflict) and win; otherwise nobody wins (§11.9, §11.11)."""
     if use:
@@ -556,7 +560,7 @@ def tiebreak(st: AnkhBase, use: bool) -> None:
     conflict.run_conflict(st)
 
 
-def apply_step(st: AnkhBase) -> bool:
+def apply_step(st: AnkhState) -> bool:
     """The winner's gain (1, or 3 with Glorious by 3+, plus Drought, plus god powers: one
     gain), then Commanding; then every loser's Warriors and Guardians in the region are to
     die except Flood-protected ones (``b_victims``; god powers may spare some, §4.1 Isis)."""
@@ -590,12 +594,12 @@ def apply_step(st: AnkhBase) -> bool:
         victims.append(h)
     st.b_victims = victims
     for p in st.hooks.on_resolution:
-        p.on_resolution(st._me)
+        p.on_resolution(st)
     st.conflict_step = B_KILL
     return False
 
 
-def kill_step(st: AnkhBase) -> bool:
+def kill_step(st: AnkhState) -> bool:
     """The losers' figures die (those god powers kept alive excepted, §4.1 Isis), then
     the Cat-Mummy losses (rulings table order)."""
     cats = guardians.kill(st, st.b_victims, "battle")
@@ -608,7 +612,7 @@ def kill_step(st: AnkhBase) -> bool:
 # --- step 6: after the battle (rulings table order) ---------------------------------------------------------
 
 
-def magnanimous_step(st: AnkhBase) -> bool:
+def magnanimous_step(st: AnkhState) -> bool:
     """§2.2 Magnanimous: a loser (everyone, when nobody wins) with 2+ figures in the region
     at Resolution gains 2 Devotion, ascending Devotion."""
     for g in st._ascending(st.b_gods):
@@ -623,7 +627,7 @@ def magnanimous_step(st: AnkhBase) -> bool:
     return False
 
 
-def miracle_step(st: AnkhBase) -> bool:
+def miracle_step(st: AnkhState) -> bool:
     """§1 Miracle: +1 Devotion per own figure killed in this battle, ascending Devotion."""
     for g in st._ascending(st.b_gods):
         if played(st, g, MIRACLE) and devotion.gain(st, g, st.b_kills[g], "Miracle"):
@@ -632,16 +636,16 @@ def miracle_step(st: AnkhBase) -> bool:
     return False
 
 
-def after_step(st: AnkhBase) -> bool:
+def after_step(st: AnkhState) -> bool:
     """The god powers' after-battle effects (§4.1 Osiris), between Miracle and Worshipful."""
     for p in st.hooks.after_battle:
-        p.after_battle(st._me)
+        p.after_battle(st)
     st.conflict_step = B_WORSHIP
     st.b_queue = [g for g in st._ascending(st.b_gods) if st.powers[g] >> WORSHIPFUL & 1]
     return False
 
 
-def worship_step(st: AnkhBase) -> bool:
+def worship_step(st: AnkhState) -> bool:
     while st.b_queue:
         if st.followers[st.b_queue[0]] >= WORSHIP_COST:
             return ask(st, st.b_queue[0], WORSHIP)
@@ -650,11 +654,11 @@ def worship_step(st: AnkhBase) -> bool:
     return False
 
 
-def worship_actions(st: AnkhBase) -> list[Action]:
+def worship_actions(st: AnkhState) -> list[Action]:
     return [WORSHIP_ACT, NOWORSHIP]
 
 
-def worship(st: AnkhBase, yes: bool) -> None:
+def worship(st: AnkhState, yes: bool) -> None:
     """§2.2 Worshipful: after a battle in which it played a card, a god may sacrifice 2
     Followers for 1 Devotion, once."""
     god = st.b_queue.pop(0)
@@ -666,7 +670,7 @@ def worship(st: AnkhBase, yes: bool) -> None:
     conflict.run_conflict(st)
 
 
-def cycle_step(st: AnkhBase) -> bool:
+def cycle_step(st: AnkhState) -> bool:
     """§1 Cycle of Ma'at: its player takes back every used card, this one included; then
     the battle is over and the Conflict moves to the next region."""
     for g in st._ascending(st.b_gods):
@@ -677,7 +681,7 @@ def cycle_step(st: AnkhBase) -> bool:
     return False
 
 
-def end_battle(st: AnkhBase) -> None:
+def end_battle(st: AnkhState) -> None:
     """The battle is over: the Conflict moves to the next region."""
     st.b_gods = []
     st.b_card = [-1] * st.n

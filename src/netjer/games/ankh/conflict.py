@@ -16,10 +16,12 @@ before anything else continues.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.action import Action
 from netjer.core.words import plural
 from netjer.games.ankh import actions, battle, guardians, merge, victory
-from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE, AnkhBase
+from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.notation import TO
 from netjer.games.ankh.phases import BATTLE_STEPS
@@ -27,12 +29,15 @@ from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.rules_queries import controllers
 
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
+
 #: §10.4: the merge follows this Conflict (3+ players); §10.5: the forgotten check this one;
 #: §6: the last Conflict (event 18).
 MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
 
 
-def start_conflict(st: AnkhBase, god: int) -> None:
+def start_conflict(st: AnkhState, god: int) -> None:
     st.tb_holder = god
     st.tb_used = False
     st._log(f"Conflict {st.conflicts + 1}: {st._name(god)} takes the tie-breaker")
@@ -50,11 +55,11 @@ def start_conflict(st: AnkhBase, god: int) -> None:
     st.conflict_step = C_REGION
     st.mummy_queue = []
     for p in st.hooks.on_conflict_start:
-        p.on_conflict_start(st._me)
+        p.on_conflict_start(st)
     run_conflict(st)
 
 
-def run_conflict(st: AnkhBase) -> None:
+def run_conflict(st: AnkhState) -> None:
     """Run the Conflict until a decision is needed, or to its end.  Queued decisions
     (a Mummy's return, the god powers' tasks) come first."""
     while not st.over:
@@ -63,7 +68,7 @@ def run_conflict(st: AnkhBase) -> None:
             if st._drain():
                 return
         if st.conflict_step != C_REGION:
-            if BATTLE_STEPS[st.conflict_step].run(st._me):
+            if BATTLE_STEPS[st.conflict_step].run(st):
                 return
             continue
         if st.c_idx >= len(st.c_order):
@@ -83,7 +88,7 @@ def run_conflict(st: AnkhBase) -> None:
 # --- Mummy (§3) -------------------------------------------------------------------------------
 
 
-def mummy_step(st: AnkhBase) -> bool:
+def mummy_step(st: AnkhState) -> bool:
     """A killed Mummy returns at once next to its owner's God (its owner picks the space;
     one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
     empty space there it stays in the pool (§3)."""
@@ -97,12 +102,12 @@ def mummy_step(st: AnkhBase) -> bool:
     return False
 
 
-def mummy_actions(st: AnkhBase) -> list[Action]:
+def mummy_actions(st: AnkhState) -> list[Action]:
     god, owner = st.mummy_queue[0]
     return [TO[x] for x in guardians.mummy_targets(st, god, owner)]
 
 
-def mummy_return(st: AnkhBase, h: int) -> None:
+def mummy_return(st: AnkhState, h: int) -> None:
     """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
     _, owner = st.mummy_queue.pop(0)
     actions.place_from_pool(st, owner, MUMMY, h)
@@ -113,12 +118,12 @@ def mummy_return(st: AnkhBase, h: int) -> None:
 # --- end of the Conflict ------------------------------------------------------------------------
 
 
-def end_conflict(st: AnkhBase) -> None:
+def end_conflict(st: AnkhState) -> None:
     """The end of a Conflict: first the god powers that score "before all other effects"
     (§4.2 Thoth), then the merge (§10.4), the forgotten gods (§10.5) or the end of the
     game (§10.6), then the other end-of-Conflict effects (:meth:`_conflict_closed`)."""
     for p in st.hooks.on_conflict_scoring:
-        p.on_conflict_scoring(st._me)
+        p.on_conflict_scoring(st)
         if st.over:
             return
     st.conflicts += 1
@@ -136,9 +141,9 @@ def end_conflict(st: AnkhBase) -> None:
         conflict_closed(st)
 
 
-def conflict_closed(st: AnkhBase) -> None:
+def conflict_closed(st: AnkhState) -> None:
     """After the merge or the forgotten gods: the god powers' end-of-Conflict effects
     (§4.1 Amun's token, §4.2 Horus's Eyes, Bastet's cats), then the turn ends."""
     for p in st.hooks.on_conflict_end:
-        p.on_conflict_end(st._me)
+        p.on_conflict_end(st)
     st._checkpoint(CONT_EVENT_DONE)

@@ -9,15 +9,19 @@ first (§5, P ``devotionAscending``).  Every "in ascending Devotion order" of th
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import AnkhBase
+from typing import TYPE_CHECKING
+
 from netjer.games.ankh.powers import BOUNTIFUL
 from netjer.games.ankh.rules_queries import in_red
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
 #: §5: the top space; reaching it wins at once (rulings table).
 DEVOTION_MAX = 31
 
 
-def place_token(st: AnkhBase, god: int, space: int) -> None:
+def place_token(st: AnkhState, god: int, space: int) -> None:
     """Move ``god``'s token to ``space``: a token arriving on a space goes on top of its
     stack (§5, P ``changeDevotion``, H ``gainDevotion``)."""
     st.devotion[god] = space
@@ -30,7 +34,7 @@ def place_token(st: AnkhBase, god: int, space: int) -> None:
     asc.insert(i, god)
 
 
-def gain(st: AnkhBase, god: int, amount: int, why: str) -> bool:
+def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
     """One *instance* of Devotion gain (§5, §2.2 Bountiful).
 
     Bountiful adds 1 to the instance while the token is in the red section (checked
@@ -59,7 +63,7 @@ def gain(st: AnkhBase, god: int, amount: int, why: str) -> bool:
     return False
 
 
-def lose(st: AnkhBase, god: int, amount: int, why: str) -> None:
+def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
     """Lose Devotion; never below 0 (§5, J ``Math.max(0, …)``).  A token that moves
     arrives on top of its new stack; one that cannot move stays where it is."""
     space = max(0, st.devotion[god] - amount)

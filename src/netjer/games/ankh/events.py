@@ -23,9 +23,11 @@ camel (``done``: S0 "can place a line"), but a line once begun must be completed
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.action import Action
 from netjer.games.ankh import actions, conflict
-from netjer.games.ankh.base import CAMEL, CLAIM, KEEP, SWAP, AnkhBase
+from netjer.games.ankh.base import CAMEL, CLAIM, KEEP, SWAP
 from netjer.games.ankh.board import (
     MAX_CAMELS_PER_LINE,
     camel_continuations,
@@ -39,6 +41,9 @@ from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.pieces import MONUMENT_IDS
 from netjer.games.ankh.rules_queries import claimable_monuments
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
 CONTROL_MONUMENT, CAMEL_CARAVAN, CONFLICT = "control-monument", "camel-caravan", "conflict"
 #: §6: the 18 events of the track, in order (Conflicts on spaces 4, 8, 12, 16, 18).
@@ -64,7 +69,7 @@ EVENT_TRACK: tuple[str, ...] = (
 )
 
 
-def fire_event(st: AnkhBase, god: int) -> None:
+def fire_event(st: AnkhState, god: int) -> None:
     """Advance the event marker and resolve its event for ``god``, who triggered it (§6)."""
     st.event_idx += 1
     kind = EVENT_TRACK[st.event_idx - 1]
@@ -81,7 +86,7 @@ def fire_event(st: AnkhBase, god: int) -> None:
 # --- Control Monument ---------------------------------------------------------------------
 
 
-def begin_claim(st: AnkhBase) -> None:
+def begin_claim(st: AnkhState) -> None:
     if claimable_monuments(st, st.ev_god):
         st.phase = CLAIM  # the triggering player decides: it is their turn
     else:
@@ -89,11 +94,11 @@ def begin_claim(st: AnkhBase) -> None:
         actions.event_done(st)
 
 
-def claim_actions(st: AnkhBase) -> list[Action]:
+def claim_actions(st: AnkhState) -> list[Action]:
     return [CLAIM_ACTIONS[h] for h in claimable_monuments(st, st.ev_god)]
 
 
-def claim(st: AnkhBase, h: int) -> None:
+def claim(st: AnkhState, h: int) -> None:
     god = st.ev_god
     old = st.monument_owner[h]
     if old >= 0:
@@ -108,11 +113,11 @@ def claim(st: AnkhBase, h: int) -> None:
 # --- Camel Caravan --------------------------------------------------------------------------
 
 
-def max_camels(st: AnkhBase) -> int:
+def max_camels(st: AnkhState) -> int:
     return min(MAX_CAMELS_PER_LINE, st.camels)
 
 
-def begin_camel(st: AnkhBase) -> None:
+def begin_camel(st: AnkhState) -> None:
     st.camel_line = []
     if st.camels > 0 and st.token_supply and camel_continuations(st.regions, [], max_camels(st)):
         st.phase = CAMEL
@@ -121,18 +126,18 @@ def begin_camel(st: AnkhBase) -> None:
         actions.event_done(st)
 
 
-def camel_actions(st: AnkhBase) -> list[Action]:
+def camel_actions(st: AnkhState) -> list[Action]:
     out: list[Action] = [CAMEL_ACTIONS[e] for e in camel_continuations(st.regions, st.camel_line, max_camels(st))]
     if not st.camel_line:
         out.append(DONE)  # S0: the player "can place" a line
     return out
 
 
-def no_camels(st: AnkhBase) -> None:
+def no_camels(st: AnkhState) -> None:
     actions.event_done(st)  # the decision's words say it ("lays no camels"): not logged twice
 
 
-def camel(st: AnkhBase, e: int) -> None:
+def camel(st: AnkhState, e: int) -> None:
     """Lay the next camel; once the line is complete, choose the part keeping the token."""
     st.camel_line.append(e)
     if camel_line_is_complete(st.regions, st.camel_line, max_camels(st)):
@@ -142,13 +147,13 @@ def camel(st: AnkhBase, e: int) -> None:
         st.phase = KEEP
 
 
-def keep_actions(st: AnkhBase) -> list[Action]:
+def keep_actions(st: AnkhState) -> list[Action]:
     split = st.split
     assert split is not None
     return [KEEP_ACTIONS[h] for h in sorted(split.after.regions[p][0] for p in split.parts)]
 
 
-def keep(st: AnkhBase, h: int) -> None:
+def keep(st: AnkhState, h: int) -> None:
     """The part holding ``h`` keeps the cut region's token; the other part takes the
     lowest token of the supply (§6)."""
     split = st.split
@@ -174,7 +179,7 @@ def keep(st: AnkhBase, h: int) -> None:
     st.phase = SWAP
 
 
-def swap_actions(st: AnkhBase) -> list[Action]:
+def swap_actions(st: AnkhState) -> list[Action]:
     """``noswap``, or swap one of the two new regions' tokens with another on the board (§6)."""
     others = sorted(t for t in st.token_of_region if t not in st.new_tokens)
     out: list[Action] = [NOSWAP]
@@ -186,7 +191,7 @@ def swap_actions(st: AnkhBase) -> list[Action]:
     return out
 
 
-def swap(st: AnkhBase, a: int, b: int) -> None:
+def swap(st: AnkhState, a: int, b: int) -> None:
     tokens = st.token_of_region
     ia, ib = tokens.index(a), tokens.index(b)
     tokens[ia], tokens[ib] = b, a
@@ -195,6 +200,6 @@ def swap(st: AnkhBase, a: int, b: int) -> None:
     actions.event_done(st)
 
 
-def no_swap(st: AnkhBase) -> None:
+def no_swap(st: AnkhState) -> None:
     st.new_tokens = []
     actions.event_done(st)

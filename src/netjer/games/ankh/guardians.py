@@ -22,9 +22,10 @@ Abilities and where they act:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.words import article
 from netjer.games.ankh import devotion
-from netjer.games.ankh.base import AnkhBase
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.pieces import (
     BASES_PER_SIZE,
@@ -39,23 +40,26 @@ from netjer.games.ankh.pieces import (
 )
 from netjer.games.ankh.rules_queries import controllers, god_hex
 
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
+
 # --- pools and coloured bases ------------------------------------------------------------
 
 
-def guardians_owned(st: AnkhBase, god: int, level: int) -> int:
+def guardians_owned(st: AnkhState, god: int, level: int) -> int:
     """Guardians of ``level`` that ``god`` controls, on the board or in its pool."""
     kind = st.guardian_kind[level - 1]
     on_board = sum(1 for h, o in enumerate(st.figure_owner) if o == god and st.figure[h] == kind)
     return on_board + st.guardian_pool[god * 3 + level - 1]
 
 
-def free_bases(st: AnkhBase, god: int, base: str) -> int:
+def free_bases(st: AnkhState, god: int, base: str) -> int:
     """Coloured bases of size ``base`` still free for ``god`` (§3: 2 small + 2 large)."""
     used = sum(guardians_owned(st, god, lvl) for lvl in (1, 2, 3) if GUARDIAN_BASE[st.guardian_kind[lvl - 1]] == base)
     return BASES_PER_SIZE - used
 
 
-def gain_guardian(st: AnkhBase, god: int, level: int) -> None:
+def gain_guardian(st: AnkhState, god: int, level: int) -> None:
     """Uncovering a Guardian icon (§2.1): 1 miniature of the level's Guardian card to the
     god's pool, if one is left beside the card (J: otherwise nothing) and the god has a
     free coloured base of its size (§3)."""
@@ -71,7 +75,7 @@ def gain_guardian(st: AnkhBase, god: int, level: int) -> None:
     st._log(f"{st._name(god)} gains {article(FIGURE_IDS[kind])} (Guardian, §2.1)")
 
 
-def to_pool(st: AnkhBase, god: int, kind: int) -> None:
+def to_pool(st: AnkhState, god: int, kind: int) -> None:
     """A figure leaves the board for its owner's pool (killed, §3: Guardians return to
     their owner's pool; Warriors likewise)."""
     if kind == WARRIOR:
@@ -80,7 +84,7 @@ def to_pool(st: AnkhBase, god: int, kind: int) -> None:
         st.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1] += 1
 
 
-def take_from_pool(st: AnkhBase, god: int, kind: int) -> None:
+def take_from_pool(st: AnkhState, god: int, kind: int) -> None:
     """A summoned figure leaves its owner's pool."""
     if kind == WARRIOR:
         st.warriors_pool[god] -= 1
@@ -88,7 +92,7 @@ def take_from_pool(st: AnkhBase, god: int, kind: int) -> None:
         st.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1] -= 1
 
 
-def pool_count(st: AnkhBase, god: int, kind: int) -> int:
+def pool_count(st: AnkhState, god: int, kind: int) -> int:
     """Figures of ``kind`` in ``god``'s pool."""
     if kind == WARRIOR:
         return st.warriors_pool[god]
@@ -98,7 +102,7 @@ def pool_count(st: AnkhBase, god: int, kind: int) -> int:
 # --- deaths ---------------------------------------------------------------------------------
 
 
-def kill(st: AnkhBase, hexes: list[int], why: str) -> list[int]:
+def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
     """Kill the figures on ``hexes`` (Warriors and Guardians; Gods never die, §3, §10.3).
 
     Each goes to its owner's pool; a killed Giant Scorpion loses its aim and any badge
@@ -135,11 +139,11 @@ def kill(st: AnkhBase, hexes: list[int], why: str) -> list[int]:
     if names:
         st._log(f"killed ({why}): {', '.join(names)}")
         for p in st.hooks.on_killed:
-            p.on_killed(st._me, dead)
+            p.on_killed(st, dead)
     return cats
 
 
-def cat_mummy_losses(st: AnkhBase, owners: list[int]) -> None:
+def cat_mummy_losses(st: AnkhState, owners: list[int]) -> None:
     """§3 Cat-Mummy: for each one killed, every *other* god loses 1 Devotion (a merged god
     once), in ascending Devotion order, never below 0."""
     for owner in owners:
@@ -148,7 +152,7 @@ def cat_mummy_losses(st: AnkhBase, owners: list[int]) -> None:
                 devotion.lose(st, g, 1, "a Cat-Mummy died")
 
 
-def mummy_targets(st: AnkhBase, god: int, owner: int) -> list[int]:
+def mummy_targets(st: AnkhState, god: int, owner: int) -> list[int]:
     """§3 Mummy: the empty land spaces adjacent to the God figure of ``god`` (its owner,
     or Seth when it counted for him, §4.2), where a figure of ``owner`` may stand."""
     gh = god_hex(st, god)
@@ -160,13 +164,13 @@ def mummy_targets(st: AnkhBase, god: int, owner: int) -> list[int]:
 # --- Apep, Satet, Androsphinx, Giant Scorpion -----------------------------------------------
 
 
-def apep_targets(st: AnkhBase) -> list[int]:
+def apep_targets(st: AnkhState) -> list[int]:
     """§3 Apep: it may be summoned onto any empty Water space (no adjacency, P; J)."""
     fig = st.figure
     return [w for w in st.board.water if fig[w] < 0]
 
 
-def push_targets(st: AnkhBase, origin: int, target: int) -> list[int]:
+def push_targets(st: AnkhState, origin: int, target: int) -> list[int]:
     """Where Satet, moving from ``origin``, may push the enemy figure on ``target`` (§3).
 
     Option ``satet_push``: ``"choose"`` (default, P) — any empty land space adjacent
@@ -201,7 +205,7 @@ def push_targets(st: AnkhBase, origin: int, target: int) -> list[int]:
     return sorted(out)
 
 
-def aimed(st: AnkhBase, h: int) -> tuple[int, ...]:
+def aimed(st: AnkhState, h: int) -> tuple[int, ...]:
     """The spaces the Giant Scorpion on ``h`` aims at (sides ``aim`` and ``aim + 1``)."""
     side = st.aim[h]
     if side < 0:
@@ -210,7 +214,7 @@ def aimed(st: AnkhBase, h: int) -> tuple[int, ...]:
     return tuple(x for x in (nb[side], nb[(side + 1) % 6]) if x >= 0)
 
 
-def scorpions_strike(st: AnkhBase) -> None:
+def scorpions_strike(st: AnkhState) -> None:
     """Start of a Conflict (§3 Giant Scorpion, §10.1 step 2): every Monument on a space a
     Giant Scorpion aims at, and adjacent to it in the same region (rulings table: not
     across rivers or camels), is destroyed: back to the supply, its controller's Ankh

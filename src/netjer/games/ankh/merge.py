@@ -21,15 +21,19 @@ are not killed: no Cat-Mummy loss, cases.md 34).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.action import Action
 from netjer.games.ankh import guardians
 from netjer.games.ankh.base import ADOPT as ADOPT_PHASE
-from netjer.games.ankh.base import AnkhBase
 from netjer.games.ankh.notation import ADOPT, ADOPT_POOL, DONE
 from netjer.games.ankh.pieces import FIGURE_IDS, GOD, GUARDIAN_BASE, GUARDIAN_LEVEL, WARRIOR
 
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
-def merge_gods(st: AnkhBase) -> bool:
+
+def merge_gods(st: AnkhState) -> bool:
     """Merge the two lowest gods (§10.4).
 
     Returns:
@@ -74,11 +78,11 @@ def merge_gods(st: AnkhBase) -> bool:
             st.holder[i] = major
     st._refresh_hooks()
     for p in st.hooks.on_merge:
-        p.on_merge(st._me, major, minor)
+        p.on_merge(st, major, minor)
     return continue_adoption(st)
 
 
-def adopt_actions(st: AnkhBase) -> list[Action]:
+def adopt_actions(st: AnkhState) -> list[Action]:
     """The minor god's Guardians the major god can still take into a free base of their
     size (its own Guardians keep theirs first, cases.md 34), and ``done``."""
     minor = st.merge_minor
@@ -99,7 +103,7 @@ def adopt_actions(st: AnkhBase) -> list[Action]:
     return out
 
 
-def continue_adoption(st: AnkhBase) -> bool:
+def continue_adoption(st: AnkhState) -> bool:
     if adopt_actions(st):
         st.to_move = st.seat_of_god[st.god_of_seat[st.merge_minor]]
         st.phase = ADOPT_PHASE
@@ -108,7 +112,7 @@ def continue_adoption(st: AnkhBase) -> bool:
     return False
 
 
-def adopt(st: AnkhBase, h: int, kind: int) -> bool:
+def adopt(st: AnkhState, h: int, kind: int) -> bool:
     """The major god keeps the minor's Guardian on ``h`` (``h`` >= 0) or one of ``kind``
     from its pool.  True if the merge is now over (nothing more fits: the Conflict's end
     goes on, ``conflict._conflict_closed``, called by the ``adopt`` phase)."""
@@ -127,13 +131,13 @@ def adopt(st: AnkhBase, h: int, kind: int) -> bool:
     return not continue_adoption(st)
 
 
-def finish_adoption(st: AnkhBase) -> None:
+def finish_adoption(st: AnkhState) -> None:
     """``done``: the minor god's other Guardians leave the game; the merge is over (the
     ``adopt`` phase then calls ``conflict._conflict_closed``)."""
     release_guardians(st)
 
 
-def release_guardians(st: AnkhBase) -> None:
+def release_guardians(st: AnkhState) -> None:
     """The minor god's Guardians not kept leave the game (not killed, §10.4)."""
     minor = st.merge_minor
     fig, fown = st.figure, st.figure_owner

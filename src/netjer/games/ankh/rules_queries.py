@@ -17,7 +17,7 @@ from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE
 from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
 
 if TYPE_CHECKING:
-    from netjer.games.ankh.base import AnkhBase as AnkhState  # the fields every rules layer sees
+    from netjer.games.ankh.state import AnkhState
 
 #: §1 Build Monument: the Followers it sacrifices, unless Inspiring (§2.2).
 BUILD_COST = 3
@@ -44,7 +44,7 @@ def controllers(st: AnkhState) -> list[int]:
     owners = st.figure_owner
     if st.tb_holder >= 0 and st.hooks.control:
         for p in st.hooks.control:
-            owners = p.control(st._me, owners)
+            owners = p.control(st, owners)
     return owners
 
 

@@ -15,12 +15,16 @@ everyone loses).
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import AnkhBase
+from typing import TYPE_CHECKING
+
 from netjer.games.ankh.pieces import GUARDIAN_LEVEL, WARRIOR
 from netjer.games.ankh.rules_queries import in_red
 
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
-def forget(st: AnkhBase) -> None:
+
+def forget(st: AnkhState) -> None:
     """§10.5: remove every god in the red section; one left wins, none left: all lose."""
     red = [g for g in st.devotion_stack if in_red(st, g)]
     for g in red:
@@ -33,7 +37,7 @@ def forget(st: AnkhBase) -> None:
                 st.holder[i] = -1
         st._refresh_hooks()
         for p in hooks:
-            p.on_forgotten(st._me, g)
+            p.on_forgotten(st, g)
     living = list(st.devotion_stack)
     if len(living) == 1:
         st._finish(living, f"{st._name(living[0])} is the only god remaining and wins (§10.5)")
@@ -41,7 +45,7 @@ def forget(st: AnkhBase) -> None:
         st._finish([], "every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)")
 
 
-def remove_god(st: AnkhBase, god: int) -> None:
+def remove_god(st: AnkhState, god: int) -> None:
     """A forgotten god leaves: figures (Guardians out of the game), Monuments (back to the
     supply), Followers; its token leaves the track."""
     fig, fown, mon, mown = st.figure, st.figure_owner, st.monument, st.monument_owner
@@ -68,12 +72,12 @@ def remove_god(st: AnkhBase, god: int) -> None:
     st.devotion_stack.remove(god)
 
 
-def final_ranking(st: AnkhBase) -> None:
+def final_ranking(st: AnkhState) -> None:
     """§10.6: after the last event the highest token on the track wins."""
     top = st.devotion_stack[-1]
     st._finish([top], f"the event track is over: {st._name(top)} has the most Devotion and wins (§10.6)")
 
 
-def returns_for_seats(st: AnkhBase) -> list[float]:
+def returns_for_seats(st: AnkhState) -> list[float]:
     winners = set(st._winner_seats())
     return [1.0 if s in winners else -1.0 for s in range(st.n)]
