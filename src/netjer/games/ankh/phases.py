@@ -60,6 +60,7 @@ from netjer.games.ankh.base import (
     CARD,
     CLAIM,
     CONT_END_TURN,
+    CONT_START,
     CONT_TURN,
     KEEP,
     MOVE_PICK,
@@ -699,3 +700,27 @@ assert all(b.step == i for i, b in enumerate(BATTLE_STEPS)), "BATTLE_STEPS must 
 
 #: The name of each Conflict step, by code (observations, the tensor adapter).
 STEP_NAMES: tuple[str, ...] = tuple(b.name for b in BATTLE_STEPS)
+
+
+# --- what resumes once the queued decisions are taken (``AnkhState.continuation``) -----------------
+
+
+def _resume_turn(st: AnkhState) -> None:
+    """Back to the player whose turn it is, to choose their next action (§7.1)."""
+    st.to_move = st.turn_order[st.turn_idx]
+    st.phase = TURN
+
+
+#: Per continuation code (``base.CONT_*``, in code order): what ``AnkhState._checkpoint`` carries
+#: on with once no queued decision is left (rules/ankh.md §4: a god power's decision is taken at
+#: the point the rules name, then the interrupted flow goes on).
+CONTINUATIONS: tuple[Callable[[AnkhState], None], ...] = (
+    lambda st: conflict.run_conflict(st),  # CONT_CONFLICT: the Conflict loop (§10.1)
+    lambda st: actions.action_done(st),  # CONT_ACTION_DONE: the action's event or the next action (§7.1)
+    lambda st: actions.continue_summon(st),  # CONT_SUMMON: the Summon action goes on (§7.3, §2.2)
+    _resume_turn,  # CONT_TURN
+    lambda st: actions.pass_turn(st),  # CONT_END_TURN: the next player's turn (§7.1)
+    lambda st: actions.event_done(st),  # CONT_EVENT_DONE: the marker returns, the turn ends (§6, §7.2)
+    lambda st: actions.start_turn(st),  # CONT_START: the first turn
+)
+assert len(CONTINUATIONS) == CONT_START + 1, "CONTINUATIONS must list every CONT_* code in order"

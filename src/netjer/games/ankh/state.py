@@ -28,7 +28,7 @@ from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
 from netjer.core.texts import load_texts
 from netjer.core.words import plural
-from netjer.games.ankh import actions, battle, conflict, victory
+from netjer.games.ankh import battle, conflict, victory
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_TASK,
@@ -37,13 +37,7 @@ from netjer.games.ankh.base import (
     B_RESOLVE,
     BOARD,
     C_REGION,
-    CONT_ACTION_DONE,
-    CONT_CONFLICT,
-    CONT_END_TURN,
-    CONT_EVENT_DONE,
     CONT_START,
-    CONT_SUMMON,
-    CONT_TURN,
     IS_LAND,
     OVER,
     TURN,
@@ -69,7 +63,7 @@ from netjer.games.ankh.notation import (
     To,
     Word,
 )
-from netjer.games.ankh.phases import PHASE_RULES, STEP_NAMES, phase_name
+from netjer.games.ankh.phases import CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS, power_names, unlock_level
 from netjer.games.ankh.rules_queries import controllers
@@ -287,7 +281,6 @@ class AnkhState(State):
         """Ask the next queued decision (a Mummy's return first, §3); False when none is left.
 
         A task whose decision no longer exists is dropped (``GodPower.ready``)."""
-        from netjer.games.ankh import conflict  # noqa: PLC0415  (conflict imports this module)
 
         while True:
             if self.mummy_queue:
@@ -560,24 +553,9 @@ class AnkhState(State):
         raise AssertionError(f"no power offers {action}")  # pragma: no cover - legality checked
 
     def _resume(self) -> None:
-        """Carry on with what the queued decisions interrupted (``continuation``)."""
-        c = self.continuation
-        if c == CONT_CONFLICT:
-            conflict.run_conflict(self)
-        elif c == CONT_ACTION_DONE:
-            actions.action_done(self)
-        elif c == CONT_SUMMON:
-            actions.continue_summon(self)
-        elif c == CONT_TURN:
-            self.to_move = self.turn_order[self.turn_idx]
-            self.phase = TURN
-        elif c == CONT_END_TURN:
-            actions.pass_turn(self)
-        elif c == CONT_EVENT_DONE:
-            actions.event_done(self)
-        else:
-            assert c == CONT_START
-            actions.start_turn(self)
+        """Carry on with what the queued decisions interrupted (``continuation``, its entry of
+        :data:`netjer.games.ankh.phases.CONTINUATIONS`)."""
+        CONTINUATIONS[self.continuation](self)
 
     def _returns(self) -> list[float]:
         return victory.returns_for_seats(self)
