@@ -162,6 +162,7 @@ from netjer.games.ankh.rules_queries import (
     god_figure_strengths,
     in_red,
     majorities_won,
+    summonable_kinds,
     temple_attuned_strength,
     unlockable_powers,
 )
@@ -564,14 +565,6 @@ def _best_moves(model: Model) -> list[tuple[float, int, int]]:
     return out
 
 
-def _summon_kinds(state: AnkhState, god: int) -> list[int]:
-    kinds = [WARRIOR] if state.warriors_pool[god] > 0 else []
-    for level in (1, 2, 3):
-        if state.guardian_pool[god * 3 + level - 1] > 0:
-            kinds.append(state.guardian_kind[level - 1])
-    return kinds
-
-
 def _summon_spaces(model: Model) -> list[int]:
     state = model.state
     god = model.god
@@ -585,7 +578,7 @@ def _summon_spaces(model: Model) -> list[int]:
 
 
 def _best_summon_value(model: Model) -> float:
-    kinds = _summon_kinds(model.state, model.god)
+    kinds = summonable_kinds(model.state, model.god)
     if not kinds:
         return 0.0
     spaces = _summon_spaces(model)

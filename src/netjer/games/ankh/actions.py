@@ -52,7 +52,13 @@ from netjer.games.ankh.powers import (
     PYRAMID_ATTUNED,
     unlock_level,
 )
-from netjer.games.ankh.rules_queries import actions_per_turn, fires_event, followers_gain, unlockable_powers
+from netjer.games.ankh.rules_queries import (
+    actions_per_turn,
+    fires_event,
+    followers_gain,
+    summonable_kinds,
+    unlockable_powers,
+)
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -275,16 +281,6 @@ def set_aim(st: AnkhState, side: int) -> None:
 
 
 # --- Summon Figure (§7.3) --------------------------------------------------------------------
-
-
-def summonable_kinds(st: AnkhState, god: int) -> list[int]:
-    """Kinds of figure ``god`` has in its pool: Warriors and this game's Guardians."""
-    kinds = [WARRIOR] if st.warriors_pool[god] > 0 else []
-    for level in (1, 2, 3):
-        if st.guardian_pool[god * 3 + level - 1] > 0:
-            kinds.append(st.guardian_kind[level - 1])
-    kinds.sort()
-    return kinds
 
 
 def summon_spaces(st: AnkhState, god: int) -> list[int]:

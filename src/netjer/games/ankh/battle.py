@@ -366,7 +366,7 @@ def allowed_cards(st: AnkhState, god: int) -> list[int]:
 
 
 def card_actions(st: AnkhState) -> list[Action]:
-    """The cards the god at the front of the queue may choose (:meth:`_allowed_cards`)."""
+    """The cards the god at the front of the queue may choose (:func:`allowed_cards`)."""
     return [CARD_ACTIONS[c] for c in allowed_cards(st, st.b_queue[0])]
 
 

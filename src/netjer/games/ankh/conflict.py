@@ -121,7 +121,7 @@ def mummy_return(st: AnkhState, h: int) -> None:
 def end_conflict(st: AnkhState) -> None:
     """The end of a Conflict: first the god powers that score "before all other effects"
     (§4.2 Thoth), then the merge (§10.4), the forgotten gods (§10.5) or the end of the
-    game (§10.6), then the other end-of-Conflict effects (:meth:`_conflict_closed`)."""
+    game (§10.6), then the other end-of-Conflict effects (:func:`conflict_closed`)."""
     for p in st.hooks.on_conflict_scoring:
         p.on_conflict_scoring(st)
         if st.over:

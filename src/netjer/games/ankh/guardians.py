@@ -8,15 +8,15 @@ a coloured base (2 small + 2 large per god, §3), and summons them like Warriors
 
 Abilities and where they act:
 
-* Cat-Mummy: when killed, every other god loses 1 Devotion (:meth:`Guardians._cat_mummy_losses`).
-* Satet: may end its move on an enemy figure, pushing it (:meth:`Guardians._push_targets`,
+* Cat-Mummy: when killed, every other god loses 1 Devotion (:func:`cat_mummy_losses`).
+* Satet: may end its move on an enemy figure, pushing it (:func:`push_targets`,
   option ``satet_push``).
-* Mummy: when killed, returns next to its God figure (:meth:`Guardians._kill` queues it;
+* Mummy: when killed, returns next to its God figure (:func:`kill` queues it;
   the owner picks the space, ``to r,c``).
-* Apep: may be summoned onto any Water space (:meth:`Guardians._apep_targets`); in water it
+* Apep: may be summoned onto any Water space (:func:`apep_targets`); in water it
   is in every region the water touches (``RegionMap.hex_regions``).
 * Giant Scorpion: aims at two neighbouring spaces (``aim``) and destroys Monuments there at
-  the start of each Conflict (:meth:`Guardians._scorpions_strike`).
+  the start of each Conflict (:func:`scorpions_strike`).
 * Androsphinx: enemy figures adjacent to it have strength 0 (:func:`netjer.games.ankh.rules_queries.neutralised`).
 """
 

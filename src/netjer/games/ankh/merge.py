@@ -38,7 +38,7 @@ def merge_gods(st: AnkhState) -> bool:
 
     Returns:
         True if the major god's player now chooses which of the minor god's Guardians to
-        keep (phase ``adopt``); the merge then ends with :meth:`_finish_adoption`
+        keep (phase ``adopt``); the merge then ends with :func:`finish_adoption`
         (or when nothing more fits), and the ``adopt`` phase closes the Conflict.
     """
     asc = st.devotion_stack

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE
+from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE, WARRIOR
 from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
 
 if TYPE_CHECKING:
@@ -203,6 +203,17 @@ def followers_gain(st: AnkhState, god: int) -> int:
     if st.powers[god] >> REVERED & 1:
         gain += 1
     return gain
+
+
+def summonable_kinds(st: AnkhState, god: int) -> list[int]:
+    """§7.3 Summon Figure: the kinds of figure ``god`` has in its pool (Warriors and this
+    game's Guardians, §3), ascending."""
+    kinds = [WARRIOR] if st.warriors_pool[god] > 0 else []
+    for level in (1, 2, 3):
+        if st.guardian_pool[god * 3 + level - 1] > 0:
+            kinds.append(st.guardian_kind[level - 1])
+    kinds.sort()
+    return kinds
 
 
 def build_cost(st: AnkhState, god: int) -> int:

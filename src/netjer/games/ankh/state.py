@@ -610,7 +610,7 @@ class AnkhState(State):
         if battle.cards_hidden(self):
             for g in self._hidden_from(seat):
                 if new.b_card[g] >= 0:
-                    new.b_card[g] = -1  # so that _allowed_cards does not exclude it
+                    new.b_card[g] = -1  # so that battle.allowed_cards does not exclude it
                     new.b_card[g] = first = rng.choice(battle.allowed_cards(new, g))
                     if new.b_card2[g] >= 0:
                         new.b_card2[g] = rng.choice([c for c in battle.allowed_cards(new, g) if c != first])
