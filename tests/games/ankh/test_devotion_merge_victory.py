@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from netjer.games.ankh import actions, devotion, merge
 from netjer.games.ankh.base import TURN
 from tests.games.ankh.builder import A, B, C, D, legal, piece, play, position, start_conflict
 
@@ -18,37 +19,37 @@ def test_devotion_stack_first_player_on_top_at_the_start_s5() -> None:
 
 def test_a_token_arriving_on_a_space_goes_on_top_of_the_stack_s5() -> None:
     s = position(3, ["A god 5,1", "B god 6,6", "C god 2,5"], devotion=[2, 3, 2], stack="ACB")
-    s._gain(C, 1, "test")  # C arrives on B's space 3: above B
+    devotion.gain(s, C, 1, "test")  # C arrives on B's space 3: above B
     assert s.devotion_stack == [A, B, C]
-    s._lose(C, 2, "test")  # C moves down to space 1, alone
+    devotion.lose(s, C, 2, "test")  # C moves down to space 1, alone
     assert s.devotion[C] == 1 and s.devotion_stack == [C, A, B]
-    s._lose(B, 1, "test")  # B arrives on A's space 2: on top
+    devotion.lose(s, B, 1, "test")  # B arrives on A's space 2: on top
     assert s.devotion_stack == [C, A, B] and s.devotion[B] == 2
 
 
 def test_devotion_never_below_0_s5() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[0, 1])
-    s._lose(A, 1, "test")
+    devotion.lose(s, A, 1, "test")
     assert s.devotion[A] == 0 and s.devotion_stack == [A, B]
 
 
 def test_reaching_31_wins_at_once_and_stops_there_s5() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[29, 0])
-    assert s._gain(A, 5, "test")
+    assert devotion.gain(s, A, 5, "test")
     assert s.devotion[A] == 31 and s.is_terminal and s.returns() == [1.0, -1.0]
 
 
 def test_bountiful_only_in_the_red_section_s2_2() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[19, 0], powers={"A": ["bountiful"]})
-    s._gain(A, 1, "test")
+    devotion.gain(s, A, 1, "test")
     assert s.devotion[A] == 21  # 19 is the last red space: +1
-    s._gain(A, 1, "test")
+    devotion.gain(s, A, 1, "test")
     assert s.devotion[A] == 22
 
 
 def test_red_max_option_20_s5() -> None:
     s = position(2, ["A god 5,1", "B god 6,6"], devotion=[20, 0], powers={"A": ["bountiful"]}, options={"red_max": 20})
-    s._gain(A, 1, "test")
+    devotion.gain(s, A, 1, "test")
     assert s.devotion[A] == 22
 
 
@@ -75,7 +76,7 @@ def test_merge_minor_major_and_devotion_on_the_minor_space_s10_4() -> None:
     pieces = ["A god 2,5", "B god 5,1", "B warrior 4,1", "B obelisk 5,0", "C god 6,6", "C warrior 6,7", "D god 8,8"]
     s = position(4, pieces, devotion=[10, 0, 5, 3], followers=[0, 4, 1, 0])
     s.conflicts = 3
-    s._merge()
+    merge.merge_gods(s)
     # B (0) is the lowest: minor; D (3) the second lowest: major.
     assert not s.alive[B] and s.god_of_seat[B] == D
     assert s.devotion[D] == 0 and s.devotion_stack == [D, C, A]
@@ -84,7 +85,7 @@ def test_merge_minor_major_and_devotion_on_the_minor_space_s10_4() -> None:
     assert s.removed_warriors[B] == 6
     # The minor seat now plays for the merged god, one action per turn.
     s.turn_idx = 1
-    s._start_turn()
+    actions.start_turn(s)
     assert s.current_player == B
     play(s, "gain")
     assert s.current_player == C
@@ -97,7 +98,7 @@ def test_merge_guardians_major_keeps_its_own_then_fits_the_minors_case34() -> No
     s = position(4, pieces, devotion=[10, 0, 1, 9], pool=pools, guardians="cat-mummy,apep,androsphinx")
     s.last_row = 0  # as if the Move track had fired the 3rd Conflict
     supply_before = list(s.guardian_supply)
-    assert s._merge()
+    assert merge.merge_gods(s)
     assert s.god_of_seat[B] == C and s.current_player == C  # the major god's player chooses
     # C keeps its own (1 small, 2 large bases used): B's Cat-Mummy fits, B's Apep does not.
     assert legal(s) == ["adopt 4,1", "done"]
@@ -113,7 +114,7 @@ def test_merge_guardians_the_major_may_let_them_go_s10_4() -> None:
     pieces = ["A god 2,5", "B god 5,1", "B cat-mummy 4,1", "C god 6,6", "D god 8,8"]
     s = position(4, pieces, devotion=[10, 0, 1, 9], pool={"B": {"cat-mummy": 1}})
     s.last_row = 0
-    assert s._merge()
+    assert merge.merge_gods(s)
     assert legal(s) == ["adopt 4,1", "adopt cat-mummy", "done"]
     play(s, "adopt cat-mummy")
     assert legal(s) == ["adopt 4,1", "done"]  # the second small base is still free
@@ -131,7 +132,7 @@ def test_merged_powers_option_combined_s10_4() -> None:
             powers={"A": ["commanding"], "B": ["revered"]},
             options={"merged_powers": option},
         )
-        s._merge()
+        merge.merge_gods(s)
         assert s.powers[B] == expected
 
 
@@ -142,12 +143,12 @@ def test_no_merge_in_two_player_games_s10_4() -> None:
 
 def test_merged_god_wins_for_both_players_rulings_table() -> None:
     s = position(3, ["A god 2,5", "B god 5,1", "C god 6,6"], devotion=[0, 1, 29])
-    s._merge()  # A minor, B major
-    s._gain(B, 2, "test")
+    merge.merge_gods(s)  # A minor, B major
+    devotion.gain(s, B, 2, "test")
     assert s.devotion[B] == 2
     s.devotion[B] = 29
-    s._place_token(B, 29)
-    s._gain(B, 3, "test")
+    devotion.place_token(s, B, 29)
+    devotion.gain(s, B, 3, "test")
     assert s.is_terminal and s.returns() == [1.0, 1.0, -1.0]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from netjer.core.errors import IllegalActionError
+from netjer.games.ankh import guardians
 from netjer.games.ankh.base import AIM, MOVE_PICK, MUMMY, TURN
 from tests.games.ankh.builder import A, B, C, hx, legal, piece, play, position, start_conflict
 
@@ -133,5 +134,5 @@ def test_only_satet_ends_on_an_enemy_figure_s3() -> None:
 
 def test_guardian_bases_two_small_two_large_s3() -> None:
     s = position(2, ["A god 2,5", "B god 6,6"], pool={"A": {"cat-mummy": 1, "mummy": 1}})
-    assert s._free_bases(A, "small") == 0 and s._free_bases(A, "large") == 2
-    assert s._free_bases(C if s.n > 2 else B, "small") == 2
+    assert guardians.free_bases(s, A, "small") == 0 and guardians.free_bases(s, A, "large") == 2
+    assert guardians.free_bases(s, C if s.n > 2 else B, "small") == 2

@@ -10,7 +10,7 @@ import pytest
 
 from netjer.core.errors import RecordError
 from netjer.core.record import GameRecord
-from netjer.games.ankh import AnkhGame
+from netjer.games.ankh import AnkhGame, merge
 from netjer.games.ankh.powers import POWER_IDS
 from netjer.games.registry import game_for_record, replay_record
 from tests.games.ankh.builder import B, position
@@ -28,7 +28,7 @@ def _merge_with(options: dict[str, str] | None) -> int:
         powers={"A": ["revered"], "B": ["commanding"]},
         options=options,
     )
-    s._merge()
+    merge.merge_gods(s)
     assert not s.alive[0] and s.alive[B]
     return s.powers[B]
 

@@ -80,7 +80,7 @@ from netjer.games.ankh.base import (
     UNLOCK,
     WORSHIP,
 )
-from netjer.games.ankh.battle import BUILD_COST
+from netjer.games.ankh.battle import COMMANDING_FOLLOWERS, MAGNANIMOUS_FIGURES, WORSHIP_COST
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import (
     BUILD as BUILD_CARD,
@@ -94,6 +94,7 @@ from netjer.games.ankh.cards import (
     MIRACLE,
     NUM_CARDS,
     PLAGUE,
+    hand_of,
 )
 from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK
 from netjer.games.ankh.gods.base import PHASE_OWNER
@@ -150,6 +151,20 @@ from netjer.games.ankh.powers import (
     TEMPLE_ATTUNED,
     WORSHIPFUL,
     unlock_level,
+)
+from netjer.games.ankh.rules_queries import (
+    actions_per_turn,
+    build_cost,
+    claimable_monuments,
+    figure_strength,
+    fires_event,
+    followers_gain,
+    god_figure_strengths,
+    in_red,
+    majorities_won,
+    summonable_kinds,
+    temple_attuned_strength,
+    unlockable_powers,
 )
 from netjer.games.ankh.state import AnkhState
 
@@ -251,16 +266,9 @@ class Model:
         self.adjacent = adjacent = regions.adjacent
         nr = self.num_regions = regions.num_regions
         fig, fown, mon, mown = state.figure, state.figure_owner, state.monument, state.monument_owner
-        powers = state.powers
-        # Resplendent (§2.2): the God is 3 with 3+ Monuments of one type.
-        owned = [0] * (3 * n)
-        for h in range(NUM_HEXES):
-            o = mown[h]
-            if o >= 0:
-                owned[o * 3 + mon[h]] += 1
-        self.god_strength = [
-            3.0 if powers[o] >> RESPLENDENT & 1 and max(owned[o * 3 : o * 3 + 3]) >= 3 else 1.0 for o in range(n)
-        ]
+        god_strength = god_figure_strengths(state)  # §2.2 Resplendent
+        self.god_strength = [float(x) for x in god_strength]
+        # With no Androsphinx on the board a figure's strength does not depend on its hex.
         self.sphinx = ANDROSPHINX in state.guardian_kind and ANDROSPHINX in fig
         presence = [0] * (nr * n)
         strength = [0.0] * (nr * n)
@@ -271,9 +279,7 @@ class Model:
             o = fown[h]
             if o >= 0:
                 kind = fig[h]
-                value = self.god_strength[o] if kind == GOD else 1.0
-                if self.sphinx and self._neutralised(h, o):
-                    value = 0.0
+                value = float(figure_strength(state, h, kind, o, fown, god_strength[o]))
                 for r in hr[h]:
                     i = r * n + o
                     presence[i] += 1
@@ -288,13 +294,9 @@ class Model:
             if m >= 0 and mown[h] >= 0:
                 for r in hr[h]:
                     monuments[(r * n + mown[h]) * 3 + m] += 1
-        # Temple Attuned (§2.2): +2 per controlled Temple of the region with an own figure next to it.
         for o in range(n):
-            if powers[o] >> TEMPLE_ATTUNED & 1:
-                for h in range(NUM_HEXES):
-                    if mon[h] == TEMPLE and mown[h] == o and any(fown[x] == o for x in adjacent[h]):
-                        for r in hr[h]:
-                            strength[r * n + o] += 2.0
+            for r in range(nr):
+                strength[r * n + o] += temple_attuned_strength(state, o, regions.regions[r], fown)
         near = bytearray(NUM_HEXES)
         for x in range(NUM_HEXES):
             if mon[x] >= 0:
@@ -325,10 +327,6 @@ class Model:
 
     # --- pieces of the evaluation ----------------------------------------------------------------
 
-    def _neutralised(self, h: int, owner: int) -> bool:
-        fig, fown = self.state.figure, self.state.figure_owner
-        return any(fig[x] == ANDROSPHINX and fown[x] != owner for x in self.adjacent[h])
-
     def majorities(self, r: int, changes: Sequence[tuple[int, int, int]] = ()) -> list[int]:
         """Monument types each god has the majority of in region ``r`` (§9), after the
         ``changes`` (god, type, +-1) to the controlled Monuments there."""
@@ -336,18 +334,7 @@ class Model:
         counts = self.monuments[r * n * 3 : (r + 1) * n * 3]
         for o, t, d in changes:
             counts[o * 3 + t] += d
-        out = [0] * n
-        for t in range(3):
-            best, who = 0, -1
-            for o in range(n):
-                c = counts[o * 3 + t]
-                if c > best:
-                    best, who = c, o
-                elif c == best and c > 0:
-                    who = -1
-            if who >= 0:
-                out[who] += 1
-        return out
+        return majorities_won(counts, n)
 
     def region_value(
         self, presence: Sequence[int], strength: Sequence[float], killable: Sequence[int], majority: Sequence[int]
@@ -373,12 +360,6 @@ class Model:
             p = TIE_DISCOUNT * w / total
             out[o] = majority[o] + p * WIN - (1.0 - p) * killable[o] * FIG_LOSS
         return out
-
-    def income(self) -> int:
-        """Followers a Gain action would bring the god (§7.3), without Revered."""
-        mown = self.state.monument_owner
-        god = self.god
-        return sum(1 for x, c in self.cover.items() if c > 0 and (mown[x] < 0 or mown[x] == god))
 
     def rivalry(self, gains: Sequence[float]) -> float:
         """The player's share of a change of every god's expected Conflict: its own change
@@ -464,9 +445,8 @@ class Model:
 
     def _figure_effect(self, h: int, kind: int) -> tuple[float, int]:
         """(strength, killable) a figure of ``kind`` of the god adds on ``h``."""
-        value = self.god_strength[self.god] if kind == GOD else 1.0
-        if self.sphinx and self._neutralised(h, self.god):
-            value = 0.0
+        state = self.state
+        value = float(figure_strength(state, h, kind, self.god, state.figure_owner, int(self.god_strength[self.god])))
         return value, 0 if kind == GOD else 1
 
     def move_gain(self, a: int, b: int) -> float:
@@ -585,14 +565,6 @@ def _best_moves(model: Model) -> list[tuple[float, int, int]]:
     return out
 
 
-def _summon_kinds(state: AnkhState, god: int) -> list[int]:
-    kinds = [WARRIOR] if state.warriors_pool[god] > 0 else []
-    for level in (1, 2, 3):
-        if state.guardian_pool[god * 3 + level - 1] > 0:
-            kinds.append(state.guardian_kind[level - 1])
-    return kinds
-
-
 def _summon_spaces(model: Model) -> list[int]:
     state = model.state
     god = model.god
@@ -606,7 +578,7 @@ def _summon_spaces(model: Model) -> list[int]:
 
 
 def _best_summon_value(model: Model) -> float:
-    kinds = _summon_kinds(model.state, model.god)
+    kinds = summonable_kinds(model.state, model.god)
     if not kinds:
         return 0.0
     spaces = _summon_spaces(model)
@@ -626,7 +598,7 @@ def power_value(state: AnkhState, god: int, power: int) -> float:
             owned[mon[h]] += 1
     regions = {r for h in range(NUM_HEXES) if fown[h] == god for r in state.regions.hex_regions[h]}
     late = state.event_idx / len(EVENT_TRACK)
-    red = state.devotion[god] <= state.red_max
+    red = in_red(state, god)
     values = {
         COMMANDING: 0.8,
         INSPIRING: 0.5 + (0.4 if not state.used[god] >> BUILD_CARD & 1 else 0.0),
@@ -655,11 +627,6 @@ def _best_power(state: AnkhState, god: int, legal: Sequence[Action]) -> tuple[fl
     return best, choice
 
 
-def _free_powers(state: AnkhState, god: int, level: int) -> list[int]:
-    start = (level - 1) * 4
-    return [p for p in range(start, start + 4) if not state.powers[god] >> p & 1]
-
-
 def _row_values(model: Model) -> list[float]:
     """The value of taking each action row now (0 Move .. 3 Unlock), before its event."""
     state = model.state
@@ -669,15 +636,14 @@ def _row_values(model: Model) -> list[float]:
     move = (positive[0] + 0.5 * sum(positive[1:])) if positive else 0.0
     summon = _best_summon_value(model)
     f = state.followers[god]
-    gain_f = model.income() + (1 if state.powers[god] >> REVERED & 1 else 0)
+    gain_f = followers_gain(state, god)
     gain = follower_value(f + gain_f) - follower_value(f)
     level = unlock_level(state.unlocked[god])
     unlock = 0.0
-    if level and f >= level:
-        free = _free_powers(state, god, level)
-        if free:
-            best = max(power_value(state, god, p) for p in free)
-            unlock = POWER + best - (follower_value(f) - follower_value(f - level))
+    free = unlockable_powers(state, god)
+    if free:
+        best = max(power_value(state, god, p) for p in free)
+        unlock = POWER + best - (follower_value(f) - follower_value(f - level))
     return [move, summon, gain, unlock]
 
 
@@ -686,7 +652,7 @@ def _event_value(model: Model, kind: str) -> float:
     if kind == CONFLICT:
         return FIRE_CONFLICT * model.lead() + TIEBREAKER
     if kind == CONTROL_MONUMENT:
-        claims = model.state.claimable_monuments(model.god)
+        claims = claimable_monuments(model.state, model.god)
         return max((model.claim_gain(h) for h in claims), default=0.0)
     assert kind == CAMEL_CARAVAN
     return 0.0
@@ -698,14 +664,14 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
     values = _row_values(model)
-    fires = [state.markers[r] + 1 >= state.tracks[r].event_space for r in range(4)]
+    fires = [fires_event(state, r) for r in range(4)]
     event = EVENT_TRACK[state.event_idx] if state.event_idx < len(EVENT_TRACK) else CONFLICT
     event_value = _event_value(model, event) if any(fires) else 0.0
     total = [values[r] + (event_value if fires[r] else 0.0) - ACTION_COST for r in range(4)]
     rows = [a for a in legal if isinstance(a, Row)]
     if state.actions_taken == 0:
         # A merged god's players take one action each (§7.1, §10.4); an event ends the turn.
-        two_actions = state.god_of_seat.count(god) == 1
+        two_actions = actions_per_turn(state, state.to_move) == 2
         best, choice = -math.inf, rows[0]
         for a in rows:
             r = a.row
@@ -766,17 +732,13 @@ def _win_chance(my: float, others: list[tuple[float, list[int]]], tiebreak: bool
     return below
 
 
-def _hand(used: int) -> list[int]:
-    return [c for c in range(NUM_CARDS) if not used >> c & 1]
-
-
 def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
     info = _battle_strengths(state, model)
     my_s, my_kill, my_fertile, my_desert = info[god]
     rivals = [o for o in state.b_gods if o != god]
-    others = [(info[o][0], [CARD_STRENGTH[c] for c in _hand(state.used[o])]) for o in rivals]
+    others = [(info[o][0], [CARD_STRENGTH[c] for c in hand_of(state.used[o])]) for o in rivals]
     # The other gods' losses count for us (their mean, as in Model.rivalry).
     share = RIVALRY / max(1, sum(1 for o in range(state.n) if o != god and state.alive[o]))
     their_kill = sum(info[o][1] for o in rivals)
@@ -810,7 +772,11 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
         win = (
             WIN
             + (my_desert if c == DROUGHT else 0)
-            + (follower_value(f + 3) - follower_value(f) if state.powers[god] >> COMMANDING & 1 else 0.0)
+            + (
+                follower_value(f + COMMANDING_FOLLOWERS) - follower_value(f)
+                if state.powers[god] >> COMMANDING & 1
+                else 0.0
+            )
         )
         if state.powers[god] >> GLORIOUS & 1:
             win += 1.0
@@ -825,7 +791,7 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
             value += 0.15 * bin(used).count("1") * spend_scale + (0.4 * spend_scale if used >> CHARIOTS & 1 else 0.0)
         elif c == BUILD_CARD:
             value += _build_card_value(state, model, god)
-        if state.powers[god] >> MAGNANIMOUS & 1 and my_kill + 1 >= 2:
+        if state.powers[god] >> MAGNANIMOUS & 1 and my_kill + 1 >= MAGNANIMOUS_FIGURES:
             value += (1.0 - p) * 2.0
         value -= SPEND[c] * spend_scale
         value += 1e-6 * rng.random()
@@ -865,8 +831,8 @@ def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
 
 
 def _build_cost(state: AnkhState, god: int) -> float:
-    """The Followers' value Build Monument sacrifices (3 Followers, none with Inspiring)."""
-    cost = 0 if state.powers[god] >> INSPIRING & 1 else BUILD_COST
+    """The Followers' value Build Monument sacrifices (:func:`build_cost`)."""
+    cost = build_cost(state, god)
     f = state.followers[god]
     return follower_value(f) - follower_value(f - cost) if f >= cost else math.inf
 
@@ -1025,7 +991,7 @@ def _choose_mummy(state: AnkhState, legal: Sequence[Action]) -> Action:
 def _choose_worship(state: AnkhState) -> Action:
     god = state.god_of_seat[state.to_move]
     f = state.followers[god]
-    cost = follower_value(f) - follower_value(f - 2)
+    cost = follower_value(f) - follower_value(f - WORSHIP_COST)
     return WORSHIP_ACT if cost < 1.0 else NOWORSHIP
 
 

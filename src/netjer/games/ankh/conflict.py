@@ -16,124 +16,134 @@ before anything else continues.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh.base import CONT_CONFLICT, CONT_EVENT_DONE
+from netjer.games.ankh import actions, battle, guardians, merge, victory
+from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
-from netjer.games.ankh.battle import C_REGION
 from netjer.games.ankh.notation import TO
 from netjer.games.ankh.phases import BATTLE_STEPS
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
-from netjer.games.ankh.victory import Victory
+from netjer.games.ankh.rules_queries import controllers
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
 #: §10.4: the merge follows this Conflict (3+ players); §10.5: the forgotten check this one;
 #: §6: the last Conflict (event 18).
 MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
 
 
-class Conflict(Victory):
-    """The Conflict event (§10)."""
+def start_conflict(st: AnkhState, god: int) -> None:
+    st.tb_holder = god
+    st.tb_used = False
+    st._log(f"Conflict {st.conflicts + 1}: {st._name(god)} takes the tie-breaker")
+    hr = st.regions.hex_regions
+    fown = controllers(st)
+    for g in st._ascending(set(st._living_gods())):
+        if st.powers[g] >> OMNIPRESENT & 1:
+            regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
+            st.followers[g] += len(regions)
+            st._log(f"  {st._name(g)} gains {plural(len(regions), 'Follower')} (Omnipresent)")
+    guardians.scorpions_strike(st)
+    tokens = st.token_of_region
+    st.c_order = sorted(range(st.regions.num_regions), key=lambda r: tokens[r])
+    st.c_idx = 0
+    st.conflict_step = C_REGION
+    st.mummy_queue = []
+    for p in st.hooks.on_conflict_start:
+        p.on_conflict_start(st)
+    run_conflict(st)
 
-    def _start_conflict(self, god: int) -> None:
-        self.tb_holder = god
-        self.tb_used = False
-        self._log(f"Conflict {self.conflicts + 1}: {self._name(god)} takes the tie-breaker")
-        hr = self.regions.hex_regions
-        fown = self._ctl()
-        for g in self._ascending(set(self._living_gods())):
-            if self.powers[g] >> OMNIPRESENT & 1:
-                regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
-                self.followers[g] += len(regions)
-                self._log(f"  {self._name(g)} gains {plural(len(regions), 'Follower')} (Omnipresent)")
-        self._scorpions_strike()
-        tokens = self.token_of_region
-        self.c_order = sorted(range(self.regions.num_regions), key=lambda r: tokens[r])
-        self.c_idx = 0
-        self.conflict_step = C_REGION
-        self.mummy_queue = []
-        for p in self.hooks.on_conflict_start:
-            p.on_conflict_start(self._me)
-        self._run_conflict()
 
-    def _run_conflict(self) -> None:
-        """Run the Conflict until a decision is needed, or to its end.  Queued decisions
-        (a Mummy's return, the god powers' tasks) come first."""
-        while not self.over:
-            if self.mummy_queue or self.tasks:
-                self.continuation = CONT_CONFLICT
-                if self._drain():
-                    return
-            if self.conflict_step != C_REGION:
-                if BATTLE_STEPS[self.conflict_step].run(self._me):
-                    return
-                continue
-            if self.c_idx >= len(self.c_order):
-                self._end_conflict()
+def run_conflict(st: AnkhState) -> None:
+    """Run the Conflict until a decision is needed, or to its end.  Queued decisions
+    (a Mummy's return, the god powers' tasks) come first."""
+    while not st.over:
+        if st.mummy_queue or st.tasks:
+            st.continuation = CONT_CONFLICT
+            if st._drain():
                 return
-            r = self.c_order[self.c_idx]
-            hexes = self._region_hexes(r)
-            gods = self._present(hexes)
-            if len(gods) >= 2:
-                self._begin_battle(r, hexes, gods)
-                continue
-            if gods:
-                self._dominate(gods[0], r)
-            self.c_idx += 1
-
-    # --- Mummy (§3) -------------------------------------------------------------------------------
-
-    def _mummy_step(self) -> bool:
-        """A killed Mummy returns at once next to its owner's God (its owner picks the space;
-        one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
-        empty space there it stays in the pool (§3)."""
-        god, owner = self.mummy_queue[0]
-        if self.alive[god] and self._mummy_targets(god, owner) and self.guardian_pool[owner * 3 + 1] > 0:
-            self.to_move = self.seat_of_god[god]
-            self.phase = MUMMY_PHASE
-            return True
-        self.mummy_queue.pop(0)
-        self._log(f"  {self._name(owner)}'s Mummy has no space next to its God and stays in the pool")
-        return False
-
-    def _mummy_actions(self) -> list[Action]:
-        god, owner = self.mummy_queue[0]
-        return [TO[x] for x in self._mummy_targets(god, owner)]
-
-    def _mummy_return(self, h: int) -> None:
-        """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
-        _, owner = self.mummy_queue.pop(0)
-        self._place_from_pool(owner, MUMMY, h)
-        self._log(f"  {self._name(owner)}'s Mummy returns at {self.board.hex_name(h)}")
-        self._after_task()
-
-    # --- end of the Conflict ------------------------------------------------------------------------
-
-    def _end_conflict(self) -> None:
-        """The end of a Conflict: first the god powers that score "before all other effects"
-        (§4.2 Thoth), then the merge (§10.4), the forgotten gods (§10.5) or the end of the
-        game (§10.6), then the other end-of-Conflict effects (:meth:`_conflict_closed`)."""
-        for p in self.hooks.on_conflict_scoring:
-            p.on_conflict_scoring(self._me)
-            if self.over:
+        if st.conflict_step != C_REGION:
+            if BATTLE_STEPS[st.conflict_step].run(st):
                 return
-        self.conflicts += 1
-        self.tb_holder = -1
-        self.tb_used = False
-        self._log(f"end of Conflict {self.conflicts}")
-        if self.conflicts == MERGE_AFTER and self.n >= 3:
-            if self._merge():
-                return  # the major god chooses the Guardians it keeps, then the turn ends
-        elif self.conflicts == FORGOTTEN_AFTER:
-            self._forget()
-        elif self.conflicts >= LAST_CONFLICT:
-            self._final_ranking()
-        if not self.over:
-            self._conflict_closed()
+            continue
+        if st.c_idx >= len(st.c_order):
+            end_conflict(st)
+            return
+        r = st.c_order[st.c_idx]
+        hexes = st._region_hexes(r)
+        gods = st._present(hexes)
+        if len(gods) >= 2:
+            battle.begin_battle(st, r, hexes, gods)
+            continue
+        if gods:
+            battle.dominate(st, gods[0], r)
+        st.c_idx += 1
 
-    def _conflict_closed(self) -> None:
-        """After the merge or the forgotten gods: the god powers' end-of-Conflict effects
-        (§4.1 Amun's token, §4.2 Horus's Eyes, Bastet's cats), then the turn ends."""
-        for p in self.hooks.on_conflict_end:
-            p.on_conflict_end(self._me)
-        self._checkpoint(CONT_EVENT_DONE)
+
+# --- Mummy (§3) -------------------------------------------------------------------------------
+
+
+def mummy_step(st: AnkhState) -> bool:
+    """A killed Mummy returns at once next to its owner's God (its owner picks the space;
+    one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
+    empty space there it stays in the pool (§3)."""
+    god, owner = st.mummy_queue[0]
+    if st.alive[god] and guardians.mummy_targets(st, god, owner) and st.guardian_pool[owner * 3 + 1] > 0:
+        st.to_move = st.seat_of_god[god]
+        st.phase = MUMMY_PHASE
+        return True
+    st.mummy_queue.pop(0)
+    st._log(f"  {st._name(owner)}'s Mummy has no space next to its God and stays in the pool")
+    return False
+
+
+def mummy_actions(st: AnkhState) -> list[Action]:
+    god, owner = st.mummy_queue[0]
+    return [TO[x] for x in guardians.mummy_targets(st, god, owner)]
+
+
+def mummy_return(st: AnkhState, h: int) -> None:
+    """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
+    _, owner = st.mummy_queue.pop(0)
+    actions.place_from_pool(st, owner, MUMMY, h)
+    st._log(f"  {st._name(owner)}'s Mummy returns at {st.board.hex_name(h)}")
+    st._after_task()
+
+
+# --- end of the Conflict ------------------------------------------------------------------------
+
+
+def end_conflict(st: AnkhState) -> None:
+    """The end of a Conflict: first the god powers that score "before all other effects"
+    (§4.2 Thoth), then the merge (§10.4), the forgotten gods (§10.5) or the end of the
+    game (§10.6), then the other end-of-Conflict effects (:func:`conflict_closed`)."""
+    for p in st.hooks.on_conflict_scoring:
+        p.on_conflict_scoring(st)
+        if st.over:
+            return
+    st.conflicts += 1
+    st.tb_holder = -1
+    st.tb_used = False
+    st._log(f"end of Conflict {st.conflicts}")
+    if st.conflicts == MERGE_AFTER and st.n >= 3:
+        if merge.merge_gods(st):
+            return  # the major god chooses the Guardians it keeps, then the turn ends
+    elif st.conflicts == FORGOTTEN_AFTER:
+        victory.forget(st)
+    elif st.conflicts >= LAST_CONFLICT:
+        victory.final_ranking(st)
+    if not st.over:
+        conflict_closed(st)
+
+
+def conflict_closed(st: AnkhState) -> None:
+    """After the merge or the forgotten gods: the god powers' end-of-Conflict effects
+    (§4.1 Amun's token, §4.2 Horus's Eyes, Bastet's cats), then the turn ends."""
+    for p in st.hooks.on_conflict_end:
+        p.on_conflict_end(st)
+    st._checkpoint(CONT_EVENT_DONE)

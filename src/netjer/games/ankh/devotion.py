@@ -9,64 +9,64 @@ first (§5, P ``devotionAscending``).  Every "in ascending Devotion order" of th
 
 from __future__ import annotations
 
-from netjer.games.ankh.base import AnkhBase
+from typing import TYPE_CHECKING
+
 from netjer.games.ankh.powers import BOUNTIFUL
+from netjer.games.ankh.rules_queries import in_red
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
 #: §5: the top space; reaching it wins at once (rulings table).
 DEVOTION_MAX = 31
 
 
-class Devotion(AnkhBase):
-    """The Devotion track's rules (§5), layered on :class:`AnkhBase`."""
+def place_token(st: AnkhState, god: int, space: int) -> None:
+    """Move ``god``'s token to ``space``: a token arriving on a space goes on top of its
+    stack (§5, P ``changeDevotion``, H ``gainDevotion``)."""
+    st.devotion[god] = space
+    asc = st.devotion_stack
+    asc.remove(god)
+    dev = st.devotion
+    i = len(asc)
+    while i > 0 and dev[asc[i - 1]] > space:
+        i -= 1
+    asc.insert(i, god)
 
-    def _in_red(self, god: int) -> bool:
-        """Whether ``god``'s token is in the red section (spaces 0..``red_max``, option red_max)."""
-        return self.devotion[god] <= self.red_max
 
-    def _place_token(self, god: int, space: int) -> None:
-        """Move ``god``'s token to ``space``: a token arriving on a space goes on top of its
-        stack (§5, P ``changeDevotion``, H ``gainDevotion``)."""
-        self.devotion[god] = space
-        asc = self.devotion_stack
-        asc.remove(god)
-        dev = self.devotion
-        i = len(asc)
-        while i > 0 and dev[asc[i - 1]] > space:
-            i -= 1
-        asc.insert(i, god)
+def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
+    """One *instance* of Devotion gain (§5, §2.2 Bountiful).
 
-    def _gain(self, god: int, amount: int, why: str) -> bool:
-        """One *instance* of Devotion gain (§5, §2.2 Bountiful).
+    Bountiful adds 1 to the instance while the token is in the red section (checked
+    before moving, so also on the last red space).  The token stops at 31, and reaching
+    31 wins the game at once, even in the middle of a Conflict (§5, §10.6).
 
-        Bountiful adds 1 to the instance while the token is in the red section (checked
-        before moving, so also on the last red space).  The token stops at 31, and reaching
-        31 wins the game at once, even in the middle of a Conflict (§5, §10.6).
+    Args:
+        god: the god gaining.
+        amount: Devotion gained before Bountiful; nothing happens if it is not positive
+            (no gain, no instance).
+        why: words for the log.
 
-        Args:
-            god: the god gaining.
-            amount: Devotion gained before Bountiful; nothing happens if it is not positive
-                (no gain, no instance).
-            why: words for the log.
+    Returns:
+        True if the game is now over.
+    """
+    if amount <= 0 or st.over:
+        return st.over
+    if st.powers[god] >> BOUNTIFUL & 1 and in_red(st, god):
+        amount += 1
+    space = min(DEVOTION_MAX, st.devotion[god] + amount)
+    place_token(st, god, space)
+    st._log(f"{st._name(god)} gains {amount} Devotion ({why}) -> {space}")
+    if space >= DEVOTION_MAX:
+        st._finish([god], f"{st._name(god)} reaches Devotion {DEVOTION_MAX} and wins (§5)")
+        return True
+    return False
 
-        Returns:
-            True if the game is now over.
-        """
-        if amount <= 0 or self.over:
-            return self.over
-        if self.powers[god] >> BOUNTIFUL & 1 and self.devotion[god] <= self.red_max:
-            amount += 1
-        space = min(DEVOTION_MAX, self.devotion[god] + amount)
-        self._place_token(god, space)
-        self._log(f"{self._name(god)} gains {amount} Devotion ({why}) -> {space}")
-        if space >= DEVOTION_MAX:
-            self._finish([god], f"{self._name(god)} reaches Devotion {DEVOTION_MAX} and wins (§5)")
-            return True
-        return False
 
-    def _lose(self, god: int, amount: int, why: str) -> None:
-        """Lose Devotion; never below 0 (§5, J ``Math.max(0, …)``).  A token that moves
-        arrives on top of its new stack; one that cannot move stays where it is."""
-        space = max(0, self.devotion[god] - amount)
-        if space != self.devotion[god]:
-            self._place_token(god, space)
-            self._log(f"{self._name(god)} loses {amount} Devotion ({why}) -> {space}")
+def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
+    """Lose Devotion; never below 0 (§5, J ``Math.max(0, …)``).  A token that moves
+    arrives on top of its new stack; one that cannot move stays where it is."""
+    space = max(0, st.devotion[god] - amount)
+    if space != st.devotion[god]:
+        place_token(st, god, space)
+        st._log(f"{st._name(god)} loses {amount} Devotion ({why}) -> {space}")

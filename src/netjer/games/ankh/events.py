@@ -23,8 +23,10 @@ camel (``done``: S0 "can place a line"), but a line once begun must be completed
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from netjer.core.action import Action
-from netjer.games.ankh.actions import Actions
+from netjer.games.ankh import actions, conflict
 from netjer.games.ankh.base import CAMEL, CLAIM, KEEP, SWAP
 from netjer.games.ankh.board import (
     MAX_CAMELS_PER_LINE,
@@ -38,6 +40,10 @@ from netjer.games.ankh.notation import DONE, NOSWAP
 from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.pieces import MONUMENT_IDS
+from netjer.games.ankh.rules_queries import claimable_monuments
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
 CONTROL_MONUMENT, CAMEL_CARAVAN, CONFLICT = "control-monument", "camel-caravan", "conflict"
 #: §6: the 18 events of the track, in order (Conflicts on spaces 4, 8, 12, 16, 18).
@@ -63,152 +69,137 @@ EVENT_TRACK: tuple[str, ...] = (
 )
 
 
-class Events(Actions):
-    """The event track, Control Monument and Camel Caravan (§6)."""
+def fire_event(st: AnkhState, god: int) -> None:
+    """Advance the event marker and resolve its event for ``god``, who triggered it (§6)."""
+    st.event_idx += 1
+    kind = EVENT_TRACK[st.event_idx - 1]
+    st.ev_god = god
+    st._log(f"event {st.event_idx}: {kind} (triggered by {st._name(god)})")
+    if kind == CONTROL_MONUMENT:
+        begin_claim(st)
+    elif kind == CAMEL_CARAVAN:
+        begin_camel(st)
+    else:
+        conflict.start_conflict(st, god)
 
-    def _fire_event(self, god: int) -> None:
-        """Advance the event marker and resolve its event for ``god``, who triggered it (§6)."""
-        self.event_idx += 1
-        kind = EVENT_TRACK[self.event_idx - 1]
-        self.ev_god = god
-        self._log(f"event {self.event_idx}: {kind} (triggered by {self._name(god)})")
-        if kind == CONTROL_MONUMENT:
-            self._begin_claim()
-        elif kind == CAMEL_CARAVAN:
-            self._begin_camel()
-        else:
-            self._start_conflict(god)
 
-    # --- Control Monument ---------------------------------------------------------------------
+# --- Control Monument ---------------------------------------------------------------------
 
-    def claimable_monuments(self, god: int) -> list[int]:
-        """Monuments ``god`` may take control of (§6): neutral ones adjacent to its figures;
-        if no Monument on the board is neutral, opponents' ones adjacent to its figures.
-        Needs an Ankh token in its pool.  Public: the heuristic agent reads it too.
 
-        Returns:
-            the Monuments' hex indices, sorted."""
-        if self.ankh_pool[god] <= 0:
-            return []
-        mon, mown, fown = self.monument, self.monument_owner, self.figure_owner
-        any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(len(mon)))
-        adjacent = self.regions.adjacent
-        out = set()
-        for h in range(len(fown)):
-            if fown[h] != god:
-                continue
-            for x in adjacent[h]:
-                if mon[x] < 0:
-                    continue
-                if (mown[x] < 0) if any_neutral else (mown[x] >= 0 and mown[x] != god):
-                    out.add(x)
-        return sorted(out)
+def begin_claim(st: AnkhState) -> None:
+    if claimable_monuments(st, st.ev_god):
+        st.phase = CLAIM  # the triggering player decides: it is their turn
+    else:
+        st._log("  no Monument can be controlled")
+        actions.event_done(st)
 
-    def _begin_claim(self) -> None:
-        if self.claimable_monuments(self.ev_god):
-            self.phase = CLAIM  # the triggering player decides: it is their turn
-        else:
-            self._log("  no Monument can be controlled")
-            self._event_done()
 
-    def _claim_actions(self) -> list[Action]:
-        return [CLAIM_ACTIONS[h] for h in self.claimable_monuments(self.ev_god)]
+def claim_actions(st: AnkhState) -> list[Action]:
+    return [CLAIM_ACTIONS[h] for h in claimable_monuments(st, st.ev_god)]
 
-    def _claim(self, h: int) -> None:
-        god = self.ev_god
-        old = self.monument_owner[h]
-        if old >= 0:
-            self.ankh_pool[old] += 1
-        self.monument_owner[h] = god
-        self.ankh_pool[god] -= 1
-        was = "neutral" if old < 0 else f"{self._name(old)}'s"
-        self._log(
-            f"  {self._name(god)} controls the {was} {MONUMENT_IDS[self.monument[h]]} at {self.board.hex_name(h)}"
-        )
-        self._event_done()
 
-    # --- Camel Caravan --------------------------------------------------------------------------
+def claim(st: AnkhState, h: int) -> None:
+    god = st.ev_god
+    old = st.monument_owner[h]
+    if old >= 0:
+        st.ankh_pool[old] += 1
+    st.monument_owner[h] = god
+    st.ankh_pool[god] -= 1
+    was = "neutral" if old < 0 else f"{st._name(old)}'s"
+    st._log(f"  {st._name(god)} controls the {was} {MONUMENT_IDS[st.monument[h]]} at {st.board.hex_name(h)}")
+    actions.event_done(st)
 
-    def _max_camels(self) -> int:
-        return min(MAX_CAMELS_PER_LINE, self.camels)
 
-    def _begin_camel(self) -> None:
-        self.camel_line = []
-        if self.camels > 0 and self.token_supply and camel_continuations(self.regions, [], self._max_camels()):
-            self.phase = CAMEL
-        else:
-            self._log("  no camel line can be placed")
-            self._event_done()
+# --- Camel Caravan --------------------------------------------------------------------------
 
-    def _camel_actions(self) -> list[Action]:
-        out: list[Action] = [
-            CAMEL_ACTIONS[e] for e in camel_continuations(self.regions, self.camel_line, self._max_camels())
-        ]
-        if not self.camel_line:
-            out.append(DONE)  # S0: the player "can place" a line
-        return out
 
-    def _no_camels(self) -> None:
-        self._event_done()  # the decision's words say it ("lays no camels"): not logged twice
+def max_camels(st: AnkhState) -> int:
+    return min(MAX_CAMELS_PER_LINE, st.camels)
 
-    def _camel(self, e: int) -> None:
-        """Lay the next camel; once the line is complete, choose the part keeping the token."""
-        self.camel_line.append(e)
-        if camel_line_is_complete(self.regions, self.camel_line, self._max_camels()):
-            self.split = check_camel_line(self.regions, self.camel_line, self._max_camels())
-            line = ", ".join(self.board.edge_name(x) for x in self.camel_line)
-            self._log(f"  camels along {line}")
-            self.phase = KEEP
 
-    def _keep_actions(self) -> list[Action]:
-        split = self.split
-        assert split is not None
-        return [KEEP_ACTIONS[h] for h in sorted(split.after.regions[p][0] for p in split.parts)]
+def begin_camel(st: AnkhState) -> None:
+    st.camel_line = []
+    if st.camels > 0 and st.token_supply and camel_continuations(st.regions, [], max_camels(st)):
+        st.phase = CAMEL
+    else:
+        st._log("  no camel line can be placed")
+        actions.event_done(st)
 
-    def _keep(self, h: int) -> None:
-        """The part holding ``h`` keeps the cut region's token; the other part takes the
-        lowest token of the supply (§6)."""
-        split = self.split
-        assert split is not None
-        after = split.after
-        tokens = [0] * after.num_regions
-        for old, new in enumerate(split.renumber):
-            if new >= 0:
-                tokens[new] = self.token_of_region[old]
-        old_token = self.token_of_region[split.parent]
-        keep = after.region_of[h]
-        other = split.parts[0] if split.parts[1] == keep else split.parts[1]
-        fresh = self.token_supply.pop(0)
-        tokens[keep] = old_token
-        tokens[other] = fresh
-        self.regions = after
-        self.token_of_region = tokens
-        self.camels -= len(self.camel_line)
-        self.camel_line = []
-        self.split = None
-        self.new_tokens = [old_token, fresh]
-        self._log(f"  the part of {self.board.hex_name(h)} keeps token {old_token}; the other part takes {fresh}")
-        self.phase = SWAP
 
-    def _swap_actions(self) -> list[Action]:
-        """``noswap``, or swap one of the two new regions' tokens with another on the board (§6)."""
-        others = sorted(t for t in self.token_of_region if t not in self.new_tokens)
-        out: list[Action] = [NOSWAP]
-        for a in sorted(self.new_tokens):
-            for b in others:
-                s = SWAP_ACTIONS[a][b]
-                assert s is not None
-                out.append(s)
-        return out
+def camel_actions(st: AnkhState) -> list[Action]:
+    out: list[Action] = [CAMEL_ACTIONS[e] for e in camel_continuations(st.regions, st.camel_line, max_camels(st))]
+    if not st.camel_line:
+        out.append(DONE)  # S0: the player "can place" a line
+    return out
 
-    def _swap(self, a: int, b: int) -> None:
-        tokens = self.token_of_region
-        ia, ib = tokens.index(a), tokens.index(b)
-        tokens[ia], tokens[ib] = b, a
-        self._log(f"  swaps Conflict Order tokens {a} and {b}")
-        self.new_tokens = []
-        self._event_done()
 
-    def _no_swap(self) -> None:
-        self.new_tokens = []
-        self._event_done()
+def no_camels(st: AnkhState) -> None:
+    actions.event_done(st)  # the decision's words say it ("lays no camels"): not logged twice
+
+
+def camel(st: AnkhState, e: int) -> None:
+    """Lay the next camel; once the line is complete, choose the part keeping the token."""
+    st.camel_line.append(e)
+    if camel_line_is_complete(st.regions, st.camel_line, max_camels(st)):
+        st.split = check_camel_line(st.regions, st.camel_line, max_camels(st))
+        line = ", ".join(st.board.edge_name(x) for x in st.camel_line)
+        st._log(f"  camels along {line}")
+        st.phase = KEEP
+
+
+def keep_actions(st: AnkhState) -> list[Action]:
+    split = st.split
+    assert split is not None
+    return [KEEP_ACTIONS[h] for h in sorted(split.after.regions[p][0] for p in split.parts)]
+
+
+def keep(st: AnkhState, h: int) -> None:
+    """The part holding ``h`` keeps the cut region's token; the other part takes the
+    lowest token of the supply (§6)."""
+    split = st.split
+    assert split is not None
+    after = split.after
+    tokens = [0] * after.num_regions
+    for old, new in enumerate(split.renumber):
+        if new >= 0:
+            tokens[new] = st.token_of_region[old]
+    old_token = st.token_of_region[split.parent]
+    keep = after.region_of[h]
+    other = split.parts[0] if split.parts[1] == keep else split.parts[1]
+    fresh = st.token_supply.pop(0)
+    tokens[keep] = old_token
+    tokens[other] = fresh
+    st.regions = after
+    st.token_of_region = tokens
+    st.camels -= len(st.camel_line)
+    st.camel_line = []
+    st.split = None
+    st.new_tokens = [old_token, fresh]
+    st._log(f"  the part of {st.board.hex_name(h)} keeps token {old_token}; the other part takes {fresh}")
+    st.phase = SWAP
+
+
+def swap_actions(st: AnkhState) -> list[Action]:
+    """``noswap``, or swap one of the two new regions' tokens with another on the board (§6)."""
+    others = sorted(t for t in st.token_of_region if t not in st.new_tokens)
+    out: list[Action] = [NOSWAP]
+    for a in sorted(st.new_tokens):
+        for b in others:
+            s = SWAP_ACTIONS[a][b]
+            assert s is not None
+            out.append(s)
+    return out
+
+
+def swap(st: AnkhState, a: int, b: int) -> None:
+    tokens = st.token_of_region
+    ia, ib = tokens.index(a), tokens.index(b)
+    tokens[ia], tokens[ib] = b, a
+    st._log(f"  swaps Conflict Order tokens {a} and {b}")
+    st.new_tokens = []
+    actions.event_done(st)
+
+
+def no_swap(st: AnkhState) -> None:
+    st.new_tokens = []
+    actions.event_done(st)

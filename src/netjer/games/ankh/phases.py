@@ -29,37 +29,13 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
 from netjer.core.words import plural
+from netjer.games.ankh import actions, battle, conflict, events, guardians, merge
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
     AIM_AFTER_MOVE,
     AIM_AFTER_OBELISK,
     AIM_AFTER_TASK,
-    BID,
-    BUILD,
-    CAMEL,
-    CARD,
-    CLAIM,
-    CONT_END_TURN,
-    CONT_TURN,
-    KEEP,
-    MOVE_PICK,
-    MOVE_TO,
-    MUMMY,
-    OBELISK_PICK,
-    OBELISK_TO,
-    OVER,
-    PUSH,
-    PYRAMID_PUT,
-    SUMMON,
-    SWAP,
-    TIEBREAK,
-    TURN,
-    TURN_END,
-    UNLOCK,
-    WORSHIP,
-)
-from netjer.games.ankh.battle import (
     B_AFTER,
     B_APPLY,
     B_BIDS,
@@ -77,7 +53,31 @@ from netjer.games.ankh.battle import (
     B_REVEAL,
     B_START,
     B_WORSHIP,
+    BID,
+    BUILD,
     C_REGION,
+    CAMEL,
+    CARD,
+    CLAIM,
+    CONT_END_TURN,
+    CONT_START,
+    CONT_TURN,
+    KEEP,
+    MOVE_PICK,
+    MOVE_TO,
+    MUMMY,
+    OBELISK_PICK,
+    OBELISK_TO,
+    OVER,
+    PUSH,
+    PYRAMID_PUT,
+    SUMMON,
+    SWAP,
+    TIEBREAK,
+    TURN,
+    TURN_END,
+    UNLOCK,
+    WORSHIP,
 )
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.gods.base import GOD_PHASE_BASE, PHASE_OWNER
@@ -169,7 +169,7 @@ def _unlock_actions(st: AnkhState) -> list[Action]:
 
 def _apply_move_pick(st: AnkhState, action: Action) -> None:
     if action is DONE:
-        st._action_done()
+        actions.action_done(st)
     else:
         assert isinstance(action, Pick)
         st.selected = action.hex
@@ -179,9 +179,9 @@ def _apply_move_pick(st: AnkhState, action: Action) -> None:
 def _apply_turn(st: AnkhState, action: Action) -> None:
     if action is END:
         st.window_done = True  # 'end' chosen now: no "after the action" choice later
-        st._end_turn()
+        actions.end_turn(st)
     elif isinstance(action, Row):
-        st._take_action(action.row)
+        actions.take_action(st, action.row)
     else:
         st._god_turn_action(action)
         st._checkpoint(CONT_TURN)
@@ -189,7 +189,7 @@ def _apply_turn(st: AnkhState, action: Action) -> None:
 
 def _apply_turn_end(st: AnkhState, action: Action) -> None:
     if action is END:
-        st._pass_turn()
+        actions.pass_turn(st)
     else:
         st._god_turn_action(action)
         st._checkpoint(CONT_END_TURN)
@@ -198,15 +198,15 @@ def _apply_turn_end(st: AnkhState, action: Action) -> None:
 def _apply_aim(st: AnkhState, action: Action) -> None:
     """Aim the Giant Scorpion, then resume where it was placed or moved from (§3)."""
     assert isinstance(action, Aim)
-    st._set_aim(action.side)
+    actions.set_aim(st, action.side)
     resume = st.aim_resume
     if resume == AIM_AFTER_MOVE:
-        st._continue_move()
+        actions.continue_move(st)
     elif resume == AIM_AFTER_TASK:
         st._after_task()
     else:
         assert resume == AIM_AFTER_OBELISK
-        st._obelisk_moved()  # §2.2 Obelisk Attuned: the next god relocates (battle)
+        battle.obelisk_moved(st)  # §2.2 Obelisk Attuned: the next god relocates (battle)
 
 
 def _apply_summon(st: AnkhState, action: Action) -> None:
@@ -217,7 +217,7 @@ def _apply_summon(st: AnkhState, action: Action) -> None:
         st.phase = PYRAMID_PUT
     else:
         assert isinstance(action, Put)
-        st._put(action.kind, action.hex, extra=False)
+        actions.put(st, action.kind, action.hex, extra=False)
 
 
 def _apply_pyramid_put(st: AnkhState, action: Action) -> None:
@@ -225,54 +225,54 @@ def _apply_pyramid_put(st: AnkhState, action: Action) -> None:
         st.ransom = True
     else:
         assert isinstance(action, Put)
-        st._put(action.kind, action.hex, extra=True)
+        actions.put(st, action.kind, action.hex, extra=True)
 
 
 def _apply_camel(st: AnkhState, action: Action) -> None:
     if action is DONE:
-        st._no_camels()
+        events.no_camels(st)
     else:
         assert isinstance(action, Camel)
-        st._camel(action.edge)
+        events.camel(st, action.edge)
 
 
 def _apply_swap(st: AnkhState, action: Action) -> None:
     if action is NOSWAP:
-        st._no_swap()
+        events.no_swap(st)
     else:
         assert isinstance(action, Swap)
-        st._swap(action.a, action.b)
+        events.swap(st, action.a, action.b)
 
 
 def _apply_obelisk_pick(st: AnkhState, action: Action) -> None:
     if action is DONE:
-        st._obelisk_pass()
+        battle.obelisk_pass(st)
     else:
         assert isinstance(action, Pick)
-        st._obelisk_pick(action.hex)
+        battle.obelisk_pick(st, action.hex)
 
 
 def _apply_build(st: AnkhState, action: Action) -> None:
     if action is NOBUILD:
-        st._no_build()
+        battle.no_build(st)
     else:
         assert isinstance(action, Build)
-        st._build(action.kind, action.hex)
+        battle.build(st, action.kind, action.hex)
 
 
 def _apply_adopt(st: AnkhState, action: Action) -> None:
     """Keep a Guardian of the minor god, or stop; once the merge is over the Conflict's end
     goes on (§10.4, then the end-of-Conflict effects: ``conflict._conflict_closed``)."""
     if action is DONE:
-        st._finish_adoption()
+        merge.finish_adoption(st)
         over = True
     elif isinstance(action, Adopt):
-        over = st._adopt(action.hex, -1)
+        over = merge.adopt(st, action.hex, -1)
     else:
         assert isinstance(action, AdoptPool)
-        over = st._adopt(-1, action.kind)
+        over = merge.adopt(st, -1, action.kind)
     if over:
-        st._conflict_closed()
+        conflict.conflict_closed(st)
 
 
 def _hex_of(action: Action) -> int:
@@ -281,11 +281,11 @@ def _hex_of(action: Action) -> int:
     return h
 
 
-def _apply_to(method: str) -> Callable[[AnkhState, Action], None]:
-    """``apply`` of a phase whose one answer is ``to r,c`` (or ``push r,c``...): ``method(hex)``."""
+def _apply_to(rule: Callable[[AnkhState, int], None]) -> Callable[[AnkhState, Action], None]:
+    """``apply`` of a phase whose one answer is ``to r,c`` (or ``push r,c``...): ``rule(st, hex)``."""
 
     def apply(st: AnkhState, action: Action) -> None:
-        getattr(st, method)(_hex_of(action))
+        rule(st, _hex_of(action))
 
     return apply
 
@@ -355,7 +355,7 @@ def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
         return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
     if not st._is_empty(h):
         return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
-    if isinstance(action, Put) and st._pool_count(god, action.kind) <= 0:
+    if isinstance(action, Put) and guardians.pool_count(st, god, action.kind) <= 0:
         return rule, f"you have no {FIGURE_IDS[action.kind]} in your pool"
     return rule, f"{name(h)} is not one of the allowed spaces: {pr.prompt}"
 
@@ -410,7 +410,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.1",
         "choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'",
         (Row, Word, Reveal),
-        lambda st: st._turn_actions(),
+        lambda st: actions.turn_actions(st),
         _apply_turn,
         _why_turn,
     ),
@@ -420,7 +420,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.3 Move Figures",
         "pick a figure of yours that has not moved ('pick r,c') or 'done'",
         (Pick, Word),
-        lambda st: st._move_pick_actions(),
+        lambda st: actions.move_pick_actions(st),
         _apply_move_pick,
         _why_pick,
         pending=lambda st: {"moved": _moved(st)},
@@ -431,8 +431,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.3 Move Figures",
         "move the picked figure 1-3 spaces to an empty land space ('to r,c')",
         (To,),
-        lambda st: st._move_to_actions(),
-        _apply_to("_move_to"),
+        lambda st: actions.move_to_actions(st),
+        _apply_to(lambda st, h: actions.move_to(st, h)),
         _why_space,
         pending=lambda st: {"moved": _moved(st), "selected": st.board.hex_name(st.selected)},
     ),
@@ -442,8 +442,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §3 Satet",
         "push the enemy figure to an empty adjacent land space ('push r,c')",
         (Push,),
-        lambda st: st._push_actions(),
-        _apply_to("_push"),
+        lambda st: actions.push_actions(st),
+        _apply_to(lambda st, h: actions.push(st, h)),
         _why_space,
         pending=lambda st: {
             "moved": _moved(st),
@@ -467,7 +467,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §7.3 Summon Figure",
         "summon a figure from your pool ('put warrior r,c') or 'pyramid r,c'",
         (Put, PyramidPick, Word),
-        lambda st: st._summon_actions(),
+        lambda st: actions.summon_actions(st),
         _apply_summon,
         _why_space,
     ),
@@ -477,7 +477,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Pyramid Attuned",
         "summon a figure next to the chosen Pyramid ('put warrior r,c')",
         (Put, Word),
-        lambda st: st._pyramid_put_actions(),
+        lambda st: actions.pyramid_put_actions(st),
         _apply_pyramid_put,
         _why_space,
         pending=lambda st: {"pyramid": st.board.hex_name(st.pyr_sel)},
@@ -489,7 +489,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "choose a power of the level being unlocked ('power <id>')",
         (Power,),
         _unlock_actions,
-        lambda st, a: st._unlock(a.power) if isinstance(a, Power) else None,
+        lambda st, a: actions.unlock(st, a.power) if isinstance(a, Power) else None,
         _why_unlock,
         pending=_pending_unlock,
     ),
@@ -499,8 +499,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Control Monument",
         "choose a Monument adjacent to your figures ('claim r,c')",
         (Claim,),
-        lambda st: st._claim_actions(),
-        _apply_to("_claim"),
+        lambda st: events.claim_actions(st),
+        _apply_to(lambda st, h: events.claim(st, h)),
         _why_claim,
     ),
     PhaseRule(
@@ -509,7 +509,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Camel Caravan",
         "lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first",
         (Camel, Word),
-        lambda st: st._camel_actions(),
+        lambda st: events.camel_actions(st),
         _apply_camel,
         _why_camel,
         pending=_pending_camels,
@@ -520,8 +520,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Camel Caravan",
         "choose the new region that keeps the old token ('keep r,c')",
         (Keep,),
-        lambda st: st._keep_actions(),
-        _apply_to("_keep"),
+        lambda st: events.keep_actions(st),
+        _apply_to(lambda st, h: events.keep(st, h)),
         pending=_pending_camels,
     ),
     PhaseRule(
@@ -530,7 +530,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §6 Camel Caravan",
         "swap a new region's token with another ('swap a b') or 'noswap'",
         (Swap, Word),
-        lambda st: st._swap_actions(),
+        lambda st: events.swap_actions(st),
         _apply_swap,
         pending=lambda st: {"new_tokens": list(st.new_tokens)},
     ),
@@ -540,7 +540,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Obelisk Attuned",
         "pick a figure to relocate ('pick r,c') or 'done'",
         (Pick, Word),
-        lambda st: st._obelisk_pick_actions(),
+        lambda st: battle.obelisk_pick_actions(st),
         _apply_obelisk_pick,
         _why_pick,
     ),
@@ -550,8 +550,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Obelisk Attuned",
         "move it next to one of your Obelisks here ('to r,c')",
         (To,),
-        lambda st: st._obelisk_to_actions(),
-        _apply_to("_obelisk_to"),
+        lambda st: battle.obelisk_to_actions(st),
+        _apply_to(lambda st, h: battle.obelisk_to(st, h)),
         _why_space,
         pending=lambda st: {"selected": st.board.hex_name(st.selected)},
     ),
@@ -561,8 +561,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §1, §10.3 step 1",
         "choose a Battle card from your hand ('card <id>')",
         (Card,),
-        lambda st: st._card_actions(),
-        lambda st, a: st._choose_card(a.card) if isinstance(a, Card) else None,
+        lambda st: battle.card_actions(st),
+        lambda st, a: battle.choose_card(st, a.card) if isinstance(a, Card) else None,
         _why_card,
     ),
     PhaseRule(
@@ -571,7 +571,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §1 Build Monument",
         "build on an empty land space of the region ('build temple r,c') or 'nobuild'",
         (Build, Word),
-        lambda st: st._build_actions(),
+        lambda st: battle.build_actions(st),
         _apply_build,
         _why_build,
     ),
@@ -581,8 +581,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §1 Plague of Locusts",
         "bid Followers you have ('bid N')",
         (Bid,),
-        lambda st: st._bid_actions(),
-        lambda st, a: st._bid(a.amount) if isinstance(a, Bid) else None,
+        lambda st: battle.bid_actions(st),
+        lambda st, a: battle.bid(st, a.amount) if isinstance(a, Bid) else None,
         _why_bid,
     ),
     PhaseRule(
@@ -591,8 +591,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §3 Mummy",
         "return the Mummy next to your God ('to r,c')",
         (To,),
-        lambda st: st._mummy_actions(),
-        _apply_to("_mummy_return"),
+        lambda st: conflict.mummy_actions(st),
+        _apply_to(lambda st, h: conflict.mummy_return(st, h)),
         _why_space,
         pending=_pending_mummy,
     ),
@@ -602,8 +602,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §10.3 step 5",
         "use the tie-breaker ('tiebreak') or not ('notiebreak')",
         (Word,),
-        lambda st: st._tiebreak_actions(),
-        lambda st, a: st._tiebreak(a is TIEBREAK_ACT),
+        lambda st: battle.tiebreak_actions(st),
+        lambda st, a: battle.tiebreak(st, a is TIEBREAK_ACT),
     ),
     PhaseRule(
         WORSHIP,
@@ -611,8 +611,8 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §2.2 Worshipful",
         "sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')",
         (Word,),
-        lambda st: st._worship_actions(),
-        lambda st, a: st._worship(a is WORSHIP_ACT),
+        lambda st: battle.worship_actions(st),
+        lambda st, a: battle.worship(st, a is WORSHIP_ACT),
     ),
     PhaseRule(
         ADOPT,
@@ -620,7 +620,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §10.4",
         "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
         (Adopt, AdoptPool, Word),
-        lambda st: st._adopt_actions(),
+        lambda st: merge.adopt_actions(st),
         _apply_adopt,
         pending=lambda st: {"minor_god": st.merge_minor},
     ),
@@ -631,7 +631,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         "Ankh §4.2 Bastet",
         "reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn",
         (Word, Reveal),
-        lambda st: st._turn_end_actions(),
+        lambda st: actions.turn_end_actions(st),
         _apply_turn_end,
     ),
 )
@@ -674,25 +674,53 @@ def _next_region(st: AnkhState) -> bool:  # pragma: no cover - the Conflict loop
 #: Every step of a Conflict, indexed by its code.
 BATTLE_STEPS: tuple[BattleStep, ...] = (
     BattleStep(C_REGION, "next-region", "Ankh §10.1 point 3, §10.2", _next_region),
-    BattleStep(B_OBELISK, "obelisk-attuned", "Ankh §10.3 step 0, §2.2 Obelisk Attuned", lambda st: st._obelisk_step()),
-    BattleStep(B_START, "battle-start", "Ankh §10.3 step 0", lambda st: st._start_step()),
-    BattleStep(B_DEAL, "deal", "Ankh §10.3 step 1", lambda st: st._deal_step()),
-    BattleStep(B_CARDS, "cards", "Ankh §10.3 step 1", lambda st: st._cards_step()),
-    BattleStep(B_REVEAL, "reveal", "Ankh §10.3 step 1", lambda st: st._reveal_step()),
-    BattleStep(B_BUILD, "build", "Ankh §10.3 step 2, §1 Build Monument", lambda st: st._build_step()),
-    BattleStep(B_PLAGUE, "plague", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: st._plague_step()),
-    BattleStep(B_BIDS, "plague-bids", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: st._bids_step()),
-    BattleStep(B_MAJORITY, "majorities", "Ankh §10.3 step 4, §9", lambda st: st._majority_step()),
-    BattleStep(B_RESOLVE, "resolution", "Ankh §10.3 step 5", lambda st: st._resolve_step()),
-    BattleStep(B_APPLY, "resolution-effects", "Ankh §10.3 step 5", lambda st: st._apply_step()),
-    BattleStep(B_KILL, "resolution-deaths", "Ankh §10.3 step 5", lambda st: st._kill_step()),
-    BattleStep(B_MAGNANIMOUS, "magnanimous", "Ankh §10.3 step 6, §2.2 Magnanimous", lambda st: st._magnanimous_step()),
-    BattleStep(B_MIRACLE, "miracle", "Ankh §10.3 step 6, §1 Miracle", lambda st: st._miracle_step()),
-    BattleStep(B_AFTER, "after-battle", "Ankh §10.3 step 6, §4.1 Osiris", lambda st: st._after_step()),
-    BattleStep(B_WORSHIP, "worshipful", "Ankh §10.3 step 6, §2.2 Worshipful", lambda st: st._worship_step()),
-    BattleStep(B_CYCLE, "cycle-of-maat", "Ankh §10.3 step 6, §1 Cycle of Ma'at", lambda st: st._cycle_step()),
+    BattleStep(
+        B_OBELISK, "obelisk-attuned", "Ankh §10.3 step 0, §2.2 Obelisk Attuned", lambda st: battle.obelisk_step(st)
+    ),
+    BattleStep(B_START, "battle-start", "Ankh §10.3 step 0", lambda st: battle.start_step(st)),
+    BattleStep(B_DEAL, "deal", "Ankh §10.3 step 1", lambda st: battle.deal_step(st)),
+    BattleStep(B_CARDS, "cards", "Ankh §10.3 step 1", lambda st: battle.cards_step(st)),
+    BattleStep(B_REVEAL, "reveal", "Ankh §10.3 step 1", lambda st: battle.reveal_step(st)),
+    BattleStep(B_BUILD, "build", "Ankh §10.3 step 2, §1 Build Monument", lambda st: battle.build_step(st)),
+    BattleStep(B_PLAGUE, "plague", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: battle.plague_step(st)),
+    BattleStep(B_BIDS, "plague-bids", "Ankh §10.3 step 3, §1 Plague of Locusts", lambda st: battle.bids_step(st)),
+    BattleStep(B_MAJORITY, "majorities", "Ankh §10.3 step 4, §9", lambda st: battle.majority_step(st)),
+    BattleStep(B_RESOLVE, "resolution", "Ankh §10.3 step 5", lambda st: battle.resolve_step(st)),
+    BattleStep(B_APPLY, "resolution-effects", "Ankh §10.3 step 5", lambda st: battle.apply_step(st)),
+    BattleStep(B_KILL, "resolution-deaths", "Ankh §10.3 step 5", lambda st: battle.kill_step(st)),
+    BattleStep(
+        B_MAGNANIMOUS, "magnanimous", "Ankh §10.3 step 6, §2.2 Magnanimous", lambda st: battle.magnanimous_step(st)
+    ),
+    BattleStep(B_MIRACLE, "miracle", "Ankh §10.3 step 6, §1 Miracle", lambda st: battle.miracle_step(st)),
+    BattleStep(B_AFTER, "after-battle", "Ankh §10.3 step 6, §4.1 Osiris", lambda st: battle.after_step(st)),
+    BattleStep(B_WORSHIP, "worshipful", "Ankh §10.3 step 6, §2.2 Worshipful", lambda st: battle.worship_step(st)),
+    BattleStep(B_CYCLE, "cycle-of-maat", "Ankh §10.3 step 6, §1 Cycle of Ma'at", lambda st: battle.cycle_step(st)),
 )
 assert all(b.step == i for i, b in enumerate(BATTLE_STEPS)), "BATTLE_STEPS must be in step-code order"
 
 #: The name of each Conflict step, by code (observations, the tensor adapter).
 STEP_NAMES: tuple[str, ...] = tuple(b.name for b in BATTLE_STEPS)
+
+
+# --- what resumes once the queued decisions are taken (``AnkhState.continuation``) -----------------
+
+
+def _resume_turn(st: AnkhState) -> None:
+    """Back to the player whose turn it is, to choose their next action (§7.1)."""
+    st.to_move = st.turn_order[st.turn_idx]
+    st.phase = TURN
+
+
+#: Per continuation code (``base.CONT_*``, in code order): what ``AnkhState._checkpoint`` carries
+#: on with once no queued decision is left (rules/ankh.md §4: a god power's decision is taken at
+#: the point the rules name, then the interrupted flow goes on).
+CONTINUATIONS: tuple[Callable[[AnkhState], None], ...] = (
+    lambda st: conflict.run_conflict(st),  # CONT_CONFLICT: the Conflict loop (§10.1)
+    lambda st: actions.action_done(st),  # CONT_ACTION_DONE: the action's event or the next action (§7.1)
+    lambda st: actions.continue_summon(st),  # CONT_SUMMON: the Summon action goes on (§7.3, §2.2)
+    _resume_turn,  # CONT_TURN
+    lambda st: actions.pass_turn(st),  # CONT_END_TURN: the next player's turn (§7.1)
+    lambda st: actions.event_done(st),  # CONT_EVENT_DONE: the marker returns, the turn ends (§6, §7.2)
+    lambda st: actions.start_turn(st),  # CONT_START: the first turn
+)
+assert len(CONTINUATIONS) == CONT_START + 1, "CONTINUATIONS must list every CONT_* code in order"

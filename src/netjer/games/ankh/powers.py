@@ -5,7 +5,9 @@ A power is an index ``0..11`` in :data:`POWER_IDS` order, four per level (level 
 tokens: the ``k``-th unlock (1-based) takes the leftmost one, whose column is level
 ``(k + 1) // 2`` (§2.1: two tokens under each level column), and costs that many Followers.
 Each power's effect is applied where its timing falls (Gain Followers, Summon, Conflict,
-Battle); this module holds the data and the dashboard arithmetic.
+Battle); this module holds the data and the dashboard arithmetic.  The powers' levels
+are read from ``data/powers.json``, which is checked against §2.2 when the module is imported
+(:func:`validate_powers`: the twelve ids in code order, four per level).
 """
 
 from __future__ import annotations
@@ -131,10 +133,18 @@ def unlock_level(unlocked: int) -> int:
     return 0 if unlocked >= DASHBOARD_SLOTS else unlocked // 2 + 1
 
 
+#: Each power's level (§2.2), as ``data/powers.json`` gives it (validated on import).
+POWER_LEVEL: tuple[int, ...] = tuple(p.level for p in load_powers())
+#: The powers of each level 1-3, ascending.
+POWERS_OF_LEVEL: dict[int, tuple[int, ...]] = {
+    level: tuple(i for i, x in enumerate(POWER_LEVEL) if x == level) for level in (1, 2, 3)
+}
+
+
 def free_powers(mask: int, level: int) -> list[int]:
-    """The powers of ``level`` not in ``mask``, ascending (§2.1: a power is taken once)."""
-    start = (level - 1) * 4
-    return [p for p in range(start, start + 4) if not mask >> p & 1]
+    """The powers of ``level`` (:data:`POWER_LEVEL`) not in ``mask``, ascending (§2.1: a power
+    is taken once)."""
+    return [p for p in POWERS_OF_LEVEL[level] if not mask >> p & 1]
 
 
 def power_names(mask: int) -> list[str]:

@@ -21,33 +21,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from netjer.core.action import Action
 from netjer.core.rng import Rng
-from netjer.core.state import TERMINAL, JsonDict
+from netjer.core.state import TERMINAL, JsonDict, State
 from netjer.core.texts import load_texts
 from netjer.core.words import plural
+from netjer.games.ankh import battle, conflict, victory
 from netjer.games.ankh.base import (
+    AIM,
+    AIM_AFTER_TASK,
+    B_APPLY,
+    B_BIDS,
+    B_RESOLVE,
     BOARD,
-    CONT_ACTION_DONE,
-    CONT_CONFLICT,
-    CONT_END_TURN,
-    CONT_EVENT_DONE,
+    C_REGION,
     CONT_START,
-    CONT_SUMMON,
-    CONT_TURN,
+    IS_LAND,
     OVER,
     TURN,
 )
-from netjer.games.ankh.battle import B_APPLY, B_BIDS, B_RESOLVE, C_REGION
-from netjer.games.ankh.board import DIRECTION_NAMES
+from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
-from netjer.games.ankh.conflict import Conflict
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
 from netjer.games.ankh.fields import FIELDS, LIST_FIELDS
-from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, power
+from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, Hooks, Task, hooks_for, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
     MAX_BID,
@@ -63,10 +63,11 @@ from netjer.games.ankh.notation import (
     To,
     Word,
 )
-from netjer.games.ankh.phases import PHASE_RULES, STEP_NAMES, phase_name
+from netjer.games.ankh.phases import CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS, power_names, unlock_level
-from netjer.games.ankh.setup import ACTIONS, initial_setup
+from netjer.games.ankh.rules_queries import controllers
+from netjer.games.ankh.setup import ACTIONS, ActionTrack, initial_setup
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
 HEX_NAMES: tuple[str, ...] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
@@ -147,12 +148,250 @@ def _term_name(kind: str, key: str) -> str:
     return name
 
 
-class AnkhState(Conflict):
+class AnkhState(State):
     """A position of Ankh.  Build one with ``AnkhGame.new_initial_state(seed)``.
 
-    Public attributes are the fields documented in :class:`~netjer.games.ankh.base.AnkhBase`;
+    Its fields are declared, with what each holds, in :mod:`netjer.games.ankh.fields` (the
+    annotations below give their types);
     read positions through ``observation(seat)`` outside the engine and its tests.
     """
+
+    #: The map (§8.2), the same for every game: a class attribute, not a field of the state.
+    board: ClassVar[Board] = BOARD
+    # static for the game
+    n: int
+    second_optional: bool
+    red_max: int
+    guardian_slots: frozenset[int]
+    merged_combined: bool
+    satet_choose: bool
+    tracks: tuple[ActionTrack, ...]
+    guardian_kind: tuple[int, int, int]
+    turn_order: tuple[int, ...]
+    # board
+    figure: list[int]
+    figure_owner: list[int]
+    monument: list[int]
+    monument_owner: list[int]
+    aim: list[int]
+    regions: RegionMap
+    token_of_region: list[int]
+    token_supply: list[int]
+    camels: int
+    monument_supply: list[int]
+    guardian_supply: list[int]
+    # gods
+    devotion: list[int]
+    followers: list[int]
+    alive: list[bool]
+    powers: list[int]
+    unlocked: list[int]
+    ankh_pool: list[int]
+    warriors_pool: list[int]
+    guardian_pool: list[int]
+    used: list[int]
+    seat_of_god: list[int]
+    god_of_seat: list[int]
+    devotion_stack: list[int]
+    removed_warriors: list[int]
+    removed_guardians: list[int]
+    # tracks, events, turn
+    markers: list[int]
+    event_idx: int
+    conflicts: int
+    turn_idx: int
+    actions_taken: int
+    last_row: int
+    pending_event: bool
+    phase: int
+    to_move: int
+    # sub-decisions of actions and events
+    moved: list[int]
+    selected: int
+    push_at: int
+    pyr_used: list[int]
+    pyr_sel: int
+    aim_hex: int
+    aim_resume: int
+    ev_god: int
+    camel_line: list[int]
+    split: Split | None
+    new_tokens: list[int]
+    # conflict and battle
+    conflict_step: int
+    c_order: list[int]
+    c_idx: int
+    tb_holder: int
+    tb_used: bool
+    b_region: int
+    b_hexes: tuple[int, ...]
+    b_gods: list[int]
+    b_card: list[int]
+    b_queue: list[int]
+    b_kills: list[int]
+    b_bidders: list[int]
+    bid: list[int]
+    plague_queue: list[int]
+    b_winner: int
+    b_nfigs: list[int]
+    b_strength: list[int]
+    ob_moved: list[int]
+    ob_active: list[int]
+    ob_turn: int
+    mummy_queue: list[tuple[int, int]]
+    merge_minor: int
+    # god powers (rules/ankh.md §4; see the module doc)
+    god_ids: tuple[str, ...]
+    underworld_extra: bool
+    holder: list[int]
+    power_data: list[Any]
+    hooks: Hooks
+    tasks: list[Task]
+    continuation: int
+    reserved: list[int]
+    n_reserved: int
+    badge: list[int]
+    b_forbidden: int
+    b_two: list[bool]
+    b_card2: list[int]
+    b_victims: list[int]
+    window_done: bool
+    ransom: bool
+    # result
+    winners: list[int]
+    end_reason: str
+    log: list[str]
+
+    # --- hooks implemented by higher layers -------------------------------------------------
+
+    # --- god powers' decisions and hooks ----------------------------------------------------
+
+    def _refresh_hooks(self) -> None:
+        """Rebuild ``hooks`` from ``holder`` (after setup, a merge, a forgotten god)."""
+        self.hooks = hooks_for(tuple(i for i, g in enumerate(self.holder) if g >= 0))
+
+    def _queue(self, phase: int, god: int, arg: int = 0, front: bool = False) -> None:
+        """Queue a decision of ``god`` (a god power's task, or the engine's ``AIM``)."""
+        if front:
+            self.tasks.insert(0, (phase, god, arg))
+        else:
+            self.tasks.append((phase, god, arg))
+
+    def _drain(self) -> bool:
+        """Ask the next queued decision (a Mummy's return first, §3); False when none is left.
+
+        A task whose decision no longer exists is dropped (``GodPower.ready``)."""
+
+        while True:
+            if self.mummy_queue:
+                if conflict.mummy_step(self):
+                    return True
+                continue
+            if not self.tasks:
+                return False
+            phase, god, arg = self.tasks[0]
+            if phase == AIM:
+                self.tasks.pop(0)
+                if self.figure[arg] < 0:  # pragma: no cover - a Scorpion is aimed at once
+                    continue
+                self.aim_hex = arg
+                self.aim_resume = AIM_AFTER_TASK
+                self.aim[arg] = -1
+            elif not self.alive[god] or not PHASE_OWNER[phase].ready(self, self.tasks[0]):
+                self.tasks.pop(0)
+                continue
+            self.phase = phase
+            self.to_move = self.seat_of_god[god]
+            return True
+
+    def _after_task(self) -> None:
+        """After a queued decision: the next one, or resume (``continuation``)."""
+        if self.over:
+            return
+        if not self._drain():
+            self._resume()
+
+    def _checkpoint(self, cont: int) -> None:
+        """The flow reached a point where queued decisions are taken; then ``continuation``."""
+        self.continuation = cont
+        if self.over:
+            return
+        if not self._drain():
+            self._resume()
+
+    def _can_stand(self, h: int, god: int) -> bool:
+        """Whether a figure of ``god`` may end a move or be placed on ``h``: an empty land
+        space not reserved for another god (§7.3, §8.1; §4.1 Osiris's Underworld)."""
+        if not IS_LAND[h] or self.figure[h] >= 0 or self.monument[h] >= 0:
+            return False
+        r = self.reserved[h]
+        return r < 0 or r == god
+
+    # --- small queries ----------------------------------------------------------------------
+
+    def _name(self, god: int) -> str:
+        """A player-facing name of god ``god``: the name of its god power ("Seth", §4), or its
+        starting seat's name ("Player 3") when it has none (``gods=none``)."""
+        ids = getattr(self, "god_ids", ())
+        gid = ids[god] if 0 <= god < len(ids) else ""
+        if gid:
+            from netjer.games.ankh.gods.base import GOD_IDS, power  # noqa: PLC0415  (gods import this module)
+
+            return power(GOD_IDS.index(gid)).name
+        return self.game.seat_name(god)
+
+    def _log(self, text: str) -> None:
+        self.log.append(text)
+
+    def _is_empty(self, h: int) -> bool:
+        """Whether hex ``h`` holds no piece (§8.1: one figure or one Monument per space)."""
+        return self.figure[h] < 0 and self.monument[h] < 0
+
+    def _is_free_land(self, h: int) -> bool:
+        """Whether ``h`` is an empty land space (a legal end of a move or summon, §7.3)."""
+        return IS_LAND[h] and self.figure[h] < 0 and self.monument[h] < 0
+
+    def _region_hexes(self, r: int) -> tuple[int, ...]:
+        """The land hexes of region ``r`` and the water hexes touching it (§8.1)."""
+        regions = self.regions
+        hr = regions.hex_regions
+        return regions.regions[r] + tuple(w for w in self.board.water if r in hr[w])
+
+    def _present(self, hexes: tuple[int, ...]) -> list[int]:
+        """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
+        during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
+        fown = controllers(self)
+        seen = {fown[h] for h in hexes if fown[h] >= 0}
+        return [g for g in self.devotion_stack if g in seen]
+
+    def _ascending(self, gods: list[int] | set[int]) -> list[int]:
+        """``gods`` in ascending Devotion order (§5: lowest space first, bottom of a stack first)."""
+        return [g for g in self.devotion_stack if g in gods]
+
+    def _figures_of(self, god: int) -> list[int]:
+        """Hexes of god ``god``'s figures on the board, ascending."""
+        return [h for h, o in enumerate(self.figure_owner) if o == god]
+
+    def _living_gods(self) -> list[int]:
+        """The gods still in the game, in seat order."""
+        return [g for g in range(self.n) if self.alive[g]]
+
+    def _winner_seats(self) -> list[int]:
+        """Seats that share in the win: every seat playing a winning god (§10.4: both players
+        of a merged god win)."""
+        return [s for s in range(self.n) if self.god_of_seat[s] in self.winners]
+
+    def _finish(self, winners: list[int], reason: str) -> None:
+        """End the game: ``winners`` are gods (may be empty: everyone loses, §10.5)."""
+        self.winners = sorted(winners)
+        self.end_reason = reason
+        self.phase = OVER
+        self._log(reason)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == OVER
 
     def __init__(self, game: Any, seed: int) -> None:
         super().__init__(game, seed)
@@ -314,27 +553,12 @@ class AnkhState(Conflict):
         raise AssertionError(f"no power offers {action}")  # pragma: no cover - legality checked
 
     def _resume(self) -> None:
-        """Carry on with what the queued decisions interrupted (``continuation``)."""
-        c = self.continuation
-        if c == CONT_CONFLICT:
-            self._run_conflict()
-        elif c == CONT_ACTION_DONE:
-            self._action_done()
-        elif c == CONT_SUMMON:
-            self._continue_summon()
-        elif c == CONT_TURN:
-            self.to_move = self.turn_order[self.turn_idx]
-            self.phase = TURN
-        elif c == CONT_END_TURN:
-            self._pass_turn()
-        elif c == CONT_EVENT_DONE:
-            self._event_done()
-        else:
-            assert c == CONT_START
-            self._start_turn()
+        """Carry on with what the queued decisions interrupted (``continuation``, its entry of
+        :data:`netjer.games.ankh.phases.CONTINUATIONS`)."""
+        CONTINUATIONS[self.continuation](self)
 
     def _returns(self) -> list[float]:
-        return self._returns_for_seats()
+        return victory.returns_for_seats(self)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         p = self.phase
@@ -383,13 +607,13 @@ class AnkhState(Conflict):
         shares this state's generator and history, which ``determinize`` replaces (a fresh
         generator from ``rng``, an empty history) without touching them."""
         new = self._copy_position()
-        if self._cards_hidden():
+        if battle.cards_hidden(self):
             for g in self._hidden_from(seat):
                 if new.b_card[g] >= 0:
-                    new.b_card[g] = -1  # so that _allowed_cards does not exclude it
-                    new.b_card[g] = first = rng.choice(new._allowed_cards(g))
+                    new.b_card[g] = -1  # so that battle.allowed_cards does not exclude it
+                    new.b_card[g] = first = rng.choice(battle.allowed_cards(new, g))
                     if new.b_card2[g] >= 0:
-                        new.b_card2[g] = rng.choice([c for c in new._allowed_cards(g) if c != first])
+                        new.b_card2[g] = rng.choice([c for c in battle.allowed_cards(new, g) if c != first])
         elif self.conflict_step == B_BIDS:
             for g in self._hidden_from(seat):
                 if new.bid[g] >= 0:
@@ -528,7 +752,7 @@ class AnkhState(Conflict):
             return view
         cards: JsonDict = {}
         chosen = []
-        hidden = self._cards_hidden()
+        hidden = battle.cards_hidden(self)
         for g in self.b_gods:
             c = self.b_card[g]
             if c < 0:

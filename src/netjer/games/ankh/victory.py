@@ -15,64 +15,69 @@ everyone loses).
 
 from __future__ import annotations
 
-from netjer.games.ankh.merge import Merge
+from typing import TYPE_CHECKING
+
 from netjer.games.ankh.pieces import GUARDIAN_LEVEL, WARRIOR
+from netjer.games.ankh.rules_queries import in_red
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
 
 
-class Victory(Merge):
-    """Forgotten gods and the final ranking (§10.5, §10.6)."""
+def forget(st: AnkhState) -> None:
+    """§10.5: remove every god in the red section; one left wins, none left: all lose."""
+    red = [g for g in st.devotion_stack if in_red(st, g)]
+    for g in red:
+        remove_god(st, g)
+        st._log(f"{st._name(g)} is forgotten (Devotion {st.devotion[g]} <= {st.red_max}) (§10.5)")
+        # Its powers leave the game; every power that was in play cleans up after it (§4).
+        hooks = st.hooks.on_forgotten
+        for i, x in enumerate(st.holder):
+            if x == g:
+                st.holder[i] = -1
+        st._refresh_hooks()
+        for p in hooks:
+            p.on_forgotten(st, g)
+    living = list(st.devotion_stack)
+    if len(living) == 1:
+        st._finish(living, f"{st._name(living[0])} is the only god remaining and wins (§10.5)")
+    elif not living:
+        st._finish([], "every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)")
 
-    def _forget(self) -> None:
-        """§10.5: remove every god in the red section; one left wins, none left: all lose."""
-        red = [g for g in self.devotion_stack if self.devotion[g] <= self.red_max]
-        for g in red:
-            self._remove_god(g)
-            self._log(f"{self._name(g)} is forgotten (Devotion {self.devotion[g]} <= {self.red_max}) (§10.5)")
-            # Its powers leave the game; every power that was in play cleans up after it (§4).
-            hooks = self.hooks.on_forgotten
-            for i, x in enumerate(self.holder):
-                if x == g:
-                    self.holder[i] = -1
-            self._refresh_hooks()
-            for p in hooks:
-                p.on_forgotten(self._me, g)
-        living = list(self.devotion_stack)
-        if len(living) == 1:
-            self._finish(living, f"{self._name(living[0])} is the only god remaining and wins (§10.5)")
-        elif not living:
-            self._finish([], "every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)")
 
-    def _remove_god(self, god: int) -> None:
-        """A forgotten god leaves: figures (Guardians out of the game), Monuments (back to the
-        supply), Followers; its token leaves the track."""
-        fig, fown, mon, mown = self.figure, self.figure_owner, self.monument, self.monument_owner
-        for h in range(len(fig)):
-            if fown[h] == god:
-                kind = fig[h]
-                if kind == WARRIOR:
-                    self.removed_warriors[god] += 1
-                elif kind in GUARDIAN_LEVEL:
-                    self.removed_guardians[GUARDIAN_LEVEL[kind] - 1] += 1
-                fig[h] = fown[h] = self.aim[h] = -1
-                self.badge[h] = 0
-            if mown[h] == god:
-                self.monument_supply[mon[h]] += 1
-                mon[h] = mown[h] = -1
-        self.removed_warriors[god] += self.warriors_pool[god]
-        self.warriors_pool[god] = 0
-        for level in (1, 2, 3):
-            self.removed_guardians[level - 1] += self.guardian_pool[god * 3 + level - 1]
-            self.guardian_pool[god * 3 + level - 1] = 0
-        self.followers[god] = 0
-        self.ankh_pool[god] = 0
-        self.alive[god] = False
-        self.devotion_stack.remove(god)
+def remove_god(st: AnkhState, god: int) -> None:
+    """A forgotten god leaves: figures (Guardians out of the game), Monuments (back to the
+    supply), Followers; its token leaves the track."""
+    fig, fown, mon, mown = st.figure, st.figure_owner, st.monument, st.monument_owner
+    for h in range(len(fig)):
+        if fown[h] == god:
+            kind = fig[h]
+            if kind == WARRIOR:
+                st.removed_warriors[god] += 1
+            elif kind in GUARDIAN_LEVEL:
+                st.removed_guardians[GUARDIAN_LEVEL[kind] - 1] += 1
+            fig[h] = fown[h] = st.aim[h] = -1
+            st.badge[h] = 0
+        if mown[h] == god:
+            st.monument_supply[mon[h]] += 1
+            mon[h] = mown[h] = -1
+    st.removed_warriors[god] += st.warriors_pool[god]
+    st.warriors_pool[god] = 0
+    for level in (1, 2, 3):
+        st.removed_guardians[level - 1] += st.guardian_pool[god * 3 + level - 1]
+        st.guardian_pool[god * 3 + level - 1] = 0
+    st.followers[god] = 0
+    st.ankh_pool[god] = 0
+    st.alive[god] = False
+    st.devotion_stack.remove(god)
 
-    def _final_ranking(self) -> None:
-        """§10.6: after the last event the highest token on the track wins."""
-        top = self.devotion_stack[-1]
-        self._finish([top], f"the event track is over: {self._name(top)} has the most Devotion and wins (§10.6)")
 
-    def _returns_for_seats(self) -> list[float]:
-        winners = set(self._winner_seats())
-        return [1.0 if s in winners else -1.0 for s in range(self.n)]
+def final_ranking(st: AnkhState) -> None:
+    """§10.6: after the last event the highest token on the track wins."""
+    top = st.devotion_stack[-1]
+    st._finish([top], f"the event track is over: {st._name(top)} has the most Devotion and wins (§10.6)")
+
+
+def returns_for_seats(st: AnkhState) -> list[float]:
+    winners = set(st._winner_seats())
+    return [1.0 if s in winners else -1.0 for s in range(st.n)]

@@ -5,7 +5,7 @@ information."""
 from __future__ import annotations
 
 from netjer.core import Rng
-from netjer.games.ankh import AnkhGame
+from netjer.games.ankh import AnkhGame, guardians
 from netjer.games.ankh.base import TURN, TURN_END
 from netjer.games.ankh.gods.anubis import TRAP_PHASE
 from netjer.games.ankh.gods.bastet import GONE, HAND, PLACE_PHASE, PLUS1, PLUS3, POWER, STAR, STAR_PHASE
@@ -193,7 +193,7 @@ def test_scorpion_destroying_a_monument_with_a_cat_leaves_the_cat_rulings_table(
     pieces = ["A god 2,5", "B god 4,3", "B giant-scorpion 5,4 aim=NE-SE", "- temple 4,5"]
     s = position(2, pieces, gods="bastet,none", guardians="cat-mummy,mummy,giant-scorpion", next_event="conflict")
     put(s, plus3="4,5")
-    s._scorpions_strike()
+    guardians.scorpions_strike(s)
     assert s.monument[hx("4,5")] < 0 and cats(s)[PLUS3] == hx("4,5")
 
 

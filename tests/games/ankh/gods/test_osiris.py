@@ -3,6 +3,7 @@ a lost battle, summons onto them, other gods kept off them."""
 
 from __future__ import annotations
 
+from netjer.games.ankh import actions
 from netjer.games.ankh.base import BUILD, SUMMON, TURN, WORSHIP
 from netjer.games.ankh.gods.osiris import PICK_PHASE, PLACE_PHASE, POWER
 from tests.games.ankh.builder import hx, legal, piece, play, position
@@ -40,8 +41,8 @@ def test_a_battle_nobody_wins_is_lost_by_osiris_s4_1() -> None:
 def test_other_gods_may_not_move_summon_or_build_on_an_underworld_space_s4_1() -> None:
     s = position(2, ["A god 2,5", "B god 4,4", "B warrior 8,3"], gods="osiris,none", stack=["B", "A"])
     POWER.add(s, hx("4,5"))
-    assert "to 4,5" not in [str(a) for a in s._destinations(hx("4,4"), 1)]
-    assert hx("4,5") not in s._summon_spaces(1)
+    assert "to 4,5" not in [str(a) for a in actions.destinations(s, hx("4,4"), 1)]
+    assert hx("4,5") not in actions.summon_spaces(s, 1)
     assert s._can_stand(hx("4,5"), 0) and not s._can_stand(hx("4,5"), 1)
 
 

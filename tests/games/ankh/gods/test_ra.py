@@ -3,6 +3,7 @@ domination or a battle won with a Radiant figure there."""
 
 from __future__ import annotations
 
+from netjer.games.ankh import guardians
 from netjer.games.ankh.gods.ra import SUN, SUN_PHASE
 from tests.games.ankh.builder import hx, legal, piece, play, position
 from tests.games.ankh.gods.helpers import battle
@@ -23,7 +24,7 @@ def test_radiant_follows_its_figure_and_returns_when_it_dies_s4_1() -> None:
     s.badge[hx("4,5")] = SUN
     play(s, "move", "pick 4,5", "to 5,5", "done")
     assert s.badge[hx("5,5")] & SUN and not s.badge[hx("4,5")]
-    s._kill([hx("5,5")], "test")
+    guardians.kill(s, [hx("5,5")], "test")
     assert not any(s.badge)
 
 

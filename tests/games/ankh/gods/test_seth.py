@@ -8,6 +8,7 @@ from netjer.games.ankh.gods.anubis import POWER as ANUBIS
 from netjer.games.ankh.gods.anubis import TRAP_PHASE
 from netjer.games.ankh.gods.isis import SAVE_PHASE
 from netjer.games.ankh.gods.ra import SUN
+from netjer.games.ankh.rules_queries import controllers
 from tests.games.ankh.builder import hx, legal, piece, play, position
 from tests.games.ankh.gods.helpers import battle, log_has
 
@@ -26,7 +27,7 @@ def test_seth_takes_a_whole_army_and_dominates_case1_s11_33() -> None:
 
 def test_control_only_during_conflicts_s4_2() -> None:
     s = position(2, TAKEN, gods="seth,none")
-    assert s._ctl()[hx("4,1")] == 1  # outside a Conflict, B's own
+    assert controllers(s)[hx("4,1")] == 1  # outside a Conflict, B's own
     assert s.observation(0)["god_powers"]["seth"]["controls"] == []
 
 
@@ -143,7 +144,7 @@ def test_seth_moves_an_enemy_figure_away_and_it_is_its_owner_s_again_s1() -> Non
     assert sorted(s.b_gods) == [0, 2] and s.phase == OBELISK_PICK  # the East: Seth against C
     assert "pick 4,1" in legal(s)  # B's Warrior, next to Seth's God in the West
     play(s, "pick 4,1", "to 7,6")
-    assert s._ctl()[hx("7,6")] == 1  # away from Seth: B's again
+    assert controllers(s)[hx("7,6")] == 1  # away from Seth: B's again
     play(s, "done")
     assert 1 in s.b_gods  # B takes part in the East battle now
 
@@ -176,4 +177,4 @@ def test_seth_moving_away_brings_a_player_into_the_battle_s4_2() -> None:
     assert s.b_gods == [0, 2]  # B's only West figure counts for Seth
     play(s, "pick 5,1", "to 9,4")  # Seth has nothing else to relocate
     assert s.b_gods == [0, 2, 1]  # B takes part now (ascending Devotion order)
-    assert s._ctl()[hx("4,1")] == 1
+    assert controllers(s)[hx("4,1")] == 1

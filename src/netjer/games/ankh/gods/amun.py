@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
+from netjer.games.ankh import battle
 from netjer.games.ankh.gods.base import AMUN, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import AMUN as AMUN_ACTION
 from netjer.games.ankh.notation import NOAMUN
@@ -75,7 +76,7 @@ class AmunPower(GodPower):
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         amun = task[1]
-        if not self.data(st).up or amun not in st.b_gods or len(st._allowed_cards(amun)) < 2:
+        if not self.data(st).up or amun not in st.b_gods or len(battle.allowed_cards(st, amun)) < 2:
             return []
         return [AMUN_ACTION, NOAMUN]
 

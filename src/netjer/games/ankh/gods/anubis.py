@@ -36,6 +36,7 @@ from netjer.core.action import Action
 from netjer.games.ankh.gods.base import ANUBIS, Dead, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOTRAP, TRAP, Trap
 from netjer.games.ankh.pieces import WARRIOR
+from netjer.games.ankh.rules_queries import god_hex, neutralised
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -112,8 +113,8 @@ class AnubisPower(GodPower):
     def strength(self, st: AnkhState, god: int, owners: list[int]) -> int:
         if god != self.holder(st):
             return 0
-        gh = st._god_hex(god)
-        if gh < 0 or owners[gh] != god or gh not in st.b_hexes or st._neutralised(gh, god, owners):
+        gh = god_hex(st, god)
+        if gh < 0 or owners[gh] != god or gh not in st.b_hexes or neutralised(st, gh, god, owners):
             return 0
         return len(self.data(st).slots)
 

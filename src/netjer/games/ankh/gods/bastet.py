@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
 from netjer.core.rng import Rng
+from netjer.games.ankh import guardians
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
@@ -238,8 +239,8 @@ class BastetPower(GodPower):
         """The star kills the revealing figure on ``x`` (a God never dies), then Bastet takes
         back every cat and places them again."""
         if st.figure[x] != GOD:
-            cats = st._kill([x], "Bastet's star cat")
-            st._cat_mummy_losses(cats)
+            cats = guardians.kill(st, [x], "Bastet's star cat")
+            guardians.cat_mummy_losses(st, cats)
         else:
             st._log(f"  the star spares the God at {st.board.hex_name(x)}: Gods never die")
         self.take_back(st)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
 from netjer.core.words import article, plural
+from netjer.games.ankh import actions
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
 from netjer.games.ankh.pieces import FIGURE_IDS
@@ -73,7 +74,7 @@ class HathorPower(GodPower):
         hathor = task[1]
         if st.followers[hathor] < PLACE_COST:
             return []
-        out = st._placements(hathor, st._summon_spaces(hathor))
+        out = actions.placements(st, hathor, actions.summon_spaces(st, hathor))
         if st.ransom or not out:
             return out
         if st.followers[hathor] < PLACE_COST + 1:  # the ransom's Follower comes on top of hers
@@ -90,7 +91,7 @@ class HathorPower(GodPower):
                 f"  {st._name(hathor)} sacrifices {plural(PLACE_COST, 'Follower')} and places "
                 f"{article(FIGURE_IDS[action.kind])} at {st.board.hex_name(action.hex)} (Hathor)"
             )
-            st._place_from_pool(hathor, action.kind, action.hex)  # a ransom is paid first
+            actions.place_from_pool(st, hathor, action.kind, action.hex)  # a ransom is paid first
             st.followers[hathor] -= PLACE_COST
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import ISIS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import DONE, SAVE, Save
+from netjer.games.ankh.rules_queries import controllers
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -52,7 +53,7 @@ class IsisPower(GodPower):
         """The figures about to die in Battle Resolution that count for Isis and are adjacent
         to a figure counting for another god."""
         isis = self.holder(st)
-        owners = st._ctl()
+        owners = controllers(st)
         adjacent = st.regions.adjacent
         return [
             h

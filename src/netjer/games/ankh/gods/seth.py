@@ -13,7 +13,7 @@ and may end a Battle; Obelisk Attuned is used only by a god that still has figur
 for it in the region (S1).
 
 Engine data: the hook ``control`` gives, during a Conflict, who each figure counts for
-(``AnkhState._ctl()``); every rule of a Conflict reads it.  No component, no decision.
+(:func:`netjer.games.ankh.rules_queries.controllers`); every rule of a Conflict reads it.  No component, no decision.
 
 Rulings (docs/rules-coverage-ankh.md):
 
@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from netjer.games.ankh.gods.base import GodPower, register
 from netjer.games.ankh.pieces import GOD
+from netjer.games.ankh.rules_queries import controllers, god_hex
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -59,7 +60,7 @@ class SethPower(GodPower):
 
     def control(self, st: AnkhState, owners: list[int]) -> list[int]:
         seth = self.holder(st)
-        gh = st._god_hex(seth)
+        gh = god_hex(st, seth)
         if gh < 0:
             return owners
         out = owners
@@ -73,7 +74,7 @@ class SethPower(GodPower):
         return out
 
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
-        owners = st._ctl()
+        owners = controllers(st)
         taken = [h for h in range(len(owners)) if owners[h] != st.figure_owner[h]]
         return {"controls": [st.board.hex_name(h) for h in taken]}
 

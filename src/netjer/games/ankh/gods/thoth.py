@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
 from netjer.core.words import plural
+from netjer.games.ankh import battle, devotion
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, hand_of
 from netjer.games.ankh.gods.base import THOTH, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import GUESS, NOGUESS, Guess
@@ -108,7 +109,7 @@ class ThothPower(GodPower):
         d = self.data(st)
         if d.god < 0:
             return
-        if st._played(d.god, d.card):
+        if battle.played(st, d.god, d.card):
             stay = "stays" if d.scale == 1 else "stay"
             st._log(f"  Thoth guessed right: {plural(d.scale, 'Follower')} {stay} on the scale")
         else:
@@ -121,7 +122,7 @@ class ThothPower(GodPower):
         d = self.data(st)
         if d.scale > 0:
             amount, d.scale = d.scale, 0
-            st._gain(self.holder(st), amount, "Thoth's scale")
+            devotion.gain(st, self.holder(st), amount, "Thoth's scale")
 
     def on_forgotten(self, st: AnkhState, god: int) -> None:
         if self.holder(st) < 0:

@@ -1,0 +1,251 @@
+"""Read-only rule queries of Ankh: what the rules say of a position, without changing it.
+
+The engine and the Ankh heuristic (:mod:`netjer.agents.heuristic.ankh`) both call these
+functions, so that no rule is written twice.  Each takes the state explicitly and cites its
+rule (``docs/rules/ankh.md``); none changes the state.  Where a rule depends on who a figure
+counts for during a Conflict (§4.2 Seth), the query takes ``owners`` (one entry per hex: the
+god the figure counts for, -1 for none): :func:`controllers` during a Conflict, or
+``st.figure_owner`` for the owners themselves (what the heuristic weighs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE, WARRIOR
+from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
+
+if TYPE_CHECKING:
+    from netjer.games.ankh.state import AnkhState
+
+#: §1 Build Monument: the Followers it sacrifices, unless Inspiring (§2.2).
+BUILD_COST = 3
+#: §2.2 Resplendent: the God figure's strength with 3+ controlled Monuments of one type.
+RESPLENDENT_GOD, RESPLENDENT_MONUMENTS = 3, 3
+#: §2.2 Temple Attuned: strength per controlled Temple of the battle region with a figure next to it.
+TEMPLE_ATTUNED_STRENGTH = 2
+#: §9: the Monument types (Obelisk, Temple, Pyramid).
+MONUMENT_TYPES = 3
+
+
+# --- who a figure counts for (§4.2 Seth) ----------------------------------------------------------
+
+
+def controllers(st: AnkhState) -> list[int]:
+    """Who each figure counts for (rules/ankh.md §4.2 Seth): its owner, except during a
+    Conflict, where a god power may say otherwise (Seth takes the enemy Warriors and
+    Guardians next to his God figure).
+
+    Returns:
+        one god (or -1) per hex; ``st.figure_owner`` itself when nothing differs: not to be
+        modified.
+    """
+    owners = st.figure_owner
+    if st.tb_holder >= 0 and st.hooks.control:
+        for p in st.hooks.control:
+            owners = p.control(st, owners)
+    return owners
+
+
+def god_hex(st: AnkhState, god: int) -> int:
+    """The hex of ``god``'s God figure, or -1 if it is not on the board (§3 Mummy, §4.2 Seth:
+    "adjacent to his God figure")."""
+    fig, fown = st.figure, st.figure_owner
+    h = -1
+    try:
+        while True:  # list.index scans in C: at most one stop per God figure
+            h = fig.index(GOD, h + 1)
+            if fown[h] == god:
+                return h
+    except ValueError:
+        return -1
+
+
+# --- strength (§3 Androsphinx, §2.2 Resplendent and Temple Attuned, §10.3 step 5) -----------------
+
+
+def neutralised(st: AnkhState, h: int, god: int, owners: Sequence[int]) -> bool:
+    """§3 Androsphinx: whether a figure counting for ``god`` on ``h`` has strength 0, being
+    adjacent (same region) to an Androsphinx counting for another god (two enemy
+    Androsphinxes next to each other cancel each other).  No Androsphinx in the game: never.
+
+    Args:
+        owners: who each figure counts for (:func:`controllers`, or ``st.figure_owner``).
+    """
+    if ANDROSPHINX not in st.guardian_kind:
+        return False
+    fig = st.figure
+    return any(fig[x] == ANDROSPHINX and owners[x] != god for x in st.regions.adjacent[h])
+
+
+def controlled_monuments(st: AnkhState) -> list[list[int]]:
+    """Per god, how many Monuments of each type (§9: Obelisk, Temple, Pyramid) it controls
+    anywhere on the board: ``[god][type]``."""
+    counts = [[0] * MONUMENT_TYPES for _ in range(st.n)]
+    mon, mown = st.monument, st.monument_owner
+    for h, o in enumerate(mown):
+        if o >= 0:
+            counts[o][mon[h]] += 1
+    return counts
+
+
+def god_figure_strengths(st: AnkhState) -> list[int]:
+    """Per god, the strength of its God figure (§2.2 Resplendent, rulings table: 3 with the
+    power and 3 or more controlled Monuments of one type anywhere, else 1 like every figure, §3)."""
+    powers = st.powers
+    return [
+        RESPLENDENT_GOD if powers[g] >> RESPLENDENT & 1 and max(c) >= RESPLENDENT_MONUMENTS else 1
+        for g, c in enumerate(controlled_monuments(st))
+    ]
+
+
+def figure_strength(st: AnkhState, h: int, kind: int, god: int, owners: Sequence[int], god_strength: int) -> int:
+    """The strength a figure of ``kind`` counting for ``god`` has on ``h`` (§10.3 step 5):
+    0 next to an enemy Androsphinx (§3, :func:`neutralised`), else ``god_strength`` for the God
+    figure (:func:`god_figure_strengths`) and 1 for a Warrior or Guardian (§3).  The figure
+    need not be there yet (the heuristic weighs hypothetical moves)."""
+    if neutralised(st, h, god, owners):
+        return 0
+    return god_strength if kind == GOD else 1
+
+
+def temple_attuned_strength(st: AnkhState, god: int, hexes: Iterable[int], owners: Sequence[int]) -> int:
+    """§2.2 Temple Attuned: +2 strength for each Temple ``god`` controls among ``hexes`` (a
+    region's land spaces) with at least one figure counting for ``god`` adjacent (neutralised
+    figures count too); 0 without the power."""
+    if not st.powers[god] >> TEMPLE_ATTUNED & 1:
+        return 0
+    adjacent = st.regions.adjacent
+    mon, mown = st.monument, st.monument_owner
+    return TEMPLE_ATTUNED_STRENGTH * sum(
+        1 for h in hexes if mon[h] == TEMPLE and mown[h] == god and any(owners[x] == god for x in adjacent[h])
+    )
+
+
+# --- Monuments (§9, §6, §7.3) ----------------------------------------------------------------------
+
+
+def majorities_won(counts: Sequence[int], n: int) -> list[int]:
+    """§9 Majority: per god, how many Monument types it holds the majority of, given the
+    controlled Monuments of a region ``counts[god * 3 + type]``: strictly more of the type
+    than every other god, at least one (a tie for the most: nobody).
+
+    Returns:
+        ``n`` counts, each 0 to 3.
+    """
+    out = [0] * n
+    for t in range(MONUMENT_TYPES):
+        best, who = 0, -1
+        for o in range(n):
+            c = counts[o * MONUMENT_TYPES + t]
+            if c > best:
+                best, who = c, o
+            elif c == best and c > 0:
+                who = -1
+        if who >= 0:
+            out[who] += 1
+    return out
+
+
+def region_monuments(st: AnkhState, region: int) -> list[int]:
+    """The controlled Monuments of ``region`` (§9): ``[god * 3 + type]``."""
+    counts = [0] * (st.n * MONUMENT_TYPES)
+    mon, mown = st.monument, st.monument_owner
+    for h in st.regions.regions[region]:
+        if mon[h] >= 0 and mown[h] >= 0:
+            counts[mown[h] * MONUMENT_TYPES + mon[h]] += 1
+    return counts
+
+
+def region_majorities(st: AnkhState, region: int) -> list[int]:
+    """§9: per god, the Monument types it holds the majority of in ``region`` (whether it
+    may score them — figures there, §10.3 step 4 — is the caller's)."""
+    return majorities_won(region_monuments(st, region), st.n)
+
+
+def claimable_monuments(st: AnkhState, god: int) -> list[int]:
+    """§6 Control Monument: the Monuments ``god`` may take control of — neutral ones adjacent
+    to its figures; if no Monument on the board is neutral, opponents' ones adjacent to its
+    figures.  Needs an Ankh token in its pool.
+
+    Returns:
+        the Monuments' hex indices, sorted."""
+    if st.ankh_pool[god] <= 0:
+        return []
+    mon, mown, fown = st.monument, st.monument_owner, st.figure_owner
+    any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(len(mon)))
+    adjacent = st.regions.adjacent
+    out = set()
+    for h in range(len(fown)):
+        if fown[h] != god:
+            continue
+        for x in adjacent[h]:
+            if mon[x] < 0:
+                continue
+            if (mown[x] < 0) if any_neutral else (mown[x] >= 0 and mown[x] != god):
+                out.add(x)
+    return sorted(out)
+
+
+def followers_gain(st: AnkhState, god: int) -> int:
+    """§7.3 Gain Followers: 1 per Monument, own or neutral (not an opponent's), adjacent to at
+    least one figure of ``god``, each Monument once; +1 with Revered (§2.2)."""
+    adjacent = st.regions.adjacent
+    fown, mon, mown = st.figure_owner, st.monument, st.monument_owner
+    seen = set()
+    for h in range(len(fown)):
+        if fown[h] == god:
+            for x in adjacent[h]:
+                if mon[x] >= 0 and (mown[x] < 0 or mown[x] == god):
+                    seen.add(x)
+    gain = len(seen)
+    if st.powers[god] >> REVERED & 1:
+        gain += 1
+    return gain
+
+
+def summonable_kinds(st: AnkhState, god: int) -> list[int]:
+    """§7.3 Summon Figure: the kinds of figure ``god`` has in its pool (Warriors and this
+    game's Guardians, §3), ascending."""
+    kinds = [WARRIOR] if st.warriors_pool[god] > 0 else []
+    for level in (1, 2, 3):
+        if st.guardian_pool[god * 3 + level - 1] > 0:
+            kinds.append(st.guardian_kind[level - 1])
+    kinds.sort()
+    return kinds
+
+
+def build_cost(st: AnkhState, god: int) -> int:
+    """§1 Build Monument: the Followers ``god`` sacrifices to build (3; 0 with Inspiring, §2.2)."""
+    return 0 if st.powers[god] >> INSPIRING & 1 else BUILD_COST
+
+
+# --- the turn and the tracks (§7, §2.1, §5) --------------------------------------------------------
+
+
+def actions_per_turn(st: AnkhState, seat: int) -> int:
+    """§7.1: 2 actions a turn, or 1 for each player of a merged god (§10.4, J ``maxActs``)."""
+    return 1 if st.god_of_seat.count(st.god_of_seat[seat]) > 1 else 2
+
+
+def fires_event(st: AnkhState, row: int) -> bool:
+    """§7.2: whether taking action ``row`` now moves its marker onto the track's event space."""
+    return st.markers[row] + 1 >= st.tracks[row].event_space
+
+
+def unlockable_powers(st: AnkhState, god: int) -> list[int]:
+    """§2.1 Unlock Ankh Power: the powers ``god`` may unlock now — those not yet unlocked of
+    the next dashboard token's level, if it can pay that level in Followers; else none (the
+    action then only moves the marker, §11.3)."""
+    level = unlock_level(st.unlocked[god])
+    if level == 0 or st.followers[god] < level:
+        return []
+    return free_powers(st.powers[god], level)
+
+
+def in_red(st: AnkhState, god: int) -> bool:
+    """§5: whether ``god``'s token is in the red section (spaces 0 to option ``red_max``,
+    default 19): Bountiful applies there (§2.2) and it is forgotten there after the 4th
+    Conflict (§10.5)."""
+    return st.devotion[god] <= st.red_max
