@@ -261,7 +261,9 @@ def decisions_of(state: State, history: list[Any], seat: int) -> list[int]:
 def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A seat's review as ``viewer`` (another seat, or ``None``: a spectator) may see it: each
     decision's words are the viewer's own for the action in that position, and its notation
-    (``action``, ``preferred``) is ``None`` where those words differ from the seat's."""
+    (``action``, ``preferred``) is ``None`` where those words differ from the seat's.  The
+    number of legal actions the seat had (``choices``, ``forced``) is ``None``: it depends on
+    what the seat held (in Dioses del Nilo, the soldiers in its hand), not told to others."""
     out = dict(data)
     by_ply = {d["ply"]: d for d in data["decisions"]}
     position = rt.game.new_initial_state(rt.state.seed)
@@ -270,6 +272,7 @@ def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None
         mine = by_ply.get(ply)
         if mine is not None:
             d = dict(mine)
+            d["choices"] = d["forced"] = None
             seat = position.current_player
             for words_key, notation_key in (("description", "action"), ("preferred_description", "preferred")):
                 chosen = position.game.parse_action(mine[notation_key])
