@@ -20,7 +20,8 @@ from netjer.games.registry import make_game
 from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
 from netjer.server.db import Store
-from netjer.server.reviews import ReviewStore
+from netjer.server.reviews import ReviewStore, _Running
+from netjer.server.tables import TableError
 from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
 
 CAP = 500
@@ -318,3 +319,26 @@ def test_hints_asked_again_while_one_is_computed_share_it_and_queue_no_search(cl
     # once it is done, a hint with another budget is computed
     r = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 30}, headers=_auth(tokens["0"]))
     assert r.status_code == 200 and r.json()["iterations"] == 30 and len(started) == 2
+
+
+def test_a_second_request_while_the_decisions_are_being_counted_says_so(client: TestClient) -> None:
+    """Before its decisions are counted, a running review is not said to be "0 of 0" done."""
+    table, _tokens, _ = _finished(client)
+    app: Any = client.app
+    manager, service = app.state.manager, app.state.reviews
+
+    async def scenario() -> TableError:
+        rt = await manager.get(table)
+        known = await service._of(table)
+        known.running[0] = _Running(0, 0, 5, None)  # as between the request and its count
+        try:
+            await service.request(rt, 0, None, None)
+        except TableError as err:
+            return err
+        finally:
+            known.running.pop(0, None)
+        raise AssertionError("not refused")
+
+    err = client.portal.call(scenario)  # type: ignore[union-attr]
+    assert (err.status, err.code) == (409, "review_running")
+    assert "0 of 0" not in err.message and "counting" in err.message

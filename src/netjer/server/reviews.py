@@ -353,9 +353,8 @@ class ReviewService:
             return self.entry(rt, known, seat, seat)
         running = known.running.get(seat)
         if running is not None and running.error is None:
-            raise TableError(
-                409, "review_running", f"your review is being computed ({running.done} of {running.total} decisions)"
-            )
+            where = f"{running.done} of {running.total} decisions" if running.total else "counting your decisions"
+            raise TableError(409, "review_running", f"your review is being computed ({where})")
         what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
         budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
         if depth is None:
