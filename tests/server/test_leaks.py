@@ -180,6 +180,10 @@ def test_review_payloads_tell_other_viewers_only_what_their_log_did(client: Test
         for mine, other in zip(own, theirs, strict=True):
             position = positions[mine["ply"]]
             assert (other["before"], other["after"], other["mark"]) == (mine["before"], mine["after"], mine["mark"])
+            # how many actions the seat could choose from depends on its hand (Aton's card
+            # values, Dioses del Nilo's soldiers): not told to another viewer
+            assert (other["choices"], other["forced"]) == (None, None)
+            assert mine["choices"] == len(position.legal_actions())
             for words, notation in (("description", "action"), ("preferred_description", "preferred")):
                 action = position.game.parse_action(mine[notation])
                 assert other[words] == position.describe_action(action, viewer)

@@ -20,7 +20,8 @@ from netjer.games.registry import make_game
 from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
 from netjer.server.db import Store
-from netjer.server.reviews import ReviewStore
+from netjer.server.reviews import ReviewStore, _Running
+from netjer.server.tables import TableError
 from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
 
 CAP = 500
@@ -281,3 +282,63 @@ def test_the_store_records_a_request_once_and_publishes_only_a_finished_review(t
     assert reviews.publish("t1", 0) and reviews.load("t1")[0][1] is True
     reviews.drop("t1", 0)
     assert reviews.load("t1") == {} and reviews.start("t1", 0, 50, 4)
+
+
+def test_hints_asked_again_while_one_is_computed_share_it_and_queue_no_search(client: TestClient) -> None:
+    """A seat that sends the same hint request many times at once (or gives up on it and asks
+    again) gets one search, not one per request; another budget meanwhile is refused."""
+    table, tokens = _table(client, hints=True)
+    app: Any = client.app
+    manager, service = app.state.manager, app.state.reviews
+    started: list[tuple[Any, ...]] = []
+
+    async def scenario() -> list[Any]:
+        release = asyncio.Event()
+
+        async def held_run(name: str, expected: float | None, function: Any, *args: Any, **kw: Any) -> Any:
+            started.append(args)
+            await release.wait()
+            return function(*args)
+
+        manager.ai.run = held_run
+        rt = await manager.get(table)
+        same = [asyncio.create_task(service.hint(rt, 0, 20)) for _ in range(5)]
+        await _settle()
+        other = asyncio.create_task(service.hint(rt, 0, 30))
+        await _settle()
+        release.set()
+        results = await asyncio.gather(*same, other, return_exceptions=True)
+        return list(results)
+
+    results = client.portal.call(scenario)  # type: ignore[union-attr]
+    assert len(started) == 1  # one search for the five requests
+    assert all(r == results[0] for r in results[:5]) and isinstance(results[0], dict)
+    refused = results[5]
+    assert getattr(refused, "status", None) == 409 and getattr(refused, "code", None) == "hint_running"
+    assert "20" in refused.message  # says which hint runs
+    # once it is done, a hint with another budget is computed
+    r = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 30}, headers=_auth(tokens["0"]))
+    assert r.status_code == 200 and r.json()["iterations"] == 30 and len(started) == 2
+
+
+def test_a_second_request_while_the_decisions_are_being_counted_says_so(client: TestClient) -> None:
+    """Before its decisions are counted, a running review is not said to be "0 of 0" done."""
+    table, _tokens, _ = _finished(client)
+    app: Any = client.app
+    manager, service = app.state.manager, app.state.reviews
+
+    async def scenario() -> TableError:
+        rt = await manager.get(table)
+        known = await service._of(table)
+        known.running[0] = _Running(0, 0, 5, None)  # as between the request and its count
+        try:
+            await service.request(rt, 0, None, None)
+        except TableError as err:
+            return err
+        finally:
+            known.running.pop(0, None)
+        raise AssertionError("not refused")
+
+    err = client.portal.call(scenario)  # type: ignore[union-attr]
+    assert (err.status, err.code) == (409, "review_running")
+    assert "0 of 0" not in err.message and "counting" in err.message

@@ -47,7 +47,7 @@ Errors (``{"error", "message"}``): 404 unknown table or seat, 403 missing or wro
 hints off, 409 ``not_over`` (an unfinished table), ``not_reviewable`` (a game ended by a
 timeout before its end), ``review_running`` (a second request while one runs),
 ``no_review`` (publishing before a review is done), ``not_your_turn`` / ``over`` /
-``stood_in`` (a hint), 422 ``over_cap`` (iterations over the operator's cap), ``bad_review``
+``stood_in`` / ``hint_running`` (a hint), 422 ``over_cap`` (iterations over the operator's cap), ``bad_review``
 (a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
 """
 
@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import Callable
@@ -260,7 +261,9 @@ def decisions_of(state: State, history: list[Any], seat: int) -> list[int]:
 def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A seat's review as ``viewer`` (another seat, or ``None``: a spectator) may see it: each
     decision's words are the viewer's own for the action in that position, and its notation
-    (``action``, ``preferred``) is ``None`` where those words differ from the seat's."""
+    (``action``, ``preferred``) is ``None`` where those words differ from the seat's.  The
+    number of legal actions the seat had (``choices``, ``forced``) is ``None``: it depends on
+    what the seat held (in Dioses del Nilo, the soldiers in its hand), not told to others."""
     out = dict(data)
     by_ply = {d["ply"]: d for d in data["decisions"]}
     position = rt.game.new_initial_state(rt.state.seed)
@@ -269,6 +272,7 @@ def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None
         mine = by_ply.get(ply)
         if mine is not None:
             d = dict(mine)
+            d["choices"] = d["forced"] = None
             seat = position.current_player
             for words_key, notation_key in (("description", "action"), ("preferred_description", "preferred")):
                 chosen = position.game.parse_action(mine[notation_key])
@@ -294,6 +298,8 @@ class ReviewService:
         self.store = ReviewStore(manager.store)
         self._tables: dict[str, _TableReviews] = {}
         self._loading = asyncio.Lock()
+        #: The hint being computed at each table: ``((version, seat, iterations), its task)``.
+        self._hints: dict[str, tuple[tuple[int, int, int], asyncio.Task[dict[str, Any]]]] = {}
 
     async def _of(self, table_id: str) -> _TableReviews:
         known = self._tables.get(table_id)
@@ -347,9 +353,8 @@ class ReviewService:
             return self.entry(rt, known, seat, seat)
         running = known.running.get(seat)
         if running is not None and running.error is None:
-            raise TableError(
-                409, "review_running", f"your review is being computed ({running.done} of {running.total} decisions)"
-            )
+            where = f"{running.done} of {running.total} decisions" if running.total else "counting your decisions"
+            raise TableError(409, "review_running", f"your review is being computed ({where})")
         what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
         budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
         if depth is None:
@@ -539,7 +544,12 @@ class ReviewService:
 
         Raises:
             TableError: 403 ``no_hints`` at a table without hints; 409 ``over``,
-                ``stood_in`` or ``not_your_turn``; 422 ``over_cap``.
+                ``stood_in`` or ``not_your_turn``, or ``hint_running`` (another hint, with
+                other iterations, is being computed at the table); 422 ``over_cap``.
+
+        A request while the same hint (same position, seat and iterations) is being computed
+        gets that one's answer: a table has at most one hint search at a time, however many
+        requests are sent (or given up on and sent again).
         """
         if not rt.hints:
             raise TableError(403, "no_hints", "this table does not allow hints (a setting chosen when it was created)")
@@ -550,6 +560,25 @@ class ReviewService:
         if rt.state.current_player != seat:
             raise TableError(409, "not_your_turn", f"it is {rt.game.seat_name(rt.state.current_player)}'s turn")
         budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
+        key = (rt.version, seat, budget)
+        running = self._hints.get(rt.id)
+        if running is not None and running[0] != key:
+            message = f"a hint is being computed at this table ({running[0][2]} iterations); ask again once it is given"
+            raise TableError(409, "hint_running", message)
+        if running is None:
+            task = asyncio.get_running_loop().create_task(self._hint(rt, seat, budget))
+            running = self._hints[rt.id] = (key, task)
+            task.add_done_callback(functools.partial(self._hint_done, rt.id))
+        return await asyncio.shield(running[1])
+
+    def _hint_done(self, table_id: str, task: asyncio.Task[dict[str, Any]]) -> None:
+        if (found := self._hints.get(table_id)) is not None and found[1] is task:
+            del self._hints[table_id]
+        if not task.cancelled():
+            task.exception()  # retrieved: every request awaiting it got it already
+
+    async def _hint(self, rt: TableRuntime, seat: int, budget: int) -> dict[str, Any]:
+        """Compute the hint (:meth:`hint`'s answer) in the AI service."""
         version = rt.version
         actions = [str(a) for a in rt.state.history]
         seed = (rt.state.seed * 1_000_003 + len(actions)) % 2**62
@@ -574,8 +603,11 @@ class ReviewService:
 
     async def close(self) -> None:
         """Cancel the reviews running (their records stay: :meth:`resume` starts them again)
-        and wait for them."""
-        tasks = [job.task for known in self._tables.values() for job in known.running.values() if job.task]
+        and the hints, and wait for them."""
+        tasks: list[asyncio.Task[Any]] = [
+            job.task for known in self._tables.values() for job in known.running.values() if job.task
+        ]
+        tasks += [task for _, task in self._hints.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
