@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from netjer import i18n
 from netjer.cli.main import app
 from netjer.cli.play import TerminalTable, choice_meaning, numbered_verb
 from netjer.cli.views import render_full, renderer_for
@@ -200,3 +201,17 @@ def test_a_resumed_game_can_take_back_the_last_decision_saved(tmp_path: Path) ->
     assert again.exit_code == 0 and "Taken back: move." in again.output, again.output[-2000:]
     record, text = load_record(save)
     assert record.actions[-2:] == ["move", "undo"] and json.loads(text)["format"] == "netjer-record/2"
+
+
+def test_the_reason_nothing_can_be_undone_is_in_the_players_language() -> None:
+    i18n.set_language("es")
+    try:
+        t, console = table(make_game("nile"), [], ["human", "random"], seed=3)
+        t.transcript.apply(t.state.legal_actions()[0])  # Seth places
+        t.transcript.apply(t.state.legal_actions()[0])  # Isis places: Seth's decision is behind hers
+        assert not t.take_back(0)
+    finally:
+        i18n.set_language("en")
+    out = console.export_text()
+    assert "Nada que deshacer: la última decisión no fue tuya (otro jugador actuó después)." in out
+    assert "the last decision" not in out

@@ -348,7 +348,7 @@ class TerminalTable:
         reason = self.transcript.why_not_undo(seat)
         if reason is not None:
             self.console.print(
-                Text(_("Nothing to undo: {reason}.").format(reason=reason), style="red"), highlight=False
+                Text(_("Nothing to undo: {reason}.").format(reason=_(reason)), style="red"), highlight=False
             )
             return False
         taken_back = self.transcript.undo(seat)

@@ -25,6 +25,7 @@ from typing import Final
 from netjer.core.action import Action
 from netjer.core.errors import NetjerError
 from netjer.core.state import State
+from netjer.i18n import N_
 
 #: The record entry of an undo (no game's notation may use this word).
 UNDO: Final = "undo"
@@ -110,16 +111,17 @@ class Transcript:
         return self.why_not_undo(seat) is None
 
     def why_not_undo(self, seat: int) -> str | None:
-        """Why ``seat`` may not undo now, in words for the player, or ``None`` if it may."""
+        """Why ``seat`` may not undo now, in English words for the player (marked for translation:
+        the front ends show it through ``netjer.i18n``), or ``None`` if it may."""
         history = self.state.history
         if not history or self.last_actor() is None:
-            return "there is nothing to take back"
+            return N_("there is nothing to take back")
         if self.state.is_terminal:
-            return "the game is over"
+            return N_("the game is over")
         if self.last_actor() != seat:
-            return "the last decision was not yours (another player acted since)"
+            return N_("the last decision was not yours (another player acted since)")
         if self.undo_floor() >= len(history):
-            return "hidden information was revealed or chance was drawn since your last decision"
+            return N_("hidden information was revealed or chance was drawn since your last decision")
         return None
 
     def undo(self, seat: int) -> Action:

@@ -271,6 +271,8 @@ def advance(runtime: TableRuntime, action: Action) -> None:
 #: How the log and the replay tell an undo (English on the server; marked so that the browser's
 #: translateLine recognises it).
 TAKEN_BACK = N_("Taken back: {words}")
+#: Why an undo was refused (the reason is one of netjer.core.undo's, marked too).
+CANNOT_UNDO = N_("cannot undo: {reason}")
 
 
 def undo_last(runtime: TableRuntime) -> None:
@@ -1274,11 +1276,11 @@ class TableManager:
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
             if rt.computer_plays(seat):
-                raise TableError(409, "no_undo", "computer players never undo")
+                raise TableError(409, "no_undo", N_("computer players never undo"))
             assert rt.transcript is not None
             reason = rt.transcript.why_not_undo(seat)
             if reason is not None:
-                raise TableError(409, "no_undo", f"cannot undo: {reason}")
+                raise TableError(409, "no_undo", CANNOT_UNDO.format(reason=reason))
             # The seat to act stays the same (its own decisions are taken back): its clock runs on.
             stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
             stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
