@@ -188,3 +188,15 @@ def test_the_spanish_nile_texts_find_english_and_spanish_names() -> None:
     assert texts.find("retaguardia") is texts.find("rearguard") is not None
     assert texts.meaning("attack a2 a3").startswith("Ataca")
     assert texts.overview.goal.startswith("Isis y Seth")
+
+
+def test_no_element_of_the_common_pages_shows_an_unmarked_english_word() -> None:
+    """A guard on marking (the domains Spanish must cover): an element built with
+    ``el(tag, {...}, "Some words")`` shows a literal that no ``t()`` translates (the phone's zoom bar said "drag to pan" on a Spanish table)."""
+    literal_child = re.compile(r'\bel\("\w+", \{[^{}]*\}, "([^"]*[A-Za-z][^"]*)"')
+    for path, method in [*source_files("common"), *source_files("nile")]:
+        if method != "javascript":
+            continue
+        text = path.read_text(encoding="utf-8")
+        found = [m[1] for m in literal_child.finditer(text)]
+        assert not found, f"{path.name}: unmarked texts {found}"

@@ -64,7 +64,7 @@ export function fitBoard(area, narrow) {
     el("button", { type: "button", class: "secondary", "data-zoom": "out", "aria-label": t("Zoom out"), on: { click: () => setZoom(zoom === 0 ? 0 : zoom <= 1 ? 0 : zoom / 1.5) } }, "−"),
     el("button", { type: "button", class: "secondary", "data-zoom": "in", "aria-label": t("Zoom in"), on: { click: () => setZoom(zoom === 0 ? 1 : Math.min(zoom * 1.5, 4)) } }, "+"),
     el("button", { type: "button", class: "secondary", "data-zoom": "fit", on: { click: () => setZoom(zoom === 0 ? 1 : 0) } }, t("Fit / Read")),
-    el("span", { class: "small muted" }, "drag to pan"));
+    el("span", { class: "small muted" }, t("drag to pan")));
   frames[0].frame.before(bar);
   apply();
   for (const { frame, saved } of frames) {
