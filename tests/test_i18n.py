@@ -192,7 +192,8 @@ def test_the_spanish_nile_texts_find_english_and_spanish_names() -> None:
 
 def test_no_element_of_the_common_pages_shows_an_unmarked_english_word() -> None:
     """A guard on marking (the domains Spanish must cover): an element built with
-    ``el(tag, {...}, "Some words")`` shows a literal that no ``t()`` translates (the phone's zoom bar said "drag to pan" on a Spanish table)."""
+    ``el(tag, {...}, "Some words")`` shows a literal that no ``t()`` translates (the phone's
+    zoom bar said "drag to pan" on a Spanish table)."""
     literal_child = re.compile(r'\bel\("\w+", \{[^{}]*\}, "([^"]*[A-Za-z][^"]*)"')
     for path, method in [*source_files("common"), *source_files("nile")]:
         if method != "javascript":
