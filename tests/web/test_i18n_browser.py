@@ -90,6 +90,20 @@ def test_the_lobby_speaks_the_browsers_language_and_remembers_a_choice(server: s
     assert page.locator("#new-title").inner_text() == "Nueva mesa"
 
 
+def test_a_line_is_read_as_the_message_that_recognises_the_most_of_it(server: str, spanish: Any) -> None:
+    """The end of a Nile game: "{god} wins: {reason}." holding "{god} attacked the undefended
+    rearguard {square}"; the inner message has more fixed text, yet it must not swallow the
+    outer one into its {god} (the log said "Isis wins: Isis atacó la retaguardia indefensa c1.")."""
+    page = spanish
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    said = page.evaluate(
+        "async (line) => (await import('/static/common.js')).translateLine(line)",
+        "Isis wins: Isis attacked the undefended rearguard c1.",
+    )
+    assert said == "Gana Isis: Isis atacó la retaguardia indefensa c1."
+
+
 def test_a_nile_table_in_spanish_has_no_english_word(server: str, spanish: Any, shots: Path) -> None:
     page = spanish
     created = api(

@@ -287,8 +287,11 @@ export function tn(singular, plural, n, params) {
 // A line the server sends already in English words (an engine's log line, a result) is put into
 // the page's language by recognising it as one of the catalogue's English message ids, its
 // {placeholders} read back from the line and translated in turn when they are messages
-// themselves (a reason inside "{god} wins: {reason}."). The most specific id (the most fixed
-// text) is tried first; a line no id matches stays as it is.
+// themselves (a reason inside "{god} wins: {reason}."). Of the ids that match, the one that
+// recognises the most of the line wins: its own fixed text plus what its placeholders'
+// messages recognise (so "{god} attacked the undefended rearguard {square}" cannot swallow
+// "Isis wins: Isis" into its {god}); on a tie, the most specific id (the most fixed text).
+// A line no id matches stays as it is.
 let linePatterns = null;
 
 function escapeRegex(text) {
@@ -320,21 +323,36 @@ function patterns() {
  * catalogue's messages; else ``line`` itself. */
 export function translateLine(line, depth = 0) {
   const text = String(line);
-  if (catalogue.language === "en" || depth > 3) return text;
+  if (catalogue.language === "en") return text;
+  return recognised(text, depth)[0];
+}
+
+/** [``text`` translated, how many of its characters the messages used recognise]. */
+function recognised(text, depth) {
+  if (depth > 3) return [text, 0];
   const exact = catalogue.messages[text];
-  if (typeof exact === "string") return exact;
+  if (typeof exact === "string") return [exact, text.length];
+  let best = [text, 0];
   for (const p of patterns()) {
     const m = p.regex.exec(text);
     if (!m) continue;
     const params = {};
-    p.names.forEach((name, i) => { params[name] = translateLine(m[i + 1], depth + 1); });
+    let covered = p.fixed;
+    p.names.forEach((name, i) => {
+      const [words, count] = recognised(m[i + 1], depth + 1);
+      params[name] = words;
+      covered += count;
+    });
+    if (covered <= best[1]) continue;
     if (Array.isArray(p.found)) {
       const n = Number(params.n);
-      return tn(p.singular || p.english, p.english, Number.isFinite(n) ? n : 2, params);
+      best = [tn(p.singular || p.english, p.english, Number.isFinite(n) ? n : 2, params), covered];
+    } else {
+      best = [fillIn(p.found, params), covered];
     }
-    return fillIn(p.found, params);
+    if (covered >= text.length) break;
   }
-  return text;
+  return best;
 }
 
 /** The page's language code ("en", "es"). */
