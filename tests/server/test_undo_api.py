@@ -90,3 +90,14 @@ def test_undo_needs_the_seats_token_and_a_seat(client: TestClient) -> None:
     assert r.status_code == 403  # seat 1 is the computer's: no token opens it
     r = _post(client, table, "undo", token, seat=None, version=view["version"])
     assert r.status_code == 422
+
+
+def test_a_malformed_websocket_undo_is_told_how_an_undo_is_sent(client: TestClient) -> None:
+    table, tokens = _ankh(client)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
+        assert ws.receive_json()["type"] == "view"
+        ws.send_json({"type": "undo"})  # no version
+        err = ws.receive_json()
+        assert err["error"] == "bad_request"
+        assert '"undo"' in err["message"] and '"move"' not in err["message"]

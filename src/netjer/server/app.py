@@ -113,6 +113,8 @@ HELLO_SECONDS = 10.0
 SEND_SECONDS = 10.0
 HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
 MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
+#: What a malformed WebSocket undo is told.
+UNDO_HELP = 'send {"type": "undo", "version": N}: N the version of the view you saw'
 #: The most tables ``GET /api/tables?ids=`` describes at once.
 MAX_IDS = 50
 #: The messages a seat may send after its hello.
@@ -983,6 +985,8 @@ def create_app(
                     help_text = MOVE_HELP
                     if kind == "chat":
                         help_text = "; ".join(_problem(e, None) for e in err.errors()[:3])
+                    elif kind == "undo":
+                        help_text = UNDO_HELP
                     await reply({"type": "error", "error": "bad_request", "message": help_text})
                 except (ValueError, RecursionError):
                     await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
