@@ -111,15 +111,22 @@ def test_temperature_makes_self_play_games_differ() -> None:
 # --- the next god's reply ---------------------------------------------------------------------------------
 
 
-def test_reply_loss_counts_what_the_next_god_can_take() -> None:
-    # After A's turn, B replies.  A's God dominates the West alone and B's figures can walk
-    # in: the reply costs A more than when B's Warrior already contests the West.
-    dominated = play(position(2, ["B god 8,7", "B warrior 8,6", "A god 5,1"]), "gain", "end")
-    contested = play(position(2, ["B god 8,7", "B warrior 5,3", "A god 5,1"]), "gain", "end")
+def test_reply_loss_counts_what_the_next_god_can_take_before_the_conflict() -> None:
+    # After A's turn, B replies, and B's Move fires the Conflict.  A's God dominates the West
+    # alone and B's figures can walk in: the reply costs A more than when B's Warrior
+    # already contests the West.  A reply that does not fire the Conflict is not counted
+    # (REPLY_WEIGHT: A answers it in turn).
+    def after_gain(pieces: list[str], event: str) -> AnkhState:
+        return play(position(2, pieces, next_event=event), "gain", "end")
+
+    dominated = after_gain(["B god 8,7", "B warrior 8,6", "A god 5,1"], "conflict")
+    contested = after_gain(["B god 8,7", "B warrior 5,3", "A god 5,1"], "conflict")
     for st in (dominated, contested):
         assert st.phase == TURN and st.god_of_seat[st.to_move] == 1
-    assert reply_loss(dominated, 0) > reply_loss(contested, 0) > 0.0
+    assert reply_loss(dominated, 0) > reply_loss(contested, 0) >= 0.0
     assert reply_loss(dominated, 1) == 0.0  # nobody replies to himself
+    quiet = after_gain(["B god 8,7", "B warrior 8,6", "A god 5,1"], "control-monument")
+    assert reply_loss(quiet, 0) == 0.0
 
 
 # --- god powers ---------------------------------------------------------------------------------------------

@@ -32,10 +32,23 @@ Decisions, each greedy on that evaluation:
 * **Unlock**: the power that suits the position (Bountiful while in the red, Temple
   Attuned with Temples, ...).
 * **Camel Caravan**: declined; Worshipful, the tie-breaker: taken when worth it.
-* **God powers** (§4): used whenever they may be, the choice among uses at random; Hathor's
+* **God powers** (§4): used whenever they may be, the choice among uses at random (valued
+  with ``plan=reply``, see below); Hathor's
   placement valued like a summon against the Follower it costs; Anubis's ransom never paid.
   The evaluation does not count the powers' effects (a Radiant figure, a cat, Seth's
   adjacent enemies are valued as any figure or Monument).
+
+Two options, off by default so that the plain heuristic plays as it always has
+(:func:`make_policy`; agent ``heuristic:temperature=T,plan=reply``):
+
+* **temperature**: a soft choice among near-equal turns, moves and summons (:class:`Style`):
+  self-play games differ, at little cost, where ``epsilon`` plays a random legal action.
+* **plan=reply**: before choosing its turn, each candidate first action is played out (with
+  the rest of the turn, greedily) on a clone, and the next god's best reply, found among the
+  engine's legal actions on further clones, is counted against it when that reply would fire
+  the Conflict (:func:`reply_loss`); and every god power's decision is valued
+  (:func:`_value_god_decision`: Horus's Eyes and forbidden card, Thoth's guess, Anubis's
+  trap, Bastet's cats, Osiris's Underworld, Amun's battle) instead of drawn at random.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``b_card``) or bid (``bid``).  The position's
@@ -1230,8 +1243,10 @@ NEAR = 4.0
 #: The candidate first actions (row pairs) weighed against the next god's reply, best first.
 REPLY_CANDIDATES = 4
 #: How much of the next god's best reply counts: in full when its action fires the Conflict
-#: (nobody answers it), half otherwise (we may answer in turn).
-REPLY_WEIGHT, REPLY_WEIGHT_FIRED = 0.5, 1.0
+#: (nobody answers it), not at all otherwise (we answer in turn).  Counting those at 0.5
+#: scored 0.460 [0.392, 0.529] against the plain heuristic (2 players, 200 games), at 0:
+#: 0.515 [0.446, 0.583] (docs/balance.md).
+REPLY_WEIGHT, REPLY_WEIGHT_FIRED = 0.0, 1.0
 #: 1: the reply that costs us most among those that gain the replying god something; 0: the
 #: reply that gains it most.
 REPLY_WORST = 0
@@ -1393,7 +1408,7 @@ def reply_loss(state: AnkhState, god: int) -> float:
     the one that gains it most on its own evaluation (:meth:`Model.move_gain`,
     :meth:`Model.add_gain`); its cost to ``god`` is the drop of ``god``'s value
     (:meth:`Model.rivalry` of the change of expected Conflicts), counted in full when that
-    row fires the Conflict (:data:`REPLY_WEIGHT_FIRED`), else by :data:`REPLY_WEIGHT`.
+    row fires the Conflict (:data:`REPLY_WEIGHT_FIRED`), else by :data:`REPLY_WEIGHT` (0).
     One figure's move or summon is looked at, not a whole Move action's three.
 
     Args:
@@ -1518,6 +1533,29 @@ def _eye_value(state: AnkhState, model: Model, god: int, token: int) -> float:
     return 0.5 if leader in present else 0.0
 
 
+def _battle_stake(model: Model, r: int, god: int) -> float:
+    """What ``god`` has at stake in a battle in region ``r``: its Monument majorities there,
+    the Devotion of a win and its figures that a loss would cost."""
+    n = model.n
+    return model.majority[r][god] + WIN + FIG_LOSS * model.killable[r * n + god]
+
+
+def _amun_now(state: AnkhState, god: int, legal: Sequence[Action]) -> Action:
+    """``amun`` (two cards in this battle) unless a later battle of this Conflict where Amun
+    fights has more at stake; else ``noamun`` (rules/ankh.md §4.1 Amun: once per Conflict)."""
+    model = Model(state, god)
+    n = model.n
+    here = _battle_stake(model, state.b_region, god)
+    later = [
+        _battle_stake(model, r, god)
+        for r in state.c_order[state.c_idx + 1 :]
+        if model.presence[r * n + god] > 0 and sum(1 for o in range(n) if model.presence[r * n + o] > 0) >= 2
+    ]
+    use = next((a for a in legal if not _declines(a)), legal[0])
+    decline = next((a for a in legal if _declines(a)), use)
+    return use if here >= max(later, default=0.0) else decline
+
+
 def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     """A god power's decision (rules/ankh.md §4), each use valued:
 
@@ -1532,7 +1570,9 @@ def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> 
       the one whose loss costs least.
     * Osiris's Underworld (§4.1): the free space a summon would gain most on; the token to
       move: the one on the poorest space.
-    * Hathor's placement, Isis's saves, Ra's Sun, Amun's two cards: as the plain heuristic.
+    * Amun's two cards (§4.1, once per Conflict): in this battle if no later battle of the
+      Conflict where he fights has more at stake (:func:`_amun_now`).
+    * Hathor's placement, Isis's saves, Ra's Sun: as the plain heuristic.
     """
     name = PHASE_OWNER[state.phase].PHASES[state.phase][0]
     uses = [a for a in legal if not _declines(a)]
@@ -1582,6 +1622,8 @@ def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> 
             return sum(model.region_change(r, -1, -s, -k) for r in model.hex_regions[a.hex])
 
         return max((a for a in uses if isinstance(a, Kill)), key=kept, default=uses[0])
+    if name == "amun-two-cards":
+        return _amun_now(state, god, legal)
     if name == "osiris-underworld":
         model = Model(state, god)
         return max(
