@@ -13,7 +13,8 @@ from netjer.cli.main import app
 from netjer.core import ConfigError
 from netjer.games.ankh import AnkhGame
 from netjer.games.ankh.scenarios import load_scenario
-from netjer.sim.report import deterministic_spec, distinct_games, sample_warnings, write_report
+from netjer.sim.facets import cross_scores
+from netjer.sim.report import cross_html, deterministic_spec, distinct_games, sample_warnings, write_report
 from netjer.sim.tournament import GameResult, play_task, run_tasks, schedule, summarize
 
 
@@ -165,3 +166,18 @@ def test_report_without_problems_has_no_warning(tmp_path: Path) -> None:
     summary = summarize("aton", ["random"], results, bootstrap=5)
     page = write_report(tmp_path, summary, results, title="Aton", seat_names=["Red", "Blue"], options={}).read_text()
     assert 'class="warning"' not in page and "(3 distinct)" in page
+
+
+def test_start_and_turn_positions_crossed_only_when_they_differ() -> None:
+    def game(turns: tuple[str, ...], starts: tuple[str, ...]) -> GameResult:
+        result = _result(0, "g")
+        return GameResult(**{**result.__dict__, "facets": {"turn position": turns, "start position": starts}})
+
+    same = [game(("1st", "2nd"), ("#1", "#2")), game(("2nd", "1st"), ("#2", "#1"))]
+    assert cross_scores(same) is None and cross_html(same) == ""
+    rotated = [*same, game(("1st", "2nd"), ("#2", "#1"))]
+    cells = cross_scores(rotated)
+    assert cells is not None and set(cells) == {("#1", "1st"), ("#2", "2nd"), ("#1", "2nd"), ("#2", "1st")}
+    assert (cells[("#1", "1st")].wins, cells[("#1", "1st")].n) == (1, 2)  # seat 0 won every game
+    assert (cells[("#2", "1st")].wins, cells[("#1", "2nd")].losses) == (1, 1)
+    assert "By start position (rows) and turn position (columns)" in cross_html(rotated)

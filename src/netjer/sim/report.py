@@ -38,7 +38,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from netjer.sim.facets import FacetTable, Score, facet_names, facet_tables, first_player_score
+from netjer.sim.facets import CROSSED, FacetTable, Score, cross_scores, facet_names, facet_tables, first_player_score
 from netjer.sim.tournament import GameResult, TournamentSummary, outcome
 
 #: Below this share of distinct games among those played, the report warns.
@@ -268,6 +268,28 @@ def _facet_html(table: FacetTable) -> str:
     )
 
 
+def cross_html(results: Sequence[GameResult]) -> str:
+    """The start position x turn position table (:func:`netjer.sim.facets.cross_scores`), or
+    an empty string when there is none."""
+    cells = cross_scores(results)
+    if cells is None:
+        return ""
+    esc = html.escape
+    rows = list(dict.fromkeys(a for a, _ in cells))
+    cols = sorted({b for _, b in cells})
+
+    def cell(a: str, b: str) -> str:
+        score = cells.get((a, b))
+        return f"<td>{_score_cell(score)} (n={score.n})</td>" if score else "<td></td>"
+
+    head = "".join(f"<th>{esc(c)}</th>" for c in cols)
+    body = "".join(f"<tr><td>{esc(a)}</td>{''.join(cell(a, b) for b in cols)}</tr>" for a in rows)
+    return (
+        f"<h3>By {esc(CROSSED[0])} (rows) and {esc(CROSSED[1])} (columns)</h3><table><tr><th></th>{head}</tr>"
+        f"{body}</table>"
+    )
+
+
 def write_report(
     out_dir: Path,
     summary: TournamentSummary,
@@ -328,7 +350,7 @@ def write_report(
             f"{1 / max(1, len(seat_names)):.3f}). A facet shared by every seat of a game compares the "
             "first player's score and each agent's score under each label.</p>"
         )
-        facet_section += "".join(_facet_html(t) for t in facets)
+        facet_section += "".join(_facet_html(t) for t in facets) + cross_html(results)
     figures = "".join(f'<img alt="{esc(name)}" src="data:image/png;base64,{img}">' for name, img in images)
     warning_section = "".join(f'<p class="warning"><strong>Warning:</strong> {esc(w)}.</p>' for w in warnings)
     page = f"""<!doctype html>
