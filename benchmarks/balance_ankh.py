@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from netjer.sim.facets import FacetTable, facet_tables
+from netjer.sim.facets import FacetTable, cross_scores, facet_tables
 from netjer.sim.report import distinct_games, sample_warnings
 from netjer.sim.tournament import run_tasks, schedule
 
@@ -67,6 +67,13 @@ def study(agent: str, players: int, scenario: str, games: int, options: dict[str
         if table.per_game or table.name == "guardians":
             continue
         lines += ["", f"| {table.name} | seats | score [95% CI] |", "|---|---|---|", *_rows(table)]
+    cells = cross_scores(results)
+    if cells is not None:
+        cols = sorted({b for _, b in cells})
+        lines += ["", "| start \\ turn | " + " | ".join(cols) + " |", "|---" * (len(cols) + 1) + "|"]
+        for a in dict.fromkeys(a for a, _ in cells):
+            row = [f"{cells[(a, b)].score:.2f} (n={cells[(a, b)].n})" if (a, b) in cells else "" for b in cols]
+            lines.append(f"| {a} | " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
 
 
