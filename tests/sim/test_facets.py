@@ -47,7 +47,7 @@ def test_ankh_labels_every_seat(players: int) -> None:
         7
     )
     facets = state.report_facets()
-    assert set(facets) == {"god", "turn position", "scenario", "guardians"}
+    assert set(facets) == {"god", "turn position", "start position", "scenario", "guardians"}
     assert all(len(labels) == players for labels in facets.values())
     # every seat is labelled by its god's power (drawn, no repeats), not by the seat's name
     powers = state.observation(None)["god_powers"]
@@ -194,9 +194,9 @@ def test_report_shows_facets_and_first_player(tmp_path: Path) -> None:
     page = index.read_text()
     for text in ("By god", "By turn position", "By scenario", "old-kingdom", "first player score", "first player"):
         assert text in page
-    assert page.count("data:image/png;base64,") == 3 + 4  # length, seats, agents + one per facet
+    assert page.count("data:image/png;base64,") == 3 + 5  # length, seats, agents + one per facet
     data = json.loads((tmp_path / "results.json").read_text())
-    assert {t["name"] for t in data["facets"]} == {"god", "turn position", "scenario", "guardians"}
+    assert {t["name"] for t in data["facets"]} == {"god", "turn position", "start position", "scenario", "guardians"}
     assert data["games"][0]["facets"]["scenario"] == ["middle-kingdom", "middle-kingdom"]
     header = (tmp_path / "results.csv").read_text().splitlines()[0]
     assert "god_seat0" in header and "scenario_seat1" in header

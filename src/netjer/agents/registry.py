@@ -76,16 +76,33 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
     )
 
 
+def _heuristic(params: dict[str, str], seed: int) -> Agent:
+    text = params.get("temperature", "0")
+    try:
+        temperature = float(text)
+    except ValueError:
+        raise ConfigError(f"agent 'heuristic': temperature={text!r} is not a number") from None
+    if not (math.isfinite(temperature) and temperature >= 0):
+        raise ConfigError(f"agent 'heuristic': temperature must be a finite number >= 0, got {text}")
+    return HeuristicAgent(
+        seed,
+        epsilon=_number("heuristic", params, "epsilon", float, probability=True) or 0.0,
+        temperature=temperature,
+        plan=params.get("plan", "greedy"),
+    )
+
+
 #: Agent kinds a computer plays, and how to build each from (params, seed).
 AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
     "random": lambda params, seed: RandomAgent(seed),
-    "heuristic": lambda params, seed: HeuristicAgent(
-        seed, epsilon=_number("heuristic", params, "epsilon", float, probability=True) or 0.0
-    ),
+    "heuristic": _heuristic,
     "ismcts": _ismcts,
 }
 #: Parameters each kind accepts: ``heuristic:epsilon=0.05`` (a random legal action with that
-#: probability, for varied games), ``ismcts:time=1.0`` (seconds per decision, default 1),
+#: probability, for varied games), ``temperature=0.1`` (a soft choice among near-equal moves;
+#: 0, the default, is the plain greedy choice), ``plan=greedy|reply`` (``reply``: weigh the
+#: next god's best reply before a raid or a Conflict and value every god power; Ankh only;
+#: see :class:`netjer.agents.heuristic.HeuristicAgent`), ``ismcts:time=1.0`` (seconds per decision, default 1),
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
 #: with the game's evaluation, offered next to its heuristic: see
@@ -94,7 +111,7 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: follow the game's heuristic: an opponent model).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
-    "heuristic": frozenset({"epsilon"}),
+    "heuristic": frozenset({"epsilon", "temperature", "plan"}),
     "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided", "opponents"}),
 }
 HUMAN = "human"

@@ -417,6 +417,15 @@ def simulate(
             "its value (a facet named after the option) in the tables, the report and --out."
         ),
     ] = None,
+    rotate_starts: Annotated[
+        bool,
+        typer.Option(
+            "--rotate-starts",
+            help="Analysis: also rotate the scenario's start positions over the turn positions (Ankh: option "
+            "start_rotation 0..players-1), so that the 'start position' and 'turn position' facets can be told "
+            "apart; a multiple of players x players games gives every pairing equally often.",
+        ),
+    ] = False,
     ray_address: Annotated[
         str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
     ] = None,
@@ -429,10 +438,11 @@ def simulate(
     ] = None,
 ) -> None:
     """Play many seeded games between agents, seats rotated; print win rates, Elo and balance,
-    and the score per facet the game labels its seats with (Ankh: god, turn position, scenario;
-    any game: the values of --vary).  Every option is checked before the first game."""
+    and the score per facet the game labels its seats with (Ankh: god, turn position, start position,
+    scenario; any game: the values of --vary), with a warning when the games are few distinct ones or
+    every seat is the same deterministic player.  Every option is checked before the first game."""
     from netjer.sim.facets import facet_tables, first_player_score  # noqa: PLC0415
-    from netjer.sim.report import balance_metrics, write_csv, write_report  # noqa: PLC0415
+    from netjer.sim.report import balance_metrics, sample_warnings, write_csv, write_report  # noqa: PLC0415
     from netjer.sim.tournament import run_tasks, schedule, summarize  # noqa: PLC0415
 
     try:
@@ -444,8 +454,8 @@ def simulate(
         specs = [a.strip() for a in _split_agents(agents)]
         options = _parse_options(option or [])
         variants = _parse_variants(vary or [], fixed=options)
-        tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants)
-        g = make_game(game, {**options, **(variants[0] if variants else {})})
+        tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants, rotate_starts=rotate_starts)
+        g = make_game(game, tasks[0].options)
         with _progress_bar() as bar:
             job = bar.add_task(f"{g.title}: {', '.join(specs)}", total=len(tasks))
             results = run_tasks(
@@ -481,6 +491,9 @@ def simulate(
         f"{metrics['decisiveness']:.3f} · lead changes {metrics['lead_changes']:.2f} · length "
         f"{metrics['length_mean']:.1f} decisions (median {metrics['length_median']:.0f})"
     )
+    warnings = sample_warnings(results, specs)
+    for warning in warnings:
+        console.print(Text.assemble(("warning: ", "bold yellow"), warning), soft_wrap=True)
     try:
         if out is not None:
             if out.suffix.lower() == ".csv":
@@ -488,7 +501,12 @@ def simulate(
             else:  # .json (_check_outputs refused every other suffix)
                 out.write_text(
                     json.dumps(
-                        {"summary": summary.as_dict(), "metrics": metrics, "games": [r.__dict__ for r in results]},
+                        {
+                            "summary": summary.as_dict(),
+                            "metrics": metrics,
+                            "warnings": warnings,
+                            "games": [r.__dict__ for r in results],
+                        },
                         indent=2,
                     ),
                     encoding="utf-8",
@@ -498,6 +516,8 @@ def simulate(
             report_options: dict[str, Any] = dict(g.options_dict())
             if variants:
                 report_options["variants"] = variants
+            if rotate_starts:
+                report_options["rotate_starts"] = True
             index = write_report(
                 report,
                 summary,

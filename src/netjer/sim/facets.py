@@ -185,3 +185,33 @@ def first_player_score(results: Sequence[GameResult]) -> Score:
     for r in results:
         score.add(outcome(r.returns, r.first_player))
     return score
+
+
+#: Seat facets shown crossed in a report when both exist and differ somewhere (Ankh's start
+#: positions rotated over the turn positions: ``--rotate-starts``).
+CROSSED = ("start position", "turn position")
+
+
+def cross_scores(
+    results: Sequence[GameResult], rows: str = CROSSED[0], cols: str = CROSSED[1]
+) -> dict[tuple[str, str], Score] | None:
+    """The score of the seats labelled ``(row label, column label)`` by two seat facets.
+
+    Args:
+        results: the games.
+        rows, cols: two facet names.
+
+    Returns:
+        Per pair of labels its :class:`Score`; ``None`` when a result lacks either facet or
+        the two facets label every seat alike (nothing to tell apart).
+    """
+    if not results or any(rows not in r.facets or cols not in r.facets for r in results):
+        return None
+    pairs = {(a, b) for r in results for a, b in zip(r.facets[rows], r.facets[cols], strict=True)}
+    if len({a for a, _ in pairs}) == len(pairs):  # each row label always with the same column label
+        return None
+    table: dict[tuple[str, str], Score] = {}
+    for r in results:
+        for s, (a, b) in enumerate(zip(r.facets[rows], r.facets[cols], strict=True)):
+            table.setdefault((a, b), Score()).add(outcome(r.returns, s))
+    return dict(sorted(table.items()))

@@ -15,7 +15,14 @@ portal's game-concept metrics), computed from the tournament's games:
 * **lead changes**: mean number of changes of the leader on the public score;
 * **game length**: decisions per game (mean, median, range, histogram);
 * **facets**: when the game labels its seats (``State.report_facets``: a god, a turn
-  position, a scenario), the score per label with Wilson intervals (:mod:`netjer.sim.facets`).
+  position, a start position, a scenario), the score per label with Wilson intervals
+  (:mod:`netjer.sim.facets`).
+
+A report also says when its sample cannot be trusted (:func:`sample_warnings`): few distinct
+games among those played (a deterministic line-up replays the same game, and the intervals,
+which count every game as an independent trial, are then far too narrow), or every seat held
+by the same deterministic player (the seat scores then describe one fixed strategy against
+itself, not the positions).
 """
 
 from __future__ import annotations
@@ -31,8 +38,61 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from netjer.sim.facets import FacetTable, Score, facet_names, facet_tables, first_player_score
+from netjer.sim.facets import CROSSED, FacetTable, Score, cross_scores, facet_names, facet_tables, first_player_score
 from netjer.sim.tournament import GameResult, TournamentSummary, outcome
+
+#: Below this share of distinct games among those played, the report warns.
+DISTINCT_SHARE = 0.9
+
+
+def distinct_games(results: Sequence[GameResult]) -> int:
+    """How many different games ``results`` hold (by :attr:`GameResult.fingerprint`; a
+    result without one counts as distinct)."""
+    return len({r.fingerprint or f"#{r.index}" for r in results})
+
+
+def deterministic_spec(spec: str) -> bool:
+    """Whether the agent ``spec`` plays the same action every time in the same position (it
+    says so: a ``deterministic`` attribute, as the heuristic without ``epsilon`` or
+    ``temperature``); False for a specification that cannot be built."""
+    from netjer.agents.registry import make_agent  # noqa: PLC0415 - the registry imports every agent
+    from netjer.core.errors import NetjerError  # noqa: PLC0415
+
+    try:
+        return bool(getattr(make_agent(spec), "deterministic", False))
+    except NetjerError:
+        return False
+
+
+def sample_warnings(results: Sequence[GameResult], agents: Sequence[str]) -> list[str]:
+    """Why the sample may not support its intervals, in words (empty when nothing is wrong).
+
+    Args:
+        results: the games.
+        agents: the tournament's agent specifications, indexed like ``GameResult.players``.
+
+    Returns:
+        One sentence per problem: fewer than :data:`DISTINCT_SHARE` of the games distinct;
+        every seat held by the same deterministic agent.
+    """
+    out = []
+    n = len(results)
+    distinct = distinct_games(results)
+    if n and distinct < DISTINCT_SHARE * n:
+        out.append(
+            f"only {distinct} distinct games among {n}: a repeated game is not a new trial, so the "
+            f"intervals (computed for {n} independent games) are too narrow; give the agents some "
+            "randomness (heuristic:temperature=0.1 or epsilon=0.05) or use a search agent"
+        )
+    used = {agents[p] for r in results for p in r.players} if agents else set()
+    if len(used) == 1:
+        spec = next(iter(used))
+        if deterministic_spec(spec):
+            out.append(
+                f"every seat is played by the same deterministic player ({spec}): the seat and facet scores "
+                "describe that one strategy against copies of itself, not the positions' balance"
+            )
+    return out
 
 
 def balance_metrics(results: Sequence[GameResult]) -> dict[str, float]:
@@ -208,6 +268,28 @@ def _facet_html(table: FacetTable) -> str:
     )
 
 
+def cross_html(results: Sequence[GameResult]) -> str:
+    """The start position x turn position table (:func:`netjer.sim.facets.cross_scores`), or
+    an empty string when there is none."""
+    cells = cross_scores(results)
+    if cells is None:
+        return ""
+    esc = html.escape
+    rows = list(dict.fromkeys(a for a, _ in cells))
+    cols = sorted({b for _, b in cells})
+
+    def cell(a: str, b: str) -> str:
+        score = cells.get((a, b))
+        return f"<td>{_score_cell(score)} (n={score.n})</td>" if score else "<td></td>"
+
+    head = "".join(f"<th>{esc(c)}</th>" for c in cols)
+    body = "".join(f"<tr><td>{esc(a)}</td>{''.join(cell(a, b) for b in cols)}</tr>" for a in rows)
+    return (
+        f"<h3>By {esc(CROSSED[0])} (rows) and {esc(CROSSED[1])} (columns)</h3><table><tr><th></th>{head}</tr>"
+        f"{body}</table>"
+    )
+
+
 def write_report(
     out_dir: Path,
     summary: TournamentSummary,
@@ -228,6 +310,7 @@ def write_report(
     """
     metrics = balance_metrics(results)
     facets = facet_tables(results, [a.name for a in summary.agents])
+    warnings = sample_warnings(results, [a.name for a in summary.agents])
     out_dir.mkdir(parents=True, exist_ok=True)
     images = _plots(summary, results, seat_names, facets)
     (out_dir / "results.json").write_text(
@@ -236,6 +319,8 @@ def write_report(
                 "summary": summary.as_dict(),
                 "metrics": metrics,
                 "facets": [t.as_dict() for t in facets],
+                "warnings": warnings,
+                "distinct_games": distinct_games(results),
                 "options": options,
                 "games": [asdict(r) for r in results],
             },
@@ -265,14 +350,18 @@ def write_report(
             f"{1 / max(1, len(seat_names)):.3f}). A facet shared by every seat of a game compares the "
             "first player's score and each agent's score under each label.</p>"
         )
-        facet_section += "".join(_facet_html(t) for t in facets)
+        facet_section += "".join(_facet_html(t) for t in facets) + cross_html(results)
     figures = "".join(f'<img alt="{esc(name)}" src="data:image/png;base64,{img}">' for name, img in images)
+    warning_section = "".join(f'<p class="warning"><strong>Warning:</strong> {esc(w)}.</p>' for w in warnings)
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
 <style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}table{{border-collapse:collapse;margin:1em 0}}
-td,th{{border:1px solid #ccc;padding:.3em .6em;text-align:left}}img{{max-width:48%;margin:.5%}}</style></head>
+td,th{{border:1px solid #ccc;padding:.3em .6em;text-align:left}}img{{max-width:48%;margin:.5%}}
+.warning{{background:#fff3cd;border:1px solid #e0b000;padding:.5em}}</style></head>
 <body><h1>{esc(title)}</h1>
-<p>{summary.games} games, seats rotated. Options: <code>{esc(json.dumps(options))}</code></p>
+<p>{summary.games} games ({distinct_games(results)} distinct), seats rotated. Options:
+<code>{esc(json.dumps(options))}</code></p>
+{warning_section}
 <h2>Agents</h2><table><tr><th>agent</th><th>seats played</th><th>W/D/L</th><th>score [95% CI]</th>
 <th>Elo [95% CI]</th></tr>{agent_rows}</table>
 <h2>Seats</h2><table><tr><th>seat</th><th>score [95% CI]</th></tr>{seat_rows}</table>

@@ -14,6 +14,7 @@ are not dominated by each task's round trip; results stream back as batches comp
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import time
@@ -76,6 +77,10 @@ class GameResult:
         facets: the initial state's ``report_facets()`` and the task's own facets (a varied
             option's value): per facet (``"god"``), one label per seat (see
             :mod:`netjer.sim.facets`); empty if there are none.
+        fingerprint: a digest of the game's options, setup labels and action sequence (16
+            hex digits of SHA-256): two games with the same fingerprint were the same game
+            (:func:`netjer.sim.report.sample_warnings` counts the distinct ones); empty in
+            results saved before it existed.
     """
 
     index: int
@@ -87,6 +92,23 @@ class GameResult:
     decided_at: float
     first_player: int
     facets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    fingerprint: str = ""
+
+
+def game_fingerprint(
+    options: dict[str, Any], actions: Sequence[Action], facets: dict[str, tuple[str, ...]] | None = None
+) -> str:
+    """16 hex digits of the SHA-256 of a game's options, setup labels (``facets``: the gods,
+    the turn order, the Guardians drawn) and actions (see :attr:`GameResult.fingerprint`)."""
+    digest = hashlib.sha256(repr((sorted(options.items()), sorted((facets or {}).items()))).encode())
+    for a in actions:
+        digest.update(b"\x00" + str(a).encode())
+    return digest.hexdigest()[:16]
+
+
+#: The analysis option that seats the scenario's start positions apart from the turn order
+#: (:func:`schedule`'s ``rotate_starts``; Ankh's ``start_rotation``).
+START_ROTATION = "start_rotation"
 
 
 def schedule(
@@ -97,6 +119,7 @@ def schedule(
     options: dict[str, Any] | None = None,
     seed: int = 0,
     variants: Sequence[dict[str, Any]] = (),
+    rotate_starts: bool = False,
 ) -> list[GameTask]:
     """The tasks of a tournament with seats rotated.
 
@@ -117,16 +140,23 @@ def schedule(
             unless the game's own facet of that name already gives that value (Ankh's
             ``scenario``); if the game's facet of that name says something else, the value
             goes under ``"NAME (varied)"``.  Every variant must keep the number of seats.
+        rotate_starts: also vary the game's :data:`START_ROTATION` option over 0 to seats - 1
+            (crossed with ``variants``), so that every start position is played from every
+            turn position equally often (with a multiple of seats x seats x variants games):
+            a start position's effect and a turn position's can then be told apart.
 
     Returns:
         The tasks, in the order of their ``index``.
 
     Raises:
         ConfigError: for a bad game, option or agent specification, more agents than
-            seats, a human agent, variants with different numbers of seats, or fewer games
-            than variants.
+            seats, a human agent, variants with different numbers of seats, fewer games
+            than variants, or ``rotate_starts`` for a game without start positions or with
+            ``start_rotation`` already set.
     """
     base = dict(options or {})
+    if rotate_starts:
+        variants = _rotated_starts(game, base, variants)
     setups = [make_game(game, {**base, **v}) for v in variants] if variants else [make_game(game, base)]
     g = setups[0]
     n = g.num_players
@@ -170,6 +200,17 @@ def schedule(
                     )
                 )
     return tasks
+
+
+def _rotated_starts(game: str, base: dict[str, Any], variants: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``variants`` (or the base options) crossed with every value of :data:`START_ROTATION`."""
+    g = make_game(game, base)
+    if START_ROTATION not in type(g).options_model.model_fields:
+        raise ConfigError(f"{g.title} has no start positions to rotate (no option {START_ROTATION})")
+    if START_ROTATION in base or any(START_ROTATION in v for v in variants):
+        raise ConfigError(f"rotating the start positions sets {START_ROTATION}; do not give it as well")
+    n = g.num_players
+    return [{**v, START_ROTATION: r} for v in (variants or [{}]) for r in range(n)]
 
 
 def _variant_facets(
@@ -225,6 +266,7 @@ def play_task(task: GameTask) -> GameResult:
     for name, label in task.facets.items():
         facets.setdefault(name, (label,) * game.num_players)
     final = play_match(game, agents, task.seed, state=state, on_action=follow)
+    options = game.options_dict()
     return GameResult(
         index=task.index,
         seed=task.seed,
@@ -235,6 +277,7 @@ def play_task(task: GameTask) -> GameResult:
         decided_at=since[0] / len(final.history) if final.public_scores() and final.history else 1.0,
         first_player=first,
         facets=facets,
+        fingerprint=game_fingerprint(options, final.history, facets),
     )
 
 

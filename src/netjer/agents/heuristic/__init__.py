@@ -38,18 +38,38 @@ POLICIES: dict[str, str] = {
 }
 
 
-def heuristic_policy(game_name: str) -> Policy:
+#: The heuristic's plans: ``greedy`` (each decision on its own, the default) and ``reply`` (a
+#: game module's ``make_policy`` may offer more foresight: Ankh weighs the next god's reply).
+PLANS = ("greedy", "reply")
+
+
+def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "greedy") -> Policy:
     """The heuristic policy of ``game_name``.
 
+    Args:
+        game_name: a game's registry name.
+        temperature: 0 for the plain policy; above 0, a soft choice among near-equal moves
+            (offered by a game module that defines ``make_policy(temperature, plan)``).
+        plan: one of :data:`PLANS`; other than ``greedy``, offered the same way.
+
     Raises:
-        ConfigError: if Netjer has no heuristic for that game yet.
+        ConfigError: if Netjer has no heuristic for that game yet, the plan is unknown, or
+            the game's heuristic offers no temperature or plan.
     """
     try:
         module = importlib.import_module(POLICIES[game_name])
     except KeyError:
         raise ConfigError(f"there is no heuristic player for {game_name!r} yet") from None
-    policy: Policy = module.policy
-    return policy
+    if plan not in PLANS:
+        raise ConfigError(f"heuristic: plan must be one of {', '.join(PLANS)}, got {plan!r}")
+    if temperature == 0.0 and plan == "greedy":
+        policy: Policy = module.policy
+        return policy
+    make = getattr(module, "make_policy", None)
+    if make is None:
+        raise ConfigError(f"the {game_name!r} heuristic has no temperature or plan parameter (only Ankh's has)")
+    made: Policy = make(temperature=temperature, plan=plan)
+    return made
 
 
 def heuristic_evaluation(game_name: str) -> Evaluation:
@@ -81,26 +101,46 @@ class HeuristicAgent(Agent):
             default).  A heuristic is nearly deterministic, and a game without chance after
             its setup (Ankh) then repeats itself between the same players: a little noise
             makes a balance study's games differ.
+        temperature: 0 (default) for the greedy choice; above 0, a soft choice among
+            near-equal moves, in the evaluation's units (Devotion), see
+            :func:`heuristic_policy`: noise where it costs little, unlike ``epsilon``.
+        plan: ``greedy`` (default) or ``reply`` (see :data:`PLANS`).
 
     Raises:
-        ConfigError: if ``epsilon`` is not in [0, 1].
+        ConfigError: if ``epsilon`` is not in [0, 1], ``temperature`` is negative or the
+            plan unknown.
     """
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, epsilon: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, epsilon: float = 0.0, temperature: float = 0.0, plan: str = "greedy") -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ConfigError(f"heuristic: epsilon must be between 0 and 1, got {epsilon}")
+        if not temperature >= 0.0:
+            raise ConfigError(f"heuristic: temperature must be 0 or more, got {temperature}")
+        if plan not in PLANS:
+            raise ConfigError(f"heuristic: plan must be one of {', '.join(PLANS)}, got {plan!r}")
         self.rng = Rng(seed)
         self.epsilon = epsilon
+        self.temperature = temperature
+        self.plan = plan
+
+    @property
+    def deterministic(self) -> bool:
+        """True when the same position always gets the same action (no epsilon, no
+        temperature): a balance study of such a player against itself repeats its games."""
+        return self.epsilon == 0.0 and self.temperature == 0.0
+
+    def _policy(self, game_name: str) -> Policy:
+        return heuristic_policy(game_name, temperature=self.temperature, plan=self.plan)
 
     def prepare(self, game: Game) -> None:
-        """Check that ``game`` has a heuristic.
+        """Check that ``game`` has a heuristic (with this temperature and plan).
 
         Raises:
             ConfigError: if it has none.
         """
-        heuristic_policy(game.name)
+        self._policy(game.name)
 
     def choose(self, view: PlayerView) -> Action:
         """The heuristic's action for ``view``'s seat.
@@ -108,7 +148,7 @@ class HeuristicAgent(Agent):
         Raises:
             ConfigError: if the game has no heuristic.
         """
-        policy = heuristic_policy(view.game.name)
+        policy = self._policy(view.game.name)
         if self.epsilon and self.rng.random() < self.epsilon:
             return self.rng.choice(view.legal_actions())
         return policy(view.determinize(self.rng), self.rng)

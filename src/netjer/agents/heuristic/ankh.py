@@ -32,10 +32,23 @@ Decisions, each greedy on that evaluation:
 * **Unlock**: the power that suits the position (Bountiful while in the red, Temple
   Attuned with Temples, ...).
 * **Camel Caravan**: declined; Worshipful, the tie-breaker: taken when worth it.
-* **God powers** (§4): used whenever they may be, the choice among uses at random; Hathor's
+* **God powers** (§4): used whenever they may be, the choice among uses at random (valued
+  with ``plan=reply``, see below); Hathor's
   placement valued like a summon against the Follower it costs; Anubis's ransom never paid.
   The evaluation does not count the powers' effects (a Radiant figure, a cat, Seth's
   adjacent enemies are valued as any figure or Monument).
+
+Two options, off by default so that the plain heuristic plays as it always has
+(:func:`make_policy`; agent ``heuristic:temperature=T,plan=reply``):
+
+* **temperature**: a soft choice among near-equal turns, moves and summons (:class:`Style`):
+  self-play games differ, at little cost, where ``epsilon`` plays a random legal action.
+* **plan=reply**: before choosing its turn, each candidate first action is played out (with
+  the rest of the turn, greedily) on a clone, and the next god's best reply, found among the
+  engine's legal actions on further clones, is counted against it when that reply would fire
+  the Conflict (:func:`reply_loss`); and every god power's decision is valued
+  (:func:`_value_god_decision`: Horus's Eyes and forbidden card, Thoth's guess, Anubis's
+  trap, Bastet's cats, Osiris's Underworld, Amun's battle) instead of drawn at random.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``b_card``) or bid (``bid``).  The position's
@@ -48,7 +61,8 @@ also ISMCTS's heuristic playout policy.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from netjer.core.action import Action
 from netjer.core.rng import Rng
@@ -109,13 +123,20 @@ from netjer.games.ankh.notation import (
     Bid,
     Build,
     Card,
+    CatPut,
     Claim,
+    Eye,
+    Forbid,
+    Guess,
+    Kill,
     Pick,
     Power,
     Put,
     PyramidPick,
     Row,
     To,
+    Trap,
+    Underworld,
 )
 from netjer.games.ankh.notation import (
     TIEBREAK as TIEBREAK_ACT,
@@ -658,9 +679,11 @@ def _event_value(model: Model, kind: str) -> float:
     return 0.0
 
 
-def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style | None = None) -> Action:
     """The first or second action of a turn (§7.1): the best pair of rows, or the best row
-    worth more than ``end``."""
+    worth more than ``end``.  With a ``style`` (not the default), the pairs are weighed
+    against the next god's best reply (:func:`_reply_penalties`) and chosen softly
+    (:func:`_soft_choice`)."""
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
     values = _row_values(model)
@@ -672,18 +695,31 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     if state.actions_taken == 0:
         # A merged god's players take one action each (§7.1, §10.4); an event ends the turn.
         two_actions = actions_per_turn(state, state.to_move) == 2
+        scored: list[tuple[float, Action]] = []
         best, choice = -math.inf, rows[0]
         for a in rows:
             r = a.row
             v = total[r]
             if two_actions and not fires[r] and r < 3:
                 v += max(0.0, *(total[r2] for r2 in range(r + 1, 4)))
+            if style is not None:
+                scored.append((v, a))
+                continue
             v += 1e-6 * rng.random()
             if v > best:
                 best, choice = v, a
+        if style is not None:
+            if style.reply:
+                scored = _reply_penalties(state, scored, god)
+            return _soft_choice(scored, style.temperature, rng)
         return choice
     best_action: Action = END if END in legal else rows[0]
     best = 0.0 if END in legal else -math.inf
+    if style is not None:
+        options: list[tuple[float, Action]] = [(total[a.row], a) for a in rows]
+        if END in legal:
+            options.append((0.0, END))
+        return _soft_choice(options, style.temperature, rng)
     for a in rows:
         if total[a.row] > best:
             best, best_action = total[a.row], a
@@ -886,9 +922,13 @@ def _choose_bid(state: AnkhState, legal: Sequence[Action]) -> Action:
 # --- the other decisions --------------------------------------------------------------------------
 
 
-def _choose_move_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
+def _choose_move_pick(
+    state: AnkhState, legal: Sequence[Action], rng: Rng | None = None, style: Style | None = None
+) -> Action:
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
+    if style is not None and rng is not None:
+        return _soft_move_pick(model, legal, rng, style)
     legal_set = set(legal)
     for gain, a, _ in _best_moves(model):
         if gain <= MIN_GAIN:
@@ -995,8 +1035,14 @@ def _choose_worship(state: AnkhState) -> Action:
     return WORSHIP_ACT if cost < 1.0 else NOWORSHIP
 
 
-def policy(state: State, rng: Rng) -> Action:
+def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
     """The heuristic's action for the seat to act in ``state`` (an :class:`AnkhState`).
+
+    Args:
+        state: the position.
+        rng: the generator of tie-breaks and soft choices.
+        style: ``None`` (default) for the plain greedy heuristic; a :class:`Style` for a
+            temperature or the ``reply`` plan (see :func:`make_policy`).
 
     Raises:
         TypeError: if ``state`` is not an Ankh state.
@@ -1008,12 +1054,16 @@ def policy(state: State, rng: Rng) -> Action:
         return legal[0]
     phase = state.phase
     if phase == TURN:
-        return _choose_row(state, legal, rng)
+        return _choose_row(state, legal, rng, style)
     if phase == MOVE_PICK:
-        return _choose_move_pick(state, legal)
+        return _choose_move_pick(state, legal, rng, style)
     if phase in (MOVE_TO, OBELISK_TO):
+        if style is not None and style.temperature > 0:
+            return _soft_to(state, legal, rng, style)
         return _best_to(state, legal, Model(state, state.god_of_seat[state.to_move]))
     if phase in (SUMMON, PYRAMID_PUT):
+        if style is not None and style.temperature > 0:
+            return _soft_summon(state, legal, rng, style)
         return _choose_summon(state, legal)
     if phase == CARD:
         return _choose_card(state, legal, rng)
@@ -1047,6 +1097,8 @@ def policy(state: State, rng: Rng) -> Action:
     if phase == PUSH:
         return legal[0]
     if phase in PHASE_OWNER:
+        if style is not None and style.reply:
+            return _value_god_decision(state, legal, rng)
         return _choose_god_decision(state, legal, rng)
     return legal[rng.below(len(legal))]  # pragma: no cover - every phase is handled above
 
@@ -1148,3 +1200,406 @@ def evaluate(state: State) -> list[float]:
         return state.returns()
     chances = win_chances(state)
     return [2.0 * chances.get(state.god_of_seat[s], 0.0) - 1.0 for s in range(state.n)]
+
+
+# --- temperature and the reply plan (heuristic:temperature=T, plan=reply) -----------------------------
+
+#: Moves worth less than the best by more than this many temperatures are never chosen.
+NEAR = 4.0
+#: The candidate first actions (row pairs) weighed against the next god's reply, best first.
+REPLY_CANDIDATES = 4
+#: How much of the next god's best reply counts: in full when its action fires the Conflict
+#: (nobody answers it), not at all otherwise (we answer in turn).  Counting those at 0.5
+#: scored 0.460 [0.392, 0.529] against the plain heuristic (2 players, 200 games), at 0:
+#: 0.515 [0.446, 0.583] (docs/balance.md).
+REPLY_WEIGHT, REPLY_WEIGHT_FIRED = 0.0, 1.0
+#: 1: the reply that costs us most among those that gain the replying god something; 0: the
+#: reply that gains it most.
+REPLY_WORST = 0
+#: Decisions simulated (by the greedy policy) to finish our own turn on a clone.
+TURN_HORIZON = 40
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the heuristic chooses, beyond the greedy default.
+
+    Attributes:
+        temperature: 0 for the best-valued move (ties broken by the generator as the plain
+            heuristic does); above 0, a move is drawn with probability proportional to
+            ``exp((value - best) / temperature)`` among those within :data:`NEAR`
+            temperatures of the best (values in the evaluation's Devotion-like units).
+        reply: weigh the next god's best reply before a raid or a Conflict
+            (:func:`_reply_penalties`) and value every god power's decision
+            (:func:`_value_god_decision`) instead of choosing among its uses at random.
+    """
+
+    temperature: float = 0.0
+    reply: bool = False
+
+
+def make_policy(temperature: float = 0.0, plan: str = "greedy") -> Callable[[State, Rng], Action]:
+    """The heuristic with a temperature and a plan (``greedy`` or ``reply``), as a
+    ``policy(state, rng)`` (:mod:`netjer.agents.heuristic`).  ``make_policy()`` plays as
+    :func:`policy` does except that its soft choices draw from the generator differently:
+    only :func:`policy` itself is today's heuristic, action for action.
+
+    Raises:
+        ValueError: for a negative temperature or an unknown plan.
+    """
+    if not temperature >= 0:
+        raise ValueError(f"temperature must be 0 or more, got {temperature}")
+    if plan not in ("greedy", "reply"):
+        raise ValueError(f"plan must be 'greedy' or 'reply', got {plan!r}")
+    style = Style(temperature=temperature, reply=plan == "reply")
+
+    def styled(state: State, rng: Rng) -> Action:
+        return policy(state, rng, style)
+
+    return styled
+
+
+def _soft_choice(scored: Sequence[tuple[float, Action]], temperature: float, rng: Rng) -> Action:
+    """The best of ``scored`` (value, action) at temperature 0 (ties broken at random), else
+    a draw among the near-best (see :class:`Style`)."""
+    if temperature <= 0:
+        best, choice = -math.inf, scored[0][1]
+        for value, a in scored:
+            v = value + 1e-6 * rng.random()
+            if v > best:
+                best, choice = v, a
+        return choice
+    top = max(v for v, _ in scored)
+    near = [(v, a) for v, a in scored if v >= top - NEAR * temperature]
+    weights = [math.exp((v - top) / temperature) for v, _ in near]
+    x = rng.random() * sum(weights)
+    for w, (_, a) in zip(weights, near, strict=True):
+        x -= w
+        if x < 0:
+            return a
+    return near[-1][1]
+
+
+def _soft_move_pick(model: Model, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+    """Which figure to move next (or ``done``): each figure by its best move's gain, ``done``
+    worth :data:`MIN_GAIN`."""
+    picks = {act.hex: act for act in legal if isinstance(act, Pick)}
+    scored: list[tuple[float, Action]] = [
+        (gain, picks[a]) for gain, a, _ in _best_moves(model) if a in picks and gain > MIN_GAIN
+    ]
+    scored.append((MIN_GAIN, DONE))
+    return _soft_choice(scored, style.temperature, rng)
+
+
+def _soft_to(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+    model = Model(state, state.god_of_seat[state.to_move])
+    a = state.selected
+    scored = [
+        (model.move_gain(a, act.hex) if state.figure[act.hex] < 0 else 0.0, act) for act in legal if isinstance(act, To)
+    ]
+    return _soft_choice(scored, style.temperature, rng) if scored else legal[0]
+
+
+def _soft_summon(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+    extra = next((act for act in legal if isinstance(act, PyramidPick)), None)
+    if extra is not None:
+        return extra
+    model = Model(state, state.god_of_seat[state.to_move])
+    scored: list[tuple[float, Action]] = [
+        (model.add_gain(act.hex, act.kind), act) for act in legal if isinstance(act, Put)
+    ]
+    return _soft_choice(scored, style.temperature, rng) if scored else legal[0]
+
+
+# --- the next god's reply ----------------------------------------------------------------------------
+
+
+def _finish_turn(state: AnkhState, first: Action, god: int) -> AnkhState | None:
+    """A clone of ``state`` after ``first`` and the rest of ``god``'s turn, played by the
+    greedy policy, stopped at the next god's turn; ``None`` if another god must decide
+    before that (a Conflict fired: its battles, its powers) or the game ends."""
+    st = state.clone()
+    st.apply(first)
+    rng = Rng(0)
+    for _ in range(TURN_HORIZON):
+        if st.phase == OVER:
+            return None
+        mover = st.god_of_seat[st.to_move]
+        if mover != god:
+            return st if st.phase == TURN else None
+        st.apply(policy(st, rng))
+    return None
+
+
+def _regions_delta_of(model: Model, who: int, changes: dict[int, tuple[int, float, int]]) -> list[float]:
+    """Change of each god's expected Conflict (in ``model``) when god ``who``'s (presence,
+    strength, killable figures) in each region of ``changes`` move by the given amounts."""
+    n = model.n
+    delta = [0.0] * n
+    for r, (dp, ds, dk) in changes.items():
+        base = r * n
+        pres = model.presence[base : base + n]
+        stre = model.strength[base : base + n]
+        kill = model.killable[base : base + n]
+        pres[who] += dp
+        stre[who] += ds
+        kill[who] += dk
+        new = model.region_value(pres, stre, kill, model.majority[r])
+        old = model.region_values[r]
+        for o in range(n):
+            delta[o] += new[o] - old[o]
+    return delta
+
+
+def _reply_changes(theirs: Model, a: int, b: int, kind: int) -> dict[int, tuple[int, float, int]]:
+    """The (presence, strength, killable) changes of ``theirs.god`` per region when its
+    figure of ``kind`` leaves ``a`` (-1 for a summon) for ``b``."""
+    changes: dict[int, tuple[int, float, int]] = {}
+    if a >= 0:
+        sa, ka = theirs._figure_effect(a, kind)
+        for r in theirs.hex_regions[a]:
+            changes[r] = (-1, -sa, -ka)
+    sb, kb = theirs._figure_effect(b, kind)
+    for r in theirs.hex_regions[b]:
+        dp, ds, dk = changes.get(r, (0, 0.0, 0))
+        changes[r] = (dp + 1, ds + sb, dk + kb)
+    return changes
+
+
+def reply_loss(state: AnkhState, god: int) -> float:
+    """What the best reply of the god to act in ``state`` (its turn just begun) costs ``god``.
+
+    The replies are the engine's: on clones, the legal ``move`` and ``summon`` rows, then
+    each legal figure pick and destination, or each legal summon.  The replying god picks
+    the one that gains it most on its own evaluation (:meth:`Model.move_gain`,
+    :meth:`Model.add_gain`); its cost to ``god`` is the drop of ``god``'s value
+    (:meth:`Model.rivalry` of the change of expected Conflicts), counted in full when that
+    row fires the Conflict (:data:`REPLY_WEIGHT_FIRED`), else by :data:`REPLY_WEIGHT` (0).
+    One figure's move or summon is looked at, not a whole Move action's three.
+
+    Args:
+        state: a position at the start of another god's turn (phase ``TURN``).
+        god: the god whose loss is measured.
+
+    Returns:
+        The loss, 0 or more (Devotion-like units).
+    """
+    opp = state.god_of_seat[state.to_move]
+    if opp == god or state.phase != TURN:
+        return 0.0
+    mine = Model(state, god)
+    theirs = Model(state, opp)
+    best_gain, loss = MIN_GAIN, 0.0
+    for row in state.legal_actions():
+        if not isinstance(row, Row) or row.row > 1:
+            continue
+        fires = state.markers[row.row] + 1 >= state.tracks[row.row].event_space
+        event = EVENT_TRACK[state.event_idx] if state.event_idx < len(EVENT_TRACK) else CONFLICT
+        weight = REPLY_WEIGHT_FIRED if fires and event == CONFLICT else REPLY_WEIGHT
+        st = state.clone()
+        st.apply(row)
+        replies: list[tuple[float, dict[int, tuple[int, float, int]]]] = []
+        if st.phase == MOVE_PICK:
+            for pick in st.legal_actions():
+                if not isinstance(pick, Pick):
+                    continue
+                moved = st.clone()
+                moved.apply(pick)
+                kind = state.figure[pick.hex]
+                for to in moved.legal_actions():
+                    if isinstance(to, To) and state.figure[to.hex] < 0:
+                        replies.append(
+                            (theirs.move_gain(pick.hex, to.hex), _reply_changes(theirs, pick.hex, to.hex, kind))
+                        )
+        elif st.phase in (SUMMON, PYRAMID_PUT):
+            for put in st.legal_actions():
+                if isinstance(put, Put):
+                    replies.append((theirs.add_gain(put.hex, put.kind), _reply_changes(theirs, -1, put.hex, put.kind)))
+        for gain, changes in replies:
+            if REPLY_WORST and gain > MIN_GAIN:
+                loss = max(loss, max(0.0, -mine.rivalry(_regions_delta_of(mine, opp, changes))) * weight)
+            elif gain > best_gain:
+                best_gain = gain
+                loss = max(0.0, -mine.rivalry(_regions_delta_of(mine, opp, changes))) * weight
+    return loss
+
+
+def _reply_penalties(state: AnkhState, scored: list[tuple[float, Action]], god: int) -> list[tuple[float, Action]]:
+    """``scored`` (value, first action of the turn) with the :data:`REPLY_CANDIDATES` best
+    lowered by the next god's best reply to the turn they start (:func:`reply_loss`)."""
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    out = list(scored)
+    for i in order[:REPLY_CANDIDATES]:
+        v, a = scored[i]
+        after = _finish_turn(state, a, god)
+        if after is not None:
+            out[i] = (v - reply_loss(after, god), a)
+    return out
+
+
+# --- god powers, valued (plan=reply) ------------------------------------------------------------------
+
+
+def _leader(state: AnkhState, god: int, among: Sequence[int] | None = None) -> int:
+    """The strongest living rival of ``god`` (most Devotion, then most Followers), among
+    ``among`` if given; -1 if there is none."""
+    rivals = [o for o in (among if among is not None else range(state.n)) if o != god and state.alive[o]]
+    return max(rivals, key=lambda o: (state.devotion[o], state.followers[o], -o), default=-1)
+
+
+def _playable(state: AnkhState, o: int) -> list[int]:
+    """The Battle cards god ``o`` may still play in this battle (public: its used cards,
+    the card Horus forbade; §1, §4.2 Horus)."""
+    cards = [c for c in hand_of(state.used[o]) if c != state.b_forbidden]
+    return cards or [CYCLE]
+
+
+def battle_chances(state: AnkhState, model: Model, forbidden: int = -1) -> dict[int, float]:
+    """Each god's chance of winning the current Battle on strength, each god playing any
+    card it may still play (less ``forbidden``) with equal chance (§10.3; ties counted
+    lost, as without the tie-breaker)."""
+    r = state.b_region
+    n = model.n
+    hands = {}
+    for o in state.b_gods:
+        cards = [c for c in _playable(state, o) if c != forbidden] or [CYCLE]
+        hands[o] = (model.strength[r * n + o], [CARD_STRENGTH[c] for c in cards])
+    out = {}
+    for o, (s, bonuses) in hands.items():
+        others = [hands[x] for x in hands if x != o]
+        out[o] = sum(_win_chance(s + b, others, False) for b in bonuses) / len(bonuses)
+    return out
+
+
+def _forbid_value(state: AnkhState, model: Model, god: int, card: int) -> float:
+    """Horus's value of forbidding ``card`` in this battle (§4.2 Horus): his own chance of
+    winning, less the rivals' (the strongest rival's counting most)."""
+    chances = battle_chances(state, model, card)
+    leader = _leader(state, god)
+    share = RIVALRY / max(1, sum(1 for o in range(state.n) if o != god and state.alive[o]))
+    value = 0.0
+    for o, p in chances.items():
+        if o == god:
+            value += p * WIN
+        else:
+            value -= p * (share + (0.5 if o == leader else 0.0))
+    return value
+
+
+def _eye_value(state: AnkhState, model: Model, god: int, token: int) -> float:
+    """What an Eye on the region of Conflict Order ``token`` is worth to Horus (§4.2 Horus):
+    a battle he fights, or one the strongest rival fights; nothing elsewhere (an Eye makes
+    him forbid a card there)."""
+    r = state.token_of_region.index(token)
+    n = model.n
+    present = [o for o in range(n) if model.presence[r * n + o] > 0]
+    if god in present:
+        return 1.0 + 0.1 * len(present)
+    leader = _leader(state, god)
+    return 0.5 if leader in present else 0.0
+
+
+def _battle_stake(model: Model, r: int, god: int) -> float:
+    """What ``god`` has at stake in a battle in region ``r``: its Monument majorities there,
+    the Devotion of a win and its figures that a loss would cost."""
+    n = model.n
+    return model.majority[r][god] + WIN + FIG_LOSS * model.killable[r * n + god]
+
+
+def _amun_now(state: AnkhState, god: int, legal: Sequence[Action]) -> Action:
+    """``amun`` (two cards in this battle) unless a later battle of this Conflict where Amun
+    fights has more at stake; else ``noamun`` (rules/ankh.md §4.1 Amun: once per Conflict)."""
+    model = Model(state, god)
+    n = model.n
+    here = _battle_stake(model, state.b_region, god)
+    later = [
+        _battle_stake(model, r, god)
+        for r in state.c_order[state.c_idx + 1 :]
+        if model.presence[r * n + god] > 0 and sum(1 for o in range(n) if model.presence[r * n + o] > 0) >= 2
+    ]
+    use = next((a for a in legal if not _declines(a)), legal[0])
+    decline = next((a for a in legal if _declines(a)), use)
+    return use if here >= max(later, default=0.0) else decline
+
+
+def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+    """A god power's decision (rules/ankh.md §4), each use valued:
+
+    * Horus's Eye (§4.2) on the battles that matter to him (:func:`_eye_value`), the best
+      first, ``done`` when none does; the forbidden card the one that most lowers the
+      rivals' chances against his, the strongest rival's most (:func:`_forbid_value`).
+    * Thoth's guess (§4.2): the card most likely played: the strongest one left to the
+      rival with the fewest cards left (the leader among equals).
+    * Anubis's trap (§4.1): the strongest rival's Warrior.
+    * Bastet's cats (§4.2): the +3 and +1 cats where she will fight (her strength there,
+      rivals present), the star next to the most enemy figures; the figure a star kills:
+      the one whose loss costs least.
+    * Osiris's Underworld (§4.1): the free space a summon would gain most on; the token to
+      move: the one on the poorest space.
+    * Amun's two cards (§4.1, once per Conflict): in this battle if no later battle of the
+      Conflict where he fights has more at stake (:func:`_amun_now`).
+    * Hathor's placement, Isis's saves, Ra's Sun: as the plain heuristic.
+    """
+    name = PHASE_OWNER[state.phase].PHASES[state.phase][0]
+    uses = [a for a in legal if not _declines(a)]
+    if not uses:
+        return legal[0]
+    god = state.god_of_seat[state.to_move]
+    if name == "horus-eye":
+        model = Model(state, god)
+        eyes = [(_eye_value(state, model, god, a.token), a) for a in uses if isinstance(a, Eye)]
+        best = max(eyes, key=lambda e: e[0], default=(0.0, DONE))
+        return best[1] if best[0] > 0 else (DONE if DONE in legal else legal[0])
+    if name == "horus-forbid":
+        model = Model(state, god)
+        return max((a for a in uses if isinstance(a, Forbid)), key=lambda a: _forbid_value(state, model, god, a.card))
+    if name == "thoth-guess":
+        guesses = [a for a in uses if isinstance(a, Guess)]
+        leader = _leader(state, god)
+
+        def likely(a: Guess) -> tuple[float, int, int]:
+            cards = [c for c in _playable(state, a.god)]
+            return (1.0 / max(1, len(cards)), int(a.god == leader), CARD_STRENGTH[a.card])
+
+        return max(guesses, key=likely) if guesses else legal[0]
+    if name == "anubis-trap":
+        traps = [a for a in uses if isinstance(a, Trap)]
+        leader = _leader(state, god, [a.god for a in traps])
+        return next((a for a in traps if a.god == leader), uses[0])
+    if name == "bastet-cats":
+        model = Model(state, god)
+        n = model.n
+        fown = state.figure_owner
+
+        def cat_value(a: CatPut) -> float:
+            if a.cat == 2:  # the star: an enemy who reveals it loses an adjacent figure
+                return 0.3 * sum(1 for x in model.adjacent[a.hex] if fown[x] >= 0 and fown[x] != god)
+            r = model.hex_regions[a.hex][0]
+            mine = model.strength[r * n + god]
+            rivals = sum(1 for o in range(n) if o != god and model.presence[r * n + o] > 0)
+            return (3.0 if a.cat == 1 else 1.0) * (mine > 0) * (1.0 + 0.5 * min(rivals, 2))
+
+        return max((a for a in uses if isinstance(a, CatPut)), key=cat_value, default=uses[0])
+    if name == "bastet-star":
+        model = Model(state, god)
+
+        def kept(a: Kill) -> float:
+            s, k = model._figure_effect(a.hex, state.figure[a.hex])
+            return sum(model.region_change(r, -1, -s, -k) for r in model.hex_regions[a.hex])
+
+        return max((a for a in uses if isinstance(a, Kill)), key=kept, default=uses[0])
+    if name == "amun-two-cards":
+        return _amun_now(state, god, legal)
+    if name == "osiris-underworld":
+        model = Model(state, god)
+        return max(
+            (a for a in uses if isinstance(a, Underworld)),
+            key=lambda a: (model.add_gain(a.hex, WARRIOR), -a.hex),
+            default=uses[0],
+        )
+    if name == "osiris-pick":
+        model = Model(state, god)
+        return min(
+            uses, key=lambda a: (model.add_gain(a.hex, WARRIOR), a.hex) if isinstance(a, Pick) else (math.inf, 0)
+        )
+    return _choose_god_decision(state, legal, rng)

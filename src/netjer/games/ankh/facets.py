@@ -6,6 +6,9 @@
   tells what the seat facet does.
 * ``turn position``: ``1st`` for the first player, ``2nd`` for the next, ... (the first player
   is drawn at random, so this is the first-player advantage, apart from the seat number).
+* ``start position``: ``#1`` for the seat holding scenario player #1's pieces, ... (S0 step
+  10).  By the rules it is the turn position (#1 plays 1st); the analysis option
+  ``start_rotation`` seats them apart, so that the two effects can be told apart.
 * ``scenario``: the setup (option ``scenario``), the same for every seat.
 * ``guardians``: the Guardian types of levels 1, 2, 3 in play, the same for every seat.
 """
@@ -56,9 +59,11 @@ def report_facets(state: AnkhState) -> dict[str, list[str]]:
     order = list(state.turn_order)
     scenario = str(state.game.options_dict()["scenario"])
     guardians = "/".join(FIGURE_IDS[k] for k in state.guardian_kind)
+    rotation = int(state.game.options_dict().get("start_rotation", 0))
     return {
         "god": [god_label(state, s) for s in range(n)],
         "turn position": [_ORDINALS[order.index(s)] for s in range(n)],
+        "start position": [f"#{(order.index(s) - rotation) % n + 1}" for s in range(n)],
         "scenario": [scenario] * n,
         "guardians": [guardians] * n,
     }

@@ -79,6 +79,16 @@ class AnkhOptions(GameOptions):
         ),
     )
     first_player: int | None = Field(None, description="The first player's seat; default: drawn at random (S0 step 4).")
+    start_rotation: int = Field(
+        0,
+        ge=0,
+        le=MAX_PLAYERS - 1,
+        description=(
+            "Analysis only, not a rule: 0 seats scenario player #k k-th in turn order (S0 step 10); R seats "
+            "them at turn position k+R (mod players), so that balance studies can tell a start position's "
+            "effect from a turn position's."
+        ),
+    )
     gods: str = Field(
         "draw",
         description=(
@@ -152,6 +162,7 @@ class AnkhGame(Game):
             guardians=self.guardian_choices,
             first_player=opts.first_player,
             track_length=opts.track_length,
+            start_rotation=opts.start_rotation,
         )
 
     @property

@@ -335,6 +335,7 @@ def initial_setup(
     guardians: Sequence[str | None] | None = None,
     first_player: int | None = None,
     track_length: TrackLength = "rulebook",
+    start_rotation: int = 0,
 ) -> AnkhSetup:
     """The table at the start of a game (S0 setup steps 1-12, rules/ankh.md §3, §5, §7.2, §8.3).
 
@@ -347,6 +348,10 @@ def initial_setup(
             all three.
         first_player: the first player's seat, or ``None`` to draw it (S0 step 4).
         track_length: ``"rulebook"`` or ``"long"`` (option ``track_length``, §7.2).
+        start_rotation: 0 (the rules, S0 step 10: scenario player #k is the k-th in turn
+            order), or ``r`` to seat scenario player #k at turn position ``k + r`` (mod the
+            players): an analysis option, not a rule, that tells a start position's effect
+            from a turn position's (option ``start_rotation``, docs/balance.md).
 
     Returns:
         The :class:`AnkhSetup`.
@@ -354,7 +359,8 @@ def initial_setup(
     Raises:
         ConfigError: for a player count outside 2-5, a scenario not made for that count, a
             Guardian of the wrong level or unknown, a ``guardians`` list not of length 3, a
-            first player outside the seats, or an unknown track length.
+            first player outside the seats, an unknown track length, or a start rotation
+            outside 0 to ``players - 1``.
         DataFileError: if a data file is corrupt.
     """
     _check_players(players)
@@ -383,7 +389,11 @@ def initial_setup(
         g = rng.choice([t for t in catalogue if t.level == level]) if pick is None else pick
         supplies.append(GuardianSupply(type=g, miniatures=guardian_miniatures(g, players), drawn=drawn))
 
-    player_seat = turn_order  # scenario player #k sits k-1 places clockwise of the first player
+    if not isinstance(start_rotation, int) or not 0 <= start_rotation < players:
+        raise ConfigError(f"Ankh start_rotation must be 0 to {players - 1}, got {start_rotation!r}")
+    # Scenario player #k sits k-1 places clockwise of the first player (S0 step 10), or, for
+    # analysis only, k-1+start_rotation places.
+    player_seat = tuple(turn_order[(k + start_rotation) % players] for k in range(players))
     pieces = tuple(
         SetupPiece(seat=None if p.player is None else player_seat[p.player - 1], kind=p.kind, hex=p.hex)
         for p in scen.pieces

@@ -403,6 +403,7 @@ class AnkhState(State):
             guardians=game.guardian_choices,
             first_player=opts.first_player,
             track_length=opts.track_length,
+            start_rotation=opts.start_rotation,
         )
         n = self.n = opts.players
         self.second_optional = opts.second_action == "optional"
