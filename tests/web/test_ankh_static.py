@@ -26,6 +26,14 @@ def js_const(name: str) -> str:
     return found.group(1)
 
 
+def js_table(name: str) -> str:
+    """The text of ``const name = () => ...;`` in ankh.js (a table whose words are translated
+    where they are drawn, so built by a function)."""
+    found = re.search(rf"^const {name} = \(\) => (.*?);$", ANKH_JS, re.M | re.S)
+    assert found, f"ankh.js has no table function {name}"
+    return found.group(1)
+
+
 def js_strings(name: str) -> list[str]:
     return re.findall(r'"([^"]*)"', js_const(name))
 
@@ -37,8 +45,8 @@ def test_the_map_is_the_engines() -> None:
 
 
 def test_powers_cards_figures_and_tracks_match() -> None:
-    assert re.findall(r'\["([a-z-]+)", "', js_const("POWERS")) == list(POWER_IDS)
-    assert re.findall(r'\["([a-z-]+)", "', js_const("CARDS")) == list(CARD_IDS)
+    assert re.findall(r'\["([a-z-]+)", t\("', js_table("powers")) == list(POWER_IDS)
+    assert re.findall(r'\["([a-z-]+)", t\("', js_table("cards")) == list(CARD_IDS)
     letters = re.findall(r'"?([a-z-]+)"?: "', js_const("KIND_LETTER"))
     assert letters == list(FIGURE_IDS)
     spaces = dict(re.findall(r"(\w+): (\d+)", js_const("TRACK_SPACES")))

@@ -4,6 +4,11 @@ Each game has a module here named after it (``aton.py``) with a function
 ``render(obs, seat) -> rich.console.RenderableType`` drawing ``obs`` (the result of
 ``state.observation(seat)``) as that seat sees it.  Because it reads nothing but the
 observation, a drawing cannot show hidden information.
+
+A board wider than the console is drawn in a compact form instead (issue 14 item 3):
+:class:`Fit` chooses between the two drawings from the width Rich gives it when it is printed
+(``options.max_width``: the console's width, or less inside a panel), never from the
+environment, so a test can print the same drawing at several widths.
 """
 
 from __future__ import annotations
@@ -12,8 +17,45 @@ import importlib
 import json
 from typing import Any, Protocol, cast
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.pretty import Pretty
+
+#: The width a drawing is measured at to learn its natural width (wider than any console).
+_UNBOUNDED = 10_000
+
+
+class Fit:
+    """A drawing with a compact form: ``full`` when it fits the width it is printed in, else
+    ``compact`` (e.g. the Ankh map as a list of regions, the Nile board without its side labels).
+
+    Args:
+        full: the full drawing.
+        compact: the drawing for narrower consoles; it must hold every piece of information of
+            ``full`` (the tests print both at several widths and compare).
+        need: the width (in terminal cells) ``full`` needs; default: its natural width, measured
+            with Rich (:class:`rich.measure.Measurement`) when printed.
+    """
+
+    def __init__(self, full: RenderableType, compact: RenderableType, need: int | None = None) -> None:
+        self.full = full
+        self.compact = compact
+        self.need = need
+
+    def width_needed(self, console: Console, options: ConsoleOptions) -> int:
+        """The width ``full`` needs: ``need``, else its natural (unbounded) width."""
+        if self.need is not None:
+            return self.need
+        return Measurement.get(console, options.update_width(_UNBOUNDED), self.full).maximum
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        fits = self.width_needed(console, options) <= options.max_width
+        yield self.full if fits else self.compact
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        full = Measurement.get(console, options, self.full)
+        compact = Measurement.get(console, options, self.compact)
+        return Measurement(min(full.minimum, compact.minimum), full.maximum)
 
 
 class Renderer(Protocol):

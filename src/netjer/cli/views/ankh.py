@@ -30,7 +30,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from netjer.cli.views.ankh_map import SEAT_STYLES, draw_map
+from netjer.cli.views import Fit
+from netjer.cli.views.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.core.words import join_words, plural
 from netjer.games.ankh.board import Board, RegionMap, load_board
 from netjer.i18n import N_, _, ngettext
@@ -71,8 +72,10 @@ def _style(god: int | None) -> str:
     return "bold" if god is None else SEAT_STYLES[god % len(SEAT_STYLES)]
 
 
-def map_view(obs: dict[str, Any]) -> Text:
-    """The map with the pieces and the regions' Conflict Order tokens."""
+def map_view(obs: dict[str, Any]) -> Fit:
+    """The map with the pieces and the regions' Conflict Order tokens: the hex drawing, or on a
+    console narrower than it (:data:`~netjer.cli.views.ankh_map.MAP_WIDTH`) the same map as a
+    list of regions (:func:`~netjer.cli.views.ankh_map.draw_region_list`)."""
     board: Board = load_board()
     regions = _regions(tuple(obs["camels"]))
     labels = {regions.region_of[board.parse_hex(r["first_hex"])]: str(r["token"]) for r in obs["regions"]}
@@ -103,9 +106,12 @@ def map_view(obs: dict[str, Any]) -> Text:
         marks.update({h: short[c] for c, h in bastet.get("cats", {}).items() if h in marks})
         for h, mark in marks.items():
             pieces[h] = pieces.get(h, "Cat") + mark
-    out = draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
-    out.append(_(PIECE_LEGEND), "dim")
-    return out
+    full = draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
+    full.append(_(PIECE_LEGEND), "dim")
+    compact = draw_region_list(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
+    compact.append(_(LEGEND) + "\n", "dim")
+    compact.append(_(PIECE_LEGEND), "dim")
+    return Fit(full, compact, need=MAP_WIDTH)
 
 
 def _tracks(obs: dict[str, Any]) -> Table:

@@ -17,6 +17,11 @@ lower, as printed (§8.2)::
      \\_____/
 
 River sides are drawn with ``#`` and camel sides with ``*``.
+
+The drawing is :data:`MAP_WIDTH` characters wide; for a narrower console :func:`draw_region_list`
+tells the same map as text that wraps to any width (issue 14 item 3): each region with its label
+and every space of it (``row,col``, terrain letter, what stands there), then the water spaces,
+the rivers and the camels.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ RIVER_STYLE = "bold bright_cyan"
 CAMEL_STYLE = "bold orange1"
 RIVER_CHAR, CAMEL_CHAR = "#", "*"
 _HEX_W, _COL_STEP, _ROW_STEP = 9, 7, 4
+#: The width of :func:`draw_map`'s drawing of the base board (11 columns of hexes).
+MAP_WIDTH = _COL_STEP * 10 + _HEX_W
 LEGEND = N_("F fertile  D desert  ~ water  # river  * camels  (top: row,col; bottom right: the region's label)")
 
 
@@ -67,6 +74,19 @@ def _fit(text: str, width: int) -> str:
 
 def _hex_key(board: Board, key: int | str) -> int:
     return key if isinstance(key, int) else board.parse_hex(key)
+
+
+def _labels(board: Board, regions: RegionMap, region_labels: Mapping[int, str] | None) -> dict[int, str]:
+    """Each region's one-character label (see :func:`draw_map`)."""
+    labels: dict[int, str] = {}
+    for r in range(regions.num_regions):
+        if region_labels is not None and r in region_labels:
+            labels[r] = str(region_labels[r])[:1]
+        elif regions is board.base or regions.num_regions == board.base.num_regions:
+            labels[r] = board.base_region_name(regions, r)[:1]
+        else:
+            labels[r] = str(r)[-1]
+    return labels
 
 
 def draw_map(
@@ -100,14 +120,7 @@ def draw_map(
         ValueError: if a key of ``pieces``/``owners`` names no hex.
     """
     regions = regions or board.base
-    labels: dict[int, str] = {}
-    for r in range(regions.num_regions):
-        if region_labels is not None and r in region_labels:
-            labels[r] = str(region_labels[r])[:1]
-        elif regions is board.base or regions.num_regions == board.base.num_regions:
-            labels[r] = board.base_region_name(regions, r)[:1]
-        else:
-            labels[r] = str(r)[-1]
+    labels = _labels(board, regions, region_labels)
     piece_at = {_hex_key(board, k): v for k, v in (pieces or {}).items()}
     owner_at = {_hex_key(board, k): v for k, v in (owners or {}).items()}
 
@@ -199,3 +212,59 @@ def map_text(
         coords=coords,
         legend=legend,
     ).plain
+
+
+def draw_region_list(
+    board: Board,
+    *,
+    regions: RegionMap | None = None,
+    region_labels: Mapping[int, str] | None = None,
+    pieces: Mapping[int | str, str] | None = None,
+    owners: Mapping[int | str, int] | None = None,
+) -> Text:
+    """The map of :func:`draw_map` told as wrapping text, for consoles narrower than
+    :data:`MAP_WIDTH`: one paragraph per region (by label), listing every space as
+    ``row,col`` + terrain letter (``F``/``D``) + what stands on it, then the water spaces (``~``),
+    the river sides and the camel sides (``a|b``, the two spaces a side separates).
+
+    Args: as :func:`draw_map`.
+
+    Returns:
+        The text (pieces in their seat's colour, regions' labels in bold).
+
+    Raises:
+        ValueError: if a key of ``pieces``/``owners`` names no hex.
+    """
+    regions = regions or board.base
+    labels = _labels(board, regions, region_labels)
+    piece_at = {_hex_key(board, k): v for k, v in (pieces or {}).items()}
+    owner_at = {_hex_key(board, k): v for k, v in (owners or {}).items()}
+    out = Text()
+    out.append(gettext(N_("The map by region (the drawing needs {n} columns):")).format(n=MAP_WIDTH), "bold")
+
+    def space(h: int, mark: str) -> None:
+        out.append(" ")
+        out.append(f"{board.hex_name(h)}:{mark}", TERRAIN_STYLES[board.terrain[h]])
+        if h in piece_at:
+            seat = owner_at.get(h)
+            out.append(f" {piece_at[h]}", None if seat is None else SEAT_STYLES[seat % len(SEAT_STYLES)])
+
+    order = sorted(range(regions.num_regions), key=lambda r: (labels[r], r))
+    for r in order:
+        members = regions.regions[r]
+        out.append("\n")
+        title = gettext(N_("Region {label} ({n} spaces):")).format(label=labels[r], n=len(members))
+        out.append(title, "bold")
+        for h in members:
+            space(h, "F" if board.terrain[h] == FERTILE else "D")
+    out.append("\n" + gettext(N_("Water:")), "bold")
+    for h in board.water:
+        space(h, "~")
+    rivers = sorted(e for e in board.rivers if e not in regions.camels)
+    out.append("\n" + gettext(N_("Rivers ({mark}):")).format(mark=RIVER_CHAR), "bold")
+    out.append(" " + " ".join(board.edge_name(e) for e in rivers), RIVER_STYLE)
+    out.append("\n" + gettext(N_("Camels ({mark}):")).format(mark=CAMEL_CHAR), "bold")
+    camels = sorted(regions.camels)
+    out.append(" " + (" ".join(board.edge_name(e) for e in camels) if camels else "-"), CAMEL_STYLE)
+    out.append("\n")
+    return out

@@ -19,6 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from netjer.cli.views import Fit
 from netjer.games.nile.state import reason_text
 from netjer.i18n import N_, _
 
@@ -92,16 +93,44 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     if seat is not None:
         heading.append("\n" + _("You are {god}.").format(god=names[seat]), style=STYLE[seat])
 
-    board = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1))
+    counters = Text(
+        _("Combat actions without a fight: {n}/{limit}").format(n=obs["quiet"], limit=obs["no_fight_limit"]),
+        style="dim",
+    )
+    if obs["repetition_limit"] and obs["phase"] in ("combat", "final_action"):
+        counters.append(
+            "   " + _("this position: {n}/{limit}").format(n=obs["repetitions"], limit=obs["repetition_limit"])
+        )
+    # The events of the last action are printed by the front end from the log, not here.
+    legend = Text(_(LEGEND), style="dim")
+    full = Group(_board(obs, rows, order, letters, True), Text(""), _sides(obs, names))
+    compact = Group(_board(obs, rows, order, letters, False), _row_key(rows), Text(""), _sides_compact(obs, names))
+    return Group(heading, Text(""), Fit(full, compact), counters, legend)
+
+
+def _board(obs: dict[str, Any], rows: list[int], order: list[int], letters: list[str], row_names: bool) -> Table:
+    """The board: a row's number on its left and, in the full drawing, its name on its right."""
+    board = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1) if row_names else (0, 0))
     board.add_column("", justify="right", style="dim")
     for letter in letters:
-        board.add_column(letter, justify="center", min_width=3)
-    board.add_column("", style="dim")
+        board.add_column(letter, justify="center", min_width=3 if row_names else 4)
+    if row_names:
+        board.add_column("", style="dim")
     for i, r in enumerate(rows):
-        board.add_row(str(r + 1), *[_token(obs["board"][r][c]) for c in order], _(ROW_NAMES[r]))
+        names = [_(ROW_NAMES[r])] if row_names else []
+        board.add_row(str(r + 1), *[_token(obs["board"][r][c]) for c in order], *names)
         if i == 1:
-            board.add_row("", *["─" * 3 for _ in order], "", style="dim")
+            board.add_row("", *["─" * 3 for _ in order], *([""] if row_names else []), style="dim")
+    return board
 
+
+def _row_key(rows: list[int]) -> Text:
+    """The compact board's row names, below it (top to bottom, as drawn), one a line."""
+    return Text("\n".join(f"{r + 1} {_(ROW_NAMES[r])}" for r in rows), style="dim")
+
+
+def _sides(obs: dict[str, Any], names: tuple[str, str]) -> Table:
+    """Each side's column, hand and cemetery, one row each."""
     sides = Table(box=None, show_header=True, pad_edge=False, padding=(0, 2))
     for title in ("", _("column (next → last)"), _("hand"), _("cemetery")):
         sides.add_column(title, style="" if title else None)
@@ -113,17 +142,22 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
             _tokens(p["hand"], p.get("hand_face_up")),
             _tokens(p["cemetery"]),
         )
+    return sides
 
-    counters = Text(
-        _("Combat actions without a fight: {n}/{limit}").format(n=obs["quiet"], limit=obs["no_fight_limit"]),
-        style="dim",
-    )
-    if obs["repetition_limit"] and obs["phase"] in ("combat", "final_action"):
-        counters.append(
-            "   " + _("this position: {n}/{limit}").format(n=obs["repetitions"], limit=obs["repetition_limit"])
-        )
-    # The events of the last action are printed by the front end from the log, not here.
-    return Group(heading, Text(""), board, Text(""), sides, counters, Text(_(LEGEND), style="dim"))
+
+def _sides_compact(obs: dict[str, Any], names: tuple[str, str]) -> Group:
+    """The same as :func:`_sides`, each side stacked on its own lines (narrow consoles)."""
+    blocks: list[RenderableType] = []
+    for s in (0, 1):
+        p = obs["players"][s]
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column()
+        grid.add_row(_("column (next → last)"), f"{len(p['column'])}: {_tokens(p['column'])}")
+        grid.add_row(_("hand"), _tokens(p["hand"], p.get("hand_face_up")))
+        grid.add_row(_("cemetery"), _tokens(p["cemetery"]))
+        blocks += [Text(names[s], style=STYLE[s]), grid]
+    return Group(*blocks)
 
 
 def render_omniscient(observations: list[dict[str, Any]]) -> RenderableType:

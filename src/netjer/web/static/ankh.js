@@ -14,7 +14,7 @@
 // build, keep; a hex side to lay the next camel; a power to unlock; a card of your hand; a
 // region token to swap. Everything else (and everything at all) is in the list of legal actions.
 
-import { el, svg, svgButton } from "./common.js";
+import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
 
 // The map (src/netjer/games/ankh/data/map.json; tests/web/test_ankh_map_data.py keeps them equal).
 const GRID = [
@@ -102,138 +102,141 @@ const TERRAIN_NAME = { F: "fertile", D: "desert", W: "water" };
 const KIND_LETTER = {
   god: "G", warrior: "W", "cat-mummy": "Ca", satet: "Sa", mummy: "Mu", apep: "Ap", "giant-scorpion": "Sc", androsphinx: "Sp",
 };
-const KIND_NAME = {
-  god: "God", warrior: "Warrior", "cat-mummy": "Cat-Mummy", satet: "Satet", mummy: "Mummy", apep: "Apep",
-  "giant-scorpion": "Giant Scorpion", androsphinx: "Androsphinx", obelisk: "Obelisk", temple: "Temple", pyramid: "Pyramid",
-};
+const kindNames = () => ({
+  god: t("God"), warrior: t("Warrior"), "cat-mummy": t("Cat-Mummy"), satet: t("Satet"), mummy: t("Mummy"), apep: t("Apep"),
+  "giant-scorpion": t("Giant Scorpion"), androsphinx: t("Androsphinx"), obelisk: t("Obelisk"), temple: t("Temple"), pyramid: t("Pyramid"),
+});
 const MONUMENTS = ["obelisk", "temple", "pyramid"];
-const POWERS = [
-  ["commanding", "Commanding"], ["inspiring", "Inspiring"], ["omnipresent", "Omnipresent"], ["revered", "Revered"],
-  ["resplendent", "Resplendent"], ["obelisk-attuned", "Obelisk Att."], ["temple-attuned", "Temple Att."], ["pyramid-attuned", "Pyramid Att."],
-  ["glorious", "Glorious"], ["magnanimous", "Magnanimous"], ["bountiful", "Bountiful"], ["worshipful", "Worshipful"],
+// [id, the short name on the god board, the name]
+const powers = () => [
+  ["commanding", t("Commanding"), t("Commanding")], ["inspiring", t("Inspiring"), t("Inspiring")], ["omnipresent", t("Omnipresent"), t("Omnipresent")], ["revered", t("Revered"), t("Revered")],
+  ["resplendent", t("Resplendent"), t("Resplendent")], ["obelisk-attuned", t("Obelisk Att."), t("Obelisk Attuned")], ["temple-attuned", t("Temple Att."), t("Temple Attuned")], ["pyramid-attuned", t("Pyramid Att."), t("Pyramid Attuned")],
+  ["glorious", t("Glorious"), t("Glorious")], ["magnanimous", t("Magnanimous"), t("Magnanimous")], ["bountiful", t("Bountiful"), t("Bountiful")], ["worshipful", t("Worshipful"), t("Worshipful")],
 ];
-const POWER_TEXT = {
-  commanding: "Each time you win a Battle, gain 3 Followers.",
-  inspiring: "Your Build Monument card costs 0 Followers.",
-  omnipresent: "At the start of each Conflict, gain 1 Follower per region holding one of your figures.",
-  revered: "Gain Followers gives 1 more Follower.",
-  resplendent: "If you control 3 or more Monuments of one type, your God figure has strength 3.",
-  "obelisk-attuned": "At the start of a Battle you are in, move figures to empty spaces next to your Obelisks there.",
-  "temple-attuned": "+2 strength per Temple of yours in the battle region with one of your figures adjacent.",
-  "pyramid-attuned": "When you Summon, you may also summon 1 figure next to each Pyramid you control.",
-  glorious: "Win a Battle by 3 or more strength: gain 3 Devotion instead of 1.",
-  magnanimous: "Lose a Battle with 2 or more figures in the region: gain 2 Devotion.",
-  bountiful: "While your token is in the red section, each Devotion gain gives 1 more.",
-  worshipful: "After a Battle in which you played a card, you may sacrifice 2 Followers for 1 Devotion.",
-};
-const CARDS = [
-  ["plague", "Plague", "Plague of Locusts (+1): everyone present bids Followers; all but the highest bidder lose their Warriors and Guardians here."],
-  ["build", "Build", "Build Monument (+0): sacrifice 3 Followers to build a Monument you control here."],
-  ["chariots", "Chariots", "Chariots: +3 strength."],
-  ["cycle", "Cycle", "Cycle of Ma'at (+0): after the battle, take back every used Battle card."],
-  ["drought", "Drought", "Drought (+1): if you win, +1 Devotion per figure of yours on a Desert space here."],
-  ["flood", "Flood", "Flood (+0): +1 Follower per figure of yours on a Fertile space here; those cannot be killed."],
-  ["miracle", "Miracle", "Miracle (+0): after the battle, +1 Devotion per figure of yours killed in it."],
+const powerTexts = () => ({
+  commanding: t("Each time you win a Battle, gain 3 Followers."),
+  inspiring: t("Your Build Monument card costs 0 Followers."),
+  omnipresent: t("At the start of each Conflict, gain 1 Follower per region holding one of your figures."),
+  revered: t("Gain Followers gives 1 more Follower."),
+  resplendent: t("If you control 3 or more Monuments of one type, your God figure has strength 3."),
+  "obelisk-attuned": t("At the start of a Battle you are in, move figures to empty spaces next to your Obelisks there."),
+  "temple-attuned": t("+2 strength per Temple of yours in the battle region with one of your figures adjacent."),
+  "pyramid-attuned": t("When you Summon, you may also summon 1 figure next to each Pyramid you control."),
+  glorious: t("Win a Battle by 3 or more strength: gain 3 Devotion instead of 1."),
+  magnanimous: t("Lose a Battle with 2 or more figures in the region: gain 2 Devotion."),
+  bountiful: t("While your token is in the red section, each Devotion gain gives 1 more."),
+  worshipful: t("After a Battle in which you played a card, you may sacrifice 2 Followers for 1 Devotion."),
+});
+const cards = () => [
+  ["plague", t("Plague"), t("Plague of Locusts (+1): everyone present bids Followers; all but the highest bidder lose their Warriors and Guardians here.")],
+  ["build", t("Build"), t("Build Monument (+0): sacrifice 3 Followers to build a Monument you control here.")],
+  ["chariots", t("Chariots"), t("Chariots: +3 strength.")],
+  ["cycle", t("Cycle"), t("Cycle of Ma'at (+0): after the battle, take back every used Battle card.")],
+  ["drought", t("Drought"), t("Drought (+1): if you win, +1 Devotion per figure of yours on a Desert space here.")],
+  ["flood", t("Flood"), t("Flood (+0): +1 Follower per figure of yours on a Fertile space here; those cannot be killed.")],
+  ["miracle", t("Miracle"), t("Miracle (+0): after the battle, +1 Devotion per figure of yours killed in it.")],
 ];
 // the rules texts' entry of each card (texts/en.toml): "build" alone is the action word
 const CARD_TERM = { build: "build-monument" };
-const CARD_SHORT = Object.fromEntries(CARDS.map(([id, short]) => [id, short]));
-const CARD_TEXT = Object.fromEntries(CARDS.map(([id, , text]) => [id, text]));
-const ROW_WORDS = { move: "Move figures", summon: "Summon figure", gain: "Gain Followers", unlock: "Unlock power" };
+const cardShort = () => Object.fromEntries(cards().map(([id, short]) => [id, short]));
+const cardTexts = () => Object.fromEntries(cards().map(([id, , text]) => [id, text]));
+// the action words as the player types them (short: they follow "action 1 taken")
+const rowShort = () => ({ move: t("move"), summon: t("summon"), gain: t("gain"), unlock: t("unlock") });
+const rowWords = () => ({ move: t("Move figures"), summon: t("Summon figure"), gain: t("Gain Followers"), unlock: t("Unlock power") });
 const TRACK_SPACES = { move: 7, summon: 7, gain: 7, unlock: 6 };
 const EVENT_SHORT = { "control-monument": "M", "camel-caravan": "K", conflict: "C" };
-const EVENT_WORDS = { "control-monument": "Control Monument", "camel-caravan": "Camel Caravan", conflict: "Conflict" };
-const WORD_BUTTONS = {
-  end: "End the turn",
-  done: "Done",
-  noswap: "Keep the tokens (no swap)",
-  nobuild: "Do not build",
-  tiebreak: "Use the tie-breaker",
-  notiebreak: "Do not use the tie-breaker",
-  worship: "Worship: 2 Followers for 1 Devotion",
-  noworship: "Do not worship",
-  amun: "Play two Battle cards (Amun)",
-  noamun: "Play one card",
-  ransom: "Buy back my Warrior from Anubis (1 Follower)",
-  notrap: "Trap no Warrior",
-  nounderworld: "No Underworld token",
-  sun: "Make it Radiant (Sun token)",
-  nosun: "No Sun token",
-  noplace: "Place no figure",
-  noguess: "Make no guess",
-};
-const STEP_WORDS = {
-  "next-region": "next region",
-  "obelisk-attuned": "Obelisk Attuned moves",
-  cards: "choosing Battle cards",
-  build: "Build Monument",
-  plague: "Plague of Locusts",
-  "plague-bids": "Plague bids",
-  majorities: "Monument majorities",
-  resolution: "Battle resolution",
-  "resolution-effects": "after the resolution",
-  magnanimous: "Magnanimous",
-  miracle: "Miracle",
-  worshipful: "Worshipful",
-  "cycle-of-maat": "Cycle of Ma'at",
-};
+const eventWords = () => ({ "control-monument": t("Control Monument"), "camel-caravan": t("Camel Caravan"), conflict: t("Conflict") });
+const wordButtons = () => ({
+  end: t("End the turn"),
+  done: t("Done"),
+  noswap: t("Keep the tokens (no swap)"),
+  nobuild: t("Do not build"),
+  tiebreak: t("Use the tie-breaker"),
+  notiebreak: t("Do not use the tie-breaker"),
+  worship: t("Worship: 2 Followers for 1 Devotion"),
+  noworship: t("Do not worship"),
+  amun: t("Play two Battle cards (Amun)"),
+  noamun: t("Play one card"),
+  ransom: t("Buy back my Warrior from Anubis (1 Follower)"),
+  notrap: t("Trap no Warrior"),
+  nounderworld: t("No Underworld token"),
+  sun: t("Make it Radiant (Sun token)"),
+  nosun: t("No Sun token"),
+  noplace: t("Place no figure"),
+  noguess: t("Make no guess"),
+});
+const stepWords = () => ({
+  "next-region": t("next region"),
+  "obelisk-attuned": t("Obelisk Attuned moves"),
+  cards: t("choosing Battle cards"),
+  build: t("Build Monument"),
+  plague: t("Plague of Locusts"),
+  "plague-bids": t("Plague bids"),
+  majorities: t("Monument majorities"),
+  resolution: t("Battle resolution"),
+  "resolution-effects": t("after the resolution"),
+  magnanimous: t("Magnanimous"),
+  miracle: t("Miracle"),
+  worshipful: t("Worshipful"),
+  "cycle-of-maat": t("Cycle of Ma'at"),
+});
 const DEVOTION_TOP = 31;
 
 // ---------- the gods' powers (§4; src/netjer/games/ankh/gods/*.py) ----------
 
 // [id, name, what the power does] in the engine's order (gods/base.py GOD_IDS).
-const GODS = [
-  ["amun", "Amun", "Once per Conflict, in one Battle, Amun plays two Battle cards (announced before anyone chooses); the token turns up again when the Conflict ends."],
-  ["anubis", "Anubis", "Traps one killed enemy Warrior per killing in 3 slots: +1 strength each for his God figure; an owner buys one back for 1 Follower when summoning."],
-  ["isis", "Isis", "Her figures next to an enemy figure are Protected: in Battle Resolution she may keep them alive."],
-  ["osiris", "Osiris", "After a Battle he lost, an Underworld token on that region: he summons onto it freely; no other god may enter, summon or build there."],
-  ["ra", "Ra", "A figure he summons may take one of 3 Sun tokens (Radiant): +1 Devotion when he dominates or wins a Battle with a Radiant figure there."],
-  ["bastet", "Bastet", "3 cats (+1, +3, star) face down on Monuments in different regions: revealed in her Battles for strength; an opponent may reveal one next to a figure once per turn (the star kills that figure)."],
-  ["hathor", "Hathor", "After any effect she sacrificed Followers for, 1 more Follower places a figure from her pool next to her figures or Monuments."],
-  ["thoth", "Thoth", "Before the reveal, 1 Follower from the supply on his scale and a guess at an opponent's card: wrong, that opponent takes the scale; at the end of each Conflict, 1 Devotion per Follower on it."],
-  ["horus", "Horus", "At each Conflict, Eyes on up to 2 regions where a Battle will be; there he forbids a Battle card (not the Cycle of Ma'at) to everyone."],
-  ["seth", "Seth", "During Conflicts, enemy Warriors and Guardians next to his God figure count as his figures."],
+const gods = () => [
+  ["amun", t("Amun"), t("Once per Conflict, in one Battle, Amun plays two Battle cards (announced before anyone chooses); the token turns up again when the Conflict ends.")],
+  ["anubis", t("Anubis"), t("Traps one killed enemy Warrior per killing in 3 slots: +1 strength each for his God figure; an owner buys one back for 1 Follower when summoning.")],
+  ["isis", t("Isis"), t("Her figures next to an enemy figure are Protected: in Battle Resolution she may keep them alive.")],
+  ["osiris", t("Osiris"), t("After a Battle he lost, an Underworld token on that region: he summons onto it freely; no other god may enter, summon or build there.")],
+  ["ra", t("Ra"), t("A figure he summons may take one of 3 Sun tokens (Radiant): +1 Devotion when he dominates or wins a Battle with a Radiant figure there.")],
+  ["bastet", t("Bastet"), t("3 cats (+1, +3, star) face down on Monuments in different regions: revealed in her Battles for strength; an opponent may reveal one next to a figure once per turn (the star kills that figure).")],
+  ["hathor", t("Hathor"), t("After any effect she sacrificed Followers for, 1 more Follower places a figure from her pool next to her figures or Monuments.")],
+  ["thoth", t("Thoth"), t("Before the reveal, 1 Follower from the supply on his scale and a guess at an opponent's card: wrong, that opponent takes the scale; at the end of each Conflict, 1 Devotion per Follower on it.")],
+  ["horus", t("Horus"), t("At each Conflict, Eyes on up to 2 regions where a Battle will be; there he forbids a Battle card (not the Cycle of Ma'at) to everyone.")],
+  ["seth", t("Seth"), t("During Conflicts, enemy Warriors and Guardians next to his God figure count as his figures.")],
 ];
-const GOD_NAME = Object.fromEntries(GODS.map(([id, name]) => [id, name]));
-const GOD_TEXT = Object.fromEntries(GODS.map(([id, , text]) => [id, text]));
+const godNames = () => Object.fromEntries(gods().map(([id, name]) => [id, name]));
+const godTexts = () => Object.fromEntries(gods().map(([id, , text]) => [id, text]));
 // Each god decision (phase): [status words, prompt] (the status reads "Ra (Player 1) <words>").
-const GOD_PHASES = {
-  "amun-two-cards": ["decides on two Battle cards (Amun)", "Amun: play two Battle cards in this Battle (once per Conflict)? You announce it before anyone chooses."],
-  "anubis-trap": ["may trap a killed Warrior (Anubis)", "Anubis: trap one of the Warriors just killed in a free slot (+1 strength each for your God)?"],
-  "isis-save": ["keeps Protected figures alive (Isis)", "Isis: click a Protected figure (shield) to keep it alive, one at a time, then Done to let the others die."],
-  "osiris-underworld": ["places an Underworld token (Osiris)", "Osiris: click an empty space of the region for an Underworld token, or place none."],
-  "osiris-pick": ["moves an Underworld token (Osiris)", "Osiris: your three Underworld tokens are out; click the one to move to this region, or move none."],
-  "ra-sun": ["may make a figure Radiant (Ra)", "Ra: give the figure just summoned (ringed) a Sun token, making it Radiant?"],
-  "bastet-cats": ["places her cats face down (Bastet)", "Bastet: choose a cat below, then click a Monument in a region without a cat. The others see only its back."],
-  "bastet-star": ["chooses the figure the star cat kills", "The star cat kills one of your figures next to it: click which (a God never dies)."],
-  "hathor-place": ["may place a figure (Hathor)", "Hathor: sacrifice 1 more Follower to place a figure next to your figures or Monuments (choose it below), or place none."],
-  "thoth-guess": ["may guess a Battle card (Thoth)", "Thoth: click a card on an opponent's board to guess it was played (1 Follower from the supply on your scale), or make no guess."],
-  "horus-eye": ["puts Eyes on battle regions (Horus)", "Horus: click the token of a region where a Battle will be to put an Eye on it, or Done."],
-  "horus-forbid": ["forbids a Battle card (Horus)", "Horus: click a Battle card on your board: nobody may play it in this Battle (not the Cycle of Ma'at)."],
-  "turn-end": ["may reveal a cat of Bastet before the turn ends", "Click one of Bastet's face-down cats next to your figures to reveal it, or end the turn."],
-};
+const godPhases = () => ({
+  "amun-two-cards": [t("decides on two Battle cards (Amun)"), t("Amun: play two Battle cards in this Battle (once per Conflict)? You announce it before anyone chooses.")],
+  "anubis-trap": [t("may trap a killed Warrior (Anubis)"), t("Anubis: trap one of the Warriors just killed in a free slot (+1 strength each for your God)?")],
+  "isis-save": [t("keeps Protected figures alive (Isis)"), t("Isis: click a Protected figure (shield) to keep it alive, one at a time, then Done to let the others die.")],
+  "osiris-underworld": [t("places an Underworld token (Osiris)"), t("Osiris: click an empty space of the region for an Underworld token, or place none.")],
+  "osiris-pick": [t("moves an Underworld token (Osiris)"), t("Osiris: your three Underworld tokens are out; click the one to move to this region, or move none.")],
+  "ra-sun": [t("may make a figure Radiant (Ra)"), t("Ra: give the figure just summoned (ringed) a Sun token, making it Radiant?")],
+  "bastet-cats": [t("places her cats face down (Bastet)"), t("Bastet: choose a cat below, then click a Monument in a region without a cat. The others see only its back.")],
+  "bastet-star": [t("chooses the figure the star cat kills"), t("The star cat kills one of your figures next to it: click which (a God never dies).")],
+  "hathor-place": [t("may place a figure (Hathor)"), t("Hathor: sacrifice 1 more Follower to place a figure next to your figures or Monuments (choose it below), or place none.")],
+  "thoth-guess": [t("may guess a Battle card (Thoth)"), t("Thoth: click a card on an opponent's board to guess it was played (1 Follower from the supply on your scale), or make no guess.")],
+  "horus-eye": [t("puts Eyes on battle regions (Horus)"), t("Horus: click the token of a region where a Battle will be to put an Eye on it, or Done.")],
+  "horus-forbid": [t("forbids a Battle card (Horus)"), t("Horus: click a Battle card on your board: nobody may play it in this Battle (not the Cycle of Ma'at).")],
+  "turn-end": [t("may reveal a cat of Bastet before the turn ends"), t("Click one of Bastet's face-down cats next to your figures to reveal it, or end the turn.")],
+});
 const CAT_SHORT = { plus1: "+1", plus3: "+3", star: "★" };
-const CAT_WORDS = { plus1: "+1 cat", plus3: "+3 cat", star: "star cat (+0; kills a revealer)" };
+const catWords = () => ({ plus1: t("+1 cat"), plus3: t("+3 cat"), star: t("star cat (+0; kills a revealer)") });
 const BAND = 24; // the height of a god power's row on a god board
 
 /** A god's name for people: its deity ("Ra") when the game has god powers, else its seat's name. */
 function godName(obs, god) {
   const info = obs.gods[god];
-  if (!info) return `Player ${god + 1}`;
-  return info.deity && GOD_NAME[info.deity] ? GOD_NAME[info.deity] : info.name;
+  if (!info) return t("Player {n}", { n: god + 1 });
+  return info.deity && godNames()[info.deity] ? godNames()[info.deity] : info.name;
 }
 
 /** "Ra (Player 1)" when the god has a deity, else "Player 1". */
 function godTitle(obs, god) {
   const info = obs.gods[god];
-  if (!info) return `Player ${god + 1}`;
-  return info.deity && GOD_NAME[info.deity] ? `${GOD_NAME[info.deity]} (${info.name})` : info.name;
+  if (!info) return t("Player {n}", { n: god + 1 });
+  return info.deity && godNames()[info.deity] ? `${godNames()[info.deity]} (${info.name})` : info.name;
 }
 
 /** A seat's label for the page (table.js): its god's name first, "Ra · Player 1". */
 export function seatLabel(obs, seat, label) {
   const info = obs && obs.gods ? obs.gods[seat] : null; // god g starts in seat g
-  return info && info.deity && GOD_NAME[info.deity] ? `${GOD_NAME[info.deity]} · ${label}` : label;
+  return info && info.deity && godNames()[info.deity] ? `${godNames()[info.deity]} · ${label}` : label;
 }
 
 // What the player has picked (a figure kind to summon, a monument to build, a token to swap),
@@ -258,8 +261,8 @@ function parseLegal(actions) {
   };
   for (const text of actions) {
     let m;
-    if (ROW_WORDS[text]) out.rows.add(text);
-    else if (WORD_BUTTONS[text]) out.words.add(text);
+    if (rowWords()[text]) out.rows.add(text);
+    else if (wordButtons()[text]) out.words.add(text);
     else if ((m = HEX_RE.exec(text))) out.hex.get(m[1]).set(m[2], text);
     else if ((m = /^(put|build|cat) ([a-z0-9-]+) (\d+,\d+)$/.exec(text))) {
       const table = out[m[1]];
@@ -380,9 +383,9 @@ function godShape(god, cx, cy, r, { label = null, number = false, ring = null, f
   g.append(svg(tag, { ...attrs, fill: GOD_FILL[god % GOD_FILL.length], stroke: ring || "#fff", "stroke-width": ring ? 3 : 1.6, "stroke-linejoin": "round" }));
   if (label !== null) {
     const size = fontSize || r * 0.95;
-    const t = svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff" }, label);
-    if (number) t.append(svg("tspan", { "font-size": size * 0.62, dy: size * 0.12, text: god + 1 }));
-    g.append(t);
+    const text_ = svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff" }, label);
+    if (number) text_.append(svg("tspan", { "font-size": size * 0.62, dy: size * 0.12, text: god + 1 }));
+    g.append(text_);
   } else if (number) {
     const size = r * 1.05;
     g.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff", text: god + 1 }));
@@ -399,7 +402,8 @@ function figure(piece, cx, cy, R, ownerName) {
   const g = svg("g", { class: "figure", "data-hex": piece.hex, "data-kind": kind, "data-owner": god, "data-term": guardian ? kind : null });
   if (isGod) g.append(svg("circle", { cx, cy, r: r + 6, fill: "#f2c14e", stroke: "#6b4f10", "stroke-width": 1.5 }));
   g.append(godShape(god, cx, cy, r, { label: KIND_LETTER[kind] || "?", number: true, ring: guardian ? "#ffe08a" : null, fontSize: isGod ? 19 : guardian ? 13 : 15 }));
-  g.append(svg("title", { text: `${ownerName}'s ${KIND_NAME[kind] || kind} on ${piece.hex}${piece.aim ? `, aiming ${piece.aim}` : ""}` }));
+  const what = t("{god}'s {kind} on {hex}", { god: ownerName, kind: kindNames()[kind] || kind, hex: piece.hex });
+  g.append(svg("title", { text: piece.aim ? t("{what}, aiming {aim}", { what, aim: piece.aim }) : what }));
   return g;
 }
 
@@ -429,7 +433,7 @@ function monument(piece, cx, cy, R, ownerName) {
     // the controlling god's Ankh token: its shape and number
     g.append(godShape(owner, cx + s * 0.95, cy + s * 0.65, 8.5, { number: true }));
   }
-  g.append(svg("title", { text: `${owner === null ? "neutral" : `${ownerName}'s`} ${KIND_NAME[kind]} on ${piece.hex}` }));
+  g.append(svg("title", { text: owner === null ? t("neutral {kind} on {hex}", { kind: kindNames()[kind], hex: piece.hex }) : t("{god}'s {kind} on {hex}", { god: ownerName, kind: kindNames()[kind], hex: piece.hex }) }));
   return g;
 }
 
@@ -482,10 +486,10 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
     const [[x1, y1], [x2, y2]] = geo.edgeSide(a, b);
     const cg = svg("g", { class: "camel", "data-edge": `${HEXES[a].name}|${HEXES[b].name}`, "data-fresh": fresh ? "yes" : null });
     cg.append(svg("line", { x1, y1, x2, y2, stroke: fresh ? "#ff8f00" : "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
-    for (const t of [0.3, 0.7]) {
-      cg.append(svg("circle", { cx: x1 + (x2 - x1) * t, cy: y1 + (y2 - y1) * t, r: 3.2, fill: "#f3d9a4", stroke: "#3e2a14", "stroke-width": 1 }));
+    for (const at of [0.3, 0.7]) {
+      cg.append(svg("circle", { cx: x1 + (x2 - x1) * at, cy: y1 + (y2 - y1) * at, r: 3.2, fill: "#f3d9a4", stroke: "#3e2a14", "stroke-width": 1 }));
     }
-    cg.append(svg("title", { text: `camels between ${HEXES[a].name} and ${HEXES[b].name}` }));
+    cg.append(svg("title", { text: t("camels between {a} and {b}", { a: HEXES[a].name, b: HEXES[b].name }) }));
     g.append(cg);
   };
   for (const e of obs.camels) drawCamel(...parseEdge(e), false);
@@ -527,7 +531,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
     if (eyes.includes(reg.token)) {
       const eg = svg("g", { "data-eye-region": token, "pointer-events": "none" });
       eg.append(eyeIcon(tx + 21, ty - 13, 20, true));
-      eg.append(svg("title", { text: `An Eye of Horus on region ${token}: he forbids a Battle card there` }));
+      eg.append(svg("title", { text: t("An Eye of Horus on region {token}: he forbids a Battle card there", { token }) }));
       tokenGroup.append(eg);
     }
     if (legal.eye.has(token)) {
@@ -535,26 +539,26 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
       tg.classList.add("target");
       tg.dataset.action = action;
       tg.append(svg("circle", { class: "target-ring", cx: tx, cy: ty, r: 19, fill: "none", stroke: "#ffb000", "stroke-width": 3 }));
-      svgButton(tg, `Region ${token}: put an Eye of Horus on it (forbid a card in its Battle)`, () => ctx.play(action), `ankh-token-${token}`);
+      svgButton(tg, t("Region {token}: put an Eye of Horus on it (forbid a card in its Battle)", { token }), () => ctx.play(action), `ankh-token-${token}`);
     } else if (asSecond) {
       const action = legal.swap.get(swapFrom).get(token);
       tg.classList.add("target");
       tg.dataset.action = action;
       tg.append(svg("circle", { class: "target-ring", cx: tx, cy: ty, r: 19, fill: "none", stroke: "#ffb000", "stroke-width": 3 }));
-      svgButton(tg, `Conflict Order token ${token}: swap it with token ${swapFrom}`, () => { selection = null; ctx.play(action); }, `ankh-token-${token}`);
+      svgButton(tg, t("Conflict Order token {token}: swap it with token {other}", { token, other: swapFrom }), () => { selection = null; ctx.play(action); }, `ankh-token-${token}`);
     } else if (asFirst) {
       const selected = swapFrom === token;
       tg.dataset.selectable = "yes";
       if (selected) tg.dataset.selected = "yes";
       tg.append(svg("circle", { class: "target-ring", cx: tx, cy: ty, r: 19, fill: "none", stroke: selected ? "#ff6f00" : "#ffb000", "stroke-width": selected ? 4 : 3 }));
-      svgButton(tg, `Conflict Order token ${token}: ${selected ? "selected; click the token to swap it with" : "select it to swap it with another token"}`, () => {
+      svgButton(tg, selected ? t("Conflict Order token {token}: selected; click the token to swap it with", { token }) : t("Conflict Order token {token}: select it to swap it with another token", { token }), () => {
         selection = selected ? null : { ...selectionKey(ctx), kind: "swap", value: token };
         ctx.rerender();
       }, `ankh-token-${token}`);
     } else {
       // drawn over the clickable spaces, it lets their clicks through
       tg.setAttribute("pointer-events", "none");
-      tg.setAttribute("aria-label", `region with Conflict Order token ${token}, ${reg.land} land spaces`);
+      tg.setAttribute("aria-label", tn("region with Conflict Order token {token}, {n} land space", "region with Conflict Order token {token}, {n} land spaces", reg.land, { token }));
     }
     tokenGroup.append(tg);
   });
@@ -616,16 +620,16 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
     [...legal.hex.get("keep")].forEach(([name, action], i) => keepByRegion.set(after.regionOf[INDEX.get(name)], { action, after, colour: colours[i % 2] }));
   }
   const words = {
-    pick: (n) => (obs.phase === "osiris-pick" ? `move the Underworld token on ${n} to this region` : `pick the figure on ${n} to move it`),
-    to: (n) => (obs.phase === "mummy" ? `return the Mummy to ${n}` : `move it to ${n}`),
-    push: (n) => `push the figure to ${n}`,
-    pyramid: (n) => `summon next to the Pyramid on ${n}`,
-    claim: (n) => `take control of the Monument on ${n}`,
-    adopt: (n) => `keep the Guardian on ${n}`,
-    save: (n) => `keep the Protected figure on ${n} alive (Isis)`,
-    underworld: (n) => `put an Underworld token on ${n} (Osiris)`,
-    reveal: (n) => `reveal Bastet's face-down cat on ${n} (a +1 or +3 goes back to her; the star kills your figure next to it)`,
-    kill: (n) => `the star cat kills your figure on ${n}`,
+    pick: (n) => (obs.phase === "osiris-pick" ? t("move the Underworld token on {hex} to this region", { hex: n }) : t("pick the figure on {hex} to move it", { hex: n })),
+    to: (n) => (obs.phase === "mummy" ? t("return the Mummy to {hex}", { hex: n }) : t("move it to {hex}", { hex: n })),
+    push: (n) => t("push the figure to {hex}", { hex: n }),
+    pyramid: (n) => t("summon next to the Pyramid on {hex}", { hex: n }),
+    claim: (n) => t("take control of the Monument on {hex}", { hex: n }),
+    adopt: (n) => t("keep the Guardian on {hex}", { hex: n }),
+    save: (n) => t("keep the Protected figure on {hex} alive (Isis)", { hex: n }),
+    underworld: (n) => t("put an Underworld token on {hex} (Osiris)", { hex: n }),
+    reveal: (n) => t("reveal Bastet's face-down cat on {hex} (a +1 or +3 goes back to her; the star kills your figure next to it)", { hex: n }),
+    kill: (n) => t("the star cat kills your figure on {hex}", { hex: n }),
   };
   HEXES.forEach((hx, h) => {
     const name = hx.name;
@@ -643,17 +647,17 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
     }
     if (!action && putTargets.has(name)) {
       action = putTargets.get(name);
-      label = `summon a ${KIND_NAME[kindSel]} on ${name}`;
+      label = t("summon a {kind} on {hex}", { kind: kindNames()[kindSel], hex: name });
       verb = "put";
     }
     if (!action && catTargets.has(name)) {
       action = catTargets.get(name);
-      label = `place your ${CAT_WORDS[catSel]} face down on ${name}`;
+      label = t("place your {cat} face down on {hex}", { cat: catWords()[catSel], hex: name });
       verb = "cat";
     }
     if (!action && buildTargets.has(name)) {
       action = buildTargets.get(name);
-      label = `build a ${KIND_NAME[buildSel]} on ${name}`;
+      label = t("build a {kind} on {hex}", { kind: kindNames()[buildSel], hex: name });
       verb = "build";
     }
     if (!action && keepByRegion.size && hx.t !== "W") {
@@ -661,7 +665,7 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
         if (after.regionOf[h] === rid) {
           action = keep;
           colour = part;
-          label = `${name}: this new region keeps the old Conflict Order token`;
+          label = t("this new region keeps the old Conflict Order token");
           verb = "keep";
         }
       }
@@ -685,7 +689,7 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
     const eg = svg("g", { class: "target edge-target", "data-edge": name, "data-action": action });
     eg.append(svg("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 16, "stroke-linecap": "round" }));
     eg.append(svg("line", { class: "target-ring focus-ring", x1, y1, x2, y2, stroke: "#ff8f00", "stroke-width": 5, "stroke-linecap": "round" }));
-    svgButton(eg, `lay a camel between ${HEXES[a].name} and ${HEXES[b].name}`, () => ctx.play(action), `ankh-edge-${name}`);
+    svgButton(eg, t("lay a camel between {a} and {b}", { a: HEXES[a].name, b: HEXES[b].name }), () => ctx.play(action), `ankh-edge-${name}`);
     g.append(eg);
   }
   // Giant Scorpion: the corner between the two sides it aims at
@@ -699,7 +703,7 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
       const ag = svg("g", { class: "target aim-target", "data-action": action });
       ag.append(svg("rect", { class: "focus-ring", x: x - 21, y: y - 9, width: 42, height: 18, rx: 9, fill: "#ffebee", stroke: "#d50000", "stroke-width": 2.5 }));
       ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10.5, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
-      svgButton(ag, `aim the Giant Scorpion at its ${action.slice(4)} sides`, () => ctx.play(action), `ankh-aim-${d}`);
+      svgButton(ag, t("aim the Giant Scorpion at its {sides} sides", { sides: action.slice(4) }), () => ctx.play(action), `ankh-aim-${d}`);
       g.append(ag);
     }
   }
@@ -730,30 +734,35 @@ function buildKind(legal) {
 function drawFooter(obs, L) {
   const g = svg("g", { class: "legend" });
   const { x, y } = L.foot;
-  const items = [["F", "fertile"], ["D", "desert"], ["W", "water"]];
+  const items = [["F", t("fertile")], ["D", t("desert")], ["W", t("water")]];
   let cx = x;
   const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 13, fill: "#3b2a14", ...attrs, text: words });
-  for (const [t, words] of items) {
-    g.append(svg("rect", { x: cx, y: y - 12, width: 18, height: 15, rx: 2, fill: TERRAIN_FILL[t], stroke: "#7d6b4c" }));
+  for (const [terrain, words] of items) {
+    g.append(svg("rect", { x: cx, y: y - 12, width: 18, height: 15, rx: 2, fill: TERRAIN_FILL[terrain], stroke: "#7d6b4c" }));
     g.append(text(cx + 23, y, words));
     cx += 32 + words.length * 7;
   }
   g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#1f5fa8", "stroke-width": 6, "stroke-linecap": "round" }));
-  g.append(text(cx + 30, y, "river"));
-  cx += 76;
+  const river = t("river");
+  g.append(text(cx + 30, y, river));
+  cx += Math.max(76, 38 + river.length * 7);
   g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
-  g.append(text(cx + 30, y, "camels"));
-  cx += 88;
+  const camels = t("camels");
+  g.append(text(cx + 30, y, camels));
+  cx += Math.max(88, 38 + camels.length * 7);
   g.append(svg("circle", { cx: cx + 9, cy: y - 4, r: 10, fill: "#fff8e1", stroke: "#4e3b22", "stroke-width": 2 }));
   g.append(svg("text", { x: cx + 9, y: y + 0.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, text: "3" }));
-  g.append(text(cx + 25, y, "Conflict Order token"));
-  g.append(text(x, y + 21, "G God · W Warrior · Ca Cat-Mummy · Sa Satet · Mu Mummy · Ap Apep · Sc Giant Scorpion · Sp Androsphinx", { "font-size": 12.5 }));
-  g.append(text(x, y + 39, "Monuments: O Obelisk · T Temple · P Pyramid. The small digit and the shape name the god.", { "font-size": 12.5 }));
+  g.append(text(cx + 25, y, t("Conflict Order token")));
+  g.append(text(x, y + 21, t("G God · W Warrior · Ca Cat-Mummy · Sa Satet · Mu Mummy · Ap Apep · Sc Giant Scorpion · Sp Androsphinx"), { "font-size": 12.5 }));
+  g.append(text(x, y + 39, t("Monuments: O Obelisk · T Temple · P Pyramid. The small digit and the shape name the god."), { "font-size": 12.5 }));
   const ms = obs.monument_supply;
-  const tokens = obs.conflict_tokens_in_supply.length ? obs.conflict_tokens_in_supply.join(" ") : "none";
-  g.append(text(x, y + 63, `Supply: ${ms.obelisk} obelisks · ${ms.temple} temples · ${ms.pyramid} pyramids · ${obs.camels_in_supply} camels · Conflict Order tokens ${tokens}`, { "font-size": 13, "data-supply": "" }));
-  const guardians = obs.guardians.map((gd) => `${KIND_NAME[gd.kind]} (${KIND_LETTER[gd.kind]}, level ${gd.level}) ${gd.left}`).join(" · ");
-  g.append(text(x, y + 81, `Guardians left: ${guardians}`, { "font-size": 13 }));
+  const tokens = obs.conflict_tokens_in_supply.length ? obs.conflict_tokens_in_supply.join(" ") : t("none");
+  const supply = t("Supply: {obelisks} obelisks · {temples} temples · {pyramids} pyramids · {camels} camels · Conflict Order tokens {tokens}", {
+    obelisks: ms.obelisk, temples: ms.temple, pyramids: ms.pyramid, camels: obs.camels_in_supply, tokens,
+  });
+  g.append(text(x, y + 63, supply, { "font-size": 13, "data-supply": "" }));
+  const guardians = obs.guardians.map((gd) => t("{kind} ({letter}, level {level}) {left}", { kind: kindNames()[gd.kind], letter: KIND_LETTER[gd.kind], level: gd.level, left: gd.left })).join(" · ");
+  g.append(text(x, y + 81, t("Guardians left: {guardians}", { guardians }), { "font-size": 13 }));
   return g;
 }
 
@@ -763,50 +772,50 @@ function drawTracks(obs, ctx, legal, box) {
   const g = svg("g", { class: "tracks", "data-term": "action-track" });
   const { x, y, w, h } = box;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
-  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: "Action tracks" }));
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: "a 2nd action goes on a lower row · ★ fires an event" }));
+  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Action tracks") }));
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("a 2nd action goes on a lower row · ★ fires an event") }));
   const turn = obs.turn || {};
   const mover = turn.seat;
   const cell = 32;
   const labelW = 130;
-  obs.action_tracks.forEach((t, row) => {
+  obs.action_tracks.forEach((track, row) => {
     const ry = y + 28 + row * 29;
-    const last = Math.max(TRACK_SPACES[t.action] - 1, t.event_space);
+    const last = Math.max(TRACK_SPACES[track.action] - 1, track.event_space);
     const rowW = labelW + (last + 1) * cell + 92;
-    const rg = svg("g", { class: "track-row", "data-row": t.action, "data-term": t.action });
+    const rg = svg("g", { class: "track-row", "data-row": track.action, "data-term": track.action });
     rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "#fbf4e4", stroke: "none" }));
-    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": 13, "font-weight": 600, fill: "#3b2a14", text: ROW_WORDS[t.action] }));
+    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": 13, "font-weight": 600, fill: "#3b2a14", text: rowWords()[track.action] }));
     for (let i = 0; i <= last; i += 1) {
       const cx = x + labelW + i * cell;
-      const unused = i < t.start;
-      const isEvent = i === t.event_space;
+      const unused = i < track.start;
+      const isEvent = i === track.event_space;
       rg.append(svg("rect", { x: cx, y: ry, width: cell - 3, height: 24, rx: 4, fill: isEvent ? "#f2c14e" : unused ? "#e6dccb" : "#fffaf0", stroke: "#a08660", "stroke-width": 1 }));
       if (i < 4) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": 11, fill: unused ? "#a3998a" : "#6b6256", text: `${5 - i}P` }));
       if (isEvent) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
-      if (i === t.marker) {
-        rg.append(svg("circle", { cx: cx + (cell - 3) / 2, cy: ry + 12, r: 9, fill: "#4e342e", stroke: "#fff", "stroke-width": 2, "data-marker": t.action }));
+      if (i === track.marker) {
+        rg.append(svg("circle", { cx: cx + (cell - 3) / 2, cy: ry + 12, r: 9, fill: "#4e342e", stroke: "#fff", "stroke-width": 2, "data-marker": track.action }));
       }
     }
-    const left = t.event_space - t.marker;
-    const info = left <= 0 ? "event!" : `${left} to go`;
+    const left = track.event_space - track.marker;
+    const info = left <= 0 ? t("event!") : t("{n} to go", { n: left });
     rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": 12, fill: "#6b6256", text: info }));
-    if (turn.last_action === t.action && turn.actions_taken > 0 && mover !== undefined) {
+    if (turn.last_action === track.action && turn.actions_taken > 0 && mover !== undefined) {
       // this turn's first action: the mover's mark at the end of the row
       rg.append(godShape(mover, x + labelW + (last + 1) * cell + 74, ry + 12, 7, { number: true }));
     }
-    if (legal.rows.has(t.action)) {
+    if (legal.rows.has(track.action)) {
       rg.classList.add("target");
-      rg.dataset.action = t.action;
+      rg.dataset.action = track.action;
       rg.append(svg("rect", { class: "target-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
-      svgButton(rg, `${ROW_WORDS[t.action]}: take this action`, () => ctx.play(t.action), `ankh-row-${t.action}`);
+      svgButton(rg, t("{row}: take this action", { row: rowWords()[track.action] }), () => ctx.play(track.action), `ankh-row-${track.action}`);
     }
     g.append(rg);
   });
 
   // the event track: a start space and the 18 events
   const ey = y + 28 + 4 * 29 + 14;
-  g.append(svg("text", { x: x + 10, y: ey, "font-size": 13, "font-weight": 700, fill: "#3b2a14", text: `Events ${obs.events_done}/18 · Conflicts ${obs.conflicts_done}/5` }));
-  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: "M Monument · K Camels · C Conflict" }));
+  g.append(svg("text", { x: x + 10, y: ey, "font-size": 13, "font-weight": 700, fill: "#3b2a14", text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
+  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("M Monument · K Camels · C Conflict") }));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
   const eg = svg("g", { class: "event-track", "data-term": "event-track" });
@@ -829,7 +838,7 @@ function drawTracks(obs, ctx, legal, box) {
     if (i === obs.events_done) {
       sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i }));
     }
-    if (kind) sg.append(svg("title", { text: `Event ${i}: ${EVENT_WORDS[kind]}` }));
+    if (kind) sg.append(svg("title", { text: t("Event {n}: {event}", { n: i, event: eventWords()[kind] }) }));
   }
   g.append(eg);
   return g;
@@ -842,19 +851,22 @@ function drawTurn(obs, box) {
   const names = obs.gods.map((gd) => godName(obs, gd.god));
   const turn = obs.turn || {};
   if (obs.winners !== null && obs.winners !== undefined) {
-    const who = obs.winners.length ? obs.winners.map((s) => seatLabel(obs, s, `Player ${s + 1}`)).join(" and ") : "nobody";
-    g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: `Game over — ${who} ${obs.winners.length > 1 ? "win" : "wins"}` }));
-    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: obs.end_reason || "" }));
+    const who = obs.winners.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(t(" and "));
+    const over = !obs.winners.length ? t("Game over — nobody wins") : tn("Game over — {who} wins", "Game over — {who} win", obs.winners.length, { who });
+    g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: over }));
+    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: obs.end_reason ? translateLine(obs.end_reason) : "" }));
     return g;
   }
   const seat = turn.seat;
   g.append(godShape(seat, x + 18, y + 17, 9, { number: true }));
-  const nth = turn.actions_taken ? `action ${turn.actions_taken} taken (${turn.last_action})` : "first action";
-  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: `${seatLabel(obs, seat, `Player ${seat + 1}`)}'s turn · ${nth}` }));
-  const order = obs.turn_order.map((s) => seatLabel(obs, s, `Player ${s + 1}`)).join(" → ");
-  g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: `Turn order: ${order}` }));
-  const phase = obs.to_move === null ? "" : `${names[obs.to_move] || `Player ${obs.to_move + 1}`} ${phaseWords(obs)}`;
-  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": 12.5, "font-weight": 600, fill: "#1f5f8b", text: `Now: ${phase}` }));
+  const nth = turn.actions_taken ? t("action {n} taken ({action})", { n: turn.actions_taken, action: rowShort()[turn.last_action] || turn.last_action }) : t("first action");
+  const mover = seatLabel(obs, seat, t("Player {n}", { n: seat + 1 }));
+  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("{who}'s turn · {nth}", { who: mover, nth }) }));
+  const order = obs.turn_order.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(" → ");
+  g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: t("Turn order: {order}", { order }) }));
+  const actor = obs.to_move === null ? "" : names[obs.to_move] || t("Player {n}", { n: obs.to_move + 1 });
+  const phase = obs.to_move === null ? "" : t("{who} {does}", { who: actor, does: phaseWords(obs) });
+  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": 12.5, "font-weight": 600, fill: "#1f5f8b", text: t("Now: {phase}", { phase }) }));
   return g;
 }
 
@@ -871,9 +883,10 @@ function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, data
   g.dataset.value = id;
   const fill = state === "used" ? "#e3dccf" : state === "chosen" ? "#ffe08a" : "#fffaf0";
   g.append(svg("rect", { class: "focus-ring", x, y, width: w, height: h, rx: 4, fill, stroke: state === "used" ? "#a89f90" : "#5b4630", "stroke-width": state === "chosen" ? 2.5 : 1.5, "stroke-dasharray": state === "used" ? "3 2" : null }));
-  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": w < 54 ? 10 : 11, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: CARD_SHORT[id] || id }));
+  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": w < 54 ? 10 : 11, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }));
   if (owner !== null) g.dataset.owner = owner;
-  g.append(svg("title", { text: `${CARD_TEXT[id] || id}${state === "used" ? " (used)" : ""}` }));
+  const about = cardTexts()[id] || id;
+  g.append(svg("title", { text: state === "used" ? t("{card} (used)", { card: about }) : about }));
   return g;
 }
 
@@ -885,10 +898,10 @@ function drawBattle(obs, ctx, box) {
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fdecea", stroke: "#b71c1c", "stroke-width": 2 }));
   const left = b.regions_left && b.regions_left.length ? b.regions_left.join(" ") : "none";
   const head = b.region === undefined
-    ? `Conflict ${obs.conflicts_done + 1} · regions to resolve: ${left}`
-    : `Conflict ${obs.conflicts_done + 1} · region ${b.region}: ${STEP_WORDS[b.step] || b.step}`;
+    ? t("Conflict {n} · regions to resolve: {left}", { n: obs.conflicts_done + 1, left })
+    : t("Conflict {n} · region {region}: {step}", { n: obs.conflicts_done + 1, region: b.region, step: stepWords()[b.step] || b.step });
   g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#7f1010", text: head }));
-  const tb = `tie-breaker: ${names[b.tiebreaker]}${b.tiebreaker_used ? " (used)" : ""}`;
+  const tb = b.tiebreaker_used ? t("tie-breaker: {god} (used)", { god: names[b.tiebreaker] }) : t("tie-breaker: {god}", { god: names[b.tiebreaker] });
   g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 12, fill: "#5e1010", text: tb }));
   if (b.region === undefined) return g;
   const gods = b.gods || [];
@@ -899,9 +912,9 @@ function drawBattle(obs, ctx, box) {
     const fg = svg("g", { "data-forbidden-card": b.forbidden });
     fg.append(cardFace(fx, y + 47, b.forbidden, { w: 62, h: 22, state: "used" }));
     fg.append(svg("line", { x1: fx + 3, y1: y + 66, x2: fx + 59, y2: y + 50, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round" }));
-    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": 11.5, "font-weight": 700, fill: "#7f1010", text: "Horus" }));
-    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": 11, fill: "#7f1010", text: "forbidden" }));
-    fg.append(svg("title", { text: `Horus forbids ${CARD_SHORT[b.forbidden]} in this Battle` }));
+    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": 11.5, "font-weight": 700, fill: "#7f1010", text: godNames().horus }));
+    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": 11, fill: "#7f1010", text: t("forbidden") }));
+    fg.append(svg("title", { text: t("Horus forbids {card} in this Battle", { card: cardShort()[b.forbidden] }) }));
     g.append(fg);
   }
   const thoth = (obs.god_powers || {}).thoth;
@@ -912,7 +925,7 @@ function drawBattle(obs, ctx, box) {
     const sy = y + 27;
     const sg = svg("g", { class: "battle-god", "data-god": god });
     sg.append(godShape(god, sx + 8, sy + 8, 7.5, { number: true }));
-    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": 12, "font-weight": 700, fill: "#3b2a14", text: `${names[god]}${god === obs.god ? " (you)" : ""}` }));
+    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": 12, "font-weight": 700, fill: "#3b2a14", text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
     const card = (b.cards || {})[String(god)];
     const chosen = (b.chosen || []).includes(god);
     // Amun announcing two cards: two cards, both secret until the reveal
@@ -926,24 +939,24 @@ function drawBattle(obs, ctx, box) {
         const cx = sx + k * (cw + 3);
         sg.append(id === "?" ? cardFace(cx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }) : cardFace(cx, sy + 20, id, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
       });
-      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? "2 cards: choosing…" : "2 cards" }));
+      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? t("2 cards: choosing…") : t("2 cards") }));
       cw = faces.length ? 2 * cw + 3 : 70;
     } else if (card) {
       sg.append(cardFace(sx, sy + 20, card, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
     } else if (chosen) {
       sg.append(cardFace(sx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }));
     } else if (b.step === "cards") {
-      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: "choosing…" }));
+      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: t("choosing…") }));
     }
     const bits = [];
     if (b.bidders && b.bidders.includes(god)) {
       const own = (b.bids || {})[String(god)];
-      bits.push(own !== undefined ? `bid ${own}` : b.bid_made.includes(god) ? "has bid" : "bidding…");
+      bits.push(own !== undefined ? t("bid {n}", { n: own }) : b.bid_made.includes(god) ? t("has bid") : t("bidding…"));
     }
-    if (b.strength && b.strength[String(god)] !== undefined) bits.push(`str. ${b.strength[String(god)]}`);
-    if (b.kills && b.kills[String(god)]) bits.push(`lost ${b.kills[String(god)]}`);
-    if (guess && guess.god === god) bits.push(`Thoth: ${CARD_SHORT[guess.card] || guess.card}?`);
-    if (bastet && bastet.holder === god && (bastet.battle_cats || []).length) bits.push(`cats ${bastet.battle_cats.map((c) => CAT_SHORT[c]).join(" ")}`);
+    if (b.strength && b.strength[String(god)] !== undefined) bits.push(t("str. {n}", { n: b.strength[String(god)] }));
+    if (b.kills && b.kills[String(god)]) bits.push(t("lost {n}", { n: b.kills[String(god)] }));
+    if (guess && guess.god === god) bits.push(t("Thoth: {card}?", { card: cardShort()[guess.card] || guess.card }));
+    if (bastet && bastet.holder === god && (bastet.battle_cats || []).length) bits.push(t("cats {cats}", { cats: bastet.battle_cats.map((c) => CAT_SHORT[c]).join(" ") }));
     if (b.winner === god) bits.push("wins");
     if (bits.length) sg.append(svg("text", { x: sx + cw + 4, y: sy + 36, "font-size": 11.5, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
     g.append(sg);
@@ -955,15 +968,16 @@ function drawBattle(obs, ctx, box) {
 
 /** The compact god board's Powers line, cut to its width ("+2 more") with every power in its title. */
 function powersLine(powers, info, x, y, width) {
-  const tail = ` · unlocked ${info.unlocked}/6 · ☥ pool ${info.ankh_pool}`;
+  const tail = t(" · unlocked {n}/6 · ☥ pool {pool}", { n: info.unlocked, pool: info.ankh_pool });
   const fits = (text) => text.length * 6.6 <= width; // 12.5-unit text: about 6.6 units a character
   let shown = powers.length;
-  const line = (n) => `Powers: ${powers.length ? powers.slice(0, n).join(", ") : "none"}${n < powers.length ? ` +${powers.length - n} more` : ""}${tail}`;
+  const more = (n) => (n < powers.length ? t(" +{n} more", { n: powers.length - n }) : "");
+  const line = (n) => t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + tail;
   while (shown > 0 && !fits(line(shown))) shown -= 1;
-  const t = svg("text", { x, y, "font-size": 12.5, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
-  if (!fits(line(shown))) { t.setAttribute("textLength", width); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-  const g = svg("g", { class: "powers-line" }, t);
-  g.append(svg("title", { text: `Powers: ${powers.length ? powers.join(", ") : "none"}${tail}` }));
+  const textEl = svg("text", { x, y, "font-size": 12.5, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
+  if (!fits(line(shown))) { textEl.setAttribute("textLength", width); textEl.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+  const g = svg("g", { class: "powers-line" }, textEl);
+  g.append(svg("title", { text: line(powers.length) }));
   return g;
 }
 
@@ -976,22 +990,23 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: mine ? "#fffaf0" : "#f8f1e3", stroke: acting ? GOD_FILL[god] : "#c9b996", "stroke-width": acting ? 3.5 : 1.5 }));
   g.append(godShape(god, x + 15, y + 15, 9, { number: true }));
   const who = [];
-  if (mine) who.push("you");
-  if (info.seats.length > 1) who.push("merged");
-  if (!info.alive) who.push("out of the game");
-  const heading = `${godName(obs, god)}${who.length ? ` (${who.join(", ")})` : ""}${acting ? " — to act" : ""}`;
+  if (mine) who.push(t("you"));
+  if (info.seats.length > 1) who.push(t("merged"));
+  if (!info.alive) who.push(t("out of the game"));
+  const named = who.length ? `${godName(obs, god)} (${who.join(", ")})` : godName(obs, god);
+  const heading = acting ? t("{god} — to act", { god: named }) : named;
   g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: GOD_FILL[god], text: heading }));
-  g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${GOD_TEXT[info.deity] || ""}` : ""}` }));
+  g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${godTexts()[info.deity] || ""}` : ""}` }));
   // the god powers it holds (two for a merged god), one row each under the heading
   const held = info.god_powers || [];
   held.forEach((pid, i) => g.append(drawPowerRow(obs, ctx, legal, info, pid, { x: x + 6, y: y + 27 + i * BAND, w: w - 12 })));
   const top = y + BAND * held.length;
-  g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: "#2a1b0c", "data-devotion": god, text: `Devotion ${info.devotion} · Followers ${info.followers}` }));
+  g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: "#2a1b0c", "data-devotion": god, text: t("Devotion {devotion} · Followers {followers}", { devotion: info.devotion, followers: info.followers }) }));
 
   const pool = [`${info.warriors_pool} W`];
   for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) pool.push(`${n} ${KIND_LETTER[kind]}`);
-  const poolWords = [`${info.warriors_pool} Warrior${info.warriors_pool === 1 ? "" : "s"}`];
-  for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) poolWords.push(`${n} ${KIND_NAME[kind]}`);
+  const poolWords = [tn("{n} Warrior", "{n} Warriors", info.warriors_pool)];
+  for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) poolWords.push(`${n} ${kindNames()[kind]}`);
   const slots = (sx, sy) => {
     for (let i = 0; i < 6; i += 1) {
       const cx = sx + i * 20;
@@ -1001,36 +1016,39 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
       slot.append(svg("circle", { cx, cy: sy, r: 8, fill: used ? "#e8e0cf" : "#f2c14e", stroke: guardian ? "#7b1fa2" : "#6b4f10", "stroke-width": guardian ? 2.2 : 1.2, "stroke-dasharray": used ? "2 2" : null }));
       if (!used) slot.append(svg("text", { x: cx, y: sy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#5b3b00", text: "☥" }));
       if (guardian) slot.append(svg("text", { x: cx + 7, y: sy - 5, "font-size": 9, "font-weight": 800, fill: "#7b1fa2", stroke: "#fffaf0", "stroke-width": 2.5, "paint-order": "stroke", text: "G" }));
-      slot.append(svg("title", { text: `Ankh token ${i + 1} (level ${Math.floor(i / 2) + 1})${guardianSlots.includes(i + 1) ? ": uncovering it gives a Guardian" : ""}${used ? ", used" : ""}` }));
+      const about = guardianSlots.includes(i + 1)
+        ? t("Ankh token {n} (level {level}): uncovering it gives a Guardian", { n: i + 1, level: Math.floor(i / 2) + 1 })
+        : t("Ankh token {n} (level {level})", { n: i + 1, level: Math.floor(i / 2) + 1 });
+      slot.append(svg("title", { text: used ? t("{token}, used", { token: about }) : about }));
       g.append(slot);
     }
   };
 
   if (compact) {
     const r1 = top + (held.length ? 37 : 40);
-    const powers = info.powers.map((id) => (POWERS.find((p) => p[0] === id) || [id, id])[1].replace("Att.", "Attuned"));
-    g.append(powersLine(powers, info, x + 10, r1, w - 20));
+    const names = info.powers.map((id) => (powers().find((p) => p[0] === id) || [id, id, id])[2]);
+    g.append(powersLine(names, info, x + 10, r1, w - 20));
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
-    else g.append(svg("text", { x: x + 10, y: r2, "font-size": 12.5, fill: "#3b2a14", text: `Pool: ${poolWords.join(", ")} · ${info.hand.length} cards in hand · used: ${info.used_cards.map((c) => CARD_SHORT[c]).join(", ") || "none"}` }));
+    else g.append(svg("text", { x: x + 10, y: r2, "font-size": 12.5, fill: "#3b2a14", text: t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") }) }));
     if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
     return g;
   }
 
   // left: the dashboard's six Ankh tokens (G: a Guardian icon under it), the pool
   const leftW = 236;
-  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": 12, fill: "#6b6256", text: "Unlocks" }));
+  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": 12, fill: "#6b6256", text: t("Unlocks") }));
   slots(x + 66, top + 44);
-  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": 12.5, fill: "#3b2a14", text: `☥ pool ${info.ankh_pool} · next: ${info.next_unlock_level ? `level ${info.next_unlock_level}` : "none"}` }));
-  const poolText = `Pool: ${poolWords.join(", ")}`;
-  g.append(svg("text", { x: x + 10, y: top + 89, "font-size": 12.5, fill: "#3b2a14", text: poolText.length <= 34 ? poolText : `Pool: ${pool.join(" ")}` }));
-  g.append(svg("title", { text: `Pool: ${poolWords.join(", ")}` }));
+  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": 12.5, fill: "#3b2a14", text: info.next_unlock_level ? t("☥ pool {pool} · next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("☥ pool {pool} · next: none", { pool: info.ankh_pool }) }));
+  const poolText = t("Pool: {pool}", { pool: poolWords.join(", ") });
+  g.append(svg("text", { x: x + 10, y: top + 89, "font-size": 12.5, fill: "#3b2a14", text: poolText.length <= 34 ? poolText : t("Pool: {pool}", { pool: pool.join(" ") }) }));
+  g.append(svg("title", { text: poolText }));
 
   // right: the twelve powers, three level columns of four as on the dashboard
   const px = x + leftW;
   const pw = (w - leftW - 6) / 3;
   const ph = 17.5;
-  POWERS.forEach(([id, short], i) => {
+  powers().forEach(([id, short, full], i) => {
     const level = Math.floor(i / 4);
     const bx = px + level * pw;
     const by = top + 28 + (i % 4) * ph;
@@ -1038,13 +1056,13 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no", "data-term": id });
     pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : "#efe7d6", stroke: has ? "#111" : "#c9b996", "stroke-width": 1 }));
     pg.append(svg("text", { x: bx + 4, y: by + ph / 2 + 3.5, "font-size": has ? 10.5 : 11, "font-weight": has ? 700 : 400, fill: has ? "#fff" : "#6b6256", text: short }));
-    pg.append(svg("title", { text: `${short.replace("Att.", "Attuned")} (level ${level + 1}): ${POWER_TEXT[id]}` }));
+    pg.append(svg("title", { text: t("{power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }) }));
     if (mine && legal.power.has(id)) {
       const action = legal.power.get(id);
       pg.classList.add("target");
       pg.dataset.action = action;
       pg.append(svg("rect", { class: "target-ring", x: bx - 1, y: by - 1, width: pw - 1, height: ph, rx: 4, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
-      svgButton(pg, `Unlock ${short.replace("Att.", "Attuned")} (level ${level + 1}): ${POWER_TEXT[id]}`, () => ctx.play(action), `ankh-power-${id}`);
+      svgButton(pg, t("Unlock {power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }), () => ctx.play(action), `ankh-power-${id}`);
     }
     g.append(pg);
   });
@@ -1057,7 +1075,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   let cx = x + 10;
   if (mine) {
     const cw = (w - 20 - 6 * 3) / 7;
-    for (const [id] of CARDS) {
+    for (const [id] of cards()) {
       const inHand = info.hand.includes(id);
       const state = chosenMine.includes(id) ? "chosen" : inHand ? "hand" : "used";
       const c = cardFace(cx, cy, id, { w: cw, h: ch, state, owner: god, dataset: inHand ? { hand: `${god}-${id}` } : { used: `${god}-${id}` } });
@@ -1065,20 +1083,20 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
         // Horus's Eye: nobody may play it in this Battle
         c.dataset.forbidden = "yes";
         c.append(svg("line", { x1: cx + 3, y1: cy + ch - 3, x2: cx + cw - 3, y2: cy + 3, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round", "pointer-events": "none" }));
-        c.append(svg("title", { text: `${CARD_SHORT[id]} is forbidden in this Battle (Horus)` }));
+        c.append(svg("title", { text: t("{card} is forbidden in this Battle (Horus)", { card: cardShort()[id] }) }));
       }
       if (legal.forbid.has(id)) {
         const action = legal.forbid.get(id);
         c.classList.add("target");
         c.dataset.action = action;
         c.append(svg("rect", { class: "target-ring", x: cx - 2, y: cy - 2, width: cw + 4, height: ch + 4, rx: 5, fill: "none", stroke: "#b71c1c", "stroke-width": 2.5 }));
-        svgButton(c, `Forbid ${CARD_SHORT[id]} in this Battle (Horus): nobody may play it, you included`, () => ctx.play(action), `ankh-forbid-${id}`);
+        svgButton(c, t("Forbid {card} in this Battle (Horus): nobody may play it, you included", { card: cardShort()[id] }), () => ctx.play(action), `ankh-forbid-${id}`);
       } else if (legal.card.has(id)) {
         const action = legal.card.get(id);
         c.classList.add("target");
         c.dataset.action = action;
         c.append(svg("rect", { class: "target-ring", x: cx - 2, y: cy - 2, width: cw + 4, height: ch + 4, rx: 5, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
-        svgButton(c, `Battle card ${CARD_SHORT[id]}: play it in this battle. ${CARD_TEXT[id]}`, () => ctx.play(action), `ankh-card-${id}`);
+        svgButton(c, t("Battle card {card}: play it in this battle. {text}", { card: cardShort()[id], text: cardTexts()[id] }), () => ctx.play(action), `ankh-card-${id}`);
       }
       g.append(c);
       cx += cw + 3;
@@ -1087,9 +1105,9 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
   } else {
     const cw = 70;
-    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#6b6256", text: `${info.hand.length} cards in hand · used:` }));
+    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#6b6256", text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
     cx += 170;
-    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#8b8070", text: "none" }));
+    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#8b8070", text: t("none") }));
     for (const id of info.used_cards) {
       g.append(cardFace(cx, cy, id, { w: cw, h: ch, state: "used", owner: god, dataset: { used: `${god}-${id}` } }));
       cx += cw + 3;
@@ -1209,7 +1227,7 @@ function drawUnderworld(obs, geo) {
     ug.append(svg("polygon", { points: geo.points(h, 0.88), fill: "#3c2a4d", "fill-opacity": 0.3, stroke: "#3c2a4d", "stroke-width": 3, "stroke-dasharray": "7 4" }));
     ug.append(svg("text", { x: cx - 8, y: cy + geo.S * 0.4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#2a1838", text: "UW" }));
     ug.append(godShape(osiris.holder, cx + 12, cy + geo.S * 0.4 - 4, 6, { number: true }));
-    ug.append(svg("title", { text: `${godTitle(obs, osiris.holder)}'s Underworld on ${name}: only Osiris may enter, summon or build here` }));
+    ug.append(svg("title", { text: t("{god}'s Underworld on {hex}: only Osiris may enter, summon or build here", { god: godTitle(obs, osiris.holder), hex: name }) }));
     g.append(ug);
   }
   return g;
@@ -1233,7 +1251,7 @@ function drawPowersOnMap(obs, geo, regions) {
       const sg = svg("g", { "data-seth-controls": name });
       sg.append(svg("circle", { cx, cy, r: r + 5, fill: "none", stroke: "#111", "stroke-width": 3, "stroke-dasharray": "5 3" }));
       sg.append(godShape(seth, cx - r * 0.95, cy + r * 0.85, 7, { label: "S", fontSize: 9 }));
-      sg.append(svg("title", { text: `${name}: counts for ${godTitle(obs, seth)} during this Conflict (Seth)` }));
+      sg.append(svg("title", { text: t("{hex}: counts for {god} during this Conflict (Seth)", { hex: name, god: godTitle(obs, seth) }) }));
       g.append(sg);
     }
   }
@@ -1242,7 +1260,7 @@ function drawPowersOnMap(obs, geo, regions) {
       const { cx, cy, r } = spot(name);
       const rg = svg("g", { "data-radiant": name });
       rg.append(sunIcon(cx - r * 0.98, cy - r * 0.88, 10.5, true));
-      rg.append(svg("title", { text: `${name}: a Radiant figure (Ra's Sun token)` }));
+      rg.append(svg("title", { text: t("{hex}: a Radiant figure (Ra's Sun token)", { hex: name }) }));
       g.append(rg);
     }
   }
@@ -1251,7 +1269,7 @@ function drawPowersOnMap(obs, geo, regions) {
       const { cx, cy, r } = spot(name);
       const ig = svg("g", { "data-protected": name });
       ig.append(shieldIcon(cx + r * 0.98, cy - r * 0.88, 8.5, GOD_FILL[powers.isis.holder % GOD_FILL.length]));
-      ig.append(svg("title", { text: `${name}: Protected by Isis (next to an enemy): she may keep it alive in Battle Resolution` }));
+      ig.append(svg("title", { text: t("{hex}: Protected by Isis (next to an enemy): she may keep it alive in Battle Resolution", { hex: name }) }));
       g.append(ig);
     }
   }
@@ -1263,8 +1281,10 @@ function drawPowersOnMap(obs, geo, regions) {
       const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down" });
       if (value) cg.dataset.catValue = value;
       cg.append(catIcon(cx + R * 0.47, cy - S * 0.06, 11, face, value));
-      const words = face === "back" ? "a face-down cat of Bastet (+1, +3 or the star)" : face === "known" ? `your ${CAT_WORDS[value]}, face down (the others see its back)` : `Bastet's ${CAT_WORDS[value]}, face up`;
-      cg.append(svg("title", { text: `${name}: ${words}` }));
+      const words = face === "back" ? t("{hex}: a face-down cat of Bastet (+1, +3 or the star)", { hex: name })
+        : face === "known" ? t("{hex}: your {cat}, face down (the others see its back)", { hex: name, cat: catWords()[value] })
+          : t("{hex}: Bastet's {cat}, face up", { hex: name, cat: catWords()[value] });
+      cg.append(svg("title", { text: words }));
       g.append(cg);
     };
     for (const name of b.face_down_on_board) cat(name, known.has(name) ? "known" : "back", known.get(name) || null);
@@ -1284,9 +1304,9 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
   const mid = y + h / 2;
   const g = svg("g", { class: "god-power", "data-god-power": pid, "data-god": god, "data-term": pid });
   g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#f3e7c9", stroke: "#b49a68", "stroke-width": 1 }));
-  g.append(svg("title", { text: `${GOD_NAME[pid]}: ${GOD_TEXT[pid]}` }));
-  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": 12.5, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: GOD_NAME[pid].toUpperCase() }));
-  let cx = x + 18 + GOD_NAME[pid].length * 9.7;
+  g.append(svg("title", { text: t("{god}: {text}", { god: godNames()[pid], text: godTexts()[pid] }) }));
+  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": 12.5, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
+  let cx = x + 18 + godNames()[pid].length * 9.7;
   const right = x + w - 6;
   const words = (text, attrs = {}) => {
     const room = Math.floor((right - cx) / 6.3);
@@ -1301,7 +1321,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
     cx += width;
   };
   const battle = obs.battle || {};
-  const names = (list) => (list.length ? list.join(" ") : "none");
+  const names = (list) => (list.length ? list.join(" ") : t("none"));
   switch (pid) {
     case "amun": {
       const up = st.token === "up";
@@ -1310,7 +1330,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
       tg.append(svg("text", { x: cx + 8, y: mid + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: up ? "#3b2a14" : "#f6e7c8", text: up ? "2" : "–" }));
       icon(tg, 24);
       const two = (battle.two_cards || []).includes(god);
-      words(two ? "plays two Battle cards in this Battle" : up ? "token up: two cards in one Battle this Conflict" : "token down until the Conflict ends");
+      words(two ? t("plays two Battle cards in this Battle") : up ? t("token up: two cards in one Battle this Conflict") : t("token down until the Conflict ends"));
       break;
     }
     case "anubis": {
@@ -1321,38 +1341,38 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
         sg.append(svg("rect", { class: "focus-ring", x: cx, y: mid - 9.5, width: 22, height: 19, rx: 3, fill: "#e7dcc4", stroke: "#6b5a3a", "stroke-width": 1.2, "stroke-dasharray": owner === null ? "3 2" : null }));
         if (owner !== null) {
           sg.append(godShape(owner, cx + 11, mid, 7.5, { label: "W", fontSize: 9 }));
-          sg.append(svg("title", { text: `A trapped Warrior of ${godTitle(obs, owner)}` }));
+          sg.append(svg("title", { text: t("A trapped Warrior of {god}", { god: godTitle(obs, owner) }) }));
           if (owner === obs.god && legal.words.has("ransom")) {
             sg.classList.add("target");
             sg.dataset.action = "ransom";
             sg.append(svg("rect", { class: "target-ring", x: cx - 2, y: mid - 11.5, width: 26, height: 23, rx: 4, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
-            svgButton(sg, "Buy back your Warrior trapped by Anubis (1 Follower to Anubis), then summon it", () => { selection = null; ctx.play("ransom"); }, `ankh-ransom-${i}`);
+            svgButton(sg, t("Buy back your Warrior trapped by Anubis (1 Follower to Anubis), then summon it"), () => { selection = null; ctx.play("ransom"); }, `ankh-ransom-${i}`);
           }
         } else {
-          sg.append(svg("title", { text: "An empty slot of Anubis" }));
+          sg.append(svg("title", { text: t("An empty slot of Anubis") }));
         }
         icon(sg, 25);
       }
       cx += 4;
-      words(`${trapped.length}/3 trapped: +${trapped.length} strength for his God`);
+      words(t("{n}/3 trapped: +{n} strength for his God", { n: trapped.length }));
       break;
     }
     case "isis": {
       const prot = isisProtected(obs, regionMap(obs.camels));
       icon(shieldIcon(cx + 7, mid - 1, 7, GOD_FILL[god % GOD_FILL.length]), 20);
-      words(prot.length ? `Protected now: ${prot.join(" ")}` : "no figure Protected now (next to an enemy)", { "data-isis-protected": prot.join(" ") });
+      words(prot.length ? t("Protected now: {hexes}", { hexes: prot.join(" ") }) : t("no figure Protected now (next to an enemy)"), { "data-isis-protected": prot.join(" ") });
       break;
     }
     case "osiris": {
       for (let i = 0; i < 3; i += 1) icon(underworldIcon(cx + 8, mid, 8, i < st.tokens_in_supply), 20, { underworldToken: i < st.tokens_in_supply ? "supply" : "board" });
       cx += 4;
-      words(`Underworld: ${names(st.underworld || [])} · ${st.tokens_in_supply} in supply`);
+      words(t("Underworld: {hexes} · {n} in supply", { hexes: names(st.underworld || []), n: st.tokens_in_supply }));
       break;
     }
     case "ra": {
       for (let i = 0; i < 3; i += 1) icon(sunIcon(cx + 9, mid, 8.5, i < st.sun_tokens_free), 21, { sunToken: i < st.sun_tokens_free ? "free" : "used" });
       cx += 4;
-      words(`Radiant: ${names(st.radiant || [])} · ${st.sun_tokens_free} Sun token${st.sun_tokens_free === 1 ? "" : "s"} free`);
+      words(tn("Radiant: {hexes} · {n} Sun token free", "Radiant: {hexes} · {n} Sun tokens free", st.sun_tokens_free, { hexes: names(st.radiant || []) }));
       break;
     }
     case "bastet": {
@@ -1377,40 +1397,40 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
         icon(cg, 24 + e.where.length * 6.2);
       }
       const notes = [];
-      if (st.out_of_game) notes.push("cats out of the game");
-      if (st.revealed_this_turn) notes.push("one revealed this turn");
-      if ((st.battle_cats || []).length) notes.push(`in this Battle: ${st.battle_cats.map((c) => CAT_SHORT[c]).join(" ")}`);
-      if (!entries.length && !notes.length) notes.push("no cat");
+      if (st.out_of_game) notes.push(t("cats out of the game"));
+      if (st.revealed_this_turn) notes.push(t("one revealed this turn"));
+      if ((st.battle_cats || []).length) notes.push(t("in this Battle: {cats}", { cats: st.battle_cats.map((c) => CAT_SHORT[c]).join(" ") }));
+      if (!entries.length && !notes.length) notes.push(t("no cat"));
       if (notes.length) words(notes.join(" · "));
       break;
     }
     case "hathor":
-      words("after a sacrifice: 1 more Follower places a figure next to hers");
+      words(t("after a sacrifice: 1 more Follower places a figure next to hers"));
       break;
     case "thoth": {
       icon(scaleIcon(cx + 10, mid, 7), 26, { scale: st.scale });
       const n = st.scale;
-      words(`scale: ${n} Follower${n === 1 ? "" : "s"} → ${n} Devotion at the Conflict's end`, { "data-scale": n });
-      if (st.guess) words(`guess: ${godName(obs, st.guess.god)} played ${CARD_SHORT[st.guess.card] || st.guess.card}?`, { "font-weight": 700, "data-guess": `${st.guess.god}-${st.guess.card}` });
+      words(tn("scale: {n} Follower → {n} Devotion at the Conflict's end", "scale: {n} Followers → {n} Devotion at the Conflict's end", n), { "data-scale": n });
+      if (st.guess) words(t("guess: {god} played {card}?", { god: godName(obs, st.guess.god), card: cardShort()[st.guess.card] || st.guess.card }), { "font-weight": 700, "data-guess": `${st.guess.god}-${st.guess.card}` });
       break;
     }
     case "horus": {
       for (const token of st.eyes_on_regions || []) {
         const eg = svg("g", { "data-eye": token });
         eg.append(eyeIcon(cx + 10, mid, 19, false));
-        eg.append(svg("text", { x: cx + 22, y: mid + 4.3, "font-size": 11.5, "font-weight": 700, fill: "#0d2a4a", text: `on ${token}` }));
+        eg.append(svg("text", { x: cx + 22, y: mid + 4.3, "font-size": 11.5, "font-weight": 700, fill: "#0d2a4a", text: t("on {token}", { token }) }));
         icon(eg, 50);
       }
       for (let i = 0; i < st.eyes_free; i += 1) icon(eyeIcon(cx + 10, mid, 19, true), 24, { eye: "free" });
       cx += 4;
-      words(battle.forbidden ? `forbids ${CARD_SHORT[battle.forbidden] || battle.forbidden} in this Battle` : `${st.eyes_free} Eye${st.eyes_free === 1 ? "" : "s"} on his board`);
+      words(battle.forbidden ? t("forbids {card} in this Battle", { card: cardShort()[battle.forbidden] || battle.forbidden }) : tn("{n} Eye on his board", "{n} Eyes on his board", st.eyes_free));
       break;
     }
     case "seth":
-      words((st.controls || []).length ? `counts as his in this Conflict: ${st.controls.join(" ")}` : "takes enemy figures next to his God in Conflicts");
+      words((st.controls || []).length ? t("counts as his in this Conflict: {hexes}", { hexes: st.controls.join(" ") }) : t("takes enemy figures next to his God in Conflicts"));
       break;
     default:
-      words(GOD_TEXT[pid] || pid);
+      words(godTexts()[pid] || pid);
   }
   return g;
 }
@@ -1419,7 +1439,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
 function drawGuessRow(obs, ctx, legal, god, x, y, w) {
   const g = svg("g", { class: "guess-row", "data-guess-god": god });
   const cards = legal.guess.get(god);
-  g.append(svg("text", { x, y: y + 15, "font-size": 12.5, "font-weight": 700, fill: "#3b2a14", text: "Guess:" }));
+  g.append(svg("text", { x, y: y + 15, "font-size": 12.5, "font-weight": 700, fill: "#3b2a14", text: t("Guess:") }));
   const cw = Math.min(62, (w - 52 - 3 * 6) / 7);
   let cx = x + 48;
   for (const [id, action] of cards) {
@@ -1427,7 +1447,7 @@ function drawGuessRow(obs, ctx, legal, god, x, y, w) {
     c.classList.add("target");
     c.dataset.action = action;
     c.append(svg("rect", { class: "target-ring", x: cx - 2, y: y - 2, width: cw + 4, height: 25, rx: 5, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
-    svgButton(c, `Guess that ${godTitle(obs, god)} played ${CARD_SHORT[id]} (Thoth): 1 Follower from the supply on your scale`, () => ctx.play(action), `ankh-guess-${god}-${id}`);
+    svgButton(c, t("Guess that {god} played {card} (Thoth): 1 Follower from the supply on your scale", { god: godTitle(obs, god), card: cardShort()[id] }), () => ctx.play(action), `ankh-guess-${god}-${id}`);
     g.append(c);
     cx += cw + 3;
   }
@@ -1441,8 +1461,8 @@ function drawDevotion(obs, box) {
   const { x, y, w, h, perRow } = box;
   const redMax = obs.red_max === undefined ? 19 : obs.red_max;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
-  g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: "Devotion" }));
-  g.append(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: `red section 0–${redMax}: forgotten after Conflict 4 · ${DEVOTION_TOP} wins at once` }));
+  g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Devotion") }));
+  g.append(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }));
   const rows = Math.ceil((DEVOTION_TOP + 1) / perRow);
   const cell = (w - 16) / perRow;
   const rowH = (h - 26) / rows;
@@ -1470,7 +1490,8 @@ function drawDevotion(obs, box) {
       const tok = godShape(god, cx + (cell - 2) / 2, cy - tr - 2 - i * step, tr, { number: true });
       tok.dataset.devotionToken = god;
       tok.dataset.stack = i;
-      tok.append(svg("title", { text: `${godTitle(obs, god)}: Devotion ${obs.gods[god].devotion}${stack.length > 1 ? ` (${i + 1} from the bottom of the stack)` : ""}` }));
+      const where = { god: godTitle(obs, god), devotion: obs.gods[god].devotion, n: i + 1 };
+      tok.append(svg("title", { text: stack.length > 1 ? t("{god}: Devotion {devotion} ({n} from the bottom of the stack)", where) : t("{god}: Devotion {devotion}", where) }));
       g.append(tok);
     });
   }
@@ -1482,27 +1503,27 @@ function drawDevotion(obs, box) {
 function phaseWords(obs) {
   const p = obs.pending || {};
   switch (obs.phase) {
-    case "turn": return obs.turn && obs.turn.actions_taken ? "may take a second action on a lower row" : "chooses an action";
-    case "move-pick": return "moves figures";
-    case "move-to": return `moves the figure from ${p.selected}`;
-    case "push": return "pushes a figure with Satet";
-    case "aim": return "aims the Giant Scorpion";
-    case "summon": return "summons a figure";
-    case "pyramid-summon": return `summons next to the Pyramid on ${p.pyramid}`;
-    case "unlock": return `unlocks a level ${p.level} Ankh power`;
-    case "claim": return "takes control of a Monument";
-    case "camel": return "lays a camel caravan";
-    case "keep": return "chooses the region that keeps its token";
-    case "swap": return "may swap Conflict Order tokens";
-    case "obelisk-pick": case "obelisk-to": return "moves figures next to an Obelisk";
-    case "card": return "chooses a Battle card";
-    case "build": return "builds a Monument";
-    case "bid": return "bids Followers for the Plague";
-    case "mummy": return "returns the Mummy";
-    case "tiebreak": return "decides on the tie-breaker";
-    case "worship": return "decides on Worshipful";
-    case "adopt": return "keeps Guardians of the merged god";
-    default: return GOD_PHASES[obs.phase] ? GOD_PHASES[obs.phase][0] : obs.phase;
+    case "turn": return obs.turn && obs.turn.actions_taken ? t("may take a second action on a lower row") : t("chooses an action");
+    case "move-pick": return t("moves figures");
+    case "move-to": return t("moves the figure from {hex}", { hex: p.selected });
+    case "push": return t("pushes a figure with Satet");
+    case "aim": return t("aims the Giant Scorpion");
+    case "summon": return t("summons a figure");
+    case "pyramid-summon": return t("summons next to the Pyramid on {hex}", { hex: p.pyramid });
+    case "unlock": return t("unlocks a level {level} Ankh power", { level: p.level });
+    case "claim": return t("takes control of a Monument");
+    case "camel": return t("lays a camel caravan");
+    case "keep": return t("chooses the region that keeps its token");
+    case "swap": return t("may swap Conflict Order tokens");
+    case "obelisk-pick": case "obelisk-to": return t("moves figures next to an Obelisk");
+    case "card": return t("chooses a Battle card");
+    case "build": return t("builds a Monument");
+    case "bid": return t("bids Followers for the Plague");
+    case "mummy": return t("returns the Mummy");
+    case "tiebreak": return t("decides on the tie-breaker");
+    case "worship": return t("decides on Worshipful");
+    case "adopt": return t("keeps Guardians of the merged god");
+    default: return godPhases()[obs.phase] ? godPhases()[obs.phase][0] : obs.phase;
   }
 }
 
@@ -1510,56 +1531,56 @@ function phaseWords(obs) {
 export function status(view) {
   const obs = view.observation;
   if (view.finished || obs.phase === "over") {
-    const text = view.result_text || "The game is over.";
-    return obs.end_reason ? `${text}: ${obs.end_reason}` : text;
+    const text = view.result_text ? translateLine(view.result_text) : t("The game is over.");
+    return obs.end_reason ? t("{result}: {reason}", { result: text, reason: translateLine(obs.end_reason) }) : text;
   }
-  const who = obs.to_move === null ? "" : view.seats && view.seats[obs.to_move] ? view.seats[obs.to_move].label : `Player ${obs.to_move + 1}`;
-  return `Event ${obs.events_done}/18 · Conflicts ${obs.conflicts_done}/5 · ${who} ${phaseWords(obs)}`;
+  const who = obs.to_move === null ? "" : view.seats && view.seats[obs.to_move] ? view.seats[obs.to_move].label : t("Player {n}", { n: obs.to_move + 1 });
+  return t("Event {events}/18 · Conflicts {conflicts}/5 · {who} {does}", { events: obs.events_done, conflicts: obs.conflicts_done, who, does: phaseWords(obs) });
 }
 
 function promptFor(obs, legal) {
-  const reveal = legal.hex.get("reveal").size ? " Or reveal one of Bastet's face-down cats next to your figures (click it)." : "";
-  const ransom = legal.words.has("ransom") ? " Or buy back your Warrior trapped by Anubis (his board)." : "";
+  const reveal = legal.hex.get("reveal").size ? t(" Or reveal one of Bastet's face-down cats next to your figures (click it).") : "";
+  const ransom = legal.words.has("ransom") ? t(" Or buy back your Warrior trapped by Anubis (his board).") : "";
   switch (obs.phase) {
     case "turn":
       return (obs.turn && obs.turn.actions_taken
-        ? "Click a lower row of the action tracks for a second action, or end the turn."
-        : "Click a row of the action tracks: Move, Summon, Gain Followers or Unlock.") + reveal;
-    case "move-pick": return "Click one of your figures (white rings) to move it, or Done.";
-    case "move-to": return "Click where the figure goes (highlighted spaces, up to 3 away).";
-    case "push": return "Click where the pushed figure goes.";
-    case "aim": return "Click a red corner of the Scorpion's space: it aims at the two sides meeting there.";
+        ? t("Click a lower row of the action tracks for a second action, or end the turn.")
+        : t("Click a row of the action tracks: Move, Summon, Gain Followers or Unlock.")) + reveal;
+    case "move-pick": return t("Click one of your figures (white rings) to move it, or Done.");
+    case "move-to": return t("Click where the figure goes (highlighted spaces, up to 3 away).");
+    case "push": return t("Click where the pushed figure goes.");
+    case "aim": return t("Click a red corner of the Scorpion's space: it aims at the two sides meeting there.");
     case "summon": case "pyramid-summon":
-      if (legal.put.size > 1) return `Choose the figure below, then click a highlighted space.${ransom}`;
-      return (legal.hex.get("pyramid").size ? "Click a highlighted space to summon, or a Pyramid for an extra summon." : "Click a highlighted space to summon the figure.") + ransom;
+      if (legal.put.size > 1) return t("Choose the figure below, then click a highlighted space.") + ransom;
+      return (legal.hex.get("pyramid").size ? t("Click a highlighted space to summon, or a Pyramid for an extra summon.") : t("Click a highlighted space to summon the figure.")) + ransom;
     case "hathor-place":
-      return GOD_PHASES[obs.phase][1] + ransom;
-    case "unlock": return "Click a power of your board (highlighted) to unlock it.";
-    case "claim": return "Click the Monument to take control of.";
-    case "camel": return "Click a highlighted hex side to lay the next camel.";
-    case "keep": return "Click a space of the new region that keeps the old Conflict Order token.";
-    case "swap": return "Click a new region's token, then the token to swap it with — or keep them.";
-    case "obelisk-pick": return "Click a figure to move next to your Obelisk, or Done.";
-    case "obelisk-to": return "Click the space next to your Obelisk.";
-    case "card": return "Click a Battle card of your hand (your board) to play it; the others see it only at the reveal.";
-    case "build": return legal.build.size > 1 ? "Choose the Monument below, then click a space of the region." : "Click a space of the region to build on.";
-    case "bid": return "Bid Followers in secret:";
-    case "mummy": return "Click where the Mummy returns (next to your God).";
-    case "tiebreak": return "The battle is tied: use the tie-breaker token?";
-    case "worship": return "Worshipful: sacrifice 2 Followers for 1 Devotion?";
-    case "adopt": return "Click a Guardian of the minor god to keep it, or choose one from its pool.";
-    default: return GOD_PHASES[obs.phase] ? GOD_PHASES[obs.phase][1] : "Choose from the list of legal actions.";
+      return godPhases()[obs.phase][1] + ransom;
+    case "unlock": return t("Click a power of your board (highlighted) to unlock it.");
+    case "claim": return t("Click the Monument to take control of.");
+    case "camel": return t("Click a highlighted hex side to lay the next camel.");
+    case "keep": return t("Click a space of the new region that keeps the old Conflict Order token.");
+    case "swap": return t("Click a new region's token, then the token to swap it with — or keep them.");
+    case "obelisk-pick": return t("Click a figure to move next to your Obelisk, or Done.");
+    case "obelisk-to": return t("Click the space next to your Obelisk.");
+    case "card": return t("Click a Battle card of your hand (your board) to play it; the others see it only at the reveal.");
+    case "build": return legal.build.size > 1 ? t("Choose the Monument below, then click a space of the region.") : t("Click a space of the region to build on.");
+    case "bid": return t("Bid Followers in secret:");
+    case "mummy": return t("Click where the Mummy returns (next to your God).");
+    case "tiebreak": return t("The battle is tied: use the tie-breaker token?");
+    case "worship": return t("Worshipful: sacrifice 2 Followers for 1 Devotion?");
+    case "adopt": return t("Click a Guardian of the minor god to keep it, or choose one from its pool.");
+    default: return godPhases()[obs.phase] ? godPhases()[obs.phase][1] : t("Choose from the list of legal actions.");
   }
 }
 
-const DONE_WORDS = {
-  "move-pick": "Done moving",
-  camel: "Lay no camels",
-  "obelisk-pick": "Done (no more figures)",
-  adopt: "Done (the others leave)",
-  "isis-save": "Done (the others die)",
-  "horus-eye": "Done (no more Eyes)",
-};
+const doneWords = () => ({
+  "move-pick": t("Done moving"),
+  camel: t("Lay no camels"),
+  "obelisk-pick": t("Done (no more figures)"),
+  adopt: t("Done (the others leave)"),
+  "isis-save": t("Done (the others die)"),
+  "horus-eye": t("Done (no more Eyes)"),
+});
 
 function controlsFor(obs, ctx, legal) {
   const controls = [];
@@ -1571,7 +1592,7 @@ function controlsFor(obs, ctx, legal) {
       controls.push(el("button", {
         class: chosen ? null : "secondary", "data-summon-kind": kind, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "summon", value: kind }; ctx.rerender(); } },
-      }, `${KIND_NAME[kind]} (${KIND_LETTER[kind]})`));
+      }, t("{kind} ({letter})", { kind: kindNames()[kind], letter: KIND_LETTER[kind] })));
     }
   }
   if (legal.build.size > 1) {
@@ -1581,7 +1602,7 @@ function controlsFor(obs, ctx, legal) {
       controls.push(el("button", {
         class: chosen ? null : "secondary", "data-build-kind": kind, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "build", value: kind }; ctx.rerender(); } },
-      }, KIND_NAME[kind]));
+      }, kindNames()[kind]));
     }
   }
   if (legal.cat.size > 1) {
@@ -1591,19 +1612,19 @@ function controlsFor(obs, ctx, legal) {
       controls.push(el("button", {
         class: chosen ? null : "secondary", "data-cat-kind": kind, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "cat", value: kind }; ctx.rerender(); } },
-      }, `The ${CAT_WORDS[kind]}`));
+      }, t("The {cat}", { cat: catWords()[kind] })));
     }
   }
-  for (const [god, action] of legal.trap) controls.push(button(action, `Trap a Warrior of ${godTitle(obs, god)}`));
-  for (const [n, action] of legal.bid) controls.push(button(action, `Bid ${n}`));
-  for (const [, action] of legal.aim) controls.push(button(action, `Aim ${action.slice(4)}`, "secondary"));
-  for (const [kind, action] of legal.adoptKind) controls.push(button(action, `Keep a ${KIND_NAME[kind] || kind}`));
-  for (const word of Object.keys(WORD_BUTTONS)) {
+  for (const [god, action] of legal.trap) controls.push(button(action, t("Trap a Warrior of {god}", { god: godTitle(obs, god) })));
+  for (const [n, action] of legal.bid) controls.push(button(action, t("Bid {n}", { n })));
+  for (const [, action] of legal.aim) controls.push(button(action, t("Aim {sides}", { sides: action.slice(4) }), "secondary"));
+  for (const [kind, action] of legal.adoptKind) controls.push(button(action, t("Keep a {kind}", { kind: kindNames()[kind] || kind })));
+  for (const word of Object.keys(wordButtons())) {
     if (!legal.words.has(word)) continue;
-    const words = word === "done" ? DONE_WORDS[obs.phase] || WORD_BUTTONS.done : WORD_BUTTONS[word];
+    const words = word === "done" ? doneWords()[obs.phase] || wordButtons().done : wordButtons()[word];
     controls.push(button(word, words, word === "end" || word.startsWith("no") ? "secondary" : null));
   }
-  if (selection && selection.kind === "swap") controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, "Cancel selection"));
+  if (selection && selection.kind === "swap") controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, t("Cancel selection")));
   return controls;
 }
 
@@ -1631,7 +1652,7 @@ export function render(view, ctx) {
   const regions = regionMap(obs.camels);
   regions.byToken = new Map(obs.regions.map((r) => [r.token, regions.regionOf[INDEX.get(r.first_hex)]]));
 
-  const root = svg("svg", { class: "board ankh", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": "Ankh board", "data-layout": ctx.narrow ? "narrow" : "wide", "data-phase": obs.phase });
+  const root = svg("svg", { class: "board ankh", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": t("Ankh board"), "data-layout": ctx.narrow ? "narrow" : "wide", "data-phase": obs.phase });
   root.append(defs());
   root.append(svg("rect", { width: L.W, height: L.H, fill: "#efe6d2" }));
   const parts = { map: [drawMap(obs, ctx, legal, L, geo, regions), drawFooter(obs, L)], gods: [] };
@@ -1671,17 +1692,17 @@ function fold(obs, ctx, root, L, parts) {
     part.append(svg("rect", { x, y, width: w, height: h, fill: "#efe6d2" }), ...groups);
     return { key, label, part };
   };
-  const tabs = [panel("tracks", "Tracks", parts.tracks, 0, L.tracks.y - 4, L.W, L.gods.y - L.tracks.y + 2)];
+  const tabs = [panel("tracks", t("Tracks"), parts.tracks, 0, L.tracks.y - 4, L.W, L.gods.y - L.tracks.y + 2)];
   for (const p of parts.gods) tabs.push(panel(`god-${p.info.god}`, godName(obs, p.info.god), [p.g], 0, p.y - 3, L.W, p.h + 6));
-  tabs.push(panel("devotion", "Devotion", parts.devotion, 0, L.devotion.y - 3, L.W, L.devotion.h + 6));
-  if (!tabs.some((t) => t.key === foldTab)) foldTab = "tracks";
-  const list = el("div", { class: "fold-tabs", role: "tablist", "aria-label": "Tracks and god boards" });
+  tabs.push(panel("devotion", t("Devotion"), parts.devotion, 0, L.devotion.y - 3, L.W, L.devotion.h + 6));
+  if (!tabs.some((tab) => tab.key === foldTab)) foldTab = "tracks";
+  const list = el("div", { class: "fold-tabs", role: "tablist", "aria-label": t("Tracks and god boards") });
   const panels = [];
-  for (const t of tabs) {
-    const selected = t.key === foldTab;
-    list.append(el("button", { type: "button", role: "tab", id: `fold-tab-${t.key}`, "aria-selected": selected ? "true" : "false", "aria-controls": `fold-${t.key}`, "data-tab": t.key, class: selected ? "selected" : null,
-      on: { click: () => { foldTab = t.key; ctx.rerender(); } } }, t.label));
-    panels.push(el("div", { class: `fold-panel${selected ? "" : " hidden"}`, role: "tabpanel", id: `fold-${t.key}`, "aria-labelledby": `fold-tab-${t.key}` }, t.part));
+  for (const tab of tabs) {
+    const selected = tab.key === foldTab;
+    list.append(el("button", { type: "button", role: "tab", id: `fold-tab-${tab.key}`, "aria-selected": selected ? "true" : "false", "aria-controls": `fold-${tab.key}`, "data-tab": tab.key, class: selected ? "selected" : null,
+      on: { click: () => { foldTab = tab.key; ctx.rerender(); } } }, tab.label));
+    panels.push(el("div", { class: `fold-panel${selected ? "" : " hidden"}`, role: "tabpanel", id: `fold-${tab.key}`, "aria-labelledby": `fold-tab-${tab.key}` }, tab.part));
   }
   return el("div", { class: "ankh-fold" }, root, list, ...panels);
 }
