@@ -112,6 +112,8 @@ class Board:
         edge_vertices: the two vertex numbers at the ends of each edge.
         vertex_edges: the edges (between two map hexes) meeting at each vertex (0 to 3; fewer
             than 3 only on the map's rim).
+        vertex_steps: per vertex, ``(edge, vertex at its other end)`` for each of its
+            ``vertex_edges``, in the same order (a camel line's next steps).
         vertex_hexes: the map hexes touching each vertex (1 to 3; fewer than 3 = map edge).
         vertex_xy: each vertex's doubled coordinates (for drawing).
         rivers: the river edges (§8.2).
@@ -200,11 +202,27 @@ class Board:
             vertex_edges[v0].append(e)
             vertex_edges[v1].append(e)
         self.vertex_edges: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in vertex_edges)
+        self.vertex_steps: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((e, v1 if v == v0 else v0) for e in vertex_edges[v] for v0, v1 in (edge_vertices[e],))
+            for v in range(self.num_vertices)
+        )
         self.links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((nb_in[h][d], hex_edge_in[h][d]) for d in range(6) if nb_in[h][d] >= 0) for h in range(n)
         )
         self.land_links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((x, e) for x, e in self.links[h] if self.is_land[x]) for h in range(n)
+        )
+        # For RegionMap: the links and the neighbours of each hex, by ascending neighbour.
+        self._sorted_links: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple(sorted(lk)) for lk in self.links)
+        self._sorted_neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(y for y, _ in lk) for lk in self._sorted_links
+        )
+        # For RegionMap._interior_of: (vertex, its 3 hexes, its 3 edges) of every vertex
+        # with three map hexes around it (the others are on the map's rim).
+        self._inner_vertices: tuple[tuple[int, int, int, int, int, int, int], ...] = tuple(
+            (v, hs[0], hs[1], hs[2], es[0], es[1], es[2])
+            for v, hs, es in zip(range(self.num_vertices), self.vertex_hexes, self.vertex_edges, strict=True)
+            if len(hs) == 3
         )
 
         self.rivers: frozenset[int] = frozenset(self._edge_of[a, b] for a, b in rivers)
@@ -420,25 +438,40 @@ class RegionMap:
         self.region_of: tuple[int, ...] = tuple(region_of)
         self.regions: tuple[tuple[int, ...], ...] = tuple(regions)
         self.land_count: tuple[int, ...] = tuple(len(m) for m in regions)
-        hex_regions: list[tuple[int, ...]] = []
-        for h in range(board.num_hexes):
-            if region_of[h] >= 0:
-                hex_regions.append((region_of[h],))
-            else:
-                touched = {region_of[y] for y, e in land_links[h] if not mask[e]}
-                hex_regions.append(tuple(sorted(touched)))
+        hex_regions: list[tuple[int, ...]] = [(r,) for r in region_of]
+        for h in board.water:
+            touched = {region_of[y] for y, e in land_links[h] if not mask[e]}
+            hex_regions[h] = tuple(sorted(touched))
         self.hex_regions: tuple[tuple[int, ...], ...] = tuple(hex_regions)
+        # A land hex is adjacent to every hex across an unblocked side: a land neighbour so
+        # reached is in its region, a water one touches its region through that side.  A
+        # water hex is adjacent to its land neighbours across unblocked sides and to the
+        # water hexes across unblocked sides that share one of its regions.
+        sorted_links = board._sorted_links
+        is_land = board.is_land
+        edge_hexes = board.edge_hexes
+        near_blocked: set[int] = set()
+        for e in blocked:
+            near_blocked.update(edge_hexes[e])
+        all_near = board._sorted_neighbours
         adjacent: list[tuple[int, ...]] = []
-        links = board.links
         for h in range(board.num_hexes):
-            mine = hex_regions[h]
-            if len(mine) == 1:
-                m = mine[0]
-                near = [y for y, e in links[h] if not mask[e] and m in hex_regions[y]]
+            if is_land[h]:
+                if h in near_blocked:
+                    adjacent.append(tuple([y for y, e in sorted_links[h] if not mask[e]]))
+                else:
+                    adjacent.append(all_near[h])
             else:
-                near = [y for y, e in links[h] if not mask[e] and any(r in mine for r in hex_regions[y])]
-            near.sort()
-            adjacent.append(tuple(near))
+                mine = hex_regions[h]
+                adjacent.append(
+                    tuple(
+                        [
+                            y
+                            for y, e in sorted_links[h]
+                            if not mask[e] and (is_land[y] or any(r in mine for r in hex_regions[y]))
+                        ]
+                    )
+                )
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
         self._interior: tuple[int, ...] | None = None
         self._lines: _LineIndex | None = None
@@ -485,18 +518,13 @@ class RegionMap:
         """
         interior = self._interior
         if interior is None:
-            b = self.board
-            out = []
-            for v in range(b.num_vertices):
-                hexes = b.vertex_hexes[v]
-                r = self.region_of[hexes[0]]
-                inside = len(hexes) == 3 and r >= 0
-                if inside:
-                    ro = self.region_of
-                    bm = self._blocked_mask
-                    e0, e1, e2 = b.vertex_edges[v]
-                    inside = ro[hexes[1]] == r and ro[hexes[2]] == r and not (bm[e0] or bm[e1] or bm[e2])
-                out.append(r if inside else -1)
+            out = [-1] * self.board.num_vertices
+            ro = self.region_of
+            bm = self._blocked_mask
+            for v, h0, h1, h2, e0, e1, e2 in self.board._inner_vertices:
+                r = ro[h0]
+                if r >= 0 and ro[h1] == r and ro[h2] == r and not (bm[e0] or bm[e1] or bm[e2]):
+                    out[v] = r
             interior = self._interior = tuple(out)
         return interior
 
@@ -537,33 +565,50 @@ class Split:
     renumber: tuple[int, ...]
 
 
+class _RegionLines:
+    """The valid camel lines of one region (§6), as :func:`_region_lines` enumerates them.
+
+    Attributes:
+        complete: the lines (edge tuples in placing order; a line and its reverse are both
+            listed, a line may be laid from either end).
+        prefixes: each prefix of a valid line -> ``(shortest completion, end vertex)``.
+        first: the edges a valid line starts with.
+    """
+
+    __slots__ = ("complete", "first", "prefixes")
+
+    def __init__(self, complete: frozenset[tuple[int, ...]], prefixes: dict[tuple[int, ...], tuple[int, int]]) -> None:
+        self.complete = complete
+        self.prefixes = prefixes
+        self.first: frozenset[int] = frozenset(t[0] for t in complete)
+
+
 #: Valid lines of one region, keyed by what they depend on: the region's land hexes and the
 #: blocked edges between them.  A region untouched by a split keeps its lines, so after a
 #: Camel Caravan only the two new parts are enumerated again (a process-wide cache, bounded).
-_REGION_LINES: dict[
-    tuple[tuple[int, ...], frozenset[int]],
-    tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], tuple[int, int]]],
-] = {}
+_REGION_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _RegionLines] = {}
 _REGION_LINES_MAX = 4096
 
 
 class _LineIndex:
     """Every valid camel line of one :class:`RegionMap`, enumerated once (§6).
 
-    ``complete`` maps each line (edge tuple, in placing order) to the region it cuts;
-    ``prefixes`` maps each prefix of a valid line to ``(shortest completion, end vertex)``.
-    A line and its reverse are both listed (a line may be laid from either end).  Lines are
-    enumerated region by region (a line never leaves its region), and a region's lines are
-    shared through :data:`_REGION_LINES` by every map where that region appears unchanged.
+    ``by_region[r]`` is region ``r``'s :class:`_RegionLines` (``None`` for a region too small
+    to be cut); ``first`` the edges any valid line starts with, ascending.  A line never
+    leaves its region, so a line or prefix is looked up in the region of its first edge
+    (:meth:`lookup`).  A region's lines are shared through :data:`_REGION_LINES` by every
+    map where that region appears unchanged, and are not merged into one table per map.
     """
 
-    __slots__ = ("complete", "first", "prefixes")
+    __slots__ = ("by_region", "edge_hexes", "first", "region_of")
 
     def __init__(self, regions: RegionMap) -> None:
-        self.complete: dict[tuple[int, ...], int] = {}
-        self.prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
         board = regions.board
         mask = regions._blocked_mask
+        self.region_of = regions.region_of
+        self.edge_hexes = board.edge_hexes
+        self.by_region: list[_RegionLines | None] = [None] * regions.num_regions
+        first: set[int] = set()
         for r, members in enumerate(regions.regions):
             if regions.land_count[r] < 2 * MIN_REGION_LAND:
                 continue  # cannot leave two parts of MIN_REGION_LAND
@@ -576,38 +621,43 @@ class _LineIndex:
                 if len(_REGION_LINES) >= _REGION_LINES_MAX:
                     _REGION_LINES.clear()
                 _REGION_LINES[key] = data
-            lines, prefixes = data
-            for t in lines:
-                self.complete[t] = r
-            self.prefixes.update(prefixes)
-        self.first: tuple[int, ...] = tuple(sorted({p[0] for p in self.prefixes}))
+            self.by_region[r] = data
+            first |= data.first
+        self.first: tuple[int, ...] = tuple(sorted(first))
+
+    def lookup(self, line: tuple[int, ...]) -> _RegionLines | None:
+        """The lines of the region where ``line`` (non-empty) starts, or ``None`` if its first
+        edge is no edge of the map or touches no region that can be cut."""
+        e = line[0]
+        if not 0 <= e < len(self.edge_hexes):
+            return None
+        r = self.region_of[self.edge_hexes[e][0]]
+        return self.by_region[r] if r >= 0 else None
 
 
-def _region_lines(
-    regions: RegionMap, r: int
-) -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], tuple[int, int]]]:
-    """The valid camel lines cutting region ``r`` and their prefixes (see :class:`_LineIndex`)."""
+def _region_lines(regions: RegionMap, r: int) -> _RegionLines:
+    """The valid camel lines cutting region ``r`` and their prefixes (see :class:`_RegionLines`)."""
     complete: list[tuple[int, ...]] = []
     prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
     board = regions.board
     interior = regions._interior_of()
     region_of = regions.region_of
-    vertex_edges = board.vertex_edges
-    other = board.other_vertex
+    mask = regions._blocked_mask
+    vertex_steps = board.vertex_steps
     # Edges a camel may stand on first: between two land hexes of r, not yet blocked.
     open_edge = [False] * board.num_edges
     for h in regions.regions[r]:
         for y, e in board.land_links[h]:
-            if region_of[y] == r and not regions.is_blocked(e):
+            if region_of[y] == r and not mask[e]:
                 open_edge[e] = True
     valid: dict[frozenset[int], bool] = {}  # a line and its reverse cut the same way
-    links = _region_links(regions, r)
+    adjacency = _region_adjacency(regions, r)
 
     def record(path: list[int], verts: list[int]) -> None:
         key = frozenset(path)
         ok = valid.get(key)
         if ok is None:
-            ok = valid[key] = _split_sizes(regions, r, key, links) is not None
+            ok = valid[key] = _split_sizes(regions, r, key, adjacency) is not None
         if not ok:
             return
         t = tuple(path)
@@ -627,8 +677,7 @@ def _region_lines(
         if len(path) == MAX_CAMELS_PER_LINE:
             return
         last = path[-1]
-        for e in vertex_edges[v]:  # an inside vertex: its 3 edges are open edges of r
-            w = other(e, v)
+        for e, w in vertex_steps[v]:  # an inside vertex: its 3 edges are open edges of r
             if e == last or w in verts:
                 continue
             path.append(e)
@@ -640,53 +689,93 @@ def _region_lines(
     for v0 in range(board.num_vertices):
         if interior[v0] >= 0:
             continue
-        for e1 in vertex_edges[v0]:
+        for e1, w1 in vertex_steps[v0]:
             if open_edge[e1]:
-                extend([e1], [v0, other(e1, v0)])
-    return tuple(complete), prefixes
+                extend([e1], [v0, w1])
+    return _RegionLines(frozenset(complete), prefixes)
 
 
-def _region_links(regions: RegionMap, r: int) -> dict[int, tuple[tuple[int, int], ...]]:
-    """For each land hex of region ``r``: its ``(neighbour, edge)`` pairs inside ``r`` across an
-    unblocked side (the graph a camel line cuts)."""
+def _region_adjacency(regions: RegionMap, r: int) -> list[int]:
+    """Per hex (indexed by hex number): the bit set (bit ``y`` = hex ``y``) of its neighbours
+    inside region ``r`` across an unblocked side; 0 for hexes outside ``r``.  This is the
+    graph a camel line cuts (see :func:`_split_sizes`)."""
     mask = regions._blocked_mask
     region_of = regions.region_of
     land_links = regions.board.land_links
-    return {h: tuple((y, e) for y, e in land_links[h] if region_of[y] == r and not mask[e]) for h in regions.regions[r]}
+    out = [0] * regions.board.num_hexes
+    for h in regions.regions[r]:
+        bits = 0
+        for y, e in land_links[h]:
+            if region_of[y] == r and not mask[e]:
+                bits |= 1 << y
+        out[h] = bits
+    return out
 
 
 def _split_sizes(
     regions: RegionMap,
     r: int,
     line: frozenset[int],
-    links: dict[int, tuple[tuple[int, int], ...]] | None = None,
+    adjacency: list[int] | None = None,
 ) -> tuple[int, int] | None:
-    """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes exactly two
-    parts of at least :data:`MIN_REGION_LAND` each; ``None`` otherwise.  ``links``: the
-    region's :func:`_region_links`, when the caller tests many lines of one region."""
-    if links is None:
-        links = _region_links(regions, r)
-    seen: set[int] = set()
-    sizes: list[int] = []
-    for h in regions.regions[r]:
-        if h in seen:
-            continue
-        if len(sizes) == 2:
-            return None  # a third part
-        seen.add(h)
-        stack = [h]
-        count = 1
-        while stack:
-            x = stack.pop()
-            for y, e in links[x]:
-                if y not in seen and e not in line:
-                    seen.add(y)
-                    stack.append(y)
-                    count += 1
-        sizes.append(count)
-    if len(sizes) != 2 or min(sizes) < MIN_REGION_LAND:
+    """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes two parts of
+    at least :data:`MIN_REGION_LAND` each; ``None`` otherwise.  The first size is that of the
+    part holding the region's lowest hex.  ``adjacency``: the region's
+    :func:`_region_adjacency`, when the caller tests many lines of one region.
+
+    ``line`` must be a simple path of open edges of ``r`` from border to border whose inner
+    vertices are inside ``r`` (both callers ensure it).  Such a cut leaves at most two parts:
+    in the plane, it is a simple arc whose inside meets no face of the region's graph twice,
+    so removing it adds at most one component (the bond/cycle duality of plane graphs).  The
+    two sides of one of its edges are flooded in turn until one side is exhausted (its part
+    is complete; the other part is the rest) or the floods meet (one part): the cost is
+    about twice the smaller part, not the whole region.
+    """
+    if adjacency is None:
+        adjacency = _region_adjacency(regions, r)
+    members = regions.regions[r]
+    total = len(members)
+    if total < 2 * MIN_REGION_LAND or not line:
         return None
-    return sizes[0], sizes[1]
+    cut = adjacency.copy()
+    edge_hexes = regions.board.edge_hexes
+    for e in line:
+        x, y = edge_hexes[e]
+        cut[x] &= ~(1 << y)
+        cut[y] &= ~(1 << x)
+    a, b = edge_hexes[min(line)]
+    seen_a, seen_b = 1 << a, 1 << b
+    stack_a, stack_b = [a], [b]
+    while True:
+        if not stack_a:
+            done, size = seen_a, seen_a.bit_count()
+            break
+        nb = cut[stack_a.pop()] & ~seen_a
+        if nb:
+            if nb & seen_b:
+                return None  # the two sides meet: one part
+            seen_a |= nb
+            while nb:
+                low = nb & -nb
+                stack_a.append(low.bit_length() - 1)
+                nb ^= low
+        if not stack_b:
+            done, size = seen_b, seen_b.bit_count()
+            break
+        nb = cut[stack_b.pop()] & ~seen_b
+        if nb:
+            if nb & seen_a:
+                return None
+            seen_b |= nb
+            while nb:
+                low = nb & -nb
+                stack_b.append(low.bit_length() - 1)
+                nb ^= low
+    if size < MIN_REGION_LAND or total - size < MIN_REGION_LAND:
+        return None
+    if done >> members[0] & 1:
+        return size, total - size
+    return total - size, size
 
 
 #: Region maps by the camel edges on the board (the rivers are the board's): one map, and so
@@ -738,10 +827,19 @@ def camel_continuations(regions: RegionMap, line: Sequence[int], max_camels: int
     if max_camels < 1:
         return []
     idx = _line_index(regions)
-    prefixes = idx.prefixes
     if not line:
-        return [e for e in idx.first if prefixes[(e,)][0] <= max_camels]
+        out = []
+        for e in idx.first:
+            data = idx.lookup((e,))
+            assert data is not None  # a first edge of a line of its region
+            if data.prefixes[(e,)][0] <= max_camels:
+                out.append(e)
+        return out
     t = tuple(line)
+    data = idx.lookup(t)
+    if data is None:
+        return []
+    prefixes = data.prefixes
     info = prefixes.get(t)
     if info is None or len(t) >= max_camels:
         return []
@@ -763,7 +861,11 @@ def camel_line_is_complete(regions: RegionMap, line: Sequence[int], max_camels: 
         line: the edges laid so far.
         max_camels: the most camels allowed.
     """
-    return 0 < len(line) <= max_camels and tuple(line) in _line_index(regions).complete
+    if not 0 < len(line) <= max_camels:
+        return False
+    t = tuple(line)
+    data = _line_index(regions).lookup(t)
+    return data is not None and t in data.complete
 
 
 def camel_lines(regions: RegionMap, max_camels: int = MAX_CAMELS_PER_LINE) -> list[tuple[int, ...]]:
@@ -773,7 +875,9 @@ def camel_lines(regions: RegionMap, max_camels: int = MAX_CAMELS_PER_LINE) -> li
         regions: the current regions.
         max_camels: the most camels allowed.
     """
-    return sorted(t for t in _line_index(regions).complete if len(t) <= max_camels)
+    return sorted(
+        t for data in _line_index(regions).by_region if data is not None for t in data.complete if len(t) <= max_camels
+    )
 
 
 def check_camel_line(regions: RegionMap, line: Sequence[int], max_camels: int = MAX_CAMELS_PER_LINE) -> Split:
