@@ -24,14 +24,16 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import sys
 import time
 from dataclasses import asdict
+from typing import Any
 
 from netjer.agents.levels import levels_for
 from netjer.core.errors import ConfigError
 from netjer.games.registry import make_game
-from netjer.sim.tournament import head_to_head, run_tasks, schedule_pairings, summarize
+from netjer.sim.tournament import GameResult, head_to_head, iter_results, schedule_pairings, summarize
 
 
 def main() -> None:
@@ -53,6 +55,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2000)
     parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap resamples of the Elo intervals")
     parser.add_argument("--json", default=None, help="write the summary and every game's result here")
+    parser.add_argument(
+        "--log", default=None, help="append each finished game here (JSON lines); games already there are not replayed"
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        help="start no new game after this many seconds (with --workers 1): the pairings' games are interleaved, "
+        "so each pairing gets its share of what fits",
+    )
     parser.add_argument("--ratings", action="store_true", help="print the RATINGS entries for levels.py")
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
@@ -96,9 +108,40 @@ def main() -> None:
         + "; ".join(f"{n} = {s}" for n, s in zip(names, specs, strict=True)),
         flush=True,
     )
+    if args.max_seconds is not None and (args.workers != 1 or args.ray_address):
+        sys.exit("error: --max-seconds stops between games of one process: use it with --workers 1 and no Ray")
+    # Interleave the pairings: the k-th of a pairing's n games comes at fraction k / n.
+    position: dict[tuple[int, ...], int] = {}
+    keyed = []
+    for task in tasks:
+        pair = tuple(sorted(set(task.players)))
+        k = position[pair] = position.get(pair, -1) + 1
+        keyed.append(((k + 0.5) / counts[pairs.index(_pair_of(pair, pairs))], task.index, task))
+    ordered = [t for _, _, t in sorted(keyed, key=lambda x: (x[0], x[1]))]
+    done: dict[int, GameResult] = {}
+    if args.log and os.path.exists(args.log):
+        with open(args.log, encoding="utf-8") as log:
+            for line in log:
+                row = json.loads(line)
+                done[row["index"]] = _result(row)
     start = time.perf_counter()
-    results = run_tasks(tasks, workers=args.workers, ray_address=args.ray_address)
+    pending = [t for t in ordered if t.index not in done]
+    log_file = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed below
+    try:
+        for result in iter_results(pending, workers=args.workers, ray_address=args.ray_address):
+            done[result.index] = result
+            if log_file is not None:
+                log_file.write(json.dumps(asdict(result)) + "\n")
+                log_file.flush()
+            if args.max_seconds is not None and time.perf_counter() - start > args.max_seconds:
+                print(f"  stopped after {time.perf_counter() - start:.0f} s (--max-seconds)", flush=True)
+                break
+    finally:
+        if log_file is not None:
+            log_file.close()
     took = time.perf_counter() - start
+    results = sorted(done.values(), key=lambda r: r.index)
+    print(f"  {len(results)} of {len(tasks)} games played ({len(tasks) - len(pending)} of them from --log)")
     summary = summarize(game.name, names, results, bootstrap=args.bootstrap)
     duels = [head_to_head(results, a, b) for a, b in pairs]
     for d in duels:
@@ -145,6 +188,18 @@ def main() -> None:
                 out,
                 indent=1,
             )
+
+
+def _pair_of(players: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple[int, int]:
+    """The pairing (stronger, weaker) whose agents are ``players``."""
+    return next(p for p in pairs if set(p) == set(players))
+
+
+def _result(row: dict[str, Any]) -> GameResult:
+    """A :class:`GameResult` from its logged JSON form."""
+    fields = {**row, "players": tuple(row["players"]), "returns": tuple(row["returns"])}
+    fields["facets"] = {k: tuple(v) for k, v in row.get("facets", {}).items()}
+    return GameResult(**fields)
 
 
 if __name__ == "__main__":
