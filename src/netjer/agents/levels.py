@@ -83,8 +83,8 @@ LEVELS: dict[tuple[str, int], tuple[Level, ...]] = {
     ("aton", 2): (
         _RANDOM,
         Level("casual", _HEURISTIC, _HEURISTIC_DESCRIPTION),
-        Level("strong", "ismcts:iterations=50", "information-set search, 50 iterations per move"),
-        Level("strongest", "ismcts:iterations=500", "information-set search, 500 iterations per move"),
+        Level("strong", "ismcts:iterations=200", "information-set search, 200 iterations per move"),
+        Level("strongest", "ismcts:iterations=2000", "information-set search, 2,000 iterations per move"),
     ),
     ("nile", 2): (
         _RANDOM,

@@ -194,7 +194,8 @@ def schedule_pairings(
         game, options: as for :func:`schedule`.
         agents: agent specifications or level names.
         pairs: index pairs into ``agents``, each of two different agents.
-        games: games per pair, or one number per pair (a costly pairing may play fewer).
+        games: games per pair, or one number per pair (a costly pairing may play fewer; 0
+            skips it).
         seed: every pair plays the games of seeds ``seed`` to ``seed + games - 1``.
 
     Returns:
@@ -213,6 +214,8 @@ def schedule_pairings(
     for (a, b), count in zip(pairs, counts, strict=True):
         if not (0 <= a < len(agents) and 0 <= b < len(agents)) or a == b:
             raise ConfigError(f"pairing {(a, b)} must name two different agents of {len(agents)}")
+        if count == 0:
+            continue
         for task in schedule(game, [agents[a], agents[b]], count, options=options, seed=seed):
             tasks.append(replace(task, index=len(tasks), players=tuple((a, b)[p] for p in task.players)))
     return tasks
