@@ -33,7 +33,14 @@ from typing import Any
 from netjer.agents.levels import levels_for
 from netjer.core.errors import ConfigError
 from netjer.games.registry import make_game
-from netjer.sim.tournament import GameResult, head_to_head, iter_results, schedule_pairings, summarize
+from netjer.sim.tournament import (
+    GameResult,
+    head_to_head,
+    iter_results,
+    play_task,
+    schedule_pairings,
+    summarize,
+)
 
 
 def main() -> None:
@@ -56,14 +63,17 @@ def main() -> None:
     parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap resamples of the Elo intervals")
     parser.add_argument("--json", default=None, help="write the summary and every game's result here")
     parser.add_argument(
-        "--log", default=None, help="append each finished game here (JSON lines); games already there are not replayed"
+        "--log",
+        default=None,
+        help="append each finished game here (JSON lines); a game already there (same seed, same agents in the "
+        "same seats) is not played again",
     )
     parser.add_argument(
         "--max-seconds",
         type=float,
         default=None,
-        help="start no new game after this many seconds (with --workers 1): the pairings' games are interleaved, "
-        "so each pairing gets its share of what fits",
+        help="start no new game after this many seconds (with --workers 1; 0: only summarize the --log): the "
+        "pairings' games are interleaved, so each pairing gets its share of what fits",
     )
     parser.add_argument("--ratings", action="store_true", help="print the RATINGS entries for levels.py")
     args = parser.parse_args()
@@ -121,21 +131,25 @@ def main() -> None:
     done: dict[int, GameResult] = {}
     if args.log and os.path.exists(args.log):
         with open(args.log, encoding="utf-8") as log:
-            for line in log:
-                row = json.loads(line)
-                done[row["index"]] = _result(row)
+            logged = {(row["seed"], tuple(row["seats"])): row for row in map(json.loads, log)}
+        for task in ordered:  # a logged game counts if the same agents sat the same seats with the same seed
+            row = logged.get((task.seed, task.seats))
+            if row is not None:
+                done[task.index] = _result({**row, "index": task.index, "players": task.players})
     start = time.perf_counter()
     pending = [t for t in ordered if t.index not in done]
+    seats_of = {t.index: t.seats for t in tasks}
     log_file = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed below
     try:
-        for result in iter_results(pending, workers=args.workers, ray_address=args.ray_address):
+        if args.max_seconds is not None:  # one process: stop before a game that would start too late
+            results_in_turn = (play_task(t) for t in pending if time.perf_counter() - start < args.max_seconds)
+        else:
+            results_in_turn = iter_results(pending, workers=args.workers, ray_address=args.ray_address)
+        for result in results_in_turn:
             done[result.index] = result
             if log_file is not None:
-                log_file.write(json.dumps(asdict(result)) + "\n")
+                log_file.write(json.dumps({**asdict(result), "seats": seats_of[result.index]}) + "\n")
                 log_file.flush()
-            if args.max_seconds is not None and time.perf_counter() - start > args.max_seconds:
-                print(f"  stopped after {time.perf_counter() - start:.0f} s (--max-seconds)", flush=True)
-                break
     finally:
         if log_file is not None:
             log_file.close()
@@ -197,7 +211,8 @@ def _pair_of(players: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple[in
 
 def _result(row: dict[str, Any]) -> GameResult:
     """A :class:`GameResult` from its logged JSON form."""
-    fields = {**row, "players": tuple(row["players"]), "returns": tuple(row["returns"])}
+    fields = {k: v for k, v in row.items() if k != "seats"}
+    fields.update(players=tuple(row["players"]), returns=tuple(row["returns"]))
     fields["facets"] = {k: tuple(v) for k, v in row.get("facets", {}).items()}
     return GameResult(**fields)
 
