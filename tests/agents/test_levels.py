@@ -49,9 +49,15 @@ def test_every_level_is_a_valid_agent_within_the_default_caps(game: str, players
         assert level_of_spec(game, players, level.spec) == level
 
 
+#: Levels of a measured count that no rating tournament has reached yet (docs/levels.md).
+UNRATED = {("aton", 2, "strongest")}
+
+
 def test_every_measured_count_has_a_rating_per_level() -> None:
     for game, players in MEASURED:
         for level in levels_for(game, players):
+            if (game, players, level.name) in UNRATED:
+                continue
             rating = RATINGS[(game, players, level.name)]
             assert rating.interval[0] <= rating.elo <= rating.interval[1] and rating.games > 0
     for key in RATINGS:

@@ -34,7 +34,8 @@ class Rating:
     Attributes:
         elo: Elo rating against the game's heuristic player (``heuristic``: 0).
         interval: bootstrap 95% interval of ``elo`` (percentile, resampling whole games).
-        games: games the level played in the rating tournament.
+        games: seats the level held in the rating tournament (a game in which it filled
+            three seats counts three).
         measured: the date of the run (ISO), for ``docs/levels.md``.
     """
 
@@ -111,7 +112,27 @@ for _players in (2, 3, 4, 5):
 
 #: Measured ratings per (game, players, level name); a level missing here was not measured
 #: (Ankh with 3 or 5 players).  Written from ``benchmarks/levels.py`` (docs/levels.md).
-RATINGS: dict[tuple[str, int, str], Rating] = {}
+RATINGS: dict[tuple[str, int, str], Rating] = {
+    # benchmarks/levels.py aton --games 12 --games-for strong=12 --games-for strongest=0
+    ("aton", 2, "beginner"): Rating(-559, (-618, -470), 12, "2026-12-01"),
+    ("aton", 2, "casual"): Rating(0, (0, 0), 24, "2026-12-01"),
+    ("aton", 2, "strong"): Rating(354, (154, 607), 12, "2026-12-01"),
+    # benchmarks/levels.py nile --games 20 --games-for strongest=10 (docs/levels.md)
+    ("nile", 2, "beginner"): Rating(-1091, (-1315, -917), 20, "2026-12-01"),
+    ("nile", 2, "casual"): Rating(-645, (-696, -559), 40, "2026-12-01"),
+    ("nile", 2, "strong"): Rating(0, (0, 0), 30, "2026-12-01"),
+    ("nile", 2, "strongest"): Rating(261, (120, 482), 10, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=2 --games 20 --games-for strongest=4
+    ("ankh", 2, "beginner"): Rating(-1290, (-1315, -1245), 20, "2026-12-01"),
+    ("ankh", 2, "casual"): Rating(-645, (-690, -585), 40, "2026-12-01"),
+    ("ankh", 2, "strong"): Rating(0, (0, 0), 24, "2026-12-01"),
+    ("ankh", 2, "strongest"): Rating(382, (191, 492), 4, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=4 --games 20 --games-for strongest=4
+    ("ankh", 4, "beginner"): Rating(-794, (-1245, -583), 60, "2026-12-01"),
+    ("ankh", 4, "casual"): Rating(-440, (-831, -284), 80, "2026-12-01"),
+    ("ankh", 4, "strong"): Rating(0, (0, 0), 32, "2026-12-01"),
+    ("ankh", 4, "strongest"): Rating(432, (191, 597), 4, "2026-12-01"),
+}
 
 
 def levels_for(game: str, players: int) -> tuple[Level, ...]:

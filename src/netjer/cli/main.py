@@ -804,7 +804,7 @@ def levels(
         raise _fail(f"unknown game {game!r}; choose one of: {', '.join(game_names())}")
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
         table = Table(title=f"{game_class(name).title}, {players} players", title_justify="left")
-        for col in ("level", "agent", "Elo [95% CI]", "games", "plays"):
+        for col in ("level", "agent", "Elo [95% CI]", "seats rated", "plays"):
             table.add_column(col)
         for level in levels_for(name, players):
             rating = RATINGS.get((name, players, level.name))
