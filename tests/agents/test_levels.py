@@ -148,6 +148,13 @@ def test_api_games_lists_the_levels_per_player_count(client: TestClient) -> None
     assert [lv["name"] for lv in games["nile"]["levels"]["2"]] == list(LEVEL_NAMES)
 
 
+def test_api_games_leaves_out_the_levels_over_the_servers_cap(tmp_path: Path) -> None:
+    application = create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=500)
+    with TestClient(application) as c:
+        aton = next(g for g in c.get("/api/games").json() if g["name"] == "aton")
+    assert [lv["name"] for lv in aton["levels"]["2"]] == ["beginner", "casual", "strong"]
+
+
 def test_a_table_takes_a_level_name_and_stores_its_spec(client: TestClient) -> None:
     body: dict[str, Any] = {
         "game": "nile",

@@ -8,8 +8,9 @@ lobby offers the levels; its "advanced" field still takes any specification).  W
 stored (a record's seats, a table's seats) is always the specification the level stood for
 when the game was made, so an old game replays as it was played if a level changes later.
 
-The levels of a game are ordered, weakest first; each beats the one below it (a score above
-0.5 whose 95% interval excludes 0.5, measured by ``benchmarks/levels.py``).  Their measured
+The levels of a game are ordered, weakest first; each is to beat the one below it (a score
+above 0.5 whose 95% interval excludes 0.5, measured by ``benchmarks/levels.py``; docs/levels.md
+says which pairings the small samples measured so far show, and which not yet).  Their measured
 ratings (:data:`RATINGS`: Elo against the game's heuristic player, 0, with a bootstrap 95%
 interval) come from that benchmark and are copied here by hand with the run's date; the
 command, the games played and the time taken are in ``docs/levels.md``.
