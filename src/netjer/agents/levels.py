@@ -114,10 +114,11 @@ for _players in (2, 3, 4, 5):
 #: Measured ratings per (game, players, level name); a level missing here was not measured
 #: (Ankh with 3 or 5 players).  Written from ``benchmarks/levels.py`` (docs/levels.md).
 RATINGS: dict[tuple[str, int, str], Rating] = {
-    # benchmarks/levels.py aton --games 12 --games-for strong=12 --games-for strongest=0
-    ("aton", 2, "beginner"): Rating(-559, (-618, -470), 12, "2026-12-01"),
-    ("aton", 2, "casual"): Rating(0, (0, 0), 24, "2026-12-01"),
-    ("aton", 2, "strong"): Rating(354, (154, 607), 12, "2026-12-01"),
+    # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=3
+    ("aton", 2, "beginner"): Rating(-645, (-690, -573), 20, "2026-12-01"),
+    ("aton", 2, "casual"): Rating(0, (0, 0), 32, "2026-12-01"),
+    ("aton", 2, "strong"): Rating(354, (130, 597), 15, "2026-12-01"),
+    ("aton", 2, "strongest"): Rating(692, (42, 982), 3, "2026-12-01"),
     # benchmarks/levels.py nile --games 20 --games-for strongest=10 (docs/levels.md)
     ("nile", 2, "beginner"): Rating(-1091, (-1315, -917), 20, "2026-12-01"),
     ("nile", 2, "casual"): Rating(-645, (-696, -559), 40, "2026-12-01"),
