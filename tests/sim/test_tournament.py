@@ -12,14 +12,17 @@ from netjer.cli.main import app
 from netjer.core import ConfigError
 from netjer.sim.report import balance_metrics, write_report
 from netjer.sim.tournament import (
+    GameResult,
     batch_size_for,
     batches,
+    head_to_head,
     iter_results,
     outcome,
     play_batch,
     play_task,
     run_tasks,
     schedule,
+    schedule_pairings,
     summarize,
 )
 
@@ -123,3 +126,41 @@ def test_simulate_command(tmp_path: Path) -> None:
     assert len(json.loads(out.read_text())["games"]) == 4
     bad = CliRunner().invoke(app, ["simulate", "aton", "--agents", "gnugo"])
     assert bad.exit_code == 2 and "unknown agent" in bad.output
+
+
+# --- pairings (the levels' ladder, benchmarks/levels.py) --------------------------------------------
+
+
+def test_pairings_name_the_agents_of_the_whole_list_and_resolve_levels() -> None:
+    agents = ["heuristic", "random", "strong"]
+    tasks = schedule_pairings("ankh", agents, [(2, 0), (0, 1)], [2, 3], options={"players": 4}, seed=5)
+    assert [t.index for t in tasks] == list(range(5))
+    assert [t.players for t in tasks[:2]] == [(2, 0, 0, 0), (0, 2, 0, 0)]  # the stronger in one seat, rotated
+    assert [t.players for t in tasks[2:]] == [(0, 1, 1, 1), (1, 0, 1, 1), (1, 1, 0, 1)]
+    assert tasks[0].seats[0] == "heuristic"  # Ankh's level 'strong' is the heuristic
+    assert [t.seed for t in tasks] == [5, 6, 5, 6, 7]
+
+
+@pytest.mark.parametrize(
+    ("pairs", "games", "message"),
+    [([], 2, "at least one pairing"), ([(0, 0)], 2, "two different agents"), ([(0, 1)], [1, 2], "one per pairing")],
+)
+def test_bad_pairings_are_refused(pairs: list[tuple[int, int]], games: int | list[int], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        schedule_pairings("aton", ["heuristic", "random"], pairs, games)
+
+
+def _result(players: tuple[int, ...], returns: tuple[float, ...]) -> GameResult:
+    return GameResult(0, 0, players, returns, 10, 0, 1.0, 0)
+
+
+def test_head_to_head_scores_each_game_by_its_pairwise_results() -> None:
+    two = [_result((0, 1), (1, -1)), _result((1, 0), (1, -1)), _result((0, 1), (0, 0)), _result((0, 2), (1, -1))]
+    duel = head_to_head(two, 0, 1)
+    assert (duel.games, duel.wins, duel.draws, duel.losses) == (3, 1, 1, 1) and duel.score == 0.5
+    # four seats: a beside three b; a win counts 1, another's win 1/3 (a loss to it, draws with the rest)
+    four = [_result((0, 1, 1, 1), (1, -1, -1, -1)), _result((1, 0, 1, 1), (1, -1, -1, -1))]
+    duel = head_to_head(four, 0, 1)
+    assert duel.score == pytest.approx((1 + 1 / 3) / 2) and (duel.wins, duel.losses) == (1, 1)
+    assert duel.interval[0] < duel.score < duel.interval[1]
+    assert head_to_head(four, 0, 2).games == 0

@@ -65,8 +65,25 @@ def test_lobby_creates_tables_with_links_and_open_seats(server: str, page: Any, 
     assert page.locator("#opt-values").evaluate("e => e.tagName") == "SELECT"
     assert page.locator("[data-seat-kind]").count() == 2
     page.select_option("#game", "aton")
-    page.select_option("#seat-1-kind", "ismcts")
-    assert page.locator("#seat-1-time").is_visible()
+    # a level per computer seat, each shown with its rating; the agent specification is advanced
+    levels = page.locator("#seat-1-kind option").evaluate_all("os => os.map(o => o.value)")
+    assert levels == ["human", "open", "beginner", "casual", "strong", "strongest", "advanced"]
+    assert re.search(
+        r"\(Elo [+−]\d+ \[[+−]\d+, [+−]\d+\]\)$", page.locator('#seat-1-kind option[value="strong"]').inner_text()
+    )
+    assert page.locator("#seat-1-kind").input_value() == "casual"  # the heuristic's level, by default
+    assert not page.locator("#seat-1-agent").is_visible()
+    page.select_option("#game", "ankh")
+    assert page.locator("#seat-1-kind").input_value() == "strong"  # Ankh's heuristic level
+    page.select_option("#seat-1-kind", "advanced")
+    assert page.locator("#seat-1-agent").is_visible()
+    page.fill("#seat-1-agent", "ismcts:iterations=10")
+    page.locator("#opt-players").evaluate("e => { e.value = '4'; e.dispatchEvent(new Event('change')); }")
+    assert page.locator("[data-seat-kind]").count() == 4
+    # the rows are drawn anew for the 4-player levels' ratings, the choices kept
+    assert page.locator("#seat-1-kind").input_value() == "advanced"
+    assert page.locator("#seat-1-agent").input_value() == "ismcts:iterations=10"
+    page.select_option("#game", "aton")
     page.select_option("#seat-1-kind", "human")
     page.fill("#seat-0-name", "Ann")
     page.fill("#seed", "11")
@@ -114,7 +131,7 @@ def _aton_target(page: Any, action: str) -> tuple[Any, str]:
 def test_aton_against_the_heuristic_to_the_end_by_clicking(server: str, page: Any, shots: Path) -> None:
     page.goto(f"{server}/")
     page.wait_for_selector("body[data-ready=yes]")
-    page.select_option("#seat-1-kind", "heuristic")
+    page.select_option("#seat-1-kind", "casual")  # Aton's casual level is the heuristic
     page.fill("#seed", "5")
     page.click("#create")
     page.click("#created a[data-play-seat='0']")

@@ -18,7 +18,7 @@ def test_the_lobby_sets_a_clock_and_the_table_shows_it_counting(server: str, pag
     page.goto(f"{server}/")
     page.wait_for_selector("body[data-ready=yes]")
     page.select_option("#game", "aton")
-    page.select_option("#seat-1-kind", "heuristic")
+    page.select_option("#seat-1-kind", "casual")
     assert page.locator("#clock-mode").input_value() == "none"  # against computers only
     page.select_option("#seat-1-kind", "human")
     assert page.locator("#clock-mode").input_value() == "realtime"  # against a person

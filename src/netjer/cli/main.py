@@ -30,6 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer import __version__, i18n
+from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.play import TerminalTable, archive_path, result_text
 from netjer.cli.views import Renderer, render_full, renderer_for
@@ -112,8 +113,16 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
-def _parse_seats(items: list[str], num_players: int) -> list[str]:
-    """``["0=human", "1=random"]`` -> one specification per seat (missing seats: random)."""
+def _parse_seats(items: list[str], game: Game, vs: str | None = None) -> list[str]:
+    """``["0=human", "1=strong"]`` -> one agent specification per seat: a level name
+    (:mod:`netjer.agents.levels`) becomes its specification.  A seat not named is ``vs``
+    (seat 0 then a person) when ``vs`` is given, else random.
+
+    Raises:
+        ConfigError: for a malformed item, a seat out of range or given twice, or an unknown
+            level or agent (the message lists the levels).
+    """
+    num_players = game.num_players
     seats: dict[int, str] = {}
     for item in items:
         key, eq, value = item.partition("=")
@@ -127,7 +136,13 @@ def _parse_seats(items: list[str], num_players: int) -> list[str]:
             raise ConfigError(f"--seat {item!r}: seats are numbered 0 to {num_players - 1}")
         if seat in seats:
             raise ConfigError(f"seat {seat} is given twice")
-        seats[seat] = value.strip()
+        seats[seat] = resolve_agent(value.strip(), game.name, num_players)
+    if vs is not None:
+        computer = resolve_agent(vs.strip(), game.name, num_players)
+        if parse_agent_spec(computer).is_human:
+            raise ConfigError("--vs names the computer you play against: a level or an agent, not human")
+        seats.setdefault(0, "human")
+        return [seats.get(s, computer) for s in range(num_players)]
     return [seats.get(s, "random") for s in range(num_players)]
 
 
@@ -136,7 +151,19 @@ def play(
     game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default aton).")] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", help="SEAT=AGENT, e.g. 0=human or 1=heuristic (repeat per seat; default random)."),
+        typer.Option(
+            "--seat",
+            help="SEAT=AGENT, e.g. 0=human, 1=strong (a level: see `netjer levels`) or 1=ismcts:iterations=500 "
+            "(repeat per seat; default random).",
+        ),
+    ] = None,
+    vs: Annotated[
+        str | None,
+        typer.Option(
+            "--vs",
+            help="Play against this level (beginner, casual, strong, strongest: see `netjer levels`) or agent: "
+            "it takes every seat --seat does not name, you seat 0.",
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: a random one, printed).")] = None,
     option: Annotated[
@@ -181,7 +208,7 @@ def play(
             if state.is_terminal:  # only --load gets here (--save keeps a finished game aside); flags moot
                 _show_finished(resume, record, g, state)
                 return
-            _check_resume_flags(resume, record, g, game, seat, seed, option)
+            _check_resume_flags(resume, record, g, game, seat, seed, option, vs)
             seats = record.seats
             transcript = record.transcript(g, text)
             save = save or resume
@@ -192,7 +219,7 @@ def play(
             if seed is not None and not SEED_MIN <= seed < SEED_LIMIT:  # a record could not hold it
                 raise ConfigError(f"--seed must be a 64-bit value, from {SEED_MIN} to {SEED_LIMIT - 1}")
             g = make_game(game or "aton", _parse_options(option or []))
-            seats = _parse_seats(seat or [], g.num_players)
+            seats = _parse_seats(seat or [], g, vs)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             state = g.new_initial_state(seed)
             intro = _("New game of {title}, seed {seed}.").format(title=g.title, seed=seed)
@@ -267,6 +294,7 @@ def _check_resume_flags(
     seat: list[str] | None,
     seed: int | None,
     option: list[str] | None,
+    vs: str | None = None,
 ) -> None:
     """Refuse flags that contradict the game being resumed (rather than ignore them)."""
     conflicts = []
@@ -274,7 +302,7 @@ def _check_resume_flags(
         conflicts.append(f"it is a game of {record.game}, not {game}")
     if seed is not None and seed != record.seed:
         conflicts.append(f"its seed is {record.seed}, not {seed}")
-    if seat and _parse_seats(seat, g.num_players) != record.seats:
+    if (seat or vs) and _parse_seats(seat or [], g, vs) != record.seats:
         conflicts.append(f"its seats are {', '.join(f'{i}={s}' for i, s in enumerate(record.seats))}")
     for key, value in _parse_options(option or []).items():
         if str(record.options.get(key)) != value:
@@ -401,7 +429,11 @@ def _draw(game: str, state: State, viewer: int | None, render: Renderer) -> None
 def simulate(
     game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")],
     agents: Annotated[
-        str, typer.Option(help="Comma-separated agents, e.g. ismcts:time=0.5,heuristic (the last fills extra seats).")
+        str,
+        typer.Option(
+            help="Comma-separated levels or agents, e.g. strongest,heuristic or ismcts:iterations=200,casual "
+            "(the last fills extra seats; levels: `netjer levels`)."
+        ),
     ] = "random,random",
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games (with --vary, in all).")] = 100,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
@@ -479,6 +511,9 @@ def simulate(
             f"{a.elo:+.0f} [{a.elo_interval[0]:+.0f}, {a.elo_interval[1]:+.0f}]",
         )
     console.print(table)
+    for name in dict.fromkeys(specs):
+        if name.strip().lower() in LEVEL_NAMES:
+            console.print(Text(f"level {name.strip().lower()} = {resolve_agent(name, g.name, g.num_players)}"))
     for s, (score, (lo, hi)) in enumerate(summary.seat_scores):
         console.print(Text(f"seat {s} ({g.seat_name(s)}): score {score:.3f} [{lo:.3f}, {hi:.3f}]"))
     first = first_player_score(results)
@@ -826,6 +861,35 @@ def review(
             console.print(Text(f"Graph written to {png}."))
     except OSError as err:
         raise _fail(f"cannot write: {err}") from None
+
+
+@app.command()
+def levels(
+    game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default: all).")] = None,
+) -> None:
+    """List the computer levels of each game and player count: the agent each plays and its
+    measured Elo (the heuristic player: 0) with its 95% interval (docs/levels.md).
+
+    A level's name goes wherever an agent does: `netjer play aton --vs strong`,
+    `netjer simulate nile --agents strongest,casual`, a computer seat in the web lobby.
+    """
+    from netjer.agents.levels import LEVELS  # noqa: PLC0415
+
+    if game is not None and game not in game_names():
+        raise _fail(f"unknown game {game!r}; choose one of: {', '.join(game_names())}")
+    for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
+        table = Table(title=f"{game_class(name).title}, {players} players", title_justify="left")
+        for col in ("level", "agent", "Elo [95% CI]", "seats rated", "plays"):
+            table.add_column(col)
+        for level in levels_for(name, players):
+            rating = RATINGS.get((name, players, level.name))
+            elo = (
+                f"{rating.elo:+.0f} [{rating.interval[0]:+.0f}, {rating.interval[1]:+.0f}]"
+                if rating is not None
+                else "not measured"
+            )
+            table.add_row(level.name, level.spec, elo, str(rating.games) if rating else "", level.description)
+        console.print(table)
 
 
 @app.command()

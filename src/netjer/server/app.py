@@ -91,7 +91,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected, WebSocketState
 
 from netjer import i18n
-from netjer.agents.registry import known_kinds, make_agent
+from netjer.agents.levels import levels_json
+from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
@@ -417,6 +418,28 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
     }
 
 
+def _levels_by_players(
+    name: str, schema: dict[str, Any], default: int, max_iterations: int
+) -> dict[str, list[dict[str, Any]]]:
+    """The computer levels of game ``name`` per player count (its ``players`` option's values,
+    else its one count), as :func:`netjer.agents.levels.levels_json` gives them, without those
+    whose budget is over this server's ``max_iterations``: keys are the counts as text (JSON), a
+    count without levels is left out."""
+    players = schema.get("properties", {}).get("players", {})
+    low, high = players.get("minimum", default), players.get("maximum", default)
+    counts = players.get("enum") or range(int(low), int(high) + 1)
+    out = {}
+    for n in counts:
+        levels = [
+            level
+            for level in levels_json(name, int(n))
+            if int(parse_agent_spec(level["spec"]).params.get("iterations", 0)) <= max_iterations
+        ]
+        if levels:
+            out[str(n)] = levels
+    return out
+
+
 def _plays(kind: str, game: Game) -> bool:
     """Whether the computer agent ``kind`` can play ``game`` (e.g. it has a heuristic)."""
     try:
@@ -682,6 +705,7 @@ def create_app(
                     "seat_names": [default.seat_name(i) for i in range(default.num_players)],
                     "options": cls.option_schema(),
                     "agents": [k for k in known_kinds() if k != "human" and _plays(k, default)],
+                    "levels": _levels_by_players(name, cls.option_schema(), default.num_players, max_ai_iterations),
                     "ai_limits": {"max_seconds": max_ai_seconds, "max_iterations": max_ai_iterations},
                 }
             )

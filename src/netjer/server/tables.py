@@ -26,6 +26,7 @@ from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from netjer.agents.ismcts import ISMCTSAgent
+from netjer.agents.levels import find_level, resolve_agent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
@@ -488,12 +489,14 @@ class TableManager:
                     text = seat.get("agent")
                     if not isinstance(text, str) or not text.strip():
                         raise ConfigError(f"seat {i}: an agent seat needs an agent spec, e.g. 'random'")
-                    spec = parse_agent_spec(text)
+                    level = find_level(game.name, game.num_players, text)  # a level: its spec is stored
+                    spec = parse_agent_spec(level.spec if level else resolve_agent(text, game.name, game.num_players))
                     if spec.is_human:
                         raise ConfigError(f"seat {i}: use type 'human' for a person")
                     make_agent(spec).prepare(game)  # validates the parameters' values first
                     self._check_budget(i, spec)
-                    infos.append(SeatInfo(str(spec), seat.get("name") or str(spec), None))
+                    default_name = f"Computer ({level.name})" if level else str(spec)
+                    infos.append(SeatInfo(str(spec), seat.get("name") or default_name, None))
         except NetjerError as err:
             raise TableError(422, "bad_table", str(err)) from None
         seed = seed if seed is not None else secrets.randbelow(2**31)

@@ -20,9 +20,10 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from netjer.agents.levels import resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
@@ -125,9 +126,10 @@ def schedule(
 
     Args:
         game: registry name.
-        agents: agent specifications; with fewer than the game's seats, the last one fills
-            the remaining seats (``ismcts,heuristic`` in a 4-player game: one ISMCTS seat
-            and three heuristic seats).
+        agents: agent specifications or level names (:mod:`netjer.agents.levels`: the
+            tasks hold the level's specification); with fewer than the game's seats, the
+            last one fills the remaining seats (``ismcts,heuristic`` in a 4-player game: one
+            ISMCTS seat and three heuristic seats).
         games: number of games.
         options: game options.
         seed: game ``i`` is played with seed ``seed + i``.
@@ -171,6 +173,7 @@ def schedule(
         raise ConfigError("name at least one agent")
     if len(agents) > n:
         raise ConfigError(f"{g.title} has {n} seats; {len(agents)} agents were named")
+    agents = [resolve_agent(a, g.name, n) for a in agents]
     for spec in agents:
         if parse_agent_spec(spec).is_human:
             raise ConfigError("a tournament is played by computer agents only")
@@ -211,6 +214,103 @@ def _rotated_starts(game: str, base: dict[str, Any], variants: Sequence[dict[str
         raise ConfigError(f"rotating the start positions sets {START_ROTATION}; do not give it as well")
     n = g.num_players
     return [{**v, START_ROTATION: r} for v in (variants or [{}]) for r in range(n)]
+
+
+def schedule_pairings(
+    game: str,
+    agents: Sequence[str],
+    pairs: Sequence[tuple[int, int]],
+    games: int | Sequence[int],
+    *,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+) -> list[GameTask]:
+    """The tasks of a tournament of head-to-head pairings among ``agents`` (a ladder, or
+    every pair): each pair ``(a, b)`` plays ``games`` games as :func:`schedule` would with
+    the agents ``[agents[a], agents[b]]`` (seats rotated; in a game of more seats, ``b``
+    fills the other seats), its games' ``players`` naming indices of ``agents``, so that
+    :func:`summarize` over all the results rates every agent on one Elo scale.
+
+    Args:
+        game, options: as for :func:`schedule`.
+        agents: agent specifications or level names.
+        pairs: index pairs into ``agents``, each of two different agents.
+        games: games per pair, or one number per pair (a costly pairing may play fewer; 0
+            skips it).
+        seed: every pair plays the games of seeds ``seed`` to ``seed + games - 1``.
+
+    Returns:
+        The tasks of every pair, pair after pair, ``index`` numbering them all.
+
+    Raises:
+        ConfigError: as :func:`schedule`, or for a pair that is out of range or names one
+            agent twice, no pair, or a list of game counts not one per pair.
+    """
+    if not pairs:
+        raise ConfigError("name at least one pairing")
+    counts = [games] * len(pairs) if isinstance(games, int) else list(games)
+    if len(counts) != len(pairs):
+        raise ConfigError(f"{len(counts)} game counts for {len(pairs)} pairings; give one per pairing")
+    tasks: list[GameTask] = []
+    for (a, b), count in zip(pairs, counts, strict=True):
+        if not (0 <= a < len(agents) and 0 <= b < len(agents)) or a == b:
+            raise ConfigError(f"pairing {(a, b)} must name two different agents of {len(agents)}")
+        if count == 0:
+            continue
+        for task in schedule(game, [agents[a], agents[b]], count, options=options, seed=seed):
+            tasks.append(replace(task, index=len(tasks), players=tuple((a, b)[p] for p in task.players)))
+    return tasks
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Agent ``a`` against agent ``b`` over the games where both played.
+
+    Attributes:
+        a, b: agent indices.
+        games: games where both sat.
+        score: ``a``'s mean per-game score against ``b``: in each game, the mean over every
+            (``a`` seat, ``b`` seat) of 1 if ``a``'s return is higher, 0.5 if equal, 0 if
+            lower (in two-player games: win 1, draw 0.5, loss 0).
+        interval: Wilson 95% interval of ``score`` over ``games`` trials (per-game scores
+            between 0 and 1 count as fractional successes: conservative when ``a`` meets
+            several ``b`` seats, whose per-game score varies less than a single outcome).
+        wins, draws, losses: games whose per-game score was above, exactly at and below
+            0.5 (in two-player games: ``a``'s wins, draws and losses).
+    """
+
+    a: int
+    b: int
+    games: int
+    score: float
+    interval: tuple[float, float]
+    wins: int
+    draws: int
+    losses: int
+
+
+def head_to_head(results: Sequence[GameResult], a: int, b: int) -> HeadToHead:
+    """How agent ``a`` fared against agent ``b`` (see :class:`HeadToHead`)."""
+    total = 0.0
+    games = wins = draws = losses = 0
+    for r in results:
+        mine = [s for s, p in enumerate(r.players) if p == a]
+        theirs = [s for s, p in enumerate(r.players) if p == b]
+        if not mine or not theirs:
+            continue
+        outcomes = [
+            1.0 if r.returns[i] > r.returns[j] else 0.5 if r.returns[i] == r.returns[j] else 0.0
+            for i in mine
+            for j in theirs
+        ]
+        value = sum(outcomes) / len(outcomes)
+        games += 1
+        total += value
+        wins += value > 0.5
+        draws += value == 0.5
+        losses += value < 0.5
+    score = total / games if games else math.nan
+    return HeadToHead(a, b, games, score, wilson_interval(total, games), wins, draws, losses)
 
 
 def _variant_facets(

@@ -59,29 +59,45 @@ function readOptions() {
   return options;
 }
 
-function seatRow(game, seat) {
+/** The computer levels of `game` with `n` seats (from /api/games), weakest first. */
+function levelsOf(game, n) {
+  return (game.levels && game.levels[String(n)]) || [];
+}
+
+/** "Elo +120 [+40, +200]" against the heuristic (0), or that the level is not rated yet. */
+function ratingText(level) {
+  const r = level.rating;
+  if (!r) return t("not rated");
+  const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+  return t("Elo {elo} [{low}, {high}]", { elo: signed(r.elo), low: signed(r.interval[0]), high: signed(r.interval[1]) });
+}
+
+function seatRow(game, seat, keep) {
+  const levels = levelsOf(game, seatCount(game));
   const kinds = [
     ["human", t("A person with a private link (you or a friend)")],
     ["open", t("A person: open for anyone to join from the lobby")],
-    ...game.agents.map((a) => [a, t("Computer: {agent}", { agent: a })]),
+    ...levels.map((lv) => [lv.name, t("Computer, {level}: {description} ({rating})", { level: lv.name, description: lv.description, rating: ratingText(lv) })]),
+    ["advanced", t("Computer: an agent specification (advanced)")],
   ];
-  const preferred = seat === 0 ? "human" : game.agents.includes("heuristic") ? "heuristic" : game.agents[0] || "human";
+  const standard = levels.find((lv) => lv.spec === "heuristic") || levels[0];
+  const preferred = keep || (seat === 0 ? "human" : standard ? standard.name : "advanced");
   const kind = el("select", { id: `seat-${seat}-kind`, "data-seat-kind": seat }, kinds.map(([v, text]) => el("option", { value: v, selected: v === preferred || null }, text)));
   const name = el("input", { id: `seat-${seat}-name`, type: "text", maxlength: 40, placeholder: t("(optional)"), "data-seat-name": seat });
-  const cap = (game.ai_limits && game.ai_limits.max_seconds) || 60; // the server's cap per move
-  const time = el("input", { id: `seat-${seat}-time`, type: "number", min: 0.05, max: cap, step: 0.05, value: Math.min(1, cap), "data-seat-time": seat });
+  const limits = game.ai_limits || {};
+  const agent = el("input", { id: `seat-${seat}-agent`, type: "text", maxlength: 120, value: "heuristic", "data-seat-agent": seat, placeholder: t("e.g. {example}", { example: "ismcts:iterations=2000" }) });
   const nameLabel = el("label", { for: name.id }, t("Name"), name);
-  const timeLabel = el("label", { for: time.id, "data-ai-cap": cap }, t("Seconds per move (at most {cap} on this server)", { cap }), time);
+  const agentLabel = el("label", { for: agent.id }, t("Agent specification (at most {iterations} iterations or {seconds} s per move on this server)", { iterations: limits.max_iterations ?? "?", seconds: limits.max_seconds ?? "?" }), agent);
   const sync = () => {
     const v = kind.value;
     nameLabel.classList.toggle("hidden", !(v === "human" || v === "open"));
-    timeLabel.classList.toggle("hidden", v !== "ismcts");
+    agentLabel.classList.toggle("hidden", v !== "advanced");
   };
   kind.addEventListener("change", sync);
   kind.addEventListener("change", defaultClock);
   if (seat === 0) name.value = $("player-name").value;
   sync();
-  return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, game.seat_names[seat] || t("Seat {n}", { n: seat })), el("label", { for: kind.id }, t("Who plays"), kind), nameLabel, timeLabel);
+  return el("div", { class: "seat-row", "data-levels-for": seatCount(game) }, el("span", { class: "seat-label" }, game.seat_names[seat] || t("Seat {n}", { n: seat })), el("label", { for: kind.id }, t("Who plays"), kind), nameLabel, agentLabel);
 }
 
 function selectedGame() {
@@ -99,7 +115,15 @@ function seatCount(game) {
 function drawSeats() {
   const game = selectedGame();
   if (!game) return;
-  const rows = Array.from({ length: seatCount(game) }, (_, i) => $(`seat-${i}-kind`)?.closest(".seat-row") || seatRow(game, i));
+  const n = seatCount(game);
+  // A kept row whose levels were rated for another seat count is drawn anew, its choice kept.
+  const rows = Array.from({ length: n }, (_, i) => {
+    const row = $(`seat-${i}-kind`)?.closest(".seat-row");
+    if (row && row.dataset.levelsFor === String(n)) return row;
+    const fresh = seatRow(game, i, row ? $(`seat-${i}-kind`).value : undefined);
+    for (const field of row ? ["name", "agent"] : []) fresh.querySelector(`[data-seat-${field}]`).value = $(`seat-${i}-${field}`).value;
+    return fresh;
+  });
   $("seats").replaceChildren(...rows);
   defaultClock();
 }
@@ -163,10 +187,8 @@ function readSeats(game) {
     const name = $(`seat-${i}-name`).value.trim() || null;
     if (kind === "human") seats.push({ type: "human", name });
     else if (kind === "open") seats.push({ type: "human", open: true, name: null });
-    else if (kind === "ismcts") {
-      const seconds = Number($(`seat-${i}-time`).value) || 1;
-      seats.push({ type: "agent", agent: `ismcts:time=${seconds}` });
-    } else seats.push({ type: "agent", agent: kind });
+    else if (kind === "advanced") seats.push({ type: "agent", agent: $(`seat-${i}-agent`).value.trim() });
+    else seats.push({ type: "agent", agent: kind }); // a level's name: the server plays its specification
   }
   return seats;
 }

@@ -1,0 +1,221 @@
+"""Rate the computer levels of one game and player count (issue 16, item 3): docs/levels.md.
+
+Usage::
+
+    python benchmarks/levels.py aton --games 10 --workers 2
+    python benchmarks/levels.py ankh -o players=4 --games 10 --workers 2
+    python benchmarks/levels.py nile --games 200 --pairs all --ray-address auto   # full size, on a cluster
+
+The agents are the random player, the heuristic player and every level of the game
+(:mod:`netjer.agents.levels`; a level that plays the heuristic is the same agent as it).  With
+``--pairs ladder`` (default) each agent plays ``--games`` games against the next weaker one on
+the ladder random < beginner < casual < strong < strongest (seats rotated; in a game of more
+seats the stronger sits in one seat and the weaker fills the others); ``--pairs all`` plays
+every pair.  Prints, per pairing, the stronger's score against the weaker (per game: the mean
+of its pairwise results against the weaker's seats, win 1, draw 0.5) with its Wilson 95%
+interval and whether the interval excludes 0.5, then every agent's Elo (the heuristic: 0)
+with its bootstrap 95% interval (netjer.sim.stats), the games played and the time taken.
+``--json FILE`` writes it all, with every game's result; ``--ratings`` prints the
+``RATINGS`` entries to copy into src/netjer/agents/levels.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import sys
+import time
+from dataclasses import asdict
+from typing import Any
+
+from netjer.agents.levels import levels_for
+from netjer.core.errors import ConfigError
+from netjer.games.registry import make_game
+from netjer.sim.tournament import (
+    GameResult,
+    head_to_head,
+    iter_results,
+    play_task,
+    schedule_pairings,
+    summarize,
+)
+
+
+def main() -> None:
+    """Run the rating tournament and print it."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game")
+    parser.add_argument("-o", "--option", action="append", default=[], help="game option NAME=VALUE")
+    parser.add_argument("--games", type=int, default=10, help="games per pairing")
+    parser.add_argument(
+        "--games-for",
+        action="append",
+        default=[],
+        metavar="NAME=N",
+        help="games of the pairings whose stronger agent is NAME (a costly level), e.g. strongest=8",
+    )
+    parser.add_argument("--pairs", choices=["ladder", "all"], default="ladder")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ray-address", default=None, help="a Ray cluster ('auto', an address, or 'local')")
+    parser.add_argument("--seed", type=int, default=2000)
+    parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap resamples of the Elo intervals")
+    parser.add_argument("--json", default=None, help="write the summary and every game's result here")
+    parser.add_argument(
+        "--log",
+        default=None,
+        help="append each finished game here (JSON lines); a game already there (same seed, same agents in the "
+        "same seats) is not played again",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        help="start no new game after this many seconds (with --workers 1; 0: only summarize the --log): the "
+        "pairings' games are interleaved, so each pairing gets its share of what fits",
+    )
+    parser.add_argument("--ratings", action="store_true", help="print the RATINGS entries for levels.py")
+    args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.option)
+    try:
+        game = make_game(args.game, options)
+        levels = levels_for(game.name, game.num_players)
+    except ConfigError as err:
+        sys.exit(f"error: {err}")
+    specs = ["heuristic", "random"]  # the heuristic first: the Elo anchor (0)
+    names = ["heuristic", "random"]
+    ladder = [1]  # indices, weakest first
+    for level in levels:
+        if level.spec in specs:
+            k = specs.index(level.spec)
+            names[k] = f"{level.name} ({names[k]})"
+        else:
+            specs.append(level.spec)
+            names.append(level.name)
+            k = len(specs) - 1
+        if k != ladder[-1]:  # a beginner that plays at random is the random player
+            ladder.append(k)
+    if args.pairs == "all":
+        order = ladder + ([0] if 0 not in ladder else [])
+        pairs = [(order[j], order[i]) for i in range(len(order)) for j in range(i + 1, len(order))]
+    else:
+        pairs = [(ladder[i + 1], ladder[i]) for i in range(len(ladder) - 1)]
+        if 0 not in ladder:
+            pairs.append((0, 1))  # the heuristic against random keeps it on the scale
+    plain = {n.split(" ")[0]: k for k, n in enumerate(names)}
+    counts = [args.games] * len(pairs)
+    for item in args.games_for:
+        name, _, number = item.partition("=")
+        if name not in plain or not number.isdigit():
+            sys.exit(f"error: --games-for {item!r}: give NAME=N with NAME one of {', '.join(plain)}")
+        counts = [int(number) if a == plain[name] else c for (a, _), c in zip(pairs, counts, strict=True)]
+    tasks = schedule_pairings(game.name, specs, pairs, counts, options=options, seed=args.seed)
+    print(
+        f"{game.title}, {game.num_players} players: {len(tasks)} games ({len(pairs)} pairings: "
+        + ", ".join(f"{names[a]}-{names[b]} {c}" for (a, b), c in zip(pairs, counts, strict=True))
+        + "); agents: "
+        + "; ".join(f"{n} = {s}" for n, s in zip(names, specs, strict=True)),
+        flush=True,
+    )
+    if args.max_seconds is not None and (args.workers != 1 or args.ray_address):
+        sys.exit("error: --max-seconds stops between games of one process: use it with --workers 1 and no Ray")
+    # Interleave the pairings: the k-th of a pairing's n games comes at fraction k / n.
+    position: dict[tuple[int, ...], int] = {}
+    keyed = []
+    for task in tasks:
+        pair = tuple(sorted(set(task.players)))
+        k = position[pair] = position.get(pair, -1) + 1
+        keyed.append(((k + 0.5) / counts[pairs.index(_pair_of(pair, pairs))], task.index, task))
+    ordered = [t for _, _, t in sorted(keyed, key=lambda x: (x[0], x[1]))]
+    done: dict[int, GameResult] = {}
+    if args.log and os.path.exists(args.log):
+        with open(args.log, encoding="utf-8") as log:
+            logged = {(row["seed"], tuple(row["seats"])): row for row in map(json.loads, log)}
+        for task in ordered:  # a logged game counts if the same agents sat the same seats with the same seed
+            row = logged.get((task.seed, task.seats))
+            if row is not None:
+                done[task.index] = _result({**row, "index": task.index, "players": task.players})
+    start = time.perf_counter()
+    pending = [t for t in ordered if t.index not in done]
+    seats_of = {t.index: t.seats for t in tasks}
+    log_file = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed below
+    try:
+        if args.max_seconds is not None:  # one process: stop before a game that would start too late
+            results_in_turn = (play_task(t) for t in pending if time.perf_counter() - start < args.max_seconds)
+        else:
+            results_in_turn = iter_results(pending, workers=args.workers, ray_address=args.ray_address)
+        for result in results_in_turn:
+            done[result.index] = result
+            if log_file is not None:
+                log_file.write(json.dumps({**asdict(result), "seats": seats_of[result.index]}) + "\n")
+                log_file.flush()
+    finally:
+        if log_file is not None:
+            log_file.close()
+    took = time.perf_counter() - start
+    results = sorted(done.values(), key=lambda r: r.index)
+    print(f"  {len(results)} of {len(tasks)} games played ({len(tasks) - len(pending)} of them from --log)")
+    summary = summarize(game.name, names, results, bootstrap=args.bootstrap)
+    duels = [head_to_head(results, a, b) for a, b in pairs]
+    for d in duels:
+        lo, hi = d.interval
+        verdict = "stronger (interval above 0.5)" if lo > 0.5 else "NOT shown stronger"
+        print(
+            f"  {names[d.a]} vs {names[d.b]}: {d.wins}/{d.draws}/{d.losses} in {d.games} games, "
+            f"score {d.score:.3f} [95% CI {lo:.3f}, {hi:.3f}]: {verdict}"
+        )
+    for row in summary.agents:
+        lo, hi = row.elo_interval
+        print(
+            f"  {row.name}: Elo {row.elo:+.0f} [{lo:+.0f}, {hi:+.0f}], {row.games} seats, "
+            f"{row.wins}/{row.draws}/{row.losses} W/D/L"
+        )
+    print(
+        f"  {len(results)} games in {took:.0f} s ({args.workers} workers), {summary.mean_decisions:.0f} decisions/game"
+    )
+    today = datetime.date.today().isoformat()
+    if args.ratings:
+        for level in levels:
+            k = specs.index(level.spec)
+            row = summary.agents[k]
+            lo, hi = row.elo_interval
+            print(
+                f'    ("{game.name}", {game.num_players}, "{level.name}"): '
+                f'Rating({row.elo:.0f}, ({lo:.0f}, {hi:.0f}), {row.games}, "{today}"),'
+            )
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(
+                {
+                    "game": game.name,
+                    "players": game.num_players,
+                    "options": options,
+                    "agents": dict(zip(names, specs, strict=True)),
+                    "pairs": [asdict(d) for d in duels],
+                    "summary": summary.as_dict(),
+                    "seconds": took,
+                    "workers": args.workers,
+                    "date": today,
+                    "games": [r.__dict__ for r in results],
+                },
+                out,
+                indent=1,
+            )
+
+
+def _pair_of(players: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple[int, int]:
+    """The pairing (stronger, weaker) whose agents are ``players``."""
+    return next(p for p in pairs if set(p) == set(players))
+
+
+def _result(row: dict[str, Any]) -> GameResult:
+    """A :class:`GameResult` from its logged JSON form."""
+    fields = {k: v for k, v in row.items() if k != "seats"}
+    fields.update(players=tuple(row["players"]), returns=tuple(row["returns"]))
+    fields["facets"] = {k: tuple(v) for k, v in row.get("facets", {}).items()}
+    return GameResult(**fields)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,215 @@
+"""Named computer levels per game and player count (issue 16, item 3).
+
+A level is a fixed agent specification (:mod:`netjer.agents.registry`) with a budget in
+**iterations, never seconds**, so a level plays the same on a fast and a slow machine; a
+level's name may be given wherever an agent specification is: ``netjer play --vs strong``,
+``netjer simulate --agents strongest,heuristic``, a computer seat of the web table (the
+lobby offers the levels; its "advanced" field still takes any specification).  What is
+stored (a record's seats, a table's seats) is always the specification the level stood for
+when the game was made, so an old game replays as it was played if a level changes later.
+
+The levels of a game are ordered, weakest first; each is to beat the one below it (a score
+above 0.5 whose 95% interval excludes 0.5, measured by ``benchmarks/levels.py``; docs/levels.md
+says which pairings the small samples measured so far show, and which not yet).  Their measured
+ratings (:data:`RATINGS`: Elo against the game's heuristic player, 0, with a bootstrap 95%
+interval) come from that benchmark and are copied here by hand with the run's date; the
+command, the games played and the time taken are in ``docs/levels.md``.
+
+Every level's budget is within the web server's default caps
+(:data:`netjer.server.ai_service.DEFAULT_MAX_ITERATIONS`; no time budget at all).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from netjer.agents.registry import known_kinds
+from netjer.core.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A level's measured strength in one game and player count.
+
+    Attributes:
+        elo: Elo rating against the game's heuristic player (``heuristic``: 0).
+        interval: bootstrap 95% interval of ``elo`` (percentile, resampling whole games).
+        games: seats the level held in the rating tournament (a game in which it filled
+            three seats counts three).
+        measured: the date of the run (ISO), for ``docs/levels.md``.
+    """
+
+    elo: float
+    interval: tuple[float, float]
+    games: int
+    measured: str
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named computer level.
+
+    Attributes:
+        name: ``"beginner"``, ``"casual"``, ``"strong"`` or ``"strongest"``.
+        spec: the agent specification it plays (an iterations budget, never a time).
+        description: one line for the lobby and ``--help``.
+    """
+
+    name: str
+    spec: str
+    description: str
+
+
+#: The level names, weakest first.
+LEVEL_NAMES: tuple[str, ...] = ("beginner", "casual", "strong", "strongest")
+
+#: Random legal moves: a first opponent.
+_RANDOM = Level("beginner", "random", "plays a random legal move")
+#: The heuristic with a random legal move instead, one time in two.
+_HALF = "heuristic:epsilon=0.5"
+_HALF_DESCRIPTION = "the heuristic player, but a random move one time in two"
+#: The game's hand-written heuristic player.
+_HEURISTIC = "heuristic"
+_HEURISTIC_DESCRIPTION = "the game's heuristic player (instant)"
+#: The search against a model of the heuristic: the other seats' decisions in the tree
+#: follow the heuristic, playouts are heuristic (docs/levels.md).
+_MODEL = "rollout=heuristic,guided=1,opponents=heuristic"
+
+#: Per game and player count, the levels, weakest first (LEVEL_NAMES, in that order).  The
+#: budgets are spread so that each level beats the one below it clearly: in Aton the search
+#: beats the heuristic at a few dozen iterations and gains with ten times more; in Dioses del
+#: Nilo and Ankh the heuristic is hard to beat without the opponent model, so the heuristic
+#: itself is ``strong`` and the model search is ``strongest`` (docs/levels.md).
+LEVELS: dict[tuple[str, int], tuple[Level, ...]] = {
+    ("aton", 2): (
+        _RANDOM,
+        Level("casual", _HEURISTIC, _HEURISTIC_DESCRIPTION),
+        Level("strong", "ismcts:iterations=200", "information-set search, 200 iterations per move"),
+        Level("strongest", "ismcts:iterations=2000", "information-set search, 2,000 iterations per move"),
+    ),
+    ("nile", 2): (
+        _RANDOM,
+        Level("casual", _HALF, _HALF_DESCRIPTION),
+        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION),
+        Level(
+            "strongest",
+            f"ismcts:iterations=300,depth=6,{_MODEL}",
+            "search against a model of the heuristic, 300 iterations per move",
+        ),
+    ),
+}
+for _players in (2, 3, 4, 5):
+    LEVELS[("ankh", _players)] = (
+        _RANDOM,
+        Level("casual", _HALF, _HALF_DESCRIPTION),
+        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION),
+        Level(
+            "strongest",
+            f"ismcts:iterations=50,depth=40,{_MODEL}",
+            "search against a model of the heuristic, 50 iterations per move",
+        ),
+    )
+
+#: Measured ratings per (game, players, level name); a level missing here was not measured
+#: (Ankh with 3 or 5 players).  Written from ``benchmarks/levels.py`` (docs/levels.md).
+RATINGS: dict[tuple[str, int, str], Rating] = {
+    # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=3
+    ("aton", 2, "beginner"): Rating(-645, (-690, -573), 20, "2026-12-01"),
+    ("aton", 2, "casual"): Rating(0, (0, 0), 32, "2026-12-01"),
+    ("aton", 2, "strong"): Rating(354, (130, 597), 15, "2026-12-01"),
+    ("aton", 2, "strongest"): Rating(692, (42, 982), 3, "2026-12-01"),
+    # benchmarks/levels.py nile --games 20 --games-for strongest=10 (docs/levels.md)
+    ("nile", 2, "beginner"): Rating(-1091, (-1315, -917), 20, "2026-12-01"),
+    ("nile", 2, "casual"): Rating(-645, (-696, -559), 40, "2026-12-01"),
+    ("nile", 2, "strong"): Rating(0, (0, 0), 30, "2026-12-01"),
+    ("nile", 2, "strongest"): Rating(261, (120, 482), 10, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=2 --games 20 --games-for strongest=4
+    ("ankh", 2, "beginner"): Rating(-1290, (-1315, -1245), 20, "2026-12-01"),
+    ("ankh", 2, "casual"): Rating(-645, (-690, -585), 40, "2026-12-01"),
+    ("ankh", 2, "strong"): Rating(0, (0, 0), 24, "2026-12-01"),
+    ("ankh", 2, "strongest"): Rating(382, (191, 492), 4, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=4 --games 20 --games-for strongest=4
+    ("ankh", 4, "beginner"): Rating(-794, (-1245, -583), 60, "2026-12-01"),
+    ("ankh", 4, "casual"): Rating(-440, (-831, -284), 80, "2026-12-01"),
+    ("ankh", 4, "strong"): Rating(0, (0, 0), 32, "2026-12-01"),
+    ("ankh", 4, "strongest"): Rating(432, (191, 597), 4, "2026-12-01"),
+}
+
+
+def levels_for(game: str, players: int) -> tuple[Level, ...]:
+    """The levels of ``game`` with ``players`` seats, weakest first.
+
+    Raises:
+        ConfigError: if the game and player count have no levels.
+    """
+    try:
+        return LEVELS[(game, players)]
+    except KeyError:
+        raise ConfigError(f"there are no computer levels for {game!r} with {players} players") from None
+
+
+def find_level(game: str, players: int, name: str) -> Level | None:
+    """The level called ``name`` (any case, surrounding spaces ignored) of ``game`` with
+    ``players`` seats; ``None`` if ``name`` is not a level name at all (an agent
+    specification, say).
+
+    Raises:
+        ConfigError: if ``name`` is a level name but this game and player count have no
+            levels.
+    """
+    key = name.strip().lower()
+    if key not in LEVEL_NAMES:
+        return None
+    for level in levels_for(game, players):
+        if level.name == key:
+            return level
+    return None  # pragma: no cover - every table of LEVELS holds every name (tested)
+
+
+def resolve_agent(text: str, game: str, players: int) -> str:
+    """The agent specification that ``text`` stands for: a level's specification if it
+    names a level, else ``text`` itself (an agent specification, checked by whoever builds
+    it).
+
+    Args:
+        text: a level name (``"strong"``) or an agent specification (``"ismcts:iterations=50"``).
+        game: the game's registry name.
+        players: its number of seats.
+
+    Raises:
+        ConfigError: if ``text`` is a single word that is neither a level nor an agent kind
+            (the message lists the levels and the agents), or names a level of a game
+            without levels.
+    """
+    level = find_level(game, players, text)
+    if level is not None:
+        return level.spec
+    word = text.strip().lower()
+    if word and ":" not in word and word not in known_kinds():
+        choices = ", ".join(lv.name for lv in LEVELS.get((game, players), ()))
+        raise ConfigError(
+            f"unknown agent {text.strip()!r}: choose a level ({choices or 'none for this game'}) or an agent "
+            f"({', '.join(known_kinds())}; with parameters, e.g. ismcts:iterations=500)"
+        )
+    return text
+
+
+def level_of_spec(game: str, players: int, spec: str) -> Level | None:
+    """The level of ``game`` with ``players`` seats whose specification is ``spec`` (for
+    showing a stored seat by its level's name); ``None`` if none is."""
+    for level in LEVELS.get((game, players), ()):
+        if level.spec == spec:
+            return level
+    return None
+
+
+def levels_json(game: str, players: int) -> list[dict[str, Any]]:
+    """The levels of ``game`` with ``players`` seats as the web lobby shows them: name, spec,
+    description and ``rating`` (``None`` if not measured; else ``elo``, ``interval``,
+    ``games``, ``measured``).  Empty if the game has no levels for that count."""
+    out = []
+    for level in LEVELS.get((game, players), ()):
+        rating = RATINGS.get((game, players, level.name))
+        out.append({**asdict(level), "rating": asdict(rating) if rating is not None else None})
+    return out
