@@ -48,7 +48,9 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _create(client: TestClient, clock: dict[str, Any], game: str = "aton", **extra: Any) -> dict[str, Any]:
+# Dioses del Nilo has no simultaneous choices, so one clock runs at a time; the windows of
+# Aton and Ankh, where every seat that must still choose counts, are in test_windows.py.
+def _create(client: TestClient, clock: dict[str, Any], game: str = "nile", **extra: Any) -> dict[str, Any]:
     body = {
         "game": game,
         "seed": 3,

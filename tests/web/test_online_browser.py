@@ -31,18 +31,62 @@ def test_the_lobby_sets_a_clock_and_the_table_shows_it_counting(server: str, pag
     assert (clock["mode"], clock["bank"], clock["increment"], clock["on_timeout"]) == ("realtime", 420, 3, "computer")
     page.click('[data-play-seat="0"]')
     page.wait_for_selector("body[data-shown='0']", state="attached")
-    running = clock["running"]
-    shown = page.locator(f'[data-clock-seat="{running}"]')
-    page.wait_for_function(
-        "seat => /\\d:\\d\\d/.test(document.querySelector(`[data-clock-seat='${seat}']`).textContent)", arg=running
-    )
-    assert "running" in (shown.get_attribute("class") or "")
-    assert re.search(r"^7:00$", page.locator(f'[data-clock-seat="{1 - running}"]').inner_text())
+    # Aton's exchange decisions are made by both seats at once: both clocks count.
+    assert [s["running"] for s in clock["seats"]] == [True, True]
+    for seat in (0, 1):
+        page.wait_for_function(
+            "seat => /\\d:\\d\\d/.test(document.querySelector(`[data-clock-seat='${seat}']`).textContent)", arg=seat
+        )
+        assert "running" in (page.locator(f'[data-clock-seat="{seat}"]').get_attribute("class") or "")
     # turn-based choices in the lobby
     page.goto(f"{server}/")
     page.wait_for_selector("body[data-ready=yes]")
     page.select_option("#clock-mode", "turn")
     assert page.locator("#clock-per-turn").is_visible() and not page.locator("#clock-minutes").is_visible()
+
+
+def _clock_seconds(page: Any, seat: int) -> int:
+    text = page.locator(f'[data-clock-seat="{seat}"]').inner_text()
+    found = re.search(r"(\d+):(\d\d)", text)
+    assert found, text
+    return int(found.group(1)) * 60 + int(found.group(2))
+
+
+def test_both_aton_seats_choose_their_cartouches_at_once_with_both_clocks_counting(
+    server: str, context: Any, page: Any
+) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 600, "increment": 0}
+    created = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": seats, "clock": clock})
+    table = created["id"]
+    for seat in (0, 1):  # both keep their cards: the cartouches (rules/aton.md §4 step C) follow
+        view = api(server, f"/api/tables/{table}/view")
+        auth = {"Authorization": f"Bearer {created['tokens'][str(seat)]}", "Content-Type": "application/json"}
+        move = json.dumps({"seat": seat, "version": view["version"], "action": "keep"}).encode()
+        request = urllib.request.Request(f"{server}/api/tables/{table}/moves", data=move, headers=auth)
+        with urllib.request.urlopen(request, timeout=10):
+            pass
+    nut = context.new_page()
+    page.goto(f"{server}{created['links']['0']}")
+    nut.goto(f"{server}{created['links']['1']}")
+    for p in (page, nut):
+        p.wait_for_selector("body[data-my-turn='yes']", state="attached")  # both may choose now
+        for seat in (0, 1):
+            assert "running" in (p.locator(f'[data-clock-seat="{seat}"]').get_attribute("class") or "")
+    start = [_clock_seconds(nut, 0), _clock_seconds(nut, 1)]
+    nut.wait_for_function(
+        "([a, b]) => [0, 1].every((s, i) => { const m = /(\\d+):(\\d\\d)/.exec("
+        "document.querySelector(`[data-clock-seat='${s}']`).textContent); "
+        "return m && Number(m[1]) * 60 + Number(m[2]) < [a, b][i]; })",
+        arg=start,
+        timeout=5000,
+    )
+    # Nut (not the engine's first seat) puts a card on its first cartouche ahead of Seth.
+    nut.locator("#legal button[data-action]").first.click()
+    nut.wait_for_selector("[data-queued]")
+    assert "hidden from the others" in nut.locator("[data-queued]").inner_text()
+    assert page.locator("[data-queued]").count() == 0
+    assert page.evaluate("document.body.dataset.myTurn") == "yes"
 
 
 @pytest.mark.slow

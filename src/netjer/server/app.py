@@ -18,7 +18,10 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``POST /api/tables/{id}/join``           claim an open human seat; returns its token
 ``GET  /api/tables/{id}/view?seat=N``    seat N's view (token required); without ``seat``: the
                                          spectators' view
-``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index"}``
+``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index", "step"?}``
+                                         (``step``: in a window of simultaneous choices,
+                                         the view's ``step``; every seat in ``choosing``
+                                         may move)
 ``POST /api/tables/{id}/takeback``       ``{"seat"}``: the person takes the seat back from the
                                          computer that plays it since its time ran out
 ``POST /api/tables/{id}/rematch``        ``{"seat"}`` (its token): offer a rematch of a
@@ -224,13 +227,16 @@ class JoinRequest(BaseModel):
 
 
 class MoveRequest(BaseModel):
-    """A move: the notation (``action``) or the index into the legal actions shown (``index``)."""
+    """A move: the notation (``action``) or the index into the legal actions shown (``index``);
+    in a window of simultaneous choices, the view's ``step`` too (the others' choices then do
+    not make the move stale)."""
 
     model_config = ConfigDict(extra="forbid")
     seat: int
     version: int
     action: TextStr | None = None
     index: int | None = None
+    step: int | None = None
 
 
 class SeatRequestBody(BaseModel):
@@ -285,6 +291,7 @@ class WsMove(BaseModel):
     version: int
     action: TextStr | None = None
     index: int | None = None
+    step: int | None = None
 
 
 class WsTakeBack(BaseModel):
@@ -362,6 +369,7 @@ def _summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "finished": rt.finished,
         "result_text": rt.game.result_text(result) if result is not None else None,
         "to_move": None if rt.finished else rt.state.current_player,
+        "choosing": sorted(rt.choosers()),
         "seats": seat_entries(rt),
         "clock": manager.clock_view(rt),
         "rematch": rt.rematch,
@@ -380,6 +388,7 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "finished": row.finished,
         "result_text": game.result_text(result) if result else None,
         "to_move": None,
+        "choosing": [],
         "clock": None,
         "rematch": row.rematch,
         "seats": [
@@ -773,7 +782,9 @@ def create_app(
         manager = manager_of(request)
         rt = await manager.authorize(table_id, body.seat, _bearer(authorization))
         try:
-            rt = await manager.play(table_id, body.seat, body.version, text=body.action, index=body.index)
+            rt = await manager.play(
+                table_id, body.seat, body.version, text=body.action, index=body.index, step=body.step
+            )
         except TableError as err:
             payload = {"error": err.code, "message": err.message, "rule": err.rule, "view": manager.view(rt, body.seat)}
             return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
@@ -911,7 +922,7 @@ def create_app(
                         await manager.undo(table_id, seat, UndoRequest.model_validate(data).version)
                         continue
                     msg = WsMove.model_validate(data)
-                    await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)
+                    await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index, step=msg.step)
                 except TableError as err:
                     await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
                     changed.set()  # the current view follows an error

@@ -10,6 +10,12 @@ Tables with a time control (:mod:`netjer.server.clocks`) are watched by a ticker
 running seat's time is up, the table's setting decides: the computer (the heuristic agent)
 plays for that seat until its person takes the seat back, or the seat is out and loses.  The
 clocks' state is committed with each action and event, so a restart continues them.
+
+In a window of simultaneous choices (:meth:`netjer.core.state.State.simultaneous_window`:
+Aton's exchange decisions and cartouches, Ankh's Battle cards and Plague bids) every seat
+that must still choose may choose at once, and its clock runs.  A choice made before the
+engine reaches that seat is stored (``pending_choices``) and applied when the engine gets
+there, in the engine's order; the others learn only *that* the seat has chosen.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -28,9 +34,9 @@ from typing import Any
 from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
+from netjer.core.errors import ActionSyntaxError, ConfigError, IllegalActionError, NetjerError
 from netjer.core.game import Game
-from netjer.core.state import State
+from netjer.core.state import JsonDict, State
 from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
@@ -98,6 +104,69 @@ class SeatInfo:
 
 
 @dataclass
+class Choice:
+    """A decision a seat must make now in a window of simultaneous choices.
+
+    Attributes:
+        legal: its legal actions.
+        observation: what it sees at that decision (``observation(seat)`` of a probe: see
+            :func:`window_plan`).
+    """
+
+    legal: list[Action]
+    observation: JsonDict
+
+
+@dataclass
+class Queued:
+    """A seat's choice made ahead of the engine's turn: its row id in ``pending_choices``
+    and the action."""
+
+    id: int
+    action: Action
+
+
+def window_plan(state: State, queued: Mapping[int, Sequence[Action]]) -> dict[int, Choice] | None:
+    """Who must still choose in the window of simultaneous choices ``state`` is in, and what.
+
+    The engine takes a window's choices one seat at a time; ``queued`` holds, per seat, the
+    choices it made ahead of its turn.  A probe copy of the state takes each seat's queued
+    choices when the engine reaches it, and a placeholder (its first legal action) for each
+    decision nobody has made yet; the first decision found for a seat without queued choices
+    left is the one it must make now.  The game promises (``simultaneous_window``) that a
+    seat's legal actions and observation there do not depend on what the others chose (only
+    on *that* they chose), so neither the placeholders nor the others' real choices show in
+    it; the probe is never read past the window's end (where choices are revealed).  The same
+    way as the PettingZoo Parallel environment (:mod:`netjer.adapters.pettingzoo`).
+
+    Returns:
+        ``seat -> Choice`` for every seat that must still choose (computer seats included),
+        or ``None`` outside a window.
+
+    Raises:
+        IllegalActionError: if a queued choice is not legal when the engine reaches it (the
+            game broke its promise, or ``queued`` was not checked).
+    """
+    window = state.simultaneous_window()
+    if window is None:
+        return None
+    probe = state.clone()
+    queues = {seat: list(actions) for seat, actions in queued.items()}
+    plan: dict[int, Choice] = {}
+    while not probe.is_terminal and probe.simultaneous_window() == window:
+        seat = probe.current_player
+        waiting = queues.get(seat)
+        if waiting:
+            probe.apply(waiting.pop(0))
+            continue
+        legal = probe.legal_actions()
+        if seat not in plan:
+            plan[seat] = Choice(legal, probe.observation(seat))
+        probe.apply(legal[0])  # a placeholder for a choice not made yet
+    return plan
+
+
+@dataclass
 class TableRuntime:
     """A table in memory.
 
@@ -119,6 +188,13 @@ class TableRuntime:
         creator_hash: the hash of the creator's key (``None``: nobody may delete it).
         rematch: the id of the rematch offered at the end, if any.
         deleted: the creator deleted the table (its last listeners are being told).
+        queued: per seat, its choices made ahead of the engine's turn in the current window
+            of simultaneous choices, oldest first.
+        window: the window of simultaneous choices the state is in (``None``: none) and
+            ``window_version``, the version it began at.
+        stamps: per seat, how many times its choices in windows changed (a choice made or
+            withdrawn): a window move is accepted against its seat's stamp, so that the
+            other seats' moves do not make it stale but a repeated one is refused.
     """
 
     id: str
@@ -138,6 +214,15 @@ class TableRuntime:
     rematch: str | None = None
     deleted: bool = False
     transcript: Transcript | None = None
+    queued: dict[int, list[Queued]] = field(default_factory=dict)
+    window: Hashable | None = None
+    window_version: int = 0
+    stamps: dict[int, int] = field(default_factory=dict)
+    _plan: tuple[Any, dict[int, Choice] | None] | None = None
+
+    def __post_init__(self) -> None:
+        self.window = self.state.simultaneous_window()
+        self.window_version = self.version
 
     @property
     def version(self) -> int:
@@ -169,16 +254,48 @@ class TableRuntime:
         """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
         return not self.seats[seat].is_human or self.stood_in(seat)
 
-    def clocked_seat(self, state: State | None = None) -> int | None:
-        """The seat whose clock should run in ``state`` (default: the current one): the
-        person to act, once every seat is taken; ``None`` if a computer acts or no clock."""
-        state = state if state is not None else self.state
-        if not self.clock_settings.active or state.is_terminal or self.forfeit is not None:
-            return None
+    def queued_actions(self) -> dict[int, list[Action]]:
+        """Per seat, the actions of its queued choices (a new dict of new lists)."""
+        return {seat: [q.action for q in waiting] for seat, waiting in self.queued.items() if waiting}
+
+    def plan(self) -> dict[int, Choice] | None:
+        """:func:`window_plan` of the current state and queued choices (remembered until
+        either changes)."""
+        key = (self.version, tuple(q.id for seat in sorted(self.queued) for q in self.queued[seat]))
+        if self._plan is None or self._plan[0] != key:
+            self._plan = (key, window_plan(self.state, self.queued_actions()))
+        return self._plan[1]
+
+    def choosers(self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None) -> set[int]:
+        """The seats that may act now in ``state`` with ``queued`` choices (default: the
+        table's): every seat that must still choose in a window, else the seat to act."""
+        if state is None and queued is None:
+            plan = self.plan()
+            state = self.state
+        else:
+            state = state if state is not None else self.state
+            plan = window_plan(state, queued if queued is not None else self.queued_actions())
+        if state.is_terminal or self.forfeit is not None:
+            return set()
+        return set(plan) if plan is not None else {state.current_player}
+
+    def clocked_seats(
+        self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None
+    ) -> set[int]:
+        """The seats whose clocks should run in ``state`` with ``queued`` choices (default:
+        the table's): the persons among :meth:`choosers`, once every seat is taken; none if
+        the table has no clock."""
+        if not self.clock_settings.active or self.forfeit is not None:
+            return set()
         if any(s.waiting for s in self.seats):
-            return None  # the clocks start when the last open (or reserved) seat is taken
-        seat = state.current_player
-        return None if self.computer_plays(seat) else seat
+            return set()  # the clocks start when the last open (or reserved) seat is taken
+        return {seat for seat in self.choosers(state, queued) if not self.computer_plays(seat)}
+
+    def track_window(self) -> None:
+        """Note the window of simultaneous choices the state is now in (after a change)."""
+        window = self.state.simultaneous_window()
+        if window != self.window:
+            self.window, self.window_version = window, self.version
 
     def add_line(self, text: str) -> None:
         """Append a public line (a table event) to every viewer's log."""
@@ -259,6 +376,7 @@ def advance(runtime: TableRuntime, action: Action) -> None:
             runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
         runtime.logs.setdefault(v, []).append(described[v])
         runtime.logs[v].extend(_events(state, v)[before[v] :])
+    runtime.track_window()
 
 
 def undo_last(runtime: TableRuntime) -> None:
@@ -282,6 +400,7 @@ def undo_last(runtime: TableRuntime) -> None:
     for v in runtime.viewers():
         words = position.describe_action(taken, v)
         runtime.logs.setdefault(v, []).append(f"Taken back: {words}")
+    runtime.track_window()
 
 
 def compute_agent_action(
@@ -312,6 +431,20 @@ def compute_agent_action(
     if isinstance(agent, ISMCTSAgent) and max_seconds is not None:
         agent.max_seconds = max_seconds
     return str(agent.choose(PlayerView(state, seat)))
+
+
+@dataclass
+class _Reached:
+    """A queued choice the engine has reached: the action to store (``None``: no longer
+    legal, the seat's queued choices ``drop`` are deleted instead) and the clocks after it."""
+
+    table: str
+    seat: int
+    choice: Queued
+    item: ActionItem | None
+    drop: list[int]
+    stored_clock: str | None
+    clock: ClockState
 
 
 class TableManager:
@@ -447,7 +580,7 @@ class TableManager:
         rt.clock_settings = settings
         rt.creator_hash = creator_hash
         rt.clock = ClockState.new(settings, len(infos))
-        rt.clock.hand_over(settings, rt.clocked_seat(), self.now())
+        rt.clock.hand_over(settings, rt.clocked_seats(), self.now())
         try:
             await asyncio.to_thread(
                 self.store.create_table,
@@ -523,7 +656,7 @@ class TableManager:
             clock = rt.clock.copy()
             before = info.token_hash, info.name
             info.token_hash, info.name = hash_token(token), name
-            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
             info.token_hash, info.name = before
             stored_clock = clock.to_json() if rt.clock_settings.active else None
             claimed = await asyncio.to_thread(
@@ -586,6 +719,12 @@ class TableManager:
             rt.add_line(event.text)
         if row.finished and row.result and not rt.state.is_terminal:
             rt.forfeit = [float(x) for x in json.loads(row.result)]
+        for choice in self.store.choices(table_id):
+            rt.queued.setdefault(choice.seat, []).append(Queued(choice.id, game.parse_action(choice.text)))
+        # A crash between a move and the choices it let the engine apply left them queued.
+        while (step := self._next_queued(rt)) is not None:
+            self._store_queued(step)
+            self._take_queued(rt, step)
         return rt
 
     async def resume_all(self) -> int:
@@ -651,8 +790,13 @@ class TableManager:
         text: str | None = None,
         index: int | None = None,
         by_computer: bool = False,
+        step: int | None = None,
     ) -> TableRuntime:
         """Play a move for ``seat`` (the caller has checked the token).
+
+        In a window of simultaneous choices every seat that must still choose may move: the
+        engine's seat plays at once, another seat's choice is stored and applied when the
+        engine reaches it (with the choices queued behind it).
 
         Args:
             table_id: the table.
@@ -661,13 +805,16 @@ class TableManager:
             text: the move in the game's notation, or
             index: its index in the legal actions the seat was shown.
             by_computer: the move comes from the seat's computer (its own or a stand-in).
+            step: in a window, the seat's stamp (the view's ``step``) the move was chosen
+                against, instead of the version: the others' choices do not make it stale.
 
         Raises:
             TableError: 409 ``stale`` (the game moved on), 409 ``not_your_turn``,
                 422 ``illegal`` (with the rule), 422 ``bad_move`` (neither or both of text
                 and index, a bad index, unparsable text), 409 ``over``, 409 ``stood_in``
                 (the computer plays this seat: take it back first), 409 ``time_out`` (the
-                seat's time had run out when the move arrived).
+                seat's time had run out when the move arrived), 409 ``chosen`` (the seat
+                made all its choices of the window: the others must choose).
         """
         started = time.perf_counter()
         rt = await self.get(table_id)
@@ -676,7 +823,12 @@ class TableManager:
             state = rt.state
             if rt.deleted:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
-            if version != rt.version:
+            plan = rt.plan()
+            choice = plan.get(seat) if plan is not None and not by_computer else None
+            if choice is not None and step is not None:  # a window's move: its seat's stamp
+                if version < rt.window_version or step != rt.stamps.get(seat, 0):
+                    raise TableError(409, "stale", "your choices changed since this move was chosen")
+            elif version != rt.version:
                 raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
@@ -688,39 +840,20 @@ class TableManager:
                         409, "time_out", "your time ran out before this move arrived: take your seat back to play on"
                     )
                 raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
-            if state.current_player != seat:
+            if choice is None and state.current_player != seat:
+                if rt.queued.get(seat):
+                    waiting = " and ".join(rt.who(s) for s in sorted(plan or ()))
+                    raise TableError(409, "chosen", f"you have made your choice: waiting for {waiting}")
                 name = rt.game.seat_name(state.current_player)
                 raise TableError(409, "not_your_turn", f"it is {name}'s turn")
-            legal = state.legal_actions()
-            if (text is None) == (index is None):
-                raise TableError(422, "bad_move", "send either the move's notation or its index")
-            if index is not None:
-                if not 0 <= index < len(legal):
-                    raise TableError(422, "bad_move", f"there is no legal action {index} (0 to {len(legal) - 1})")
-                action = legal[index]
+            legal = choice.legal if choice is not None else state.legal_actions()
+            action = self._read_move(rt, legal, text, index, ahead=state.current_player != seat)
+            if state.current_player == seat:
+                await self._apply(rt, seat, action)
             else:
-                assert text is not None
-                try:
-                    action = rt.game.parse_action(text)
-                except ActionSyntaxError as err:
-                    raise TableError(422, "bad_move", str(err)) from None
-                if action not in legal:
-                    refusal = state.illegal(action)
-                    raise TableError(422, "illegal", refusal.reason, refusal.rule)
-            # Commit first; tell afterwards.
-            after = state.clone()
-            after.apply(action)
-            result = after.returns() if after.is_terminal else None
-            clock = rt.clock.copy()
-            clock.hand_over(rt.clock_settings, rt.clocked_seat(after), self.now())
-            stored_clock = clock.to_json() if rt.clock_settings.active else None
-            stored = await self._commit((table_id, rt.version, str(action), seat, result, stored_clock))
-            if not stored:
-                # Another server process stored this index: reload from the database.
-                self.tables.pop(table_id, None)
-                raise TableError(409, "stale", "the game has moved on")
-            advance(rt, action)
-            rt.clock = clock
+                await self._queue_choice(rt, seat, action)
+            if plan is not None and not by_computer:
+                rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
         await self._broadcast(rt)
         self._schedule_ai(rt)
         log.info(
@@ -729,6 +862,128 @@ class TableManager:
                    "latency_ms": round((time.perf_counter() - started) * 1000, 2)},
         )  # fmt: skip
         return rt
+
+    @staticmethod
+    def _read_move(rt: TableRuntime, legal: list[Action], text: str | None, index: int | None, ahead: bool) -> Action:
+        """The move a seat sent (its notation or its index in ``legal``), checked.
+
+        Args:
+            ahead: the seat chooses ahead of the engine's turn (a window's choice).
+
+        Raises:
+            TableError: 422 ``bad_move`` (neither or both of text and index, a bad index,
+                unparsable text), 422 ``illegal`` (with the rule).
+        """
+        if (text is None) == (index is None):
+            raise TableError(422, "bad_move", "send either the move's notation or its index")
+        if index is not None:
+            if not 0 <= index < len(legal):
+                raise TableError(422, "bad_move", f"there is no legal action {index} (0 to {len(legal) - 1})")
+            return legal[index]
+        assert text is not None
+        try:
+            action = rt.game.parse_action(text)
+        except ActionSyntaxError as err:
+            raise TableError(422, "bad_move", str(err)) from None
+        if action not in legal:
+            if ahead:
+                choices = ", ".join(str(a) for a in legal)
+                raise TableError(422, "illegal", f"{action} is not one of your choices now ({choices})")
+            refusal = rt.state.illegal(action)
+            raise TableError(422, "illegal", refusal.reason, refusal.rule)
+        return action
+
+    async def _apply(self, rt: TableRuntime, seat: int, action: Action) -> None:
+        """Commit and apply ``action`` of the seat to act (under the table's lock), then the
+        choices the other seats queued for the engine's next turns, in its order.
+
+        Raises:
+            TableError: 409 ``stale`` if another server process stored this index first.
+        """
+        after = rt.state.clone()
+        after.apply(action)
+        result = after.returns() if after.is_terminal else None
+        clock = rt.clock.copy()
+        clock.hand_over(rt.clock_settings, rt.clocked_seats(after, rt.queued_actions()), self.now())
+        stored_clock = clock.to_json() if rt.clock_settings.active else None
+        stored = await self._commit((rt.id, rt.version, str(action), seat, result, stored_clock))
+        if not stored:
+            # Another server process stored this index: reload from the database.
+            self.tables.pop(rt.id, None)
+            raise TableError(409, "stale", "the game has moved on")
+        advance(rt, action)
+        rt.clock = clock
+        while (step := self._next_queued(rt)) is not None:
+            if not await asyncio.to_thread(self._store_queued, step):
+                self.tables.pop(rt.id, None)
+                raise TableError(409, "stale", "the game has moved on")
+            self._take_queued(rt, step)
+
+    def _next_queued(self, rt: TableRuntime) -> _Reached | None:
+        """The queued choice the engine reaches now, if any, ready to store."""
+        state = rt.state
+        seat = state.current_player
+        waiting = rt.queued.get(seat) if not rt.finished else None
+        if not waiting:
+            return None
+        first = waiting[0]
+        queued = rt.queued_actions()
+        clock = rt.clock.copy()
+        stored_clock = None
+        if first.action not in state.legal_actions():  # a game that broke its window promise
+            log.warning("table %s: seat %s's queued %s is not legal: dropped", rt.id, seat, first.action)
+            del queued[seat]
+            clock.hand_over(rt.clock_settings, rt.clocked_seats(state, queued), self.now())
+            if rt.clock_settings.active:
+                stored_clock = clock.to_json()
+            return _Reached(rt.id, seat, first, None, [q.id for q in waiting], stored_clock, clock)
+        after = state.clone()
+        after.apply(first.action)
+        queued[seat].pop(0)
+        clock.hand_over(rt.clock_settings, rt.clocked_seats(after, queued), self.now())
+        result = after.returns() if after.is_terminal else None
+        if rt.clock_settings.active:
+            stored_clock = clock.to_json()
+        item = (rt.id, rt.version, str(first.action), seat, result, stored_clock)
+        return _Reached(rt.id, seat, first, item, [], stored_clock, clock)
+
+    def _store_queued(self, reached: _Reached) -> bool:
+        """Store what :meth:`_next_queued` found (blocking): the choice becomes an action (in
+        one transaction), or the seat's queue is dropped.  False if the index was taken."""
+        if reached.item is not None:
+            return self.store.apply_choice(reached.item, reached.choice.id)
+        self.store.drop_choices(reached.table, reached.drop, reached.stored_clock)
+        return True
+
+    @staticmethod
+    def _take_queued(rt: TableRuntime, reached: _Reached) -> None:
+        """Apply in memory what :meth:`_store_queued` stored."""
+        if reached.item is None:
+            rt.queued.pop(reached.seat, None)
+        else:
+            rt.queued[reached.seat].pop(0)
+            advance(rt, reached.choice.action)
+        rt.clock = reached.clock
+
+    async def _queue_choice(self, rt: TableRuntime, seat: int, action: Action) -> None:
+        """Store ``seat``'s choice made ahead of the engine's turn (under the table's lock);
+        its clock stops if it has no choice left to make in the window.
+
+        Raises:
+            TableError: 422 ``illegal`` if the game cannot take it in its order.
+        """
+        queued = rt.queued_actions()
+        queued.setdefault(seat, []).append(action)
+        try:
+            window_plan(rt.state, queued)
+        except IllegalActionError as err:
+            raise TableError(422, "illegal", err.reason, err.rule) from None
+        clock = rt.clock.copy()
+        clock.hand_over(rt.clock_settings, rt.clocked_seats(rt.state, queued), self.now())
+        stored_clock = clock.to_json() if rt.clock_settings.active else None
+        choice_id = await asyncio.to_thread(self.store.add_choice, rt.id, rt.version, seat, str(action), stored_clock)
+        rt.queued.setdefault(seat, []).append(Queued(choice_id, action))
+        rt.clock = clock
 
     async def _commit(self, item: ActionItem) -> bool:
         """Store one action; returns once it is durable (False: its index was taken).
@@ -777,48 +1032,68 @@ class TableManager:
 
     # --- clocks ---------------------------------------------------------------------------
 
-    def due(self, rt: TableRuntime) -> float | None:
-        """When the running clock of ``rt`` runs out, grace after a restart included."""
-        deadline = rt.clock.deadline(rt.clock_settings)
+    def due(self, rt: TableRuntime, seat: int | None = None) -> float | None:
+        """When ``seat``'s running clock of ``rt`` runs out (default: the first of them to),
+        grace after a restart included."""
+        deadline = rt.clock.deadline(rt.clock_settings, seat)
         if deadline is None:
             return None
         return max(deadline, self.started_at + restart_grace(rt.clock_settings))
 
     async def _expire(self, rt: TableRuntime) -> set[int]:
-        """Apply the timeout of ``rt``'s running clock if it is due; return the seats whose
+        """Apply the timeouts of ``rt``'s running clocks that are due; return the seats whose
         time ran out (empty if none)."""
         due = self.due(rt)
         if due is None or self.now() < due:
             return set()
         async with rt.lock:
-            due = self.due(rt)
-            if due is None or self.now() < due or rt.clock.seat is None:
+            now = self.now()
+            expired = [seat for seat in sorted(rt.clock.running) if now >= (self.due(rt, seat) or now + 1)]
+            if not expired or rt.finished:
                 return set()
+            settings = rt.clock_settings
             clock = rt.clock.copy()
-            seat = clock.time_out(rt.clock_settings)
-            who = rt.who(seat)
             forfeit = None
-            if rt.clock_settings.on_timeout == "out":
-                forfeit = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
-                line = f"{who}'s time ran out: {who} is out and loses the game."
-            else:
-                line = f"{who}'s time ran out: the computer ({STANDIN_AGENT}) plays for {who}."
-            await asyncio.to_thread(
-                self.store.add_event, rt.id, rt.version, "timeout", seat, line, clock.to_json(), forfeit
-            )
+            lines = []
+            for seat in expired:
+                clock.time_out(settings, seat)
+                who = rt.who(seat)
+                if settings.on_timeout == "out":
+                    lines.append(f"{who}'s time ran out: {who} is out and loses the game.")
+                else:
+                    lines.append(f"{who}'s time ran out: the computer ({STANDIN_AGENT}) plays for {who}.")
+            if settings.on_timeout == "out":
+                # Seats whose time ran out lose; if every seat's did at once (choosing
+                # together), nobody wins: a draw.
+                everyone = len(expired) == len(rt.seats)
+                forfeit = [0.0 if everyone else (-1.0 if s in expired else 1.0) for s in range(len(rt.seats))]
+                clock.hand_over(settings, None, now)
+            for i, (seat, line) in enumerate(zip(expired, lines, strict=True)):
+                last = i == len(expired) - 1
+                await asyncio.to_thread(
+                    self.store.add_event,
+                    rt.id,
+                    rt.version,
+                    "timeout",
+                    seat,
+                    line,
+                    clock.to_json() if last else None,
+                    forfeit if last else None,
+                )
             rt.clock = clock
             rt.forfeit = forfeit
-            rt.add_line(line)
+            for line in lines:
+                rt.add_line(line)
         await self._broadcast(rt)
         self._schedule_ai(rt)
-        return {seat}
+        return set(expired)
 
     async def check_clocks(self) -> int:
         """Apply every timeout that is due on the live tables; return how many there were.
         (The ticker calls it every :data:`TICK_SECONDS`; tests with a fake clock call it.)"""
         count = 0
         for rt in list(self.tables.values()):
-            if rt.clock.seat is not None:
+            if rt.clock.running:
                 try:
                     count += len(await self._expire(rt))
                 except Exception:  # one table's trouble (a lost database) must not stop the others
@@ -854,7 +1129,7 @@ class TableManager:
             clock.take_back(rt.clock_settings, seat)
             before = rt.clock
             rt.clock = clock
-            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
             rt.clock = before
             line = f"{rt.who(seat)} is back and plays again."
             await asyncio.to_thread(self.store.add_event, rt.id, rt.version, "takeback", seat, line, clock.to_json())
@@ -1044,8 +1319,17 @@ class TableManager:
         state = rt.state
         game = rt.game
         to_move = None if rt.finished else state.current_player
-        mine = seat is not None and seat == to_move and not rt.computer_plays(seat)
-        legal = state.legal_actions() if mine else []
+        plan = rt.plan()
+        choosers = sorted(rt.choosers())
+        choice = plan.get(seat) if plan is not None and seat is not None else None
+        mine = seat is not None and seat in choosers and not rt.computer_plays(seat)
+        if choice is not None and (mine or rt.queued.get(seat)):  # the person chooses (or chose) ahead
+            legal = choice.legal if mine else []
+            observation = choice.observation
+        else:
+            legal = state.legal_actions() if mine else []
+            observation = state.observation(seat)
+        own = seat is not None and plan is not None
         log_lines = rt.logs.get(seat, [])
         result = rt.result
         return {
@@ -1056,13 +1340,21 @@ class TableManager:
             "seat": seat,
             "version": rt.version,
             "to_move": to_move,
+            # Who may act now: every seat that must still choose in a window of simultaneous
+            # choices (the others learn only *that* a seat has chosen), else the seat to act.
+            "choosing": choosers,
+            "window": plan is not None,
+            # This seat's own choices made ahead of the engine's turn, and its stamp to send
+            # with a move in a window (``step``).
+            "queued": [str(q.action) for q in rt.queued.get(seat, [])] if own and seat is not None else [],
+            "step": rt.stamps.get(seat, 0) if own and seat is not None else None,
             "finished": rt.finished,
             "result": result,
             "result_text": game.result_text(result) if result is not None else None,
             "seats": seat_entries(rt),
             "clock": self.clock_view(rt),
             "rematch": rt.rematch,
-            "observation": state.observation(seat),
+            "observation": observation,
             "legal": legal_entries(game, legal),
             "log_from": log_from,
             "log": log_lines[log_from:],
@@ -1079,38 +1371,50 @@ class TableManager:
         if not settings.active:
             return None
         now = self.now()
-        due = self.due(rt)
-        return {
-            **settings.to_json(),
-            "running": rt.clock.seat,
-            "seats": [
-                {
-                    "left": (
-                        max(0.0, due - now)
-                        if i == rt.clock.seat and due is not None
-                        else rt.clock.left(settings, i, now)
-                    ),
-                    "running": i == rt.clock.seat,
-                }
-                for i in range(len(rt.seats))
-            ],
-        }
+        seats = []
+        for i in range(len(rt.seats)):
+            due = self.due(rt, i)
+            left = max(0.0, due - now) if due is not None else rt.clock.left(settings, i, now)
+            seats.append({"left": left, "running": i in rt.clock.running})
+        return {**settings.to_json(), "running": rt.clock.seat, "seats": seats}
 
     def can_undo(self, rt: TableRuntime, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last decision now: a human seat, under the undo
         policy of :mod:`netjer.core.undo` (computer seats never undo)."""
         if seat is None or rt.transcript is None or rt.finished or rt.computer_plays(seat):
             return False
-        return rt.transcript.can_undo(seat)
+        return bool(rt.queued.get(seat)) or self._why_not_undo(rt, seat) is None
+
+    @staticmethod
+    def _why_not_undo(rt: TableRuntime, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last applied decision (``None``: it may).
+
+        Besides the policy of :mod:`netjer.core.undo`: the decision that began a window of
+        simultaneous choices cannot be taken back once another seat has chosen in it (its
+        choice would have been made in a window that is no more)."""
+        assert rt.transcript is not None
+        reason = rt.transcript.why_not_undo(seat)
+        if reason is not None:
+            return reason
+        others = [rt.who(s) for s, waiting in sorted(rt.queued.items()) if waiting and s != seat]
+        if others and rt.window_version == rt.version:
+            return f"{' and '.join(others)} already chose in the secret choices your decision began"
+        return None
 
     async def undo(self, table_id: str, seat: int, version: int) -> TableRuntime:
         """Take back ``seat``'s last decision: checked against the version it saw and the undo
         policy, stored as an ``undo`` entry (the action list stays append-only), then told.
 
+        A seat with choices queued ahead of the engine's turn (a window of simultaneous
+        choices) withdraws its last queued choice instead: it never reached the record, so
+        only the queue changes and the seat must choose again (its clock runs again, without
+        the increment its choice had earned).
+
         Raises:
             TableError: 404 for a deleted table, 409 ``stale`` (the game moved on), 409 ``over``,
                 409 ``no_undo`` (with the policy's reason: another seat acted, something was
-                revealed or drawn; a computer seat, or the computer standing in for this one).
+                revealed or drawn, another seat already chose in the window this decision
+                began; a computer seat, or the computer standing in for this one).
         """
         rt = await self.get(table_id)
         async with rt.lock:
@@ -1122,23 +1426,50 @@ class TableManager:
                 raise TableError(409, "over", "the game is over")
             if rt.computer_plays(seat):
                 raise TableError(409, "no_undo", "computer players never undo")
-            assert rt.transcript is not None
-            reason = rt.transcript.why_not_undo(seat)
-            if reason is not None:
-                raise TableError(409, "no_undo", f"cannot undo: {reason}")
-            # The seat to act stays the same (its own decisions are taken back): its clock runs on.
-            stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
-            stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
-            if not stored:
-                self.tables.pop(table_id, None)
-                raise TableError(409, "stale", "the game has moved on")
-            if rt.ai_task is not None and not rt.ai_task.done():
-                rt.ai_task.cancel()  # a computer seat thinking about the position taken back
-            rt.ai_task = None
-            undo_last(rt)
+            if rt.queued.get(seat):
+                await self._withdraw(rt, seat)
+            else:
+                assert rt.transcript is not None
+                reason = self._why_not_undo(rt, seat)
+                if reason is not None:
+                    raise TableError(409, "no_undo", f"cannot undo: {reason}")
+                # The seat to act is the one whose decision is taken back; in a window the
+                # clocks are brought up to date just after.
+                stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
+                stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
+                if not stored:
+                    self.tables.pop(table_id, None)
+                    raise TableError(409, "stale", "the game has moved on")
+                if rt.ai_task is not None and not rt.ai_task.done():
+                    rt.ai_task.cancel()  # a computer seat thinking about the position taken back
+                rt.ai_task = None
+                undo_last(rt)
+                clock = rt.clock.copy()
+                clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
+                if clock != rt.clock:
+                    await asyncio.to_thread(self.store.set_clock_state, table_id, clock.to_json())
+                    rt.clock = clock
+            if rt.window is not None:
+                rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
         await self._broadcast(rt)
         self._schedule_ai(rt)
         return rt
+
+    async def _withdraw(self, rt: TableRuntime, seat: int) -> None:
+        """Withdraw ``seat``'s last queued choice (under the table's lock)."""
+        last = rt.queued[seat][-1]
+        queued = rt.queued_actions()
+        queued[seat].pop()
+        settings = rt.clock_settings
+        clock = rt.clock.copy()
+        was_running = seat in clock.running
+        clock.hand_over(settings, rt.clocked_seats(rt.state, queued), self.now())
+        if settings.mode == "realtime" and not was_running and seat in clock.running:
+            clock.remaining[seat] = max(0.0, clock.remaining[seat] - settings.increment)
+        stored_clock = clock.to_json() if settings.active else None
+        await asyncio.to_thread(self.store.drop_choices, rt.id, [last.id], stored_clock)
+        rt.queued[seat].pop()
+        rt.clock = clock
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
         """Send ``listener`` every new view of ``seat``."""

@@ -307,11 +307,20 @@ async function deleteTable(tableId) {
 
 // ---------- your tables ----------
 
+/** The seats that may act at table summary ``t`` (``choosing``; the seat to move for older servers). */
+function actingSeats(t) {
+  if (Array.isArray(t.choosing)) return t.choosing;
+  return t.to_move === null || t.to_move === undefined ? [] : [t.to_move];
+}
+
 /** A table of this browser: whose turn, the time left, and the link to its seat(s). */
 function myTableItem(t, seats) {
   const mine = seats.filter((s) => t.seats[s]);
-  const myTurn = !t.finished && mine.includes(t.to_move) && !(t.seats[t.to_move] && t.seats[t.to_move].standin);
-  const mover = t.to_move === null || t.to_move === undefined ? null : t.seats[t.to_move];
+  // Every seat that must still choose may act (simultaneous choices), else the seat to move.
+  const mineToAct = mine.filter((s) => actingSeats(t).includes(s) && !t.seats[s].standin);
+  const myTurn = !t.finished && mineToAct.length > 0;
+  const moverSeat = myTurn ? mineToAct[0] : t.to_move;
+  const mover = moverSeat === null || moverSeat === undefined ? null : t.seats[moverSeat];
   let turn;
   if (t.finished) turn = t.result_text || "finished";
   else if (myTurn) turn = `Your turn (${mover.label})`;
@@ -320,8 +329,9 @@ function myTableItem(t, seats) {
   else if (mover) turn = `${mover.kind === "agent" ? "The computer" : mover.name || mover.label} to play`;
   else turn = "";
   let time = null;
-  if (!t.finished && t.clock && t.clock.running !== null && t.clock.running !== undefined) {
-    const left = t.clock.seats[t.clock.running].left;
+  const timed = myTurn && t.clock && t.clock.seats[moverSeat].running ? moverSeat : t.clock ? t.clock.running : null;
+  if (!t.finished && t.clock && timed !== null && timed !== undefined) {
+    const left = t.clock.seats[timed].left;
     if (left !== null) time = `${clockText(left, t.clock.mode)} left`;
   }
   const fragment = mine.length > 1 ? "hotseat" : `seat=${mine[0]}`;
@@ -346,7 +356,7 @@ async function refreshMine() {
   const mineFirst = (t) => {
     const seats = Object.keys(held[t.id]).map(Number);
     if (t.finished) return 2;
-    return seats.includes(t.to_move) ? 0 : 1;
+    return seats.some((s) => actingSeats(t).includes(s) && t.seats[s] && !t.seats[s].standin) ? 0 : 1;
   };
   tables.sort((a, b) => mineFirst(a) - mineFirst(b));
   fill($("my-tables"), tables.map((t) => myTableItem(t, Object.keys(held[t.id]).map(Number))), "None of your tables is on this server.");

@@ -152,6 +152,7 @@ function confirmToken(seat, token) {
 const ERROR_WORDS = {
   stale: "The game moved on before your move arrived, so it was not played. The board now shows the current position.",
   not_your_turn: "It is not your turn.",
+  chosen: "You have made your choice: the others are still choosing.",
   over: "The game is over.",
   spectator: "Spectators cannot move.",
   stood_in: "The computer plays for you since your time ran out: take your seat back to play.",
@@ -210,7 +211,7 @@ function play(text) {
     return;
   }
   const conn = state.conns.get(keyOf(state.shown));
-  if (!conn || !conn.move(view.version, found.index)) {
+  if (!conn || !conn.move(view.version, found.index, view.step)) {
     state.errors = [{ text: "Not connected to the server: the move was not sent. It will reconnect by itself; try again then." }];
     update();
     return;
@@ -305,13 +306,20 @@ function seatMark(game, seat) {
   return el("span", { class: "seat-mark", style: colours[seat] ? `color:${colours[seat]}` : null, "aria-hidden": "true" }, marks[seat] || "•");
 }
 
+/** The seats that may act now: every seat that must still choose in a window of
+ * simultaneous choices (Aton's cartouches, Ankh's Battle cards), else the seat to move. */
+function choosing(view) {
+  if (Array.isArray(view.choosing)) return view.choosing;
+  return view.to_move === null || view.to_move === undefined ? [] : [view.to_move];
+}
+
 function renderView(view) {
   const key = focusKey();
   const renderer = RENDERERS[view.game];
   const seat = state.shown;
   const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
   const standin = Boolean(mine && (mine.standin || mine.out));
-  const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished && !standin;
+  const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
   const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow() };
@@ -333,7 +341,11 @@ function renderView(view) {
   const statusBox = $("status");
   statusBox.textContent = statusText;
   statusBox.classList.toggle("your-turn", myTurn);
-  if (!view.finished && !myTurn) {
+  if (!view.finished && !myTurn && view.window) {
+    // simultaneous choices: every seat that must still choose is waited for at once
+    const others = choosing(view).map((s) => seatTitle(view.seats[s]));
+    if (others.length) statusBox.textContent += ` — waiting for ${others.join(" and ")} to choose`;
+  } else if (!view.finished && !myTurn) {
     const mover = view.seats[view.to_move];
     if (mover) {
       if (mover.kind === "agent") statusBox.textContent += ` — the computer (${mover.agent}) is thinking…`;
@@ -353,6 +365,11 @@ function renderView(view) {
       el("button", { id: "take-back", on: { click: takeBack } }, "Take my seat back")));
   }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
+  if (view.queued && view.queued.length && !view.finished) {
+    controls.append(el("p", { class: "queued", "data-queued": view.queued.join(",") },
+      `Your choice so far (hidden from the others until everyone has chosen): ${view.queued.join(", ")}.`,
+      view.can_undo ? " Undo withdraws the last one." : ""));
+  }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
   for (const c of drawn.controls) {
     c.disabled = sending;
@@ -362,14 +379,16 @@ function renderView(view) {
   const seats = $("seats");
   seats.replaceChildren(
     ...view.seats.map((s) =>
-      el("li", { class: view.to_move === s.seat ? "to-move" : null, "data-seat": s.seat },
+      el("li", { class: choosing(view).includes(s.seat) ? "to-move" : null, "data-seat": s.seat },
         seatMark(view.game, s.seat),
         el("span", {}, seatTitle(s)),
         s.seat === seat ? el("strong", {}, "(you)") : null,
         s.open ? el("span", { class: "muted" }, "(open seat)") : null,
         s.standin ? el("span", { class: "standin", "data-standin": s.seat }, "(the computer plays: time ran out)") : null,
         s.out ? el("span", { class: "standin" }, "(out)") : null,
-        view.to_move === s.seat ? el("span", { "aria-label": "to move" }, "◀ to move") : null,
+        choosing(view).includes(s.seat) && !view.finished
+          ? el("span", { "aria-label": view.window ? "choosing" : "to move" }, view.window ? "◀ choosing" : "◀ to move")
+          : null,
         view.clock ? el("span", { class: "clock", "data-clock-seat": s.seat }) : null),
     ),
   );
@@ -564,7 +583,7 @@ function beep() {
 function watchTurn(seat, view) {
   if (seat === null) return;
   const info = view.seats[seat];
-  const mine = !view.finished && view.to_move === seat && !(info && (info.standin || info.out));
+  const mine = !view.finished && choosing(view).includes(seat) && !(info && (info.standin || info.out));
   const before = turns.get(seat);
   turns.set(seat, mine);
   if (!mine || before !== false || document.visibilityState !== "hidden") return;
