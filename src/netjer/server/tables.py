@@ -1323,7 +1323,8 @@ class TableManager:
         choosers = sorted(rt.choosers())
         choice = plan.get(seat) if plan is not None and seat is not None else None
         mine = seat is not None and seat in choosers and not rt.computer_plays(seat)
-        if choice is not None and (mine or rt.queued.get(seat)):  # the person chooses (or chose) ahead
+        # The person chooses (or chose) ahead of the engine: its own decision's observation.
+        if choice is not None and (mine or (seat is not None and rt.queued.get(seat))):
             legal = choice.legal if mine else []
             observation = choice.observation
         else:
