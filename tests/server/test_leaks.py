@@ -47,7 +47,7 @@ VIEW_KEYS = {
     "step",
 }
 SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out"}
-CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "running", "seats"}
+CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "gone_after", "running", "seats"}
 
 
 @pytest.fixture

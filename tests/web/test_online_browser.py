@@ -43,6 +43,14 @@ def test_the_lobby_sets_a_clock_and_the_table_shows_it_counting(server: str, pag
     page.wait_for_selector("body[data-ready=yes]")
     page.select_option("#clock-mode", "turn")
     assert page.locator("#clock-per-turn").is_visible() and not page.locator("#clock-minutes").is_visible()
+    assert not page.locator("#clock-gone-after").is_visible()
+    # Without a clock, a player with no connection can count as gone after a set time.
+    page.select_option("#clock-mode", "none")
+    assert page.locator("#clock-gone-after").is_visible() and not page.locator("#clock-on-timeout").is_visible()
+    page.select_option("#clock-gone-after", "3600")
+    assert page.locator("#clock-on-timeout").is_visible()
+    page.click("#create")
+    page.locator("#created input[data-link-seat]").first.wait_for()
 
 
 def _clock_seconds(page: Any, seat: int) -> int:

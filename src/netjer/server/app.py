@@ -90,7 +90,7 @@ from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
-from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
+from netjer.server.clocks import GONE_AFTER, MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
 from netjer.server.db import Store, TableRow, hash_token
 from netjer.server.health import health
 from netjer.server.limits import RateLimited, RateLimiter
@@ -177,7 +177,9 @@ class ClockRequest(BaseModel):
     """A table's time control (seconds): ``none``; ``realtime`` with a ``bank`` per seat and
     an ``increment`` per turn; or ``turn`` with a deadline ``per_turn`` (1 h, 12 h, 1 day,
     3 days).  ``on_timeout``: ``computer`` (it plays for the seat until its person takes it
-    back) or ``out`` (the seat loses; two-player tables only)."""
+    back) or ``out`` (the seat loses; two-player tables only).  ``gone_after`` (mode ``none``
+    only): seconds without a connection after which the seat to act counts as gone (0, 300,
+    3600 or 86400; 0: never); with a clock, its deadline decides that."""
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     mode: Literal["none", "realtime", "turn"] = "none"
@@ -185,6 +187,7 @@ class ClockRequest(BaseModel):
     increment: float | None = Field(None, ge=0, le=MAX_INCREMENT)
     per_turn: Literal[TURN_DEADLINES] | None = None  # type: ignore[valid-type]
     on_timeout: Literal["computer", "out"] = "computer"
+    gone_after: Literal[GONE_AFTER] = 0  # type: ignore[valid-type]
 
     def settings(self) -> ClockSettings:
         """The clock settings asked for.
@@ -192,6 +195,9 @@ class ClockRequest(BaseModel):
         Raises:
             TableError: 422 when a field is missing for the mode or given for another mode.
         """
+        if self.mode != "none" and self.gone_after:
+            message = "clock: gone_after is for tables without a clock (with a clock, its deadline applies)"
+            raise TableError(422, "bad_clock", message)
         if self.mode == "realtime":
             if self.bank is None or self.per_turn is not None:
                 raise TableError(422, "bad_clock", "clock: a real-time clock needs a bank (and no per_turn)")
@@ -204,7 +210,7 @@ class ClockRequest(BaseModel):
             return ClockSettings("turn", per_turn=float(self.per_turn), on_timeout=self.on_timeout)
         if self.bank is not None or self.increment is not None or self.per_turn is not None:
             raise TableError(422, "bad_clock", "clock: mode 'none' takes no bank, increment or per_turn")
-        return ClockSettings()
+        return ClockSettings(on_timeout=self.on_timeout, gone_after=float(self.gone_after))
 
 
 class CreateTable(BaseModel):

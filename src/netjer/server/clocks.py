@@ -39,6 +39,9 @@ MAX_INCREMENT = 600.0
 #: pass) still has this many seconds, or a quarter of its bank / turn deadline if that is
 #: shorter, from the restart to act: time to reconnect.
 RESTART_GRACE = 30.0
+#: For a table without a clock: the times without a connection after which the seat to act
+#: counts as gone, in seconds (0: never, the default): 5 minutes, 1 hour, 1 day.
+GONE_AFTER: tuple[int, ...] = (0, 300, 3600, 86400)
 
 
 def restart_grace(settings: ClockSettings) -> float:
@@ -60,9 +63,12 @@ class ClockSettings:
         bank: real-time: seconds each seat starts with.
         increment: real-time: seconds added at the end of each of a seat's turns.
         per_turn: turn-based: seconds to play each turn (one of :data:`TURN_DEADLINES`).
-        on_timeout: what happens to a seat whose time runs out: ``"computer"`` (the
-            heuristic agent plays for it until the person takes the seat back) or ``"out"``
-            (it loses the game: offered for two-seat tables only).
+        on_timeout: what happens to a seat whose time runs out, or that is gone (see
+            :meth:`absence_limit`): ``"computer"`` (the heuristic agent plays for it until
+            the person takes the seat back) or ``"out"`` (it loses the game: offered for
+            two-seat tables only).
+        gone_after: a table without a clock: seconds without a connection after which the
+            seat to act counts as gone (one of :data:`GONE_AFTER`; 0: never).
     """
 
     mode: Mode = "none"
@@ -70,11 +76,34 @@ class ClockSettings:
     increment: float = 0.0
     per_turn: float = 0.0
     on_timeout: OnTimeout = "computer"
+    gone_after: float = 0.0
 
     @property
     def active(self) -> bool:
         """Whether the table has clocks at all."""
         return self.mode != "none"
+
+    @property
+    def watched(self) -> bool:
+        """Whether seats can time out or count as gone (a clock, or ``gone_after``)."""
+        return self.active or self.gone_after > 0
+
+    def absence_limit(self, state: ClockState, seat: int) -> float | None:
+        """How long seat ``seat``, one that must act now, may have had no connection before
+        it counts as gone (seconds; ``None``: never).
+
+        Issue 13: "a seat with no connection for the deadline counts as gone".  The deadline
+        is the turn deadline at a turn-based table, the seat's bank at the start of its turn
+        at a real-time table, and ``gone_after`` at a table without a clock.  The absence
+        counts from the seat's last connection, which may be before its turn began: a person
+        who left long ago is gone as soon as their turn comes, without making the others
+        wait a whole deadline more.
+        """
+        if self.mode == "turn":
+            return self.per_turn
+        if self.mode == "realtime":
+            return state.remaining[seat]
+        return self.gone_after if self.gone_after > 0 else None
 
     def check(self, seats: int) -> None:
         """Refuse settings out of range.
@@ -91,7 +120,12 @@ class ClockSettings:
         elif self.mode == "turn" and self.per_turn not in TURN_DEADLINES:
             offered = ", ".join(str(d) for d in TURN_DEADLINES)
             raise ValueError(f"a turn deadline must be one of {offered} seconds, got {self.per_turn:g}")
-        if self.active and self.on_timeout == "out" and seats != 2:
+        if self.gone_after and (self.active or self.gone_after not in GONE_AFTER):
+            offered = ", ".join(str(d) for d in GONE_AFTER)
+            raise ValueError(
+                f"gone_after is for tables without a clock (a clock's deadline applies), one of {offered} seconds"
+            )
+        if self.watched and self.on_timeout == "out" and seats != 2:
             raise ValueError(
                 "'out' (the seat whose time runs out loses) is offered for two-player tables; "
                 "with more players the computer plays for a seat that runs out of time"
@@ -105,6 +139,7 @@ class ClockSettings:
             "increment": self.increment,
             "per_turn": self.per_turn,
             "on_timeout": self.on_timeout,
+            "gone_after": self.gone_after,
         }
 
     @classmethod
@@ -118,6 +153,7 @@ class ClockSettings:
             increment=float(data.get("increment", 0.0)),
             per_turn=float(data.get("per_turn", 0.0)),
             on_timeout=data.get("on_timeout", "computer"),
+            gone_after=float(data.get("gone_after", 0.0)),
         )
 
 
@@ -248,6 +284,18 @@ class ClockState:
                 self.remaining[seat] = max(0.0, self.remaining[seat] - used) + settings.increment
         for seat in wanted:
             self.running.setdefault(seat, now)
+
+    def leave(self, settings: ClockSettings, seat: int, now: float) -> None:
+        """Seat ``seat`` counts as gone (no connection for its deadline): its clock stops (a
+        real-time bank pays the time used, without the increment) and the computer stands in
+        (or it is out)."""
+        since = self.running.pop(seat, None)
+        if since is not None and settings.mode == "realtime":
+            self.remaining[seat] = max(0.0, self.remaining[seat] - (now - since))
+        if settings.on_timeout == "out":
+            self.out[seat] = True
+        else:
+            self.standin[seat] = True
 
     def time_out(self, settings: ClockSettings, seat: int | None = None) -> int:
         """Seat ``seat``'s time has run out (default: the first running seat): its bank is

@@ -9,7 +9,9 @@ sent its own view.  A computer seat's move is computed in a worker pool off the 
 Tables with a time control (:mod:`netjer.server.clocks`) are watched by a ticker: when the
 running seat's time is up, the table's setting decides: the computer (the heuristic agent)
 plays for that seat until its person takes the seat back, or the seat is out and loses.  The
-clocks' state is committed with each action and event, so a restart continues them.
+clocks' state is committed with each action and event, so a restart continues them.  The same
+rule applies to a person who must act and has had no connection (no WebSocket open, no request)
+for the table's deadline (:meth:`ClockSettings.absence_limit`): they count as gone.
 
 In a window of simultaneous choices (:meth:`netjer.core.state.State.simultaneous_window`:
 Aton's exchange decisions and cartouches, Ankh's Battle cards and Plague bids) every seat
@@ -195,6 +197,10 @@ class TableRuntime:
         stamps: per seat, how many times its choices in windows changed (a choice made or
             withdrawn): a window move is accepted against its seat's stamp, so that the
             other seats' moves do not make it stale but a repeated one is refused.
+        connections: per seat, its open WebSocket connections.
+        absent_since: per person's seat without a connection, since when (its last
+            connection closed, its last request, or the table was created or loaded): a
+            seat without a connection for its deadline counts as gone.
     """
 
     id: str
@@ -218,6 +224,8 @@ class TableRuntime:
     window: Hashable | None = None
     window_version: int = 0
     stamps: dict[int, int] = field(default_factory=dict)
+    connections: dict[int, int] = field(default_factory=dict)
+    absent_since: dict[int, float] = field(default_factory=dict)
     _plan: tuple[Any, dict[int, Choice] | None] | None = None
 
     def __post_init__(self) -> None:
@@ -316,6 +324,18 @@ def _chat_entry(event_id: int, seat: int | None, author: str | None, text: str, 
     """A chat message as the views carry it: who (a seat, or a spectator with the name they
     gave), the text (to be shown as text, never as markup) and when (seconds since the epoch)."""
     return {"id": event_id, "seat": seat, "name": author, "spectator": seat is None, "text": text, "time": when}
+
+
+def _span(seconds: float) -> str:
+    """A duration in words for the log: ``"45 s"``, ``"5 min"``, ``"1 h"``, ``"3 days"``."""
+    if seconds >= 86400 and seconds % 86400 == 0:
+        days = int(seconds // 86400)
+        return f"{days} day" if days == 1 else f"{days} days"
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{int(seconds // 3600)} h"
+    if seconds >= 60:
+        return f"{round(seconds / 60)} min"
+    return f"{round(seconds)} s"
 
 
 def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
@@ -590,8 +610,8 @@ class TableManager:
                 game.options_dict(),
                 seed,
                 [(s.spec, s.name, s.token_hash) for s in infos],
-                settings.to_json() if settings.active else None,
-                rt.clock.to_json() if settings.active else None,
+                settings.to_json() if settings.watched else None,
+                rt.clock.to_json() if settings.watched else None,
                 creator_hash,
                 rematch_of,
             )
@@ -599,6 +619,7 @@ class TableManager:
             raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        rt.absent_since = {i: self.now() for i, info in enumerate(infos) if info.is_human}
         self.tables[table_id] = rt
         self._schedule_ai(rt)
         return rt, tokens
@@ -698,6 +719,8 @@ class TableManager:
         rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        # Absence counts from the load (a restart is nobody's absence).
+        rt.absent_since = {i: self.now() for i, info in enumerate(seats) if info.is_human}
         events = []
         for event in self.store.events(table_id):
             if event.kind == "chat":
@@ -779,6 +802,8 @@ class TableManager:
         """
         rt = await self.get(table_id)
         self.check_token(rt, seat, token)
+        if seat is not None and not rt.connections.get(seat):
+            rt.absent_since[seat] = self.now()  # a request is a moment of connection
         return rt
 
     async def play(
@@ -1040,41 +1065,67 @@ class TableManager:
             return None
         return max(deadline, self.started_at + restart_grace(rt.clock_settings))
 
+    def _gone(self, rt: TableRuntime, now: float) -> list[int]:
+        """The persons who must act now and have had no connection for their deadline
+        (:meth:`ClockSettings.absence_limit`): they count as gone."""
+        settings = rt.clock_settings
+        if not settings.watched or rt.finished or any(s.waiting for s in rt.seats):
+            return []
+        gone = []
+        for seat in sorted(rt.choosers()):
+            if rt.computer_plays(seat) or rt.connections.get(seat):
+                continue
+            since = rt.absent_since.get(seat)
+            limit = settings.absence_limit(rt.clock, seat)
+            if since is not None and limit is not None and now >= since + limit:
+                gone.append(seat)
+        return gone
+
     async def _expire(self, rt: TableRuntime) -> set[int]:
-        """Apply the timeouts of ``rt``'s running clocks that are due; return the seats whose
-        time ran out (empty if none)."""
+        """Apply the table's leaving rule to the seats whose running clocks ran out and to
+        those that have had no connection for their deadline (:meth:`_gone`); return the
+        seats whose time ran out (empty if none)."""
+        now = self.now()
         due = self.due(rt)
-        if due is None or self.now() < due:
+        if (due is None or now < due) and not self._gone(rt, now):
             return set()
         async with rt.lock:
             now = self.now()
+            if rt.finished:
+                return set()
             expired = [seat for seat in sorted(rt.clock.running) if now >= (self.due(rt, seat) or now + 1)]
-            if not expired or rt.finished:
+            gone = [seat for seat in self._gone(rt, now) if seat not in expired]
+            if not expired and not gone:
                 return set()
             settings = rt.clock_settings
             clock = rt.clock.copy()
-            forfeit = None
             lines = []
+            if settings.on_timeout == "out":
+                then = "{who} is out and loses the game."
+            else:
+                then = f"the computer ({STANDIN_AGENT}) plays for {{who}}."
             for seat in expired:
                 clock.time_out(settings, seat)
-                who = rt.who(seat)
-                if settings.on_timeout == "out":
-                    lines.append(f"{who}'s time ran out: {who} is out and loses the game.")
-                else:
-                    lines.append(f"{who}'s time ran out: the computer ({STANDIN_AGENT}) plays for {who}.")
+                lines.append(f"{rt.who(seat)}'s time ran out: " + then.format(who=rt.who(seat)))
+            for seat in gone:
+                span = _span(settings.absence_limit(rt.clock, seat) or 0.0)
+                clock.leave(settings, seat, now)
+                lines.append(f"{rt.who(seat)} has had no connection for {span}: " + then.format(who=rt.who(seat)))
+            left = expired + gone
+            forfeit = None
             if settings.on_timeout == "out":
-                # Seats whose time ran out lose; if every seat's did at once (choosing
-                # together), nobody wins: a draw.
-                everyone = len(expired) == len(rt.seats)
-                forfeit = [0.0 if everyone else (-1.0 if s in expired else 1.0) for s in range(len(rt.seats))]
+                # Seats whose time ran out (or that are gone) lose; if every seat did at once
+                # (choosing together), nobody wins: a draw.
+                everyone = len(left) == len(rt.seats)
+                forfeit = [0.0 if everyone else (-1.0 if s in left else 1.0) for s in range(len(rt.seats))]
                 clock.hand_over(settings, None, now)
-            for i, (seat, line) in enumerate(zip(expired, lines, strict=True)):
-                last = i == len(expired) - 1
+            for i, (seat, line) in enumerate(zip(left, lines, strict=True)):
+                last = i == len(left) - 1
                 await asyncio.to_thread(
                     self.store.add_event,
                     rt.id,
                     rt.version,
-                    "timeout",
+                    "timeout" if seat in expired else "gone",
                     seat,
                     line,
                     clock.to_json() if last else None,
@@ -1089,11 +1140,12 @@ class TableManager:
         return set(expired)
 
     async def check_clocks(self) -> int:
-        """Apply every timeout that is due on the live tables; return how many there were.
+        """Apply every timeout that is due on the live tables (and the leaving rule to the
+        seats gone for their deadline); return how many timeouts there were.
         (The ticker calls it every :data:`TICK_SECONDS`; tests with a fake clock call it.)"""
         count = 0
         for rt in list(self.tables.values()):
-            if rt.clock.running:
+            if rt.clock.running or (rt.clock_settings.gone_after and not rt.finished):
                 try:
                     count += len(await self._expire(rt))
                 except Exception:  # one table's trouble (a lost database) must not stop the others
@@ -1473,12 +1525,24 @@ class TableManager:
         rt.clock = clock
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
-        """Send ``listener`` every new view of ``seat``."""
+        """Send ``listener`` every new view of ``seat`` (a seat's connection: it is present)."""
         rt.listeners.setdefault(seat, set()).add(listener)
+        if seat is not None:
+            rt.connections[seat] = rt.connections.get(seat, 0) + 1
+            rt.absent_since.pop(seat, None)
 
     def unsubscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
-        """Stop sending views to ``listener``."""
-        rt.listeners.get(seat, set()).discard(listener)
+        """Stop sending views to ``listener`` (a seat's last connection closing starts its
+        absence)."""
+        listeners = rt.listeners.get(seat, set())
+        if listener not in listeners:
+            return
+        listeners.discard(listener)
+        if seat is not None:
+            rt.connections[seat] = rt.connections.get(seat, 1) - 1
+            if rt.connections[seat] <= 0:
+                del rt.connections[seat]
+                rt.absent_since[seat] = self.now()
 
     async def _broadcast(self, rt: TableRuntime) -> None:
         for listeners in list(rt.listeners.values()):

@@ -120,9 +120,12 @@ function defaultClock() {
 
 function syncClock() {
   const mode = $("clock-mode").value;
+  // Without a clock, the leaving rule matters only if a player can count as gone.
+  const watched = mode !== "none" || $("clock-gone-after").value !== "0";
   for (const node of $("clock-box").querySelectorAll("[data-clock]")) {
     const want = node.dataset.clock;
-    node.classList.toggle("hidden", mode === "none" || (want !== "any" && want !== mode));
+    const shown = want === "any" ? watched : want === mode;
+    node.classList.toggle("hidden", !shown);
   }
 }
 
@@ -136,6 +139,8 @@ function readClock() {
     return { mode, bank: Math.round(minutes * 60), increment: Number.isFinite(increment) ? increment : 0, on_timeout };
   }
   if (mode === "turn") return { mode, per_turn: Number($("clock-per-turn").value), on_timeout };
+  const gone = Number($("clock-gone-after").value);
+  if (gone > 0) return { mode, gone_after: gone, on_timeout };
   return null;
 }
 
@@ -410,6 +415,7 @@ async function main() {
     clockTouched = true;
     syncClock();
   });
+  $("clock-gone-after").addEventListener("change", syncClock);
   drawForm();
   document.body.dataset.ready = "yes";
   await refreshTables();
