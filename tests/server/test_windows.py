@@ -204,7 +204,9 @@ def test_the_engine_seat_out_of_time_lets_the_queued_choices_through(client: Tes
     assert _choose(client, table, 1).status_code == 200  # Nut decides on the exchange first
     public = _view(client, table)
     assert _running(public) == [True, False] and _left(public)[1] is None
-    fake.t += 3601
+    fake.t += 1800
+    _view(client, table, 1)  # Nut is here (a request is a moment of connection); Seth is not
+    fake.t += 1801
     _check_clocks(client)
     # The computer decides for Seth; Nut's decision follows it; both then place cards.
     public = _wait(client, table, lambda v: v["version"] >= 2)

@@ -250,6 +250,35 @@ def test_the_creator_deletes_a_table_from_the_lobby(server: str, page: Any) -> N
         assert err.code == 404
 
 
+def test_the_creator_deletes_a_table_from_its_page_and_forgets_one_in_the_lobby(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", "nile")
+    page.select_option("#seat-1-kind", "human")
+    page.click("#create")
+    page.locator("#created [data-delete]").wait_for()
+    doomed = page.locator("#created").get_attribute("data-table")
+    page.click('[data-play-seat="0"]')
+    page.wait_for_selector("#delete-table")
+    page.click("#delete-table")
+    page.wait_for_selector("#errors >> text=deleted by its creator")
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        api(server, f"/api/tables/{doomed}/view")
+    assert gone.value.code == 404
+    # A table joined from a link stays on the server when this browser forgets it.
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    kept = api(server, "/api/tables", {"game": "nile", "seed": 2, "seats": seats})
+    page.goto(f"{server}{kept['links']['1']}")
+    page.wait_for_selector("body[data-shown='1']", state="attached")
+    page.goto(f"{server}/")
+    item = f'#my-tables [data-my-table="{kept["id"]}"]'
+    page.wait_for_selector(item)
+    assert page.locator(f'#my-tables [data-my-table="{doomed}"]').count() == 0
+    page.click(f"{item} [data-forget]")
+    page.wait_for_selector(item, state="detached")
+    assert api(server, f"/api/tables/{kept['id']}/view")["table"] == kept["id"]
+
+
 @pytest.mark.slow
 def test_rematch_offered_by_one_seat_and_accepted_by_the_other(server: str, context: Any, page: Any) -> None:
     seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]

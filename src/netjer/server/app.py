@@ -48,7 +48,8 @@ that address), 409 (stale version, not your turn, seat taken, game over, time ou
 played by the computer, table already started, rematch already offered), 413 (body too
 large), 422 (illegal or malformed move, bad table or clock, a computer seat over the
 server's cap, empty or too long chat, malformed request) or 429 (tables created too fast
-from one address; with ``Retry-After``); on the WebSocket an ``error`` message
+from one address, chat messages too fast from one seat or spectator; with ``Retry-After``);
+on the WebSocket an ``error`` message
 carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
@@ -94,7 +95,15 @@ from netjer.server.clocks import GONE_AFTER, MAX_BANK, MAX_INCREMENT, MIN_BANK, 
 from netjer.server.db import Store, TableRow, hash_token
 from netjer.server.health import health
 from netjer.server.limits import RateLimited, RateLimiter
-from netjer.server.tables import MAX_CHAT_CHARS, RESERVED, TableError, TableManager, TableRuntime, seat_entries
+from netjer.server.tables import (
+    CHAT_PER_MINUTE,
+    MAX_CHAT_CHARS,
+    RESERVED,
+    TableError,
+    TableManager,
+    TableRuntime,
+    seat_entries,
+)
 
 log = logging.getLogger("netjer.server")
 #: Largest request body accepted (a table with options is well under 10 KB).
@@ -557,6 +566,7 @@ def create_app(
     max_ai_seconds: float = DEFAULT_MAX_SECONDS,
     max_ai_iterations: int = DEFAULT_MAX_ITERATIONS,
     create_limiter: RateLimiter | None = None,
+    chat_per_minute: float = CHAT_PER_MINUTE,
 ) -> FastAPI:
     """The web table's application.
 
@@ -568,6 +578,8 @@ def create_app(
         max_ai_seconds: the most thinking time per move a table may give a computer seat.
         max_ai_iterations: the most search iterations per move a table may give one.
         create_limiter: the rate limit of table creation per client address (None: none).
+        chat_per_minute: chat messages a seat (or a spectator's connection) may send a minute
+            (0: no limit); over it, 429 with ``Retry-After`` (REST) or an ``error`` message.
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: if the database cannot be opened or migrated.
@@ -578,7 +590,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager = TableManager(
-            store, ai_workers=ai_workers, max_seconds=max_ai_seconds, max_iterations=max_ai_iterations, clock=clock
+            store,
+            ai_workers=ai_workers,
+            max_seconds=max_ai_seconds,
+            max_iterations=max_ai_iterations,
+            clock=clock,
+            chat_per_minute=chat_per_minute,
         )
         app.state.manager = manager
         resumed = await manager.resume_all()
@@ -846,7 +863,10 @@ def create_app(
     ) -> dict[str, Any]:
         manager = manager_of(request)
         await manager.authorize(table_id, body.seat, _bearer(authorization))
-        return await manager.say(table_id, body.seat, body.text, body.name if body.seat is None else None)
+        client = request.client.host if request.client else "unknown"
+        return await manager.say(
+            table_id, body.seat, body.text, body.name if body.seat is None else None, sender=f"address:{client}"
+        )
 
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
@@ -916,7 +936,8 @@ def create_app(
                         raise TableError(422, "bad_request", f"unknown message type: send one of {', '.join(WS_TYPES)}")
                     if kind == "chat":
                         said = WsChat.model_validate(data)
-                        await manager.say(table_id, seat, said.text, said.name if seat is None else None)
+                        name = said.name if seat is None else None
+                        await manager.say(table_id, seat, said.text, name, sender=f"connection:{id(websocket)}")
                         continue
                     if seat is None:
                         raise TableError(403, "spectator", "spectators cannot move")
@@ -932,6 +953,9 @@ def create_app(
                 except TableError as err:
                     await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
                     changed.set()  # the current view follows an error
+                except RateLimited as err:
+                    limited = {"type": "error", "error": "rate_limited", "message": err.message, "rule": None}
+                    await reply({**limited, "retry_after": err.retry_after})
                 except ValidationError as err:
                     help_text = MOVE_HELP
                     if kind == "chat":

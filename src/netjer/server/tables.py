@@ -45,6 +45,7 @@ from netjer.games.registry import make_game
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
 from netjer.server.db import ActionItem, EventItem, RematchTaken, Store, hash_token
+from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.workers import SearchPool
 
 log = logging.getLogger("netjer.server")
@@ -61,6 +62,10 @@ RESERVED = "reserved:"
 #: The longest chat message (characters) and the most messages a table keeps.
 MAX_CHAT_CHARS = 500
 MAX_CHAT_MESSAGES = 5000
+#: Chat messages a seat (or a spectator's connection) may send: a sustained rate per minute
+#: and a burst at once (a token bucket, :class:`netjer.server.limits.RateLimiter`).
+CHAT_PER_MINUTE = 20.0
+CHAT_BURST = 5
 
 
 class TableError(Exception):
@@ -480,6 +485,8 @@ class TableManager:
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
         clock: the time in seconds since the epoch (tests pass a fake one); clocks run on it.
+        chat_per_minute: chat messages a seat, or a spectator's connection, may send a
+            minute (:data:`CHAT_BURST` at once); 0: no limit.
     """
 
     def __init__(
@@ -489,8 +496,14 @@ class TableManager:
         max_seconds: float = DEFAULT_MAX_SECONDS,
         max_iterations: int = DEFAULT_MAX_ITERATIONS,
         clock: Callable[[], float] = time.time,
+        chat_per_minute: float = CHAT_PER_MINUTE,
     ) -> None:
         self.store = store
+        self.chat_limiter = (
+            RateLimiter(chat_per_minute, min(CHAT_BURST, max(1, int(chat_per_minute))), clock=clock)
+            if chat_per_minute > 0
+            else None
+        )
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
         self._commits: asyncio.Queue[tuple[bool, ActionItem | EventItem, asyncio.Future[Any]]] = asyncio.Queue()
@@ -1284,10 +1297,13 @@ class TableManager:
 
     # --- chat -----------------------------------------------------------------------------
 
-    async def say(self, table_id: str, seat: int | None, text: str, author: str | None = None) -> dict[str, Any]:
+    async def say(
+        self, table_id: str, seat: int | None, text: str, author: str | None = None, sender: str | None = None
+    ) -> dict[str, Any]:
         """Post a chat message for ``seat`` (``None``: a spectator, who may give a name; the
         caller has checked a seat's token and the texts' characters).  It is stored before
-        anyone sees it.
+        anyone sees it.  A seat's messages are limited per seat, a spectator's per
+        ``sender`` (its connection or address): :data:`CHAT_PER_MINUTE`.
 
         Returns:
             The message as the views carry it.
@@ -1295,6 +1311,7 @@ class TableManager:
         Raises:
             TableError: 404 for a seat the table does not have, 422 ``bad_chat`` for an empty
                 or too long message, 409 ``chat_full`` when the table holds its most messages.
+            RateLimited: too many messages from this seat or sender (with the seconds to wait).
         """
         rt = await self.get(table_id)
         if seat is not None and not 0 <= seat < len(rt.seats):
@@ -1306,6 +1323,12 @@ class TableManager:
             raise TableError(422, "bad_chat", f"a chat message has at most {MAX_CHAT_CHARS} characters")
         if seat is not None:
             author = rt.who(seat)
+        if self.chat_limiter is not None:
+            key = f"{table_id}:seat:{seat}" if seat is not None else f"{table_id}:watch:{sender or '?'}"
+            wait = self.chat_limiter.take(key)
+            if wait > 0:
+                rate = f"{self.chat_limiter.per_minute:g} a minute, {self.chat_limiter.burst:g} at once"
+                raise RateLimited(wait, f"too many chat messages (at most {rate}); wait a moment")
         async with rt.lock:
             if rt.deleted:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")

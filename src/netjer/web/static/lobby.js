@@ -347,7 +347,14 @@ function myTableItem(t, seats) {
       el("div", { class: "small" }, `You: ${mine.map((s) => t.seats[s].label).join(", ")}`),
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
     el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(t.id)}#${fragment}` }, label),
-    t.version === 0 && loadCreatorKey(t.id) ? deleteButton(t.id, "Delete") : null);
+    t.version === 0 && loadCreatorKey(t.id) ? deleteButton(t.id, "Delete") : null,
+    el("button", { type: "button", class: "secondary", "data-forget": t.id, title: "Remove it from this list: this browser forgets its seat links (the table itself stays)", on: { click: () => forgetTable(t.id) } }, "Forget"));
+}
+
+/** Forget a table's seat links (and creator key) in this browser: it leaves "Your tables". */
+function forgetTable(tableId) {
+  forgetTokens(tableId);
+  refreshTables();
 }
 
 async function refreshMine() {

@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle } from "./common.js";
+import { api, clockText, el, forgetTokens, loadCreatorKey, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
@@ -159,6 +159,7 @@ const ERROR_WORDS = {
   time_out: "Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on.",
   not_stood_in: "You already play this seat.",
   deleted: "This table was deleted by its creator before the game began. Go back to the lobby.",
+  rate_limited: "You are sending chat messages too fast: wait a moment, then send it again.",
 };
 
 function onError(conn, message) {
@@ -371,6 +372,7 @@ function renderView(view) {
       view.can_undo ? " Undo withdraws the last one." : ""));
   }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
+  if (view.version === 0 && !view.finished && loadCreatorKey(tableId)) controls.append(deleteTableButton());
   for (const c of drawn.controls) {
     c.disabled = sending;
     controls.append(c);
@@ -696,6 +698,22 @@ function drawClocks() {
 }
 
 setInterval(drawClocks, 500);
+
+/** The creator's button: delete this table before its first move (the creator key is kept
+ * in this browser by the lobby). The server tells every open page that it is gone. */
+function deleteTableButton() {
+  return el("button", { type: "button", class: "danger", id: "delete-table", on: { click: deleteThisTable } }, "Delete this table");
+}
+
+async function deleteThisTable() {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}`, { method: "DELETE", token: loadCreatorKey(tableId) });
+    forgetTokens(tableId);
+  } catch (err) {
+    state.errors = [{ text: `The table was not deleted: ${err.message}` }];
+    update();
+  }
+}
 
 function takeBack() {
   const conn = state.conns.get(keyOf(state.shown));
