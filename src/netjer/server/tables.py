@@ -133,7 +133,7 @@ class Queued:
     action: Action
 
 
-def window_plan(state: State, queued: Mapping[int, Sequence[Action]]) -> dict[int, Choice] | None:
+def window_plan(state: State, queued: Mapping[int, Sequence[Action]], observe: bool = True) -> dict[int, Choice] | None:
     """Who must still choose in the window of simultaneous choices ``state`` is in, and what.
 
     The engine takes a window's choices one seat at a time; ``queued`` holds, per seat, the
@@ -145,6 +145,10 @@ def window_plan(state: State, queued: Mapping[int, Sequence[Action]]) -> dict[in
     on *that* they chose), so neither the placeholders nor the others' real choices show in
     it; the probe is never read past the window's end (where choices are revealed).  The same
     way as the PettingZoo Parallel environment (:mod:`netjer.adapters.pettingzoo`).
+
+    Args:
+        observe: read each seat's observation (``False``: only who must choose and their
+            legal actions; the observations are left empty, for the clocks).
 
     Returns:
         ``seat -> Choice`` for every seat that must still choose (computer seats included),
@@ -168,7 +172,7 @@ def window_plan(state: State, queued: Mapping[int, Sequence[Action]]) -> dict[in
             continue
         legal = probe.legal_actions()
         if seat not in plan:
-            plan[seat] = Choice(legal, probe.observation(seat))
+            plan[seat] = Choice(legal, probe.observation(seat) if observe else {})
         probe.apply(legal[0])  # a placeholder for a choice not made yet
     return plan
 
@@ -287,7 +291,7 @@ class TableRuntime:
             state = self.state
         else:
             state = state if state is not None else self.state
-            plan = window_plan(state, queued if queued is not None else self.queued_actions())
+            plan = window_plan(state, queued if queued is not None else self.queued_actions(), observe=False)
         if state.is_terminal or self.forfeit is not None:
             return set()
         return set(plan) if plan is not None else {state.current_player}
@@ -1013,7 +1017,7 @@ class TableManager:
         queued = rt.queued_actions()
         queued.setdefault(seat, []).append(action)
         try:
-            window_plan(rt.state, queued)
+            window_plan(rt.state, queued, observe=False)
         except IllegalActionError as err:
             raise TableError(422, "illegal", err.reason, err.rule) from None
         clock = rt.clock.copy()
@@ -1084,6 +1088,8 @@ class TableManager:
         settings = rt.clock_settings
         if not settings.watched or rt.finished or any(s.waiting for s in rt.seats):
             return []
+        if all(rt.connections.get(seat) for seat, info in enumerate(rt.seats) if info.is_human):
+            return []  # everyone is here (the usual case: no need to work out who must act)
         gone = []
         for seat in sorted(rt.choosers()):
             if rt.computer_plays(seat) or rt.connections.get(seat):
