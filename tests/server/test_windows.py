@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from netjer.core.undo import Transcript
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
-from netjer.server.tables import TableManager
+from netjer.server.tables import TableManager, window_plan
 
 START = 1_800_000_000.0
 
@@ -270,6 +271,7 @@ def _ankh_battle(seed: int = 0, players: int = 2) -> list[str]:
         state.apply(action)
 
 
+@pytest.mark.slow  # ~35 moves to a Battle; Aton's windows are the fast variant
 def test_ankh_battle_cards_are_chosen_at_once(client: TestClient, fake: FakeTime) -> None:
     table = _create(client, "ankh", {"mode": "turn", "per_turn": 3600}, seed=0, players=2)
     url = f"/api/tables/{table['id']}/moves"
@@ -300,3 +302,57 @@ def test_ankh_battle_cards_are_chosen_at_once(client: TestClient, fake: FakeTime
     manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
     actions = manager.store.actions(table["id"])
     assert len(actions) >= version + 2 and actions[version + 1] == card  # applied in the engine's order
+
+
+def _ankh_opening_undoable(players: int = 2) -> tuple[int, list[str]]:
+    """A seed and the random moves to the first Battle whose opening move its player may take
+    back, who is also the first to choose a card, with another god in the Battle."""
+    for seed in range(40):
+        transcript = Transcript(make_game("ankh", {"players": players}).new_initial_state(seed))
+        rng = random.Random(seed)
+        moves: list[str] = []
+        while not transcript.state.is_terminal and len(moves) < 300:
+            state = transcript.state
+            before, actor = state.simultaneous_window(), state.current_player
+            action = rng.choice(state.legal_actions())
+            transcript.apply(action)
+            moves.append(str(action))
+            window = transcript.state.simultaneous_window()
+            if window is not None and window != before and window[0] == "card":
+                plan = window_plan(transcript.state, {})
+                if (
+                    transcript.can_undo(actor)
+                    and transcript.state.current_player == actor
+                    and plan is not None
+                    and len(plan) >= 2
+                ):
+                    return seed, moves
+    raise AssertionError("no such Battle in 40 games")
+
+
+@pytest.mark.slow  # ~35 moves to a Battle; Aton's windows are the fast variant
+def test_the_move_that_began_a_window_is_not_taken_back_once_another_seat_chose(client: TestClient) -> None:
+    seed, moves = _ankh_opening_undoable()
+    table = _create(client, "ankh", None, seed=seed, players=2)
+    url = f"/api/tables/{table['id']}"
+    for version, text in enumerate(moves):
+        seat = _view(client, table)["to_move"]
+        r = client.post(
+            f"{url}/moves", json={"seat": seat, "version": version, "action": text}, headers=_headers(table, seat)
+        )
+        assert r.status_code == 200, r.text
+    opener = _view(client, table)["to_move"]
+    other = 1 - opener
+    assert _view(client, table, opener)["can_undo"]
+    assert _choose(client, table, other).status_code == 200  # the other god's card, ahead
+    assert not _view(client, table, opener)["can_undo"]
+    undo = {"seat": opener, "version": len(moves)}
+    refused = client.post(f"{url}/undo", json=undo, headers=_headers(table, opener))
+    assert refused.status_code == 409 and refused.json()["error"] == "no_undo"
+    assert "already chose in the secret choices your decision began" in refused.json()["message"]
+    # Once the card is withdrawn, the move can be taken back.
+    withdraw = {"seat": other, "version": len(moves)}
+    assert client.post(f"{url}/undo", json=withdraw, headers=_headers(table, other)).status_code == 200
+    assert client.post(f"{url}/undo", json=undo, headers=_headers(table, opener)).status_code == 200
+    public = _view(client, table)
+    assert public["version"] == len(moves) + 1 and not public["window"]
