@@ -98,12 +98,20 @@ def test_both_aton_seats_choose_their_cartouches_at_once_with_both_clocks_counti
 
 
 @pytest.mark.slow
-def test_time_runs_out_the_computer_plays_and_one_click_takes_the_seat_back(server: str, page: Any) -> None:
+def test_time_runs_out_the_computer_plays_and_one_click_takes_the_seat_back(
+    server: str, context: Any, page: Any
+) -> None:
+    # Dioses del Nilo: one clock at a time (Aton's first decisions are simultaneous, and both
+    # clocks would run out together); the other person's page is open, so that they are not
+    # gone for want of a connection.
     seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
     clock = {"mode": "realtime", "bank": 8, "increment": 0}
-    created = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": seats, "clock": clock})
+    created = api(server, "/api/tables", {"game": "nile", "seed": 5, "seats": seats, "clock": clock})
     first = created["table"]["to_move"]
     name = ["Seth", "Nut"][first]
+    other = context.new_page()
+    other.goto(f"{server}{created['links'][str(1 - first)]}")
+    other.wait_for_selector(f"body[data-shown='{1 - first}']", state="attached")
     page.goto(f"{server}{created['links'][str(first)]}")
     page.wait_for_selector(f"body[data-shown='{first}']", state="attached")
     page.wait_for_selector("#take-back", timeout=30_000)
