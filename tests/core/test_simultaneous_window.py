@@ -11,7 +11,7 @@ import pytest
 
 from netjer.core.state import State
 from netjer.games.registry import make_game
-from netjer.server.tables import window_plan
+from netjer.server.windows import window_plan
 
 
 def _windows_of_random_game(state: State, seed: int, limit: int = 400) -> list[State]:

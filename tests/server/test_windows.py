@@ -17,7 +17,8 @@ from fastapi.testclient import TestClient
 from netjer.core.undo import Transcript
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
-from netjer.server.tables import TableManager, window_plan
+from netjer.server.tables import TableManager
+from netjer.server.windows import window_plan
 
 START = 1_800_000_000.0
 
