@@ -48,7 +48,9 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _create(client: TestClient, clock: dict[str, Any], game: str = "aton", **extra: Any) -> dict[str, Any]:
+# Dioses del Nilo has no simultaneous choices, so one clock runs at a time; the windows of
+# Aton and Ankh, where every seat that must still choose counts, are in test_windows.py.
+def _create(client: TestClient, clock: dict[str, Any], game: str = "nile", **extra: Any) -> dict[str, Any]:
     body = {
         "game": game,
         "seed": 3,
@@ -142,6 +144,7 @@ def test_the_computer_stands_in_when_time_runs_out_and_the_person_takes_the_seat
     fake.t += 59
     _check_clocks(client)
     assert _view(client, table)["seats"][first]["standin"] is None  # not yet
+    _view(client, table, 1 - first)  # the other person is here (a request is a moment of connection)
     fake.t += 2
     _check_clocks(client)
     # The computer plays the seat's turn with legal moves (the server checks every one).

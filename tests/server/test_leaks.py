@@ -18,6 +18,8 @@ from netjer.games.nile.actions import Place
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
 from netjer.server.tables import legal_entries
+from netjer.server.windows import window_plan
+from tests.server.test_windows import _ankh_battle
 
 VIEW_KEYS = {
     "type",
@@ -42,9 +44,13 @@ VIEW_KEYS = {
     "log_notation",
     "can_undo",
     "hints",
+    "choosing",
+    "window",
+    "queued",
+    "step",
 }
 SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out"}
-CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "running", "seats"}
+CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "gone_after", "running", "seats"}
 
 
 @pytest.fixture
@@ -86,6 +92,7 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
         while True:
             public = client.get(f"/api/tables/{table}/view").json()
             assert set(public["clock"]) == CLOCK_KEYS
+            plan = window_plan(local, {})
             for seat in (0, 1):
                 rest = client.get(
                     f"/api/tables/{table}/view",
@@ -101,10 +108,18 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 assert [s["running"] for s in rest["clock"]["seats"]] == [
                     s["running"] for s in public["clock"]["seats"]
                 ]
-                assert rest["observation"] == local.observation(seat)
-                assert rest["legal"] == (
-                    [] if local.current_player != seat else legal_entries(make_game(game), local.legal_actions())
-                )
+                # In a window of simultaneous choices each seat that must still choose sees
+                # its own decision (nothing queued here: the seats play in the engine's order).
+                choice = plan.get(seat) if plan is not None else None
+                if choice is not None:
+                    assert rest["observation"] == choice.observation
+                    assert rest["legal"] == legal_entries(make_game(game), choice.legal)
+                else:
+                    assert rest["observation"] == local.observation(seat)
+                    assert rest["legal"] == (
+                        [] if local.current_player != seat else legal_entries(make_game(game), local.legal_actions())
+                    )
+                assert rest["choosing"] == public["choosing"] and rest["queued"] == []
             if local.is_terminal:
                 break
             actor = local.current_player
@@ -116,10 +131,12 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                     assert not _secret_words(game, action, actor, viewer, words[viewer]), words[viewer]
             sockets[actor].send_json({"type": "move", "version": len(local.history), "action": str(action)})
             local.apply(action)
+            plan = window_plan(local, {})
             for seat, ws in sockets.items():
                 message = ws.receive_json()
                 assert message["type"] == "view" and set(message) == VIEW_KEYS
-                assert message["observation"] == local.observation(seat)
+                choice = plan.get(seat) if plan is not None else None
+                assert message["observation"] == (choice.observation if choice else local.observation(seat))
                 assert message["log_from"] == len(received[seat])
                 received[seat].extend(message["log"])
                 assert words[seat] in message["log"]
@@ -190,3 +207,65 @@ def test_review_payloads_tell_other_viewers_only_what_their_log_did(client: Test
                 assert not _secret_words(game, action, reviewed, 1, other[words]), other[words]
                 hidden = position.describe_action(action, viewer) != position.describe_action(action, reviewed)
                 assert other[notation] == (None if hidden else mine[notation])
+
+
+def _without_ids(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what differs between two tables for no reason of the game."""
+    return {k: v for k, v in view.items() if k not in ("table",)}
+
+
+@pytest.mark.parametrize("game", ["aton", pytest.param("ankh", marks=pytest.mark.slow)])  # Ankh: ~35 moves first
+def test_a_choice_made_ahead_tells_the_others_only_that_it_was_made(tmp_path: Path, game: str) -> None:
+    """Two tables, the same game, the same seed: the seat that is not the engine's chooses
+    differently ahead of its turn; every other viewer's views (REST and WebSocket) are the
+    same at both tables, and different from the chooser's."""
+    options: dict[str, Any] = {"players": 2} if game == "ankh" else {}
+    seed = 0 if game == "ankh" else 3
+    prefix = _ankh_battle() if game == "ankh" else ["keep", "keep"]
+    seats = [{"type": "human"}, {"type": "human"}]
+    clock = {"mode": "realtime", "bank": 3600, "increment": 5}
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, clock=lambda: 1e9)) as client:
+        body = {"game": game, "seed": seed, "options": options, "seats": seats, "clock": clock}
+        tables = [client.post("/api/tables", json=body).json() for _ in range(2)]
+        for table in tables:
+            for version, text in enumerate(prefix):
+                seat = client.get(f"/api/tables/{table['id']}/view").json()["to_move"]
+                auth = {"Authorization": f"Bearer {table['tokens'][str(seat)]}"}
+                r = client.post(
+                    f"/api/tables/{table['id']}/moves",
+                    json={"seat": seat, "version": version, "action": text},
+                    headers=auth,
+                )
+                assert r.status_code == 200, r.text
+        public = client.get(f"/api/tables/{tables[0]['id']}/view").json()
+        engine = public["to_move"]
+        chooser = next(s for s in public["choosing"] if s != engine)
+        views: list[dict[int | None, Any]] = []
+        for i, table in enumerate(tables):
+            auth = {s: {"Authorization": f"Bearer {table['tokens'][str(s)]}"} for s in (0, 1)}
+            url = f"/api/tables/{table['id']}"
+            with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+                ws.send_json({"type": "hello", "seat": engine, "token": table["tokens"][str(engine)]})
+                ws.receive_json()
+                mine = client.get(f"{url}/view", params={"seat": chooser}, headers=auth[chooser]).json()
+                assert len(mine["legal"]) >= 2
+                move = {"seat": chooser, "version": mine["version"], "index": i, "step": mine["step"]}
+                r = client.post(f"{url}/moves", json=move, headers=auth[chooser])
+                assert r.status_code == 200 and r.json()["queued"] == [mine["legal"][i]["text"]], r.text
+                pushed = ws.receive_json()
+            views.append(
+                {
+                    engine: _without_ids(
+                        client.get(f"{url}/view", params={"seat": engine}, headers=auth[engine]).json()
+                    ),
+                    None: _without_ids(client.get(f"{url}/view").json()),
+                    chooser: _without_ids(r.json()),
+                    -1: _without_ids(pushed),
+                }
+            )
+        assert views[0][engine] == views[1][engine]
+        assert views[0][None] == views[1][None]
+        assert views[0][-1] == views[1][-1]
+        assert views[0][chooser] != views[1][chooser]
+        if game == "ankh":  # one card each: *that* it has chosen is public
+            assert chooser not in views[0][engine]["choosing"]

@@ -31,27 +31,87 @@ def test_the_lobby_sets_a_clock_and_the_table_shows_it_counting(server: str, pag
     assert (clock["mode"], clock["bank"], clock["increment"], clock["on_timeout"]) == ("realtime", 420, 3, "computer")
     page.click('[data-play-seat="0"]')
     page.wait_for_selector("body[data-shown='0']", state="attached")
-    running = clock["running"]
-    shown = page.locator(f'[data-clock-seat="{running}"]')
-    page.wait_for_function(
-        "seat => /\\d:\\d\\d/.test(document.querySelector(`[data-clock-seat='${seat}']`).textContent)", arg=running
-    )
-    assert "running" in (shown.get_attribute("class") or "")
-    assert re.search(r"^7:00$", page.locator(f'[data-clock-seat="{1 - running}"]').inner_text())
+    # Aton's exchange decisions are made by both seats at once: both clocks count.
+    assert [s["running"] for s in clock["seats"]] == [True, True]
+    for seat in (0, 1):
+        page.wait_for_function(
+            "seat => /\\d:\\d\\d/.test(document.querySelector(`[data-clock-seat='${seat}']`).textContent)", arg=seat
+        )
+        assert "running" in (page.locator(f'[data-clock-seat="{seat}"]').get_attribute("class") or "")
     # turn-based choices in the lobby
     page.goto(f"{server}/")
     page.wait_for_selector("body[data-ready=yes]")
     page.select_option("#clock-mode", "turn")
     assert page.locator("#clock-per-turn").is_visible() and not page.locator("#clock-minutes").is_visible()
+    assert not page.locator("#clock-gone-after").is_visible()
+    # Without a clock, a player with no connection can count as gone after a set time.
+    page.select_option("#clock-mode", "none")
+    assert page.locator("#clock-gone-after").is_visible() and not page.locator("#clock-on-timeout").is_visible()
+    page.select_option("#clock-gone-after", "3600")
+    assert page.locator("#clock-on-timeout").is_visible()
+    page.click("#create")
+    page.locator("#created input[data-link-seat]").first.wait_for()
+
+
+def _clock_seconds(page: Any, seat: int) -> int:
+    text = page.locator(f'[data-clock-seat="{seat}"]').inner_text()
+    found = re.search(r"(\d+):(\d\d)", text)
+    assert found, text
+    return int(found.group(1)) * 60 + int(found.group(2))
+
+
+def test_both_aton_seats_choose_their_cartouches_at_once_with_both_clocks_counting(
+    server: str, context: Any, page: Any
+) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 600, "increment": 0}
+    created = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": seats, "clock": clock})
+    table = created["id"]
+    for seat in (0, 1):  # both keep their cards: the cartouches (rules/aton.md §4 step C) follow
+        view = api(server, f"/api/tables/{table}/view")
+        auth = {"Authorization": f"Bearer {created['tokens'][str(seat)]}", "Content-Type": "application/json"}
+        move = json.dumps({"seat": seat, "version": view["version"], "action": "keep"}).encode()
+        request = urllib.request.Request(f"{server}/api/tables/{table}/moves", data=move, headers=auth)
+        with urllib.request.urlopen(request, timeout=10):
+            pass
+    nut = context.new_page()
+    page.goto(f"{server}{created['links']['0']}")
+    nut.goto(f"{server}{created['links']['1']}")
+    for p in (page, nut):
+        p.wait_for_selector("body[data-my-turn='yes']", state="attached")  # both may choose now
+        for seat in (0, 1):
+            assert "running" in (p.locator(f'[data-clock-seat="{seat}"]').get_attribute("class") or "")
+    start = [_clock_seconds(nut, 0), _clock_seconds(nut, 1)]
+    nut.wait_for_function(
+        "([a, b]) => [0, 1].every((s, i) => { const m = /(\\d+):(\\d\\d)/.exec("
+        "document.querySelector(`[data-clock-seat='${s}']`).textContent); "
+        "return m && Number(m[1]) * 60 + Number(m[2]) < [a, b][i]; })",
+        arg=start,
+        timeout=5000,
+    )
+    # Nut (not the engine's first seat) puts a card on its first cartouche ahead of Seth.
+    nut.locator("#legal button[data-action]").first.click()
+    nut.wait_for_selector("[data-queued]")
+    assert "hidden from the others" in nut.locator("[data-queued]").inner_text()
+    assert page.locator("[data-queued]").count() == 0
+    assert page.evaluate("document.body.dataset.myTurn") == "yes"
 
 
 @pytest.mark.slow
-def test_time_runs_out_the_computer_plays_and_one_click_takes_the_seat_back(server: str, page: Any) -> None:
+def test_time_runs_out_the_computer_plays_and_one_click_takes_the_seat_back(
+    server: str, context: Any, page: Any
+) -> None:
+    # Dioses del Nilo: one clock at a time (Aton's first decisions are simultaneous, and both
+    # clocks would run out together); the other person's page is open, so that they are not
+    # gone for want of a connection.
     seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
     clock = {"mode": "realtime", "bank": 8, "increment": 0}
-    created = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": seats, "clock": clock})
+    created = api(server, "/api/tables", {"game": "nile", "seed": 5, "seats": seats, "clock": clock})
     first = created["table"]["to_move"]
     name = ["Seth", "Nut"][first]
+    other = context.new_page()
+    other.goto(f"{server}{created['links'][str(1 - first)]}")
+    other.wait_for_selector(f"body[data-shown='{1 - first}']", state="attached")
     page.goto(f"{server}{created['links'][str(first)]}")
     page.wait_for_selector(f"body[data-shown='{first}']", state="attached")
     page.wait_for_selector("#take-back", timeout=30_000)
@@ -196,6 +256,35 @@ def test_the_creator_deletes_a_table_from_the_lobby(server: str, page: Any) -> N
         raise AssertionError("the table is still there")
     except urllib.error.HTTPError as err:
         assert err.code == 404
+
+
+def test_the_creator_deletes_a_table_from_its_page_and_forgets_one_in_the_lobby(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", "nile")
+    page.select_option("#seat-1-kind", "human")
+    page.click("#create")
+    page.locator("#created [data-delete]").wait_for()
+    doomed = page.locator("#created").get_attribute("data-table")
+    page.click('[data-play-seat="0"]')
+    page.wait_for_selector("#delete-table")
+    page.click("#delete-table")
+    page.wait_for_selector("#errors >> text=deleted by its creator")
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        api(server, f"/api/tables/{doomed}/view")
+    assert gone.value.code == 404
+    # A table joined from a link stays on the server when this browser forgets it.
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    kept = api(server, "/api/tables", {"game": "nile", "seed": 2, "seats": seats})
+    page.goto(f"{server}{kept['links']['1']}")
+    page.wait_for_selector("body[data-shown='1']", state="attached")
+    page.goto(f"{server}/")
+    item = f'#my-tables [data-my-table="{kept["id"]}"]'
+    page.wait_for_selector(item)
+    assert page.locator(f'#my-tables [data-my-table="{doomed}"]').count() == 0
+    page.click(f"{item} [data-forget]")
+    page.wait_for_selector(item, state="detached")
+    assert api(server, f"/api/tables/{kept['id']}/view")["table"] == kept["id"]
 
 
 @pytest.mark.slow

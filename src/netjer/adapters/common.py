@@ -7,9 +7,6 @@ contract does not state are small declared tables, one row per game:
   without a row is taken as general-sum in ``[-1, 1]``, the kernel's convention.
 * :data:`MEASURED_LENGTHS`: a length cap for a game with no proven bound on its number of
   decisions (a game whose ``Game`` has a ``max_game_length()`` method uses that proof).
-* :data:`SIMULTANEOUS`: how to recognise a run of decisions that are simultaneous at the
-  table (taken one seat at a time by the kernel); used by the PettingZoo Parallel
-  environment.
 
 A game longer than its cap is *truncated*: the adapters stop it and score it as a draw
 (returns 0 for every seat; PettingZoo reports ``truncations``, not ``terminations``).  With
@@ -20,7 +17,7 @@ from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from netjer.core.action import Action
@@ -46,32 +43,6 @@ MEASURED_LENGTHS: dict[str, tuple[int, str]] = {
 }
 #: Cap for a game with neither a proof nor a row in MEASURED_LENGTHS.
 DEFAULT_LENGTH_CAP = 10_000
-
-
-def _aton_window(obs: JsonDict) -> Hashable | None:
-    # rules/aton.md §4 steps B and C: the exchange decision, then the cartouches, in secret.
-    phase = obs["phase"]
-    return phase if phase in ("exchange", "assign") else None
-
-
-def _ankh_window(obs: JsonDict) -> Hashable | None:
-    # rules/ankh.md §1 and §10.3: in a Battle every god in it chooses its Battle card face
-    # down (Amun's second card included, §4.1), and every bidder bids for a Plague of
-    # Locusts in secret.  A window is one Battle's cards, or one Plague's bids.
-    phase = obs["phase"]
-    if phase not in ("card", "bid"):
-        return None
-    battle = obs["battle"] or {}
-    return (phase, obs["conflicts_done"], battle.get("region"), battle.get("plagues_left"))
-
-
-#: game -> the *window* of a public observation: a hashable naming a run of decisions the
-#: seats take simultaneously at the table (the same value all through the run), or
-#: ``None`` outside such runs.
-SIMULTANEOUS: dict[str, Callable[[JsonDict], Hashable | None]] = {
-    "aton": _aton_window,
-    "ankh": _ankh_window,
-}
 
 
 def player_range(name: str) -> tuple[int, int]:

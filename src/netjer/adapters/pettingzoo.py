@@ -32,7 +32,7 @@ offending action is never applied), so the game is not a legal game record.
 The Parallel environment (:func:`parallel_env`) lets every agent act in the same step where
 the table decides simultaneously (Aton's exchange decision and cartouches, rules/aton.md §4
 steps B-C; Ankh's Battle cards and Plague bids, rules/ankh.md §1; declared in
-:data:`netjer.adapters.common.SIMULTANEOUS`); elsewhere only the agent to move acts, and
+:meth:`netjer.core.state.State.simultaneous_window`); elsewhere only the agent to move acts, and
 the others' actions are ignored (their mask is all zeros).
 """
 
@@ -52,7 +52,7 @@ except ImportError as err:  # pragma: no cover - depends on the installed extras
 
 from rich.console import Console
 
-from netjer.adapters.common import SIMULTANEOUS, Session, length_bound, utility
+from netjer.adapters.common import Session, length_bound, utility
 from netjer.adapters.encoding import Encoder, encoder_for
 from netjer.cli.views import renderer_for
 from netjer.core.errors import ConfigError, IllegalActionError
@@ -299,7 +299,8 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
 class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
     """A Netjer game as a PettingZoo Parallel environment (see the module docstring).
 
-    In a simultaneous window (a run of decisions declared in :data:`SIMULTANEOUS`), each
+    In a simultaneous window (a run of decisions the game declares with
+    :meth:`~netjer.core.state.State.simultaneous_window`), each
     step takes one decision from every seat that still has one in the window: its *k*-th.
     The kernel takes them one seat at a time, so actions are queued and applied in the
     kernel's seat order.  A seat's legal actions and observation for its next decision are
@@ -330,7 +331,6 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         self.possible_agents = list(self._t.agents)
         self.agents: list[str] = []
         self.session: Session | None = None
-        self._window = SIMULTANEOUS.get(name)
         self._queue: list[list[int]] = [[] for _ in self.possible_agents]
         self._plan: dict[int, tuple[list[int], JsonDict]] = {}
 
@@ -397,7 +397,7 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         while not session.over and self._queue[session.current_player]:
             seat = session.current_player
             code = self._queue[seat].pop(0)
-            if code not in session.legal_codes():  # pragma: no cover - a wrong SIMULTANEOUS row
+            if code not in session.legal_codes():  # pragma: no cover - a wrong simultaneous_window
                 raise RuntimeError(f"queued action {code} of seat {seat} became illegal: not a simultaneous phase")
             session.apply_code(code)
         agents = list(self.agents)
@@ -469,16 +469,15 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         if session.over:
             return {}
         state = session.state
-        window_of = self._window
-        window = window_of(state.observation(None)) if window_of is not None else None
-        if window is None or window_of is None:
+        window = state.simultaneous_window()
+        if window is None:
             seat = state.current_player
             return {seat: (session.legal_codes(), state.observation(seat))}
         probe = state.clone()
         queues = [list(q) for q in self._queue]
         code, action = self._t.game.action_to_int, self._t.game.int_to_action
         plan: dict[int, tuple[list[int], JsonDict]] = {}
-        while not probe.is_terminal and window_of(probe.observation(None)) == window:
+        while not probe.is_terminal and probe.simultaneous_window() == window:
             seat = probe.current_player
             if queues[seat]:
                 probe.apply(action(queues[seat].pop(0)))

@@ -696,6 +696,10 @@ def serve(
             help="Tables one client address may create, e.g. '10/min' (a minute's worth at once); 0/min: none."
         ),
     ] = "10/min",
+    chat_rate: Annotated[
+        str,
+        typer.Option(help="Chat messages a seat (or a spectator's connection) may send, e.g. '20/min'; 0/min: none."),
+    ] = "20/min",
     log_level: Annotated[
         str, typer.Option(help="Level of the JSON-lines log on stderr: debug, info, warning, error.")
     ] = "info",
@@ -734,6 +738,10 @@ def serve(
         per_minute = parse_rate(create_rate)
     except ValueError as err:
         raise _fail(f"--create-rate: {err}") from None
+    try:
+        chat_per_minute = parse_rate(chat_rate)
+    except ValueError as err:
+        raise _fail(f"--chat-rate: {err}") from None
     level = logging.getLevelName(log_level.upper())
     if not isinstance(level, int):
         raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
@@ -754,6 +762,7 @@ def serve(
             max_ai_iterations=max_ai_iterations,
             create_limiter=RateLimiter(per_minute) if per_minute > 0 else None,
             lease_seconds=lease_seconds,
+            chat_per_minute=chat_per_minute,
         )
     except Exception as err:  # a bad URL or an unreachable database
         raise _fail(f"cannot use the database {db!r}: {err}") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final
 
 from netjer.core.action import Action
@@ -113,6 +114,23 @@ class State(ABC):
         ``seat=None`` gives the public (spectator) view.  This is the single source of every
         per-seat view: UIs, logs, agents and adapters read nothing else.
         """
+
+    def simultaneous_window(self) -> Hashable | None:
+        """The *window* of simultaneous choices this state is in, or ``None`` outside one.
+
+        At the table some choices are made by several seats at once and in secret (Aton's
+        exchange decision and cartouches, Ankh's Battle cards and Plague bids); the engine
+        takes them one seat at a time (DESIGN.md, "The kernel contract").  A game declares
+        such a run of decisions by returning the same hashable value for every state of it
+        (a different one for the next run), so that front ends may let every seat of the
+        window choose at once and apply the choices in the engine's order: the web server
+        (:mod:`netjer.server.tables`) and the PettingZoo Parallel environment do.
+
+        A game returning a window promises that, within it, a seat's legal actions and
+        ``observation(seat)`` do not depend on what the other seats chose (only on *that*
+        they chose).  The default is ``None``: no window, every choice is taken in turn.
+        """
+        return None
 
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with ``observation(seat)``, hidden information re-sampled.

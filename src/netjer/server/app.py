@@ -18,7 +18,10 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``POST /api/tables/{id}/join``           claim an open human seat; returns its token
 ``GET  /api/tables/{id}/view?seat=N``    seat N's view (token required); without ``seat``: the
                                          spectators' view
-``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index"}``
+``POST /api/tables/{id}/moves``          play ``{"seat", "version", "action"|"index", "step"?}``
+                                         (``step``: in a window of simultaneous choices,
+                                         the view's ``step``; every seat in ``choosing``
+                                         may move)
 ``POST /api/tables/{id}/takeback``       ``{"seat"}``: the person takes the seat back from the
                                          computer that plays it since its time ran out
 ``POST /api/tables/{id}/rematch``        ``{"seat"}`` (its token): offer a rematch of a
@@ -52,7 +55,8 @@ that address), 409 (stale version, not your turn, seat taken, game over, time ou
 played by the computer, table already started, rematch already offered), 413 (body too
 large), 422 (illegal or malformed move, bad table or clock, a computer seat over the
 server's cap, empty or too long chat, malformed request) or 429 (tables created too fast
-from one address; with ``Retry-After``); on the WebSocket an ``error`` message
+from one address, chat messages too fast from one seat or spectator; with ``Retry-After``);
+on the WebSocket an ``error`` message
 carrying the current view.  A seat only ever receives ``observation(seat)``.
 """
 
@@ -97,14 +101,22 @@ from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
-from netjer.server.clocks import MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
+from netjer.server.clocks import GONE_AFTER, MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
 from netjer.server.db import Store, TableRow, hash_token
 from netjer.server.health import health
 from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.notify import Notifier, libpq_url
 from netjer.server.reviews import ReviewService, add_review_routes
-from netjer.server.tables import MAX_CHAT_CHARS, RESERVED, TableError, TableManager, TableRuntime, seat_entries
+from netjer.server.tables import (
+    CHAT_PER_MINUTE,
+    MAX_CHAT_CHARS,
+    RESERVED,
+    TableError,
+    TableManager,
+    TableRuntime,
+    seat_entries,
+)
 
 log = logging.getLogger("netjer.server")
 #: Largest request body accepted (a table with options is well under 10 KB).
@@ -189,7 +201,9 @@ class ClockRequest(BaseModel):
     """A table's time control (seconds): ``none``; ``realtime`` with a ``bank`` per seat and
     an ``increment`` per turn; or ``turn`` with a deadline ``per_turn`` (1 h, 12 h, 1 day,
     3 days).  ``on_timeout``: ``computer`` (it plays for the seat until its person takes it
-    back) or ``out`` (the seat loses; two-player tables only)."""
+    back) or ``out`` (the seat loses; two-player tables only).  ``gone_after`` (mode ``none``
+    only): seconds without a connection after which the seat to act counts as gone (0, 300,
+    3600 or 86400; 0: never); with a clock, its deadline decides that."""
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     mode: Literal["none", "realtime", "turn"] = "none"
@@ -197,6 +211,7 @@ class ClockRequest(BaseModel):
     increment: float | None = Field(None, ge=0, le=MAX_INCREMENT)
     per_turn: Literal[TURN_DEADLINES] | None = None  # type: ignore[valid-type]
     on_timeout: Literal["computer", "out"] = "computer"
+    gone_after: Literal[GONE_AFTER] = 0  # type: ignore[valid-type]
 
     def settings(self) -> ClockSettings:
         """The clock settings asked for.
@@ -204,6 +219,9 @@ class ClockRequest(BaseModel):
         Raises:
             TableError: 422 when a field is missing for the mode or given for another mode.
         """
+        if self.mode != "none" and self.gone_after:
+            message = "clock: gone_after is for tables without a clock (with a clock, its deadline applies)"
+            raise TableError(422, "bad_clock", message)
         if self.mode == "realtime":
             if self.bank is None or self.per_turn is not None:
                 raise TableError(422, "bad_clock", "clock: a real-time clock needs a bank (and no per_turn)")
@@ -216,7 +234,7 @@ class ClockRequest(BaseModel):
             return ClockSettings("turn", per_turn=float(self.per_turn), on_timeout=self.on_timeout)
         if self.bank is not None or self.increment is not None or self.per_turn is not None:
             raise TableError(422, "bad_clock", "clock: mode 'none' takes no bank, increment or per_turn")
-        return ClockSettings()
+        return ClockSettings(on_timeout=self.on_timeout, gone_after=float(self.gone_after))
 
 
 class CreateTable(BaseModel):
@@ -241,13 +259,16 @@ class JoinRequest(BaseModel):
 
 
 class MoveRequest(BaseModel):
-    """A move: the notation (``action``) or the index into the legal actions shown (``index``)."""
+    """A move: the notation (``action``) or the index into the legal actions shown (``index``);
+    in a window of simultaneous choices, the view's ``step`` too (the others' choices then do
+    not make the move stale)."""
 
     model_config = ConfigDict(extra="forbid")
     seat: int
     version: int
     action: TextStr | None = None
     index: int | None = None
+    step: int | None = None
 
 
 class SeatRequestBody(BaseModel):
@@ -302,6 +323,7 @@ class WsMove(BaseModel):
     version: int
     action: TextStr | None = None
     index: int | None = None
+    step: int | None = None
 
 
 class WsTakeBack(BaseModel):
@@ -379,6 +401,7 @@ def _summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "finished": rt.finished,
         "result_text": rt.game.result_text(result) if result is not None else None,
         "to_move": None if rt.finished else rt.state.current_player,
+        "choosing": sorted(rt.choosers()),
         "seats": seat_entries(rt),
         "clock": manager.clock_view(rt),
         "rematch": rt.rematch,
@@ -398,6 +421,7 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "finished": row.finished,
         "result_text": game.result_text(result) if result else None,
         "to_move": None,
+        "choosing": [],
         "clock": None,
         "rematch": row.rematch,
         "hints": bool(row.hints),
@@ -584,6 +608,7 @@ def create_app(
     max_ai_iterations: int = DEFAULT_MAX_ITERATIONS,
     create_limiter: RateLimiter | None = None,
     lease_seconds: float = DEFAULT_TTL,
+    chat_per_minute: float = CHAT_PER_MINUTE,
 ) -> FastAPI:
     """The web table's application.
 
@@ -598,6 +623,8 @@ def create_app(
         lease_seconds: on PostgreSQL, how long this process's lease on a table's computer
             seats lasts unless renewed: after its death, another process takes them over
             within about this time (:mod:`netjer.server.leases`).
+        chat_per_minute: chat messages a seat (or a spectator's connection) may send a minute
+            (0: no limit); over it, 429 with ``Retry-After`` (REST) or an ``error`` message.
 
     On PostgreSQL several processes may serve the same tables: each listens for the others'
     news (:mod:`netjer.server.notify`) and holds leases on computer seats.
@@ -611,7 +638,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager = TableManager(
-            store, ai_workers=ai_workers, max_seconds=max_ai_seconds, max_iterations=max_ai_iterations, clock=clock
+            store,
+            ai_workers=ai_workers,
+            max_seconds=max_ai_seconds,
+            max_iterations=max_ai_iterations,
+            clock=clock,
+            chat_per_minute=chat_per_minute,
         )
         app.state.manager = manager
         keeper: asyncio.Task[None] | None = None
@@ -863,7 +895,9 @@ def create_app(
         manager = manager_of(request)
         rt = await manager.authorize(table_id, body.seat, _bearer(authorization))
         try:
-            rt = await manager.play(table_id, body.seat, body.version, text=body.action, index=body.index)
+            rt = await manager.play(
+                table_id, body.seat, body.version, text=body.action, index=body.index, step=body.step
+            )
         except TableError as err:
             payload = {"error": err.code, "message": err.message, "rule": err.rule, "view": manager.view(rt, body.seat)}
             return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
@@ -919,7 +953,10 @@ def create_app(
     ) -> dict[str, Any]:
         manager = manager_of(request)
         await manager.authorize(table_id, body.seat, _bearer(authorization))
-        return await manager.say(table_id, body.seat, body.text, body.name if body.seat is None else None)
+        client = request.client.host if request.client else "unknown"
+        return await manager.say(
+            table_id, body.seat, body.text, body.name if body.seat is None else None, sender=f"address:{client}"
+        )
 
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
@@ -989,7 +1026,8 @@ def create_app(
                         raise TableError(422, "bad_request", f"unknown message type: send one of {', '.join(WS_TYPES)}")
                     if kind == "chat":
                         said = WsChat.model_validate(data)
-                        await manager.say(table_id, seat, said.text, said.name if seat is None else None)
+                        name = said.name if seat is None else None
+                        await manager.say(table_id, seat, said.text, name, sender=f"connection:{id(websocket)}")
                         continue
                     if seat is None:
                         raise TableError(403, "spectator", "spectators cannot move")
@@ -1001,10 +1039,13 @@ def create_app(
                         await manager.undo(table_id, seat, UndoRequest.model_validate(data).version)
                         continue
                     msg = WsMove.model_validate(data)
-                    await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index)
+                    await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index, step=msg.step)
                 except TableError as err:
                     await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
                     changed.set()  # the current view follows an error
+                except RateLimited as err:
+                    limited = {"type": "error", "error": "rate_limited", "message": err.message, "rule": None}
+                    await reply({**limited, "retry_after": err.retry_after})
                 except ValidationError as err:
                     help_text = MOVE_HELP
                     if kind == "chat":

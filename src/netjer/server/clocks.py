@@ -16,14 +16,17 @@ transaction as the action that changed it, so a restart continues the clocks whe
 Times are seconds since the epoch from an injectable clock (tests use a fake one); a server
 outage is wall time like any other (see :data:`RESTART_GRACE`).
 
-Simultaneous choices (Aton's cartouches, Ankh's Battle cards) are taken one seat at a time by
-the engines (DESIGN.md, "The kernel contract"), so exactly one seat can act at any moment and
-only its clock runs; a seat that must wait for the other's secret choice is not charged.
+Simultaneous choices (Aton's exchange decisions and cartouches, Ankh's Battle cards and Plague
+bids: :meth:`netjer.core.state.State.simultaneous_window`) are made by every seat of the window
+at once, so every seat that must still choose has its clock running; a seat's turn there ends
+when it has made all its choices of the window (it pays its time and gets the increment), even
+if the engine applies them later.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -36,6 +39,9 @@ MAX_INCREMENT = 600.0
 #: pass) still has this many seconds, or a quarter of its bank / turn deadline if that is
 #: shorter, from the restart to act: time to reconnect.
 RESTART_GRACE = 30.0
+#: For a table without a clock: the times without a connection after which the seat to act
+#: counts as gone, in seconds (0: never, the default): 5 minutes, 1 hour, 1 day.
+GONE_AFTER: tuple[int, ...] = (0, 300, 3600, 86400)
 
 
 def restart_grace(settings: ClockSettings) -> float:
@@ -57,9 +63,12 @@ class ClockSettings:
         bank: real-time: seconds each seat starts with.
         increment: real-time: seconds added at the end of each of a seat's turns.
         per_turn: turn-based: seconds to play each turn (one of :data:`TURN_DEADLINES`).
-        on_timeout: what happens to a seat whose time runs out: ``"computer"`` (the
-            heuristic agent plays for it until the person takes the seat back) or ``"out"``
-            (it loses the game: offered for two-seat tables only).
+        on_timeout: what happens to a seat whose time runs out, or that is gone (see
+            :meth:`absence_limit`): ``"computer"`` (the heuristic agent plays for it until
+            the person takes the seat back) or ``"out"`` (it loses the game: offered for
+            two-seat tables only).
+        gone_after: a table without a clock: seconds without a connection after which the
+            seat to act counts as gone (one of :data:`GONE_AFTER`; 0: never).
     """
 
     mode: Mode = "none"
@@ -67,11 +76,34 @@ class ClockSettings:
     increment: float = 0.0
     per_turn: float = 0.0
     on_timeout: OnTimeout = "computer"
+    gone_after: float = 0.0
 
     @property
     def active(self) -> bool:
         """Whether the table has clocks at all."""
         return self.mode != "none"
+
+    @property
+    def watched(self) -> bool:
+        """Whether seats can time out or count as gone (a clock, or ``gone_after``)."""
+        return self.active or self.gone_after > 0
+
+    def absence_limit(self, state: ClockState, seat: int) -> float | None:
+        """How long seat ``seat``, one that must act now, may have had no connection before
+        it counts as gone (seconds; ``None``: never).
+
+        Issue 13: "a seat with no connection for the deadline counts as gone".  The deadline
+        is the turn deadline at a turn-based table, the seat's bank at the start of its turn
+        at a real-time table, and ``gone_after`` at a table without a clock.  The absence
+        counts from the seat's last connection, which may be before its turn began: a person
+        who left long ago is gone as soon as their turn comes, without making the others
+        wait a whole deadline more.
+        """
+        if self.mode == "turn":
+            return self.per_turn
+        if self.mode == "realtime":
+            return state.remaining[seat]
+        return self.gone_after if self.gone_after > 0 else None
 
     def check(self, seats: int) -> None:
         """Refuse settings out of range.
@@ -88,7 +120,12 @@ class ClockSettings:
         elif self.mode == "turn" and self.per_turn not in TURN_DEADLINES:
             offered = ", ".join(str(d) for d in TURN_DEADLINES)
             raise ValueError(f"a turn deadline must be one of {offered} seconds, got {self.per_turn:g}")
-        if self.active and self.on_timeout == "out" and seats != 2:
+        if self.gone_after and (self.active or self.gone_after not in GONE_AFTER):
+            offered = ", ".join(str(d) for d in GONE_AFTER)
+            raise ValueError(
+                f"gone_after is for tables without a clock (a clock's deadline applies), one of {offered} seconds"
+            )
+        if self.watched and self.on_timeout == "out" and seats != 2:
             raise ValueError(
                 "'out' (the seat whose time runs out loses) is offered for two-player tables; "
                 "with more players the computer plays for a seat that runs out of time"
@@ -102,6 +139,7 @@ class ClockSettings:
             "increment": self.increment,
             "per_turn": self.per_turn,
             "on_timeout": self.on_timeout,
+            "gone_after": self.gone_after,
         }
 
     @classmethod
@@ -115,7 +153,17 @@ class ClockSettings:
             increment=float(data.get("increment", 0.0)),
             per_turn=float(data.get("per_turn", 0.0)),
             on_timeout=data.get("on_timeout", "computer"),
+            gone_after=float(data.get("gone_after", 0.0)),
         )
+
+
+def _seats(to: int | Iterable[int] | None) -> set[int]:
+    """``to`` of :meth:`ClockState.hand_over` as a set of seats."""
+    if to is None:
+        return set()
+    if isinstance(to, int):
+        return {to}
+    return set(to)
 
 
 @dataclass
@@ -124,17 +172,18 @@ class ClockState:
 
     Attributes:
         remaining: real-time: each seat's bank in seconds at the start of its current turn
-            (for the running seat, the time since ``since`` is still to be taken off).
-        seat: the seat whose clock runs, or ``None`` (a computer seat acts, the game is over,
-            a seat is still open, or the table has no clock).
-        since: when ``seat``'s turn began (seconds since the epoch).
+            (for a running seat, the time since it started running is still to be taken off).
+        running: the seats whose clocks run, each with when its turn began (seconds since
+            the epoch).  One seat in turn; every seat that must still choose in a window of
+            simultaneous choices (:meth:`netjer.core.state.State.simultaneous_window`);
+            none while a computer acts, the game is over, a seat is still open, or the table
+            has no clock.
         standin: per seat, whether the computer plays for it (its time ran out).
         out: per seat, whether it is out of the game (``on_timeout="out"``).
     """
 
     remaining: list[float]
-    seat: int | None = None
-    since: float | None = None
+    running: dict[int, float] = field(default_factory=dict)
     standin: list[bool] = field(default_factory=list)
     out: list[bool] = field(default_factory=list)
 
@@ -145,86 +194,126 @@ class ClockState:
 
     def copy(self) -> ClockState:
         """An independent copy."""
-        return ClockState(list(self.remaining), self.seat, self.since, list(self.standin), list(self.out))
+        return ClockState(list(self.remaining), dict(self.running), list(self.standin), list(self.out))
+
+    @property
+    def seat(self) -> int | None:
+        """The first seat whose clock runs (the only one outside simultaneous choices), or ``None``."""
+        return min(self.running) if self.running else None
 
     def to_json(self) -> str:
-        """The state as a JSON text (what the table stores)."""
-        data = {"remaining": self.remaining, "seat": self.seat, "since": self.since}
+        """The state as a JSON text (what the table stores).  ``seat`` and ``since`` (the
+        first running seat) are kept for readers of the one-clock form."""
+        seat = self.seat
+        data = {
+            "remaining": self.remaining,
+            "running": {str(s): t for s, t in sorted(self.running.items())},
+            "seat": seat,
+            "since": self.running[seat] if seat is not None else None,
+        }
         return json.dumps({**data, "standin": self.standin, "out": self.out})
 
     @classmethod
     def from_json(cls, text: str | None, settings: ClockSettings, seats: int) -> ClockState:
-        """The state stored by :meth:`to_json` (a new one if nothing is stored)."""
+        """The state stored by :meth:`to_json` (a new one if nothing is stored; the one-clock
+        form of earlier versions, ``seat`` and ``since``, is read too)."""
         if not text:
             return cls.new(settings, seats)
         data = json.loads(text)
+        if "running" in data:
+            running = {int(s): float(t) for s, t in data["running"].items()}
+        elif data.get("seat") is not None and data.get("since") is not None:
+            running = {int(data["seat"]): float(data["since"])}
+        else:
+            running = {}
         return cls(
             remaining=[float(x) for x in data["remaining"]],
-            seat=data.get("seat"),
-            since=data.get("since"),
+            running=running,
             standin=[bool(x) for x in data.get("standin", [False] * seats)],
             out=[bool(x) for x in data.get("out", [False] * seats)],
         )
 
     # --- reading ------------------------------------------------------------------------
 
-    def deadline(self, settings: ClockSettings) -> float | None:
-        """When the running seat's time runs out (seconds since the epoch), or ``None``."""
-        if not settings.active or self.seat is None or self.since is None:
+    def deadline(self, settings: ClockSettings, seat: int | None = None) -> float | None:
+        """When ``seat``'s running clock runs out (seconds since the epoch; default: the
+        earliest of the running clocks), or ``None`` if it does not run."""
+        if not settings.active:
+            return None
+        if seat is None:
+            times = [t for s in self.running if (t := self.deadline(settings, s)) is not None]
+            return min(times) if times else None
+        since = self.running.get(seat)
+        if since is None:
             return None
         if settings.mode == "realtime":
-            return self.since + self.remaining[self.seat]
-        return self.since + settings.per_turn
+            return since + self.remaining[seat]
+        return since + settings.per_turn
 
     def left(self, settings: ClockSettings, seat: int, now: float) -> float | None:
         """Seconds seat ``seat`` has left at ``now`` (never negative): its bank in real time,
         the time to the turn's deadline in turn-based play (``None`` for a seat not to act)."""
         if not settings.active:
             return None
+        since = self.running.get(seat)
         if settings.mode == "realtime":
-            if seat == self.seat and self.since is not None:
-                return max(0.0, self.remaining[seat] - (now - self.since))
+            if since is not None:
+                return max(0.0, self.remaining[seat] - (now - since))
             return max(0.0, self.remaining[seat])
-        deadline = self.deadline(settings)
-        if seat != self.seat or deadline is None:
+        if since is None:
             return None
-        return max(0.0, deadline - now)
+        return max(0.0, since + settings.per_turn - now)
 
     # --- changing -----------------------------------------------------------------------
 
-    def hand_over(self, settings: ClockSettings, to: int | None, now: float) -> None:
-        """The turn passes to seat ``to`` (``None``: no seat's clock runs) at ``now``.
+    def hand_over(self, settings: ClockSettings, to: int | Iterable[int] | None, now: float) -> None:
+        """From ``now``, the clocks of seats ``to`` run (a seat, several seats choosing at
+        once, or ``None``: no seat's clock runs).
 
-        The seat whose clock ran pays the time it used and gets the increment; ``to``'s
-        clock starts.  Handing over to the seat already running changes nothing (its turn
-        goes on).
+        A seat whose clock ran and stops pays the time it used and gets the increment (its
+        turn is over); a seat that starts begins its turn; a seat already running goes on
+        (its turn continues).
         """
-        if not settings.active or (to is not None and to == self.seat):
+        if not settings.active:
             return
-        if self.seat is not None and self.since is not None and settings.mode == "realtime":
-            used = now - self.since
-            self.remaining[self.seat] = max(0.0, self.remaining[self.seat] - used) + settings.increment
-        self.seat = to
-        self.since = now if to is not None else None
+        wanted = _seats(to)
+        for seat in [s for s in self.running if s not in wanted]:
+            since = self.running.pop(seat)
+            if settings.mode == "realtime":
+                used = now - since
+                self.remaining[seat] = max(0.0, self.remaining[seat] - used) + settings.increment
+        for seat in wanted:
+            self.running.setdefault(seat, now)
 
-    def time_out(self, settings: ClockSettings) -> int:
-        """The running seat's time has run out: its bank is empty, the computer stands in
-        (or it is out), and no clock runs.  Returns the seat.
+    def leave(self, settings: ClockSettings, seat: int, now: float) -> None:
+        """Seat ``seat`` counts as gone (no connection for its deadline): its clock stops (a
+        real-time bank pays the time used, without the increment) and the computer stands in
+        (or it is out)."""
+        since = self.running.pop(seat, None)
+        if since is not None and settings.mode == "realtime":
+            self.remaining[seat] = max(0.0, self.remaining[seat] - (now - since))
+        if settings.on_timeout == "out":
+            self.out[seat] = True
+        else:
+            self.standin[seat] = True
+
+    def time_out(self, settings: ClockSettings, seat: int | None = None) -> int:
+        """Seat ``seat``'s time has run out (default: the first running seat): its bank is
+        empty, the computer stands in (or it is out), and its clock stops.  Returns the seat.
 
         Raises:
-            ValueError: if no clock is running.
+            ValueError: if that seat's clock is not running.
         """
-        seat = self.seat
-        if seat is None:
-            raise ValueError("no clock is running")
+        seat = self.seat if seat is None else seat
+        if seat is None or seat not in self.running:
+            raise ValueError("no clock is running" if seat is None else f"seat {seat}'s clock is not running")
         if settings.mode == "realtime":
             self.remaining[seat] = 0.0
         if settings.on_timeout == "out":
             self.out[seat] = True
         else:
             self.standin[seat] = True
-        self.seat = None
-        self.since = None
+        del self.running[seat]
         return seat
 
     def take_back(self, settings: ClockSettings, seat: int) -> None:

@@ -13,6 +13,9 @@ Five tables, created and upgraded by Alembic migrations (``netjer/server/migrati
 * ``actions``: the append-only list of actions in notation, keyed by (table, index), so an
   action can be stored only once at a given index: two clients racing for the same move
   cannot both succeed;
+* ``pending_choices``: a seat's secret choice in a window of simultaneous choices made before
+  the engine reaches that seat (:mod:`netjer.server.tables`), until it is applied: then it
+  moves to ``actions`` in one transaction;
 * ``events``: what happens at a table besides the game's actions (a seat's time ran out, a
   seat taken back, a chat message with its author), each with the number of actions played
   when it happened, so that the log rebuilt after a restart places it where it was;
@@ -201,6 +204,19 @@ def single_process_lock(url: str) -> IO[str] | None:
     return handle
 
 
+class ChoiceRow(Base):
+    """A seat's simultaneous choice made ahead of the engine's turn (not yet an action)."""
+
+    __tablename__ = "pending_choices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)  # the table's version when it was made
+    text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 #: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
 ActionItem = tuple[str, int, str, int, list[float] | None, str | None]
 #: An event to store with others (a chat message): (table, version, kind, seat, text, author).
@@ -278,7 +294,8 @@ class Store:
     ) -> None:
         """Tell the other server processes, when ``s`` commits, what it stored: per item
         (table, kind, index), kind ``"a"`` (actions from ``index`` on), ``"e"`` (an event),
-        ``"s"`` (a seat taken) or ``"d"`` (deleted), with the table's ``extra`` fields (the
+        ``"s"`` (a seat taken), ``"q"`` (a simultaneous choice queued or withdrawn) or ``"d"``
+        (deleted), with the table's ``extra`` fields (the
         actions' notation ``"a"``, the clocks ``"c"``, the result ``"r"``: a process applies
         them without reading the database, unless the payload would pass
         :data:`MAX_PAYLOAD` bytes).  One statement for all; nothing on SQLite."""
@@ -496,6 +513,47 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)))
 
+    # --- simultaneous choices made ahead of their turn ---------------------------------------
+
+    def add_choice(self, table_id: str, version: int, seat: int, text: str, clock_state: str | None) -> int:
+        """Store seat ``seat``'s choice ``text`` (notation), made at ``version`` ahead of its
+        turn, with the clocks' state after it, in one transaction; return its id."""
+        with self.sessions.begin() as s:
+            row = ChoiceRow(table_id=table_id, seat=seat, version=version, text=text, created_at=now())
+            s.add(row)
+            if clock_state is not None:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
+            s.flush()
+            self._news(s, [(table_id, "q", row.id)])  # the other processes reload the table's queue
+            return row.id
+
+    def drop_choices(self, table_id: str, choice_ids: list[int], clock_state: str | None = None) -> None:
+        """Delete choices (withdrawn by their seat, or no longer legal), with the clocks' state
+        after it, in one transaction."""
+        with self.sessions.begin() as s:
+            s.execute(delete(ChoiceRow).where(ChoiceRow.table_id == table_id, ChoiceRow.id.in_(choice_ids)))
+            if clock_state is not None:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(clock_state=clock_state))
+            self._news(s, [(table_id, "q", None)])
+
+    def apply_choice(self, item: ActionItem, choice_id: int) -> bool:
+        """Store the action ``item`` (as :meth:`append_action`) that a pending choice became,
+        and delete the choice, in one transaction; False if the action's index was taken
+        (nothing changes)."""
+        try:
+            with self.sessions.begin() as s:
+                self._add_actions(s, [item])
+                s.execute(delete(ChoiceRow).where(ChoiceRow.id == choice_id))
+            return True
+        except IntegrityError:
+            return False
+
+    def choices(self, table_id: str) -> list[ChoiceRow]:
+        """The table's pending choices, oldest first."""
+        with self.sessions() as s:
+            query = select(ChoiceRow).where(ChoiceRow.table_id == table_id).order_by(ChoiceRow.id)
+            return list(s.scalars(query))
+
     def set_clock_state(self, table_id: str, clock_state: str) -> None:
         """Store the clocks' state (e.g. when the last open seat is taken and they start)."""
         with self.sessions.begin() as s:
@@ -532,9 +590,9 @@ class Store:
             return claimed
 
     def delete_table(self, table_id: str) -> bool:
-        """Delete a table that has no action yet, with its seats and events (a table whose
-        rematch it was offers none any more); False if it has actions (or does not exist).
-        The check and the deletion are one transaction."""
+        """Delete a table that has no action yet, with its seats, events and pending choices
+        (a table whose rematch it was offers none any more); False if it has actions (or does
+        not exist).  The check and the deletion are one transaction."""
         with self.sessions.begin() as s:
             if s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)):
                 return False
@@ -542,6 +600,7 @@ class Store:
                 return False
             s.execute(update(TableRow).where(TableRow.rematch == table_id).values(rematch=None))
             s.execute(delete(EventRow).where(EventRow.table_id == table_id))
+            s.execute(delete(ChoiceRow).where(ChoiceRow.table_id == table_id))
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
             s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))

@@ -9,7 +9,15 @@ sent its own view.  A computer seat's move is computed in a worker pool off the 
 Tables with a time control (:mod:`netjer.server.clocks`) are watched by a ticker: when the
 running seat's time is up, the table's setting decides: the computer (the heuristic agent)
 plays for that seat until its person takes the seat back, or the seat is out and loses.  The
-clocks' state is committed with each action and event, so a restart continues them.
+clocks' state is committed with each action and event, so a restart continues them.  The same
+rule applies to a person who must act and has had no connection (no WebSocket open, no request)
+for the table's deadline (:meth:`ClockSettings.absence_limit`): they count as gone.
+
+In a window of simultaneous choices (:meth:`netjer.core.state.State.simultaneous_window`:
+Aton's exchange decisions and cartouches, Ankh's Battle cards and Plague bids) every seat
+that must still choose may choose at once, and its clock runs.  A choice made before the
+engine reaches that seat is stored (``pending_choices``) and applied when the engine gets
+there, in the engine's order; the others learn only *that* the seat has chosen.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -29,7 +37,7 @@ from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.levels import find_level, resolve_agent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
+from netjer.core.errors import ActionSyntaxError, ConfigError, IllegalActionError, NetjerError
 from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript, UndoError
@@ -39,6 +47,8 @@ from netjer.i18n import N_
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
 from netjer.server.db import ActionItem, ClockChanged, EventItem, RematchTaken, Store, hash_token
+from netjer.server.limits import RateLimited, RateLimiter
+from netjer.server.windows import Choice, Queued, window_plan
 from netjer.server.workers import SearchPool
 
 if TYPE_CHECKING:
@@ -59,6 +69,10 @@ RESERVED = "reserved:"
 #: The longest chat message (characters) and the most messages a table keeps.
 MAX_CHAT_CHARS = 500
 MAX_CHAT_MESSAGES = 5000
+#: Chat messages a seat (or a spectator's connection) may send: a sustained rate per minute
+#: and a burst at once (a token bucket, :class:`netjer.server.limits.RateLimiter`).
+CHAT_PER_MINUTE = 20.0
+CHAT_BURST = 5
 
 
 class TableError(Exception):
@@ -126,6 +140,17 @@ class TableRuntime:
         rematch: the id of the rematch offered at the end, if any.
         hints: a seat may ask for the search's preferred action (:mod:`netjer.server.reviews`).
         deleted: the creator deleted the table (its last listeners are being told).
+        queued: per seat, its choices made ahead of the engine's turn in the current window
+            of simultaneous choices, oldest first.
+        window: the window of simultaneous choices the state is in (``None``: none) and
+            ``window_version``, the version it began at.
+        stamps: per seat, how many times its choices in windows changed (a choice made or
+            withdrawn): a window move is accepted against its seat's stamp, so that the
+            other seats' moves do not make it stale but a repeated one is refused.
+        connections: per seat, its open WebSocket connections.
+        absent_since: per person's seat without a connection, since when (its last
+            connection closed, its last request, or the table was created or loaded): a
+            seat without a connection for its deadline counts as gone.
     """
 
     id: str
@@ -146,6 +171,17 @@ class TableRuntime:
     deleted: bool = False
     transcript: Transcript | None = None
     hints: bool = False
+    queued: dict[int, list[Queued]] = field(default_factory=dict)
+    window: Hashable | None = None
+    window_version: int = 0
+    stamps: dict[int, int] = field(default_factory=dict)
+    connections: dict[int, int] = field(default_factory=dict)
+    absent_since: dict[int, float] = field(default_factory=dict)
+    _plan: tuple[Any, dict[int, Choice] | None] | None = None
+
+    def __post_init__(self) -> None:
+        self.window = self.state.simultaneous_window()
+        self.window_version = self.version
 
     @property
     def version(self) -> int:
@@ -177,16 +213,48 @@ class TableRuntime:
         """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
         return not self.seats[seat].is_human or self.stood_in(seat)
 
-    def clocked_seat(self, state: State | None = None) -> int | None:
-        """The seat whose clock should run in ``state`` (default: the current one): the
-        person to act, once every seat is taken; ``None`` if a computer acts or no clock."""
-        state = state if state is not None else self.state
-        if not self.clock_settings.active or state.is_terminal or self.forfeit is not None:
-            return None
+    def queued_actions(self) -> dict[int, list[Action]]:
+        """Per seat, the actions of its queued choices (a new dict of new lists)."""
+        return {seat: [q.action for q in waiting] for seat, waiting in self.queued.items() if waiting}
+
+    def plan(self) -> dict[int, Choice] | None:
+        """:func:`window_plan` of the current state and queued choices (remembered until
+        either changes)."""
+        key = (self.version, tuple(q.id for seat in sorted(self.queued) for q in self.queued[seat]))
+        if self._plan is None or self._plan[0] != key:
+            self._plan = (key, window_plan(self.state, self.queued_actions()))
+        return self._plan[1]
+
+    def choosers(self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None) -> set[int]:
+        """The seats that may act now in ``state`` with ``queued`` choices (default: the
+        table's): every seat that must still choose in a window, else the seat to act."""
+        if state is None and queued is None:
+            plan = self.plan()
+            state = self.state
+        else:
+            state = state if state is not None else self.state
+            plan = window_plan(state, queued if queued is not None else self.queued_actions(), observe=False)
+        if state.is_terminal or self.forfeit is not None:
+            return set()
+        return set(plan) if plan is not None else {state.current_player}
+
+    def clocked_seats(
+        self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None
+    ) -> set[int]:
+        """The seats whose clocks should run in ``state`` with ``queued`` choices (default:
+        the table's): the persons among :meth:`choosers`, once every seat is taken; none if
+        the table has no clock."""
+        if not self.clock_settings.active or self.forfeit is not None:
+            return set()
         if any(s.waiting for s in self.seats):
-            return None  # the clocks start when the last open (or reserved) seat is taken
-        seat = state.current_player
-        return None if self.computer_plays(seat) else seat
+            return set()  # the clocks start when the last open (or reserved) seat is taken
+        return {seat for seat in self.choosers(state, queued) if not self.computer_plays(seat)}
+
+    def track_window(self) -> None:
+        """Note the window of simultaneous choices the state is now in (after a change)."""
+        window = self.state.simultaneous_window()
+        if window != self.window:
+            self.window, self.window_version = window, self.version
 
     def add_line(self, text: str) -> None:
         """Append a public line (a table event) to every viewer's log."""
@@ -207,6 +275,18 @@ def _chat_entry(event_id: int, seat: int | None, author: str | None, text: str, 
     """A chat message as the views carry it: who (a seat, or a spectator with the name they
     gave), the text (to be shown as text, never as markup) and when (seconds since the epoch)."""
     return {"id": event_id, "seat": seat, "name": author, "spectator": seat is None, "text": text, "time": when}
+
+
+def _span(seconds: float) -> str:
+    """A duration in words for the log: ``"45 s"``, ``"5 min"``, ``"1 h"``, ``"3 days"``."""
+    if seconds >= 86400 and seconds % 86400 == 0:
+        days = int(seconds // 86400)
+        return f"{days} day" if days == 1 else f"{days} days"
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{int(seconds // 3600)} h"
+    if seconds >= 60:
+        return f"{round(seconds / 60)} min"
+    return f"{round(seconds)} s"
 
 
 def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
@@ -267,6 +347,7 @@ def advance(runtime: TableRuntime, action: Action) -> None:
             runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
         runtime.logs.setdefault(v, []).append(described[v])
         runtime.logs[v].extend(_events(state, v)[before[v] :])
+    runtime.track_window()
 
 
 #: How the log and the replay tell an undo (English on the server; marked so that the browser's
@@ -297,6 +378,7 @@ def undo_last(runtime: TableRuntime) -> None:
     for v in runtime.viewers():
         words = position.describe_action(taken, v)
         runtime.logs.setdefault(v, []).append(TAKEN_BACK.format(words=words))
+    runtime.track_window()
 
 
 def _from_news(rt: TableRuntime, news: list[dict[str, Any]]) -> bool | None:
@@ -364,6 +446,20 @@ def compute_agent_action(
     return str(agent.choose(PlayerView(state, seat)))
 
 
+@dataclass
+class _Reached:
+    """A queued choice the engine has reached: the action to store (``None``: no longer
+    legal, the seat's queued choices ``drop`` are deleted instead) and the clocks after it."""
+
+    table: str
+    seat: int
+    choice: Queued
+    item: ActionItem | None
+    drop: list[int]
+    stored_clock: str | None
+    clock: ClockState
+
+
 class TableManager:
     """Every live table, their storage, and the computer seats' worker pool.
 
@@ -377,6 +473,8 @@ class TableManager:
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
         clock: the time in seconds since the epoch (tests pass a fake one); clocks run on it.
+        chat_per_minute: chat messages a seat, or a spectator's connection, may send a
+            minute (:data:`CHAT_BURST` at once); 0: no limit.
     """
 
     def __init__(
@@ -386,8 +484,14 @@ class TableManager:
         max_seconds: float = DEFAULT_MAX_SECONDS,
         max_iterations: int = DEFAULT_MAX_ITERATIONS,
         clock: Callable[[], float] = time.time,
+        chat_per_minute: float = CHAT_PER_MINUTE,
     ) -> None:
         self.store = store
+        self.chat_limiter = (
+            RateLimiter(chat_per_minute, min(CHAT_BURST, max(1, int(chat_per_minute))), clock=clock)
+            if chat_per_minute > 0
+            else None
+        )
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
         self._commits: asyncio.Queue[tuple[bool, ActionItem | EventItem, asyncio.Future[Any]]] = asyncio.Queue()
@@ -506,7 +610,7 @@ class TableManager:
         rt.creator_hash = creator_hash
         rt.hints = hints
         rt.clock = ClockState.new(settings, len(infos))
-        rt.clock.hand_over(settings, rt.clocked_seat(), self.now())
+        rt.clock.hand_over(settings, rt.clocked_seats(), self.now())
         try:
             await asyncio.to_thread(
                 self.store.create_table,
@@ -516,8 +620,8 @@ class TableManager:
                 game.options_dict(),
                 seed,
                 [(s.spec, s.name, s.token_hash) for s in infos],
-                settings.to_json() if settings.active else None,
-                rt.clock.to_json() if settings.active else None,
+                settings.to_json() if settings.watched else None,
+                rt.clock.to_json() if settings.watched else None,
                 creator_hash,
                 rematch_of,
                 hints,
@@ -526,6 +630,7 @@ class TableManager:
             raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        rt.absent_since = {i: self.now() for i, info in enumerate(infos) if info.is_human}
         self.tables[table_id] = rt
         self._schedule_ai(rt)
         return rt, tokens
@@ -583,7 +688,7 @@ class TableManager:
             clock = rt.clock.copy()
             before = info.token_hash, info.name
             info.token_hash, info.name = hash_token(token), name
-            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
             info.token_hash, info.name = before
             stored_clock = clock.to_json() if rt.clock_settings.active else None
             claimed = await asyncio.to_thread(
@@ -628,6 +733,8 @@ class TableManager:
         rt.hints = bool(row.hints)
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        # Absence counts from the load (a restart is nobody's absence).
+        rt.absent_since = {i: self.now() for i, info in enumerate(seats) if info.is_human}
         events = []
         for event in self.store.events(table_id):
             if event.kind == "chat":
@@ -649,6 +756,12 @@ class TableManager:
             rt.add_line(event.text)
         if row.finished and row.result and not rt.state.is_terminal:
             rt.forfeit = [float(x) for x in json.loads(row.result)]
+        for choice in self.store.choices(table_id):
+            rt.queued.setdefault(choice.seat, []).append(Queued(choice.id, game.parse_action(choice.text)))
+        # A crash between a move and the choices it let the engine apply left them queued.
+        while (step := self._next_queued(rt)) is not None:
+            self._store_queued(step)
+            self._take_queued(rt, step)
         return rt
 
     async def resume_all(self) -> int:
@@ -703,6 +816,8 @@ class TableManager:
         """
         rt = await self.get(table_id)
         self.check_token(rt, seat, token)
+        if seat is not None and not rt.connections.get(seat):
+            rt.absent_since[seat] = self.now()  # a request is a moment of connection
         return rt
 
     async def play(
@@ -714,8 +829,13 @@ class TableManager:
         text: str | None = None,
         index: int | None = None,
         by_computer: bool = False,
+        step: int | None = None,
     ) -> TableRuntime:
         """Play a move for ``seat`` (the caller has checked the token).
+
+        In a window of simultaneous choices every seat that must still choose may move: the
+        engine's seat plays at once, another seat's choice is stored and applied when the
+        engine reaches it (with the choices queued behind it).
 
         Args:
             table_id: the table.
@@ -724,13 +844,16 @@ class TableManager:
             text: the move in the game's notation, or
             index: its index in the legal actions the seat was shown.
             by_computer: the move comes from the seat's computer (its own or a stand-in).
+            step: in a window, the seat's stamp (the view's ``step``) the move was chosen
+                against, instead of the version: the others' choices do not make it stale.
 
         Raises:
             TableError: 409 ``stale`` (the game moved on), 409 ``not_your_turn``,
                 422 ``illegal`` (with the rule), 422 ``bad_move`` (neither or both of text
                 and index, a bad index, unparsable text), 409 ``over``, 409 ``stood_in``
                 (the computer plays this seat: take it back first), 409 ``time_out`` (the
-                seat's time had run out when the move arrived).
+                seat's time had run out when the move arrived), 409 ``chosen`` (the seat
+                made all its choices of the window: the others must choose).
         """
         started = time.perf_counter()
         rt = await self.get(table_id)
@@ -739,7 +862,12 @@ class TableManager:
             state = rt.state
             if rt.deleted:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
-            if version != rt.version:
+            plan = rt.plan()
+            choice = plan.get(seat) if plan is not None and not by_computer else None
+            if choice is not None and step is not None:  # a window's move: its seat's stamp
+                if version < rt.window_version or step != rt.stamps.get(seat, 0):
+                    raise TableError(409, "stale", "your choices changed since this move was chosen")
+            elif version != rt.version:
                 raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
@@ -751,39 +879,20 @@ class TableManager:
                         409, "time_out", "your time ran out before this move arrived: take your seat back to play on"
                     )
                 raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
-            if state.current_player != seat:
+            if choice is None and state.current_player != seat:
+                if rt.queued.get(seat):
+                    waiting = " and ".join(rt.who(s) for s in sorted(plan or ()))
+                    raise TableError(409, "chosen", f"you have made your choice: waiting for {waiting}")
                 name = rt.game.seat_name(state.current_player)
                 raise TableError(409, "not_your_turn", f"it is {name}'s turn")
-            legal = state.legal_actions()
-            if (text is None) == (index is None):
-                raise TableError(422, "bad_move", "send either the move's notation or its index")
-            if index is not None:
-                if not 0 <= index < len(legal):
-                    raise TableError(422, "bad_move", f"there is no legal action {index} (0 to {len(legal) - 1})")
-                action = legal[index]
+            legal = choice.legal if choice is not None else state.legal_actions()
+            action = self._read_move(rt, legal, text, index, ahead=state.current_player != seat)
+            if state.current_player == seat:
+                await self._apply(rt, seat, action)
             else:
-                assert text is not None
-                try:
-                    action = rt.game.parse_action(text)
-                except ActionSyntaxError as err:
-                    raise TableError(422, "bad_move", str(err)) from None
-                if action not in legal:
-                    refusal = state.illegal(action)
-                    raise TableError(422, "illegal", refusal.reason, refusal.rule)
-            # Commit first; tell afterwards.
-            after = state.clone()
-            after.apply(action)
-            result = after.returns() if after.is_terminal else None
-            clock = rt.clock.copy()
-            clock.hand_over(rt.clock_settings, rt.clocked_seat(after), self.now())
-            stored_clock = clock.to_json() if rt.clock_settings.active else None
-            stored = await self._commit((table_id, rt.version, str(action), seat, result, stored_clock))
-            if not stored:
-                # Another server process stored this index: catch up (or reload) from the database.
-                self._moved_on(table_id)
-                raise TableError(409, "stale", "the game has moved on")
-            advance(rt, action)
-            rt.clock = clock
+                await self._queue_choice(rt, seat, action)
+            if plan is not None and not by_computer:
+                rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
         await self._broadcast(rt)
         self._schedule_ai(rt)
         log.info(
@@ -792,6 +901,128 @@ class TableManager:
                    "latency_ms": round((time.perf_counter() - started) * 1000, 2)},
         )  # fmt: skip
         return rt
+
+    @staticmethod
+    def _read_move(rt: TableRuntime, legal: list[Action], text: str | None, index: int | None, ahead: bool) -> Action:
+        """The move a seat sent (its notation or its index in ``legal``), checked.
+
+        Args:
+            ahead: the seat chooses ahead of the engine's turn (a window's choice).
+
+        Raises:
+            TableError: 422 ``bad_move`` (neither or both of text and index, a bad index,
+                unparsable text), 422 ``illegal`` (with the rule).
+        """
+        if (text is None) == (index is None):
+            raise TableError(422, "bad_move", "send either the move's notation or its index")
+        if index is not None:
+            if not 0 <= index < len(legal):
+                raise TableError(422, "bad_move", f"there is no legal action {index} (0 to {len(legal) - 1})")
+            return legal[index]
+        assert text is not None
+        try:
+            action = rt.game.parse_action(text)
+        except ActionSyntaxError as err:
+            raise TableError(422, "bad_move", str(err)) from None
+        if action not in legal:
+            if ahead:
+                choices = ", ".join(str(a) for a in legal)
+                raise TableError(422, "illegal", f"{action} is not one of your choices now ({choices})")
+            refusal = rt.state.illegal(action)
+            raise TableError(422, "illegal", refusal.reason, refusal.rule)
+        return action
+
+    async def _apply(self, rt: TableRuntime, seat: int, action: Action) -> None:
+        """Commit and apply ``action`` of the seat to act (under the table's lock), then the
+        choices the other seats queued for the engine's next turns, in its order.
+
+        Raises:
+            TableError: 409 ``stale`` if another server process stored this index first.
+        """
+        after = rt.state.clone()
+        after.apply(action)
+        result = after.returns() if after.is_terminal else None
+        clock = rt.clock.copy()
+        clock.hand_over(rt.clock_settings, rt.clocked_seats(after, rt.queued_actions()), self.now())
+        stored_clock = clock.to_json() if rt.clock_settings.active else None
+        stored = await self._commit((rt.id, rt.version, str(action), seat, result, stored_clock))
+        if not stored:
+            # Another server process stored this index: catch up (or reload) from the database.
+            self._moved_on(rt.id)
+            raise TableError(409, "stale", "the game has moved on")
+        advance(rt, action)
+        rt.clock = clock
+        while (step := self._next_queued(rt)) is not None:
+            if not await asyncio.to_thread(self._store_queued, step):
+                self._moved_on(rt.id)
+                raise TableError(409, "stale", "the game has moved on")
+            self._take_queued(rt, step)
+
+    def _next_queued(self, rt: TableRuntime) -> _Reached | None:
+        """The queued choice the engine reaches now, if any, ready to store."""
+        state = rt.state
+        seat = state.current_player
+        waiting = rt.queued.get(seat) if not rt.finished else None
+        if not waiting:
+            return None
+        first = waiting[0]
+        queued = rt.queued_actions()
+        clock = rt.clock.copy()
+        stored_clock = None
+        if first.action not in state.legal_actions():  # a game that broke its window promise
+            log.warning("table %s: seat %s's queued %s is not legal: dropped", rt.id, seat, first.action)
+            del queued[seat]
+            clock.hand_over(rt.clock_settings, rt.clocked_seats(state, queued), self.now())
+            if rt.clock_settings.active:
+                stored_clock = clock.to_json()
+            return _Reached(rt.id, seat, first, None, [q.id for q in waiting], stored_clock, clock)
+        after = state.clone()
+        after.apply(first.action)
+        queued[seat].pop(0)
+        clock.hand_over(rt.clock_settings, rt.clocked_seats(after, queued), self.now())
+        result = after.returns() if after.is_terminal else None
+        if rt.clock_settings.active:
+            stored_clock = clock.to_json()
+        item = (rt.id, rt.version, str(first.action), seat, result, stored_clock)
+        return _Reached(rt.id, seat, first, item, [], stored_clock, clock)
+
+    def _store_queued(self, reached: _Reached) -> bool:
+        """Store what :meth:`_next_queued` found (blocking): the choice becomes an action (in
+        one transaction), or the seat's queue is dropped.  False if the index was taken."""
+        if reached.item is not None:
+            return self.store.apply_choice(reached.item, reached.choice.id)
+        self.store.drop_choices(reached.table, reached.drop, reached.stored_clock)
+        return True
+
+    @staticmethod
+    def _take_queued(rt: TableRuntime, reached: _Reached) -> None:
+        """Apply in memory what :meth:`_store_queued` stored."""
+        if reached.item is None:
+            rt.queued.pop(reached.seat, None)
+        else:
+            rt.queued[reached.seat].pop(0)
+            advance(rt, reached.choice.action)
+        rt.clock = reached.clock
+
+    async def _queue_choice(self, rt: TableRuntime, seat: int, action: Action) -> None:
+        """Store ``seat``'s choice made ahead of the engine's turn (under the table's lock);
+        its clock stops if it has no choice left to make in the window.
+
+        Raises:
+            TableError: 422 ``illegal`` if the game cannot take it in its order.
+        """
+        queued = rt.queued_actions()
+        queued.setdefault(seat, []).append(action)
+        try:
+            window_plan(rt.state, queued, observe=False)
+        except IllegalActionError as err:
+            raise TableError(422, "illegal", err.reason, err.rule) from None
+        clock = rt.clock.copy()
+        clock.hand_over(rt.clock_settings, rt.clocked_seats(rt.state, queued), self.now())
+        stored_clock = clock.to_json() if rt.clock_settings.active else None
+        choice_id = await asyncio.to_thread(self.store.add_choice, rt.id, rt.version, seat, str(action), stored_clock)
+        rt.queued.setdefault(seat, []).append(Queued(choice_id, action))
+        rt.clock = clock
 
     async def _commit(self, item: ActionItem) -> bool:
         """Store one action; returns once it is durable (False: its index was taken).
@@ -840,53 +1071,98 @@ class TableManager:
 
     # --- clocks ---------------------------------------------------------------------------
 
-    def due(self, rt: TableRuntime) -> float | None:
-        """When the running clock of ``rt`` runs out, grace after a restart included."""
-        deadline = rt.clock.deadline(rt.clock_settings)
+    def due(self, rt: TableRuntime, seat: int | None = None) -> float | None:
+        """When ``seat``'s running clock of ``rt`` runs out (default: the first of them to),
+        grace after a restart included."""
+        deadline = rt.clock.deadline(rt.clock_settings, seat)
         if deadline is None:
             return None
         return max(deadline, self.started_at + restart_grace(rt.clock_settings))
 
+    def _gone(self, rt: TableRuntime, now: float) -> list[int]:
+        """The persons who must act now and have had no connection for their deadline
+        (:meth:`ClockSettings.absence_limit`): they count as gone."""
+        settings = rt.clock_settings
+        if not settings.watched or rt.finished or any(s.waiting for s in rt.seats):
+            return []
+        if all(rt.connections.get(seat) for seat, info in enumerate(rt.seats) if info.is_human):
+            return []  # everyone is here (the usual case: no need to work out who must act)
+        gone = []
+        for seat in sorted(rt.choosers()):
+            if rt.computer_plays(seat) or rt.connections.get(seat):
+                continue
+            since = rt.absent_since.get(seat)
+            limit = settings.absence_limit(rt.clock, seat)
+            if since is not None and limit is not None and now >= since + limit:
+                gone.append(seat)
+        return gone
+
     async def _expire(self, rt: TableRuntime) -> set[int]:
-        """Apply the timeout of ``rt``'s running clock if it is due; return the seats whose
-        time ran out (empty if none)."""
+        """Apply the table's leaving rule to the seats whose running clocks ran out and to
+        those that have had no connection for their deadline (:meth:`_gone`); return the
+        seats whose time ran out (empty if none)."""
+        now = self.now()
         due = self.due(rt)
-        if due is None or self.now() < due:
+        if (due is None or now < due) and not self._gone(rt, now):
             return set()
         async with rt.lock:
-            due = self.due(rt)
-            if due is None or self.now() < due or rt.clock.seat is None:
+            now = self.now()
+            if rt.finished:
                 return set()
+            expired = [seat for seat in sorted(rt.clock.running) if now >= (self.due(rt, seat) or now + 1)]
+            gone = [seat for seat in self._gone(rt, now) if seat not in expired]
+            if not expired and not gone:
+                return set()
+            settings = rt.clock_settings
             clock = rt.clock.copy()
-            seat = clock.time_out(rt.clock_settings)
-            who = rt.who(seat)
-            forfeit = None
-            if rt.clock_settings.on_timeout == "out":
-                forfeit = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
-                line = f"{who}'s time ran out: {who} is out and loses the game."
+            lines = []
+            if settings.on_timeout == "out":
+                then = "{who} is out and loses the game."
             else:
-                line = f"{who}'s time ran out: the computer ({STANDIN_AGENT}) plays for {who}."
-            try:  # only if the clocks are still those seen: another process may have applied it
-                await asyncio.to_thread(
-                    self.store.add_event, rt.id, rt.version, "timeout", seat, line, clock.to_json(), forfeit,
-                    expect_clock=rt.clock.to_json(),
-                )  # fmt: skip
-            except ClockChanged:
-                self._moved_on(rt.id, full=True)
-                return set()
+                then = f"the computer ({STANDIN_AGENT}) plays for {{who}}."
+            for seat in expired:
+                clock.time_out(settings, seat)
+                lines.append(f"{rt.who(seat)}'s time ran out: " + then.format(who=rt.who(seat)))
+            for seat in gone:
+                span = _span(settings.absence_limit(rt.clock, seat) or 0.0)
+                clock.leave(settings, seat, now)
+                lines.append(f"{rt.who(seat)} has had no connection for {span}: " + then.format(who=rt.who(seat)))
+            left = expired + gone
+            forfeit = None
+            if settings.on_timeout == "out":
+                # Seats whose time ran out (or that are gone) lose; if every seat did at once
+                # (choosing together), nobody wins: a draw.
+                everyone = len(left) == len(rt.seats)
+                forfeit = [0.0 if everyone else (-1.0 if s in left else 1.0) for s in range(len(rt.seats))]
+                clock.hand_over(settings, None, now)
+            for i, (seat, line) in enumerate(zip(left, lines, strict=True)):
+                # The first event carries the clocks and the result, stored only if the clocks are
+                # still those seen: of several server processes applying the same timeout, one does.
+                first = i == 0
+                try:
+                    await asyncio.to_thread(
+                        self.store.add_event, rt.id, rt.version, "timeout" if seat in expired else "gone", seat, line,
+                        clock.to_json() if first else None, forfeit if first else None,
+                        expect_clock=rt.clock.to_json() if first else None,
+                    )  # fmt: skip
+                except ClockChanged:
+                    self._moved_on(rt.id, full=True)
+                    return set()
             rt.clock = clock
             rt.forfeit = forfeit
-            rt.add_line(line)
+            for line in lines:
+                rt.add_line(line)
         await self._broadcast(rt)
         self._schedule_ai(rt)
-        return {seat}
+        return set(expired)
 
     async def check_clocks(self) -> int:
-        """Apply every timeout that is due on the live tables; return how many there were.
+        """Apply every timeout that is due on the live tables (and the leaving rule to the
+        seats gone for their deadline); return how many timeouts there were.
         (The ticker calls it every :data:`TICK_SECONDS`; tests with a fake clock call it.)"""
         count = 0
         for rt in list(self.tables.values()):
-            if rt.clock.seat is not None:
+            if rt.clock.running or (rt.clock_settings.gone_after and not rt.finished):
                 try:
                     count += len(await self._expire(rt))
                 except Exception:  # one table's trouble (a lost database) must not stop the others
@@ -922,7 +1198,7 @@ class TableManager:
             clock.take_back(rt.clock_settings, seat)
             before = rt.clock
             rt.clock = clock
-            clock.hand_over(rt.clock_settings, rt.clocked_seat(), self.now())
+            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
             rt.clock = before
             line = f"{rt.who(seat)} is back and plays again."
             await asyncio.to_thread(self.store.add_event, rt.id, rt.version, "takeback", seat, line, clock.to_json())
@@ -1032,10 +1308,13 @@ class TableManager:
 
     # --- chat -----------------------------------------------------------------------------
 
-    async def say(self, table_id: str, seat: int | None, text: str, author: str | None = None) -> dict[str, Any]:
+    async def say(
+        self, table_id: str, seat: int | None, text: str, author: str | None = None, sender: str | None = None
+    ) -> dict[str, Any]:
         """Post a chat message for ``seat`` (``None``: a spectator, who may give a name; the
         caller has checked a seat's token and the texts' characters).  It is stored before
-        anyone sees it.
+        anyone sees it.  A seat's messages are limited per seat, a spectator's per
+        ``sender`` (its connection or address): :data:`CHAT_PER_MINUTE`.
 
         Returns:
             The message as the views carry it.
@@ -1043,6 +1322,7 @@ class TableManager:
         Raises:
             TableError: 404 for a seat the table does not have, 422 ``bad_chat`` for an empty
                 or too long message, 409 ``chat_full`` when the table holds its most messages.
+            RateLimited: too many messages from this seat or sender (with the seconds to wait).
         """
         rt = await self.get(table_id)
         if seat is not None and not 0 <= seat < len(rt.seats):
@@ -1054,6 +1334,12 @@ class TableManager:
             raise TableError(422, "bad_chat", f"a chat message has at most {MAX_CHAT_CHARS} characters")
         if seat is not None:
             author = rt.who(seat)
+        if self.chat_limiter is not None:
+            key = f"{table_id}:seat:{seat}" if seat is not None else f"{table_id}:watch:{sender or '?'}"
+            wait = self.chat_limiter.take(key)
+            if wait > 0:
+                rate = f"{self.chat_limiter.per_minute:g} a minute, {self.chat_limiter.burst:g} at once"
+                raise RateLimited(wait, f"too many chat messages (at most {rate}); wait a moment")
         async with rt.lock:
             if rt.deleted:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
@@ -1201,8 +1487,18 @@ class TableManager:
         state = rt.state
         game = rt.game
         to_move = None if rt.finished else state.current_player
-        mine = seat is not None and seat == to_move and not rt.computer_plays(seat)
-        legal = state.legal_actions() if mine else []
+        plan = rt.plan()
+        choosers = sorted(rt.choosers())
+        choice = plan.get(seat) if plan is not None and seat is not None else None
+        mine = seat is not None and seat in choosers and not rt.computer_plays(seat)
+        # The person chooses (or chose) ahead of the engine: its own decision's observation.
+        if choice is not None and (mine or (seat is not None and rt.queued.get(seat))):
+            legal = choice.legal if mine else []
+            observation = choice.observation
+        else:
+            legal = state.legal_actions() if mine else []
+            observation = state.observation(seat)
+        own = seat is not None and plan is not None
         log_lines = rt.logs.get(seat, [])
         result = rt.result
         return {
@@ -1213,6 +1509,14 @@ class TableManager:
             "seat": seat,
             "version": rt.version,
             "to_move": to_move,
+            # Who may act now: every seat that must still choose in a window of simultaneous
+            # choices (the others learn only *that* a seat has chosen), else the seat to act.
+            "choosing": choosers,
+            "window": plan is not None,
+            # This seat's own choices made ahead of the engine's turn, and its stamp to send
+            # with a move in a window (``step``).
+            "queued": [str(q.action) for q in rt.queued.get(seat, [])] if own and seat is not None else [],
+            "step": rt.stamps.get(seat, 0) if own and seat is not None else None,
             "finished": rt.finished,
             "result": result,
             "result_text": game.result_text(result) if result is not None else None,
@@ -1220,7 +1524,7 @@ class TableManager:
             "clock": self.clock_view(rt),
             "rematch": rt.rematch,
             "hints": rt.hints,
-            "observation": state.observation(seat),
+            "observation": observation,
             "legal": legal_entries(game, legal),
             "log_from": log_from,
             "log": log_lines[log_from:],
@@ -1237,38 +1541,50 @@ class TableManager:
         if not settings.active:
             return None
         now = self.now()
-        due = self.due(rt)
-        return {
-            **settings.to_json(),
-            "running": rt.clock.seat,
-            "seats": [
-                {
-                    "left": (
-                        max(0.0, due - now)
-                        if i == rt.clock.seat and due is not None
-                        else rt.clock.left(settings, i, now)
-                    ),
-                    "running": i == rt.clock.seat,
-                }
-                for i in range(len(rt.seats))
-            ],
-        }
+        seats = []
+        for i in range(len(rt.seats)):
+            due = self.due(rt, i)
+            left = max(0.0, due - now) if due is not None else rt.clock.left(settings, i, now)
+            seats.append({"left": left, "running": i in rt.clock.running})
+        return {**settings.to_json(), "running": rt.clock.seat, "seats": seats}
 
     def can_undo(self, rt: TableRuntime, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last decision now: a human seat, under the undo
         policy of :mod:`netjer.core.undo` (computer seats never undo)."""
         if seat is None or rt.transcript is None or rt.finished or rt.computer_plays(seat):
             return False
-        return rt.transcript.can_undo(seat)
+        return bool(rt.queued.get(seat)) or self._why_not_undo(rt, seat) is None
+
+    @staticmethod
+    def _why_not_undo(rt: TableRuntime, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last applied decision (``None``: it may).
+
+        Besides the policy of :mod:`netjer.core.undo`: the decision that began a window of
+        simultaneous choices cannot be taken back once another seat has chosen in it (its
+        choice would have been made in a window that is no more)."""
+        assert rt.transcript is not None
+        reason = rt.transcript.why_not_undo(seat)
+        if reason is not None:
+            return reason
+        others = [rt.who(s) for s, waiting in sorted(rt.queued.items()) if waiting and s != seat]
+        if others and rt.window_version == rt.version:
+            return f"{' and '.join(others)} already chose in the secret choices your decision began"
+        return None
 
     async def undo(self, table_id: str, seat: int, version: int) -> TableRuntime:
         """Take back ``seat``'s last decision: checked against the version it saw and the undo
         policy, stored as an ``undo`` entry (the action list stays append-only), then told.
 
+        A seat with choices queued ahead of the engine's turn (a window of simultaneous
+        choices) withdraws its last queued choice instead: it never reached the record, so
+        only the queue changes and the seat must choose again (its clock runs again, without
+        the increment its choice had earned).
+
         Raises:
             TableError: 404 for a deleted table, 409 ``stale`` (the game moved on), 409 ``over``,
                 409 ``no_undo`` (with the policy's reason: another seat acted, something was
-                revealed or drawn; a computer seat, or the computer standing in for this one).
+                revealed or drawn, another seat already chose in the window this decision
+                began; a computer seat, or the computer standing in for this one).
         """
         rt = await self.get(table_id)
         async with rt.lock:
@@ -1280,31 +1596,70 @@ class TableManager:
                 raise TableError(409, "over", "the game is over")
             if rt.computer_plays(seat):
                 raise TableError(409, "no_undo", N_("computer players never undo"))
-            assert rt.transcript is not None
-            reason = rt.transcript.why_not_undo(seat)
-            if reason is not None:
-                raise TableError(409, "no_undo", CANNOT_UNDO.format(reason=reason))
-            # The seat to act stays the same (its own decisions are taken back): its clock runs on.
-            stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
-            stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
-            if not stored:
-                self._moved_on(table_id)
-                raise TableError(409, "stale", "the game has moved on")
-            if rt.ai_task is not None and not rt.ai_task.done():
-                rt.ai_task.cancel()  # a computer seat thinking about the position taken back
-            rt.ai_task = None
-            undo_last(rt)
+            if rt.queued.get(seat):
+                await self._withdraw(rt, seat)
+            else:
+                assert rt.transcript is not None
+                reason = self._why_not_undo(rt, seat)
+                if reason is not None:
+                    raise TableError(409, "no_undo", CANNOT_UNDO.format(reason=reason))
+                # The seat to act is the one whose decision is taken back; in a window the
+                # clocks are brought up to date just after.
+                stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
+                stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
+                if not stored:
+                    self._moved_on(table_id)
+                    raise TableError(409, "stale", "the game has moved on")
+                if rt.ai_task is not None and not rt.ai_task.done():
+                    rt.ai_task.cancel()  # a computer seat thinking about the position taken back
+                rt.ai_task = None
+                undo_last(rt)
+                clock = rt.clock.copy()
+                clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
+                if clock != rt.clock:
+                    await asyncio.to_thread(self.store.set_clock_state, table_id, clock.to_json())
+                    rt.clock = clock
+            if rt.window is not None:
+                rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
         await self._broadcast(rt)
         self._schedule_ai(rt)
         return rt
 
+    async def _withdraw(self, rt: TableRuntime, seat: int) -> None:
+        """Withdraw ``seat``'s last queued choice (under the table's lock)."""
+        last = rt.queued[seat][-1]
+        queued = rt.queued_actions()
+        queued[seat].pop()
+        settings = rt.clock_settings
+        clock = rt.clock.copy()
+        was_running = seat in clock.running
+        clock.hand_over(settings, rt.clocked_seats(rt.state, queued), self.now())
+        if settings.mode == "realtime" and not was_running and seat in clock.running:
+            clock.remaining[seat] = max(0.0, clock.remaining[seat] - settings.increment)
+        stored_clock = clock.to_json() if settings.active else None
+        await asyncio.to_thread(self.store.drop_choices, rt.id, [last.id], stored_clock)
+        rt.queued[seat].pop()
+        rt.clock = clock
+
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
-        """Send ``listener`` every new view of ``seat``."""
+        """Send ``listener`` every new view of ``seat`` (a seat's connection: it is present)."""
         rt.listeners.setdefault(seat, set()).add(listener)
+        if seat is not None:
+            rt.connections[seat] = rt.connections.get(seat, 0) + 1
+            rt.absent_since.pop(seat, None)
 
     def unsubscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
-        """Stop sending views to ``listener``."""
-        rt.listeners.get(seat, set()).discard(listener)
+        """Stop sending views to ``listener`` (a seat's last connection closing starts its
+        absence)."""
+        listeners = rt.listeners.get(seat, set())
+        if listener not in listeners:
+            return
+        listeners.discard(listener)
+        if seat is not None:
+            rt.connections[seat] = rt.connections.get(seat, 1) - 1
+            if rt.connections[seat] <= 0:
+                del rt.connections[seat]
+                rt.absent_since[seat] = self.now()
 
     async def _broadcast(self, rt: TableRuntime) -> None:
         for listeners in list(rt.listeners.values()):

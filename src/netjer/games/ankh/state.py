@@ -19,7 +19,7 @@ that owns the phase, and their components appear in the observation under ``god_
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any, ClassVar
 
@@ -35,8 +35,10 @@ from netjer.games.ankh.base import (
     B_APPLY,
     B_BIDS,
     B_RESOLVE,
+    BID,
     BOARD,
     C_REGION,
+    CARD,
     CONT_START,
     IS_LAND,
     OVER,
@@ -528,6 +530,14 @@ class AnkhState(State):
     @property
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
+
+    def simultaneous_window(self) -> Hashable | None:
+        """In a Battle every god in it chooses its Battle card face down, Amun's second card
+        included (rules/ankh.md §1, §10.3 step 1, §4.1), and every bidder bids for a Plague
+        of Locusts in secret (§1): a window is one Battle's cards, or one Plague's bids."""
+        if self.phase in (CARD, BID):
+            return (phase_name(self.phase), self.conflicts, self.b_region, len(self.plague_queue))
+        return None
 
     def _legal_actions(self) -> list[Action]:
         p = self.phase

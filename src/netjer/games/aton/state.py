@@ -19,6 +19,7 @@ Representation (two seats: 0 = Red, 1 = Blue):
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from netjer.core.action import Action
@@ -115,6 +116,14 @@ class AtonState(State):
     @property
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
+
+    def simultaneous_window(self) -> Hashable | None:
+        """The exchange decisions and the cartouches of a round are taken in secret by both
+        seats at once (rules/aton.md §4 steps B and C): one window each, named by the
+        phase and the round."""
+        if self.phase in (EXCHANGE_PHASE, ASSIGN_PHASE):
+            return (PHASE_NAMES[self.phase], self.round)
+        return None
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase

@@ -131,9 +131,13 @@ export class SeatConnection {
     return false;
   }
 
-  /** Send a move chosen against ``version``; false if not connected. */
-  move(version, index) {
-    return this.sendRaw({ type: "move", version, index });
+  /** Send a move chosen against ``version`` (and, in a window of simultaneous choices, the
+   * view's ``step``, so that the other seats' choices do not make it stale); false if not
+   * connected. */
+  move(version, index, step) {
+    const message = { type: "move", version, index };
+    if (step !== null && step !== undefined) message.step = step;
+    return this.sendRaw(message);
   }
 
   /** Send a chat message; false if not connected. */

@@ -147,9 +147,12 @@ function defaultClock() {
 
 function syncClock() {
   const mode = $("clock-mode").value;
+  // Without a clock, the leaving rule matters only if a player can count as gone.
+  const watched = mode !== "none" || $("clock-gone-after").value !== "0";
   for (const node of $("clock-box").querySelectorAll("[data-clock]")) {
     const want = node.dataset.clock;
-    node.classList.toggle("hidden", mode === "none" || (want !== "any" && want !== mode));
+    const shown = want === "any" ? watched : want === mode;
+    node.classList.toggle("hidden", !shown);
   }
 }
 
@@ -163,6 +166,8 @@ function readClock() {
     return { mode, bank: Math.round(minutes * 60), increment: Number.isFinite(increment) ? increment : 0, on_timeout };
   }
   if (mode === "turn") return { mode, per_turn: Number($("clock-per-turn").value), on_timeout };
+  const gone = Number($("clock-gone-after").value);
+  if (gone > 0) return { mode, gone_after: gone, on_timeout };
   return null;
 }
 
@@ -333,11 +338,20 @@ async function deleteTable(tableId) {
 
 // ---------- your tables ----------
 
+/** The seats that may act at table summary ``t`` (``choosing``; the seat to move for older servers). */
+function actingSeats(t) {
+  if (Array.isArray(t.choosing)) return t.choosing;
+  return t.to_move === null || t.to_move === undefined ? [] : [t.to_move];
+}
+
 /** A table of this browser: whose turn, the time left, and the link to its seat(s). */
 function myTableItem(table, seats) {
   const mine = seats.filter((s) => table.seats[s]);
-  const myTurn = !table.finished && mine.includes(table.to_move) && !(table.seats[table.to_move] && table.seats[table.to_move].standin);
-  const mover = table.to_move === null || table.to_move === undefined ? null : table.seats[table.to_move];
+  // Every seat that must still choose may act (simultaneous choices), else the seat to move.
+  const mineToAct = mine.filter((s) => actingSeats(table).includes(s) && !table.seats[s].standin);
+  const myTurn = !table.finished && mineToAct.length > 0;
+  const moverSeat = myTurn ? mineToAct[0] : table.to_move;
+  const mover = moverSeat === null || moverSeat === undefined ? null : table.seats[moverSeat];
   let turn;
   if (table.finished) turn = translateLine(table.result_text || "") || t("finished");
   else if (myTurn) turn = t("Your turn ({seat})", { seat: mover.label });
@@ -349,8 +363,9 @@ function myTableItem(table, seats) {
   }
   else turn = "";
   let time = null;
-  if (!table.finished && table.clock && table.clock.running !== null && table.clock.running !== undefined) {
-    const left = table.clock.seats[table.clock.running].left;
+  const timed = myTurn && table.clock && table.clock.seats[moverSeat].running ? moverSeat : table.clock ? table.clock.running : null;
+  if (!table.finished && table.clock && timed !== null && timed !== undefined) {
+    const left = table.clock.seats[timed].left;
     if (left !== null) time = t("{time} left", { time: clockText(left, table.clock.mode) });
   }
   const fragment = mine.length > 1 ? "hotseat" : `seat=${mine[0]}`;
@@ -361,7 +376,14 @@ function myTableItem(table, seats) {
       el("div", { class: "small" }, t("You: {seats}", { seats: mine.map((s) => table.seats[s].label).join(", ") })),
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
     el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(table.id)}#${fragment}` }, label),
-    table.version === 0 && loadCreatorKey(table.id) ? deleteButton(table.id, t("Delete")) : null);
+    table.version === 0 && loadCreatorKey(table.id) ? deleteButton(table.id, t("Delete")) : null,
+    el("button", { type: "button", class: "secondary", "data-forget": table.id, title: t("Remove it from this list: this browser forgets its seat links (the table itself stays)"), on: { click: () => forgetTable(table.id) } }, t("Forget")));
+}
+
+/** Forget a table's seat links (and creator key) in this browser: it leaves "Your tables". */
+function forgetTable(tableId) {
+  forgetTokens(tableId);
+  refreshTables();
 }
 
 async function refreshMine() {
@@ -375,7 +397,7 @@ async function refreshMine() {
   const mineFirst = (t) => {
     const seats = Object.keys(held[t.id]).map(Number);
     if (t.finished) return 2;
-    return seats.includes(t.to_move) ? 0 : 1;
+    return seats.some((s) => actingSeats(t).includes(s) && t.seats[s] && !t.seats[s].standin) ? 0 : 1;
   };
   tables.sort((a, b) => mineFirst(a) - mineFirst(b));
   fill($("my-tables"), tables.map((t) => myTableItem(t, Object.keys(held[t.id]).map(Number))), t("None of your tables is on this server."));
@@ -455,6 +477,7 @@ async function main() {
     clockTouched = true;
     syncClock();
   });
+  $("clock-gone-after").addEventListener("change", syncClock);
   drawForm();
   document.body.dataset.ready = "yes";
   await refreshTables();

@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, loadLanguage, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
+import { api, clockText, el, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
@@ -153,12 +153,14 @@ function confirmToken(seat, token) {
 const errorWords = () => ({
   stale: t("The game moved on before your move arrived, so it was not played. The board now shows the current position."),
   not_your_turn: t("It is not your turn."),
+  chosen: t("You have made your choice: the others are still choosing."),
   over: t("The game is over."),
   spectator: t("Spectators cannot move."),
   stood_in: t("The computer plays for you since your time ran out: take your seat back to play."),
   time_out: t("Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on."),
   not_stood_in: t("You already play this seat."),
   deleted: t("This table was deleted by its creator before the game began. Go back to the lobby."),
+  rate_limited: t("You are sending chat messages too fast: wait a moment, then send it again."),
 });
 
 function onError(conn, message) {
@@ -212,7 +214,7 @@ function play(text) {
     return;
   }
   const conn = state.conns.get(keyOf(state.shown));
-  if (!conn || !conn.move(view.version, found.index)) {
+  if (!conn || !conn.move(view.version, found.index, view.step)) {
     state.errors = [{ text: t("Not connected to the server: the move was not sent. It will reconnect by itself; try again then.") }];
     update();
     return;
@@ -307,13 +309,20 @@ function seatMark(game, seat) {
   return el("span", { class: "seat-mark", style: colours[seat] ? `color:${colours[seat]}` : null, "aria-hidden": "true" }, marks[seat] || "•");
 }
 
+/** The seats that may act now: every seat that must still choose in a window of
+ * simultaneous choices (Aton's cartouches, Ankh's Battle cards), else the seat to move. */
+function choosing(view) {
+  if (Array.isArray(view.choosing)) return view.choosing;
+  return view.to_move === null || view.to_move === undefined ? [] : [view.to_move];
+}
+
 function renderView(view) {
   const key = focusKey();
   const renderer = RENDERERS[view.game];
   const seat = state.shown;
   const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
   const standin = Boolean(mine && (mine.standin || mine.out));
-  const myTurn = seat !== null && seat !== undefined && view.to_move === seat && !view.finished && !standin;
+  const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
   const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow() };
@@ -336,7 +345,11 @@ function renderView(view) {
   const statusBox = $("status");
   statusBox.textContent = statusText;
   statusBox.classList.toggle("your-turn", myTurn);
-  if (!view.finished && !myTurn) {
+  if (!view.finished && !myTurn && view.window) {
+    // simultaneous choices: every seat that must still choose is waited for at once
+    const others = choosing(view).map((s) => seatTitle(view.seats[s]));
+    if (others.length) statusBox.textContent += ` — waiting for ${others.join(" and ")} to choose`;
+  } else if (!view.finished && !myTurn) {
     const mover = view.seats[view.to_move];
     if (mover) {
       if (mover.kind === "agent") statusBox.textContent += ` — ${t("the computer ({agent}) is thinking…", { agent: mover.agent })}`;
@@ -356,9 +369,15 @@ function renderView(view) {
       el("button", { id: "take-back", on: { click: takeBack } }, t("Take my seat back"))));
   }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
+  if (view.queued && view.queued.length && !view.finished) {
+    controls.append(el("p", { class: "queued", "data-queued": view.queued.join(",") },
+      t("Your choice so far (hidden from the others until everyone has chosen): {choices}.", { choices: view.queued.map((q) => translateLine(q)).join(", ") }),
+      view.can_undo ? ` ${t("Undo withdraws the last one.")}` : ""));
+  }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
   controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending, update));
   $("hints-note").textContent = review.hintsNote(view);
+  if (view.version === 0 && !view.finished && loadCreatorKey(tableId)) controls.append(deleteTableButton());
   for (const c of drawn.controls) {
     c.disabled = sending;
     controls.append(c);
@@ -367,14 +386,16 @@ function renderView(view) {
   const seats = $("seats");
   seats.replaceChildren(
     ...view.seats.map((s) =>
-      el("li", { class: view.to_move === s.seat ? "to-move" : null, "data-seat": s.seat },
+      el("li", { class: choosing(view).includes(s.seat) ? "to-move" : null, "data-seat": s.seat },
         seatMark(view.game, s.seat),
         el("span", {}, seatTitle(s)),
         s.seat === seat ? el("strong", {}, t("(you)")) : null,
         s.open ? el("span", { class: "muted" }, t("(open seat)")) : null,
         s.standin ? el("span", { class: "standin", "data-standin": s.seat }, t("(the computer plays: time ran out)")) : null,
         s.out ? el("span", { class: "standin" }, t("(out)")) : null,
-        view.to_move === s.seat ? el("span", { "aria-label": t("to move") }, `◀ ${t("to move")}`) : null,
+        choosing(view).includes(s.seat) && !view.finished
+          ? el("span", { "aria-label": view.window ? t("choosing") : t("to move") }, `◀ ${view.window ? t("choosing") : t("to move")}`)
+          : null,
         view.clock ? el("span", { class: "clock", "data-clock-seat": s.seat }) : null),
     ),
   );
@@ -571,7 +592,7 @@ function beep() {
 function watchTurn(seat, view) {
   if (seat === null) return;
   const info = view.seats[seat];
-  const mine = !view.finished && view.to_move === seat && !(info && (info.standin || info.out));
+  const mine = !view.finished && choosing(view).includes(seat) && !(info && (info.standin || info.out));
   const before = turns.get(seat);
   turns.set(seat, mine);
   if (!mine || before !== false || document.visibilityState !== "hidden") return;
@@ -685,6 +706,22 @@ function drawClocks() {
 }
 
 setInterval(drawClocks, 500);
+
+/** The creator's button: delete this table before its first move (the creator key is kept
+ * in this browser by the lobby). The server tells every open page that it is gone. */
+function deleteTableButton() {
+  return el("button", { type: "button", class: "danger", id: "delete-table", on: { click: deleteThisTable } }, t("Delete this table"));
+}
+
+async function deleteThisTable() {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}`, { method: "DELETE", token: loadCreatorKey(tableId) });
+    forgetTokens(tableId);
+  } catch (err) {
+    state.errors = [{ text: t("The table was not deleted: {reason}", { reason: err.message }) }];
+    update();
+  }
+}
 
 function takeBack() {
   const conn = state.conns.get(keyOf(state.shown));
