@@ -28,7 +28,8 @@ Payload (JSON, well under PostgreSQL's 8000 bytes): ``{"t": table, "k": kind, "i
 "p": origin}``, kind ``"a"`` (actions stored from index ``i`` on), ``"e"`` (an event: a chat
 message, a timeout, a seat taken back, a rematch offered), ``"s"`` (a seat taken), ``"q"`` (a
 simultaneous choice queued or withdrawn) or ``"d"`` (the table deleted).  News of actions
-also carries their notation (``"a"``), the clocks after them (``"c"``) and the result (``"r"``), so a process that has the table up to index ``i``
+also carries their notation (``"a"``), the clocks after them (``"c"``) and the result
+(``"r"``), so a process that has the table up to index ``i``
 applies them without reading the database (it reads it when the news does not join up with
 its version: news lost, or too long to carry them); the other kinds, rarer, reload the table
 in place.
