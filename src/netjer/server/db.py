@@ -182,7 +182,8 @@ def single_process_lock(url: str) -> IO[str] | None:
     parsed = make_url(url)
     if not parsed.drivername.startswith("sqlite") or parsed.database in (None, "", ":memory:"):
         return None
-    path = Path(f"{parsed.database}.lock")
+    # The file's real path: two URLs naming it differently (a symbolic link, ``..``) share one lock.
+    path = Path(f"{Path(parsed.database).resolve()}.lock")
     handle = path.open("a+", encoding="utf-8")
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
