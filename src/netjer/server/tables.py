@@ -872,6 +872,11 @@ class TableManager:
             rt.clock = clock
             rt.forfeit = forfeit
             rt.add_line(line)
+        # Logged by the one process that stored it (the others' conditional write was refused).
+        log.info(
+            "time ran out",
+            extra={"event": "timeout", "table": rt.id, "seat": seat, "on_timeout": rt.clock_settings.on_timeout},
+        )
         await self._broadcast(rt)
         self._schedule_ai(rt)
         return {seat}
