@@ -3,6 +3,7 @@ computer standing in when time runs out, taking the seat back, 'out', restarts, 
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -306,3 +307,16 @@ def test_clock_state_round_trips_and_hands_over() -> None:
     again = ClockState.from_json(state.to_json(), settings, 2)
     assert again == state
     assert again.deadline(settings) == pytest.approx(130)
+
+
+def test_a_timeout_is_logged_once_as_a_structured_line(
+    client: TestClient, fake: FakeTime, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = _create(client, {"mode": "realtime", "bank": 60, "increment": 0, "on_timeout": "out"})
+    first = _view(client, table)["to_move"]
+    fake.t += 61
+    with caplog.at_level(logging.INFO, logger="netjer.server"):
+        _check_clocks(client)
+        _check_clocks(client)  # nothing more is due
+    lines = [r for r in caplog.records if getattr(r, "event", None) == "timeout"]
+    assert [(r.table, r.seat, r.on_timeout) for r in lines] == [(table["id"], first, "out")]  # type: ignore[attr-defined]

@@ -16,13 +16,13 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 
 from netjer.core import Rng
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
 from netjer.server.clocks import ClockSettings, ClockState
-from netjer.server.db import AlreadyServed, ClockChanged, Store, single_process_lock
+from netjer.server.db import AlreadyServed, ClockChanged, Store, migrate, single_process_lock
 from netjer.server.leases import Leases
 from netjer.server.process import free_port, kill_server, start_server, stop_server
 from netjer.server.tables import legal_entries
@@ -400,3 +400,30 @@ def test_views_carry_only_the_seats_observation_through_two_processes(
                 rest = _view(httpx, table, seat, tokens[str(seat)], other)
                 if rest["version"] == version + 1:
                     assert rest["observation"] == local.observation(seat)
+
+
+def test_processes_starting_at_once_on_a_new_database_migrate_it_one_at_a_time(
+    postgres_url: str,  # noqa: F811
+) -> None:
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text("DROP DATABASE IF EXISTS fresh"))
+        c.execute(text("CREATE DATABASE fresh"))
+    admin.dispose()
+    fresh = postgres_url.replace("/netjer?", "/fresh?")
+    # lock_timeout: a migration stuck behind another's locks fails rather than waiting forever
+    engines = [create_engine(fresh, connect_args={"options": "-c lock_timeout=20s"}) for _ in range(4)]
+    start = threading.Barrier(len(engines))
+
+    def boot(engine: Any) -> str:
+        start.wait()
+        try:
+            migrate(engine)
+            return "ok"
+        except Exception as err:  # what a process starting at that moment would stop with
+            return f"{type(err).__name__}: {err}".splitlines()[0]
+        finally:
+            engine.dispose()
+
+    with ThreadPoolExecutor(len(engines)) as pool:
+        assert list(pool.map(boot, engines)) == ["ok"] * len(engines)

@@ -719,6 +719,8 @@ def serve(
     import os  # noqa: PLC0415
 
     import uvicorn  # noqa: PLC0415 - only the server needs it
+    from sqlalchemy.engine import make_url  # noqa: PLC0415
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError  # noqa: PLC0415
 
     from netjer.server.app import create_app  # noqa: PLC0415
     from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
@@ -748,6 +750,15 @@ def serve(
     if not lease_seconds > 0:
         raise _fail(f"--lease-seconds must be positive, got {lease_seconds}")
     try:
+        parsed = make_url(db)
+    except ArgumentError:
+        parsed = None  # malformed: create_app below says so
+    if parsed is not None and parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
+        raise _fail(
+            f"--db {db!r} is an in-memory SQLite database: the server's connections would each see their own "
+            "empty one; give a file, e.g. sqlite:///netjer.db"
+        )
+    try:
         lock = single_process_lock(db)  # held until this process ends
     except AlreadyServed as err:
         raise _fail(str(err)) from None
@@ -764,8 +775,14 @@ def serve(
             lease_seconds=lease_seconds,
             chat_per_minute=chat_per_minute,
         )
+    except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
+        raise _fail(
+            f"cannot use the database {db!r}: unknown kind of database; give sqlite:///FILE or "
+            "postgresql+psycopg://user@host/db (docs/deploy.md)"
+        ) from None
     except Exception as err:  # a bad URL or an unreachable database
-        raise _fail(f"cannot use the database {db!r}: {err}") from None
+        reason = str(err).split("\n(Background on this error", 1)[0]
+        raise _fail(f"cannot use the database {db!r}: {reason}") from None
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
     # ws_max_size: clients send only small messages; timeout_graceful_shutdown: open

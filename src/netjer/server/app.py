@@ -90,6 +90,8 @@ from pydantic import (
     Tag,
     ValidationError,
 )
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected, WebSocketState
@@ -491,6 +493,27 @@ async def _receive_text(websocket: WebSocket) -> str:
 #: What sending to or reading from a client that has gone raises: Starlette's disconnect, its
 #: use of a connection already closed, a send that timed out (the client stopped reading),
 #: and the transport's own errors.
+#: The database's failures that pass (it is down, restarting or unreachable, or the pool has
+#: no connection free): a request they interrupt gets 503 ``unavailable`` (try again), and a
+#: WebSocket an error message followed by the current view, never a 500 and a traceback.  A
+#: move is applied in memory only once the database stored it: the view shows whether it was.
+DB_UNAVAILABLE: tuple[type[Exception], ...] = (OperationalError, InterfaceError, PoolTimeoutError)
+#: Seconds a client is told to wait (``Retry-After``) when the database is unavailable.
+DB_RETRY_SECONDS = 2
+DB_UNAVAILABLE_MESSAGE = "the database is unavailable for a moment; try again shortly"
+
+
+def _db_unavailable(err: Exception) -> TableError:
+    """The 503 ``unavailable`` error for a failure of the database (:data:`DB_UNAVAILABLE`),
+    logged as one warning line (its first line: no traceback)."""
+    log.warning(
+        "database unavailable: %s",
+        str(err).splitlines()[0][:300] if str(err) else type(err).__name__,
+        extra={"event": "db_unavailable"},
+    )
+    return TableError(503, "unavailable", DB_UNAVAILABLE_MESSAGE)
+
+
 _GONE: tuple[type[BaseException], ...] = (WebSocketDisconnect, WebSocketDisconnected, TimeoutError, OSError)
 
 
@@ -717,6 +740,12 @@ def create_app(
     @app.exception_handler(RateLimited)
     async def _rate_limited(_request: Request, err: RateLimited) -> JSONResponse:
         return _error(TableError(429, "rate_limited", err.message), {"Retry-After": str(err.retry_after)})
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    @app.exception_handler(PoolTimeoutError)
+    async def _db_down(_request: Request, err: Exception) -> JSONResponse:
+        return _error(_db_unavailable(err), {"Retry-After": str(DB_RETRY_SECONDS)})
 
     @app.get("/api/health")
     async def health_check(request: Request) -> JSONResponse:
@@ -973,6 +1002,10 @@ def create_app(
         except (ValidationError, ValueError, RecursionError, TimeoutError):
             await _refuse(websocket, {"type": "error", "error": "bad_request", "message": HELLO_HELP}, 4422)
             return
+        except DB_UNAVAILABLE as err:
+            error = _db_unavailable(err)
+            await _refuse(websocket, {"type": "error", "error": error.code, "message": error.message}, 4503)
+            return
         except _GONE:
             return
         seat = hello.seat
@@ -1055,6 +1088,10 @@ def create_app(
                     await reply({"type": "error", "error": "bad_request", "message": help_text})
                 except (ValueError, RecursionError):
                     await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
+                except DB_UNAVAILABLE as err:
+                    error = _db_unavailable(err)
+                    await reply({"type": "error", "error": error.code, "message": error.message, "rule": None})
+                    changed.set()
         except _GONE:
             pass
         finally:

@@ -185,7 +185,8 @@ def single_process_lock(url: str) -> IO[str] | None:
     parsed = make_url(url)
     if not parsed.drivername.startswith("sqlite") or parsed.database in (None, "", ":memory:"):
         return None
-    path = Path(f"{parsed.database}.lock")
+    # The file's real path: two URLs naming it differently (a symbolic link, ``..``) share one lock.
+    path = Path(f"{Path(parsed.database).resolve()}.lock")
     handle = path.open("a+", encoding="utf-8")
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -258,12 +259,25 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+#: The PostgreSQL advisory lock that server processes starting together take around
+#: :func:`migrate` (any constant: ``"netj"`` in ASCII).
+MIGRATION_LOCK = 0x6E65746A
+
+
 def migrate(engine: Engine) -> None:
-    """Create or upgrade the schema to the latest Alembic revision."""
+    """Create or upgrade the schema to the latest Alembic revision.
+
+    On PostgreSQL, processes starting at once (systemd units at boot) migrate one at a time:
+    the first holds a transaction-level advisory lock (:data:`MIGRATION_LOCK`) until its
+    migration commits, and the others then find the schema at the latest revision (without it
+    the second failed: two ``CREATE TABLE`` of the same name conflict).
+    """
     script_location = str(resources.files("netjer.server") / "migrations")
     config = Config()
     config.set_main_option("script_location", script_location)
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -39,6 +39,7 @@ import time
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 if TYPE_CHECKING:
     from netjer.server.tables import TableManager
@@ -176,10 +177,14 @@ class Leases:
 
     async def run(self, manager: TableManager) -> None:
         """Sweep every ``ttl / 3`` seconds until cancelled; a failed sweep (the database
-        away) is logged and retried."""
+        away: one warning line) is logged and retried."""
         while True:
             try:
                 await self.sweep(manager)
+            except (OperationalError, InterfaceError) as err:  # the database away: one line, no traceback
+                log.warning(
+                    "the lease sweep failed: %s", str(err).splitlines()[0][:300], extra={"event": "db_unavailable"}
+                )
             except Exception:
                 log.exception("the lease sweep failed")
             await asyncio.sleep(self.ttl / 3)

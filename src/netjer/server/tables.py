@@ -1152,6 +1152,13 @@ class TableManager:
             rt.forfeit = forfeit
             for line in lines:
                 rt.add_line(line)
+        # Logged by the one process that stored it (the others' conditional write was refused).
+        for seat in left:
+            log.info(
+                "time ran out" if seat in expired else "gone",
+                extra={"event": "timeout" if seat in expired else "gone", "table": rt.id, "seat": seat,
+                       "on_timeout": rt.clock_settings.on_timeout},
+            )  # fmt: skip
         await self._broadcast(rt)
         self._schedule_ai(rt)
         return set(expired)
