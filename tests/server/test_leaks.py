@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from netjer.core import Rng
 from netjer.core.state import State
+from netjer.games.ankh.notation import Bid, Card, CatPut
 from netjer.games.aton.actions import Assign, Exchange
 from netjer.games.nile.actions import Place
 from netjer.games.registry import make_game
@@ -269,3 +270,41 @@ def test_a_choice_made_ahead_tells_the_others_only_that_it_was_made(tmp_path: Pa
         assert views[0][chooser] != views[1][chooser]
         if game == "ankh":  # one card each: *that* it has chosen is public
             assert chooser not in views[0][engine]["choosing"]
+
+
+def test_ankh_log_hides_cats_cards_and_bids_from_the_other_god(client: TestClient) -> None:
+    """Ankh in words (issue 14 item 5): Bastet's cat faces, Battle cards and bids stay out of the
+    other seat's log and notation; every other decision reads the same for both seats."""
+    options = {"players": 2, "gods": "bastet,thoth", "first_player": 0}
+    seats = [{"type": "human"}, {"type": "human"}]
+    data = client.post("/api/tables", json={"game": "ankh", "options": options, "seed": 5, "seats": seats}).json()
+    table, tokens = data["id"], data["tokens"]
+    local = make_game("ankh", options).new_initial_state(5)
+    rng = Rng(5)
+    hidden = 0
+    with client.websocket_connect(f"/ws/tables/{table}") as ws0, client.websocket_connect(f"/ws/tables/{table}") as ws1:
+        sockets = {0: ws0, 1: ws1}
+        for seat, ws in sockets.items():
+            ws.send_json({"type": "hello", "seat": seat, "token": tokens[str(seat)]})
+            ws.receive_json()
+        for _ in range(120):
+            if local.is_terminal:
+                break
+            actor = local.current_player
+            legal = local.legal_actions()
+            action = legal[rng.below(len(legal))]
+            words = {v: local.describe_action(action, v) for v in (0, 1)}
+            secret = isinstance(action, (CatPut, Card, Bid))
+            other = 1 - actor
+            if secret:
+                hidden += 1
+                assert words[other] != words[actor] and not re.search(r"\+\d|star|: ", words[other])
+            else:
+                assert words[other] == words[actor] and "decides:" not in words[actor], words[actor]
+            sockets[actor].send_json({"type": "move", "version": len(local.history), "action": str(action)})
+            local.apply(action)
+            for seat, ws in sockets.items():
+                message = ws.receive_json()
+                told = dict(zip(message["log"], message["log_notation"], strict=True))
+                assert told[words[seat]] == (None if secret and seat == other else str(action))
+    assert hidden >= 3

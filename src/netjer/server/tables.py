@@ -333,7 +333,9 @@ def log_notation(runtime: TableRuntime, viewer: int | None, log_from: int = 0) -
 
 
 def advance(runtime: TableRuntime, action: Action) -> None:
-    """Apply a legal action to the runtime's state and extend every viewer's log."""
+    """Apply a legal action to the runtime's state and extend every viewer's log: the action's
+    words for that viewer, then the game's new events (the first left out when it tells the
+    action in the same words, as Ankh's unlock does)."""
     state = runtime.state
     described = {v: state.describe_action(action, v) for v in runtime.viewers()}
     before = {v: len(_events(state, v)) for v in runtime.viewers()}
@@ -345,8 +347,11 @@ def advance(runtime: TableRuntime, action: Action) -> None:
     for v in runtime.viewers():
         if v == actor or described[v] == described[actor]:
             runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
+        events = _events(state, v)[before[v] :]
+        if events and events[0].rstrip(".") == described[v].rstrip("."):
+            events = events[1:]  # the game's log tells the action in the same words: once is enough
         runtime.logs.setdefault(v, []).append(described[v])
-        runtime.logs[v].extend(_events(state, v)[before[v] :])
+        runtime.logs[v].extend(events)
     runtime.track_window()
 
 

@@ -26,9 +26,7 @@ from typing import Any, ClassVar
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
-from netjer.core.texts import load_texts
-from netjer.core.words import plural
-from netjer.games.ankh import battle, conflict, victory
+from netjer.games.ankh import battle, conflict, narration, victory
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_TASK,
@@ -53,21 +51,10 @@ from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
     MAX_BID,
-    Bid,
-    Build,
-    Camel,
-    Card,
-    Pick,
-    Power,
-    Put,
-    Row,
-    Swap,
-    To,
-    Word,
 )
 from netjer.games.ankh.phases import CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
-from netjer.games.ankh.powers import POWER_IDS, power_names, unlock_level
+from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import controllers
 from netjer.games.ankh.setup import ACTIONS, ActionTrack, initial_setup
 
@@ -75,30 +62,6 @@ from netjer.games.ankh.setup import ACTIONS, ActionTrack, initial_setup
 HEX_NAMES: tuple[str, ...] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
 EDGE_NAMES: tuple[str, ...] = tuple(BOARD.edge_name(e) for e in range(BOARD.num_edges))
 
-#: Per (phase name, word): what a decline (or ``end``) says in the log of the game, rather
-#: than a bare ``Player 5: done`` (``describe_action``).  Words that do something are
-#: narrated by the log of their effect instead.
-_WORD_TEXT: dict[tuple[str, str], str] = {
-    ("turn", "end"): "ends the turn",
-    ("turn-end", "end"): "ends the turn",
-    ("move-pick", "done"): "stops moving figures",
-    ("camel", "done"): "lays no camels",
-    ("swap", "noswap"): "swaps no Conflict Order tokens",
-    ("obelisk-pick", "done"): "relocates no more figures (Obelisk Attuned)",
-    ("build", "nobuild"): "builds no Monument",
-    ("tiebreak", "notiebreak"): "keeps the tie-breaker (does not use it)",
-    ("worship", "noworship"): "sacrifices no Followers for Devotion (Worshipful)",
-    ("adopt", "done"): "keeps no more of the minor god's Guardians (the others leave the game)",
-    ("amun-two-cards", "noamun"): "plays one Battle card in this battle, not two (Amun)",
-    ("anubis-trap", "notrap"): "traps no Warrior (Anubis)",
-    ("osiris-underworld", "nounderworld"): "places no Underworld token (Osiris)",
-    ("osiris-pick", "nounderworld"): "moves no Underworld token (Osiris)",
-    ("ra-sun", "nosun"): "makes no figure Radiant (Ra)",
-    ("hathor-place", "noplace"): "places no figure (Hathor)",
-    ("thoth-guess", "noguess"): "makes no guess (Thoth)",
-    ("isis-save", "done"): "saves no more Protected figures (Isis)",
-    ("horus-eye", "done"): "puts no more Eyes on regions (Horus)",
-}
 #: Observation tables (the same words as ``card_names``, ``hand_of`` and ``power_names``),
 #: computed once per mask.
 _CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
@@ -129,25 +92,6 @@ _TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
     "tracks": lambda _, v: [[t.action, t.spaces, t.start, t.event_space] for t in v],
     "powers": _powers_json,
 }
-
-
-#: The action rows by their rules names (§7.3).
-_ROW_TEXT = {"move": "Move Figures", "summon": "Summon Figure", "gain": "Gain Followers", "unlock": "Unlock Ankh Power"}
-
-
-def _term_name(kind: str, key: str) -> str:
-    """What the rules texts call the card, power or piece ``key`` ("Chariots", "Cat-Mummy"); a
-    figure or Monument with its article ("a Warrior", "an Obelisk")."""
-    texts = load_texts("netjer.games.ankh")
-    found = None
-    if kind == "figure":
-        found = texts.of_kind("guardian", key)
-    elif kind != "monument":
-        found = texts.of_kind(kind, key)
-    name = found.name if found is not None else key.replace("-", " ").capitalize()
-    if kind in ("figure", "monument"):
-        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
-    return name
 
 
 class AnkhState(State):
@@ -823,51 +767,7 @@ class AnkhState(State):
         return report_facets(self)
 
     def describe_action(self, action: Action, viewer: int | None) -> str:
-        """Words for ``action`` by the current player; a Battle card or bid is shown only to
-        the seats of the god that chose it, and a decline (``done``, ``nobuild``...) is said
-        in words."""
-        seat = self.to_move
-        who = self._name(self.god_of_seat[seat])
-        same_god = viewer is not None and self.god_of_seat[viewer] == self.god_of_seat[seat]
-        if isinstance(action, Card) and not same_god:
-            return f"{who} chooses a Battle card in secret."
-        if isinstance(action, Bid) and not same_god:
-            return f"{who} bids in secret."
-        if self.phase >= GOD_PHASE_BASE and not same_god:
-            secret = PHASE_OWNER[self.phase].describe(self, action, viewer)
-            if secret is not None:
-                return f"{who} {secret}"
-        if isinstance(action, Word):
-            words = _WORD_TEXT.get((phase_name(self.phase), action.word))
-            if words is not None:
-                return f"{who} {words}."
-        words = self._action_words(action)
-        return f"{who} {words}." if words is not None else f"{who}: {action}"
-
-    def _action_words(self, action: Action) -> str | None:
-        """The common decisions in words ("moves the figure on 7,6 to 6,6"), named as the rules
-        texts name their cards, powers and pieces (``texts/en.toml``); None for the others,
-        which the log then gives in notation.  Only called for what the viewer may see."""
-        hex_name = self.board.hex_name
-        phase = phase_name(self.phase)
-        if isinstance(action, Row):
-            return f"takes the {_ROW_TEXT[ACTIONS[action.row]]} action"
-        if isinstance(action, Pick) and phase == "move-pick":
-            return f"picks the figure on {hex_name(action.hex)} to move it"
-        if isinstance(action, To) and phase == "move-to" and self.selected >= 0:
-            return f"moves the figure on {hex_name(self.selected)} to {hex_name(action.hex)}"
-        if isinstance(action, Put) and phase in ("summon", "pyramid-summon"):
-            return f"summons {_term_name('figure', FIGURE_IDS[action.kind])} on {hex_name(action.hex)}"
-        if isinstance(action, Power) and phase == "unlock":
-            return f"unlocks the Ankh power {_term_name('power', POWER_IDS[action.power])}"
-        if isinstance(action, Camel):
-            return f"lays a camel on the side {self.board.edge_name(action.edge)}"
-        if isinstance(action, Swap):
-            return f"swaps the Conflict Order tokens {action.a} and {action.b}"
-        if isinstance(action, Card):
-            return f"chooses the Battle card {_term_name('card', CARD_IDS[action.card])}"
-        if isinstance(action, Bid):
-            return f"bids {plural(action.amount, 'Follower')}"
-        if isinstance(action, Build) and phase == "build":
-            return f"builds {_term_name('monument', MONUMENT_IDS[action.kind])} on {hex_name(action.hex)}"
-        return None
+        """Words for ``action`` by the current player as ``viewer`` may know it: a Battle card,
+        a bid or a face-down cat's face is told only to the seats of the god that chose it
+        (:func:`netjer.games.ankh.narration.describe`)."""
+        return narration.describe(self, action, viewer)

@@ -83,7 +83,7 @@ def test_her_placement_is_told_once_not_again_in_the_log() -> None:
     action = s.game.parse_action("cat star 4,5")
     assert s.describe_action(action, 1) == "Bastet places a cat face down at 4,5 (Bastet)."
     assert s.describe_action(action, None) == "Bastet places a cat face down at 4,5 (Bastet)."
-    assert s.describe_action(action, 0) == "Bastet: cat star 4,5"  # her own seat sees which
+    assert s.describe_action(action, 0) == "Bastet places the star cat face down at 4,5 (Bastet)."  # her seat: which
     before = len(s.log)
     play(s, "cat star 4,5")
     assert s.log[before:] == []  # the words above say it: nothing repeats it in the log

@@ -145,7 +145,9 @@ class GodPower:
         return {}
 
     def describe(self, st: AnkhState, action: Action, viewer: int | None) -> str | None:
-        """Words for ``action`` when it must hide something from ``viewer``; None: the notation."""
+        """The whole log sentence for ``action`` (by the player to move) when it must hide
+        something from ``viewer`` (a seat of another god, or a spectator: only those ask); None:
+        ``viewer`` may read the actor's own words (:mod:`netjer.games.ankh.narration`)."""
         return None
 
     def why_illegal(self, st: AnkhState, task: Task, action: Action) -> str | None:

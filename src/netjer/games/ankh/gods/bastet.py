@@ -53,6 +53,7 @@ from netjer.games.ankh import guardians
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -154,7 +155,10 @@ class BastetPower(GodPower):
 
     def describe(self, st: AnkhState, action: Action, viewer: int | None) -> str | None:
         if isinstance(action, CatPut):
-            return f"places a cat face down at {st.board.hex_name(action.hex)} (Bastet)."
+            who = st._name(st.god_of_seat[st.to_move])
+            return _("{who} places a cat face down at {space} (Bastet).").format(
+                who=who, space=st.board.hex_name(action.hex)
+            )
         return None
 
     def why_illegal(self, st: AnkhState, task: Task, action: Action) -> str | None:
