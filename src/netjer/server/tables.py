@@ -1090,6 +1090,10 @@ class TableManager:
         settings = rt.clock_settings
         if not settings.watched or rt.finished or any(s.waiting for s in rt.seats):
             return []
+        if self.news is not None:
+            # Several processes: a seat's connections are counted by the process it is connected
+            # to, so another process would see it gone; only the clocks decide there.
+            return []
         if all(rt.connections.get(seat) for seat, info in enumerate(rt.seats) if info.is_human):
             return []  # everyone is here (the usual case: no need to work out who must act)
         gone = []
