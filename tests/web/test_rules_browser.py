@@ -1,11 +1,16 @@
-"""The Rules panel (lobby and table), the legal actions' meanings and the board's term tips in Chromium."""
+"""The Rules panel, the actions' meanings and term tips, and undo (Ankh pick, Aton card) in Chromium."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from netjer.core.texts import load_texts
+from tests.web.conftest import VIEWPORT
 from tests.web.test_browser import api, click_move, wait_turn
 
 
@@ -107,3 +112,119 @@ def test_undo_puts_a_picked_ankh_figure_back(server: str, page: Any) -> None:
     click_move(page, page.locator("#undo"))
     page.wait_for_selector(f"#legal button[data-action='{picked}']")
     assert page.locator("#log li").last.inner_text().startswith("Taken back: Seth picks the figure")
+
+
+# Records, on every change of the page, any face value shown on the watched seat's cartouches
+# or hand (the page of another seat must never show one before the reveal).
+_WATCH_VALUES = """(seat, name) => {
+  window.__leaks = [];
+  const look = () => {
+    const sel = `[data-cartouche^="${seat}-"][data-value], [data-hand^="${seat}-"][data-value]`;
+    document.querySelectorAll(sel).forEach((e) => window.__leaks.push(e.dataset.value));
+    const log = document.getElementById("log");
+    if (log && new RegExp(`${name} puts a \\\\d`).test(log.textContent)) window.__leaks.push(log.textContent);
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+  look();
+}"""
+
+
+def _aton_hand(page: Any, seat: int) -> list[str]:
+    values: list[str] = page.locator(f'#board-area [data-hand^="{seat}-"]').evaluate_all(
+        "els => els.map(e => e.dataset.value)"
+    )
+    return values
+
+
+def _cartouche(page: Any, seat: int, n: int) -> Any:
+    return page.locator(f'#board-area [data-cartouche="{seat}-{n}"]')
+
+
+def _two_cards(hand: list[str]) -> tuple[str, str]:
+    """A card to misplace (one of its value in the hand) and a different one to place instead."""
+    single = [v for v in hand if hand.count(v) == 1]
+    assert single and len(set(hand)) > 1, hand
+    return single[0], next(v for v in hand if v != single[0])
+
+
+@pytest.mark.slow
+def test_undo_takes_back_a_misplaced_aton_card_applied_or_queued(server: str, browser: Any, page: Any) -> None:
+    seats = [{"type": "human"}, {"type": "human"}]
+    created = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": seats})
+    table = created["id"]
+    for seat in (0, 1):  # both keep their cards: the cartouches (rules/aton.md §4 step C) follow
+        view = api(server, f"/api/tables/{table}/view")
+        headers = {"Authorization": f"Bearer {created['tokens'][str(seat)]}", "Content-Type": "application/json"}
+        move = json.dumps({"seat": seat, "version": view["version"], "action": "keep"}).encode()
+        with urllib.request.urlopen(
+            urllib.request.Request(f"{server}/api/tables/{table}/moves", data=move, headers=headers), timeout=10
+        ):
+            pass
+    public = api(server, f"/api/tables/{table}/view")
+    assert public["window"] and public["observation"]["phase"] == "assign"
+    # ``page`` is the engine's seat (its choices are applied); the other's are queued until its turn.
+    # The other seat in a window of its own: a background tab of the same window would have
+    # its animation frames throttled, and each click would wait seconds for a stable target.
+    other_window = browser.new_context(viewport=VIEWPORT)
+    try:
+        _misplace_and_take_back(server, created, public, page, other_window.new_page())
+    finally:
+        other_window.close()
+
+
+def _misplace_and_take_back(server: str, created: Any, public: Any, first: Any, second: Any) -> None:
+    """Seat ``public["to_move"]`` on ``first`` and the other seat on ``second``: see the test above."""
+    engine = public["to_move"]
+    other = 1 - engine
+    names = [p["name"] for p in public["observation"]["players"]]  # as the log says them
+    first.add_init_script(f"({_WATCH_VALUES})({other}, {json.dumps(names[other])})")
+    second.add_init_script(f"({_WATCH_VALUES})({engine}, {json.dumps(names[engine])})")
+    first.goto(f"{server}{created['links'][str(engine)]}")
+    second.goto(f"{server}{created['links'][str(other)]}")
+    for p in (first, second):
+        p.wait_for_selector("body[data-my-turn='yes']", state="attached")
+        assert p.locator("#undo").count() == 0  # nothing to take back yet
+
+    # The engine's seat: the card is applied (a new version), then taken back.
+    hand = _aton_hand(first, engine)
+    wrong, right = _two_cards(hand)
+    click_move(first, first.locator(f'#board-area [data-action="assign {wrong}"]'))
+    assert _cartouche(first, engine, 1).get_attribute("data-value") == wrong
+    assert sorted(_aton_hand(first, engine)) == sorted(hand[: hand.index(wrong)] + hand[hand.index(wrong) + 1 :])
+    click_move(first, first.locator("#undo"))
+    assert _cartouche(first, engine, 1).get_attribute("data-card") == "empty"
+    assert sorted(_aton_hand(first, engine)) == sorted(hand)
+    assert first.locator("#log li").last.inner_text().endswith(f"puts a {wrong} on cartouche 1.")
+    assert first.locator("#log li").last.inner_text().startswith("Taken back: ")
+    # (The other page's board is not checked here: its window observation comes from a probe
+    # where the engine's seat has already placed placeholder cards, face down.)
+    taken = f"Taken back: {names[engine]} puts a card face down on cartouche 1."
+    second.wait_for_function("t => document.querySelector('#log li:last-child').textContent === t", arg=taken)
+    click_move(first, first.locator(f'#board-area [data-action="assign {right}"]').first)
+    assert _cartouche(first, engine, 1).get_attribute("data-value") == right
+    assert wrong in _aton_hand(first, engine)
+
+    # The other seat chooses ahead of the engine's turn: its card is queued (no new version),
+    # shown on its own board only, and Undo withdraws it.
+    hand = _aton_hand(second, other)
+    wrong, right = _two_cards(hand)
+    second.locator(f'#board-area [data-action="assign {wrong}"]').click()
+    second.wait_for_selector(f'[data-queued="assign {wrong}"]')
+    assert _cartouche(second, other, 1).get_attribute("data-value") == wrong
+    assert wrong not in _aton_hand(second, other) or hand.count(wrong) > 1
+    second.locator("#undo").click()
+    second.wait_for_selector("[data-queued]", state="detached")
+    second.wait_for_selector(f'[data-cartouche="{other}-1"][data-card=empty]', state="attached")
+    assert sorted(_aton_hand(second, other)) == sorted(hand)
+    second.locator(f'#board-area [data-action="assign {right}"]').first.click()
+    second.wait_for_selector(f'[data-queued="assign {right}"]')
+    assert _cartouche(second, other, 1).get_attribute("data-value") == right
+    assert _cartouche(first, other, 1).get_attribute("data-card") == "empty"  # nothing of it on the other page
+
+    # The engine's seat places its other cards: the queued choice is the one applied.
+    while first.locator("#board-area [data-action^='assign ']").count():
+        click_move(first, first.locator("#board-area [data-action^='assign ']").first)
+    second.wait_for_function("() => document.querySelector('[data-queued]') === null")
+    assert _cartouche(second, other, 1).get_attribute("data-value") == right
+    for p in (first, second):
+        assert p.evaluate("window.__leaks") == []
