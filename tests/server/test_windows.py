@@ -357,3 +357,44 @@ def test_the_move_that_began_a_window_is_not_taken_back_once_another_seat_chose(
     assert client.post(f"{url}/undo", json=undo, headers=_headers(table, opener)).status_code == 200
     public = _view(client, table)
     assert public["version"] == len(moves) + 1 and not public["window"]
+
+
+def test_a_chooser_sees_the_other_seats_choices_only_where_made(client: TestClient) -> None:
+    """Issue 13: a seat choosing ahead of the engine saw the seats before it as having chosen
+    (the probe's placeholders): Seth's four cartouches face down before he placed any."""
+    table = _create(client, "aton", None)
+    for seat in (0, 1):  # rules/aton.md §4 step B: the exchange decisions
+        assert _choose(client, table, seat).status_code == 200
+    seth = _view(client, table, 0)
+    assert seth["observation"]["phase"] == "assign" and seth["to_move"] == 0
+    assert seth["observation"]["players"][0]["cartouches"] == [None] * 4
+    nut = _view(client, table, 1)
+    assert nut["legal"] and 1 in nut["choosing"]
+    assert nut["observation"]["players"][0]["cartouches"] == [None] * 4  # was ['hidden'] * 4
+    assert nut["observation"]["players"][0]["hand_count"] == seth["observation"]["players"][0]["hand_count"]
+    # Nut queues a card: its own board shows it, Seth's still none.
+    value = nut["legal"][0]["text"]
+    nut = _choose(client, table, 1, view=nut).json()
+    assert nut["observation"]["players"][1]["cartouches"][0] == int(value.split()[-1])
+    assert nut["observation"]["players"][0]["cartouches"] == [None] * 4
+    # Seth places one for real: Nut sees one face-down card, not four.
+    assert _choose(client, table, 0).status_code == 200
+    nut = _view(client, table, 1)
+    assert nut["observation"]["players"][0]["cartouches"] == ["hidden", None, None, None]
+    assert nut["observation"]["players"][1]["cartouches"][0] == int(value.split()[-1])
+
+
+def test_an_ankh_chooser_sees_chosen_only_for_gods_that_chose() -> None:
+    """Issue 13: a Battle's ``chosen`` in the view of a god choosing ahead of the engine lists
+    only the gods that really chose (rules/ankh.md §10.3 step 1)."""
+    state = make_game("ankh", {"players": 2}).new_initial_state(0)
+    for text in _ankh_battle():
+        state.apply(state.game.parse_action(text))
+    first = state.current_player
+    other = next(g for g in state.observation(None)["battle"]["gods"] if g != first)
+    plan = window_plan(state, {})
+    assert plan is not None and set(plan) >= {first, other}
+    assert plan[other].observation["battle"]["chosen"] == []  # was [first]: a placeholder
+    state.apply(state.legal_actions()[0])
+    plan = window_plan(state, {})
+    assert plan is not None and plan[other].observation["battle"]["chosen"] == [first]

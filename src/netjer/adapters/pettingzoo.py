@@ -477,6 +477,7 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         queues = [list(q) for q in self._queue]
         code, action = self._t.game.action_to_int, self._t.game.int_to_action
         plan: dict[int, tuple[list[int], JsonDict]] = {}
+        before: dict[int, State] = {}  # seat -> the probe just before its first placeholder
         while not probe.is_terminal and probe.simultaneous_window() == window:
             seat = probe.current_player
             if queues[seat]:
@@ -484,7 +485,9 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
                 continue
             legal = probe.legal_actions()
             if seat not in plan:
-                plan[seat] = (sorted(code(a) for a in legal), probe.observation(seat))
+                # The seats ahead are shown as having chosen only where they did (issue 13).
+                plan[seat] = (sorted(code(a) for a in legal), probe.window_observation(seat, dict(before)))
+                before[seat] = probe.clone()
             probe.apply(legal[0])  # a placeholder for a decision of a later step
         return plan
 

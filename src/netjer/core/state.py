@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from netjer.core.action import Action
@@ -131,6 +131,30 @@ class State(ABC):
         they chose).  The default is ``None``: no window, every choice is taken in turn.
         """
         return None
+
+    def window_observation(self, seat: int, before: Mapping[int, State]) -> JsonDict:
+        """``observation(seat)`` at ``seat``'s decision in a window of simultaneous choices,
+        showing the other seats' choices only where they were really made.
+
+        A front end that lets every seat of a window choose at once reaches ``seat``'s
+        decision in a probe copy of the state (``self``) in which the seats ahead of it in
+        the engine's order took their real choices (made or queued) and then *placeholders*
+        for the ones they have not made yet (:func:`netjer.server.windows.window_plan`, the
+        PettingZoo Parallel environment).  ``before[p]``, for each such seat ``p``, is the
+        probe just before ``p``'s first placeholder: ``p``'s real choices applied, none of its
+        placeholders.  A game whose observation shows *that* a seat has chosen (a face-down
+        card) overrides this to take those parts of the view from ``before[p]``; the default
+        is ``observation(seat)`` of ``self`` (right for a game whose views do not show it).
+
+        Args:
+            seat: the seat choosing now (``self.current_player``).
+            before: seat -> probe state just before that seat's first placeholder (never
+                ``seat`` itself); empty when no seat ahead took a placeholder.
+
+        Returns:
+            The observation, in the shape of :meth:`observation`.
+        """
+        return self.observation(seat)
 
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with ``observation(seat)``, hidden information re-sampled.

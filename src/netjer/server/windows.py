@@ -23,8 +23,8 @@ class Choice:
 
     Attributes:
         legal: its legal actions.
-        observation: what it sees at that decision (``observation(seat)`` of a probe: see
-            :func:`window_plan`).
+        observation: what it sees at that decision (``window_observation(seat, ...)`` of a
+            probe: see :func:`window_plan`).
     """
 
     legal: list[Action]
@@ -49,8 +49,11 @@ def window_plan(state: State, queued: Mapping[int, Sequence[Action]], observe: b
     decision nobody has made yet; the first decision found for a seat without queued choices
     left is the one it must make now.  The game promises (``simultaneous_window``) that a
     seat's legal actions and observation there do not depend on what the others chose (only
-    on *that* they chose), so neither the placeholders nor the others' real choices show in
-    it; the probe is never read past the window's end (where choices are revealed).  The same
+    on *that* they chose), so the others' real choices do not show in it; the probe is never
+    read past the window's end (where choices are revealed).  Nor do the placeholders: a
+    seat's observation is the game's :meth:`~netjer.core.state.State.window_observation`,
+    which shows a seat ahead as having chosen only where it really did (its queued choices
+    as "has chosen", never their value), from the probe just before its first placeholder.  The same
     way as the PettingZoo Parallel environment (:mod:`netjer.adapters.pettingzoo`).
 
     Args:
@@ -71,6 +74,7 @@ def window_plan(state: State, queued: Mapping[int, Sequence[Action]], observe: b
     probe = state.clone()
     queues = {seat: list(actions) for seat, actions in queued.items()}
     plan: dict[int, Choice] = {}
+    before: dict[int, State] = {}  # seat -> the probe just before its first placeholder
     while not probe.is_terminal and probe.simultaneous_window() == window:
         seat = probe.current_player
         waiting = queues.get(seat)
@@ -79,6 +83,8 @@ def window_plan(state: State, queued: Mapping[int, Sequence[Action]], observe: b
             continue
         legal = probe.legal_actions()
         if seat not in plan:
-            plan[seat] = Choice(legal, probe.observation(seat) if observe else {})
+            plan[seat] = Choice(legal, probe.window_observation(seat, dict(before)) if observe else {})
+            if observe:
+                before[seat] = probe.clone()
         probe.apply(legal[0])  # a placeholder for a choice not made yet
     return plan

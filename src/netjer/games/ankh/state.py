@@ -19,7 +19,7 @@ that owns the phase, and their components appear in the observation under ``god_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
@@ -580,6 +580,28 @@ class AnkhState(State):
         return new
 
     # --- views -----------------------------------------------------------------------------------
+
+    def window_observation(self, seat: int, before: Mapping[int, State]) -> JsonDict:
+        """``observation(seat)`` with each god ahead that has not chosen yet (``before``: see
+        :meth:`netjer.core.state.State.window_observation`) shown as it really is: in the
+        Battle's ``chosen`` (its card) and ``bid_made`` (its Plague bid) only if it had chosen
+        before its first placeholder (rules/ankh.md §1: choices are secret, only their being
+        made is seen)."""
+        obs = self.observation(seat)
+        view = obs.get("battle")
+        if not view or "chosen" not in view:
+            return obs
+        for g, state in before.items():
+            real = state.observation(seat).get("battle") or {}
+            for key in ("chosen", "bid_made"):
+                marked = set(view[key])
+                if g in real.get(key, []):
+                    marked.add(g)
+                else:
+                    marked.discard(g)
+                order = list(view["gods"]) if key == "chosen" else list(range(self.n))  # as _battle_view
+                view[key] = [x for x in order if x in marked]
+        return obs
 
     def observation(self, seat: int | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator): everything except the other gods'

@@ -19,7 +19,7 @@ Representation (two seats: 0 = Red, 1 = Blue):
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from netjer.core.action import Action
@@ -609,6 +609,17 @@ class AtonState(State):
         if new.phase == EXCHANGE_PHASE and new.exchange_choice[o] is not None:
             new.exchange_choice[o] = rng.below(2) == 1
         return new
+
+    def window_observation(self, seat: int, before: Mapping[int, State]) -> JsonDict:
+        """``observation(seat)`` with each seat ahead that has not chosen yet (``before``: see
+        :meth:`netjer.core.state.State.window_observation`) shown as it really is: its
+        ``players`` entry (face-down cartouches, hand size, exchange decision made or not) is
+        taken from the probe before its first placeholder (rules/aton.md §4 steps B and C:
+        the choices are secret, only their being made is seen)."""
+        obs = self.observation(seat)
+        for p, state in before.items():
+            obs["players"][p] = state.observation(seat)["players"][p]
+        return obs
 
     def observation(self, seat: int | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator).
