@@ -500,7 +500,7 @@ def resolve_plague(st: AnkhState) -> None:
     tops = [g for g in bidders if st.bid[g] == top]
     spared = tops[0] if len(tops) == 1 else -1
     bids = ", ".join(f"{st._name(g)} {st.bid[g]}" for g in bidders)
-    who = st._name(spared) if spared >= 0 else "nobody (tie)"
+    who = st._name(spared) if spared >= 0 else _("nobody (tie)")
     st._log(
         _("  Plague of Locusts ({player}): bids {bids}; spared: {who}").format(
             player=st._name(player), bids=bids, who=who

@@ -108,7 +108,7 @@ def claim(st: AnkhState, h: int) -> None:
         st.ankh_pool[old] += 1
     st.monument_owner[h] = god
     st.ankh_pool[god] -= 1
-    was = "neutral" if old < 0 else f"{st._name(old)}'s"
+    was = _("neutral") if old < 0 else _("{god}'s").format(god=st._name(old))
     st._log(
         _("  {god} controls the {was} {monument} at {space}").format(
             god=st._name(god), was=was, monument=MONUMENT_IDS[st.monument[h]], space=st.board.hex_name(h)

@@ -124,12 +124,12 @@ def adopt(st: AnkhState, h: int, kind: int) -> bool:
     if h >= 0:
         st.figure_owner[h] = major
         kind = st.figure[h]
-        where = f"at {st.board.hex_name(h)}"
+        where = _("at {space}").format(space=st.board.hex_name(h))
     else:
         level = GUARDIAN_LEVEL[kind]
         st.guardian_pool[minor * 3 + level - 1] -= 1
         st.guardian_pool[major * 3 + level - 1] += 1
-        where = "from the pool"
+        where = _("from the pool")
     st._log(
         _("{major} keeps {minor}'s {figure} {where}").format(
             major=st._name(major), minor=st._name(minor), figure=FIGURE_IDS[kind], where=where
