@@ -59,6 +59,7 @@ from netjer.games.ankh.rules_queries import (
     summonable_kinds,
     unlockable_powers,
 )
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -171,7 +172,7 @@ def pass_turn(st: AnkhState) -> None:
     """Pass the turn clockwise to the next seat whose god is still in the game (§7.1)."""
     n = st.n
     i = st.turn_idx
-    for _ in range(n):
+    for _step in range(n):
         i = (i + 1) % n
         if st.alive[st.god_of_seat[st.turn_order[i]]]:
             break
@@ -252,7 +253,11 @@ def push(st: AnkhState, c: int) -> None:
     placement or move)."""
     a, b = st.selected, st.push_at
     name = st.board.hex_name
-    st._log(f"Satet {name(a)} -> {name(b)} pushes {FIGURE_IDS[st.figure[b]]} to {name(c)}")
+    st._log(
+        _("Satet {space} -> {space_2} pushes {figure} to {space_3}").format(
+            space=name(a), space_2=name(b), figure=FIGURE_IDS[st.figure[b]], space_3=name(c)
+        )
+    )
     move_figure(st, b, c)
     move_figure(st, a, b)
     st.moved.append(b)
@@ -416,7 +421,11 @@ def sacrificed(st: AnkhState, god: int, amount: int) -> None:
 def gain_followers(st: AnkhState, god: int) -> None:
     gain = followers_gain(st, god)
     st.followers[god] += gain
-    st._log(f"{st._name(god)} gains {plural(gain, 'Follower')} -> {st.followers[god]}")
+    st._log(
+        _("{god} gains {followers} -> {total}").format(
+            god=st._name(god), followers=plural(gain, "Follower"), total=st.followers[god]
+        )
+    )
 
 
 # --- Unlock Ankh Power (§7.3, §2.1) ---------------------------------------------------------
@@ -428,7 +437,11 @@ def begin_unlock(st: AnkhState, god: int) -> None:
     level = unlock_level(st.unlocked[god])
     if not unlockable_powers(st, god):
         followers = plural(st.followers[god], "Follower")
-        st._log(f"{st._name(god)} cannot unlock (level {level or '-'}, {followers})")
+        st._log(
+            _("{god} cannot unlock (level {level}, {followers})").format(
+                god=st._name(god), level=level or "-", followers=followers
+            )
+        )
         action_done(st)
         return
     st.phase = UNLOCK

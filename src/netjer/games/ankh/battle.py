@@ -108,6 +108,7 @@ from netjer.games.ankh.rules_queries import (
     region_majorities,
     temple_attuned_strength,
 )
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -207,7 +208,7 @@ def begin_battle(st: AnkhState, region: int, hexes: tuple[int, ...], gods: list[
     st.ob_turn = 0
     st.ob_active = [g for g in gods if st.powers[g] >> OBELISK_ATTUNED & 1 and obelisks_here(st, g)]
     names = ", ".join(st._name(g) for g in gods)
-    st._log(f"Battle in region {st.token_of_region[region]}: {names}")
+    st._log(_("Battle in region {region}: {names}").format(region=st.token_of_region[region], names=names))
     st.conflict_step = B_OBELISK
 
 
@@ -260,7 +261,7 @@ def start_step(st: AnkhState) -> bool:
     powers' battle-start effects (Horus, then Amun: S1)."""
     gods = st._present(st.b_hexes)
     if len(gods) < 2:
-        st._log("  the battle no longer takes place")
+        st._log(_("  the battle no longer takes place"))
         if gods:
             dominate(st, gods[0], st.b_region)
         end_battle(st)
@@ -288,11 +289,11 @@ def deal_step(st: AnkhState) -> bool:
 def dominate(st: AnkhState, god: int, region: int) -> None:
     """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
     (plus what god powers add to it, §4.1 Ra)."""
-    st._log(f"{st._name(god)} dominates region {st.token_of_region[region]}")
+    st._log(_("{god} dominates region {region}").format(god=st._name(god), region=st.token_of_region[region]))
     won = region_majorities(st, region)[god]
-    if devotion.gain(st, god, won, f"{won} Monument majorities"):
+    if devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
         return
-    devotion.gain(st, god, 1 + gain_bonus(st, god, st._region_hexes(region)), "Domination")
+    devotion.gain(st, god, 1 + gain_bonus(st, god, st._region_hexes(region)), _("Domination"))
 
 
 def obelisk_pick_actions(st: AnkhState) -> list[Action]:
@@ -321,7 +322,11 @@ def obelisk_to(st: AnkhState, x: int) -> None:
     actions.move_figure(st, a, x)
     st.ob_moved.append(x)
     name = st.board.hex_name
-    st._log(f"  {st._name(god)} (Obelisk Attuned): {FIGURE_IDS[st.figure[x]]} {name(a)} -> {name(x)}")
+    st._log(
+        _("  {god} (Obelisk Attuned): {figure} {space} -> {space_2}").format(
+            god=st._name(god), figure=FIGURE_IDS[st.figure[x]], space=name(a), space_2=name(x)
+        )
+    )
     if st.figure[x] == SCORPION:
         actions.ask_aim(st, x, AIM_AFTER_OBELISK)
     else:
@@ -399,7 +404,7 @@ def reveal(st: AnkhState) -> None:
                 gain = sum(1 for h in st.b_hexes if fown[h] == g and on_terrain(st, h, FERTILE))
                 st.followers[g] += gain
                 shown[-1] += f" (+{plural(gain, 'Follower')})"
-    st._log("  cards: " + ", ".join(shown))
+    st._log(_("  cards: {cards}").format(cards=", ".join(shown)))
 
 
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -423,7 +428,7 @@ def build_step(st: AnkhState) -> bool:
     while st.b_queue:
         if build_actions(st):
             return ask(st, st.b_queue[0], BUILD)
-        st._log(f"  {st._name(st.b_queue.pop(0))} cannot build")
+        st._log(_("  {god} cannot build").format(god=st._name(st.b_queue.pop(0))))
     st.plague_queue = [g for g in st._ascending(st.b_gods) if played(st, g, PLAGUE)]
     st.b_bidders = st._present(st.b_hexes)
     st.conflict_step = B_PLAGUE
@@ -439,7 +444,11 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument[h] = kind
     st.monument_owner[h] = god
     where = st.board.hex_name(h)
-    st._log(f"  {st._name(god)} builds {article(MONUMENT_IDS[kind])} at {where} ({plural(cost, 'Follower')})")
+    st._log(
+        _("  {god} builds {figure} at {where} ({followers})").format(
+            god=st._name(god), figure=article(MONUMENT_IDS[kind]), where=where, followers=plural(cost, "Follower")
+        )
+    )
     actions.sacrificed(st, god, cost)
     conflict.run_conflict(st)
 
@@ -491,8 +500,12 @@ def resolve_plague(st: AnkhState) -> None:
     tops = [g for g in bidders if st.bid[g] == top]
     spared = tops[0] if len(tops) == 1 else -1
     bids = ", ".join(f"{st._name(g)} {st.bid[g]}" for g in bidders)
-    who = st._name(spared) if spared >= 0 else "nobody (tie)"
-    st._log(f"  Plague of Locusts ({st._name(player)}): bids {bids}; spared: {who}")
+    who = st._name(spared) if spared >= 0 else _("nobody (tie)")
+    st._log(
+        _("  Plague of Locusts ({player}): bids {bids}; spared: {who}").format(
+            player=st._name(player), bids=bids, who=who
+        )
+    )
     fig, fown = st.figure, controllers(st)
     victims = [h for h in st.b_hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
     cats = guardians.kill(st, victims, "Plague of Locusts")
@@ -513,7 +526,7 @@ def majority_step(st: AnkhState) -> bool:
         if not figures_here(st, g):
             continue
         won = region_majorities(st, st.b_region)[g]
-        if devotion.gain(st, g, won, f"{won} Monument majorities"):
+        if devotion.gain(st, g, won, _("{won} Monument majorities").format(won=won)):
             return False
     st.conflict_step = B_RESOLVE
     return False
@@ -527,7 +540,7 @@ def resolve_step(st: AnkhState) -> bool:
     for g in st.b_gods:
         strength[g], nfigs[g] = battle_strength(st, g)
     able = [g for g in st.b_gods if nfigs[g] > 0]
-    st._log("  strength: " + ", ".join(f"{st._name(g)} {strength[g]}" for g in st.b_gods))
+    st._log(_("  strength: {strengths}").format(strengths=", ".join(f"{st._name(g)} {strength[g]}" for g in st.b_gods)))
     st.conflict_step = B_APPLY
     if not able:
         st.b_winner = -1
@@ -554,7 +567,7 @@ def tiebreak(st: AnkhState, use: bool) -> None:
     if use:
         st.tb_used = True
         st.b_winner = st.tb_holder
-        st._log(f"  {st._name(st.tb_holder)} uses the tie-breaker")
+        st._log(_("  {god} uses the tie-breaker").format(god=st._name(st.tb_holder)))
     else:
         st.b_winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
     conflict.run_conflict(st)
@@ -575,14 +588,18 @@ def apply_step(st: AnkhState) -> bool:
             fown = controllers(st)
             amount += sum(1 for h in st.b_hexes if fown[h] == w and on_terrain(st, h, DESERT))
         amount += gain_bonus(st, w, st.b_hexes)
-        st._log(f"  {st._name(w)} wins the battle")
-        if devotion.gain(st, w, amount, "battle won"):
+        st._log(_("  {god} wins the battle").format(god=st._name(w)))
+        if devotion.gain(st, w, amount, _("battle won")):
             return False
         if st.powers[w] >> COMMANDING & 1:
             st.followers[w] += COMMANDING_FOLLOWERS
-            st._log(f"  {st._name(w)} gains {plural(COMMANDING_FOLLOWERS, 'Follower')} (Commanding)")
+            st._log(
+                _("  {god} gains {followers} (Commanding)").format(
+                    god=st._name(w), followers=plural(COMMANDING_FOLLOWERS, "Follower")
+                )
+            )
     else:
-        st._log("  nobody wins the battle")
+        st._log(_("  nobody wins the battle"))
     fig, fown = st.figure, controllers(st)
     victims = []
     for h in st.b_hexes:
@@ -620,7 +637,7 @@ def magnanimous_step(st: AnkhState) -> bool:
             g != st.b_winner
             and st.powers[g] >> MAGNANIMOUS & 1
             and st.b_nfigs[g] >= MAGNANIMOUS_FIGURES
-            and devotion.gain(st, g, MAGNANIMOUS_DEVOTION, "Magnanimous")
+            and devotion.gain(st, g, MAGNANIMOUS_DEVOTION, _("Magnanimous"))
         ):
             return False
     st.conflict_step = B_MIRACLE
@@ -630,7 +647,7 @@ def magnanimous_step(st: AnkhState) -> bool:
 def miracle_step(st: AnkhState) -> bool:
     """§1 Miracle: +1 Devotion per own figure killed in this battle, ascending Devotion."""
     for g in st._ascending(st.b_gods):
-        if played(st, g, MIRACLE) and devotion.gain(st, g, st.b_kills[g], "Miracle"):
+        if played(st, g, MIRACLE) and devotion.gain(st, g, st.b_kills[g], _("Miracle")):
             return False
     st.conflict_step = B_AFTER
     return False
@@ -664,7 +681,7 @@ def worship(st: AnkhState, yes: bool) -> None:
     god = st.b_queue.pop(0)
     if yes:
         st.followers[god] -= WORSHIP_COST
-        if devotion.gain(st, god, 1, "Worshipful"):
+        if devotion.gain(st, god, 1, _("Worshipful")):
             return
         actions.sacrificed(st, god, WORSHIP_COST)
     conflict.run_conflict(st)
@@ -676,7 +693,7 @@ def cycle_step(st: AnkhState) -> bool:
     for g in st._ascending(st.b_gods):
         if played(st, g, CYCLE):
             st.used[g] = 0
-            st._log(f"  {st._name(g)} takes back every Battle card (Cycle of Ma'at)")
+            st._log(_("  {god} takes back every Battle card (Cycle of Ma'at)").format(god=st._name(g)))
     end_battle(st)
     return False
 

@@ -28,6 +28,7 @@ from netjer.games.ankh.phases import BATTLE_STEPS
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.rules_queries import controllers
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -40,14 +41,20 @@ MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
 def start_conflict(st: AnkhState, god: int) -> None:
     st.tb_holder = god
     st.tb_used = False
-    st._log(f"Conflict {st.conflicts + 1}: {st._name(god)} takes the tie-breaker")
+    st._log(
+        _("Conflict {conflicts}: {god} takes the tie-breaker").format(conflicts=st.conflicts + 1, god=st._name(god))
+    )
     hr = st.regions.hex_regions
     fown = controllers(st)
     for g in st._ascending(set(st._living_gods())):
         if st.powers[g] >> OMNIPRESENT & 1:
             regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
             st.followers[g] += len(regions)
-            st._log(f"  {st._name(g)} gains {plural(len(regions), 'Follower')} (Omnipresent)")
+            st._log(
+                _("  {god} gains {followers} (Omnipresent)").format(
+                    god=st._name(g), followers=plural(len(regions), "Follower")
+                )
+            )
     guardians.scorpions_strike(st)
     tokens = st.token_of_region
     st.c_order = sorted(range(st.regions.num_regions), key=lambda r: tokens[r])
@@ -98,7 +105,7 @@ def mummy_step(st: AnkhState) -> bool:
         st.phase = MUMMY_PHASE
         return True
     st.mummy_queue.pop(0)
-    st._log(f"  {st._name(owner)}'s Mummy has no space next to its God and stays in the pool")
+    st._log(_("  {owner}'s Mummy has no space next to its God and stays in the pool").format(owner=st._name(owner)))
     return False
 
 
@@ -109,9 +116,9 @@ def mummy_actions(st: AnkhState) -> list[Action]:
 
 def mummy_return(st: AnkhState, h: int) -> None:
     """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
-    _, owner = st.mummy_queue.pop(0)
+    _god, owner = st.mummy_queue.pop(0)
     actions.place_from_pool(st, owner, MUMMY, h)
-    st._log(f"  {st._name(owner)}'s Mummy returns at {st.board.hex_name(h)}")
+    st._log(_("  {owner}'s Mummy returns at {space}").format(owner=st._name(owner), space=st.board.hex_name(h)))
     st._after_task()
 
 
@@ -129,7 +136,7 @@ def end_conflict(st: AnkhState) -> None:
     st.conflicts += 1
     st.tb_holder = -1
     st.tb_used = False
-    st._log(f"end of Conflict {st.conflicts}")
+    st._log(_("end of Conflict {conflicts}").format(conflicts=st.conflicts))
     if st.conflicts == MERGE_AFTER and st.n >= 3:
         if merge.merge_gods(st):
             return  # the major god chooses the Guardians it keeps, then the turn ends

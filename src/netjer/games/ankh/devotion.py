@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from netjer.games.ankh.powers import BOUNTIFUL
 from netjer.games.ankh.rules_queries import in_red
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -56,9 +57,15 @@ def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
         amount += 1
     space = min(DEVOTION_MAX, st.devotion[god] + amount)
     place_token(st, god, space)
-    st._log(f"{st._name(god)} gains {amount} Devotion ({why}) -> {space}")
+    st._log(
+        _("{god} gains {amount} Devotion ({why}) -> {space}").format(
+            god=st._name(god), amount=amount, why=why, space=space
+        )
+    )
     if space >= DEVOTION_MAX:
-        st._finish([god], f"{st._name(god)} reaches Devotion {DEVOTION_MAX} and wins (§5)")
+        st._finish(
+            [god], _("{god} reaches Devotion {devotion} and wins (§5)").format(god=st._name(god), devotion=DEVOTION_MAX)
+        )
         return True
     return False
 
@@ -69,4 +76,8 @@ def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
     space = max(0, st.devotion[god] - amount)
     if space != st.devotion[god]:
         place_token(st, god, space)
-        st._log(f"{st._name(god)} loses {amount} Devotion ({why}) -> {space}")
+        st._log(
+            _("{god} loses {amount} Devotion ({why}) -> {space}").format(
+                god=st._name(god), amount=amount, why=why, space=space
+            )
+        )

@@ -41,6 +41,7 @@ from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.pieces import MONUMENT_IDS
 from netjer.games.ankh.rules_queries import claimable_monuments
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -74,7 +75,9 @@ def fire_event(st: AnkhState, god: int) -> None:
     st.event_idx += 1
     kind = EVENT_TRACK[st.event_idx - 1]
     st.ev_god = god
-    st._log(f"event {st.event_idx}: {kind} (triggered by {st._name(god)})")
+    st._log(
+        _("event {event_idx}: {kind} (triggered by {god})").format(event_idx=st.event_idx, kind=kind, god=st._name(god))
+    )
     if kind == CONTROL_MONUMENT:
         begin_claim(st)
     elif kind == CAMEL_CARAVAN:
@@ -90,7 +93,7 @@ def begin_claim(st: AnkhState) -> None:
     if claimable_monuments(st, st.ev_god):
         st.phase = CLAIM  # the triggering player decides: it is their turn
     else:
-        st._log("  no Monument can be controlled")
+        st._log(_("  no Monument can be controlled"))
         actions.event_done(st)
 
 
@@ -105,8 +108,12 @@ def claim(st: AnkhState, h: int) -> None:
         st.ankh_pool[old] += 1
     st.monument_owner[h] = god
     st.ankh_pool[god] -= 1
-    was = "neutral" if old < 0 else f"{st._name(old)}'s"
-    st._log(f"  {st._name(god)} controls the {was} {MONUMENT_IDS[st.monument[h]]} at {st.board.hex_name(h)}")
+    was = _("neutral") if old < 0 else _("{god}'s").format(god=st._name(old))
+    st._log(
+        _("  {god} controls the {was} {monument} at {space}").format(
+            god=st._name(god), was=was, monument=MONUMENT_IDS[st.monument[h]], space=st.board.hex_name(h)
+        )
+    )
     actions.event_done(st)
 
 
@@ -122,7 +129,7 @@ def begin_camel(st: AnkhState) -> None:
     if st.camels > 0 and st.token_supply and camel_continuations(st.regions, [], max_camels(st)):
         st.phase = CAMEL
     else:
-        st._log("  no camel line can be placed")
+        st._log(_("  no camel line can be placed"))
         actions.event_done(st)
 
 
@@ -143,7 +150,7 @@ def camel(st: AnkhState, e: int) -> None:
     if camel_line_is_complete(st.regions, st.camel_line, max_camels(st)):
         st.split = check_camel_line(st.regions, st.camel_line, max_camels(st))
         line = ", ".join(st.board.edge_name(x) for x in st.camel_line)
-        st._log(f"  camels along {line}")
+        st._log(_("  camels along {line}").format(line=line))
         st.phase = KEEP
 
 
@@ -175,7 +182,11 @@ def keep(st: AnkhState, h: int) -> None:
     st.camel_line = []
     st.split = None
     st.new_tokens = [old_token, fresh]
-    st._log(f"  the part of {st.board.hex_name(h)} keeps token {old_token}; the other part takes {fresh}")
+    st._log(
+        _("  the part of {space} keeps token {old_token}; the other part takes {fresh}").format(
+            space=st.board.hex_name(h), old_token=old_token, fresh=fresh
+        )
+    )
     st.phase = SWAP
 
 
@@ -195,7 +206,7 @@ def swap(st: AnkhState, a: int, b: int) -> None:
     tokens = st.token_of_region
     ia, ib = tokens.index(a), tokens.index(b)
     tokens[ia], tokens[ib] = b, a
-    st._log(f"  swaps Conflict Order tokens {a} and {b}")
+    st._log(_("  swaps Conflict Order tokens {a} and {b}").format(a=a, b=b))
     st.new_tokens = []
     actions.event_done(st)
 

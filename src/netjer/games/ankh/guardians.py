@@ -39,6 +39,7 @@ from netjer.games.ankh.pieces import (
     WARRIOR,
 )
 from netjer.games.ankh.rules_queries import controllers, god_hex
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -65,14 +66,22 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
     free coloured base of its size (§3)."""
     kind = st.guardian_kind[level - 1]
     if st.guardian_supply[level - 1] <= 0:
-        st._log(f"{st._name(god)} would gain {article(FIGURE_IDS[kind])}, but none is left (§2.1)")
+        st._log(
+            _("{god} would gain {figure}, but none is left (§2.1)").format(
+                god=st._name(god), figure=article(FIGURE_IDS[kind])
+            )
+        )
         return
     if free_bases(st, god, GUARDIAN_BASE[kind]) <= 0:  # pragma: no cover - 3 Guardians never fill the bases
-        st._log(f"{st._name(god)} has no free {GUARDIAN_BASE[kind]} base for {article(FIGURE_IDS[kind])} (§3)")
+        st._log(
+            _("{god} has no free {base} base for {figure} (§3)").format(
+                god=st._name(god), base=GUARDIAN_BASE[kind], figure=article(FIGURE_IDS[kind])
+            )
+        )
         return
     st.guardian_supply[level - 1] -= 1
     st.guardian_pool[god * 3 + level - 1] += 1
-    st._log(f"{st._name(god)} gains {article(FIGURE_IDS[kind])} (Guardian, §2.1)")
+    st._log(_("{god} gains {figure} (Guardian, §2.1)").format(god=st._name(god), figure=article(FIGURE_IDS[kind])))
 
 
 def to_pool(st: AnkhState, god: int, kind: int) -> None:
@@ -137,7 +146,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         elif kind == MUMMY:
             st.mummy_queue.append((god, owner))
     if names:
-        st._log(f"killed ({why}): {', '.join(names)}")
+        st._log(_("killed ({why}): {figures}").format(why=why, figures=", ".join(names)))
         for p in st.hooks.on_killed:
             p.on_killed(st, dead)
     return cats
@@ -149,7 +158,7 @@ def cat_mummy_losses(st: AnkhState, owners: list[int]) -> None:
     for owner in owners:
         for g in list(st.devotion_stack):
             if g != owner:
-                devotion.lose(st, g, 1, "a Cat-Mummy died")
+                devotion.lose(st, g, 1, _("a Cat-Mummy died"))
 
 
 def mummy_targets(st: AnkhState, god: int, owner: int) -> list[int]:
@@ -234,6 +243,11 @@ def scorpions_strike(st: AnkhState) -> None:
                 st.ankh_pool[owner] += 1
             side = f"{DIRECTION_NAMES[st.aim[h]]}-{DIRECTION_NAMES[(st.aim[h] + 1) % 6]}"
             st._log(
-                f"{st._name(st.figure_owner[h])}'s Giant Scorpion at {board.hex_name(h)} ({side}) destroys the "
-                f"{MONUMENT_IDS[kind]} at {board.hex_name(x)}"
+                _("{god}'s Giant Scorpion at {space} ({side}) destroys the {monument} at {space_2}").format(
+                    god=st._name(st.figure_owner[h]),
+                    space=board.hex_name(h),
+                    side=side,
+                    monument=MONUMENT_IDS[kind],
+                    space_2=board.hex_name(x),
+                )
             )

@@ -28,6 +28,7 @@ from netjer.games.ankh import guardians
 from netjer.games.ankh.base import ADOPT as ADOPT_PHASE
 from netjer.games.ankh.notation import ADOPT, ADOPT_POOL, DONE
 from netjer.games.ankh.pieces import FIGURE_IDS, GOD, GUARDIAN_BASE, GUARDIAN_LEVEL, WARRIOR
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -43,7 +44,9 @@ def merge_gods(st: AnkhState) -> bool:
     """
     asc = st.devotion_stack
     minor, major = asc[0], asc[1]
-    st._log(f"{st._name(minor)} (minor) merges into {st._name(major)} (major) (§10.4)")
+    st._log(
+        _("{minor} (minor) merges into {major} (major) (§10.4)").format(minor=st._name(minor), major=st._name(major))
+    )
     mon, mown, fig, fown = st.monument, st.monument_owner, st.figure, st.figure_owner
     for h in range(len(mon)):
         if mown[h] == minor:
@@ -121,13 +124,17 @@ def adopt(st: AnkhState, h: int, kind: int) -> bool:
     if h >= 0:
         st.figure_owner[h] = major
         kind = st.figure[h]
-        where = f"at {st.board.hex_name(h)}"
+        where = _("at {space}").format(space=st.board.hex_name(h))
     else:
         level = GUARDIAN_LEVEL[kind]
         st.guardian_pool[minor * 3 + level - 1] -= 1
         st.guardian_pool[major * 3 + level - 1] += 1
-        where = "from the pool"
-    st._log(f"{st._name(major)} keeps {st._name(minor)}'s {FIGURE_IDS[kind]} {where}")
+        where = _("from the pool")
+    st._log(
+        _("{major} keeps {minor}'s {figure} {where}").format(
+            major=st._name(major), minor=st._name(minor), figure=FIGURE_IDS[kind], where=where
+        )
+    )
     return not continue_adoption(st)
 
 

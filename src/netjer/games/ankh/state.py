@@ -57,6 +57,7 @@ from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import controllers
 from netjer.games.ankh.setup import ACTIONS, ActionTrack, initial_setup
+from netjer.i18n import _
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
 HEX_NAMES: tuple[str, ...] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
@@ -464,7 +465,7 @@ class AnkhState(State):
                 self.power_data[i] = power(i).new_data(self, g)
         if any(ids):  # "none,none" gives no god a power: nothing to announce
             names = (f"{self.game.seat_name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
-            self._log("gods: " + ", ".join(names))
+            self._log(_("gods: {gods}").format(gods=", ".join(names)))
         for hook in self.hooks.on_setup:
             hook.on_setup(self)
         self._checkpoint(CONT_START)

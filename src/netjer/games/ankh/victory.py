@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from netjer.games.ankh.pieces import GUARDIAN_LEVEL, WARRIOR
 from netjer.games.ankh.rules_queries import in_red
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -29,7 +30,11 @@ def forget(st: AnkhState) -> None:
     red = [g for g in st.devotion_stack if in_red(st, g)]
     for g in red:
         remove_god(st, g)
-        st._log(f"{st._name(g)} is forgotten (Devotion {st.devotion[g]} <= {st.red_max}) (§10.5)")
+        st._log(
+            _("{god} is forgotten (Devotion {devotion} <= {red_max}) (§10.5)").format(
+                god=st._name(g), devotion=st.devotion[g], red_max=st.red_max
+            )
+        )
         # Its powers leave the game; every power that was in play cleans up after it (§4).
         hooks = st.hooks.on_forgotten
         for i, x in enumerate(st.holder):
@@ -40,9 +45,9 @@ def forget(st: AnkhState) -> None:
             p.on_forgotten(st, g)
     living = list(st.devotion_stack)
     if len(living) == 1:
-        st._finish(living, f"{st._name(living[0])} is the only god remaining and wins (§10.5)")
+        st._finish(living, _("{god} is the only god remaining and wins (§10.5)").format(god=st._name(living[0])))
     elif not living:
-        st._finish([], "every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)")
+        st._finish([], _("every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)"))
 
 
 def remove_god(st: AnkhState, god: int) -> None:
@@ -75,7 +80,9 @@ def remove_god(st: AnkhState, god: int) -> None:
 def final_ranking(st: AnkhState) -> None:
     """§10.6: after the last event the highest token on the track wins."""
     top = st.devotion_stack[-1]
-    st._finish([top], f"the event track is over: {st._name(top)} has the most Devotion and wins (§10.6)")
+    st._finish(
+        [top], _("the event track is over: {god} has the most Devotion and wins (§10.6)").format(god=st._name(top))
+    )
 
 
 def returns_for_seats(st: AnkhState) -> list[float]:

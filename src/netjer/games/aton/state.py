@@ -40,6 +40,7 @@ from netjer.games.aton.layout import (
     YELLOW,
     TempleLayout,
 )
+from netjer.i18n import _
 
 # Phases (decision points) and their names in observations.
 EXCHANGE_PHASE, ASSIGN_PHASE, REMOVE_PHASE, PLACE_PHASE, OVER = range(5)
@@ -86,8 +87,8 @@ class AtonState(State):
         self.kingdom = [0, 0]
         self.scores = [0, 0]
         self.draw: list[list[int]] = []
-        for _ in range(2):
-            deck = [v for v in VALUES for _ in range(CARDS_PER_VALUE)]
+        for _seat in range(2):
+            deck = [v for v in VALUES for _copy in range(CARDS_PER_VALUE)]
             self.rng.shuffle(deck)  # §3.2: each player shuffles their own deck
             self.draw.append(deck)
         self.known_bottom = [0, 0]
@@ -223,7 +224,7 @@ class AtonState(State):
         self.round += 1
         self.revealed = [0, 0]
         self.cartouches = [[0] * 4, [0] * 4]
-        self.log.append(f"Round {self.round} begins.")
+        self.log.append(_("Round {round} begins.").format(round=self.round))
         for p in (0, 1):
             self._draw_cards(p, HAND_SIZE)
         self.exchange_choice = [None, None]
@@ -239,7 +240,7 @@ class AtonState(State):
         (§4 step A, EN-RULES/SDIMAG; continuing mid-draw is INFERRED)."""
         pile = self.draw[p]
         hand = self.hand[p]
-        for _ in range(n):
+        for _card in range(n):
             if not pile:
                 self._reshuffle(p)
             hand.append(pile.pop())
@@ -254,7 +255,7 @@ class AtonState(State):
         self.hidden_discard[p] = []
         self.rng.shuffle(pile)
         self.known_bottom[p] = 0
-        self.log.append(f"{self.game.seat_name(p)} shuffles the discard pile into a new draw pile.")
+        self.log.append(_("{seat} shuffles the discard pile into a new draw pile.").format(seat=self.game.seat_name(p)))
 
     def _exchange_decision(self, p: int, take: bool) -> None:
         """Step B: each seat decides in secret; both decisions then take effect together."""
@@ -269,7 +270,9 @@ class AtonState(State):
                 self.hand[s] = []
                 self.exchange_counter[s] = False
                 self._draw_cards(s, HAND_SIZE)
-                self.log.append(f"{self.game.seat_name(s)} uses the exchange counter and draws 4 new cards.")
+                self.log.append(
+                    _("{seat} uses the exchange counter and draws 4 new cards.").format(seat=self.game.seat_name(s))
+                )
         self.exchange_choice = [None, None]
         self._begin_assignment()
 
@@ -303,20 +306,29 @@ class AtonState(State):
         names = self.game.seat_name
         if self._staged_reveal:
             self.log.append(
-                f"Cartouches 1 and 2 revealed: {names(0)} {red[0]} and {red[1]}, {names(1)} {blue[0]} and {blue[1]}."
+                _(
+                    "Cartouches 1 and 2 revealed: {first} {first_1} and {first_2}, {second} {second_1} and {second_2}."
+                ).format(
+                    first=names(0), first_1=red[0], first_2=red[1], second=names(1), second_1=blue[0], second_2=blue[1]
+                )
             )
         else:
             self.log.append(
-                f"All cartouches revealed: {names(0)} {' '.join(map(str, red))}, {names(1)} {' '.join(map(str, blue))}."
+                _("All cartouches revealed: {first} {first_cards}, {second} {second_cards}.").format(
+                    first=names(0),
+                    first_cards=" ".join(map(str, red)),
+                    second=names(1),
+                    second_cards=" ".join(map(str, blue)),
+                )
             )
         # Step E: the higher cartouche-1 card scores twice the difference; ties score nothing.
         if red[0] != blue[0]:
             scorer = 0 if red[0] > blue[0] else 1
             points = 2 * abs(red[0] - blue[0])
             self.scores[scorer] += points
-            self.log.append(f"{names(scorer)} scores {points} for cartouche 1.")
+            self.log.append(_("{seat} scores {points} for cartouche 1.").format(seat=names(scorer), points=points))
             if self.scores[scorer] >= WIN_POINTS:  # §6.4: 40 or more through cartouche 1 wins at once
-                self._end(scorer, f"reached {self.scores[scorer]} points through cartouche 1")
+                self._end(scorer, _("reached {points} points through cartouche 1").format(points=self.scores[scorer]))
                 return
         # Step F: the lower cartouche 2 acts first; tie: lower cartouche 1; tie: War.
         if red[1] != blue[1]:
@@ -326,7 +338,7 @@ class AtonState(State):
         else:
             first = self._war()
         self.order = [first, 1 - first]
-        self.log.append(f"{names(first)} acts first.")
+        self.log.append(_("{seat} acts first.").format(seat=names(first)))
         self.turn = 0
         self._begin_turn()
 
@@ -353,22 +365,31 @@ class AtonState(State):
                         self.rng.shuffle(fresh)
                         pile.extend(fresh)
                         self.log.append(
-                            f"{self.game.seat_name(p)} has turned over the whole draw pile in this War "
-                            "and shuffles the discard pile onto it."
+                            _(
+                                "{seat} has turned over the whole draw pile in this War "
+                                "and shuffles the discard pile onto it."
+                            ).format(seat=self.game.seat_name(p))
                         )
                     else:
                         exhausted += 1
             if exhausted == 2:
                 first = self.rng.below(2)
                 self.log.append(
-                    f"The War cannot be decided by the cards; a fair draw lets {self.game.seat_name(first)} act first."
+                    _("The War cannot be decided by the cards; a fair draw lets {seat} act first.").format(
+                        seat=self.game.seat_name(first)
+                    )
                 )
                 return first
             shown = [self._war_card(0), self._war_card(1)]
             turned[0] += 1
             turned[1] += 1
             self.log.append(
-                f"War: {self.game.seat_name(0)} turns over a {shown[0]}, {self.game.seat_name(1)} a {shown[1]}."
+                _("War: {first} turns over a {first_card}, {second} a {second_card}.").format(
+                    first=self.game.seat_name(0),
+                    first_card=shown[0],
+                    second=self.game.seat_name(1),
+                    second_card=shown[1],
+                )
             )
             if shown[0] != shown[1]:
                 return 0 if shown[0] < shown[1] else 1
@@ -391,7 +412,11 @@ class AtonState(State):
         cart = self.cartouches[p]
         if self.revealed[p] < 4:
             self.revealed[p] = 4
-            self.log.append(f"{self.game.seat_name(p)} reveals cartouches 3 and 4: {cart[2]} and {cart[3]}.")
+            self.log.append(
+                _("{seat} reveals cartouches 3 and 4: {card_3} and {card_4}.").format(
+                    seat=self.game.seat_name(p), card_3=cart[2], card_4=cart[3]
+                )
+            )
         v2, v3 = cart[1], cart[2]
         # G.1: 4 removes 2 opponent stones, 3 removes 1, 2 nothing, 1 removes one of your own.
         if v2 == 1:
@@ -434,7 +459,9 @@ class AtonState(State):
                 self.kingdom[p] += n
                 self.placements_left = 0
                 self.log.append(
-                    f"{self.game.seat_name(p)} finds no empty square: {n} stone(s) go to the Kingdom of the Dead."
+                    _("{seat} finds no empty square: {n} stone(s) go to the Kingdom of the Dead.").format(
+                        seat=self.game.seat_name(p), n=n
+                    )
                 )
         self._end_turn()
 
@@ -459,13 +486,13 @@ class AtonState(State):
         for t in range(NUM_TEMPLES):
             row = count[base + t * NUM_KINDS : base + (t + 1) * NUM_KINDS]
             if sum(row) == SQUARES_PER_TEMPLE:
-                return f"occupies all 12 squares of temple {t + 1}"
+                return _("occupies all 12 squares of temple {temple}").format(temple=t + 1)
             yellow += row[YELLOW]
             green += row[GREEN]
         if yellow == self.layout.count(YELLOW):
-            return "occupies every yellow square"
+            return _("occupies every yellow square")
         if green == self.layout.count(GREEN):
-            return "occupies every green square"
+            return _("occupies every green square")
         return ""
 
     def _end_round(self) -> None:
@@ -479,11 +506,13 @@ class AtonState(State):
             if top >= WIN_POINTS:
                 if self.scores[0] != self.scores[1]:
                     leader = 0 if self.scores[0] > self.scores[1] else 1
-                    lead = f"leads {self.scores[leader]} to {self.scores[1 - leader]} after a scoring"
+                    lead = _("leads {points} to {other} after a scoring").format(
+                        points=self.scores[leader], other=self.scores[1 - leader]
+                    )
                     self._end(leader, lead)
                     return
                 if self._tie_is_draw:  # PROPOSAL equal_40_tie=draw (§6)
-                    self._end(DRAW, f"equal totals of {top} after a scoring")
+                    self._end(DRAW, _("equal totals of {points} after a scoring").format(points=top))
                     return
         self._start_round()
 
@@ -491,13 +520,26 @@ class AtonState(State):
         """§5: temples 1-4, black squares, bonus squares; then the Kingdom is emptied."""
         lines = score_breakdown(self.count, self._blue_all_temples)
         gained = [0, 0]
-        for _, seat, points in lines:
+        for _what, seat, points in lines:
             gained[seat] += points
         names = self.game.seat_name
-        detail = "; ".join(f"{what} {names(seat)} +{points}" for what, seat, points in lines) or "nothing scores"
+        detail = "; ".join(
+            _("{what} {seat} +{points}").format(what=what, seat=names(seat), points=points)
+            for what, seat, points in lines
+        ) or _("nothing scores")
         self.log.append(
-            f"Scoring (the Kingdom of the Dead holds {names(0)} {self.kingdom[0]}, {names(1)} {self.kingdom[1]}): "
-            f"{detail}. {names(0)} +{gained[0]}, {names(1)} +{gained[1]}."
+            _(
+                "Scoring (the Kingdom of the Dead holds {first} {first_dead}, {second} {second_dead}): "
+                "{detail}. {first} +{first_points}, {second} +{second_points}."
+            ).format(
+                first=names(0),
+                first_dead=self.kingdom[0],
+                second=names(1),
+                second_dead=self.kingdom[1],
+                detail=detail,
+                first_points=gained[0],
+                second_points=gained[1],
+            )
         )
         for p in (0, 1):
             self.scores[p] += gained[p]
@@ -510,9 +552,9 @@ class AtonState(State):
         self.winner = winner
         self.win_reason = reason
         if winner == DRAW:
-            self.log.append(f"The game is drawn: {reason}.")
+            self.log.append(_("The game is drawn: {reason}.").format(reason=reason))
         else:
-            self.log.append(f"{self.game.seat_name(winner)} wins: {reason}.")
+            self.log.append(_("{seat} wins: {reason}.").format(seat=self.game.seat_name(winner), reason=reason))
 
     # --- stones ---------------------------------------------------------------------------
 
@@ -802,6 +844,6 @@ def score_breakdown(count: list[int], blue_all_temples: bool = True) -> list[tup
 def score_board(count: list[int], blue_all_temples: bool = True) -> list[int]:
     """Points each seat gains at a scoring: ``[seat 0, seat 1]`` (see :func:`score_breakdown`)."""
     gained = [0, 0]
-    for _, seat, points in score_breakdown(count, blue_all_temples):
+    for _what, seat, points in score_breakdown(count, blue_all_temples):
         gained[seat] += points
     return gained

@@ -32,6 +32,7 @@ from netjer.games.ankh import battle
 from netjer.games.ankh.gods.base import AMUN, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import AMUN as AMUN_ACTION
 from netjer.games.ankh.notation import NOAMUN
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -85,7 +86,7 @@ class AmunPower(GodPower):
             amun = task[1]
             st.b_two[amun] = True
             self.data(st).up = False
-            st._log(f"  {st._name(amun)} announces two Battle cards (Amun)")
+            st._log(_("  {amun} announces two Battle cards (Amun)").format(amun=st._name(amun)))
 
     def on_conflict_end(self, st: AnkhState) -> None:
         self.data(st).up = True

@@ -37,6 +37,7 @@ from netjer.games.ankh.gods.base import ANUBIS, Dead, GodPower, Task, god_phase,
 from netjer.games.ankh.notation import NOTRAP, TRAP, Trap
 from netjer.games.ankh.pieces import WARRIOR
 from netjer.games.ankh.rules_queries import god_hex, neutralised
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -88,7 +89,7 @@ class AnubisPower(GodPower):
         if len(self.data(st).slots) >= SLOTS:
             return
         mask = 0
-        for _, kind, owner, _ in dead:
+        for _hex, kind, owner, _god in dead:
             if kind == WARRIOR and owner != anubis:
                 mask |= 1 << owner
         if mask:
@@ -106,7 +107,7 @@ class AnubisPower(GodPower):
             g = action.god
             st.warriors_pool[g] -= 1
             self.data(st).slots.append(g)
-            st._log(f"  {st._name(task[1])} traps a Warrior of {st._name(g)} (Anubis)")
+            st._log(_("  {god} traps a Warrior of {god_2} (Anubis)").format(god=st._name(task[1]), god_2=st._name(g)))
 
     # --- strength, ransom ----------------------------------------------------------------------
 
@@ -126,7 +127,11 @@ class AnubisPower(GodPower):
         self.data(st).slots.remove(god)
         st.followers[god] -= RANSOM_FOLLOWERS
         st.followers[anubis] += RANSOM_FOLLOWERS
-        st._log(f"{st._name(god)} pays {RANSOM_FOLLOWERS} Follower to {st._name(anubis)} for its trapped Warrior")
+        st._log(
+            _("{god} pays {n} Follower to {anubis} for its trapped Warrior").format(
+                god=st._name(god), n=RANSOM_FOLLOWERS, anubis=st._name(anubis)
+            )
+        )
 
     # --- merge, forgotten, views -----------------------------------------------------------------
 

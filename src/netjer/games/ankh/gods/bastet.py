@@ -196,7 +196,11 @@ class BastetPower(GodPower):
             if h >= 0 and not d.up[c] and region_of[h] == st.b_region:
                 d.up[c] = True
                 d.battle_cats.append(c)
-                st._log(f"  {st._name(bastet)} reveals the {CAT_NAMES[c]} cat at {st.board.hex_name(h)} (Bastet)")
+                st._log(
+                    _("  {bastet} reveals the {cat} cat at {space} (Bastet)").format(
+                        bastet=st._name(bastet), cat=CAT_NAMES[c], space=st.board.hex_name(h)
+                    )
+                )
 
     def strength(self, st: AnkhState, god: int, owners: list[int]) -> int:
         if god != self.holder(st):
@@ -229,10 +233,14 @@ class BastetPower(GodPower):
         if c != STAR:
             d.at[c] = HAND
             d.up[c] = True
-            st._log(f"{st._name(god)} reveals Bastet's {CAT_NAMES[c]} cat at {name}: it goes back to her, face up")
+            st._log(
+                _("{god} reveals Bastet's {cat} cat at {name}: it goes back to her, face up").format(
+                    god=st._name(god), cat=CAT_NAMES[c], name=name
+                )
+            )
             return
         d.up[c] = True
-        st._log(f"{st._name(god)} reveals Bastet's star cat at {name}")
+        st._log(_("{god} reveals Bastet's star cat at {name}").format(god=st._name(god), name=name))
         figures = [x for x in st.regions.adjacent[h] if st.figure_owner[x] == god]
         if len(figures) > 1:
             st._queue(STAR_PHASE, god, h)
@@ -246,7 +254,7 @@ class BastetPower(GodPower):
             cats = guardians.kill(st, [x], "Bastet's star cat")
             guardians.cat_mummy_losses(st, cats)
         else:
-            st._log(f"  the star spares the God at {st.board.hex_name(x)}: Gods never die")
+            st._log(_("  the star spares the God at {space}: Gods never die").format(space=st.board.hex_name(x)))
         self.take_back(st)
 
     # --- forgotten, views -----------------------------------------------------------------------------

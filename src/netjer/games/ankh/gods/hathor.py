@@ -39,6 +39,7 @@ from netjer.games.ankh import actions
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
 from netjer.games.ankh.pieces import FIGURE_IDS
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -88,8 +89,12 @@ class HathorPower(GodPower):
             st._queue(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
             st._log(
-                f"  {st._name(hathor)} sacrifices {plural(PLACE_COST, 'Follower')} and places "
-                f"{article(FIGURE_IDS[action.kind])} at {st.board.hex_name(action.hex)} (Hathor)"
+                _("  {hathor} sacrifices {followers} and places {figure} at {space} (Hathor)").format(
+                    hathor=st._name(hathor),
+                    followers=plural(PLACE_COST, "Follower"),
+                    figure=article(FIGURE_IDS[action.kind]),
+                    space=st.board.hex_name(action.hex),
+                )
             )
             actions.place_from_pool(st, hathor, action.kind, action.hex)  # a ransom is paid first
             st.followers[hathor] -= PLACE_COST

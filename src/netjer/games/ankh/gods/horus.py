@@ -33,6 +33,7 @@ from netjer.core.action import Action
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, NUM_CARDS
 from netjer.games.ankh.gods.base import HORUS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import DONE, EYE, FORBID, Eye, Forbid
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -105,11 +106,17 @@ class HorusPower(GodPower):
         horus = task[1]
         if isinstance(action, Eye):
             self.data(st).eyes.append(action.token)
-            st._log(f"  {st._name(horus)} puts an Eye on region {action.token} (Horus)")
+            st._log(
+                _("  {horus} puts an Eye on region {token} (Horus)").format(horus=st._name(horus), token=action.token)
+            )
             st._queue(EYE_PHASE, horus, front=True)
         elif isinstance(action, Forbid):
             st.b_forbidden = action.card
-            st._log(f"  {st._name(horus)} forbids {CARD_IDS[action.card]} in this battle (Horus)")
+            st._log(
+                _("  {horus} forbids {card} in this battle (Horus)").format(
+                    horus=st._name(horus), card=CARD_IDS[action.card]
+                )
+            )
 
     def on_battle_start(self, st: AnkhState) -> None:
         eyes = self.data(st).eyes

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, ClassVar
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import OSIRIS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOUNDERWORLD, PICK, UNDERWORLD, Pick, Underworld
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -112,7 +113,7 @@ class OsirisPower(GodPower):
         return [*(UNDERWORLD[h] for h in spaces), NOUNDERWORLD] if spaces else []
 
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
-        _, osiris, region = task
+        _phase, osiris, region = task
         d = self.data(st)
         if isinstance(action, Pick):
             d.moving = action.hex
@@ -122,9 +123,17 @@ class OsirisPower(GodPower):
             name = st.board.hex_name
             if d.moving >= 0:
                 self.remove(st, d.moving)
-                st._log(f"  {st._name(osiris)} moves an Underworld token from {name(d.moving)} to {name(action.hex)}")
+                st._log(
+                    _("  {osiris} moves an Underworld token from {space} to {space_2}").format(
+                        osiris=st._name(osiris), space=name(d.moving), space_2=name(action.hex)
+                    )
+                )
             else:
-                st._log(f"  {st._name(osiris)} places an Underworld token at {name(action.hex)} (Osiris)")
+                st._log(
+                    _("  {osiris} places an Underworld token at {space} (Osiris)").format(
+                        osiris=st._name(osiris), space=name(action.hex)
+                    )
+                )
             self.add(st, action.hex)
         d.moving = -1
 

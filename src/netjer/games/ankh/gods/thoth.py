@@ -35,6 +35,7 @@ from netjer.games.ankh import battle, devotion
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, hand_of
 from netjer.games.ankh.gods.base import THOTH, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import GUESS, NOGUESS, Guess
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -101,8 +102,9 @@ class ThothPower(GodPower):
             d.scale += 1
             d.god, d.card = action.god, action.card
             st._log(
-                f"  {st._name(task[1])} puts 1 Follower on the scale and guesses that {st._name(action.god)} "
-                f"played {CARD_IDS[action.card]} (Thoth)"
+                _("  {god} puts 1 Follower on the scale and guesses that {god_2} played {card} (Thoth)").format(
+                    god=st._name(task[1]), god_2=st._name(action.god), card=CARD_IDS[action.card]
+                )
             )
 
     def on_reveal(self, st: AnkhState) -> None:
@@ -111,10 +113,18 @@ class ThothPower(GodPower):
             return
         if battle.played(st, d.god, d.card):
             stay = "stays" if d.scale == 1 else "stay"
-            st._log(f"  Thoth guessed right: {plural(d.scale, 'Follower')} {stay} on the scale")
+            st._log(
+                _("  Thoth guessed right: {followers} {stay} on the scale").format(
+                    followers=plural(d.scale, "Follower"), stay=stay
+                )
+            )
         else:
             st.followers[d.god] += d.scale
-            st._log(f"  Thoth guessed wrong: {st._name(d.god)} takes the {plural(d.scale, 'Follower')} of the scale")
+            st._log(
+                _("  Thoth guessed wrong: {god} takes the {followers} of the scale").format(
+                    god=st._name(d.god), followers=plural(d.scale, "Follower")
+                )
+            )
             d.scale = 0
         d.god = d.card = -1
 
@@ -122,7 +132,7 @@ class ThothPower(GodPower):
         d = self.data(st)
         if d.scale > 0:
             amount, d.scale = d.scale, 0
-            devotion.gain(st, self.holder(st), amount, "Thoth's scale")
+            devotion.gain(st, self.holder(st), amount, _("Thoth's scale"))
 
     def on_forgotten(self, st: AnkhState, god: int) -> None:
         if self.holder(st) < 0:
