@@ -772,19 +772,31 @@ class AtonState(State):
         if isinstance(action, Assign):
             c = self._next_cartouche(p) + 1
             if viewer == p:
-                extra = " (and the last card, on cartouche 4)" if c == 3 else ""
-                return f"{name} puts a {action.value} on cartouche {c}{extra}."
-            return f"{name} puts a card face down on cartouche {c}."
+                if c == 3:
+                    return _("{name} puts a {value} on cartouche {c} (and the last card, on cartouche 4).").format(
+                        name=name, value=action.value, c=c
+                    )
+                return _("{name} puts a {value} on cartouche {c}.").format(name=name, value=action.value, c=c)
+            return _("{name} puts a card face down on cartouche {c}.").format(name=name, c=c)
         if isinstance(action, Exchange):
             if viewer == p:
-                return f"{name} decides to {'use the exchange counter' if action.take else 'keep the hand'}."
-            return f"{name} decides in secret whether to use the exchange counter."
+                if action.take:
+                    return _("{name} decides to use the exchange counter.").format(name=name)
+                return _("{name} decides to keep the hand.").format(name=name)
+            return _("{name} decides in secret whether to use the exchange counter.").format(name=name)
         kind = KIND_NAMES[KINDS[action.kind]] if isinstance(action, Place | Remove) else ""
         if isinstance(action, Place):
-            return f"{name} places a stone on a {kind} square of temple {action.temple + 1}."
+            return _("{name} places a stone on a {kind} square of temple {temple}.").format(
+                name=name, kind=kind, temple=action.temple + 1
+            )
         if isinstance(action, Remove):
-            whose = "own" if self.victim == p else f"{self.game.seat_name(self.victim)}'s"
-            return f"{name} removes {whose} stone from a {kind} square of temple {action.temple + 1}."
+            if self.victim == p:
+                return _("{name} removes own stone from a {kind} square of temple {temple}.").format(
+                    name=name, kind=kind, temple=action.temple + 1
+                )
+            return _("{name} removes {victim}'s stone from a {kind} square of temple {temple}.").format(
+                name=name, victim=self.game.seat_name(self.victim), kind=kind, temple=action.temple + 1
+            )
         return super().describe_action(action, viewer)
 
 
