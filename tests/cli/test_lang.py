@@ -63,3 +63,11 @@ def test_an_unknown_language_is_refused_in_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "no translation into 'xx'; languages: en, es" in result.output
     assert "Traceback" not in result.output
+
+
+def test_lang_es_explains_a_refused_nile_move_in_spanish(tmp_path: Path) -> None:
+    """A move the rules forbid is refused in the player's language (the rule cited as written):
+    'end' in the placement phase, SEED S7."""
+    out = _play(tmp_path, "--lang", "es", answers="end\nquit\n")
+    assert "es la fase de colocación: coloca una ficha ('place 4 a2')" in out
+    assert "it is the placement phase" not in out
