@@ -26,6 +26,7 @@ from netjer.server.db import AlreadyServed, ClockChanged, Store, migrate, single
 from netjer.server.leases import Leases
 from netjer.server.process import free_port, kill_server, start_server, stop_server
 from netjer.server.tables import legal_entries
+from netjer.server.windows import window_plan
 from tests.server.test_api import _auth, _create
 from tests.server.test_leaks import SEAT_KEYS, VIEW_KEYS, _secret_words
 from tests.server.test_postgres import postgres_url  # noqa: F401 - the fixture
@@ -379,6 +380,9 @@ def test_views_carry_only_the_seats_observation_through_two_processes(
             version = len(local.history)
             sockets[actor].send(json.dumps({"type": "move", "version": version, "action": str(action)}))
             local.apply(action)
+            # In a window of simultaneous choices each seat that must still choose sees its own
+            # decision (nothing is queued here: the seats play in the engine's order).
+            plan = window_plan(local, {})
             for seat, ws in sockets.items():
                 while True:
                     message = json.loads(ws.recv(timeout=10))
@@ -386,11 +390,16 @@ def test_views_carry_only_the_seats_observation_through_two_processes(
                     if message["version"] == version + 1:
                         break
                 assert set(message) == VIEW_KEYS and all(set(s) == SEAT_KEYS for s in message["seats"])
-                assert message["observation"] == local.observation(seat)
-                assert message["legal"] == (
-                    [] if local.current_player != seat or local.is_terminal
-                    else legal_entries(make_game(game), local.legal_actions())
-                )  # fmt: skip
+                choice = plan.get(seat) if plan is not None else None
+                if choice is not None:
+                    assert message["observation"] == choice.observation
+                    assert message["legal"] == legal_entries(make_game(game), choice.legal)
+                else:
+                    assert message["observation"] == local.observation(seat)
+                    assert message["legal"] == (
+                        [] if local.current_player != seat or local.is_terminal
+                        else legal_entries(make_game(game), local.legal_actions())
+                    )  # fmt: skip
                 if seat != actor:
                     assert not _secret_words(game, action, actor, seat, words[seat]), words[seat]
                     assert str(action) not in [n for n in message["log_notation"] if n] or words[seat] == words[actor]
@@ -399,7 +408,8 @@ def test_views_carry_only_the_seats_observation_through_two_processes(
                 other = urls[1 - seat]
                 rest = _view(httpx, table, seat, tokens[str(seat)], other)
                 if rest["version"] == version + 1:
-                    assert rest["observation"] == local.observation(seat)
+                    choice = plan.get(seat) if plan is not None else None
+                    assert rest["observation"] == (choice.observation if choice else local.observation(seat))
 
 
 def test_processes_starting_at_once_on_a_new_database_migrate_it_one_at_a_time(
