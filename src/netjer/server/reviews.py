@@ -736,7 +736,7 @@ def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], 
                 if incoming["type"] == "websocket.disconnect":
                     break
         except _GONE:
-            pass
+            pass  # the client left: nothing to answer; the finally below stops its updates
         finally:
             reviews_service.unlisten(table_id, changed)
             sending.cancel()
