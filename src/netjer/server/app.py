@@ -94,7 +94,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocketDisconnected, WebSocketState
+from starlette.websockets import WebSocketState
 
 from netjer import i18n
 from netjer.agents.levels import levels_json
@@ -110,6 +110,7 @@ from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.notify import Notifier, libpq_url
 from netjer.server.reviews import ReviewService, add_review_routes
+from netjer.server.sockets import CLIENT_GONE
 from netjer.server.tables import (
     CHAT_PER_MINUTE,
     MAX_CHAT_CHARS,
@@ -514,12 +515,9 @@ def _db_unavailable(err: Exception) -> TableError:
     return TableError(503, "unavailable", DB_UNAVAILABLE_MESSAGE)
 
 
-_GONE: tuple[type[BaseException], ...] = (WebSocketDisconnect, WebSocketDisconnected, TimeoutError, OSError)
-
-
 async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
     """Send a last error ``message`` and close with ``code``; a client already gone is fine."""
-    with contextlib.suppress(*_GONE):
+    with contextlib.suppress(*CLIENT_GONE):
         await websocket.send_json(message)
         await websocket.close(code=code)
 
@@ -528,7 +526,7 @@ async def _close_quietly(websocket: WebSocket, code: int = 1000) -> None:
     """Close the connection (with ``code``) unless it is closed or the client is gone already."""
     if websocket.application_state != WebSocketState.CONNECTED or websocket.client_state != WebSocketState.CONNECTED:
         return
-    with contextlib.suppress(*_GONE):
+    with contextlib.suppress(*CLIENT_GONE):
         await asyncio.wait_for(websocket.close(code=code), timeout=SEND_SECONDS)
 
 
@@ -1006,7 +1004,7 @@ def create_app(
             error = _db_unavailable(err)
             await _refuse(websocket, {"type": "error", "error": error.code, "message": error.message}, 4503)
             return
-        except _GONE:
+        except CLIENT_GONE:
             return
         seat = hello.seat
         # Views go out from this connection's own sender task: a client that reads slowly
@@ -1034,7 +1032,7 @@ def create_app(
                     await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
                     sent += len(message["log"])
                     chatted += len(message["chat"])
-            except _GONE:
+            except CLIENT_GONE:
                 # Gone, or not reading: closing makes the read below end too.
                 await _close_quietly(websocket)
 
@@ -1092,7 +1090,7 @@ def create_app(
                     error = _db_unavailable(err)
                     await reply({"type": "error", "error": error.code, "message": error.message, "rule": None})
                     changed.set()
-        except _GONE:
+        except CLIENT_GONE:
             pass
         finally:
             manager.unsubscribe(rt, seat, push)
@@ -1105,7 +1103,7 @@ def create_app(
     async def echo(websocket: WebSocket) -> None:
         """Send every message back (the reference round-trip of benchmarks/server_load.py)."""
         await websocket.accept()
-        with contextlib.suppress(*_GONE):
+        with contextlib.suppress(*CLIENT_GONE):
             while True:
                 await websocket.send_text(await websocket.receive_text())
 

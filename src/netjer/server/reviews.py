@@ -63,13 +63,13 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
-from starlette.websockets import WebSocketDisconnected, WebSocketState
+from starlette.websockets import WebSocketState
 
 from netjer.agents.review import (
     DEFAULT_ITERATIONS,
@@ -85,6 +85,7 @@ from netjer.core.errors import NetjerError
 from netjer.core.state import State
 from netjer.games.registry import make_game
 from netjer.server.db import Base, Store, now
+from netjer.server.sockets import CLIENT_GONE
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
 log = logging.getLogger("netjer.server")
@@ -102,8 +103,6 @@ REVIEW_SEED = 0
 #: Seconds a review WebSocket has to say hello, and a send may take.
 HELLO_SECONDS = 10.0
 SEND_SECONDS = 10.0
-
-_GONE: tuple[type[BaseException], ...] = (WebSocketDisconnect, WebSocketDisconnected, TimeoutError, OSError)
 
 
 class ReviewRow(Base):
@@ -712,7 +711,7 @@ def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], 
             message = 'first send {"type": "hello", "seat": N (or null), "token": "..."}'
             await _refuse(websocket, {"type": "error", "error": "bad_request", "message": message}, 4422)
             return
-        except _GONE:
+        except CLIENT_GONE:
             return
         reviews_service = service(websocket)
         changed = asyncio.Event()
@@ -725,7 +724,7 @@ def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], 
                     changed.clear()
                     payload = await reviews_service.visible(rt, hello.seat)
                     await asyncio.wait_for(websocket.send_json({"type": "reviews", **payload}), timeout=SEND_SECONDS)
-            except _GONE:
+            except CLIENT_GONE:
                 await _close_quietly(websocket)
 
         await reviews_service.listen(table_id, changed)
@@ -735,7 +734,7 @@ def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], 
                 incoming = await websocket.receive()
                 if incoming["type"] == "websocket.disconnect":
                     break
-        except _GONE:
+        except CLIENT_GONE:
             pass  # the client left: nothing to answer; the finally below stops its updates
         finally:
             reviews_service.unlisten(table_id, changed)
@@ -746,7 +745,7 @@ def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], 
 
 
 async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
-    with contextlib.suppress(*_GONE):
+    with contextlib.suppress(*CLIENT_GONE):
         await websocket.send_json(message)
         await websocket.close(code=code)
 
@@ -754,5 +753,5 @@ async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> N
 async def _close_quietly(websocket: WebSocket) -> None:
     if websocket.application_state != WebSocketState.CONNECTED or websocket.client_state != WebSocketState.CONNECTED:
         return
-    with contextlib.suppress(*_GONE):
+    with contextlib.suppress(*CLIENT_GONE):
         await asyncio.wait_for(websocket.close(), timeout=SEND_SECONDS)
