@@ -63,6 +63,9 @@ Listener = Callable[["TableRuntime"], Awaitable[None]]
 STANDIN_AGENT = "heuristic"
 #: Seconds between two looks at the running clocks.
 TICK_SECONDS = 0.25
+#: The refusals of a computer's move that mean the position changed while it thought: its
+#: position is searched again (other refusals, an illegal move say, would only repeat).
+_POSITION_CHANGED = frozenset({"stale", "not_your_turn"})
 #: How a rematch seat kept for the player of an old table's seat is marked (instead of a
 #: token's hash): ``reserved:<old table>:<old seat>``.
 RESERVED = "reserved:"
@@ -148,6 +151,8 @@ class TableRuntime:
             withdrawn): a window move is accepted against its seat's stamp, so that the
             other seats' moves do not make it stale but a repeated one is refused.
         connections: per seat, its open WebSocket connections.
+        ai_submitting: the version whose computer move is being submitted (``None``: none),
+            so that no second search of that position starts meanwhile.
         absent_since: per person's seat without a connection, since when (its last
             connection closed, its last request, or the table was created or loaded): a
             seat without a connection for its deadline counts as gone.
@@ -162,6 +167,7 @@ class TableRuntime:
     listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ai_task: asyncio.Task[None] | None = None
+    ai_submitting: int | None = None
     clock_settings: ClockSettings = field(default_factory=ClockSettings)
     clock: ClockState = field(default_factory=lambda: ClockState([]))
     forfeit: list[float] | None = None
@@ -1452,6 +1458,8 @@ class TableManager:
         state = rt.state
         if rt.finished or (rt.ai_task is not None and not rt.ai_task.done()):
             return
+        if rt.ai_submitting == rt.version:
+            return  # the computer's move for this position is on its way (the search is done)
         seat = state.current_player
         if not rt.computer_plays(seat):
             return
@@ -1482,14 +1490,26 @@ class TableManager:
                 text = await self.ai.run(rt.id, expected, compute_agent_action, *arguments)
             else:
                 text = await loop.run_in_executor(self.quick, compute_agent_action, *arguments)
+            # The task ends here for the scheduler: the move's own play() schedules the next
+            # position's search. Until the move is stored, no second search of this one starts.
             rt.ai_task = None
-            await self.play(rt.id, seat, version, text=text, by_computer=True)
+            rt.ai_submitting = version
+            try:
+                await self.play(rt.id, seat, version, text=text, by_computer=True)
+            finally:
+                if rt.ai_submitting == version:
+                    rt.ai_submitting = None
             if rt.state.is_terminal:
                 self.ai.forget(rt.id)
         except asyncio.CancelledError:
             raise
         except TableError as err:
             log.warning("computer move on table %s refused: %s", rt.id, err.message)
+            if err.code in _POSITION_CHANGED:
+                # The position changed while it thought (a catch-up, an undo, another seat's
+                # move): whoever changed it may have found this search still running and
+                # scheduled none, so search the position as it is now.
+                self._schedule_ai(rt)
         except Exception:
             rt.ai_task = None
             log.exception("computer seat %s on table %s failed", seat, rt.id)
