@@ -5,8 +5,6 @@ table's leaving rule applies (the computer, or out at two seats), written in the
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,34 +12,7 @@ from fastapi.testclient import TestClient
 
 from netjer.server.app import create_app
 from netjer.server.tables import TableManager
-
-START = 1_800_000_000.0
-
-
-class FakeTime:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.t = START
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'n.db'}"
-
-
-@pytest.fixture
-def client(db: str, fake: FakeTime) -> Iterator[TestClient]:
-    with TestClient(create_app(db, ai_workers=0, clock=fake), raise_server_exceptions=False) as c:
-        yield c
+from tests.server.fake_time import START, FakeTime
 
 
 def _create(client: TestClient, clock: dict[str, Any]) -> dict[str, Any]:

@@ -5,36 +5,14 @@ hostile or careless input: always a 4xx in the API's format or an ``error`` mess
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from netjer.server.app import create_app
 from netjer.server.db import hash_token
 from netjer.server.tables import TableManager
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def client(tmp_path: Path, fake: FakeTime) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, clock=fake)
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
+from tests.server.fake_time import FakeTime
 
 
 def _auth(token: str) -> dict[str, str]:

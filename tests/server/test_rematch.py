@@ -3,34 +3,12 @@ the same game, options, clock and seats, seat order rotated; the others accept).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from netjer.server.app import create_app
 from netjer.server.tables import TableManager
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def client(tmp_path: Path, fake: FakeTime) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, clock=fake)) as c:
-        yield c
+from tests.server.fake_time import FakeTime
 
 
 def _auth(token: str) -> dict[str, str]:
