@@ -44,7 +44,7 @@ from netjer.games.nile.actions import (
 )
 from netjer.games.nile.board import ISIS, SETH, Geometry, geometry
 from netjer.games.nile.soldiers import SIDE_SHIFT, SIDE_STRIDE, START_VALUE, column_values
-from netjer.i18n import _, ngettext
+from netjer.i18n import _, get_language, ngettext
 
 if TYPE_CHECKING:
     from netjer.games.nile.game import NileGame
@@ -718,9 +718,27 @@ class NileState(State):
         return super().describe_action(action, viewer)
 
 
+#: Events already told, by (language, board columns, event): an observation tells the whole log
+#: again, and a game's events are few and immutable (cleared when it grows past the bound).
+_TOLD: dict[tuple[str, int, Event], str] = {}
+_TOLD_MAX = 50_000
+
+
 def _event_text(ev: Event, geo: Geometry) -> str:
     """One public event in words (values appear only once public), in the process's language
-    (:mod:`netjer.i18n`: the terminal's ``--lang``; the server keeps English)."""
+    (:mod:`netjer.i18n`: the terminal's ``--lang``; the server keeps English); remembered in
+    :data:`_TOLD`."""
+    key = (get_language(), geo.columns, ev)
+    text = _TOLD.get(key)
+    if text is None:
+        if len(_TOLD) >= _TOLD_MAX:
+            _TOLD.clear()
+        text = _TOLD[key] = _tell_event(ev, geo)
+    return text
+
+
+def _tell_event(ev: Event, geo: Geometry) -> str:
+    """:func:`_event_text` without the memory."""
     tag = ev[0]
     names = geo.names
     if tag == "placement":
