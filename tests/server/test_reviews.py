@@ -204,6 +204,44 @@ def test_a_stored_review_survives_a_restart_and_a_running_one_is_resumed(tmp_pat
     assert resumed["review"] == expected.to_dict()  # seeded: the resumed review is the one asked for
 
 
+@pytest.mark.slow
+def test_a_review_stopped_midway_goes_on_after_the_decisions_it_had_reviewed(tmp_path: Path) -> None:
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        table, tokens, played = _finished(client)
+    game = make_game("aton")
+    actions = [game.parse_action(t) for t in played]
+    expected = review_states(game.new_initial_state(3), actions, seats=[0], iterations=2, seed=0).to_dict()
+    # As a server stopped after five decisions leaves it (the first one marked, to tell a kept
+    # decision from one computed again).
+    earlier = [dict(d) for d in expected["decisions"][:5]]
+    earlier[0]["description"] = "kept from before the restart"
+    reviews = ReviewStore(Store(f"sqlite:///{tmp_path / 'n.db'}"))
+    assert reviews.start(table, 0, 2, None)
+    reviews.progress(table, 0, earlier)
+    assert [row[4] for row in reviews.unfinished()] == [earlier]
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        resumed, seen = _wait_done(client, table, 0, tokens["0"])
+    assert seen[0] >= 5  # the progress starts where it stopped
+    decisions = resumed["review"]["decisions"]
+    assert decisions[0]["description"] == "kept from before the restart"
+    assert decisions[1:] == expected["decisions"][1:]
+
+
+@pytest.mark.slow
+def test_a_running_review_with_unreadable_progress_starts_again(tmp_path: Path) -> None:
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        table, tokens, played = _finished(client)
+    reviews = ReviewStore(Store(f"sqlite:///{tmp_path / 'n.db'}"))
+    assert reviews.start(table, 0, 2, None)
+    reviews.progress(table, 0, [{"ply": "not a decision"}])
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        resumed, _ = _wait_done(client, table, 0, tokens["0"])
+    game = make_game("aton")
+    actions = [game.parse_action(t) for t in played]
+    expected = review_states(game.new_initial_state(3), actions, seats=[0], iterations=2, seed=0)
+    assert resumed["review"] == expected.to_dict()
+
+
 def test_hints_are_a_table_setting_shown_to_all_and_answer_the_seat_to_act(client: TestClient) -> None:
     table, tokens = _table(client, hints=True)
     plain, plain_tokens = _table(client)
@@ -275,7 +313,9 @@ def test_the_store_records_a_request_once_and_publishes_only_a_finished_review(t
     reviews = ReviewStore(store)
     assert reviews.start("t1", 0, 50, None)
     assert not reviews.start("t1", 0, 60, None)  # a second request (another process's) is refused
-    assert reviews.unfinished() == [("t1", 0, 50, None)] and reviews.load("t1") == {}
+    assert reviews.unfinished() == [("t1", 0, 50, None, [])] and reviews.load("t1") == {}
+    reviews.progress("t1", 0, [{"ply": 2}, {"ply": 5}])  # the decisions reviewed so far, kept
+    assert reviews.unfinished() == [("t1", 0, 50, None, [{"ply": 2}, {"ply": 5}])] and reviews.load("t1") == {}
     assert not reviews.publish("t1", 0)  # not finished yet
     reviews.finish("t1", 0, {"decisions": []})
     assert reviews.unfinished() == [] and reviews.load("t1") == {0: ({"decisions": []}, False)}

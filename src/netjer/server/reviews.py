@@ -106,8 +106,9 @@ SEND_SECONDS = 10.0
 
 
 class ReviewRow(Base):
-    """The review of one seat of a table: ``running`` (asked for, with its settings; resumed
-    after a restart) or ``done`` (``data``: ``Review.to_dict()`` as JSON)."""
+    """The review of one seat of a table: ``running`` (asked for, with its settings, and
+    ``data`` the decisions reviewed so far, ``{"decisions": [...]}``: resumed from there after
+    a restart) or ``done`` (``data``: ``Review.to_dict()`` as JSON)."""
 
     __tablename__ = "reviews"
 
@@ -133,11 +134,24 @@ class ReviewStore:
             rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "done"))
             return {row.seat: (json.loads(row.data or "{}"), bool(row.published)) for row in rows}
 
-    def unfinished(self) -> list[tuple[str, int, int, int | None]]:
-        """Every review asked for and not finished: ``(table, seat, iterations, depth)``."""
+    def unfinished(self) -> list[tuple[str, int, int, int | None, list[dict[str, Any]]]]:
+        """Every review asked for and not finished: ``(table, seat, iterations, depth,
+        decisions)``, ``decisions`` being those already reviewed (see :meth:`progress`)."""
         with self.sessions() as s:
             rows = s.scalars(select(ReviewRow).where(ReviewRow.status == "running"))
-            return [(row.table_id, row.seat, row.iterations, row.depth) for row in rows]
+            return [
+                (row.table_id, row.seat, row.iterations, row.depth, _progress_of(row.data)) for row in rows
+            ]
+
+    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]]) -> None:
+        """Keep the decisions of a running review reviewed so far (``ReviewedDecision``s as
+        dicts, in order), so that a restart resumes after them."""
+        with self.sessions.begin() as s:
+            s.execute(
+                update(ReviewRow)
+                .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "running")
+                .values(data=json.dumps({"decisions": decisions}))
+            )
 
     def start(self, table_id: str, seat: int, iterations: int, depth: int | None) -> bool:
         """Record that the seat's review was asked for; False if the seat already has one
@@ -173,6 +187,16 @@ class ReviewStore:
                 .values(published=True)
             )
             return bool(getattr(done, "rowcount", 0) == 1)
+
+
+def _progress_of(data: str | None) -> list[dict[str, Any]]:
+    """The decisions a running review's stored ``data`` holds (none if it holds nothing
+    readable: the review then starts again from its first decision)."""
+    try:
+        decisions = json.loads(data or "{}").get("decisions", [])
+    except (ValueError, AttributeError):
+        return []
+    return decisions if isinstance(decisions, list) and all(isinstance(d, dict) for d in decisions) else []
 
 
 # --- what runs in the search workers (module-level: picklable) ---------------------------------
@@ -235,6 +259,8 @@ class _Running:
     depth: int | None
     task: asyncio.Task[None] | None = None
     error: str | None = None
+    #: The decisions reviewed before a restart (as stored), resumed after.
+    earlier: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -393,16 +419,17 @@ class ReviewService:
         self._changed(await self._of(rt.id))
 
     async def resume(self) -> int:
-        """Start again the reviews that were running when the server stopped (each from its
-        first decision: a review is seeded, so it comes out the same).  Returns how many."""
+        """Go on with the reviews that were running when the server stopped, each after the
+        decisions it had reviewed (every decision's search is seeded on its own, so the
+        review comes out as if it had never stopped).  Returns how many."""
         count = 0
-        for table_id, seat, iterations, depth in await asyncio.to_thread(self.store.unfinished):
+        for table_id, seat, iterations, depth, earlier in await asyncio.to_thread(self.store.unfinished):
             try:
                 rt = await self.manager.get(table_id)
                 known = await self._of(table_id)
                 if seat in known.running or seat in known.stored:
                     continue
-                job = known.running[seat] = _Running(0, 0, iterations, depth)
+                job = known.running[seat] = _Running(0, 0, iterations, depth, earlier=earlier)
                 await self._launch(rt, seat, job)
                 count += 1
             except Exception:  # one table's trouble must not stop the others
@@ -414,8 +441,18 @@ class ReviewService:
         actions = [str(a) for a in rt.state.history]
         options = rt.game.options_dict()
         decisions: list[ReviewedDecision] = []
+        for earlier, ply in zip(job.earlier, plies, strict=False):  # kept only while they fit the game
+            try:
+                decision = ReviewedDecision(**earlier)
+            except TypeError:
+                break
+            if decision.ply != ply or decision.seat != seat:
+                break
+            decisions.append(decision)
+        job.earlier = job.earlier[: len(decisions)]
+        job.done = len(decisions)
         try:
-            for ply in plies:
+            for ply in plies[len(decisions) :]:
                 data = await self.manager.ai.run(
                     f"review:{rt.id}:{seat}",
                     None,
@@ -430,6 +467,8 @@ class ReviewService:
                     background=True,
                 )
                 decisions.append(ReviewedDecision(**data))
+                job.earlier.append(data)
+                await asyncio.to_thread(self.store.progress, rt.id, seat, job.earlier)
                 job.done += 1
                 self._changed(known)
             final = rt.state.returns()
