@@ -87,6 +87,16 @@ def test_a_db_url_the_server_cannot_serve_is_refused_with_a_sentence(url: str, m
     assert "Traceback" not in result.output
 
 
+def test_a_serve_that_could_not_start_leaves_the_process_logging_as_it_was() -> None:
+    logger = logging.getLogger("netjer")
+    before = (list(logger.handlers), logger.level, logger.propagate)
+    result = CliRunner().invoke(cli, ["serve", "--db", "postgres://u@h/db", "--port", "1"], env={"COLUMNS": "200"})
+    assert result.exit_code == 2
+    # No handler left on the command's (now closed) output: later records would fail to be
+    # written, and would not reach the root logger's handlers (pytest's caplog among them).
+    assert (list(logger.handlers), logger.level, logger.propagate) == before
+
+
 def test_a_database_reached_through_a_symbolic_link_is_still_served_by_one_process(tmp_path: Path) -> None:
     (tmp_path / "n.db").touch()
     os.symlink(tmp_path / "n.db", tmp_path / "link.db")

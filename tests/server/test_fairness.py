@@ -27,7 +27,7 @@ from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.limits import RateLimiter, parse_rate
-from netjer.server.logs import JsonFormatter, configure_json_logging
+from netjer.server.logs import JsonFormatter, configure_json_logging, remove_json_logging
 from netjer.server.process import free_port, start_server, stop_server
 from netjer.server.tables import TableManager
 from netjer.server.workers import SearchPool
@@ -366,10 +366,7 @@ def test_table_creation_and_moves_are_logged_as_json_lines(tmp_path: Path) -> No
             )
             assert r.status_code == 200
     finally:
-        logger = logging.getLogger("netjer")
-        logger.removeHandler(handler)
-        logger.propagate = True
-        logger.setLevel(logging.NOTSET)
+        remove_json_logging(handler)
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     events = {line.get("event"): line for line in lines}
     assert events["table_created"]["table"] == table["id"] and events["table_created"]["seats"] == ["human", "human"]

@@ -725,7 +725,7 @@ def serve(
     from netjer.server.app import create_app  # noqa: PLC0415
     from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
     from netjer.server.limits import RateLimiter, parse_rate  # noqa: PLC0415
-    from netjer.server.logs import configure_json_logging  # noqa: PLC0415
+    from netjer.server.logs import configure_json_logging, remove_json_logging  # noqa: PLC0415
 
     if not 0 < port < 65536:
         raise _fail(f"--port must be 1 to 65535, got {port}")
@@ -764,34 +764,37 @@ def serve(
         raise _fail(str(err)) from None
     except Exception:  # a malformed URL: create_app below says so
         lock = None
-    configure_json_logging(level=level)
+    handler = configure_json_logging(level=level)
     try:
-        application = create_app(
-            db,
-            ai_workers=workers,
-            max_ai_seconds=max_ai_seconds,
-            max_ai_iterations=max_ai_iterations,
-            create_limiter=RateLimiter(per_minute) if per_minute > 0 else None,
-            lease_seconds=lease_seconds,
-            chat_per_minute=chat_per_minute,
+        try:
+            application = create_app(
+                db,
+                ai_workers=workers,
+                max_ai_seconds=max_ai_seconds,
+                max_ai_iterations=max_ai_iterations,
+                create_limiter=RateLimiter(per_minute) if per_minute > 0 else None,
+                lease_seconds=lease_seconds,
+                chat_per_minute=chat_per_minute,
+            )
+        except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
+            raise _fail(
+                f"cannot use the database {db!r}: unknown kind of database; give sqlite:///FILE or "
+                "postgresql+psycopg://user@host/db (docs/deploy.md)"
+            ) from None
+        except Exception as err:  # a bad URL or an unreachable database
+            reason = str(err).split("\n(Background on this error", 1)[0]
+            raise _fail(f"cannot use the database {db!r}: {reason}") from None
+        shown = "localhost" if host in ("127.0.0.1", "::1") else host
+        console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
+        # ws_max_size: clients send only small messages; timeout_graceful_shutdown: open
+        # WebSockets (browsers keep them) must not keep a stopping server alive.
+        uvicorn.run(
+            application, host=host, port=port, log_level="warning", ws_max_size=1_000_000, timeout_graceful_shutdown=5
         )
-    except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
-        raise _fail(
-            f"cannot use the database {db!r}: unknown kind of database; give sqlite:///FILE or "
-            "postgresql+psycopg://user@host/db (docs/deploy.md)"
-        ) from None
-    except Exception as err:  # a bad URL or an unreachable database
-        reason = str(err).split("\n(Background on this error", 1)[0]
-        raise _fail(f"cannot use the database {db!r}: {reason}") from None
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
-    # ws_max_size: clients send only small messages; timeout_graceful_shutdown: open
-    # WebSockets (browsers keep them) must not keep a stopping server alive.
-    uvicorn.run(
-        application, host=host, port=port, log_level="warning", ws_max_size=1_000_000, timeout_graceful_shutdown=5
-    )
-    if lock is not None:
-        lock.close()
+        if lock is not None:
+            lock.close()
+    finally:  # the server stopped, or could not start: the process's logging as it was
+        remove_json_logging(handler)
 
 
 @app.command()

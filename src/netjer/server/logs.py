@@ -48,7 +48,20 @@ def configure_json_logging(stream: IO[str] | None = None, level: int = logging.I
     handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
     handler.setFormatter(JsonFormatter())
     handler.netjer_json = True  # type: ignore[attr-defined]
+    handler.netjer_before = (logger.level, logger.propagate)  # type: ignore[attr-defined]
     logger.addHandler(handler)
     logger.setLevel(level)
     logger.propagate = False
     return handler
+
+
+def remove_json_logging(handler: logging.Handler) -> None:
+    """Undo :func:`configure_json_logging`: remove ``handler`` and give the ``netjer`` logger
+    back the level and propagation it had.  (A handler left behind would write to a stream
+    that may be closed by then, e.g. a command run in a test, and keep records from the root
+    logger.)"""
+    logger = logging.getLogger("netjer")
+    logger.removeHandler(handler)
+    level, propagate = getattr(handler, "netjer_before", (logging.NOTSET, True))
+    logger.setLevel(level)
+    logger.propagate = propagate
