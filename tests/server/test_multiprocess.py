@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from netjer.agents.review import review_states
 from netjer.core import Rng
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
@@ -30,6 +31,7 @@ from netjer.server.windows import window_plan
 from tests.server.test_api import _auth, _create
 from tests.server.test_leaks import SEAT_KEYS, VIEW_KEYS, _secret_words
 from tests.server.test_postgres import postgres_url  # noqa: F401 - the fixture
+from tests.server.test_reviews import _finished
 
 HUMANS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
 
@@ -92,6 +94,49 @@ def test_a_move_through_one_app_reaches_the_websocket_of_the_other(two_apps: tup
                 break
         else:
             raise AssertionError("the chat message did not arrive")
+
+
+def test_a_review_run_by_one_app_is_followed_and_published_through_the_other(
+    two_apps: tuple[TestClient, TestClient],
+) -> None:
+    a, b = two_apps
+    table, tokens, played = _finished(a)
+    url, auth = f"/api/tables/{table}/reviews", _auth(tokens["0"])
+    with b.websocket_connect(f"/ws/tables/{table}/reviews") as ws:  # B follows before the request
+        ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
+        assert ws.receive_json()["reviews"] == []
+        r = a.post(url, json={"seat": 0, "iterations": 2}, headers=auth)
+        assert r.status_code == 202, r.text
+        # B's answers show the progress of the review A runs, then the review.
+        polled: list[tuple[str, int]] = []
+        for _ in range(3000):
+            mine = [e for e in b.get(url, params={"seat": 0}, headers=auth).json()["reviews"] if e["seat"] == 0]
+            if mine:
+                polled.append((mine[0]["status"], mine[0]["done"]))
+                if mine[0]["status"] == "done":
+                    break
+            time.sleep(0.02)
+        assert polled and polled[-1][0] == "done", polled
+        assert any(status == "running" for status, _ in polled), polled
+        # B refuses a second request, gives A's review, and publishes it (which B's page hears
+        # after the progress pushed to it while A worked).
+        again = b.post(url, json={"seat": 0}, headers=auth)
+        from_a = again.json()["review"]
+        assert again.status_code == 200 and from_a["decisions"]
+        published = b.post(f"{url}/publish", json={"seat": 0}, headers=auth)
+        assert published.status_code == 200, published.text
+        pushed = []
+        while True:
+            mine = [e for e in ws.receive_json()["reviews"] if e["seat"] == 0]
+            if mine and mine[0]["published"]:
+                break
+            pushed.extend(e["done"] for e in mine if e["status"] == "running")
+        assert pushed == sorted(pushed) and len(set(pushed)) > 2, pushed
+    public = a.get(url).json()["reviews"]
+    assert [(e["seat"], e["published"]) for e in public] == [(0, True)]
+    game = make_game("aton")
+    expected = review_states(game.new_initial_state(3), [game.parse_action(t) for t in played], seats=[0], iterations=2)
+    assert from_a == expected.to_dict()
 
 
 def test_after_its_news_connection_breaks_an_app_listens_again_and_catches_up(

@@ -679,6 +679,8 @@ def create_app(
             )
             await manager.news.start()
         app.state.reviews = ReviewService(manager)
+        if manager.news is not None:  # news of the reviews other processes run
+            manager.news.on_review = app.state.reviews.heard
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)

@@ -308,11 +308,11 @@ class Store:
     ) -> None:
         """Tell the other server processes, when ``s`` commits, what it stored: per item
         (table, kind, index), kind ``"a"`` (actions from ``index`` on), ``"e"`` (an event),
-        ``"s"`` (a seat taken), ``"q"`` (a simultaneous choice queued or withdrawn) or ``"d"``
-        (deleted), with the table's ``extra`` fields (the
-        actions' notation ``"a"``, the clocks ``"c"``, the result ``"r"``: a process applies
-        them without reading the database, unless the payload would pass
-        :data:`MAX_PAYLOAD` bytes).  One statement for all; nothing on SQLite."""
+        ``"s"`` (a seat taken), ``"q"`` (a simultaneous choice queued or withdrawn), ``"d"``
+        (deleted) or ``"v"`` (a review of seat ``index``: :mod:`netjer.server.reviews`), with
+        the table's ``extra`` fields (the actions' notation ``"a"``, the clocks ``"c"``, the
+        result ``"r"``: a process applies them without reading the database, unless the
+        payload would pass :data:`MAX_PAYLOAD` bytes).  One statement for all; nothing on SQLite."""
         if not self.shared or not items:
             return
         payloads = []

@@ -27,7 +27,9 @@ loaded: cheap at the rates a club server sees (the benchmark measures it).
 Payload (JSON, well under PostgreSQL's 8000 bytes): ``{"t": table, "k": kind, "i": index,
 "p": origin}``, kind ``"a"`` (actions stored from index ``i`` on), ``"e"`` (an event: a chat
 message, a timeout, a seat taken back, a rematch offered), ``"s"`` (a seat taken), ``"q"`` (a
-simultaneous choice queued or withdrawn) or ``"d"`` (the table deleted).  News of actions
+simultaneous choice queued or withdrawn), ``"d"`` (the table deleted) or ``"v"`` (a review of
+seat ``i`` asked for, advanced, finished, published or dropped: passed to :attr:`Notifier.on_review`,
+the table itself is unchanged).  News of actions
 also carries their notation (``"a"``), the clocks after them (``"c"``) and the result
 (``"r"``), so a process that has the table up to index ``i``
 applies them without reading the database (it reads it when the news does not join up with
@@ -96,6 +98,8 @@ class Notifier:
         self._pending: dict[str, bool] = {}  # table -> reload in full
         self._heard_news: dict[str, list[dict[str, Any]]] = {}  # table -> action news, in order
         self._workers: dict[str, asyncio.Task[None]] = {}
+        #: Called with the table of news of its reviews (kind ``"v"``), if set.
+        self.on_review: Callable[[str], None] | None = None
 
     async def start(self, timeout: float = 10.0) -> None:
         """Start listening, and return once the first ``LISTEN`` is in place (a move stored
@@ -148,6 +152,10 @@ class Notifier:
             return
         self.received += 1
         if origin == self.origin or (self.loaded is not None and not self.loaded(table)):
+            return
+        if kind == "v":
+            if self.on_review is not None:
+                self.on_review(table)
             return
         self.poke(table, full=kind != "a", news=news if kind == "a" else None)
 

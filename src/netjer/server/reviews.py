@@ -68,7 +68,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
 from starlette.websockets import WebSocketState
 
 from netjer.agents.review import (
@@ -127,6 +127,14 @@ class ReviewStore:
 
     def __init__(self, store: Store) -> None:
         self.sessions = store.sessions
+        self._store = store
+        #: Other server processes may run reviews of the same database (PostgreSQL).
+        self.shared = store.shared
+
+    def _told(self, s: Session, table_id: str, seat: int) -> None:
+        """Tell the other server processes (PostgreSQL), when ``s`` commits, that the seat's
+        review changed (news kind ``"v"``, :mod:`netjer.server.notify`)."""
+        self._store._news(s, [(table_id, "v", seat)])  # the store's own news channel
 
     def load(self, table_id: str) -> dict[int, tuple[dict[str, Any], bool]]:
         """The table's finished reviews: seat -> (the review's data, published)."""
@@ -143,15 +151,31 @@ class ReviewStore:
                 (row.table_id, row.seat, row.iterations, row.depth, _progress_of(row.data)) for row in rows
             ]
 
-    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]]) -> None:
+    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]], total: int | None = None) -> None:
         """Keep the decisions of a running review reviewed so far (``ReviewedDecision``s as
-        dicts, in order), so that a restart resumes after them."""
+        dicts, in order), so that a restart resumes after them, and how many it has in all
+        (``total``: shown by the other server processes)."""
         with self.sessions.begin() as s:
             s.execute(
                 update(ReviewRow)
                 .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "running")
-                .values(data=json.dumps({"decisions": decisions}))
+                .values(data=json.dumps({"decisions": decisions, "total": total}))
             )
+            self._told(s, table_id, seat)
+
+    def running(self, table_id: str) -> dict[int, tuple[int, int, int, int | None]]:
+        """The table's reviews asked for and not finished, as far as they went: seat ->
+        ``(decisions done, decisions in all (0: not counted yet), iterations, depth)``."""
+        with self.sessions() as s:
+            rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "running"))
+            out = {}
+            for row in rows:
+                try:
+                    total = int(json.loads(row.data or "{}").get("total") or 0)
+                except (ValueError, TypeError, AttributeError):
+                    total = 0
+                out[row.seat] = (len(_progress_of(row.data)), total, row.iterations, row.depth)
+            return out
 
     def start(self, table_id: str, seat: int, iterations: int, depth: int | None) -> bool:
         """Record that the seat's review was asked for; False if the seat already has one
@@ -160,6 +184,8 @@ class ReviewStore:
             with self.sessions.begin() as s:
                 s.add(ReviewRow(table_id=table_id, seat=seat, status="running", iterations=iterations, depth=depth,
                                 data=None, published=False, created_at=now()))  # fmt: skip
+                s.flush()  # the primary key decides before anyone is told
+                self._told(s, table_id, seat)
         except IntegrityError:
             return False
         return True
@@ -172,11 +198,13 @@ class ReviewStore:
                 .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat)
                 .values(status="done", data=json.dumps(data))
             )
+            self._told(s, table_id, seat)
 
     def drop(self, table_id: str, seat: int) -> None:
         """Forget a review that failed (it may be asked for again)."""
         with self.sessions.begin() as s:
             s.execute(delete(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.seat == seat))
+            self._told(s, table_id, seat)
 
     def publish(self, table_id: str, seat: int) -> bool:
         """Mark the seat's finished review published; False if it has none."""
@@ -186,6 +214,7 @@ class ReviewStore:
                 .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "done")
                 .values(published=True)
             )
+            self._told(s, table_id, seat)
             return bool(getattr(done, "rowcount", 0) == 1)
 
 
@@ -261,6 +290,8 @@ class _Running:
     error: str | None = None
     #: The decisions reviewed before a restart (as stored), resumed after.
     earlier: list[dict[str, Any]] = field(default_factory=list)
+    #: Run by another server process (what its news said; nothing runs here).
+    remote: bool = False
 
 
 @dataclass
@@ -325,6 +356,8 @@ class ReviewService:
         self._loading = asyncio.Lock()
         #: The hint being computed at each table: ``((version, seat, iterations), its task)``.
         self._hints: dict[str, tuple[tuple[int, int, int], asyncio.Task[dict[str, Any]]]] = {}
+        #: Tables whose reviews are being read again after news of another process.
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
 
     async def _of(self, table_id: str) -> _TableReviews:
         known = self._tables.get(table_id)
@@ -334,7 +367,52 @@ class ReviewService:
                 if known is None:
                     stored = await asyncio.to_thread(self.store.load, table_id)
                     known = self._tables[table_id] = _TableReviews(stored)
+                    if self.store.shared:  # reviews other server processes run, as far as they went
+                        rows = await asyncio.to_thread(self.store.running, table_id)
+                        for seat, (done, total, iterations, depth) in rows.items():
+                            if seat not in known.running:
+                                known.running[seat] = _Running(done, total, iterations, depth, remote=True)
         return known
+
+    def heard(self, table_id: str) -> None:
+        """News from another server process that a review of ``table_id`` changed (asked for,
+        advanced, finished, published, dropped): if anyone here follows the table's reviews,
+        read them again and tell the followers (the :class:`~netjer.server.notify.Notifier`'s
+        ``on_review``).  News arriving during a read is covered by the next one."""
+        if table_id not in self._tables:
+            return  # nobody here follows them: they are read from the database when asked for
+        task = self._refreshing.get(table_id)
+        if task is not None and not task.done():
+            self._refreshing[table_id] = asyncio.get_running_loop().create_task(self._refresh_after(task, table_id))
+            return
+        self._refreshing[table_id] = asyncio.get_running_loop().create_task(self._refresh(table_id))
+
+    async def _refresh_after(self, before: asyncio.Task[None], table_id: str) -> None:
+        with contextlib.suppress(Exception):
+            await before
+        await self._refresh(table_id)
+
+    async def _refresh(self, table_id: str) -> None:
+        """Read the table's stored reviews and the progress of those other processes run."""
+        try:
+            stored = await asyncio.to_thread(self.store.load, table_id)
+            running = await asyncio.to_thread(self.store.running, table_id)
+        except Exception:  # the database is away: the next news or request reads them again
+            log.exception("the reviews of table %s could not be read again", table_id)
+            return
+        known = self._tables.get(table_id)
+        if known is None:
+            return
+        known.stored.update(stored)
+        for seat, job in list(known.running.items()):
+            if job.remote and (seat in stored or seat not in running):  # finished or dropped there
+                del known.running[seat]
+        for seat, (done, total, iterations, depth) in running.items():
+            here = known.running.get(seat)
+            if seat not in known.stored and (here is None or here.remote):
+                known.running[seat] = _Running(done, total, iterations, depth, remote=True)
+        self._changed(known)
+        self._release(table_id)
 
     def _changed(self, known: _TableReviews) -> None:
         for event in list(known.listeners):
@@ -427,8 +505,9 @@ class ReviewService:
             try:
                 rt = await self.manager.get(table_id)
                 known = await self._of(table_id)
-                if seat in known.running or seat in known.stored:
-                    continue
+                mine = known.running.get(seat)
+                if seat in known.stored or (mine is not None and not mine.remote):
+                    continue  # (one seen as another process's was left by this one before it stopped)
                 job = known.running[seat] = _Running(0, 0, iterations, depth, earlier=earlier)
                 await self._launch(rt, seat, job)
                 count += 1
@@ -468,7 +547,7 @@ class ReviewService:
                 )
                 decisions.append(ReviewedDecision(**data))
                 job.earlier.append(data)
-                await asyncio.to_thread(self.store.progress, rt.id, seat, job.earlier)
+                await asyncio.to_thread(self.store.progress, rt.id, seat, job.earlier, job.total)
                 job.done += 1
                 self._changed(known)
             final = rt.state.returns()
@@ -566,9 +645,9 @@ class ReviewService:
 
     def _release(self, table_id: str) -> None:
         """Forget what is cached of a table's reviews once nobody follows them and none runs
-        or failed (memory stays bounded; the stored ones are read again when asked for)."""
+        here or failed (memory stays bounded; the stored ones are read again when asked for)."""
         known = self._tables.get(table_id)
-        if known is not None and not known.listeners and not known.running:
+        if known is not None and not known.listeners and all(job.remote for job in known.running.values()):
             del self._tables[table_id]
 
     # --- hints -----------------------------------------------------------------------------
