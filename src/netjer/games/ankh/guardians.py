@@ -115,7 +115,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
     """Kill the figures on ``hexes`` (Warriors and Guardians; Gods never die, §3, §10.3).
 
     Each goes to its owner's pool; a killed Giant Scorpion loses its aim and any badge
-    leaves with the figure; each death is counted for Miracle (``b_kills``, §1: a Mummy
+    leaves with the figure; each death is counted for Miracle (``battle.kills``, §1: a Mummy
     killed twice counts twice); a killed Mummy is queued to return next to its God
     (``mummy_queue``, §3).  During a Conflict these death effects are those of the god
     the figure counts for (§4.2 Seth: Miracle, Cat-Mummy and Mummy are his).  Then the
@@ -138,7 +138,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         st.aim[h] = -1
         st.badge[h] = 0
         to_pool(st, owner, kind)
-        st.b_kills[god] += 1
+        st.battle.kills[god] += 1
         dead.append((h, kind, owner, god))
         names.append(f"{st._name(owner)}'s {FIGURE_IDS[kind]} at {st.board.hex_name(h)}")
         if kind == CAT_MUMMY:

@@ -42,7 +42,7 @@ def controllers(st: AnkhState) -> list[int]:
         modified.
     """
     owners = st.figure_owner
-    if st.tb_holder >= 0 and st.hooks.control:
+    if st.tiebreaker_holder >= 0 and st.hooks.control:
         for p in st.hooks.control:
             owners = p.control(st, owners)
     return owners
