@@ -100,7 +100,7 @@ def mummy_step(st: AnkhState) -> bool:
     one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
     empty space there it stays in the pool (§3)."""
     god, owner = st.mummy_queue[0]
-    if st.alive[god] and guardians.mummy_targets(st, god, owner) and st.guardian_pool[owner * 3 + 1] > 0:
+    if st.alive[god] and guardians.mummy_targets(st, god, owner) and guardians.pool_count(st, owner, MUMMY) > 0:
         st.to_move = st.seat_of_god[god]
         st.phase = MUMMY_PHASE
         return True

@@ -71,6 +71,22 @@ def _lst(name: str, doc: str, json: JsonForm = "value") -> StateField:
     return StateField(name, doc, "list", json)
 
 
+#: The Guardian levels (§3): ``guardian_pool`` has a slot per god and level.
+GUARDIAN_LEVELS: tuple[int, ...] = (1, 2, 3)
+
+
+def pool_index(god: int, level: int) -> int:
+    """The index in the state's ``guardian_pool`` of ``god``'s Guardians of ``level`` (1-3, §3).
+
+    The pool is one flat list of ints (cheap to clone), three slots a god in level order."""
+    return god * 3 + level - 1
+
+
+def pool_range(god: int) -> slice:
+    """The slice of ``guardian_pool`` holding ``god``'s Guardians of levels 1 to 3 (§3)."""
+    return slice(god * 3, god * 3 + 3)
+
+
 #: The fields of the :class:`Battle` record (the state's ``battle``), written under
 #: ``battle`` in ``full_state``.  Lists indexed by god have one entry per god of the game
 #: (``n``).  A battle in progress is set up by ``battle.begin_battle``; once it is over,
@@ -239,7 +255,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _lst("unlocked", "dashboard tokens each god has used (§2.1)"),
             _lst("ankh_pool", "Ankh tokens left on each god's dashboard pool (§2.1)"),
             _lst("warriors_pool", "Warriors in each god's pool (§7.3)"),
-            _lst("guardian_pool", "Guardians in each god's pool: index god * 3 + level - 1 (§3)"),
+            _lst("guardian_pool", "Guardians in each god's pool, three slots a god: pool_index(god, level) (§3)"),
             _lst("used", "each god's face-up Battle cards, a bit mask over cards.CARD_IDS (§1)"),
             _lst("seat_of_god", "the seat deciding for each god outside its turns (§10.4)"),
             _lst("god_of_seat", "the god each seat plays (§10.4)"),
