@@ -198,6 +198,9 @@ class Battle:
         new.relocation_turn = self.relocation_turn
         return new
 
+    def __repr__(self) -> str:
+        return f"Battle({self.to_json()!r})"
+
     def to_json(self) -> dict[str, object]:
         """The fields under their keys (:data:`BATTLE_FIELDS`), in their JSON forms (``value``
         as it is, ``list`` as a new list)."""
