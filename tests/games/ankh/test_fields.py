@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,16 @@ def test_clone_copies_every_mutable_field(states: list[AnkhState]) -> None:
             assert getattr(c.battle, f.name) == getattr(s.battle, f.name), f.name
             if f.copy != "share":
                 assert getattr(c.battle, f.name) is not getattr(s.battle, f.name), f.name
+
+
+def test_determinize_copies_the_battle_record(states: list[AnkhState]) -> None:
+    """A determinization re-deals hidden cards in its own battle record, never the original's."""
+    s = next(x for x in states if x.phase == CARD and any(c >= 0 for c in x.battle.card))
+    before = json.dumps(s.full_state(), sort_keys=True)
+    for seat in range(s.n):
+        det = s.determinize(seat, Rng(seat))
+        assert det.battle is not s.battle and det.battle.card is not s.battle.card
+    assert json.dumps(s.full_state(), sort_keys=True) == before
 
 
 def test_the_conformance_clone_check_covers_the_battle_record(
