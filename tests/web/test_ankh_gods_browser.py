@@ -125,7 +125,7 @@ def check_hidden_god_information(page: Any, seat: int, state: Any) -> set[str]:
         )
         assert backs and all(b == ["back", None] for b in backs), (g, backs)
         assert str(g) not in view["observation"]["battle"]["cards"]
-        if g == amun and full["b_two"][g]:
+        if g == amun and full["battle"]["two_cards"][g]:
             assert len(backs) == 2, backs
             checked.add("amun's two hidden cards")
         if view["observation"]["phase"] == "thoth-guess" and god == state.holder[THOTH]:

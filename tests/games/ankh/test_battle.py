@@ -17,7 +17,7 @@ def battle(players: int, pieces: list[str], **kw: object) -> object:
 
 def test_triggering_player_takes_the_tiebreaker_s10_1() -> None:
     s = battle(2, ["A god 8,1", "B god 6,6", "B warrior 5,1"])
-    assert s.tb_holder == A and not s.tb_used
+    assert s.tiebreaker_holder == A and not s.tiebreaker_used
 
 
 def test_regions_resolved_in_conflict_order_tokens_s10_1() -> None:
@@ -84,7 +84,7 @@ def test_last_card_in_hand_is_forced_s1() -> None:
 
 def test_chariots_adds_3_strength_s1() -> None:
     s = play(battle(2, ["A god 4,4", "A warrior 4,3", "B god 5,4", "B warrior 5,3"]), "card chariots", "card miracle")
-    assert s.b_strength[A] == 5 and s.b_strength[B] == 2
+    assert s.battle.strength[A] == 5 and s.battle.strength[B] == 2
     assert piece(s, "5,3") is None and piece(s, "4,3") == "A warrior"  # B's Warrior died
     assert s.devotion[A] == 1
 
@@ -163,7 +163,7 @@ def _three_in_west(**kw: object) -> object:
 def test_plague_tie_spares_nobody_s11_6() -> None:
     s = _three_in_west(followers=[2, 2, 1])
     play(s, "card plague", "card chariots", "card miracle")
-    assert s.phase == BID and s.b_bidders == [A, B, C]
+    assert s.phase == BID and s.battle.bidders == [A, B, C]
     play(s, "bid 2", "bid 2", "bid 1")
     assert s.followers == [0, 0, 0]  # every bid is sacrificed
     for h in ("5,4", "4,1", "8,3"):
@@ -210,7 +210,7 @@ def test_chariots_with_no_figures_left_is_strength_0_s11_15() -> None:
     pieces = ["A god 4,4", "B god 6,6", "B warrior 4,1"]
     s = battle(2, pieces, followers=[1, 0])
     play(s, "card plague", "card chariots", "bid 1", "bid 0")
-    assert s.b_strength[B] == 0 and s.b_strength[A] == 2
+    assert s.battle.strength[B] == 0 and s.battle.strength[A] == 2
     assert s.devotion[A] == 1
 
 
@@ -292,7 +292,7 @@ def test_magnanimous_loser_with_2_figures_s11_19() -> None:
     assert s.devotion[A] == 2 + 1  # Magnanimous 2, then Miracle 1 (the Warrior)
     s = battle(2, ["A god 4,4", "B god 5,4", "B warrior 5,3"], powers={"A": ["magnanimous"]})
     play(s, "card build", "card build")  # 1 Follower each: nobody can build
-    assert s.b_nfigs[A] == 1 and s.devotion[A] == 0
+    assert s.battle.figure_count[A] == 1 and s.devotion[A] == 0
 
 
 def test_worshipful_after_miracle_once_per_battle_s11_20() -> None:
@@ -307,14 +307,14 @@ def test_worshipful_after_miracle_once_per_battle_s11_20() -> None:
 def test_temple_attuned_two_per_temple_with_an_adjacent_figure_s2_2() -> None:
     pieces = ["A god 4,4", "A temple 4,5", "A temple 4,3", "A temple 7,3", "B god 5,1", "B warrior 4,1"]
     s = play(battle(2, pieces, powers={"A": ["temple-attuned"]}), "card miracle", "card chariots")
-    assert s.b_strength[A] == 1 + 2 + 2  # (7,3) has no A figure next to it
+    assert s.battle.strength[A] == 1 + 2 + 2  # (7,3) has no A figure next to it
     assert s.devotion[A] >= 1
 
 
 def test_resplendent_god_strength_3_with_three_monuments_of_a_type_s2_2() -> None:
     pieces = ["A god 4,4", "A temple 2,5", "A temple 6,6", "A temple 8,8", "B god 5,4", "B warrior 5,3"]
     s = play(battle(2, pieces, powers={"A": ["resplendent"]}), "card miracle", "card miracle")
-    assert s.b_strength[A] == 3 and s.b_strength[B] == 2
+    assert s.battle.strength[A] == 3 and s.battle.strength[B] == 2
 
 
 def test_obelisk_attuned_relocates_figures_from_anywhere_s2_2() -> None:

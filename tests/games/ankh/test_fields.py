@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -9,8 +10,10 @@ import pytest
 
 from netjer.core import Rng
 from netjer.games.ankh import AnkhGame, AnkhState
-from netjer.games.ankh.fields import FIELDS, KERNEL_ATTRIBUTES, field_table
+from netjer.games.ankh.base import CARD
+from netjer.games.ankh.fields import BATTLE_FIELDS, FIELDS, KERNEL_ATTRIBUTES, Battle, field_table
 from netjer.games.ankh.gods.base import HOOK_NAMES, hooks_for
+from tests.conformance import _check_actions
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "ankh-state.md"
 OPTION_SETS = [
@@ -45,10 +48,23 @@ def test_every_attribute_is_declared(states: list[AnkhState]) -> None:
         assert set(vars(s)) == declared | KERNEL_ATTRIBUTES
 
 
+def test_the_battle_record_holds_exactly_its_declared_fields(states: list[AnkhState]) -> None:
+    """The Battle record has a slot per declared field and nothing else, each one set."""
+    names = [f.name for f in BATTLE_FIELDS]
+    assert list(Battle.__slots__) == names
+    assert not hasattr(Battle(2), "__dict__")
+    for s in states:
+        assert all(hasattr(s.battle, name) for name in names)
+        assert len(s.battle.card) == len(s.battle.bids) == len(s.battle.kills) == s.n
+
+
 def test_every_field_is_serialised(states: list[AnkhState]) -> None:
     keys = {f.json_key for f in FIELDS if f.json != "derived"} | {"seed", "rng", "history"}
+    battle_keys = {f.json_key for f in BATTLE_FIELDS}
     for s in states[::5]:
-        assert set(s.full_state()) == keys
+        full = s.full_state()
+        assert set(full) == keys
+        assert set(full["battle"]) == battle_keys
 
 
 def test_the_derived_hooks_follow_the_holders(states: list[AnkhState]) -> None:
@@ -67,6 +83,41 @@ def test_clone_copies_every_mutable_field(states: list[AnkhState]) -> None:
                 assert getattr(c, f.name) is not getattr(s, f.name), f.name
         assert all(a is None or a is not b for a, b in zip(c.power_data, s.power_data, strict=True))
         assert c.rng is not s.rng and c.history is not s.history
+        for f in BATTLE_FIELDS:
+            assert getattr(c.battle, f.name) == getattr(s.battle, f.name), f.name
+            if f.copy != "share":
+                assert getattr(c.battle, f.name) is not getattr(s.battle, f.name), f.name
+
+
+def test_determinize_copies_the_battle_record(states: list[AnkhState]) -> None:
+    """A determinization re-deals hidden cards in its own battle record, never the original's."""
+    s = next(x for x in states if x.phase == CARD and any(c >= 0 for c in x.battle.card))
+    before = json.dumps(s.full_state(), sort_keys=True)
+    for seat in range(s.n):
+        det = s.determinize(seat, Rng(seat))
+        assert det.battle is not s.battle and det.battle.card is not s.battle.card
+    assert json.dumps(s.full_state(), sort_keys=True) == before
+
+
+def test_the_conformance_clone_check_covers_the_battle_record(
+    states: list[AnkhState], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The conformance suite's clone-independence check (tests/conformance.py, which compares
+    ``full_state`` snapshots) passes with the real clone and catches a clone that would share
+    the battle record with its original (a card choice changes the record's queue and cards)."""
+    s = next(x for x in states if x.phase == CARD).clone()
+    legal = s.legal_actions()
+    _check_actions(s, legal, Rng(1), every_action=True)
+    real = AnkhState.clone
+
+    def sharing(self: AnkhState) -> AnkhState:
+        c = real(self)
+        c.battle = self.battle
+        return c
+
+    monkeypatch.setattr(AnkhState, "clone", sharing)
+    with pytest.raises(AssertionError, match="applying to a clone changed the original"):
+        _check_actions(s, legal, Rng(1), every_action=True)
 
 
 def _changed(value: Any, others: list[Any]) -> Any:
@@ -99,7 +150,7 @@ def test_changing_any_field_changes_the_full_state_and_equality(states: list[Ank
     base = states[len(states) // 2]
     before = base.full_state()
     for f in FIELDS:
-        if f.json == "derived" or f.copy == "items":
+        if f.json == "derived" or f.copy in ("items", "record"):
             continue
         c = base.clone()
         value = getattr(c, f.name)
@@ -110,6 +161,17 @@ def test_changing_any_field_changes_the_full_state_and_equality(states: list[Ank
         else:
             setattr(c, f.name, _changed(value, seen[f.name]))
         assert c != base, f"changing {f.name} is not seen by full_state"
+        assert base.full_state() == before
+
+
+def test_changing_any_battle_field_changes_the_full_state_and_equality(states: list[AnkhState]) -> None:
+    """Each field of the Battle record takes part in ``full_state`` (under ``battle``)."""
+    base = next(x for x in states if x.battle.gods)
+    before = base.full_state()
+    for f in BATTLE_FIELDS:
+        c = base.clone()
+        setattr(c.battle, f.name, _changed(getattr(c.battle, f.name), []))
+        assert c != base, f"changing battle.{f.name} is not seen by full_state"
         assert base.full_state() == before
 
 

@@ -35,7 +35,7 @@ def test_mummy_returns_next_to_its_god_and_counts_twice_for_miracle_s11_23() -> 
     assert set(legal(s)) == {"to 3,3", "to 4,3", "to 4,5"}  # empty and next to A's God
     play(s, "to 4,5")
     # It is back in the region: Resolution (B 1 + 1 + 1 = 3 beats A 2) kills it again.
-    assert s.phase == MUMMY and s.b_kills[A] == 2 and piece(s, "4,5") is None
+    assert s.phase == MUMMY and s.battle.kills[A] == 2 and piece(s, "4,5") is None
     play(s, "to 4,3")
     assert piece(s, "4,3") == "A mummy"
     assert s.devotion[A] == 2  # Miracle: the Mummy killed twice
@@ -51,9 +51,9 @@ def test_mummy_with_no_space_next_to_its_god_stays_in_the_pool_s3() -> None:
 def test_apep_in_water_is_present_in_every_region_it_touches_s11_26() -> None:
     pieces = ["A apep 6,4", "A god 2,5", "B god 5,4", "C god 6,6"]
     s = start_conflict(position(3, pieces, guardians=APEP_GAME, next_event="conflict"))
-    assert s.b_gods == [A, B]  # West
+    assert s.battle.gods == [A, B]  # West
     play(s, "card chariots", "card miracle")  # A wins the West: A is now above C
-    assert s.b_gods == [C, A]  # then East: Apep fights there too
+    assert s.battle.gods == [C, A]  # then East: Apep fights there too
     play(s, "card plague", "card miracle", "bid 0", "bid 0")
     assert piece(s, "6,4") is None  # killed by the Plague tie
 
@@ -96,7 +96,7 @@ def test_androsphinx_neutralises_adjacent_enemies_s3() -> None:
     s = start_conflict(position(2, pieces, next_event="conflict"))
     play(s, "card miracle", "card miracle")
     # B's figures at (5,4), (5,3), (4,2) all touch the Androsphinx at (4,3): strength 0.
-    assert s.b_strength == [2, 0]
+    assert s.battle.strength == [2, 0]
 
 
 def test_two_enemy_androsphinxes_cancel_each_other_s3() -> None:
@@ -104,7 +104,7 @@ def test_two_enemy_androsphinxes_cancel_each_other_s3() -> None:
     s = start_conflict(position(4, pieces, next_event="conflict"))
     play(s, "card miracle", "card miracle")
     # A: Androsphinx 0 (next to B's), Warrior (3,3) 0 (next to B's); B: Androsphinx 0.
-    assert s.b_strength[:2] == [0, 0]
+    assert s.battle.strength[:2] == [0, 0]
 
 
 def test_satet_pushes_an_enemy_figure_its_owner_chooses_where_case33() -> None:

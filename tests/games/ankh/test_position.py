@@ -95,7 +95,7 @@ def test_the_god_whose_move_fires_the_conflict_holds_the_tie_breaker() -> None:
     s.apply_text("move")
     if s.phase != TURN:
         s.apply_text("done")
-    assert s.tb_holder == B
+    assert s.tiebreaker_holder == B
 
 
 def test_whose_turn_and_second_action() -> None:

@@ -22,7 +22,8 @@ RECORDS = Path(__file__).resolve().parents[2] / "data" / "ankh" / "records"
 #: the digests were recomputed without it after the engine of that day had replayed every game
 #: to its recorded digest, log included.
 CORPUS_KEYS: list[str] = json.loads((RECORDS / "full_state_keys.json").read_text(encoding="utf-8"))
-#: A field renamed since the corpus was made: its name then -> its name now.
+#: A field renamed since the corpus was made: its name then -> its name now (``a.b``: the field
+#: ``b`` of the record written under ``a``).
 RENAMED: dict[str, str] = {
     # issue 15: abbreviations to words
     "fig": "figure",
@@ -36,15 +37,50 @@ RENAMED: dict[str, str] = {
     "cont": "continuation",
     "cstep": "conflict_step",
     "gpool": "guardian_pool",
+    "c_order": "conflict_order",
+    "c_idx": "conflict_index",
+    "tb_holder": "tiebreaker_holder",
+    "tb_used": "tiebreaker_used",
+    "pyr_used": "pyramids_used",
+    "pyr_sel": "pyramid_selected",
+    "ev_god": "event_god",
+    # issue 15: the battle fields became the Battle record, under "battle" (a dotted path)
+    "b_region": "battle.region",
+    "b_hexes": "battle.hexes",
+    "b_gods": "battle.gods",
+    "b_card": "battle.card",
+    "b_card2": "battle.second_card",
+    "b_two": "battle.two_cards",
+    "b_forbidden": "battle.forbidden_card",
+    "b_queue": "battle.queue",
+    "b_kills": "battle.kills",
+    "b_bidders": "battle.bidders",
+    "bid": "battle.bids",
+    "plague_queue": "battle.plagues",
+    "b_winner": "battle.winner",
+    "b_nfigs": "battle.figure_count",
+    "b_strength": "battle.strength",
+    "b_victims": "battle.victims",
+    "ob_moved": "battle.relocated",
+    "ob_active": "battle.relocating",
+    "ob_turn": "battle.relocation_turn",
 }
 #: Every how many games the default (fast) run replays; the slow run replays all.
 SAMPLE_EVERY = 16
 
 
+def _lookup(full: dict[str, Any], path: str) -> Any:
+    """The value of ``full`` at ``path`` (keys joined by dots)."""
+    value: Any = full
+    for key in path.split("."):
+        value = value[key]
+    return value
+
+
 def corpus_digest(state: State) -> str:
     """The digest of ``state.full_state()`` restricted to, and named as, the corpus's keys."""
     full = state.full_state()
-    chosen = {key: full[RENAMED.get(key, key)] for key in CORPUS_KEYS}
+    chosen = {key: _lookup(full, RENAMED.get(key, key)) for key in CORPUS_KEYS}
     # As tests/data/ankh/make_records.py's state_digest: compact sorted-key JSON.
     text = json.dumps(chosen, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -101,11 +101,11 @@ def test_determinize_resamples_only_hidden_choices_s1() -> None:
     for _ in range(40):
         det = s.determinize(B, rng)
         assert det.observation(B) == s.observation(B)
-        seen.add(det.b_card[A])
+        seen.add(det.battle.card[A])
         assert det.figure == s.figure and det.devotion == s.devotion
     assert len(seen) > 3 and 2 not in seen  # any card of A's hand, never the used Chariots
     own = s.determinize(A, Rng(1))
-    assert own.b_card[A] == s.b_card[A]
+    assert own.battle.card[A] == s.battle.card[A]
 
 
 def test_clone_is_independent_and_equal() -> None:

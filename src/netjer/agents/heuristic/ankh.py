@@ -51,7 +51,7 @@ Two options, off by default so that the plain heuristic plays as it always has
   trap, Bastet's cats, Osiris's Underworld, Amun's battle) instead of drawn at random.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
-card or bid; never another god's secret card (``b_card``) or bid (``bid``).  The position's
+card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
 fields are read directly (the engine's documented public fields) for speed: the policy is
 also ISMCTS's heuristic playout policy.
 
@@ -733,14 +733,14 @@ def _battle_strengths(state: AnkhState, model: Model) -> dict[int, tuple[float, 
     """Per god in the Battle: (strength without a card, figures that can die, figures on
     Fertile, figures on Desert) in the battle region (§10.3 step 5)."""
     n = model.n
-    r = state.b_region
+    r = state.battle.region
     fown = state.figure_owner
     terrain = state.board.terrain
     out: dict[int, tuple[float, int, int, int]] = {}
-    for o in state.b_gods:
+    for o in state.battle.gods:
         i = r * n + o
         fertile = desert = 0
-        for h in state.b_hexes:
+        for h in state.battle.hexes:
             if fown[h] == o:
                 if terrain[h] == FERTILE:
                     fertile += 1
@@ -773,17 +773,17 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     model = Model(state, god)
     info = _battle_strengths(state, model)
     my_s, my_kill, my_fertile, my_desert = info[god]
-    rivals = [o for o in state.b_gods if o != god]
+    rivals = [o for o in state.battle.gods if o != god]
     others = [(info[o][0], [CARD_STRENGTH[c] for c in hand_of(state.used[o])]) for o in rivals]
     # The other gods' losses count for us (their mean, as in Model.rivalry).
     share = RIVALRY / max(1, sum(1 for o in range(state.n) if o != god and state.alive[o]))
     their_kill = sum(info[o][1] for o in rivals)
-    tiebreak = state.tb_holder == god and not state.tb_used
+    tiebreak = state.tiebreaker_holder == god and not state.tiebreaker_used
     f = state.followers[god]
     conflicts_left = max(0, 5 - state.conflicts)
     spend_scale = min(1.0, (conflicts_left - 1) / 3) if conflicts_left > 1 else 0.0
     # Plague (§1): with more Followers than any other bidder, we can spare only our figures.
-    max_other_f = max((state.followers[o] for o in state.b_gods if o != god), default=0)
+    max_other_f = max((state.followers[o] for o in state.battle.gods if o != god), default=0)
     plague_need = max_other_f + 1
     can_clear = my_kill > 0 and f >= plague_need and plague_need <= 6
     best, choice = -math.inf, legal[0]
@@ -838,7 +838,7 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
 
 def _god_in_battle(state: AnkhState, o: int) -> bool:
     fig, fown = state.figure, state.figure_owner
-    return any(fig[h] == GOD and fown[h] == o for h in state.b_hexes)
+    return any(fig[h] == GOD and fown[h] == o for h in state.battle.hexes)
 
 
 def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
@@ -846,7 +846,7 @@ def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
     to ``god`` (§1 Build Monument): the majorities it wins there now (step 4 follows the
     build), those it takes from others, and the Monument itself.  Empty if it cannot build
     (no Ankh token, no empty land space)."""
-    r = state.b_region
+    r = state.battle.region
     if state.ankh_pool[god] <= 0 or not any(
         state.figure[h] < 0 and state.monument[h] < 0 for h in state.regions.regions[r]
     ):
@@ -904,12 +904,12 @@ def _choose_bid(state: AnkhState, legal: Sequence[Action]) -> Action:
     god = state.god_of_seat[state.to_move]
     f = state.followers[god]
     fig, fown = state.figure, state.figure_owner
-    mine = sum(1 for h in state.b_hexes if fown[h] == god and fig[h] != GOD)
-    theirs = sum(1 for h in state.b_hexes if fown[h] >= 0 and fown[h] != god and fig[h] != GOD)
+    mine = sum(1 for h in state.battle.hexes if fown[h] == god and fig[h] != GOD)
+    theirs = sum(1 for h in state.battle.hexes if fown[h] >= 0 and fown[h] != god and fig[h] != GOD)
     if mine == 0:
         return legal[0]  # bid 0: nothing of ours can die
     stake = mine * (FIG_LOSS + 0.3) + 0.3 * min(theirs, 3)
-    need = max((state.followers[o] for o in state.b_bidders if o != god), default=0) + 1
+    need = max((state.followers[o] for o in state.battle.bidders if o != god), default=0) + 1
     amount = 0
     if need <= f and follower_value(f) - follower_value(f - need) <= stake + 0.4:
         amount = need
@@ -977,7 +977,7 @@ def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
     model = Model(state, god)
     free = [
         x
-        for h in state.regions.regions[state.b_region]
+        for h in state.regions.regions[state.battle.region]
         if state.monument[h] == OBELISK and state.monument_owner[h] == god
         for x in model.adjacent[h]
         if IS_LAND[x] and state.figure[x] < 0 and state.monument[x] < 0
@@ -987,7 +987,7 @@ def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
     for act in legal:
         if not isinstance(act, Pick):
             continue
-        if state.regions.hex_regions[act.hex] == (state.b_region,):
+        if state.regions.hex_regions[act.hex] == (state.battle.region,):
             continue  # already in the battle
         for b in free:
             gain = model.move_gain(act.hex, b)
@@ -1450,7 +1450,7 @@ def _leader(state: AnkhState, god: int, among: Sequence[int] | None = None) -> i
 def _playable(state: AnkhState, o: int) -> list[int]:
     """The Battle cards god ``o`` may still play in this battle (public: its used cards,
     the card Horus forbade; §1, §4.2 Horus)."""
-    cards = [c for c in hand_of(state.used[o]) if c != state.b_forbidden]
+    cards = [c for c in hand_of(state.used[o]) if c != state.battle.forbidden_card]
     return cards or [CYCLE]
 
 
@@ -1458,10 +1458,10 @@ def battle_chances(state: AnkhState, model: Model, forbidden: int = -1) -> dict[
     """Each god's chance of winning the current Battle on strength, each god playing any
     card it may still play (less ``forbidden``) with equal chance (§10.3; ties counted
     lost, as without the tie-breaker)."""
-    r = state.b_region
+    r = state.battle.region
     n = model.n
     hands = {}
-    for o in state.b_gods:
+    for o in state.battle.gods:
         cards = [c for c in _playable(state, o) if c != forbidden] or [CYCLE]
         hands[o] = (model.strength[r * n + o], [CARD_STRENGTH[c] for c in cards])
     out = {}
@@ -1511,10 +1511,10 @@ def _amun_now(state: AnkhState, god: int, legal: Sequence[Action]) -> Action:
     fights has more at stake; else ``noamun`` (rules/ankh.md §4.1 Amun: once per Conflict)."""
     model = Model(state, god)
     n = model.n
-    here = _battle_stake(model, state.b_region, god)
+    here = _battle_stake(model, state.battle.region, god)
     later = [
         _battle_stake(model, r, god)
-        for r in state.c_order[state.c_idx + 1 :]
+        for r in state.conflict_order[state.conflict_index + 1 :]
         if model.presence[r * n + god] > 0 and sum(1 for o in range(n) if model.presence[r * n + o] > 0) >= 2
     ]
     use = next((a for a in legal if not _declines(a)), legal[0])

@@ -126,7 +126,7 @@ def take_action(st: AnkhState, row: int) -> None:
         st.moved = []
         continue_move(st)
     elif row == SUMMON_ROW:
-        st.pyr_used = []
+        st.pyramids_used = []
         continue_summon(st)
     elif row == GAIN_ROW:
         gain_followers(st, god)
@@ -354,7 +354,7 @@ def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
         for p in range(len(mon))
         if mon[p] == PYRAMID
         and mown[p] == god
-        and p not in st.pyr_used
+        and p not in st.pyramids_used
         and any(st._can_stand(x, god) for x in adjacent[p])
     ]
 
@@ -362,7 +362,7 @@ def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
 def pyramid_put_actions(st: AnkhState) -> list[Action]:
     """Extra summon next to the chosen Pyramid (§2.2); Apep also onto any empty water (§3)."""
     god = st.god_of_seat[st.to_move]
-    spaces = [x for x in st.regions.adjacent[st.pyr_sel] if st._can_stand(x, god)]
+    spaces = [x for x in st.regions.adjacent[st.pyramid_selected] if st._can_stand(x, god)]
     return placements(st, god, spaces)
 
 
@@ -379,7 +379,7 @@ def put(st: AnkhState, kind: int, h: int, extra: bool) -> None:
     Attuned's (§2.2); a god power may make it an extra summon too (§4.1 Osiris)."""
     god = st.god_of_seat[st.to_move]
     if extra:
-        st.pyr_used.append(st.pyr_sel)
+        st.pyramids_used.append(st.pyramid_selected)
     else:
         for p in st.hooks.summon_spaces:
             if p.on_summon_put(st, god, h):

@@ -21,9 +21,10 @@ flow reaches a point where the rules let queued decisions happen it calls
 engine asks each task's god in turn (:meth:`AnkhState._drain`) and then resumes
 (:meth:`AnkhState._resume`).  Inside a Conflict the loop drains the queue before every step.
 Engine data the powers may set: ``reserved`` (spaces only one god's figures may use, §4.1
-Osiris), ``badge`` (a marker travelling with a figure, §4.1 Ra's Sun token), ``b_forbidden`` (a
-card nobody may play in this battle, §4.2 Horus), ``b_two`` (gods playing two cards in this
-battle, §4.1 Amun), ``b_victims`` (the figures about to die in Battle Resolution, §4.1 Isis).
+Osiris), ``badge`` (a marker travelling with a figure, §4.1 Ra's Sun token), and in the
+battle record (``battle``, :class:`netjer.games.ankh.fields.Battle`) ``forbidden_card`` (a
+card nobody may play in this battle, §4.2 Horus), ``two_cards`` (gods playing two cards in
+this battle, §4.1 Amun), ``victims`` (the figures about to die in Battle Resolution, §4.1 Isis).
 During a Conflict a figure counts for the god ``rules_queries.controllers(st)[h]`` (its owner,
 unless §4.2 Seth controls it).
 

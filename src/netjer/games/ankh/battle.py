@@ -86,6 +86,7 @@ from netjer.games.ankh.cards import (
     PLAGUE,
     hand_of,
 )
+from netjer.games.ankh.fields import Battle
 from netjer.games.ankh.notation import BID as BID_ACTIONS
 from netjer.games.ankh.notation import BUILD as BUILD_ACTIONS
 from netjer.games.ankh.notation import CARD as CARD_ACTIONS
@@ -126,12 +127,12 @@ COMMANDING_FOLLOWERS, MAGNANIMOUS_DEVOTION, MAGNANIMOUS_FIGURES, WORSHIP_COST = 
 def figures_here(st: AnkhState, god: int) -> int:
     """Figures counting for ``god`` in the battle region (land spaces and touching water)."""
     fown = controllers(st)
-    return sum(1 for h in st.b_hexes if fown[h] == god)
+    return sum(1 for h in st.battle.hexes if fown[h] == god)
 
 
 def played(st: AnkhState, god: int, card: int) -> bool:
     """Whether ``god`` played ``card`` in this battle (§4.1 Amun: one of two)."""
-    return st.b_card[god] == card or st.b_card2[god] == card
+    return st.battle.card[god] == card or st.battle.second_card[god] == card
 
 
 def on_terrain(st: AnkhState, h: int, terrain: int) -> bool:
@@ -156,22 +157,23 @@ def battle_strength(st: AnkhState, god: int) -> tuple[int, int]:
     §4.2 Bastet), plus 2 per controlled Temple in the region with a figure of ``god``
     adjacent (Temple Attuned).  No figures: 0 (§1).
     """
+    b = st.battle
     fig, fown = st.figure, controllers(st)
     strength = count = 0
     god_strength = god_figure_strengths(st)[god]
-    for h in st.b_hexes:
+    for h in b.hexes:
         if fown[h] != god:
             continue
         count += 1
         strength += figure_strength(st, h, fig[h], god, fown, god_strength)
     if count == 0:
         return 0, 0
-    for card in (st.b_card[god], st.b_card2[god]):
+    for card in (b.card[god], b.second_card[god]):
         if card >= 0:
             strength += CARD_STRENGTH[card]
     for p in st.hooks.strength:
         strength += p.strength(st, god, fown)
-    strength += temple_attuned_strength(st, god, st.regions.regions[st.b_region], fown)
+    strength += temple_attuned_strength(st, god, st.regions.regions[b.region], fown)
     return strength, count
 
 
@@ -186,27 +188,14 @@ def ask(st: AnkhState, god: int, phase: int) -> bool:
 
 
 def begin_battle(st: AnkhState, region: int, hexes: tuple[int, ...], gods: list[int]) -> None:
-    """Set up a Battle in ``region`` between ``gods`` (ascending Devotion)."""
-    n = st.n
-    st.b_region = region
-    st.b_hexes = hexes
-    st.b_gods = list(gods)
-    st.b_card = [-1] * n
-    st.b_kills = [0] * n
-    st.bid = [-1] * n
-    st.b_nfigs = [0] * n
-    st.b_strength = [0] * n
-    st.b_winner = -1
-    st.b_queue = []
-    st.b_bidders = []
-    st.plague_queue = []
-    st.b_forbidden = -1
-    st.b_two = [False] * n
-    st.b_card2 = [-1] * n
-    st.b_victims = []
-    st.ob_moved = []
-    st.ob_turn = 0
-    st.ob_active = [g for g in gods if st.powers[g] >> OBELISK_ATTUNED & 1 and obelisks_here(st, g)]
+    """Set up a Battle in ``region`` between ``gods`` (ascending Devotion): a new
+    :class:`~netjer.games.ankh.fields.Battle` record, with the gods that may relocate by
+    Obelisk Attuned first (§2.2)."""
+    b = st.battle = Battle(st.n)
+    b.region = region
+    b.hexes = hexes
+    b.gods = list(gods)
+    b.relocating = [g for g in gods if st.powers[g] >> OBELISK_ATTUNED & 1 and obelisks_here(st, g)]
     names = ", ".join(st._name(g) for g in gods)
     st._log(_("Battle in region {region}: {names}").format(region=st.token_of_region[region], names=names))
     st.conflict_step = B_OBELISK
@@ -217,7 +206,7 @@ def begin_battle(st: AnkhState, region: int, hexes: tuple[int, ...], gods: list[
 
 def obelisks_here(st: AnkhState, god: int) -> list[int]:
     mon, mown = st.monument, st.monument_owner
-    return [h for h in st.regions.regions[st.b_region] if mon[h] == OBELISK and mown[h] == god]
+    return [h for h in st.regions.regions[st.battle.region] if mon[h] == OBELISK and mown[h] == god]
 
 
 def obelisk_spaces(st: AnkhState, god: int) -> list[int]:
@@ -235,19 +224,20 @@ def obelisk_picks(st: AnkhState, god: int) -> list[int]:
     figures while Seth controls them)."""
     if not figures_here(st, god) or not obelisk_spaces(st, god):
         return []
-    moved = st.ob_moved
+    moved = st.battle.relocated
     owners = controllers(st)
     return [h for h in range(len(owners)) if owners[h] == god and h not in moved]
 
 
 def obelisk_step(st: AnkhState) -> bool:
-    active = st.ob_active
+    b = st.battle
+    active = b.relocating
     while active:
-        st.ob_turn %= len(active)
-        god = active[st.ob_turn]
+        b.relocation_turn %= len(active)
+        god = active[b.relocation_turn]
         if obelisk_picks(st, god):
             return ask(st, god, OBELISK_PICK)
-        active.pop(st.ob_turn)
+        active.pop(b.relocation_turn)
     st.conflict_step = B_START
     return False
 
@@ -259,14 +249,15 @@ def start_step(st: AnkhState) -> bool:
     """Count the gods present again (§4.2 Seth: Obelisk Attuned may change who his figures
     count for, even end the battle: one god left dominates, cases.md 4), then the god
     powers' battle-start effects (Horus, then Amun: S1)."""
-    gods = st._present(st.b_hexes)
+    b = st.battle
+    gods = st._present(b.hexes)
     if len(gods) < 2:
         st._log(_("  the battle no longer takes place"))
         if gods:
-            dominate(st, gods[0], st.b_region)
+            dominate(st, gods[0], b.region)
         end_battle(st)
         return False
-    st.b_gods = gods
+    b.gods = gods
     for p in st.hooks.on_battle_start:
         p.on_battle_start(st)
     st.conflict_step = B_DEAL
@@ -276,12 +267,13 @@ def start_step(st: AnkhState) -> bool:
 def deal_step(st: AnkhState) -> bool:
     """The order of the secret card choices: ascending Devotion; a god playing two cards
     (§4.1 Amun) chooses both in turn."""
+    b = st.battle
     queue = []
-    for g in st._ascending(st.b_gods):
+    for g in st._ascending(b.gods):
         queue.append(g)
-        if st.b_two[g]:
+        if b.two_cards[g]:
             queue.append(g)
-    st.b_queue = queue
+    b.queue = queue
     st.conflict_step = B_CARDS
     return False
 
@@ -297,12 +289,12 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
 
 
 def obelisk_pick_actions(st: AnkhState) -> list[Action]:
-    god = st.ob_active[st.ob_turn]
+    god = st.battle.relocating[st.battle.relocation_turn]
     return [*(PICK[h] for h in obelisk_picks(st, god)), DONE]
 
 
 def obelisk_to_actions(st: AnkhState) -> list[Action]:
-    return [TO[x] for x in obelisk_spaces(st, st.ob_active[st.ob_turn])]
+    return [TO[x] for x in obelisk_spaces(st, st.battle.relocating[st.battle.relocation_turn])]
 
 
 def obelisk_pick(st: AnkhState, h: int) -> None:
@@ -312,15 +304,16 @@ def obelisk_pick(st: AnkhState, h: int) -> None:
 
 def obelisk_pass(st: AnkhState) -> None:
     """A god that passes relocates no more figures in this battle."""
-    st.ob_active.pop(st.ob_turn)
+    st.battle.relocating.pop(st.battle.relocation_turn)
     conflict.run_conflict(st)
 
 
 def obelisk_to(st: AnkhState, x: int) -> None:
+    b = st.battle
     a = st.selected
-    god = st.ob_active[st.ob_turn]
+    god = b.relocating[b.relocation_turn]
     actions.move_figure(st, a, x)
-    st.ob_moved.append(x)
+    b.relocated.append(x)
     name = st.board.hex_name
     st._log(
         _("  {god} (Obelisk Attuned): {figure} {space} -> {space_2}").format(
@@ -335,7 +328,7 @@ def obelisk_to(st: AnkhState, x: int) -> None:
 
 def obelisk_moved(st: AnkhState) -> None:
     """After a relocation the turn passes to the next god still relocating."""
-    st.ob_turn += 1
+    st.battle.relocation_turn += 1
     conflict.run_conflict(st)
 
 
@@ -343,8 +336,8 @@ def obelisk_moved(st: AnkhState) -> None:
 
 
 def cards_step(st: AnkhState) -> bool:
-    if st.b_queue:
-        return ask(st, st.b_queue[0], CARD)
+    if st.battle.queue:
+        return ask(st, st.battle.queue[0], CARD)
     for p in st.hooks.before_reveal:
         p.before_reveal(st)
     st.conflict_step = B_REVEAL
@@ -355,7 +348,7 @@ def reveal_step(st: AnkhState) -> bool:
     reveal(st)
     for p in st.hooks.on_reveal:
         p.on_reveal(st)
-    st.b_queue = [g for g in st._ascending(st.b_gods) if played(st, g, BUILD_CARD)]
+    st.battle.queue = [g for g in st._ascending(st.battle.gods) if played(st, g, BUILD_CARD)]
     st.conflict_step = B_BUILD
     return False
 
@@ -365,22 +358,23 @@ def allowed_cards(st: AnkhState, god: int) -> list[int]:
     forbidden in this battle (§4.2 Horus), not its first card when it plays two (§4.1
     Amun).  Never empty: the Cycle of Ma'at is always in hand (it returns every card when
     played), and it is what a god must play if nothing else is left (§4.2 Horus)."""
-    first = st.b_card[god]
-    out = [c for c in hand_of(st.used[god]) if c not in (st.b_forbidden, first)]
+    first = st.battle.card[god]
+    out = [c for c in hand_of(st.used[god]) if c not in (st.battle.forbidden_card, first)]
     return out or [CYCLE]
 
 
 def card_actions(st: AnkhState) -> list[Action]:
     """The cards the god at the front of the queue may choose (:func:`allowed_cards`)."""
-    return [CARD_ACTIONS[c] for c in allowed_cards(st, st.b_queue[0])]
+    return [CARD_ACTIONS[c] for c in allowed_cards(st, st.battle.queue[0])]
 
 
 def choose_card(st: AnkhState, card: int) -> None:
-    god = st.b_queue.pop(0)
-    if st.b_card[god] >= 0:
-        st.b_card2[god] = card
+    b = st.battle
+    god = b.queue.pop(0)
+    if b.card[god] >= 0:
+        b.second_card[god] = card
     else:
-        st.b_card[god] = card
+        b.card[god] = card
     conflict.run_conflict(st)
 
 
@@ -392,16 +386,17 @@ def cards_hidden(st: AnkhState) -> bool:
 def reveal(st: AnkhState) -> None:
     """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
     figure counting for its player on a Fertile space of the region at once."""
+    b = st.battle
     shown = []
     fown = controllers(st)
-    for g in st.b_gods:
-        for c in (st.b_card[g], st.b_card2[g]):
+    for g in b.gods:
+        for c in (b.card[g], b.second_card[g]):
             if c < 0:
                 continue
             st.used[g] |= 1 << c
             shown.append(f"{st._name(g)} {CARD_IDS[c]}")
             if c == FLOOD:
-                gain = sum(1 for h in st.b_hexes if fown[h] == g and on_terrain(st, h, FERTILE))
+                gain = sum(1 for h in b.hexes if fown[h] == g and on_terrain(st, h, FERTILE))
                 st.followers[g] += gain
                 shown[-1] += f" (+{plural(gain, 'Follower')})"
     st._log(_("  cards: {cards}").format(cards=", ".join(shown)))
@@ -414,29 +409,30 @@ def build_actions(st: AnkhState) -> list[Action]:
     """Build options of the god at the front of the queue (§1): needs the Followers (3, or
     0 with Inspiring), an Ankh token in its pool, a Monument type left in the supply and an
     empty land space in the region; ``nobuild`` declines."""
-    god = st.b_queue[0]
+    god = st.battle.queue[0]
     if st.followers[god] < build_cost(st, god) or st.ankh_pool[god] <= 0:
         return []
     kinds = [k for k in range(3) if st.monument_supply[k] > 0]
-    spaces = [h for h in st.regions.regions[st.b_region] if st._can_stand(h, god)]
+    spaces = [h for h in st.regions.regions[st.battle.region] if st._can_stand(h, god)]
     if not kinds or not spaces:
         return []
     return [*(BUILD_ACTIONS[k][h] for k in kinds for h in spaces), NOBUILD]
 
 
 def build_step(st: AnkhState) -> bool:
-    while st.b_queue:
+    b = st.battle
+    while b.queue:
         if build_actions(st):
-            return ask(st, st.b_queue[0], BUILD)
-        st._log(_("  {god} cannot build").format(god=st._name(st.b_queue.pop(0))))
-    st.plague_queue = [g for g in st._ascending(st.b_gods) if played(st, g, PLAGUE)]
-    st.b_bidders = st._present(st.b_hexes)
+            return ask(st, b.queue[0], BUILD)
+        st._log(_("  {god} cannot build").format(god=st._name(b.queue.pop(0))))
+    b.plagues = [g for g in st._ascending(b.gods) if played(st, g, PLAGUE)]
+    b.bidders = st._present(b.hexes)
     st.conflict_step = B_PLAGUE
     return False
 
 
 def build(st: AnkhState, kind: int, h: int) -> None:
-    god = st.b_queue.pop(0)
+    god = st.battle.queue.pop(0)
     cost = build_cost(st, god)
     st.followers[god] -= cost
     st.ankh_pool[god] -= 1
@@ -454,7 +450,7 @@ def build(st: AnkhState, kind: int, h: int) -> None:
 
 
 def no_build(st: AnkhState) -> None:
-    st.b_queue.pop(0)
+    st.battle.queue.pop(0)
     conflict.run_conflict(st)
 
 
@@ -462,44 +458,46 @@ def no_build(st: AnkhState) -> None:
 
 
 def plague_step(st: AnkhState) -> bool:
-    if not st.plague_queue:
+    b = st.battle
+    if not b.plagues:
         st.conflict_step = B_MAJORITY
         return False
-    st.b_queue = st._ascending(st.b_bidders)
-    st.bid = [-1] * st.n
+    b.queue = st._ascending(b.bidders)
+    b.bids = [-1] * st.n
     st.conflict_step = B_BIDS
     return False
 
 
 def bids_step(st: AnkhState) -> bool:
-    if st.b_queue:
-        return ask(st, st.b_queue[0], BID)
+    if st.battle.queue:
+        return ask(st, st.battle.queue[0], BID)
     resolve_plague(st)
     return False
 
 
 def bid_actions(st: AnkhState) -> list[Action]:
-    god = st.b_queue[0]
+    god = st.battle.queue[0]
     return list(BID_ACTIONS[: min(st.followers[god], MAX_BID) + 1])
 
 
 def bid(st: AnkhState, amount: int) -> None:
-    god = st.b_queue.pop(0)
-    st.bid[god] = amount
+    god = st.battle.queue.pop(0)
+    st.battle.bids[god] = amount
     conflict.run_conflict(st)
 
 
 def resolve_plague(st: AnkhState) -> None:
     """Every bid is sacrificed; all Warriors and Guardians in the region die except those
     of the single highest bidder (tie: nobody is spared); Gods never die (§1, §11.6-7)."""
-    player = st.plague_queue.pop(0)
-    bidders = st._ascending(st.b_bidders)
+    b = st.battle
+    player = b.plagues.pop(0)
+    bidders = st._ascending(b.bidders)
     for g in bidders:
-        st.followers[g] -= st.bid[g]
-    top = max(st.bid[g] for g in bidders)
-    tops = [g for g in bidders if st.bid[g] == top]
+        st.followers[g] -= b.bids[g]
+    top = max(b.bids[g] for g in bidders)
+    tops = [g for g in bidders if b.bids[g] == top]
     spared = tops[0] if len(tops) == 1 else -1
-    bids = ", ".join(f"{st._name(g)} {st.bid[g]}" for g in bidders)
+    bids = ", ".join(f"{st._name(g)} {b.bids[g]}" for g in bidders)
     who = st._name(spared) if spared >= 0 else _("nobody (tie)")
     st._log(
         _("  Plague of Locusts ({player}): bids {bids}; spared: {who}").format(
@@ -507,12 +505,12 @@ def resolve_plague(st: AnkhState) -> None:
         )
     )
     fig, fown = st.figure, controllers(st)
-    victims = [h for h in st.b_hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
+    victims = [h for h in b.hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
     cats = guardians.kill(st, victims, "Plague of Locusts")
     guardians.cat_mummy_losses(st, cats)
     for g in bidders:
-        actions.sacrificed(st, g, st.bid[g])
-    st.bid = [-1] * st.n
+        actions.sacrificed(st, g, b.bids[g])
+    b.bids = [-1] * st.n
     st.conflict_step = B_PLAGUE
 
 
@@ -522,10 +520,10 @@ def resolve_plague(st: AnkhState) -> None:
 def majority_step(st: AnkhState) -> bool:
     """Each god still with figures in the region scores its majorities, one gain each,
     ascending Devotion (§9, §10.3 step 4; an absent majority holder scores nothing)."""
-    for g in st._ascending(st.b_gods):
+    for g in st._ascending(st.battle.gods):
         if not figures_here(st, g):
             continue
-        won = region_majorities(st, st.b_region)[g]
+        won = region_majorities(st, st.battle.region)[g]
         if devotion.gain(st, g, won, _("{won} Monument majorities").format(won=won)):
             return False
     st.conflict_step = B_RESOLVE
@@ -536,24 +534,26 @@ def majority_step(st: AnkhState) -> bool:
 
 
 def resolve_step(st: AnkhState) -> bool:
-    strength, nfigs = st.b_strength, st.b_nfigs
-    for g in st.b_gods:
+    b = st.battle
+    strength, nfigs = b.strength, b.figure_count
+    for g in b.gods:
         strength[g], nfigs[g] = battle_strength(st, g)
-    able = [g for g in st.b_gods if nfigs[g] > 0]
-    st._log(_("  strength: {strengths}").format(strengths=", ".join(f"{st._name(g)} {strength[g]}" for g in st.b_gods)))
+    able = [g for g in b.gods if nfigs[g] > 0]
+    strengths = ", ".join(f"{st._name(g)} {strength[g]}" for g in b.gods)
+    st._log(_("  strength: {strengths}").format(strengths=strengths))
     st.conflict_step = B_APPLY
     if not able:
-        st.b_winner = -1
+        b.winner = -1
         return False
     top = max(strength[g] for g in able)
     tied = [g for g in able if strength[g] == top]
     if len(tied) == 1:
-        st.b_winner = tied[0]
+        b.winner = tied[0]
         return False
-    holder = st.tb_holder
-    if holder in tied and not st.tb_used:
+    holder = st.tiebreaker_holder
+    if holder in tied and not st.tiebreaker_used:
         return ask(st, holder, TIEBREAK)
-    st.b_winner = -1
+    b.winner = -1
     return False
 
 
@@ -565,29 +565,30 @@ def tiebreak(st: AnkhState, use: bool) -> None:
     """§10.3: the holder of the tie-breaker, tied for the highest strength, may spend it
     (once per Conflict) and win; otherwise nobody wins (§11.9, §11.11)."""
     if use:
-        st.tb_used = True
-        st.b_winner = st.tb_holder
-        st._log(_("  {god} uses the tie-breaker").format(god=st._name(st.tb_holder)))
+        st.tiebreaker_used = True
+        st.battle.winner = st.tiebreaker_holder
+        st._log(_("  {god} uses the tie-breaker").format(god=st._name(st.tiebreaker_holder)))
     else:
-        st.b_winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
+        st.battle.winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
     conflict.run_conflict(st)
 
 
 def apply_step(st: AnkhState) -> bool:
     """The winner's gain (1, or 3 with Glorious by 3+, plus Drought, plus god powers: one
     gain), then Commanding; then every loser's Warriors and Guardians in the region are to
-    die except Flood-protected ones (``b_victims``; god powers may spare some, §4.1 Isis)."""
-    w = st.b_winner
+    die except Flood-protected ones (``battle.victims``; god powers may spare some, §4.1 Isis)."""
+    b = st.battle
+    w = b.winner
     st.conflict_step = B_KILL
     if w >= 0:
-        strength = st.b_strength
-        others = [strength[g] for g in st.b_gods if g != w and st.b_nfigs[g] > 0]
+        strength = b.strength
+        others = [strength[g] for g in b.gods if g != w and b.figure_count[g] > 0]
         margin = strength[w] - max(others, default=0)
         amount = GLORIOUS_DEVOTION if st.powers[w] >> GLORIOUS & 1 and margin >= GLORIOUS_MARGIN else 1
         if played(st, w, DROUGHT):
             fown = controllers(st)
-            amount += sum(1 for h in st.b_hexes if fown[h] == w and on_terrain(st, h, DESERT))
-        amount += gain_bonus(st, w, st.b_hexes)
+            amount += sum(1 for h in b.hexes if fown[h] == w and on_terrain(st, h, DESERT))
+        amount += gain_bonus(st, w, b.hexes)
         st._log(_("  {god} wins the battle").format(god=st._name(w)))
         if devotion.gain(st, w, amount, _("battle won")):
             return False
@@ -602,14 +603,14 @@ def apply_step(st: AnkhState) -> bool:
         st._log(_("  nobody wins the battle"))
     fig, fown = st.figure, controllers(st)
     victims = []
-    for h in st.b_hexes:
+    for h in b.hexes:
         g = fown[h]
         if g < 0 or g == w or fig[h] == GOD:
             continue
         if played(st, g, FLOOD) and on_terrain(st, h, FERTILE):
             continue  # §1 Flood: cannot be killed in Battle Resolution
         victims.append(h)
-    st.b_victims = victims
+    b.victims = victims
     for p in st.hooks.on_resolution:
         p.on_resolution(st)
     st.conflict_step = B_KILL
@@ -619,8 +620,8 @@ def apply_step(st: AnkhState) -> bool:
 def kill_step(st: AnkhState) -> bool:
     """The losers' figures die (those god powers kept alive excepted, §4.1 Isis), then
     the Cat-Mummy losses (rulings table order)."""
-    cats = guardians.kill(st, st.b_victims, "battle")
-    st.b_victims = []
+    cats = guardians.kill(st, st.battle.victims, "battle")
+    st.battle.victims = []
     guardians.cat_mummy_losses(st, cats)
     st.conflict_step = B_MAGNANIMOUS
     return False
@@ -632,11 +633,12 @@ def kill_step(st: AnkhState) -> bool:
 def magnanimous_step(st: AnkhState) -> bool:
     """§2.2 Magnanimous: a loser (everyone, when nobody wins) with 2+ figures in the region
     at Resolution gains 2 Devotion, ascending Devotion."""
-    for g in st._ascending(st.b_gods):
+    b = st.battle
+    for g in st._ascending(b.gods):
         if (
-            g != st.b_winner
+            g != b.winner
             and st.powers[g] >> MAGNANIMOUS & 1
-            and st.b_nfigs[g] >= MAGNANIMOUS_FIGURES
+            and b.figure_count[g] >= MAGNANIMOUS_FIGURES
             and devotion.gain(st, g, MAGNANIMOUS_DEVOTION, _("Magnanimous"))
         ):
             return False
@@ -646,8 +648,8 @@ def magnanimous_step(st: AnkhState) -> bool:
 
 def miracle_step(st: AnkhState) -> bool:
     """§1 Miracle: +1 Devotion per own figure killed in this battle, ascending Devotion."""
-    for g in st._ascending(st.b_gods):
-        if played(st, g, MIRACLE) and devotion.gain(st, g, st.b_kills[g], _("Miracle")):
+    for g in st._ascending(st.battle.gods):
+        if played(st, g, MIRACLE) and devotion.gain(st, g, st.battle.kills[g], _("Miracle")):
             return False
     st.conflict_step = B_AFTER
     return False
@@ -658,15 +660,16 @@ def after_step(st: AnkhState) -> bool:
     for p in st.hooks.after_battle:
         p.after_battle(st)
     st.conflict_step = B_WORSHIP
-    st.b_queue = [g for g in st._ascending(st.b_gods) if st.powers[g] >> WORSHIPFUL & 1]
+    st.battle.queue = [g for g in st._ascending(st.battle.gods) if st.powers[g] >> WORSHIPFUL & 1]
     return False
 
 
 def worship_step(st: AnkhState) -> bool:
-    while st.b_queue:
-        if st.followers[st.b_queue[0]] >= WORSHIP_COST:
-            return ask(st, st.b_queue[0], WORSHIP)
-        st.b_queue.pop(0)
+    b = st.battle
+    while b.queue:
+        if st.followers[b.queue[0]] >= WORSHIP_COST:
+            return ask(st, b.queue[0], WORSHIP)
+        b.queue.pop(0)
     st.conflict_step = B_CYCLE
     return False
 
@@ -678,7 +681,7 @@ def worship_actions(st: AnkhState) -> list[Action]:
 def worship(st: AnkhState, yes: bool) -> None:
     """§2.2 Worshipful: after a battle in which it played a card, a god may sacrifice 2
     Followers for 1 Devotion, once."""
-    god = st.b_queue.pop(0)
+    god = st.battle.queue.pop(0)
     if yes:
         st.followers[god] -= WORSHIP_COST
         if devotion.gain(st, god, 1, _("Worshipful")):
@@ -690,7 +693,7 @@ def worship(st: AnkhState, yes: bool) -> None:
 def cycle_step(st: AnkhState) -> bool:
     """§1 Cycle of Ma'at: its player takes back every used card, this one included; then
     the battle is over and the Conflict moves to the next region."""
-    for g in st._ascending(st.b_gods):
+    for g in st._ascending(st.battle.gods):
         if played(st, g, CYCLE):
             st.used[g] = 0
             st._log(_("  {god} takes back every Battle card (Cycle of Ma'at)").format(god=st._name(g)))
@@ -699,13 +702,16 @@ def cycle_step(st: AnkhState) -> bool:
 
 
 def end_battle(st: AnkhState) -> None:
-    """The battle is over: the Conflict moves to the next region."""
-    st.b_gods = []
-    st.b_card = [-1] * st.n
-    st.b_card2 = [-1] * st.n
-    st.b_two = [False] * st.n
-    st.b_forbidden = -1
-    st.b_hexes = ()
-    st.b_region = -1
-    st.c_idx += 1
+    """The battle is over: the Conflict moves to the next region.  The region, gods and
+    cards are cleared; the counts (kills, strengths, bids, winner) stay until the next
+    battle begins (:class:`netjer.games.ankh.fields.Battle`)."""
+    b = st.battle
+    b.gods = []
+    b.card = [-1] * st.n
+    b.second_card = [-1] * st.n
+    b.two_cards = [False] * st.n
+    b.forbidden_card = -1
+    b.hexes = ()
+    b.region = -1
+    st.conflict_index += 1
     st.conflict_step = C_REGION

@@ -39,8 +39,8 @@ MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
 
 
 def start_conflict(st: AnkhState, god: int) -> None:
-    st.tb_holder = god
-    st.tb_used = False
+    st.tiebreaker_holder = god
+    st.tiebreaker_used = False
     st._log(
         _("Conflict {conflicts}: {god} takes the tie-breaker").format(conflicts=st.conflicts + 1, god=st._name(god))
     )
@@ -57,8 +57,8 @@ def start_conflict(st: AnkhState, god: int) -> None:
             )
     guardians.scorpions_strike(st)
     tokens = st.token_of_region
-    st.c_order = sorted(range(st.regions.num_regions), key=lambda r: tokens[r])
-    st.c_idx = 0
+    st.conflict_order = sorted(range(st.regions.num_regions), key=lambda r: tokens[r])
+    st.conflict_index = 0
     st.conflict_step = C_REGION
     st.mummy_queue = []
     for p in st.hooks.on_conflict_start:
@@ -78,10 +78,10 @@ def run_conflict(st: AnkhState) -> None:
             if BATTLE_STEPS[st.conflict_step].run(st):
                 return
             continue
-        if st.c_idx >= len(st.c_order):
+        if st.conflict_index >= len(st.conflict_order):
             end_conflict(st)
             return
-        r = st.c_order[st.c_idx]
+        r = st.conflict_order[st.conflict_index]
         hexes = st._region_hexes(r)
         gods = st._present(hexes)
         if len(gods) >= 2:
@@ -89,7 +89,7 @@ def run_conflict(st: AnkhState) -> None:
             continue
         if gods:
             battle.dominate(st, gods[0], r)
-        st.c_idx += 1
+        st.conflict_index += 1
 
 
 # --- Mummy (§3) -------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ def mummy_step(st: AnkhState) -> bool:
     one that counted for Seth returns next to Seth's God, Seth picking, §4.2); with no
     empty space there it stays in the pool (§3)."""
     god, owner = st.mummy_queue[0]
-    if st.alive[god] and guardians.mummy_targets(st, god, owner) and st.guardian_pool[owner * 3 + 1] > 0:
+    if st.alive[god] and guardians.mummy_targets(st, god, owner) and guardians.pool_count(st, owner, MUMMY) > 0:
         st.to_move = st.seat_of_god[god]
         st.phase = MUMMY_PHASE
         return True
@@ -134,8 +134,8 @@ def end_conflict(st: AnkhState) -> None:
         if st.over:
             return
     st.conflicts += 1
-    st.tb_holder = -1
-    st.tb_used = False
+    st.tiebreaker_holder = -1
+    st.tiebreaker_used = False
     st._log(_("end of Conflict {conflicts}").format(conflicts=st.conflicts))
     if st.conflicts == MERGE_AFTER and st.n >= 3:
         if merge.merge_gods(st):

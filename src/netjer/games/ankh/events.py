@@ -74,7 +74,7 @@ def fire_event(st: AnkhState, god: int) -> None:
     """Advance the event marker and resolve its event for ``god``, who triggered it (§6)."""
     st.event_idx += 1
     kind = EVENT_TRACK[st.event_idx - 1]
-    st.ev_god = god
+    st.event_god = god
     st._log(
         _("event {event_idx}: {kind} (triggered by {god})").format(event_idx=st.event_idx, kind=kind, god=st._name(god))
     )
@@ -90,7 +90,7 @@ def fire_event(st: AnkhState, god: int) -> None:
 
 
 def begin_claim(st: AnkhState) -> None:
-    if claimable_monuments(st, st.ev_god):
+    if claimable_monuments(st, st.event_god):
         st.phase = CLAIM  # the triggering player decides: it is their turn
     else:
         st._log(_("  no Monument can be controlled"))
@@ -98,11 +98,11 @@ def begin_claim(st: AnkhState) -> None:
 
 
 def claim_actions(st: AnkhState) -> list[Action]:
-    return [CLAIM_ACTIONS[h] for h in claimable_monuments(st, st.ev_god)]
+    return [CLAIM_ACTIONS[h] for h in claimable_monuments(st, st.event_god)]
 
 
 def claim(st: AnkhState, h: int) -> None:
-    god = st.ev_god
+    god = st.event_god
     old = st.monument_owner[h]
     if old >= 0:
         st.ankh_pool[old] += 1

@@ -22,17 +22,21 @@ from typing import Literal
 
 #: How ``clone`` copies a field: ``share`` (immutable: int, bool, str, tuple, frozenset,
 #: ``RegionMap``, ``Split``, ``Hooks``), ``list`` (a new list of the same immutable items),
-#: ``items`` (a new list of each item's ``copy()``, ``None`` kept).
-CopyMode = Literal["share", "list", "items"]
+#: ``items`` (a new list of each item's ``copy()``, ``None`` kept), ``record`` (the record's
+#: own ``copy()``: :class:`Battle`).
+CopyMode = Literal["share", "list", "items", "record"]
 
 #: How ``full_state`` writes a field: ``value`` (as it is: ints, bools, strings, lists of
 #: them), ``list`` (a tuple or list as a list), ``sorted`` (a set as a sorted list), ``rows``
 #: (a list of tuples as a list of lists), ``phase`` (a phase code as its name), ``camels``
 #: (a region map as its sorted camel edges), ``split`` (a camel line's split as its edges, or
 #: None), ``tracks`` (the action tracks as [action, start, event space, spaces]),
-#: ``powers`` (the god powers' components, each power's ``full``), ``derived`` (not written:
-#: rebuilt from other fields).
-JsonForm = Literal["value", "list", "sorted", "rows", "phase", "camels", "split", "tracks", "powers", "derived"]
+#: ``powers`` (the god powers' components, each power's ``full``), ``record`` (a record's
+#: fields as an object, each under its key in its own form: :meth:`Battle.to_json`),
+#: ``derived`` (not written: rebuilt from other fields).
+JsonForm = Literal[
+    "value", "list", "sorted", "rows", "phase", "camels", "split", "tracks", "powers", "record", "derived"
+]
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,145 @@ def _f(name: str, doc: str, copy: CopyMode = "share", json: JsonForm = "value", 
 
 def _lst(name: str, doc: str, json: JsonForm = "value") -> StateField:
     return StateField(name, doc, "list", json)
+
+
+#: The Guardian levels (§3): ``guardian_pool`` has a slot per god and level.
+GUARDIAN_LEVELS: tuple[int, ...] = (1, 2, 3)
+
+
+def pool_index(god: int, level: int) -> int:
+    """The index in the state's ``guardian_pool`` of ``god``'s Guardians of ``level`` (1-3, §3).
+
+    The pool is one flat list of ints (cheap to clone), three slots a god in level order."""
+    return god * 3 + level - 1
+
+
+def pool_range(god: int) -> slice:
+    """The slice of ``guardian_pool`` holding ``god``'s Guardians of levels 1 to 3 (§3)."""
+    return slice(god * 3, god * 3 + 3)
+
+
+#: The fields of the :class:`Battle` record (the state's ``battle``), written under
+#: ``battle`` in ``full_state``.  Lists indexed by god have one entry per god of the game
+#: (``n``).  A battle in progress is set up by ``battle.begin_battle``; once it is over,
+#: ``end_battle`` clears the region, hexes, gods and cards (so the next Conflict starts
+#: clean), and the counts (kills, strengths, figures, bids, winner) stay until the next
+#: battle begins.
+BATTLE_FIELDS: tuple[StateField, ...] = (
+    _f("region", "the region in battle, -1 none (§10.3)"),
+    _f("hexes", "its land hexes and the water hexes touching it (§8.1)", json="list"),
+    _lst("gods", "the gods present, in ascending Devotion (§10.3)"),
+    _lst("card", "each god's Battle card, -1 none (§1)"),
+    _lst("second_card", "each god's second Battle card, -1 none (§4.1 Amun)"),
+    _lst("two_cards", "whether each god plays two cards (§4.1 Amun)"),
+    _f("forbidden_card", "the card nobody may play in this battle, -1 none (§4.2 Horus)"),
+    _lst("queue", "the gods still to decide in this step, in order: cards, builds, bids, Worshipful (§10.3)"),
+    _lst("kills", "each god's figures killed since the battle began, for Miracle (§1)"),
+    _lst("bidders", "the gods bidding on Plague (§1 Plague of Locusts)"),
+    _lst("bids", "each god's Plague bid, -1 none (§1)"),
+    _lst("plagues", "the players of the Plague cards left to resolve (§1)"),
+    _f("winner", "the battle's winner, -1 none (§10.3 step 5)"),
+    _lst("figure_count", "each god's figures in the battle at Resolution (§10.3 step 5, §2.2 Magnanimous)"),
+    _lst("strength", "each god's strength at Resolution (§10.3 step 5)"),
+    _lst("victims", "figures about to die in Battle Resolution (§4.1 Isis)"),
+    _lst("relocated", "hexes of the figures already relocated by Obelisk Attuned (§2.2)"),
+    _lst("relocating", "gods with Obelisk Attuned still relocating, ascending Devotion (§2.2)"),
+    _f("relocation_turn", "index into relocating of the god to decide (§2.2)"),
+)
+
+
+class Battle:
+    """The battle in progress (rules/ankh.md §10.3), a record of the state's ``battle`` field.
+
+    Its fields are :data:`BATTLE_FIELDS` (each one's unit and rule there); ``copy`` and
+    ``to_json`` follow that declaration, and tests/games/ankh/test_fields.py checks that they
+    cover every field.  A new record (``Battle(n)``) is a battle of no region between no gods,
+    with per-god lists of ``n`` entries.
+
+    Args:
+        n: the number of gods of the game (2-5).
+    """
+
+    __slots__ = tuple(f.name for f in BATTLE_FIELDS)
+
+    region: int
+    hexes: tuple[int, ...]
+    gods: list[int]
+    card: list[int]
+    second_card: list[int]
+    two_cards: list[bool]
+    forbidden_card: int
+    queue: list[int]
+    kills: list[int]
+    bidders: list[int]
+    bids: list[int]
+    plagues: list[int]
+    winner: int
+    figure_count: list[int]
+    strength: list[int]
+    victims: list[int]
+    relocated: list[int]
+    relocating: list[int]
+    relocation_turn: int
+
+    def __init__(self, n: int) -> None:
+        self.region = -1
+        self.hexes = ()
+        self.gods = []
+        self.card = [-1] * n
+        self.second_card = [-1] * n
+        self.two_cards = [False] * n
+        self.forbidden_card = -1
+        self.queue = []
+        self.kills = [0] * n
+        self.bidders = []
+        self.bids = [-1] * n
+        self.plagues = []
+        self.winner = -1
+        self.figure_count = [0] * n
+        self.strength = [0] * n
+        self.victims = []
+        self.relocated = []
+        self.relocating = []
+        self.relocation_turn = 0
+
+    def copy(self) -> Battle:
+        """An independent copy: the lists copied, the rest (ints, the hexes' tuple) shared.
+
+        Written out field by field rather than looped over the declaration: search clones
+        states constantly (the field test checks it copies every field)."""
+        new = Battle.__new__(Battle)
+        new.region = self.region
+        new.hexes = self.hexes
+        new.gods = self.gods[:]
+        new.card = self.card[:]
+        new.second_card = self.second_card[:]
+        new.two_cards = self.two_cards[:]
+        new.forbidden_card = self.forbidden_card
+        new.queue = self.queue[:]
+        new.kills = self.kills[:]
+        new.bidders = self.bidders[:]
+        new.bids = self.bids[:]
+        new.plagues = self.plagues[:]
+        new.winner = self.winner
+        new.figure_count = self.figure_count[:]
+        new.strength = self.strength[:]
+        new.victims = self.victims[:]
+        new.relocated = self.relocated[:]
+        new.relocating = self.relocating[:]
+        new.relocation_turn = self.relocation_turn
+        return new
+
+    def __repr__(self) -> str:
+        return f"Battle({self.to_json()!r})"
+
+    def to_json(self) -> dict[str, object]:
+        """The fields under their keys (:data:`BATTLE_FIELDS`), in their JSON forms (``value``
+        as it is, ``list`` as a new list)."""
+        return {
+            f.json_key: list(getattr(self, f.name)) if f.json == "list" else getattr(self, f.name)
+            for f in BATTLE_FIELDS
+        }
 
 
 #: The fields, group by group (group name, its fields).
@@ -115,7 +258,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _lst("unlocked", "dashboard tokens each god has used (§2.1)"),
             _lst("ankh_pool", "Ankh tokens left on each god's dashboard pool (§2.1)"),
             _lst("warriors_pool", "Warriors in each god's pool (§7.3)"),
-            _lst("guardian_pool", "Guardians in each god's pool: index god * 3 + level - 1 (§3)"),
+            _lst("guardian_pool", "Guardians in each god's pool, three slots a god: pool_index(god, level) (§3)"),
             _lst("used", "each god's face-up Battle cards, a bit mask over cards.CARD_IDS (§1)"),
             _lst("seat_of_god", "the seat deciding for each god outside its turns (§10.4)"),
             _lst("god_of_seat", "the god each seat plays (§10.4)"),
@@ -147,11 +290,11 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _lst("moved", "figures already moved in this Move action, by hex (§7.3)"),
             _f("selected", "the selected figure's or Obelisk's hex, -1 none (§7.3, §10.3 step 1)"),
             _f("push_at", "the hex Satet pushes from, -1 none (§3 Satet)"),
-            _lst("pyr_used", "Pyramids already used for a summon this action (§9 Pyramid Attuned)"),
-            _f("pyr_sel", "the Pyramid chosen to summon next to, -1 none (§9)"),
+            _lst("pyramids_used", "Pyramids already used for a summon this action (§9 Pyramid Attuned)"),
+            _f("pyramid_selected", "the Pyramid chosen to summon next to, -1 none (§9)"),
             _f("aim_hex", "the Giant Scorpion to aim, -1 none (§3)"),
             _f("aim_resume", "where an aim decision returns to (base.AIM_AFTER_*)"),
-            _f("ev_god", "the god resolving the current event, -1 none (§6)"),
+            _f("event_god", "the god resolving the current event, -1 none (§6)"),
             _lst("camel_line", "the camel line placed so far, as edges (§6 Camel Caravan)"),
             _f("split", "the regions the complete camel line makes, None before (§6)", json="split"),
             _lst("new_tokens", "the two Conflict Order tokens of the split regions (§6)"),
@@ -162,35 +305,22 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
     (
         "conflict",
         (
-            _f("conflict_step", "the step of the Conflict (battle.C_REGION, battle.B_*) (§10.1-§10.3)"),
-            _lst("c_order", "regions in Conflict Order (§10.1)"),
-            _f("c_idx", "index into c_order of the region in battle (§10.1)"),
-            _f("tb_holder", "the god holding the tie-breaker, -1 none (§10.2)"),
-            _f("tb_used", "the tie-breaker was used in this Conflict (§10.2)"),
+            _f("conflict_step", "the step of the Conflict (base.C_REGION, base.B_*) (§10.1-§10.3)"),
+            _lst("conflict_order", "regions in Conflict Order (§10.1)"),
+            _f("conflict_index", "index into conflict_order of the region being resolved (§10.1)"),
+            _f("tiebreaker_holder", "the god holding the tie-breaker, -1 none (§10.2)"),
+            _f("tiebreaker_used", "the tie-breaker was used in this Conflict (§10.2)"),
         ),
     ),
     (
         "battle",
         (
-            _f("b_region", "the region in battle, -1 none (§10.3)"),
-            _f("b_hexes", "its hexes", json="list"),
-            _lst("b_gods", "the gods present (§10.3)"),
-            _lst("b_card", "each god's Battle card, -1 none (§1)"),
-            _lst("b_card2", "each god's second Battle card, -1 none (§4.1 Amun)"),
-            _lst("b_two", "whether each god plays two cards (§4.1 Amun)"),
-            _f("b_forbidden", "the card nobody may play in this battle, -1 none (§4.2 Horus)"),
-            _lst("b_queue", "card effects left to resolve, in order (§10.3)"),
-            _lst("b_kills", "figures each god kills with Plague and Flood (§1)"),
-            _lst("b_bidders", "the gods bidding on Plague (§1 Plague of Locusts)"),
-            _lst("bid", "each god's Plague bid, -1 none (§1)"),
-            _lst("plague_queue", "Plague cards left to resolve (§1)"),
-            _f("b_winner", "the battle's winner, -1 none (§10.3 step 4)"),
-            _lst("b_nfigs", "each god's figures in the battle (§10.3)"),
-            _lst("b_strength", "each god's strength (§10.3)"),
-            _lst("b_victims", "figures about to die in Battle Resolution (§4.1 Isis)"),
-            _lst("ob_moved", "Obelisks already used to teleport (§9 Obelisk Attuned)"),
-            _lst("ob_active", "gods with Obelisk Attuned and an Obelisk to use (§9)"),
-            _f("ob_turn", "index into ob_active of the god to decide (§9)"),
+            _f(
+                "battle",
+                "the battle in progress, or the last one's counts (§10.3): a Battle record (BATTLE_FIELDS)",
+                copy="record",
+                json="record",
+            ),
         ),
     ),
     (
@@ -221,11 +351,14 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
 FIELDS: tuple[StateField, ...] = tuple(f for _, group in FIELD_GROUPS for f in group)
 #: Names of the fields ``clone`` copies as lists.
 LIST_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "list")
+#: Names of the fields ``clone`` copies by their record's ``copy()``.
+RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "record")
 #: The kernel's attributes (core.state.State), handled by the kernel.
 KERNEL_ATTRIBUTES: frozenset[str] = frozenset({"game", "seed", "rng", "history", "_legal"})
 
-if len({f.name for f in FIELDS}) != len(FIELDS) or len({f.json_key for f in FIELDS}) != len(FIELDS):  # pragma: no cover
-    raise RuntimeError("an Ankh state field is declared twice")
+for _fields in (FIELDS, BATTLE_FIELDS):
+    if len({f.name for f in _fields}) != len(_fields) or len({f.json_key for f in _fields}) != len(_fields):
+        raise RuntimeError("an Ankh state field is declared twice")  # pragma: no cover
 
 
 def field_table() -> str:
@@ -242,4 +375,14 @@ def field_table() -> str:
             for f in fields
         ]
         out.append("")
+    out += [
+        "### battle: the `Battle` record",
+        "",
+        "The fields of the state's `battle` (`fields.Battle`), under `battle` in `full_state`.",
+        "",
+        "| field | full_state key | copy | holds |",
+        "|---|---|---|---|",
+    ]
+    out += [f"| `{f.name}` | `battle.{f.json_key}` | {f.copy} | {f.doc} |" for f in BATTLE_FIELDS]
+    out.append("")
     return "\n".join(out)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from netjer.core.words import article
 from netjer.games.ankh import devotion
 from netjer.games.ankh.board import DIRECTION_NAMES
+from netjer.games.ankh.fields import pool_index
 from netjer.games.ankh.pieces import (
     BASES_PER_SIZE,
     CAT_MUMMY,
@@ -51,7 +52,7 @@ def guardians_owned(st: AnkhState, god: int, level: int) -> int:
     """Guardians of ``level`` that ``god`` controls, on the board or in its pool."""
     kind = st.guardian_kind[level - 1]
     on_board = sum(1 for h, o in enumerate(st.figure_owner) if o == god and st.figure[h] == kind)
-    return on_board + st.guardian_pool[god * 3 + level - 1]
+    return on_board + st.guardian_pool[pool_index(god, level)]
 
 
 def free_bases(st: AnkhState, god: int, base: str) -> int:
@@ -80,7 +81,7 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
         )
         return
     st.guardian_supply[level - 1] -= 1
-    st.guardian_pool[god * 3 + level - 1] += 1
+    st.guardian_pool[pool_index(god, level)] += 1
     st._log(_("{god} gains {figure} (Guardian, §2.1)").format(god=st._name(god), figure=article(FIGURE_IDS[kind])))
 
 
@@ -90,7 +91,7 @@ def to_pool(st: AnkhState, god: int, kind: int) -> None:
     if kind == WARRIOR:
         st.warriors_pool[god] += 1
     else:
-        st.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1] += 1
+        st.guardian_pool[pool_index(god, GUARDIAN_LEVEL[kind])] += 1
 
 
 def take_from_pool(st: AnkhState, god: int, kind: int) -> None:
@@ -98,14 +99,14 @@ def take_from_pool(st: AnkhState, god: int, kind: int) -> None:
     if kind == WARRIOR:
         st.warriors_pool[god] -= 1
     else:
-        st.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1] -= 1
+        st.guardian_pool[pool_index(god, GUARDIAN_LEVEL[kind])] -= 1
 
 
 def pool_count(st: AnkhState, god: int, kind: int) -> int:
     """Figures of ``kind`` in ``god``'s pool."""
     if kind == WARRIOR:
         return st.warriors_pool[god]
-    return st.guardian_pool[god * 3 + GUARDIAN_LEVEL[kind] - 1]
+    return st.guardian_pool[pool_index(god, GUARDIAN_LEVEL[kind])]
 
 
 # --- deaths ---------------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
     """Kill the figures on ``hexes`` (Warriors and Guardians; Gods never die, §3, §10.3).
 
     Each goes to its owner's pool; a killed Giant Scorpion loses its aim and any badge
-    leaves with the figure; each death is counted for Miracle (``b_kills``, §1: a Mummy
+    leaves with the figure; each death is counted for Miracle (``battle.kills``, §1: a Mummy
     killed twice counts twice); a killed Mummy is queued to return next to its God
     (``mummy_queue``, §3).  During a Conflict these death effects are those of the god
     the figure counts for (§4.2 Seth: Miracle, Cat-Mummy and Mummy are his).  Then the
@@ -138,7 +139,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         st.aim[h] = -1
         st.badge[h] = 0
         to_pool(st, owner, kind)
-        st.b_kills[god] += 1
+        st.battle.kills[god] += 1
         dead.append((h, kind, owner, god))
         names.append(f"{st._name(owner)}'s {FIGURE_IDS[kind]} at {st.board.hex_name(h)}")
         if kind == CAT_MUMMY:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.games.ankh import guardians
 from netjer.games.ankh.base import ADOPT as ADOPT_PHASE
+from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
 from netjer.games.ankh.notation import ADOPT, ADOPT_POOL, DONE
 from netjer.games.ankh.pieces import FIGURE_IDS, GOD, GUARDIAN_BASE, GUARDIAN_LEVEL, WARRIOR
 from netjer.i18n import _
@@ -95,9 +96,9 @@ def adopt_actions(st: AnkhState) -> list[Action]:
     for h in range(len(fig)):
         if fown[h] == minor and fig[h] in GUARDIAN_BASE and guardians.free_bases(st, major, GUARDIAN_BASE[fig[h]]) > 0:
             out.append(ADOPT[h])
-    for level in (1, 2, 3):
+    for level in GUARDIAN_LEVELS:
         kind = st.guardian_kind[level - 1]
-        if st.guardian_pool[minor * 3 + level - 1] > 0 and guardians.free_bases(st, major, GUARDIAN_BASE[kind]) > 0:
+        if st.guardian_pool[pool_index(minor, level)] > 0 and guardians.free_bases(st, major, GUARDIAN_BASE[kind]) > 0:
             action = ADOPT_POOL[kind]
             assert action is not None
             out.append(action)
@@ -127,8 +128,8 @@ def adopt(st: AnkhState, h: int, kind: int) -> bool:
         where = _("at {space}").format(space=st.board.hex_name(h))
     else:
         level = GUARDIAN_LEVEL[kind]
-        st.guardian_pool[minor * 3 + level - 1] -= 1
-        st.guardian_pool[major * 3 + level - 1] += 1
+        st.guardian_pool[pool_index(minor, level)] -= 1
+        st.guardian_pool[pool_index(major, level)] += 1
         where = _("from the pool")
     st._log(
         _("{major} keeps {minor}'s {figure} {where}").format(
@@ -153,7 +154,7 @@ def release_guardians(st: AnkhState) -> None:
             st.removed_guardians[GUARDIAN_LEVEL[fig[h]] - 1] += 1
             fig[h] = fown[h] = st.aim[h] = -1
             st.badge[h] = 0
-    for level in (1, 2, 3):
-        slot = minor * 3 + level - 1
+    for level in GUARDIAN_LEVELS:
+        slot = pool_index(minor, level)
         st.removed_guardians[level - 1] += st.guardian_pool[slot]
         st.guardian_pool[slot] = 0

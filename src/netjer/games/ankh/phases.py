@@ -213,7 +213,7 @@ def _apply_summon(st: AnkhState, action: Action) -> None:
     if action is RANSOM:  # §4.1 Anubis: buy back a trapped Warrior, then place it
         st.ransom = True
     elif isinstance(action, PyramidPick):
-        st.pyr_sel = action.hex
+        st.pyramid_selected = action.hex
         st.phase = PYRAMID_PUT
     else:
         assert isinstance(action, Put)
@@ -333,7 +333,7 @@ def _why_pick(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] |
     h, name = action.hex, st.board.hex_name
     if st.figure_owner[h] != st.god_of_seat[st.to_move]:
         return pr.rule, f"there is no figure of yours on {name(h)}"
-    if h in st.moved or h in st.ob_moved:
+    if h in st.moved or h in st.battle.relocated:
         return pr.rule, f"the figure on {name(h)} has already moved"
     return pr.rule, f"the figure on {name(h)} has no empty land space to go to"
 
@@ -480,7 +480,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         lambda st: actions.pyramid_put_actions(st),
         _apply_pyramid_put,
         _why_space,
-        pending=lambda st: {"pyramid": st.board.hex_name(st.pyr_sel)},
+        pending=lambda st: {"pyramid": st.board.hex_name(st.pyramid_selected)},
     ),
     PhaseRule(
         UNLOCK,

@@ -28,6 +28,7 @@ from netjer.games.ankh.base import BOARD, TURN
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.events import EVENT_TRACK
+from netjer.games.ankh.fields import pool_index, pool_range
 from netjer.games.ankh.game import AnkhGame
 from netjer.games.ankh.gods.anubis import SLOTS as ANUBIS_SLOTS
 from netjer.games.ankh.gods.base import AMUN, ANUBIS, BASTET, GOD_IDS, HORUS, OSIRIS, RA, THOTH
@@ -283,7 +284,7 @@ def _board(state: AnkhState, spec: PositionSpec) -> None:
             level = GUARDIAN_LEVEL[k]
             if not isinstance(count, int) or count < 0 or count > state.guardian_supply[level - 1]:
                 raise _fail(where, f"{count!r}: only {state.guardian_supply[level - 1]} left beside the card (§3)")
-            state.guardian_pool[g * 3 + level - 1] += count
+            state.guardian_pool[pool_index(g, level)] += count
             state.guardian_supply[level - 1] -= count
 
 
@@ -395,7 +396,7 @@ def _merges(state: AnkhState, spec: PositionSpec) -> None:
             raise _fail(where, "a merge joins two gods still in the game (§10.4)")
         if any(o == minor for o in state.figure_owner) or any(o == minor for o in state.monument_owner):
             raise _fail(where, "the minor god keeps nothing on the board (§10.4)")
-        if any(state.guardian_pool[minor * 3 : minor * 3 + 3]):
+        if any(state.guardian_pool[pool_range(minor)]):
             raise _fail(where, "the minor god's Guardians are kept by the major or leave the game (§10.4)")
         state.followers[major] += state.followers[minor]
         state.followers[minor] = 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
 from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE, WARRIOR
 from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
 
@@ -42,7 +43,7 @@ def controllers(st: AnkhState) -> list[int]:
         modified.
     """
     owners = st.figure_owner
-    if st.tb_holder >= 0 and st.hooks.control:
+    if st.tiebreaker_holder >= 0 and st.hooks.control:
         for p in st.hooks.control:
             owners = p.control(st, owners)
     return owners
@@ -209,8 +210,8 @@ def summonable_kinds(st: AnkhState, god: int) -> list[int]:
     """§7.3 Summon Figure: the kinds of figure ``god`` has in its pool (Warriors and this
     game's Guardians, §3), ascending."""
     kinds = [WARRIOR] if st.warriors_pool[god] > 0 else []
-    for level in (1, 2, 3):
-        if st.guardian_pool[god * 3 + level - 1] > 0:
+    for level in GUARDIAN_LEVELS:
+        if st.guardian_pool[pool_index(god, level)] > 0:
             kinds.append(st.guardian_kind[level - 1])
     kinds.sort()
     return kinds

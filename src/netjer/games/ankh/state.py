@@ -46,7 +46,7 @@ from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
-from netjer.games.ankh.fields import FIELDS, LIST_FIELDS
+from netjer.games.ankh.fields import FIELDS, LIST_FIELDS, RECORD_FIELDS, Battle
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, Hooks, Task, hooks_for, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
@@ -92,6 +92,7 @@ _TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
     "split": lambda _, v: None if v is None else list(v.line),
     "tracks": lambda _, v: [[t.action, t.spaces, t.start, t.event_space] for t in v],
     "powers": _powers_json,
+    "record": lambda _, v: v.to_json(),
 }
 
 
@@ -156,35 +157,21 @@ class AnkhState(State):
     moved: list[int]
     selected: int
     push_at: int
-    pyr_used: list[int]
-    pyr_sel: int
+    pyramids_used: list[int]
+    pyramid_selected: int
     aim_hex: int
     aim_resume: int
-    ev_god: int
+    event_god: int
     camel_line: list[int]
     split: Split | None
     new_tokens: list[int]
     # conflict and battle
     conflict_step: int
-    c_order: list[int]
-    c_idx: int
-    tb_holder: int
-    tb_used: bool
-    b_region: int
-    b_hexes: tuple[int, ...]
-    b_gods: list[int]
-    b_card: list[int]
-    b_queue: list[int]
-    b_kills: list[int]
-    b_bidders: list[int]
-    bid: list[int]
-    plague_queue: list[int]
-    b_winner: int
-    b_nfigs: list[int]
-    b_strength: list[int]
-    ob_moved: list[int]
-    ob_active: list[int]
-    ob_turn: int
+    conflict_order: list[int]
+    conflict_index: int
+    tiebreaker_holder: int
+    tiebreaker_used: bool
+    battle: Battle
     mummy_queue: list[tuple[int, int]]
     merge_minor: int
     # god powers (rules/ankh.md §4; see the module doc)
@@ -198,10 +185,6 @@ class AnkhState(State):
     reserved: list[int]
     n_reserved: int
     badge: list[int]
-    b_forbidden: int
-    b_two: list[bool]
-    b_card2: list[int]
-    b_victims: list[int]
     window_done: bool
     ransom: bool
     # result
@@ -406,34 +389,20 @@ class AnkhState(State):
         self.moved = []
         self.selected = -1
         self.push_at = -1
-        self.pyr_used = []
-        self.pyr_sel = -1
+        self.pyramids_used = []
+        self.pyramid_selected = -1
         self.aim_hex = -1
         self.aim_resume = 0
-        self.ev_god = -1
+        self.event_god = -1
         self.camel_line = []
         self.split = None
         self.new_tokens = []
         self.conflict_step = C_REGION
-        self.c_order = []
-        self.c_idx = 0
-        self.tb_holder = -1
-        self.tb_used = False
-        self.b_region = -1
-        self.b_hexes = ()
-        self.b_gods = []
-        self.b_card = [-1] * n
-        self.b_queue = []
-        self.b_kills = [0] * n
-        self.b_bidders = []
-        self.bid = [-1] * n
-        self.plague_queue = []
-        self.b_winner = -1
-        self.b_nfigs = [0] * n
-        self.b_strength = [0] * n
-        self.ob_moved = []
-        self.ob_active = []
-        self.ob_turn = 0
+        self.conflict_order = []
+        self.conflict_index = 0
+        self.tiebreaker_holder = -1
+        self.tiebreaker_used = False
+        self.battle = Battle(n)
         self.mummy_queue = []
         self.merge_minor = -1
         self.winners = []
@@ -452,10 +421,6 @@ class AnkhState(State):
         self.reserved = [-1] * nh
         self.n_reserved = 0
         self.badge = [0] * nh
-        self.b_forbidden = -1
-        self.b_two = [False] * n
-        self.b_card2 = [-1] * n
-        self.b_victims = []
         self.window_done = False
         self.ransom = False
         self.power_data = [None] * NUM_GODS
@@ -481,7 +446,7 @@ class AnkhState(State):
         included (rules/ankh.md §1, §10.3 step 1, §4.1), and every bidder bids for a Plague
         of Locusts in secret (§1): a window is one Battle's cards, or one Plague's bids."""
         if self.phase in (CARD, BID):
-            return (phase_name(self.phase), self.conflicts, self.b_region, len(self.plague_queue))
+            return (phase_name(self.phase), self.conflicts, self.battle.region, len(self.battle.plagues))
         return None
 
     def _legal_actions(self) -> list[Action]:
@@ -547,6 +512,8 @@ class AnkhState(State):
         d.update(src)
         for name in LIST_FIELDS:
             d[name] = src[name][:]
+        for name in RECORD_FIELDS:
+            d[name] = src[name].copy()
         new.power_data = [x if x is None else x.copy() for x in self.power_data]
         return new
 
@@ -565,15 +532,15 @@ class AnkhState(State):
         new = self._copy_position()
         if battle.cards_hidden(self):
             for g in self._hidden_from(seat):
-                if new.b_card[g] >= 0:
-                    new.b_card[g] = -1  # so that battle.allowed_cards does not exclude it
-                    new.b_card[g] = first = rng.choice(battle.allowed_cards(new, g))
-                    if new.b_card2[g] >= 0:
-                        new.b_card2[g] = rng.choice([c for c in battle.allowed_cards(new, g) if c != first])
+                if new.battle.card[g] >= 0:
+                    new.battle.card[g] = -1  # so that battle.allowed_cards does not exclude it
+                    new.battle.card[g] = first = rng.choice(battle.allowed_cards(new, g))
+                    if new.battle.second_card[g] >= 0:
+                        new.battle.second_card[g] = rng.choice([c for c in battle.allowed_cards(new, g) if c != first])
         elif self.conflict_step == B_BIDS:
             for g in self._hidden_from(seat):
-                if new.bid[g] >= 0:
-                    new.bid[g] = rng.below(min(new.followers[g], MAX_BID) + 1)
+                if new.battle.bids[g] >= 0:
+                    new.battle.bids[g] = rng.below(min(new.followers[g], MAX_BID) + 1)
         mine = self.god_of_seat[seat]
         for i, g in enumerate(self.holder):
             if g >= 0:
@@ -717,53 +684,54 @@ class AnkhState(State):
 
     def _battle_view(self, mine: int | None) -> JsonDict | None:
         """The Conflict in progress as the god ``mine`` (None: a spectator) sees it."""
-        if self.conflicts >= 5 or (self.conflict_step == C_REGION and not self.c_order) or self.phase == OVER:
+        if self.conflicts >= 5 or (self.conflict_step == C_REGION and not self.conflict_order) or self.phase == OVER:
             return None
-        if self.tb_holder < 0:
+        if self.tiebreaker_holder < 0:
             return None
         view: JsonDict = {
-            "tiebreaker": self.tb_holder,
-            "tiebreaker_used": self.tb_used,
-            "regions_left": [self.token_of_region[r] for r in self.c_order[self.c_idx :]],
+            "tiebreaker": self.tiebreaker_holder,
+            "tiebreaker_used": self.tiebreaker_used,
+            "regions_left": [self.token_of_region[r] for r in self.conflict_order[self.conflict_index :]],
         }
         if self.conflict_step == C_REGION:
             return view
+        b = self.battle
         cards: JsonDict = {}
         chosen = []
         hidden = battle.cards_hidden(self)
-        for g in self.b_gods:
-            c = self.b_card[g]
+        for g in b.gods:
+            c = b.card[g]
             if c < 0:
                 continue
             chosen.append(g)
             if not hidden or g == mine:
                 cards[str(g)] = CARD_IDS[c]
-                if self.b_card2[g] >= 0:
-                    cards[str(g)] += " + " + CARD_IDS[self.b_card2[g]]
+                if b.second_card[g] >= 0:
+                    cards[str(g)] += " + " + CARD_IDS[b.second_card[g]]
         bids: JsonDict = {}
         bid_made = []
         if self.conflict_step == B_BIDS:
             for g in range(self.n):
-                if self.bid[g] >= 0:
+                if b.bids[g] >= 0:
                     bid_made.append(g)
                     if g == mine:
-                        bids[str(g)] = self.bid[g]
+                        bids[str(g)] = b.bids[g]
         view.update(
             {
-                "region": self.token_of_region[self.b_region],
+                "region": self.token_of_region[b.region],
                 "step": STEP_NAMES[self.conflict_step],
-                "gods": list(self.b_gods),
+                "gods": list(b.gods),
                 "chosen": chosen,
                 "cards": cards,
-                "bidders": list(self.b_bidders) if self.conflict_step == B_BIDS else [],
+                "bidders": list(b.bidders) if self.conflict_step == B_BIDS else [],
                 "bid_made": bid_made,
                 "bids": bids,
-                "plagues_left": len(self.plague_queue),
-                "kills": {str(g): self.b_kills[g] for g in self.b_gods},
-                "two_cards": [g for g in self.b_gods if self.b_two[g]],
-                "forbidden": CARD_IDS[self.b_forbidden] if self.b_forbidden >= 0 else None,
-                "strength": {str(g): self.b_strength[g] for g in self.b_gods} if self.conflict_step > B_RESOLVE else {},
-                "winner": self.b_winner if self.conflict_step > B_APPLY else None,
+                "plagues_left": len(b.plagues),
+                "kills": {str(g): b.kills[g] for g in b.gods},
+                "two_cards": [g for g in b.gods if b.two_cards[g]],
+                "forbidden": CARD_IDS[b.forbidden_card] if b.forbidden_card >= 0 else None,
+                "strength": {str(g): b.strength[g] for g in b.gods} if self.conflict_step > B_RESOLVE else {},
+                "winner": b.winner if self.conflict_step > B_APPLY else None,
             }
         )
         return view

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
 from netjer.games.ankh.pieces import GUARDIAN_LEVEL, WARRIOR
 from netjer.games.ankh.rules_queries import in_red
 from netjer.i18n import _
@@ -68,9 +69,9 @@ def remove_god(st: AnkhState, god: int) -> None:
             mon[h] = mown[h] = -1
     st.removed_warriors[god] += st.warriors_pool[god]
     st.warriors_pool[god] = 0
-    for level in (1, 2, 3):
-        st.removed_guardians[level - 1] += st.guardian_pool[god * 3 + level - 1]
-        st.guardian_pool[god * 3 + level - 1] = 0
+    for level in GUARDIAN_LEVELS:
+        st.removed_guardians[level - 1] += st.guardian_pool[pool_index(god, level)]
+        st.guardian_pool[pool_index(god, level)] = 0
     st.followers[god] = 0
     st.ankh_pool[god] = 0
     st.alive[god] = False

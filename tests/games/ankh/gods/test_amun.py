@@ -15,15 +15,15 @@ PIECES = ["A god 4,4", "A warrior 5,4", "B god 5,1", "B warrior 4,1", "A warrior
 
 def test_amun_announces_before_anyone_chooses_case29() -> None:
     s = battle(2, PIECES, "amun,none", stack=["B", "A"])  # B is lower: B would choose first
-    assert s.phase == ANNOUNCE and s.current_player == 0 and s.b_card == [-1, -1]
+    assert s.phase == ANNOUNCE and s.current_player == 0 and s.battle.card == [-1, -1]
     play(s, "amun")
-    assert s.phase == CARD and s.current_player == 1 and s.b_queue == [1, 0, 0]
+    assert s.phase == CARD and s.current_player == 1 and s.battle.queue == [1, 0, 0]
 
 
 def test_two_cards_add_both_strengths_and_both_effects_s11_29() -> None:
     s = battle(2, PIECES, "amun,none", followers=[0, 1], stack=["A", "B"])
     play(s, "amun", "card chariots", "card plague")  # A chooses first (lowest), twice
-    assert s.b_card[0] == 2 and s.b_card2[0] == 0
+    assert s.battle.card[0] == 2 and s.battle.second_card[0] == 0
     assert "card chariots" not in legal(s) or s.current_player == 1
     play(s, "card miracle")
     assert s.phase == BID  # Amun's Plague runs its bid round
@@ -38,7 +38,7 @@ def test_once_per_conflict_then_the_token_turns_up_again_s11_29_case29() -> None
     s = battle(2, PIECES, "amun,none", followers=[0, 0], stack=["A", "B"])
     play(s, "amun", "card chariots", "card drought", "card miracle")
     # West resolved; the East battle: the token is face down, no announcement.
-    assert s.b_region >= 0 and s.phase == CARD
+    assert s.battle.region >= 0 and s.phase == CARD
     assert s.observation(1)["god_powers"]["amun"]["token"] == "down"
     play(s, "card flood", "card build", "tiebreak")
     assert s.conflicts == 1
@@ -59,7 +59,8 @@ def test_the_two_cards_are_secret_until_the_reveal_and_redealt_canonically_s1_s4
     assert s.observation(0)["battle"]["cards"] == {"0": "chariots + plague"}
     for seed in range(20):
         det = s.determinize(1, Rng(seed))
-        assert det.b_card[0] >= 0 and det.b_card2[0] >= 0 and det.b_card[0] != det.b_card2[0]
+        card, second = det.battle.card, det.battle.second_card
+        assert card[0] >= 0 and second[0] >= 0 and card[0] != second[0]
 
 
 def test_amun_two_cards_under_horus_eye_issue5() -> None:

@@ -114,7 +114,7 @@ def test_cat_stays_face_down_in_a_battle_she_is_not_in_case16() -> None:
     pieces = ["A god 2,5", "B god 6,7", "C god 6,8", "- obelisk 7,7"]
     s = battle(3, pieces, "bastet,none,none")
     put(s, plus3="7,7")
-    assert s.b_gods == [1, 2]
+    assert s.battle.gods == [1, 2]
     play(s, "card chariots", "card miracle")
     assert not log_has(s, "reveals the +3 cat")
 

@@ -47,7 +47,7 @@ def test_a_player_left_with_only_the_forbidden_card_plays_the_cycle_of_maat_s11_
 def test_no_eye_no_forbidden_card_and_eyes_return_after_the_conflict_s4_2() -> None:
     s = battle(3, PIECES, "horus,none,none")
     play(s, "eye 2", "done")
-    assert s.phase == CARD and s.b_forbidden < 0  # the West has no Eye
+    assert s.phase == CARD and s.battle.forbidden_card < 0  # the West has no Eye
     for _ in range(20):
         if s.conflicts:
             break

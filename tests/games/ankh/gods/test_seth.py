@@ -33,7 +33,7 @@ def test_control_only_during_conflicts_s4_2() -> None:
 
 def test_seth_wins_and_the_borrowed_figures_survive_case2() -> None:
     s = battle(3, WITH_C, "seth,none,none", stack=["A", "C", "B"])
-    assert s.b_gods == [0, 2]  # B is not in the West
+    assert s.battle.gods == [0, 2]  # B is not in the West
     assert s.observation(1)["god_powers"]["seth"]["controls"] == ["4,1", "6,1"]
     play(s, "card chariots", "card miracle")
     assert "  strength: Seth 6, Player 3 1" in s.log  # God + B's two Warriors + Chariots
@@ -51,7 +51,7 @@ def test_seth_loses_and_they_die_for_his_miracle_case2() -> None:
 def test_seth_wins_the_plague_and_keeps_them_s4_2() -> None:
     s = battle(3, WITH_C, "seth,none,none", stack=["A", "C", "B"], followers=[1, 5, 0])
     play(s, "card plague", "card miracle")
-    assert s.phase == BID and s.b_bidders == [0, 2]  # B does not bid: not in the region
+    assert s.phase == BID and s.battle.bidders == [0, 2]  # B does not bid: not in the region
     play(s, "bid 1", "bid 0")
     assert piece(s, "4,1") == "B warrior" and piece(s, "7,2") is None
 
@@ -114,7 +114,7 @@ def test_anubis_traps_a_warrior_dying_for_seth_issue5() -> None:
 def test_seth_moves_with_obelisk_attuned_and_ends_the_battle_case4() -> None:
     pieces = ["A obelisk 6,6", "A warrior 6,5", "A god 2,5", "B warrior 7,6", "B warrior 5,7", "B god 4,4"]
     s = battle(2, pieces, "seth,none", powers={"A": ["obelisk-attuned"]})
-    assert s.phase == OBELISK_PICK and s.b_gods == [0, 1]
+    assert s.phase == OBELISK_PICK and s.battle.gods == [0, 1]
     play(s, "pick 2,5", "to 6,7", "done")
     assert log_has(s, "the battle no longer takes place")
     assert log_has(s, "Seth dominates region 2")
@@ -139,20 +139,20 @@ def test_seth_moves_an_enemy_figure_away_and_it_is_its_owner_s_again_s1() -> Non
     pieces.append("C god 8,3")
     s = battle(3, pieces, "seth,none,none", powers={"A": ["obelisk-attuned"]}, stack=["A", "C", "B"])
     # The West (Seth's God, B's Warrior: Seth's; C's God) is a battle first: play it out.
-    assert s.b_region == s.regions.region_of[hx("5,1")]
+    assert s.battle.region == s.regions.region_of[hx("5,1")]
     play(s, "card chariots", "card miracle")  # no Obelisk of Seth's in the West
-    assert sorted(s.b_gods) == [0, 2] and s.phase == OBELISK_PICK  # the East: Seth against C
+    assert sorted(s.battle.gods) == [0, 2] and s.phase == OBELISK_PICK  # the East: Seth against C
     assert "pick 4,1" in legal(s)  # B's Warrior, next to Seth's God in the West
     play(s, "pick 4,1", "to 7,6")
     assert controllers(s)[hx("7,6")] == 1  # away from Seth: B's again
     play(s, "done")
-    assert 1 in s.b_gods  # B takes part in the East battle now
+    assert 1 in s.battle.gods  # B takes part in the East battle now
 
 
 def test_obelisk_attuned_only_with_own_figures_in_the_region_case5() -> None:
     pieces = ["A god 6,7", "B warrior 7,6", "B warrior 5,7", "B obelisk 8,8", "B god 4,4", "C warrior 8,5", "C god 2,5"]
     s = battle(3, pieces, "seth,none,none", powers={"B": ["obelisk-attuned"]}, stack=["B", "A", "C"])
-    assert s.b_gods == [0, 2] and s.phase != OBELISK_PICK  # B has no figure of its own there
+    assert s.battle.gods == [0, 2] and s.phase != OBELISK_PICK  # B has no figure of its own there
 
 
 def test_seth_receives_the_guardian_effects_of_the_figures_he_takes_s4_2() -> None:
@@ -174,7 +174,7 @@ def test_temple_attuned_counts_the_figures_he_takes_s4_2() -> None:
 def test_seth_moving_away_brings_a_player_into_the_battle_s4_2() -> None:
     pieces = ["A god 5,1", "A obelisk 8,3", "B warrior 4,1", "B god 6,6", "C warrior 7,2", "C god 2,5"]
     s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"], powers={"A": ["obelisk-attuned"]})
-    assert s.b_gods == [0, 2]  # B's only West figure counts for Seth
+    assert s.battle.gods == [0, 2]  # B's only West figure counts for Seth
     play(s, "pick 5,1", "to 9,4")  # Seth has nothing else to relocate
-    assert s.b_gods == [0, 2, 1]  # B takes part now (ascending Devotion order)
+    assert s.battle.gods == [0, 2, 1]  # B takes part now (ascending Devotion order)
     assert controllers(s)[hx("4,1")] == 1

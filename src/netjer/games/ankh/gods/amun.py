@@ -7,10 +7,11 @@ then turned face down and turns face up again when the Conflict ends.
 
 Decision (phase ``amun-two-cards``, queued by the hook ``on_battle_start`` in each battle
 Amun takes part in while the token is up): ``amun`` or ``noamun``.  The engine then has him
-choose two cards in turn, both secret until the reveal (``b_two``, ``b_card2``).  Timing
-(S1 Horus): after the Obelisk Attuned relocations and after Horus names the forbidden card,
-before anyone chooses a card — so nobody has committed yet (cases.md 29: once an opponent has
-chosen it is too late; in this engine the announcement always comes first).
+choose two cards in turn, both secret until the reveal (``battle.two_cards``,
+``battle.second_card``).  Timing (S1 Horus): after the Obelisk Attuned relocations and after
+Horus names the forbidden card, before anyone chooses a card — so nobody has committed yet
+(cases.md 29: once an opponent has chosen it is too late; in this engine the announcement
+always comes first).
 
 Rulings (docs/rules-coverage-ankh.md):
 
@@ -72,19 +73,19 @@ class AmunPower(GodPower):
 
     def on_battle_start(self, st: AnkhState) -> None:
         amun = self.holder(st)
-        if amun in st.b_gods and self.data(st).up:
+        if amun in st.battle.gods and self.data(st).up:
             st._queue(ANNOUNCE, amun)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         amun = task[1]
-        if not self.data(st).up or amun not in st.b_gods or len(battle.allowed_cards(st, amun)) < 2:
+        if not self.data(st).up or amun not in st.battle.gods or len(battle.allowed_cards(st, amun)) < 2:
             return []
         return [AMUN_ACTION, NOAMUN]
 
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         if action is AMUN_ACTION:
             amun = task[1]
-            st.b_two[amun] = True
+            st.battle.two_cards[amun] = True
             self.data(st).up = False
             st._log(_("  {amun} announces two Battle cards (Amun)").format(amun=st._name(amun)))
 

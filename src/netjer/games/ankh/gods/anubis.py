@@ -115,7 +115,7 @@ class AnubisPower(GodPower):
         if god != self.holder(st):
             return 0
         gh = god_hex(st, god)
-        if gh < 0 or owners[gh] != god or gh not in st.b_hexes or neutralised(st, gh, god, owners):
+        if gh < 0 or owners[gh] != god or gh not in st.battle.hexes or neutralised(st, gh, god, owners):
             return 0
         return len(self.data(st).slots)
 

@@ -28,9 +28,9 @@ merge (``on_merge``) and forgotten (``on_forgotten``).
 
 Engine data that powers may set (explicit, documented in :mod:`netjer.games.ankh.base`):
 ``reserved`` (spaces only one god may use: Osiris's Underworld), ``badge`` (a marker that
-travels with a figure: Ra's Sun token), ``b_forbidden`` (a card nobody may play in this
-battle: Horus), ``b_two`` (a god plays two cards in this battle: Amun), ``b_victims`` (the
-figures about to die in Battle Resolution: Isis).
+travels with a figure: Ra's Sun token), and in the battle record ``battle.forbidden_card`` (a
+card nobody may play in this battle: Horus), ``battle.two_cards`` (a god plays two cards in
+this battle: Amun), ``battle.victims`` (the figures about to die in Battle Resolution: Isis).
 """
 
 from __future__ import annotations
@@ -223,7 +223,7 @@ class GodPower:
         return 0
 
     def on_resolution(self, st: AnkhState) -> None:
-        """Battle Resolution: ``st.b_victims`` are about to die."""
+        """Battle Resolution: ``st.battle.victims`` are about to die."""
 
     def after_battle(self, st: AnkhState) -> None:
         """After the battle, between Miracle and Worshipful (rulings table)."""

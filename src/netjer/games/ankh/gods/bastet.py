@@ -187,13 +187,13 @@ class BastetPower(GodPower):
 
     def on_reveal(self, st: AnkhState) -> None:
         bastet = self.holder(st)
-        if bastet not in st.b_gods:
+        if bastet not in st.battle.gods:
             return
         d = self.data(st)
         region_of = st.regions.region_of
         for c in range(3):
             h = d.at[c]
-            if h >= 0 and not d.up[c] and region_of[h] == st.b_region:
+            if h >= 0 and not d.up[c] and region_of[h] == st.battle.region:
                 d.up[c] = True
                 d.battle_cats.append(c)
                 st._log(

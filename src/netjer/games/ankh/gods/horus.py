@@ -5,8 +5,8 @@ Eye on each of up to 2 regions where a Battle will take place (even where he has
 At the start of a Battle in a region with an Eye, the Eye returns to his board and Horus
 names a Battle card other than the Cycle of Ma'at: nobody may play it in this battle, Horus
 included.  A player who played it takes it back and plays the Cycle of Ma'at instead (in this
-engine the forbidden card is simply not offered: ``b_forbidden``; a player left with nothing
-else plays the Cycle of Ma'at, which is always in hand).
+engine the forbidden card is simply not offered: ``battle.forbidden_card``; a player left
+with nothing else plays the Cycle of Ma'at, which is always in hand).
 
 Timing (S1): the Eyes go down at the start of the Conflict after Omnipresent and the Giant
 Scorpions (rulings table); the card is named after every Obelisk Attuned relocation and
@@ -80,7 +80,7 @@ class HorusPower(GodPower):
     def battle_regions(self, st: AnkhState) -> list[int]:
         """Tokens of the regions not yet resolved where a Battle will take place (2+ gods)."""
         out = []
-        for r in st.c_order[st.c_idx :]:
+        for r in st.conflict_order[st.conflict_index :]:
             if len(st._present(st._region_hexes(r))) >= 2:
                 out.append(st.token_of_region[r])
         return sorted(out)
@@ -111,7 +111,7 @@ class HorusPower(GodPower):
             )
             st._queue(EYE_PHASE, horus, front=True)
         elif isinstance(action, Forbid):
-            st.b_forbidden = action.card
+            st.battle.forbidden_card = action.card
             st._log(
                 _("  {horus} forbids {card} in this battle (Horus)").format(
                     horus=st._name(horus), card=CARD_IDS[action.card]
@@ -120,7 +120,7 @@ class HorusPower(GodPower):
 
     def on_battle_start(self, st: AnkhState) -> None:
         eyes = self.data(st).eyes
-        token = st.token_of_region[st.b_region]
+        token = st.token_of_region[st.battle.region]
         if token in eyes:
             eyes.remove(token)
             st._queue(FORBID_PHASE, self.holder(st))

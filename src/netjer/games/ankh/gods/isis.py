@@ -58,13 +58,13 @@ class IsisPower(GodPower):
         adjacent = st.regions.adjacent
         return [
             h
-            for h in st.b_victims
+            for h in st.battle.victims
             if owners[h] == isis and any(owners[x] >= 0 and owners[x] != isis for x in adjacent[h])
         ]
 
     def on_resolution(self, st: AnkhState) -> None:
         isis = self.holder(st)
-        if isis in st.b_gods and self.protected(st):
+        if isis in st.battle.gods and self.protected(st):
             st._queue(SAVE_PHASE, isis)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
@@ -73,7 +73,7 @@ class IsisPower(GodPower):
 
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         if isinstance(action, Save):
-            st.b_victims.remove(action.hex)
+            st.battle.victims.remove(action.hex)
             st._log(
                 _("  {god} keeps her Protected figure at {space} alive (Isis)").format(
                     god=st._name(task[1]), space=st.board.hex_name(action.hex)

@@ -99,10 +99,10 @@ class OsirisPower(GodPower):
 
     def after_battle(self, st: AnkhState) -> None:
         osiris = self.holder(st)
-        if osiris in st.b_gods and st.b_winner != osiris:
+        if osiris in st.battle.gods and st.battle.winner != osiris:
             d = self.data(st)
             d.moving = -1
-            st._queue(PICK_PHASE if len(d.tokens) >= TOKENS else PLACE_PHASE, osiris, st.b_region)
+            st._queue(PICK_PHASE if len(d.tokens) >= TOKENS else PLACE_PHASE, osiris, st.battle.region)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         phase, _, region = task

@@ -81,17 +81,17 @@ class ThothPower(GodPower):
     @staticmethod
     def playable(st: AnkhState, god: int) -> list[int]:
         """The cards ``god`` could have chosen in this battle (hand, not forbidden)."""
-        return [c for c in hand_of(st.used[god]) if c != st.b_forbidden] or [CYCLE]
+        return [c for c in hand_of(st.used[god]) if c != st.battle.forbidden_card] or [CYCLE]
 
     def before_reveal(self, st: AnkhState) -> None:
         thoth = self.holder(st)
-        if thoth in st.b_gods and len(st.b_gods) > 1:
+        if thoth in st.battle.gods and len(st.battle.gods) > 1:
             st._queue(GUESS_PHASE, thoth)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         thoth = task[1]
         out: list[Action] = [NOGUESS]
-        for g in st.b_gods:
+        for g in st.battle.gods:
             if g != thoth:
                 out.extend(GUESS[g][c] for c in self.playable(st, g))
         return out
