@@ -40,6 +40,11 @@ MEASURED_LENGTHS: dict[str, tuple[int, str]] = {
     # can give nothing forever.  Longest of 60,000 uniformly random games (three option
     # sets, 20,000 each): 239 decisions; means 131-136.  The cap is 4 times that game.
     "aton": (1000, "measured: longest of 60,000 random games was 239 decisions"),
+    # Ankh: no proof (Camel Caravans and moves need not make progress). Longest of 20,000
+    # uniformly random games (5,000 at each of 2-5 players, default options; means 146, 210,
+    # 266, 319; benchmarks/game_lengths.py): 446 decisions, at 5 players.  The cap is about
+    # 4.5 times that game, for every player count.
+    "ankh": (2000, "measured: longest of 20,000 random games (2-5 players) was 446 decisions"),
 }
 #: Cap for a game with neither a proof nor a row in MEASURED_LENGTHS.
 DEFAULT_LENGTH_CAP = 10_000
