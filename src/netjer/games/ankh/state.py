@@ -69,6 +69,9 @@ _CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in r
 _HAND_NAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(CARD_IDS[c] for c in hand_of(m)) for m in range(1 << len(CARD_IDS))
 )
+#: Each god power's name by its id ("seth" -> "Seth"), filled as ``_name`` meets them (a name
+#: is written into the log at nearly every Conflict step).
+_GOD_NAMES: dict[str, str] = {}
 _AIM_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
 
 
@@ -282,9 +285,10 @@ class AnkhState(State):
         ids = getattr(self, "god_ids", ())
         gid = ids[god] if 0 <= god < len(ids) else ""
         if gid:
-            from netjer.games.ankh.gods.base import GOD_IDS, power  # noqa: PLC0415  (gods import this module)
-
-            return power(GOD_IDS.index(gid)).name
+            name = _GOD_NAMES.get(gid)
+            if name is None:
+                name = _GOD_NAMES[gid] = power(GOD_IDS.index(gid)).name
+            return name
         return self.game.seat_name(god)
 
     def _log(self, text: str) -> None:
