@@ -304,9 +304,7 @@ class AnkhState(State):
 
     def _region_hexes(self, r: int) -> tuple[int, ...]:
         """The land hexes of region ``r`` and the water hexes touching it (§8.1)."""
-        regions = self.regions
-        hr = regions.hex_regions
-        return regions.regions[r] + tuple(w for w in self.board.water if r in hr[w])
+        return self.regions.hexes_with_water(r)
 
     def _present(self, hexes: tuple[int, ...]) -> list[int]:
         """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
