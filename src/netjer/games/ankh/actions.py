@@ -43,6 +43,7 @@ from netjer.games.ankh.base import (
     TURN,
     TURN_END,
     UNLOCK,
+    hexes_holding,
 )
 from netjer.games.ankh.narration import unlock_words
 from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
@@ -211,8 +212,7 @@ def can_move(st: AnkhState, h: int, god: int) -> bool:
 def move_picks(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
     moved = st.moved
-    fown = st.figure_owner
-    return [PICK[h] for h in range(len(fown)) if fown[h] == god and h not in moved and can_move(st, h, god)]
+    return [PICK[h] for h in hexes_holding(st.figure_owner, god) if h not in moved and can_move(st, h, god)]
 
 
 def continue_move(st: AnkhState) -> None:
@@ -293,13 +293,13 @@ def summon_spaces(st: AnkhState, god: int) -> list[int]:
     ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1), not
     reserved for another god (§4.1 Osiris)."""
     adjacent = st.regions.adjacent
-    fig, fown, mon, mown = st.figure, st.figure_owner, st.monument, st.monument_owner
-    mark = bytearray(len(fig))
-    for h in range(len(fig)):
-        if fown[h] == god or mown[h] == god:
-            for x in adjacent[h]:
-                mark[x] = 1
-    out = [x for x in range(len(fig)) if mark[x] and IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+    fig, mon = st.figure, st.monument
+    mark: set[int] = set()
+    for h in hexes_holding(st.figure_owner, god):
+        mark.update(adjacent[h])
+    for h in hexes_holding(st.monument_owner, god):
+        mark.update(adjacent[h])
+    out = [x for x in sorted(mark) if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
     if st.n_reserved:
         out = [x for x in out if st.reserved[x] < 0 or st.reserved[x] == god]
     return out

@@ -41,6 +41,7 @@ from netjer.games.ankh.base import (
     IS_LAND,
     OVER,
     TURN,
+    hexes_holding,
 )
 from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
@@ -319,7 +320,7 @@ class AnkhState(State):
 
     def _figures_of(self, god: int) -> list[int]:
         """Hexes of god ``god``'s figures on the board, ascending."""
-        return [h for h, o in enumerate(self.figure_owner) if o == god]
+        return hexes_holding(self.figure_owner, god)
 
     def _living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""
@@ -477,6 +478,11 @@ class AnkhState(State):
     @property
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over (the kernel's test, without going through ``current_player``)."""
+        return self.phase == OVER
 
     def simultaneous_window(self) -> Hashable | None:
         """In a Battle every god in it chooses its Battle card face down, Amun's second card
