@@ -215,9 +215,16 @@ def move_picks(st: AnkhState) -> list[Action]:
     return [PICK[h] for h in hexes_holding(st.figure_owner, god) if h not in moved and can_move(st, h, god)]
 
 
+def can_pick(st: AnkhState) -> bool:
+    """Whether ``move_picks(st)`` is not empty (stops at the first figure that can move)."""
+    god = st.god_of_seat[st.to_move]
+    moved = st.moved
+    return any(h not in moved and can_move(st, h, god) for h in hexes_holding(st.figure_owner, god))
+
+
 def continue_move(st: AnkhState) -> None:
     """Offer the next figure to move, or end the action when none can move (§7.3)."""
-    if move_picks(st):
+    if can_pick(st):
         st.phase = MOVE_PICK
     else:
         action_done(st)
@@ -321,9 +328,9 @@ def placements(st: AnkhState, god: int, spaces: list[int]) -> list[Action]:
     for k in summonable_kinds(st, god):
         row = PUT[k]
         if k == APEP:
-            out.extend(row[x] for x in sorted(set(spaces) | set(guardians.apep_targets(st))))
+            out += [row[x] for x in sorted(set(spaces) | set(guardians.apep_targets(st)))]
         else:
-            out.extend(row[x] for x in spaces)
+            out += [row[x] for x in spaces]
     if spaces and st.hooks.can_ransom and can_ransom(st, god):
         out.append(RANSOM)
     return out
