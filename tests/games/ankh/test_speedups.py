@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from netjer.core import Rng
+from netjer.games.ankh import actions
 from netjer.games.ankh.base import BOARD
 from netjer.games.ankh.board import (
     CamelLineError,
@@ -15,6 +17,8 @@ from netjer.games.ankh.board import (
     check_camel_line,
     region_map,
 )
+from netjer.games.ankh.state import AnkhState
+from netjer.games.registry import make_game
 
 
 def test_region_maps_are_shared_per_set_of_camels() -> None:
@@ -74,3 +78,21 @@ def test_a_line_the_index_knows_is_checked_as_without_the_index_s6() -> None:
         assert _map_fields(slow.after) == _map_fields(fast.after)
     with pytest.raises(CamelLineError):
         check_camel_line(BOARD.base, line, max_camels=len(line) - 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(players: int) -> None:
+    # continue_summon / continue_move ask can_summon / can_pick instead of building the lists.
+    game = make_game("ankh", {"players": str(players)})
+    rng = Rng(players)
+    checked = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal:
+            assert isinstance(state, AnkhState)
+            assert actions.can_summon(state) == bool(actions.summon_actions(state))
+            assert actions.can_pick(state) == bool(actions.move_picks(state))
+            checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 300

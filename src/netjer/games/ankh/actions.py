@@ -336,13 +336,35 @@ def placements(st: AnkhState, god: int, spaces: list[int]) -> list[Action]:
     return out
 
 
-def summon_actions(st: AnkhState) -> list[Action]:
-    god = st.god_of_seat[st.to_move]
+def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
+    """``summon_spaces`` and the spaces god powers add (§4.1 Osiris), ascending."""
     spaces = summon_spaces(st, god)
     if st.hooks.summon_spaces:
         for p in st.hooks.summon_spaces:
             spaces.extend(p.summon_spaces(st, god))
         spaces = sorted(set(spaces))
+    return spaces
+
+
+def can_summon(st: AnkhState) -> bool:
+    """Whether ``summon_actions(st)`` is not empty, without building it: ``placements``
+    offers something exactly when there is a space and a kind in the pool, Apep and an empty
+    Water space, or (after ``ransom``, or to buy one back) a space for the Warrior."""
+    god = st.god_of_seat[st.to_move]
+    spaces = _all_summon_spaces(st, god)
+    if st.ransom:
+        return bool(spaces)
+    kinds = summonable_kinds(st, god)
+    if kinds and spaces:
+        return True
+    if APEP in kinds and guardians.apep_targets(st):
+        return True
+    return bool(spaces) and bool(st.hooks.can_ransom) and can_ransom(st, god)
+
+
+def summon_actions(st: AnkhState) -> list[Action]:
+    god = st.god_of_seat[st.to_move]
+    spaces = _all_summon_spaces(st, god)
     out = placements(st, god, spaces)
     if not out:
         return []
@@ -375,7 +397,7 @@ def pyramid_put_actions(st: AnkhState) -> list[Action]:
 
 def continue_summon(st: AnkhState) -> None:
     """Offer the summon (and Pyramid Attuned extras); end the action if none is possible."""
-    if summon_actions(st):
+    if can_summon(st):
         st.phase = SUMMON
     else:
         action_done(st)
