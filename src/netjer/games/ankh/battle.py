@@ -104,7 +104,7 @@ from netjer.games.ankh.rules_queries import (
     build_cost,
     controllers,
     figure_strength,
-    god_figure_strengths,
+    god_figure_strength,
     region_majorities,
     temple_attuned_strength,
 )
@@ -158,7 +158,7 @@ def battle_strength(st: AnkhState, god: int) -> tuple[int, int]:
     """
     fig, fown = st.figure, controllers(st)
     strength = count = 0
-    god_strength = god_figure_strengths(st)[god]
+    god_strength = god_figure_strength(st, god)
     for h in st.b_hexes:
         if fown[h] != god:
             continue

@@ -91,6 +91,18 @@ def controlled_monuments(st: AnkhState) -> list[list[int]]:
     return counts
 
 
+def god_figure_strength(st: AnkhState, god: int) -> int:
+    """``god_figure_strengths(st)[god]``, counting only ``god``'s Monuments, and none without
+    Resplendent (§2.2; what a battle asks for each god in it)."""
+    if not st.powers[god] >> RESPLENDENT & 1:
+        return 1
+    mon = st.monument
+    counts = [0] * MONUMENT_TYPES
+    for h in hexes_holding(st.monument_owner, god):
+        counts[mon[h]] += 1
+    return RESPLENDENT_GOD if max(counts) >= RESPLENDENT_MONUMENTS else 1
+
+
 def god_figure_strengths(st: AnkhState) -> list[int]:
     """Per god, the strength of its God figure (§2.2 Resplendent, rulings table: 3 with the
     power and 3 or more controlled Monuments of one type anywhere, else 1 like every figure, §3)."""
