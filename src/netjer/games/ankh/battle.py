@@ -291,8 +291,8 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     (plus what god powers add to it, §4.1 Ra)."""
     st._log(_("{god} dominates region {region}").format(god=st._name(god), region=st.token_of_region[region]))
     won = region_majorities(st, region)[god]
-    if devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
-        return
+    if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
+        return  # no majority: no gain (gain does nothing for 0), so no words to format
     devotion.gain(st, god, 1 + gain_bonus(st, god, st._region_hexes(region)), _("Domination"))
 
 
