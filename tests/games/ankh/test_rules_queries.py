@@ -10,6 +10,7 @@ from netjer.games.ankh.powers import POWER_IDS, POWER_LEVEL, load_powers, valida
 from netjer.games.ankh.rules_queries import (
     build_cost,
     figure_strength,
+    god_figure_strength,
     god_figure_strengths,
     in_red,
     majorities_won,
@@ -30,8 +31,12 @@ def test_resplendent_god_strength_needs_three_of_one_type_s2_2() -> None:
     pieces = ["A god 4,4", "A temple 4,5", "A temple 4,3", "A temple 7,3", "B god 5,1", "B obelisk 2,5"]
     s = position(2, pieces, powers={"A": ["resplendent"], "B": ["resplendent"]})
     assert god_figure_strengths(s) == [3, 1]
+    assert [god_figure_strength(s, g) for g in range(2)] == [3, 1]
     s = position(2, pieces[:3] + pieces[4:], powers={"A": ["resplendent"]})
     assert god_figure_strengths(s) == [1, 1]
+    assert [god_figure_strength(s, g) for g in range(2)] == [1, 1]
+    s = position(2, pieces, powers={"B": ["resplendent"]})  # A's three Temples without the power
+    assert god_figure_strengths(s) == [1, 1] == [god_figure_strength(s, g) for g in range(2)]
 
 
 def test_androsphinx_neutralises_an_enemy_next_to_it_s3() -> None:

@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from netjer.core import Rng
+from netjer.games.ankh import actions
 from netjer.games.ankh.base import BOARD
-from netjer.games.ankh.board import camel_lines, check_camel_line, region_map
+from netjer.games.ankh.board import (
+    CamelLineError,
+    RegionMap,
+    _split_map,
+    camel_lines,
+    check_camel_line,
+    region_map,
+)
+from netjer.games.ankh.state import AnkhState
+from netjer.games.registry import make_game
 
 
 def test_region_maps_are_shared_per_set_of_camels() -> None:
@@ -13,3 +28,71 @@ def test_region_maps_are_shared_per_set_of_camels() -> None:
     assert split.after is BOARD.regions_with_camels(reversed(line))
     assert split.after.camels == frozenset(line) and split.after.blocked == BOARD.rivers | frozenset(line)
     assert region_map(BOARD, frozenset()).regions == BOARD.base.regions
+
+
+def _map_fields(rm: RegionMap) -> tuple[object, ...]:
+    return (
+        rm.blocked,
+        rm.camels,
+        rm._blocked_mask,
+        rm.region_of,
+        rm.regions,
+        rm.land_count,
+        rm.hex_regions,
+        rm.adjacent,
+        rm._interior_of(),
+        tuple(rm.hexes_with_water(r) for r in range(rm.num_regions)),
+    )
+
+
+def test_a_split_map_derived_from_the_map_before_equals_one_built_from_scratch_s6_s8_1() -> None:
+    rnd = random.Random(3)
+    splits = 0
+    for _ in range(25):
+        regions = BOARD.base
+        for _ in range(rnd.randint(1, 5)):
+            lines = camel_lines(regions)
+            if not lines:
+                break
+            line = rnd.choice(lines)
+            r = regions.region_of[BOARD.edge_hexes[line[0]][0]]
+            derived = _split_map(regions, r, line)
+            built = RegionMap(BOARD, regions.blocked | frozenset(line), regions.camels | frozenset(line))
+            assert _map_fields(derived) == _map_fields(built)
+            regions = check_camel_line(regions, line).after
+            assert _map_fields(regions) == _map_fields(built)
+            splits += 1
+    assert splits > 60
+
+
+def test_a_line_the_index_knows_is_checked_as_without_the_index_s6() -> None:
+    rnd = random.Random(4)
+    for _ in range(10):
+        line = rnd.choice(camel_lines(BOARD.base))
+        fresh = RegionMap(BOARD, BOARD.rivers, frozenset())  # no line index yet: every check runs
+        slow = check_camel_line(fresh, line)
+        fast = check_camel_line(BOARD.base, line)  # its index was built by camel_lines
+        assert BOARD.base._lines is not None and fresh._lines is None
+        assert (slow.parent, slow.parts, slow.renumber) == (fast.parent, fast.parts, fast.renumber)
+        assert slow.line == fast.line == line
+        assert _map_fields(slow.after) == _map_fields(fast.after)
+    with pytest.raises(CamelLineError):
+        check_camel_line(BOARD.base, line, max_camels=len(line) - 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(players: int) -> None:
+    # continue_summon / continue_move ask can_summon / can_pick instead of building the lists.
+    game = make_game("ankh", {"players": str(players)})
+    rng = Rng(players)
+    checked = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal:
+            assert isinstance(state, AnkhState)
+            assert actions.can_summon(state) == bool(actions.summon_actions(state))
+            assert actions.can_pick(state) == bool(actions.move_picks(state))
+            checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 300

@@ -43,6 +43,7 @@ from netjer.games.ankh.base import (
     TURN,
     TURN_END,
     UNLOCK,
+    hexes_holding,
 )
 from netjer.games.ankh.narration import unlock_words
 from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
@@ -211,13 +212,19 @@ def can_move(st: AnkhState, h: int, god: int) -> bool:
 def move_picks(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
     moved = st.moved
-    fown = st.figure_owner
-    return [PICK[h] for h in range(len(fown)) if fown[h] == god and h not in moved and can_move(st, h, god)]
+    return [PICK[h] for h in hexes_holding(st.figure_owner, god) if h not in moved and can_move(st, h, god)]
+
+
+def can_pick(st: AnkhState) -> bool:
+    """Whether ``move_picks(st)`` is not empty (stops at the first figure that can move)."""
+    god = st.god_of_seat[st.to_move]
+    moved = st.moved
+    return any(h not in moved and can_move(st, h, god) for h in hexes_holding(st.figure_owner, god))
 
 
 def continue_move(st: AnkhState) -> None:
     """Offer the next figure to move, or end the action when none can move (§7.3)."""
-    if move_picks(st):
+    if can_pick(st):
         st.phase = MOVE_PICK
     else:
         action_done(st)
@@ -293,13 +300,13 @@ def summon_spaces(st: AnkhState, god: int) -> list[int]:
     ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1), not
     reserved for another god (§4.1 Osiris)."""
     adjacent = st.regions.adjacent
-    fig, fown, mon, mown = st.figure, st.figure_owner, st.monument, st.monument_owner
-    mark = bytearray(len(fig))
-    for h in range(len(fig)):
-        if fown[h] == god or mown[h] == god:
-            for x in adjacent[h]:
-                mark[x] = 1
-    out = [x for x in range(len(fig)) if mark[x] and IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+    fig, mon = st.figure, st.monument
+    mark: set[int] = set()
+    for h in hexes_holding(st.figure_owner, god):
+        mark.update(adjacent[h])
+    for h in hexes_holding(st.monument_owner, god):
+        mark.update(adjacent[h])
+    out = [x for x in sorted(mark) if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
     if st.n_reserved:
         out = [x for x in out if st.reserved[x] < 0 or st.reserved[x] == god]
     return out
@@ -321,21 +328,43 @@ def placements(st: AnkhState, god: int, spaces: list[int]) -> list[Action]:
     for k in summonable_kinds(st, god):
         row = PUT[k]
         if k == APEP:
-            out.extend(row[x] for x in sorted(set(spaces) | set(guardians.apep_targets(st))))
+            out += [row[x] for x in sorted(set(spaces) | set(guardians.apep_targets(st)))]
         else:
-            out.extend(row[x] for x in spaces)
+            out += [row[x] for x in spaces]
     if spaces and st.hooks.can_ransom and can_ransom(st, god):
         out.append(RANSOM)
     return out
 
 
-def summon_actions(st: AnkhState) -> list[Action]:
-    god = st.god_of_seat[st.to_move]
+def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
+    """``summon_spaces`` and the spaces god powers add (§4.1 Osiris), ascending."""
     spaces = summon_spaces(st, god)
     if st.hooks.summon_spaces:
         for p in st.hooks.summon_spaces:
             spaces.extend(p.summon_spaces(st, god))
         spaces = sorted(set(spaces))
+    return spaces
+
+
+def can_summon(st: AnkhState) -> bool:
+    """Whether ``summon_actions(st)`` is not empty, without building it: ``placements``
+    offers something exactly when there is a space and a kind in the pool, Apep and an empty
+    Water space, or (after ``ransom``, or to buy one back) a space for the Warrior."""
+    god = st.god_of_seat[st.to_move]
+    spaces = _all_summon_spaces(st, god)
+    if st.ransom:
+        return bool(spaces)
+    kinds = summonable_kinds(st, god)
+    if kinds and spaces:
+        return True
+    if APEP in kinds and guardians.apep_targets(st):
+        return True
+    return bool(spaces) and bool(st.hooks.can_ransom) and can_ransom(st, god)
+
+
+def summon_actions(st: AnkhState) -> list[Action]:
+    god = st.god_of_seat[st.to_move]
+    spaces = _all_summon_spaces(st, god)
     out = placements(st, god, spaces)
     if not out:
         return []
@@ -368,7 +397,7 @@ def pyramid_put_actions(st: AnkhState) -> list[Action]:
 
 def continue_summon(st: AnkhState) -> None:
     """Offer the summon (and Pyramid Attuned extras); end the action if none is possible."""
-    if summon_actions(st):
+    if can_summon(st):
         st.phase = SUMMON
     else:
         action_done(st)

@@ -111,3 +111,17 @@ IS_LAND: tuple[bool, ...] = BOARD.is_land
 LAND_WITHIN_3: tuple[tuple[int, ...], ...] = tuple(
     tuple(x for x in BOARD.within(h, 3) if IS_LAND[x]) for h in range(NUM_HEXES)
 )
+
+
+def hexes_holding(values: list[int], value: int) -> list[int]:
+    """The indices ``h`` (ascending) where ``values[h] == value``: e.g. the hexes of a god's
+    figures, ``hexes_holding(st.figure_owner, god)``.  Counted and found by the list's own
+    ``count`` and ``index`` (a god holds a handful of the 101 hexes), not by a Python loop
+    over every hex."""
+    out = []
+    h = -1
+    index = values.index
+    for _ in range(values.count(value)):
+        h = index(value, h + 1)
+        out.append(h)
+    return out

@@ -105,7 +105,7 @@ from netjer.games.ankh.rules_queries import (
     build_cost,
     controllers,
     figure_strength,
-    god_figure_strengths,
+    god_figure_strength,
     region_majorities,
     temple_attuned_strength,
 )
@@ -160,7 +160,7 @@ def battle_strength(st: AnkhState, god: int) -> tuple[int, int]:
     b = st.battle
     fig, fown = st.figure, controllers(st)
     strength = count = 0
-    god_strength = god_figure_strengths(st)[god]
+    god_strength = god_figure_strength(st, god)
     for h in b.hexes:
         if fown[h] != god:
             continue
@@ -283,8 +283,8 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     (plus what god powers add to it, §4.1 Ra)."""
     st._log(_("{god} dominates region {region}").format(god=st._name(god), region=st.token_of_region[region]))
     won = region_majorities(st, region)[god]
-    if devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
-        return
+    if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
+        return  # no majority: no gain (gain does nothing for 0), so no words to format
     devotion.gain(st, god, 1 + gain_bonus(st, god, st._region_hexes(region)), _("Domination"))
 
 

@@ -398,6 +398,7 @@ class RegionMap:
         "_blocked_mask",
         "_interior",
         "_lines",
+        "_with_water",
         "adjacent",
         "blocked",
         "board",
@@ -475,6 +476,7 @@ class RegionMap:
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
         self._interior: tuple[int, ...] | None = None
         self._lines: _LineIndex | None = None
+        self._with_water: list[tuple[int, ...] | None] = [None] * len(regions)
 
     @property
     def num_regions(self) -> int:
@@ -499,6 +501,17 @@ class RegionMap:
         if r < 0:
             raise ValueError(f"{self.board.hex_name(h)} is water and belongs to regions {self.hex_regions[h]}")
         return r
+
+    def hexes_with_water(self, region: int) -> tuple[int, ...]:
+        """The land hexes of ``region`` (ascending) followed by the water hexes touching it
+        (ascending): the spaces whose figures are in the region (§8.1), computed once per map."""
+        found = self._with_water[region]
+        if found is None:
+            hr = self.hex_regions
+            found = self._with_water[region] = self.regions[region] + tuple(
+                w for w in self.board.water if region in hr[w]
+            )
+        return found
 
     def counts(self, region: int) -> tuple[int, int]:
         """``(fertile, desert)`` land hexes of ``region``."""
@@ -600,7 +613,7 @@ class _LineIndex:
     map where that region appears unchanged, and are not merged into one table per map.
     """
 
-    __slots__ = ("by_region", "edge_hexes", "first", "region_of")
+    __slots__ = ("_starts", "by_region", "edge_hexes", "first", "region_of")
 
     def __init__(self, regions: RegionMap) -> None:
         board = regions.board
@@ -624,6 +637,21 @@ class _LineIndex:
             self.by_region[r] = data
             first |= data.first
         self.first: tuple[int, ...] = tuple(sorted(first))
+        self._starts: dict[int, list[int]] = {}
+
+    def starts(self, max_camels: int) -> list[int]:
+        """The first edges of the valid lines of at most ``max_camels`` camels, ascending
+        (computed once per camel limit; the caller must not change the list)."""
+        out = self._starts.get(max_camels)
+        if out is None:
+            out = []
+            for e in self.first:
+                data = self.lookup((e,))
+                assert data is not None  # a first edge of a line of its region
+                if data.prefixes[(e,)][0] <= max_camels:
+                    out.append(e)
+            self._starts[max_camels] = out
+        return out
 
     def lookup(self, line: tuple[int, ...]) -> _RegionLines | None:
         """The lines of the region where ``line`` (non-empty) starts, or ``None`` if its first
@@ -797,6 +825,89 @@ def region_map(board: Board, camels: frozenset[int]) -> RegionMap:
     return found
 
 
+def _split_map(before: RegionMap, r: int, line: tuple[int, ...]) -> RegionMap:
+    """The :class:`RegionMap` of ``before`` once the valid camel line ``line`` cuts its region
+    ``r`` in two: what ``RegionMap(board, before.blocked | line, before.camels | line)``
+    builds, derived from ``before`` (only region ``r``, the hexes along the line and the water
+    change), field for field the same (tests/games/ankh/test_speedups.py compares them).
+
+    Regions are numbered by their lowest hex (see :class:`RegionMap`): the part holding
+    ``r``'s lowest hex keeps number ``r``; the other part takes the place its lowest hex
+    gives it, and the regions after that place move up by one.
+    """
+    board = before.board
+    cut = frozenset(line)
+    mask = list(before._blocked_mask)
+    for e in line:
+        mask[e] = True
+    land_links = board.land_links
+    old_of = before.region_of
+    members = before.regions[r]
+    # The part holding the region's lowest hex, flooded without crossing the line.
+    first = [False] * board.num_hexes
+    first[members[0]] = True
+    stack = [members[0]]
+    while stack:
+        x = stack.pop()
+        for y, e in land_links[x]:
+            if not first[y] and old_of[y] == r and not mask[e]:
+                first[y] = True
+                stack.append(y)
+    part0 = tuple(h for h in members if first[h])
+    part1 = tuple(h for h in members if not first[h])
+    low1 = part1[0]
+    old_regions = before.regions
+    pos = r + 1
+    while pos < len(old_regions) and old_regions[pos][0] < low1:
+        pos += 1
+    regions = [*old_regions[:r], part0, *old_regions[r + 1 : pos], part1, *old_regions[pos:]]
+    # Old number -> new (order-preserving on the regions other than r).
+    renumber = [*range(pos), *range(pos + 1, len(old_regions) + 1)]
+    region_of = [x if x < 0 else renumber[x] for x in old_of]
+    for h in part1:
+        region_of[h] = pos
+    for h in part0:
+        region_of[h] = r
+    hex_regions: list[tuple[int, ...]] = list(before.hex_regions)
+    for rid in range(r, len(regions)):
+        for h in regions[rid]:
+            hex_regions[h] = (rid,)
+    adjacent = list(before.adjacent)
+    sorted_links = board._sorted_links
+    is_land = board.is_land
+    touching = []  # the water hexes that touched r: their regions and water neighbours change
+    for h in board.water:
+        old = hex_regions[h]
+        if r in old:
+            hex_regions[h] = tuple(sorted({region_of[y] for y, e in land_links[h] if not mask[e]}))
+            touching.append(h)
+        elif old and old[-1] >= pos:
+            hex_regions[h] = tuple([renumber[x] for x in old])
+    for e in line:
+        for h in board.edge_hexes[e]:
+            adjacent[h] = tuple([y for y, f in sorted_links[h] if not mask[f]])
+    # A water hex that did not touch r shares a region with a neighbour exactly when it did.
+    for h in touching:
+        mine = hex_regions[h]
+        adjacent[h] = tuple(
+            [y for y, f in sorted_links[h] if not mask[f] and (is_land[y] or any(x in mine for x in hex_regions[y]))]
+        )
+    new = RegionMap.__new__(RegionMap)
+    new.board = board
+    new.blocked = before.blocked | cut
+    new.camels = before.camels | cut
+    new._blocked_mask = tuple(mask)
+    new.region_of = tuple(region_of)
+    new.regions = tuple(regions)
+    new.land_count = tuple(len(m) for m in regions)
+    new.hex_regions = tuple(hex_regions)
+    new.adjacent = tuple(adjacent)
+    new._interior = None
+    new._lines = None
+    new._with_water = [None] * len(regions)
+    return new
+
+
 def _line_index(regions: RegionMap) -> _LineIndex:
     idx = regions._lines
     if idx is None:
@@ -828,13 +939,7 @@ def camel_continuations(regions: RegionMap, line: Sequence[int], max_camels: int
         return []
     idx = _line_index(regions)
     if not line:
-        out = []
-        for e in idx.first:
-            data = idx.lookup((e,))
-            assert data is not None  # a first edge of a line of its region
-            if data.prefixes[(e,)][0] <= max_camels:
-                out.append(e)
-        return out
+        return idx.starts(max_camels)[:]
     t = tuple(line)
     data = idx.lookup(t)
     if data is None:
@@ -902,6 +1007,14 @@ def check_camel_line(regions: RegionMap, line: Sequence[int], max_camels: int = 
     """
     board = regions.board
     t = tuple(line)
+    idx = regions._lines
+    if idx is not None and 0 < len(t) <= max_camels:
+        # A line the map's index already enumerated passed every check below (see
+        # _region_lines: open edges of one region, through its inside, border to border, a
+        # valid split), and the engine checks the line its player just completed.
+        data = idx.lookup(t)
+        if data is not None and t in data.complete:
+            return _split(regions, t, regions.region_of[board.edge_hexes[t[0]][0]])
     if not 1 <= len(t) <= max_camels:
         raise CamelLineError(f"a camel line has 1 to {max_camels} camels, not {len(t)}")
     if len(set(t)) != len(t):
@@ -959,7 +1072,19 @@ def check_camel_line(regions: RegionMap, line: Sequence[int], max_camels: int = 
         raise CamelLineError(
             f"the line must cut the region into two regions of at least {MIN_REGION_LAND} land spaces each"
         )
-    after = region_map(board, regions.camels | frozenset(t))
+    return _split(regions, t, r)
+
+
+def _split(regions: RegionMap, t: tuple[int, ...], r: int) -> Split:
+    """The :class:`Split` of region ``r`` of ``regions`` by the valid line ``t``."""
+    board = regions.board
+    camels = regions.camels | frozenset(t)
+    key = (id(board), camels)
+    after = _REGION_MAPS.get(key)
+    if after is None or after.board is not board:
+        if len(_REGION_MAPS) >= _REGION_MAPS_MAX:
+            _REGION_MAPS.clear()
+        after = _REGION_MAPS[key] = _split_map(regions, r, t)
     a_side, b_side = board.edge_hexes[t[0]]
     parts = sorted((after.region_of[a_side], after.region_of[b_side]))
     renumber = tuple(-1 if old == r else after.region_of[members[0]] for old, members in enumerate(regions.regions))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.texts import load_texts
+from netjer.core.texts import RulesTexts, load_texts
 from netjer.core.words import plural
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
@@ -99,10 +99,26 @@ ROW_TEXT = {"move": "Move Figures", "summon": "Summon Figure", "gain": "Gain Fol
 CAT_TEXT = {"plus1": "+1", "plus3": "+3", "star": "star"}
 
 
+#: ``term_name``'s answers by (kind, key), each with the texts object it was read from (so that
+#: texts loaded again, e.g. after ``load_texts.cache_clear()``, are read again).  A log line is
+#: written at every unlock, card and build of every playout: scanning the terms each time was
+#: about a tenth of a random game.
+_TERM_NAMES: dict[tuple[str, str], tuple[RulesTexts, str]] = {}
+
+
 def term_name(kind: str, key: str) -> str:
     """What the rules texts call the card, power or piece ``key`` ("Chariots", "Cat-Mummy"); a
     figure or Monument with its article ("a Warrior", "an Obelisk")."""
     texts = load_texts("netjer.games.ankh")
+    hit = _TERM_NAMES.get((kind, key))
+    if hit is not None and hit[0] is texts:
+        return hit[1]
+    name = _term_name(texts, kind, key)
+    _TERM_NAMES[kind, key] = (texts, name)
+    return name
+
+
+def _term_name(texts: RulesTexts, kind: str, key: str) -> str:
     found = None
     if kind == "figure":
         found = texts.of_kind("guardian", key)

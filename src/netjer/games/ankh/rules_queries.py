@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from netjer.games.ankh.base import hexes_holding
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
 from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE, WARRIOR
 from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
@@ -85,10 +86,22 @@ def controlled_monuments(st: AnkhState) -> list[list[int]]:
     anywhere on the board: ``[god][type]``."""
     counts = [[0] * MONUMENT_TYPES for _ in range(st.n)]
     mon, mown = st.monument, st.monument_owner
-    for h, o in enumerate(mown):
-        if o >= 0:
-            counts[o][mon[h]] += 1
+    for o, row in enumerate(counts):
+        for h in hexes_holding(mown, o):
+            row[mon[h]] += 1
     return counts
+
+
+def god_figure_strength(st: AnkhState, god: int) -> int:
+    """``god_figure_strengths(st)[god]``, counting only ``god``'s Monuments, and none without
+    Resplendent (§2.2; what a battle asks for each god in it)."""
+    if not st.powers[god] >> RESPLENDENT & 1:
+        return 1
+    mon = st.monument
+    counts = [0] * MONUMENT_TYPES
+    for h in hexes_holding(st.monument_owner, god):
+        counts[mon[h]] += 1
+    return RESPLENDENT_GOD if max(counts) >= RESPLENDENT_MONUMENTS else 1
 
 
 def god_figure_strengths(st: AnkhState) -> list[int]:
@@ -175,12 +188,13 @@ def claimable_monuments(st: AnkhState, god: int) -> list[int]:
     if st.ankh_pool[god] <= 0:
         return []
     mon, mown, fown = st.monument, st.monument_owner, st.figure_owner
-    any_neutral = any(mon[h] >= 0 and mown[h] < 0 for h in range(len(mon)))
+    # A Monument is neutral when its owner is -1; a hex without a Monument has owner -1 too
+    # (an owner is only ever set with its Monument), so there is a neutral one exactly when
+    # more owners than Monuments are -1 (counted in C rather than by a loop over the hexes).
+    any_neutral = mown.count(-1) > mon.count(-1)
     adjacent = st.regions.adjacent
     out = set()
-    for h in range(len(fown)):
-        if fown[h] != god:
-            continue
+    for h in hexes_holding(fown, god):
         for x in adjacent[h]:
             if mon[x] < 0:
                 continue
@@ -195,11 +209,10 @@ def followers_gain(st: AnkhState, god: int) -> int:
     adjacent = st.regions.adjacent
     fown, mon, mown = st.figure_owner, st.monument, st.monument_owner
     seen = set()
-    for h in range(len(fown)):
-        if fown[h] == god:
-            for x in adjacent[h]:
-                if mon[x] >= 0 and (mown[x] < 0 or mown[x] == god):
-                    seen.add(x)
+    for h in hexes_holding(fown, god):
+        for x in adjacent[h]:
+            if mon[x] >= 0 and (mown[x] < 0 or mown[x] == god):
+                seen.add(x)
     gain = len(seen)
     if st.powers[god] >> REVERED & 1:
         gain += 1

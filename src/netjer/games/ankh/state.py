@@ -41,6 +41,7 @@ from netjer.games.ankh.base import (
     IS_LAND,
     OVER,
     TURN,
+    hexes_holding,
 )
 from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
@@ -69,6 +70,9 @@ _CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in r
 _HAND_NAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(CARD_IDS[c] for c in hand_of(m)) for m in range(1 << len(CARD_IDS))
 )
+#: Each god power's name by its id ("seth" -> "Seth"), filled as ``_name`` meets them (a name
+#: is written into the log at nearly every Conflict step).
+_GOD_NAMES: dict[str, str] = {}
 _AIM_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
 
 
@@ -265,9 +269,10 @@ class AnkhState(State):
         ids = getattr(self, "god_ids", ())
         gid = ids[god] if 0 <= god < len(ids) else ""
         if gid:
-            from netjer.games.ankh.gods.base import GOD_IDS, power  # noqa: PLC0415  (gods import this module)
-
-            return power(GOD_IDS.index(gid)).name
+            name = _GOD_NAMES.get(gid)
+            if name is None:
+                name = _GOD_NAMES[gid] = power(GOD_IDS.index(gid)).name
+            return name
         return self.game.seat_name(god)
 
     def _log(self, text: str) -> None:
@@ -283,9 +288,7 @@ class AnkhState(State):
 
     def _region_hexes(self, r: int) -> tuple[int, ...]:
         """The land hexes of region ``r`` and the water hexes touching it (§8.1)."""
-        regions = self.regions
-        hr = regions.hex_regions
-        return regions.regions[r] + tuple(w for w in self.board.water if r in hr[w])
+        return self.regions.hexes_with_water(r)
 
     def _present(self, hexes: tuple[int, ...]) -> list[int]:
         """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
@@ -300,7 +303,7 @@ class AnkhState(State):
 
     def _figures_of(self, god: int) -> list[int]:
         """Hexes of god ``god``'s figures on the board, ascending."""
-        return [h for h, o in enumerate(self.figure_owner) if o == god]
+        return hexes_holding(self.figure_owner, god)
 
     def _living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""
@@ -440,6 +443,11 @@ class AnkhState(State):
     @property
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over (the kernel's test, without going through ``current_player``)."""
+        return self.phase == OVER
 
     def simultaneous_window(self) -> Hashable | None:
         """In a Battle every god in it chooses its Battle card face down, Amun's second card

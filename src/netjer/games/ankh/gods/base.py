@@ -35,7 +35,7 @@ this battle: Amun), ``battle.victims`` (the figures about to die in Battle Resol
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from netjer.core.action import Action
@@ -111,9 +111,9 @@ class GodPower:
     #: per hook name, a priority among powers (lower first; default 0, then code order).
     PRIORITY: ClassVar[dict[str, int]] = {}
 
-    @property
+    @cached_property
     def index(self) -> int:
-        """The power's code (position in :data:`GOD_IDS`)."""
+        """The power's code (position in :data:`GOD_IDS`), looked up once per power object."""
         return GOD_IDS.index(self.id)
 
     def holder(self, st: AnkhState) -> int:
