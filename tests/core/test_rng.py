@@ -58,8 +58,11 @@ def test_shuffle_is_a_permutation() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(ValueError, match="from 1 to 2"):
         Rng(1).below(0)
+    with pytest.raises(ValueError, match="from 1 to 2"):  # one 64-bit draw cannot reach it
+        Rng(1).below(2**64 + 1)
+    assert 0 <= Rng(1).below(2**64) < 2**64
     with pytest.raises(IndexError):
         Rng(1).choice([])
 

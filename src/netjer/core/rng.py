@@ -47,12 +47,13 @@ class Rng:
         """Return a uniform integer in ``[0, n)`` by rejection sampling (no modulo bias).
 
         Raises:
-            ValueError: if ``n`` is not positive.
+            ValueError: if ``n`` is not positive or above 2**64 (one 64-bit draw could not
+                reach it: the rejection limit would be 0 and the loop endless).
         """
         if 0 < n < 1024:
             limit = _LIMITS[n]
-        elif n <= 0:
-            raise ValueError(f"Rng.below needs a positive bound, got {n}")
+        elif n <= 0 or n > _TWO64:
+            raise ValueError(f"Rng.below needs a bound from 1 to 2**64, got {n}")
         else:
             limit = _TWO64 - (_TWO64 % n)
         # next_u64, inlined (the same outputs; one call fewer per draw).
