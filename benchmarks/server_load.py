@@ -50,12 +50,14 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import statistics
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -63,6 +65,7 @@ import websockets
 
 from netjer.server.process import free_port, running_server
 
+T = TypeVar("T")
 #: Clock ticks per second of the CPU times in ``/proc``.
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -153,6 +156,28 @@ class Job:
     seed: int
 
 
+#: The head of a view as the server sends it (Starlette's ``send_json``: compact JSON, the
+#: fields in the order ``TableManager.view`` builds them): its version, seat to move and end.
+VIEW_HEAD = re.compile(r'\{"type":"view",.*?"version":(\d+),"to_move":(null|\d+),.*?"finished":(true|false),')
+
+
+def glance(text: str) -> tuple[int, int | None, bool, int] | None:
+    """A view's version, seat to move, whether the game is finished and its number of legal
+    actions, read without parsing the whole view (its observation is most of it: a full
+    ``json.loads`` was about a sixth of the load generator's CPU); ``None`` if ``text`` is not
+    a view laid out as expected (the caller then parses it).  Quoted text inside JSON strings
+    has its quotes escaped, so the keys looked for cannot be met inside a string."""
+    head = VIEW_HEAD.match(text)
+    if head is None:
+        return None
+    start = text.rfind('"legal":[')
+    end = text.find('],"log_from":', start) if start >= 0 else -1
+    if end < 0:
+        return None
+    to_move = None if head[2] == "null" else int(head[2])
+    return int(head[1]), to_move, head[3] == "true", text.count('{"index":', start, end)
+
+
 async def player(
     url: str,
     table: str,
@@ -171,22 +196,27 @@ async def player(
         sent_at: float | None = None
         sent_version = -1
         while True:
-            message = json.loads(await ws.recv())
-            if message["type"] == "error":
-                errors.append(message["message"])
-                continue
-            if message["type"] != "view":
-                continue
-            if sent_at is not None and message["version"] > sent_version:
+            text = await ws.recv()
+            seen = glance(text) if isinstance(text, str) else None
+            if seen is None:
+                message = json.loads(text)
+                if message["type"] == "error":
+                    errors.append(message["message"])
+                    continue
+                if message["type"] != "view":
+                    continue
+                seen = (message["version"], message["to_move"], message["finished"], len(message["legal"]))
+            version, to_move, finished, legal = seen
+            if sent_at is not None and version > sent_version:
                 rtts.append(time.perf_counter() - sent_at)
                 sent_at = None
-            if message["finished"]:
+            if finished:
                 return moves
-            if message["to_move"] == seat and message["legal"] and sent_at is None:
+            if to_move == seat and legal and sent_at is None:
                 if chat_every and moves % chat_every == chat_every - 1:
                     await ws.send(json.dumps({"type": "chat", "text": f"move {moves + 1} coming: good luck!"}))
-                choice = rng.randrange(len(message["legal"]))
-                sent_version = message["version"]
+                choice = rng.randrange(legal)
+                sent_version = version
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "version": sent_version, "index": choice}))
                 moves += 1
@@ -229,6 +259,19 @@ async def drive(jobs: list[Job], echo_urls: list[str], chat_every: int) -> dict[
     }
 
 
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` on uvloop's event loop if it is installed (cheaper per message than
+    asyncio's), unless ``NETJER_CLIENT_LOOP`` is ``asyncio``."""
+    if os.environ.get("NETJER_CLIENT_LOOP", "uvloop") != "asyncio":
+        try:
+            import uvloop  # noqa: PLC0415
+
+            return uvloop.run(main)
+        except ImportError:
+            pass
+    return asyncio.run(main)
+
+
 def own_cpu() -> float:
     """CPU seconds (user + system) this process has used so far."""
     times = os.times()
@@ -236,9 +279,11 @@ def own_cpu() -> float:
 
 
 def run_clients(jobs: list[Job], echo_urls: list[str], chat_every: int) -> dict[str, Any]:
-    """:func:`drive` in this process; with the CPU seconds it took (``"cpu"``)."""
+    """:func:`drive` in this process, on uvloop's event loop (installed with uvicorn's
+    ``standard`` extra; ``NETJER_CLIENT_LOOP=asyncio`` or its absence: asyncio's own); with
+    the CPU seconds it took (``"cpu"``)."""
     before = own_cpu()
-    out = asyncio.run(drive(jobs, echo_urls, chat_every))
+    out = run_loop(drive(jobs, echo_urls, chat_every))
     out["cpu"] = own_cpu() - before
     return out
 
@@ -337,6 +382,7 @@ def load(
         print("  ", failure)
     moves = out["moves"]
     servers = [b - a for a, b in zip(before["servers"], after["servers"], strict=True)]
+    echo_cost = echo_alone(echo_urls, parties) if echo_urls else {"server": 0.0, "clients": 0.0}
     return {
         "moves": moves,
         "seconds": elapsed,
@@ -353,7 +399,35 @@ def load(
         "postgres": after["postgres"] - before["postgres"],
         "clients": out["cpu"],
         "machine": after["machine"] - before["machine"],
+        "echo_cost": echo_cost,
     }
+
+
+#: Seconds the echo clients run alone after a load, to price one echo (:func:`echo_alone`).
+ECHO_ALONE_SECONDS = 3.0
+
+
+def echo_alone(echo_urls: list[str], parties: Parties) -> dict[str, float]:
+    """The CPU seconds of one echo round-trip for the servers and for the load generator,
+    measured with the echo clients running alone for :data:`ECHO_ALONE_SECONDS` (in this
+    process) right after the load: what the echo adds to a run's CPU per move can then be
+    told apart from the moves' own.  An idle server wakes up for every message, so this
+    prices an echo at most at what it costs under load."""
+
+    async def echo_for(seconds: float) -> list[float]:
+        rtts: list[float] = []
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(echo_client(url, stop, rtts)) for url in echo_urls]
+        await asyncio.sleep(seconds)
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return rtts
+
+    before, mine = parties.snapshot(), own_cpu()
+    rtts = run_loop(echo_for(ECHO_ALONE_SECONDS))
+    after, mine = parties.snapshot(), own_cpu() - mine
+    count = max(1, len(rtts))
+    return {"server": (sum(after["servers"]) - sum(before["servers"])) / count, "clients": mine / count}
 
 
 #: The parties of a run, as printed: key in :func:`load`'s figures, name.
@@ -371,8 +445,15 @@ def cpu_lines(figures: dict[str, Any]) -> list[str]:
     parts = ", ".join(f"{name} {per_move[key]:.2f}" for key, name in PARTIES)
     ceiling = cores / (ours / moves)
     others = max(0.0, figures["machine"] - ours) / figures["seconds"]
+    echo = figures["echo_cost"]
+    echo_ms = {key: 1000 * echo.get(key, 0.0) * figures["echoes"] / moves for key, _ in PARTIES}
+    alone = sum(max(0.0, per_move[key] - echo_ms[key]) for key, _ in PARTIES)
     return [
         f"CPU per applied move (ms): {parts} (servers: {each}); total {1000 * ours / moves:.2f}",
+        f"of which the echo's ({figures['echoes'] / moves:.2f} echoes per move, priced alone at "
+        f"{1e6 * echo['server']:.0f} us of server and {1e6 * echo['clients']:.0f} us of client CPU each): at most "
+        f"{echo_ms['server']:.2f} + {echo_ms['clients']:.2f}; the moves alone at least {alone:.2f} ms, "
+        f"a ceiling of {cores / (alone / 1000):,.0f} moves/s",
         f"ceiling on {cores} cores: {ceiling:,.0f} moves/s (measured {figures['moves_s']:,.0f}: "
         f"{figures['moves_s'] / ceiling:.0%} of it); echo messages per move {figures['echoes'] / moves:.2f}; "
         f"other processes on the machine used {others:.2f} cores meanwhile",
