@@ -66,6 +66,9 @@ import websockets
 from netjer.server.process import free_port, running_server
 
 T = TypeVar("T")
+#: The WebSocket extension the clients offer: permessage-deflate, as browsers do (the server
+#: then compresses every view), unless ``NETJER_CLIENT_DEFLATE=0`` (``--no-deflate``).
+COMPRESSION = None if os.environ.get("NETJER_CLIENT_DEFLATE", "1") == "0" else "deflate"
 #: Clock ticks per second of the CPU times in ``/proc``.
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -191,7 +194,7 @@ async def player(
     """Play one seat of one table to the end (with ``chat_every``, saying something in the
     chat before every ``chat_every``-th move); return the number of moves it made."""
     moves = 0
-    async with websockets.connect(f"{url}/ws/tables/{table}", max_size=2**24) as ws:
+    async with websockets.connect(f"{url}/ws/tables/{table}", max_size=2**24, compression=COMPRESSION) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sent_at: float | None = None
         sent_version = -1
@@ -224,7 +227,7 @@ async def player(
 
 async def echo_client(url: str, stop: asyncio.Event, rtts: list[float]) -> None:
     """Measure echo round-trips until ``stop`` is set, pacing like a player."""
-    async with websockets.connect(f"{url}/ws/echo") as ws:
+    async with websockets.connect(f"{url}/ws/echo", compression=COMPRESSION) as ws:
         payload = json.dumps({"type": "ping", "pad": "x" * 200})
         while not stop.is_set():
             t0 = time.perf_counter()
@@ -599,7 +602,14 @@ def main() -> None:
     parser.add_argument(
         "--client-processes", type=int, default=1, help="load generator processes (the players spread over them)"
     )
+    parser.add_argument(
+        "--no-deflate", action="store_true", help="clients do not offer permessage-deflate (nothing compressed)"
+    )
     args = parser.parse_args()
+    if args.no_deflate:
+        os.environ["NETJER_CLIENT_DEFLATE"] = "0"  # read by the load generator processes too
+        global COMPRESSION  # noqa: PLW0603
+        COMPRESSION = None
     if args.postgres:
         scale_out(args.tables, args.game, args.echo_clients, args.repeats, args.spread, args.client_processes)
         return
