@@ -5,6 +5,7 @@ Usage::
     python benchmarks/server_load.py [--tables 200] [--game aton] [--echo-clients 20] [--online]
     python benchmarks/server_load.py --fairness [--ai-workers N] [--cap 10] [--hostile 3] [--repeats 3]
     python benchmarks/server_load.py --postgres [--tables 200] [--repeats 3] [--spread seat|table]
+    (any of them: [--client-processes N] [--no-deflate])
 
 Starts ``netjer serve`` as a subprocess on a free port with a fresh SQLite file, creates
 ``--tables`` tables with two human seats each, and connects two WebSocket clients per table
@@ -39,6 +40,21 @@ through PostgreSQL's LISTEN/NOTIFY (the hard case, as a round-robin proxy would 
 echo clients are spread over the processes too.  Prints, per repeat and as min / median /
 max, moves/s, move p99, echo p99 and their ratio, the speed-up of two processes over one
 (goal >= 1.6x) and the load average of the machine before and after.
+
+Every load also reports the **CPU seconds per applied move** of each party, read from
+``/proc`` at the start and the end of the play: the server process(es) with their children,
+PostgreSQL (its postmaster and every backend, ended ones included), the load generator, and
+what the rest of the machine used meanwhile; and the ceiling they imply (the cores / the total
+CPU per move).  Then the echo clients run alone for a few seconds, which prices one echo, so
+that the echo's share of the CPU per move is told apart.  With ``--postgres`` it also prints
+the most two processes can gain over one: one process runs on one core at most, so when it
+fills it the gain is at most cores x (its server CPU per move) / (total CPU per move with two).
+
+The load generator runs on uvloop when it is installed (``NETJER_CLIENT_LOOP=asyncio``: asyncio's
+own loop) and reads only the head of each view (:func:`glance`); ``--client-processes N``
+spreads the players over N processes, started before the clock starts.  The clients offer
+permessage-deflate as browsers do; ``--no-deflate`` has them not offer it (what
+``netjer serve --no-ws-deflate`` gives).
 """
 
 from __future__ import annotations
