@@ -15,7 +15,7 @@ from netjer.core.game import Game
 from netjer.core.record import RECORD_FORMAT, RECORD_FORMAT_UNDO, GameRecord
 from netjer.core.rng import Rng
 from netjer.core.state import State
-from netjer.core.undo import UNDO, Transcript, UndoError
+from netjer.core.undo import UNDO, Transcript, UndoError, is_undo_barrier
 from netjer.games.registry import make_game
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -54,6 +54,18 @@ def play(game: Game, seed: int, steps: int, undo_rate: float) -> None:
     transcript = Transcript(game.new_initial_state(seed))
     # full_state and views after each action of the current seat's run, keyed by history length
     positions: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+    # per history index: the actor of the action there and whether it was a barrier
+    marks: dict[int, tuple[int, bool]] = {}
+
+    def floor() -> int:
+        """The undo floor worked out from scratch: the end of the last action by another seat
+        than the last actor, or of the last barrier (what Transcript.undo_floor keeps up)."""
+        length = len(transcript.state.history)
+        if not length:
+            return 0
+        last = marks[length - 1][0]
+        return max((i + 1 for i in range(length) if marks[i][0] != last or marks[i][1]), default=0)
+
     undos = 0
     for _ in range(steps):
         state = transcript.state
@@ -65,6 +77,8 @@ def play(game: Game, seed: int, steps: int, undo_rate: float) -> None:
         action = rng.choice(state.legal_actions())
         transcript.apply(action)
         after = transcript.state.clone()
+        marks[len(state.history) - 1] = (actor, is_undo_barrier(before, action, after))
+        assert transcript.undo_floor() == floor()
         # Another seat can never undo; the actor only when the action revealed nothing.
         for seat in range(game.num_players):
             if seat != actor:
@@ -81,15 +95,18 @@ def play(game: Game, seed: int, steps: int, undo_rate: float) -> None:
         while transcript.can_undo(actor) and rng.random() < undo_rate:
             length = len(transcript.state.history)
             expected = transcript.state.history[-1]
+            kept = transcript.undo_floor()
             taken_back = transcript.undo(actor)
             undos += 1
             full, seen = positions[length - 1]
             assert transcript.state.full_state() == full  # identical position, generator included
             assert views(transcript.state) == seen  # nobody sees anything new
             assert taken_back == expected
+            assert transcript.undo_floor() == kept  # an undo never lowers the floor
         while len(transcript.state.history) < len(after.history):
             redo = after.history[len(transcript.state.history)]
             transcript.apply(redo)
+            assert transcript.undo_floor() == floor()
         assert transcript.state.full_state() == after.full_state()  # replaying the same decisions
     record = GameRecord.from_state(transcript.state, ["human"] * game.num_players, transcript.entries)
     assert record.actions.count(UNDO) == undos

@@ -17,9 +17,13 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+from websockets.sync.client import connect
 
+from netjer.cli.main import app
 from netjer.server.app import MAX_BODY_BYTES, create_app
 from netjer.server.process import free_port, kill_server, running_server, start_server, stop_server
 from netjer.server.workers import SearchPool
@@ -104,6 +108,34 @@ def test_a_chunked_body_over_the_limit_is_413_from_the_real_server(tmp_path: Pat
             timeout=30,
         )
     assert r.status_code == 413 and r.json()["error"] == "too_large"
+
+
+# --- WebSocket compression ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "deflate"), [([], True), (["--no-ws-deflate"], False), (["--ws-deflate"], True)])
+def test_serve_passes_ws_deflate_to_uvicorn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], deflate: bool
+) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda application, **options: seen.update(options))
+    result = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 'n.db'}", "--ai-workers", "0", *args])
+    assert result.exit_code == 0, result.output
+    assert seen["ws_per_message_deflate"] is deflate
+
+
+@pytest.mark.slow
+def test_no_ws_deflate_serves_uncompressed_websockets(tmp_path: Path) -> None:
+    for options, offered in (([], True), (["--no-ws-deflate"], False)):
+        port = free_port()
+        with (
+            running_server(tmp_path / f"{offered}.db", port, ai_workers=0, options=options),
+            connect(f"ws://127.0.0.1:{port}/ws/echo", compression="deflate") as ws,
+        ):
+            extensions = ws.response.headers.get("Sec-WebSocket-Extensions") or ""
+            ws.send("ping")
+            assert ws.recv() == "ping"
+        assert ("permessage-deflate" in extensions) is offered
 
 
 # --- clients that leave -------------------------------------------------------------------

@@ -710,6 +710,13 @@ def serve(
             "computer players of one that died."
         ),
     ] = 10.0,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(
+            help="Compress WebSocket messages when the browser offers it (permessage-deflate): views shrink "
+            "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
+        ),
+    ] = True,
 ) -> None:
     """Serve the web table: lobby, games in the browser, computer players, saved tables.
 
@@ -786,10 +793,17 @@ def serve(
             raise _fail(f"cannot use the database {db!r}: {reason}") from None
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
         console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
-        # ws_max_size: clients send only small messages; timeout_graceful_shutdown: open
-        # WebSockets (browsers keep them) must not keep a stopping server alive.
+        # ws_max_size: clients send only small messages; ws_per_message_deflate: --ws-deflate;
+        # timeout_graceful_shutdown: open WebSockets (browsers keep them) must not keep a stopping
+        # server alive.
         uvicorn.run(
-            application, host=host, port=port, log_level="warning", ws_max_size=1_000_000, timeout_graceful_shutdown=5
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=1_000_000,
+            ws_per_message_deflate=ws_deflate,
+            timeout_graceful_shutdown=5,
         )
         if lock is not None:
             lock.close()

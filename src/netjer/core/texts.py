@@ -34,7 +34,7 @@ import difflib
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Literal
 
@@ -49,6 +49,9 @@ DEFAULT_LANGUAGE = "en"
 #: (``card chariots`` by Chariots' line), when that argument has an entry of one of these kinds.
 ARGUMENT_KINDS = ("card", "power", "guardian")
 ARGUMENT_VERBS = ("card", "power", "put", "adopt")
+#: The most action texts whose entry :meth:`RulesTexts.term_of` remembers (a bound, not a
+#: size any game reaches: Ankh has a few thousand distinct actions).
+MAX_CACHED_TEXTS = 100_000
 
 #: What an entry may describe.
 TERM_KINDS = (
@@ -211,11 +214,23 @@ class RulesTexts:
     def of_kind(self, kind: str, key: str) -> Term | None:
         """The entry of ``kind`` that ``key`` names (its id, name or an alias), or ``None``:
         what the coverage tests ask for each engine id."""
-        wanted = _norm(key)
+        return self._by_kind_key.get((kind, _norm(key)))
+
+    @cached_property
+    def _by_kind_key(self) -> dict[tuple[str, str], Term]:
+        """Every entry by (kind, lookup key), the first in file order winning (what
+        :meth:`of_kind` looked for by scanning, built once: the web table asks for the
+        meaning of every legal action of every view it sends)."""
+        index: dict[tuple[str, str], Term] = {}
         for t in self.terms:
-            if t.kind == kind and wanted in t.lookup_keys():
-                return t
-        return None
+            for k in t.lookup_keys():
+                index.setdefault((t.kind, k), t)
+        return index
+
+    @cached_property
+    def _term_of_text(self) -> dict[str, Term | None]:
+        """:meth:`term_of`'s answers so far, by action text (a game has few distinct ones)."""
+        return {}
 
     def meaning(self, action_text: str) -> str:
         """The one-line meaning of a decision written ``action_text`` (``"card chariots"``), for
@@ -232,6 +247,15 @@ class RulesTexts:
 
     def term_of(self, action_text: str) -> Term | None:
         """The entry that explains the decision ``action_text`` (see :meth:`meaning`), or None."""
+        known = self._term_of_text
+        if action_text in known:
+            return known[action_text]
+        term = self._find_term_of(action_text)
+        if len(known) < MAX_CACHED_TEXTS:
+            known[action_text] = term
+        return term
+
+    def _find_term_of(self, action_text: str) -> Term | None:
         words = action_text.split()
         if len(words) > 1 and words[0] in ARGUMENT_VERBS:
             for kind in ARGUMENT_KINDS:

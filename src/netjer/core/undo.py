@@ -63,6 +63,12 @@ class Transcript:
         self._run_start = len(state.history)
         self._run_state: State = state.clone()
         self._floor: int | None = len(state.history)
+        # How far the current run has been searched for barriers (undo_floor): the position
+        # after its first ``_scanned - _run_start`` actions (None: not begun) and the floor
+        # they set.  Each action is searched once, however often the floor is asked for.
+        self._scanned = len(state.history)
+        self._scan_state: State | None = None
+        self._scan_floor = len(state.history)
 
     # --- playing --------------------------------------------------------------------------
 
@@ -81,6 +87,7 @@ class Transcript:
                 raise self.state.illegal(action)
             self._run_start = len(self.state.history)
             self._run_state = self.state.clone()
+            self._scan_state = None
         self.state.apply(action)
         self._actors.append(seat)
         self.entries.append(str(action))
@@ -92,14 +99,19 @@ class Transcript:
         """How many actions of the history must stay: the end of the last action by another
         seat or the last barrier (a number from 0 to ``len(state.history)``)."""
         if self._floor is None:
-            floor = self._run_start
-            position = self._run_state.clone()
-            for index, action in enumerate(self.state.history[self._run_start :], start=self._run_start):
+            history = self.state.history
+            if self._scan_state is None or self._scanned > len(history):  # a new run, or after an undo
+                self._scan_state = self._run_state.clone()
+                self._scanned = self._scan_floor = self._run_start
+            position = self._scan_state
+            for index in range(self._scanned, len(history)):
+                action = history[index]
                 before = position.clone()
                 position.apply(action)
                 if is_undo_barrier(before, action, position):
-                    floor = index + 1
-            self._floor = floor
+                    self._scan_floor = index + 1
+            self._scanned = len(history)
+            self._floor = self._scan_floor
         return self._floor
 
     def last_actor(self) -> int | None:
@@ -146,6 +158,7 @@ class Transcript:
         self.state = position
         del self._actors[-1]
         self._floor = floor
+        self._scan_state = None  # it went past the new end: searched again from the run's start
         self.entries.append(UNDO)
         return taken_back
 

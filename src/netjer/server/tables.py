@@ -184,6 +184,7 @@ class TableRuntime:
     connections: dict[int, int] = field(default_factory=dict)
     absent_since: dict[int, float] = field(default_factory=dict)
     _plan: tuple[Any, dict[int, Choice] | None] | None = None
+    _seen: tuple[State, int, dict[int | None, dict[str, Any]]] | None = None
 
     def __post_init__(self) -> None:
         self.window = self.state.simultaneous_window()
@@ -218,6 +219,20 @@ class TableRuntime:
     def computer_plays(self, seat: int) -> bool:
         """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
         return not self.seats[seat].is_human or self.stood_in(seat)
+
+    def observation(self, viewer: int | None) -> dict[str, Any]:
+        """``state.observation(viewer)``, worked out once per position: the log lines of an
+        action (:func:`advance`) and every view sent at its version share it.  Remembered
+        until the state changes (an action, an undo, a reload: another state object or
+        another history length).  Callers must not change what it returns."""
+        state = self.state
+        seen = self._seen
+        if seen is None or seen[0] is not state or seen[1] != len(state.history):
+            seen = self._seen = (state, len(state.history), {})
+        observation = seen[2].get(viewer)
+        if observation is None:
+            observation = seen[2][viewer] = state.observation(viewer)
+        return observation
 
     def queued_actions(self) -> dict[int, list[Action]]:
         """Per seat, the actions of its queued choices (a new dict of new lists)."""
@@ -273,7 +288,12 @@ class TableRuntime:
 
 
 def _events(state: State, viewer: int | None) -> list[str]:
-    events = state.observation(viewer).get("log", [])
+    return _log_of(state.observation(viewer))
+
+
+def _log_of(observation: dict[str, Any]) -> list[str]:
+    """The game's log lines in an observation (its ``"log"``; none if it has no list there)."""
+    events = observation.get("log", [])
     return [str(e) for e in events] if isinstance(events, list) else []
 
 
@@ -344,7 +364,7 @@ def advance(runtime: TableRuntime, action: Action) -> None:
     action in the same words, as Ankh's unlock does)."""
     state = runtime.state
     described = {v: state.describe_action(action, v) for v in runtime.viewers()}
-    before = {v: len(_events(state, v)) for v in runtime.viewers()}
+    before = {v: len(_log_of(runtime.observation(v))) for v in runtime.viewers()}
     actor = state.current_player
     if runtime.transcript is not None:
         runtime.transcript.apply(action)
@@ -353,7 +373,7 @@ def advance(runtime: TableRuntime, action: Action) -> None:
     for v in runtime.viewers():
         if v == actor or described[v] == described[actor]:
             runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
-        events = _events(state, v)[before[v] :]
+        events = _log_of(runtime.observation(v))[before[v] :]
         if events and events[0].rstrip(".") == described[v].rstrip("."):
             events = events[1:]  # the game's log tells the action in the same words: once is enough
         runtime.logs.setdefault(v, []).append(described[v])
@@ -1533,7 +1553,7 @@ class TableManager:
             observation = choice.observation
         else:
             legal = state.legal_actions() if mine else []
-            observation = state.observation(seat)
+            observation = rt.observation(seat)
         own = seat is not None and plan is not None
         log_lines = rt.logs.get(seat, [])
         result = rt.result
