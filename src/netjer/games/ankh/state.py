@@ -108,12 +108,12 @@ _PIECES = _Slot()
 
 
 def _gods_view(st: AnkhState) -> list[JsonDict]:
-    """The observation's ``gods``: each god's board (public: the same for every seat)."""
-    key = (
-        st.game,
-        st.god_ids,
-        st.guardian_kind,
-        st.god_of_seat,
+    """The observation's ``gods``: each god's board (public: the same for every seat).
+
+    The rows are remembered with the fields they were built from; when some of those
+    fields changed, only the rows of the gods whose values changed are built again."""
+    fixed = (st.game, st.god_ids, st.guardian_kind, st.god_of_seat, st.holder)
+    per_god: tuple[list[Any], ...] = (
         st.alive,
         st.devotion,
         st.followers,
@@ -121,16 +121,24 @@ def _gods_view(st: AnkhState) -> list[JsonDict]:
         st.unlocked,
         st.ankh_pool,
         st.warriors_pool,
-        st.guardian_pool,
         st.used,
-        st.holder,
+        st.guardian_pool,  # three per god
     )
     entry = _GODS.entry
-    if entry is not None and entry[0] == key:
+    if entry is not None and entry[0][0] == fixed:
         rows: tuple[JsonDict, ...] = entry[1]
+        before: tuple[list[Any], ...] = entry[0][1]
+        if before != per_god:
+            changed: set[int] = set()
+            for old, new in zip(before, per_god, strict=True):
+                if old != new:
+                    step = 3 if new is st.guardian_pool else 1
+                    changed.update(i // step for i, (x, y) in enumerate(zip(old, new, strict=True)) if x != y)
+            rows = tuple(_god_row(st, g) if g in changed else row for g, row in enumerate(rows))
+            _GODS.entry = ((entry[0][0], tuple(x[:] for x in per_god)), rows)
     else:
-        rows = _build_gods(st)
-        _GODS.entry = (tuple(x[:] if isinstance(x, list) else x for x in key), rows)
+        rows = tuple(_god_row(st, g) for g in range(st.n))
+        _GODS.entry = (((*fixed[:3], st.god_of_seat[:], st.holder[:]), tuple(x[:] for x in per_god)), rows)
     out = []
     for row in rows:
         info = row.copy()
@@ -142,49 +150,6 @@ def _gods_view(st: AnkhState) -> list[JsonDict]:
         info["god_powers"] = row["god_powers"][:]
         out.append(info)
     return out
-
-
-#: One god's board by what it is built from (see :func:`_build_gods`); cleared when full.
-_GOD_ROWS: dict[tuple[Any, ...], JsonDict] = {}
-_GOD_ROWS_MAX = 4096
-
-
-def _build_gods(st: AnkhState) -> tuple[JsonDict, ...]:
-    """The rows of :func:`_gods_view`.  A change usually touches one or two gods' boards, so
-    each row is also remembered by the values it is built from (a dict of at most
-    ``_GOD_ROWS_MAX`` rows)."""
-    game, ids, kinds = st.game, st.god_ids, st.guardian_kind
-    god_of_seat, holder = tuple(st.god_of_seat), tuple(st.holder)
-    alive, devotion, followers, powers, unlocked = st.alive, st.devotion, st.followers, st.powers, st.unlocked
-    ankh_pool, warriors_pool, pool, used = st.ankh_pool, st.warriors_pool, st.guardian_pool, st.used
-    rows = []
-    for g in range(st.n):
-        key = (
-            game,
-            ids,
-            kinds,
-            god_of_seat,
-            holder,
-            g,
-            alive[g],
-            devotion[g],
-            followers[g],
-            powers[g],
-            unlocked[g],
-            ankh_pool[g],
-            warriors_pool[g],
-            pool[g * 3],
-            pool[g * 3 + 1],
-            pool[g * 3 + 2],
-            used[g],
-        )
-        row = _GOD_ROWS.get(key)
-        if row is None:
-            if len(_GOD_ROWS) >= _GOD_ROWS_MAX:
-                _GOD_ROWS.clear()
-            row = _GOD_ROWS[key] = _god_row(st, g)
-        rows.append(row)
-    return tuple(rows)
 
 
 def _god_row(st: AnkhState, g: int) -> JsonDict:
