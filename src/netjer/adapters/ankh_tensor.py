@@ -322,12 +322,15 @@ class AnkhEncoder(Encoder):
         self.action = _index(ACTIONS)
         self.cat = _index(CATS)
         self._rows: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = {}
+        #: per (offset, god): the last board written there and its entries (see _god_row)
+        self._row_last: dict[tuple[int, Any], tuple[JsonDict, list[int], list[int], tuple[float, ...]]] = {}
         # Each writer with the observation keys it reads (None: cheap, always written).
         self._writers: tuple[tuple[Writer, tuple[str, ...] | None], ...] = (
             (self._seat, None),
             (self._board, ("pieces", "camels")),
             (self._regions, ("regions",)),
-            (self._tracks, tuple(k for k in TRACK_KEYS if k not in TURN_KEYS)),
+            (self._tracks, TRACK_MOVES),
+            (self._supplies, SUPPLY_KEYS),
             (self._turn, None),
             (self._gods, ("gods",)),
             (self._mine, None),
@@ -464,6 +467,8 @@ class AnkhEncoder(Encoder):
             ones.append(at + TOKENS + 1 + self.hex[region["first_hex"]])
 
     def _tracks(self, obs: JsonDict, ones: list[int], idx: list[int], val: list[float]) -> None:
+        """The parts of the ``tracks`` block that move with the actions: action tracks,
+        event and Conflict progress, the Devotion track."""
         at = self.blocks["tracks"].offset
         for t, track in enumerate(obs["action_tracks"]):  # 4 x 7
             a = at + t * 7
@@ -477,6 +482,11 @@ class AnkhEncoder(Encoder):
         a = at + 30
         for pos, god in enumerate(obs["devotion_track"]):  # 5 x 5
             ones.append(a + pos * GODS + god)
+
+    def _supplies(self, obs: JsonDict, ones: list[int], idx: list[int], val: list[float]) -> None:
+        """The parts of the ``tracks`` block that change a few times a game: turn order,
+        supplies, Guardian levels, the options' red section and Guardian slots."""
+        at = self.blocks["tracks"].offset
         a = at + 66
         for pos, seat in enumerate(obs["turn_order"]):  # 5 x 5
             ones.append(a + pos * GODS + seat)
@@ -531,36 +541,42 @@ class AnkhEncoder(Encoder):
 
     def _god_row(self, info: JsonDict, at: int, mine: bool, ones: list[int], idx: list[int], val: list[float]) -> None:
         """One god's board (``GOD_F`` entries from ``at``).  A god's board changes a few
-        times a round, so each distinct board's entries are remembered (relative to ``at``)."""
-        key = (
-            info["alive"],
-            info["devotion"],
-            info["followers"],
-            tuple(info["powers"]),
-            info["unlocked"],
-            info["next_unlock_level"],
-            info["ankh_pool"],
-            info["warriors_pool"],
-            tuple(info["guardians_pool"].items()),
-            tuple(info["used_cards"]),
-            tuple(info["hand"]),
-            info["deity"],
-            tuple(info["god_powers"]),
-            tuple(info["seats"]),
-            mine,
-        )
-        row = self._rows.get(key)
-        if row is None:
-            r_ones: list[int] = []
-            r_idx: list[int] = []
-            r_val: list[float] = []
-            self._write_god_row(info, mine, r_ones, r_idx, r_val)
-            if len(self._rows) >= ROW_CACHE:
-                self._rows.clear()
-            row = self._rows[key] = (tuple(r_ones), tuple(r_idx), tuple(r_val))
-        ones += [at + i for i in row[0]]
-        idx += [at + i for i in row[1]]
-        val += row[2]
+        times a round: the entries written for the last board seen at ``at`` for that god
+        are reused while the board is equal, and each distinct board's entries are
+        remembered (relative to ``at``)."""
+        slot = (at, info["god"])
+        last = self._row_last.get(slot)
+        if last is None or last[0] != info:  # a deep comparison, in C
+            key = (
+                info["alive"],
+                info["devotion"],
+                info["followers"],
+                tuple(info["powers"]),
+                info["unlocked"],
+                info["next_unlock_level"],
+                info["ankh_pool"],
+                info["warriors_pool"],
+                tuple(info["guardians_pool"].items()),
+                tuple(info["used_cards"]),
+                tuple(info["hand"]),
+                info["deity"],
+                tuple(info["god_powers"]),
+                tuple(info["seats"]),
+                mine,
+            )
+            row = self._rows.get(key)
+            if row is None:
+                r_ones: list[int] = []
+                r_idx: list[int] = []
+                r_val: list[float] = []
+                self._write_god_row(info, mine, r_ones, r_idx, r_val)
+                if len(self._rows) >= ROW_CACHE:
+                    self._rows.clear()
+                row = self._rows[key] = (tuple(r_ones), tuple(r_idx), tuple(r_val))
+            last = self._row_last[slot] = (info, [at + i for i in row[0]], [at + i for i in row[1]], row[2])
+        ones += last[1]
+        idx += last[2]
+        val += last[3]
 
     def _write_god_row(self, info: JsonDict, mine: bool, ones: list[int], idx: list[int], val: list[float]) -> None:
         """:meth:`_god_row`'s entries, from offset 0."""
@@ -771,6 +787,8 @@ class AnkhEncoder(Encoder):
 
 #: the keys of the ``tracks`` block that change at almost every decision (written apart).
 TURN_KEYS = ("turn", "phase", "to_move")
+#: the keys of the ``tracks`` block that move with the actions (written apart).
+TRACK_MOVES = ("action_tracks", "events_done", "conflicts_done", "devotion_track")
 #: the observation keys the ``tracks`` block encodes.
 TRACK_KEYS = (
     "action_tracks",
@@ -788,6 +806,8 @@ TRACK_KEYS = (
     "red_max",
     "guardian_slots",
 )
+#: the other keys of the ``tracks`` block (they change a few times a game).
+SUPPLY_KEYS = tuple(k for k in TRACK_KEYS if k not in TURN_KEYS and k not in TRACK_MOVES)
 _PENDING_PLANE = {key: i for i, key in enumerate(PENDING_HEXES)}
 
 

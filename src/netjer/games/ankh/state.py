@@ -20,7 +20,7 @@ that owns the phase, and their components appear in the observation under ``god_
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from netjer.core.action import Action
@@ -83,6 +83,153 @@ def _power_names(mask: int) -> tuple[str, ...]:
 
 def _powers_json(state: AnkhState, _: object) -> JsonDict:
     return {GOD_IDS[i]: power(i).full(state) for i, g in enumerate(state.holder) if g >= 0}
+
+
+# --- observation parts ------------------------------------------------------------------------
+#
+# ``observation`` is called for every seat of every position by the web table, the research
+# environments and the tensor; most of its parts change a few times a round.  Each part below is
+# remembered in one slot together with *copies of the fields it was built from*, and reused only
+# while those fields are equal (compared in C): a position changed by any means (``apply``, a
+# test writing a field, the position builder) never shows a stale part, and no version counter
+# has to be kept in step with the engine.  The callers always receive new objects.
+
+
+class _Slot:
+    """One remembered part: ``entry`` is ``(fields it was built from, the part)`` or None.
+
+    The pair is replaced, never changed, so concurrent readers see either the old or the new
+    pair whole; a miss only costs building the part again."""
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        self.entry: tuple[tuple[Any, ...], Any] | None = None
+
+
+_GODS = _Slot()
+_PIECES = _Slot()
+
+
+def _gods_view(st: AnkhState) -> list[JsonDict]:
+    """The observation's ``gods``: each god's board (public: the same for every seat).
+
+    The rows are remembered with the fields they were built from; when some of those
+    fields changed, only the rows of the gods whose values changed are built again."""
+    fixed = (st.game, st.god_ids, st.guardian_kind, st.god_of_seat, st.holder)
+    per_god: tuple[list[Any], ...] = (
+        st.alive,
+        st.devotion,
+        st.followers,
+        st.powers,
+        st.unlocked,
+        st.ankh_pool,
+        st.warriors_pool,
+        st.used,
+        st.guardian_pool,  # three per god
+    )
+    entry = _GODS.entry
+    if entry is not None and entry[0][0] == fixed:
+        rows: tuple[JsonDict, ...] = entry[1]
+        before: tuple[list[Any], ...] = entry[0][1]
+        if before != per_god:
+            changed: set[int] = set()
+            for old, new in zip(before, per_god, strict=True):
+                if old != new:
+                    step = 3 if new is st.guardian_pool else 1
+                    changed.update(i // step for i, (x, y) in enumerate(zip(old, new, strict=True)) if x != y)
+            rows = tuple(_god_row(st, g) if g in changed else row for g, row in enumerate(rows))
+            _GODS.entry = ((entry[0][0], tuple(x[:] for x in per_god)), rows)
+    else:
+        rows = tuple(_god_row(st, g) for g in range(st.n))
+        _GODS.entry = (((*fixed[:3], st.god_of_seat[:], st.holder[:]), tuple(x[:] for x in per_god)), rows)
+    out = []
+    for row in rows:
+        info = row.copy()
+        info["seats"] = row["seats"][:]
+        info["powers"] = row["powers"][:]
+        info["guardians_pool"] = row["guardians_pool"].copy()
+        info["used_cards"] = row["used_cards"][:]
+        info["hand"] = row["hand"][:]
+        info["god_powers"] = row["god_powers"][:]
+        out.append(info)
+    return out
+
+
+def _god_row(st: AnkhState, g: int) -> JsonDict:
+    """God ``g``'s board as the observation shows it (every seat sees the same)."""
+    n = st.n
+    god_of_seat = st.god_of_seat
+    pool = st.guardian_pool
+    used = st.used[g]
+    alive = st.alive[g]
+    unlocked = st.unlocked[g]
+    return {
+        "god": g,
+        "name": st._name(g),
+        "seats": [s for s in range(n) if god_of_seat[s] == g] if alive else [],
+        "alive": alive,
+        "devotion": st.devotion[g],
+        "followers": st.followers[g],
+        "powers": list(_power_names(st.powers[g])),
+        "unlocked": unlocked,
+        "next_unlock_level": unlock_level(unlocked),
+        "ankh_pool": st.ankh_pool[g],
+        "warriors_pool": st.warriors_pool[g],
+        "guardians_pool": dict(zip([FIGURE_IDS[k] for k in st.guardian_kind], pool[g * 3 : g * 3 + 3], strict=True)),
+        "used_cards": list(_CARD_NAMES[used]),
+        "hand": list(_HAND_NAMES[used]),
+        "deity": st.god_ids[g] or None,
+        "god_powers": [GOD_IDS[i] for i, x in enumerate(st.holder) if x == g],
+    }
+
+
+def _pieces_view(st: AnkhState) -> list[JsonDict]:
+    """The observation's ``pieces``: figures (with a Giant Scorpion's aim) and Monuments, by hex."""
+    key = (st.figure, st.figure_owner, st.monument, st.monument_owner, st.aim)
+    entry = _PIECES.entry
+    if entry is not None and entry[0] == key:
+        rows: tuple[JsonDict, ...] = entry[1]
+    else:
+        rows = _build_pieces(st)
+        _PIECES.entry = (tuple(x[:] for x in key), rows)
+    return [row.copy() for row in rows]
+
+
+def _build_pieces(st: AnkhState) -> tuple[JsonDict, ...]:
+    """The rows of :func:`_pieces_view`, built from the fields."""
+    pieces = []
+    figure_owner, aim, monument, monument_owner = st.figure_owner, st.aim, st.monument, st.monument_owner
+    for h, kind in enumerate(st.figure):
+        if kind >= 0:
+            piece: JsonDict = {"hex": HEX_NAMES[h], "kind": FIGURE_IDS[kind], "owner": figure_owner[h]}
+            side = aim[h]
+            if side >= 0:
+                piece["aim"] = _AIM_NAMES[side]
+            pieces.append(piece)
+        if monument[h] >= 0:
+            owner = monument_owner[h]
+            pieces.append(
+                {"hex": HEX_NAMES[h], "kind": MONUMENT_IDS[monument[h]], "owner": None if owner < 0 else owner}
+            )
+    return tuple(pieces)
+
+
+@lru_cache(maxsize=4096)
+def _camel_names(regions: RegionMap) -> tuple[str, ...]:
+    """The observation's ``camels`` of a region map (maps are immutable and shared)."""
+    return tuple(sorted(EDGE_NAMES[e] for e in regions.camels))
+
+
+@lru_cache(maxsize=4096)
+def _region_rows(regions: RegionMap) -> tuple[tuple[str, int], ...]:
+    """Each region's first hex and land count (the observation's ``regions`` without tokens)."""
+    return tuple((HEX_NAMES[regions.regions[r][0]], regions.land_count[r]) for r in range(regions.num_regions))
+
+
+@cache
+def _sorted_slots(slots: frozenset[int]) -> tuple[int, ...]:
+    return tuple(sorted(slots))
 
 
 #: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
@@ -581,66 +728,33 @@ class AnkhState(State):
 
     def observation(self, seat: int | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator): everything except the other gods'
-        unrevealed Battle cards and unresolved Plague bids (it sees that they have chosen)."""
+        unrevealed Battle cards and unresolved Plague bids (it sees that they have chosen).
+
+        Every call returns new objects (a caller may change its observation).  The parts that
+        change a few times a round (the gods' boards, the pieces, the regions) are built from
+        small caches checked against the fields they read (:class:`_ViewCache`), so that an
+        observation costs a few tens of microseconds (issue 15, ``benchmarks/ankh_observation.py``).
+        """
         n = self.n
-        name = HEX_NAMES.__getitem__
-        god_of_seat = self.god_of_seat
-        mine = None if seat is None else god_of_seat[seat]
-        gods = []
-        guardian_ids = [FIGURE_IDS[k] for k in self.guardian_kind]
-        pool = self.guardian_pool
-        holder = self.holder
-        for g in range(n):
-            used = self.used[g]
-            alive = self.alive[g]
-            unlocked = self.unlocked[g]
-            info: JsonDict = {
-                "god": g,
-                "name": self._name(g),
-                "seats": [s for s in range(n) if god_of_seat[s] == g] if alive else [],
-                "alive": alive,
-                "devotion": self.devotion[g],
-                "followers": self.followers[g],
-                "powers": list(_power_names(self.powers[g])),
-                "unlocked": unlocked,
-                "next_unlock_level": unlock_level(unlocked),
-                "ankh_pool": self.ankh_pool[g],
-                "warriors_pool": self.warriors_pool[g],
-                "guardians_pool": dict(zip(guardian_ids, pool[g * 3 : g * 3 + 3], strict=True)),
-                "used_cards": list(_CARD_NAMES[used]),
-                "hand": list(_HAND_NAMES[used]),
-                "deity": self.god_ids[g] or None,
-                "god_powers": [GOD_IDS[i] for i, x in enumerate(holder) if x == g],
-            }
-            gods.append(info)
-        pieces = []
-        figure_owner, aim, monument, monument_owner = self.figure_owner, self.aim, self.monument, self.monument_owner
-        for h, kind in enumerate(self.figure):
-            if kind >= 0:
-                piece: JsonDict = {"hex": name(h), "kind": FIGURE_IDS[kind], "owner": figure_owner[h]}
-                side = aim[h]
-                if side >= 0:
-                    piece["aim"] = _AIM_NAMES[side]
-                pieces.append(piece)
-            if monument[h] >= 0:
-                owner = monument_owner[h]
-                pieces.append(
-                    {"hex": name(h), "kind": MONUMENT_IDS[monument[h]], "owner": None if owner < 0 else owner}
-                )
-        regions = self.regions
-        obs: JsonDict = {
+        phase = self.phase
+        over = phase == OVER
+        mine = None if seat is None else self.god_of_seat[seat]
+        turn_order = self.turn_order
+        guardian_supply = self.guardian_supply
+        tokens = self.token_of_region
+        return {
             "game": "ankh",
             "seat": seat,
             "god": mine,
             "players": n,
-            "phase": phase_name(self.phase),
-            "to_move": None if self.phase == OVER else self.to_move,
+            "phase": phase_name(phase),
+            "to_move": None if over else self.to_move,
             "turn": {
-                "seat": self.turn_order[self.turn_idx],
+                "seat": turn_order[self.turn_idx],
                 "actions_taken": self.actions_taken,
                 "last_action": ACTIONS[self.last_row] if self.last_row >= 0 else None,
             },
-            "turn_order": list(self.turn_order),
+            "turn_order": list(turn_order),
             "action_tracks": [
                 {"action": t.action, "marker": m, "start": t.start, "event_space": t.event_space}
                 for t, m in zip(self.tracks, self.markers, strict=True)
@@ -650,35 +764,30 @@ class AnkhState(State):
             "conflicts_done": self.conflicts,
             "devotion_track": list(self.devotion_stack),
             "red_max": self.red_max,
-            "guardian_slots": sorted(self.guardian_slots),
-            "gods": gods,
+            "guardian_slots": list(_sorted_slots(self.guardian_slots)),
+            "gods": _gods_view(self),
             "guardians": [
-                {"kind": FIGURE_IDS[k], "level": lvl + 1, "left": self.guardian_supply[lvl]}
+                {"kind": FIGURE_IDS[k], "level": lvl + 1, "left": guardian_supply[lvl]}
                 for lvl, k in enumerate(self.guardian_kind)
             ],
             "monument_supply": dict(zip(MONUMENT_IDS, self.monument_supply, strict=True)),
             "camels_in_supply": self.camels,
             "conflict_tokens_in_supply": list(self.token_supply),
-            "pieces": pieces,
-            "camels": sorted(EDGE_NAMES[e] for e in regions.camels),
+            "pieces": _pieces_view(self),
+            "camels": list(_camel_names(self.regions)),
             "regions": [
-                {
-                    "token": self.token_of_region[r],
-                    "first_hex": name(regions.regions[r][0]),
-                    "land": regions.land_count[r],
-                }
-                for r in range(regions.num_regions)
+                {"token": tokens[r], "first_hex": first, "land": land}
+                for r, (first, land) in enumerate(_region_rows(self.regions))
             ],
             "pending": self._pending_view(),
             "battle": self._battle_view(mine),
             "god_powers": {
                 GOD_IDS[i]: {"holder": g, **power(i).observe(self, mine)} for i, g in enumerate(self.holder) if g >= 0
             },
-            "winners": self._winner_seats() if self.phase == OVER else None,
+            "winners": self._winner_seats() if over else None,
             "end_reason": self.end_reason or None,
             "log": list(self.log),
         }
-        return obs
 
     def _pending_view(self) -> JsonDict:
         """Public details of the decision in progress (its phase's ``pending``)."""

@@ -268,23 +268,30 @@ class BastetPower(GodPower):
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
         d = self.data(st)
         name = st.board.hex_name
-        down_board = sorted(d.at[c] for c in range(3) if d.at[c] >= 0 and not d.up[c])
+        down_board: list[int] = []
+        beside = gone = 0
+        face_up = []
+        for c, (at, up) in enumerate(zip(d.at, d.up, strict=True)):
+            if at == GONE:
+                gone += 1
+            elif up:
+                face_up.append({"cat": CAT_IDS[c], "at": name(at) if at >= 0 else "beside-board"})
+            elif at >= 0:
+                down_board.append(at)
+            elif at == HAND:
+                beside += 1
         out: JsonDict = {
-            "face_down_on_board": [name(h) for h in down_board],
-            "face_down_beside_board": sum(1 for c in range(3) if d.at[c] == HAND and not d.up[c]),
-            "face_up": [
-                {"cat": CAT_IDS[c], "at": name(d.at[c]) if d.at[c] >= 0 else "beside-board"}
-                for c in range(3)
-                if d.up[c] and d.at[c] != GONE
-            ],
-            "out_of_game": sum(1 for c in range(3) if d.at[c] == GONE),
+            "face_down_on_board": [name(h) for h in sorted(down_board)],
+            "face_down_beside_board": beside,
+            "face_up": face_up,
+            "out_of_game": gone,
             "revealed_this_turn": d.used_turn,
             "battle_cats": [CAT_IDS[c] for c in d.battle_cats],
         }
         if viewer is not None and viewer == self.holder(st):
             out["cats"] = {
-                CAT_IDS[c]: ("gone" if d.at[c] == GONE else "beside-board" if d.at[c] == HAND else name(d.at[c]))
-                for c in range(3)
+                CAT_IDS[c]: ("gone" if at == GONE else "beside-board" if at == HAND else name(at))
+                for c, at in enumerate(d.at)
             }
         return out
 

@@ -22,6 +22,7 @@ Rulings (docs/rules-coverage-ankh.md):
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
@@ -58,8 +59,9 @@ class RaPower(GodPower):
     }
 
     def radiant(self, st: AnkhState) -> list[int]:
-        """The hexes of the Radiant figures."""
-        return [h for h, b in enumerate(st.badge) if b & SUN]
+        """The hexes of the Radiant figures, ascending."""
+        badge = st.badge
+        return [h for h in compress(range(len(badge)), badge) if badge[h] & SUN]  # badged hexes only
 
     def free_tokens(self, st: AnkhState) -> int:
         """Sun tokens not on a figure."""
@@ -93,10 +95,9 @@ class RaPower(GodPower):
         return {"figure": st.board.hex_name(task[2])}
 
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
-        return {
-            "sun_tokens_free": self.free_tokens(st),
-            "radiant": [st.board.hex_name(h) for h in self.radiant(st)],
-        }
+        radiant = self.radiant(st)
+        name = st.board.hex_name
+        return {"sun_tokens_free": SUN_TOKENS - len(radiant), "radiant": [name(h) for h in radiant]}
 
 
 POWER = register(RaPower())

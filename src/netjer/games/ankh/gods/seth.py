@@ -75,8 +75,11 @@ class SethPower(GodPower):
 
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
         owners = controllers(st)
-        taken = [h for h in range(len(owners)) if owners[h] != st.figure_owner[h]]
-        return {"controls": [st.board.hex_name(h) for h in taken]}
+        fown = st.figure_owner
+        if owners is fown:  # outside Conflicts, or nothing taken: controllers returns the owners
+            return {"controls": []}
+        name = st.board.hex_name
+        return {"controls": [name(h) for h, (o, f) in enumerate(zip(owners, fown, strict=True)) if o != f]}
 
 
 POWER = register(SethPower())

@@ -1,0 +1,74 @@
+"""The Ankh observation's remembered parts (issue 15): never stale, never shared with a caller."""
+
+from __future__ import annotations
+
+import copy
+
+from netjer.core import Rng
+from netjer.games.ankh.state import AnkhState
+from netjer.games.registry import make_game
+
+
+def _played(players: int, seed: int, decisions: int, gods: str = "draw") -> AnkhState:
+    game = make_game("ankh", {"players": players, "gods": gods})
+    state = game.new_initial_state(seed)
+    rng = Rng(seed)
+    for _ in range(decisions):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, AnkhState)
+    return state
+
+
+def test_a_field_written_directly_shows_in_the_next_observation() -> None:
+    state = _played(4, 3, 40)
+    before = state.observation(0)
+    god = 1
+    state.devotion[god] += 3  # not through apply: the remembered parts must notice
+    h = next(h for h, kind in enumerate(state.figure) if kind >= 0)
+    state.figure_owner[h] = (state.figure_owner[h] + 1) % 4
+    after = state.observation(0)
+    assert after["gods"][god]["devotion"] == before["gods"][god]["devotion"] + 3
+    hex_name = state.board.hex_name(h)
+    owners = {p["hex"]: p["owner"] for p in after["pieces"] if p["kind"] not in ("obelisk", "temple", "pyramid")}
+    assert owners[hex_name] == state.figure_owner[h]
+    assert after["pieces"] != before["pieces"]
+
+
+def test_an_observation_changed_by_its_caller_changes_no_later_one() -> None:
+    state = _played(5, 1, 60)
+    first = state.observation(2)
+    kept = copy.deepcopy(first)
+    first["gods"][0]["seats"].append(99)
+    first["gods"][0]["hand"].clear()
+    first["gods"][1]["guardians_pool"]["x"] = 1
+    first["gods"][2]["name"] = "changed"
+    first["pieces"][0]["owner"] = 42
+    first["pieces"].pop()
+    first["regions"][0]["token"] = -5
+    first["camels"].append("x")
+    assert state.observation(2) == kept
+    assert state.observation(2) is not state.observation(2)
+
+
+def test_alternating_states_and_games_give_each_its_own_view() -> None:
+    a = _played(3, 5, 80)
+    b = _played(5, 6, 120)
+    c = _played(5, 6, 120, gods="none")  # same play: other names, no powers
+    views = {id(s): [s.observation(seat) for seat in (None, 0, 1, 2)] for s in (a, b, c)}
+    for _ in range(2):
+        for s in (c, a, b, a, c):
+            assert [s.observation(seat) for seat in (None, 0, 1, 2)] == views[id(s)]
+    assert [g["name"] for g in c.observation(None)["gods"]] == [f"Player {i}" for i in range(1, 6)]
+    assert a.observation(None)["gods"] != b.observation(None)["gods"][:3]
+
+
+def test_a_clone_that_moves_on_does_not_change_its_original_view() -> None:
+    state = _played(4, 9, 30)
+    view = state.observation(1)
+    other = state.clone()
+    rng = Rng(4)
+    while other.observation(1)["pieces"] == view["pieces"] and not other.is_terminal:
+        other.apply(rng.choice(other.legal_actions()))
+    assert state.observation(1) == view
