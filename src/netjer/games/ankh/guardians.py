@@ -135,6 +135,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         kind, owner, god = fig[h], fown[h], ctl[h]
         if kind < 0 or kind == GOD:  # pragma: no cover - callers pass figures that may die
             continue
+        st.figures_by_god[owner].remove(h)
         fig[h] = fown[h] = -1
         st.aim[h] = -1
         st.badge[h] = 0
