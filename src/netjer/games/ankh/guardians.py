@@ -51,7 +51,8 @@ if TYPE_CHECKING:
 def guardians_owned(st: AnkhState, god: int, level: int) -> int:
     """Guardians of ``level`` that ``god`` controls, on the board or in its pool."""
     kind = st.guardian_kind[level - 1]
-    on_board = sum(1 for h, o in enumerate(st.figure_owner) if o == god and st.figure[h] == kind)
+    fig = st.figure
+    on_board = sum(1 for h in st.figures_by_god[god] if fig[h] == kind)
     return on_board + st.guardian_pool[pool_index(god, level)]
 
 
