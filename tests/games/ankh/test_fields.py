@@ -10,7 +10,7 @@ import pytest
 
 from netjer.core import Rng
 from netjer.games.ankh import AnkhGame, AnkhState
-from netjer.games.ankh.base import CARD
+from netjer.games.ankh.base import CARD, hexes_holding
 from netjer.games.ankh.fields import BATTLE_FIELDS, FIELDS, KERNEL_ATTRIBUTES, Battle, field_table
 from netjer.games.ankh.gods.base import HOOK_NAMES, hooks_for
 from tests.conformance import _check_actions
@@ -72,6 +72,17 @@ def test_the_derived_hooks_follow_the_holders(states: list[AnkhState]) -> None:
         rebuilt = hooks_for(tuple(i for i, g in enumerate(s.holder) if g >= 0))
         for name in HOOK_NAMES:
             assert getattr(s.hooks, name) == getattr(rebuilt, name), name
+
+
+def test_the_derived_figure_lists_follow_the_owners(states: list[AnkhState]) -> None:
+    """``figures_by_god`` is ``figure_owner`` read per god, after moves, placements, kills,
+    merges and forgotten gods, and a clone's lists are its own."""
+    for s in states:
+        assert s.figures_by_god == [hexes_holding(s.figure_owner, g) for g in range(s.n)]
+    s = states[len(states) // 2]
+    c = s.clone()
+    assert c.figures_by_god == s.figures_by_god
+    assert all(a is not b for a, b in zip(c.figures_by_god, s.figures_by_god, strict=True))
 
 
 def test_clone_copies_every_mutable_field(states: list[AnkhState]) -> None:

@@ -8,10 +8,11 @@ import pytest
 
 from netjer.core import Rng
 from netjer.games.ankh import actions
-from netjer.games.ankh.base import BOARD
+from netjer.games.ankh.base import BOARD, hexes_holding
 from netjer.games.ankh.board import (
     CamelLineError,
     RegionMap,
+    _region_lines,
     _split_map,
     camel_lines,
     check_camel_line,
@@ -80,6 +81,44 @@ def test_a_line_the_index_knows_is_checked_as_without_the_index_s6() -> None:
         check_camel_line(BOARD.base, line, max_camels=len(line) - 1)
 
 
+def _end_vertex(line: tuple[int, ...]) -> int:
+    """The vertex where ``line`` (two or more edges) ends: its last edge's vertex not shared
+    with the edge before."""
+    shared = set(BOARD.edge_vertices[line[-2]]) & set(BOARD.edge_vertices[line[-1]])
+    (end,) = set(BOARD.edge_vertices[line[-1]]) - shared
+    return end
+
+
+def test_the_prefix_table_of_a_region_s_lines_follows_from_its_complete_lines_s6() -> None:
+    """Each prefix of a valid line maps to its shortest valid completion and its end vertex,
+    and nothing else is a prefix (the table is filled as the walk returns, not line by line)."""
+    rnd = random.Random(5)
+    regions_checked = 0
+    for _ in range(6):
+        regions = BOARD.base
+        for _ in range(rnd.randint(1, 4)):
+            for r in range(regions.num_regions):
+                if regions.land_count[r] < 12:
+                    continue
+                data = _region_lines(regions, r)
+                shortest: dict[tuple[int, ...], int] = {}
+                for t in data.complete:
+                    for i in range(1, len(t) + 1):
+                        shortest[t[:i]] = min(shortest.get(t[:i], len(t)), len(t))
+                assert {p: n for p, (n, _v) in data.prefixes.items()} == shortest
+                for p, (_n, v) in data.prefixes.items():
+                    if len(p) >= 2:
+                        assert v == _end_vertex(p)
+                    else:
+                        assert v in BOARD.edge_vertices[p[0]]
+                regions_checked += 1
+            lines = camel_lines(regions)
+            if not lines:
+                break
+            regions = check_camel_line(regions, rnd.choice(lines)).after
+    assert regions_checked > 20
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(players: int) -> None:
     # continue_summon / continue_move ask can_summon / can_pick instead of building the lists.
@@ -92,6 +131,7 @@ def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(player
             assert isinstance(state, AnkhState)
             assert actions.can_summon(state) == bool(actions.summon_actions(state))
             assert actions.can_pick(state) == bool(actions.move_picks(state))
+            assert state.figures_by_god == [hexes_holding(state.figure_owner, g) for g in range(players)]
             checked += 1
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])

@@ -25,6 +25,7 @@ The four actions (§7.3):
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
@@ -212,14 +213,14 @@ def can_move(st: AnkhState, h: int, god: int) -> bool:
 def move_picks(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
     moved = st.moved
-    return [PICK[h] for h in hexes_holding(st.figure_owner, god) if h not in moved and can_move(st, h, god)]
+    return [PICK[h] for h in st.figures_by_god[god] if h not in moved and can_move(st, h, god)]
 
 
 def can_pick(st: AnkhState) -> bool:
     """Whether ``move_picks(st)`` is not empty (stops at the first figure that can move)."""
     god = st.god_of_seat[st.to_move]
     moved = st.moved
-    return any(h not in moved and can_move(st, h, god) for h in hexes_holding(st.figure_owner, god))
+    return any(h not in moved and can_move(st, h, god) for h in st.figures_by_god[god])
 
 
 def continue_move(st: AnkhState) -> None:
@@ -233,6 +234,9 @@ def continue_move(st: AnkhState) -> None:
 def move_figure(st: AnkhState, a: int, b: int) -> None:
     """Carry the figure (with a Scorpion's aim and its badge) from ``a`` to ``b``."""
     fig, fown, aim, badge = st.figure, st.figure_owner, st.aim, st.badge
+    mine = st.figures_by_god[fown[a]]
+    mine.remove(a)
+    insort(mine, b)
     fig[b], fown[b], aim[b], badge[b] = fig[a], fown[a], aim[a], badge[a]
     fig[a] = fown[a] = aim[a] = -1
     badge[a] = 0
@@ -302,7 +306,7 @@ def summon_spaces(st: AnkhState, god: int) -> list[int]:
     adjacent = st.regions.adjacent
     fig, mon = st.figure, st.monument
     mark: set[int] = set()
-    for h in hexes_holding(st.figure_owner, god):
+    for h in st.figures_by_god[god]:
         mark.update(adjacent[h])
     for h in hexes_holding(st.monument_owner, god):
         mark.update(adjacent[h])
@@ -429,6 +433,7 @@ def place_from_pool(st: AnkhState, god: int, kind: int, h: int) -> None:
         guardians.take_from_pool(st, god, kind)
     st.figure[h] = kind
     st.figure_owner[h] = god
+    insort(st.figures_by_god[god], h)
     st.badge[h] = 0
     if kind == SCORPION:
         st._queue(AIM, god, h, front=True)

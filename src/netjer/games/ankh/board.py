@@ -681,45 +681,67 @@ def _region_lines(regions: RegionMap, r: int) -> _RegionLines:
     valid: dict[frozenset[int], bool] = {}  # a line and its reverse cut the same way
     adjacency = _region_adjacency(regions, r)
 
-    def record(path: list[int], verts: list[int]) -> None:
+    none = MAX_CAMELS_PER_LINE + 1  # "no valid line through this path"
+
+    def line_ends(path: list[int], v: int) -> int:
+        """``path`` reached the border at ``v``: record it if it is a valid line (its length),
+        else ``none``."""
         key = frozenset(path)
         ok = valid.get(key)
         if ok is None:
             ok = valid[key] = _split_sizes(regions, r, key, adjacency) is not None
         if not ok:
-            return
+            return none
         t = tuple(path)
-        n = len(t)
         complete.append(t)
-        for i in range(1, n + 1):
-            p = t[:i]
-            old = prefixes.get(p)
-            if old is None or old[0] > n:
-                prefixes[p] = (n, verts[i])
+        n = len(t)
+        old = prefixes.get(t)
+        if old is None or old[0] > n:
+            prefixes[t] = (n, v)
+        return n
 
-    def extend(path: list[int], verts: list[int]) -> None:
+    def extend(path: list[int], verts: list[int]) -> int:
+        """Walk on from the end of ``path`` (its vertices ``verts``, from the start; the end is
+        inside the region): record the valid lines through it, and ``prefixes[path]`` once
+        its subtree is walked.  Returns the length of the shortest valid line through
+        ``path``, ``none`` if none.  A step onto the border ends a line at once (no call)."""
         v = verts[-1]
-        if interior[v] < 0:  # reached a border: the line ends here
-            record(path, verts)
-            return
-        if len(path) == MAX_CAMELS_PER_LINE:
-            return
+        best = none
         last = path[-1]
+        deeper = len(path) + 1 < MAX_CAMELS_PER_LINE
         for e, w in vertex_steps[v]:  # an inside vertex: its 3 edges are open edges of r
             if e == last or w in verts:
                 continue
             path.append(e)
-            verts.append(w)
-            extend(path, verts)
+            if interior[w] < 0:  # reached a border: the line ends here
+                n = line_ends(path, w)
+            elif deeper:
+                verts.append(w)
+                n = extend(path, verts)
+                verts.pop()
+            else:
+                n = none
             path.pop()
-            verts.pop()
+            best = min(best, n)
+        if best == none:
+            return none
+        # A prefix of two or more edges is walked once (its edges fix its start); a single
+        # edge may be walked from both ends: the first shortest completion is kept.
+        t = tuple(path)
+        old = prefixes.get(t)
+        if old is None or old[0] > best:
+            prefixes[t] = (best, v)
+        return best
 
     for v0 in range(board.num_vertices):
         if interior[v0] >= 0:
             continue
         for e1, w1 in vertex_steps[v0]:
             if open_edge[e1]:
-                extend([e1], [v0, w1])
+                if interior[w1] < 0:
+                    line_ends([e1], w1)
+                else:
+                    extend([e1], [v0, w1])
     return _RegionLines(frozenset(complete), prefixes)
 
 

@@ -22,9 +22,10 @@ from typing import Literal
 
 #: How ``clone`` copies a field: ``share`` (immutable: int, bool, str, tuple, frozenset,
 #: ``RegionMap``, ``Split``, ``Hooks``), ``list`` (a new list of the same immutable items),
-#: ``items`` (a new list of each item's ``copy()``, ``None`` kept), ``record`` (the record's
-#: own ``copy()``: :class:`Battle`).
-CopyMode = Literal["share", "list", "items", "record"]
+#: ``rows`` (a new list of copies of its lists of immutable items), ``items`` (a new list of
+#: each item's ``copy()``, ``None`` kept), ``record`` (the record's own ``copy()``:
+#: :class:`Battle`).
+CopyMode = Literal["share", "list", "rows", "items", "record"]
 
 #: How ``full_state`` writes a field: ``value`` (as it is: ints, bools, strings, lists of
 #: them), ``list`` (a tuple or list as a list), ``sorted`` (a set as a sorted list), ``rows``
@@ -233,6 +234,13 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
         (
             _lst("figure", "figure kind on each hex (pieces.GOD ..), -1 empty (§3, §8.1)"),
             _lst("figure_owner", "god owning the figure on each hex, -1 none"),
+            _f(
+                "figures_by_god",
+                "per god, the hexes of its figures, ascending: figure_owner read the other way, kept"
+                " up to date by every figure write (the legal-action lists read it, §7.3)",
+                copy="rows",
+                json="derived",
+            ),
             _lst("monument", "Monument kind on each hex (pieces.OBELISK ..), -1 none (§9)"),
             _lst("monument_owner", "god controlling the Monument on each hex, -1 neutral (§9)"),
             _lst("aim", "a Giant Scorpion's aimed side (0-5) on each hex, -1 none (§3)"),
@@ -351,6 +359,8 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
 FIELDS: tuple[StateField, ...] = tuple(f for _, group in FIELD_GROUPS for f in group)
 #: Names of the fields ``clone`` copies as lists.
 LIST_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "list")
+#: Names of the fields ``clone`` copies as lists of lists.
+ROW_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "rows")
 #: Names of the fields ``clone`` copies by their record's ``copy()``.
 RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "record")
 #: The kernel's attributes (core.state.State), handled by the kernel.

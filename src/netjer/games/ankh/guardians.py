@@ -51,7 +51,8 @@ if TYPE_CHECKING:
 def guardians_owned(st: AnkhState, god: int, level: int) -> int:
     """Guardians of ``level`` that ``god`` controls, on the board or in its pool."""
     kind = st.guardian_kind[level - 1]
-    on_board = sum(1 for h, o in enumerate(st.figure_owner) if o == god and st.figure[h] == kind)
+    fig = st.figure
+    on_board = sum(1 for h in st.figures_by_god[god] if fig[h] == kind)
     return on_board + st.guardian_pool[pool_index(god, level)]
 
 
@@ -135,6 +136,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         kind, owner, god = fig[h], fown[h], ctl[h]
         if kind < 0 or kind == GOD:  # pragma: no cover - callers pass figures that may die
             continue
+        st.figures_by_god[owner].remove(h)
         fig[h] = fown[h] = -1
         st.aim[h] = -1
         st.badge[h] = 0

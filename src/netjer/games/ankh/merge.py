@@ -59,6 +59,7 @@ def merge_gods(st: AnkhState) -> bool:
                 st.removed_warriors[minor] += 1
             fig[h] = fown[h] = -1
             st.badge[h] = 0
+    st._refresh_figures()
     st.removed_warriors[minor] += st.warriors_pool[minor]
     st.warriors_pool[minor] = 0
     st.followers[major] += st.followers[minor]
@@ -124,6 +125,7 @@ def adopt(st: AnkhState, h: int, kind: int) -> bool:
     major = st.god_of_seat[minor]
     if h >= 0:
         st.figure_owner[h] = major
+        st._refresh_figures()
         kind = st.figure[h]
         where = _("at {space}").format(space=st.board.hex_name(h))
     else:
@@ -154,6 +156,7 @@ def release_guardians(st: AnkhState) -> None:
             st.removed_guardians[GUARDIAN_LEVEL[fig[h]] - 1] += 1
             fig[h] = fown[h] = st.aim[h] = -1
             st.badge[h] = 0
+    st._refresh_figures()
     for level in GUARDIAN_LEVELS:
         slot = pool_index(minor, level)
         st.removed_guardians[level - 1] += st.guardian_pool[slot]

@@ -186,6 +186,7 @@ def build_position(spec: PositionSpec) -> AnkhState:
     opts = {"players": n, "first_player": 0, "guardians": spec.guardians, "gods": spec.gods, **spec.options}
     state = AnkhGame(opts).new_initial_state(spec.seed)
     _board(state, spec)
+    state._refresh_figures()
     _god_boards(state, spec)
     _regions(state, spec)
     _events(state, spec)

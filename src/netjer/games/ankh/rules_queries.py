@@ -187,14 +187,14 @@ def claimable_monuments(st: AnkhState, god: int) -> list[int]:
         the Monuments' hex indices, sorted."""
     if st.ankh_pool[god] <= 0:
         return []
-    mon, mown, fown = st.monument, st.monument_owner, st.figure_owner
+    mon, mown = st.monument, st.monument_owner
     # A Monument is neutral when its owner is -1; a hex without a Monument has owner -1 too
     # (an owner is only ever set with its Monument), so there is a neutral one exactly when
     # more owners than Monuments are -1 (counted in C rather than by a loop over the hexes).
     any_neutral = mown.count(-1) > mon.count(-1)
     adjacent = st.regions.adjacent
     out = set()
-    for h in hexes_holding(fown, god):
+    for h in st.figures_by_god[god]:
         for x in adjacent[h]:
             if mon[x] < 0:
                 continue
@@ -207,9 +207,9 @@ def followers_gain(st: AnkhState, god: int) -> int:
     """§7.3 Gain Followers: 1 per Monument, own or neutral (not an opponent's), adjacent to at
     least one figure of ``god``, each Monument once; +1 with Revered (§2.2)."""
     adjacent = st.regions.adjacent
-    fown, mon, mown = st.figure_owner, st.monument, st.monument_owner
+    mon, mown = st.monument, st.monument_owner
     seen = set()
-    for h in hexes_holding(fown, god):
+    for h in st.figures_by_god[god]:
         for x in adjacent[h]:
             if mon[x] >= 0 and (mown[x] < 0 or mown[x] == god):
                 seen.add(x)

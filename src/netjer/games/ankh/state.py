@@ -47,7 +47,7 @@ from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
-from netjer.games.ankh.fields import FIELDS, LIST_FIELDS, RECORD_FIELDS, Battle
+from netjer.games.ankh.fields import FIELDS, LIST_FIELDS, RECORD_FIELDS, ROW_FIELDS, Battle
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, Hooks, Task, hooks_for, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
@@ -270,6 +270,7 @@ class AnkhState(State):
     # board
     figure: list[int]
     figure_owner: list[int]
+    figures_by_god: list[list[int]]
     monument: list[int]
     monument_owner: list[int]
     aim: list[int]
@@ -449,8 +450,14 @@ class AnkhState(State):
         return [g for g in self.devotion_stack if g in gods]
 
     def _figures_of(self, god: int) -> list[int]:
-        """Hexes of god ``god``'s figures on the board, ascending."""
-        return hexes_holding(self.figure_owner, god)
+        """Hexes of god ``god``'s figures on the board, ascending (a new list)."""
+        return self.figures_by_god[god][:]
+
+    def _refresh_figures(self) -> None:
+        """Rebuild ``figures_by_god`` from ``figure_owner`` (after setup, a built position, a
+        merge, a forgotten god: the rare writes; moves, placements and kills keep it up to
+        date one hex at a time, :mod:`netjer.games.ankh.actions`, :func:`guardians.kill`)."""
+        self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(self.n)]
 
     def _living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""
@@ -507,6 +514,7 @@ class AnkhState(State):
             else:
                 self.figure[p.hex] = FIGURE_IDS.index(p.kind)
                 self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
+        self._refresh_figures()
         self.regions = setup.regions
         self.token_of_region = list(setup.token_of_region)
         self.token_supply = list(setup.conflict_tokens_in_supply)
@@ -667,6 +675,8 @@ class AnkhState(State):
         d.update(src)
         for name in LIST_FIELDS:
             d[name] = src[name][:]
+        for name in ROW_FIELDS:
+            d[name] = [row[:] for row in src[name]]
         for name in RECORD_FIELDS:
             d[name] = src[name].copy()
         new.power_data = [x if x is None else x.copy() for x in self.power_data]
