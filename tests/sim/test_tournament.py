@@ -78,6 +78,10 @@ def test_batches_are_sized_to_the_games_length() -> None:
     assert batch_size_for(5.0, 400, 2) == 1  # long games go one by one
     assert batch_size_for(0.01, 3, 2) == 1
     assert [len(b) for b in batches(schedule("aton", ["random"], 7), 3)] == [3, 3, 1]
+    # guided: at most half the games left per worker, so the last batches are small
+    guided = [len(b) for b in batches(schedule("aton", ["random"], 100), 12, workers=2)]
+    assert sum(guided) == 100 and guided[0] == 12 and guided == sorted(guided, reverse=True)
+    assert guided[-3:] == [1, 1, 1]
     with pytest.raises(ConfigError, match="batch size"):
         run_tasks(schedule("aton", ["random"], 2), workers=2, batch_size=0)
 

@@ -409,9 +409,23 @@ def batch_size_for(seconds_per_game: float, games: int, workers: int) -> int:
     return max(1, min(by_time, by_balance))
 
 
-def batches(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
-    """``tasks`` cut into consecutive batches of ``size`` (the last one may be shorter)."""
-    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+def batches(tasks: Sequence[GameTask], size: int, workers: int | None = None) -> list[list[GameTask]]:
+    """``tasks`` cut into consecutive batches of ``size`` (the last one may be shorter).
+
+    With ``workers``, the batches shrink towards the end ("guided" scheduling, as OpenMP's
+    ``schedule(guided)``): each holds at most half of the games left per worker, so that the
+    workers finish together instead of one waiting for another's last full batch.
+    """
+    if workers is None:
+        return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+    parts = []
+    start = 0
+    while start < len(tasks):
+        left = len(tasks) - start
+        step = max(1, min(size, -(-left // (2 * workers))))
+        parts.append(list(tasks[start : start + step]))
+        start += step
+    return parts
 
 
 def iter_results(
@@ -429,7 +443,8 @@ def iter_results(
             workers the batches are sized for (default: the cluster's CPUs).
         ray_address: a Ray cluster (``"auto"``, ``"ray://host:10001"``, or ``"local"`` to
             start a local Ray instance); ``None`` uses the local process pool.
-        batch_size: games per batch; ``None`` sizes batches to the games' length: the first
+        batch_size: games per batch, at most (the last batches are smaller, so that the
+            workers finish together: :func:`batches`); ``None`` sizes batches to the games' length: the first
             game is played here and timed (its result is kept), then
             :func:`batch_size_for` decides; 1 ships one game per task.
 
@@ -447,13 +462,13 @@ def iter_results(
         return
     ray = _ray(ray_address) if ray_address is not None else None
     rest = list(tasks)
+    if ray is not None and workers == 1:
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     if batch_size is None and rest:
-        if ray is not None and workers == 1:
-            workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         start = time.perf_counter()
         yield play_task(rest.pop(0))
         batch_size = batch_size_for(time.perf_counter() - start, len(rest), workers)
-    parts = batches(rest, batch_size or 1)
+    parts = batches(rest, batch_size or 1, workers)
     if ray is not None:
         yield from _ray_batches(ray, parts)
         return
