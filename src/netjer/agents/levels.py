@@ -131,11 +131,12 @@ RATINGS: dict[tuple[str, int, str], Rating] = {
     ("ankh", 2, "casual"): Rating(-645, (-690, -585), 40, "2026-12-01"),
     ("ankh", 2, "strong"): Rating(0, (0, 0), 24, "2026-12-01"),
     ("ankh", 2, "strongest"): Rating(382, (191, 492), 4, "2026-12-01"),
-    # benchmarks/levels.py ankh -o players=4 --games 20 --games-for strongest=4
-    ("ankh", 4, "beginner"): Rating(-794, (-1245, -583), 60, "2026-12-01"),
-    ("ankh", 4, "casual"): Rating(-440, (-831, -284), 80, "2026-12-01"),
-    ("ankh", 4, "strong"): Rating(0, (0, 0), 32, "2026-12-01"),
-    ("ankh", 4, "strongest"): Rating(432, (191, 597), 4, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100
+    #   --max-seconds 0 --log benchmarks/logs/ankh4.log (19 games of strongest; docs/levels.md)
+    ("ankh", 4, "beginner"): Rating(-642, (-1113, -443), 60, "2026-12-01"),
+    ("ankh", 4, "casual"): Rating(-369, (-798, -233), 80, "2026-12-01"),
+    ("ankh", 4, "strong"): Rating(0, (0, 0), 77, "2026-12-01"),
+    ("ankh", 4, "strongest"): Rating(294, (133, 561), 19, "2026-12-01"),
 }
 
 
