@@ -24,11 +24,9 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import sys
 import time
 from dataclasses import asdict
-from typing import Any
 
 from netjer.agents.levels import levels_for
 from netjer.core.errors import ConfigError
@@ -38,6 +36,8 @@ from netjer.sim.tournament import (
     head_to_head,
     iter_results,
     play_task,
+    read_log,
+    result_to_log,
     schedule_pairings,
     summarize,
 )
@@ -128,14 +128,10 @@ def main() -> None:
         k = position[pair] = position.get(pair, -1) + 1
         keyed.append(((k + 0.5) / counts[pairs.index(_pair_of(pair, pairs))], task.index, task))
     ordered = [t for _, _, t in sorted(keyed, key=lambda x: (x[0], x[1]))]
-    done: dict[int, GameResult] = {}
-    if args.log and os.path.exists(args.log):
-        with open(args.log, encoding="utf-8") as log:
-            logged = {(row["seed"], tuple(row["seats"])): row for row in map(json.loads, log)}
-        for task in ordered:  # a logged game counts if the same agents sat the same seats with the same seed
-            row = logged.get((task.seed, task.seats))
-            if row is not None:
-                done[task.index] = _result({**row, "index": task.index, "players": task.players})
+    try:
+        done: dict[int, GameResult] = read_log(args.log, ordered) if args.log else {}
+    except ConfigError as err:
+        sys.exit(f"error: {err}")
     start = time.perf_counter()
     pending = [t for t in ordered if t.index not in done]
     seats_of = {t.index: t.seats for t in tasks}
@@ -148,7 +144,7 @@ def main() -> None:
         for result in results_in_turn:
             done[result.index] = result
             if log_file is not None:
-                log_file.write(json.dumps({**asdict(result), "seats": seats_of[result.index]}) + "\n")
+                log_file.write(result_to_log(result, seats_of[result.index]) + "\n")
                 log_file.flush()
     finally:
         if log_file is not None:
@@ -207,14 +203,6 @@ def main() -> None:
 def _pair_of(players: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple[int, int]:
     """The pairing (stronger, weaker) whose agents are ``players``."""
     return next(p for p in pairs if set(p) == set(players))
-
-
-def _result(row: dict[str, Any]) -> GameResult:
-    """A :class:`GameResult` from its logged JSON form."""
-    fields = {k: v for k, v in row.items() if k != "seats"}
-    fields.update(players=tuple(row["players"]), returns=tuple(row["returns"]))
-    fields["facets"] = {k: tuple(v) for k, v in row.get("facets", {}).items()}
-    return GameResult(**fields)
 
 
 if __name__ == "__main__":

@@ -228,3 +228,56 @@ def test_an_opponent_model_plays_the_other_seats_in_the_tree() -> None:
     assert callable(spec_agent.opponents)
     with pytest.raises(ConfigError, match="opponent model must be 'heuristic'"):
         make_agent("ismcts:opponents=random")
+
+
+#: A Dioses del Nilo game (seed 1001) in which Seth, to move, can only save himself by
+#: repeating the position a third time (``move b1 a1``: a draw, rules/nilo.md §3.8); every
+#: other move loses to the heuristic's reply.
+_NILE_REPEAT = (
+    "place 4 a1 down",
+    "place 5 a3",
+    "place 5 b2",
+    "place 2 c3",
+    "move b1 c1",
+    "attack c3 c1",
+    "attack b2 b4",
+    "move a3 b3",
+    "move a1 b1",
+    "move b3 a3",
+    "move b1 a1",
+    "move a3 b3",
+    "move a1 b1",
+    "move b3 a3",
+)
+
+
+def test_contempt_counts_a_drawn_playout_against_the_searcher() -> None:
+    from netjer.agents.ismcts import _Node  # noqa: PLC0415 - the tree's statistics
+    from netjer.games.registry import make_game  # noqa: PLC0415
+
+    game = make_game("nile", {})
+    state = game.new_initial_state(1001)
+    for text in _NILE_REPEAT:
+        state.apply(next(a for a in state.legal_actions() if str(a) == text))
+    draw = next(a for a in state.legal_actions() if str(a) == "move b1 a1")
+    seat = state.current_player
+    means = {}
+    for contempt in (0.0, 0.5):
+        agent = ISMCTSAgent(0, iterations=60, rollout="heuristic", opponents="heuristic", contempt=contempt)
+        agent.prepare(game)
+        root = _Node(None, None, -1)
+        rng = Rng(0)
+        view = PlayerView(state, seat)
+        for _ in range(60):
+            agent._iterate(root, view.determinize(rng), rng, seat)
+        child = root.children[draw]
+        means[contempt] = child.total / child.visits
+    assert means == {0.0: 0.0, 0.5: -0.5}  # the draw ends every line through it
+    spec_agent = make_agent("ismcts:iterations=5,contempt=0.25")
+    assert isinstance(spec_agent, ISMCTSAgent) and spec_agent.contempt == 0.25
+    assert isinstance(make_agent("ismcts:iterations=5"), ISMCTSAgent)
+    for bad, message in (("1.5", "from 0 to 1"), ("-0.1", "from 0 to 1"), ("much", "not a number")):
+        with pytest.raises(ConfigError, match=message):
+            make_agent(f"ismcts:iterations=5,contempt={bad}")
+    with pytest.raises(ConfigError, match="contempt must be from 0 to 1"):
+        ISMCTSAgent(1, iterations=5, contempt=2.0)

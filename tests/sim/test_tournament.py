@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ from netjer.sim.tournament import (
     outcome,
     play_batch,
     play_task,
+    read_log,
+    result_to_log,
     run_tasks,
     schedule,
     schedule_pairings,
@@ -168,3 +171,30 @@ def test_head_to_head_scores_each_game_by_its_pairwise_results() -> None:
     assert duel.score == pytest.approx((1 + 1 / 3) / 2) and (duel.wins, duel.losses) == (1, 1)
     assert duel.interval[0] < duel.score < duel.interval[1]
     assert head_to_head(four, 0, 2).games == 0
+
+
+# --- game logs (benchmarks/levels.py and strength.py resume from them) ----------------------------------
+
+
+def test_a_logged_game_is_read_back_for_the_same_task_only(tmp_path: Path) -> None:
+    tasks = schedule("aton", ["heuristic", "random"], 3, seed=40)
+    played = [play_task(t) for t in tasks[:2]]
+    log = tmp_path / "games.log"
+    log.write_text("".join(result_to_log(r, tasks[r.index].seats) + "\n" for r in played) + "\n")
+    assert read_log(str(log), tasks) == {0: played[0], 1: played[1]}
+    # the same seeds with other agents (or the seats swapped) are other games: none counts
+    swapped = schedule("aton", ["random", "heuristic"], 3, seed=40)
+    assert read_log(str(log), swapped) == {}
+    # another tournament holding the same game (seed 41, same seats) takes it at its own index
+    other = schedule("aton", ["heuristic", "random"], 1, seed=41)
+    other = [replace(other[0], seats=tasks[1].seats, players=(1, 0), index=0)]
+    assert read_log(str(log), other)[0].index == 0
+    assert read_log(str(tmp_path / "missing.log"), tasks) == {}
+
+
+def test_a_damaged_log_is_refused_with_its_line(tmp_path: Path) -> None:
+    tasks = schedule("aton", ["heuristic", "random"], 1, seed=40)
+    log = tmp_path / "games.log"
+    log.write_text(result_to_log(play_task(tasks[0]), tasks[0].seats) + "\n{not json\n")
+    with pytest.raises(ConfigError, match="line 2"):
+        read_log(str(log), tasks)

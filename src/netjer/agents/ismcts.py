@@ -18,6 +18,12 @@ Multiplayer MCTS by Focusing on Yourself" (IEEE CoG 2020), likewise spend the se
 searcher's own moves and play the opponents by a simple policy.  The model plays on the
 search's determinizations, so it only sees what the searching seat's sample gives it.
 
+With a contempt (``contempt=c``), a playout that ends in a draw (every seat's return equal and
+not negative) counts ``-c`` for the searching seat instead of the draw's return: the search
+prefers a line whose expected return beats ``-c`` to a certain draw.  Chess programs call this
+the contempt factor (a draw against a weaker opponent is worth less than its score); here it
+keeps the search from settling for a repetition draw against a model it could beat.
+
 The agent never sees the true state: only ``view.legal_actions()`` and determinizations,
 which depend on the seat's observation alone (see ``State.determinize``).
 """
@@ -96,6 +102,10 @@ class ISMCTSAgent(Agent):
             policy) or a policy function plays the other seats' decisions inside the tree,
             which then branches only on the searching seat's own decisions.  Strong when the
             opponents play like the model; a poorer guess of a different opponent.
+        contempt: from 0 to 1 (default 0: a draw counts its own return): a drawn end of a
+            playout (every seat's return equal and at least 0; Ankh's "everyone loses" is not
+            a draw) counts ``-contempt`` for the searching seat, the other seats' returns
+            unchanged.
 
     Raises:
         ConfigError: if neither budget is positive, ``max_seconds`` is not positive,
@@ -118,6 +128,7 @@ class ISMCTSAgent(Agent):
         evaluate: Evaluation | str | None = None,
         guided: bool = False,
         opponents: RolloutPolicy | str | None = None,
+        contempt: float = 0.0,
     ) -> None:
         if iterations is not None and iterations <= 0:
             raise ConfigError(f"ismcts: iterations must be positive, got {iterations}")
@@ -133,6 +144,8 @@ class ISMCTSAgent(Agent):
             raise ConfigError(f"ismcts: the playout cut-off must be positive, got {max_playout}")
         if isinstance(opponents, str) and opponents != "heuristic":
             raise ConfigError(f"ismcts: the opponent model must be 'heuristic', got {opponents!r}")
+        if not 0.0 <= contempt <= 1.0:
+            raise ConfigError(f"ismcts: the contempt must be from 0 to 1, got {contempt}")
         if isinstance(evaluate, str) and evaluate != "heuristic":
             raise ConfigError(f"ismcts: evaluate must be 'heuristic' or a function, got {evaluate!r}")
         self.rng = Rng(seed)
@@ -145,6 +158,7 @@ class ISMCTSAgent(Agent):
         self.evaluate = evaluate
         self.guided = guided
         self.opponents = opponents
+        self.contempt = contempt
         #: iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
 
@@ -267,6 +281,9 @@ class ISMCTSAgent(Agent):
             steps += 1
         if state.is_terminal:
             returns = state.returns()
+            if self.contempt and min(returns) == max(returns) >= 0:
+                returns = list(returns)
+                returns[seat] = -self.contempt
         else:
             evaluate = self.evaluate
             assert callable(evaluate)

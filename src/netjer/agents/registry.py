@@ -63,6 +63,7 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
     seconds = _number("ismcts", params, "time", float)
     c = _number("ismcts", params, "c", float)
     depth = _number("ismcts", params, "depth", int)
+    contempt = _number("ismcts", params, "contempt", float, probability=True)
     return ISMCTSAgent(
         seed,
         iterations=int(iterations) if iterations is not None else None,
@@ -73,6 +74,7 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
         evaluate="heuristic" if depth is not None else None,
         guided=_flag("ismcts", params, "guided"),
         opponents=params.get("opponents"),
+        contempt=contempt or 0.0,
     )
 
 
@@ -108,11 +110,12 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: with the game's evaluation, offered next to its heuristic: see
 #: :func:`netjer.agents.heuristic.heuristic_evaluation`), ``guided=1`` (expand the playout
 #: policy's choice first), ``opponents=heuristic`` (the other seats' decisions in the tree
-#: follow the game's heuristic: an opponent model).
+#: follow the game's heuristic: an opponent model), ``contempt=0.5`` (a drawn playout counts
+#: -0.5 for the searching seat: draw aversion, from 0 to 1, default 0).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "heuristic": frozenset({"epsilon", "temperature", "plan"}),
-    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided", "opponents"}),
+    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided", "opponents", "contempt"}),
 }
 HUMAN = "human"
 

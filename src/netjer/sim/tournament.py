@@ -15,6 +15,7 @@ are not dominated by each task's round trip; results stream back as batches comp
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import os
 import time
@@ -502,6 +503,57 @@ def run_tasks(
         if progress is not None:
             progress(len(results), total)
     return sorted(results, key=lambda r: r.index)
+
+
+def result_to_log(result: GameResult, seats: Sequence[str]) -> str:
+    """One line of a tournament's game log (JSON, no newline): ``result`` with the agent
+    specification of each seat (``seats``), what :func:`read_log` matches a task by."""
+    return json.dumps({**asdict(result), "seats": list(seats)})
+
+
+def result_from_log(row: dict[str, Any], task: GameTask) -> GameResult:
+    """The :class:`GameResult` of ``task`` from its logged JSON form (a row written by
+    :func:`result_to_log`, parsed); the index and players are the task's, so a log written by
+    another tournament of the same games fits this one.
+
+    Raises:
+        KeyError, TypeError: if ``row`` is not a logged result.
+    """
+    fields = {k: v for k, v in row.items() if k != "seats"}
+    fields.update(index=task.index, players=tuple(task.players), returns=tuple(row["returns"]))
+    fields["facets"] = {k: tuple(v) for k, v in row.get("facets", {}).items()}
+    return GameResult(**fields)
+
+
+def read_log(path: str, tasks: Sequence[GameTask]) -> dict[int, GameResult]:
+    """The games of ``tasks`` already played in the log at ``path`` (JSON lines of
+    :func:`result_to_log`), by task index: a logged game counts for a task when it had the
+    same seed and the same agent specification in every seat.  A missing file holds none.
+
+    Raises:
+        ConfigError: if a line is not a logged result (naming the file and line).
+    """
+    if not os.path.exists(path):
+        return {}
+    logged: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as log:
+        for number, line in enumerate(log, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                logged[(int(row["seed"]), tuple(row["seats"]))] = row
+            except (ValueError, KeyError, TypeError) as err:
+                raise ConfigError(f"{path}, line {number}: not a logged game ({err})") from None
+    done = {}
+    for task in tasks:
+        row = logged.get((task.seed, tuple(task.seats)))
+        if row is not None:
+            try:
+                done[task.index] = result_from_log(row, task)
+            except (KeyError, TypeError) as err:
+                raise ConfigError(f"{path}: the game of seed {task.seed} is not a logged result ({err})") from None
+    return done
 
 
 def _ray(address: str) -> Any:
