@@ -70,6 +70,9 @@ def main() -> None:
         import ray  # noqa: PLC0415 - optional
 
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        # Warm Ray's workers (their first task imports netjer and the game) before timing, as
+        # the forked pool's workers start with what this process has imported.
+        run_tasks(tasks[:8], ray_address="local", batch_size=1)
         runs["Ray (2 CPUs), batches"] = lambda: run_tasks(tasks, ray_address="local")
         runs["Ray (2 CPUs), 1 game per task"] = lambda: run_tasks(tasks, ray_address="local", batch_size=1)
     rates: dict[str, list[float]] = {name: [] for name in runs}
