@@ -21,6 +21,7 @@ from netjer.server.app import create_app
 from netjer.server.tables import legal_entries
 from netjer.server.windows import window_plan
 from tests.server.test_windows import _ankh_battle
+from tests.server.views import shown
 
 VIEW_KEYS = {
     "type",
@@ -113,10 +114,10 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 # its own decision (nothing queued here: the seats play in the engine's order).
                 choice = plan.get(seat) if plan is not None else None
                 if choice is not None:
-                    assert rest["observation"] == choice.observation
+                    assert rest["observation"] == shown(choice.observation)
                     assert rest["legal"] == legal_entries(make_game(game), choice.legal)
                 else:
-                    assert rest["observation"] == local.observation(seat)
+                    assert rest["observation"] == shown(local.observation(seat))
                     assert rest["legal"] == (
                         [] if local.current_player != seat else legal_entries(make_game(game), local.legal_actions())
                     )
@@ -137,7 +138,7 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
                 message = ws.receive_json()
                 assert message["type"] == "view" and set(message) == VIEW_KEYS
                 choice = plan.get(seat) if plan is not None else None
-                assert message["observation"] == (choice.observation if choice else local.observation(seat))
+                assert message["observation"] == shown(choice.observation if choice else local.observation(seat))
                 assert message["log_from"] == len(received[seat])
                 received[seat].extend(message["log"])
                 assert words[seat] in message["log"]

@@ -32,6 +32,7 @@ from tests.server.test_api import _auth, _create
 from tests.server.test_leaks import SEAT_KEYS, VIEW_KEYS, _secret_words
 from tests.server.test_postgres import postgres_url  # noqa: F401 - the fixture
 from tests.server.test_reviews import _finished
+from tests.server.views import shown
 
 HUMANS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
 
@@ -437,10 +438,10 @@ def test_views_carry_only_the_seats_observation_through_two_processes(
                 assert set(message) == VIEW_KEYS and all(set(s) == SEAT_KEYS for s in message["seats"])
                 choice = plan.get(seat) if plan is not None else None
                 if choice is not None:
-                    assert message["observation"] == choice.observation
+                    assert message["observation"] == shown(choice.observation)
                     assert message["legal"] == legal_entries(make_game(game), choice.legal)
                 else:
-                    assert message["observation"] == local.observation(seat)
+                    assert message["observation"] == shown(local.observation(seat))
                     assert message["legal"] == (
                         [] if local.current_player != seat or local.is_terminal
                         else legal_entries(make_game(game), local.legal_actions())
@@ -454,7 +455,7 @@ def test_views_carry_only_the_seats_observation_through_two_processes(
                 rest = _view(httpx, table, seat, tokens[str(seat)], other)
                 if rest["version"] == version + 1:
                     choice = plan.get(seat) if plan is not None else None
-                    assert rest["observation"] == (choice.observation if choice else local.observation(seat))
+                    assert rest["observation"] == shown(choice.observation if choice else local.observation(seat))
 
 
 def test_processes_starting_at_once_on_a_new_database_migrate_it_one_at_a_time(

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from netjer.server.db import hash_token
 from netjer.server.tables import TableManager
 from tests.server.fake_time import FakeTime
+from tests.server.views import shown
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -130,5 +131,5 @@ def test_new_payloads_carry_no_other_seats_secret(client: TestClient, fake: Fake
     rt = manager.tables[table["id"]]
     for who, payload in ((other, payloads["other"]), (seat, payloads["takeback"])):
         steps = manager.replay(rt, who)
-        assert payload["observation"] == steps[payload["version"]]["observation"]
+        assert payload["observation"] == shown(steps[payload["version"]]["observation"])
     assert payloads["spectator"]["legal"] == []

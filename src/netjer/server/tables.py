@@ -1537,9 +1537,10 @@ class TableManager:
     # --- views ----------------------------------------------------------------------------
 
     def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0, chat_from: int = 0) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) is shown: its observation, its legal actions
-        when it is its turn, its log from ``log_from`` on, the chat from ``chat_from`` on, and
-        the table's public facts (seats, clocks)."""
+        """What ``seat`` (``None``: a spectator) is shown: its observation (without the
+        game's own ``log``, which the view's ``log`` carries, from ``log_from`` on: the whole
+        log again in every view was most of a late Ankh view), its legal actions when it is
+        its turn, the chat from ``chat_from`` on, and the table's public facts (seats, clocks)."""
         state = rt.state
         game = rt.game
         to_move = None if rt.finished else state.current_player
@@ -1580,7 +1581,7 @@ class TableManager:
             "clock": self.clock_view(rt),
             "rematch": rt.rematch,
             "hints": rt.hints,
-            "observation": observation,
+            "observation": {key: value for key, value in observation.items() if key != "log"},
             "legal": legal_entries(game, legal),
             "log_from": log_from,
             "log": log_lines[log_from:],
