@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -382,3 +383,66 @@ def test_a_second_request_while_the_decisions_are_being_counted_says_so(client: 
     err = client.portal.call(scenario)  # type: ignore[union-attr]
     assert (err.status, err.code) == (409, "review_running")
     assert "0 of 0" not in err.message and "counting" in err.message
+
+
+def test_the_computers_decisions_for_a_seat_whose_time_ran_out_are_flagged_and_not_counted(tmp_path: Path) -> None:
+    """Dioses del Nilo with a real-time clock: seat ``first``'s time runs out, the computer
+    plays its turn, the person takes the seat back, the game is played to its end; the seat's
+    review flags exactly the computer's decisions (as ``review_states`` with those plies) and a
+    review stored before stand-ins were told apart is flagged when served."""
+    from tests.server.fake_time import FakeTime  # noqa: PLC0415
+
+    fake = FakeTime()
+    app = create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=CAP, clock=fake)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        seats = [{"type": "human"}, {"type": "human"}]
+        body = {"game": "nile", "seed": 3, "seats": seats, "clock": {"mode": "realtime", "bank": 60, "increment": 0}}
+        made = client.post("/api/tables", json=body).json()
+        table, tokens = made["id"], made["tokens"]
+        view = lambda: client.get(f"/api/tables/{table}/view").json()  # noqa: E731
+        first = view()["to_move"]
+        client.get(f"/api/tables/{table}/view", params={"seat": 1 - first}, headers=_auth(tokens[str(1 - first)]))
+        fake.t += 61
+        client.portal.call(client.app.state.manager.check_clocks)  # type: ignore[attr-defined,union-attr]
+        began = view()["version"]
+        for _ in range(4000):  # the computer plays the seat's turn (in a thread)
+            if view()["to_move"] != first:
+                break
+            time.sleep(0.005)
+        r = client.post(f"/api/tables/{table}/takeback", json={"seat": first}, headers=_auth(tokens[str(first)]))
+        assert r.status_code == 200, r.text
+        ended = r.json()["version"]
+        assert ended > began
+        game = make_game("nile")
+        state = game.new_initial_state(3)
+        rt = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
+        _HISTORY[table] = [str(action) for action in rt.state.history]  # the computer's moves too
+        assert len(_HISTORY[table]) == ended
+        played = _play(client, table, tokens, "nile")
+        for text in played:
+            state.apply_text(text)
+        assert state.is_terminal
+        r = client.post(f"/api/tables/{table}/reviews", json={"seat": first, "iterations": 2},
+                        headers=_auth(tokens[str(first)]))  # fmt: skip
+        assert r.status_code == 202, r.text
+        entry, _ = _wait_done(client, table, first, tokens[str(first)])
+        decisions = entry["review"]["decisions"]
+        stood = [d["ply"] for d in decisions if d["standin"]]
+        assert stood == [d["ply"] for d in decisions if began <= d["ply"] < ended] and stood
+        start = game.new_initial_state(3)
+        actions = [game.parse_action(t) for t in played]
+        expected = review_states(start, actions, seats=[first], iterations=2, seed=0, standin=stood)
+        assert entry["review"] == expected.to_dict()
+        # the other seat sees the flags once published (the log told everyone of the timeout)
+        client.post(f"/api/tables/{table}/reviews/publish", json={"seat": first}, headers=_auth(tokens[str(first)]))
+        public = _reviews(client, table, None)["reviews"][0]["review"]["decisions"]
+        assert [d["ply"] for d in public if d["standin"]] == stood
+    # A review stored before stand-ins were told apart (no "standin" in its decisions).
+    store = Store(f"sqlite:///{tmp_path / 'n.db'}")
+    old = expected.to_dict()
+    for d in old["decisions"]:
+        del d["standin"]
+    ReviewStore(store).finish(table, first, old)
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        again = _reviews(client, table, first, tokens[str(first)])["reviews"][0]["review"]["decisions"]
+        assert [d["ply"] for d in again if d["standin"]] == stood

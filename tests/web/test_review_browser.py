@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +146,64 @@ def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
     page.wait_for_selector(f"[data-table='{made['id']}']")
     assert "hints allowed" in page.locator(f"[data-table='{made['id']}']").inner_text()
     assert "hints allowed" not in page.locator(f"[data-table='{plain['id']}']").inner_text()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server of this module's own, with the URL of its database (to store a review)."""
+    from tests.web.conftest import free_port, start_server, stop_server  # noqa: PLC0415
+
+    folder = tmp_path_factory.mktemp("standin")
+    port = free_port()
+    process = start_server(folder, port)
+    try:
+        yield f"http://127.0.0.1:{port}", f"sqlite:///{folder / 'n.db'}"
+    finally:
+        stop_server(process)
+
+
+@pytest.mark.slow
+def test_the_computers_decisions_are_drawn_apart_and_not_counted(served: tuple[str, str], page: Any) -> None:
+    """A stored review with decisions the computer took standing in for the seat: a grey band
+    on the graph, hollow marks, "(the computer)" in the list, the legend's counts without them."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+    from netjer.server.db import Store  # noqa: PLC0415
+    from netjer.server.reviews import ReviewStore  # noqa: PLC0415
+
+    server, db = served
+    table, tokens = finished_aton(server, seed=11)
+    game = make_game("aton")
+    state = game.new_initial_state(11)
+    replay = call(server, f"/api/tables/{table}/replay")
+    assert replay["steps"][-1]["observation"]
+    rng, actions = Rng(11), []
+    while not state.is_terminal:  # the same moves as finished_aton's
+        legal = state.legal_actions()
+        actions.append(legal[rng.below(len(legal))])
+        state.apply(actions[-1])
+    start = game.new_initial_state(11)
+    plies = [d.ply for d in review_states(start, actions, seats=[0], iterations=1).decisions]
+    stood = plies[len(plies) // 2 :]  # the computer played seat 0's second half
+    data = review_states(start, actions, seats=[0], iterations=2, standin=stood).to_dict()
+    own = [d for d in data["decisions"] if not d["standin"]]
+    computer = [d for d in data["decisions"] if d["standin"]]
+    computer[0]["mark"] = "mistake"  # at least one of the computer's decisions is marked
+    store = ReviewStore(Store(db))
+    assert store.start(table, 0, 2, None)
+    store.finish(table, 0, data)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("body[data-review=done]", state="attached")
+    assert page.locator("#review-graph rect.review-standin").count() == len(computer)
+    hollow = page.locator("#review-graph .review-point[data-standin=yes]")
+    assert hollow.count() == sum(1 for d in computer if d["mark"]) and hollow.count() >= 1
+    assert page.locator("#review-graph .review-point:not([data-standin])").count() == sum(1 for d in own if d["mark"])
+    counts = page.locator("[data-review-count='0']").inner_text()
+    marked = sum(1 for d in own if d["mark"])
+    assert f"{len(own)} decisions, {marked} marked" in counts
+    assert f"{len(computer)} by the computer standing in (not counted)" in counts
+    pick = page.locator("#review-body button.review-pick[data-standin=yes]").first
+    assert "(the computer)" in pick.inner_text()
+    pick.click()
+    assert "does not count" in page.locator("#review-detail [data-review-standin]").inner_text()
+    assert page.locator("#replay-steps .review-mark.standin").count() == hollow.count()

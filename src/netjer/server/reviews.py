@@ -14,6 +14,11 @@ iterations.  The request is recorded with the table at once and the finished rev
 recomputed; a review still running when the server stops starts again when it restarts
 (from its first decision: being seeded, it comes out the same).
 
+**Stand-ins.**  The decisions the computer took for a seat whose person's time ran out (from
+each ``timeout`` or ``gone`` event to the seat's ``takeback``: :func:`standins_of`) are
+reviewed like the others and flagged ``standin``: they are not the person's, and the review's
+marks of the seat leave them out (docs/review.md).
+
 **Visibility.**  A seat's review is shown to that seat (its token) and, once that seat
 publishes it, to everyone.  What others receive is rewritten for them: each decision's words
 (the action played, the action preferred) are the viewer's own words for it in that position
@@ -55,6 +60,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import json
 import logging
@@ -82,9 +88,10 @@ from netjer.agents.review import (
     win_chance,
 )
 from netjer.core.errors import NetjerError
+from netjer.core.record import StandIn, standin_plies
 from netjer.core.state import State
 from netjer.games.registry import make_game
-from netjer.server.db import Base, Store, now
+from netjer.server.db import Base, EventRow, Store, now
 from netjer.server.sockets import CLIENT_GONE
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
@@ -141,6 +148,17 @@ class ReviewStore:
         with self.sessions() as s:
             rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "done"))
             return {row.seat: (json.loads(row.data or "{}"), bool(row.published)) for row in rows}
+
+    def standins(self, table_id: str) -> list[StandIn]:
+        """When the computer stood in for a seat's person at the table (:func:`standins_of`
+        of its timeout, gone and take-back events)."""
+        with self.sessions() as s:
+            rows = s.execute(
+                select(EventRow.kind, EventRow.seat, EventRow.version)
+                .where(EventRow.table_id == table_id, EventRow.kind.in_(("timeout", "gone", "takeback")))
+                .order_by(EventRow.id)
+            )
+            return standins_of([(str(kind), seat, int(version)) for kind, seat, version in rows])
 
     def unfinished(self) -> list[tuple[str, int, int, int | None, list[dict[str, Any]]]]:
         """Every review asked for and not finished: ``(table, seat, iterations, depth,
@@ -246,14 +264,16 @@ def judge_step(
     iterations: int,
     depth: int | None,
     review_seed: int,
+    standin: bool = False,
 ) -> dict[str, Any]:
     """One step of a review (runs in a worker): the last of ``actions``, judged in the position
     the ones before it lead to (:func:`~netjer.agents.review.review_decision`, its ply being
-    its index), as a ``ReviewedDecision`` dict."""
+    its index; ``standin``: the computer took it for the seat's person), as a
+    ``ReviewedDecision`` dict."""
     state = _replayed(game, options, seed, actions[:-1])
     action = state.game.parse_action(actions[-1])
     decision = review_decision(
-        state, action, ply=len(actions) - 1, iterations=iterations, seed=review_seed, depth=depth
+        state, action, ply=len(actions) - 1, iterations=iterations, seed=review_seed, depth=depth, standin=standin
     )
     return asdict(decision)
 
@@ -292,6 +312,8 @@ class _Running:
     earlier: list[dict[str, Any]] = field(default_factory=list)
     #: Run by another server process (what its news said; nothing runs here).
     remote: bool = False
+    #: The plies of the game the computer took standing in for the seat's person.
+    standin: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -301,17 +323,55 @@ class _TableReviews:
     stored: dict[int, tuple[dict[str, Any], bool]]
     running: dict[int, _Running] = field(default_factory=dict)
     listeners: set[asyncio.Event] = field(default_factory=set)
+    #: When the computer stood in for a seat's person (from the table's events).
+    standins: list[StandIn] = field(default_factory=list)
+    #: The plies the computer took standing in (worked out when first needed).
+    standin_plies: set[int] | None = None
 
 
 def decisions_of(state: State, history: list[Any], seat: int) -> list[int]:
     """The plies (indices into ``history`` played from ``state``) at which ``seat`` decided."""
+    return [ply for ply, actor in enumerate(actors_of(state, history)) if actor == seat]
+
+
+def actors_of(state: State, history: list[Any]) -> list[int]:
+    """The seat that decided each ply of ``history`` played from ``state`` (not changed)."""
     position = state.clone()
-    plies = []
-    for ply, action in enumerate(history):
-        if position.current_player == seat:
-            plies.append(ply)
+    actors = []
+    for action in history:
+        actors.append(position.current_player)
         position.apply(action)
-    return plies
+    return actors
+
+
+def standins_of(events: list[tuple[str, int | None, int]]) -> list[StandIn]:
+    """When the computer stood in for a seat's person, from a table's events ``(kind, seat,
+    version)`` in order: from a ``timeout`` or ``gone`` (the person's time ran out, or they
+    had no connection for their deadline; :meth:`~netjer.server.tables.TableManager._expire`)
+    to the ``takeback`` (:meth:`~netjer.server.tables.TableManager.take_back`), or to the end.
+    A version is the number of entries stored then, as :class:`StandIn` counts.  (With
+    ``on_timeout="out"`` the same events end the game: no decision follows them.)"""
+    began: dict[int, int] = {}
+    out: list[StandIn] = []
+    for kind, seat, version in events:
+        if seat is None:
+            continue
+        if kind in ("timeout", "gone") and seat not in began:
+            began[seat] = version
+        elif kind == "takeback" and seat in began:
+            out.append(StandIn(seat, began.pop(seat), version))
+    out += [StandIn(seat, start) for seat, start in began.items()]
+    return sorted(out, key=lambda s: (s.start, s.seat))
+
+
+def table_standin_plies(rt: TableRuntime, standins: list[StandIn]) -> set[int]:
+    """The plies of ``rt``'s history whose decision the computer took, standing in (blocking:
+    a replay when there are stand-ins)."""
+    if not standins:
+        return set()
+    entries = rt.transcript.entries if rt.transcript is not None else [str(a) for a in rt.state.history]
+    actors = actors_of(rt.game.new_initial_state(rt.state.seed), rt.state.history)
+    return standin_plies(entries, standins, actors)
 
 
 def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
@@ -366,7 +426,8 @@ class ReviewService:
                 known = self._tables.get(table_id)
                 if known is None:
                     stored = await asyncio.to_thread(self.store.load, table_id)
-                    known = self._tables[table_id] = _TableReviews(stored)
+                    standins = await asyncio.to_thread(self.store.standins, table_id)
+                    known = self._tables[table_id] = _TableReviews(stored, standins=standins)
                     if self.store.shared:  # reviews other server processes run, as far as they went
                         rows = await asyncio.to_thread(self.store.running, table_id)
                         for seat, (done, total, iterations, depth) in rows.items():
@@ -453,7 +514,7 @@ class ReviewService:
             raise TableError(409, "not_reviewable", why)
         known = await self._of(rt.id)
         if seat in known.stored:
-            return self.entry(rt, known, seat, seat)
+            return await asyncio.to_thread(self.entry, rt, known, seat, seat)
         running = known.running.get(seat)
         if running is not None and running.error is None:
             where = f"{running.done} of {running.total} decisions" if running.total else "counting your decisions"
@@ -491,7 +552,15 @@ class ReviewService:
     async def _launch(self, rt: TableRuntime, seat: int, job: _Running) -> None:
         """Count the seat's decisions (a replay, long in Ankh: off the event loop) and start
         reviewing them."""
-        plies = await asyncio.to_thread(decisions_of, rt.game.new_initial_state(rt.state.seed), rt.state.history, seat)
+        known = await self._of(rt.id)
+
+        def plan() -> list[int]:
+            # read again: what was read while the game went on may miss its last timeouts
+            known.standins, known.standin_plies = self.store.standins(rt.id), None
+            job.standin = self._stood(rt, known)
+            return decisions_of(rt.game.new_initial_state(rt.state.seed), rt.state.history, seat)
+
+        plies = await asyncio.to_thread(plan)
         job.total = len(plies)
         job.task = asyncio.get_running_loop().create_task(self._run(rt, seat, plies, job))
         self._changed(await self._of(rt.id))
@@ -527,6 +596,9 @@ class ReviewService:
                 break
             if decision.ply != ply or decision.seat != seat:
                 break
+            if decision.standin != (ply in job.standin):  # kept before stand-ins were told apart
+                decision = dataclasses.replace(decision, standin=ply in job.standin)
+                job.earlier[len(decisions)] = asdict(decision)
             decisions.append(decision)
         job.earlier = job.earlier[: len(decisions)]
         job.done = len(decisions)
@@ -543,6 +615,7 @@ class ReviewService:
                     job.iterations,
                     job.depth,
                     REVIEW_SEED,
+                    ply in job.standin,
                     background=True,
                 )
                 decisions.append(ReviewedDecision(**data))
@@ -591,6 +664,10 @@ class ReviewService:
         stored = known.stored.get(seat)
         if stored is not None:
             data, published = stored
+            if known.standins and any("standin" not in d for d in data["decisions"]):
+                # stored before stand-ins were told apart: told from the table's events now
+                plies = self._stood(rt, known)
+                data = {**data, "decisions": [{**d, "standin": d["ply"] in plies} for d in data["decisions"]]}
             review = data if viewer == seat else review_for_viewer(rt, data, viewer)
             count = len(data["decisions"])
             return {"seat": seat, "status": "done", "done": count, "total": count, "iterations": data["iterations"],
@@ -598,6 +675,14 @@ class ReviewService:
         job = known.running[seat]
         return {"seat": seat, "status": "failed" if job.error else "running", "done": job.done, "total": job.total,
                 "iterations": job.iterations, "published": False, "review": None, "error": job.error}  # fmt: skip
+
+    @staticmethod
+    def _stood(rt: TableRuntime, known: _TableReviews) -> set[int]:
+        """The plies of the table's game the computer took standing in (blocking: a replay the
+        first time, at a table where the computer stood in)."""
+        if known.standin_plies is None:
+            known.standin_plies = table_standin_plies(rt, known.standins)
+        return known.standin_plies
 
     async def visible(self, rt: TableRuntime, viewer: int | None) -> dict[str, Any]:
         """Every review ``viewer`` may see: its own (running, failed or done) and the published
