@@ -306,6 +306,7 @@ def test_migration_0006_goes_down_and_up_again(tmp_path: Path) -> None:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
     assert "hints" in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    assert {"holder", "expires_at"} <= {c["name"] for c in inspect(store.engine).get_columns("reviews")}  # 0008
 
 
 def test_the_store_records_a_request_once_and_publishes_only_a_finished_review(tmp_path: Path) -> None:

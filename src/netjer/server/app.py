@@ -688,13 +688,16 @@ def create_app(
             log.info("resumed %d reviews", reviewing)
         if manager.leases is not None:
             keeper = _watch(asyncio.create_task(manager.leases.run(manager)), "the lease sweep")
+        # PostgreSQL: the leases on the reviews computed here, renewed; abandoned ones taken over
+        reviewer = _watch(asyncio.create_task(app.state.reviews.run()), "the review sweep") if store.shared else None
         try:
             yield
         finally:
+            for task in (reviewer, keeper):
+                if task is not None:
+                    task.cancel()
+                    await asyncio.wait([task])
             await app.state.reviews.close()
-            if keeper is not None:
-                keeper.cancel()
-                await asyncio.wait([keeper])
             await manager.close()
             if manager.leases is not None:
                 await manager.leases.close()  # the others take this process's tables over at once

@@ -11,8 +11,17 @@ exactly :func:`~netjer.agents.review.review_decision` with the review's seed, so
 review equals ``review_record`` (and ``netjer review``) of the same record, seed and
 iterations.  The request is recorded with the table at once and the finished review
 (``Review.to_dict()``) replaces it, one per seat, served again on later requests, never
-recomputed; a review still running when the server stops starts again when it restarts
-(from its first decision: being seeded, it comes out the same).
+recomputed; a review still running when the server stops goes on when it restarts, after the
+decisions it had kept (being seeded, it comes out the same).
+
+**Several processes** (PostgreSQL).  A running review has a lease on its row (``holder``,
+``expires_at``: the design of :mod:`netjer.server.leases`, on the review's own row), taken by
+the process that records the request and renewed every third of its time (``netjer serve
+--lease-seconds``) by :meth:`ReviewService.run`, and with each decision kept.  A process that
+starts while another computes a review leaves it alone (its lease is live); a review whose
+process died (its lease expired) or stopped cleanly (it gave its leases up) is taken over by
+the next sweep of another process, after the decisions kept.  A process that stalled past its
+lease and finds the review taken over stops computing it.
 
 **Stand-ins.**  The decisions the computer took for a seat whose person's time ran out (from
 each ``timeout`` or ``gone`` event to the seat's ``takeback``: :func:`standins_of`) are
@@ -73,7 +82,8 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, delete, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import text as sql
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from starlette.websockets import WebSocketState
 
@@ -92,6 +102,7 @@ from netjer.core.record import StandIn, standin_plies
 from netjer.core.state import State
 from netjer.games.registry import make_game
 from netjer.server.db import Base, EventRow, Store, now
+from netjer.server.leases import DEFAULT_TTL
 from netjer.server.sockets import CLIENT_GONE
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
@@ -127,16 +138,108 @@ class ReviewRow(Base):
     data: Mapped[str | None] = mapped_column(Text, nullable=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: PostgreSQL: the server process computing a running review, and until when its lease
+    #: lasts unless renewed (the database's time); see "Several processes" in the module's text.
+    holder: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+#: The lease on a running review, taken (or renewed) by ``:me`` when it is free: no holder, or
+#: one whose lease expired (the database's time, as :mod:`netjer.server.leases`).
+_CLAIM = sql(
+    """
+    UPDATE reviews SET holder = :me, expires_at = now() + make_interval(secs => :ttl)
+    WHERE table_id = :t AND seat = :s AND status = 'running'
+      AND (holder = :me OR holder IS NULL OR expires_at IS NULL OR expires_at < now())
+    RETURNING seat
+    """
+)
+#: The leases ``:me`` holds on running reviews, renewed: the rows that come back are still ours.
+_RENEW = sql(
+    """
+    UPDATE reviews SET expires_at = now() + make_interval(secs => :ttl)
+    WHERE holder = :me AND status = 'running'
+    RETURNING table_id, seat
+    """
+)
+#: The running reviews nobody computes: no holder, or a lease that expired (its process died).
+_ABANDONED = sql(
+    """
+    SELECT table_id, seat FROM reviews
+    WHERE status = 'running' AND (holder IS NULL OR expires_at IS NULL OR expires_at < now())
+    ORDER BY created_at LIMIT :limit
+    """
+)
+#: A running review's progress, kept only by the process holding its lease (which renews it).
+_PROGRESS = sql(
+    """
+    UPDATE reviews SET data = :data, expires_at = now() + make_interval(secs => :ttl)
+    WHERE table_id = :t AND seat = :s AND status = 'running' AND holder = :me
+    """
+)
+#: The most abandoned reviews taken over in one sweep (the next sweep takes more).
+REVIEW_SWEEP_LIMIT = 50
 
 
 class ReviewStore:
-    """Reads and writes the ``reviews`` table of a :class:`~netjer.server.db.Store`."""
+    """Reads and writes the ``reviews`` table of a :class:`~netjer.server.db.Store`.
 
-    def __init__(self, store: Store) -> None:
+    Args:
+        store: the database.
+        ttl: PostgreSQL: seconds a lease on a running review lasts unless renewed.
+    """
+
+    def __init__(self, store: Store, ttl: float = DEFAULT_TTL) -> None:
         self.sessions = store.sessions
         self._store = store
-        #: Other server processes may run reviews of the same database (PostgreSQL).
+        #: Other server processes may run reviews of the same database (PostgreSQL): then a
+        #: running review has a lease, held by :attr:`holder` when this process computes it.
         self.shared = store.shared
+        self.holder = store.origin
+        self.ttl = ttl
+
+    # --- leases (PostgreSQL; on SQLite one process serves the database: none needed) ------
+
+    def claim(self, table_id: str, seat: int) -> bool:
+        """Take the lease on the seat's running review if it is free (no holder, or its lease
+        expired) or already ours; False if another process holds it, or it is not running.
+        Always True on SQLite."""
+        if not self.shared:
+            return True
+        with self.sessions.begin() as s:
+            params = {"me": self.holder, "ttl": self.ttl, "t": table_id, "s": seat}
+            return s.execute(_CLAIM, params).first() is not None
+
+    def renew(self) -> set[tuple[str, int]]:
+        """Renew every lease this process holds on running reviews; return them ``(table,
+        seat)`` (one that is missing was taken over by another process, or finished there)."""
+        if not self.shared:
+            return set()
+        with self.sessions.begin() as s:
+            rows = s.execute(_RENEW, {"me": self.holder, "ttl": self.ttl})
+            return {(str(t), int(seat)) for t, seat in rows}
+
+    def abandoned(self) -> list[tuple[str, int]]:
+        """Running reviews no process computes (no holder, or a lease that expired), oldest
+        first, at most :data:`REVIEW_SWEEP_LIMIT`; none on SQLite."""
+        if not self.shared:
+            return []
+        with self.sessions() as s:
+            return [(str(t), int(seat)) for t, seat in s.execute(_ABANDONED, {"limit": REVIEW_SWEEP_LIMIT})]
+
+    def release_all(self) -> None:
+        """Give up this process's leases on running reviews (a clean stop): marked expired, so
+        another process takes them over at its next sweep."""
+        if not self.shared:
+            return
+        with self.sessions.begin() as s:
+            s.execute(
+                update(ReviewRow)
+                .where(ReviewRow.holder == self.holder, ReviewRow.status == "running")
+                .values(expires_at=sql("now() - interval '1 second'"))
+            )
+
+    # --- the rows ----------------------------------------------------------------------
 
     def _told(self, s: Session, table_id: str, seat: int) -> None:
         """Tell the other server processes (PostgreSQL), when ``s`` commits, that the seat's
@@ -160,26 +263,41 @@ class ReviewStore:
             )
             return standins_of([(str(kind), seat, int(version)) for kind, seat, version in rows])
 
-    def unfinished(self) -> list[tuple[str, int, int, int | None, list[dict[str, Any]]]]:
-        """Every review asked for and not finished: ``(table, seat, iterations, depth,
-        decisions)``, ``decisions`` being those already reviewed (see :meth:`progress`)."""
+    def unfinished(
+        self, only: list[tuple[str, int]] | None = None
+    ) -> list[tuple[str, int, int, int | None, list[dict[str, Any]]]]:
+        """Every review asked for and not finished (or those of ``only``, ``(table, seat)``):
+        ``(table, seat, iterations, depth, decisions)``, ``decisions`` being those already
+        reviewed (see :meth:`progress`)."""
         with self.sessions() as s:
-            rows = s.scalars(select(ReviewRow).where(ReviewRow.status == "running"))
+            rows = list(s.scalars(select(ReviewRow).where(ReviewRow.status == "running")))
+            wanted = None if only is None else set(only)
             return [
-                (row.table_id, row.seat, row.iterations, row.depth, _progress_of(row.data)) for row in rows
+                (row.table_id, row.seat, row.iterations, row.depth, _progress_of(row.data))
+                for row in rows
+                if wanted is None or (row.table_id, row.seat) in wanted
             ]
 
-    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]], total: int | None = None) -> None:
+    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]], total: int | None = None) -> bool:
         """Keep the decisions of a running review reviewed so far (``ReviewedDecision``s as
         dicts, in order), so that a restart resumes after them, and how many it has in all
-        (``total``: shown by the other server processes)."""
+        (``total``: shown by the other server processes).  On PostgreSQL only while this
+        process holds the review's lease (renewed with it); False if it does not (another
+        process took it over: this one must stop computing it)."""
+        data = json.dumps({"decisions": decisions, "total": total})
         with self.sessions.begin() as s:
-            s.execute(
-                update(ReviewRow)
-                .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "running")
-                .values(data=json.dumps({"decisions": decisions, "total": total}))
-            )
+            if self.shared:
+                params = {"data": data, "ttl": self.ttl, "t": table_id, "s": seat, "me": self.holder}
+                kept = getattr(s.execute(_PROGRESS, params), "rowcount", 0) == 1
+            else:
+                s.execute(
+                    update(ReviewRow)
+                    .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "running")
+                    .values(data=data)
+                )
+                kept = True
             self._told(s, table_id, seat)
+        return kept
 
     def running(self, table_id: str) -> dict[int, tuple[int, int, int, int | None]]:
         """The table's reviews asked for and not finished, as far as they went: seat ->
@@ -196,25 +314,28 @@ class ReviewStore:
             return out
 
     def start(self, table_id: str, seat: int, iterations: int, depth: int | None) -> bool:
-        """Record that the seat's review was asked for; False if the seat already has one
-        (asked for or done, e.g. by another server process)."""
+        """Record that the seat's review was asked for (on PostgreSQL with this process's
+        lease on it: it computes it); False if the seat already has one (asked for or done,
+        e.g. by another server process)."""
         try:
             with self.sessions.begin() as s:
                 s.add(ReviewRow(table_id=table_id, seat=seat, status="running", iterations=iterations, depth=depth,
                                 data=None, published=False, created_at=now()))  # fmt: skip
                 s.flush()  # the primary key decides before anyone is told
+                if self.shared:
+                    s.execute(_CLAIM, {"me": self.holder, "ttl": self.ttl, "t": table_id, "s": seat})
                 self._told(s, table_id, seat)
         except IntegrityError:
             return False
         return True
 
     def finish(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
-        """Store the seat's finished review (not published)."""
+        """Store the seat's finished review (not published; its lease ends with it)."""
         with self.sessions.begin() as s:
             s.execute(
                 update(ReviewRow)
                 .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat)
-                .values(status="done", data=json.dumps(data))
+                .values(status="done", data=json.dumps(data), holder=None, expires_at=None)
             )
             self._told(s, table_id, seat)
 
@@ -314,6 +435,12 @@ class _Running:
     remote: bool = False
     #: The plies of the game the computer took standing in for the seat's person.
     standin: set[int] = field(default_factory=set)
+    #: PostgreSQL: its lease was lost (another process took the review over): stop.
+    lost: bool = False
+
+
+class _LeaseLost(Exception):
+    """This process no longer holds the lease on the review it computes."""
 
 
 @dataclass
@@ -411,7 +538,9 @@ class ReviewService:
 
     def __init__(self, manager: TableManager) -> None:
         self.manager = manager
-        self.store = ReviewStore(manager.store)
+        self.store = ReviewStore(manager.store, manager.leases.ttl if manager.leases is not None else DEFAULT_TTL)
+        #: Reviews taken over from a process that died (PostgreSQL), since the start.
+        self.takeovers = 0
         self._tables: dict[str, _TableReviews] = {}
         self._loading = asyncio.Lock()
         #: The hint being computed at each table: ``((version, seat, iterations), its task)``.
@@ -565,24 +694,70 @@ class ReviewService:
         job.task = asyncio.get_running_loop().create_task(self._run(rt, seat, plies, job))
         self._changed(await self._of(rt.id))
 
-    async def resume(self) -> int:
-        """Go on with the reviews that were running when the server stopped, each after the
-        decisions it had reviewed (every decision's search is seeded on its own, so the
-        review comes out as if it had never stopped).  Returns how many."""
+    async def resume(self, only: list[tuple[str, int]] | None = None) -> int:
+        """Go on with the reviews that were running when the server stopped (or those of
+        ``only``, ``(table, seat)``), each after the decisions it had reviewed (every
+        decision's search is seeded on its own, so the review comes out as if it had never
+        stopped).  On PostgreSQL only those whose lease this process takes: a review another
+        live process computes is left to it (:meth:`ReviewStore.claim`).  Returns how many."""
         count = 0
-        for table_id, seat, iterations, depth, earlier in await asyncio.to_thread(self.store.unfinished):
+        for table_id, seat, iterations, depth, earlier in await asyncio.to_thread(self.store.unfinished, only):
             try:
                 rt = await self.manager.get(table_id)
                 known = await self._of(table_id)
                 mine = known.running.get(seat)
                 if seat in known.stored or (mine is not None and not mine.remote):
                     continue  # (one seen as another process's was left by this one before it stopped)
+                if not await asyncio.to_thread(self.store.claim, table_id, seat):
+                    if mine is None:  # computed by another process: followed from its news
+                        known.running[seat] = _Running(len(earlier), 0, iterations, depth, remote=True)
+                    self._release(table_id)
+                    continue
                 job = known.running[seat] = _Running(0, 0, iterations, depth, earlier=earlier)
                 await self._launch(rt, seat, job)
                 count += 1
             except Exception:  # one table's trouble must not stop the others
                 log.exception("the review of seat %s of table %s could not be resumed", seat, table_id)
         return count
+
+    async def sweep(self) -> int:
+        """PostgreSQL, one round of :meth:`run`: renew the leases of the reviews computed here
+        (one statement), stop those whose lease was lost (another process took them over:
+        this one had stalled for longer than the lease), and take over the reviews nobody
+        computes (no holder, or a lease that expired: their process died).  Returns how many
+        were taken over."""
+        here = [
+            (table_id, seat, job)
+            for table_id, known in self._tables.items()
+            for seat, job in known.running.items()
+            if not job.remote and job.task is not None and not job.task.done()
+        ]  # before the renewal: each of these was claimed before it began
+        held = await asyncio.to_thread(self.store.renew)
+        for table_id, seat, job in here:
+            if (table_id, seat) not in held and job.task is not None and not job.task.done():
+                log.warning("review lease lost", extra={"event": "review_lost", "table": table_id, "seat": seat})
+                job.lost = True
+                job.task.cancel()
+        abandoned = await asyncio.to_thread(self.store.abandoned)
+        taken = await self.resume(abandoned) if abandoned else 0
+        if taken:
+            self.takeovers += taken
+            log.info("reviews taken over", extra={"event": "review_taken", "reviews": taken})
+        return taken
+
+    async def run(self) -> None:
+        """Sweep every third of the lease's time until cancelled (PostgreSQL; :meth:`sweep`);
+        a failed sweep (the database away) is logged and tried again."""
+        while True:
+            await asyncio.sleep(self.store.ttl / 3)
+            try:
+                await self.sweep()
+            except (OperationalError, InterfaceError) as err:  # the database away: one line
+                log.warning(
+                    "the review sweep failed: %s", str(err).splitlines()[0][:300], extra={"event": "db_unavailable"}
+                )
+            except Exception:
+                log.exception("the review sweep failed")
 
     async def _run(self, rt: TableRuntime, seat: int, plies: list[int], job: _Running) -> None:
         known = await self._of(rt.id)
@@ -620,7 +795,8 @@ class ReviewService:
                 )
                 decisions.append(ReviewedDecision(**data))
                 job.earlier.append(data)
-                await asyncio.to_thread(self.store.progress, rt.id, seat, job.earlier, job.total)
+                if not await asyncio.to_thread(self.store.progress, rt.id, seat, job.earlier, job.total):
+                    raise _LeaseLost
                 job.done += 1
                 self._changed(known)
             final = rt.state.returns()
@@ -644,9 +820,16 @@ class ReviewService:
             known.stored[seat] = (data, False)
             known.running.pop(seat, None)
             log.info("review done", extra={"event": "review_done", "table": rt.id, "seat": seat})
-        except asyncio.CancelledError:  # the server stops: its record stays, to resume it
-            known.running.pop(seat, None)
+        except asyncio.CancelledError:  # the server stops (its record stays, to resume it) or lost it
+            if known.running.get(seat) is job:
+                del known.running[seat]
+                if job.lost:  # another process computes it now
+                    known.running[seat] = _Running(job.done, job.total, job.iterations, job.depth, remote=True)
             raise
+        except _LeaseLost:  # another process took it over (this one had stalled): left to it
+            log.warning("review lease lost", extra={"event": "review_lost", "table": rt.id, "seat": seat})
+            if known.running.get(seat) is job:
+                known.running[seat] = _Running(job.done, job.total, job.iterations, job.depth, remote=True)
         except Exception as err:  # a worker lost twice, the database gone: say so, allow a retry
             log.exception("the review of seat %s of table %s failed", seat, rt.id)
             job.error = f"the review could not be completed ({type(err).__name__}); ask again"
@@ -805,7 +988,8 @@ class ReviewService:
 
     async def close(self) -> None:
         """Cancel the reviews running (their records stay: :meth:`resume` starts them again)
-        and the hints, and wait for them."""
+        and the hints, and wait for them; on PostgreSQL give up this process's leases on its
+        reviews, so that another process takes them over at its next sweep."""
         tasks: list[asyncio.Task[Any]] = [
             job.task for known in self._tables.values() for job in known.running.values() if job.task
         ]
@@ -813,6 +997,8 @@ class ReviewService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        with contextlib.suppress(Exception):  # a database already gone is no error
+            await asyncio.to_thread(self.store.release_all)
 
 
 # --- the routes -------------------------------------------------------------------------------
