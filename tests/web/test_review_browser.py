@@ -124,16 +124,17 @@ def test_review_of_a_finished_aton_game_graph_marks_and_the_preferred_action(
 
 def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
     seats = [{"type": "human"}, {"type": "agent", "agent": "random"}]
-    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats, "hints": True})
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats, "hints": True, "hint_limit": 2})
     page.goto(f"{server}{made['links']['0']}")
     wait_turn(page)
-    assert page.locator("#hints-note").inner_text() == "Hints are allowed at this table."
+    assert page.locator("#hints-note").inner_text() == "Hints are allowed at this table: 2 per player."
     page.click("#hint")
     answer = page.locator(".hint-answer")
     answer.wait_for()
     action = answer.get_attribute("data-hint")
     legal = page.locator("#legal button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
     assert action in legal and "estimated chance to win" in answer.inner_text()
+    assert answer.locator("[data-hints-left]").inner_text() == "1 hint left."
     assert page.locator(f"#legal button.hint[data-action='{action}']").count() == 1  # outlined in the list
     if action != "keep":  # the board draws the exchange counter and the hand's cards ("keep" is a button)
         assert page.locator(f"#board-area .hint[data-action='{action}']").count() >= 1
@@ -144,7 +145,7 @@ def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
     assert page.locator("#hint").count() == 0
     page.goto(f"{server}/")
     page.wait_for_selector(f"[data-table='{made['id']}']")
-    assert "hints allowed" in page.locator(f"[data-table='{made['id']}']").inner_text()
+    assert "hints allowed (2 per player)" in page.locator(f"[data-table='{made['id']}']").inner_text()
     assert "hints allowed" not in page.locator(f"[data-table='{plain['id']}']").inner_text()
 
 
@@ -207,3 +208,17 @@ def test_the_computers_decisions_are_drawn_apart_and_not_counted(served: tuple[s
     pick.click()
     assert "does not count" in page.locator("#review-detail [data-review-standin]").inner_text()
     assert page.locator("#replay-steps .review-mark.standin").count() == hollow.count()
+
+
+def test_the_lobby_sets_a_hint_limit_only_for_a_table_with_hints(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator("#hint-limit").is_disabled()
+    page.check("#hints")
+    assert page.locator("#hint-limit").is_enabled()
+    page.fill("#hint-limit", "3")
+    page.click("#create")
+    page.wait_for_selector("#created input[data-link-seat]")
+    table_id = page.locator("#created").get_attribute("data-table")
+    view = call(server, f"/api/tables/{table_id}/view")
+    assert view["hints"] is True and view["hint_limit"] == 3

@@ -61,8 +61,8 @@ Errors (``{"error", "message"}``): 404 unknown table or seat, 403 missing or wro
 hints off, 409 ``not_over`` (an unfinished table), ``not_reviewable`` (a game ended by a
 timeout before its end), ``review_running`` (a second request while one runs),
 ``no_review`` (publishing before a review is done), ``not_your_turn`` / ``over`` /
-``stood_in`` / ``hint_running`` (a hint), 422 ``over_cap`` (iterations over the operator's cap), ``bad_review``
-(a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
+``stood_in`` / ``hint_running`` / ``no_hints_left`` (a hint), 422 ``over_cap`` (iterations
+over the operator's cap), ``bad_review`` (a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
 """
 
 from __future__ import annotations
@@ -925,12 +925,19 @@ class ReviewService:
         caller has checked its token).
 
         Returns:
-            ``{"seat", "version", "action", "description", "estimate", "iterations"}``.
+            ``{"seat", "version", "action", "description", "estimate", "iterations",
+            "left"}`` (``left``: the hints the seat may still ask for at a table with a
+            ``hint_limit``, else ``None``).
 
         Raises:
             TableError: 403 ``no_hints`` at a table without hints; 409 ``over``,
-                ``stood_in`` or ``not_your_turn``, or ``hint_running`` (another hint, with
-                other iterations, is being computed at the table); 422 ``over_cap``.
+                ``stood_in`` or ``not_your_turn``, ``no_hints_left`` (the seat has had the
+                table's ``hint_limit``, at other positions), or ``hint_running`` (another
+                hint, with other iterations, is being computed at the table); 422
+                ``over_cap``.
+
+        A table's ``hint_limit`` counts positions: a hint asked again in the same position
+        (the same answer, seeded) is not counted again.
 
         A request while the same hint (same position, seat and iterations) is being computed
         gets that one's answer: a table has at most one hint search at a time, however many
@@ -945,6 +952,11 @@ class ReviewService:
         if rt.state.current_player != seat:
             raise TableError(409, "not_your_turn", f"it is {rt.game.seat_name(rt.state.current_player)}'s turn")
         budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
+        if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
+            given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
+            if rt.version not in given and len(given) >= rt.hint_limit:
+                message = f"you have had the {rt.hint_limit} hints each player may ask for at this table"
+                raise TableError(409, "no_hints_left", message)
         key = (rt.version, seat, budget)
         running = self._hints.get(rt.id)
         if running is not None and running[0] != key:
@@ -983,8 +995,12 @@ class ReviewService:
             )
         except NetjerError as err:
             raise TableError(422, "bad_hint", str(err)) from None
+        left = None
+        if rt.hint_limit is not None:  # counted once given (the same position again: once)
+            given = await asyncio.to_thread(self.manager.store.give_hint, rt.id, seat, version)
+            left = max(0, rt.hint_limit - given)
         return {"seat": seat, "version": version, "action": text, "description": words,
-                "estimate": estimate, "iterations": budget}  # fmt: skip
+                "estimate": estimate, "iterations": budget, "left": left}  # fmt: skip
 
     async def close(self) -> None:
         """Cancel the reviews running (their records stay: :meth:`resume` starts them again)

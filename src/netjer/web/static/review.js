@@ -378,7 +378,8 @@ export function hintControls(view, seat, token, myTurn, onChange) {
   if (current) {
     parts.push(el("p", { class: "notice info hint-answer", role: "status", "data-hint": current.action },
       t("The search suggests:"), " ", el("strong", {}, translateLine(current.description)), " ",
-      tn("(estimated chance to win {chance}, {n} iteration)", "(estimated chance to win {chance}, {n} iterations)", current.iterations, { chance: percent(current.estimate) })));
+      tn("(estimated chance to win {chance}, {n} iteration)", "(estimated chance to win {chance}, {n} iterations)", current.iterations, { chance: percent(current.estimate) }),
+      current.left !== null && current.left !== undefined ? [" ", el("span", { "data-hints-left": current.left }, tn("{n} hint left.", "{n} hints left.", current.left))] : null));
   } else if (hint.error && myTurn) {
     parts.push(el("p", { class: "notice error", role: "alert" }, hint.error));
   }
@@ -415,5 +416,6 @@ async function askHint(view, seat, token, onChange) {
 
 /** The table's hint setting in words (shown to everyone). */
 export function hintsNote(view) {
-  return view.hints ? t("Hints are allowed at this table.") : t("Hints are off at this table.");
+  if (!view.hints) return t("Hints are off at this table.");
+  return view.hint_limit ? tn("Hints are allowed at this table: {n} per player.", "Hints are allowed at this table: {n} per player.", view.hint_limit) : t("Hints are allowed at this table.");
 }
