@@ -164,7 +164,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
 
 
 @pytest.mark.slow
-def test_the_computers_decisions_are_drawn_apart_and_not_counted(served: tuple[str, str], page: Any) -> None:
+def test_the_computers_decisions_are_drawn_apart_and_not_counted(
+    served: tuple[str, str], page: Any, shots: Path
+) -> None:
     """A stored review with decisions the computer took standing in for the seat: a grey band
     on the graph, hollow marks, "(the computer)" in the list, the legend's counts without them."""
     from netjer.agents.review import review_states  # noqa: PLC0415
@@ -208,6 +210,8 @@ def test_the_computers_decisions_are_drawn_apart_and_not_counted(served: tuple[s
     pick.click()
     assert "does not count" in page.locator("#review-detail [data-review-standin]").inner_text()
     assert page.locator("#replay-steps .review-mark.standin").count() == hollow.count()
+    page.evaluate("document.getElementById('review-panel').scrollIntoView()")
+    page.screenshot(path=str(shots / "review-standin.png"))
 
 
 def test_the_lobby_sets_a_hint_limit_only_for_a_table_with_hints(server: str, page: Any) -> None:
