@@ -247,3 +247,80 @@ def _finished() -> State:
     for text in actions:
         start.apply_text(text)
     return start
+
+
+def test_a_stand_ins_decision_is_judged_alike_flagged_and_left_out_of_the_seats_marks(tmp_path: Path) -> None:
+    """The planted blunder (ply 6) played by the computer standing in for Red: the same
+    estimates, flagged, left out of Red's marks and worst decision, drawn apart."""
+    start, actions = planted_blunder()
+    state = start.clone()
+    moves = [state.apply_text(text) for text in actions]
+    own = review_states(start, moves, seats=[RED], iterations=40, seed=0)
+    stood = review_states(start, moves, seats=[RED], iterations=40, seed=0, standin=[6])
+    assert [d.standin for d in stood.decisions] == [False, False, False, True]
+    for a, b in zip(own.decisions, stood.decisions, strict=True):
+        assert (a.before, a.after, a.mark, a.preferred) == (b.before, b.after, b.mark, b.preferred)
+    blunder = stood.decisions[-1]
+    assert blunder.mark == "blunder"
+    assert blunder not in stood.marked(RED) and stood.marked(RED, standin=True) == [blunder]
+    worst = stood.worst(RED)
+    assert worst is not None and worst.ply != 6
+    assert Review.from_dict(json.loads(json.dumps(stood.to_dict()))) == stood
+    old = stood.to_dict()  # a review stored before stand-ins were told apart reads back
+    for d in old["decisions"]:
+        del d["standin"]
+    assert not any(d.standin for d in Review.from_dict(old).decisions)
+    plot_review(stood, str(tmp_path / "stood.png"))
+    assert (tmp_path / "stood.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_record_with_standins_flags_those_decisions() -> None:
+    from netjer.core.record import StandIn  # noqa: PLC0415
+
+    record = short_record()
+    game = make_game(record.game, record.options)
+    seat1 = [ply for ply, (state, _) in enumerate(record.steps(game)) if state.current_player == 1]
+    stood = GameRecord(**{**record.__dict__, "standins": [StandIn(1, seat1[1], seat1[3])]})
+    review = review_record(stood, game, iterations=4, seed=1)
+    assert sorted(d.ply for d in review.decisions if d.standin) == seat1[1:3]
+    plain = review_record(record, game, iterations=4, seed=1)
+    assert [(d.before, d.after) for d in review.decisions] == [(d.before, d.after) for d in plain.decisions]
+
+
+def test_a_record_with_undos_is_reviewed_as_the_game_ended() -> None:
+    """The decisions reviewed are the actions standing at the end (an undone one is none), and
+    a stand-in stretch given in entries finds them through the undos."""
+    from netjer.core.record import StandIn  # noqa: PLC0415
+    from netjer.core.undo import UNDO, Transcript  # noqa: PLC0415
+
+    g = make_game("aton", {})
+    rng = Rng(5)
+    transcript = Transcript(g.new_initial_state(5))
+    while not transcript.state.is_terminal:
+        actor = transcript.last_actor()
+        if actor is not None and transcript.can_undo(actor) and rng.below(3) == 0:
+            transcript.undo(actor)
+        else:
+            legal = transcript.state.legal_actions()
+            transcript.apply(legal[rng.below(len(legal))])
+    entries = transcript.entries
+    assert UNDO in entries
+    final = transcript.state
+    record = GameRecord.from_state(final, ["human", "human"], entries)
+    review = review_record(record, g, seats=[0], iterations=2)
+    start = g.new_initial_state(5)
+    expected = []
+    for ply, action in enumerate(final.history):
+        if start.current_player == 0:
+            expected.append(ply)
+        start.apply(action)
+    assert [d.ply for d in review.decisions] == expected
+    assert [d.action for d in review.decisions] == [str(final.history[p]) for p in expected]
+    # seat 0 stood in for from the first undo on: its decisions standing then, by entry
+    first_undo = entries.index(UNDO)
+    stood = GameRecord(**{**record.__dict__, "standins": [StandIn(0, first_undo)]})
+    flagged = {d.ply for d in review_record(stood, g, seats=[0], iterations=2).decisions if d.standin}
+    from netjer.core.record import entry_of_plies  # noqa: PLC0415
+
+    at = entry_of_plies(entries)
+    assert flagged == {p for p in expected if at[p] >= first_undo} and flagged

@@ -86,3 +86,18 @@ def test_unfinished_game_exits_2(tmp_path: Path) -> None:
     )
     code, text = _review([str(path), "--iterations", "4"])
     assert code == 2 and "not finished" in text
+
+
+def test_a_record_with_standins_shows_the_computers_decisions_apart(tmp_path: Path) -> None:
+    from netjer.core.record import StandIn  # noqa: PLC0415
+
+    record = short_record()
+    path, out = tmp_path / "stood.json", tmp_path / "review.json"
+    save_record(path, GameRecord(**{**record.__dict__, "standins": [StandIn(1, 0)]}))  # seat 1 all along
+    code, text = _review([str(path), "--iterations", "6", "--json", str(out)])
+    assert code == 0, text
+    decisions = json.loads(out.read_text(encoding="utf-8"))["decisions"]
+    ones = [d for d in decisions if d["seat"] == 1]
+    assert ones and all(d["standin"] for d in ones) and not any(d["standin"] for d in decisions if d["seat"] == 0)
+    assert f"Isis: 0 decisions (and {len(ones)} taken by the computer standing in, not counted), 0 inaccuracy" in text
+    assert ("(computer standing in)" in text) == any(d["mark"] for d in ones)

@@ -277,3 +277,45 @@ def test_locate_walks_strings_escapes_and_nesting() -> None:
     assert locate(text, ('a"]', 5)) is None
     assert locate("[1, 2", (1,)) == (1, 5)  # a broken document is walked as far as it goes
     assert locate("{,}", ("a",)) is None
+
+
+# --- stand-ins: the computer's decisions for a seat whose person's time ran out ---------------
+
+
+def test_standins_round_trip_and_are_written_only_when_there_are_some() -> None:
+    from netjer.core.record import StandIn  # noqa: PLC0415
+
+    record = _record()
+    assert "standins" not in record.to_json()  # every other record's text is unchanged
+    stood = GameRecord(**{**record.__dict__, "standins": [StandIn(1, 4, 9), StandIn(0, 20)]})
+    text = stood.to_json()
+    assert json.loads(text)["standins"] == [{"seat": 1, "start": 4, "end": 9}, {"seat": 0, "start": 20, "end": None}]
+    again = GameRecord.from_json(text)
+    assert again == stood
+    replay_record(again, text)
+
+
+def test_standin_plies_follow_the_entries_through_undos() -> None:
+    from netjer.core.record import StandIn, entry_of_plies, standin_plies  # noqa: PLC0415
+
+    entries = ["a", "b", "undo", "c", "d", "e"]
+    assert entry_of_plies(entries) == [0, 3, 4, 5]  # "c" took the place of the undone "b"
+    actors = [0, 1, 0, 1]
+    assert standin_plies(entries, [StandIn(1, 2, 5)], actors) == {1}  # "c" (entry 3); "e" is after the take-back
+    assert standin_plies(entries, [StandIn(1, 2)], actors) == {1, 3}
+    assert standin_plies(entries, [StandIn(0, 0, 1)], actors) == {0}
+    assert standin_plies(entries, [], actors) == set()
+
+
+def test_standins_that_do_not_fit_the_game_are_refused_with_their_line() -> None:
+    from netjer.core.record import StandIn  # noqa: PLC0415
+
+    record = _record()
+    for bad in (StandIn(2, 0), StandIn(0, 5, 4), StandIn(0, 31)):
+        text = GameRecord(**{**record.__dict__, "standins": [bad]}).to_json()
+        with pytest.raises(RecordError, match=r"standins\.0: .* do not fit this game") as err:
+            replay_record(GameRecord.from_json(text), text)
+        assert err.value.line == _line_of(text, '"standins"') + 1
+    text = record.to_json().replace('"actions"', '"standins": [{"seat": -1, "start": 0}],\n  "actions"')
+    with pytest.raises(RecordError, match=r"standins\.0\.seat"):
+        GameRecord.from_json(text)

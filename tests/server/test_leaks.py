@@ -46,6 +46,7 @@ VIEW_KEYS = {
     "log_notation",
     "can_undo",
     "hints",
+    "hint_limit",
     "choosing",
     "window",
     "queued",

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.db import AlreadyServed, ClockChanged, Store, migrate, single_process_lock
 from netjer.server.leases import Leases
 from netjer.server.process import free_port, kill_server, start_server, stop_server
+from netjer.server.reviews import ReviewStore
 from netjer.server.tables import legal_entries
 from netjer.server.windows import window_plan
 from tests.server.test_api import _auth, _create
@@ -203,6 +205,32 @@ def test_a_lease_is_held_by_one_process_and_taken_over_when_it_expires_or_is_rel
         assert two.take(["leased"]) == {"leased"} and one.take(["leased"]) == set()
         two.release_all()  # a clean stop: free at once
         assert "leased" in one.orphans() and one.take(["leased"]) == {"leased"}
+    finally:
+        store.engine.dispose()
+
+
+def test_a_review_is_computed_under_one_processs_lease_and_taken_over_when_it_expires(
+    postgres_url: str,  # noqa: F811
+) -> None:
+    store = Store(postgres_url)
+    try:
+        store.create_table("reviewed", "aton", "1", {}, 1, [("human", None, None), ("human", None, None)])
+        one, two = ReviewStore(store, ttl=60), ReviewStore(store, ttl=60)
+        one.holder, two.holder = "one", "two"
+        assert one.start("reviewed", 0, 5, None)  # asked for through one: one computes it
+        assert not two.claim("reviewed", 0) and one.claim("reviewed", 0)  # held; renewed by its holder
+        assert two.abandoned() == [] and one.renew() == {("reviewed", 0)} and two.renew() == set()
+        assert one.progress("reviewed", 0, [{"ply": 0}]) and not two.progress("reviewed", 0, [{"ply": 9}])
+        assert two.unfinished()[0][4] == [{"ply": 0}]  # the other's progress was not kept
+        with store.engine.begin() as c:  # its holder died: the lease expires
+            c.execute(text("UPDATE reviews SET expires_at = now() - interval '1 second'"))
+        assert two.abandoned() == [("reviewed", 0)]
+        assert two.claim("reviewed", 0) and not one.claim("reviewed", 0)
+        assert one.renew() == set() and not one.progress("reviewed", 0, [])  # one must stop
+        two.release_all()  # a clean stop: free at once
+        assert one.abandoned() == [("reviewed", 0)] and one.claim("reviewed", 0)
+        one.finish("reviewed", 0, {"decisions": []})
+        assert one.abandoned() == [] and not two.claim("reviewed", 0)  # a finished review has no lease
     finally:
         store.engine.dispose()
 
@@ -483,3 +511,100 @@ def test_processes_starting_at_once_on_a_new_database_migrate_it_one_at_a_time(
 
     with ThreadPoolExecutor(len(engines)) as pool:
         assert list(pool.map(boot, engines)) == ["ok"] * len(engines)
+
+
+def _review_holder(url: str, table: str) -> str | None:
+    store = Store(url)
+    try:
+        with store.engine.connect() as c:
+            row = c.execute(text("SELECT holder FROM reviews WHERE table_id = :t AND seat = 0"), {"t": table}).first()
+            return None if row is None or row[0] is None else str(row[0])
+    finally:
+        store.engine.dispose()
+
+
+@pytest.mark.slow
+def test_a_running_review_is_left_to_its_process_by_one_starting_and_taken_over_when_it_dies(
+    postgres_url: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A computes a review; B, started meanwhile, leaves it to A (A keeps its lease, B's start
+    resumes nothing); A is SIGKILLed: B takes it over after the lease expires and finishes it,
+    the same review as ``review_decision`` gives for its decisions."""
+    from netjer.agents.review import review_decision  # noqa: PLC0415
+
+    iterations = 150
+    with ExitStack() as stack:
+        proc_a, url_a = _serve(stack, postgres_url, ai_workers=0, options=["--lease-seconds", "2"])
+        data = httpx.post(f"{url_a}/api/tables", json={"game": "aton", "seed": 3, "seats": HUMANS}).json()
+        table, tokens = data["id"], data["tokens"]
+        game = make_game("aton")
+        state, rng = game.new_initial_state(3), Rng(21)
+        while not state.is_terminal:
+            seat, legal = state.current_player, state.legal_actions()
+            action = legal[rng.below(len(legal))]
+            body = {"seat": seat, "version": len(state.history), "action": str(action)}
+            r = httpx.post(f"{url_a}/api/tables/{table}/moves", json=body, headers=_auth(tokens[str(seat)]))
+            assert r.status_code == 200, r.text
+            state.apply(action)
+        url, auth = f"/api/tables/{table}/reviews", _auth(tokens["0"])
+        r = httpx.post(f"{url_a}{url}", json={"seat": 0, "iterations": iterations}, headers=auth)
+        assert r.status_code == 202, r.text
+        total = r.json()["total"]
+
+        def progress(base: str) -> dict[str, Any]:
+            entries = httpx.get(f"{base}{url}", params={"seat": 0}, headers=auth, timeout=30).json()["reviews"]
+            assert entries and entries[0]["status"] != "failed", entries
+            mine: dict[str, Any] = entries[0]
+            return mine
+
+        deadline = time.monotonic() + 120
+        while progress(url_a)["done"] < 2:
+            assert time.monotonic() < deadline, "the review did not begin"
+            time.sleep(0.1)
+        log_b, port_b = tmp_path / "b.log", free_port()
+        with open(log_b, "wb") as out:
+            proc_b = start_server(postgres_url, port_b, ai_workers=0, output=out, options=["--lease-seconds", "2"])
+        stack.callback(stop_server, proc_b)
+        url_b = f"http://127.0.0.1:{port_b}"
+        # For three lease times, A keeps the review (B started and swept meanwhile).
+        seen = []
+        until = time.monotonic() + 6
+        while time.monotonic() < until:
+            holder = _review_holder(postgres_url, table)
+            entry = progress(url_b)
+            if entry["status"] == "done":
+                break
+            assert holder is not None and f":{proc_a.pid}:" in holder, holder
+            seen.append(entry["done"])
+            time.sleep(0.2)
+        assert progress(url_b)["status"] == "running", "the review ended before A could be killed: raise its iterations"
+        assert seen[-1] > seen[0], seen  # A went on (B shows its progress)
+        assert '"resumed' not in log_b.read_text()  # B's start resumed nothing
+        before = progress(url_b)["done"]
+        kill_server(proc_a)
+        deadline = time.monotonic() + 600
+        while (entry := progress(url_b))["status"] != "done":
+            assert time.monotonic() < deadline, "B did not finish the review"
+            time.sleep(0.5)
+        assert entry["total"] == total and before < total
+        assert "review_taken" in log_b.read_text()
+        assert _review_holder(postgres_url, table) is None  # a finished review has no lease
+    decisions = entry["review"]["decisions"]
+    plies = [ply for ply, (s, _) in enumerate(_positions(game, state)) if s.current_player == 0]
+    assert [d["ply"] for d in decisions] == plies
+    positions = _positions(game, state)
+    for d in (decisions[0], decisions[-1]):  # one computed by A, one by B
+        position, action = positions[d["ply"]]
+        expected = review_decision(position, action, ply=d["ply"], iterations=iterations, seed=0)
+        assert d == asdict(expected)
+
+
+def _positions(game: Any, final: Any) -> list[tuple[Any, Any]]:
+    """``(position before, action)`` for each action of ``final``'s history."""
+    position = game.new_initial_state(final.seed)
+    out = []
+    for action in final.history:
+        out.append((position.clone(), action))
+        position.apply(action)
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -305,6 +306,9 @@ def test_migration_0006_goes_down_and_up_again(tmp_path: Path) -> None:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
     assert "hints" in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    assert {"holder", "expires_at"} <= {c["name"] for c in inspect(store.engine).get_columns("reviews")}  # 0008
+    assert "hint_limit" in {c["name"] for c in inspect(store.engine).get_columns("tables")}  # 0009
+    assert "hints_given" in inspect(store.engine).get_table_names()
 
 
 def test_the_store_records_a_request_once_and_publishes_only_a_finished_review(tmp_path: Path) -> None:
@@ -382,3 +386,126 @@ def test_a_second_request_while_the_decisions_are_being_counted_says_so(client: 
     err = client.portal.call(scenario)  # type: ignore[union-attr]
     assert (err.status, err.code) == (409, "review_running")
     assert "0 of 0" not in err.message and "counting" in err.message
+
+
+def test_the_computers_decisions_for_a_seat_whose_time_ran_out_are_flagged_and_not_counted(tmp_path: Path) -> None:
+    """Dioses del Nilo with a real-time clock: seat ``first``'s time runs out, the computer
+    plays its turn, the person takes the seat back, the game is played to its end; the seat's
+    review flags exactly the computer's decisions (as ``review_states`` with those plies) and a
+    review stored before stand-ins were told apart is flagged when served."""
+    from tests.server.fake_time import FakeTime  # noqa: PLC0415
+
+    fake = FakeTime()
+    app = create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=CAP, clock=fake)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        seats = [{"type": "human"}, {"type": "human"}]
+        body = {"game": "nile", "seed": 3, "seats": seats, "clock": {"mode": "realtime", "bank": 60, "increment": 0}}
+        made = client.post("/api/tables", json=body).json()
+        table, tokens = made["id"], made["tokens"]
+        view = lambda: client.get(f"/api/tables/{table}/view").json()  # noqa: E731
+        first = view()["to_move"]
+        client.get(f"/api/tables/{table}/view", params={"seat": 1 - first}, headers=_auth(tokens[str(1 - first)]))
+        fake.t += 61
+        client.portal.call(client.app.state.manager.check_clocks)  # type: ignore[attr-defined,union-attr]
+        began = view()["version"]
+        for _ in range(4000):  # the computer plays the seat's turn (in a thread)
+            if view()["to_move"] != first:
+                break
+            time.sleep(0.005)
+        r = client.post(f"/api/tables/{table}/takeback", json={"seat": first}, headers=_auth(tokens[str(first)]))
+        assert r.status_code == 200, r.text
+        ended = r.json()["version"]
+        assert ended > began
+        game = make_game("nile")
+        state = game.new_initial_state(3)
+        rt = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
+        _HISTORY[table] = [str(action) for action in rt.state.history]  # the computer's moves too
+        assert len(_HISTORY[table]) == ended
+        played = _play(client, table, tokens, "nile")
+        for text in played:
+            state.apply_text(text)
+        assert state.is_terminal
+        r = client.post(f"/api/tables/{table}/reviews", json={"seat": first, "iterations": 2},
+                        headers=_auth(tokens[str(first)]))  # fmt: skip
+        assert r.status_code == 202, r.text
+        entry, _ = _wait_done(client, table, first, tokens[str(first)])
+        decisions = entry["review"]["decisions"]
+        stood = [d["ply"] for d in decisions if d["standin"]]
+        assert stood == [d["ply"] for d in decisions if began <= d["ply"] < ended] and stood
+        start = game.new_initial_state(3)
+        actions = [game.parse_action(t) for t in played]
+        expected = review_states(start, actions, seats=[first], iterations=2, seed=0, standin=stood)
+        assert entry["review"] == expected.to_dict()
+        # the other seat sees the flags once published (the log told everyone of the timeout)
+        client.post(f"/api/tables/{table}/reviews/publish", json={"seat": first}, headers=_auth(tokens[str(first)]))
+        public = _reviews(client, table, None)["reviews"][0]["review"]["decisions"]
+        assert [d["ply"] for d in public if d["standin"]] == stood
+    # A review stored before stand-ins were told apart (no "standin" in its decisions).
+    store = Store(f"sqlite:///{tmp_path / 'n.db'}")
+    old = expected.to_dict()
+    for d in old["decisions"]:
+        del d["standin"]
+    ReviewStore(store).finish(table, first, old)
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        again = _reviews(client, table, first, tokens[str(first)])["reviews"][0]["review"]["decisions"]
+        assert [d["ply"] for d in again if d["standin"]] == stood
+
+
+def test_a_tables_hint_limit_counts_positions_survives_a_restart_and_is_refused_once_used(tmp_path: Path) -> None:
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        refused = client.post("/api/tables", json={"game": "aton", "seats": [{"type": "human"}] * 2, "hint_limit": 3})
+        assert refused.status_code == 422 and "hints" in refused.json()["message"]  # a limit needs hints
+        for bad in (0, 1001, "two"):
+            body = {"game": "aton", "seats": [{"type": "human"}] * 2, "hints": True, "hint_limit": bad}
+            assert client.post("/api/tables", json=body).status_code == 422
+        table, tokens = _table(client, hints=True, hint_limit=2)
+        plain, plain_tokens = _table(client, hints=True)
+        listed = {t["id"]: t["hint_limit"] for t in client.get("/api/tables").json()}
+        assert listed[table] == 2 and listed[plain] is None
+        assert client.get(f"/api/tables/{table}/view").json()["hint_limit"] == 2
+
+        def hint() -> Any:
+            return client.post(
+                f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 4}, headers=_auth(tokens["0"])
+            )
+
+        first = hint()
+        assert first.status_code == 200 and first.json()["left"] == 1
+        assert hint().json() == first.json()  # the same position again: the same hint, not counted again
+        unlimited = client.post(
+            f"/api/tables/{plain}/hint", json={"seat": 0, "iterations": 4}, headers=_auth(plain_tokens["0"])
+        )
+        assert unlimited.status_code == 200 and unlimited.json()["left"] is None
+
+        def to_seat_0() -> None:  # play on until seat 0 acts again, in a new position
+            version = client.get(f"/api/tables/{table}/view").json()["version"]
+            _play(client, table, tokens, moves=1)
+            while client.get(f"/api/tables/{table}/view").json()["to_move"] != 0:
+                _play(client, table, tokens, moves=1)
+            assert client.get(f"/api/tables/{table}/view").json()["version"] > version
+
+        to_seat_0()
+        second = hint()
+        assert second.status_code == 200 and second.json()["left"] == 0
+        to_seat_0()
+        third = hint()
+        assert (third.status_code, third.json()["error"]) == (409, "no_hints_left") and "2 hints" in third.json()[
+            "message"
+        ]
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:  # counted in the database
+        again = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 4}, headers=_auth(tokens["0"]))
+        assert (again.status_code, again.json()["error"]) == (409, "no_hints_left")
+        _play(client, table, tokens)
+        rematch = client.post(f"/api/tables/{table}/rematch", json={"seat": 0}, headers=_auth(tokens["0"])).json()
+        assert rematch["table"]["hint_limit"] == 2
+
+
+def test_a_table_with_a_hint_given_before_its_first_action_can_be_deleted(client: TestClient) -> None:
+    made = client.post("/api/tables", json={"game": "aton", "seed": 3, "seats": [{"type": "human"}] * 2,
+                                            "hints": True, "hint_limit": 1}).json()  # fmt: skip
+    to_move = client.get(f"/api/tables/{made['id']}/view").json()["to_move"]
+    body = {"seat": to_move, "iterations": 4}
+    r = client.post(f"/api/tables/{made['id']}/hint", json=body, headers=_auth(made["tokens"][str(to_move)]))
+    assert r.status_code == 200 and r.json()["left"] == 0
+    assert client.delete(f"/api/tables/{made['id']}", headers=_auth(made["creator_key"])).status_code in (200, 204)
+    assert client.get(f"/api/tables/{made['id']}/view").status_code == 404

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -123,16 +124,17 @@ def test_review_of_a_finished_aton_game_graph_marks_and_the_preferred_action(
 
 def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
     seats = [{"type": "human"}, {"type": "agent", "agent": "random"}]
-    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats, "hints": True})
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats, "hints": True, "hint_limit": 2})
     page.goto(f"{server}{made['links']['0']}")
     wait_turn(page)
-    assert page.locator("#hints-note").inner_text() == "Hints are allowed at this table."
+    assert page.locator("#hints-note").inner_text() == "Hints are allowed at this table: 2 per player."
     page.click("#hint")
     answer = page.locator(".hint-answer")
     answer.wait_for()
     action = answer.get_attribute("data-hint")
     legal = page.locator("#legal button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
     assert action in legal and "estimated chance to win" in answer.inner_text()
+    assert answer.locator("[data-hints-left]").inner_text() == "1 hint left."
     assert page.locator(f"#legal button.hint[data-action='{action}']").count() == 1  # outlined in the list
     if action != "keep":  # the board draws the exchange counter and the hand's cards ("keep" is a button)
         assert page.locator(f"#board-area .hint[data-action='{action}']").count() >= 1
@@ -143,5 +145,84 @@ def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
     assert page.locator("#hint").count() == 0
     page.goto(f"{server}/")
     page.wait_for_selector(f"[data-table='{made['id']}']")
-    assert "hints allowed" in page.locator(f"[data-table='{made['id']}']").inner_text()
+    assert "hints allowed (2 per player)" in page.locator(f"[data-table='{made['id']}']").inner_text()
     assert "hints allowed" not in page.locator(f"[data-table='{plain['id']}']").inner_text()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server of this module's own, with the URL of its database (to store a review)."""
+    from tests.web.conftest import free_port, start_server, stop_server  # noqa: PLC0415
+
+    folder = tmp_path_factory.mktemp("standin")
+    port = free_port()
+    process = start_server(folder, port)
+    try:
+        yield f"http://127.0.0.1:{port}", f"sqlite:///{folder / 'n.db'}"
+    finally:
+        stop_server(process)
+
+
+@pytest.mark.slow
+def test_the_computers_decisions_are_drawn_apart_and_not_counted(
+    served: tuple[str, str], page: Any, shots: Path
+) -> None:
+    """A stored review with decisions the computer took standing in for the seat: a grey band
+    on the graph, hollow marks, "(the computer)" in the list, the legend's counts without them."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+    from netjer.server.db import Store  # noqa: PLC0415
+    from netjer.server.reviews import ReviewStore  # noqa: PLC0415
+
+    server, db = served
+    table, tokens = finished_aton(server, seed=11)
+    game = make_game("aton")
+    state = game.new_initial_state(11)
+    replay = call(server, f"/api/tables/{table}/replay")
+    assert replay["steps"][-1]["observation"]
+    rng, actions = Rng(11), []
+    while not state.is_terminal:  # the same moves as finished_aton's
+        legal = state.legal_actions()
+        actions.append(legal[rng.below(len(legal))])
+        state.apply(actions[-1])
+    start = game.new_initial_state(11)
+    plies = [d.ply for d in review_states(start, actions, seats=[0], iterations=1).decisions]
+    stood = plies[len(plies) // 2 :]  # the computer played seat 0's second half
+    data = review_states(start, actions, seats=[0], iterations=2, standin=stood).to_dict()
+    own = [d for d in data["decisions"] if not d["standin"]]
+    computer = [d for d in data["decisions"] if d["standin"]]
+    computer[0]["mark"] = "mistake"  # at least one of the computer's decisions is marked
+    store = ReviewStore(Store(db))
+    assert store.start(table, 0, 2, None)
+    store.finish(table, 0, data)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("body[data-review=done]", state="attached")
+    assert page.locator("#review-graph rect.review-standin").count() == len(computer)
+    hollow = page.locator("#review-graph .review-point[data-standin=yes]")
+    assert hollow.count() == sum(1 for d in computer if d["mark"]) and hollow.count() >= 1
+    assert page.locator("#review-graph .review-point:not([data-standin])").count() == sum(1 for d in own if d["mark"])
+    counts = page.locator("[data-review-count='0']").inner_text()
+    marked = sum(1 for d in own if d["mark"])
+    assert f"{len(own)} decisions, {marked} marked" in counts
+    assert f"{len(computer)} by the computer standing in (not counted)" in counts
+    pick = page.locator("#review-body button.review-pick[data-standin=yes]").first
+    assert "(the computer)" in pick.inner_text()
+    pick.click()
+    assert "does not count" in page.locator("#review-detail [data-review-standin]").inner_text()
+    assert page.locator("#replay-steps .review-mark.standin").count() == hollow.count()
+    page.evaluate("document.getElementById('review-panel').scrollIntoView()")
+    page.screenshot(path=str(shots / "review-standin.png"))
+
+
+def test_the_lobby_sets_a_hint_limit_only_for_a_table_with_hints(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator("#hint-limit").is_disabled()
+    page.check("#hints")
+    assert page.locator("#hint-limit").is_enabled()
+    page.fill("#hint-limit", "3")
+    page.click("#create")
+    page.wait_for_selector("#created input[data-link-seat]")
+    table_id = page.locator("#created").get_attribute("data-table")
+    view = call(server, f"/api/tables/{table_id}/view")
+    assert view["hints"] is True and view["hint_limit"] == 3

@@ -125,6 +125,9 @@ class ReviewedDecision:
         mark: ``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None``.
         forced: the seat had a single legal action.
         choices: how many legal actions the seat had.
+        standin: the computer took this decision, standing in for the seat's person (their
+            time had run out at the web table): judged like the others, shown apart, and left
+            out of the seat's marks (:meth:`Review.marked`, :meth:`Review.worst`).
     """
 
     seat: int
@@ -139,6 +142,7 @@ class ReviewedDecision:
     mark: str | None
     forced: bool
     choices: int
+    standin: bool = False
 
 
 @dataclass
@@ -175,16 +179,22 @@ class Review:
     version: int = REVIEW_VERSION
 
     def of_seat(self, seat: int) -> list[ReviewedDecision]:
-        """The decisions of ``seat``, in order."""
+        """The decisions of ``seat``, in order (the stand-in's included)."""
         return [d for d in self.decisions if d.seat == seat]
 
-    def marked(self, seat: int | None = None) -> list[ReviewedDecision]:
-        """The marked decisions (of ``seat``, or of every seat), in order."""
-        return [d for d in self.decisions if d.mark is not None and (seat is None or d.seat == seat)]
+    def marked(self, seat: int | None = None, *, standin: bool = False) -> list[ReviewedDecision]:
+        """The marked decisions (of ``seat``, or of every seat), in order: the seats' own, or
+        with ``standin`` those the computer took standing in for them."""
+        return [
+            d
+            for d in self.decisions
+            if d.mark is not None and d.standin == standin and (seat is None or d.seat == seat)
+        ]
 
     def worst(self, seat: int) -> ReviewedDecision | None:
-        """The decision of ``seat`` with the largest loss (the earliest on a tie), or ``None``."""
-        mine = self.of_seat(seat)
+        """The decision of ``seat`` with the largest loss (the earliest on a tie), or ``None``;
+        the seat's own decisions only (not the stand-in's)."""
+        mine = [d for d in self.of_seat(seat) if not d.standin]
         return max(mine, key=lambda d: (d.loss, -d.ply)) if mine else None
 
     def to_dict(self) -> dict[str, Any]:
@@ -286,9 +296,16 @@ def _make_search(
 
 
 def _judge(
-    search: _Search, state: State, action: Action, ply: int, seed: int, marks: dict[str, float]
+    search: _Search,
+    state: State,
+    action: Action,
+    ply: int,
+    seed: int,
+    marks: dict[str, float],
+    standin: bool = False,
 ) -> ReviewedDecision:
-    """Review ``action`` of the seat to act in ``state`` (not changed), decision ``ply``."""
+    """Review ``action`` of the seat to act in ``state`` (not changed), decision ``ply``
+    (``standin``: taken by the computer standing in for the seat)."""
     seat = state.current_player
     legal = state.legal_actions()
     after, _ = search.estimate(state, seat, _search_rng(seed, seat, ply, 1), then=action)
@@ -316,6 +333,7 @@ def _judge(
         mark=None if preferred == action else mark_for(loss, marks),
         forced=len(legal) == 1,
         choices=len(legal),
+        standin=standin,
     )
 
 
@@ -331,13 +349,15 @@ def review_decision(
     opponents: str | None = None,
     depth: int | None = None,
     thresholds: dict[str, float] | None = None,
+    standin: bool = False,
 ) -> ReviewedDecision:
     """Review one decision: ``action`` of the seat to act in ``state`` (``state`` unchanged).
 
     The searches see ``PlayerView(state, seat)`` only, so two states with the same
     observation for that seat give the same result.  Same arguments as
     :func:`review_states`; ``ply`` (default ``len(state.history)``) numbers the decision and
-    seeds its searches.
+    seeds its searches; ``standin`` says the computer took it, standing in for the seat
+    (:attr:`ReviewedDecision.standin`: the estimates are the same).
 
     Raises:
         ConfigError: if the game is over, ``action`` is illegal, or a setting is refused.
@@ -348,7 +368,7 @@ def review_decision(
         raise ConfigError(f"{action} is illegal there: {state.illegal(action)}")
     search = _make_search(state.game, iterations, exploration, rollout, opponents, depth)
     marks = dict(THRESHOLDS if thresholds is None else thresholds)
-    return _judge(search, state, action, len(state.history) if ply is None else ply, seed, marks)
+    return _judge(search, state, action, len(state.history) if ply is None else ply, seed, marks, standin)
 
 
 def suggest(
@@ -403,6 +423,7 @@ def review_states(
     thresholds: dict[str, float] | None = None,
     progress: Progress | None = None,
     record_seed: int | None = None,
+    standin: Iterable[int] = (),
 ) -> Review:
     """Review the decisions of ``seats`` in the game from ``start`` through ``actions``.
 
@@ -424,6 +445,9 @@ def review_states(
         thresholds: name -> smallest loss for that mark (default :data:`THRESHOLDS`).
         progress: called as ``progress(done, total)`` after each reviewed decision.
         record_seed: the game's seed, stored in the review (default ``start.seed``).
+        standin: the plies whose decision the computer took, standing in for the seat's
+            person (:meth:`~netjer.core.record.GameRecord.standin_plies`): judged alike,
+            flagged :attr:`ReviewedDecision.standin`, left out of the seat's marks.
 
     Returns:
         The :class:`Review`.
@@ -458,9 +482,10 @@ def review_states(
     result = [win_chance(r) for r in state.returns()]
 
     todo = [ply for ply in range(len(played)) if positions[ply].current_player in chosen]
+    stood_in = set(standin)
     decisions: list[ReviewedDecision] = []
     for done, ply in enumerate(todo, start=1):
-        decisions.append(_judge(search, positions[ply], played[ply], ply, seed, marks))
+        decisions.append(_judge(search, positions[ply], played[ply], ply, seed, marks, ply in stood_in))
         if progress is not None:
             progress(done, len(todo))
     return Review(
@@ -496,6 +521,10 @@ def review_record(
 ) -> Review:
     """Review a finished game record (see :func:`review_states` for the arguments).
 
+    The decisions reviewed are those of the game as it ended (an action taken back by an undo
+    is not one).  A record with ``standins`` (the computer stood in for a seat's person) has
+    those decisions flagged and left out of the seat's marks.
+
     Args:
         record: the record; it must replay to a finished game.
         game: the record's game (``netjer.games.registry.game_for_record``).
@@ -504,7 +533,7 @@ def review_record(
         RecordError: if the record does not replay (with the failing action).
         ConfigError: as :func:`review_states`; if the record's game is not finished.
     """
-    actions = [action for _, action in record.steps(game)]
+    actions = list(record.replay(game).history)
     return review_states(
         game.new_initial_state(record.seed),
         actions,
@@ -518,6 +547,7 @@ def review_record(
         thresholds=thresholds,
         progress=progress,
         record_seed=record.seed,
+        standin=record.standin_plies(game),
     )
 
 
@@ -528,7 +558,12 @@ def count_decisions(record: GameRecord, game: Game, seats: Iterable[int] | None 
         RecordError: if the record does not replay.
     """
     chosen = set(range(game.num_players) if seats is None else seats)
-    return sum(1 for state, _ in record.steps(game) if state.current_player in chosen)
+    state = game.new_initial_state(record.seed)
+    count = 0
+    for action in record.replay(game).history:  # the game as it ended (undone actions are not decisions)
+        count += state.current_player in chosen
+        state.apply(action)
+    return count
 
 
 def plot_review(review: Review, path: str, *, title: str | None = None, seat_names: list[str] | None = None) -> None:
@@ -536,7 +571,8 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
 
     Each seat's line joins its estimates before and after each of its decisions, against the
     number of actions played; marked decisions are drawn as larger points in the mark's
-    colour.  Uses matplotlib's Agg backend (no display needed).
+    colour.  Decisions the computer took standing in for a seat are on a grey band, their
+    marks hollow.  Uses matplotlib's Agg backend (no display needed).
 
     Args:
         review: the review to draw.
@@ -566,9 +602,18 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
             for d in review.marked(seat):
                 assert d.mark is not None
                 ax.plot([d.ply + 1], [d.after], "o", color=colours.get(d.mark, line.get_color()), markersize=7)
+            for d in review.of_seat(seat):
+                if d.standin:  # the computer's decision: a grey band, its mark hollow
+                    ax.axvspan(d.ply, d.ply + 1, color="grey", alpha=0.15, linewidth=0)
+            for d in review.marked(seat, standin=True):
+                assert d.mark is not None
+                colour = colours.get(d.mark, line.get_color())
+                ax.plot([d.ply + 1], [d.after], "o", markerfacecolor="none", markeredgecolor=colour, markersize=7)
         for mark, colour in colours.items():
             if any(d.mark == mark for d in review.decisions):
                 ax.plot([], [], "o", color=colour, label=mark)
+        if any(d.standin for d in review.decisions):
+            ax.axvspan(0, 0, color="grey", alpha=0.15, label="computer standing in (hollow: its marks)")
         ax.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
         ax.set_ylim(-0.02, 1.02)
         ax.set_xlabel("actions played")

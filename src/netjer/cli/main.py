@@ -872,10 +872,13 @@ def review(
     )
     for col in ("move", "seat", "played", "before", "after", "loss", "mark", "search preferred"):
         table.add_column(col)
-    for d in result.marked():
+    # The seat's own marked decisions, then those the computer took standing in for it
+    # (the record's ``standins``: its time ran out at the web table), shown apart.
+    shown = sorted(result.marked() + result.marked(standin=True), key=lambda d: (d.ply, d.seat))
+    for d in shown:
         table.add_row(
             str(d.ply + 1),
-            g.seat_name(d.seat),
+            g.seat_name(d.seat) + (" (computer standing in)" if d.standin else ""),
             d.description,
             f"{d.before:.2f}",
             f"{d.after:.2f}",
@@ -883,12 +886,17 @@ def review(
             d.mark,
             d.preferred_description,
         )
-    console.print(table if result.marked() else Text("No decision marked."))
+    console.print(table if shown else Text("No decision marked."))
     for s in result.seats:
-        mine = result.of_seat(s)
+        mine = [d for d in result.of_seat(s) if not d.standin]
         counts = ", ".join(f"{sum(d.mark == m for d in mine)} {m}" for m in THRESHOLDS)
+        stood = len(result.of_seat(s)) - len(mine)
+        by_computer = f" (and {stood} taken by the computer standing in, not counted)" if stood else ""
         console.print(
-            Text(f"{g.seat_name(s)}: {len(mine)} decisions, {counts}; result {result.result[s]:.2f} (win 1, draw 0.5)")
+            Text(
+                f"{g.seat_name(s)}: {len(mine)} decisions{by_computer}, {counts}; "
+                f"result {result.result[s]:.2f} (win 1, draw 0.5)"
+            )
         )
     try:
         if json_out is not None:

@@ -61,6 +61,17 @@ _Seed = Annotated[StrictInt, Field(ge=SEED_MIN, lt=SEED_LIMIT)]
 _Seat = Annotated[StrictStr, Field(max_length=MAX_SEAT_CHARS)]
 _ActionText = Annotated[StrictStr, Field(max_length=MAX_ACTION_CHARS)]
 _Short = Annotated[StrictStr, Field(max_length=200)]
+_Count = Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)]
+
+
+class _StandInModel(BaseModel):
+    """The schema of one ``standins`` item: ``{"seat", "start", "end"}`` (``end`` may be null)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: _Count
+    start: _Count
+    end: _Count | None = None
 
 
 class _RecordModel(BaseModel):
@@ -77,6 +88,68 @@ class _RecordModel(BaseModel):
     actions: list[_ActionText]
     result: list[StrictFloat | StrictInt] | None = None
     netjer_version: _Short | None = None
+    standins: list[_StandInModel] = []
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A stretch of a game in which the computer took a seat's decisions for its person (at the
+    web table, when the person's time ran out, until they took the seat back).
+
+    Attributes:
+        seat: the seat.
+        start: the number of entries of the record (actions and undos) when the computer began
+            to stand in: the seat's decisions at entry ``start`` and later were the computer's.
+        end: the number of entries when the person took the seat back (their decisions from
+            entry ``end`` on are their own again); ``None``: the computer played to the end.
+    """
+
+    seat: int
+    start: int
+    end: int | None = None
+
+    def covers(self, seat: int, entry: int) -> bool:
+        """Whether the decision of ``seat`` at entry index ``entry`` was the computer's."""
+        return seat == self.seat and self.start <= entry and (self.end is None or entry < self.end)
+
+    def to_dict(self) -> dict[str, int | None]:
+        """``{"seat", "start", "end"}`` (the record's JSON)."""
+        return {"seat": self.seat, "start": self.start, "end": self.end}
+
+
+def entry_of_plies(entries: Sequence[str]) -> list[int]:
+    """For each action of the history the entries lead to (undos taken into account), the index
+    of the entry that played it: an undo takes back the last action standing, and the action
+    played next takes its place."""
+    played: list[int] = []
+    for index, entry in enumerate(entries):
+        if entry == UNDO:
+            if played:
+                played.pop()
+        else:
+            played.append(index)
+    return played
+
+
+def standin_plies(entries: Sequence[str], standins: Sequence[StandIn], actors: Sequence[int]) -> set[int]:
+    """The plies of the final history whose decision the computer took, standing in for its seat.
+
+    Args:
+        entries: the record's entries (actions in notation and :data:`~netjer.core.undo.UNDO`).
+        standins: the stretches in which the computer stood in (:class:`StandIn`).
+        actors: the seat that decided each ply of the final history (``current_player``
+            before it).
+
+    Returns:
+        The indices into the final history (0 = its first action) decided by a stand-in.
+    """
+    if not standins:
+        return set()
+    return {
+        ply
+        for ply, entry in enumerate(entry_of_plies(entries))
+        if ply < len(actors) and any(s.covers(actors[ply], entry) for s in standins)
+    }
 
 
 @dataclass(frozen=True)
@@ -92,6 +165,10 @@ class GameRecord:
         actions: the actions in notation, in order, and :data:`~netjer.core.undo.UNDO` for
             each undo (it takes back the action before it that is still standing).
         result: the returns, once the game is over.
+        standins: the stretches in which the computer took a seat's decisions for its person
+            (:class:`StandIn`, in entry indices; a web table's timeouts), none by default.
+            Written only when there are some; a review marks those decisions apart
+            (docs/review.md).
     """
 
     game: str
@@ -101,11 +178,18 @@ class GameRecord:
     seats: list[str]
     actions: list[str] = field(default_factory=list)
     result: list[float] | None = None
+    standins: list[StandIn] = field(default_factory=list)
 
     # --- building -----------------------------------------------------------------------
 
     @classmethod
-    def from_state(cls, state: State, seats: Sequence[str], entries: Sequence[str] | None = None) -> GameRecord:
+    def from_state(
+        cls,
+        state: State,
+        seats: Sequence[str],
+        entries: Sequence[str] | None = None,
+        standins: Sequence[StandIn] = (),
+    ) -> GameRecord:
         """The record of ``state``'s game so far.
 
         Args:
@@ -113,6 +197,7 @@ class GameRecord:
             seats: one agent specification per seat.
             entries: the full list of entries when undos were made (a
                 :class:`~netjer.core.undo.Transcript`'s ``entries``); default: the history.
+            standins: the stretches in which the computer stood in for a seat.
 
         Raises:
             ConfigError: if ``seats`` does not have one entry per seat.
@@ -128,6 +213,7 @@ class GameRecord:
             seats=list(seats),
             actions=list(entries) if entries is not None else [str(a) for a in state.history],
             result=state.returns() if state.is_terminal else None,
+            standins=list(standins),
         )
 
     @property
@@ -150,6 +236,8 @@ class GameRecord:
             "result": self.result,
             "actions": self.actions,
         }
+        if self.standins:  # only then: every other record's text stays as it was
+            data["standins"] = [s.to_dict() for s in self.standins]
         return json.dumps(data, indent=2) + "\n"
 
     @classmethod
@@ -187,6 +275,7 @@ class GameRecord:
             seats=model.seats,
             actions=model.actions,
             result=[float(x) for x in model.result] if model.result is not None else None,
+            standins=[StandIn(s.seat, s.start, s.end) for s in model.standins],
         )
 
     # --- replay -------------------------------------------------------------------------
@@ -297,6 +386,30 @@ class GameRecord:
                 f"{game.title} with these options has {game.num_players} seats, the record lists {len(self.seats)}",
                 **_at(text, ("seats",)),
             )
+        for i, s in enumerate(self.standins):
+            if s.seat >= game.num_players or (s.end is not None and s.end < s.start) or s.start > len(self.actions):
+                raise RecordError(
+                    f"standins.{i}: seat {s.seat}, entries {s.start} to {s.end} do not fit this game "
+                    f"({game.num_players} seats, {len(self.actions)} entries)",
+                    **_at(text, ("standins", i)),
+                )
+
+    def standin_plies(self, game: Game, text: str | None = None) -> set[int]:
+        """The plies of the replayed history whose decision the computer took, standing in
+        (see :func:`standin_plies`); empty when the record has no ``standins``.
+
+        Raises:
+            RecordError: as :meth:`steps`.
+        """
+        if not self.standins:
+            return set()
+        actors: list[int] = []  # the seat of each action standing (an undo takes one back)
+        for state, action in self.entries(game, text):
+            if action is None:
+                actors.pop()
+            else:
+                actors.append(state.current_player)
+        return standin_plies(self.actions, self.standins, actors)
 
     def _check_result(self, state: State, text: str | None) -> None:
         if self.result is None:

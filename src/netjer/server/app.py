@@ -240,9 +240,14 @@ class ClockRequest(BaseModel):
         return ClockSettings(on_timeout=self.on_timeout, gone_after=float(self.gone_after))
 
 
+#: The most hints per seat a table may set (``hint_limit``).
+MAX_HINT_LIMIT = 1000
+
+
 class CreateTable(BaseModel):
-    """A new table: game, options, optional seed, one entry per seat, the time control, and
-    whether a seat may ask for a hint (:mod:`netjer.server.reviews`)."""
+    """A new table: game, options, optional seed, one entry per seat, the time control,
+    whether a seat may ask for a hint (:mod:`netjer.server.reviews`) and how many hints each
+    seat may be given in the game (``hint_limit``: none, no limit; only with ``hints``)."""
 
     model_config = ConfigDict(extra="forbid")
     game: CleanStr = Field(max_length=32)
@@ -251,6 +256,7 @@ class CreateTable(BaseModel):
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     clock: ClockRequest | None = None
     hints: bool = False
+    hint_limit: int | None = Field(None, ge=1, le=MAX_HINT_LIMIT)
 
 
 class JoinRequest(BaseModel):
@@ -409,6 +415,7 @@ def _summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "clock": manager.clock_view(rt),
         "rematch": rt.rematch,
         "hints": rt.hints,
+        "hint_limit": rt.hint_limit,
     }
 
 
@@ -428,6 +435,7 @@ def _row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "clock": None,
         "rematch": row.rematch,
         "hints": bool(row.hints),
+        "hint_limit": row.hint_limit,
         "seats": [
             {
                 "seat": s.seat,
@@ -688,13 +696,16 @@ def create_app(
             log.info("resumed %d reviews", reviewing)
         if manager.leases is not None:
             keeper = _watch(asyncio.create_task(manager.leases.run(manager)), "the lease sweep")
+        # PostgreSQL: the leases on the reviews computed here, renewed; abandoned ones taken over
+        reviewer = _watch(asyncio.create_task(app.state.reviews.run()), "the review sweep") if store.shared else None
         try:
             yield
         finally:
+            for task in (reviewer, keeper):
+                if task is not None:
+                    task.cancel()
+                    await asyncio.wait([task])
             await app.state.reviews.close()
-            if keeper is not None:
-                keeper.cancel()
-                await asyncio.wait([keeper])
             await manager.close()
             if manager.leases is not None:
                 await manager.leases.close()  # the others take this process's tables over at once
@@ -809,11 +820,14 @@ def create_app(
             raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
         manager = manager_of(request)
         clock = body.clock.settings() if body.clock is not None else None
+        if body.hint_limit is not None and not body.hints:
+            raise TableError(422, "bad_table", "hint_limit is for a table that allows hints (set hints: true)")
         seats = [s.model_dump() for s in body.seats]
         creator_key = secrets.token_urlsafe(24)
         rt, tokens = await manager.create(
-            body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key), hints=body.hints
-        )
+            body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key), hints=body.hints,
+            hint_limit=body.hint_limit,
+        )  # fmt: skip
         log.info(
             "table created",
             extra={"event": "table_created", "table": rt.id, "game": rt.game.name, "client": client,

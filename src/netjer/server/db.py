@@ -5,8 +5,8 @@ Five tables, created and upgraded by Alembic migrations (``netjer/server/migrati
 * ``tables``: id, game, rules version, options (JSON), seed, creation time, finished flag
   and result (JSON), the time control (JSON) and the clocks' state (JSON, written in the same
   transaction as the action or event that changed it), the SHA-256 of the creator's key (to
-  delete a table nobody has played at yet), the id of the rematch offered when it ended and
-  whether hints are allowed;
+  delete a table nobody has played at yet), the id of the rematch offered when it ended,
+  whether hints are allowed and how many each seat may ask for (``hint_limit``, none: no limit);
 * ``seats``: per table and seat, the agent specification (``human`` or an agent), the
   player's name, and the SHA-256 of the seat's secret token (never the token itself), or
   ``reserved:<table>:<seat>`` for a rematch seat kept for the player of that old seat;
@@ -19,7 +19,9 @@ Five tables, created and upgraded by Alembic migrations (``netjer/server/migrati
 * ``events``: what happens at a table besides the game's actions (a seat's time ran out, a
   seat taken back, a chat message with its author), each with the number of actions played
   when it happened, so that the log rebuilt after a restart places it where it was;
-* ``reviews``: a finished game's reviews, one per seat (:mod:`netjer.server.reviews`).
+* ``reviews``: a finished game's reviews, one per seat (:mod:`netjer.server.reviews`);
+* ``hints_given``: the hints each seat was given, one per position (table, seat, version),
+  counted against the table's ``hint_limit``.
 
 A fifth, ``ai_leases``, says which server process runs a table's computer seats when
 several share one PostgreSQL (:mod:`netjer.server.leases`).
@@ -95,7 +97,20 @@ class TableRow(Base):
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # a seat may ask for a hint
+    hint_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)  # hints per seat (None: no limit)
     seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
+
+
+class HintRow(Base):
+    """A hint given to a seat in one position (the table's version then): counted against the
+    table's ``hint_limit`` (the same position asked again is the same hint, counted once)."""
+
+    __tablename__ = "hints_given"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class SeatRow(Base):
@@ -338,10 +353,11 @@ class Store:
         creator_hash: str | None = None,
         rematch_of: str | None = None,
         hints: bool = False,
+        hint_limit: int | None = None,
     ) -> None:
         """Store a new table with its seats ``(spec, name, token_hash)``, its time control
-        (``None``: no clock), its clocks' initial state, the hash of its creator's key and
-        whether its seats may ask for hints.
+        (``None``: no clock), its clocks' initial state, the hash of its creator's key,
+        whether its seats may ask for hints and how many each (``None``: no limit).
         With ``rematch_of``, the finished table it is the rematch of is marked in the same
         transaction, unless it already has one.
 
@@ -362,6 +378,7 @@ class Store:
                     clock_state=clock_state,
                     creator_hash=creator_hash,
                     hints=hints,
+                    hint_limit=hint_limit,
                 )
             )
             s.flush()
@@ -615,11 +632,33 @@ class Store:
             s.execute(update(TableRow).where(TableRow.rematch == table_id).values(rematch=None))
             s.execute(delete(EventRow).where(EventRow.table_id == table_id))
             s.execute(delete(ChoiceRow).where(ChoiceRow.table_id == table_id))
+            s.execute(delete(HintRow).where(HintRow.table_id == table_id))
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
             s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
             self._news(s, [(table_id, "d", None)])
             return True
+
+    # --- hints counted against a table's limit --------------------------------------------
+
+    def hints_given(self, table_id: str, seat: int) -> set[int]:
+        """The versions (positions) at which ``seat`` was given a hint."""
+        with self.sessions() as s:
+            rows = s.scalars(select(HintRow.version).where(HintRow.table_id == table_id, HintRow.seat == seat))
+            return {int(v) for v in rows}
+
+    def give_hint(self, table_id: str, seat: int, version: int) -> int:
+        """Count a hint given to ``seat`` at ``version`` (once per position); return how many
+        positions the seat has been given hints at."""
+        try:
+            with self.sessions.begin() as s:
+                if s.get(HintRow, (table_id, seat, version)) is None:
+                    s.add(HintRow(table_id=table_id, seat=seat, version=version, created_at=now()))
+        except IntegrityError:  # the same hint, counted at once by another process
+            pass
+        with self.sessions() as s:
+            query = select(func.count()).select_from(HintRow).where(HintRow.table_id == table_id, HintRow.seat == seat)
+            return int(s.scalar(query) or 0)
 
     def table(self, table_id: str) -> TableRow | None:
         """The table with its seats loaded, or None."""

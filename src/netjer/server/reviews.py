@@ -11,8 +11,22 @@ exactly :func:`~netjer.agents.review.review_decision` with the review's seed, so
 review equals ``review_record`` (and ``netjer review``) of the same record, seed and
 iterations.  The request is recorded with the table at once and the finished review
 (``Review.to_dict()``) replaces it, one per seat, served again on later requests, never
-recomputed; a review still running when the server stops starts again when it restarts
-(from its first decision: being seeded, it comes out the same).
+recomputed; a review still running when the server stops goes on when it restarts, after the
+decisions it had kept (being seeded, it comes out the same).
+
+**Several processes** (PostgreSQL).  A running review has a lease on its row (``holder``,
+``expires_at``: the design of :mod:`netjer.server.leases`, on the review's own row), taken by
+the process that records the request and renewed every third of its time (``netjer serve
+--lease-seconds``) by :meth:`ReviewService.run`, and with each decision kept.  A process that
+starts while another computes a review leaves it alone (its lease is live); a review whose
+process died (its lease expired) or stopped cleanly (it gave its leases up) is taken over by
+the next sweep of another process, after the decisions kept.  A process that stalled past its
+lease and finds the review taken over stops computing it.
+
+**Stand-ins.**  The decisions the computer took for a seat whose person's time ran out (from
+each ``timeout`` or ``gone`` event to the seat's ``takeback``: :func:`standins_of`) are
+reviewed like the others and flagged ``standin``: they are not the person's, and the review's
+marks of the seat leave them out (docs/review.md).
 
 **Visibility.**  A seat's review is shown to that seat (its token) and, once that seat
 publishes it, to everyone.  What others receive is rewritten for them: each decision's words
@@ -47,14 +61,15 @@ Errors (``{"error", "message"}``): 404 unknown table or seat, 403 missing or wro
 hints off, 409 ``not_over`` (an unfinished table), ``not_reviewable`` (a game ended by a
 timeout before its end), ``review_running`` (a second request while one runs),
 ``no_review`` (publishing before a review is done), ``not_your_turn`` / ``over`` /
-``stood_in`` / ``hint_running`` (a hint), 422 ``over_cap`` (iterations over the operator's cap), ``bad_review``
-(a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
+``stood_in`` / ``hint_running`` / ``no_hints_left`` (a hint), 422 ``over_cap`` (iterations
+over the operator's cap), ``bad_review`` (a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import json
 import logging
@@ -67,7 +82,8 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, delete, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import text as sql
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from starlette.websockets import WebSocketState
 
@@ -82,9 +98,11 @@ from netjer.agents.review import (
     win_chance,
 )
 from netjer.core.errors import NetjerError
+from netjer.core.record import StandIn, standin_plies
 from netjer.core.state import State
 from netjer.games.registry import make_game
-from netjer.server.db import Base, Store, now
+from netjer.server.db import Base, EventRow, Store, now
+from netjer.server.leases import DEFAULT_TTL
 from netjer.server.sockets import CLIENT_GONE
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
@@ -120,16 +138,108 @@ class ReviewRow(Base):
     data: Mapped[str | None] = mapped_column(Text, nullable=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: PostgreSQL: the server process computing a running review, and until when its lease
+    #: lasts unless renewed (the database's time); see "Several processes" in the module's text.
+    holder: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+#: The lease on a running review, taken (or renewed) by ``:me`` when it is free: no holder, or
+#: one whose lease expired (the database's time, as :mod:`netjer.server.leases`).
+_CLAIM = sql(
+    """
+    UPDATE reviews SET holder = :me, expires_at = now() + make_interval(secs => :ttl)
+    WHERE table_id = :t AND seat = :s AND status = 'running'
+      AND (holder = :me OR holder IS NULL OR expires_at IS NULL OR expires_at < now())
+    RETURNING seat
+    """
+)
+#: The leases ``:me`` holds on running reviews, renewed: the rows that come back are still ours.
+_RENEW = sql(
+    """
+    UPDATE reviews SET expires_at = now() + make_interval(secs => :ttl)
+    WHERE holder = :me AND status = 'running'
+    RETURNING table_id, seat
+    """
+)
+#: The running reviews nobody computes: no holder, or a lease that expired (its process died).
+_ABANDONED = sql(
+    """
+    SELECT table_id, seat FROM reviews
+    WHERE status = 'running' AND (holder IS NULL OR expires_at IS NULL OR expires_at < now())
+    ORDER BY created_at LIMIT :limit
+    """
+)
+#: A running review's progress, kept only by the process holding its lease (which renews it).
+_PROGRESS = sql(
+    """
+    UPDATE reviews SET data = :data, expires_at = now() + make_interval(secs => :ttl)
+    WHERE table_id = :t AND seat = :s AND status = 'running' AND holder = :me
+    """
+)
+#: The most abandoned reviews taken over in one sweep (the next sweep takes more).
+REVIEW_SWEEP_LIMIT = 50
 
 
 class ReviewStore:
-    """Reads and writes the ``reviews`` table of a :class:`~netjer.server.db.Store`."""
+    """Reads and writes the ``reviews`` table of a :class:`~netjer.server.db.Store`.
 
-    def __init__(self, store: Store) -> None:
+    Args:
+        store: the database.
+        ttl: PostgreSQL: seconds a lease on a running review lasts unless renewed.
+    """
+
+    def __init__(self, store: Store, ttl: float = DEFAULT_TTL) -> None:
         self.sessions = store.sessions
         self._store = store
-        #: Other server processes may run reviews of the same database (PostgreSQL).
+        #: Other server processes may run reviews of the same database (PostgreSQL): then a
+        #: running review has a lease, held by :attr:`holder` when this process computes it.
         self.shared = store.shared
+        self.holder = store.origin
+        self.ttl = ttl
+
+    # --- leases (PostgreSQL; on SQLite one process serves the database: none needed) ------
+
+    def claim(self, table_id: str, seat: int) -> bool:
+        """Take the lease on the seat's running review if it is free (no holder, or its lease
+        expired) or already ours; False if another process holds it, or it is not running.
+        Always True on SQLite."""
+        if not self.shared:
+            return True
+        with self.sessions.begin() as s:
+            params = {"me": self.holder, "ttl": self.ttl, "t": table_id, "s": seat}
+            return s.execute(_CLAIM, params).first() is not None
+
+    def renew(self) -> set[tuple[str, int]]:
+        """Renew every lease this process holds on running reviews; return them ``(table,
+        seat)`` (one that is missing was taken over by another process, or finished there)."""
+        if not self.shared:
+            return set()
+        with self.sessions.begin() as s:
+            rows = s.execute(_RENEW, {"me": self.holder, "ttl": self.ttl})
+            return {(str(t), int(seat)) for t, seat in rows}
+
+    def abandoned(self) -> list[tuple[str, int]]:
+        """Running reviews no process computes (no holder, or a lease that expired), oldest
+        first, at most :data:`REVIEW_SWEEP_LIMIT`; none on SQLite."""
+        if not self.shared:
+            return []
+        with self.sessions() as s:
+            return [(str(t), int(seat)) for t, seat in s.execute(_ABANDONED, {"limit": REVIEW_SWEEP_LIMIT})]
+
+    def release_all(self) -> None:
+        """Give up this process's leases on running reviews (a clean stop): marked expired, so
+        another process takes them over at its next sweep."""
+        if not self.shared:
+            return
+        with self.sessions.begin() as s:
+            s.execute(
+                update(ReviewRow)
+                .where(ReviewRow.holder == self.holder, ReviewRow.status == "running")
+                .values(expires_at=sql("now() - interval '1 second'"))
+            )
+
+    # --- the rows ----------------------------------------------------------------------
 
     def _told(self, s: Session, table_id: str, seat: int) -> None:
         """Tell the other server processes (PostgreSQL), when ``s`` commits, that the seat's
@@ -142,26 +252,52 @@ class ReviewStore:
             rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "done"))
             return {row.seat: (json.loads(row.data or "{}"), bool(row.published)) for row in rows}
 
-    def unfinished(self) -> list[tuple[str, int, int, int | None, list[dict[str, Any]]]]:
-        """Every review asked for and not finished: ``(table, seat, iterations, depth,
-        decisions)``, ``decisions`` being those already reviewed (see :meth:`progress`)."""
+    def standins(self, table_id: str) -> list[StandIn]:
+        """When the computer stood in for a seat's person at the table (:func:`standins_of`
+        of its timeout, gone and take-back events)."""
         with self.sessions() as s:
-            rows = s.scalars(select(ReviewRow).where(ReviewRow.status == "running"))
+            rows = s.execute(
+                select(EventRow.kind, EventRow.seat, EventRow.version)
+                .where(EventRow.table_id == table_id, EventRow.kind.in_(("timeout", "gone", "takeback")))
+                .order_by(EventRow.id)
+            )
+            return standins_of([(str(kind), seat, int(version)) for kind, seat, version in rows])
+
+    def unfinished(
+        self, only: list[tuple[str, int]] | None = None
+    ) -> list[tuple[str, int, int, int | None, list[dict[str, Any]]]]:
+        """Every review asked for and not finished (or those of ``only``, ``(table, seat)``):
+        ``(table, seat, iterations, depth, decisions)``, ``decisions`` being those already
+        reviewed (see :meth:`progress`)."""
+        with self.sessions() as s:
+            rows = list(s.scalars(select(ReviewRow).where(ReviewRow.status == "running")))
+            wanted = None if only is None else set(only)
             return [
-                (row.table_id, row.seat, row.iterations, row.depth, _progress_of(row.data)) for row in rows
+                (row.table_id, row.seat, row.iterations, row.depth, _progress_of(row.data))
+                for row in rows
+                if wanted is None or (row.table_id, row.seat) in wanted
             ]
 
-    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]], total: int | None = None) -> None:
+    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]], total: int | None = None) -> bool:
         """Keep the decisions of a running review reviewed so far (``ReviewedDecision``s as
         dicts, in order), so that a restart resumes after them, and how many it has in all
-        (``total``: shown by the other server processes)."""
+        (``total``: shown by the other server processes).  On PostgreSQL only while this
+        process holds the review's lease (renewed with it); False if it does not (another
+        process took it over: this one must stop computing it)."""
+        data = json.dumps({"decisions": decisions, "total": total})
         with self.sessions.begin() as s:
-            s.execute(
-                update(ReviewRow)
-                .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "running")
-                .values(data=json.dumps({"decisions": decisions, "total": total}))
-            )
+            if self.shared:
+                params = {"data": data, "ttl": self.ttl, "t": table_id, "s": seat, "me": self.holder}
+                kept = getattr(s.execute(_PROGRESS, params), "rowcount", 0) == 1
+            else:
+                s.execute(
+                    update(ReviewRow)
+                    .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "running")
+                    .values(data=data)
+                )
+                kept = True
             self._told(s, table_id, seat)
+        return kept
 
     def running(self, table_id: str) -> dict[int, tuple[int, int, int, int | None]]:
         """The table's reviews asked for and not finished, as far as they went: seat ->
@@ -178,25 +314,28 @@ class ReviewStore:
             return out
 
     def start(self, table_id: str, seat: int, iterations: int, depth: int | None) -> bool:
-        """Record that the seat's review was asked for; False if the seat already has one
-        (asked for or done, e.g. by another server process)."""
+        """Record that the seat's review was asked for (on PostgreSQL with this process's
+        lease on it: it computes it); False if the seat already has one (asked for or done,
+        e.g. by another server process)."""
         try:
             with self.sessions.begin() as s:
                 s.add(ReviewRow(table_id=table_id, seat=seat, status="running", iterations=iterations, depth=depth,
                                 data=None, published=False, created_at=now()))  # fmt: skip
                 s.flush()  # the primary key decides before anyone is told
+                if self.shared:
+                    s.execute(_CLAIM, {"me": self.holder, "ttl": self.ttl, "t": table_id, "s": seat})
                 self._told(s, table_id, seat)
         except IntegrityError:
             return False
         return True
 
     def finish(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
-        """Store the seat's finished review (not published)."""
+        """Store the seat's finished review (not published; its lease ends with it)."""
         with self.sessions.begin() as s:
             s.execute(
                 update(ReviewRow)
                 .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat)
-                .values(status="done", data=json.dumps(data))
+                .values(status="done", data=json.dumps(data), holder=None, expires_at=None)
             )
             self._told(s, table_id, seat)
 
@@ -246,14 +385,16 @@ def judge_step(
     iterations: int,
     depth: int | None,
     review_seed: int,
+    standin: bool = False,
 ) -> dict[str, Any]:
     """One step of a review (runs in a worker): the last of ``actions``, judged in the position
     the ones before it lead to (:func:`~netjer.agents.review.review_decision`, its ply being
-    its index), as a ``ReviewedDecision`` dict."""
+    its index; ``standin``: the computer took it for the seat's person), as a
+    ``ReviewedDecision`` dict."""
     state = _replayed(game, options, seed, actions[:-1])
     action = state.game.parse_action(actions[-1])
     decision = review_decision(
-        state, action, ply=len(actions) - 1, iterations=iterations, seed=review_seed, depth=depth
+        state, action, ply=len(actions) - 1, iterations=iterations, seed=review_seed, depth=depth, standin=standin
     )
     return asdict(decision)
 
@@ -292,6 +433,14 @@ class _Running:
     earlier: list[dict[str, Any]] = field(default_factory=list)
     #: Run by another server process (what its news said; nothing runs here).
     remote: bool = False
+    #: The plies of the game the computer took standing in for the seat's person.
+    standin: set[int] = field(default_factory=set)
+    #: PostgreSQL: its lease was lost (another process took the review over): stop.
+    lost: bool = False
+
+
+class _LeaseLost(Exception):
+    """This process no longer holds the lease on the review it computes."""
 
 
 @dataclass
@@ -301,17 +450,55 @@ class _TableReviews:
     stored: dict[int, tuple[dict[str, Any], bool]]
     running: dict[int, _Running] = field(default_factory=dict)
     listeners: set[asyncio.Event] = field(default_factory=set)
+    #: When the computer stood in for a seat's person (from the table's events).
+    standins: list[StandIn] = field(default_factory=list)
+    #: The plies the computer took standing in (worked out when first needed).
+    standin_plies: set[int] | None = None
 
 
 def decisions_of(state: State, history: list[Any], seat: int) -> list[int]:
     """The plies (indices into ``history`` played from ``state``) at which ``seat`` decided."""
+    return [ply for ply, actor in enumerate(actors_of(state, history)) if actor == seat]
+
+
+def actors_of(state: State, history: list[Any]) -> list[int]:
+    """The seat that decided each ply of ``history`` played from ``state`` (not changed)."""
     position = state.clone()
-    plies = []
-    for ply, action in enumerate(history):
-        if position.current_player == seat:
-            plies.append(ply)
+    actors = []
+    for action in history:
+        actors.append(position.current_player)
         position.apply(action)
-    return plies
+    return actors
+
+
+def standins_of(events: list[tuple[str, int | None, int]]) -> list[StandIn]:
+    """When the computer stood in for a seat's person, from a table's events ``(kind, seat,
+    version)`` in order: from a ``timeout`` or ``gone`` (the person's time ran out, or they
+    had no connection for their deadline; :meth:`~netjer.server.tables.TableManager._expire`)
+    to the ``takeback`` (:meth:`~netjer.server.tables.TableManager.take_back`), or to the end.
+    A version is the number of entries stored then, as :class:`StandIn` counts.  (With
+    ``on_timeout="out"`` the same events end the game: no decision follows them.)"""
+    began: dict[int, int] = {}
+    out: list[StandIn] = []
+    for kind, seat, version in events:
+        if seat is None:
+            continue
+        if kind in ("timeout", "gone") and seat not in began:
+            began[seat] = version
+        elif kind == "takeback" and seat in began:
+            out.append(StandIn(seat, began.pop(seat), version))
+    out += [StandIn(seat, start) for seat, start in began.items()]
+    return sorted(out, key=lambda s: (s.start, s.seat))
+
+
+def table_standin_plies(rt: TableRuntime, standins: list[StandIn]) -> set[int]:
+    """The plies of ``rt``'s history whose decision the computer took, standing in (blocking:
+    a replay when there are stand-ins)."""
+    if not standins:
+        return set()
+    entries = rt.transcript.entries if rt.transcript is not None else [str(a) for a in rt.state.history]
+    actors = actors_of(rt.game.new_initial_state(rt.state.seed), rt.state.history)
+    return standin_plies(entries, standins, actors)
 
 
 def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
@@ -351,7 +538,9 @@ class ReviewService:
 
     def __init__(self, manager: TableManager) -> None:
         self.manager = manager
-        self.store = ReviewStore(manager.store)
+        self.store = ReviewStore(manager.store, manager.leases.ttl if manager.leases is not None else DEFAULT_TTL)
+        #: Reviews taken over from a process that died (PostgreSQL), since the start.
+        self.takeovers = 0
         self._tables: dict[str, _TableReviews] = {}
         self._loading = asyncio.Lock()
         #: The hint being computed at each table: ``((version, seat, iterations), its task)``.
@@ -366,7 +555,8 @@ class ReviewService:
                 known = self._tables.get(table_id)
                 if known is None:
                     stored = await asyncio.to_thread(self.store.load, table_id)
-                    known = self._tables[table_id] = _TableReviews(stored)
+                    standins = await asyncio.to_thread(self.store.standins, table_id)
+                    known = self._tables[table_id] = _TableReviews(stored, standins=standins)
                     if self.store.shared:  # reviews other server processes run, as far as they went
                         rows = await asyncio.to_thread(self.store.running, table_id)
                         for seat, (done, total, iterations, depth) in rows.items():
@@ -453,7 +643,7 @@ class ReviewService:
             raise TableError(409, "not_reviewable", why)
         known = await self._of(rt.id)
         if seat in known.stored:
-            return self.entry(rt, known, seat, seat)
+            return await asyncio.to_thread(self.entry, rt, known, seat, seat)
         running = known.running.get(seat)
         if running is not None and running.error is None:
             where = f"{running.done} of {running.total} decisions" if running.total else "counting your decisions"
@@ -491,29 +681,83 @@ class ReviewService:
     async def _launch(self, rt: TableRuntime, seat: int, job: _Running) -> None:
         """Count the seat's decisions (a replay, long in Ankh: off the event loop) and start
         reviewing them."""
-        plies = await asyncio.to_thread(decisions_of, rt.game.new_initial_state(rt.state.seed), rt.state.history, seat)
+        known = await self._of(rt.id)
+
+        def plan() -> list[int]:
+            # read again: what was read while the game went on may miss its last timeouts
+            known.standins, known.standin_plies = self.store.standins(rt.id), None
+            job.standin = self._stood(rt, known)
+            return decisions_of(rt.game.new_initial_state(rt.state.seed), rt.state.history, seat)
+
+        plies = await asyncio.to_thread(plan)
         job.total = len(plies)
         job.task = asyncio.get_running_loop().create_task(self._run(rt, seat, plies, job))
         self._changed(await self._of(rt.id))
 
-    async def resume(self) -> int:
-        """Go on with the reviews that were running when the server stopped, each after the
-        decisions it had reviewed (every decision's search is seeded on its own, so the
-        review comes out as if it had never stopped).  Returns how many."""
+    async def resume(self, only: list[tuple[str, int]] | None = None) -> int:
+        """Go on with the reviews that were running when the server stopped (or those of
+        ``only``, ``(table, seat)``), each after the decisions it had reviewed (every
+        decision's search is seeded on its own, so the review comes out as if it had never
+        stopped).  On PostgreSQL only those whose lease this process takes: a review another
+        live process computes is left to it (:meth:`ReviewStore.claim`).  Returns how many."""
         count = 0
-        for table_id, seat, iterations, depth, earlier in await asyncio.to_thread(self.store.unfinished):
+        for table_id, seat, iterations, depth, earlier in await asyncio.to_thread(self.store.unfinished, only):
             try:
                 rt = await self.manager.get(table_id)
                 known = await self._of(table_id)
                 mine = known.running.get(seat)
                 if seat in known.stored or (mine is not None and not mine.remote):
                     continue  # (one seen as another process's was left by this one before it stopped)
+                if not await asyncio.to_thread(self.store.claim, table_id, seat):
+                    if mine is None:  # computed by another process: followed from its news
+                        known.running[seat] = _Running(len(earlier), 0, iterations, depth, remote=True)
+                    self._release(table_id)
+                    continue
                 job = known.running[seat] = _Running(0, 0, iterations, depth, earlier=earlier)
                 await self._launch(rt, seat, job)
                 count += 1
             except Exception:  # one table's trouble must not stop the others
                 log.exception("the review of seat %s of table %s could not be resumed", seat, table_id)
         return count
+
+    async def sweep(self) -> int:
+        """PostgreSQL, one round of :meth:`run`: renew the leases of the reviews computed here
+        (one statement), stop those whose lease was lost (another process took them over:
+        this one had stalled for longer than the lease), and take over the reviews nobody
+        computes (no holder, or a lease that expired: their process died).  Returns how many
+        were taken over."""
+        here = [
+            (table_id, seat, job)
+            for table_id, known in self._tables.items()
+            for seat, job in known.running.items()
+            if not job.remote and job.task is not None and not job.task.done()
+        ]  # before the renewal: each of these was claimed before it began
+        held = await asyncio.to_thread(self.store.renew)
+        for table_id, seat, job in here:
+            if (table_id, seat) not in held and job.task is not None and not job.task.done():
+                log.warning("review lease lost", extra={"event": "review_lost", "table": table_id, "seat": seat})
+                job.lost = True
+                job.task.cancel()
+        abandoned = await asyncio.to_thread(self.store.abandoned)
+        taken = await self.resume(abandoned) if abandoned else 0
+        if taken:
+            self.takeovers += taken
+            log.info("reviews taken over", extra={"event": "review_taken", "reviews": taken})
+        return taken
+
+    async def run(self) -> None:
+        """Sweep every third of the lease's time until cancelled (PostgreSQL; :meth:`sweep`);
+        a failed sweep (the database away) is logged and tried again."""
+        while True:
+            await asyncio.sleep(self.store.ttl / 3)
+            try:
+                await self.sweep()
+            except (OperationalError, InterfaceError) as err:  # the database away: one line
+                log.warning(
+                    "the review sweep failed: %s", str(err).splitlines()[0][:300], extra={"event": "db_unavailable"}
+                )
+            except Exception:
+                log.exception("the review sweep failed")
 
     async def _run(self, rt: TableRuntime, seat: int, plies: list[int], job: _Running) -> None:
         known = await self._of(rt.id)
@@ -527,6 +771,9 @@ class ReviewService:
                 break
             if decision.ply != ply or decision.seat != seat:
                 break
+            if decision.standin != (ply in job.standin):  # kept before stand-ins were told apart
+                decision = dataclasses.replace(decision, standin=ply in job.standin)
+                job.earlier[len(decisions)] = asdict(decision)
             decisions.append(decision)
         job.earlier = job.earlier[: len(decisions)]
         job.done = len(decisions)
@@ -543,11 +790,13 @@ class ReviewService:
                     job.iterations,
                     job.depth,
                     REVIEW_SEED,
+                    ply in job.standin,
                     background=True,
                 )
                 decisions.append(ReviewedDecision(**data))
                 job.earlier.append(data)
-                await asyncio.to_thread(self.store.progress, rt.id, seat, job.earlier, job.total)
+                if not await asyncio.to_thread(self.store.progress, rt.id, seat, job.earlier, job.total):
+                    raise _LeaseLost
                 job.done += 1
                 self._changed(known)
             final = rt.state.returns()
@@ -571,9 +820,16 @@ class ReviewService:
             known.stored[seat] = (data, False)
             known.running.pop(seat, None)
             log.info("review done", extra={"event": "review_done", "table": rt.id, "seat": seat})
-        except asyncio.CancelledError:  # the server stops: its record stays, to resume it
-            known.running.pop(seat, None)
+        except asyncio.CancelledError:  # the server stops (its record stays, to resume it) or lost it
+            if known.running.get(seat) is job:
+                del known.running[seat]
+                if job.lost:  # another process computes it now
+                    known.running[seat] = _Running(job.done, job.total, job.iterations, job.depth, remote=True)
             raise
+        except _LeaseLost:  # another process took it over (this one had stalled): left to it
+            log.warning("review lease lost", extra={"event": "review_lost", "table": rt.id, "seat": seat})
+            if known.running.get(seat) is job:
+                known.running[seat] = _Running(job.done, job.total, job.iterations, job.depth, remote=True)
         except Exception as err:  # a worker lost twice, the database gone: say so, allow a retry
             log.exception("the review of seat %s of table %s failed", seat, rt.id)
             job.error = f"the review could not be completed ({type(err).__name__}); ask again"
@@ -591,6 +847,10 @@ class ReviewService:
         stored = known.stored.get(seat)
         if stored is not None:
             data, published = stored
+            if known.standins and any("standin" not in d for d in data["decisions"]):
+                # stored before stand-ins were told apart: told from the table's events now
+                plies = self._stood(rt, known)
+                data = {**data, "decisions": [{**d, "standin": d["ply"] in plies} for d in data["decisions"]]}
             review = data if viewer == seat else review_for_viewer(rt, data, viewer)
             count = len(data["decisions"])
             return {"seat": seat, "status": "done", "done": count, "total": count, "iterations": data["iterations"],
@@ -598,6 +858,14 @@ class ReviewService:
         job = known.running[seat]
         return {"seat": seat, "status": "failed" if job.error else "running", "done": job.done, "total": job.total,
                 "iterations": job.iterations, "published": False, "review": None, "error": job.error}  # fmt: skip
+
+    @staticmethod
+    def _stood(rt: TableRuntime, known: _TableReviews) -> set[int]:
+        """The plies of the table's game the computer took standing in (blocking: a replay the
+        first time, at a table where the computer stood in)."""
+        if known.standin_plies is None:
+            known.standin_plies = table_standin_plies(rt, known.standins)
+        return known.standin_plies
 
     async def visible(self, rt: TableRuntime, viewer: int | None) -> dict[str, Any]:
         """Every review ``viewer`` may see: its own (running, failed or done) and the published
@@ -657,12 +925,19 @@ class ReviewService:
         caller has checked its token).
 
         Returns:
-            ``{"seat", "version", "action", "description", "estimate", "iterations"}``.
+            ``{"seat", "version", "action", "description", "estimate", "iterations",
+            "left"}`` (``left``: the hints the seat may still ask for at a table with a
+            ``hint_limit``, else ``None``).
 
         Raises:
             TableError: 403 ``no_hints`` at a table without hints; 409 ``over``,
-                ``stood_in`` or ``not_your_turn``, or ``hint_running`` (another hint, with
-                other iterations, is being computed at the table); 422 ``over_cap``.
+                ``stood_in`` or ``not_your_turn``, ``no_hints_left`` (the seat has had the
+                table's ``hint_limit``, at other positions), or ``hint_running`` (another
+                hint, with other iterations, is being computed at the table); 422
+                ``over_cap``.
+
+        A table's ``hint_limit`` counts positions: a hint asked again in the same position
+        (the same answer, seeded) is not counted again.
 
         A request while the same hint (same position, seat and iterations) is being computed
         gets that one's answer: a table has at most one hint search at a time, however many
@@ -677,6 +952,11 @@ class ReviewService:
         if rt.state.current_player != seat:
             raise TableError(409, "not_your_turn", f"it is {rt.game.seat_name(rt.state.current_player)}'s turn")
         budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
+        if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
+            given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
+            if rt.version not in given and len(given) >= rt.hint_limit:
+                message = f"you have had the {rt.hint_limit} hints each player may ask for at this table"
+                raise TableError(409, "no_hints_left", message)
         key = (rt.version, seat, budget)
         running = self._hints.get(rt.id)
         if running is not None and running[0] != key:
@@ -715,12 +995,17 @@ class ReviewService:
             )
         except NetjerError as err:
             raise TableError(422, "bad_hint", str(err)) from None
+        left = None
+        if rt.hint_limit is not None:  # counted once given (the same position again: once)
+            given = await asyncio.to_thread(self.manager.store.give_hint, rt.id, seat, version)
+            left = max(0, rt.hint_limit - given)
         return {"seat": seat, "version": version, "action": text, "description": words,
-                "estimate": estimate, "iterations": budget}  # fmt: skip
+                "estimate": estimate, "iterations": budget, "left": left}  # fmt: skip
 
     async def close(self) -> None:
         """Cancel the reviews running (their records stay: :meth:`resume` starts them again)
-        and the hints, and wait for them."""
+        and the hints, and wait for them; on PostgreSQL give up this process's leases on its
+        reviews, so that another process takes them over at its next sweep."""
         tasks: list[asyncio.Task[Any]] = [
             job.task for known in self._tables.values() for job in known.running.values() if job.task
         ]
@@ -728,6 +1013,8 @@ class ReviewService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        with contextlib.suppress(Exception):  # a database already gone is no error
+            await asyncio.to_thread(self.store.release_all)
 
 
 # --- the routes -------------------------------------------------------------------------------

@@ -142,6 +142,7 @@ class TableRuntime:
         creator_hash: the hash of the creator's key (``None``: nobody may delete it).
         rematch: the id of the rematch offered at the end, if any.
         hints: a seat may ask for the search's preferred action (:mod:`netjer.server.reviews`).
+        hint_limit: how many hints each seat may be given (``None``: no limit).
         deleted: the creator deleted the table (its last listeners are being told).
         queued: per seat, its choices made ahead of the engine's turn in the current window
             of simultaneous choices, oldest first.
@@ -177,6 +178,7 @@ class TableRuntime:
     deleted: bool = False
     transcript: Transcript | None = None
     hints: bool = False
+    hint_limit: int | None = None
     queued: dict[int, list[Queued]] = field(default_factory=dict)
     window: Hashable | None = None
     window_version: int = 0
@@ -579,6 +581,7 @@ class TableManager:
         creator_hash: str | None = None,
         rematch_of: str | None = None,
         hints: bool = False,
+        hint_limit: int | None = None,
     ) -> tuple[TableRuntime, dict[int, str]]:
         """Create a table; return it and the tokens of its human seats that are not open.
 
@@ -596,6 +599,8 @@ class TableManager:
             rematch_of: the finished table this one is the rematch of (its human seats carry
                 ``"reserved"`` markers instead of tokens, but the offerer's).
             hints: whether a seat may ask for a hint (off by default).
+            hint_limit: how many hints each seat may be given in the game (``None``: no
+                limit; only with ``hints``).
 
         Raises:
             TableError: 422 for a bad game, option, seat list, agent or time control; 409
@@ -640,6 +645,7 @@ class TableManager:
         rt.clock_settings = settings
         rt.creator_hash = creator_hash
         rt.hints = hints
+        rt.hint_limit = hint_limit if hints else None
         rt.clock = ClockState.new(settings, len(infos))
         rt.clock.hand_over(settings, rt.clocked_seats(), self.now())
         try:
@@ -656,6 +662,7 @@ class TableManager:
                 creator_hash,
                 rematch_of,
                 hints,
+                rt.hint_limit,
             )
         except RematchTaken:
             raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
@@ -762,6 +769,7 @@ class TableManager:
         rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
         rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
         rt.hints = bool(row.hints)
+        rt.hint_limit = row.hint_limit
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         # Absence counts from the load (a restart is nobody's absence).
@@ -1317,6 +1325,7 @@ class TableManager:
             creator_hash=creator_hash,
             rematch_of=old.id,
             hints=old.hints,
+            hint_limit=old.hint_limit,
         )
         old.rematch = rt.id
         line = f"{old.who(seat)} offers a rematch."
@@ -1581,6 +1590,7 @@ class TableManager:
             "clock": self.clock_view(rt),
             "rematch": rt.rematch,
             "hints": rt.hints,
+            "hint_limit": rt.hint_limit,
             "observation": {key: value for key, value in observation.items() if key != "log"},
             "legal": legal_entries(game, legal),
             "log_from": log_from,

@@ -203,6 +203,8 @@ async function createTable(event) {
   showError(null);
   const game = selectedGame();
   const body = { game: game.name, options: readOptions(), seats: readSeats(game), hints: $("hints").checked };
+  const limit = $("hint-limit").value.trim();
+  if (body.hints && limit !== "") body.hint_limit = Number.parseInt(limit, 10); // hints per player (none: no limit)
   const clock = readClock();
   if (clock) body.clock = clock;
   const seed = $("seed").value.trim();
@@ -304,7 +306,7 @@ function tableItem(table, kind) {
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id }, t("Replay")));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id }, t("Watch")));
   let detail = kind === "finished" ? translateLine(table.result_text || "") || t("finished") : tn("{n} action played", "{n} actions played", table.version);
-  if (table.hints) detail += ` · ${t("hints allowed")}`;
+  if (table.hints) detail += ` · ${table.hint_limit ? tn("hints allowed ({n} per player)", "hints allowed ({n} per player)", table.hint_limit) : t("hints allowed")}`;
   return el("li", { "data-table": table.id },
     el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
     ...actions);
@@ -472,6 +474,9 @@ async function main() {
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", drawForm);
   $("new-table").addEventListener("submit", createTable);
+  const hintLimit = () => { $("hint-limit").disabled = !$("hints").checked; }; // a limit only where hints are allowed
+  $("hints").addEventListener("change", hintLimit);
+  hintLimit();
   $("refresh").addEventListener("click", refreshTables);
   $("clock-mode").addEventListener("change", () => {
     clockTouched = true;

@@ -8,6 +8,9 @@
 // the position before it and shows the action the search preferred, in words and, where the
 // game's board draws that action, highlighted on the board.  Everything shown comes from the
 // server's answer for this viewer (another seat's review only once that seat published it).
+// Decisions the computer took for a seat whose time ran out (``standin``) are drawn apart: a
+// grey band on the graph, hollow marks, "by the computer" in the lists, and never counted in
+// the seat's marks.
 
 import { api, el, svg, svgButton, t, tn, translateLine } from "./common.js";
 
@@ -36,6 +39,11 @@ const percent = (v) => `${Math.round(v * 100)}%`;
 export function markName(mark) {
   const names = { inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
   return names[mark] || mark;
+}
+
+/** "{mark}" or, for the computer's decision standing in for the seat, "{mark}, by the computer". */
+function markTitle(d) {
+  return d.standin ? t("{mark}, played by the computer standing in", { mark: markName(d.mark) }) : markName(d.mark);
 }
 
 /** "N iterations per search", in the page's language. */
@@ -183,7 +191,7 @@ export function decorate(index, boardHighlighted) {
     const old = link.parentElement.querySelector(".review-mark");
     if (old) old.remove();
     const d = marks.get(ply);
-    if (d) link.after(" ", el("span", { class: `review-mark ${d.mark}`, "data-mark": d.mark, title: markName(d.mark), "aria-label": markName(d.mark) }, MARK_SIGN[d.mark]));
+    if (d) link.after(" ", el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}`, "data-mark": d.mark, "data-standin": d.standin ? "yes" : null, title: markTitle(d), "aria-label": markTitle(d) }, MARK_SIGN[d.mark]));
   }
   drawDetail(index, boardHighlighted);
 }
@@ -276,6 +284,12 @@ function graph(done) {
   const stepX = n > 100 ? 50 : n > 40 ? 20 : 10;
   for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: p }));
   root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: t("actions played") }));
+  for (const entry of done) {
+    // the computer's decisions for the seat (its time ran out): a grey band under the lines
+    for (const d of entry.review.decisions) {
+      if (d.standin) root.append(svg("rect", { class: "review-standin", "data-standin-ply": d.ply, x: xOf(d.ply), y: GRAPH.top, width: Math.max(1, xOf(d.ply + 1) - xOf(d.ply)), height: GRAPH.H - GRAPH.top - GRAPH.bottom, fill: "#8a8070", "fill-opacity": 0.18 }));
+    }
+  }
   root.append(svg("line", { "data-cursor": "yes", x1: xOf(rs.index), x2: xOf(rs.index), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
   for (const entry of done) {
     const points = [];
@@ -283,10 +297,12 @@ function graph(done) {
     root.append(svg("polyline", { points: points.join(" "), fill: "none", stroke: colour(entry.seat), "stroke-width": 2, "data-review-line": entry.seat }));
     for (const d of entry.review.decisions) {
       if (!d.mark) continue;
-      const g = svg("g", { class: "review-point", "data-mark": d.mark, "data-ply": d.ply, "data-seat": entry.seat });
+      const g = svg("g", { class: "review-point", "data-mark": d.mark, "data-ply": d.ply, "data-seat": entry.seat, "data-standin": d.standin ? "yes" : null });
       g.append(svg("circle", { cx: xOf(d.ply + 1), cy: yOf(d.after), r: 20, fill: "transparent" })); // a tap target of 40 px on a phone
-      g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 5, fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 }));
-      const name = t("Move {move}, {seat}: {mark}, {before} to {after}", { move: d.ply + 1, seat: label(entry.seat), mark: markName(d.mark), before: percent(d.before), after: percent(d.after) });
+      // the computer's decision: a hollow point in the mark's colour (not the seat's mark)
+      const dot = d.standin ? { fill: "#fff", stroke: MARK_COLOUR[d.mark], "stroke-width": 2 } : { fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 };
+      g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 5, ...dot }));
+      const name = t("Move {move}, {seat}: {mark}, {before} to {after}", { move: d.ply + 1, seat: label(entry.seat), mark: markTitle(d), before: percent(d.before), after: percent(d.after) });
       svgButton(g, name, () => select(entry.seat, d.ply));
       root.append(g);
     }
@@ -295,9 +311,18 @@ function graph(done) {
 }
 
 function legend(done) {
+  const anyStandin = done.some((e) => e.review.decisions.some((d) => d.standin));
   return el("ul", { class: "review-legend small" },
-    ...done.map((e) => el("li", {}, el("span", { class: "swatch", style: `background:${colour(e.seat)}` }), tn("{seat}: {n} decision, {marked} marked", "{seat}: {n} decisions, {marked} marked", e.review.decisions.length, { seat: label(e.seat), marked: e.review.decisions.filter((d) => d.mark).length }))),
-    ...Object.entries(MARK_SIGN).map(([mark, sign]) => el("li", {}, el("span", { class: `review-mark ${mark}` }, sign), " ", t("{mark}: a loss of at least {loss}", { mark: markName(mark), loss: percent((rs.data.thresholds || {})[mark] || 0) }))));
+    ...done.map((e) => {
+      // the seat's own decisions and marks; the computer's (standing in) are told apart
+      const own = e.review.decisions.filter((d) => !d.standin);
+      const stood = e.review.decisions.length - own.length;
+      return el("li", { "data-review-count": e.seat }, el("span", { class: "swatch", style: `background:${colour(e.seat)}` }),
+        tn("{seat}: {n} decision, {marked} marked", "{seat}: {n} decisions, {marked} marked", own.length, { seat: label(e.seat), marked: own.filter((d) => d.mark).length }),
+        stood ? ["; ", tn("{n} by the computer standing in (not counted)", "{n} by the computer standing in (not counted)", stood)] : null);
+    }),
+    ...Object.entries(MARK_SIGN).map(([mark, sign]) => el("li", {}, el("span", { class: `review-mark ${mark}` }, sign), " ", t("{mark}: a loss of at least {loss}", { mark: markName(mark), loss: percent((rs.data.thresholds || {})[mark] || 0) }))),
+    anyStandin ? el("li", {}, el("span", { class: "swatch review-standin-swatch" }), t("grey: the computer played for the seat (its time had run out); hollow marks are the computer's")) : null);
 }
 
 function markedList(done) {
@@ -306,9 +331,11 @@ function markedList(done) {
     for (const d of entry.review.decisions) {
       if (!d.mark) continue;
       items.push(el("li", {},
-        el("button", { type: "button", class: "secondary review-pick", "data-review-ply": d.ply, "data-review-seat": entry.seat, on: { click: () => select(entry.seat, d.ply) } },
-          el("span", { class: `review-mark ${d.mark}` }, MARK_SIGN[d.mark]),
-          " ", t("Move {move} · {seat} · {before} → {after}", { move: d.ply + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) }))));
+        el("button", { type: "button", class: "secondary review-pick", "data-review-ply": d.ply, "data-review-seat": entry.seat, "data-standin": d.standin ? "yes" : null, on: { click: () => select(entry.seat, d.ply) } },
+          el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}`, title: markTitle(d) }, MARK_SIGN[d.mark]),
+          " ", d.standin
+            ? t("Move {move} · {seat} (the computer) · {before} → {after}", { move: d.ply + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) })
+            : t("Move {move} · {seat} · {before} → {after}", { move: d.ply + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) }))));
     }
   }
   if (!items.length) return el("p", { class: "small muted" }, t("No decision is marked."));
@@ -325,7 +352,8 @@ function drawDetail(index, boardHighlighted) {
   }
   const who = label(rs.selected.seat);
   const lines = [
-    el("p", {}, el("strong", {}, t("Move {move}, {seat}:", { move: d.ply + 1, seat: who })), " ", el("span", { class: `review-mark ${d.mark}` }, `${MARK_SIGN[d.mark]} ${markName(d.mark)}`)),
+    el("p", {}, el("strong", {}, t("Move {move}, {seat}:", { move: d.ply + 1, seat: who })), " ", el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}` }, `${MARK_SIGN[d.mark]} ${markName(d.mark)}`)),
+    d.standin ? el("p", { class: "small notice", "data-review-standin": "" }, t("The computer played this decision for {seat}, whose time had run out: it does not count in {seat}'s marks.", { seat: who })) : null,
     el("p", {}, t("Played:"), " ", el("span", { "data-review-played": "" }, translateLine(d.description)), " ", t("(estimated chance to win {chance})", { chance: percent(d.after) })),
     el("p", {}, t("The search preferred:"), " ", el("strong", { "data-review-preferred": d.preferred || "" }, translateLine(d.preferred_description)), ` (${percent(d.before)})`),
   ];
@@ -350,7 +378,8 @@ export function hintControls(view, seat, token, myTurn, onChange) {
   if (current) {
     parts.push(el("p", { class: "notice info hint-answer", role: "status", "data-hint": current.action },
       t("The search suggests:"), " ", el("strong", {}, translateLine(current.description)), " ",
-      tn("(estimated chance to win {chance}, {n} iteration)", "(estimated chance to win {chance}, {n} iterations)", current.iterations, { chance: percent(current.estimate) })));
+      tn("(estimated chance to win {chance}, {n} iteration)", "(estimated chance to win {chance}, {n} iterations)", current.iterations, { chance: percent(current.estimate) }),
+      current.left !== null && current.left !== undefined ? [" ", el("span", { "data-hints-left": current.left }, tn("{n} hint left.", "{n} hints left.", current.left))] : null));
   } else if (hint.error && myTurn) {
     parts.push(el("p", { class: "notice error", role: "alert" }, hint.error));
   }
@@ -387,5 +416,6 @@ async function askHint(view, seat, token, onChange) {
 
 /** The table's hint setting in words (shown to everyone). */
 export function hintsNote(view) {
-  return view.hints ? t("Hints are allowed at this table.") : t("Hints are off at this table.");
+  if (!view.hints) return t("Hints are off at this table.");
+  return view.hint_limit ? tn("Hints are allowed at this table: {n} per player.", "Hints are allowed at this table: {n} per player.", view.hint_limit) : t("Hints are allowed at this table.");
 }
