@@ -133,10 +133,10 @@ RATINGS: dict[tuple[str, int, str], Rating] = {
     ("ankh", 2, "strongest"): Rating(382, (191, 492), 4, "2026-12-01"),
     # benchmarks/levels.py ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100
     #   --max-seconds 0 --log benchmarks/logs/ankh4.log (19 games of strongest; docs/levels.md)
-    ("ankh", 4, "beginner"): Rating(-642, (-1113, -443), 60, "2026-12-01"),
-    ("ankh", 4, "casual"): Rating(-369, (-798, -233), 80, "2026-12-01"),
-    ("ankh", 4, "strong"): Rating(0, (0, 0), 77, "2026-12-01"),
-    ("ankh", 4, "strongest"): Rating(294, (133, 561), 19, "2026-12-01"),
+    ("ankh", 4, "beginner"): Rating(-642, (-1069, -466), 60, "2026-12-01"),
+    ("ankh", 4, "casual"): Rating(-369, (-793, -213), 80, "2026-12-01"),
+    ("ankh", 4, "strong"): Rating(0, (0, 0), 170, "2026-12-01"),
+    ("ankh", 4, "strongest"): Rating(353, (249, 481), 50, "2026-12-01"),
 }
 
 
