@@ -117,10 +117,10 @@ for _players in (2, 3, 4, 5):
 #: (Ankh with 3 or 5 players).  Written from ``benchmarks/levels.py`` (docs/levels.md).
 RATINGS: dict[tuple[str, int, str], Rating] = {
     # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=3
-    ("aton", 2, "beginner"): Rating(-645, (-690, -573), 20, "2026-12-01"),
+    ("aton", 2, "beginner"): Rating(-645, (-696, -585), 20, "2026-12-01"),
     ("aton", 2, "casual"): Rating(0, (0, 0), 32, "2026-12-01"),
-    ("aton", 2, "strong"): Rating(354, (130, 597), 15, "2026-12-01"),
-    ("aton", 2, "strongest"): Rating(692, (42, 982), 3, "2026-12-01"),
+    ("aton", 2, "strong"): Rating(354, (173, 607), 22, "2026-12-01"),
+    ("aton", 2, "strongest"): Rating(883, (661, 1156), 10, "2026-12-01"),
     # benchmarks/levels.py nile --seed 1000 --games 20 --games-for strongest=100 (docs/levels.md)
     ("nile", 2, "beginner"): Rating(-925, (-1273, -742), 20, "2026-12-01"),
     ("nile", 2, "casual"): Rating(-645, (-702, -545), 40, "2026-12-01"),
