@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache, lru_cache
-from itertools import chain, compress
-from operator import ne
 from typing import Any, ClassVar
 
 from netjer.core.action import Action
@@ -212,48 +210,35 @@ def _god_row(st: AnkhState, g: int, tables: _GodTables) -> JsonDict:
 
 
 def _pieces_view(st: AnkhState) -> list[JsonDict]:
-    """The observation's ``pieces``: figures (with a Giant Scorpion's aim) and Monuments, by hex.
-
-    Remembered with copies of the five board fields it reads and the rows of each hex; when
-    some fields changed, only the hexes where they differ (found in C) are built again."""
+    """The observation's ``pieces``: figures (with a Giant Scorpion's aim) and Monuments, by hex."""
     key = (st.figure, st.figure_owner, st.monument, st.monument_owner, st.aim)
     entry = _PIECES.entry
     if entry is not None and entry[0] == key:
         rows: tuple[JsonDict, ...] = entry[1]
     else:
-        if entry is None or len(entry[0][0]) != len(st.figure):
-            by_hex = [_hex_pieces(st, h) for h in range(len(st.figure))]
-        else:
-            by_hex = entry[2][:]  # the old entry is never changed (:class:`_Slot`)
-            changed: set[int] = set()
-            hexes = range(len(st.figure))
-            for old, new in zip(entry[0], key, strict=True):
-                if old != new:
-                    changed.update(compress(hexes, map(ne, old, new)))
-            for h in changed:
-                by_hex[h] = _hex_pieces(st, h)
-        rows = tuple(chain.from_iterable(by_hex))
-        _PIECES.entry = (tuple(x[:] for x in key), rows, by_hex)
+        rows = _build_pieces(st)
+        _PIECES.entry = (tuple(x[:] for x in key), rows)
     return list(map(dict.copy, rows))
 
 
-def _hex_pieces(st: AnkhState, h: int) -> tuple[JsonDict, ...]:
-    """The rows of :func:`_pieces_view` on hex ``h``: its figure (with a Giant Scorpion's aim),
-    then its Monument; ``()`` for an empty hex."""
-    kind, mon = st.figure[h], st.monument[h]
-    if kind < 0 and mon < 0:
-        return ()
-    rows: list[JsonDict] = []
-    if kind >= 0:
-        piece: JsonDict = {"hex": HEX_NAMES[h], "kind": FIGURE_IDS[kind], "owner": st.figure_owner[h]}
-        side = st.aim[h]
-        if side >= 0:
-            piece["aim"] = _AIM_NAMES[side]
-        rows.append(piece)
-    if mon >= 0:
-        owner = st.monument_owner[h]
-        rows.append({"hex": HEX_NAMES[h], "kind": MONUMENT_IDS[mon], "owner": None if owner < 0 else owner})
-    return tuple(rows)
+def _build_pieces(st: AnkhState) -> tuple[JsonDict, ...]:
+    """The rows of :func:`_pieces_view`, built from the fields (one pass over the hexes: finding
+    the occupied ones in C and rebuilding only the changed hexes measured slower)."""
+    pieces = []
+    figure_owner, aim, monument, monument_owner = st.figure_owner, st.aim, st.monument, st.monument_owner
+    for h, kind in enumerate(st.figure):
+        if kind >= 0:
+            piece: JsonDict = {"hex": HEX_NAMES[h], "kind": FIGURE_IDS[kind], "owner": figure_owner[h]}
+            side = aim[h]
+            if side >= 0:
+                piece["aim"] = _AIM_NAMES[side]
+            pieces.append(piece)
+        if monument[h] >= 0:
+            owner = monument_owner[h]
+            pieces.append(
+                {"hex": HEX_NAMES[h], "kind": MONUMENT_IDS[monument[h]], "owner": None if owner < 0 else owner}
+            )
+    return tuple(pieces)
 
 
 def _tracks_view(st: AnkhState) -> list[JsonDict]:
