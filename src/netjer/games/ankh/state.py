@@ -809,7 +809,7 @@ class AnkhState(State):
 
         Every call returns new objects (a caller may change its observation).  The parts that
         change a few times a round (the gods' boards, the pieces, the regions) are built from
-        small caches checked against the fields they read (:class:`_ViewCache`), so that an
+        small caches checked against the fields they read (:class:`_Slot`), so that an
         observation costs a few tens of microseconds (issue 15, ``benchmarks/ankh_observation.py``).
         """
         n = self.n
