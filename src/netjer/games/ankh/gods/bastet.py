@@ -97,9 +97,10 @@ class BastetPower(GodPower):
         PLACE_PHASE: ("bastet-cats", "§4.2 Bastet", "place a cat face down on a Monument in another region"),
         STAR_PHASE: ("bastet-star", "§4.2 Bastet", "choose your figure next to the star that it kills ('kill r,c')"),
     }
-    #: The last view built and the values it was built from (the cats' places and faces,
-    #: whether revealed this turn, whether the viewer holds Bastet, the battle's cats).
-    _seen: tuple[tuple[Any, ...], JsonDict] | None = None
+    #: The last view built for a viewer not holding Bastet (first) and for one holding her
+    #: (second), each with the values it was built from (the cats' places and faces, whether
+    #: one was revealed this turn, the battle's cats).
+    _seen: tuple[tuple[tuple[Any, ...], JsonDict] | None, tuple[tuple[Any, ...], JsonDict] | None] = (None, None)
 
     def data(self, st: AnkhState) -> BastetData:
         d = st.power_data[BASTET]
@@ -270,10 +271,12 @@ class BastetPower(GodPower):
 
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
         d = self.data(st)
-        key = (*d.at, *d.up, d.used_turn, viewer is not None and viewer == self.holder(st), *d.battle_cats)
-        seen = self._seen  # (key, view) of the last view built, replaced whole
+        holds = viewer is not None and viewer == self.holder(st)
+        key = (*d.at, *d.up, d.used_turn, *d.battle_cats)
+        seen = self._seen[holds]  # (key, view) of the last view built for such a viewer
         if seen is None or seen[0] != key:
-            seen = self._seen = (key, self._view(st, d, viewer))
+            seen = (key, self._view(st, d, viewer))
+            self._seen = (seen, self._seen[1]) if not holds else (self._seen[0], seen)  # replaced whole
         view = seen[1]
         out = view.copy()
         out["face_down_on_board"] = view["face_down_on_board"][:]
