@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from netjer.core import Rng
+from netjer.games.ankh.gods.base import BASTET
 from netjer.games.ankh.state import AnkhState
 from netjer.games.registry import make_game
 
@@ -72,3 +73,30 @@ def test_a_clone_that_moves_on_does_not_change_its_original_view() -> None:
     while other.observation(1)["pieces"] == view["pieces"] and not other.is_terminal:
         other.apply(rng.choice(other.legal_actions()))
     assert state.observation(1) == view
+
+
+def test_the_tracks_supplies_regions_and_god_views_follow_fields_written_directly() -> None:
+    state = _played(5, 11, 90, gods="ra,bastet,seth,thoth,horus")
+    before = state.observation(1)
+    state.markers[0] += 1
+    state.guardian_supply[0] -= 1
+    state.monument_supply[0] -= 1
+    state.token_of_region[0] = 9
+    h = next(h for h, kind in enumerate(state.figure) if kind >= 0)
+    state.badge[h] ^= 1  # Ra's Sun token on (or off) a figure
+    cats = state.power_data[BASTET]
+    cats.at[0], cats.up[0] = h, True
+    after = state.observation(1)
+    assert after["action_tracks"][0]["marker"] == before["action_tracks"][0]["marker"] + 1
+    assert after["guardians"][0]["left"] == before["guardians"][0]["left"] - 1
+    kind = next(iter(before["monument_supply"]))
+    assert after["monument_supply"][kind] == before["monument_supply"][kind] - 1
+    assert after["regions"][0]["token"] == 9
+    name = state.board.hex_name(h)
+    assert (name in after["god_powers"]["ra"]["radiant"]) != (name in before["god_powers"]["ra"]["radiant"])
+    assert {"cat": "plus1", "at": name} in after["god_powers"]["bastet"]["face_up"]
+    after["god_powers"]["bastet"]["face_up"].clear()  # a caller's change reaches no later view
+    after["god_powers"]["ra"]["radiant"].append("x")
+    again = state.observation(1)
+    assert {"cat": "plus1", "at": name} in again["god_powers"]["bastet"]["face_up"]
+    assert "x" not in again["god_powers"]["ra"]["radiant"]

@@ -96,7 +96,7 @@ def _powers_json(state: AnkhState, _: object) -> JsonDict:
 
 
 class _Slot:
-    """One remembered part: ``entry`` is ``(fields it was built from, the part)`` or None.
+    """One remembered part: ``entry`` is ``(fields it was built from, the part, ...)`` or None.
 
     The pair is replaced, never changed, so concurrent readers see either the old or the new
     pair whole; a miss only costs building the part again."""
@@ -104,18 +104,23 @@ class _Slot:
     __slots__ = ("entry",)
 
     def __init__(self) -> None:
-        self.entry: tuple[tuple[Any, ...], Any] | None = None
+        self.entry: tuple[Any, ...] | None = None
 
 
 _GODS = _Slot()
 _PIECES = _Slot()
+_TRACKS = _Slot()
+_SUPPLY = _Slot()
+_REGIONS = _Slot()
 
 
-def _gods_view(st: AnkhState) -> list[JsonDict]:
-    """The observation's ``gods``: each god's board (public: the same for every seat).
+def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
+    """The observation's ``gods``: each god's board (public: the same for every seat), and the
+    tables of the fields fixed for a game the rows were built with.
 
     The rows are remembered with the fields they were built from; when some of those
-    fields changed, only the rows of the gods whose values changed are built again."""
+    fields changed, only the rows of the gods whose values changed are built again, from
+    the parts that depend only on the game's fixed fields (:class:`_GodTables`)."""
     fixed = (st.game, st.god_ids, st.guardian_kind, st.god_of_seat, st.holder)
     per_god: tuple[list[Any], ...] = (
         st.alive,
@@ -132,17 +137,22 @@ def _gods_view(st: AnkhState) -> list[JsonDict]:
     if entry is not None and entry[0][0] == fixed:
         rows: tuple[JsonDict, ...] = entry[1]
         before: tuple[list[Any], ...] = entry[0][1]
+        tables: _GodTables = entry[0][2]
         if before != per_god:
             changed: set[int] = set()
             for old, new in zip(before, per_god, strict=True):
                 if old != new:
                     step = 3 if new is st.guardian_pool else 1
                     changed.update(i // step for i, (x, y) in enumerate(zip(old, new, strict=True)) if x != y)
-            rows = tuple(_god_row(st, g) if g in changed else row for g, row in enumerate(rows))
-            _GODS.entry = ((entry[0][0], tuple(x[:] for x in per_god)), rows)
+            rows = tuple(_god_row(st, g, tables) if g in changed else row for g, row in enumerate(rows))
+            _GODS.entry = ((entry[0][0], tuple(x[:] for x in per_god), tables), rows)
     else:
-        rows = tuple(_god_row(st, g) for g in range(st.n))
-        _GODS.entry = (((*fixed[:3], st.god_of_seat[:], st.holder[:]), tuple(x[:] for x in per_god)), rows)
+        tables = _GodTables(st)
+        rows = tuple(_god_row(st, g, tables) for g in range(st.n))
+        _GODS.entry = (
+            ((*fixed[:3], st.god_of_seat[:], st.holder[:]), tuple(x[:] for x in per_god), tables),
+            rows,
+        )
     out = []
     for row in rows:
         info = row.copy()
@@ -153,21 +163,36 @@ def _gods_view(st: AnkhState) -> list[JsonDict]:
         info["hand"] = row["hand"][:]
         info["god_powers"] = row["god_powers"][:]
         out.append(info)
-    return out
+    return out, tables
 
 
-def _god_row(st: AnkhState, g: int) -> JsonDict:
+class _GodTables:
+    """The parts of the gods' rows that depend only on fields fixed for a game (or changed by a
+    merge): each god's name, seats, deity and god powers held, and the Guardians' names."""
+
+    __slots__ = ("deities", "god_powers", "guardian_names", "held", "names", "seats")
+
+    def __init__(self, st: AnkhState) -> None:
+        gods = range(st.n)
+        god_of_seat, holder = st.god_of_seat, st.holder
+        self.names = tuple(st._name(g) for g in gods)
+        self.seats = tuple(tuple(s for s in gods if god_of_seat[s] == g) for g in gods)
+        self.deities = tuple(st.god_ids[g] or None for g in gods)
+        self.god_powers = tuple(tuple(GOD_IDS[i] for i, x in enumerate(holder) if x == g) for g in gods)
+        self.guardian_names = tuple(FIGURE_IDS[k] for k in st.guardian_kind)
+        #: ``(id, power, holder)`` of each god power in the game, in power order.
+        self.held = tuple((GOD_IDS[i], power(i), g) for i, g in enumerate(holder) if g >= 0)
+
+
+def _god_row(st: AnkhState, g: int, tables: _GodTables) -> JsonDict:
     """God ``g``'s board as the observation shows it (every seat sees the same)."""
-    n = st.n
-    god_of_seat = st.god_of_seat
-    pool = st.guardian_pool
     used = st.used[g]
     alive = st.alive[g]
     unlocked = st.unlocked[g]
     return {
         "god": g,
-        "name": st._name(g),
-        "seats": [s for s in range(n) if god_of_seat[s] == g] if alive else [],
+        "name": tables.names[g],
+        "seats": list(tables.seats[g]) if alive else [],
         "alive": alive,
         "devotion": st.devotion[g],
         "followers": st.followers[g],
@@ -176,11 +201,11 @@ def _god_row(st: AnkhState, g: int) -> JsonDict:
         "next_unlock_level": unlock_level(unlocked),
         "ankh_pool": st.ankh_pool[g],
         "warriors_pool": st.warriors_pool[g],
-        "guardians_pool": dict(zip([FIGURE_IDS[k] for k in st.guardian_kind], pool[g * 3 : g * 3 + 3], strict=True)),
+        "guardians_pool": dict(zip(tables.guardian_names, st.guardian_pool[g * 3 : g * 3 + 3], strict=True)),
         "used_cards": list(_CARD_NAMES[used]),
         "hand": list(_HAND_NAMES[used]),
-        "deity": st.god_ids[g] or None,
-        "god_powers": [GOD_IDS[i] for i, x in enumerate(st.holder) if x == g],
+        "deity": tables.deities[g],
+        "god_powers": list(tables.god_powers[g]),
     }
 
 
@@ -193,11 +218,12 @@ def _pieces_view(st: AnkhState) -> list[JsonDict]:
     else:
         rows = _build_pieces(st)
         _PIECES.entry = (tuple(x[:] for x in key), rows)
-    return [row.copy() for row in rows]
+    return list(map(dict.copy, rows))
 
 
 def _build_pieces(st: AnkhState) -> tuple[JsonDict, ...]:
-    """The rows of :func:`_pieces_view`, built from the fields."""
+    """The rows of :func:`_pieces_view`, built from the fields (one pass over the hexes: finding
+    the occupied ones in C and rebuilding only the changed hexes measured slower)."""
     pieces = []
     figure_owner, aim, monument, monument_owner = st.figure_owner, st.aim, st.monument, st.monument_owner
     for h, kind in enumerate(st.figure):
@@ -213,6 +239,47 @@ def _build_pieces(st: AnkhState) -> tuple[JsonDict, ...]:
                 {"hex": HEX_NAMES[h], "kind": MONUMENT_IDS[monument[h]], "owner": None if owner < 0 else owner}
             )
     return tuple(pieces)
+
+
+def _tracks_view(st: AnkhState) -> list[JsonDict]:
+    """The observation's ``action_tracks``: each track and its marker."""
+    entry = _TRACKS.entry
+    if entry is None or entry[0][0] is not st.tracks or entry[0][1] != st.markers:
+        rows = tuple(
+            {"action": t.action, "marker": m, "start": t.start, "event_space": t.event_space}
+            for t, m in zip(st.tracks, st.markers, strict=True)
+        )
+        _TRACKS.entry = entry = ((st.tracks, st.markers[:]), rows)
+    return list(map(dict.copy, entry[1]))
+
+
+def _supply_view(st: AnkhState) -> tuple[list[JsonDict], JsonDict]:
+    """The observation's ``guardians`` (each level's kind and how many are left) and
+    ``monument_supply``."""
+    key = (st.guardian_kind, st.guardian_supply, st.monument_supply)
+    entry = _SUPPLY.entry
+    if entry is None or entry[0] != key:
+        supply = st.guardian_supply
+        guardians = tuple(
+            {"kind": FIGURE_IDS[k], "level": lvl + 1, "left": supply[lvl]} for lvl, k in enumerate(st.guardian_kind)
+        )
+        monuments = dict(zip(MONUMENT_IDS, st.monument_supply, strict=True))
+        _SUPPLY.entry = entry = (tuple(x[:] for x in key), (guardians, monuments))
+    guardians, monuments = entry[1]
+    return list(map(dict.copy, guardians)), monuments.copy()
+
+
+def _regions_view(st: AnkhState) -> list[JsonDict]:
+    """The observation's ``regions``: each region's Conflict Order token, first hex and land count."""
+    entry = _REGIONS.entry
+    if entry is None or entry[0][0] is not st.regions or entry[0][1] != st.token_of_region:
+        tokens = st.token_of_region
+        rows = tuple(
+            {"token": tokens[r], "first_hex": first, "land": land}
+            for r, (first, land) in enumerate(_region_rows(st.regions))
+        )
+        _REGIONS.entry = entry = ((st.regions, tokens[:]), rows)
+    return list(map(dict.copy, entry[1]))
 
 
 @lru_cache(maxsize=4096)
@@ -742,7 +809,7 @@ class AnkhState(State):
 
         Every call returns new objects (a caller may change its observation).  The parts that
         change a few times a round (the gods' boards, the pieces, the regions) are built from
-        small caches checked against the fields they read (:class:`_ViewCache`), so that an
+        small caches checked against the fields they read (:class:`_Slot`), so that an
         observation costs a few tens of microseconds (issue 15, ``benchmarks/ankh_observation.py``).
         """
         n = self.n
@@ -750,8 +817,8 @@ class AnkhState(State):
         over = phase == OVER
         mine = None if seat is None else self.god_of_seat[seat]
         turn_order = self.turn_order
-        guardian_supply = self.guardian_supply
-        tokens = self.token_of_region
+        gods, tables = _gods_view(self)
+        guardians, monument_supply = _supply_view(self)
         return {
             "game": "ankh",
             "seat": seat,
@@ -765,35 +832,24 @@ class AnkhState(State):
                 "last_action": ACTIONS[self.last_row] if self.last_row >= 0 else None,
             },
             "turn_order": list(turn_order),
-            "action_tracks": [
-                {"action": t.action, "marker": m, "start": t.start, "event_space": t.event_space}
-                for t, m in zip(self.tracks, self.markers, strict=True)
-            ],
+            "action_tracks": _tracks_view(self),
             "events_done": self.event_idx,
             "event_track": list(EVENT_TRACK),
             "conflicts_done": self.conflicts,
             "devotion_track": list(self.devotion_stack),
             "red_max": self.red_max,
             "guardian_slots": list(_sorted_slots(self.guardian_slots)),
-            "gods": _gods_view(self),
-            "guardians": [
-                {"kind": FIGURE_IDS[k], "level": lvl + 1, "left": guardian_supply[lvl]}
-                for lvl, k in enumerate(self.guardian_kind)
-            ],
-            "monument_supply": dict(zip(MONUMENT_IDS, self.monument_supply, strict=True)),
+            "gods": gods,
+            "guardians": guardians,
+            "monument_supply": monument_supply,
             "camels_in_supply": self.camels,
             "conflict_tokens_in_supply": list(self.token_supply),
             "pieces": _pieces_view(self),
             "camels": list(_camel_names(self.regions)),
-            "regions": [
-                {"token": tokens[r], "first_hex": first, "land": land}
-                for r, (first, land) in enumerate(_region_rows(self.regions))
-            ],
+            "regions": _regions_view(self),
             "pending": self._pending_view(),
             "battle": self._battle_view(mine),
-            "god_powers": {
-                GOD_IDS[i]: {"holder": g, **power(i).observe(self, mine)} for i, g in enumerate(self.holder) if g >= 0
-            },
+            "god_powers": {gid: {"holder": g, **p.observe(self, mine)} for gid, p, g in tables.held},
             "winners": self._winner_seats() if over else None,
             "end_reason": self.end_reason or None,
             "log": list(self.log),

@@ -45,7 +45,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from netjer.core.action import Action
 from netjer.core.rng import Rng
@@ -97,6 +97,10 @@ class BastetPower(GodPower):
         PLACE_PHASE: ("bastet-cats", "§4.2 Bastet", "place a cat face down on a Monument in another region"),
         STAR_PHASE: ("bastet-star", "§4.2 Bastet", "choose your figure next to the star that it kills ('kill r,c')"),
     }
+    #: The last view built for a viewer not holding Bastet (first) and for one holding her
+    #: (second), each with the values it was built from (the cats' places and faces, whether
+    #: one was revealed this turn, the battle's cats).
+    _seen: tuple[tuple[tuple[Any, ...], JsonDict] | None, tuple[tuple[Any, ...], JsonDict] | None] = (None, None)
 
     def data(self, st: AnkhState) -> BastetData:
         d = st.power_data[BASTET]
@@ -267,6 +271,23 @@ class BastetPower(GodPower):
 
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
         d = self.data(st)
+        holds = viewer is not None and viewer == self.holder(st)
+        key = (*d.at, *d.up, d.used_turn, *d.battle_cats)
+        seen = self._seen[holds]  # (key, view) of the last view built for such a viewer
+        if seen is None or seen[0] != key:
+            seen = (key, self._view(st, d, viewer))
+            self._seen = (seen, self._seen[1]) if not holds else (self._seen[0], seen)  # replaced whole
+        view = seen[1]
+        out = view.copy()
+        out["face_down_on_board"] = view["face_down_on_board"][:]
+        out["face_up"] = [x.copy() for x in view["face_up"]]
+        out["battle_cats"] = view["battle_cats"][:]
+        if "cats" in view:
+            out["cats"] = view["cats"].copy()
+        return out
+
+    def _view(self, st: AnkhState, d: BastetData, viewer: int | None) -> JsonDict:
+        """The view :meth:`observe` returns copies of, built from the cats' places."""
         name = st.board.hex_name
         down_board: list[int] = []
         beside = gone = 0

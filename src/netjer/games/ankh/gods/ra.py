@@ -57,6 +57,9 @@ class RaPower(GodPower):
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
         SUN_PHASE: ("ra-sun", "§4.1 Ra", "make the figure just summoned Radiant ('sun') or not ('nosun')"),
     }
+    #: The last observed badges and the spaces of their Radiant figures (the view is built
+    #: again only when the badges differ; a field written by any means shows at once).
+    _seen: tuple[list[int], tuple[str, ...]] | None = None
 
     def radiant(self, st: AnkhState) -> list[int]:
         """The hexes of the Radiant figures, ascending."""
@@ -95,9 +98,12 @@ class RaPower(GodPower):
         return {"figure": st.board.hex_name(task[2])}
 
     def observe(self, st: AnkhState, viewer: int | None) -> JsonDict:
-        radiant = self.radiant(st)
-        name = st.board.hex_name
-        return {"sun_tokens_free": SUN_TOKENS - len(radiant), "radiant": [name(h) for h in radiant]}
+        seen = self._seen  # (a copy of the badges, the Radiant figures' spaces), replaced whole
+        if seen is None or seen[0] != st.badge:
+            name = st.board.hex_name
+            seen = self._seen = (st.badge[:], tuple(name(h) for h in self.radiant(st)))
+        spaces = seen[1]
+        return {"sun_tokens_free": SUN_TOKENS - len(spaces), "radiant": list(spaces)}
 
 
 POWER = register(RaPower())
