@@ -132,6 +132,7 @@ def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(player
             assert actions.can_summon(state) == bool(actions.summon_actions(state))
             assert actions.can_pick(state) == bool(actions.move_picks(state))
             assert state.figures_by_god == [hexes_holding(state.figure_owner, g) for g in range(players)]
+            assert state.monuments_by_god == [hexes_holding(state.monument_owner, g) for g in range(players)]
             checked += 1
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])

@@ -44,7 +44,6 @@ from netjer.games.ankh.base import (
     TURN,
     TURN_END,
     UNLOCK,
-    hexes_holding,
 )
 from netjer.games.ankh.narration import unlock_words
 from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
@@ -308,7 +307,7 @@ def summon_spaces(st: AnkhState, god: int) -> list[int]:
     mark: set[int] = set()
     for h in st.figures_by_god[god]:
         mark.update(adjacent[h])
-    for h in hexes_holding(st.monument_owner, god):
+    for h in st.monuments_by_god[god]:
         mark.update(adjacent[h])
     out = [x for x in sorted(mark) if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
     if st.n_reserved:
@@ -380,15 +379,12 @@ def summon_actions(st: AnkhState) -> list[Action]:
 def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
     """§2.2 Pyramid Attuned: controlled Pyramids not yet used this action with an empty
     land space next to them (only while the pool holds a figure)."""
-    mon, mown = st.monument, st.monument_owner
+    mon = st.monument
     adjacent = st.regions.adjacent
     return [
         p
-        for p in range(len(mon))
-        if mon[p] == PYRAMID
-        and mown[p] == god
-        and p not in st.pyramids_used
-        and any(st._can_stand(x, god) for x in adjacent[p])
+        for p in st.monuments_by_god[god]
+        if mon[p] == PYRAMID and p not in st.pyramids_used and any(st._can_stand(x, god) for x in adjacent[p])
     ]
 
 
