@@ -349,20 +349,34 @@ def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
     return spaces
 
 
+def has_summon_space(st: AnkhState, god: int) -> bool:
+    """Whether ``_all_summon_spaces(st, god)`` is not empty, without building it: stops at the
+    first empty land space next to a figure or controlled Monument of ``god`` that is not
+    reserved for another god (§7.3, §4.1 Osiris), then asks the god powers' spaces."""
+    adjacent = st.regions.adjacent
+    fig, mon, reserved = st.figure, st.monument, st.reserved
+    check_reserved = st.n_reserved > 0
+    for hexes in (st.figures_by_god[god], st.monuments_by_god[god]):
+        for h in hexes:
+            for x in adjacent[h]:
+                if IS_LAND[x] and fig[x] < 0 and mon[x] < 0 and not (check_reserved and reserved[x] not in (-1, god)):
+                    return True
+    return any(p.summon_spaces(st, god) for p in st.hooks.summon_spaces)
+
+
 def can_summon(st: AnkhState) -> bool:
     """Whether ``summon_actions(st)`` is not empty, without building it: ``placements``
     offers something exactly when there is a space and a kind in the pool, Apep and an empty
     Water space, or (after ``ransom``, or to buy one back) a space for the Warrior."""
     god = st.god_of_seat[st.to_move]
-    spaces = _all_summon_spaces(st, god)
     if st.ransom:
-        return bool(spaces)
+        return has_summon_space(st, god)
     kinds = summonable_kinds(st, god)
-    if kinds and spaces:
+    if kinds and has_summon_space(st, god):
         return True
     if APEP in kinds and guardians.apep_targets(st):
         return True
-    return bool(spaces) and bool(st.hooks.can_ransom) and can_ransom(st, god)
+    return bool(st.hooks.can_ransom) and can_ransom(st, god) and has_summon_space(st, god)
 
 
 def summon_actions(st: AnkhState) -> list[Action]:

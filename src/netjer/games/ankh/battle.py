@@ -287,7 +287,8 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     won = region_majorities(st, region)[god]
     if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
         return  # no majority: no gain (gain does nothing for 0), so no words to format
-    devotion.gain(st, god, 1 + gain_bonus(st, god, st._region_hexes(region)), _("Domination"))
+    bonus = gain_bonus(st, god, st._region_hexes(region)) if st.hooks.gain_bonus else 0
+    devotion.gain(st, god, 1 + bonus, _("Domination"))
 
 
 def obelisk_pick_actions(st: AnkhState) -> list[Action]:
@@ -523,10 +524,13 @@ def resolve_plague(st: AnkhState) -> None:
 def majority_step(st: AnkhState) -> bool:
     """Each god still with figures in the region scores its majorities, one gain each,
     ascending Devotion (§9, §10.3 step 4; an absent majority holder scores nothing)."""
+    majorities = None  # the region's, the same for every god (gains move no Monument)
     for g in st._ascending(st.battle.gods):
         if not figures_here(st, g):
             continue
-        won = region_majorities(st, st.battle.region)[g]
+        if majorities is None:
+            majorities = region_majorities(st, st.battle.region)
+        won = majorities[g]
         if devotion.gain(st, g, won, _("{won} Monument majorities").format(won=won)):
             return False
     st.conflict_step = B_RESOLVE

@@ -148,6 +148,8 @@ def majorities_won(counts: Sequence[int], n: int) -> list[int]:
         ``n`` counts, each 0 to 3.
     """
     out = [0] * n
+    if not any(counts):  # no controlled Monument: no majority (the common case)
+        return out
     for t in range(MONUMENT_TYPES):
         best, who = 0, -1
         for o in range(n):

@@ -213,8 +213,9 @@ class BastetPower(GodPower):
         self.data(st).used_turn = False
 
     def turn_actions(self, st: AnkhState, god: int) -> list[Action]:
-        d = self.data(st)
-        if d.used_turn or god == self.holder(st) or max(d.at) < 0:
+        d = st.power_data[BASTET]  # self.data(st), without its call and check: asked at every turn
+        assert isinstance(d, BastetData)
+        if d.used_turn or god == st.holder[BASTET] or max(d.at) < 0:
             return []
         fown = st.figure_owner
         adjacent = st.regions.adjacent
