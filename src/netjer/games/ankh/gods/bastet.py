@@ -217,10 +217,10 @@ class BastetPower(GodPower):
         assert isinstance(d, BastetData)
         if d.used_turn or god == st.holder[BASTET] or max(d.at) < 0:
             return []
-        fown = st.figure_owner
+        owner_at = st.figure_owner.__getitem__
         adjacent = st.regions.adjacent
-        spaces = [
-            h for c in range(3) if (h := d.at[c]) >= 0 and not d.up[c] and any(fown[x] == god for x in adjacent[h])
+        spaces = [  # a face-down cat next to a figure of god's (the owners looked up in C)
+            h for c in range(3) if (h := d.at[c]) >= 0 and not d.up[c] and god in map(owner_at, adjacent[h])
         ]
         return [REVEAL[h] for h in sorted(spaces)]
 
