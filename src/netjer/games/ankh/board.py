@@ -626,6 +626,8 @@ class _LazyLines:
 
     __slots__ = (
         "_adjacency",
+        "_answers",
+        "_complete",
         "_edge_vertices",
         "_found",
         "_interior",
@@ -658,6 +660,8 @@ class _LazyLines:
         self._found: dict[tuple[int, ...], int] = {}
         self._none_to: dict[tuple[int, ...], int] = {}
         self._starts: dict[int, list[int]] = {}
+        self._answers: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        self._complete: dict[tuple[int, ...], bool] = {}
 
     def _is_valid(self, line: Sequence[int]) -> bool:
         """Whether the complete walk ``line`` cuts the region into two valid parts."""
@@ -700,9 +704,12 @@ class _LazyLines:
         return verts
 
     def is_complete(self, t: tuple[int, ...]) -> bool:
-        """Whether ``t`` is a valid complete line of the region (``t in complete``)."""
-        verts = self.walk(t)
-        return verts is not None and self._interior[verts[-1]] < 0 and self._is_valid(t)
+        """Whether ``t`` is a valid complete line of the region (``t in complete``; kept)."""
+        ok = self._complete.get(t)
+        if ok is None:
+            verts = self.walk(t)
+            ok = self._complete[t] = verts is not None and self._interior[verts[-1]] < 0 and self._is_valid(t)
+        return ok
 
     def _search(self, path: list[int], verts: list[int], limit: int) -> int:
         """The length of a valid line of at most ``limit`` edges through the walk ``path``
@@ -761,7 +768,15 @@ class _LazyLines:
 
     def continuations(self, t: tuple[int, ...], max_camels: int) -> list[int]:
         """The edges extending the walk ``t`` towards a valid line of at most ``max_camels``
-        edges, ascending (empty if ``t`` is no walk, is complete or is that long already)."""
+        edges, ascending (empty if ``t`` is no walk, is complete or is that long already);
+        a new list, the answer being kept per prefix and limit."""
+        key = (t, max_camels)
+        out = self._answers.get(key)
+        if out is None:
+            out = self._answers[key] = self._continuations(t, max_camels)
+        return out[:]
+
+    def _continuations(self, t: tuple[int, ...], max_camels: int) -> list[int]:
         limit = min(max_camels, MAX_CAMELS_PER_LINE)
         verts = self.walk(t)
         if verts is None or len(t) >= limit:
