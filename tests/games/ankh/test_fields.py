@@ -85,6 +85,17 @@ def test_the_derived_figure_lists_follow_the_owners(states: list[AnkhState]) -> 
     assert all(a is not b for a, b in zip(c.figures_by_god, s.figures_by_god, strict=True))
 
 
+def test_the_derived_monument_lists_follow_the_owners(states: list[AnkhState]) -> None:
+    """``monuments_by_god`` is ``monument_owner`` read per god, after builds, claims, Giant
+    Scorpion strikes, merges and forgotten gods, and a clone's lists are its own."""
+    for s in states:
+        assert s.monuments_by_god == [hexes_holding(s.monument_owner, g) for g in range(s.n)]
+    s = states[len(states) // 2]
+    c = s.clone()
+    assert c.monuments_by_god == s.monuments_by_god
+    assert all(a is not b for a, b in zip(c.monuments_by_god, s.monuments_by_god, strict=True))
+
+
 def test_clone_copies_every_mutable_field(states: list[AnkhState]) -> None:
     for s in states[::3]:
         c = s.clone()

@@ -12,7 +12,9 @@ from netjer.games.ankh.base import BOARD, hexes_holding
 from netjer.games.ankh.board import (
     CamelLineError,
     RegionMap,
+    _LazyLines,
     _region_lines,
+    _RegionLines,
     _split_map,
     camel_lines,
     check_camel_line,
@@ -119,6 +121,56 @@ def test_the_prefix_table_of_a_region_s_lines_follows_from_its_complete_lines_s6
     assert regions_checked > 20
 
 
+def _enumerated_continuations(data: _RegionLines, t: tuple[int, ...], limit: int) -> list[int]:
+    """``camel_continuations`` as it was answered from the enumeration's prefix table."""
+    info = data.prefixes.get(t)
+    if info is None or len(t) >= limit:
+        return []
+    out = []
+    for e in BOARD.vertex_edges[info[1]]:
+        nxt = data.prefixes.get((*t, e))
+        if nxt is not None and nxt[0] <= limit:
+            out.append(e)
+    return sorted(out)
+
+
+def test_the_lines_found_on_demand_are_those_of_the_enumeration_s6() -> None:
+    """A region's lines found as they are asked for (``_LazyLines``, what the engine asks)
+    give the enumeration's answers for every prefix, in any order of questions and camel
+    limits: first edges, continuations, complete lines; a non-walk has none."""
+    rnd = random.Random(6)
+    regions_checked = 0
+    for _ in range(5):
+        regions = BOARD.base
+        for _ in range(rnd.randint(1, 4)):
+            for r in range(regions.num_regions):
+                if regions.land_count[r] < 12:
+                    continue
+                data = _region_lines(regions, r)
+                lazy = _LazyLines(regions, r)  # a fresh one: nothing learnt yet
+                prefixes = list(data.prefixes)
+                rnd.shuffle(prefixes)
+                junk = [t[::-1] for t in prefixes[:40] if len(t) > 1] + [(e,) for e in range(0, BOARD.num_edges, 7)]
+                limits = [6, 3, 5, 1, 4, 2]
+                rnd.shuffle(limits)
+                for limit in limits:
+                    first = sorted(e for e in data.first if data.prefixes[(e,)][0] <= limit)
+                    assert lazy.starts(limit) == first
+                    for t in prefixes + junk:
+                        assert lazy.continuations(t, limit) == _enumerated_continuations(data, t, limit), t
+                for _ in range(2):  # the second time from what was kept
+                    for t in prefixes + junk:
+                        assert lazy.is_complete(t) == (t in data.complete)
+                for t in prefixes[:100]:  # again, from the answers kept
+                    assert lazy.continuations(t, 6) == _enumerated_continuations(data, t, 6), t
+                regions_checked += 1
+            lines = camel_lines(regions)
+            if not lines:
+                break
+            regions = check_camel_line(regions, rnd.choice(lines)).after
+    assert regions_checked > 15
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(players: int) -> None:
     # continue_summon / continue_move ask can_summon / can_pick instead of building the lists.
@@ -132,6 +184,7 @@ def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(player
             assert actions.can_summon(state) == bool(actions.summon_actions(state))
             assert actions.can_pick(state) == bool(actions.move_picks(state))
             assert state.figures_by_god == [hexes_holding(state.figure_owner, g) for g in range(players)]
+            assert state.monuments_by_god == [hexes_holding(state.monument_owner, g) for g in range(players)]
             checked += 1
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])

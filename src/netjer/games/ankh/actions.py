@@ -44,7 +44,6 @@ from netjer.games.ankh.base import (
     TURN,
     TURN_END,
     UNLOCK,
-    hexes_holding,
 )
 from netjer.games.ankh.narration import unlock_words
 from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
@@ -308,7 +307,7 @@ def summon_spaces(st: AnkhState, god: int) -> list[int]:
     mark: set[int] = set()
     for h in st.figures_by_god[god]:
         mark.update(adjacent[h])
-    for h in hexes_holding(st.monument_owner, god):
+    for h in st.monuments_by_god[god]:
         mark.update(adjacent[h])
     out = [x for x in sorted(mark) if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
     if st.n_reserved:
@@ -350,20 +349,34 @@ def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
     return spaces
 
 
+def has_summon_space(st: AnkhState, god: int) -> bool:
+    """Whether ``_all_summon_spaces(st, god)`` is not empty, without building it: stops at the
+    first empty land space next to a figure or controlled Monument of ``god`` that is not
+    reserved for another god (§7.3, §4.1 Osiris), then asks the god powers' spaces."""
+    adjacent = st.regions.adjacent
+    fig, mon, reserved = st.figure, st.monument, st.reserved
+    check_reserved = st.n_reserved > 0
+    for hexes in (st.figures_by_god[god], st.monuments_by_god[god]):
+        for h in hexes:
+            for x in adjacent[h]:
+                if IS_LAND[x] and fig[x] < 0 and mon[x] < 0 and not (check_reserved and reserved[x] not in (-1, god)):
+                    return True
+    return any(p.summon_spaces(st, god) for p in st.hooks.summon_spaces)
+
+
 def can_summon(st: AnkhState) -> bool:
     """Whether ``summon_actions(st)`` is not empty, without building it: ``placements``
     offers something exactly when there is a space and a kind in the pool, Apep and an empty
     Water space, or (after ``ransom``, or to buy one back) a space for the Warrior."""
     god = st.god_of_seat[st.to_move]
-    spaces = _all_summon_spaces(st, god)
     if st.ransom:
-        return bool(spaces)
+        return has_summon_space(st, god)
     kinds = summonable_kinds(st, god)
-    if kinds and spaces:
+    if kinds and has_summon_space(st, god):
         return True
     if APEP in kinds and guardians.apep_targets(st):
         return True
-    return bool(spaces) and bool(st.hooks.can_ransom) and can_ransom(st, god)
+    return bool(st.hooks.can_ransom) and can_ransom(st, god) and has_summon_space(st, god)
 
 
 def summon_actions(st: AnkhState) -> list[Action]:
@@ -380,15 +393,12 @@ def summon_actions(st: AnkhState) -> list[Action]:
 def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
     """§2.2 Pyramid Attuned: controlled Pyramids not yet used this action with an empty
     land space next to them (only while the pool holds a figure)."""
-    mon, mown = st.monument, st.monument_owner
+    mon = st.monument
     adjacent = st.regions.adjacent
     return [
         p
-        for p in range(len(mon))
-        if mon[p] == PYRAMID
-        and mown[p] == god
-        and p not in st.pyramids_used
-        and any(st._can_stand(x, god) for x in adjacent[p])
+        for p in st.monuments_by_god[god]
+        if mon[p] == PYRAMID and p not in st.pyramids_used and any(st._can_stand(x, god) for x in adjacent[p])
     ]
 
 

@@ -41,6 +41,7 @@ terrain for Flood and Drought.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
@@ -93,7 +94,7 @@ from netjer.games.ankh.notation import CARD as CARD_ACTIONS
 from netjer.games.ankh.notation import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
 from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
 from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
-from netjer.games.ankh.pieces import FIGURE_IDS, GOD, MONUMENT_IDS, OBELISK, SCORPION
+from netjer.games.ankh.pieces import ANDROSPHINX, FIGURE_IDS, GOD, MONUMENT_IDS, OBELISK, SCORPION
 from netjer.games.ankh.powers import (
     COMMANDING,
     GLORIOUS,
@@ -126,8 +127,7 @@ COMMANDING_FOLLOWERS, MAGNANIMOUS_DEVOTION, MAGNANIMOUS_FIGURES, WORSHIP_COST = 
 
 def figures_here(st: AnkhState, god: int) -> int:
     """Figures counting for ``god`` in the battle region (land spaces and touching water)."""
-    fown = controllers(st)
-    return sum(1 for h in st.battle.hexes if fown[h] == god)
+    return list(map(controllers(st).__getitem__, st.battle.hexes)).count(god)
 
 
 def played(st: AnkhState, god: int, card: int) -> bool:
@@ -159,15 +159,17 @@ def battle_strength(st: AnkhState, god: int) -> tuple[int, int]:
     """
     b = st.battle
     fig, fown = st.figure, controllers(st)
-    strength = count = 0
-    god_strength = god_figure_strength(st, god)
-    for h in b.hexes:
-        if fown[h] != god:
-            continue
-        count += 1
-        strength += figure_strength(st, h, fig[h], god, fown, god_strength)
+    mine = [h for h in b.hexes if fown[h] == god]
+    count = len(mine)
     if count == 0:
         return 0, 0
+    god_strength = god_figure_strength(st, god)
+    if ANDROSPHINX in st.guardian_kind:
+        strength = sum(figure_strength(st, h, fig[h], god, fown, god_strength) for h in mine)
+    else:  # nothing is neutralised (§3): figure_strength is the God's strength or 1
+        strength = count
+        if god_strength != 1:
+            strength += sum(god_strength - 1 for h in mine if fig[h] == GOD)
     for card in (b.card[god], b.second_card[god]):
         if card >= 0:
             strength += CARD_STRENGTH[card]
@@ -285,7 +287,8 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     won = region_majorities(st, region)[god]
     if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
         return  # no majority: no gain (gain does nothing for 0), so no words to format
-    devotion.gain(st, god, 1 + gain_bonus(st, god, st._region_hexes(region)), _("Domination"))
+    bonus = gain_bonus(st, god, st._region_hexes(region)) if st.hooks.gain_bonus else 0
+    devotion.gain(st, god, 1 + bonus, _("Domination"))
 
 
 def obelisk_pick_actions(st: AnkhState) -> list[Action]:
@@ -439,6 +442,7 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument_supply[kind] -= 1
     st.monument[h] = kind
     st.monument_owner[h] = god
+    insort(st.monuments_by_god[god], h)
     where = st.board.hex_name(h)
     st._log(
         _("  {god} builds {figure} at {where} ({followers})").format(
@@ -520,10 +524,13 @@ def resolve_plague(st: AnkhState) -> None:
 def majority_step(st: AnkhState) -> bool:
     """Each god still with figures in the region scores its majorities, one gain each,
     ascending Devotion (§9, §10.3 step 4; an absent majority holder scores nothing)."""
+    majorities = None  # the region's, the same for every god (gains move no Monument)
     for g in st._ascending(st.battle.gods):
         if not figures_here(st, g):
             continue
-        won = region_majorities(st, st.battle.region)[g]
+        if majorities is None:
+            majorities = region_majorities(st, st.battle.region)
+        won = majorities[g]
         if devotion.gain(st, g, won, _("{won} Monument majorities").format(won=won)):
             return False
     st.conflict_step = B_RESOLVE

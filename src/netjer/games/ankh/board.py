@@ -596,71 +596,283 @@ class _RegionLines:
         self.first: frozenset[int] = frozenset(t[0] for t in complete)
 
 
-#: Valid lines of one region, keyed by what they depend on: the region's land hexes and the
-#: blocked edges between them.  A region untouched by a split keeps its lines, so after a
-#: Camel Caravan only the two new parts are enumerated again (a process-wide cache, bounded).
+class _LazyLines:
+    """The valid camel lines of one region (§6), found as they are asked for.
+
+    Answers what :func:`_region_lines` would enumerate — whether a walk is a valid complete
+    line, whether a prefix has a valid completion of at most so many camels, the first edges
+    and the continuations of a prefix — without enumerating every line: a question walks
+    only the part of the prefix tree it needs, and stops at the first valid line it finds
+    (a Camel Caravan asks about the first edges and then only along the line its player
+    lays).  What it learns is kept: per prefix, the length of a valid line through it
+    (``_found``) and a length below which it has none (``_none_to``); per set of edges,
+    whether it cuts the region into two valid parts (``_valid``, the flood of
+    :func:`_split_sizes`).  tests/games/ankh/test_speedups.py compares every answer with the
+    enumeration.
+
+    A *walk* of the region is what the enumeration walks: a first edge between two land hexes
+    of the region, not blocked, starting at a border vertex, then edges through vertices
+    inside the region (never one twice), up to :data:`MAX_CAMELS_PER_LINE` edges; it is a
+    complete line when it reaches a border again (a single edge whose ends are both on a
+    border is one), and a valid line when that line cuts the region into two parts of at
+    least :data:`MIN_REGION_LAND` land hexes.
+
+    Args:
+        regions: a map holding the region (its number there ``r``); the object may be shared
+            with every map where the region appears unchanged (:data:`_LAZY_LINES`): what it
+            reads of the map — the region's hexes and inner sides, and whether a vertex of the
+            region is on a border — is the same in all of them.
+    """
+
+    __slots__ = (
+        "_adjacency",
+        "_answers",
+        "_complete",
+        "_edge_vertices",
+        "_found",
+        "_interior",
+        "_none_to",
+        "_open",
+        "_r",
+        "_regions",
+        "_starts",
+        "_steps",
+        "_valid",
+        "candidates",
+    )
+
+    def __init__(self, regions: RegionMap, r: int) -> None:
+        board = regions.board
+        self._regions, self._r = regions, r
+        self._interior = interior = regions._interior_of()
+        self._steps = board.vertex_steps
+        self._edge_vertices = edge_vertices = board.edge_vertices
+        region_of, mask = regions.region_of, regions._blocked_mask
+        self._open = frozenset(
+            e for h in regions.regions[r] for y, e in board.land_links[h] if region_of[y] == r and not mask[e]
+        )
+        #: The open edges with an end on a border: where a line may start, ascending.
+        self.candidates: tuple[int, ...] = tuple(
+            sorted(e for e in self._open if interior[edge_vertices[e][0]] < 0 or interior[edge_vertices[e][1]] < 0)
+        )
+        self._adjacency: list[int] | None = None
+        self._valid: dict[frozenset[int], bool] = {}
+        self._found: dict[tuple[int, ...], int] = {}
+        self._none_to: dict[tuple[int, ...], int] = {}
+        self._starts: dict[int, list[int]] = {}
+        self._answers: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        self._complete: dict[tuple[int, ...], bool] = {}
+
+    def _is_valid(self, line: Sequence[int]) -> bool:
+        """Whether the complete walk ``line`` cuts the region into two valid parts."""
+        key = frozenset(line)
+        ok = self._valid.get(key)
+        if ok is None:
+            if self._adjacency is None:
+                self._adjacency = _region_adjacency(self._regions, self._r)
+            ok = self._valid[key] = _split_sizes(self._regions, self._r, key, self._adjacency) is not None
+        return ok
+
+    def walk(self, t: tuple[int, ...]) -> list[int] | None:
+        """The vertices of ``t`` from its start if it is a walk of the region, else None."""
+        if not 0 < len(t) <= MAX_CAMELS_PER_LINE or t[0] not in self._open:
+            return None
+        interior = self._interior
+        a, b = self._edge_vertices[t[0]]
+        if len(t) == 1:
+            if interior[a] < 0:
+                return [a, b]
+            return [b, a] if interior[b] < 0 else None
+        following = self._edge_vertices[t[1]]
+        if b in following and a not in following:
+            verts = [a, b]
+        elif a in following and b not in following:
+            verts = [b, a]
+        else:
+            return None
+        if interior[verts[0]] >= 0:
+            return None
+        steps = self._steps
+        for e in t[1:]:
+            v = verts[-1]
+            if interior[v] < 0:
+                return None  # the line ended on a border before this edge
+            w = next((x for f, x in steps[v] if f == e), -1)
+            if w < 0 or w in verts:
+                return None
+            verts.append(w)
+        return verts
+
+    def is_complete(self, t: tuple[int, ...]) -> bool:
+        """Whether ``t`` is a valid complete line of the region (``t in complete``; kept)."""
+        ok = self._complete.get(t)
+        if ok is None:
+            verts = self.walk(t)
+            ok = self._complete[t] = verts is not None and self._interior[verts[-1]] < 0 and self._is_valid(t)
+        return ok
+
+    def _search(self, path: list[int], verts: list[int], limit: int) -> int:
+        """The length of a valid line of at most ``limit`` edges through the walk ``path``
+        (its vertices ``verts``, the last inside the region), or ``limit + 1`` if there is
+        none; stops at the first one found.  ``path`` and ``verts`` are restored."""
+        t = tuple(path)
+        found = self._found.get(t)
+        if found is not None and found <= limit:
+            return found
+        if self._none_to.get(t, 0) > limit:
+            return limit + 1
+        interior = self._interior
+        last = path[-1]
+        n = len(path) + 1
+        v = verts[-1]
+        for e, w in self._steps[v]:  # an inside vertex: its 3 edges are open edges of the region
+            if e == last or w in verts:
+                continue
+            path.append(e)
+            if interior[w] < 0:
+                length = n if self._is_valid(path) else limit + 1
+            elif n < limit:
+                verts.append(w)
+                length = self._search(path, verts, limit)
+                verts.pop()
+            else:
+                length = limit + 1
+            path.pop()
+            if length <= limit:
+                if found is None or length < found:
+                    self._found[t] = length
+                return length
+        self._none_to[t] = limit + 1
+        return limit + 1
+
+    def reaches(self, t: tuple[int, ...], verts: list[int], limit: int) -> bool:
+        """Whether the walk ``t`` (vertices ``verts``) is, or leads to, a valid line of at
+        most ``limit`` edges (``prefixes[t][0] <= limit`` of the enumeration)."""
+        if self._interior[verts[-1]] < 0:
+            return len(t) <= limit and self._is_valid(t)
+        return len(t) < limit and self._search(list(t), verts[:], limit) <= limit
+
+    def starts(self, max_camels: int) -> list[int]:
+        """The first edges of the valid lines of at most ``max_camels`` edges, ascending (kept
+        per limit; the caller must not change the list)."""
+        out = self._starts.get(max_camels)
+        if out is None:
+            limit = min(max_camels, MAX_CAMELS_PER_LINE)
+            out = []
+            for e in self.candidates:
+                verts = self.walk((e,))
+                if verts is not None and self.reaches((e,), verts, limit):
+                    out.append(e)
+            self._starts[max_camels] = out
+        return out
+
+    def continuations(self, t: tuple[int, ...], max_camels: int) -> list[int]:
+        """The edges extending the walk ``t`` towards a valid line of at most ``max_camels``
+        edges, ascending (empty if ``t`` is no walk, is complete or is that long already);
+        a new list, the answer being kept per prefix and limit."""
+        key = (t, max_camels)
+        out = self._answers.get(key)
+        if out is None:
+            out = self._answers[key] = self._continuations(t, max_camels)
+        return out[:]
+
+    def _continuations(self, t: tuple[int, ...], max_camels: int) -> list[int]:
+        limit = min(max_camels, MAX_CAMELS_PER_LINE)
+        verts = self.walk(t)
+        if verts is None or len(t) >= limit:
+            return []
+        end = verts[-1]
+        if self._interior[end] < 0:
+            return []
+        out = []
+        last = t[-1]
+        for e, w in self._steps[end]:
+            if e == last or w in verts:
+                continue
+            verts.append(w)
+            if self.reaches((*t, e), verts, limit):
+                out.append(e)
+            verts.pop()
+        out.sort()
+        return out
+
+
+#: The valid lines of one region, keyed by what they depend on: the region's land hexes and
+#: the blocked edges between them.  A region untouched by a split keeps its lines, so after a
+#: Camel Caravan only the two new parts are asked about anew (process-wide caches, bounded):
+#: :data:`_LAZY_LINES` for the engine's questions, :data:`_REGION_LINES` for the complete
+#: enumeration (:func:`camel_lines`).
+_LAZY_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _LazyLines] = {}
 _REGION_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _RegionLines] = {}
 _REGION_LINES_MAX = 4096
 
 
 class _LineIndex:
-    """Every valid camel line of one :class:`RegionMap`, enumerated once (§6).
+    """The valid camel lines of one :class:`RegionMap` (§6).
 
-    ``by_region[r]`` is region ``r``'s :class:`_RegionLines` (``None`` for a region too small
-    to be cut); ``first`` the edges any valid line starts with, ascending.  A line never
-    leaves its region, so a line or prefix is looked up in the region of its first edge
-    (:meth:`lookup`).  A region's lines are shared through :data:`_REGION_LINES` by every
-    map where that region appears unchanged, and are not merged into one table per map.
+    ``lazy[r]`` answers the questions about region ``r``'s lines (:class:`_LazyLines`;
+    ``None`` for a region too small to be cut), :meth:`full` enumerates them all.  A line
+    never leaves its region, so a line or prefix is looked up in the region of its first
+    edge (:meth:`lookup`).  A region's answers are shared through :data:`_LAZY_LINES` and
+    :data:`_REGION_LINES` by every map where that region appears unchanged.
     """
 
-    __slots__ = ("_starts", "by_region", "edge_hexes", "first", "region_of")
+    __slots__ = ("_regions", "_starts", "edge_hexes", "keys", "lazy", "region_of")
 
     def __init__(self, regions: RegionMap) -> None:
         board = regions.board
         mask = regions._blocked_mask
+        self._regions = regions
         self.region_of = regions.region_of
         self.edge_hexes = board.edge_hexes
-        self.by_region: list[_RegionLines | None] = [None] * regions.num_regions
-        first: set[int] = set()
+        self.lazy: list[_LazyLines | None] = [None] * regions.num_regions
+        self.keys: list[tuple[tuple[int, ...], frozenset[int]] | None] = [None] * regions.num_regions
         for r, members in enumerate(regions.regions):
             if regions.land_count[r] < 2 * MIN_REGION_LAND:
                 continue  # cannot leave two parts of MIN_REGION_LAND
             inside = set(members)
             blocked = frozenset(e for h in members for y, e in board.land_links[h] if mask[e] and y in inside)
-            key = (members, blocked)
-            data = _REGION_LINES.get(key)
+            key = self.keys[r] = (members, blocked)
+            data = _LAZY_LINES.get(key)
             if data is None:
-                data = _region_lines(regions, r)
-                if len(_REGION_LINES) >= _REGION_LINES_MAX:
-                    _REGION_LINES.clear()
-                _REGION_LINES[key] = data
-            self.by_region[r] = data
-            first |= data.first
-        self.first: tuple[int, ...] = tuple(sorted(first))
+                data = _LazyLines(regions, r)
+                if len(_LAZY_LINES) >= _REGION_LINES_MAX:
+                    _LAZY_LINES.clear()
+                _LAZY_LINES[key] = data
+            self.lazy[r] = data
         self._starts: dict[int, list[int]] = {}
+
+    def full(self, r: int) -> _RegionLines | None:
+        """Every valid line of region ``r`` (:func:`_region_lines`, enumerated once per region
+        and shared), or ``None`` for a region too small to be cut."""
+        key = self.keys[r]
+        if key is None:
+            return None
+        data = _REGION_LINES.get(key)
+        if data is None:
+            data = _region_lines(self._regions, r)
+            if len(_REGION_LINES) >= _REGION_LINES_MAX:
+                _REGION_LINES.clear()
+            _REGION_LINES[key] = data
+        return data
 
     def starts(self, max_camels: int) -> list[int]:
         """The first edges of the valid lines of at most ``max_camels`` camels, ascending
         (computed once per camel limit; the caller must not change the list)."""
         out = self._starts.get(max_camels)
         if out is None:
-            out = []
-            for e in self.first:
-                data = self.lookup((e,))
-                assert data is not None  # a first edge of a line of its region
-                if data.prefixes[(e,)][0] <= max_camels:
-                    out.append(e)
+            out = sorted(e for data in self.lazy if data is not None for e in data.starts(max_camels))
             self._starts[max_camels] = out
         return out
 
-    def lookup(self, line: tuple[int, ...]) -> _RegionLines | None:
+    def lookup(self, line: tuple[int, ...]) -> _LazyLines | None:
         """The lines of the region where ``line`` (non-empty) starts, or ``None`` if its first
         edge is no edge of the map or touches no region that can be cut."""
         e = line[0]
         if not 0 <= e < len(self.edge_hexes):
             return None
         r = self.region_of[self.edge_hexes[e][0]]
-        return self.by_region[r] if r >= 0 else None
+        return self.lazy[r] if r >= 0 else None
 
 
 def _region_lines(regions: RegionMap, r: int) -> _RegionLines:
@@ -966,18 +1178,7 @@ def camel_continuations(regions: RegionMap, line: Sequence[int], max_camels: int
     data = idx.lookup(t)
     if data is None:
         return []
-    prefixes = data.prefixes
-    info = prefixes.get(t)
-    if info is None or len(t) >= max_camels:
-        return []
-    end = info[1]
-    out = []
-    for e in regions.board.vertex_edges[end]:
-        nxt = prefixes.get((*t, e))
-        if nxt is not None and nxt[0] <= max_camels:
-            out.append(e)
-    out.sort()
-    return out
+    return data.continuations(t, max_camels)
 
 
 def camel_line_is_complete(regions: RegionMap, line: Sequence[int], max_camels: int = MAX_CAMELS_PER_LINE) -> bool:
@@ -992,7 +1193,7 @@ def camel_line_is_complete(regions: RegionMap, line: Sequence[int], max_camels: 
         return False
     t = tuple(line)
     data = _line_index(regions).lookup(t)
-    return data is not None and t in data.complete
+    return data is not None and data.is_complete(t)
 
 
 def camel_lines(regions: RegionMap, max_camels: int = MAX_CAMELS_PER_LINE) -> list[tuple[int, ...]]:
@@ -1002,8 +1203,13 @@ def camel_lines(regions: RegionMap, max_camels: int = MAX_CAMELS_PER_LINE) -> li
         regions: the current regions.
         max_camels: the most camels allowed.
     """
+    idx = _line_index(regions)
     return sorted(
-        t for data in _line_index(regions).by_region if data is not None for t in data.complete if len(t) <= max_camels
+        t
+        for r in range(regions.num_regions)
+        if (data := idx.full(r)) is not None
+        for t in data.complete
+        if len(t) <= max_camels
     )
 
 
@@ -1031,11 +1237,11 @@ def check_camel_line(regions: RegionMap, line: Sequence[int], max_camels: int = 
     t = tuple(line)
     idx = regions._lines
     if idx is not None and 0 < len(t) <= max_camels:
-        # A line the map's index already enumerated passed every check below (see
-        # _region_lines: open edges of one region, through its inside, border to border, a
+        # A line the map's index knows to be complete and valid passed every check below
+        # (see _LazyLines: open edges of one region, through its inside, border to border, a
         # valid split), and the engine checks the line its player just completed.
         data = idx.lookup(t)
-        if data is not None and t in data.complete:
+        if data is not None and data.is_complete(t):
             return _split(regions, t, regions.region_of[board.edge_hexes[t[0]][0]])
     if not 1 <= len(t) <= max_camels:
         raise CamelLineError(f"a camel line has 1 to {max_camels} camels, not {len(t)}")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.core.words import plural
 from netjer.games.ankh import actions, battle, guardians, merge, victory
-from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE
+from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE, OVER, hexes_holding
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.notation import TO
 from netjer.games.ankh.phases import BATTLE_STEPS
@@ -48,7 +48,10 @@ def start_conflict(st: AnkhState, god: int) -> None:
     fown = controllers(st)
     for g in st._ascending(set(st._living_gods())):
         if st.powers[g] >> OMNIPRESENT & 1:
-            regions = {r for h in range(len(fown)) if fown[h] == g for r in hr[h]}
+            # The hexes of the figures counting for g: its own figures' list when nobody
+            # controls another god's figures (§4.2 Seth), else a scan of who they count for.
+            mine = st.figures_by_god[g] if fown is st.figure_owner else hexes_holding(fown, g)
+            regions = {r for h in mine for r in hr[h]}
             st.followers[g] += len(regions)
             st._log(
                 _("  {god} gains {followers} (Omnipresent)").format(
@@ -69,7 +72,7 @@ def start_conflict(st: AnkhState, god: int) -> None:
 def run_conflict(st: AnkhState) -> None:
     """Run the Conflict until a decision is needed, or to its end.  Queued decisions
     (a Mummy's return, the god powers' tasks) come first."""
-    while not st.over:
+    while st.phase != OVER:  # st.over, without the property call at every step
         if st.mummy_queue or st.tasks:
             st.continuation = CONT_CONFLICT
             if st._drain():

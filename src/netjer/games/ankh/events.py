@@ -23,6 +23,7 @@ camel (``done``: S0 "can place a line"), but a line once begun must be completed
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
@@ -106,7 +107,9 @@ def claim(st: AnkhState, h: int) -> None:
     old = st.monument_owner[h]
     if old >= 0:
         st.ankh_pool[old] += 1
+        st.monuments_by_god[old].remove(h)
     st.monument_owner[h] = god
+    insort(st.monuments_by_god[god], h)
     st.ankh_pool[god] -= 1
     was = _("neutral") if old < 0 else _("{god}'s").format(god=st._name(old))
     st._log(

@@ -243,6 +243,14 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             ),
             _lst("monument", "Monument kind on each hex (pieces.OBELISK ..), -1 none (§9)"),
             _lst("monument_owner", "god controlling the Monument on each hex, -1 neutral (§9)"),
+            _f(
+                "monuments_by_god",
+                "per god, the hexes of the Monuments it controls, ascending: monument_owner read the other"
+                " way, kept up to date by every Monument write (summon spaces, majorities, Resplendent read it,"
+                " §7.3, §9, §2.2)",
+                copy="rows",
+                json="derived",
+            ),
             _lst("aim", "a Giant Scorpion's aimed side (0-5) on each hex, -1 none (§3)"),
             _f("regions", "the regions for the camels on the board (§8.1)", json="camels", key="camels_on_board"),
             _lst("token_of_region", "Conflict Order token of each region (§10.1)"),

@@ -244,6 +244,7 @@ def scorpions_strike(st: AnkhState) -> None:
             st.monument_supply[kind] += 1
             if owner >= 0:
                 st.ankh_pool[owner] += 1
+                st.monuments_by_god[owner].remove(x)
             side = f"{DIRECTION_NAMES[st.aim[h]]}-{DIRECTION_NAMES[(st.aim[h] + 1) % 6]}"
             st._log(
                 _("{god}'s Giant Scorpion at {space} ({side}) destroys the {monument} at {space_2}").format(

@@ -53,6 +53,7 @@ def merge_gods(st: AnkhState) -> bool:
         if mown[h] == minor:
             st.monument_supply[mon[h]] += 1
             mon[h] = mown[h] = -1
+    st._refresh_monuments()
     for h in range(len(fig)):
         if fown[h] == minor and fig[h] in (GOD, WARRIOR):
             if fig[h] == WARRIOR:

@@ -187,6 +187,7 @@ def build_position(spec: PositionSpec) -> AnkhState:
     state = AnkhGame(opts).new_initial_state(spec.seed)
     _board(state, spec)
     state._refresh_figures()
+    state._refresh_monuments()
     _god_boards(state, spec)
     _regions(state, spec)
     _events(state, spec)

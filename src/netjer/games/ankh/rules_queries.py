@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from netjer.games.ankh.base import hexes_holding
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
 from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE, WARRIOR
 from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
@@ -85,9 +84,9 @@ def controlled_monuments(st: AnkhState) -> list[list[int]]:
     """Per god, how many Monuments of each type (§9: Obelisk, Temple, Pyramid) it controls
     anywhere on the board: ``[god][type]``."""
     counts = [[0] * MONUMENT_TYPES for _ in range(st.n)]
-    mon, mown = st.monument, st.monument_owner
-    for o, row in enumerate(counts):
-        for h in hexes_holding(mown, o):
+    mon = st.monument
+    for row, mine in zip(counts, st.monuments_by_god, strict=True):
+        for h in mine:
             row[mon[h]] += 1
     return counts
 
@@ -99,7 +98,7 @@ def god_figure_strength(st: AnkhState, god: int) -> int:
         return 1
     mon = st.monument
     counts = [0] * MONUMENT_TYPES
-    for h in hexes_holding(st.monument_owner, god):
+    for h in st.monuments_by_god[god]:
         counts[mon[h]] += 1
     return RESPLENDENT_GOD if max(counts) >= RESPLENDENT_MONUMENTS else 1
 
@@ -149,6 +148,8 @@ def majorities_won(counts: Sequence[int], n: int) -> list[int]:
         ``n`` counts, each 0 to 3.
     """
     out = [0] * n
+    if not any(counts):  # no controlled Monument: no majority (the common case)
+        return out
     for t in range(MONUMENT_TYPES):
         best, who = 0, -1
         for o in range(n):
@@ -165,10 +166,13 @@ def majorities_won(counts: Sequence[int], n: int) -> list[int]:
 def region_monuments(st: AnkhState, region: int) -> list[int]:
     """The controlled Monuments of ``region`` (§9): ``[god * 3 + type]``."""
     counts = [0] * (st.n * MONUMENT_TYPES)
-    mon, mown = st.monument, st.monument_owner
-    for h in st.regions.regions[region]:
-        if mon[h] >= 0 and mown[h] >= 0:
-            counts[mown[h] * MONUMENT_TYPES + mon[h]] += 1
+    mon, region_of = st.monument, st.regions.region_of
+    # The controlled Monuments of every god (a handful), not the region's hexes (a Monument
+    # stands on land, so region_of holds its region).
+    for o, mine in enumerate(st.monuments_by_god):
+        for h in mine:
+            if region_of[h] == region:
+                counts[o * MONUMENT_TYPES + mon[h]] += 1
     return counts
 
 

@@ -338,6 +338,7 @@ class AnkhState(State):
     figure: list[int]
     figure_owner: list[int]
     figures_by_god: list[list[int]]
+    monuments_by_god: list[list[int]]
     monument: list[int]
     monument_owner: list[int]
     aim: list[int]
@@ -481,6 +482,11 @@ class AnkhState(State):
     def _name(self, god: int) -> str:
         """A player-facing name of god ``god``: the name of its god power ("Seth", §4), or its
         starting seat's name ("Player 3") when it has none (``gods=none``)."""
+        if god >= 0:
+            try:  # the common case: a god power whose name is known (one dict look-up)
+                return _GOD_NAMES[self.god_ids[god]]
+            except (AttributeError, IndexError, KeyError):
+                pass
         ids = getattr(self, "god_ids", ())
         gid = ids[god] if 0 <= god < len(ids) else ""
         if gid:
@@ -508,8 +514,7 @@ class AnkhState(State):
     def _present(self, hexes: tuple[int, ...]) -> list[int]:
         """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
         during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
-        fown = controllers(self)
-        seen = {fown[h] for h in hexes if fown[h] >= 0}
+        seen = set(map(controllers(self).__getitem__, hexes))  # -1 (no figure) is never a god
         return [g for g in self.devotion_stack if g in seen]
 
     def _ascending(self, gods: list[int] | set[int]) -> list[int]:
@@ -525,6 +530,13 @@ class AnkhState(State):
         merge, a forgotten god: the rare writes; moves, placements and kills keep it up to
         date one hex at a time, :mod:`netjer.games.ankh.actions`, :func:`guardians.kill`)."""
         self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(self.n)]
+
+    def _refresh_monuments(self) -> None:
+        """Rebuild ``monuments_by_god`` from ``monument_owner`` (after setup, a built position, a
+        merge, a forgotten god: the rare writes; a build, a claim and a Giant Scorpion's strike
+        keep it up to date one hex at a time, :func:`battle.build`, :func:`events.claim`,
+        :func:`guardians.scorpions_strike`)."""
+        self.monuments_by_god = [hexes_holding(self.monument_owner, g) for g in range(self.n)]
 
     def _living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""
@@ -582,6 +594,7 @@ class AnkhState(State):
                 self.figure[p.hex] = FIGURE_IDS.index(p.kind)
                 self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
         self._refresh_figures()
+        self._refresh_monuments()
         self.regions = setup.regions
         self.token_of_region = list(setup.token_of_region)
         self.token_supply = list(setup.conflict_tokens_in_supply)

@@ -68,6 +68,7 @@ def remove_god(st: AnkhState, god: int) -> None:
             st.monument_supply[mon[h]] += 1
             mon[h] = mown[h] = -1
     st._refresh_figures()
+    st._refresh_monuments()
     st.removed_warriors[god] += st.warriors_pool[god]
     st.warriors_pool[god] = 0
     for level in GUARDIAN_LEVELS:

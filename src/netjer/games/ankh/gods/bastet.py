@@ -217,13 +217,14 @@ class BastetPower(GodPower):
         self.data(st).used_turn = False
 
     def turn_actions(self, st: AnkhState, god: int) -> list[Action]:
-        d = self.data(st)
-        if d.used_turn or god == self.holder(st) or max(d.at) < 0:
+        d = st.power_data[BASTET]  # self.data(st), without its call and check: asked at every turn
+        assert isinstance(d, BastetData)
+        if d.used_turn or god == st.holder[BASTET] or max(d.at) < 0:
             return []
-        fown = st.figure_owner
+        owner_at = st.figure_owner.__getitem__
         adjacent = st.regions.adjacent
-        spaces = [
-            h for c in range(3) if (h := d.at[c]) >= 0 and not d.up[c] and any(fown[x] == god for x in adjacent[h])
+        spaces = [  # a face-down cat next to a figure of god's (the owners looked up in C)
+            h for c in range(3) if (h := d.at[c]) >= 0 and not d.up[c] and god in map(owner_at, adjacent[h])
         ]
         return [REVEAL[h] for h in sorted(spaces)]
 
