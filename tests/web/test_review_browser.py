@@ -226,3 +226,51 @@ def test_the_lobby_sets_a_hint_limit_only_for_a_table_with_hints(server: str, pa
     table_id = page.locator("#created").get_attribute("data-table")
     view = call(server, f"/api/tables/{table_id}/view")
     assert view["hints"] is True and view["hint_limit"] == 3
+
+
+def test_the_lobby_reads_a_hint_limit_typed_with_an_exponent(server: str, page: Any) -> None:
+    """A number field's "1e3" is 1000 to the browser; the lobby sent parseInt's 1 before."""
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.check("#hints")
+    page.locator("#hint-limit").type("1e3")
+    page.locator("#seed").type("7e2")
+    with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
+        page.click("#create")
+    body = sent.value.post_data_json
+    assert body["hint_limit"] == 1000 and body["seed"] == 700
+    page.wait_for_selector("#created input[data-link-seat]")
+    table_id = page.locator("#created").get_attribute("data-table")
+    assert call(server, f"/api/tables/{table_id}/view")["hint_limit"] == 1000
+
+
+def test_a_marked_decision_and_a_finished_table_show_no_null(served: tuple[str, str], page: Any) -> None:
+    """The review's detail of the seat's own marked decision, and the finished table's result
+    box seen by a spectator, held a text "null" (a null child given to replaceChildren)."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+    from netjer.server.db import Store  # noqa: PLC0415
+    from netjer.server.reviews import ReviewStore  # noqa: PLC0415
+
+    server, db = served
+    table, tokens = finished_aton(server, seed=12)
+    state, rng, actions = make_game("aton").new_initial_state(12), Rng(12), []
+    while not state.is_terminal:  # the same moves as finished_aton's
+        legal = state.legal_actions()
+        actions.append(legal[rng.below(len(legal))])
+        state.apply(actions[-1])
+    data = review_states(make_game("aton").new_initial_state(12), actions, seats=[0], iterations=1).to_dict()
+    own = next(d for d in data["decisions"] if not d["forced"])
+    own["mark"] = "mistake"  # a marked decision of the seat's own (not the computer's)
+    store = ReviewStore(Store(db))
+    assert store.start(table, 0, 1, None)
+    store.finish(table, 0, data)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("body[data-review=done]", state="attached")
+    page.locator(f"#review-body button.review-pick[data-review-ply='{own['ply']}']").click()
+    detail = page.locator("#review-detail")
+    detail.locator("[data-review-preferred]").wait_for()
+    assert "null" not in detail.inner_text()
+    page.goto(f"{server}/table/{table}#watch")
+    page.wait_for_selector("#open-replay")
+    assert "null" not in page.locator("#result").inner_text()

@@ -104,7 +104,9 @@ function connect() {
 
 async function requestReview() {
   const input = $("review-iterations");
-  const iterations = Number.parseInt(input.value, 10);
+  // The number typed, read as the browser reads it ("1e3" is 1000, not parseInt's 1); a value
+  // that is not a whole number goes to the server as typed, which refuses it with its reason.
+  const iterations = Number.isInteger(input.valueAsNumber) ? input.valueAsNumber : input.value.trim() || null;
   rs.sending = true;
   rs.error = null;
   drawPanel();
@@ -360,7 +362,7 @@ function drawDetail(index, boardHighlighted) {
   if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", on: { click: () => rs.hooks.goTo(d.ply) } }, t("Show the position before it"))));
   else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision; the preferred action is outlined.")));
   else lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision.")));
-  box.replaceChildren(...lines);
+  box.replaceChildren(...lines.filter(Boolean)); // replaceChildren would write a null as the text "null"
 }
 
 // ---------- hints ----------

@@ -416,12 +416,12 @@ function renderView(view) {
   if (view.finished) {
     const obs = view.observation || {};
     const why = obs.win_reason || obs.result || "";
-    result.replaceChildren(
+    result.replaceChildren(...[
       el("div", {}, view.result_text ? translateLine(view.result_text) : t("The game is over."), why ? el("div", { class: "small" }, translateLine(why)) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, t("Replay this game")),
       seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: t("Opens the replay, where you can ask for a review of your decisions"), on: { click: openReplay } }, t("Review my game")) : null,
       rematchControl(view),
-    );
+    ].filter(Boolean)); // replaceChildren would write a null as the text "null"
     result.classList.remove("hidden");
   } else {
     result.classList.add("hidden");
