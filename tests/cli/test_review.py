@@ -153,3 +153,18 @@ def test_a_malformed_standins_field_exits_2_naming_its_line(
     flat = " ".join(text.split())
     assert code == 2 and re.search(message, flat), flat
     assert f"line {line}," in flat and "_StandInModel" not in flat
+
+
+@pytest.mark.parametrize("flag", ["--json", "--png"])
+def test_an_output_that_is_the_record_itself_is_refused(finished: Path, flag: str) -> None:
+    """``--json game.json`` wrote the review over the game's record (and ``--png`` a graph)."""
+    before = finished.read_bytes()
+    code, text = _review([str(finished), "--iterations", "2", flag, str(finished)])
+    assert code == 2 and "is the record being reviewed" in text
+    assert finished.read_bytes() == before
+
+
+def test_the_graph_and_the_review_in_one_file_are_refused(finished: Path, tmp_path: Path) -> None:
+    out = tmp_path / "both.out"
+    code, text = _review([str(finished), "--iterations", "2", "--json", str(out), "--png", str(out)])
+    assert code == 2 and "--png and --json are the same file" in text and not out.exists()
