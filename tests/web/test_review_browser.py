@@ -274,3 +274,15 @@ def test_a_marked_decision_and_a_finished_table_show_no_null(served: tuple[str, 
     page.goto(f"{server}/table/{table}#watch")
     page.wait_for_selector("#open-replay")
     assert "null" not in page.locator("#result").inner_text()
+
+
+def test_no_hint_button_while_a_seat_chooses_ahead_of_its_turn(server: str, page: Any) -> None:
+    """Blue may choose in Aton's first window before Red, but its hint comes at its turn in the
+    rules' order: the button (which the server refused) appears once Red has chosen."""
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": [{"type": "human"}] * 2, "hints": True})
+    page.goto(f"{server}{made['links']['1']}")
+    wait_turn(page)
+    assert page.locator("#legal button[data-action]").count() >= 1  # Blue may choose now
+    assert page.locator("#hint").count() == 0
+    call(server, f"/api/tables/{made['id']}/moves", {"seat": 0, "version": 0, "action": "keep"}, made["tokens"]["0"])
+    page.wait_for_selector("#hint")

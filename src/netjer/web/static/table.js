@@ -375,7 +375,8 @@ function renderView(view) {
       view.can_undo ? ` ${t("Undo withdraws the last one.")}` : ""));
   }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
-  controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending, update));
+  // A hint is searched from the seat's turn in the rules' order: not while it chooses ahead in a window.
+  controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending && view.to_move === seat, update));
   $("hints-note").textContent = review.hintsNote(view);
   if (view.version === 0 && !view.finished && loadCreatorKey(tableId)) controls.append(deleteTableButton());
   for (const c of drawn.controls) {
