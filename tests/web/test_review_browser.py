@@ -286,3 +286,21 @@ def test_no_hint_button_while_a_seat_chooses_ahead_of_its_turn(server: str, page
     assert page.locator("#hint").count() == 0
     call(server, f"/api/tables/{made['id']}/moves", {"seat": 0, "version": 0, "action": "keep"}, made["tokens"]["0"])
     page.wait_for_selector("#hint")
+
+
+def test_the_hint_button_is_disabled_once_the_seats_hints_are_used(server: str, page: Any) -> None:
+    """With one hint per player, after it is given the button is disabled at the next position
+    ("0 hints left."); before, it stayed and every click was refused."""
+    seats = [{"type": "human"}, {"type": "agent", "agent": "random"}]
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats, "hints": True, "hint_limit": 1})
+    page.goto(f"{server}{made['links']['0']}")
+    wait_turn(page)
+    page.click("#hint")
+    page.locator(".hint-answer [data-hints-left='0']").wait_for()
+    assert page.locator("#hint").is_enabled()  # the same position may be asked again (not counted)
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#legal button[data-action]").first.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+    assert page.locator("#hint").is_disabled()
+    assert page.locator("#controls [data-hints-left='0']").inner_text().strip() == "0 hints left."
