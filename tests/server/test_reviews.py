@@ -526,3 +526,15 @@ def test_a_seat_choosing_ahead_in_a_window_is_told_when_its_hint_comes(client: T
     assert hint.status_code == 200, hint.text
     red = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 10}, headers=_auth(tokens["0"]))
     assert (red.status_code, red.json()["message"]) == (409, "it is Blue's turn")  # not in the window any more
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("hint_limit", True), ("hint_limit", "2"), ("hint_limit", 2.0), ("hints", "yes"), ("hints", 1), ("hints", "true")],
+)
+def test_a_hint_setting_of_the_wrong_json_type_is_refused(client: TestClient, field: str, value: Any) -> None:
+    """They were coerced: "hint_limit": true made a limit of 1, "hints": "yes" a table with hints."""
+    body = {"game": "aton", "seats": [{"type": "human"}] * 2, "hints": True, field: value}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 422 and r.json()["message"].startswith(f"{field}: "), r.text
+    assert client.get("/api/tables").json() == []  # no table made
