@@ -304,3 +304,17 @@ def test_the_hint_button_is_disabled_once_the_seats_hints_are_used(server: str, 
     page.wait_for_selector("body[data-my-turn=yes]", state="attached")
     assert page.locator("#hint").is_disabled()
     assert page.locator("#controls [data-hints-left='0']").inner_text().strip() == "0 hints left."
+
+
+def test_the_review_request_reads_its_iterations_as_the_browser_does(server: str, page: Any) -> None:
+    """The typed "0.2e1" iterations per search is 2 to the browser; parseInt read 0 (and "1e3"
+    as 1: a review stored for good at one iteration)."""
+    table, tokens = finished_aton(server, seed=13)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("#review-request")
+    page.locator("#review-iterations").fill("")
+    page.locator("#review-iterations").type("0.2e1")
+    with page.expect_request(lambda r: r.url.endswith("/reviews") and r.method == "POST") as sent:
+        page.click("#review-request")
+    assert sent.value.post_data_json == {"seat": 0, "iterations": 2}
