@@ -101,3 +101,70 @@ def test_a_record_with_standins_shows_the_computers_decisions_apart(tmp_path: Pa
     assert ones and all(d["standin"] for d in ones) and not any(d["standin"] for d in decisions if d["seat"] == 0)
     assert f"Isis: 0 decisions (and {len(ones)} taken by the computer standing in, not counted), 0 inaccuracy" in text
     assert ("(computer standing in)" in text) == any(d["mark"] for d in ones)
+
+
+@pytest.mark.parametrize(
+    ("cut", "message"),
+    [
+        (None, "cannot read the file"),  # missing
+        (0, "not valid JSON"),  # empty
+        (200, "not valid JSON"),  # truncated mid-file
+        (-2, "not valid JSON"),  # the closing brace lost
+    ],
+)
+def test_a_missing_empty_or_truncated_record_exits_2_naming_the_line(
+    finished: Path, tmp_path: Path, cut: int | None, message: str
+) -> None:
+    path = tmp_path / "cut.json"
+    if cut is not None:
+        path.write_bytes(finished.read_bytes()[:cut])
+    code, text = _review([str(path), "--iterations", "2"])
+    assert code == 2 and f"error: {path}" in text.replace("\n", "") and message in text
+    if cut:
+        assert "line " in text
+
+
+@pytest.mark.parametrize(
+    ("standins", "message"),
+    [
+        ('"oops"', r"standins: Input should be a valid list"),
+        ("[1]", r"standins\.0: should be a JSON object"),  # once "instance of _StandInModel"
+        ('[{"seat": 0}]', r"standins\.0\.start: Field required"),
+        ('[{"seat": "0", "start": 0}]', r"standins\.0\.seat: Input should be a valid integer"),
+        ('[{"seat": 0, "start": 1.5}]', r"standins\.0\.start: Input should be a valid integer"),
+        ('[{"seat": 0, "start": 0, "end": null, "x": 1}]', r"standins\.0\.x: Extra inputs"),
+        ('[{"seat": 2, "start": 0}]', r"standins\.0: seat 2: Dioses del Nilo with these options has seats 0 to 1"),
+        ('[{"seat": 0, "start": 5, "end": 2}]', r"standins\.0: it ends \(entry 2\) before it starts \(entry 5\)"),
+        ('[{"seat": 0, "start": 99999}]', r"standins\.0: entry 99999 to the end is past the record's \d+ entries"),
+        # an end past the record was taken before (and counted every later decision the computer's)
+        ('[{"seat": 0, "start": 1, "end": 99999}]', r"standins\.0: entry 1 to entry 99999 is past the record's"),
+    ],
+)
+def test_a_malformed_standins_field_exits_2_naming_its_line(
+    finished: Path, tmp_path: Path, standins: str, message: str
+) -> None:
+    import re  # noqa: PLC0415
+
+    original = finished.read_text(encoding="utf-8")
+    line = original[: original.index('"actions"')].count("\n") + 1
+    path = tmp_path / "stood.json"
+    path.write_text(original.replace('"actions"', f'"standins": {standins},\n  "actions"'), encoding="utf-8")
+    code, text = _review([str(path), "--iterations", "2"])
+    flat = " ".join(text.split())
+    assert code == 2 and re.search(message, flat), flat
+    assert f"line {line}," in flat and "_StandInModel" not in flat
+
+
+@pytest.mark.parametrize("flag", ["--json", "--png"])
+def test_an_output_that_is_the_record_itself_is_refused(finished: Path, flag: str) -> None:
+    """``--json game.json`` wrote the review over the game's record (and ``--png`` a graph)."""
+    before = finished.read_bytes()
+    code, text = _review([str(finished), "--iterations", "2", flag, str(finished)])
+    assert code == 2 and "is the record being reviewed" in text
+    assert finished.read_bytes() == before
+
+
+def test_the_graph_and_the_review_in_one_file_are_refused(finished: Path, tmp_path: Path) -> None:
+    out = tmp_path / "both.out"
+    code, text = _review([str(finished), "--iterations", "2", "--json", str(out), "--png", str(out)])
+    assert code == 2 and "--png and --json are the same file" in text and not out.exists()

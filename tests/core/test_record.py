@@ -311,9 +311,15 @@ def test_standins_that_do_not_fit_the_game_are_refused_with_their_line() -> None
     from netjer.core.record import StandIn  # noqa: PLC0415
 
     record = _record()
-    for bad in (StandIn(2, 0), StandIn(0, 5, 4), StandIn(0, 31)):
+    entries = len(record.actions)
+    for bad, why in (
+        (StandIn(2, 0), "seat 2: Aton with these options has seats 0 to 1"),
+        (StandIn(0, 5, 4), r"it ends \(entry 4\) before it starts \(entry 5\)"),
+        (StandIn(0, entries + 1), f"entry {entries + 1} to the end is past the record's {entries} entries"),
+        (StandIn(0, 1, entries + 1), f"entry 1 to entry {entries + 1} is past the record's {entries} entries"),
+    ):
         text = GameRecord(**{**record.__dict__, "standins": [bad]}).to_json()
-        with pytest.raises(RecordError, match=r"standins\.0: .* do not fit this game") as err:
+        with pytest.raises(RecordError, match=rf"standins\.0: {why}") as err:
             replay_record(GameRecord.from_json(text), text)
         assert err.value.line == _line_of(text, '"standins"') + 1
     text = record.to_json().replace('"actions"', '"standins": [{"seat": -1, "start": 0}],\n  "actions"')

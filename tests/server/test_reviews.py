@@ -509,3 +509,32 @@ def test_a_table_with_a_hint_given_before_its_first_action_can_be_deleted(client
     assert r.status_code == 200 and r.json()["left"] == 0
     assert client.delete(f"/api/tables/{made['id']}", headers=_auth(made["creator_key"])).status_code in (200, 204)
     assert client.get(f"/api/tables/{made['id']}/view").status_code == 404
+
+
+def test_a_seat_choosing_ahead_in_a_window_is_told_when_its_hint_comes(client: TestClient) -> None:
+    """In Aton's first window both seats may choose; a hint is searched from the seat's turn in
+    the rules' order, so Blue's is refused until Red has chosen, with a message saying so (it
+    said "it is Red's turn" while the page offered Blue its choice and the hint button)."""
+    table, tokens = _table(client, hints=True)
+    view = client.get(f"/api/tables/{table}/view", params={"seat": 1}, headers=_auth(tokens["1"])).json()
+    assert view["choosing"] == [0, 1] and view["to_move"] == 0 and view["legal"]
+    early = client.post(f"/api/tables/{table}/hint", json={"seat": 1, "iterations": 10}, headers=_auth(tokens["1"]))
+    assert (early.status_code, early.json()["error"]) == (409, "not_your_turn")
+    assert "you may choose now" in early.json()["message"] and "after Red's choice" in early.json()["message"]
+    _play(client, table, tokens, moves=1)  # Red chooses
+    hint = client.post(f"/api/tables/{table}/hint", json={"seat": 1, "iterations": 10}, headers=_auth(tokens["1"]))
+    assert hint.status_code == 200, hint.text
+    red = client.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 10}, headers=_auth(tokens["0"]))
+    assert (red.status_code, red.json()["message"]) == (409, "it is Blue's turn")  # not in the window any more
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("hint_limit", True), ("hint_limit", "2"), ("hint_limit", 2.0), ("hints", "yes"), ("hints", 1), ("hints", "true")],
+)
+def test_a_hint_setting_of_the_wrong_json_type_is_refused(client: TestClient, field: str, value: Any) -> None:
+    """They were coerced: "hint_limit": true made a limit of 1, "hints": "yes" a table with hints."""
+    body = {"game": "aton", "seats": [{"type": "human"}] * 2, "hints": True, field: value}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 422 and r.json()["message"].startswith(f"{field}: "), r.text
+    assert client.get("/api/tables").json() == []  # no table made

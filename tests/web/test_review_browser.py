@@ -226,3 +226,95 @@ def test_the_lobby_sets_a_hint_limit_only_for_a_table_with_hints(server: str, pa
     table_id = page.locator("#created").get_attribute("data-table")
     view = call(server, f"/api/tables/{table_id}/view")
     assert view["hints"] is True and view["hint_limit"] == 3
+
+
+def test_the_lobby_reads_a_hint_limit_typed_with_an_exponent(server: str, page: Any) -> None:
+    """A number field's "1e3" is 1000 to the browser; the lobby sent parseInt's 1 before."""
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.check("#hints")
+    page.locator("#hint-limit").type("1e3")
+    page.locator("#seed").type("7e2")
+    with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
+        page.click("#create")
+    body = sent.value.post_data_json
+    assert body["hint_limit"] == 1000 and body["seed"] == 700
+    page.wait_for_selector("#created input[data-link-seat]")
+    table_id = page.locator("#created").get_attribute("data-table")
+    assert call(server, f"/api/tables/{table_id}/view")["hint_limit"] == 1000
+
+
+def test_a_marked_decision_and_a_finished_table_show_no_null(served: tuple[str, str], page: Any) -> None:
+    """The review's detail of the seat's own marked decision, and the finished table's result
+    box seen by a spectator, held a text "null" (a null child given to replaceChildren)."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+    from netjer.server.db import Store  # noqa: PLC0415
+    from netjer.server.reviews import ReviewStore  # noqa: PLC0415
+
+    server, db = served
+    table, tokens = finished_aton(server, seed=12)
+    state, rng, actions = make_game("aton").new_initial_state(12), Rng(12), []
+    while not state.is_terminal:  # the same moves as finished_aton's
+        legal = state.legal_actions()
+        actions.append(legal[rng.below(len(legal))])
+        state.apply(actions[-1])
+    data = review_states(make_game("aton").new_initial_state(12), actions, seats=[0], iterations=1).to_dict()
+    own = next(d for d in data["decisions"] if not d["forced"])
+    own["mark"] = "mistake"  # a marked decision of the seat's own (not the computer's)
+    store = ReviewStore(Store(db))
+    assert store.start(table, 0, 1, None)
+    store.finish(table, 0, data)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("body[data-review=done]", state="attached")
+    page.locator(f"#review-body button.review-pick[data-review-ply='{own['ply']}']").click()
+    detail = page.locator("#review-detail")
+    detail.locator("[data-review-preferred]").wait_for()
+    assert "null" not in detail.inner_text()
+    page.goto(f"{server}/table/{table}#watch")
+    page.wait_for_selector("#open-replay")
+    assert "null" not in page.locator("#result").inner_text()
+
+
+def test_no_hint_button_while_a_seat_chooses_ahead_of_its_turn(server: str, page: Any) -> None:
+    """Blue may choose in Aton's first window before Red, but its hint comes at its turn in the
+    rules' order: the button (which the server refused) appears once Red has chosen."""
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": [{"type": "human"}] * 2, "hints": True})
+    page.goto(f"{server}{made['links']['1']}")
+    wait_turn(page)
+    assert page.locator("#legal button[data-action]").count() >= 1  # Blue may choose now
+    assert page.locator("#hint").count() == 0
+    call(server, f"/api/tables/{made['id']}/moves", {"seat": 0, "version": 0, "action": "keep"}, made["tokens"]["0"])
+    page.wait_for_selector("#hint")
+
+
+def test_the_hint_button_is_disabled_once_the_seats_hints_are_used(server: str, page: Any) -> None:
+    """With one hint per player, after it is given the button is disabled at the next position
+    ("0 hints left."); before, it stayed and every click was refused."""
+    seats = [{"type": "human"}, {"type": "agent", "agent": "random"}]
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": seats, "hints": True, "hint_limit": 1})
+    page.goto(f"{server}{made['links']['0']}")
+    wait_turn(page)
+    page.click("#hint")
+    page.locator(".hint-answer [data-hints-left='0']").wait_for()
+    assert page.locator("#hint").is_enabled()  # the same position may be asked again (not counted)
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#legal button[data-action]").first.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+    assert page.locator("#hint").is_disabled()
+    assert page.locator("#controls [data-hints-left='0']").inner_text().strip() == "0 hints left."
+
+
+def test_the_review_request_reads_its_iterations_as_the_browser_does(server: str, page: Any) -> None:
+    """The typed "0.2e1" iterations per search is 2 to the browser; parseInt read 0 (and "1e3"
+    as 1: a review stored for good at one iteration)."""
+    table, tokens = finished_aton(server, seed=13)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("#review-request")
+    page.locator("#review-iterations").fill("")
+    page.locator("#review-iterations").type("0.2e1")
+    with page.expect_request(lambda r: r.url.endswith("/reviews") and r.method == "POST") as sent:
+        page.click("#review-request")
+    assert sent.value.post_data_json == {"seat": 0, "iterations": 2}

@@ -843,6 +843,10 @@ def review(
                 if out.is_dir():
                     raise ConfigError(f"{flag} {out} is a folder; give a file name")
                 _check_writable(out, replacing=out.exists())
+                if out.exists() and path.exists() and out.samefile(path):  # the record would be lost
+                    raise ConfigError(f"{flag} {out} is the record being reviewed; give another file")
+        if png is not None and json_out is not None and png.resolve() == json_out.resolve():
+            raise ConfigError(f"--png and --json are the same file ({png}); give two")
         record, text = _load(path, hint=False)
         g, final = _replayed(path, record, text, hint=False)
         if not final.is_terminal:

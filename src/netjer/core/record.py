@@ -266,7 +266,9 @@ class GameRecord:
                     break
             line, column = where if where else (None, None)
             path = ".".join(str(p) for p in loc) or "(record)"
-            raise RecordError(f"{path}: {first['msg']}", line=line, column=column) from None
+            # A schema's class name means nothing to a reader of the file: say what is wanted.
+            message = "should be a JSON object" if first["type"] == "model_type" else first["msg"]
+            raise RecordError(f"{path}: {message}", line=line, column=column) from None
         return cls(
             game=model.game,
             rules_version=model.rules_version,
@@ -386,13 +388,18 @@ class GameRecord:
                 f"{game.title} with these options has {game.num_players} seats, the record lists {len(self.seats)}",
                 **_at(text, ("seats",)),
             )
+        entries = len(self.actions)
         for i, s in enumerate(self.standins):
-            if s.seat >= game.num_players or (s.end is not None and s.end < s.start) or s.start > len(self.actions):
-                raise RecordError(
-                    f"standins.{i}: seat {s.seat}, entries {s.start} to {s.end} do not fit this game "
-                    f"({game.num_players} seats, {len(self.actions)} entries)",
-                    **_at(text, ("standins", i)),
-                )
+            if s.seat >= game.num_players:
+                fault = f"seat {s.seat}: {game.title} with these options has seats 0 to {game.num_players - 1}"
+            elif s.start > entries or (s.end is not None and s.end > entries):
+                to = "the end" if s.end is None else f"entry {s.end}"
+                fault = f"entry {s.start} to {to} is past the record's {entries} entries"
+            elif s.end is not None and s.end < s.start:
+                fault = f"it ends (entry {s.end}) before it starts (entry {s.start})"
+            else:
+                continue
+            raise RecordError(f"standins.{i}: {fault}", **_at(text, ("standins", i)))
 
     def standin_plies(self, game: Game, text: str | None = None) -> set[int]:
         """The plies of the replayed history whose decision the computer took, standing in

@@ -86,6 +86,8 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    StrictBool,
+    StrictInt,
     StringConstraints,
     Tag,
     ValidationError,
@@ -255,8 +257,10 @@ class CreateTable(BaseModel):
     seed: int | None = Field(None, ge=0, lt=2**62)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     clock: ClockRequest | None = None
-    hints: bool = False
-    hint_limit: int | None = Field(None, ge=1, le=MAX_HINT_LIMIT)
+    # Strict: JSON true/false and a JSON integer, as the lobby sends them ("hints": "yes" and
+    # "hint_limit": true were read as True and 1).
+    hints: StrictBool = False
+    hint_limit: StrictInt | None = Field(None, ge=1, le=MAX_HINT_LIMIT)
 
 
 class JoinRequest(BaseModel):

@@ -950,7 +950,13 @@ class ReviewService:
         if rt.computer_plays(seat):
             raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
         if rt.state.current_player != seat:
-            raise TableError(409, "not_your_turn", f"it is {rt.game.seat_name(rt.state.current_player)}'s turn")
+            first = rt.game.seat_name(rt.state.current_player)
+            if seat in rt.choosers():  # choosing ahead in a window: the search starts from the engine's turn
+                message = (
+                    f"you may choose now, but a hint is given at your turn in the rules' order, after {first}'s choice"
+                )
+                raise TableError(409, "not_your_turn", message)
+            raise TableError(409, "not_your_turn", f"it is {first}'s turn")
         budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
         if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
             given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)

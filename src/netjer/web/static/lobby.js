@@ -198,17 +198,26 @@ function readSeats(game) {
   return seats;
 }
 
+/** A number field's value as the browser reads it ("1e3" is 1000, where parseInt reads 1);
+ * null when empty; a value that is not a whole number is sent as typed, for the server to
+ * refuse with its reason (the form's own checks stop most before that). */
+function wholeNumber(input) {
+  const typed = input.value.trim();
+  if (typed === "") return null;
+  return Number.isSafeInteger(input.valueAsNumber) ? input.valueAsNumber : typed;
+}
+
 async function createTable(event) {
   event.preventDefault();
   showError(null);
   const game = selectedGame();
   const body = { game: game.name, options: readOptions(), seats: readSeats(game), hints: $("hints").checked };
-  const limit = $("hint-limit").value.trim();
-  if (body.hints && limit !== "") body.hint_limit = Number.parseInt(limit, 10); // hints per player (none: no limit)
+  const limit = wholeNumber($("hint-limit"));
+  if (body.hints && limit !== null) body.hint_limit = limit; // hints per player (none: no limit)
   const clock = readClock();
   if (clock) body.clock = clock;
-  const seed = $("seed").value.trim();
-  if (seed !== "") body.seed = Number.parseInt(seed, 10);
+  const seed = wholeNumber($("seed"));
+  if (seed !== null) body.seed = seed;
   $("create").disabled = true;
   try {
     const created = await api("/api/tables", { method: "POST", body });

@@ -104,7 +104,9 @@ function connect() {
 
 async function requestReview() {
   const input = $("review-iterations");
-  const iterations = Number.parseInt(input.value, 10);
+  // The number typed, read as the browser reads it ("1e3" is 1000, not parseInt's 1); a value
+  // that is not a whole number goes to the server as typed, which refuses it with its reason.
+  const iterations = Number.isInteger(input.valueAsNumber) ? input.valueAsNumber : input.value.trim() || null;
   rs.sending = true;
   rs.error = null;
   drawPanel();
@@ -360,20 +362,24 @@ function drawDetail(index, boardHighlighted) {
   if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", on: { click: () => rs.hooks.goTo(d.ply) } }, t("Show the position before it"))));
   else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision; the preferred action is outlined.")));
   else lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision.")));
-  box.replaceChildren(...lines);
+  box.replaceChildren(...lines.filter(Boolean)); // replaceChildren would write a null as the text "null"
 }
 
 // ---------- hints ----------
 
-const hint = { shown: null, error: null, busy: false };
+// spent: "table:seat" of the seats whose hints at this table are used up (an answer with
+// left 0, or a no_hints_left refusal); their button is disabled at later positions.
+const hint = { shown: null, error: null, busy: false, spent: new Set() };
 
 /** The hint's button and answer for the seat to act, at a table that allows hints. */
 export function hintControls(view, seat, token, myTurn, onChange) {
   if (!view.hints || view.finished || seat === null || seat === undefined) return [];
   const current = hint.shown && hint.shown.seat === seat && hint.shown.version === view.version ? hint.shown : null;
   const parts = [];
+  const spent = !current && hint.spent.has(`${view.table}:${seat}`); // the position of the last hint may be asked again
   if (myTurn) {
-    parts.push(el("button", { id: "hint", type: "button", class: "secondary", disabled: hint.busy || null, on: { click: () => askHint(view, seat, token, onChange) } }, hint.busy ? t("Thinking…") : ["💡 ", t("Hint")]));
+    parts.push(el("button", { id: "hint", type: "button", class: "secondary", disabled: hint.busy || spent || null, on: { click: () => askHint(view, seat, token, onChange) } }, hint.busy ? t("Thinking…") : ["💡 ", t("Hint")]));
+    if (spent && !hint.error) parts.push(el("span", { class: "small muted", "data-hints-left": 0 }, " ", tn("{n} hint left.", "{n} hints left.", 0)));
   }
   if (current) {
     parts.push(el("p", { class: "notice info hint-answer", role: "status", "data-hint": current.action },
@@ -407,8 +413,10 @@ async function askHint(view, seat, token, onChange) {
   onChange();
   try {
     hint.shown = await api(`/api/tables/${encodeURIComponent(view.table)}/hint`, { method: "POST", body: { seat }, token });
+    if (hint.shown.left === 0) hint.spent.add(`${view.table}:${seat}`);
   } catch (err) {
     hint.error = t("No hint: {reason}", { reason: err.message });
+    if (err.payload && err.payload.error === "no_hints_left") hint.spent.add(`${view.table}:${seat}`);
   }
   hint.busy = false;
   onChange();

@@ -375,7 +375,8 @@ function renderView(view) {
       view.can_undo ? ` ${t("Undo withdraws the last one.")}` : ""));
   }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
-  controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending, update));
+  // A hint is searched from the seat's turn in the rules' order: not while it chooses ahead in a window.
+  controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending && view.to_move === seat, update));
   $("hints-note").textContent = review.hintsNote(view);
   if (view.version === 0 && !view.finished && loadCreatorKey(tableId)) controls.append(deleteTableButton());
   for (const c of drawn.controls) {
@@ -416,12 +417,12 @@ function renderView(view) {
   if (view.finished) {
     const obs = view.observation || {};
     const why = obs.win_reason || obs.result || "";
-    result.replaceChildren(
+    result.replaceChildren(...[
       el("div", {}, view.result_text ? translateLine(view.result_text) : t("The game is over."), why ? el("div", { class: "small" }, translateLine(why)) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, t("Replay this game")),
       seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: t("Opens the replay, where you can ask for a review of your decisions"), on: { click: openReplay } }, t("Review my game")) : null,
       rematchControl(view),
-    );
+    ].filter(Boolean)); // replaceChildren would write a null as the text "null"
     result.classList.remove("hidden");
   } else {
     result.classList.add("hidden");
