@@ -113,10 +113,10 @@ for _players in (2, 3, 4, 5):
         ),
     )
 
-#: Measured ratings per (game, players, level name); a level missing here was not measured
-#: (Ankh with 3 or 5 players).  Written from ``benchmarks/levels.py`` (docs/levels.md).
+#: Measured ratings per (game, players, level name); a level missing here was not measured.  Written from ``benchmarks/levels.py`` (docs/levels.md).
 RATINGS: dict[tuple[str, int, str], Rating] = {
-    # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=3
+    # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=10
+    #   --log benchmarks/logs/aton.log
     ("aton", 2, "beginner"): Rating(-645, (-696, -585), 20, "2026-12-01"),
     ("aton", 2, "casual"): Rating(0, (0, 0), 32, "2026-12-01"),
     ("aton", 2, "strong"): Rating(354, (173, 607), 22, "2026-12-01"),
@@ -132,11 +132,23 @@ RATINGS: dict[tuple[str, int, str], Rating] = {
     ("ankh", 2, "strong"): Rating(0, (0, 0), 24, "2026-12-01"),
     ("ankh", 2, "strongest"): Rating(382, (191, 492), 4, "2026-12-01"),
     # benchmarks/levels.py ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100
-    #   --max-seconds 0 --log benchmarks/logs/ankh4.log (19 games of strongest; docs/levels.md)
+    #   --max-seconds 0 --log benchmarks/logs/ankh4.log (50 games of strongest; docs/levels.md)
     ("ankh", 4, "beginner"): Rating(-642, (-1069, -466), 60, "2026-12-01"),
     ("ankh", 4, "casual"): Rating(-369, (-793, -213), 80, "2026-12-01"),
     ("ankh", 4, "strong"): Rating(0, (0, 0), 170, "2026-12-01"),
     ("ankh", 4, "strongest"): Rating(353, (249, 481), 50, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=3 --seed 1000 --games 20 --games-for strongest=10
+    #   --log benchmarks/logs/ankh3.log
+    ("ankh", 3, "beginner"): Rating(-955, (-1304, -719), 40, "2026-12-01"),
+    ("ankh", 3, "casual"): Rating(-568, (-779, -438), 60, "2026-12-01"),
+    ("ankh", 3, "strong"): Rating(0, (0, 0), 40, "2026-12-01"),
+    ("ankh", 3, "strongest"): Rating(348, (134, 645), 10, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=5 --seed 1000 --games 20 --games-for strongest=10
+    #   --log benchmarks/logs/ankh5.log
+    ("ankh", 5, "beginner"): Rating(-742, (-1226, -545), 80, "2026-12-01"),
+    ("ankh", 5, "casual"): Rating(-455, (-898, -286), 100, "2026-12-01"),
+    ("ankh", 5, "strong"): Rating(0, (0, 0), 60, "2026-12-01"),
+    ("ankh", 5, "strongest"): Rating(568, (432, 761), 10, "2026-12-01"),
 }
 
 
