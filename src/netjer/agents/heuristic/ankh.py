@@ -57,7 +57,8 @@ Options, off by default so that the plain heuristic plays as it always has
   finished game's result) is chosen.  The Model's blind spots (Seth's adjacent figures,
   Isis, Ra's Radiant bonus, Bastet's cats, who fires the Conflict and who answers a raid
   with a whole Move action) are then counted by the engine's own rules, not restated.  The
-  other decisions are as with ``plan=reply`` (god powers valued).
+  other decisions are the plain heuristic's, as the rollouts assumed (a temperature
+  softens the choice of actions only), except god powers, valued as with ``plan=reply``.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
@@ -1066,6 +1067,10 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
         if style is not None and style.rollout:
             return _rollout_row(state, legal, rng, style)
         return _choose_row(state, legal, rng, style)
+    if style is not None and style.rollout and phase not in PHASE_OWNER:
+        # The rest of the turn as the rollouts valued it: the plain heuristic's choices (a
+        # temperature here cost 0.87 -> 0.59 against the plain heuristic, docs/balance.md).
+        style = None
     if phase == MOVE_PICK:
         return _choose_move_pick(state, legal, rng, style)
     if phase in (MOVE_TO, OBELISK_TO):
@@ -1244,7 +1249,9 @@ class Style:
             (:func:`_reply_penalties`) and value every god power's decision
             (:func:`_value_god_decision`) instead of choosing among its uses at random.
         rollout: choose a turn's actions by rollouts (:func:`_rollout_row`) instead of
-            the Model and the reply (with ``reply`` set too: god powers valued).
+            the Model and the reply, the temperature softening that choice only (in
+            :data:`ROLLOUT_UNIT`), every other decision as the plain heuristic makes it
+            except god powers (``reply`` set too: valued).
     """
 
     temperature: float = 0.0
