@@ -16,8 +16,8 @@ Printed per count:
 * the **head-to-head score** (:func:`netjer.sim.tournament.head_to_head`: per game, the
   agent's mean result against each opponent seat, win 1, tie ½; chance 0.5 at every player
   count) with its Wilson 95% interval: the issue's "score above 0.5, interval excluding it";
-* the agent's **wins** (its seat won, alone or sharing a merged god's win) with their Wilson
-  interval, against the fair share 1 / players;
+* the agent's **wins** (its seat won alone) with their Wilson interval, against the fair
+  share 1 / players, and its **shared** wins (a merged god's win, 4-5 players);
 * the wall-clock time of the run (the machine may be shared: not a speed figure).
 """
 
@@ -53,12 +53,20 @@ def duel(agent: str, opponent: str, players: int, games: int, seed: int, options
     results = run_tasks(tasks, **run)  # type: ignore[arg-type]
     seconds = time.perf_counter() - start
     h = head_to_head(results, 0, 1)
-    won = sum(1 for r in results for s, p in enumerate(r.players) if p == 0 and r.returns[s] > 0)
+    won = shared = 0
+    for r in results:
+        winners = [s for s in range(len(r.returns)) if r.returns[s] > 0]
+        if any(r.players[s] == 0 for s in winners):
+            if len(winners) == 1:
+                won += 1
+            else:
+                shared += 1
     wlo, whi = wilson_interval(won, len(results))
     return (
         f"{players} players, {agent} vs {opponent}, {len(results)} games (seed {seed}): "
         f"head-to-head {h.score:.3f} [{h.interval[0]:.3f}, {h.interval[1]:.3f}] ({h.wins}/{h.draws}/{h.losses}); "
-        f"wins {won / len(results):.3f} [{wlo:.3f}, {whi:.3f}] (fair {1 / players:.3f}); {seconds:.0f} s"
+        f"wins {won / len(results):.3f} [{wlo:.3f}, {whi:.3f}] (fair {1 / players:.3f}), "
+        f"shared {shared / len(results):.3f}; {seconds:.0f} s"
     )
 
 
