@@ -102,8 +102,9 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 }
 #: Parameters each kind accepts: ``heuristic:epsilon=0.05`` (a random legal action with that
 #: probability, for varied games), ``temperature=0.1`` (a soft choice among near-equal moves;
-#: 0, the default, is the plain greedy choice), ``plan=greedy|reply`` (``reply``: weigh the
-#: next god's best reply before a raid or a Conflict and value every god power; Ankh only;
+#: 0, the default, is the plain greedy choice), ``plan=greedy|reply|rollout`` (``reply``: weigh the
+#: next god's best reply before a raid or a Conflict and value every god power; ``rollout``:
+#: value each action of a turn by playing on to the next Conflict, the stronger heuristic; Ankh only;
 #: see :class:`netjer.agents.heuristic.HeuristicAgent`), ``ismcts:time=1.0`` (seconds per decision, default 1),
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it

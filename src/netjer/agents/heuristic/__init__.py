@@ -38,9 +38,11 @@ POLICIES: dict[str, str] = {
 }
 
 
-#: The heuristic's plans: ``greedy`` (each decision on its own, the default) and ``reply`` (a
-#: game module's ``make_policy`` may offer more foresight: Ankh weighs the next god's reply).
-PLANS = ("greedy", "reply")
+#: The heuristic's plans: ``greedy`` (each decision on its own, the default), ``reply`` and
+#: ``rollout`` (a game module's ``make_policy`` may offer more foresight: Ankh's ``reply`` weighs
+#: the next god's reply; its ``rollout`` plays each choice of a turn on to the next Conflict
+#: with the plain heuristic in every seat, the improved Ankh heuristic of docs/balance.md).
+PLANS = ("greedy", "reply", "rollout")
 
 
 def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "greedy") -> Policy:
@@ -104,7 +106,7 @@ class HeuristicAgent(Agent):
         temperature: 0 (default) for the greedy choice; above 0, a soft choice among
             near-equal moves, in the evaluation's units (Devotion), see
             :func:`heuristic_policy`: noise where it costs little, unlike ``epsilon``.
-        plan: ``greedy`` (default) or ``reply`` (see :data:`PLANS`).
+        plan: ``greedy`` (default), ``reply`` or ``rollout`` (see :data:`PLANS`).
 
     Raises:
         ConfigError: if ``epsilon`` is not in [0, 1], ``temperature`` is negative or the
