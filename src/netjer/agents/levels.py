@@ -113,7 +113,8 @@ for _players in (2, 3, 4, 5):
         ),
     )
 
-#: Measured ratings per (game, players, level name); a level missing here was not measured.  Written from ``benchmarks/levels.py`` (docs/levels.md).
+#: Measured ratings per (game, players, level name); a level missing here was not measured.
+#: Written from ``benchmarks/levels.py`` (docs/levels.md).
 RATINGS: dict[tuple[str, int, str], Rating] = {
     # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=10
     #   --log benchmarks/logs/aton.log
