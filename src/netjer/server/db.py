@@ -39,6 +39,7 @@ the rule "committed before anyone is told" holds across processes too
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import json
@@ -650,12 +651,10 @@ class Store:
     def give_hint(self, table_id: str, seat: int, version: int) -> int:
         """Count a hint given to ``seat`` at ``version`` (once per position); return how many
         positions the seat has been given hints at."""
-        try:
-            with self.sessions.begin() as s:
-                if s.get(HintRow, (table_id, seat, version)) is None:
-                    s.add(HintRow(table_id=table_id, seat=seat, version=version, created_at=now()))
-        except IntegrityError:  # the same hint, counted at once by another process
-            pass
+        # IntegrityError: the same hint, counted at once by another process
+        with contextlib.suppress(IntegrityError), self.sessions.begin() as s:
+            if s.get(HintRow, (table_id, seat, version)) is None:
+                s.add(HintRow(table_id=table_id, seat=seat, version=version, created_at=now()))
         with self.sessions() as s:
             query = select(func.count()).select_from(HintRow).where(HintRow.table_id == table_id, HintRow.seat == seat)
             return int(s.scalar(query) or 0)

@@ -482,11 +482,6 @@ class AnkhState(State):
     def _name(self, god: int) -> str:
         """A player-facing name of god ``god``: the name of its god power ("Seth", §4), or its
         starting seat's name ("Player 3") when it has none (``gods=none``)."""
-        if god >= 0:
-            try:  # the common case: a god power whose name is known (one dict look-up)
-                return _GOD_NAMES[self.god_ids[god]]
-            except (AttributeError, IndexError, KeyError):
-                pass
         ids = getattr(self, "god_ids", ())
         gid = ids[god] if 0 <= god < len(ids) else ""
         if gid:
