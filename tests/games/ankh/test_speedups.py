@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -91,33 +92,40 @@ def _end_vertex(line: tuple[int, ...]) -> int:
     return end
 
 
+def _large_regions(rnd: random.Random, walks: int) -> Iterator[tuple[RegionMap, int]]:
+    """``(regions, r)`` for every region of at least 12 land hexes on ``walks`` walks of 1-4
+    region maps from the base map, each next map after a camel line drawn with ``rnd`` (which
+    the caller may draw from between two answers)."""
+    for _ in range(walks):
+        regions = BOARD.base
+        for _ in range(rnd.randint(1, 4)):
+            for r in range(regions.num_regions):
+                if regions.land_count[r] >= 12:
+                    yield regions, r
+            lines = camel_lines(regions)
+            if not lines:
+                break
+            regions = check_camel_line(regions, rnd.choice(lines)).after
+
+
 def test_the_prefix_table_of_a_region_s_lines_follows_from_its_complete_lines_s6() -> None:
     """Each prefix of a valid line maps to its shortest valid completion and its end vertex,
     and nothing else is a prefix (the table is filled as the walk returns, not line by line)."""
     rnd = random.Random(5)
     regions_checked = 0
-    for _ in range(6):
-        regions = BOARD.base
-        for _ in range(rnd.randint(1, 4)):
-            for r in range(regions.num_regions):
-                if regions.land_count[r] < 12:
-                    continue
-                data = _region_lines(regions, r)
-                shortest: dict[tuple[int, ...], int] = {}
-                for t in data.complete:
-                    for i in range(1, len(t) + 1):
-                        shortest[t[:i]] = min(shortest.get(t[:i], len(t)), len(t))
-                assert {p: n for p, (n, _v) in data.prefixes.items()} == shortest
-                for p, (_n, v) in data.prefixes.items():
-                    if len(p) >= 2:
-                        assert v == _end_vertex(p)
-                    else:
-                        assert v in BOARD.edge_vertices[p[0]]
-                regions_checked += 1
-            lines = camel_lines(regions)
-            if not lines:
-                break
-            regions = check_camel_line(regions, rnd.choice(lines)).after
+    for regions, r in _large_regions(rnd, 6):
+        data = _region_lines(regions, r)
+        shortest: dict[tuple[int, ...], int] = {}
+        for t in data.complete:
+            for i in range(1, len(t) + 1):
+                shortest[t[:i]] = min(shortest.get(t[:i], len(t)), len(t))
+        assert {p: n for p, (n, _v) in data.prefixes.items()} == shortest
+        for p, (_n, v) in data.prefixes.items():
+            if len(p) >= 2:
+                assert v == _end_vertex(p)
+            else:
+                assert v in BOARD.edge_vertices[p[0]]
+        regions_checked += 1
     assert regions_checked > 20
 
 
@@ -140,34 +148,25 @@ def test_the_lines_found_on_demand_are_those_of_the_enumeration_s6() -> None:
     limits: first edges, continuations, complete lines; a non-walk has none."""
     rnd = random.Random(6)
     regions_checked = 0
-    for _ in range(5):
-        regions = BOARD.base
-        for _ in range(rnd.randint(1, 4)):
-            for r in range(regions.num_regions):
-                if regions.land_count[r] < 12:
-                    continue
-                data = _region_lines(regions, r)
-                lazy = _LazyLines(regions, r)  # a fresh one: nothing learnt yet
-                prefixes = list(data.prefixes)
-                rnd.shuffle(prefixes)
-                junk = [t[::-1] for t in prefixes[:40] if len(t) > 1] + [(e,) for e in range(0, BOARD.num_edges, 7)]
-                limits = [6, 3, 5, 1, 4, 2]
-                rnd.shuffle(limits)
-                for limit in limits:
-                    first = sorted(e for e in data.first if data.prefixes[(e,)][0] <= limit)
-                    assert lazy.starts(limit) == first
-                    for t in prefixes + junk:
-                        assert lazy.continuations(t, limit) == _enumerated_continuations(data, t, limit), t
-                for _ in range(2):  # the second time from what was kept
-                    for t in prefixes + junk:
-                        assert lazy.is_complete(t) == (t in data.complete)
-                for t in prefixes[:100]:  # again, from the answers kept
-                    assert lazy.continuations(t, 6) == _enumerated_continuations(data, t, 6), t
-                regions_checked += 1
-            lines = camel_lines(regions)
-            if not lines:
-                break
-            regions = check_camel_line(regions, rnd.choice(lines)).after
+    for regions, r in _large_regions(rnd, 5):
+        data = _region_lines(regions, r)
+        lazy = _LazyLines(regions, r)  # a fresh one: nothing learnt yet
+        prefixes = list(data.prefixes)
+        rnd.shuffle(prefixes)
+        junk = [t[::-1] for t in prefixes[:40] if len(t) > 1] + [(e,) for e in range(0, BOARD.num_edges, 7)]
+        limits = [6, 3, 5, 1, 4, 2]
+        rnd.shuffle(limits)
+        for limit in limits:
+            first = sorted(e for e in data.first if data.prefixes[(e,)][0] <= limit)
+            assert lazy.starts(limit) == first
+            for t in prefixes + junk:
+                assert lazy.continuations(t, limit) == _enumerated_continuations(data, t, limit), t
+        for _ in range(2):  # the second time from what was kept
+            for t in prefixes + junk:
+                assert lazy.is_complete(t) == (t in data.complete)
+        for t in prefixes[:100]:  # again, from the answers kept
+            assert lazy.continuations(t, 6) == _enumerated_continuations(data, t, 6), t
+        regions_checked += 1
     assert regions_checked > 15
 
 
