@@ -74,26 +74,20 @@ def test_the_derived_hooks_follow_the_holders(states: list[AnkhState]) -> None:
             assert getattr(s.hooks, name) == getattr(rebuilt, name), name
 
 
-def test_the_derived_figure_lists_follow_the_owners(states: list[AnkhState]) -> None:
-    """``figures_by_god`` is ``figure_owner`` read per god, after moves, placements, kills,
-    merges and forgotten gods, and a clone's lists are its own."""
+@pytest.mark.parametrize(
+    ("derived", "owners"), [("figures_by_god", "figure_owner"), ("monuments_by_god", "monument_owner")]
+)
+def test_the_derived_lists_follow_the_owners(states: list[AnkhState], derived: str, owners: str) -> None:
+    """``figures_by_god`` is ``figure_owner`` read per god (after moves, placements, kills,
+    merges and forgotten gods), ``monuments_by_god`` is ``monument_owner`` read per god (after
+    builds, claims, Giant Scorpion strikes, merges and forgotten gods), and a clone's lists are
+    its own."""
     for s in states:
-        assert s.figures_by_god == [hexes_holding(s.figure_owner, g) for g in range(s.n)]
+        assert getattr(s, derived) == [hexes_holding(getattr(s, owners), g) for g in range(s.n)]
     s = states[len(states) // 2]
     c = s.clone()
-    assert c.figures_by_god == s.figures_by_god
-    assert all(a is not b for a, b in zip(c.figures_by_god, s.figures_by_god, strict=True))
-
-
-def test_the_derived_monument_lists_follow_the_owners(states: list[AnkhState]) -> None:
-    """``monuments_by_god`` is ``monument_owner`` read per god, after builds, claims, Giant
-    Scorpion strikes, merges and forgotten gods, and a clone's lists are its own."""
-    for s in states:
-        assert s.monuments_by_god == [hexes_holding(s.monument_owner, g) for g in range(s.n)]
-    s = states[len(states) // 2]
-    c = s.clone()
-    assert c.monuments_by_god == s.monuments_by_god
-    assert all(a is not b for a, b in zip(c.monuments_by_god, s.monuments_by_god, strict=True))
+    assert getattr(c, derived) == getattr(s, derived)
+    assert all(a is not b for a, b in zip(getattr(c, derived), getattr(s, derived), strict=True))
 
 
 def test_clone_copies_every_mutable_field(states: list[AnkhState]) -> None:
