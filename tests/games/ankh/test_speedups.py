@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from netjer.core import Rng
-from netjer.games.ankh import actions
+from netjer.games.ankh import actions, battle
 from netjer.games.ankh.base import BOARD, hexes_holding
 from netjer.games.ankh.board import (
     CamelLineError,
@@ -21,6 +21,8 @@ from netjer.games.ankh.board import (
     check_camel_line,
     region_map,
 )
+from netjer.games.ankh.pieces import ANDROSPHINX, GOD
+from netjer.games.ankh.rules_queries import controllers, figure_strength, god_figure_strength
 from netjer.games.ankh.state import AnkhState
 from netjer.games.registry import make_game
 
@@ -188,3 +190,29 @@ def test_the_quick_tests_of_a_summon_and_a_move_agree_with_the_lists_s7_3(player
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
     assert checked > 300
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_battle_strength_without_an_androsphinx_counts_each_figure_as_figure_strength_does_s10_3(players: int) -> None:
+    # battle_strength skips figure_strength when no Androsphinx is in the game (§3: nothing is
+    # neutralised); the figures' part must be what figure_strength gives, figure by figure.
+    game = make_game("ankh", {"players": str(players)})
+    rng = Rng(10 + players)
+    checked = 0
+    for seed in range(8):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal:
+            assert isinstance(state, AnkhState)
+            if state.battle.hexes and ANDROSPHINX not in state.guardian_kind:
+                fown = controllers(state)
+                for god in state.battle.gods:
+                    mine = [h for h in state.battle.hexes if fown[h] == god]
+                    god_strength = god_figure_strength(state, god)
+                    full = sum(figure_strength(state, h, state.figure[h], god, fown, god_strength) for h in mine)
+                    extra = sum(god_strength - 1 for h in mine if state.figure[h] == GOD)
+                    assert full == len(mine) + extra
+                    assert battle.battle_strength(state, god)[1] == len(mine)
+                    checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 50
