@@ -10,7 +10,10 @@ that share nothing (each plays every other game: the machine's own ceiling for t
 two virtual cores need not run two processes at twice the speed of one); with ``--ray``
 also on a local Ray instance (batched and one game per task).  Prints games per second,
 min / median / max over ``--repeats`` runs, interleaved run by run, and the ratios of the
-medians.  Every run's per-game results are checked to be identical.  Not a test: the
+medians; then paired ratios (each repeat's rate divided by the same repeat's batched pool,
+min / median / max over repeats), which a shared machine's drift from one minute to the next
+disturbs less than the ratio of medians.  Every run's per-game results are checked to be
+identical.  Not a test: the
 numbers depend on the machine and its load.
 """
 
@@ -89,6 +92,12 @@ def main() -> None:
     for name, values in rates.items():
         median = statistics.median(values)
         print(f"  {name:32s} {min(values):7.1f} / {median:7.1f} / {max(values):7.1f}   x{median / base:.2f}")
+    pool = rates["2 workers, batches"]
+    print("paired with the same repeat's '2 workers, batches'; ratio min / median / max")
+    for name, values in rates.items():
+        if name != "2 workers, batches":
+            ratios = [v / p for v, p in zip(values, pool, strict=True)]
+            print(f"  {name:32s} {min(ratios):7.2f} / {statistics.median(ratios):7.2f} / {max(ratios):7.2f}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ are not dominated by each task's round trip; results stream back as batches comp
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -570,10 +571,18 @@ def _ray(address: str) -> Any:
     return ray
 
 
+@functools.cache
+def _remote_play_batch(ray: Any) -> Any:
+    """:func:`play_batch` as a Ray remote function, made once per process: Ray exports a
+    remote function's code to its cluster on first use, so one tournament after another
+    reuses the export instead of repeating it."""
+    return ray.remote(play_batch)
+
+
 def _ray_batches(ray: Any, parts: Sequence[list[GameTask]]) -> Iterator[GameResult]:
     """Each batch as one Ray task (its game and agent specifications); results as batches
     complete."""
-    remote = ray.remote(play_batch)
+    remote = _remote_play_batch(ray)
     pending = [remote.remote(part) for part in parts]
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
