@@ -32,8 +32,8 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _app(tmp_path: Path) -> Any:
-    return create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=CAP)
+def _app(tmp_path: Path, url: str | None = None) -> Any:
+    return create_app(url or f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=CAP)
 
 
 @pytest.fixture
@@ -538,3 +538,83 @@ def test_a_hint_setting_of_the_wrong_json_type_is_refused(client: TestClient, fi
     r = client.post("/api/tables", json=body)
     assert r.status_code == 422 and r.json()["message"].startswith(f"{field}: "), r.text
     assert client.get("/api/tables").json() == []  # no table made
+
+
+def _seat_view(client: TestClient, table: str, seat: int, token: str) -> dict[str, Any]:
+    r = client.get(f"/api/tables/{table}/view", params={"seat": seat}, headers=_auth(token))
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def test_a_counted_hint_asked_again_with_other_iterations_gets_its_stored_answer(tmp_path: Path) -> None:
+    """The loophole of issue 16: a counted position asked again with other iterations was
+    searched anew and not counted (a seat with its hints used could ask at 1, 2, ... iterations).
+    On PostgreSQL: tests/server/test_multiprocess.py."""
+    counted_hint_asked_again(tmp_path, None)
+
+
+def counted_hint_asked_again(tmp_path: Path, url: str | None) -> None:
+    """A counted position asked again gets the answer it was given (with the iterations it was
+    searched with), after a restart too; the seat's view says how many hints are left and
+    whether this position's was given (on ``url``, else SQLite in ``tmp_path``)."""
+    with TestClient(_app(tmp_path, url), raise_server_exceptions=False) as client:
+        table, tokens = _table(client, hints=True, hint_limit=2)
+        plain, plain_tokens = _table(client, hints=True)
+        fresh = _seat_view(client, table, 0, tokens["0"])
+        assert (fresh["hints_left"], fresh["hint_given"]) == (2, False)
+        assert _seat_view(client, plain, 0, plain_tokens["0"])["hints_left"] is None  # no limit
+        assert client.get(f"/api/tables/{table}/view").json()["hints_left"] is None  # a spectator
+
+        def hint(iterations: int) -> Any:
+            body = {"seat": 0, "iterations": iterations}
+            return client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"]))
+
+        first = hint(4)
+        assert first.status_code == 200 and first.json()["iterations"] == 4 and first.json()["left"] == 1
+        for iterations in (1, 2, 3, 60):
+            assert hint(iterations).json() == first.json()  # not searched anew, not counted again
+        view = _seat_view(client, table, 0, tokens["0"])
+        assert (view["hints_left"], view["hint_given"]) == (1, True)
+        assert _seat_view(client, table, 1, tokens["1"])["hints_left"] == 2  # the other seat's own count
+    with TestClient(_app(tmp_path, url), raise_server_exceptions=False) as client:  # stored in the database
+        assert hint(7).json() == first.json()
+        view = _seat_view(client, table, 0, tokens["0"])
+        assert (view["hints_left"], view["hint_given"]) == (1, True)
+        _play(client, table, tokens, moves=1)
+        while _seat_view(client, table, 0, tokens["0"])["to_move"] != 0:
+            _play(client, table, tokens, moves=1)
+        assert _seat_view(client, table, 0, tokens["0"])["hint_given"] is False  # a new position
+        second = hint(5)
+        assert second.status_code == 200 and (second.json()["iterations"], second.json()["left"]) == (5, 0)
+        view = _seat_view(client, table, 0, tokens["0"])
+        assert (view["hints_left"], view["hint_given"]) == (0, True)  # used up, but this one may be asked again
+        assert hint(9).json() == second.json()
+
+
+def test_migration_0010_goes_down_and_up_and_a_hint_counted_before_it_keeps_its_first_answer(tmp_path: Path) -> None:
+    """0010 adds what a hint answered to ``hints_given``; a hint counted before it (no answer)
+    still counts, and the first answer given at its position afterwards is the one kept."""
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        table, tokens = _table(client, hints=True, hint_limit=3)
+        body = {"seat": 0, "iterations": 4}
+        assert client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"])).status_code == 200
+    store = Store(f"sqlite:///{tmp_path / 'n.db'}")
+    config = Config()
+    config.set_main_option("script_location", str(Path(netjer_server.__file__).parent / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0009")
+    assert "answer" not in {c["name"] for c in inspect(store.engine).get_columns("hints_given")}
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    assert store.hints_given(table, 0) == {0: None}  # counted, its answer lost with the columns
+    store.engine.dispose()
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        assert _seat_view(client, table, 0, tokens["0"])["hints_left"] == 2
+        body = {"seat": 0, "iterations": 6}
+        refilled = client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"])).json()
+        assert (refilled["iterations"], refilled["left"]) == (6, 2)
+        body = {"seat": 0, "iterations": 8}
+        assert client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"])).json() == refilled

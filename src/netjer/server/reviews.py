@@ -936,8 +936,11 @@ class ReviewService:
                 hint, with other iterations, is being computed at the table); 422
                 ``over_cap``.
 
-        A table's ``hint_limit`` counts positions: a hint asked again in the same position
-        (the same answer, seeded) is not counted again.
+        A table's ``hint_limit`` counts positions: a hint asked again in the same position is
+        not counted again and gets the answer stored when it was counted, whatever iterations
+        are asked now (its ``iterations`` are those it was searched with), also after a
+        restart: else a seat with its hints used could ask a counted position again with
+        other iterations and be searched anew.
 
         A request while the same hint (same position, seat and iterations) is being computed
         gets that one's answer: a table has at most one hint search at a time, however many
@@ -960,7 +963,12 @@ class ReviewService:
         budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
         if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
             given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
+            stored = given.get(rt.version)
+            if stored is not None:  # counted: what it was answered, whatever the iterations now
+                await self.manager.hints_counted(rt, seat, set(given))
+                return self._hint_answer(rt, seat, rt.version, stored, len(given))
             if rt.version not in given and len(given) >= rt.hint_limit:
+                await self.manager.hints_counted(rt, seat, set(given))
                 message = f"you have had the {rt.hint_limit} hints each player may ask for at this table"
                 raise TableError(409, "no_hints_left", message)
         key = (rt.version, seat, budget)
@@ -1001,12 +1009,22 @@ class ReviewService:
             )
         except NetjerError as err:
             raise TableError(422, "bad_hint", str(err)) from None
-        left = None
-        if rt.hint_limit is not None:  # counted once given (the same position again: once)
-            given = await asyncio.to_thread(self.manager.store.give_hint, rt.id, seat, version)
-            left = max(0, rt.hint_limit - given)
-        return {"seat": seat, "version": version, "action": text, "description": words,
-                "estimate": estimate, "iterations": budget, "left": left}  # fmt: skip
+        answer = {"action": text, "description": words, "estimate": estimate}
+        if rt.hint_limit is None:
+            return {"seat": seat, "version": version, **answer, "iterations": budget, "left": None}
+        # Counted once given, with its answer: the position asked again gets that one (the
+        # first stored, if another process gave one meanwhile).
+        kept, given = await asyncio.to_thread(self.manager.store.give_hint, rt.id, seat, version, budget, answer)
+        await self.manager.hints_counted(rt, seat, given)
+        return self._hint_answer(rt, seat, version, kept, len(given))
+
+    @staticmethod
+    def _hint_answer(rt: TableRuntime, seat: int, version: int, stored: dict[str, Any], given: int) -> dict[str, Any]:
+        """:meth:`hint`'s answer from a stored one (``{"action", "description", "estimate",
+        "iterations"}``) at a table with a limit, of which the seat has used ``given``."""
+        left = max(0, (rt.hint_limit or 0) - given)
+        return {"seat": seat, "version": version, "action": stored["action"], "description": stored["description"],
+                "estimate": stored["estimate"], "iterations": stored["iterations"], "left": left}  # fmt: skip
 
     async def close(self) -> None:
         """Cancel the reviews running (their records stay: :meth:`resume` starts them again)
