@@ -618,3 +618,45 @@ def test_migration_0010_goes_down_and_up_and_a_hint_counted_before_it_keeps_its_
         assert (refilled["iterations"], refilled["left"]) == (6, 2)
         body = {"seat": 0, "iterations": 8}
         assert client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"])).json() == refilled
+
+
+@pytest.mark.parametrize("value", [True, "3", 3.0])
+def test_a_seed_of_the_wrong_json_type_is_refused(client: TestClient, value: Any) -> None:
+    """Lax mode read "seed": true as seed 1 (and "3" or 3.0 as 3)."""
+    r = client.post("/api/tables", json={"game": "aton", "seats": [{"type": "human"}] * 2, "seed": value})
+    assert r.status_code == 422 and r.json()["message"].startswith("seed: "), r.text
+    assert client.get("/api/tables").json() == []  # no table made
+
+
+@pytest.mark.parametrize("value", [True, "0", 0.0])
+@pytest.mark.parametrize("route", ["hint", "reviews", "reviews/publish"])
+def test_a_seat_of_the_wrong_json_type_is_refused_by_hints_and_reviews(
+    client: TestClient, route: str, value: Any
+) -> None:
+    """Lax mode read "seat": true as seat 1 and "0" or 0.0 as seat 0 (with seat 0's token, a
+    hint or a review was given); 422 saying which field, before anything else is checked."""
+    table, tokens = _table(client, hints=True)
+    r = client.post(f"/api/tables/{table}/{route}", json={"seat": value}, headers=_auth(tokens["0"]))
+    assert r.status_code == 422 and r.json()["message"].startswith("seat: "), r.text
+
+
+def test_the_tables_other_requests_take_fields_of_their_own_json_type_only(client: TestClient) -> None:
+    """Every request model is strict: a hint's iterations true, a review's depth "5", a move's
+    version "0", a join's seat true, an undo's seat "0", an open seat "yes", a clock's bank "60"
+    are refused with 422 and the field."""
+    table, tokens = _table(client, hints=True)
+    bad = [
+        (f"/api/tables/{table}/hint", {"seat": 0, "iterations": True}, "iterations: "),
+        (f"/api/tables/{table}/reviews", {"seat": 0, "depth": "5"}, "depth: "),
+        (f"/api/tables/{table}/moves", {"seat": 0, "version": "0", "index": 0}, "version: "),
+        (f"/api/tables/{table}/moves", {"seat": "0", "version": 0, "index": 0}, "seat: "),
+        (f"/api/tables/{table}/undo", {"seat": "0", "version": 0}, "seat: "),
+        (f"/api/tables/{table}/join", {"seat": True}, "seat: "),
+        ("/api/tables", {"game": "aton", "seats": [{"type": "human", "open": "yes"}] * 2}, "seats."),
+        ("/api/tables", {"game": "aton", "seats": [{"type": "human"}] * 2, "clock": {"mode": "realtime",
+                                                                                  "bank": "60"}}, "clock."),
+    ]  # fmt: skip
+    for path, body, field in bad:
+        r = client.post(path, json=body, headers=_auth(tokens["0"]))
+        assert r.status_code == 422 and r.json()["message"].startswith(field), (path, body, r.text)
+    assert client.get(f"/api/tables/{table}/view").json()["version"] == 0  # nothing played

@@ -1048,7 +1048,7 @@ class ReviewRequest(BaseModel):
     """Review ``seat``'s decisions with ``iterations`` per search (default 200, capped) and,
     optionally, playouts cut after ``depth`` actions (Ankh and Dioses del Nilo)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     iterations: int | None = Field(None, ge=1)
     depth: int | None = Field(None, ge=1, le=1000)
@@ -1057,14 +1057,14 @@ class ReviewRequest(BaseModel):
 class PublishRequest(BaseModel):
     """Publish ``seat``'s review."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
 
 
 class HintRequest(BaseModel):
     """A hint for ``seat`` with ``iterations`` (default 300, capped)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     iterations: int | None = Field(None, ge=1)
 
@@ -1072,7 +1072,7 @@ class HintRequest(BaseModel):
 class ReviewHello(BaseModel):
     """The review WebSocket's first message."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     seat: int | None = None
     token: Annotated[str, StringConstraints(max_length=200)] | None = None
