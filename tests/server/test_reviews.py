@@ -160,6 +160,8 @@ def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> 
     post = lambda t, body, token: client.post(f"/api/tables/{t}/reviews", json=body, headers=_auth(token))  # noqa: E731
     r = post(table, {"seat": 0}, tokens["0"])
     assert (r.status_code, r.json()["error"]) == (409, "not_over")
+    r = post(table, {"seat": 0, "depth": 5}, tokens["0"])  # the request's own fault first
+    assert (r.status_code, r.json()["error"]) == (422, "bad_review")
     assert post("nope", {"seat": 0}, tokens["0"]).status_code == 404
     _play(client, table, tokens)
     assert post(table, {"seat": 0}, tokens["1"]).json()["error"] == "bad_token"
@@ -176,6 +178,11 @@ def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> 
     second = post(table, {"seat": 0, "iterations": 40}, tokens["0"])
     assert (second.status_code, second.json()["error"]) == (409, "review_running")
     assert "decisions" in second.json()["message"]
+    # a request that could never be served is told why, not that a review runs
+    over = post(table, {"seat": 0, "iterations": CAP // 3 + 1}, tokens["0"])
+    assert (over.status_code, over.json()["error"]) == (422, "over_cap")
+    depth = post(table, {"seat": 0, "depth": 5}, tokens["0"])
+    assert (depth.status_code, depth.json()["error"]) == (422, "bad_review")
     with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": "wrong"})
         assert ws.receive_json()["error"] == "bad_token"

@@ -633,9 +633,18 @@ class ReviewService:
             The seat's entry (see :meth:`entry`).
 
         Raises:
-            TableError: 409 ``not_over``, ``not_reviewable`` or ``review_running``; 422
-                ``over_cap`` or ``bad_review``.
+            TableError: 422 ``over_cap`` or ``bad_review`` (the request's own faults, checked
+                first: whatever the table's state, a request that could never be served is
+                told why); 409 ``not_over``, ``not_reviewable`` or ``review_running``.
         """
+        what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
+        budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
+        if depth is None:
+            depth = REVIEW_DEPTH.get(rt.game.name)
+        try:
+            _make_search(rt.game, budget, 1.0, "random", None, depth)
+        except NetjerError as err:
+            raise TableError(422, "bad_review", str(err)) from None
         if not rt.finished:
             raise TableError(409, "not_over", "a game can be reviewed once it is over")
         if not rt.state.is_terminal:
@@ -648,14 +657,6 @@ class ReviewService:
         if running is not None and running.error is None:
             where = f"{running.done} of {running.total} decisions" if running.total else "counting your decisions"
             raise TableError(409, "review_running", f"your review is being computed ({where})")
-        what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
-        budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
-        if depth is None:
-            depth = REVIEW_DEPTH.get(rt.game.name)
-        try:
-            _make_search(rt.game, budget, 1.0, "random", None, depth)
-        except NetjerError as err:
-            raise TableError(422, "bad_review", str(err)) from None
         job = _Running(0, 0, budget, depth)
         known.running[seat] = job  # before any wait: a second request now finds it running
         recorded = False
