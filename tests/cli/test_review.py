@@ -138,6 +138,19 @@ def test_a_missing_empty_or_truncated_record_exits_2_naming_the_line(
         ('[{"seat": 0, "start": 99999}]', r"standins\.0: entry 99999 to the end is past the record's \d+ entries"),
         # an end past the record was taken before (and counted every later decision the computer's)
         ('[{"seat": 0, "start": 1, "end": 99999}]', r"standins\.0: entry 1 to entry 99999 is past the record's"),
+        # one seat's stretches overlapping were accepted (their union counted)
+        (
+            '[{"seat": 0, "start": 1, "end": 4}, {"seat": 0, "start": 3}]',
+            r"standins\.1: it overlaps standins\.0 \(seat 0, entry 1 to entry 4\)",
+        ),
+        (
+            '[{"seat": 1, "start": 2}, {"seat": 1, "start": 0, "end": 5}]',
+            r"standins\.0: it overlaps standins\.1 \(seat 1, entry 0 to entry 5\)",
+        ),
+        (
+            '[{"seat": 0, "start": 2}, {"seat": 0, "start": 4, "end": 5}]',
+            r"standins\.1: it overlaps standins\.0 \(seat 0, entry 2 to the end\)",
+        ),
     ],
 )
 def test_a_malformed_standins_field_exits_2_naming_its_line(
