@@ -138,6 +138,19 @@ def test_a_missing_empty_or_truncated_record_exits_2_naming_the_line(
         ('[{"seat": 0, "start": 99999}]', r"standins\.0: entry 99999 to the end is past the record's \d+ entries"),
         # an end past the record was taken before (and counted every later decision the computer's)
         ('[{"seat": 0, "start": 1, "end": 99999}]', r"standins\.0: entry 1 to entry 99999 is past the record's"),
+        # one seat's stretches overlapping were accepted (their union counted)
+        (
+            '[{"seat": 0, "start": 1, "end": 4}, {"seat": 0, "start": 3}]',
+            r"standins\.1: it overlaps standins\.0 \(seat 0, entry 1 to entry 4\)",
+        ),
+        (
+            '[{"seat": 1, "start": 2}, {"seat": 1, "start": 0, "end": 5}]',
+            r"standins\.0: it overlaps standins\.1 \(seat 1, entry 0 to entry 5\)",
+        ),
+        (
+            '[{"seat": 0, "start": 2}, {"seat": 0, "start": 4, "end": 5}]',
+            r"standins\.1: it overlaps standins\.0 \(seat 0, entry 2 to the end\)",
+        ),
     ],
 )
 def test_a_malformed_standins_field_exits_2_naming_its_line(
@@ -168,3 +181,42 @@ def test_the_graph_and_the_review_in_one_file_are_refused(finished: Path, tmp_pa
     out = tmp_path / "both.out"
     code, text = _review([str(finished), "--iterations", "2", "--json", str(out), "--png", str(out)])
     assert code == 2 and "--png and --json are the same file" in text and not out.exists()
+
+
+@pytest.mark.parametrize("flag", ["--json", "--png"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_review(
+    finished: Path, tmp_path: Path, flag: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--json /proc/version`` passed the folder and permission checks (as root) and failed
+    only once the whole review was computed; a new output is not left behind by the check."""
+    import netjer.agents.review as review_module  # noqa: PLC0415
+
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the review was computed")
+
+    monkeypatch.setattr(review_module, "review_record", never)
+    target = Path("/proc/version")
+    if not target.exists():
+        pytest.skip("no /proc/version here")
+    code, text = _review([str(finished), "--iterations", "2", flag, str(target)])
+    flat = " ".join(text.split())
+    assert code == 2 and "cannot write /proc/version" in flat, flat
+    fresh = tmp_path / "new.json"
+    code, text = _review([str(finished), "--iterations", "2", flag, str(fresh), "--seat", "9"])
+    assert code == 2 and "--seat must be" in text and not fresh.exists()  # checked, then removed
+
+
+def test_a_review_interrupted_with_ctrl_c_says_so_and_exits_130(
+    finished: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import netjer.agents.review as review_module  # noqa: PLC0415
+
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(review_module, "review_record", interrupted)
+    out = tmp_path / "review.json"
+    code, text = _review([str(finished), "--iterations", "2", "--json", str(out)])
+    flat = " ".join(text.split())
+    assert code == 130 and "interrupted: the review was stopped before it was finished" in flat, flat
+    assert "nothing was written" in flat and "review.json" in flat and not out.exists()

@@ -325,3 +325,20 @@ def test_standins_that_do_not_fit_the_game_are_refused_with_their_line() -> None
     text = record.to_json().replace('"actions"', '"standins": [{"seat": -1, "start": 0}],\n  "actions"')
     with pytest.raises(RecordError, match=r"standins\.0\.seat"):
         GameRecord.from_json(text)
+
+
+def test_one_seats_overlapping_standins_are_refused_and_stretches_that_touch_are_not() -> None:
+    """Two stretches of one seat overlapping were accepted (their union counted); the server
+    writes a seat's next stretch only from its take-back on, so touching stretches are valid."""
+    from netjer.core.record import StandIn  # noqa: PLC0415
+
+    record = _record()
+    fine = [StandIn(1, 2, 4), StandIn(1, 4, 6), StandIn(0, 3), StandIn(1, 8)]  # other seats may overlap
+    text = GameRecord(**{**record.__dict__, "standins": fine}).to_json()
+    replay_record(GameRecord.from_json(text), text)
+    overlapping = [StandIn(1, 2, 6), StandIn(0, 1), StandIn(1, 5, 7)]
+    text = GameRecord(**{**record.__dict__, "standins": overlapping}).to_json()
+    why = r"standins\.2: it overlaps standins\.0 \(seat 1, entry 2 to entry 6\)"
+    with pytest.raises(RecordError, match=why) as err:
+        replay_record(GameRecord.from_json(text), text)
+    assert err.value.line is not None and err.value.line > _line_of(text, '"standins"')

@@ -47,6 +47,8 @@ VIEW_KEYS = {
     "can_undo",
     "hints",
     "hint_limit",
+    "hints_left",  # the seat's own (None for spectators: how many hints another seat asked for is not shown)
+    "hint_given",
     "choosing",
     "window",
     "queued",

@@ -33,7 +33,7 @@ from netjer.server.windows import window_plan
 from tests.server.test_api import _auth, _create
 from tests.server.test_leaks import SEAT_KEYS, VIEW_KEYS, _secret_words
 from tests.server.test_postgres import postgres_url  # noqa: F401 - the fixture
-from tests.server.test_reviews import _finished
+from tests.server.test_reviews import _finished, _seat_view, _table, counted_hint_asked_again
 from tests.server.views import shown
 
 HUMANS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
@@ -233,6 +233,37 @@ def test_a_review_is_computed_under_one_processs_lease_and_taken_over_when_it_ex
         assert one.abandoned() == [] and not two.claim("reviewed", 0)  # a finished review has no lease
     finally:
         store.engine.dispose()
+
+
+def test_a_counted_hint_asked_again_with_other_iterations_gets_its_stored_answer_on_postgresql(
+    postgres_url: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    counted_hint_asked_again(tmp_path, postgres_url)
+
+
+def test_a_hint_counted_through_one_app_shows_in_the_seats_view_on_the_other(
+    two_apps: tuple[TestClient, TestClient],
+) -> None:
+    """The seat's view on another process learns of a hint counted (news ``"h"``), and a position
+    counted through one app asked again through the other gets the stored answer."""
+    a, b = two_apps
+    table, tokens = _table(a, hints=True, hint_limit=1)
+    assert _seat_view(b, table, 0, tokens["0"])["hints_left"] == 1
+    with b.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
+        assert ws.receive_json()["hints_left"] == 1
+        given = a.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 4}, headers=_auth(tokens["0"]))
+        assert given.status_code == 200 and given.json()["left"] == 0
+        for _ in range(50):
+            message = ws.receive_json()
+            if message["hints_left"] == 0:
+                assert message["hint_given"] is True
+                break
+        else:
+            raise AssertionError("the hint counted did not reach the other app's view")
+    again = b.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 9}, headers=_auth(tokens["0"]))
+    assert again.json() == given.json()
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

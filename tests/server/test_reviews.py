@@ -32,8 +32,8 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _app(tmp_path: Path) -> Any:
-    return create_app(f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=CAP)
+def _app(tmp_path: Path, url: str | None = None) -> Any:
+    return create_app(url or f"sqlite:///{tmp_path / 'n.db'}", ai_workers=0, max_ai_iterations=CAP)
 
 
 @pytest.fixture
@@ -160,6 +160,8 @@ def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> 
     post = lambda t, body, token: client.post(f"/api/tables/{t}/reviews", json=body, headers=_auth(token))  # noqa: E731
     r = post(table, {"seat": 0}, tokens["0"])
     assert (r.status_code, r.json()["error"]) == (409, "not_over")
+    r = post(table, {"seat": 0, "depth": 5}, tokens["0"])  # the request's own fault first
+    assert (r.status_code, r.json()["error"]) == (422, "bad_review")
     assert post("nope", {"seat": 0}, tokens["0"]).status_code == 404
     _play(client, table, tokens)
     assert post(table, {"seat": 0}, tokens["1"]).json()["error"] == "bad_token"
@@ -176,6 +178,11 @@ def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> 
     second = post(table, {"seat": 0, "iterations": 40}, tokens["0"])
     assert (second.status_code, second.json()["error"]) == (409, "review_running")
     assert "decisions" in second.json()["message"]
+    # a request that could never be served is told why, not that a review runs
+    over = post(table, {"seat": 0, "iterations": CAP // 3 + 1}, tokens["0"])
+    assert (over.status_code, over.json()["error"]) == (422, "over_cap")
+    depth = post(table, {"seat": 0, "depth": 5}, tokens["0"])
+    assert (depth.status_code, depth.json()["error"]) == (422, "bad_review")
     with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": "wrong"})
         assert ws.receive_json()["error"] == "bad_token"
@@ -538,3 +545,125 @@ def test_a_hint_setting_of_the_wrong_json_type_is_refused(client: TestClient, fi
     r = client.post("/api/tables", json=body)
     assert r.status_code == 422 and r.json()["message"].startswith(f"{field}: "), r.text
     assert client.get("/api/tables").json() == []  # no table made
+
+
+def _seat_view(client: TestClient, table: str, seat: int, token: str) -> dict[str, Any]:
+    r = client.get(f"/api/tables/{table}/view", params={"seat": seat}, headers=_auth(token))
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def test_a_counted_hint_asked_again_with_other_iterations_gets_its_stored_answer(tmp_path: Path) -> None:
+    """The loophole of issue 16: a counted position asked again with other iterations was
+    searched anew and not counted (a seat with its hints used could ask at 1, 2, ... iterations).
+    On PostgreSQL: tests/server/test_multiprocess.py."""
+    counted_hint_asked_again(tmp_path, None)
+
+
+def counted_hint_asked_again(tmp_path: Path, url: str | None) -> None:
+    """A counted position asked again gets the answer it was given (with the iterations it was
+    searched with), after a restart too; the seat's view says how many hints are left and
+    whether this position's was given (on ``url``, else SQLite in ``tmp_path``)."""
+    with TestClient(_app(tmp_path, url), raise_server_exceptions=False) as client:
+        table, tokens = _table(client, hints=True, hint_limit=2)
+        plain, plain_tokens = _table(client, hints=True)
+        fresh = _seat_view(client, table, 0, tokens["0"])
+        assert (fresh["hints_left"], fresh["hint_given"]) == (2, False)
+        assert _seat_view(client, plain, 0, plain_tokens["0"])["hints_left"] is None  # no limit
+        assert client.get(f"/api/tables/{table}/view").json()["hints_left"] is None  # a spectator
+
+        def hint(iterations: int) -> Any:
+            body = {"seat": 0, "iterations": iterations}
+            return client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"]))
+
+        first = hint(4)
+        assert first.status_code == 200 and first.json()["iterations"] == 4 and first.json()["left"] == 1
+        for iterations in (1, 2, 3, 60):
+            assert hint(iterations).json() == first.json()  # not searched anew, not counted again
+        view = _seat_view(client, table, 0, tokens["0"])
+        assert (view["hints_left"], view["hint_given"]) == (1, True)
+        assert _seat_view(client, table, 1, tokens["1"])["hints_left"] == 2  # the other seat's own count
+    with TestClient(_app(tmp_path, url), raise_server_exceptions=False) as client:  # stored in the database
+        assert hint(7).json() == first.json()
+        view = _seat_view(client, table, 0, tokens["0"])
+        assert (view["hints_left"], view["hint_given"]) == (1, True)
+        _play(client, table, tokens, moves=1)
+        while _seat_view(client, table, 0, tokens["0"])["to_move"] != 0:
+            _play(client, table, tokens, moves=1)
+        assert _seat_view(client, table, 0, tokens["0"])["hint_given"] is False  # a new position
+        second = hint(5)
+        assert second.status_code == 200 and (second.json()["iterations"], second.json()["left"]) == (5, 0)
+        view = _seat_view(client, table, 0, tokens["0"])
+        assert (view["hints_left"], view["hint_given"]) == (0, True)  # used up, but this one may be asked again
+        assert hint(9).json() == second.json()
+
+
+def test_migration_0010_goes_down_and_up_and_a_hint_counted_before_it_keeps_its_first_answer(tmp_path: Path) -> None:
+    """0010 adds what a hint answered to ``hints_given``; a hint counted before it (no answer)
+    still counts, and the first answer given at its position afterwards is the one kept."""
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        table, tokens = _table(client, hints=True, hint_limit=3)
+        body = {"seat": 0, "iterations": 4}
+        assert client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"])).status_code == 200
+    store = Store(f"sqlite:///{tmp_path / 'n.db'}")
+    config = Config()
+    config.set_main_option("script_location", str(Path(netjer_server.__file__).parent / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0009")
+    assert "answer" not in {c["name"] for c in inspect(store.engine).get_columns("hints_given")}
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    assert store.hints_given(table, 0) == {0: None}  # counted, its answer lost with the columns
+    store.engine.dispose()
+    with TestClient(_app(tmp_path), raise_server_exceptions=False) as client:
+        assert _seat_view(client, table, 0, tokens["0"])["hints_left"] == 2
+        body = {"seat": 0, "iterations": 6}
+        refilled = client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"])).json()
+        assert (refilled["iterations"], refilled["left"]) == (6, 2)
+        body = {"seat": 0, "iterations": 8}
+        assert client.post(f"/api/tables/{table}/hint", json=body, headers=_auth(tokens["0"])).json() == refilled
+
+
+@pytest.mark.parametrize("value", [True, "3", 3.0])
+def test_a_seed_of_the_wrong_json_type_is_refused(client: TestClient, value: Any) -> None:
+    """Lax mode read "seed": true as seed 1 (and "3" or 3.0 as 3)."""
+    r = client.post("/api/tables", json={"game": "aton", "seats": [{"type": "human"}] * 2, "seed": value})
+    assert r.status_code == 422 and r.json()["message"].startswith("seed: "), r.text
+    assert client.get("/api/tables").json() == []  # no table made
+
+
+@pytest.mark.parametrize("value", [True, "0", 0.0])
+@pytest.mark.parametrize("route", ["hint", "reviews", "reviews/publish"])
+def test_a_seat_of_the_wrong_json_type_is_refused_by_hints_and_reviews(
+    client: TestClient, route: str, value: Any
+) -> None:
+    """Lax mode read "seat": true as seat 1 and "0" or 0.0 as seat 0 (with seat 0's token, a
+    hint or a review was given); 422 saying which field, before anything else is checked."""
+    table, tokens = _table(client, hints=True)
+    r = client.post(f"/api/tables/{table}/{route}", json={"seat": value}, headers=_auth(tokens["0"]))
+    assert r.status_code == 422 and r.json()["message"].startswith("seat: "), r.text
+
+
+def test_the_tables_other_requests_take_fields_of_their_own_json_type_only(client: TestClient) -> None:
+    """Every request model is strict: a hint's iterations true, a review's depth "5", a move's
+    version "0", a join's seat true, an undo's seat "0", an open seat "yes", a clock's bank "60"
+    are refused with 422 and the field."""
+    table, tokens = _table(client, hints=True)
+    bad = [
+        (f"/api/tables/{table}/hint", {"seat": 0, "iterations": True}, "iterations: "),
+        (f"/api/tables/{table}/reviews", {"seat": 0, "depth": "5"}, "depth: "),
+        (f"/api/tables/{table}/moves", {"seat": 0, "version": "0", "index": 0}, "version: "),
+        (f"/api/tables/{table}/moves", {"seat": "0", "version": 0, "index": 0}, "seat: "),
+        (f"/api/tables/{table}/undo", {"seat": "0", "version": 0}, "seat: "),
+        (f"/api/tables/{table}/join", {"seat": True}, "seat: "),
+        ("/api/tables", {"game": "aton", "seats": [{"type": "human", "open": "yes"}] * 2}, "seats."),
+        ("/api/tables", {"game": "aton", "seats": [{"type": "human"}] * 2, "clock": {"mode": "realtime",
+                                                                                  "bank": "60"}}, "clock."),
+    ]  # fmt: skip
+    for path, body, field in bad:
+        r = client.post(path, json=body, headers=_auth(tokens["0"]))
+        assert r.status_code == 422 and r.json()["message"].startswith(field), (path, body, r.text)
+    assert client.get(f"/api/tables/{table}/view").json()["version"] == 0  # nothing played

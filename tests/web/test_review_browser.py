@@ -149,6 +149,37 @@ def test_a_hint_at_a_table_that_allows_them(server: str, page: Any) -> None:
     assert "hints allowed" not in page.locator(f"[data-table='{plain['id']}']").inner_text()
 
 
+def test_the_hint_button_follows_the_hints_left_in_the_view_after_a_reload(server: str, page: Any) -> None:
+    """The page learned that a seat's hints were used up only from the answers: reloaded, it
+    enabled the button until the server refused. The view's ``hints_left`` disables it; at the
+    position whose hint was given it stays enabled (the same answer, not counted)."""
+    made = call(server, "/api/tables", {"game": "aton", "seed": 4, "seats": [{"type": "human"}] * 2,
+                                         "hints": True, "hint_limit": 1})  # fmt: skip
+    table, tokens = made["id"], made["tokens"]
+    given = call(server, f"/api/tables/{table}/hint", {"seat": 0, "iterations": 4}, tokens["0"])
+    assert given["left"] == 0
+    page.goto(f"{server}{made['links']['0']}")
+    wait_turn(page)
+    assert page.locator("#hint").is_enabled()
+    left = page.locator("#controls [data-hints-left]").inner_text().strip()
+    assert left == "0 hints left. This position's hint is shown again without counting."
+    page.click("#hint")
+    page.locator(f".hint-answer[data-hint='{given['action']}']").wait_for()
+    state = make_game("aton").new_initial_state(4)
+    rng = Rng(4)
+    while not state.history or state.current_player != 0:  # on to seat 0's next decision
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        body = {"seat": seat, "version": len(state.history), "action": str(action)}
+        call(server, f"/api/tables/{table}/moves", body, tokens[str(seat)])
+        state.apply(action)
+    page.reload()
+    page.wait_for_selector(f"body[data-version='{len(state.history)}'][data-my-turn=yes]")
+    assert page.locator("#hint").is_disabled()
+    assert page.locator("#controls [data-hints-left]").inner_text().strip() == "0 hints left."
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     """A server of this module's own, with the URL of its database (to store a review)."""

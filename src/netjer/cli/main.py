@@ -10,6 +10,7 @@ names the file.  A record's seats are agent specifications (:mod:`netjer.core.re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -331,6 +332,27 @@ def _check_writable(path: Path, *, replacing: bool) -> None:
         raise ConfigError(f"cannot save to {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK) or (replacing and not os.access(path, os.W_OK)):
         raise ConfigError(f"cannot save to {path}: permission denied")
+
+
+def _check_can_write(path: Path) -> None:
+    """Open ``path`` for writing as a long computation will at its end (appending, so an
+    existing file is left as it is; a file made for the check is removed), so that an output
+    that cannot be written (``/proc/version``, a full or read-only disk, a folder without the
+    right) is refused before the computation, not after it.
+
+    Raises:
+        ConfigError: the path cannot be opened for writing, with the system's reason.
+    """
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as err:
+        raise ConfigError(f"cannot write {path}: {err.strerror or err}") from None
+    finally:
+        if not existed:
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 @app.command()
@@ -845,6 +867,7 @@ def review(
                 _check_writable(out, replacing=out.exists())
                 if out.exists() and path.exists() and out.samefile(path):  # the record would be lost
                     raise ConfigError(f"{flag} {out} is the record being reviewed; give another file")
+                _check_can_write(out)
         if png is not None and json_out is not None and png.resolve() == json_out.resolve():
             raise ConfigError(f"--png and --json are the same file ({png}); give two")
         record, text = _load(path, hint=False)
@@ -869,6 +892,12 @@ def review(
             )
     except NetjerError as err:
         raise _fail(str(err)) from None
+    except KeyboardInterrupt:  # Ctrl-C: said in words (it exited 130 without one)
+        written = [str(out) for out in (json_out, png) if out is not None]
+        nothing = f"; nothing was written ({', '.join(written)})" if written else ""
+        message = f"interrupted: the review was stopped before it was finished{nothing}"
+        err_console.print(Text(message), highlight=False, soft_wrap=True)
+        raise typer.Exit(code=130) from None
     limits = ", ".join(f"{name} ≥ {limit:.2f}" for name, limit in THRESHOLDS.items())
     table = Table(
         title=f"{g.title}, seed {record.seed}: marked decisions ({limits}; {iterations} iterations, seed {seed})",

@@ -18,6 +18,7 @@ given twice, an integer literal longer than a 64-bit value's 20 digits, ``NaN`` 
 from __future__ import annotations
 
 import codecs
+import itertools
 import json
 import math
 import os
@@ -400,6 +401,16 @@ class GameRecord:
             else:
                 continue
             raise RecordError(f"standins.{i}: {fault}", **_at(text, ("standins", i)))
+        # One seat's stretches must not overlap (their union was counted): the server's never do,
+        # a stretch begins only after the last one ended (netjer.server.reviews.standins_of).
+        for seat in sorted({s.seat for s in self.standins}):
+            ordered = sorted((s.start, i) for i, s in enumerate(self.standins) if s.seat == seat)
+            for (_, j), (_, i) in itertools.pairwise(ordered):
+                earlier, later = self.standins[j], self.standins[i]
+                if earlier.end is None or earlier.end > later.start:
+                    to = "the end" if earlier.end is None else f"entry {earlier.end}"
+                    fault = f"it overlaps standins.{j} (seat {seat}, entry {earlier.start} to {to})"
+                    raise RecordError(f"standins.{i}: {fault}", **_at(text, ("standins", i)))
 
     def standin_plies(self, game: Game, text: str | None = None) -> set[int]:
         """The plies of the replayed history whose decision the computer took, standing in

@@ -166,10 +166,15 @@ ChatStr = Annotated[str, StringConstraints(max_length=MAX_CHAT_CHARS), AfterVali
 WEB = Path(str(resources.files("netjer") / "web"))
 
 
+# Every request model is strict (``strict=True``): a JSON value of the field's own type only,
+# as the page and the CLI send them, else 422 with the field and the type expected.  Lax mode
+# read ``"seed": true`` as seed 1 and a seat given as ``true`` or ``"0"`` as seat 1 or 0.
+
+
 class HumanSeat(BaseModel):
     """A person's seat of a new table (``open``: anyone may join it from the lobby)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["human"]
     name: NameStr | None = None
     open: bool = False
@@ -178,7 +183,7 @@ class HumanSeat(BaseModel):
 class AgentSeat(BaseModel):
     """A computer's seat of a new table, played by ``agent`` (``"random"``, ``"ismcts:time=1"``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["agent"]
     name: NameStr | None = None
     agent: AgentStr
@@ -210,7 +215,7 @@ class ClockRequest(BaseModel):
     only): seconds without a connection after which the seat to act counts as gone (0, 300,
     3600 or 86400; 0: never); with a clock, its deadline decides that."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
     mode: Literal["none", "realtime", "turn"] = "none"
     bank: float | None = Field(None, ge=MIN_BANK, le=MAX_BANK)
     increment: float | None = Field(None, ge=0, le=MAX_INCREMENT)
@@ -251,14 +256,14 @@ class CreateTable(BaseModel):
     whether a seat may ask for a hint (:mod:`netjer.server.reviews`) and how many hints each
     seat may be given in the game (``hint_limit``: none, no limit; only with ``hints``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: CleanStr = Field(max_length=32)
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     seed: int | None = Field(None, ge=0, lt=2**62)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     clock: ClockRequest | None = None
-    # Strict: JSON true/false and a JSON integer, as the lobby sends them ("hints": "yes" and
-    # "hint_limit": true were read as True and 1).
+    # JSON true/false and a JSON integer, as the lobby sends them ("hints": "yes" and
+    # "hint_limit": true were read as True and 1; strict before the whole model was).
     hints: StrictBool = False
     hint_limit: StrictInt | None = Field(None, ge=1, le=MAX_HINT_LIMIT)
 
@@ -266,7 +271,7 @@ class CreateTable(BaseModel):
 class JoinRequest(BaseModel):
     """Claim open seat ``seat`` under ``name``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     name: NameStr | None = None
 
@@ -276,7 +281,7 @@ class MoveRequest(BaseModel):
     in a window of simultaneous choices, the view's ``step`` too (the others' choices then do
     not make the move stale)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     version: int
     action: TextStr | None = None
@@ -287,7 +292,7 @@ class MoveRequest(BaseModel):
 class SeatRequestBody(BaseModel):
     """A request about one's own seat (taking it back from the computer)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
 
 
@@ -295,7 +300,7 @@ class ChatRequest(BaseModel):
     """A chat message: from ``seat`` (with its token) or, with ``seat`` null, a spectator who
     may give a ``name``.  Same character rules as names; 1 to 500 characters."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int | None = None
     text: ChatStr
     name: NameStr | None = None
@@ -304,7 +309,7 @@ class ChatRequest(BaseModel):
 class WsChat(BaseModel):
     """A chat message over the WebSocket (``name``: a spectator's chosen name)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["chat"]
     text: ChatStr
     name: NameStr | None = None
@@ -313,7 +318,7 @@ class WsChat(BaseModel):
 class WsHello(BaseModel):
     """First WebSocket message: which seat (``None``: spectator) and its token."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     seat: int | None = None
     token: TextStr | None = None
@@ -322,7 +327,7 @@ class WsHello(BaseModel):
 class UndoRequest(BaseModel):
     """Take back the seat's last decision (:mod:`netjer.core.undo`), seen at ``version``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["undo"] = "undo"
     seat: int | None = Field(None, ge=0, lt=8)
     version: int
@@ -331,7 +336,7 @@ class UndoRequest(BaseModel):
 class WsMove(BaseModel):
     """A move over the WebSocket."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["move"]
     version: int
     action: TextStr | None = None
@@ -342,7 +347,7 @@ class WsMove(BaseModel):
 class WsTakeBack(BaseModel):
     """Take one's seat back from the computer over the WebSocket."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["takeback"]
 
 

@@ -21,7 +21,8 @@ Five tables, created and upgraded by Alembic migrations (``netjer/server/migrati
   when it happened, so that the log rebuilt after a restart places it where it was;
 * ``reviews``: a finished game's reviews, one per seat (:mod:`netjer.server.reviews`);
 * ``hints_given``: the hints each seat was given, one per position (table, seat, version),
-  counted against the table's ``hint_limit``.
+  counted against the table's ``hint_limit``, with what was answered (the iterations, and the
+  action, its description and estimate as JSON; none for a hint counted before migration 0010).
 
 A fifth, ``ai_leases``, says which server process runs a table's computer seats when
 several share one PostgreSQL (:mod:`netjer.server.leases`).
@@ -104,7 +105,8 @@ class TableRow(Base):
 
 class HintRow(Base):
     """A hint given to a seat in one position (the table's version then): counted against the
-    table's ``hint_limit`` (the same position asked again is the same hint, counted once)."""
+    table's ``hint_limit``, with what it answered: the same position asked again (with any
+    iterations) is answered the same, counted once."""
 
     __tablename__ = "hints_given"
 
@@ -112,6 +114,8 @@ class HintRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    iterations: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: counted before 0010
+    answer: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {"action", "description", "estimate"}
 
 
 class SeatRow(Base):
@@ -325,7 +329,8 @@ class Store:
         """Tell the other server processes, when ``s`` commits, what it stored: per item
         (table, kind, index), kind ``"a"`` (actions from ``index`` on), ``"e"`` (an event),
         ``"s"`` (a seat taken), ``"q"`` (a simultaneous choice queued or withdrawn), ``"d"``
-        (deleted) or ``"v"`` (a review of seat ``index``: :mod:`netjer.server.reviews`), with
+        (deleted), ``"h"`` (a hint counted for seat ``index``) or ``"v"`` (a review of seat
+        ``index``: :mod:`netjer.server.reviews`), with
         the table's ``extra`` fields (the actions' notation ``"a"``, the clocks ``"c"``, the
         result ``"r"``: a process applies them without reading the database, unless the
         payload would pass :data:`MAX_PAYLOAD` bytes).  One statement for all; nothing on SQLite."""
@@ -642,22 +647,61 @@ class Store:
 
     # --- hints counted against a table's limit --------------------------------------------
 
-    def hints_given(self, table_id: str, seat: int) -> set[int]:
-        """The versions (positions) at which ``seat`` was given a hint."""
+    def hints_given(self, table_id: str, seat: int) -> dict[int, dict[str, Any] | None]:
+        """The positions (versions) at which ``seat`` was given a hint, each with what it was
+        answered (:meth:`give_hint`'s ``answer`` with its ``"iterations"``), or ``None`` for a
+        hint counted before answers were stored (migration 0010)."""
         with self.sessions() as s:
-            rows = s.scalars(select(HintRow.version).where(HintRow.table_id == table_id, HintRow.seat == seat))
-            return {int(v) for v in rows}
+            rows = s.execute(
+                select(HintRow.version, HintRow.iterations, HintRow.answer).where(
+                    HintRow.table_id == table_id, HintRow.seat == seat
+                )
+            )
+            return {int(v): _hint_answer(i, a) for v, i, a in rows}
 
-    def give_hint(self, table_id: str, seat: int, version: int) -> int:
-        """Count a hint given to ``seat`` at ``version`` (once per position); return how many
-        positions the seat has been given hints at."""
-        # IntegrityError: the same hint, counted at once by another process
-        with contextlib.suppress(IntegrityError), self.sessions.begin() as s:
-            if s.get(HintRow, (table_id, seat, version)) is None:
-                s.add(HintRow(table_id=table_id, seat=seat, version=version, created_at=now()))
+    def hint_positions(self, table_id: str) -> dict[int, set[int]]:
+        """Per seat, the positions (versions) at which it was given a hint counted against the
+        table's limit (one query, for a seat's view of ``hints_left``)."""
         with self.sessions() as s:
-            query = select(func.count()).select_from(HintRow).where(HintRow.table_id == table_id, HintRow.seat == seat)
-            return int(s.scalar(query) or 0)
+            rows = s.execute(select(HintRow.seat, HintRow.version).where(HintRow.table_id == table_id))
+            found: dict[int, set[int]] = {}
+            for seat, version in rows:
+                found.setdefault(int(seat), set()).add(int(version))
+            return found
+
+    def give_hint(
+        self, table_id: str, seat: int, version: int, iterations: int, answer: dict[str, Any]
+    ) -> tuple[dict[str, Any], set[int]]:
+        """Count a hint given to ``seat`` at ``version`` (once per position) and store what it
+        answered, unless an answer is stored there already: the first one stays (another
+        process's, or this one's earlier).
+
+        Args:
+            iterations: the search's iterations.
+            answer: ``{"action", "description", "estimate"}`` (JSON-able).
+
+        Returns:
+            The answer stored at that position (with its ``"iterations"``) and every position
+            the seat has been given a hint at.
+        """
+        stored = json.dumps(answer, sort_keys=True)
+        # IntegrityError: the same position, counted at once by another process (its answer stays)
+        with contextlib.suppress(IntegrityError), self.sessions.begin() as s:
+            row = s.get(HintRow, (table_id, seat, version))
+            if row is None:
+                s.add(HintRow(table_id=table_id, seat=seat, version=version, created_at=now(),
+                              iterations=iterations, answer=stored))  # fmt: skip
+                s.flush()
+                self._news(s, [(table_id, "h", seat)])  # the other processes' views show the hints left
+            elif _hint_answer(row.iterations, row.answer) is None:
+                # Counted before answers were stored (or unreadable): the first answer given
+                # since is kept (compare-and-set: another process may be filling it in too).
+                key = (HintRow.table_id == table_id, HintRow.seat == seat, HintRow.version == version)
+                same = HintRow.answer.is_(None) if row.answer is None else HintRow.answer == row.answer
+                s.execute(update(HintRow).where(*key, same).values(iterations=iterations, answer=stored))
+        given = self.hints_given(table_id, seat)
+        kept = given.get(version)
+        return (kept if kept is not None else {**answer, "iterations": iterations}), set(given)
 
     def table(self, table_id: str) -> TableRow | None:
         """The table with its seats loaded, or None."""
@@ -741,3 +785,15 @@ class Store:
     def session(self) -> Session:
         """A new session (for tests and tools)."""
         return self.sessions()
+
+
+def _hint_answer(iterations: int | None, answer: str | None) -> dict[str, Any] | None:
+    """A stored hint's answer with its iterations, or ``None`` if none was stored (or it cannot
+    be read: :meth:`Store.give_hint` then stores the next answer given in its place)."""
+    if iterations is None or answer is None:
+        return None
+    try:
+        found = json.loads(answer)
+    except ValueError:
+        return None
+    return {**found, "iterations": int(iterations)} if isinstance(found, dict) else None

@@ -27,7 +27,8 @@ loaded: cheap at the rates a club server sees (the benchmark measures it).
 Payload (JSON, well under PostgreSQL's 8000 bytes): ``{"t": table, "k": kind, "i": index,
 "p": origin}``, kind ``"a"`` (actions stored from index ``i`` on), ``"e"`` (an event: a chat
 message, a timeout, a seat taken back, a rematch offered), ``"s"`` (a seat taken), ``"q"`` (a
-simultaneous choice queued or withdrawn), ``"d"`` (the table deleted) or ``"v"`` (a review of
+simultaneous choice queued or withdrawn), ``"d"`` (the table deleted), ``"h"`` (a hint counted
+against the table's limit for seat ``i``: the seats' views say how many they have left) or ``"v"`` (a review of
 seat ``i`` asked for, advanced, finished, published or dropped: passed to :attr:`Notifier.on_review`,
 the table itself is unchanged).  News of actions
 also carries their notation (``"a"``), the clocks after them (``"c"``) and the result

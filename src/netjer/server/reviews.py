@@ -633,9 +633,18 @@ class ReviewService:
             The seat's entry (see :meth:`entry`).
 
         Raises:
-            TableError: 409 ``not_over``, ``not_reviewable`` or ``review_running``; 422
-                ``over_cap`` or ``bad_review``.
+            TableError: 422 ``over_cap`` or ``bad_review`` (the request's own faults, checked
+                first: whatever the table's state, a request that could never be served is
+                told why); 409 ``not_over``, ``not_reviewable`` or ``review_running``.
         """
+        what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
+        budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
+        if depth is None:
+            depth = REVIEW_DEPTH.get(rt.game.name)
+        try:
+            _make_search(rt.game, budget, 1.0, "random", None, depth)
+        except NetjerError as err:
+            raise TableError(422, "bad_review", str(err)) from None
         if not rt.finished:
             raise TableError(409, "not_over", "a game can be reviewed once it is over")
         if not rt.state.is_terminal:
@@ -648,14 +657,6 @@ class ReviewService:
         if running is not None and running.error is None:
             where = f"{running.done} of {running.total} decisions" if running.total else "counting your decisions"
             raise TableError(409, "review_running", f"your review is being computed ({where})")
-        what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
-        budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
-        if depth is None:
-            depth = REVIEW_DEPTH.get(rt.game.name)
-        try:
-            _make_search(rt.game, budget, 1.0, "random", None, depth)
-        except NetjerError as err:
-            raise TableError(422, "bad_review", str(err)) from None
         job = _Running(0, 0, budget, depth)
         known.running[seat] = job  # before any wait: a second request now finds it running
         recorded = False
@@ -936,8 +937,11 @@ class ReviewService:
                 hint, with other iterations, is being computed at the table); 422
                 ``over_cap``.
 
-        A table's ``hint_limit`` counts positions: a hint asked again in the same position
-        (the same answer, seeded) is not counted again.
+        A table's ``hint_limit`` counts positions: a hint asked again in the same position is
+        not counted again and gets the answer stored when it was counted, whatever iterations
+        are asked now (its ``iterations`` are those it was searched with), also after a
+        restart: else a seat with its hints used could ask a counted position again with
+        other iterations and be searched anew.
 
         A request while the same hint (same position, seat and iterations) is being computed
         gets that one's answer: a table has at most one hint search at a time, however many
@@ -960,7 +964,12 @@ class ReviewService:
         budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
         if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
             given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
+            stored = given.get(rt.version)
+            if stored is not None:  # counted: what it was answered, whatever the iterations now
+                await self.manager.hints_counted(rt, seat, set(given))
+                return self._hint_answer(rt, seat, rt.version, stored, len(given))
             if rt.version not in given and len(given) >= rt.hint_limit:
+                await self.manager.hints_counted(rt, seat, set(given))
                 message = f"you have had the {rt.hint_limit} hints each player may ask for at this table"
                 raise TableError(409, "no_hints_left", message)
         key = (rt.version, seat, budget)
@@ -1001,12 +1010,22 @@ class ReviewService:
             )
         except NetjerError as err:
             raise TableError(422, "bad_hint", str(err)) from None
-        left = None
-        if rt.hint_limit is not None:  # counted once given (the same position again: once)
-            given = await asyncio.to_thread(self.manager.store.give_hint, rt.id, seat, version)
-            left = max(0, rt.hint_limit - given)
-        return {"seat": seat, "version": version, "action": text, "description": words,
-                "estimate": estimate, "iterations": budget, "left": left}  # fmt: skip
+        answer = {"action": text, "description": words, "estimate": estimate}
+        if rt.hint_limit is None:
+            return {"seat": seat, "version": version, **answer, "iterations": budget, "left": None}
+        # Counted once given, with its answer: the position asked again gets that one (the
+        # first stored, if another process gave one meanwhile).
+        kept, given = await asyncio.to_thread(self.manager.store.give_hint, rt.id, seat, version, budget, answer)
+        await self.manager.hints_counted(rt, seat, given)
+        return self._hint_answer(rt, seat, version, kept, len(given))
+
+    @staticmethod
+    def _hint_answer(rt: TableRuntime, seat: int, version: int, stored: dict[str, Any], given: int) -> dict[str, Any]:
+        """:meth:`hint`'s answer from a stored one (``{"action", "description", "estimate",
+        "iterations"}``) at a table with a limit, of which the seat has used ``given``."""
+        left = max(0, (rt.hint_limit or 0) - given)
+        return {"seat": seat, "version": version, "action": stored["action"], "description": stored["description"],
+                "estimate": stored["estimate"], "iterations": stored["iterations"], "left": left}  # fmt: skip
 
     async def close(self) -> None:
         """Cancel the reviews running (their records stay: :meth:`resume` starts them again)
@@ -1030,7 +1049,7 @@ class ReviewRequest(BaseModel):
     """Review ``seat``'s decisions with ``iterations`` per search (default 200, capped) and,
     optionally, playouts cut after ``depth`` actions (Ankh and Dioses del Nilo)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     iterations: int | None = Field(None, ge=1)
     depth: int | None = Field(None, ge=1, le=1000)
@@ -1039,14 +1058,14 @@ class ReviewRequest(BaseModel):
 class PublishRequest(BaseModel):
     """Publish ``seat``'s review."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
 
 
 class HintRequest(BaseModel):
     """A hint for ``seat`` with ``iterations`` (default 300, capped)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     iterations: int | None = Field(None, ge=1)
 
@@ -1054,7 +1073,7 @@ class HintRequest(BaseModel):
 class ReviewHello(BaseModel):
     """The review WebSocket's first message."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     seat: int | None = None
     token: Annotated[str, StringConstraints(max_length=200)] | None = None

@@ -143,6 +143,8 @@ class TableRuntime:
         rematch: the id of the rematch offered at the end, if any.
         hints: a seat may ask for the search's preferred action (:mod:`netjer.server.reviews`).
         hint_limit: how many hints each seat may be given (``None``: no limit).
+        hints_at: per seat, the positions (versions) at which it was given a hint counted
+            against ``hint_limit`` (read from ``hints_given``; empty at a table without a limit).
         deleted: the creator deleted the table (its last listeners are being told).
         queued: per seat, its choices made ahead of the engine's turn in the current window
             of simultaneous choices, oldest first.
@@ -179,6 +181,7 @@ class TableRuntime:
     transcript: Transcript | None = None
     hints: bool = False
     hint_limit: int | None = None
+    hints_at: dict[int, set[int]] = field(default_factory=dict)
     queued: dict[int, list[Queued]] = field(default_factory=dict)
     window: Hashable | None = None
     window_version: int = 0
@@ -770,6 +773,8 @@ class TableManager:
         rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
         rt.hints = bool(row.hints)
         rt.hint_limit = row.hint_limit
+        if rt.hint_limit is not None:
+            rt.hints_at = self.store.hint_positions(table_id)
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
         # Absence counts from the load (a restart is nobody's absence).
@@ -1439,7 +1444,7 @@ class TableManager:
                     self.tables.pop(table_id, None)
                 else:
                     for name in ("state", "seats", "logs", "notation", "clock", "forfeit", "chat", "rematch",
-                                 "transcript"):  # fmt: skip
+                                 "transcript", "hints_at"):  # fmt: skip
                         setattr(rt, name, getattr(fresh, name))
         elif news:
             async with rt.lock:
@@ -1591,6 +1596,9 @@ class TableManager:
             "rematch": rt.rematch,
             "hints": rt.hints,
             "hint_limit": rt.hint_limit,
+            # The hints this seat may still ask for (None: unlimited, no hints, or a spectator),
+            # and whether it was given one at this position (asked again: the same, not counted).
+            **self.hints_left(rt, seat),
             "observation": {key: value for key, value in observation.items() if key != "log"},
             "legal": legal_entries(game, legal),
             "log_from": log_from,
@@ -1600,6 +1608,25 @@ class TableManager:
             "log_notation": log_notation(rt, seat, log_from),
             "can_undo": self.can_undo(rt, seat),
         }
+
+    @staticmethod
+    def hints_left(rt: TableRuntime, seat: int | None) -> dict[str, Any]:
+        """``{"hints_left", "hint_given"}`` of ``seat``'s view: how many more positions it may
+        ask a hint at (``None`` at a table without hints or without a limit, or for a
+        spectator), and whether it was given a hint at the current position (asking again
+        there gets the same answer and is not counted, even with none left)."""
+        if seat is None or not rt.hints or rt.hint_limit is None:
+            return {"hints_left": None, "hint_given": False}
+        given = rt.hints_at.get(seat, set())
+        return {"hints_left": max(0, rt.hint_limit - len(given)), "hint_given": rt.version in given}
+
+    async def hints_counted(self, rt: TableRuntime, seat: int, positions: set[int]) -> None:
+        """Note that ``seat`` has been given hints at ``positions`` (versions, read from the
+        database: :meth:`netjer.server.db.Store.give_hint`) and, if that changed, send the
+        seats their views (``hints_left``)."""
+        if rt.hints_at.get(seat) != positions:
+            rt.hints_at[seat] = set(positions)
+            await self._broadcast(rt)
 
     def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:
         """The time control and each seat's time left now (public: every viewer gets the

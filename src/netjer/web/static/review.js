@@ -367,19 +367,24 @@ function drawDetail(index, boardHighlighted) {
 
 // ---------- hints ----------
 
-// spent: "table:seat" of the seats whose hints at this table are used up (an answer with
-// left 0, or a no_hints_left refusal); their button is disabled at later positions.
-const hint = { shown: null, error: null, busy: false, spent: new Set() };
+const hint = { shown: null, error: null, busy: false };
 
-/** The hint's button and answer for the seat to act, at a table that allows hints. */
+/** The hint's button and answer for the seat to act, at a table that allows hints. The seat's
+ * view says how many hints it has left (``hints_left``, null without a limit) and whether this
+ * position's hint was given (``hint_given``: asked again, the same answer, not counted), so the
+ * button is disabled when none are left, after a reload too. */
 export function hintControls(view, seat, token, myTurn, onChange) {
   if (!view.hints || view.finished || seat === null || seat === undefined) return [];
   const current = hint.shown && hint.shown.seat === seat && hint.shown.version === view.version ? hint.shown : null;
   const parts = [];
-  const spent = !current && hint.spent.has(`${view.table}:${seat}`); // the position of the last hint may be asked again
+  const left = view.hints_left;
+  const spent = !current && left === 0 && !view.hint_given;
   if (myTurn) {
     parts.push(el("button", { id: "hint", type: "button", class: "secondary", disabled: hint.busy || spent || null, on: { click: () => askHint(view, seat, token, onChange) } }, hint.busy ? t("Thinking…") : ["💡 ", t("Hint")]));
-    if (spent && !hint.error) parts.push(el("span", { class: "small muted", "data-hints-left": 0 }, " ", tn("{n} hint left.", "{n} hints left.", 0)));
+    if (!current && typeof left === "number" && !hint.error) {
+      parts.push(el("span", { class: "small muted", "data-hints-left": left }, " ", tn("{n} hint left.", "{n} hints left.", left),
+        view.hint_given ? [" ", t("This position's hint is shown again without counting.")] : null));
+    }
   }
   if (current) {
     parts.push(el("p", { class: "notice info hint-answer", role: "status", "data-hint": current.action },
@@ -413,10 +418,8 @@ async function askHint(view, seat, token, onChange) {
   onChange();
   try {
     hint.shown = await api(`/api/tables/${encodeURIComponent(view.table)}/hint`, { method: "POST", body: { seat }, token });
-    if (hint.shown.left === 0) hint.spent.add(`${view.table}:${seat}`);
   } catch (err) {
-    hint.error = t("No hint: {reason}", { reason: err.message });
-    if (err.payload && err.payload.error === "no_hints_left") hint.spent.add(`${view.table}:${seat}`);
+    hint.error = t("No hint: {reason}", { reason: err.message }); // no_hints_left: the view that follows disables the button
   }
   hint.busy = false;
   onChange();
