@@ -558,16 +558,28 @@ def read_log(path: str, tasks: Sequence[GameTask]) -> dict[int, GameResult]:
 
 
 def _ray(address: str) -> Any:
-    """The ``ray`` module, connected to ``address`` (see :func:`iter_results`)."""
+    """The ``ray`` module, connected to ``address`` (see :func:`iter_results`).
+
+    Raises:
+        ConfigError: if Ray is not installed, or the cluster cannot be reached (none
+            running for ``"auto"``, a malformed address, Ray's client missing for
+            ``ray://``): Ray's own message, with the address.
+    """
     try:
         import ray  # noqa: PLC0415 - optional dependency
     except ImportError:
         raise ConfigError("Ray is not installed: pip install 'netjer[ray]'") from None
     if not ray.is_initialized():
-        if address == "local":
-            ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, ValueError, RuntimeError, TimeoutError) as err:
+            raise ConfigError(
+                f"cannot use the Ray cluster at {address!r}: {err} "
+                "(start one with `ray start --head`, or use 'local' to start one here)"
+            ) from None
     return ray
 
 
