@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from netjer.sim.tournament import run_tasks, schedule
+from netjer.core.errors import ConfigError
+from netjer.sim.tournament import iter_results, run_tasks, schedule
 
 ray = pytest.importorskip("ray")
 
@@ -22,3 +23,28 @@ def test_ray_and_process_pool_agree() -> None:
     finally:
         ray.shutdown()
     assert on_ray == one_by_one == in_threes == run_tasks(tasks, workers=2)
+
+
+@pytest.mark.parametrize(
+    ("address", "error"),
+    [
+        ("auto", ConnectionError("Could not find any running Ray instance.")),
+        ("nonsense", ValueError("Invalid address format: nonsense")),
+        ("ray://head:10001", ValueError("Ray Client requires pip package `ray[client]`.")),
+    ],
+)
+def test_an_unreachable_ray_cluster_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, address: str, error: Exception
+) -> None:
+    """A cluster that cannot be reached (none running, a malformed address, Ray's client
+    missing) is a ConfigError naming the address, not Ray's traceback; nothing is played."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    tasks = schedule("aton", ["random"], 2)
+    with pytest.raises(ConfigError, match=f"the Ray cluster at '{address}'") as caught:
+        list(iter_results(tasks, ray_address=address))
+    assert str(error) in str(caught.value)

@@ -198,3 +198,25 @@ def test_a_damaged_log_is_refused_with_its_line(tmp_path: Path) -> None:
     log.write_text(result_to_log(play_task(tasks[0]), tasks[0].seats) + "\n{not json\n")
     with pytest.raises(ConfigError, match="line 2"):
         read_log(str(log), tasks)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: schedule("aton", ["random"], "10"), "games must be a whole number"),
+        (lambda: schedule("aton", ["random"], 0), "games must be at least 1, got 0"),
+        (lambda: schedule("aton", ["random"], 2.5), "games must be a whole number"),
+        (lambda: schedule("aton", ["random"], 2, seed="5"), "seed must be a whole number"),
+        (lambda: schedule("aton", "random", 2), "a list of agent specifications"),
+        (lambda: iter_results([], workers="2"), "workers must be a whole number"),
+        (lambda: iter_results([], batch_size="3"), "batch size must be a whole number"),
+    ],
+    ids=["games-str", "games-0", "games-float", "seed-str", "agents-str", "workers-str", "batch-str"],
+)
+def test_the_tournament_api_refuses_wrong_types_clearly(call: object, message: str) -> None:
+    """Strings for numbers and a string for the agent list are ConfigErrors naming the
+    argument (they were a TypeError from a comparison, or "6 agents were named" for
+    ``"random"``); no game is played."""
+    with pytest.raises(ConfigError, match=message):
+        result = call()  # type: ignore[operator]
+        list(result)

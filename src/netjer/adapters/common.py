@@ -15,6 +15,7 @@ a proven bound the cap is never reached.
 
 from __future__ import annotations
 
+import functools
 import json
 import weakref
 from collections.abc import Mapping
@@ -93,16 +94,28 @@ LIST_SEPARATOR = ";"
 def scalar_options(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     """The options of game ``name`` as flat parameters: ``(defaults, coded)``.
 
-    Integer, float, boolean and string options map to themselves.  A list of scalars
-    becomes its items joined by :data:`LIST_SEPARATOR` (``guardian_slots=2;4;5``), coded
-    ``"list"``; any other option (``None``, a mapping) becomes its JSON with ``;`` for
-    commas, coded ``"json"``.  ``coded`` maps each such key to its coding.
+    Integer, float and boolean options map to themselves.  OpenSpiel's game strings
+    separate parameters with commas, so a flat parameter never holds one: a string option
+    is written with :data:`LIST_SEPARATOR` for its commas (Ankh's ``gods=ra;isis``), coded
+    ``"text"``; a list of scalars becomes its items joined by :data:`LIST_SEPARATOR`
+    (``guardian_slots=2;4;5``), coded ``"list"``; any other option (``None``, a mapping)
+    becomes its JSON with ``;`` for commas, coded ``"json"``.  ``coded`` maps each such key
+    to its coding (see :func:`flat_param` and :func:`options_from_params`).
     """
+    defaults, coded = _scalar_options(name)
+    return dict(defaults), dict(coded)
+
+
+@functools.cache
+def _scalar_options(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     game = make_game(name)
     defaults: dict[str, Any] = {}
     coded: dict[str, str] = {}
     for key, value in game.options_dict().items():
-        if isinstance(value, bool | int | float | str):
+        if isinstance(value, str):
+            defaults[key] = value.replace(",", LIST_SEPARATOR)
+            coded[key] = "text"
+        elif isinstance(value, bool | int | float):
             defaults[key] = value
         elif isinstance(value, list | tuple) and all(isinstance(v, bool | int | float | str) for v in value):
             defaults[key] = LIST_SEPARATOR.join(str(v) for v in value)
@@ -111,6 +124,28 @@ def scalar_options(name: str) -> tuple[dict[str, Any], dict[str, str]]:
             defaults[key] = json.dumps(value, separators=(LIST_SEPARATOR, ":"))
             coded[key] = "json"
     return defaults, coded
+
+
+def flat_param(key: str, value: Any, coded: Mapping[str, str]) -> Any:
+    """The flat parameter for option ``key`` given as ``value`` (see :func:`scalar_options`):
+    a list for a list option, a string with commas (or a list of strings) for a string
+    option, any value for a JSON option; other values are passed on unchanged.
+
+    Raises:
+        ConfigError: for a list given to an option that takes a single number or boolean.
+    """
+    kind = coded.get(key)
+    if kind == "list" and isinstance(value, list | tuple):
+        return LIST_SEPARATOR.join(str(v) for v in value)
+    if kind == "text" and isinstance(value, list | tuple):
+        return LIST_SEPARATOR.join(str(v) for v in value)
+    if kind == "text" and isinstance(value, str):
+        return value.replace(",", LIST_SEPARATOR)
+    if kind == "json" and not isinstance(value, str):
+        return json.dumps(value, separators=(LIST_SEPARATOR, ":"))
+    if kind is None and isinstance(value, list | tuple | dict):
+        raise ConfigError(f"option {key!r} takes a single value, got {value!r}")
+    return value
 
 
 def options_from_params(params: Mapping[str, Any], coded: Mapping[str, str], reserved: set[str]) -> dict[str, Any]:
@@ -128,6 +163,8 @@ def options_from_params(params: Mapping[str, Any], coded: Mapping[str, str], res
         kind = coded.get(key)
         if kind == "list" and isinstance(value, str):
             options[key] = [v for v in value.split(LIST_SEPARATOR) if v]
+        elif kind == "text" and isinstance(value, str):
+            options[key] = value.replace(LIST_SEPARATOR, ",")
         elif kind == "json" and isinstance(value, str):
             try:
                 options[key] = json.loads(value.replace(LIST_SEPARATOR, ","))

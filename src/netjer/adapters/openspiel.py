@@ -59,8 +59,8 @@ except ImportError as err:  # pragma: no cover - depends on the installed extras
     raise ImportError("netjer.adapters.openspiel needs OpenSpiel: pip install 'netjer[openspiel]'") from err
 
 from netjer.adapters.common import (
-    LIST_SEPARATOR,
     Session,
+    flat_param,
     length_bound,
     options_from_params,
     player_range,
@@ -68,7 +68,7 @@ from netjer.adapters.common import (
     utility,
 )
 from netjer.adapters.encoding import Encoder, encoder_for
-from netjer.core.errors import ConfigError
+from netjer.core.errors import ConfigError, IllegalActionError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord
 from netjer.core.rng import Rng
@@ -85,6 +85,8 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 assert int(pyspiel.PlayerId.TERMINAL) == TERMINAL
 #: Parameters the adapter adds to the game's own options.
 RESERVED = frozenset({"seed", "max_game_length"})
+#: Largest fixed seed: OpenSpiel's integer game parameters are 32-bit (``int``).
+MAX_SEED = (1 << 31) - 1
 
 
 @dataclass(frozen=True)
@@ -115,11 +117,13 @@ def _spec(name: str, params: tuple[tuple[str, Any], ...]) -> Spec:
     game = make_game(name, options_from_params(flat, json_keys, set(RESERVED)))
     cap, _, _ = length_bound(game)
     wanted = int(flat.get("max_game_length", -1))
+    if wanted == 0 or wanted < -1:
+        raise ConfigError(f"max_game_length must be -1 (the game's own cap) or a positive number, got {wanted}")
     if wanted > 0:
         cap = min(cap, wanted)
     seed = int(flat.get("seed", -1))
-    if seed >= 1 << 64:
-        raise ConfigError(f"seed must be below 2**64, got {seed}")
+    if not -1 <= seed <= MAX_SEED:
+        raise ConfigError(f"seed must be -1 (drawn by chance) or 0 to {MAX_SEED}, got {seed}")
     return Spec(name, game, encoder_for(game), cap, seed if seed >= 0 else None, params)
 
 
@@ -170,11 +174,62 @@ def _restore(
     spec = _spec(name, params)
     if record is not None:
         state: State = GameRecord.from_json(record).replay(spec.game)
+        if len(state.history) != moves:
+            raise RecordError(f"a serialized state of {moves} decisions holds a record of {len(state.history)}")
     elif pickled is not None:
         state = pickle.loads(pickled)
     else:
         return _Payload(spec, seed_bytes, None)
     return _Payload(spec, seed_bytes, Session(spec.game, state, moves, spec.cap))
+
+
+def _outcome_text(outcomes: list[int]) -> str:
+    return "0 to 255" if len(outcomes) == BYTE_VALUES else " ".join(map(str, outcomes)) + " (the fixed seed's byte)"
+
+
+def _check_seat(player: Any, players: int) -> None:
+    """Raise ValueError unless ``player`` is a seat number 0 .. ``players`` - 1."""
+    if isinstance(player, bool) or not isinstance(player, int | np.integer) or not 0 <= player < players:
+        raise ValueError(f"no seat {player!r}: the seats are 0 to {players - 1}")
+
+
+def _draw(sampler: Any) -> int:
+    """32 random bits from one draw of an OpenSpiel probability sampler (a float in [0, 1))."""
+    u = sampler()
+    if isinstance(u, bool) or not isinstance(u, int | float | np.floating) or not 0 <= u < 1:
+        raise ValueError(f"the probability sampler must return numbers in [0, 1), got {u!r}")
+    return int(u * (1 << 32))
+
+
+def _check_payload(spec: Spec, payload: Any, history: list[int]) -> None:
+    """Check a deserialized payload against the deserializing game (``spec``) and the
+    OpenSpiel history already restored (see :meth:`NetjerState.__setattr__`)."""
+    if not isinstance(payload, _Payload):
+        raise RecordError(f"the serialized data is not a Netjer state (got {type(payload).__name__})")
+    other = payload.spec
+    if other is not spec and (other.name, other.game.options_dict(), other.cap, other.seed) != (
+        spec.name,
+        spec.game.options_dict(),
+        spec.cap,
+        spec.seed,
+    ):
+        raise RecordError(
+            f"a state of another game or other options ({PREFIX}{other.name}, {dict(other.params)}) "
+            f"cannot be deserialized by {PREFIX}{spec.name} ({dict(spec.params)})"
+        )
+    if not history:
+        return  # a new initial state, or a resampled one (no history)
+    session = payload.session
+    moves = session.moves if session is not None else 0
+    expected = list(payload.seed_bytes)
+    if session is not None and len(session.state.history) == moves:
+        code = spec.game.action_to_int
+        expected += [code(a) for a in session.state.history]
+    if len(history) != len(payload.seed_bytes) + moves or history[: len(expected)] != expected:
+        raise RecordError(
+            f"the serialized history ({len(history)} actions) disagrees with the serialized state "
+            f"({len(payload.seed_bytes)} seed bytes and {moves} decisions)"
+        )
 
 
 class NetjerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type stubs
@@ -187,6 +242,22 @@ class NetjerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
     def __init__(self, game: NetjerGame, spec: Spec) -> None:
         super().__init__(game)
         self._p = _Payload(spec, [], None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Attributes are set directly only by ``__init__``, :meth:`resample_from_infostate`
+        and OpenSpiel's ``deserialize_state`` (which sets the unpickled ``_p`` on a new
+        initial state of the deserializing game, after its history): a ``_p`` replacing
+        another must be a state of the same game and options, agreeing with the history.
+
+        Raises:
+            RecordError: for a serialized state of another game or other options, or one
+                whose history disagrees with it (nothing is changed).
+        """
+        if name == "_p":
+            current = self.__dict__.get("_p")
+            if current is not None:
+                _check_payload(current.spec, value, self.history())
+        super().__setattr__(name, value)
 
     # --- pyspiel.State API ---------------------------------------------------------------
 
@@ -222,6 +293,13 @@ class NetjerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
         if session is not None:
             session.apply_code(action)
             return
+        outcomes = [b for b, _ in self.chance_outcomes()]
+        if not (0 <= action < BYTE_VALUES and (len(outcomes) == BYTE_VALUES or action in outcomes)):
+            raise IllegalActionError(
+                f"seed byte {action}",
+                "OpenSpiel adapter: the seed draw",
+                f"chance's outcomes here are {_outcome_text(outcomes)}",
+            )
         payload.seed_bytes.append(int(action))
         if len(payload.seed_bytes) == SEED_BYTES:
             seed = int.from_bytes(bytes(payload.seed_bytes), "little")
@@ -250,10 +328,15 @@ class NetjerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
             player_id: the seat whose information set is kept.
             probability_sampler: a callable returning floats in ``[0, 1)``; two draws seed
                 the determinization's generator.
+
+        Raises:
+            ValueError: if ``player_id`` is not a seat, or the sampler returns something
+                other than a number in ``[0, 1)``.
         """
         payload = self._p
         spec = payload.spec
-        bits = (int(probability_sampler() * (1 << 32)) << 32) | int(probability_sampler() * (1 << 32))
+        _check_seat(player_id, spec.game.num_players)
+        bits = (_draw(probability_sampler) << 32) | _draw(probability_sampler)
         new = NetjerState(self.get_game(), spec)
         session = payload.session
         if session is None:
@@ -317,13 +400,20 @@ class NetjerObserver:
         self.dict = {"observation": self.tensor}
 
     def _observation(self, state: NetjerState, player: int) -> dict[str, Any] | None:
+        _check_seat(player, self.spec.game.num_players)
         session = state._p.session
         if session is None:
             return None
         return session.observation(None if self.public_only else player)
 
     def set_from(self, state: NetjerState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros during the seed draw)."""
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros during the seed draw).
+
+        Raises:
+            ValueError: if ``player`` is not a seat of the game (OpenSpiel's C++ checks the
+                seat of ``observation_tensor`` and the like, but a Python observer is also
+                called directly).
+        """
         obs = self._observation(state, player)
         if obs is None:
             self.tensor.fill(0.0)
@@ -331,7 +421,11 @@ class NetjerObserver:
         self.tensor[:] = self.spec.encoder.encode_array(obs)
 
     def string_from(self, state: NetjerState, player: int) -> str:
-        """``player``'s view as text: ``"move N "`` and the canonical JSON observation."""
+        """``player``'s view as text: ``"move N "`` and the canonical JSON observation.
+
+        Raises:
+            ValueError: if ``player`` is not a seat of the game.
+        """
         obs = self._observation(state, player)
         if obs is None:
             return f"dealing: {len(state._p.seed_bytes)} of {SEED_BYTES} seed bytes drawn"
@@ -360,7 +454,8 @@ class NetjerGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.netjer_name
-        params = dict(params or {})
+        _, coded = scalar_options(name)
+        params = {k: (flat_param(k, v, coded) if coded.get(k) == "text" else v) for k, v in (params or {}).items()}
         spec = _spec(name, _key(params))
         kind, low, high = utility(name)
         info = pyspiel.GameInfo(
@@ -449,23 +544,23 @@ def load_game(name: str, **params: Any) -> Any:
         name: a Netjer game name (``"aton"``) or its OpenSpiel name (``"netjer_aton"``).
         params: game options and the adapter's ``seed`` / ``max_game_length``.  A list
             option may be given as a list (``guardian_slots=[2, 4, 5]``) or in its flat
-            form (``"2;4;5"``), any other non-scalar option as its value or its flat JSON.
+            form (``"2;4;5"``), a string option with commas as it is (``gods="ra,isis"``),
+            as a list of its items or in its flat form (``"ra;isis"``), any other
+            non-scalar option as its value or its flat JSON.
 
     Raises:
-        ConfigError: for an unknown game.
+        ConfigError: for an unknown game, a bad option, a list given to a single-valued
+            option, a ``seed`` outside -1 to :data:`MAX_SEED` or a ``max_game_length``
+            that is neither -1 nor positive.
     """
     name = name.removeprefix(PREFIX)
     short = register(name)
     _, coded = scalar_options(name)
-    flat: dict[str, Any] = {}
-    for key, value in params.items():
-        kind = coded.get(key)
-        if kind == "list" and isinstance(value, list | tuple):
-            flat[key] = LIST_SEPARATOR.join(str(v) for v in value)
-        elif kind == "json" and not isinstance(value, str):
-            flat[key] = json.dumps(value, separators=(LIST_SEPARATOR, ":"))
-        else:
-            flat[key] = value
+    for key in RESERVED & params.keys():
+        value = params[key]
+        if isinstance(value, int) and not isinstance(value, bool) and not -(1 << 31) <= value < 1 << 31:
+            raise ConfigError(f"{key} must fit OpenSpiel's 32-bit integer parameters, got {value}")
+    flat = {key: flat_param(key, value, coded) for key, value in params.items()}
     return pyspiel.load_game(short, flat)
 
 

@@ -39,6 +39,8 @@ the others' actions are ignored (their mask is all zeros).
 from __future__ import annotations
 
 import io
+import operator
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -87,6 +89,8 @@ class _Table:
         self.encoder: Encoder = encoder_for(self.game)
         cap, _, _ = length_bound(self.game)
         if max_game_length is not None:
+            if isinstance(max_game_length, bool) or not isinstance(max_game_length, int | np.integer):
+                raise ConfigError(f"max_game_length must be a whole number of decisions, got {max_game_length!r}")
             if max_game_length <= 0:
                 raise ConfigError(f"max_game_length must be positive, got {max_game_length}")
             cap = min(cap, max_game_length)
@@ -123,6 +127,40 @@ class _Table:
         if legal:
             mask[legal] = 1
         return {"observation": tensor, "action_mask": mask}
+
+    def code(self, agent: str, action: Any) -> int:
+        """``agent``'s ``action`` as an integer code: a Python or NumPy integer, or a 0-d
+        integer array (anything with ``__index__`` but a bool).
+
+        Raises:
+            ValueError: for anything else (a float is not truncated, a string not parsed,
+                ``None`` is for an agent whose game has ended), under either policy.
+        """
+        if action is None:
+            raise ValueError(
+                f"{agent} is still playing: its action must be an integer code; None is only "
+                "for an agent that is terminated or truncated"
+            )
+        try:
+            if isinstance(action, bool | np.bool_):
+                raise TypeError
+            return operator.index(action)
+        except TypeError:
+            raise ValueError(
+                f"{agent}'s action must be an integer code 0 to {self.game.num_distinct_actions - 1}, "
+                f"got {action!r} ({type(action).__name__})"
+            ) from None
+
+    def seat(self, agent: Any) -> int:
+        """The seat of agent name ``agent``.
+
+        Raises:
+            ValueError: for a name that is not one of the agents.
+        """
+        try:
+            return self.agents.index(agent)
+        except ValueError:
+            raise ValueError(f"no agent {agent!r}: the agents are {', '.join(self.agents)}") from None
 
     def illegal(self, session: Session, agent: str, code: Any, legal: list[int]) -> IllegalActionError:
         """The error for ``agent``'s illegal action ``code`` (raised, or kept under ``"lose"``).
@@ -234,7 +272,7 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s Dict observation (its mask is empty unless it is to move)."""
         session = self._session()
-        seat = self.possible_agents.index(agent)
+        seat = self._t.seat(agent)
         legal = session.legal_codes() if session.current_player == seat and not self._forfeited else []
         return self._t.observe(session.state, seat, legal)
 
@@ -242,23 +280,27 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         """Play ``action`` (an integer code) for :attr:`agent_selection`.
 
         Raises:
+            ConfigError: before :meth:`reset`, or once the episode is over (every agent has
+                left).
             IllegalActionError: if the action is not legal now and the policy is ``"raise"``
                 (nothing changes).
-            ValueError: if ``action`` is not an integer code of the game.
+            ValueError: if ``action`` is not an integer code of the game (nothing changes).
         """
+        session = self._session()
+        self._check_live()
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
-        session = self._session()
         agent = self.agent_selection
+        code = self._t.code(agent, action)
         legal = session.legal_codes()
-        if int(action) not in legal:
-            error = self._t.illegal(session, agent, action, legal)
+        if code not in legal:
+            error = self._t.illegal(session, agent, code, legal)
             if self._t.illegal_action == "raise":
                 raise error
             self._forfeit(agent)
             return
-        session.apply_code(int(action))
+        session.apply_code(code)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if session.state.is_terminal:
@@ -273,6 +315,20 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()`` for :attr:`agent_selection`.
+
+        Raises:
+            ConfigError: before :meth:`reset`, or once the episode is over.
+        """
+        self._session()
+        self._check_live()
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def _check_live(self) -> None:
+        if not self.agents:
+            raise ConfigError("the episode is over (every agent has left): call reset() for a new one")
 
     def _forfeit(self, agent: str) -> None:
         """The ``"lose"`` policy: ``agent`` played an illegal action; the episode ends."""
@@ -369,20 +425,25 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         """Take the acting agents' actions (others' are ignored); return the usual five dicts.
 
         Raises:
-            ConfigError: if an acting agent has no action in ``actions``.
+            ConfigError: before :meth:`reset`, once the episode is over (no agents left), if
+                ``actions`` is not a dict, or if an acting agent has no action in it.
             IllegalActionError: if an acting agent's action is not legal and the policy is
                 ``"raise"`` (nothing changes).  Under ``"lose"`` every acting agent whose
                 action is illegal loses and the episode ends.
-            ValueError: if an action is not an integer code of the game.
+            ValueError: if an action is not an integer code of the game (nothing changes).
         """
         session = self._session()
+        if not self.agents:
+            raise ConfigError("the episode is over (no agents left): call reset() for a new one")
+        if not isinstance(actions, Mapping):
+            raise ConfigError(f"actions must be a dict of agent -> action code, got {type(actions).__name__}")
         chosen: dict[int, int] = {}
         offenders: set[str] = set()
         for seat, (legal, _) in self._plan.items():
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise ConfigError(f"{agent} must act in this step")
-            code = int(actions[agent])
+            code = self._t.code(agent, actions[agent])
             if code not in legal:
                 error = self._t.illegal(session, agent, code, legal)
                 if self._t.illegal_action == "raise":

@@ -18,6 +18,7 @@ import functools
 import hashlib
 import json
 import math
+import numbers
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -109,6 +110,14 @@ def game_fingerprint(
     return digest.hexdigest()[:16]
 
 
+def _whole(name: str, value: Any, minimum: int | None = None) -> None:
+    """Raise ConfigError unless ``value`` is an integer (not a bool), at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ConfigError(f"{name} must be a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise ConfigError(f"{name} must be at least {minimum}, got {value}")
+
+
 #: The analysis option that seats the scenario's start positions apart from the turn order
 #: (:func:`schedule`'s ``rotate_starts``; Ankh's ``start_rotation``).
 START_ROTATION = "start_rotation"
@@ -153,11 +162,16 @@ def schedule(
         The tasks, in the order of their ``index``.
 
     Raises:
-        ConfigError: for a bad game, option or agent specification, more agents than
-            seats, a human agent, variants with different numbers of seats, fewer games
+        ConfigError: for a bad game, option or agent specification, ``agents`` given as one
+            string, ``games`` or ``seed`` not a whole number (``games`` < 1), more agents
+            than seats, a human agent, variants with different numbers of seats, fewer games
             than variants, or ``rotate_starts`` for a game without start positions or with
             ``start_rotation`` already set.
     """
+    _whole("games", games, 1)
+    _whole("seed", seed)
+    if isinstance(agents, str):
+        raise ConfigError(f"agents must be a list of agent specifications, e.g. [{agents!r}], not a string")
     base = dict(options or {})
     if rotate_starts:
         variants = _rotated_starts(game, base, variants)
@@ -451,13 +465,16 @@ def iter_results(
             :func:`batch_size_for` decides; 1 ships one game per task.
 
     Raises:
-        ConfigError: if Ray is asked for but not installed, or ``workers`` or
-            ``batch_size`` < 1.
+        ConfigError: if Ray is asked for but not installed or cannot be reached, or
+            ``workers`` or ``batch_size`` is not a whole number >= 1.
     """
+    _whole("workers", workers)
     if workers < 1:
         raise ConfigError(f"--workers must be at least 1, got {workers}")
-    if batch_size is not None and batch_size < 1:
-        raise ConfigError(f"the batch size must be at least 1, got {batch_size}")
+    if batch_size is not None:
+        _whole("the batch size", batch_size)
+        if batch_size < 1:
+            raise ConfigError(f"the batch size must be at least 1, got {batch_size}")
     if ray_address is None and workers == 1:
         for task in tasks:
             yield play_task(task)
@@ -558,16 +575,28 @@ def read_log(path: str, tasks: Sequence[GameTask]) -> dict[int, GameResult]:
 
 
 def _ray(address: str) -> Any:
-    """The ``ray`` module, connected to ``address`` (see :func:`iter_results`)."""
+    """The ``ray`` module, connected to ``address`` (see :func:`iter_results`).
+
+    Raises:
+        ConfigError: if Ray is not installed, or the cluster cannot be reached (none
+            running for ``"auto"``, a malformed address, Ray's client missing for
+            ``ray://``): Ray's own message, with the address.
+    """
     try:
         import ray  # noqa: PLC0415 - optional dependency
     except ImportError:
         raise ConfigError("Ray is not installed: pip install 'netjer[ray]'") from None
     if not ray.is_initialized():
-        if address == "local":
-            ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, ValueError, RuntimeError, TimeoutError) as err:
+            raise ConfigError(
+                f"cannot use the Ray cluster at {address!r}: {err} "
+                "(start one with `ray start --head`, or use 'local' to start one here)"
+            ) from None
     return ray
 
 
