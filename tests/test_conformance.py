@@ -126,3 +126,22 @@ def test_every_ankh_god_plays_in_at_least_30_conformance_games() -> None:
                     player_counts[g].add(game.num_players)
     assert {g: counts[g] for g in GOD_IDS if counts[g] < 30} == {}
     assert all(player_counts[g] == {2, 3, 4, 5} for g in GOD_IDS)
+
+
+@pytest.mark.parametrize("spec", GAMES[::2], ids=lambda spec: spec.id)
+def test_observation_refuses_a_seat_the_game_does_not_have(spec: GameUnderTest) -> None:
+    """The kernel contract: ``observation(seat)`` of a seat the game does not have is a
+    SeatError, never another seat's view (-1 read as the last seat showed its hidden cards)."""
+    import numpy as np  # noqa: PLC0415 - only this test needs it
+
+    from netjer.core.errors import SeatError  # noqa: PLC0415
+
+    game = make_game(spec.name, spec.options)
+    state = game.new_initial_state(3)
+    players = game.num_players
+    for bad in (-1, players, True, False, "0", 0.0, 1.5):
+        with pytest.raises(SeatError, match="no seat"):
+            state.observation(bad)  # type: ignore[arg-type]
+    for seat in range(players):  # whole numbers of either kind are seats
+        assert state.observation(np.int64(seat)) == state.observation(seat)  # type: ignore[arg-type]
+    assert state.observation(None)["seat"] is None

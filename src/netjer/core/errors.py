@@ -52,6 +52,11 @@ class IllegalActionError(NetjerError, ValueError):
         super().__init__(f"illegal action {action!r}: {reason} ({rule})")
 
 
+class SeatError(NetjerError, ValueError):
+    """A seat that the game does not have: not a whole number (``True``, ``"0"``), or out of
+    ``0 .. players - 1`` (``-1`` is not "the last seat")."""
+
+
 class GameNotOverError(NetjerError, RuntimeError):
     """``returns()`` was asked of a state that is not terminal."""
 

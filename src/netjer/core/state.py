@@ -9,12 +9,13 @@ The contract (DESIGN.md): ``current_player``, ``legal_actions()``, ``apply(actio
 from __future__ import annotations
 
 import json
+import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from netjer.core.action import Action
-from netjer.core.errors import GameNotOverError, IllegalActionError
+from netjer.core.errors import GameNotOverError, IllegalActionError, SeatError
 from netjer.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -114,6 +115,26 @@ class State(ABC):
         ``seat=None`` gives the public (spectator) view.  This is the single source of every
         per-seat view: UIs, logs, agents and adapters read nothing else.
         """
+
+    def check_seat(self, seat: object) -> None:
+        """Refuse a seat the game does not have, before a view is built for it (a game's
+        ``observation`` calls this first: an index of -1 would otherwise read as the last
+        seat and show that seat's hidden cards).
+
+        Args:
+            seat: ``None`` (a spectator) or a seat number ``0 .. num_players - 1``: a Python
+                or NumPy integer; ``bool`` is refused.
+
+        Raises:
+            SeatError: naming the seat and the seats there are.
+        """
+        if seat is None:
+            return
+        players = self.game.num_players
+        if seat.__class__ is not int and (isinstance(seat, bool) or not isinstance(seat, numbers.Integral)):
+            raise SeatError(f"no seat {seat!r}: a seat is a whole number 0 to {players - 1}, or None (a spectator)")
+        if not 0 <= seat < players:  # type: ignore[operator]
+            raise SeatError(f"no seat {seat}: the seats are 0 to {players - 1}")
 
     def simultaneous_window(self) -> Hashable | None:
         """The *window* of simultaneous choices this state is in, or ``None`` outside one.

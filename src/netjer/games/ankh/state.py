@@ -820,6 +820,7 @@ class AnkhState(State):
         small caches checked against the fields they read (:class:`_Slot`), so that an
         observation costs a few tens of microseconds (issue 15, ``benchmarks/ankh_observation.py``).
         """
+        self.check_seat(seat)
         n = self.n
         phase = self.phase
         over = phase == OVER

@@ -671,6 +671,7 @@ class AtonState(State):
         piles, exchange counters, the public log.  Private to a seat: its hand, its
         face-down cartouches, its face-down discards, its pending exchange decision.
         """
+        self.check_seat(seat)
         players = []
         for p in (0, 1):
             mine = p == seat

@@ -601,6 +601,7 @@ class NileState(State):
         (with ``owner_sees_drawn``): the values of its own face-down tokens on the board and
         in its hand.  Never shown: token numbers.
         """
+        self.check_seat(seat)
         val = self.val
         geo = self.geo
         c = geo.columns
