@@ -87,6 +87,30 @@ def test_a_split_map_derived_from_the_map_before_equals_one_built_from_scratch_s
         _split_map(RegionMap(BOARD, BOARD.rivers, frozenset()), r, line[:-1])
 
 
+def test_a_derived_index_keys_its_parts_as_a_fresh_one_with_blocked_sides_inside_regions_s6() -> None:
+    # The base map's regions hold no blocked side inside them; two dangling blocked sides
+    # (both ends inside a region) make the cut region's inner blocked sides, from which the
+    # derived index takes its parts' keys, non-empty.
+    inside = BOARD.base._interior_of()
+    dangling = [e for e in range(BOARD.num_edges) if all(inside[v] >= 0 for v in BOARD.edge_vertices[e])]
+    rnd = random.Random(5)
+    checked = with_inner = 0
+    for _ in range(12):
+        extra = frozenset(rnd.sample(dangling, 2))
+        regions = RegionMap(BOARD, BOARD.rivers | extra, extra)
+        for _ in range(rnd.randint(1, 3)):
+            lines = camel_lines(regions)
+            if not lines:
+                break
+            after = check_camel_line(regions, rnd.choice(lines)).after
+            keys = _line_index(after).keys
+            assert keys == _LineIndex(RegionMap(BOARD, after.blocked, after.camels)).keys
+            with_inner += sum(1 for key in keys if key is not None and key[1])
+            checked += 1
+            regions = after
+    assert checked > 15 and with_inner > 10
+
+
 def test_a_line_the_index_knows_is_checked_as_without_the_index_s6() -> None:
     rnd = random.Random(4)
     for _ in range(10):

@@ -844,6 +844,9 @@ class _LineIndex:
         self.region_of = regions.region_of
         self.edge_hexes = board.edge_hexes
         todo: Iterable[int]
+        # The blocked sides inside the region that was cut: a part's inner blocked sides are
+        # among them (each edge of the line has one hex in each part, see below).
+        parent_blocked: frozenset[int] | None = None
         if parent is None:
             self.lazy: list[_LazyLines | None] = [None] * regions.num_regions
             self.keys: list[tuple[tuple[int, ...], frozenset[int]] | None] = [None] * regions.num_regions
@@ -853,12 +856,26 @@ class _LineIndex:
             self.lazy = [*before.lazy[:cut], None, *before.lazy[cut + 1 : pos], None, *before.lazy[pos:]]
             self.keys = [*before.keys[:cut], None, *before.keys[cut + 1 : pos], None, *before.keys[pos:]]
             todo = (cut, pos)
+            cut_key = before.keys[cut]
+            if cut_key is not None:
+                parent_blocked = cut_key[1]
+        edge_hexes = board.edge_hexes
         for r in todo:
             members = regions.regions[r]
             if regions.land_count[r] < 2 * MIN_REGION_LAND:
                 continue  # cannot leave two parts of MIN_REGION_LAND
             inside = set(members)
-            blocked = frozenset(e for h in members for y, e in board.land_links[h] if mask[e] and y in inside)
+            if parent_blocked is not None:
+                # A line cutting a region in two leaves each of its edges between the parts:
+                # at each inner vertex of the line the third side joins the two hexes on one
+                # side, so the hexes along each side are connected, and the two sides are
+                # in different parts.  So a part's inner blocked sides are the cut region's
+                # with both hexes in the part (test_speedups.py compares the keys).
+                blocked = frozenset(
+                    e for e in parent_blocked if edge_hexes[e][0] in inside and edge_hexes[e][1] in inside
+                )
+            else:
+                blocked = frozenset(e for h in members for y, e in board.land_links[h] if mask[e] and y in inside)
             key = self.keys[r] = (members, blocked)
             data = _LAZY_LINES.get(key)
             if data is None:
