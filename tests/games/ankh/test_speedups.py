@@ -14,6 +14,8 @@ from netjer.games.ankh.board import (
     CamelLineError,
     RegionMap,
     _LazyLines,
+    _line_index,
+    _LineIndex,
     _region_lines,
     _RegionLines,
     _split_map,
@@ -65,10 +67,48 @@ def test_a_split_map_derived_from_the_map_before_equals_one_built_from_scratch_s
             derived = _split_map(regions, r, line)
             built = RegionMap(BOARD, regions.blocked | frozenset(line), regions.camels | frozenset(line))
             assert _map_fields(derived) == _map_fields(built)
+            # Without the map's camel-line index the parts are flooded afresh: the same map.
+            unindexed = RegionMap(BOARD, regions.blocked, regions.camels)
+            assert _map_fields(_split_map(unindexed, r, line)) == _map_fields(built)
+            # The index derived from the map before (only the two parts indexed anew) is the
+            # one built from scratch: the same region keys, a region's lines for the same ones.
+            index = _line_index(derived)
+            fresh = _LineIndex(built)
+            assert index.keys == fresh.keys
+            assert [x is None for x in index.lazy] == [x is None for x in fresh.lazy]
             regions = check_camel_line(regions, line).after
             assert _map_fields(regions) == _map_fields(built)
             splits += 1
     assert splits > 60
+    # A line cut short leaves one part: refused (the callers check the line first).
+    line = next(t for t in camel_lines(BOARD.base) if len(t) >= 3)
+    r = BOARD.base.region_of[BOARD.edge_hexes[line[0]][0]]
+    with pytest.raises(ValueError, match="does not cut"):
+        _split_map(RegionMap(BOARD, BOARD.rivers, frozenset()), r, line[:-1])
+
+
+def test_a_derived_index_keys_its_parts_as_a_fresh_one_with_blocked_sides_inside_regions_s6() -> None:
+    # The base map's regions hold no blocked side inside them; two dangling blocked sides
+    # (both ends inside a region) make the cut region's inner blocked sides, from which the
+    # derived index takes its parts' keys, non-empty.
+    inside = BOARD.base._interior_of()
+    dangling = [e for e in range(BOARD.num_edges) if all(inside[v] >= 0 for v in BOARD.edge_vertices[e])]
+    rnd = random.Random(5)
+    checked = with_inner = 0
+    for _ in range(12):
+        extra = frozenset(rnd.sample(dangling, 2))
+        regions = RegionMap(BOARD, BOARD.rivers | extra, extra)
+        for _ in range(rnd.randint(1, 3)):
+            lines = camel_lines(regions)
+            if not lines:
+                break
+            after = check_camel_line(regions, rnd.choice(lines)).after
+            keys = _line_index(after).keys
+            assert keys == _LineIndex(RegionMap(BOARD, after.blocked, after.camels)).keys
+            with_inner += sum(1 for key in keys if key is not None and key[1])
+            checked += 1
+            regions = after
+    assert checked > 15 and with_inner > 10
 
 
 def test_a_line_the_index_knows_is_checked_as_without_the_index_s6() -> None:

@@ -22,7 +22,7 @@ Representation (everything is precomputed once per map, as plain tuples of ints)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -398,6 +398,7 @@ class RegionMap:
         "_blocked_mask",
         "_interior",
         "_lines",
+        "_parent_lines",
         "_with_water",
         "adjacent",
         "blocked",
@@ -476,6 +477,8 @@ class RegionMap:
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
         self._interior: tuple[int, ...] | None = None
         self._lines: _LineIndex | None = None
+        #: ``(index, r, pos)`` for :func:`_line_index`, when the map was derived by :func:`_split_map`.
+        self._parent_lines: tuple[_LineIndex, int, int] | None = None
         self._with_water: list[tuple[int, ...] | None] = [None] * len(regions)
 
     @property
@@ -606,9 +609,9 @@ class _LazyLines:
     (a Camel Caravan asks about the first edges and then only along the line its player
     lays).  What it learns is kept: per prefix, the length of a valid line through it
     (``_found``) and a length below which it has none (``_none_to``); per set of edges,
-    whether it cuts the region into two valid parts (``_valid``, the flood of
-    :func:`_split_sizes`).  tests/games/ankh/test_speedups.py compares every answer with the
-    enumeration.
+    whether it cuts the region into two valid parts and the hexes of one of them
+    (``_valid``, :meth:`cut_side`: the flood of :func:`_cut_side`, which :func:`_split_map`
+    reuses).  tests/games/ankh/test_speedups.py compares every answer with the enumeration.
 
     A *walk* of the region is what the enumeration walks: a first edge between two land hexes
     of the region, not blocked, starting at a border vertex, then edges through vertices
@@ -628,6 +631,7 @@ class _LazyLines:
         "_adjacency",
         "_answers",
         "_complete",
+        "_edge_hexes",
         "_edge_vertices",
         "_found",
         "_interior",
@@ -647,6 +651,7 @@ class _LazyLines:
         self._interior = interior = regions._interior_of()
         self._steps = board.vertex_steps
         self._edge_vertices = edge_vertices = board.edge_vertices
+        self._edge_hexes = board.edge_hexes
         region_of, mask = regions.region_of, regions._blocked_mask
         self._open = frozenset(
             e for h in regions.regions[r] for y, e in board.land_links[h] if region_of[y] == r and not mask[e]
@@ -656,22 +661,30 @@ class _LazyLines:
             sorted(e for e in self._open if interior[edge_vertices[e][0]] < 0 or interior[edge_vertices[e][1]] < 0)
         )
         self._adjacency: list[int] | None = None
-        self._valid: dict[frozenset[int], bool] = {}
+        self._valid: dict[frozenset[int], int] = {}
         self._found: dict[tuple[int, ...], int] = {}
         self._none_to: dict[tuple[int, ...], int] = {}
         self._starts: dict[int, list[int]] = {}
         self._answers: dict[tuple[tuple[int, ...], int], list[int]] = {}
         self._complete: dict[tuple[int, ...], bool] = {}
 
-    def _is_valid(self, line: Sequence[int]) -> bool:
-        """Whether the complete walk ``line`` cuts the region into two valid parts."""
+    def cut_side(self, line: Sequence[int]) -> int:
+        """For the complete walk ``line``: the bit set of hexes (bit ``h`` = hex ``h``) of one
+        of the two parts it cuts the region into (the side :func:`_cut_side` exhausted first)
+        if both have at least :data:`MIN_REGION_LAND` land hexes, else 0 (kept per edge set:
+        :func:`_split_map` reads it for the line just checked instead of flooding again)."""
         key = frozenset(line)
-        ok = self._valid.get(key)
-        if ok is None:
+        bits = self._valid.get(key)
+        if bits is None:
             if self._adjacency is None:
                 self._adjacency = _region_adjacency(self._regions, self._r)
-            ok = self._valid[key] = _split_sizes(self._regions, self._r, key, self._adjacency) is not None
-        return ok
+            bits = 0
+            total = self._regions.land_count[self._r]
+            side = _cut_side(self._adjacency, self._edge_hexes, key) if key else None
+            if side is not None and MIN_REGION_LAND <= side[1] <= total - MIN_REGION_LAND:
+                bits = side[0]
+            self._valid[key] = bits
+        return bits
 
     def walk(self, t: tuple[int, ...]) -> list[int] | None:
         """The vertices of ``t`` from its start if it is a walk of the region, else None."""
@@ -708,7 +721,7 @@ class _LazyLines:
         ok = self._complete.get(t)
         if ok is None:
             verts = self.walk(t)
-            ok = self._complete[t] = verts is not None and self._interior[verts[-1]] < 0 and self._is_valid(t)
+            ok = self._complete[t] = verts is not None and self._interior[verts[-1]] < 0 and self.cut_side(t) != 0
         return ok
 
     def _search(self, path: list[int], verts: list[int], limit: int) -> int:
@@ -730,7 +743,7 @@ class _LazyLines:
                 continue
             path.append(e)
             if interior[w] < 0:
-                length = n if self._is_valid(path) else limit + 1
+                length = n if self.cut_side(path) else limit + 1
             elif n < limit:
                 verts.append(w)
                 length = self._search(path, verts, limit)
@@ -749,7 +762,7 @@ class _LazyLines:
         """Whether the walk ``t`` (vertices ``verts``) is, or leads to, a valid line of at
         most ``limit`` edges (``prefixes[t][0] <= limit`` of the enumeration)."""
         if self._interior[verts[-1]] < 0:
-            return len(t) <= limit and self._is_valid(t)
+            return len(t) <= limit and self.cut_side(t) != 0
         return len(t) < limit and self._search(list(t), verts[:], limit) <= limit
 
     def starts(self, max_camels: int) -> list[int]:
@@ -819,19 +832,50 @@ class _LineIndex:
 
     __slots__ = ("_regions", "_starts", "edge_hexes", "keys", "lazy", "region_of")
 
-    def __init__(self, regions: RegionMap) -> None:
+    def __init__(self, regions: RegionMap, parent: tuple[_LineIndex, int, int] | None = None) -> None:
+        """Index the regions of ``regions``.  ``parent``: ``(index, r, pos)`` when ``regions``
+        is the map of ``index``'s map after a line cut its region ``r`` into the regions
+        ``r`` and ``pos`` of ``regions`` (:func:`_split_map`): every other region is the same
+        (same hexes and inner sides), so its entries are taken over, renumbered as
+        :func:`_split_map` does, and only the two parts are indexed anew."""
         board = regions.board
         mask = regions._blocked_mask
         self._regions = regions
         self.region_of = regions.region_of
         self.edge_hexes = board.edge_hexes
-        self.lazy: list[_LazyLines | None] = [None] * regions.num_regions
-        self.keys: list[tuple[tuple[int, ...], frozenset[int]] | None] = [None] * regions.num_regions
-        for r, members in enumerate(regions.regions):
+        todo: Iterable[int]
+        # The blocked sides inside the region that was cut: a part's inner blocked sides are
+        # among them (each edge of the line has one hex in each part, see below).
+        parent_blocked: frozenset[int] | None = None
+        if parent is None:
+            self.lazy: list[_LazyLines | None] = [None] * regions.num_regions
+            self.keys: list[tuple[tuple[int, ...], frozenset[int]] | None] = [None] * regions.num_regions
+            todo = range(regions.num_regions)
+        else:
+            before, cut, pos = parent
+            self.lazy = [*before.lazy[:cut], None, *before.lazy[cut + 1 : pos], None, *before.lazy[pos:]]
+            self.keys = [*before.keys[:cut], None, *before.keys[cut + 1 : pos], None, *before.keys[pos:]]
+            todo = (cut, pos)
+            cut_key = before.keys[cut]
+            if cut_key is not None:
+                parent_blocked = cut_key[1]
+        edge_hexes = board.edge_hexes
+        for r in todo:
+            members = regions.regions[r]
             if regions.land_count[r] < 2 * MIN_REGION_LAND:
                 continue  # cannot leave two parts of MIN_REGION_LAND
             inside = set(members)
-            blocked = frozenset(e for h in members for y, e in board.land_links[h] if mask[e] and y in inside)
+            if parent_blocked is not None:
+                # A line cutting a region in two leaves each of its edges between the parts:
+                # at each inner vertex of the line the third side joins the two hexes on one
+                # side, so the hexes along each side are connected, and the two sides are
+                # in different parts.  So a part's inner blocked sides are the cut region's
+                # with both hexes in the part (test_speedups.py compares the keys).
+                blocked = frozenset(
+                    e for e in parent_blocked if edge_hexes[e][0] in inside and edge_hexes[e][1] in inside
+                )
+            else:
+                blocked = frozenset(e for h in members for y, e in board.land_links[h] if mask[e] and y in inside)
             key = self.keys[r] = (members, blocked)
             data = _LAZY_LINES.get(key)
             if data is None:
@@ -974,6 +1018,53 @@ def _region_adjacency(regions: RegionMap, r: int) -> list[int]:
     return out
 
 
+def _cut_side(
+    adjacency: list[int], edge_hexes: Sequence[tuple[int, int]], line: Collection[int]
+) -> tuple[int, int] | None:
+    """One side of a region cut by a camel line: ``(hexes, size)``, the bit set (bit ``h`` =
+    hex ``h``) of a part left by the cut and its number of land hexes; ``None`` if the cut
+    leaves one part.
+
+    ``adjacency`` is the region's :func:`_region_adjacency`; ``line`` a non-empty simple path
+    of open edges of the region from border to border whose inner vertices are inside it
+    (see :func:`_split_sizes`: such a cut leaves one or two parts).  The two sides of the
+    line's lowest edge are flooded in turn until one side is exhausted (its part is
+    complete; the other part is the rest of the region) or the floods meet (one part): the
+    cost is about twice the smaller part.
+    """
+    cut = adjacency.copy()
+    for e in line:
+        x, y = edge_hexes[e]
+        cut[x] &= ~(1 << y)
+        cut[y] &= ~(1 << x)
+    a, b = edge_hexes[min(line)]
+    seen_a, seen_b = 1 << a, 1 << b
+    stack_a, stack_b = [a], [b]
+    while True:
+        if not stack_a:
+            return seen_a, seen_a.bit_count()
+        nb = cut[stack_a.pop()] & ~seen_a
+        if nb:
+            if nb & seen_b:
+                return None  # the two sides meet: one part
+            seen_a |= nb
+            while nb:
+                low = nb & -nb
+                stack_a.append(low.bit_length() - 1)
+                nb ^= low
+        if not stack_b:
+            return seen_b, seen_b.bit_count()
+        nb = cut[stack_b.pop()] & ~seen_b
+        if nb:
+            if nb & seen_a:
+                return None
+            seen_b |= nb
+            while nb:
+                low = nb & -nb
+                stack_b.append(low.bit_length() - 1)
+                nb ^= low
+
+
 def _split_sizes(
     regions: RegionMap,
     r: int,
@@ -989,9 +1080,8 @@ def _split_sizes(
     vertices are inside ``r`` (both callers ensure it).  Such a cut leaves at most two parts:
     in the plane, it is a simple arc whose inside meets no face of the region's graph twice,
     so removing it adds at most one component (the bond/cycle duality of plane graphs).  The
-    two sides of one of its edges are flooded in turn until one side is exhausted (its part
-    is complete; the other part is the rest) or the floods meet (one part): the cost is
-    about twice the smaller part, not the whole region.
+    two sides of one of its edges are flooded in turn (:func:`_cut_side`): the cost is about
+    twice the smaller part, not the whole region.
     """
     if adjacency is None:
         adjacency = _region_adjacency(regions, r)
@@ -999,40 +1089,10 @@ def _split_sizes(
     total = len(members)
     if total < 2 * MIN_REGION_LAND or not line:
         return None
-    cut = adjacency.copy()
-    edge_hexes = regions.board.edge_hexes
-    for e in line:
-        x, y = edge_hexes[e]
-        cut[x] &= ~(1 << y)
-        cut[y] &= ~(1 << x)
-    a, b = edge_hexes[min(line)]
-    seen_a, seen_b = 1 << a, 1 << b
-    stack_a, stack_b = [a], [b]
-    while True:
-        if not stack_a:
-            done, size = seen_a, seen_a.bit_count()
-            break
-        nb = cut[stack_a.pop()] & ~seen_a
-        if nb:
-            if nb & seen_b:
-                return None  # the two sides meet: one part
-            seen_a |= nb
-            while nb:
-                low = nb & -nb
-                stack_a.append(low.bit_length() - 1)
-                nb ^= low
-        if not stack_b:
-            done, size = seen_b, seen_b.bit_count()
-            break
-        nb = cut[stack_b.pop()] & ~seen_b
-        if nb:
-            if nb & seen_a:
-                return None
-            seen_b |= nb
-            while nb:
-                low = nb & -nb
-                stack_b.append(low.bit_length() - 1)
-                nb ^= low
+    side = _cut_side(adjacency, regions.board.edge_hexes, line)
+    if side is None:
+        return None  # the two sides meet: one part
+    done, size = side
     if size < MIN_REGION_LAND or total - size < MIN_REGION_LAND:
         return None
     if done >> members[0] & 1:
@@ -1067,47 +1127,49 @@ def _split_map(before: RegionMap, r: int, line: tuple[int, ...]) -> RegionMap:
 
     Regions are numbered by their lowest hex (see :class:`RegionMap`): the part holding
     ``r``'s lowest hex keeps number ``r``; the other part takes the place its lowest hex
-    gives it, and the regions after that place move up by one.
+    gives it, and the regions after that place move up by one.  The two parts are found by
+    the two-sided flood of :func:`_split_sizes` (about twice the smaller part), on the
+    region's graph that ``before``'s camel-line index has usually built already.
+
+    Raises:
+        ValueError: if ``line`` does not cut region ``r`` in two (the caller checks it first).
     """
     board = before.board
     cut = frozenset(line)
     mask = list(before._blocked_mask)
     for e in line:
         mask[e] = True
-    land_links = board.land_links
-    old_of = before.region_of
     members = before.regions[r]
-    # The part holding the region's lowest hex, flooded without crossing the line.
-    first = [False] * board.num_hexes
-    first[members[0]] = True
-    stack = [members[0]]
-    while stack:
-        x = stack.pop()
-        for y, e in land_links[x]:
-            if not first[y] and old_of[y] == r and not mask[e]:
-                first[y] = True
-                stack.append(y)
-    part0 = tuple(h for h in members if first[h])
-    part1 = tuple(h for h in members if not first[h])
+    # One side of the cut: as the map's camel-line index found it when the line was checked,
+    # else flooded here.
+    index = before._lines
+    lazy = index.lazy[r] if index is not None else None
+    bits = lazy.cut_side(line) if lazy is not None else 0
+    if not bits:
+        side = _cut_side(_region_adjacency(before, r), board.edge_hexes, line)
+        if side is None:
+            raise ValueError("the line does not cut the region in two")
+        bits = side[0]
+    keep = bits >> members[0] & 1  # whether the flooded side is the part holding the lowest hex
+    part0 = tuple([h for h in members if bits >> h & 1 == keep])
+    part1 = tuple([h for h in members if bits >> h & 1 != keep])
     low1 = part1[0]
     old_regions = before.regions
     pos = r + 1
     while pos < len(old_regions) and old_regions[pos][0] < low1:
         pos += 1
     regions = [*old_regions[:r], part0, *old_regions[r + 1 : pos], part1, *old_regions[pos:]]
-    # Old number -> new (order-preserving on the regions other than r).
-    renumber = [*range(pos), *range(pos + 1, len(old_regions) + 1)]
-    region_of = [x if x < 0 else renumber[x] for x in old_of]
-    for h in part1:
-        region_of[h] = pos
-    for h in part0:
-        region_of[h] = r
+    # Only part1 and the regions after it change number (part0 keeps r's, the regions
+    # between r and pos keep theirs): their land hexes are rewritten, the rest copied.
+    region_of = list(before.region_of)
     hex_regions: list[tuple[int, ...]] = list(before.hex_regions)
-    for rid in range(r, len(regions)):
+    for rid in range(pos, len(regions)):
+        one = (rid,)
         for h in regions[rid]:
-            hex_regions[h] = (rid,)
+            region_of[h] = rid
+            hex_regions[h] = one
     adjacent = list(before.adjacent)
-    sorted_links = board._sorted_links
+    land_links = board.land_links
     is_land = board.is_land
     touching = []  # the water hexes that touched r: their regions and water neighbours change
     for h in board.water:
@@ -1116,16 +1178,27 @@ def _split_map(before: RegionMap, r: int, line: tuple[int, ...]) -> RegionMap:
             hex_regions[h] = tuple(sorted({region_of[y] for y, e in land_links[h] if not mask[e]}))
             touching.append(h)
         elif old and old[-1] >= pos:
-            hex_regions[h] = tuple([renumber[x] for x in old])
+            hex_regions[h] = tuple([x if x < pos else x + 1 for x in old])
+    # Two land hexes across a line edge were adjacent (the edge was open) and are no more;
+    # nothing else changes for land hexes (one side joins two hexes).
     for e in line:
-        for h in board.edge_hexes[e]:
-            adjacent[h] = tuple([y for y, f in sorted_links[h] if not mask[f]])
-    # A water hex that did not touch r shares a region with a neighbour exactly when it did.
+        x, y = board.edge_hexes[e]
+        row = adjacent[x]
+        i = row.index(y)
+        adjacent[x] = row[:i] + row[i + 1 :]
+        row = adjacent[y]
+        i = row.index(x)
+        adjacent[y] = row[:i] + row[i + 1 :]
+    # A water hex that touched r keeps its land neighbours (the line's edges join two land
+    # hexes) and may lose a water neighbour whose only shared region was r, now that each
+    # touches another part; one that did not touch r shares a region with a neighbour
+    # exactly when it did.
     for h in touching:
-        mine = hex_regions[h]
-        adjacent[h] = tuple(
-            [y for y, f in sorted_links[h] if not mask[f] and (is_land[y] or any(x in mine for x in hex_regions[y]))]
-        )
+        mine = set(hex_regions[h])
+        row = adjacent[h]
+        kept = tuple([y for y in row if is_land[y] or not mine.isdisjoint(hex_regions[y])])
+        if len(kept) != len(row):
+            adjacent[h] = kept
     new = RegionMap.__new__(RegionMap)
     new.board = board
     new.blocked = before.blocked | cut
@@ -1133,19 +1206,23 @@ def _split_map(before: RegionMap, r: int, line: tuple[int, ...]) -> RegionMap:
     new._blocked_mask = tuple(mask)
     new.region_of = tuple(region_of)
     new.regions = tuple(regions)
-    new.land_count = tuple(len(m) for m in regions)
+    new.land_count = tuple(map(len, regions))
     new.hex_regions = tuple(hex_regions)
     new.adjacent = tuple(adjacent)
     new._interior = None
     new._lines = None
+    new._parent_lines = (index, r, pos) if index is not None else None
     new._with_water = [None] * len(regions)
     return new
 
 
 def _line_index(regions: RegionMap) -> _LineIndex:
+    """The camel-line index of ``regions``, built on first use (from the index of the map it
+    was split from, when :func:`_split_map` left one: :class:`_LineIndex`)."""
     idx = regions._lines
     if idx is None:
-        idx = regions._lines = _LineIndex(regions)
+        idx = regions._lines = _LineIndex(regions, regions._parent_lines)
+        regions._parent_lines = None
     return idx
 
 
