@@ -164,3 +164,21 @@ def test_counts_are_printed_as_integers(tmp_path: Path) -> None:
     assert "<td>games</td><td>2</td>" in page
     assert f"<td>length_min</td><td>{min(r.decisions for r in results)}</td>" in page
     assert "<td>balance</td><td>" in page and ".000</td>" in page
+
+
+def test_an_unreachable_ray_cluster_is_said_before_any_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--ray-address` is connected to before the progress bar is drawn: an unreachable
+    cluster is one error line, exit 2, with no bar and no game played."""
+    from netjer.cli import main as cli  # noqa: PLC0415
+
+    def refuse(address: str) -> None:
+        raise ConfigError(f"the Ray cluster at {address!r} cannot be reached")
+
+    def no_bar() -> None:
+        raise AssertionError("the progress bar was drawn before the cluster was reached")
+
+    monkeypatch.setattr(tournament, "connect_ray", refuse)
+    monkeypatch.setattr(cli, "_progress_bar", no_bar)
+    code, output = _simulate("aton", "--agents", "random", "--games", "2", "--ray-address", "auto")
+    assert code == 2, output
+    assert "the Ray cluster at 'auto' cannot be reached" in output

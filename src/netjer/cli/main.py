@@ -497,7 +497,7 @@ def simulate(
     every seat is the same deterministic player.  Every option is checked before the first game."""
     from netjer.sim.facets import facet_tables, first_player_score  # noqa: PLC0415
     from netjer.sim.report import balance_metrics, sample_warnings, write_csv, write_report  # noqa: PLC0415
-    from netjer.sim.tournament import run_tasks, schedule, summarize  # noqa: PLC0415
+    from netjer.sim.tournament import connect_ray, run_tasks, schedule, summarize  # noqa: PLC0415
 
     try:
         if games < 1:
@@ -510,6 +510,8 @@ def simulate(
         variants = _parse_variants(vary or [], fixed=options)
         tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants, rotate_starts=rotate_starts)
         g = make_game(game, tasks[0].options)
+        if ray_address is not None:  # an unreachable cluster is said before any progress bar
+            connect_ray(ray_address)
         with _progress_bar() as bar:
             job = bar.add_task(f"{g.title}: {', '.join(specs)}", total=len(tasks))
             results = run_tasks(

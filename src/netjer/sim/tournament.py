@@ -479,7 +479,7 @@ def iter_results(
         for task in tasks:
             yield play_task(task)
         return
-    ray = _ray(ray_address) if ray_address is not None else None
+    ray = connect_ray(ray_address) if ray_address is not None else None
     rest = list(tasks)
     if ray is not None and workers == 1:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -574,7 +574,7 @@ def read_log(path: str, tasks: Sequence[GameTask]) -> dict[int, GameResult]:
     return done
 
 
-def _ray(address: str) -> Any:
+def connect_ray(address: str) -> Any:
     """The ``ray`` module, connected to ``address`` (see :func:`iter_results`).
 
     Raises:
