@@ -39,7 +39,7 @@ from netjer.agents.base import Agent
 from netjer.agents.heuristic import Evaluation, heuristic_evaluation, heuristic_policy
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
-from netjer.core.rng import Rng
+from netjer.core.rng import BufferedRng, Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 
@@ -51,7 +51,8 @@ RolloutPolicy = Callable[[State, Rng], Action]
 
 
 def random_rollout(state: State, rng: Rng) -> Action:
-    """Uniformly random playout policy."""
+    """Uniformly random playout policy (a search plays it with ``State.play_random``: the same
+    draws and actions)."""
     legal = state.legal_actions()
     return legal[rng.below(len(legal))]
 
@@ -148,7 +149,8 @@ class ISMCTSAgent(Agent):
             raise ConfigError(f"ismcts: the contempt must be from 0 to 1, got {contempt}")
         if isinstance(evaluate, str) and evaluate != "heuristic":
             raise ConfigError(f"ismcts: evaluate must be 'heuristic' or a function, got {evaluate!r}")
-        self.rng = Rng(seed)
+        # The same draws as Rng(seed), computed in blocks (a playout draws at every step).
+        self.rng: Rng = BufferedRng(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.max_seconds = max_seconds
@@ -272,13 +274,16 @@ class ISMCTSAgent(Agent):
             state.apply(best.action)
             node = best
         # Playout.
-        steps = 0
         limit = self.max_playout
         rollout = self.rollout
-        assert callable(rollout)
-        while not state.is_terminal and (limit is None or steps < limit):
-            state.apply(rollout(state, rng))
-            steps += 1
+        if rollout is random_rollout:
+            state.play_random(rng, limit)  # the same draws, without a call per action
+        else:
+            assert callable(rollout)
+            steps = 0
+            while not state.is_terminal and (limit is None or steps < limit):
+                state.apply(rollout(state, rng))
+                steps += 1
         if state.is_terminal:
             returns = state.returns()
             if self.contempt and min(returns) == max(returns) >= 0:
