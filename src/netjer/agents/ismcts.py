@@ -66,7 +66,7 @@ def collector_paused() -> Iterator[None]:
     A search allocates a great many short-lived containers (determinized states, legal-action
     lists, tree nodes) that reference counting frees; none of them is in a reference cycle
     (the tree has no parent links, the engines' states none), so the collector's passes over
-    them during a search find nothing and cost about 2% of its time (Ankh, 2 players,
+    them during a search find nothing and cost up to 2% of its time (Ankh, 2 players,
     cachegrind).  Cyclic garbage made meanwhile, if any, waits for the next collection after
     the search.  Safe with several searching threads: the collector is on again once the
     first search that found it on has ended.
