@@ -4,6 +4,12 @@ Usage::
 
     python benchmarks/vs_openspiel.py aton [--seconds 0.1] [--games 100] [--positions 20]
     python benchmarks/vs_openspiel.py ankh --players 2      # any game; players if it has the option
+    python benchmarks/vs_openspiel.py ankh --players 2 --fixed-iterations 60   # our side only
+
+With ``--fixed-iterations N`` only our search runs, N iterations at each position: the same
+work on every machine and load, for instruction counts (``valgrind --tool=cachegrind``, minus
+a run with ``N = 0``, which only samples the positions) and CPU time; it prints a digest of
+the decisions, equal before and after a change that keeps the search's behaviour.
 
 Two measurements, both at the same wall-clock budget per decision for each side:
 
@@ -29,6 +35,7 @@ machine.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import platform
 import statistics
@@ -145,6 +152,23 @@ def measure_speed(name: str, options: dict[str, Any], positions: int, seconds: f
     )
 
 
+def fixed_work(name: str, options: dict[str, Any], positions: int, iterations: int, c: float) -> None:
+    """Our search alone, ``iterations`` per position, seeded as in :func:`measure_speed`."""
+    states = sample_positions(name, options, positions)
+    if iterations <= 0:
+        print(f"{positions} positions sampled, no search")
+        return
+    decisions = []
+    start = time.process_time()
+    for i, kernel in enumerate(states):
+        agent = ISMCTSAgent(seed=i, iterations=iterations, seconds=None, exploration=c)
+        decisions.append(str(agent.choose(PlayerView(kernel, kernel.current_player))))
+    cpu = time.process_time() - start
+    digest = hashlib.sha256("\n".join(decisions).encode()).hexdigest()[:16]
+    print(f"Netjer ISMCTS, {iterations} iterations at each of {positions} positions: {cpu:.2f} s CPU")
+    print(f"  {positions * iterations / cpu:.0f} iterations per CPU second; decisions digest {digest}")
+
+
 def head_to_head(name: str, options: dict[str, Any], games: int, seconds: float, c: float) -> None:
     n = make_game(name, options).num_players
     score = 0.0
@@ -198,6 +222,9 @@ def main() -> None:
     parser.add_argument("--c", type=float, default=1.0, help="UCB exploration constant of both searchers")
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--skip-games", action="store_true")
+    parser.add_argument(
+        "--fixed-iterations", type=int, default=None, metavar="N", help="only our search, N iterations per position"
+    )
     args = parser.parse_args()
     defaults, _ = scalar_options(args.game)
     options: dict[str, Any] = {}
@@ -210,6 +237,9 @@ def main() -> None:
             parser.error(f"{args.game} has no players option")
         options["players"] = args.players
     print(f"{args.game} {options or ''} on Python {platform.python_version()}, {platform.machine()}")
+    if args.fixed_iterations is not None:
+        fixed_work(args.game, options, args.positions, args.fixed_iterations, args.c)
+        return
     if not args.skip_speed:
         measure_speed(args.game, options, args.positions, args.seconds, args.c)
     if not args.skip_games:

@@ -101,6 +101,15 @@ def check_random_game(
             _check_actions(state, legal, check_rng, every_action)
         state.apply(rng.choice(legal))
         steps += 1
+    if sampler is not None:
+        # The game's only draws were rng.choice(legal): State.play_random (a search's playout)
+        # plays the same game from the same generator, in two parts (the second from a state
+        # whose legal actions are cached).
+        again, again_rng, half = game.new_initial_state(seed), Rng(seed * 7919 + 1), steps // 2
+        assert again.play_random(again_rng, half) == half
+        again.legal_actions()
+        assert again.play_random(again_rng) == steps - half and again.play_random(again_rng) == 0
+        assert again.history == state.history and _snapshot(again) == _snapshot(state)
     # The record replays to the identical state, through its JSON text.
     record = GameRecord.from_state(state, ["random"] * n)
     text = record.to_json()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -265,7 +266,7 @@ def test_contempt_counts_a_drawn_playout_against_the_searcher() -> None:
     for contempt in (0.0, 0.5):
         agent = ISMCTSAgent(0, iterations=60, rollout="heuristic", opponents="heuristic", contempt=contempt)
         agent.prepare(game)
-        root = _Node(None, None, -1)
+        root = _Node(None, -1)
         rng = Rng(0)
         view = PlayerView(state, seat)
         for _ in range(60):
@@ -281,3 +282,26 @@ def test_contempt_counts_a_drawn_playout_against_the_searcher() -> None:
             make_agent(f"ismcts:iterations=5,contempt={bad}")
     with pytest.raises(ConfigError, match="contempt must be from 0 to 1"):
         ISMCTSAgent(1, iterations=5, contempt=2.0)
+
+
+def test_the_collector_is_paused_during_a_search_and_restored() -> None:
+    # The cyclic garbage collector is off while the search runs, back as it was after; the
+    # tree (no parent links) leaves no cyclic garbage behind.
+    state = _midgame(4, 20)
+    seen: list[bool] = []
+
+    def rollout(s: State, rng: Rng) -> Action:
+        seen.append(gc.isenabled())
+        return rng.choice(s.legal_actions())
+
+    assert gc.isenabled()
+    gc.collect()
+    ISMCTSAgent(3, iterations=20, rollout=rollout).choose(PlayerView(state, state.current_player))
+    assert seen and not any(seen) and gc.isenabled()
+    assert gc.collect() == 0
+    gc.disable()
+    try:
+        ISMCTSAgent(3, iterations=5).choose(PlayerView(state, state.current_player))
+        assert not gc.isenabled()  # left off by the caller: left off
+    finally:
+        gc.enable()

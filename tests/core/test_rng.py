@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
 
 from netjer.core import Rng
+from netjer.core import rng as rng_module
+from netjer.core.rng import BufferedRng
 
 
 def test_splitmix64_reference_output() -> None:
@@ -71,3 +74,52 @@ def test_random_float_range() -> None:
     rng = Rng(5)
     values = [rng.random() for _ in range(1000)]
     assert all(0.0 <= v < 1.0 for v in values)
+
+
+@pytest.mark.parametrize("seed", [0, 11, (1 << 64) - 1, -5, 12345678901234567890])
+def test_buffered_rng_draws_what_rng_draws(seed: int) -> None:
+    # Every draw, mixed, across several blocks (64, 128, 256, ... outputs), with rejections
+    # (bounds near 2**64 reject about half the outputs): the same values and state throughout.
+    plain, buffered = Rng(seed), BufferedRng(seed)
+    bounds = [*range(1, 40), 1023, 1024, 1025, 3 << 62, (1 << 63) + 1, 1 << 64]
+    for i in range(1500):
+        n = bounds[i % len(bounds)]
+        assert buffered.below(n) == plain.below(n)
+        if i % 7 == 0:
+            assert buffered.next_u64() == plain.next_u64()
+        if i % 11 == 0:
+            assert buffered.random() == plain.random()
+        if i % 13 == 0:
+            items_a, items_b = list(range(9)), list(range(9))
+            plain.shuffle(items_a)
+            buffered.shuffle(items_b)
+            assert items_a == items_b and plain.choice(items_a) == buffered.choice(items_b)
+        assert buffered.state == plain.state and buffered == plain and hash(buffered) == hash(plain)
+    assert buffered.spawn().state == plain.spawn().state
+
+
+def test_buffered_rng_copies_and_state_changes() -> None:
+    a = BufferedRng(3)
+    a.below(10)
+    b = a.clone()
+    assert (
+        isinstance(b, BufferedRng) and b == a and [a.below(50) for _ in range(200)] == [b.below(50) for _ in range(200)]
+    )
+    c = pickle.loads(pickle.dumps(a))
+    assert isinstance(c, BufferedRng) and c == a and c.below(1000) == a.below(1000)
+    assert type(a.spawn()) is Rng  # a determinization's generator is a plain one
+    a._state = 42  # setting the state (as Rng.__init__ does) starts a new block there
+    reference = Rng(42)
+    assert [a.below(7) for _ in range(100)] == [reference.below(7) for _ in range(100)]
+    with pytest.raises(ValueError, match="from 1 to 2"):
+        a.below(0)
+    with pytest.raises(ValueError, match="from 1 to 2"):
+        a.below(-3)
+
+
+def test_numpy_and_python_blocks_agree() -> None:
+    numpy = pytest.importorskip("numpy")
+    block = rng_module._block_numpy(numpy)
+    for state in (0, 1, (1 << 64) - 1, 0x9E3779B97F4A7C15 * 5 % (1 << 64)):
+        for count in (64, 4096, 10):
+            assert block(state, count) == rng_module._block_python(state, count)

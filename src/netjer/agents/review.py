@@ -72,7 +72,7 @@ from netjer.core.action import Action
 from netjer.core.errors import ConfigError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord
-from netjer.core.rng import Rng
+from netjer.core.rng import BufferedRng, Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 
@@ -233,7 +233,7 @@ class _Search(ISMCTSAgent):
         each iteration goes through exactly one first action).
         """
         view = PlayerView(state, seat)
-        root = _Node(None, None, seat)  # the root adds up ``seat``'s returns
+        root = _Node(None, seat)  # the root adds up ``seat``'s returns
         seat_total: dict[Action, float] = {}
         seen: dict[Action, int] = {}
         ended, ended_total = 0, 0.0
@@ -265,7 +265,7 @@ class _Search(ISMCTSAgent):
 def _search_rng(seed: int, seat: int, ply: int, part: int) -> Rng:
     """The generator of search ``part`` (0: choose, 1: the played action, 2: the preferred one)
     of decision ``ply`` of ``seat``: a function of the four alone."""
-    return Rng(Rng(((seed * 1_000_003 + seat) * 1_000_003 + ply) * 3 + part).next_u64())
+    return BufferedRng(Rng(((seed * 1_000_003 + seat) * 1_000_003 + ply) * 3 + part).next_u64())
 
 
 def _make_search(

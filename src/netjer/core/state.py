@@ -87,6 +87,35 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
+    def play_random(self, rng: Rng, limit: int | None = None) -> int:
+        """Play uniformly random legal actions until the game ends or ``limit`` actions were
+        played (a search's random playout); return how many were played.
+
+        Each action is ``legal[rng.below(len(legal))]`` of ``legal_actions()``: the same draws,
+        the same actions and the same state after as ``state.apply(rng.choice(
+        state.legal_actions()))`` repeated, without the copy of the list and the legality
+        check (the action is taken from the list).  The history records them as ``apply`` does.
+
+        Args:
+            rng: the player's generator (not the state's); advanced by one draw per action.
+            limit: at most this many actions; ``None``: to the end of the game.
+        """
+        below = rng.below
+        history = self.history
+        legal_actions = self._legal_actions
+        apply = self._apply
+        played = 0
+        while not self.is_terminal and (limit is None or played < limit):
+            legal = self._legal
+            if legal is None:
+                legal = legal_actions()
+            action = legal[below(len(legal))]
+            self._legal = None  # as apply: a game's _apply may fill the cache for the next state
+            apply(action)
+            history.append(action)
+            played += 1
+        return played
+
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` in the game's notation and apply it; return the action.
 
