@@ -412,9 +412,10 @@ def test_the_computers_decisions_for_a_seat_whose_time_ran_out_are_flagged_and_n
         view = lambda: client.get(f"/api/tables/{table}/view").json()  # noqa: E731
         first = view()["to_move"]
         client.get(f"/api/tables/{table}/view", params={"seat": 1 - first}, headers=_auth(tokens[str(1 - first)]))
+        # Read before the timeout: the computer may move before the next request is served.
+        began = view()["version"]
         fake.t += 61
         client.portal.call(client.app.state.manager.check_clocks)  # type: ignore[attr-defined,union-attr]
-        began = view()["version"]
         for _ in range(4000):  # the computer plays the seat's turn (in a thread)
             if view()["to_move"] != first:
                 break
