@@ -181,6 +181,15 @@ def test_unwritable_save_path_is_refused_before_play(tmp_path: Path) -> None:
     assert code == 2 and "is a folder" in out
 
 
+def test_a_save_path_the_system_refuses_is_refused_before_play() -> None:
+    """``/sys`` passes the folder permission test (as root) but refuses a new file."""
+    if not Path("/sys").is_dir():
+        pytest.skip("no /sys here")
+    code, out = _play(["aton", "--seat", "0=human", "--save", "/sys/netjer-game.json"], "keep\n")
+    flat = " ".join(out.split())
+    assert code == 2 and "cannot save to /sys/netjer-game.json: permission denied" in flat, flat
+
+
 def test_a_human_game_without_save_is_saved_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out = _play(["aton", "--seat", "0=human", "--seed", "42"], "keep\nquit\n")

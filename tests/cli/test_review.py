@@ -177,6 +177,21 @@ def test_an_output_that_is_the_record_itself_is_refused(finished: Path, flag: st
     assert finished.read_bytes() == before
 
 
+@pytest.mark.parametrize("flag", ["--json", "--png"])
+def test_a_folder_or_a_refused_file_as_output_is_refused_before_the_review(
+    finished: Path, tmp_path: Path, flag: str
+) -> None:
+    folder = tmp_path / "out.json"
+    folder.mkdir()
+    code, text = _review([str(finished), "--iterations", "2", flag, str(folder)])
+    flat = " ".join(text.split())
+    assert code == 2 and f"{flag} " in flat and "is a folder; give a file name" in flat, flat
+    if Path("/sys").is_dir():  # the folder passes the permission test (as root); a new file is refused
+        code, text = _review([str(finished), "--iterations", "2", flag, "/sys/netjer-review.json"])
+        flat = " ".join(text.split())
+        assert code == 2 and "cannot write /sys/netjer-review.json: permission denied" in flat, flat
+
+
 def test_the_graph_and_the_review_in_one_file_are_refused(finished: Path, tmp_path: Path) -> None:
     out = tmp_path / "both.out"
     code, text = _review([str(finished), "--iterations", "2", "--json", str(out), "--png", str(out)])

@@ -77,6 +77,16 @@ def test_simulate_refuses_bad_vary_before_playing(no_games: None, args: list[str
     assert code == 2 and message in output and "Traceback" not in output
 
 
+def test_an_out_file_the_system_refuses_is_refused_before_playing(no_games: None) -> None:
+    """``/sys`` passes the folder permission test (as root) but refuses a new file: the real
+    open of the check finds it before the games, not after them."""
+    if not Path("/sys").is_dir():
+        pytest.skip("no /sys here")
+    code, output = _simulate("aton", "--games", "2", "--out", "/sys/netjer-results.json")
+    flat = " ".join(output.split())
+    assert code == 2 and "cannot write /sys/netjer-results.json: permission denied" in flat, flat
+
+
 def test_every_varied_value_gets_games(tmp_path: Path) -> None:
     # 2 games over 2 values: one each (the second was never played before)
     out = tmp_path / "r.json"

@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -228,7 +229,7 @@ def play(
                 save = _free_path(Path(f"{g.name}-{seed}.json"))
         table = TerminalTable(g, state, seats, console=console, save=save, transcript=transcript)  # checks the agents
         if save is not None:
-            _check_writable(save, replacing=archive is None and save.exists())
+            _check_writable(save, "--save", action="save to", moved_aside=archive is not None)
         if archive is not None:
             kept = archive_path(archive)
             archive.rename(kept)
@@ -325,30 +326,45 @@ def _free_path(path: Path) -> Path:
     return candidate
 
 
-def _check_writable(path: Path, *, replacing: bool) -> None:
-    """Refuse a save path whose folder is missing or not writable, before anyone plays."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ConfigError(f"cannot save to {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (replacing and not os.access(path, os.W_OK)):
-        raise ConfigError(f"cannot save to {path}: permission denied")
+def _check_writable(
+    path: Path, flag: str, *, action: str = "write", name_hint: str = "a file name", moved_aside: bool = False
+) -> None:
+    """Refuse an output file that could not be written, before the play or computation that ends
+    by writing it: a missing folder, a folder given as the file, no permission, or any other reason
+    the system gives (``/proc/version``, a read-only or full disk).
 
+    The test is a real open, as the writer's own will be: in append mode, so an existing file is
+    left as it is, and a file made for the check is removed. With ``moved_aside`` the existing file
+    is kept aside (renamed) before the new one is written, so only its folder must take a new file:
+    an unnamed temporary file is opened there instead.
 
-def _check_can_write(path: Path) -> None:
-    """Open ``path`` for writing as a long computation will at its end (appending, so an
-    existing file is left as it is; a file made for the check is removed), so that an output
-    that cannot be written (``/proc/version``, a full or read-only disk, a folder without the
-    right) is refused before the computation, not after it.
+    Args:
+        path: the output file.
+        flag: the command-line flag that named it (``--save``, ``--json``), for the messages.
+        action: the verb of the messages (``cannot {action} {path}: ...``).
+        name_hint: what to give instead of a folder (``a file name ending in .json``).
+        moved_aside: whether an existing ``path`` is renamed away before the output is written.
 
     Raises:
-        ConfigError: the path cannot be opened for writing, with the system's reason.
+        ConfigError: naming the path and what is wrong with it.
     """
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ConfigError(f"cannot {action} {path}: the folder {folder} does not exist")
+    if path.is_dir():
+        raise ConfigError(f"{flag} {path} is a folder; give {name_hint}")
     existed = path.exists()
     try:
-        with path.open("ab"):
-            pass
+        if moved_aside and existed:
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+        else:
+            with path.open("ab"):
+                pass
+    except PermissionError:
+        raise ConfigError(f"cannot {action} {path}: permission denied") from None
     except OSError as err:
-        raise ConfigError(f"cannot write {path}: {err.strerror or err}") from None
+        raise ConfigError(f"cannot {action} {path}: {err.strerror or err}") from None
     finally:
         if not existed:
             with contextlib.suppress(OSError):
@@ -642,9 +658,7 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
     if out is not None:
         if out.suffix.lower() not in (".json", ".csv"):
             raise ConfigError(f"--out {out}: give a file name ending in .json or .csv")
-        if out.is_dir():
-            raise ConfigError(f"--out {out} is a folder; give a file name ending in .json or .csv")
-        _check_writable(out, replacing=out.exists())
+        _check_writable(out, "--out", name_hint="a file name ending in .json or .csv")
     if report is not None:
         if report.exists() and not report.is_dir():
             raise ConfigError(f"--report {report} is a file; give a folder for the report")
@@ -864,12 +878,9 @@ def review(
             raise ConfigError(f"--depth must be positive, got {depth}")
         for out, flag in ((png, "--png"), (json_out, "--json")):
             if out is not None:
-                if out.is_dir():
-                    raise ConfigError(f"{flag} {out} is a folder; give a file name")
-                _check_writable(out, replacing=out.exists())
                 if out.exists() and path.exists() and out.samefile(path):  # the record would be lost
                     raise ConfigError(f"{flag} {out} is the record being reviewed; give another file")
-                _check_can_write(out)
+                _check_writable(out, flag)
         if png is not None and json_out is not None and png.resolve() == json_out.resolve():
             raise ConfigError(f"--png and --json are the same file ({png}); give two")
         record, text = _load(path, hint=False)
