@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from netjer.core import Rng
+from netjer.core.state import State
 from netjer.games.registry import make_game
 from tests.web.phone import MIN_TAP, MIN_TEXT, PHONE
 from tests.web.test_browser import wait_turn
@@ -45,20 +46,49 @@ def call(server: str, path: str, body: dict[str, Any] | None = None, token: str 
         return json.loads(response.read())
 
 
-def finished_aton(server: str, seed: int) -> tuple[str, dict[str, str]]:
-    """A two-person Aton table played to its end with random moves through the API."""
-    made = call(server, "/api/tables", {"game": "aton", "seed": seed, "seats": [{"type": "human"}, {"type": "human"}]})
-    tokens = made["tokens"]
+def random_actions(seed: int, stop: Callable[[State], bool] | None = None) -> list[Any]:
+    """The actions of the Aton game dealt from ``seed``, each drawn among the legal ones with
+    ``Rng(seed)``, until ``stop(state)`` holds (by default, to the game's end)."""
     state = make_game("aton").new_initial_state(seed)
-    rng = Rng(seed)
-    while not state.is_terminal:
-        seat = state.current_player
+    rng, actions = Rng(seed), []
+    while not (state.is_terminal if stop is None else stop(state)):
         legal = state.legal_actions()
-        action = legal[rng.below(len(legal))]
+        actions.append(legal[rng.below(len(legal))])
+        state.apply(actions[-1])
+    return actions
+
+
+def play_through_api(server: str, table: str, tokens: dict[str, str], seed: int, actions: list[Any]) -> None:
+    """Play ``actions`` at the Aton table ``table`` (dealt from ``seed``) through the moves API,
+    each by the seat whose decision it is, with that seat's token."""
+    state = make_game("aton").new_initial_state(seed)
+    for action in actions:
+        seat = state.current_player
         body = {"seat": seat, "version": len(state.history), "action": str(action)}
-        call(server, f"/api/tables/{made['id']}/moves", body, tokens[str(seat)])
+        call(server, f"/api/tables/{table}/moves", body, tokens[str(seat)])
         state.apply(action)
-    return made["id"], tokens
+
+
+def finished_aton(server: str, seed: int) -> tuple[str, dict[str, str]]:
+    """A two-person Aton table played to its end with random moves (``random_actions(seed)``)
+    through the API; its id and its seats' tokens."""
+    made = call(server, "/api/tables", {"game": "aton", "seed": seed, "seats": [{"type": "human"}, {"type": "human"}]})
+    play_through_api(server, made["id"], made["tokens"], seed, random_actions(seed))
+    return made["id"], made["tokens"]
+
+
+def open_stored_review(page: Any, server: str, db: str, table: str, token: str, review: dict[str, Any]) -> None:
+    """Store ``review`` (a ``Review.to_dict()``) as seat 0's finished review of ``table`` in the
+    served database ``db``, and open it in the page: seat 0's view, the replay's Review panel."""
+    from netjer.server.db import Store  # noqa: PLC0415
+    from netjer.server.reviews import ReviewStore  # noqa: PLC0415
+
+    store = ReviewStore(Store(db))
+    assert store.start(table, 0, review["iterations"], None)
+    store.finish(table, 0, review)
+    page.goto(f"{server}/table/{table}#seat=0&token={token}")
+    page.click("#open-review")
+    page.wait_for_selector("body[data-review=done]", state="attached")
 
 
 @pytest.mark.slow
@@ -165,17 +195,10 @@ def test_the_hint_button_follows_the_hints_left_in_the_view_after_a_reload(serve
     assert left == "0 hints left. This position's hint is shown again without counting."
     page.click("#hint")
     page.locator(f".hint-answer[data-hint='{given['action']}']").wait_for()
-    state = make_game("aton").new_initial_state(4)
-    rng = Rng(4)
-    while not state.history or state.current_player != 0:  # on to seat 0's next decision
-        seat = state.current_player
-        legal = state.legal_actions()
-        action = legal[rng.below(len(legal))]
-        body = {"seat": seat, "version": len(state.history), "action": str(action)}
-        call(server, f"/api/tables/{table}/moves", body, tokens[str(seat)])
-        state.apply(action)
+    actions = random_actions(4, stop=lambda s: bool(s.history) and s.current_player == 0)  # seat 0's next decision
+    play_through_api(server, table, tokens, 4, actions)
     page.reload()
-    page.wait_for_selector(f"body[data-version='{len(state.history)}'][data-my-turn=yes]")
+    page.wait_for_selector(f"body[data-version='{len(actions)}'][data-my-turn=yes]")
     assert page.locator("#hint").is_disabled()
     assert page.locator("#controls [data-hints-left]").inner_text().strip() == "0 hints left."
 
@@ -201,33 +224,20 @@ def test_the_computers_decisions_are_drawn_apart_and_not_counted(
     """A stored review with decisions the computer took standing in for the seat: a grey band
     on the graph, hollow marks, "(the computer)" in the list, the legend's counts without them."""
     from netjer.agents.review import review_states  # noqa: PLC0415
-    from netjer.server.db import Store  # noqa: PLC0415
-    from netjer.server.reviews import ReviewStore  # noqa: PLC0415
 
     server, db = served
     table, tokens = finished_aton(server, seed=11)
-    game = make_game("aton")
-    state = game.new_initial_state(11)
     replay = call(server, f"/api/tables/{table}/replay")
     assert replay["steps"][-1]["observation"]
-    rng, actions = Rng(11), []
-    while not state.is_terminal:  # the same moves as finished_aton's
-        legal = state.legal_actions()
-        actions.append(legal[rng.below(len(legal))])
-        state.apply(actions[-1])
-    start = game.new_initial_state(11)
+    actions = random_actions(11)  # the moves finished_aton played
+    start = make_game("aton").new_initial_state(11)
     plies = [d.ply for d in review_states(start, actions, seats=[0], iterations=1).decisions]
     stood = plies[len(plies) // 2 :]  # the computer played seat 0's second half
     data = review_states(start, actions, seats=[0], iterations=2, standin=stood).to_dict()
     own = [d for d in data["decisions"] if not d["standin"]]
     computer = [d for d in data["decisions"] if d["standin"]]
     computer[0]["mark"] = "mistake"  # at least one of the computer's decisions is marked
-    store = ReviewStore(Store(db))
-    assert store.start(table, 0, 2, None)
-    store.finish(table, 0, data)
-    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
-    page.click("#open-review")
-    page.wait_for_selector("body[data-review=done]", state="attached")
+    open_stored_review(page, server, db, table, tokens["0"], data)
     assert page.locator("#review-graph rect.review-standin").count() == len(computer)
     hollow = page.locator("#review-graph .review-point[data-standin=yes]")
     assert hollow.count() == sum(1 for d in computer if d["mark"]) and hollow.count() >= 1
@@ -279,25 +289,14 @@ def test_a_marked_decision_and_a_finished_table_show_no_null(served: tuple[str, 
     """The review's detail of the seat's own marked decision, and the finished table's result
     box seen by a spectator, held a text "null" (a null child given to replaceChildren)."""
     from netjer.agents.review import review_states  # noqa: PLC0415
-    from netjer.server.db import Store  # noqa: PLC0415
-    from netjer.server.reviews import ReviewStore  # noqa: PLC0415
 
     server, db = served
     table, tokens = finished_aton(server, seed=12)
-    state, rng, actions = make_game("aton").new_initial_state(12), Rng(12), []
-    while not state.is_terminal:  # the same moves as finished_aton's
-        legal = state.legal_actions()
-        actions.append(legal[rng.below(len(legal))])
-        state.apply(actions[-1])
+    actions = random_actions(12)  # the moves finished_aton played
     data = review_states(make_game("aton").new_initial_state(12), actions, seats=[0], iterations=1).to_dict()
     own = next(d for d in data["decisions"] if not d["forced"])
     own["mark"] = "mistake"  # a marked decision of the seat's own (not the computer's)
-    store = ReviewStore(Store(db))
-    assert store.start(table, 0, 1, None)
-    store.finish(table, 0, data)
-    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
-    page.click("#open-review")
-    page.wait_for_selector("body[data-review=done]", state="attached")
+    open_stored_review(page, server, db, table, tokens["0"], data)
     page.locator(f"#review-body button.review-pick[data-review-ply='{own['ply']}']").click()
     detail = page.locator("#review-detail")
     detail.locator("[data-review-preferred]").wait_for()
