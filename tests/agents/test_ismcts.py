@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import gc
+import threading
 import time
 
 import pytest
 
 from netjer.agents import ISMCTSAgent, make_agent
 from netjer.agents.heuristic import POLICIES
+from netjer.agents.ismcts import collector_paused
 from netjer.core import ConfigError, PlayerView, Rng, State
 from netjer.core.action import Action
 from netjer.games.aton import AtonGame, AtonState
@@ -303,5 +305,69 @@ def test_the_collector_is_paused_during_a_search_and_restored() -> None:
     try:
         ISMCTSAgent(3, iterations=5).choose(PlayerView(state, state.current_player))
         assert not gc.isenabled()  # left off by the caller: left off
+    finally:
+        gc.enable()
+
+
+def test_the_collector_stays_paused_until_the_last_of_several_searching_threads_ends() -> None:
+    """Two threads' searches overlap, the first to start ends first: the collector stays off
+    for the other (it came back on under it before), and is on again once that one ends."""
+    entered = [threading.Event(), threading.Event()]
+    leave = [threading.Event(), threading.Event()]
+    left = [threading.Event(), threading.Event()]
+    errors: list[BaseException] = []
+
+    def search(i: int) -> None:
+        try:
+            with collector_paused():
+                entered[i].set()
+                assert leave[i].wait(30), "the test never let the search end"
+        except BaseException as err:  # seen by the main thread
+            errors.append(err)
+        finally:
+            left[i].set()
+
+    threads = [threading.Thread(target=search, args=(i,), daemon=True) for i in (0, 1)]
+    assert gc.isenabled()
+    try:
+        threads[0].start()
+        assert entered[0].wait(30)
+        assert not gc.isenabled()
+        threads[1].start()
+        assert entered[1].wait(30)
+        leave[0].set()  # the first search (which found the collector on) ends
+        assert left[0].wait(30)
+        assert not gc.isenabled(), "the collector came back on while a search still ran"
+        leave[1].set()
+        assert left[1].wait(30)
+        assert gc.isenabled()
+    finally:
+        for event in leave:
+            event.set()
+        for thread in threads:
+            thread.join(30)
+        gc.enable()
+    assert not errors
+
+
+def test_nested_collector_pauses_restore_the_state_found_by_the_outermost() -> None:
+    """Nested pauses (one also ending by an error) keep the collector off until the outermost
+    ends; a collector the caller had turned off is left off."""
+    assert gc.isenabled()
+    with collector_paused():
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+        with pytest.raises(ValueError, match="search failed"), collector_paused():
+            raise ValueError("search failed")
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            with collector_paused():
+                pass
+            assert not gc.isenabled()
+        assert not gc.isenabled()
     finally:
         gc.enable()

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import gc
 import math
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -59,6 +60,19 @@ def random_rollout(state: State, rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
+class _CollectorPauses:
+    """The searches under way in this process that paused the cyclic garbage collector, and
+    whether it was on before the first of them: one record for all threads, under a lock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.count = 0
+        self.was_enabled = False
+
+
+_PAUSES = _CollectorPauses()
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector for a search, then restore it as it was.
@@ -68,16 +82,25 @@ def collector_paused() -> Iterator[None]:
     (the tree has no parent links, the engines' states none), so the collector's passes over
     them during a search find nothing and cost up to 2% of its time (Ankh, 2 players,
     cachegrind).  Cyclic garbage made meanwhile, if any, waits for the next collection after
-    the search.  Safe with several searching threads: the collector is on again once the
-    first search that found it on has ended.
+    the search.
+
+    Re-entrant and thread-safe: the collector is process-wide, so the pauses are counted
+    under a lock.  The first pause to start notes whether the collector was on and turns it
+    off; the last one to end (whichever thread or nesting level it is) restores that state,
+    so one search ending does not turn the collector on under another still running.
     """
-    enabled = gc.isenabled()
-    gc.disable()
+    with _PAUSES.lock:
+        if _PAUSES.count == 0:
+            _PAUSES.was_enabled = gc.isenabled()
+            gc.disable()
+        _PAUSES.count += 1
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        with _PAUSES.lock:
+            _PAUSES.count -= 1
+            if _PAUSES.count == 0 and _PAUSES.was_enabled:
+                gc.enable()
 
 
 class _Node:
