@@ -411,10 +411,15 @@ def test_the_computers_decisions_for_a_seat_whose_time_ran_out_are_flagged_and_n
         table, tokens = made["id"], made["tokens"]
         view = lambda: client.get(f"/api/tables/{table}/view").json()  # noqa: E731
         first = view()["to_move"]
-        client.get(f"/api/tables/{table}/view", params={"seat": 1 - first}, headers=_auth(tokens[str(1 - first)]))
         # Read before the timeout: the computer may move before the next request is served.
         began = view()["version"]
-        fake.t += 61
+        # The other seat's last connection half-way through: when its turn comes after the
+        # computer's move (the fake clock at +61 s from then on), it has been away 31 s of the
+        # 60 s it may be (its bank), so the server's ticker, whenever it acts before the
+        # take-back, cannot count it gone and have the computer play on for it too.
+        fake.t += 30
+        client.get(f"/api/tables/{table}/view", params={"seat": 1 - first}, headers=_auth(tokens[str(1 - first)]))
+        fake.t += 31
         client.portal.call(client.app.state.manager.check_clocks)  # type: ignore[attr-defined,union-attr]
         for _ in range(4000):  # the computer plays the seat's turn (in a thread)
             if view()["to_move"] != first:
