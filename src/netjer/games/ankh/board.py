@@ -89,6 +89,7 @@ def _hex_corner_xy(row: int, col: int) -> list[tuple[int, int]]:
     return [(x + dx, y + dy) for dx, dy in _CORNERS]
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 class Board:
     """A validated Ankh map with every static index precomputed.
 
