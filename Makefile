@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # pytest-xdist workers; CI machines have 2 cores.
 WORKERS ?= 2
 
-.PHONY: run play test test-all bench clean screenshots i18n
+.PHONY: run play test test-all test-compiled compiled bench clean screenshots i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,37 @@ test-all: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
 	$(BIN)/pytest -n $(WORKERS) -m '' --durations=20
+	$(MAKE) test-compiled
+
+# The Ankh engine compiled to C by mypyc, for speed (optional; about
+# 4 minutes on 2 cores): a copy of src/netjer in build/compiled whose engine modules are extension
+# modules, used with PYTHONPATH=build/compiled (benchmarks/README.md, "The compiled engine").  The
+# source is the same; two modules stay Python: ankh/game.py (mypyc fails on its Pydantic options
+# model) and ankh/notation.py (mypyc takes a ClassVar of a dataclass subclass for a field).  Classes
+# marked @mypyc_attr(native_class=False) stay plain Python classes inside compiled modules: the
+# state (copied through its __dict__), records built with __new__, and the classes a pickled game or
+# state holds that mypyc's native classes could not unpickle (frozen dataclasses, and classes whose
+# __init__ takes arguments).
+COMPILED := build/compiled
+MYPYC_MODULES = $(filter-out netjer/games/ankh/game.py netjer/games/ankh/notation.py,\
+	$(patsubst src/%,%,$(shell find src/netjer/games/ankh -name '*.py')))
+
+compiled: $(COMPILED)/.built
+
+$(COMPILED)/.built: $(VENV)/.installed-dev $(shell find src/netjer -name '*.py')
+	rm -rf $(COMPILED) && mkdir -p $(COMPILED)
+	cp -r src/netjer $(COMPILED)/
+	find $(COMPILED) -name __pycache__ -prune -exec rm -rf {} +
+	cd $(COMPILED) && $(abspath $(BIN))/mypyc $(MYPYC_MODULES) > mypyc.log
+	touch $@
+
+# The engine's tests on the compiled build (part of test-all): the rules, the conformance suite,
+# perft, the record corpus, the agents' pinned decisions, the research adapters and the
+# tournaments must give the same results as in Python.
+test-compiled: $(COMPILED)/.built
+	PYTHONPATH=$(COMPILED) $(BIN)/python -m netjer.build_info --require-compiled
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) --durations=10 tests/games/ankh tests/test_conformance.py \
+		tests/test_perft.py tests/agents tests/adapters tests/sim
 
 # The web table's screenshots in docs/ (shown in the README), taken by its browser tests.
 screenshots: $(VENV)/.installed-dev
@@ -50,7 +81,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/playout.py aton
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 # The translation catalogues (src/netjer/i18n.py): extract every marked text with Babel's
 # extractors, as src/netjer/locale/<domain>.cfg configures them, into <domain>.pot, and bring each

@@ -30,6 +30,7 @@ import sys
 import time
 from pathlib import Path
 
+from netjer.build_info import describe_build
 from netjer.core import Rng
 from netjer.core.state import State
 from netjer.games.registry import make_game
@@ -125,6 +126,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(timed))
         return
+    print(describe_build())
     for wall, cpu in timed:
         print(f"{args.players} players: {wall:.1f} us per observation (cpu {cpu:.1f})")
     print(

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import chess
 
+from netjer.build_info import describe_build
 from netjer.core import Rng
 from netjer.games.registry import game_names, make_game
 
@@ -77,6 +78,7 @@ def main() -> None:
     clock = time.process_time if args.cpu else time.perf_counter
     options = dict(item.split("=", 1) for item in args.option)
     print(f"Python {platform.python_version()} on {platform.machine()}, python-chess {chess.__version__}")
+    print(describe_build())
     ratios = []
     for _ in range(args.repeats):
         d, g, t = netjer_playouts(args.game, options, args.seconds, clock)

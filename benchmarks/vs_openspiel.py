@@ -49,6 +49,7 @@ from netjer.adapters import openspiel
 from netjer.adapters.common import scalar_options
 from netjer.adapters.openspiel import NetjerState
 from netjer.agents.ismcts import ISMCTSAgent
+from netjer.build_info import describe_build
 from netjer.core import PlayerView, Rng, State
 from netjer.games.registry import game_class, make_game
 from netjer.sim.stats import wilson_interval
@@ -237,6 +238,7 @@ def main() -> None:
             parser.error(f"{args.game} has no players option")
         options["players"] = args.players
     print(f"{args.game} {options or ''} on Python {platform.python_version()}, {platform.machine()}")
+    print(describe_build())
     if args.fixed_iterations is not None:
         fixed_work(args.game, options, args.positions, args.fixed_iterations, args.c)
         return

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from mypy_extensions import mypyc_attr
+
 from netjer.core.errors import DataFileError
 
 #: The card ids in code order; the data file must list exactly these (§1).
@@ -25,6 +27,7 @@ ALL_CARDS = (1 << NUM_CARDS) - 1
 EXPECTED_STRENGTH = {"plague": 1, "build": 0, "chariots": 3, "cycle": 0, "drought": 1, "flood": 0, "miracle": 0}
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class BattleCard:
     """One Battle card (rules/ankh.md §1).

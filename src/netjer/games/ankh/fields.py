@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 #: How ``clone`` copies a field: ``share`` (immutable: int, bool, str, tuple, frozenset,
 #: ``RegionMap``, ``Split``, ``Hooks``), ``list`` (a new list of the same immutable items),
 #: ``rows`` (a new list of copies of its lists of immutable items), ``items`` (a new list of
@@ -117,6 +119,9 @@ BATTLE_FIELDS: tuple[StateField, ...] = (
 )
 
 
+# A plain Python class even when compiled (mypyc, ``make compiled``): ``copy`` builds the
+# record with ``__new__`` and sets its slots by name.
+@mypyc_attr(native_class=False)
 class Battle:
     """The battle in progress (rules/ankh.md §10.3), a record of the state's ``battle`` field.
 

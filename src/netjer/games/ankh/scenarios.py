@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from mypy_extensions import mypyc_attr
+
 from netjer.core.errors import ConfigError, DataFileError
 from netjer.core.words import article
 from netjer.games.ankh.board import (
@@ -45,6 +47,7 @@ CAMELS = 30
 CONFLICT_ORDER_TOKENS = 8
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class ScenarioPiece:
     """One piece of a scenario's starting position.
@@ -61,6 +64,7 @@ class ScenarioPiece:
     hex: int
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class Scenario:
     """A validated scenario setup (rules/ankh.md §8.3).

@@ -25,6 +25,8 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from netjer.core.errors import ConfigError, DataFileError
 from netjer.core.rng import Rng
 from netjer.games.ankh.board import RegionMap
@@ -60,6 +62,7 @@ TRACK_SPACES = (7, 7, 7, 6)
 TrackLength = Literal["rulebook", "long"]
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class ActionTrack:
     """One action track of the central board (rules/ankh.md §7.2).
@@ -114,6 +117,7 @@ def action_tracks(players: int, track_length: TrackLength = "rulebook") -> tuple
 # --- Guardians (§3) -----------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class GuardianType:
     """One of the six base-game Guardian types (rules/ankh.md §3).
@@ -221,6 +225,7 @@ def guardian_miniatures(guardian: GuardianType, players: int) -> int:
     return guardian.copies
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class GuardianSupply:
     """The Guardian type in play at one level and its miniatures beside the card (§3).
@@ -249,6 +254,7 @@ def _find_guardian(text: str, level: int) -> GuardianType:
 # --- the setup ----------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class SetupPiece:
     """A piece on the board at the start.
@@ -264,6 +270,7 @@ class SetupPiece:
     hex: int
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class AnkhSetup:
     """Everything on the table when the first turn begins.

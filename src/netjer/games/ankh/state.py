@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache, lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
+
+from mypy_extensions import mypyc_attr
 
 from netjer.core.action import Action
 from netjer.core.rng import Rng
@@ -166,6 +168,7 @@ def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
     return out, tables
 
 
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 class _GodTables:
     """The parts of the gods' rows that depend only on fields fixed for a game (or changed by a
     merge): each god's name, seats, deity and god powers held, and the Guardians' names."""
@@ -314,6 +317,9 @@ _TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
 }
 
 
+# A plain Python class even when compiled (mypyc, ``make compiled``): ``_copy_position``
+# copies the instance's ``__dict__`` in one step, which native classes do not have.
+@mypyc_attr(native_class=False)
 class AnkhState(State):
     """A position of Ankh.  Build one with ``AnkhGame.new_initial_state(seed)``.
 
@@ -754,7 +760,7 @@ class AnkhState(State):
             d[name] = [row[:] for row in src[name]]
         for name in RECORD_FIELDS:
             d[name] = src[name].copy()
-        new.power_data = [x if x is None else x.copy() for x in self.power_data]
+        new.power_data = [None if x is None else x.copy() for x in self.power_data]
         return new
 
     def _hidden_from(self, seat: int | None) -> list[int]:
@@ -811,7 +817,10 @@ class AnkhState(State):
                 view[key] = [x for x in order if x in marked]
         return obs
 
-    def observation(self, seat: int | None) -> JsonDict:
+    # ``seat`` is typed ``SupportsIndex``, wider than the kernel's ``int``, so that the compiled
+    # build (whose functions check their arguments' types on entry) leaves a bad seat to
+    # ``check_seat`` and its SeatError, and accepts NumPy integers as the Python build does.
+    def observation(self, seat: SupportsIndex | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator): everything except the other gods'
         unrevealed Battle cards and unresolved Plague bids (it sees that they have chosen).
 

@@ -38,6 +38,8 @@ from __future__ import annotations
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 
@@ -276,6 +278,16 @@ def power(index: int) -> GodPower:
     return p
 
 
+def _overriding(held: tuple[int, ...], name: str) -> tuple[GodPower, ...]:
+    """The powers of ``held`` (indices into ``POWERS``) whose class overrides hook ``name``, in
+    calling order (the hook's ``PRIORITY``, then the power's index)."""
+    default = getattr(GodPower, name)
+    found = [p for i in held if (p := POWERS[i]) is not None and getattr(type(p), name) is not default]
+    found.sort(key=lambda p: (p.PRIORITY.get(name, 0), p.index))
+    return tuple(found)
+
+
+@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 class Hooks:
     """For each hook name, the powers in play that override it, in calling order."""
 
@@ -283,33 +295,30 @@ class Hooks:
 
     def __init__(self, held: tuple[int, ...]) -> None:
         for name in HOOK_NAMES:
-            default = getattr(GodPower, name)
-            found = [p for i in held if (p := POWERS[i]) is not None and getattr(type(p), name) is not default]
-            found.sort(key=lambda p: (p.PRIORITY.get(name, 0), p.index))
-            setattr(self, name, tuple(found))
+            setattr(self, name, _overriding(held, name))
 
-    if TYPE_CHECKING:
-        on_setup: tuple[GodPower, ...]
-        on_turn_start: tuple[GodPower, ...]
-        turn_actions: tuple[GodPower, ...]
-        summon_spaces: tuple[GodPower, ...]
-        can_ransom: tuple[GodPower, ...]
-        on_summoned: tuple[GodPower, ...]
-        on_killed: tuple[GodPower, ...]
-        on_sacrifice: tuple[GodPower, ...]
-        control: tuple[GodPower, ...]
-        on_conflict_start: tuple[GodPower, ...]
-        on_battle_start: tuple[GodPower, ...]
-        before_reveal: tuple[GodPower, ...]
-        on_reveal: tuple[GodPower, ...]
-        strength: tuple[GodPower, ...]
-        gain_bonus: tuple[GodPower, ...]
-        on_resolution: tuple[GodPower, ...]
-        after_battle: tuple[GodPower, ...]
-        on_conflict_scoring: tuple[GodPower, ...]
-        on_conflict_end: tuple[GodPower, ...]
-        on_merge: tuple[GodPower, ...]
-        on_forgotten: tuple[GodPower, ...]
+    # Each hook's powers (set in ``__init__``).
+    on_setup: tuple[GodPower, ...]
+    on_turn_start: tuple[GodPower, ...]
+    turn_actions: tuple[GodPower, ...]
+    summon_spaces: tuple[GodPower, ...]
+    can_ransom: tuple[GodPower, ...]
+    on_summoned: tuple[GodPower, ...]
+    on_killed: tuple[GodPower, ...]
+    on_sacrifice: tuple[GodPower, ...]
+    control: tuple[GodPower, ...]
+    on_conflict_start: tuple[GodPower, ...]
+    on_battle_start: tuple[GodPower, ...]
+    before_reveal: tuple[GodPower, ...]
+    on_reveal: tuple[GodPower, ...]
+    strength: tuple[GodPower, ...]
+    gain_bonus: tuple[GodPower, ...]
+    on_resolution: tuple[GodPower, ...]
+    after_battle: tuple[GodPower, ...]
+    on_conflict_scoring: tuple[GodPower, ...]
+    on_conflict_end: tuple[GodPower, ...]
+    on_merge: tuple[GodPower, ...]
+    on_forgotten: tuple[GodPower, ...]
 
 
 @cache

@@ -1,0 +1,67 @@
+"""Which of Netjer's modules run compiled (the optional mypyc build, ``make compiled``).
+
+``make compiled`` builds a copy of the package in ``build/compiled`` in which the Ankh engine's
+modules (and the kernel's generator) are C extension modules made by mypyc from the same
+source; ``PYTHONPATH=build/compiled`` puts it first on the import path.  Benchmarks print
+:func:`describe_build` so that a figure says which build it measured, and ``make test-compiled``
+runs ``python -m netjer.build_info --require-compiled`` so that its tests cannot silently run
+the Python build instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.machinery
+import sys
+
+#: A module that the compiled build always compiles: if it is compiled, the build is in use.
+PROBE_MODULE = "netjer.games.ankh.state"
+
+
+def compiled_modules() -> list[str]:
+    """The names of the ``netjer`` modules imported so far that are extension modules, sorted.
+
+    Returns an empty list in the Python build.  Imports :data:`PROBE_MODULE` first, so the
+    answer does not depend on what the caller happened to import.
+    """
+    importlib.import_module(PROBE_MODULE)
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(
+        name
+        for name, module in list(sys.modules.items())
+        if name.startswith("netjer.") and str(getattr(module, "__file__", "") or "").endswith(suffixes)
+    )
+
+
+def describe_build() -> str:
+    """One line for a benchmark's header: ``"engine: Python"`` or ``"engine: compiled (mypyc, N modules)"``."""
+    compiled = compiled_modules()
+    return f"engine: compiled (mypyc, {len(compiled)} modules)" if compiled else "engine: Python"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print :func:`describe_build`; with ``--require-compiled``, exit 1 when the build is Python.
+
+    Args:
+        argv: the command's arguments (``sys.argv[1:]`` when None).
+
+    Returns:
+        The exit status: 0, or 1 when ``--require-compiled`` is given and nothing is compiled.
+    """
+    parser = argparse.ArgumentParser(prog="python -m netjer.build_info", description=__doc__)
+    parser.add_argument("--require-compiled", action="store_true", help="fail unless the engine is compiled")
+    args = parser.parse_args(argv)
+    line = describe_build()
+    print(line)
+    if args.require_compiled and not compiled_modules():
+        print(
+            f"{PROBE_MODULE} is not compiled: build it with `make compiled` and put build/compiled on PYTHONPATH",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - the command line
+    raise SystemExit(main())

@@ -1,0 +1,54 @@
+"""netjer.build_info: which modules run compiled (the optional mypyc build) and the check make test-compiled runs."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import sys
+import types
+
+import pytest
+
+from netjer import build_info
+
+
+def _fake_modules(monkeypatch: pytest.MonkeyPatch, compiled: bool) -> None:
+    """Replace sys.modules by a copy in which every ``netjer`` module is Python, plus one fake
+    ``netjer`` module that is an extension module when ``compiled``."""
+    importlib.import_module(build_info.PROBE_MODULE)
+    modules = {
+        name: module
+        for name, module in sys.modules.items()
+        if not name.startswith("netjer.") or not str(getattr(module, "__file__", "")).endswith(".so")
+    }
+    modules["netjer.games.ankh.state"] = sys.modules["netjer.games.ankh.state"]
+    if compiled:
+        fake = types.ModuleType("netjer.fake_engine")
+        fake.__file__ = "/x/netjer/fake_engine" + importlib.machinery.EXTENSION_SUFFIXES[0]
+        modules["netjer.fake_engine"] = fake
+    monkeypatch.setattr(sys, "modules", modules)
+    if str(getattr(modules["netjer.games.ankh.state"], "__file__", "")).endswith(".so"):
+        pytest.skip("the probe module itself is compiled here")
+
+
+def test_an_extension_module_is_listed_and_described(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_modules(monkeypatch, compiled=True)
+    assert build_info.compiled_modules() == ["netjer.fake_engine"]
+    assert build_info.describe_build() == "engine: compiled (mypyc, 1 modules)"
+
+
+def test_the_python_build_is_described_and_refused_when_compiled_is_required(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _fake_modules(monkeypatch, compiled=False)
+    assert build_info.compiled_modules() == []
+    assert build_info.main([]) == 0
+    assert build_info.main(["--require-compiled"]) == 1
+    out, err = capsys.readouterr()
+    assert "engine: Python" in out
+    assert "make compiled" in err and build_info.PROBE_MODULE in err
+
+
+def test_require_compiled_passes_when_the_engine_is_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_modules(monkeypatch, compiled=True)
+    assert build_info.main(["--require-compiled"]) == 0
