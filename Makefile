@@ -43,26 +43,32 @@ test-all: $(VENV)/.installed-dev
 	$(BIN)/pytest -n $(WORKERS) -m '' --durations=20
 	$(MAKE) test-compiled
 
-# The Ankh engine compiled to C by mypyc, for speed (optional; about
-# 4 minutes on 2 cores): a copy of src/netjer in build/compiled whose engine modules are extension
-# modules, used with PYTHONPATH=build/compiled (benchmarks/README.md, "The compiled engine").  The
-# source is the same; two modules stay Python: ankh/game.py (mypyc fails on its Pydantic options
-# model) and ankh/notation.py (mypyc takes a ClassVar of a dataclass subclass for a field).  Classes
+# The Ankh engine compiled to C by mypyc, for speed (optional; about 4 minutes on 2 cores): a
+# copy of src/netjer in build/compiled whose engine modules are extension modules, used with
+# PYTHONPATH=build/compiled (benchmarks/README.md, "Issue 15, the compiled engine").  The whole
+# package runs from that copy: it is rebuilt when any file under src/netjer changes (data and
+# texts too).  The source is the same; three modules stay Python: ankh/game.py (mypyc fails on
+# its Pydantic options model), ankh/notation.py (mypyc takes a ClassVar of a dataclass subclass
+# for a field) and ankh/position.py (the position builder: its refusals of wrongly typed input
+# are ConfigErrors naming the field, where a compiled function raises a bare TypeError).  Classes
 # marked @mypyc_attr(native_class=False) stay plain Python classes inside compiled modules: the
-# state (copied through its __dict__), records built with __new__, and the classes a pickled game or
-# state holds that mypyc's native classes could not unpickle (frozen dataclasses, and classes whose
-# __init__ takes arguments).
+# state (copied through its __dict__), records built with __new__, and the classes a pickled game
+# or state holds that mypyc's native classes could not unpickle (frozen dataclasses, and classes
+# whose __init__ takes arguments).  A pickle made by one build does not load in the other.
 COMPILED := build/compiled
-MYPYC_MODULES = $(filter-out netjer/games/ankh/game.py netjer/games/ankh/notation.py,\
+MYPYC_MODULES = $(filter-out netjer/games/ankh/game.py netjer/games/ankh/notation.py netjer/games/ankh/position.py,\
 	$(patsubst src/%,%,$(shell find src/netjer/games/ankh -name '*.py')))
 
 compiled: $(COMPILED)/.built
 
-$(COMPILED)/.built: $(VENV)/.installed-dev $(shell find src/netjer -name '*.py')
-	rm -rf $(COMPILED) && mkdir -p $(COMPILED)
-	cp -r src/netjer $(COMPILED)/
-	find $(COMPILED) -name __pycache__ -prune -exec rm -rf {} +
-	cd $(COMPILED) && $(abspath $(BIN))/mypyc $(MYPYC_MODULES) > mypyc.log
+# Built in a new folder that replaces the old one only when mypyc succeeds (its errors printed).
+$(COMPILED)/.built: $(VENV)/.installed-dev $(shell find src/netjer -type f ! -path '*/__pycache__/*')
+	rm -rf $(COMPILED).new && mkdir -p $(COMPILED).new
+	cp -r src/netjer $(COMPILED).new/
+	find $(COMPILED).new -name __pycache__ -prune -exec rm -rf {} +
+	cd $(COMPILED).new && $(abspath $(BIN))/mypyc $(MYPYC_MODULES) > mypyc.log 2>&1 \
+		|| { grep -E "error|Error" mypyc.log | head -20; echo "mypyc failed: see $(COMPILED).new/mypyc.log"; exit 1; }
+	rm -rf $(COMPILED) && mv $(COMPILED).new $(COMPILED)
 	touch $@
 
 # The engine's tests on the compiled build (part of test-all): the rules, the conformance suite,

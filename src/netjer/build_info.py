@@ -1,11 +1,10 @@
 """Which of Netjer's modules run compiled (the optional mypyc build, ``make compiled``).
 
 ``make compiled`` builds a copy of the package in ``build/compiled`` in which the Ankh engine's
-modules (and the kernel's generator) are C extension modules made by mypyc from the same
-source; ``PYTHONPATH=build/compiled`` puts it first on the import path.  Benchmarks print
-:func:`describe_build` so that a figure says which build it measured, and ``make test-compiled``
-runs ``python -m netjer.build_info --require-compiled`` so that its tests cannot silently run
-the Python build instead.
+modules are C extension modules made by mypyc from the same source; ``PYTHONPATH=build/compiled``
+puts it first on the import path.  Benchmarks print :func:`describe_build` so that a figure says
+which build it measured, and ``make test-compiled`` runs ``python -m netjer.build_info
+--require-compiled`` so that its tests cannot silently run the Python build instead.
 """
 
 from __future__ import annotations

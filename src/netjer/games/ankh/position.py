@@ -23,8 +23,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from netjer.core.errors import ConfigError
 from netjer.games.ankh.base import BOARD, TURN
 from netjer.games.ankh.board import DIRECTION_NAMES
@@ -56,7 +54,6 @@ _APEP = FIGURE_IDS.index("apep")
 _EVENT_KINDS = tuple(dict.fromkeys(EVENT_TRACK))
 
 
-@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
 @dataclass(frozen=True)
 class PositionSpec:
     """A position, as a rules question states it.  Every field has a neutral default.

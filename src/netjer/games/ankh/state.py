@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache, lru_cache
+from operator import index
 from typing import Any, ClassVar, SupportsIndex
 
 from mypy_extensions import mypyc_attr
@@ -769,12 +770,16 @@ class AnkhState(State):
         mine = None if seat is None else self.god_of_seat[seat]
         return [g for g in range(self.n) if g != mine]
 
-    def _resample_hidden(self, seat: int, rng: Rng) -> AnkhState:
+    def _resample_hidden(self, seat: SupportsIndex, rng: Rng) -> AnkhState:
         """Re-deal the secrets ``seat`` cannot see (see ``State.determinize``): the other gods'
         chosen but unrevealed Battle cards (uniformly from their hands, which are public) and
         their Plague bids not yet resolved (uniformly from 0 to their Followers).  The copy
         shares this state's generator and history, which ``determinize`` replaces (a fresh
-        generator from ``rng``, an empty history) without touching them."""
+        generator from ``rng``, an empty history) without touching them.
+
+        ``seat`` may be a NumPy integer (the OpenSpiel adapter's resampling): it is read with
+        ``operator.index`` (a compiled function would refuse anything but ``int``)."""
+        seat = index(seat)
         new = self._copy_position()
         if battle.cards_hidden(self):
             for g in self._hidden_from(seat):
@@ -795,12 +800,14 @@ class AnkhState(State):
 
     # --- views -----------------------------------------------------------------------------------
 
-    def window_observation(self, seat: int, before: Mapping[int, State]) -> JsonDict:
+    def window_observation(self, seat: SupportsIndex, before: Mapping[int, State]) -> JsonDict:
         """``observation(seat)`` with each god ahead that has not chosen yet (``before``: see
         :meth:`netjer.core.state.State.window_observation`) shown as it really is: in the
         Battle's ``chosen`` (its card) and ``bid_made`` (its Plague bid) only if it had chosen
         before its first placeholder (rules/ankh.md §1: choices are secret, only their being
-        made is seen)."""
+        made is seen).  ``seat`` as in :meth:`observation` (a bad one: SeatError)."""
+        self.check_seat(seat)
+        seat = index(seat)
         obs = self.observation(seat)
         view = obs.get("battle")
         if not view or "chosen" not in view:
@@ -817,9 +824,11 @@ class AnkhState(State):
                 view[key] = [x for x in order if x in marked]
         return obs
 
-    # ``seat`` is typed ``SupportsIndex``, wider than the kernel's ``int``, so that the compiled
-    # build (whose functions check their arguments' types on entry) leaves a bad seat to
-    # ``check_seat`` and its SeatError, and accepts NumPy integers as the Python build does.
+    # ``seat`` is typed ``SupportsIndex``, wider than the kernel's ``int``, here and in the other
+    # methods that take a seat from outside (``window_observation``, ``describe_action``,
+    # ``_resample_hidden``), so that the compiled build (whose functions check their arguments'
+    # types on entry) leaves a bad seat to ``check_seat`` and its SeatError, and accepts NumPy
+    # integers as the Python build does.
     def observation(self, seat: SupportsIndex | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator): everything except the other gods'
         unrevealed Battle cards and unresolved Plague bids (it sees that they have chosen).
@@ -958,8 +967,10 @@ class AnkhState(State):
         """Each seat's god, turn position, scenario and Guardians (:mod:`netjer.games.ankh.facets`)."""
         return report_facets(self)
 
-    def describe_action(self, action: Action, viewer: int | None) -> str:
+    def describe_action(self, action: Action, viewer: SupportsIndex | None) -> str:
         """Words for ``action`` by the current player as ``viewer`` may know it: a Battle card,
         a bid or a face-down cat's face is told only to the seats of the god that chose it
-        (:func:`netjer.games.ankh.narration.describe`)."""
-        return narration.describe(self, action, viewer)
+        (:func:`netjer.games.ankh.narration.describe`).  ``viewer`` as in :meth:`observation`
+        (a bad one: SeatError)."""
+        self.check_seat(viewer)
+        return narration.describe(self, action, None if viewer is None else index(viewer))
