@@ -326,6 +326,33 @@ def _free_path(path: Path) -> Path:
     return candidate
 
 
+def _probe_new_file(folder: Path) -> None:
+    """Probe whether ``folder`` takes a new file: open an unnamed temporary file there and close
+    it, which removes it (nothing is left in the folder either way).
+
+    Args:
+        folder: an existing folder.
+
+    Raises:
+        OSError: the system's reason the folder takes no new file (permission, a read-only or full
+            disk, a folder such as ``/proc`` that takes none).
+    """
+    tempfile.TemporaryFile(dir=folder).close()
+
+
+def _probe_append(path: Path) -> None:
+    """Probe whether the file ``path`` can be written: open it for appending and close it. An
+    existing file is left as it was; a file the probe creates is the caller's to remove.
+
+    Args:
+        path: the file, in an existing folder.
+
+    Raises:
+        OSError: the system's reason the file cannot be written (``/proc/version``, permission, ...).
+    """
+    path.open("ab").close()
+
+
 def _check_writable(
     path: Path, flag: str, *, action: str = "write", name_hint: str = "a file name", moved_aside: bool = False
 ) -> None:
@@ -356,11 +383,9 @@ def _check_writable(
     existed = path.exists()
     try:
         if moved_aside and existed:
-            with tempfile.TemporaryFile(dir=folder):
-                pass
+            _probe_new_file(folder)
         else:
-            with path.open("ab"):
-                pass
+            _probe_append(path)
     except PermissionError:
         raise ConfigError(f"cannot {action} {path}: permission denied") from None
     except OSError as err:
