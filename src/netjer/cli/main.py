@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import secrets
 import tempfile
 from pathlib import Path
@@ -675,7 +674,9 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
 
     Args:
         out: the per-game results file (must end in .json or .csv, in an existing folder).
-        report: the report folder (an existing folder, or one that can be made).
+        report: the report folder (an existing folder, or one that can be made). Its nearest
+            existing folder is probed with a real new file (``os.access`` says yes to root for any
+            folder, ``/proc`` included).
 
     Raises:
         ConfigError: naming the path and what is wrong with it.
@@ -692,8 +693,12 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
             existing = existing.parent
         if not existing.is_dir():
             raise ConfigError(f"--report {report}: {existing} is a file, so the folder cannot be made")
-        if not os.access(existing, os.W_OK):
-            raise ConfigError(f"--report {report}: cannot write in {existing}: permission denied")
+        try:
+            _probe_new_file(existing)
+        except PermissionError:
+            raise ConfigError(f"--report {report}: cannot write in {existing}: permission denied") from None
+        except OSError as err:
+            raise ConfigError(f"--report {report}: cannot write in {existing}: {err.strerror or err}") from None
 
 
 def _print_facet(facet: FacetTable) -> None:
