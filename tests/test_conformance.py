@@ -145,3 +145,36 @@ def test_observation_refuses_a_seat_the_game_does_not_have(spec: GameUnderTest) 
     for seat in range(players):  # whole numbers of either kind are seats
         assert state.observation(np.int64(seat)) == state.observation(seat)  # type: ignore[arg-type]
     assert state.observation(None)["seat"] is None
+
+
+@pytest.mark.parametrize("spec", GAMES[::2], ids=lambda spec: spec.id)
+def test_parse_action_refuses_what_is_not_a_text_with_an_action_syntax_error(spec: GameUnderTest) -> None:
+    """``parse_action(5)`` raised AttributeError (``5.strip``) in every game: a number, bytes or
+    None given as a notation is an ActionSyntaxError that says a notation is a text."""
+    from netjer.core.errors import ActionSyntaxError  # noqa: PLC0415
+
+    game = make_game(spec.name, spec.options)
+    for bad in (5, None, b"end", ["end"]):
+        with pytest.raises(ActionSyntaxError, match="an action's notation is a text"):
+            game.parse_action(bad)  # type: ignore[arg-type]
+    first = game.new_initial_state(3).legal_actions()[0]
+    assert game.parse_action(str(first)) == first
+
+
+@pytest.mark.parametrize("spec", GAMES[::2], ids=lambda spec: spec.id)
+def test_a_numpy_integer_seed_is_a_seed_and_a_seed_that_is_no_whole_number_is_refused(spec: GameUnderTest) -> None:
+    """``new_initial_state(np.int64(3))`` raised OverflowError (the generator's 64-bit mask does
+    not fit an int64): NumPy integers are read as the same seed, stored as a Python int (a record
+    holds it), and anything but a whole number is a ConfigError."""
+    import numpy as np  # noqa: PLC0415 - only this test needs it
+
+    from netjer.core.errors import ConfigError  # noqa: PLC0415
+
+    game = make_game(spec.name, spec.options)
+    for wide in (np.int64(3), np.int32(-3), np.int64(2**63 - 1), np.uint64(2**64 - 1)):
+        state = game.new_initial_state(wide)  # type: ignore[arg-type]
+        assert state == game.new_initial_state(int(wide))
+        assert type(state.seed) is int and state.seed == int(wide)
+    for bad in (1.5, 3.0, "3", True, None):
+        with pytest.raises(ConfigError, match="a game's seed is a whole number"):
+            game.new_initial_state(bad)  # type: ignore[arg-type]

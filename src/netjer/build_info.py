@@ -13,6 +13,7 @@ import argparse
 import importlib
 import importlib.machinery
 import sys
+from collections.abc import Sequence
 
 #: A module that the compiled build always compiles: if it is compiled, the build is in use.
 PROBE_MODULE = "netjer.games.ankh.state"
@@ -33,9 +34,15 @@ def compiled_modules() -> list[str]:
     )
 
 
-def describe_build() -> str:
-    """One line for a benchmark's header: ``"engine: Python"`` or ``"engine: compiled (mypyc, N modules)"``."""
-    compiled = compiled_modules()
+def describe_build(compiled: Sequence[str] | None = None) -> str:
+    """One line for a benchmark's header: ``"engine: Python"`` or ``"engine: compiled (mypyc, N modules)"``.
+
+    Args:
+        compiled: the compiled modules' names, when the caller has them from :func:`compiled_modules`
+            already; None looks them up.
+    """
+    if compiled is None:
+        compiled = compiled_modules()
     return f"engine: compiled (mypyc, {len(compiled)} modules)" if compiled else "engine: Python"
 
 
@@ -51,9 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m netjer.build_info", description=__doc__)
     parser.add_argument("--require-compiled", action="store_true", help="fail unless the engine is compiled")
     args = parser.parse_args(argv)
-    line = describe_build()
-    print(line)
-    if args.require_compiled and not compiled_modules():
+    compiled = compiled_modules()
+    print(describe_build(compiled))
+    if args.require_compiled and not compiled:
         print(
             f"{PROBE_MODULE} is not compiled: build it with `make compiled` and put build/compiled on PYTHONPATH",
             file=sys.stderr,

@@ -190,6 +190,26 @@ def test_a_save_path_the_system_refuses_is_refused_before_play() -> None:
     assert code == 2 and "cannot save to /sys/netjer-game.json: permission denied" in flat, flat
 
 
+def test_the_write_probes_leave_files_as_they_were_and_give_the_systems_refusal(tmp_path: Path) -> None:
+    """The checks of output paths open for real (``os.access`` says yes to root everywhere): the
+    append probe leaves an existing file's bytes, the new-file probe leaves nothing in the folder,
+    and both raise the system's OSError where it refuses (``/proc/version``, ``/sys``)."""
+    from netjer.cli.main import _probe_append, _probe_new_file  # noqa: PLC0415
+
+    kept = tmp_path / "kept.json"
+    kept.write_bytes(b"{}")
+    _probe_append(kept)
+    assert kept.read_bytes() == b"{}"
+    _probe_new_file(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]
+    if Path("/proc/version").is_file():
+        with pytest.raises(OSError):
+            _probe_append(Path("/proc/version"))
+    if Path("/sys").is_dir():
+        with pytest.raises(PermissionError):
+            _probe_new_file(Path("/sys"))
+
+
 def test_a_human_game_without_save_is_saved_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out = _play(["aton", "--seat", "0=human", "--seed", "42"], "keep\nquit\n")

@@ -87,6 +87,29 @@ def test_an_out_file_the_system_refuses_is_refused_before_playing(no_games: None
     assert code == 2 and "cannot write /sys/netjer-results.json: permission denied" in flat, flat
 
 
+@pytest.mark.parametrize(
+    ("report", "message"),
+    [
+        ("/sys/netjer-report", "--report /sys/netjer-report: cannot write in /sys: permission denied"),
+        ("/sys", "--report /sys: cannot write in /sys: permission denied"),
+        ("/proc/netjer-report", "--report /proc/netjer-report: cannot write in /proc:"),
+    ],
+)
+def test_a_report_folder_the_system_refuses_is_refused_before_playing(
+    no_games: None, report: str, message: str
+) -> None:
+    """``os.access`` says yes to root for ``/sys`` and ``/proc``, which take no new file: the report
+    folder (or the nearest existing one, for a folder still to be made) is probed with a real
+    temporary file before the games, so the refusal is one line and exit 2, not a traceback after them."""
+    top = Path("/", Path(report).parts[1])
+    if not top.is_dir():
+        pytest.skip(f"no {top} here")
+    code, output = _simulate("aton", "--games", "2", "--report", report)
+    flat = " ".join(output.split())
+    assert code == 2 and message in flat and "Traceback" not in flat, flat
+    assert "━" not in output  # no progress bar drawn
+
+
 def test_every_varied_value_gets_games(tmp_path: Path) -> None:
     # 2 games over 2 values: one each (the second was never played before)
     out = tmp_path / "r.json"

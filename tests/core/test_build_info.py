@@ -52,3 +52,20 @@ def test_the_python_build_is_described_and_refused_when_compiled_is_required(
 def test_require_compiled_passes_when_the_engine_is_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
     _fake_modules(monkeypatch, compiled=True)
     assert build_info.main(["--require-compiled"]) == 0
+
+
+@pytest.mark.parametrize("argv", [[], ["--require-compiled"]])
+def test_the_command_looks_the_compiled_modules_up_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """``main`` prints the description and checks ``--require-compiled`` from one look-up (it made two)."""
+    calls: list[None] = []
+
+    def counted() -> list[str]:
+        calls.append(None)
+        return ["netjer.fake_engine"]
+
+    monkeypatch.setattr(build_info, "compiled_modules", counted)
+    assert build_info.main(argv) == 0
+    assert len(calls) == 1
+    assert capsys.readouterr().out == "engine: compiled (mypyc, 1 modules)\n"

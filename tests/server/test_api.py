@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer.server.app import create_app
+from tests.server.sockets import receive_json
 from tests.server.views import shown
 
 
@@ -167,20 +168,20 @@ def test_websocket_play_and_errors(client: TestClient) -> None:
     table, token = data["id"], data["tokens"]["0"]
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": token})
-        view = ws.receive_json()
+        view = receive_json(ws, "the first view")
         assert view["type"] == "view" and view["seat"] == 0 and view["legal"]
         ws.send_json({"type": "move", "version": view["version"], "action": "remove 1Y"})
-        err = ws.receive_json()
+        err = receive_json(ws, "the refusal of the illegal move")
         assert err["type"] == "error" and err["error"] == "illegal"
-        assert ws.receive_json()["type"] == "view"  # the current view follows an error
+        assert receive_json(ws, "the view after the refusal")["type"] == "view"  # the current view follows an error
         ws.send_text("garbage")
-        assert ws.receive_json()["error"] == "bad_request"
+        assert receive_json(ws, "the refusal of the garbage text")["error"] == "bad_request"
         ws.send_json({"type": "move", "version": view["version"], "index": 0})
-        after = ws.receive_json()
+        after = receive_json(ws, "the view after the move")
         assert after["type"] == "view" and after["version"] > view["version"]
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": "bad"})
-        assert ws.receive_json()["error"] == "bad_token"
+        assert receive_json(ws, "the refusal of the bad token")["error"] == "bad_token"
 
 
 def test_a_view_carries_the_log_once_in_its_own_log_not_again_in_the_observation(client: TestClient) -> None:
@@ -193,7 +194,7 @@ def test_a_view_carries_the_log_once_in_its_own_log_not_again_in_the_observation
         assert client.post(f"/api/tables/{table}/moves", json=body, headers=_auth(tokens[str(seat)])).status_code == 200
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
-        pushed = ws.receive_json()
+        pushed = receive_json(ws, "the first view")
     polled = client.get(f"/api/tables/{table}/view", params={"seat": 0}, headers=_auth(tokens["0"])).json()
     for view in (pushed, polled):
         assert "log" not in view["observation"] and view["observation"]["board"]  # the rest is there
@@ -205,10 +206,10 @@ def test_spectator_sees_the_public_view_and_cannot_move(client: TestClient) -> N
     data = _create(client)
     with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
         ws.send_json({"type": "hello", "seat": None})
-        view = ws.receive_json()
+        view = receive_json(ws, "the spectator's first view")
         assert view["seat"] is None and view["legal"] == []
         ws.send_json({"type": "move", "version": 0, "index": 0})
-        assert ws.receive_json()["error"] == "spectator"
+        assert receive_json(ws, "the refusal of the spectator's move")["error"] == "spectator"
 
 
 def test_tables_survive_a_restart(tmp_path: Path) -> None:

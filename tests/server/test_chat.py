@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from netjer.server.app import create_app
 from netjer.server.tables import MAX_CHAT_CHARS
+from tests.server.sockets import receive_json
 
 
 @pytest.fixture
@@ -47,15 +48,18 @@ def test_seats_and_spectators_chat_and_everyone_sees_it_after_a_restart(db: str)
         ):
             seat0.send_json({"type": "hello", "seat": 0, "token": table["tokens"]["0"]})
             watcher.send_json({"type": "hello", "seat": None})
-            assert seat0.receive_json()["chat"] == [] and watcher.receive_json()["chat"] == []
+            assert (
+                receive_json(seat0, "seat 0's first view")["chat"] == []
+                and receive_json(watcher, "the watcher's first view")["chat"] == []
+            )
             seat0.send_json({"type": "chat", "text": "  good luck  "})
             for ws in (seat0, watcher):
-                view = ws.receive_json()
+                view = receive_json(ws, "the view with seat 0's chat message")
                 assert view["chat_from"] == 0
                 assert [(m["seat"], m["name"], m["text"]) for m in view["chat"]] == [(0, "Seth", "good luck")]
             watcher.send_json({"type": "chat", "text": "go Nut!", "name": "Bes"})
             for ws in (seat0, watcher):
-                view = ws.receive_json()
+                view = receive_json(ws, "the view with the watcher's chat message")
                 assert view["chat_from"] == 1  # only what is new
                 assert [(m["seat"], m["name"], m["spectator"]) for m in view["chat"]] == [(None, "Bes", True)]
         nut = _auth(table["tokens"]["1"])
@@ -110,11 +114,11 @@ def test_a_bad_chat_on_the_websocket_is_an_error_message(client: TestClient) -> 
     table = _table(client)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         ws.send_json({"type": "hello", "seat": 1, "token": table["tokens"]["1"]})
-        ws.receive_json()
+        receive_json(ws, "the first view")
         ws.send_json({"type": "chat", "text": "x" * (MAX_CHAT_CHARS + 1)})
-        error = ws.receive_json()
+        error = receive_json(ws, "the refusal of the too long chat message")
         assert error["type"] == "error" and error["error"] == "bad_request" and "text" in error["message"]
         ws.send_json({"type": "chat", "text": " "})
-        error = ws.receive_json()
+        error = receive_json(ws, "the refusal of the blank chat message")
         assert error["error"] == "bad_chat"
-        assert ws.receive_json()["chat"] == []
+        assert receive_json(ws, "the view after the refusals")["chat"] == []

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from netjer.server.tables import CHAT_BURST, CHAT_PER_MINUTE
 from tests.server.fake_time import FakeTime
+from tests.server.sockets import receive_json
 
 
 def _table(client: TestClient) -> dict[str, Any]:
@@ -42,13 +43,13 @@ def test_on_the_websocket_the_limit_is_an_error_message(client: TestClient) -> N
     table = _table(client)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as watcher:
         watcher.send_json({"type": "hello", "seat": None})
-        watcher.receive_json()
+        receive_json(watcher, "the watcher's first view")
         for i in range(CHAT_BURST):
             watcher.send_json({"type": "chat", "text": f"msg {i}", "name": "Bes"})
-            assert watcher.receive_json()["chat"][-1]["text"] == f"msg {i}"
+            assert receive_json(watcher, "the view with the chat message")["chat"][-1]["text"] == f"msg {i}"
         watcher.send_json({"type": "chat", "text": "too many", "name": "Bes"})
-        error = watcher.receive_json()
+        error = receive_json(watcher, "the refusal of the chat message over the limit")
         assert error["type"] == "error" and error["error"] == "rate_limited" and error["retry_after"] >= 1
         watcher.send_json({"type": "ping"})
-        assert watcher.receive_json()["type"] == "pong"  # the connection goes on
+        assert receive_json(watcher, "the pong")["type"] == "pong"  # the connection goes on
     assert len(client.get(f"/api/tables/{table['id']}/view").json()["chat"]) == CHAT_BURST

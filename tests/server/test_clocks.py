@@ -14,6 +14,7 @@ from netjer.server.app import create_app
 from netjer.server.clocks import RESTART_GRACE, ClockSettings, ClockState
 from netjer.server.tables import TableManager
 from tests.server.fake_time import FakeTime
+from tests.server.sockets import receive_json
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -252,19 +253,19 @@ def test_websocket_take_back_and_unknown_messages_are_answered_with_errors(clien
     table = _create(client, {"mode": "realtime", "bank": 60})
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": table["tokens"]["0"]})
-        first = ws.receive_json()
+        first = receive_json(ws, "the first view")
         ws.send_json({"type": "takeback"})
-        error = ws.receive_json()
+        error = receive_json(ws, "the refusal of the takeback")
         assert error["type"] == "error" and error["error"] == "not_stood_in"
-        assert ws.receive_json()["version"] == first["version"]
+        assert receive_json(ws, "the view after the refusal")["version"] == first["version"]
         ws.send_json({"type": "dance"})
-        error = ws.receive_json()
+        error = receive_json(ws, "the refusal of the unknown message")
         assert error["type"] == "error" and "unknown message type" in error["message"]
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         ws.send_json({"type": "hello", "seat": None})
-        ws.receive_json()
+        receive_json(ws, "the spectator's first view")
         ws.send_json({"type": "takeback"})
-        assert ws.receive_json()["error"] == "spectator"
+        assert receive_json(ws, "the refusal of the spectator's takeback")["error"] == "spectator"
 
 
 def test_clock_state_round_trips_and_hands_over() -> None:

@@ -18,6 +18,7 @@ from netjer.cli.main import app as cli
 from netjer.server.app import create_app
 from netjer.server.db import AlreadyServed, single_process_lock
 from netjer.server.leases import Leases
+from tests.server.sockets import receive_json
 from tests.server.test_api import _auth, _create
 
 HUMANS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
@@ -61,15 +62,15 @@ def test_a_websocket_move_while_the_database_is_down_gets_an_error_and_the_socke
     store = client.app.state.manager.store  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": token})
-        assert ws.receive_json()["version"] == 0
+        assert receive_json(ws, "the first view")["version"] == 0
         monkeypatch.setattr(store, "write", _down)
         ws.send_json({"type": "move", "version": 0, "index": 0})
-        error = ws.receive_json()
+        error = receive_json(ws, "the refusal while the database is down")
         assert error["type"] == "error" and error["error"] == "unavailable", error
-        assert ws.receive_json()["version"] == 0  # the current view follows, unchanged
+        assert receive_json(ws, "the current view, unchanged, after the refusal")["version"] == 0
         monkeypatch.undo()
         ws.send_json({"type": "move", "version": 0, "index": 0})
-        assert ws.receive_json()["version"] == 1
+        assert receive_json(ws, "the view after the move")["version"] == 1
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from netjer.server.app import create_app
 from netjer.server.tables import TableManager
 from tests.server.fake_time import START, FakeTime
+from tests.server.sockets import receive_json
 
 
 def _create(client: TestClient, clock: dict[str, Any]) -> dict[str, Any]:
@@ -85,7 +86,7 @@ def test_a_connected_seat_never_counts_as_gone_and_a_table_setting_covers_tables
     assert _public(client, table)["clock"] is None  # no clock shown: none runs
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         ws.send_json({"type": "hello", "seat": first, "token": table["tokens"][str(first)]})
-        ws.receive_json()
+        receive_json(ws, "the first view")
         fake.t += 100_000
         _check(client)
         assert _public(client, table)["seats"][first]["standin"] is None  # here all along

@@ -22,6 +22,7 @@ from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.process import free_port, running_server
 from netjer.server.tables import TableError, TableManager, compute_agent_action
+from tests.server.sockets import receive_json
 from tests.server.test_api import _auth, _create
 
 
@@ -105,17 +106,18 @@ def test_websocket_refuses_binary_deep_json_and_silence(client: TestClient, monk
     data = _create(client)
     with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
         ws.send_bytes(b"\x00\x01")
-        assert ws.receive_json()["error"] == "bad_request"
+        assert receive_json(ws, "the refusal of the binary hello")["error"] == "bad_request"
     with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": data["tokens"]["0"]})
-        assert ws.receive_json()["type"] == "view"
+        assert receive_json(ws, "the first view")["type"] == "view"
         ws.send_text("[" * 100_000)
-        assert ws.receive_json()["error"] == "bad_request"
+        assert receive_json(ws, "the refusal of the deeply nested text")["error"] == "bad_request"
         ws.send_bytes(b"\xff")
-        assert ws.receive_json()["error"] == "bad_request"
+        assert receive_json(ws, "the refusal of the bad binary message")["error"] == "bad_request"
     monkeypatch.setattr(app_module, "HELLO_SECONDS", 0.2)
     with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
-        assert ws.receive_json()["error"] == "bad_request"  # no hello in time: refused and closed
+        # no hello in time: refused and closed
+        assert receive_json(ws, "the refusal of a hello not sent in time")["error"] == "bad_request"
 
 
 @pytest.mark.slow
@@ -184,7 +186,7 @@ def test_a_seat_without_a_token_is_told_it_needs_one(client: TestClient) -> None
     assert r.status_code == 403 and r.json()["error"] == "bad_token"
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0})
-        assert ws.receive_json()["error"] == "no_token"
+        assert receive_json(ws, "the refusal of the hello without a token")["error"] == "no_token"
 
 
 @pytest.mark.parametrize(

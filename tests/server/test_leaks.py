@@ -20,6 +20,7 @@ from netjer.games.registry import make_game
 from netjer.server.app import create_app
 from netjer.server.tables import legal_entries
 from netjer.server.windows import window_plan
+from tests.server.sockets import receive_json
 from tests.server.test_windows import _ankh_battle
 from tests.server.views import shown
 
@@ -92,7 +93,7 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
             sockets[seat] = ws
         received: dict[int, list[str]] = {0: [], 1: []}
         for seat, ws in sockets.items():
-            first = ws.receive_json()
+            first = receive_json(ws, "each seat's first view")
             received[seat].extend(first["log"])
         while True:
             public = client.get(f"/api/tables/{table}/view").json()
@@ -138,7 +139,7 @@ def test_views_carry_only_the_seats_observation(client: TestClient, game: str, s
             local.apply(action)
             plan = window_plan(local, {})
             for seat, ws in sockets.items():
-                message = ws.receive_json()
+                message = receive_json(ws, "each seat's message after the action")
                 assert message["type"] == "view" and set(message) == VIEW_KEYS
                 choice = plan.get(seat) if plan is not None else None
                 assert message["observation"] == shown(choice.observation if choice else local.observation(seat))
@@ -185,11 +186,11 @@ def test_review_payloads_tell_other_viewers_only_what_their_log_did(client: Test
     assert r.status_code == 202
     with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
-        while (entry := ws.receive_json()["reviews"][0])["status"] != "done":
+        while (entry := receive_json(ws, "the review's progress")["reviews"][0])["status"] != "done":
             pass
     with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:  # the other seat is told nothing
         ws.send_json({"type": "hello", "seat": 1, "token": tokens["1"]})
-        assert ws.receive_json()["reviews"] == []
+        assert receive_json(ws, "the other seat's (empty) reviews")["reviews"] == []
     own = entry["review"]["decisions"]
     assert [d["ply"] for d in own] == [p for p, s in enumerate(positions) if s.current_player == reviewed]
     client.post(f"/api/tables/{table}/reviews/publish", json={"seat": 0}, headers=_auth(tokens["0"]))
@@ -251,13 +252,13 @@ def test_a_choice_made_ahead_tells_the_others_only_that_it_was_made(tmp_path: Pa
             url = f"/api/tables/{table['id']}"
             with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
                 ws.send_json({"type": "hello", "seat": engine, "token": table["tokens"][str(engine)]})
-                ws.receive_json()
+                receive_json(ws, "the first view")
                 mine = client.get(f"{url}/view", params={"seat": chooser}, headers=auth[chooser]).json()
                 assert len(mine["legal"]) >= 2
                 move = {"seat": chooser, "version": mine["version"], "index": i, "step": mine["step"]}
                 r = client.post(f"{url}/moves", json=move, headers=auth[chooser])
                 assert r.status_code == 200 and r.json()["queued"] == [mine["legal"][i]["text"]], r.text
-                pushed = ws.receive_json()
+                pushed = receive_json(ws, "the view after the queued move")
             views.append(
                 {
                     engine: _without_ids(
@@ -290,7 +291,7 @@ def test_ankh_log_hides_cats_cards_and_bids_from_the_other_god(client: TestClien
         sockets = {0: ws0, 1: ws1}
         for seat, ws in sockets.items():
             ws.send_json({"type": "hello", "seat": seat, "token": tokens[str(seat)]})
-            ws.receive_json()
+            receive_json(ws, "each seat's first view")
         for _ in range(120):
             if local.is_terminal:
                 break
@@ -308,7 +309,7 @@ def test_ankh_log_hides_cats_cards_and_bids_from_the_other_god(client: TestClien
             sockets[actor].send_json({"type": "move", "version": len(local.history), "action": str(action)})
             local.apply(action)
             for seat, ws in sockets.items():
-                message = ws.receive_json()
+                message = receive_json(ws, "each seat's message after the action")
                 told = dict(zip(message["log"], message["log_notation"], strict=True))
                 assert told[words[seat]] == (None if secret and seat == other else str(action))
     assert hidden >= 3

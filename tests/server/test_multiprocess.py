@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import queue
 import subprocess
 import sys
 import threading
@@ -31,6 +30,7 @@ from netjer.server.process import free_port, kill_server, start_server, stop_ser
 from netjer.server.reviews import ReviewStore
 from netjer.server.tables import legal_entries
 from netjer.server.windows import window_plan
+from tests.server.sockets import receive_json
 from tests.server.test_api import _auth, _create
 from tests.server.test_leaks import SEAT_KEYS, VIEW_KEYS, _secret_words
 from tests.server.test_postgres import postgres_url  # noqa: F401 - the fixture
@@ -69,42 +69,10 @@ def two_apps(postgres_url: str) -> Iterator[tuple[TestClient, TestClient]]:  # n
         yield a, b
 
 
-#: Seconds a test waits for one WebSocket message before it fails (a message that never comes
-#: must fail the test, not hang it and CI): far above the milliseconds one takes, even under load.
-RECEIVE_TIMEOUT = 30.0
-
-
-def _receive(ws: Any, waiting_for: str, timeout: float = RECEIVE_TIMEOUT) -> Any:
-    """The next JSON message from ``ws`` (a TestClient WebSocket session).
-
-    TestClient's ``receive_json`` waits without a limit, so it runs in a daemon thread that is
-    given up after ``timeout`` seconds (on a failure only; the test is over then).
-
-    Raises:
-        AssertionError: no message within ``timeout`` seconds, naming ``waiting_for``.
-    """
-    box: queue.Queue[tuple[bool, Any]] = queue.Queue()
-
-    def receive() -> None:
-        try:
-            box.put((True, ws.receive_json()))
-        except BaseException as err:  # given to the test's thread
-            box.put((False, err))
-
-    threading.Thread(target=receive, daemon=True, name="ws-receive").start()
-    try:
-        ok, value = box.get(timeout=timeout)
-    except queue.Empty:
-        raise AssertionError(f"no WebSocket message within {timeout:g} s: waiting for {waiting_for}") from None
-    if not ok:
-        raise value
-    return value
-
-
 def _receive_version(ws: Any, version: int) -> dict[str, Any]:
     """Views from ``ws`` until one has ``version`` (an error, or no message in time, fails the test)."""
     for _ in range(50):
-        message: dict[str, Any] = _receive(ws, f"the view of version {version}")
+        message: dict[str, Any] = receive_json(ws, f"the view of version {version}")
         assert message["type"] == "view", message
         if message["version"] >= version:
             return message
@@ -117,7 +85,7 @@ def test_a_move_through_one_app_reaches_the_websocket_of_the_other(two_apps: tup
     table, token0, token1 = data["id"], data["tokens"]["0"], data["tokens"]["1"]
     with a.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 1, "token": token1})
-        assert _receive(ws, "the first view")["version"] == 0
+        assert receive_json(ws, "the first view")["version"] == 0
         r = b.post(f"/api/tables/{table}/moves", json={"seat": 0, "version": 0, "index": 0}, headers=_auth(token0))
         assert r.status_code == 200, r.text
         seen = _receive_version(ws, 1)
@@ -125,7 +93,7 @@ def test_a_move_through_one_app_reaches_the_websocket_of_the_other(two_apps: tup
         # and the other way round, and a chat message (an event: the table is reloaded in place)
         b.post(f"/api/tables/{table}/chat", json={"seat": 0, "text": "hello from B"}, headers=_auth(token0))
         for _ in range(50):
-            message = _receive(ws, "B's chat message")
+            message = receive_json(ws, "B's chat message")
             if any(c["text"] == "hello from B" for c in message["chat"]):
                 break
         else:
@@ -140,7 +108,7 @@ def test_a_review_run_by_one_app_is_followed_and_published_through_the_other(
     url, auth = f"/api/tables/{table}/reviews", _auth(tokens["0"])
     with b.websocket_connect(f"/ws/tables/{table}/reviews") as ws:  # B follows before the request
         ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
-        assert _receive(ws, "the reviews' first message")["reviews"] == []
+        assert receive_json(ws, "the reviews' first message")["reviews"] == []
         r = a.post(url, json={"seat": 0, "iterations": 2}, headers=auth)
         assert r.status_code == 202, r.text
         # B's answers show the progress of the review A runs, then the review.
@@ -163,7 +131,7 @@ def test_a_review_run_by_one_app_is_followed_and_published_through_the_other(
         assert published.status_code == 200, published.text
         pushed = []
         while True:
-            mine = [e for e in _receive(ws, "the published review")["reviews"] if e["seat"] == 0]
+            mine = [e for e in receive_json(ws, "the published review")["reviews"] if e["seat"] == 0]
             if mine and mine[0]["published"]:
                 break
             pushed.extend(e["done"] for e in mine if e["status"] == "running")
@@ -185,7 +153,7 @@ def test_after_its_news_connection_breaks_an_app_listens_again_and_catches_up(
     news = a.app.state.manager.news  # type: ignore[attr-defined]
     with a.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 1, "token": token1})
-        assert _receive(ws, "the first view")["version"] == 0
+        assert receive_json(ws, "the first view")["version"] == 0
         store = Store(postgres_url)
         try:  # PostgreSQL ends every listening connection (A's and B's)
             with store.engine.begin() as c:
@@ -285,11 +253,11 @@ def test_a_hint_counted_through_one_app_shows_in_the_seats_view_on_the_other(
     assert _seat_view(b, table, 0, tokens["0"])["hints_left"] == 1
     with b.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
-        assert _receive(ws, "the first view")["hints_left"] == 1
+        assert receive_json(ws, "the first view")["hints_left"] == 1
         given = a.post(f"/api/tables/{table}/hint", json={"seat": 0, "iterations": 4}, headers=_auth(tokens["0"]))
         assert given.status_code == 200 and given.json()["left"] == 0
         for _ in range(50):
-            message = _receive(ws, "the view with the hint counted through the other app")
+            message = receive_json(ws, "the view with the hint counted through the other app")
             if message["hints_left"] == 0:
                 assert message["hint_given"] is True
                 break

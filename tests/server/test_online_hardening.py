@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from netjer.server.db import hash_token
 from netjer.server.tables import TableManager
 from tests.server.fake_time import FakeTime
+from tests.server.sockets import receive_json
 from tests.server.views import shown
 
 
@@ -90,12 +91,12 @@ def test_bad_websocket_messages_get_an_error_and_change_nothing(client: TestClie
     table = _table(client)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": table["tokens"]["0"]})
-        first = ws.receive_json()
+        first = receive_json(ws, "the first view")
         ws.send_json(message)
-        error = ws.receive_json()
+        error = receive_json(ws, "the refusal of the bad message")
         assert error["type"] == "error" and error["message"]
         ws.send_json({"type": "ping"})
-        while (reply := ws.receive_json())["type"] != "pong":
+        while (reply := receive_json(ws, "the pong"))["type"] != "pong":
             assert reply["type"] == "view" and reply["version"] == first["version"] and reply["chat"] == []
 
 

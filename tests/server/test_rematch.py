@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from netjer.server.tables import TableManager
 from tests.server.fake_time import FakeTime
+from tests.server.sockets import receive_json
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -39,12 +40,12 @@ def test_the_creator_deletes_a_table_before_its_first_move(client: TestClient) -
     url = f"/api/tables/{table['id']}"
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": table["tokens"]["0"]})
-        ws.receive_json()
+        receive_json(ws, "the first view")
         assert client.delete(url).status_code == 403
         assert client.delete(url, headers=_auth(table["tokens"]["0"])).status_code == 403  # a seat is not the creator
         r = client.delete(url, headers=_auth(table["creator_key"]))
         assert r.status_code == 200, r.text
-        gone = ws.receive_json()
+        gone = receive_json(ws, "the news that the table was deleted")
         assert gone["type"] == "error" and gone["error"] == "deleted"
     assert client.get(f"{url}/view").status_code == 404
     assert client.delete(url, headers=_auth(table["creator_key"])).status_code == 404

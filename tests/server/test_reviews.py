@@ -23,6 +23,7 @@ from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.reviews import ReviewStore, _Running
 from netjer.server.tables import TableError
+from tests.server.sockets import receive_json
 from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
 
 CAP = 500
@@ -99,7 +100,7 @@ def _wait_done(client: TestClient, table: str, seat: int, token: str) -> tuple[d
     with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
         ws.send_json({"type": "hello", "seat": seat, "token": token})
         while True:
-            message = ws.receive_json()
+            message = receive_json(ws, "the review's progress")
             assert message["type"] == "reviews"
             mine = [e for e in message["reviews"] if e["seat"] == seat]
             assert mine, message
@@ -185,7 +186,7 @@ def test_bad_review_requests_are_refused_with_the_reason(client: TestClient) -> 
     assert (depth.status_code, depth.json()["error"]) == (422, "bad_review")
     with client.websocket_connect(f"/ws/tables/{table}/reviews") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": "wrong"})
-        assert ws.receive_json()["error"] == "bad_token"
+        assert receive_json(ws, "the refusal of the wrong token")["error"] == "bad_token"
 
 
 @pytest.mark.slow

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer.server.app import create_app
+from tests.server.sockets import receive_json
 
 
 @pytest.fixture
@@ -96,8 +97,8 @@ def test_a_malformed_websocket_undo_is_told_how_an_undo_is_sent(client: TestClie
     table, tokens = _ankh(client)
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
-        assert ws.receive_json()["type"] == "view"
+        assert receive_json(ws, "the first view")["type"] == "view"
         ws.send_json({"type": "undo"})  # no version
-        err = ws.receive_json()
+        err = receive_json(ws, "the refusal of the undo without a version")
         assert err["error"] == "bad_request"
         assert '"undo"' in err["message"] and '"move"' not in err["message"]

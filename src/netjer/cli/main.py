@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import secrets
 import tempfile
 from pathlib import Path
@@ -326,6 +325,33 @@ def _free_path(path: Path) -> Path:
     return candidate
 
 
+def _probe_new_file(folder: Path) -> None:
+    """Probe whether ``folder`` takes a new file: open an unnamed temporary file there and close
+    it, which removes it (nothing is left in the folder either way).
+
+    Args:
+        folder: an existing folder.
+
+    Raises:
+        OSError: the system's reason the folder takes no new file (permission, a read-only or full
+            disk, a folder such as ``/proc`` that takes none).
+    """
+    tempfile.TemporaryFile(dir=folder).close()
+
+
+def _probe_append(path: Path) -> None:
+    """Probe whether the file ``path`` can be written: open it for appending and close it. An
+    existing file is left as it was; a file the probe creates is the caller's to remove.
+
+    Args:
+        path: the file, in an existing folder.
+
+    Raises:
+        OSError: the system's reason the file cannot be written (``/proc/version``, permission, ...).
+    """
+    path.open("ab").close()
+
+
 def _check_writable(
     path: Path, flag: str, *, action: str = "write", name_hint: str = "a file name", moved_aside: bool = False
 ) -> None:
@@ -356,11 +382,9 @@ def _check_writable(
     existed = path.exists()
     try:
         if moved_aside and existed:
-            with tempfile.TemporaryFile(dir=folder):
-                pass
+            _probe_new_file(folder)
         else:
-            with path.open("ab"):
-                pass
+            _probe_append(path)
     except PermissionError:
         raise ConfigError(f"cannot {action} {path}: permission denied") from None
     except OSError as err:
@@ -650,7 +674,9 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
 
     Args:
         out: the per-game results file (must end in .json or .csv, in an existing folder).
-        report: the report folder (an existing folder, or one that can be made).
+        report: the report folder (an existing folder, or one that can be made). Its nearest
+            existing folder is probed with a real new file (``os.access`` says yes to root for any
+            folder, ``/proc`` included).
 
     Raises:
         ConfigError: naming the path and what is wrong with it.
@@ -667,8 +693,12 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
             existing = existing.parent
         if not existing.is_dir():
             raise ConfigError(f"--report {report}: {existing} is a file, so the folder cannot be made")
-        if not os.access(existing, os.W_OK):
-            raise ConfigError(f"--report {report}: cannot write in {existing}: permission denied")
+        try:
+            _probe_new_file(existing)
+        except PermissionError:
+            raise ConfigError(f"--report {report}: cannot write in {existing}: permission denied") from None
+        except OSError as err:
+            raise ConfigError(f"--report {report}: cannot write in {existing}: {err.strerror or err}") from None
 
 
 def _print_facet(facet: FacetTable) -> None:

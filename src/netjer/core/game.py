@@ -8,6 +8,8 @@ and the server's lobby.
 
 from __future__ import annotations
 
+import contextlib
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from netjer.core.action import Action
-from netjer.core.errors import ConfigError
+from netjer.core.errors import ActionSyntaxError, ConfigError
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, load_texts
 from netjer.i18n import _
 
@@ -36,6 +38,47 @@ def describe_validation_error(err: ValidationError) -> str:
         loc = ".".join(str(p) for p in e["loc"]) or "(options)"
         parts.append(f"{loc}: {e['msg']}")
     return "; ".join(parts)
+
+
+def read_seed(seed: object) -> int:
+    """A game's seed as a Python ``int``, for ``new_initial_state``: a NumPy integer is read
+    with :func:`operator.index` (its ``& (2**64 - 1)`` overflowed, and a record could not hold it).
+
+    Args:
+        seed: a whole number of any size and sign (the generator reduces it modulo 2**64).
+
+    Returns:
+        ``seed`` as an ``int``.
+
+    Raises:
+        ConfigError: for anything but a whole number (``True``, ``1.5``, ``"3"``, ``None``).
+    """
+    if not isinstance(seed, bool):
+        with contextlib.suppress(TypeError):
+            return operator.index(seed)  # type: ignore[arg-type]
+    raise ConfigError(f"a game's seed is a whole number, got {seed!r}")
+
+
+def read_action_text(text: object, title: str) -> str:
+    """The notation given to a game's ``parse_action``, refused unless it is a text.
+
+    Args:
+        text: what the caller passed as an action's notation.
+        title: the game's published name, for the message.
+
+    Returns:
+        ``text``, a ``str``.
+
+    Raises:
+        ActionSyntaxError: if ``text`` is not a ``str`` (a number, bytes, None: an action
+            code goes through ``int_to_action``).
+    """
+    if isinstance(text, str):
+        return text
+    raise ActionSyntaxError(
+        f"{title}: an action's notation is a text, got {type(text).__name__} {text!r} "
+        "(an action's integer code is read by int_to_action)"
+    )
 
 
 class Game(ABC):
@@ -95,14 +138,21 @@ class Game(ABC):
 
     @abstractmethod
     def new_initial_state(self, seed: int) -> State:
-        """Return the state at the start of a game; all setup randomness comes from ``seed``."""
+        """Return the state at the start of a game; all setup randomness comes from ``seed``.
+
+        Games read ``seed`` with :func:`read_seed`: a NumPy integer is a seed.
+
+        Raises:
+            ConfigError: if ``seed`` is not a whole number.
+        """
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (the inverse of ``str(action)``).
 
         Raises:
-            ActionSyntaxError: if ``text`` is not an action of this game.
+            ActionSyntaxError: if ``text`` is not an action of this game, or not a text
+                (games check with :func:`read_action_text`).
         """
 
     @property

@@ -23,7 +23,7 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
-from netjer.core.game import Game, GameOptions
+from netjer.core.game import Game, GameOptions, read_seed
 from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.games.ankh import notation, undo
@@ -176,8 +176,12 @@ class AnkhGame(Game):
         return self.opts.players
 
     def new_initial_state(self, seed: int) -> AnkhState:
-        """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup)."""
-        return AnkhState(self, seed)
+        """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup).
+
+        Raises:
+            ConfigError: if ``seed`` is not a whole number (a NumPy integer is one).
+        """
+        return AnkhState(self, read_seed(seed))
 
     def undo_barrier(self, before: State, action: Action, after: State) -> bool:
         """True if ``action`` revealed hidden information (netjer.core.undo): see

@@ -65,6 +65,7 @@ from typing import Any, ClassVar
 
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
+from netjer.core.game import read_action_text
 from netjer.games.ankh.board import DIRECTION_NAMES, load_board
 from netjer.games.ankh.cards import CARD_IDS, NUM_CARDS
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS, NUM_FIGURE_KINDS, NUM_MONUMENT_KINDS, SUMMONABLE
@@ -464,9 +465,9 @@ def parse_action(text: str) -> Action:
     """Read an action in Ankh notation (case, extra spaces and ``(r,c)`` parentheses ignored).
 
     Raises:
-        ActionSyntaxError: if the text is not an Ankh action.
+        ActionSyntaxError: if the text is not an Ankh action, or not a text at all.
     """
-    norm = _SPACES.sub(" ", text.strip().lower().replace("(", "").replace(")", ""))
+    norm = _SPACES.sub(" ", read_action_text(text, "Ankh").strip().lower().replace("(", "").replace(")", ""))
     norm = _HEX_SPACES.sub(r"\1,\2", norm)
     norm = re.sub(r"\s*\|\s*", "|", norm)
     action = BY_TEXT.get(norm)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
+from netjer.core.game import read_action_text
 from netjer.games.aton.layout import KINDS, NUM_KINDS, NUM_TEMPLES
 
 
@@ -92,9 +93,9 @@ def parse_action(text: str) -> Action:
     """Read an action in Aton notation (case and extra spaces ignored: ``"Place 2 y"``).
 
     Raises:
-        ActionSyntaxError: if the text is not an Aton action.
+        ActionSyntaxError: if the text is not an Aton action, or not a text at all.
     """
-    norm = _SPACES.sub(" ", text.strip().lower())
+    norm = _SPACES.sub(" ", read_action_text(text, "Aton").strip().lower())
     action = BY_TEXT.get(norm)
     if action is None:
         # Accept "place 2 y" and "place 2+1" as well as "place 2y".

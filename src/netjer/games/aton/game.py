@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError, DataFileError
-from netjer.core.game import Game, GameOptions
+from netjer.core.game import Game, GameOptions, read_seed
 from netjer.core.state import State
 from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
@@ -93,8 +93,12 @@ class AtonGame(Game):
         return 2
 
     def new_initial_state(self, seed: int) -> AtonState:
-        """A new game: decks shuffled from ``seed``, round 1 dealt (rules/aton.md §3, §4 step A)."""
-        return AtonState(self, seed, self.layout)
+        """A new game: decks shuffled from ``seed``, round 1 dealt (rules/aton.md §3, §4 step A).
+
+        Raises:
+            ConfigError: if ``seed`` is not a whole number (a NumPy integer is one).
+        """
+        return AtonState(self, read_seed(seed), self.layout)
 
     def undo_barrier(self, before: State, action: Action, after: State) -> bool:
         """True if ``action`` revealed hidden information (netjer.core.undo): see

@@ -32,6 +32,7 @@ from functools import cache
 
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
+from netjer.core.game import read_action_text
 from netjer.games.nile.board import LETTERS, geometry
 from netjer.games.nile.soldiers import MAX_VALUE
 
@@ -182,10 +183,10 @@ def parse_action(text: str, columns: int) -> Action:
     Raises:
         ActionSyntaxError: if the text is not an action on this board (unknown word, a
             square off the board, a value no token has, a square moved or attacked onto
-            itself), with the accepted forms.
+            itself), with the accepted forms; or if ``text`` is not a text at all.
     """
     table = action_table(columns)
-    norm = _SPACES.sub(" ", text.strip().lower())
+    norm = _SPACES.sub(" ", read_action_text(text, "Dioses del Nilo").strip().lower())
     norm = _SYNONYMS.get(norm, norm)
     action = table.by_text.get(norm)
     if action is not None:

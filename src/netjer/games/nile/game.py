@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator
 
 from netjer.core.action import Action
-from netjer.core.game import Game, GameOptions
+from netjer.core.game import Game, GameOptions, read_seed
 from netjer.core.state import State
 from netjer.games.nile import actions, undo
 from netjer.games.nile.board import MAX_COLUMNS, MIN_COLUMNS
@@ -149,8 +149,12 @@ class NileGame(Game):
 
     def new_initial_state(self, seed: int) -> NileState:
         """A new game: both columns shuffled from ``seed`` (SEED S4), placement phase of
-        round 1 with both sides' first two tokens drawn, Seth to place (SEED S5, S7)."""
-        return NileState(self, seed)
+        round 1 with both sides' first two tokens drawn, Seth to place (SEED S5, S7).
+
+        Raises:
+            ConfigError: if ``seed`` is not a whole number (a NumPy integer is one).
+        """
+        return NileState(self, read_seed(seed))
 
     def undo_barrier(self, before: State, action: Action, after: State) -> bool:
         """True if ``action`` revealed hidden information (netjer.core.undo): see
