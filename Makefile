@@ -47,17 +47,21 @@ test-all: $(VENV)/.installed-dev
 # copy of src/netjer in build/compiled whose engine modules are extension modules, used with
 # PYTHONPATH=build/compiled (benchmarks/README.md, "Issue 15, the compiled engine").  The whole
 # package runs from that copy: it is rebuilt when any file under src/netjer changes (data and
-# texts too).  The source is the same; three modules stay Python: ankh/game.py (mypyc fails on
-# its Pydantic options model), ankh/notation.py (mypyc takes a ClassVar of a dataclass subclass
-# for a field) and ankh/position.py (the position builder: its refusals of wrongly typed input
-# are ConfigErrors naming the field, where a compiled function raises a bare TypeError).  Classes
-# marked @mypyc_attr(native_class=False) stay plain Python classes inside compiled modules: the
-# state (copied through its __dict__), records built with __new__, and the classes a pickled game
-# or state holds that mypyc's native classes could not unpickle (frozen dataclasses, and classes
-# whose __init__ takes arguments).  A pickle made by one build does not load in the other.
+# texts too).  The source is the same.  Compiled: the Ankh engine's modules and the kernel's
+# State (core/state.py), so that the Ankh state is a native class (its fields C struct slots);
+# Aton's and Nile's states stay Python subclasses of it.  Three Ankh modules stay Python:
+# ankh/game.py (mypyc fails on its Pydantic options model), ankh/notation.py (mypyc takes a
+# ClassVar of a dataclass subclass for a field) and ankh/position.py (the position builder: its
+# refusals of wrongly typed input are ConfigErrors naming the field, where a compiled function
+# raises a bare TypeError).  Native classes built without __init__ or pickled are marked
+# @mypyc_attr(allow_interpreted_subclasses=True, serializable=True) (serializable alone left
+# __init__ uncalled when Python code made one).  The frozen dataclasses a game holds (the setup's
+# records, Battle cards, ...) are marked @mypyc_attr(native_class=False) and stay plain Python
+# classes: as native classes they did not unpickle.  A pickle made by one build does not load in
+# the other.
 COMPILED := build/compiled
 MYPYC_MODULES = $(filter-out netjer/games/ankh/game.py netjer/games/ankh/notation.py netjer/games/ankh/position.py,\
-	$(patsubst src/%,%,$(shell find src/netjer/games/ankh -name '*.py')))
+	$(patsubst src/%,%,$(shell find src/netjer/games/ankh -name '*.py'))) netjer/core/state.py
 
 compiled: $(COMPILED)/.built
 
@@ -76,7 +80,7 @@ $(COMPILED)/.built: $(VENV)/.installed-dev $(shell find src/netjer -type f ! -pa
 # tournaments must give the same results as in Python.
 test-compiled: $(COMPILED)/.built
 	PYTHONPATH=$(COMPILED) $(BIN)/python -m netjer.build_info --require-compiled
-	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) --durations=10 tests/games/ankh tests/test_conformance.py \
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) --durations=10 tests/games tests/test_conformance.py tests/core \
 		tests/test_perft.py tests/agents tests/adapters tests/sim
 
 # The web table's screenshots in docs/ (shown in the README), taken by its browser tests.

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import numbers
-from abc import ABC, abstractmethod
+import operator
+from abc import abstractmethod
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
+
+from mypy_extensions import mypyc_attr
 
 from netjer.core.action import Action
 from netjer.core.errors import GameNotOverError, IllegalActionError, SeatError
@@ -28,7 +31,14 @@ TERMINAL: Final = -4
 JsonDict = dict[str, Any]
 
 
-class State(ABC):
+# Compiled (``make compiled``), a native class, so that a compiled game's state (Ankh's) can be
+# one too; its subclasses may be plain Python classes (Aton's, Nile's, the tests' games), and its
+# instances pickle and copy as in Python (serializable: ``__new__`` does not call ``__init__``).
+# Not an ``abc.ABC``: compiled, every native subclass of an ABC shares ``ABC``'s own
+# ``isinstance`` cache, and an Aton state was then taken for an Ankh state; ``__init_subclass__``
+# makes the check ABC made.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class State:
     """A position of a game.
 
     Subclasses implement the abstract methods; the base class provides the legality check,
@@ -40,6 +50,18 @@ class State(ABC):
         rng: the state's own generator (part of the hidden state: see ``determinize``).
         history: the actions applied since the initial state, in order.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Refuse a game's state class that leaves out a method of the contract (one marked
+        ``@abstractmethod`` here), when the class is defined.
+
+        Raises:
+            TypeError: naming the class and the methods it lacks.
+        """
+        super().__init_subclass__(**kwargs)
+        missing = [name for name in CONTRACT if getattr(cls, name) is getattr(State, name)]
+        if missing:
+            raise TypeError(f"{cls.__name__} does not implement {', '.join(missing)} of the State contract")
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -162,7 +184,7 @@ class State(ABC):
         players = self.game.num_players
         if seat.__class__ is not int and (isinstance(seat, bool) or not isinstance(seat, numbers.Integral)):
             raise SeatError(f"no seat {seat!r}: a seat is a whole number 0 to {players - 1}, or None (a spectator)")
-        if not 0 <= seat < players:  # type: ignore[operator]
+        if not 0 <= operator.index(seat) < players:
             raise SeatError(f"no seat {seat}: the seats are 0 to {players - 1}")
 
     def simultaneous_window(self) -> Hashable | None:
@@ -206,7 +228,7 @@ class State(ABC):
         """
         return self.observation(seat)
 
-    def determinize(self, seat: int, rng: Rng) -> State:
+    def determinize(self, seat: SupportsIndex, rng: Rng) -> State:
         """A full state consistent with ``observation(seat)``, hidden information re-sampled.
 
         Used by information-set MCTS (Cowling, Powley & Whitehouse 2012).  The result depends
@@ -219,13 +241,17 @@ class State(ABC):
         to record.
 
         Args:
-            seat: the seat whose information set is sampled.
+            seat: the seat whose information set is sampled (a Python or NumPy integer).
             rng: the searcher's generator; advanced by the call.
 
         Returns:
             A new, independent state.
+
+        Raises:
+            SeatError: for a seat the game does not have (-1 is not the last seat).
         """
-        new = self._resample_hidden(seat, rng)
+        self.check_seat(seat)
+        new = self._resample_hidden(operator.index(seat), rng)
         new.rng = rng.spawn()
         new.seed = new.rng.state
         new.history = []
@@ -312,12 +338,48 @@ class State(ABC):
         """
         return f"{self.game.seat_name(self.current_player)}: {action}"
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The attributes, by name, for ``pickle`` and ``copy``: the instance's ``__dict__`` (a
+        Python class), then, in the compiled build (``make compiled``), the attributes a native
+        class keeps in its slots (mypyc lists each class's own in ``__mypyc_attrs__``).  Written
+        here because mypyc's own ``__getstate__`` left out a Python subclass's ``__dict__``.
+
+        Returns:
+            attribute name -> value, for :meth:`__setstate__`.
+        """
+        own = getattr(self, "__dict__", None)
+        state: dict[str, Any] = dict(own) if own else {}
+        for klass in type(self).__mro__:
+            for name in klass.__dict__.get("__mypyc_attrs__", ()):
+                if not name.startswith("__") and hasattr(self, name):
+                    state[name] = getattr(self, name)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Set the attributes of :meth:`__getstate__` on a state made without ``__init__``."""
+        for name, value in state.items():
+            setattr(self, name, value)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):
             return NotImplemented
         return self.full_state() == other.full_state()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
     def __str__(self) -> str:
         return json.dumps(self.full_state(), sort_keys=True)
+
+
+#: The methods and properties of the contract a game's state class must define (those marked
+#: ``@abstractmethod`` above; tests/core/test_state_contract.py checks the two agree), checked by
+#: ``State.__init_subclass__``.  Written out: compiled, the markers are not visible at run time.
+CONTRACT: Final[tuple[str, ...]] = (
+    "current_player",
+    "observation",
+    "_resample_hidden",
+    "clone",
+    "full_state",
+    "_legal_actions",
+    "_apply",
+    "_returns",
+    "_why_illegal",
+)

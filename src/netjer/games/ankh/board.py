@@ -89,7 +89,7 @@ def _hex_corner_xy(row: int, col: int) -> list[tuple[int, int]]:
     return [(x + dx, y + dy) for dx, dy in _CORNERS]
 
 
-@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
 class Board:
     """A validated Ankh map with every static index precomputed.
 
@@ -374,9 +374,9 @@ class Board:
         return f"region {region}"  # pragma: no cover - every base region is named (validated)
 
 
-# A plain Python class even when compiled (mypyc, ``make compiled``): a map after a camel
-# line is derived with ``__new__``, without ``__init__``.
-@mypyc_attr(native_class=False)
+# Compiled (``make compiled``), a native class; serializable, so that it pickles and a map after
+# a camel line can be derived with ``__new__``, without ``__init__`` (as in Python).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RegionMap:
     """The regions of the board for one set of blocked edges (rules/ankh.md §8.1).
 
@@ -588,7 +588,7 @@ class Split:
     renumber: tuple[int, ...]
 
 
-@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
 class _RegionLines:
     """The valid camel lines of one region (§6), as :func:`_region_lines` enumerates them.
 
@@ -607,7 +607,7 @@ class _RegionLines:
         self.first: frozenset[int] = frozenset(t[0] for t in complete)
 
 
-@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
 class _LazyLines:
     """The valid camel lines of one region (§6), found as they are asked for.
 
@@ -829,7 +829,7 @@ _REGION_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _RegionLines] = {}
 _REGION_LINES_MAX = 4096
 
 
-@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
 class _LineIndex:
     """The valid camel lines of one :class:`RegionMap` (§6).
 

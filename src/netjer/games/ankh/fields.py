@@ -119,9 +119,9 @@ BATTLE_FIELDS: tuple[StateField, ...] = (
 )
 
 
-# A plain Python class even when compiled (mypyc, ``make compiled``): ``copy`` builds the
-# record with ``__new__`` and sets its slots by name.
-@mypyc_attr(native_class=False)
+# Compiled (``make compiled``), a native class; serializable, so that it pickles and ``copy``'s
+# ``__new__`` does not call ``__init__`` (as in Python).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Battle:
     """The battle in progress (rules/ankh.md §10.3), a record of the state's ``battle`` field.
 

@@ -50,7 +50,7 @@ from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
-from netjer.games.ankh.fields import FIELDS, LIST_FIELDS, RECORD_FIELDS, ROW_FIELDS, Battle
+from netjer.games.ankh.fields import FIELDS, Battle
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, Hooks, Task, hooks_for, power
 from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
@@ -318,9 +318,10 @@ _TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
 }
 
 
-# A plain Python class even when compiled (mypyc, ``make compiled``): ``_copy_position``
-# copies the instance's ``__dict__`` in one step, which native classes do not have.
-@mypyc_attr(native_class=False)
+# Compiled (``make compiled``), a native class: its fields are slots of a C struct.  Like the
+# kernel's ``State`` it is serializable (pickled through its fields; ``__new__`` does not call
+# ``__init__``, which ``_copy_position`` relies on).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AnkhState(State):
     """A position of Ankh.  Build one with ``AnkhGame.new_initial_state(seed)``.
 
@@ -750,18 +751,109 @@ class AnkhState(State):
 
     def _copy_position(self) -> AnkhState:
         """A copy of the position whose generator and history are still this state's (shared):
-        for ``determinize``, which replaces both, and ``clone``."""
+        for ``determinize``, which replaces both, and ``clone``.
+
+        Written out field by field, group by group as :data:`netjer.games.ankh.fields.FIELD_GROUPS`
+        declares them, each copied as its ``copy`` mode says (``share``: the value itself;
+        ``list``: ``[:]``; ``rows``: each row's ``[:]``; ``record`` and ``items``: ``copy()``):
+        search clones states constantly, and in the compiled build (``make compiled``) these are
+        reads and writes of a native class's slots.  tests/games/ankh/test_fields.py checks that
+        the copy covers every declared field in its mode."""
         new = AnkhState.__new__(AnkhState)
-        src = self.__dict__
-        d = new.__dict__
-        d.update(src)
-        for name in LIST_FIELDS:
-            d[name] = src[name][:]
-        for name in ROW_FIELDS:
-            d[name] = [row[:] for row in src[name]]
-        for name in RECORD_FIELDS:
-            d[name] = src[name].copy()
+        new.game = self.game
+        new.seed = self.seed
+        new.rng = self.rng
+        new.history = self.history
+        new._legal = self._legal
+        # game
+        new.n = self.n
+        new.second_optional = self.second_optional
+        new.red_max = self.red_max
+        new.guardian_slots = self.guardian_slots
+        new.merged_combined = self.merged_combined
+        new.satet_choose = self.satet_choose
+        new.underworld_extra = self.underworld_extra
+        new.tracks = self.tracks
+        new.guardian_kind = self.guardian_kind
+        new.turn_order = self.turn_order
+        new.god_ids = self.god_ids
+        # board
+        new.figure = self.figure[:]
+        new.figure_owner = self.figure_owner[:]
+        new.figures_by_god = [row[:] for row in self.figures_by_god]
+        new.monument = self.monument[:]
+        new.monument_owner = self.monument_owner[:]
+        new.monuments_by_god = [row[:] for row in self.monuments_by_god]
+        new.aim = self.aim[:]
+        new.regions = self.regions
+        new.token_of_region = self.token_of_region[:]
+        new.token_supply = self.token_supply[:]
+        new.camels = self.camels
+        new.monument_supply = self.monument_supply[:]
+        new.guardian_supply = self.guardian_supply[:]
+        new.reserved = self.reserved[:]
+        new.n_reserved = self.n_reserved
+        new.badge = self.badge[:]
+        # god boards
+        new.devotion = self.devotion[:]
+        new.devotion_stack = self.devotion_stack[:]
+        new.followers = self.followers[:]
+        new.alive = self.alive[:]
+        new.powers = self.powers[:]
+        new.unlocked = self.unlocked[:]
+        new.ankh_pool = self.ankh_pool[:]
+        new.warriors_pool = self.warriors_pool[:]
+        new.guardian_pool = self.guardian_pool[:]
+        new.used = self.used[:]
+        new.seat_of_god = self.seat_of_god[:]
+        new.god_of_seat = self.god_of_seat[:]
+        new.removed_warriors = self.removed_warriors[:]
+        new.removed_guardians = self.removed_guardians[:]
+        # turn
+        new.markers = self.markers[:]
+        new.event_idx = self.event_idx
+        new.conflicts = self.conflicts
+        new.turn_idx = self.turn_idx
+        new.actions_taken = self.actions_taken
+        new.last_row = self.last_row
+        new.pending_event = self.pending_event
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.window_done = self.window_done
+        new.ransom = self.ransom
+        new.tasks = self.tasks[:]
+        new.continuation = self.continuation
+        # action steps
+        new.moved = self.moved[:]
+        new.selected = self.selected
+        new.push_at = self.push_at
+        new.pyramids_used = self.pyramids_used[:]
+        new.pyramid_selected = self.pyramid_selected
+        new.aim_hex = self.aim_hex
+        new.aim_resume = self.aim_resume
+        new.event_god = self.event_god
+        new.camel_line = self.camel_line[:]
+        new.split = self.split
+        new.new_tokens = self.new_tokens[:]
+        new.mummy_queue = self.mummy_queue[:]
+        new.merge_minor = self.merge_minor
+        # conflict
+        new.conflict_step = self.conflict_step
+        new.conflict_order = self.conflict_order[:]
+        new.conflict_index = self.conflict_index
+        new.tiebreaker_holder = self.tiebreaker_holder
+        new.tiebreaker_used = self.tiebreaker_used
+        # battle
+        new.battle = self.battle.copy()
+        # god powers
+        new.holder = self.holder[:]
         new.power_data = [None if x is None else x.copy() for x in self.power_data]
+        new.hooks = self.hooks
+        # result
+        new.winners = self.winners[:]
+        new.end_reason = self.end_reason
+        new.log = self.log[:]
+
         return new
 
     def _hidden_from(self, seat: int | None) -> list[int]:
@@ -950,13 +1042,12 @@ class AnkhState(State):
         """Every field of the declaration (:mod:`netjer.games.ankh.fields`) under its key, in its
         JSON form, after the kernel's seed, generator state and history."""
         out: JsonDict = {"seed": self.seed, "rng": self.rng.state, "history": [str(a) for a in self.history]}
-        d = self.__dict__
         for f in FIELDS:
             form = f.json
             if form == "value":
-                out[f.json_key] = d[f.name]
+                out[f.json_key] = getattr(self, f.name)
             elif form != "derived":
-                out[f.json_key] = _TO_JSON[form](self, d[f.name])
+                out[f.json_key] = _TO_JSON[form](self, getattr(self, f.name))
         return out
 
     def public_scores(self) -> list[float] | None:

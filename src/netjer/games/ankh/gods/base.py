@@ -287,7 +287,7 @@ def _overriding(held: tuple[int, ...], name: str) -> tuple[GodPower, ...]:
     return tuple(found)
 
 
-@mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
 class Hooks:
     """For each hook name, the powers in play that override it, in calling order."""
 
