@@ -36,9 +36,10 @@ JsonDict = dict[str, Any]
 # instances pickle and copy as in Python (serializable: ``__new__`` does not call ``__init__``).
 # Not an ``abc.ABC``: compiled, every native subclass of an ABC shares ``ABC``'s own
 # ``isinstance`` cache, and an Aton state was then taken for an Ankh state; ``__init_subclass__``
-# makes the check ABC made.
+# makes the check ABC made.  Unhashable (mutable): defining ``__eq__`` without ``__hash__`` does
+# that in both builds; an explicit ``__hash__ = None`` became a pickled attribute when compiled.
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class State:
+class State:  # noqa: PLW1641 - unhashable on purpose, see above
     """A position of a game.
 
     Subclasses implement the abstract methods; the base class provides the legality check,
