@@ -339,6 +339,13 @@ def _probe_new_file(folder: Path) -> None:
     tempfile.TemporaryFile(dir=folder).close()
 
 
+def _refusal(what: str, err: OSError) -> ConfigError:
+    """The one-line refusal of an output the system would not let us write: ``what`` and the
+    system's reason ("permission denied" for a PermissionError)."""
+    reason = "permission denied" if isinstance(err, PermissionError) else err.strerror or str(err)
+    return ConfigError(f"{what}: {reason}")
+
+
 def _probe_append(path: Path) -> None:
     """Probe whether the file ``path`` can be written: open it for appending and close it. An
     existing file is left as it was; a file the probe creates is the caller's to remove.
@@ -385,10 +392,8 @@ def _check_writable(
             _probe_new_file(folder)
         else:
             _probe_append(path)
-    except PermissionError:
-        raise ConfigError(f"cannot {action} {path}: permission denied") from None
     except OSError as err:
-        raise ConfigError(f"cannot {action} {path}: {err.strerror or err}") from None
+        raise _refusal(f"cannot {action} {path}", err) from None
     finally:
         if not existed:
             with contextlib.suppress(OSError):
@@ -695,10 +700,8 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
             raise ConfigError(f"--report {report}: {existing} is a file, so the folder cannot be made")
         try:
             _probe_new_file(existing)
-        except PermissionError:
-            raise ConfigError(f"--report {report}: cannot write in {existing}: permission denied") from None
         except OSError as err:
-            raise ConfigError(f"--report {report}: cannot write in {existing}: {err.strerror or err}") from None
+            raise _refusal(f"--report {report}: cannot write in {existing}", err) from None
 
 
 def _print_facet(facet: FacetTable) -> None:
