@@ -64,6 +64,16 @@ class State:
             raise TypeError(f"{cls.__name__} does not implement {', '.join(missing)} of the State contract")
 
     def __init__(self, game: Game, seed: int) -> None:
+        """Set the kernel's fields (a game's state class calls this from its own ``__init__``).
+
+        Raises:
+            TypeError: for ``State`` itself, which implements no game (as ``abc.ABC`` refused
+                it before ``State`` was a native class).
+        """
+        if type(self) is State:
+            raise TypeError(
+                "State is the kernel's contract, not a game: make a game's state with game.new_initial_state(seed)"
+            )
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
@@ -138,11 +148,16 @@ class State:
             played += 1
         return played
 
-    def apply_text(self, text: str) -> Action:
+    def apply_text(self, text: Any) -> Action:
         """Parse ``text`` in the game's notation and apply it; return the action.
 
+        Args:
+            text: the action's notation.  Typed ``Any`` so that a non-text reaches the game's
+                ``parse_action``, which refuses it with an ``ActionSyntaxError``: compiled
+                (``make compiled``), a ``str`` annotation made it a bare ``TypeError``.
+
         Raises:
-            ActionSyntaxError: if the text is not an action of the game.
+            ActionSyntaxError: if the text is not an action of the game, or not a text.
             IllegalActionError: if it is not legal now.
         """
         action = self.game.parse_action(text)
