@@ -99,3 +99,25 @@ def test_apply_text_refuses_a_non_text_with_the_games_syntax_error_in_both_build
             with pytest.raises(ActionSyntaxError, match="notation is a text"):
                 s.apply_text(bad)
         assert s.full_state() == before
+
+
+def test_play_random_takes_a_numpy_limit_in_both_builds() -> None:
+    """Compiled, ``limit: int | None`` once refused ``numpy.int64(3)`` ("int or None object
+    expected"), which the Python build took."""
+    for s in states():
+        a, b = s.clone(), s.clone()
+        assert a.play_random(Rng(4), limit=np.int64(3)) == b.play_random(Rng(4), limit=3) == 3
+        assert a == b and a.history == b.history
+        with pytest.raises(TypeError):
+            s.clone().play_random(Rng(4), limit="3")  # type: ignore[arg-type]
+
+
+def test_int_to_action_reads_numpy_codes_and_refuses_a_non_integer_with_a_value_error() -> None:
+    """A text once met a bare ``TypeError`` from the range comparison."""
+    for s in states():
+        game = s.game
+        action = s.legal_actions()[0]
+        assert game.int_to_action(np.int64(game.action_to_int(action))) == action
+        for bad in (-1, game.num_distinct_actions, "3", 2.0, True, None):
+            with pytest.raises(ValueError, match=r"action codes are 0\.\."):
+                game.int_to_action(bad)  # type: ignore[arg-type]

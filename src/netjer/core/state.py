@@ -119,7 +119,7 @@ class State:
         self._apply(action)
         self.history.append(action)
 
-    def play_random(self, rng: Rng, limit: int | None = None) -> int:
+    def play_random(self, rng: Rng, limit: SupportsIndex | None = None) -> int:
         """Play uniformly random legal actions until the game ends or ``limit`` actions were
         played (a search's random playout); return how many were played.
 
@@ -130,14 +130,19 @@ class State:
 
         Args:
             rng: the player's generator (not the state's); advanced by one draw per action.
-            limit: at most this many actions; ``None``: to the end of the game.
+            limit: at most this many actions (a Python or NumPy integer: compiled, an ``int``
+                annotation refused NumPy's); ``None``: to the end of the game.
+
+        Raises:
+            TypeError: for a ``limit`` that is not a whole number.
         """
         below = rng.below
         history = self.history
         legal_actions = self._legal_actions
         apply = self._apply
+        stop = None if limit is None else operator.index(limit)
         played = 0
-        while not self.is_terminal and (limit is None or played < limit):
+        while not self.is_terminal and (stop is None or played < stop):
             legal = self._legal
             if legal is None:
                 legal = legal_actions()
