@@ -278,7 +278,7 @@ def test_built_positions_clone_serialise_and_observe(kw: dict[str, Any]) -> None
         (r"pieces: 'str' instances are not allowed", {"pieces": "A god 5,1"}),
         (r"devotion: Input should be an instance of Sequence, got 5", {"devotion": 5}),
         (r"followers\[0\]: Input should be a valid integer, got True", {"followers": [True, False]}),
-        (r"stack: 'str' instances are not allowed", {"stack": "BA"}),
+        (r"stack\[0\]: Input should be a valid string, got 1", {"stack": [1, 0]}),
         (r"powers: Input should be a valid dictionary", {"powers": ["commanding"]}),
         (r"powers\[A\]: 'str' instances are not allowed", {"powers": {"A": "commanding"}}),
         (r"powers: a key: Input should be a valid string, got 0", {"powers": {0: ["commanding"]}}),
@@ -298,3 +298,13 @@ def test_a_field_of_the_wrong_type_is_refused_naming_it(match: str, kw: dict[str
     """A wrong type once went on to a bare TypeError or AttributeError (compiled: "str object
     expected; got int"), or was taken (``followers=[True, False]``, ``conflict_number=True``)."""
     refused(match, **kw)
+
+
+def test_seat_letters_may_be_one_text() -> None:
+    """``stack`` and ``anubis_trapped`` list seat letters; a text of letters is read letter by
+    letter, as the tests' positions give it (``stack="ACB"``)."""
+    assert build(devotion=[1, 1], stack="BA").full_state() == build(devotion=[1, 1], stack=["B", "A"]).full_state()
+    assert (
+        build(gods="anubis,isis", anubis_trapped="B").full_state()
+        == build(gods="anubis,isis", anubis_trapped=["B"]).full_state()
+    )

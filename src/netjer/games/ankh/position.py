@@ -161,6 +161,10 @@ def _field_types() -> dict[str, tuple[bool, TypeAdapter[Any]]]:
     return out
 
 
+#: Fields of seat letters, which may be given as one text (``stack="ACB"``): each letter a seat.
+_LETTER_FIELDS = frozenset({"stack", "anubis_trapped"})
+
+
 def _check_types(spec: PositionSpec) -> None:
     """Refuse a field whose value is not of its annotated type (strictly: ``True`` is no
     number, a text is no list of texts), before any value is read: a wrong type once went on
@@ -171,7 +175,7 @@ def _check_types(spec: PositionSpec) -> None:
     """
     for name, (optional, adapter) in _field_types().items():
         value = getattr(spec, name)
-        if value is None and optional:
+        if (value is None and optional) or (name in _LETTER_FIELDS and isinstance(value, str)):
             continue
         try:
             adapter.validate_python(value, strict=True)
