@@ -66,14 +66,17 @@ MYPYC_MODULES = $(filter-out netjer/games/ankh/game.py netjer/games/ankh/notatio
 compiled: $(COMPILED)/.built
 
 # Built in a new folder that replaces the old one only when mypyc succeeds (its errors printed).
+# .built takes the time the source was copied (.copied), not the end of the build: a file saved
+# during the build is newer than it, so the next `make compiled` builds again.
 $(COMPILED)/.built: $(VENV)/.installed-dev $(shell find src/netjer -type f ! -path '*/__pycache__/*')
 	rm -rf $(COMPILED).new && mkdir -p $(COMPILED).new
+	touch $(COMPILED).new/.copied
 	cp -r src/netjer $(COMPILED).new/
 	find $(COMPILED).new -name __pycache__ -prune -exec rm -rf {} +
 	cd $(COMPILED).new && $(abspath $(BIN))/mypyc $(MYPYC_MODULES) > mypyc.log 2>&1 \
 		|| { grep -E "error|Error" mypyc.log | head -20; echo "mypyc failed: see $(COMPILED).new/mypyc.log"; exit 1; }
 	rm -rf $(COMPILED) && mv $(COMPILED).new $(COMPILED)
-	touch $@
+	touch -r $(COMPILED)/.copied $@
 
 # The engine's tests on the compiled build (part of test-all): the rules, the conformance suite,
 # perft, the record corpus, the agents' pinned decisions, the research adapters and the

@@ -10,7 +10,7 @@ import pytest
 
 from netjer.build_info import compiled_modules
 from netjer.core import Rng
-from netjer.core.errors import SeatError
+from netjer.core.errors import ActionSyntaxError, SeatError
 from netjer.core.state import CONTRACT, State
 from netjer.games.ankh import AnkhGame, AnkhState
 from netjer.games.aton import AtonGame, AtonState
@@ -35,6 +35,13 @@ def test_a_state_class_that_leaves_out_a_method_of_the_contract_is_refused() -> 
 
         class Partial(AtonState):
             _returns = State._returns  # type: ignore[assignment]
+
+
+def test_the_kernels_state_itself_is_not_made() -> None:
+    """``State`` is no game: as ``abc.ABC`` refused it before it was a native class, its
+    ``__init__`` does (compiled, the ABC check is gone)."""
+    with pytest.raises(TypeError, match="not a game"):
+        State(AtonGame(), 1)
 
 
 def test_a_state_is_an_instance_of_its_own_games_class_only() -> None:
@@ -81,3 +88,36 @@ def test_a_state_pickles_and_copies_with_every_attribute_and_plays_on_identicall
             copied.play_random(Rng(3), limit=40)
             original.play_random(Rng(3), limit=40)
             assert copied == original and copied.history == original.history
+
+
+def test_apply_text_refuses_a_non_text_with_the_games_syntax_error_in_both_builds() -> None:
+    """Compiled, ``apply_text(text: str)`` once raised a bare ``TypeError`` ("str object
+    expected; got int") before the game's ``parse_action`` could say what is wrong."""
+    for s in states():
+        before = s.full_state()
+        for bad in (5, None, b"end", ["end"]):
+            with pytest.raises(ActionSyntaxError, match="notation is a text"):
+                s.apply_text(bad)
+        assert s.full_state() == before
+
+
+def test_play_random_takes_a_numpy_limit_in_both_builds() -> None:
+    """Compiled, ``limit: int | None`` once refused ``numpy.int64(3)`` ("int or None object
+    expected"), which the Python build took."""
+    for s in states():
+        a, b = s.clone(), s.clone()
+        assert a.play_random(Rng(4), limit=np.int64(3)) == b.play_random(Rng(4), limit=3) == 3
+        assert a == b and a.history == b.history
+        with pytest.raises(TypeError):
+            s.clone().play_random(Rng(4), limit="3")  # type: ignore[arg-type]
+
+
+def test_int_to_action_reads_numpy_codes_and_refuses_a_non_integer_with_a_value_error() -> None:
+    """A text once met a bare ``TypeError`` from the range comparison."""
+    for s in states():
+        game = s.game
+        action = s.legal_actions()[0]
+        assert game.int_to_action(np.int64(game.action_to_int(action))) == action
+        for bad in (-1, game.num_distinct_actions, "3", 2.0, True, None):
+            with pytest.raises(ValueError, match=r"action codes are 0\.\."):
+                game.int_to_action(bad)  # type: ignore[arg-type]

@@ -81,6 +81,30 @@ def read_action_text(text: object, title: str) -> str:
     )
 
 
+def read_action_code(code: object, count: int, title: str) -> int:
+    """An action's integer code given to a game's ``int_to_action``, as a Python ``int``.
+
+    Args:
+        code: what the caller passed: a Python or NumPy integer (``bool`` is refused).
+        count: the number of codes of the game (``num_distinct_actions``).
+        title: the game's published name, for the message.
+
+    Returns:
+        ``code`` as an ``int`` in ``0 .. count - 1``.
+
+    Raises:
+        ValueError: if ``code`` is not a whole number or out of range (a text once met a bare
+            ``TypeError`` from the range comparison).
+    """
+    value: int | None = None
+    if not isinstance(code, bool):
+        with contextlib.suppress(TypeError):
+            value = operator.index(code)  # type: ignore[arg-type]
+    if value is None or not 0 <= value < count:
+        raise ValueError(f"{title} action codes are 0..{count - 1}, got {code!r}")
+    return value
+
+
 class Game(ABC):
     """A ruleset with its options.
 

@@ -65,6 +65,16 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
             raise TypeError(f"{cls.__name__} does not implement {', '.join(missing)} of the State contract")
 
     def __init__(self, game: Game, seed: int) -> None:
+        """Set the kernel's fields (a game's state class calls this from its own ``__init__``).
+
+        Raises:
+            TypeError: for ``State`` itself, which implements no game (as ``abc.ABC`` refused
+                it before ``State`` was a native class).
+        """
+        if type(self) is State:
+            raise TypeError(
+                "State is the kernel's contract, not a game: make a game's state with game.new_initial_state(seed)"
+            )
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
@@ -110,7 +120,7 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         self._apply(action)
         self.history.append(action)
 
-    def play_random(self, rng: Rng, limit: int | None = None) -> int:
+    def play_random(self, rng: Rng, limit: SupportsIndex | None = None) -> int:
         """Play uniformly random legal actions until the game ends or ``limit`` actions were
         played (a search's random playout); return how many were played.
 
@@ -121,14 +131,19 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
 
         Args:
             rng: the player's generator (not the state's); advanced by one draw per action.
-            limit: at most this many actions; ``None``: to the end of the game.
+            limit: at most this many actions (a Python or NumPy integer: compiled, an ``int``
+                annotation refused NumPy's); ``None``: to the end of the game.
+
+        Raises:
+            TypeError: for a ``limit`` that is not a whole number.
         """
         below = rng.below
         history = self.history
         legal_actions = self._legal_actions
         apply = self._apply
+        stop = None if limit is None else operator.index(limit)
         played = 0
-        while not self.is_terminal and (limit is None or played < limit):
+        while not self.is_terminal and (stop is None or played < stop):
             legal = self._legal
             if legal is None:
                 legal = legal_actions()
@@ -139,11 +154,16 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
             played += 1
         return played
 
-    def apply_text(self, text: str) -> Action:
+    def apply_text(self, text: Any) -> Action:
         """Parse ``text`` in the game's notation and apply it; return the action.
 
+        Args:
+            text: the action's notation.  Typed ``Any`` so that a non-text reaches the game's
+                ``parse_action``, which refuses it with an ``ActionSyntaxError``: compiled
+                (``make compiled``), a ``str`` annotation made it a bare ``TypeError``.
+
         Raises:
-            ActionSyntaxError: if the text is not an action of the game.
+            ActionSyntaxError: if the text is not an action of the game, or not a text.
             IllegalActionError: if it is not legal now.
         """
         action = self.game.parse_action(text)

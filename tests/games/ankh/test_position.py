@@ -267,3 +267,44 @@ def test_built_positions_clone_serialise_and_observe(kw: dict[str, Any]) -> None
     # The position plays on: its first legal action keeps every invariant.
     s.apply(s.legal_actions()[0])
     check_invariants(s, list(s.game.new_initial_state(1).guardian_supply))
+
+
+@pytest.mark.parametrize(
+    ("match", "kw"),
+    [
+        (r"players: Input should be a valid integer, got '2'", {"players": "2"}),
+        (r"players: Input should be a valid integer, got True", {"players": True}),
+        (r"pieces: Input should be an instance of Sequence, got None", {"pieces": None}),
+        (r"pieces: 'str' instances are not allowed", {"pieces": "A god 5,1"}),
+        (r"devotion: Input should be an instance of Sequence, got 5", {"devotion": 5}),
+        (r"followers\[0\]: Input should be a valid integer, got True", {"followers": [True, False]}),
+        (r"stack\[0\]: Input should be a valid string, got 1", {"stack": [1, 0]}),
+        (r"powers: Input should be a valid dictionary", {"powers": ["commanding"]}),
+        (r"powers\[A\]: 'str' instances are not allowed", {"powers": {"A": "commanding"}}),
+        (r"powers: a key: Input should be a valid string, got 0", {"powers": {0: ["commanding"]}}),
+        (r"unlocked: Input should be a valid dictionary, got 3", {"unlocked": 3}),
+        (r"pool\[A\]: Input should be a valid dictionary", {"pool": {"A": ["mummy"]}}),
+        (r"conflict_number: Input should be a valid integer, got True", {"conflict_number": True}),
+        (r"camels\[0\]: Input should be a valid string, got 5", {"camels": [5]}),
+        (r"tokens: Input should be a valid dictionary", {"tokens": [1, 1]}),
+        (r"markers: Input should be a valid dictionary", {"markers": "x"}),
+        (r"merged: Input should be a valid dictionary", {"merged": "x"}),
+        (r"ra_radiant\[0\]: Input should be a valid string, got 42", {"gods": "ra,isis", "ra_radiant": [42]}),
+        (r"amun_token_up: Input should be a valid boolean, got 1", {"amun_token_up": 1}),
+        (r"options: Input should be a valid dictionary", {"options": "x"}),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_refused_naming_it(match: str, kw: dict[str, Any]) -> None:
+    """A wrong type once went on to a bare TypeError or AttributeError (compiled: "str object
+    expected; got int"), or was taken (``followers=[True, False]``, ``conflict_number=True``)."""
+    refused(match, **kw)
+
+
+def test_seat_letters_may_be_one_text() -> None:
+    """``stack`` and ``anubis_trapped`` list seat letters; a text of letters is read letter by
+    letter, as the tests' positions give it (``stack="ACB"``)."""
+    assert build(devotion=[1, 1], stack="BA").full_state() == build(devotion=[1, 1], stack=["B", "A"]).full_state()
+    assert (
+        build(gods="anubis,isis", anubis_trapped="B").full_state()
+        == build(gods="anubis,isis", anubis_trapped=["B"]).full_state()
+    )

@@ -23,7 +23,7 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
-from netjer.core.game import Game, GameOptions, read_seed
+from netjer.core.game import Game, GameOptions, read_action_code, read_seed
 from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.games.ankh import notation, undo
@@ -202,6 +202,4 @@ class AnkhGame(Game):
             raise ValueError(f"not an Ankh action: {action!r}") from None
 
     def int_to_action(self, code: int) -> Action:
-        if not 0 <= code < len(notation.ALL_ACTIONS):
-            raise ValueError(f"Ankh action codes are 0..{len(notation.ALL_ACTIONS) - 1}, got {code}")
-        return notation.ALL_ACTIONS[code]
+        return notation.ALL_ACTIONS[read_action_code(code, len(notation.ALL_ACTIONS), "Ankh")]

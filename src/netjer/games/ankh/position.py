@@ -19,9 +19,15 @@ starts with the name of the field at fault (``pieces[2]: ...``, ``devotion[B]: .
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
 
 from netjer.core.errors import ConfigError
 from netjer.games.ankh.base import BOARD, TURN
@@ -139,6 +145,49 @@ def _fail(where: str, why: str) -> ConfigError:
     return ConfigError(f"{where}: {why}")
 
 
+@cache
+def _field_types() -> dict[str, tuple[bool, TypeAdapter[Any]]]:
+    """For each :class:`PositionSpec` field: whether it may be ``None``, and a Pydantic
+    validator of its annotated type without ``None`` (the seed is left to ``AnkhGame``, which
+    reads any whole number, NumPy's too)."""
+    hints = typing.get_type_hints(PositionSpec)
+    out: dict[str, tuple[bool, TypeAdapter[Any]]] = {}
+    for f in dataclasses.fields(PositionSpec):
+        if f.name != "seed":
+            members = typing.get_args(hints[f.name]) if typing.get_origin(hints[f.name]) is types.UnionType else ()
+            optional = type(None) in members
+            kind = next(m for m in members if m is not type(None)) if optional else hints[f.name]
+            out[f.name] = (optional, TypeAdapter(kind))
+    return out
+
+
+#: Fields of seat letters, which may be given as one text (``stack="ACB"``): each letter a seat.
+_LETTER_FIELDS = frozenset({"stack", "anubis_trapped"})
+
+
+def _check_types(spec: PositionSpec) -> None:
+    """Refuse a field whose value is not of its annotated type (strictly: ``True`` is no
+    number, a text is no list of texts), before any value is read: a wrong type once went on
+    to a bare ``TypeError`` or ``AttributeError``, or was taken (``followers=[True, False]``).
+
+    Raises:
+        ConfigError: ``field[index]: what was expected, got value``, or ``field: a key: ...``.
+    """
+    for name, (optional, adapter) in _field_types().items():
+        value = getattr(spec, name)
+        if (value is None and optional) or (name in _LETTER_FIELDS and isinstance(value, str)):
+            continue
+        try:
+            adapter.validate_python(value, strict=True)
+        except ValidationError as err:
+            first = err.errors()[0]
+            loc = list(first["loc"])
+            key = bool(loc) and loc[-1] == "[key]"  # a mapping's key is at fault, not its value
+            path = loc[:-2] if key else loc
+            where = name + "".join(f"[{p}]" for p in path)
+            raise _fail(where, f"{'a key: ' if key else ''}{first['msg']}, got {first['input']!r}") from None
+
+
 def _seat(where: str, letter: str, n: int) -> int:
     if not isinstance(letter, str) or len(letter) != 1 or letter.upper() not in SEATS[:n]:
         raise _fail(where, f"{letter!r} is not a seat of this game (A-{SEATS[n - 1]})")
@@ -174,11 +223,13 @@ def build_position(spec: PositionSpec) -> AnkhState:
         A new state whose seat ``spec.turn`` decides (phase ``turn``), with an empty log.
 
     Raises:
-        ConfigError: for bad options (from ``AnkhGame``) and for any field that names an unknown
+        ConfigError: for a field of the wrong type (a number given as text, a text for a list,
+            ``True`` for a number), for bad options (from ``AnkhGame``) and for any field that names an unknown
             seat, hex, piece, power, card, cat or event, puts a piece on water or on an occupied
             hex, puts more pieces than the game has, gives a value out of range, or sets a god's
             components while that god is not in play; the message names the field.
     """
+    _check_types(spec)
     n = spec.players
     for key in ("players", "gods", "guardians"):
         if key in spec.options:

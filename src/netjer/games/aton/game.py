@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError, DataFileError
-from netjer.core.game import Game, GameOptions, read_seed
+from netjer.core.game import Game, GameOptions, read_action_code, read_seed
 from netjer.core.state import State
 from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
@@ -119,9 +119,7 @@ class AtonGame(Game):
             raise ValueError(f"not an Aton action: {action!r}") from None
 
     def int_to_action(self, code: int) -> Action:
-        if not 0 <= code < len(actions.ALL_ACTIONS):
-            raise ValueError(f"Aton action codes are 0..{len(actions.ALL_ACTIONS) - 1}, got {code}")
-        return actions.ALL_ACTIONS[code]
+        return actions.ALL_ACTIONS[read_action_code(code, len(actions.ALL_ACTIONS), "Aton")]
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]

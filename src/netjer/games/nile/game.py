@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator
 
 from netjer.core.action import Action
-from netjer.core.game import Game, GameOptions, read_seed
+from netjer.core.game import Game, GameOptions, read_action_code, read_seed
 from netjer.core.state import State
 from netjer.games.nile import actions, undo
 from netjer.games.nile.board import MAX_COLUMNS, MIN_COLUMNS
@@ -176,9 +176,7 @@ class NileGame(Game):
 
     def int_to_action(self, code: int) -> Action:
         every = self._table.all
-        if not 0 <= code < len(every):
-            raise ValueError(f"Dioses del Nilo action codes are 0..{len(every) - 1}, got {code}")
-        return every[code]
+        return every[read_action_code(code, len(every), "Dioses del Nilo")]
 
     def seat_name(self, seat: int) -> str:
         return GOD[seat]
