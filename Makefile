@@ -43,7 +43,7 @@ test-all: $(VENV)/.installed-dev
 	$(BIN)/pytest -n $(WORKERS) -m '' --durations=20
 	$(MAKE) test-compiled
 
-# The Ankh engine compiled to C by mypyc, for speed (optional; about 4 minutes on 2 cores): a
+# The Ankh engine compiled to C by mypyc, for speed (optional; 4-5 minutes, the C build on one core): a
 # copy of src/netjer in build/compiled whose engine modules are extension modules, used with
 # PYTHONPATH=build/compiled (benchmarks/README.md, "Issue 15, the compiled engine").  The whole
 # package runs from that copy: it is rebuilt when any file under src/netjer changes (data and
