@@ -445,5 +445,7 @@ def test_lobby_seat_rows_follow_the_players_option_and_bad_fragments_are_harmles
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server}/table/nothing#%")
-    page.wait_for_timeout(300)
+    # The page's last step, not a fixed time: the server's answer (no such table) is drawn.
+    page.locator("[data-error=no_table]").wait_for()
+    page.wait_for_selector("body[data-conn=closed]", state="attached")
     assert errors == []
