@@ -32,6 +32,17 @@ def wait_turn(page: Any) -> None:
     page.wait_for_selector(TURN, state="attached")
 
 
+def wait_for_rules(page: Any, game: str) -> None:
+    """Wait until the table page has ``game``'s rules texts and has drawn itself again with them.
+
+    table.js asks for them on its first drawing and draws the table anew when they arrive
+    (the actions' meanings in the page's language): an element focused before that may be
+    replaced, so that its term tip never shows or a key pressed then goes nowhere.  Awaiting
+    the page's own promise of the texts (rules.js keeps one per game, and the dynamic import
+    is the page's module) returns after that redrawing, which was chained to it first."""
+    page.evaluate("async (game) => { await (await import('/static/rules.js')).loadRules(game); }", game)
+
+
 def click_move(page: Any, target: Any) -> None:
     """Click something that plays a move, and wait until the server's answer is drawn."""
     before = version(page)
@@ -375,6 +386,7 @@ def test_narrow_window_and_keyboard(server: str, context: Any, page: Any, shots:
     page.set_viewport_size({"width": 420, "height": 900})
     page.goto(f"{server}{created['links']['0']}")
     wait_turn(page)
+    wait_for_rules(page, "aton")  # its redrawing would take the focus from "Keep my hand" (no focus key)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert page.locator("#controls button[data-action=keep]").is_visible()
     # keyboard only: Tab to "Keep my hand", Enter; then a hand card with Enter
@@ -433,5 +445,7 @@ def test_lobby_seat_rows_follow_the_players_option_and_bad_fragments_are_harmles
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server}/table/nothing#%")
-    page.wait_for_timeout(300)
+    # The page's last step, not a fixed time: the server's answer (no such table) is drawn.
+    page.locator("[data-error=no_table]").wait_for()
+    page.wait_for_selector("body[data-conn=closed]", state="attached")
     assert errors == []

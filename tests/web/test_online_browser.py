@@ -138,6 +138,9 @@ def test_chat_is_text_only_and_spectators_can_be_hidden(server: str, context: An
         attack = '<img src=x onerror="window.__pwned=1">'
         other.fill("#chat-text", attack)
         other.click("#chat-send")
+        # Nut's message is shown before the spectator speaks: from two sockets, the server's
+        # order is that of arrival, not of sending.
+        page.wait_for_selector("#chat li:not(.spectator)")
         watcher.fill("#chat-text", "hello from the stands")
         watcher.press("#chat-text", "Enter")
         page.wait_for_selector("#chat li.spectator")

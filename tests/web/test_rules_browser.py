@@ -11,7 +11,7 @@ import pytest
 
 from netjer.core.texts import load_texts
 from tests.web.conftest import VIEWPORT
-from tests.web.test_browser import api, click_move, wait_turn
+from tests.web.test_browser import api, click_move, wait_for_rules, wait_turn
 
 
 def test_the_lobby_opens_the_rules_and_finds_an_entry(server: str, page: Any) -> None:
@@ -31,7 +31,22 @@ def test_the_lobby_opens_the_rules_and_finds_an_entry(server: str, page: Any) ->
     page.wait_for_selector("#rules", state="hidden")
 
 
+#: The rules texts reach the page after its first drawing, as on a slow network: the table
+#: draws itself again when they arrive, so the test must wait for them (test_browser.wait_for_rules).
+LATE_RULES = """
+(() => {
+  const real = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const answer = real(input, init);
+    if (!String(input).includes("/rules?")) return answer;
+    return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 300)));
+  };
+})();
+"""
+
+
 def test_the_table_explains_its_actions_and_terms(server: str, page: Any, shots: Path) -> None:
+    page.add_init_script(LATE_RULES)
     created = api(
         server,
         "/api/tables",
@@ -39,6 +54,7 @@ def test_the_table_explains_its_actions_and_terms(server: str, page: Any, shots:
     )
     page.goto(f"{server}{created['links']['0']}")
     wait_turn(page)
+    wait_for_rules(page, "aton")
     # each legal action says in words what it will do
     keep = page.locator("#legal button[data-action=keep]")
     assert keep.locator(".legal-meaning").inner_text() == load_texts("netjer.games.aton").term("keep").line
