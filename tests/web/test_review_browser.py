@@ -77,15 +77,21 @@ def finished_aton(server: str, seed: int) -> tuple[str, dict[str, str]]:
     return made["id"], made["tokens"]
 
 
-def open_stored_review(page: Any, server: str, db: str, table: str, token: str, review: dict[str, Any]) -> None:
-    """Store ``review`` (a ``Review.to_dict()``) as seat 0's finished review of ``table`` in the
-    served database ``db``, and open it in the page: seat 0's view, the replay's Review panel."""
+def store_review(db: str, table: str, seat: int, review: dict[str, Any]) -> None:
+    """Store ``review`` (a ``Review.to_dict()``) as ``seat``'s finished (unpublished) review of
+    ``table`` in the served database ``db``."""
     from netjer.server.db import Store  # noqa: PLC0415
     from netjer.server.reviews import ReviewStore  # noqa: PLC0415
 
     store = ReviewStore(Store(db))
-    assert store.start(table, 0, review["iterations"], None)
-    store.finish(table, 0, review)
+    assert store.start(table, seat, review["iterations"], None)
+    store.finish(table, seat, review)
+
+
+def open_stored_review(page: Any, server: str, db: str, table: str, token: str, review: dict[str, Any]) -> None:
+    """Store ``review`` as seat 0's finished review of ``table`` in the served database ``db``,
+    and open it in the page: seat 0's view, the replay's Review panel."""
+    store_review(db, table, 0, review)
     page.goto(f"{server}/table/{table}#seat=0&token={token}")
     page.click("#open-review")
     page.wait_for_selector("body[data-review=done]", state="attached")
@@ -348,3 +354,108 @@ def test_the_review_request_reads_its_iterations_as_the_browser_does(server: str
     with page.expect_request(lambda r: r.url.endswith("/reviews") and r.method == "POST") as sent:
         page.click("#review-request")
     assert sent.value.post_data_json == {"seat": 0, "iterations": 2}
+
+
+#: In the page: the focused element's focus key, and whether it is the element remembered as
+#: ``window.focusedBefore`` (the one focused before the panel was drawn again).
+FOCUSED = "() => [document.activeElement.dataset.focusKey || null, document.activeElement === window.focusedBefore]"
+
+
+def redrawn_keeping_focus(page: Any, cause: Callable[[], None]) -> str | None:
+    """Remember the focused element, ``cause()`` a "reviews" message, wait until the panel was
+    drawn again (the element remembered left the page) and return the focused element's key."""
+    page.evaluate("window.focusedBefore = document.activeElement")
+    cause()
+    page.wait_for_function("() => !window.focusedBefore.isConnected")
+    key, same = page.evaluate(FOCUSED)
+    assert not same
+    return None if key is None else str(key)
+
+
+def test_the_review_panel_keeps_the_focus_when_a_message_redraws_it(served: tuple[str, str], page: Any) -> None:
+    """Every "reviews" message of the socket draws the panel anew: a focused graph point, marked
+    decision or own control was replaced and the next key went nowhere.  The focus returns to
+    the element of the same decision or control, and its keys still act."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+
+    server, db = served
+    table, tokens = finished_aton(server, seed=12)
+    actions = random_actions(12)  # the moves finished_aton played
+    reviews = {}
+    for seat in (0, 1):
+        reviews[seat] = review_states(
+            make_game("aton").new_initial_state(12), actions, seats=[seat], iterations=1
+        ).to_dict()
+        for d in [d for d in reviews[seat]["decisions"] if not d["forced"]][:2]:
+            d["mark"] = "mistake"  # at least two marked decisions of each seat
+    store_review(db, table, 1, reviews[1])  # Blue's review, not published yet
+    open_stored_review(page, server, db, table, tokens["0"], reviews[0])
+    assert page.locator("#review-graph polyline[data-review-line='1']").count() == 0
+
+    def publish_blue() -> None:  # a second seat publishing (again: the same message once more)
+        call(server, f"/api/tables/{table}/reviews/publish", {"seat": 1}, tokens["1"])
+
+    first, second = [d["ply"] for d in reviews[0]["decisions"] if d["mark"]][:2]
+    page.locator(f"#review-graph .review-point[data-seat='0'][data-ply='{first}']").focus()
+    assert redrawn_keeping_focus(page, publish_blue) == f"review-point-0-{first}"
+    assert page.locator("#review-graph polyline[data-review-line='1']").count() == 1  # Blue's review came
+    page.keyboard.press("Enter")  # the point still selects its decision
+    page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=first)
+    assert page.locator("#review-detail strong").first.inner_text() == f"Move {first + 1}, Red:"
+    # the detail, focused by the selection, keeps the focus too; the arrows step the replay
+    assert page.evaluate("document.activeElement.id") == "review-detail"
+    assert redrawn_keeping_focus(page, publish_blue) == "review-detail"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=first + 1)
+    assert page.evaluate(FOCUSED)[0] == "review-detail"
+    # a marked decision of the list
+    page.locator(f"#review-body button.review-pick[data-review-seat='0'][data-review-ply='{second}']").focus()
+    assert redrawn_keeping_focus(page, publish_blue) == f"review-pick-0-{second}"
+    page.keyboard.press("Enter")
+    page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=second)
+    assert page.locator("#review-detail strong").first.inner_text() == f"Move {second + 1}, Red:"
+    # the detail's button, drawn anew at each step of the replay and each message
+    page.keyboard.press("ArrowRight")
+    page.locator("#review-detail button").focus()  # "Show the position before it"
+    assert redrawn_keeping_focus(page, publish_blue) == "review-before"
+    page.keyboard.press("Enter")  # shows the position before the decision again
+    page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=second)
+    # the seat's own control
+    page.locator("#review-publish").focus()
+    assert redrawn_keeping_focus(page, publish_blue) == "review-publish"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-published=yes]")
+
+
+def test_the_iterations_typed_keep_the_focus_and_their_value_when_a_message_redraws(
+    served: tuple[str, str], page: Any
+) -> None:
+    """A seat typing the iterations of its review lost the field and what it typed when another
+    seat published its review (the panel drawn anew with the server's default)."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+
+    server, db = served
+    table, tokens = finished_aton(server, seed=12)
+    blue = review_states(make_game("aton").new_initial_state(12), random_actions(12), seats=[1], iterations=1)
+    store_review(db, table, 1, blue.to_dict())
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    field = page.locator("#review-iterations")
+    field.fill("")
+    field.type("3")
+    assert page.evaluate("document.activeElement.id") == "review-iterations"
+
+    def publish_blue() -> None:
+        call(server, f"/api/tables/{table}/reviews/publish", {"seat": 1}, tokens["1"])
+
+    assert redrawn_keeping_focus(page, publish_blue) == "review-iterations"
+    assert page.locator("#review-graph polyline[data-review-line='1']").count() == 1  # Blue's review came
+    assert field.input_value() == "3"
+    step = page.evaluate("document.body.dataset.replayStep")
+    page.keyboard.press("ArrowUp")  # the field's own key, not the replay's
+    assert field.input_value() == "4"
+    assert page.evaluate("document.body.dataset.replayStep") == step
+    page.keyboard.press("Tab")
+    with page.expect_request(lambda r: r.url.endswith("/reviews") and r.method == "POST") as sent:
+        page.keyboard.press("Enter")
+    assert sent.value.post_data_json == {"seat": 0, "iterations": 4}

@@ -65,6 +65,23 @@ export function svgButton(group, label, onActivate, focusKey) {
   return group;
 }
 
+// A redraw replaces the elements a keyboard user may have focused: each such element carries
+// a key (``data-focus-key``) naming what it stands for, the same in every drawing; a page reads
+// the focused element's key before it redraws and focuses the element with that key after.
+
+/** The focus key of the focused element, or null (read it before a redraw). */
+export function focusKey() {
+  const active = document.activeElement;
+  return active && active.dataset ? active.dataset.focusKey || null : null;
+}
+
+/** After a redraw: focus the element of ``root`` whose focus key is ``key`` (none: nothing). */
+export function restoreFocus(key, root = document) {
+  if (!key) return;
+  const again = root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (again && again !== document.activeElement) again.focus();
+}
+
 export class ApiError extends Error {
   constructor(status, payload) {
     super(payload && payload.message ? payload.message : t("request failed ({status})", { status }));

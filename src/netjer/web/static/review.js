@@ -8,11 +8,14 @@
 // the position before it and shows the action the search preferred, in words and, where the
 // game's board draws that action, highlighted on the board.  Everything shown comes from the
 // server's answer for this viewer (another seat's review only once that seat published it).
+// The panel is drawn anew at every message of the reviews' socket: each focusable element
+// carries a focus key (common.js), and the focus returns to the element with the same key (the
+// same decision, the same control), so a keyboard user's next key still acts.
 // Decisions the computer took for a seat whose time ran out (``standin``) are drawn apart: a
 // grey band on the graph, hollow marks, "by the computer" in the lists, and never counted in
 // the seat's marks.
 
-import { api, el, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { api, el, focusKey, restoreFocus, svg, svgButton, t, tn, translateLine } from "./common.js";
 
 export const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARK_COLOUR = { inaccuracy: "#9a7400", mistake: "#c05000", blunder: "#b71c1c" };
@@ -27,6 +30,8 @@ const rs = {
   socket: null,
   selected: null, // {seat, ply} of the decision selected
   index: 0, // the replay's step
+  outlined: false, // whether the board drawn at that step outlines the preferred action
+  iterations: null, // the iterations per search typed, kept across redraws (null: the server's default)
   hooks: null, // {goTo(ply), rerender(), steps(), colours, labels}
   error: null,
   sending: false,
@@ -56,7 +61,7 @@ function perSearch(n) {
 /** Open the review panel of the replay: ``hooks`` = {goTo(ply), rerender(), steps: number of actions, colours, labels}. */
 export function openReview(tableId, seat, token, hooks) {
   closeReview();
-  Object.assign(rs, { open: true, tableId, seat, token, hooks, data: null, selected: null, error: null, sending: false, index: 0 });
+  Object.assign(rs, { open: true, tableId, seat, token, hooks, data: null, selected: null, error: null, sending: false, index: 0, outlined: false, iterations: null });
   $("review-panel").classList.remove("hidden");
   drawPanel();
   connect();
@@ -181,6 +186,7 @@ function select(seat, ply) {
 export function decorate(index, boardHighlighted) {
   if (!rs.open) return;
   rs.index = index;
+  rs.outlined = boardHighlighted;
   const cursor = document.querySelector("#review-graph [data-cursor]");
   if (cursor) {
     const x = xOf(index);
@@ -216,12 +222,14 @@ function colour(seat) {
 function drawPanel() {
   const box = $("review-body");
   if (!box || !rs.open) return;
+  const key = focusKey();
   const parts = [];
   const data = rs.data;
   if (rs.error) parts.push(el("p", { class: "notice error", role: "alert" }, rs.error));
   if (!data) {
     parts.push(el("p", { class: "muted small" }, t("Loading the reviews…")));
     box.replaceChildren(...parts);
+    restoreFocus(key, box);
     return;
   }
   const own = rs.seat === null ? null : data.reviews.find((e) => e.seat === rs.seat);
@@ -231,25 +239,27 @@ function drawPanel() {
     parts.push(graph(done));
     parts.push(legend(done));
     parts.push(markedList(done));
-    parts.push(el("div", { id: "review-detail", class: "review-detail", tabindex: "-1", "aria-live": "polite" }));
+    parts.push(el("div", { id: "review-detail", class: "review-detail", tabindex: "-1", "aria-live": "polite", "data-focus-key": "review-detail" }));
   } else if (rs.seat === null || (own && own.status === "done")) {
     parts.push(el("p", { class: "muted small" }, t("No review has been published at this table.")));
   } else if (!own) {
     parts.push(el("p", { class: "muted small" }, t("Other seats' reviews appear here once they publish them.")));
   }
   box.replaceChildren(...parts);
+  drawDetail(rs.index, rs.outlined);
+  restoreFocus(key, box);
   document.body.dataset.review = own ? own.status : done.length ? "published" : "none";
 }
 
 function ownControls(data, own) {
   if (!data.reviewable) return el("p", { class: "muted small" }, data.finished ? t("This game ended on a timeout before its end: it cannot be reviewed.") : t("A game can be reviewed once it is over."));
   if (!own || own.status === "failed") {
-    const input = el("input", { id: "review-iterations", type: "number", min: 1, max: data.max_iterations, step: 1, value: data.iterations });
+    const input = el("input", { id: "review-iterations", "data-focus-key": "review-iterations", type: "number", min: 1, max: data.max_iterations, step: 1, value: rs.iterations ?? data.iterations, on: { input: (e) => { rs.iterations = e.target.value; } } });
     return el("div", { class: "review-request" },
       own && own.error ? el("p", { class: "notice error" }, own.error) : null,
       el("p", { class: "small" }, t("The search judges each of your decisions from what you knew then: your estimated chance to win before and after it, and the action it preferred.")),
       el("label", { for: "review-iterations" }, t("Iterations per search (at most {max} on this server; more is steadier and slower)", { max: data.max_iterations }), input),
-      el("button", { id: "review-request", type: "button", disabled: rs.sending || null, on: { click: requestReview } }, t("Review my decisions")));
+      el("button", { id: "review-request", "data-focus-key": "review-request", type: "button", disabled: rs.sending || null, on: { click: requestReview } }, t("Review my decisions")));
   }
   const budget = perSearch(own.iterations);
   if (own.status === "running") {
@@ -260,7 +270,7 @@ function ownControls(data, own) {
   }
   if (own.published) return el("p", { class: "small", "data-published": "yes" }, t("Your review ({budget}) is published: everyone at this table can see it.", { budget }));
   return el("p", { class: "small" }, t("Your review ({budget}) is visible to you only.", { budget }), " ",
-    el("button", { id: "review-publish", type: "button", class: "secondary", on: { click: publish } }, t("Publish it to the table")));
+    el("button", { id: "review-publish", "data-focus-key": "review-publish", type: "button", class: "secondary", on: { click: publish } }, t("Publish it to the table")));
 }
 
 function actionsCount() {
@@ -305,7 +315,7 @@ function graph(done) {
       const dot = d.standin ? { fill: "#fff", stroke: MARK_COLOUR[d.mark], "stroke-width": 2 } : { fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 };
       g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 5, ...dot }));
       const name = t("Move {move}, {seat}: {mark}, {before} to {after}", { move: d.ply + 1, seat: label(entry.seat), mark: markTitle(d), before: percent(d.before), after: percent(d.after) });
-      svgButton(g, name, () => select(entry.seat, d.ply));
+      svgButton(g, name, () => select(entry.seat, d.ply), `review-point-${entry.seat}-${d.ply}`);
       root.append(g);
     }
   }
@@ -333,7 +343,7 @@ function markedList(done) {
     for (const d of entry.review.decisions) {
       if (!d.mark) continue;
       items.push(el("li", {},
-        el("button", { type: "button", class: "secondary review-pick", "data-review-ply": d.ply, "data-review-seat": entry.seat, "data-standin": d.standin ? "yes" : null, on: { click: () => select(entry.seat, d.ply) } },
+        el("button", { type: "button", class: "secondary review-pick", "data-focus-key": `review-pick-${entry.seat}-${d.ply}`, "data-review-ply": d.ply, "data-review-seat": entry.seat, "data-standin": d.standin ? "yes" : null, on: { click: () => select(entry.seat, d.ply) } },
           el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}`, title: markTitle(d) }, MARK_SIGN[d.mark]),
           " ", d.standin
             ? t("Move {move} · {seat} (the computer) · {before} → {after}", { move: d.ply + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) })
@@ -347,6 +357,7 @@ function markedList(done) {
 function drawDetail(index, boardHighlighted) {
   const box = $("review-detail");
   if (!box) return;
+  const key = focusKey();
   const d = selectedDecision();
   if (!d) {
     box.replaceChildren(el("p", { class: "small muted" }, t("Select a marked decision (in the graph or the list) to see what the search preferred.")));
@@ -359,10 +370,11 @@ function drawDetail(index, boardHighlighted) {
     el("p", {}, t("Played:"), " ", el("span", { "data-review-played": "" }, translateLine(d.description)), " ", t("(estimated chance to win {chance})", { chance: percent(d.after) })),
     el("p", {}, t("The search preferred:"), " ", el("strong", { "data-review-preferred": d.preferred || "" }, translateLine(d.preferred_description)), ` (${percent(d.before)})`),
   ];
-  if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", on: { click: () => rs.hooks.goTo(d.ply) } }, t("Show the position before it"))));
+  if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", "data-focus-key": "review-before", on: { click: () => rs.hooks.goTo(d.ply) } }, t("Show the position before it"))));
   else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision; the preferred action is outlined.")));
   else lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision.")));
   box.replaceChildren(...lines.filter(Boolean)); // replaceChildren would write a null as the text "null"
+  restoreFocus(key, box);
 }
 
 // ---------- hints ----------

@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
+import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
@@ -290,17 +290,6 @@ function clearTable() {
   document.body.dataset.version = "";
   document.title = t("Netjer — pass the screen");
   setFavicon(false);
-}
-
-function focusKey() {
-  const active = document.activeElement;
-  return active && active.dataset ? active.dataset.focusKey || null : null;
-}
-
-function restoreFocus(key) {
-  if (!key) return;
-  const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (again) again.focus();
 }
 
 function seatMark(game, seat) {
