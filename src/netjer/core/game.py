@@ -8,8 +8,6 @@ and the server's lobby.
 
 from __future__ import annotations
 
-import contextlib
-import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError
+from netjer.core.integers import seat_number, whole_number
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, load_texts
 from netjer.i18n import _
 
@@ -53,10 +52,10 @@ def read_seed(seed: object) -> int:
     Raises:
         ConfigError: for anything but a whole number (``True``, ``1.5``, ``"3"``, ``None``).
     """
-    if not isinstance(seed, bool):
-        with contextlib.suppress(TypeError):
-            return operator.index(seed)  # type: ignore[arg-type]
-    raise ConfigError(f"a game's seed is a whole number, got {seed!r}")
+    number = whole_number(seed)
+    if number is None:
+        raise ConfigError(f"a game's seed is a whole number, got {seed!r}")
+    return number
 
 
 def read_action_text(text: object, title: str) -> str:
@@ -96,10 +95,7 @@ def read_action_code(code: object, count: int, title: str) -> int:
         ValueError: if ``code`` is not a whole number or out of range (a text once met a bare
             ``TypeError`` from the range comparison).
     """
-    value: int | None = None
-    if not isinstance(code, bool):
-        with contextlib.suppress(TypeError):
-            value = operator.index(code)  # type: ignore[arg-type]
+    value = whole_number(code)
     if value is None or not 0 <= value < count:
         raise ValueError(f"{title} action codes are 0..{count - 1}, got {code!r}")
     return value
@@ -217,8 +213,16 @@ class Game(ABC):
         return True
 
     def seat_name(self, seat: int) -> str:
-        """A player-facing name for a seat (a colour or god); default ``"Player N"``."""
-        return f"Player {seat + 1}"
+        """A player-facing name for a seat (a colour or god); default ``"Player N"``.
+
+        Args:
+            seat: ``0 .. num_players - 1`` (a Python or NumPy integer).
+
+        Raises:
+            SeatError: for a seat the game does not have (games that override this read the
+                seat with :func:`netjer.core.integers.seat_number` too).
+        """
+        return f"Player {seat_number(seat, self.num_players) + 1}"
 
     def result_text(self, returns: list[float]) -> str:
         """A finished game's result in words: ``"Red wins"``, ``"Draw"`` (all equal),

@@ -14,6 +14,8 @@ from collections.abc import Callable, MutableSequence, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
+from netjer.core.integers import whole_number
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -29,12 +31,20 @@ class Rng:
     """A SplitMix64 generator with the few draws games need.
 
     Args:
-        seed: any integer; it is reduced modulo 2**64.
+        seed: any whole number (a Python or NumPy integer); it is reduced modulo 2**64.
+
+    Raises:
+        TypeError: for a seed that is not a whole number (``True``, ``1.5``, ``"3"``).
     """
 
     __slots__ = ("_state",)
 
     def __init__(self, seed: int) -> None:
+        if seed.__class__ is not int:  # a NumPy integer's ``& _MASK`` overflowed
+            number = whole_number(seed)
+            if number is None:
+                raise TypeError(f"a generator's seed is a whole number, got {seed!r}")
+            seed = number
         self._state = seed & _MASK
 
     def next_u64(self) -> int:
@@ -178,7 +188,7 @@ class BufferedRng(Rng):
     keeps its meaning.  Blocks start at 64 outputs and double up to 4,096.
 
     Args:
-        seed: any integer; it is reduced modulo 2**64.
+        seed: as :class:`Rng`'s (a Python or NumPy integer; reduced modulo 2**64).
     """
 
     # _outputs: the block's outputs from the state _start, then a sentinel above every

@@ -9,7 +9,6 @@ The contract (DESIGN.md): ``current_player``, ``legal_actions()``, ``apply(actio
 from __future__ import annotations
 
 import json
-import numbers
 import operator
 from abc import abstractmethod
 from collections.abc import Hashable, Mapping
@@ -19,6 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from netjer.core.action import Action
 from netjer.core.errors import GameNotOverError, IllegalActionError, SeatError
+from netjer.core.integers import seat_number, whole_number
 from netjer.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -135,8 +135,11 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
                 annotation refused NumPy's); ``None``: to the end of the game.
 
         Raises:
-            TypeError: for a ``limit`` that is not a whole number.
+            TypeError: for a ``limit`` that is not a whole number, or an ``rng`` that is not an
+                :class:`~netjer.core.rng.Rng`.
         """
+        if not isinstance(rng, Rng):
+            raise TypeError(f"play_random draws from a netjer.core.rng.Rng, got {type(rng).__name__}")
         below = rng.below
         history = self.history
         legal_actions = self._legal_actions
@@ -188,7 +191,7 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         per-seat view: UIs, logs, agents and adapters read nothing else.
         """
 
-    def check_seat(self, seat: object) -> None:
+    def check_seat(self, seat: object) -> int | None:
         """Refuse a seat the game does not have, before a view is built for it (a game's
         ``observation`` calls this first: an index of -1 would otherwise read as the last
         seat and show that seat's hidden cards).
@@ -197,16 +200,20 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
             seat: ``None`` (a spectator) or a seat number ``0 .. num_players - 1``: a Python
                 or NumPy integer; ``bool`` is refused.
 
+        Returns:
+            The seat as a Python ``int`` (a NumPy integer converted); ``None`` for a spectator.
+
         Raises:
             SeatError: naming the seat and the seats there are.
         """
         if seat is None:
-            return
+            return None
         players = self.game.num_players
-        if seat.__class__ is not int and (isinstance(seat, bool) or not isinstance(seat, numbers.Integral)):
+        if seat.__class__ is int and 0 <= seat < players:
+            return seat  # the common case, without a call
+        if whole_number(seat) is None:
             raise SeatError(f"no seat {seat!r}: a seat is a whole number 0 to {players - 1}, or None (a spectator)")
-        if not 0 <= operator.index(seat) < players:
-            raise SeatError(f"no seat {seat}: the seats are 0 to {players - 1}")
+        return seat_number(seat, players)
 
     def simultaneous_window(self) -> Hashable | None:
         """The *window* of simultaneous choices this state is in, or ``None`` outside one.
@@ -269,10 +276,16 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
             A new, independent state.
 
         Raises:
-            SeatError: for a seat the game does not have (-1 is not the last seat).
+            SeatError: for a seat the game does not have (-1 is not the last seat), or
+                ``None``: a spectator has no information set to sample.
+            TypeError: if ``rng`` is not an :class:`~netjer.core.rng.Rng`.
         """
-        self.check_seat(seat)
-        new = self._resample_hidden(operator.index(seat), rng)
+        number = self.check_seat(seat)
+        if number is None:
+            raise SeatError("determinize samples a seat's information set: give a seat, not None (a spectator)")
+        if not isinstance(rng, Rng):
+            raise TypeError(f"determinize draws from a netjer.core.rng.Rng, got {type(rng).__name__}")
+        new = self._resample_hidden(number, rng)
         new.rng = rng.spawn()
         new.seed = new.rng.state
         new.history = []
@@ -282,6 +295,9 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
     @abstractmethod
     def _resample_hidden(self, seat: int, rng: Rng) -> State:
         """A clone with everything ``seat`` cannot see re-dealt from ``rng``.
+
+        ``seat`` is a Python ``int`` of the game's seats: ``determinize`` has checked and
+        converted it.
 
         Must be canonical: draw from pools in a fixed order (e.g. sorted) so that the result
         depends only on ``observation(seat)`` and ``rng``, not on the true hidden values.

@@ -862,16 +862,15 @@ class AnkhState(State):
         mine = None if seat is None else self.god_of_seat[seat]
         return [g for g in range(self.n) if g != mine]
 
-    def _resample_hidden(self, seat: SupportsIndex, rng: Rng) -> AnkhState:
+    def _resample_hidden(self, seat: int, rng: Rng) -> AnkhState:
         """Re-deal the secrets ``seat`` cannot see (see ``State.determinize``): the other gods'
         chosen but unrevealed Battle cards (uniformly from their hands, which are public) and
         their Plague bids not yet resolved (uniformly from 0 to their Followers).  The copy
         shares this state's generator and history, which ``determinize`` replaces (a fresh
         generator from ``rng``, an empty history) without touching them.
 
-        ``seat`` may be a NumPy integer (the OpenSpiel adapter's resampling): it is read with
-        ``operator.index`` (a compiled function would refuse anything but ``int``)."""
-        seat = index(seat)
+        ``seat`` is a Python ``int``: ``determinize`` has checked it and converted a NumPy
+        integer (the OpenSpiel adapter's resampling)."""
         new = self._copy_position()
         if battle.cards_hidden(self):
             for g in self._hidden_from(seat):
@@ -917,10 +916,10 @@ class AnkhState(State):
         return obs
 
     # ``seat`` is typed ``SupportsIndex``, wider than the kernel's ``int``, here and in the other
-    # methods that take a seat from outside (``window_observation``, ``describe_action``,
-    # ``_resample_hidden``), so that the compiled build (whose functions check their arguments'
-    # types on entry) leaves a bad seat to ``check_seat`` and its SeatError, and accepts NumPy
-    # integers as the Python build does.
+    # methods that take a seat from outside (``window_observation``, ``describe_action``), so
+    # that the compiled build (whose functions check their arguments' types on entry) leaves a
+    # bad seat to ``check_seat`` and its SeatError, and accepts NumPy integers as the Python
+    # build does.
     def observation(self, seat: SupportsIndex | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator): everything except the other gods'
         unrevealed Battle cards and unresolved Plague bids (it sees that they have chosen).

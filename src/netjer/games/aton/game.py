@@ -14,6 +14,7 @@ from pydantic import Field, field_validator
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError, DataFileError
 from netjer.core.game import Game, GameOptions, read_action_code, read_seed
+from netjer.core.integers import seat_number
 from netjer.core.state import State
 from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
@@ -122,4 +123,4 @@ class AtonGame(Game):
         return actions.ALL_ACTIONS[read_action_code(code, len(actions.ALL_ACTIONS), "Aton")]
 
     def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
+        return SEAT_NAMES[seat_number(seat, self.num_players)]

@@ -13,6 +13,7 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.game import Game, GameOptions, read_action_code, read_seed
+from netjer.core.integers import seat_number
 from netjer.core.state import State
 from netjer.games.nile import actions, undo
 from netjer.games.nile.board import MAX_COLUMNS, MIN_COLUMNS
@@ -179,7 +180,7 @@ class NileGame(Game):
         return every[read_action_code(code, len(every), "Dioses del Nilo")]
 
     def seat_name(self, seat: int) -> str:
-        return GOD[seat]
+        return GOD[seat_number(seat, self.num_players)]
 
     def max_game_length(self) -> int:
         """A proven upper bound on the number of decisions in any game with these options.
