@@ -78,10 +78,10 @@ def test_a_generator_takes_a_numpy_seed_as_the_same_python_seed() -> None:
 def test_determinize_and_play_random_name_a_missing_generator_and_a_spectator() -> None:
     for game in (AnkhGame(), AtonGame(), NileGame()):
         state = game.new_initial_state(3)
-        with pytest.raises(TypeError, match="determinize draws from a netjer.core.rng.Rng, got NoneType"):
+        with pytest.raises(TypeError, match=r"determinize draws from a netjer\.core\.rng\.Rng, got NoneType"):
             state.determinize(0, None)  # type: ignore[arg-type]
         with pytest.raises(SeatError, match="not None"):
             state.determinize(None, Rng(1))  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="play_random draws from a netjer.core.rng.Rng, got int"):
+        with pytest.raises(TypeError, match=r"play_random draws from a netjer\.core\.rng\.Rng, got int"):
             state.play_random(7)  # type: ignore[arg-type]
         assert state.history == []  # nothing was played
