@@ -422,7 +422,7 @@ def test_the_review_panel_keeps_the_focus_when_a_message_redraws_it(served: tupl
     page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=second)
     # the seat's own control
     page.locator("#review-publish").focus()
-    assert redrawn_keeping_focus(page, publish_blue) == "review-publish"
+    assert redrawn_keeping_focus(page, publish_blue) == "review-own"
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-published=yes]")
 
@@ -459,3 +459,31 @@ def test_the_iterations_typed_keep_the_focus_and_their_value_when_a_message_redr
     with page.expect_request(lambda r: r.url.endswith("/reviews") and r.method == "POST") as sent:
         page.keyboard.press("Enter")
     assert sent.value.post_data_json == {"seat": 0, "iterations": 4}
+
+
+def test_the_focus_follows_the_seats_own_review_from_the_request_to_published(server: str, page: Any) -> None:
+    """The seat's own review is drawn as a request button, its progress, a publish button and a
+    line saying it is published: each replaced the focused one, and the focus fell to the page.
+    They share a focus key, so Enter, Enter from the keyboard requests and publishes the review;
+    while the request is on its way the button says so and a second Enter sends nothing."""
+    table, tokens = finished_aton(server, seed=14)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.click("#open-review")
+    page.wait_for_selector("#review-request")
+    page.fill("#review-iterations", "1")
+    held: list[Any] = []  # the request, held until the test lets it go on
+    page.route("**/reviews", lambda route: held.append(route) if route.request.method == "POST" else route.fallback())
+    page.locator("#review-request").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-request[aria-disabled=true]")
+    assert page.evaluate("document.activeElement.id") == "review-request"  # a disabled button lost it
+    page.keyboard.press("Enter")  # ignored while the first request is on its way
+    page.wait_for_function("() => true")  # a round trip to the page: a second request would be held by now
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/reviews")
+    page.wait_for_selector("#review-publish", timeout=120_000)
+    assert page.evaluate("document.activeElement.id") == "review-publish"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-published=yes]")
+    assert page.evaluate("document.activeElement.dataset.published") == "yes"

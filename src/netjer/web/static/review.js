@@ -112,6 +112,7 @@ async function requestReview() {
   // The number typed, read as the browser reads it ("1e3" is 1000, not parseInt's 1); a value
   // that is not a whole number goes to the server as typed, which refuses it with its reason.
   const iterations = Number.isInteger(input.valueAsNumber) ? input.valueAsNumber : input.value.trim() || null;
+  if (rs.sending) return; // the button says so (aria-disabled) but keeps the focus: see OWN
   rs.sending = true;
   rs.error = null;
   drawPanel();
@@ -251,6 +252,12 @@ function drawPanel() {
   document.body.dataset.review = own ? own.status : done.length ? "published" : "none";
 }
 
+// The seat's own review passes through states (a request, its progress, a publish button, a line
+// saying it is published), each drawn as another element.  They share one focus key, so that the
+// keyboard's focus follows the review from one to the next instead of falling to the page (a
+// disabled button cannot hold it either: the request button is aria-disabled while it sends).
+const OWN = "review-own";
+
 function ownControls(data, own) {
   if (!data.reviewable) return el("p", { class: "muted small" }, data.finished ? t("This game ended on a timeout before its end: it cannot be reviewed.") : t("A game can be reviewed once it is over."));
   if (!own || own.status === "failed") {
@@ -259,18 +266,18 @@ function ownControls(data, own) {
       own && own.error ? el("p", { class: "notice error" }, own.error) : null,
       el("p", { class: "small" }, t("The search judges each of your decisions from what you knew then: your estimated chance to win before and after it, and the action it preferred.")),
       el("label", { for: "review-iterations" }, t("Iterations per search (at most {max} on this server; more is steadier and slower)", { max: data.max_iterations }), input),
-      el("button", { id: "review-request", "data-focus-key": "review-request", type: "button", disabled: rs.sending || null, on: { click: requestReview } }, t("Review my decisions")));
+      el("button", { id: "review-request", "data-focus-key": OWN, type: "button", "aria-disabled": rs.sending ? "true" : null, on: { click: requestReview } }, t("Review my decisions")));
   }
   const budget = perSearch(own.iterations);
   if (own.status === "running") {
     const progress = tn("{done} of {n} decision reviewed ({budget})", "{done} of {n} decisions reviewed ({budget})", own.total, { done: own.done, budget });
-    return el("div", { class: "review-progress", role: "status" },
+    return el("div", { class: "review-progress", role: "status", tabindex: "-1", "data-focus-key": OWN },
       el("progress", { id: "review-progress", max: own.total || 1, value: own.done, "aria-label": t("review progress") }),
       el("span", { class: "small", "data-progress": `${own.done}/${own.total}` }, " ", progress));
   }
-  if (own.published) return el("p", { class: "small", "data-published": "yes" }, t("Your review ({budget}) is published: everyone at this table can see it.", { budget }));
+  if (own.published) return el("p", { class: "small", "data-published": "yes", tabindex: "-1", "data-focus-key": OWN }, t("Your review ({budget}) is published: everyone at this table can see it.", { budget }));
   return el("p", { class: "small" }, t("Your review ({budget}) is visible to you only.", { budget }), " ",
-    el("button", { id: "review-publish", "data-focus-key": "review-publish", type: "button", class: "secondary", on: { click: publish } }, t("Publish it to the table")));
+    el("button", { id: "review-publish", "data-focus-key": OWN, type: "button", class: "secondary", on: { click: publish } }, t("Publish it to the table")));
 }
 
 function actionsCount() {
