@@ -433,6 +433,7 @@ async function refreshTables() {
   } catch (err) {
     showError(t("The tables could not be listed: {reason}", { reason: err.message }));
   }
+  document.body.dataset.listed = "yes"; // the lists are drawn (after data-ready: they come from the server)
 }
 
 // ---------- the language ----------
