@@ -112,7 +112,7 @@ from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.notify import Notifier, libpq_url
 from netjer.server.reviews import ReviewService, add_review_routes
-from netjer.server.sockets import CLIENT_GONE
+from netjer.server.sockets import CLIENT_GONE, stop_task
 from netjer.server.tables import (
     CHAT_PER_MINUTE,
     MAX_CHAT_CHARS,
@@ -712,8 +712,7 @@ def create_app(
         finally:
             for task in (reviewer, keeper):
                 if task is not None:
-                    task.cancel()
-                    await asyncio.wait([task])
+                    await stop_task(task)
             await app.state.reviews.close()
             await manager.close()
             if manager.leases is not None:
@@ -1119,10 +1118,9 @@ def create_app(
             pass
         finally:
             manager.unsubscribe(rt, seat, push)
-            sending.cancel()
             # Wait for it to end: a sender cancelled but never run again is "destroyed but
             # pending" when the server stops soon after (seen under load).
-            await asyncio.wait([sending])
+            await stop_task(sending)
 
     @app.websocket("/ws/echo")
     async def echo(websocket: WebSocket) -> None:

@@ -103,7 +103,7 @@ from netjer.core.state import State
 from netjer.games.registry import make_game
 from netjer.server.db import Base, EventRow, Store, now
 from netjer.server.leases import DEFAULT_TTL
-from netjer.server.sockets import CLIENT_GONE
+from netjer.server.sockets import CLIENT_GONE, stop_task
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
 log = logging.getLogger("netjer.server")
@@ -1168,8 +1168,7 @@ def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], 
             pass  # the client left: nothing to answer; the finally below stops its updates
         finally:
             reviews_service.unlisten(table_id, changed)
-            sending.cancel()
-            await asyncio.wait([sending])
+            await stop_task(sending)
             if not sending.cancelled() and sending.exception() is not None:
                 log.error("review updates of table %s failed", table_id, exc_info=sending.exception())
 
