@@ -90,6 +90,23 @@ function entryNode(term) {
     el("p", { class: "muted small" }, t("Source: {source}", { source: term.source })));
 }
 
+/** The panel is modal: Tab past its last control goes to its first, Shift+Tab before its first
+ * to its last (the keyboard left it for the page behind, where Escape no longer closed it). */
+function keepTabInside(event) {
+  const focusable = [...dialog.querySelectorAll("button, input, summary, a[href], [tabindex='0']")].filter((n) => !n.disabled && n.getClientRects().length);
+  if (!focusable.length) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || first.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_PRECEDING)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || last.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 function closeRules() {
   if (!dialog) return;
   dialog.classList.add("hidden");
@@ -103,7 +120,14 @@ export async function openRules(game, termId = null) {
   returnFocus = document.activeElement;
   if (!dialog) {
     dialog = el("div", { id: "rules", class: "rules-dialog hidden", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title" });
-    dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); closeRules(); } });
+    dialog.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        closeRules();
+      } else if (e.key === "Tab") {
+        keepTabInside(e);
+      }
+    });
     dialog.addEventListener("click", (e) => { if (e.target === dialog) closeRules(); });
     document.body.append(dialog);
   }
