@@ -42,3 +42,24 @@ def test_the_rules_panel_keeps_tab_inside_and_escape_gives_the_focus_back(server
     page.keyboard.press("Escape")
     assert page.locator("#rules").is_hidden()
     assert page.evaluate("document.activeElement.id") == "rules-open"
+
+
+def test_the_lobby_gives_the_new_table_the_focus_and_keeps_it_in_the_lists(server: str, page: Any) -> None:
+    """Created with Enter, the disabled "Create the table" button lost the focus to the page; the
+    lists, drawn anew every 10 seconds, took the focus from their links and buttons."""
+    page.clock.install()
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-listed=yes]", state="attached")
+    page.locator("#create").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#created a[data-play-seat]")
+    page.wait_for_function("() => document.activeElement.dataset.playSeat === '0'")  # "Play as Red"
+    table = page.locator("#created").get_attribute("data-table")
+    link = page.locator(f"#my-tables [data-focus-key='open-{table}']")
+    link.wait_for()
+    link.focus()
+    page.evaluate("window.focusedBefore = document.activeElement")
+    page.clock.run_for(10_000)  # the lists' next drawing
+    page.wait_for_function("() => !window.focusedBefore.isConnected")
+    assert page.evaluate("document.activeElement.dataset.focusKey") == f"open-{table}"
+    assert page.evaluate("document.activeElement !== window.focusedBefore")
