@@ -138,3 +138,19 @@ def test_undo_with_enter_keeps_the_focus_on_undo(server: str, page: Any) -> None
     page.wait_for_selector("body[data-my-turn=yes]", state="attached")
     page.wait_for_function("() => document.activeElement.id === 'undo'")
     assert page.locator("#legal button[data-action^='to ']").count() >= 1  # the destination is to choose again
+
+
+def test_every_focusable_thing_on_the_boards_has_a_name(server: str, page: Any) -> None:
+    """The board's terms are focusable (their tip shows on focus), but a term drawn without a title
+    (a token of Dioses del Nilo, an Aton temple or cartouche) had no accessible name: a screen
+    reader said "image" and nothing else.  It is named after its rules entry now."""
+    for game in ("nile", "aton"):
+        made = api(server, "/api/tables", {"game": game, "seed": 5, "seats": AGAINST_RANDOM})
+        page.goto(f"{server}{made['links']['0']}")
+        wait_turn(page)
+        wait_for_rules(page, game)
+        unnamed = page.locator("#board-area [tabindex='0']").evaluate_all(
+            "els => els.filter(e => !(e.getAttribute('aria-label') || '').trim()).map(e => e.outerHTML.slice(0, 80))"
+        )
+        assert not unnamed, f"{game}: focusable without a name: {unnamed}"
+        assert page.locator("#board-area [data-term='face-down'], #board-area [data-term='temple']").count() >= 1

@@ -248,14 +248,17 @@ export function installTermTips(game) {
 }
 
 /** Make the [data-term] elements under `root` reachable from the keyboard and named. */
-export function decorateTerms(root) {
+export function decorateTerms(root, game = null) {
+  const rules = game ? loadedRules(game) : null;
   for (const node of root.querySelectorAll("[data-term]")) {
     if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
     // a term holding buttons or other terms is a group (an img's children are hidden from screen readers)
     if (node instanceof SVGElement && !node.hasAttribute("role")) node.setAttribute("role", node.querySelector('[role="button"], [data-term]') ? "group" : "img");
     if (!node.hasAttribute("aria-label")) {
       const title = node.querySelector("title");
-      if (title) node.setAttribute("aria-label", title.textContent);
+      // without a title (a token, a temple, a cartouche) the entry's name: focusable, it had no name at all
+      const term = title ? null : findTerm(rules, node.dataset.term);
+      if (title || term) node.setAttribute("aria-label", title ? title.textContent : term.name);
     }
   }
 }

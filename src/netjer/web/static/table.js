@@ -798,7 +798,7 @@ function wireRules(game, area) {
     // the legal actions' meanings in the page's language once its rules texts arrive
     loadRules(game).then(() => update(), () => {});
   }
-  decorateTerms(area);
+  decorateTerms(area, game);
 }
 
 function renderErrors() {
