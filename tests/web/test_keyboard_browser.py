@@ -154,3 +154,23 @@ def test_every_focusable_thing_on_the_boards_has_a_name(server: str, page: Any) 
         )
         assert not unnamed, f"{game}: focusable without a name: {unnamed}"
         assert page.locator("#board-area [data-term='face-down'], #board-area [data-term='temple']").count() >= 1
+
+
+def test_the_first_tab_offers_to_skip_to_the_actions(server: str, page: Any) -> None:
+    """Every term drawn on a board is focusable (for its tip): the first legal action of Aton was
+    about 60 presses of Tab from the page's top.  The first Tab now shows "Skip to your actions"."""
+    made = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": AGAINST_RANDOM})
+    page.goto(f"{server}{made['links']['0']}")
+    wait_turn(page)
+    wait_for_rules(page, "aton")
+    skip = page.locator("#skip-to-actions")
+    box = skip.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 0  # out of sight until focused
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip-to-actions"
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0 and skip.inner_text() == "Skip to your actions"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#legal') !== null")
+    assert page.evaluate(FOCUSED_ACTION) in {"keep", "exchange"}
+    press_and_wait_for_a_new_version(page, "Enter")  # and it plays

@@ -628,6 +628,19 @@ function setFavicon(myTurn) {
   if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
 }
 
+/** "Skip to your actions": the first legal action (or the game's button of one), else what the
+ * page offers instead (the result's buttons, the replay's Forward, the list of legal actions). */
+function skipToActions() {
+  const candidates = state.mode === "replay"
+    ? [$("replay-next"), $("replay-prev")]
+    : [$("legal").querySelector("button[data-action]:not([disabled])"), $("controls").querySelector("button:not([disabled])"), $("result").querySelector("button"), $("legal-box").querySelector("summary")];
+  for (const target of candidates) {
+    if (!target || target.disabled || !target.getClientRects().length) continue;
+    target.focus();
+    return;
+  }
+}
+
 function wireNotices() {
   $("notify").addEventListener("click", toggleNotices);
   $("sound").addEventListener("change", (event) => writeSetting("netjer.sound", event.target.checked ? "yes" : "no"));
@@ -976,6 +989,7 @@ async function main() {
   wireReplay();
   wireChat();
   wireNotices();
+  $("skip-to-actions").addEventListener("click", skipToActions);
   if (!tableId) {
     $("status").textContent = t("No table in the address.");
     return;
