@@ -53,6 +53,20 @@ def test_the_focus_stays_on_the_actions_after_a_move_and_the_computers_reply(ser
     assert page.evaluate(FOCUSED_ACTION).startswith("assign ")
 
 
+def test_a_mouse_players_focus_is_not_moved_to_the_actions(server: str, page: Any) -> None:
+    """Only a keyboard user's lost focus is looked for: after a click, moving the focus to the
+    first legal action would scroll a phone's page to it at every turn."""
+    made = api(server, "/api/tables", {"game": "aton", "seed": 1, "seats": AGAINST_RANDOM})
+    page.goto(f"{server}{made['links']['0']}")
+    wait_turn(page)
+    wait_for_rules(page, "aton")
+    before = version(page)
+    page.click("#controls button[data-action=keep]")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+    assert page.evaluate("document.activeElement === document.body")
+
+
 def test_the_rules_panel_keeps_tab_inside_and_escape_gives_the_focus_back(server: str, page: Any) -> None:
     """The Rules panel is a modal dialog: Tab from its last control went to the page behind it,
     where Escape no longer closed it.  Tab and Shift+Tab now go round its controls."""

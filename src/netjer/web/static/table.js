@@ -42,6 +42,7 @@ const state = {
   // button of a move on its way, drawn again only at the seat's next turn. Until the keyboard
   // or the mouse goes elsewhere, each drawing looks for it (see renderView).
   lostFocus: null,
+  keyboard: false, // whether the player's last input was a key (not a click or a touch)
 };
 
 const keyOf = (seat) => (seat === null ? "watch" : String(seat));
@@ -450,7 +451,7 @@ function renderView(view) {
  * it, so that the keyboard's next key acts instead of starting again from the page's top. */
 function keepLostFocus(key, fallback) {
   const active = document.activeElement;
-  state.lostFocus = key && (!active || active === document.body) ? key : null;
+  state.lostFocus = state.keyboard && key && (!active || active === document.body) ? key : null;
   if (state.lostFocus && fallback) {
     fallback.focus();
     state.lostFocus = null;
@@ -843,8 +844,13 @@ function genericRender(view) {
   return { board: pre, controls: [], prompt: t("This game has no board drawing yet: choose from the list of legal actions.") };
 }
 
-// A click puts the focus where the player wants it: a lost focus key is not looked for again.
-document.addEventListener("pointerdown", () => { state.lostFocus = null; });
+// Only a keyboard user's lost focus is looked for: a click puts the focus where the player wants
+// it, and a mouse or touch player's page must not scroll to an action the focus was moved to.
+document.addEventListener("pointerdown", () => {
+  state.keyboard = false;
+  state.lostFocus = null;
+});
+document.addEventListener("keydown", () => { state.keyboard = true; }, true);
 
 document.addEventListener("keydown", (event) => {
   if (state.mode === "replay") {
