@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, saveCreatorKey, saveToken, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, t, tn, translateLine } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -219,16 +219,24 @@ async function createTable(event) {
   const seed = wholeNumber($("seed"));
   if (seed !== null) body.seed = seed;
   $("create").disabled = true;
+  let made = false;
   try {
     const created = await api("/api/tables", { method: "POST", body });
     for (const [seat, token] of Object.entries(created.tokens)) saveToken(created.id, seat, token);
     saveCreatorKey(created.id, created.creator_key);
     showCreated(created);
+    made = true;
     refreshTables();
   } catch (err) {
     showError(t("The table was not created: {reason}", { reason: err.message }));
   } finally {
     $("create").disabled = false;
+  }
+  // The disabled button lost the keyboard's focus to the page: it goes to the new table's first
+  // link (its box says what was created), or back to the button when nothing was created.
+  if (!document.activeElement || document.activeElement === document.body) {
+    const next = made ? $("created").querySelector("a[data-play-seat]") || $("created").querySelector("button") : null;
+    (next || $("create")).focus();
   }
 }
 
@@ -305,15 +313,15 @@ function tableItem(table, kind) {
   const actions = [];
   if (kind === "open") {
     for (const s of table.seats.filter((x) => x.open)) {
-      actions.push(el("button", { type: "button", "data-join": `${table.id}:${s.seat}`, on: { click: () => joinSeat(table, s.seat) } }, t("Join as {seat}", { seat: s.label })));
+      actions.push(el("button", { type: "button", "data-join": `${table.id}:${s.seat}`, "data-focus-key": `join-${table.id}-${s.seat}`, on: { click: () => joinSeat(table, s.seat) } }, t("Join as {seat}", { seat: s.label })));
     }
   }
   for (const seat of mySeats) {
     const href = `/table/${encodeURIComponent(table.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
-    actions.push(el("a", { class: "button", href }, kind === "finished" ? t("Replay as {seat}", { seat: table.seats[seat].label }) : t("Resume as {seat}", { seat: table.seats[seat].label })));
+    actions.push(el("a", { class: "button", href, "data-focus-key": `seat-${table.id}-${seat}` }, kind === "finished" ? t("Replay as {seat}", { seat: table.seats[seat].label }) : t("Resume as {seat}", { seat: table.seats[seat].label })));
   }
-  if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id }, t("Replay")));
-  else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id }, t("Watch")));
+  if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id, "data-focus-key": `replay-${table.id}` }, t("Replay")));
+  else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id, "data-focus-key": `watch-${table.id}` }, t("Watch")));
   let detail = kind === "finished" ? translateLine(table.result_text || "") || t("finished") : tn("{n} action played", "{n} actions played", table.version);
   if (table.hints) detail += ` · ${table.hint_limit ? tn("hints allowed ({n} per player)", "hints allowed ({n} per player)", table.hint_limit) : t("hints allowed")}`;
   return el("li", { "data-table": table.id },
@@ -321,15 +329,18 @@ function tableItem(table, kind) {
     ...actions);
 }
 
+/** Draw a list anew (every 10 s): a focused link or button of it is focused again after. */
 function fill(list, items, empty) {
+  const key = list.contains(document.activeElement) ? focusKey() : null;
   list.replaceChildren(...(items.length ? items : [el("li", { class: "muted small" }, empty)]));
+  restoreFocus(key, list);
 }
 
 // ---------- deleting ----------
 
 /** A button deleting a table this browser created, before its first move. */
 function deleteButton(tableId, label) {
-  return el("button", { type: "button", class: "danger", "data-delete": tableId, on: { click: () => deleteTable(tableId) } }, label);
+  return el("button", { type: "button", class: "danger", "data-delete": tableId, "data-focus-key": `delete-${tableId}`, on: { click: () => deleteTable(tableId) } }, label);
 }
 
 async function deleteTable(tableId) {
@@ -386,9 +397,9 @@ function myTableItem(table, seats) {
       el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`),
       el("div", { class: "small" }, t("You: {seats}", { seats: mine.map((s) => table.seats[s].label).join(", ") })),
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
-    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(table.id)}#${fragment}` }, label),
+    el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(table.id)}#${fragment}`, "data-focus-key": `open-${table.id}` }, label),
     table.version === 0 && loadCreatorKey(table.id) ? deleteButton(table.id, t("Delete")) : null,
-    el("button", { type: "button", class: "secondary", "data-forget": table.id, title: t("Remove it from this list: this browser forgets its seat links (the table itself stays)"), on: { click: () => forgetTable(table.id) } }, t("Forget")));
+    el("button", { type: "button", class: "secondary", "data-forget": table.id, "data-focus-key": `forget-${table.id}`, title: t("Remove it from this list: this browser forgets its seat links (the table itself stays)"), on: { click: () => forgetTable(table.id) } }, t("Forget")));
 }
 
 /** Forget a table's seat links (and creator key) in this browser: it leaves "Your tables". */

@@ -90,6 +90,23 @@ function entryNode(term) {
     el("p", { class: "muted small" }, t("Source: {source}", { source: term.source })));
 }
 
+/** The panel is modal: Tab past its last control goes to its first, Shift+Tab before its first
+ * to its last (the keyboard left it for the page behind, where Escape no longer closed it). */
+function keepTabInside(event) {
+  const focusable = [...dialog.querySelectorAll("button, input, summary, a[href], [tabindex='0']")].filter((n) => !n.disabled && n.getClientRects().length);
+  if (!focusable.length) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || first.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_PRECEDING)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || last.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 function closeRules() {
   if (!dialog) return;
   dialog.classList.add("hidden");
@@ -103,7 +120,14 @@ export async function openRules(game, termId = null) {
   returnFocus = document.activeElement;
   if (!dialog) {
     dialog = el("div", { id: "rules", class: "rules-dialog hidden", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title" });
-    dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); closeRules(); } });
+    dialog.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        closeRules();
+      } else if (e.key === "Tab") {
+        keepTabInside(e);
+      }
+    });
     dialog.addEventListener("click", (e) => { if (e.target === dialog) closeRules(); });
     document.body.append(dialog);
   }
@@ -224,14 +248,17 @@ export function installTermTips(game) {
 }
 
 /** Make the [data-term] elements under `root` reachable from the keyboard and named. */
-export function decorateTerms(root) {
+export function decorateTerms(root, game = null) {
+  const rules = game ? loadedRules(game) : null;
   for (const node of root.querySelectorAll("[data-term]")) {
     if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
     // a term holding buttons or other terms is a group (an img's children are hidden from screen readers)
     if (node instanceof SVGElement && !node.hasAttribute("role")) node.setAttribute("role", node.querySelector('[role="button"], [data-term]') ? "group" : "img");
     if (!node.hasAttribute("aria-label")) {
       const title = node.querySelector("title");
-      if (title) node.setAttribute("aria-label", title.textContent);
+      // without a title (a token, a temple, a cartouche) the entry's name: focusable, it had no name at all
+      const term = title ? null : findTerm(rules, node.dataset.term);
+      if (title || term) node.setAttribute("aria-label", title ? title.textContent : term.name);
     }
   }
 }

@@ -38,6 +38,11 @@ const state = {
   errors: [],
   mode: "live",
   replay: null,
+  // The focus key of an element a drawing removed (or disabled) while it had the focus: the
+  // button of a move on its way, drawn again only at the seat's next turn. Until the keyboard
+  // or the mouse goes elsewhere, each drawing looks for it (see renderView).
+  lostFocus: null,
+  keyboard: false, // whether the player's last input was a key (not a click or a touch)
 };
 
 const keyOf = (seat) => (seat === null ? "watch" : String(seat));
@@ -306,7 +311,8 @@ function choosing(view) {
 }
 
 function renderView(view) {
-  const key = focusKey();
+  const active = document.activeElement;
+  const key = focusKey() || (!active || active === document.body ? state.lostFocus : null);
   const renderer = RENDERERS[view.game];
   const seat = state.shown;
   const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
@@ -370,6 +376,8 @@ function renderView(view) {
   if (view.version === 0 && !view.finished && loadCreatorKey(tableId)) controls.append(deleteTableButton());
   for (const c of drawn.controls) {
     c.disabled = sending;
+    // a game's buttons of an action ("Keep my hand", "Done moving") keep the keyboard's focus too
+    if (c.dataset.action && !c.dataset.focusKey) c.dataset.focusKey = `control-${c.dataset.action}`;
     controls.append(c);
   }
 
@@ -431,6 +439,23 @@ function renderView(view) {
   setFavicon(myTurn);
   review.markHint($("live"), review.hintAction(view, seat)); // the hint's button in the lists too
   restoreFocus(key);
+  let fallback = null;
+  if (myTurn && !sending) fallback = legal.querySelector("button[data-action]:not([disabled])");
+  else if (view.finished) fallback = $("open-review") || $("open-replay");
+  keepLostFocus(key, fallback);
+}
+
+/** After a drawing: remember ``key`` when its element could not take the focus back (the page
+ * has it). When ``fallback`` is given (the first legal action at the seat's turn, the result's
+ * button at the end) and ``key`` is gone for good (the square just played), the focus goes to
+ * it, so that the keyboard's next key acts instead of starting again from the page's top. */
+function keepLostFocus(key, fallback) {
+  const active = document.activeElement;
+  state.lostFocus = state.keyboard && key && (!active || active === document.body) ? key : null;
+  if (state.lostFocus && fallback) {
+    fallback.focus();
+    state.lostFocus = null;
+  }
 }
 
 // ---------- rematch ----------
@@ -604,6 +629,19 @@ function setFavicon(myTurn) {
   if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
 }
 
+/** "Skip to your actions": the first legal action (or the game's button of one), else what the
+ * page offers instead (the result's buttons, the replay's Forward, the list of legal actions). */
+function skipToActions() {
+  const candidates = state.mode === "replay"
+    ? [$("replay-next"), $("replay-prev")]
+    : [$("legal").querySelector("button[data-action]:not([disabled])"), $("controls").querySelector("button:not([disabled])"), $("result").querySelector("button"), $("legal-box").querySelector("summary")];
+  for (const target of candidates) {
+    if (!target || target.disabled || !target.getClientRects().length) continue;
+    target.focus();
+    return;
+  }
+}
+
 function wireNotices() {
   $("notify").addEventListener("click", toggleNotices);
   $("sound").addEventListener("change", (event) => writeSetting("netjer.sound", event.target.checked ? "yes" : "no"));
@@ -723,7 +761,7 @@ function takeBack() {
 
 /** Take back your last decision (netjer.core.undo: until another seat acted or something was revealed). */
 function undoButton(view, sending) {
-  return el("button", { type: "button", class: "secondary", id: "undo", "data-undo": "yes", disabled: sending || null, title: t("Take back your last decision"),
+  return el("button", { type: "button", class: "secondary", id: "undo", "data-undo": "yes", "data-focus-key": "undo", disabled: sending || null, title: t("Take back your last decision"),
     on: { click: () => sendUndo(view) } }, `↶ ${t("Undo")}`);
 }
 
@@ -774,7 +812,7 @@ function wireRules(game, area) {
     // the legal actions' meanings in the page's language once its rules texts arrive
     loadRules(game).then(() => update(), () => {});
   }
-  decorateTerms(area);
+  decorateTerms(area, game);
 }
 
 function renderErrors() {
@@ -806,6 +844,14 @@ function genericRender(view) {
   return { board: pre, controls: [], prompt: t("This game has no board drawing yet: choose from the list of legal actions.") };
 }
 
+// Only a keyboard user's lost focus is looked for: a click puts the focus where the player wants
+// it, and a mouse or touch player's page must not scroll to an action the focus was moved to.
+document.addEventListener("pointerdown", () => {
+  state.keyboard = false;
+  state.lostFocus = null;
+});
+document.addEventListener("keydown", () => { state.keyboard = true; }, true);
+
 document.addEventListener("keydown", (event) => {
   if (state.mode === "replay") {
     if (event.target instanceof HTMLInputElement) return; // the slider has its own keys
@@ -825,10 +871,11 @@ async function openReplay() {
   const seat = state.shown === undefined ? null : state.shown;
   const token = seat === null ? null : state.held.get(seat);
   const query = seat === null ? "" : `?seat=${seat}`;
+  const opener = document.activeElement ? document.activeElement.id : ""; // its button, focused again on closing
   try {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { token });
     state.mode = "replay";
-    state.replay = { data, index: 0, seat };
+    state.replay = { data, index: 0, seat, opener };
     document.body.dataset.mode = "replay";
     $("live").classList.add("hidden");
     $("replay").classList.remove("hidden");
@@ -847,12 +894,18 @@ async function openReplay() {
 
 function closeReplay() {
   review.closeReview();
+  const opener = state.replay ? state.replay.opener : "";
+  const focused = $("replay").contains(document.activeElement); // hidden with it: the focus would fall to the page
   state.mode = "live";
   state.replay = null;
   document.body.dataset.mode = "live";
   $("replay").classList.add("hidden");
   $("live").classList.remove("hidden");
   update();
+  if (focused) {
+    const back = (opener && $(opener)) || $("open-replay");
+    if (back) back.focus();
+  }
 }
 
 function stepReplay(delta) {
@@ -909,9 +962,18 @@ function renderReplay() {
   }
   [...list.querySelectorAll("a")].forEach((a) => a.toggleAttribute("aria-current", Number(a.dataset.step) === r.index));
   const current = list.querySelector("a[aria-current]");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) showInList(list, current);
   document.body.dataset.replayStep = String(r.index);
   review.decorate(r.index, outlined);
+}
+
+/** Scroll ``list`` (a scrolling box) so that ``item`` is in it; the page stays where it is
+ * (scrollIntoView scrolled the page too, and the focused Forward button went out of sight). */
+function showInList(list, item) {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
 
 function wireReplay() {
@@ -933,6 +995,7 @@ async function main() {
   wireReplay();
   wireChat();
   wireNotices();
+  $("skip-to-actions").addEventListener("click", skipToActions);
   if (!tableId) {
     $("status").textContent = t("No table in the address.");
     return;
