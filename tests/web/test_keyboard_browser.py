@@ -137,6 +137,30 @@ def test_the_replay_keeps_forward_in_sight_and_gives_the_focus_back_on_closing(s
     assert page.evaluate("document.activeElement.id") == "open-replay"
 
 
+def test_the_replays_list_of_steps_is_one_tab_stop_that_the_arrows_move(server: str, page: Any) -> None:
+    """Every step of the replay's list was a link of its own in the Tab order (an Aton game's
+    hundred steps were a hundred presses of Tab); the list is one stop now, the current step,
+    and the arrows step the replay with the focus on the current step."""
+    table, tokens = finished_aton(server, seed=11)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.locator("#open-replay").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-mode=replay]", state="attached")
+    stops = "() => [...document.querySelectorAll('#replay-steps a')].filter((a) => a.tabIndex >= 0)"
+    stops += ".map((a) => a.dataset.step)"
+    assert page.evaluate(stops) == ["1"]  # at the start: the first step
+    page.locator("#replay-steps a[data-step='1']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.body.dataset.replayStep === '1'")
+    for key, step in (("ArrowDown", 2), ("ArrowRight", 3), ("ArrowUp", 2)):
+        page.keyboard.press(key)
+        page.wait_for_function("s => document.body.dataset.replayStep === String(s)", arg=step)
+        assert page.evaluate("document.activeElement.dataset.step") == str(step)
+        assert page.evaluate(stops) == [str(step)]
+    page.keyboard.press("Tab")  # out of the list at once
+    assert page.evaluate("document.activeElement.closest('#replay-steps') === null")
+
+
 def test_undo_with_enter_keeps_the_focus_on_undo(server: str, page: Any) -> None:
     """The Undo button is disabled while the undo is on its way: the focus fell to the page, and a
     second decision to take back needed Tab from the page's top.  It comes back to Undo now."""

@@ -856,6 +856,7 @@ document.addEventListener("keydown", (event) => {
   if (state.mode === "replay") {
     if (event.target instanceof HTMLInputElement) return; // the slider has its own keys
     const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if ($("replay-steps").contains(event.target)) Object.assign(steps, { ArrowUp: -1, ArrowDown: 1 }); // the list is vertical
     if (event.key in steps) {
       event.preventDefault();
       stepReplay(steps[event.key]);
@@ -960,9 +961,16 @@ function renderReplay() {
       ),
     );
   }
-  [...list.querySelectorAll("a")].forEach((a) => a.toggleAttribute("aria-current", Number(a.dataset.step) === r.index));
+  // One Tab stop for the whole list (the current step, else the first): a game's hundred steps
+  // were a hundred presses of Tab. The arrows step the replay, and the focus follows the step.
+  const hadFocus = list.contains(document.activeElement);
+  const links = [...list.querySelectorAll("a")];
+  links.forEach((a) => a.toggleAttribute("aria-current", Number(a.dataset.step) === r.index));
   const current = list.querySelector("a[aria-current]");
+  const stop = current || links[0];
+  links.forEach((a) => a.setAttribute("tabindex", a === stop ? "0" : "-1"));
   if (current) showInList(list, current);
+  if (hadFocus && stop && stop !== document.activeElement) stop.focus({ preventScroll: true });
   document.body.dataset.replayStep = String(r.index);
   review.decorate(r.index, outlined);
 }
