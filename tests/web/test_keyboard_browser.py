@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.test_browser import api, version, wait_for_rules, wait_turn
+from tests.web.test_browser import api, click_move, version, wait_for_rules, wait_turn
 from tests.web.test_review_browser import finished_aton
 
 #: In the page: the focused element's action (a legal action's button, a board's square or card,
@@ -192,6 +192,23 @@ def test_every_focusable_thing_on_the_boards_has_a_name(server: str, page: Any) 
         )
         assert not unnamed, f"{game}: focusable without a name: {unnamed}"
         assert page.locator("#board-area [data-term='face-down'], #board-area [data-term='temple']").count() >= 1
+
+
+def test_an_aton_temple_is_named_as_a_temple_when_its_squares_are_actions(server: str, page: Any) -> None:
+    """A term without a title of its own was named after the first title inside it: at a placing
+    turn an Aton temple was "Temple 1, ... square: place a stone here", its first square's button."""
+    made = api(server, "/api/tables", {"game": "aton", "seed": 5, "seats": AGAINST_RANDOM})
+    page.goto(f"{server}{made['links']['0']}")
+    for _ in range(40):  # Aton's first placing turn comes after a few decisions
+        wait_turn(page)
+        if page.locator("#board-area [data-action^='place ']").count():
+            break
+        click_move(page, page.locator("#legal button[data-action]").first)
+    assert page.locator("#board-area [data-action^='place ']").count()
+    wait_for_rules(page, "aton")
+    temples = page.locator("#board-area g.temple[data-term=temple]")
+    names = temples.evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    assert names == [f"Temple {n}" for n in range(1, temples.count() + 1)]
 
 
 def test_the_first_tab_offers_to_skip_to_the_actions(server: str, page: Any) -> None:

@@ -110,7 +110,7 @@ function temple(obs, index, ctx, actions, L) {
   const { x, y } = L.temple(index);
   const allowed = obs.allowed_temples;
   const outOfReach = allowed !== null && allowed !== undefined && index >= allowed;
-  const g = svg("g", { class: "temple", "data-temple": index + 1, "data-term": "temple" });
+  const g = svg("g", { class: "temple", "data-temple": index + 1, "data-term": "temple", "aria-label": t("Temple {n}", { n: index + 1 }) });
   g.append(svg("rect", { x: x - 10, y, width: 4 * PITCH + 14, height: 206, rx: 8, fill: "#e9dcc2", stroke: "#a08660", "stroke-width": 2 }));
   g.append(svg("text", { x: x + 2, y: y + 20, "font-size": 15, "font-weight": 700, fill: "#3b2a14", text: t("Temple {n}", { n: index + 1 }) }));
   const squares = obs.board[index];

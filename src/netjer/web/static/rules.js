@@ -255,7 +255,9 @@ export function decorateTerms(root, game = null) {
     // a term holding buttons or other terms is a group (an img's children are hidden from screen readers)
     if (node instanceof SVGElement && !node.hasAttribute("role")) node.setAttribute("role", node.querySelector('[role="button"], [data-term]') ? "group" : "img");
     if (!node.hasAttribute("aria-label")) {
-      const title = node.querySelector("title");
+      // its own title only: a title further in is a square's or a button's (an Aton temple was
+      // named after its first square's action)
+      const title = node.querySelector(":scope > title");
       // without a title (a token, a temple, a cartouche) the entry's name: focusable, it had no name at all
       const term = title ? null : findTerm(rules, node.dataset.term);
       if (title || term) node.setAttribute("aria-label", title ? title.textContent : term.name);
