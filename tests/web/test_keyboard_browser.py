@@ -229,3 +229,25 @@ def test_the_first_tab_offers_to_skip_to_the_actions(server: str, page: Any) -> 
     assert page.evaluate("document.activeElement.closest('#legal') !== null")
     assert page.evaluate(FOCUSED_ACTION) in {"keep", "exchange"}
     press_and_wait_for_a_new_version(page, "Enter")  # and it plays
+
+
+def test_hot_seat_the_cover_gives_the_next_seat_its_first_legal_action(server: str, page: Any) -> None:
+    """The hot-seat cover's "I am ... — show my view" is focused, but pressed with Enter it went
+    with the cover and left the focus on the page at the first cover (the later ones found an
+    action only through the last seat's lost focus).  The next seat's first legal action has it."""
+    made = api(server, "/api/tables", {"game": "nile", "seed": 4, "seats": [{"type": "human"}, {"type": "human"}]})
+    page.goto(f"{server}/")
+    page.evaluate(
+        "([id, tokens]) => localStorage.setItem('netjer.tokens.' + id, JSON.stringify(tokens))",
+        [made["id"], made["tokens"]],
+    )
+    page.goto(f"{server}/table/{made['id']}#hotseat")
+    for seat in ("0", "1", "0"):
+        page.wait_for_selector(f"#cover-ready[data-cover-seat='{seat}']")
+        assert page.evaluate("document.activeElement.id") == "cover-ready"
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"body[data-shown='{seat}'][data-my-turn=yes]", state="attached")
+        page.wait_for_function(f"() => ({FOCUSED_ACTION})() !== null")
+        assert page.evaluate("document.activeElement.closest('#legal') !== null")
+        assert page.evaluate(FOCUSED_ACTION).startswith("place ")
+        page.keyboard.press("Enter")  # that placement, played: the cover for the other seat
