@@ -251,3 +251,43 @@ def test_hot_seat_the_cover_gives_the_next_seat_its_first_legal_action(server: s
         assert page.evaluate("document.activeElement.closest('#legal') !== null")
         assert page.evaluate(FOCUSED_ACTION).startswith("place ")
         page.keyboard.press("Enter")  # that placement, played: the cover for the other seat
+
+
+def test_in_a_narrow_spanish_window_every_focused_term_is_panned_into_sight(server: str, browser: Any) -> None:
+    """At 420 px the board pans in a frame, and Chromium pans to a focused element only when none
+    of it shows: Tab put the focus on Dioses del Nilo's column c with a sixth of its squares in
+    sight.  Each focused term that fits the frame is in it whole now; the skip button speaks Spanish."""
+    ctx = browser.new_context(viewport={"width": 420, "height": 800}, locale="es-ES")
+    ctx.set_default_timeout(20_000)
+    try:
+        page = ctx.new_page()
+        made = api(server, "/api/tables", {"game": "nile", "seed": 5, "seats": AGAINST_RANDOM})
+        page.goto(f"{server}{made['links']['0']}")
+        wait_turn(page)
+        wait_for_rules(page, "nile")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "skip-to-actions"
+        assert page.locator("#skip-to-actions").inner_text() == "Saltar a tus acciones"
+        # the share of the focused element inside its board's frame and the window (1: whole)
+        in_sight = """() => {
+          const a = document.activeElement, frame = a.closest('.board-pan');
+          if (!frame) return null;
+          const r = a.getBoundingClientRect(), f = frame.getBoundingClientRect();
+          if (r.width > frame.clientWidth || r.height > frame.clientHeight) return null;
+          const w = Math.min(r.right, f.right, innerWidth) - Math.max(r.left, f.left, 0);
+          const h = Math.min(r.bottom, f.bottom, innerHeight) - Math.max(r.top, f.top, 0);
+          return [a.getAttribute('aria-label'), Math.max(0, w) * Math.max(0, h) / (r.width * r.height)];
+        }"""
+        seen = []
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            share = page.evaluate(in_sight)
+            if share is not None:
+                seen.append(share)
+            elif seen:
+                break  # past the board
+        assert len(seen) >= 12  # the board's squares
+        hidden = [name for name, part in seen if part < 0.99]
+        assert not hidden, f"focused but not whole in sight: {hidden}"
+    finally:
+        ctx.close()
