@@ -4,8 +4,10 @@ the Rules panel and the replay."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from netjer.games.registry import make_game
 from tests.web.test_browser import api, click_move, version, wait_for_rules, wait_turn
 from tests.web.test_review_browser import finished_aton
 
@@ -229,3 +231,128 @@ def test_the_first_tab_offers_to_skip_to_the_actions(server: str, page: Any) -> 
     assert page.evaluate("document.activeElement.closest('#legal') !== null")
     assert page.evaluate(FOCUSED_ACTION) in {"keep", "exchange"}
     press_and_wait_for_a_new_version(page, "Enter")  # and it plays
+
+
+def test_hot_seat_the_cover_gives_the_next_seat_its_first_legal_action(server: str, page: Any) -> None:
+    """The hot-seat cover's "I am ... — show my view" is focused, but pressed with Enter it went
+    with the cover and left the focus on the page at the first cover (the later ones found an
+    action only through the last seat's lost focus).  The next seat's first legal action has it."""
+    made = api(server, "/api/tables", {"game": "nile", "seed": 4, "seats": [{"type": "human"}, {"type": "human"}]})
+    page.goto(f"{server}/")
+    page.evaluate(
+        "([id, tokens]) => localStorage.setItem('netjer.tokens.' + id, JSON.stringify(tokens))",
+        [made["id"], made["tokens"]],
+    )
+    page.goto(f"{server}/table/{made['id']}#hotseat")
+    for seat in ("0", "1", "0"):
+        page.wait_for_selector(f"#cover-ready[data-cover-seat='{seat}']")
+        assert page.evaluate("document.activeElement.id") == "cover-ready"
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"body[data-shown='{seat}'][data-my-turn=yes]", state="attached")
+        page.wait_for_function(f"() => ({FOCUSED_ACTION})() !== null")
+        assert page.evaluate("document.activeElement.closest('#legal') !== null")
+        assert page.evaluate(FOCUSED_ACTION).startswith("place ")
+        page.keyboard.press("Enter")  # that placement, played: the cover for the other seat
+
+
+def test_in_a_narrow_spanish_window_every_focused_term_is_panned_into_sight(server: str, browser: Any) -> None:
+    """At 420 px the board pans in a frame, and Chromium pans to a focused element only when none
+    of it shows: Tab put the focus on Dioses del Nilo's column c with a sixth of its squares in
+    sight.  Each focused term that fits the frame is in it whole now; the skip button speaks Spanish."""
+    ctx = browser.new_context(viewport={"width": 420, "height": 800}, locale="es-ES")
+    ctx.set_default_timeout(20_000)
+    try:
+        page = ctx.new_page()
+        made = api(server, "/api/tables", {"game": "nile", "seed": 5, "seats": AGAINST_RANDOM})
+        page.goto(f"{server}{made['links']['0']}")
+        wait_turn(page)
+        wait_for_rules(page, "nile")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "skip-to-actions"
+        assert page.locator("#skip-to-actions").inner_text() == "Saltar a tus acciones"
+        # the share of the focused element inside its board's frame and the window (1: whole)
+        in_sight = """() => {
+          const a = document.activeElement, frame = a.closest('.board-pan');
+          if (!frame) return null;
+          const r = a.getBoundingClientRect(), f = frame.getBoundingClientRect();
+          if (r.width > frame.clientWidth || r.height > frame.clientHeight) return null;
+          const w = Math.min(r.right, f.right, innerWidth) - Math.max(r.left, f.left, 0);
+          const h = Math.min(r.bottom, f.bottom, innerHeight) - Math.max(r.top, f.top, 0);
+          return [a.getAttribute('aria-label'), Math.max(0, w) * Math.max(0, h) / (r.width * r.height)];
+        }"""
+        seen = []
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            share = page.evaluate(in_sight)
+            if share is not None:
+                seen.append(share)
+            elif seen:
+                break  # past the board
+        assert len(seen) >= 12  # the board's squares
+        hidden = [name for name, part in seen if part < 0.99]
+        assert not hidden, f"focused but not whole in sight: {hidden}"
+    finally:
+        ctx.close()
+
+
+def test_ankh_fold_tabs_keep_the_focus_when_chosen_with_enter(server: str, page: Any) -> None:
+    """In a narrow window Ankh's tracks and god boards are folded behind tabs: a tab chosen with
+    Enter was drawn anew without a focus key, and the focus fell to the page's top."""
+    made = api(
+        server,
+        "/api/tables",
+        {"game": "ankh", "seed": 3, "options": {"players": 3}, "seats": AGAINST_RANDOM + AGAINST_RANDOM[1:]},
+    )
+    page.set_viewport_size({"width": 420, "height": 800})
+    page.goto(f"{server}{made['links']['0']}")
+    wait_turn(page)
+    wait_for_rules(page, "ankh")
+    tabs = page.locator("#board-area [role=tab]")
+    assert tabs.count() >= 4  # the tracks, three god boards, the devotion
+    chosen = tabs.nth(1).get_attribute("data-tab")
+    tabs.nth(1).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#board-area [role=tab][data-tab='{chosen}'][aria-selected=true]")
+    assert page.evaluate("document.activeElement.dataset.tab") == chosen
+    assert page.locator(f"#fold-{chosen}").is_visible()
+
+
+#: Draws an Ankh position with ankh.js as the table page does, redrawing on the board's own
+#: choices (a kind of figure to summon) with the focus read before and given back after.
+DRAW_ANKH = """
+async ([view, seat]) => {
+  const m = await import("/static/ankh.js");
+  const { focusKey, restoreFocus } = await import("/static/common.js");
+  const holder = document.body.appendChild(document.createElement("div"));
+  holder.id = "harness";
+  const ctx = { table: "t", seat, version: 1, actions: new Set(view.legal.map((a) => a.text)), play: () => {},
+                rerender: () => { const key = focusKey(); draw(); restoreFocus(key); }, narrow: false };
+  const draw = () => { const drawn = m.render(view, ctx); holder.replaceChildren(...drawn.controls, drawn.board); };
+  draw();
+}
+"""
+
+
+def test_ankh_a_kind_of_figure_chosen_with_enter_keeps_the_focus(server: str, page: Any) -> None:
+    """Summoning with several kinds of figure in the pool, the buttons of the kinds (Warrior, a
+    Guardian) redraw the board; they had no focus key, so Enter on one left the focus on the page."""
+    state = make_game("ankh", {"players": 3}).new_initial_state(0)
+    rng = random.Random(0)
+    while len({str(a).split()[1] for a in state.legal_actions() if str(a).startswith("put ")}) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(state.current_player)
+    legal = [str(a) for a in state.legal_actions()]
+    view = {
+        "observation": obs,
+        "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
+        "seats": [{"seat": s, "label": f"Player {s + 1}"} for s in range(obs["players"])],
+    }
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.evaluate(DRAW_ANKH, [view, obs["seat"]])
+    other = page.locator("#harness [data-summon-kind][aria-pressed=false]").first
+    kind = other.get_attribute("data-summon-kind")
+    other.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#harness [data-summon-kind='{kind}'][aria-pressed=true]")
+    assert page.evaluate("document.activeElement.dataset.summonKind") == kind

@@ -1590,7 +1590,7 @@ function controlsFor(obs, ctx, legal) {
     for (const kind of legal.put.keys()) {
       const chosen = kind === current;
       controls.push(el("button", {
-        class: chosen ? null : "secondary", "data-summon-kind": kind, "aria-pressed": chosen ? "true" : "false",
+        class: chosen ? null : "secondary", "data-summon-kind": kind, "data-focus-key": `ankh-summon-kind-${kind}`, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "summon", value: kind }; ctx.rerender(); } },
       }, t("{kind} ({letter})", { kind: kindNames()[kind], letter: KIND_LETTER[kind] })));
     }
@@ -1600,7 +1600,7 @@ function controlsFor(obs, ctx, legal) {
     for (const kind of legal.build.keys()) {
       const chosen = kind === current;
       controls.push(el("button", {
-        class: chosen ? null : "secondary", "data-build-kind": kind, "aria-pressed": chosen ? "true" : "false",
+        class: chosen ? null : "secondary", "data-build-kind": kind, "data-focus-key": `ankh-build-kind-${kind}`, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "build", value: kind }; ctx.rerender(); } },
       }, kindNames()[kind]));
     }
@@ -1610,7 +1610,7 @@ function controlsFor(obs, ctx, legal) {
     for (const kind of legal.cat.keys()) {
       const chosen = kind === current;
       controls.push(el("button", {
-        class: chosen ? null : "secondary", "data-cat-kind": kind, "aria-pressed": chosen ? "true" : "false",
+        class: chosen ? null : "secondary", "data-cat-kind": kind, "data-focus-key": `ankh-cat-kind-${kind}`, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "cat", value: kind }; ctx.rerender(); } },
       }, t("The {cat}", { cat: catWords()[kind] })));
     }
@@ -1624,7 +1624,7 @@ function controlsFor(obs, ctx, legal) {
     const words = word === "done" ? doneWords()[obs.phase] || wordButtons().done : wordButtons()[word];
     controls.push(button(word, words, word === "end" || word.startsWith("no") ? "secondary" : null));
   }
-  if (selection && selection.kind === "swap") controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, t("Cancel selection")));
+  if (selection && selection.kind === "swap") controls.push(el("button", { class: "secondary", "data-focus-key": "ankh-cancel-selection", on: { click: () => { selection = null; ctx.rerender(); } } }, t("Cancel selection")));
   return controls;
 }
 
@@ -1700,7 +1700,7 @@ function fold(obs, ctx, root, L, parts) {
   const panels = [];
   for (const tab of tabs) {
     const selected = tab.key === foldTab;
-    list.append(el("button", { type: "button", role: "tab", id: `fold-tab-${tab.key}`, "aria-selected": selected ? "true" : "false", "aria-controls": `fold-${tab.key}`, "data-tab": tab.key, class: selected ? "selected" : null,
+    list.append(el("button", { type: "button", role: "tab", id: `fold-tab-${tab.key}`, "aria-selected": selected ? "true" : "false", "aria-controls": `fold-${tab.key}`, "data-tab": tab.key, "data-focus-key": `fold-tab-${tab.key}`, class: selected ? "selected" : null,
       on: { click: () => { foldTab = tab.key; ctx.rerender(); } } }, tab.label));
     panels.push(el("div", { class: `fold-panel${selected ? "" : " hidden"}`, role: "tabpanel", id: `fold-${tab.key}`, "aria-labelledby": `fold-tab-${tab.key}` }, tab.part));
   }

@@ -46,6 +46,11 @@ export function fitBoard(area, narrow) {
     const saved = scroll[key] || { left: 0, top: 0 };
     frames.push({ frame, board, k, saved });
     frame.addEventListener("scroll", () => { scroll[key] = { left: frame.scrollLeft, top: frame.scrollTop }; });
+    // Chromium pans to a focused term only when none of it is in sight: a square at the frame's
+    // edge was focused by Tab with a sliver of it showing. A keyboard user's focus is panned to.
+    frame.addEventListener("focusin", (event) => {
+      if (event.target !== frame && event.target.matches(":focus-visible")) event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+    });
   }
   if (!frames.length) return;
   const apply = () => {

@@ -267,10 +267,14 @@ function askToPass(seat) {
   const info = latest.seats[seat];
   const name = seatTitle(info);
   const cover = $("cover");
-  const ready = el("button", { id: "cover-ready", "data-cover-seat": seat, on: { click: () => {
+  const ready = el("button", { id: "cover-ready", "data-cover-seat": seat, "data-focus-key": "cover-ready", on: { click: () => {
+    // pressed with the keyboard, the button goes with the cover: the focus is looked for as after
+    // a move (the seat's first legal action), not left on the page or on the last seat's element
+    const key = focusKey();
     state.shown = seat;
     state.cover = null;
     hideCover();
+    state.lostFocus = key;
     update();
   } } }, t("I am {seat} — show my view", { seat: info.label }));
   cover.replaceChildren(
