@@ -356,19 +356,19 @@ def test_the_review_request_reads_its_iterations_as_the_browser_does(server: str
     assert sent.value.post_data_json == {"seat": 0, "iterations": 2}
 
 
-#: In the page: the focused element's focus key, and whether it is the element remembered as
-#: ``window.focusedBefore`` (the one focused before the panel was drawn again).
-FOCUSED = "() => [document.activeElement.dataset.focusKey || null, document.activeElement === window.focusedBefore]"
+#: In the page: the focused element's focus key.
+FOCUSED = "() => [document.activeElement.dataset.focusKey || null]"
 
 
 def redrawn_keeping_focus(page: Any, cause: Callable[[], None]) -> str | None:
-    """Remember the focused element, ``cause()`` a "reviews" message, wait until the panel was
-    drawn again (the element remembered left the page) and return the focused element's key."""
-    page.evaluate("window.focusedBefore = document.activeElement")
+    """``cause()`` a "reviews" message, wait until the panel was drawn again (its first element,
+    the seat's own controls, replaced) and return the focused element's key.  The focused element
+    itself may have been replaced (a graph point, a control) or kept (the detail, a live region
+    drawn once, and what is in it)."""
+    page.evaluate("window.panelBefore = document.getElementById('review-body').firstElementChild")
     cause()
-    page.wait_for_function("() => !window.focusedBefore.isConnected")
-    key, same = page.evaluate(FOCUSED)
-    assert not same
+    page.wait_for_function("() => !window.panelBefore.isConnected")
+    key = page.evaluate(FOCUSED)[0]
     return None if key is None else str(key)
 
 
@@ -487,3 +487,45 @@ def test_the_focus_follows_the_seats_own_review_from_the_request_to_published(se
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-published=yes]")
     assert page.evaluate("document.activeElement.dataset.published") == "yes"
+
+
+def test_the_detail_is_one_live_region_left_as_it_is_when_a_message_changes_nothing_in_it(
+    served: tuple[str, str], page: Any
+) -> None:
+    """The detail of the selected decision is a live region (screen readers read its changes
+    out). Each "reviews" message drew a new one and filled it again, so the same words could be
+    read out at every message; now the same element stays, and it changes only when its words do."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+
+    server, db = served
+    table, tokens = finished_aton(server, seed=12)
+    actions = random_actions(12)
+    reviews = {}
+    for seat in (0, 1):
+        reviews[seat] = review_states(
+            make_game("aton").new_initial_state(12), actions, seats=[seat], iterations=1
+        ).to_dict()
+        for d in [d for d in reviews[seat]["decisions"] if not d["forced"]][:1]:
+            d["mark"] = "mistake"
+    store_review(db, table, 1, reviews[1])
+    open_stored_review(page, server, db, table, tokens["0"], reviews[0])
+    ply = next(d["ply"] for d in reviews[0]["decisions"] if d["mark"])
+    page.locator(f"#review-graph .review-point[data-seat='0'][data-ply='{ply}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=ply)
+    page.evaluate(
+        """() => {
+          window.__detail = document.getElementById("review-detail");
+          window.__changes = 0;
+          new MutationObserver((m) => { window.__changes += m.length; })
+            .observe(window.__detail, { childList: true, subtree: true, characterData: true });
+        }"""
+    )
+    before = page.locator("#review-graph polyline").count()
+    call(server, f"/api/tables/{table}/reviews/publish", {"seat": 1}, tokens["1"])  # a message
+    page.wait_for_function("n => document.querySelectorAll('#review-graph polyline').length > n", arg=before)
+    assert page.evaluate("document.getElementById('review-detail') === window.__detail")
+    assert page.evaluate("window.__changes") == 0
+    page.keyboard.press("ArrowRight")  # a step of the replay changes its words: drawn again
+    page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=ply + 1)
+    assert page.evaluate("window.__changes") > 0

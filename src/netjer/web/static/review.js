@@ -240,7 +240,9 @@ function drawPanel() {
     parts.push(graph(done));
     parts.push(legend(done));
     parts.push(markedList(done));
-    parts.push(el("div", { id: "review-detail", class: "review-detail", tabindex: "-1", "aria-live": "polite", "data-focus-key": "review-detail" }));
+    // the same live region across redraws: a new one, filled again, could be read out again at
+    // every message (a review's progress sends one per decision reviewed)
+    parts.push($("review-detail") || el("div", { id: "review-detail", class: "review-detail", tabindex: "-1", "aria-live": "polite", "data-focus-key": "review-detail" }));
   } else if (rs.seat === null || (own && own.status === "done")) {
     parts.push(el("p", { class: "muted small" }, t("No review has been published at this table.")));
   } else if (!own) {
@@ -367,7 +369,7 @@ function drawDetail(index, boardHighlighted) {
   const key = focusKey();
   const d = selectedDecision();
   if (!d) {
-    box.replaceChildren(el("p", { class: "small muted" }, t("Select a marked decision (in the graph or the list) to see what the search preferred.")));
+    fillDetail(box, [el("p", { class: "small muted" }, t("Select a marked decision (in the graph or the list) to see what the search preferred."))]);
     return;
   }
   const who = label(rs.selected.seat);
@@ -380,8 +382,17 @@ function drawDetail(index, boardHighlighted) {
   if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", "data-focus-key": "review-before", on: { click: () => rs.hooks.goTo(d.ply) } }, t("Show the position before it"))));
   else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision; the preferred action is outlined.")));
   else lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision.")));
-  box.replaceChildren(...lines.filter(Boolean)); // replaceChildren would write a null as the text "null"
+  fillDetail(box, lines.filter(Boolean)); // replaceChildren would write a null as the text "null"
   restoreFocus(key, box);
+}
+
+/** Put ``lines`` in the detail (a live region) unless it shows them already: a screen reader
+ * reads a live region's every change out, and the panel is drawn again at each message. */
+function fillDetail(box, lines) {
+  const drawn = lines.map((n) => n.outerHTML).join("");
+  if (box.dataset.drawn === drawn) return;
+  box.dataset.drawn = drawn;
+  box.replaceChildren(...lines);
 }
 
 // ---------- hints ----------
