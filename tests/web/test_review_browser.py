@@ -356,6 +356,23 @@ def test_the_review_request_reads_its_iterations_as_the_browser_does(server: str
     assert sent.value.post_data_json == {"seat": 0, "iterations": 2}
 
 
+def marked_reviews(seed: int, marks: int) -> dict[int, dict[str, Any]]:
+    """Both seats' reviews (``Review.to_dict()``, one iteration a search) of the game
+    ``finished_aton(server, seed)`` played, each with its first ``marks`` unforced decisions
+    marked as mistakes (a one-iteration search marks few or none by itself)."""
+    from netjer.agents.review import review_states  # noqa: PLC0415
+
+    reviews = {}
+    for seat in (0, 1):
+        review = review_states(
+            make_game("aton").new_initial_state(seed), random_actions(seed), seats=[seat], iterations=1
+        ).to_dict()
+        for d in [d for d in review["decisions"] if not d["forced"]][:marks]:
+            d["mark"] = "mistake"
+        reviews[seat] = review
+    return reviews
+
+
 #: In the page: the focused element's focus key.
 FOCUSED = "() => [document.activeElement.dataset.focusKey || null]"
 
@@ -376,18 +393,9 @@ def test_the_review_panel_keeps_the_focus_when_a_message_redraws_it(served: tupl
     """Every "reviews" message of the socket draws the panel anew: a focused graph point, marked
     decision or own control was replaced and the next key went nowhere.  The focus returns to
     the element of the same decision or control, and its keys still act."""
-    from netjer.agents.review import review_states  # noqa: PLC0415
-
     server, db = served
     table, tokens = finished_aton(server, seed=12)
-    actions = random_actions(12)  # the moves finished_aton played
-    reviews = {}
-    for seat in (0, 1):
-        reviews[seat] = review_states(
-            make_game("aton").new_initial_state(12), actions, seats=[seat], iterations=1
-        ).to_dict()
-        for d in [d for d in reviews[seat]["decisions"] if not d["forced"]][:2]:
-            d["mark"] = "mistake"  # at least two marked decisions of each seat
+    reviews = marked_reviews(12, marks=2)  # at least two marked decisions of each seat
     store_review(db, table, 1, reviews[1])  # Blue's review, not published yet
     open_stored_review(page, server, db, table, tokens["0"], reviews[0])
     assert page.locator("#review-graph polyline[data-review-line='1']").count() == 0
@@ -495,18 +503,9 @@ def test_the_detail_is_one_live_region_left_as_it_is_when_a_message_changes_noth
     """The detail of the selected decision is a live region (screen readers read its changes
     out). Each "reviews" message drew a new one and filled it again, so the same words could be
     read out at every message; now the same element stays, and it changes only when its words do."""
-    from netjer.agents.review import review_states  # noqa: PLC0415
-
     server, db = served
     table, tokens = finished_aton(server, seed=12)
-    actions = random_actions(12)
-    reviews = {}
-    for seat in (0, 1):
-        reviews[seat] = review_states(
-            make_game("aton").new_initial_state(12), actions, seats=[seat], iterations=1
-        ).to_dict()
-        for d in [d for d in reviews[seat]["decisions"] if not d["forced"]][:1]:
-            d["mark"] = "mistake"
+    reviews = marked_reviews(12, marks=1)
     store_review(db, table, 1, reviews[1])
     open_stored_review(page, server, db, table, tokens["0"], reviews[0])
     ply = next(d["ply"] for d in reviews[0]["decisions"] if d["mark"])
