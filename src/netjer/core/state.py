@@ -211,9 +211,10 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         players = self.game.num_players
         if seat.__class__ is int and 0 <= seat < players:
             return seat  # the common case, without a call
-        if whole_number(seat) is None:
+        number = whole_number(seat)
+        if number is None:
             raise SeatError(f"no seat {seat!r}: a seat is a whole number 0 to {players - 1}, or None (a spectator)")
-        return seat_number(seat, players)
+        return seat_number(number, players)
 
     def simultaneous_window(self) -> Hashable | None:
         """The *window* of simultaneous choices this state is in, or ``None`` outside one.

@@ -1062,5 +1062,4 @@ class AnkhState(State):
         a bid or a face-down cat's face is told only to the seats of the god that chose it
         (:func:`netjer.games.ankh.narration.describe`).  ``viewer`` as in :meth:`observation`
         (a bad one: SeatError)."""
-        self.check_seat(viewer)
-        return narration.describe(self, action, None if viewer is None else index(viewer))
+        return narration.describe(self, action, self.check_seat(viewer))
