@@ -7,9 +7,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from netjer.games.registry import make_game
 from tests.web.test_browser import api, click_move, version, wait_for_rules, wait_turn
 from tests.web.test_review_browser import finished_aton
+
+#: Each test drives a browser for seconds: CI runs them (make test-all), the fast suite does not.
+pytestmark = pytest.mark.slow
 
 #: In the page: the focused element's action (a legal action's button, a board's square or card,
 #: a game's own button of an action), or null.

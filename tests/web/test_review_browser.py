@@ -389,6 +389,7 @@ def redrawn_keeping_focus(page: Any, cause: Callable[[], None]) -> str | None:
     return None if key is None else str(key)
 
 
+@pytest.mark.slow  # a browser and a server, seconds: CI runs it (make test-all)
 def test_the_review_panel_keeps_the_focus_when_a_message_redraws_it(served: tuple[str, str], page: Any) -> None:
     """Every "reviews" message of the socket draws the panel anew: a focused graph point, marked
     decision or own control was replaced and the next key went nowhere.  The focus returns to
@@ -435,6 +436,7 @@ def test_the_review_panel_keeps_the_focus_when_a_message_redraws_it(served: tupl
     page.wait_for_selector("[data-published=yes]")
 
 
+@pytest.mark.slow  # a browser and a server, seconds: CI runs it (make test-all)
 def test_the_iterations_typed_keep_the_focus_and_their_value_when_a_message_redraws(
     served: tuple[str, str], page: Any
 ) -> None:
@@ -469,6 +471,7 @@ def test_the_iterations_typed_keep_the_focus_and_their_value_when_a_message_redr
     assert sent.value.post_data_json == {"seat": 0, "iterations": 4}
 
 
+@pytest.mark.slow  # a browser and a server, seconds: CI runs it (make test-all)
 def test_the_focus_follows_the_seats_own_review_from_the_request_to_published(server: str, page: Any) -> None:
     """The seat's own review is drawn as a request button, its progress, a publish button and a
     line saying it is published: each replaced the focused one, and the focus fell to the page.
@@ -497,6 +500,7 @@ def test_the_focus_follows_the_seats_own_review_from_the_request_to_published(se
     assert page.evaluate("document.activeElement.dataset.published") == "yes"
 
 
+@pytest.mark.slow  # a browser and a server, seconds: CI runs it (make test-all)
 def test_the_detail_is_one_live_region_left_as_it_is_when_a_message_changes_nothing_in_it(
     served: tuple[str, str], page: Any
 ) -> None:
