@@ -57,7 +57,6 @@ class AmunPower(GodPower):
 
     id: ClassVar[str] = "amun"
     name: ClassVar[str] = "Amun"
-    epithet: ClassVar[str] = "The Hidden One"
     summary: ClassVar[str] = "Once per Conflict, in one Battle, plays two Battle cards (GG, PA2, J, P)."
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
         ANNOUNCE: ("amun-two-cards", "§4.1 Amun", "play two Battle cards in this battle ('amun') or one ('noamun')"),

@@ -65,7 +65,6 @@ class AnubisPower(GodPower):
 
     id: ClassVar[str] = "anubis"
     name: ClassVar[str] = "Anubis"
-    epithet: ClassVar[str] = "The Embalmer"
     summary: ClassVar[str] = (
         "Traps one killed enemy Warrior per killing (3 slots): +1 strength each for his God figure; owners buy "
         "them back for 1 Follower when summoning (GG, PA2, J, P)."

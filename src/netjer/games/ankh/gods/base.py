@@ -103,10 +103,9 @@ HOOK_NAMES: tuple[str, ...] = (
 class GodPower:
     """A god's power.  Subclasses set the class attributes and override the hooks they use."""
 
-    #: code name (``"isis"``), printed name, epithet, one-line summary with its sources.
+    #: code name (``"isis"``), printed name, one-line summary with its sources.
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
-    epithet: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     #: phase -> (name, rule, what is asked) of each decision of this power.
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {}

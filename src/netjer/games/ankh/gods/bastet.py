@@ -88,7 +88,6 @@ class BastetPower(GodPower):
 
     id: ClassVar[str] = "bastet"
     name: ClassVar[str] = "Bastet"
-    epithet: ClassVar[str] = "Cats of Bubastis"
     summary: ClassVar[str] = (
         "3 face-down cats (+1, +3, star) on Monuments in different regions: revealed in her battles for strength; "
         "an opponent may reveal one once per turn — the star kills (S1)."

@@ -54,7 +54,6 @@ class HathorPower(GodPower):
 
     id: ClassVar[str] = "hathor"
     name: ClassVar[str] = "Hathor"
-    epithet: ClassVar[str] = "Selfless Followers"
     summary: ClassVar[str] = (
         "After any effect she sacrificed Followers for, 1 more Follower places a figure next to her figures or "
         "Monuments (S1)."

@@ -59,7 +59,6 @@ class HorusPower(GodPower):
 
     id: ClassVar[str] = "horus"
     name: ClassVar[str] = "Horus"
-    epithet: ClassVar[str] = "The Eye of Horus"
     summary: ClassVar[str] = (
         "At each Conflict, Eyes on up to 2 battle regions; there he forbids a card (not the Cycle of Ma'at) (S1)."
     )

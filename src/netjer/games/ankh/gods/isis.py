@@ -42,7 +42,6 @@ class IsisPower(GodPower):
 
     id: ClassVar[str] = "isis"
     name: ClassVar[str] = "Isis"
-    epithet: ClassVar[str] = "Queen of the Throne"
     summary: ClassVar[str] = (
         "Her figures adjacent to an enemy are Protected: in Battle Resolution she may keep them alive (GG, J, P)."
     )

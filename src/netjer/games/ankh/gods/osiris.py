@@ -66,7 +66,6 @@ class OsirisPower(GodPower):
 
     id: ClassVar[str] = "osiris"
     name: ClassVar[str] = "Osiris"
-    epithet: ClassVar[str] = ""
     summary: ClassVar[str] = (
         "After a lost battle, an Underworld token in that region: he summons onto it freely, other gods may "
         "not use the space (J, P)."

@@ -49,7 +49,6 @@ class RaPower(GodPower):
 
     id: ClassVar[str] = "ra"
     name: ClassVar[str] = "Ra"
-    epithet: ClassVar[str] = ""
     summary: ClassVar[str] = (
         "A summoned figure may take one of 3 Sun tokens (Radiant); +1 Devotion for a domination or a battle won "
         "with a Radiant figure there (J, P)."

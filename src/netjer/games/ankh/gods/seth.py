@@ -53,7 +53,6 @@ class SethPower(GodPower):
 
     id: ClassVar[str] = "seth"
     name: ClassVar[str] = "Seth"
-    epithet: ClassVar[str] = "The Traitor"
     summary: ClassVar[str] = (
         "During Conflicts, enemy Warriors and Guardians adjacent to his God figure count as his figures (S1)."
     )

@@ -61,7 +61,6 @@ class ThothPower(GodPower):
 
     id: ClassVar[str] = "thoth"
     name: ClassVar[str] = "Thoth"
-    epithet: ClassVar[str] = "Wisdom of Ma'at"
     summary: ClassVar[str] = (
         "Before the reveal, 1 Follower from the supply on his scale and a guess at an opponent's card: wrong, the "
         "opponent takes the scale; at the end of each Conflict, 1 Devotion per Follower on it (S1)."
