@@ -370,12 +370,6 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
 
 #: Every field, in group order.
 FIELDS: tuple[StateField, ...] = tuple(f for _, group in FIELD_GROUPS for f in group)
-#: Names of the fields ``clone`` copies as lists.
-LIST_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "list")
-#: Names of the fields ``clone`` copies as lists of lists.
-ROW_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "rows")
-#: Names of the fields ``clone`` copies by their record's ``copy()``.
-RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.copy == "record")
 #: The kernel's attributes (core.state.State), handled by the kernel.
 KERNEL_ATTRIBUTES: frozenset[str] = frozenset({"game", "seed", "rng", "history", "_legal"})
 
