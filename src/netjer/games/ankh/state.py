@@ -524,10 +524,6 @@ class AnkhState(State):
         """``gods`` in ascending Devotion order (§5: lowest space first, bottom of a stack first)."""
         return [g for g in self.devotion_stack if g in gods]
 
-    def _figures_of(self, god: int) -> list[int]:
-        """Hexes of god ``god``'s figures on the board, ascending (a new list)."""
-        return self.figures_by_god[god][:]
-
     def _refresh_figures(self) -> None:
         """Rebuild ``figures_by_god`` from ``figure_owner`` (after setup, a built position, a
         merge, a forgotten god: the rare writes; moves, placements and kills keep it up to
