@@ -268,10 +268,6 @@ class Board:
         except KeyError:
             raise KeyError(f"no hex at ({row},{col}) on the Ankh map") from None
 
-    def has_hex(self, row: int, col: int) -> bool:
-        """Whether ``(row, col)`` is a hex of the map."""
-        return (row, col) in self._index
-
     def hex_name(self, h: int) -> str:
         """The notation ``"row,col"`` of hex ``h`` (rules/ankh.md §8.2 coordinates)."""
         r, c = self.coords[h]
