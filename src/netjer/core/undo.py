@@ -161,7 +161,3 @@ class Transcript:
         self._scan_state = None  # it went past the new end: searched again from the run's start
         self.entries.append(UNDO)
         return taken_back
-
-    def undo_count(self) -> int:
-        """How many of the entries are undos."""
-        return self.entries.count(UNDO)
