@@ -21,8 +21,6 @@ from netjer.core.errors import DataFileError
 CARD_IDS = ("plague", "build", "chariots", "cycle", "drought", "flood", "miracle")
 PLAGUE, BUILD, CHARIOTS, CYCLE, DROUGHT, FLOOD, MIRACLE = range(7)
 NUM_CARDS = 7
-#: A full hand (every card in hand, none used).
-ALL_CARDS = (1 << NUM_CARDS) - 1
 #: §1 strength bonuses: Plague +1, Chariots +3, Drought +1 (rulings table), others 0.
 EXPECTED_STRENGTH = {"plague": 1, "build": 0, "chariots": 3, "cycle": 0, "drought": 1, "flood": 0, "miracle": 0}
 

@@ -50,7 +50,6 @@ ANKH_TOKENS = 15
 DASHBOARD_ANKH_TOKENS = 6
 #: §6: the event marker starts on a start space before event 1; the track has 18 events.
 EVENT_START_SPACE = 0
-EVENT_SPACES = 18
 #: §5: the Devotion track runs 0..31; everyone starts on 0.
 DEVOTION_START = 0
 
