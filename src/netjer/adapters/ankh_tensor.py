@@ -154,9 +154,6 @@ GOD_KEYS = frozenset(
     ]
 )
 PENDING_HEXES = ("moved", "selected", "push_from", "scorpion", "pyramid", "figure", "protected")
-PENDING_OTHER = frozenset(
-    ("camel_line", "level", "minor_god", "mummy_of", "next_to_god_of", "new_tokens", "region", "ransom")
-)
 BATTLE_KEYS = frozenset(
     [
         "tiebreaker",
