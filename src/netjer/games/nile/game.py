@@ -22,6 +22,8 @@ from netjer.games.nile.state import GOD, NileState
 from netjer.i18n import N_
 
 #: The option values as the lobby shows them ("three_each" as "three each"), marked for translation.
+#: No code reads this tuple: the marks put the words in the ``nile`` catalogue, where the lobby's
+#: ``translateLine`` finds them (lobby.js); without them the Spanish lobby shows English values.
 OPTION_VALUE_WORDS = (N_("three each"), N_("triangular"))
 
 #: Largest accepted ``no_fight_limit`` (keeps the proven length bound finite and small).
