@@ -72,18 +72,9 @@ class Geometry:
         """The index of the square in row index ``row`` (0-3) and column ``col`` (0-based)."""
         return row * self.columns + col
 
-    def row_of(self, sq: int) -> int:
-        """Row index (0-3; row name minus one) of square ``sq``."""
-        return sq // self.columns
-
     def col_of(self, sq: int) -> int:
         """Column index (0-based) of square ``sq``."""
         return sq % self.columns
-
-    def area(self, sq: int) -> str:
-        """Words for the part of the board ``sq`` is in, e.g. ``"Seth's vanguard"``."""
-        who = "Seth's" if self.side[sq] == SETH else "Isis's"
-        return f"{who} {'vanguard' if self.vanguard[sq] else 'rearguard'}"
 
 
 @cache
