@@ -1,8 +1,8 @@
-"""The terminal drawing of the Ankh map (src/netjer/cli/views/ankh_map.py; rules/ankh.md §8.2)."""
+"""The terminal drawing of the Ankh map (src/netjer/drawings/ankh_map.py; rules/ankh.md §8.2)."""
 
 from __future__ import annotations
 
-from netjer.cli.views.ankh_map import CAMEL_CHAR, CAMEL_STYLE, RIVER_CHAR, RIVER_STYLE, draw_map, map_text
+from netjer.drawings.ankh_map import CAMEL_CHAR, CAMEL_STYLE, RIVER_CHAR, RIVER_STYLE, draw_map, map_text
 from netjer.games.ankh.board import NE, NW, SE, SW, N, S, load_board
 from netjer.games.ankh.scenarios import load_scenario
 

@@ -1,4 +1,4 @@
-"""The Ankh terminal view (src/netjer/cli/views/ankh.py) and `netjer play ankh`."""
+"""The Ankh terminal view (src/netjer/drawings/ankh.py) and `netjer play ankh`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from netjer.cli.main import app
-from netjer.cli.views import render_full, renderer_for
-from netjer.cli.views.ankh import pending_text, power_text
 from netjer.core import Rng, load_record
+from netjer.drawings import render_full, renderer_for
+from netjer.drawings.ankh import pending_text, power_text
 from netjer.games.ankh import AnkhGame
 from netjer.games.ankh.gods import anubis, bastet, osiris, ra
 from tests.games.ankh.builder import play, position, start_conflict

@@ -10,10 +10,10 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from netjer.cli.views import Fit, renderer_for
-from netjer.cli.views.ankh import map_view
-from netjer.cli.views.ankh_map import MAP_WIDTH
 from netjer.core import Rng
+from netjer.drawings import Fit, renderer_for
+from netjer.drawings.ankh import map_view
+from netjer.drawings.ankh_map import MAP_WIDTH
 from netjer.games.ankh import AnkhGame
 from netjer.games.aton import AtonGame
 from netjer.games.nile import NileGame

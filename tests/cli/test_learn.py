@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 from netjer import i18n
 from netjer.cli.main import app
 from netjer.cli.play import TerminalTable, choice_meaning, numbered_verb
-from netjer.cli.views import render_full, renderer_for
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, load_record, save_record
 from netjer.core.state import State
 from netjer.core.undo import Transcript
+from netjer.drawings import render_full, renderer_for
 from netjer.games.ankh import AnkhGame
 from netjer.games.registry import make_game
 

@@ -1,11 +1,11 @@
-"""The Dioses del Nilo terminal drawing (netjer.cli.views.nile)."""
+"""The Dioses del Nilo terminal drawing (netjer.drawings.nile)."""
 
 from __future__ import annotations
 
 from rich.console import Console
 
-from netjer.cli.views import renderer_for
 from netjer.core import Rng
+from netjer.drawings import renderer_for
 from netjer.games.nile import NileGame
 from netjer.games.nile.soldiers import SIDE_SHIFT
 

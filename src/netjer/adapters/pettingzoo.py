@@ -56,10 +56,10 @@ from rich.console import Console
 
 from netjer.adapters.common import Session, length_bound, utility
 from netjer.adapters.encoding import Encoder, encoder_for
-from netjer.cli.views import renderer_for
 from netjer.core.errors import ConfigError, IllegalActionError
 from netjer.core.game import Game
 from netjer.core.state import JsonDict, State
+from netjer.drawings import renderer_for
 from netjer.games.registry import make_game
 
 #: Render modes: ``"ansi"`` returns the text, ``"human"`` prints it.

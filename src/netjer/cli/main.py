@@ -34,12 +34,12 @@ from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.play import TerminalTable, archive_path, result_text
-from netjer.cli.views import Renderer, render_full, renderer_for
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, locate
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
+from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
 from netjer.i18n import _
 

@@ -27,7 +27,6 @@ from rich.text import Text
 
 from netjer.agents.base import Agent
 from netjer.agents.registry import make_agent, parse_agent_spec
-from netjer.cli.views import log_narrates_actions, render_full, renderer_for
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
@@ -36,6 +35,7 @@ from netjer.core.state import State
 from netjer.core.texts import DEFAULT_LANGUAGE, Overview, RulesTexts, Term, languages
 from netjer.core.undo import UNDO, Transcript
 from netjer.core.view import PlayerView
+from netjer.drawings import log_narrates_actions, render_full, renderer_for
 from netjer.i18n import N_, _, get_language
 
 HELP = N_(

@@ -1,5 +1,5 @@
 // Ankh: Gods of Egypt drawn as SVG from one seat's observation (docs/rules/ankh.md,
-// src/netjer/cli/views/ankh.py and ankh_map.py).
+// src/netjer/drawings/ankh.py and ankh_map.py).
 //
 // The hex map (flat-topped hexes, odd columns half a hex lower, §8.2) with its terrain, rivers,
 // camels and regions (each region's Conflict Order token on one of its spaces); the pieces in

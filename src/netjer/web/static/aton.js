@@ -1,4 +1,4 @@
-// Aton drawn as SVG from one seat's observation (docs/rules/aton.md §1-2, src/netjer/cli/views/aton.py).
+// Aton drawn as SVG from one seat's observation (docs/rules/aton.md §1-2, src/netjer/drawings/aton.py).
 //
 // Red's stones are triangles and Blue's are circles (shape and colour differ); every square
 // carries its kind's letter (Y, G, K, B, +1, +2) so the board reads without colour. Clicking a

@@ -1,5 +1,5 @@
 // Dioses del Nilo drawn as SVG from one seat's observation (docs/rules/nilo.md,
-// src/netjer/cli/views/nile.py).
+// src/netjer/drawings/nile.py).
 //
 // The board is drawn from the seat's side: its own rearguard at the bottom (Isis sees the
 // columns mirrored, as across a real table; a spectator sits on Seth's side). Seth's tokens

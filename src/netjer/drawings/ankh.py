@@ -1,6 +1,6 @@
 """Ankh: Gods of Egypt drawn for the terminal, from an observation only (rules/ankh.md).
 
-The map (:mod:`netjer.cli.views.ankh_map`) with every piece in its god's colour and each
+The map (:mod:`netjer.drawings.ankh_map`) with every piece in its god's colour and each
 region's Conflict Order token; below it the central board (action tracks, event track,
 Devotion track), one panel per god (Devotion, Followers, pools, powers, Battle cards, its god
 and the state of its god power), the battle in progress, the decision being taken and the end
@@ -30,9 +30,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from netjer.cli.views import Fit
-from netjer.cli.views.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.core.words import join_words, plural
+from netjer.drawings import Fit
+from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.games.ankh.board import Board, RegionMap, load_board
 from netjer.i18n import N_, _, ngettext
 
@@ -74,8 +74,8 @@ def _style(god: int | None) -> str:
 
 def map_view(obs: dict[str, Any]) -> Fit:
     """The map with the pieces and the regions' Conflict Order tokens: the hex drawing, or on a
-    console narrower than it (:data:`~netjer.cli.views.ankh_map.MAP_WIDTH`) the same map as a
-    list of regions (:func:`~netjer.cli.views.ankh_map.draw_region_list`)."""
+    console narrower than it (:data:`~netjer.drawings.ankh_map.MAP_WIDTH`) the same map as a
+    list of regions (:func:`~netjer.drawings.ankh_map.draw_region_list`)."""
     board: Board = load_board()
     regions = _regions(tuple(obs["camels"]))
     labels = {regions.region_of[board.parse_hex(r["first_hex"])]: str(r["token"]) for r in obs["regions"]}

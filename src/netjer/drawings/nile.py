@@ -19,7 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from netjer.cli.views import Fit
+from netjer.drawings import Fit
 from netjer.games.nile.state import reason_text
 from netjer.i18n import N_, _
 

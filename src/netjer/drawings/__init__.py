@@ -1,5 +1,9 @@
 """Terminal drawings of each game, built from an observation only.
 
+Both the terminal (:mod:`netjer.cli`) and PettingZoo's ``render`` (:mod:`netjer.adapters.pettingzoo`)
+draw with these; this package imports only the kernel, the games and :mod:`netjer.i18n`, so
+neither of those two top layers has to import the other (docs/design.md, "Layers").
+
 Each game has a module here named after it (``aton.py``) with a function
 ``render(obs, seat) -> rich.console.RenderableType`` drawing ``obs`` (the result of
 ``state.observation(seat)``) as that seat sees it.  Because it reads nothing but the
@@ -67,7 +71,7 @@ class Renderer(Protocol):
 def renderer_for(game_name: str) -> Renderer:
     """The drawing function of ``game_name``; a pretty-printed observation if it has none."""
     try:
-        module = importlib.import_module(f"netjer.cli.views.{game_name}")
+        module = importlib.import_module(f"netjer.drawings.{game_name}")
     except ModuleNotFoundError:
         return _fallback
     return cast(Renderer, module.render)
@@ -77,7 +81,7 @@ def log_narrates_actions(game_name: str) -> bool:
     """True if the game's log already tells each action in words (its view module sets
     ``LOG_NARRATES_ACTIONS``), so the terminal prints the log rather than the action again."""
     try:
-        module = importlib.import_module(f"netjer.cli.views.{game_name}")
+        module = importlib.import_module(f"netjer.drawings.{game_name}")
     except ModuleNotFoundError:
         return False
     return bool(getattr(module, "LOG_NARRATES_ACTIONS", False))
@@ -95,7 +99,7 @@ def render_full(game_name: str, observations: list[dict[str, Any]]) -> Renderabl
     """
     render = renderer_for(game_name)
     try:
-        module = importlib.import_module(f"netjer.cli.views.{game_name}")
+        module = importlib.import_module(f"netjer.drawings.{game_name}")
         full = getattr(module, "render_omniscient", None)
     except ModuleNotFoundError:
         full = None
