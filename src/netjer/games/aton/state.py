@@ -23,9 +23,11 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from netjer.core.action import Action
+from netjer.core.fields import write_fields
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
 from netjer.games.aton.actions import ASSIGN, EXCHANGE, KEEP, PLACE, REMOVE, Assign, Exchange, Place, Remove
+from netjer.games.aton.fields import FIELDS
 from netjer.games.aton.layout import (
     BLACK,
     BLUE,
@@ -56,6 +58,9 @@ NO_WINNER = -2
 DRAW = -1
 
 _TK = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
+
+#: How ``full_state`` writes Aton's own JSON forms (:mod:`netjer.games.aton.fields`).
+_JSON_FORMS = {"phase": lambda phase: PHASE_NAMES[phase]}
 
 
 class AtonState(State):
@@ -730,37 +735,11 @@ class AtonState(State):
         return obs
 
     def full_state(self) -> JsonDict:
-        return {
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "history": [str(a) for a in self.history],
-            "owner": self.owner,
-            "count": self.count,
-            "empty": self.empty,
-            "supply": self.supply,
-            "kingdom": self.kingdom,
-            "scores": self.scores,
-            "draw": self.draw,
-            "known_bottom": self.known_bottom,
-            "discard": self.discard,
-            "hidden_discard": self.hidden_discard,
-            "hand": self.hand,
-            "cartouches": self.cartouches,
-            "revealed": self.revealed,
-            "exchange_counter": self.exchange_counter,
-            "exchange_choice": self.exchange_choice,
-            "round": self.round,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.to_move,
-            "order": self.order,
-            "turn": self.turn,
-            "removals_left": self.removals_left,
-            "victim": self.victim,
-            "placements_left": self.placements_left,
-            "winner": self.winner,
-            "win_reason": self.win_reason,
-            "log": self.log,
-        }
+        """Every written field of the declaration (:mod:`netjer.games.aton.fields`) under its
+        key, after the kernel's seed, generator state and history."""
+        out: JsonDict = {"seed": self.seed, "rng": self.rng.state, "history": [str(a) for a in self.history]}
+        out.update(write_fields(self, FIELDS, _JSON_FORMS))
+        return out
 
     def public_scores(self) -> list[float] | None:
         """Both players' points (public)."""
