@@ -47,3 +47,33 @@ def assert_clone_follows_the_declaration(state: State, fields: Sequence[StateFie
             assert mine is not theirs, f"{f.name} is shared by the clone, declared {f.copy}"
         if f.copy == "rows":
             assert all(a is not b for a, b in zip(mine, theirs, strict=True)), f"{f.name}: a row is shared"
+
+
+def changed(value: object) -> object:
+    """A value unequal to ``value`` of a shape ``full_state`` can still write: a list gets its
+    last item again (or a 0), a number one more, a bool its negation, a text an extra letter."""
+    if isinstance(value, list):
+        return [*value, value[-1] if value else 0]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    raise TypeError(f"no generic change for a {type(value).__name__}: give one")
+
+
+def assert_every_written_field_counts(
+    state: State, fields: Sequence[StateField], changes: dict[str, Callable[[object], object]] | None = None
+) -> None:
+    """Changing any written field makes a clone unequal to ``state`` (equality compares
+    ``full_state``). ``changes`` gives the change of a field :func:`changed` cannot make."""
+    for f in fields:
+        if f.json in NOT_WRITTEN:
+            continue
+        c = state.clone()
+        change = (changes or {}).get(f.name, changed)
+        if f.json == "phase":  # a phase code: another valid one
+            change = (changes or {}).get(f.name, lambda phase: 0 if phase else 1)
+        setattr(c, f.name, change(getattr(c, f.name)))
+        assert c != state, f.name

@@ -13,6 +13,7 @@ from netjer.games.aton.fields import FIELDS, field_table
 from tests.state_fields import (
     assert_clone_follows_the_declaration,
     assert_every_attribute_declared,
+    assert_every_written_field_counts,
     assert_full_state_writes_the_declaration,
     random_game_states,
 )
@@ -47,14 +48,8 @@ def test_clone_copies_every_field_in_its_mode(states: list[State]) -> None:
 
 
 def test_a_difference_in_any_written_field_makes_states_unequal(states: list[State]) -> None:
-    s = states[len(states) // 2]
-    for f in FIELDS:
-        if f.json in ("game", "derived"):
-            continue
-        c = s.clone()
-        value = getattr(c, f.name)
-        setattr(c, f.name, [*value, 0] if isinstance(value, list) else value + 1 if isinstance(value, int) else "x")
-        assert c != s, f.name
+    for s in states[len(states) // 3 :: 7]:
+        assert_every_written_field_counts(s, FIELDS)
 
 
 def test_the_docs_list_every_field() -> None:
