@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from netjer.core import Rng
+from netjer.core.fields import KERNEL_ATTRIBUTES, held_attributes
 from netjer.games.ankh import AnkhGame, AnkhState
 from netjer.games.ankh.base import CARD, hexes_holding
-from netjer.games.ankh.fields import BATTLE_FIELDS, FIELDS, KERNEL_ATTRIBUTES, Battle, field_table
+from netjer.games.ankh.fields import BATTLE_FIELDS, FIELDS, Battle, field_table
 from netjer.games.ankh.gods.base import HOOK_NAMES, hooks_for
 from tests.conformance import _check_actions
 
@@ -40,17 +41,6 @@ def playout_states(options: dict[str, Any], seed: int, every: int = 7) -> list[A
 @pytest.fixture(scope="module")
 def states() -> list[AnkhState]:
     return [s for opts in OPTION_SETS for seed in (1, 2) for s in playout_states(opts, seed)]
-
-
-def held_attributes(obj: object) -> set[str]:
-    """The instance attributes ``obj`` holds: its ``__dict__`` in the Python build; in the
-    compiled build (``make compiled``), where the state is a native class without one, the
-    attributes its class and their bases declare (mypyc lists each class's own in
-    ``__mypyc_attrs__``) that are set."""
-    if hasattr(obj, "__dict__"):
-        return set(vars(obj))
-    names = {n for klass in type(obj).__mro__ for n in getattr(klass, "__mypyc_attrs__", ()) if not n.startswith("__")}
-    return {n for n in names if hasattr(obj, n)}
 
 
 def test_every_attribute_is_declared(states: list[AnkhState]) -> None:

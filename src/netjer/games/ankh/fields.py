@@ -17,19 +17,17 @@ state holds is declared, copied, compared and serialised.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from mypy_extensions import mypyc_attr
 
-#: How ``clone`` copies a field: ``share`` (immutable: int, bool, str, tuple, frozenset,
-#: ``RegionMap``, ``Split``, ``Hooks``), ``list`` (a new list of the same immutable items),
-#: ``rows`` (a new list of copies of its lists of immutable items), ``items`` (a new list of
-#: each item's ``copy()``, ``None`` kept), ``record`` (the record's own ``copy()``:
-#: :class:`Battle`).
+from netjer.core.fields import StateField, check_declaration
+from netjer.core.fields import field_table as group_tables
+
+#: How ``clone`` copies an Ankh field (:data:`netjer.core.fields.CopyMode`, less ``dict``).
 CopyMode = Literal["share", "list", "rows", "items", "record"]
 
-#: How ``full_state`` writes a field: ``value`` (as it is: ints, bools, strings, lists of
+#: How ``full_state`` writes an Ankh field: ``value`` (as it is: ints, bools, strings, lists of
 #: them), ``list`` (a tuple or list as a list), ``sorted`` (a set as a sorted list), ``rows``
 #: (a list of tuples as a list of lists), ``phase`` (a phase code as its name), ``camels``
 #: (a region map as its sorted camel edges), ``split`` (a camel line's split as its edges, or
@@ -40,30 +38,6 @@ CopyMode = Literal["share", "list", "rows", "items", "record"]
 JsonForm = Literal[
     "value", "list", "sorted", "rows", "phase", "camels", "split", "tracks", "powers", "record", "derived"
 ]
-
-
-@dataclass(frozen=True)
-class StateField:
-    """One attribute of an Ankh state.
-
-    Attributes:
-        name: the attribute's name.
-        doc: what it holds, with its unit or index and the rule it serves.
-        copy: how ``clone`` copies it (:data:`CopyMode`).
-        json: how ``full_state`` writes it (:data:`JsonForm`).
-        key: its key in ``full_state`` (default: ``name``).
-    """
-
-    name: str
-    doc: str
-    copy: CopyMode = "share"
-    json: JsonForm = "value"
-    key: str = ""
-
-    @property
-    def json_key(self) -> str:
-        """The key of this field in ``full_state``."""
-        return self.key or self.name
 
 
 def _f(name: str, doc: str, copy: CopyMode = "share", json: JsonForm = "value", key: str = "") -> StateField:
@@ -371,28 +345,20 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
 #: Every field, in group order.
 FIELDS: tuple[StateField, ...] = tuple(f for _, group in FIELD_GROUPS for f in group)
 #: The kernel's attributes (core.state.State), handled by the kernel.
-KERNEL_ATTRIBUTES: frozenset[str] = frozenset({"game", "seed", "rng", "history", "_legal"})
-
-for _fields in (FIELDS, BATTLE_FIELDS):
-    if len({f.name for f in _fields}) != len(_fields) or len({f.json_key for f in _fields}) != len(_fields):
-        raise RuntimeError("an Ankh state field is declared twice")  # pragma: no cover
+check_declaration(FIELDS, "Ankh")
+check_declaration(BATTLE_FIELDS, "Ankh's Battle")
 
 
 def field_table() -> str:
-    """The field list of the documentation: one Markdown table per group.
+    """The field list of the documentation: one Markdown table per group
+    (:func:`netjer.core.fields.field_table`), then the :class:`Battle` record's.
 
     Returns:
         Markdown text, ending with a newline (docs/ankh-state.md includes it verbatim).
     """
-    out: list[str] = []
-    for group, fields in FIELD_GROUPS:
-        out += [f"### {group}", "", "| field | full_state key | copy | holds |", "|---|---|---|---|"]
-        out += [
-            f"| `{f.name}` | {'(derived)' if f.json == 'derived' else f'`{f.json_key}`'} | {f.copy} | {f.doc} |"
-            for f in fields
-        ]
-        out.append("")
-    out += [
+    out = [
+        group_tables(FIELD_GROUPS).rstrip("\n"),
+        "",
         "### battle: the `Battle` record",
         "",
         "The fields of the state's `battle` (`fields.Battle`), under `battle` in `full_state`.",

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
-from netjer.core.words import plural
 from netjer.games.ankh import actions, battle, conflict, events, guardians, merge
 from netjer.games.ankh.base import (
     ADOPT,
@@ -114,6 +113,7 @@ from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.pieces import FIGURE_IDS, SATET
 from netjer.games.ankh.powers import free_powers, unlock_level
 from netjer.games.ankh.setup import ACTIONS
+from netjer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -319,11 +319,11 @@ def _pending_camels(st: AnkhState) -> JsonDict:
 
 def _why_turn(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     if isinstance(action, Row) and st.actions_taken:
-        return pr.rule, f"the second action must be on a lower row than '{ACTIONS[st.last_row]}'"
+        return pr.rule, _("the second action must be on a lower row than '{row}'").format(row=ACTIONS[st.last_row])
     if action is END and st.actions_taken == 0:
-        return pr.rule, "take at least one action before ending the turn"
+        return pr.rule, _("take at least one action before ending the turn")
     if action is END:
-        return "Ankh §7.1 (option second_action=mandatory)", "the second action is mandatory in this game"
+        return "Ankh §7.1 (option second_action=mandatory)", _("the second action is mandatory in this game")
     return None
 
 
@@ -332,10 +332,10 @@ def _why_pick(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] |
         return None
     h, name = action.hex, st.board.hex_name
     if st.figure_owner[h] != st.god_of_seat[st.to_move]:
-        return pr.rule, f"there is no figure of yours on {name(h)}"
+        return pr.rule, _("there is no figure of yours on {hex}").format(hex=name(h))
     if h in st.moved or h in st.battle.relocated:
-        return pr.rule, f"the figure on {name(h)} has already moved"
-    return pr.rule, f"the figure on {name(h)} has no empty land space to go to"
+        return pr.rule, _("the figure on {hex} has already moved").format(hex=name(h))
+    return pr.rule, _("the figure on {hex} has no empty land space to go to").format(hex=name(h))
 
 
 def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
@@ -347,57 +347,63 @@ def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
     name = board.hex_name
     h = _hex_of(action)
     if not board.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
-        return "Ankh §8.1", f"{name(h)} is water: no figure may end there (except Apep when summoned)"
+        return "Ankh §8.1", _("{hex} is water: no figure may end there (except Apep when summoned)").format(hex=name(h))
     satet = p == MOVE_TO and st.figure[st.selected] == SATET
     if p == MOVE_TO and board.distance(st.selected, h) > 3:
-        return rule, f"{name(h)} is more than 3 spaces from {name(st.selected)}"
+        return rule, _("{hex} is more than 3 spaces from {start}").format(hex=name(h), start=name(st.selected))
     if satet and st.figure_owner[h] >= 0 and st.figure_owner[h] != god:
-        return "Ankh §3 Satet", f"the figure on {name(h)} has no empty adjacent land space to be pushed to"
+        return "Ankh §3 Satet", _("the figure on {hex} has no empty adjacent land space to be pushed to").format(
+            hex=name(h)
+        )
     if not st._is_empty(h):
-        return "Ankh §8.1", f"{name(h)} is occupied: a space holds one figure or one Monument"
+        return "Ankh §8.1", _("{hex} is occupied: a space holds one figure or one Monument").format(hex=name(h))
     if isinstance(action, Put) and guardians.pool_count(st, god, action.kind) <= 0:
-        return rule, f"you have no {FIGURE_IDS[action.kind]} in your pool"
-    return rule, f"{name(h)} is not one of the allowed spaces: {pr.prompt}"
+        return rule, _("you have no {guardian} in your pool").format(guardian=FIGURE_IDS[action.kind])
+    return rule, _("{hex} is not one of the allowed spaces: {prompt}").format(hex=name(h), prompt=_(pr.prompt))
 
 
 def _why_card(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     assert isinstance(action, Card)
-    return "Ankh §1", f"{CARD_IDS[action.card]} is face up (used) until you play the Cycle of Ma'at"
+    return "Ankh §1", _("{card} is face up (used) until you play the Cycle of Ma'at").format(card=CARD_IDS[action.card])
 
 
 def _why_bid(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     god = st.god_of_seat[st.to_move]
-    return "Ankh §1 Plague of Locusts", f"you have only {plural(st.followers[god], 'Follower')} to bid"
+    return "Ankh §1 Plague of Locusts", ngettext(
+        "you have only {count} Follower to bid", "you have only {count} Followers to bid", st.followers[god]
+    ).format(count=st.followers[god])
 
 
 def _why_claim(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     assert isinstance(action, Claim)
     h, name = action.hex, st.board.hex_name
     if st.monument[h] < 0:
-        return pr.rule, f"there is no Monument on {name(h)}"
+        return pr.rule, _("there is no Monument on {hex}").format(hex=name(h))
     if st.monument_owner[h] >= 0 and any(m >= 0 and o < 0 for m, o in zip(st.monument, st.monument_owner, strict=True)):
-        return pr.rule, "a Monument of another god may be taken only when no Monument on the board is neutral"
-    return pr.rule, f"none of your figures is adjacent to {name(h)} (same region)"
+        return pr.rule, _("a Monument of another god may be taken only when no Monument on the board is neutral")
+    return pr.rule, _("none of your figures is adjacent to {hex} (same region)").format(hex=name(h))
 
 
 def _why_camel(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     if not isinstance(action, Camel):
         return None
-    return pr.rule, (
-        f"{st.board.edge_name(action.edge)} does not continue a line of up to 6 camels from border to border "
+    return pr.rule, _(
+        "{edge} does not continue a line of up to 6 camels from border to border "
         "that splits one region into two of at least 6 land spaces"
-    )
+    ).format(edge=st.board.edge_name(action.edge))
 
 
 def _why_unlock(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     god = st.god_of_seat[st.to_move]
-    return pr.rule, f"the token being moved is of level {unlock_level(st.unlocked[god])}, or you have it already"
+    return pr.rule, _("the token being moved is of level {level}, or you have it already").format(
+        level=unlock_level(st.unlocked[god])
+    )
 
 
 def _why_build(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     if not isinstance(action, Build):
         return None
-    return pr.rule, "build on an empty land space of the battle region, with a Monument left in the supply"
+    return pr.rule, _("build on an empty land space of the battle region, with a Monument left in the supply")
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -408,7 +414,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         TURN,
         "turn",
         "Ankh §7.1",
-        "choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'",
+        N_("choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'"),
         (Row, Word, Reveal),
         lambda st: actions.turn_actions(st),
         _apply_turn,
@@ -418,7 +424,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         MOVE_PICK,
         "move-pick",
         "Ankh §7.3 Move Figures",
-        "pick a figure of yours that has not moved ('pick r,c') or 'done'",
+        N_("pick a figure of yours that has not moved ('pick r,c') or 'done'"),
         (Pick, Word),
         lambda st: actions.move_pick_actions(st),
         _apply_move_pick,
@@ -429,7 +435,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         MOVE_TO,
         "move-to",
         "Ankh §7.3 Move Figures",
-        "move the picked figure 1-3 spaces to an empty land space ('to r,c')",
+        N_("move the picked figure 1-3 spaces to an empty land space ('to r,c')"),
         (To,),
         lambda st: actions.move_to_actions(st),
         _apply_to(lambda st, h: actions.move_to(st, h)),
@@ -440,7 +446,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         PUSH,
         "push",
         "Ankh §3 Satet",
-        "push the enemy figure to an empty adjacent land space ('push r,c')",
+        N_("push the enemy figure to an empty adjacent land space ('push r,c')"),
         (Push,),
         lambda st: actions.push_actions(st),
         _apply_to(lambda st, h: actions.push(st, h)),
@@ -455,7 +461,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         AIM,
         "aim",
         "Ankh §3 Giant Scorpion",
-        "aim the Giant Scorpion at two neighbouring sides ('aim N-NE')",
+        N_("aim the Giant Scorpion at two neighbouring sides ('aim N-NE')"),
         (Aim,),
         lambda st: list(AIM_ACTIONS),
         _apply_aim,
@@ -465,7 +471,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         SUMMON,
         "summon",
         "Ankh §7.3 Summon Figure",
-        "summon a figure from your pool ('put warrior r,c') or 'pyramid r,c'",
+        N_("summon a figure from your pool ('put warrior r,c') or 'pyramid r,c'"),
         (Put, PyramidPick, Word),
         lambda st: actions.summon_actions(st),
         _apply_summon,
@@ -475,7 +481,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         PYRAMID_PUT,
         "pyramid-summon",
         "Ankh §2.2 Pyramid Attuned",
-        "summon a figure next to the chosen Pyramid ('put warrior r,c')",
+        N_("summon a figure next to the chosen Pyramid ('put warrior r,c')"),
         (Put, Word),
         lambda st: actions.pyramid_put_actions(st),
         _apply_pyramid_put,
@@ -486,7 +492,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         UNLOCK,
         "unlock",
         "Ankh §2.1",
-        "choose a power of the level being unlocked ('power <id>')",
+        N_("choose a power of the level being unlocked ('power <id>')"),
         (Power,),
         _unlock_actions,
         lambda st, a: actions.unlock(st, a.power) if isinstance(a, Power) else None,
@@ -497,7 +503,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         CLAIM,
         "claim",
         "Ankh §6 Control Monument",
-        "choose a Monument adjacent to your figures ('claim r,c')",
+        N_("choose a Monument adjacent to your figures ('claim r,c')"),
         (Claim,),
         lambda st: events.claim_actions(st),
         _apply_to(lambda st, h: events.claim(st, h)),
@@ -507,7 +513,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         CAMEL,
         "camel",
         "Ankh §6 Camel Caravan",
-        "lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first",
+        N_("lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first"),
         (Camel, Word),
         lambda st: events.camel_actions(st),
         _apply_camel,
@@ -518,7 +524,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         KEEP,
         "keep",
         "Ankh §6 Camel Caravan",
-        "choose the new region that keeps the old token ('keep r,c')",
+        N_("choose the new region that keeps the old token ('keep r,c')"),
         (Keep,),
         lambda st: events.keep_actions(st),
         _apply_to(lambda st, h: events.keep(st, h)),
@@ -528,7 +534,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         SWAP,
         "swap",
         "Ankh §6 Camel Caravan",
-        "swap a new region's token with another ('swap a b') or 'noswap'",
+        N_("swap a new region's token with another ('swap a b') or 'noswap'"),
         (Swap, Word),
         lambda st: events.swap_actions(st),
         _apply_swap,
@@ -538,7 +544,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         OBELISK_PICK,
         "obelisk-pick",
         "Ankh §2.2 Obelisk Attuned",
-        "pick a figure to relocate ('pick r,c') or 'done'",
+        N_("pick a figure to relocate ('pick r,c') or 'done'"),
         (Pick, Word),
         lambda st: battle.obelisk_pick_actions(st),
         _apply_obelisk_pick,
@@ -548,7 +554,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         OBELISK_TO,
         "obelisk-to",
         "Ankh §2.2 Obelisk Attuned",
-        "move it next to one of your Obelisks here ('to r,c')",
+        N_("move it next to one of your Obelisks here ('to r,c')"),
         (To,),
         lambda st: battle.obelisk_to_actions(st),
         _apply_to(lambda st, h: battle.obelisk_to(st, h)),
@@ -559,7 +565,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         CARD,
         "card",
         "Ankh §1, §10.3 step 1",
-        "choose a Battle card from your hand ('card <id>')",
+        N_("choose a Battle card from your hand ('card <id>')"),
         (Card,),
         lambda st: battle.card_actions(st),
         lambda st, a: battle.choose_card(st, a.card) if isinstance(a, Card) else None,
@@ -569,7 +575,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         BUILD,
         "build",
         "Ankh §1 Build Monument",
-        "build on an empty land space of the region ('build temple r,c') or 'nobuild'",
+        N_("build on an empty land space of the region ('build temple r,c') or 'nobuild'"),
         (Build, Word),
         lambda st: battle.build_actions(st),
         _apply_build,
@@ -579,7 +585,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         BID,
         "bid",
         "Ankh §1 Plague of Locusts",
-        "bid Followers you have ('bid N')",
+        N_("bid Followers you have ('bid N')"),
         (Bid,),
         lambda st: battle.bid_actions(st),
         lambda st, a: battle.bid(st, a.amount) if isinstance(a, Bid) else None,
@@ -589,7 +595,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         MUMMY,
         "mummy",
         "Ankh §3 Mummy",
-        "return the Mummy next to your God ('to r,c')",
+        N_("return the Mummy next to your God ('to r,c')"),
         (To,),
         lambda st: conflict.mummy_actions(st),
         _apply_to(lambda st, h: conflict.mummy_return(st, h)),
@@ -600,7 +606,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         TIEBREAK,
         "tiebreak",
         "Ankh §10.3 step 5",
-        "use the tie-breaker ('tiebreak') or not ('notiebreak')",
+        N_("use the tie-breaker ('tiebreak') or not ('notiebreak')"),
         (Word,),
         lambda st: battle.tiebreak_actions(st),
         lambda st, a: battle.tiebreak(st, a is TIEBREAK_ACT),
@@ -609,7 +615,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         WORSHIP,
         "worship",
         "Ankh §2.2 Worshipful",
-        "sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')",
+        N_("sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')"),
         (Word,),
         lambda st: battle.worship_actions(st),
         lambda st, a: battle.worship(st, a is WORSHIP_ACT),
@@ -618,7 +624,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         ADOPT,
         "adopt",
         "Ankh §10.4",
-        "keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'",
+        N_("keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'"),
         (Adopt, AdoptPool, Word),
         lambda st: merge.adopt_actions(st),
         _apply_adopt,
@@ -629,7 +635,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
         TURN_END,
         "turn-end",
         "Ankh §4.2 Bastet",
-        "reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn",
+        N_("reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn"),
         (Word, Reveal),
         lambda st: actions.turn_end_actions(st),
         _apply_turn_end,

@@ -727,12 +727,17 @@ class AnkhState(State):
         p = self.phase
         if p >= GOD_PHASE_BASE:
             owner = PHASE_OWNER[p]
-            _, rule, what = owner.PHASES[p]
-            return f"Ankh {rule}", owner.why_illegal(self, self.tasks[0], action) or f"the decision now: {what}"
+            rule, what = owner.PHASES[p][1:]
+            return f"Ankh {rule}", owner.why_illegal(self, self.tasks[0], action) or _(
+                "the decision now: {prompt}"
+            ).format(prompt=_(what))
         pr = PHASE_RULES[p]
         if not isinstance(action, pr.types):
-            return pr.rule, f"this is not the moment for that: {pr.prompt}"
-        return pr.why_illegal(self, action, pr) or (pr.rule, f"the decision now: {pr.prompt}")
+            return pr.rule, _("this is not the moment for that: {prompt}").format(prompt=_(pr.prompt))
+        return pr.why_illegal(self, action, pr) or (
+            pr.rule,
+            _("the decision now: {prompt}").format(prompt=_(pr.prompt)),
+        )
 
     # --- copies ------------------------------------------------------------------------------------
 

@@ -23,9 +23,11 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from netjer.core.action import Action
+from netjer.core.fields import write_fields
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
 from netjer.games.aton.actions import ASSIGN, EXCHANGE, KEEP, PLACE, REMOVE, Assign, Exchange, Place, Remove
+from netjer.games.aton.fields import FIELDS
 from netjer.games.aton.layout import (
     BLACK,
     BLUE,
@@ -40,7 +42,7 @@ from netjer.games.aton.layout import (
     YELLOW,
     TempleLayout,
 )
-from netjer.i18n import _
+from netjer.i18n import _, ngettext
 
 # Phases (decision points) and their names in observations.
 EXCHANGE_PHASE, ASSIGN_PHASE, REMOVE_PHASE, PLACE_PHASE, OVER = range(5)
@@ -56,6 +58,9 @@ NO_WINNER = -2
 DRAW = -1
 
 _TK = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
+
+#: How ``full_state`` writes Aton's own JSON forms (:mod:`netjer.games.aton.fields`).
+_JSON_FORMS = {"phase": lambda phase: PHASE_NAMES[phase]}
 
 
 class AtonState(State):
@@ -169,27 +174,30 @@ class AtonState(State):
         return [1.0 if s == self.winner else -1.0 for s in (0, 1)]
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
+        """The rule and the reason (a catalogue message, in the player's language) refusing
+        ``action``, which is not legal now."""
         phase = self.phase
         p = self.to_move
-        expected = {
-            EXCHANGE_PHASE: (
-                "Aton rules §4 step B: the exchange counter",
-                "decide whether to use the exchange counter ('keep' or 'exchange')",
-            ),
-            ASSIGN_PHASE: (
-                "Aton rules §4 step C: one card on each cartouche",
-                f"put a card on cartouche {self._next_cartouche(p) + 1} ('assign N')",
-            ),
-            REMOVE_PHASE: (
-                "Aton rules §4 step G.1: removals by cartouche 2",
-                f"remove {self.removals_left} more stone(s) ('remove <temple><kind>')",
-            ),
-            PLACE_PHASE: (
-                "Aton rules §4 step G.2: placing cartouche 4's stones",
-                f"place {self.placements_left} more stone(s) ('place <temple><kind>')",
-            ),
-        }
-        rule, what = expected[phase]
+        if phase == EXCHANGE_PHASE:
+            rule = "Aton rules §4 step B: the exchange counter"
+            what = _("decide whether to use the exchange counter ('keep' or 'exchange')")
+        elif phase == ASSIGN_PHASE:
+            rule = "Aton rules §4 step C: one card on each cartouche"
+            what = _("put a card on cartouche {number} ('assign N')").format(number=self._next_cartouche(p) + 1)
+        elif phase == REMOVE_PHASE:
+            rule = "Aton rules §4 step G.1: removals by cartouche 2"
+            what = ngettext(
+                "remove {count} more stone ('remove <temple><kind>')",
+                "remove {count} more stones ('remove <temple><kind>')",
+                self.removals_left,
+            ).format(count=self.removals_left)
+        else:
+            rule = "Aton rules §4 step G.2: placing cartouche 4's stones"
+            what = ngettext(
+                "place {count} more stone ('place <temple><kind>')",
+                "place {count} more stones ('place <temple><kind>')",
+                self.placements_left,
+            ).format(count=self.placements_left)
         wrong_step = {
             Exchange: EXCHANGE_PHASE,
             Assign: ASSIGN_PHASE,
@@ -197,24 +205,35 @@ class AtonState(State):
             Place: PLACE_PHASE,
         }.get(type(action))
         if wrong_step != phase:
-            return rule, f"this is not the moment for that: {what}"
+            return rule, _("this is not the moment for that: {what}").format(what=what)
         if isinstance(action, Assign):
-            return rule, f"you hold no card of value {action.value} (your hand: {sorted(self.hand[p])})"
+            hand = ", ".join(str(v) for v in sorted(self.hand[p]))
+            return rule, _("you hold no card of value {value} (your hand: {hand})").format(
+                value=action.value, hand=hand
+            )
         assert isinstance(action, Place | Remove)
         allowed = self.cartouches[p][2]
-        temple, kind = action.temple + 1, KIND_NAMES[KINDS[action.kind]]
+        temple, kind = action.temple + 1, _(KIND_NAMES[KINDS[action.kind]])
         if action.temple >= allowed:
-            verb = "place in" if isinstance(action, Place) else "remove from"
-            return (
-                "Aton rules §4 step G: cartouche 3 limits the temples",
-                f"your third cartouche shows {allowed}: you may only {verb} temples 1 to {allowed}",
-            )
+            rule = "Aton rules §4 step G: cartouche 3 limits the temples"
+            if isinstance(action, Place):
+                return rule, _(
+                    "your third cartouche shows {allowed}: you may only place in temples 1 to {allowed}"
+                ).format(allowed=allowed)
+            return rule, _(
+                "your third cartouche shows {allowed}: you may only remove from temples 1 to {allowed}"
+            ).format(allowed=allowed)
         if isinstance(action, Place):
-            return "Aton rules §2.1: one stone per square", f"temple {temple} has no empty {kind} square"
-        whose = "your own" if self.victim == p else "your opponent's"
-        return (
-            "Aton rules §4 step G.1: removals by cartouche 2",
-            f"temple {temple} has none of {whose} stones on a {kind} square",
+            return "Aton rules §2.1: one stone per square", _("temple {temple} has no empty {kind} square").format(
+                temple=temple, kind=kind
+            )
+        rule = "Aton rules §4 step G.1: removals by cartouche 2"
+        if self.victim == p:
+            return rule, _("temple {temple} has none of your own stones on a {kind} square").format(
+                temple=temple, kind=kind
+            )
+        return rule, _("temple {temple} has none of your opponent's stones on a {kind} square").format(
+            temple=temple, kind=kind
         )
 
     # --- round flow (rules/aton.md §4) --------------------------------------------------
@@ -730,37 +749,11 @@ class AtonState(State):
         return obs
 
     def full_state(self) -> JsonDict:
-        return {
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "history": [str(a) for a in self.history],
-            "owner": self.owner,
-            "count": self.count,
-            "empty": self.empty,
-            "supply": self.supply,
-            "kingdom": self.kingdom,
-            "scores": self.scores,
-            "draw": self.draw,
-            "known_bottom": self.known_bottom,
-            "discard": self.discard,
-            "hidden_discard": self.hidden_discard,
-            "hand": self.hand,
-            "cartouches": self.cartouches,
-            "revealed": self.revealed,
-            "exchange_counter": self.exchange_counter,
-            "exchange_choice": self.exchange_choice,
-            "round": self.round,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.to_move,
-            "order": self.order,
-            "turn": self.turn,
-            "removals_left": self.removals_left,
-            "victim": self.victim,
-            "placements_left": self.placements_left,
-            "winner": self.winner,
-            "win_reason": self.win_reason,
-            "log": self.log,
-        }
+        """Every written field of the declaration (:mod:`netjer.games.aton.fields`) under its
+        key, after the kernel's seed, generator state and history."""
+        out: JsonDict = {"seed": self.seed, "rng": self.rng.state, "history": [str(a) for a in self.history]}
+        out.update(write_fields(self, FIELDS, _JSON_FORMS))
+        return out
 
     def public_scores(self) -> list[float] | None:
         """Both players' points (public)."""

@@ -25,10 +25,12 @@ is known to its owner only if ``owner_sees_drawn`` (default) and to the opponent
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from netjer.core.action import Action
+from netjer.core.fields import write_fields
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
 from netjer.games.nile.actions import (
@@ -43,6 +45,7 @@ from netjer.games.nile.actions import (
     action_table,
 )
 from netjer.games.nile.board import ISIS, SETH, Geometry, geometry
+from netjer.games.nile.fields import FIELDS
 from netjer.games.nile.soldiers import SIDE_SHIFT, SIDE_STRIDE, START_VALUE, column_values
 from netjer.i18n import _, get_language, ngettext
 
@@ -63,6 +66,27 @@ Event = tuple[Any, ...]
 #: The public log: ``(events of the last action, log before it)`` or ``None``; immutable
 #: once built, so clones share it.
 Log = tuple[list[Event], "Log"] | None
+
+
+def chained_events(log: Log) -> list[Event]:
+    """The events of a log chain (``(events of the last action, log before it)``), oldest first."""
+    chunks = []
+    node = log
+    while node is not None:
+        chunks.append(node[0])
+        node = node[1]
+    return [e for chunk in reversed(chunks) for e in chunk]
+
+
+#: How ``full_state`` writes Dioses del Nilo's own JSON forms (:mod:`netjer.games.nile.fields`).
+JSON_FORMS: dict[str, Callable[[Any], Any]] = {
+    "phase": lambda phase: PHASE_NAMES[phase],
+    "repetitions": lambda reps: sorted(
+        [[list(k[0]), [list(k[1][0]), list(k[1][1])], k[2], k[3]], n] for k, n in reps.items()
+    ),
+    "events": lambda events: [list(e) for e in events],
+    "log": lambda log: [list(e) for e in chained_events(log)],
+}
 
 
 #: Per square: the moves ``(dst, action)`` of a soldier there.
@@ -657,38 +681,14 @@ class NileState(State):
 
     def log_events(self) -> list[Event]:
         """Every public event since the start of the game, in order."""
-        chunks = []
-        node = self.log
-        while node is not None:
-            chunks.append(node[0])
-            node = node[1]
-        return [e for chunk in reversed(chunks) for e in chunk]
+        return chained_events(self.log)
 
     def full_state(self) -> JsonDict:
-        return {
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "history": [str(a) for a in self.history],
-            "board": self.board,
-            "values": self.val,
-            "face_up": self.up,
-            "columns": self.col,
-            "hands": self.hand,
-            "cemeteries": self.dead,
-            "hourglass": self.clock,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.to_move,
-            "ender": self.ender,
-            "round": self.round,
-            "quiet": self.quiet,
-            "repetitions": sorted(
-                [[list(k[0]), [list(k[1][0]), list(k[1][1])], k[2], k[3]], n] for k, n in self.reps.items()
-            ),
-            "winner": self.winner,
-            "reason": self.reason,
-            "events": [list(e) for e in self.events],
-            "log": [list(e) for e in self.log_events()],
-        }
+        """Every written field of the declaration (:mod:`netjer.games.nile.fields`) under its
+        key, after the kernel's seed, generator state and history."""
+        out: JsonDict = {"seed": self.seed, "rng": self.rng.state, "history": [str(a) for a in self.history]}
+        out.update(write_fields(self, FIELDS, JSON_FORMS))
+        return out
 
     def describe_action(self, action: Action, viewer: int | None) -> str:
         """Words for ``action`` by the current player, as ``viewer`` may know it: the value

@@ -33,7 +33,7 @@ from netjer.games.ankh import battle
 from netjer.games.ankh.gods.base import AMUN, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import AMUN as AMUN_ACTION
 from netjer.games.ankh.notation import NOAMUN
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -59,7 +59,11 @@ class AmunPower(GodPower):
     name: ClassVar[str] = "Amun"
     summary: ClassVar[str] = "Once per Conflict, in one Battle, plays two Battle cards (GG, PA2, J, P)."
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        ANNOUNCE: ("amun-two-cards", "§4.1 Amun", "play two Battle cards in this battle ('amun') or one ('noamun')"),
+        ANNOUNCE: (
+            "amun-two-cards",
+            "§4.1 Amun",
+            N_("play two Battle cards in this battle ('amun') or one ('noamun')"),
+        ),
     }
 
     def data(self, st: AnkhState) -> AmunData:

@@ -37,7 +37,7 @@ from netjer.games.ankh.gods.base import ANUBIS, Dead, GodPower, Task, god_phase,
 from netjer.games.ankh.notation import NOTRAP, TRAP, Trap
 from netjer.games.ankh.pieces import WARRIOR
 from netjer.games.ankh.rules_queries import god_hex, neutralised
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -70,7 +70,11 @@ class AnubisPower(GodPower):
         "them back for 1 Follower when summoning (GG, PA2, J, P)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        TRAP_PHASE: ("anubis-trap", "§4.1 Anubis", "trap a killed Warrior of a player ('trap 2') or not ('notrap')"),
+        TRAP_PHASE: (
+            "anubis-trap",
+            "§4.1 Anubis",
+            N_("trap a killed Warrior of a player ('trap 2') or not ('notrap')"),
+        ),
     }
 
     def data(self, st: AnkhState) -> AnubisData:

@@ -53,7 +53,7 @@ from netjer.games.ankh import guardians
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -93,8 +93,12 @@ class BastetPower(GodPower):
         "an opponent may reveal one once per turn — the star kills (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        PLACE_PHASE: ("bastet-cats", "§4.2 Bastet", "place a cat face down on a Monument in another region"),
-        STAR_PHASE: ("bastet-star", "§4.2 Bastet", "choose your figure next to the star that it kills ('kill r,c')"),
+        PLACE_PHASE: ("bastet-cats", "§4.2 Bastet", N_("place a cat face down on a Monument in another region")),
+        STAR_PHASE: (
+            "bastet-star",
+            "§4.2 Bastet",
+            N_("choose your figure next to the star that it kills ('kill r,c')"),
+        ),
     }
     #: The last view built for a viewer not holding Bastet (first) and for one holding her
     #: (second), each with the values it was built from (the cats' places and faces, whether
@@ -170,18 +174,28 @@ class BastetPower(GodPower):
         d = self.data(st)
         name = st.board.hex_name
         left = [CAT_IDS[c] for c in range(3) if d.at[c] == HAND and not d.up[c]]
-        to_place = f"the cats left to place: {', '.join(left)}" if left else "every cat is placed"
+        to_place = (
+            _("the cats left to place: {cats}").format(cats=", ".join(left)) if left else _("every cat is placed")
+        )
         cat = CAT_IDS[action.cat]
         if d.at[action.cat] == GONE:
-            return f"the {cat} cat is out of the game; {to_place}"
+            return _("the {cat} cat is out of the game; {to_place}").format(cat=cat, to_place=to_place)
         if d.at[action.cat] >= 0:
-            return f"the {cat} cat is already placed, at {name(d.at[action.cat])}; {to_place}"
+            return _("the {cat} cat is already placed, at {hex}; {to_place}").format(
+                cat=cat, hex=name(d.at[action.cat]), to_place=to_place
+            )
         if d.up[action.cat]:
-            return f"the {cat} cat is face up beside your board until the next placement; {to_place}"
+            return _("the {cat} cat is face up beside your board until the next placement; {to_place}").format(
+                cat=cat, to_place=to_place
+            )
         h = action.hex
         if st.monument[h] < 0:
-            return f"there is no Monument on {name(h)}: a cat goes on a Monument; {to_place}"
-        return f"the region of {name(h)} already holds a cat: one cat per region; {to_place}"
+            return _("there is no Monument on {hex}: a cat goes on a Monument; {to_place}").format(
+                hex=name(h), to_place=to_place
+            )
+        return _("the region of {hex} already holds a cat: one cat per region; {to_place}").format(
+            hex=name(h), to_place=to_place
+        )
 
     # --- battles ----------------------------------------------------------------------------------
 

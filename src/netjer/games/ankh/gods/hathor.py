@@ -39,7 +39,7 @@ from netjer.games.ankh import actions
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
 from netjer.games.ankh.pieces import FIGURE_IDS
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -62,7 +62,7 @@ class HathorPower(GodPower):
         PLACE_PHASE: (
             "hathor-place",
             "§4.2 Hathor",
-            "sacrifice 1 Follower to place a figure ('put warrior r,c') or 'noplace'",
+            N_("sacrifice 1 Follower to place a figure ('put warrior r,c') or 'noplace'"),
         ),
     }
 

@@ -33,7 +33,7 @@ from netjer.core.action import Action
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, NUM_CARDS
 from netjer.games.ankh.gods.base import HORUS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import DONE, EYE, FORBID, Eye, Forbid
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -63,8 +63,12 @@ class HorusPower(GodPower):
         "At each Conflict, Eyes on up to 2 battle regions; there he forbids a card (not the Cycle of Ma'at) (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        EYE_PHASE: ("horus-eye", "§4.2 Horus", "put an Eye on a region where a Battle will be ('eye 3'), 'done'"),
-        FORBID_PHASE: ("horus-forbid", "§4.2 Horus", "forbid a card other than the Cycle of Ma'at ('forbid chariots')"),
+        EYE_PHASE: ("horus-eye", "§4.2 Horus", N_("put an Eye on a region where a Battle will be ('eye 3'), 'done'")),
+        FORBID_PHASE: (
+            "horus-forbid",
+            "§4.2 Horus",
+            N_("forbid a card other than the Cycle of Ma'at ('forbid chariots')"),
+        ),
     }
     PRIORITY: ClassVar[dict[str, int]] = {"on_battle_start": -1}
 

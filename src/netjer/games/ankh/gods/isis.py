@@ -28,7 +28,7 @@ from netjer.core.action import Action
 from netjer.games.ankh.gods.base import ISIS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import DONE, SAVE, Save
 from netjer.games.ankh.rules_queries import controllers
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -46,7 +46,7 @@ class IsisPower(GodPower):
         "Her figures adjacent to an enemy are Protected: in Battle Resolution she may keep them alive (GG, J, P)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        SAVE_PHASE: ("isis-save", "§4.1 Isis", "keep a Protected figure alive ('save r,c'), or 'done'"),
+        SAVE_PHASE: ("isis-save", "§4.1 Isis", N_("keep a Protected figure alive ('save r,c'), or 'done'")),
     }
 
     def protected(self, st: AnkhState) -> list[int]:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, ClassVar
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import OSIRIS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOUNDERWORLD, PICK, UNDERWORLD, Pick, Underworld
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -71,8 +71,8 @@ class OsirisPower(GodPower):
         "not use the space (J, P)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        PLACE_PHASE: ("osiris-underworld", "§4.1 Osiris", "place an Underworld token ('underworld r,c'), or not"),
-        PICK_PHASE: ("osiris-pick", "§4.1 Osiris", "pick the Underworld token to move ('pick r,c'), or not"),
+        PLACE_PHASE: ("osiris-underworld", "§4.1 Osiris", N_("place an Underworld token ('underworld r,c'), or not")),
+        PICK_PHASE: ("osiris-pick", "§4.1 Osiris", N_("pick the Underworld token to move ('pick r,c'), or not")),
     }
 
     def data(self, st: AnkhState) -> OsirisData:

@@ -30,7 +30,7 @@ from netjer.games.ankh.gods.base import RA, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOSUN
 from netjer.games.ankh.notation import SUN as SUN_ACTION
 from netjer.games.ankh.pieces import GOD
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -54,7 +54,7 @@ class RaPower(GodPower):
         "with a Radiant figure there (J, P)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        SUN_PHASE: ("ra-sun", "§4.1 Ra", "make the figure just summoned Radiant ('sun') or not ('nosun')"),
+        SUN_PHASE: ("ra-sun", "§4.1 Ra", N_("make the figure just summoned Radiant ('sun') or not ('nosun')")),
     }
     #: The last observed badges and the spaces of their Radiant figures (the view is built
     #: again only when the badges differ; a field written by any means shows at once).

@@ -35,7 +35,7 @@ from netjer.games.ankh import battle, devotion
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, hand_of
 from netjer.games.ankh.gods.base import THOTH, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import GUESS, NOGUESS, Guess
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -66,7 +66,7 @@ class ThothPower(GodPower):
         "opponent takes the scale; at the end of each Conflict, 1 Devotion per Follower on it (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        GUESS_PHASE: ("thoth-guess", "§4.2 Thoth", "guess an opponent's card ('guess 2 chariots') or 'noguess'"),
+        GUESS_PHASE: ("thoth-guess", "§4.2 Thoth", N_("guess an opponent's card ('guess 2 chariots') or 'noguess'")),
     }
 
     def data(self, st: AnkhState) -> ThothData:
