@@ -111,9 +111,9 @@ def write_fields(
 def held_attributes(obj: object) -> set[str]:
     """The instance attributes ``obj`` holds, for the field tests.
 
-    In the Python build, its ``__dict__``; in the compiled build (``make compiled``), where a
-    state is a native class without one, the attributes its class and bases declare (mypyc
-    lists each class's own in ``__mypyc_attrs__``) that are set.
+    Its ``__dict__`` (the Python build, or a Python subclass of a compiled class), and the
+    attributes set in the native slots that its class and bases declare in the compiled build
+    (``make compiled``; mypyc lists each class's own in ``__mypyc_attrs__``).
 
     Args:
         obj: a state or record.
@@ -121,10 +121,9 @@ def held_attributes(obj: object) -> set[str]:
     Returns:
         The names of its set attributes.
     """
-    if hasattr(obj, "__dict__"):
-        return set(vars(obj))
     names = {n for klass in type(obj).__mro__ for n in getattr(klass, "__mypyc_attrs__", ()) if not n.startswith("__")}
-    return {n for n in names if hasattr(obj, n)}
+    held = {n for n in names if hasattr(obj, n)}
+    return held | set(vars(obj)) if hasattr(obj, "__dict__") else held
 
 
 def field_table(groups: Sequence[tuple[str, Sequence[StateField]]]) -> str:
