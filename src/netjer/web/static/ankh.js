@@ -111,7 +111,7 @@ const MONUMENTS = ["obelisk", "temple", "pyramid"];
 // [id, the short name on the god board, the name]
 const powers = () => [
   ["commanding", t("Commanding"), t("Commanding")], ["inspiring", t("Inspiring"), t("Inspiring")], ["omnipresent", t("Omnipresent"), t("Omnipresent")], ["revered", t("Revered"), t("Revered")],
-  ["resplendent", t("Resplendent"), t("Resplendent")], ["obelisk-attuned", t("Obelisk Att."), t("Obelisk Attuned")], ["temple-attuned", t("Temple Att."), t("Temple Attuned")], ["pyramid-attuned", t("Pyramid Att."), t("Pyramid Attuned")],
+  ["resplendent", t("Resplendent"), t("Resplendent")], ["obelisk-attuned", t("Obelisk Attuned"), t("Obelisk Attuned")], ["temple-attuned", t("Temple Attuned"), t("Temple Attuned")], ["pyramid-attuned", t("Pyramid Attuned"), t("Pyramid Attuned")],
   ["glorious", t("Glorious"), t("Glorious")], ["magnanimous", t("Magnanimous"), t("Magnanimous")], ["bountiful", t("Bountiful"), t("Bountiful")], ["worshipful", t("Worshipful"), t("Worshipful")],
 ];
 const powerTexts = () => ({
@@ -182,6 +182,29 @@ const stepWords = () => ({
   "cycle-of-maat": t("Cycle of Ma'at"),
 });
 const DEVOTION_TOP = 31;
+// The smallest text on the board, in drawing units: the wide board is drawn about 0.84 px a
+// unit at 1400 px (issue 29: nothing under 11 px), and a phone zooms until it is 12 px (phone.js).
+const MIN_FONT = 13.5;
+// about how wide a character of MIN_FONT text is, in units
+const CHAR_W = 7.9;
+
+/** Squeeze ``node``'s text to ``width`` units when it would be wider (its size stays). */
+function fitText(node, width) {
+  const size = Number(node.getAttribute("font-size")) || MIN_FONT;
+  if (node.textContent.length * CHAR_W * (size / MIN_FONT) > width) {
+    node.setAttribute("textLength", width);
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
+/** No text of the board under MIN_FONT (the drawings were laid out for it; this catches a size
+ * computed from a piece's radius). */
+function raiseSmallText(root) {
+  for (const node of root.querySelectorAll("text")) {
+    if (Number(node.getAttribute("font-size")) < MIN_FONT && !node.closest("[data-art]")) node.setAttribute("font-size", MIN_FONT);
+  }
+}
 
 // ---------- the gods' powers (§4; src/netjer/games/ankh/gods/*.py) ----------
 
@@ -396,7 +419,8 @@ function godShape(god, cx, cy, r, { label = null, number = false, ring = null, f
     const text_ = svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff" }, label);
     if (number) text_.append(svg("tspan", { "font-size": size * 0.62, dy: size * 0.12, text: god + 1 }));
     g.append(text_);
-  } else if (number) {
+  } else if (number && r * 1.05 >= MIN_FONT) {
+    // a small token shows its seat by shape and colour alone (the number would be unreadable)
     const size = r * 1.05;
     g.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff", text: god + 1 }));
   }
@@ -500,7 +524,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
   if (showCoordinates) {
     HEXES.forEach((hx, h) => {
       const [cx, cy] = centers[h];
-      g.append(svg("text", { class: "hex-coord", x: cx, y: cy - geo.S / 2 + 13, "text-anchor": "middle", "font-size": 13, "font-weight": 600, fill: hx.t === "W" ? "#ffffff" : "#3b2a14", stroke: hx.t === "W" ? "#1f4f78" : "#fffaf0", "stroke-width": 2.5, "paint-order": "stroke", "pointer-events": "none", "aria-hidden": "true", text: hx.name }));
+      g.append(svg("text", { class: "hex-coord", x: cx, y: cy - geo.S / 2 + 13, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 600, fill: hx.t === "W" ? "#ffffff" : "#3b2a14", stroke: hx.t === "W" ? "#1f4f78" : "#fffaf0", "stroke-width": 2.5, "paint-order": "stroke", "pointer-events": "none", "aria-hidden": "true", text: hx.name }));
     });
   }
 
@@ -705,7 +729,7 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
       const [x, y] = geo.corner(h, k, 1.0);
       const ag = svg("g", { class: "target aim-target", "data-action": action });
       ag.append(svg("rect", { class: "focus-ring", x: x - 21, y: y - 9, width: 42, height: 18, rx: 9, fill: "#ffebee", stroke: "#d50000", "stroke-width": 2.5 }));
-      ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10.5, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
+      ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
       svgButton(ag, t("aim the Giant Scorpion at its {sides} sides", { sides: action.slice(4) }), () => ctx.play(action), `ankh-aim-${d}`);
       g.append(ag);
     }
@@ -755,7 +779,7 @@ function drawFooter(obs, ctx, L) {
   const camels = t("camels");
   g.append(text(cx + 24, y, camels));
   cx += Math.max(88, 34 + camels.length * 7.6);
-  g.append(art.conflictToken(3, cx + 10, y - 5, 22));
+  g.append(art.conflictToken(3, cx + 10, y - 5, 25));
   g.append(text(cx + 26, y, t("Conflict Order token")));
   // the coordinates toggle: a switch drawn under the map (the names always hold them)
   const bw = 196;
@@ -788,7 +812,7 @@ function drawTracks(obs, ctx, legal, box) {
   const { x, y, w, h } = box;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
   g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Action tracks") }));
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("a 2nd action goes on a lower row · ★ fires an event") }));
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: "#6b6256", text: t("a 2nd action goes on a lower row · ★ fires an event") }));
   const turn = obs.turn || {};
   const mover = turn.seat;
   const cell = 32;
@@ -799,13 +823,17 @@ function drawTracks(obs, ctx, legal, box) {
     const rowW = labelW + (last + 1) * cell + 92;
     const rg = svg("g", { class: "track-row", "data-row": track.action, "data-term": track.action });
     rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "#fbf4e4", stroke: "none" }));
-    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": 13, "font-weight": 600, fill: "#3b2a14", text: rowWords()[track.action] }));
+    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: "#3b2a14", text: rowWords()[track.action] }));
     for (let i = 0; i <= last; i += 1) {
       const cx = x + labelW + i * cell;
       const unused = i < track.start;
       const isEvent = i === track.event_space;
       rg.append(svg("rect", { x: cx, y: ry, width: cell - 3, height: 24, rx: 4, fill: isEvent ? "#f2c14e" : unused ? "#e6dccb" : "#fffaf0", stroke: "#a08660", "stroke-width": 1 }));
-      if (i < 4) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": 11, fill: unused ? "#a3998a" : "#6b6256", text: `${5 - i}P` }));
+      if (i < 4) {
+        // "5P": the short form of where the marker starts with 5 players (in full in its name)
+        const full = t("the marker's start with {n} players", { n: 5 - i });
+        rg.append(svg("g", { role: "img", "aria-label": full }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : "#5b5246", text: `${5 - i}P` }), svg("title", { text: full })));
+      }
       if (isEvent) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
       if (i === track.marker) {
         rg.append(svg("circle", { cx: cx + (cell - 3) / 2, cy: ry + 12, r: 9, fill: "#4e342e", stroke: "#fff", "stroke-width": 2, "data-marker": track.action, "data-key": `marker:${track.action}`, role: "img", "aria-label": t("{row}: the marker on space {n}", { row: rowWords()[track.action], n: track.marker + 1 }) }));
@@ -813,7 +841,7 @@ function drawTracks(obs, ctx, legal, box) {
     }
     const left = track.event_space - track.marker;
     const info = left <= 0 ? t("event!") : t("{n} to go", { n: left });
-    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": 12, fill: "#6b6256", text: info }));
+    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": MIN_FONT, fill: "#6b6256", text: info }));
     if (turn.last_action === track.action && turn.actions_taken > 0 && mover !== undefined) {
       // this turn's first action: the mover's mark at the end of the row
       rg.append(godShape(mover, x + labelW + (last + 1) * cell + 74, ry + 12, 7, { number: true }));
@@ -829,8 +857,8 @@ function drawTracks(obs, ctx, legal, box) {
 
   // the event track: a start space and the 18 events
   const ey = y + 28 + 4 * 29 + 14;
-  g.append(svg("text", { x: x + 10, y: ey, "font-size": 13, "font-weight": 700, fill: "#3b2a14", text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
-  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("M Monument · K Camels · C Conflict") }));
+  g.append(svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
+  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: "#6b6256", text: t("M Monument · K Camels · C Conflict") }));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
   const eg = svg("g", { class: "event-track", "data-term": "event-track" });
@@ -849,7 +877,7 @@ function drawTracks(obs, ctx, legal, box) {
     if (kind === "conflict") sg.append(svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, ...shapeAttrs }));
     else sg.append(svg("circle", { cx, cy, r, ...shapeAttrs }));
     const label = kind === null ? "S" : kind === "conflict" ? `C${conflictNo}` : EVENT_SHORT[kind];
-    sg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
+    sg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
     if (i === obs.events_done) {
       sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i, "data-key": "marker:events", role: "img", "aria-label": tn("{n} event done", "{n} events done", i, { n: i }) }));
     }
@@ -869,7 +897,7 @@ function drawTurn(obs, box) {
     const who = obs.winners.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(t(" and "));
     const over = !obs.winners.length ? t("Game over — nobody wins") : tn("Game over — {who} wins", "Game over — {who} win", obs.winners.length, { who });
     g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: over }));
-    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: obs.end_reason ? translateLine(obs.end_reason) : "" }));
+    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: "#3b2a14", text: obs.end_reason ? translateLine(obs.end_reason) : "" }));
     return g;
   }
   const seat = turn.seat;
@@ -878,10 +906,10 @@ function drawTurn(obs, box) {
   const mover = seatLabel(obs, seat, t("Player {n}", { n: seat + 1 }));
   g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("{who}'s turn · {nth}", { who: mover, nth }) }));
   const order = obs.turn_order.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(" → ");
-  g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: t("Turn order: {order}", { order }) }));
+  g.append(fitText(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: "#3b2a14", text: t("Turn order: {order}", { order }) }), w - 20));
   const actor = obs.to_move === null ? "" : names[obs.to_move] || t("Player {n}", { n: obs.to_move + 1 });
   const phase = obs.to_move === null ? "" : t("{who} {does}", { who: actor, does: phaseWords(obs) });
-  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": 12.5, "font-weight": 600, fill: "#1f5f8b", text: t("Now: {phase}", { phase }) }));
+  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": MIN_FONT, "font-weight": 600, fill: "#1f5f8b", text: t("Now: {phase}", { phase }) }));
   return g;
 }
 
@@ -891,14 +919,14 @@ function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, data
   if (state === "back") {
     g.dataset.card = "back";
     g.append(svg("rect", { x, y, width: w, height: h, rx: 4, fill: "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.5 }));
-    g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#f6e7c8", text: "☥ ?" }));
+    g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 700, fill: "#f6e7c8", text: "☥ ?" }));
     return g;
   }
   g.dataset.card = "face";
   g.dataset.value = id;
   const fill = state === "used" ? "#e3dccf" : state === "chosen" ? "#ffe08a" : "#fffaf0";
   g.append(svg("rect", { class: "focus-ring", x, y, width: w, height: h, rx: 4, fill, stroke: state === "used" ? "#a89f90" : "#5b4630", "stroke-width": state === "chosen" ? 2.5 : 1.5, "stroke-dasharray": state === "used" ? "3 2" : null }));
-  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": w < 54 ? 10 : 11, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }));
+  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }));
   if (owner !== null) g.dataset.owner = owner;
   const about = cardTexts()[id] || id;
   g.append(svg("title", { text: state === "used" ? t("{card} (used)", { card: about }) : about }));
@@ -917,7 +945,7 @@ function drawBattle(obs, ctx, box) {
     : t("Conflict {n} · region {region}: {step}", { n: obs.conflicts_done + 1, region: b.region, step: stepWords()[b.step] || b.step });
   g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#7f1010", text: head }));
   const tb = b.tiebreaker_used ? t("tie-breaker: {god} (used)", { god: names[b.tiebreaker] }) : t("tie-breaker: {god}", { god: names[b.tiebreaker] });
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 12, fill: "#5e1010", text: tb }));
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5e1010", text: tb }));
   if (b.region === undefined) return g;
   const gods = b.gods || [];
   const slot = Math.min(gods.length <= 3 ? 158 : 124, (w - 16 - (b.forbidden ? 104 : 0)) / Math.max(1, gods.length));
@@ -927,8 +955,8 @@ function drawBattle(obs, ctx, box) {
     const fg = svg("g", { "data-forbidden-card": b.forbidden });
     fg.append(cardFace(fx, y + 47, b.forbidden, { w: 62, h: 22, state: "used" }));
     fg.append(svg("line", { x1: fx + 3, y1: y + 66, x2: fx + 59, y2: y + 50, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round" }));
-    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": 11.5, "font-weight": 700, fill: "#7f1010", text: godNames().horus }));
-    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": 11, fill: "#7f1010", text: t("forbidden") }));
+    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": MIN_FONT, "font-weight": 700, fill: "#7f1010", text: godNames().horus }));
+    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": MIN_FONT, fill: "#7f1010", text: t("forbidden") }));
     fg.append(svg("title", { text: t("Horus forbids {card} in this Battle", { card: cardShort()[b.forbidden] }) }));
     g.append(fg);
   }
@@ -940,7 +968,7 @@ function drawBattle(obs, ctx, box) {
     const sy = y + 27;
     const sg = svg("g", { class: "battle-god", "data-god": god });
     sg.append(godShape(god, sx + 8, sy + 8, 7.5, { number: true }));
-    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": 12, "font-weight": 700, fill: "#3b2a14", text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
+    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
     const card = (b.cards || {})[String(god)];
     const chosen = (b.chosen || []).includes(god);
     // Amun announcing two cards: two cards, both secret until the reveal
@@ -954,14 +982,14 @@ function drawBattle(obs, ctx, box) {
         const cx = sx + k * (cw + 3);
         sg.append(id === "?" ? cardFace(cx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }) : cardFace(cx, sy + 20, id, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
       });
-      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? t("2 cards: choosing…") : t("2 cards") }));
+      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? t("2 cards: choosing…") : t("2 cards") }));
       cw = faces.length ? 2 * cw + 3 : 70;
     } else if (card) {
       sg.append(cardFace(sx, sy + 20, card, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
     } else if (chosen) {
       sg.append(cardFace(sx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }));
     } else if (b.step === "cards") {
-      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: t("choosing…") }));
+      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: "#6b6256", "font-style": "italic", text: t("choosing…") }));
     }
     const bits = [];
     if (b.bidders && b.bidders.includes(god)) {
@@ -973,7 +1001,7 @@ function drawBattle(obs, ctx, box) {
     if (guess && guess.god === god) bits.push(t("Thoth: {card}?", { card: cardShort()[guess.card] || guess.card }));
     if (bastet && bastet.holder === god && (bastet.battle_cats || []).length) bits.push(t("cats {cats}", { cats: bastet.battle_cats.map((c) => CAT_SHORT[c]).join(" ") }));
     if (b.winner === god) bits.push("wins");
-    if (bits.length) sg.append(svg("text", { x: sx + cw + 4, y: sy + 36, "font-size": 11.5, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
+    if (bits.length) sg.append(svg("text", { x: sx + cw + 4, y: sy + 36, "font-size": MIN_FONT, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
     g.append(sg);
   });
   return g;
@@ -989,7 +1017,7 @@ function powersLine(powers, info, x, y, width) {
   const more = (n) => (n < powers.length ? t(" +{n} more", { n: powers.length - n }) : "");
   const line = (n) => t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + tail;
   while (shown > 0 && !fits(line(shown))) shown -= 1;
-  const textEl = svg("text", { x, y, "font-size": 12.5, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
+  const textEl = svg("text", { x, y, "font-size": MIN_FONT, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
   if (!fits(line(shown))) { textEl.setAttribute("textLength", width); textEl.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
   const g = svg("g", { class: "powers-line" }, textEl);
   g.append(svg("title", { text: line(powers.length) }));
@@ -1043,18 +1071,18 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(powersLine(names, info, x + 10, r1, w - 20));
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
-    else g.append(svg("text", { x: x + 10, y: r2, "font-size": 12.5, fill: "#3b2a14", text: t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") }) }));
+    else g.append(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: "#3b2a14", text: t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") }) }));
     if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
     return g;
   }
 
   // left: the dashboard's six Ankh tokens (G: a Guardian icon under it), the pool
   const leftW = 236;
-  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": 12, fill: "#6b6256", text: t("Unlocks") }));
-  slots(x + 66, top + 44);
-  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": 12.5, fill: "#3b2a14", text: info.next_unlock_level ? t("{pool} Ankh tokens; next unlock: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens; nothing left to unlock", { pool: info.ankh_pool }) }));
+  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: "#5b5246", text: t("Unlocks") }));
+  slots(x + 80, top + 44);
+  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: "#3b2a14", text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) }));
   const poolText = t("Pool: {pool}", { pool: poolWords.join(", ") });
-  const poolLine = svg("text", { x: x + 10, y: top + 89, "font-size": 13, fill: "#3b2a14", text: poolText.length <= 30 ? poolText : `${poolText.slice(0, 29)}…` });
+  const poolLine = svg("text", { x: x + 10, y: top + 89, "font-size": MIN_FONT, fill: "#3b2a14", text: poolText.length <= 30 ? poolText : `${poolText.slice(0, 29)}…` });
   g.append(svg("g", {}, poolLine, svg("title", { text: poolText })));
 
   // right: the twelve powers, three level columns of four as on the dashboard
@@ -1068,7 +1096,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     const has = info.powers.includes(id);
     const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no", "data-term": id });
     pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : "#efe7d6", stroke: has ? "#111" : "#c9b996", "stroke-width": 1 }));
-    pg.append(svg("text", { x: bx + 4, y: by + ph / 2 + 3.5, "font-size": has ? 10.5 : 11, "font-weight": has ? 700 : 400, fill: has ? "#fff" : "#6b6256", text: short }));
+    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? "#fff" : "#5b5246", text: short }), pw - 10));
     pg.append(svg("title", { text: t("{power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }) }));
     if (mine && legal.power.has(id)) {
       const action = legal.power.get(id);
@@ -1118,9 +1146,9 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
   } else {
     const cw = 70;
-    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#6b6256", text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
+    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#6b6256", text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
     cx += 170;
-    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#8b8070", text: t("none") }));
+    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", text: t("none") }));
     for (const id of info.used_cards) {
       g.append(cardFace(cx, cy, id, { w: cw, h: ch, state: "used", owner: god, dataset: { used: `${god}-${id}` } }));
       cx += cw + 3;
@@ -1269,14 +1297,14 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
   const g = svg("g", { class: "god-power", "data-god-power": pid, "data-god": god, "data-term": pid });
   g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#f3e7c9", stroke: "#b49a68", "stroke-width": 1 }));
   g.append(svg("title", { text: t("{god}: {text}", { god: godNames()[pid], text: godTexts()[pid] }) }));
-  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": 12.5, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
+  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": MIN_FONT, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
   let cx = x + 18 + godNames()[pid].length * 9.7;
   const right = x + w - 6;
   const words = (text, attrs = {}) => {
     const room = Math.floor((right - cx) / 6.3);
     if (room < 4) return;
     const shown = text.length <= room ? text : `${text.slice(0, room - 1)}…`;
-    g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": 12.5, fill: "#3b2a14", ...attrs, text: shown }));
+    g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": MIN_FONT, fill: "#3b2a14", ...attrs, text: shown }));
     cx += shown.length * 6.3 + 8;
   };
   const icon = (node, width, data = {}) => {
@@ -1355,8 +1383,8 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
       for (const e of entries) {
         const cg = svg("g", { "data-board-cat": e.where, "data-cat-face": e.face === "up" ? "up" : "down" });
         if (e.value) cg.dataset.catValue = e.value;
-        cg.append(catIcon(cx + 9, mid, 9, e.face, e.value));
-        cg.append(svg("text", { x: cx + 19, y: mid + 4.3, "font-size": 11.5, fill: "#3b2a14", text: e.where }));
+        cg.append(catIcon(cx + 9, mid, 9.6, e.face, e.value));
+        cg.append(svg("text", { x: cx + 19, y: mid + 4.3, "font-size": MIN_FONT, fill: "#3b2a14", text: e.where }));
         icon(cg, 24 + e.where.length * 6.2);
       }
       const notes = [];
@@ -1381,7 +1409,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
       for (const token of st.eyes_on_regions || []) {
         const eg = svg("g", { "data-eye": token });
         eg.append(eyeIcon(cx + 10, mid, 19, false));
-        eg.append(svg("text", { x: cx + 22, y: mid + 4.3, "font-size": 11.5, "font-weight": 700, fill: "#0d2a4a", text: t("on {token}", { token }) }));
+        eg.append(svg("text", { x: cx + 22, y: mid + 4.3, "font-size": MIN_FONT, "font-weight": 700, fill: "#0d2a4a", text: t("on {token}", { token }) }));
         icon(eg, 50);
       }
       for (let i = 0; i < st.eyes_free; i += 1) icon(eyeIcon(cx + 10, mid, 19, true), 24, { eye: "free" });
@@ -1402,7 +1430,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
 function drawGuessRow(obs, ctx, legal, god, x, y, w) {
   const g = svg("g", { class: "guess-row", "data-guess-god": god });
   const cards = legal.guess.get(god);
-  g.append(svg("text", { x, y: y + 15, "font-size": 12.5, "font-weight": 700, fill: "#3b2a14", text: t("Guess:") }));
+  g.append(svg("text", { x, y: y + 15, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: t("Guess:") }));
   const cw = Math.min(62, (w - 52 - 3 * 6) / 7);
   let cx = x + 48;
   for (const [id, action] of cards) {
@@ -1425,7 +1453,7 @@ function drawDevotion(obs, box) {
   const redMax = obs.red_max === undefined ? 19 : obs.red_max;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
   g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Devotion") }));
-  g.append(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }));
+  g.append(fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5b5246", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 100));
   const rows = Math.ceil((DEVOTION_TOP + 1) / perRow);
   const cell = (w - 16) / perRow;
   const rowH = (h - 26) / rows;
@@ -1445,7 +1473,7 @@ function drawDevotion(obs, box) {
     const red = v <= redMax;
     const fill = v === DEVOTION_TOP ? "#f2c14e" : red ? "#e8a49c" : "#a9cce3";
     g.append(svg("rect", { x: cx, y: cy, width: cell - 2, height: 19, rx: 3, fill, stroke: red ? "#9b3b30" : "#3f6f8f", "stroke-width": 1, "data-devotion-space": v }));
-    g.append(svg("text", { x: cx + (cell - 2) / 2, y: cy + 14, "text-anchor": "middle", "font-size": 12, "font-weight": 600, fill: "#2a1b0c", text: v }));
+    g.append(svg("text", { x: cx + (cell - 2) / 2, y: cy + 14, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 600, fill: "#2a1b0c", text: v }));
     const stack = stacks.get(v) || [];
     const tr = Math.min(10, Math.max(7, stackRoom / 6.5));
     const step = Math.min(2 * tr + 1, (stackRoom - tr - 2) / Math.max(1, stack.length - 1));
@@ -1690,6 +1718,7 @@ export function render(view, ctx) {
   const board = ctx.narrow ? fold(obs, ctx, root, L, parts) : root;
   if (!ctx.narrow) root.append(...parts.map, ...parts.tracks, ...parts.gods.map((p) => p.g), ...parts.devotion);
   nameElements(board);
+  raiseSmallText(board);
 
   let prompt = "";
   let controls = [];
