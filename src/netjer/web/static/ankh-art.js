@@ -249,7 +249,7 @@ export function monument(kind, owner, cx, cy, size) {
 
 /** A god's small token (its seat's shape and colour): a controller's mark, a seat on a track. */
 export function seatToken(seat, cx, cy, size, { ring = null } = {}) {
-  const g = placed("seat-token", cx, cy, size, { class: "god-shape", "data-god": seat });
+  const g = placed("seat-token", cx, cy, size);
   g.append(seatShape(seat, 40, { fill: seatColour(seat), stroke: ring || LIGHT, "stroke-width": ring ? 10 : 8, "paint-order": "stroke" }));
   g.append(seatShape(seat, 46, { fill: "none", stroke: INK, "stroke-width": 6 }));
   return g;

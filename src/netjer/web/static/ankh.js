@@ -409,11 +409,7 @@ function shapePath(shape, cx, cy, r) {
 /** A god's marker: its shape in its colour, outlined, with an optional label inside. */
 function godShape(god, cx, cy, r, { label = null, number = false, ring = null, fontSize = null } = {}) {
   const g = svg("g", { class: "god-shape", "data-god": god });
-  const shape = GOD_SHAPE[god % GOD_SHAPE.length];
-  const scale = shape === "diamond" ? 1.22 : shape === "pentagon" ? 1.1 : 1;
-  const { tag, attrs } = shapePath(shape, cx, cy, r * scale);
-  g.append(svg(tag, { ...attrs, fill: "none", stroke: "#111", "stroke-width": r > 10 ? 4.5 : 3, "stroke-linejoin": "round" }));
-  g.append(svg(tag, { ...attrs, fill: GOD_FILL[god % GOD_FILL.length], stroke: ring || "#fff", "stroke-width": ring ? 3 : 1.6, "stroke-linejoin": "round" }));
+  g.append(art.seatToken(god, cx, cy, 2.3 * r, { ring }));
   if (label !== null) {
     const size = fontSize || r * 0.95;
     const text_ = svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff" }, label);
