@@ -12,8 +12,11 @@
 
 import { svg } from "./common.js";
 
-/** The seats' fallback colours (style.css's --seat-0 … --seat-4 win when defined). */
-export const SEAT_COLOURS = ["#c62828", "#1565c0", "#7b1fa2", "#263238", "#e65100"];
+/** The seats' fallback colours and the ink drawn on them (style.css's --seat-N and --seat-ink-N
+ * win when defined: the same light-theme values, chosen to stay apart under protanopia and
+ * deuteranopia). */
+export const SEAT_COLOURS = ["#d55e00", "#0072b2", "#2ba37f", "#f0c419", "#333333"];
+export const SEAT_INKS = ["#ffffff", "#ffffff", "#ffffff", "#1f1a14", "#ffffff"];
 /** The seats' shapes, so that a seat reads without colour. */
 export const SEAT_SHAPES = ["circle", "square", "diamond", "pentagon", "hexagon"];
 
@@ -21,6 +24,12 @@ export const SEAT_SHAPES = ["circle", "square", "diamond", "pentagon", "hexagon"
 export function seatColour(seat) {
   const s = ((seat % 5) + 5) % 5;
   return `var(--seat-${s}, ${SEAT_COLOURS[s]})`;
+}
+
+/** The CSS colour of what is drawn on seat ``seat``'s colour (an emblem, a number). */
+export function seatInk(seat) {
+  const s = ((seat % 5) + 5) % 5;
+  return `var(--seat-ink-${s}, ${SEAT_INKS[s]})`;
 }
 
 /** The Ankh deities that have a figure of their own (gods/base.py GOD_IDS), and "none" for a
@@ -71,62 +80,62 @@ function seatShape(seat, r, attrs) {
 // Each god's emblem, light on its seat's colour, inside the 100 box (about ±38).
 const EMBLEMS = {
   // Ra: the sun disc with the cobra coiled at its foot
-  ra: () => [
-    svg("circle", { cy: -6, r: 21, fill: LIGHT }),
-    path("M-24,24 Q-10,34 4,26 Q14,20 22,26 M16,26 Q22,10 14,2", { fill: "none", stroke: LIGHT, "stroke-width": 6 }),
+  ra: (ink, bg) => [
+    svg("circle", { cy: -6, r: 21, fill: ink }),
+    path("M-24,24 Q-10,34 4,26 Q14,20 22,26 M16,26 Q22,10 14,2", { fill: "none", stroke: ink, "stroke-width": 6 }),
   ],
   // Anubis: the jackal's tall pointed ears over a long narrow muzzle
-  anubis: () => [
-    path("M-24,-40 L-10,-12 L10,-12 L24,-40 L28,0 L12,14 L6,38 L-6,38 L-12,14 L-28,0 Z", { fill: LIGHT }),
-    svg("circle", { cx: -10, cy: -2, r: 3.5, fill: INK }), svg("circle", { cx: 10, cy: -2, r: 3.5, fill: INK }),
+  anubis: (ink, bg) => [
+    path("M-24,-40 L-10,-12 L10,-12 L24,-40 L28,0 L12,14 L6,38 L-6,38 L-12,14 L-28,0 Z", { fill: ink }),
+    svg("circle", { cx: -10, cy: -2, r: 3.5, fill: bg }), svg("circle", { cx: 10, cy: -2, r: 3.5, fill: bg }),
   ],
   // Isis: the throne she wears as her crown (a seat with a high back)
-  isis: () => [
-    path("M-24,38 L-24,-36 L-4,-36 L-4,8 L26,8 L26,38 Z", { fill: LIGHT }),
-    path("M-16,-28 L-16,30 M-4,18 L18,18", { fill: "none", stroke: INK, "stroke-width": 3, opacity: 0.5 }),
+  isis: (ink, bg) => [
+    path("M-24,38 L-24,-36 L-4,-36 L-4,8 L26,8 L26,38 Z", { fill: ink }),
+    path("M-16,-28 L-16,30 M-4,18 L18,18", { fill: "none", stroke: bg, "stroke-width": 3, opacity: 0.5 }),
   ],
   // Osiris: the atef, a tall white crown between two feathers, on ram's horns
-  osiris: () => [
-    path("M-10,26 Q-14,-4 -6,-28 Q0,-44 6,-28 Q14,-4 10,26 Z", { fill: LIGHT }),
-    path("M-14,26 Q-30,-4 -22,-34 Q-14,-6 -12,26 Z M14,26 Q30,-4 22,-34 Q14,-6 12,26 Z", { fill: LIGHT }),
-    path("M-34,36 Q-20,22 0,30 Q20,22 34,36", { fill: "none", stroke: LIGHT, "stroke-width": 6 }),
+  osiris: (ink, bg) => [
+    path("M-10,26 Q-14,-4 -6,-28 Q0,-44 6,-28 Q14,-4 10,26 Z", { fill: ink }),
+    path("M-14,26 Q-30,-4 -22,-34 Q-14,-6 -12,26 Z M14,26 Q30,-4 22,-34 Q14,-6 12,26 Z", { fill: ink }),
+    path("M-34,36 Q-20,22 0,30 Q20,22 34,36", { fill: "none", stroke: ink, "stroke-width": 6 }),
   ],
   // Amun: two tall plumes on a flat cap
-  amun: () => [
-    path("M-14,22 L-12,-44 Q-6,-48 -3,-42 L-2,22 Z M14,22 L12,-44 Q6,-48 3,-42 L2,22 Z", { fill: LIGHT }),
-    svg("rect", { x: -22, y: 22, width: 44, height: 14, rx: 3, fill: LIGHT }),
+  amun: (ink, bg) => [
+    path("M-14,22 L-12,-44 Q-6,-48 -3,-42 L-2,22 Z M14,22 L12,-44 Q6,-48 3,-42 L2,22 Z", { fill: ink }),
+    svg("rect", { x: -22, y: 22, width: 44, height: 14, rx: 3, fill: ink }),
   ],
   // Bastet: a cat's round face with short pointed ears
-  bastet: () => [
-    path("M-30,-36 L-14,-16 L14,-16 L30,-36 L32,4 Q30,34 0,36 Q-30,34 -32,4 Z", { fill: LIGHT }),
-    svg("ellipse", { cx: -11, cy: 2, rx: 4, ry: 6, fill: INK }), svg("ellipse", { cx: 11, cy: 2, rx: 4, ry: 6, fill: INK }),
-    path("M-5,16 L0,21 L5,16 M-30,14 L-12,18 M30,14 L12,18", { fill: "none", stroke: INK, "stroke-width": 2.5 }),
+  bastet: (ink, bg) => [
+    path("M-30,-36 L-14,-16 L14,-16 L30,-36 L32,4 Q30,34 0,36 Q-30,34 -32,4 Z", { fill: ink }),
+    svg("ellipse", { cx: -11, cy: 2, rx: 4, ry: 6, fill: bg }), svg("ellipse", { cx: 11, cy: 2, rx: 4, ry: 6, fill: bg }),
+    path("M-5,16 L0,21 L5,16 M-30,14 L-12,18 M30,14 L12,18", { fill: "none", stroke: bg, "stroke-width": 2.5 }),
   ],
   // Hathor: cow's horns holding the sun disc
-  hathor: () => [
-    svg("circle", { cy: -2, r: 16, fill: LIGHT }),
-    path("M0,30 Q-36,26 -34,-6 Q-33,-26 -20,-38 M0,30 Q36,26 34,-6 Q33,-26 20,-38", { fill: "none", stroke: LIGHT, "stroke-width": 8 }),
+  hathor: (ink, bg) => [
+    svg("circle", { cy: -2, r: 16, fill: ink }),
+    path("M0,30 Q-36,26 -34,-6 Q-33,-26 -20,-38 M0,30 Q36,26 34,-6 Q33,-26 20,-38", { fill: "none", stroke: ink, "stroke-width": 8 }),
   ],
   // Thoth: the ibis's small head and long curved beak
-  thoth: () => [
-    path("M8,38 L8,2 Q4,-34 20,-34 Q36,-34 32,-10 L22,38 Z", { fill: LIGHT }),
-    path("M10,-22 Q-20,-20 -36,22", { fill: "none", stroke: LIGHT, "stroke-width": 7 }),
-    svg("circle", { cx: 20, cy: -22, r: 3.5, fill: INK }),
+  thoth: (ink, bg) => [
+    path("M8,38 L8,2 Q4,-34 20,-34 Q36,-34 32,-10 L22,38 Z", { fill: ink }),
+    path("M10,-22 Q-20,-20 -36,22", { fill: "none", stroke: ink, "stroke-width": 7 }),
+    svg("circle", { cx: 20, cy: -22, r: 3.5, fill: bg }),
   ],
   // Horus: the falcon's head with its hooked beak and the marking under the eye
-  horus: () => [
-    path("M22,38 L22,-2 Q22,-36 -6,-36 Q-26,-36 -32,-16 L-40,-6 Q-30,-10 -26,-4 L-12,-2 L-14,38 Z", { fill: LIGHT }),
-    svg("circle", { cx: -4, cy: -18, r: 4.5, fill: INK }),
-    path("M-4,-12 L-8,8 M-2,-18 L12,-18", { fill: "none", stroke: INK, "stroke-width": 3.5 }),
+  horus: (ink, bg) => [
+    path("M22,38 L22,-2 Q22,-36 -6,-36 Q-26,-36 -32,-16 L-40,-6 Q-30,-10 -26,-4 L-12,-2 L-14,38 Z", { fill: ink }),
+    svg("circle", { cx: -4, cy: -18, r: 4.5, fill: bg }),
+    path("M-4,-12 L-8,8 M-2,-18 L12,-18", { fill: "none", stroke: bg, "stroke-width": 3.5 }),
   ],
   // Seth: the Set-animal's two flat-topped ears over a long curved snout
-  seth: () => [
-    path("M-14,-16 L-16,-36 L-26,-38 L-24,-44 L-6,-42 L-6,-16 Z M14,-16 L16,-36 L26,-38 L24,-44 L6,-42 L6,-16 Z", { fill: LIGHT }),
-    path("M-18,-16 L18,-16 Q24,0 12,10 Q4,20 -8,38 L-20,34 Q-10,16 -16,6 Q-24,-4 -18,-16 Z", { fill: LIGHT }),
-    svg("circle", { cx: 4, cy: -4, r: 3.5, fill: INK }),
+  seth: (ink, bg) => [
+    path("M-14,-16 L-16,-36 L-26,-38 L-24,-44 L-6,-42 L-6,-16 Z M14,-16 L16,-36 L26,-38 L24,-44 L6,-42 L6,-16 Z", { fill: ink }),
+    path("M-18,-16 L18,-16 Q24,0 12,10 Q4,20 -8,38 L-20,34 Q-10,16 -16,6 Q-24,-4 -18,-16 Z", { fill: ink }),
+    svg("circle", { cx: 4, cy: -4, r: 3.5, fill: bg }),
   ],
   // a god without a deity (a game without god powers): the Ankh sign
-  none: () => ankhPaths(LIGHT, 1),
+  none: (ink) => ankhPaths(ink, 1),
 };
 
 function ankhPaths(fill, k) {
@@ -144,60 +153,60 @@ export function godFigure(deity, seat, cx, cy, size, { ring = null } = {}) {
   const g = placed(`god-${key}`, cx, cy, size);
   g.append(svg("circle", { r: 50, fill: GOLD, stroke: "#6b4f10", "stroke-width": 3 }));
   g.append(seatShape(seat, 40, { fill: seatColour(seat), stroke: ring || INK, "stroke-width": ring ? 6 : 3 }));
-  g.append(...EMBLEMS[key]());
+  g.append(...EMBLEMS[key](seatInk(seat), seatColour(seat)));
   return g;
 }
 
 // ---------- Warriors and Guardians ----------
 
-const WARRIOR = () => [
-  svg("circle", { cx: -4, cy: -24, r: 9, fill: LIGHT }),
-  path("M-16,-12 L8,-12 L12,14 L4,14 L6,38 L-6,38 L-6,18 L-12,38 L-22,38 L-14,14 L-20,14 Z", { fill: LIGHT }),
-  path("M22,-40 L22,38", { stroke: LIGHT, "stroke-width": 5 }),
-  path("M22,-46 L27,-34 L17,-34 Z", { fill: LIGHT, stroke: LIGHT, "stroke-width": 2 }),
+const WARRIOR = (ink) => [
+  svg("circle", { cx: -4, cy: -24, r: 9, fill: ink }),
+  path("M-16,-12 L8,-12 L12,14 L4,14 L6,38 L-6,38 L-6,18 L-12,38 L-22,38 L-14,14 L-20,14 Z", { fill: ink }),
+  path("M22,-40 L22,38", { stroke: ink, "stroke-width": 5 }),
+  path("M22,-46 L27,-34 L17,-34 Z", { fill: ink, stroke: ink, "stroke-width": 2 }),
 ];
 
 /** A Warrior: its seat's shape and colour with a spearman on it. */
 export function warrior(seat, cx, cy, size, { ring = null } = {}) {
   const g = placed("warrior", cx, cy, size);
   g.append(seatShape(seat, 44, { fill: seatColour(seat), stroke: ring || INK, "stroke-width": ring ? 7 : 4 }));
-  g.append(...WARRIOR());
+  g.append(...WARRIOR(seatInk(seat)));
   return g;
 }
 
 const GUARDIAN_EMBLEMS = {
   // a cat sitting, wrapped in bands
-  "cat-mummy": () => [
-    path("M-8,-38 L-2,-26 L8,-26 L14,-38 L16,-18 Q18,-4 10,0 Q24,14 20,38 L-20,38 Q-22,10 -6,-2 Q-14,-10 -10,-22 Z", { fill: LIGHT }),
-    path("M-16,14 L18,10 M-18,26 L20,22", { stroke: INK, "stroke-width": 3, opacity: 0.55 }),
+  "cat-mummy": (ink, bg) => [
+    path("M-8,-38 L-2,-26 L8,-26 L14,-38 L16,-18 Q18,-4 10,0 Q24,14 20,38 L-20,38 Q-22,10 -6,-2 Q-14,-10 -10,-22 Z", { fill: ink }),
+    path("M-16,14 L18,10 M-18,26 L20,22", { stroke: bg, "stroke-width": 3, opacity: 0.55 }),
   ],
   // Satet: the tall white crown between long antelope horns
-  satet: () => [
-    path("M-10,36 Q-14,0 -6,-26 Q0,-42 6,-26 Q14,0 10,36 Z", { fill: LIGHT }),
-    path("M-8,18 Q-34,4 -30,-36 M8,18 Q34,4 30,-36", { fill: "none", stroke: LIGHT, "stroke-width": 6 }),
+  satet: (ink, bg) => [
+    path("M-10,36 Q-14,0 -6,-26 Q0,-42 6,-26 Q14,0 10,36 Z", { fill: ink }),
+    path("M-8,18 Q-34,4 -30,-36 M8,18 Q34,4 30,-36", { fill: "none", stroke: ink, "stroke-width": 6 }),
   ],
   // a wrapped mummy, upright
-  mummy: () => [
-    path("M0,-42 Q16,-42 16,-24 Q20,10 12,38 L-12,38 Q-20,10 -16,-24 Q-16,-42 0,-42 Z", { fill: LIGHT }),
-    path("M-15,-16 L15,-10 M-17,0 L17,6 M-16,16 L16,22 M-13,30 L13,34", { stroke: INK, "stroke-width": 3, opacity: 0.55 }),
+  mummy: (ink, bg) => [
+    path("M0,-42 Q16,-42 16,-24 Q20,10 12,38 L-12,38 Q-20,10 -16,-24 Q-16,-42 0,-42 Z", { fill: ink }),
+    path("M-15,-16 L15,-10 M-17,0 L17,6 M-16,16 L16,22 M-13,30 L13,34", { stroke: bg, "stroke-width": 3, opacity: 0.55 }),
   ],
   // Apep: the great serpent in coils
-  apep: () => [
-    path("M-34,30 Q-20,10 -4,24 Q12,38 22,18 Q30,0 10,-6 Q-12,-12 -2,-28 Q6,-40 22,-34", { fill: "none", stroke: LIGHT, "stroke-width": 10 }),
-    svg("circle", { cx: 24, cy: -34, r: 8, fill: LIGHT }),
+  apep: (ink, bg) => [
+    path("M-34,30 Q-20,10 -4,24 Q12,38 22,18 Q30,0 10,-6 Q-12,-12 -2,-28 Q6,-40 22,-34", { fill: "none", stroke: ink, "stroke-width": 10 }),
+    svg("circle", { cx: 24, cy: -34, r: 8, fill: ink }),
   ],
   // a scorpion: claws ahead, the tail curled over its back
-  "giant-scorpion": () => [
-    svg("ellipse", { cy: 8, rx: 12, ry: 20, fill: LIGHT }),
-    path("M0,26 Q2,40 18,36 Q34,30 30,8 Q26,-6 20,-4", { fill: "none", stroke: LIGHT, "stroke-width": 6 }),
-    path("M-8,-10 L-22,-26 L-30,-24 M-22,-26 L-20,-38 M8,-10 L22,-26 L30,-24 M22,-26 L20,-38 M-11,6 L-28,2 M-11,16 L-28,18 M11,6 L28,2 M11,16 L28,18", { fill: "none", stroke: LIGHT, "stroke-width": 4.5 }),
+  "giant-scorpion": (ink, bg) => [
+    svg("ellipse", { cy: 8, rx: 12, ry: 20, fill: ink }),
+    path("M0,26 Q2,40 18,36 Q34,30 30,8 Q26,-6 20,-4", { fill: "none", stroke: ink, "stroke-width": 6 }),
+    path("M-8,-10 L-22,-26 L-30,-24 M-22,-26 L-20,-38 M8,-10 L22,-26 L30,-24 M22,-26 L20,-38 M-11,6 L-28,2 M-11,16 L-28,18 M11,6 L28,2 M11,16 L28,18", { fill: "none", stroke: ink, "stroke-width": 4.5 }),
   ],
   // the androsphinx: a lion lying down with a man's head in the striped headcloth
-  androsphinx: () => [
-    path("M-40,30 L-40,16 Q-30,4 -4,6 L24,6 L30,-16 Q20,-14 16,-2 Z", { fill: LIGHT }),
-    path("M14,-2 Q12,-32 26,-34 Q40,-32 38,-2 L42,14 L30,10 L24,16 Z", { fill: LIGHT }),
-    path("M-40,30 L38,30 L38,20 L-40,20 Z", { fill: LIGHT }),
-    path("M18,-20 L34,-20 M18,-10 L36,-10", { stroke: INK, "stroke-width": 3, opacity: 0.55 }),
+  androsphinx: (ink, bg) => [
+    path("M-40,30 L-40,16 Q-30,4 -4,6 L24,6 L30,-16 Q20,-14 16,-2 Z", { fill: ink }),
+    path("M14,-2 Q12,-32 26,-34 Q40,-32 38,-2 L42,14 L30,10 L24,16 Z", { fill: ink }),
+    path("M-40,30 L38,30 L38,20 L-40,20 Z", { fill: ink }),
+    path("M18,-20 L34,-20 M18,-10 L36,-10", { stroke: bg, "stroke-width": 3, opacity: 0.55 }),
   ],
 };
 
@@ -207,7 +216,7 @@ export function guardian(kind, seat, cx, cy, size, { ring = null } = {}) {
   // a Guardian's gold rim follows its seat's shape (a God's gold is a full disc behind it)
   g.append(seatShape(seat, 44, { fill: seatColour(seat), stroke: INK, "stroke-width": 14 }));
   g.append(seatShape(seat, 44, { fill: seatColour(seat), stroke: ring || GOLD, "stroke-width": 7 }));
-  g.append(...(GUARDIAN_EMBLEMS[kind] || GUARDIAN_EMBLEMS.mummy)());
+  g.append(...(GUARDIAN_EMBLEMS[kind] || GUARDIAN_EMBLEMS.mummy)(seatInk(seat), seatColour(seat)));
   return g;
 }
 
@@ -215,7 +224,7 @@ export function guardian(kind, seat, cx, cy, size, { ring = null } = {}) {
 export function guardianIcon(kind, cx, cy, size) {
   const g = placed(`guardian-${kind}`, cx, cy, size);
   g.append(svg("circle", { r: 48, fill: "#6b4f10" }));
-  g.append(...(GUARDIAN_EMBLEMS[kind] || GUARDIAN_EMBLEMS.mummy)());
+  g.append(...(GUARDIAN_EMBLEMS[kind] || GUARDIAN_EMBLEMS.mummy)(LIGHT, "#6b4f10"));
   return g;
 }
 
@@ -288,7 +297,8 @@ export function cat(face, value, cx, cy, size) {
   const fill = face === "back" ? "url(#ankh-back)" : face === "known" ? "#fde9b8" : LIGHT;
   g.append(path(d, { fill, stroke: INK, "stroke-width": 5, "stroke-dasharray": face === "known" ? "10 5" : null }));
   if (face === "back") {
-    g.append(path("M-18,0 L-8,6 M18,0 L8,6", { stroke: "#f6e7c8", "stroke-width": 5 }));
+    // the back: a question mark, the same on every cat
+    g.append(svg("text", { y: 28, "text-anchor": "middle", "font-size": 62, "font-weight": 800, fill: "#f6e7c8", text: "?" }));
   } else {
     g.append(svg("text", { y: 28, "text-anchor": "middle", "font-size": 62, "font-weight": 800, fill: INK, text: CAT_VALUE[value] || "?" }));
   }
@@ -358,7 +368,7 @@ export function thothScale(cx, cy, size) {
 export function trappedWarrior(seat, cx, cy, size) {
   const g = placed("trapped-warrior", cx, cy, size);
   g.append(seatShape(seat, 44, { fill: seatColour(seat), stroke: INK, "stroke-width": 4 }));
-  g.append(...WARRIOR());
+  g.append(...WARRIOR(seatInk(seat)));
   g.append(path("M-28,-44 L-28,44 M-10,-48 L-10,48 M10,-48 L10,48 M28,-44 L28,44", { stroke: INK, "stroke-width": 6 }));
   return g;
 }
@@ -386,7 +396,7 @@ export function isisShield(seat, cx, cy, size) {
 export function sethControl(seat, cx, cy, size) {
   const g = placed("seth-control", cx, cy, size);
   g.append(svg("circle", { r: 46, fill: seatColour(seat), stroke: INK, "stroke-width": 4 }));
-  g.append(...EMBLEMS.seth().map((node) => { node.setAttribute("transform", "scale(0.8)"); return node; }));
+  g.append(...EMBLEMS.seth(seatInk(seat), seatColour(seat)).map((node) => { node.setAttribute("transform", "scale(0.8)"); return node; }));
   return g;
 }
 

@@ -2,12 +2,14 @@
 // src/netjer/cli/views/ankh.py and ankh_map.py).
 //
 // The hex map (flat-topped hexes, odd columns half a hex lower, §8.2) with its terrain, rivers,
-// camels and regions (each region's Conflict Order token on one of its spaces); the pieces in
-// their god's colour AND shape (god 1 circle, 2 square, 3 diamond, 4 pentagon, 5 hexagon) with
-// the kind's letter and the god's number, so the board reads without colour. To the right: the
-// action tracks, the event track, the supply (or the Conflict in progress) and one board per
-// god; along the bottom the Devotion track. Only what the observation holds is drawn: another
-// god's Battle card is a back until the reveal.
+// camels and regions (each region's Conflict Order token on one of its spaces); the pieces are
+// our own pictures (ankh-art.js: each god's emblem, Warriors, Guardians, Monuments) in their
+// seat's colour AND shape, so the board reads without colour; the coordinates only when asked
+// for (always in the names). To the right: the action tracks, the event track, the supply (or
+// the Conflict in progress) and one board per god; along the bottom the Devotion track. Only
+// what the observation holds is drawn: another god's Battle card is a back until the reveal.
+// Every element that can change carries a data-key; changedKeys() names those a move changed
+// (table.js marks and animates them).
 //
 // Clicking: an action row on the tracks; a hex to pick a figure, choose its destination, push,
 // summon (choose the figure kind in the control bar first when there are several), claim,
@@ -98,9 +100,8 @@ function regionMap(camels) {
 
 // a seat's colour: style.css's --seat-N (light and dark themes), art.SEAT_COLOURS without it
 const GOD_FILL = [0, 1, 2, 3, 4].map((s) => art.seatColour(s));
-const GOD_SHAPE = art.SEAT_SHAPES;
-const TERRAIN_FILL = { F: "var(--terrain-fertile, #a9cf7f)", D: "var(--terrain-desert, #ecd9a0)", W: "var(--terrain-water, #6aaed6)" };
-const RIVER_COLOUR = "var(--river, #1f5fa8)";
+const TERRAIN_FILL = { F: "var(--terrain-fertile, #5b8f32)", D: "var(--terrain-desert, #ead6a0)", W: "var(--terrain-water, #3a78b5)" };
+const RIVER_COLOUR = "var(--river, #2f6fa8)";
 const TERRAIN_NAME = { F: "fertile", D: "desert", W: "water" };
 const terrainWords = () => ({ F: t("fertile"), D: t("desert"), W: t("water") });
 const kindNames = () => ({
@@ -392,33 +393,15 @@ function hexGeometry(L) {
 
 // ---------- pieces ----------
 
-function shapePath(shape, cx, cy, r) {
-  const poly = (n, start) => Array.from({ length: n }, (_, i) => {
-    const a = start + (i * 2 * Math.PI) / n;
-    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
-  }).join(" ");
-  switch (shape) {
-    case "square": return { tag: "rect", attrs: { x: cx - r * 0.86, y: cy - r * 0.86, width: r * 1.72, height: r * 1.72, rx: r * 0.2 } };
-    case "diamond": return { tag: "polygon", attrs: { points: poly(4, -Math.PI / 2) } };
-    case "pentagon": return { tag: "polygon", attrs: { points: poly(5, -Math.PI / 2) } };
-    case "hexagon": return { tag: "polygon", attrs: { points: poly(6, 0) } };
-    default: return { tag: "circle", attrs: { cx, cy, r } };
-  }
-}
-
-/** A god's marker: its shape in its colour, outlined, with an optional label inside. */
-function godShape(god, cx, cy, r, { label = null, number = false, ring = null, fontSize = null } = {}) {
+/** A god's marker (art.seatToken: its seat's shape and colour), with its number when the
+ * token is large enough for the number to be read. */
+function godShape(god, cx, cy, r, { number = false, ring = null } = {}) {
   const g = svg("g", { class: "god-shape", "data-god": god });
   g.append(art.seatToken(god, cx, cy, 2.3 * r, { ring }));
-  if (label !== null) {
-    const size = fontSize || r * 0.95;
-    const text_ = svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff" }, label);
-    if (number) text_.append(svg("tspan", { "font-size": size * 0.62, dy: size * 0.12, text: god + 1 }));
-    g.append(text_);
-  } else if (number && r * 1.05 >= MIN_FONT) {
-    // a small token shows its seat by shape and colour alone (the number would be unreadable)
+  // a small token shows its seat by shape and colour alone (the number would be unreadable)
+  if (number && r * 1.05 >= MIN_FONT) {
     const size = r * 1.05;
-    g.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff", text: god + 1 }));
+    g.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: art.seatInk(god), text: god + 1 }));
   }
   return g;
 }
@@ -1034,7 +1017,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if (!info.alive) who.push(t("out of the game"));
   const named = who.length ? `${godName(obs, god)} (${who.join(", ")})` : godName(obs, god);
   const heading = acting ? t("{god} — to act", { god: named }) : named;
-  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: GOD_FILL[god], text: heading }));
+  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: heading }));
   g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${godTexts()[info.deity] || ""}` : ""}` }));
   // the god powers it holds (two for a merged god), one row each under the heading
   const held = info.god_powers || [];
@@ -1092,7 +1075,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     const has = info.powers.includes(id);
     const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no", "data-term": id });
     pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : "#efe7d6", stroke: has ? "#111" : "#c9b996", "stroke-width": 1 }));
-    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? "#fff" : "#5b5246", text: short }), pw - 10));
+    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? art.seatInk(god) : "#5b5246", text: short }), pw - 10));
     pg.append(svg("title", { text: t("{power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }) }));
     if (mine && legal.power.has(id)) {
       const action = legal.power.get(id);
@@ -1294,14 +1277,14 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
   g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#f3e7c9", stroke: "#b49a68", "stroke-width": 1 }));
   g.append(svg("title", { text: t("{god}: {text}", { god: godNames()[pid], text: godTexts()[pid] }) }));
   g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": MIN_FONT, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
-  let cx = x + 18 + godNames()[pid].length * 9.7;
+  let cx = x + 18 + godNames()[pid].length * 10.4;
   const right = x + w - 6;
   const words = (text, attrs = {}) => {
-    const room = Math.floor((right - cx) / 6.3);
+    const room = Math.floor((right - cx) / 7.4);
     if (room < 4) return;
     const shown = text.length <= room ? text : `${text.slice(0, room - 1)}…`;
     g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": MIN_FONT, fill: "#3b2a14", ...attrs, text: shown }));
-    cx += shown.length * 6.3 + 8;
+    cx += shown.length * 7.4 + 8;
   };
   const icon = (node, width, data = {}) => {
     Object.assign(node.dataset, data);
@@ -1380,8 +1363,8 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
         const cg = svg("g", { "data-board-cat": e.where, "data-cat-face": e.face === "up" ? "up" : "down" });
         if (e.value) cg.dataset.catValue = e.value;
         cg.append(catIcon(cx + 9, mid, 9.6, e.face, e.value));
-        cg.append(svg("text", { x: cx + 19, y: mid + 4.3, "font-size": MIN_FONT, fill: "#3b2a14", text: e.where }));
-        icon(cg, 24 + e.where.length * 6.2);
+        cg.append(svg("text", { x: cx + 22, y: mid + 4.8, "font-size": MIN_FONT, fill: "#3b2a14", text: e.where }));
+        icon(cg, 28 + e.where.length * 7.4);
       }
       const notes = [];
       if (st.out_of_game) notes.push(t("cats out of the game"));
