@@ -417,8 +417,8 @@ export function backPattern() {
 
 /** Every piece side by side with its kind's name: a sheet for reviewers (and the art test). */
 export function gallery() {
-  const cell = 90;
-  const perRow = 8;
+  const cell = 130;
+  const perRow = 6;
   const root = svg("svg", { class: "ankh-gallery", viewBox: `0 0 ${perRow * cell} ${Math.ceil(ART_KINDS.length / perRow) * cell}`, role: "img", "aria-label": "Ankh pieces" });
   root.append(svg("defs", {}, backPattern()));
   ART_KINDS.forEach((kind, i) => {

@@ -927,10 +927,10 @@ function drawBattle(obs, ctx, box) {
   g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5e1010", text: tb }));
   if (b.region === undefined) return g;
   const gods = b.gods || [];
-  const slot = Math.min(gods.length <= 3 ? 158 : 124, (w - 16 - (b.forbidden ? 104 : 0)) / Math.max(1, gods.length));
+  const slot = Math.min(gods.length <= 3 ? 158 : 124, (w - 16 - (b.forbidden ? 128 : 0)) / Math.max(1, gods.length));
   if (b.forbidden) {
     // Horus's Eye: the card nobody may play in this Battle
-    const fx = x + w - 10 - 92;
+    const fx = x + w - 10 - 116;
     const fg = svg("g", { "data-forbidden-card": b.forbidden });
     fg.append(cardFace(fx, y + 47, b.forbidden, { w: 62, h: 22, state: "used" }));
     fg.append(svg("line", { x1: fx + 3, y1: y + 66, x2: fx + 59, y2: y + 50, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round" }));
@@ -991,7 +991,7 @@ function drawBattle(obs, ctx, box) {
 /** The compact god board's Powers line, cut to its width ("+2 more") with every power in its title. */
 function powersLine(powers, info, x, y, width) {
   const tail = t(" · {n} of 6 unlocked · {pool} Ankh tokens", { n: info.unlocked, pool: info.ankh_pool });
-  const fits = (text) => text.length * 6.6 <= width; // 12.5-unit text: about 6.6 units a character
+  const fits = (text) => text.length * 7.4 <= width; // MIN_FONT text: about 7.4 units a character
   let shown = powers.length;
   const more = (n) => (n < powers.length ? t(" +{n} more", { n: powers.length - n }) : "");
   const line = (n) => t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + tail;
@@ -1050,7 +1050,10 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(powersLine(names, info, x + 10, r1, w - 20));
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
-    else g.append(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: "#3b2a14", text: t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") }) }));
+    else {
+      const line = t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") });
+      g.append(svg("g", {}, fitText(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: "#3b2a14", text: line }), w - 20), svg("title", { text: line })));
+    }
     if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
     return g;
   }
@@ -1432,7 +1435,7 @@ function drawDevotion(obs, box) {
   const redMax = obs.red_max === undefined ? 19 : obs.red_max;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
   g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Devotion") }));
-  g.append(fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5b5246", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 100));
+  g.append(fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5b5246", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 112));
   const rows = Math.ceil((DEVOTION_TOP + 1) / perRow);
   const cell = (w - 16) / perRow;
   const rowH = (h - 26) / rows;
