@@ -1556,6 +1556,13 @@ const doneWords = () => ({
   "horus-eye": t("Done (no more Eyes)"),
 });
 
+/** The picture of a figure kind for a button of the control bar (decorative: the words name it). */
+function kindPicture(kind, seat) {
+  const own = seat === null || seat === undefined ? 0 : seat;
+  const piece = kind === "warrior" ? art.warrior(own, 13, 13, 24) : art.guardian(kind, own, 13, 13, 25);
+  return svg("svg", { class: "kind-picture", width: 26, height: 26, viewBox: "0 0 26 26", "aria-hidden": "true", focusable: "false" }, piece);
+}
+
 function controlsFor(obs, ctx, legal) {
   const controls = [];
   const button = (action, words, cls) => el("button", { class: cls || null, "data-action": action, on: { click: () => { selection = null; ctx.play(action); } } }, words);
@@ -1566,7 +1573,7 @@ function controlsFor(obs, ctx, legal) {
       controls.push(el("button", {
         class: chosen ? null : "secondary", "data-summon-kind": kind, "data-focus-key": `ankh-summon-kind-${kind}`, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "summon", value: kind }; ctx.rerender(); } },
-      }, kindNames()[kind]));
+      }, kindPicture(kind, obs.god), kindNames()[kind]));
     }
   }
   if (legal.build.size > 1) {
