@@ -17,6 +17,7 @@ from netjer.games.registry import make_game
 from tests.web.test_ankh_browser import decision, positions_of_every_decision
 
 ANKH_JS = (Path(__file__).parents[2] / "src" / "netjer" / "web" / "static" / "ankh.js").read_text()
+ANKH_ART_JS = (Path(__file__).parents[2] / "src" / "netjer" / "web" / "static" / "ankh-art.js").read_text()
 
 
 def js_const(name: str) -> str:
@@ -47,7 +48,10 @@ def test_the_map_is_the_engines() -> None:
 def test_powers_cards_figures_and_tracks_match() -> None:
     assert re.findall(r'\["([a-z-]+)", t\("', js_table("powers")) == list(POWER_IDS)
     assert re.findall(r'\["([a-z-]+)", t\("', js_table("cards")) == list(CARD_IDS)
-    letters = re.findall(r'"?([a-z-]+)"?: "', js_const("KIND_LETTER"))
+    # the figure kinds: a God, a Warrior and the Guardians ankh-art.js draws (issue 29: pictures, not letters)
+    guardians = re.search(r"^export const GUARDIANS = \[(.*?)\];$", ANKH_ART_JS, re.M)
+    assert guardians, "ankh-art.js has no GUARDIANS"
+    letters = ["god", "warrior", *re.findall(r'"([a-z-]+)"', guardians.group(1))]
     assert letters == list(FIGURE_IDS)
     spaces = dict(re.findall(r"(\w+): (\d+)", js_const("TRACK_SPACES")))
     assert {a: int(n) for a, n in spaces.items()} == dict(zip(ACTIONS, TRACK_SPACES, strict=True))

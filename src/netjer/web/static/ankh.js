@@ -2,18 +2,21 @@
 // src/netjer/drawings/ankh.py and ankh_map.py).
 //
 // The hex map (flat-topped hexes, odd columns half a hex lower, §8.2) with its terrain, rivers,
-// camels and regions (each region's Conflict Order token on one of its spaces); the pieces in
-// their god's colour AND shape (god 1 circle, 2 square, 3 diamond, 4 pentagon, 5 hexagon) with
-// the kind's letter and the god's number, so the board reads without colour. To the right: the
-// action tracks, the event track, the supply (or the Conflict in progress) and one board per
-// god; along the bottom the Devotion track. Only what the observation holds is drawn: another
-// god's Battle card is a back until the reveal.
+// camels and regions (each region's Conflict Order token on one of its spaces); the pieces are
+// our own pictures (ankh-art.js: each god's emblem, Warriors, Guardians, Monuments) in their
+// seat's colour AND shape, so the board reads without colour; the coordinates only when asked
+// for (always in the names). To the right: the action tracks, the event track, the supply (or
+// the Conflict in progress) and one board per god; along the bottom the Devotion track. Only
+// what the observation holds is drawn: another god's Battle card is a back until the reveal.
+// Every element that can change carries a data-key; changedKeys() names those a move changed
+// (table.js marks and animates them).
 //
 // Clicking: an action row on the tracks; a hex to pick a figure, choose its destination, push,
 // summon (choose the figure kind in the control bar first when there are several), claim,
 // build, keep; a hex side to lay the next camel; a power to unlock; a card of your hand; a
 // region token to swap. Everything else (and everything at all) is in the list of legal actions.
 
+import * as art from "./ankh-art.js";
 import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
 
 // The map (src/netjer/games/ankh/data/map.json; tests/web/test_ankh_map_data.py keeps them equal).
@@ -95,13 +98,12 @@ function regionMap(camels) {
 
 // ---------- looks ----------
 
-const GOD_FILL = ["#c62828", "#1565c0", "#7b1fa2", "#263238", "#e65100"];
-const GOD_SHAPE = ["circle", "square", "diamond", "pentagon", "hexagon"];
-const TERRAIN_FILL = { F: "#a9cf7f", D: "#ecd9a0", W: "#6aaed6" };
+// a seat's colour: style.css's --seat-N (light and dark themes), art.SEAT_COLOURS without it
+const GOD_FILL = [0, 1, 2, 3, 4].map((s) => art.seatColour(s));
+const TERRAIN_FILL = { F: "var(--terrain-fertile, #5b8f32)", D: "var(--terrain-desert, #ead6a0)", W: "var(--terrain-water, #3a78b5)" };
+const RIVER_COLOUR = "var(--river, #2f6fa8)";
 const TERRAIN_NAME = { F: "fertile", D: "desert", W: "water" };
-const KIND_LETTER = {
-  god: "G", warrior: "W", "cat-mummy": "Ca", satet: "Sa", mummy: "Mu", apep: "Ap", "giant-scorpion": "Sc", androsphinx: "Sp",
-};
+const terrainWords = () => ({ F: t("fertile"), D: t("desert"), W: t("water") });
 const kindNames = () => ({
   god: t("God"), warrior: t("Warrior"), "cat-mummy": t("Cat-Mummy"), satet: t("Satet"), mummy: t("Mummy"), apep: t("Apep"),
   "giant-scorpion": t("Giant Scorpion"), androsphinx: t("Androsphinx"), obelisk: t("Obelisk"), temple: t("Temple"), pyramid: t("Pyramid"),
@@ -110,7 +112,7 @@ const MONUMENTS = ["obelisk", "temple", "pyramid"];
 // [id, the short name on the god board, the name]
 const powers = () => [
   ["commanding", t("Commanding"), t("Commanding")], ["inspiring", t("Inspiring"), t("Inspiring")], ["omnipresent", t("Omnipresent"), t("Omnipresent")], ["revered", t("Revered"), t("Revered")],
-  ["resplendent", t("Resplendent"), t("Resplendent")], ["obelisk-attuned", t("Obelisk Att."), t("Obelisk Attuned")], ["temple-attuned", t("Temple Att."), t("Temple Attuned")], ["pyramid-attuned", t("Pyramid Att."), t("Pyramid Attuned")],
+  ["resplendent", t("Resplendent"), t("Resplendent")], ["obelisk-attuned", t("Obelisk Attuned"), t("Obelisk Attuned")], ["temple-attuned", t("Temple Attuned"), t("Temple Attuned")], ["pyramid-attuned", t("Pyramid Attuned"), t("Pyramid Attuned")],
   ["glorious", t("Glorious"), t("Glorious")], ["magnanimous", t("Magnanimous"), t("Magnanimous")], ["bountiful", t("Bountiful"), t("Bountiful")], ["worshipful", t("Worshipful"), t("Worshipful")],
 ];
 const powerTexts = () => ({
@@ -181,6 +183,29 @@ const stepWords = () => ({
   "cycle-of-maat": t("Cycle of Ma'at"),
 });
 const DEVOTION_TOP = 31;
+// The smallest text on the board, in drawing units: the wide board is drawn about 0.84 px a
+// unit at 1400 px (issue 29: nothing under 11 px), and a phone zooms until it is 12 px (phone.js).
+const MIN_FONT = 13.5;
+// about how wide a character of MIN_FONT text is, in units
+const CHAR_W = 7.9;
+
+/** Squeeze ``node``'s text to ``width`` units when it would be wider (its size stays). */
+function fitText(node, width) {
+  const size = Number(node.getAttribute("font-size")) || MIN_FONT;
+  if (node.textContent.length * CHAR_W * (size / MIN_FONT) > width) {
+    node.setAttribute("textLength", width);
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
+/** No text of the board under MIN_FONT (the drawings were laid out for it; this catches a size
+ * computed from a piece's radius). */
+function raiseSmallText(root) {
+  for (const node of root.querySelectorAll("text")) {
+    if (Number(node.getAttribute("font-size")) < MIN_FONT && !node.closest("[data-art]")) node.setAttribute("font-size", MIN_FONT);
+  }
+}
 
 // ---------- the gods' powers (§4; src/netjer/games/ankh/gods/*.py) ----------
 
@@ -242,6 +267,15 @@ export function seatLabel(obs, seat, label) {
 // What the player has picked (a figure kind to summon, a monument to build, a token to swap),
 // kept across re-renders of the same position.
 let selection = null;
+
+// Whether the map shows each hex's coordinates (kept for the browser: a player's preference).
+const COORDS_KEY = "netjer.ankh.coordinates";
+let showCoordinates = (() => {
+  try { return window.localStorage.getItem(COORDS_KEY) === "shown"; } catch { return false; }
+})();
+function rememberCoordinates() {
+  try { window.localStorage.setItem(COORDS_KEY, showCoordinates ? "shown" : "hidden"); } catch { /* private mode: this page only */ }
+}
 
 function selectionKey(ctx) {
   return { table: ctx.table, seat: ctx.seat, version: ctx.version };
@@ -359,81 +393,48 @@ function hexGeometry(L) {
 
 // ---------- pieces ----------
 
-function shapePath(shape, cx, cy, r) {
-  const poly = (n, start) => Array.from({ length: n }, (_, i) => {
-    const a = start + (i * 2 * Math.PI) / n;
-    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
-  }).join(" ");
-  switch (shape) {
-    case "square": return { tag: "rect", attrs: { x: cx - r * 0.86, y: cy - r * 0.86, width: r * 1.72, height: r * 1.72, rx: r * 0.2 } };
-    case "diamond": return { tag: "polygon", attrs: { points: poly(4, -Math.PI / 2) } };
-    case "pentagon": return { tag: "polygon", attrs: { points: poly(5, -Math.PI / 2) } };
-    case "hexagon": return { tag: "polygon", attrs: { points: poly(6, 0) } };
-    default: return { tag: "circle", attrs: { cx, cy, r } };
-  }
-}
-
-/** A god's marker: its shape in its colour, outlined, with an optional label inside. */
-function godShape(god, cx, cy, r, { label = null, number = false, ring = null, fontSize = null } = {}) {
+/** A god's marker (art.seatToken: its seat's shape and colour), with its number when the
+ * token is large enough for the number to be read. */
+function godShape(god, cx, cy, r, { number = false, ring = null } = {}) {
   const g = svg("g", { class: "god-shape", "data-god": god });
-  const shape = GOD_SHAPE[god % GOD_SHAPE.length];
-  const scale = shape === "diamond" ? 1.22 : shape === "pentagon" ? 1.1 : 1;
-  const { tag, attrs } = shapePath(shape, cx, cy, r * scale);
-  g.append(svg(tag, { ...attrs, fill: "none", stroke: "#111", "stroke-width": r > 10 ? 4.5 : 3, "stroke-linejoin": "round" }));
-  g.append(svg(tag, { ...attrs, fill: GOD_FILL[god % GOD_FILL.length], stroke: ring || "#fff", "stroke-width": ring ? 3 : 1.6, "stroke-linejoin": "round" }));
-  if (label !== null) {
-    const size = fontSize || r * 0.95;
-    const text_ = svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff" }, label);
-    if (number) text_.append(svg("tspan", { "font-size": size * 0.62, dy: size * 0.12, text: god + 1 }));
-    g.append(text_);
-  } else if (number) {
+  g.append(art.seatToken(god, cx, cy, 2.3 * r, { ring }));
+  // a small token shows its seat by shape and colour alone (the number would be unreadable)
+  if (number && r * 1.05 >= MIN_FONT) {
     const size = r * 1.05;
-    g.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff", text: god + 1 }));
+    g.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: art.seatInk(god), text: god + 1 }));
   }
   return g;
 }
 
-function figure(piece, cx, cy, R, ownerName) {
+/** A figure on the map: its god's emblem, a Warrior or a Guardian's picture (ankh-art.js), in
+ * its seat's colour and shape; named for screen readers and in its tooltip. */
+function figure(obs, piece, cx, cy, R, ownerName) {
   const kind = piece.kind;
   const god = piece.owner;
-  const isGod = kind === "god";
-  const guardian = !isGod && kind !== "warrior";
-  const r = isGod ? R * 0.52 : R * 0.44;
-  const g = svg("g", { class: "figure", "data-hex": piece.hex, "data-kind": kind, "data-owner": god, "data-term": guardian ? kind : null });
-  if (isGod) g.append(svg("circle", { cx, cy, r: r + 6, fill: "#f2c14e", stroke: "#6b4f10", "stroke-width": 1.5 }));
-  g.append(godShape(god, cx, cy, r, { label: KIND_LETTER[kind] || "?", number: true, ring: guardian ? "#ffe08a" : null, fontSize: isGod ? 19 : guardian ? 13 : 15 }));
+  const guardian = kind !== "god" && kind !== "warrior";
+  const g = svg("g", { class: "figure", "data-hex": piece.hex, "data-kind": kind, "data-owner": god, "data-term": guardian ? kind : null, "data-key": figureKey(piece) });
+  if (kind === "god") g.append(art.godFigure((obs.gods[god] || {}).deity || null, god, cx, cy, R * 1.3));
+  else if (kind === "warrior") g.append(art.warrior(god, cx, cy, R * 0.98));
+  else g.append(art.guardian(kind, god, cx, cy, R * 1.12));
   const what = t("{god}'s {kind} on {hex}", { god: ownerName, kind: kindNames()[kind] || kind, hex: piece.hex });
-  g.append(svg("title", { text: piece.aim ? t("{what}, aiming {aim}", { what, aim: piece.aim }) : what }));
+  const name = piece.aim ? t("{what}, aiming {aim}", { what, aim: piece.aim }) : what;
+  g.setAttribute("role", "img");
+  g.setAttribute("aria-label", name);
+  g.append(svg("title", { text: name }));
   return g;
 }
 
 function monument(piece, cx, cy, R, ownerName) {
   const kind = piece.kind;
   const owner = piece.owner;
-  const fill = owner === null ? "#f4ecd8" : GOD_FILL[owner % GOD_FILL.length];
-  const ink = owner === null ? "#5b4630" : "#fff";
-  const g = svg("g", { class: "monument", "data-hex": piece.hex, "data-kind": kind, "data-owner": owner === null ? "" : owner, "data-term": "monument" });
-  const s = R * 0.62;
-  const stroke = { stroke: "#2a1b0c", "stroke-width": 2, "stroke-linejoin": "round" };
-  if (kind === "pyramid") {
-    g.append(svg("polygon", { points: `${cx},${cy - s} ${cx + s * 1.05},${cy + s * 0.7} ${cx - s * 1.05},${cy + s * 0.7}`, fill, ...stroke }));
-    g.append(svg("path", { d: `M${cx},${cy - s} L${cx + s * 0.25},${cy + s * 0.7}`, stroke: ink, "stroke-width": 1.2, opacity: 0.6 }));
-  } else if (kind === "obelisk") {
-    g.append(svg("polygon", { points: `${cx},${cy - s * 1.15} ${cx + s * 0.32},${cy - s * 0.8} ${cx + s * 0.42},${cy + s * 0.75} ${cx - s * 0.42},${cy + s * 0.75} ${cx - s * 0.32},${cy - s * 0.8}`, fill, ...stroke }));
-  } else {
-    g.append(svg("polygon", { points: `${cx - s},${cy - s * 0.35} ${cx},${cy - s * 0.95} ${cx + s},${cy - s * 0.35}`, fill, ...stroke }));
-    g.append(svg("rect", { x: cx - s * 0.9, y: cy - s * 0.35, width: s * 1.8, height: s * 1.05, fill, ...stroke }));
-    for (const dx of [-0.5, 0, 0.5]) g.append(svg("line", { x1: cx + dx * s, y1: cy - s * 0.25, x2: cx + dx * s, y2: cy + s * 0.62, stroke: ink, "stroke-width": 2 }));
-  }
-  const letter = kind[0].toUpperCase();
-  if (owner === null) {
-    g.append(svg("text", { x: cx, y: cy + s * 0.6, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#5b4630", text: letter }));
-  } else {
-    g.append(svg("text", { x: cx, y: cy + s * 0.6, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff", text: letter }));
-    // the controlling god's Ankh token: its shape and number
-    g.append(godShape(owner, cx + s * 0.95, cy + s * 0.65, 8.5, { number: true }));
-  }
-  g.append(svg("title", { text: owner === null ? t("neutral {kind} on {hex}", { kind: kindNames()[kind], hex: piece.hex }) : t("{god}'s {kind} on {hex}", { god: ownerName, kind: kindNames()[kind], hex: piece.hex }) }));
+  const g = svg("g", { class: "monument", "data-hex": piece.hex, "data-kind": kind, "data-owner": owner === null ? "" : owner, "data-term": "monument", "data-key": `monument:${piece.hex}` });
+  g.append(art.monument(kind, owner, cx, cy - 2, R * 1.2));
+  // the controlling god's Ankh token: its shape, colour and number
+  if (owner !== null) g.append(godShape(owner, cx + R * 0.55, cy + R * 0.42, 9, { number: true }));
+  const name = owner === null ? t("neutral {kind} on {hex}", { kind: kindNames()[kind], hex: piece.hex }) : t("{god}'s {kind} on {hex}", { god: ownerName, kind: kindNames()[kind], hex: piece.hex });
+  g.setAttribute("role", "img");
+  g.setAttribute("aria-label", name);
+  g.append(svg("title", { text: name }));
   return g;
 }
 
@@ -448,7 +449,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
 
   // terrain
   HEXES.forEach((hx, h) => {
-    const hg = svg("g", { class: "hex", "data-hex": hx.name, "data-terrain": TERRAIN_NAME[hx.t] });
+    const hg = svg("g", { class: "hex", "data-hex": hx.name, "data-terrain": TERRAIN_NAME[hx.t], "data-key": `hex:${hx.name}`, role: "img", "aria-label": t("{hex}: {terrain}", { hex: hx.name, terrain: terrainWords()[hx.t] }) });
     hg.append(svg("polygon", { points: geo.points(h), fill: TERRAIN_FILL[hx.t], stroke: "#7d6b4c", "stroke-width": 1, "stroke-opacity": 0.55 }));
     if (hx.t === "W") {
       const [cx, cy] = centers[h];
@@ -480,16 +481,17 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
   for (const key of RIVER_KEYS) {
     const [a, b] = key.split("|").map(Number);
     const [[x1, y1], [x2, y2]] = geo.edgeSide(a, b);
-    g.append(svg("line", { x1, y1, x2, y2, stroke: "#1f5fa8", "stroke-width": 6, "stroke-linecap": "round", class: "river" }));
+    g.append(svg("line", { x1, y1, x2, y2, stroke: RIVER_COLOUR, "stroke-width": 7, "stroke-linecap": "round", class: "river" }));
   }
   const drawCamel = (a, b, fresh) => {
     const [[x1, y1], [x2, y2]] = geo.edgeSide(a, b);
-    const cg = svg("g", { class: "camel", "data-edge": `${HEXES[a].name}|${HEXES[b].name}`, "data-fresh": fresh ? "yes" : null });
-    cg.append(svg("line", { x1, y1, x2, y2, stroke: fresh ? "#ff8f00" : "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
-    for (const at of [0.3, 0.7]) {
-      cg.append(svg("circle", { cx: x1 + (x2 - x1) * at, cy: y1 + (y2 - y1) * at, r: 3.2, fill: "#f3d9a4", stroke: "#3e2a14", "stroke-width": 1 }));
-    }
-    cg.append(svg("title", { text: t("camels between {a} and {b}", { a: HEXES[a].name, b: HEXES[b].name }) }));
+    const edge = `${HEXES[a].name}|${HEXES[b].name}`;
+    const name = t("camels between {a} and {b}", { a: HEXES[a].name, b: HEXES[b].name });
+    const cg = svg("g", { class: "camel", "data-edge": edge, "data-fresh": fresh ? "yes" : null, "data-key": `camel:${edge}`, role: "img", "aria-label": name });
+    cg.append(svg("line", { x1, y1, x2, y2, stroke: "#3e2a14", "stroke-width": 10, "stroke-linecap": "round" }));
+    cg.append(svg("line", { x1, y1, x2, y2, stroke: fresh ? "#ff8f00" : "#c08a4a", "stroke-width": 6, "stroke-linecap": "round", "stroke-dasharray": "7 5" }));
+    cg.append(art.camel((x1 + x2) / 2, (y1 + y2) / 2, 22, { fresh }));
+    cg.append(svg("title", { text: name }));
     g.append(cg);
   };
   for (const e of obs.camels) drawCamel(...parseEdge(e), false);
@@ -497,11 +499,13 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
 
   g.append(drawUnderworld(obs, geo));
 
-  // coordinates
-  HEXES.forEach((hx, h) => {
-    const [cx, cy] = centers[h];
-    g.append(svg("text", { x: cx, y: cy - geo.S / 2 + 11, "text-anchor": "middle", "font-size": 11, fill: hx.t === "W" ? "#eaf5fc" : "#5b4e38", "pointer-events": "none", text: hx.name }));
-  });
+  // coordinates: only when asked for (the toggle under the map); always in the names
+  if (showCoordinates) {
+    HEXES.forEach((hx, h) => {
+      const [cx, cy] = centers[h];
+      g.append(svg("text", { class: "hex-coord", x: cx, y: cy - geo.S / 2 + 13, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 600, fill: hx.t === "W" ? "#ffffff" : "#3b2a14", stroke: hx.t === "W" ? "#1f4f78" : "#fffaf0", "stroke-width": 2.5, "paint-order": "stroke", "pointer-events": "none", "aria-hidden": "true", text: hx.name }));
+    });
+  }
 
   // region tokens, on a free space near each region's middle
   const tokenGroup = svg("g", { class: "region-tokens" });
@@ -522,16 +526,17 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
     const token = String(reg.token);
     const inBattle = battle && battle.region === reg.token;
     const toCome = battle && (battle.regions_left || []).includes(reg.token) && !inBattle;
-    const tg = svg("g", { class: "region-token", "data-token": token, "data-region-hex": reg.first_hex });
-    tg.append(svg("circle", { class: "focus-ring", cx: tx, cy: ty, r: 15, fill: inBattle ? "#b71c1c" : "#fff8e1", stroke: toCome ? "#e65100" : "#4e3b22", "stroke-width": toCome ? 3.5 : 2.2 }));
-    tg.append(svg("text", { x: tx, y: ty + 6, "text-anchor": "middle", "font-size": 17, "font-weight": 800, fill: inBattle ? "#fff" : "#3b2a14", text: token }));
+    const tg = svg("g", { class: "region-token", "data-token": token, "data-region-hex": reg.first_hex, "data-key": `token:${token}` });
+    tg.append(art.conflictToken(token, tx, ty, 34, { battle: inBattle, next: toCome }));
+    tg.append(svg("circle", { class: "focus-ring", cx: tx, cy: ty, r: 17, fill: "transparent", stroke: "none" }));
     // swapping Conflict Order tokens (Camel Caravan): first a new region's token, then another
     const asFirst = legal.swap.has(token);
     const asSecond = swapFrom !== null && legal.swap.has(swapFrom) && legal.swap.get(swapFrom).has(token);
     if (eyes.includes(reg.token)) {
-      const eg = svg("g", { "data-eye-region": token, "pointer-events": "none" });
-      eg.append(eyeIcon(tx + 21, ty - 13, 20, true));
-      eg.append(svg("title", { text: t("An Eye of Horus on region {token}: he forbids a Battle card there", { token }) }));
+      const eg = svg("g", { "data-eye-region": token, "pointer-events": "none", "data-key": `eye:${token}`, role: "img" });
+      eg.append(eyeIcon(tx + 22, ty - 14, 20, true));
+      eg.setAttribute("aria-label", t("An Eye of Horus on region {token}: he forbids a Battle card there", { token }));
+      eg.append(svg("title", { text: eg.getAttribute("aria-label") }));
       tokenGroup.append(eg);
     }
     if (legal.eye.has(token)) {
@@ -558,6 +563,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
     } else {
       // drawn over the clickable spaces, it lets their clicks through
       tg.setAttribute("pointer-events", "none");
+      tg.setAttribute("role", "img");
       tg.setAttribute("aria-label", tn("region with Conflict Order token {token}, {n} land space", "region with Conflict Order token {token}, {n} land spaces", reg.land, { token }));
     }
     tokenGroup.append(tg);
@@ -570,7 +576,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
     const ownerName = p.owner === null || !obs.gods[p.owner] ? "" : godTitle(obs, p.owner);
     if (MONUMENTS.includes(p.kind)) g.append(monument(p, cx, cy + 3, geo.R, ownerName));
     else {
-      g.append(figure(p, cx, cy + 4, geo.R, ownerName));
+      g.append(figure(obs, p, cx, cy + 4, geo.R, ownerName));
       if (p.aim) g.append(scorpionAim(p, h, geo));
     }
   }
@@ -702,7 +708,7 @@ function drawTargets(obs, ctx, legal, geo, regions, g) {
       const [x, y] = geo.corner(h, k, 1.0);
       const ag = svg("g", { class: "target aim-target", "data-action": action });
       ag.append(svg("rect", { class: "focus-ring", x: x - 21, y: y - 9, width: 42, height: 18, rx: 9, fill: "#ffebee", stroke: "#d50000", "stroke-width": 2.5 }));
-      ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10.5, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
+      ag.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 800, fill: "#b71c1c", text: action.slice(4) }));
       svgButton(ag, t("aim the Giant Scorpion at its {sides} sides", { sides: action.slice(4) }), () => ctx.play(action), `ankh-aim-${d}`);
       g.append(ag);
     }
@@ -731,38 +737,50 @@ function buildKind(legal) {
   return kinds[0];
 }
 
-function drawFooter(obs, L) {
+/** Under the map: the key to terrain, rivers, camels and tokens (the pieces are pictures with
+ * tooltips), the coordinates toggle, and the supply in words. */
+function drawFooter(obs, ctx, L) {
   const g = svg("g", { class: "legend" });
-  const { x, y } = L.foot;
+  const { x, y, w } = L.foot;
   const items = [["F", t("fertile")], ["D", t("desert")], ["W", t("water")]];
   let cx = x;
-  const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 13, fill: "#3b2a14", ...attrs, text: words });
+  const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 14, fill: "#3b2a14", ...attrs, text: words });
   for (const [terrain, words] of items) {
-    g.append(svg("rect", { x: cx, y: y - 12, width: 18, height: 15, rx: 2, fill: TERRAIN_FILL[terrain], stroke: "#7d6b4c" }));
-    g.append(text(cx + 23, y, words));
-    cx += 32 + words.length * 7;
+    g.append(svg("rect", { x: cx, y: y - 13, width: 20, height: 16, rx: 2, fill: TERRAIN_FILL[terrain], stroke: "#7d6b4c" }));
+    g.append(text(cx + 25, y, words));
+    cx += 36 + words.length * 7.6;
   }
-  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#1f5fa8", "stroke-width": 6, "stroke-linecap": "round" }));
+  g.append(svg("line", { x1: cx, y1: y - 5, x2: cx + 24, y2: y - 5, stroke: RIVER_COLOUR, "stroke-width": 7, "stroke-linecap": "round" }));
   const river = t("river");
   g.append(text(cx + 30, y, river));
-  cx += Math.max(76, 38 + river.length * 7);
-  g.append(svg("line", { x1: cx, y1: y - 4, x2: cx + 24, y2: y - 4, stroke: "#6d4c2f", "stroke-width": 8, "stroke-linecap": "round" }));
+  cx += Math.max(76, 40 + river.length * 7.6);
+  g.append(art.camel(cx + 10, y - 5, 20));
   const camels = t("camels");
-  g.append(text(cx + 30, y, camels));
-  cx += Math.max(88, 38 + camels.length * 7);
-  g.append(svg("circle", { cx: cx + 9, cy: y - 4, r: 10, fill: "#fff8e1", stroke: "#4e3b22", "stroke-width": 2 }));
-  g.append(svg("text", { x: cx + 9, y: y + 0.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, text: "3" }));
-  g.append(text(cx + 25, y, t("Conflict Order token")));
-  g.append(text(x, y + 21, t("G God · W Warrior · Ca Cat-Mummy · Sa Satet · Mu Mummy · Ap Apep · Sc Giant Scorpion · Sp Androsphinx"), { "font-size": 12.5 }));
-  g.append(text(x, y + 39, t("Monuments: O Obelisk · T Temple · P Pyramid. The small digit and the shape name the god."), { "font-size": 12.5 }));
+  g.append(text(cx + 24, y, camels));
+  cx += Math.max(88, 34 + camels.length * 7.6);
+  g.append(art.conflictToken(3, cx + 10, y - 5, 25));
+  g.append(text(cx + 26, y, t("Conflict Order token")));
+  // the coordinates toggle: a switch drawn under the map (the names always hold them)
+  const bw = 196;
+  const tg = svg("g", { class: "coords-toggle", "data-coordinates": showCoordinates ? "shown" : "hidden", "data-focus-key": "ankh-coordinates" });
+  tg.append(svg("rect", { class: "focus-ring", x: x + w - bw, y: y + 12, width: bw, height: 30, rx: 6, fill: showCoordinates ? "#1f5f8b" : "#fffaf0", stroke: "#1f5f8b", "stroke-width": 1.5 }));
+  tg.append(text(x + w - bw / 2, y + 32, showCoordinates ? t("Hide coordinates") : t("Show coordinates"), { "text-anchor": "middle", "font-weight": 600, fill: showCoordinates ? "#ffffff" : "#1f5f8b" }));
+  svgButton(tg, t("Show the hex coordinates on the map"), () => { showCoordinates = !showCoordinates; rememberCoordinates(); ctx.rerender(); }, "ankh-coordinates");
+  tg.setAttribute("role", "switch");
+  tg.setAttribute("aria-checked", showCoordinates ? "true" : "false");
+  g.append(tg);
   const ms = obs.monument_supply;
   const tokens = obs.conflict_tokens_in_supply.length ? obs.conflict_tokens_in_supply.join(" ") : t("none");
-  const supply = t("Supply: {obelisks} obelisks · {temples} temples · {pyramids} pyramids · {camels} camels · Conflict Order tokens {tokens}", {
-    obelisks: ms.obelisk, temples: ms.temple, pyramids: ms.pyramid, camels: obs.camels_in_supply, tokens,
-  });
-  g.append(text(x, y + 63, supply, { "font-size": 13, "data-supply": "" }));
-  const guardians = obs.guardians.map((gd) => t("{kind} ({letter}, level {level}) {left}", { kind: kindNames()[gd.kind], letter: KIND_LETTER[gd.kind], level: gd.level, left: gd.left })).join(" · ");
-  g.append(text(x, y + 81, t("Guardians left: {guardians}", { guardians }), { "font-size": 13 }));
+  g.append(text(x, y + 32, t("Supply: {obelisks} Obelisks, {temples} Temples, {pyramids} Pyramids, {camels} camels", {
+    obelisks: ms.obelisk, temples: ms.temple, pyramids: ms.pyramid, camels: obs.camels_in_supply,
+  }), { "data-supply": "" }));
+  g.append(text(x, y + 52, t("Conflict Order tokens in the supply: {tokens}", { tokens })));
+  const guardians = obs.guardians.map((gd) => t("{kind} (level {level}): {left}", { kind: kindNames()[gd.kind], level: gd.level, left: gd.left })).join(", ");
+  const line = t("Guardians left: {guardians}", { guardians });
+  const gl = text(x, y + 72, line, { "data-guardians-left": "" });
+  // a long line keeps its size and is shortened to the map's width (the whole line in its tooltip)
+  if (line.length * 7.4 > w) gl.textContent = `${line.slice(0, Math.floor(w / 7.4) - 1)}…`;
+  g.append(svg("g", {}, gl, svg("title", { text: line })));
   return g;
 }
 
@@ -773,7 +791,7 @@ function drawTracks(obs, ctx, legal, box) {
   const { x, y, w, h } = box;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
   g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Action tracks") }));
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("a 2nd action goes on a lower row · ★ fires an event") }));
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: "#6b6256", text: t("a 2nd action goes on a lower row · ★ fires an event") }));
   const turn = obs.turn || {};
   const mover = turn.seat;
   const cell = 32;
@@ -784,21 +802,25 @@ function drawTracks(obs, ctx, legal, box) {
     const rowW = labelW + (last + 1) * cell + 92;
     const rg = svg("g", { class: "track-row", "data-row": track.action, "data-term": track.action });
     rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "#fbf4e4", stroke: "none" }));
-    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": 13, "font-weight": 600, fill: "#3b2a14", text: rowWords()[track.action] }));
+    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: "#3b2a14", text: rowWords()[track.action] }));
     for (let i = 0; i <= last; i += 1) {
       const cx = x + labelW + i * cell;
       const unused = i < track.start;
       const isEvent = i === track.event_space;
       rg.append(svg("rect", { x: cx, y: ry, width: cell - 3, height: 24, rx: 4, fill: isEvent ? "#f2c14e" : unused ? "#e6dccb" : "#fffaf0", stroke: "#a08660", "stroke-width": 1 }));
-      if (i < 4) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": 11, fill: unused ? "#a3998a" : "#6b6256", text: `${5 - i}P` }));
+      if (i < 4) {
+        // "5P": the short form of where the marker starts with 5 players (in full in its name)
+        const full = t("the marker's start with {n} players", { n: 5 - i });
+        rg.append(svg("g", { role: "img", "aria-label": full }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : "#5b5246", text: `${5 - i}P` }), svg("title", { text: full })));
+      }
       if (isEvent) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
       if (i === track.marker) {
-        rg.append(svg("circle", { cx: cx + (cell - 3) / 2, cy: ry + 12, r: 9, fill: "#4e342e", stroke: "#fff", "stroke-width": 2, "data-marker": track.action }));
+        rg.append(svg("circle", { cx: cx + (cell - 3) / 2, cy: ry + 12, r: 9, fill: "#4e342e", stroke: "#fff", "stroke-width": 2, "data-marker": track.action, "data-key": `marker:${track.action}`, role: "img", "aria-label": t("{row}: the marker on space {n}", { row: rowWords()[track.action], n: track.marker + 1 }) }));
       }
     }
     const left = track.event_space - track.marker;
     const info = left <= 0 ? t("event!") : t("{n} to go", { n: left });
-    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": 12, fill: "#6b6256", text: info }));
+    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": MIN_FONT, fill: "#6b6256", text: info }));
     if (turn.last_action === track.action && turn.actions_taken > 0 && mover !== undefined) {
       // this turn's first action: the mover's mark at the end of the row
       rg.append(godShape(mover, x + labelW + (last + 1) * cell + 74, ry + 12, 7, { number: true }));
@@ -814,8 +836,8 @@ function drawTracks(obs, ctx, legal, box) {
 
   // the event track: a start space and the 18 events
   const ey = y + 28 + 4 * 29 + 14;
-  g.append(svg("text", { x: x + 10, y: ey, "font-size": 13, "font-weight": 700, fill: "#3b2a14", text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
-  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("M Monument · K Camels · C Conflict") }));
+  g.append(svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
+  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: "#6b6256", text: t("M Monument · K Camels · C Conflict") }));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
   const eg = svg("g", { class: "event-track", "data-term": "event-track" });
@@ -834,9 +856,9 @@ function drawTracks(obs, ctx, legal, box) {
     if (kind === "conflict") sg.append(svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, ...shapeAttrs }));
     else sg.append(svg("circle", { cx, cy, r, ...shapeAttrs }));
     const label = kind === null ? "S" : kind === "conflict" ? `C${conflictNo}` : EVENT_SHORT[kind];
-    sg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
+    sg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
     if (i === obs.events_done) {
-      sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i }));
+      sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i, "data-key": "marker:events", role: "img", "aria-label": tn("{n} event done", "{n} events done", i, { n: i }) }));
     }
     if (kind) sg.append(svg("title", { text: t("Event {n}: {event}", { n: i, event: eventWords()[kind] }) }));
   }
@@ -854,7 +876,7 @@ function drawTurn(obs, box) {
     const who = obs.winners.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(t(" and "));
     const over = !obs.winners.length ? t("Game over — nobody wins") : tn("Game over — {who} wins", "Game over — {who} win", obs.winners.length, { who });
     g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: over }));
-    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: obs.end_reason ? translateLine(obs.end_reason) : "" }));
+    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: "#3b2a14", text: obs.end_reason ? translateLine(obs.end_reason) : "" }));
     return g;
   }
   const seat = turn.seat;
@@ -863,10 +885,10 @@ function drawTurn(obs, box) {
   const mover = seatLabel(obs, seat, t("Player {n}", { n: seat + 1 }));
   g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("{who}'s turn · {nth}", { who: mover, nth }) }));
   const order = obs.turn_order.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(" → ");
-  g.append(svg("text", { x: x + 10, y: y + 44, "font-size": 12.5, fill: "#3b2a14", text: t("Turn order: {order}", { order }) }));
+  g.append(fitText(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: "#3b2a14", text: t("Turn order: {order}", { order }) }), w - 20));
   const actor = obs.to_move === null ? "" : names[obs.to_move] || t("Player {n}", { n: obs.to_move + 1 });
   const phase = obs.to_move === null ? "" : t("{who} {does}", { who: actor, does: phaseWords(obs) });
-  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": 12.5, "font-weight": 600, fill: "#1f5f8b", text: t("Now: {phase}", { phase }) }));
+  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": MIN_FONT, "font-weight": 600, fill: "#1f5f8b", text: t("Now: {phase}", { phase }) }));
   return g;
 }
 
@@ -876,14 +898,14 @@ function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, data
   if (state === "back") {
     g.dataset.card = "back";
     g.append(svg("rect", { x, y, width: w, height: h, rx: 4, fill: "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.5 }));
-    g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#f6e7c8", text: "☥ ?" }));
+    g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 700, fill: "#f6e7c8", text: "☥ ?" }));
     return g;
   }
   g.dataset.card = "face";
   g.dataset.value = id;
   const fill = state === "used" ? "#e3dccf" : state === "chosen" ? "#ffe08a" : "#fffaf0";
   g.append(svg("rect", { class: "focus-ring", x, y, width: w, height: h, rx: 4, fill, stroke: state === "used" ? "#a89f90" : "#5b4630", "stroke-width": state === "chosen" ? 2.5 : 1.5, "stroke-dasharray": state === "used" ? "3 2" : null }));
-  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": w < 54 ? 10 : 11, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }));
+  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }));
   if (owner !== null) g.dataset.owner = owner;
   const about = cardTexts()[id] || id;
   g.append(svg("title", { text: state === "used" ? t("{card} (used)", { card: about }) : about }));
@@ -902,18 +924,18 @@ function drawBattle(obs, ctx, box) {
     : t("Conflict {n} · region {region}: {step}", { n: obs.conflicts_done + 1, region: b.region, step: stepWords()[b.step] || b.step });
   g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#7f1010", text: head }));
   const tb = b.tiebreaker_used ? t("tie-breaker: {god} (used)", { god: names[b.tiebreaker] }) : t("tie-breaker: {god}", { god: names[b.tiebreaker] });
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": 12, fill: "#5e1010", text: tb }));
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5e1010", text: tb }));
   if (b.region === undefined) return g;
   const gods = b.gods || [];
-  const slot = Math.min(gods.length <= 3 ? 158 : 124, (w - 16 - (b.forbidden ? 104 : 0)) / Math.max(1, gods.length));
+  const slot = Math.min(gods.length <= 3 ? 158 : 124, (w - 16 - (b.forbidden ? 128 : 0)) / Math.max(1, gods.length));
   if (b.forbidden) {
     // Horus's Eye: the card nobody may play in this Battle
-    const fx = x + w - 10 - 92;
+    const fx = x + w - 10 - 116;
     const fg = svg("g", { "data-forbidden-card": b.forbidden });
     fg.append(cardFace(fx, y + 47, b.forbidden, { w: 62, h: 22, state: "used" }));
     fg.append(svg("line", { x1: fx + 3, y1: y + 66, x2: fx + 59, y2: y + 50, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round" }));
-    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": 11.5, "font-weight": 700, fill: "#7f1010", text: godNames().horus }));
-    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": 11, fill: "#7f1010", text: t("forbidden") }));
+    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": MIN_FONT, "font-weight": 700, fill: "#7f1010", text: godNames().horus }));
+    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": MIN_FONT, fill: "#7f1010", text: t("forbidden") }));
     fg.append(svg("title", { text: t("Horus forbids {card} in this Battle", { card: cardShort()[b.forbidden] }) }));
     g.append(fg);
   }
@@ -925,7 +947,7 @@ function drawBattle(obs, ctx, box) {
     const sy = y + 27;
     const sg = svg("g", { class: "battle-god", "data-god": god });
     sg.append(godShape(god, sx + 8, sy + 8, 7.5, { number: true }));
-    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": 12, "font-weight": 700, fill: "#3b2a14", text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
+    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
     const card = (b.cards || {})[String(god)];
     const chosen = (b.chosen || []).includes(god);
     // Amun announcing two cards: two cards, both secret until the reveal
@@ -939,14 +961,14 @@ function drawBattle(obs, ctx, box) {
         const cx = sx + k * (cw + 3);
         sg.append(id === "?" ? cardFace(cx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }) : cardFace(cx, sy + 20, id, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
       });
-      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? t("2 cards: choosing…") : t("2 cards") }));
+      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? t("2 cards: choosing…") : t("2 cards") }));
       cw = faces.length ? 2 * cw + 3 : 70;
     } else if (card) {
       sg.append(cardFace(sx, sy + 20, card, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
     } else if (chosen) {
       sg.append(cardFace(sx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }));
     } else if (b.step === "cards") {
-      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": 12, fill: "#6b6256", "font-style": "italic", text: t("choosing…") }));
+      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: "#6b6256", "font-style": "italic", text: t("choosing…") }));
     }
     const bits = [];
     if (b.bidders && b.bidders.includes(god)) {
@@ -958,7 +980,7 @@ function drawBattle(obs, ctx, box) {
     if (guess && guess.god === god) bits.push(t("Thoth: {card}?", { card: cardShort()[guess.card] || guess.card }));
     if (bastet && bastet.holder === god && (bastet.battle_cats || []).length) bits.push(t("cats {cats}", { cats: bastet.battle_cats.map((c) => CAT_SHORT[c]).join(" ") }));
     if (b.winner === god) bits.push("wins");
-    if (bits.length) sg.append(svg("text", { x: sx + cw + 4, y: sy + 36, "font-size": 11.5, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
+    if (bits.length) sg.append(svg("text", { x: sx + cw + 4, y: sy + 36, "font-size": MIN_FONT, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
     g.append(sg);
   });
   return g;
@@ -968,13 +990,13 @@ function drawBattle(obs, ctx, box) {
 
 /** The compact god board's Powers line, cut to its width ("+2 more") with every power in its title. */
 function powersLine(powers, info, x, y, width) {
-  const tail = t(" · unlocked {n}/6 · ☥ pool {pool}", { n: info.unlocked, pool: info.ankh_pool });
-  const fits = (text) => text.length * 6.6 <= width; // 12.5-unit text: about 6.6 units a character
+  const tail = t(" · {n} of 6 unlocked · {pool} Ankh tokens", { n: info.unlocked, pool: info.ankh_pool });
+  const fits = (text) => text.length * 7.4 <= width; // MIN_FONT text: about 7.4 units a character
   let shown = powers.length;
   const more = (n) => (n < powers.length ? t(" +{n} more", { n: powers.length - n }) : "");
   const line = (n) => t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + tail;
   while (shown > 0 && !fits(line(shown))) shown -= 1;
-  const textEl = svg("text", { x, y, "font-size": 12.5, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
+  const textEl = svg("text", { x, y, "font-size": MIN_FONT, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
   if (!fits(line(shown))) { textEl.setAttribute("textLength", width); textEl.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
   const g = svg("g", { class: "powers-line" }, textEl);
   g.append(svg("title", { text: line(powers.length) }));
@@ -995,7 +1017,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if (!info.alive) who.push(t("out of the game"));
   const named = who.length ? `${godName(obs, god)} (${who.join(", ")})` : godName(obs, god);
   const heading = acting ? t("{god} — to act", { god: named }) : named;
-  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: GOD_FILL[god], text: heading }));
+  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: heading }));
   g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${godTexts()[info.deity] || ""}` : ""}` }));
   // the god powers it holds (two for a merged god), one row each under the heading
   const held = info.god_powers || [];
@@ -1003,8 +1025,6 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   const top = y + BAND * held.length;
   g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: "#2a1b0c", "data-devotion": god, text: t("Devotion {devotion} · Followers {followers}", { devotion: info.devotion, followers: info.followers }) }));
 
-  const pool = [`${info.warriors_pool} W`];
-  for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) pool.push(`${n} ${KIND_LETTER[kind]}`);
   const poolWords = [tn("{n} Warrior", "{n} Warriors", info.warriors_pool)];
   for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) poolWords.push(`${n} ${kindNames()[kind]}`);
   const slots = (sx, sy) => {
@@ -1013,9 +1033,9 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
       const used = i < info.unlocked;
       const guardian = guardianSlots.includes(i + 1);
       const slot = svg("g", { "data-slot": `${god}-${i + 1}`, "data-used": used ? "yes" : "no", "data-guardian": guardian ? "yes" : "no" });
-      slot.append(svg("circle", { cx, cy: sy, r: 8, fill: used ? "#e8e0cf" : "#f2c14e", stroke: guardian ? "#7b1fa2" : "#6b4f10", "stroke-width": guardian ? 2.2 : 1.2, "stroke-dasharray": used ? "2 2" : null }));
-      if (!used) slot.append(svg("text", { x: cx, y: sy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#5b3b00", text: "☥" }));
-      if (guardian) slot.append(svg("text", { x: cx + 7, y: sy - 5, "font-size": 9, "font-weight": 800, fill: "#7b1fa2", stroke: "#fffaf0", "stroke-width": 2.5, "paint-order": "stroke", text: "G" }));
+      slot.append(art.ankh(cx, sy, 17, { used }));
+      // a slot that gives a Guardian: a gold ring round it
+      if (guardian) slot.append(svg("circle", { cx, cy: sy, r: 9.5, fill: "none", stroke: "#7b1fa2", "stroke-width": 2.2 }));
       const about = guardianSlots.includes(i + 1)
         ? t("Ankh token {n} (level {level}): uncovering it gives a Guardian", { n: i + 1, level: Math.floor(i / 2) + 1 })
         : t("Ankh token {n} (level {level})", { n: i + 1, level: Math.floor(i / 2) + 1 });
@@ -1030,19 +1050,22 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(powersLine(names, info, x + 10, r1, w - 20));
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
-    else g.append(svg("text", { x: x + 10, y: r2, "font-size": 12.5, fill: "#3b2a14", text: t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") }) }));
+    else {
+      const line = t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") });
+      g.append(svg("g", {}, fitText(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: "#3b2a14", text: line }), w - 20), svg("title", { text: line })));
+    }
     if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
     return g;
   }
 
   // left: the dashboard's six Ankh tokens (G: a Guardian icon under it), the pool
   const leftW = 236;
-  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": 12, fill: "#6b6256", text: t("Unlocks") }));
-  slots(x + 66, top + 44);
-  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": 12.5, fill: "#3b2a14", text: info.next_unlock_level ? t("☥ pool {pool} · next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("☥ pool {pool} · next: none", { pool: info.ankh_pool }) }));
+  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: "#5b5246", text: t("Unlocks") }));
+  slots(x + 80, top + 44);
+  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: "#3b2a14", text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) }));
   const poolText = t("Pool: {pool}", { pool: poolWords.join(", ") });
-  g.append(svg("text", { x: x + 10, y: top + 89, "font-size": 12.5, fill: "#3b2a14", text: poolText.length <= 34 ? poolText : t("Pool: {pool}", { pool: pool.join(" ") }) }));
-  g.append(svg("title", { text: poolText }));
+  const poolLine = svg("text", { x: x + 10, y: top + 89, "font-size": MIN_FONT, fill: "#3b2a14", text: poolText.length <= 30 ? poolText : `${poolText.slice(0, 29)}…` });
+  g.append(svg("g", {}, poolLine, svg("title", { text: poolText })));
 
   // right: the twelve powers, three level columns of four as on the dashboard
   const px = x + leftW;
@@ -1055,7 +1078,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     const has = info.powers.includes(id);
     const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no", "data-term": id });
     pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : "#efe7d6", stroke: has ? "#111" : "#c9b996", "stroke-width": 1 }));
-    pg.append(svg("text", { x: bx + 4, y: by + ph / 2 + 3.5, "font-size": has ? 10.5 : 11, "font-weight": has ? 700 : 400, fill: has ? "#fff" : "#6b6256", text: short }));
+    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? art.seatInk(god) : "#5b5246", text: short }), pw - 10));
     pg.append(svg("title", { text: t("{power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }) }));
     if (mine && legal.power.has(id)) {
       const action = legal.power.get(id);
@@ -1105,9 +1128,9 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
   } else {
     const cw = 70;
-    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#6b6256", text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
+    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#6b6256", text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
     cx += 170;
-    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": 12.5, fill: "#8b8070", text: t("none") }));
+    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", text: t("none") }));
     for (const id of info.used_cards) {
       g.append(cardFace(cx, cy, id, { w: cw, h: ch, state: "used", owner: god, dataset: { used: `${god}-${id}` } }));
       cx += cw + 3;
@@ -1158,62 +1181,13 @@ function isisProtected(obs, regions) {
   return out.sort();
 }
 
-function sunIcon(cx, cy, r, free) {
-  const points = Array.from({ length: 16 }, (_, i) => {
-    const a = (i * Math.PI) / 8 - Math.PI / 2;
-    const rr = i % 2 ? r * 0.58 : r;
-    return `${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`;
-  }).join(" ");
-  const g = svg("g", { class: "sun" });
-  g.append(svg("polygon", { points, fill: free ? "#f9c80e" : "#fffaf0", stroke: free ? "#6b4a00" : "#a08660", "stroke-width": 1.3, "stroke-dasharray": free ? null : "2 1.5", "stroke-linejoin": "round" }));
-  if (free) g.append(svg("circle", { cx, cy, r: r * 0.36, fill: "#fff3c4", stroke: "#6b4a00", "stroke-width": 1 }));
-  return g;
-}
-
-function eyeIcon(cx, cy, w, free) {
-  const g = svg("g", { class: "eye" });
-  const h = w * 0.55;
-  g.append(svg("path", { d: `M${cx - w / 2},${cy} Q${cx},${cy - h} ${cx + w / 2},${cy} Q${cx},${cy + h} ${cx - w / 2},${cy} Z`, fill: free ? "#e3f2fd" : "#fffaf0", stroke: "#0d2a4a", "stroke-width": 1.6, "stroke-dasharray": free ? null : "2.5 1.5" }));
-  g.append(svg("circle", { cx, cy, r: w * 0.17, fill: free ? "#0d2a4a" : "none", stroke: "#0d2a4a", "stroke-width": 1.3 }));
-  g.append(svg("path", { d: `M${cx - w * 0.1},${cy + h * 0.45} l${-w * 0.08},${w * 0.3}`, stroke: "#0d2a4a", "stroke-width": 1.4, fill: "none" }));
-  return g;
-}
-
-/** A cat token: "back" (face down, value unknown), "known" (face down, Bastet's own view) or "up". */
-function catIcon(cx, cy, r, face, value) {
-  const g = svg("g", { class: "cat-icon" });
-  const d = [
-    `M${cx - r},${cy + r * 0.85}`, `L${cx - r},${cy - r * 0.45}`, `L${cx - r * 0.72},${cy - r * 1.2}`, `L${cx - r * 0.3},${cy - r * 0.62}`,
-    `L${cx + r * 0.3},${cy - r * 0.62}`, `L${cx + r * 0.72},${cy - r * 1.2}`, `L${cx + r},${cy - r * 0.45}`, `L${cx + r},${cy + r * 0.85}`, "Z",
-  ].join(" ");
-  const fill = face === "back" ? "url(#ankh-back)" : face === "known" ? "#fde9b8" : "#fffaf0";
-  g.append(svg("path", { d, fill, stroke: "#2e1d0d", "stroke-width": 1.4, "stroke-linejoin": "round", "stroke-dasharray": face === "known" ? "3 1.5" : null }));
-  const text = face === "back" ? "?" : CAT_SHORT[value] || "?";
-  g.append(svg("text", { x: cx, y: cy + r * 0.48, "text-anchor": "middle", "font-size": r * 1.15, "font-weight": 800, fill: face === "back" ? "#f6e7c8" : "#2a1b0c", text }));
-  return g;
-}
-
-function shieldIcon(cx, cy, s, fill) {
-  const g = svg("g", { class: "shield" });
-  g.append(svg("path", { d: `M${cx - s},${cy - s * 0.95} L${cx + s},${cy - s * 0.95} L${cx + s},${cy} Q${cx + s},${cy + s * 0.8} ${cx},${cy + s * 1.2} Q${cx - s},${cy + s * 0.8} ${cx - s},${cy} Z`, fill, stroke: "#111", "stroke-width": 1.4, "stroke-linejoin": "round" }));
-  g.append(svg("text", { x: cx, y: cy + s * 0.45, "text-anchor": "middle", "font-size": s * 1.3, "font-weight": 800, fill: "#fff", text: "☥" }));
-  return g;
-}
-
-function underworldIcon(cx, cy, r, inSupply) {
-  const g = svg("g", { class: "underworld-icon" });
-  g.append(svg("circle", { cx, cy, r, fill: inSupply ? "#3c2a4d" : "#fffaf0", stroke: "#3c2a4d", "stroke-width": 1.5, "stroke-dasharray": inSupply ? null : "2.5 1.5" }));
-  g.append(svg("ellipse", { cx, cy: cy + r * 0.15, rx: r * 0.55, ry: r * 0.35, fill: "none", stroke: inSupply ? "#d1b3ff" : "#8f7aa3", "stroke-width": 1.2 }));
-  return g;
-}
-
-function scaleIcon(cx, cy, s) {
-  const g = svg("g", { class: "scale-icon", fill: "none", stroke: "#3b2a14", "stroke-width": 1.5, "stroke-linecap": "round" });
-  g.append(svg("path", { d: `M${cx},${cy - s} L${cx},${cy + s} M${cx - s * 0.5},${cy + s} L${cx + s * 0.5},${cy + s} M${cx - s},${cy - s * 0.6} L${cx + s},${cy - s * 0.6}` }));
-  g.append(svg("path", { d: `M${cx - s * 1.3},${cy + s * 0.1} Q${cx - s},${cy + s * 0.55} ${cx - s * 0.7},${cy + s * 0.1} Z M${cx + s * 0.7},${cy + s * 0.1} Q${cx + s},${cy + s * 0.55} ${cx + s * 1.3},${cy + s * 0.1} Z`, fill: "#e9d8a6" }));
-  g.append(svg("path", { d: `M${cx - s},${cy - s * 0.6} L${cx - s * 1.3},${cy + s * 0.1} M${cx - s},${cy - s * 0.6} L${cx - s * 0.7},${cy + s * 0.1} M${cx + s},${cy - s * 0.6} L${cx + s * 0.7},${cy + s * 0.1} M${cx + s},${cy - s * 0.6} L${cx + s * 1.3},${cy + s * 0.1}`, "stroke-width": 1 }));
-  return g;
-}
+// The gods' components are drawn by ankh-art.js; these place them at the sizes the boards use.
+const sunIcon = (cx, cy, r, free) => art.sunToken(cx, cy, 2 * r, { free });
+const eyeIcon = (cx, cy, w, free) => art.horusEye(cx, cy, w * 1.15, { free });
+const catIcon = (cx, cy, r, face, value) => art.cat(face, value, cx, cy, 2.3 * r);
+const shieldIcon = (cx, cy, s, seat) => art.isisShield(seat, cx, cy, 2.3 * s);
+const underworldIcon = (cx, cy, r, inSupply) => art.underworldToken(cx, cy, 2.2 * r, { inSupply });
+const scaleIcon = (cx, cy, s) => art.thothScale(cx, cy, 2.8 * s);
 
 /** Osiris's Underworld spaces: drawn under the pieces. */
 function drawUnderworld(obs, geo) {
@@ -1223,10 +1197,10 @@ function drawUnderworld(obs, geo) {
   for (const name of osiris.underworld) {
     const h = INDEX.get(name);
     const [cx, cy] = geo.centers[h];
-    const ug = svg("g", { "data-underworld": name, "pointer-events": "none" });
+    const ug = svg("g", { "data-underworld": name, "pointer-events": "none", "data-key": `underworld:${name}` });
     ug.append(svg("polygon", { points: geo.points(h, 0.88), fill: "#3c2a4d", "fill-opacity": 0.3, stroke: "#3c2a4d", "stroke-width": 3, "stroke-dasharray": "7 4" }));
-    ug.append(svg("text", { x: cx - 8, y: cy + geo.S * 0.4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#2a1838", text: "UW" }));
-    ug.append(godShape(osiris.holder, cx + 12, cy + geo.S * 0.4 - 4, 6, { number: true }));
+    ug.append(art.underworldToken(cx - 10, cy + geo.S * 0.34, 20));
+    ug.append(godShape(osiris.holder, cx + 12, cy + geo.S * 0.34, 7, { number: true }));
     ug.append(svg("title", { text: t("{god}'s Underworld on {hex}: only Osiris may enter, summon or build here", { god: godTitle(obs, osiris.holder), hex: name }) }));
     g.append(ug);
   }
@@ -1248,9 +1222,9 @@ function drawPowersOnMap(obs, geo, regions) {
     const seth = powers.seth.holder;
     for (const name of powers.seth.controls) {
       const { cx, cy, r } = spot(name);
-      const sg = svg("g", { "data-seth-controls": name });
+      const sg = svg("g", { "data-seth-controls": name, "data-key": `seth:${name}` });
       sg.append(svg("circle", { cx, cy, r: r + 5, fill: "none", stroke: "#111", "stroke-width": 3, "stroke-dasharray": "5 3" }));
-      sg.append(godShape(seth, cx - r * 0.95, cy + r * 0.85, 7, { label: "S", fontSize: 9 }));
+      sg.append(art.sethControl(seth, cx - r * 0.95, cy + r * 0.85, 17));
       sg.append(svg("title", { text: t("{hex}: counts for {god} during this Conflict (Seth)", { hex: name, god: godTitle(obs, seth) }) }));
       g.append(sg);
     }
@@ -1258,8 +1232,8 @@ function drawPowersOnMap(obs, geo, regions) {
   if (powers.ra) {
     for (const name of powers.ra.radiant) {
       const { cx, cy, r } = spot(name);
-      const rg = svg("g", { "data-radiant": name });
-      rg.append(sunIcon(cx - r * 0.98, cy - r * 0.88, 10.5, true));
+      const rg = svg("g", { "data-radiant": name, "data-key": `radiant:${name}` });
+      rg.append(art.radiant(cx - r * 0.98, cy - r * 0.88, 24));
       rg.append(svg("title", { text: t("{hex}: a Radiant figure (Ra's Sun token)", { hex: name }) }));
       g.append(rg);
     }
@@ -1267,8 +1241,8 @@ function drawPowersOnMap(obs, geo, regions) {
   if (powers.isis) {
     for (const name of isisProtected(obs, regions)) {
       const { cx, cy, r } = spot(name);
-      const ig = svg("g", { "data-protected": name });
-      ig.append(shieldIcon(cx + r * 0.98, cy - r * 0.88, 8.5, GOD_FILL[powers.isis.holder % GOD_FILL.length]));
+      const ig = svg("g", { "data-protected": name, "data-key": `protected:${name}` });
+      ig.append(shieldIcon(cx + r * 0.98, cy - r * 0.88, 8.5, powers.isis.holder));
       ig.append(svg("title", { text: t("{hex}: Protected by Isis (next to an enemy): she may keep it alive in Battle Resolution", { hex: name }) }));
       g.append(ig);
     }
@@ -1278,9 +1252,9 @@ function drawPowersOnMap(obs, geo, regions) {
     const known = new Map(Object.entries(b.cats || {}).filter(([, at]) => INDEX.has(at)).map(([id, at]) => [at, id]));
     const cat = (name, face, value) => {
       const [cx, cy] = centers[INDEX.get(name)];
-      const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down" });
+      const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down", "data-key": `cat:${name}` });
       if (value) cg.dataset.catValue = value;
-      cg.append(catIcon(cx + R * 0.47, cy - S * 0.06, 11, face, value));
+      cg.append(catIcon(cx + R * 0.5, cy - S * 0.08, 11, face, value));
       const words = face === "back" ? t("{hex}: a face-down cat of Bastet (+1, +3 or the star)", { hex: name })
         : face === "known" ? t("{hex}: your {cat}, face down (the others see its back)", { hex: name, cat: catWords()[value] })
           : t("{hex}: Bastet's {cat}, face up", { hex: name, cat: catWords()[value] });
@@ -1305,15 +1279,15 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
   const g = svg("g", { class: "god-power", "data-god-power": pid, "data-god": god, "data-term": pid });
   g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#f3e7c9", stroke: "#b49a68", "stroke-width": 1 }));
   g.append(svg("title", { text: t("{god}: {text}", { god: godNames()[pid], text: godTexts()[pid] }) }));
-  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": 12.5, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
-  let cx = x + 18 + godNames()[pid].length * 9.7;
+  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": MIN_FONT, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
+  let cx = x + 18 + godNames()[pid].length * 10.4;
   const right = x + w - 6;
   const words = (text, attrs = {}) => {
-    const room = Math.floor((right - cx) / 6.3);
+    const room = Math.floor((right - cx) / 7.4);
     if (room < 4) return;
     const shown = text.length <= room ? text : `${text.slice(0, room - 1)}…`;
-    g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": 12.5, fill: "#3b2a14", ...attrs, text: shown }));
-    cx += shown.length * 6.3 + 8;
+    g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": MIN_FONT, fill: "#3b2a14", ...attrs, text: shown }));
+    cx += shown.length * 7.4 + 8;
   };
   const icon = (node, width, data = {}) => {
     Object.assign(node.dataset, data);
@@ -1326,8 +1300,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
     case "amun": {
       const up = st.token === "up";
       const tg = svg("g", { "data-amun-token": up ? "up" : "down" });
-      tg.append(svg("circle", { cx: cx + 8, cy: mid, r: 8.5, fill: up ? "#f2c14e" : "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.4 }));
-      tg.append(svg("text", { x: cx + 8, y: mid + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: up ? "#3b2a14" : "#f6e7c8", text: up ? "2" : "–" }));
+      tg.append(art.amunToken(cx + 9, mid, 20, { up }));
       icon(tg, 24);
       const two = (battle.two_cards || []).includes(god);
       words(two ? t("plays two Battle cards in this Battle") : up ? t("token up: two cards in one Battle this Conflict") : t("token down until the Conflict ends"));
@@ -1340,7 +1313,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
         const sg = svg("g", { class: "trap-slot", "data-trap-slot": i, "data-trapped": owner === null ? "" : owner });
         sg.append(svg("rect", { class: "focus-ring", x: cx, y: mid - 9.5, width: 22, height: 19, rx: 3, fill: "#e7dcc4", stroke: "#6b5a3a", "stroke-width": 1.2, "stroke-dasharray": owner === null ? "3 2" : null }));
         if (owner !== null) {
-          sg.append(godShape(owner, cx + 11, mid, 7.5, { label: "W", fontSize: 9 }));
+          sg.append(art.trappedWarrior(owner, cx + 11, mid, 18));
           sg.append(svg("title", { text: t("A trapped Warrior of {god}", { god: godTitle(obs, owner) }) }));
           if (owner === obs.god && legal.words.has("ransom")) {
             sg.classList.add("target");
@@ -1359,7 +1332,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
     }
     case "isis": {
       const prot = isisProtected(obs, regionMap(obs.camels));
-      icon(shieldIcon(cx + 7, mid - 1, 7, GOD_FILL[god % GOD_FILL.length]), 20);
+      icon(shieldIcon(cx + 9, mid, 8, god), 22);
       words(prot.length ? t("Protected now: {hexes}", { hexes: prot.join(" ") }) : t("no figure Protected now (next to an enemy)"), { "data-isis-protected": prot.join(" ") });
       break;
     }
@@ -1392,9 +1365,9 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
       for (const e of entries) {
         const cg = svg("g", { "data-board-cat": e.where, "data-cat-face": e.face === "up" ? "up" : "down" });
         if (e.value) cg.dataset.catValue = e.value;
-        cg.append(catIcon(cx + 8, mid + 1, 7.5, e.face, e.value));
-        cg.append(svg("text", { x: cx + 19, y: mid + 4.3, "font-size": 11.5, fill: "#3b2a14", text: e.where }));
-        icon(cg, 24 + e.where.length * 6.2);
+        cg.append(catIcon(cx + 9, mid, 9.6, e.face, e.value));
+        cg.append(svg("text", { x: cx + 22, y: mid + 4.8, "font-size": MIN_FONT, fill: "#3b2a14", text: e.where }));
+        icon(cg, 28 + e.where.length * 7.4);
       }
       const notes = [];
       if (st.out_of_game) notes.push(t("cats out of the game"));
@@ -1418,7 +1391,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
       for (const token of st.eyes_on_regions || []) {
         const eg = svg("g", { "data-eye": token });
         eg.append(eyeIcon(cx + 10, mid, 19, false));
-        eg.append(svg("text", { x: cx + 22, y: mid + 4.3, "font-size": 11.5, "font-weight": 700, fill: "#0d2a4a", text: t("on {token}", { token }) }));
+        eg.append(svg("text", { x: cx + 22, y: mid + 4.3, "font-size": MIN_FONT, "font-weight": 700, fill: "#0d2a4a", text: t("on {token}", { token }) }));
         icon(eg, 50);
       }
       for (let i = 0; i < st.eyes_free; i += 1) icon(eyeIcon(cx + 10, mid, 19, true), 24, { eye: "free" });
@@ -1439,7 +1412,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
 function drawGuessRow(obs, ctx, legal, god, x, y, w) {
   const g = svg("g", { class: "guess-row", "data-guess-god": god });
   const cards = legal.guess.get(god);
-  g.append(svg("text", { x, y: y + 15, "font-size": 12.5, "font-weight": 700, fill: "#3b2a14", text: t("Guess:") }));
+  g.append(svg("text", { x, y: y + 15, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: t("Guess:") }));
   const cw = Math.min(62, (w - 52 - 3 * 6) / 7);
   let cx = x + 48;
   for (const [id, action] of cards) {
@@ -1462,7 +1435,7 @@ function drawDevotion(obs, box) {
   const redMax = obs.red_max === undefined ? 19 : obs.red_max;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
   g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Devotion") }));
-  g.append(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": 11.5, fill: "#6b6256", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }));
+  g.append(fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5b5246", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 112));
   const rows = Math.ceil((DEVOTION_TOP + 1) / perRow);
   const cell = (w - 16) / perRow;
   const rowH = (h - 26) / rows;
@@ -1482,13 +1455,14 @@ function drawDevotion(obs, box) {
     const red = v <= redMax;
     const fill = v === DEVOTION_TOP ? "#f2c14e" : red ? "#e8a49c" : "#a9cce3";
     g.append(svg("rect", { x: cx, y: cy, width: cell - 2, height: 19, rx: 3, fill, stroke: red ? "#9b3b30" : "#3f6f8f", "stroke-width": 1, "data-devotion-space": v }));
-    g.append(svg("text", { x: cx + (cell - 2) / 2, y: cy + 14, "text-anchor": "middle", "font-size": 12, "font-weight": 600, fill: "#2a1b0c", text: v }));
+    g.append(svg("text", { x: cx + (cell - 2) / 2, y: cy + 14, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 600, fill: "#2a1b0c", text: v }));
     const stack = stacks.get(v) || [];
     const tr = Math.min(10, Math.max(7, stackRoom / 6.5));
     const step = Math.min(2 * tr + 1, (stackRoom - tr - 2) / Math.max(1, stack.length - 1));
     stack.forEach((god, i) => {
       const tok = godShape(god, cx + (cell - 2) / 2, cy - tr - 2 - i * step, tr, { number: true });
       tok.dataset.devotionToken = god;
+      tok.dataset.key = `devotion:${god}`;
       tok.dataset.stack = i;
       const where = { god: godTitle(obs, god), devotion: obs.gods[god].devotion, n: i + 1 };
       tok.append(svg("title", { text: stack.length > 1 ? t("{god}: Devotion {devotion} ({n} from the bottom of the stack)", where) : t("{god}: Devotion {devotion}", where) }));
@@ -1582,6 +1556,13 @@ const doneWords = () => ({
   "horus-eye": t("Done (no more Eyes)"),
 });
 
+/** The picture of a figure kind for a button of the control bar (decorative: the words name it). */
+function kindPicture(kind, seat) {
+  const own = seat === null || seat === undefined ? 0 : seat;
+  const piece = kind === "warrior" ? art.warrior(own, 13, 13, 24) : art.guardian(kind, own, 13, 13, 25);
+  return svg("svg", { class: "kind-picture", width: 26, height: 26, viewBox: "0 0 26 26", "aria-hidden": "true", focusable: "false" }, piece);
+}
+
 function controlsFor(obs, ctx, legal) {
   const controls = [];
   const button = (action, words, cls) => el("button", { class: cls || null, "data-action": action, on: { click: () => { selection = null; ctx.play(action); } } }, words);
@@ -1592,7 +1573,7 @@ function controlsFor(obs, ctx, legal) {
       controls.push(el("button", {
         class: chosen ? null : "secondary", "data-summon-kind": kind, "data-focus-key": `ankh-summon-kind-${kind}`, "aria-pressed": chosen ? "true" : "false",
         on: { click: () => { selection = { ...selectionKey(ctx), kind: "summon", value: kind }; ctx.rerender(); } },
-      }, t("{kind} ({letter})", { kind: kindNames()[kind], letter: KIND_LETTER[kind] })));
+      }, kindPicture(kind, obs.god), kindNames()[kind]));
     }
   }
   if (legal.build.size > 1) {
@@ -1628,13 +1609,70 @@ function controlsFor(obs, ctx, legal) {
   return controls;
 }
 
+// ---------- what changed between two views (the last-move marks, table.js) ----------
+
+/** A figure's data-key: a God is one per seat ("figure:2:god"), so the same key follows it from
+ * hex to hex (the table slides it); Warriors and Guardians carry no identity in the observation,
+ * so theirs names the hex ("figure:2:warrior:4,3"): a moved one fades out and appears. */
+function figureKey(piece) {
+  return piece.kind === "god" ? `figure:${piece.owner}:god` : `figure:${piece.owner}:${piece.kind}:${piece.hex}`;
+}
+
+/** Every data-key of the board drawn for ``obs`` with what it shows, as Map(key -> signature):
+ * the hexes (what stands on each), the figures, Monuments, camels, Conflict Order tokens, the
+ * gods' marks on the map, and the markers of the tracks. Only what ``obs`` (one seat's
+ * observation) holds goes in: a face-down cat's signature is "down" for everyone, even for
+ * Bastet, whose view knows its value. */
+function boardKeys(obs) {
+  const keys = new Map();
+  const onHex = new Map();
+  const add = (hex, what) => { if (!onHex.has(hex)) onHex.set(hex, []); onHex.get(hex).push(what); };
+  for (const p of obs.pieces) {
+    if (MONUMENTS.includes(p.kind)) keys.set(`monument:${p.hex}`, `${p.kind}:${p.owner}`);
+    else keys.set(figureKey(p), `${p.hex}:${p.aim || ""}`);
+    add(p.hex, `${p.kind}:${p.owner}:${p.aim || ""}`);
+  }
+  for (const e of obs.camels) {
+    const [a, b] = parseEdge(e);
+    keys.set(`camel:${HEXES[a].name}|${HEXES[b].name}`, "laid");
+  }
+  for (const reg of obs.regions) keys.set(`token:${reg.token}`, reg.first_hex);
+  const powers = obs.god_powers || {};
+  if (powers.osiris) for (const hex of powers.osiris.underworld) { keys.set(`underworld:${hex}`, "on"); add(hex, "underworld"); }
+  if (powers.ra) for (const hex of powers.ra.radiant) { keys.set(`radiant:${hex}`, "on"); add(hex, "radiant"); }
+  if (powers.seth) for (const hex of powers.seth.controls) { keys.set(`seth:${hex}`, "on"); add(hex, "seth"); }
+  if (powers.bastet) {
+    for (const hex of powers.bastet.face_down_on_board) { keys.set(`cat:${hex}`, "down"); add(hex, "cat:down"); }
+    for (const c of powers.bastet.face_up) if (INDEX.has(c.at)) { keys.set(`cat:${c.at}`, `up:${c.cat}`); add(c.at, `cat:up:${c.cat}`); }
+  }
+  if (powers.horus) for (const token of powers.horus.eyes_on_regions || []) keys.set(`eye:${token}`, "on");
+  for (const hx of HEXES) keys.set(`hex:${hx.name}`, (onHex.get(hx.name) || []).sort().join(","));
+  for (const track of obs.action_tracks) keys.set(`marker:${track.action}`, String(track.marker));
+  keys.set("marker:events", String(obs.events_done));
+  for (const info of obs.gods) keys.set(`devotion:${info.god}`, String(info.devotion));
+  return keys;
+}
+
+/**
+ * The data-keys of the board elements that differ between two views of the same seat:
+ * added, removed, or showing something else (a figure on another hex, a Monument with another
+ * controller, a cat turned face up). ``prevView`` and ``view`` are the table's views
+ * ({observation, ...}); a null ``prevView`` changes nothing. Returns a Set of data-keys.
+ */
+export function changedKeys(prevView, view) {
+  const out = new Set();
+  if (!prevView || !view || !prevView.observation || !view.observation) return out;
+  const before = boardKeys(prevView.observation);
+  const after = boardKeys(view.observation);
+  for (const [key, what] of after) if (before.get(key) !== what) out.add(key);
+  for (const key of before.keys()) if (!after.has(key)) out.add(key);
+  return out;
+}
+
 // ---------- the whole board ----------
 
 function defs() {
-  return svg("defs", {},
-    svg("pattern", { id: "ankh-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-      svg("rect", { width: 8, height: 8, fill: "#5b3a1e" }),
-      svg("rect", { width: 3, height: 8, fill: "#7a5230" })));
+  return svg("defs", {}, art.backPattern());
 }
 
 /**
@@ -1655,7 +1693,7 @@ export function render(view, ctx) {
   const root = svg("svg", { class: "board ankh", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": t("Ankh board"), "data-layout": ctx.narrow ? "narrow" : "wide", "data-phase": obs.phase });
   root.append(defs());
   root.append(svg("rect", { width: L.W, height: L.H, fill: "#efe6d2" }));
-  const parts = { map: [drawMap(obs, ctx, legal, L, geo, regions), drawFooter(obs, L)], gods: [] };
+  const parts = { map: [drawMap(obs, ctx, legal, L, geo, regions), drawFooter(obs, ctx, L)], gods: [] };
   parts.tracks = [drawTracks(obs, ctx, legal, L.tracks), obs.battle ? drawBattle(obs, ctx, L.middle) : drawTurn(obs, L.middle)];
   // every god's board in full when they fit, else yours in full and the others compact
   let gy = L.gods.y;
@@ -1668,6 +1706,8 @@ export function render(view, ctx) {
   parts.devotion = [drawDevotion(obs, L.devotion)];
   const board = ctx.narrow ? fold(obs, ctx, root, L, parts) : root;
   if (!ctx.narrow) root.append(...parts.map, ...parts.tracks, ...parts.gods.map((p) => p.g), ...parts.devotion);
+  nameElements(board);
+  raiseSmallText(board);
 
   let prompt = "";
   let controls = [];
@@ -1676,6 +1716,18 @@ export function render(view, ctx) {
     controls = controlsFor(obs, ctx, legal);
   }
   return { board, controls, prompt };
+}
+
+/** Each keyed board element without a name is named by its tooltip (role img), so that a
+ * screen reader has a name for everything a last-move mark can land on. */
+function nameElements(root) {
+  for (const node of root.querySelectorAll("[data-key]")) {
+    if (node.getAttribute("aria-label")) continue;
+    const title = [...node.children].find((c) => c.tagName === "title");
+    if (!title) continue;
+    node.setAttribute("aria-label", title.textContent);
+    if (!node.getAttribute("role")) node.setAttribute("role", "img");
+  }
 }
 
 // ---------- a phone: the map, then the tracks, each god board and Devotion as tabs below it ----------
