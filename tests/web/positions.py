@@ -56,7 +56,9 @@ def table_in_play(server: str, game: str, seed: int = 3, decisions: int | None =
     options, default = GAMES[game]
     players = int(options.get("players", 2))
     seats = [{"type": "human"}] + [{"type": "agent", "agent": "random"}] * (players - 1)
-    table: dict[str, Any] = call(server, "/api/tables", {"game": game, "seed": seed, "options": options, "seats": seats})
+    table: dict[str, Any] = call(
+        server, "/api/tables", {"game": game, "seed": seed, "options": options, "seats": seats}
+    )
     rng = random.Random(seed)
     for _ in range(default if decisions is None else decisions):
         view = my_view(server, table)

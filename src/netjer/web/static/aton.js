@@ -32,7 +32,7 @@ const LAYOUTS = {
     templeW: 178, templeH: 190, temple: (t) => ({ x: 8 + (t % 2) * 186, y: 72 + Math.floor(t / 2) * 198 }),
     kingdomY: 470, kingdomX: 8, slot: 45, orderAt: [8, 570], wordsAt: [8, 552],
     player: (p) => ({ x: 8, y: 582 + p * 392 }), playerW: 356, playerH: 384,
-    card: { w: 46, h: 62 }, cartAt: [12, 80], cartPitch: 56, handAt: [12, 196], handPitch: 56, pileY: 282,
+    card: { w: 46, h: 62 }, cartAt: [12, 80], cartPitch: 56, handAt: [12, 208], handPitch: 56, pileY: 288,
   },
 };
 const KIND_FILL = { Y: "var(--square-yellow)", G: "var(--square-green)", K: "var(--square-black)", B: "var(--square-blue)", "+1": "var(--square-bonus)", "+2": "var(--square-bonus)" };
@@ -181,7 +181,7 @@ function temple(obs, index, ctx, actions, L) {
   const outOfReach = allowed !== null && allowed !== undefined && index >= allowed;
   const g = svg("g", { class: "temple", "data-temple": index + 1, "data-term": "temple", "aria-label": t("Temple {n}", { n: index + 1 }) });
   g.append(pylon(x, y, L.templeW, L.templeH));
-  g.append(svg("text", { x: x + 10, y: y + 28, "font-size": L.font + 2, "font-weight": 700, fill: "#3b2a14", text: t("Temple {n}", { n: index + 1 }) }));
+  g.append(svg("text", { x: x + 10, y: y + 28, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Temple {n}", { n: index + 1 }) }));
   const margin = (L.templeW - (3 * L.pitch + L.sq)) / 2;
   const squares = obs.board[index];
   const counts = [0, 0];
@@ -229,10 +229,10 @@ function temple(obs, index, ctx, actions, L) {
   const cy = y + 36 + 3 * L.pitch + 8;
   const mid = x + L.templeW / 2;
   g.append(stone(mid - 36, cy + 2, 0, 7));
-  g.append(svg("text", { x: mid - 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "#3b2a14", "data-count": `temple-${index + 1}-0`, text: counts[0] }));
-  g.append(svg("text", { x: mid - 2, y: cy + 7, "font-size": 14, fill: "#3b2a14", text: ":" }));
+  g.append(svg("text", { x: mid - 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-0`, text: counts[0] }));
+  g.append(svg("text", { x: mid - 2, y: cy + 7, "font-size": 14, fill: "var(--ink)", text: ":" }));
   g.append(stone(mid + 16, cy + 2, 1, 7));
-  g.append(svg("text", { x: mid + 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "#3b2a14", "data-count": `temple-${index + 1}-1`, text: counts[1] }));
+  g.append(svg("text", { x: mid + 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-1`, text: counts[1] }));
   return g;
 }
 
