@@ -282,6 +282,18 @@ function countByValue(values) {
   return [...counts.keys()].sort().map((v) => `${v}×${counts.get(v)}`).join(" ");
 }
 
+/** countByValue's short form in words, for its tooltip and accessible name. */
+function countInWords(values) {
+  const counts = new Map();
+  for (const v of values) counts.set(v, (counts.get(v) || 0) + 1);
+  return [...counts.keys()].sort().map((v) => tn("{n} card of value {value}", "{n} cards of value {value}", counts.get(v), { value: v })).join(", ");
+}
+
+/** A text in short form with its full form as tooltip and accessible name. */
+function shortText(attrs, short, full) {
+  return svg("text", { ...attrs, "aria-label": full, text: short }, svg("title", { text: full }));
+}
+
 function nextCartouche(cartouches) {
   const i = cartouches.findIndex((v) => v === null);
   return i < 0 ? 4 : i;
@@ -298,7 +310,7 @@ function player(obs, p, ctx, actions, L, narrow) {
   g.append(stone(x + 22, y + 24, p, 11));
   const heading = `${info.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;
   g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: heading }));
-  g.append(svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: t("{n} pts", { n: info.score }) }));
+  g.append(svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: tn("{n} point", "{n} points", info.score) }));
 
   // cartouches
   const [cx0, cy0] = L.cartAt;
@@ -351,8 +363,12 @@ function player(obs, p, ctx, actions, L, narrow) {
   }
   const [tx, ty, step] = narrow ? [14, 56, 18] : [150, 4, 16];
   const size = narrow ? L.font : 12;
-  g.append(svg("text", { x: x + tx, y: by + ty, "font-size": size, fill: "var(--card-ink)", "data-discard": p, text: discard }));
-  if (faceDown) g.append(svg("text", { x: x + tx, y: by + ty + step, "font-size": size, fill: "var(--card-ink)", "data-face-down-discard": p, text: faceDown }));
+  const discardWords = t("discard: {cards}", { cards: info.discard.length ? countInWords(info.discard) : none });
+  g.append(shortText({ x: x + tx, y: by + ty, "font-size": size, fill: "var(--card-ink)", "data-discard": p }, discard, discardWords));
+  if (faceDown) {
+    const full = info.face_down_discard ? t("discarded face down: {cards}", { cards: countInWords(info.face_down_discard) }) : faceDown;
+    g.append(shortText({ x: x + tx, y: by + ty + step, "font-size": size, fill: "var(--card-ink)", "data-face-down-discard": p }, faceDown, full));
+  }
   g.append(svg("text", { x: x + tx, y: by + ty + 2 * step, "font-size": size, fill: "var(--card-ink)", text: t("stones: {supply} in supply, {dead} dead", { supply: info.supply, dead: info.kingdom }) }));
   const ex = svg("g", { class: "exchange-counter", "data-exchange": info.exchange_counter ? "available" : "used", "data-term": "exchange" });
   const ecx = x + W - 32;

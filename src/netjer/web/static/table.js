@@ -992,6 +992,7 @@ async function openReplay() {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { token });
     state.mode = "replay";
     state.replay = { data, index: 0, seat, opener };
+    state.drawn = null; // the replay's first step is not animated from the live board
     document.body.dataset.mode = "replay";
     $("live").classList.add("hidden");
     $("replay").classList.remove("hidden");
@@ -1014,6 +1015,7 @@ function closeReplay() {
   const focused = $("replay").contains(document.activeElement); // hidden with it: the focus would fall to the page
   state.mode = "live";
   state.replay = null;
+  state.drawn = null;
   document.body.dataset.mode = "live";
   $("replay").classList.add("hidden");
   $("live").classList.remove("hidden");
