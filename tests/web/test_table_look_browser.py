@@ -134,7 +134,7 @@ def play_first_legal(page: Any) -> int:
     return version
 
 
-def marks_through_a_game(page: Any, server: str, table: dict[str, Any], game: str) -> int:
+def marks_through_a_game(page: Any, server: str, table: dict[str, Any], game: str, shot: Path) -> int:
     """Play seat 0's first legal action until the computer has changed squares twice (or the game
     ends); after each of its answers, check the marks. Returns how many squares were marked."""
     page.goto(f"{server}{table['links']['0']}")
@@ -148,6 +148,8 @@ def marks_through_a_game(page: Any, server: str, table: dict[str, Any], game: st
         expected = changed_squares(game, steps[played_at + 1]["observation"], steps[now]["observation"])
         assert marked_keys(page, ".square") == expected, f"after version {played_at}"
         seen += len(expected)
+        if expected:
+            page.screenshot(path=str(shot))
         # nothing hidden: keys name places and token numbers only, the opponent's face-down
         # tokens carry no value in the page, and a mark is a bare outline
         keys = page.locator("#board-area [data-key]").evaluate_all("els => els.map(e => e.dataset.key)")
@@ -164,12 +166,15 @@ def marks_through_a_game(page: Any, server: str, table: dict[str, Any], game: st
 
 
 @pytest.mark.parametrize("game", ["aton", "nile"])
-def test_the_computers_move_is_marked_on_the_board_and_nothing_else(browser: Any, server: str, game: str) -> None:
+def test_the_computers_move_is_marked_on_the_board_and_nothing_else(
+    browser: Any, server: str, shots: Path, game: str
+) -> None:
     page = open_page(browser, WIDE, "light")
     try:
         seen = 0
         for seed in range(5, 10):  # a game the random player ends before changing a square: another
-            seen = marks_through_a_game(page, server, table_in_play(server, game, seed=seed, decisions=1), game)
+            table = table_in_play(server, game, seed=seed, decisions=1)
+            seen = marks_through_a_game(page, server, table, game, shots / f"{game}-last-move.png")
             if seen:
                 break
         assert seen >= 1, "the computer never changed a square"
