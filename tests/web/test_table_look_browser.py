@@ -13,6 +13,7 @@ import pytest
 
 from tests.web.phone import MEASURE, PHONE
 from tests.web.positions import call, my_view, table_in_play
+from tests.web.test_review_browser import finished_aton
 
 WIDE = {"width": 1400, "height": 950}
 TURN = "body[data-my-turn=yes], body[data-finished=yes]"
@@ -235,5 +236,25 @@ def test_the_phone_first_screen_says_what_to_do(browser: Any, server: str, in_pl
         # one tap to the player aid
         page.click("#quick-aid")
         page.wait_for_selector("#aid-panel h3", state="visible")
+    finally:
+        page.context.close()
+
+
+def test_the_replay_marks_each_steps_changes(browser: Any, server: str) -> None:
+    table, tokens = finished_aton(server, seed=4)
+    steps = call(server, f"/api/tables/{table}/replay?seat=0", token=tokens["0"])["steps"]
+    page = open_page(browser, WIDE, "light", reduced_motion="reduce")
+    try:
+        page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}&replay")
+        page.wait_for_selector("body[data-mode=replay]", state="attached")
+        marked_steps = 0
+        for index in range(1, min(len(steps), 60)):
+            page.click("#replay-next")
+            page.wait_for_selector(f"body[data-replay-step='{index}']", state="attached")
+            expected = changed_squares("aton", steps[index - 1]["observation"], steps[index]["observation"])
+            assert marked_keys(page, ".square") == expected, f"step {index}: {steps[index]['action']}"
+            marked_steps += bool(expected)
+        assert marked_steps >= 3  # stones were placed in those steps, and each was marked
+        assert not page.errors
     finally:
         page.context.close()
