@@ -150,6 +150,7 @@ def marks_through_a_game(page: Any, server: str, table: dict[str, Any], game: st
         assert marked_keys(page, ".square") == expected, f"after version {played_at}"
         seen += len(expected)
         if expected:
+            page.wait_for_function("document.getAnimations().length === 0")  # the picture: moves ended
             page.screenshot(path=str(shot))
         # nothing hidden: keys name places and token numbers only, the opponent's face-down
         # tokens carry no value in the page, and a mark is a bare outline

@@ -25,7 +25,7 @@ const LAYOUTS = {
     templeW: 222, templeH: 214, temple: (t) => ({ x: 22 + t * 238, y: 84 }),
     kingdomY: 314, kingdomX: 120, slot: 46, orderAt: [570, 342], wordsAt: [120, 378],
     player: (p) => ({ x: 12 + p * 474, y: 390 }), playerW: 462, playerH: 242,
-    card: { w: 50, h: 66 }, cartAt: [14, 78], cartPitch: 58, handAt: [250, 78], handPitch: 52, pileY: 182,
+    card: { w: 50, h: 66 }, cartAt: [14, 78], cartPitch: 58, handAt: [246, 78], handPitch: 51, pileY: 182,
   },
   narrow: {
     W: 372, H: 1370, trackX: 50, trackY: 30, cell: 7.6, labelEvery: 10, marker: 7, font: 13, small: 13, pitch: 42, sq: 40,
