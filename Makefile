@@ -87,8 +87,11 @@ test-compiled: $(COMPILED)/.built
 		tests/test_perft.py tests/agents tests/adapters tests/sim
 
 # The web table's screenshots in docs/ (shown in the README), taken by its browser tests.
+# The look tests (marked slow) take each game mid-play at 1400x950 and 390x844, light and dark,
+# and the computer's last move marked on the board.
 screenshots: $(VENV)/.installed-dev
 	NETJER_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -p no:xdist
+	NETJER_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_table_look_browser.py -p no:xdist -m '' -k 'legible or marked'
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/playout.py aton
