@@ -27,6 +27,7 @@ from rich.text import Text
 
 from netjer.agents.base import Agent
 from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.cli.typeahead import discard_typeahead
 from netjer.cli.views import log_narrates_actions, render_full, renderer_for
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, DataFileError
@@ -196,6 +197,9 @@ class TerminalTable:
             overview = Overview(game.title, missing, missing, missing, "docs/rules/")
             self.texts = RulesTexts(game.name, "en", overview, ())
         self.completions: list[str] = []
+        # On a terminal, what was typed before a prompt is shown is thrown away (cli.typeahead).
+        self.discards_typeahead = ask is None and console.is_terminal
+        self._typeahead_told = False
         if ask is None and console.is_terminal:
             ask = _readline_input()
             if ask is not None:
@@ -287,7 +291,7 @@ class TerminalTable:
         self._list(legal)
         while True:
             try:
-                answer = self.ask(_("{seat}, your action: ").format(seat=self.game.seat_name(seat))).strip()
+                answer = self._ask(_("{seat}, your action: ").format(seat=self.game.seat_name(seat))).strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
             if not answer:
@@ -341,6 +345,25 @@ class TerminalTable:
                 highlight=False,
             )
             self._list(legal)
+
+    def _ask(self, prompt: str) -> str:
+        """One line of input for ``prompt``; on a terminal, anything typed before the prompt
+        was shown is thrown away first (the player is told the first time), so that a key
+        pressed while the computer thought is never played as an answer unseen.
+
+        Raises:
+            EOFError, KeyboardInterrupt: from the input function.
+        """
+        if self.discards_typeahead and discard_typeahead() and not self._typeahead_told:
+            self._typeahead_told = True
+            self.console.print(
+                Text(
+                    _("(What you typed before this question was shown was ignored: type your answer now.)"),
+                    style="yellow",
+                ),
+                highlight=False,
+            )
+        return self.ask(prompt)
 
     def take_back(self, seat: int) -> bool:
         """``undo``: take back ``seat``'s last decision if the policy allows (netjer.core.undo);
@@ -475,7 +498,7 @@ class TerminalTable:
             self._blank()
             while True:
                 try:
-                    answer = self.ask(
+                    answer = self._ask(
                         _("Pass the keyboard to {seat}, then press Enter (or type quit). ").format(
                             seat=self.game.seat_name(seat)
                         )
