@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -155,7 +156,8 @@ def play(
         typer.Option(
             "--seat",
             help="SEAT=AGENT, e.g. 0=human, 1=strong (a level: see `netjer levels`) or 1=ismcts:iterations=500 "
-            "(repeat per seat; default random).",
+            "(repeat per seat; seats not named are random; with neither --seat nor --vs, in a terminal you "
+            "play seat 0 against the casual level).",
         ),
     ] = None,
     vs: Annotated[
@@ -182,7 +184,9 @@ def play(
 ) -> None:
     """Play a game in the terminal against the computer, or watch the computer play.
 
-    With a human seat and no --save, the game is saved to GAME-SEED.json in the current folder.
+    With neither --seat nor --vs, in a terminal you play seat 0 against the casual level; piped
+    (no terminal), the computer plays every seat.  With a human seat and no --save, the game is
+    saved to GAME-SEED.json in the current folder.
     """
     _set_language(lang)
     try:
@@ -190,6 +194,7 @@ def play(
             raise ConfigError("--new starts a new game; it cannot be combined with --load")
         # Everything is checked before any file is touched.
         resume = load
+        default_level: str | None = None
         archive: Path | None = None
         transcript: Transcript | None = None  # a resumed record, its undos kept and its last decisions undoable
         if load is None and save is not None and save.exists():
@@ -220,7 +225,8 @@ def play(
             if seed is not None and not SEED_MIN <= seed < SEED_LIMIT:  # a record could not hold it
                 raise ConfigError(f"--seed must be a 64-bit value, from {SEED_MIN} to {SEED_LIMIT - 1}")
             g = make_game(game or "aton", _parse_options(option or []))
-            seats = _parse_seats(seat or [], g, vs)
+            default_level = _default_opponent(seat, vs)
+            seats = _parse_seats(seat or [], g, vs or default_level)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             state = g.new_initial_state(seed)
             intro = _("New game of {title}, seed {seed}.").format(title=g.title, seed=seed)
@@ -239,7 +245,49 @@ def play(
     except OSError as err:
         raise _fail(f"cannot save the game: {err}") from None
     console.print(Text(intro))
-    table.run()
+    if resume is None and default_level is not None:
+        console.print(
+            Text(
+                _(
+                    "You play {seat} (seat 0) against the computer at level {level}. Another level: "
+                    "`netjer play {game} --vs LEVEL` ({levels}; see `netjer levels`)."
+                ).format(seat=g.seat_name(0), level=default_level, game=g.name, levels=", ".join(LEVEL_NAMES)),
+                style="bold",
+            )
+        )
+    status = table.run()
+    if status:
+        raise typer.Exit(code=status)
+
+
+#: The level a player meets when ``netjer play GAME`` names no seat (issue 33 item 2).
+DEFAULT_LEVEL = "casual"
+
+
+def _interactive() -> bool:
+    """True when a person is at the keyboard: both standard input and the output are terminals."""
+    return sys.stdin.isatty() and console.is_terminal
+
+
+def _default_opponent(seat: list[str] | None, vs: str | None) -> str | None:
+    """The level to play against when neither ``--seat`` nor ``--vs`` is given: on a terminal
+    :data:`DEFAULT_LEVEL` (the player takes seat 0); off one (a pipe, CI) ``None``, every seat
+    random as before, said on stderr."""
+    if seat or vs:
+        return None
+    if _interactive():
+        return DEFAULT_LEVEL
+    err_console.print(
+        Text(
+            _(
+                "note: not a terminal, so the computer plays every seat (random); "
+                "to play, give --vs LEVEL or --seat 0=human."
+            )
+        ),
+        highlight=False,
+        soft_wrap=True,
+    )
+    return None
 
 
 def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:

@@ -15,6 +15,7 @@ shown without position numbers.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -26,11 +27,13 @@ from rich.padding import Padding
 from rich.text import Text
 
 from netjer.agents.base import Agent
+from netjer.agents.levels import levels_for
 from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.cli.thinking import thinking
 from netjer.cli.typeahead import discard_typeahead
 from netjer.cli.views import log_narrates_actions, render_full, renderer_for
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError, DataFileError
+from netjer.core.errors import ActionSyntaxError, ConfigError, DataFileError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, save_record
 from netjer.core.state import State
@@ -135,6 +138,14 @@ class QuitGame(Exception):
     """The human asked to leave (or the input ended)."""
 
 
+class Interrupted(QuitGame):
+    """Ctrl-C while a computer player decided: leave as after 'quit', with exit status 130."""
+
+
+#: The exit status of a game left with Ctrl-C during a computer's decision (128 + SIGINT).
+INTERRUPTED_STATUS = 130
+
+
 def archive_path(path: Path) -> Path:
     """A free name beside ``path`` to keep an older record under (``game.20261129-1530.json``)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -226,8 +237,13 @@ class TerminalTable:
 
     # --- the loop -----------------------------------------------------------------------
 
-    def run(self) -> None:
-        """Play until the game ends or a human quits; draw the result."""
+    def run(self) -> int:
+        """Play until the game ends or a human quits; draw the result.
+
+        Returns:
+            The exit status: 0, or :data:`INTERRUPTED_STATUS` after Ctrl-C during a computer
+            player's decision (the game saved, and said so, as after 'quit').
+        """
         if self.save is not None:
             self.console.print(
                 Text(_("The game is saved to {path} after every action.").format(path=self.save), style="dim")
@@ -246,14 +262,14 @@ class TerminalTable:
                         continue
                     action = chosen
                 else:  # computer players never undo
-                    action = self.agents[seat].choose(PlayerView(state, seat))
+                    action = self._computer_choice(seat)
                 words = state.describe_action(action, self.viewer)
                 self.transcript.apply(action)
                 self.persist()
                 if not (self.narrated and len(self._log()) > self.log_seen):
                     self.console.print(Text(words), highlight=False)  # the game's log does not tell it
                 self._print_new_log()
-        except QuitGame:
+        except QuitGame as leaving:
             self.persist()
             where = (
                 " "
@@ -263,7 +279,7 @@ class TerminalTable:
             )
             self.console.print()
             self.console.print(Text(_("Left the game.") + where))
-            return
+            return INTERRUPTED_STATUS if isinstance(leaving, Interrupted) else 0
         state = self.state
         self.console.rule(_("Game over"))
         observations = [state.observation(s) for s in range(self.game.num_players)]
@@ -271,6 +287,7 @@ class TerminalTable:
         self.console.print(
             Text(_("Game over: {result}.").format(result=result_text(self.game, state.returns())), style="bold")
         )
+        return 0
 
     def choose(self, seat: int) -> Action | None:
         """Ask the human at ``seat`` for an action until a legal one is given.
@@ -364,6 +381,32 @@ class TerminalTable:
                 highlight=False,
             )
         return self.ask(prompt)
+
+    def _computer_choice(self, seat: int) -> Action:
+        """The computer player at ``seat`` decides, the thinking line shown meanwhile.
+
+        Raises:
+            Interrupted: Ctrl-C during the decision (the position is as before it).
+        """
+        agent = self.agents[seat]
+        try:
+            with thinking(self.console, agent, self.player_words(seat)):
+                return agent.choose(PlayerView(self.state, seat))
+        except KeyboardInterrupt:
+            raise Interrupted from None
+
+    def player_words(self, seat: int) -> str:
+        """``seat`` in words: its name and, for a computer, its level (``Red (casual)``) or
+        agent specification."""
+        name = self.game.seat_name(seat)
+        if seat in self.humans:
+            return name
+        spec = self.seats[seat]
+        with contextlib.suppress(ConfigError):
+            for level in levels_for(self.game.name, self.game.num_players):
+                if level.spec == spec:
+                    return f"{name} ({level.name})"
+        return f"{name} ({spec})"
 
     def take_back(self, seat: int) -> bool:
         """``undo``: take back ``seat``'s last decision if the policy allows (netjer.core.undo);
