@@ -15,7 +15,6 @@ shown without position numbers.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -27,13 +26,14 @@ from rich.padding import Padding
 from rich.text import Text
 
 from netjer.agents.base import Agent
-from netjer.agents.levels import levels_for
+from netjer.agents.levels import level_of_spec
 from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.cli.suggest import did_you_mean
 from netjer.cli.thinking import thinking
 from netjer.cli.typeahead import discard_typeahead
 from netjer.cli.views import log_narrates_actions, render_full, renderer_for
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError, ConfigError, DataFileError
+from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, save_record
 from netjer.core.state import State
@@ -337,19 +337,21 @@ class TerminalTable:
                     n = int(answer) if len(answer) <= MAX_CHOICE_DIGITS else 0
                     if 1 <= n <= len(legal):
                         return legal[n - 1]
+                    no_such = (
+                        _("There is no choice {answer}; pick 1 to {last}.")
+                        if len(answer) <= MAX_CHOICE_DIGITS
+                        else _("A number of {digits} digits is too long for a choice; pick 1 to {last}.")
+                    )
                     self.console.print(
-                        Text(
-                            _("There is no choice {answer}; pick 1 to {last}.").format(
-                                answer=answer[:12], last=len(legal)
-                            ),
-                            style="red",
-                        )
+                        Text(no_such.format(answer=answer, digits=len(answer), last=len(legal)), style="red"),
+                        highlight=False,
                     )
                     continue
             try:
                 action = self.game.parse_action(answer)
             except ActionSyntaxError as err:
-                self.console.print(Text(str(err), style="red"), highlight=False)
+                hint = did_you_mean(answer, self.completions)
+                self.console.print(Text(str(err) + (f"; {hint}" if hint else ""), style="red"), highlight=False)
                 self._list(legal)
                 continue
             if action in legal:
@@ -402,11 +404,8 @@ class TerminalTable:
         if seat in self.humans:
             return name
         spec = self.seats[seat]
-        with contextlib.suppress(ConfigError):
-            for level in levels_for(self.game.name, self.game.num_players):
-                if level.spec == spec:
-                    return f"{name} ({level.name})"
-        return f"{name} ({spec})"
+        level = level_of_spec(self.game.name, self.game.num_players, spec)
+        return f"{name} ({level.name if level is not None else spec})"
 
     def take_back(self, seat: int) -> bool:
         """``undo``: take back ``seat``'s last decision if the policy allows (netjer.core.undo);
