@@ -31,7 +31,7 @@ from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.suggest import did_you_mean
 from netjer.cli.thinking import thinking
 from netjer.cli.typeahead import discard_typeahead
-from netjer.cli.views import log_narrates_actions, render_full, renderer_for
+from netjer.cli.views import engine_panel_for, log_narrates_actions, render_full, renderer_for, seat_label
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
@@ -222,6 +222,7 @@ class TerminalTable:
             s: make_agent(spec, seed=state.seed * 101 + s) for s, spec in enumerate(specs) if not spec.is_human
         }
         self.render = renderer_for(game.name)
+        self.engine_panel = engine_panel_for(game.name)
         self.narrated = log_narrates_actions(game.name)
         # Whose eyes the terminal shows: the only human, the human to act (hot-seat), or a spectator.
         self.viewer: int | None = self.humans[0] if self.humans else None
@@ -308,7 +309,7 @@ class TerminalTable:
         self._list(legal)
         while True:
             try:
-                answer = self._ask(_("{seat}, your action: ").format(seat=self.game.seat_name(seat))).strip()
+                answer = self._ask(_("{seat}, your action: ").format(seat=self.seat_name(seat))).strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
             if not answer:
@@ -397,10 +398,15 @@ class TerminalTable:
         except KeyboardInterrupt:
             raise Interrupted from None
 
+    def seat_name(self, seat: int) -> str:
+        """``seat``'s name as the game's view gives it (an Ankh god's name), else the game's."""
+        label = seat_label(self.game.name, self.state.observation(seat), seat)
+        return label if label is not None else self.game.seat_name(seat)
+
     def player_words(self, seat: int) -> str:
         """``seat`` in words: its name and, for a computer, its level (``Red (casual)``) or
         agent specification."""
-        name = self.game.seat_name(seat)
+        name = self.seat_name(seat)
         if seat in self.humans:
             return name
         spec = self.seats[seat]
@@ -448,8 +454,13 @@ class TerminalTable:
     # --- output -------------------------------------------------------------------------
 
     def draw(self) -> None:
-        """Draw the position from the viewer's seat."""
+        """Draw the position from the viewer's seat, and the game's engine panel if it has one
+        (an Ankh Battle's strengths)."""
         self.console.print(self.render(self.state.observation(self.viewer), self.viewer))
+        if self.engine_panel is not None:
+            panel = self.engine_panel(self.state, self.viewer)
+            if panel is not None:
+                self.console.print(panel)
 
     def _list(self, legal: list[Action]) -> None:
         """List the choices, each with its meaning; choices of one meaning share a heading."""
@@ -542,7 +553,7 @@ class TerminalTable:
                 try:
                     answer = self._ask(
                         _("Pass the keyboard to {seat}, then press Enter (or type quit). ").format(
-                            seat=self.game.seat_name(seat)
+                            seat=self.seat_name(seat)
                         )
                     )
                 except (EOFError, KeyboardInterrupt):

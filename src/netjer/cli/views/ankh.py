@@ -31,9 +31,12 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer.cli.views import Fit
+from netjer.cli.views.ankh_battle import battle_table
 from netjer.cli.views.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
+from netjer.core.state import State
 from netjer.core.words import join_words, plural
 from netjer.games.ankh.board import Board, RegionMap, load_board
+from netjer.games.ankh.state import AnkhState
 from netjer.i18n import N_, _, ngettext
 
 #: Short labels of the pieces on the map (up to 7 characters with the god's number).
@@ -178,9 +181,9 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     if not info["alive"]:
         who.append(_("out of the game"))
     active = " ◀" if obs["to_move"] is not None and obs["to_move"] in seats else ""
-    deity = f" — {info['deity'].capitalize()}" if info.get("deity") else ""
-    # the log names a god with a power by that power ("Ra"); the panel says whose seat it is too
-    name = _("Player {n}").format(n=g + 1) if deity and info["name"] == info["deity"].capitalize() else info["name"]
+    # One name per seat everywhere (issue 33): the god's name, as the log, the header and the prompt say it.
+    name = info["name"]
+    deity = f" — {info['deity'].capitalize()}" if info.get("deity") and info["deity"].capitalize() != name else ""
     title = Text(f"{name}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
     return Panel(grid, title=title, border_style=_style(g))
 
@@ -320,6 +323,24 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
             verdict = _("Everyone loses")
         parts.append(Text(f"{verdict}: {obs['end_reason']}", style="bold reverse"))
     return Group(*parts)
+
+
+def seat_label(obs: dict[str, Any], seat: int) -> str | None:
+    """The name of ``seat`` on every line of the terminal: its god's (``Ra``, or ``Player 2``
+    without god powers), merged seats sharing it; ``None`` if no god has the seat."""
+    for info in obs["gods"]:
+        if seat in info["seats"]:
+            return str(info["name"])
+    return None
+
+
+def engine_panel(state: State, seat: int | None) -> RenderableType | None:
+    """The Battle in progress as a table of strengths asked of the engine
+    (:mod:`netjer.cli.views.ankh_battle`), or ``None`` outside a Battle."""
+    if not isinstance(state, AnkhState):
+        return None
+    names = [g["name"] for g in state.observation(seat)["gods"]]
+    return battle_table(state, names)
 
 
 def pending_text(pending: dict[str, Any], names: list[str]) -> str:
