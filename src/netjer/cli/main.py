@@ -44,7 +44,7 @@ from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, lo
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
@@ -626,7 +626,7 @@ STEP_NEXT = ("", "n", "next", "f", "forward")
 STEP_BACK = ("b", "back", "p", "previous")
 STEP_HELP = ("help", "h", "?")
 STEP_QUIT = ("q", "quit", "exit")
-STEP_HELP_TEXT = (
+STEP_HELP_TEXT = N_(
     "Enter or n: next action · b: back one · a number N: go to the position after action N (0: the start) · "
     "first, last · help: this · q: stop"
 )
