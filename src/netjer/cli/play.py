@@ -19,9 +19,10 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
@@ -31,7 +32,14 @@ from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.suggest import did_you_mean
 from netjer.cli.thinking import thinking
 from netjer.cli.typeahead import discard_typeahead
-from netjer.cli.views import engine_panel_for, log_narrates_actions, render_full, renderer_for, seat_label
+from netjer.cli.views import (
+    engine_panel_for,
+    log_narrates_actions,
+    render_full,
+    renderer_for,
+    seat_label,
+    view_module,
+)
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
@@ -71,6 +79,8 @@ QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?", "h")
 BOARD_WORDS = ("board", "b")
 MAX_CHOICE_DIGITS = 6
+#: Lines a compact screen needs above the choices; longer choices are listed without meanings.
+MIN_SCREEN_LINES = 10
 _NUMBERED = re.compile(r"(\S+) (\d+)")
 
 
@@ -222,6 +232,7 @@ class TerminalTable:
             s: make_agent(spec, seed=state.seed * 101 + s) for s, spec in enumerate(specs) if not spec.is_human
         }
         self.render = renderer_for(game.name)
+        self.view_module = view_module(game.name)
         self.engine_panel = engine_panel_for(game.name)
         self.narrated = log_narrates_actions(game.name)
         # Whose eyes the terminal shows: the only human, the human to act (hot-seat), or a spectator.
@@ -302,11 +313,11 @@ class TerminalTable:
         state = self.state
         legal = state.legal_actions()
         verb = numbered_verb(legal)
-        self.completions = [str(a) for a in legal] + ["help", "board", "quit"]
+        screens = self._screens()
+        self.completions = [str(a) for a in legal] + ["help", "board", *screens, "quit"]
         if self.transcript.can_undo(seat):
             self.completions.append("undo")
-        self.draw()
-        self._list(legal)
+        self._draw_and_list(legal)
         while True:
             try:
                 answer = self._ask(_("{seat}, your action: ").format(seat=self.seat_name(seat))).strip()
@@ -324,7 +335,11 @@ class TerminalTable:
                     self._list(legal)
                 continue
             if low in BOARD_WORDS:
-                self.draw()
+                self.draw(full=True)
+                self._list(legal)
+                continue
+            if low in screens:
+                self.console.print(screens[low](self.state.observation(self.viewer), self.viewer))
                 self._list(legal)
                 continue
             if low == UNDO:
@@ -453,18 +468,60 @@ class TerminalTable:
 
     # --- output -------------------------------------------------------------------------
 
-    def draw(self) -> None:
+    def draw(self, *, full: bool = False, room: int = 0) -> None:
         """Draw the position from the viewer's seat, and the game's engine panel if it has one
-        (an Ankh Battle's strengths)."""
-        self.console.print(self.render(self.state.observation(self.viewer), self.viewer))
-        if self.engine_panel is not None:
-            panel = self.engine_panel(self.state, self.viewer)
-            if panel is not None:
-                self.console.print(panel)
+        (an Ankh Battle's strengths).
 
-    def _list(self, legal: list[Action]) -> None:
-        """List the choices, each with its meaning; choices of one meaning share a heading."""
-        self._list_choices(legal)
+        On a terminal too short for the full drawing, a game with a compact screen (its view
+        module's ``render_compact``) draws that instead, in the lines left once ``room`` lines
+        are kept for the choices and the prompt; ``full`` (the ``board`` command) draws the
+        whole position whatever its height.
+        """
+        obs = self.state.observation(self.viewer)
+        panel = self.engine_panel(self.state, self.viewer) if self.engine_panel is not None else None
+        drawing = Group(self.render(obs, self.viewer), *([panel] if panel is not None else []))
+        compact = getattr(self.view_module, "render_compact", None)
+        if not full and compact is not None and self.console.is_terminal:
+            height, width = self.console.size.height, self.console.size.width
+            left = max(3, height - room - 1)
+            if self._lines(drawing) > left:
+                panel_lines = self._lines(panel) if panel is not None else 0
+                drawing = Group(
+                    compact(obs, self.viewer, left - panel_lines, width), *([panel] if panel is not None else [])
+                )
+        self.console.print(drawing)
+
+    def _draw_and_list(self, legal: list[Action]) -> None:
+        """The position and the choices, the position fitted to the lines the choices and the
+        prompt leave on the terminal (see :meth:`draw`)."""
+        if not self.console.is_terminal:
+            self.draw()
+            self._list(legal)
+            return
+        with self.console.capture() as listing:
+            self._list(legal)
+        text = listing.get()
+        if text.count("\n") + 1 > self.console.size.height - MIN_SCREEN_LINES:
+            with self.console.capture() as listing:  # the choices without their meanings
+                self._list(legal, dense=True)
+            text = listing.get()
+        self.draw(room=text.count("\n") + 1)
+        self.console.file.write(text)
+        self.console.file.flush()
+
+    def _screens(self) -> dict[str, Callable[[dict[str, Any], int | None], RenderableType]]:
+        """The game's parts of the full drawing one command away (Ankh: ``gods``, ``tracks``)."""
+        screens = getattr(self.view_module, "screens", None)
+        return {} if screens is None else dict(screens())
+
+    def _lines(self, renderable: RenderableType) -> int:
+        """Lines ``renderable`` takes on this console."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def _list(self, legal: list[Action], *, dense: bool = False) -> None:
+        """List the choices, each with its meaning; choices of one meaning share a heading
+        (``dense``: without the meanings, for a short terminal; ``help NAME`` tells them)."""
+        self._list_choices(legal, dense=dense)
         seat = self.state.current_player
         if self.transcript.can_undo(seat):
             last = self.state.history[-1]
@@ -472,7 +529,7 @@ class TerminalTable:
                 Text("  undo  — " + _("take back your last decision ({action})").format(action=last), style="dim")
             )
 
-    def _list_choices(self, legal: list[Action]) -> None:
+    def _list_choices(self, legal: list[Action], *, dense: bool = False) -> None:
         verb = numbered_verb(legal)
         if verb is not None:
             numbers = " · ".join(str(a).split()[1] for a in legal)
@@ -490,6 +547,11 @@ class TerminalTable:
                 ),
                 highlight=False,
             )
+            return
+        if dense:
+            self.console.print(Text(_("Legal actions ('help NAME' explains one):")), highlight=False)
+            items = [Text.assemble((f"{i}) ", "bold cyan"), str(a)) for i, a in enumerate(legal, start=1)]
+            self.console.print(Padding(Columns(items, padding=(0, 3)), (0, 0, 0, 2)))
             return
         self.console.print(_("Legal actions:"), highlight=False)
         groups: list[tuple[str, list[Text]]] = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from types import ModuleType
 from typing import Any, Protocol, cast
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -80,6 +81,14 @@ class EnginePanel(Protocol):
     strengths), showing only what every player knows; ``None`` when there is nothing to show."""
 
     def __call__(self, state: State, seat: int | None) -> RenderableType | None: ...
+
+
+def view_module(game_name: str) -> ModuleType | None:
+    """The game's view module (``netjer.cli.views.<game>``), or ``None`` if it has none."""
+    try:
+        return importlib.import_module(f"netjer.cli.views.{game_name}")
+    except ModuleNotFoundError:
+        return None
 
 
 def engine_panel_for(game_name: str) -> EnginePanel | None:

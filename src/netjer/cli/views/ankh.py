@@ -20,12 +20,13 @@ Plague bid before they are revealed, Bastet's face-down cats) come from that god
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -403,3 +404,134 @@ def merge_observations(observations: list[dict[str, Any]]) -> dict[str, Any]:
     merged["god_powers"] = powers
     merged["battle"] = battle
     return merged
+
+
+# --- the compact screen (issue 33 item 5): a whole decision in a terminal of 24 lines ---------
+
+
+def region_summary(obs: dict[str, Any]) -> Text:
+    """The map in a few lines: per region (by its Conflict Order token) the figures of each god
+    and the Monuments on it (``3: Ra God War War · Isis War · Tem1 Obl``); empty regions are
+    named together on one line."""
+    board: Board = load_board()
+    regions = _regions(tuple(obs["camels"]))
+    names = [g["name"] for g in obs["gods"]]
+    token_of = {regions.region_of[board.parse_hex(r["first_hex"])]: r["token"] for r in obs["regions"]}
+    figures: dict[int, dict[int, list[str]]] = {}
+    monuments: dict[int, list[str]] = {}
+    for p in obs["pieces"]:
+        h = board.parse_hex(p["hex"])
+        if regions.region_of[h] < 0:  # water: no region of its own
+            continue
+        r = regions.region_of[h]
+        label = LABELS[p["kind"]]
+        if p["kind"] in ("obelisk", "temple", "pyramid"):
+            monuments.setdefault(r, []).append(label + ("" if p["owner"] is None else str(p["owner"] + 1)))
+        elif p["owner"] is not None:
+            figures.setdefault(r, {}).setdefault(p["owner"], []).append(label)
+    out = Text()
+    empty = []
+    for r in sorted(token_of, key=lambda r: token_of[r]):
+        if r not in figures and r not in monuments:
+            empty.append(str(token_of[r]))
+            continue
+        if out:
+            out.append("\n")
+        out.append(f"{token_of[r]}:", "bold")
+        for god, labels in sorted(figures.get(r, {}).items()):
+            out.append(" ")
+            out.append(f"{names[god]} {' '.join(labels)}", _style(god))
+            out.append(" ·")
+        if r in monuments:
+            out.append(" " + " ".join(monuments[r]), "dim")
+    if empty:
+        out.append(("\n" if out else "") + _("no pieces: regions {regions}").format(regions=" ".join(empty)), "dim")
+    return out
+
+
+def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: int) -> RenderableType:
+    """The position in at most ``height`` lines (when the full drawing does not fit the
+    terminal): the status, each god's Devotion and Followers, the viewer's hand, the Battle in
+    progress, the decision, the map as a region summary when room is left, the last events, and
+    which command shows the rest (``board``, ``gods``, ``tracks``).
+
+    Args:
+        obs: ``AnkhState.observation(seat)``.
+        seat: the viewer.
+        height: the lines available (the caller keeps room for the choices and the prompt).
+        width: the terminal's columns.
+    """
+    names = [g["name"] for g in obs["gods"]]
+    head = Text.assemble(
+        ("Ankh", "bold"),
+        " · "
+        + _("events {events}/18 · Conflicts {conflicts}/5").format(
+            events=obs["events_done"], conflicts=obs["conflicts_done"]
+        ),
+    )
+    if obs["to_move"] is not None:
+        head.append(" · " + _("to act: {god}").format(god=names[obs["to_move"]]))
+    gods = Text()
+    for info in obs["gods"]:
+        if gods:
+            gods.append(" · ")
+        is_you = seat is not None and seat in info["seats"]
+        gods.append(
+            f"{info['name']}{'*' if is_you else ''} {_('Dev')} {info['devotion']} {_('Fol')} {info['followers']}",
+            _style(info["god"]),
+        )
+    mine = next((info for info in obs["gods"] if seat is not None and seat in info["seats"]), None)
+    you = (
+        Text(
+            _("you: hand {hand} · pool {pool} Warriors · powers {powers}").format(
+                hand=" ".join(mine["hand"]) or "-", pool=mine["warriors_pool"], powers=", ".join(mine["powers"]) or "-"
+            ),
+            style="dim",
+        )
+        if mine is not None
+        else None
+    )
+    battle = _battle(obs)
+    now = (
+        Text(_("now: {decision}").format(decision=pending_text(obs["pending"], names)), style="bold")
+        if obs["pending"]
+        else None
+    )
+    hint = Text(_("'board': the map and everything · 'gods': god boards · 'tracks': tracks · 'help'"), style="dim")
+    log = Text("\n".join(obs["log"][-3:]), style="italic") if obs["log"] else None
+    # Each part in the order of the screen, and its rank: the parts ranked first are kept when the
+    # terminal is short (the decision before the map, the map before the last events).
+    parts: list[tuple[int, RenderableType | None]] = [
+        (0, head),
+        (4, gods),
+        (6, region_summary(obs)),
+        (5, you),
+        (2, battle),
+        (1, now),
+        (7, log),
+        (3, hint),
+    ]
+    kept: set[int] = set()
+    used = 0
+    for rank, part in sorted(parts, key=lambda p: p[0]):
+        if part is None:
+            continue
+        lines = _height(part, width)
+        if used + lines <= height or rank == 0:
+            kept.add(rank)
+            used += lines
+    return Group(*(part for rank, part in parts if part is not None and rank in kept))
+
+
+def _height(part: RenderableType, width: int) -> int:
+    """Lines ``part`` takes ``width`` columns wide."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(console.render_lines(part, console.options, pad=False))
+
+
+def screens() -> dict[str, Callable[[dict[str, Any], int | None], RenderableType]]:
+    """The parts of the full drawing one command away from the compact screen."""
+    return {
+        "gods": lambda obs, seat: Columns([_god(obs, info, seat) for info in obs["gods"]]),
+        "tracks": lambda obs, seat: Group(_tracks(obs), _devotion(obs)),
+    }
