@@ -62,3 +62,25 @@ def test_face_down_cards_and_powers_are_not_shown() -> None:
     assert "?" in text and "total" in text
     assert all(names[r.god] in text for r in rows)
     assert max(len(line) for line in text.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("height", [6, 10, 16, 22])
+def test_the_compact_screen_keeps_within_the_lines_it_is_given(height: int) -> None:
+    from netjer.cli.views.ankh import render_compact  # noqa: PLC0415
+
+    rng = Rng(height)
+    state: Any = AnkhGame({"players": 3, "gods": "bastet,ra,isis"}).new_initial_state(height)
+    drawn = 0
+    while not state.is_terminal and drawn < 40:
+        seat = state.current_player
+        console = Console(width=80, file=io.StringIO(), record=True, color_system=None)
+        console.print(render_compact(state.observation(seat), seat, height, 80))
+        lines = console.export_text().rstrip("\n").split("\n")
+        assert len(lines) <= height, "\n".join(lines)
+        assert lines[0].startswith("Ankh · events")
+        drawn += 1
+        for _ in range(7):
+            if state.is_terminal:
+                break
+            acts = state.legal_actions()
+            state.apply(acts[rng.below(len(acts))])
