@@ -73,19 +73,14 @@ import dataclasses
 import functools
 import json
 import logging
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, delete, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import Mapped, Session, mapped_column
-from starlette.websockets import WebSocketState
 
 from netjer.agents.review import (
     DEFAULT_ITERATIONS,
@@ -103,7 +98,6 @@ from netjer.core.state import State
 from netjer.games.registry import make_game
 from netjer.server.db import Base, EventRow, Store, now
 from netjer.server.leases import DEFAULT_TTL
-from netjer.server.sockets import CLIENT_GONE, stop_task
 from netjer.server.tables import TableError, TableManager, TableRuntime
 
 log = logging.getLogger("netjer.server")
@@ -118,9 +112,6 @@ REVIEW_DEPTH: dict[str, int] = {"ankh": 10}
 HINT_ITERATIONS = 300
 #: The review's seed: the default of ``netjer review``, so both give the same review.
 REVIEW_SEED = 0
-#: Seconds a review WebSocket has to say hello, and a send may take.
-HELLO_SECONDS = 10.0
-SEND_SECONDS = 10.0
 
 
 class ReviewRow(Base):
@@ -1040,147 +1031,3 @@ class ReviewService:
         await asyncio.gather(*tasks, return_exceptions=True)
         with contextlib.suppress(Exception):  # a database already gone is no error
             await asyncio.to_thread(self.store.release_all)
-
-
-# --- the routes -------------------------------------------------------------------------------
-
-
-class ReviewRequest(BaseModel):
-    """Review ``seat``'s decisions with ``iterations`` per search (default 200, capped) and,
-    optionally, playouts cut after ``depth`` actions (Ankh and Dioses del Nilo)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int
-    iterations: int | None = Field(None, ge=1)
-    depth: int | None = Field(None, ge=1, le=1000)
-
-
-class PublishRequest(BaseModel):
-    """Publish ``seat``'s review."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int
-
-
-class HintRequest(BaseModel):
-    """A hint for ``seat`` with ``iterations`` (default 300, capped)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int
-    iterations: int | None = Field(None, ge=1)
-
-
-class ReviewHello(BaseModel):
-    """The review WebSocket's first message."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    type: Literal["hello"]
-    seat: int | None = None
-    token: Annotated[str, StringConstraints(max_length=200)] | None = None
-
-
-def _bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
-
-
-def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], TableManager]) -> None:
-    """Add the reviews' and hints' routes to ``app`` (the service is ``app.state.reviews``)."""
-
-    def service(request: Request | WebSocket) -> ReviewService:
-        found: ReviewService = request.app.state.reviews
-        return found
-
-    @app.post("/api/tables/{table_id}/reviews")
-    async def request_review(
-        table_id: str, body: ReviewRequest, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> JSONResponse:
-        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
-        entry = await service(request).request(rt, body.seat, body.iterations, body.depth)
-        return JSONResponse(status_code=200 if entry["status"] == "done" else 202, content=entry)
-
-    @app.get("/api/tables/{table_id}/reviews")
-    async def reviews(
-        table_id: str,
-        request: Request,
-        seat: Annotated[int | None, Query()] = None,
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        rt = await manager_of(request).authorize(table_id, seat, _bearer(authorization))
-        return await service(request).visible(rt, seat)
-
-    @app.post("/api/tables/{table_id}/reviews/publish")
-    async def publish(
-        table_id: str, body: PublishRequest, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
-        await service(request).publish(rt, body.seat)
-        return await service(request).visible(rt, body.seat)
-
-    @app.post("/api/tables/{table_id}/hint")
-    async def hint(
-        table_id: str, body: HintRequest, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
-        return await service(request).hint(rt, body.seat, body.iterations)
-
-    @app.websocket("/ws/tables/{table_id}/reviews")
-    async def review_socket(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        manager = manager_of(websocket)
-        try:
-            rt = await manager.get(table_id)
-            raw = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
-            hello = ReviewHello.model_validate_json(raw)
-            manager.check_token(rt, hello.seat, hello.token)
-        except TableError as err:
-            await _refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
-            return
-        except (ValidationError, ValueError, KeyError, RecursionError, TimeoutError):
-            message = 'first send {"type": "hello", "seat": N (or null), "token": "..."}'
-            await _refuse(websocket, {"type": "error", "error": "bad_request", "message": message}, 4422)
-            return
-        except CLIENT_GONE:
-            return
-        reviews_service = service(websocket)
-        changed = asyncio.Event()
-        changed.set()
-
-        async def sender() -> None:
-            try:
-                while True:
-                    await changed.wait()
-                    changed.clear()
-                    payload = await reviews_service.visible(rt, hello.seat)
-                    await asyncio.wait_for(websocket.send_json({"type": "reviews", **payload}), timeout=SEND_SECONDS)
-            except CLIENT_GONE:
-                await _close_quietly(websocket)
-
-        await reviews_service.listen(table_id, changed)
-        sending = asyncio.create_task(sender())
-        try:
-            while not sending.done():
-                incoming = await websocket.receive()
-                if incoming["type"] == "websocket.disconnect":
-                    break
-        except CLIENT_GONE:
-            pass  # the client left: nothing to answer; the finally below stops its updates
-        finally:
-            reviews_service.unlisten(table_id, changed)
-            await stop_task(sending)
-            if not sending.cancelled() and sending.exception() is not None:
-                log.error("review updates of table %s failed", table_id, exc_info=sending.exception())
-
-
-async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
-    with contextlib.suppress(*CLIENT_GONE):
-        await websocket.send_json(message)
-        await websocket.close(code=code)
-
-
-async def _close_quietly(websocket: WebSocket) -> None:
-    if websocket.application_state != WebSocketState.CONNECTED or websocket.client_state != WebSocketState.CONNECTED:
-        return
-    with contextlib.suppress(*CLIENT_GONE):
-        await asyncio.wait_for(websocket.close(), timeout=SEND_SECONDS)
