@@ -47,12 +47,12 @@ from netjer.i18n import N_
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
 from netjer.server.db import ActionItem, ClockChanged, EventItem, RematchTaken, Store, hash_token
+from netjer.server.leases import Leases
 from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.windows import Choice, Queued, window_plan
 from netjer.server.workers import SearchPool
 
 if TYPE_CHECKING:
-    from netjer.server.leases import Leases
     from netjer.server.notify import Notifier
 
 log = logging.getLogger("netjer.server")
@@ -1485,6 +1485,26 @@ class TableManager:
     def wake(self, rt: TableRuntime) -> None:
         """Let ``rt``'s computer seat think if it is its turn (after a takeover, a catch-up)."""
         self._schedule_ai(rt)
+
+    # --- what the lease sweep asks (netjer.server.leases.LeasedTables) ---------------------
+
+    def running(self, table: str) -> bool:
+        """Whether ``table`` is loaded here and unfinished."""
+        rt = self.tables.get(table)
+        return rt is not None and not rt.finished
+
+    def stop_thinking(self, table: str) -> None:
+        """Cancel ``table``'s computer seat's search here (another process holds its lease)."""
+        rt = self.tables.get(table)
+        if rt is not None and rt.ai_task is not None and not rt.ai_task.done():
+            rt.ai_task.cancel()
+
+    async def take_over(self, table: str) -> None:
+        """Load ``table``, catch up with what the others stored (it may have been loaded long
+        ago) and let its computer seat think."""
+        rt = await self.get(table)
+        await self.catch_up(table)
+        self.wake(rt)
 
     # --- computer seats -------------------------------------------------------------------
 
