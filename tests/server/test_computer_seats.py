@@ -7,7 +7,8 @@ import asyncio
 from pathlib import Path
 
 from netjer.server.db import Store
-from netjer.server.tables import TableManager, TableRuntime
+from netjer.server.runtime import TableRuntime
+from netjer.server.tables import TableManager
 
 
 def _race_manager(tmp_path: Path) -> tuple[TableManager, list[int]]:

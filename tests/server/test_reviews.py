@@ -22,7 +22,7 @@ from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.reviews import ReviewStore, _Running
-from netjer.server.tables import TableError
+from netjer.server.runtime import TableError
 from tests.server.sockets import receive_json
 from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
 

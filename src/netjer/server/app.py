@@ -85,8 +85,9 @@ from netjer.server.routes import ROUTERS
 from netjer.server.routes.common import ServerSettings
 from netjer.server.routes.errors import install_error_handlers
 from netjer.server.routes.pages import mount_static
+from netjer.server.runtime import CHAT_PER_MINUTE
 from netjer.server.sockets import stop_task, watch
-from netjer.server.tables import CHAT_PER_MINUTE, TableManager
+from netjer.server.tables import TableManager
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]
 

@@ -98,7 +98,8 @@ from netjer.core.state import State
 from netjer.games.registry import make_game
 from netjer.server.db import Base, EventRow, Store, now
 from netjer.server.leases import DEFAULT_TTL
-from netjer.server.tables import TableError, TableManager, TableRuntime
+from netjer.server.runtime import TableError, TableRuntime
+from netjer.server.tables import TableManager
 
 log = logging.getLogger("netjer.server")
 

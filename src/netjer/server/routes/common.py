@@ -26,7 +26,8 @@ from starlette.requests import HTTPConnection
 
 from netjer.server.limits import RateLimiter
 from netjer.server.reviews import ReviewService
-from netjer.server.tables import TableError, TableManager, TableRuntime, seat_entries
+from netjer.server.runtime import TableError, TableRuntime, seat_entries
+from netjer.server.tables import TableManager
 
 log = logging.getLogger("netjer.server")
 

@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from netjer.server.limits import RateLimited
 from netjer.server.routes.common import DB_RETRY_SECONDS, DB_UNAVAILABLE, db_unavailable, error_response
 from netjer.server.routes.models import SEAT_TYPES
-from netjer.server.tables import TableError
+from netjer.server.runtime import TableError
 
 
 def _json_position(text: Any, pos: int) -> str:

@@ -23,7 +23,7 @@ from netjer.server.db import TableRow, hash_token
 from netjer.server.limits import RateLimited
 from netjer.server.routes.common import Manager, Settings, Token, seat_link, summary
 from netjer.server.routes.models import CreateTable, JoinRequest
-from netjer.server.tables import RESERVED, TableError
+from netjer.server.runtime import RESERVED, TableError
 
 log = logging.getLogger("netjer.server")
 #: The most tables ``GET /api/tables?ids=`` describes at once.

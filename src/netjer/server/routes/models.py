@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from netjer.server.clocks import GONE_AFTER, MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
-from netjer.server.tables import MAX_CHAT_CHARS, TableError
+from netjer.server.runtime import MAX_CHAT_CHARS, TableError
 
 #: Characters refused in names and texts: controls and the bidirectional overrides that
 #: could make one name look like another.

@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from netjer.server import sockets
 from netjer.server.routes.common import Manager, Reviews, Token, manager_of, reviews_of
+from netjer.server.runtime import TableError
 from netjer.server.sockets import CLIENT_GONE, SEND_SECONDS, close_quietly, refuse, stop_task
-from netjer.server.tables import TableError
 
 log = logging.getLogger("netjer.server")
 

@@ -25,8 +25,8 @@ from netjer.server.routes.models import (
     WsMove,
     WsTakeBack,
 )
+from netjer.server.runtime import TableError, TableRuntime
 from netjer.server.sockets import CLIENT_GONE, SEND_SECONDS, close_quietly, receive_text, refuse, stop_task, watch
-from netjer.server.tables import TableError, TableRuntime
 
 HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
 MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
