@@ -75,17 +75,18 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
+from netjer.server.chat import CHAT_PER_MINUTE, Chat
 from netjer.server.db import Store
 from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimiter
 from netjer.server.middleware import MAX_BODY_BYTES, BodyLimit, HeadAsGet
 from netjer.server.notify import Notifier, libpq_url
+from netjer.server.rematch import Rematches
 from netjer.server.reviews import ReviewService
 from netjer.server.routes import ROUTERS
 from netjer.server.routes.common import ServerSettings
 from netjer.server.routes.errors import install_error_handlers
 from netjer.server.routes.pages import mount_static
-from netjer.server.runtime import CHAT_PER_MINUTE
 from netjer.server.sockets import stop_task, watch
 from netjer.server.tables import TableManager
 
@@ -138,9 +139,10 @@ def create_app(
             max_seconds=max_ai_seconds,
             max_iterations=max_ai_iterations,
             clock=clock,
-            chat_per_minute=chat_per_minute,
         )
         app.state.manager = manager
+        app.state.chat = Chat(manager, chat_per_minute)
+        app.state.rematches = Rematches(manager)
         keeper: asyncio.Task[None] | None = None
         if store.shared:  # PostgreSQL: other server processes may serve the same tables
             manager.leases = Leases(store.engine, store.origin, lease_seconds)

@@ -34,13 +34,6 @@ STANDIN_AGENT = "heuristic"
 #: How a rematch seat kept for the player of an old table's seat is marked (instead of a
 #: token's hash): ``reserved:<old table>:<old seat>``.
 RESERVED = "reserved:"
-#: The longest chat message (characters) and the most messages a table keeps.
-MAX_CHAT_CHARS = 500
-MAX_CHAT_MESSAGES = 5000
-#: Chat messages a seat (or a spectator's connection) may send: a sustained rate per minute
-#: and a burst at once (a token bucket, :class:`netjer.server.limits.RateLimiter`).
-CHAT_PER_MINUTE = 20.0
-CHAT_BURST = 5
 
 
 class TableError(Exception):

@@ -46,14 +46,8 @@ from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
 from netjer.server.db import ActionItem, ClockChanged, EventItem, RematchTaken, Store, hash_token
 from netjer.server.leases import Leases
-from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.runtime import (
     CANNOT_UNDO,
-    CHAT_BURST,
-    CHAT_PER_MINUTE,
-    MAX_CHAT_CHARS,
-    MAX_CHAT_MESSAGES,
-    RESERVED,
     STANDIN_AGENT,
     TAKEN_BACK,
     Listener,
@@ -142,8 +136,6 @@ class TableManager:
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
         clock: the time in seconds since the epoch (tests pass a fake one); clocks run on it.
-        chat_per_minute: chat messages a seat, or a spectator's connection, may send a
-            minute (:data:`CHAT_BURST` at once); 0: no limit.
     """
 
     def __init__(
@@ -153,14 +145,8 @@ class TableManager:
         max_seconds: float = DEFAULT_MAX_SECONDS,
         max_iterations: int = DEFAULT_MAX_ITERATIONS,
         clock: Callable[[], float] = time.time,
-        chat_per_minute: float = CHAT_PER_MINUTE,
     ) -> None:
         self.store = store
-        self.chat_limiter = (
-            RateLimiter(chat_per_minute, min(CHAT_BURST, max(1, int(chat_per_minute))), clock=clock)
-            if chat_per_minute > 0
-            else None
-        )
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
         self._commits: asyncio.Queue[tuple[bool, ActionItem | EventItem, asyncio.Future[Any]]] = asyncio.Queue()
@@ -342,9 +328,9 @@ class TableManager:
         info = rt.seats[seat]
         if not info.is_human or info.token_hash is not None:
             raise TableError(409, "seat_taken", f"seat {seat} is not open")
-        return await self._claim(rt, seat, name, None)
+        return await self.claim(rt, seat, name, None)
 
-    async def _claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
+    async def claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
         """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``); the
         last seat taken starts the clocks.  Returns the token.
 
@@ -372,7 +358,7 @@ class TableManager:
                 raise TableError(409, "seat_taken", f"seat {seat} is not open")
             info.token_hash, info.name = hash_token(token), name
             rt.clock = clock
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         return token
 
     async def get(self, table_id: str) -> TableRuntime:
@@ -570,7 +556,7 @@ class TableManager:
                 await self._queue_choice(rt, seat, action)
             if plan is not None and not by_computer:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         self._schedule_ai(rt)
         log.info(
             "move",
@@ -711,7 +697,7 @@ class TableManager:
         stored: bool = await self._queue(True, item)
         return stored
 
-    async def _commit_event(self, item: EventItem) -> int:
+    async def commit_event(self, item: EventItem) -> int:
         """Store one event (a chat message) through the group commit; returns its id."""
         event_id: int = await self._queue(False, item)
         return event_id
@@ -840,7 +826,7 @@ class TableManager:
                 extra={"event": "timeout" if seat in expired else "gone", "table": rt.id, "seat": seat,
                        "on_timeout": rt.clock_settings.on_timeout},
             )  # fmt: skip
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         self._schedule_ai(rt)
         return set(expired)
 
@@ -892,7 +878,7 @@ class TableManager:
             await asyncio.to_thread(self.store.add_event, rt.id, rt.version, "takeback", seat, line, clock.to_json())
             rt.clock = clock
             rt.add_line(line)
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         return rt
 
     # --- deleting, rematches ------------------------------------------------------------
@@ -920,125 +906,9 @@ class TableManager:
             offered_at = [old for old in self.tables.values() if old.rematch == table_id]
             for old in offered_at:
                 old.rematch = None
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         for old in offered_at:
-            await self._broadcast(old)
-
-    async def offer_rematch(self, table_id: str, seat: int, creator_hash: str) -> tuple[TableRuntime, int, str]:
-        """Seat ``seat`` of a finished table offers a rematch (the caller has checked its
-        token): a new table with the same game, options, clock and seats, the seat order
-        rotated by one (old seat ``i`` plays new seat ``i + 1``), a new seed.  The offerer
-        sits at once; the other persons' seats wait for them (:meth:`accept_rematch`).
-
-        Returns:
-            The new table, the offerer's new seat and its token.
-
-        Raises:
-            TableError: 409 ``not_over`` before the end, 409 ``rematch_exists`` if one was
-                offered already, 403 ``not_a_person`` for a computer's seat.
-        """
-        old = await self.get(table_id)
-        if not old.finished:
-            raise TableError(409, "not_over", "a rematch can be offered once the game is over")
-        if old.rematch is not None:
-            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead")
-        n = len(old.seats)
-        seats: list[dict[str, Any]] = []
-        for i in range(n):
-            j = (i - 1) % n
-            info = old.seats[j]
-            if not info.is_human:
-                seats.append({"type": "agent", "agent": info.spec, "name": info.name})
-            elif j == seat:
-                seats.append({"type": "human", "name": info.name})
-            else:
-                seats.append({"type": "human", "name": info.name, "reserved": f"{RESERVED}{old.id}:{j}"})
-        options = old.game.options_dict()
-        rt, tokens = await self.create(
-            old.game.name,
-            options,
-            None,
-            seats,
-            old.clock_settings,
-            creator_hash=creator_hash,
-            rematch_of=old.id,
-            hints=old.hints,
-            hint_limit=old.hint_limit,
-        )
-        old.rematch = rt.id
-        line = f"{old.who(seat)} offers a rematch."
-        await asyncio.to_thread(self.store.add_event, old.id, old.version, "rematch", seat, line)
-        old.add_line(line)
-        await self._broadcast(old)
-        new_seat = (seat + 1) % n
-        return rt, new_seat, tokens[new_seat]
-
-    async def accept_rematch(self, table_id: str, seat: int) -> tuple[TableRuntime, int, str]:
-        """The person of ``seat`` of a finished table takes their seat at its rematch (the
-        caller has checked the old seat's token).
-
-        Returns:
-            The rematch table, the new seat and its token.
-
-        Raises:
-            TableError: 409 ``no_rematch`` if none was offered, 409 ``seat_taken`` if this
-                seat's player already accepted (or offered).
-        """
-        old = await self.get(table_id)
-        if old.rematch is None:
-            raise TableError(409, "no_rematch", "no rematch has been offered at this table")
-        rt = await self.get(old.rematch)
-        new_seat = (seat + 1) % len(old.seats)
-        marker = f"{RESERVED}{old.id}:{seat}"
-        if rt.seats[new_seat].token_hash != marker:
-            raise TableError(409, "seat_taken", "you already sit at the rematch: use its link")
-        token = await self._claim(rt, new_seat, rt.seats[new_seat].name, marker)
-        return rt, new_seat, token
-
-    # --- chat -----------------------------------------------------------------------------
-
-    async def say(
-        self, table_id: str, seat: int | None, text: str, author: str | None = None, sender: str | None = None
-    ) -> dict[str, Any]:
-        """Post a chat message for ``seat`` (``None``: a spectator, who may give a name; the
-        caller has checked a seat's token and the texts' characters).  It is stored before
-        anyone sees it.  A seat's messages are limited per seat, a spectator's per
-        ``sender`` (its connection or address): :data:`CHAT_PER_MINUTE`.
-
-        Returns:
-            The message as the views carry it.
-
-        Raises:
-            TableError: 404 for a seat the table does not have, 422 ``bad_chat`` for an empty
-                or too long message, 409 ``chat_full`` when the table holds its most messages.
-            RateLimited: too many messages from this seat or sender (with the seconds to wait).
-        """
-        rt = await self.get(table_id)
-        if seat is not None and not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
-        text = text.strip()
-        if not text:
-            raise TableError(422, "bad_chat", "a chat message cannot be empty")
-        if len(text) > MAX_CHAT_CHARS:
-            raise TableError(422, "bad_chat", f"a chat message has at most {MAX_CHAT_CHARS} characters")
-        if seat is not None:
-            author = rt.who(seat)
-        if self.chat_limiter is not None:
-            key = f"{table_id}:seat:{seat}" if seat is not None else f"{table_id}:watch:{sender or '?'}"
-            wait = self.chat_limiter.take(key)
-            if wait > 0:
-                rate = f"{self.chat_limiter.per_minute:g} a minute, {self.chat_limiter.burst:g} at once"
-                raise RateLimited(wait, f"too many chat messages (at most {rate}); wait a moment")
-        async with rt.lock:
-            if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
-            if len(rt.chat) >= MAX_CHAT_MESSAGES:
-                raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
-            event_id = await self._commit_event((rt.id, rt.version, "chat", seat, text, author))
-            entry = chat_entry(event_id, seat, author, text, self.now())
-            rt.chat.append(entry)
-        await self._broadcast(rt)
-        return entry
+            await self.broadcast(old)
 
     # --- several server processes ---------------------------------------------------------
 
@@ -1106,7 +976,7 @@ class TableManager:
             if rt.ai_task is not None and not rt.ai_task.done():
                 rt.ai_task.cancel()  # it thinks about a position that is gone
             rt.ai_task = None
-            await self._broadcast(rt)
+            await self.broadcast(rt)
             self.wake(rt)
 
     async def resync(self) -> None:
@@ -1279,7 +1149,7 @@ class TableManager:
         seats their views (``hints_left``)."""
         if rt.hints_at.get(seat) != positions:
             rt.hints_at[seat] = set(positions)
-            await self._broadcast(rt)
+            await self.broadcast(rt)
 
     def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:
         """The time control and each seat's time left now (public: every viewer gets the
@@ -1368,7 +1238,7 @@ class TableManager:
                     rt.clock = clock
             if rt.window is not None:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         self._schedule_ai(rt)
         return rt
 
@@ -1408,7 +1278,7 @@ class TableManager:
                 del rt.connections[seat]
                 rt.absent_since[seat] = self.now()
 
-    async def _broadcast(self, rt: TableRuntime) -> None:
+    async def broadcast(self, rt: TableRuntime) -> None:
         for listeners in list(rt.listeners.values()):
             for listener in list(listeners):
                 try:

@@ -2,7 +2,8 @@
 ``app.state``), who is asking (the bearer token), the API's error format and a table's summary.
 
 The services live on ``app.state`` (set by :func:`netjer.server.app.create_app`'s lifespan):
-``manager`` (:class:`~netjer.server.tables.TableManager`), ``reviews``
+``manager`` (:class:`~netjer.server.tables.TableManager`), ``chat``
+(:class:`~netjer.server.chat.Chat`), ``rematches`` (:class:`~netjer.server.rematch.Rematches`), ``reviews``
 (:class:`~netjer.server.reviews.ReviewService`) and ``settings`` (:class:`ServerSettings`).
 A route asks for them as parameters (``manager: Manager``), never through a closure.
 
@@ -24,7 +25,9 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.requests import HTTPConnection
 
+from netjer.server.chat import Chat
 from netjer.server.limits import RateLimiter
+from netjer.server.rematch import Rematches
 from netjer.server.reviews import ReviewService
 from netjer.server.runtime import TableError, TableRuntime, seat_entries
 from netjer.server.tables import TableManager
@@ -60,6 +63,18 @@ def reviews_of(connection: HTTPConnection) -> ReviewService:
     return found
 
 
+def chat_of(connection: HTTPConnection) -> Chat:
+    """The tables' chat (``app.state.chat``)."""
+    found: Chat = connection.app.state.chat
+    return found
+
+
+def rematches_of(connection: HTTPConnection) -> Rematches:
+    """The tables' rematches (``app.state.rematches``)."""
+    found: Rematches = connection.app.state.rematches
+    return found
+
+
 def settings_of(connection: HTTPConnection) -> ServerSettings:
     """The server's limits (``app.state.settings``)."""
     found: ServerSettings = connection.app.state.settings
@@ -83,6 +98,8 @@ def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str |
 #: A route's parameters for the services and the caller's token.
 Manager = Annotated[TableManager, Depends(manager_of)]
 Reviews = Annotated[ReviewService, Depends(reviews_of)]
+ChatRoom = Annotated[Chat, Depends(chat_of)]
+RematchService = Annotated[Rematches, Depends(rematches_of)]
 Settings = Annotated[ServerSettings, Depends(settings_of)]
 Token = Annotated[str | None, Depends(bearer_token)]
 

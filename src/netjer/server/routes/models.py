@@ -22,8 +22,9 @@ from pydantic import (
     Tag,
 )
 
+from netjer.server.chat import MAX_CHAT_CHARS
 from netjer.server.clocks import GONE_AFTER, MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
-from netjer.server.runtime import MAX_CHAT_CHARS, TableError
+from netjer.server.runtime import TableError
 
 #: Characters refused in names and texts: controls and the bidirectional overrides that
 #: could make one name look like another.

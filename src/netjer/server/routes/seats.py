@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from netjer.server import sockets
 from netjer.server.limits import RateLimited
-from netjer.server.routes.common import DB_UNAVAILABLE, Manager, Token, db_unavailable, manager_of, summary
+from netjer.server.routes.common import DB_UNAVAILABLE, Manager, Token, chat_of, db_unavailable, manager_of, summary
 from netjer.server.routes.errors import problem
 from netjer.server.routes.models import (
     MoveRequest,
@@ -164,7 +164,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 if kind == "chat":
                     said = WsChat.model_validate(data)
                     name = said.name if seat is None else None
-                    await manager.say(table_id, seat, said.text, name, sender=f"connection:{id(websocket)}")
+                    await chat_of(websocket).say(table_id, seat, said.text, name, sender=f"connection:{id(websocket)}")
                     continue
                 if seat is None:
                     raise TableError(403, "spectator", "spectators cannot move")
