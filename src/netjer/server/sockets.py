@@ -52,27 +52,52 @@ async def stop_task(task: asyncio.Task[Any]) -> None:
         await asyncio.wait([task], timeout=STOP_RETRY_SECONDS)
 
 
+#: The close code for a binary message (RFC 6455 section 7.4.1: "a type of data it cannot
+#: accept"): every socket of the server speaks JSON text only.
+UNSUPPORTED_DATA = 1003
+BINARY_REFUSED = "binary messages are not accepted: send JSON text"
+#: The longest close reason a frame carries (RFC 6455 section 5.5: 125 bytes of payload, 2 of
+#: them the code).
+MAX_REASON_BYTES = 123
+
+
+class BinaryMessage(ValueError):
+    """A client sent a binary message where the server reads JSON text."""
+
+
 async def receive_text(websocket: WebSocket) -> str:
-    """The next text message; a binary one is refused as a ValueError.
+    """The next text message.
 
     Raises:
         WebSocketDisconnect: when the client has gone.
-        ValueError: for a binary message.
+        BinaryMessage: for a binary message (a ValueError: a malformed message).
     """
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
     if text is None:
-        raise ValueError("binary messages are not accepted")
+        raise BinaryMessage(BINARY_REFUSED)
     return str(text)
 
 
+def close_reason(text: str) -> str:
+    """``text`` cut to what a close frame may carry (:data:`MAX_REASON_BYTES` of UTF-8)."""
+    return text.encode("utf-8")[:MAX_REASON_BYTES].decode("utf-8", errors="ignore")
+
+
 async def refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
-    """Send a last error ``message`` and close with ``code``; a client already gone is fine."""
+    """Send a last error ``message`` and close with ``code``, its ``message`` text as the
+    close reason; a client already gone is fine."""
     with contextlib.suppress(*CLIENT_GONE):
         await websocket.send_json(message)
-        await websocket.close(code=code)
+        await websocket.close(code=code, reason=close_reason(str(message.get("message", ""))))
+
+
+async def refuse_binary(websocket: WebSocket) -> None:
+    """Refuse a binary message: an ``error`` message (``bad_request``, as any malformed
+    message), then close with :data:`UNSUPPORTED_DATA` and the reason."""
+    await refuse(websocket, {"type": "error", "error": "bad_request", "message": BINARY_REFUSED}, UNSUPPORTED_DATA)
 
 
 async def close_quietly(websocket: WebSocket, code: int = 1000) -> None:

@@ -9,7 +9,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from netjer.server.limits import RateLimited
@@ -62,9 +63,29 @@ def problem(error: Mapping[str, Any], body: Any) -> str:
     return f"{where}: {error.get('msg', 'invalid')}"
 
 
+def allowed_methods(request: Request, refusal: StarletteHTTPException) -> list[str]:
+    """The methods served at ``request``'s address: those of every route whose path matches
+    (a path may have several: ``GET`` and ``POST /api/tables``), else the ``Allow`` of the
+    ``refusal`` (a mounted app's, the static files'); ``HEAD`` wherever ``GET`` is
+    (:class:`~netjer.server.middleware.HeadAsGet`), and ``OPTIONS``."""
+    path = request.url.path
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, APIRoute) and route.methods and route.path_regex.match(path):
+            methods |= route.methods
+    if not methods:
+        methods = {m.strip() for m in (refusal.headers or {}).get("Allow", "").split(",") if m.strip()}
+    if "GET" in methods:
+        methods.add("HEAD")
+    methods.add("OPTIONS")
+    order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    return sorted(methods, key=lambda m: (order.index(m) if m in order else len(order), m))
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Answer ``app``'s refusals in the API's format: malformed requests (422), routing's own
-    404/405/400, :class:`TableError`, rate limits (429 with ``Retry-After``) and the database
+    404/405/400 (``OPTIONS``, which no route serves, answered 204 with the address's
+    ``Allow``), :class:`TableError`, rate limits (429 with ``Retry-After``) and the database
     being unavailable (503 with ``Retry-After``)."""
 
     @app.exception_handler(RequestValidationError)
@@ -73,12 +94,14 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(status_code=422, content={"error": "bad_request", "message": "; ".join(problems)})
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, err: StarletteHTTPException) -> Response:
         # Routing's own refusals (no such address, a method it does not accept) in the
         # API's error format rather than FastAPI's {"detail": ...}.
         if err.status_code == 404:
             refusal = TableError(404, "not_found", "there is nothing at this address")
         elif err.status_code == 405:
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers={"Allow": ", ".join(allowed_methods(request, err))})
             asked = str(request.scope.get("netjer.method", request.method))
             method = asked if asked.isalpha() and len(asked) <= 10 else "that method"
             refusal = TableError(405, "method_not_allowed", f"this address does not accept {method}")

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from netjer.server.health import health
 from netjer.server.routes.common import Manager
-from netjer.server.sockets import CLIENT_GONE
+from netjer.server.sockets import CLIENT_GONE, BinaryMessage, receive_text, refuse_binary
 
 router = APIRouter()
 
@@ -24,8 +24,14 @@ async def health_check(manager: Manager) -> JSONResponse:
 
 @router.websocket("/ws/echo")
 async def echo(websocket: WebSocket) -> None:
-    """Send every message back (the reference round-trip of benchmarks/server_load.py)."""
+    """Send every text message back (the reference round-trip of benchmarks/server_load.py);
+    a binary one is refused (close code 1003)."""
     await websocket.accept()
     with contextlib.suppress(*CLIENT_GONE):
         while True:
-            await websocket.send_text(await websocket.receive_text())
+            try:
+                text = await receive_text(websocket)
+            except BinaryMessage:
+                await refuse_binary(websocket)
+                return
+            await websocket.send_text(text)

@@ -15,7 +15,15 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from netjer.server import sockets
 from netjer.server.routes.common import Manager, Reviews, Token, manager_of, reviews_of
 from netjer.server.runtime import TableError
-from netjer.server.sockets import CLIENT_GONE, SEND_SECONDS, close_quietly, refuse, stop_task
+from netjer.server.sockets import (
+    CLIENT_GONE,
+    SEND_SECONDS,
+    close_quietly,
+    receive_text,
+    refuse,
+    refuse_binary,
+    stop_task,
+)
 
 log = logging.getLogger("netjer.server")
 
@@ -99,7 +107,7 @@ async def review_socket(websocket: WebSocket, table_id: str) -> None:
     manager = manager_of(websocket)
     try:
         rt = await manager.get(table_id)
-        raw = await asyncio.wait_for(websocket.receive_text(), timeout=sockets.HELLO_SECONDS)
+        raw = await asyncio.wait_for(receive_text(websocket), timeout=sockets.HELLO_SECONDS)
         hello = ReviewHello.model_validate_json(raw)
         manager.check_token(rt, hello.seat, hello.token)
     except TableError as err:
@@ -131,6 +139,9 @@ async def review_socket(websocket: WebSocket, table_id: str) -> None:
         while not sending.done():
             incoming = await websocket.receive()
             if incoming["type"] == "websocket.disconnect":
+                break
+            if incoming.get("text") is None:  # nothing is read here, but JSON text is the protocol
+                await refuse_binary(websocket)
                 break
     except CLIENT_GONE:
         pass  # the client left: nothing to answer; the finally below stops its updates

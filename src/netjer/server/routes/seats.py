@@ -26,7 +26,17 @@ from netjer.server.routes.models import (
     WsTakeBack,
 )
 from netjer.server.runtime import TableError, TableRuntime
-from netjer.server.sockets import CLIENT_GONE, SEND_SECONDS, close_quietly, receive_text, refuse, stop_task, watch
+from netjer.server.sockets import (
+    CLIENT_GONE,
+    SEND_SECONDS,
+    BinaryMessage,
+    close_quietly,
+    receive_text,
+    refuse,
+    refuse_binary,
+    stop_task,
+    watch,
+)
 
 HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
 MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
@@ -190,6 +200,9 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 elif kind == "undo":
                     help_text = UNDO_HELP
                 await reply({"type": "error", "error": "bad_request", "message": help_text})
+            except BinaryMessage:
+                await refuse_binary(websocket)
+                break
             except (ValueError, RecursionError):
                 await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
             except DB_UNAVAILABLE as err:
