@@ -72,7 +72,7 @@ class Chat:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
             if len(rt.chat) >= MAX_CHAT_MESSAGES:
                 raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
-            event_id = await self.tables.commit_event((rt.id, rt.version, "chat", seat, text, author))
+            event_id = await self.tables.writes.event((rt.id, rt.version, "chat", seat, text, author))
             entry = chat_entry(event_id, seat, author, text, self.tables.now())
             rt.chat.append(entry)
         await self.tables.broadcast(rt)

@@ -29,7 +29,6 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
@@ -37,15 +36,17 @@ from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.levels import find_level, resolve_agent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError, ConfigError, IllegalActionError, NetjerError
+from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
 from netjer.core.undo import UNDO, Transcript
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.i18n import N_
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
 from netjer.server.clocks import ClockSettings, ClockState, restart_grace
-from netjer.server.db import ActionItem, ClockChanged, EventItem, RematchTaken, Store, hash_token
+from netjer.server.db import ClockChanged, RematchTaken, Store, hash_token
+from netjer.server.group_commit import GroupCommit
 from netjer.server.leases import Leases
+from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued
 from netjer.server.runtime import (
     CANNOT_UNDO,
     STANDIN_AGENT,
@@ -64,7 +65,7 @@ from netjer.server.runtime import (
     span_words,
     undo_last,
 )
-from netjer.server.windows import Queued, window_plan
+from netjer.server.windows import Queued
 from netjer.server.workers import SearchPool
 
 if TYPE_CHECKING:
@@ -109,20 +110,6 @@ def compute_agent_action(
     return str(agent.choose(PlayerView(state, seat)))
 
 
-@dataclass
-class _Reached:
-    """A queued choice the engine has reached: the action to store (``None``: no longer
-    legal, the seat's queued choices ``drop`` are deleted instead) and the clocks after it."""
-
-    table: str
-    seat: int
-    choice: Queued
-    item: ActionItem | None
-    drop: list[int]
-    stored_clock: str | None
-    clock: ClockState
-
-
 class TableManager:
     """Every live table, their storage, and the computer seats' worker pool.
 
@@ -149,8 +136,7 @@ class TableManager:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
-        self._commits: asyncio.Queue[tuple[bool, ActionItem | EventItem, asyncio.Future[Any]]] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
+        self.writes = GroupCommit(store)
         self._ticker: asyncio.Task[None] | None = None
         self.now = clock
         self.started_at = clock()
@@ -180,8 +166,8 @@ class TableManager:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
         self.ai.close()  # no new search starts; running ones are abandoned quietly
         tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
-        if self._writer is not None:
-            tasks.append(self._writer)
+        if self.writes.writer is not None:
+            tasks.append(self.writes.writer)
         if self._ticker is not None:
             tasks.append(self._ticker)
         for task in tasks:
@@ -422,9 +408,9 @@ class TableManager:
         for choice in self.store.choices(table_id):
             rt.queued.setdefault(choice.seat, []).append(Queued(choice.id, game.parse_action(choice.text)))
         # A crash between a move and the choices it let the engine apply left them queued.
-        while (step := self._next_queued(rt)) is not None:
-            self._store_queued(step)
-            self._take_queued(rt, step)
+        while (step := next_queued(rt, self.now())) is not None:
+            store_queued(self.store, step)
+            take_queued(rt, step)
         return rt
 
     async def resume_all(self) -> int:
@@ -553,7 +539,7 @@ class TableManager:
             if state.current_player == seat:
                 await self._apply(rt, seat, action)
             else:
-                await self._queue_choice(rt, seat, action)
+                await queue_choice(self.store, rt, seat, action, self.now())
             if plan is not None and not by_computer:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
         await self.broadcast(rt)
@@ -608,129 +594,18 @@ class TableManager:
         clock = rt.clock.copy()
         clock.hand_over(rt.clock_settings, rt.clocked_seats(after, rt.queued_actions()), self.now())
         stored_clock = clock.to_json() if rt.clock_settings.active else None
-        stored = await self._commit((rt.id, rt.version, str(action), seat, result, stored_clock))
+        stored = await self.writes.action((rt.id, rt.version, str(action), seat, result, stored_clock))
         if not stored:
             # Another server process stored this index: catch up (or reload) from the database.
             self._moved_on(rt.id)
             raise TableError(409, "stale", "the game has moved on")
         advance(rt, action)
         rt.clock = clock
-        while (step := self._next_queued(rt)) is not None:
-            if not await asyncio.to_thread(self._store_queued, step):
+        while (step := next_queued(rt, self.now())) is not None:
+            if not await asyncio.to_thread(store_queued, self.store, step):
                 self._moved_on(rt.id)
                 raise TableError(409, "stale", "the game has moved on")
-            self._take_queued(rt, step)
-
-    def _next_queued(self, rt: TableRuntime) -> _Reached | None:
-        """The queued choice the engine reaches now, if any, ready to store."""
-        state = rt.state
-        seat = state.current_player
-        waiting = rt.queued.get(seat) if not rt.finished else None
-        if not waiting:
-            return None
-        first = waiting[0]
-        queued = rt.queued_actions()
-        clock = rt.clock.copy()
-        stored_clock = None
-        if first.action not in state.legal_actions():  # a game that broke its window promise
-            log.warning("table %s: seat %s's queued %s is not legal: dropped", rt.id, seat, first.action)
-            del queued[seat]
-            clock.hand_over(rt.clock_settings, rt.clocked_seats(state, queued), self.now())
-            if rt.clock_settings.active:
-                stored_clock = clock.to_json()
-            return _Reached(rt.id, seat, first, None, [q.id for q in waiting], stored_clock, clock)
-        after = state.clone()
-        after.apply(first.action)
-        queued[seat].pop(0)
-        clock.hand_over(rt.clock_settings, rt.clocked_seats(after, queued), self.now())
-        result = after.returns() if after.is_terminal else None
-        if rt.clock_settings.active:
-            stored_clock = clock.to_json()
-        item = (rt.id, rt.version, str(first.action), seat, result, stored_clock)
-        return _Reached(rt.id, seat, first, item, [], stored_clock, clock)
-
-    def _store_queued(self, reached: _Reached) -> bool:
-        """Store what :meth:`_next_queued` found (blocking): the choice becomes an action (in
-        one transaction), or the seat's queue is dropped.  False if the index was taken."""
-        if reached.item is not None:
-            return self.store.apply_choice(reached.item, reached.choice.id)
-        self.store.drop_choices(reached.table, reached.drop, reached.stored_clock)
-        return True
-
-    @staticmethod
-    def _take_queued(rt: TableRuntime, reached: _Reached) -> None:
-        """Apply in memory what :meth:`_store_queued` stored."""
-        if reached.item is None:
-            rt.queued.pop(reached.seat, None)
-        else:
-            rt.queued[reached.seat].pop(0)
-            advance(rt, reached.choice.action)
-        rt.clock = reached.clock
-
-    async def _queue_choice(self, rt: TableRuntime, seat: int, action: Action) -> None:
-        """Store ``seat``'s choice made ahead of the engine's turn (under the table's lock);
-        its clock stops if it has no choice left to make in the window.
-
-        Raises:
-            TableError: 422 ``illegal`` if the game cannot take it in its order.
-        """
-        queued = rt.queued_actions()
-        queued.setdefault(seat, []).append(action)
-        try:
-            window_plan(rt.state, queued, observe=False)
-        except IllegalActionError as err:
-            raise TableError(422, "illegal", err.reason, err.rule) from None
-        clock = rt.clock.copy()
-        clock.hand_over(rt.clock_settings, rt.clocked_seats(rt.state, queued), self.now())
-        stored_clock = clock.to_json() if rt.clock_settings.active else None
-        choice_id = await asyncio.to_thread(self.store.add_choice, rt.id, rt.version, seat, str(action), stored_clock)
-        rt.queued.setdefault(seat, []).append(Queued(choice_id, action))
-        rt.clock = clock
-
-    async def _commit(self, item: ActionItem) -> bool:
-        """Store one action; returns once it is durable (False: its index was taken).
-
-        Moves (and chat messages) of all tables share one writer that commits whatever has
-        queued up in one transaction (group commit), so a disk sync is paid per batch, not
-        per move.
-        """
-        stored: bool = await self._queue(True, item)
-        return stored
-
-    async def commit_event(self, item: EventItem) -> int:
-        """Store one event (a chat message) through the group commit; returns its id."""
-        event_id: int = await self._queue(False, item)
-        return event_id
-
-    async def _queue(self, is_action: bool, item: ActionItem | EventItem) -> Any:
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        await self._commits.put((is_action, item, future))
-        return await future
-
-    async def _write_loop(self) -> None:
-        while True:
-            first = await self._commits.get()
-            batch = [first]
-            while not self._commits.empty():
-                batch.append(self._commits.get_nowait())
-            actions = [(item, f) for is_action, item, f in batch if is_action]
-            events = [(item, f) for is_action, item, f in batch if not is_action]
-            try:
-                stored, ids = await asyncio.to_thread(
-                    self.store.write,
-                    [item for item, _ in actions],  # type: ignore[misc]
-                    [item for item, _ in events],  # type: ignore[misc]
-                )
-            except Exception as err:  # the database is gone: every waiting write fails
-                for _, _, future in batch:
-                    if not future.done():
-                        future.set_exception(err)
-                continue
-            for (_, future), result in zip([*actions, *events], [*stored, *ids], strict=True):
-                if not future.done():
-                    future.set_result(result)
+            take_queued(rt, step)
 
     # --- clocks ---------------------------------------------------------------------------
 
@@ -1223,7 +1098,7 @@ class TableManager:
                 # The seat to act is the one whose decision is taken back; in a window the
                 # clocks are brought up to date just after.
                 stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
-                stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
+                stored = await self.writes.action((table_id, rt.version, UNDO, seat, None, stored_clock))
                 if not stored:
                     self._moved_on(table_id)
                     raise TableError(409, "stale", "the game has moved on")
