@@ -12,11 +12,11 @@ from netjer.server.tables import TableManager
 
 
 def _race_manager(tmp_path: Path) -> tuple[TableManager, list[int]]:
-    """A manager whose every :meth:`TableManager._expire` (the first step of every move, the
+    """A manager whose every :meth:`Timekeeper.expire` (the first step of every move, the
     computer's included) first asks for a computer search, as the clock ticker or another
     request may do at any moment; and the versions at which searches were started."""
     manager = TableManager(Store(f"sqlite:///{tmp_path / 'r.db'}"), ai_workers=0)
-    expire = manager._expire
+    expire = manager.clocks.expire
     run_ai = manager._run_ai
     started: list[int] = []
 
@@ -28,7 +28,7 @@ def _race_manager(tmp_path: Path) -> tuple[TableManager, list[int]]:
         started.append(version)
         await run_ai(rt, seat, version)
 
-    manager._expire = racing_expire  # type: ignore[method-assign]
+    manager.clocks.expire = racing_expire  # type: ignore[method-assign]
     manager._run_ai = counting_run_ai  # type: ignore[method-assign]
     return manager, started
 

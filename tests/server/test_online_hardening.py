@@ -109,7 +109,7 @@ def test_new_payloads_carry_no_other_seats_secret(client: TestClient, fake: Fake
     client.post(f"/api/tables/{table['id']}/chat", json={"seat": None, "text": "hi", "name": "Bes"})
     fake.t += 61
     manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
-    client.portal.call(manager.check_clocks)  # type: ignore[union-attr]
+    client.portal.call(manager.clocks.check)  # type: ignore[union-attr]
     payloads = {
         "spectator": client.get(f"/api/tables/{table['id']}/view").json(),
         "other": client.get(

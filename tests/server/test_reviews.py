@@ -421,7 +421,7 @@ def test_the_computers_decisions_for_a_seat_whose_time_ran_out_are_flagged_and_n
         fake.t += 30
         client.get(f"/api/tables/{table}/view", params={"seat": 1 - first}, headers=_auth(tokens[str(1 - first)]))
         fake.t += 31
-        client.portal.call(client.app.state.manager.check_clocks)  # type: ignore[attr-defined,union-attr]
+        client.portal.call(client.app.state.manager.clocks.check)  # type: ignore[attr-defined,union-attr]
         for _ in range(4000):  # the computer plays the seat's turn (in a thread)
             if view()["to_move"] != first:
                 break

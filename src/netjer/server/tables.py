@@ -42,8 +42,8 @@ from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.i18n import N_
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
-from netjer.server.clocks import ClockSettings, ClockState, restart_grace
-from netjer.server.db import ClockChanged, RematchTaken, Store, hash_token
+from netjer.server.clocks import ClockSettings, ClockState
+from netjer.server.db import RematchTaken, Store, hash_token
 from netjer.server.group_commit import GroupCommit
 from netjer.server.leases import Leases
 from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued
@@ -62,9 +62,9 @@ from netjer.server.runtime import (
     legal_entries,
     log_notation,
     seat_entries,
-    span_words,
     undo_last,
 )
+from netjer.server.timekeeper import Timekeeper
 from netjer.server.windows import Queued
 from netjer.server.workers import SearchPool
 
@@ -73,8 +73,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("netjer.server")
 
-#: Seconds between two looks at the running clocks.
-TICK_SECONDS = 0.25
 #: The refusals of a computer's move that mean the position changed while it thought: its
 #: position is searched again (other refusals, an illegal move say, would only repeat).
 _POSITION_CHANGED = frozenset({"stale", "not_your_turn"})
@@ -137,7 +135,6 @@ class TableManager:
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
         self.writes = GroupCommit(store)
-        self._ticker: asyncio.Task[None] | None = None
         self.now = clock
         self.started_at = clock()
         self.max_seconds = max_seconds
@@ -155,6 +152,7 @@ class TableManager:
         # processes' news, and the leases on computer seats (netjer.server.notify, .leases).
         self.news: Notifier | None = None
         self.leases: Leases | None = None
+        self.clocks = Timekeeper(self)
 
     def _renew_search_pool(self, broken: Executor) -> Executor:
         """A new search pool in place of ``broken`` (one of its workers died)."""
@@ -168,8 +166,8 @@ class TableManager:
         tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
         if self.writes.writer is not None:
             tasks.append(self.writes.writer)
-        if self._ticker is not None:
-            tasks.append(self._ticker)
+        if self.clocks.ticker is not None:
+            tasks.append(self.clocks.ticker)
         for task in tasks:
             task.cancel()
         self.quick.shutdown(wait=False, cancel_futures=True)
@@ -429,8 +427,7 @@ class TableManager:
                 await self.get(row.id)
             except Exception:  # a table that cannot be replayed must not stop the others
                 log.exception("table %s could not be resumed", row.id)
-        if self._ticker is None:
-            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+        self.clocks.start()
         return len(rows)
 
     # --- seats and moves --------------------------------------------------------------------
@@ -506,7 +503,7 @@ class TableManager:
         """
         started = time.perf_counter()
         rt = await self.get(table_id)
-        timed_out = await self._expire(rt)
+        timed_out = await self.clocks.expire(rt)
         async with rt.lock:
             state = rt.state
             if rt.deleted:
@@ -597,164 +594,15 @@ class TableManager:
         stored = await self.writes.action((rt.id, rt.version, str(action), seat, result, stored_clock))
         if not stored:
             # Another server process stored this index: catch up (or reload) from the database.
-            self._moved_on(rt.id)
+            self.moved_on(rt.id)
             raise TableError(409, "stale", "the game has moved on")
         advance(rt, action)
         rt.clock = clock
         while (step := next_queued(rt, self.now())) is not None:
             if not await asyncio.to_thread(store_queued, self.store, step):
-                self._moved_on(rt.id)
+                self.moved_on(rt.id)
                 raise TableError(409, "stale", "the game has moved on")
             take_queued(rt, step)
-
-    # --- clocks ---------------------------------------------------------------------------
-
-    def due(self, rt: TableRuntime, seat: int | None = None) -> float | None:
-        """When ``seat``'s running clock of ``rt`` runs out (default: the first of them to),
-        grace after a restart included."""
-        deadline = rt.clock.deadline(rt.clock_settings, seat)
-        if deadline is None:
-            return None
-        return max(deadline, self.started_at + restart_grace(rt.clock_settings))
-
-    def _gone(self, rt: TableRuntime, now: float) -> list[int]:
-        """The persons who must act now and have had no connection for their deadline
-        (:meth:`ClockSettings.absence_limit`): they count as gone."""
-        settings = rt.clock_settings
-        if not settings.watched or rt.finished or any(s.waiting for s in rt.seats):
-            return []
-        if self.news is not None:
-            # Several processes: a seat's connections are counted by the process it is connected
-            # to, so another process would see it gone; only the clocks decide there.
-            return []
-        if all(rt.connections.get(seat) for seat, info in enumerate(rt.seats) if info.is_human):
-            return []  # everyone is here (the usual case: no need to work out who must act)
-        gone = []
-        for seat in sorted(rt.choosers()):
-            if rt.computer_plays(seat) or rt.connections.get(seat):
-                continue
-            since = rt.absent_since.get(seat)
-            limit = settings.absence_limit(rt.clock, seat)
-            if since is not None and limit is not None and now >= since + limit:
-                gone.append(seat)
-        return gone
-
-    async def _expire(self, rt: TableRuntime) -> set[int]:
-        """Apply the table's leaving rule to the seats whose running clocks ran out and to
-        those that have had no connection for their deadline (:meth:`_gone`); return the
-        seats whose time ran out (empty if none)."""
-        now = self.now()
-        due = self.due(rt)
-        if (due is None or now < due) and not self._gone(rt, now):
-            return set()
-        async with rt.lock:
-            now = self.now()
-            if rt.finished:
-                return set()
-            expired = [seat for seat in sorted(rt.clock.running) if now >= (self.due(rt, seat) or now + 1)]
-            gone = [seat for seat in self._gone(rt, now) if seat not in expired]
-            if not expired and not gone:
-                return set()
-            settings = rt.clock_settings
-            clock = rt.clock.copy()
-            lines = []
-            if settings.on_timeout == "out":
-                then = "{who} is out and loses the game."
-            else:
-                then = f"the computer ({STANDIN_AGENT}) plays for {{who}}."
-            for seat in expired:
-                clock.time_out(settings, seat)
-                lines.append(f"{rt.who(seat)}'s time ran out: " + then.format(who=rt.who(seat)))
-            for seat in gone:
-                span = span_words(settings.absence_limit(rt.clock, seat) or 0.0)
-                clock.leave(settings, seat, now)
-                lines.append(f"{rt.who(seat)} has had no connection for {span}: " + then.format(who=rt.who(seat)))
-            left = expired + gone
-            forfeit = None
-            if settings.on_timeout == "out":
-                # Seats whose time ran out (or that are gone) lose; if every seat did at once
-                # (choosing together), nobody wins: a draw.
-                everyone = len(left) == len(rt.seats)
-                forfeit = [0.0 if everyone else (-1.0 if s in left else 1.0) for s in range(len(rt.seats))]
-                clock.hand_over(settings, None, now)
-            for i, (seat, line) in enumerate(zip(left, lines, strict=True)):
-                # The first event carries the clocks and the result, stored only if the clocks are
-                # still those seen: of several server processes applying the same timeout, one does.
-                first = i == 0
-                try:
-                    await asyncio.to_thread(
-                        self.store.add_event, rt.id, rt.version, "timeout" if seat in expired else "gone", seat, line,
-                        clock.to_json() if first else None, forfeit if first else None,
-                        expect_clock=rt.clock.to_json() if first else None,
-                    )  # fmt: skip
-                except ClockChanged:
-                    self._moved_on(rt.id, full=True)
-                    return set()
-            rt.clock = clock
-            rt.forfeit = forfeit
-            for line in lines:
-                rt.add_line(line)
-        # Logged by the one process that stored it (the others' conditional write was refused).
-        for seat in left:
-            log.info(
-                "time ran out" if seat in expired else "gone",
-                extra={"event": "timeout" if seat in expired else "gone", "table": rt.id, "seat": seat,
-                       "on_timeout": rt.clock_settings.on_timeout},
-            )  # fmt: skip
-        await self.broadcast(rt)
-        self._schedule_ai(rt)
-        return set(expired)
-
-    async def check_clocks(self) -> int:
-        """Apply every timeout that is due on the live tables (and the leaving rule to the
-        seats gone for their deadline); return how many timeouts there were.
-        (The ticker calls it every :data:`TICK_SECONDS`; tests with a fake clock call it.)"""
-        count = 0
-        for rt in list(self.tables.values()):
-            if rt.clock.running or (rt.clock_settings.gone_after and not rt.finished):
-                try:
-                    count += len(await self._expire(rt))
-                except Exception:  # one table's trouble (a lost database) must not stop the others
-                    log.exception("the clock of table %s could not be applied", rt.id)
-        return count
-
-    async def _tick_loop(self) -> None:
-        while True:
-            await asyncio.sleep(TICK_SECONDS)
-            await self.check_clocks()
-
-    async def take_back(self, table_id: str, seat: int) -> TableRuntime:
-        """The person of ``seat`` takes it back from the computer that stood in (the caller
-        has checked the token).
-
-        Raises:
-            TableError: 404 for a seat the table does not have, 409 ``over`` if the game is
-                over, 409 ``not_stood_in`` if the person already plays it.
-        """
-        rt = await self.get(table_id)
-        if not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
-        async with rt.lock:
-            if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
-            if rt.finished:
-                raise TableError(409, "over", "the game is over")
-            if not rt.clock.standin or not rt.clock.standin[seat]:
-                raise TableError(409, "not_stood_in", "you already play this seat")
-            if rt.ai_task is not None and not rt.ai_task.done() and rt.state.current_player == seat:
-                rt.ai_task.cancel()
-            clock = rt.clock.copy()
-            clock.take_back(rt.clock_settings, seat)
-            before = rt.clock
-            rt.clock = clock
-            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
-            rt.clock = before
-            line = f"{rt.who(seat)} is back and plays again."
-            await asyncio.to_thread(self.store.add_event, rt.id, rt.version, "takeback", seat, line, clock.to_json())
-            rt.clock = clock
-            rt.add_line(line)
-        await self.broadcast(rt)
-        return rt
 
     # --- deleting, rematches ------------------------------------------------------------
 
@@ -787,7 +635,7 @@ class TableManager:
 
     # --- several server processes ---------------------------------------------------------
 
-    def _moved_on(self, table_id: str, full: bool = False) -> None:
+    def moved_on(self, table_id: str, full: bool = False) -> None:
         """Another process changed the table first: with several processes, catch up in place
         (its WebSockets stay subscribed); alone, drop it to be reloaded on next use."""
         if self.news is not None:
@@ -846,7 +694,7 @@ class TableManager:
                 if row is not None and row.finished and row.result and not rt.state.is_terminal:
                     rt.forfeit = [float(x) for x in json.loads(row.result)]
             if actions and actions[-1][0] >= rt.version:
-                self._moved_on(table_id, full=True)
+                self.moved_on(table_id, full=True)
         if changed:
             if rt.ai_task is not None and not rt.ai_task.done():
                 rt.ai_task.cancel()  # it thinks about a position that is gone
@@ -990,7 +838,7 @@ class TableManager:
             "result": result,
             "result_text": game.result_text(result) if result is not None else None,
             "seats": seat_entries(rt),
-            "clock": self.clock_view(rt),
+            "clock": self.clocks.view(rt),
             "rematch": rt.rematch,
             "hints": rt.hints,
             "hint_limit": rt.hint_limit,
@@ -1025,20 +873,6 @@ class TableManager:
         if rt.hints_at.get(seat) != positions:
             rt.hints_at[seat] = set(positions)
             await self.broadcast(rt)
-
-    def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:
-        """The time control and each seat's time left now (public: every viewer gets the
-        same), or ``None`` for a table without clocks."""
-        settings = rt.clock_settings
-        if not settings.active:
-            return None
-        now = self.now()
-        seats = []
-        for i in range(len(rt.seats)):
-            due = self.due(rt, i)
-            left = max(0.0, due - now) if due is not None else rt.clock.left(settings, i, now)
-            seats.append({"left": left, "running": i in rt.clock.running})
-        return {**settings.to_json(), "running": rt.clock.seat, "seats": seats}
 
     def can_undo(self, rt: TableRuntime, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last decision now: a human seat, under the undo
@@ -1100,7 +934,7 @@ class TableManager:
                 stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
                 stored = await self.writes.action((table_id, rt.version, UNDO, seat, None, stored_clock))
                 if not stored:
-                    self._moved_on(table_id)
+                    self.moved_on(table_id)
                     raise TableError(409, "stale", "the game has moved on")
                 if rt.ai_task is not None and not rt.ai_task.done():
                     rt.ai_task.cancel()  # a computer seat thinking about the position taken back

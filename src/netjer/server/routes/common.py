@@ -152,7 +152,7 @@ def summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "to_move": None if rt.finished else rt.state.current_player,
         "choosing": sorted(rt.choosers()),
         "seats": seat_entries(rt),
-        "clock": manager.clock_view(rt),
+        "clock": manager.clocks.view(rt),
         "rematch": rt.rematch,
         "hints": rt.hints,
         "hint_limit": rt.hint_limit,

@@ -96,7 +96,7 @@ async def replay(
 async def take_back(table_id: str, body: SeatRequestBody, manager: Manager, token: Token) -> dict[str, Any]:
     """The person takes the seat back from the computer that plays it since its time ran out."""
     await manager.authorize(table_id, body.seat, token)
-    rt = await manager.take_back(table_id, body.seat)
+    rt = await manager.clocks.take_back(table_id, body.seat)
     return manager.view(rt, body.seat)
 
 
@@ -180,7 +180,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                     raise TableError(403, "spectator", "spectators cannot move")
                 if kind == "takeback":
                     WsTakeBack.model_validate(data)
-                    await manager.take_back(table_id, seat)
+                    await manager.clocks.take_back(table_id, seat)
                     continue
                 if kind == "undo":
                     await manager.undo(table_id, seat, UndoRequest.model_validate(data).version)
