@@ -17,11 +17,11 @@ def _race_manager(tmp_path: Path) -> tuple[TableManager, list[int]]:
     request may do at any moment; and the versions at which searches were started."""
     manager = TableManager(Store(f"sqlite:///{tmp_path / 'r.db'}"), ai_workers=0)
     expire = manager.clocks.expire
-    run_ai = manager._run_ai
+    run_ai = manager.computers.run
     started: list[int] = []
 
     async def racing_expire(rt: TableRuntime) -> set[int]:
-        manager._schedule_ai(rt)
+        manager.computers.schedule(rt)
         return await expire(rt)
 
     async def counting_run_ai(rt: TableRuntime, seat: int, version: int) -> None:
@@ -29,7 +29,7 @@ def _race_manager(tmp_path: Path) -> tuple[TableManager, list[int]]:
         await run_ai(rt, seat, version)
 
     manager.clocks.expire = racing_expire  # type: ignore[method-assign]
-    manager._run_ai = counting_run_ai  # type: ignore[method-assign]
+    manager.computers.run = counting_run_ai  # type: ignore[method-assign]
     return manager, started
 
 

@@ -394,10 +394,10 @@ def test_stopping_mid_search_abandons_it_without_an_error_in_the_log(
         seats = [{"type": "agent", "agent": "ismcts:time=5"}] * 2
         await manager.create("aton", {}, 1, seats)
         for _ in range(3000):
-            if manager.ai.in_flight:
+            if manager.computers.ai.in_flight:
                 break
             await asyncio.sleep(0.01)
-        running = manager.ai.in_flight
+        running = manager.computers.ai.in_flight
         await asyncio.sleep(0.5)  # the worker has started searching
         await manager.close()
         return running

@@ -19,10 +19,11 @@ from websockets.sync.client import connect
 
 from netjer.server import sockets
 from netjer.server.app import create_app
+from netjer.server.computer_seats import compute_agent_action
 from netjer.server.db import Store
 from netjer.server.process import free_port, running_server
 from netjer.server.runtime import TableError
-from netjer.server.tables import TableManager, compute_agent_action
+from netjer.server.tables import TableManager
 from tests.server.sockets import receive_json
 from tests.server.test_api import _auth, _create
 

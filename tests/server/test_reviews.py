@@ -352,7 +352,7 @@ def test_hints_asked_again_while_one_is_computed_share_it_and_queue_no_search(cl
             await release.wait()
             return function(*args)
 
-        manager.ai.run = held_run
+        manager.computers.ai.run = held_run
         rt = await manager.get(table)
         same = [asyncio.create_task(service.hint(rt, 0, 20)) for _ in range(5)]
         await _settle()

@@ -45,12 +45,12 @@ async def health(manager: TableManager) -> tuple[int, dict[str, Any]]:
         detail = f"{type(err).__name__}: {err}".splitlines()[0][:300]
         log.warning("health: database unavailable: %s", detail, extra={"event": "db_unavailable"})
         database = {"ok": False, "error": DB_UNAVAILABLE}
-    service = manager.ai
+    service = manager.computers.ai
     ai: dict[str, Any] = {"ok": True, "workers": service.workers, "running": service.in_flight}
     ai["queued"] = service.queued
     if service.closed:
         ai.update(ok=False, error="the server is stopping")
-    elif getattr(manager.search, "_broken", False):  # a ProcessPoolExecutor whose worker died
+    elif getattr(manager.computers.search, "_broken", False):  # a ProcessPoolExecutor whose worker died
         ai.update(ok=False, error="the search pool is broken")
     fine = database["ok"] and ai["ok"]
     return (200 if fine else 503), {"status": "ok" if fine else "unavailable", "database": database, "ai": ai}

@@ -333,7 +333,7 @@ class ReviewService:
         """The most iterations per search of a review: a third of the operator's cap per move
         (``--max-ai-iterations``), as a decision's review is up to three searches: one review
         step never costs more than one computer move at the cap."""
-        return max(1, self.manager.max_iterations // 3)
+        return max(1, self.manager.computers.max_iterations // 3)
 
     def _iterations(self, asked: int | None, default: int, cap: int, what: str) -> int:
         if asked is None:
@@ -500,7 +500,7 @@ class ReviewService:
         job.done = len(decisions)
         try:
             for ply in plies[len(decisions) :]:
-                data = await self.manager.ai.run(
+                data = await self.manager.computers.ai.run(
                     f"review:{rt.id}:{seat}",
                     None,
                     judge_step,
@@ -557,7 +557,7 @@ class ReviewService:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.store.drop, rt.id, seat)
         finally:
-            self.manager.ai.forget(f"review:{rt.id}:{seat}")
+            self.manager.computers.ai.forget(f"review:{rt.id}:{seat}")
             self._changed(known)
             self._release(rt.id)
 
@@ -681,7 +681,7 @@ class ReviewService:
                 )
                 raise TableError(409, "not_your_turn", message)
             raise TableError(409, "not_your_turn", f"it is {first}'s turn")
-        budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
+        budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.computers.max_iterations, "per move")
         if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
             given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
             stored = given.get(rt.version)
@@ -716,7 +716,7 @@ class ReviewService:
         seed = (rt.state.seed * 1_000_003 + len(actions)) % 2**62
         depth = REVIEW_DEPTH.get(rt.game.name)
         try:
-            text, words, estimate = await self.manager.ai.run(
+            text, words, estimate = await self.manager.computers.ai.run(
                 rt.id,
                 None,
                 hint_step,

@@ -28,28 +28,25 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
-from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.levels import find_level, resolve_agent
-from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
+from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
 from netjer.core.undo import UNDO, Transcript
-from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.i18n import N_
-from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
+from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.clocks import ClockSettings, ClockState
+from netjer.server.computer_seats import ComputerSeats
 from netjer.server.db import RematchTaken, Store, hash_token
 from netjer.server.group_commit import GroupCommit
 from netjer.server.leases import Leases
 from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued
 from netjer.server.runtime import (
     CANNOT_UNDO,
-    STANDIN_AGENT,
     TAKEN_BACK,
     Listener,
     SeatInfo,
@@ -66,50 +63,16 @@ from netjer.server.runtime import (
 )
 from netjer.server.timekeeper import Timekeeper
 from netjer.server.windows import Queued
-from netjer.server.workers import SearchPool
 
 if TYPE_CHECKING:
     from netjer.server.notify import Notifier
 
 log = logging.getLogger("netjer.server")
 
-#: The refusals of a computer's move that mean the position changed while it thought: its
-#: position is searched again (other refusals, an illegal move say, would only repeat).
-_POSITION_CHANGED = frozenset({"stale", "not_your_turn"})
-
-
-def compute_agent_action(
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    actions: list[str],
-    seat: int,
-    spec: str,
-    max_seconds: float | None = None,
-) -> str:
-    """A computer seat's move, computed from the record alone (runs in a worker process).
-
-    The agent is seeded from the game's seed, the seat and the move number, so a restarted
-    server makes the same choice in the same position (for agents with a fixed budget).
-
-    Args:
-        max_seconds: the server's time cap per move, also imposed on a search budgeted in
-            iterations (see ``ISMCTSAgent``'s ``max_seconds``): a search that finishes
-            within it chooses as without it, a longer one is cut short rather than holding
-            the worker that every table's computer seats share.  ``None``: no cap.
-    """
-    g = make_game(game, options)
-    state = g.new_initial_state(seed)
-    for text in actions:
-        state.apply_text(text)
-    agent = make_agent(spec, seed=seed * 1009 + seat * 7919 + len(actions))
-    if isinstance(agent, ISMCTSAgent) and max_seconds is not None:
-        agent.max_seconds = max_seconds
-    return str(agent.choose(PlayerView(state, seat)))
-
 
 class TableManager:
-    """Every live table, their storage, and the computer seats' worker pool.
+    """Every live table and their storage; the computer seats (:attr:`computers`) and the
+    clocks (:attr:`clocks`) are services it owns.
 
     Args:
         store: the database.
@@ -137,32 +100,16 @@ class TableManager:
         self.writes = GroupCommit(store)
         self.now = clock
         self.started_at = clock()
-        self.max_seconds = max_seconds
-        self.max_iterations = max_iterations
-        self.quick: Executor = ThreadPoolExecutor(2, thread_name_prefix="netjer-agent")
-        self.search: Executor
-        if ai_workers > 0:
-            self.search = SearchPool(ai_workers)  # workers that end with the server
-        else:
-            self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
-        self.ai = FairSearchService(
-            self.search, max(ai_workers, 1), default_expected=max_seconds, renew=self._renew_search_pool
-        )
+        self.computers = ComputerSeats(self, ai_workers, max_seconds, max_iterations)
         # Several processes on one PostgreSQL (set by create_app; None on SQLite): the other
         # processes' news, and the leases on computer seats (netjer.server.notify, .leases).
         self.news: Notifier | None = None
         self.leases: Leases | None = None
         self.clocks = Timekeeper(self)
 
-    def _renew_search_pool(self, broken: Executor) -> Executor:
-        """A new search pool in place of ``broken`` (one of its workers died)."""
-        broken.shutdown(wait=False, cancel_futures=True)
-        self.search = SearchPool(self.ai.workers) if isinstance(broken, SearchPool) else broken
-        return self.search
-
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
-        self.ai.close()  # no new search starts; running ones are abandoned quietly
+        self.computers.stop()  # no new search starts; running ones are abandoned quietly
         tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
         if self.writes.writer is not None:
             tasks.append(self.writes.writer)
@@ -170,9 +117,7 @@ class TableManager:
             tasks.append(self.clocks.ticker)
         for task in tasks:
             task.cancel()
-        self.quick.shutdown(wait=False, cancel_futures=True)
-        # A SearchPool ends its workers at once; a thread (ai_workers=0) cannot be stopped.
-        await asyncio.to_thread(self.search.shutdown, wait=isinstance(self.search, SearchPool), cancel_futures=True)
+        await self.computers.close()
         await asyncio.gather(*tasks, return_exceptions=True)  # none left pending or unobserved
 
     # --- creating, joining, loading -------------------------------------------------------
@@ -240,7 +185,7 @@ class TableManager:
                     if spec.is_human:
                         raise ConfigError(f"seat {i}: use type 'human' for a person")
                     make_agent(spec).prepare(game)  # validates the parameters' values first
-                    self._check_budget(i, spec)
+                    self.computers.check_budget(i, spec)
                     default_name = f"Computer ({level.name})" if level else str(spec)
                     infos.append(SeatInfo(str(spec), seat.get("name") or default_name, None))
         except NetjerError as err:
@@ -276,28 +221,8 @@ class TableManager:
         rt.logs = {v: events_seen(rt.state, v) for v in rt.viewers()}
         rt.absent_since = {i: self.now() for i, info in enumerate(infos) if info.is_human}
         self.tables[table_id] = rt
-        self._schedule_ai(rt)
+        self.computers.schedule(rt)
         return rt, tokens
-
-    def _check_budget(self, seat: int, spec: AgentSpec) -> None:
-        """Refuse a computer seat whose thinking budget exceeds the server's limits (the
-        spec's numbers must have been validated, e.g. by building its agent)."""
-        seconds = spec.params.get("time")
-        iterations = spec.params.get("iterations")
-        if seconds is not None and float(seconds) > self.max_seconds:
-            raise TableError(
-                422,
-                "over_cap",
-                f"seat {seat}: this server allows at most {self.max_seconds:g} seconds of thinking per move "
-                f"(asked {float(seconds):g}); its cap is shown in the lobby",
-            )
-        if iterations is not None and int(iterations) > self.max_iterations:
-            raise TableError(
-                422,
-                "over_cap",
-                f"seat {seat}: this server allows at most {self.max_iterations} search iterations per move "
-                f"(asked {int(iterations)}); its cap is shown in the lobby",
-            )
 
     async def join(self, table_id: str, seat: int, name: str | None) -> str:
         """Claim an open human seat; return its token.
@@ -361,7 +286,7 @@ class TableManager:
                 self.tables[table_id] = rt
                 if self.news is not None:  # what another process stored while it loaded
                     self.news.poke(table_id)
-                self._schedule_ai(rt)
+                self.computers.schedule(rt)
         return rt
 
     def _load(self, table_id: str) -> TableRuntime:
@@ -540,7 +465,7 @@ class TableManager:
             if plan is not None and not by_computer:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
         await self.broadcast(rt)
-        self._schedule_ai(rt)
+        self.computers.schedule(rt)
         log.info(
             "move",
             extra={"event": "move", "table": table_id, "seat": seat, "version": rt.version,
@@ -710,7 +635,7 @@ class TableManager:
 
     def wake(self, rt: TableRuntime) -> None:
         """Let ``rt``'s computer seat think if it is its turn (after a takeover, a catch-up)."""
-        self._schedule_ai(rt)
+        self.computers.schedule(rt)
 
     # --- what the lease sweep asks (netjer.server.leases.LeasedTables) ---------------------
 
@@ -731,68 +656,6 @@ class TableManager:
         rt = await self.get(table)
         await self.catch_up(table)
         self.wake(rt)
-
-    # --- computer seats -------------------------------------------------------------------
-
-    def _schedule_ai(self, rt: TableRuntime) -> None:
-        state = rt.state
-        if rt.finished or (rt.ai_task is not None and not rt.ai_task.done()):
-            return
-        if rt.ai_submitting == rt.version:
-            return  # the computer's move for this position is on its way (the search is done)
-        seat = state.current_player
-        if not rt.computer_plays(seat):
-            return
-        rt.ai_task = asyncio.get_running_loop().create_task(self._run_ai(rt, seat, rt.version))
-
-    async def _run_ai(self, rt: TableRuntime, seat: int, version: int) -> None:
-        row_options = rt.game.options_dict()
-        actions = [str(a) for a in rt.state.history]
-        loop = asyncio.get_running_loop()
-        try:
-            if self.leases is not None and not await self.leases.hold(rt.id):
-                rt.ai_task = None  # another server process runs this table's computer seats
-                return
-            spec_text = rt.seats[seat].spec if not rt.seats[seat].is_human else STANDIN_AGENT
-            spec = parse_agent_spec(spec_text)
-            arguments = (
-                rt.game.name,
-                row_options,
-                rt.state.seed,
-                actions,
-                seat,
-                spec_text,
-                self.max_seconds,
-            )
-            if spec.kind == "ismcts":  # in the shared pool, in fair turn
-                asked = spec.params.get("time")
-                expected = min(float(asked), self.max_seconds) if asked is not None else None
-                text = await self.ai.run(rt.id, expected, compute_agent_action, *arguments)
-            else:
-                text = await loop.run_in_executor(self.quick, compute_agent_action, *arguments)
-            # The task ends here for the scheduler: the move's own play() schedules the next
-            # position's search. Until the move is stored, no second search of this one starts.
-            rt.ai_task = None
-            rt.ai_submitting = version
-            try:
-                await self.play(rt.id, seat, version, text=text, by_computer=True)
-            finally:
-                if rt.ai_submitting == version:
-                    rt.ai_submitting = None
-            if rt.state.is_terminal:
-                self.ai.forget(rt.id)
-        except asyncio.CancelledError:
-            raise
-        except TableError as err:
-            log.warning("computer move on table %s refused: %s", rt.id, err.message)
-            if err.code in _POSITION_CHANGED:
-                # The position changed while it thought (a catch-up, an undo, another seat's
-                # move): whoever changed it may have found this search still running and
-                # scheduled none, so search the position as it is now.
-                self._schedule_ai(rt)
-        except Exception:
-            rt.ai_task = None
-            log.exception("computer seat %s on table %s failed", seat, rt.id)
 
     # --- views ----------------------------------------------------------------------------
 
@@ -948,7 +811,7 @@ class TableManager:
             if rt.window is not None:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
         await self.broadcast(rt)
-        self._schedule_ai(rt)
+        self.computers.schedule(rt)
         return rt
 
     async def _withdraw(self, rt: TableRuntime, seat: int) -> None:
