@@ -26,6 +26,7 @@ from netjer.server.routes.models import (
     WsTakeBack,
 )
 from netjer.server.runtime import TableError, TableRuntime
+from netjer.server.seat_views import replay as replay_steps
 from netjer.server.sockets import (
     CLIENT_GONE,
     SEND_SECONDS,
@@ -89,7 +90,7 @@ async def replay(
 ) -> dict[str, Any]:
     """Every step as ``seat`` (or a spectator) saw it, undos included."""
     rt = await manager.authorize(table_id, seat, token)
-    return {"table": summary(rt, manager), "seat": seat, "steps": manager.replay(rt, seat)}
+    return {"table": summary(rt, manager), "seat": seat, "steps": replay_steps(rt, seat)}
 
 
 @router.post("/api/tables/{table_id}/takeback")
