@@ -3,7 +3,8 @@
 Ankh's Battle cards and Plague bids).  A seat that chooses before the engine reaches it has its
 choice stored (``pending_choices``, :func:`queue_choice`); when the engine gets there, in its
 own order, the choice becomes an action (:func:`next_queued`, :func:`store_queued`,
-:func:`take_queued`).  The others learn only *that* the seat has chosen."""
+:func:`take_queued`); an undo withdraws the last one (:func:`withdraw_choice`).  The others
+learn only *that* the seat has chosen."""
 
 from __future__ import annotations
 
@@ -102,4 +103,23 @@ async def queue_choice(store: Store, rt: TableRuntime, seat: int, action: Action
     stored_clock = clock.to_json() if rt.clock_settings.active else None
     choice_id = await asyncio.to_thread(store.add_choice, rt.id, rt.version, seat, str(action), stored_clock)
     rt.queued.setdefault(seat, []).append(Queued(choice_id, action))
+    rt.clock = clock
+
+
+async def withdraw_choice(store: Store, rt: TableRuntime, seat: int, now: float) -> None:
+    """Withdraw ``seat``'s last queued choice (the caller holds the table's lock): it never
+    reached the record, so only the queue changes and the seat must choose again; its clock
+    runs again, without the increment its choice had earned (a real-time clock)."""
+    last = rt.queued[seat][-1]
+    queued = rt.queued_actions()
+    queued[seat].pop()
+    settings = rt.clock_settings
+    clock = rt.clock.copy()
+    was_running = seat in clock.running
+    clock.hand_over(settings, rt.clocked_seats(rt.state, queued), now)
+    if settings.mode == "realtime" and not was_running and seat in clock.running:
+        clock.remaining[seat] = max(0.0, clock.remaining[seat] - settings.increment)
+    stored_clock = clock.to_json() if settings.active else None
+    await asyncio.to_thread(store.drop_choices, rt.id, [last.id], stored_clock)
+    rt.queued[seat].pop()
     rt.clock = clock

@@ -44,7 +44,7 @@ from netjer.server.computer_seats import ComputerSeats
 from netjer.server.db import RematchTaken, Store, hash_token
 from netjer.server.group_commit import GroupCommit
 from netjer.server.leases import Leases
-from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued
+from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued, withdraw_choice
 from netjer.server.runtime import (
     CANNOT_UNDO,
     Listener,
@@ -695,7 +695,7 @@ class TableManager:
             if rt.computer_plays(seat):
                 raise TableError(409, "no_undo", N_("computer players never undo"))
             if rt.queued.get(seat):
-                await self._withdraw(rt, seat)
+                await withdraw_choice(self.store, rt, seat, self.now())
             else:
                 assert rt.transcript is not None
                 reason = why_not_undo(rt, seat)
@@ -722,22 +722,6 @@ class TableManager:
         await self.broadcast(rt)
         self.computers.schedule(rt)
         return rt
-
-    async def _withdraw(self, rt: TableRuntime, seat: int) -> None:
-        """Withdraw ``seat``'s last queued choice (under the table's lock)."""
-        last = rt.queued[seat][-1]
-        queued = rt.queued_actions()
-        queued[seat].pop()
-        settings = rt.clock_settings
-        clock = rt.clock.copy()
-        was_running = seat in clock.running
-        clock.hand_over(settings, rt.clocked_seats(rt.state, queued), self.now())
-        if settings.mode == "realtime" and not was_running and seat in clock.running:
-            clock.remaining[seat] = max(0.0, clock.remaining[seat] - settings.increment)
-        stored_clock = clock.to_json() if settings.active else None
-        await asyncio.to_thread(self.store.drop_choices, rt.id, [last.id], stored_clock)
-        rt.queued[seat].pop()
-        rt.clock = clock
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
         """Send ``listener`` every new view of ``seat`` (a seat's connection: it is present)."""
