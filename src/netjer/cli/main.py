@@ -1033,6 +1033,13 @@ def serve(
             "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
         ),
     ] = True,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses or networks of the reverse proxies whose X-Forwarded-For is believed (comma-separated; "
+            "'' none, '*' any). Default: loopback only, a proxy on this machine (docs/deploy.md)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, games in the browser, computer players, saved tables.
 
@@ -1047,7 +1054,7 @@ def serve(
 
     from netjer.server.app import create_app  # noqa: PLC0415
     from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
-    from netjer.server.limits import RateLimiter, parse_rate  # noqa: PLC0415
+    from netjer.server.limits import RateLimiter, parse_rate, trusted_proxies  # noqa: PLC0415
     from netjer.server.logs import configure_json_logging, remove_json_logging  # noqa: PLC0415
 
     if not 0 < port < 65536:
@@ -1072,6 +1079,10 @@ def serve(
         raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
     if not lease_seconds > 0:
         raise _fail(f"--lease-seconds must be positive, got {lease_seconds}")
+    try:
+        proxies = trusted_proxies(forwarded_allow_ips)
+    except ValueError as err:
+        raise _fail(f"--forwarded-allow-ips: {err}") from None
     try:
         parsed = make_url(db)
     except ArgumentError:
@@ -1108,18 +1119,28 @@ def serve(
             reason = str(err).split("\n(Background on this error", 1)[0]
             raise _fail(f"cannot use the database {db!r}: {reason}") from None
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
-        console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
-        # ws_max_size: clients send only small messages; ws_per_message_deflate: --ws-deflate;
-        # timeout_graceful_shutdown: open WebSockets (browsers keep them) must not keep a stopping
-        # server alive.
+        database = parsed.render_as_string(hide_password=True) if parsed is not None else db
+        logging.getLogger("netjer.server").info(
+            "Netjer web table: http://%s:%d/ (Ctrl-C stops)",
+            shown,
+            port,
+            extra={"event": "serving", "url": f"http://{shown}:{port}/", "database": database, "proxies": proxies},
+        )
+        # log_config=None: uvicorn installs no plain handlers of its own, its records go to the
+        # JSON log above; ws_max_size: clients send only small messages; ws_per_message_deflate:
+        # --ws-deflate; timeout_graceful_shutdown: open WebSockets (browsers keep them) must not
+        # keep a stopping server alive; forwarded_allow_ips: whose X-Forwarded-For to believe.
         uvicorn.run(
             application,
             host=host,
             port=port,
             log_level="warning",
+            log_config=None,
             ws_max_size=1_000_000,
             ws_per_message_deflate=ws_deflate,
             timeout_graceful_shutdown=5,
+            proxy_headers=bool(proxies),
+            forwarded_allow_ips=proxies or None,
         )
         if lock is not None:
             lock.close()
