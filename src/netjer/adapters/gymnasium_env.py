@@ -205,7 +205,7 @@ def _register() -> None:
     for name in game_names():
         env_id = f"netjer/{name}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=NetjerEnv, kwargs={"name": name})
+            gymnasium.register(id=env_id, entry_point=f"{__name__}:NetjerEnv", kwargs={"name": name})
 
 
 _register()
