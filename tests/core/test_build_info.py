@@ -69,3 +69,14 @@ def test_the_command_looks_the_compiled_modules_up_once(
     assert build_info.main(argv) == 0
     assert len(calls) == 1
     assert capsys.readouterr().out == "engine: compiled (mypyc, 1 modules)\n"
+
+
+def test_the_python_build_says_how_to_get_the_compiled_engine(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _fake_modules(monkeypatch, compiled=False)
+    assert "make compiled" in build_info.faster_engine_hint()
+    build_info.main([])
+    assert "make compiled" in capsys.readouterr().out
+    _fake_modules(monkeypatch, compiled=True)
+    assert build_info.faster_engine_hint() == ""
