@@ -149,6 +149,8 @@ class LearnerGame:
         self.potential = 0.0
         self.obs: JsonDict = {}
         self.forfeited = False
+        #: Decisions played in this object's games so far, every seat's (for benchmarks).
+        self.decisions = 0
 
     def reset(self, kernel_seed: int, seat: int, agent_seed: int) -> None:
         """A new game with kernel seed ``kernel_seed``; the learner plays ``seat``; the opponents
@@ -159,6 +161,7 @@ class LearnerGame:
         self.forfeited = False
         self.opponents = t.make_opponents(seat, agent_seed)
         self._play_opponents()
+        self.decisions += self.session.moves
         self.obs = self.session.observation(seat)
         self.potential = self._phi()
 
@@ -194,15 +197,17 @@ class LearnerGame:
             self.forfeited = True  # the action is never applied: the game stops here
             reward, self.potential = self.table.worst - self.potential, 0.0
             return reward, True, False, {"illegal_action": True}
+        before = session.moves
         session.apply_code(code)
         self._play_opponents()
+        self.decisions += session.moves - before
         self.obs = session.observation(self.seat)
         terminated = session.state.is_terminal
         truncated = session.truncated
-        before = self.potential
+        previous = self.potential
         self.potential = 0.0 if terminated else self._phi()
         reward = session.returns()[self.seat] if terminated else 0.0
-        return reward + self.potential - before, terminated, truncated, {}
+        return reward + self.potential - previous, terminated, truncated, {}
 
     @property
     def over(self) -> bool:
