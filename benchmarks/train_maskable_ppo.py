@@ -44,10 +44,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def evaluate(model: Any, games: int, seed: int, observation: str) -> int:
-    """Wins of the greedy masked policy in ``games`` games of 2-player Ankh against random."""
+def evaluate(model: Any, games: int, seed: int, observation: str) -> tuple[int, int]:
+    """(wins, truncated games) of the greedy masked policy in ``games`` games of 2-player Ankh
+    against random."""
     env = NetjerEnv("ankh", players=2, opponents="random", observation=observation)
-    wins = 0
+    wins = truncations = 0
     for g in range(games):
         obs, _ = env.reset(seed=seed + g) if g == 0 else env.reset()
         while True:
@@ -55,8 +56,9 @@ def evaluate(model: Any, games: int, seed: int, observation: str) -> int:
             obs, reward, terminated, truncated, _ = env.step(int(action))
             if terminated or truncated:
                 wins += reward > 0
+                truncations += truncated
                 break
-    return wins
+    return wins, truncations
 
 
 def main() -> None:
@@ -77,12 +79,13 @@ def main() -> None:
     curve: list[tuple[int, float, int, int]] = []
 
     def record() -> None:
-        wins = evaluate(model, args.eval_games, 10_000 + args.seed, args.observation)
+        wins, truncated = evaluate(model, args.eval_games, 10_000 + args.seed, args.observation)
         low, high = wilson(wins, args.eval_games)
         curve.append((model.num_timesteps, time.process_time(), wins, args.eval_games))
         print(
             f"timesteps {model.num_timesteps:7d}  CPU {time.process_time():7.0f} s  "
-            f"greedy wins {wins}/{args.eval_games} = {wins / args.eval_games:.0%} [{low:.0%}, {high:.0%}]",
+            f"greedy wins {wins}/{args.eval_games} = {wins / args.eval_games:.0%} [{low:.0%}, {high:.0%}], "
+            f"{truncated} truncated at the length cap",
             flush=True,
         )
 
