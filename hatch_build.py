@@ -129,7 +129,10 @@ def compile_engine(root: Path, jobs: int | None = None) -> list[Path]:
     os.chdir(root)
     try:
         opt_level = os.environ.get("MYPYC_OPT_LEVEL", "3")
-        extensions = mypycify(engine_modules(root), opt_level=opt_level, multi_file=True, target_dir="build")
+        # One C file per module (compiled in parallel) unless NETJER_MYPYC_MULTI_FILE=0: one big
+        # C file on one core, which lets the C compiler inline across modules.
+        multi_file = os.environ.get("NETJER_MYPYC_MULTI_FILE", "1") != "0"
+        extensions = mypycify(engine_modules(root), opt_level=opt_level, multi_file=multi_file, target_dir="build")
         dist = Distribution({"name": "netjer-engine", "ext_modules": extensions, "script_args": ["--quiet"]})
         command = dist.get_command_obj("build_ext")
         command.inplace = True  # type: ignore[attr-defined]
