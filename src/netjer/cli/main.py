@@ -63,8 +63,32 @@ err_console = Console(stderr=True)
 LANG_HELP = "Language of the texts shown: en, es (default: $NETJER_LANG, else English)."
 
 
+def _version_line() -> str:
+    """``netjer VERSION (engine: ...)``, and how to get the compiled engine when it does not run."""
+    from netjer.build_info import describe_build, faster_engine_hint  # noqa: PLC0415 - imports the engine
+
+    line = f"netjer {__version__} ({describe_build()})"
+    hint = faster_engine_hint()
+    return f"{line}\n{hint}" if hint else line
+
+
+def _print_version(value: bool) -> None:
+    """``netjer --version``: print :func:`_version_line` and exit."""
+    if value:
+        print(_version_line())
+        raise typer.Exit()
+
+
 @app.callback()
-def _read_the_terminal(lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None) -> None:
+def _read_the_terminal(
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_print_version, help="Print the version and the engine, and exit."
+        ),
+    ] = False,
+) -> None:
     """Make the consoles anew for each command: Rich fixes a console's width from $COLUMNS when
     the console is made, and a command must draw for the terminal it runs in, not for the one
     that imported this module (a test runner invoking several commands in one process).  The
@@ -724,6 +748,19 @@ def _draw(game: str, state: State, viewer: int | None, render: Renderer) -> None
         console.print(render(state.observation(viewer), viewer))
 
 
+def _no_ray_flag(value: bool) -> bool:
+    """``--ray`` is a guess at ``--ray-address``: say which option runs on Ray (Click would
+    suggest ``--vary``, the nearest name).  Called while the command line is parsed, before the
+    address a user may have put after it is refused as an extra argument."""
+    if value:
+        raise typer.BadParameter(
+            "there is no --ray: give the cluster with --ray-address: 'auto' inside a cluster, "
+            "'ray://HEAD:10001' from outside, or 'local' to start one here",
+            param_hint="--ray",
+        )
+    return value
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")],
@@ -761,6 +798,9 @@ def simulate(
     ray_address: Annotated[
         str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
     ] = None,
+    _ray: Annotated[
+        bool, typer.Option("--ray", hidden=True, is_eager=True, callback=_no_ray_flag, help="Not an option.")
+    ] = False,
     out: Annotated[
         Path | None, typer.Option(help="Write the per-game results to this file, ending in .json or .csv.")
     ] = None,
@@ -1322,8 +1362,8 @@ def games() -> None:
 
 @app.command()
 def version() -> None:
-    """Print Netjer's version."""
-    console.print(f"netjer {__version__}")
+    """Print Netjer's version and which engine runs (Python, or compiled by mypyc)."""
+    console.print(_version_line(), highlight=False)
 
 
 def main() -> None:
