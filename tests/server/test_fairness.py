@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 from typer.testing import CliRunner
 
+from netjer.build_info import compiled_modules
 from netjer.cli.main import app
 from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
@@ -339,6 +340,7 @@ def test_health_reports_the_database_and_the_pool_and_503_when_the_database_is_g
     assert r.status_code == 200
     assert r.json() == {
         "status": "ok",
+        "engine": "compiled" if compiled_modules() else "python",  # which engine runs (issue 34)
         "database": {"ok": True},
         "ai": {"ok": True, "workers": 1, "running": 0, "queued": 0},
     }

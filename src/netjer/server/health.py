@@ -4,11 +4,14 @@
 and the AI pool can take searches, 503 otherwise, with the details either way::
 
     {"status": "ok" | "unavailable",
+     "engine": "compiled" | "python",
      "database": {"ok": bool, "error": str?},
      "ai": {"ok": bool, "workers": N, "running": N, "queued": N, "error": str?}}
 
 The endpoint answers anyone, so a database failure is reported as "database unavailable"
 only: the driver's message (host, socket path, port, user) goes to the server's log.
+``engine`` says which build of the rules engine runs (:mod:`netjer.build_info`): the compiled
+one of the wheel or ``make compiled``, or the Python one.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import text
 
+from netjer.build_info import compiled_modules
 from netjer.server.tables import TableManager
 
 log = logging.getLogger("netjer.server")
@@ -53,4 +57,6 @@ async def health(manager: TableManager) -> tuple[int, dict[str, Any]]:
     elif getattr(manager.computers.search, "_broken", False):  # a ProcessPoolExecutor whose worker died
         ai.update(ok=False, error="the search pool is broken")
     fine = database["ok"] and ai["ok"]
-    return (200 if fine else 503), {"status": "ok" if fine else "unavailable", "database": database, "ai": ai}
+    engine = "compiled" if compiled_modules() else "python"
+    report = {"status": "ok" if fine else "unavailable", "engine": engine, "database": database, "ai": ai}
+    return (200 if fine else 503), report
