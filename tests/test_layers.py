@@ -24,10 +24,10 @@ ALLOWED: dict[str, frozenset[str]] = {
     "games": frozenset({"core", "i18n"}),
     "agents": frozenset({"core", "games", "i18n"}),
     "drawings": frozenset({"core", "games", "i18n"}),
-    "sim": frozenset({"core", "games", "agents", "i18n"}),
-    "server": frozenset({"core", "games", "agents", "i18n"}),
-    "cli": frozenset({"core", "games", "agents", "drawings", "sim", "server", "i18n"}),
-    "adapters": frozenset({"core", "games", "agents", "drawings", "sim", "i18n"}),
+    "sim": frozenset({"build_info", "core", "games", "agents", "i18n"}),
+    "server": frozenset({"build_info", "core", "games", "agents", "i18n"}),
+    "cli": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "server", "i18n"}),
+    "adapters": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "i18n"}),
 }
 #: Modules of the package root that anything may import (``from netjer import __version__``).
 ROOT_NAMES = frozenset({"__version__"})
