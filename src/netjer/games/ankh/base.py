@@ -17,9 +17,9 @@ God powers (rules/ankh.md §4; :mod:`netjer.games.ankh.gods`): ``holder[i]`` is 
 holds power ``i`` (-1: not in play), ``power_data[i]`` its components, ``hooks`` the hooks of the
 powers in play.  A power's decision is a *task* ``(phase, god, arg)`` in ``tasks``: when a
 flow reaches a point where the rules let queued decisions happen it calls
-:meth:`AnkhState._checkpoint` with what to do afterwards (``continuation``, one of the ``CONT_*``); the
-engine asks each task's god in turn (:meth:`AnkhState._drain`) and then resumes
-(:meth:`AnkhState._resume`).  Inside a Conflict the loop drains the queue before every step.
+:meth:`AnkhState.ask_queued_then` with what to do afterwards (``continuation``, one of the ``CONT_*``); the
+engine asks each task's god in turn (:meth:`AnkhState.ask_next_task`) and then resumes
+(:meth:`AnkhState.resume`).  Inside a Conflict the loop drains the queue before every step.
 Engine data the powers may set: ``reserved`` (spaces only one god's figures may use, §4.1
 Osiris), ``badge`` (a marker travelling with a figure, §4.1 Ra's Sun token), and in the
 battle record (``battle``, :class:`netjer.games.ankh.fields.Battle`) ``forbidden_card`` (a

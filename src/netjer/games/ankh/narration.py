@@ -1,6 +1,6 @@
 """Ankh's decisions in words: the log line each seat reads for an action (``describe_action``).
 
-Every action kind is told in words, with the gods' names (``AnkhState._name``) and the names the
+Every action kind is told in words, with the gods' names (``AnkhState.god_name``) and the names the
 rules texts give the cards, powers and pieces (``texts/en.toml``); the notation stays beside the
 line in the table (``TableRuntime.notation``) only for the viewers whose words equal the actor's.
 
@@ -144,7 +144,7 @@ def describe(st: AnkhState, action: Action, viewer: int | None) -> str:
     player to move in ``st`` (before it is applied): the secret parts of a Battle card, a bid or
     a face-down cat are left out for the seats of the other gods."""
     seat = st.to_move
-    who = st._name(st.god_of_seat[seat])
+    who = st.god_name(st.god_of_seat[seat])
     same_god = viewer is not None and st.god_of_seat[viewer] == st.god_of_seat[seat]
     if isinstance(action, Card) and not same_god:
         return _("{who} chooses a Battle card in secret.").format(who=who)
@@ -249,7 +249,7 @@ def _god_sentence(st: AnkhState, action: Action, who: str) -> str | None:
     """The god powers' decisions (§4) in words, for the viewers allowed to know them."""
     hex_name = st.board.hex_name
     if isinstance(action, Trap):
-        return _("{who} traps a killed Warrior of {god} (Anubis).").format(who=who, god=st._name(action.god))
+        return _("{who} traps a killed Warrior of {god} (Anubis).").format(who=who, god=st.god_name(action.god))
     if isinstance(action, Save):
         return _("{who} keeps the Protected figure on {space} alive (Isis).").format(
             who=who, space=hex_name(action.hex)
@@ -268,7 +268,7 @@ def _god_sentence(st: AnkhState, action: Action, who: str) -> str | None:
         )
     if isinstance(action, Guess):
         return _("{who} guesses that {god} played {card} (Thoth).").format(
-            who=who, god=st._name(action.god), card=term_name("card", CARD_IDS[action.card])
+            who=who, god=st.god_name(action.god), card=term_name("card", CARD_IDS[action.card])
         )
     if isinstance(action, Eye):
         return _("{who} puts an Eye on the region of Conflict Order token {token} (Horus).").format(
