@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh import events, guardians
+from netjer.games.ankh import guardians
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_MOVE,
@@ -141,7 +141,7 @@ def action_done(st: AnkhState) -> None:
     §6, §7.1), else offer the second action if one is left, else end the turn."""
     if st.pending_event:
         st.pending_event = False
-        events.fire_event(st, st.god_of_seat[st.to_move])
+        st.fire_event(st.god_of_seat[st.to_move])
         return
     if st.actions_taken < actions_per_turn(st, st.to_move) and st.last_row < UNLOCK_ROW:
         st.phase = TURN

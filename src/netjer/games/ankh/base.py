@@ -10,7 +10,9 @@ the four actions), :mod:`~netjer.games.ankh.events` (§6), :mod:`~netjer.games.a
 (§10.5, §10.6), :mod:`~netjer.games.ankh.conflict` (§10.1, §10.2); the read-only rule queries
 that the heuristic also calls are :mod:`~netjer.games.ankh.rules_queries`.  A rule that hands
 control on (an action reaching the end of its track fires an event; a decision inside a
-Conflict resumes it) calls the other chapter's function; the phase tables
+Conflict resumes it) calls the other chapter's function when that chapter is below it, and
+asks the state when it is above (``AnkhState.fire_event``, ``run_conflict``,
+``run_battle_step``: a chapter imports only those below it, no import loop); the phase tables
 (:mod:`~netjer.games.ankh.phases`) say which function answers each decision.
 
 God powers (rules/ankh.md §4; :mod:`netjer.games.ankh.gods`): ``holder[i]`` is the god that

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
 from netjer.core.words import article, plural
-from netjer.games.ankh import actions, conflict, devotion, guardians
+from netjer.games.ankh import actions, devotion, guardians
 from netjer.games.ankh.base import (
     AIM_AFTER_OBELISK,
     B_AFTER,
@@ -308,7 +308,7 @@ def obelisk_pick(st: AnkhState, h: int) -> None:
 def obelisk_pass(st: AnkhState) -> None:
     """A god that passes relocates no more figures in this battle."""
     st.battle.relocating.pop(st.battle.relocation_turn)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def obelisk_to(st: AnkhState, x: int) -> None:
@@ -332,7 +332,7 @@ def obelisk_to(st: AnkhState, x: int) -> None:
 def obelisk_moved(st: AnkhState) -> None:
     """After a relocation the turn passes to the next god still relocating."""
     st.battle.relocation_turn += 1
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 # --- step 1: cards (§1, §10.3) ---------------------------------------------------------------
@@ -378,7 +378,7 @@ def choose_card(st: AnkhState, card: int) -> None:
         b.second_card[god] = card
     else:
         b.card[god] = card
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def cards_hidden(st: AnkhState) -> bool:
@@ -450,12 +450,12 @@ def build(st: AnkhState, kind: int, h: int) -> None:
         )
     )
     actions.sacrificed(st, god, cost)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def no_build(st: AnkhState) -> None:
     st.battle.queue.pop(0)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 # --- step 3: Plague of Locusts (§1) ----------------------------------------------------------------
@@ -487,7 +487,7 @@ def bid_actions(st: AnkhState) -> list[Action]:
 def bid(st: AnkhState, amount: int) -> None:
     god = st.battle.queue.pop(0)
     st.battle.bids[god] = amount
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def resolve_plague(st: AnkhState) -> None:
@@ -577,7 +577,7 @@ def tiebreak(st: AnkhState, use: bool) -> None:
         st.write_log(_("  {god} uses the tie-breaker").format(god=st.god_name(st.tiebreaker_holder)))
     else:
         st.battle.winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def apply_step(st: AnkhState) -> bool:
@@ -694,7 +694,7 @@ def worship(st: AnkhState, yes: bool) -> None:
         if devotion.gain(st, god, 1, _("Worshipful")):
             return
         actions.sacrificed(st, god, WORSHIP_COST)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def cycle_step(st: AnkhState) -> bool:

@@ -24,7 +24,6 @@ from netjer.games.ankh import actions, battle, guardians, merge, victory
 from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE, OVER, hexes_holding
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.notation import TO
-from netjer.games.ankh.phases import BATTLE_STEPS
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.rules_queries import controllers
@@ -78,7 +77,7 @@ def run_conflict(st: AnkhState) -> None:
             if st.ask_next_task():
                 return
         if st.conflict_step != C_REGION:
-            if BATTLE_STEPS[st.conflict_step].run(st):
+            if st.run_battle_step():
                 return
             continue
         if st.conflict_index >= len(st.conflict_order):

@@ -53,7 +53,6 @@ from netjer.games.ankh.notation import (
     Underworld,
     Word,
 )
-from netjer.games.ankh.phases import phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS, unlock_level
 from netjer.games.ankh.setup import ACTIONS
@@ -159,7 +158,7 @@ def describe(st: AnkhState, action: Action, viewer: int | None) -> str:
         if secret is not None:
             return secret
     if isinstance(action, Word):
-        template = WORD_TEXT.get((phase_name(st.phase), action.word))
+        template = WORD_TEXT.get((st.decision_name(), action.word))
         if template is not None:
             return _(template).format(who=who)
     words = _sentence(st, action, who)
@@ -172,7 +171,7 @@ def _sentence(st: AnkhState, action: Action, who: str) -> str | None:
     """The full sentence for what every viewer allowed to know ``action`` reads; None for an
     action this module does not know (then the notation is given)."""
     hex_name = st.board.hex_name
-    phase = phase_name(st.phase)
+    phase = st.decision_name()
     if isinstance(action, Row):
         return _("{who} takes the {action} action.").format(who=who, action=ROW_TEXT[ACTIONS[action.row]])
     if isinstance(action, Pick):

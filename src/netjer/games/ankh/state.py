@@ -29,7 +29,7 @@ from mypy_extensions import mypyc_attr
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
-from netjer.games.ankh import battle, conflict, narration, victory
+from netjer.games.ankh import battle, conflict, events, narration, victory
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_TASK,
@@ -56,7 +56,7 @@ from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
     MAX_BID,
 )
-from netjer.games.ankh.phases import CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
+from netjer.games.ankh.phases import BATTLE_STEPS, CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import controllers
@@ -719,6 +719,32 @@ class AnkhState(State):
         """Carry on with what the queued decisions interrupted (``continuation``, its entry of
         :data:`netjer.games.ankh.phases.CONTINUATIONS`)."""
         CONTINUATIONS[self.continuation](self)
+
+    # --- hand-overs between chapters -------------------------------------------------------------
+    #
+    # A chapter that hands control to a chapter above it (an action's marker fires an event, a
+    # Battle step carries the Conflict on, the narration names the decision) asks the state,
+    # which imports every chapter: a chapter imports only chapters below it, so the engine has
+    # no import loop (docs/ankh-engine-flow.md; tests/games/ankh/test_imports.py).
+
+    def fire_event(self, god: int) -> None:
+        """Fire the event whose space the action marker reached, ``god`` triggering it (§6;
+        :func:`netjer.games.ankh.events.fire_event`)."""
+        events.fire_event(self, god)
+
+    def run_conflict(self) -> None:
+        """Carry the Conflict on until a decision is needed or it ends (§10;
+        :func:`netjer.games.ankh.conflict.run_conflict`)."""
+        conflict.run_conflict(self)
+
+    def run_battle_step(self) -> bool:
+        """Carry out the Conflict step ``conflict_step`` (its record in
+        :data:`netjer.games.ankh.phases.BATTLE_STEPS`); True if it now waits for a decision."""
+        return BATTLE_STEPS[self.conflict_step].run(self)
+
+    def decision_name(self) -> str:
+        """The name of the decision point ``phase`` (an engine phase's or a god power's)."""
+        return phase_name(self.phase)
 
     def _returns(self) -> list[float]:
         return victory.returns_for_seats(self)
