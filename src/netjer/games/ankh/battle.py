@@ -381,11 +381,6 @@ def choose_card(st: AnkhState, card: int) -> None:
     st.run_conflict()
 
 
-def cards_hidden(st: AnkhState) -> bool:
-    """Whether the battle's chosen cards are still face down (§1)."""
-    return st.conflict_step in (B_CARDS, B_REVEAL)
-
-
 def reveal(st: AnkhState) -> None:
     """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
     figure counting for its player on a Fertile space of the region at once."""

@@ -55,6 +55,7 @@ from netjer.games.ankh.notation import (
 )
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS, unlock_level
+from netjer.games.ankh.secrecy import knows_secrets_of
 from netjer.games.ankh.setup import ACTIONS
 from netjer.i18n import N_, _
 
@@ -144,7 +145,7 @@ def describe(st: AnkhState, action: Action, viewer: int | None) -> str:
     a face-down cat are left out for the seats of the other gods."""
     seat = st.to_move
     who = st.god_name(st.god_of_seat[seat])
-    same_god = viewer is not None and st.god_of_seat[viewer] == st.god_of_seat[seat]
+    same_god = knows_secrets_of(st, viewer, st.god_of_seat[seat])
     if isinstance(action, Card) and not same_god:
         return _("{who} chooses a Battle card in secret.").format(who=who)
     if isinstance(action, Bid) and not same_god:

@@ -29,7 +29,7 @@ from mypy_extensions import mypyc_attr
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
-from netjer.games.ankh import battle, conflict, events, narration, victory
+from netjer.games.ankh import battle, conflict, events, narration, secrecy, victory
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_TASK,
@@ -883,12 +883,6 @@ class AnkhState(State):
 
         return new
 
-    def _hidden_from(self, seat: int | None) -> list[int]:
-        """Gods whose pending secret (card before the reveal, bid before the resolution) is
-        hidden from ``seat``: all gods but the one it plays (None: every god)."""
-        mine = None if seat is None else self.god_of_seat[seat]
-        return [g for g in range(self.n) if g != mine]
-
     def _resample_hidden(self, seat: int, rng: Rng) -> AnkhState:
         """Re-deal the secrets ``seat`` cannot see (see ``State.determinize``): the other gods'
         chosen but unrevealed Battle cards (uniformly from their hands, which are public) and
@@ -899,15 +893,15 @@ class AnkhState(State):
         ``seat`` is a Python ``int``: ``determinize`` has checked it and converted a NumPy
         integer (the OpenSpiel adapter's resampling)."""
         new = self._copy_position()
-        if battle.cards_hidden(self):
-            for g in self._hidden_from(seat):
+        if secrecy.cards_hidden(self):
+            for g in secrecy.hidden_gods(self, seat):
                 if new.battle.card[g] >= 0:
                     new.battle.card[g] = -1  # so that battle.allowed_cards does not exclude it
                     new.battle.card[g] = first = rng.choice(battle.allowed_cards(new, g))
                     if new.battle.second_card[g] >= 0:
                         new.battle.second_card[g] = rng.choice([c for c in battle.allowed_cards(new, g) if c != first])
-        elif self.conflict_step == B_BIDS:
-            for g in self._hidden_from(seat):
+        elif secrecy.bids_hidden(self):
+            for g in secrecy.hidden_gods(self, seat):
                 if new.battle.bids[g] >= 0:
                     new.battle.bids[g] = rng.below(min(new.followers[g], MAX_BID) + 1)
         mine = self.god_of_seat[seat]
@@ -1026,7 +1020,7 @@ class AnkhState(State):
         b = self.battle
         cards: JsonDict = {}
         chosen = []
-        hidden = battle.cards_hidden(self)
+        hidden = secrecy.cards_hidden(self)
         for g in b.gods:
             c = b.card[g]
             if c < 0:
