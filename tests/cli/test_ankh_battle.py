@@ -11,7 +11,8 @@ from rich.console import Console
 from netjer.core import Rng
 from netjer.drawings.ankh_battle import battle_rows, battle_table
 from netjer.games.ankh import AnkhGame
-from netjer.games.ankh.battle import battle_strength, cards_hidden
+from netjer.games.ankh.battle import battle_strength
+from netjer.games.ankh.secrecy import cards_hidden
 
 GODS = ("amun", "anubis", "isis", "osiris", "ra", "bastet", "hathor", "thoth", "horus", "seth")
 
