@@ -77,6 +77,7 @@ from dataclasses import dataclass
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import State
+from netjer.games.ankh.actions import all_summon_spaces, destinations, placements
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -87,7 +88,6 @@ from netjer.games.ankh.base import (
     CLAIM,
     IS_LAND,
     KEEP,
-    LAND_WITHIN_3,
     MOVE_PICK,
     MOVE_TO,
     MUMMY,
@@ -104,7 +104,13 @@ from netjer.games.ankh.base import (
     UNLOCK,
     WORSHIP,
 )
-from netjer.games.ankh.battle import COMMANDING_FOLLOWERS, MAGNANIMOUS_FIGURES, WORSHIP_COST
+from netjer.games.ankh.battle import (
+    COMMANDING_FOLLOWERS,
+    MAGNANIMOUS_FIGURES,
+    WORSHIP_COST,
+    obelisk_spaces,
+    on_terrain,
+)
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import (
     BUILD as BUILD_CARD,
@@ -120,8 +126,10 @@ from netjer.games.ankh.cards import (
     PLAGUE,
     hand_of,
 )
-from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK
+from netjer.games.ankh.conflict import LAST_CONFLICT
+from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK, next_event
 from netjer.games.ankh.gods.base import PHASE_OWNER
+from netjer.games.ankh.guardians import struck_spaces
 from netjer.games.ankh.notation import (
     DONE,
     END,
@@ -184,16 +192,23 @@ from netjer.games.ankh.powers import (
     unlock_level,
 )
 from netjer.games.ankh.rules_queries import (
+    BATTLE_WIN_DEVOTION,
+    DOMINATION_DEVOTION,
     actions_per_turn,
     build_cost,
+    build_sites,
     claimable_monuments,
+    controlled_monuments_of,
     figure_strength,
     fires_event,
     followers_gain,
     god_figure_strengths,
     in_red,
     majorities_won,
-    summonable_kinds,
+    monument_kinds_left,
+    outbidding_bid,
+    plague_victims,
+    region_monuments,
     temple_attuned_strength,
     unlockable_powers,
 )
@@ -202,7 +217,7 @@ from netjer.games.ankh.state import AnkhState
 # --- weights (Devotion-like units) ----------------------------------------------------------
 
 #: A Battle won (§10.3: +1 Devotion).
-WIN = 1.0
+WIN = float(BATTLE_WIN_DEVOTION)
 #: A figure killed in a lost Battle: a summon to replace it.
 FIG_LOSS = 0.25
 #: A figure on the board (presence, mobility) beyond what the next Conflict counts.
@@ -296,7 +311,7 @@ class Model:
         self.hex_regions = hr = regions.hex_regions
         self.adjacent = adjacent = regions.adjacent
         nr = self.num_regions = regions.num_regions
-        fig, fown, mon, mown = state.figure, state.figure_owner, state.monument, state.monument_owner
+        fig, fown, mon = state.figure, state.figure_owner, state.monument
         god_strength = god_figure_strengths(state)  # §2.2 Resplendent
         self.god_strength = [float(x) for x in god_strength]
         # With no Androsphinx on the board a figure's strength does not depend on its hex.
@@ -304,7 +319,8 @@ class Model:
         presence = [0] * (nr * n)
         strength = [0.0] * (nr * n)
         killable = [0] * (nr * n)
-        monuments = [0] * (nr * n * 3)
+        # §9: the controlled Monuments of each region, [(region * n + god) * 3 + type].
+        monuments = [c for r in range(nr) for c in region_monuments(state, r)]
         cover: dict[int, int] = {}
         for h in range(NUM_HEXES):
             o = fown[h]
@@ -321,10 +337,6 @@ class Model:
                     for x in adjacent[h]:
                         if mon[x] >= 0:
                             cover[x] = cover.get(x, 0) + 1
-            m = mon[h]
-            if m >= 0 and mown[h] >= 0:
-                for r in hr[h]:
-                    monuments[(r * n + mown[h]) * 3 + m] += 1
         for o in range(n):
             for r in range(nr):
                 strength[r * n + o] += temple_attuned_strength(state, o, regions.regions[r], fown)
@@ -381,7 +393,7 @@ class Model:
             return out
         if len(present) == 1:
             o = present[0]
-            out[o] = majority[o] + 1.0
+            out[o] = majority[o] + float(DOMINATION_DEVOTION)  # §10.2 Domination
             return out
         pot = self.card_potential
         top = max(strength[o] + pot[o] for o in present)
@@ -551,38 +563,46 @@ class Model:
         if self.cover.get(h, 0) > 0 and old >= 0:
             gain += INCOME  # an opponent's Monument next to us starts counting for Gain Followers
         if state.powers[g] >> RESPLENDENT & 1 or unlock_level(state.unlocked[g]) <= 2:
-            mine = sum(1 for x in range(NUM_HEXES) if state.monument_owner[x] == g and state.monument[x] == t)
-            gain += 0.15 * min(mine, 2)
+            gain += 0.15 * min(controlled_monuments_of(state, g)[t], 2)
         return gain
 
 
 # --- turn ------------------------------------------------------------------------------------------
 
 
-def _best_moves(model: Model) -> list[tuple[float, int, int]]:
-    """For each of the god's figures that may move: (best gain, from, to), best first."""
-    state = model.state
-    god = model.god
-    fig, fown, mon = state.figure, state.figure_owner, state.monument
+def move_candidates(state: AnkhState, god: int) -> list[tuple[int, list[int]]]:
+    """The moves the heuristic weighs for ``god`` (its Move Figures action, §7.3): each of
+    its figures not yet moved in this action with where it may end its move (the engine's
+    :func:`~netjer.games.ankh.actions.destinations`: Osiris's reserved spaces left out,
+    Satet's pushes in), ``(from, destinations)`` by ascending hex, figures that cannot move
+    left out."""
     moved = state.moved if state.phase in (MOVE_PICK, MOVE_TO) else []
+    out = []
+    for a in state.figures_by_god[god]:
+        if a not in moved:
+            dests = destinations(state, a, god)
+            if dests:
+                out.append((a, dests))
+    return out
+
+
+def _best_moves(model: Model) -> list[tuple[float, int, int]]:
+    """For each of the god's figures that may move (:func:`move_candidates`): (best gain,
+    from, to), best first.  A Satet's push is valued as its move (the pushed figure stays
+    next to where it stood)."""
     near = model.near_monument
     out = []
-    for a in range(NUM_HEXES):
-        if fown[a] != god or a in moved:
-            continue
+    for a, dests in move_candidates(model.state, model.god):
         best, where = -math.inf, -1
         if model.sphinx:
-            for b in LAND_WITHIN_3[a]:
-                if fig[b] < 0 and mon[b] < 0:
-                    gain = model.move_gain(a, b)
-                    if gain > best:
-                        best, where = gain, b
+            for b in dests:
+                gain = model.move_gain(a, b)
+                if gain > best:
+                    best, where = gain, b
         else:
             by_region: dict[tuple[int, ...], float] = {}
             hr = model.hex_regions
-            for b in LAND_WITHIN_3[a]:
-                if fig[b] >= 0 or mon[b] >= 0:
-                    continue
+            for b in dests:
                 rb = hr[b]
                 part = by_region.get(rb)
                 if part is None:
@@ -596,38 +616,26 @@ def _best_moves(model: Model) -> list[tuple[float, int, int]]:
     return out
 
 
-def _summon_spaces(model: Model) -> list[int]:
-    state = model.state
-    god = model.god
-    fig, fown, mon, mown = state.figure, state.figure_owner, state.monument, state.monument_owner
-    mark = bytearray(NUM_HEXES)
-    for h in range(NUM_HEXES):
-        if fown[h] == god or mown[h] == god:
-            for x in model.adjacent[h]:
-                mark[x] = 1
-    return [x for x in range(NUM_HEXES) if mark[x] and IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+def summon_candidates(state: AnkhState, god: int) -> list[Put]:
+    """The summons the heuristic weighs for ``god`` (its Summon Figure action, §7.3): the
+    engine's own placements (:func:`~netjer.games.ankh.actions.placements` on
+    :func:`~netjer.games.ankh.actions.all_summon_spaces`: each kind in its pool on each
+    space it may use, Osiris's Underworld spaces in and other gods' out, Apep on Water);
+    Anubis's ransom and Pyramid Attuned's extras are not weighed."""
+    return [a for a in placements(state, god, all_summon_spaces(state, god)) if isinstance(a, Put)]
 
 
 def _best_summon_value(model: Model) -> float:
-    kinds = summonable_kinds(model.state, model.god)
-    if not kinds:
-        return 0.0
-    spaces = _summon_spaces(model)
     best = 0.0
-    for k in kinds:
-        for h in spaces:
-            best = max(best, model.add_gain(h, k))
+    for put in summon_candidates(model.state, model.god):
+        best = max(best, model.add_gain(put.hex, put.kind))
     return best
 
 
 def power_value(state: AnkhState, god: int, power: int) -> float:
     """How much power ``power`` is worth to ``god`` now (§2.2), in Devotion-like units."""
-    mon, mown, fown = state.monument, state.monument_owner, state.figure_owner
-    owned = [0, 0, 0]
-    for h in range(NUM_HEXES):
-        if mown[h] == god:
-            owned[mon[h]] += 1
-    regions = {r for h in range(NUM_HEXES) if fown[h] == god for r in state.regions.hex_regions[h]}
+    owned = controlled_monuments_of(state, god)
+    regions = {r for h in state.figures_by_god[god] for r in state.regions.hex_regions[h]}
     late = state.event_idx / len(EVENT_TRACK)
     red = in_red(state, god)
     values = {
@@ -698,8 +706,7 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Styl
     model = Model(state, god)
     values = _row_values(model)
     fires = [fires_event(state, r) for r in range(4)]
-    event = EVENT_TRACK[state.event_idx] if state.event_idx < len(EVENT_TRACK) else CONFLICT
-    event_value = _event_value(model, event) if any(fires) else 0.0
+    event_value = _event_value(model, next_event(state)) if any(fires) else 0.0
     total = [values[r] + (event_value if fires[r] else 0.0) - ACTION_COST for r in range(4)]
     rows = [a for a in legal if isinstance(a, Row)]
     if state.actions_taken == 0:
@@ -745,16 +752,15 @@ def _battle_strengths(state: AnkhState, model: Model) -> dict[int, tuple[float, 
     n = model.n
     r = state.battle.region
     fown = state.figure_owner
-    terrain = state.board.terrain
     out: dict[int, tuple[float, int, int, int]] = {}
     for o in state.battle.gods:
         i = r * n + o
         fertile = desert = 0
         for h in state.battle.hexes:
-            if fown[h] == o:
-                if terrain[h] == FERTILE:
+            if fown[h] == o:  # §1 Flood, Drought: an Underworld space is neither (§4.1 Osiris)
+                if on_terrain(state, h, FERTILE):
                     fertile += 1
-                elif terrain[h] == DESERT:
+                elif on_terrain(state, h, DESERT):
                     desert += 1
         out[o] = (model.strength[i], model.killable[i], fertile, desert)
     return out
@@ -790,11 +796,10 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     their_kill = sum(info[o][1] for o in rivals)
     tiebreak = state.tiebreaker_holder == god and not state.tiebreaker_used
     f = state.followers[god]
-    conflicts_left = max(0, 5 - state.conflicts)
+    conflicts_left = max(0, LAST_CONFLICT - state.conflicts)
     spend_scale = min(1.0, (conflicts_left - 1) / 3) if conflicts_left > 1 else 0.0
-    # Plague (§1): with more Followers than any other bidder, we can spare only our figures.
-    max_other_f = max((state.followers[o] for o in state.battle.gods if o != god), default=0)
-    plague_need = max_other_f + 1
+    # Plague (§1): able to outbid every other god present, we can spare only our figures.
+    plague_need = outbidding_bid(state, god, state.battle.gods)
     can_clear = my_kill > 0 and f >= plague_need and plague_need <= 6
     best, choice = -math.inf, legal[0]
     for a in legal:
@@ -805,10 +810,10 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
         value = 0.0
         killed_if_won = their_kill
         if c == PLAGUE and can_clear:
-            # We outbid everyone: only the other Gods stay (§1); their figures die anyway.
+            # We outbid everyone: the others' Plague victims die (§1), their Gods stay.
+            survivors = _plague_survivors(state, god)
             opp = [
-                (model.god_strength[o] if _god_in_battle(state, o) else 0.0, b)
-                for (_, b), o in zip(others, rivals, strict=True)
+                (model.god_strength[o] if o in survivors else 0.0, b) for (_, b), o in zip(others, rivals, strict=True)
             ]
             opp = [(s, b) for s, b in opp if s > 0]
             value -= follower_value(f) - follower_value(f - plague_need)
@@ -846,9 +851,14 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     return choice
 
 
-def _god_in_battle(state: AnkhState, o: int) -> bool:
-    fig, fown = state.figure, state.figure_owner
-    return any(fig[h] == GOD and fown[h] == o for h in state.battle.hexes)
+def _plague_survivors(state: AnkhState, spared: int) -> set[int]:
+    """The gods with a figure left in the battle region after a Plague of Locusts that spares
+    ``spared`` (:func:`~netjer.games.ankh.rules_queries.plague_victims`: the others' God
+    figures, §1)."""
+    fown = state.figure_owner
+    hexes = state.battle.hexes
+    victims = set(plague_victims(state, hexes, spared, fown))
+    return {fown[h] for h in hexes if fown[h] >= 0 and h not in victims}
 
 
 def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
@@ -857,19 +867,12 @@ def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
     build), those it takes from others, and the Monument itself.  Empty if it cannot build
     (no Ankh token, no empty land space)."""
     r = state.battle.region
-    if state.ankh_pool[god] <= 0 or not any(
-        state.figure[h] < 0 and state.monument[h] < 0 for h in state.regions.regions[r]
-    ):
+    if not build_sites(state, god, r):
         return {}
     before = model.majority[r]
-    owned = [0, 0, 0]
-    for h in range(NUM_HEXES):
-        if state.monument_owner[h] == god:
-            owned[state.monument[h]] += 1
+    owned = controlled_monuments_of(state, god)
     gains = {}
-    for k in range(3):
-        if state.monument_supply[k] <= 0:
-            continue
+    for k in monument_kinds_left(state):
         maj = model.majorities(r, [(god, k, 1)])
         taken = sum(before[o] - maj[o] for o in range(model.n) if o != god)
         gains[k] = 1.5 * (maj[god] - before[god]) + 0.5 * taken + MONUMENT + 0.15 * owned[k]
@@ -913,13 +916,14 @@ def _choose_bid(state: AnkhState, legal: Sequence[Action]) -> Action:
     """§1 Plague of Locusts: outbid everyone when what is at stake is worth it."""
     god = state.god_of_seat[state.to_move]
     f = state.followers[god]
-    fig, fown = state.figure, state.figure_owner
-    mine = sum(1 for h in state.battle.hexes if fown[h] == god and fig[h] != GOD)
-    theirs = sum(1 for h in state.battle.hexes if fown[h] >= 0 and fown[h] != god and fig[h] != GOD)
+    fown = state.figure_owner
+    at_risk = [fown[h] for h in plague_victims(state, state.battle.hexes, -1, fown)]
+    mine = at_risk.count(god)
+    theirs = len(at_risk) - mine
     if mine == 0:
         return legal[0]  # bid 0: nothing of ours can die
     stake = mine * (FIG_LOSS + 0.3) + 0.3 * min(theirs, 3)
-    need = max((state.followers[o] for o in state.battle.bidders if o != god), default=0) + 1
+    need = outbidding_bid(state, god, state.battle.bidders)
     amount = 0
     if need <= f and follower_value(f) - follower_value(f - need) <= stake + 0.4:
         amount = need
@@ -955,7 +959,7 @@ def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
     for act in legal:
         assert isinstance(act, To)
         b = act.hex
-        gain = model.move_gain(a, b) if state.figure[b] < 0 else 0.0
+        gain = model.move_gain(a, b)  # a Satet's push valued as its move (see _best_moves)
         if gain > best:
             best, choice = gain, act
     return choice
@@ -985,13 +989,7 @@ def _choose_summon(state: AnkhState, legal: Sequence[Action]) -> Action:
 def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
-    free = [
-        x
-        for h in state.regions.regions[state.battle.region]
-        if state.monument[h] == OBELISK and state.monument_owner[h] == god
-        for x in model.adjacent[h]
-        if IS_LAND[x] and state.figure[x] < 0 and state.monument[x] < 0
-    ]
+    free = obelisk_spaces(state, god)  # §2.2 Obelisk Attuned
     best = MIN_GAIN
     choice_action: Action = DONE
     for act in legal:
@@ -1016,15 +1014,13 @@ def _choose_aim(state: AnkhState, legal: Sequence[Action]) -> Action:
     """§3 Giant Scorpion: aim at enemy Monuments, away from our own."""
     god = state.god_of_seat[state.to_move]
     h = state.aim_hex
-    nb = state.board.neighbour_in[h]
-    adjacent = state.regions.adjacent[h]
     mon, mown = state.monument, state.monument_owner
 
     def score(a: Action) -> float:
         assert isinstance(a, Aim)
         total = 0.0
-        for x in (nb[a.side], nb[(a.side + 1) % 6]):
-            if x < 0 or x not in adjacent or mon[x] < 0:
+        for x in struck_spaces(state, h, a.side):
+            if mon[x] < 0:
                 continue
             total += -1.5 if mown[x] == god else (1.0 if mown[x] >= 0 else 0.2)
         return total
@@ -1315,9 +1311,7 @@ def _soft_move_pick(model: Model, legal: Sequence[Action], rng: Rng, style: Styl
 def _soft_to(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
     model = Model(state, state.god_of_seat[state.to_move])
     a = state.selected
-    scored = [
-        (model.move_gain(a, act.hex) if state.figure[act.hex] < 0 else 0.0, act) for act in legal if isinstance(act, To)
-    ]
+    scored = [(model.move_gain(a, act.hex), act) for act in legal if isinstance(act, To)]
     return _soft_choice(scored, style.temperature, rng) if scored else legal[0]
 
 
@@ -1414,9 +1408,8 @@ def reply_loss(state: AnkhState, god: int) -> float:
     for row in state.legal_actions():
         if not isinstance(row, Row) or row.row > 1:
             continue
-        fires = state.markers[row.row] + 1 >= state.tracks[row.row].event_space
-        event = EVENT_TRACK[state.event_idx] if state.event_idx < len(EVENT_TRACK) else CONFLICT
-        weight = REPLY_WEIGHT_FIRED if fires and event == CONFLICT else REPLY_WEIGHT
+        fires = fires_event(state, row.row)
+        weight = REPLY_WEIGHT_FIRED if fires and next_event(state) == CONFLICT else REPLY_WEIGHT
         st = state.clone()
         st.apply(row)
         replies: list[tuple[float, dict[int, tuple[int, float, int]]]] = []

@@ -339,8 +339,10 @@ def placements(st: AnkhState, god: int, spaces: list[int]) -> list[Action]:
     return out
 
 
-def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
-    """``summon_spaces`` and the spaces god powers add (§4.1 Osiris), ascending."""
+def all_summon_spaces(st: AnkhState, god: int) -> list[int]:
+    """Where ``god``'s Summon Figure may place a figure from its pool (§7.3): its
+    :func:`summon_spaces` and the spaces god powers add (§4.1 Osiris's Underworld), ascending
+    (Apep's Water spaces are :func:`placements`')."""
     spaces = summon_spaces(st, god)
     if st.hooks.summon_spaces:
         for p in st.hooks.summon_spaces:
@@ -350,7 +352,7 @@ def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
 
 
 def has_summon_space(st: AnkhState, god: int) -> bool:
-    """Whether ``_all_summon_spaces(st, god)`` is not empty, without building it: stops at the
+    """Whether ``all_summon_spaces(st, god)`` is not empty, without building it: stops at the
     first empty land space next to a figure or controlled Monument of ``god`` that is not
     reserved for another god (§7.3, §4.1 Osiris), then asks the god powers' spaces."""
     adjacent = st.regions.adjacent
@@ -381,7 +383,7 @@ def can_summon(st: AnkhState) -> bool:
 
 def summon_actions(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
-    spaces = _all_summon_spaces(st, god)
+    spaces = all_summon_spaces(st, god)
     out = placements(st, god, spaces)
     if not out:
         return []
