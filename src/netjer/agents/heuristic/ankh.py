@@ -108,6 +108,7 @@ from netjer.games.ankh.battle import (
     COMMANDING_FOLLOWERS,
     MAGNANIMOUS_FIGURES,
     WORSHIP_COST,
+    cards_allowed,
     obelisk_spaces,
     on_terrain,
 )
@@ -122,7 +123,6 @@ from netjer.games.ankh.cards import (
     DROUGHT,
     FLOOD,
     MIRACLE,
-    NUM_CARDS,
     PLAGUE,
     hand_of,
 )
@@ -166,7 +166,6 @@ from netjer.games.ankh.pieces import (
     ANDROSPHINX,
     APEP,
     CAT_MUMMY,
-    GOD,
     OBELISK,
     PYRAMID,
     SCORPION,
@@ -194,11 +193,13 @@ from netjer.games.ankh.powers import (
 from netjer.games.ankh.rules_queries import (
     BATTLE_WIN_DEVOTION,
     DOMINATION_DEVOTION,
+    MONUMENT_TYPES,
     actions_per_turn,
     build_cost,
     build_sites,
     claimable_monuments,
     controlled_monuments_of,
+    feeds_followers,
     figure_strength,
     fires_event,
     followers_gain,
@@ -206,6 +207,7 @@ from netjer.games.ankh.rules_queries import (
     in_red,
     majorities_won,
     monument_kinds_left,
+    mortal,
     outbidding_bid,
     plague_victims,
     region_monuments,
@@ -331,7 +333,7 @@ class Model:
                     i = r * n + o
                     presence[i] += 1
                     strength[i] += value
-                    if kind != GOD:
+                    if mortal(kind):
                         killable[i] += 1
                 if o == god:
                     for x in adjacent[h]:
@@ -354,10 +356,7 @@ class Model:
             cover,
         )
         self.card_potential = [
-            CARD_POTENTIAL * max(CARD_STRENGTH[c] for c in range(NUM_CARDS) if not state.used[o] >> c & 1)
-            if state.used[o] != (1 << NUM_CARDS) - 1
-            else 0.0
-            for o in range(n)
+            CARD_POTENTIAL * max((CARD_STRENGTH[c] for c in hand_of(state.used[o])), default=0) for o in range(n)
         ]
         self.majority = [self.majorities(r) for r in range(nr)]
         self.region_values = [
@@ -464,12 +463,8 @@ class Model:
             if mon[x] < 0:
                 continue
             c = cover.get(x, 0) - (1 if x in near_leaving else 0)
-            if c <= 0:
-                o = mown[x]
-                if o < 0:
-                    gained += INCOME + CLAIMABLE
-                elif o == god:
-                    gained += INCOME
+            if c <= 0 and feeds_followers(state, god, x):  # §7.3 Gain Followers
+                gained += INCOME + CLAIMABLE if mown[x] < 0 else INCOME
         return gained
 
     def _leave_loss(self, a: int) -> float:
@@ -478,19 +473,15 @@ class Model:
         mon, mown = state.monument, state.monument_owner
         lost = 0.0
         for x in self.adjacent[a]:
-            if mon[x] >= 0 and self.cover.get(x, 0) == 1:
-                o = mown[x]
-                if o < 0:
-                    lost += INCOME + CLAIMABLE
-                elif o == self.god:
-                    lost += INCOME
+            if mon[x] >= 0 and self.cover.get(x, 0) == 1 and feeds_followers(state, self.god, x):
+                lost += INCOME + CLAIMABLE if mown[x] < 0 else INCOME
         return lost
 
     def _figure_effect(self, h: int, kind: int) -> tuple[float, int]:
         """(strength, killable) a figure of ``kind`` of the god adds on ``h``."""
         state = self.state
         value = float(figure_strength(state, h, kind, self.god, state.figure_owner, int(self.god_strength[self.god])))
-        return value, 0 if kind == GOD else 1
+        return value, 1 if mortal(kind) else 0
 
     def move_gain(self, a: int, b: int) -> float:
         """Change of the god's value if its figure on ``a`` moves to ``b``."""
@@ -620,9 +611,12 @@ def summon_candidates(state: AnkhState, god: int) -> list[Put]:
     """The summons the heuristic weighs for ``god`` (its Summon Figure action, §7.3): the
     engine's own placements (:func:`~netjer.games.ankh.actions.placements` on
     :func:`~netjer.games.ankh.actions.all_summon_spaces`: each kind in its pool on each
-    space it may use, Osiris's Underworld spaces in and other gods' out, Apep on Water);
-    Anubis's ransom and Pyramid Attuned's extras are not weighed."""
-    return [a for a in placements(state, god, all_summon_spaces(state, god)) if isinstance(a, Put)]
+    space it may use, Osiris's Underworld spaces in and other gods' out, §4.1), except Apep
+    on a Water space (§3): weighing those changed the plain heuristic's seeded games, which
+    must play as before (tests/agents/test_heuristic_ankh_plan.py).  Anubis's ransom and
+    Pyramid Attuned's extras are not weighed either."""
+    spaces = all_summon_spaces(state, god)  # land spaces only: Apep's Water ones are placements'
+    return [a for a in placements(state, god, spaces) if isinstance(a, Put) and (a.kind != APEP or a.hex in spaces)]
 
 
 def _best_summon_value(model: Model) -> float:
@@ -1168,7 +1162,9 @@ def evaluation_features(model: Model, god: int) -> tuple[float, float, float, fl
     """The features :data:`EVAL_WEIGHTS` weighs, for ``god``."""
     state = model.state
     n, nr = model.n, model.num_regions
-    monuments = sum(model.monuments[(r * n + god) * 3 + t] for r in range(nr) for t in range(3))
+    monuments = sum(
+        model.monuments[(r * n + god) * MONUMENT_TYPES + t] for r in range(nr) for t in range(MONUMENT_TYPES)
+    )
     figures = sum(model.presence[r * n + god] for r in range(nr))
     return (
         float(state.devotion[god]),
@@ -1464,8 +1460,7 @@ def _leader(state: AnkhState, god: int, among: Sequence[int] | None = None) -> i
 def _playable(state: AnkhState, o: int) -> list[int]:
     """The Battle cards god ``o`` may still play in this battle (public: its used cards,
     the card Horus forbade; §1, §4.2 Horus)."""
-    cards = [c for c in hand_of(state.used[o]) if c != state.battle.forbidden_card]
-    return cards or [CYCLE]
+    return cards_allowed(state, o, -1)  # its first card, if it plays two, is secret
 
 
 def battle_chances(state: AnkhState, model: Model, forbidden: int = -1) -> dict[int, float]:

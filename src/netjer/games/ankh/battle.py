@@ -111,6 +111,7 @@ from netjer.games.ankh.rules_queries import (
     figure_strength,
     god_figure_strength,
     monument_kinds_left,
+    mortal,
     plague_spared,
     plague_victims,
     region_majorities,
@@ -363,11 +364,17 @@ def reveal_step(st: AnkhState) -> bool:
 
 
 def allowed_cards(st: AnkhState, god: int) -> list[int]:
-    """The cards ``god`` may choose now: those in hand (not face up, §1), not the one
-    forbidden in this battle (§4.2 Horus), not its first card when it plays two (§4.1
-    Amun).  Never empty: the Cycle of Ma'at is always in hand (it returns every card when
-    played), and it is what a god must play if nothing else is left (§4.2 Horus)."""
-    first = st.battle.card[god]
+    """The cards ``god`` may choose now: :func:`cards_allowed` less its first card when it
+    plays two (§4.1 Amun)."""
+    return cards_allowed(st, god, st.battle.card[god])
+
+
+def cards_allowed(st: AnkhState, god: int, first: int) -> list[int]:
+    """The cards ``god`` may choose in this battle: those in hand (not face up, §1), not the
+    one forbidden in this battle (§4.2 Horus), not ``first`` (the card it chose already when
+    it plays two, §4.1 Amun; -1: none, or unknown to the one asking: it is secret).  Never
+    empty: the Cycle of Ma'at is always in hand (it returns every card when played), and it
+    is what a god must play if nothing else is left (§4.2 Horus)."""
     out = [c for c in hand_of(st.used[god]) if c not in (st.battle.forbidden_card, first)]
     return out or [CYCLE]
 
@@ -616,7 +623,7 @@ def apply_step(st: AnkhState) -> bool:
     victims = []
     for h in b.hexes:
         g = fown[h]
-        if g < 0 or g == w or fig[h] == GOD:
+        if g < 0 or g == w or not mortal(fig[h]):
             continue
         if played(st, g, FLOOD) and on_terrain(st, h, FERTILE):
             continue  # §1 Flood: cannot be killed in Battle Resolution

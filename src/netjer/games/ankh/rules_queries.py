@@ -119,6 +119,12 @@ def god_figure_strengths(st: AnkhState) -> list[int]:
     ]
 
 
+def mortal(kind: int) -> bool:
+    """Whether a figure of ``kind`` can be killed — in a lost Battle (§10.3 step 5) or by a
+    Plague of Locusts (§1): Warriors and Guardians can; God figures never die."""
+    return kind != GOD
+
+
 def figure_strength(st: AnkhState, h: int, kind: int, god: int, owners: Sequence[int], god_strength: int) -> int:
     """The strength a figure of ``kind`` counting for ``god`` has on ``h`` (§10.3 step 5):
     0 next to an enemy Androsphinx (§3, :func:`neutralised`), else ``god_strength`` for the God
@@ -213,15 +219,20 @@ def claimable_monuments(st: AnkhState, god: int) -> list[int]:
     return sorted(out)
 
 
+def feeds_followers(st: AnkhState, god: int, h: int) -> bool:
+    """§7.3 Gain Followers: whether ``h`` holds a Monument that brings ``god`` a Follower when
+    one of its figures is adjacent — its own or a neutral one, not an opponent's."""
+    return st.monument[h] >= 0 and st.monument_owner[h] in (-1, god)
+
+
 def followers_gain(st: AnkhState, god: int) -> int:
-    """§7.3 Gain Followers: 1 per Monument, own or neutral (not an opponent's), adjacent to at
-    least one figure of ``god``, each Monument once; +1 with Revered (§2.2)."""
+    """§7.3 Gain Followers: 1 per Monument that feeds ``god`` (:func:`feeds_followers`)
+    adjacent to at least one of its figures, each Monument once; +1 with Revered (§2.2)."""
     adjacent = st.regions.adjacent
-    mon, mown = st.monument, st.monument_owner
     seen = set()
     for h in st.figures_by_god[god]:
         for x in adjacent[h]:
-            if mon[x] >= 0 and (mown[x] < 0 or mown[x] == god):
+            if feeds_followers(st, god, x):
                 seen.add(x)
     gain = len(seen)
     if st.powers[god] >> REVERED & 1:
@@ -289,7 +300,7 @@ def plague_victims(st: AnkhState, hexes: Iterable[int], spared: int, owners: Seq
     Returns:
         their hexes, in the order of ``hexes``."""
     fig = st.figure
-    return [h for h in hexes if owners[h] >= 0 and owners[h] != spared and fig[h] != GOD]
+    return [h for h in hexes if owners[h] >= 0 and owners[h] != spared and mortal(fig[h])]
 
 
 def outbidding_bid(st: AnkhState, god: int, bidders: Iterable[int]) -> int:
