@@ -36,7 +36,6 @@ from netjer.games.ankh.base import (
     AIM_AFTER_MOVE,
     CONT_ACTION_DONE,
     CONT_SUMMON,
-    IS_LAND,
     LAND_WITHIN_3,
     MOVE_PICK,
     PUSH,
@@ -55,6 +54,7 @@ from netjer.games.ankh.powers import (
 )
 from netjer.games.ankh.rules_queries import (
     actions_per_turn,
+    can_stand,
     fires_event,
     followers_gain,
     summonable_kinds,
@@ -185,12 +185,12 @@ def pass_turn(st: AnkhState) -> None:
 
 
 def destinations(st: AnkhState, h: int, god: int) -> list[int]:
-    """Where the figure on ``h`` may end its move: empty land spaces 1-3 steps away,
-    through anything (§7.3, §8.1); Satet also onto an enemy figure it can push (§3)."""
-    fig, mon = st.figure, st.monument
-    out = [x for x in LAND_WITHIN_3[h] if fig[x] < 0 and mon[x] < 0]
-    if st.n_reserved:
-        out = [x for x in out if st.reserved[x] < 0 or st.reserved[x] == god]
+    """Where the figure of ``god`` on ``h`` may end its move, ascending: the spaces 1-3 steps
+    away, through anything (§7.3, §8.1), where it may stand
+    (:func:`~netjer.games.ankh.rules_queries.can_stand`: §4.1 Osiris's reserved spaces out);
+    Satet also onto an enemy figure it can push (§3)."""
+    fig = st.figure
+    out = [x for x in LAND_WITHIN_3[h] if can_stand(st, x, god)]
     if fig[h] == SATET:
         fown = st.figure_owner
         pushes = [x for x in LAND_WITHIN_3[h] if fown[x] >= 0 and fown[x] != god and guardians.push_targets(st, h, x)]
@@ -200,13 +200,11 @@ def destinations(st: AnkhState, h: int, god: int) -> list[int]:
 
 
 def can_move(st: AnkhState, h: int, god: int) -> bool:
-    fig, mon = st.figure, st.monument
-    if st.n_reserved:
-        return bool(destinations(st, h, god))
+    """Whether :func:`destinations` is not empty (stops at the first space found)."""
     for x in LAND_WITHIN_3[h]:
-        if fig[x] < 0 and mon[x] < 0:
+        if can_stand(st, x, god):
             return True
-    return fig[h] == SATET and bool(destinations(st, h, god))
+    return st.figure[h] == SATET and bool(destinations(st, h, god))
 
 
 def move_picks(st: AnkhState) -> list[Action]:
@@ -299,20 +297,17 @@ def set_aim(st: AnkhState, side: int) -> None:
 
 
 def summon_spaces(st: AnkhState, god: int) -> list[int]:
-    """Empty land spaces adjacent (same region) to a figure or controlled Monument of
-    ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1), not
-    reserved for another god (§4.1 Osiris)."""
+    """The spaces adjacent (same region) to a figure or controlled Monument of ``god``
+    (§7.3; a figure in water is adjacent to the land around it, §8.1) where it may stand
+    (:func:`~netjer.games.ankh.rules_queries.can_stand`: empty land not reserved for another
+    god, §4.1 Osiris), ascending."""
     adjacent = st.regions.adjacent
-    fig, mon = st.figure, st.monument
     mark: set[int] = set()
     for h in st.figures_by_god[god]:
         mark.update(adjacent[h])
     for h in st.monuments_by_god[god]:
         mark.update(adjacent[h])
-    out = [x for x in sorted(mark) if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
-    if st.n_reserved:
-        out = [x for x in out if st.reserved[x] < 0 or st.reserved[x] == god]
-    return out
+    return [x for x in sorted(mark) if can_stand(st, x, god)]
 
 
 def can_ransom(st: AnkhState, god: int) -> bool:
@@ -356,12 +351,10 @@ def has_summon_space(st: AnkhState, god: int) -> bool:
     first empty land space next to a figure or controlled Monument of ``god`` that is not
     reserved for another god (§7.3, §4.1 Osiris), then asks the god powers' spaces."""
     adjacent = st.regions.adjacent
-    fig, mon, reserved = st.figure, st.monument, st.reserved
-    check_reserved = st.n_reserved > 0
     for hexes in (st.figures_by_god[god], st.monuments_by_god[god]):
         for h in hexes:
             for x in adjacent[h]:
-                if IS_LAND[x] and fig[x] < 0 and mon[x] < 0 and not (check_reserved and reserved[x] not in (-1, god)):
+                if can_stand(st, x, god):
                     return True
     return any(p.summon_spaces(st, god) for p in st.hooks.summon_spaces)
 

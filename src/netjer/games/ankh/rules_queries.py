@@ -309,7 +309,8 @@ def outbidding_bid(st: AnkhState, god: int, bidders: Iterable[int]) -> int:
     of them may bid (its Followers, at most :data:`MAX_BID`); 0 with no other bidder.  It
     may exceed what ``god`` can pay."""
     most = max((min(st.followers[o], MAX_BID) for o in bidders if o != god), default=-1)
-    return most + 1
+    bid = max(most, 0)
+    return bid if plague_spared([bid, most]) == 0 else bid + 1
 
 
 def build_cost(st: AnkhState, god: int) -> int:
