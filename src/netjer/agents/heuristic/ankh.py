@@ -63,7 +63,11 @@ Options, off by default so that the plain heuristic plays as it always has
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
 fields are read directly (the engine's documented public fields) for speed: the policy is
-also ISMCTS's heuristic playout policy.
+also ISMCTS's heuristic playout policy.  What the rules say of them is never restated here:
+every rule question (where a figure may be summoned or moved, what a Plague kills and who
+outbids whom, where a Monument may be built, which Monuments feed Followers, what Domination
+and a won Battle bring, the last Conflict...) is asked of :mod:`netjer.games.ankh.rules_queries`
+or the engine's public functions, which the engine itself uses.
 
 :func:`evaluate` turns the same model into expected returns for ISMCTS's cut-off playouts.
 """
