@@ -170,6 +170,7 @@ from netjer.games.ankh.pieces import (
     ANDROSPHINX,
     APEP,
     CAT_MUMMY,
+    NUM_FIGURE_KINDS,
     OBELISK,
     PYRAMID,
     SCORPION,
@@ -219,6 +220,10 @@ from netjer.games.ankh.rules_queries import (
     unlockable_powers,
 )
 from netjer.games.ankh.state import AnkhState
+
+#: Per figure kind, whether it can be killed (:func:`~netjer.games.ankh.rules_queries.mortal`),
+#: asked once: the Model asks it for every figure and every move it weighs.
+MORTAL: tuple[bool, ...] = tuple(mortal(kind) for kind in range(NUM_FIGURE_KINDS))
 
 # --- weights (Devotion-like units) ----------------------------------------------------------
 
@@ -337,7 +342,7 @@ class Model:
                     i = r * n + o
                     presence[i] += 1
                     strength[i] += value
-                    if mortal(kind):
+                    if MORTAL[kind]:
                         killable[i] += 1
                 if o == god:
                     for x in adjacent[h]:
@@ -485,7 +490,7 @@ class Model:
         """(strength, killable) a figure of ``kind`` of the god adds on ``h``."""
         state = self.state
         value = float(figure_strength(state, h, kind, self.god, state.figure_owner, int(self.god_strength[self.god])))
-        return value, 1 if mortal(kind) else 0
+        return value, 1 if MORTAL[kind] else 0
 
     def move_gain(self, a: int, b: int) -> float:
         """Change of the god's value if its figure on ``a`` moves to ``b``."""

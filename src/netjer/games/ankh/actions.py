@@ -54,9 +54,9 @@ from netjer.games.ankh.powers import (
 )
 from netjer.games.ankh.rules_queries import (
     actions_per_turn,
-    can_stand,
     fires_event,
     followers_gain,
+    standable,
     summonable_kinds,
     unlockable_powers,
 )
@@ -187,10 +187,10 @@ def pass_turn(st: AnkhState) -> None:
 def destinations(st: AnkhState, h: int, god: int) -> list[int]:
     """Where the figure of ``god`` on ``h`` may end its move, ascending: the spaces 1-3 steps
     away, through anything (§7.3, §8.1), where it may stand
-    (:func:`~netjer.games.ankh.rules_queries.can_stand`: §4.1 Osiris's reserved spaces out);
+    (:func:`~netjer.games.ankh.rules_queries.standable`: §4.1 Osiris's reserved spaces out);
     Satet also onto an enemy figure it can push (§3)."""
     fig = st.figure
-    out = [x for x in LAND_WITHIN_3[h] if can_stand(st, x, god)]
+    out = standable(st, LAND_WITHIN_3[h], god)
     if fig[h] == SATET:
         fown = st.figure_owner
         pushes = [x for x in LAND_WITHIN_3[h] if fown[x] >= 0 and fown[x] != god and guardians.push_targets(st, h, x)]
@@ -201,9 +201,8 @@ def destinations(st: AnkhState, h: int, god: int) -> list[int]:
 
 def can_move(st: AnkhState, h: int, god: int) -> bool:
     """Whether :func:`destinations` is not empty (stops at the first space found)."""
-    for x in LAND_WITHIN_3[h]:
-        if can_stand(st, x, god):
-            return True
+    if standable(st, LAND_WITHIN_3[h], god):
+        return True
     return st.figure[h] == SATET and bool(destinations(st, h, god))
 
 
@@ -299,7 +298,7 @@ def set_aim(st: AnkhState, side: int) -> None:
 def summon_spaces(st: AnkhState, god: int) -> list[int]:
     """The spaces adjacent (same region) to a figure or controlled Monument of ``god``
     (§7.3; a figure in water is adjacent to the land around it, §8.1) where it may stand
-    (:func:`~netjer.games.ankh.rules_queries.can_stand`: empty land not reserved for another
+    (:func:`~netjer.games.ankh.rules_queries.standable`: empty land not reserved for another
     god, §4.1 Osiris), ascending."""
     adjacent = st.regions.adjacent
     mark: set[int] = set()
@@ -307,7 +306,7 @@ def summon_spaces(st: AnkhState, god: int) -> list[int]:
         mark.update(adjacent[h])
     for h in st.monuments_by_god[god]:
         mark.update(adjacent[h])
-    return [x for x in sorted(mark) if can_stand(st, x, god)]
+    return standable(st, sorted(mark), god)
 
 
 def can_ransom(st: AnkhState, god: int) -> bool:
@@ -353,9 +352,8 @@ def has_summon_space(st: AnkhState, god: int) -> bool:
     adjacent = st.regions.adjacent
     for hexes in (st.figures_by_god[god], st.monuments_by_god[god]):
         for h in hexes:
-            for x in adjacent[h]:
-                if can_stand(st, x, god):
-                    return True
+            if standable(st, adjacent[h], god):
+                return True
     return any(p.summon_spaces(st, god) for p in st.hooks.summon_spaces)
 
 
@@ -393,14 +391,14 @@ def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
     return [
         p
         for p in st.monuments_by_god[god]
-        if mon[p] == PYRAMID and p not in st.pyramids_used and any(st._can_stand(x, god) for x in adjacent[p])
+        if mon[p] == PYRAMID and p not in st.pyramids_used and standable(st, adjacent[p], god)
     ]
 
 
 def pyramid_put_actions(st: AnkhState) -> list[Action]:
     """Extra summon next to the chosen Pyramid (§2.2); Apep also onto any empty water (§3)."""
     god = st.god_of_seat[st.to_move]
-    spaces = [x for x in st.regions.adjacent[st.pyramid_selected] if st._can_stand(x, god)]
+    spaces = standable(st, st.regions.adjacent[st.pyramid_selected], god)
     return placements(st, god, spaces)
 
 

@@ -251,14 +251,22 @@ def summonable_kinds(st: AnkhState, god: int) -> list[int]:
     return kinds
 
 
+def standable(st: AnkhState, hexes: Iterable[int], god: int) -> list[int]:
+    """The spaces among ``hexes`` where a figure of ``god`` may end a move, be summoned or be
+    placed, and where ``god`` may build: empty land spaces (no figure, no Monument, §7.3,
+    §8.1) not reserved for another god (§4.1 Osiris's Underworld), in the order of ``hexes``.
+    (One call for many spaces: the engine's and the heuristic's move and summon lists ask it.)"""
+    fig, mon = st.figure, st.monument
+    out = [x for x in hexes if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+    if st.n_reserved and out:
+        reserved = st.reserved
+        out = [x for x in out if reserved[x] < 0 or reserved[x] == god]
+    return out
+
+
 def can_stand(st: AnkhState, h: int, god: int) -> bool:
-    """Whether a figure of ``god`` may end a move, be summoned or be placed on ``h``, and
-    whether ``god`` may build there: an empty land space (no figure, no Monument, §7.3,
-    §8.1) not reserved for another god (§4.1 Osiris's Underworld)."""
-    if not IS_LAND[h] or st.figure[h] >= 0 or st.monument[h] >= 0:
-        return False
-    r = st.reserved[h]
-    return r < 0 or r == god
+    """Whether ``h`` is :func:`standable` for ``god``."""
+    return bool(standable(st, (h,), god))
 
 
 def build_sites(st: AnkhState, god: int, region: int) -> list[int]:
