@@ -52,7 +52,7 @@ def _engine_moves(state: AnkhState) -> dict[int, list[int]]:
 def _check(state: AnkhState, seen: dict[str, int]) -> None:
     god = state.god_of_seat[state.to_move]
     if state.phase == TURN and state.actions_taken == 0:
-        summons = {(a.kind, a.hex) for a in summon_candidates(state, god)}
+        summons = set(summon_candidates(state, god))
         assert summons == _engine_summons(state), state.history
         if state.n_reserved:
             seen["reserved"] += 1

@@ -81,7 +81,7 @@ from dataclasses import dataclass
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import State
-from netjer.games.ankh.actions import all_summon_spaces, destinations, placements
+from netjer.games.ankh.actions import all_summon_spaces, destinations
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -216,6 +216,7 @@ from netjer.games.ankh.rules_queries import (
     outbidding_bid,
     plague_victims,
     region_monuments,
+    summonable_kinds,
     temple_attuned_strength,
     unlockable_powers,
 )
@@ -294,6 +295,7 @@ class Model:
         "card_potential",
         "conflict",
         "cover",
+        "feeds",
         "god",
         "god_strength",
         "hex_regions",
@@ -352,10 +354,14 @@ class Model:
             for r in range(nr):
                 strength[r * n + o] += temple_attuned_strength(state, o, regions.regions[r], fown)
         near = bytearray(NUM_HEXES)
+        feeds = set()  # the Monuments that bring the god Followers (§7.3 Gain Followers)
         for x in range(NUM_HEXES):
             if mon[x] >= 0:
                 for y in adjacent[x]:
                     near[y] = 1
+                if feeds_followers(state, god, x):
+                    feeds.add(x)
+        self.feeds = feeds
         self.near_monument = near
         self.presence, self.strength, self.killable, self.monuments, self.cover = (
             presence,
@@ -462,27 +468,21 @@ class Model:
     def site(self, h: int, leaving: int = -1) -> float:
         """Follower income and claimable Monuments next to ``h`` that no other figure of the
         god covers (``leaving``: a figure that will not be there any more)."""
-        state = self.state
-        mon, mown = state.monument, state.monument_owner
-        god = self.god
-        cover = self.cover
+        mown = self.state.monument_owner
+        cover, feeds = self.cover, self.feeds
         gained = 0.0
         near_leaving = self.adjacent[leaving] if leaving >= 0 else ()
         for x in self.adjacent[h]:
-            if mon[x] < 0:
-                continue
-            c = cover.get(x, 0) - (1 if x in near_leaving else 0)
-            if c <= 0 and feeds_followers(state, god, x):  # §7.3 Gain Followers
+            if x in feeds and cover.get(x, 0) - (1 if x in near_leaving else 0) <= 0:
                 gained += INCOME + CLAIMABLE if mown[x] < 0 else INCOME
         return gained
 
     def _leave_loss(self, a: int) -> float:
         """Income and claimable Monuments lost when the figure on ``a`` leaves."""
-        state = self.state
-        mon, mown = state.monument, state.monument_owner
+        mown = self.state.monument_owner
         lost = 0.0
         for x in self.adjacent[a]:
-            if mon[x] >= 0 and self.cover.get(x, 0) == 1 and feeds_followers(state, self.god, x):
+            if x in self.feeds and self.cover.get(x, 0) == 1:
                 lost += INCOME + CLAIMABLE if mown[x] < 0 else INCOME
         return lost
 
@@ -588,21 +588,27 @@ def move_candidates(state: AnkhState, god: int) -> list[tuple[int, list[int]]]:
 
 def _best_moves(model: Model) -> list[tuple[float, int, int]]:
     """For each of the god's figures that may move (:func:`move_candidates`): (best gain,
-    from, to), best first.  A Satet's push is valued as its move (the pushed figure stays
-    next to where it stood)."""
+    from, to), best first.  A Satet's push onto an enemy figure (§3) is a candidate but
+    gains nothing (0, as :func:`_best_to` values it): valuing it as Satet's move changed a
+    pinned ISMCTS search (tests/agents/test_ismcts_pinned.py, Ankh 4 players, position 17)."""
     near = model.near_monument
+    fig = model.state.figure
     out = []
     for a, dests in move_candidates(model.state, model.god):
         best, where = -math.inf, -1
         if model.sphinx:
             for b in dests:
-                gain = model.move_gain(a, b)
+                gain = model.move_gain(a, b) if fig[b] < 0 else 0.0
                 if gain > best:
                     best, where = gain, b
         else:
             by_region: dict[tuple[int, ...], float] = {}
             hr = model.hex_regions
             for b in dests:
+                if fig[b] >= 0:  # a Satet's push: no gain (see above)
+                    if best < 0.0:
+                        best, where = 0.0, b
+                    continue
                 rb = hr[b]
                 part = by_region.get(rb)
                 if part is None:
@@ -616,22 +622,26 @@ def _best_moves(model: Model) -> list[tuple[float, int, int]]:
     return out
 
 
-def summon_candidates(state: AnkhState, god: int) -> list[Put]:
-    """The summons the heuristic weighs for ``god`` (its Summon Figure action, §7.3): the
-    engine's own placements (:func:`~netjer.games.ankh.actions.placements` on
-    :func:`~netjer.games.ankh.actions.all_summon_spaces`: each kind in its pool on each
-    space it may use, Osiris's Underworld spaces in and other gods' out, §4.1), except Apep
-    on a Water space (§3): weighing those changed the plain heuristic's seeded games, which
-    must play as before (tests/agents/test_heuristic_ankh_plan.py).  Anubis's ransom and
-    Pyramid Attuned's extras are not weighed either."""
-    spaces = all_summon_spaces(state, god)  # land spaces only: Apep's Water ones are placements'
-    return [a for a in placements(state, god, spaces) if isinstance(a, Put) and (a.kind != APEP or a.hex in spaces)]
+def summon_candidates(state: AnkhState, god: int) -> list[tuple[int, int]]:
+    """The summons the heuristic weighs for ``god`` (its Summon Figure action, §7.3), as
+    ``(kind, hex)``: each kind in its pool (:func:`~netjer.games.ankh.rules_queries.summonable_kinds`)
+    on each space it may use (:func:`~netjer.games.ankh.actions.all_summon_spaces`: Osiris's
+    Underworld spaces in and other gods' out, §4.1) — the engine's ``put`` actions
+    (:func:`~netjer.games.ankh.actions.placements`) except Apep onto Water (§3): weighing
+    those changed the plain heuristic's seeded games, which must play as before
+    (tests/agents/test_heuristic_ankh_plan.py).  Anubis's ransom and Pyramid Attuned's
+    extras are not weighed either."""
+    kinds = summonable_kinds(state, god)
+    if not kinds:
+        return []
+    spaces = all_summon_spaces(state, god)
+    return [(k, h) for k in kinds for h in spaces]
 
 
 def _best_summon_value(model: Model) -> float:
     best = 0.0
-    for put in summon_candidates(model.state, model.god):
-        best = max(best, model.add_gain(put.hex, put.kind))
+    for kind, h in summon_candidates(model.state, model.god):
+        best = max(best, model.add_gain(h, kind))
     return best
 
 
@@ -962,7 +972,7 @@ def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
     for act in legal:
         assert isinstance(act, To)
         b = act.hex
-        gain = model.move_gain(a, b)  # a Satet's push valued as its move (see _best_moves)
+        gain = model.move_gain(a, b) if state.figure[b] < 0 else 0.0  # a Satet's push: no gain
         if gain > best:
             best, choice = gain, act
     return choice
@@ -1316,7 +1326,9 @@ def _soft_move_pick(model: Model, legal: Sequence[Action], rng: Rng, style: Styl
 def _soft_to(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
     model = Model(state, state.god_of_seat[state.to_move])
     a = state.selected
-    scored = [(model.move_gain(a, act.hex), act) for act in legal if isinstance(act, To)]
+    scored = [
+        (model.move_gain(a, act.hex) if state.figure[act.hex] < 0 else 0.0, act) for act in legal if isinstance(act, To)
+    ]
     return _soft_choice(scored, style.temperature, rng) if scored else legal[0]
 
 
