@@ -63,7 +63,11 @@ Options, off by default so that the plain heuristic plays as it always has
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
 fields are read directly (the engine's documented public fields) for speed: the policy is
-also ISMCTS's heuristic playout policy.
+also ISMCTS's heuristic playout policy.  What the rules say of them is never restated here:
+every rule question (where a figure may be summoned or moved, what a Plague kills and who
+outbids whom, where a Monument may be built, which Monuments feed Followers, what Domination
+and a won Battle bring, the last Conflict...) is asked of :mod:`netjer.games.ankh.rules_queries`
+or the engine's public functions, which the engine itself uses.
 
 :func:`evaluate` turns the same model into expected returns for ISMCTS's cut-off playouts.
 """
@@ -77,6 +81,7 @@ from dataclasses import dataclass
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import State
+from netjer.games.ankh.actions import all_summon_spaces, destinations
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
@@ -87,7 +92,6 @@ from netjer.games.ankh.base import (
     CLAIM,
     IS_LAND,
     KEEP,
-    LAND_WITHIN_3,
     MOVE_PICK,
     MOVE_TO,
     MUMMY,
@@ -104,7 +108,14 @@ from netjer.games.ankh.base import (
     UNLOCK,
     WORSHIP,
 )
-from netjer.games.ankh.battle import COMMANDING_FOLLOWERS, MAGNANIMOUS_FIGURES, WORSHIP_COST
+from netjer.games.ankh.battle import (
+    COMMANDING_FOLLOWERS,
+    MAGNANIMOUS_FIGURES,
+    WORSHIP_COST,
+    cards_allowed,
+    obelisk_spaces,
+    on_terrain,
+)
 from netjer.games.ankh.board import DESERT, FERTILE
 from netjer.games.ankh.cards import (
     BUILD as BUILD_CARD,
@@ -116,12 +127,13 @@ from netjer.games.ankh.cards import (
     DROUGHT,
     FLOOD,
     MIRACLE,
-    NUM_CARDS,
     PLAGUE,
     hand_of,
 )
-from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK
+from netjer.games.ankh.conflict import LAST_CONFLICT
+from netjer.games.ankh.events import CAMEL_CARAVAN, CONFLICT, CONTROL_MONUMENT, EVENT_TRACK, next_event
 from netjer.games.ankh.gods.base import PHASE_OWNER
+from netjer.games.ankh.guardians import struck_spaces
 from netjer.games.ankh.notation import (
     DONE,
     END,
@@ -158,7 +170,7 @@ from netjer.games.ankh.pieces import (
     ANDROSPHINX,
     APEP,
     CAT_MUMMY,
-    GOD,
+    NUM_FIGURE_KINDS,
     OBELISK,
     PYRAMID,
     SCORPION,
@@ -184,25 +196,40 @@ from netjer.games.ankh.powers import (
     unlock_level,
 )
 from netjer.games.ankh.rules_queries import (
+    BATTLE_WIN_DEVOTION,
+    DOMINATION_DEVOTION,
+    MONUMENT_TYPES,
     actions_per_turn,
     build_cost,
+    build_sites,
     claimable_monuments,
+    controlled_monuments_of,
+    feeds_followers,
     figure_strength,
     fires_event,
     followers_gain,
     god_figure_strengths,
     in_red,
     majorities_won,
+    monument_kinds_left,
+    mortal,
+    outbidding_bid,
+    plague_victims,
+    region_monuments,
     summonable_kinds,
     temple_attuned_strength,
     unlockable_powers,
 )
 from netjer.games.ankh.state import AnkhState
 
+#: Per figure kind, whether it can be killed (:func:`~netjer.games.ankh.rules_queries.mortal`),
+#: asked once: the Model asks it for every figure and every move it weighs.
+MORTAL: tuple[bool, ...] = tuple(mortal(kind) for kind in range(NUM_FIGURE_KINDS))
+
 # --- weights (Devotion-like units) ----------------------------------------------------------
 
 #: A Battle won (§10.3: +1 Devotion).
-WIN = 1.0
+WIN = float(BATTLE_WIN_DEVOTION)
 #: A figure killed in a lost Battle: a summon to replace it.
 FIG_LOSS = 0.25
 #: A figure on the board (presence, mobility) beyond what the next Conflict counts.
@@ -268,6 +295,7 @@ class Model:
         "card_potential",
         "conflict",
         "cover",
+        "feeds",
         "god",
         "god_strength",
         "hex_regions",
@@ -296,7 +324,7 @@ class Model:
         self.hex_regions = hr = regions.hex_regions
         self.adjacent = adjacent = regions.adjacent
         nr = self.num_regions = regions.num_regions
-        fig, fown, mon, mown = state.figure, state.figure_owner, state.monument, state.monument_owner
+        fig, fown, mon = state.figure, state.figure_owner, state.monument
         god_strength = god_figure_strengths(state)  # §2.2 Resplendent
         self.god_strength = [float(x) for x in god_strength]
         # With no Androsphinx on the board a figure's strength does not depend on its hex.
@@ -304,7 +332,8 @@ class Model:
         presence = [0] * (nr * n)
         strength = [0.0] * (nr * n)
         killable = [0] * (nr * n)
-        monuments = [0] * (nr * n * 3)
+        # §9: the controlled Monuments of each region, [(region * n + god) * 3 + type].
+        monuments = [c for r in range(nr) for c in region_monuments(state, r)]
         cover: dict[int, int] = {}
         for h in range(NUM_HEXES):
             o = fown[h]
@@ -315,24 +344,24 @@ class Model:
                     i = r * n + o
                     presence[i] += 1
                     strength[i] += value
-                    if kind != GOD:
+                    if MORTAL[kind]:
                         killable[i] += 1
                 if o == god:
                     for x in adjacent[h]:
                         if mon[x] >= 0:
                             cover[x] = cover.get(x, 0) + 1
-            m = mon[h]
-            if m >= 0 and mown[h] >= 0:
-                for r in hr[h]:
-                    monuments[(r * n + mown[h]) * 3 + m] += 1
         for o in range(n):
             for r in range(nr):
                 strength[r * n + o] += temple_attuned_strength(state, o, regions.regions[r], fown)
         near = bytearray(NUM_HEXES)
+        feeds = set()  # the Monuments that bring the god Followers (§7.3 Gain Followers)
         for x in range(NUM_HEXES):
             if mon[x] >= 0:
                 for y in adjacent[x]:
                     near[y] = 1
+                if feeds_followers(state, god, x):
+                    feeds.add(x)
+        self.feeds = feeds
         self.near_monument = near
         self.presence, self.strength, self.killable, self.monuments, self.cover = (
             presence,
@@ -342,10 +371,7 @@ class Model:
             cover,
         )
         self.card_potential = [
-            CARD_POTENTIAL * max(CARD_STRENGTH[c] for c in range(NUM_CARDS) if not state.used[o] >> c & 1)
-            if state.used[o] != (1 << NUM_CARDS) - 1
-            else 0.0
-            for o in range(n)
+            CARD_POTENTIAL * max((CARD_STRENGTH[c] for c in hand_of(state.used[o])), default=0) for o in range(n)
         ]
         self.majority = [self.majorities(r) for r in range(nr)]
         self.region_values = [
@@ -381,7 +407,7 @@ class Model:
             return out
         if len(present) == 1:
             o = present[0]
-            out[o] = majority[o] + 1.0
+            out[o] = majority[o] + float(DOMINATION_DEVOTION)  # §10.2 Domination
             return out
         pot = self.card_potential
         top = max(strength[o] + pot[o] for o in present)
@@ -442,43 +468,29 @@ class Model:
     def site(self, h: int, leaving: int = -1) -> float:
         """Follower income and claimable Monuments next to ``h`` that no other figure of the
         god covers (``leaving``: a figure that will not be there any more)."""
-        state = self.state
-        mon, mown = state.monument, state.monument_owner
-        god = self.god
-        cover = self.cover
+        mown = self.state.monument_owner
+        cover, feeds = self.cover, self.feeds
         gained = 0.0
         near_leaving = self.adjacent[leaving] if leaving >= 0 else ()
         for x in self.adjacent[h]:
-            if mon[x] < 0:
-                continue
-            c = cover.get(x, 0) - (1 if x in near_leaving else 0)
-            if c <= 0:
-                o = mown[x]
-                if o < 0:
-                    gained += INCOME + CLAIMABLE
-                elif o == god:
-                    gained += INCOME
+            if x in feeds and cover.get(x, 0) - (1 if x in near_leaving else 0) <= 0:
+                gained += INCOME + CLAIMABLE if mown[x] < 0 else INCOME
         return gained
 
     def _leave_loss(self, a: int) -> float:
         """Income and claimable Monuments lost when the figure on ``a`` leaves."""
-        state = self.state
-        mon, mown = state.monument, state.monument_owner
+        mown = self.state.monument_owner
         lost = 0.0
         for x in self.adjacent[a]:
-            if mon[x] >= 0 and self.cover.get(x, 0) == 1:
-                o = mown[x]
-                if o < 0:
-                    lost += INCOME + CLAIMABLE
-                elif o == self.god:
-                    lost += INCOME
+            if x in self.feeds and self.cover.get(x, 0) == 1:
+                lost += INCOME + CLAIMABLE if mown[x] < 0 else INCOME
         return lost
 
     def _figure_effect(self, h: int, kind: int) -> tuple[float, int]:
         """(strength, killable) a figure of ``kind`` of the god adds on ``h``."""
         state = self.state
         value = float(figure_strength(state, h, kind, self.god, state.figure_owner, int(self.god_strength[self.god])))
-        return value, 0 if kind == GOD else 1
+        return value, 1 if MORTAL[kind] else 0
 
     def move_gain(self, a: int, b: int) -> float:
         """Change of the god's value if its figure on ``a`` moves to ``b``."""
@@ -551,37 +563,51 @@ class Model:
         if self.cover.get(h, 0) > 0 and old >= 0:
             gain += INCOME  # an opponent's Monument next to us starts counting for Gain Followers
         if state.powers[g] >> RESPLENDENT & 1 or unlock_level(state.unlocked[g]) <= 2:
-            mine = sum(1 for x in range(NUM_HEXES) if state.monument_owner[x] == g and state.monument[x] == t)
-            gain += 0.15 * min(mine, 2)
+            gain += 0.15 * min(controlled_monuments_of(state, g)[t], 2)
         return gain
 
 
 # --- turn ------------------------------------------------------------------------------------------
 
 
-def _best_moves(model: Model) -> list[tuple[float, int, int]]:
-    """For each of the god's figures that may move: (best gain, from, to), best first."""
-    state = model.state
-    god = model.god
-    fig, fown, mon = state.figure, state.figure_owner, state.monument
+def move_candidates(state: AnkhState, god: int) -> list[tuple[int, list[int]]]:
+    """The moves the heuristic weighs for ``god`` (its Move Figures action, §7.3): each of
+    its figures not yet moved in this action with where it may end its move (the engine's
+    :func:`~netjer.games.ankh.actions.destinations`: Osiris's reserved spaces left out,
+    Satet's pushes in), ``(from, destinations)`` by ascending hex, figures that cannot move
+    left out."""
     moved = state.moved if state.phase in (MOVE_PICK, MOVE_TO) else []
-    near = model.near_monument
     out = []
-    for a in range(NUM_HEXES):
-        if fown[a] != god or a in moved:
-            continue
+    for a in state.figures_by_god[god]:
+        if a not in moved:
+            dests = destinations(state, a, god)
+            if dests:
+                out.append((a, dests))
+    return out
+
+
+def _best_moves(model: Model) -> list[tuple[float, int, int]]:
+    """For each of the god's figures that may move (:func:`move_candidates`): (best gain,
+    from, to), best first.  A Satet's push onto an enemy figure (§3) is a candidate but
+    gains nothing (0, as :func:`_best_to` values it): valuing it as Satet's move changed a
+    pinned ISMCTS search (tests/agents/test_ismcts_pinned.py, Ankh 4 players, position 17)."""
+    near = model.near_monument
+    fig = model.state.figure
+    out = []
+    for a, dests in move_candidates(model.state, model.god):
         best, where = -math.inf, -1
         if model.sphinx:
-            for b in LAND_WITHIN_3[a]:
-                if fig[b] < 0 and mon[b] < 0:
-                    gain = model.move_gain(a, b)
-                    if gain > best:
-                        best, where = gain, b
+            for b in dests:
+                gain = model.move_gain(a, b) if fig[b] < 0 else 0.0
+                if gain > best:
+                    best, where = gain, b
         else:
             by_region: dict[tuple[int, ...], float] = {}
             hr = model.hex_regions
-            for b in LAND_WITHIN_3[a]:
-                if fig[b] >= 0 or mon[b] >= 0:
+            for b in dests:
+                if fig[b] >= 0:  # a Satet's push: no gain (see above)
+                    if best < 0.0:
+                        best, where = 0.0, b
                     continue
                 rb = hr[b]
                 part = by_region.get(rb)
@@ -596,38 +622,33 @@ def _best_moves(model: Model) -> list[tuple[float, int, int]]:
     return out
 
 
-def _summon_spaces(model: Model) -> list[int]:
-    state = model.state
-    god = model.god
-    fig, fown, mon, mown = state.figure, state.figure_owner, state.monument, state.monument_owner
-    mark = bytearray(NUM_HEXES)
-    for h in range(NUM_HEXES):
-        if fown[h] == god or mown[h] == god:
-            for x in model.adjacent[h]:
-                mark[x] = 1
-    return [x for x in range(NUM_HEXES) if mark[x] and IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+def summon_candidates(state: AnkhState, god: int) -> list[tuple[int, int]]:
+    """The summons the heuristic weighs for ``god`` (its Summon Figure action, §7.3), as
+    ``(kind, hex)``: each kind in its pool (:func:`~netjer.games.ankh.rules_queries.summonable_kinds`)
+    on each space it may use (:func:`~netjer.games.ankh.actions.all_summon_spaces`: Osiris's
+    Underworld spaces in and other gods' out, §4.1) — the engine's ``put`` actions
+    (:func:`~netjer.games.ankh.actions.placements`) except Apep onto Water (§3): weighing
+    those changed the plain heuristic's seeded games, which must play as before
+    (tests/agents/test_heuristic_ankh_plan.py).  Anubis's ransom and Pyramid Attuned's
+    extras are not weighed either."""
+    kinds = summonable_kinds(state, god)
+    if not kinds:
+        return []
+    spaces = all_summon_spaces(state, god)
+    return [(k, h) for k in kinds for h in spaces]
 
 
 def _best_summon_value(model: Model) -> float:
-    kinds = summonable_kinds(model.state, model.god)
-    if not kinds:
-        return 0.0
-    spaces = _summon_spaces(model)
     best = 0.0
-    for k in kinds:
-        for h in spaces:
-            best = max(best, model.add_gain(h, k))
+    for kind, h in summon_candidates(model.state, model.god):
+        best = max(best, model.add_gain(h, kind))
     return best
 
 
 def power_value(state: AnkhState, god: int, power: int) -> float:
     """How much power ``power`` is worth to ``god`` now (§2.2), in Devotion-like units."""
-    mon, mown, fown = state.monument, state.monument_owner, state.figure_owner
-    owned = [0, 0, 0]
-    for h in range(NUM_HEXES):
-        if mown[h] == god:
-            owned[mon[h]] += 1
-    regions = {r for h in range(NUM_HEXES) if fown[h] == god for r in state.regions.hex_regions[h]}
+    owned = controlled_monuments_of(state, god)
+    regions = {r for h in state.figures_by_god[god] for r in state.regions.hex_regions[h]}
     late = state.event_idx / len(EVENT_TRACK)
     red = in_red(state, god)
     values = {
@@ -698,8 +719,7 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Styl
     model = Model(state, god)
     values = _row_values(model)
     fires = [fires_event(state, r) for r in range(4)]
-    event = EVENT_TRACK[state.event_idx] if state.event_idx < len(EVENT_TRACK) else CONFLICT
-    event_value = _event_value(model, event) if any(fires) else 0.0
+    event_value = _event_value(model, next_event(state)) if any(fires) else 0.0
     total = [values[r] + (event_value if fires[r] else 0.0) - ACTION_COST for r in range(4)]
     rows = [a for a in legal if isinstance(a, Row)]
     if state.actions_taken == 0:
@@ -745,16 +765,15 @@ def _battle_strengths(state: AnkhState, model: Model) -> dict[int, tuple[float, 
     n = model.n
     r = state.battle.region
     fown = state.figure_owner
-    terrain = state.board.terrain
     out: dict[int, tuple[float, int, int, int]] = {}
     for o in state.battle.gods:
         i = r * n + o
         fertile = desert = 0
         for h in state.battle.hexes:
-            if fown[h] == o:
-                if terrain[h] == FERTILE:
+            if fown[h] == o:  # §1 Flood, Drought: an Underworld space is neither (§4.1 Osiris)
+                if on_terrain(state, h, FERTILE):
                     fertile += 1
-                elif terrain[h] == DESERT:
+                elif on_terrain(state, h, DESERT):
                     desert += 1
         out[o] = (model.strength[i], model.killable[i], fertile, desert)
     return out
@@ -790,11 +809,10 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     their_kill = sum(info[o][1] for o in rivals)
     tiebreak = state.tiebreaker_holder == god and not state.tiebreaker_used
     f = state.followers[god]
-    conflicts_left = max(0, 5 - state.conflicts)
+    conflicts_left = max(0, LAST_CONFLICT - state.conflicts)
     spend_scale = min(1.0, (conflicts_left - 1) / 3) if conflicts_left > 1 else 0.0
-    # Plague (§1): with more Followers than any other bidder, we can spare only our figures.
-    max_other_f = max((state.followers[o] for o in state.battle.gods if o != god), default=0)
-    plague_need = max_other_f + 1
+    # Plague (§1): able to outbid every other god present, we can spare only our figures.
+    plague_need = outbidding_bid(state, god, state.battle.gods)
     can_clear = my_kill > 0 and f >= plague_need and plague_need <= 6
     best, choice = -math.inf, legal[0]
     for a in legal:
@@ -805,10 +823,10 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
         value = 0.0
         killed_if_won = their_kill
         if c == PLAGUE and can_clear:
-            # We outbid everyone: only the other Gods stay (§1); their figures die anyway.
+            # We outbid everyone: the others' Plague victims die (§1), their Gods stay.
+            survivors = _plague_survivors(state, god)
             opp = [
-                (model.god_strength[o] if _god_in_battle(state, o) else 0.0, b)
-                for (_, b), o in zip(others, rivals, strict=True)
+                (model.god_strength[o] if o in survivors else 0.0, b) for (_, b), o in zip(others, rivals, strict=True)
             ]
             opp = [(s, b) for s, b in opp if s > 0]
             value -= follower_value(f) - follower_value(f - plague_need)
@@ -846,9 +864,14 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
     return choice
 
 
-def _god_in_battle(state: AnkhState, o: int) -> bool:
-    fig, fown = state.figure, state.figure_owner
-    return any(fig[h] == GOD and fown[h] == o for h in state.battle.hexes)
+def _plague_survivors(state: AnkhState, spared: int) -> set[int]:
+    """The gods with a figure left in the battle region after a Plague of Locusts that spares
+    ``spared`` (:func:`~netjer.games.ankh.rules_queries.plague_victims`: the others' God
+    figures, §1)."""
+    fown = state.figure_owner
+    hexes = state.battle.hexes
+    victims = set(plague_victims(state, hexes, spared, fown))
+    return {fown[h] for h in hexes if fown[h] >= 0 and h not in victims}
 
 
 def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
@@ -857,19 +880,12 @@ def _build_gains(state: AnkhState, model: Model, god: int) -> dict[int, float]:
     build), those it takes from others, and the Monument itself.  Empty if it cannot build
     (no Ankh token, no empty land space)."""
     r = state.battle.region
-    if state.ankh_pool[god] <= 0 or not any(
-        state.figure[h] < 0 and state.monument[h] < 0 for h in state.regions.regions[r]
-    ):
+    if not build_sites(state, god, r):
         return {}
     before = model.majority[r]
-    owned = [0, 0, 0]
-    for h in range(NUM_HEXES):
-        if state.monument_owner[h] == god:
-            owned[state.monument[h]] += 1
+    owned = controlled_monuments_of(state, god)
     gains = {}
-    for k in range(3):
-        if state.monument_supply[k] <= 0:
-            continue
+    for k in monument_kinds_left(state):
         maj = model.majorities(r, [(god, k, 1)])
         taken = sum(before[o] - maj[o] for o in range(model.n) if o != god)
         gains[k] = 1.5 * (maj[god] - before[god]) + 0.5 * taken + MONUMENT + 0.15 * owned[k]
@@ -913,13 +929,14 @@ def _choose_bid(state: AnkhState, legal: Sequence[Action]) -> Action:
     """§1 Plague of Locusts: outbid everyone when what is at stake is worth it."""
     god = state.god_of_seat[state.to_move]
     f = state.followers[god]
-    fig, fown = state.figure, state.figure_owner
-    mine = sum(1 for h in state.battle.hexes if fown[h] == god and fig[h] != GOD)
-    theirs = sum(1 for h in state.battle.hexes if fown[h] >= 0 and fown[h] != god and fig[h] != GOD)
+    fown = state.figure_owner
+    at_risk = [fown[h] for h in plague_victims(state, state.battle.hexes, -1, fown)]
+    mine = at_risk.count(god)
+    theirs = len(at_risk) - mine
     if mine == 0:
         return legal[0]  # bid 0: nothing of ours can die
     stake = mine * (FIG_LOSS + 0.3) + 0.3 * min(theirs, 3)
-    need = max((state.followers[o] for o in state.battle.bidders if o != god), default=0) + 1
+    need = outbidding_bid(state, god, state.battle.bidders)
     amount = 0
     if need <= f and follower_value(f) - follower_value(f - need) <= stake + 0.4:
         amount = need
@@ -955,7 +972,7 @@ def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
     for act in legal:
         assert isinstance(act, To)
         b = act.hex
-        gain = model.move_gain(a, b) if state.figure[b] < 0 else 0.0
+        gain = model.move_gain(a, b) if state.figure[b] < 0 else 0.0  # a Satet's push: no gain
         if gain > best:
             best, choice = gain, act
     return choice
@@ -985,13 +1002,7 @@ def _choose_summon(state: AnkhState, legal: Sequence[Action]) -> Action:
 def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
     god = state.god_of_seat[state.to_move]
     model = Model(state, god)
-    free = [
-        x
-        for h in state.regions.regions[state.battle.region]
-        if state.monument[h] == OBELISK and state.monument_owner[h] == god
-        for x in model.adjacent[h]
-        if IS_LAND[x] and state.figure[x] < 0 and state.monument[x] < 0
-    ]
+    free = obelisk_spaces(state, god)  # §2.2 Obelisk Attuned
     best = MIN_GAIN
     choice_action: Action = DONE
     for act in legal:
@@ -1016,15 +1027,13 @@ def _choose_aim(state: AnkhState, legal: Sequence[Action]) -> Action:
     """§3 Giant Scorpion: aim at enemy Monuments, away from our own."""
     god = state.god_of_seat[state.to_move]
     h = state.aim_hex
-    nb = state.board.neighbour_in[h]
-    adjacent = state.regions.adjacent[h]
     mon, mown = state.monument, state.monument_owner
 
     def score(a: Action) -> float:
         assert isinstance(a, Aim)
         total = 0.0
-        for x in (nb[a.side], nb[(a.side + 1) % 6]):
-            if x < 0 or x not in adjacent or mon[x] < 0:
+        for x in struck_spaces(state, h, a.side):
+            if mon[x] < 0:
                 continue
             total += -1.5 if mown[x] == god else (1.0 if mown[x] >= 0 else 0.2)
         return total
@@ -1172,7 +1181,9 @@ def evaluation_features(model: Model, god: int) -> tuple[float, float, float, fl
     """The features :data:`EVAL_WEIGHTS` weighs, for ``god``."""
     state = model.state
     n, nr = model.n, model.num_regions
-    monuments = sum(model.monuments[(r * n + god) * 3 + t] for r in range(nr) for t in range(3))
+    monuments = sum(
+        model.monuments[(r * n + god) * MONUMENT_TYPES + t] for r in range(nr) for t in range(MONUMENT_TYPES)
+    )
     figures = sum(model.presence[r * n + god] for r in range(nr))
     return (
         float(state.devotion[god]),
@@ -1414,9 +1425,8 @@ def reply_loss(state: AnkhState, god: int) -> float:
     for row in state.legal_actions():
         if not isinstance(row, Row) or row.row > 1:
             continue
-        fires = state.markers[row.row] + 1 >= state.tracks[row.row].event_space
-        event = EVENT_TRACK[state.event_idx] if state.event_idx < len(EVENT_TRACK) else CONFLICT
-        weight = REPLY_WEIGHT_FIRED if fires and event == CONFLICT else REPLY_WEIGHT
+        fires = fires_event(state, row.row)
+        weight = REPLY_WEIGHT_FIRED if fires and next_event(state) == CONFLICT else REPLY_WEIGHT
         st = state.clone()
         st.apply(row)
         replies: list[tuple[float, dict[int, tuple[int, float, int]]]] = []
@@ -1471,8 +1481,7 @@ def _leader(state: AnkhState, god: int, among: Sequence[int] | None = None) -> i
 def _playable(state: AnkhState, o: int) -> list[int]:
     """The Battle cards god ``o`` may still play in this battle (public: its used cards,
     the card Horus forbade; §1, §4.2 Horus)."""
-    cards = [c for c in hand_of(state.used[o]) if c != state.battle.forbidden_card]
-    return cards or [CYCLE]
+    return cards_allowed(state, o, -1)  # its first card, if it plays two, is secret
 
 
 def battle_chances(state: AnkhState, model: Model, forbidden: int = -1) -> dict[int, float]:

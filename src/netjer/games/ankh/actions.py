@@ -36,7 +36,6 @@ from netjer.games.ankh.base import (
     AIM_AFTER_MOVE,
     CONT_ACTION_DONE,
     CONT_SUMMON,
-    IS_LAND,
     LAND_WITHIN_3,
     MOVE_PICK,
     PUSH,
@@ -57,6 +56,7 @@ from netjer.games.ankh.rules_queries import (
     actions_per_turn,
     fires_event,
     followers_gain,
+    standable,
     summonable_kinds,
     unlockable_powers,
 )
@@ -185,12 +185,12 @@ def pass_turn(st: AnkhState) -> None:
 
 
 def destinations(st: AnkhState, h: int, god: int) -> list[int]:
-    """Where the figure on ``h`` may end its move: empty land spaces 1-3 steps away,
-    through anything (§7.3, §8.1); Satet also onto an enemy figure it can push (§3)."""
-    fig, mon = st.figure, st.monument
-    out = [x for x in LAND_WITHIN_3[h] if fig[x] < 0 and mon[x] < 0]
-    if st.n_reserved:
-        out = [x for x in out if st.reserved[x] < 0 or st.reserved[x] == god]
+    """Where the figure of ``god`` on ``h`` may end its move, ascending: the spaces 1-3 steps
+    away, through anything (§7.3, §8.1), where it may stand
+    (:func:`~netjer.games.ankh.rules_queries.standable`: §4.1 Osiris's reserved spaces out);
+    Satet also onto an enemy figure it can push (§3)."""
+    fig = st.figure
+    out = standable(st, LAND_WITHIN_3[h], god)
     if fig[h] == SATET:
         fown = st.figure_owner
         pushes = [x for x in LAND_WITHIN_3[h] if fown[x] >= 0 and fown[x] != god and guardians.push_targets(st, h, x)]
@@ -200,13 +200,10 @@ def destinations(st: AnkhState, h: int, god: int) -> list[int]:
 
 
 def can_move(st: AnkhState, h: int, god: int) -> bool:
-    fig, mon = st.figure, st.monument
-    if st.n_reserved:
-        return bool(destinations(st, h, god))
-    for x in LAND_WITHIN_3[h]:
-        if fig[x] < 0 and mon[x] < 0:
-            return True
-    return fig[h] == SATET and bool(destinations(st, h, god))
+    """Whether :func:`destinations` is not empty (stops at the first space found)."""
+    if standable(st, LAND_WITHIN_3[h], god):
+        return True
+    return st.figure[h] == SATET and bool(destinations(st, h, god))
 
 
 def move_picks(st: AnkhState) -> list[Action]:
@@ -299,20 +296,17 @@ def set_aim(st: AnkhState, side: int) -> None:
 
 
 def summon_spaces(st: AnkhState, god: int) -> list[int]:
-    """Empty land spaces adjacent (same region) to a figure or controlled Monument of
-    ``god`` (§7.3; a figure in water is adjacent to the land around it, §8.1), not
-    reserved for another god (§4.1 Osiris)."""
+    """The spaces adjacent (same region) to a figure or controlled Monument of ``god``
+    (§7.3; a figure in water is adjacent to the land around it, §8.1) where it may stand
+    (:func:`~netjer.games.ankh.rules_queries.standable`: empty land not reserved for another
+    god, §4.1 Osiris), ascending."""
     adjacent = st.regions.adjacent
-    fig, mon = st.figure, st.monument
     mark: set[int] = set()
     for h in st.figures_by_god[god]:
         mark.update(adjacent[h])
     for h in st.monuments_by_god[god]:
         mark.update(adjacent[h])
-    out = [x for x in sorted(mark) if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
-    if st.n_reserved:
-        out = [x for x in out if st.reserved[x] < 0 or st.reserved[x] == god]
-    return out
+    return standable(st, sorted(mark), god)
 
 
 def can_ransom(st: AnkhState, god: int) -> bool:
@@ -339,8 +333,10 @@ def placements(st: AnkhState, god: int, spaces: list[int]) -> list[Action]:
     return out
 
 
-def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
-    """``summon_spaces`` and the spaces god powers add (§4.1 Osiris), ascending."""
+def all_summon_spaces(st: AnkhState, god: int) -> list[int]:
+    """Where ``god``'s Summon Figure may place a figure from its pool (§7.3): its
+    :func:`summon_spaces` and the spaces god powers add (§4.1 Osiris's Underworld), ascending
+    (Apep's Water spaces are :func:`placements`')."""
     spaces = summon_spaces(st, god)
     if st.hooks.summon_spaces:
         for p in st.hooks.summon_spaces:
@@ -350,17 +346,14 @@ def _all_summon_spaces(st: AnkhState, god: int) -> list[int]:
 
 
 def has_summon_space(st: AnkhState, god: int) -> bool:
-    """Whether ``_all_summon_spaces(st, god)`` is not empty, without building it: stops at the
+    """Whether ``all_summon_spaces(st, god)`` is not empty, without building it: stops at the
     first empty land space next to a figure or controlled Monument of ``god`` that is not
     reserved for another god (§7.3, §4.1 Osiris), then asks the god powers' spaces."""
     adjacent = st.regions.adjacent
-    fig, mon, reserved = st.figure, st.monument, st.reserved
-    check_reserved = st.n_reserved > 0
     for hexes in (st.figures_by_god[god], st.monuments_by_god[god]):
         for h in hexes:
-            for x in adjacent[h]:
-                if IS_LAND[x] and fig[x] < 0 and mon[x] < 0 and not (check_reserved and reserved[x] not in (-1, god)):
-                    return True
+            if standable(st, adjacent[h], god):
+                return True
     return any(p.summon_spaces(st, god) for p in st.hooks.summon_spaces)
 
 
@@ -381,7 +374,7 @@ def can_summon(st: AnkhState) -> bool:
 
 def summon_actions(st: AnkhState) -> list[Action]:
     god = st.god_of_seat[st.to_move]
-    spaces = _all_summon_spaces(st, god)
+    spaces = all_summon_spaces(st, god)
     out = placements(st, god, spaces)
     if not out:
         return []
@@ -398,14 +391,14 @@ def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
     return [
         p
         for p in st.monuments_by_god[god]
-        if mon[p] == PYRAMID and p not in st.pyramids_used and any(st.can_stand(x, god) for x in adjacent[p])
+        if mon[p] == PYRAMID and p not in st.pyramids_used and standable(st, adjacent[p], god)
     ]
 
 
 def pyramid_put_actions(st: AnkhState) -> list[Action]:
     """Extra summon next to the chosen Pyramid (§2.2); Apep also onto any empty water (§3)."""
     god = st.god_of_seat[st.to_move]
-    spaces = [x for x in st.regions.adjacent[st.pyramid_selected] if st.can_stand(x, god)]
+    spaces = standable(st, st.regions.adjacent[st.pyramid_selected], god)
     return placements(st, god, spaces)
 
 

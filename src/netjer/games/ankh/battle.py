@@ -103,10 +103,17 @@ from netjer.games.ankh.powers import (
     WORSHIPFUL,
 )
 from netjer.games.ankh.rules_queries import (
+    BATTLE_WIN_DEVOTION,
+    DOMINATION_DEVOTION,
     build_cost,
+    build_sites,
     controllers,
     figure_strength,
     god_figure_strength,
+    monument_kinds_left,
+    mortal,
+    plague_spared,
+    plague_victims,
     region_majorities,
     temple_attuned_strength,
 )
@@ -288,7 +295,7 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
         return  # no majority: no gain (gain does nothing for 0), so no words to format
     bonus = gain_bonus(st, god, st.region_hexes(region)) if st.hooks.gain_bonus else 0
-    devotion.gain(st, god, 1 + bonus, _("Domination"))
+    devotion.gain(st, god, DOMINATION_DEVOTION + bonus, _("Domination"))
 
 
 def obelisk_pick_actions(st: AnkhState) -> list[Action]:
@@ -357,11 +364,17 @@ def reveal_step(st: AnkhState) -> bool:
 
 
 def allowed_cards(st: AnkhState, god: int) -> list[int]:
-    """The cards ``god`` may choose now: those in hand (not face up, §1), not the one
-    forbidden in this battle (§4.2 Horus), not its first card when it plays two (§4.1
-    Amun).  Never empty: the Cycle of Ma'at is always in hand (it returns every card when
-    played), and it is what a god must play if nothing else is left (§4.2 Horus)."""
-    first = st.battle.card[god]
+    """The cards ``god`` may choose now: :func:`cards_allowed` less its first card when it
+    plays two (§4.1 Amun)."""
+    return cards_allowed(st, god, st.battle.card[god])
+
+
+def cards_allowed(st: AnkhState, god: int, first: int) -> list[int]:
+    """The cards ``god`` may choose in this battle: those in hand (not face up, §1), not the
+    one forbidden in this battle (§4.2 Horus), not ``first`` (the card it chose already when
+    it plays two, §4.1 Amun; -1: none, or unknown to the one asking: it is secret).  Never
+    empty: the Cycle of Ma'at is always in hand (it returns every card when played), and it
+    is what a god must play if nothing else is left (§4.2 Horus)."""
     out = [c for c in hand_of(st.used[god]) if c not in (st.battle.forbidden_card, first)]
     return out or [CYCLE]
 
@@ -408,10 +421,10 @@ def build_actions(st: AnkhState) -> list[Action]:
     0 with Inspiring), an Ankh token in its pool, a Monument type left in the supply and an
     empty land space in the region; ``nobuild`` declines."""
     god = st.battle.queue[0]
-    if st.followers[god] < build_cost(st, god) or st.ankh_pool[god] <= 0:
+    if st.followers[god] < build_cost(st, god):
         return []
-    kinds = [k for k in range(3) if st.monument_supply[k] > 0]
-    spaces = [h for h in st.regions.regions[st.battle.region] if st.can_stand(h, god)]
+    kinds = monument_kinds_left(st)
+    spaces = build_sites(st, god, st.battle.region)
     if not kinds or not spaces:
         return []
     return [*(BUILD_ACTIONS[k][h] for k in kinds for h in spaces), NOBUILD]
@@ -493,9 +506,7 @@ def resolve_plague(st: AnkhState) -> None:
     bidders = st.in_devotion_order(b.bidders)
     for g in bidders:
         st.followers[g] -= b.bids[g]
-    top = max(b.bids[g] for g in bidders)
-    tops = [g for g in bidders if b.bids[g] == top]
-    spared = tops[0] if len(tops) == 1 else -1
+    spared = plague_spared(b.bids)  # a god not bidding has -1: every bidder bids 0 or more
     bids = ", ".join(f"{st.god_name(g)} {b.bids[g]}" for g in bidders)
     who = st.god_name(spared) if spared >= 0 else _("nobody (tie)")
     st.write_log(
@@ -503,8 +514,7 @@ def resolve_plague(st: AnkhState) -> None:
             player=st.god_name(player), bids=bids, who=who
         )
     )
-    fig, fown = st.figure, controllers(st)
-    victims = [h for h in b.hexes if fown[h] >= 0 and fown[h] != spared and fig[h] != GOD]
+    victims = plague_victims(st, b.hexes, spared, controllers(st))
     cats = guardians.kill(st, victims, "Plague of Locusts")
     guardians.cat_mummy_losses(st, cats)
     for g in bidders:
@@ -586,7 +596,8 @@ def apply_step(st: AnkhState) -> bool:
         strength = b.strength
         others = [strength[g] for g in b.gods if g != w and b.figure_count[g] > 0]
         margin = strength[w] - max(others, default=0)
-        amount = GLORIOUS_DEVOTION if st.powers[w] >> GLORIOUS & 1 and margin >= GLORIOUS_MARGIN else 1
+        glorious = st.powers[w] >> GLORIOUS & 1 and margin >= GLORIOUS_MARGIN
+        amount = GLORIOUS_DEVOTION if glorious else BATTLE_WIN_DEVOTION
         if played(st, w, DROUGHT):
             fown = controllers(st)
             amount += sum(1 for h in b.hexes if fown[h] == w and on_terrain(st, h, DESERT))
@@ -607,7 +618,7 @@ def apply_step(st: AnkhState) -> bool:
     victims = []
     for h in b.hexes:
         g = fown[h]
-        if g < 0 or g == w or fig[h] == GOD:
+        if g < 0 or g == w or not mortal(fig[h]):
             continue
         if played(st, g, FLOOD) and on_terrain(st, h, FERTILE):
             continue  # §1 Flood: cannot be killed in Battle Resolution

@@ -71,10 +71,17 @@ EVENT_TRACK: tuple[str, ...] = (
 )
 
 
+def next_event(st: AnkhState) -> str:
+    """§6: the event the next action marker to reach its track's event space fires (§7.2):
+    the one after the event marker on :data:`EVENT_TRACK` (the last, a Conflict, once the
+    track is used up: the game has then ended, §10.6)."""
+    return EVENT_TRACK[min(st.event_idx, len(EVENT_TRACK) - 1)]
+
+
 def fire_event(st: AnkhState, god: int) -> None:
     """Advance the event marker and resolve its event for ``god``, who triggered it (§6)."""
+    kind = next_event(st)
     st.event_idx += 1
-    kind = EVENT_TRACK[st.event_idx - 1]
     st.event_god = god
     st.write_log(
         _("event {event_idx}: {kind} (triggered by {god})").format(

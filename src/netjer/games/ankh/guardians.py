@@ -219,13 +219,14 @@ def push_targets(st: AnkhState, origin: int, target: int) -> list[int]:
     return sorted(out)
 
 
-def aimed(st: AnkhState, h: int) -> tuple[int, ...]:
-    """The spaces the Giant Scorpion on ``h`` aims at (sides ``aim`` and ``aim + 1``)."""
-    side = st.aim[h]
-    if side < 0:
-        return ()
+def struck_spaces(st: AnkhState, h: int, side: int) -> list[int]:
+    """The spaces whose Monuments a Giant Scorpion on ``h`` aimed at sides ``side`` and
+    ``side + 1`` destroys at the start of a Conflict (§3, §10.1 step 2): those two
+    neighbours that are adjacent to it in the same region (rulings table: not across
+    rivers or camels), in that order."""
     nb = st.board.neighbour_in[h]
-    return tuple(x for x in (nb[side], nb[(side + 1) % 6]) if x >= 0)
+    adjacent = st.regions.adjacent[h]
+    return [x for x in (nb[side], nb[(side + 1) % 6]) if x >= 0 and x in adjacent]
 
 
 def scorpions_strike(st: AnkhState) -> None:
@@ -237,9 +238,9 @@ def scorpions_strike(st: AnkhState) -> None:
     for h in range(len(st.figure)):
         if st.aim[h] < 0:
             continue
-        for x in aimed(st, h):
+        for x in struck_spaces(st, h, st.aim[h]):
             kind = st.monument[x]
-            if kind < 0 or x not in st.regions.adjacent[h]:
+            if kind < 0:
                 continue
             owner = st.monument_owner[x]
             st.monument[x] = st.monument_owner[x] = -1

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from netjer.games.ankh.base import IS_LAND
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
+from netjer.games.ankh.notation import MAX_BID
 from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE, WARRIOR
 from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
 
@@ -28,6 +30,10 @@ RESPLENDENT_GOD, RESPLENDENT_MONUMENTS = 3, 3
 TEMPLE_ATTUNED_STRENGTH = 2
 #: §9: the Monument types (Obelisk, Temple, Pyramid).
 MONUMENT_TYPES = 3
+#: §10.2 Domination: the Devotion a god alone in a region gains beyond its majorities.
+DOMINATION_DEVOTION = 1
+#: §10.3 step 5: the Devotion the winner of a Battle gains (3 with Glorious by 3+, §2.2).
+BATTLE_WIN_DEVOTION = 1
 
 
 # --- who a figure counts for (§4.2 Seth) ----------------------------------------------------------
@@ -80,15 +86,19 @@ def neutralised(st: AnkhState, h: int, god: int, owners: Sequence[int]) -> bool:
     return any(fig[x] == ANDROSPHINX and owners[x] != god for x in st.regions.adjacent[h])
 
 
-def controlled_monuments(st: AnkhState) -> list[list[int]]:
-    """Per god, how many Monuments of each type (§9: Obelisk, Temple, Pyramid) it controls
-    anywhere on the board: ``[god][type]``."""
-    counts = [[0] * MONUMENT_TYPES for _ in range(st.n)]
+def controlled_monuments_of(st: AnkhState, god: int) -> list[int]:
+    """How many Monuments of each type (§9: Obelisk, Temple, Pyramid) ``god`` controls
+    anywhere on the board: ``[type]``."""
+    counts = [0] * MONUMENT_TYPES
     mon = st.monument
-    for row, mine in zip(counts, st.monuments_by_god, strict=True):
-        for h in mine:
-            row[mon[h]] += 1
+    for h in st.monuments_by_god[god]:
+        counts[mon[h]] += 1
     return counts
+
+
+def controlled_monuments(st: AnkhState) -> list[list[int]]:
+    """Per god, :func:`controlled_monuments_of`: ``[god][type]``."""
+    return [controlled_monuments_of(st, g) for g in range(st.n)]
 
 
 def god_figure_strength(st: AnkhState, god: int) -> int:
@@ -96,11 +106,7 @@ def god_figure_strength(st: AnkhState, god: int) -> int:
     Resplendent (§2.2; what a battle asks for each god in it)."""
     if not st.powers[god] >> RESPLENDENT & 1:
         return 1
-    mon = st.monument
-    counts = [0] * MONUMENT_TYPES
-    for h in st.monuments_by_god[god]:
-        counts[mon[h]] += 1
-    return RESPLENDENT_GOD if max(counts) >= RESPLENDENT_MONUMENTS else 1
+    return RESPLENDENT_GOD if max(controlled_monuments_of(st, god)) >= RESPLENDENT_MONUMENTS else 1
 
 
 def god_figure_strengths(st: AnkhState) -> list[int]:
@@ -111,6 +117,12 @@ def god_figure_strengths(st: AnkhState) -> list[int]:
         RESPLENDENT_GOD if powers[g] >> RESPLENDENT & 1 and max(c) >= RESPLENDENT_MONUMENTS else 1
         for g, c in enumerate(controlled_monuments(st))
     ]
+
+
+def mortal(kind: int) -> bool:
+    """Whether a figure of ``kind`` can be killed — in a lost Battle (§10.3 step 5) or by a
+    Plague of Locusts (§1): Warriors and Guardians can; God figures never die."""
+    return kind != GOD
 
 
 def figure_strength(st: AnkhState, h: int, kind: int, god: int, owners: Sequence[int], god_strength: int) -> int:
@@ -207,15 +219,20 @@ def claimable_monuments(st: AnkhState, god: int) -> list[int]:
     return sorted(out)
 
 
+def feeds_followers(st: AnkhState, god: int, h: int) -> bool:
+    """§7.3 Gain Followers: whether ``h`` holds a Monument that brings ``god`` a Follower when
+    one of its figures is adjacent — its own or a neutral one, not an opponent's."""
+    return st.monument[h] >= 0 and st.monument_owner[h] in (-1, god)
+
+
 def followers_gain(st: AnkhState, god: int) -> int:
-    """§7.3 Gain Followers: 1 per Monument, own or neutral (not an opponent's), adjacent to at
-    least one figure of ``god``, each Monument once; +1 with Revered (§2.2)."""
+    """§7.3 Gain Followers: 1 per Monument that feeds ``god`` (:func:`feeds_followers`)
+    adjacent to at least one of its figures, each Monument once; +1 with Revered (§2.2)."""
     adjacent = st.regions.adjacent
-    mon, mown = st.monument, st.monument_owner
     seen = set()
     for h in st.figures_by_god[god]:
         for x in adjacent[h]:
-            if mon[x] >= 0 and (mown[x] < 0 or mown[x] == god):
+            if feeds_followers(st, god, x):
                 seen.add(x)
     gain = len(seen)
     if st.powers[god] >> REVERED & 1:
@@ -232,6 +249,76 @@ def summonable_kinds(st: AnkhState, god: int) -> list[int]:
             kinds.append(st.guardian_kind[level - 1])
     kinds.sort()
     return kinds
+
+
+def standable(st: AnkhState, hexes: Iterable[int], god: int) -> list[int]:
+    """The spaces among ``hexes`` where a figure of ``god`` may end a move, be summoned or be
+    placed, and where ``god`` may build: empty land spaces (no figure, no Monument, §7.3,
+    §8.1) not reserved for another god (§4.1 Osiris's Underworld), in the order of ``hexes``.
+    (One call for many spaces: the engine's and the heuristic's move and summon lists ask it.)"""
+    fig, mon = st.figure, st.monument
+    out = [x for x in hexes if IS_LAND[x] and fig[x] < 0 and mon[x] < 0]
+    if st.n_reserved and out:
+        reserved = st.reserved
+        out = [x for x in out if reserved[x] < 0 or reserved[x] == god]
+    return out
+
+
+def can_stand(st: AnkhState, h: int, god: int) -> bool:
+    """Whether ``h`` is :func:`standable` for ``god``."""
+    return bool(standable(st, (h,), god))
+
+
+def build_sites(st: AnkhState, god: int, region: int) -> list[int]:
+    """§1 Build Monument: the spaces of ``region`` where ``god`` may build (where it may
+    stand, :func:`can_stand`), ascending; none without an Ankh token in its pool.  The
+    Followers (:func:`build_cost`) and the supply (:func:`monument_kinds_left`) are asked
+    apart: a Battle card is chosen before Flood's Followers come in."""
+    if st.ankh_pool[god] <= 0:
+        return []
+    return [h for h in st.regions.regions[region] if can_stand(st, h, god)]
+
+
+def monument_kinds_left(st: AnkhState) -> list[int]:
+    """§1 Build Monument: the Monument types (§9) still in the supply, ascending."""
+    return [k for k in range(MONUMENT_TYPES) if st.monument_supply[k] > 0]
+
+
+def plague_spared(bids: Sequence[int]) -> int:
+    """§1 Plague of Locusts: the god whose Warriors and Guardians are spared — the single
+    highest bidder; a tie for the highest bid spares nobody (cases 6-7).
+
+    Args:
+        bids: per god, its bid (-1 for a god that does not bid; at least one bids).
+
+    Returns:
+        the god spared, or -1."""
+    top = max(bids)
+    return bids.index(top) if bids.count(top) == 1 else -1
+
+
+def plague_victims(st: AnkhState, hexes: Iterable[int], spared: int, owners: Sequence[int]) -> list[int]:
+    """§1 Plague of Locusts: the figures among ``hexes`` (a battle region's) that die: every
+    Warrior and Guardian except those counting for ``spared`` (:func:`plague_spared`; -1:
+    nobody); God figures never die.
+
+    Args:
+        owners: who each figure counts for (:func:`controllers`, or ``st.figure_owner``).
+
+    Returns:
+        their hexes, in the order of ``hexes``."""
+    fig = st.figure
+    return [h for h in hexes if owners[h] >= 0 and owners[h] != spared and mortal(fig[h])]
+
+
+def outbidding_bid(st: AnkhState, god: int, bidders: Iterable[int]) -> int:
+    """§1 Plague of Locusts: the smallest bid that spares ``god``'s figures
+    (:func:`plague_spared`) whatever the other ``bidders`` bid: one more than the most any
+    of them may bid (its Followers, at most :data:`MAX_BID`); 0 with no other bidder.  It
+    may exceed what ``god`` can pay."""
+    most = max((min(st.followers[o], MAX_BID) for o in bidders if o != god), default=-1)
+    bid = max(most, 0)
+    return bid if plague_spared([bid, most]) == 0 else bid + 1
 
 
 def build_cost(st: AnkhState, god: int) -> int:

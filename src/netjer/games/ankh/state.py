@@ -59,7 +59,7 @@ from netjer.games.ankh.notation import (
 from netjer.games.ankh.phases import BATTLE_STEPS, CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
-from netjer.games.ankh.rules_queries import controllers
+from netjer.games.ankh.rules_queries import can_stand, controllers
 from netjer.games.ankh.setup import ACTIONS, ActionTrack, initial_setup
 from netjer.i18n import _
 
@@ -478,12 +478,8 @@ class AnkhState(State):
             self.resume()
 
     def can_stand(self, h: int, god: int) -> bool:
-        """Whether a figure of ``god`` may end a move or be placed on ``h``: an empty land
-        space not reserved for another god (§7.3, §8.1; §4.1 Osiris's Underworld)."""
-        if not IS_LAND[h] or self.figure[h] >= 0 or self.monument[h] >= 0:
-            return False
-        r = self.reserved[h]
-        return r < 0 or r == god
+        """:func:`~netjer.games.ankh.rules_queries.can_stand` (the rule, §7.3, §8.1, §4.1 Osiris)."""
+        return can_stand(self, h, god)
 
     # --- small queries ----------------------------------------------------------------------
 
@@ -1006,7 +1002,9 @@ class AnkhState(State):
 
     def _battle_view(self, mine: int | None) -> JsonDict | None:
         """The Conflict in progress as the god ``mine`` (None: a spectator) sees it."""
-        if self.conflicts >= 5 or (self.conflict_step == C_REGION and not self.conflict_order) or self.phase == OVER:
+        if self.conflicts >= conflict.LAST_CONFLICT or self.phase == OVER:
+            return None
+        if self.conflict_step == C_REGION and not self.conflict_order:
             return None
         if self.tiebreaker_holder < 0:
             return None
