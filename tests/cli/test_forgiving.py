@@ -27,7 +27,7 @@ def test_close_names_are_the_nearest_best_first_and_none_for_nonsense() -> None:
     ("args", "wanted"),
     [
         (["play", "atom"], "unknown game 'atom'; did you mean 'aton'?"),
-        (["play", "aton", "--vs", "heuristc"], "unknown agent 'heuristc'; did you mean 'heuristic'?"),
+        (["play", "aton", "--vs", "heuristc"], "unknown agent 'heuristc': did you mean 'heuristic'?"),
         (["play", "aton", "--seat", "1=strnog"], "did you mean 'strong' or 'strongest'?"),
         (["play", "aton", "--vs", "casual", "-o", "layot=x"], "Aton has no option 'layot'; did you mean 'layout'?"),
         (["levels", "nil"], "unknown game 'nil'; did you mean 'nile'?"),

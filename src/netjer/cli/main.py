@@ -182,7 +182,7 @@ def _check_agent_word(text: str) -> None:
     if word and word not in known:
         hint = did_you_mean(word, known)
         raise ConfigError(
-            f"unknown agent {text.strip()!r}; {hint + ' ' if hint else ''}choose a level ({', '.join(LEVEL_NAMES)}) "
+            f"unknown agent {text.strip()!r}: {hint + ' ' if hint else ''}choose a level ({', '.join(LEVEL_NAMES)}) "
             f"or an agent ({', '.join(known_kinds())}; with parameters, e.g. ismcts:iterations=500)"
         )
 
