@@ -9,6 +9,7 @@ import pytest
 
 from netjer.agents.registry import make_agent
 from netjer.agents.review import (
+    REVIEW_VERSION,
     THRESHOLDS,
     Review,
     mark_for,
@@ -100,7 +101,7 @@ def test_review_is_json_and_reads_back() -> None:
     review = review_record(record, game, iterations=8, seed=1)
     data = json.loads(json.dumps(review.to_dict()))
     assert Review.from_dict(data) == review
-    assert data["opponents"] is None and data["iterations"] == 8 and data["version"] == 1
+    assert data["opponents"] is None and data["iterations"] == 8 and data["version"] == REVIEW_VERSION == 2
 
 
 def test_planted_blunder_is_the_worst_decision_of_its_game() -> None:
