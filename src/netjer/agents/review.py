@@ -183,7 +183,8 @@ class ReviewedDecision:
             seat_name: the seat's name (``Game.seat_name``).
         """
         who = f"{seat_name} (the computer standing in)" if self.standin else seat_name
-        head = f"Move {self.number}, {who}: " + (f"{_ARTICLE.get(self.mark, 'a')} {self.mark}." if self.mark else "no mark.")
+        verdict = f"{_ARTICLE.get(self.mark, 'a')} {self.mark}." if self.mark else "no mark."
+        head = f"Move {self.number}, {who}: {verdict}"
         if self.preferred == self.action:
             return f"{head} The search preferred the move played ({self.after:.2f})."
         error = f" ± {self.error:.2f}, {self.searched} iterations per search" if self.error is not None else ""
@@ -397,8 +398,9 @@ def _research(
             pairs = [first] if factor == 1 else []
             search.iterations = budget * factor
             for sample in range(len(pairs), REPEATS):
-                after, _ = search.estimate(state, seat, _refine_rng(seed, seat, ply, factor, sample, 0), then=action)
-                before, _ = search.estimate(state, seat, _refine_rng(seed, seat, ply, factor, sample, 1), then=preferred)
+                rngs = [_refine_rng(seed, seat, ply, factor, sample, which) for which in (0, 1)]
+                after, _ = search.estimate(state, seat, rngs[0], then=action)
+                before, _ = search.estimate(state, seat, rngs[1], then=preferred)
                 pairs.append((before, after))
             losses = [b - a for b, a in pairs]
             mean = math.fsum(losses) / len(losses)
@@ -666,8 +668,9 @@ def review_record(
 
     The decisions reviewed are those of the game as it ended (an action taken back by an undo
     is not one); each is numbered by its entry in the record (:attr:`ReviewedDecision.number`),
-    as ``netjer replay`` and the web table's replay number it.  A record with ``standins`` (the computer stood in for a seat's person) has
-    those decisions flagged and left out of the seat's marks.
+    as ``netjer replay`` and the web table's replay number it.  A record with ``standins`` (the
+    computer stood in for a seat's person) has those decisions flagged and left out of the
+    seat's marks.
 
     Args:
         record: the record; it must replay to a finished game.
@@ -716,9 +719,9 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
     """Write the graph of every reviewed seat's estimate over the game as a PNG.
 
     Each seat's line joins its estimates before and after each of its decisions, against the
-    decisions' numbers (:attr:`ReviewedDecision.number`: the replay's, undos counted); marked decisions are drawn as larger points in the mark's
-    colour.  Decisions the computer took standing in for a seat are on a grey band, their
-    marks hollow.  Uses matplotlib's Agg backend (no display needed).
+    decisions' numbers (:attr:`ReviewedDecision.number`: the replay's, undos counted); marked
+    decisions are drawn as larger points in the mark's colour.  Decisions the computer took
+    standing in for a seat are on a grey band, their marks hollow.  Uses matplotlib's Agg backend (no display needed).
 
     Args:
         review: the review to draw.
