@@ -325,3 +325,38 @@ def test_a_record_with_undos_is_reviewed_as_the_game_ended() -> None:
 
     at = entry_of_plies(entries)
     assert flagged == {p for p in expected if at[p] >= first_undo} and flagged
+
+
+def test_a_planted_blunder_after_two_undos_is_marked_on_its_decision() -> None:
+    """Red tries two other first cards and takes each back (four entries more than actions):
+    the blunder's mark is on its own entry, the number the replays show, and every decision's
+    number names the entry that played it."""
+    from netjer.core.record import entry_of_plies  # noqa: PLC0415
+    from netjer.core.undo import Transcript  # noqa: PLC0415
+
+    start, actions = planted_blunder()
+    transcript = Transcript(start.clone())
+    for tried in (ASSIGN[2], ASSIGN[4]):
+        transcript.apply(tried)
+        transcript.undo(RED)
+    for text in actions:
+        transcript.apply(transcript.state.game.parse_action(text))
+    entries = transcript.entries
+    assert entries.count("undo") == 2 and len(entries) == len(actions) + 4
+    final = transcript.state
+    review = review_states(start, final.history, seats=[RED], iterations=40, seed=0, entries=entry_of_plies(entries))
+    assert all(entries[d.number - 1] == d.action for d in review.decisions)
+    blunder = entries.index("place 1K") + 1
+    marks = {d.number: d.mark for d in review.marked(RED)}
+    assert marks[blunder] == "blunder" and review.worst(RED) == review.marked(RED)[-1]
+    assert blunder == 6 + 4 + 1  # ply 6, after two undos and the two actions they took back
+    sentence = review.marked(RED)[-1].sentence("Red")
+    assert sentence.startswith(f"Move {blunder}, Red: a blunder. The search preferred ")
+    assert "(estimated chance to win 1.00) to the move played" in sentence and "a loss of 0.7" in sentence
+
+
+def test_a_mark_is_decided_on_the_loss_as_shown() -> None:
+    """A loss shown "+0.20" (0.197) earns the mark of 0.20, and one shown "+0.19" does not."""
+    assert f"{0.197:+.2f}" == "+0.20" and mark_for(0.197) == "mistake"
+    assert f"{0.194:+.2f}" == "+0.19" and mark_for(0.194) == "inaccuracy"
+    assert mark_for(0.0951) == "inaccuracy" and mark_for(0.0949) is None

@@ -174,10 +174,10 @@ class ReviewedDecision:
         return (self.ply if self.entry is None else self.entry) + 1
 
     def sentence(self, seat_name: str) -> str:
-        """What the review found at this decision, in a sentence for a player (English; a
-        marked decision names its mark), e.g. "Move 12, Red: a mistake. The search preferred
-        place 4G: estimated chance to win 0.71 with it, 0.48 with place 1K (a loss of 0.23 ±
-        0.02, 800 iterations per search)."
+        """What the review found at this decision, in a sentence for a player (English), e.g.
+        'Move 11, Red: a blunder. The search preferred "Red places a stone on a green square of
+        temple 4" (estimated chance to win 1.00) to the move played, "Red places a stone on a
+        black square of temple 1" (0.28): a loss of 0.72 (± 0.01, 160 iterations per search).'
 
         Args:
             seat_name: the seat's name (``Game.seat_name``).
@@ -185,13 +185,14 @@ class ReviewedDecision:
         who = f"{seat_name} (the computer standing in)" if self.standin else seat_name
         verdict = f"{_ARTICLE.get(self.mark, 'a')} {self.mark}." if self.mark else "no mark."
         head = f"Move {self.number}, {who}: {verdict}"
+        played = self.description.rstrip(". ")
         if self.preferred == self.action:
-            return f"{head} The search preferred the move played ({self.after:.2f})."
-        error = f" ± {self.error:.2f}, {self.searched} iterations per search" if self.error is not None else ""
+            return f'{head} The search preferred the move played, "{played}" ({self.after:.2f}).'
+        error = f" (± {self.error:.2f}, {self.searched} iterations per search)" if self.error is not None else ""
         return (
-            f"{head} The search preferred {self.preferred_description}: estimated chance to win "
-            f"{self.before:.2f} with it, {self.after:.2f} with {self.description} "
-            f"(a loss of {self.loss:.2f}{error})."
+            f'{head} The search preferred "{self.preferred_description.rstrip(". ")}" (estimated chance to '
+            f'win {self.before:.2f}) to the move played, "{played}" ({self.after:.2f}): a loss of '
+            f"{self.loss:.2f}{error}."
         )
 
 
