@@ -45,7 +45,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.words import article, plural
+from netjer.core.words import plural
 from netjer.games.ankh import actions, conflict, devotion, guardians
 from netjer.games.ankh.base import (
     AIM_AFTER_OBELISK,
@@ -88,13 +88,14 @@ from netjer.games.ankh.cards import (
     hand_of,
 )
 from netjer.games.ankh.fields import Battle
+from netjer.games.ankh.narration import term_name
 from netjer.games.ankh.notation import BID as BID_ACTIONS
 from netjer.games.ankh.notation import BUILD as BUILD_ACTIONS
 from netjer.games.ankh.notation import CARD as CARD_ACTIONS
 from netjer.games.ankh.notation import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
 from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
 from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
-from netjer.games.ankh.pieces import ANDROSPHINX, FIGURE_IDS, GOD, MONUMENT_IDS, OBELISK, SCORPION
+from netjer.games.ankh.pieces import ANDROSPHINX, FIGURE_IDS, GOD, OBELISK, SCORPION
 from netjer.games.ankh.powers import (
     COMMANDING,
     GLORIOUS,
@@ -397,12 +398,12 @@ def reveal(st: AnkhState) -> None:
             if c < 0:
                 continue
             st.used[g] |= 1 << c
-            shown.append(f"{st._name(g)} {CARD_IDS[c]}")
+            shown.append(_("{god} plays {card}").format(god=st._name(g), card=term_name("card", CARD_IDS[c])))
             if c == FLOOD:
                 gain = sum(1 for h in b.hexes if fown[h] == g and on_terrain(st, h, FERTILE))
                 st.followers[g] += gain
                 shown[-1] += f" (+{plural(gain, 'Follower')})"
-    st._log(_("  cards: {cards}").format(cards=", ".join(shown)))
+    st._log(_("  the Battle cards are revealed: {cards}").format(cards=", ".join(shown)))
 
 
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -443,12 +444,8 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument[h] = kind
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
-    where = st.board.hex_name(h)
-    st._log(
-        _("  {god} builds {figure} at {where} ({followers})").format(
-            god=st._name(god), figure=article(MONUMENT_IDS[kind]), where=where, followers=plural(cost, "Follower")
-        )
-    )
+    # The action's words tell the Monument and its space (narration.describe); the log adds the price.
+    st._log(_("  {god} pays {followers} for it").format(god=st._name(god), followers=plural(cost, "Follower")))
     actions.sacrificed(st, god, cost)
     conflict.run_conflict(st)
 
@@ -547,7 +544,7 @@ def resolve_step(st: AnkhState) -> bool:
         strength[g], nfigs[g] = battle_strength(st, g)
     able = [g for g in b.gods if nfigs[g] > 0]
     strengths = ", ".join(f"{st._name(g)} {strength[g]}" for g in b.gods)
-    st._log(_("  strength: {strengths}").format(strengths=strengths))
+    st._log(_("  strength in this Battle: {strengths}").format(strengths=strengths))
     st.conflict_step = B_APPLY
     if not able:
         b.winner = -1
@@ -574,9 +571,9 @@ def tiebreak(st: AnkhState, use: bool) -> None:
     if use:
         st.tiebreaker_used = True
         st.battle.winner = st.tiebreaker_holder
-        st._log(_("  {god} uses the tie-breaker").format(god=st._name(st.tiebreaker_holder)))
     else:
-        st.battle.winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
+        st.battle.winner = -1
+    # Either way the decision's words say it ("uses the tie-breaker", "keeps the tie-breaker"): not logged twice.
     conflict.run_conflict(st)
 
 
@@ -627,7 +624,7 @@ def apply_step(st: AnkhState) -> bool:
 def kill_step(st: AnkhState) -> bool:
     """The losers' figures die (those god powers kept alive excepted, §4.1 Isis), then
     the Cat-Mummy losses (rulings table order)."""
-    cats = guardians.kill(st, st.battle.victims, "battle")
+    cats = guardians.kill(st, st.battle.victims, "the Battle")
     st.battle.victims = []
     guardians.cat_mummy_losses(st, cats)
     st.conflict_step = B_MAGNANIMOUS

@@ -64,7 +64,7 @@ def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
     )
     if space >= DEVOTION_MAX:
         st._finish(
-            [god], _("{god} reaches Devotion {devotion} and wins (§5)").format(god=st._name(god), devotion=DEVOTION_MAX)
+            [god], _("{god} reaches Devotion {devotion} and wins").format(god=st._name(god), devotion=DEVOTION_MAX)
         )
         return True
     return False

@@ -35,6 +35,7 @@ from netjer.games.ankh.board import (
     camel_line_is_complete,
     check_camel_line,
 )
+from netjer.games.ankh.narration import term_name
 from netjer.games.ankh.notation import CAMEL as CAMEL_ACTIONS
 from netjer.games.ankh.notation import CLAIM as CLAIM_ACTIONS
 from netjer.games.ankh.notation import DONE, NOSWAP
@@ -76,9 +77,8 @@ def fire_event(st: AnkhState, god: int) -> None:
     st.event_idx += 1
     kind = EVENT_TRACK[st.event_idx - 1]
     st.event_god = god
-    st._log(
-        _("event {event_idx}: {kind} (triggered by {god})").format(event_idx=st.event_idx, kind=kind, god=st._name(god))
-    )
+    # In words: the event's name as the rules texts give it, never its id or its number.
+    st._log(_("{god}'s action reaches the {event} event.").format(god=st._name(god), event=term_name("event", kind)))
     if kind == CONTROL_MONUMENT:
         begin_claim(st)
     elif kind == CAMEL_CARAVAN:

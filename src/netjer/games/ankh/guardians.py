@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from netjer.core.words import article
 from netjer.games.ankh import devotion
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.fields import pool_index
+from netjer.games.ankh.narration import term_name
 from netjer.games.ankh.pieces import (
     BASES_PER_SIZE,
     CAT_MUMMY,
@@ -69,21 +69,23 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
     kind = st.guardian_kind[level - 1]
     if st.guardian_supply[level - 1] <= 0:
         st._log(
-            _("{god} would gain {figure}, but none is left (§2.1)").format(
-                god=st._name(god), figure=article(FIGURE_IDS[kind])
+            _("{god} would gain {figure}, but none is left").format(
+                god=st._name(god), figure=term_name("figure", FIGURE_IDS[kind])
             )
         )
         return
     if free_bases(st, god, GUARDIAN_BASE[kind]) <= 0:  # pragma: no cover - 3 Guardians never fill the bases
         st._log(
-            _("{god} has no free {base} base for {figure} (§3)").format(
-                god=st._name(god), base=GUARDIAN_BASE[kind], figure=article(FIGURE_IDS[kind])
+            _("{god} has no free {base} base for {figure}").format(
+                god=st._name(god), base=GUARDIAN_BASE[kind], figure=term_name("figure", FIGURE_IDS[kind])
             )
         )
         return
     st.guardian_supply[level - 1] -= 1
     st.guardian_pool[pool_index(god, level)] += 1
-    st._log(_("{god} gains {figure} (Guardian, §2.1)").format(god=st._name(god), figure=article(FIGURE_IDS[kind])))
+    st._log(
+        _("{god} gains {figure}, a Guardian").format(god=st._name(god), figure=term_name("figure", FIGURE_IDS[kind]))
+    )
 
 
 def to_pool(st: AnkhState, god: int, kind: int) -> None:
@@ -143,7 +145,8 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         to_pool(st, owner, kind)
         st.battle.kills[god] += 1
         dead.append((h, kind, owner, god))
-        names.append(f"{st._name(owner)}'s {FIGURE_IDS[kind]} at {st.board.hex_name(h)}")
+        figure = term_name("figure", FIGURE_IDS[kind]).split(" ", 1)[1]  # the name without its article
+        names.append(f"{st._name(owner)}'s {figure} on {st.board.hex_name(h)}")
         if kind == CAT_MUMMY:
             cats.append(god)
         elif kind == MUMMY:

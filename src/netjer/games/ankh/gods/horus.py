@@ -30,10 +30,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
-from netjer.games.ankh.cards import CARD_IDS, CYCLE, NUM_CARDS
+from netjer.games.ankh.cards import CYCLE, NUM_CARDS
 from netjer.games.ankh.gods.base import HORUS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import DONE, EYE, FORBID, Eye, Forbid
-from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -105,18 +104,12 @@ class HorusPower(GodPower):
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         horus = task[1]
         if isinstance(action, Eye):
+            # Told by the action's words (narration.describe, public): the log does not tell it again.
             self.data(st).eyes.append(action.token)
-            st._log(
-                _("  {horus} puts an Eye on region {token} (Horus)").format(horus=st._name(horus), token=action.token)
-            )
             st._queue(EYE_PHASE, horus, front=True)
         elif isinstance(action, Forbid):
+            # Told by the action's words (narration.describe, public): the log does not tell it again.
             st.battle.forbidden_card = action.card
-            st._log(
-                _("  {horus} forbids {card} in this battle (Horus)").format(
-                    horus=st._name(horus), card=CARD_IDS[action.card]
-                )
-            )
 
     def on_battle_start(self, st: AnkhState) -> None:
         eyes = self.data(st).eyes

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, ClassVar
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import OSIRIS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOUNDERWORLD, PICK, UNDERWORLD, Pick, Underworld
-from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -120,20 +119,9 @@ class OsirisPower(GodPower):
             st._queue(PLACE_PHASE, osiris, region, front=True)
             return
         if isinstance(action, Underworld):
-            name = st.board.hex_name
+            # Told by the actions' words (the token picked, then placed: narration.describe).
             if d.moving >= 0:
                 self.remove(st, d.moving)
-                st._log(
-                    _("  {osiris} moves an Underworld token from {space} to {space_2}").format(
-                        osiris=st._name(osiris), space=name(d.moving), space_2=name(action.hex)
-                    )
-                )
-            else:
-                st._log(
-                    _("  {osiris} places an Underworld token at {space} (Osiris)").format(
-                        osiris=st._name(osiris), space=name(action.hex)
-                    )
-                )
             self.add(st, action.hex)
         d.moving = -1
 
