@@ -361,11 +361,17 @@ def _near(loss: float, marks: dict[str, float], margin: float) -> bool:
     return any(abs(loss - limit) < margin for limit in marks.values())
 
 
+#: The standard deviation of one loss at 200 iterations per search, the largest measured over
+#: search seeds (docs/review.md, "How much noise": 0.045 to 0.072 in Aton, 0.084 in Dioses del Nilo).
+NOISE_AT_200 = 0.085
+
+
 def _margin(iterations: int) -> float:
     """How far from a threshold a first loss at ``iterations`` per search may land by noise:
-    three times its standard error, measured at 0.11 at 200 iterations and shrinking as one
-    over the square root of the iterations (docs/review.md, "How much noise")."""
-    return 3 * 0.11 * math.sqrt(200 / iterations)
+    three of its standard deviations, :data:`NOISE_AT_200` at 200 iterations, shrinking as the
+    fourth root of the iterations (measured: from 200 to 800 iterations it shrank by a quarter,
+    not by half as independent results would)."""
+    return 3 * NOISE_AT_200 * (200 / iterations) ** 0.25
 
 
 def _research(
