@@ -29,15 +29,20 @@ iterations that went on through the most visited next action, whoever takes it: 
 in the tree chooses by UCB1 for its own return, so this is the seat's value under everyone's
 best play the search found.
 
-**Marks.**  A decision is marked when its loss reaches a threshold (:data:`THRESHOLDS`, on
-the [0, 1] scale): ``inaccuracy`` 0.10, ``mistake`` 0.20, ``blunder`` 0.30, the most severe
-reached (the scale of chess sites' win-percentage marks).  The preferred action is never
-marked.  Each estimate is a mean of at most ``iterations`` results, with a standard error of
-at most ``0.5 / sqrt(iterations)`` (0.035 at the default 200 iterations, 0.05 for a loss,
-the difference of two); below about 100 iterations the marks are mostly noise.
+**Marks.**  A decision is marked when its loss, rounded to two decimals as every front end
+shows it, reaches a threshold (:data:`THRESHOLDS`, on the [0, 1] scale): ``inaccuracy`` 0.10,
+``mistake`` 0.20, ``blunder`` 0.30, the most severe reached (the scale of chess sites'
+win-percentage marks).  The preferred action is never marked.  A search's estimate is not a
+mean of independent results (the tree steers its iterations), so its error is measured, not
+bounded: one loss at 200 iterations varies by up to about 0.085 (standard deviation) over
+search seeds (``benchmarks/review_noise.py``, docs/review.md).  So a decision whose first loss
+is near a threshold is searched again (:func:`_research`): :data:`REPEATS` independent searches
+of each action, at the budget and then at twice, four times ... as many iterations, until the
+loss's measured standard error is under :data:`TARGET_ERROR`; its mark is decided on their mean.
 
 **Determinism.**  Budgets are iterations, never seconds.  Search ``part`` of decision
-``ply`` of ``seat`` uses a generator seeded from ``(seed, seat, ply, part)`` alone, so a
+``ply`` of ``seat`` uses a generator seeded from ``(seed, seat, ply, part)`` alone (a search
+again, from its round and sample too: :func:`_refine_rng`), so a
 review depends on the record, the seed, the iterations and the search settings only: the
 same on every machine, the same twice, and the same whether one seat or all are reviewed.
 
