@@ -95,7 +95,7 @@ TARGET_ERROR = 0.03
 #: Independent searches of each of the two actions per round of a re-search.
 REPEATS = 4
 #: The most iterations per search a re-search goes to, as a multiple of the review's budget.
-MAX_FACTOR = 16
+MAX_FACTOR = 8
 
 #: ``progress(done, total)``: called after each reviewed decision.
 Progress = Callable[[int, int], None]
