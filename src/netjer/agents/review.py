@@ -376,7 +376,7 @@ def _margin(iterations: int) -> float:
     three of its standard deviations, :data:`NOISE_AT_200` at 200 iterations, shrinking as the
     fourth root of the iterations (measured: from 200 to 800 iterations it shrank by a quarter,
     not by half as independent results would)."""
-    return 3 * NOISE_AT_200 * (200 / iterations) ** 0.25
+    return 3 * NOISE_AT_200 * math.sqrt(math.sqrt(200 / iterations))
 
 
 def _research(
