@@ -465,7 +465,7 @@ def gain_followers(st: AnkhState, god: int) -> None:
     gain = followers_gain(st, god)
     st.followers[god] += gain
     st._log(
-        _("{god} gains {followers} -> {total}").format(
+        _("{god} gains {followers}: now {total}").format(
             god=st._name(god), followers=plural(gain, "Follower"), total=st.followers[god]
         )
     )

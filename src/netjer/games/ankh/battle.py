@@ -111,7 +111,7 @@ from netjer.games.ankh.rules_queries import (
     region_majorities,
     temple_attuned_strength,
 )
-from netjer.i18n import _
+from netjer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -286,7 +286,8 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     (plus what god powers add to it, §4.1 Ra)."""
     st._log(_("{god} dominates region {region}").format(god=st._name(god), region=st.token_of_region[region]))
     won = region_majorities(st, region)[god]
-    if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
+    why = ngettext("{won} Monument majority", "{won} Monument majorities", won).format(won=won)
+    if won > 0 and devotion.gain(st, god, won, why):
         return  # no majority: no gain (gain does nothing for 0), so no words to format
     bonus = gain_bonus(st, god, st._region_hexes(region)) if st.hooks.gain_bonus else 0
     devotion.gain(st, god, 1 + bonus, _("Domination"))

@@ -58,7 +58,7 @@ def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
     space = min(DEVOTION_MAX, st.devotion[god] + amount)
     place_token(st, god, space)
     st._log(
-        _("{god} gains {amount} Devotion ({why}) -> {space}").format(
+        _("{god} gains {amount} Devotion ({why}): now {space}").format(
             god=st._name(god), amount=amount, why=why, space=space
         )
     )
@@ -77,7 +77,7 @@ def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
     if space != st.devotion[god]:
         place_token(st, god, space)
         st._log(
-            _("{god} loses {amount} Devotion ({why}) -> {space}").format(
+            _("{god} loses {amount} Devotion ({why}): now {space}").format(
                 god=st._name(god), amount=amount, why=why, space=space
             )
         )
