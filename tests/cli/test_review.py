@@ -235,3 +235,47 @@ def test_a_review_interrupted_with_ctrl_c_says_so_and_exits_130(
     flat = " ".join(text.split())
     assert code == 130 and "interrupted: the review was stopped before it was finished" in flat, flat
     assert "nothing was written" in flat and "review.json" in flat and not out.exists()
+
+
+def _record_with_undos(seed: int = 5) -> GameRecord:
+    """A random Aton game in which the last seat to act sometimes takes its decision back."""
+    from netjer.core.rng import Rng  # noqa: PLC0415
+    from netjer.core.undo import UNDO, Transcript  # noqa: PLC0415
+    from netjer.games.registry import make_game  # noqa: PLC0415
+
+    g = make_game("aton", {})
+    rng = Rng(seed)
+    transcript = Transcript(g.new_initial_state(seed))
+    while not transcript.state.is_terminal:
+        actor = transcript.last_actor()
+        if actor is not None and transcript.can_undo(actor) and rng.below(3) == 0:
+            transcript.undo(actor)
+        else:
+            legal = transcript.state.legal_actions()
+            transcript.apply(legal[rng.below(len(legal))])
+    assert transcript.entries.count(UNDO) >= 2
+    return GameRecord.from_state(transcript.state, ["human", "human"], transcript.entries)
+
+
+def test_review_and_replay_give_every_decision_the_same_number(tmp_path: Path) -> None:
+    """In a game with undos, each reviewed decision's number is the line of `netjer replay`
+    that tells it (the replay numbers undos and the actions they took back too)."""
+    import re  # noqa: PLC0415
+
+    path, out = tmp_path / "undos.json", tmp_path / "review.json"
+    record = _record_with_undos()
+    save_record(path, record)
+    code, text = _review([str(path), "--iterations", "2", "--json", str(out)])
+    assert code == 0, text
+    decisions = json.loads(out.read_text(encoding="utf-8"))["decisions"]
+    replayed = runner.invoke(app, ["replay", str(path), "--omniscient"], env={"COLUMNS": "400"})
+    assert replayed.exit_code == 0, replayed.output
+    lines = dict(re.findall(r"^\s*(\d+)\. (.*?)\s*$", replayed.output, flags=re.MULTILINE))
+    numbers = [d["entry"] + 1 if d["entry"] is not None else d["ply"] + 1 for d in decisions]
+    assert any(n != d["ply"] + 1 for n, d in zip(numbers, decisions, strict=True))  # the undos shift them
+    for number, d in zip(numbers, decisions, strict=True):
+        assert lines[str(number)] == d["description"], number
+        assert record.actions[number - 1] == d["action"]
+    for d in decisions:  # the table shows a marked decision by that number
+        if d["mark"]:
+            assert re.search(rf"Move {(d['entry'] if d['entry'] is not None else d['ply']) + 1}, ", text)

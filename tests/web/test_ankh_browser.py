@@ -163,7 +163,7 @@ def test_ankh_move_summon_and_a_conflict_by_clicking(server: str, page: Any, sho
     assert hidden_seen, "no battle showed the other god's card face down before ours was chosen"
     assert where_counts["board"] > where_counts["controls"] + where_counts["list"], where_counts
     log = page.locator("#log").inner_text()
-    assert "event 4: conflict" in log
+    assert "action reaches the Conflict event." in log  # the event in words, not its id
 
 
 # ---------- every kind of decision has a place to click ----------

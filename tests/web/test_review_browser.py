@@ -532,3 +532,51 @@ def test_the_detail_is_one_live_region_left_as_it_is_when_a_message_changes_noth
     page.keyboard.press("ArrowRight")  # a step of the replay changes its words: drawn again
     page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=ply + 1)
     assert page.evaluate("window.__changes") > 0
+
+
+@pytest.mark.slow
+def test_after_two_undos_a_mark_is_on_its_decisions_step(served: tuple[str, str], page: Any) -> None:
+    """Dioses del Nilo: Seth takes back its first decision twice (each undo is two steps of the
+    replay: the action and its undo): a marked decision's point, list entry and step of the
+    replay are the entry that played it, numbered as the replay numbers it."""
+    from netjer.agents.review import review_record  # noqa: PLC0415
+    from netjer.core.record import GameRecord  # noqa: PLC0415
+    from netjer.core.undo import Transcript  # noqa: PLC0415
+
+    server, db = served
+    seed, game = 3, make_game("nile")
+    made = call(server, "/api/tables", {"game": "nile", "seed": seed, "seats": [{"type": "human"}, {"type": "human"}]})
+    table, tokens = made["id"], made["tokens"]
+    transcript, rng = Transcript(game.new_initial_state(seed)), Rng(seed)
+
+    def play(action: Any) -> None:
+        seat = transcript.state.current_player
+        body = {"seat": seat, "version": len(transcript.entries), "action": str(action)}
+        call(server, f"/api/tables/{table}/moves", body, tokens[str(seat)])
+        transcript.apply(action)
+
+    for _ in range(2):  # Seth's first decision played and taken back, twice
+        play(transcript.state.legal_actions()[-1])
+        call(server, f"/api/tables/{table}/undo", {"seat": 0, "version": len(transcript.entries)}, tokens["0"])
+        transcript.undo(0)
+    while not transcript.state.is_terminal:
+        legal = transcript.state.legal_actions()
+        play(legal[rng.below(len(legal))])
+    record = GameRecord.from_state(transcript.state, ["human", "human"], transcript.entries)
+    review = review_record(record, game, seats=[0], iterations=1, research=False).to_dict()
+    unforced = [d for d in review["decisions"] if not d["forced"]]
+    for d in unforced[:2]:
+        d["mark"] = "mistake"
+    open_stored_review(page, server, db, table, tokens["0"], review)
+    for d in unforced[:2]:
+        number = d["entry"] + 1
+        assert number == d["ply"] + 5  # four entries more before it: two actions and their undos
+        page.click(f"#review-body button.review-pick[data-review-ply='{d['ply']}']")
+        page.wait_for_function("p => document.body.dataset.replayStep === String(p)", arg=number - 1)
+        assert f"Move {number}," in page.locator("#review-detail").inner_text()
+        link = page.locator(f"#replay-steps a[data-step='{number}']")
+        assert link.inner_text().strip() == d["description"]
+        assert link.locator("xpath=..").locator(".review-mark").count() == 1
+        point = page.locator(f"#review-graph .review-point[data-ply='{d['ply']}']")
+        assert (point.get_attribute("aria-label") or "").startswith(f"Move {number}, ")
+    assert page.locator("#replay-steps .review-mark").count() == 2

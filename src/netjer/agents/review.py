@@ -29,15 +29,20 @@ iterations that went on through the most visited next action, whoever takes it: 
 in the tree chooses by UCB1 for its own return, so this is the seat's value under everyone's
 best play the search found.
 
-**Marks.**  A decision is marked when its loss reaches a threshold (:data:`THRESHOLDS`, on
-the [0, 1] scale): ``inaccuracy`` 0.10, ``mistake`` 0.20, ``blunder`` 0.30, the most severe
-reached (the scale of chess sites' win-percentage marks).  The preferred action is never
-marked.  Each estimate is a mean of at most ``iterations`` results, with a standard error of
-at most ``0.5 / sqrt(iterations)`` (0.035 at the default 200 iterations, 0.05 for a loss,
-the difference of two); below about 100 iterations the marks are mostly noise.
+**Marks.**  A decision is marked when its loss, rounded to two decimals as every front end
+shows it, reaches a threshold (:data:`THRESHOLDS`, on the [0, 1] scale): ``inaccuracy`` 0.10,
+``mistake`` 0.20, ``blunder`` 0.30, the most severe reached (the scale of chess sites'
+win-percentage marks).  The preferred action is never marked.  A search's estimate is not a
+mean of independent results (the tree steers its iterations), so its error is measured, not
+bounded: one loss at 200 iterations varies by up to about 0.085 (standard deviation) over
+search seeds (``benchmarks/review_noise.py``, docs/review.md).  So a decision whose first loss
+is near a threshold is searched again (:func:`_research`): :data:`REPEATS` independent searches
+of each action, at the budget and then at twice, four times ... as many iterations, until the
+loss's measured standard error is under :data:`TARGET_ERROR`; its mark is decided on their mean.
 
 **Determinism.**  Budgets are iterations, never seconds.  Search ``part`` of decision
-``ply`` of ``seat`` uses a generator seeded from ``(seed, seat, ply, part)`` alone, so a
+``ply`` of ``seat`` uses a generator seeded from ``(seed, seat, ply, part)`` alone (a search
+again, from its round and sample too: :func:`_refine_rng`), so a
 review depends on the record, the seed, the iterations and the search settings only: the
 same on every machine, the same twice, and the same whether one seat or all are reviewed.
 
@@ -63,15 +68,15 @@ The result, :class:`Review`, is JSON-serialisable (:meth:`Review.to_dict`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from netjer.agents.ismcts import ISMCTSAgent, _Node
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
 from netjer.core.game import Game
-from netjer.core.record import GameRecord
+from netjer.core.record import GameRecord, entry_of_plies
 from netjer.core.rng import BufferedRng, Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
@@ -81,7 +86,16 @@ THRESHOLDS: dict[str, float] = {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 
 #: Iterations per search when none are given.
 DEFAULT_ITERATIONS = 200
 #: The version of the review's method, stored with every review (bumped if estimates change).
-REVIEW_VERSION = 1
+#: 2: decisions near a threshold are searched again until their loss's measured standard error
+#: is under :data:`TARGET_ERROR`; marks are decided on the loss rounded to two decimals.
+REVIEW_VERSION = 2
+#: The standard error of a loss (measured over independent searches) under which a decision
+#: near a threshold is marked: searched again with more iterations until it is reached.
+TARGET_ERROR = 0.03
+#: Independent searches of each of the two actions per round of a re-search.
+REPEATS = 4
+#: The most iterations per search a re-search goes to, as a multiple of the review's budget.
+MAX_FACTOR = 8
 
 #: ``progress(done, total)``: called after each reviewed decision.
 Progress = Callable[[int, int], None]
@@ -93,16 +107,19 @@ def win_chance(value: float) -> float:
 
 
 def mark_for(loss: float, thresholds: dict[str, float] | None = None) -> str | None:
-    """The mark a loss earns: the most severe threshold it reaches, or ``None``.
+    """The mark a loss earns: the most severe threshold its figure rounded to two decimals
+    reaches (the figure every front end shows: 0.197, shown "+0.20", earns the mark of 0.20),
+    or ``None``.
 
     Args:
         loss: before - after, on the [0, 1] scale.
         thresholds: name -> smallest loss (default :data:`THRESHOLDS`).
     """
+    shown = round(loss, 2)
     earned: str | None = None
     best = -math.inf
     for name, limit in (thresholds or THRESHOLDS).items():
-        if loss >= limit > best:
+        if shown >= round(limit, 2) > best:
             earned, best = name, limit
     return earned
 
@@ -128,6 +145,15 @@ class ReviewedDecision:
         standin: the computer took this decision, standing in for the seat's person (their
             time had run out at the web table): judged like the others, shown apart, and left
             out of the seat's marks (:meth:`Review.marked`, :meth:`Review.worst`).
+        entry: the index of the record's entry that played the decision, undos counted (an
+            undo and the action it took back are entries too: ``netjer replay`` and the web
+            table's replay number their steps so); ``None``: the same as ``ply`` (no undo
+            before it, or a review made without the record's entries).
+        error: the standard error of ``loss`` measured over :data:`REPEATS` independent
+            searches of each action, for a decision searched again because its first loss
+            was near a threshold; ``None`` when it was not.
+        searched: the iterations per search behind ``before`` and ``after`` (more than the
+            review's budget for a decision searched again); ``None``: the review's budget.
     """
 
     seat: int
@@ -143,6 +169,39 @@ class ReviewedDecision:
     forced: bool
     choices: int
     standin: bool = False
+    entry: int | None = None
+    error: float | None = None
+    searched: int | None = None
+
+    @property
+    def number(self) -> int:
+        """The decision's number as the replays show it (1 = the record's first entry)."""
+        return (self.ply if self.entry is None else self.entry) + 1
+
+    def sentence(self, seat_name: str) -> str:
+        """What the review found at this decision, in a sentence for a player (English), e.g.
+        'Move 11, Red: a blunder. The search preferred "Red places a stone on a green square of
+        temple 4" (estimated chance to win 1.00) to the move played, "Red places a stone on a
+        black square of temple 1" (0.28): a loss of 0.72 (± 0.01, 160 iterations per search).'
+
+        Args:
+            seat_name: the seat's name (``Game.seat_name``).
+        """
+        who = f"{seat_name} (the computer standing in)" if self.standin else seat_name
+        verdict = f"{_ARTICLE.get(self.mark, 'a')} {self.mark}." if self.mark else "no mark."
+        head = f"Move {self.number}, {who}: {verdict}"
+        played = self.description.rstrip(". ")
+        if self.preferred == self.action:
+            return f'{head} The search preferred the move played, "{played}" ({self.after:.2f}).'
+        error = f" (± {self.error:.2f}, {self.searched} iterations per search)" if self.error is not None else ""
+        return (
+            f'{head} The search preferred "{self.preferred_description.rstrip(". ")}" (estimated chance to '
+            f'win {self.before:.2f}) to the move played, "{played}" ({self.after:.2f}): a loss of '
+            f"{self.loss:.2f}{error}."
+        )
+
+
+_ARTICLE = {"inaccuracy": "an", "mistake": "a", "blunder": "a"}
 
 
 @dataclass
@@ -295,6 +354,80 @@ def _make_search(
     return search
 
 
+def _refine_rng(seed: int, seat: int, ply: int, factor: int, sample: int, which: int) -> Rng:
+    """The generator of a re-search: sample ``sample`` at ``factor`` times the budget of the
+    played (``which`` 0) or the preferred (1) action of decision ``ply`` of ``seat``."""
+    mixed = Rng(seed).next_u64() ^ Rng((seat << 48) ^ (ply << 24) ^ (factor << 8) ^ (sample << 1) ^ which).next_u64()
+    return BufferedRng(Rng(mixed ^ 0x5EA5C4).next_u64())
+
+
+def _near(loss: float, marks: dict[str, float], margin: float) -> bool:
+    """Whether ``loss`` is within ``margin`` of a threshold, so that noise could change its mark."""
+    return any(abs(loss - limit) < margin for limit in marks.values())
+
+
+#: The standard deviation of one loss at 200 iterations per search, the largest measured over
+#: search seeds (docs/review.md, "How much noise": 0.045 to 0.072 in Aton, 0.084 in Dioses del Nilo).
+NOISE_AT_200 = 0.085
+
+
+def _margin(iterations: int) -> float:
+    """How far from a threshold a first loss at ``iterations`` per search may land by noise:
+    three of its standard deviations, :data:`NOISE_AT_200` at 200 iterations, shrinking as the
+    fourth root of the iterations (measured: from 200 to 800 iterations it shrank by a quarter,
+    not by half as independent results would)."""
+    return 3 * NOISE_AT_200 * math.sqrt(math.sqrt(200 / iterations))
+
+
+def _research(
+    search: _Search,
+    state: State,
+    action: Action,
+    preferred: Action,
+    ply: int,
+    seed: int,
+    first: tuple[float, float],
+) -> tuple[float, float, float, int]:
+    """Search ``action`` and ``preferred`` again, :data:`REPEATS` times each with independent
+    generators, doubling the iterations per search from the budget until the loss's measured
+    standard error (the spread of the paired losses over the square root of their number) is
+    under :data:`TARGET_ERROR` or the iterations reach :data:`MAX_FACTOR` times the budget.
+
+    Args:
+        first: the first ``(before, after)``, at the budget: one of the samples of the first
+            round.
+
+    Returns:
+        ``(before, after, standard error of the loss, iterations per search)``: the means of
+        the last round.
+    """
+    budget = search.iterations
+    assert budget is not None
+    seat = state.current_player
+    factor = 1
+    try:
+        while True:
+            pairs = [first] if factor == 1 else []
+            search.iterations = budget * factor
+            for sample in range(len(pairs), REPEATS):
+                rngs = [_refine_rng(seed, seat, ply, factor, sample, which) for which in (0, 1)]
+                after, _ = search.estimate(state, seat, rngs[0], then=action)
+                before, _ = search.estimate(state, seat, rngs[1], then=preferred)
+                pairs.append((before, after))
+            losses = [b - a for b, a in pairs]
+            mean = math.fsum(losses) / len(losses)
+            spread = math.sqrt(sum((x - mean) ** 2 for x in losses) / (len(losses) - 1))
+            error = spread / math.sqrt(len(losses))
+            if error < TARGET_ERROR or factor >= MAX_FACTOR:
+                # math.fsum: a mean of equal figures is that figure (no -3e-17 below a 0)
+                before = math.fsum(b for b, _ in pairs) / len(pairs)
+                after = math.fsum(a for _, a in pairs) / len(pairs)
+                return min(1.0, max(0.0, before)), min(1.0, max(0.0, after)), error, budget * factor
+            factor *= 2
+    finally:
+        search.iterations = budget
+
+
 def _judge(
     search: _Search,
     state: State,
@@ -303,9 +436,11 @@ def _judge(
     seed: int,
     marks: dict[str, float],
     standin: bool = False,
+    research: bool = True,
 ) -> ReviewedDecision:
     """Review ``action`` of the seat to act in ``state`` (not changed), decision ``ply``
-    (``standin``: taken by the computer standing in for the seat)."""
+    (``standin``: taken by the computer standing in for the seat; ``research``: search again a
+    decision whose loss is near a threshold, :func:`_research`)."""
     seat = state.current_player
     legal = state.legal_actions()
     after, _ = search.estimate(state, seat, _search_rng(seed, seat, ply, 1), then=action)
@@ -314,11 +449,16 @@ def _judge(
         _, preferred = search.estimate(state, seat, _search_rng(seed, seat, ply, 0))
     assert preferred is not None
     before = after
+    error: float | None = None
+    searched: int | None = None
     if preferred != action:
         # The preferred action is estimated afresh, exactly as the played one: the first
         # search's own estimate of the action it picked is biased upwards (the most visited
         # of several noisy means), which would inflate every loss at small budgets.
         before, _ = search.estimate(state, seat, _search_rng(seed, seat, ply, 2), then=preferred)
+        assert search.iterations is not None
+        if research and _near(before - after, marks, _margin(search.iterations)):
+            before, after, error, searched = _research(search, state, action, preferred, ply, seed, (before, after))
     loss = before - after
     return ReviewedDecision(
         seat=seat,
@@ -334,6 +474,8 @@ def _judge(
         forced=len(legal) == 1,
         choices=len(legal),
         standin=standin,
+        error=error,
+        searched=searched,
     )
 
 
@@ -350,6 +492,7 @@ def review_decision(
     depth: int | None = None,
     thresholds: dict[str, float] | None = None,
     standin: bool = False,
+    research: bool = True,
 ) -> ReviewedDecision:
     """Review one decision: ``action`` of the seat to act in ``state`` (``state`` unchanged).
 
@@ -357,7 +500,8 @@ def review_decision(
     observation for that seat give the same result.  Same arguments as
     :func:`review_states`; ``ply`` (default ``len(state.history)``) numbers the decision and
     seeds its searches; ``standin`` says the computer took it, standing in for the seat
-    (:attr:`ReviewedDecision.standin`: the estimates are the same).
+    (:attr:`ReviewedDecision.standin`: the estimates are the same); ``research=False`` keeps
+    the first searches' figures even near a threshold.
 
     Raises:
         ConfigError: if the game is over, ``action`` is illegal, or a setting is refused.
@@ -368,7 +512,8 @@ def review_decision(
         raise ConfigError(f"{action} is illegal there: {state.illegal(action)}")
     search = _make_search(state.game, iterations, exploration, rollout, opponents, depth)
     marks = dict(THRESHOLDS if thresholds is None else thresholds)
-    return _judge(search, state, action, len(state.history) if ply is None else ply, seed, marks, standin)
+    number = len(state.history) if ply is None else ply
+    return _judge(search, state, action, number, seed, marks, standin, research)
 
 
 def suggest(
@@ -424,6 +569,8 @@ def review_states(
     progress: Progress | None = None,
     record_seed: int | None = None,
     standin: Iterable[int] = (),
+    entries: Sequence[int] | None = None,
+    research: bool = True,
 ) -> Review:
     """Review the decisions of ``seats`` in the game from ``start`` through ``actions``.
 
@@ -448,6 +595,12 @@ def review_states(
         standin: the plies whose decision the computer took, standing in for the seat's
             person (:meth:`~netjer.core.record.GameRecord.standin_plies`): judged alike,
             flagged :attr:`ReviewedDecision.standin`, left out of the seat's marks.
+        entries: for each action, the index of the record entry that played it (undos
+            counted: :func:`~netjer.core.record.entry_of_plies`), stored as
+            :attr:`ReviewedDecision.entry`; default: none (the ply numbers the decision).
+        research: search again, with more iterations, a decision whose loss is near a
+            threshold until its standard error is under :data:`TARGET_ERROR` (default);
+            ``False``: the first searches decide.
 
     Returns:
         The :class:`Review`.
@@ -485,7 +638,10 @@ def review_states(
     stood_in = set(standin)
     decisions: list[ReviewedDecision] = []
     for done, ply in enumerate(todo, start=1):
-        decisions.append(_judge(search, positions[ply], played[ply], ply, seed, marks, ply in stood_in))
+        decision = _judge(search, positions[ply], played[ply], ply, seed, marks, ply in stood_in, research)
+        if entries is not None and entries[ply] != ply:
+            decision = replace(decision, entry=entries[ply])
+        decisions.append(decision)
         if progress is not None:
             progress(done, len(todo))
     return Review(
@@ -518,12 +674,15 @@ def review_record(
     depth: int | None = None,
     thresholds: dict[str, float] | None = None,
     progress: Progress | None = None,
+    research: bool = True,
 ) -> Review:
     """Review a finished game record (see :func:`review_states` for the arguments).
 
     The decisions reviewed are those of the game as it ended (an action taken back by an undo
-    is not one).  A record with ``standins`` (the computer stood in for a seat's person) has
-    those decisions flagged and left out of the seat's marks.
+    is not one); each is numbered by its entry in the record (:attr:`ReviewedDecision.number`),
+    as ``netjer replay`` and the web table's replay number it.  A record with ``standins`` (the
+    computer stood in for a seat's person) has those decisions flagged and left out of the
+    seat's marks.
 
     Args:
         record: the record; it must replay to a finished game.
@@ -548,6 +707,8 @@ def review_record(
         progress=progress,
         record_seed=record.seed,
         standin=record.standin_plies(game),
+        entries=entry_of_plies(record.actions),
+        research=research,
     )
 
 
@@ -570,9 +731,9 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
     """Write the graph of every reviewed seat's estimate over the game as a PNG.
 
     Each seat's line joins its estimates before and after each of its decisions, against the
-    number of actions played; marked decisions are drawn as larger points in the mark's
-    colour.  Decisions the computer took standing in for a seat are on a grey band, their
-    marks hollow.  Uses matplotlib's Agg backend (no display needed).
+    decisions' numbers (:attr:`ReviewedDecision.number`: the replay's, undos counted); marked
+    decisions are drawn as larger points in the mark's colour.  Decisions the computer took
+    standing in for a seat are on a grey band, their marks hollow.  Uses matplotlib's Agg backend (no display needed).
 
     Args:
         review: the review to draw.
@@ -596,19 +757,19 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
             xs: list[float] = []
             ys: list[float] = []
             for d in review.of_seat(seat):
-                xs += [d.ply, d.ply + 1]
+                xs += [d.number - 1, d.number]
                 ys += [d.before, d.after]
             (line,) = ax.plot(xs, ys, linewidth=1.2, label=name)
             for d in review.marked(seat):
                 assert d.mark is not None
-                ax.plot([d.ply + 1], [d.after], "o", color=colours.get(d.mark, line.get_color()), markersize=7)
+                ax.plot([d.number], [d.after], "o", color=colours.get(d.mark, line.get_color()), markersize=7)
             for d in review.of_seat(seat):
                 if d.standin:  # the computer's decision: a grey band, its mark hollow
-                    ax.axvspan(d.ply, d.ply + 1, color="grey", alpha=0.15, linewidth=0)
+                    ax.axvspan(d.number - 1, d.number, color="grey", alpha=0.15, linewidth=0)
             for d in review.marked(seat, standin=True):
                 assert d.mark is not None
                 colour = colours.get(d.mark, line.get_color())
-                ax.plot([d.ply + 1], [d.after], "o", markerfacecolor="none", markeredgecolor=colour, markersize=7)
+                ax.plot([d.number], [d.after], "o", markerfacecolor="none", markeredgecolor=colour, markersize=7)
         for mark, colour in colours.items():
             if any(d.mark == mark for d in review.decisions):
                 ax.plot([], [], "o", color=colour, label=mark)
@@ -616,7 +777,7 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
             ax.axvspan(0, 0, color="grey", alpha=0.15, label="computer standing in (hollow: its marks)")
         ax.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
         ax.set_ylim(-0.02, 1.02)
-        ax.set_xlabel("actions played")
+        ax.set_xlabel("move (as numbered by the replay, undos included)")
         ax.set_ylabel("estimated chance to win")
         ax.set_title(title or f"{review.game}: review at {review.iterations} iterations per search")
         ax.legend(loc="best", fontsize="small")

@@ -1259,10 +1259,11 @@ def review(
         table.add_column(col)
     # The seat's own marked decisions, then those the computer took standing in for it
     # (the record's ``standins``: its time ran out at the web table), shown apart.
+    # A decision's number is the replay's (`netjer replay` numbers every entry, undos included).
     shown = sorted(result.marked() + result.marked(standin=True), key=lambda d: (d.ply, d.seat))
     for d in shown:
         table.add_row(
-            str(d.ply + 1),
+            str(d.number),
             g.seat_name(d.seat) + (" (computer standing in)" if d.standin else ""),
             d.description,
             f"{d.before:.2f}",
@@ -1272,6 +1273,8 @@ def review(
             d.preferred_description,
         )
     console.print(table if shown else Text("No decision marked."))
+    for d in shown:  # each mark in a sentence: what the search preferred, the chances before and after
+        console.print(Text(d.sentence(g.seat_name(d.seat))))
     for s in result.seats:
         mine = [d for d in result.of_seat(s) if not d.standin]
         counts = ", ".join(f"{sum(d.mark == m for d in mine)} {m}" for m in THRESHOLDS)

@@ -25,8 +25,8 @@ from netjer.i18n import N_, _
 
 STYLE = ("bold magenta", "bold green")
 ROW_NAMES = (N_("Seth's rearguard"), N_("Seth's vanguard"), N_("Isis's vanguard"), N_("Isis's rearguard"))
-#: The log tells every move, attack, end and decline in words (the terminal prints it once).
-LOG_NARRATES_ACTIONS = True
+#: The log tells only what no action's words tell: the terminal prints each action's words, then the log's new lines.
+LOG_NARRATES_ACTIONS = False
 #: Every mark of the drawing, shown under it.
 LEGEND = N_(
     "4 face up · (4) face down, its value known to you · ? value unknown to you · \u00b7 empty square · "

@@ -68,9 +68,13 @@ def test_log_lines_agree_in_number_and_article() -> None:
 
 
 def test_unlocking_level_one_costs_1_follower_in_the_log() -> None:
+    """The unlock's words (its cost, in the singular) are the action's; the log does not repeat them."""
     s = position(2, ["A god 4,4", "B god 6,6"], followers=[3, 3])
-    play(s, "unlock", "power revered")
-    assert "Player 1 unlocks the Ankh power Revered (1 Follower)" in s.log
+    play(s, "unlock")
+    words = s.describe_action(parse_action("power revered"), 0)
+    assert words == "Player 1 unlocks the Ankh power Revered (1 Follower)."
+    play(s, "power revered")
+    assert not any("unlocks" in line for line in s.log)
 
 
 @pytest.mark.parametrize("text", ["put warrior 9,9", "cat star 9,9", "pick 0,0", "camel 4,1|9,9", "to (9, 9)"])

@@ -44,7 +44,6 @@ from netjer.games.ankh.base import (
     TURN_END,
     UNLOCK,
 )
-from netjer.games.ankh.narration import unlock_words
 from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
 from netjer.games.ankh.notation import PUSH as PUSH_ACTIONS
 from netjer.games.ankh.pieces import APEP, FIGURE_IDS, PYRAMID, SATET, SCORPION, WARRIOR
@@ -459,7 +458,7 @@ def gain_followers(st: AnkhState, god: int) -> None:
     gain = followers_gain(st, god)
     st.followers[god] += gain
     st.write_log(
-        _("{god} gains {followers} -> {total}").format(
+        _("{god} gains {followers}: now {total}").format(
             god=st.god_name(god), followers=plural(gain, "Follower"), total=st.followers[god]
         )
     )
@@ -492,8 +491,7 @@ def unlock(st: AnkhState, power: int) -> None:
     st.followers[god] -= level
     st.powers[god] |= 1 << power
     st.unlocked[god] += 1
-    # The same words as the action's own (narration.describe), so a log showing both shows one.
-    st.write_log(unlock_words(st.god_name(god), power, level))
+    # Told by the action's words (narration.describe): the log does not tell it again.
     if st.unlocked[god] in st.guardian_slots:
         guardians.gain_guardian(st, god, level)
     sacrificed(st, god, level)

@@ -45,7 +45,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.words import article, plural
+from netjer.core.words import plural
 from netjer.games.ankh import actions, devotion, guardians
 from netjer.games.ankh.base import (
     AIM_AFTER_OBELISK,
@@ -94,7 +94,7 @@ from netjer.games.ankh.notation import CARD as CARD_ACTIONS
 from netjer.games.ankh.notation import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
 from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
 from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
-from netjer.games.ankh.pieces import ANDROSPHINX, FIGURE_IDS, GOD, MONUMENT_IDS, OBELISK, SCORPION
+from netjer.games.ankh.pieces import ANDROSPHINX, FIGURE_IDS, GOD, OBELISK, SCORPION
 from netjer.games.ankh.powers import (
     COMMANDING,
     GLORIOUS,
@@ -117,7 +117,8 @@ from netjer.games.ankh.rules_queries import (
     region_majorities,
     temple_attuned_strength,
 )
-from netjer.i18n import _
+from netjer.games.ankh.terms import term_name
+from netjer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -292,7 +293,8 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     (plus what god powers add to it, §4.1 Ra)."""
     st.write_log(_("{god} dominates region {region}").format(god=st.god_name(god), region=st.token_of_region[region]))
     won = region_majorities(st, region)[god]
-    if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
+    why = ngettext("{won} Monument majority", "{won} Monument majorities", won).format(won=won)
+    if won > 0 and devotion.gain(st, god, won, why):
         return  # no majority: no gain (gain does nothing for 0), so no words to format
     bonus = gain_bonus(st, god, st.region_hexes(region)) if st.hooks.gain_bonus else 0
     devotion.gain(st, god, DOMINATION_DEVOTION + bonus, _("Domination"))
@@ -405,12 +407,12 @@ def reveal(st: AnkhState) -> None:
             if c < 0:
                 continue
             st.used[g] |= 1 << c
-            shown.append(f"{st.god_name(g)} {CARD_IDS[c]}")
+            shown.append(_("{god} plays {card}").format(god=st.god_name(g), card=term_name("card", CARD_IDS[c])))
             if c == FLOOD:
                 gain = sum(1 for h in b.hexes if fown[h] == g and on_terrain(st, h, FERTILE))
                 st.followers[g] += gain
                 shown[-1] += f" (+{plural(gain, 'Follower')})"
-    st.write_log(_("  cards: {cards}").format(cards=", ".join(shown)))
+    st.write_log(_("  the Battle cards are revealed: {cards}").format(cards=", ".join(shown)))
 
 
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -451,12 +453,8 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument[h] = kind
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
-    where = st.board.hex_name(h)
-    st.write_log(
-        _("  {god} builds {figure} at {where} ({followers})").format(
-            god=st.god_name(god), figure=article(MONUMENT_IDS[kind]), where=where, followers=plural(cost, "Follower")
-        )
-    )
+    # The action's words tell the Monument and its space (narration.describe); the log adds the price.
+    st.write_log(_("  {god} pays {followers} for it").format(god=st.god_name(god), followers=plural(cost, "Follower")))
     actions.sacrificed(st, god, cost)
     st.run_conflict()
 
@@ -552,7 +550,7 @@ def resolve_step(st: AnkhState) -> bool:
         strength[g], nfigs[g] = battle_strength(st, g)
     able = [g for g in b.gods if nfigs[g] > 0]
     strengths = ", ".join(f"{st.god_name(g)} {strength[g]}" for g in b.gods)
-    st.write_log(_("  strength: {strengths}").format(strengths=strengths))
+    st.write_log(_("  strength in this Battle: {strengths}").format(strengths=strengths))
     st.conflict_step = B_APPLY
     if not able:
         b.winner = -1
@@ -579,9 +577,9 @@ def tiebreak(st: AnkhState, use: bool) -> None:
     if use:
         st.tiebreaker_used = True
         st.battle.winner = st.tiebreaker_holder
-        st.write_log(_("  {god} uses the tie-breaker").format(god=st.god_name(st.tiebreaker_holder)))
     else:
-        st.battle.winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
+        st.battle.winner = -1
+    # Either way the decision's words say it ("uses the tie-breaker", "keeps the tie-breaker"): not logged twice.
     st.run_conflict()
 
 
@@ -633,7 +631,7 @@ def apply_step(st: AnkhState) -> bool:
 def kill_step(st: AnkhState) -> bool:
     """The losers' figures die (those god powers kept alive excepted, §4.1 Isis), then
     the Cat-Mummy losses (rulings table order)."""
-    cats = guardians.kill(st, st.battle.victims, "battle")
+    cats = guardians.kill(st, st.battle.victims, "the Battle")
     st.battle.victims = []
     guardians.cat_mummy_losses(st, cats)
     st.conflict_step = B_MAGNANIMOUS

@@ -58,14 +58,13 @@ def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
     space = min(DEVOTION_MAX, st.devotion[god] + amount)
     place_token(st, god, space)
     st.write_log(
-        _("{god} gains {amount} Devotion ({why}) -> {space}").format(
+        _("{god} gains {amount} Devotion ({why}): now {space}").format(
             god=st.god_name(god), amount=amount, why=why, space=space
         )
     )
     if space >= DEVOTION_MAX:
         st.end_game(
-            [god],
-            _("{god} reaches Devotion {devotion} and wins (§5)").format(god=st.god_name(god), devotion=DEVOTION_MAX),
+            [god], _("{god} reaches Devotion {devotion} and wins").format(god=st.god_name(god), devotion=DEVOTION_MAX)
         )
         return True
     return False
@@ -78,7 +77,7 @@ def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
     if space != st.devotion[god]:
         place_token(st, god, space)
         st.write_log(
-            _("{god} loses {amount} Devotion ({why}) -> {space}").format(
+            _("{god} loses {amount} Devotion ({why}): now {space}").format(
                 god=st.god_name(god), amount=amount, why=why, space=space
             )
         )

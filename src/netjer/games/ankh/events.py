@@ -42,6 +42,7 @@ from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.pieces import MONUMENT_IDS
 from netjer.games.ankh.rules_queries import claimable_monuments
+from netjer.games.ankh.terms import term_name
 from netjer.i18n import _
 
 if TYPE_CHECKING:
@@ -83,10 +84,9 @@ def fire_event(st: AnkhState, god: int) -> None:
     kind = next_event(st)
     st.event_idx += 1
     st.event_god = god
+    # In words: the event's name as the rules texts give it, never its id or its number.
     st.write_log(
-        _("event {event_idx}: {kind} (triggered by {god})").format(
-            event_idx=st.event_idx, kind=kind, god=st.god_name(god)
-        )
+        _("{god}'s action reaches the {event} event.").format(god=st.god_name(god), event=term_name("event", kind))
     )
     if kind == CONTROL_MONUMENT:
         begin_claim(st)

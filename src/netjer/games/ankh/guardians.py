@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from netjer.core.words import article
 from netjer.games.ankh import devotion
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.fields import pool_index
@@ -40,6 +39,7 @@ from netjer.games.ankh.pieces import (
     WARRIOR,
 )
 from netjer.games.ankh.rules_queries import controllers, god_hex
+from netjer.games.ankh.terms import term_name
 from netjer.i18n import _
 
 if TYPE_CHECKING:
@@ -69,22 +69,22 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
     kind = st.guardian_kind[level - 1]
     if st.guardian_supply[level - 1] <= 0:
         st.write_log(
-            _("{god} would gain {figure}, but none is left (§2.1)").format(
-                god=st.god_name(god), figure=article(FIGURE_IDS[kind])
+            _("{god} would gain {figure}, but none is left").format(
+                god=st.god_name(god), figure=term_name("figure", FIGURE_IDS[kind])
             )
         )
         return
     if free_bases(st, god, GUARDIAN_BASE[kind]) <= 0:  # pragma: no cover - 3 Guardians never fill the bases
         st.write_log(
-            _("{god} has no free {base} base for {figure} (§3)").format(
-                god=st.god_name(god), base=GUARDIAN_BASE[kind], figure=article(FIGURE_IDS[kind])
+            _("{god} has no free {base} base for {figure}").format(
+                god=st.god_name(god), base=GUARDIAN_BASE[kind], figure=term_name("figure", FIGURE_IDS[kind])
             )
         )
         return
     st.guardian_supply[level - 1] -= 1
     st.guardian_pool[pool_index(god, level)] += 1
     st.write_log(
-        _("{god} gains {figure} (Guardian, §2.1)").format(god=st.god_name(god), figure=article(FIGURE_IDS[kind]))
+        _("{god} gains {figure}, a Guardian").format(god=st.god_name(god), figure=term_name("figure", FIGURE_IDS[kind]))
     )
 
 
@@ -145,7 +145,8 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         to_pool(st, owner, kind)
         st.battle.kills[god] += 1
         dead.append((h, kind, owner, god))
-        names.append(f"{st.god_name(owner)}'s {FIGURE_IDS[kind]} at {st.board.hex_name(h)}")
+        figure = term_name("figure", FIGURE_IDS[kind]).split(" ", 1)[1]  # the name without its article
+        names.append(f"{st.god_name(owner)}'s {figure} on {st.board.hex_name(h)}")
         if kind == CAT_MUMMY:
             cats.append(god)
         elif kind == MUMMY:

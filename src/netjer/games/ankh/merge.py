@@ -28,7 +28,7 @@ from netjer.games.ankh import guardians
 from netjer.games.ankh.base import ADOPT as ADOPT_PHASE
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
 from netjer.games.ankh.notation import ADOPT, ADOPT_POOL, DONE
-from netjer.games.ankh.pieces import FIGURE_IDS, GOD, GUARDIAN_BASE, GUARDIAN_LEVEL, WARRIOR
+from netjer.games.ankh.pieces import GOD, GUARDIAN_BASE, GUARDIAN_LEVEL, WARRIOR
 from netjer.i18n import _
 
 if TYPE_CHECKING:
@@ -46,9 +46,7 @@ def merge_gods(st: AnkhState) -> bool:
     asc = st.devotion_stack
     minor, major = asc[0], asc[1]
     st.write_log(
-        _("{minor} (minor) merges into {major} (major) (§10.4)").format(
-            minor=st.god_name(minor), major=st.god_name(major)
-        )
+        _("{minor} (minor) merges into {major} (major)").format(minor=st.god_name(minor), major=st.god_name(major))
     )
     mon, mown, fig, fown = st.monument, st.monument_owner, st.figure, st.figure_owner
     for h in range(len(mon)):
@@ -129,18 +127,11 @@ def adopt(st: AnkhState, h: int, kind: int) -> bool:
     if h >= 0:
         st.figure_owner[h] = major
         st.refresh_figures()
-        kind = st.figure[h]
-        where = _("at {space}").format(space=st.board.hex_name(h))
     else:
         level = GUARDIAN_LEVEL[kind]
         st.guardian_pool[pool_index(minor, level)] -= 1
         st.guardian_pool[pool_index(major, level)] += 1
-        where = _("from the pool")
-    st.write_log(
-        _("{major} keeps {minor}'s {figure} {where}").format(
-            major=st.god_name(major), minor=st.god_name(minor), figure=FIGURE_IDS[kind], where=where
-        )
-    )
+    # Told by the action's words (narration.describe); the merge's line named the minor god.
     return not continue_adoption(st)
 
 

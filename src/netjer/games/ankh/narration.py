@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.texts import RulesTexts, load_texts
 from netjer.core.words import plural
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
@@ -57,6 +56,7 @@ from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS, unlock_level
 from netjer.games.ankh.secrecy import knows_secrets_of
 from netjer.games.ankh.setup import ACTIONS
+from netjer.games.ankh.terms import term_name
 from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -97,37 +97,6 @@ ROW_TEXT = {"move": "Move Figures", "summon": "Summon Figure", "gain": "Gain Fol
 
 #: Bastet's cats (§4.2) by :data:`netjer.games.ankh.notation.CAT_IDS`.
 CAT_TEXT = {"plus1": "+1", "plus3": "+3", "star": "star"}
-
-
-#: ``term_name``'s answers by (kind, key), each with the texts object it was read from (so that
-#: texts loaded again, e.g. after ``load_texts.cache_clear()``, are read again).  A log line is
-#: written at every unlock, card and build of every playout: scanning the terms each time was
-#: about a tenth of a random game.
-_TERM_NAMES: dict[tuple[str, str], tuple[RulesTexts, str]] = {}
-
-
-def term_name(kind: str, key: str) -> str:
-    """What the rules texts call the card, power or piece ``key`` ("Chariots", "Cat-Mummy"); a
-    figure or Monument with its article ("a Warrior", "an Obelisk")."""
-    texts = load_texts("netjer.games.ankh")
-    hit = _TERM_NAMES.get((kind, key))
-    if hit is not None and hit[0] is texts:
-        return hit[1]
-    name = _term_name(texts, kind, key)
-    _TERM_NAMES[kind, key] = (texts, name)
-    return name
-
-
-def _term_name(texts: RulesTexts, kind: str, key: str) -> str:
-    found = None
-    if kind == "figure":
-        found = texts.of_kind("guardian", key)
-    elif kind != "monument":
-        found = texts.of_kind(kind, key)
-    name = found.name if found is not None else key.replace("-", " ").capitalize()
-    if kind in ("figure", "monument"):
-        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
-    return name
 
 
 def unlock_words(who: str, power: int, level: int) -> str:

@@ -32,7 +32,7 @@ def forget(st: AnkhState) -> None:
     for g in red:
         remove_god(st, g)
         st.write_log(
-            _("{god} is forgotten (Devotion {devotion} <= {red_max}) (§10.5)").format(
+            _("{god} is forgotten (Devotion {devotion} <= {red_max})").format(
                 god=st.god_name(g), devotion=st.devotion[g], red_max=st.red_max
             )
         )
@@ -46,9 +46,9 @@ def forget(st: AnkhState) -> None:
             p.on_forgotten(st, g)
     living = list(st.devotion_stack)
     if len(living) == 1:
-        st.end_game(living, _("{god} is the only god remaining and wins (§10.5)").format(god=st.god_name(living[0])))
+        st.end_game(living, _("{god} is the only god remaining and wins").format(god=st.god_name(living[0])))
     elif not living:
-        st.end_game([], _("every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)"))
+        st.end_game([], _("every god is forgotten: Egypt forgets its gods and everyone loses"))
 
 
 def remove_god(st: AnkhState, god: int) -> None:
@@ -83,9 +83,7 @@ def remove_god(st: AnkhState, god: int) -> None:
 def final_ranking(st: AnkhState) -> None:
     """§10.6: after the last event the highest token on the track wins."""
     top = st.devotion_stack[-1]
-    st.end_game(
-        [top], _("the event track is over: {god} has the most Devotion and wins (§10.6)").format(god=st.god_name(top))
-    )
+    st.end_game([top], _("the event track is over: {god} has the most Devotion and wins").format(god=st.god_name(top)))
 
 
 def returns_for_seats(st: AnkhState) -> list[float]:

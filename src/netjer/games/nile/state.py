@@ -674,9 +674,11 @@ class NileState(State):
             "winner": None if self.winner == NO_WINNER else ("draw" if self.winner == DRAW else self.winner),
             "result": self.reason or None,
             "events": [_event_text(e, geo) for e in self.events],
-            # Placements are told by describe_action (as each seat may know them); the log
-            # keeps the events no action description covers (draws, fights, phases, the end).
-            "log": [_event_text(e, geo) for e in self.log_events() if e[0] != "place"],
+            # Each action is told by describe_action (as each seat may know it), which both
+            # front ends print before the log's new lines; the log keeps what no action's
+            # words tell (draws, reveals, a fight's values and result, phases, the end), so that
+            # nothing is told twice.
+            "log": [_event_text(e, geo) for e in self.log_events() if e[0] not in TOLD_BY_ACTIONS],
         }
 
     def log_events(self) -> list[Event]:
@@ -718,6 +720,10 @@ class NileState(State):
             return _("{god} declines the last action and will place first.").format(god=name)
         return super().describe_action(action, viewer)
 
+
+#: The events whose words an action's description already gives (a placement, a move, an
+#: attack on an undefended rearguard, an end of turn, a declined last action): left out of the log.
+TOLD_BY_ACTIONS = frozenset({"place", "move", "win", "end", "decline"})
 
 #: Events already told, by (language, board columns, event): an observation tells the whole log
 #: again, and a game's events are few and immutable (cleared when it grows past the bound).
@@ -771,7 +777,7 @@ def _tell_event(ev: Event, geo: Geometry) -> str:
             square=names[ev[2]], value=ev[3]
         )
     if tag == "fight":
-        p, src, dst, va, vd, stays = ev[1:]
+        p, _src, dst, va, vd, stays = ev[1:]
         o = 1 - p
         words = {"god": GOD[p], "enemy": GOD[o], "mine": va, "theirs": vd, "square": names[dst]}
         if va > vd:
@@ -782,8 +788,9 @@ def _tell_event(ev: Event, geo: Geometry) -> str:
             result = _("{god}'s {mine} dies; {enemy}'s {theirs} rests on top of {enemy}'s column").format(**words)
         else:
             result = _("a tie: both die")
-        return _("{god}'s {mine} on {from_square} attacks {enemy}'s {theirs} on {square}: {result}.").format(
-            **words, from_square=names[src], result=result
+        # The attack itself is the action's description; the fight adds the values and the result.
+        return _("The fight on {square}: {god}'s {mine} against {enemy}'s {theirs}; {result}.").format(
+            **words, result=result
         )
     if tag == "win":
         return _("{god} attacks the undefended rearguard {square} from {from_square}.").format(

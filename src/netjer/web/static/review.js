@@ -14,6 +14,10 @@
 // Decisions the computer took for a seat whose time ran out (``standin``) are drawn apart: a
 // grey band on the graph, hollow marks, "by the computer" in the lists, and never counted in
 // the seat's marks.
+// A decision is numbered, placed on the graph and shown on the board at its step of the replay
+// (``stepOf``): an undo and the action it took back are steps too, so after an undo a
+// decision's step is later than its index in the game as it ended (``ply``, the server's key).
+// The terminal's ``netjer replay`` and ``netjer review`` number the decisions the same way.
 
 import { api, el, focusKey, restoreFocus, svg, svgButton, t, tn, translateLine } from "./common.js";
 
@@ -32,7 +36,8 @@ const rs = {
   index: 0, // the replay's step
   outlined: false, // whether the board drawn at that step outlines the preferred action
   iterations: null, // the iterations per search typed, kept across redraws (null: the server's default)
-  hooks: null, // {goTo(ply), rerender(), steps(), colours, labels}
+  hooks: null, // {goTo(step), rerender(), steps, undos, colours, labels}
+  entries: [], // the replay's step (less one) of each action of the game as it ended
   error: null,
   sending: false,
 };
@@ -58,10 +63,12 @@ function perSearch(n) {
 
 // ---------- opening, closing, the server ----------
 
-/** Open the review panel of the replay: ``hooks`` = {goTo(ply), rerender(), steps: number of actions, colours, labels}. */
+/** Open the review panel of the replay: ``hooks`` = {goTo(step), rerender(), steps: number of
+ * the replay's steps after the start, undos: whether each of those steps is an undo, colours, labels}. */
 export function openReview(tableId, seat, token, hooks) {
   closeReview();
-  Object.assign(rs, { open: true, tableId, seat, token, hooks, data: null, selected: null, error: null, sending: false, index: 0, outlined: false, iterations: null });
+  Object.assign(rs, { open: true, tableId, seat, token, hooks, data: null, selected: null, error: null, sending: false, index: 0, outlined: false, iterations: null,
+    entries: entryOfPlies(hooks.undos || []) });
   $("review-panel").classList.remove("hidden");
   drawPanel();
   connect();
@@ -136,6 +143,24 @@ async function publish() {
 
 // ---------- what the replay asks ----------
 
+/** For each action of the game as it ended, the index of the replay's entry that played it
+ * (``undos[i]``: entry i is an undo, which takes back the last action standing; the action
+ * played next takes its place). The same as ``entry_of_plies`` in netjer/core/record.py. */
+export function entryOfPlies(undos) {
+  const played = [];
+  undos.forEach((undo, i) => {
+    if (undo) played.pop();
+    else played.push(i);
+  });
+  return played;
+}
+
+/** The replay's step that shows the position before decision ``ply`` (the decision's number
+ * less one): its entry's index, undos counted. */
+function stepOf(ply) {
+  return ply < rs.entries.length ? rs.entries[ply] : ply;
+}
+
 function doneReviews() {
   return ((rs.data && rs.data.reviews) || []).filter((e) => e.status === "done" && e.review);
 }
@@ -150,7 +175,7 @@ function selectedDecision() {
  * action of the selected decision when the replay shows the position before it. */
 export function highlightAt(index) {
   const d = selectedDecision();
-  return d && d.ply === index && d.preferred && d.preferred !== d.action ? new Set([d.preferred]) : new Set();
+  return d && stepOf(d.ply) === index && d.preferred && d.preferred !== d.action ? new Set([d.preferred]) : new Set();
 }
 
 /** After the board is drawn with highlightAt()'s actions as targets: make them highlights,
@@ -169,16 +194,17 @@ export function markBoard(board, className = "review-preferred") {
   return drawn;
 }
 
-/** The mark of each reviewed decision, by ply, for the replay's list of actions. */
-export function marksByPly() {
+/** The mark of each reviewed decision, by the replay's step that plays it (its number less
+ * one), for the replay's list of actions. */
+export function marksByStep() {
   const out = new Map();
-  for (const entry of doneReviews()) for (const d of entry.review.decisions) if (d.mark) out.set(d.ply, { ...d, seat: entry.seat });
+  for (const entry of doneReviews()) for (const d of entry.review.decisions) if (d.mark) out.set(stepOf(d.ply), { ...d, seat: entry.seat });
   return out;
 }
 
 function select(seat, ply) {
   rs.selected = { seat, ply };
-  rs.hooks.goTo(ply); // redraws the replay, which calls decorate()
+  rs.hooks.goTo(stepOf(ply)); // redraws the replay, which calls decorate()
   const detail = $("review-detail");
   if (detail) detail.focus({ preventScroll: true }); // screen readers hear the detail; the board stays in view
 }
@@ -194,12 +220,11 @@ export function decorate(index, boardHighlighted) {
     cursor.setAttribute("x1", x);
     cursor.setAttribute("x2", x);
   }
-  const marks = marksByPly();
+  const marks = marksByStep();
   for (const link of document.querySelectorAll("#replay-steps a[data-step]")) {
-    const ply = Number(link.dataset.step) - 1;
     const old = link.parentElement.querySelector(".review-mark");
     if (old) old.remove();
-    const d = marks.get(ply);
+    const d = marks.get(Number(link.dataset.step) - 1);
     if (d) link.after(" ", el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}`, "data-mark": d.mark, "data-standin": d.standin ? "yes" : null, title: markTitle(d), "aria-label": markTitle(d) }, MARK_SIGN[d.mark]));
   }
   drawDetail(index, boardHighlighted);
@@ -304,26 +329,28 @@ function graph(done) {
   const n = actionsCount();
   const stepX = n > 100 ? 50 : n > 40 ? 20 : 10;
   for (let p = 0; p <= n; p += stepX) root.append(svg("text", { x: xOf(p), y: GRAPH.H - GRAPH.bottom + 14, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: p }));
-  root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: t("actions played") }));
+  root.append(svg("text", { x: (GRAPH.left + GRAPH.W) / 2, y: GRAPH.H - 4, "text-anchor": "middle", "font-size": 12, fill: "#6b6256", text: t("steps of the replay") }));
   for (const entry of done) {
     // the computer's decisions for the seat (its time ran out): a grey band under the lines
     for (const d of entry.review.decisions) {
-      if (d.standin) root.append(svg("rect", { class: "review-standin", "data-standin-ply": d.ply, x: xOf(d.ply), y: GRAPH.top, width: Math.max(1, xOf(d.ply + 1) - xOf(d.ply)), height: GRAPH.H - GRAPH.top - GRAPH.bottom, fill: "#8a8070", "fill-opacity": 0.18 }));
+      const at = stepOf(d.ply);
+      if (d.standin) root.append(svg("rect", { class: "review-standin", "data-standin-ply": d.ply, x: xOf(at), y: GRAPH.top, width: Math.max(1, xOf(at + 1) - xOf(at)), height: GRAPH.H - GRAPH.top - GRAPH.bottom, fill: "#8a8070", "fill-opacity": 0.18 }));
     }
   }
   root.append(svg("line", { "data-cursor": "yes", x1: xOf(rs.index), x2: xOf(rs.index), y1: GRAPH.top, y2: GRAPH.H - GRAPH.bottom, stroke: "#1f5f8b", "stroke-width": 1.5 }));
   for (const entry of done) {
     const points = [];
-    for (const d of entry.review.decisions) points.push(`${xOf(d.ply)},${yOf(d.before)}`, `${xOf(d.ply + 1)},${yOf(d.after)}`);
+    for (const d of entry.review.decisions) points.push(`${xOf(stepOf(d.ply))},${yOf(d.before)}`, `${xOf(stepOf(d.ply) + 1)},${yOf(d.after)}`);
     root.append(svg("polyline", { points: points.join(" "), fill: "none", stroke: colour(entry.seat), "stroke-width": 2, "data-review-line": entry.seat }));
     for (const d of entry.review.decisions) {
       if (!d.mark) continue;
       const g = svg("g", { class: "review-point", "data-mark": d.mark, "data-ply": d.ply, "data-seat": entry.seat, "data-standin": d.standin ? "yes" : null });
-      g.append(svg("circle", { cx: xOf(d.ply + 1), cy: yOf(d.after), r: 20, fill: "transparent" })); // a tap target of 40 px on a phone
+      const x = xOf(stepOf(d.ply) + 1);
+      g.append(svg("circle", { cx: x, cy: yOf(d.after), r: 20, fill: "transparent" })); // a tap target of 40 px on a phone
       // the computer's decision: a hollow point in the mark's colour (not the seat's mark)
       const dot = d.standin ? { fill: "#fff", stroke: MARK_COLOUR[d.mark], "stroke-width": 2 } : { fill: MARK_COLOUR[d.mark], stroke: "#fff", "stroke-width": 1.5 };
-      g.append(svg("circle", { class: "focus-ring", cx: xOf(d.ply + 1), cy: yOf(d.after), r: 5, ...dot }));
-      const name = t("Move {move}, {seat}: {mark}, {before} to {after}", { move: d.ply + 1, seat: label(entry.seat), mark: markTitle(d), before: percent(d.before), after: percent(d.after) });
+      g.append(svg("circle", { class: "focus-ring", cx: x, cy: yOf(d.after), r: 5, ...dot }));
+      const name = t("Move {move}, {seat}: {mark}, {before} to {after}", { move: stepOf(d.ply) + 1, seat: label(entry.seat), mark: markTitle(d), before: percent(d.before), after: percent(d.after) });
       svgButton(g, name, () => select(entry.seat, d.ply), `review-point-${entry.seat}-${d.ply}`);
       root.append(g);
     }
@@ -355,8 +382,8 @@ function markedList(done) {
         el("button", { type: "button", class: "secondary review-pick", "data-focus-key": `review-pick-${entry.seat}-${d.ply}`, "data-review-ply": d.ply, "data-review-seat": entry.seat, "data-standin": d.standin ? "yes" : null, on: { click: () => select(entry.seat, d.ply) } },
           el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}`, title: markTitle(d) }, MARK_SIGN[d.mark]),
           " ", d.standin
-            ? t("Move {move} · {seat} (the computer) · {before} → {after}", { move: d.ply + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) })
-            : t("Move {move} · {seat} · {before} → {after}", { move: d.ply + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) }))));
+            ? t("Move {move} · {seat} (the computer) · {before} → {after}", { move: stepOf(d.ply) + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) })
+            : t("Move {move} · {seat} · {before} → {after}", { move: stepOf(d.ply) + 1, seat: label(entry.seat), before: percent(d.before), after: percent(d.after) }))));
     }
   }
   if (!items.length) return el("p", { class: "small muted" }, t("No decision is marked."));
@@ -374,16 +401,24 @@ function drawDetail(index, boardHighlighted) {
   }
   const who = label(rs.selected.seat);
   const lines = [
-    el("p", {}, el("strong", {}, t("Move {move}, {seat}:", { move: d.ply + 1, seat: who })), " ", el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}` }, `${MARK_SIGN[d.mark]} ${markName(d.mark)}`)),
+    el("p", {}, el("strong", {}, t("Move {move}, {seat}:", { move: stepOf(d.ply) + 1, seat: who })), " ", el("span", { class: `review-mark ${d.mark}${d.standin ? " standin" : ""}` }, `${MARK_SIGN[d.mark]} ${markName(d.mark)}`)),
     d.standin ? el("p", { class: "small notice", "data-review-standin": "" }, t("The computer played this decision for {seat}, whose time had run out: it does not count in {seat}'s marks.", { seat: who })) : null,
     el("p", {}, t("Played:"), " ", el("span", { "data-review-played": "" }, translateLine(d.description)), " ", t("(estimated chance to win {chance})", { chance: percent(d.after) })),
     el("p", {}, t("The search preferred:"), " ", el("strong", { "data-review-preferred": d.preferred || "" }, translateLine(d.preferred_description)), ` (${percent(d.before)})`),
+    d.preferred && d.preferred !== d.action ? el("p", { class: "small", "data-review-loss": "" }, lossSentence(d)) : null,
   ];
-  if (index !== d.ply) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", "data-focus-key": "review-before", on: { click: () => rs.hooks.goTo(d.ply) } }, t("Show the position before it"))));
+  if (index !== stepOf(d.ply)) lines.push(el("p", { class: "small" }, el("button", { type: "button", class: "secondary", "data-focus-key": "review-before", on: { click: () => rs.hooks.goTo(stepOf(d.ply)) } }, t("Show the position before it"))));
   else if (boardHighlighted) lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision; the preferred action is outlined.")));
   else lines.push(el("p", { class: "small muted" }, t("The board shows the position before this decision.")));
   fillDetail(box, lines.filter(Boolean)); // replaceChildren would write a null as the text "null"
   restoreFocus(key, box);
+}
+
+/** The loss in words, with its measured standard error when the decision was searched again
+ * (docs/review.md, "Marks outside the noise"). */
+function lossSentence(d) {
+  if (d.error === null || d.error === undefined) return t("A loss of {loss} of the chance to win.", { loss: percent(d.loss) });
+  return t("A loss of {loss} of the chance to win (± {error}: searched again with {n} iterations per search).", { loss: percent(d.loss), error: percent(d.error), n: d.searched });
 }
 
 /** Put ``lines`` in the detail (a live region) unless it shows them already: a screen reader

@@ -999,7 +999,7 @@ async function openReplay() {
     const labels = relabel({ game: data.table.game, observation: data.steps[data.steps.length - 1].observation, seats: data.table.seats }).seats.map((s) => s.label);
     if (data.table.finished) {
       review.openReview(tableId, seat, token, { goTo: (ply) => { state.replay.index = ply; renderReplay(); }, rerender: renderReplay,
-        steps: data.steps.length - 1, colours: SEAT_COLOURS[data.table.game], labels });
+        steps: data.steps.length - 1, undos: data.steps.slice(1).map((s) => Boolean(s.undo)), colours: SEAT_COLOURS[data.table.game], labels });
     }
     renderReplay();
     $("replay-next").focus();

@@ -30,7 +30,7 @@ def test_two_cards_add_both_strengths_and_both_effects_s11_29() -> None:
     play(s, "bid 0", "bid 1")  # B wins the bid: A's Warrior dies
     assert piece(s, "5,4") is None
     # A: God 1 + Chariots 3 + Plague 1 = 5 beats B: God + Warrior = 2.
-    assert "  strength: Amun 5, Player 2 2" in s.log
+    assert "  strength in this Battle: Amun 5, Player 2 2" in s.log
     assert s.used[0] & (1 << 2) and s.used[0] & (1 << 0)  # both face up
 
 

@@ -41,7 +41,7 @@ def test_his_god_figure_gains_one_per_trapped_warrior_s4_1() -> None:
     POWER.data(s).slots = [1, 1]
     s.warriors_pool[1] -= 2
     play(s, "card miracle", "card miracle")
-    assert "  strength: Anubis 3, Player 2 2" in s.log
+    assert "  strength in this Battle: Anubis 3, Player 2 2" in s.log
 
 
 def test_no_bonus_when_his_god_figure_is_not_in_the_battle_s4_1() -> None:
@@ -49,7 +49,7 @@ def test_no_bonus_when_his_god_figure_is_not_in_the_battle_s4_1() -> None:
     POWER.data(s).slots = [1, 1]
     s.warriors_pool[1] -= 2
     play(s, "card miracle", "card miracle")
-    assert "  strength: Anubis 1, Player 2 2" in s.log
+    assert "  strength in this Battle: Anubis 1, Player 2 2" in s.log
 
 
 def test_an_opponent_buys_back_a_trapped_warrior_with_one_follower_s4_1() -> None:

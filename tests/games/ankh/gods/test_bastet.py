@@ -106,7 +106,7 @@ def test_cat_revealed_in_her_battle_adds_its_value_s4_2() -> None:
     put(s, plus3="4,5")
     play(s, "card miracle", "card chariots")
     assert log_has(s, "reveals the +3 cat at 4,5")
-    assert "  strength: Bastet 4, Player 2 4" in s.log  # 1 + 3 against 1 + 3
+    assert "  strength in this Battle: Bastet 4, Player 2 4" in s.log  # 1 + 3 against 1 + 3
     assert POWER.data(s).up[PLUS3]  # face up (until the placement after the Conflict)
 
 
@@ -214,5 +214,5 @@ def test_the_star_revealed_in_her_battle_adds_nothing_and_kills_nobody_s4_2() ->
     put(s, star="4,5")
     play(s, "card miracle", "card miracle")
     assert log_has(s, "reveals the star cat at 4,5")
-    assert "  strength: Bastet 2, Player 2 1" in s.log
+    assert "  strength in this Battle: Bastet 2, Player 2 1" in s.log
     assert piece(s, "3,3") == "A warrior"

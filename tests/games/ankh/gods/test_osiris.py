@@ -117,6 +117,6 @@ def test_after_battle_order_miracle_then_underworld_then_worshipful_rulings_tabl
     s = battle(2, pieces, "osiris,none", followers=[2, 0], stack=["A", "B"], powers={"A": ["worshipful"]})
     play(s, "card miracle", "card chariots")
     assert s.phase == PLACE_PHASE
-    assert s.log[-1].endswith("(Miracle) -> 1")  # Miracle came first
+    assert s.log[-1].endswith("(Miracle): now 1")  # Miracle came first
     play(s, "nounderworld")
     assert s.phase == WORSHIP  # then Worshipful

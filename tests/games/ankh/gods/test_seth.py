@@ -36,7 +36,7 @@ def test_seth_wins_and_the_borrowed_figures_survive_case2() -> None:
     assert s.battle.gods == [0, 2]  # B is not in the West
     assert s.observation(1)["god_powers"]["seth"]["controls"] == ["4,1", "6,1"]
     play(s, "card chariots", "card miracle")
-    assert "  strength: Seth 6, Player 3 1" in s.log  # God + B's two Warriors + Chariots
+    assert "  strength in this Battle: Seth 6, Player 3 1" in s.log  # God + B's two Warriors + Chariots
     assert piece(s, "4,1") == "B warrior" and piece(s, "6,1") == "B warrior" and piece(s, "7,2") is None
 
 
@@ -160,7 +160,7 @@ def test_seth_receives_the_guardian_effects_of_the_figures_he_takes_s4_2() -> No
     pieces = ["A god 5,1", "B androsphinx 4,1", "B god 6,6", "C warrior 4,2", "C warrior 8,3", "C god 2,5"]
     s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"])
     play(s, "card miracle", "card miracle")
-    assert "  strength: Seth 2, Player 3 1" in s.log
+    assert "  strength in this Battle: Seth 2, Player 3 1" in s.log
 
 
 def test_temple_attuned_counts_the_figures_he_takes_s4_2() -> None:
@@ -168,7 +168,7 @@ def test_temple_attuned_counts_the_figures_he_takes_s4_2() -> None:
     pieces = ["A god 5,1", "A temple 3,1", "B warrior 4,1", "B god 6,6", "C warrior 7,2", "C god 2,5"]
     s = battle(3, pieces, "seth,none,none", stack=["A", "C", "B"], powers={"A": ["temple-attuned"]})
     play(s, "card miracle", "card miracle")
-    assert "  strength: Seth 4, Player 3 1" in s.log  # God + Warrior + Temple Attuned 2
+    assert "  strength in this Battle: Seth 4, Player 3 1" in s.log  # God + Warrior + Temple Attuned 2
 
 
 def test_seth_moving_away_brings_a_player_into_the_battle_s4_2() -> None:

@@ -109,10 +109,8 @@ class AnubisPower(GodPower):
         if isinstance(action, Trap):
             g = action.god
             st.warriors_pool[g] -= 1
+            # Told by the action's words (narration.describe, public): the log does not tell it again.
             self.data(st).slots.append(g)
-            st.write_log(
-                _("  {god} traps a Warrior of {god_2} (Anubis)").format(god=st.god_name(task[1]), god_2=st.god_name(g))
-            )
 
     # --- strength, ransom ----------------------------------------------------------------------
 

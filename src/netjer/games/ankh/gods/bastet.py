@@ -247,18 +247,14 @@ class BastetPower(GodPower):
         d.used_turn = True
         h = action.hex
         c = self.cat_on(st, h)
-        name = st.board.hex_name(h)
         if c != STAR:
             d.at[c] = HAND
             d.up[c] = True
-            st.write_log(
-                _("{god} reveals Bastet's {cat} cat at {name}: it goes back to her, face up").format(
-                    god=st.god_name(god), cat=CAT_NAMES[c], name=name
-                )
-            )
+            # The reveal is the action's words (narration.describe); the log adds which cat it was.
+            st.write_log(_("  it is the {cat} cat: it goes back to Bastet, face up").format(cat=CAT_NAMES[c]))
             return
         d.up[c] = True
-        st.write_log(_("{god} reveals Bastet's star cat at {name}").format(god=st.god_name(god), name=name))
+        st.write_log(_("  it is the star cat"))
         figures = [x for x in st.regions.adjacent[h] if st.figure_owner[x] == god]
         if len(figures) > 1:
             st.queue_task(STAR_PHASE, god, h)

@@ -34,11 +34,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
-from netjer.core.words import article, plural
+from netjer.core.words import plural
 from netjer.games.ankh import actions
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
-from netjer.games.ankh.pieces import FIGURE_IDS
 from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -87,12 +86,10 @@ class HathorPower(GodPower):
             st.ransom = True
             st.queue_task(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
+            # The figure and its space are told by the action's words; the log adds the price.
             st.write_log(
-                _("  {hathor} sacrifices {followers} and places {figure} at {space} (Hathor)").format(
-                    hathor=st.god_name(hathor),
-                    followers=plural(PLACE_COST, "Follower"),
-                    figure=article(FIGURE_IDS[action.kind]),
-                    space=st.board.hex_name(action.hex),
+                _("  {hathor} sacrifices {followers} for it (Hathor)").format(
+                    hathor=st.god_name(hathor), followers=plural(PLACE_COST, "Follower")
                 )
             )
             actions.place_from_pool(st, hathor, action.kind, action.hex)  # a ransom is paid first

@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
-from netjer.games.ankh.cards import CARD_IDS, CYCLE, NUM_CARDS
+from netjer.games.ankh.cards import CYCLE, NUM_CARDS
 from netjer.games.ankh.gods.base import HORUS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import DONE, EYE, FORBID, Eye, Forbid
-from netjer.i18n import N_, _
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -108,20 +108,12 @@ class HorusPower(GodPower):
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         horus = task[1]
         if isinstance(action, Eye):
+            # Told by the action's words (narration.describe, public): the log does not tell it again.
             self.data(st).eyes.append(action.token)
-            st.write_log(
-                _("  {horus} puts an Eye on region {token} (Horus)").format(
-                    horus=st.god_name(horus), token=action.token
-                )
-            )
             st.queue_task(EYE_PHASE, horus, front=True)
         elif isinstance(action, Forbid):
+            # Told by the action's words (narration.describe, public): the log does not tell it again.
             st.battle.forbidden_card = action.card
-            st.write_log(
-                _("  {horus} forbids {card} in this battle (Horus)").format(
-                    horus=st.god_name(horus), card=CARD_IDS[action.card]
-                )
-            )
 
     def on_battle_start(self, st: AnkhState) -> None:
         eyes = self.data(st).eyes

@@ -28,7 +28,7 @@ from netjer.core.action import Action
 from netjer.games.ankh.gods.base import ISIS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import DONE, SAVE, Save
 from netjer.games.ankh.rules_queries import controllers
-from netjer.i18n import N_, _
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -72,12 +72,8 @@ class IsisPower(GodPower):
 
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         if isinstance(action, Save):
+            # Told by the action's words (narration.describe, public): the log does not tell it again.
             st.battle.victims.remove(action.hex)
-            st.write_log(
-                _("  {god} keeps her Protected figure at {space} alive (Isis)").format(
-                    god=st.god_name(task[1]), space=st.board.hex_name(action.hex)
-                )
-            )
             st.queue_task(SAVE_PHASE, task[1], front=True)
 
     def pending(self, st: AnkhState, task: Task) -> JsonDict:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, ClassVar
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import OSIRIS, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOUNDERWORLD, PICK, UNDERWORLD, Pick, Underworld
-from netjer.i18n import N_, _
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -119,20 +119,9 @@ class OsirisPower(GodPower):
             st.queue_task(PLACE_PHASE, osiris, region, front=True)
             return
         if isinstance(action, Underworld):
-            name = st.board.hex_name
+            # Told by the actions' words (the token picked, then placed: narration.describe).
             if d.moving >= 0:
                 self.remove(st, d.moving)
-                st.write_log(
-                    _("  {osiris} moves an Underworld token from {space} to {space_2}").format(
-                        osiris=st.god_name(osiris), space=name(d.moving), space_2=name(action.hex)
-                    )
-                )
-            else:
-                st.write_log(
-                    _("  {osiris} places an Underworld token at {space} (Osiris)").format(
-                        osiris=st.god_name(osiris), space=name(action.hex)
-                    )
-                )
             self.add(st, action.hex)
         d.moving = -1
 

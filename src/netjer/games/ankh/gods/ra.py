@@ -30,7 +30,7 @@ from netjer.games.ankh.gods.base import RA, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOSUN
 from netjer.games.ankh.notation import SUN as SUN_ACTION
 from netjer.games.ankh.pieces import GOD
-from netjer.i18n import N_, _
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -83,11 +83,7 @@ class RaPower(GodPower):
         if action is SUN_ACTION:
             h = task[2]
             st.badge[h] |= SUN
-            st.write_log(
-                _("  {god} makes the figure at {space} Radiant (Ra)").format(
-                    god=st.god_name(task[1]), space=st.board.hex_name(h)
-                )
-            )
+            # Told by the action's words (narration.describe): the log does not tell it again.
 
     def gain_bonus(self, st: AnkhState, god: int, hexes: tuple[int, ...], owners: list[int]) -> int:
         badge = st.badge

@@ -100,11 +100,8 @@ class ThothPower(GodPower):
             d = self.data(st)
             d.scale += 1
             d.god, d.card = action.god, action.card
-            st.write_log(
-                _("  {god} puts 1 Follower on the scale and guesses that {god_2} played {card} (Thoth)").format(
-                    god=st.god_name(task[1]), god_2=st.god_name(action.god), card=CARD_IDS[action.card]
-                )
-            )
+            # The guess is told by the action's words (narration.describe); the log adds the stake.
+            st.write_log(_("  {god} puts 1 Follower on the scale (Thoth)").format(god=st.god_name(task[1])))
 
     def on_reveal(self, st: AnkhState) -> None:
         d = self.data(st)
