@@ -322,3 +322,20 @@ def test_the_replay_marks_each_steps_changes(browser: Any, server: str) -> None:
         assert not page.errors
     finally:
         page.context.close()
+
+
+def test_the_phones_your_hand_opens_the_ankh_god_board(browser: Any, server: str, in_play: dict[str, Any]) -> None:
+    """On a phone, "Your hand" brings the seat's own god board into sight, opening its tab."""
+    page = open_page(browser, PHONE, "light")
+    try:
+        page.goto(f"{server}{in_play['ankh']['links']['0']}")
+        page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+        own = page.locator('#board-area [data-own="yes"]')
+        assert own.count() == 1 and own.get_attribute("data-god") is not None  # the viewing seat's god board
+        page.click("#quick-own")
+        page.wait_for_selector('#board-area .fold-panel:not(.hidden) [data-own="yes"]', state="attached")
+        box = page.locator('#board-area [data-own="yes"]').bounding_box()
+        assert box and box["width"] > 0 and 0 <= box["y"] < 844, box
+        assert not page.errors
+    finally:
+        page.context.close()

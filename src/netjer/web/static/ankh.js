@@ -1729,7 +1729,7 @@ export function render(view, ctx) {
     gy += h + L.gods.gap;
   });
   parts.devotion = [drawDevotion(obs, L.devotion)];
-  const board = ctx.narrow ? fold(obs, ctx, root, L, parts) : root;
+  const board = ctx.narrow ? fold(obs, ctx, root, L, parts, legal) : root;
   if (!ctx.narrow) root.append(...parts.map, ...parts.tracks, ...parts.gods.map((p) => p.g), ...parts.devotion);
   nameElements(board);
   raiseSmallText(board);
@@ -1758,10 +1758,19 @@ function nameElements(root) {
 // ---------- a phone: the map, then the tracks, each god board and Devotion as tabs below it ----------
 
 let foldTab = "tracks";
+let tracksShownAt = null; // the position ("table/seat/version") at which the tracks were brought up
 
 /** The narrow layout folded: the map (with its legend) alone in `root`, and below it a tab list
- * whose panels each show one part of the same drawing (its own viewBox onto the layout). */
-function fold(obs, ctx, root, L, parts) {
+ * whose panels each show one part of the same drawing (its own viewBox onto the layout). When the
+ * seat is to choose an action row, the tracks come first, under the prompt that names them (and
+ * their tab is selected once for that position; the player may open another). */
+function fold(obs, ctx, root, L, parts, legal) {
+  const choosingRow = legal.rows.size > 0;
+  const position = `${ctx.table}/${ctx.seat}/${ctx.version}`;
+  if (choosingRow && tracksShownAt !== position) {
+    tracksShownAt = position;
+    foldTab = "tracks";
+  }
   root.append(...parts.map);
   root.setAttribute("viewBox", `0 0 ${L.W} ${L.tracks.y - 4}`);
   const panel = (key, label, groups, x, y, w, h) => {
@@ -1781,7 +1790,10 @@ function fold(obs, ctx, root, L, parts) {
       on: { click: () => { foldTab = tab.key; ctx.rerender(); } } }, tab.label));
     panels.push(el("div", { class: `fold-panel${selected ? "" : " hidden"}`, role: "tabpanel", id: `fold-${tab.key}`, "aria-labelledby": `fold-tab-${tab.key}` }, tab.part));
   }
-  return el("div", { class: "ankh-fold" }, root, list, ...panels);
+  const fold = el("div", { class: "ankh-fold", "data-first": choosingRow ? "tracks" : "map" });
+  if (choosingRow) fold.append(list, ...panels, root);
+  else fold.append(root, list, ...panels);
+  return fold;
 }
 
 /** Forget the selection (Escape). */
