@@ -339,3 +339,23 @@ def test_the_phones_your_hand_opens_the_ankh_god_board(browser: Any, server: str
         assert not page.errors
     finally:
         page.context.close()
+
+
+def test_the_phones_aton_score_track_is_not_covered(browser: Any, server: str, in_play: dict[str, Any]) -> None:
+    """On a phone the word Score ends before the track's first space, and no space covers a number."""
+    page = open_page(browser, PHONE, "light")
+    try:
+        page.goto(f"{server}{in_play['aton']['links']['0']}")
+        page.wait_for_selector("#board-area .score-track", state="attached")
+        found = page.locator("#board-area .score-track").evaluate(
+            """g => { const rects = [...g.querySelectorAll('rect')]; const label = g.querySelector('.score-label');
+                 const numbers = [...g.querySelectorAll('.score-number')];
+                 const last = rects[rects.length - 1];
+                 return { gap: rects[0].getBoundingClientRect().left - label.getBoundingClientRect().right,
+                          numbersAfterSpaces: numbers.length > 0 && numbers.every(n =>
+                            last.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING) }; }"""
+        )
+        assert found["gap"] >= 0, f"Score overlaps the track by {-found['gap']:.1f} px"
+        assert found["numbersAfterSpaces"], "a space is drawn over a number"
+    finally:
+        page.context.close()
