@@ -359,3 +359,28 @@ def test_the_phones_aton_score_track_is_not_covered(browser: Any, server: str, i
         assert found["numbersAfterSpaces"], "a space is drawn over a number"
     finally:
         page.context.close()
+
+
+def test_nile_rings_the_soldiers_that_can_act(browser: Any, server: str) -> None:
+    """In combat, each of the seat's soldiers that may move or attack is ringed (the prompt says
+    "click one of your soldiers"), and no other square is."""
+    table = table_in_play(server, "nile", seed=7, decisions=1)
+    page = open_page(browser, WIDE, "light")
+    try:
+        page.goto(f"{server}{table['links']['0']}")
+        page.wait_for_selector(TURN, state="attached")
+        for _ in range(30):
+            if page.locator('#board-area [data-selectable="yes"]').count():
+                break
+            if page.evaluate("document.body.dataset.finished") == "yes":
+                pytest.skip("the game ended before a combat phase")
+            play_first_legal(page)
+        selectable = page.locator('#board-area [data-selectable="yes"]').count()
+        assert selectable >= 1
+        ringed = page.locator("#board-area .select-ring").evaluate_all(
+            "els => els.map(e => e.parentElement.dataset.selectable || '')"
+        )
+        assert ringed == ["yes"] * selectable
+        assert not page.errors
+    finally:
+        page.context.close()
