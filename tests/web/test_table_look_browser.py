@@ -17,10 +17,7 @@ from tests.web.test_review_browser import finished_aton
 
 WIDE = {"width": 1400, "height": 950}
 TURN = "body[data-my-turn=yes], body[data-finished=yes]"
-#: Ankh's board art and sizes are another part of issue 29 (ankh.js): its pages are measured too,
-#: and expected to fail until that part lands.
-ANKH_ART = pytest.mark.xfail(reason="the Ankh board's art and sizes come with ankh.js's part of issue 29", strict=False)
-GAMES = ["aton", "nile", pytest.param("ankh", marks=ANKH_ART)]
+GAMES = ["aton", "nile", "ankh"]
 
 pytestmark = pytest.mark.slow
 
@@ -185,6 +182,72 @@ def test_the_computers_move_is_marked_on_the_board_and_nothing_else(
         page.context.close()
 
 
+def ankh_hexes(obs: dict[str, Any]) -> dict[str, list[str]]:
+    """What stands on each Ankh hex in an observation: hex name -> sorted descriptions of its
+    pieces (kind, owner, aim) and the gods' marks on it (Underworld, Radiant, Seth, cats)."""
+    on: dict[str, list[str]] = {}
+    for p in obs["pieces"]:
+        on.setdefault(p["hex"], []).append(f"{p['kind']}:{p['owner']}:{p.get('aim') or ''}")
+    powers = obs.get("god_powers") or {}
+    marks = [
+        (powers.get("osiris") or {}).get("underworld", []),
+        (powers.get("ra") or {}).get("radiant", []),
+        (powers.get("seth") or {}).get("controls", []),
+        (powers.get("bastet") or {}).get("face_down_on_board", []),
+    ]
+    for kind, hexes in zip(("underworld", "radiant", "seth", "cat:down"), marks, strict=True):
+        for hx in hexes:
+            on.setdefault(hx, []).append(kind)
+    for cat in (powers.get("bastet") or {}).get("face_up", []):
+        on.setdefault(cat["at"], []).append(f"cat:up:{cat['cat']}")
+    return {hx: sorted(what) for hx, what in on.items()}
+
+
+def ankh_changed_hexes(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    """The data-keys of the Ankh hexes whose pieces or marks differ between two observations."""
+    a, b = ankh_hexes(before), ankh_hexes(after)
+    return {f"hex:{hx}" for hx in set(a) | set(b) if a.get(hx, []) != b.get(hx, [])}
+
+
+#: Every data-key the Ankh board may carry: places, figures by owner, kind and hex, token numbers.
+ANKH_KEYS = (
+    r"(hex|monument|underworld|radiant|seth|protected|cat):\d+,\d+|figure:\d:(god|[a-z-]+:\d+,\d+)"
+    r"|camel:\d+,\d+\|\d+,\d+|token:\d+|eye:\d+|marker:[a-z]+|devotion:\d"
+)
+
+
+def test_the_computers_ankh_move_is_marked_on_the_board_and_nothing_else(
+    browser: Any, server: str, shots: Path
+) -> None:
+    page = open_page(browser, WIDE, "light")
+    try:
+        table = table_in_play(server, "ankh", seed=5, decisions=1)
+        page.goto(f"{server}{table['links']['0']}")
+        page.wait_for_selector(TURN, state="attached")
+        seen = 0
+        for _ in range(30):
+            played_at = play_first_legal(page)
+            now = int(page.evaluate("document.body.dataset.version"))
+            steps = call(server, f"/api/tables/{table['id']}/replay?seat=0", token=table["tokens"]["0"])["steps"]
+            expected = ankh_changed_hexes(steps[played_at + 1]["observation"], steps[now]["observation"])
+            assert marked_keys(page, ".hex") == expected, f"after version {played_at}"
+            seen += len(expected)
+            if expected:
+                page.wait_for_function("document.getAnimations().length === 0")
+                page.screenshot(path=str(shots / "ankh-last-move.png"))
+            keys = page.locator("#board-area [data-key]").evaluate_all("els => els.map(e => e.dataset.key)")
+            odd = [k for k in keys if not re.fullmatch(ANKH_KEYS, k)]
+            assert keys and not odd, odd
+            marks = page.locator("#board-area .mark-ring").evaluate_all("els => els.map(e => e.getAttributeNames())")
+            assert all(set(m) <= {"class", "x", "y", "width", "height", "rx", "aria-hidden"} for m in marks)
+            if seen >= 2 or page.evaluate("document.body.dataset.finished") == "yes":
+                break
+        assert seen >= 1, "the computers never changed a hex"
+        assert not page.errors
+    finally:
+        page.context.close()
+
+
 #: In the page: count every Element.animate() call from now on (window.__animations).
 COUNT_ANIMATIONS = """() => {
   window.__animations = 0;
@@ -256,6 +319,68 @@ def test_the_replay_marks_each_steps_changes(browser: Any, server: str) -> None:
             assert marked_keys(page, ".square") == expected, f"step {index}: {steps[index]['action']}"
             marked_steps += bool(expected)
         assert marked_steps >= 3  # stones were placed in those steps, and each was marked
+        assert not page.errors
+    finally:
+        page.context.close()
+
+
+def test_the_phones_your_hand_opens_the_ankh_god_board(browser: Any, server: str, in_play: dict[str, Any]) -> None:
+    """On a phone, "Your hand" brings the seat's own god board into sight, opening its tab."""
+    page = open_page(browser, PHONE, "light")
+    try:
+        page.goto(f"{server}{in_play['ankh']['links']['0']}")
+        page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+        own = page.locator('#board-area [data-own="yes"]')
+        assert own.count() == 1 and own.get_attribute("data-god") is not None  # the viewing seat's god board
+        page.click("#quick-own")
+        page.wait_for_selector('#board-area .fold-panel:not(.hidden) [data-own="yes"]', state="attached")
+        box = page.locator('#board-area [data-own="yes"]').bounding_box()
+        assert box and box["width"] > 0 and 0 <= box["y"] < 844, box
+        assert not page.errors
+    finally:
+        page.context.close()
+
+
+def test_the_phones_aton_score_track_is_not_covered(browser: Any, server: str, in_play: dict[str, Any]) -> None:
+    """On a phone the word Score ends before the track's first space, and no space covers a number."""
+    page = open_page(browser, PHONE, "light")
+    try:
+        page.goto(f"{server}{in_play['aton']['links']['0']}")
+        page.wait_for_selector("#board-area .score-track", state="attached")
+        found = page.locator("#board-area .score-track").evaluate(
+            """g => { const rects = [...g.querySelectorAll('rect')]; const label = g.querySelector('.score-label');
+                 const numbers = [...g.querySelectorAll('.score-number')];
+                 const last = rects[rects.length - 1];
+                 return { gap: rects[0].getBoundingClientRect().left - label.getBoundingClientRect().right,
+                          numbersAfterSpaces: numbers.length > 0 && numbers.every(n =>
+                            last.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING) }; }"""
+        )
+        assert found["gap"] >= 0, f"Score overlaps the track by {-found['gap']:.1f} px"
+        assert found["numbersAfterSpaces"], "a space is drawn over a number"
+    finally:
+        page.context.close()
+
+
+def test_nile_rings_the_soldiers_that_can_act(browser: Any, server: str) -> None:
+    """In combat, each of the seat's soldiers that may move or attack is ringed (the prompt says
+    "click one of your soldiers"), and no other square is."""
+    table = table_in_play(server, "nile", seed=7, decisions=1)
+    page = open_page(browser, WIDE, "light")
+    try:
+        page.goto(f"{server}{table['links']['0']}")
+        page.wait_for_selector(TURN, state="attached")
+        for _ in range(30):
+            if page.locator('#board-area [data-selectable="yes"]').count():
+                break
+            if page.evaluate("document.body.dataset.finished") == "yes":
+                pytest.skip("the game ended before a combat phase")
+            play_first_legal(page)
+        selectable = page.locator('#board-area [data-selectable="yes"]').count()
+        assert selectable >= 1
+        ringed = page.locator("#board-area .select-ring").evaluate_all(
+            "els => els.map(e => e.parentElement.dataset.selectable || '')"
+        )
+        assert ringed == ["yes"] * selectable
         assert not page.errors
     finally:
         page.context.close()

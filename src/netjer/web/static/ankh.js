@@ -185,6 +185,18 @@ const stepWords = () => ({
 const DEVOTION_TOP = 31;
 // The smallest text on the board, in drawing units: the wide board is drawn about 0.84 px a
 // unit at 1400 px (issue 29: nothing under 11 px), and a phone zooms until it is 12 px (phone.js).
+// The board's surfaces and words in the shared palette (style.css; ankh.css gives the dark theme's
+// values): the light values are the fallbacks. Cards, event spaces and Devotion spaces keep their
+// own colours (pieces, not surfaces).
+const PAPER = "var(--ankh-paper, #efe6d2)";
+const PANEL = "var(--ankh-panel, #fbf4e4)";
+const PANEL_MINE = "var(--ankh-panel-mine, #fffaf0)";
+const PANEL_OTHER = "var(--ankh-panel-other, #f8f1e3)";
+const ROW = "var(--ankh-row, #f3e7c9)";
+const LINE = "var(--ankh-line, #c9b996)";
+const INK = "var(--ankh-ink, #3b2a14)";
+const MUTED = "var(--ankh-muted, #6b6256)";
+const ACCENT = "var(--ankh-accent, #1f5f8b)";
 const MIN_FONT = 13.5;
 // about how wide a character of MIN_FONT text is, in units
 const CHAR_W = 7.9;
@@ -744,7 +756,7 @@ function drawFooter(obs, ctx, L) {
   const { x, y, w } = L.foot;
   const items = [["F", t("fertile")], ["D", t("desert")], ["W", t("water")]];
   let cx = x;
-  const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 14, fill: "#3b2a14", ...attrs, text: words });
+  const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 14, fill: INK, ...attrs, text: words });
   for (const [terrain, words] of items) {
     g.append(svg("rect", { x: cx, y: y - 13, width: 20, height: 16, rx: 2, fill: TERRAIN_FILL[terrain], stroke: "#7d6b4c" }));
     g.append(text(cx + 25, y, words));
@@ -763,8 +775,8 @@ function drawFooter(obs, ctx, L) {
   // the coordinates toggle: a switch drawn under the map (the names always hold them)
   const bw = 196;
   const tg = svg("g", { class: "coords-toggle", "data-coordinates": showCoordinates ? "shown" : "hidden", "data-focus-key": "ankh-coordinates" });
-  tg.append(svg("rect", { class: "focus-ring", x: x + w - bw, y: y + 12, width: bw, height: 30, rx: 6, fill: showCoordinates ? "#1f5f8b" : "#fffaf0", stroke: "#1f5f8b", "stroke-width": 1.5 }));
-  tg.append(text(x + w - bw / 2, y + 32, showCoordinates ? t("Hide coordinates") : t("Show coordinates"), { "text-anchor": "middle", "font-weight": 600, fill: showCoordinates ? "#ffffff" : "#1f5f8b" }));
+  tg.append(svg("rect", { class: "focus-ring", x: x + w - bw, y: y + 12, width: bw, height: 30, rx: 6, fill: showCoordinates ? "#1f5f8b" : PANEL_MINE, stroke: "#1f5f8b", "stroke-width": 1.5 }));
+  tg.append(text(x + w - bw / 2, y + 32, showCoordinates ? t("Hide coordinates") : t("Show coordinates"), { "text-anchor": "middle", "font-weight": 600, fill: showCoordinates ? "#ffffff" : ACCENT }));
   svgButton(tg, t("Show the hex coordinates on the map"), () => { showCoordinates = !showCoordinates; rememberCoordinates(); ctx.rerender(); }, "ankh-coordinates");
   tg.setAttribute("role", "switch");
   tg.setAttribute("aria-checked", showCoordinates ? "true" : "false");
@@ -789,9 +801,9 @@ function drawFooter(obs, ctx, L) {
 function drawTracks(obs, ctx, legal, box) {
   const g = svg("g", { class: "tracks", "data-term": "action-track" });
   const { x, y, w, h } = box;
-  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
-  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Action tracks") }));
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: "#6b6256", text: t("a 2nd action goes on a lower row · ★ fires an event") }));
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PANEL, stroke: LINE, "stroke-width": 1.5 }));
+  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: INK, text: t("Action tracks") }));
+  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("a 2nd action goes on a lower row · ★ fires an event") }));
   const turn = obs.turn || {};
   const mover = turn.seat;
   const cell = 32;
@@ -801,17 +813,17 @@ function drawTracks(obs, ctx, legal, box) {
     const last = Math.max(TRACK_SPACES[track.action] - 1, track.event_space);
     const rowW = labelW + (last + 1) * cell + 92;
     const rg = svg("g", { class: "track-row", "data-row": track.action, "data-term": track.action });
-    rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: "#fbf4e4", stroke: "none" }));
-    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: "#3b2a14", text: rowWords()[track.action] }));
+    rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: PANEL, stroke: "none" }));
+    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: INK, text: rowWords()[track.action] }));
     for (let i = 0; i <= last; i += 1) {
       const cx = x + labelW + i * cell;
       const unused = i < track.start;
       const isEvent = i === track.event_space;
-      rg.append(svg("rect", { x: cx, y: ry, width: cell - 3, height: 24, rx: 4, fill: isEvent ? "#f2c14e" : unused ? "#e6dccb" : "#fffaf0", stroke: "#a08660", "stroke-width": 1 }));
+      rg.append(svg("rect", { x: cx, y: ry, width: cell - 3, height: 24, rx: 4, fill: isEvent ? "#f2c14e" : unused ? "#e6dccb" : PANEL_MINE, stroke: "#a08660", "stroke-width": 1 }));
       if (i < 4) {
         // "5P": the short form of where the marker starts with 5 players (in full in its name)
         const full = t("the marker's start with {n} players", { n: 5 - i });
-        rg.append(svg("g", { role: "img", "aria-label": full }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : "#5b5246", text: `${5 - i}P` }), svg("title", { text: full })));
+        rg.append(svg("g", { role: "img", "aria-label": full }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : MUTED, text: `${5 - i}P` }), svg("title", { text: full })));
       }
       if (isEvent) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
       if (i === track.marker) {
@@ -820,7 +832,7 @@ function drawTracks(obs, ctx, legal, box) {
     }
     const left = track.event_space - track.marker;
     const info = left <= 0 ? t("event!") : t("{n} to go", { n: left });
-    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": MIN_FONT, fill: "#6b6256", text: info }));
+    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": MIN_FONT, fill: MUTED, text: info }));
     if (turn.last_action === track.action && turn.actions_taken > 0 && mover !== undefined) {
       // this turn's first action: the mover's mark at the end of the row
       rg.append(godShape(mover, x + labelW + (last + 1) * cell + 74, ry + 12, 7, { number: true }));
@@ -836,8 +848,8 @@ function drawTracks(obs, ctx, legal, box) {
 
   // the event track: a start space and the 18 events
   const ey = y + 28 + 4 * 29 + 14;
-  g.append(svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
-  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: "#6b6256", text: t("M Monument · K Camels · C Conflict") }));
+  g.append(svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
+  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("M Monument · K Camels · C Conflict") }));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
   const eg = svg("g", { class: "event-track", "data-term": "event-track" });
@@ -858,7 +870,7 @@ function drawTracks(obs, ctx, legal, box) {
     const label = kind === null ? "S" : kind === "conflict" ? `C${conflictNo}` : EVENT_SHORT[kind];
     sg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
     if (i === obs.events_done) {
-      sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: "#3b2a14", "data-event-marker": i, "data-key": "marker:events", role: "img", "aria-label": tn("{n} event done", "{n} events done", i, { n: i }) }));
+      sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: INK, "data-event-marker": i, "data-key": "marker:events", role: "img", "aria-label": tn("{n} event done", "{n} events done", i, { n: i }) }));
     }
     if (kind) sg.append(svg("title", { text: t("Event {n}: {event}", { n: i, event: eventWords()[kind] }) }));
   }
@@ -869,23 +881,23 @@ function drawTracks(obs, ctx, legal, box) {
 function drawTurn(obs, box) {
   const g = svg("g", { class: "turn-panel" });
   const { x, y, w, h } = box;
-  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PANEL, stroke: LINE, "stroke-width": 1.5 }));
   const names = obs.gods.map((gd) => godName(obs, gd.god));
   const turn = obs.turn || {};
   if (obs.winners !== null && obs.winners !== undefined) {
     const who = obs.winners.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(t(" and "));
     const over = !obs.winners.length ? t("Game over — nobody wins") : tn("Game over — {who} wins", "Game over — {who} win", obs.winners.length, { who });
     g.append(svg("text", { x: x + 10, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#8e2424", text: over }));
-    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: "#3b2a14", text: obs.end_reason ? translateLine(obs.end_reason) : "" }));
+    g.append(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: INK, text: obs.end_reason ? translateLine(obs.end_reason) : "" }));
     return g;
   }
   const seat = turn.seat;
   g.append(godShape(seat, x + 18, y + 17, 9, { number: true }));
   const nth = turn.actions_taken ? t("action {n} taken ({action})", { n: turn.actions_taken, action: rowShort()[turn.last_action] || turn.last_action }) : t("first action");
   const mover = seatLabel(obs, seat, t("Player {n}", { n: seat + 1 }));
-  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("{who}'s turn · {nth}", { who: mover, nth }) }));
+  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: INK, text: t("{who}'s turn · {nth}", { who: mover, nth }) }));
   const order = obs.turn_order.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(" → ");
-  g.append(fitText(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: "#3b2a14", text: t("Turn order: {order}", { order }) }), w - 20));
+  g.append(fitText(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: INK, text: t("Turn order: {order}", { order }) }), w - 20));
   const actor = obs.to_move === null ? "" : names[obs.to_move] || t("Player {n}", { n: obs.to_move + 1 });
   const phase = obs.to_move === null ? "" : t("{who} {does}", { who: actor, does: phaseWords(obs) });
   g.append(svg("text", { x: x + 10, y: y + 66, "font-size": MIN_FONT, "font-weight": 600, fill: "#1f5f8b", text: t("Now: {phase}", { phase }) }));
@@ -947,7 +959,7 @@ function drawBattle(obs, ctx, box) {
     const sy = y + 27;
     const sg = svg("g", { class: "battle-god", "data-god": god });
     sg.append(godShape(god, sx + 8, sy + 8, 7.5, { number: true }));
-    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
+    sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
     const card = (b.cards || {})[String(god)];
     const chosen = (b.chosen || []).includes(god);
     // Amun announcing two cards: two cards, both secret until the reveal
@@ -961,14 +973,14 @@ function drawBattle(obs, ctx, box) {
         const cx = sx + k * (cw + 3);
         sg.append(id === "?" ? cardFace(cx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }) : cardFace(cx, sy + 20, id, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
       });
-      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: "#6b6256", "font-style": "italic", text: b.step === "cards" ? t("2 cards: choosing…") : t("2 cards") }));
+      if (faces.length < 2) sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: MUTED, "font-style": "italic", text: b.step === "cards" ? t("2 cards: choosing…") : t("2 cards") }));
       cw = faces.length ? 2 * cw + 3 : 70;
     } else if (card) {
       sg.append(cardFace(sx, sy + 20, card, { w: cw, h: 22, state: "chosen", owner: god, dataset: { battleCard: god } }));
     } else if (chosen) {
       sg.append(cardFace(sx, sy + 20, null, { w: cw, h: 22, state: "back", dataset: { battleCard: god } }));
     } else if (b.step === "cards") {
-      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: "#6b6256", "font-style": "italic", text: t("choosing…") }));
+      sg.append(svg("text", { x: sx, y: sy + 36, "font-size": MIN_FONT, fill: MUTED, "font-style": "italic", text: t("choosing…") }));
     }
     const bits = [];
     if (b.bidders && b.bidders.includes(god)) {
@@ -996,7 +1008,7 @@ function powersLine(powers, info, x, y, width) {
   const more = (n) => (n < powers.length ? t(" +{n} more", { n: powers.length - n }) : "");
   const line = (n) => t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + tail;
   while (shown > 0 && !fits(line(shown))) shown -= 1;
-  const textEl = svg("text", { x, y, "font-size": MIN_FONT, fill: "#3b2a14", "data-powers-line": powers.length, text: line(shown) });
+  const textEl = svg("text", { x, y, "font-size": MIN_FONT, fill: INK, "data-powers-line": powers.length, text: line(shown) });
   if (!fits(line(shown))) { textEl.setAttribute("textLength", width); textEl.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
   const g = svg("g", { class: "powers-line" }, textEl);
   g.append(svg("title", { text: line(powers.length) }));
@@ -1008,8 +1020,9 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   const god = info.god;
   const mine = obs.god === god;
   const acting = obs.to_move !== null && info.seats.includes(obs.to_move);
-  const g = svg("g", { class: "god-board", "data-god": god, "data-compact": compact ? "yes" : "no", "data-term": info.deity || null });
-  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: mine ? "#fffaf0" : "#f8f1e3", stroke: acting ? GOD_FILL[god] : "#c9b996", "stroke-width": acting ? 3.5 : 1.5 }));
+  // data-own: the phone's "Your hand" shortcut (table.js) scrolls to the viewing seat's god board
+  const g = svg("g", { class: "god-board", "data-god": god, "data-compact": compact ? "yes" : "no", "data-term": info.deity || null, "data-own": mine ? "yes" : null });
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: mine ? PANEL_MINE : PANEL_OTHER, stroke: acting ? GOD_FILL[god] : LINE, "stroke-width": acting ? 3.5 : 1.5 }));
   g.append(godShape(god, x + 15, y + 15, 9, { number: true }));
   const who = [];
   if (mine) who.push(t("you"));
@@ -1017,13 +1030,13 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if (!info.alive) who.push(t("out of the game"));
   const named = who.length ? `${godName(obs, god)} (${who.join(", ")})` : godName(obs, god);
   const heading = acting ? t("{god} — to act", { god: named }) : named;
-  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: heading }));
+  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading }));
   g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${godTexts()[info.deity] || ""}` : ""}` }));
   // the god powers it holds (two for a merged god), one row each under the heading
   const held = info.god_powers || [];
   held.forEach((pid, i) => g.append(drawPowerRow(obs, ctx, legal, info, pid, { x: x + 6, y: y + 27 + i * BAND, w: w - 12 })));
   const top = y + BAND * held.length;
-  g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: "#2a1b0c", "data-devotion": god, text: t("Devotion {devotion} · Followers {followers}", { devotion: info.devotion, followers: info.followers }) }));
+  g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: INK, "data-devotion": god, text: t("Devotion {devotion} · Followers {followers}", { devotion: info.devotion, followers: info.followers }) }));
 
   const poolWords = [tn("{n} Warrior", "{n} Warriors", info.warriors_pool)];
   for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) poolWords.push(`${n} ${kindNames()[kind]}`);
@@ -1052,19 +1065,19 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
     else {
       const line = t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") });
-      g.append(svg("g", {}, fitText(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: "#3b2a14", text: line }), w - 20), svg("title", { text: line })));
+      g.append(svg("g", {}, fitText(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: INK, text: line }), w - 20), svg("title", { text: line })));
     }
-    if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
+    if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PAPER, opacity: 0.55, "pointer-events": "none" }));
     return g;
   }
 
   // left: the dashboard's six Ankh tokens (G: a Guardian icon under it), the pool
   const leftW = 236;
-  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: "#5b5246", text: t("Unlocks") }));
+  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: MUTED, text: t("Unlocks") }));
   slots(x + 80, top + 44);
-  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: "#3b2a14", text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) }));
+  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: INK, text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) }));
   const poolText = t("Pool: {pool}", { pool: poolWords.join(", ") });
-  const poolLine = svg("text", { x: x + 10, y: top + 89, "font-size": MIN_FONT, fill: "#3b2a14", text: poolText.length <= 30 ? poolText : `${poolText.slice(0, 29)}…` });
+  const poolLine = svg("text", { x: x + 10, y: top + 89, "font-size": MIN_FONT, fill: INK, text: poolText.length <= 30 ? poolText : `${poolText.slice(0, 29)}…` });
   g.append(svg("g", {}, poolLine, svg("title", { text: poolText })));
 
   // right: the twelve powers, three level columns of four as on the dashboard
@@ -1077,8 +1090,8 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     const by = top + 28 + (i % 4) * ph;
     const has = info.powers.includes(id);
     const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no", "data-term": id });
-    pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : "#efe7d6", stroke: has ? "#111" : "#c9b996", "stroke-width": 1 }));
-    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? art.seatInk(god) : "#5b5246", text: short }), pw - 10));
+    pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : ROW, stroke: has ? "#111" : LINE, "stroke-width": 1 }));
+    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? art.seatInk(god) : MUTED, text: short }), pw - 10));
     pg.append(svg("title", { text: t("{power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }) }));
     if (mine && legal.power.has(id)) {
       const action = legal.power.get(id);
@@ -1128,7 +1141,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
   } else {
     const cw = 70;
-    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#6b6256", text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
+    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: MUTED, text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
     cx += 170;
     if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", text: t("none") }));
     for (const id of info.used_cards) {
@@ -1136,7 +1149,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
       cx += cw + 3;
     }
   }
-  if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
+  if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PAPER, opacity: 0.55, "pointer-events": "none" }));
   return g;
 }
 
@@ -1277,16 +1290,16 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
   const h = BAND - 3;
   const mid = y + h / 2;
   const g = svg("g", { class: "god-power", "data-god-power": pid, "data-god": god, "data-term": pid });
-  g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#f3e7c9", stroke: "#b49a68", "stroke-width": 1 }));
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: ROW, stroke: LINE, "stroke-width": 1 }));
   g.append(svg("title", { text: t("{god}: {text}", { god: godNames()[pid], text: godTexts()[pid] }) }));
-  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": MIN_FONT, "font-weight": 800, fill: "#3b2a14", "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
+  g.append(svg("text", { x: x + 7, y: mid + 4.5, "font-size": MIN_FONT, "font-weight": 800, fill: INK, "letter-spacing": 0.4, text: godNames()[pid].toUpperCase() }));
   let cx = x + 18 + godNames()[pid].length * 10.4;
   const right = x + w - 6;
   const words = (text, attrs = {}) => {
     const room = Math.floor((right - cx) / 7.4);
     if (room < 4) return;
     const shown = text.length <= room ? text : `${text.slice(0, room - 1)}…`;
-    g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": MIN_FONT, fill: "#3b2a14", ...attrs, text: shown }));
+    g.append(svg("text", { x: cx, y: mid + 4.3, "font-size": MIN_FONT, fill: INK, ...attrs, text: shown }));
     cx += shown.length * 7.4 + 8;
   };
   const icon = (node, width, data = {}) => {
@@ -1366,7 +1379,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
         const cg = svg("g", { "data-board-cat": e.where, "data-cat-face": e.face === "up" ? "up" : "down" });
         if (e.value) cg.dataset.catValue = e.value;
         cg.append(catIcon(cx + 9, mid, 9.6, e.face, e.value));
-        cg.append(svg("text", { x: cx + 22, y: mid + 4.8, "font-size": MIN_FONT, fill: "#3b2a14", text: e.where }));
+        cg.append(svg("text", { x: cx + 22, y: mid + 4.8, "font-size": MIN_FONT, fill: INK, text: e.where }));
         icon(cg, 28 + e.where.length * 7.4);
       }
       const notes = [];
@@ -1412,7 +1425,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
 function drawGuessRow(obs, ctx, legal, god, x, y, w) {
   const g = svg("g", { class: "guess-row", "data-guess-god": god });
   const cards = legal.guess.get(god);
-  g.append(svg("text", { x, y: y + 15, "font-size": MIN_FONT, "font-weight": 700, fill: "#3b2a14", text: t("Guess:") }));
+  g.append(svg("text", { x, y: y + 15, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: t("Guess:") }));
   const cw = Math.min(62, (w - 52 - 3 * 6) / 7);
   let cx = x + 48;
   for (const [id, action] of cards) {
@@ -1433,9 +1446,9 @@ function drawDevotion(obs, box) {
   const g = svg("g", { class: "devotion-track", "data-term": "devotion" });
   const { x, y, w, h, perRow } = box;
   const redMax = obs.red_max === undefined ? 19 : obs.red_max;
-  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fbf4e4", stroke: "#c9b996", "stroke-width": 1.5 }));
-  g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: "#3b2a14", text: t("Devotion") }));
-  g.append(fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5b5246", text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 112));
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PANEL, stroke: LINE, "stroke-width": 1.5 }));
+  g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: INK, text: t("Devotion") }));
+  g.append(fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 112));
   const rows = Math.ceil((DEVOTION_TOP + 1) / perRow);
   const cell = (w - 16) / perRow;
   const rowH = (h - 26) / rows;
@@ -1499,6 +1512,18 @@ function phaseWords(obs) {
     case "adopt": return t("keeps Guardians of the merged god");
     default: return godPhases()[obs.phase] ? godPhases()[obs.phase][0] : obs.phase;
   }
+}
+
+/** The player aid's lines for this position (aid.js): the events and Conflicts done, and the
+ * event track's next event. ``view``: the table's view; returns [string] (none when the game is
+ * over). The event track is public (Ankh rules, "The Event Track"). */
+export function aid(view) {
+  const obs = view.observation;
+  if (view.finished || obs.phase === "over") return [];
+  const lines = [t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done })];
+  const next = obs.event_track[obs.events_done];
+  if (next) lines.push(t("Next: event {n}, {event}", { n: obs.events_done + 1, event: eventWords()[next] }));
+  return lines;
 }
 
 /** The status line: events, Conflicts, who does what. */
@@ -1692,7 +1717,7 @@ export function render(view, ctx) {
 
   const root = svg("svg", { class: "board ankh", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": t("Ankh board"), "data-layout": ctx.narrow ? "narrow" : "wide", "data-phase": obs.phase });
   root.append(defs());
-  root.append(svg("rect", { width: L.W, height: L.H, fill: "#efe6d2" }));
+  root.append(svg("rect", { width: L.W, height: L.H, fill: PAPER }));
   const parts = { map: [drawMap(obs, ctx, legal, L, geo, regions), drawFooter(obs, ctx, L)], gods: [] };
   parts.tracks = [drawTracks(obs, ctx, legal, L.tracks), obs.battle ? drawBattle(obs, ctx, L.middle) : drawTurn(obs, L.middle)];
   // every god's board in full when they fit, else yours in full and the others compact
@@ -1704,7 +1729,7 @@ export function render(view, ctx) {
     gy += h + L.gods.gap;
   });
   parts.devotion = [drawDevotion(obs, L.devotion)];
-  const board = ctx.narrow ? fold(obs, ctx, root, L, parts) : root;
+  const board = ctx.narrow ? fold(obs, ctx, root, L, parts, legal) : root;
   if (!ctx.narrow) root.append(...parts.map, ...parts.tracks, ...parts.gods.map((p) => p.g), ...parts.devotion);
   nameElements(board);
   raiseSmallText(board);
@@ -1733,15 +1758,24 @@ function nameElements(root) {
 // ---------- a phone: the map, then the tracks, each god board and Devotion as tabs below it ----------
 
 let foldTab = "tracks";
+let tracksShownAt = null; // the position ("table/seat/version") at which the tracks were brought up
 
 /** The narrow layout folded: the map (with its legend) alone in `root`, and below it a tab list
- * whose panels each show one part of the same drawing (its own viewBox onto the layout). */
-function fold(obs, ctx, root, L, parts) {
+ * whose panels each show one part of the same drawing (its own viewBox onto the layout). When the
+ * seat is to choose an action row, the tracks come first, under the prompt that names them (and
+ * their tab is selected once for that position; the player may open another). */
+function fold(obs, ctx, root, L, parts, legal) {
+  const choosingRow = legal.rows.size > 0;
+  const position = `${ctx.table}/${ctx.seat}/${ctx.version}`;
+  if (choosingRow && tracksShownAt !== position) {
+    tracksShownAt = position;
+    foldTab = "tracks";
+  }
   root.append(...parts.map);
   root.setAttribute("viewBox", `0 0 ${L.W} ${L.tracks.y - 4}`);
   const panel = (key, label, groups, x, y, w, h) => {
     const part = svg("svg", { class: "board ankh ankh-part", viewBox: `${x} ${y} ${w} ${h}`, role: "group", "aria-label": label, "data-part": key });
-    part.append(svg("rect", { x, y, width: w, height: h, fill: "#efe6d2" }), ...groups);
+    part.append(svg("rect", { x, y, width: w, height: h, fill: PAPER }), ...groups);
     return { key, label, part };
   };
   const tabs = [panel("tracks", t("Tracks"), parts.tracks, 0, L.tracks.y - 4, L.W, L.gods.y - L.tracks.y + 2)];
@@ -1756,7 +1790,10 @@ function fold(obs, ctx, root, L, parts) {
       on: { click: () => { foldTab = tab.key; ctx.rerender(); } } }, tab.label));
     panels.push(el("div", { class: `fold-panel${selected ? "" : " hidden"}`, role: "tabpanel", id: `fold-${tab.key}`, "aria-labelledby": `fold-tab-${tab.key}` }, tab.part));
   }
-  return el("div", { class: "ankh-fold" }, root, list, ...panels);
+  const fold = el("div", { class: "ankh-fold", "data-first": choosingRow ? "tracks" : "map" });
+  if (choosingRow) fold.append(list, ...panels, root);
+  else fold.append(root, list, ...panels);
+  return fold;
 }
 
 /** Forget the selection (Escape). */

@@ -28,7 +28,7 @@ const LAYOUTS = {
     card: { w: 50, h: 66 }, cartAt: [14, 78], cartPitch: 58, handAt: [246, 78], handPitch: 51, pileY: 182,
   },
   narrow: {
-    W: 372, H: 1370, trackX: 50, trackY: 30, cell: 7.6, labelEvery: 10, marker: 7, font: 13, small: 13, pitch: 42, sq: 40,
+    W: 372, H: 1370, trackX: 62, trackY: 30, cell: 7.3, labelEvery: 10, marker: 7, font: 13, small: 13, pitch: 42, sq: 40,
     templeW: 178, templeH: 190, temple: (t) => ({ x: 8 + (t % 2) * 186, y: 72 + Math.floor(t / 2) * 198 }),
     kingdomY: 470, kingdomX: 8, slot: 45, orderAt: [8, 570], wordsAt: [8, 552],
     player: (p) => ({ x: 8, y: 582 + p * 392 }), playerW: 356, playerH: 384,
@@ -150,11 +150,15 @@ function scoreTrack(obs, L) {
   const x0 = L.trackX;
   const cell = L.cell;
   const y = L.trackY;
-  g.append(svg("text", { x: 8, y: y + 15, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Score") }));
+  g.append(svg("text", { class: "score-label", x: 8, y: y + 15, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Score") }));
   for (let i = 0; i <= 40; i += 1) {
     const fill = i === 40 ? "#e9d28c" : i % 5 === 0 ? "#efe3c8" : "#faf4e6";
     g.append(svg("rect", { x: x0 + i * cell, y, width: cell - 0.6, height: 20, fill, stroke: "#c9b996", "stroke-width": 0.8 }));
-    if (i % L.labelEvery === 0) g.append(svg("text", { x: x0 + i * cell + cell / 2, y: y + 15, "text-anchor": "middle", "font-size": L.font - 1, fill: "#5a4e3e", text: i }));
+  }
+  // the numbers over every space (on a phone a number is wider than its space: the next space
+  // drawn after it covered half of it)
+  for (let i = 0; i <= 40; i += L.labelEvery) {
+    g.append(svg("text", { class: "score-number", x: x0 + i * cell + cell / 2, y: y + 15, "text-anchor": "middle", "font-size": L.font - 1, fill: "#5a4e3e", text: i }));
   }
   obs.players.forEach((p, seat) => {
     const at = Math.min(40, Math.max(0, p.score));

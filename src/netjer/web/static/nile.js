@@ -274,6 +274,10 @@ function drawBoard(obs, ctx, legal, g, L) {
       if (sel && sel.kind === "hand" && sel.square === name) {
         sg.append(svg("rect", { x: x + 3, y: y + 3, width: sq - 6, height: sq - 6, rx: 4, fill: "none", stroke: "#ffb000", "stroke-width": 4 }));
       }
+      if (action === "select" && !sg.dataset.selected) {
+        // a soldier that can act: a thin ring, so that "click one of your soldiers" shows which
+        sg.append(svg("rect", { class: "select-ring", x: x + 4, y: y + 4, width: sq - 8, height: sq - 8, rx: 5, fill: "none", stroke: "#ffb000", "stroke-width": 2, "aria-hidden": "true" }));
+      }
       if (action) {
         if (action !== "select") {
           const colour = sg.dataset.target === "attack" ? "#e53935" : "#ffb000";

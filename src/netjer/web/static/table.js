@@ -924,7 +924,14 @@ function wireQuickBar(area) {
   const ownButton = $("quick-own");
   ownButton.classList.toggle("hidden", !own);
   ownButton.onclick = () => {
-    const target = $("board-area").querySelector('[data-own="yes"]');
+    let target = $("board-area").querySelector('[data-own="yes"]');
+    // in a folded board (Ankh's tabs) the seat's own part may sit in a closed tab: open it first
+    const panel = target && target.closest('[role="tabpanel"]');
+    const tab = panel && panel.classList.contains("hidden") ? document.getElementById(panel.getAttribute("aria-labelledby")) : null;
+    if (tab) {
+      tab.click(); // the board is drawn again with that tab open
+      target = $("board-area").querySelector('[data-own="yes"]');
+    }
     const frame = target && target.closest(".board-pan");
     if (!target) return;
     if (frame) {
