@@ -402,7 +402,7 @@ class GameRecord:
                 continue
             raise RecordError(f"standins.{i}: {fault}", **_at(text, ("standins", i)))
         # One seat's stretches must not overlap (their union was counted): the server's never do,
-        # a stretch begins only after the last one ended (netjer.server.reviews.standins_of).
+        # a stretch begins only after the last one ended (netjer.server.review_store.standins_of).
         for seat in sorted({s.seat for s in self.standins}):
             ordered = sorted((s.start, i) for i, s in enumerate(self.standins) if s.seat == seat)
             for (_, j), (_, i) in itertools.pairwise(ordered):
