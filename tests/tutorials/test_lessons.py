@@ -107,7 +107,7 @@ def test_a_malformed_lesson_file_names_its_step(change: tuple[str, str], message
 
 
 def test_an_unknown_lesson_lists_the_lessons() -> None:
-    with pytest.raises(ConfigError, match="lessons: aton"):
+    with pytest.raises(ConfigError, match="lessons: aton, nile"):
         load_lesson("chess")
 
 

@@ -45,6 +45,7 @@ from netjer.core.errors import ConfigError, DataFileError
 #: The lessons a player can ask for: name -> (game, lesson file stem).
 LESSONS: dict[str, tuple[str, str]] = {
     "aton": ("aton", "first-game"),
+    "nile": ("nile", "first-game"),
 }
 DEFAULT_LANGUAGE = "en"
 
