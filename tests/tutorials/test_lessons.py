@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from netjer.core.errors import ConfigError, DataFileError
@@ -107,7 +109,7 @@ def test_a_malformed_lesson_file_names_its_step(change: tuple[str, str], message
 
 
 def test_an_unknown_lesson_lists_the_lessons() -> None:
-    with pytest.raises(ConfigError, match="lessons: aton, nile"):
+    with pytest.raises(ConfigError, match="lessons: aton, nile, ankh"):
         load_lesson("chess")
 
 
@@ -115,3 +117,19 @@ def test_a_lesson_with_options_the_game_refuses_says_so() -> None:
     text = GOOD.replace("[[step]]", "[options]\nlayout = \"nonsense\"\n\n[[step]]", 1)
     with pytest.raises(DataFileError, match="options"):
         check_lesson(_lesson(text))
+
+
+def test_a_position_is_for_ankh_lessons_only() -> None:
+    text = GOOD.replace("[[step]]", "[position]\nplayers = 2\n\n[[step]]", 1)
+    with pytest.raises(DataFileError, match="position: only Ankh"):
+        LessonRun(_lesson(text))
+
+
+def test_a_bad_ankh_position_names_the_field() -> None:
+    lesson = load_lesson("ankh")
+    assert lesson.position is not None
+    broken = {**lesson.position, "pieces": ["A god 5,2"]}  # water
+    with pytest.raises(DataFileError, match=r"position: pieces\[0\]"):
+        LessonRun(dataclasses.replace(lesson, position=broken))
+    with pytest.raises(DataFileError, match=r"position: .*colour"):
+        LessonRun(dataclasses.replace(lesson, position={**lesson.position, "colour": "red"}))

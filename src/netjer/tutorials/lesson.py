@@ -16,6 +16,10 @@ strictly on loading)::
     finish = "..."                   # shown when the player takes over
     [options]                        # the game's options (optional)
     players = 2
+    [position]                       # Ankh only: start from this position (optional) instead
+    gods = "ra,isis"                 # of the seed's setup; the fields of
+    pieces = ["A god 4,3"]           # netjer.games.ankh.position.PositionSpec, the seed and
+                                     # the options given inside it (position.options)
 
     [[step]]
     play = ["keep"]                  # other seats' decisions, applied first (optional)
@@ -46,6 +50,7 @@ from netjer.core.errors import ConfigError, DataFileError
 LESSONS: dict[str, tuple[str, str]] = {
     "aton": ("aton", "first-game"),
     "nile": ("nile", "first-game"),
+    "ankh": ("ankh", "first-game"),
 }
 DEFAULT_LANGUAGE = "en"
 
@@ -82,6 +87,7 @@ class _File(BaseModel):
     intro: str = Field(min_length=1)
     finish: str = Field(min_length=1)
     options: dict[str, Any] = Field(default_factory=dict)
+    position: dict[str, Any] | None = None
     step: list[_Step] = Field(min_length=1)
 
 
@@ -119,6 +125,8 @@ class Lesson:
         name: the name the player asks for (``"pantheon"``).
         where: the file, for messages (``games/ankh/tutorials/pantheon.en.toml``).
         title, game, minutes, seed, learner, level, intro, finish, options: the file's fields.
+        position: the position to start from (the fields of the game's position builder),
+            or None to start from the seed's setup.
         steps: the steps in order.
     """
 
@@ -133,6 +141,7 @@ class Lesson:
     intro: str
     finish: str
     options: dict[str, Any]
+    position: dict[str, Any] | None
     steps: tuple[Step, ...]
 
 

@@ -77,10 +77,8 @@ class LessonRun:
 
     def __init__(self, lesson: Lesson, texts: RulesTexts | None = None) -> None:
         self.lesson = lesson
-        try:
-            self.game: Game = make_game(lesson.game, lesson.options)
-        except ConfigError as err:
-            raise DataFileError(f"{lesson.where}: options: {err}") from None
+        start = _start(lesson)
+        self.game: Game = start.game
         if lesson.learner >= self.game.num_players:
             raise DataFileError(f"{lesson.where}: learner: the game has seats 0 to {self.game.num_players - 1}")
         self.texts = texts if texts is not None else self.game.rules_texts()
@@ -88,7 +86,7 @@ class LessonRun:
             for term in step.terms:
                 if self.texts.find(term) is None:
                     raise self._error(step, f"terms: {term!r} is not in the rules texts of {lesson.game}")
-        self.state: State = self.game.new_initial_state(lesson.seed)
+        self.state: State = start
         self.index = 0
         self._begun = False
 
@@ -235,6 +233,34 @@ class LessonRun:
 
     def _error(self, step: Step, message: str) -> DataFileError:
         return DataFileError(f"{self.lesson.where}: step {step.number}: {message}")
+
+
+def _start(lesson: Lesson) -> State:
+    """The lesson's first position: the seed's setup with the lesson's options, or for a
+    lesson with a ``position`` the game's position builder (Ankh's
+    :func:`netjer.games.ankh.position.build_position`, docs/ankh-positions.md).
+
+    Raises:
+        DataFileError: for options or a position the game refuses, or a position for a game
+            without a position builder.
+    """
+    if lesson.position is None:
+        try:
+            return make_game(lesson.game, lesson.options).new_initial_state(lesson.seed)
+        except ConfigError as err:
+            raise DataFileError(f"{lesson.where}: options: {err}") from None
+    if lesson.game != "ankh":
+        raise DataFileError(f"{lesson.where}: position: only Ankh lessons can start from a position")
+    if lesson.options:
+        raise DataFileError(f"{lesson.where}: options: give them inside position (position.options)")
+    from netjer.games.ankh.position import PositionSpec, build_position  # noqa: PLC0415 - Ankh lessons only
+
+    try:
+        return build_position(PositionSpec(**lesson.position, seed=lesson.seed))
+    except TypeError as err:  # a field PositionSpec does not have
+        raise DataFileError(f"{lesson.where}: position: {err}") from None
+    except ConfigError as err:
+        raise DataFileError(f"{lesson.where}: position: {err}") from None
 
 
 def check_lesson(lesson: Lesson) -> State:
