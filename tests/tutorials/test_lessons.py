@@ -109,7 +109,7 @@ def test_a_malformed_lesson_file_names_its_step(change: tuple[str, str], message
 
 
 def test_an_unknown_lesson_lists_the_lessons() -> None:
-    with pytest.raises(ConfigError, match="lessons: aton, nile, ankh"):
+    with pytest.raises(ConfigError, match="lessons: aton, nile, ankh, pantheon"):
         load_lesson("chess")
 
 

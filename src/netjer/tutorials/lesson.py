@@ -51,6 +51,7 @@ LESSONS: dict[str, tuple[str, str]] = {
     "aton": ("aton", "first-game"),
     "nile": ("nile", "first-game"),
     "ankh": ("ankh", "first-game"),
+    "pantheon": ("ankh", "pantheon"),
 }
 DEFAULT_LANGUAGE = "en"
 
