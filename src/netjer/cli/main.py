@@ -33,6 +33,7 @@ from rich.text import Text
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.cli.learn import learn
 from netjer.cli.play import TerminalTable, archive_path, result_text
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
@@ -1048,6 +1049,9 @@ def games() -> None:
 def version() -> None:
     """Print Netjer's version."""
     console.print(f"netjer {__version__}")
+
+
+app.command()(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)
 
 
 def main() -> None:
