@@ -46,6 +46,8 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str) -> No
     wrong_tries = 0
     try:
         child.expect(_words(lesson.intro))
+        child.expect("Press Enter to begin: ")
+        child.sendline("")
         while not shadow.done:
             shadow.begin_step()
             step = shadow.step
@@ -61,7 +63,7 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str) -> No
             if other is not None:
                 child.sendline(str(other))
                 child.expect("not the move this lesson is about")
-                assert step.hint is not None
+                assert step.hint is not None  # on its own line, after the reason
                 child.expect(_words(step.hint))
                 child.expect(PROMPT)
                 wrong_tries += 1
@@ -69,6 +71,8 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str) -> No
             assert shadow.answer(step.expect).accepted
         child.expect("Your game now")
         child.expect(_words(lesson.finish))
+        child.expect("Press Enter to play on: ")
+        child.sendline("")
         child.expect("your action: ")  # the ordinary table, against the beginner level
         child.sendline("quit")
         child.expect("Left the game.")
@@ -82,6 +86,8 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str) -> No
 def test_help_and_quit_in_a_lesson() -> None:
     child = _spawn("nile")
     try:
+        child.expect("Press Enter to begin: ")
+        child.sendline("")
         child.expect(PROMPT)
         child.sendline("help vanguard")
         child.expect("its soldiers may attack both enemy rows")
@@ -107,10 +113,10 @@ def test_an_unknown_lesson_is_a_one_line_error() -> None:
     assert child.exitstatus == 2
 
 
-def test_the_lesson_table_takes_a_bare_card_value_and_board_and_hands_over() -> None:
+def test_the_lesson_table_takes_a_bare_card_value_and_board_then_quits() -> None:
     """In process: Aton's 'assign 4' may be typed '4' as at the play table; 'board' redraws."""
     console = Console(record=True, width=120, color_system=None, force_terminal=False)
-    answers = iter(["keep", "board", "2", "4"])
+    answers = iter(["", "keep", "board", "2", "4"])
 
     def ask(prompt: str) -> str:
         console.print(prompt, end="")

@@ -73,13 +73,15 @@ class LessonTable:
             Text(_("Type 'help' for the rules, 'board' to see the position again, 'quit' to leave."), style="dim")
         )
         try:
+            self._wait(_("Press Enter to begin: "))
             while not run.done:
                 self._step()
+            self.console.print(Panel(Text(self.lesson.finish), title=Text(_("Your game now"), style="bold")))
+            self._wait(_("Press Enter to play on: "))
         except QuitGame:
             self.console.print()
             self.console.print(Text(_("Left the lesson.")))
             return
-        self.console.print(Panel(Text(self.lesson.finish), title=Text(_("Your game now"), style="bold")))
         table = TerminalTable(run.game, run.state, run.handover_seats(), console=self.console, save=None, ask=self.ask)
         table.log_seen = len(self._log())
         table.run()
@@ -98,11 +100,11 @@ class LessonTable:
         if played and self.narrated and self.log_seen == before:  # a log that tells nothing of them
             for p in played:
                 self.console.print(Text(f"  {p.words}"), highlight=False)
-        if step.expect is not None:
+        if played or step.expect is not None:
             self.draw()
         self.console.print(self._panel())
         if step.expect is None:
-            self._wait()
+            self._wait(_("Press Enter to go on: "))
             run.advance()
             return
         while True:
@@ -113,7 +115,8 @@ class LessonTable:
             if attempt.accepted:
                 self._print_new_log()
                 return
-            self.console.print(Text(attempt.message, style="red"), highlight=False)
+            self.console.print(Text(attempt.reason, style="red"), highlight=False)
+            self.console.print(Text(attempt.hint, style="bold yellow"), highlight=False)
 
     def _panel(self) -> Panel:
         step = self.run.step
@@ -129,9 +132,9 @@ class LessonTable:
         title = _("Step {number} of {total}").format(number=step.number, total=total)
         return Panel(body, title=Text(title, style="bold"), title_align="left")
 
-    def _wait(self) -> None:
-        """Wait for Enter (or any line) after a step that only explains; commands still work."""
-        while self._read(_("Press Enter to go on: ")) is None:
+    def _wait(self, prompt: str) -> None:
+        """Wait for Enter (or any line); the commands still work meanwhile."""
+        while self._read(prompt) is None:
             pass
 
     def _read(self, prompt: str) -> str | None:

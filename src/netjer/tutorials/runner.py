@@ -55,11 +55,19 @@ class Attempt:
 
     Attributes:
         accepted: True if it was the scripted decision (now applied).
-        message: after a wrong try, why it is not this one and the step's hint; "" when accepted.
+        reason: after a wrong try, why it is not this one (the game's refusal, or that it is
+            legal but not the lesson's); "" when accepted.
+        hint: after a wrong try, the step's hint; "" when accepted.
     """
 
     accepted: bool
-    message: str
+    reason: str = ""
+    hint: str = ""
+
+    @property
+    def message(self) -> str:
+        """The reason and the hint in one text ("" when accepted)."""
+        return f"{self.reason} {self.hint}".strip()
 
 
 class LessonRun:
@@ -168,14 +176,14 @@ class LessonRun:
         try:
             action = self.game.parse_action(text.strip())
         except ActionSyntaxError as err:
-            return Attempt(False, f"{err} {step.hint}")
+            return Attempt(False, str(err), step.hint or "")
         if action != expected:
             legal = action in self.state.legal_actions()
             why = "That is allowed, but not the move this lesson is about." if legal else self._refusal(action)
-            return Attempt(False, f"{why} {step.hint}")
+            return Attempt(False, why, step.hint or "")
         self.state.apply(action)
         self._next()
-        return Attempt(True, "")
+        return Attempt(True)
 
     def advance(self) -> None:
         """Go past a step that expects no decision (after its text was read).
