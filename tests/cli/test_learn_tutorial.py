@@ -9,8 +9,10 @@ import sys
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 from netjer.cli.learn import LessonTable
+from netjer.cli.main import app
 from netjer.tutorials.lesson import lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
 
@@ -136,3 +138,11 @@ def test_the_lesson_table_takes_a_bare_card_value_and_board_then_quits() -> None
     assert "Step 3 of" in out  # '4' was 'assign 4'
     assert "Left the lesson." in out
     assert table.run.index == 2
+
+
+def test_learn_without_a_lesson_lists_them() -> None:
+    result = CliRunner().invoke(app, ["learn"])
+    assert result.exit_code == 0
+    for name in lesson_names():
+        assert f"netjer learn {name}" in result.output
+    assert load_lesson("pantheon").title in result.output

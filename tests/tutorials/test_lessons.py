@@ -81,10 +81,10 @@ def test_the_scripted_decision_only_is_accepted_with_the_hint_after_a_wrong_try(
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("expect = \"assign 4\"", "expect = \"assign 7\""), "step 2: expect: 'assign 7'"),
-        (("play = [\"exchange\"]", "play = [\"keep\", \"keep\"]"), "step 2: play: 'keep'"),
-        (("terms = [\"keep\"]", "terms = [\"no-such-term\"]"), "step 1: terms: 'no-such-term'"),
-        (("play = [\"exchange\"]\n", ""), "step 2: expect: seat 1 is to decide"),
+        (('expect = "assign 4"', 'expect = "assign 7"'), "step 2: expect: 'assign 7'"),
+        (('play = ["exchange"]', 'play = ["keep", "keep"]'), "step 2: play: 'keep'"),
+        (('terms = ["keep"]', 'terms = ["no-such-term"]'), "step 1: terms: 'no-such-term'"),
+        (('play = ["exchange"]\n', ""), "step 2: expect: seat 1 is to decide"),
     ],
 )
 def test_a_broken_lesson_names_its_step(change: tuple[str, str], message: str) -> None:
@@ -96,10 +96,10 @@ def test_a_broken_lesson_names_its_step(change: tuple[str, str], message: str) -
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("hint = \"type keep\"", ""), "step 1: Value error, a step that expects a decision needs a hint"),
-        (("say = \"assign\"", "sayy = \"assign\""), "step 2"),
-        (("minutes = 5", "minutes = \"five\""), "minutes"),
-        (("title = \"t\"", "title = \"t"), "not valid TOML"),
+        (('hint = "type keep"', ""), "step 1: Value error, a step that expects a decision needs a hint"),
+        (('say = "assign"', 'sayy = "assign"'), "step 2"),
+        (("minutes = 5", 'minutes = "five"'), "minutes"),
+        (('title = "t"', 'title = "t'), "not valid TOML"),
     ],
 )
 def test_a_malformed_lesson_file_names_its_step(change: tuple[str, str], message: str) -> None:
@@ -114,7 +114,7 @@ def test_an_unknown_lesson_lists_the_lessons() -> None:
 
 
 def test_a_lesson_with_options_the_game_refuses_says_so() -> None:
-    text = GOOD.replace("[[step]]", "[options]\nlayout = \"nonsense\"\n\n[[step]]", 1)
+    text = GOOD.replace("[[step]]", '[options]\nlayout = "nonsense"\n\n[[step]]', 1)
     with pytest.raises(DataFileError, match="options"):
         check_lesson(_lesson(text))
 

@@ -199,11 +199,25 @@ class LessonTable:
         self.log_seen = len(log)
 
 
-def learn(lesson: Annotated[str, typer.Argument(help=LESSON_HELP)]) -> None:
-    """Learn a game by playing it: a guided first game, then you finish it against the beginner level."""
+def learn(lesson: Annotated[str | None, typer.Argument(help=LESSON_HELP)] = None) -> None:
+    """Learn a game by playing it: a guided first game, then you finish it against the beginner level.
+
+    Without a lesson, list the lessons."""
     console = Console()
     err = Console(stderr=True)
     try:
+        if lesson is None:
+            for name in LESSONS:
+                found = load_lesson(name, get_language())
+                console.print(
+                    Text.assemble(
+                        (f"netjer learn {name}", "bold"),
+                        f"  {found.title} ",
+                        (_("(about {minutes} minutes)").format(minutes=found.minutes), "dim"),
+                    ),
+                    highlight=False,
+                )
+            return
         LessonTable(load_lesson(lesson, get_language()), console=console).play()
     except NetjerError as error:
         err.print(Text.assemble(("error: ", "bold red"), str(error)), highlight=False, soft_wrap=True)
