@@ -85,6 +85,8 @@ def test_the_scripted_decision_only_is_accepted_with_the_hint_after_a_wrong_try(
         (('play = ["exchange"]', 'play = ["keep", "keep"]'), "step 2: play: 'keep'"),
         (('terms = ["keep"]', 'terms = ["no-such-term"]'), "step 1: terms: 'no-such-term'"),
         (('play = ["exchange"]\n', ""), "step 2: expect: seat 1 is to decide"),
+        (('say = "keep them"', 'say = "type help sorcery"'), "step 1: say: 'help sorcery' finds nothing"),
+        (('finish = "bye"', 'finish = "try help kingdom and help nothing"'), "finish: 'help nothing'"),
     ],
 )
 def test_a_broken_lesson_names_its_step(change: tuple[str, str], message: str) -> None:

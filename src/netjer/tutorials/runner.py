@@ -21,6 +21,7 @@ rules change that makes one illegal stops the lesson with an error naming the st
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from netjer.agents.levels import resolve_agent
@@ -31,6 +32,9 @@ from netjer.core.state import State
 from netjer.core.texts import RulesTexts
 from netjer.games.registry import make_game
 from netjer.tutorials.lesson import Lesson, Step
+
+#: A ``help NAME`` the text of a lesson tells the player to type (``help kingdom``).
+HELP_REFERENCE = re.compile(r"\bhelp ([a-z][\w-]*)")  # "help NAME" in capitals is the command's form
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,10 @@ class LessonRun:
             for term in step.terms:
                 if self.texts.find(term) is None:
                     raise self._error(step, f"terms: {term!r} is not in the rules texts of {lesson.game}")
+            for field, text in (("say", step.say), ("rule", step.rule), ("hint", step.hint)):
+                self._check_help(f"step {step.number}: {field}", text)
+        self._check_help("intro", lesson.intro)
+        self._check_help("finish", lesson.finish)
         self.state: State = start
         self.index = 0
         self._begun = False
@@ -238,6 +246,13 @@ class LessonRun:
     def _refusal(self, action: Action) -> str:
         refusal = self.state.illegal(action)
         return f"Not allowed: {refusal.reason}."
+
+    def _check_help(self, where: str, text: str | None) -> None:
+        """Every ``'help NAME'`` a text tells the player to type must find a rules entry."""
+        for name in HELP_REFERENCE.findall(text or ""):
+            if self.texts.find(name) is None:
+                found_in = f"the rules texts of {self.lesson.game}"
+                raise DataFileError(f"{self.lesson.where}: {where}: 'help {name}' finds nothing in {found_in}")
 
     def _error(self, step: Step, message: str) -> DataFileError:
         return DataFileError(f"{self.lesson.where}: step {step.number}: {message}")
