@@ -83,8 +83,9 @@ class LessonRun:
             ones).
 
     Raises:
-        DataFileError: for options the game refuses, a learner seat the game lacks, or a term
-            the rules texts lack (the message names the file and the step).
+        DataFileError: for options or a position the game refuses, a learner seat the game
+            lacks, or a term the rules texts lack (in a step's ``terms``, or a ``help name`` a
+            text tells the player to type); the message names the file and the step.
     """
 
     def __init__(self, lesson: Lesson, texts: RulesTexts | None = None) -> None:
