@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # pytest-xdist workers; CI machines have 2 cores.
 WORKERS ?= 2
 
-.PHONY: run play test test-all test-compiled compiled bench clean screenshots i18n
+.PHONY: run play test test-all test-compiled compiled wheel engine bench clean screenshots i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,13 +21,24 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
+# `make run` and `make play` run the compiled engine of `make compiled` when it is built and not
+# older than the sources (a stale copy would run old code), else the Python build; `engine`
+# prints which, and how to get the compiled one.
+COMPILED := build/compiled
+STALE = $(if $(wildcard $(COMPILED)/.built),$(shell find src/netjer -type f ! -path '*/__pycache__/*' -newer $(COMPILED)/.built | head -1),none)
+ENGINE_ENV = $(if $(STALE),,PYTHONPATH=$(abspath $(COMPILED)))
+
+engine: $(VENV)/.installed
+	@$(ENGINE_ENV) $(BIN)/python -m netjer.build_info
+	@$(if $(filter-out none,$(STALE)),echo "build/compiled is older than $(STALE): \`make compiled\` rebuilds it")
+
 # The web table on 127.0.0.1:8000 with the SQLite file netjer.db (created on first run).
-run: $(VENV)/.installed
-	$(BIN)/netjer serve --host 127.0.0.1 --port 8000 --db sqlite:///netjer.db $(ARGS)
+run: engine
+	$(ENGINE_ENV) $(BIN)/netjer serve --host 127.0.0.1 --port 8000 --db sqlite:///netjer.db $(ARGS)
 
 # Aton in the terminal against the computer, saved to aton-game.json.
-play: $(VENV)/.installed
-	$(BIN)/netjer play aton --seat 0=human --seat 1=heuristic --save aton-game.json $(ARGS)
+play: engine
+	$(ENGINE_ENV) $(BIN)/netjer play aton --seat 0=human --seat 1=heuristic --save aton-game.json $(ARGS)
 
 # The fast suite (under 5 minutes on 2 cores): slow-marked tests left out, tests in random
 # order (pytest-randomly; the seed is printed at the start), the 20 slowest listed at the end.
@@ -43,7 +54,8 @@ test-all: $(VENV)/.installed-dev
 	$(BIN)/pytest -n $(WORKERS) -m '' --durations=20
 	$(MAKE) test-compiled
 
-# The Ankh engine compiled to C by mypyc, for speed (optional; 4-5 minutes, the C build on one core): a
+# The Ankh engine compiled to C by mypyc, for speed (optional; about 1.5 CPU-minutes, the C files
+# compiled on every core): hatch_build.py, which builds the wheel's compiled engine too, over a
 # copy of src/netjer in build/compiled whose engine modules are extension modules, used with
 # PYTHONPATH=build/compiled (benchmarks/README.md, "Issue 15, the compiled engine").  The whole
 # package runs from that copy: it is rebuilt when any file under src/netjer changes (data and
@@ -59,22 +71,21 @@ test-all: $(VENV)/.installed-dev
 # records, Battle cards, ...) are marked @mypyc_attr(native_class=False) and stay plain Python
 # classes: as native classes they did not unpickle.  A pickle made by one build does not load in
 # the other.
-COMPILED := build/compiled
-MYPYC_MODULES = $(filter-out netjer/games/ankh/game.py netjer/games/ankh/notation.py netjer/games/ankh/position.py,\
-	$(patsubst src/%,%,$(shell find src/netjer/games/ankh -name '*.py'))) netjer/core/state.py
+# The compiled modules are listed in hatch_build.py (engine_modules).  mypyc's multi-file mode
+# (one C file per module, compiled in parallel): MYPYC_OPT_LEVEL sets -O (default 3).
 
 compiled: $(COMPILED)/.built
 
 # Built in a new folder that replaces the old one only when mypyc succeeds (its errors printed).
 # .built takes the time the source was copied (.copied), not the end of the build: a file saved
 # during the build is newer than it, so the next `make compiled` builds again.
-$(COMPILED)/.built: $(VENV)/.installed-dev $(shell find src/netjer -type f ! -path '*/__pycache__/*')
+$(COMPILED)/.built: $(VENV)/.installed-dev hatch_build.py $(shell find src/netjer -type f ! -path '*/__pycache__/*')
 	rm -rf $(COMPILED).new && mkdir -p $(COMPILED).new
 	touch $(COMPILED).new/.copied
 	cp -r src/netjer $(COMPILED).new/
 	find $(COMPILED).new -name __pycache__ -prune -exec rm -rf {} +
-	cd $(COMPILED).new && $(abspath $(BIN))/mypyc $(MYPYC_MODULES) > mypyc.log 2>&1 \
-		|| { grep -E "error|Error" mypyc.log | head -20; echo "mypyc failed: see $(COMPILED).new/mypyc.log"; exit 1; }
+	$(BIN)/python hatch_build.py $(COMPILED).new > $(COMPILED).new/mypyc.log 2>&1 \
+		|| { grep -E "error|Error" $(COMPILED).new/mypyc.log | head -20; echo "mypyc failed: see $(COMPILED).new/mypyc.log"; exit 1; }
 	rm -rf $(COMPILED) && mv $(COMPILED).new $(COMPILED)
 	touch -r $(COMPILED)/.copied $@
 
@@ -86,9 +97,20 @@ test-compiled: $(COMPILED)/.built
 	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) --durations=10 tests/games tests/test_conformance.py tests/core \
 		tests/test_perft.py tests/agents tests/adapters tests/sim
 
+# The wheel in dist/ (what `pip install .` installs, and what docs/research.md's deploy paragraph
+# ships): the engine compiled by mypyc through the build backend (hatch_build.py), platform-
+# specific; where no C compiler exists, or with NETJER_PURE_PYTHON=1, the pure-Python wheel.
+wheel: $(BIN)/python
+	rm -rf dist/netjer-*.whl
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	@ls dist/netjer-*.whl
+
 # The web table's screenshots in docs/ (shown in the README), taken by its browser tests.
+# The look tests (marked slow) take each game mid-play at 1400x950 and 390x844, light and dark,
+# and the computer's last move marked on the board.
 screenshots: $(VENV)/.installed-dev
 	NETJER_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -p no:xdist
+	NETJER_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_table_look_browser.py -p no:xdist -m '' -k 'legible or marked'
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/playout.py aton

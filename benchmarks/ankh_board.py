@@ -10,9 +10,11 @@ first), an adjacency lookup, a
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 
+from netjer.build_info import describe_build
 from netjer.games.ankh import board as board_module
 from netjer.games.ankh.board import RegionMap, camel_continuations, camel_lines, load_board
 from netjer.games.ankh.scenarios import load_scenario
@@ -57,4 +59,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

@@ -22,6 +22,8 @@ from importlib import resources
 from types import ModuleType
 from typing import Any
 
+from netjer.build_info import describe_build
+
 
 def load(name: str, path: str) -> ModuleType:
     """Import the file ``path`` as module ``name``."""
@@ -86,4 +88,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

@@ -10,8 +10,10 @@ be timed against each other as whole processes (min/median/max over several runs
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
+from netjer.build_info import describe_build
 from netjer.core import Rng
 from netjer.games.registry import make_game
 
@@ -42,4 +44,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -29,6 +30,7 @@ import numpy as np
 
 from netjer.adapters.encoding import Encoder, HashedEncoder, encoder_for
 from netjer.adapters.pettingzoo import env
+from netjer.build_info import describe_build
 from netjer.core import Rng
 from netjer.core.state import JsonDict
 from netjer.games.registry import make_game
@@ -138,4 +140,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

@@ -30,6 +30,7 @@ import time
 from contextlib import nullcontext
 from pathlib import Path
 
+from netjer.build_info import describe_build
 from netjer.sim.facets import FacetTable, cross_scores, facet_tables
 from netjer.sim.report import distinct_games, sample_warnings
 from netjer.sim.tournament import GameResult, GameTask, iter_results, read_log, result_to_log, schedule
@@ -147,4 +148,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

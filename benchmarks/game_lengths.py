@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 
+from netjer.build_info import describe_build
 from netjer.sim.tournament import run_tasks, schedule
 
 
@@ -53,4 +55,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

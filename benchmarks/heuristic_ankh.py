@@ -27,6 +27,7 @@ import argparse
 import sys
 import time
 
+from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
 from netjer.sim.stats import wilson_interval
 from netjer.sim.tournament import head_to_head, run_tasks, schedule
@@ -101,4 +102,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

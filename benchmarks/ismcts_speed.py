@@ -12,9 +12,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from netjer.agents import ISMCTSAgent, make_agent
+from netjer.build_info import describe_build
 from netjer.core import PlayerView, Rng
 from netjer.games.registry import make_game
 from netjer.sim.tournament import run_tasks, schedule
@@ -77,4 +79,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

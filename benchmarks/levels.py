@@ -29,6 +29,7 @@ import time
 from dataclasses import asdict
 
 from netjer.agents.levels import levels_for
+from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
 from netjer.games.registry import make_game
 from netjer.sim.tournament import (
@@ -206,4 +207,5 @@ def _pair_of(players: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple[in
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

@@ -29,10 +29,12 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+from netjer.build_info import describe_build
 from netjer.core import GameRecord, Rng
 from netjer.games.registry import make_game, replay_record
 
@@ -138,4 +140,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

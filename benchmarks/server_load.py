@@ -68,6 +68,7 @@ import os
 import random
 import re
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Coroutine
@@ -79,6 +80,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import websockets
 
+from netjer.build_info import describe_build
 from netjer.server.process import free_port, running_server
 
 T = TypeVar("T")
@@ -648,4 +650,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

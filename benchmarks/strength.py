@@ -29,6 +29,7 @@ import sys
 import time
 from collections.abc import Iterator
 
+from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
 from netjer.sim.stats import wilson_interval
 from netjer.sim.tournament import (
@@ -113,4 +114,5 @@ def _played(tasks: list[GameTask], workers: int, start: float, max_seconds: floa
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

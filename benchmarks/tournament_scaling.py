@@ -22,9 +22,11 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
+from netjer.build_info import describe_build
 from netjer.sim.tournament import GameResult, GameTask, play_batch, run_tasks, schedule
 
 
@@ -101,4 +103,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(describe_build(), file=sys.stderr)  # which engine the figures are of
     main()

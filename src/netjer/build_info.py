@@ -46,6 +46,22 @@ def describe_build(compiled: Sequence[str] | None = None) -> str:
     return f"engine: compiled (mypyc, {len(compiled)} modules)" if compiled else "engine: Python"
 
 
+def faster_engine_hint(compiled: Sequence[str] | None = None) -> str:
+    """How to get the compiled engine, when the Python build runs; ``""`` when it is compiled.
+
+    Args:
+        compiled: as for :func:`describe_build`.
+    """
+    if compiled is None:
+        compiled = compiled_modules()
+    if compiled:
+        return ""
+    return (
+        "the compiled engine plays Ankh about 1.7x faster: `make compiled` (then `make run`/`make play` use it), "
+        "or install the wheel built with a C compiler (`make wheel`, `pip install .`)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print :func:`describe_build`; with ``--require-compiled``, exit 1 when the build is Python.
 
@@ -60,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     compiled = compiled_modules()
     print(describe_build(compiled))
+    hint = faster_engine_hint(compiled)
+    if hint:
+        print(hint)
     if args.require_compiled and not compiled:
         print(
             f"{PROBE_MODULE} is not compiled: build it with `make compiled` and put build/compiled on PYTHONPATH",

@@ -15,7 +15,7 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), fla
 
 
 def test_the_page_has_examples() -> None:
-    assert len(BLOCKS) == 4
+    assert len(BLOCKS) == 7
 
 
 def shrink(source: str) -> str:

@@ -77,8 +77,8 @@ def test_view_shows_every_god_power_state_issue5() -> None:
     anubis.POWER.data(s).slots = [0]
     mine = _text(s.observation(2), 2)
     for text in (
-        "Player 1 — Ra",
-        "Player 3 — Bastet",
+        "─ Ra ◀ ─",  # one name per seat (issue 33): the god's, in the panel's title too
+        "─ Bastet (you) ─",
         "War1^",
         "UW",
         "Tem+1",

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import importlib.util
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +71,42 @@ def test_the_command_looks_the_compiled_modules_up_once(
     assert build_info.main(argv) == 0
     assert len(calls) == 1
     assert capsys.readouterr().out == "engine: compiled (mypyc, 1 modules)\n"
+
+
+def test_the_python_build_says_how_to_get_the_compiled_engine(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _fake_modules(monkeypatch, compiled=False)
+    assert "make compiled" in build_info.faster_engine_hint()
+    build_info.main([])
+    assert "make compiled" in capsys.readouterr().out
+    _fake_modules(monkeypatch, compiled=True)
+    assert build_info.faster_engine_hint() == ""
+
+
+def _hatch_build() -> types.ModuleType:
+    """The repository's hatch_build.py (the build hook and `make compiled`'s driver)."""
+    path = Path(__file__).resolve().parents[2] / "hatch_build.py"
+    spec = importlib.util.spec_from_file_location("hatch_build", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_compiled_modules_are_the_ankh_engine_and_the_kernel_state() -> None:
+    hatch_build = _hatch_build()
+    modules = hatch_build.engine_modules(Path(__file__).resolve().parents[2] / "src")
+    assert "netjer/core/state.py" in modules and "netjer/games/ankh/state.py" in modules
+    assert "netjer/games/ankh/gods/ra.py" in modules
+    assert not set(modules) & hatch_build.PYTHON_ONLY
+    assert all(m.startswith("netjer/games/ankh/") for m in modules if m != "netjer/core/state.py")
+    build_info_probe = build_info.PROBE_MODULE.replace(".", "/") + ".py"
+    assert build_info_probe in modules  # the module build_info looks at is compiled
+
+
+def test_no_c_compiler_is_found_when_cc_names_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wheel falls back to pure Python when this returns None (CC is what setuptools runs)."""
+    hatch_build = _hatch_build()
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    assert hatch_build.c_compiler() is None

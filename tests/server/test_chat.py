@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer.server.app import create_app
-from netjer.server.tables import MAX_CHAT_CHARS
+from netjer.server.chat import MAX_CHAT_CHARS
 from tests.server.sockets import receive_json
 
 

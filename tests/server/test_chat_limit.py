@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from netjer.server.tables import CHAT_BURST, CHAT_PER_MINUTE
+from netjer.server.chat import CHAT_BURST, CHAT_PER_MINUTE
 from tests.server.fake_time import FakeTime
 from tests.server.sockets import receive_json
 

@@ -7,28 +7,29 @@ import asyncio
 from pathlib import Path
 
 from netjer.server.db import Store
-from netjer.server.tables import TableManager, TableRuntime
+from netjer.server.runtime import TableRuntime
+from netjer.server.tables import TableManager
 
 
 def _race_manager(tmp_path: Path) -> tuple[TableManager, list[int]]:
-    """A manager whose every :meth:`TableManager._expire` (the first step of every move, the
+    """A manager whose every :meth:`Timekeeper.expire` (the first step of every move, the
     computer's included) first asks for a computer search, as the clock ticker or another
     request may do at any moment; and the versions at which searches were started."""
     manager = TableManager(Store(f"sqlite:///{tmp_path / 'r.db'}"), ai_workers=0)
-    expire = manager._expire
-    run_ai = manager._run_ai
+    expire = manager.clocks.expire
+    run_ai = manager.computers.run
     started: list[int] = []
 
     async def racing_expire(rt: TableRuntime) -> set[int]:
-        manager._schedule_ai(rt)
+        manager.computers.schedule(rt)
         return await expire(rt)
 
     async def counting_run_ai(rt: TableRuntime, seat: int, version: int) -> None:
         started.append(version)
         await run_ai(rt, seat, version)
 
-    manager._expire = racing_expire  # type: ignore[method-assign]
-    manager._run_ai = counting_run_ai  # type: ignore[method-assign]
+    manager.clocks.expire = racing_expire  # type: ignore[method-assign]
+    manager.computers.run = counting_run_ai  # type: ignore[method-assign]
     return manager, started
 
 

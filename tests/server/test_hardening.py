@@ -17,11 +17,13 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
-from netjer.server import app as app_module
+from netjer.server import sockets
 from netjer.server.app import create_app
+from netjer.server.computer_seats import compute_agent_action
 from netjer.server.db import Store
 from netjer.server.process import free_port, running_server
-from netjer.server.tables import TableError, TableManager, compute_agent_action
+from netjer.server.runtime import TableError
+from netjer.server.tables import TableManager
 from tests.server.sockets import receive_json
 from tests.server.test_api import _auth, _create
 
@@ -114,7 +116,7 @@ def test_websocket_refuses_binary_deep_json_and_silence(client: TestClient, monk
         assert receive_json(ws, "the refusal of the deeply nested text")["error"] == "bad_request"
         ws.send_bytes(b"\xff")
         assert receive_json(ws, "the refusal of the bad binary message")["error"] == "bad_request"
-    monkeypatch.setattr(app_module, "HELLO_SECONDS", 0.2)
+    monkeypatch.setattr(sockets, "HELLO_SECONDS", 0.2)
     with client.websocket_connect(f"/ws/tables/{data['id']}") as ws:
         # no hello in time: refused and closed
         assert receive_json(ws, "the refusal of a hello not sent in time")["error"] == "bad_request"

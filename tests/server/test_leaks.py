@@ -18,7 +18,7 @@ from netjer.games.aton.actions import Assign, Exchange
 from netjer.games.nile.actions import Place
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
-from netjer.server.tables import legal_entries
+from netjer.server.runtime import legal_entries
 from netjer.server.windows import window_plan
 from tests.server.sockets import receive_json
 from tests.server.test_windows import _ankh_battle

@@ -28,7 +28,7 @@ from netjer.server.db import AlreadyServed, ClockChanged, Store, migrate, single
 from netjer.server.leases import Leases
 from netjer.server.process import free_port, kill_server, start_server, stop_server
 from netjer.server.reviews import ReviewStore
-from netjer.server.tables import legal_entries
+from netjer.server.runtime import legal_entries
 from netjer.server.windows import window_plan
 from tests.server.sockets import receive_json
 from tests.server.test_api import _auth, _create

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer.server.db import hash_token
+from netjer.server.seat_views import replay
 from netjer.server.tables import TableManager
 from tests.server.fake_time import FakeTime
 from tests.server.sockets import receive_json
@@ -109,7 +110,7 @@ def test_new_payloads_carry_no_other_seats_secret(client: TestClient, fake: Fake
     client.post(f"/api/tables/{table['id']}/chat", json={"seat": None, "text": "hi", "name": "Bes"})
     fake.t += 61
     manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
-    client.portal.call(manager.check_clocks)  # type: ignore[union-attr]
+    client.portal.call(manager.clocks.check)  # type: ignore[union-attr]
     payloads = {
         "spectator": client.get(f"/api/tables/{table['id']}/view").json(),
         "other": client.get(
@@ -131,6 +132,6 @@ def test_new_payloads_carry_no_other_seats_secret(client: TestClient, fake: Fake
     # Each seat's payload holds its own observation at that version (the computer plays on).
     rt = manager.tables[table["id"]]
     for who, payload in ((other, payloads["other"]), (seat, payloads["takeback"])):
-        steps = manager.replay(rt, who)
+        steps = replay(rt, who)
         assert payload["observation"] == shown(steps[payload["version"]]["observation"])
     assert payloads["spectator"]["legal"] == []

@@ -30,7 +30,7 @@ def _finished(client: TestClient, fake: FakeTime) -> dict[str, Any]:
     table = _create(client, clock={"mode": "turn", "per_turn": 3600, "on_timeout": "out"})
     fake.t += 3601
     manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
-    client.portal.call(manager.check_clocks)  # type: ignore[union-attr]
+    client.portal.call(manager.clocks.check)  # type: ignore[union-attr]
     assert client.get(f"/api/tables/{table['id']}/view").json()["finished"]
     return table
 

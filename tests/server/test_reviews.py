@@ -22,7 +22,7 @@ from netjer.server.ai_service import FairSearchService
 from netjer.server.app import create_app
 from netjer.server.db import Store
 from netjer.server.reviews import ReviewStore, _Running
-from netjer.server.tables import TableError
+from netjer.server.runtime import TableError
 from tests.server.sockets import receive_json
 from tests.server.test_fairness import FakeClock, HeldExecutor, _label, _settle
 
@@ -352,7 +352,7 @@ def test_hints_asked_again_while_one_is_computed_share_it_and_queue_no_search(cl
             await release.wait()
             return function(*args)
 
-        manager.ai.run = held_run
+        manager.computers.ai.run = held_run
         rt = await manager.get(table)
         same = [asyncio.create_task(service.hint(rt, 0, 20)) for _ in range(5)]
         await _settle()
@@ -421,7 +421,7 @@ def test_the_computers_decisions_for_a_seat_whose_time_ran_out_are_flagged_and_n
         fake.t += 30
         client.get(f"/api/tables/{table}/view", params={"seat": 1 - first}, headers=_auth(tokens[str(1 - first)]))
         fake.t += 31
-        client.portal.call(client.app.state.manager.check_clocks)  # type: ignore[attr-defined,union-attr]
+        client.portal.call(client.app.state.manager.clocks.check)  # type: ignore[attr-defined,union-attr]
         for _ in range(4000):  # the computer plays the seat's turn (in a thread)
             if view()["to_move"] != first:
                 break

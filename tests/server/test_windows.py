@@ -61,7 +61,7 @@ def _choose(
 
 def _check_clocks(client: TestClient) -> None:
     manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
-    client.portal.call(manager.check_clocks)  # type: ignore[union-attr]
+    client.portal.call(manager.clocks.check)  # type: ignore[union-attr]
 
 
 def _wait(client: TestClient, table: dict[str, Any], until: Any) -> dict[str, Any]:

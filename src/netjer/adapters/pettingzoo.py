@@ -109,6 +109,7 @@ class _Table:
             for a in self.agents
         }
         self.act_spaces = {a: spaces.Discrete(actions) for a in self.agents}
+        self.state_space = spaces.Box(self.encoder.low, self.encoder.high, (n * size,), np.float32)
         self.np_random, _ = seeding.np_random(None)
         self.draw = renderer_for(name)
 
@@ -172,6 +173,17 @@ class _Table:
         return IllegalActionError(
             str(action), "not among this agent's legal actions", f"{agent} may play only {legal}", []
         )
+
+    def state_tensor(self, session: Session | None) -> np.ndarray:
+        """The global state: every seat's observation tensor, seat 0 first (see ``state()``).
+
+        Raises:
+            ConfigError: before ``reset()``.
+        """
+        if session is None:
+            raise ConfigError("call reset() before using the environment")
+        state = session.state
+        return np.concatenate([self.encoder.encode_array(state.observation(s)) for s in range(len(self.agents))])
 
     def forfeit_rewards(self, agents: list[str], offenders: set[str]) -> dict[str, float]:
         """Rewards when ``offenders`` played illegal actions under the ``"lose"`` policy."""
@@ -248,6 +260,7 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         self.agents: list[str] = []
         self.session: Session | None = None
         self._forfeited = False
+        self.state_space = self._t.state_space
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """``Dict(observation=Box, action_mask=Box(int8))``, the same object every call."""
@@ -341,6 +354,10 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         if self.render_mode == "human":
             self.render()
 
+    def state(self) -> np.ndarray:
+        """The global state for centralised critics: see :meth:`NetjerParallelEnv.state`."""
+        return self._t.state_tensor(self.session)
+
     @property
     def kernel_game(self) -> Game:
         """The Netjer game (rules and options; public)."""
@@ -389,6 +406,7 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         self.session: Session | None = None
         self._queue: list[list[int]] = [[] for _ in self.possible_agents]
         self._plan: dict[int, tuple[list[int], JsonDict]] = {}
+        self.state_space = self._t.state_space
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """As for the AEC environment."""
@@ -502,8 +520,18 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         return observations, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, False), infos
 
     def state(self) -> np.ndarray:
-        """Not provided: a global state would hold hidden information."""
-        raise NotImplementedError("a global state would reveal hidden information; use the agents' observations")
+        """The global state, for centralised critics (MAPPO, QMIX and the like, trained with
+        centralised information and acting on each agent's own observation): every seat's
+        observation tensor, seat 0 first, ``float32`` of shape ``state_space.shape`` (players x
+        the tensor's size).  It is the union of the seats' information sets, so it holds every
+        seat's secrets (its hand, its face-down Battle card): feed it to a critic during
+        training, never to a policy that acts.  What no seat knows (the order of a deck) is in
+        no observation, so not here either.
+
+        Raises:
+            ConfigError: before ``reset()``.
+        """
+        return self._t.state_tensor(self.session)
 
     # --- internals ---------------------------------------------------------------------------
 

@@ -49,6 +49,10 @@ from netjer.core.view import PlayerView
 if TYPE_CHECKING:
     from netjer.core.game import Game
 
+#: How often a search tells its ``progress`` callback the iterations done (a power of two: a
+#: cheap test; often enough for a line redrawn a few times a second).
+PROGRESS_EVERY = 16
+
 #: A playout policy: picks one of ``state.legal_actions()`` (a full, determinized state).
 RolloutPolicy = Callable[[State, Rng], Action]
 
@@ -212,6 +216,10 @@ class ISMCTSAgent(Agent):
         self.contempt = contempt
         #: iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
+        #: Optional ``progress(done)`` called with the iterations done so far, every
+        #: :data:`PROGRESS_EVERY` iterations of a search (a front end's "thinking" line).  It is
+        #: told, never asked: it draws nothing from the generator, so decisions are unchanged.
+        self.progress: Callable[[int], None] | None = None
 
     def prepare(self, game: Game) -> None:
         """Resolve the rollout and evaluation names for ``game``.
@@ -253,6 +261,7 @@ class ISMCTSAgent(Agent):
             # Leave room for the final choice and the caller's bookkeeping.
             deadline = start + seconds * 0.97
         count = 0
+        progress = self.progress
         with collector_paused():
             while True:
                 if iterations is not None and count >= iterations:
@@ -266,6 +275,8 @@ class ISMCTSAgent(Agent):
                         break
                 self._iterate(root, view.determinize(rng), rng, view.seat)
                 count += 1
+                if progress is not None and count % PROGRESS_EVERY == 0:
+                    progress(count)
         self.last_iterations = count
         best = max(root.children.values(), key=lambda n: (n.visits, n.total))
         assert best.action is not None

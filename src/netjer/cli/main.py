@@ -13,12 +13,14 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -32,9 +34,10 @@ from rich.text import Text
 
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
-from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
 from netjer.cli.learn import learn
-from netjer.cli.play import TerminalTable, archive_path, result_text
+from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
+from netjer.cli.suggest import did_you_mean
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, locate
@@ -42,7 +45,7 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
@@ -61,8 +64,32 @@ err_console = Console(stderr=True)
 LANG_HELP = "Language of the texts shown: en, es (default: $NETJER_LANG, else English)."
 
 
+def _version_line() -> str:
+    """``netjer VERSION (engine: ...)``, and how to get the compiled engine when it does not run."""
+    from netjer.build_info import describe_build, faster_engine_hint  # noqa: PLC0415 - imports the engine
+
+    line = f"netjer {__version__} ({describe_build()})"
+    hint = faster_engine_hint()
+    return f"{line}\n{hint}" if hint else line
+
+
+def _print_version(value: bool) -> None:
+    """``netjer --version``: print :func:`_version_line` and exit."""
+    if value:
+        print(_version_line())
+        raise typer.Exit()
+
+
 @app.callback()
-def _read_the_terminal(lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None) -> None:
+def _read_the_terminal(
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_print_version, help="Print the version and the engine, and exit."
+        ),
+    ] = False,
+) -> None:
     """Make the consoles anew for each command: Rich fixes a console's width from $COLUMNS when
     the console is made, and a command must draw for the terminal it runs in, not for the one
     that imported this module (a test runner invoking several commands in one process).  The
@@ -115,6 +142,52 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
+def _known_game(name: str) -> str:
+    """``name`` if Netjer has that game.
+
+    Raises:
+        ConfigError: naming the nearest games ("did you mean") and every game.
+    """
+    if name in game_names():
+        return name
+    hint = did_you_mean(name, game_names())
+    raise ConfigError(f"unknown game {name!r}; {hint + ' ' if hint else ''}Netjer has: {', '.join(game_names())}")
+
+
+def _check_option_names(game: str, options: dict[str, Any], variants: list[dict[str, Any]] | None = None) -> None:
+    """Refuse an option ``game`` does not have (given with -o or --vary), with the nearest names.
+
+    Raises:
+        ConfigError: naming the option, the nearest ones ("did you mean") and every option.
+    """
+    cls = game_class(game)
+    known = list(cls.option_schema().get("properties", {}))
+    for key in [*options, *(k for v in variants or [] for k in v)]:
+        if key not in known:
+            hint = did_you_mean(key, known)
+            raise ConfigError(
+                f"{cls.title} has no option {key!r}; {hint + ' ' if hint else ''}its options: {', '.join(known)} "
+                "(see `netjer games`)"
+            )
+
+
+def _check_agent_word(text: str) -> None:
+    """Refuse an agent whose first word is neither a level nor an agent kind, with the nearest
+    names ("did you mean"); the rest is checked by :func:`resolve_agent` and the agent itself.
+
+    Raises:
+        ConfigError: naming the word, the nearest names, the levels and the agents.
+    """
+    word = text.strip().split(":", 1)[0].strip().lower()
+    known = [*LEVEL_NAMES, *known_kinds()]
+    if word and word not in known:
+        hint = did_you_mean(word, known)
+        raise ConfigError(
+            f"unknown agent {text.strip()!r}; {hint + ' ' if hint else ''}choose a level ({', '.join(LEVEL_NAMES)}) "
+            f"or an agent ({', '.join(known_kinds())}; with parameters, e.g. ismcts:iterations=500)"
+        )
+
+
 def _parse_seats(items: list[str], game: Game, vs: str | None = None) -> list[str]:
     """``["0=human", "1=strong"]`` -> one agent specification per seat: a level name
     (:mod:`netjer.agents.levels`) becomes its specification.  A seat not named is ``vs``
@@ -138,14 +211,27 @@ def _parse_seats(items: list[str], game: Game, vs: str | None = None) -> list[st
             raise ConfigError(f"--seat {item!r}: seats are numbered 0 to {num_players - 1}")
         if seat in seats:
             raise ConfigError(f"seat {seat} is given twice")
+        _check_agent_word(value)
         seats[seat] = resolve_agent(value.strip(), game.name, num_players)
     if vs is not None:
+        _check_agent_word(vs)
         computer = resolve_agent(vs.strip(), game.name, num_players)
         if parse_agent_spec(computer).is_human:
             raise ConfigError("--vs names the computer you play against: a level or an agent, not human")
         seats.setdefault(0, "human")
         return [seats.get(s, computer) for s in range(num_players)]
     return [seats.get(s, "random") for s in range(num_players)]
+
+
+def _seed_value(text: str | int) -> int:
+    """``--seed``'s value as a whole number; anything else is our one-line error, exit status 2
+    (flags' metavar ``""`` above: a flag is shown as a flag in --help, not as ``<bool>``)."""
+    if isinstance(text, int):  # a default, not typed
+        return text
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise _fail(f"--seed must be a whole number, got {text[:40]!r}") from None
 
 
 @app.command()
@@ -156,7 +242,8 @@ def play(
         typer.Option(
             "--seat",
             help="SEAT=AGENT, e.g. 0=human, 1=strong (a level: see `netjer levels`) or 1=ismcts:iterations=500 "
-            "(repeat per seat; default random).",
+            "(repeat per seat; seats not named are random; with neither --seat nor --vs, in a terminal you "
+            "play seat 0 against the casual level).",
         ),
     ] = None,
     vs: Annotated[
@@ -167,7 +254,10 @@ def play(
             "it takes every seat --seat does not name, you seat 0.",
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the game (default: a random one, printed).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(parser=_seed_value, metavar="<int>", help="Seed of the game (default: a random one, printed)."),
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE (see `netjer games`).")
     ] = None,
@@ -177,20 +267,26 @@ def play(
     ] = None,
     load: Annotated[Path | None, typer.Option(help="Resume the game saved in this record file.")] = None,
     new: Annotated[
-        bool, typer.Option("--new", help="With --save: keep a game saved there aside and start a new one.")
+        bool,
+        typer.Option("--new", metavar="", help="With --save: keep a game saved there aside and start a new one."),
     ] = False,
     lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
 ) -> None:
     """Play a game in the terminal against the computer, or watch the computer play.
 
-    With a human seat and no --save, the game is saved to GAME-SEED.json in the current folder.
+    With neither --seat nor --vs, in a terminal you play seat 0 against the casual level; piped
+    (no terminal), the computer plays every seat.  With a human seat and no --save, the game is
+    saved to GAME-SEED.json in the current folder.
     """
     _set_language(lang)
     try:
         if load is not None and new:
             raise ConfigError("--new starts a new game; it cannot be combined with --load")
+        if new and save is None:  # without --save every game is new: --new would do nothing
+            raise ConfigError("--new keeps aside the game saved in the --save file; give --save FILE with it")
         # Everything is checked before any file is touched.
         resume = load
+        default_level: str | None = None
         archive: Path | None = None
         transcript: Transcript | None = None  # a resumed record, its undos kept and its last decisions undoable
         if load is None and save is not None and save.exists():
@@ -220,8 +316,11 @@ def play(
         else:
             if seed is not None and not SEED_MIN <= seed < SEED_LIMIT:  # a record could not hold it
                 raise ConfigError(f"--seed must be a 64-bit value, from {SEED_MIN} to {SEED_LIMIT - 1}")
-            g = make_game(game or "aton", _parse_options(option or []))
-            seats = _parse_seats(seat or [], g, vs)
+            options = _parse_options(option or [])
+            _check_option_names(_known_game(game or "aton"), options)
+            g = make_game(game or "aton", options)
+            default_level = _default_opponent(seat, vs)
+            seats = _parse_seats(seat or [], g, vs or default_level)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             state = g.new_initial_state(seed)
             intro = _("New game of {title}, seed {seed}.").format(title=g.title, seed=seed)
@@ -240,7 +339,49 @@ def play(
     except OSError as err:
         raise _fail(f"cannot save the game: {err}") from None
     console.print(Text(intro))
-    table.run()
+    if resume is None and default_level is not None:
+        console.print(
+            Text(
+                _(
+                    "You play {seat} (seat 0) against the computer at level {level}. Another level: "
+                    "`netjer play {game} --vs LEVEL` ({levels}; see `netjer levels`)."
+                ).format(seat=g.seat_name(0), level=default_level, game=g.name, levels=", ".join(LEVEL_NAMES)),
+                style="bold",
+            )
+        )
+    status = table.run()
+    if status:
+        raise typer.Exit(code=status)
+
+
+#: The level a player meets when ``netjer play GAME`` names no seat (issue 33 item 2).
+DEFAULT_LEVEL = "casual"
+
+
+def _interactive() -> bool:
+    """True when a person is at the keyboard: both standard input and the output are terminals."""
+    return sys.stdin.isatty() and console.is_terminal
+
+
+def _default_opponent(seat: list[str] | None, vs: str | None) -> str | None:
+    """The level to play against when neither ``--seat`` nor ``--vs`` is given: on a terminal
+    :data:`DEFAULT_LEVEL` (the player takes seat 0); off one (a pipe, CI) ``None``, every seat
+    random as before, said on stderr."""
+    if seat or vs:
+        return None
+    if _interactive():
+        return DEFAULT_LEVEL
+    err_console.print(
+        Text(
+            _(
+                "note: not a terminal, so the computer plays every seat (random); "
+                "to play, give --vs LEVEL or --seat 0=human."
+            )
+        ),
+        highlight=False,
+        soft_wrap=True,
+    )
+    return None
 
 
 def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:
@@ -405,9 +546,14 @@ def _check_writable(
 def replay(
     path: Annotated[Path, typer.Argument(help="A record file saved by `netjer play --save`.")],
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default 0).")] = None,
-    omniscient: Annotated[bool, typer.Option(help="Show everything, hidden cards included.")] = False,
+    omniscient: Annotated[bool, typer.Option(metavar="", help="Show everything, hidden cards included.")] = False,
     step: Annotated[
-        bool, typer.Option(help="Draw the position after every action; Enter for the next, q to stop.")
+        bool,
+        typer.Option(
+            metavar="",
+            help="Show one position at a time: Enter for the next action, b back, a number to go to that action, "
+            "help, q to stop.",
+        ),
     ] = False,
     lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
 ) -> None:
@@ -432,52 +578,162 @@ def replay(
         )
     )
     render = renderer_for(g.name)
+    frames = _frames(g, record, viewer, omniscient=omniscient)
+    if step:
+        _step_through(g, frames, viewer, render)
+        return
+    for lines, _position in frames:
+        for line in lines:
+            console.print(line)
+    _show_end(g, frames[-1][1], viewer, render)
+
+
+#: One position of a replay: the lines telling how it was reached (the entry and the new log
+#: lines) and the position itself.
+Frame = tuple[list[Text], State]
+
+
+def _frames(g: Game, record: GameRecord, viewer: int | None, *, omniscient: bool) -> list[Frame]:
+    """Every position of ``record``, the start first: ``frames[k]`` is the position after its
+    ``k`` first entries (an undo is an entry, shown as such) with the lines that tell entry ``k``.
+
+    Args:
+        g: the record's game.
+        record: a record already checked by :func:`_replayed`.
+        viewer: whose view the lines take (``None``: omniscient).
+        omniscient: describe each action as its own actor saw it.
+    """
     transcript = Transcript(g.new_initial_state(record.seed))  # the record's undos are shown too
     state = transcript.state
     log = _log_of(state, viewer)
-    for line in log:
-        console.print(Text(f"      {line}", style="italic"))
+    frames: list[Frame] = [([Text(f"      {line}", style="italic") for line in log], state.clone())]
     log_seen = len(log)
-    if step:
-        _draw(g.name, state, viewer, render)
     for number, entry in enumerate(record.actions, start=1):
+        lines: list[Text] = []
         if entry == UNDO:
             actor = transcript.last_actor()
             taken_back = transcript.undo(actor if actor is not None else -1)
             # The decision taken back is named only to its own seat (it may have been secret).
             what = str(taken_back) if viewer is None or viewer == actor else _("a decision")
             who = g.seat_name(actor) if actor is not None else "?"
-            console.print(
+            lines.append(
                 Text.assemble(
                     (f"{number:4d}. ", "dim"), _("{who} takes back {what} (undo).").format(who=who, what=what)
                 )
             )
             state = transcript.state
             log_seen = min(log_seen, len(_log_of(state, viewer)))
+            frames.append((lines, state.clone()))
             continue
         action = g.parse_action(entry)
         # Omniscient: describe each action as its own actor sees it (values shown).
         eyes = state.current_player if omniscient else viewer
-        console.print(Text.assemble((f"{number:4d}. ", "dim"), state.describe_action(action, eyes)))
+        lines.append(Text.assemble((f"{number:4d}. ", "dim"), state.describe_action(action, eyes)))
         transcript.apply(action)
         state = transcript.state
         log = _log_of(state, viewer)
-        for line in log[log_seen:]:
-            console.print(Text(f"      {line}", style="italic"))
+        lines.extend(Text(f"      {line}", style="italic") for line in log[log_seen:])
         log_seen = len(log)
-        if step:
-            _draw(g.name, state, viewer, render)
-            try:
-                answer = console.input("[dim]" + _("Enter: next action · q: stop") + "[/] ")
-            except (EOFError, KeyboardInterrupt):
-                console.print()
-                return
-            if answer.strip().lower() in ("q", "quit", "exit"):
-                return
+        frames.append((lines, state.clone()))
+    return frames
+
+
+def _show_end(g: Game, state: State, viewer: int | None, render: Renderer) -> None:
+    """The last position of a replay, and the result if the game is finished."""
     console.rule(_("Final position") if state.is_terminal else _("Last recorded position"))
     _draw(g.name, state, viewer, render)
     if state.is_terminal:
         console.print(Text(result_text(g, state.returns()), style="bold"))
+
+
+#: ``replay --step``'s commands (a number N goes to the position after entry N).
+STEP_NEXT = ("", "n", "next", "f", "forward")
+STEP_BACK = ("b", "back", "p", "previous")
+STEP_HELP = ("help", "h", "?")
+STEP_QUIT = ("q", "quit", "exit")
+STEP_HELP_TEXT = N_(
+    "Enter or n: next action · b: back one · a number N: go to the position after action N (0: the start) · "
+    "first, last · help: this · q: stop"
+)
+
+
+def _step_through(g: Game, frames: list[Frame], viewer: int | None, render: Renderer) -> None:
+    """``replay --step``: show one position at a time, moving forward, back or to any action."""
+    last = len(frames) - 1
+    for line in frames[0][0]:  # the start, then the first action at once (as before the moves back)
+        console.print(line)
+    _draw(g.name, frames[0][1], viewer, render)
+    at = min(1, last)
+    while True:
+        lines, state = frames[at]
+        for line in lines:
+            console.print(line)
+        if at == last:
+            _show_end(g, state, viewer, render)
+        else:
+            _draw(g.name, state, viewer, render)
+        while True:
+            try:
+                answer = console.input(
+                    "[dim]"
+                    + _("{at} of {last} · Enter: next · b: back · N: go to action N · help · q: stop").format(
+                        at=at, last=last
+                    )
+                    + "[/] "
+                )
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return
+            word = " ".join(answer.strip().lower().split())
+            target = _step_target(word, at, last)
+            if target is not None:
+                break
+            if word in STEP_QUIT or (word in STEP_NEXT and at == last):
+                return
+            if word in STEP_HELP:
+                console.print(Text(_(STEP_HELP_TEXT), style="dim"), highlight=False)
+            elif word.isascii() and word.isdigit():
+                too_long = len(word) > MAX_CHOICE_DIGITS
+                console.print(
+                    Text(
+                        (
+                            _("That number is too long: give 0 to {last}.")
+                            if too_long
+                            else _("There is no action {n}: give 0 to {last}.")
+                        ).format(n=word, last=last)
+                    )
+                )
+            elif word in STEP_BACK:
+                console.print(Text(_("This is the start: nothing before it.")))
+            else:
+                hint = did_you_mean(word, [*STEP_NEXT[1:], *STEP_BACK, "first", "last", *STEP_HELP[:1], "quit"])
+                console.print(
+                    Text(
+                        _("Not a command: {word}").format(word=repr(word[:40]))
+                        + (f"; {hint}" if hint else "")
+                        + " "
+                        + _("('help' lists them)")
+                    ),
+                    highlight=False,
+                )
+        at = target
+
+
+def _step_target(word: str, at: int, last: int) -> int | None:
+    """Where ``replay --step``'s command ``word`` goes from position ``at`` of ``0..last``;
+    ``None`` for a command that moves nowhere (quit, help, a bad number, back at the start,
+    next at the end)."""
+    if word in STEP_NEXT:
+        return at + 1 if at < last else None
+    if word in STEP_BACK:
+        return at - 1 if at > 0 else None
+    if word == "first":
+        return 0
+    if word == "last":
+        return last
+    if word.isascii() and word.isdigit() and len(word) <= len(str(last)):
+        return int(word) if int(word) <= last else None
+    return None
 
 
 def _log_of(state: State, viewer: int | None) -> list[str]:
@@ -493,6 +749,19 @@ def _draw(game: str, state: State, viewer: int | None, render: Renderer) -> None
         console.print(render(state.observation(viewer), viewer))
 
 
+def _no_ray_flag(value: bool) -> bool:
+    """``--ray`` is a guess at ``--ray-address``: say which option runs on Ray (Click would
+    suggest ``--vary``, the nearest name).  Called while the command line is parsed, before the
+    address a user may have put after it is refused as an extra argument."""
+    if value:
+        raise typer.BadParameter(
+            "there is no --ray: give the cluster with --ray-address: 'auto' inside a cluster, "
+            "'ray://HEAD:10001' from outside, or 'local' to start one here",
+            param_hint="--ray",
+        )
+    return value
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")],
@@ -505,7 +774,7 @@ def simulate(
     ] = "random,random",
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games (with --vary, in all).")] = 100,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
-    seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i.")] = 0,
+    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help="Game i uses seed SEED + i.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")] = None,
     vary: Annotated[
         list[str] | None,
@@ -521,6 +790,7 @@ def simulate(
         bool,
         typer.Option(
             "--rotate-starts",
+            metavar="",
             help="Analysis: also rotate the scenario's start positions over the turn positions (Ankh: option "
             "start_rotation 0..players-1), so that the 'start position' and 'turn position' facets can be told "
             "apart; a multiple of players x players games gives every pairing equally often.",
@@ -529,6 +799,9 @@ def simulate(
     ray_address: Annotated[
         str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
     ] = None,
+    _ray: Annotated[
+        bool, typer.Option("--ray", hidden=True, is_eager=True, callback=_no_ray_flag, help="Not an option.")
+    ] = False,
     out: Annotated[
         Path | None, typer.Option(help="Write the per-game results to this file, ending in .json or .csv.")
     ] = None,
@@ -554,6 +827,9 @@ def simulate(
         specs = [a.strip() for a in _split_agents(agents)]
         options = _parse_options(option or [])
         variants = _parse_variants(vary or [], fixed=options)
+        _check_option_names(_known_game(game), options, variants)
+        for spec in specs:
+            _check_agent_word(spec)
         tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants, rotate_starts=rotate_starts)
         g = make_game(game, tasks[0].options)
         if ray_address is not None:  # an unreachable cluster is said before any progress bar
@@ -577,8 +853,8 @@ def simulate(
             a.name,
             str(a.games),
             f"{a.wins}/{a.draws}/{a.losses}",
-            f"{a.score:.3f} [{a.score_interval[0]:.3f}, {a.score_interval[1]:.3f}]",
-            f"{a.elo:+.0f} [{a.elo_interval[0]:+.0f}, {a.elo_interval[1]:+.0f}]",
+            _estimate(a.score, a.score_interval, "{:.3f}"),
+            _estimate(a.elo, a.elo_interval, "{:+.0f}"),
         )
     console.print(table)
     for name in dict.fromkeys(specs):
@@ -634,6 +910,15 @@ def simulate(
             console.print(Text(f"Report written to {index}."))
     except OSError as err:
         raise _fail(f"cannot write: {err}") from None
+
+
+def _estimate(value: float, interval: tuple[float, float], form: str) -> str:
+    """``value [low, high]`` in ``form`` (``"{:.3f}"``); an interval with no width (one game, or
+    too few for the bootstrap to vary) is said to be out of reach rather than shown as one."""
+    low, high = interval
+    if form.format(low) == form.format(high):
+        return f"{form.format(value)} " + _("(too few games)")
+    return f"{form.format(value)} [{form.format(low)}, {form.format(high)}]"
 
 
 def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -789,6 +1074,13 @@ def serve(
             "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
         ),
     ] = True,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses or networks of the reverse proxies whose X-Forwarded-For is believed (comma-separated; "
+            "'' none, '*' any). Default: loopback only, a proxy on this machine (docs/deploy.md)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, games in the browser, computer players, saved tables.
 
@@ -803,7 +1095,7 @@ def serve(
 
     from netjer.server.app import create_app  # noqa: PLC0415
     from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
-    from netjer.server.limits import RateLimiter, parse_rate  # noqa: PLC0415
+    from netjer.server.limits import RateLimiter, parse_rate, trusted_proxies  # noqa: PLC0415
     from netjer.server.logs import configure_json_logging, remove_json_logging  # noqa: PLC0415
 
     if not 0 < port < 65536:
@@ -828,6 +1120,10 @@ def serve(
         raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
     if not lease_seconds > 0:
         raise _fail(f"--lease-seconds must be positive, got {lease_seconds}")
+    try:
+        proxies = trusted_proxies(forwarded_allow_ips)
+    except ValueError as err:
+        raise _fail(f"--forwarded-allow-ips: {err}") from None
     try:
         parsed = make_url(db)
     except ArgumentError:
@@ -864,18 +1160,28 @@ def serve(
             reason = str(err).split("\n(Background on this error", 1)[0]
             raise _fail(f"cannot use the database {db!r}: {reason}") from None
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
-        console.print(Text(f"Netjer web table: http://{shown}:{port}/  (database {db}; Ctrl-C stops)", style="bold"))
-        # ws_max_size: clients send only small messages; ws_per_message_deflate: --ws-deflate;
-        # timeout_graceful_shutdown: open WebSockets (browsers keep them) must not keep a stopping
-        # server alive.
+        database = parsed.render_as_string(hide_password=True) if parsed is not None else db
+        logging.getLogger("netjer.server").info(
+            "Netjer web table: http://%s:%d/ (Ctrl-C stops)",
+            shown,
+            port,
+            extra={"event": "serving", "url": f"http://{shown}:{port}/", "database": database, "proxies": proxies},
+        )
+        # log_config=None: uvicorn installs no plain handlers of its own, its records go to the
+        # JSON log above; ws_max_size: clients send only small messages; ws_per_message_deflate:
+        # --ws-deflate; timeout_graceful_shutdown: open WebSockets (browsers keep them) must not
+        # keep a stopping server alive; forwarded_allow_ips: whose X-Forwarded-For to believe.
         uvicorn.run(
             application,
             host=host,
             port=port,
             log_level="warning",
+            log_config=None,
             ws_max_size=1_000_000,
             ws_per_message_deflate=ws_deflate,
             timeout_graceful_shutdown=5,
+            proxy_headers=bool(proxies),
+            forwarded_allow_ips=proxies or None,
         )
         if lock is not None:
             lock.close()
@@ -1006,11 +1312,16 @@ def levels(
     """
     from netjer.agents.levels import LEVELS  # noqa: PLC0415
 
-    if game is not None and game not in game_names():
-        raise _fail(f"unknown game {game!r}; choose one of: {', '.join(game_names())}")
+    if game is not None:
+        try:
+            _known_game(game)
+        except ConfigError as err:
+            raise _fail(str(err)) from None
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
         table = Table(title=f"{game_class(name).title}, {players} players", title_justify="left")
-        for col in ("level", "agent", "Elo [95% CI]", "seats rated", "plays"):
+        table.add_column("level")
+        table.add_column("agent", overflow="fold")  # a specification is never cut, only folded
+        for col in ("Elo [95% CI]", "seats rated", "plays"):
             table.add_column(col)
         for level in levels_for(name, players):
             rating = RATINGS.get((name, players, level.name))
@@ -1020,7 +1331,12 @@ def levels(
                 else "not measured"
             )
             table.add_row(level.name, level.spec, elo, str(rating.games) if rating else "", level.description)
+        # Piped (no terminal to fit): as wide as the table needs, each specification on one line.
+        width = console.width
+        if not console.is_terminal:
+            console.width = max(width, Measurement.get(console, console.options.update_width(1000), table).maximum)
         console.print(table)
+        console.width = width
 
 
 @app.command()
@@ -1047,8 +1363,8 @@ def games() -> None:
 
 @app.command()
 def version() -> None:
-    """Print Netjer's version."""
-    console.print(f"netjer {__version__}")
+    """Print Netjer's version and which engine runs (Python, or compiled by mypyc)."""
+    console.print(_version_line(), highlight=False)
 
 
 app.command()(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)

@@ -19,14 +19,19 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
 from netjer.agents.base import Agent
+from netjer.agents.levels import level_of_spec
 from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.cli.suggest import did_you_mean
+from netjer.cli.thinking import thinking
+from netjer.cli.typeahead import discard_typeahead
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, DataFileError
 from netjer.core.game import Game
@@ -35,7 +40,14 @@ from netjer.core.state import State
 from netjer.core.texts import DEFAULT_LANGUAGE, Overview, RulesTexts, Term, languages
 from netjer.core.undo import UNDO, Transcript
 from netjer.core.view import PlayerView
-from netjer.drawings import log_narrates_actions, render_full, renderer_for
+from netjer.drawings import (
+    engine_panel_for,
+    log_narrates_actions,
+    render_full,
+    renderer_for,
+    seat_label,
+    view_module,
+)
 from netjer.i18n import N_, _, get_language
 
 HELP = N_(
@@ -67,6 +79,8 @@ QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?", "h")
 BOARD_WORDS = ("board", "b")
 MAX_CHOICE_DIGITS = 6
+#: Lines a compact screen needs above the choices; longer choices are listed without meanings.
+MIN_SCREEN_LINES = 10
 _NUMBERED = re.compile(r"(\S+) (\d+)")
 
 
@@ -134,6 +148,14 @@ class QuitGame(Exception):
     """The human asked to leave (or the input ended)."""
 
 
+class Interrupted(QuitGame):
+    """Ctrl-C while a computer player decided: leave as after 'quit', with exit status 130."""
+
+
+#: The exit status of a game left with Ctrl-C during a computer's decision (128 + SIGINT).
+INTERRUPTED_STATUS = 130
+
+
 def archive_path(path: Path) -> Path:
     """A free name beside ``path`` to keep an older record under (``game.20261129-1530.json``)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -196,6 +218,9 @@ class TerminalTable:
             overview = Overview(game.title, missing, missing, missing, "docs/rules/")
             self.texts = RulesTexts(game.name, "en", overview, ())
         self.completions: list[str] = []
+        # On a terminal, what was typed before a prompt is shown is thrown away (cli.typeahead).
+        self.discards_typeahead = ask is None and console.is_terminal
+        self._typeahead_told = False
         if ask is None and console.is_terminal:
             ask = _readline_input()
             if ask is not None:
@@ -207,6 +232,8 @@ class TerminalTable:
             s: make_agent(spec, seed=state.seed * 101 + s) for s, spec in enumerate(specs) if not spec.is_human
         }
         self.render = renderer_for(game.name)
+        self.view_module = view_module(game.name)
+        self.engine_panel = engine_panel_for(game.name)
         self.narrated = log_narrates_actions(game.name)
         # Whose eyes the terminal shows: the only human, the human to act (hot-seat), or a spectator.
         self.viewer: int | None = self.humans[0] if self.humans else None
@@ -222,8 +249,13 @@ class TerminalTable:
 
     # --- the loop -----------------------------------------------------------------------
 
-    def run(self) -> None:
-        """Play until the game ends or a human quits; draw the result."""
+    def run(self) -> int:
+        """Play until the game ends or a human quits; draw the result.
+
+        Returns:
+            The exit status: 0, or :data:`INTERRUPTED_STATUS` after Ctrl-C during a computer
+            player's decision (the game saved, and said so, as after 'quit').
+        """
         if self.save is not None:
             self.console.print(
                 Text(_("The game is saved to {path} after every action.").format(path=self.save), style="dim")
@@ -242,14 +274,14 @@ class TerminalTable:
                         continue
                     action = chosen
                 else:  # computer players never undo
-                    action = self.agents[seat].choose(PlayerView(state, seat))
+                    action = self._computer_choice(seat)
                 words = state.describe_action(action, self.viewer)
                 self.transcript.apply(action)
                 self.persist()
                 if not (self.narrated and len(self._log()) > self.log_seen):
                     self.console.print(Text(words), highlight=False)  # the game's log does not tell it
                 self._print_new_log()
-        except QuitGame:
+        except QuitGame as leaving:
             self.persist()
             where = (
                 " "
@@ -259,7 +291,7 @@ class TerminalTable:
             )
             self.console.print()
             self.console.print(Text(_("Left the game.") + where))
-            return
+            return INTERRUPTED_STATUS if isinstance(leaving, Interrupted) else 0
         state = self.state
         self.console.rule(_("Game over"))
         observations = [state.observation(s) for s in range(self.game.num_players)]
@@ -267,6 +299,7 @@ class TerminalTable:
         self.console.print(
             Text(_("Game over: {result}.").format(result=result_text(self.game, state.returns())), style="bold")
         )
+        return 0
 
     def choose(self, seat: int) -> Action | None:
         """Ask the human at ``seat`` for an action until a legal one is given.
@@ -280,14 +313,14 @@ class TerminalTable:
         state = self.state
         legal = state.legal_actions()
         verb = numbered_verb(legal)
-        self.completions = [str(a) for a in legal] + ["help", "board", "quit"]
+        screens = self._screens()
+        self.completions = [str(a) for a in legal] + ["help", "board", *screens, "quit"]
         if self.transcript.can_undo(seat):
             self.completions.append("undo")
-        self.draw()
-        self._list(legal)
+        self._draw_and_list(legal)
         while True:
             try:
-                answer = self.ask(_("{seat}, your action: ").format(seat=self.game.seat_name(seat))).strip()
+                answer = self._ask(_("{seat}, your action: ").format(seat=self.seat_name(seat))).strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
             if not answer:
@@ -302,7 +335,11 @@ class TerminalTable:
                     self._list(legal)
                 continue
             if low in BOARD_WORDS:
-                self.draw()
+                self.draw(full=True)
+                self._list(legal)
+                continue
+            if low in screens:
+                self.console.print(screens[low](self.state.observation(self.viewer), self.viewer))
                 self._list(legal)
                 continue
             if low == UNDO:
@@ -316,19 +353,21 @@ class TerminalTable:
                     n = int(answer) if len(answer) <= MAX_CHOICE_DIGITS else 0
                     if 1 <= n <= len(legal):
                         return legal[n - 1]
+                    no_such = (
+                        _("There is no choice {answer}; pick 1 to {last}.")
+                        if len(answer) <= MAX_CHOICE_DIGITS
+                        else _("A number of {digits} digits is too long for a choice; pick 1 to {last}.")
+                    )
                     self.console.print(
-                        Text(
-                            _("There is no choice {answer}; pick 1 to {last}.").format(
-                                answer=answer[:12], last=len(legal)
-                            ),
-                            style="red",
-                        )
+                        Text(no_such.format(answer=answer, digits=len(answer), last=len(legal)), style="red"),
+                        highlight=False,
                     )
                     continue
             try:
                 action = self.game.parse_action(answer)
             except ActionSyntaxError as err:
-                self.console.print(Text(str(err), style="red"), highlight=False)
+                hint = did_you_mean(answer, self.completions)
+                self.console.print(Text(str(err) + (f"; {hint}" if hint else ""), style="red"), highlight=False)
                 self._list(legal)
                 continue
             if action in legal:
@@ -341,6 +380,53 @@ class TerminalTable:
                 highlight=False,
             )
             self._list(legal)
+
+    def _ask(self, prompt: str) -> str:
+        """One line of input for ``prompt``; on a terminal, anything typed before the prompt
+        was shown is thrown away first (the player is told the first time), so that a key
+        pressed while the computer thought is never played as an answer unseen.
+
+        Raises:
+            EOFError, KeyboardInterrupt: from the input function.
+        """
+        if self.discards_typeahead and discard_typeahead() and not self._typeahead_told:
+            self._typeahead_told = True
+            self.console.print(
+                Text(
+                    _("(What you typed before this question was shown was ignored: type your answer now.)"),
+                    style="yellow",
+                ),
+                highlight=False,
+            )
+        return self.ask(prompt)
+
+    def _computer_choice(self, seat: int) -> Action:
+        """The computer player at ``seat`` decides, the thinking line shown meanwhile.
+
+        Raises:
+            Interrupted: Ctrl-C during the decision (the position is as before it).
+        """
+        agent = self.agents[seat]
+        try:
+            with thinking(self.console, agent, self.player_words(seat)):
+                return agent.choose(PlayerView(self.state, seat))
+        except KeyboardInterrupt:
+            raise Interrupted from None
+
+    def seat_name(self, seat: int) -> str:
+        """``seat``'s name as the game's view gives it (an Ankh god's name), else the game's."""
+        label = seat_label(self.game.name, self.state.observation(seat), seat)
+        return label if label is not None else self.game.seat_name(seat)
+
+    def player_words(self, seat: int) -> str:
+        """``seat`` in words: its name and, for a computer, its level (``Red (casual)``) or
+        agent specification."""
+        name = self.seat_name(seat)
+        if seat in self.humans:
+            return name
+        spec = self.seats[seat]
+        level = level_of_spec(self.game.name, self.game.num_players, spec)
+        return f"{name} ({level.name if level is not None else spec})"
 
     def take_back(self, seat: int) -> bool:
         """``undo``: take back ``seat``'s last decision if the policy allows (netjer.core.undo);
@@ -382,13 +468,60 @@ class TerminalTable:
 
     # --- output -------------------------------------------------------------------------
 
-    def draw(self) -> None:
-        """Draw the position from the viewer's seat."""
-        self.console.print(self.render(self.state.observation(self.viewer), self.viewer))
+    def draw(self, *, full: bool = False, room: int = 0) -> None:
+        """Draw the position from the viewer's seat, and the game's engine panel if it has one
+        (an Ankh Battle's strengths).
 
-    def _list(self, legal: list[Action]) -> None:
-        """List the choices, each with its meaning; choices of one meaning share a heading."""
-        self._list_choices(legal)
+        On a terminal too short for the full drawing, a game with a compact screen (its view
+        module's ``render_compact``) draws that instead, in the lines left once ``room`` lines
+        are kept for the choices and the prompt; ``full`` (the ``board`` command) draws the
+        whole position whatever its height.
+        """
+        obs = self.state.observation(self.viewer)
+        panel = self.engine_panel(self.state, self.viewer) if self.engine_panel is not None else None
+        drawing = Group(self.render(obs, self.viewer), *([panel] if panel is not None else []))
+        compact = getattr(self.view_module, "render_compact", None)
+        if not full and compact is not None and self.console.is_terminal:
+            height, width = self.console.size.height, self.console.size.width
+            left = max(3, height - room - 1)
+            if self._lines(drawing) > left:
+                panel_lines = self._lines(panel) if panel is not None else 0
+                drawing = Group(
+                    compact(obs, self.viewer, left - panel_lines, width), *([panel] if panel is not None else [])
+                )
+        self.console.print(drawing)
+
+    def _draw_and_list(self, legal: list[Action]) -> None:
+        """The position and the choices, the position fitted to the lines the choices and the
+        prompt leave on the terminal (see :meth:`draw`)."""
+        if not self.console.is_terminal:
+            self.draw()
+            self._list(legal)
+            return
+        with self.console.capture() as listing:
+            self._list(legal)
+        text = listing.get()
+        if text.count("\n") + 1 > self.console.size.height - MIN_SCREEN_LINES:
+            with self.console.capture() as listing:  # the choices without their meanings
+                self._list(legal, dense=True)
+            text = listing.get()
+        self.draw(room=text.count("\n") + 1)
+        self.console.file.write(text)
+        self.console.file.flush()
+
+    def _screens(self) -> dict[str, Callable[[dict[str, Any], int | None], RenderableType]]:
+        """The game's parts of the full drawing one command away (Ankh: ``gods``, ``tracks``)."""
+        screens = getattr(self.view_module, "screens", None)
+        return {} if screens is None else dict(screens())
+
+    def _lines(self, renderable: RenderableType) -> int:
+        """Lines ``renderable`` takes on this console."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def _list(self, legal: list[Action], *, dense: bool = False) -> None:
+        """List the choices, each with its meaning; choices of one meaning share a heading
+        (``dense``: without the meanings, for a short terminal; ``help NAME`` tells them)."""
+        self._list_choices(legal, dense=dense)
         seat = self.state.current_player
         if self.transcript.can_undo(seat):
             last = self.state.history[-1]
@@ -396,7 +529,7 @@ class TerminalTable:
                 Text("  undo  — " + _("take back your last decision ({action})").format(action=last), style="dim")
             )
 
-    def _list_choices(self, legal: list[Action]) -> None:
+    def _list_choices(self, legal: list[Action], *, dense: bool = False) -> None:
         verb = numbered_verb(legal)
         if verb is not None:
             numbers = " · ".join(str(a).split()[1] for a in legal)
@@ -414,6 +547,11 @@ class TerminalTable:
                 ),
                 highlight=False,
             )
+            return
+        if dense:
+            self.console.print(Text(_("Legal actions ('help NAME' explains one):")), highlight=False)
+            items = [Text.assemble((f"{i}) ", "bold cyan"), str(a)) for i, a in enumerate(legal, start=1)]
+            self.console.print(Padding(Columns(items, padding=(0, 3)), (0, 0, 0, 2)))
             return
         self.console.print(_("Legal actions:"), highlight=False)
         groups: list[tuple[str, list[Text]]] = []
@@ -475,9 +613,9 @@ class TerminalTable:
             self._blank()
             while True:
                 try:
-                    answer = self.ask(
+                    answer = self._ask(
                         _("Pass the keyboard to {seat}, then press Enter (or type quit). ").format(
-                            seat=self.game.seat_name(seat)
+                            seat=self.seat_name(seat)
                         )
                     )
                 except (EOFError, KeyboardInterrupt):

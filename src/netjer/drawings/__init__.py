@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import importlib
 import json
+from types import ModuleType
 from typing import Any, Protocol, cast
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.pretty import Pretty
+
+from netjer.core.state import State
 
 #: The width a drawing is measured at to learn its natural width (wider than any console).
 _UNBOUNDED = 10_000
@@ -75,6 +78,41 @@ def renderer_for(game_name: str) -> Renderer:
     except ModuleNotFoundError:
         return _fallback
     return cast(Renderer, module.render)
+
+
+class EnginePanel(Protocol):
+    """``engine_panel(state, seat)``: a drawing asked of the engine's rules queries (a Battle's
+    strengths), showing only what every player knows; ``None`` when there is nothing to show."""
+
+    def __call__(self, state: State, seat: int | None) -> RenderableType | None: ...
+
+
+def view_module(game_name: str) -> ModuleType | None:
+    """The game's view module (``netjer.drawings.<game>``), or ``None`` if it has none."""
+    try:
+        return importlib.import_module(f"netjer.drawings.{game_name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def engine_panel_for(game_name: str) -> EnginePanel | None:
+    """The game's engine panel (its view module's ``engine_panel``), if it has one."""
+    try:
+        module = importlib.import_module(f"netjer.drawings.{game_name}")
+    except ModuleNotFoundError:
+        return None
+    return cast("EnginePanel | None", getattr(module, "engine_panel", None))
+
+
+def seat_label(game_name: str, obs: dict[str, Any], seat: int) -> str | None:
+    """The name the game's view gives ``seat`` in ``obs`` (its view module's ``seat_label``,
+    e.g. an Ankh seat's god), or ``None`` to use :meth:`Game.seat_name`."""
+    try:
+        module = importlib.import_module(f"netjer.drawings.{game_name}")
+    except ModuleNotFoundError:
+        return None
+    label = getattr(module, "seat_label", None)
+    return None if label is None else cast("str | None", label(obs, seat))
 
 
 def log_narrates_actions(game_name: str) -> bool:

@@ -20,20 +20,24 @@ Plague bid before they are revealed, Bastet's face-down cats) come from that god
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from netjer.core.state import State
 from netjer.core.words import join_words, plural
 from netjer.drawings import Fit
+from netjer.drawings.ankh_battle import battle_table
 from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.games.ankh.board import Board, RegionMap, load_board
+from netjer.games.ankh.state import AnkhState
 from netjer.i18n import N_, _, ngettext
 
 #: Short labels of the pieces on the map (up to 7 characters with the god's number).
@@ -178,9 +182,9 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     if not info["alive"]:
         who.append(_("out of the game"))
     active = " ◀" if obs["to_move"] is not None and obs["to_move"] in seats else ""
-    deity = f" — {info['deity'].capitalize()}" if info.get("deity") else ""
-    # the log names a god with a power by that power ("Ra"); the panel says whose seat it is too
-    name = _("Player {n}").format(n=g + 1) if deity and info["name"] == info["deity"].capitalize() else info["name"]
+    # One name per seat everywhere (issue 33): the god's name, as the log, the header and the prompt say it.
+    name = info["name"]
+    deity = f" — {info['deity'].capitalize()}" if info.get("deity") and info["deity"].capitalize() != name else ""
     title = Text(f"{name}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
     return Panel(grid, title=title, border_style=_style(g))
 
@@ -322,6 +326,24 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     return Group(*parts)
 
 
+def seat_label(obs: dict[str, Any], seat: int) -> str | None:
+    """The name of ``seat`` on every line of the terminal: its god's (``Ra``, or ``Player 2``
+    without god powers), merged seats sharing it; ``None`` if no god has the seat."""
+    for info in obs["gods"]:
+        if seat in info["seats"]:
+            return str(info["name"])
+    return None
+
+
+def engine_panel(state: State, seat: int | None) -> RenderableType | None:
+    """The Battle in progress as a table of strengths asked of the engine
+    (:mod:`netjer.drawings.ankh_battle`), or ``None`` outside a Battle."""
+    if not isinstance(state, AnkhState):
+        return None
+    names = [g["name"] for g in state.observation(seat)["gods"]]
+    return battle_table(state, names)
+
+
 def pending_text(pending: dict[str, Any], names: list[str]) -> str:
     """The decision in progress (``observation["pending"]``) in words, e.g. ``moved 0,1 and
     0,2; selected 1,5``."""
@@ -382,3 +404,134 @@ def merge_observations(observations: list[dict[str, Any]]) -> dict[str, Any]:
     merged["god_powers"] = powers
     merged["battle"] = battle
     return merged
+
+
+# --- the compact screen (issue 33 item 5): a whole decision in a terminal of 24 lines ---------
+
+
+def region_summary(obs: dict[str, Any]) -> Text:
+    """The map in a few lines: per region (by its Conflict Order token) the figures of each god
+    and the Monuments on it (``3: Ra God War War · Isis War · Tem1 Obl``); empty regions are
+    named together on one line."""
+    board: Board = load_board()
+    regions = _regions(tuple(obs["camels"]))
+    names = [g["name"] for g in obs["gods"]]
+    token_of = {regions.region_of[board.parse_hex(r["first_hex"])]: r["token"] for r in obs["regions"]}
+    figures: dict[int, dict[int, list[str]]] = {}
+    monuments: dict[int, list[str]] = {}
+    for p in obs["pieces"]:
+        h = board.parse_hex(p["hex"])
+        if regions.region_of[h] < 0:  # water: no region of its own
+            continue
+        r = regions.region_of[h]
+        label = LABELS[p["kind"]]
+        if p["kind"] in ("obelisk", "temple", "pyramid"):
+            monuments.setdefault(r, []).append(label + ("" if p["owner"] is None else str(p["owner"] + 1)))
+        elif p["owner"] is not None:
+            figures.setdefault(r, {}).setdefault(p["owner"], []).append(label)
+    out = Text()
+    empty = []
+    for r in sorted(token_of, key=lambda r: token_of[r]):
+        if r not in figures and r not in monuments:
+            empty.append(str(token_of[r]))
+            continue
+        if out:
+            out.append("\n")
+        out.append(f"{token_of[r]}:", "bold")
+        for god, labels in sorted(figures.get(r, {}).items()):
+            out.append(" ")
+            out.append(f"{names[god]} {' '.join(labels)}", _style(god))
+            out.append(" ·")
+        if r in monuments:
+            out.append(" " + " ".join(monuments[r]), "dim")
+    if empty:
+        out.append(("\n" if out else "") + _("no pieces: regions {regions}").format(regions=" ".join(empty)), "dim")
+    return out
+
+
+def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: int) -> RenderableType:
+    """The position in at most ``height`` lines (when the full drawing does not fit the
+    terminal): the status, each god's Devotion and Followers, the viewer's hand, the Battle in
+    progress, the decision, the map as a region summary when room is left, the last events, and
+    which command shows the rest (``board``, ``gods``, ``tracks``).
+
+    Args:
+        obs: ``AnkhState.observation(seat)``.
+        seat: the viewer.
+        height: the lines available (the caller keeps room for the choices and the prompt).
+        width: the terminal's columns.
+    """
+    names = [g["name"] for g in obs["gods"]]
+    head = Text.assemble(
+        ("Ankh", "bold"),
+        " · "
+        + _("events {events}/18 · Conflicts {conflicts}/5").format(
+            events=obs["events_done"], conflicts=obs["conflicts_done"]
+        ),
+    )
+    if obs["to_move"] is not None:
+        head.append(" · " + _("to act: {god}").format(god=names[obs["to_move"]]))
+    gods = Text()
+    for info in obs["gods"]:
+        if gods:
+            gods.append(" · ")
+        is_you = seat is not None and seat in info["seats"]
+        gods.append(
+            f"{info['name']}{'*' if is_you else ''} {_('Dev')} {info['devotion']} {_('Fol')} {info['followers']}",
+            _style(info["god"]),
+        )
+    mine = next((info for info in obs["gods"] if seat is not None and seat in info["seats"]), None)
+    you = (
+        Text(
+            _("you: hand {hand} · pool {pool} Warriors · powers {powers}").format(
+                hand=" ".join(mine["hand"]) or "-", pool=mine["warriors_pool"], powers=", ".join(mine["powers"]) or "-"
+            ),
+            style="dim",
+        )
+        if mine is not None
+        else None
+    )
+    battle = _battle(obs)
+    now = (
+        Text(_("now: {decision}").format(decision=pending_text(obs["pending"], names)), style="bold")
+        if obs["pending"]
+        else None
+    )
+    hint = Text(_("'board': the map and everything · 'gods': god boards · 'tracks': tracks · 'help'"), style="dim")
+    log = Text("\n".join(obs["log"][-3:]), style="italic") if obs["log"] else None
+    # Each part in the order of the screen, and its rank: the parts ranked first are kept when the
+    # terminal is short (the decision before the map, the map before the last events).
+    parts: list[tuple[int, RenderableType | None]] = [
+        (0, head),
+        (4, gods),
+        (6, region_summary(obs)),
+        (5, you),
+        (2, battle),
+        (1, now),
+        (7, log),
+        (3, hint),
+    ]
+    kept: set[int] = set()
+    used = 0
+    for rank, part in sorted(parts, key=lambda p: p[0]):
+        if part is None:
+            continue
+        lines = _height(part, width)
+        if used + lines <= height or rank == 0:
+            kept.add(rank)
+            used += lines
+    return Group(*(part for rank, part in parts if part is not None and rank in kept))
+
+
+def _height(part: RenderableType, width: int) -> int:
+    """Lines ``part`` takes ``width`` columns wide."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(console.render_lines(part, console.options, pad=False))
+
+
+def screens() -> dict[str, Callable[[dict[str, Any], int | None], RenderableType]]:
+    """The parts of the full drawing one command away from the compact screen."""
+    return {
+        "gods": lambda obs, seat: Columns([_god(obs, info, seat) for info in obs["gods"]]),
+        "tracks": lambda obs, seat: Group(_tracks(obs), _devotion(obs)),
+    }

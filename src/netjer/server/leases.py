@@ -36,13 +36,29 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-if TYPE_CHECKING:
-    from netjer.server.tables import TableManager
+
+class LeasedTables(Protocol):
+    """What the lease sweep asks of this process's tables (the table manager answers it)."""
+
+    def running(self, table: str) -> bool:
+        """Whether ``table`` is loaded here and unfinished (its lease is worth keeping)."""
+
+    def stop_thinking(self, table: str) -> None:
+        """Stop ``table``'s computer seat thinking here (another process holds its lease now)."""
+
+    async def take_over(self, table: str) -> None:
+        """Load ``table`` (whose lease this process has just taken), catch up with what the
+        others stored, and let its computer seats think.
+
+        Raises:
+            Exception: whatever loading or replaying the table raises (the sweep logs it).
+        """
+
 
 log = logging.getLogger("netjer.server")
 
@@ -150,32 +166,28 @@ class Leases:
             return True
         return table in await asyncio.to_thread(self.take, [table])
 
-    async def sweep(self, manager: TableManager) -> None:
+    async def sweep(self, manager: LeasedTables) -> None:
         """Renew, drop, release and take over (one round of :meth:`run`)."""
-        live = [t for t in self.held if t in manager.tables and not manager.tables[t].finished]
+        live = [t for t in self.held if manager.running(t)]
         gone = [t for t in self.held if t not in live]
         if gone:
             await asyncio.to_thread(self.release, gone)
         kept = await asyncio.to_thread(self.take, live)
         for table in set(live) - kept:  # another process holds it now: stop thinking about it
             log.warning("lease lost", extra={"event": "lease_lost", "table": table})
-            rt = manager.tables.get(table)
-            if rt is not None and rt.ai_task is not None and not rt.ai_task.done():
-                rt.ai_task.cancel()
+            manager.stop_thinking(table)
         orphans = await asyncio.to_thread(self.orphans)
         won = await asyncio.to_thread(self.take, orphans)
         for table in sorted(won):
             self.takeovers += 1
             log.info("table taken over", extra={"event": "lease_taken", "table": table})
             try:
-                rt = await manager.get(table)
-                await manager.catch_up(table)  # it may have been loaded long ago
-                manager.wake(rt)
+                await manager.take_over(table)
             except Exception:  # a table that cannot be replayed must not stop the others
                 log.exception("table %s could not be taken over", table)
                 self.held.pop(table, None)
 
-    async def run(self, manager: TableManager) -> None:
+    async def run(self, manager: LeasedTables) -> None:
         """Sweep every ``ttl / 3`` seconds until cancelled; a failed sweep (the database
         away: one warning line) is logged and retried."""
         while True:

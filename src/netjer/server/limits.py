@@ -5,10 +5,17 @@ request takes one token, or is refused with the seconds until one is back (the 4
 ``Retry-After``).  A small own class rather than a library: the rate-limit libraries for
 Starlette (slowapi over ``limits``) count fixed or moving windows against the wall clock,
 give no token bucket and take no clock to test with.
+
+Which address a request comes from: the peer's, unless the peer is a trusted proxy
+(:func:`trusted_proxies`, ``netjer serve --forwarded-allow-ips``); then the one its
+``X-Forwarded-For`` names (uvicorn's proxy-headers middleware rewrites the request's client
+before the application sees it).  A client could otherwise choose its own bucket by sending
+that header.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 import time
@@ -94,3 +101,41 @@ class RateLimited(Exception):
         super().__init__(message)
         self.retry_after = max(1, math.ceil(retry_after))
         self.message = message
+
+
+#: The proxies trusted when none is configured: one on the same machine.
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+def trusted_proxies(option: str | None) -> list[str]:
+    """The peer addresses whose ``X-Forwarded-For`` (and ``-Proto``) the server believes.
+
+    Args:
+        option: ``--forwarded-allow-ips``: comma-separated IP addresses or networks
+            (``10.0.0.5``, ``10.0.0.0/8``, ``::1``), ``*`` for any peer (only behind a proxy
+            that is the sole way in), or an empty text for none.  ``None`` (not given): the
+            loopback addresses (:data:`LOOPBACK`), a proxy on the same machine; once a proxy
+            is configured, loopback is trusted only if listed.
+
+    Returns:
+        The trusted addresses and networks, as uvicorn's ``forwarded_allow_ips`` takes them
+        (empty: the header is never read).
+
+    Raises:
+        ValueError: naming an entry that is neither an address, a network nor ``*``.
+    """
+    if option is None:
+        return list(LOOPBACK)
+    trusted = []
+    for entry in (e.strip() for e in option.split(",")):
+        if not entry:
+            continue
+        if entry != "*":
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{entry!r} is not an IP address or network (e.g. 10.0.0.5, 10.0.0.0/8, ::1) nor '*'"
+                ) from None
+        trusted.append(entry)
+    return trusted

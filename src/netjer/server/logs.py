@@ -36,32 +36,47 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, default=str)
 
 
+#: The loggers whose records the server writes: its own, uvicorn's (its errors, such as
+#: "Exception in ASGI application", and its warnings) and Python's warnings
+#: (:func:`logging.captureWarnings`).
+LOGGERS = ("netjer", "uvicorn", "py.warnings")
+
+
 def configure_json_logging(stream: IO[str] | None = None, level: int = logging.INFO) -> logging.Handler:
-    """Send the ``netjer`` loggers' records to ``stream`` (default: stderr) as JSON lines.
+    """Send the records of :data:`LOGGERS` to ``stream`` (default: stderr) as JSON lines, and
+    Python's warnings through them: with uvicorn started with ``log_config=None`` (no handlers
+    of its own), every line the server writes there is JSON.
 
     Returns the handler installed (replacing one installed before by this function).
     """
-    logger = logging.getLogger("netjer")
-    for handler in list(logger.handlers):
-        if getattr(handler, "netjer_json", False):
-            logger.removeHandler(handler)
     handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
     handler.setFormatter(JsonFormatter())
     handler.netjer_json = True  # type: ignore[attr-defined]
-    handler.netjer_before = (logger.level, logger.propagate)  # type: ignore[attr-defined]
-    logger.addHandler(handler)
-    logger.setLevel(level)
-    logger.propagate = False
+    before: dict[str, tuple[int, bool]] = {}
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        for old in list(logger.handlers):
+            if getattr(old, "netjer_json", False):
+                logger.removeHandler(old)
+        before[name] = (logger.level, logger.propagate)
+        logger.addHandler(handler)
+        logger.propagate = False
+    logging.getLogger("netjer").setLevel(level)
+    handler.netjer_before = before  # type: ignore[attr-defined]
+    logging.captureWarnings(True)
     return handler
 
 
 def remove_json_logging(handler: logging.Handler) -> None:
-    """Undo :func:`configure_json_logging`: remove ``handler`` and give the ``netjer`` logger
-    back the level and propagation it had.  (A handler left behind would write to a stream
-    that may be closed by then, e.g. a command run in a test, and keep records from the root
-    logger.)"""
-    logger = logging.getLogger("netjer")
-    logger.removeHandler(handler)
-    level, propagate = getattr(handler, "netjer_before", (logging.NOTSET, True))
-    logger.setLevel(level)
-    logger.propagate = propagate
+    """Undo :func:`configure_json_logging`: remove ``handler`` and give the loggers back the
+    level and propagation they had, and warnings their own output.  (A handler left behind
+    would write to a stream that may be closed by then, e.g. a command run in a test, and keep
+    records from the root logger.)"""
+    before: dict[str, tuple[int, bool]] = getattr(handler, "netjer_before", {})
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        logger.removeHandler(handler)
+        level, propagate = before.get(name, (logging.NOTSET, True))
+        logger.setLevel(level)
+        logger.propagate = propagate
+    logging.captureWarnings(False)

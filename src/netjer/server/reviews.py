@@ -71,21 +71,11 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-import json
 import logging
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, delete, select, update
-from sqlalchemy import text as sql
-from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
-from sqlalchemy.orm import Mapped, Session, mapped_column
-from starlette.websockets import WebSocketState
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from netjer.agents.review import (
     DEFAULT_ITERATIONS,
@@ -101,10 +91,10 @@ from netjer.core.errors import NetjerError
 from netjer.core.record import StandIn, standin_plies
 from netjer.core.state import State
 from netjer.games.registry import make_game
-from netjer.server.db import Base, EventRow, Store, now
 from netjer.server.leases import DEFAULT_TTL
-from netjer.server.sockets import CLIENT_GONE, stop_task
-from netjer.server.tables import TableError, TableManager, TableRuntime
+from netjer.server.review_store import ReviewStore
+from netjer.server.runtime import TableError, TableRuntime
+from netjer.server.tables import TableManager
 
 log = logging.getLogger("netjer.server")
 
@@ -118,256 +108,6 @@ REVIEW_DEPTH: dict[str, int] = {"ankh": 10}
 HINT_ITERATIONS = 300
 #: The review's seed: the default of ``netjer review``, so both give the same review.
 REVIEW_SEED = 0
-#: Seconds a review WebSocket has to say hello, and a send may take.
-HELLO_SECONDS = 10.0
-SEND_SECONDS = 10.0
-
-
-class ReviewRow(Base):
-    """The review of one seat of a table: ``running`` (asked for, with its settings, and
-    ``data`` the decisions reviewed so far, ``{"decisions": [...]}``: resumed from there after
-    a restart) or ``done`` (``data``: ``Review.to_dict()`` as JSON)."""
-
-    __tablename__ = "reviews"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    status: Mapped[str] = mapped_column(String(8))
-    iterations: Mapped[int] = mapped_column(Integer)
-    depth: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    data: Mapped[str | None] = mapped_column(Text, nullable=True)
-    published: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    #: PostgreSQL: the server process computing a running review, and until when its lease
-    #: lasts unless renewed (the database's time); see "Several processes" in the module's text.
-    holder: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-
-
-#: The lease on a running review, taken (or renewed) by ``:me`` when it is free: no holder, or
-#: one whose lease expired (the database's time, as :mod:`netjer.server.leases`).
-_CLAIM = sql(
-    """
-    UPDATE reviews SET holder = :me, expires_at = now() + make_interval(secs => :ttl)
-    WHERE table_id = :t AND seat = :s AND status = 'running'
-      AND (holder = :me OR holder IS NULL OR expires_at IS NULL OR expires_at < now())
-    RETURNING seat
-    """
-)
-#: The leases ``:me`` holds on running reviews, renewed: the rows that come back are still ours.
-_RENEW = sql(
-    """
-    UPDATE reviews SET expires_at = now() + make_interval(secs => :ttl)
-    WHERE holder = :me AND status = 'running'
-    RETURNING table_id, seat
-    """
-)
-#: The running reviews nobody computes: no holder, or a lease that expired (its process died).
-_ABANDONED = sql(
-    """
-    SELECT table_id, seat FROM reviews
-    WHERE status = 'running' AND (holder IS NULL OR expires_at IS NULL OR expires_at < now())
-    ORDER BY created_at LIMIT :limit
-    """
-)
-#: A running review's progress, kept only by the process holding its lease (which renews it).
-_PROGRESS = sql(
-    """
-    UPDATE reviews SET data = :data, expires_at = now() + make_interval(secs => :ttl)
-    WHERE table_id = :t AND seat = :s AND status = 'running' AND holder = :me
-    """
-)
-#: The most abandoned reviews taken over in one sweep (the next sweep takes more).
-REVIEW_SWEEP_LIMIT = 50
-
-
-class ReviewStore:
-    """Reads and writes the ``reviews`` table of a :class:`~netjer.server.db.Store`.
-
-    Args:
-        store: the database.
-        ttl: PostgreSQL: seconds a lease on a running review lasts unless renewed.
-    """
-
-    def __init__(self, store: Store, ttl: float = DEFAULT_TTL) -> None:
-        self.sessions = store.sessions
-        self._store = store
-        #: Other server processes may run reviews of the same database (PostgreSQL): then a
-        #: running review has a lease, held by :attr:`holder` when this process computes it.
-        self.shared = store.shared
-        self.holder = store.origin
-        self.ttl = ttl
-
-    # --- leases (PostgreSQL; on SQLite one process serves the database: none needed) ------
-
-    def claim(self, table_id: str, seat: int) -> bool:
-        """Take the lease on the seat's running review if it is free (no holder, or its lease
-        expired) or already ours; False if another process holds it, or it is not running.
-        Always True on SQLite."""
-        if not self.shared:
-            return True
-        with self.sessions.begin() as s:
-            params = {"me": self.holder, "ttl": self.ttl, "t": table_id, "s": seat}
-            return s.execute(_CLAIM, params).first() is not None
-
-    def renew(self) -> set[tuple[str, int]]:
-        """Renew every lease this process holds on running reviews; return them ``(table,
-        seat)`` (one that is missing was taken over by another process, or finished there)."""
-        if not self.shared:
-            return set()
-        with self.sessions.begin() as s:
-            rows = s.execute(_RENEW, {"me": self.holder, "ttl": self.ttl})
-            return {(str(t), int(seat)) for t, seat in rows}
-
-    def abandoned(self) -> list[tuple[str, int]]:
-        """Running reviews no process computes (no holder, or a lease that expired), oldest
-        first, at most :data:`REVIEW_SWEEP_LIMIT`; none on SQLite."""
-        if not self.shared:
-            return []
-        with self.sessions() as s:
-            return [(str(t), int(seat)) for t, seat in s.execute(_ABANDONED, {"limit": REVIEW_SWEEP_LIMIT})]
-
-    def release_all(self) -> None:
-        """Give up this process's leases on running reviews (a clean stop): marked expired, so
-        another process takes them over at its next sweep."""
-        if not self.shared:
-            return
-        with self.sessions.begin() as s:
-            s.execute(
-                update(ReviewRow)
-                .where(ReviewRow.holder == self.holder, ReviewRow.status == "running")
-                .values(expires_at=sql("now() - interval '1 second'"))
-            )
-
-    # --- the rows ----------------------------------------------------------------------
-
-    def _told(self, s: Session, table_id: str, seat: int) -> None:
-        """Tell the other server processes (PostgreSQL), when ``s`` commits, that the seat's
-        review changed (news kind ``"v"``, :mod:`netjer.server.notify`)."""
-        self._store._news(s, [(table_id, "v", seat)])  # the store's own news channel
-
-    def load(self, table_id: str) -> dict[int, tuple[dict[str, Any], bool]]:
-        """The table's finished reviews: seat -> (the review's data, published)."""
-        with self.sessions() as s:
-            rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "done"))
-            return {row.seat: (json.loads(row.data or "{}"), bool(row.published)) for row in rows}
-
-    def standins(self, table_id: str) -> list[StandIn]:
-        """When the computer stood in for a seat's person at the table (:func:`standins_of`
-        of its timeout, gone and take-back events)."""
-        with self.sessions() as s:
-            rows = s.execute(
-                select(EventRow.kind, EventRow.seat, EventRow.version)
-                .where(EventRow.table_id == table_id, EventRow.kind.in_(("timeout", "gone", "takeback")))
-                .order_by(EventRow.id)
-            )
-            return standins_of([(str(kind), seat, int(version)) for kind, seat, version in rows])
-
-    def unfinished(
-        self, only: list[tuple[str, int]] | None = None
-    ) -> list[tuple[str, int, int, int | None, list[dict[str, Any]]]]:
-        """Every review asked for and not finished (or those of ``only``, ``(table, seat)``):
-        ``(table, seat, iterations, depth, decisions)``, ``decisions`` being those already
-        reviewed (see :meth:`progress`)."""
-        with self.sessions() as s:
-            rows = list(s.scalars(select(ReviewRow).where(ReviewRow.status == "running")))
-            wanted = None if only is None else set(only)
-            return [
-                (row.table_id, row.seat, row.iterations, row.depth, _progress_of(row.data))
-                for row in rows
-                if wanted is None or (row.table_id, row.seat) in wanted
-            ]
-
-    def progress(self, table_id: str, seat: int, decisions: list[dict[str, Any]], total: int | None = None) -> bool:
-        """Keep the decisions of a running review reviewed so far (``ReviewedDecision``s as
-        dicts, in order), so that a restart resumes after them, and how many it has in all
-        (``total``: shown by the other server processes).  On PostgreSQL only while this
-        process holds the review's lease (renewed with it); False if it does not (another
-        process took it over: this one must stop computing it)."""
-        data = json.dumps({"decisions": decisions, "total": total})
-        with self.sessions.begin() as s:
-            if self.shared:
-                params = {"data": data, "ttl": self.ttl, "t": table_id, "s": seat, "me": self.holder}
-                kept = getattr(s.execute(_PROGRESS, params), "rowcount", 0) == 1
-            else:
-                s.execute(
-                    update(ReviewRow)
-                    .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "running")
-                    .values(data=data)
-                )
-                kept = True
-            self._told(s, table_id, seat)
-        return kept
-
-    def running(self, table_id: str) -> dict[int, tuple[int, int, int, int | None]]:
-        """The table's reviews asked for and not finished, as far as they went: seat ->
-        ``(decisions done, decisions in all (0: not counted yet), iterations, depth)``."""
-        with self.sessions() as s:
-            rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "running"))
-            out = {}
-            for row in rows:
-                try:
-                    total = int(json.loads(row.data or "{}").get("total") or 0)
-                except (ValueError, TypeError, AttributeError):
-                    total = 0
-                out[row.seat] = (len(_progress_of(row.data)), total, row.iterations, row.depth)
-            return out
-
-    def start(self, table_id: str, seat: int, iterations: int, depth: int | None) -> bool:
-        """Record that the seat's review was asked for (on PostgreSQL with this process's
-        lease on it: it computes it); False if the seat already has one (asked for or done,
-        e.g. by another server process)."""
-        try:
-            with self.sessions.begin() as s:
-                s.add(ReviewRow(table_id=table_id, seat=seat, status="running", iterations=iterations, depth=depth,
-                                data=None, published=False, created_at=now()))  # fmt: skip
-                s.flush()  # the primary key decides before anyone is told
-                if self.shared:
-                    s.execute(_CLAIM, {"me": self.holder, "ttl": self.ttl, "t": table_id, "s": seat})
-                self._told(s, table_id, seat)
-        except IntegrityError:
-            return False
-        return True
-
-    def finish(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
-        """Store the seat's finished review (not published; its lease ends with it)."""
-        with self.sessions.begin() as s:
-            s.execute(
-                update(ReviewRow)
-                .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat)
-                .values(status="done", data=json.dumps(data), holder=None, expires_at=None)
-            )
-            self._told(s, table_id, seat)
-
-    def drop(self, table_id: str, seat: int) -> None:
-        """Forget a review that failed (it may be asked for again)."""
-        with self.sessions.begin() as s:
-            s.execute(delete(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.seat == seat))
-            self._told(s, table_id, seat)
-
-    def publish(self, table_id: str, seat: int) -> bool:
-        """Mark the seat's finished review published; False if it has none."""
-        with self.sessions.begin() as s:
-            done = s.execute(
-                update(ReviewRow)
-                .where(ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.status == "done")
-                .values(published=True)
-            )
-            self._told(s, table_id, seat)
-            return bool(getattr(done, "rowcount", 0) == 1)
-
-
-def _progress_of(data: str | None) -> list[dict[str, Any]]:
-    """The decisions a running review's stored ``data`` holds (none if it holds nothing
-    readable: the review then starts again from its first decision)."""
-    try:
-        decisions = json.loads(data or "{}").get("decisions", [])
-    except (ValueError, AttributeError):
-        return []
-    return decisions if isinstance(decisions, list) and all(isinstance(d, dict) for d in decisions) else []
-
-
-# --- what runs in the search workers (module-level: picklable) ---------------------------------
 
 
 def _replayed(game: str, options: dict[str, Any], seed: int, actions: list[str]) -> State:
@@ -469,26 +209,6 @@ def actors_of(state: State, history: list[Any]) -> list[int]:
         actors.append(position.current_player)
         position.apply(action)
     return actors
-
-
-def standins_of(events: list[tuple[str, int | None, int]]) -> list[StandIn]:
-    """When the computer stood in for a seat's person, from a table's events ``(kind, seat,
-    version)`` in order: from a ``timeout`` or ``gone`` (the person's time ran out, or they
-    had no connection for their deadline; :meth:`~netjer.server.tables.TableManager._expire`)
-    to the ``takeback`` (:meth:`~netjer.server.tables.TableManager.take_back`), or to the end.
-    A version is the number of entries stored then, as :class:`StandIn` counts.  (With
-    ``on_timeout="out"`` the same events end the game: no decision follows them.)"""
-    began: dict[int, int] = {}
-    out: list[StandIn] = []
-    for kind, seat, version in events:
-        if seat is None:
-            continue
-        if kind in ("timeout", "gone") and seat not in began:
-            began[seat] = version
-        elif kind == "takeback" and seat in began:
-            out.append(StandIn(seat, began.pop(seat), version))
-    out += [StandIn(seat, start) for seat, start in began.items()]
-    return sorted(out, key=lambda s: (s.start, s.seat))
 
 
 def table_standin_plies(rt: TableRuntime, standins: list[StandIn]) -> set[int]:
@@ -613,7 +333,7 @@ class ReviewService:
         """The most iterations per search of a review: a third of the operator's cap per move
         (``--max-ai-iterations``), as a decision's review is up to three searches: one review
         step never costs more than one computer move at the cap."""
-        return max(1, self.manager.max_iterations // 3)
+        return max(1, self.manager.computers.max_iterations // 3)
 
     def _iterations(self, asked: int | None, default: int, cap: int, what: str) -> int:
         if asked is None:
@@ -780,7 +500,7 @@ class ReviewService:
         job.done = len(decisions)
         try:
             for ply in plies[len(decisions) :]:
-                data = await self.manager.ai.run(
+                data = await self.manager.computers.ai.run(
                     f"review:{rt.id}:{seat}",
                     None,
                     judge_step,
@@ -837,7 +557,7 @@ class ReviewService:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.store.drop, rt.id, seat)
         finally:
-            self.manager.ai.forget(f"review:{rt.id}:{seat}")
+            self.manager.computers.ai.forget(f"review:{rt.id}:{seat}")
             self._changed(known)
             self._release(rt.id)
 
@@ -961,7 +681,7 @@ class ReviewService:
                 )
                 raise TableError(409, "not_your_turn", message)
             raise TableError(409, "not_your_turn", f"it is {first}'s turn")
-        budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.max_iterations, "per move")
+        budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.computers.max_iterations, "per move")
         if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
             given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
             stored = given.get(rt.version)
@@ -996,7 +716,7 @@ class ReviewService:
         seed = (rt.state.seed * 1_000_003 + len(actions)) % 2**62
         depth = REVIEW_DEPTH.get(rt.game.name)
         try:
-            text, words, estimate = await self.manager.ai.run(
+            text, words, estimate = await self.manager.computers.ai.run(
                 rt.id,
                 None,
                 hint_step,
@@ -1040,147 +760,3 @@ class ReviewService:
         await asyncio.gather(*tasks, return_exceptions=True)
         with contextlib.suppress(Exception):  # a database already gone is no error
             await asyncio.to_thread(self.store.release_all)
-
-
-# --- the routes -------------------------------------------------------------------------------
-
-
-class ReviewRequest(BaseModel):
-    """Review ``seat``'s decisions with ``iterations`` per search (default 200, capped) and,
-    optionally, playouts cut after ``depth`` actions (Ankh and Dioses del Nilo)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int
-    iterations: int | None = Field(None, ge=1)
-    depth: int | None = Field(None, ge=1, le=1000)
-
-
-class PublishRequest(BaseModel):
-    """Publish ``seat``'s review."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int
-
-
-class HintRequest(BaseModel):
-    """A hint for ``seat`` with ``iterations`` (default 300, capped)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int
-    iterations: int | None = Field(None, ge=1)
-
-
-class ReviewHello(BaseModel):
-    """The review WebSocket's first message."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    type: Literal["hello"]
-    seat: int | None = None
-    token: Annotated[str, StringConstraints(max_length=200)] | None = None
-
-
-def _bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
-
-
-def add_review_routes(app: FastAPI, manager_of: Callable[[Request | WebSocket], TableManager]) -> None:
-    """Add the reviews' and hints' routes to ``app`` (the service is ``app.state.reviews``)."""
-
-    def service(request: Request | WebSocket) -> ReviewService:
-        found: ReviewService = request.app.state.reviews
-        return found
-
-    @app.post("/api/tables/{table_id}/reviews")
-    async def request_review(
-        table_id: str, body: ReviewRequest, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> JSONResponse:
-        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
-        entry = await service(request).request(rt, body.seat, body.iterations, body.depth)
-        return JSONResponse(status_code=200 if entry["status"] == "done" else 202, content=entry)
-
-    @app.get("/api/tables/{table_id}/reviews")
-    async def reviews(
-        table_id: str,
-        request: Request,
-        seat: Annotated[int | None, Query()] = None,
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        rt = await manager_of(request).authorize(table_id, seat, _bearer(authorization))
-        return await service(request).visible(rt, seat)
-
-    @app.post("/api/tables/{table_id}/reviews/publish")
-    async def publish(
-        table_id: str, body: PublishRequest, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
-        await service(request).publish(rt, body.seat)
-        return await service(request).visible(rt, body.seat)
-
-    @app.post("/api/tables/{table_id}/hint")
-    async def hint(
-        table_id: str, body: HintRequest, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        rt = await manager_of(request).authorize(table_id, body.seat, _bearer(authorization))
-        return await service(request).hint(rt, body.seat, body.iterations)
-
-    @app.websocket("/ws/tables/{table_id}/reviews")
-    async def review_socket(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        manager = manager_of(websocket)
-        try:
-            rt = await manager.get(table_id)
-            raw = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
-            hello = ReviewHello.model_validate_json(raw)
-            manager.check_token(rt, hello.seat, hello.token)
-        except TableError as err:
-            await _refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
-            return
-        except (ValidationError, ValueError, KeyError, RecursionError, TimeoutError):
-            message = 'first send {"type": "hello", "seat": N (or null), "token": "..."}'
-            await _refuse(websocket, {"type": "error", "error": "bad_request", "message": message}, 4422)
-            return
-        except CLIENT_GONE:
-            return
-        reviews_service = service(websocket)
-        changed = asyncio.Event()
-        changed.set()
-
-        async def sender() -> None:
-            try:
-                while True:
-                    await changed.wait()
-                    changed.clear()
-                    payload = await reviews_service.visible(rt, hello.seat)
-                    await asyncio.wait_for(websocket.send_json({"type": "reviews", **payload}), timeout=SEND_SECONDS)
-            except CLIENT_GONE:
-                await _close_quietly(websocket)
-
-        await reviews_service.listen(table_id, changed)
-        sending = asyncio.create_task(sender())
-        try:
-            while not sending.done():
-                incoming = await websocket.receive()
-                if incoming["type"] == "websocket.disconnect":
-                    break
-        except CLIENT_GONE:
-            pass  # the client left: nothing to answer; the finally below stops its updates
-        finally:
-            reviews_service.unlisten(table_id, changed)
-            await stop_task(sending)
-            if not sending.cancelled() and sending.exception() is not None:
-                log.error("review updates of table %s failed", table_id, exc_info=sending.exception())
-
-
-async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
-    with contextlib.suppress(*CLIENT_GONE):
-        await websocket.send_json(message)
-        await websocket.close(code=code)
-
-
-async def _close_quietly(websocket: WebSocket) -> None:
-    if websocket.application_state != WebSocketState.CONNECTED or websocket.client_state != WebSocketState.CONNECTED:
-        return
-    with contextlib.suppress(*CLIENT_GONE):
-        await asyncio.wait_for(websocket.close(), timeout=SEND_SECONDS)

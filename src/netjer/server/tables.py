@@ -27,477 +27,49 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
-from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.levels import find_level, resolve_agent
-from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
+from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.action import Action
-from netjer.core.errors import ActionSyntaxError, ConfigError, IllegalActionError, NetjerError
-from netjer.core.game import Game
-from netjer.core.state import State
-from netjer.core.undo import UNDO, Transcript, UndoError
-from netjer.core.view import PlayerView
+from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
+from netjer.core.undo import UNDO, Transcript
 from netjer.games.registry import make_game
 from netjer.i18n import N_
-from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS, FairSearchService
-from netjer.server.clocks import ClockSettings, ClockState, restart_grace
-from netjer.server.db import ActionItem, ClockChanged, EventItem, RematchTaken, Store, hash_token
-from netjer.server.limits import RateLimited, RateLimiter
-from netjer.server.windows import Choice, Queued, window_plan
-from netjer.server.workers import SearchPool
+from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
+from netjer.server.clocks import ClockSettings, ClockState
+from netjer.server.computer_seats import ComputerSeats
+from netjer.server.db import RematchTaken, Store, hash_token
+from netjer.server.group_commit import GroupCommit
+from netjer.server.leases import Leases
+from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued, withdraw_choice
+from netjer.server.runtime import (
+    CANNOT_UNDO,
+    Listener,
+    SeatInfo,
+    TableError,
+    TableRuntime,
+    advance,
+    apply_news,
+    chat_entry,
+    events_seen,
+    undo_last,
+)
+from netjer.server.seat_views import seat_view, why_not_undo
+from netjer.server.timekeeper import Timekeeper
+from netjer.server.windows import Queued
 
 if TYPE_CHECKING:
-    from netjer.server.leases import Leases
     from netjer.server.notify import Notifier
 
 log = logging.getLogger("netjer.server")
 
-#: A connected client: called with the table after every change; it sends its own view.
-Listener = Callable[["TableRuntime"], Awaitable[None]]
-#: The agent that plays for a person whose time ran out.
-STANDIN_AGENT = "heuristic"
-#: Seconds between two looks at the running clocks.
-TICK_SECONDS = 0.25
-#: The refusals of a computer's move that mean the position changed while it thought: its
-#: position is searched again (other refusals, an illegal move say, would only repeat).
-_POSITION_CHANGED = frozenset({"stale", "not_your_turn"})
-#: How a rematch seat kept for the player of an old table's seat is marked (instead of a
-#: token's hash): ``reserved:<old table>:<old seat>``.
-RESERVED = "reserved:"
-#: The longest chat message (characters) and the most messages a table keeps.
-MAX_CHAT_CHARS = 500
-MAX_CHAT_MESSAGES = 5000
-#: Chat messages a seat (or a spectator's connection) may send: a sustained rate per minute
-#: and a burst at once (a token bucket, :class:`netjer.server.limits.RateLimiter`).
-CHAT_PER_MINUTE = 20.0
-CHAT_BURST = 5
-
-
-class TableError(Exception):
-    """A request about a table that cannot be served.
-
-    Attributes:
-        status: the HTTP status it maps to (403, 404, 409, 422).
-        code: a short machine-readable code (``"stale"``, ``"illegal"``, ...).
-        message: a sentence for the player.
-        rule: for an illegal move, the rule that forbids it.
-    """
-
-    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-
-@dataclass
-class SeatInfo:
-    """A seat: who plays it and the hash of its token (human seats)."""
-
-    spec: str
-    name: str | None
-    token_hash: str | None
-
-    @property
-    def is_human(self) -> bool:
-        """Whether a person plays this seat."""
-        return self.spec == "human"
-
-    @property
-    def reserved(self) -> bool:
-        """Whether this rematch seat waits for the player of the old table to accept it."""
-        return self.token_hash is not None and self.token_hash.startswith(RESERVED)
-
-    @property
-    def waiting(self) -> bool:
-        """Whether this person's seat has nobody yet (open, or reserved for a rematch)."""
-        return self.is_human and (self.token_hash is None or self.reserved)
-
-
-@dataclass
-class TableRuntime:
-    """A table in memory.
-
-    Attributes:
-        id: the table id.
-        game: the game with its options.
-        state: the current state (replayed from the stored actions).
-        seats: who sits where.
-        logs: per viewer (a seat, or ``None`` for spectators), the game so far in words:
-            each action as that viewer saw it, then the public events it caused.
-        notation: per viewer, the notation of the log lines that tell an action ("pick 7,6"),
-            by line index; only where that viewer's words for it are the actor's own (nothing
-            hidden from it), so the notation never tells more than the words.
-        listeners: connected clients per viewer.
-        clock_settings: the time control.
-        clock: the clocks (stand-ins and seats that are out included).
-        forfeit: the result of a game ended by a seat being out (the state is not terminal).
-        chat: the table's chat messages, oldest first (public: every viewer sees them).
-        creator_hash: the hash of the creator's key (``None``: nobody may delete it).
-        rematch: the id of the rematch offered at the end, if any.
-        hints: a seat may ask for the search's preferred action (:mod:`netjer.server.reviews`).
-        hint_limit: how many hints each seat may be given (``None``: no limit).
-        hints_at: per seat, the positions (versions) at which it was given a hint counted
-            against ``hint_limit`` (read from ``hints_given``; empty at a table without a limit).
-        deleted: the creator deleted the table (its last listeners are being told).
-        queued: per seat, its choices made ahead of the engine's turn in the current window
-            of simultaneous choices, oldest first.
-        window: the window of simultaneous choices the state is in (``None``: none) and
-            ``window_version``, the version it began at.
-        stamps: per seat, how many times its choices in windows changed (a choice made or
-            withdrawn): a window move is accepted against its seat's stamp, so that the
-            other seats' moves do not make it stale but a repeated one is refused.
-        connections: per seat, its open WebSocket connections.
-        ai_submitting: the version whose computer move is being submitted (``None``: none),
-            so that no second search of that position starts meanwhile.
-        absent_since: per person's seat without a connection, since when (its last
-            connection closed, its last request, or the table was created or loaded): a
-            seat without a connection for its deadline counts as gone.
-    """
-
-    id: str
-    game: Game
-    state: State
-    seats: list[SeatInfo]
-    logs: dict[int | None, list[str]] = field(default_factory=dict)
-    notation: dict[int | None, dict[int, str]] = field(default_factory=dict)
-    listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    ai_task: asyncio.Task[None] | None = None
-    ai_submitting: int | None = None
-    clock_settings: ClockSettings = field(default_factory=ClockSettings)
-    clock: ClockState = field(default_factory=lambda: ClockState([]))
-    forfeit: list[float] | None = None
-    chat: list[dict[str, Any]] = field(default_factory=list)
-    creator_hash: str | None = None
-    rematch: str | None = None
-    deleted: bool = False
-    transcript: Transcript | None = None
-    hints: bool = False
-    hint_limit: int | None = None
-    hints_at: dict[int, set[int]] = field(default_factory=dict)
-    queued: dict[int, list[Queued]] = field(default_factory=dict)
-    window: Hashable | None = None
-    window_version: int = 0
-    stamps: dict[int, int] = field(default_factory=dict)
-    connections: dict[int, int] = field(default_factory=dict)
-    absent_since: dict[int, float] = field(default_factory=dict)
-    _plan: tuple[Any, dict[int, Choice] | None] | None = None
-    _seen: tuple[State, int, dict[int | None, dict[str, Any]]] | None = None
-
-    def __post_init__(self) -> None:
-        self.window = self.state.simultaneous_window()
-        self.window_version = self.version
-
-    @property
-    def version(self) -> int:
-        """The number of entries stored (actions and undos, :mod:`netjer.core.undo`): a move is
-        accepted only against the current one."""
-        return len(self.transcript.entries) if self.transcript is not None else len(self.state.history)
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game is over (by its rules, or because a seat is out)."""
-        return self.state.is_terminal or self.forfeit is not None
-
-    @property
-    def result(self) -> list[float] | None:
-        """The returns of a finished game, one per seat (``None`` while it goes on)."""
-        if self.forfeit is not None:
-            return self.forfeit
-        return self.state.returns() if self.state.is_terminal else None
-
-    def who(self, seat: int) -> str:
-        """A seat in the log's words: the person's name, else the seat's label."""
-        return self.seats[seat].name or self.game.seat_name(seat)
-
-    def stood_in(self, seat: int) -> bool:
-        """Whether the computer plays this person's seat (or it is out of the game)."""
-        return bool(self.clock.standin and self.clock.standin[seat]) or bool(self.clock.out and self.clock.out[seat])
-
-    def computer_plays(self, seat: int) -> bool:
-        """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
-        return not self.seats[seat].is_human or self.stood_in(seat)
-
-    def observation(self, viewer: int | None) -> dict[str, Any]:
-        """``state.observation(viewer)``, worked out once per position: the log lines of an
-        action (:func:`advance`) and every view sent at its version share it.  Remembered
-        until the state changes (an action, an undo, a reload: another state object or
-        another history length).  Callers must not change what it returns."""
-        state = self.state
-        seen = self._seen
-        if seen is None or seen[0] is not state or seen[1] != len(state.history):
-            seen = self._seen = (state, len(state.history), {})
-        observation = seen[2].get(viewer)
-        if observation is None:
-            observation = seen[2][viewer] = state.observation(viewer)
-        return observation
-
-    def queued_actions(self) -> dict[int, list[Action]]:
-        """Per seat, the actions of its queued choices (a new dict of new lists)."""
-        return {seat: [q.action for q in waiting] for seat, waiting in self.queued.items() if waiting}
-
-    def plan(self) -> dict[int, Choice] | None:
-        """:func:`window_plan` of the current state and queued choices (remembered until
-        either changes)."""
-        key = (self.version, tuple(q.id for seat in sorted(self.queued) for q in self.queued[seat]))
-        if self._plan is None or self._plan[0] != key:
-            self._plan = (key, window_plan(self.state, self.queued_actions()))
-        return self._plan[1]
-
-    def choosers(self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None) -> set[int]:
-        """The seats that may act now in ``state`` with ``queued`` choices (default: the
-        table's): every seat that must still choose in a window, else the seat to act."""
-        if state is None and queued is None:
-            plan = self.plan()
-            state = self.state
-        else:
-            state = state if state is not None else self.state
-            plan = window_plan(state, queued if queued is not None else self.queued_actions(), observe=False)
-        if state.is_terminal or self.forfeit is not None:
-            return set()
-        return set(plan) if plan is not None else {state.current_player}
-
-    def clocked_seats(
-        self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None
-    ) -> set[int]:
-        """The seats whose clocks should run in ``state`` with ``queued`` choices (default:
-        the table's): the persons among :meth:`choosers`, once every seat is taken; none if
-        the table has no clock."""
-        if not self.clock_settings.active or self.forfeit is not None:
-            return set()
-        if any(s.waiting for s in self.seats):
-            return set()  # the clocks start when the last open (or reserved) seat is taken
-        return {seat for seat in self.choosers(state, queued) if not self.computer_plays(seat)}
-
-    def track_window(self) -> None:
-        """Note the window of simultaneous choices the state is now in (after a change)."""
-        window = self.state.simultaneous_window()
-        if window != self.window:
-            self.window, self.window_version = window, self.version
-
-    def add_line(self, text: str) -> None:
-        """Append a public line (a table event) to every viewer's log."""
-        for v in self.viewers():
-            self.logs.setdefault(v, []).append(text)
-
-    def viewers(self) -> list[int | None]:
-        """Every seat, then the spectators (``None``)."""
-        return [*range(self.game.num_players), None]
-
-
-def _events(state: State, viewer: int | None) -> list[str]:
-    return _log_of(state.observation(viewer))
-
-
-def _log_of(observation: dict[str, Any]) -> list[str]:
-    """The game's log lines in an observation (its ``"log"``; none if it has no list there)."""
-    events = observation.get("log", [])
-    return [str(e) for e in events] if isinstance(events, list) else []
-
-
-def _chat_entry(event_id: int, seat: int | None, author: str | None, text: str, when: float) -> dict[str, Any]:
-    """A chat message as the views carry it: who (a seat, or a spectator with the name they
-    gave), the text (to be shown as text, never as markup) and when (seconds since the epoch)."""
-    return {"id": event_id, "seat": seat, "name": author, "spectator": seat is None, "text": text, "time": when}
-
-
-def _span(seconds: float) -> str:
-    """A duration in words for the log: ``"45 s"``, ``"5 min"``, ``"1 h"``, ``"3 days"``."""
-    if seconds >= 86400 and seconds % 86400 == 0:
-        days = int(seconds // 86400)
-        return f"{days} day" if days == 1 else f"{days} days"
-    if seconds >= 3600 and seconds % 3600 == 0:
-        return f"{int(seconds // 3600)} h"
-    if seconds >= 60:
-        return f"{round(seconds / 60)} min"
-    return f"{round(seconds)} s"
-
-
-def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
-    """The public facts of each seat: label, name, who plays it (a person, a computer, a
-    computer standing in for a person whose time ran out, nobody: out) and whether it is open."""
-    return [
-        {
-            "seat": i,
-            "label": rt.game.seat_name(i),
-            "name": info.name,
-            "kind": "human" if info.is_human else "agent",
-            "agent": None if info.is_human else info.spec,
-            "open": info.is_human and info.token_hash is None,
-            "reserved": info.reserved,
-            "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,
-            "out": bool(rt.clock.out and rt.clock.out[i]),
-        }
-        for i, info in enumerate(rt.seats)
-    ]
-
-
-def legal_entries(game: Game, legal: list[Action]) -> list[dict[str, Any]]:
-    """The legal actions as the web table lists them: ``index``, ``text`` (the notation),
-    ``meaning`` (what it does, in one line: :meth:`RulesTexts.meaning`, ``""`` if the rules
-    texts do not say) and ``term`` (the id of the rules entry that explains it, or None)."""
-    try:
-        texts = game.rules_texts()
-    except NetjerError:  # a game without rules texts still plays
-        texts = None
-    out: list[dict[str, Any]] = []
-    for i, a in enumerate(legal):
-        text = str(a)
-        term = texts.term_of(text) if texts is not None else None
-        meaning = texts.meaning(text) if texts is not None else ""
-        out.append({"index": i, "text": text, "meaning": meaning, "term": term.id if term else None})
-    return out
-
-
-def log_notation(runtime: TableRuntime, viewer: int | None, log_from: int = 0) -> list[str | None]:
-    """For each of ``viewer``'s log lines from ``log_from`` on, the notation of the action it
-    tells, or None (an event, or an action whose words hide something from ``viewer``)."""
-    notes = runtime.notation.get(viewer, {})
-    return [notes.get(i) for i in range(log_from, len(runtime.logs.get(viewer, [])))]
-
-
-def advance(runtime: TableRuntime, action: Action) -> None:
-    """Apply a legal action to the runtime's state and extend every viewer's log: the action's
-    words for that viewer, then the game's new events (the first left out when it tells the
-    action in the same words, as Ankh's unlock does)."""
-    state = runtime.state
-    described = {v: state.describe_action(action, v) for v in runtime.viewers()}
-    before = {v: len(_log_of(runtime.observation(v))) for v in runtime.viewers()}
-    actor = state.current_player
-    if runtime.transcript is not None:
-        runtime.transcript.apply(action)
-    else:
-        state.apply(action)
-    for v in runtime.viewers():
-        if v == actor or described[v] == described[actor]:
-            runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
-        events = _log_of(runtime.observation(v))[before[v] :]
-        if events and events[0].rstrip(".") == described[v].rstrip("."):
-            events = events[1:]  # the game's log tells the action in the same words: once is enough
-        runtime.logs.setdefault(v, []).append(described[v])
-        runtime.logs[v].extend(events)
-    runtime.track_window()
-
-
-#: How the log and the replay tell an undo (English on the server; marked so that the browser's
-#: translateLine recognises it).
-TAKEN_BACK = N_("Taken back: {words}")
-#: Why an undo was refused (the reason is one of netjer.core.undo's, marked too).
-CANNOT_UNDO = N_("cannot undo: {reason}")
-
-
-def undo_last(runtime: TableRuntime) -> None:
-    """Undo the last action of the runtime's transcript (its actor's) and tell every viewer, in
-    words that say no more than that viewer's words for the action did.
-
-    Raises:
-        UndoError: if the undo policy does not allow it.
-    """
-    transcript = runtime.transcript
-    if transcript is None:
-        raise UndoError("cannot undo: this table keeps no transcript")
-    seat = transcript.last_actor()
-    if seat is None:
-        raise UndoError("cannot undo: there is nothing to take back")
-    before = transcript.state.clone()
-    transcript.undo(seat)
-    runtime.state = transcript.state
-    taken = before.history[-1]
-    position = transcript.state
-    for v in runtime.viewers():
-        words = position.describe_action(taken, v)
-        runtime.logs.setdefault(v, []).append(TAKEN_BACK.format(words=words))
-    runtime.track_window()
-
-
-def _from_news(rt: TableRuntime, news: list[dict[str, Any]]) -> bool | None:
-    """Apply the actions that news payloads carry (``{"i": first index, "a": [notation, ...],
-    "c": clocks JSON, "r": result}``) where they join up with ``rt``'s version.
-
-    Returns:
-        True if actions were applied, False if the news brought nothing new, None if it
-        cannot be applied (a gap, or no notation carried): read the database instead.
-    """
-    entries: dict[int, str] = {}
-    last: dict[str, Any] = {}
-    for item in news:
-        actions = item.get("a")
-        if not isinstance(actions, list) or not isinstance(item.get("i"), int):
-            return None
-        for offset, notation in enumerate(actions):
-            entries[item["i"] + offset] = str(notation)
-        last = item
-    if not entries:
-        return None
-    if max(entries) < rt.version:
-        return False
-    if any(k not in entries for k in range(rt.version, max(entries) + 1)):
-        return None
-    for k in range(rt.version, max(entries) + 1):
-        if entries[k] == UNDO:
-            undo_last(rt)
-        else:
-            advance(rt, rt.game.parse_action(entries[k]))
-    if rt.clock_settings.active and last.get("c"):
-        rt.clock = ClockState.from_json(last["c"], rt.clock_settings, len(rt.seats))
-    if last.get("r") and not rt.state.is_terminal:
-        rt.forfeit = [float(x) for x in last["r"]]
-    return True
-
-
-def compute_agent_action(
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    actions: list[str],
-    seat: int,
-    spec: str,
-    max_seconds: float | None = None,
-) -> str:
-    """A computer seat's move, computed from the record alone (runs in a worker process).
-
-    The agent is seeded from the game's seed, the seat and the move number, so a restarted
-    server makes the same choice in the same position (for agents with a fixed budget).
-
-    Args:
-        max_seconds: the server's time cap per move, also imposed on a search budgeted in
-            iterations (see ``ISMCTSAgent``'s ``max_seconds``): a search that finishes
-            within it chooses as without it, a longer one is cut short rather than holding
-            the worker that every table's computer seats share.  ``None``: no cap.
-    """
-    g = make_game(game, options)
-    state = g.new_initial_state(seed)
-    for text in actions:
-        state.apply_text(text)
-    agent = make_agent(spec, seed=seed * 1009 + seat * 7919 + len(actions))
-    if isinstance(agent, ISMCTSAgent) and max_seconds is not None:
-        agent.max_seconds = max_seconds
-    return str(agent.choose(PlayerView(state, seat)))
-
-
-@dataclass
-class _Reached:
-    """A queued choice the engine has reached: the action to store (``None``: no longer
-    legal, the seat's queued choices ``drop`` are deleted instead) and the clocks after it."""
-
-    table: str
-    seat: int
-    choice: Queued
-    item: ActionItem | None
-    drop: list[int]
-    stored_clock: str | None
-    clock: ClockState
-
 
 class TableManager:
-    """Every live table, their storage, and the computer seats' worker pool.
+    """Every live table and their storage; the computer seats (:attr:`computers`) and the
+    clocks (:attr:`clocks`) are services it owns.
 
     Args:
         store: the database.
@@ -509,8 +81,6 @@ class TableManager:
             search budgeted in iterations is also stopped after this time.
         max_iterations: the most search iterations per move a computer seat may be given.
         clock: the time in seconds since the epoch (tests pass a fake one); clocks run on it.
-        chat_per_minute: chat messages a seat, or a spectator's connection, may send a
-            minute (:data:`CHAT_BURST` at once); 0: no limit.
     """
 
     def __init__(
@@ -520,56 +90,31 @@ class TableManager:
         max_seconds: float = DEFAULT_MAX_SECONDS,
         max_iterations: int = DEFAULT_MAX_ITERATIONS,
         clock: Callable[[], float] = time.time,
-        chat_per_minute: float = CHAT_PER_MINUTE,
     ) -> None:
         self.store = store
-        self.chat_limiter = (
-            RateLimiter(chat_per_minute, min(CHAT_BURST, max(1, int(chat_per_minute))), clock=clock)
-            if chat_per_minute > 0
-            else None
-        )
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
-        self._commits: asyncio.Queue[tuple[bool, ActionItem | EventItem, asyncio.Future[Any]]] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
-        self._ticker: asyncio.Task[None] | None = None
+        self.writes = GroupCommit(store)
         self.now = clock
         self.started_at = clock()
-        self.max_seconds = max_seconds
-        self.max_iterations = max_iterations
-        self.quick: Executor = ThreadPoolExecutor(2, thread_name_prefix="netjer-agent")
-        self.search: Executor
-        if ai_workers > 0:
-            self.search = SearchPool(ai_workers)  # workers that end with the server
-        else:
-            self.search = ThreadPoolExecutor(1, thread_name_prefix="netjer-search")
-        self.ai = FairSearchService(
-            self.search, max(ai_workers, 1), default_expected=max_seconds, renew=self._renew_search_pool
-        )
+        self.computers = ComputerSeats(self, ai_workers, max_seconds, max_iterations)
         # Several processes on one PostgreSQL (set by create_app; None on SQLite): the other
         # processes' news, and the leases on computer seats (netjer.server.notify, .leases).
         self.news: Notifier | None = None
         self.leases: Leases | None = None
-
-    def _renew_search_pool(self, broken: Executor) -> Executor:
-        """A new search pool in place of ``broken`` (one of its workers died)."""
-        broken.shutdown(wait=False, cancel_futures=True)
-        self.search = SearchPool(self.ai.workers) if isinstance(broken, SearchPool) else broken
-        return self.search
+        self.clocks = Timekeeper(self)
 
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
-        self.ai.close()  # no new search starts; running ones are abandoned quietly
+        self.computers.stop()  # no new search starts; running ones are abandoned quietly
         tasks = [rt.ai_task for rt in self.tables.values() if rt.ai_task is not None]
-        if self._writer is not None:
-            tasks.append(self._writer)
-        if self._ticker is not None:
-            tasks.append(self._ticker)
+        if self.writes.writer is not None:
+            tasks.append(self.writes.writer)
+        if self.clocks.ticker is not None:
+            tasks.append(self.clocks.ticker)
         for task in tasks:
             task.cancel()
-        self.quick.shutdown(wait=False, cancel_futures=True)
-        # A SearchPool ends its workers at once; a thread (ai_workers=0) cannot be stopped.
-        await asyncio.to_thread(self.search.shutdown, wait=isinstance(self.search, SearchPool), cancel_futures=True)
+        await self.computers.close()
         await asyncio.gather(*tasks, return_exceptions=True)  # none left pending or unobserved
 
     # --- creating, joining, loading -------------------------------------------------------
@@ -637,7 +182,7 @@ class TableManager:
                     if spec.is_human:
                         raise ConfigError(f"seat {i}: use type 'human' for a person")
                     make_agent(spec).prepare(game)  # validates the parameters' values first
-                    self._check_budget(i, spec)
+                    self.computers.check_budget(i, spec)
                     default_name = f"Computer ({level.name})" if level else str(spec)
                     infos.append(SeatInfo(str(spec), seat.get("name") or default_name, None))
         except NetjerError as err:
@@ -670,31 +215,11 @@ class TableManager:
         except RematchTaken:
             raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
         rt.transcript = Transcript(rt.state)
-        rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        rt.logs = {v: events_seen(rt.state, v) for v in rt.viewers()}
         rt.absent_since = {i: self.now() for i, info in enumerate(infos) if info.is_human}
         self.tables[table_id] = rt
-        self._schedule_ai(rt)
+        self.computers.schedule(rt)
         return rt, tokens
-
-    def _check_budget(self, seat: int, spec: AgentSpec) -> None:
-        """Refuse a computer seat whose thinking budget exceeds the server's limits (the
-        spec's numbers must have been validated, e.g. by building its agent)."""
-        seconds = spec.params.get("time")
-        iterations = spec.params.get("iterations")
-        if seconds is not None and float(seconds) > self.max_seconds:
-            raise TableError(
-                422,
-                "over_cap",
-                f"seat {seat}: this server allows at most {self.max_seconds:g} seconds of thinking per move "
-                f"(asked {float(seconds):g}); its cap is shown in the lobby",
-            )
-        if iterations is not None and int(iterations) > self.max_iterations:
-            raise TableError(
-                422,
-                "over_cap",
-                f"seat {seat}: this server allows at most {self.max_iterations} search iterations per move "
-                f"(asked {int(iterations)}); its cap is shown in the lobby",
-            )
 
     async def join(self, table_id: str, seat: int, name: str | None) -> str:
         """Claim an open human seat; return its token.
@@ -709,9 +234,9 @@ class TableManager:
         info = rt.seats[seat]
         if not info.is_human or info.token_hash is not None:
             raise TableError(409, "seat_taken", f"seat {seat} is not open")
-        return await self._claim(rt, seat, name, None)
+        return await self.claim(rt, seat, name, None)
 
-    async def _claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
+    async def claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
         """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``); the
         last seat taken starts the clocks.  Returns the token.
 
@@ -739,7 +264,7 @@ class TableManager:
                 raise TableError(409, "seat_taken", f"seat {seat} is not open")
             info.token_hash, info.name = hash_token(token), name
             rt.clock = clock
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         return token
 
     async def get(self, table_id: str) -> TableRuntime:
@@ -758,7 +283,7 @@ class TableManager:
                 self.tables[table_id] = rt
                 if self.news is not None:  # what another process stored while it loaded
                     self.news.poke(table_id)
-                self._schedule_ai(rt)
+                self.computers.schedule(rt)
         return rt
 
     def _load(self, table_id: str) -> TableRuntime:
@@ -776,7 +301,7 @@ class TableManager:
         if rt.hint_limit is not None:
             rt.hints_at = self.store.hint_positions(table_id)
         rt.transcript = Transcript(rt.state)
-        rt.logs = {v: _events(rt.state, v) for v in rt.viewers()}
+        rt.logs = {v: events_seen(rt.state, v) for v in rt.viewers()}
         # Absence counts from the load (a restart is nobody's absence).
         rt.absent_since = {i: self.now() for i, info in enumerate(seats) if info.is_human}
         events = []
@@ -784,7 +309,7 @@ class TableManager:
             if event.kind == "chat":
                 stamp = event.created_at  # SQLite gives back UTC without its zone
                 when = (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).timestamp()
-                rt.chat.append(_chat_entry(event.id, event.seat, event.author, event.text, when))
+                rt.chat.append(chat_entry(event.id, event.seat, event.author, event.text, when))
             else:
                 events.append(event)
         shown = 0
@@ -803,9 +328,9 @@ class TableManager:
         for choice in self.store.choices(table_id):
             rt.queued.setdefault(choice.seat, []).append(Queued(choice.id, game.parse_action(choice.text)))
         # A crash between a move and the choices it let the engine apply left them queued.
-        while (step := self._next_queued(rt)) is not None:
-            self._store_queued(step)
-            self._take_queued(rt, step)
+        while (step := next_queued(rt, self.now())) is not None:
+            store_queued(self.store, step)
+            take_queued(rt, step)
         return rt
 
     async def resume_all(self) -> int:
@@ -824,8 +349,7 @@ class TableManager:
                 await self.get(row.id)
             except Exception:  # a table that cannot be replayed must not stop the others
                 log.exception("table %s could not be resumed", row.id)
-        if self._ticker is None:
-            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+        self.clocks.start()
         return len(rows)
 
     # --- seats and moves --------------------------------------------------------------------
@@ -901,7 +425,7 @@ class TableManager:
         """
         started = time.perf_counter()
         rt = await self.get(table_id)
-        timed_out = await self._expire(rt)
+        timed_out = await self.clocks.expire(rt)
         async with rt.lock:
             state = rt.state
             if rt.deleted:
@@ -934,11 +458,11 @@ class TableManager:
             if state.current_player == seat:
                 await self._apply(rt, seat, action)
             else:
-                await self._queue_choice(rt, seat, action)
+                await queue_choice(self.store, rt, seat, action, self.now())
             if plan is not None and not by_computer:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
-        await self._broadcast(rt)
-        self._schedule_ai(rt)
+        await self.broadcast(rt)
+        self.computers.schedule(rt)
         log.info(
             "move",
             extra={"event": "move", "table": table_id, "seat": seat, "version": rt.version,
@@ -989,278 +513,18 @@ class TableManager:
         clock = rt.clock.copy()
         clock.hand_over(rt.clock_settings, rt.clocked_seats(after, rt.queued_actions()), self.now())
         stored_clock = clock.to_json() if rt.clock_settings.active else None
-        stored = await self._commit((rt.id, rt.version, str(action), seat, result, stored_clock))
+        stored = await self.writes.action((rt.id, rt.version, str(action), seat, result, stored_clock))
         if not stored:
             # Another server process stored this index: catch up (or reload) from the database.
-            self._moved_on(rt.id)
+            self.moved_on(rt.id)
             raise TableError(409, "stale", "the game has moved on")
         advance(rt, action)
         rt.clock = clock
-        while (step := self._next_queued(rt)) is not None:
-            if not await asyncio.to_thread(self._store_queued, step):
-                self._moved_on(rt.id)
+        while (step := next_queued(rt, self.now())) is not None:
+            if not await asyncio.to_thread(store_queued, self.store, step):
+                self.moved_on(rt.id)
                 raise TableError(409, "stale", "the game has moved on")
-            self._take_queued(rt, step)
-
-    def _next_queued(self, rt: TableRuntime) -> _Reached | None:
-        """The queued choice the engine reaches now, if any, ready to store."""
-        state = rt.state
-        seat = state.current_player
-        waiting = rt.queued.get(seat) if not rt.finished else None
-        if not waiting:
-            return None
-        first = waiting[0]
-        queued = rt.queued_actions()
-        clock = rt.clock.copy()
-        stored_clock = None
-        if first.action not in state.legal_actions():  # a game that broke its window promise
-            log.warning("table %s: seat %s's queued %s is not legal: dropped", rt.id, seat, first.action)
-            del queued[seat]
-            clock.hand_over(rt.clock_settings, rt.clocked_seats(state, queued), self.now())
-            if rt.clock_settings.active:
-                stored_clock = clock.to_json()
-            return _Reached(rt.id, seat, first, None, [q.id for q in waiting], stored_clock, clock)
-        after = state.clone()
-        after.apply(first.action)
-        queued[seat].pop(0)
-        clock.hand_over(rt.clock_settings, rt.clocked_seats(after, queued), self.now())
-        result = after.returns() if after.is_terminal else None
-        if rt.clock_settings.active:
-            stored_clock = clock.to_json()
-        item = (rt.id, rt.version, str(first.action), seat, result, stored_clock)
-        return _Reached(rt.id, seat, first, item, [], stored_clock, clock)
-
-    def _store_queued(self, reached: _Reached) -> bool:
-        """Store what :meth:`_next_queued` found (blocking): the choice becomes an action (in
-        one transaction), or the seat's queue is dropped.  False if the index was taken."""
-        if reached.item is not None:
-            return self.store.apply_choice(reached.item, reached.choice.id)
-        self.store.drop_choices(reached.table, reached.drop, reached.stored_clock)
-        return True
-
-    @staticmethod
-    def _take_queued(rt: TableRuntime, reached: _Reached) -> None:
-        """Apply in memory what :meth:`_store_queued` stored."""
-        if reached.item is None:
-            rt.queued.pop(reached.seat, None)
-        else:
-            rt.queued[reached.seat].pop(0)
-            advance(rt, reached.choice.action)
-        rt.clock = reached.clock
-
-    async def _queue_choice(self, rt: TableRuntime, seat: int, action: Action) -> None:
-        """Store ``seat``'s choice made ahead of the engine's turn (under the table's lock);
-        its clock stops if it has no choice left to make in the window.
-
-        Raises:
-            TableError: 422 ``illegal`` if the game cannot take it in its order.
-        """
-        queued = rt.queued_actions()
-        queued.setdefault(seat, []).append(action)
-        try:
-            window_plan(rt.state, queued, observe=False)
-        except IllegalActionError as err:
-            raise TableError(422, "illegal", err.reason, err.rule) from None
-        clock = rt.clock.copy()
-        clock.hand_over(rt.clock_settings, rt.clocked_seats(rt.state, queued), self.now())
-        stored_clock = clock.to_json() if rt.clock_settings.active else None
-        choice_id = await asyncio.to_thread(self.store.add_choice, rt.id, rt.version, seat, str(action), stored_clock)
-        rt.queued.setdefault(seat, []).append(Queued(choice_id, action))
-        rt.clock = clock
-
-    async def _commit(self, item: ActionItem) -> bool:
-        """Store one action; returns once it is durable (False: its index was taken).
-
-        Moves (and chat messages) of all tables share one writer that commits whatever has
-        queued up in one transaction (group commit), so a disk sync is paid per batch, not
-        per move.
-        """
-        stored: bool = await self._queue(True, item)
-        return stored
-
-    async def _commit_event(self, item: EventItem) -> int:
-        """Store one event (a chat message) through the group commit; returns its id."""
-        event_id: int = await self._queue(False, item)
-        return event_id
-
-    async def _queue(self, is_action: bool, item: ActionItem | EventItem) -> Any:
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        await self._commits.put((is_action, item, future))
-        return await future
-
-    async def _write_loop(self) -> None:
-        while True:
-            first = await self._commits.get()
-            batch = [first]
-            while not self._commits.empty():
-                batch.append(self._commits.get_nowait())
-            actions = [(item, f) for is_action, item, f in batch if is_action]
-            events = [(item, f) for is_action, item, f in batch if not is_action]
-            try:
-                stored, ids = await asyncio.to_thread(
-                    self.store.write,
-                    [item for item, _ in actions],  # type: ignore[misc]
-                    [item for item, _ in events],  # type: ignore[misc]
-                )
-            except Exception as err:  # the database is gone: every waiting write fails
-                for _, _, future in batch:
-                    if not future.done():
-                        future.set_exception(err)
-                continue
-            for (_, future), result in zip([*actions, *events], [*stored, *ids], strict=True):
-                if not future.done():
-                    future.set_result(result)
-
-    # --- clocks ---------------------------------------------------------------------------
-
-    def due(self, rt: TableRuntime, seat: int | None = None) -> float | None:
-        """When ``seat``'s running clock of ``rt`` runs out (default: the first of them to),
-        grace after a restart included."""
-        deadline = rt.clock.deadline(rt.clock_settings, seat)
-        if deadline is None:
-            return None
-        return max(deadline, self.started_at + restart_grace(rt.clock_settings))
-
-    def _gone(self, rt: TableRuntime, now: float) -> list[int]:
-        """The persons who must act now and have had no connection for their deadline
-        (:meth:`ClockSettings.absence_limit`): they count as gone."""
-        settings = rt.clock_settings
-        if not settings.watched or rt.finished or any(s.waiting for s in rt.seats):
-            return []
-        if self.news is not None:
-            # Several processes: a seat's connections are counted by the process it is connected
-            # to, so another process would see it gone; only the clocks decide there.
-            return []
-        if all(rt.connections.get(seat) for seat, info in enumerate(rt.seats) if info.is_human):
-            return []  # everyone is here (the usual case: no need to work out who must act)
-        gone = []
-        for seat in sorted(rt.choosers()):
-            if rt.computer_plays(seat) or rt.connections.get(seat):
-                continue
-            since = rt.absent_since.get(seat)
-            limit = settings.absence_limit(rt.clock, seat)
-            if since is not None and limit is not None and now >= since + limit:
-                gone.append(seat)
-        return gone
-
-    async def _expire(self, rt: TableRuntime) -> set[int]:
-        """Apply the table's leaving rule to the seats whose running clocks ran out and to
-        those that have had no connection for their deadline (:meth:`_gone`); return the
-        seats whose time ran out (empty if none)."""
-        now = self.now()
-        due = self.due(rt)
-        if (due is None or now < due) and not self._gone(rt, now):
-            return set()
-        async with rt.lock:
-            now = self.now()
-            if rt.finished:
-                return set()
-            expired = [seat for seat in sorted(rt.clock.running) if now >= (self.due(rt, seat) or now + 1)]
-            gone = [seat for seat in self._gone(rt, now) if seat not in expired]
-            if not expired and not gone:
-                return set()
-            settings = rt.clock_settings
-            clock = rt.clock.copy()
-            lines = []
-            if settings.on_timeout == "out":
-                then = "{who} is out and loses the game."
-            else:
-                then = f"the computer ({STANDIN_AGENT}) plays for {{who}}."
-            for seat in expired:
-                clock.time_out(settings, seat)
-                lines.append(f"{rt.who(seat)}'s time ran out: " + then.format(who=rt.who(seat)))
-            for seat in gone:
-                span = _span(settings.absence_limit(rt.clock, seat) or 0.0)
-                clock.leave(settings, seat, now)
-                lines.append(f"{rt.who(seat)} has had no connection for {span}: " + then.format(who=rt.who(seat)))
-            left = expired + gone
-            forfeit = None
-            if settings.on_timeout == "out":
-                # Seats whose time ran out (or that are gone) lose; if every seat did at once
-                # (choosing together), nobody wins: a draw.
-                everyone = len(left) == len(rt.seats)
-                forfeit = [0.0 if everyone else (-1.0 if s in left else 1.0) for s in range(len(rt.seats))]
-                clock.hand_over(settings, None, now)
-            for i, (seat, line) in enumerate(zip(left, lines, strict=True)):
-                # The first event carries the clocks and the result, stored only if the clocks are
-                # still those seen: of several server processes applying the same timeout, one does.
-                first = i == 0
-                try:
-                    await asyncio.to_thread(
-                        self.store.add_event, rt.id, rt.version, "timeout" if seat in expired else "gone", seat, line,
-                        clock.to_json() if first else None, forfeit if first else None,
-                        expect_clock=rt.clock.to_json() if first else None,
-                    )  # fmt: skip
-                except ClockChanged:
-                    self._moved_on(rt.id, full=True)
-                    return set()
-            rt.clock = clock
-            rt.forfeit = forfeit
-            for line in lines:
-                rt.add_line(line)
-        # Logged by the one process that stored it (the others' conditional write was refused).
-        for seat in left:
-            log.info(
-                "time ran out" if seat in expired else "gone",
-                extra={"event": "timeout" if seat in expired else "gone", "table": rt.id, "seat": seat,
-                       "on_timeout": rt.clock_settings.on_timeout},
-            )  # fmt: skip
-        await self._broadcast(rt)
-        self._schedule_ai(rt)
-        return set(expired)
-
-    async def check_clocks(self) -> int:
-        """Apply every timeout that is due on the live tables (and the leaving rule to the
-        seats gone for their deadline); return how many timeouts there were.
-        (The ticker calls it every :data:`TICK_SECONDS`; tests with a fake clock call it.)"""
-        count = 0
-        for rt in list(self.tables.values()):
-            if rt.clock.running or (rt.clock_settings.gone_after and not rt.finished):
-                try:
-                    count += len(await self._expire(rt))
-                except Exception:  # one table's trouble (a lost database) must not stop the others
-                    log.exception("the clock of table %s could not be applied", rt.id)
-        return count
-
-    async def _tick_loop(self) -> None:
-        while True:
-            await asyncio.sleep(TICK_SECONDS)
-            await self.check_clocks()
-
-    async def take_back(self, table_id: str, seat: int) -> TableRuntime:
-        """The person of ``seat`` takes it back from the computer that stood in (the caller
-        has checked the token).
-
-        Raises:
-            TableError: 404 for a seat the table does not have, 409 ``over`` if the game is
-                over, 409 ``not_stood_in`` if the person already plays it.
-        """
-        rt = await self.get(table_id)
-        if not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
-        async with rt.lock:
-            if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
-            if rt.finished:
-                raise TableError(409, "over", "the game is over")
-            if not rt.clock.standin or not rt.clock.standin[seat]:
-                raise TableError(409, "not_stood_in", "you already play this seat")
-            if rt.ai_task is not None and not rt.ai_task.done() and rt.state.current_player == seat:
-                rt.ai_task.cancel()
-            clock = rt.clock.copy()
-            clock.take_back(rt.clock_settings, seat)
-            before = rt.clock
-            rt.clock = clock
-            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
-            rt.clock = before
-            line = f"{rt.who(seat)} is back and plays again."
-            await asyncio.to_thread(self.store.add_event, rt.id, rt.version, "takeback", seat, line, clock.to_json())
-            rt.clock = clock
-            rt.add_line(line)
-        await self._broadcast(rt)
-        return rt
+            take_queued(rt, step)
 
     # --- deleting, rematches ------------------------------------------------------------
 
@@ -1287,129 +551,13 @@ class TableManager:
             offered_at = [old for old in self.tables.values() if old.rematch == table_id]
             for old in offered_at:
                 old.rematch = None
-        await self._broadcast(rt)
+        await self.broadcast(rt)
         for old in offered_at:
-            await self._broadcast(old)
-
-    async def offer_rematch(self, table_id: str, seat: int, creator_hash: str) -> tuple[TableRuntime, int, str]:
-        """Seat ``seat`` of a finished table offers a rematch (the caller has checked its
-        token): a new table with the same game, options, clock and seats, the seat order
-        rotated by one (old seat ``i`` plays new seat ``i + 1``), a new seed.  The offerer
-        sits at once; the other persons' seats wait for them (:meth:`accept_rematch`).
-
-        Returns:
-            The new table, the offerer's new seat and its token.
-
-        Raises:
-            TableError: 409 ``not_over`` before the end, 409 ``rematch_exists`` if one was
-                offered already, 403 ``not_a_person`` for a computer's seat.
-        """
-        old = await self.get(table_id)
-        if not old.finished:
-            raise TableError(409, "not_over", "a rematch can be offered once the game is over")
-        if old.rematch is not None:
-            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead")
-        n = len(old.seats)
-        seats: list[dict[str, Any]] = []
-        for i in range(n):
-            j = (i - 1) % n
-            info = old.seats[j]
-            if not info.is_human:
-                seats.append({"type": "agent", "agent": info.spec, "name": info.name})
-            elif j == seat:
-                seats.append({"type": "human", "name": info.name})
-            else:
-                seats.append({"type": "human", "name": info.name, "reserved": f"{RESERVED}{old.id}:{j}"})
-        options = old.game.options_dict()
-        rt, tokens = await self.create(
-            old.game.name,
-            options,
-            None,
-            seats,
-            old.clock_settings,
-            creator_hash=creator_hash,
-            rematch_of=old.id,
-            hints=old.hints,
-            hint_limit=old.hint_limit,
-        )
-        old.rematch = rt.id
-        line = f"{old.who(seat)} offers a rematch."
-        await asyncio.to_thread(self.store.add_event, old.id, old.version, "rematch", seat, line)
-        old.add_line(line)
-        await self._broadcast(old)
-        new_seat = (seat + 1) % n
-        return rt, new_seat, tokens[new_seat]
-
-    async def accept_rematch(self, table_id: str, seat: int) -> tuple[TableRuntime, int, str]:
-        """The person of ``seat`` of a finished table takes their seat at its rematch (the
-        caller has checked the old seat's token).
-
-        Returns:
-            The rematch table, the new seat and its token.
-
-        Raises:
-            TableError: 409 ``no_rematch`` if none was offered, 409 ``seat_taken`` if this
-                seat's player already accepted (or offered).
-        """
-        old = await self.get(table_id)
-        if old.rematch is None:
-            raise TableError(409, "no_rematch", "no rematch has been offered at this table")
-        rt = await self.get(old.rematch)
-        new_seat = (seat + 1) % len(old.seats)
-        marker = f"{RESERVED}{old.id}:{seat}"
-        if rt.seats[new_seat].token_hash != marker:
-            raise TableError(409, "seat_taken", "you already sit at the rematch: use its link")
-        token = await self._claim(rt, new_seat, rt.seats[new_seat].name, marker)
-        return rt, new_seat, token
-
-    # --- chat -----------------------------------------------------------------------------
-
-    async def say(
-        self, table_id: str, seat: int | None, text: str, author: str | None = None, sender: str | None = None
-    ) -> dict[str, Any]:
-        """Post a chat message for ``seat`` (``None``: a spectator, who may give a name; the
-        caller has checked a seat's token and the texts' characters).  It is stored before
-        anyone sees it.  A seat's messages are limited per seat, a spectator's per
-        ``sender`` (its connection or address): :data:`CHAT_PER_MINUTE`.
-
-        Returns:
-            The message as the views carry it.
-
-        Raises:
-            TableError: 404 for a seat the table does not have, 422 ``bad_chat`` for an empty
-                or too long message, 409 ``chat_full`` when the table holds its most messages.
-            RateLimited: too many messages from this seat or sender (with the seconds to wait).
-        """
-        rt = await self.get(table_id)
-        if seat is not None and not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
-        text = text.strip()
-        if not text:
-            raise TableError(422, "bad_chat", "a chat message cannot be empty")
-        if len(text) > MAX_CHAT_CHARS:
-            raise TableError(422, "bad_chat", f"a chat message has at most {MAX_CHAT_CHARS} characters")
-        if seat is not None:
-            author = rt.who(seat)
-        if self.chat_limiter is not None:
-            key = f"{table_id}:seat:{seat}" if seat is not None else f"{table_id}:watch:{sender or '?'}"
-            wait = self.chat_limiter.take(key)
-            if wait > 0:
-                rate = f"{self.chat_limiter.per_minute:g} a minute, {self.chat_limiter.burst:g} at once"
-                raise RateLimited(wait, f"too many chat messages (at most {rate}); wait a moment")
-        async with rt.lock:
-            if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
-            if len(rt.chat) >= MAX_CHAT_MESSAGES:
-                raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
-            event_id = await self._commit_event((rt.id, rt.version, "chat", seat, text, author))
-            entry = _chat_entry(event_id, seat, author, text, self.now())
-            rt.chat.append(entry)
-        await self._broadcast(rt)
-        return entry
+            await self.broadcast(old)
 
     # --- several server processes ---------------------------------------------------------
 
-    def _moved_on(self, table_id: str, full: bool = False) -> None:
+    def moved_on(self, table_id: str, full: bool = False) -> None:
         """Another process changed the table first: with several processes, catch up in place
         (its WebSockets stay subscribed); alone, drop it to be reloaded on next use."""
         if self.news is not None:
@@ -1448,7 +596,7 @@ class TableManager:
                         setattr(rt, name, getattr(fresh, name))
         elif news:
             async with rt.lock:
-                applied = _from_news(rt, news)
+                applied = apply_news(rt, news)
             changed = bool(applied)
         if not full and applied is None:  # no news to apply: read the database
             actions, row = await asyncio.to_thread(self.store.actions_after, table_id, rt.version)
@@ -1468,12 +616,12 @@ class TableManager:
                 if row is not None and row.finished and row.result and not rt.state.is_terminal:
                     rt.forfeit = [float(x) for x in json.loads(row.result)]
             if actions and actions[-1][0] >= rt.version:
-                self._moved_on(table_id, full=True)
+                self.moved_on(table_id, full=True)
         if changed:
             if rt.ai_task is not None and not rt.ai_task.done():
                 rt.ai_task.cancel()  # it thinks about a position that is gone
             rt.ai_task = None
-            await self._broadcast(rt)
+            await self.broadcast(rt)
             self.wake(rt)
 
     async def resync(self) -> None:
@@ -1484,141 +632,34 @@ class TableManager:
 
     def wake(self, rt: TableRuntime) -> None:
         """Let ``rt``'s computer seat think if it is its turn (after a takeover, a catch-up)."""
-        self._schedule_ai(rt)
+        self.computers.schedule(rt)
 
-    # --- computer seats -------------------------------------------------------------------
+    # --- what the lease sweep asks (netjer.server.leases.LeasedTables) ---------------------
 
-    def _schedule_ai(self, rt: TableRuntime) -> None:
-        state = rt.state
-        if rt.finished or (rt.ai_task is not None and not rt.ai_task.done()):
-            return
-        if rt.ai_submitting == rt.version:
-            return  # the computer's move for this position is on its way (the search is done)
-        seat = state.current_player
-        if not rt.computer_plays(seat):
-            return
-        rt.ai_task = asyncio.get_running_loop().create_task(self._run_ai(rt, seat, rt.version))
+    def running(self, table: str) -> bool:
+        """Whether ``table`` is loaded here and unfinished."""
+        rt = self.tables.get(table)
+        return rt is not None and not rt.finished
 
-    async def _run_ai(self, rt: TableRuntime, seat: int, version: int) -> None:
-        row_options = rt.game.options_dict()
-        actions = [str(a) for a in rt.state.history]
-        loop = asyncio.get_running_loop()
-        try:
-            if self.leases is not None and not await self.leases.hold(rt.id):
-                rt.ai_task = None  # another server process runs this table's computer seats
-                return
-            spec_text = rt.seats[seat].spec if not rt.seats[seat].is_human else STANDIN_AGENT
-            spec = parse_agent_spec(spec_text)
-            arguments = (
-                rt.game.name,
-                row_options,
-                rt.state.seed,
-                actions,
-                seat,
-                spec_text,
-                self.max_seconds,
-            )
-            if spec.kind == "ismcts":  # in the shared pool, in fair turn
-                asked = spec.params.get("time")
-                expected = min(float(asked), self.max_seconds) if asked is not None else None
-                text = await self.ai.run(rt.id, expected, compute_agent_action, *arguments)
-            else:
-                text = await loop.run_in_executor(self.quick, compute_agent_action, *arguments)
-            # The task ends here for the scheduler: the move's own play() schedules the next
-            # position's search. Until the move is stored, no second search of this one starts.
-            rt.ai_task = None
-            rt.ai_submitting = version
-            try:
-                await self.play(rt.id, seat, version, text=text, by_computer=True)
-            finally:
-                if rt.ai_submitting == version:
-                    rt.ai_submitting = None
-            if rt.state.is_terminal:
-                self.ai.forget(rt.id)
-        except asyncio.CancelledError:
-            raise
-        except TableError as err:
-            log.warning("computer move on table %s refused: %s", rt.id, err.message)
-            if err.code in _POSITION_CHANGED:
-                # The position changed while it thought (a catch-up, an undo, another seat's
-                # move): whoever changed it may have found this search still running and
-                # scheduled none, so search the position as it is now.
-                self._schedule_ai(rt)
-        except Exception:
-            rt.ai_task = None
-            log.exception("computer seat %s on table %s failed", seat, rt.id)
+    def stop_thinking(self, table: str) -> None:
+        """Cancel ``table``'s computer seat's search here (another process holds its lease)."""
+        rt = self.tables.get(table)
+        if rt is not None and rt.ai_task is not None and not rt.ai_task.done():
+            rt.ai_task.cancel()
+
+    async def take_over(self, table: str) -> None:
+        """Load ``table``, catch up with what the others stored (it may have been loaded long
+        ago) and let its computer seat think."""
+        rt = await self.get(table)
+        await self.catch_up(table)
+        self.wake(rt)
 
     # --- views ----------------------------------------------------------------------------
 
     def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0, chat_from: int = 0) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) is shown: its observation (without the
-        game's own ``log``, which the view's ``log`` carries, from ``log_from`` on: the whole
-        log again in every view was most of a late Ankh view), its legal actions when it is
-        its turn, the chat from ``chat_from`` on, and the table's public facts (seats, clocks)."""
-        state = rt.state
-        game = rt.game
-        to_move = None if rt.finished else state.current_player
-        plan = rt.plan()
-        choosers = sorted(rt.choosers())
-        choice = plan.get(seat) if plan is not None and seat is not None else None
-        mine = seat is not None and seat in choosers and not rt.computer_plays(seat)
-        # The person chooses (or chose) ahead of the engine: its own decision's observation.
-        if choice is not None and (mine or (seat is not None and rt.queued.get(seat))):
-            legal = choice.legal if mine else []
-            observation = choice.observation
-        else:
-            legal = state.legal_actions() if mine else []
-            observation = rt.observation(seat)
-        own = seat is not None and plan is not None
-        log_lines = rt.logs.get(seat, [])
-        result = rt.result
-        return {
-            "type": "view",
-            "table": rt.id,
-            "game": game.name,
-            "title": game.title,
-            "seat": seat,
-            "version": rt.version,
-            "to_move": to_move,
-            # Who may act now: every seat that must still choose in a window of simultaneous
-            # choices (the others learn only *that* a seat has chosen), else the seat to act.
-            "choosing": choosers,
-            "window": plan is not None,
-            # This seat's own choices made ahead of the engine's turn, and its stamp to send
-            # with a move in a window (``step``).
-            "queued": [str(q.action) for q in rt.queued.get(seat, [])] if own and seat is not None else [],
-            "step": rt.stamps.get(seat, 0) if own and seat is not None else None,
-            "finished": rt.finished,
-            "result": result,
-            "result_text": game.result_text(result) if result is not None else None,
-            "seats": seat_entries(rt),
-            "clock": self.clock_view(rt),
-            "rematch": rt.rematch,
-            "hints": rt.hints,
-            "hint_limit": rt.hint_limit,
-            # The hints this seat may still ask for (None: unlimited, no hints, or a spectator),
-            # and whether it was given one at this position (asked again: the same, not counted).
-            **self.hints_left(rt, seat),
-            "observation": {key: value for key, value in observation.items() if key != "log"},
-            "legal": legal_entries(game, legal),
-            "log_from": log_from,
-            "log": log_lines[log_from:],
-            "chat_from": chat_from,
-            "chat": rt.chat[chat_from:],
-            "log_notation": log_notation(rt, seat, log_from),
-            "can_undo": self.can_undo(rt, seat),
-        }
-
-    @staticmethod
-    def hints_left(rt: TableRuntime, seat: int | None) -> dict[str, Any]:
-        """``{"hints_left", "hint_given"}`` of ``seat``'s view: how many more positions it may
-        ask a hint at (``None`` at a table without hints or without a limit, or for a
-        spectator), and whether it was given a hint at the current position (asking again
-        there gets the same answer and is not counted, even with none left)."""
-        if seat is None or not rt.hints or rt.hint_limit is None:
-            return {"hints_left": None, "hint_given": False}
-        given = rt.hints_at.get(seat, set())
-        return {"hints_left": max(0, rt.hint_limit - len(given)), "hint_given": rt.version in given}
+        """What ``seat`` (``None``: a spectator) is shown now (:func:`~netjer.server.seat_views.seat_view`
+        with the clocks as they stand)."""
+        return seat_view(rt, seat, self.clocks.view(rt), log_from, chat_from)
 
     async def hints_counted(self, rt: TableRuntime, seat: int, positions: set[int]) -> None:
         """Note that ``seat`` has been given hints at ``positions`` (versions, read from the
@@ -1626,44 +667,7 @@ class TableManager:
         seats their views (``hints_left``)."""
         if rt.hints_at.get(seat) != positions:
             rt.hints_at[seat] = set(positions)
-            await self._broadcast(rt)
-
-    def clock_view(self, rt: TableRuntime) -> dict[str, Any] | None:
-        """The time control and each seat's time left now (public: every viewer gets the
-        same), or ``None`` for a table without clocks."""
-        settings = rt.clock_settings
-        if not settings.active:
-            return None
-        now = self.now()
-        seats = []
-        for i in range(len(rt.seats)):
-            due = self.due(rt, i)
-            left = max(0.0, due - now) if due is not None else rt.clock.left(settings, i, now)
-            seats.append({"left": left, "running": i in rt.clock.running})
-        return {**settings.to_json(), "running": rt.clock.seat, "seats": seats}
-
-    def can_undo(self, rt: TableRuntime, seat: int | None) -> bool:
-        """Whether ``seat`` may take back its last decision now: a human seat, under the undo
-        policy of :mod:`netjer.core.undo` (computer seats never undo)."""
-        if seat is None or rt.transcript is None or rt.finished or rt.computer_plays(seat):
-            return False
-        return bool(rt.queued.get(seat)) or self._why_not_undo(rt, seat) is None
-
-    @staticmethod
-    def _why_not_undo(rt: TableRuntime, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last applied decision (``None``: it may).
-
-        Besides the policy of :mod:`netjer.core.undo`: the decision that began a window of
-        simultaneous choices cannot be taken back once another seat has chosen in it (its
-        choice would have been made in a window that is no more)."""
-        assert rt.transcript is not None
-        reason = rt.transcript.why_not_undo(seat)
-        if reason is not None:
-            return reason
-        others = [rt.who(s) for s, waiting in sorted(rt.queued.items()) if waiting and s != seat]
-        if others and rt.window_version == rt.version:
-            return f"{' and '.join(others)} already chose in the secret choices your decision began"
-        return None
+            await self.broadcast(rt)
 
     async def undo(self, table_id: str, seat: int, version: int) -> TableRuntime:
         """Take back ``seat``'s last decision: checked against the version it saw and the undo
@@ -1691,18 +695,18 @@ class TableManager:
             if rt.computer_plays(seat):
                 raise TableError(409, "no_undo", N_("computer players never undo"))
             if rt.queued.get(seat):
-                await self._withdraw(rt, seat)
+                await withdraw_choice(self.store, rt, seat, self.now())
             else:
                 assert rt.transcript is not None
-                reason = self._why_not_undo(rt, seat)
+                reason = why_not_undo(rt, seat)
                 if reason is not None:
                     raise TableError(409, "no_undo", CANNOT_UNDO.format(reason=reason))
                 # The seat to act is the one whose decision is taken back; in a window the
                 # clocks are brought up to date just after.
                 stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
-                stored = await self._commit((table_id, rt.version, UNDO, seat, None, stored_clock))
+                stored = await self.writes.action((table_id, rt.version, UNDO, seat, None, stored_clock))
                 if not stored:
-                    self._moved_on(table_id)
+                    self.moved_on(table_id)
                     raise TableError(409, "stale", "the game has moved on")
                 if rt.ai_task is not None and not rt.ai_task.done():
                     rt.ai_task.cancel()  # a computer seat thinking about the position taken back
@@ -1715,25 +719,9 @@ class TableManager:
                     rt.clock = clock
             if rt.window is not None:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
-        await self._broadcast(rt)
-        self._schedule_ai(rt)
+        await self.broadcast(rt)
+        self.computers.schedule(rt)
         return rt
-
-    async def _withdraw(self, rt: TableRuntime, seat: int) -> None:
-        """Withdraw ``seat``'s last queued choice (under the table's lock)."""
-        last = rt.queued[seat][-1]
-        queued = rt.queued_actions()
-        queued[seat].pop()
-        settings = rt.clock_settings
-        clock = rt.clock.copy()
-        was_running = seat in clock.running
-        clock.hand_over(settings, rt.clocked_seats(rt.state, queued), self.now())
-        if settings.mode == "realtime" and not was_running and seat in clock.running:
-            clock.remaining[seat] = max(0.0, clock.remaining[seat] - settings.increment)
-        stored_clock = clock.to_json() if settings.active else None
-        await asyncio.to_thread(self.store.drop_choices, rt.id, [last.id], stored_clock)
-        rt.queued[seat].pop()
-        rt.clock = clock
 
     def subscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
         """Send ``listener`` every new view of ``seat`` (a seat's connection: it is present)."""
@@ -1755,39 +743,10 @@ class TableManager:
                 del rt.connections[seat]
                 rt.absent_since[seat] = self.now()
 
-    async def _broadcast(self, rt: TableRuntime) -> None:
+    async def broadcast(self, rt: TableRuntime) -> None:
         for listeners in list(rt.listeners.values()):
             for listener in list(listeners):
                 try:
                     await listener(rt)
                 except Exception:  # a dead connection is dropped, the others still hear
                     listeners.discard(listener)
-
-    def replay(self, rt: TableRuntime, seat: int | None) -> list[dict[str, Any]]:
-        """Every step of the game as ``seat`` saw it (the replay viewer): the observation before
-        the first entry and after each entry of the table's append-only record, with the entry in
-        words. An undo is a step too (``"undo": true``), told as the live log told it ("Taken
-        back: ..." in ``seat``'s words for the decision) and showing the position it went back
-        to; the decisions played again after it follow as later steps."""
-        game = rt.game
-        entries = rt.transcript.entries if rt.transcript is not None else [str(a) for a in rt.state.history]
-        transcript = Transcript(game.new_initial_state(rt.state.seed))
-        steps: list[dict[str, Any]] = [
-            {"version": 0, "action": None, "undo": False, "observation": transcript.state.observation(seat)}
-        ]
-        for number, entry in enumerate(entries, start=1):
-            if entry == UNDO:
-                actor = transcript.last_actor()
-                taken = transcript.state.history[-1]
-                transcript.undo(actor if actor is not None else -1)
-                words = TAKEN_BACK.format(words=transcript.state.describe_action(taken, seat))
-                undo = True
-            else:
-                action = game.parse_action(entry)
-                words = transcript.state.describe_action(action, seat)
-                transcript.apply(action)
-                undo = False
-            steps.append(
-                {"version": number, "action": words, "undo": undo, "observation": transcript.state.observation(seat)}
-            )
-        return steps

@@ -1,33 +1,44 @@
 // Aton drawn as SVG from one seat's observation (docs/rules/aton.md §1-2, src/netjer/drawings/aton.py).
 //
-// Red's stones are triangles and Blue's are circles (shape and colour differ); every square
-// carries its kind's letter (Y, G, K, B, +1, +2) so the board reads without colour. Clicking a
-// highlighted square plays "place TK"/"remove TK" (squares of one kind in one temple are
-// interchangeable, so the action names temple and kind); clicking a hand card plays "assign V".
+// Netjer's own drawings (issue 29): each temple is a pylon gateway, Red's stones are pyramids
+// (triangles) and Blue's are sun discs (circles), so shape tells them apart as well as the
+// seat colour; each square kind has its colour, a glyph and its letter (Y, G, K, B, +1, +2), so
+// the board reads without colour. The cartouches are drawn as cartouches (an oval ring tied at
+// its foot). Every colour is a custom property of style.css (light and dark themes).
+//
+// Clicking a highlighted square plays "place TK"/"remove TK" (squares of one kind in one temple
+// are interchangeable, so the action names temple and kind); clicking a hand card plays "assign V".
+//
+// data-key names what an element stands for, the same in every drawing (table.js marks and
+// animates the changed ones): "sq-T-I" a square, "stone-T-I" the stone on it, "score-P" a score
+// marker, "kingdom-N" the Nth stone of the Kingdom of the Dead, "cartouche-P-I" a cartouche's card.
+// None names a hidden card's value.
 
 import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
 
-// Two arrangements of the same pieces: wide (temples in a row) and narrow (2 x 2, stacked).
+// Two arrangements of the same pieces: wide (temples in a row) and narrow (2 x 2, stacked), the
+// narrow one drawn at a phone's width so that its text (13 units) and buttons (40 units) are
+// legible without zooming.
 const LAYOUTS = {
   wide: {
-    W: 960, H: 620, trackX: 70, cell: 21, labelEvery: 5, marker: 9,
-    temple: (t) => ({ x: 22 + t * 238, y: 80 }),
-    kingdomY: 305, orderAt: [560, 331], wordsX: 110,
-    player: (p) => ({ x: 12 + p * 474, y: 378 }),
+    W: 960, H: 644, trackX: 70, trackY: 30, cell: 21, labelEvery: 5, marker: 9, font: 12, small: 11, pitch: 52, sq: 46,
+    templeW: 222, templeH: 214, temple: (t) => ({ x: 22 + t * 238, y: 84 }),
+    kingdomY: 314, kingdomX: 120, slot: 46, orderAt: [570, 342], wordsAt: [120, 378],
+    player: (p) => ({ x: 12 + p * 474, y: 390 }), playerW: 462, playerH: 242,
+    card: { w: 50, h: 66 }, cartAt: [14, 78], cartPitch: 58, handAt: [246, 78], handPitch: 51, pileY: 182,
   },
   narrow: {
-    W: 480, H: 1112, trackX: 62, cell: 10, labelEvery: 10, marker: 6,
-    temple: (t) => ({ x: 22 + (t % 2) * 238, y: 80 + Math.floor(t / 2) * 216 }),
-    kingdomY: 518, orderAt: [12, 598], wordsX: 12,
-    player: (p) => ({ x: 12, y: 614 + p * 246 }),
+    W: 372, H: 1370, trackX: 50, trackY: 30, cell: 7.6, labelEvery: 10, marker: 7, font: 13, small: 13, pitch: 42, sq: 40,
+    templeW: 178, templeH: 190, temple: (t) => ({ x: 8 + (t % 2) * 186, y: 72 + Math.floor(t / 2) * 198 }),
+    kingdomY: 470, kingdomX: 8, slot: 45, orderAt: [8, 570], wordsAt: [8, 552],
+    player: (p) => ({ x: 8, y: 582 + p * 392 }), playerW: 356, playerH: 384,
+    card: { w: 46, h: 62 }, cartAt: [12, 80], cartPitch: 56, handAt: [12, 208], handPitch: 56, pileY: 288,
   },
 };
-const SQ = 46;
-const PITCH = 52;
-const KIND_FILL = { Y: "#f2cf4a", G: "#6dbb63", K: "#3a3a3a", B: "#7fb0ec", "+1": "#e08a3c", "+2": "#e08a3c" };
-const KIND_INK = { Y: "#4a3b00", G: "#143d12", K: "#ffffff", B: "#0b2a55", "+1": "#3d1f00", "+2": "#3d1f00" };
+const KIND_FILL = { Y: "var(--square-yellow)", G: "var(--square-green)", K: "var(--square-black)", B: "var(--square-blue)", "+1": "var(--square-bonus)", "+2": "var(--square-bonus)" };
+const KIND_INK = { Y: "#4a3b00", G: "#102f0e", K: "#ffffff", B: "#0b2a55", "+1": "#3d1f00", "+2": "#3d1f00" };
 const kindName = () => ({ Y: t("yellow"), G: t("green"), K: t("black"), B: t("blue"), "+1": t("bonus +1"), "+2": t("bonus +2") });
-const STONE_FILL = ["#c62828", "#0d47a1"];
+const STONE_FILL = ["var(--seat-0)", "var(--seat-1)"];
 const STONE_SHAPE = ["triangle", "circle"];
 // the rules texts' entry of each square kind (texts/en.toml)
 const SQUARE_TERM = { Y: "yellow", G: "green", K: "black", B: "blue", "+1": "bonus", "+2": "bonus" };
@@ -35,74 +46,132 @@ const cartoucheRole = () => [t("score"), t("order"), t("temples"), t("stones")];
 
 export const title = "Aton";
 
-function stone(cx, cy, owner, size = 14) {
+/** A stone: Red's a pyramid (a triangle with a lit face), Blue's a sun disc (a circle with a ring). */
+function stone(cx, cy, owner, size = 14, key = null) {
   const fill = STONE_FILL[owner];
-  const g = svg("g", { class: `stone stone-${owner}`, "data-stone": owner });
+  const g = svg("g", { class: `stone stone-${owner}`, "data-stone": owner, "data-key": key });
   if (STONE_SHAPE[owner] === "triangle") {
-    const pts = `${cx},${cy - size} ${cx + size * 1.05},${cy + size * 0.8} ${cx - size * 1.05},${cy + size * 0.8}`;
-    g.append(svg("polygon", { points: pts, fill: "none", stroke: "#111", "stroke-width": 5, "stroke-linejoin": "round" }));
-    g.append(svg("polygon", { points: pts, fill, stroke: "#fff", "stroke-width": 2, "stroke-linejoin": "round" }));
+    const top = `${cx},${cy - size}`;
+    const right = `${cx + size * 1.05},${cy + size * 0.8}`;
+    const left = `${cx - size * 1.05},${cy + size * 0.8}`;
+    g.append(svg("polygon", { points: `${top} ${right} ${left}`, fill: "none", stroke: "#111", "stroke-width": 5, "stroke-linejoin": "round" }));
+    g.append(svg("polygon", { points: `${top} ${right} ${left}`, fill, stroke: "#fff", "stroke-width": 2, "stroke-linejoin": "round" }));
+    g.append(svg("polygon", { points: `${top} ${right} ${cx + size * 0.15},${cy + size * 0.8}`, fill: "#000", opacity: 0.18 }));
   } else {
     g.append(svg("circle", { cx, cy, r: size * 0.9, fill: "none", stroke: "#111", "stroke-width": 5 }));
     g.append(svg("circle", { cx, cy, r: size * 0.9, fill, stroke: "#fff", "stroke-width": 2 }));
+    g.append(svg("circle", { cx, cy, r: size * 0.45, fill: "none", stroke: "#fff", "stroke-width": 1.5, opacity: 0.75 }));
   }
   return g;
 }
 
+/** The glyph of a square kind, drawn in its corner: a sun (yellow), a papyrus stem (green), a
+ * scarab's back (black), water (blue); bonus squares carry their number instead. */
+function kindGlyph(kind, x, y, s) {
+  const ink = KIND_INK[kind];
+  switch (kind) {
+    case "Y":
+      return svg("g", { opacity: 0.55 }, svg("circle", { cx: x, cy: y, r: s * 0.3, fill: "none", stroke: ink, "stroke-width": 1.5 }),
+        svg("path", { d: [0, 1, 2, 3, 4, 5, 6, 7].map((i) => { const a = (i * Math.PI) / 4; return `M${x + Math.cos(a) * s * 0.42},${y + Math.sin(a) * s * 0.42} L${x + Math.cos(a) * s * 0.58},${y + Math.sin(a) * s * 0.58}`; }).join(" "), stroke: ink, "stroke-width": 1.5 }));
+    case "G":
+      return svg("path", { opacity: 0.5, d: `M${x},${y + s * 0.55} L${x},${y - s * 0.2} M${x},${y - s * 0.2} l${-s * 0.35},${-s * 0.3} M${x},${y - s * 0.2} l${s * 0.35},${-s * 0.3} M${x},${y - s * 0.2} l0,${-s * 0.38}`, stroke: ink, "stroke-width": 2, fill: "none", "stroke-linecap": "round" });
+    case "K":
+      return svg("g", { opacity: 0.45 }, svg("ellipse", { cx: x, cy: y + s * 0.1, rx: s * 0.32, ry: s * 0.42, fill: "none", stroke: ink, "stroke-width": 1.5 }),
+        svg("path", { d: `M${x},${y - s * 0.32} L${x},${y + s * 0.52} M${x - s * 0.32},${y - s * 0.1} L${x + s * 0.32},${y - s * 0.1}`, stroke: ink, "stroke-width": 1.2 }));
+    case "B":
+      return svg("path", { opacity: 0.55, d: `M${x - s * 0.5},${y - s * 0.15} q${s * 0.125},-${s * 0.15} ${s * 0.25},0 t${s * 0.25},0 t${s * 0.25},0 t${s * 0.25},0 M${x - s * 0.5},${y + s * 0.2} q${s * 0.125},-${s * 0.15} ${s * 0.25},0 t${s * 0.25},0 t${s * 0.25},0 t${s * 0.25},0`, stroke: ink, "stroke-width": 1.6, fill: "none" });
+    default:
+      return null;
+  }
+}
+
 function defs() {
-  const pattern = svg(
+  const back = svg(
     "pattern",
-    { id: "aton-back", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-    svg("rect", { width: 10, height: 10, fill: "#5b3a1e" }),
-    svg("rect", { width: 4, height: 10, fill: "#7a5230" }),
+    { id: "aton-back", width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    svg("rect", { width: 12, height: 12, fill: "var(--card-back)" }),
+    svg("rect", { width: 4, height: 12, fill: "#7a5230" }),
   );
-  return svg("defs", {}, pattern);
+  return svg("defs", {}, back);
+}
+
+/** The eye on a card's back: every back is alike, so it says nothing of the card. */
+function cardBackEye(w, h) {
+  const cx = w / 2;
+  const cy = h / 2;
+  const r = Math.min(w, h) * 0.22;
+  return svg("g", {},
+    svg("rect", { x: cx - r * 1.5, y: cy - r * 1.1, width: r * 3, height: r * 2.2, rx: r, fill: "var(--card-back)", stroke: "var(--card-back-line)", "stroke-width": 1.2 }),
+    svg("path", { d: `M${cx - r * 1.2},${cy} Q${cx},${cy - r} ${cx + r * 1.2},${cy} Q${cx},${cy + r} ${cx - r * 1.2},${cy} Z`, fill: "none", stroke: "var(--card-back-line)", "stroke-width": 1.4 }),
+    svg("circle", { cx, cy, r: r * 0.35, fill: "var(--card-back-line)" }));
 }
 
 /** A card: a number face, a back ("hidden"), or an empty slot (null). */
-function card(x, y, value, { w = 50, h = 70, label, highlight = false, dataset, faceDown = false } = {}) {
-  const g = svg("g", { class: "card", transform: `translate(${x},${y})`, dataset });
+function card(x, y, value, { w = 50, h = 70, label, labelSize = 12, highlight = false, dataset, faceDown = false, key = null } = {}) {
+  const g = svg("g", { class: "card", transform: `translate(${x},${y})`, dataset, "data-key": key });
   if (value === null || value === undefined) {
-    g.append(svg("rect", { width: w, height: h, rx: 6, fill: "#f3ecdf", stroke: highlight ? "#d48a00" : "#b8aa92", "stroke-width": highlight ? 3 : 1.5, "stroke-dasharray": "5 4" }));
+    g.append(svg("rect", { width: w, height: h, rx: 6, fill: "#efe6d2", stroke: highlight ? "#d48a00" : "var(--line)", "stroke-width": highlight ? 3 : 1.5, "stroke-dasharray": "5 4" }));
     g.dataset.card = "empty";
   } else if (value === "hidden") {
     g.append(svg("rect", { width: w, height: h, rx: 6, fill: "url(#aton-back)", stroke: "#2e1d0d", "stroke-width": 2 }));
-    g.append(svg("rect", { x: 8, y: 10, width: w - 16, height: h - 20, rx: 4, fill: "none", stroke: "#e8c98f", "stroke-width": 1.5 }));
+    g.append(svg("rect", { x: 5, y: 6, width: w - 10, height: h - 12, rx: 4, fill: "none", stroke: "var(--card-back-line)", "stroke-width": 1.5 }));
+    if (w >= 40) g.append(cardBackEye(w, h));
     g.dataset.card = "back";
   } else {
-    g.append(svg("rect", { class: "focus-ring", width: w, height: h, rx: 6, fill: "#fffaf0", stroke: "#5b4630", "stroke-width": 2 }));
-    g.append(svg("text", { x: w / 2, y: h / 2 + 12, "text-anchor": "middle", "font-size": 34, "font-weight": 700, fill: "#2a1b0c", text: value }));
-    g.append(svg("text", { x: 6, y: 15, "font-size": 12, fill: "#5b4630", text: value }));
+    g.append(svg("rect", { class: "focus-ring", width: w, height: h, rx: 6, fill: "var(--card)", stroke: "#5b4630", "stroke-width": 2 }));
+    // a face: the value large, and as many small pyramids as it counts
+    g.append(svg("text", { x: w / 2, y: h / 2 + 8, "text-anchor": "middle", "font-size": Math.round(h * 0.46), "font-weight": 700, fill: "var(--card-ink)", text: value }));
+    for (let i = 0; i < Number(value); i += 1) {
+      const px = w / 2 + (i - (Number(value) - 1) / 2) * 9;
+      g.append(svg("path", { d: `M${px - 3.5},${h - 8} l3.5,-6 l3.5,6 z`, fill: "#b8862b" }));
+    }
     g.dataset.card = "face";
     g.dataset.value = String(value);
     if (faceDown) {
       // Your own card, still face down on the table: only you see its value.
-      g.append(svg("rect", { x: 3, y: h - 17, width: w - 6, height: 13, rx: 3, fill: "#6b4f2a" }));
-      g.append(svg("text", { x: w / 2, y: h - 7, "text-anchor": "middle", "font-size": 9, fill: "#fffaf0", text: t("face down") }));
+      g.append(svg("rect", { x: 2, y: 2, width: w - 4, height: 17, rx: 3, fill: "#6b4f2a" }));
+      g.append(svg("text", { x: w / 2, y: 15, "text-anchor": "middle", "font-size": labelSize, fill: "#fffaf0", text: t("hidden") }));
       g.dataset.faceDown = "true";
     }
   }
-  if (label) g.append(svg("text", { x: w / 2, y: h + 14, "text-anchor": "middle", "font-size": 11, fill: "#6b6256", text: label }));
+  if (label) g.append(svg("text", { x: w / 2, y: h + labelSize + 8, "text-anchor": "middle", "font-size": labelSize, fill: "#5a4e3e", text: label }));
   return g;
+}
+
+/** A cartouche: the oval ring, tied by a bar at its foot, around the card slot. */
+function cartoucheRing(x, y, w, h) {
+  return svg("g", { class: "cartouche-ring", "aria-hidden": "true" },
+    svg("rect", { x: x - 3, y: y - 3, width: w + 6, height: h + 6, rx: Math.min(18, (w + 6) / 2), fill: "none", stroke: "#b8862b", "stroke-width": 2.5 }),
+    svg("rect", { x: x - 1, y: y + h + 4, width: w + 2, height: 4, rx: 2, fill: "#b8862b" }));
 }
 
 function scoreTrack(obs, L) {
   const g = svg("g", { class: "score-track", "aria-label": t("score track"), "data-term": "scoring" });
   const x0 = L.trackX;
   const cell = L.cell;
-  g.append(svg("text", { x: 12, y: 41, "font-size": 15, "font-weight": 700, text: t("Score") }));
+  const y = L.trackY;
+  g.append(svg("text", { x: 8, y: y + 15, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Score") }));
   for (let i = 0; i <= 40; i += 1) {
     const fill = i === 40 ? "#e9d28c" : i % 5 === 0 ? "#efe3c8" : "#faf4e6";
-    g.append(svg("rect", { x: x0 + i * cell, y: 27, width: cell - 1, height: 20, fill, stroke: "#c9b996" }));
-    if (i % L.labelEvery === 0) g.append(svg("text", { x: x0 + i * cell + cell / 2 - 0.5, y: 41, "text-anchor": "middle", "font-size": 10, fill: "#6b6256", text: i }));
+    g.append(svg("rect", { x: x0 + i * cell, y, width: cell - 0.6, height: 20, fill, stroke: "#c9b996", "stroke-width": 0.8 }));
+    if (i % L.labelEvery === 0) g.append(svg("text", { x: x0 + i * cell + cell / 2, y: y + 15, "text-anchor": "middle", "font-size": L.font - 1, fill: "#5a4e3e", text: i }));
   }
   obs.players.forEach((p, seat) => {
     const at = Math.min(40, Math.max(0, p.score));
     const cx = x0 + at * cell + cell / 2;
-    const cy = seat === 0 ? 15 : 60;
-    g.append(stone(cx, cy, seat, L.marker));
-    if (p.score > 40) g.append(svg("text", { x: cx + 12, y: cy + 4, "font-size": 11, text: p.score }));
+    const cy = seat === 0 ? y - 13 : y + 33;
+    g.append(stone(cx, cy, seat, L.marker, `score-${seat}`));
+    if (p.score > 40) g.append(svg("text", { x: cx + 12, y: cy + 4, "font-size": L.font, fill: "var(--ink)", text: p.score }));
   });
+  return g;
+}
+
+/** A temple drawn as a pylon: two towers with a cornice over the gateway of its 12 squares. */
+function pylon(x, y, w, h) {
+  const g = svg("g", { class: "pylon", "aria-hidden": "true" });
+  g.append(svg("path", { d: `M${x},${y + h} L${x + 6},${y + 8} L${x + w - 6},${y + 8} L${x + w},${y + h} Z`, fill: "var(--temple)", stroke: "var(--board-edge)", "stroke-width": 2 }));
+  g.append(svg("rect", { x: x + 2, y: y, width: w - 4, height: 10, rx: 2, fill: "#c9a86a", stroke: "var(--board-edge)", "stroke-width": 1.5 }));
+  for (let i = 1; i < 12; i += 1) g.append(svg("line", { x1: x + 2 + (i * (w - 4)) / 12, y1: y + 1, x2: x + 2 + (i * (w - 4)) / 12, y2: y + 9, stroke: "#a08660", "stroke-width": 1 }));
   return g;
 }
 
@@ -111,25 +180,28 @@ function temple(obs, index, ctx, actions, L) {
   const allowed = obs.allowed_temples;
   const outOfReach = allowed !== null && allowed !== undefined && index >= allowed;
   const g = svg("g", { class: "temple", "data-temple": index + 1, "data-term": "temple", "aria-label": t("Temple {n}", { n: index + 1 }) });
-  g.append(svg("rect", { x: x - 10, y, width: 4 * PITCH + 14, height: 206, rx: 8, fill: "#e9dcc2", stroke: "#a08660", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + 2, y: y + 20, "font-size": 15, "font-weight": 700, fill: "#3b2a14", text: t("Temple {n}", { n: index + 1 }) }));
+  g.append(pylon(x, y, L.templeW, L.templeH));
+  g.append(svg("text", { x: x + 10, y: y + 28, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Temple {n}", { n: index + 1 }) }));
+  const margin = (L.templeW - (3 * L.pitch + L.sq)) / 2;
   const squares = obs.board[index];
   const counts = [0, 0];
   squares.forEach((square, i) => {
-    const sx = x + (i % 4) * PITCH;
-    const sy = y + 30 + Math.floor(i / 4) * PITCH;
+    const sx = x + margin + (i % 4) * L.pitch;
+    const sy = y + 36 + Math.floor(i / 4) * L.pitch;
+    const SQ = L.sq;
     const kind = square.kind;
     const owner = square.owner;
     if (owner !== null) counts[owner] += 1;
-    const sg = svg("g", { class: "square", "data-temple": index + 1, "data-square": i, "data-kind": kind, "data-owner": owner === null ? "" : owner, "data-term": SQUARE_TERM[kind] });
+    const sg = svg("g", { class: "square", "data-key": `sq-${index + 1}-${i}`, "data-temple": index + 1, "data-square": i, "data-kind": kind, "data-owner": owner === null ? "" : owner, "data-term": SQUARE_TERM[kind] });
     sg.append(svg("rect", { class: "focus-ring", x: sx, y: sy, width: SQ, height: SQ, rx: 5, fill: KIND_FILL[kind], stroke: "#5a4630", "stroke-width": 1.5 }));
     const bonus = kind === "+1" || kind === "+2";
     if (bonus && owner === null) {
       sg.append(svg("text", { x: sx + SQ / 2, y: sy + SQ / 2 + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: KIND_INK[kind], text: kind }));
     } else {
-      sg.append(svg("text", { x: sx + 4, y: sy + 13, "font-size": 11, "font-weight": 700, fill: KIND_INK[kind], text: kind }));
+      if (owner === null) sg.append(kindGlyph(kind, sx + SQ / 2, sy + SQ / 2 + 3, SQ * 0.6));
+      sg.append(svg("text", { x: sx + 3, y: sy + L.small + 1, "font-size": L.small, "font-weight": 700, fill: KIND_INK[kind], text: kind }));
     }
-    if (owner !== null) sg.append(stone(sx + SQ / 2, sy + SQ / 2 + 3, owner));
+    if (owner !== null) sg.append(stone(sx + SQ / 2, sy + SQ / 2 + 3, owner, SQ * 0.3, `stone-${index + 1}-${i}`));
     let action = null;
     let words = "";
     if (owner === null && actions.has(`place ${index + 1}${kind}`)) {
@@ -151,41 +223,54 @@ function temple(obs, index, ctx, actions, L) {
     g.append(sg);
   });
   if (outOfReach) {
-    g.append(svg("rect", { x: x - 10, y, width: 4 * PITCH + 14, height: 206, rx: 8, fill: "#f6f1e7", opacity: 0.55, "pointer-events": "none" }));
-    g.append(svg("text", { x: x + 106, y: y + 20, "font-size": 11, fill: "#6b3b00", "text-anchor": "start", text: t("out of reach") }));
+    g.append(svg("rect", { x, y, width: L.templeW, height: L.templeH, rx: 8, fill: "var(--paper)", opacity: 0.55, "pointer-events": "none" }));
+    g.append(svg("text", { x: x + L.templeW - 8, y: y + 28, "font-size": L.small, fill: "#6b3b00", "text-anchor": "end", text: t("out of reach") }));
   }
-  const cy = y + 30 + 3 * PITCH + 10;
-  g.append(stone(x + 70, cy + 2, 0, 7));
-  g.append(svg("text", { x: x + 82, y: cy + 7, "font-size": 14, "font-weight": 700, "data-count": `temple-${index + 1}-0`, text: counts[0] }));
-  g.append(svg("text", { x: x + 103, y: cy + 7, "font-size": 14, fill: "#6b6256", text: ":" }));
-  g.append(stone(x + 122, cy + 2, 1, 7));
-  g.append(svg("text", { x: x + 134, y: cy + 7, "font-size": 14, "font-weight": 700, "data-count": `temple-${index + 1}-1`, text: counts[1] }));
+  const cy = y + 36 + 3 * L.pitch + 8;
+  const mid = x + L.templeW / 2;
+  g.append(stone(mid - 36, cy + 2, 0, 7));
+  g.append(svg("text", { x: mid - 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-0`, text: counts[0] }));
+  g.append(svg("text", { x: mid - 2, y: cy + 7, "font-size": 14, fill: "var(--ink)", text: ":" }));
+  g.append(stone(mid + 16, cy + 2, 1, 7));
+  g.append(svg("text", { x: mid + 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-1`, text: counts[1] }));
   return g;
 }
 
-function kingdom(obs, L) {
+function kingdom(obs, L, narrow) {
   const y = L.kingdomY;
   const g = svg("g", { class: "kingdom", "aria-label": t("Kingdom of the Dead"), "data-term": "kingdom" });
-  g.append(svg("text", { x: 12, y: y + 18, "font-size": 15, "font-weight": 700, text: t("Kingdom of") }));
-  g.append(svg("text", { x: 12, y: y + 36, "font-size": 15, "font-weight": 700, text: t("the Dead") }));
+  let slotY = y + 2;
+  if (narrow) {
+    g.append(svg("text", { x: 8, y: y + 14, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Kingdom of the Dead") }));
+    slotY = y + 22;
+  } else {
+    g.append(svg("text", { x: 12, y: y + 18, "font-size": 15, "font-weight": 700, fill: "var(--ink)", text: t("Kingdom of") }));
+    g.append(svg("text", { x: 12, y: y + 36, "font-size": 15, "font-weight": 700, fill: "var(--ink)", text: t("the Dead") }));
+  }
   const stones = [];
   obs.players.forEach((p, seat) => {
     for (let i = 0; i < p.kingdom; i += 1) stones.push(seat);
   });
   for (let i = 0; i < 8; i += 1) {
-    const x = 110 + i * 46;
-    g.append(svg("rect", { x, y: y + 2, width: 40, height: 40, rx: 20, fill: "#4a3f55", stroke: "#221a29", "stroke-width": 2 }));
-    g.append(svg("text", { x: x + 20, y: y + 26, "text-anchor": "middle", "font-size": 11, fill: "#9d92a8", text: i + 1 }));
-    if (i < stones.length) g.append(stone(x + 20, y + 24, stones[i], 11));
+    const x = L.kingdomX + i * L.slot;
+    g.append(svg("rect", { x, y: slotY, width: 40, height: 40, rx: 20, fill: "var(--dead)", stroke: "#221a29", "stroke-width": 2 }));
+    g.append(svg("text", { x: x + 20, y: slotY + 25, "text-anchor": "middle", "font-size": L.small, fill: "var(--dead-ink)", text: i + 1 }));
+    if (i < stones.length) g.append(stone(x + 20, slotY + 22, stones[i], 11, `kingdom-${i}`));
   }
   const extra = stones.length - 8;
-  if (extra > 0) g.append(svg("text", { x: 480, y: y + 28, "font-size": 15, "font-weight": 700, text: `+${extra}` }));
+  if (extra > 0) g.append(svg("text", { x: L.kingdomX + 8 * L.slot - 2, y: slotY + 26, "font-size": 15, "font-weight": 700, fill: "var(--ink)", text: `+${extra}` }));
   const names = obs.players.map((p) => p.name);
-  const words = `${names[0]} ${obs.players[0].kingdom} · ${names[1]} ${obs.players[1].kingdom} · ${t("the temples score when a round ends with 8 or more")}`;
-  g.append(svg("text", { x: L.wordsX, y: y + 60, "font-size": 12, fill: "#6b6256", "data-kingdom": stones.length, text: words }));
+  const counts = `${names[0]} ${obs.players[0].kingdom} · ${names[1]} ${obs.players[1].kingdom}`;
+  const rule = t("the temples score when a round ends with 8 or more");
+  const [wx, wy] = L.wordsAt;
+  if (narrow) {
+    g.append(svg("text", { x: wx, y: wy, "font-size": L.font, fill: "var(--muted)", "data-kingdom": stones.length, text: `${counts} · ${rule}`.length > 48 ? counts : `${counts} · ${rule}` }));
+  } else {
+    g.append(svg("text", { x: wx, y: wy, "font-size": L.font, fill: "var(--muted)", "data-kingdom": stones.length, text: `${counts} · ${rule}` }));
+  }
   if (obs.order) {
     const order = t("This round: {first} acts first, then {second}.", { first: names[obs.order[0]], second: names[obs.order[1]] });
-    g.append(svg("text", { x: L.orderAt[0], y: L.orderAt[1], "font-size": 13, fill: "#3b2a14", text: order }));
+    g.append(svg("text", { x: L.orderAt[0], y: L.orderAt[1], "font-size": L.font + 1, fill: "var(--ink)", text: order }));
   }
   return g;
 }
@@ -197,55 +282,76 @@ function countByValue(values) {
   return [...counts.keys()].sort().map((v) => `${v}×${counts.get(v)}`).join(" ");
 }
 
+/** countByValue's short form in words, for its tooltip and accessible name. */
+function countInWords(values) {
+  const counts = new Map();
+  for (const v of values) counts.set(v, (counts.get(v) || 0) + 1);
+  return [...counts.keys()].sort().map((v) => tn("{n} card of value {value}", "{n} cards of value {value}", counts.get(v), { value: v })).join(", ");
+}
+
+/** A text in short form with its full form as tooltip and accessible name. */
+function shortText(attrs, short, full) {
+  return svg("text", { ...attrs, "aria-label": full, text: short }, svg("title", { text: full }));
+}
+
 function nextCartouche(cartouches) {
   const i = cartouches.findIndex((v) => v === null);
   return i < 0 ? 4 : i;
 }
 
-function player(obs, p, ctx, actions, L) {
+function player(obs, p, ctx, actions, L, narrow) {
   const info = obs.players[p];
   const { x, y } = L.player(p);
+  const W = L.playerW;
   const mine = ctx.seat === p;
-  const g = svg("g", { class: "player", "data-player": p });
+  const g = svg("g", { class: "player", "data-player": p, "data-own": mine ? "yes" : null, "aria-label": mine ? t("Your cartouches and hand") : null });
   const acting = obs.to_move === p;
-  g.append(svg("rect", { x, y, width: 462, height: 232, rx: 10, fill: "#fffaf0", stroke: acting ? STONE_FILL[p] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
+  g.append(svg("rect", { x, y, width: W, height: L.playerH, rx: 10, fill: "var(--card)", stroke: acting ? STONE_FILL[p] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
   g.append(stone(x + 22, y + 24, p, 11));
   const heading = `${info.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;
-  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: STONE_FILL[p], text: heading }));
-  g.append(svg("text", { x: x + 450, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, "data-score": p, text: t("{n} pts", { n: info.score }) }));
+  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: heading }));
+  g.append(svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: tn("{n} point", "{n} points", info.score) }));
 
   // cartouches
-  g.append(svg("text", { x: x + 14, y: y + 56, "font-size": 12, fill: "#6b6256", text: t("Cartouches") }));
+  const [cx0, cy0] = L.cartAt;
+  const { w: cw, h: ch } = L.card;
+  g.append(svg("text", { x: x + cx0, y: y + cy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: t("Cartouches") }));
   const next = nextCartouche(info.cartouches);
   const assigning = obs.phase === "assign" && obs.to_move === p;
   info.cartouches.forEach((v, i) => {
     const faceDown = mine && v !== null && v !== "hidden" && i >= (info.revealed ?? 4);
-    g.append(card(x + 14 + i * 56, y + 62, v, { label: `${i + 1} ${cartoucheRole()[i]}`, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}`, term: `cartouche-${i + 1}` }, faceDown }));
+    const at = x + cx0 + i * L.cartPitch;
+    g.append(cartoucheRing(at, y + cy0, cw, ch));
+    const label = cartoucheRole()[i];
+    const c = card(at, y + cy0, v, { w: cw, h: ch, label, labelSize: L.small, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}`, term: `cartouche-${i + 1}` }, faceDown, key: `cartouche-${p}-${i + 1}` });
+    c.append(svg("text", { x: cw / 2, y: -8, "text-anchor": "middle", "font-size": L.small, "font-weight": 700, fill: "#8a6420", text: i + 1 }));
+    g.append(c);
   });
 
   // hand
-  const hx = x + 246;
-  g.append(svg("text", { x: hx, y: y + 56, "font-size": 12, fill: "#6b6256", text: mine || info.hand ? t("Hand") : t("Hand ({n}, face down)", { n: info.hand_count }) }));
+  const [hx0, hy0] = L.handAt;
+  const hx = x + hx0;
+  g.append(svg("text", { x: hx, y: y + hy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: mine || info.hand ? t("Hand") : t("Hand ({n}, face down)", { n: info.hand_count }) }));
   const hand = info.hand ? info.hand : Array(info.hand_count).fill("hidden");
   hand.slice(0, 4).forEach((v, i) => {
-    const c = card(hx + i * 54, y + 62, v, { dataset: { hand: `${p}-${i}` } });
+    const c = card(hx + i * L.handPitch, y + hy0, v, { w: cw, h: ch, labelSize: L.small, dataset: { hand: `${p}-${i}` } });
     const action = `assign ${v}`;
     if (v !== "hidden" && actions.has(action)) {
       c.classList.add("target");
       c.dataset.action = action;
-      c.append(svg("rect", { class: "target-ring", x: -3, y: -3, width: 56, height: 76, rx: 8, fill: "none", stroke: "#d48a00", "stroke-width": 3 }));
+      c.append(svg("rect", { class: "target-ring", x: -3, y: -3, width: cw + 6, height: ch + 6, rx: 8, fill: "none", stroke: "#d48a00", "stroke-width": 3 }));
       svgButton(c, t("Card {value}: put it on cartouche {n}", { value: v, n: next + 1 }), () => ctx.play(action), `aton-hand-${i}`);
     }
     g.append(c);
   });
-  if (hand.length === 0) g.append(svg("text", { x: hx, y: y + 100, "font-size": 13, fill: "#8b8070", text: t("(empty)") }));
+  if (hand.length === 0) g.append(svg("text", { x: hx, y: y + hy0 + 30, "font-size": L.font + 1, fill: "#6b6256", text: t("(empty)") }));
 
   // piles, counters, stones
-  const by = y + 168;
+  const by = y + L.pileY;
   g.append(card(x + 14, by, "hidden", { w: 26, h: 36 }));
-  g.append(svg("text", { x: x + 46, y: by + 15, "font-size": 13, "data-draw": p, text: t("draw {n}", { n: info.draw_count }) }));
+  g.append(svg("text", { x: x + 46, y: by + 15, "font-size": 13, fill: "var(--card-ink)", "data-draw": p, text: t("draw {n}", { n: info.draw_count }) }));
   if (info.draw_bottom && info.draw_bottom.length) {
-    g.append(svg("text", { x: x + 46, y: by + 31, "font-size": 11, fill: "#6b6256", text: t("bottom: {cards}", { cards: info.draw_bottom.join(" ") }) }));
+    g.append(svg("text", { x: x + 46, y: by + 31, "font-size": L.small, fill: "#5a4e3e", text: t("bottom: {cards}", { cards: info.draw_bottom.join(" ") }) }));
   }
   const none = t("none");
   const discard = t("discard: {cards}", { cards: info.discard.length ? countByValue(info.discard) : none });
@@ -255,16 +361,22 @@ function player(obs, p, ctx, actions, L) {
       ? t("discarded face down: {cards}", { cards: countByValue(info.face_down_discard) })
       : tn("discarded face down: {n} card", "discarded face down: {n} cards", info.face_down_discard_count);
   }
-  g.append(svg("text", { x: x + 150, y: by + 4, "font-size": 12, "data-discard": p, text: discard }));
-  if (faceDown) g.append(svg("text", { x: x + 150, y: by + 20, "font-size": 12, "data-face-down-discard": p, text: faceDown }));
-  g.append(svg("text", { x: x + 150, y: by + 36, "font-size": 12, text: t("stones: {supply} in supply, {dead} dead", { supply: info.supply, dead: info.kingdom }) }));
+  const [tx, ty, step] = narrow ? [14, 56, 18] : [150, 4, 16];
+  const size = narrow ? L.font : 12;
+  const discardWords = t("discard: {cards}", { cards: info.discard.length ? countInWords(info.discard) : none });
+  g.append(shortText({ x: x + tx, y: by + ty, "font-size": size, fill: "var(--card-ink)", "data-discard": p }, discard, discardWords));
+  if (faceDown) {
+    const full = info.face_down_discard ? t("discarded face down: {cards}", { cards: countInWords(info.face_down_discard) }) : faceDown;
+    g.append(shortText({ x: x + tx, y: by + ty + step, "font-size": size, fill: "var(--card-ink)", "data-face-down-discard": p }, faceDown, full));
+  }
+  g.append(svg("text", { x: x + tx, y: by + ty + 2 * step, "font-size": size, fill: "var(--card-ink)", text: t("stones: {supply} in supply, {dead} dead", { supply: info.supply, dead: info.kingdom }) }));
   const ex = svg("g", { class: "exchange-counter", "data-exchange": info.exchange_counter ? "available" : "used", "data-term": "exchange" });
-  const ecx = x + 430;
+  const ecx = x + W - 32;
   const ecy = by + 18;
-  ex.append(svg("circle", { class: "focus-ring", cx: ecx, cy: ecy, r: 16, fill: info.exchange_counter ? "#ffffff" : "#ddd5c6", stroke: "#5b4630", "stroke-width": 2 }));
-  ex.append(svg("path", { d: `M${ecx - 8},${ecy - 3} h14 l-4,-4 M${ecx + 8},${ecy + 3} h-14 l4,4`, fill: "none", stroke: info.exchange_counter ? "#1f5f8b" : "#9a8f80", "stroke-width": 2 }));
-  if (!info.exchange_counter) ex.append(svg("line", { x1: ecx - 12, y1: ecy + 12, x2: ecx + 12, y2: ecy - 12, stroke: "#9b1c1c", "stroke-width": 2.5 }));
-  ex.append(svg("text", { x: ecx, y: ecy + 30, "text-anchor": "middle", "font-size": 10, fill: "#6b6256", text: info.exchange_counter ? t("exchange") : t("used") }));
+  ex.append(svg("circle", { class: "focus-ring", cx: ecx, cy: ecy, r: 20, fill: info.exchange_counter ? "#ffffff" : "#ddd5c6", stroke: "#5b4630", "stroke-width": 2 }));
+  ex.append(svg("path", { d: `M${ecx - 9},${ecy - 3} h15 l-4,-4 M${ecx + 9},${ecy + 3} h-15 l4,4`, fill: "none", stroke: info.exchange_counter ? "#1f5f8b" : "#9a8f80", "stroke-width": 2 }));
+  if (!info.exchange_counter) ex.append(svg("line", { x1: ecx - 13, y1: ecy + 13, x2: ecx + 13, y2: ecy - 13, stroke: "#9b1c1c", "stroke-width": 2.5 }));
+  ex.append(svg("text", { x: ecx, y: ecy + 20 + L.small + 2, "text-anchor": "middle", "font-size": L.small, fill: "#5a4e3e", text: info.exchange_counter ? t("exchange") : t("used") }));
   if (actions.has("exchange") && obs.to_move === p) {
     ex.dataset.action = "exchange";
     svgButton(ex, t("Use the exchange counter: discard your 4 cards and draw 4 new ones"), () => ctx.play("exchange"), "aton-exchange");
@@ -299,6 +411,38 @@ export function status(view) {
 }
 
 /**
+ * The data-keys of what changed from ``prev`` to ``view`` (two views, or replay steps shaped like
+ * them, of the same seat): squares whose stone came or went (with the stone), score markers that
+ * moved, stones that entered the Kingdom of the Dead, cartouches whose card was laid or turned up.
+ * Only what both observations show is compared, so nothing hidden is told.
+ * Returns a Set of data-key strings (empty when either view is missing).
+ */
+export function changedKeys(prev, view) {
+  const keys = new Set();
+  const a = prev && prev.observation;
+  const b = view && view.observation;
+  if (!a || !b || !a.board || !b.board) return keys;
+  b.board.forEach((squares, ti) => squares.forEach((square, i) => {
+    const before = a.board[ti] && a.board[ti][i];
+    if (before && before.owner !== square.owner) {
+      keys.add(`sq-${ti + 1}-${i}`);
+      keys.add(`stone-${ti + 1}-${i}`);
+    }
+  }));
+  b.players.forEach((p, seat) => {
+    const q = a.players[seat];
+    if (!q) return;
+    if (q.score !== p.score) keys.add(`score-${seat}`);
+    p.cartouches.forEach((v, i) => {
+      if (q.cartouches[i] !== v && v !== null) keys.add(`cartouche-${seat}-${i + 1}`);
+    });
+  });
+  const dead = (o) => o.players.reduce((n, p) => n + p.kingdom, 0);
+  for (let i = dead(a); i < Math.min(dead(b), 8); i += 1) keys.add(`kingdom-${i}`);
+  return keys;
+}
+
+/**
  * Draw the board for ``view`` (a server view or a replay step shaped like one).
  * ctx: {seat, actions: Set of legal action texts (empty when not this seat's turn), play(text)}.
  * Returns {board: SVGElement, controls: Element[], prompt: string}.
@@ -306,15 +450,16 @@ export function status(view) {
 export function render(view, ctx) {
   const obs = view.observation;
   const actions = ctx.actions;
-  const L = ctx.narrow ? LAYOUTS.narrow : LAYOUTS.wide;
-  const root = svg("svg", { class: "board aton", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": t("Aton board"), "data-layout": ctx.narrow ? "narrow" : "wide" });
+  const narrow = Boolean(ctx.narrow);
+  const L = narrow ? LAYOUTS.narrow : LAYOUTS.wide;
+  const root = svg("svg", { class: "board aton", viewBox: `0 0 ${L.W} ${L.H}`, role: "group", "aria-label": t("Aton board"), "data-layout": narrow ? "narrow" : "wide" });
   root.append(defs());
-  root.append(svg("rect", { width: L.W, height: L.H, fill: "#f7efdd" }));
+  root.append(svg("rect", { width: L.W, height: L.H, fill: "var(--board)" }));
   root.append(scoreTrack(obs, L));
-  for (let t = 0; t < 4; t += 1) root.append(temple(obs, t, ctx, actions, L));
-  root.append(kingdom(obs, L));
-  root.append(player(obs, 0, ctx, actions, L));
-  root.append(player(obs, 1, ctx, actions, L));
+  for (let i = 0; i < 4; i += 1) root.append(temple(obs, i, ctx, actions, L));
+  root.append(kingdom(obs, L, narrow));
+  root.append(player(obs, 0, ctx, actions, L, narrow));
+  root.append(player(obs, 1, ctx, actions, L, narrow));
 
   const controls = [];
   let prompt = "";

@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -126,6 +126,63 @@ function drawSeats() {
   });
   $("seats").replaceChildren(...rows);
   defaultClock();
+}
+
+// ---------- the games' cards ----------
+
+/** A game's picture for its card: Netjer's own small drawings in style.css's palette. */
+function gamePicture(name) {
+  const root = svg("svg", { viewBox: "0 0 120 72", class: "game-picture", "aria-hidden": "true" });
+  root.append(svg("rect", { width: 120, height: 72, rx: 8, fill: "var(--board)" }));
+  if (name === "aton") {
+    // a temple's pylon with a pyramid stone and a sun-disc stone
+    root.append(svg("path", { d: "M22,66 L28,16 L92,16 L98,66 Z", fill: "var(--temple)", stroke: "var(--board-edge)", "stroke-width": 2 }));
+    root.append(svg("rect", { x: 24, y: 9, width: 72, height: 8, rx: 2, fill: "#c9a86a" }));
+    [["var(--square-yellow)", 34, 24], ["var(--square-green)", 62, 24], ["var(--square-blue)", 34, 46], ["var(--square-black)", 62, 46]].forEach(([fill, x, y]) => root.append(svg("rect", { x, y, width: 22, height: 18, rx: 3, fill })));
+    root.append(svg("polygon", { points: "45,26 53,40 37,40", fill: "var(--seat-0)", stroke: "#fff", "stroke-width": 1.5 }));
+    root.append(svg("circle", { cx: 73, cy: 55, r: 7, fill: "var(--seat-1)", stroke: "#fff", "stroke-width": 1.5 }));
+  } else if (name === "nile") {
+    // two halves with the river between, a square token and a round one
+    root.append(svg("rect", { x: 14, y: 8, width: 92, height: 24, rx: 3, fill: "#f4ecd8", stroke: "#8a7757" }));
+    root.append(svg("rect", { x: 14, y: 42, width: 92, height: 24, rx: 3, fill: "#3f3832", stroke: "#8a7757" }));
+    root.append(svg("rect", { x: 10, y: 33, width: 100, height: 8, rx: 4, fill: "var(--river)" }));
+    root.append(svg("circle", { cx: 44, cy: 20, r: 9, fill: "var(--seat-1)", stroke: "#fff", "stroke-width": 1.5 }));
+    root.append(svg("rect", { x: 68, y: 46, width: 17, height: 17, rx: 3, fill: "var(--seat-0)", stroke: "#fff", "stroke-width": 1.5 }));
+  } else {
+    // an ankh over the Nile's land: fertile, desert and water
+    root.append(svg("path", { d: "M0,44 Q30,36 60,46 T120,42 V72 H0 Z", fill: "var(--terrain-fertile)" }));
+    root.append(svg("path", { d: "M0,56 Q40,50 70,58 T120,54 V72 H0 Z", fill: "var(--terrain-desert)" }));
+    root.append(svg("path", { d: "M0,40 Q30,34 60,42 T120,38", fill: "none", stroke: "var(--terrain-water)", "stroke-width": 4 }));
+    root.append(svg("ellipse", { cx: 60, cy: 20, rx: 9, ry: 11, fill: "none", stroke: "#b8862b", "stroke-width": 5 }));
+    root.append(svg("path", { d: "M44,34 H76 M60,31 V64", stroke: "#b8862b", "stroke-width": 6, "stroke-linecap": "round" }));
+  }
+  return root;
+}
+
+/** "2 players", "2–5 players": from the options' "players" bounds, else the game's default. */
+function playerCounts(game) {
+  const players = game.options && game.options.properties && game.options.properties.players;
+  const low = players && players.minimum ? players.minimum : game.players;
+  const high = players && players.maximum ? players.maximum : game.players;
+  return low === high ? tn("{n} player", "{n} players", low) : t("{low}–{high} players", { low, high });
+}
+
+/** The computer levels a game offers (at its default seat count), weakest first. */
+function levelWords(game) {
+  const names = levelsOf(game, game.players).map((lv) => lv.name);
+  return names.length ? t("Computer levels: {levels}", { levels: names.join(", ") }) : "";
+}
+
+/** One card per game over the form: its picture, player counts and levels; choosing a card
+ * chooses the game of the form's select (which stays, for the keyboard and the tests). */
+function drawGameCards() {
+  const box = $("game-cards");
+  if (!box) return;
+  const chosen = $("game").value;
+  box.replaceChildren(...games.map((game) => el("button", {
+    type: "button", class: "game-card", "data-game-card": game.name, "aria-pressed": game.name === chosen ? "true" : "false",
+    on: { click: () => { $("game").value = game.name; $("game").dispatchEvent(new Event("change")); } },
+  }, gamePicture(game.name), el("strong", {}, game.title), el("span", { class: "small" }, playerCounts(game)), el("span", { class: "small muted" }, levelWords(game)))));
 }
 
 // ---------- the time control ----------
@@ -494,6 +551,8 @@ async function main() {
   }
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", drawForm);
+  $("game").addEventListener("change", drawGameCards);
+  drawGameCards();
   $("new-table").addEventListener("submit", createTable);
   const hintLimit = () => { $("hint-limit").disabled = !$("hints").checked; }; // a limit only where hints are allowed
   $("hints").addEventListener("change", hintLimit);

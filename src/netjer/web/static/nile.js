@@ -3,15 +3,25 @@
 //
 // The board is drawn from the seat's side: its own rearguard at the bottom (Isis sees the
 // columns mirrored, as across a real table; a spectator sits on Seth's side). Seth's tokens
-// are purple squares, Isis's green circles. A face-down token shows its value only when the
+// are squares in the first seat colour, Isis's circles in the second (style.css's palette);
+// every token is Netjer's own drawing: a face-up token shows its value over its god's sign
+// (Seth's was-sceptre, Isis's throne), a face-down one an eye on a striped back that is the same
+// for every value. The rearguard squares are walled (crenellated), the river runs between the
+// vanguards, and each side's column (its draw pile) stands on a plinth. A face-down token shows
+// its value only when the
 // observation holds it (its owner, with owner_sees_drawn) and is marked "down"; otherwise its
 // back. Placement: click a hand token, then a highlighted square (face up / face down asked
 // when both are legal). Combat: click your soldier, then a square to move to or to attack.
+//
+// data-key (table.js marks and animates by it): "sq-a1" a square, "tok-N" a token on the board,
+// N a number this page gives the token when it first sees it and keeps while the token moves
+// (a move is a square of one side emptied and another filled in the same step), so a face-down
+// token slides face down and no key tells a value.
 
 import { el, svg, svgButton, t, translateLine } from "./common.js";
 
-const SIDE_FILL = ["#6a2c91", "#1e7a46"];
-const SIDE_LIGHT = ["#b28ad0", "#7fc79f"];
+const SIDE_FILL = ["var(--seat-0)", "var(--seat-1)"];
+const SIDE_INK = ["var(--seat-ink-0)", "var(--seat-ink-1)"];
 const rowNames = () => [t("Seth's rearguard"), t("Seth's vanguard"), t("Isis's vanguard"), t("Isis's rearguard")];
 const phaseWords = () => ({ placement: t("placement"), combat: t("combat"), final_action: t("last action"), over: t("game over") });
 
@@ -28,7 +38,7 @@ function defs() {
         "pattern",
         { id: `nile-back-${s}`, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
         svg("rect", { width: 8, height: 8, fill: SIDE_FILL[s] }),
-        svg("rect", { width: 3, height: 8, fill: SIDE_LIGHT[s] }),
+        svg("rect", { width: 3, height: 8, fill: "#ffffff", opacity: 0.35 }),
       ),
     );
   });
@@ -60,13 +70,23 @@ function parseLegal(actions) {
   return out;
 }
 
-/** A token: face up value, face down known value ("down"), or back. */
-function token(cx, cy, size, cell, { dataset, downLabel = true } = {}) {
+/** A god's sign, drawn faintly behind a face-up value: Seth's was-sceptre (a forked staff with
+ * an animal head), Isis's throne (a seat with a high back). */
+function godSign(owner, cx, cy, size) {
+  const k = size / 46;
+  if (owner === 0) {
+    return svg("path", { d: `M${cx - 9 * k},${cy + 16 * k} l3,-4 l0,-20 M${cx - 6 * k},${cy - 8 * k} l4,-7 l5,2`, fill: "none", stroke: "#ffffff", "stroke-width": 2, opacity: 0.35, "stroke-linecap": "round" });
+  }
+  return svg("path", { d: `M${cx - 12 * k},${cy + 14 * k} h8 v-8 h10 v8 M${cx - 4 * k},${cy - 2 * k} v-14 h5 v14`, fill: "none", stroke: "#ffffff", "stroke-width": 2, opacity: 0.35 });
+}
+
+/** A token: face up value, face down known value ("down"), or back (an eye, the same for every value). */
+function token(cx, cy, size, cell, { dataset, downLabel = true, labelSize = 11, labelFill = "var(--ink)", key = null } = {}) {
   const owner = cell.owner;
-  const g = svg("g", { class: "token", dataset: { owner: String(owner), face: cell.face_up ? "up" : "down", term: cell.face_up ? "face-up" : "face-down", ...(dataset || {}) } });
+  const g = svg("g", { class: "token", "data-key": key, dataset: { owner: String(owner), face: cell.face_up ? "up" : "down", term: cell.face_up ? "face-up" : "face-down", ...(dataset || {}) } });
   const half = size / 2;
   const known = cell.value !== null && cell.value !== undefined;
-  const fill = known ? SIDE_FILL[owner] : `url(#nile-back-${owner})`;
+  const fill = known && cell.face_up ? SIDE_FILL[owner] : `url(#nile-back-${owner})`;
   const stroke = cell.face_up ? "#ffffff" : "#f4e4a6";
   const dash = cell.face_up ? null : "5 3";
   if (owner === 0) {
@@ -76,12 +96,43 @@ function token(cx, cy, size, cell, { dataset, downLabel = true } = {}) {
   }
   if (known) {
     g.dataset.value = String(cell.value);
-    g.append(svg("text", { x: cx, y: cy + size * 0.17, "text-anchor": "middle", "font-size": size * 0.5, "font-weight": 800, fill: "#ffffff", text: cell.value }));
-    if (!cell.face_up && downLabel) g.append(svg("text", { x: cx, y: cy + half - size * 0.08, "text-anchor": "middle", "font-size": Math.max(8, size * 0.17), fill: "#f4e4a6", text: t("down") }));
+    if (cell.face_up && size >= 36) g.append(godSign(owner, cx, cy, size));
+    if (!cell.face_up) g.append(svg("circle", { cx, cy: cy + size * 0.02, r: size * 0.34, fill: SIDE_FILL[owner] }));
+    g.append(svg("text", { x: cx, y: cy + size * 0.17, "text-anchor": "middle", "font-size": size * 0.5, "font-weight": 800, fill: SIDE_INK[owner], text: cell.value }));
   } else {
-    g.append(svg("text", { x: cx, y: cy + size * 0.15, "text-anchor": "middle", "font-size": size * 0.42, "font-weight": 800, fill: "#ffffff", opacity: 0.85, text: "?" }));
+    const r = size * 0.2;
+    g.append(svg("path", { d: `M${cx - r * 1.6},${cy} Q${cx},${cy - r * 1.5} ${cx + r * 1.6},${cy} Q${cx},${cy + r * 1.5} ${cx - r * 1.6},${cy} Z`, fill: "#fdf6e3", stroke: "#2a1b0c", "stroke-width": 1.2 }));
+    g.append(svg("circle", { cx, cy, r: r * 0.6, fill: "#2a1b0c" }));
   }
+  if (known && !cell.face_up && downLabel) g.append(svg("text", { x: cx, y: cy + half + labelSize + 1, "text-anchor": "middle", "font-size": labelSize, "font-weight": 700, fill: labelFill, class: "down-label", text: t("down") }));
   return g;
+}
+
+// ---------- which token is which (data-key), kept across drawings ----------
+
+const tokens = { context: "", names: new Map(), next: 1 }; // square name -> {id, owner}
+
+/** Give each token on ``obs``'s board a number that follows it when it moves (see the header). */
+function trackTokens(obs, ctx) {
+  const context = `${ctx.table}|${ctx.seat}`;
+  if (tokens.context !== context) {
+    tokens.context = context;
+    tokens.names = new Map();
+  }
+  const now = new Map();
+  obs.board.forEach((row, r) => row.forEach((cell, c) => { if (cell) now.set(obs.square_names[r][c], cell.owner); }));
+  const before = tokens.names;
+  const next = new Map();
+  for (const owner of [0, 1]) {
+    const stayed = [...now].filter(([name, o]) => o === owner && before.has(name) && before.get(name).owner === owner).map(([name]) => name);
+    const arrived = [...now].filter(([name, o]) => o === owner && !stayed.includes(name)).map(([name]) => name);
+    const left = [...before].filter(([name, info]) => info.owner === owner && now.get(name) !== owner).map(([name]) => name);
+    for (const name of stayed) next.set(name, before.get(name));
+    if (arrived.length === 1 && left.length === 1) next.set(arrived[0], before.get(left[0]));
+    else for (const name of arrived) next.set(name, { id: tokens.next++, owner });
+  }
+  tokens.names = next;
+  return (name) => (next.has(name) ? `tok-${next.get(name).id}` : null);
 }
 
 function hourglass(x, y) {
@@ -92,18 +143,23 @@ function hourglass(x, y) {
   );
 }
 
-/** Where everything goes: wide (board left, panels right) or narrow (panels under the board). */
+/** Where everything goes: wide (board left, panels right) or narrow (panels under the board,
+ * drawn at a phone's width: text of 13 units, buttons of 40 units or more, no zoom needed). */
 function layout(obs, narrow) {
   const cols = obs.columns;
   if (!narrow) {
     const sq = Math.min(100, Math.floor(400 / cols));
     const bx = 172; // room for the row labels in every language ("Retaguardia de Isis")
     const px = bx + cols * sq + 30;
-    return { W: 960, H: 520, sq, bx, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12 };
+    return { W: 960, H: 520, sq, bx, band: 0, font: 12, small: 11, panels: [[px, 14], [px, 254]], panelW: 960 - px - 12, panelH: 226, mini: 26, miniPitch: 30 };
   }
-  const sq = Math.min(84, Math.floor(320 / cols));
-  const top = 34 + 4 * sq + 22 + 34;
-  return { W: 480, H: top + 2 * 240 + 40, sq, bx: 130, panels: [[12, top], [12, top + 240]], panelW: 456 };
+  const W = 372;
+  const sq = Math.max(40, Math.min(84, Math.floor((W - 16) / cols)));
+  const band = 20;
+  const boardBottom = 34 + 4 * (sq + band) + 22;
+  const top = boardBottom + 12;
+  const panelH = 350;
+  return { W, H: top + 2 * (panelH + 8) + 48, sq, bx: Math.round((W - cols * sq) / 2), band, font: 13, small: 13, panels: [[8, top], [8, top + panelH + 8]], panelW: W - 16, panelH, mini: 32, miniPitch: 36 };
 }
 
 function boardGeometry(obs, seat, L) {
@@ -116,18 +172,20 @@ function boardGeometry(obs, seat, L) {
   const bx = L.bx;
   const by = 34;
   const river = 22;
+  const band = L.band;
   const pos = (r, c) => {
     const di = rows.indexOf(r);
     const dc = order.indexOf(c);
-    return { x: bx + dc * sq, y: by + di * sq + (di >= 2 ? river : 0) };
+    return { x: bx + dc * sq, y: by + band + di * (sq + band) + (di >= 2 ? river : 0) };
   };
-  return { cols, sq, rows, order, bx, by, river, pos };
+  return { cols, sq, rows, order, bx, by, river, band, pos };
 }
 
 function drawBoard(obs, ctx, legal, g, L) {
   const geo = boardGeometry(obs, ctx.seat, L);
-  const { sq, rows, order, bx, by, river, pos, cols } = geo;
+  const { sq, rows, order, bx, by, river, band, pos, cols } = geo;
   const me = ctx.seat;
+  const keyOf = trackTokens(obs, ctx);
   const sel = selection;
   const placeTargets = sel && sel.kind === "hand" ? legal.place.get(sel.value) || new Map() : new Map();
   const moveTargets = sel && sel.kind === "soldier" ? legal.moves.get(sel.square) || [] : [];
@@ -136,17 +194,22 @@ function drawBoard(obs, ctx, legal, g, L) {
   // column letters and row labels
   order.forEach((c, dc) => {
     const letter = obs.square_names[0][c][0];
-    g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by - 10, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#5b4630", text: letter }));
-    g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by + 4 * sq + river + 18, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#5b4630", text: letter }));
+    g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by - 10, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "var(--ink)", text: letter }));
+    if (!band) g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by + 4 * sq + river + 18, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "var(--ink)", text: letter }));
   });
   rows.forEach((r) => {
     const { y } = pos(r, order[0]);
-    g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": ctx.narrow ? 11 : 13, "font-weight": 600, fill: "#3b2a14", text: rowNames()[r] }));
-    g.append(svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: t("row {n}", { n: r + 1 }) }));
+    if (band) {
+      // narrow: the row's name on a line above it
+      g.append(svg("text", { x: bx, y: y - 5, "font-size": L.font, "font-weight": 600, fill: "var(--ink)", text: `${rowNames()[r]} · ${t("row {n}", { n: r + 1 })}` }));
+    } else {
+      g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": 13, "font-weight": 600, fill: "var(--ink)", text: rowNames()[r] }));
+      g.append(svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "var(--muted)", text: t("row {n}", { n: r + 1 }) }));
+    }
   });
   // the river between the halves
-  const ry = by + 2 * sq;
-  g.append(svg("rect", { x: bx - 6, y: ry + 2, width: cols * sq + 12, height: river - 4, rx: 6, fill: "#6fa8dc" }));
+  const ry = by + 2 * band + 2 * sq;
+  g.append(svg("rect", { class: "river", x: bx - 6, y: ry + 2, width: cols * sq + 12, height: river - 4, rx: 6, fill: "var(--river)" }));
   const wave = ` t ${sq / 2},0`.repeat(cols * 2 - 1);
   g.append(svg("path", { d: `M${bx},${ry + river / 2} q ${sq / 4},-5 ${sq / 2},0${wave}`, fill: "none", stroke: "#d9ecfb", "stroke-width": 2 }));
 
@@ -158,13 +221,19 @@ function drawBoard(obs, ctx, legal, g, L) {
       const cell = obs.board[r][c];
       const sethHalf = r <= 1;
       const rear = r === 0 || r === 3;
-      const fill = sethHalf ? (rear ? "#2f2a26" : "#3f3832") : rear ? "#f1ead8" : "#fbf7ec";
-      const ink = sethHalf ? "#d8cfc4" : "#6b6256";
-      const sg = svg("g", { class: "square", "data-square": name, "data-occupied": cell ? "yes" : "no", "data-term": rear ? (c === central ? "central-rearguard" : "rearguard") : "vanguard" });
+      const fill = sethHalf ? (rear ? "#2f2a26" : "#3f3832") : rear ? "#e6d9b8" : "#f4ecd8";
+      const ink = sethHalf ? "#e4dccf" : "#4f4538";
+      const sg = svg("g", { class: "square", "data-key": `sq-${name}`, "data-square": name, "data-occupied": cell ? "yes" : "no", "data-term": rear ? (c === central ? "central-rearguard" : "rearguard") : "vanguard" });
       sg.append(svg("rect", { class: "focus-ring", x: x + 1, y: y + 1, width: sq - 2, height: sq - 2, rx: 4, fill, stroke: "#8a7757", "stroke-width": 1.5 }));
-      sg.append(svg("text", { x: x + 5, y: y + 14, "font-size": 11, fill: ink, text: name }));
-      if (rear && c === central) sg.append(svg("circle", { cx: x + sq - 9, cy: y + 10, r: 3.5, fill: "none", stroke: ink, "stroke-width": 1.5 }));
-      if (cell) sg.append(token(x + sq / 2, y + sq / 2 + 4, sq * 0.62, cell, { dataset: { square: name } }));
+      if (rear) {
+        // a rearguard square is walled: merlons along the board's outer edge
+        const edge = rows.indexOf(r) === 0 ? y + 1 : y + sq - 5;
+        for (let m = 0; m < 4; m += 1) sg.append(svg("rect", { x: x + 4 + m * ((sq - 12) / 3), y: edge, width: 4, height: 4, fill: ink, opacity: 0.5, "aria-hidden": "true" }));
+      }
+      sg.append(svg("text", { x: x + 5, y: y + L.small + 4, "font-size": L.small, fill: ink, text: name }));
+      if (rear && c === central) sg.append(svg("circle", { cx: x + sq - 9, cy: y + 11, r: 3.5, fill: "none", stroke: ink, "stroke-width": 1.5 }));
+      const tokenSize = sq * (band ? 0.56 : 0.6);
+      if (cell) sg.append(token(x + sq / 2, y + sq / 2 + (band ? 0 : 2), tokenSize, cell, { dataset: { square: name }, labelSize: L.small, labelFill: ink, key: keyOf(name) }));
 
       let action = null;
       let label = "";
@@ -247,23 +316,32 @@ function selectionKey(ctx) {
   return { table: ctx.table, seat: ctx.seat, version: ctx.version };
 }
 
-function sidePanel(obs, s, [x, y], width, ctx, legal) {
+/** A plinth under a row of small tokens: the side's column (its draw pile) or its cemetery. */
+function plinth(x, y, width, height) {
+  return svg("g", { "aria-hidden": "true" },
+    svg("rect", { x, y, width, height, rx: 3, fill: "#d8c7a0", stroke: "#a08660", "stroke-width": 1 }),
+    svg("rect", { x: x - 3, y: y + height - 4, width: width + 6, height: 5, rx: 2, fill: "#b89c68" }));
+}
+
+function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
   const p = obs.players[s];
-  const g = svg("g", { class: "side-panel", "data-side": s });
   const mine = ctx.seat === s;
+  const g = svg("g", { class: "side-panel", "data-side": s, "data-own": mine ? "yes" : null });
   const acting = obs.to_move === s;
-  g.append(svg("rect", { x, y, width, height: 226, rx: 10, fill: "#fffaf0", stroke: acting ? SIDE_FILL[s] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
+  const narrow = Boolean(L.band);
+  g.append(svg("rect", { x, y, width, height: L.panelH, rx: 10, fill: "var(--card)", stroke: acting ? SIDE_FILL[s] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
   g.append(s === 0
     ? svg("rect", { x: x + 12, y: y + 14, width: 20, height: 20, rx: 3, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 })
     : svg("circle", { cx: x + 22, cy: y + 24, r: 10, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: SIDE_FILL[s], text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` }));
+  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` }));
   if (obs.hourglass === s && obs.to_move !== null) {
     g.append(hourglass(x + width - 22, y + 24));
-    g.append(svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": 11, fill: "#6b6256", text: t("hourglass") }));
+    if (!narrow) g.append(svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": L.small, fill: "#5a4e3e", text: t("hourglass") }));
   }
+  const label = (lx, ly, text, extra = {}) => svg("text", { x: lx, y: ly, "font-size": L.font, fill: "#5a4e3e", text, ...extra });
 
   // hand
-  g.append(svg("text", { x: x + 14, y: y + 58, "font-size": 12, fill: "#6b6256", text: t("Hand") }));
+  g.append(label(x + 14, y + 58, t("Hand")));
   if (!p.hand.length) g.append(svg("text", { x: x + 14, y: y + 84, "font-size": 13, fill: "#8b8070", text: t("(empty)") }));
   p.hand.forEach((v, i) => {
     const cell = { owner: s, value: v, face_up: p.hand_face_up[i] };
@@ -292,18 +370,28 @@ function sidePanel(obs, s, [x, y], width, ctx, legal) {
     g.append(tg);
   });
 
-  // column, cemetery
-  const small = 22;
-  g.append(svg("text", { x: x + 150, y: y + 58, "font-size": 12, fill: "#6b6256", text: t("Column: {n} (next drawn on the left)", { n: p.column.length }) }));
-  p.column.slice(0, 14).forEach((v, i) => {
-    g.append(token(x + 162 + (i % 8) * 27, y + 76 + Math.floor(i / 8) * 27, small, { owner: s, value: v, face_up: v !== null }, { dataset: { column: `${s}-${i}` } }));
+  // column, cemetery: rows of small tokens on plinths
+  const mini = L.mini;
+  const pitch = L.miniPitch;
+  const [colX, colY] = narrow ? [14, 140] : [150, 58];
+  const perRow = Math.max(4, Math.floor((width - colX - 12) / pitch));
+  g.append(label(x + colX, y + colY, t("Column: {n} (next drawn on the left)", { n: p.column.length })));
+  const shown = p.column.slice(0, 2 * perRow);
+  const column = svg("g", { class: "column" });
+  if (shown.length) column.append(plinth(x + colX - 2, y + colY + 8, Math.min(shown.length, perRow) * pitch, Math.ceil(shown.length / perRow) * pitch + 4));
+  shown.forEach((v, i) => {
+    column.append(token(x + colX + mini / 2 + (i % perRow) * pitch, y + colY + 10 + mini / 2 + Math.floor(i / perRow) * pitch, mini, { owner: s, value: v, face_up: v !== null }, { dataset: { column: `${s}-${i}` } }));
   });
-  if (p.column.length > 14) g.append(svg("text", { x: x + 360, y: y + 108, "font-size": 12, text: `+${p.column.length - 14}` }));
-  g.append(svg("text", { x: x + 14, y: y + 160, "font-size": 12, fill: "#6b6256", text: t("Cemetery: {n}", { n: p.cemetery.length }) }));
-  p.cemetery.slice(0, 13).forEach((v, i) => {
-    g.append(token(x + 26 + i * 27, y + 182, small, { owner: s, value: v, face_up: true }, { dataset: { cemetery: `${s}-${i}` } }));
+  g.append(column);
+  if (p.column.length > shown.length) g.append(label(x + width - 14, y + colY, `+${p.column.length - shown.length}`, { "text-anchor": "end" }));
+  const [cemX, cemY] = narrow ? [14, 236] : [14, 152];
+  const cemPerRow = Math.max(4, Math.floor((width - cemX - 12) / pitch));
+  g.append(label(x + cemX, y + cemY, t("Cemetery: {n}", { n: p.cemetery.length })));
+  const dead = p.cemetery.slice(0, narrow ? 2 * cemPerRow : cemPerRow);
+  dead.forEach((v, i) => {
+    g.append(token(x + cemX + mini / 2 + (i % cemPerRow) * pitch, y + cemY + 10 + mini / 2 + Math.floor(i / cemPerRow) * pitch, mini, { owner: s, value: v, face_up: true }, { dataset: { cemetery: `${s}-${i}` } }));
   });
-  g.append(svg("text", { x: x + 14, y: y + 214, "font-size": 12, fill: "#6b6256", text: t("on the board: {n}", { n: p.on_board }) }));
+  g.append(label(x + 14, y + L.panelH - 10, t("on the board: {n}", { n: p.on_board })));
   return g;
 }
 
@@ -340,21 +428,25 @@ export function render(view, ctx) {
   const { W, H } = L;
   const root = svg("svg", { class: "board nile", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("Dioses del Nilo board"), "data-layout": ctx.narrow ? "narrow" : "wide" });
   root.append(defs());
-  root.append(svg("rect", { width: W, height: H, fill: "#efe6d2" }));
+  root.append(svg("rect", { width: W, height: H, fill: "var(--board)" }));
   const boardGroup = svg("g", { class: "nile-board" });
   drawBoard(obs, ctx, legal, boardGroup, L);
   root.append(boardGroup);
   const bottom = ctx.seat === 1 ? 1 : 0;
-  root.append(sidePanel(obs, 1 - bottom, L.panels[0], L.panelW, ctx, legal));
-  root.append(sidePanel(obs, bottom, L.panels[1], L.panelW, ctx, legal));
+  root.append(sidePanel(obs, 1 - bottom, L.panels[0], L.panelW, ctx, legal, L));
+  root.append(sidePanel(obs, bottom, L.panels[1], L.panelW, ctx, legal, L));
   const counters = [t("combat actions without a fight: {n}/{limit}", { n: obs.quiet, limit: obs.no_fight_limit })];
   if (obs.repetition_limit && (obs.phase === "combat" || obs.phase === "final_action")) {
     counters.push(t("this position: {n}/{limit}", { n: obs.repetitions, limit: obs.repetition_limit }));
   }
-  root.append(svg("text", { x: 12, y: H - 28, "font-size": 12, fill: "#6b6256", text: counters.join(" · ") }));
+  const lines = ctx.narrow ? counters : [counters.join(" · ")];
   if (obs.events && obs.events.length) {
-    root.append(svg("text", { x: 12, y: H - 10, "font-size": 12, fill: "#3b2a14", "data-events": "", text: t("Last: {events}", { events: obs.events.map((e) => translateLine(e)).join(" ") }).slice(0, ctx.narrow ? 80 : 160) }));
+    lines.push(t("Last: {events}", { events: obs.events.map((e) => translateLine(e)).join(" ") }).slice(0, ctx.narrow ? 46 : 140));
   }
+  lines.forEach((line, i) => {
+    const last = i === lines.length - 1 && obs.events && obs.events.length;
+    root.append(svg("text", { x: 12, y: H - 10 - (lines.length - 1 - i) * 17, "font-size": L.font, fill: last ? "var(--ink)" : "var(--muted)", "data-events": last ? "" : null, text: line }));
+  });
 
   const controls = [];
   let prompt = "";
@@ -388,4 +480,21 @@ export function clearSelection() {
   const had = selection !== null;
   selection = null;
   return had;
+}
+
+/**
+ * The data-keys of the squares that changed from ``prev`` to ``view`` (two views of one seat, or
+ * replay steps): a token came, went, turned face up or changed hands. A face-down token's value
+ * is compared only as each view shows it, so nothing hidden is told. Returns a Set of "sq-a1" keys.
+ */
+export function changedKeys(prev, view) {
+  const keys = new Set();
+  const a = prev && prev.observation;
+  const b = view && view.observation;
+  if (!a || !b || !a.board || !b.board || a.columns !== b.columns) return keys;
+  const same = (x, y) => (!x && !y) || (x && y && x.owner === y.owner && x.face_up === y.face_up && x.value === y.value);
+  b.board.forEach((row, r) => row.forEach((cell, c) => {
+    if (!same(a.board[r][c], cell)) keys.add(`sq-${b.square_names[r][c]}`);
+  }));
+  return keys;
 }

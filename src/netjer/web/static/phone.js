@@ -32,8 +32,8 @@ function legibleScale(board) {
  * pan-and-zoom frame when `narrow`; keeps the pan and zoom across redraws. */
 export function fitBoard(area, narrow) {
   if (!narrow) return;
-  const base = area.clientWidth;
-  if (!base) return;
+  const base = area.clientWidth - 2; // inside the frame's border: a fitted board does not pan
+  if (base <= 0) return;
   const boards = [...area.querySelectorAll("svg.board")].filter((b) => !b.closest(".hidden"));
   const frames = [];
   for (const board of boards) {

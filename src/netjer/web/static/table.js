@@ -5,18 +5,24 @@
 // observation, and in hot-seat mode nothing of any seat is on the page while the cover
 // asks to pass the screen.
 
+import { renderAid } from "./aid.js";
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
 import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
+import { animate, DURATION, markChanged, snapshot } from "./marks.js";
 import { fitBoard } from "./phone.js";
 import * as review from "./review.js";
 import { decorateTerms, installTermTips, loadRules, meaningIn, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
-const SEAT_COLOURS = { aton: ["#c62828", "#0d47a1"], nile: ["#6a2c91", "#1e7a46"], ankh: ["#c62828", "#1565c0", "#7b1fa2", "#263238", "#e65100"] };
+// style.css's palette (the review graph draws its lines in these too)
+const SEAT_COLOURS = (() => {
+  const palette = [0, 1, 2, 3, 4].map((i) => `var(--seat-${i})`);
+  return { aton: palette.slice(0, 2), nile: palette.slice(0, 2), ankh: palette };
+})();
 
 const $ = (id) => document.getElementById(id);
 const tableId = (() => {
@@ -43,6 +49,13 @@ const state = {
   // or the mouse goes elsewhere, each drawing looks for it (see renderView).
   lostFocus: null,
   keyboard: false, // whether the player's last input was a key (not a click or a touch)
+  // The last decisions on the board (marks.js): per seat (or "watch"), the view its marks are
+  // counted from: the one that answered the seat's last decision (a spectator: the view before).
+  baselines: new Map(),
+  animating: false, // a drawing's animations are running: the next drawing waits for them
+  deferred: false, // a drawing was asked for while they ran
+  drawn: null, // {version, seat} of the board on the page (animations only between versions)
+  targetsShown: "", // the legal targets the phone's board frame was last panned to
 };
 
 const keyOf = (seat) => (seat === null ? "watch" : String(seat));
@@ -134,7 +147,11 @@ function onView(conn, view) {
   if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
   view = relabel(view);
   view.receivedAt = performance.now(); // the clocks count down from here
-  state.views.set(keyOf(conn.seat), view);
+  const key = keyOf(conn.seat);
+  const before = state.views.get(key);
+  if (conn.seat === null) state.baselines.set(key, before || view);
+  else if (!state.baselines.has(key) || conn.seat === state.pending) state.baselines.set(key, view);
+  state.views.set(key, view);
   if (conn.seat === state.pending) state.pending = null;
   watchTurn(conn.seat, view);
   if (state.openReplayWhenReady && view.finished) {
@@ -239,6 +256,10 @@ function latestView() {
 
 function update() {
   if (state.mode === "replay") return;
+  if (state.animating) {
+    state.deferred = true; // queued: drawn when the running animations end
+    return;
+  }
   const latest = latestView();
   if (!latest) return;
   // public facts, for the page's own tests: the game's version and who is to move
@@ -337,8 +358,15 @@ function renderView(view) {
   else drawn = genericRender(view);
   review.markHint(drawn.board, review.hintAction(view, seat));
   const area = $("board-area");
+  const moved = !state.drawn || state.drawn.version !== view.version || state.drawn.seat !== seat;
+  const before = moved && state.drawn ? snapshot(area) : null;
   area.replaceChildren(drawn.board);
   fitBoard(area, ctx.narrow);
+  const changed = renderer && renderer.changedKeys ? renderer.changedKeys(state.baselines.get(keyOf(seat)), view) : new Set();
+  document.body.dataset.marked = String(markChanged(drawn.board, changed));
+  if (before) queueAnimations(animate(area, before));
+  state.drawn = { version: view.version, seat };
+  showTargets(area, myTurn && !sending);
 
   const statusText = renderer ? renderer.status(view) : view.finished ? translateLine(view.result_text) : `${view.title}`;
   const statusBox = $("status");
@@ -431,6 +459,8 @@ function renderView(view) {
 
   renderErrors();
   wireRules(view.game, area);
+  drawAid(view, renderer);
+  wireQuickBar(area);
 
   const body = document.body.dataset;
   body.version = String(view.version);
@@ -843,6 +873,87 @@ window.addEventListener("resize", () => {
   else update();
 });
 
+/** Hold the next drawing until ``started`` (marks.js animations) end: views that arrive
+ * meanwhile are drawn, and animated, one after the other. */
+function queueAnimations(started) {
+  if (!started.length) return;
+  state.animating = true;
+  const done = () => {
+    if (!state.animating) return;
+    state.animating = false;
+    if (state.deferred) {
+      state.deferred = false;
+      update();
+    }
+  };
+  Promise.allSettled(started.map((a) => a.finished)).then(done);
+  setTimeout(done, DURATION + 200); // an animation the page cancelled never finishes
+}
+
+/** On a phone, pan the board's frame to the legal targets when none is in sight (once per set of
+ * targets: the player's own panning is left alone). */
+function showTargets(area, myTurn) {
+  const frame = area.querySelector(".board-pan");
+  const targets = frame && myTurn ? [...frame.querySelectorAll('[role="button"]')] : [];
+  const signature = targets.map((n) => n.dataset.focusKey || "").join(",");
+  if (!targets.length || signature === state.targetsShown) return;
+  state.targetsShown = signature;
+  const box = frame.getBoundingClientRect();
+  const inside = (r) => r.top >= box.top && r.bottom <= box.bottom && r.left >= box.left && r.right <= box.right;
+  if (targets.some((n) => inside(n.getBoundingClientRect()))) return;
+  const r = targets[0].getBoundingClientRect();
+  frame.scrollTop += r.top - box.top - Math.max(8, (box.height - r.height) / 3);
+  frame.scrollLeft += r.left - box.left - Math.max(8, (box.width - r.width) / 2);
+}
+
+/** The player aid (aid.js) with the game's own lines (its optional aid(view) export). */
+function drawAid(view, renderer) {
+  let extra = [];
+  try {
+    extra = renderer && renderer.aid ? renderer.aid(view) || [] : [];
+  } catch (err) {
+    extra = []; // a game's aid that cannot read this position: the rules' parts still show
+  }
+  renderAid($("aid"), view.game, extra, () => update());
+}
+
+/** The phone's shortcuts under the prompt: to the seat's own part of the board (the element a
+ * game marks data-own="yes"), and the player aid. */
+function wireQuickBar(area) {
+  const own = area.querySelector('[data-own="yes"]');
+  const ownButton = $("quick-own");
+  ownButton.classList.toggle("hidden", !own);
+  ownButton.onclick = () => {
+    const target = $("board-area").querySelector('[data-own="yes"]');
+    const frame = target && target.closest(".board-pan");
+    if (!target) return;
+    if (frame) {
+      const box = frame.getBoundingClientRect();
+      const r = target.getBoundingClientRect();
+      frame.scrollTop += r.top - box.top - 4;
+      frame.scrollLeft += r.left - box.left - 4;
+    }
+    const top = (frame || target).getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) window.scrollBy({ top: top - 8 });
+  };
+}
+
+function wireAidAndHeader() {
+  const aidButton = $("quick-aid");
+  aidButton.addEventListener("click", () => {
+    const open = !document.body.classList.contains("aid-open");
+    document.body.classList.toggle("aid-open", open);
+    aidButton.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) $("aid-panel").scrollIntoView({ block: "start" });
+  });
+  const more = $("header-more");
+  more.addEventListener("click", () => {
+    const open = more.getAttribute("aria-expanded") !== "true";
+    more.setAttribute("aria-expanded", open ? "true" : "false");
+    document.querySelector("header.top").classList.toggle("open", open);
+  });
+}
+
 function genericRender(view) {
   const pre = el("pre", { class: "panel", style: "white-space: pre-wrap; overflow:auto; max-height: 70vh" }, JSON.stringify(view.observation, null, 2));
   return { board: pre, controls: [], prompt: t("This game has no board drawing yet: choose from the list of legal actions.") };
@@ -881,6 +992,7 @@ async function openReplay() {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { token });
     state.mode = "replay";
     state.replay = { data, index: 0, seat, opener };
+    state.drawn = null; // the replay's first step is not animated from the live board
     document.body.dataset.mode = "replay";
     $("live").classList.add("hidden");
     $("replay").classList.remove("hidden");
@@ -903,6 +1015,7 @@ function closeReplay() {
   const focused = $("replay").contains(document.activeElement); // hidden with it: the focus would fall to the page
   state.mode = "live";
   state.replay = null;
+  state.drawn = null;
   document.body.dataset.mode = "live";
   $("replay").classList.add("hidden");
   $("live").classList.remove("hidden");
@@ -943,7 +1056,15 @@ function renderReplay() {
   const ctx = { table: tableId, seat: r.seat, version: step.version, actions: preferred, play: () => {}, rerender: renderReplay, narrow: isNarrow() };
   const drawn = renderer ? renderer.render(view, ctx) : genericRender(view);
   const outlined = preferred.size > 0 && review.markBoard(drawn.board);
-  $("board-area").replaceChildren(drawn.board);
+  const area = $("board-area");
+  const before = state.drawn && state.drawn.version !== step.version ? snapshot(area) : null;
+  area.replaceChildren(drawn.board);
+  // the replay's marks: what the step's action changed
+  const prev = r.index > 0 ? { observation: steps[r.index - 1].observation } : null;
+  const changed = renderer && renderer.changedKeys && prev ? renderer.changedKeys(prev, view) : new Set();
+  document.body.dataset.marked = String(markChanged(drawn.board, changed));
+  if (before) queueAnimations(animate(area, before));
+  state.drawn = { version: step.version, seat: r.seat };
   $("game-title").textContent = table.title;
   $("you").textContent = r.seat === null ? t("Replay (spectator view)") : t("Replay as {seat}", { seat: view.seats[r.seat].label });
   $("replay-pos").textContent = t("Step {index} of {last}", { index: r.index, last });
@@ -1007,6 +1128,7 @@ async function main() {
   wireReplay();
   wireChat();
   wireNotices();
+  wireAidAndHeader();
   $("skip-to-actions").addEventListener("click", skipToActions);
   if (!tableId) {
     $("status").textContent = t("No table in the address.");

@@ -1,0 +1,31 @@
+"""The server's routes, one FastAPI router per concern (the API as a whole:
+:mod:`netjer.server.app`).
+
+=========================  ===============================================================
+:mod:`.lobby`              games, rules texts, languages; tables: create, list, join, delete
+:mod:`.seats`              a seat's view, moves, undo, take-back, replay; the table WebSocket
+:mod:`.chat`               the table's chat over REST
+:mod:`.rematch`            offering and accepting a rematch
+:mod:`.reviews`            reviews and hints, and their WebSocket
+:mod:`.health`             the health check and the echo WebSocket
+:mod:`.pages`              the browser's pages and static files
+=========================  ===============================================================
+
+Shared: :mod:`.common` (the services as dependencies, the caller's token, the error format),
+:mod:`.models` (request bodies), :mod:`.errors` (the error handlers).
+"""
+
+from fastapi import APIRouter
+
+from netjer.server.routes import chat, health, lobby, pages, rematch, reviews, seats
+
+#: Every router, in the order the application includes them.
+ROUTERS: tuple[APIRouter, ...] = (
+    health.router,
+    lobby.router,
+    rematch.router,
+    seats.router,
+    chat.router,
+    reviews.router,
+    pages.router,
+)

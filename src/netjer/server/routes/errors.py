@@ -1,0 +1,128 @@
+"""The API's error answers: every refusal as ``{"error": code, "message": ..., "rule": ...}``
+(:func:`install_error_handlers`), a malformed body described without echoing it
+(:func:`problem`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from netjer.server.limits import RateLimited
+from netjer.server.routes.common import DB_RETRY_SECONDS, DB_UNAVAILABLE, db_unavailable, error_response
+from netjer.server.routes.models import SEAT_TYPES
+from netjer.server.runtime import TableError
+
+
+def _json_position(text: Any, pos: int) -> str:
+    """``line L, column C`` of character ``pos`` of ``text`` (``character N`` if no text)."""
+    if not isinstance(text, str) or not 0 <= pos <= len(text):
+        return f"character {pos}"
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    return f"line {line}, column {column}"
+
+
+def problem(error: Mapping[str, Any], body: Any) -> str:
+    """One validation error in words, naming where it is but never echoing the input (it may
+    not even be encodable: NaN, lone surrogates).
+
+    Args:
+        error: an entry of ``RequestValidationError.errors()``.
+        body: the request's body as FastAPI kept it (the text, for malformed JSON).
+    """
+    kind = error.get("type")
+    loc = list(error.get("loc", ()))
+    if loc[:1] == ["body"]:
+        loc = loc[1:]
+    if kind == "json_invalid":
+        pos = loc[0] if loc and isinstance(loc[0], int) else -1
+        reason = (error.get("ctx") or {}).get("error", "malformed")
+        return f"the body is not valid JSON ({_json_position(body, pos)}): {reason}"
+    # A seat's errors are located under its type ("seats", 1, "agent", "open"): name the
+    # field ("seats.1.open") and say which kind of seat refuses it.
+    seat_type = None
+    if len(loc) >= 4 and loc[0] == "seats" and isinstance(loc[1], int) and loc[2] in SEAT_TYPES:
+        seat_type = str(loc.pop(2))
+    where = ".".join(str(p) for p in loc)
+    if not where:
+        return "the request needs a JSON body" if kind == "missing" else f"(body): {error.get('msg', 'invalid')}"
+    if kind == "extra_forbidden":
+        if seat_type is not None:
+            fields = ", ".join(SEAT_TYPES[seat_type].model_fields)
+            article = "an" if seat_type[0] in "aeiou" else "a"
+            return f"{where}: not a field of {article} {seat_type} seat (its fields: {fields})"
+        return f"{where}: not an accepted field"
+    if kind == "missing" and seat_type == "agent" and loc[-1] == "agent":
+        return f"{where}: missing: an agent seat needs an agent spec, such as 'random' or 'ismcts:time=1'"
+    return f"{where}: {error.get('msg', 'invalid')}"
+
+
+def allowed_methods(request: Request, refusal: StarletteHTTPException) -> list[str]:
+    """The methods served at ``request``'s address: those of every route whose path matches
+    (a path may have several: ``GET`` and ``POST /api/tables``), else the ``Allow`` of the
+    ``refusal`` (a mounted app's, the static files'); ``HEAD`` wherever ``GET`` is
+    (:class:`~netjer.server.middleware.HeadAsGet`), and ``OPTIONS``."""
+    path = request.url.path
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, APIRoute) and route.methods and route.path_regex.match(path):
+            methods |= route.methods
+    if not methods:
+        methods = {m.strip() for m in (refusal.headers or {}).get("Allow", "").split(",") if m.strip()}
+    if "GET" in methods:
+        methods.add("HEAD")
+    methods.add("OPTIONS")
+    order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    return sorted(methods, key=lambda m: (order.index(m) if m in order else len(order), m))
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Answer ``app``'s refusals in the API's format: malformed requests (422), routing's own
+    404/405/400 (``OPTIONS``, which no route serves, answered 204 with the address's
+    ``Allow``), :class:`TableError`, rate limits (429 with ``Retry-After``) and the database
+    being unavailable (503 with ``Retry-After``)."""
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = [problem(e, err.body) for e in err.errors()[:10]]
+        return JSONResponse(status_code=422, content={"error": "bad_request", "message": "; ".join(problems)})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> Response:
+        # Routing's own refusals (no such address, a method it does not accept) in the
+        # API's error format rather than FastAPI's {"detail": ...}.
+        if err.status_code == 404:
+            refusal = TableError(404, "not_found", "there is nothing at this address")
+        elif err.status_code == 405:
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers={"Allow": ", ".join(allowed_methods(request, err))})
+            asked = str(request.scope.get("netjer.method", request.method))
+            method = asked if asked.isalpha() and len(asked) <= 10 else "that method"
+            refusal = TableError(405, "method_not_allowed", f"this address does not accept {method}")
+            allowed = [m.strip() for m in (err.headers or {}).get("Allow", "").split(",") if m.strip()]
+            if "GET" in allowed and "HEAD" not in allowed:  # HeadAsGet answers HEAD there too
+                return error_response(refusal, {**(err.headers or {}), "Allow": ", ".join([*allowed, "HEAD"])})
+        else:  # 400: a body FastAPI could not read (not UTF-8, a broken form)
+            code = "bad_request" if err.status_code == 400 else "http_error"
+            refusal = TableError(err.status_code, code, str(err.detail))
+        return error_response(refusal, err.headers)
+
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, err: TableError) -> JSONResponse:
+        return error_response(err)
+
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(_request: Request, err: RateLimited) -> JSONResponse:
+        return error_response(TableError(429, "rate_limited", err.message), {"Retry-After": str(err.retry_after)})
+
+    async def _db_down(_request: Request, err: Exception) -> JSONResponse:
+        return error_response(db_unavailable(err), {"Retry-After": str(DB_RETRY_SECONDS)})
+
+    for failure in DB_UNAVAILABLE:
+        app.add_exception_handler(failure, _db_down)

@@ -1,0 +1,235 @@
+"""The lobby's routes: the games and their rules, the pages' languages, and tables (create,
+list, join, delete).  See :mod:`netjer.server.app` for the API as a whole."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse
+
+from netjer import i18n
+from netjer.agents.levels import levels_json
+from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
+from netjer.core.errors import NetjerError
+from netjer.core.game import Game
+from netjer.games.registry import game_class, game_names, make_game
+from netjer.server.db import TableRow, hash_token
+from netjer.server.limits import RateLimited
+from netjer.server.routes.common import Manager, Settings, Token, seat_link, summary
+from netjer.server.routes.models import CreateTable, JoinRequest
+from netjer.server.runtime import RESERVED, TableError
+
+log = logging.getLogger("netjer.server")
+#: The most tables ``GET /api/tables?ids=`` describes at once.
+MAX_IDS = 50
+
+router = APIRouter()
+
+
+def row_summary(row: TableRow, version: int) -> dict[str, Any]:
+    """A table's summary from its database row (no replay needed)."""
+    game = make_game(row.game, json.loads(row.options))
+    result = json.loads(row.result) if row.result else None
+    return {
+        "id": row.id,
+        "game": game.name,
+        "title": game.title,
+        "version": version,
+        "finished": row.finished,
+        "result_text": game.result_text(result) if result else None,
+        "to_move": None,
+        "choosing": [],
+        "clock": None,
+        "rematch": row.rematch,
+        "hints": bool(row.hints),
+        "hint_limit": row.hint_limit,
+        "seats": [
+            {
+                "seat": s.seat,
+                "label": game.seat_name(s.seat),
+                "name": s.name,
+                "kind": "human" if s.spec == "human" else "agent",
+                "agent": None if s.spec == "human" else s.spec,
+                "open": s.spec == "human" and s.token_hash is None,
+                "reserved": bool(s.token_hash and s.token_hash.startswith(RESERVED)),
+                "standin": None,
+                "out": False,
+            }
+            for s in row.seats
+        ],
+    }
+
+
+def _levels_by_players(
+    name: str, schema: dict[str, Any], default: int, max_iterations: int
+) -> dict[str, list[dict[str, Any]]]:
+    """The computer levels of game ``name`` per player count (its ``players`` option's values,
+    else its one count), as :func:`netjer.agents.levels.levels_json` gives them, without those
+    whose budget is over this server's ``max_iterations``: keys are the counts as text (JSON), a
+    count without levels is left out."""
+    players = schema.get("properties", {}).get("players", {})
+    low, high = players.get("minimum", default), players.get("maximum", default)
+    counts = players.get("enum") or range(int(low), int(high) + 1)
+    out = {}
+    for n in counts:
+        levels = [
+            level
+            for level in levels_json(name, int(n))
+            if int(parse_agent_spec(level["spec"]).params.get("iterations", 0)) <= max_iterations
+        ]
+        if levels:
+            out[str(n)] = levels
+    return out
+
+
+def _plays(kind: str, game: Game) -> bool:
+    """Whether the computer agent ``kind`` can play ``game`` (e.g. it has a heuristic)."""
+    try:
+        make_agent(kind).prepare(game)
+    except NetjerError:
+        return False
+    return True
+
+
+@router.get("/api/games")
+async def games(settings: Settings) -> list[dict[str, Any]]:
+    """Every game: title, seat counts and names, options (JSON Schema), the computer agents
+    that play it, its levels within this server's caps, and those caps (``ai_limits``)."""
+    out = []
+    for name in game_names():
+        cls = game_class(name)
+        default = make_game(name)
+        levels = _levels_by_players(name, cls.option_schema(), default.num_players, settings.max_ai_iterations)
+        out.append(
+            {
+                "name": name,
+                "title": cls.title,
+                "players": default.num_players,
+                "seat_names": [default.seat_name(i) for i in range(default.num_players)],
+                "options": cls.option_schema(),
+                "agents": [k for k in known_kinds() if k != "human" and _plays(k, default)],
+                "levels": levels,
+                "ai_limits": {"max_seconds": settings.max_ai_seconds, "max_iterations": settings.max_ai_iterations},
+            }
+        )
+    return out
+
+
+@router.get("/api/games/{name}/rules")
+async def rules(name: str, lang: Annotated[str, Query(max_length=16)] = "en") -> dict[str, Any]:
+    """The game's rules texts (:meth:`RulesTexts.as_json`) for the Rules panel and the
+    board's hover texts; 404 for an unknown game or language."""
+    if name not in game_names():
+        raise TableError(404, "no_game", f"there is no game {name!r}; games: {', '.join(game_names())}")
+    try:
+        texts = make_game(name).rules_texts(lang)
+    except NetjerError as err:
+        raise TableError(404, "no_rules", str(err)) from None
+    return texts.as_json()
+
+
+@router.get("/api/i18n")
+async def i18n_languages() -> dict[str, Any]:
+    """The languages the tables are translated into (code and name in itself), English first."""
+    return {"languages": [{"code": c, "name": i18n.language_name(c)} for c in i18n.languages()]}
+
+
+@router.get("/api/i18n/{wanted}")
+async def i18n_catalogue(
+    wanted: Annotated[str, PathParam(max_length=200)],
+    accept_language: Annotated[str | None, Header(max_length=500)] = None,
+) -> JSONResponse:
+    """The browser's catalogue (:func:`netjer.i18n.as_json`) of the first language that has
+    one among ``wanted`` (comma-separated tags, best first: the player's choice, then
+    ``navigator.languages``), then the request's ``Accept-Language``, else English."""
+    preferred = [w for w in wanted.split(",") if w and w != "auto"][:16]
+    language = i18n.negotiate([*preferred, *i18n.parse_accept_language(accept_language)])
+    return JSONResponse(i18n.as_json(language), headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(body: CreateTable, request: Request, manager: Manager, settings: Settings) -> dict[str, Any]:
+    """Create a table: its id, the tokens and links of the human seats that are not open,
+    the creator key and its summary (429 when this address creates tables too fast)."""
+    client = request.client.host if request.client else "unknown"
+    limiter = settings.create_limiter
+    if limiter is not None and (wait := limiter.take(client)) > 0:
+        rate = f"{limiter.per_minute:g} tables a minute"
+        raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
+    clock = body.clock.settings() if body.clock is not None else None
+    if body.hint_limit is not None and not body.hints:
+        raise TableError(422, "bad_table", "hint_limit is for a table that allows hints (set hints: true)")
+    seats = [s.model_dump() for s in body.seats]
+    creator_key = secrets.token_urlsafe(24)
+    rt, tokens = await manager.create(
+        body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key), hints=body.hints,
+        hint_limit=body.hint_limit,
+    )  # fmt: skip
+    log.info(
+        "table created",
+        extra={"event": "table_created", "table": rt.id, "game": rt.game.name, "client": client,
+               "seats": [s.spec for s in rt.seats]},
+    )  # fmt: skip
+    return {
+        "id": rt.id,
+        "tokens": {str(seat): token for seat, token in tokens.items()},
+        "links": {str(seat): seat_link(rt.id, seat, token) for seat, token in tokens.items()},
+        "creator_key": creator_key,
+        "table": summary(rt, manager),
+    }
+
+
+@router.delete("/api/tables/{table_id}")
+async def delete_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
+    """Delete a table before its first action (the creator key as the bearer token)."""
+    await manager.delete(table_id, token)
+    return {"deleted": table_id}
+
+
+@router.get("/api/tables")
+async def list_tables(
+    manager: Manager,
+    status: Literal["open", "playing", "finished", "all"] = "all",
+    ids: Annotated[str | None, Query(max_length=2000)] = None,
+) -> list[dict[str, Any]]:
+    """The tables with that ``status``, or those of ``ids`` (the lobby's "Your tables")."""
+    if ids is not None:
+        wanted = [i for i in dict.fromkeys(ids.split(",")) if i]
+        if len(wanted) > MAX_IDS:
+            raise TableError(422, "bad_request", f"ids: at most {MAX_IDS} tables at once")
+        found = []
+        for table_id in wanted:
+            try:
+                found.append(summary(await manager.get(table_id), manager))
+            except TableError:
+                continue  # deleted, or never on this server
+            except NetjerError:
+                log.warning("table %s has options this version refuses", table_id)
+        return found
+    finished = {"finished": True, "playing": False}.get(status)
+    rows = await asyncio.to_thread(manager.store.tables, finished=finished, open_seat=status == "open")
+    counts = await asyncio.to_thread(manager.store.action_counts, [r.id for r in rows])
+    out = []
+    for row in rows:
+        live = manager.tables.get(row.id)
+        if live is not None:
+            out.append(summary(live, manager))
+            continue
+        try:
+            out.append(row_summary(row, counts.get(row.id, 0)))
+        except NetjerError:
+            log.warning("table %s has options this version refuses", row.id)
+    return out
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(table_id: str, body: JoinRequest, manager: Manager) -> dict[str, Any]:
+    """Claim an open human seat: its token and link."""
+    token = await manager.join(table_id, body.seat, body.name)
+    return {"seat": body.seat, "token": token, "link": seat_link(table_id, body.seat, token)}

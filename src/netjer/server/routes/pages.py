@@ -1,0 +1,33 @@
+"""The browser's pages: the lobby (``/``), a table (``/table/{id}``) and their static files
+(``/static``, from ``netjer/web``)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+WEB = Path(str(resources.files("netjer") / "web"))
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/")
+async def lobby() -> FileResponse:
+    """The lobby page."""
+    return FileResponse(WEB / "index.html")
+
+
+@router.get("/table/{table_id}")
+async def table_page(table_id: str) -> FileResponse:
+    """A table's page (the seat and token follow in the address's fragment)."""
+    return FileResponse(WEB / "table.html")
+
+
+def mount_static(app: FastAPI) -> None:
+    """Serve ``netjer/web/static`` under ``/static`` (when the package has it)."""
+    if (WEB / "static").is_dir():
+        app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

@@ -1,0 +1,410 @@
+"""A live table in memory (:class:`TableRuntime`: the game's state, its seats, clocks, chat
+and who listens) and what is computed from one: the seats' public facts, the legal actions
+as shown, the log's notation, and advancing or undoing a step (also from other processes'
+news).  The table manager (:mod:`netjer.server.tables`) owns the runtimes; the routes and
+services read them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from netjer.core.action import Action
+from netjer.core.errors import NetjerError
+from netjer.core.game import Game
+from netjer.core.state import State
+from netjer.core.undo import UNDO, Transcript, UndoError
+from netjer.i18n import N_
+from netjer.server.clocks import ClockSettings, ClockState
+from netjer.server.windows import Choice, Queued, window_plan
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger("netjer.server")
+
+#: A connected client: called with the table after every change; it sends its own view.
+Listener = Callable[["TableRuntime"], Awaitable[None]]
+#: The agent that plays for a person whose time ran out.
+STANDIN_AGENT = "heuristic"
+#: How a rematch seat kept for the player of an old table's seat is marked (instead of a
+#: token's hash): ``reserved:<old table>:<old seat>``.
+RESERVED = "reserved:"
+
+
+class TableError(Exception):
+    """A request about a table that cannot be served.
+
+    Attributes:
+        status: the HTTP status it maps to (403, 404, 409, 422).
+        code: a short machine-readable code (``"stale"``, ``"illegal"``, ...).
+        message: a sentence for the player.
+        rule: for an illegal move, the rule that forbids it.
+    """
+
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+
+@dataclass
+class SeatInfo:
+    """A seat: who plays it and the hash of its token (human seats)."""
+
+    spec: str
+    name: str | None
+    token_hash: str | None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.spec == "human"
+
+    @property
+    def reserved(self) -> bool:
+        """Whether this rematch seat waits for the player of the old table to accept it."""
+        return self.token_hash is not None and self.token_hash.startswith(RESERVED)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether this person's seat has nobody yet (open, or reserved for a rematch)."""
+        return self.is_human and (self.token_hash is None or self.reserved)
+
+
+@dataclass
+class TableRuntime:
+    """A table in memory.
+
+    Attributes:
+        id: the table id.
+        game: the game with its options.
+        state: the current state (replayed from the stored actions).
+        seats: who sits where.
+        logs: per viewer (a seat, or ``None`` for spectators), the game so far in words:
+            each action as that viewer saw it, then the public events it caused.
+        notation: per viewer, the notation of the log lines that tell an action ("pick 7,6"),
+            by line index; only where that viewer's words for it are the actor's own (nothing
+            hidden from it), so the notation never tells more than the words.
+        listeners: connected clients per viewer.
+        clock_settings: the time control.
+        clock: the clocks (stand-ins and seats that are out included).
+        forfeit: the result of a game ended by a seat being out (the state is not terminal).
+        chat: the table's chat messages, oldest first (public: every viewer sees them).
+        creator_hash: the hash of the creator's key (``None``: nobody may delete it).
+        rematch: the id of the rematch offered at the end, if any.
+        hints: a seat may ask for the search's preferred action (:mod:`netjer.server.reviews`).
+        hint_limit: how many hints each seat may be given (``None``: no limit).
+        hints_at: per seat, the positions (versions) at which it was given a hint counted
+            against ``hint_limit`` (read from ``hints_given``; empty at a table without a limit).
+        deleted: the creator deleted the table (its last listeners are being told).
+        queued: per seat, its choices made ahead of the engine's turn in the current window
+            of simultaneous choices, oldest first.
+        window: the window of simultaneous choices the state is in (``None``: none) and
+            ``window_version``, the version it began at.
+        stamps: per seat, how many times its choices in windows changed (a choice made or
+            withdrawn): a window move is accepted against its seat's stamp, so that the
+            other seats' moves do not make it stale but a repeated one is refused.
+        connections: per seat, its open WebSocket connections.
+        ai_submitting: the version whose computer move is being submitted (``None``: none),
+            so that no second search of that position starts meanwhile.
+        absent_since: per person's seat without a connection, since when (its last
+            connection closed, its last request, or the table was created or loaded): a
+            seat without a connection for its deadline counts as gone.
+    """
+
+    id: str
+    game: Game
+    state: State
+    seats: list[SeatInfo]
+    logs: dict[int | None, list[str]] = field(default_factory=dict)
+    notation: dict[int | None, dict[int, str]] = field(default_factory=dict)
+    listeners: dict[int | None, set[Listener]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    ai_task: asyncio.Task[None] | None = None
+    ai_submitting: int | None = None
+    clock_settings: ClockSettings = field(default_factory=ClockSettings)
+    clock: ClockState = field(default_factory=lambda: ClockState([]))
+    forfeit: list[float] | None = None
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    creator_hash: str | None = None
+    rematch: str | None = None
+    deleted: bool = False
+    transcript: Transcript | None = None
+    hints: bool = False
+    hint_limit: int | None = None
+    hints_at: dict[int, set[int]] = field(default_factory=dict)
+    queued: dict[int, list[Queued]] = field(default_factory=dict)
+    window: Hashable | None = None
+    window_version: int = 0
+    stamps: dict[int, int] = field(default_factory=dict)
+    connections: dict[int, int] = field(default_factory=dict)
+    absent_since: dict[int, float] = field(default_factory=dict)
+    _plan: tuple[Any, dict[int, Choice] | None] | None = None
+    _seen: tuple[State, int, dict[int | None, dict[str, Any]]] | None = None
+
+    def __post_init__(self) -> None:
+        self.window = self.state.simultaneous_window()
+        self.window_version = self.version
+
+    @property
+    def version(self) -> int:
+        """The number of entries stored (actions and undos, :mod:`netjer.core.undo`): a move is
+        accepted only against the current one."""
+        return len(self.transcript.entries) if self.transcript is not None else len(self.state.history)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over (by its rules, or because a seat is out)."""
+        return self.state.is_terminal or self.forfeit is not None
+
+    @property
+    def result(self) -> list[float] | None:
+        """The returns of a finished game, one per seat (``None`` while it goes on)."""
+        if self.forfeit is not None:
+            return self.forfeit
+        return self.state.returns() if self.state.is_terminal else None
+
+    def who(self, seat: int) -> str:
+        """A seat in the log's words: the person's name, else the seat's label."""
+        return self.seats[seat].name or self.game.seat_name(seat)
+
+    def stood_in(self, seat: int) -> bool:
+        """Whether the computer plays this person's seat (or it is out of the game)."""
+        return bool(self.clock.standin and self.clock.standin[seat]) or bool(self.clock.out and self.clock.out[seat])
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
+        return not self.seats[seat].is_human or self.stood_in(seat)
+
+    def observation(self, viewer: int | None) -> dict[str, Any]:
+        """``state.observation(viewer)``, worked out once per position: the log lines of an
+        action (:func:`advance`) and every view sent at its version share it.  Remembered
+        until the state changes (an action, an undo, a reload: another state object or
+        another history length).  Callers must not change what it returns."""
+        state = self.state
+        seen = self._seen
+        if seen is None or seen[0] is not state or seen[1] != len(state.history):
+            seen = self._seen = (state, len(state.history), {})
+        observation = seen[2].get(viewer)
+        if observation is None:
+            observation = seen[2][viewer] = state.observation(viewer)
+        return observation
+
+    def queued_actions(self) -> dict[int, list[Action]]:
+        """Per seat, the actions of its queued choices (a new dict of new lists)."""
+        return {seat: [q.action for q in waiting] for seat, waiting in self.queued.items() if waiting}
+
+    def plan(self) -> dict[int, Choice] | None:
+        """:func:`window_plan` of the current state and queued choices (remembered until
+        either changes)."""
+        key = (self.version, tuple(q.id for seat in sorted(self.queued) for q in self.queued[seat]))
+        if self._plan is None or self._plan[0] != key:
+            self._plan = (key, window_plan(self.state, self.queued_actions()))
+        return self._plan[1]
+
+    def choosers(self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None) -> set[int]:
+        """The seats that may act now in ``state`` with ``queued`` choices (default: the
+        table's): every seat that must still choose in a window, else the seat to act."""
+        if state is None and queued is None:
+            plan = self.plan()
+            state = self.state
+        else:
+            state = state if state is not None else self.state
+            plan = window_plan(state, queued if queued is not None else self.queued_actions(), observe=False)
+        if state.is_terminal or self.forfeit is not None:
+            return set()
+        return set(plan) if plan is not None else {state.current_player}
+
+    def clocked_seats(
+        self, state: State | None = None, queued: Mapping[int, Sequence[Action]] | None = None
+    ) -> set[int]:
+        """The seats whose clocks should run in ``state`` with ``queued`` choices (default:
+        the table's): the persons among :meth:`choosers`, once every seat is taken; none if
+        the table has no clock."""
+        if not self.clock_settings.active or self.forfeit is not None:
+            return set()
+        if any(s.waiting for s in self.seats):
+            return set()  # the clocks start when the last open (or reserved) seat is taken
+        return {seat for seat in self.choosers(state, queued) if not self.computer_plays(seat)}
+
+    def track_window(self) -> None:
+        """Note the window of simultaneous choices the state is now in (after a change)."""
+        window = self.state.simultaneous_window()
+        if window != self.window:
+            self.window, self.window_version = window, self.version
+
+    def add_line(self, text: str) -> None:
+        """Append a public line (a table event) to every viewer's log."""
+        for v in self.viewers():
+            self.logs.setdefault(v, []).append(text)
+
+    def viewers(self) -> list[int | None]:
+        """Every seat, then the spectators (``None``)."""
+        return [*range(self.game.num_players), None]
+
+
+def events_seen(state: State, viewer: int | None) -> list[str]:
+    return log_lines(state.observation(viewer))
+
+
+def log_lines(observation: dict[str, Any]) -> list[str]:
+    """The game's log lines in an observation (its ``"log"``; none if it has no list there)."""
+    events = observation.get("log", [])
+    return [str(e) for e in events] if isinstance(events, list) else []
+
+
+def chat_entry(event_id: int, seat: int | None, author: str | None, text: str, when: float) -> dict[str, Any]:
+    """A chat message as the views carry it: who (a seat, or a spectator with the name they
+    gave), the text (to be shown as text, never as markup) and when (seconds since the epoch)."""
+    return {"id": event_id, "seat": seat, "name": author, "spectator": seat is None, "text": text, "time": when}
+
+
+def span_words(seconds: float) -> str:
+    """A duration in words for the log: ``"45 s"``, ``"5 min"``, ``"1 h"``, ``"3 days"``."""
+    if seconds >= 86400 and seconds % 86400 == 0:
+        days = int(seconds // 86400)
+        return f"{days} day" if days == 1 else f"{days} days"
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{int(seconds // 3600)} h"
+    if seconds >= 60:
+        return f"{round(seconds / 60)} min"
+    return f"{round(seconds)} s"
+
+
+def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
+    """The public facts of each seat: label, name, who plays it (a person, a computer, a
+    computer standing in for a person whose time ran out, nobody: out) and whether it is open."""
+    return [
+        {
+            "seat": i,
+            "label": rt.game.seat_name(i),
+            "name": info.name,
+            "kind": "human" if info.is_human else "agent",
+            "agent": None if info.is_human else info.spec,
+            "open": info.is_human and info.token_hash is None,
+            "reserved": info.reserved,
+            "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,
+            "out": bool(rt.clock.out and rt.clock.out[i]),
+        }
+        for i, info in enumerate(rt.seats)
+    ]
+
+
+def legal_entries(game: Game, legal: list[Action]) -> list[dict[str, Any]]:
+    """The legal actions as the web table lists them: ``index``, ``text`` (the notation),
+    ``meaning`` (what it does, in one line: :meth:`RulesTexts.meaning`, ``""`` if the rules
+    texts do not say) and ``term`` (the id of the rules entry that explains it, or None)."""
+    try:
+        texts = game.rules_texts()
+    except NetjerError:  # a game without rules texts still plays
+        texts = None
+    out: list[dict[str, Any]] = []
+    for i, a in enumerate(legal):
+        text = str(a)
+        term = texts.term_of(text) if texts is not None else None
+        meaning = texts.meaning(text) if texts is not None else ""
+        out.append({"index": i, "text": text, "meaning": meaning, "term": term.id if term else None})
+    return out
+
+
+def log_notation(runtime: TableRuntime, viewer: int | None, log_from: int = 0) -> list[str | None]:
+    """For each of ``viewer``'s log lines from ``log_from`` on, the notation of the action it
+    tells, or None (an event, or an action whose words hide something from ``viewer``)."""
+    notes = runtime.notation.get(viewer, {})
+    return [notes.get(i) for i in range(log_from, len(runtime.logs.get(viewer, [])))]
+
+
+def advance(runtime: TableRuntime, action: Action) -> None:
+    """Apply a legal action to the runtime's state and extend every viewer's log: the action's
+    words for that viewer, then the game's new events (the first left out when it tells the
+    action in the same words, as Ankh's unlock does)."""
+    state = runtime.state
+    described = {v: state.describe_action(action, v) for v in runtime.viewers()}
+    before = {v: len(log_lines(runtime.observation(v))) for v in runtime.viewers()}
+    actor = state.current_player
+    if runtime.transcript is not None:
+        runtime.transcript.apply(action)
+    else:
+        state.apply(action)
+    for v in runtime.viewers():
+        if v == actor or described[v] == described[actor]:
+            runtime.notation.setdefault(v, {})[len(runtime.logs.get(v, []))] = str(action)
+        events = log_lines(runtime.observation(v))[before[v] :]
+        if events and events[0].rstrip(".") == described[v].rstrip("."):
+            events = events[1:]  # the game's log tells the action in the same words: once is enough
+        runtime.logs.setdefault(v, []).append(described[v])
+        runtime.logs[v].extend(events)
+    runtime.track_window()
+
+
+#: How the log and the replay tell an undo (English on the server; marked so that the browser's
+#: translateLine recognises it).
+TAKEN_BACK = N_("Taken back: {words}")
+#: Why an undo was refused (the reason is one of netjer.core.undo's, marked too).
+CANNOT_UNDO = N_("cannot undo: {reason}")
+
+
+def undo_last(runtime: TableRuntime) -> None:
+    """Undo the last action of the runtime's transcript (its actor's) and tell every viewer, in
+    words that say no more than that viewer's words for the action did.
+
+    Raises:
+        UndoError: if the undo policy does not allow it.
+    """
+    transcript = runtime.transcript
+    if transcript is None:
+        raise UndoError("cannot undo: this table keeps no transcript")
+    seat = transcript.last_actor()
+    if seat is None:
+        raise UndoError("cannot undo: there is nothing to take back")
+    before = transcript.state.clone()
+    transcript.undo(seat)
+    runtime.state = transcript.state
+    taken = before.history[-1]
+    position = transcript.state
+    for v in runtime.viewers():
+        words = position.describe_action(taken, v)
+        runtime.logs.setdefault(v, []).append(TAKEN_BACK.format(words=words))
+    runtime.track_window()
+
+
+def apply_news(rt: TableRuntime, news: list[dict[str, Any]]) -> bool | None:
+    """Apply the actions that news payloads carry (``{"i": first index, "a": [notation, ...],
+    "c": clocks JSON, "r": result}``) where they join up with ``rt``'s version.
+
+    Returns:
+        True if actions were applied, False if the news brought nothing new, None if it
+        cannot be applied (a gap, or no notation carried): read the database instead.
+    """
+    entries: dict[int, str] = {}
+    last: dict[str, Any] = {}
+    for item in news:
+        actions = item.get("a")
+        if not isinstance(actions, list) or not isinstance(item.get("i"), int):
+            return None
+        for offset, notation in enumerate(actions):
+            entries[item["i"] + offset] = str(notation)
+        last = item
+    if not entries:
+        return None
+    if max(entries) < rt.version:
+        return False
+    if any(k not in entries for k in range(rt.version, max(entries) + 1)):
+        return None
+    for k in range(rt.version, max(entries) + 1):
+        if entries[k] == UNDO:
+            undo_last(rt)
+        else:
+            advance(rt, rt.game.parse_action(entries[k]))
+    if rt.clock_settings.active and last.get("c"):
+        rt.clock = ClockState.from_json(last["c"], rt.clock_settings, len(rt.seats))
+    if last.get("r") and not rt.state.is_terminal:
+        rt.forfeit = [float(x) for x in last["r"]]
+    return True

@@ -1,0 +1,158 @@
+"""The single-agent Gymnasium environment (netjer.adapters.gymnasium_env) and the learner's
+games it shares with the vector environment (netjer.adapters.learner)."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from netjer.adapters.gymnasium_env import NetjerEnv
+from netjer.adapters.learner import POTENTIALS
+from netjer.core.errors import ConfigError, IllegalActionError
+from tests.adapters.cases import BASIC_CASES, GAME_CASES
+
+
+def _check(env: NetjerEnv) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # render fps and "no spec" notices
+        check_env(env)
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_CASES)
+@pytest.mark.parametrize("observation", ["dict", "flat"])
+def test_check_env_passes(name: str, options: dict[str, Any], observation: str) -> None:
+    reward = "shaped" if name in POTENTIALS else "result"
+    _check(NetjerEnv(name, observation=observation, reward=reward, render_mode="ansi", **options))
+
+
+def _play(env: NetjerEnv, seed: int) -> tuple[list[float], dict[str, Any], int]:
+    """One game with masked random actions: the learner's rewards, the last info, its steps."""
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    rewards = []
+    while True:
+        legal = np.flatnonzero(env.action_masks())
+        if env.observation_kind == "dict":
+            assert np.array_equal(np.flatnonzero(obs["action_mask"]), legal)
+        assert len(legal) > 0
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        rewards.append(reward)
+        if terminated or truncated:
+            return rewards, info, len(rewards)
+
+
+@pytest.mark.parametrize(("name", "options"), BASIC_CASES)
+def test_masked_games_end_with_the_kernel_result(name: str, options: dict[str, Any]) -> None:
+    """Result rewards: 0 until the end, then the learner's return; the mask is never empty
+    while the game goes on."""
+    env = NetjerEnv(name, **options)
+    for seed in range(3):
+        rewards, info, _ = _play(env, seed)
+        session = env.current.session
+        assert session is not None and session.over
+        assert all(r == 0.0 for r in rewards[:-1])
+        assert rewards[-1] == session.returns()[info["seat"]]
+        assert not env.action_masks().any()
+
+
+@pytest.mark.parametrize("name", sorted(POTENTIALS))
+def test_shaped_rewards_add_up_to_the_result(name: str) -> None:
+    """Potential-based shaping telescopes: a game's shaped rewards sum to its result, and the
+    steps in between are not all 0 (the shaping pays something)."""
+    options = {"players": 2} if name == "ankh" else {}
+    shaped, plain = NetjerEnv(name, reward="shaped", **options), NetjerEnv(name, **options)
+    moving = 0
+    for seed in range(3):
+        rewards, _, _ = _play(shaped, seed)
+        results, _, _ = _play(plain, seed)  # the same game: same seed, same random actions
+        assert sum(rewards) == pytest.approx(results[-1])
+        moving += sum(1 for r in rewards[:-1] if r != 0.0)
+    assert moving > 0
+
+
+def test_seats_rotate_and_a_seed_replays_the_same_games() -> None:
+    env = NetjerEnv("ankh", players=3)
+    seats = [env.reset(seed=5 if i == 0 else None)[1]["seat"] for i in range(4)]
+    assert seats == [0, 1, 2, 0]
+    first = _play(env, 11)
+    again = _play(env, 11)
+    assert first == again
+    fixed = NetjerEnv("ankh", players=3, seat=2)
+    assert {fixed.reset(seed=s)[1]["seat"] for s in range(3)} == {2}
+
+
+def test_opponents_play_inside_step() -> None:
+    """After reset and after every step the learner is to move (or the game is over)."""
+    env = NetjerEnv("ankh", players=4, opponents=["random", "heuristic", "random"], seat=1)
+    env.reset(seed=3)
+    session = env.current.session
+    assert session is not None
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        if session.over:
+            break
+        assert session.current_player == 1
+        env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+
+
+def test_flat_observation_is_the_tensor_then_the_mask() -> None:
+    flat, plain = NetjerEnv("aton", observation="flat"), NetjerEnv("aton")
+    x, _ = flat.reset(seed=4)
+    obs, _ = plain.reset(seed=4)
+    assert x.dtype == np.float32
+    assert np.array_equal(x, np.concatenate([obs["observation"], obs["action_mask"].astype(np.float32)]))
+
+
+def test_illegal_action_loses_or_raises() -> None:
+    env = NetjerEnv("aton", seat=0)
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert not env.action_masks().any()
+    with pytest.raises(ConfigError, match="over"):
+        env.step(illegal)
+    strict = NetjerEnv("aton", seat=0, illegal_action="raise")
+    strict.reset(seed=0)
+    with pytest.raises(IllegalActionError):
+        strict.step(illegal)
+    with pytest.raises(ValueError, match="integer code"):
+        strict.step(1.5)
+    with pytest.raises(ValueError, match="integer code"):
+        strict.step(10_000)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"opponents": "human"}, "human"),
+        ({"opponents": ["random", "random"]}, "needs 1 opponents"),
+        ({"opponents": "wizard"}, "unknown agent"),
+        ({"seat": 2}, "seat"),
+        ({"reward": "points"}, "reward"),
+        ({"observation": "image"}, "observation"),
+        ({"illegal_action": "ignore"}, "illegal_action"),
+        ({"render_mode": "human"}, "render_mode"),
+    ],
+)
+def test_bad_settings_are_config_errors(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(ConfigError, match=match):
+        NetjerEnv("aton", **kwargs)
+
+
+def test_nile_has_no_shaped_reward() -> None:
+    with pytest.raises(ConfigError, match="no shaped reward"):
+        NetjerEnv("nile", reward="shaped")
+
+
+def test_gymnasium_make_builds_every_game() -> None:
+    env = gymnasium.make("netjer/ankh-v0", players=2, disable_env_checker=True)
+    _, info = env.reset(seed=0)
+    assert info["seat"] == 0
+    assert isinstance(env.unwrapped, NetjerEnv) and env.unwrapped.table.num_players == 2
+    assert env.action_space.n == 2953

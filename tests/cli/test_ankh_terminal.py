@@ -1,0 +1,56 @@
+"""A whole 3-player Ankh game in a real 80 x 24 terminal through the compact screen (issue 33 item 5)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+NETJER = Path(sys.executable).with_name("netjer")
+ROWS, COLUMNS = 24, 80
+PROMPT = "your action: "
+#: The compact screen's first line.
+HEADER = re.compile(r"^Ankh · events \d+/18", re.MULTILINE)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NETJER.exists(), reason="the netjer command is not installed beside this Python")
+def test_a_whole_ankh_game_at_80_by_24_never_draws_a_screen_taller_than_the_terminal(tmp_path: Path) -> None:
+    save = tmp_path / "ankh.json"
+    env = dict(os.environ, COLUMNS=str(COLUMNS), LINES=str(ROWS), TERM="dumb")
+    args = ["play", "ankh", "-o", "players=3", "--seat", "0=human", "--seat", "1=random", "--seat", "2=random"]
+    child = pexpect.spawn(
+        str(NETJER),
+        [*args, "--seed", "5", "--save", str(save)],
+        env=env,
+        dimensions=(ROWS, COLUMNS),
+        encoding="utf-8",
+        timeout=120,
+    )
+    decisions = 0
+    tallest = 0
+    try:
+        child.sendline("")  # typed before the first screen: thrown away, never an action
+        while child.expect([PROMPT, "Game over"]) == 0:
+            output = child.before.replace("\r\n", "\n")
+            starts = [m.start() for m in HEADER.finditer(output)]
+            assert starts, f"decision {decisions}: no compact screen before the prompt:\n{output[-2000:]}"
+            screen = output[starts[-1] :].split("\n")  # the screen, the prompt's line last
+            tallest = max(tallest, len(screen))
+            assert len(screen) <= ROWS, f"decision {decisions}: {len(screen)} lines:\n" + "\n".join(screen)
+            number = re.search(r"Choose: \S+ (\d+)", output[starts[-1] :])  # 'bid 0 · 1': the first
+            child.sendline(number[1] if number else "1")
+            decisions += 1
+            assert decisions < 3000
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    record = json.loads(save.read_text())
+    assert record["result"] is not None  # played to its end
+    assert decisions > 20 and tallest > 10  # a real game, and screens that use the terminal
