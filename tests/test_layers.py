@@ -26,7 +26,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "drawings": frozenset({"core", "games", "i18n"}),
     "sim": frozenset({"core", "games", "agents", "i18n"}),
     "tutorials": frozenset({"core", "games", "agents", "i18n"}),
-    "server": frozenset({"core", "games", "agents", "tutorials", "i18n"}),
+    "server": frozenset({"core", "games", "agents", "drawings", "tutorials", "i18n"}),
     "cli": frozenset({"core", "games", "agents", "drawings", "sim", "server", "tutorials", "i18n"}),
     "adapters": frozenset({"core", "games", "agents", "drawings", "sim", "i18n"}),
 }
