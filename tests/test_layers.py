@@ -24,11 +24,11 @@ ALLOWED: dict[str, frozenset[str]] = {
     "games": frozenset({"core", "i18n"}),
     "agents": frozenset({"core", "games", "i18n"}),
     "drawings": frozenset({"core", "games", "i18n"}),
-    "sim": frozenset({"core", "games", "agents", "i18n"}),
+    "sim": frozenset({"build_info", "core", "games", "agents", "i18n"}),
     "tutorials": frozenset({"core", "games", "agents", "i18n"}),
-    "server": frozenset({"core", "games", "agents", "drawings", "tutorials", "i18n"}),
-    "cli": frozenset({"core", "games", "agents", "drawings", "sim", "server", "tutorials", "i18n"}),
-    "adapters": frozenset({"core", "games", "agents", "drawings", "sim", "i18n"}),
+    "server": frozenset({"build_info", "core", "games", "agents", "drawings", "tutorials", "i18n"}),
+    "cli": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "server", "tutorials", "i18n"}),
+    "adapters": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "i18n"}),
 }
 #: Modules of the package root that anything may import (``from netjer import __version__``).
 ROOT_NAMES = frozenset({"__version__"})

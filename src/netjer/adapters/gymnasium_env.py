@@ -48,8 +48,8 @@ except ImportError as err:  # pragma: no cover - depends on the installed extras
 from rich.console import Console
 
 from netjer.adapters.learner import LearnerGame, LearnerTable, write_mask
-from netjer.cli.views import renderer_for
 from netjer.core.errors import ConfigError
+from netjer.drawings import renderer_for
 from netjer.games.registry import game_names
 
 #: Observation options (see the module docstring).

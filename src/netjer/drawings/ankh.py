@@ -37,6 +37,7 @@ from netjer.drawings import Fit
 from netjer.drawings.ankh_battle import battle_table
 from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.games.ankh.board import Board, RegionMap, load_board
+from netjer.games.ankh.secrecy import SECRET_BATTLE_PARTS
 from netjer.games.ankh.state import AnkhState
 from netjer.i18n import N_, _, ngettext
 
@@ -391,16 +392,16 @@ def merge_observations(observations: list[dict[str, Any]]) -> dict[str, Any]:
     powers = {pid: dict(state) for pid, state in merged["god_powers"].items()}
     battle = dict(merged["battle"]) if merged["battle"] is not None else None
     if battle is not None and "cards" in battle:
-        battle["cards"] = dict(battle["cards"])
-        battle["bids"] = dict(battle["bids"])
+        for part in SECRET_BATTLE_PARTS:
+            battle[part] = dict(battle[part])
     for obs in observations:
         for pid, state in obs["god_powers"].items():
             if state["holder"] == obs["god"]:
                 powers[pid].update(state)
         theirs = obs["battle"]
         if battle is not None and theirs is not None and "cards" in battle:
-            battle["cards"].update(theirs.get("cards", {}))
-            battle["bids"].update(theirs.get("bids", {}))
+            for part in SECRET_BATTLE_PARTS:
+                battle[part].update(theirs.get(part, {}))
     merged["god_powers"] = powers
     merged["battle"] = battle
     return merged

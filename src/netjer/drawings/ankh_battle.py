@@ -22,7 +22,6 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer.games.ankh.base import C_REGION, OVER
-from netjer.games.ankh.battle import cards_hidden
 from netjer.games.ankh.cards import CARD_STRENGTH
 from netjer.games.ankh.pieces import GOD, WARRIOR
 from netjer.games.ankh.rules_queries import (
@@ -31,6 +30,7 @@ from netjer.games.ankh.rules_queries import (
     god_figure_strength,
     temple_attuned_strength,
 )
+from netjer.games.ankh.secrecy import cards_hidden
 from netjer.i18n import _
 
 if TYPE_CHECKING:

@@ -106,7 +106,7 @@ def test_invariants_hold_over_random_playouts(options: dict[str, object]) -> Non
                 if alive[g] and s.alive[g] and before_used[g] & ~s.used[g]:
                     # Only the Cycle of Ma'at, revealed in the battle just resolved, returns cards.
                     assert any(
-                        line.endswith(f"{s._name(g)} takes back every Battle card (Cycle of Ma'at)")
+                        line.endswith(f"{s.god_name(g)} takes back every Battle card (Cycle of Ma'at)")
                         for line in s.log[log_size:]
                     ), "a used card came back without the Cycle of Ma'at (§1)"
         check_invariants(s, initial)

@@ -102,7 +102,7 @@ def test_god_phase_decisions_are_in_words_in_play(phase: str, kind: str, words: 
     cases = _told().get((phase, kind))
     assert cases, f"no {kind} offered in {phase}"
     for s, action in cases:
-        who = s._name(s.god_of_seat[s.to_move])
+        who = s.god_name(s.god_of_seat[s.to_move])
         for viewer in range(5):
             assert re.fullmatch(re.escape(who) + " " + words, s.describe_action(action, viewer))  # type: ignore[arg-type]
 

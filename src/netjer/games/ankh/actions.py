@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
 from netjer.core.words import plural
-from netjer.games.ankh import events, guardians
+from netjer.games.ankh import guardians
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_MOVE,
@@ -141,7 +141,7 @@ def action_done(st: AnkhState) -> None:
     §6, §7.1), else offer the second action if one is left, else end the turn."""
     if st.pending_event:
         st.pending_event = False
-        events.fire_event(st, st.god_of_seat[st.to_move])
+        st.fire_event(st.god_of_seat[st.to_move])
         return
     if st.actions_taken < actions_per_turn(st, st.to_move) and st.last_row < UNLOCK_ROW:
         st.phase = TURN
@@ -263,7 +263,7 @@ def push(st: AnkhState, c: int) -> None:
     placement or move)."""
     a, b = st.selected, st.push_at
     name = st.board.hex_name
-    st._log(
+    st.write_log(
         _("Satet {space} -> {space_2} pushes {figure} to {space_3}").format(
             space=name(a), space_2=name(b), figure=FIGURE_IDS[st.figure[b]], space_3=name(c)
         )
@@ -398,14 +398,14 @@ def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
     return [
         p
         for p in st.monuments_by_god[god]
-        if mon[p] == PYRAMID and p not in st.pyramids_used and any(st._can_stand(x, god) for x in adjacent[p])
+        if mon[p] == PYRAMID and p not in st.pyramids_used and any(st.can_stand(x, god) for x in adjacent[p])
     ]
 
 
 def pyramid_put_actions(st: AnkhState) -> list[Action]:
     """Extra summon next to the chosen Pyramid (§2.2); Apep also onto any empty water (§3)."""
     god = st.god_of_seat[st.to_move]
-    spaces = [x for x in st.regions.adjacent[st.pyramid_selected] if st._can_stand(x, god)]
+    spaces = [x for x in st.regions.adjacent[st.pyramid_selected] if st.can_stand(x, god)]
     return placements(st, god, spaces)
 
 
@@ -428,7 +428,7 @@ def put(st: AnkhState, kind: int, h: int, extra: bool) -> None:
             if p.on_summon_put(st, god, h):
                 extra = True
     place_from_pool(st, god, kind, h)
-    st._checkpoint(CONT_SUMMON if extra else CONT_ACTION_DONE)
+    st.ask_queued_then(CONT_SUMMON if extra else CONT_ACTION_DONE)
 
 
 def place_from_pool(st: AnkhState, god: int, kind: int, h: int) -> None:
@@ -446,7 +446,7 @@ def place_from_pool(st: AnkhState, god: int, kind: int, h: int) -> None:
     insort(st.figures_by_god[god], h)
     st.badge[h] = 0
     if kind == SCORPION:
-        st._queue(AIM, god, h, front=True)
+        st.queue_task(AIM, god, h, front=True)
     for p in st.hooks.on_summoned:
         p.on_summoned(st, god, h)
 
@@ -465,9 +465,9 @@ def sacrificed(st: AnkhState, god: int, amount: int) -> None:
 def gain_followers(st: AnkhState, god: int) -> None:
     gain = followers_gain(st, god)
     st.followers[god] += gain
-    st._log(
+    st.write_log(
         _("{god} gains {followers} -> {total}").format(
-            god=st._name(god), followers=plural(gain, "Follower"), total=st.followers[god]
+            god=st.god_name(god), followers=plural(gain, "Follower"), total=st.followers[god]
         )
     )
 
@@ -481,9 +481,9 @@ def begin_unlock(st: AnkhState, god: int) -> None:
     level = unlock_level(st.unlocked[god])
     if not unlockable_powers(st, god):
         followers = plural(st.followers[god], "Follower")
-        st._log(
+        st.write_log(
             _("{god} cannot unlock (level {level}, {followers})").format(
-                god=st._name(god), level=level or "-", followers=followers
+                god=st.god_name(god), level=level or "-", followers=followers
             )
         )
         action_done(st)
@@ -500,11 +500,11 @@ def unlock(st: AnkhState, power: int) -> None:
     st.powers[god] |= 1 << power
     st.unlocked[god] += 1
     # The same words as the action's own (narration.describe), so a log showing both shows one.
-    st._log(unlock_words(st._name(god), power, level))
+    st.write_log(unlock_words(st.god_name(god), power, level))
     if st.unlocked[god] in st.guardian_slots:
         guardians.gain_guardian(st, god, level)
     sacrificed(st, god, level)
-    st._checkpoint(CONT_ACTION_DONE)
+    st.ask_queued_then(CONT_ACTION_DONE)
 
 
 # --- legal lists used by the state ---------------------------------------------------------------

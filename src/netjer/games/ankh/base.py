@@ -10,16 +10,18 @@ the four actions), :mod:`~netjer.games.ankh.events` (§6), :mod:`~netjer.games.a
 (§10.5, §10.6), :mod:`~netjer.games.ankh.conflict` (§10.1, §10.2); the read-only rule queries
 that the heuristic also calls are :mod:`~netjer.games.ankh.rules_queries`.  A rule that hands
 control on (an action reaching the end of its track fires an event; a decision inside a
-Conflict resumes it) calls the other chapter's function; the phase tables
+Conflict resumes it) calls the other chapter's function when that chapter is below it, and
+asks the state when it is above (``AnkhState.fire_event``, ``run_conflict``,
+``run_battle_step``: a chapter imports only those below it, no import loop); the phase tables
 (:mod:`~netjer.games.ankh.phases`) say which function answers each decision.
 
 God powers (rules/ankh.md §4; :mod:`netjer.games.ankh.gods`): ``holder[i]`` is the god that
 holds power ``i`` (-1: not in play), ``power_data[i]`` its components, ``hooks`` the hooks of the
 powers in play.  A power's decision is a *task* ``(phase, god, arg)`` in ``tasks``: when a
 flow reaches a point where the rules let queued decisions happen it calls
-:meth:`AnkhState._checkpoint` with what to do afterwards (``continuation``, one of the ``CONT_*``); the
-engine asks each task's god in turn (:meth:`AnkhState._drain`) and then resumes
-(:meth:`AnkhState._resume`).  Inside a Conflict the loop drains the queue before every step.
+:meth:`AnkhState.ask_queued_then` with what to do afterwards (``continuation``, one of the ``CONT_*``); the
+engine asks each task's god in turn (:meth:`AnkhState.ask_next_task`) and then resumes
+(:meth:`AnkhState.resume`).  Inside a Conflict the loop drains the queue before every step.
 Engine data the powers may set: ``reserved`` (spaces only one god's figures may use, §4.1
 Osiris), ``badge`` (a marker travelling with a figure, §4.1 Ra's Sun token), and in the
 battle record (``battle``, :class:`netjer.games.ankh.fields.Battle`) ``forbidden_card`` (a

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
 from netjer.core.words import article, plural
-from netjer.games.ankh import actions, conflict, devotion, guardians
+from netjer.games.ankh import actions, devotion, guardians
 from netjer.games.ankh.base import (
     AIM_AFTER_OBELISK,
     B_AFTER,
@@ -198,8 +198,8 @@ def begin_battle(st: AnkhState, region: int, hexes: tuple[int, ...], gods: list[
     b.hexes = hexes
     b.gods = list(gods)
     b.relocating = [g for g in gods if st.powers[g] >> OBELISK_ATTUNED & 1 and obelisks_here(st, g)]
-    names = ", ".join(st._name(g) for g in gods)
-    st._log(_("Battle in region {region}: {names}").format(region=st.token_of_region[region], names=names))
+    names = ", ".join(st.god_name(g) for g in gods)
+    st.write_log(_("Battle in region {region}: {names}").format(region=st.token_of_region[region], names=names))
     st.conflict_step = B_OBELISK
 
 
@@ -214,7 +214,7 @@ def obelisks_here(st: AnkhState, god: int) -> list[int]:
 def obelisk_spaces(st: AnkhState, god: int) -> list[int]:
     """Empty land spaces adjacent to ``god``'s Obelisks in the battle region (§2.2)."""
     adjacent = st.regions.adjacent
-    out = {x for o in obelisks_here(st, god) for x in adjacent[o] if st._can_stand(x, god)}
+    out = {x for o in obelisks_here(st, god) for x in adjacent[o] if st.can_stand(x, god)}
     return sorted(out)
 
 
@@ -252,9 +252,9 @@ def start_step(st: AnkhState) -> bool:
     count for, even end the battle: one god left dominates, cases.md 4), then the god
     powers' battle-start effects (Horus, then Amun: S1)."""
     b = st.battle
-    gods = st._present(b.hexes)
+    gods = st.gods_present(b.hexes)
     if len(gods) < 2:
-        st._log(_("  the battle no longer takes place"))
+        st.write_log(_("  the battle no longer takes place"))
         if gods:
             dominate(st, gods[0], b.region)
         end_battle(st)
@@ -271,7 +271,7 @@ def deal_step(st: AnkhState) -> bool:
     (§4.1 Amun) chooses both in turn."""
     b = st.battle
     queue = []
-    for g in st._ascending(b.gods):
+    for g in st.in_devotion_order(b.gods):
         queue.append(g)
         if b.two_cards[g]:
             queue.append(g)
@@ -283,11 +283,11 @@ def deal_step(st: AnkhState) -> bool:
 def dominate(st: AnkhState, god: int, region: int) -> None:
     """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
     (plus what god powers add to it, §4.1 Ra)."""
-    st._log(_("{god} dominates region {region}").format(god=st._name(god), region=st.token_of_region[region]))
+    st.write_log(_("{god} dominates region {region}").format(god=st.god_name(god), region=st.token_of_region[region]))
     won = region_majorities(st, region)[god]
     if won > 0 and devotion.gain(st, god, won, _("{won} Monument majorities").format(won=won)):
         return  # no majority: no gain (gain does nothing for 0), so no words to format
-    bonus = gain_bonus(st, god, st._region_hexes(region)) if st.hooks.gain_bonus else 0
+    bonus = gain_bonus(st, god, st.region_hexes(region)) if st.hooks.gain_bonus else 0
     devotion.gain(st, god, 1 + bonus, _("Domination"))
 
 
@@ -308,7 +308,7 @@ def obelisk_pick(st: AnkhState, h: int) -> None:
 def obelisk_pass(st: AnkhState) -> None:
     """A god that passes relocates no more figures in this battle."""
     st.battle.relocating.pop(st.battle.relocation_turn)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def obelisk_to(st: AnkhState, x: int) -> None:
@@ -318,9 +318,9 @@ def obelisk_to(st: AnkhState, x: int) -> None:
     actions.move_figure(st, a, x)
     b.relocated.append(x)
     name = st.board.hex_name
-    st._log(
+    st.write_log(
         _("  {god} (Obelisk Attuned): {figure} {space} -> {space_2}").format(
-            god=st._name(god), figure=FIGURE_IDS[st.figure[x]], space=name(a), space_2=name(x)
+            god=st.god_name(god), figure=FIGURE_IDS[st.figure[x]], space=name(a), space_2=name(x)
         )
     )
     if st.figure[x] == SCORPION:
@@ -332,7 +332,7 @@ def obelisk_to(st: AnkhState, x: int) -> None:
 def obelisk_moved(st: AnkhState) -> None:
     """After a relocation the turn passes to the next god still relocating."""
     st.battle.relocation_turn += 1
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 # --- step 1: cards (§1, §10.3) ---------------------------------------------------------------
@@ -351,7 +351,7 @@ def reveal_step(st: AnkhState) -> bool:
     reveal(st)
     for p in st.hooks.on_reveal:
         p.on_reveal(st)
-    st.battle.queue = [g for g in st._ascending(st.battle.gods) if played(st, g, BUILD_CARD)]
+    st.battle.queue = [g for g in st.in_devotion_order(st.battle.gods) if played(st, g, BUILD_CARD)]
     st.conflict_step = B_BUILD
     return False
 
@@ -378,12 +378,7 @@ def choose_card(st: AnkhState, card: int) -> None:
         b.second_card[god] = card
     else:
         b.card[god] = card
-    conflict.run_conflict(st)
-
-
-def cards_hidden(st: AnkhState) -> bool:
-    """Whether the battle's chosen cards are still face down (§1)."""
-    return st.conflict_step in (B_CARDS, B_REVEAL)
+    st.run_conflict()
 
 
 def reveal(st: AnkhState) -> None:
@@ -397,12 +392,12 @@ def reveal(st: AnkhState) -> None:
             if c < 0:
                 continue
             st.used[g] |= 1 << c
-            shown.append(f"{st._name(g)} {CARD_IDS[c]}")
+            shown.append(f"{st.god_name(g)} {CARD_IDS[c]}")
             if c == FLOOD:
                 gain = sum(1 for h in b.hexes if fown[h] == g and on_terrain(st, h, FERTILE))
                 st.followers[g] += gain
                 shown[-1] += f" (+{plural(gain, 'Follower')})"
-    st._log(_("  cards: {cards}").format(cards=", ".join(shown)))
+    st.write_log(_("  cards: {cards}").format(cards=", ".join(shown)))
 
 
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -416,7 +411,7 @@ def build_actions(st: AnkhState) -> list[Action]:
     if st.followers[god] < build_cost(st, god) or st.ankh_pool[god] <= 0:
         return []
     kinds = [k for k in range(3) if st.monument_supply[k] > 0]
-    spaces = [h for h in st.regions.regions[st.battle.region] if st._can_stand(h, god)]
+    spaces = [h for h in st.regions.regions[st.battle.region] if st.can_stand(h, god)]
     if not kinds or not spaces:
         return []
     return [*(BUILD_ACTIONS[k][h] for k in kinds for h in spaces), NOBUILD]
@@ -427,9 +422,9 @@ def build_step(st: AnkhState) -> bool:
     while b.queue:
         if build_actions(st):
             return ask(st, b.queue[0], BUILD)
-        st._log(_("  {god} cannot build").format(god=st._name(b.queue.pop(0))))
-    b.plagues = [g for g in st._ascending(b.gods) if played(st, g, PLAGUE)]
-    b.bidders = st._present(b.hexes)
+        st.write_log(_("  {god} cannot build").format(god=st.god_name(b.queue.pop(0))))
+    b.plagues = [g for g in st.in_devotion_order(b.gods) if played(st, g, PLAGUE)]
+    b.bidders = st.gods_present(b.hexes)
     st.conflict_step = B_PLAGUE
     return False
 
@@ -444,18 +439,18 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
     where = st.board.hex_name(h)
-    st._log(
+    st.write_log(
         _("  {god} builds {figure} at {where} ({followers})").format(
-            god=st._name(god), figure=article(MONUMENT_IDS[kind]), where=where, followers=plural(cost, "Follower")
+            god=st.god_name(god), figure=article(MONUMENT_IDS[kind]), where=where, followers=plural(cost, "Follower")
         )
     )
     actions.sacrificed(st, god, cost)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def no_build(st: AnkhState) -> None:
     st.battle.queue.pop(0)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 # --- step 3: Plague of Locusts (§1) ----------------------------------------------------------------
@@ -466,7 +461,7 @@ def plague_step(st: AnkhState) -> bool:
     if not b.plagues:
         st.conflict_step = B_MAJORITY
         return False
-    b.queue = st._ascending(b.bidders)
+    b.queue = st.in_devotion_order(b.bidders)
     b.bids = [-1] * st.n
     st.conflict_step = B_BIDS
     return False
@@ -487,7 +482,7 @@ def bid_actions(st: AnkhState) -> list[Action]:
 def bid(st: AnkhState, amount: int) -> None:
     god = st.battle.queue.pop(0)
     st.battle.bids[god] = amount
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def resolve_plague(st: AnkhState) -> None:
@@ -495,17 +490,17 @@ def resolve_plague(st: AnkhState) -> None:
     of the single highest bidder (tie: nobody is spared); Gods never die (§1, §11.6-7)."""
     b = st.battle
     player = b.plagues.pop(0)
-    bidders = st._ascending(b.bidders)
+    bidders = st.in_devotion_order(b.bidders)
     for g in bidders:
         st.followers[g] -= b.bids[g]
     top = max(b.bids[g] for g in bidders)
     tops = [g for g in bidders if b.bids[g] == top]
     spared = tops[0] if len(tops) == 1 else -1
-    bids = ", ".join(f"{st._name(g)} {b.bids[g]}" for g in bidders)
-    who = st._name(spared) if spared >= 0 else _("nobody (tie)")
-    st._log(
+    bids = ", ".join(f"{st.god_name(g)} {b.bids[g]}" for g in bidders)
+    who = st.god_name(spared) if spared >= 0 else _("nobody (tie)")
+    st.write_log(
         _("  Plague of Locusts ({player}): bids {bids}; spared: {who}").format(
-            player=st._name(player), bids=bids, who=who
+            player=st.god_name(player), bids=bids, who=who
         )
     )
     fig, fown = st.figure, controllers(st)
@@ -525,7 +520,7 @@ def majority_step(st: AnkhState) -> bool:
     """Each god still with figures in the region scores its majorities, one gain each,
     ascending Devotion (§9, §10.3 step 4; an absent majority holder scores nothing)."""
     majorities = None  # the region's, the same for every god (gains move no Monument)
-    for g in st._ascending(st.battle.gods):
+    for g in st.in_devotion_order(st.battle.gods):
         if not figures_here(st, g):
             continue
         if majorities is None:
@@ -546,8 +541,8 @@ def resolve_step(st: AnkhState) -> bool:
     for g in b.gods:
         strength[g], nfigs[g] = battle_strength(st, g)
     able = [g for g in b.gods if nfigs[g] > 0]
-    strengths = ", ".join(f"{st._name(g)} {strength[g]}" for g in b.gods)
-    st._log(_("  strength: {strengths}").format(strengths=strengths))
+    strengths = ", ".join(f"{st.god_name(g)} {strength[g]}" for g in b.gods)
+    st.write_log(_("  strength: {strengths}").format(strengths=strengths))
     st.conflict_step = B_APPLY
     if not able:
         b.winner = -1
@@ -574,10 +569,10 @@ def tiebreak(st: AnkhState, use: bool) -> None:
     if use:
         st.tiebreaker_used = True
         st.battle.winner = st.tiebreaker_holder
-        st._log(_("  {god} uses the tie-breaker").format(god=st._name(st.tiebreaker_holder)))
+        st.write_log(_("  {god} uses the tie-breaker").format(god=st.god_name(st.tiebreaker_holder)))
     else:
         st.battle.winner = -1  # the decision's words say it ("keeps the tie-breaker"): not logged twice
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def apply_step(st: AnkhState) -> bool:
@@ -596,18 +591,18 @@ def apply_step(st: AnkhState) -> bool:
             fown = controllers(st)
             amount += sum(1 for h in b.hexes if fown[h] == w and on_terrain(st, h, DESERT))
         amount += gain_bonus(st, w, b.hexes)
-        st._log(_("  {god} wins the battle").format(god=st._name(w)))
+        st.write_log(_("  {god} wins the battle").format(god=st.god_name(w)))
         if devotion.gain(st, w, amount, _("battle won")):
             return False
         if st.powers[w] >> COMMANDING & 1:
             st.followers[w] += COMMANDING_FOLLOWERS
-            st._log(
+            st.write_log(
                 _("  {god} gains {followers} (Commanding)").format(
-                    god=st._name(w), followers=plural(COMMANDING_FOLLOWERS, "Follower")
+                    god=st.god_name(w), followers=plural(COMMANDING_FOLLOWERS, "Follower")
                 )
             )
     else:
-        st._log(_("  nobody wins the battle"))
+        st.write_log(_("  nobody wins the battle"))
     fig, fown = st.figure, controllers(st)
     victims = []
     for h in b.hexes:
@@ -641,7 +636,7 @@ def magnanimous_step(st: AnkhState) -> bool:
     """§2.2 Magnanimous: a loser (everyone, when nobody wins) with 2+ figures in the region
     at Resolution gains 2 Devotion, ascending Devotion."""
     b = st.battle
-    for g in st._ascending(b.gods):
+    for g in st.in_devotion_order(b.gods):
         if (
             g != b.winner
             and st.powers[g] >> MAGNANIMOUS & 1
@@ -655,7 +650,7 @@ def magnanimous_step(st: AnkhState) -> bool:
 
 def miracle_step(st: AnkhState) -> bool:
     """§1 Miracle: +1 Devotion per own figure killed in this battle, ascending Devotion."""
-    for g in st._ascending(st.battle.gods):
+    for g in st.in_devotion_order(st.battle.gods):
         if played(st, g, MIRACLE) and devotion.gain(st, g, st.battle.kills[g], _("Miracle")):
             return False
     st.conflict_step = B_AFTER
@@ -667,7 +662,7 @@ def after_step(st: AnkhState) -> bool:
     for p in st.hooks.after_battle:
         p.after_battle(st)
     st.conflict_step = B_WORSHIP
-    st.battle.queue = [g for g in st._ascending(st.battle.gods) if st.powers[g] >> WORSHIPFUL & 1]
+    st.battle.queue = [g for g in st.in_devotion_order(st.battle.gods) if st.powers[g] >> WORSHIPFUL & 1]
     return False
 
 
@@ -694,16 +689,16 @@ def worship(st: AnkhState, yes: bool) -> None:
         if devotion.gain(st, god, 1, _("Worshipful")):
             return
         actions.sacrificed(st, god, WORSHIP_COST)
-    conflict.run_conflict(st)
+    st.run_conflict()
 
 
 def cycle_step(st: AnkhState) -> bool:
     """§1 Cycle of Ma'at: its player takes back every used card, this one included; then
     the battle is over and the Conflict moves to the next region."""
-    for g in st._ascending(st.battle.gods):
+    for g in st.in_devotion_order(st.battle.gods):
         if played(st, g, CYCLE):
             st.used[g] = 0
-            st._log(_("  {god} takes back every Battle card (Cycle of Ma'at)").format(god=st._name(g)))
+            st.write_log(_("  {god} takes back every Battle card (Cycle of Ma'at)").format(god=st.god_name(g)))
     end_battle(st)
     return False
 

@@ -24,7 +24,6 @@ from netjer.games.ankh import actions, battle, guardians, merge, victory
 from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE, OVER, hexes_holding
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
 from netjer.games.ankh.notation import TO
-from netjer.games.ankh.phases import BATTLE_STEPS
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.rules_queries import controllers
@@ -41,21 +40,21 @@ MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
 def start_conflict(st: AnkhState, god: int) -> None:
     st.tiebreaker_holder = god
     st.tiebreaker_used = False
-    st._log(
-        _("Conflict {conflicts}: {god} takes the tie-breaker").format(conflicts=st.conflicts + 1, god=st._name(god))
+    st.write_log(
+        _("Conflict {conflicts}: {god} takes the tie-breaker").format(conflicts=st.conflicts + 1, god=st.god_name(god))
     )
     hr = st.regions.hex_regions
     fown = controllers(st)
-    for g in st._ascending(set(st._living_gods())):
+    for g in st.in_devotion_order(set(st.living_gods())):
         if st.powers[g] >> OMNIPRESENT & 1:
             # The hexes of the figures counting for g: its own figures' list when nobody
             # controls another god's figures (§4.2 Seth), else a scan of who they count for.
             mine = st.figures_by_god[g] if fown is st.figure_owner else hexes_holding(fown, g)
             regions = {r for h in mine for r in hr[h]}
             st.followers[g] += len(regions)
-            st._log(
+            st.write_log(
                 _("  {god} gains {followers} (Omnipresent)").format(
-                    god=st._name(g), followers=plural(len(regions), "Follower")
+                    god=st.god_name(g), followers=plural(len(regions), "Follower")
                 )
             )
     guardians.scorpions_strike(st)
@@ -75,18 +74,18 @@ def run_conflict(st: AnkhState) -> None:
     while st.phase != OVER:  # st.over, without the property call at every step
         if st.mummy_queue or st.tasks:
             st.continuation = CONT_CONFLICT
-            if st._drain():
+            if st.ask_next_task():
                 return
         if st.conflict_step != C_REGION:
-            if BATTLE_STEPS[st.conflict_step].run(st):
+            if st.run_battle_step():
                 return
             continue
         if st.conflict_index >= len(st.conflict_order):
             end_conflict(st)
             return
         r = st.conflict_order[st.conflict_index]
-        hexes = st._region_hexes(r)
-        gods = st._present(hexes)
+        hexes = st.region_hexes(r)
+        gods = st.gods_present(hexes)
         if len(gods) >= 2:
             battle.begin_battle(st, r, hexes, gods)
             continue
@@ -108,7 +107,9 @@ def mummy_step(st: AnkhState) -> bool:
         st.phase = MUMMY_PHASE
         return True
     st.mummy_queue.pop(0)
-    st._log(_("  {owner}'s Mummy has no space next to its God and stays in the pool").format(owner=st._name(owner)))
+    st.write_log(
+        _("  {owner}'s Mummy has no space next to its God and stays in the pool").format(owner=st.god_name(owner))
+    )
     return False
 
 
@@ -121,8 +122,8 @@ def mummy_return(st: AnkhState, h: int) -> None:
     """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
     _god, owner = st.mummy_queue.pop(0)
     actions.place_from_pool(st, owner, MUMMY, h)
-    st._log(_("  {owner}'s Mummy returns at {space}").format(owner=st._name(owner), space=st.board.hex_name(h)))
-    st._after_task()
+    st.write_log(_("  {owner}'s Mummy returns at {space}").format(owner=st.god_name(owner), space=st.board.hex_name(h)))
+    st.next_task_or_resume()
 
 
 # --- end of the Conflict ------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def end_conflict(st: AnkhState) -> None:
     st.conflicts += 1
     st.tiebreaker_holder = -1
     st.tiebreaker_used = False
-    st._log(_("end of Conflict {conflicts}").format(conflicts=st.conflicts))
+    st.write_log(_("end of Conflict {conflicts}").format(conflicts=st.conflicts))
     if st.conflicts == MERGE_AFTER and st.n >= 3:
         if merge.merge_gods(st):
             return  # the major god chooses the Guardians it keeps, then the turn ends
@@ -156,4 +157,4 @@ def conflict_closed(st: AnkhState) -> None:
     (§4.1 Amun's token, §4.2 Horus's Eyes, Bastet's cats), then the turn ends."""
     for p in st.hooks.on_conflict_end:
         p.on_conflict_end(st)
-    st._checkpoint(CONT_EVENT_DONE)
+    st.ask_queued_then(CONT_EVENT_DONE)

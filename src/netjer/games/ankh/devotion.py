@@ -57,14 +57,15 @@ def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
         amount += 1
     space = min(DEVOTION_MAX, st.devotion[god] + amount)
     place_token(st, god, space)
-    st._log(
+    st.write_log(
         _("{god} gains {amount} Devotion ({why}) -> {space}").format(
-            god=st._name(god), amount=amount, why=why, space=space
+            god=st.god_name(god), amount=amount, why=why, space=space
         )
     )
     if space >= DEVOTION_MAX:
-        st._finish(
-            [god], _("{god} reaches Devotion {devotion} and wins (§5)").format(god=st._name(god), devotion=DEVOTION_MAX)
+        st.end_game(
+            [god],
+            _("{god} reaches Devotion {devotion} and wins (§5)").format(god=st.god_name(god), devotion=DEVOTION_MAX),
         )
         return True
     return False
@@ -76,8 +77,8 @@ def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
     space = max(0, st.devotion[god] - amount)
     if space != st.devotion[god]:
         place_token(st, god, space)
-        st._log(
+        st.write_log(
             _("{god} loses {amount} Devotion ({why}) -> {space}").format(
-                god=st._name(god), amount=amount, why=why, space=space
+                god=st.god_name(god), amount=amount, why=why, space=space
             )
         )

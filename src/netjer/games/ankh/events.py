@@ -76,8 +76,10 @@ def fire_event(st: AnkhState, god: int) -> None:
     st.event_idx += 1
     kind = EVENT_TRACK[st.event_idx - 1]
     st.event_god = god
-    st._log(
-        _("event {event_idx}: {kind} (triggered by {god})").format(event_idx=st.event_idx, kind=kind, god=st._name(god))
+    st.write_log(
+        _("event {event_idx}: {kind} (triggered by {god})").format(
+            event_idx=st.event_idx, kind=kind, god=st.god_name(god)
+        )
     )
     if kind == CONTROL_MONUMENT:
         begin_claim(st)
@@ -94,7 +96,7 @@ def begin_claim(st: AnkhState) -> None:
     if claimable_monuments(st, st.event_god):
         st.phase = CLAIM  # the triggering player decides: it is their turn
     else:
-        st._log(_("  no Monument can be controlled"))
+        st.write_log(_("  no Monument can be controlled"))
         actions.event_done(st)
 
 
@@ -111,10 +113,10 @@ def claim(st: AnkhState, h: int) -> None:
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
     st.ankh_pool[god] -= 1
-    was = _("neutral") if old < 0 else _("{god}'s").format(god=st._name(old))
-    st._log(
+    was = _("neutral") if old < 0 else _("{god}'s").format(god=st.god_name(old))
+    st.write_log(
         _("  {god} controls the {was} {monument} at {space}").format(
-            god=st._name(god), was=was, monument=MONUMENT_IDS[st.monument[h]], space=st.board.hex_name(h)
+            god=st.god_name(god), was=was, monument=MONUMENT_IDS[st.monument[h]], space=st.board.hex_name(h)
         )
     )
     actions.event_done(st)
@@ -132,7 +134,7 @@ def begin_camel(st: AnkhState) -> None:
     if st.camels > 0 and st.token_supply and camel_continuations(st.regions, [], max_camels(st)):
         st.phase = CAMEL
     else:
-        st._log(_("  no camel line can be placed"))
+        st.write_log(_("  no camel line can be placed"))
         actions.event_done(st)
 
 
@@ -153,7 +155,7 @@ def camel(st: AnkhState, e: int) -> None:
     if camel_line_is_complete(st.regions, st.camel_line, max_camels(st)):
         st.split = check_camel_line(st.regions, st.camel_line, max_camels(st))
         line = ", ".join(st.board.edge_name(x) for x in st.camel_line)
-        st._log(_("  camels along {line}").format(line=line))
+        st.write_log(_("  camels along {line}").format(line=line))
         st.phase = KEEP
 
 
@@ -185,7 +187,7 @@ def keep(st: AnkhState, h: int) -> None:
     st.camel_line = []
     st.split = None
     st.new_tokens = [old_token, fresh]
-    st._log(
+    st.write_log(
         _("  the part of {space} keeps token {old_token}; the other part takes {fresh}").format(
             space=st.board.hex_name(h), old_token=old_token, fresh=fresh
         )
@@ -209,7 +211,7 @@ def swap(st: AnkhState, a: int, b: int) -> None:
     tokens = st.token_of_region
     ia, ib = tokens.index(a), tokens.index(b)
     tokens[ia], tokens[ib] = b, a
-    st._log(_("  swaps Conflict Order tokens {a} and {b}").format(a=a, b=b))
+    st.write_log(_("  swaps Conflict Order tokens {a} and {b}").format(a=a, b=b))
     st.new_tokens = []
     actions.event_done(st)
 

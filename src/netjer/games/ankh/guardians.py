@@ -68,22 +68,24 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
     free coloured base of its size (§3)."""
     kind = st.guardian_kind[level - 1]
     if st.guardian_supply[level - 1] <= 0:
-        st._log(
+        st.write_log(
             _("{god} would gain {figure}, but none is left (§2.1)").format(
-                god=st._name(god), figure=article(FIGURE_IDS[kind])
+                god=st.god_name(god), figure=article(FIGURE_IDS[kind])
             )
         )
         return
     if free_bases(st, god, GUARDIAN_BASE[kind]) <= 0:  # pragma: no cover - 3 Guardians never fill the bases
-        st._log(
+        st.write_log(
             _("{god} has no free {base} base for {figure} (§3)").format(
-                god=st._name(god), base=GUARDIAN_BASE[kind], figure=article(FIGURE_IDS[kind])
+                god=st.god_name(god), base=GUARDIAN_BASE[kind], figure=article(FIGURE_IDS[kind])
             )
         )
         return
     st.guardian_supply[level - 1] -= 1
     st.guardian_pool[pool_index(god, level)] += 1
-    st._log(_("{god} gains {figure} (Guardian, §2.1)").format(god=st._name(god), figure=article(FIGURE_IDS[kind])))
+    st.write_log(
+        _("{god} gains {figure} (Guardian, §2.1)").format(god=st.god_name(god), figure=article(FIGURE_IDS[kind]))
+    )
 
 
 def to_pool(st: AnkhState, god: int, kind: int) -> None:
@@ -143,13 +145,13 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         to_pool(st, owner, kind)
         st.battle.kills[god] += 1
         dead.append((h, kind, owner, god))
-        names.append(f"{st._name(owner)}'s {FIGURE_IDS[kind]} at {st.board.hex_name(h)}")
+        names.append(f"{st.god_name(owner)}'s {FIGURE_IDS[kind]} at {st.board.hex_name(h)}")
         if kind == CAT_MUMMY:
             cats.append(god)
         elif kind == MUMMY:
             st.mummy_queue.append((god, owner))
     if names:
-        st._log(_("killed ({why}): {figures}").format(why=why, figures=", ".join(names)))
+        st.write_log(_("killed ({why}): {figures}").format(why=why, figures=", ".join(names)))
         for p in st.hooks.on_killed:
             p.on_killed(st, dead)
     return cats
@@ -170,7 +172,7 @@ def mummy_targets(st: AnkhState, god: int, owner: int) -> list[int]:
     gh = god_hex(st, god)
     if gh < 0:
         return []
-    return [x for x in st.regions.adjacent[gh] if st._can_stand(x, owner)]
+    return [x for x in st.regions.adjacent[gh] if st.can_stand(x, owner)]
 
 
 # --- Apep, Satet, Androsphinx, Giant Scorpion -----------------------------------------------
@@ -200,7 +202,7 @@ def push_targets(st: AnkhState, origin: int, target: int) -> list[int]:
     pushed = st.figure_owner[target]
 
     def free(x: int) -> bool:
-        return st._can_stand(x, pushed)
+        return st.can_stand(x, pushed)
 
     if st.satet_choose:
         return [x for x in adjacent if free(x)]
@@ -246,9 +248,9 @@ def scorpions_strike(st: AnkhState) -> None:
                 st.ankh_pool[owner] += 1
                 st.monuments_by_god[owner].remove(x)
             side = f"{DIRECTION_NAMES[st.aim[h]]}-{DIRECTION_NAMES[(st.aim[h] + 1) % 6]}"
-            st._log(
+            st.write_log(
                 _("{god}'s Giant Scorpion at {space} ({side}) destroys the {monument} at {space_2}").format(
-                    god=st._name(st.figure_owner[h]),
+                    god=st.god_name(st.figure_owner[h]),
                     space=board.hex_name(h),
                     side=side,
                     monument=MONUMENT_IDS[kind],

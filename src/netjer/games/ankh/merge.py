@@ -45,22 +45,24 @@ def merge_gods(st: AnkhState) -> bool:
     """
     asc = st.devotion_stack
     minor, major = asc[0], asc[1]
-    st._log(
-        _("{minor} (minor) merges into {major} (major) (§10.4)").format(minor=st._name(minor), major=st._name(major))
+    st.write_log(
+        _("{minor} (minor) merges into {major} (major) (§10.4)").format(
+            minor=st.god_name(minor), major=st.god_name(major)
+        )
     )
     mon, mown, fig, fown = st.monument, st.monument_owner, st.figure, st.figure_owner
     for h in range(len(mon)):
         if mown[h] == minor:
             st.monument_supply[mon[h]] += 1
             mon[h] = mown[h] = -1
-    st._refresh_monuments()
+    st.refresh_monuments()
     for h in range(len(fig)):
         if fown[h] == minor and fig[h] in (GOD, WARRIOR):
             if fig[h] == WARRIOR:
                 st.removed_warriors[minor] += 1
             fig[h] = fown[h] = -1
             st.badge[h] = 0
-    st._refresh_figures()
+    st.refresh_figures()
     st.removed_warriors[minor] += st.warriors_pool[minor]
     st.warriors_pool[minor] = 0
     st.followers[major] += st.followers[minor]
@@ -82,7 +84,7 @@ def merge_gods(st: AnkhState) -> bool:
     for i, g in enumerate(st.holder):
         if g == minor:
             st.holder[i] = major
-    st._refresh_hooks()
+    st.refresh_hooks()
     for p in st.hooks.on_merge:
         p.on_merge(st, major, minor)
     return continue_adoption(st)
@@ -126,7 +128,7 @@ def adopt(st: AnkhState, h: int, kind: int) -> bool:
     major = st.god_of_seat[minor]
     if h >= 0:
         st.figure_owner[h] = major
-        st._refresh_figures()
+        st.refresh_figures()
         kind = st.figure[h]
         where = _("at {space}").format(space=st.board.hex_name(h))
     else:
@@ -134,9 +136,9 @@ def adopt(st: AnkhState, h: int, kind: int) -> bool:
         st.guardian_pool[pool_index(minor, level)] -= 1
         st.guardian_pool[pool_index(major, level)] += 1
         where = _("from the pool")
-    st._log(
+    st.write_log(
         _("{major} keeps {minor}'s {figure} {where}").format(
-            major=st._name(major), minor=st._name(minor), figure=FIGURE_IDS[kind], where=where
+            major=st.god_name(major), minor=st.god_name(minor), figure=FIGURE_IDS[kind], where=where
         )
     )
     return not continue_adoption(st)
@@ -157,7 +159,7 @@ def release_guardians(st: AnkhState) -> None:
             st.removed_guardians[GUARDIAN_LEVEL[fig[h]] - 1] += 1
             fig[h] = fown[h] = st.aim[h] = -1
             st.badge[h] = 0
-    st._refresh_figures()
+    st.refresh_figures()
     for level in GUARDIAN_LEVELS:
         slot = pool_index(minor, level)
         st.removed_guardians[level - 1] += st.guardian_pool[slot]

@@ -1,6 +1,6 @@
 """Ankh's decisions in words: the log line each seat reads for an action (``describe_action``).
 
-Every action kind is told in words, with the gods' names (``AnkhState._name``) and the names the
+Every action kind is told in words, with the gods' names (``AnkhState.god_name``) and the names the
 rules texts give the cards, powers and pieces (``texts/en.toml``); the notation stays beside the
 line in the table (``TableRuntime.notation``) only for the viewers whose words equal the actor's.
 
@@ -53,9 +53,9 @@ from netjer.games.ankh.notation import (
     Underworld,
     Word,
 )
-from netjer.games.ankh.phases import phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS, unlock_level
+from netjer.games.ankh.secrecy import knows_secrets_of
 from netjer.games.ankh.setup import ACTIONS
 from netjer.i18n import N_, _
 
@@ -144,8 +144,8 @@ def describe(st: AnkhState, action: Action, viewer: int | None) -> str:
     player to move in ``st`` (before it is applied): the secret parts of a Battle card, a bid or
     a face-down cat are left out for the seats of the other gods."""
     seat = st.to_move
-    who = st._name(st.god_of_seat[seat])
-    same_god = viewer is not None and st.god_of_seat[viewer] == st.god_of_seat[seat]
+    who = st.god_name(st.god_of_seat[seat])
+    same_god = knows_secrets_of(st, viewer, st.god_of_seat[seat])
     if isinstance(action, Card) and not same_god:
         return _("{who} chooses a Battle card in secret.").format(who=who)
     if isinstance(action, Bid) and not same_god:
@@ -159,7 +159,7 @@ def describe(st: AnkhState, action: Action, viewer: int | None) -> str:
         if secret is not None:
             return secret
     if isinstance(action, Word):
-        template = WORD_TEXT.get((phase_name(st.phase), action.word))
+        template = WORD_TEXT.get((st.decision_name(), action.word))
         if template is not None:
             return _(template).format(who=who)
     words = _sentence(st, action, who)
@@ -172,7 +172,7 @@ def _sentence(st: AnkhState, action: Action, who: str) -> str | None:
     """The full sentence for what every viewer allowed to know ``action`` reads; None for an
     action this module does not know (then the notation is given)."""
     hex_name = st.board.hex_name
-    phase = phase_name(st.phase)
+    phase = st.decision_name()
     if isinstance(action, Row):
         return _("{who} takes the {action} action.").format(who=who, action=ROW_TEXT[ACTIONS[action.row]])
     if isinstance(action, Pick):
@@ -249,7 +249,7 @@ def _god_sentence(st: AnkhState, action: Action, who: str) -> str | None:
     """The god powers' decisions (§4) in words, for the viewers allowed to know them."""
     hex_name = st.board.hex_name
     if isinstance(action, Trap):
-        return _("{who} traps a killed Warrior of {god} (Anubis).").format(who=who, god=st._name(action.god))
+        return _("{who} traps a killed Warrior of {god} (Anubis).").format(who=who, god=st.god_name(action.god))
     if isinstance(action, Save):
         return _("{who} keeps the Protected figure on {space} alive (Isis).").format(
             who=who, space=hex_name(action.hex)
@@ -268,7 +268,7 @@ def _god_sentence(st: AnkhState, action: Action, who: str) -> str | None:
         )
     if isinstance(action, Guess):
         return _("{who} guesses that {god} played {card} (Thoth).").format(
-            who=who, god=st._name(action.god), card=term_name("card", CARD_IDS[action.card])
+            who=who, god=st.god_name(action.god), card=term_name("card", CARD_IDS[action.card])
         )
     if isinstance(action, Eye):
         return _("{who} puts an Eye on the region of Conflict Order token {token} (Horus).").format(

@@ -183,16 +183,16 @@ def _apply_turn(st: AnkhState, action: Action) -> None:
     elif isinstance(action, Row):
         actions.take_action(st, action.row)
     else:
-        st._god_turn_action(action)
-        st._checkpoint(CONT_TURN)
+        st.apply_god_turn_action(action)
+        st.ask_queued_then(CONT_TURN)
 
 
 def _apply_turn_end(st: AnkhState, action: Action) -> None:
     if action is END:
         actions.pass_turn(st)
     else:
-        st._god_turn_action(action)
-        st._checkpoint(CONT_END_TURN)
+        st.apply_god_turn_action(action)
+        st.ask_queued_then(CONT_END_TURN)
 
 
 def _apply_aim(st: AnkhState, action: Action) -> None:
@@ -203,7 +203,7 @@ def _apply_aim(st: AnkhState, action: Action) -> None:
     if resume == AIM_AFTER_MOVE:
         actions.continue_move(st)
     elif resume == AIM_AFTER_TASK:
-        st._after_task()
+        st.next_task_or_resume()
     else:
         assert resume == AIM_AFTER_OBELISK
         battle.obelisk_moved(st)  # §2.2 Obelisk Attuned: the next god relocates (battle)
@@ -355,7 +355,7 @@ def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
         return "Ankh §3 Satet", _("the figure on {hex} has no empty adjacent land space to be pushed to").format(
             hex=name(h)
         )
-    if not st._is_empty(h):
+    if not st.hex_is_empty(h):
         return "Ankh §8.1", _("{hex} is occupied: a space holds one figure or one Monument").format(hex=name(h))
     if isinstance(action, Put) and guardians.pool_count(st, god, action.kind) <= 0:
         return rule, _("you have no {guardian} in your pool").format(guardian=FIGURE_IDS[action.kind])
@@ -717,7 +717,7 @@ def _resume_turn(st: AnkhState) -> None:
     st.phase = TURN
 
 
-#: Per continuation code (``base.CONT_*``, in code order): what ``AnkhState._checkpoint`` carries
+#: Per continuation code (``base.CONT_*``, in code order): what ``AnkhState.ask_queued_then`` carries
 #: on with once no queued decision is left (rules/ankh.md §4: a god power's decision is taken at
 #: the point the rules name, then the interrupted flow goes on).
 CONTINUATIONS: tuple[Callable[[AnkhState], None], ...] = (

@@ -237,8 +237,8 @@ def build_position(spec: PositionSpec) -> AnkhState:
     opts = {"players": n, "first_player": 0, "guardians": spec.guardians, "gods": spec.gods, **spec.options}
     state = AnkhGame(opts).new_initial_state(spec.seed)
     _board(state, spec)
-    state._refresh_figures()
-    state._refresh_monuments()
+    state.refresh_figures()
+    state.refresh_monuments()
     _god_boards(state, spec)
     _regions(state, spec)
     _events(state, spec)
@@ -468,7 +468,7 @@ def _merges(state: AnkhState, spec: PositionSpec) -> None:
             if g == minor:
                 state.holder[i] = major
     if spec.merged:
-        state._refresh_hooks()
+        state.refresh_hooks()
         anubis = state.power_data[ANUBIS]
         if anubis is not None:
             anubis.god = state.holder[ANUBIS]  # who holds Anubis now (read at a later merge)

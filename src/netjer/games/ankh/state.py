@@ -29,7 +29,7 @@ from mypy_extensions import mypyc_attr
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import TERMINAL, JsonDict, State
-from netjer.games.ankh import battle, conflict, narration, victory
+from netjer.games.ankh import battle, conflict, events, narration, secrecy, victory
 from netjer.games.ankh.base import (
     AIM,
     AIM_AFTER_TASK,
@@ -56,7 +56,7 @@ from netjer.games.ankh.gods.registry import choose_gods
 from netjer.games.ankh.notation import (
     MAX_BID,
 )
-from netjer.games.ankh.phases import CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
+from netjer.games.ankh.phases import BATTLE_STEPS, CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import controllers
@@ -73,7 +73,7 @@ _CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in r
 _HAND_NAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(CARD_IDS[c] for c in hand_of(m)) for m in range(1 << len(CARD_IDS))
 )
-#: Each god power's name by its id ("seth" -> "Seth"), filled as ``_name`` meets them (a name
+#: Each god power's name by its id ("seth" -> "Seth"), filled as ``god_name`` meets them (a name
 #: is written into the log at nearly every Conflict step).
 _GOD_NAMES: dict[str, str] = {}
 _AIM_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
@@ -179,7 +179,7 @@ class _GodTables:
     def __init__(self, st: AnkhState) -> None:
         gods = range(st.n)
         god_of_seat, holder = st.god_of_seat, st.holder
-        self.names = tuple(st._name(g) for g in gods)
+        self.names = tuple(st.god_name(g) for g in gods)
         self.seats = tuple(tuple(s for s in gods if god_of_seat[s] == g) for g in gods)
         self.deities = tuple(st.god_ids[g] or None for g in gods)
         self.god_powers = tuple(tuple(GOD_IDS[i] for i, x in enumerate(holder) if x == g) for g in gods)
@@ -424,18 +424,18 @@ class AnkhState(State):
 
     # --- god powers' decisions and hooks ----------------------------------------------------
 
-    def _refresh_hooks(self) -> None:
+    def refresh_hooks(self) -> None:
         """Rebuild ``hooks`` from ``holder`` (after setup, a merge, a forgotten god)."""
         self.hooks = hooks_for(tuple(i for i, g in enumerate(self.holder) if g >= 0))
 
-    def _queue(self, phase: int, god: int, arg: int = 0, front: bool = False) -> None:
+    def queue_task(self, phase: int, god: int, arg: int = 0, front: bool = False) -> None:
         """Queue a decision of ``god`` (a god power's task, or the engine's ``AIM``)."""
         if front:
             self.tasks.insert(0, (phase, god, arg))
         else:
             self.tasks.append((phase, god, arg))
 
-    def _drain(self) -> bool:
+    def ask_next_task(self) -> bool:
         """Ask the next queued decision (a Mummy's return first, §3); False when none is left.
 
         A task whose decision no longer exists is dropped (``GodPower.ready``)."""
@@ -462,22 +462,22 @@ class AnkhState(State):
             self.to_move = self.seat_of_god[god]
             return True
 
-    def _after_task(self) -> None:
+    def next_task_or_resume(self) -> None:
         """After a queued decision: the next one, or resume (``continuation``)."""
         if self.over:
             return
-        if not self._drain():
-            self._resume()
+        if not self.ask_next_task():
+            self.resume()
 
-    def _checkpoint(self, cont: int) -> None:
+    def ask_queued_then(self, cont: int) -> None:
         """The flow reached a point where queued decisions are taken; then ``continuation``."""
         self.continuation = cont
         if self.over:
             return
-        if not self._drain():
-            self._resume()
+        if not self.ask_next_task():
+            self.resume()
 
-    def _can_stand(self, h: int, god: int) -> bool:
+    def can_stand(self, h: int, god: int) -> bool:
         """Whether a figure of ``god`` may end a move or be placed on ``h``: an empty land
         space not reserved for another god (§7.3, §8.1; §4.1 Osiris's Underworld)."""
         if not IS_LAND[h] or self.figure[h] >= 0 or self.monument[h] >= 0:
@@ -487,7 +487,7 @@ class AnkhState(State):
 
     # --- small queries ----------------------------------------------------------------------
 
-    def _name(self, god: int) -> str:
+    def god_name(self, god: int) -> str:
         """A player-facing name of god ``god``: the name of its god power ("Seth", §4), or its
         starting seat's name ("Player 3") when it has none (``gods=none``)."""
         ids = getattr(self, "god_ids", ())
@@ -499,59 +499,59 @@ class AnkhState(State):
             return name
         return self.game.seat_name(god)
 
-    def _log(self, text: str) -> None:
+    def write_log(self, text: str) -> None:
         self.log.append(text)
 
-    def _is_empty(self, h: int) -> bool:
+    def hex_is_empty(self, h: int) -> bool:
         """Whether hex ``h`` holds no piece (§8.1: one figure or one Monument per space)."""
         return self.figure[h] < 0 and self.monument[h] < 0
 
-    def _is_free_land(self, h: int) -> bool:
+    def is_free_land(self, h: int) -> bool:
         """Whether ``h`` is an empty land space (a legal end of a move or summon, §7.3)."""
         return IS_LAND[h] and self.figure[h] < 0 and self.monument[h] < 0
 
-    def _region_hexes(self, r: int) -> tuple[int, ...]:
+    def region_hexes(self, r: int) -> tuple[int, ...]:
         """The land hexes of region ``r`` and the water hexes touching it (§8.1)."""
         return self.regions.hexes_with_water(r)
 
-    def _present(self, hexes: tuple[int, ...]) -> list[int]:
+    def gods_present(self, hexes: tuple[int, ...]) -> list[int]:
         """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
         during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
         seen = set(map(controllers(self).__getitem__, hexes))  # -1 (no figure) is never a god
         return [g for g in self.devotion_stack if g in seen]
 
-    def _ascending(self, gods: list[int] | set[int]) -> list[int]:
+    def in_devotion_order(self, gods: list[int] | set[int]) -> list[int]:
         """``gods`` in ascending Devotion order (§5: lowest space first, bottom of a stack first)."""
         return [g for g in self.devotion_stack if g in gods]
 
-    def _refresh_figures(self) -> None:
+    def refresh_figures(self) -> None:
         """Rebuild ``figures_by_god`` from ``figure_owner`` (after setup, a built position, a
         merge, a forgotten god: the rare writes; moves, placements and kills keep it up to
         date one hex at a time, :mod:`netjer.games.ankh.actions`, :func:`guardians.kill`)."""
         self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(self.n)]
 
-    def _refresh_monuments(self) -> None:
+    def refresh_monuments(self) -> None:
         """Rebuild ``monuments_by_god`` from ``monument_owner`` (after setup, a built position, a
         merge, a forgotten god: the rare writes; a build, a claim and a Giant Scorpion's strike
         keep it up to date one hex at a time, :func:`battle.build`, :func:`events.claim`,
         :func:`guardians.scorpions_strike`)."""
         self.monuments_by_god = [hexes_holding(self.monument_owner, g) for g in range(self.n)]
 
-    def _living_gods(self) -> list[int]:
+    def living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""
         return [g for g in range(self.n) if self.alive[g]]
 
-    def _winner_seats(self) -> list[int]:
+    def winner_seats(self) -> list[int]:
         """Seats that share in the win: every seat playing a winning god (§10.4: both players
         of a merged god win)."""
         return [s for s in range(self.n) if self.god_of_seat[s] in self.winners]
 
-    def _finish(self, winners: list[int], reason: str) -> None:
+    def end_game(self, winners: list[int], reason: str) -> None:
         """End the game: ``winners`` are gods (may be empty: everyone loses, §10.5)."""
         self.winners = sorted(winners)
         self.end_reason = reason
         self.phase = OVER
-        self._log(reason)
+        self.write_log(reason)
 
     @property
     def over(self) -> bool:
@@ -592,8 +592,8 @@ class AnkhState(State):
             else:
                 self.figure[p.hex] = FIGURE_IDS.index(p.kind)
                 self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
-        self._refresh_figures()
-        self._refresh_monuments()
+        self.refresh_figures()
+        self.refresh_monuments()
         self.regions = setup.regions
         self.token_of_region = list(setup.token_of_region)
         self.token_supply = list(setup.conflict_tokens_in_supply)
@@ -661,16 +661,16 @@ class AnkhState(State):
         self.window_done = False
         self.ransom = False
         self.power_data = [None] * NUM_GODS
-        self._refresh_hooks()
+        self.refresh_hooks()
         for i, g in enumerate(self.holder):
             if g >= 0:
                 self.power_data[i] = power(i).new_data(self, g)
         if any(ids):  # "none,none" gives no god a power: nothing to announce
             names = (f"{self.game.seat_name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
-            self._log(_("gods: {gods}").format(gods=", ".join(names)))
+            self.write_log(_("gods: {gods}").format(gods=", ".join(names)))
         for hook in self.hooks.on_setup:
             hook.on_setup(self)
-        self._checkpoint(CONT_START)
+        self.ask_queued_then(CONT_START)
 
     # --- the kernel contract ------------------------------------------------------------------
 
@@ -702,11 +702,11 @@ class AnkhState(State):
         if p >= GOD_PHASE_BASE:
             task = self.tasks.pop(0)
             PHASE_OWNER[p].apply(self, task, action)
-            self._after_task()
+            self.next_task_or_resume()
             return
         PHASE_RULES[p].apply(self, action)
 
-    def _god_turn_action(self, action: Action) -> None:
+    def apply_god_turn_action(self, action: Action) -> None:
         """One of the god powers' turn choices (§4.2 Bastet's cats), by the power offering it."""
         god = self.god_of_seat[self.to_move]
         for p in self.hooks.turn_actions:
@@ -715,10 +715,36 @@ class AnkhState(State):
                 return
         raise AssertionError(f"no power offers {action}")  # pragma: no cover - legality checked
 
-    def _resume(self) -> None:
+    def resume(self) -> None:
         """Carry on with what the queued decisions interrupted (``continuation``, its entry of
         :data:`netjer.games.ankh.phases.CONTINUATIONS`)."""
         CONTINUATIONS[self.continuation](self)
+
+    # --- hand-overs between chapters -------------------------------------------------------------
+    #
+    # A chapter that hands control to a chapter above it (an action's marker fires an event, a
+    # Battle step carries the Conflict on, the narration names the decision) asks the state,
+    # which imports every chapter: a chapter imports only chapters below it, so the engine has
+    # no import loop (docs/ankh-engine-flow.md; tests/games/ankh/test_imports.py).
+
+    def fire_event(self, god: int) -> None:
+        """Fire the event whose space the action marker reached, ``god`` triggering it (§6;
+        :func:`netjer.games.ankh.events.fire_event`)."""
+        events.fire_event(self, god)
+
+    def run_conflict(self) -> None:
+        """Carry the Conflict on until a decision is needed or it ends (§10;
+        :func:`netjer.games.ankh.conflict.run_conflict`)."""
+        conflict.run_conflict(self)
+
+    def run_battle_step(self) -> bool:
+        """Carry out the Conflict step ``conflict_step`` (its record in
+        :data:`netjer.games.ankh.phases.BATTLE_STEPS`); True if it now waits for a decision."""
+        return BATTLE_STEPS[self.conflict_step].run(self)
+
+    def decision_name(self) -> str:
+        """The name of the decision point ``phase`` (an engine phase's or a god power's)."""
+        return phase_name(self.phase)
 
     def _returns(self) -> list[float]:
         return victory.returns_for_seats(self)
@@ -857,12 +883,6 @@ class AnkhState(State):
 
         return new
 
-    def _hidden_from(self, seat: int | None) -> list[int]:
-        """Gods whose pending secret (card before the reveal, bid before the resolution) is
-        hidden from ``seat``: all gods but the one it plays (None: every god)."""
-        mine = None if seat is None else self.god_of_seat[seat]
-        return [g for g in range(self.n) if g != mine]
-
     def _resample_hidden(self, seat: int, rng: Rng) -> AnkhState:
         """Re-deal the secrets ``seat`` cannot see (see ``State.determinize``): the other gods'
         chosen but unrevealed Battle cards (uniformly from their hands, which are public) and
@@ -873,15 +893,15 @@ class AnkhState(State):
         ``seat`` is a Python ``int``: ``determinize`` has checked it and converted a NumPy
         integer (the OpenSpiel adapter's resampling)."""
         new = self._copy_position()
-        if battle.cards_hidden(self):
-            for g in self._hidden_from(seat):
+        if secrecy.cards_hidden(self):
+            for g in secrecy.hidden_gods(self, seat):
                 if new.battle.card[g] >= 0:
                     new.battle.card[g] = -1  # so that battle.allowed_cards does not exclude it
                     new.battle.card[g] = first = rng.choice(battle.allowed_cards(new, g))
                     if new.battle.second_card[g] >= 0:
                         new.battle.second_card[g] = rng.choice([c for c in battle.allowed_cards(new, g) if c != first])
-        elif self.conflict_step == B_BIDS:
-            for g in self._hidden_from(seat):
+        elif secrecy.bids_hidden(self):
+            for g in secrecy.hidden_gods(self, seat):
                 if new.battle.bids[g] >= 0:
                     new.battle.bids[g] = rng.below(min(new.followers[g], MAX_BID) + 1)
         mine = self.god_of_seat[seat]
@@ -969,7 +989,7 @@ class AnkhState(State):
             "pending": self._pending_view(),
             "battle": self._battle_view(mine),
             "god_powers": {gid: {"holder": g, **p.observe(self, mine)} for gid, p, g in tables.held},
-            "winners": self._winner_seats() if over else None,
+            "winners": self.winner_seats() if over else None,
             "end_reason": self.end_reason or None,
             "log": list(self.log),
         }
@@ -1000,7 +1020,7 @@ class AnkhState(State):
         b = self.battle
         cards: JsonDict = {}
         chosen = []
-        hidden = battle.cards_hidden(self)
+        hidden = secrecy.cards_hidden(self)
         for g in b.gods:
             c = b.card[g]
             if c < 0:

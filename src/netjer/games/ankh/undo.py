@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from netjer.core.action import Action
 from netjer.core.state import State
+from netjer.games.ankh.secrecy import SECRET_WORDS, is_secret_action
 
-#: The action words that choose or reveal something hidden.
-SECRET_WORDS = frozenset({"card", "bid", "guess", "noguess", "reveal"})
+__all__ = ["SECRET_WORDS", "undo_barrier"]
 
 
 def undo_barrier(before: State, action: Action, after: State) -> bool:
     """True if ``action`` is a secret choice or reveals a secret (see the module doc)."""
-    return str(action).split(" ", 1)[0] in SECRET_WORDS
+    return is_secret_action(action)

@@ -31,9 +31,9 @@ def forget(st: AnkhState) -> None:
     red = [g for g in st.devotion_stack if in_red(st, g)]
     for g in red:
         remove_god(st, g)
-        st._log(
+        st.write_log(
             _("{god} is forgotten (Devotion {devotion} <= {red_max}) (§10.5)").format(
-                god=st._name(g), devotion=st.devotion[g], red_max=st.red_max
+                god=st.god_name(g), devotion=st.devotion[g], red_max=st.red_max
             )
         )
         # Its powers leave the game; every power that was in play cleans up after it (§4).
@@ -41,14 +41,14 @@ def forget(st: AnkhState) -> None:
         for i, x in enumerate(st.holder):
             if x == g:
                 st.holder[i] = -1
-        st._refresh_hooks()
+        st.refresh_hooks()
         for p in hooks:
             p.on_forgotten(st, g)
     living = list(st.devotion_stack)
     if len(living) == 1:
-        st._finish(living, _("{god} is the only god remaining and wins (§10.5)").format(god=st._name(living[0])))
+        st.end_game(living, _("{god} is the only god remaining and wins (§10.5)").format(god=st.god_name(living[0])))
     elif not living:
-        st._finish([], _("every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)"))
+        st.end_game([], _("every god is forgotten: Egypt forgets its gods and everyone loses (§10.5)"))
 
 
 def remove_god(st: AnkhState, god: int) -> None:
@@ -67,8 +67,8 @@ def remove_god(st: AnkhState, god: int) -> None:
         if mown[h] == god:
             st.monument_supply[mon[h]] += 1
             mon[h] = mown[h] = -1
-    st._refresh_figures()
-    st._refresh_monuments()
+    st.refresh_figures()
+    st.refresh_monuments()
     st.removed_warriors[god] += st.warriors_pool[god]
     st.warriors_pool[god] = 0
     for level in GUARDIAN_LEVELS:
@@ -83,11 +83,11 @@ def remove_god(st: AnkhState, god: int) -> None:
 def final_ranking(st: AnkhState) -> None:
     """§10.6: after the last event the highest token on the track wins."""
     top = st.devotion_stack[-1]
-    st._finish(
-        [top], _("the event track is over: {god} has the most Devotion and wins (§10.6)").format(god=st._name(top))
+    st.end_game(
+        [top], _("the event track is over: {god} has the most Devotion and wins (§10.6)").format(god=st.god_name(top))
     )
 
 
 def returns_for_seats(st: AnkhState) -> list[float]:
-    winners = set(st._winner_seats())
+    winners = set(st.winner_seats())
     return [1.0 if s in winners else -1.0 for s in range(st.n)]

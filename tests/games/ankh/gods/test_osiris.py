@@ -43,7 +43,7 @@ def test_other_gods_may_not_move_summon_or_build_on_an_underworld_space_s4_1() -
     POWER.add(s, hx("4,5"))
     assert "to 4,5" not in [str(a) for a in actions.destinations(s, hx("4,4"), 1)]
     assert hx("4,5") not in actions.summon_spaces(s, 1)
-    assert s._can_stand(hx("4,5"), 0) and not s._can_stand(hx("4,5"), 1)
+    assert s.can_stand(hx("4,5"), 0) and not s.can_stand(hx("4,5"), 1)
 
 
 def test_build_monument_avoids_an_underworld_space_s4_1() -> None:
@@ -109,7 +109,7 @@ def test_merged_god_whose_minor_god_was_osiris_keeps_the_underworld_issue5() -> 
     play(s, "move", "done")
     assert s.god_of_seat == [1, 1, 2] and s.holder[3] == 1
     assert s.reserved[hx("8,3")] == 1  # now the merged god's
-    assert s._can_stand(hx("8,3"), 1) and not s._can_stand(hx("8,3"), 2)
+    assert s.can_stand(hx("8,3"), 1) and not s.can_stand(hx("8,3"), 2)
 
 
 def test_after_battle_order_miracle_then_underworld_then_worshipful_rulings_table() -> None:

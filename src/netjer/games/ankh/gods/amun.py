@@ -77,7 +77,7 @@ class AmunPower(GodPower):
     def on_battle_start(self, st: AnkhState) -> None:
         amun = self.holder(st)
         if amun in st.battle.gods and self.data(st).up:
-            st._queue(ANNOUNCE, amun)
+            st.queue_task(ANNOUNCE, amun)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         amun = task[1]
@@ -90,7 +90,7 @@ class AmunPower(GodPower):
             amun = task[1]
             st.battle.two_cards[amun] = True
             self.data(st).up = False
-            st._log(_("  {amun} announces two Battle cards (Amun)").format(amun=st._name(amun)))
+            st.write_log(_("  {amun} announces two Battle cards (Amun)").format(amun=st.god_name(amun)))
 
     def on_conflict_end(self, st: AnkhState) -> None:
         self.data(st).up = True

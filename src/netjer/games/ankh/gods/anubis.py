@@ -96,7 +96,7 @@ class AnubisPower(GodPower):
             if kind == WARRIOR and owner != anubis:
                 mask |= 1 << owner
         if mask:
-            st._queue(TRAP_PHASE, anubis, mask)
+            st.queue_task(TRAP_PHASE, anubis, mask)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         mask = task[2]
@@ -110,7 +110,9 @@ class AnubisPower(GodPower):
             g = action.god
             st.warriors_pool[g] -= 1
             self.data(st).slots.append(g)
-            st._log(_("  {god} traps a Warrior of {god_2} (Anubis)").format(god=st._name(task[1]), god_2=st._name(g)))
+            st.write_log(
+                _("  {god} traps a Warrior of {god_2} (Anubis)").format(god=st.god_name(task[1]), god_2=st.god_name(g))
+            )
 
     # --- strength, ransom ----------------------------------------------------------------------
 
@@ -130,9 +132,9 @@ class AnubisPower(GodPower):
         self.data(st).slots.remove(god)
         st.followers[god] -= RANSOM_FOLLOWERS
         st.followers[anubis] += RANSOM_FOLLOWERS
-        st._log(
+        st.write_log(
             _("{god} pays {n} Follower to {anubis} for its trapped Warrior").format(
-                god=st._name(god), n=RANSOM_FOLLOWERS, anubis=st._name(anubis)
+                god=st.god_name(god), n=RANSOM_FOLLOWERS, anubis=st.god_name(anubis)
             )
         )
 

@@ -8,7 +8,7 @@ A power
   and copies it with the state (``copy()``);
 * declares its **decisions**: phases (numbered ``GOD_PHASE_BASE + 4 * index + k``) and the
   actions they offer (:mod:`netjer.games.ankh.notation`).  A decision is always a *task*
-  ``(phase, god, arg)`` that the power queues (``st._queue``); the engine asks the god's
+  ``(phase, god, arg)`` that the power queues (``st.queue_task``); the engine asks the god's
   seat when the flow reaches a point where the rules allow it, and after the decision it
   resumes what was interrupted.  Applying a decision consumes its task; a power that needs
   another decision for the same effect queues a task again (``front=True``);

@@ -127,7 +127,7 @@ class BastetPower(GodPower):
             if d.at[c] != GONE:
                 d.at[c] = HAND
                 d.up[c] = False
-        st._queue(PLACE_PHASE, self.holder(st))
+        st.queue_task(PLACE_PHASE, self.holder(st))
 
     def on_setup(self, st: AnkhState) -> None:
         self.take_back(st)
@@ -156,13 +156,13 @@ class BastetPower(GodPower):
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         if isinstance(action, CatPut):
             self.data(st).at[action.cat] = action.hex  # not logged: ``describe`` words it for every seat
-            st._queue(PLACE_PHASE, task[1], front=True)
+            st.queue_task(PLACE_PHASE, task[1], front=True)
         elif isinstance(action, Kill):
             self.star_kills(st, action.hex)
 
     def describe(self, st: AnkhState, action: Action, viewer: int | None) -> str | None:
         if isinstance(action, CatPut):
-            who = st._name(st.god_of_seat[st.to_move])
+            who = st.god_name(st.god_of_seat[st.to_move])
             return _("{who} places a cat face down at {space} (Bastet).").format(
                 who=who, space=st.board.hex_name(action.hex)
             )
@@ -213,9 +213,9 @@ class BastetPower(GodPower):
             if h >= 0 and not d.up[c] and region_of[h] == st.battle.region:
                 d.up[c] = True
                 d.battle_cats.append(c)
-                st._log(
+                st.write_log(
                     _("  {bastet} reveals the {cat} cat at {space} (Bastet)").format(
-                        bastet=st._name(bastet), cat=CAT_NAMES[c], space=st.board.hex_name(h)
+                        bastet=st.god_name(bastet), cat=CAT_NAMES[c], space=st.board.hex_name(h)
                     )
                 )
 
@@ -251,17 +251,17 @@ class BastetPower(GodPower):
         if c != STAR:
             d.at[c] = HAND
             d.up[c] = True
-            st._log(
+            st.write_log(
                 _("{god} reveals Bastet's {cat} cat at {name}: it goes back to her, face up").format(
-                    god=st._name(god), cat=CAT_NAMES[c], name=name
+                    god=st.god_name(god), cat=CAT_NAMES[c], name=name
                 )
             )
             return
         d.up[c] = True
-        st._log(_("{god} reveals Bastet's star cat at {name}").format(god=st._name(god), name=name))
+        st.write_log(_("{god} reveals Bastet's star cat at {name}").format(god=st.god_name(god), name=name))
         figures = [x for x in st.regions.adjacent[h] if st.figure_owner[x] == god]
         if len(figures) > 1:
-            st._queue(STAR_PHASE, god, h)
+            st.queue_task(STAR_PHASE, god, h)
         else:
             self.star_kills(st, figures[0])
 
@@ -272,7 +272,7 @@ class BastetPower(GodPower):
             cats = guardians.kill(st, [x], "Bastet's star cat")
             guardians.cat_mummy_losses(st, cats)
         else:
-            st._log(_("  the star spares the God at {space}: Gods never die").format(space=st.board.hex_name(x)))
+            st.write_log(_("  the star spares the God at {space}: Gods never die").format(space=st.board.hex_name(x)))
         self.take_back(st)
 
     # --- forgotten, views -----------------------------------------------------------------------------

@@ -68,7 +68,7 @@ class HathorPower(GodPower):
 
     def on_sacrifice(self, st: AnkhState, god: int, amount: int) -> None:
         if god == self.holder(st):
-            st._queue(PLACE_PHASE, god)
+            st.queue_task(PLACE_PHASE, god)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         hathor = task[1]
@@ -85,11 +85,11 @@ class HathorPower(GodPower):
         hathor = task[1]
         if action is RANSOM:
             st.ransom = True
-            st._queue(PLACE_PHASE, hathor, front=True)
+            st.queue_task(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
-            st._log(
+            st.write_log(
                 _("  {hathor} sacrifices {followers} and places {figure} at {space} (Hathor)").format(
-                    hathor=st._name(hathor),
+                    hathor=st.god_name(hathor),
                     followers=plural(PLACE_COST, "Follower"),
                     figure=article(FIGURE_IDS[action.kind]),
                     space=st.board.hex_name(action.hex),

@@ -84,12 +84,12 @@ class HorusPower(GodPower):
         """Tokens of the regions not yet resolved where a Battle will take place (2+ gods)."""
         out = []
         for r in st.conflict_order[st.conflict_index :]:
-            if len(st._present(st._region_hexes(r))) >= 2:
+            if len(st.gods_present(st.region_hexes(r))) >= 2:
                 out.append(st.token_of_region[r])
         return sorted(out)
 
     def on_conflict_start(self, st: AnkhState) -> None:
-        st._queue(EYE_PHASE, self.holder(st))
+        st.queue_task(EYE_PHASE, self.holder(st))
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         phase = task[0]
@@ -109,15 +109,17 @@ class HorusPower(GodPower):
         horus = task[1]
         if isinstance(action, Eye):
             self.data(st).eyes.append(action.token)
-            st._log(
-                _("  {horus} puts an Eye on region {token} (Horus)").format(horus=st._name(horus), token=action.token)
+            st.write_log(
+                _("  {horus} puts an Eye on region {token} (Horus)").format(
+                    horus=st.god_name(horus), token=action.token
+                )
             )
-            st._queue(EYE_PHASE, horus, front=True)
+            st.queue_task(EYE_PHASE, horus, front=True)
         elif isinstance(action, Forbid):
             st.battle.forbidden_card = action.card
-            st._log(
+            st.write_log(
                 _("  {horus} forbids {card} in this battle (Horus)").format(
-                    horus=st._name(horus), card=CARD_IDS[action.card]
+                    horus=st.god_name(horus), card=CARD_IDS[action.card]
                 )
             )
 
@@ -126,7 +128,7 @@ class HorusPower(GodPower):
         token = st.token_of_region[st.battle.region]
         if token in eyes:
             eyes.remove(token)
-            st._queue(FORBID_PHASE, self.holder(st))
+            st.queue_task(FORBID_PHASE, self.holder(st))
 
     def on_conflict_end(self, st: AnkhState) -> None:
         self.data(st).eyes.clear()

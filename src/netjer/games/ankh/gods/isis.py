@@ -64,7 +64,7 @@ class IsisPower(GodPower):
     def on_resolution(self, st: AnkhState) -> None:
         isis = self.holder(st)
         if isis in st.battle.gods and self.protected(st):
-            st._queue(SAVE_PHASE, isis)
+            st.queue_task(SAVE_PHASE, isis)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         saves: list[Action] = [SAVE[h] for h in self.protected(st)]
@@ -73,12 +73,12 @@ class IsisPower(GodPower):
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         if isinstance(action, Save):
             st.battle.victims.remove(action.hex)
-            st._log(
+            st.write_log(
                 _("  {god} keeps her Protected figure at {space} alive (Isis)").format(
-                    god=st._name(task[1]), space=st.board.hex_name(action.hex)
+                    god=st.god_name(task[1]), space=st.board.hex_name(action.hex)
                 )
             )
-            st._queue(SAVE_PHASE, task[1], front=True)
+            st.queue_task(SAVE_PHASE, task[1], front=True)
 
     def pending(self, st: AnkhState, task: Task) -> JsonDict:
         return {"protected": [st.board.hex_name(h) for h in self.protected(st)]}

@@ -101,14 +101,14 @@ class OsirisPower(GodPower):
         if osiris in st.battle.gods and st.battle.winner != osiris:
             d = self.data(st)
             d.moving = -1
-            st._queue(PICK_PHASE if len(d.tokens) >= TOKENS else PLACE_PHASE, osiris, st.battle.region)
+            st.queue_task(PICK_PHASE if len(d.tokens) >= TOKENS else PLACE_PHASE, osiris, st.battle.region)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         phase, _, region = task
         d = self.data(st)
         if phase == PICK_PHASE:
             return [*(PICK[t] for t in sorted(d.tokens)), NOUNDERWORLD]
-        spaces = [h for h in st.regions.regions[region] if st._is_free_land(h) and h not in d.tokens]
+        spaces = [h for h in st.regions.regions[region] if st.is_free_land(h) and h not in d.tokens]
         return [*(UNDERWORLD[h] for h in spaces), NOUNDERWORLD] if spaces else []
 
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
@@ -116,21 +116,21 @@ class OsirisPower(GodPower):
         d = self.data(st)
         if isinstance(action, Pick):
             d.moving = action.hex
-            st._queue(PLACE_PHASE, osiris, region, front=True)
+            st.queue_task(PLACE_PHASE, osiris, region, front=True)
             return
         if isinstance(action, Underworld):
             name = st.board.hex_name
             if d.moving >= 0:
                 self.remove(st, d.moving)
-                st._log(
+                st.write_log(
                     _("  {osiris} moves an Underworld token from {space} to {space_2}").format(
-                        osiris=st._name(osiris), space=name(d.moving), space_2=name(action.hex)
+                        osiris=st.god_name(osiris), space=name(d.moving), space_2=name(action.hex)
                     )
                 )
             else:
-                st._log(
+                st.write_log(
                     _("  {osiris} places an Underworld token at {space} (Osiris)").format(
-                        osiris=st._name(osiris), space=name(action.hex)
+                        osiris=st.god_name(osiris), space=name(action.hex)
                     )
                 )
             self.add(st, action.hex)
@@ -145,7 +145,7 @@ class OsirisPower(GodPower):
         d = self.data(st)
         if god != self.holder(st) or (st.underworld_extra and d.extra_used):
             return []
-        return [t for t in d.tokens if st._is_free_land(t)]
+        return [t for t in d.tokens if st.is_free_land(t)]
 
     def on_summon_put(self, st: AnkhState, god: int, h: int) -> bool:
         d = self.data(st)

@@ -71,7 +71,7 @@ class RaPower(GodPower):
 
     def on_summoned(self, st: AnkhState, god: int, h: int) -> None:
         if god == self.holder(st) and st.figure[h] != GOD:
-            st._queue(SUN_PHASE, god, h)
+            st.queue_task(SUN_PHASE, god, h)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         _, god, h = task
@@ -83,9 +83,9 @@ class RaPower(GodPower):
         if action is SUN_ACTION:
             h = task[2]
             st.badge[h] |= SUN
-            st._log(
+            st.write_log(
                 _("  {god} makes the figure at {space} Radiant (Ra)").format(
-                    god=st._name(task[1]), space=st.board.hex_name(h)
+                    god=st.god_name(task[1]), space=st.board.hex_name(h)
                 )
             )
 

@@ -85,7 +85,7 @@ class ThothPower(GodPower):
     def before_reveal(self, st: AnkhState) -> None:
         thoth = self.holder(st)
         if thoth in st.battle.gods and len(st.battle.gods) > 1:
-            st._queue(GUESS_PHASE, thoth)
+            st.queue_task(GUESS_PHASE, thoth)
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         thoth = task[1]
@@ -100,9 +100,9 @@ class ThothPower(GodPower):
             d = self.data(st)
             d.scale += 1
             d.god, d.card = action.god, action.card
-            st._log(
+            st.write_log(
                 _("  {god} puts 1 Follower on the scale and guesses that {god_2} played {card} (Thoth)").format(
-                    god=st._name(task[1]), god_2=st._name(action.god), card=CARD_IDS[action.card]
+                    god=st.god_name(task[1]), god_2=st.god_name(action.god), card=CARD_IDS[action.card]
                 )
             )
 
@@ -112,16 +112,16 @@ class ThothPower(GodPower):
             return
         if battle.played(st, d.god, d.card):
             stay = "stays" if d.scale == 1 else "stay"
-            st._log(
+            st.write_log(
                 _("  Thoth guessed right: {followers} {stay} on the scale").format(
                     followers=plural(d.scale, "Follower"), stay=stay
                 )
             )
         else:
             st.followers[d.god] += d.scale
-            st._log(
+            st.write_log(
                 _("  Thoth guessed wrong: {god} takes the {followers} of the scale").format(
-                    god=st._name(d.god), followers=plural(d.scale, "Follower")
+                    god=st.god_name(d.god), followers=plural(d.scale, "Follower")
                 )
             )
             d.scale = 0
