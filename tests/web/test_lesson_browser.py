@@ -39,9 +39,11 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, page: Any, name: 
         page.locator("#step-title").filter(has_text=f"Step {step.number} of {len(lesson.steps)}").wait_for()
         assert step.say[:40] in page.locator("#say").inner_text()
         if step.expect is None:
+            assert page.locator("#choices button").count() == 0
             page.locator("#next").click()
             shadow.advance()
             continue
+        assert page.locator("#next").is_hidden()  # a decision, not an explanation: no "Go on"
         other = next((a for a in shadow.state.legal_actions() if a != shadow.expected_action()), None)
         if other is not None:
             page.locator("#choices").get_by_role("button", name=str(other), exact=True).click()

@@ -40,8 +40,9 @@
     }));
     $("hint").textContent = "";
     const deciding = Boolean(step.expect);
-    $("next").hidden = deciding;
-    $("answer-form").hidden = !deciding;
+    // The style sheet gives buttons a display, which the hidden attribute alone does not beat.
+    $("next").style.display = deciding ? "none" : "";
+    $("answer-form").style.display = deciding ? "" : "none";
     $("choices").replaceChildren(...step.choices.map((choice) => {
       const button = document.createElement("button");
       button.type = "button";
