@@ -25,8 +25,9 @@ ALLOWED: dict[str, frozenset[str]] = {
     "agents": frozenset({"core", "games", "i18n"}),
     "drawings": frozenset({"core", "games", "i18n"}),
     "sim": frozenset({"build_info", "core", "games", "agents", "i18n"}),
-    "server": frozenset({"build_info", "core", "games", "agents", "i18n"}),
-    "cli": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "server", "i18n"}),
+    "tutorials": frozenset({"core", "games", "agents", "i18n"}),
+    "server": frozenset({"build_info", "core", "games", "agents", "drawings", "tutorials", "i18n"}),
+    "cli": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "server", "tutorials", "i18n"}),
     "adapters": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "i18n"}),
 }
 #: Modules of the package root that anything may import (``from netjer import __version__``).

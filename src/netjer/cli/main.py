@@ -35,6 +35,7 @@ from rich.text import Text
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
+from netjer.cli.learn import learn
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
 from netjer.core.errors import ConfigError, NetjerError, RecordError
@@ -1367,6 +1368,9 @@ def games() -> None:
 def version() -> None:
     """Print Netjer's version and which engine runs (Python, or compiled by mypyc)."""
     console.print(_version_line(), highlight=False)
+
+
+app.command()(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)
 
 
 def main() -> None:

@@ -8,6 +8,7 @@
 :mod:`.rematch`            offering and accepting a rematch
 :mod:`.reviews`            reviews and hints, and their WebSocket
 :mod:`.health`             the health check and the echo WebSocket
+:mod:`.lessons`            the guided first games: the lessons worked out, and their page
 :mod:`.pages`              the browser's pages and static files
 =========================  ===============================================================
 
@@ -17,7 +18,7 @@ Shared: :mod:`.common` (the services as dependencies, the caller's token, the er
 
 from fastapi import APIRouter
 
-from netjer.server.routes import chat, health, lobby, pages, rematch, reviews, seats
+from netjer.server.routes import chat, health, lessons, lobby, pages, rematch, reviews, seats
 
 #: Every router, in the order the application includes them.
 ROUTERS: tuple[APIRouter, ...] = (
@@ -27,5 +28,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     seats.router,
     chat.router,
     reviews.router,
+    lessons.router,
     pages.router,
 )

@@ -1,0 +1,211 @@
+"""A lesson file: a guided first game as data (issue 30 item 1; docs/tutorials.md).
+
+Each lesson lives beside its game's rules texts, in
+``src/netjer/games/<game>/tutorials/<lesson>.<language>.toml`` (English is ``.en.toml``; a
+Spanish sibling ``.es.toml`` may follow), and is known to the player by a short name
+(:data:`LESSONS`: ``aton``, ``nile``, ``ankh``, ``pantheon``).  The format (TOML, validated
+strictly on loading)::
+
+    title = "Your first game of Aton"
+    game = "aton"                    # a registered game
+    minutes = 7                      # how long it takes a newcomer, about
+    seed = 11                        # the game's seed: the deal the lesson was written for
+    learner = 0                      # the seat the player takes
+    level = "beginner"               # who plays the other seats after the last step
+    intro = "..."                    # shown before the first step
+    finish = "..."                   # shown when the player takes over
+    [options]                        # the game's options (optional)
+    players = 2
+    [position]                       # Ankh only: start from this position (optional) instead
+    gods = "ra,isis"                 # of the seed's setup; the fields of
+    pieces = ["A god 4,3"]           # netjer.games.ankh.position.PositionSpec, the seed and
+                                     # the options given inside it (position.options)
+
+    [[step]]
+    play = ["keep"]                  # other seats' decisions, applied first (optional)
+    say = "..."                      # what is happening and why
+    rule = "..."                     # the rule in one sentence (optional)
+    terms = ["cartouche"]            # rules-text entries the step speaks of (optional)
+    picture = "aton-cartouches"      # a name a front end may draw (optional)
+    expect = "assign 4"              # the learner's one decision (optional)
+    hint = "..."                     # shown after a wrong try (required with expect)
+
+Whether each scripted decision is legal, and each term is in the game's rules texts, is
+checked by replaying the lesson (:func:`netjer.tutorials.runner.check_lesson`), not here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from netjer.core.errors import ConfigError, DataFileError
+
+#: The lessons a player can ask for: name -> (game, lesson file stem).
+LESSONS: dict[str, tuple[str, str]] = {
+    "aton": ("aton", "first-game"),
+    "nile": ("nile", "first-game"),
+    "ankh": ("ankh", "first-game"),
+    "pantheon": ("ankh", "pantheon"),
+}
+DEFAULT_LANGUAGE = "en"
+
+
+class _Step(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    say: str = Field(min_length=1)
+    play: tuple[str, ...] = ()
+    rule: str | None = None
+    terms: tuple[str, ...] = ()
+    picture: str | None = None
+    expect: str | None = None
+    hint: str | None = None
+
+    @model_validator(mode="after")
+    def _hint_with_expect(self) -> _Step:
+        if self.expect is not None and not self.hint:
+            raise ValueError("a step that expects a decision needs a hint for a wrong try")
+        if self.hint is not None and self.expect is None:
+            raise ValueError("a hint without an expected decision is never shown")
+        return self
+
+
+class _File(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    title: str = Field(min_length=1)
+    game: str = Field(min_length=1)
+    minutes: int = Field(ge=1, le=30)
+    seed: int
+    learner: int = Field(ge=0)
+    level: str = "beginner"
+    intro: str = Field(min_length=1)
+    finish: str = Field(min_length=1)
+    options: dict[str, Any] = Field(default_factory=dict)
+    position: dict[str, Any] | None = None
+    step: list[_Step] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a lesson (see the module doc for each field's meaning).
+
+    Attributes:
+        number: its place in the lesson, from 1.
+        say: what is happening and why.
+        play: other seats' decisions applied before the step's text, in notation.
+        rule: the rule in one sentence, or None.
+        terms: rules-text entries the step speaks of (``help NAME`` finds them).
+        picture: a picture's name for a front end that can draw one, or None.
+        expect: the learner's one accepted decision, in notation, or None for a step that
+            only explains.
+        hint: what to say after a wrong try (set exactly when ``expect`` is).
+    """
+
+    number: int
+    say: str
+    play: tuple[str, ...]
+    rule: str | None
+    terms: tuple[str, ...]
+    picture: str | None
+    expect: str | None
+    hint: str | None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A guided first game, as loaded from its file (module doc).
+
+    Attributes:
+        name: the name the player asks for (``"pantheon"``).
+        where: the file, for messages (``games/ankh/tutorials/pantheon.en.toml``).
+        title, game, minutes, seed, learner, level, intro, finish, options: the file's fields.
+        position: the position to start from (the fields of the game's position builder),
+            or None to start from the seed's setup.
+        steps: the steps in order.
+    """
+
+    name: str
+    where: str
+    title: str
+    game: str
+    minutes: int
+    seed: int
+    learner: int
+    level: str
+    intro: str
+    finish: str
+    options: dict[str, Any]
+    position: dict[str, Any] | None
+    steps: tuple[Step, ...]
+
+
+def lesson_names() -> list[str]:
+    """Every lesson a player can ask for, in the order they are listed."""
+    return list(LESSONS)
+
+
+def parse_lesson(text: str, name: str, where: str) -> Lesson:
+    """Read a lesson file's text.
+
+    Args:
+        text: the TOML text.
+        name: the lesson's name (``"aton"``).
+        where: the file's path, put in front of every message.
+
+    Returns:
+        The lesson.
+
+    Raises:
+        DataFileError: for text that is not TOML or breaks the format; the message names the
+            file and the step at fault (``...: step 4: hint: ...``).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DataFileError(f"{where}: not valid TOML: {err}") from None
+    try:
+        model = _File.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        loc = list(first["loc"])
+        if len(loc) >= 2 and loc[0] == "step" and isinstance(loc[1], int):
+            place = f"step {loc[1] + 1}" + "".join(f": {p}" for p in loc[2:])
+        else:
+            place = ".".join(str(p) for p in loc) or "file"
+        raise DataFileError(f"{where}: {place}: {first['msg']}") from None
+    steps = tuple(Step(number=i, **s.model_dump()) for i, s in enumerate(model.step, start=1))
+    fields = model.model_dump(exclude={"step"})
+    return Lesson(name=name, where=where, steps=steps, **fields)
+
+
+@cache
+def load_lesson(name: str, language: str = DEFAULT_LANGUAGE) -> Lesson:
+    """Load the lesson ``name`` (one of :data:`LESSONS`) in ``language``, else in English.
+
+    Raises:
+        ConfigError: for a name that is no lesson (the message lists them).
+        DataFileError: for a malformed file (:func:`parse_lesson`) or one whose game is not
+            the game it sits beside.
+    """
+    key = name.strip().lower()
+    if key not in LESSONS:
+        raise ConfigError(f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+    game, stem = LESSONS[key]
+    folder = resources.files(f"netjer.games.{game}").joinpath("tutorials")
+    target = folder.joinpath(f"{stem}.{language}.toml")
+    if not target.is_file():
+        target = folder.joinpath(f"{stem}.{DEFAULT_LANGUAGE}.toml")
+    where = f"games/{game}/tutorials/{target.name}"
+    if not target.is_file():
+        raise DataFileError(f"{where}: the lesson file is missing")
+    lesson = parse_lesson(target.read_text(encoding="utf-8"), key, where)
+    if lesson.game != game:
+        raise DataFileError(f"{where}: game: {lesson.game!r}, but the file sits in the game {game!r}")
+    return lesson

@@ -1,0 +1,36 @@
+// The lobby offers the guided first games (GET /api/lessons; docs/tutorials.md) to a first-time
+// visitor: a browser that holds no table's seat link and has finished no lesson.
+"use strict";
+
+(function () {
+  function firstVisit() {
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i) || "";
+        if (key.startsWith("netjer.tokens.") || key.startsWith("netjer.learned.")) return false;
+      }
+      return true;
+    } catch (e) {
+      return true; // no storage: every visit is a first one
+    }
+  }
+
+  if (!firstVisit()) return;
+  fetch("/api/lessons")
+    .then((response) => (response.ok ? response.json() : []))
+    .then((lessons) => {
+      const list = document.getElementById("lessons");
+      const panel = document.getElementById("learn-panel");
+      if (!list || !panel || !lessons.length) return;
+      list.replaceChildren(...lessons.map((lesson) => {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = `/learn/${encodeURIComponent(lesson.name)}`;
+        a.textContent = lesson.title;
+        li.append(a, ` (${lesson.minutes} min)`);
+        return li;
+      }));
+      panel.classList.remove("hidden");
+    })
+    .catch(() => { /* the lobby works without the offer */ });
+})();

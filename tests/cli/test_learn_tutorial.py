@@ -1,0 +1,148 @@
+"""`netjer learn LESSON` in a real terminal: every lesson played to its end, only the scripted decisions
+accepted (a wrong one gets the step's hint), then the hand-over to the beginner level."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from netjer.cli.learn import LessonTable
+from netjer.cli.main import app
+from netjer.tutorials.lesson import lesson_names, load_lesson
+from netjer.tutorials.runner import LessonRun
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = "Your decision: "
+GO_ON = "Press Enter to go on: "
+
+
+def _spawn(lesson: str) -> pexpect.spawn:
+    env = dict(os.environ, COLUMNS="200", LINES="50", TERM="dumb")  # no colours: plain text to match
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "netjer", "learn", lesson],
+        env=env,
+        dimensions=(50, 200),
+        encoding="utf-8",
+        timeout=60,
+    )
+
+
+def _words(text: str) -> str:
+    """A pattern for the first words of ``text`` that matches across a wrapped line."""
+    return r"\s+".join(re.escape(w) for w in text.split()[:4])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", lesson_names())
+def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str) -> None:
+    lesson = load_lesson(name)
+    shadow = LessonRun(lesson)  # the same lesson in this process: which other decision is legal
+    child = _spawn(name)
+    wrong_tries = 0
+    try:
+        child.expect(_words(lesson.intro))
+        child.expect("Press Enter to begin: ")
+        child.sendline("")
+        while not shadow.done:
+            shadow.begin_step()
+            step = shadow.step
+            child.expect(re.escape(f"Step {step.number} of {len(lesson.steps)}"))
+            child.expect(_words(step.say))
+            if step.expect is None:
+                child.expect(GO_ON)
+                child.sendline("")
+                shadow.advance()
+                continue
+            child.expect(PROMPT)
+            other = next((a for a in shadow.state.legal_actions() if a != shadow.expected_action()), None)
+            if other is not None:
+                child.sendline(str(other))
+                child.expect("not the move this lesson is about")
+                assert step.hint is not None  # on its own line, after the reason
+                child.expect(_words(step.hint))
+                child.expect(PROMPT)
+                wrong_tries += 1
+            child.sendline(step.expect)
+            assert shadow.answer(step.expect).accepted
+        child.expect("Your game now")
+        child.expect(_words(lesson.finish))
+        child.expect("Press Enter to play on: ")
+        child.sendline("")
+        child.expect("your action: ")  # the ordinary table, against the beginner level
+        child.sendline("quit")
+        child.expect("Left the game.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert wrong_tries > 0
+
+
+@pytest.mark.slow
+def test_help_and_quit_in_a_lesson() -> None:
+    child = _spawn("nile")
+    try:
+        child.expect("Press Enter to begin: ")
+        child.sendline("")
+        child.expect(PROMPT)
+        child.sendline("help vanguard")
+        child.expect("its soldiers may attack both enemy rows")
+        child.expect(PROMPT)
+        child.sendline("place 1 a1")
+        child.expect("not the move this lesson is about")
+        child.expect(PROMPT)
+        child.sendline("quit")
+        child.expect("Left the lesson.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+
+
+@pytest.mark.slow
+def test_an_unknown_lesson_is_a_one_line_error() -> None:
+    child = _spawn("chess")
+    try:
+        child.expect("error: no lesson called 'chess'; lessons: aton, nile, ankh, pantheon")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 2
+
+
+def test_the_lesson_table_takes_a_bare_card_value_and_board_then_quits() -> None:
+    """In process: Aton's 'assign 4' may be typed '4' as at the play table; 'board' redraws."""
+    console = Console(record=True, width=120, color_system=None, force_terminal=False)
+    answers = iter(["", "keep", "board", "2", "4"])
+
+    def ask(prompt: str) -> str:
+        console.print(prompt, end="")
+        try:
+            line = next(answers)
+        except StopIteration:
+            raise EOFError from None
+        console.print(line)
+        return line
+
+    table = LessonTable(load_lesson("aton"), console=console, ask=ask)
+    table.play()
+    out = console.export_text()
+    assert "Step 2 of" in out
+    assert out.count("Step 2 of") >= 2  # 'board' showed the step again
+    assert "not the move this lesson is about" in out  # '2' is 'assign 2': legal, not this step's
+    assert "Step 3 of" in out  # '4' was 'assign 4'
+    assert "Left the lesson." in out
+    assert table.run.index == 2
+
+
+def test_learn_without_a_lesson_lists_them() -> None:
+    result = CliRunner().invoke(app, ["learn"])
+    assert result.exit_code == 0
+    for name in lesson_names():
+        assert f"netjer learn {name}" in result.output
+    assert load_lesson("pantheon").title in result.output

@@ -1,0 +1,137 @@
+"""The guided first games: every lesson replays through the engine; bad files name the step."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from netjer.core.errors import ConfigError, DataFileError
+from netjer.tutorials.lesson import Lesson, lesson_names, load_lesson, parse_lesson
+from netjer.tutorials.runner import LessonRun, check_lesson
+
+GOOD = """
+title = "t"
+game = "aton"
+minutes = 5
+seed = 13
+learner = 0
+intro = "hello"
+finish = "bye"
+
+[[step]]
+say = "keep them"
+terms = ["keep"]
+expect = "keep"
+hint = "type keep"
+
+[[step]]
+play = ["exchange"]
+say = "assign"
+expect = "assign 4"
+hint = "type assign 4"
+"""
+
+
+def _lesson(text: str) -> Lesson:
+    return parse_lesson(text, "t", "t.en.toml")
+
+
+@pytest.mark.parametrize("name", lesson_names())
+def test_every_lesson_replays_and_hands_over(name: str) -> None:
+    lesson = load_lesson(name)
+    state = check_lesson(lesson)
+    assert not state.is_terminal
+    assert state.history, "the lesson plays some of the game"
+    assert any(step.expect for step in lesson.steps)
+    assert all(step.say.strip() for step in lesson.steps)
+
+
+@pytest.mark.parametrize("name", lesson_names())
+def test_every_lesson_speaks_of_terms_and_rules(name: str) -> None:
+    lesson = load_lesson(name)
+    assert sum(1 for s in lesson.steps if s.rule) >= len(lesson.steps) // 2
+    assert sum(len(s.terms) for s in lesson.steps) >= 5
+
+
+def test_the_scripted_decision_only_is_accepted_with_the_hint_after_a_wrong_try() -> None:
+    run = LessonRun(_lesson(GOOD))
+    assert run.begin_step() == []
+    wrong = run.answer("exchange")
+    assert not wrong.accepted
+    assert "type keep" in wrong.message
+    assert "allowed" in wrong.message  # a legal but other decision is told apart
+    nonsense = run.answer("fly away")
+    assert not nonsense.accepted
+    assert "type keep" in nonsense.message
+    assert run.index == 0
+    assert run.answer(" keep ").accepted
+    played = run.begin_step()
+    assert [p.action for p in played] == ["exchange"]
+    assert played[0].seat == 1
+    assert "exchange" in played[0].words
+    illegal = run.answer("assign 9")
+    assert not illegal.accepted
+    assert run.answer("assign 4").accepted
+    assert run.done
+    assert run.handover_seats()[0] == "human"
+    assert run.handover_seats()[1] != "human"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('expect = "assign 4"', 'expect = "assign 7"'), "step 2: expect: 'assign 7'"),
+        (('play = ["exchange"]', 'play = ["keep", "keep"]'), "step 2: play: 'keep'"),
+        (('terms = ["keep"]', 'terms = ["no-such-term"]'), "step 1: terms: 'no-such-term'"),
+        (('play = ["exchange"]\n', ""), "step 2: expect: seat 1 is to decide"),
+        (('say = "keep them"', 'say = "type help sorcery"'), "step 1: say: 'help sorcery' finds nothing"),
+        (('finish = "bye"', 'finish = "try help kingdom and help nothing"'), "finish: 'help nothing'"),
+    ],
+)
+def test_a_broken_lesson_names_its_step(change: tuple[str, str], message: str) -> None:
+    with pytest.raises(DataFileError, match=r"t\.en\.toml") as err:
+        check_lesson(_lesson(GOOD.replace(*change)))
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('hint = "type keep"', ""), "step 1: Value error, a step that expects a decision needs a hint"),
+        (('say = "assign"', 'sayy = "assign"'), "step 2"),
+        (("minutes = 5", 'minutes = "five"'), "minutes"),
+        (('title = "t"', 'title = "t'), "not valid TOML"),
+    ],
+)
+def test_a_malformed_lesson_file_names_its_step(change: tuple[str, str], message: str) -> None:
+    with pytest.raises(DataFileError, match=r"t\.en\.toml") as err:
+        _lesson(GOOD.replace(*change))
+    assert message in str(err.value)
+
+
+def test_an_unknown_lesson_lists_the_lessons() -> None:
+    with pytest.raises(ConfigError, match="lessons: aton, nile, ankh, pantheon"):
+        load_lesson("chess")
+
+
+def test_a_lesson_with_options_the_game_refuses_says_so() -> None:
+    text = GOOD.replace("[[step]]", '[options]\nlayout = "nonsense"\n\n[[step]]', 1)
+    with pytest.raises(DataFileError, match="options"):
+        check_lesson(_lesson(text))
+
+
+def test_a_position_is_for_ankh_lessons_only() -> None:
+    text = GOOD.replace("[[step]]", "[position]\nplayers = 2\n\n[[step]]", 1)
+    with pytest.raises(DataFileError, match="position: only Ankh"):
+        LessonRun(_lesson(text))
+
+
+def test_a_bad_ankh_position_names_the_field() -> None:
+    lesson = load_lesson("ankh")
+    assert lesson.position is not None
+    broken = {**lesson.position, "pieces": ["A god 5,2"]}  # water
+    with pytest.raises(DataFileError, match=r"position: pieces\[0\]"):
+        LessonRun(dataclasses.replace(lesson, position=broken))
+    with pytest.raises(DataFileError, match=r"position: .*colour"):
+        LessonRun(dataclasses.replace(lesson, position={**lesson.position, "colour": "red"}))
