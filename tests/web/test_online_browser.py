@@ -227,6 +227,10 @@ def test_turn_notices_are_asked_for_after_a_click_and_shown_when_the_tab_is_hidd
         # The button turns on when the browser's answer arrives, after the request was made.
         page.wait_for_selector("#notify[aria-pressed=true]", state="attached")
         assert page.evaluate("window.__asked") == 1  # asked once, on the click
+        # the bell is our own drawing, kept when the words change (an emoji was an empty box
+        # where no emoji font is installed)
+        assert page.locator("#notify svg.icon path").count() == 1
+        assert "\U0001f514" not in page.locator("#notify").inner_text()
         assert page.title().startswith("● Your turn")
         assert page.locator("#favicon").get_attribute("href").startswith("data:image/svg+xml")
         page.evaluate("window.__hidden = true")

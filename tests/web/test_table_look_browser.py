@@ -341,6 +341,54 @@ def test_the_phones_your_hand_opens_the_ankh_god_board(browser: Any, server: str
         page.context.close()
 
 
+#: The phone frame's board: its zoom and scale, the board's and the frame's widths, the shortest
+#: side of its buttons and its smallest text (px, as drawn).
+FRAME = """() => {
+  const f = document.querySelector('#board-area .board-pan');
+  const b = f.querySelector('svg.board');
+  const taps = [...b.querySelectorAll('[role=button]')].map((n) => {
+    const r = n.getBoundingClientRect(); return Math.min(r.width, r.height); });
+  let text = 99;
+  for (const n of b.querySelectorAll('text')) {
+    if (!n.textContent.trim()) continue;
+    const m = n.getScreenCTM();
+    const size = parseFloat(getComputedStyle(n).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+    if (size > 0) text = Math.min(text, size);
+  }
+  return { zoom: f.dataset.zoom, scale: parseFloat(f.dataset.scale), board: b.getBoundingClientRect().width,
+           frame: f.clientWidth, tap: Math.min(...taps), text };
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phones_map_opens_legible_and_fit_read_shows_it_whole(
+    browser: Any, server: str, in_play: dict[str, Any], game: str
+) -> None:
+    """docs/decisions/0021: Aton's and Nile's boards fit the phone's width and are legible as
+    they open; Ankh's map opens at reading size (wider than the frame, text and buttons at the
+    phone's minimums) and "Fit / Read" shows it whole, under those minimums."""
+    page = open_page(browser, PHONE, "light")
+    try:
+        page.goto(f"{server}{in_play[game]['links']['0']}")
+        page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+        page.wait_for_selector("#board-area .board-pan svg.board")
+        read = page.evaluate(FRAME)
+        assert read["zoom"] == "1"
+        assert read["text"] >= 12 - 0.01 and read["tap"] >= 40 - 0.5, read
+        if game != "ankh":
+            assert read["scale"] == 1.0 and read["board"] <= read["frame"], read  # fitted as it opens
+            return
+        assert read["board"] > read["frame"] * 1.2, read
+        page.click("#board-area [data-zoom=fit]")
+        page.wait_for_selector("#board-area .board-pan[data-zoom=fit]")
+        fit = page.evaluate(FRAME)
+        assert fit["board"] <= fit["frame"], fit
+        assert fit["text"] < 12 and fit["tap"] < 40, fit  # why it is not the default (0021)
+        assert not page.errors
+    finally:
+        page.context.close()
+
+
 def test_the_phones_aton_score_track_is_not_covered(browser: Any, server: str, in_play: dict[str, Any]) -> None:
     """On a phone the word Score ends before the track's first space, and no space covers a number."""
     page = open_page(browser, PHONE, "light")

@@ -46,10 +46,11 @@ const cartoucheRole = () => [t("score"), t("order"), t("temples"), t("stones")];
 
 export const title = "Aton";
 
-/** A stone: Red's a pyramid (a triangle with a lit face), Blue's a sun disc (a circle with a ring). */
-function stone(cx, cy, owner, size = 14, key = null) {
+/** A stone: Red's a pyramid (a triangle with a lit face), Blue's a sun disc (a circle with a ring);
+ * named after its seat ("Red stone"), since a screen reader cannot see its shape. */
+function stone(cx, cy, owner, size = 14, key = null, name = "") {
   const fill = STONE_FILL[owner];
-  const g = svg("g", { class: `stone stone-${owner}`, "data-stone": owner, "data-key": key });
+  const g = svg("g", { class: `stone stone-${owner}`, "data-stone": owner, "data-key": key, role: "img", "aria-label": t("{name} stone", { name }) });
   if (STONE_SHAPE[owner] === "triangle") {
     const top = `${cx},${cy - size}`;
     const right = `${cx + size * 1.05},${cy + size * 0.8}`;
@@ -108,7 +109,11 @@ function cardBackEye(w, h) {
 
 /** A card: a number face, a back ("hidden"), or an empty slot (null). */
 function card(x, y, value, { w = 50, h = 70, label, labelSize = 12, highlight = false, dataset, faceDown = false, key = null } = {}) {
-  const g = svg("g", { class: "card", transform: `translate(${x},${y})`, dataset, "data-key": key });
+  const g = svg("g", { class: "card", transform: `translate(${x},${y})`, dataset, "data-key": key, role: "img" });
+  // its name says what a seat may see: a back names no value, an own face-down card its value
+  if (value === null || value === undefined) g.setAttribute("aria-label", t("empty card space"));
+  else if (value === "hidden") g.setAttribute("aria-label", t("a face-down card"));
+  else g.setAttribute("aria-label", faceDown ? t("card {value}, face down", { value }) : t("card {value}", { value }));
   if (value === null || value === undefined) {
     g.append(svg("rect", { width: w, height: h, rx: 6, fill: "#efe6d2", stroke: highlight ? "#d48a00" : "var(--line)", "stroke-width": highlight ? 3 : 1.5, "stroke-dasharray": "5 4" }));
     g.dataset.card = "empty";
@@ -164,7 +169,7 @@ function scoreTrack(obs, L) {
     const at = Math.min(40, Math.max(0, p.score));
     const cx = x0 + at * cell + cell / 2;
     const cy = seat === 0 ? y - 13 : y + 33;
-    g.append(stone(cx, cy, seat, L.marker, `score-${seat}`));
+    g.append(stone(cx, cy, seat, L.marker, `score-${seat}`, obs.players[seat].name));
     if (p.score > 40) g.append(svg("text", { x: cx + 12, y: cy + 4, "font-size": L.font, fill: "var(--ink)", text: p.score }));
   });
   return g;
@@ -205,7 +210,7 @@ function temple(obs, index, ctx, actions, L) {
       if (owner === null) sg.append(kindGlyph(kind, sx + SQ / 2, sy + SQ / 2 + 3, SQ * 0.6));
       sg.append(svg("text", { x: sx + 3, y: sy + L.small + 1, "font-size": L.small, "font-weight": 700, fill: KIND_INK[kind], text: kind }));
     }
-    if (owner !== null) sg.append(stone(sx + SQ / 2, sy + SQ / 2 + 3, owner, SQ * 0.3, `stone-${index + 1}-${i}`));
+    if (owner !== null) sg.append(stone(sx + SQ / 2, sy + SQ / 2 + 3, owner, SQ * 0.3, `stone-${index + 1}-${i}`, obs.players[owner].name));
     let action = null;
     let words = "";
     if (owner === null && actions.has(`place ${index + 1}${kind}`)) {
@@ -232,10 +237,10 @@ function temple(obs, index, ctx, actions, L) {
   }
   const cy = y + 36 + 3 * L.pitch + 8;
   const mid = x + L.templeW / 2;
-  g.append(stone(mid - 36, cy + 2, 0, 7));
+  g.append(stone(mid - 36, cy + 2, 0, 7, null, obs.players[0].name));
   g.append(svg("text", { x: mid - 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-0`, text: counts[0] }));
   g.append(svg("text", { x: mid - 2, y: cy + 7, "font-size": 14, fill: "var(--ink)", text: ":" }));
-  g.append(stone(mid + 16, cy + 2, 1, 7));
+  g.append(stone(mid + 16, cy + 2, 1, 7, null, obs.players[1].name));
   g.append(svg("text", { x: mid + 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-1`, text: counts[1] }));
   return g;
 }
@@ -259,7 +264,7 @@ function kingdom(obs, L, narrow) {
     const x = L.kingdomX + i * L.slot;
     g.append(svg("rect", { x, y: slotY, width: 40, height: 40, rx: 20, fill: "var(--dead)", stroke: "#221a29", "stroke-width": 2 }));
     g.append(svg("text", { x: x + 20, y: slotY + 25, "text-anchor": "middle", "font-size": L.small, fill: "var(--dead-ink)", text: i + 1 }));
-    if (i < stones.length) g.append(stone(x + 20, slotY + 22, stones[i], 11, `kingdom-${i}`));
+    if (i < stones.length) g.append(stone(x + 20, slotY + 22, stones[i], 11, `kingdom-${i}`, obs.players[stones[i]].name));
   }
   const extra = stones.length - 8;
   if (extra > 0) g.append(svg("text", { x: L.kingdomX + 8 * L.slot - 2, y: slotY + 26, "font-size": 15, "font-weight": 700, fill: "var(--ink)", text: `+${extra}` }));
@@ -311,7 +316,7 @@ function player(obs, p, ctx, actions, L, narrow) {
   const g = svg("g", { class: "player", "data-player": p, "data-own": mine ? "yes" : null, "aria-label": mine ? t("Your cartouches and hand") : null });
   const acting = obs.to_move === p;
   g.append(svg("rect", { x, y, width: W, height: L.playerH, rx: 10, fill: "var(--card)", stroke: acting ? STONE_FILL[p] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
-  g.append(stone(x + 22, y + 24, p, 11));
+  g.append(stone(x + 22, y + 24, p, 11, null, info.name));
   const heading = `${info.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;
   g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: heading }));
   g.append(svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: tn("{n} point", "{n} points", info.score) }));
@@ -329,6 +334,7 @@ function player(obs, p, ctx, actions, L, narrow) {
     const label = cartoucheRole()[i];
     const c = card(at, y + cy0, v, { w: cw, h: ch, label, labelSize: L.small, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}`, term: `cartouche-${i + 1}` }, faceDown, key: `cartouche-${p}-${i + 1}` });
     c.append(svg("text", { x: cw / 2, y: -8, "text-anchor": "middle", "font-size": L.small, "font-weight": 700, fill: "#8a6420", text: i + 1 }));
+    c.setAttribute("aria-label", t("Cartouche {n} ({role}): {card}", { n: i + 1, role: label, card: c.getAttribute("aria-label") }));
     g.append(c);
   });
 

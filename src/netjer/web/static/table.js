@@ -589,7 +589,9 @@ function noticesOn() {
 function drawNoticeControls() {
   const on = noticesOn();
   const button = $("notify");
-  button.textContent = `🔔 ${on ? t("Notices on") : t("Notify me on my turn")}`;
+  // only the words change: the bell beside them is table.html's own drawing (an emoji bell was an
+  // empty box where no emoji font is installed)
+  $("notify-words").textContent = on ? t("Notices on") : t("Notify me on my turn");
   button.setAttribute("aria-pressed", on ? "true" : "false");
   $("sound").checked = readSetting("netjer.sound", "yes") === "yes";
 }
