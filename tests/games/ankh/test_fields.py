@@ -15,6 +15,7 @@ from netjer.games.ankh.base import CARD, hexes_holding
 from netjer.games.ankh.fields import BATTLE_FIELDS, FIELDS, Battle, field_table
 from netjer.games.ankh.gods.base import HOOK_NAMES, hooks_for
 from tests.conformance import _check_actions
+from tests.state_fields import random_game_states
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "ankh-state.md"
 OPTION_SETS = [
@@ -24,23 +25,15 @@ OPTION_SETS = [
 ]
 
 
-def playout_states(options: dict[str, Any], seed: int, every: int = 7) -> list[AnkhState]:
-    """Clones of every ``every``-th state of a seeded random game, and its last state."""
-    state = AnkhGame(options).new_initial_state(seed)
-    rng = Rng(seed)
-    out = []
-    while not state.is_terminal:
-        if len(state.history) % every == 0:
-            out.append(state.clone())
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-    out.append(state)
-    return out
-
-
 @pytest.fixture(scope="module")
 def states() -> list[AnkhState]:
-    return [s for opts in OPTION_SETS for seed in (1, 2) for s in playout_states(opts, seed)]
+    found = [
+        s
+        for opts in OPTION_SETS
+        for seed in (1, 2)
+        for s in random_game_states(lambda o=opts, sd=seed: AnkhGame(o).new_initial_state(sd), seed, every=7)  # type: ignore[misc]
+    ]
+    return [s for s in found if isinstance(s, AnkhState)]
 
 
 def test_every_attribute_is_declared(states: list[AnkhState]) -> None:

@@ -4,7 +4,7 @@
 Every attribute an :class:`~netjer.games.aton.state.AtonState` holds besides the kernel's is
 one :class:`~netjer.core.fields.StateField` of :data:`FIELD_GROUPS`.  ``full_state`` is written
 from the declaration (:func:`netjer.core.fields.write_fields`); ``clone`` is written out by hand
-for speed and tests/games/aton/test_fields.py checks it against the declaration, as it checks
+for speed and tests/games/test_state_fields.py checks it against the declaration, as it checks
 that every attribute a state holds is declared and that docs/aton-state.md lists them all.
 
 Rules reference: rules/aton.md (the section numbers below).

@@ -5,7 +5,7 @@ Every attribute a :class:`~netjer.games.nile.state.NileState` holds besides the 
 :class:`~netjer.core.fields.StateField` of :data:`FIELD_GROUPS`.  ``full_state`` is written from
 the declaration (:func:`netjer.core.fields.write_fields`, with the forms of
 :data:`netjer.games.nile.state.JSON_FORMS`); ``clone`` is written out by hand for speed and
-tests/games/nile/test_fields.py checks it against the declaration, as it checks that every
+tests/games/test_state_fields.py checks it against the declaration, as it checks that every
 attribute a state holds is declared and that docs/nile-state.md lists them all.
 
 Rules reference: rules/nilo.md (``S1``-``S13``: the seed's facts, §2; ``§3.x``: the proposals,
