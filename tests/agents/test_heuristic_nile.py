@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -96,17 +95,17 @@ def test_nile_heuristic_beats_random_clearly() -> None:
     assert wins >= 34  # measured 40 of 40 (397 of 400 over seeds 0-399); chance is about 20
 
 
-def test_registered_and_fast_enough_for_playouts() -> None:
+def test_registered_and_plays_whole_playouts() -> None:
+    # Its speed (about 40 microseconds a decision) is measured in benchmarks/, not here: a timed
+    # assertion failed on a loaded machine.
     assert heuristic_policy("nile") is policy
     state = NileGame().new_initial_state(3)
     rng = Rng(3)
-    decisions = 0
-    start = time.perf_counter()
     while not state.is_terminal:
-        state.apply(policy(state, rng))
-        decisions += 1
-    per_decision = (time.perf_counter() - start) / decisions
-    assert per_decision < 1e-3  # measured about 40 microseconds
+        action = policy(state, rng)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert len(state.history) > 10
 
 
 def test_ismcts_plays_with_nile_heuristic_playouts() -> None:
