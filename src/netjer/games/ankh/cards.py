@@ -34,13 +34,13 @@ class BattleCard:
         id: the code name used in notation (``"chariots"``).
         name: the printed name (``"Chariots"``).
         strength: the strength bonus it adds in Battle Resolution (if its player has figures left).
-        effect: a one-line reminder.
+
+    What the card does is player-facing text: its entry in ``texts/<lang>.toml``.
     """
 
     id: str
     name: str
     strength: int
-    effect: str
 
 
 def validate_cards(file_name: str, data: object) -> tuple[BattleCard, ...]:
@@ -48,7 +48,7 @@ def validate_cards(file_name: str, data: object) -> tuple[BattleCard, ...]:
 
     Args:
         file_name: for messages.
-        data: ``{"cards": [{"id", "name", "strength", "effect"}, ...]}``.
+        data: ``{"cards": [{"id", "name", "strength"}, ...]}``.
 
     Returns:
         The seven cards in :data:`CARD_IDS` order.
@@ -70,7 +70,7 @@ def validate_cards(file_name: str, data: object) -> tuple[BattleCard, ...]:
         strength = c.get("strength")
         if not isinstance(strength, int) or isinstance(strength, bool):
             raise fail(f"{c['name']}: 'strength' must be an integer")
-        cards.append(BattleCard(id=c["id"], name=c["name"], strength=strength, effect=str(c.get("effect", ""))))
+        cards.append(BattleCard(id=c["id"], name=c["name"], strength=strength))
     ids = tuple(c.id for c in cards)
     if ids != CARD_IDS:
         raise fail(f"expected the cards {', '.join(CARD_IDS)} in that order (§1), got {', '.join(ids)}")

@@ -63,13 +63,13 @@ class AnkhPower:
         id: the code name used in notation (``"obelisk-attuned"``).
         name: the printed name.
         level: 1, 2 or 3 (its cost in Followers, §2.1).
-        text: a one-line reminder.
+
+    What the power does is player-facing text: its entry in ``texts/<lang>.toml`` (same id).
     """
 
     id: str
     name: str
     level: int
-    text: str
 
 
 def validate_powers(file_name: str, data: object) -> tuple[AnkhPower, ...]:
@@ -77,7 +77,7 @@ def validate_powers(file_name: str, data: object) -> tuple[AnkhPower, ...]:
 
     Args:
         file_name: for messages.
-        data: ``{"powers": [{"id", "name", "level", "text"}, ...]}``.
+        data: ``{"powers": [{"id", "name", "level"}, ...]}``.
 
     Returns:
         The twelve powers in :data:`POWER_IDS` order.
@@ -100,7 +100,7 @@ def validate_powers(file_name: str, data: object) -> tuple[AnkhPower, ...]:
         if level not in (1, 2, 3):
             raise fail(f"{p['name']}: level must be 1, 2 or 3, got {level!r}")
         assert isinstance(level, int)
-        out.append(AnkhPower(id=p["id"], name=p["name"], level=level, text=str(p.get("text", ""))))
+        out.append(AnkhPower(id=p["id"], name=p["name"], level=level))
     ids = tuple(p.id for p in out)
     if ids != POWER_IDS:
         raise fail(f"expected the powers {', '.join(POWER_IDS)} in that order (§2.2), got {', '.join(ids)}")

@@ -18,6 +18,7 @@
 
 import * as art from "./ankh-art.js";
 import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { loadedRules, meaningIn } from "./rules.js";
 
 // The map (src/netjer/games/ankh/data/map.json; tests/web/test_ankh_map_data.py keeps them equal).
 const GRID = [
@@ -109,39 +110,26 @@ const kindNames = () => ({
   "giant-scorpion": t("Giant Scorpion"), androsphinx: t("Androsphinx"), obelisk: t("Obelisk"), temple: t("Temple"), pyramid: t("Pyramid"),
 });
 const MONUMENTS = ["obelisk", "temple", "pyramid"];
-// [id, the short name on the god board, the name]
-const powers = () => [
-  ["commanding", t("Commanding"), t("Commanding")], ["inspiring", t("Inspiring"), t("Inspiring")], ["omnipresent", t("Omnipresent"), t("Omnipresent")], ["revered", t("Revered"), t("Revered")],
-  ["resplendent", t("Resplendent"), t("Resplendent")], ["obelisk-attuned", t("Obelisk Attuned"), t("Obelisk Attuned")], ["temple-attuned", t("Temple Attuned"), t("Temple Attuned")], ["pyramid-attuned", t("Pyramid Attuned"), t("Pyramid Attuned")],
-  ["glorious", t("Glorious"), t("Glorious")], ["magnanimous", t("Magnanimous"), t("Magnanimous")], ["bountiful", t("Bountiful"), t("Bountiful")], ["worshipful", t("Worshipful"), t("Worshipful")],
-];
-const powerTexts = () => ({
-  commanding: t("Each time you win a Battle, gain 3 Followers."),
-  inspiring: t("Your Build Monument card costs 0 Followers."),
-  omnipresent: t("At the start of each Conflict, gain 1 Follower per region holding one of your figures."),
-  revered: t("Gain Followers gives 1 more Follower."),
-  resplendent: t("If you control 3 or more Monuments of one type, your God figure has strength 3."),
-  "obelisk-attuned": t("At the start of a Battle you are in, move figures to empty spaces next to your Obelisks there."),
-  "temple-attuned": t("+2 strength per Temple of yours in the battle region with one of your figures adjacent."),
-  "pyramid-attuned": t("When you Summon, you may also summon 1 figure next to each Pyramid you control."),
-  glorious: t("Win a Battle by 3 or more strength: gain 3 Devotion instead of 1."),
-  magnanimous: t("Lose a Battle with 2 or more figures in the region: gain 2 Devotion."),
-  bountiful: t("While your token is in the red section, each Devotion gain gives 1 more."),
-  worshipful: t("After a Battle in which you played a card, you may sacrifice 2 Followers for 1 Devotion."),
-});
-const cards = () => [
-  ["plague", t("Plague"), t("Plague of Locusts (+1): everyone present bids Followers; all but the highest bidder lose their Warriors and Guardians here.")],
-  ["build", t("Build"), t("Build Monument (+0): sacrifice 3 Followers to build a Monument you control here.")],
-  ["chariots", t("Chariots"), t("Chariots: +3 strength.")],
-  ["cycle", t("Cycle"), t("Cycle of Ma'at (+0): after the battle, take back every used Battle card.")],
-  ["drought", t("Drought"), t("Drought (+1): if you win, +1 Devotion per figure of yours on a Desert space here.")],
-  ["flood", t("Flood"), t("Flood (+0): +1 Follower per figure of yours on a Fertile space here; those cannot be killed.")],
-  ["miracle", t("Miracle"), t("Miracle (+0): after the battle, +1 Devotion per figure of yours killed in it.")],
-];
+// The twelve powers in dashboard order (level = index // 4 + 1, games/ankh/powers.py POWER_IDS) and
+// the seven Battle cards with the short word printed on a card face (a label, not rules text).
+// Their names and meanings come from the rules texts (texts/<lang>.toml, GET /api/games/ankh/rules,
+// loaded by table.js, which redraws when they arrive): this page holds no copy of a rule.
+const POWER_IDS = ["commanding", "inspiring", "omnipresent", "revered", "resplendent", "obelisk-attuned", "temple-attuned", "pyramid-attuned", "glorious", "magnanimous", "bountiful", "worshipful"];
+const CARD_IDS = ["plague", "build", "chariots", "cycle", "drought", "flood", "miracle"];
+const cardShort = () => ({ plague: t("Plague"), build: t("Build"), chariots: t("Chariots"), cycle: t("Cycle"), drought: t("Drought"), flood: t("Flood"), miracle: t("Miracle") });
 // the rules texts' entry of each card (texts/en.toml): "build" alone is the action word
 const CARD_TERM = { build: "build-monument" };
-const cardShort = () => Object.fromEntries(cards().map(([id, short]) => [id, short]));
-const cardTexts = () => Object.fromEntries(cards().map(([id, , text]) => [id, text]));
+/** The rules texts' entry `termId` ({id, kind, name, line, ...}), or null until the texts have arrived. */
+function ruleEntry(termId) {
+  const rules = loadedRules("ankh");
+  return rules ? rules.terms.find((x) => x.id === termId) || null : null;
+}
+/** A power's name from the rules texts (its id until they arrive). */
+const powerName = (id) => ruleEntry(id)?.name || id;
+/** A power's or card's one line from the rules texts ("" until they arrive). */
+const ruleLine = (termId) => ruleEntry(termId)?.line || "";
+/** A card's "Name: line" from the rules texts (its short word until they arrive). */
+const cardMeaning = (id) => meaningIn("ankh", CARD_TERM[id] || id, cardShort()[id] || id);
 // the action words as the player types them (short: they follow "action 1 taken")
 const rowShort = () => ({ move: t("move"), summon: t("summon"), gain: t("gain"), unlock: t("unlock") });
 const rowWords = () => ({ move: t("Move figures"), summon: t("Summon figure"), gain: t("Gain Followers"), unlock: t("Unlock power") });
@@ -919,7 +907,7 @@ function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, data
   g.append(svg("rect", { class: "focus-ring", x, y, width: w, height: h, rx: 4, fill, stroke: state === "used" ? "#a89f90" : "#5b4630", "stroke-width": state === "chosen" ? 2.5 : 1.5, "stroke-dasharray": state === "used" ? "3 2" : null }));
   g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }));
   if (owner !== null) g.dataset.owner = owner;
-  const about = cardTexts()[id] || id;
+  const about = cardMeaning(id);
   g.append(svg("title", { text: state === "used" ? t("{card} (used)", { card: about }) : about }));
   return g;
 }
@@ -1059,7 +1047,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
 
   if (compact) {
     const r1 = top + (held.length ? 37 : 40);
-    const names = info.powers.map((id) => (powers().find((p) => p[0] === id) || [id, id, id])[2]);
+    const names = info.powers.map(powerName);
     g.append(powersLine(names, info, x + 10, r1, w - 20));
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
@@ -1084,21 +1072,22 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   const px = x + leftW;
   const pw = (w - leftW - 6) / 3;
   const ph = 17.5;
-  powers().forEach(([id, short, full], i) => {
+  POWER_IDS.forEach((id, i) => {
+    const name = powerName(id);
     const level = Math.floor(i / 4);
     const bx = px + level * pw;
     const by = top + 28 + (i % 4) * ph;
     const has = info.powers.includes(id);
     const pg = svg("g", { class: "power", "data-power": id, "data-god": god, "data-unlocked": has ? "yes" : "no", "data-term": id });
     pg.append(svg("rect", { class: "focus-ring", x: bx, y: by, width: pw - 3, height: ph - 2, rx: 3, fill: has ? GOD_FILL[god] : ROW, stroke: has ? "#111" : LINE, "stroke-width": 1 }));
-    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? art.seatInk(god) : MUTED, text: short }), pw - 10));
-    pg.append(svg("title", { text: t("{power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }) }));
+    pg.append(fitText(svg("text", { x: bx + 4, y: by + ph / 2 + 4.5, "font-size": MIN_FONT, "font-weight": has ? 700 : 400, fill: has ? art.seatInk(god) : MUTED, text: name }), pw - 10));
+    pg.append(svg("title", { text: meaningIn("ankh", id, name) }));
     if (mine && legal.power.has(id)) {
       const action = legal.power.get(id);
       pg.classList.add("target");
       pg.dataset.action = action;
       pg.append(svg("rect", { class: "target-ring", x: bx - 1, y: by - 1, width: pw - 1, height: ph, rx: 4, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
-      svgButton(pg, t("Unlock {power} (level {level}): {text}", { power: full, level: level + 1, text: powerTexts()[id] }), () => ctx.play(action), `ankh-power-${id}`);
+      svgButton(pg, t("Unlock {power}", { power: meaningIn("ankh", id, name) }), () => ctx.play(action), `ankh-power-${id}`);
     }
     g.append(pg);
   });
@@ -1111,7 +1100,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   let cx = x + 10;
   if (mine) {
     const cw = (w - 20 - 6 * 3) / 7;
-    for (const [id] of cards()) {
+    for (const id of CARD_IDS) {
       const inHand = info.hand.includes(id);
       const state = chosenMine.includes(id) ? "chosen" : inHand ? "hand" : "used";
       const c = cardFace(cx, cy, id, { w: cw, h: ch, state, owner: god, dataset: inHand ? { hand: `${god}-${id}` } : { used: `${god}-${id}` } });
@@ -1132,7 +1121,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
         c.classList.add("target");
         c.dataset.action = action;
         c.append(svg("rect", { class: "target-ring", x: cx - 2, y: cy - 2, width: cw + 4, height: ch + 4, rx: 5, fill: "none", stroke: "#d48a00", "stroke-width": 2.5 }));
-        svgButton(c, t("Battle card {card}: play it in this battle. {text}", { card: cardShort()[id], text: cardTexts()[id] }), () => ctx.play(action), `ankh-card-${id}`);
+        svgButton(c, t("Battle card {card}: play it in this battle. {text}", { card: cardShort()[id], text: ruleLine(CARD_TERM[id] || id) }), () => ctx.play(action), `ankh-card-${id}`);
       }
       g.append(c);
       cx += cw + 3;
