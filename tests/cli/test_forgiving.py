@@ -65,8 +65,14 @@ def test_a_long_number_is_refused_as_too_long_never_cut(tmp_path: Path) -> None:
     assert "There is no choice 9999" not in result.output
 
 
-def test_a_bad_seed_gets_our_one_line_message() -> None:
-    for args in (["play", "aton", "--seed", "abc"], ["simulate", "aton", "--seed", "1.5", "-n", "1"]):
+def test_a_bad_seed_gets_our_one_line_message(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text("{}")
+    for args in (
+        ["play", "aton", "--seed", "abc"],
+        ["simulate", "aton", "--seed", "1.5", "-n", "1"],
+        ["review", str(record), "--seed", "abc"],
+    ):
         result = runner.invoke(app, args, env=ENV)
         assert result.exit_code == 2
         assert result.output.strip().splitlines() == [result.output.strip().splitlines()[0]]  # one line

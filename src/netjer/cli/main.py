@@ -1196,7 +1196,9 @@ def review(
     iterations: Annotated[
         int, typer.Option(help="Search iterations per position (the budget: the same on every machine).")
     ] = 200,
-    seed: Annotated[int, typer.Option(help="Seed of the review's searches.")] = 0,
+    seed: Annotated[
+        int, typer.Option(parser=_seed_value, metavar="<int>", help="Seed of the review's searches.")
+    ] = 0,
     depth: Annotated[
         int | None,
         typer.Option(help="Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile)."),
