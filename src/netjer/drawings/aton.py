@@ -217,7 +217,7 @@ def _temples_row(obs: dict[str, Any]) -> Table:
 
 
 def _player_line(obs: dict[str, Any], p: int, seat: int | None) -> Text:
-    """One player in a line or two: cartouches, hand, score, stones, piles and exchange."""
+    """One player in two lines: cartouches and hand, then stones, draw pile and exchange."""
     info = obs["players"][p]
     you = " " + _("(you)") if p == seat else ""
     active = " ◀" if obs["to_move"] == p else ""
@@ -232,7 +232,9 @@ def _player_line(obs: dict[str, Any], p: int, seat: int | None) -> Text:
     else:
         line.append("· " + _("hand") + " " + _("{n} card(s), face down").format(n=info["hand_count"]))
     line.append(
-        " · "
+        "\n  "
+        + _("stones")
+        + ": "
         + _("{supply} in supply, {dead} in the Kingdom").format(supply=info["supply"], dead=info["kingdom"])
         + " · "
         + _("draw pile")
