@@ -138,3 +138,13 @@ def test_levels_piped_keeps_every_specification_whole() -> None:
     for levels in LEVELS.values():
         for level in levels:
             assert level.spec in out, level.spec
+
+
+def test_a_mistyped_command_gets_our_one_line_did_you_mean() -> None:
+    result = runner.invoke(app, ["pley", "aton"], env=ENV)
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: there is no command 'pley'; did you mean 'play' or 'replay'?"
+    result = runner.invoke(app, ["xyzzy"], env=ENV)
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: there is no command 'xyzzy'; 'netjer --help' lists the commands"
+    assert runner.invoke(app, ["version"], env=ENV).exit_code == 0  # a known command still runs
