@@ -65,8 +65,14 @@ def test_a_long_number_is_refused_as_too_long_never_cut(tmp_path: Path) -> None:
     assert "There is no choice 9999" not in result.output
 
 
-def test_a_bad_seed_gets_our_one_line_message() -> None:
-    for args in (["play", "aton", "--seed", "abc"], ["simulate", "aton", "--seed", "1.5", "-n", "1"]):
+def test_a_bad_seed_gets_our_one_line_message(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text("{}")
+    for args in (
+        ["play", "aton", "--seed", "abc"],
+        ["simulate", "aton", "--seed", "1.5", "-n", "1"],
+        ["review", str(record), "--seed", "abc"],
+    ):
         result = runner.invoke(app, args, env=ENV)
         assert result.exit_code == 2
         assert result.output.strip().splitlines() == [result.output.strip().splitlines()[0]]  # one line
@@ -132,3 +138,13 @@ def test_levels_piped_keeps_every_specification_whole() -> None:
     for levels in LEVELS.values():
         for level in levels:
             assert level.spec in out, level.spec
+
+
+def test_a_mistyped_command_gets_our_one_line_did_you_mean() -> None:
+    result = runner.invoke(app, ["pley", "aton"], env=ENV)
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: there is no command 'pley'; did you mean 'play' or 'replay'?"
+    result = runner.invoke(app, ["xyzzy"], env=ENV)
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: there is no command 'xyzzy'; 'netjer --help' lists the commands"
+    assert runner.invoke(app, ["version"], env=ENV).exit_code == 0  # a known command still runs

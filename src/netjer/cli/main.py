@@ -31,6 +31,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
@@ -50,7 +51,27 @@ from netjer.i18n import N_, _
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
 
+
+class _Commands(TyperGroup):
+    """Netjer's commands, whose mistyped name (``netjer pley``) gets our one-line error with the
+    suggestion helper's "did you mean" (cli/suggest.py, issue 33 item 5) instead of the
+    library's boxed usage error."""
+
+    # ``ctx`` is the library's own Context (Typer bundles its Click); Any keeps this override
+    # independent of where that class lives.
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """Resolve ``args[0]`` as a command; an unknown name that is not an option fails with
+        the visible commands nearest it (exit status 2)."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            visible = [n for n in self.list_commands(ctx) if not getattr(self.get_command(ctx, n), "hidden", False)]
+            hint = did_you_mean(name, visible)
+            raise _fail(f"there is no command {name!r}; " + (hint or "'netjer --help' lists the commands"))
+        return super().resolve_command(ctx, args)
+
+
 app = typer.Typer(
+    cls=_Commands,
     name="netjer",
     help="Netjer: board games of the Egyptian gods (Aton, Dioses del Nilo, Ankh) in your terminal.",
     no_args_is_help=True,
@@ -1196,7 +1217,7 @@ def review(
     iterations: Annotated[
         int, typer.Option(help="Search iterations per position (the budget: the same on every machine).")
     ] = 200,
-    seed: Annotated[int, typer.Option(help="Seed of the review's searches.")] = 0,
+    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help="Seed of the review's searches.")] = 0,
     depth: Annotated[
         int | None,
         typer.Option(help="Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile)."),

@@ -18,6 +18,7 @@ environment, so a test can print the same drawing at several widths.
 from __future__ import annotations
 
 import importlib
+import io
 import json
 from types import ModuleType
 from typing import Any, Protocol, cast
@@ -63,6 +64,36 @@ class Fit:
         full = Measurement.get(console, options, self.full)
         compact = Measurement.get(console, options, self.compact)
         return Measurement(min(full.minimum, compact.minimum), full.maximum)
+
+
+def lines_of(part: RenderableType, width: int) -> int:
+    """Lines ``part`` takes when printed ``width`` columns wide (on a console of its own)."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(console.render_lines(part, console.options, pad=False))
+
+
+def keep_within(parts: list[tuple[int, RenderableType | None]], height: int, width: int) -> Group:
+    """A compact screen's parts that fit in ``height`` lines, ``width`` columns wide.
+
+    Args:
+        parts: ``(rank, part)`` in the order of the screen; parts of lower rank are kept first
+            when the terminal is short, the part of rank 0 (the status line) always; ``None``
+            parts are skipped.
+        height: the lines available.
+        width: the terminal's columns.
+
+    Returns:
+        The kept parts, in their screen order.
+    """
+    present = [(rank, part) for rank, part in parts if part is not None]
+    kept: set[int] = set()
+    used = 0
+    for rank, part in sorted(present, key=lambda p: p[0]):
+        lines = lines_of(part, width)
+        if used + lines <= height or rank == 0:
+            kept.add(rank)
+            used += lines
+    return Group(*(part for rank, part in present if rank in kept))
 
 
 class Renderer(Protocol):

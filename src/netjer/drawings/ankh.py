@@ -20,20 +20,19 @@ Plague bid before they are revealed, Bastet's face-down cats) come from that god
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from netjer.core.state import State
 from netjer.core.words import join_words, plural
-from netjer.drawings import Fit
+from netjer.drawings import Fit, keep_within
 from netjer.drawings.ankh_battle import battle_table
 from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.games.ankh.board import Board, RegionMap, load_board
@@ -512,22 +511,7 @@ def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: in
         (7, log),
         (3, hint),
     ]
-    kept: set[int] = set()
-    used = 0
-    for rank, part in sorted(parts, key=lambda p: p[0]):
-        if part is None:
-            continue
-        lines = _height(part, width)
-        if used + lines <= height or rank == 0:
-            kept.add(rank)
-            used += lines
-    return Group(*(part for rank, part in parts if part is not None and rank in kept))
-
-
-def _height(part: RenderableType, width: int) -> int:
-    """Lines ``part`` takes ``width`` columns wide."""
-    console = Console(width=width, file=io.StringIO(), color_system=None)
-    return len(console.render_lines(part, console.options, pad=False))
+    return keep_within(parts, height, width)
 
 
 def screens() -> dict[str, Callable[[dict[str, Any], int | None], RenderableType]]:

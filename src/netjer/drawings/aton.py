@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from netjer.drawings import keep_within
 from netjer.i18n import _
 
 SEAT_STYLES = ("bold red", "bold blue")
@@ -98,13 +99,8 @@ def _player(obs: dict[str, Any], p: int, seat: int | None) -> Panel:
     return Panel(lines, title=Text(f"{info['name']}{you}{active}", style=SEAT_STYLES[p]), border_style=SEAT_STYLES[p])
 
 
-def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
-    """Draw an Aton observation: status line, the four temples, the Kingdom, both players.
-
-    Args:
-        obs: ``AtonState.observation(seat)``.
-        seat: the seat the observation belongs to (``None`` for a spectator).
-    """
+def _status(obs: dict[str, Any]) -> Text:
+    """The status line: round, phase, scores, stones in the Kingdom, who acts."""
     names = [p["name"] for p in obs["players"]]
     kingdom = sum(p["kingdom"] for p in obs["players"])
     status = Text.assemble(
@@ -117,9 +113,46 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     )
     if obs["to_move"] is not None:
         status.append(" · " + _("{name} to act").format(name=names[obs["to_move"]]))
+    return status
+
+
+def _tasks(obs: dict[str, Any], seat: int | None) -> list[Text]:
+    """The stones left to remove or to place in this decision, if any (a line each)."""
+    names = [p["name"] for p in obs["players"]]
+    tasks = []
+    if obs["removals_left"]:
+        victim = obs["removal_victim"]
+        words = (
+            _("Stones to remove: {n} of your own, from temples 1-{last}.")
+            if victim == seat
+            else _("Stones to remove: {n} of {name}'s, from temples 1-{last}.")
+        )
+        tasks.append(
+            Text(words.format(n=obs["removals_left"], name=names[victim], last=obs["allowed_temples"]), style="bold")
+        )
+    if obs["placements_left"]:
+        tasks.append(
+            Text(
+                _("Stones to place: {n}, in temples 1-{last}.").format(
+                    n=obs["placements_left"], last=obs["allowed_temples"]
+                ),
+                style="bold",
+            )
+        )
+    return tasks
+
+
+def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
+    """Draw an Aton observation: status line, the four temples, the Kingdom, both players.
+
+    Args:
+        obs: ``AtonState.observation(seat)``.
+        seat: the seat the observation belongs to (``None`` for a spectator).
+    """
     temples = Columns(
         [_temple(t, squares, obs["allowed_temples"]) for t, squares in enumerate(obs["board"])], equal=True
     )
+    names = [p["name"] for p in obs["players"]]
     legend = Text.assemble(
         ("▲", f"bold {STONE_COLOURS[0]}"),
         f" {names[0]}  ",
@@ -130,26 +163,7 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
         ),
         style="dim",
     )
-    parts: list[RenderableType] = [status, temples, legend]
-    if obs["removals_left"]:
-        victim = obs["removal_victim"]
-        words = (
-            _("Stones to remove: {n} of your own, from temples 1-{last}.")
-            if victim == seat
-            else _("Stones to remove: {n} of {name}'s, from temples 1-{last}.")
-        )
-        parts.append(
-            Text(words.format(n=obs["removals_left"], name=names[victim], last=obs["allowed_temples"]), style="bold")
-        )
-    if obs["placements_left"]:
-        parts.append(
-            Text(
-                _("Stones to place: {n}, in temples 1-{last}.").format(
-                    n=obs["placements_left"], last=obs["allowed_temples"]
-                ),
-                style="bold",
-            )
-        )
+    parts: list[RenderableType] = [_status(obs), temples, legend, *_tasks(obs, seat)]
     parts.append(Columns([_player(obs, 0, seat), _player(obs, 1, seat)]))
     return Group(*parts)
 
@@ -159,3 +173,111 @@ def render_omniscient(observations: list[dict[str, Any]]) -> RenderableType:
     merged = dict(observations[0])
     merged["players"] = [observations[p]["players"][p] for p in range(len(observations))]
     return render(merged, None)
+
+
+def _small_square(square: dict[str, Any]) -> Text:
+    """One square in three cells: its kind, then its stone (``▲``/``●``) or ``·``."""
+    kind = square["kind"]
+    owner = square["owner"]
+    style = KIND_STYLES[kind]
+    text = Text(kind, style=style)
+    if owner is None:
+        text.append("·" if len(kind) == 2 else " ·", style=style)
+    else:
+        background = style.split(" on ")[1]
+        text.append(
+            ("" if len(kind) == 2 else " ") + STONES[owner], style=f"bold {STONE_COLOURS[owner]} on {background}"
+        )
+    return text
+
+
+def _temples_row(obs: dict[str, Any]) -> Table:
+    """The four temples side by side without frames: a heading with each temple's stone counts
+    (green when stones may go there now), then its three rows of four squares."""
+    grid = Table.grid(padding=(0, 3))
+    for _temple_index in obs["board"]:
+        grid.add_column()
+    headings = []
+    for t, squares in enumerate(obs["board"]):
+        counts = [sum(1 for s in squares if s["owner"] == p) for p in (0, 1)]
+        allowed = obs["allowed_temples"] is not None and t < obs["allowed_temples"]
+        headings.append(
+            Text.assemble(
+                (_("Temple {n}").format(n=t + 1), "bold green" if allowed else "dim"),
+                " ",
+                (str(counts[0]), SEAT_STYLES[0]),
+                ":",
+                (str(counts[1]), SEAT_STYLES[1]),
+            )
+        )
+    grid.add_row(*headings)
+    for row in range(3):
+        grid.add_row(*(Text(" ").join(_small_square(sq[row * 4 + col]) for col in range(4)) for sq in obs["board"]))
+    return grid
+
+
+def _player_line(obs: dict[str, Any], p: int, seat: int | None) -> Text:
+    """One player in two lines: cartouches and hand, then stones, draw pile and exchange."""
+    info = obs["players"][p]
+    you = " " + _("(you)") if p == seat else ""
+    active = " ◀" if obs["to_move"] == p else ""
+    line = Text(f"{info['name']}{you}{active}: ", style=SEAT_STYLES[p])
+    for i, v in enumerate(info["cartouches"]):
+        line.append(f"{i + 1}:")
+        line.append_text(_card(v))
+        line.append(" ")
+    if "hand" in info:
+        line.append("· " + _("hand") + " ")
+        line.append(" ".join(str(v) for v in info["hand"]) or "-", style="bold")
+    else:
+        line.append("· " + _("hand") + " " + _("{n} card(s), face down").format(n=info["hand_count"]))
+    line.append(
+        "\n  "
+        + _("stones")
+        + ": "
+        + _("{supply} in supply, {dead} in the Kingdom").format(supply=info["supply"], dead=info["kingdom"])
+        + " · "
+        + _("draw pile")
+        + " "
+        + str(info["draw_count"])
+        + " · "
+        + (_("exchange available") if info["exchange_counter"] else _("exchange used")),
+        style="dim",
+    )
+    return line
+
+
+def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: int) -> RenderableType:
+    """Aton in at most ``height`` lines (a terminal too short for :func:`render`): the status,
+    the four temples unframed, the stones to place or remove, each player in a line or two
+    (the viewer's own hand first), and that ``board`` shows the full screen (discards, the known
+    bottom of the draw piles, the legend).
+
+    Args:
+        obs: ``AtonState.observation(seat)``.
+        seat: the viewer (``None``: a spectator).
+        height: the lines available (the caller keeps room for the choices and the prompt).
+        width: the terminal's columns.
+
+    Returns:
+        A Rich group of the parts that fit, the status line always.
+    """
+    tasks = _tasks(obs, seat)
+    names = [p["name"] for p in obs["players"]]
+    hint = Text.assemble(
+        ("▲", f"bold {STONE_COLOURS[0]}"),
+        f" {names[0]} ",
+        ("●", f"bold {STONE_COLOURS[1]}"),
+        f" {names[1]} · " + _("'board': the full screen (discards, draw piles, legend) · 'help'"),
+        style="dim",
+    )
+    order = [seat, 1 - seat] if seat in (0, 1) else [0, 1]
+    parts: list[tuple[int, RenderableType | None]] = [
+        (0, _status(obs)),
+        (1, _temples_row(obs)),
+        (2, Group(*tasks) if tasks else None),
+        (3, _player_line(obs, order[0], seat)),
+        (4, _player_line(obs, order[1], seat)),
+        (5, hint),
+    ]
+    return keep_within(parts, height, width)

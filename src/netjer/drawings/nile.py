@@ -19,7 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from netjer.drawings import Fit
+from netjer.drawings import Fit, keep_within
 from netjer.games.nile.state import reason_text
 from netjer.i18n import N_, _
 
@@ -78,6 +78,19 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     order = list(range(cols))[::-1] if flip else list(range(cols))
     letters = [obs["square_names"][0][c][0] for c in order]
 
+    heading = _heading(obs, seat)
+    counters = _counters(obs)
+    # The events of the last action are printed by the front end from the log, not here.
+    legend = Text(_(LEGEND), style="dim")
+    full = Group(_board(obs, rows, order, letters, True), Text(""), _sides(obs, names))
+    compact = Group(_board(obs, rows, order, letters, False), _row_key(rows), Text(""), _sides_compact(obs, names))
+    return Group(heading, Text(""), Fit(full, compact), counters, legend)
+
+
+def _heading(obs: dict[str, Any], seat: int | None) -> Text:
+    """The round, the phase, who acts and holds the hourglass (or the result), and on a second
+    line which god the viewer is (none for ``seat`` ``None``)."""
+    names = obs["players"][0]["name"], obs["players"][1]["name"]
     to_move = obs["to_move"]
     phase = _(PHASES[obs["phase"]]) if obs["phase"] in PHASES else obs["phase"]
     heading = Text(_("Dioses del Nilo — round {round}, {phase}").format(round=obs["round"], phase=phase))
@@ -92,7 +105,11 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
         heading.append("  ⌛ " + _("hourglass: {god}").format(god=names[obs["hourglass"]]))
     if seat is not None:
         heading.append("\n" + _("You are {god}.").format(god=names[seat]), style=STYLE[seat])
+    return heading
 
+
+def _counters(obs: dict[str, Any]) -> Text:
+    """The counters that end a game: combat actions without a fight, repetitions of this position."""
     counters = Text(
         _("Combat actions without a fight: {n}/{limit}").format(n=obs["quiet"], limit=obs["no_fight_limit"]),
         style="dim",
@@ -101,11 +118,42 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
         counters.append(
             "   " + _("this position: {n}/{limit}").format(n=obs["repetitions"], limit=obs["repetition_limit"])
         )
-    # The events of the last action are printed by the front end from the log, not here.
-    legend = Text(_(LEGEND), style="dim")
-    full = Group(_board(obs, rows, order, letters, True), Text(""), _sides(obs, names))
-    compact = Group(_board(obs, rows, order, letters, False), _row_key(rows), Text(""), _sides_compact(obs, names))
-    return Group(heading, Text(""), Fit(full, compact), counters, legend)
+    return counters
+
+
+def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: int) -> RenderableType:
+    """Dioses del Nilo in at most ``height`` lines (a terminal too short for :func:`render`):
+    the heading on one line, the board, each side's column, hand and cemetery, the counters,
+    and that ``board`` shows the full screen with the legend of its marks.
+
+    Args:
+        obs: ``NileState.observation(seat)``.
+        seat: the viewer (``None``: a spectator).
+        height: the lines available (the caller keeps room for the choices and the prompt).
+        width: the terminal's columns.
+
+    Returns:
+        A Rich group of the parts that fit, the heading always.
+    """
+    names = obs["players"][0]["name"], obs["players"][1]["name"]
+    you = " (" + _("you") + ")"  # beside the viewer's side rather than on a line of its own
+    labels = (names[0] + (you if seat == 0 else ""), names[1] + (you if seat == 1 else ""))
+    flip = seat == 1
+    rows = [0, 1, 2, 3] if flip else [3, 2, 1, 0]
+    order = list(range(obs["columns"]))[::-1] if flip else list(range(obs["columns"]))
+    letters = [obs["square_names"][0][c][0] for c in order]
+    board = Fit(
+        _board(obs, rows, order, letters, True), Group(_board(obs, rows, order, letters, False), _row_key(rows))
+    )
+    hint = Text(_("(4) face down, known to you · ? unknown to you · 'board': all, with the legend"), style="dim")
+    parts: list[tuple[int, RenderableType | None]] = [
+        (0, _heading(obs, None)),
+        (1, board),
+        (2, Fit(_sides(obs, labels), _sides_compact(obs, labels))),
+        (4, _counters(obs)),
+        (3, hint),
+    ]
+    return keep_within(parts, height, width)
 
 
 def _board(obs: dict[str, Any], rows: list[int], order: list[int], letters: list[str], row_names: bool) -> Table:
