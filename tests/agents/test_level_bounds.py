@@ -81,3 +81,14 @@ def test_the_lobby_data_and_the_levels_command_show_the_bound() -> None:
     assert strongest["shown"]["bound"] == "at least" and strongest["shown"]["interval"] is None
     out = CliRunner().invoke(app, ["levels", "ankh"], env={"COLUMNS": "200"}).output
     assert "at least +7" in out and "+382" not in out
+
+
+def test_every_level_says_what_it_is_like_in_both_front_ends() -> None:
+    from netjer.agents.levels import LEVELS  # noqa: PLC0415
+
+    for levels in LEVELS.values():
+        for level in levels:
+            assert level.plain.endswith(".") and level.plain != level.description
+    assert all(row["plain"] for row in levels_json("nile", 2))
+    out = CliRunner().invoke(app, ["levels", "aton"], env={"COLUMNS": "400"}).output
+    assert "anyone who knows the rules can beat it" in out

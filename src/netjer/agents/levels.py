@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from netjer.agents.registry import known_kinds
 from netjer.core.errors import ConfigError
+from netjer.i18n import N_
 from netjer.sim.stats import wilson_interval
 
 
@@ -174,25 +175,42 @@ class Level:
     Attributes:
         name: ``"beginner"``, ``"casual"``, ``"strong"`` or ``"strongest"``.
         spec: the agent specification it plays (an iterations budget, never a time).
-        description: one line for the lobby and ``--help``.
+        description: one line for the lobby and ``--help``: what the agent is.
+        plain: one sentence for a player: what it is like to play against, claiming only
+            what the ratings in docs/levels.md show (marked for translation; the lobby and
+            ``netjer levels`` translate it where shown).
     """
 
     name: str
     spec: str
     description: str
+    plain: str
 
 
 #: The level names, weakest first.
 LEVEL_NAMES: tuple[str, ...] = ("beginner", "casual", "strong", "strongest")
 
 #: Random legal moves: a first opponent.
-_RANDOM = Level("beginner", "random", "plays a random legal move")
+_RANDOM = Level(
+    "beginner",
+    "random",
+    "plays a random legal move",
+    N_("Plays a random legal move: anyone who knows the rules can beat it."),
+)
 #: The heuristic with a random legal move instead, one time in two.
 _HALF = "heuristic:epsilon=0.5"
 _HALF_DESCRIPTION = "the heuristic player, but a random move one time in two"
+_HALF_PLAIN = N_(
+    "Plays sensibly half the time and at random the other half: its mistakes can be punished "
+    "(the strong level beat it in most of its rating games)."
+)
 #: The game's hand-written heuristic player.
 _HEURISTIC = "heuristic"
 _HEURISTIC_DESCRIPTION = "the game's heuristic player (instant)"
+#: The heuristic where it is ``strong`` (Nile, Ankh): there the plain search does not beat it.
+_STRONG_PLAIN = N_(
+    "Plays at once by sound rules of thumb without looking ahead; it beat the casual level in most of its rating games."
+)
 #: The search against a model of the heuristic: the other seats' decisions in the tree
 #: follow the heuristic, playouts are heuristic (docs/levels.md).
 _MODEL = "rollout=heuristic,guided=1,opponents=heuristic"
@@ -207,30 +225,50 @@ _MODEL = "rollout=heuristic,guided=1,opponents=heuristic"
 LEVELS: dict[tuple[str, int], tuple[Level, ...]] = {
     ("aton", 2): (
         _RANDOM,
-        Level("casual", _HEURISTIC, _HEURISTIC_DESCRIPTION),
-        Level("strong", "ismcts:iterations=200", "information-set search, 200 iterations per move"),
-        Level("strongest", "ismcts:iterations=2000", "information-set search, 2,000 iterations per move"),
+        Level(
+            "casual",
+            _HEURISTIC,
+            _HEURISTIC_DESCRIPTION,
+            N_("Plays at once by rules of thumb without looking ahead; the searching levels beat it in most games."),
+        ),
+        Level(
+            "strong",
+            "ismcts:iterations=200",
+            "information-set search, 200 iterations per move",
+            N_("Looks a few moves ahead: it beat the casual level in 11 of its 12 rating games."),
+        ),
+        Level(
+            "strongest",
+            "ismcts:iterations=2000",
+            "information-set search, 2,000 iterations per move",
+            N_("Looks ten times further ahead than strong: it won all 10 of its rating games against it."),
+        ),
     ),
     ("nile", 2): (
         _RANDOM,
-        Level("casual", _HALF, _HALF_DESCRIPTION),
-        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION),
+        Level("casual", _HALF, _HALF_DESCRIPTION, _HALF_PLAIN),
+        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION, _STRONG_PLAIN),
         Level(
             "strongest",
             f"ismcts:iterations=300,depth=6,{_MODEL},contempt=0.5",
             "search against a model of the heuristic, 300 iterations per move, playing for the win over a draw",
+            N_(
+                "Looks ahead expecting you to play like the strong level, and plays for a win over a draw: "
+                "it won 81 of 100 games against strong and lost 1."
+            ),
         ),
     ),
 }
 for _players in (2, 3, 4, 5):
     LEVELS[("ankh", _players)] = (
         _RANDOM,
-        Level("casual", _HALF, _HALF_DESCRIPTION),
-        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION),
+        Level("casual", _HALF, _HALF_DESCRIPTION, _HALF_PLAIN),
+        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION, _STRONG_PLAIN),
         Level(
             "strongest",
             f"ismcts:iterations=50,depth=40,{_MODEL}",
             "search against a model of the heuristic, 50 iterations per move",
+            N_("Looks ahead expecting its opponents to play like the strong level: it beats strong in most games."),
         ),
     )
 

@@ -1327,10 +1327,13 @@ def levels(
         table.add_column("agent", overflow="fold")  # a specification is never cut, only folded
         for col in ("Elo [95% CI]", "seats rated", "plays"):
             table.add_column(col)
+        table.add_column(_("what it is like to play against"))
         for level in levels_for(name, players):
             rating = RATINGS.get((name, players, level.name))
             elo = shown_text(shown_rating(name, players, level.name))
-            table.add_row(level.name, level.spec, elo, str(rating.games) if rating else "", level.description)
+            table.add_row(
+                level.name, level.spec, elo, str(rating.games) if rating else "", level.description, _(level.plain)
+            )
         # Piped (no terminal to fit): as wide as the table needs, each specification on one line.
         width = console.width
         if not console.is_terminal:
