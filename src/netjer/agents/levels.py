@@ -8,12 +8,16 @@ lobby offers the levels; its "advanced" field still takes any specification).  W
 stored (a record's seats, a table's seats) is always the specification the level stood for
 when the game was made, so an old game replays as it was played if a level changes later.
 
-The levels of a game are ordered, weakest first; each is to beat the one below it (a score
+The levels of a game are ordered, weakest first; each is to beat the one below it (a pairwise score
 above 0.5 whose 95% interval excludes 0.5, measured by ``benchmarks/levels.py``; docs/levels.md
 says which pairings the small samples measured so far show, and which not yet).  Their measured
 ratings (:data:`RATINGS`: Elo against the game's heuristic player, 0, with a bootstrap 95%
 interval) come from that benchmark and are copied here by hand with the run's date; the
 command, the games played and the time taken are in ``docs/levels.md``.
+What is shown of them (:func:`shown_rating`) is a one-sided bound where a ladder pairing
+(:data:`PAIRINGS`) was won or lost in every game, since the fit's figure there is set by its
+prior, not by the games.  The level names are rungs of each game's own ladder, not one agent or
+one strength across games (docs/levels.md, "What the names mean").
 
 Every level's budget is within the web server's default caps
 (:data:`netjer.server.ai_service.DEFAULT_MAX_ITERATIONS`; no time budget at all).
