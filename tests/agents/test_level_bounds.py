@@ -92,3 +92,12 @@ def test_every_level_says_what_it_is_like_in_both_front_ends() -> None:
     assert all(row["plain"] for row in levels_json("nile", 2))
     out = CliRunner().invoke(app, ["levels", "aton"], env={"COLUMNS": "400"}).output
     assert "anyone who knows the rules can beat it" in out
+
+
+def test_docs_show_every_bound_the_code_shows() -> None:
+    from pathlib import Path  # noqa: PLC0415
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "levels.md").read_text(encoding="utf-8")
+    for key in RATINGS:
+        text = shown_text(shown_rating(*key))
+        assert text in docs, f"{key}: {text!r} not in docs/levels.md"
