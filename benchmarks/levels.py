@@ -11,7 +11,7 @@ The agents are the random player, the heuristic player and every level of the ga
 ``--pairs ladder`` (default) each agent plays ``--games`` games against the next weaker one on
 the ladder random < beginner < casual < strong < strongest (seats rotated; in a game of more
 seats the stronger sits in one seat and the weaker fills the others); ``--pairs all`` plays
-every pair.  Prints, per pairing, the stronger's score against the weaker (per game: the mean
+every pair.  Prints, per pairing, the stronger's **pairwise score** against the weaker (per game: the mean
 of its pairwise results against the weaker's seats, win 1, draw 0.5) with its Wilson 95%
 interval and whether the interval excludes 0.5, then every agent's Elo (the heuristic: 0)
 with its bootstrap 95% interval (netjer.sim.stats), the games played and the time taken.
@@ -160,7 +160,7 @@ def main() -> None:
         verdict = "stronger (interval above 0.5)" if lo > 0.5 else "NOT shown stronger"
         print(
             f"  {names[d.a]} vs {names[d.b]}: {d.wins}/{d.draws}/{d.losses} in {d.games} games, "
-            f"score {d.score:.3f} [95% CI {lo:.3f}, {hi:.3f}]: {verdict}"
+            f"pairwise score {d.score:.3f} [95% CI {lo:.3f}, {hi:.3f}]: {verdict}"
         )
     for row in summary.agents:
         lo, hi = row.elo_interval

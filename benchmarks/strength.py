@@ -8,13 +8,15 @@ Usage::
         --spec ismcts:time=1.0,depth=40,rollout=heuristic,guided=1,opponents=heuristic
 
 For each opponent (random, heuristic) plays ``--games`` seeded games with the seats
-rotated, ISMCTS at ``--time`` seconds per decision, and prints ISMCTS's score (win 1, draw
-½) with its Wilson 95% interval.  Targets at 1 s per move: >= 95% against random, >= 70%
-against the heuristic agent.  For a game with more seats (Ankh), ``-o players=4`` fills the
-other seats with the opponent.  ``--iterations`` gives a fixed number of iterations per
-decision instead of a time (reproducible on a busy machine), ``--depth`` cuts the playouts
-with the game's evaluation (``ismcts:depth=N``), ``--spec`` names any agent or level instead.
-Besides the score it prints the agent's wins alone with their Wilson 95% interval (issue 16
+rotated, ISMCTS at ``--time`` seconds per decision, and prints ISMCTS's **game score** (per
+game: win 1, draw or shared win ½, loss 0; not the **pairwise score** of
+``benchmarks/levels.py``, docs/levels.md) with its Wilson 95% interval.  Targets at 1 s per
+move: >= 95% against random, >= 70% against the heuristic agent.  For a game with more seats
+(Ankh), ``-o players=4`` fills the other seats with the opponent.  ``--iterations`` gives a
+fixed number of iterations per decision instead of a time (reproducible on a busy machine),
+``--depth`` cuts the playouts with the game's evaluation (``ismcts:depth=N``), ``--spec`` names
+any agent or level instead.
+Besides the game score it prints the agent's wins alone with their Wilson 95% interval (issue 16
 asks Dioses del Nilo's top level for wins, not draws).
 
 ``--log FILE`` appends each finished game (JSON lines); a rerun with the same arguments and log
@@ -45,7 +47,7 @@ from netjer.sim.tournament import (
 
 
 def main() -> None:
-    """Run the pairings and print the scores."""
+    """Run the pairings and print the game scores."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
     parser.add_argument("--time", type=float, default=1.0, help="ISMCTS seconds per decision")
@@ -94,7 +96,7 @@ def main() -> None:
         print(
             f"{args.game} {options or ''}: {me} vs {opponent}: {a.wins}/{a.draws}/{a.losses} (W/D/L) in "
             f"{a.games} games ({len(tasks) - len(pending)} from --log, {len(tasks) - len(results)} not played), "
-            f"score {a.score:.3f} [95% CI {lo:.3f}, {hi:.3f}], wins {a.wins / a.games:.1%} "
+            f"game score {a.score:.3f} [95% CI {lo:.3f}, {hi:.3f}], wins {a.wins / a.games:.1%} "
             f"[95% CI {wlo:.1%}, {whi:.1%}], {summary.mean_decisions:.0f} decisions/game, "
             f"{time.perf_counter() - t0:.0f} s",
             flush=True,

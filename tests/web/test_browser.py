@@ -79,9 +79,13 @@ def test_lobby_creates_tables_with_links_and_open_seats(server: str, page: Any, 
     # a level per computer seat, each shown with its rating; the agent specification is advanced
     levels = page.locator("#seat-1-kind option").evaluate_all("os => os.map(o => o.value)")
     assert levels == ["human", "open", "beginner", "casual", "strong", "strongest", "advanced"]
-    assert re.search(
-        r"\(Elo [+−]\d+ \[[+−]\d+, [+−]\d+\]\)$", page.locator('#seat-1-kind option[value="strong"]').inner_text()
-    )
+    # in words against the reference level, the interval on hover; a swept pairing only as a bound
+    strong = page.locator('#seat-1-kind option[value="strong"]')
+    assert re.search(r"\(about \d+ points stronger than casual\)$", strong.inner_text())
+    assert re.search(r"^Elo \+\d+: 95% .* between \+\d+ and \+\d+", strong.get_attribute("title") or "")
+    beginner = page.locator('#seat-1-kind option[value="beginner"]')
+    assert re.search(r"\(at least \d+ points weaker than casual\)$", beginner.inner_text())
+    assert "Wilson 95%" in (beginner.get_attribute("title") or "")
     assert page.locator("#seat-1-kind").input_value() == "casual"  # the heuristic's level, by default
     assert not page.locator("#seat-1-agent").is_visible()
     page.select_option("#game", "ankh")

@@ -8,12 +8,16 @@ lobby offers the levels; its "advanced" field still takes any specification).  W
 stored (a record's seats, a table's seats) is always the specification the level stood for
 when the game was made, so an old game replays as it was played if a level changes later.
 
-The levels of a game are ordered, weakest first; each is to beat the one below it (a score
+The levels of a game are ordered, weakest first; each is to beat the one below it (a pairwise score
 above 0.5 whose 95% interval excludes 0.5, measured by ``benchmarks/levels.py``; docs/levels.md
 says which pairings the small samples measured so far show, and which not yet).  Their measured
 ratings (:data:`RATINGS`: Elo against the game's heuristic player, 0, with a bootstrap 95%
 interval) come from that benchmark and are copied here by hand with the run's date; the
 command, the games played and the time taken are in ``docs/levels.md``.
+What is shown of them (:func:`shown_rating`) is a one-sided bound where a ladder pairing
+(:data:`PAIRINGS`) was won or lost in every game, since the fit's figure there is set by its
+prior, not by the games.  The level names are rungs of each game's own ladder, not one agent or
+one strength across games (docs/levels.md, "What the names mean").
 
 Every level's budget is within the web server's default caps
 (:data:`netjer.server.ai_service.DEFAULT_MAX_ITERATIONS`; no time budget at all).
@@ -21,11 +25,14 @@ Every level's budget is within the web server's default caps
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Literal
 
 from netjer.agents.registry import known_kinds
 from netjer.core.errors import ConfigError
+from netjer.i18n import N_
+from netjer.sim.stats import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -47,31 +54,167 @@ class Rating:
 
 
 @dataclass(frozen=True)
+class Pairing:
+    """The ladder pairing a level was rated by: its games against the next level toward the
+    heuristic (docs/levels.md, "Ordering").
+
+    Attributes:
+        against: the other level's name (``strong``: the heuristic, in Nile and Ankh).
+        games: games played.
+        score: this level's pairwise score against it over those games, in [0, 1] (1: it won
+            every game; 0: it lost every game).
+    """
+
+    against: str
+    games: int
+    score: float
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A level's rating as it may honestly be shown.
+
+    A pairing won (or lost) in every game has no finite maximum-likelihood Elo gap: the fit's
+    virtual drawn game (``prior_draws`` in :func:`netjer.sim.stats.elo_ratings`) sets the
+    gap from the game count alone, and the bootstrap interval around it is not a confidence
+    interval.  Such a level, and a level rated against one, is shown as a one-sided bound.
+
+    Attributes:
+        elo: the point estimate (Elo against the heuristic, 0); ``None`` for a bound.
+        interval: its bootstrap 95% interval; ``None`` for a bound.
+        bound: ``"at least"`` or ``"at most"``; ``None`` for a point.
+        limit: the bound's Elo (``None`` for a point).
+    """
+
+    elo: float | None
+    interval: tuple[float, float] | None
+    bound: Literal["at least", "at most"] | None
+    limit: float | None
+
+
+def elo_of_score(p: float) -> float:
+    """The Elo gap that an expected score ``p`` (in (0, 1)) stands for: 400·log10(p / (1 − p)).
+
+    Raises:
+        ValueError: if ``p`` is not strictly between 0 and 1 (the gap is infinite).
+    """
+    if not 0 < p < 1:
+        raise ValueError(f"score {p} has no finite Elo gap")
+    return 400 * math.log10(p / (1 - p))
+
+
+def sweep_gap_bound(score: float, games: int) -> float:
+    """The one-sided 95% bound of the Elo gap of a pairing from the Wilson interval of its
+    score: the lower end's gap if the level scored at least ½, else the upper end's.
+
+    Args:
+        score: the level's pairwise score over the games, in [0, 1].
+        games: the number of games (at least 1).
+
+    Returns:
+        Elo points: at least this much above (score ≥ ½) or at most this much below.
+
+    Raises:
+        ValueError: if ``games`` is below 1.
+    """
+    if games < 1:
+        raise ValueError("a bound needs at least one game")
+    low, high = wilson_interval(score * games, games)
+    return elo_of_score(low if score >= 0.5 else high)
+
+
+def shown_rating(game: str, players: int, name: str) -> Shown | None:
+    """How level ``name`` of ``game`` with ``players`` seats may be shown (``None`` if not
+    measured): its point and bootstrap interval, or a bound when its ladder pairing was won or
+    lost in every game, or when the level it was rated against is itself shown as a bound.
+
+    A bound adds the pairing's Wilson 95% one-sided gap (:func:`sweep_gap_bound`) to the other
+    level's figure on the cautious side: that level's bound, its interval's end, or 0 for the
+    heuristic.  (Two 95% bounds added: the combined bound is cautious, not exact.)
+
+    Raises:
+        ValueError: if the ladder's bounds point different ways (a level above the heuristic
+            rated against one bounded from above): no bound follows.
+    """
+    rating = RATINGS.get((game, players, name))
+    if rating is None:
+        return None
+    pairing = PAIRINGS.get((game, players, name))
+    base = shown_rating(game, players, pairing.against) if pairing is not None else None
+    base_bounded = base is not None and base.bound is not None
+    if pairing is None or not (pairing.score in (0.0, 1.0) or base_bounded):
+        return Shown(rating.elo, rating.interval, None, None)
+    up = pairing.score >= 0.5
+    gap = sweep_gap_bound(pairing.score, pairing.games)
+    if base is None:  # pragma: no cover - every pairing names a rated level (tested)
+        raise ValueError(f"{name} is rated against an unrated level")
+    if base.limit is not None:
+        if (base.bound == "at least") != up:
+            raise ValueError(f"{game} {players}: {name}'s bound and {pairing.against}'s point different ways")
+        start = base.limit
+    elif base.interval is not None:
+        start = base.interval[0] if up else base.interval[1]
+    else:  # pragma: no cover - a Shown is a point with an interval or a bound
+        start = 0.0
+    return Shown(None, None, "at least" if up else "at most", start + gap)
+
+
+def shown_text(shown: Shown | None) -> str:
+    """``"+354 [+173, +607]"``, ``"at least +7"``, ``"at most −286"``, ``"0 (the reference)"``
+    (the heuristic, which every rating is against) or ``"not measured"``."""
+    if shown is None:
+        return "not measured"
+    if shown.elo == 0 and shown.interval == (0, 0):
+        return "0 (the reference)"
+    if shown.limit is not None:
+        return f"{shown.bound} {shown.limit:+.0f}".replace("-", "−")
+    assert shown.elo is not None and shown.interval is not None
+    return f"{shown.elo:+.0f} [{shown.interval[0]:+.0f}, {shown.interval[1]:+.0f}]".replace("-", "−")
+
+
+@dataclass(frozen=True)
 class Level:
     """A named computer level.
 
     Attributes:
         name: ``"beginner"``, ``"casual"``, ``"strong"`` or ``"strongest"``.
         spec: the agent specification it plays (an iterations budget, never a time).
-        description: one line for the lobby and ``--help``.
+        description: one line for the lobby and ``--help``: what the agent is.
+        plain: one sentence for a player: what it is like to play against, claiming only
+            what the ratings in docs/levels.md show (marked for translation; the lobby and
+            ``netjer levels`` translate it where shown).
     """
 
     name: str
     spec: str
     description: str
+    plain: str
 
 
 #: The level names, weakest first.
 LEVEL_NAMES: tuple[str, ...] = ("beginner", "casual", "strong", "strongest")
 
 #: Random legal moves: a first opponent.
-_RANDOM = Level("beginner", "random", "plays a random legal move")
+_RANDOM = Level(
+    "beginner",
+    "random",
+    "plays a random legal move",
+    N_("Plays a random legal move: anyone who knows the rules can beat it."),
+)
 #: The heuristic with a random legal move instead, one time in two.
 _HALF = "heuristic:epsilon=0.5"
 _HALF_DESCRIPTION = "the heuristic player, but a random move one time in two"
+_HALF_PLAIN = N_(
+    "Plays sensibly half the time and at random the other half: its mistakes can be punished "
+    "(the strong level beat it in most of its rating games)."
+)
 #: The game's hand-written heuristic player.
 _HEURISTIC = "heuristic"
 _HEURISTIC_DESCRIPTION = "the game's heuristic player (instant)"
+#: The heuristic where it is ``strong`` (Nile, Ankh): there the plain search does not beat it.
+_STRONG_PLAIN = N_(
+    "Plays at once by sound rules of thumb without looking ahead; it beat the casual level in most of its rating games."
+)
 #: The search against a model of the heuristic: the other seats' decisions in the tree
 #: follow the heuristic, playouts are heuristic (docs/levels.md).
 _MODEL = "rollout=heuristic,guided=1,opponents=heuristic"
@@ -86,30 +229,50 @@ _MODEL = "rollout=heuristic,guided=1,opponents=heuristic"
 LEVELS: dict[tuple[str, int], tuple[Level, ...]] = {
     ("aton", 2): (
         _RANDOM,
-        Level("casual", _HEURISTIC, _HEURISTIC_DESCRIPTION),
-        Level("strong", "ismcts:iterations=200", "information-set search, 200 iterations per move"),
-        Level("strongest", "ismcts:iterations=2000", "information-set search, 2,000 iterations per move"),
+        Level(
+            "casual",
+            _HEURISTIC,
+            _HEURISTIC_DESCRIPTION,
+            N_("Plays at once by rules of thumb without looking ahead; the searching levels beat it in most games."),
+        ),
+        Level(
+            "strong",
+            "ismcts:iterations=200",
+            "information-set search, 200 iterations per move",
+            N_("Looks a few moves ahead: it beat the casual level in 11 of its 12 rating games."),
+        ),
+        Level(
+            "strongest",
+            "ismcts:iterations=2000",
+            "information-set search, 2,000 iterations per move",
+            N_("Looks ten times further ahead than strong: it won all 10 of its rating games against it."),
+        ),
     ),
     ("nile", 2): (
         _RANDOM,
-        Level("casual", _HALF, _HALF_DESCRIPTION),
-        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION),
+        Level("casual", _HALF, _HALF_DESCRIPTION, _HALF_PLAIN),
+        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION, _STRONG_PLAIN),
         Level(
             "strongest",
             f"ismcts:iterations=300,depth=6,{_MODEL},contempt=0.5",
             "search against a model of the heuristic, 300 iterations per move, playing for the win over a draw",
+            N_(
+                "Looks ahead expecting you to play like the strong level, and plays for a win over a draw: "
+                "it won 81 of 100 games against strong and lost 1."
+            ),
         ),
     ),
 }
 for _players in (2, 3, 4, 5):
     LEVELS[("ankh", _players)] = (
         _RANDOM,
-        Level("casual", _HALF, _HALF_DESCRIPTION),
-        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION),
+        Level("casual", _HALF, _HALF_DESCRIPTION, _HALF_PLAIN),
+        Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION, _STRONG_PLAIN),
         Level(
             "strongest",
             f"ismcts:iterations=50,depth=40,{_MODEL}",
             "search against a model of the heuristic, 50 iterations per move",
+            N_("Looks ahead expecting its opponents to play like the strong level: it beats strong in most games."),
         ),
     )
 
@@ -150,6 +313,30 @@ RATINGS: dict[tuple[str, int, str], Rating] = {
     ("ankh", 5, "casual"): Rating(-455, (-898, -286), 100, "2026-12-01"),
     ("ankh", 5, "strong"): Rating(0, (0, 0), 60, "2026-12-01"),
     ("ankh", 5, "strongest"): Rating(568, (432, 761), 10, "2026-12-01"),
+}
+
+
+#: Per (game, players, level name), the ladder pairing it was rated by (docs/levels.md,
+#: "Ordering"), from this level's side; the heuristic (Elo 0) has none.
+PAIRINGS: dict[tuple[str, int, str], Pairing] = {
+    ("aton", 2, "beginner"): Pairing("casual", 20, 0.0),
+    ("aton", 2, "strong"): Pairing("casual", 12, 11 / 12),
+    ("aton", 2, "strongest"): Pairing("strong", 10, 1.0),
+    ("nile", 2, "beginner"): Pairing("casual", 20, 0.15),
+    ("nile", 2, "casual"): Pairing("strong", 20, 0.0),
+    ("nile", 2, "strongest"): Pairing("strong", 100, 0.9),
+    ("ankh", 2, "beginner"): Pairing("casual", 20, 0.0),
+    ("ankh", 2, "casual"): Pairing("strong", 20, 0.0),
+    ("ankh", 2, "strongest"): Pairing("strong", 4, 1.0),
+    ("ankh", 3, "beginner"): Pairing("casual", 20, 1 - 0.912),
+    ("ankh", 3, "casual"): Pairing("strong", 20, 1 - 0.975),
+    ("ankh", 3, "strongest"): Pairing("strong", 10, 0.9),
+    ("ankh", 4, "beginner"): Pairing("casual", 20, 1 - 0.833),
+    ("ankh", 4, "casual"): Pairing("strong", 20, 1 - 0.9),
+    ("ankh", 4, "strongest"): Pairing("strong", 50, 0.887),
+    ("ankh", 5, "beginner"): Pairing("casual", 20, 1 - 0.844),
+    ("ankh", 5, "casual"): Pairing("strong", 20, 1 - 0.938),
+    ("ankh", 5, "strongest"): Pairing("strong", 10, 0.975),
 }
 
 
@@ -222,10 +409,19 @@ def level_of_spec(game: str, players: int, spec: str) -> Level | None:
 
 def levels_json(game: str, players: int) -> list[dict[str, Any]]:
     """The levels of ``game`` with ``players`` seats as the web lobby shows them: name, spec,
-    description and ``rating`` (``None`` if not measured; else ``elo``, ``interval``,
-    ``games``, ``measured``).  Empty if the game has no levels for that count."""
+    description, ``rating`` (``None`` if not measured; else ``elo``, ``interval``,
+    ``games``, ``measured``: the fit's figures) and ``shown`` (``None`` if not measured; else
+    :class:`Shown`'s fields: what may honestly be shown, a point or a bound).  Empty if the
+    game has no levels for that count."""
     out = []
     for level in LEVELS.get((game, players), ()):
         rating = RATINGS.get((game, players, level.name))
-        out.append({**asdict(level), "rating": asdict(rating) if rating is not None else None})
+        shown = shown_rating(game, players, level.name)
+        out.append(
+            {
+                **asdict(level),
+                "rating": asdict(rating) if rating is not None else None,
+                "shown": asdict(shown) if shown is not None else None,
+            }
+        )
     return out

@@ -34,7 +34,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from netjer import __version__, i18n
-from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
+from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
 from netjer.cli.learn import learn
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
@@ -1329,7 +1329,8 @@ def levels(
     game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default: all).")] = None,
 ) -> None:
     """List the computer levels of each game and player count: the agent each plays and its
-    measured Elo (the heuristic player: 0) with its 95% interval (docs/levels.md).
+    measured Elo (the heuristic player: 0) with its 95% interval, or a bound ("at least +7")
+    where a pairing was won or lost in every rating game (docs/levels.md).
 
     A level's name goes wherever an agent does: `netjer play aton --vs strong`,
     `netjer simulate nile --agents strongest,casual`, a computer seat in the web lobby.
@@ -1347,14 +1348,13 @@ def levels(
         table.add_column("agent", overflow="fold")  # a specification is never cut, only folded
         for col in ("Elo [95% CI]", "seats rated", "plays"):
             table.add_column(col)
+        table.add_column(_("what it is like to play against"))
         for level in levels_for(name, players):
             rating = RATINGS.get((name, players, level.name))
-            elo = (
-                f"{rating.elo:+.0f} [{rating.interval[0]:+.0f}, {rating.interval[1]:+.0f}]"
-                if rating is not None
-                else "not measured"
+            elo = shown_text(shown_rating(name, players, level.name))
+            table.add_row(
+                level.name, level.spec, elo, str(rating.games) if rating else "", level.description, _(level.plain)
             )
-            table.add_row(level.name, level.spec, elo, str(rating.games) if rating else "", level.description)
         # Piped (no terminal to fit): as wide as the table needs, each specification on one line.
         width = console.width
         if not console.is_terminal:

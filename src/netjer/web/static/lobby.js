@@ -64,12 +64,36 @@ function levelsOf(game, n) {
   return (game.levels && game.levels[String(n)]) || [];
 }
 
-/** "Elo +120 [+40, +200]" against the heuristic (0), or that the level is not rated yet. */
-function ratingText(level) {
-  const r = level.rating;
-  if (!r) return t("not rated");
+/** The level every rating is against (Elo 0): the one that plays the game's heuristic. */
+function referenceOf(levels) {
+  const ref = levels.find((lv) => lv.spec === "heuristic");
+  return ref ? ref.name : t("the heuristic player");
+}
+
+/**
+ * A level's rating in words ("about 350 points stronger than casual", "at least 7 points
+ * stronger than strong") and, for the hover, what the figure means: the bootstrap 95% interval,
+ * or that a pairing won (lost) in every rating game only bounds the gap (Wilson 95%).
+ */
+function ratingWords(level, reference) {
+  const s = level.shown;
+  if (!s) return { text: t("not rated"), title: t("This level has not been rated yet.") };
+  if (s.bound) {
+    const n = Math.abs(Math.round(s.limit));
+    const above = s.limit >= 0;
+    const atLeast = s.bound === "at least";
+    const text = atLeast === above
+      ? (above ? t("at least {n} points stronger than {reference}", { n, reference }) : t("at least {n} points weaker than {reference}", { n, reference }))
+      : (above ? t("at most {n} points stronger than {reference}", { n, reference }) : t("at most {n} points weaker than {reference}", { n, reference }));
+    return { text, title: t("One of its rating pairings was won or lost in every game ({games} seats rated): such a sample shows only a bound on the gap (Wilson 95%), not a figure.", { games: level.rating.games }) };
+  }
+  const n = Math.abs(Math.round(s.elo));
+  const text = n === 0 ? t("the reference level") : s.elo > 0 ? t("about {n} points stronger than {reference}", { n, reference }) : t("about {n} points weaker than {reference}", { n, reference });
   const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
-  return t("Elo {elo} [{low}, {high}]", { elo: signed(r.elo), low: signed(r.interval[0]), high: signed(r.interval[1]) });
+  const title = n === 0
+    ? t("Every rating is in Elo points against this level (0).")
+    : t("Elo {elo}: 95% of resampled rating tournaments gave between {low} and {high} ({games} seats rated).", { elo: signed(s.elo), low: signed(s.interval[0]), high: signed(s.interval[1]), games: level.rating.games });
+  return { text, title };
 }
 
 function seatRow(game, seat, keep) {
@@ -77,12 +101,15 @@ function seatRow(game, seat, keep) {
   const kinds = [
     ["human", t("A person with a private link (you or a friend)")],
     ["open", t("A person: open for anyone to join from the lobby")],
-    ...levels.map((lv) => [lv.name, t("Computer, {level}: {description} ({rating})", { level: lv.name, description: lv.description, rating: ratingText(lv) })]),
+    ...levels.map((lv) => {
+      const words = ratingWords(lv, referenceOf(levels));
+      return [lv.name, t("Computer, {level}: {description} ({rating})", { level: lv.name, description: t(lv.plain), rating: words.text }), words.title];
+    }),
     ["advanced", t("Computer: an agent specification (advanced)")],
   ];
   const standard = levels.find((lv) => lv.spec === "heuristic") || levels[0];
   const preferred = keep || (seat === 0 ? "human" : standard ? standard.name : "advanced");
-  const kind = el("select", { id: `seat-${seat}-kind`, "data-seat-kind": seat }, kinds.map(([v, text]) => el("option", { value: v, selected: v === preferred || null }, text)));
+  const kind = el("select", { id: `seat-${seat}-kind`, "data-seat-kind": seat }, kinds.map(([v, text, title]) => el("option", { value: v, selected: v === preferred || null, title: title || null }, text)));
   const name = el("input", { id: `seat-${seat}-name`, type: "text", maxlength: 40, placeholder: t("(optional)"), "data-seat-name": seat });
   const limits = game.ai_limits || {};
   const agent = el("input", { id: `seat-${seat}-agent`, type: "text", maxlength: 120, value: "heuristic", "data-seat-agent": seat, placeholder: t("e.g. {example}", { example: "ismcts:iterations=2000" }) });
