@@ -29,7 +29,7 @@ import time
 
 from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
-from netjer.sim.stats import wilson_interval
+from netjer.core.stats import wilson_interval
 from netjer.sim.tournament import head_to_head, run_tasks, schedule
 
 #: The improved heuristic (docs/balance.md) and today's.

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
-from netjer.sim.stats import wilson_interval
+from netjer.core.stats import wilson_interval
 from netjer.sim.tournament import (
     GameResult,
     GameTask,

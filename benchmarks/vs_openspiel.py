@@ -51,8 +51,8 @@ from netjer.adapters.openspiel import NetjerState
 from netjer.agents.ismcts import ISMCTSAgent
 from netjer.build_info import describe_build
 from netjer.core import PlayerView, Rng, State
+from netjer.core.stats import wilson_interval
 from netjer.games.registry import game_class, make_game
-from netjer.sim.stats import wilson_interval
 
 
 class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]

@@ -19,7 +19,7 @@ from netjer.agents.levels import (
     sweep_gap_bound,
 )
 from netjer.cli.main import app
-from netjer.sim.stats import wilson_interval
+from netjer.core.stats import wilson_interval
 
 
 def test_elo_of_score_is_the_logistic_gap() -> None:

@@ -10,11 +10,11 @@ from typer.testing import CliRunner
 
 from netjer.cli.main import app
 from netjer.core import ConfigError
+from netjer.core.stats import wilson_interval
 from netjer.games.ankh import AnkhGame
 from netjer.games.aton import AtonGame
 from netjer.sim.facets import Score, facet_tables, first_player_score
 from netjer.sim.report import balance_metrics, write_report
-from netjer.sim.stats import wilson_interval
 from netjer.sim.tournament import GameResult, outcome, play_task, run_tasks, schedule, summarize
 
 

@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results, wilson_interval
+from netjer.core.stats import wilson_interval
+from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results
 
 
 def test_wilson_interval_hand_computed() -> None:

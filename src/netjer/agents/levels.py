@@ -31,8 +31,8 @@ from typing import Any, Literal
 
 from netjer.agents.registry import known_kinds
 from netjer.core.errors import ConfigError
+from netjer.core.stats import wilson_interval
 from netjer.i18n import N_
-from netjer.sim.stats import wilson_interval
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from netjer.sim.stats import wilson_interval
+from netjer.core.stats import wilson_interval
 from netjer.sim.tournament import GameResult, outcome
 
 Interval = tuple[float, float]

@@ -1,7 +1,6 @@
-"""Statistics for tournaments: Wilson score intervals and Elo ratings with bootstrap intervals.
+"""Statistics for tournaments: Elo ratings with bootstrap intervals (the Wilson score
+interval of a proportion is :mod:`netjer.core.stats`).
 
-* Wilson score interval: E. B. Wilson, "Probable inference, the law of succession, and
-  statistical inference", JASA 22 (1927).
 * Elo ratings are the maximum-likelihood Bradley-Terry strengths (R. A. Bradley & M. E.
   Terry, Biometrika 39, 1952), fitted by the minorization-maximization iteration of
   D. R. Hunter, "MM algorithms for generalized Bradley-Terry models", Annals of Statistics
@@ -17,33 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from netjer.core.rng import Rng
-
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
-
-
-def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion.
-
-    Args:
-        successes: number of successes (a draw may count 0.5).
-        n: number of trials.
-        z: normal quantile (1.96 for 95%).
-
-    Returns:
-        ``(low, high)`` in [0, 1]; ``(0.0, 1.0)`` when ``n == 0``.
-
-    Raises:
-        ValueError: if ``successes`` is outside ``[0, n]``.
-    """
-    if n == 0:
-        return 0.0, 1.0
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes {successes} outside [0, {n}]")
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

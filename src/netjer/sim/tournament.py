@@ -32,9 +32,10 @@ from netjer.core.action import Action
 from netjer.core.errors import ConfigError
 from netjer.core.game import Game
 from netjer.core.state import State
+from netjer.core.stats import wilson_interval
 from netjer.games.registry import make_game
 from netjer.sim.match import play_match
-from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results, wilson_interval
+from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results
 
 #: progress(done, total)
 Progress = Callable[[int, int], None]
