@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from netjer.core.action import Action
 from netjer.core.errors import NetjerError
@@ -21,9 +21,6 @@ from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.i18n import N_
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.windows import Choice, Queued, window_plan
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger("netjer.server")
 
