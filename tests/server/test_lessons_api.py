@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from fastapi.testclient import TestClient
 
 from netjer.server.app import create_app
 from netjer.tutorials.lesson import lesson_names, load_lesson
+from netjer.tutorials.runner import LessonRun
 
 
 def test_the_lessons_are_listed_and_each_is_worked_out_step_by_step() -> None:
@@ -20,7 +23,14 @@ def test_the_lessons_are_listed_and_each_is_worked_out_step_by_step() -> None:
         first, second = body["steps"][:2]
         assert first["expect"] == "place 5 b2"
         assert "place 5 b2" in first["choices"]
-        assert "Seth's vanguard" in first["board"]
+        # The position is the learner's observation, drawn by the page as the table draws it.
+        shadow = LessonRun(lesson)
+        shadow.begin_step()
+        mine = {k: v for k, v in shadow.state.observation(shadow.learner).items() if k != "log"}
+        assert first["observation"] == json.loads(json.dumps(mine))
+        assert body["learner"] == shadow.learner
+        assert [s["label"] for s in body["seats"]] == ["Seth", "Isis"]
+        assert [entry["text"] for entry in first["legal"]] == first["choices"]
         assert [t["id"] for t in first["terms"]][:1] == ["placement-phase"]
         # Isis's scripted token is told as the learner sees it: its value stays hidden.
         assert second["played"] == ["Isis places a token face down on a4."]

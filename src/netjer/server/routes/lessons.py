@@ -3,36 +3,32 @@ every step worked out on the server, so that the page plays it without a session
 
 ``GET /api/lessons`` lists the lessons; ``GET /api/lessons/{name}`` gives one lesson, each step
 with what the other seats did (in the game's words from the learner's seat, never their
-notation, which may name a hidden token), the position drawn as text from the learner's seat,
-the learner's choices and the one accepted.  ``GET /learn/{name}`` is the page.
+notation, which may name a hidden token), the learner's observation (drawn by the page with
+the table's own drawings, so the lesson looks like the game it teaches), the learner's choices
+and the one accepted.  ``GET /learn/{name}`` is the page.
 """
 
 from __future__ import annotations
 
-import io
 from functools import cache
 from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
-from rich.console import Console
 
 from netjer.core.errors import NetjerError
-from netjer.drawings import renderer_for
 from netjer.server.routes.pages import WEB
-from netjer.server.runtime import TableError
+from netjer.server.runtime import TableError, legal_entries
 from netjer.tutorials.lesson import LESSONS, load_lesson
 from netjer.tutorials.runner import LessonRun
 
 router = APIRouter()
-#: The width the position is drawn at for the page (a monospace block that scrolls sideways).
-BOARD_COLUMNS = 100
 
 
-def _board(run: LessonRun) -> str:
-    console = Console(file=io.StringIO(), width=BOARD_COLUMNS, record=True, color_system=None)
-    console.print(renderer_for(run.game.name)(run.state.observation(run.learner), run.learner))
-    return console.export_text()
+def _observation(run: LessonRun) -> dict[str, Any]:
+    """The learner's observation as a seat's view carries it (without the log: the page shows
+    what the other seats did as the step's ``played`` words)."""
+    return {key: value for key, value in run.state.observation(run.learner).items() if key != "log"}
 
 
 @cache
@@ -40,11 +36,13 @@ def lesson_json(name: str) -> dict[str, Any]:
     """The lesson ``name`` played through, as the page needs it.
 
     Returns:
-        ``name``, ``game``, ``title``, ``minutes``, ``intro``, ``finish``, ``level`` and
-        ``steps``: each with ``number``, ``played`` (words), ``board`` (text), ``say``, ``rule``,
-        ``terms`` (each ``{"id", "name", "line"}`` from the rules texts), ``picture``,
-        ``expect``, ``hint`` and ``choices`` (the legal actions in notation; empty for a step
-        that only explains).
+        ``name``, ``game``, ``title``, ``minutes``, ``intro``, ``finish``, ``level``,
+        ``learner`` (the learner's seat), ``seats`` (each ``{"seat", "label"}``) and ``steps``:
+        each with ``number``, ``played`` (words), ``observation`` (the learner's, as a seat's
+        view carries it), ``to_move``, ``say``, ``rule``, ``terms`` (each ``{"id", "name",
+        "line"}`` from the rules texts), ``picture``, ``expect``, ``hint``, ``choices`` (the
+        legal actions in notation; empty for a step that only explains) and ``legal`` (the same
+        as a seat's view lists them: ``index``, ``text``, ``meaning``, ``term``).
 
     Raises:
         NetjerError: for an unknown lesson (ConfigError) or a lesson the engine refuses.
@@ -60,18 +58,21 @@ def lesson_json(name: str) -> dict[str, Any]:
             term = run.texts.find(key)
             if term is not None:
                 terms.append({"id": term.id, "name": term.name, "line": term.line})
+        legal = run.state.legal_actions() if step.expect else []
         steps.append(
             {
                 "number": step.number,
                 "played": played,
-                "board": _board(run),
+                "observation": _observation(run),
+                "to_move": None if run.state.is_terminal else run.state.current_player,
                 "say": step.say,
                 "rule": step.rule,
                 "terms": terms,
                 "picture": step.picture,
                 "expect": step.expect,
                 "hint": step.hint,
-                "choices": [str(a) for a in run.state.legal_actions()] if step.expect else [],
+                "choices": [str(a) for a in legal],
+                "legal": legal_entries(run.game, legal),
             }
         )
         if step.expect is None:
@@ -86,6 +87,8 @@ def lesson_json(name: str) -> dict[str, Any]:
         "level": lesson.level,
         "intro": lesson.intro,
         "finish": lesson.finish,
+        "learner": run.learner,
+        "seats": [{"seat": i, "label": run.game.seat_name(i)} for i in range(run.game.num_players)],
         "steps": steps,
     }
 

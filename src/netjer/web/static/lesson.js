@@ -1,99 +1,156 @@
 // A guided first game in the browser (issue 30 item 1; docs/tutorials.md). The server works the
-// lesson out (GET /api/lessons/{name}); this page shows each step and accepts only its decision.
-"use strict";
+// lesson out (GET /api/lessons/{name}); this page shows each step on the game's own board (the
+// drawings of the table page) and accepts only the step's decision, played on the board, from
+// the list of choices or typed.
 
-(function () {
-  const name = decodeURIComponent(location.pathname.split("/").pop() || "");
-  const $ = (id) => document.getElementById(id);
-  let lesson = null;
-  let index = 0;
+import * as ankh from "./ankh.js";
+import * as aton from "./aton.js";
+import { el, loadLanguage, t } from "./common.js";
+import * as nile from "./nile.js";
+import { fitBoard } from "./phone.js";
+import { decorateTerms, installTermTips, loadRules } from "./rules.js";
 
-  function text(id, value) {
-    const el = $(id);
-    el.textContent = value || "";
-    el.hidden = !value && el.tagName !== "P";
+const RENDERERS = { aton, nile, ankh };
+const $ = (id) => document.getElementById(id);
+const name = (() => {
+  const raw = location.pathname.split("/").pop() || "";
+  try {
+    return decodeURIComponent(raw);
+  } catch (err) {
+    return raw; // a mangled address: the server will say there is no such lesson
   }
+})();
+let lesson = null;
+let index = 0;
 
-  function norm(action) {
-    return action.trim().toLowerCase().split(/\s+/).join(" ");
+function text(id, value) {
+  const node = $(id);
+  node.textContent = value || "";
+  node.hidden = !value && node.tagName !== "P";
+}
+
+function norm(action) {
+  return String(action).trim().toLowerCase().split(/\s+/).join(" ");
+}
+
+function isNarrow() {
+  return $("board-area").clientWidth < 640; // as on the table page
+}
+
+/** The step's position as a seat's view, the shape the game's drawing takes (table.js). */
+function viewOf(step) {
+  const renderer = RENDERERS[lesson.game];
+  const seats = lesson.seats.map((s) => ({
+    ...s,
+    kind: "human",
+    label: renderer && renderer.seatLabel ? renderer.seatLabel(step.observation, s.seat, s.label) : s.label,
+  }));
+  return {
+    game: lesson.game,
+    title: lesson.title,
+    observation: step.observation,
+    finished: false,
+    result_text: null,
+    seats,
+    to_move: step.to_move,
+    legal: step.legal,
+    version: step.number,
+  };
+}
+
+/** Draw the step's board: its buttons answer the step (only a legal action is drawn as one). */
+function drawBoard(step) {
+  const renderer = RENDERERS[lesson.game];
+  const area = $("board-area");
+  const controls = $("board-controls");
+  if (!renderer) {
+    area.replaceChildren();
+    controls.replaceChildren();
+    return;
   }
+  const deciding = Boolean(step.expect);
+  const actions = new Set(deciding ? step.legal.map((a) => a.text) : []);
+  const ctx = { table: `lesson-${lesson.name}`, seat: lesson.learner, version: step.number, actions, play: answer, rerender: () => drawBoard(step), narrow: isNarrow() };
+  const drawn = renderer.render(viewOf(step), ctx);
+  area.replaceChildren(drawn.board);
+  fitBoard(area, ctx.narrow);
+  decorateTerms(area, lesson.game);
+  controls.replaceChildren(...(drawn.prompt ? [el("p", { class: "prompt" }, drawn.prompt)] : []), ...(deciding ? drawn.controls : []));
+}
 
-  function showStep() {
-    const step = lesson.steps[index];
-    $("played").replaceChildren(...step.played.map((words) => {
-      const li = document.createElement("li");
-      li.textContent = words;
-      return li;
-    }));
-    $("board").textContent = step.board;
-    $("board").hidden = false;
-    $("step").hidden = false;
-    $("step-title").textContent = `Step ${step.number} of ${lesson.steps.length}`;
-    text("say", step.say);
-    text("rule", step.rule ? `Rule: ${step.rule}` : "");
-    $("terms").replaceChildren(...step.terms.map((term) => {
-      const abbr = document.createElement("abbr");
-      abbr.title = term.line;
-      abbr.tabIndex = 0;
-      abbr.textContent = term.name;
-      return abbr;
-    }));
-    $("hint").textContent = "";
-    const deciding = Boolean(step.expect);
-    // The style sheet gives buttons a display, which the hidden attribute alone does not beat.
-    $("next").style.display = deciding ? "none" : "";
-    $("answer-form").style.display = deciding ? "" : "none";
-    $("choices").replaceChildren(...step.choices.map((choice) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "secondary";
-      button.textContent = choice;
-      button.addEventListener("click", () => answer(choice));
-      return button;
-    }));
-    $("answer").value = "";
-    (deciding ? $("choices").querySelector("button") || $("answer") : $("next")).focus();
+function showStep() {
+  const step = lesson.steps[index];
+  $("played").replaceChildren(...step.played.map((words) => el("li", {}, words)));
+  $("play-area").hidden = false;
+  $("step").hidden = false;
+  $("step-title").textContent = t("Step {number} of {count}", { number: step.number, count: lesson.steps.length });
+  text("say", step.say);
+  text("rule", step.rule ? t("Rule: {rule}", { rule: step.rule }) : "");
+  $("terms").replaceChildren(...step.terms.map((term) => el("abbr", { title: term.line, tabindex: "0", "data-term": term.id }, term.name)));
+  $("hint").textContent = "";
+  const deciding = Boolean(step.expect);
+  // The style sheet gives buttons a display, which the hidden attribute alone does not beat.
+  $("next").style.display = deciding ? "none" : "";
+  $("answer-form").style.display = deciding ? "" : "none";
+  $("choices-box").style.display = deciding ? "" : "none";
+  $("choices").replaceChildren(...step.choices.map((choice) => el("button", { type: "button", class: "secondary", on: { click: () => answer(choice) } }, choice)));
+  $("answer").value = "";
+  drawBoard(step);
+  (deciding ? $("choices").querySelector("button") || $("answer") : $("next")).focus({ preventScroll: true });
+}
+
+function answer(choice) {
+  const step = lesson.steps[index];
+  if (!step || !step.expect) return;
+  if (norm(choice) === norm(step.expect)) {
+    advance();
+    return;
   }
+  const legal = step.choices.some((c) => norm(c) === norm(choice));
+  const why = legal ? t("That is allowed, but not the move this lesson is about.") : t("'{action}' is not possible here.", { action: choice });
+  $("hint").textContent = `${why} ${step.hint || ""}`.trim();
+}
 
-  function answer(choice) {
-    const step = lesson.steps[index];
-    if (norm(choice) === norm(step.expect)) {
-      advance();
-      return;
-    }
-    const legal = step.choices.some((c) => norm(c) === norm(choice));
-    const why = legal ? "That is allowed, but not the move this lesson is about." : `'${choice}' is not possible here.`;
-    $("hint").textContent = `${why} ${step.hint}`;
+function advance() {
+  index += 1;
+  if (index < lesson.steps.length) {
+    showStep();
+    return;
   }
-
-  function advance() {
-    index += 1;
-    if (index < lesson.steps.length) {
-      showStep();
-      return;
-    }
-    $("step").hidden = true;
-    $("played").replaceChildren();
-    $("finish").hidden = false;
-    $("finish-text").textContent = lesson.finish;
-    $("play-on").textContent = `Play a game of ${lesson.title.replace(/^Your first game of /, "")} against the ${lesson.level} level`;
-    try { localStorage.setItem("netjer.learned." + lesson.name, "1"); } catch (e) { /* private mode */ }
+  $("step").hidden = true;
+  $("play-area").hidden = true;
+  $("played").replaceChildren();
+  $("finish").hidden = false;
+  $("finish-text").textContent = lesson.finish;
+  $("play-on").textContent = t("Play a game against the {level} level", { level: lesson.level });
+  try {
+    localStorage.setItem("netjer.learned." + lesson.name, "1");
+  } catch (err) {
+    // private mode: the lobby will offer the lesson again
   }
+}
 
-  $("begin").addEventListener("click", () => { $("intro").hidden = true; showStep(); });
-  $("next").addEventListener("click", advance);
-  $("answer-form").addEventListener("submit", (event) => { event.preventDefault(); answer($("answer").value); });
+$("begin").addEventListener("click", () => { $("intro").hidden = true; showStep(); });
+$("next").addEventListener("click", advance);
+$("answer-form").addEventListener("submit", (event) => { event.preventDefault(); answer($("answer").value); });
+window.addEventListener("resize", () => { if (lesson && !$("step").hidden) drawBoard(lesson.steps[index]); });
 
-  fetch(`/api/lessons/${encodeURIComponent(name)}`)
-    .then((response) => response.json().then((body) => ({ ok: response.ok, body })))
-    .then(({ ok, body }) => {
-      if (!ok) throw new Error(body.message || "no such lesson");
-      lesson = body;
-      document.title = lesson.title;
-      $("lesson-title").textContent = lesson.title;
-      $("intro-text").textContent = lesson.intro;
-      $("intro").hidden = false;
-      $("begin").focus();
-    })
-    .catch((err) => { $("error").textContent = String(err.message || err); });
+(async () => {
+  await loadLanguage();
+  try {
+    const response = await fetch(`/api/lessons/${encodeURIComponent(name)}`);
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.message || t("There is no such lesson."));
+    lesson = body;
+    document.title = lesson.title;
+    $("lesson-title").textContent = lesson.title;
+    $("intro-text").textContent = lesson.intro;
+    $("intro").hidden = false;
+    // the rules texts name the board's terms in their tooltips (as on a table)
+    installTermTips(lesson.game);
+    loadRules(lesson.game).catch(() => {});
+    $("begin").focus();
+  } catch (err) {
+    $("error").textContent = String(err.message || err);
+  }
 })();
