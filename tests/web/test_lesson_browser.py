@@ -55,3 +55,18 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, page: Any, name: 
     page.locator("#finish").wait_for(state="visible")
     assert lesson.finish[:40] in page.locator("#finish-text").inner_text()
     assert wrong > 0
+
+
+def test_a_lesson_step_is_drawn_on_the_games_board_and_answered_there(server: str, page: Any) -> None:
+    lesson = load_lesson("aton")
+    first = next(step for step in lesson.steps if step.expect)
+    page.goto(f"{server}/learn/aton")
+    page.locator("#begin").click()
+    page.locator("#step-title").filter(has_text="Step 1 of").wait_for()
+    # the table's own drawing, not a text block
+    assert page.locator("#board-area svg.board").count() > 0
+    # Aton's first decision is the hand's ("keep"): the drawing's own button answers it.
+    assert first.expect == "keep"
+    page.locator('#board-controls [data-action="keep"]').click()
+    page.locator("#step-title").filter(has_text="Step 2 of").wait_for()
+    assert page.locator("#hint").inner_text() == ""
