@@ -4,9 +4,10 @@ a game is rated in, turns a game's result into what the library takes, and shows
 
 * **Pools**: a rating is per game, and for Ankh per player-count group (:func:`pool_of`): Aton,
   Dioses del Nilo, Ankh with 2 players, Ankh with 3 to 5 players.  Ankh's two-player game is
-  rated apart because its map, its Conflicts and its merged-god rule differ from the others'
-  (docs/rules/ankh.md, "2 players"); 3, 4 and 5 players share a pool, since every seat plays
-  against several opponents by the same rules and a pool per count would rate too few games.
+  rated apart because it is a duel: no god merges (only in games of 3 or more players,
+  ../shared/rules/ankh.md §10.4), each seat's result is the other's, and its scenarios and
+  Guardian numbers differ (§8.3, §3).  3, 4 and 5 players share a pool: every seat plays
+  several opponents under the merge rule, and a pool per count would rate too few games.
 * **Glicko-2** (Glickman, "Example of the Glicko-2 system", 2013; the ``glicko2`` package):
   each rated game is its own rating period, as lichess rates (a rating moves after every
   game); new players start at 1500 with a deviation of 350 and a volatility of 0.06 (the
