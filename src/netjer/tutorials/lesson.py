@@ -40,6 +40,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -125,6 +126,8 @@ class Lesson:
     Attributes:
         name: the name the player asks for (``"pantheon"``).
         where: the file, for messages (``games/ankh/tutorials/pantheon.en.toml``).
+        language: the language its texts are in (``"es"``); a lesson asked for in a language
+            it has no file in is the English one.
         title, game, minutes, seed, learner, level, intro, finish, options: the file's fields.
         position: the position to start from (the fields of the game's position builder),
             or None to start from the seed's setup.
@@ -133,6 +136,7 @@ class Lesson:
 
     name: str
     where: str
+    language: str
     title: str
     game: str
     minutes: int
@@ -151,13 +155,44 @@ def lesson_names() -> list[str]:
     return list(LESSONS)
 
 
-def parse_lesson(text: str, name: str, where: str) -> Lesson:
+def _where(name: str) -> tuple[str, str, str, Traversable]:
+    """Lesson ``name``'s key, game, file stem and folder.
+
+    Raises:
+        ConfigError: for a name that is no lesson (the message lists them).
+    """
+    key = name.strip().lower()
+    if key not in LESSONS:
+        raise ConfigError(f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+    game, stem = LESSONS[key]
+    return key, game, stem, resources.files(f"netjer.games.{game}").joinpath("tutorials")
+
+
+def lesson_languages(name: str) -> list[str]:
+    """The languages lesson ``name`` is written in (its files' ``<language>`` parts), English
+    first.
+
+    Raises:
+        ConfigError: for a name that is no lesson.
+    """
+    _key, _game, stem, folder = _where(name)
+    prefix = f"{stem}."
+    found = {
+        p.name.removeprefix(prefix).removesuffix(".toml")
+        for p in folder.iterdir()
+        if p.name.startswith(prefix) and p.name.endswith(".toml")
+    }
+    return [DEFAULT_LANGUAGE, *sorted(found - {DEFAULT_LANGUAGE})]
+
+
+def parse_lesson(text: str, name: str, where: str, language: str = DEFAULT_LANGUAGE) -> Lesson:
     """Read a lesson file's text.
 
     Args:
         text: the TOML text.
         name: the lesson's name (``"aton"``).
         where: the file's path, put in front of every message.
+        language: the language the file is written in (its name's ``<language>`` part).
 
     Returns:
         The lesson.
@@ -182,30 +217,30 @@ def parse_lesson(text: str, name: str, where: str) -> Lesson:
         raise DataFileError(f"{where}: {place}: {first['msg']}") from None
     steps = tuple(Step(number=i, **s.model_dump()) for i, s in enumerate(model.step, start=1))
     fields = model.model_dump(exclude={"step"})
-    return Lesson(name=name, where=where, steps=steps, **fields)
+    return Lesson(name=name, where=where, language=language, steps=steps, **fields)
 
 
 @cache
 def load_lesson(name: str, language: str = DEFAULT_LANGUAGE) -> Lesson:
     """Load the lesson ``name`` (one of :data:`LESSONS`) in ``language``, else in English.
 
+    Returns:
+        The lesson; its ``language`` says which file was read (``"en"`` when ``language`` has
+        no file for this lesson).
+
     Raises:
         ConfigError: for a name that is no lesson (the message lists them).
         DataFileError: for a malformed file (:func:`parse_lesson`) or one whose game is not
             the game it sits beside.
     """
-    key = name.strip().lower()
-    if key not in LESSONS:
-        raise ConfigError(f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
-    game, stem = LESSONS[key]
-    folder = resources.files(f"netjer.games.{game}").joinpath("tutorials")
+    key, game, stem, folder = _where(name)
+    if language not in lesson_languages(key):  # never a path made of what was asked for
+        language = DEFAULT_LANGUAGE
     target = folder.joinpath(f"{stem}.{language}.toml")
-    if not target.is_file():
-        target = folder.joinpath(f"{stem}.{DEFAULT_LANGUAGE}.toml")
     where = f"games/{game}/tutorials/{target.name}"
     if not target.is_file():
         raise DataFileError(f"{where}: the lesson file is missing")
-    lesson = parse_lesson(target.read_text(encoding="utf-8"), key, where)
+    lesson = parse_lesson(target.read_text(encoding="utf-8"), key, where, language)
     if lesson.game != game:
         raise DataFileError(f"{where}: game: {lesson.game!r}, but the file sits in the game {game!r}")
     return lesson

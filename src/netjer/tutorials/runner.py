@@ -29,7 +29,7 @@ from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError, DataFileError
 from netjer.core.game import Game
 from netjer.core.state import State
-from netjer.core.texts import RulesTexts
+from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, languages
 from netjer.games.registry import make_game
 from netjer.tutorials.lesson import Lesson, Step
 
@@ -79,8 +79,9 @@ class LessonRun:
 
     Args:
         lesson: the lesson (:func:`netjer.tutorials.lesson.load_lesson`).
-        texts: the rules texts the steps' terms are looked up in (default: the game's English
-            ones).
+        texts: the rules texts the steps' terms are looked up in (default: the game's texts in
+            the lesson's language if it has them, else its English ones; the ids are the same
+            in every language, so a lesson's ``terms`` and ``help name`` work in each).
 
     Raises:
         DataFileError: for options or a position the game refuses, a learner seat the game
@@ -94,7 +95,7 @@ class LessonRun:
         self.game: Game = start.game
         if lesson.learner >= self.game.num_players:
             raise DataFileError(f"{lesson.where}: learner: the game has seats 0 to {self.game.num_players - 1}")
-        self.texts = texts if texts is not None else self.game.rules_texts()
+        self.texts = texts if texts is not None else self.game.rules_texts(_texts_language(self.game, lesson.language))
         for step in lesson.steps:
             for term in step.terms:
                 if self.texts.find(term) is None:
@@ -257,6 +258,11 @@ class LessonRun:
 
     def _error(self, step: Step, message: str) -> DataFileError:
         return DataFileError(f"{self.lesson.where}: step {step.number}: {message}")
+
+
+def _texts_language(game: Game, language: str) -> str:
+    """``language`` if ``game`` has rules texts in it, else English (:func:`netjer.core.texts.languages`)."""
+    return language if language in languages(type(game).__module__.rsplit(".", 1)[0]) else DEFAULT_LANGUAGE
 
 
 def _start(lesson: Lesson) -> State:

@@ -1,0 +1,79 @@
+"""A lesson in another language is the English lesson with other words: the same steps, the same
+scripted decisions, terms, seed, options and position, so that the two can never drift apart
+(issue 32 item 2); and every language's file replays through the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from netjer.tutorials.lesson import DEFAULT_LANGUAGE, Lesson, lesson_languages, lesson_names, load_lesson
+from netjer.tutorials.runner import check_lesson
+
+#: Every lesson in every language it is written in, English included.
+FILES = [(name, language) for name in lesson_names() for language in lesson_languages(name)]
+TRANSLATIONS = [(name, language) for name, language in FILES if language != DEFAULT_LANGUAGE]
+#: What a lesson's words in any language must leave as they are.
+SAME = ("game", "minutes", "seed", "learner", "level", "options", "position")
+SAME_IN_STEP = ("number", "play", "terms", "picture", "expect")
+#: The texts a translation must give itself (never left as the English words).
+WORDS_IN_STEP = ("say", "rule", "hint")
+
+
+def _shape(lesson: Lesson) -> dict[str, Any]:
+    return {
+        **{field: getattr(lesson, field) for field in SAME},
+        "steps": [
+            {
+                **{field: getattr(step, field) for field in SAME_IN_STEP},
+                **{f"has {field}": getattr(step, field) is not None for field in WORDS_IN_STEP},
+            }
+            for step in lesson.steps
+        ],
+    }
+
+
+def test_spanish_lessons_are_written() -> None:
+    assert [(name, "es") for name in lesson_names()] == TRANSLATIONS
+
+
+@pytest.mark.parametrize(("name", "language"), FILES)
+def test_every_language_file_replays_and_hands_over(name: str, language: str) -> None:
+    lesson = load_lesson(name, language)
+    assert lesson.language == language
+    assert lesson.where.endswith(f".{language}.toml")
+    state = check_lesson(lesson)  # terms and 'help name' looked up in the texts of that language
+    assert not state.is_terminal
+
+
+@pytest.mark.parametrize(("name", "language"), TRANSLATIONS)
+def test_a_translation_has_the_english_lessons_structure(name: str, language: str) -> None:
+    english, translated = load_lesson(name), load_lesson(name, language)
+    assert _shape(translated) == _shape(english)
+
+
+@pytest.mark.parametrize(("name", "language"), TRANSLATIONS)
+def test_a_translation_translates_every_text(name: str, language: str) -> None:
+    english, translated = load_lesson(name), load_lesson(name, language)
+    for field in ("title", "intro", "finish"):
+        assert getattr(translated, field) != getattr(english, field), field
+    for mine, theirs in zip(translated.steps, english.steps, strict=True):
+        for field in WORDS_IN_STEP:
+            if getattr(theirs, field) is not None:
+                assert getattr(mine, field) != getattr(theirs, field), f"step {mine.number}: {field}"
+
+
+@pytest.mark.parametrize(("name", "language"), TRANSLATIONS)
+def test_a_translation_keeps_the_commands_it_tells_the_player_to_type(name: str, language: str) -> None:
+    """A hint that names the step's decision as typed ('place 5 b2') does so in every language."""
+    english = load_lesson(name)
+    for mine, theirs in zip(load_lesson(name, language).steps, english.steps, strict=True):
+        typed = f"'{theirs.expect}"
+        if theirs.expect is not None and typed in (theirs.hint or ""):
+            assert typed in (mine.hint or ""), f"step {mine.number}: {mine.hint!r}"
+
+
+def test_a_language_without_a_file_is_the_english_lesson() -> None:
+    assert load_lesson("aton", "de") == load_lesson("aton")
+    assert load_lesson("aton", "../../aton/tutorials/first-game.es").language == DEFAULT_LANGUAGE
