@@ -6,9 +6,15 @@ import json
 
 from fastapi.testclient import TestClient
 
+from netjer.games.registry import make_game
 from netjer.server.app import create_app
 from netjer.tutorials.lesson import lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
+
+
+def _line(game: str, language: str, term: str) -> str:
+    """A rules entry's one line in ``language``."""
+    return make_game(game).rules_texts(language).term(term).line
 
 
 def test_the_lessons_are_listed_and_each_is_worked_out_step_by_step() -> None:
@@ -47,3 +53,50 @@ def test_an_unknown_lesson_is_a_404_naming_the_lessons_and_the_page_is_served() 
         assert page.status_code == 200
         assert "/static/lesson.js" in page.text
         assert client.get("/static/lessons-offer.js").status_code == 200
+
+
+def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language() -> None:
+    spanish = load_lesson("nile", "es")
+    with TestClient(create_app()) as client:
+        by_query = client.get("/api/lessons/nile?lang=es")
+        assert by_query.status_code == 200
+        body = by_query.json()
+        assert body["language"] == "es"
+        assert body["title"] == spanish.title == "Tu primera partida de Dioses del Nilo"
+        assert body["intro"] == spanish.intro
+        assert [s["say"] for s in body["steps"]] == [s.say for s in spanish.steps]
+        assert body["steps"][0]["hint"] == "Escribe 'place 5 b2': tu 5, boca arriba, en b2."
+        assert body["steps"][0]["expect"] == "place 5 b2"  # the notation stays as typed
+        # the terms' names and lines come from the game's Spanish rules texts
+        assert body["steps"][0]["terms"][0] == {
+            "id": "placement-phase",
+            "name": "fase de colocación",
+            "line": _line("nile", "es", "placement-phase"),
+        }
+        assert by_query.headers["vary"] == "Accept-Language"
+        by_header = client.get("/api/lessons/nile", headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"})
+        assert by_header.json() == body
+        # the page's choice beats the browser's header; a language without catalogues is ignored
+        assert client.get("/api/lessons/nile?lang=en", headers={"Accept-Language": "es"}).json()["language"] == "en"
+        assert client.get("/api/lessons/nile?lang=xx", headers={"Accept-Language": "es"}).json()["language"] == "es"
+        english = client.get("/api/lessons/nile").json()
+        assert english["language"] == "en"
+        assert english["steps"][0]["say"] == load_lesson("nile").steps[0].say
+        # the steps are the same game in both languages
+        for mine, theirs in zip(body["steps"], english["steps"], strict=True):
+            assert (mine["expect"], mine["choices"], mine["observation"]) == (
+                theirs["expect"],
+                theirs["choices"],
+                theirs["observation"],
+            )
+
+
+def test_every_lesson_is_listed_and_served_in_spanish() -> None:
+    with TestClient(create_app()) as client:
+        listed = client.get("/api/lessons?lang=es").json()
+        assert [(x["name"], x["language"]) for x in listed] == [(name, "es") for name in lesson_names()]
+        assert [x["title"] for x in listed] == [load_lesson(name, "es").title for name in lesson_names()]
+        for name in lesson_names():
+            body = client.get(f"/api/lessons/{name}", headers={"Accept-Language": "es"}).json()
+            assert body["language"] == "es"
+            assert body["finish"] == load_lesson(name, "es").finish

@@ -1,14 +1,20 @@
 """The guided first games in the browser: the lobby offers them to a first-time visitor, and each
-lesson plays to its end on its page, accepting only the scripted decision (a wrong one gets the hint)."""
+lesson plays to its end on its page, accepting only the scripted decision (a wrong one gets the hint);
+a Spanish browser gets the Spanish lessons and page (issue 32)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from netjer.tutorials.lesson import lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
+from tests.web.conftest import VIEWPORT, PageErrors
+from tests.web.phone import PHONE
+from tests.web.test_i18n_browser import _english_phrases, _untranslated
 
 
 def test_the_lobby_offers_the_lessons_to_a_first_time_visitor(server: str, page: Any) -> None:
@@ -70,3 +76,89 @@ def test_a_lesson_step_is_drawn_on_the_games_board_and_answered_there(server: st
     page.locator('#board-controls [data-action="keep"]').click()
     page.locator("#step-title").filter(has_text="Step 2 of").wait_for()
     assert page.locator("#hint").inner_text() == ""
+
+
+def _spanish_browser(browser: Any, page_errors: PageErrors, **size: Any) -> Iterator[Any]:
+    """A page of a browser whose language is Spanish (navigator.languages and Accept-Language)."""
+    ctx = browser.new_context(locale="es-ES", **size)
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
+    try:
+        yield page
+    finally:
+        ctx.close()
+    assert not list(page_errors), "\n".join(page_errors)
+
+
+@pytest.fixture
+def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A desktop-sized Spanish page."""
+    yield from _spanish_browser(browser, page_errors, viewport=VIEWPORT)
+
+
+@pytest.fixture
+def spanish_phone(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A phone-sized Spanish page."""
+    yield from _spanish_browser(browser, page_errors, viewport=PHONE, has_touch=True, is_mobile=True)
+
+
+def _spanish_lesson_page(page: Any, server: str, name: str, *, engine_words: bool) -> None:
+    """Open lesson ``name`` and check the first steps in Spanish: the lesson's texts from its
+    .es.toml, the page's own words from the common catalogue, a wrong try answered in Spanish,
+    and with ``engine_words`` the other seats' decisions (the engine's words, translated by the
+    game's catalogue: complete for Dioses del Nilo)."""
+    english, lesson = load_lesson(name), load_lesson(name, "es")
+    page.goto(f"{server}/learn/{name}")
+    page.locator("#intro-text").filter(has_text=lesson.intro[:30]).wait_for()
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+    assert page.locator("#lesson-title").inner_text() == lesson.title
+    assert page.title() == lesson.title
+    assert page.locator("#begin").inner_text() == "Empezar"
+    assert page.locator("header a[href='/']").last.inner_text() == "Sala"
+    page.locator("#begin").click()
+    shadow = LessonRun(lesson)
+    for _ in range(2):  # the first two steps: each a decision in both lessons below
+        played = shadow.begin_step()
+        step, theirs = shadow.step, english.steps[shadow.index]
+        title = f"Paso {step.number} de {len(lesson.steps)}"
+        page.locator("#step-title").filter(has_text=title).wait_for()
+        say = page.locator("#say").inner_text()
+        assert say == step.say
+        assert theirs.say[:30] not in say
+        assert step.rule is not None
+        assert page.locator("#rule").inner_text() == f"Regla: {step.rule}"
+        assert page.locator("#answer-form label").inner_text() == "O escribe tu decisión:"
+        told = page.locator("#played li").all_inner_texts()
+        assert len(told) == len(played)
+        for words in told if engine_words else []:
+            assert words not in [p.words for p in played], "the other seats' decisions in Spanish"
+        assert step.expect is not None and step.hint is not None
+        other = next(a for a in shadow.state.legal_actions() if a != shadow.expected_action())
+        page.locator("#choices").get_by_role("button", name=str(other), exact=True).click()
+        hint = page.locator("#hint").inner_text()
+        assert hint == f"Eso está permitido, pero no es la jugada de la que trata esta lección. {step.hint}"
+        page.locator("#choices").get_by_role("button", name=step.expect, exact=True).click()
+        assert shadow.answer(step.expect).accepted
+
+
+def test_a_spanish_lesson_page_speaks_spanish_at_desktop_and_phone_size(
+    server: str, spanish: Any, spanish_phone: Any, shots: Path
+) -> None:
+    _spanish_lesson_page(spanish, server, "nile", engine_words=True)
+    # step 3: Isis's hidden placement told in Spanish, the terms named by the Spanish rules texts
+    spanish.locator("#step-title").filter(has_text="Paso 3 de").wait_for()
+    assert spanish.locator("#played li").all_inner_texts() == ["Isis coloca una ficha boca abajo en c4."]
+    assert spanish.locator("#terms abbr").all_inner_texts()[0] == "fase de combate"
+    phrases = _english_phrases("common", "nile")
+    assert not _untranslated(spanish, phrases), _untranslated(spanish, phrases)
+    spanish.screenshot(path=str(shots / "lesson-nile-es.png"))
+    _spanish_lesson_page(spanish_phone, server, "aton", engine_words=False)
+    spanish_phone.screenshot(path=str(shots / "lesson-aton-es-phone.png"), full_page=True)
+
+
+def test_the_lobby_offers_the_lessons_in_spanish(server: str, spanish: Any) -> None:
+    spanish.goto(server + "/")
+    spanish.locator("#learn-panel").wait_for(state="visible")
+    titles = spanish.locator("#lessons a").all_inner_texts()
+    assert titles == [load_lesson(name, "es").title for name in lesson_names()]

@@ -6,16 +6,22 @@ with what the other seats did (in the game's words from the learner's seat, neve
 notation, which may name a hidden token), the learner's observation (drawn by the page with
 the table's own drawings, so the lesson looks like the game it teaches), the learner's choices
 and the one accepted.  ``GET /learn/{name}`` is the page.
+
+Both answer in the page's language: ``?lang=`` (the page's catalogue language), else the
+request's ``Accept-Language``, negotiated among the catalogues' languages as the lobby does
+(:func:`netjer.i18n.negotiate`); a lesson not written in that language is the English one, and
+``language`` in the answer says which it is (issue 32).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header, Query, Response
 from fastapi.responses import FileResponse
 
+from netjer import i18n
 from netjer.core.errors import NetjerError
 from netjer.server.routes.pages import WEB
 from netjer.server.runtime import TableError, legal_entries
@@ -31,23 +37,44 @@ def _observation(run: LessonRun) -> dict[str, Any]:
     return {key: value for key, value in run.state.observation(run.learner).items() if key != "log"}
 
 
+#: The query parameter and header that choose the language (as GET /api/i18n/{wanted} takes them).
+Lang = Annotated[
+    str | None,
+    Query(max_length=200, description="the page's language (es, es-ES), or several comma-separated, best first"),
+]
+AcceptLanguage = Annotated[str | None, Header(max_length=500)]
+#: The most languages ``lang`` may list.
+MAX_LANGUAGES = 16
+
+
+def page_language(lang: str | None, accept_language: str | None) -> str:
+    """The language to answer in: the first of ``lang``'s comma-separated tags that has
+    catalogues, else the first of the ``Accept-Language`` header's, else English
+    (:func:`netjer.i18n.negotiate`, as ``GET /api/i18n/{wanted}`` chooses)."""
+    wanted = [tag for tag in (lang or "").split(",") if tag and tag != "auto"][:MAX_LANGUAGES]
+    return i18n.negotiate([*wanted, *i18n.parse_accept_language(accept_language)])
+
+
 @cache
-def lesson_json(name: str) -> dict[str, Any]:
-    """The lesson ``name`` played through, as the page needs it.
+def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The lesson ``name`` in ``language`` (else in English) played through, as the page needs it;
+    cached by name and language (a lesson is the same game every time).
 
     Returns:
-        ``name``, ``game``, ``title``, ``minutes``, ``intro``, ``finish``, ``level``,
+        ``name``, ``language`` (the language of the texts: ``"en"`` for a lesson not written
+        in the one asked for), ``game``, ``title``, ``minutes``, ``intro``, ``finish``, ``level``,
         ``learner`` (the learner's seat), ``seats`` (each ``{"seat", "label"}``) and ``steps``:
         each with ``number``, ``played`` (words), ``observation`` (the learner's, as a seat's
         view carries it), ``to_move``, ``say``, ``rule``, ``terms`` (each ``{"id", "name",
-        "line"}`` from the rules texts), ``picture``, ``expect``, ``hint``, ``choices`` (the
-        legal actions in notation; empty for a step that only explains) and ``legal`` (the same
-        as a seat's view lists them: ``index``, ``text``, ``meaning``, ``term``).
+        "line"}`` from the rules texts, in the lesson's language when the game has them),
+        ``picture``, ``expect``, ``hint``, ``choices`` (the legal actions in notation; empty for
+        a step that only explains) and ``legal`` (the same as a seat's view lists them:
+        ``index``, ``text``, ``meaning``, ``term``).
 
     Raises:
         NetjerError: for an unknown lesson (ConfigError) or a lesson the engine refuses.
     """
-    lesson = load_lesson(name)
+    lesson = load_lesson(name, language)
     run = LessonRun(lesson)
     steps: list[dict[str, Any]] = []
     while not run.done:
@@ -81,6 +108,7 @@ def lesson_json(name: str) -> dict[str, Any]:
             run.answer(step.expect)
     return {
         "name": lesson.name,
+        "language": lesson.language,
         "game": lesson.game,
         "title": lesson.title,
         "minutes": lesson.minutes,
@@ -94,24 +122,42 @@ def lesson_json(name: str) -> dict[str, Any]:
 
 
 @router.get("/api/lessons")
-async def lessons() -> list[dict[str, Any]]:
-    """Every lesson: ``name``, ``game``, ``title``, ``minutes``."""
+async def lessons(
+    response: Response, lang: Lang = None, accept_language: AcceptLanguage = None
+) -> list[dict[str, Any]]:
+    """Every lesson in the page's language (:func:`page_language`): ``name``, ``language``,
+    ``game``, ``title``, ``minutes``."""
+    language = page_language(lang, accept_language)
+    response.headers["Vary"] = "Accept-Language"
     out = []
     for name in LESSONS:
-        lesson = load_lesson(name)
-        out.append({"name": name, "game": lesson.game, "title": lesson.title, "minutes": lesson.minutes})
+        lesson = load_lesson(name, language)
+        out.append(
+            {
+                "name": name,
+                "language": lesson.language,
+                "game": lesson.game,
+                "title": lesson.title,
+                "minutes": lesson.minutes,
+            }
+        )
     return out
 
 
 @router.get("/api/lessons/{name}")
-async def lesson(name: str) -> dict[str, Any]:
-    """One lesson worked out (:func:`lesson_json`); an unknown name is a 404 naming the lessons."""
+async def lesson(
+    name: str, response: Response, lang: Lang = None, accept_language: AcceptLanguage = None
+) -> dict[str, Any]:
+    """One lesson worked out (:func:`lesson_json`) in the page's language (:func:`page_language`);
+    an unknown name is a 404 naming the lessons."""
     if name not in LESSONS:
         raise TableError(404, "no_lesson", f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
     try:
-        return lesson_json(name)
+        body = lesson_json(name, page_language(lang, accept_language))
     except NetjerError as err:  # pragma: no cover - the fast lesson tests replay every lesson
         raise TableError(500, "bad_lesson", str(err)) from None
+    response.headers["Vary"] = "Accept-Language"  # the answer depends on it
+    return body
 
 
 @router.get("/learn/{name}", include_in_schema=False)

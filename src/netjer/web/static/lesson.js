@@ -1,11 +1,13 @@
 // A guided first game in the browser (issue 30 item 1; docs/tutorials.md). The server works the
 // lesson out (GET /api/lessons/{name}); this page shows each step on the game's own board (the
 // drawings of the table page) and accepts only the step's decision, played on the board, from
-// the list of choices or typed.
+// the list of choices or typed. The lesson comes in the page's language (GET /api/lessons/{name}?lang=,
+// English where a lesson is not written in it); the other seats' decisions are the engine's words,
+// translated here as the table's log lines are (translateLine).
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { el, loadLanguage, t } from "./common.js";
+import { el, language, loadLanguage, t, translateLine } from "./common.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
 import { decorateTerms, installTermTips, loadRules } from "./rules.js";
@@ -80,7 +82,7 @@ function drawBoard(step) {
 
 function showStep() {
   const step = lesson.steps[index];
-  $("played").replaceChildren(...step.played.map((words) => el("li", {}, words)));
+  $("played").replaceChildren(...step.played.map((words) => el("li", {}, translateLine(words))));
   $("play-area").hidden = false;
   $("step").hidden = false;
   $("step-title").textContent = t("Step {number} of {count}", { number: step.number, count: lesson.steps.length });
@@ -122,7 +124,7 @@ function advance() {
   $("played").replaceChildren();
   $("finish").hidden = false;
   $("finish-text").textContent = lesson.finish;
-  $("play-on").textContent = t("Play a game against the {level} level", { level: lesson.level });
+  $("play-on").textContent = t("Play a game against the {level} level", { level: translateLine(lesson.level) });
   try {
     localStorage.setItem("netjer.learned." + lesson.name, "1");
   } catch (err) {
@@ -138,7 +140,7 @@ window.addEventListener("resize", () => { if (lesson && !$("step").hidden) drawB
 (async () => {
   await loadLanguage();
   try {
-    const response = await fetch(`/api/lessons/${encodeURIComponent(name)}`);
+    const response = await fetch(`/api/lessons/${encodeURIComponent(name)}?lang=${encodeURIComponent(language())}`);
     const body = await response.json();
     if (!response.ok) throw new Error(body.message || t("There is no such lesson."));
     lesson = body;

@@ -1,5 +1,6 @@
 // The lobby offers the guided first games (GET /api/lessons; docs/tutorials.md) to a first-time
-// visitor: a browser that holds no table's seat link and has finished no lesson.
+// visitor: a browser that holds no table's seat link and has finished no lesson. The titles come
+// in the page's language (the server negotiates it as it does the catalogue).
 "use strict";
 
 (function () {
@@ -15,8 +16,19 @@
     }
   }
 
+  /** The lobby's language choice, then the browser's languages (as common.js loadLanguage asks). */
+  function wanted() {
+    let chosen = null;
+    try {
+      chosen = localStorage.getItem("netjer.lang");
+    } catch (e) {
+      // no storage: the browser's languages
+    }
+    return [chosen, ...(navigator.languages || [navigator.language])].filter(Boolean).slice(0, 16).join(",");
+  }
+
   if (!firstVisit()) return;
-  fetch("/api/lessons")
+  fetch(`/api/lessons?lang=${encodeURIComponent(wanted())}`)
     .then((response) => (response.ok ? response.json() : []))
     .then((lessons) => {
       const list = document.getElementById("lessons");
