@@ -11,22 +11,25 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from netjer import i18n
 from netjer.cli.learn import LessonTable
 from netjer.cli.main import app
-from netjer.tutorials.lesson import lesson_names, load_lesson
+from netjer.tutorials.lesson import lesson_languages, lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
 
 pexpect = pytest.importorskip("pexpect")
 
 PROMPT = "Your decision: "
 GO_ON = "Press Enter to go on: "
+#: Every lesson in every language it is written in.
+FILES = [(name, language) for name in lesson_names() for language in lesson_languages(name)]
 
 
-def _spawn(lesson: str) -> pexpect.spawn:
-    env = dict(os.environ, COLUMNS="200", LINES="50", TERM="dumb")  # no colours: plain text to match
+def _spawn(lesson: str, language: str = "en") -> pexpect.spawn:
+    env = dict(os.environ, COLUMNS="200", LINES="50", TERM="dumb", NETJER_LANG="")  # no colours: plain text
     return pexpect.spawn(
         sys.executable,
-        ["-m", "netjer", "learn", lesson],
+        ["-m", "netjer", "learn", lesson, "--lang", language],
         env=env,
         dimensions=(50, 200),
         encoding="utf-8",
@@ -40,44 +43,48 @@ def _words(text: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", lesson_names())
-def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str) -> None:
-    lesson = load_lesson(name)
+@pytest.mark.parametrize(("name", "language"), FILES)
+def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str, language: str) -> None:
+    def tr(message: str) -> str:
+        return i18n.gettext(message, language)
+
+    lesson = load_lesson(name, language)
+    assert lesson.language == language
     shadow = LessonRun(lesson)  # the same lesson in this process: which other decision is legal
-    child = _spawn(name)
+    child = _spawn(name, language)
     wrong_tries = 0
     try:
         child.expect(_words(lesson.intro))
-        child.expect("Press Enter to begin: ")
+        child.expect(re.escape(tr("Press Enter to begin: ")))
         child.sendline("")
         while not shadow.done:
             shadow.begin_step()
             step = shadow.step
-            child.expect(re.escape(f"Step {step.number} of {len(lesson.steps)}"))
+            child.expect(re.escape(tr("Step {number} of {total}").format(number=step.number, total=len(lesson.steps))))
             child.expect(_words(step.say))
             if step.expect is None:
-                child.expect(GO_ON)
+                child.expect(re.escape(tr(GO_ON)))
                 child.sendline("")
                 shadow.advance()
                 continue
-            child.expect(PROMPT)
+            child.expect(re.escape(tr(PROMPT)))
             other = next((a for a in shadow.state.legal_actions() if a != shadow.expected_action()), None)
             if other is not None:
                 child.sendline(str(other))
-                child.expect("not the move this lesson is about")
+                child.expect(_words(tr("That is allowed, but not the move this lesson is about.")))
                 assert step.hint is not None  # on its own line, after the reason
                 child.expect(_words(step.hint))
-                child.expect(PROMPT)
+                child.expect(re.escape(tr(PROMPT)))
                 wrong_tries += 1
             child.sendline(step.expect)
             assert shadow.answer(step.expect).accepted
-        child.expect("Your game now")
+        child.expect(re.escape(tr("Your game now")))
         child.expect(_words(lesson.finish))
-        child.expect("Press Enter to play on: ")
+        child.expect(re.escape(tr("Press Enter to play on: ")))
         child.sendline("")
-        child.expect("your action: ")  # the ordinary table, against the beginner level
+        child.expect(re.escape(tr("{seat}, your action: ").split("}", 1)[1]))  # the ordinary table, at beginner
         child.sendline("quit")
-        child.expect("Left the game.")
+        child.expect(re.escape(tr("Left the game.")))
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
@@ -146,3 +153,51 @@ def test_learn_without_a_lesson_lists_them() -> None:
     for name in lesson_names():
         assert f"netjer learn {name}" in result.output
     assert load_lesson("pantheon").title in result.output
+
+
+def _learn(*args: str, answers: str = "") -> str:
+    result = CliRunner().invoke(app, ["learn", *args], input=answers, env={"COLUMNS": "200", "NETJER_LANG": ""})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_learn_lang_es_plays_the_spanish_lesson() -> None:
+    """`netjer learn nile --lang es`: the Spanish lesson, the screens' words in Spanish, a wrong try
+    answered in Spanish with the Spanish hint, the notation as typed."""
+    lesson = load_lesson("nile", "es")
+    first = lesson.steps[0]
+    out = _learn("nile", "--lang", "es", answers="\nplace 1 a1\nquit\n")
+    assert lesson.title in out
+    assert "Te damos la bienvenida a Dioses del Nilo." in out
+    assert f"Paso 1 de {len(lesson.steps)}" in out
+    assert " ".join(first.say.split()[:8]) in " ".join(out.split())
+    assert "Regla: Tu vanguardia es tu fila de delante" in " ".join(out.split())
+    assert "Eso está permitido, pero no es la jugada de la que trata esta lección." in out
+    assert "Escribe 'place 5 b2': tu 5, boca arriba, en b2." in out
+    assert "Has salido de la lección." in out
+    english = load_lesson("nile")
+    for text in ("Step 1 of", "Rule:", "not the move this lesson is about", english.steps[0].say[:30], english.title):
+        assert text not in out
+
+
+def test_netjer_lang_and_the_global_option_choose_the_spanish_lesson_too() -> None:
+    title = load_lesson("aton", "es").title
+    result = CliRunner().invoke(app, ["learn", "aton"], input="quit\n", env={"COLUMNS": "200", "NETJER_LANG": "es_ES"})
+    assert result.exit_code == 0, result.output
+    assert title in result.output
+    result = CliRunner().invoke(app, ["--lang", "es", "learn", "aton"], input="quit\n", env={"NETJER_LANG": ""})
+    assert title in result.output
+    # the command's own --lang wins over the environment
+    assert load_lesson("aton").title in _learn("aton", "--lang", "en", answers="quit\n")
+
+
+def test_learn_lang_es_lists_the_spanish_lessons_and_refuses_an_unknown_language() -> None:
+    out = _learn("--lang", "es")
+    for name in lesson_names():
+        assert f"netjer learn {name}" in out
+        assert load_lesson(name, "es").title in out
+    assert "(unos 7 minutos)" in out
+    assert "(about" not in out
+    result = CliRunner().invoke(app, ["learn", "aton", "--lang", "xx"], env={"NETJER_LANG": ""})
+    assert result.exit_code == 2
+    assert "no translation into 'xx'; languages: en, es" in result.output

@@ -4,8 +4,9 @@ The lesson (:mod:`netjer.tutorials`) is played step by step: the other seats' sc
 are told in the game's words, each step explains what happens and why and gives the rule in a
 sentence, and the player is asked for the step's one decision; any other answer gets the
 reason and the step's hint.  ``help``, ``help NAME``, ``board`` and ``quit`` work as in ``netjer
-play``.  After the last step the game goes on at the ordinary terminal table
-(:class:`netjer.cli.play.TerminalTable`) against the lesson's level.
+play``.  The lesson and the screens are in the terminal's language (``--lang``; a lesson's
+``<stem>.<language>.toml`` file, docs/tutorials.md).  After the last step the game goes on at the
+ordinary terminal table (:class:`netjer.cli.play.TerminalTable`) against the lesson's level.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from netjer.cli.language import LANG_HELP, use_language
 from netjer.cli.play import (
     BOARD_WORDS,
     HELP_WORDS,
@@ -199,13 +201,18 @@ class LessonTable:
         self.log_seen = len(log)
 
 
-def learn(lesson: Annotated[str | None, typer.Argument(help=LESSON_HELP)] = None) -> None:
+def learn(
+    lesson: Annotated[str | None, typer.Argument(help=LESSON_HELP)] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+) -> None:
     """Learn a game by playing it: a guided first game, then you finish it against the beginner level.
 
-    Without a lesson, list the lessons."""
+    Without a lesson, list the lessons.  The lesson is in the language of the texts shown
+    (``--lang``, else ``$NETJER_LANG``), in English where it is not written in that language."""
     console = Console()
     err = Console(stderr=True)
     try:
+        use_language(lang)
         if lesson is None:
             for name in LESSONS:
                 found = load_lesson(name, get_language())

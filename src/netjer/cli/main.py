@@ -36,6 +36,7 @@ from typer.core import TyperGroup
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
+from netjer.cli.language import LANG_HELP, use_language
 from netjer.cli.learn import learn
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
@@ -82,9 +83,6 @@ console = Console()
 err_console = Console(stderr=True)
 
 
-LANG_HELP = "Language of the texts shown: en, es (default: $NETJER_LANG, else English)."
-
-
 def _version_line() -> str:
     """``netjer VERSION (engine: ...)``, and how to get the compiled engine when it does not run."""
     from netjer.build_info import describe_build, faster_engine_hint  # noqa: PLC0415 - imports the engine
@@ -124,12 +122,10 @@ def _read_the_terminal(
 
 def _set_language(lang: str | None) -> None:
     """Make ``lang`` the language of every text shown (a one-line error if there is none)."""
-    if lang is None:
-        return
-    found = i18n.negotiate([lang])
-    if found == i18n.DEFAULT_LANGUAGE and lang.lower().replace("_", "-").split("-")[0] != found:
-        raise _fail(f"no translation into {lang!r}; languages: {', '.join(i18n.languages())}")
-    i18n.set_language(found)
+    try:
+        use_language(lang)
+    except ConfigError as err:
+        raise _fail(str(err)) from None
 
 
 def _progress_bar() -> Progress:

@@ -31,6 +31,7 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, languages
 from netjer.games.registry import make_game
+from netjer.i18n import _
 from netjer.tutorials.lesson import Lesson, Step
 
 #: A ``help NAME`` the text of a lesson tells the player to type (``help kingdom``).
@@ -189,7 +190,7 @@ class LessonRun:
             return Attempt(False, str(err), step.hint or "")
         if action != expected:
             legal = action in self.state.legal_actions()
-            why = "That is allowed, but not the move this lesson is about." if legal else self._refusal(action)
+            why = _("That is allowed, but not the move this lesson is about.") if legal else self._refusal(action)
             return Attempt(False, why, step.hint or "")
         self.state.apply(action)
         self._next()
@@ -247,7 +248,7 @@ class LessonRun:
 
     def _refusal(self, action: Action) -> str:
         refusal = self.state.illegal(action)
-        return f"Not allowed: {refusal.reason}."
+        return _("Not allowed: {reason}").format(reason=refusal.reason)
 
     def _check_help(self, where: str, text: str | None) -> None:
         """Every ``'help NAME'`` a text tells the player to type must find a rules entry."""
