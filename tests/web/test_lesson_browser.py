@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from netjer.tutorials.lesson import lesson_names, load_lesson
+from netjer import i18n
+from netjer.tutorials.lesson import lesson_languages, lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
 from tests.web.conftest import VIEWPORT, PageErrors
 from tests.web.phone import PHONE
@@ -32,17 +33,22 @@ def test_the_lobby_offers_the_lessons_to_a_first_time_visitor(server: str, page:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", lesson_names())
-def test_a_lesson_plays_to_its_end_in_the_browser(server: str, page: Any, name: str) -> None:
-    lesson = load_lesson(name)
+@pytest.mark.parametrize(("name", "language"), [(n, lang) for n in lesson_names() for lang in lesson_languages(n)])
+def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, name: str, language: str) -> None:
+    """In a browser of the lesson's language (a Spanish one gets the .es.toml lesson)."""
+    page = request.getfixturevalue("page" if language == "en" else "spanish")
+    lesson = load_lesson(name, language)
     shadow = LessonRun(lesson)
     page.goto(f"{server}/learn/{name}")
     page.locator("#begin").click()
+    step_of = i18n.gettext("Step {number} of {count}", language)
     wrong = 0
     while not shadow.done:
         shadow.begin_step()
         step = shadow.step
-        page.locator("#step-title").filter(has_text=f"Step {step.number} of {len(lesson.steps)}").wait_for()
+        page.locator("#step-title").filter(
+            has_text=step_of.format(number=step.number, count=len(lesson.steps))
+        ).wait_for()
         assert step.say[:40] in page.locator("#say").inner_text()
         if step.expect is None:
             assert page.locator("#choices button").count() == 0
