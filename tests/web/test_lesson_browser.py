@@ -66,6 +66,7 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, nam
         assert shadow.answer(step.expect).accepted
     page.locator("#finish").wait_for(state="visible")
     assert lesson.finish[:40] in page.locator("#finish-text").inner_text()
+    assert page.locator("#play-on").inner_text() == i18n.gettext("Play a game against the beginner level", language)
     assert wrong > 0
 
 

@@ -124,7 +124,8 @@ function advance() {
   $("played").replaceChildren();
   $("finish").hidden = false;
   $("finish-text").textContent = lesson.finish;
-  $("play-on").textContent = t("Play a game against the {level} level", { level: translateLine(lesson.level) });
+  // the level's name is what `--vs` takes; the usual one has a sentence of its own in each language
+  $("play-on").textContent = lesson.level === "beginner" ? t("Play a game against the beginner level") : t("Play a game against the {level} level", { level: lesson.level });
   try {
     localStorage.setItem("netjer.learned." + lesson.name, "1");
   } catch (err) {
