@@ -161,6 +161,8 @@ def test_a_spanish_lesson_page_speaks_spanish_at_desktop_and_phone_size(
     assert not _untranslated(spanish, phrases), _untranslated(spanish, phrases)
     spanish.screenshot(path=str(shots / "lesson-nile-es.png"))
     _spanish_lesson_page(spanish_phone, server, "aton", engine_words=False)
+    # the page's own words (the common catalogue) are Spanish on Aton's page too
+    assert not _untranslated(spanish_phone, _english_phrases("common"))
     spanish_phone.screenshot(path=str(shots / "lesson-aton-es-phone.png"), full_page=True)
 
 
