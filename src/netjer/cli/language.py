@@ -7,7 +7,8 @@ from __future__ import annotations
 from netjer import i18n
 from netjer.core.errors import ConfigError
 
-LANG_HELP = "Language of the texts shown: en, es (default: $NETJER_LANG, else English)."
+#: The option's help: the languages with catalogues, so that a new one is listed by itself.
+LANG_HELP = f"Language of the texts shown: {', '.join(i18n.languages())} (default: $NETJER_LANG, else English)."
 
 
 def use_language(lang: str | None) -> None:

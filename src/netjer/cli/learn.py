@@ -208,7 +208,7 @@ def learn(
     """Learn a game by playing it: a guided first game, then you finish it against the beginner level.
 
     Without a lesson, list the lessons.  The lesson is in the language of the texts shown
-    (``--lang``, else ``$NETJER_LANG``), in English where it is not written in that language."""
+    (--lang, else $NETJER_LANG), in English where it is not written in that language."""
     console = Console()
     err = Console(stderr=True)
     try:
