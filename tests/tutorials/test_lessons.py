@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from netjer.core.errors import ConfigError, DataFileError
-from netjer.tutorials.lesson import Lesson, lesson_names, load_lesson, parse_lesson
+from netjer.tutorials.lesson import Lesson, lesson_languages, lesson_names, load_lesson, parse_lesson
 from netjer.tutorials.runner import LessonRun, check_lesson
 
 GOOD = """
@@ -33,13 +33,20 @@ hint = "type assign 4"
 """
 
 
+#: Every lesson in every language it is written in (docs/tutorials.md, "Lessons in other languages").
+FILES = [(name, language) for name in lesson_names() for language in lesson_languages(name)]
+
+
 def _lesson(text: str) -> Lesson:
     return parse_lesson(text, "t", "t.en.toml")
 
 
-@pytest.mark.parametrize("name", lesson_names())
-def test_every_lesson_replays_and_hands_over(name: str) -> None:
-    lesson = load_lesson(name)
+@pytest.mark.parametrize(("name", "language"), FILES)
+def test_every_lesson_replays_and_hands_over(name: str, language: str) -> None:
+    """In every language it is written in (terms and 'help name' looked up in that language's
+    rules texts when the game has them)."""
+    lesson = load_lesson(name, language)
+    assert (lesson.language, lesson.where.endswith(f".{language}.toml")) == (language, True)
     state = check_lesson(lesson)
     assert not state.is_terminal
     assert state.history, "the lesson plays some of the game"
@@ -47,9 +54,9 @@ def test_every_lesson_replays_and_hands_over(name: str) -> None:
     assert all(step.say.strip() for step in lesson.steps)
 
 
-@pytest.mark.parametrize("name", lesson_names())
-def test_every_lesson_speaks_of_terms_and_rules(name: str) -> None:
-    lesson = load_lesson(name)
+@pytest.mark.parametrize(("name", "language"), FILES)
+def test_every_lesson_speaks_of_terms_and_rules(name: str, language: str) -> None:
+    lesson = load_lesson(name, language)
     assert sum(1 for s in lesson.steps if s.rule) >= len(lesson.steps) // 2
     assert sum(len(s.terms) for s in lesson.steps) >= 5
 
