@@ -4,6 +4,7 @@
 
 (function () {
   const name = decodeURIComponent(location.pathname.split("/").pop() || "");
+  /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
   const $ = (id) => document.getElementById(id);
   let lesson = null;
   let index = 0;
