@@ -24,6 +24,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # The web table's JavaScript checks (ESLint, TypeScript's checker; package.json): node_modules
 # from the committed lockfile, re-installed only when it changes.
 node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "the web code's checks need Node 20+ and npm: install them (nodejs.org)"; exit 1; }
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
