@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # pytest-xdist workers; CI machines have 2 cores.
 WORKERS ?= 2
 
-.PHONY: run play test test-all test-compiled compiled wheel engine bench clean screenshots i18n
+.PHONY: run play test test-all test-compiled test-js compiled wheel engine bench clean screenshots i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,19 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
+
+# The web table's JavaScript checks (ESLint, TypeScript's checker; package.json): node_modules
+# from the committed lockfile, re-installed only when it changes.
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "the web code's checks need Node 20+ and npm: install them (nodejs.org)"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# ESLint's recommended rules and `tsc --checkJs` over src/netjer/web/static/*.js (no build: the
+# browser loads the files as they are; docs/decisions/0022-javascript-checks.md).
+test-js: node_modules/.installed
+	node_modules/.bin/eslint src/netjer/web/static
+	node_modules/.bin/tsc -p jsconfig.json
 
 # `make run` and `make play` run the compiled engine of `make compiled` when it is built and not
 # older than the sources (a stale copy would run old code), else the Python build; `engine`
@@ -42,13 +55,13 @@ play: engine
 
 # The fast suite (under 5 minutes on 2 cores): slow-marked tests left out, tests in random
 # order (pytest-randomly; the seed is printed at the start), the 20 slowest listed at the end.
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev test-js
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
 	$(BIN)/pytest -n $(WORKERS) --durations=20
 
 # Everything, slow-marked tests included: what CI runs (.ci/run).
-test-all: $(VENV)/.installed-dev
+test-all: $(VENV)/.installed-dev test-js
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
 	$(BIN)/pytest -n $(WORKERS) -m '' --durations=20
@@ -116,7 +129,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/playout.py aton
 
 clean:
-	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 # The translation catalogues (src/netjer/i18n.py): extract every marked text with Babel's
 # extractors, as src/netjer/locale/<domain>.cfg configures them, into <domain>.pot, and bring each

@@ -3,7 +3,9 @@ land space, nobody on water but Apep, Devotion 0-31, Followers >= 0, Monuments w
 supply, Ankh tokens conserved, and used Battle cards return to hand only through the Cycle of
 Ma'at (rules/ankh.md §1, §2.1, §3, §4, §5, §8.1, §9); with god powers (§4, issue 5): trapped
 Warriors counted with their owners', at most 3 Sun tokens and 3 trapped Warriors, Underworld
-spaces reserved for Osiris's god, Bastet's cats on the board one per space."""
+spaces reserved for Osiris's god, Bastet's cats on the board one per space; the continuation
+stack (docs/ankh-engine-flow.md) empty at a turn's decision, a Giant Scorpion's aim on top of it
+exactly while it is asked, never more than a queue's entry and an aim's."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 
 from netjer.core import Rng
 from netjer.games.ankh import AnkhGame, AnkhState
-from netjer.games.ankh.base import BOARD
+from netjer.games.ankh.base import AIM, BOARD, CONT_AIMED_MOVE, TURN
 from netjer.games.ankh.gods.base import ANUBIS, BASTET, OSIRIS
 from netjer.games.ankh.phases import phase_name
 from netjer.games.ankh.pieces import APEP, GOD, GUARDIAN_LEVEL, WARRIOR
@@ -63,10 +65,24 @@ def check_invariants(s: AnkhState, initial_guardians: list[int]) -> None:
     for k in range(3):
         assert s.monument_supply[k] + sum(1 for m in s.monument if m == k) == 10, "10 Monuments per type (§9)"
     check_god_invariants(s)
+    check_continuations(s)
     assert sorted(s.devotion_stack) == [g for g in range(n) if s.alive[g]]
     assert [s.devotion[g] for g in s.devotion_stack] == sorted(s.devotion[g] for g in s.devotion_stack), (
         "the track is in Devotion order (§5)"
     )
+
+
+def check_continuations(s: AnkhState) -> None:
+    """Pending work is the decision now and the continuation stack below it (issue 28 item 4)."""
+    if s.is_terminal:
+        return  # a flow the end cut short keeps its entry: nothing resumes after the end
+    stack = s.resume_stack
+    aims = [code for code in stack if code >= CONT_AIMED_MOVE]
+    assert len(stack) <= 2 and len(aims) <= 1, f"continuations {stack}: nested flows"
+    assert (s.phase == AIM) == bool(stack and stack[-1] >= CONT_AIMED_MOVE), "an aim's continuation is on top"
+    assert s.phase != AIM or len(aims) == 1
+    if s.phase == TURN:
+        assert stack == [], f"continuations {stack} left at a turn's decision"
 
 
 def check_god_invariants(s: AnkhState) -> None:

@@ -33,8 +33,8 @@ from netjer.core.words import plural
 from netjer.games.ankh import guardians
 from netjer.games.ankh.base import (
     AIM,
-    AIM_AFTER_MOVE,
     CONT_ACTION_DONE,
+    CONT_AIMED_MOVE,
     CONT_SUMMON,
     LAND_WITHIN_3,
     MOVE_PICK,
@@ -247,7 +247,7 @@ def move_to(st: AnkhState, b: int) -> None:
     move_figure(st, a, b)
     st.moved.append(b)
     if st.figure[b] == SCORPION:
-        ask_aim(st, b, AIM_AFTER_MOVE)
+        ask_aim(st, b, CONT_AIMED_MOVE)
     else:
         continue_move(st)
 
@@ -277,17 +277,18 @@ def push_actions(st: AnkhState) -> list[Action]:
 # --- Giant Scorpion aim (§3) -------------------------------------------------------------------
 
 
-def ask_aim(st: AnkhState, h: int, resume: int) -> None:
-    """A Giant Scorpion placed or moved onto ``h`` aims its pincers (§3)."""
+def ask_aim(st: AnkhState, h: int, then: int) -> None:
+    """A Giant Scorpion placed or moved onto ``h`` aims its pincers (§3); once it is aimed the
+    flow goes on with ``then`` (a ``base.CONT_AIMED_*``, pushed on the continuation stack)."""
     st.aim_hex = h
-    st.aim_resume = resume
+    st.push_continuation(then)
     st.aim[h] = -1
     st.phase = AIM
 
 
 def set_aim(st: AnkhState, side: int) -> None:
     """Aim the Scorpion at ``aim_hex`` at sides ``side`` and ``side + 1``; the ``aim``
-    phase (:data:`netjer.games.ankh.phases.PHASE_RULES`) then resumes at ``aim_resume``."""
+    phase (:data:`netjer.games.ankh.phases.PHASE_RULES`) then resumes the continuation stack."""
     st.aim[st.aim_hex] = side
 
 

@@ -19,9 +19,12 @@ God powers (rules/ankh.md §4; :mod:`netjer.games.ankh.gods`): ``holder[i]`` is 
 holds power ``i`` (-1: not in play), ``power_data[i]`` its components, ``hooks`` the hooks of the
 powers in play.  A power's decision is a *task* ``(phase, god, arg)`` in ``tasks``: when a
 flow reaches a point where the rules let queued decisions happen it calls
-:meth:`AnkhState.ask_queued_then` with what to do afterwards (``continuation``, one of the ``CONT_*``); the
-engine asks each task's god in turn (:meth:`AnkhState.ask_next_task`) and then resumes
-(:meth:`AnkhState.resume`).  Inside a Conflict the loop drains the queue before every step.
+:meth:`AnkhState.ask_queued_then` with what to do afterwards (one of the ``CONT_*``, pushed on the
+continuation stack ``resume_stack``); the engine asks each task's god in turn
+(:meth:`AnkhState.ask_next_task`) and then resumes (:meth:`AnkhState.resume` pops the stack).
+A Giant Scorpion's aim is a decision of its own between two steps of a flow: the step to go on
+with is pushed on the same stack (``CONT_AIMED_*``).  Inside a Conflict the loop drains the
+queue before every step (docs/ankh-engine-flow.md).
 Engine data the powers may set: ``reserved`` (spaces only one god's figures may use, §4.1
 Osiris), ``badge`` (a marker travelling with a figure, §4.1 Ra's Sun token), and in the
 battle record (``battle``, :class:`netjer.games.ankh.fields.Battle`) ``forbidden_card`` (a
@@ -92,7 +95,10 @@ from netjer.games.ankh.board import Board, load_board
 ) = range(18)
 #: Their names, rules and what each does: :data:`netjer.games.ankh.phases.BATTLE_STEPS`.
 
-#: What resumes once the queued decisions are taken (``AnkhState.continuation``).
+#: The continuations: what goes on once the decisions a flow paused for are taken, the entries of
+#: the continuation stack (``AnkhState.resume_stack``).  The first seven resume once the queued
+#: decisions are taken (``AnkhState.ask_queued_then``); the ``CONT_AIMED_*`` ones once a Giant
+#: Scorpion placed or moved is aimed (§3: it aims after every placement or move).
 (
     CONT_CONFLICT,
     CONT_ACTION_DONE,
@@ -101,10 +107,14 @@ from netjer.games.ankh.board import Board, load_board
     CONT_END_TURN,
     CONT_EVENT_DONE,
     CONT_START,
-) = range(7)
-
-#: Where an ``aim`` decision returns to (§3 Giant Scorpion: it aims after every placement or move).
-AIM_AFTER_MOVE, AIM_AFTER_OBELISK, AIM_AFTER_TASK = range(3)
+    CONT_AIMED_MOVE,
+    CONT_AIMED_OBELISK,
+    CONT_AIMED_TASK,
+) = range(10)
+#: Their names, rules and what each runs: :data:`netjer.games.ankh.phases.CONTINUATIONS`.
+#: The record keeps the last of each kind pushed, as it did when they were two fields:
+#: ``continuation`` (a code below ``CONT_AIMED_MOVE``) and ``aim_resume`` (the aim's code less
+#: ``CONT_AIMED_MOVE``: 0 after a move, 1 after an Obelisk's relocation, 2 after a queued aim).
 
 BOARD: Board = load_board()
 NUM_HEXES = BOARD.num_hexes

@@ -48,7 +48,6 @@ from netjer.core.action import Action
 from netjer.core.words import plural
 from netjer.games.ankh import actions, devotion, guardians
 from netjer.games.ankh.base import (
-    AIM_AFTER_OBELISK,
     B_AFTER,
     B_APPLY,
     B_BIDS,
@@ -70,6 +69,7 @@ from netjer.games.ankh.base import (
     BUILD,
     C_REGION,
     CARD,
+    CONT_AIMED_OBELISK,
     OBELISK_PICK,
     OBELISK_TO,
     TIEBREAK,
@@ -333,7 +333,7 @@ def obelisk_to(st: AnkhState, x: int) -> None:
         )
     )
     if st.figure[x] == SCORPION:
-        actions.ask_aim(st, x, AIM_AFTER_OBELISK)
+        actions.ask_aim(st, x, CONT_AIMED_OBELISK)
     else:
         obelisk_moved(st)
 

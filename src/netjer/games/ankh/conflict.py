@@ -73,9 +73,10 @@ def run_conflict(st: AnkhState) -> None:
     (a Mummy's return, the god powers' tasks) come first."""
     while st.phase != OVER:  # st.over, without the property call at every step
         if st.mummy_queue or st.tasks:
-            st.continuation = CONT_CONFLICT
+            st.push_continuation(CONT_CONFLICT)
             if st.ask_next_task():
                 return
+            st.pop_continuation()  # none was asked (each dropped): the loop goes on itself
         if st.conflict_step != C_REGION:
             if st.run_battle_step():
                 return

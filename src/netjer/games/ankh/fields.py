@@ -276,7 +276,8 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _f("window_done", "the god powers' turn window has been offered this turn (§4)"),
             _f("ransom", "Anubis's ransom is being paid during this summon (§4.1 Anubis)"),
             _lst("tasks", "queued god-power decisions (phase, god, arg) (§4)", json="rows"),
-            _f("continuation", "what resumes once the queued tasks are taken (base.CONT_*)"),
+            _lst("resume_stack", "continuation stack: where paused flows go on, innermost last (base.CONT_*)"),
+            _f("continuation", "last continuation pushed for queued decisions (base.CONT_*), for the record"),
         ),
     ),
     (
@@ -288,7 +289,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
             _lst("pyramids_used", "Pyramids already used for a summon this action (§9 Pyramid Attuned)"),
             _f("pyramid_selected", "the Pyramid chosen to summon next to, -1 none (§9)"),
             _f("aim_hex", "the Giant Scorpion to aim, -1 none (§3)"),
-            _f("aim_resume", "where an aim decision returns to (base.AIM_AFTER_*)"),
+            _f("aim_resume", "last aim continuation pushed, less base.CONT_AIMED_MOVE, for the record"),
             _f("event_god", "the god resolving the current event, -1 none (§6)"),
             _lst("camel_line", "the camel line placed so far, as edges (§6 Camel Caravan)"),
             _f("split", "the regions the complete camel line makes, None before (§6)", json="split"),

@@ -32,9 +32,6 @@ from netjer.games.ankh import actions, battle, conflict, events, guardians, merg
 from netjer.games.ankh.base import (
     ADOPT,
     AIM,
-    AIM_AFTER_MOVE,
-    AIM_AFTER_OBELISK,
-    AIM_AFTER_TASK,
     B_AFTER,
     B_APPLY,
     B_BIDS,
@@ -58,8 +55,15 @@ from netjer.games.ankh.base import (
     CAMEL,
     CARD,
     CLAIM,
+    CONT_ACTION_DONE,
+    CONT_AIMED_MOVE,
+    CONT_AIMED_OBELISK,
+    CONT_AIMED_TASK,
+    CONT_CONFLICT,
     CONT_END_TURN,
+    CONT_EVENT_DONE,
     CONT_START,
+    CONT_SUMMON,
     CONT_TURN,
     KEEP,
     MOVE_PICK,
@@ -196,17 +200,11 @@ def _apply_turn_end(st: AnkhState, action: Action) -> None:
 
 
 def _apply_aim(st: AnkhState, action: Action) -> None:
-    """Aim the Giant Scorpion, then resume where it was placed or moved from (§3)."""
+    """Aim the Giant Scorpion, then go on where it was placed or moved from (§3: the
+    continuation its placement pushed, a ``CONT_AIMED_*``)."""
     assert isinstance(action, Aim)
     actions.set_aim(st, action.side)
-    resume = st.aim_resume
-    if resume == AIM_AFTER_MOVE:
-        actions.continue_move(st)
-    elif resume == AIM_AFTER_TASK:
-        st.next_task_or_resume()
-    else:
-        assert resume == AIM_AFTER_OBELISK
-        battle.obelisk_moved(st)  # §2.2 Obelisk Attuned: the next god relocates (battle)
+    st.resume()
 
 
 def _apply_summon(st: AnkhState, action: Action) -> None:
@@ -708,7 +706,28 @@ assert all(b.step == i for i, b in enumerate(BATTLE_STEPS)), "BATTLE_STEPS must 
 STEP_NAMES: tuple[str, ...] = tuple(b.name for b in BATTLE_STEPS)
 
 
-# --- what resumes once the queued decisions are taken (``AnkhState.continuation``) -----------------
+# --- the continuations: what goes on once the decisions a flow paused for are taken -----------
+
+
+@dataclass(frozen=True, slots=True)
+class Continuation:
+    """One entry of the continuation stack (``AnkhState.resume_stack``): where a flow paused
+    for decisions goes on.  A flow pushes it (``AnkhState.ask_queued_then`` before the queued
+    decisions, ``actions.ask_aim`` before a Giant Scorpion's aim) and the engine pops and runs
+    it once those decisions are taken (``AnkhState.resume``).
+
+    Attributes:
+        code: its code (``base.CONT_*``; the record's index in :data:`CONTINUATIONS`).
+        name: what it is called (docs/ankh-engine-flow.md).
+        rule: the rule saying where the flow goes on.
+        run: ``run(state)``: go on with the flow (it may set the next decision, push another
+            continuation, or pop the next one).
+    """
+
+    code: int
+    name: str
+    rule: str
+    run: Callable[[AnkhState], None]
 
 
 def _resume_turn(st: AnkhState) -> None:
@@ -717,16 +736,24 @@ def _resume_turn(st: AnkhState) -> None:
     st.phase = TURN
 
 
-#: Per continuation code (``base.CONT_*``, in code order): what ``AnkhState.ask_queued_then`` carries
-#: on with once no queued decision is left (rules/ankh.md §4: a god power's decision is taken at
-#: the point the rules name, then the interrupted flow goes on).
-CONTINUATIONS: tuple[Callable[[AnkhState], None], ...] = (
-    lambda st: conflict.run_conflict(st),  # CONT_CONFLICT: the Conflict loop (§10.1)
-    lambda st: actions.action_done(st),  # CONT_ACTION_DONE: the action's event or the next action (§7.1)
-    lambda st: actions.continue_summon(st),  # CONT_SUMMON: the Summon action goes on (§7.3, §2.2)
-    _resume_turn,  # CONT_TURN
-    lambda st: actions.pass_turn(st),  # CONT_END_TURN: the next player's turn (§7.1)
-    lambda st: actions.event_done(st),  # CONT_EVENT_DONE: the marker returns, the turn ends (§6, §7.2)
-    lambda st: actions.start_turn(st),  # CONT_START: the first turn
+#: Every continuation, indexed by its code (rules/ankh.md §4: a god power's decision is taken at
+#: the point the rules name, then the interrupted flow goes on; §3: a Giant Scorpion aims after
+#: each placement or move, then the flow goes on).
+CONTINUATIONS: tuple[Continuation, ...] = (
+    Continuation(CONT_CONFLICT, "conflict", "Ankh §10.1", lambda st: conflict.run_conflict(st)),
+    Continuation(CONT_ACTION_DONE, "action-done", "Ankh §7.1, §7.2", lambda st: actions.action_done(st)),
+    Continuation(CONT_SUMMON, "summon", "Ankh §7.3, §2.2", lambda st: actions.continue_summon(st)),
+    Continuation(CONT_TURN, "turn", "Ankh §7.1", _resume_turn),
+    Continuation(CONT_END_TURN, "end-turn", "Ankh §7.1", lambda st: actions.pass_turn(st)),
+    Continuation(CONT_EVENT_DONE, "event-done", "Ankh §6, §7.2", lambda st: actions.event_done(st)),
+    Continuation(CONT_START, "start", "Ankh §7 (the first turn)", lambda st: actions.start_turn(st)),
+    Continuation(CONT_AIMED_MOVE, "aimed-move", "Ankh §3 Giant Scorpion, §7.3", lambda st: actions.continue_move(st)),
+    Continuation(
+        CONT_AIMED_OBELISK,
+        "aimed-obelisk",
+        "Ankh §3 Giant Scorpion, §2.2 Obelisk Attuned",
+        lambda st: battle.obelisk_moved(st),  # the next god relocates
+    ),
+    Continuation(CONT_AIMED_TASK, "aimed-task", "Ankh §3 Giant Scorpion, §4", lambda st: st.next_task_or_resume()),
 )
-assert len(CONTINUATIONS) == CONT_START + 1, "CONTINUATIONS must list every CONT_* code in order"
+assert all(c.code == i for i, c in enumerate(CONTINUATIONS)), "CONTINUATIONS must be in code order"

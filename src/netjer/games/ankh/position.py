@@ -245,6 +245,7 @@ def build_position(spec: PositionSpec) -> AnkhState:
     _markers(state, spec)
     # Decisions queued at setup (§4.2 Bastet places her cats) are replaced by ``bastet_cats``.
     state.tasks = []
+    state.resume_stack = []
     _merges(state, spec)
     _components(state, spec)
     _turn(state, spec)

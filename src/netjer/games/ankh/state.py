@@ -32,7 +32,6 @@ from netjer.core.state import TERMINAL, JsonDict, State
 from netjer.games.ankh import battle, conflict, events, narration, secrecy, victory
 from netjer.games.ankh.base import (
     AIM,
-    AIM_AFTER_TASK,
     B_APPLY,
     B_BIDS,
     B_RESOLVE,
@@ -40,6 +39,8 @@ from netjer.games.ankh.base import (
     BOARD,
     C_REGION,
     CARD,
+    CONT_AIMED_MOVE,
+    CONT_AIMED_TASK,
     CONT_START,
     IS_LAND,
     OVER,
@@ -409,6 +410,7 @@ class AnkhState(State):
     power_data: list[Any]
     hooks: Hooks
     tasks: list[Task]
+    resume_stack: list[int]
     continuation: int
     reserved: list[int]
     n_reserved: int
@@ -453,7 +455,7 @@ class AnkhState(State):
                 if self.figure[arg] < 0:  # pragma: no cover - a Scorpion is aimed at once
                     continue
                 self.aim_hex = arg
-                self.aim_resume = AIM_AFTER_TASK
+                self.push_continuation(CONT_AIMED_TASK)
                 self.aim[arg] = -1
             elif not self.alive[god] or not PHASE_OWNER[phase].ready(self, self.tasks[0]):
                 self.tasks.pop(0)
@@ -463,19 +465,39 @@ class AnkhState(State):
             return True
 
     def next_task_or_resume(self) -> None:
-        """After a queued decision: the next one, or resume (``continuation``)."""
+        """After a queued decision: the next one, or resume (:meth:`resume`)."""
         if self.over:
             return
         if not self.ask_next_task():
             self.resume()
 
     def ask_queued_then(self, cont: int) -> None:
-        """The flow reached a point where queued decisions are taken; then ``continuation``."""
-        self.continuation = cont
+        """The flow reached a point where queued decisions are taken; then ``cont`` (a
+        ``base.CONT_*``, pushed on the continuation stack)."""
+        self.push_continuation(cont)
         if self.over:
             return
         if not self.ask_next_task():
             self.resume()
+
+    # --- the continuation stack (docs/ankh-engine-flow.md) ------------------------------------
+
+    def push_continuation(self, code: int) -> None:
+        """A flow pauses for decisions: once they are taken it goes on with ``code`` (a
+        ``base.CONT_*``, its entry of :data:`netjer.games.ankh.phases.CONTINUATIONS`).
+
+        The record keeps the last of each kind pushed, as the two fields it replaced did
+        (saved records' digests stay the same): ``continuation``, and ``aim_resume`` for a
+        Giant Scorpion's aim (``CONT_AIMED_*`` less ``CONT_AIMED_MOVE``)."""
+        self.resume_stack.append(code)
+        if code >= CONT_AIMED_MOVE:
+            self.aim_resume = code - CONT_AIMED_MOVE
+        else:
+            self.continuation = code
+
+    def pop_continuation(self) -> int:
+        """Take the innermost continuation off the stack, not run (the flow goes on itself)."""
+        return self.resume_stack.pop()
 
     def can_stand(self, h: int, god: int) -> bool:
         """:func:`~netjer.games.ankh.rules_queries.can_stand` (the rule, §7.3, §8.1, §4.1 Osiris)."""
@@ -650,6 +672,7 @@ class AnkhState(State):
             if gid:
                 self.holder[GOD_IDS.index(gid)] = g
         self.tasks = []
+        self.resume_stack = []
         self.continuation = CONT_START
         self.reserved = [-1] * nh
         self.n_reserved = 0
@@ -712,9 +735,9 @@ class AnkhState(State):
         raise AssertionError(f"no power offers {action}")  # pragma: no cover - legality checked
 
     def resume(self) -> None:
-        """Carry on with what the queued decisions interrupted (``continuation``, its entry of
-        :data:`netjer.games.ankh.phases.CONTINUATIONS`)."""
-        CONTINUATIONS[self.continuation](self)
+        """Carry on with what the decisions taken interrupted: the innermost continuation,
+        popped and run (its entry of :data:`netjer.games.ankh.phases.CONTINUATIONS`)."""
+        CONTINUATIONS[self.resume_stack.pop()].run(self)
 
     # --- hand-overs between chapters -------------------------------------------------------------
     #
@@ -845,6 +868,7 @@ class AnkhState(State):
         new.window_done = self.window_done
         new.ransom = self.ransom
         new.tasks = self.tasks[:]
+        new.resume_stack = self.resume_stack[:]
         new.continuation = self.continuation
         # action steps
         new.moved = self.moved[:]

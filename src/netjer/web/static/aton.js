@@ -107,7 +107,14 @@ function cardBackEye(w, h) {
     svg("circle", { cx, cy, r: r * 0.35, fill: "var(--card-back-line)" }));
 }
 
-/** A card: a number face, a back ("hidden"), or an empty slot (null). */
+/**
+ * A card: a number face, a back ("hidden"), or an empty slot (null).
+ * @param {number} x
+ * @param {number} y
+ * @param {number | "hidden" | null} value
+ * @param {{w?: number, h?: number, label?: string, labelSize?: number, highlight?: boolean,
+ *   dataset?: Object<string, string>, faceDown?: boolean, key?: string | null}} [options]
+ */
 function card(x, y, value, { w = 50, h = 70, label, labelSize = 12, highlight = false, dataset, faceDown = false, key = null } = {}) {
   const g = svg("g", { class: "card", transform: `translate(${x},${y})`, dataset, "data-key": key, role: "img" });
   // its name says what a seat may see: a back names no value, an own face-down card its value

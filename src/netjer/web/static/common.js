@@ -72,14 +72,14 @@ export function svgButton(group, label, onActivate, focusKey) {
 /** The focus key of the focused element, or null (read it before a redraw). */
 export function focusKey() {
   const active = document.activeElement;
-  return active && active.dataset ? active.dataset.focusKey || null : null;
+  return active instanceof HTMLElement || active instanceof SVGElement ? active.dataset.focusKey || null : null;
 }
 
 /** After a redraw: focus the element of ``root`` whose focus key is ``key`` (none: nothing). */
 export function restoreFocus(key, root = document) {
   if (!key) return;
   const again = root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (again && again !== document.activeElement) again.focus();
+  if ((again instanceof HTMLElement || again instanceof SVGElement) && again !== document.activeElement) again.focus();
 }
 
 export class ApiError extends Error {
@@ -90,7 +90,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the JSON API; throws ApiError with the server's message on a 4xx/5xx. */
+/**
+ * Call the JSON API; throws ApiError with the server's message on a 4xx/5xx.
+ * @param {string} path
+ * @param {{method?: string, body?: any, token?: string}} [options] body is sent as JSON
+ * @returns {Promise<any>} the response's JSON (null when it has none)
+ */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

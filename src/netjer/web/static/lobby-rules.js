@@ -3,7 +3,7 @@
 import { openRules } from "./rules.js";
 
 const button = document.getElementById("rules-open");
-const select = document.getElementById("game");
+const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("game"));
 if (button && select) {
   button.addEventListener("click", () => {
     if (select.value) openRules(select.value);

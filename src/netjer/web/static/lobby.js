@@ -3,6 +3,7 @@
 
 import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
+/** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 let games = [];
 
@@ -134,7 +135,7 @@ function selectedGame() {
 /** How many seats the form's options give (a "players" option, else the game's default). */
 function seatCount(game) {
   const players = document.querySelector('[data-option="players"]');
-  const n = players ? Number.parseInt(players.value, 10) : NaN;
+  const n = players instanceof HTMLInputElement || players instanceof HTMLSelectElement ? Number.parseInt(players.value, 10) : NaN;
   return Number.isInteger(n) && n >= 1 && n <= 8 ? n : game.players;
 }
 

@@ -80,7 +80,15 @@ function godSign(owner, cx, cy, size) {
   return svg("path", { d: `M${cx - 12 * k},${cy + 14 * k} h8 v-8 h10 v8 M${cx - 4 * k},${cy - 2 * k} v-14 h5 v14`, fill: "none", stroke: "#ffffff", "stroke-width": 2, opacity: 0.35 });
 }
 
-/** A token: face up value, face down known value ("down"), or back (an eye, the same for every value). */
+/**
+ * A token: face up value, face down known value ("down"), or back (an eye, the same for every value).
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} size
+ * @param {any} cell the observation's cell
+ * @param {{dataset?: Object<string, string>, downLabel?: boolean, labelSize?: number,
+ *   labelFill?: string, key?: string | null}} [options]
+ */
 function token(cx, cy, size, cell, { dataset, downLabel = true, labelSize = 11, labelFill = "var(--ink)", key = null } = {}) {
   const owner = cell.owner;
   const g = svg("g", { class: "token", "data-key": key, dataset: { owner: String(owner), face: cell.face_up ? "up" : "down", term: cell.face_up ? "face-up" : "face-down", ...(dataset || {}) } });
@@ -327,6 +335,11 @@ function plinth(x, y, width, height) {
     svg("rect", { x: x - 3, y: y + height - 4, width: width + 6, height: 5, rx: 2, fill: "#b89c68" }));
 }
 
+/**
+ * One seat's side panel, its top-left corner at [x, y].
+ * @param {any} obs @param {number} s the seat @param {number[]} corner [x, y] @param {number} width
+ * @param {any} ctx @param {any} legal @param {any} L the layout
+ */
 function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
   const p = obs.players[s];
   const mine = ctx.seat === s;

@@ -42,6 +42,7 @@ const rs = {
   sending: false,
 };
 
+/** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const percent = (v) => `${Math.round(v * 100)}%`;
 
@@ -217,11 +218,12 @@ export function decorate(index, boardHighlighted) {
   const cursor = document.querySelector("#review-graph [data-cursor]");
   if (cursor) {
     const x = xOf(index);
-    cursor.setAttribute("x1", x);
-    cursor.setAttribute("x2", x);
+    cursor.setAttribute("x1", String(x));
+    cursor.setAttribute("x2", String(x));
   }
   const marks = marksByStep();
   for (const link of document.querySelectorAll("#replay-steps a[data-step]")) {
+    if (!(link instanceof HTMLElement)) continue;
     const old = link.parentElement.querySelector(".review-mark");
     if (old) old.remove();
     const d = marks.get(Number(link.dataset.step) - 1);

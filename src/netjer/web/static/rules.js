@@ -221,14 +221,15 @@ async function showTip(game, target) {
 export function installTermTips(game) {
   if (document.body.dataset.termTips) return;
   document.body.dataset.termTips = game;
-  const termOf = (node) => (node instanceof Element ? node.closest("[data-term]") : null);
+  // a term is marked on HTML and on SVG (the boards): either has a dataset
+  const termOf = (node) => (node instanceof Element ? /** @type {HTMLElement | SVGElement | null} */ (node.closest("[data-term]")) : null);
   document.addEventListener("mouseover", (e) => {
     const t = termOf(e.target);
     if (t && t !== tipFor) showTip(game, t);
   });
   document.addEventListener("mouseout", (e) => {
     const t = termOf(e.target);
-    if (t && !t.contains(e.relatedTarget)) hideTimer = setTimeout(hideTip, 300);
+    if (t && !(e.relatedTarget instanceof Node && t.contains(e.relatedTarget))) hideTimer = setTimeout(hideTip, 300);
   });
   document.addEventListener("focusin", (e) => {
     const t = termOf(e.target);

@@ -24,6 +24,7 @@ const SEAT_COLOURS = (() => {
   return { aton: palette.slice(0, 2), nile: palette.slice(0, 2), ankh: palette };
 })();
 
+/** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const tableId = (() => {
   const raw = window.location.pathname.split("/").filter(Boolean)[1] || "";
@@ -506,7 +507,7 @@ function rematchControl(view) {
       return el("a", { class: "button", id: "go-rematch", href: `/table/${encodeURIComponent(id)}#${fragment}` }, t("Go to the rematch"));
     }
     if (seat === null || seat === undefined) return el("a", { class: "button secondary", href: `/table/${encodeURIComponent(id)}#watch` }, t("Watch the rematch"));
-    return el("button", { id: "accept-rematch", on: { click: () => acceptRematch(id) } }, t("A rematch is offered: take my seat"));
+    return el("button", { id: "accept-rematch", on: { click: () => acceptRematch() } }, t("A rematch is offered: take my seat"));
   }
   if (seat === null || seat === undefined) return null;
   return el("button", { id: "offer-rematch", on: { click: offerRematch } }, t("Rematch (seats rotated)"));
@@ -623,7 +624,7 @@ async function toggleNotices() {
 
 function beep() {
   try {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
     const audio = new Context();
     const tone = audio.createOscillator();
     const gain = audio.createGain();
@@ -757,6 +758,7 @@ function drawClocks() {
   if (!view || !view.clock) return;
   const elapsed = (performance.now() - view.receivedAt) / 1000;
   for (const node of document.querySelectorAll("[data-clock-seat]")) {
+    if (!(node instanceof HTMLElement)) continue;
     const seat = Number(node.dataset.clockSeat);
     const info = view.clock.seats[seat];
     if (!info) continue;
@@ -987,7 +989,11 @@ document.addEventListener("keydown", (event) => {
     }
     return;
   }
-  if (event.key === "Escape" && (nile.clearSelection() | ankh.clearSelection())) update();
+  if (event.key === "Escape") {
+    // both games' selections clear, whichever held one
+    const cleared = [nile.clearSelection(), ankh.clearSelection()];
+    if (cleared.includes(true)) update();
+  }
 });
 
 // ---------- replay ----------
@@ -1149,7 +1155,7 @@ async function main() {
   // a new link pasted into this tab: start again from it
   window.addEventListener("hashchange", () => window.location.reload());
   // debugging and tests: drop every socket as a network failure would
-  window.netjer = { state, drop: () => state.conns.forEach((c) => c.drop()) };
+  /** @type {any} */ (window).netjer = { state, drop: () => state.conns.forEach((c) => c.drop()) };
 }
 
 main();

@@ -1,162 +1,30 @@
-"""Game reviews and hints at the web table (issue 16), run in the server's fair AI service.
-
-**Reviews.**  A seat of a finished table asks for a review of its own decisions
-(:mod:`netjer.agents.review`: for each of its decisions, the search's estimated chance to win
-before and after it, from what the seat knew then, and the action the search preferred).
-The review runs in the fair AI service (:mod:`netjer.server.ai_service`) one decision at a
-time, each step a *background* search: it starts only when no computer player of any table
-waits, so a review never delays a move by more than the one review step already running, and
-the step's end gives the progress ``done / total`` that is pushed to the page.  The steps are
-exactly :func:`~netjer.agents.review.review_decision` with the review's seed, so the stored
-review equals ``review_record`` (and ``netjer review``) of the same record, seed and
-iterations.  The request is recorded with the table at once and the finished review
-(``Review.to_dict()``) replaces it, one per seat, served again on later requests, never
-recomputed; a review still running when the server stops goes on when it restarts, after the
-decisions it had kept (being seeded, it comes out the same).
-
-**Several processes** (PostgreSQL).  A running review has a lease on its row (``holder``,
-``expires_at``: the design of :mod:`netjer.server.leases`, on the review's own row), taken by
-the process that records the request and renewed every third of its time (``netjer serve
---lease-seconds``) by :meth:`ReviewService.run`, and with each decision kept.  A process that
-starts while another computes a review leaves it alone (its lease is live); a review whose
-process died (its lease expired) or stopped cleanly (it gave its leases up) is taken over by
-the next sweep of another process, after the decisions kept.  A process that stalled past its
-lease and finds the review taken over stops computing it.
-
-**Stand-ins.**  The decisions the computer took for a seat whose person's time ran out (from
-each ``timeout`` or ``gone`` event to the seat's ``takeback``: :func:`standins_of`) are
-reviewed like the others and flagged ``standin``: they are not the person's, and the review's
-marks of the seat leave them out (docs/review.md).
-
-**Visibility.**  A seat's review is shown to that seat (its token) and, once that seat
-publishes it, to everyone.  What others receive is rewritten for them: each decision's words
-(the action played, the action preferred) are the viewer's own words for it in that position
-(``State.describe_action(action, viewer)``), and the notation is given only where those
-words equal the seat's (as in the game log), so a published review tells no hidden value the
-game's log did not.  The estimates stay the seat's: they are its judgement, published at its
-request.
-
-**Hints.**  A table created with ``hints`` on lets the seat to act ask for the search's
-preferred action from its own view, with its estimate (:func:`~netjer.agents.review.suggest`),
-in the same service and under the same cap, with a short budget; the answer goes to that seat
-only.
-
-API (a seat's requests carry its token as ``Authorization: Bearer <token>``):
-
-============================================  ==============================================
-``POST /api/tables/{id}/reviews``             ``{"seat", "iterations"?, "depth"?}``: start a
-                                              review (202 with its progress), or 200 with the
-                                              stored one
-``GET  /api/tables/{id}/reviews?seat=N``      the reviews N may see (its own, running or
-                                              done, and the published ones); no seat: the
-                                              published ones
-``POST /api/tables/{id}/reviews/publish``     ``{"seat"}``: show the seat's review to everyone
-``POST /api/tables/{id}/hint``                ``{"seat", "iterations"?}``: the hint
-``WS   /ws/tables/{id}/reviews``              send ``{"type": "hello", "seat", "token"}``;
-                                              receive ``{"type": "reviews", ...}`` (the GET's
-                                              answer) at every change (progress, end, publish)
-============================================  ==============================================
-
-Errors (``{"error", "message"}``): 404 unknown table or seat, 403 missing or wrong token or
-hints off, 409 ``not_over`` (an unfinished table), ``not_reviewable`` (a game ended by a
-timeout before its end), ``review_running`` (a second request while one runs),
-``no_review`` (publishing before a review is done), ``not_your_turn`` / ``over`` /
-``stood_in`` / ``hint_running`` / ``no_hints_left`` (a hint), 422 ``over_cap`` (iterations
-over the operator's cap), ``bad_review`` (a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
-"""
+"""The reviews of every table (:mod:`netjer.server.reviews`): requested, computed step by step
+in the fair AI service, stored and resumed, leased across server processes (PostgreSQL), and
+shown to each viewer as it may see them; the hints are served beside them (:mod:`.hints`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import dataclasses
-import functools
 import logging
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from netjer.agents.review import (
-    DEFAULT_ITERATIONS,
-    THRESHOLDS,
-    Review,
-    ReviewedDecision,
-    _make_search,
-    review_decision,
-    suggest,
-    win_chance,
-)
+from netjer.agents.review import THRESHOLDS, Review, ReviewedDecision, _make_search, win_chance
 from netjer.core.errors import NetjerError
-from netjer.core.record import StandIn, standin_plies
-from netjer.core.state import State
-from netjer.games.registry import make_game
+from netjer.core.record import StandIn
 from netjer.server.leases import DEFAULT_TTL
 from netjer.server.review_store import ReviewStore
+from netjer.server.reviews.hints import HintService
+from netjer.server.reviews.seats import decisions_of, review_for_viewer, table_standin_plies
+from netjer.server.reviews.steps import REVIEW_DEPTH, REVIEW_ITERATIONS, REVIEW_SEED, judge_step, search_budget
 from netjer.server.runtime import TableError, TableRuntime
 from netjer.server.tables import TableManager
 
 log = logging.getLogger("netjer.server")
-
-#: Iterations per search of a review when the request gives none (capped by the operator's).
-REVIEW_ITERATIONS = DEFAULT_ITERATIONS
-#: The playout depth of a review when the request gives none, per game: Ankh's random playouts
-#: to the end take about 50 ms each (docs/review.md, "Cost"), so they are cut and scored by
-#: the heuristic evaluation; the other games play to the end.
-REVIEW_DEPTH: dict[str, int] = {"ankh": 10}
-#: Iterations of a hint's search when the request gives none (capped by the operator's).
-HINT_ITERATIONS = 300
-#: The review's seed: the default of ``netjer review``, so both give the same review.
-REVIEW_SEED = 0
-
-
-def _replayed(game: str, options: dict[str, Any], seed: int, actions: list[str]) -> State:
-    state = make_game(game, options).new_initial_state(seed)
-    for text in actions:
-        state.apply_text(text)
-    return state
-
-
-def judge_step(
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    actions: list[str],
-    iterations: int,
-    depth: int | None,
-    review_seed: int,
-    standin: bool = False,
-) -> dict[str, Any]:
-    """One step of a review (runs in a worker): the last of ``actions``, judged in the position
-    the ones before it lead to (:func:`~netjer.agents.review.review_decision`, its ply being
-    its index; ``standin``: the computer took it for the seat's person), as a
-    ``ReviewedDecision`` dict."""
-    state = _replayed(game, options, seed, actions[:-1])
-    action = state.game.parse_action(actions[-1])
-    decision = review_decision(
-        state, action, ply=len(actions) - 1, iterations=iterations, seed=review_seed, depth=depth, standin=standin
-    )
-    return asdict(decision)
-
-
-def hint_step(
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    actions: list[str],
-    iterations: int,
-    hint_seed: int,
-    depth: int | None = None,
-) -> tuple[str, str, float]:
-    """A hint (runs in a worker): the preferred action's notation, its words for the seat to
-    act, and its estimate."""
-    state = _replayed(game, options, seed, actions)
-    seat = state.current_player
-    action, estimate = suggest(state, iterations=iterations, seed=hint_seed, depth=depth)
-    return str(action), state.describe_action(action, seat), estimate
-
-
-# --- the service ------------------------------------------------------------------------------
 
 
 @dataclass
@@ -196,59 +64,6 @@ class _TableReviews:
     standin_plies: set[int] | None = None
 
 
-def decisions_of(state: State, history: list[Any], seat: int) -> list[int]:
-    """The plies (indices into ``history`` played from ``state``) at which ``seat`` decided."""
-    return [ply for ply, actor in enumerate(actors_of(state, history)) if actor == seat]
-
-
-def actors_of(state: State, history: list[Any]) -> list[int]:
-    """The seat that decided each ply of ``history`` played from ``state`` (not changed)."""
-    position = state.clone()
-    actors = []
-    for action in history:
-        actors.append(position.current_player)
-        position.apply(action)
-    return actors
-
-
-def table_standin_plies(rt: TableRuntime, standins: list[StandIn]) -> set[int]:
-    """The plies of ``rt``'s history whose decision the computer took, standing in (blocking:
-    a replay when there are stand-ins)."""
-    if not standins:
-        return set()
-    entries = rt.transcript.entries if rt.transcript is not None else [str(a) for a in rt.state.history]
-    actors = actors_of(rt.game.new_initial_state(rt.state.seed), rt.state.history)
-    return standin_plies(entries, standins, actors)
-
-
-def review_for_viewer(rt: TableRuntime, data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A seat's review as ``viewer`` (another seat, or ``None``: a spectator) may see it: each
-    decision's words are the viewer's own for the action in that position, and its notation
-    (``action``, ``preferred``) is ``None`` where those words differ from the seat's.  The
-    number of legal actions the seat had (``choices``, ``forced``) is ``None``: it depends on
-    what the seat held (in Dioses del Nilo, the soldiers in its hand), not told to others."""
-    out = dict(data)
-    by_ply = {d["ply"]: d for d in data["decisions"]}
-    position = rt.game.new_initial_state(rt.state.seed)
-    decisions = []
-    for ply, action in enumerate(rt.state.history):
-        mine = by_ply.get(ply)
-        if mine is not None:
-            d = dict(mine)
-            d["choices"] = d["forced"] = None
-            seat = position.current_player
-            for words_key, notation_key in (("description", "action"), ("preferred_description", "preferred")):
-                chosen = position.game.parse_action(mine[notation_key])
-                theirs = position.describe_action(chosen, viewer)
-                d[words_key] = theirs
-                if theirs != position.describe_action(chosen, seat):
-                    d[notation_key] = None
-            decisions.append(d)
-        position.apply(action)
-    out["decisions"] = decisions
-    return out
-
-
 class ReviewService:
     """The reviews and hints of every table (see the module's text).
 
@@ -263,8 +78,8 @@ class ReviewService:
         self.takeovers = 0
         self._tables: dict[str, _TableReviews] = {}
         self._loading = asyncio.Lock()
-        #: The hint being computed at each table: ``((version, seat, iterations), its task)``.
-        self._hints: dict[str, tuple[tuple[int, int, int], asyncio.Task[dict[str, Any]]]] = {}
+        #: The hints, served beside the reviews (:meth:`hint`).
+        self.hints = HintService(manager)
         #: Tables whose reviews are being read again after news of another process.
         self._refreshing: dict[str, asyncio.Task[None]] = {}
 
@@ -335,14 +150,6 @@ class ReviewService:
         step never costs more than one computer move at the cap."""
         return max(1, self.manager.computers.max_iterations // 3)
 
-    def _iterations(self, asked: int | None, default: int, cap: int, what: str) -> int:
-        if asked is None:
-            return min(default, cap)
-        if asked > cap:
-            message = f"this server allows at most {cap} search iterations {what} (asked {asked})"
-            raise TableError(422, "over_cap", message)
-        return asked
-
     # --- reviews ---------------------------------------------------------------------------
 
     async def request(self, rt: TableRuntime, seat: int, iterations: int | None, depth: int | None) -> dict[str, Any]:
@@ -358,7 +165,7 @@ class ReviewService:
                 told why); 409 ``not_over``, ``not_reviewable`` or ``review_running``.
         """
         what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
-        budget = self._iterations(iterations, REVIEW_ITERATIONS, self.review_cap, what)
+        budget = search_budget(iterations, REVIEW_ITERATIONS, self.review_cap, what)
         if depth is None:
             depth = REVIEW_DEPTH.get(rt.game.name)
         try:
@@ -642,110 +449,9 @@ class ReviewService:
     # --- hints -----------------------------------------------------------------------------
 
     async def hint(self, rt: TableRuntime, seat: int, iterations: int | None) -> dict[str, Any]:
-        """The search's preferred action for ``seat``, to act now, from its own view (the
-        caller has checked its token).
-
-        Returns:
-            ``{"seat", "version", "action", "description", "estimate", "iterations",
-            "left"}`` (``left``: the hints the seat may still ask for at a table with a
-            ``hint_limit``, else ``None``).
-
-        Raises:
-            TableError: 403 ``no_hints`` at a table without hints; 409 ``over``,
-                ``stood_in`` or ``not_your_turn``, ``no_hints_left`` (the seat has had the
-                table's ``hint_limit``, at other positions), or ``hint_running`` (another
-                hint, with other iterations, is being computed at the table); 422
-                ``over_cap``.
-
-        A table's ``hint_limit`` counts positions: a hint asked again in the same position is
-        not counted again and gets the answer stored when it was counted, whatever iterations
-        are asked now (its ``iterations`` are those it was searched with), also after a
-        restart: else a seat with its hints used could ask a counted position again with
-        other iterations and be searched anew.
-
-        A request while the same hint (same position, seat and iterations) is being computed
-        gets that one's answer: a table has at most one hint search at a time, however many
-        requests are sent (or given up on and sent again).
-        """
-        if not rt.hints:
-            raise TableError(403, "no_hints", "this table does not allow hints (a setting chosen when it was created)")
-        if rt.finished:
-            raise TableError(409, "over", "the game is over")
-        if rt.computer_plays(seat):
-            raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
-        if rt.state.current_player != seat:
-            first = rt.game.seat_name(rt.state.current_player)
-            if seat in rt.choosers():  # choosing ahead in a window: the search starts from the engine's turn
-                message = (
-                    f"you may choose now, but a hint is given at your turn in the rules' order, after {first}'s choice"
-                )
-                raise TableError(409, "not_your_turn", message)
-            raise TableError(409, "not_your_turn", f"it is {first}'s turn")
-        budget = self._iterations(iterations, HINT_ITERATIONS, self.manager.computers.max_iterations, "per move")
-        if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
-            given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
-            stored = given.get(rt.version)
-            if stored is not None:  # counted: what it was answered, whatever the iterations now
-                await self.manager.hints_counted(rt, seat, set(given))
-                return self._hint_answer(rt, seat, rt.version, stored, len(given))
-            if rt.version not in given and len(given) >= rt.hint_limit:
-                await self.manager.hints_counted(rt, seat, set(given))
-                message = f"you have had the {rt.hint_limit} hints each player may ask for at this table"
-                raise TableError(409, "no_hints_left", message)
-        key = (rt.version, seat, budget)
-        running = self._hints.get(rt.id)
-        if running is not None and running[0] != key:
-            message = f"a hint is being computed at this table ({running[0][2]} iterations); ask again once it is given"
-            raise TableError(409, "hint_running", message)
-        if running is None:
-            task = asyncio.get_running_loop().create_task(self._hint(rt, seat, budget))
-            running = self._hints[rt.id] = (key, task)
-            task.add_done_callback(functools.partial(self._hint_done, rt.id))
-        return await asyncio.shield(running[1])
-
-    def _hint_done(self, table_id: str, task: asyncio.Task[dict[str, Any]]) -> None:
-        if (found := self._hints.get(table_id)) is not None and found[1] is task:
-            del self._hints[table_id]
-        if not task.cancelled():
-            task.exception()  # retrieved: every request awaiting it got it already
-
-    async def _hint(self, rt: TableRuntime, seat: int, budget: int) -> dict[str, Any]:
-        """Compute the hint (:meth:`hint`'s answer) in the AI service."""
-        version = rt.version
-        actions = [str(a) for a in rt.state.history]
-        seed = (rt.state.seed * 1_000_003 + len(actions)) % 2**62
-        depth = REVIEW_DEPTH.get(rt.game.name)
-        try:
-            text, words, estimate = await self.manager.computers.ai.run(
-                rt.id,
-                None,
-                hint_step,
-                rt.game.name,
-                rt.game.options_dict(),
-                rt.state.seed,
-                actions,
-                budget,
-                seed,
-                depth,
-            )
-        except NetjerError as err:
-            raise TableError(422, "bad_hint", str(err)) from None
-        answer = {"action": text, "description": words, "estimate": estimate}
-        if rt.hint_limit is None:
-            return {"seat": seat, "version": version, **answer, "iterations": budget, "left": None}
-        # Counted once given, with its answer: the position asked again gets that one (the
-        # first stored, if another process gave one meanwhile).
-        kept, given = await asyncio.to_thread(self.manager.store.give_hint, rt.id, seat, version, budget, answer)
-        await self.manager.hints_counted(rt, seat, given)
-        return self._hint_answer(rt, seat, version, kept, len(given))
-
-    @staticmethod
-    def _hint_answer(rt: TableRuntime, seat: int, version: int, stored: dict[str, Any], given: int) -> dict[str, Any]:
-        """:meth:`hint`'s answer from a stored one (``{"action", "description", "estimate",
-        "iterations"}``) at a table with a limit, of which the seat has used ``given``."""
-        left = max(0, (rt.hint_limit or 0) - given)
-        return {"seat": seat, "version": version, "action": stored["action"], "description": stored["description"],
-                "estimate": stored["estimate"], "iterations": stored["iterations"], "left": left}  # fmt: skip
+        """The search's preferred action for ``seat`` to act now (:meth:`HintService.hint`: its
+        answer and errors)."""
+        return await self.hints.hint(rt, seat, iterations)
 
     async def close(self) -> None:
         """Cancel the reviews running (their records stay: :meth:`resume` starts them again)
@@ -754,7 +460,7 @@ class ReviewService:
         tasks: list[asyncio.Task[Any]] = [
             job.task for known in self._tables.values() for job in known.running.values() if job.task
         ]
-        tasks += [task for _, task in self._hints.values()]
+        tasks += self.hints.tasks()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
