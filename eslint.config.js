@@ -24,7 +24,7 @@ export default [
   },
   {
     // Loaded with a plain <script> tag, not as modules.
-    files: ["src/netjer/web/static/lesson.js", "src/netjer/web/static/lessons-offer.js"],
+    files: ["src/netjer/web/static/lessons-offer.js"],
     languageOptions: { sourceType: "script" },
   },
 ];

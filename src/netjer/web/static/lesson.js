@@ -13,6 +13,7 @@ import { fitBoard } from "./phone.js";
 import { decorateTerms, installTermTips, loadRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
+/** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const name = (() => {
   const raw = location.pathname.split("/").pop() || "";
