@@ -8,15 +8,28 @@ import asyncio
 import secrets
 from typing import Any
 
+from sqlalchemy import select
+
 from netjer.agents.levels import find_level, resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.errors import ConfigError, NetjerError
 from netjer.core.undo import Transcript
 from netjer.games.registry import make_game
 from netjer.server.clocks import ClockSettings, ClockState
-from netjer.server.db import RematchTaken, hash_token
+from netjer.server.db import RematchTaken, Store, TableRow, hash_token
 from netjer.server.runtime import SeatInfo, TableError, TableRuntime, events_seen
 from netjer.server.table_host import TableHost
+
+
+def rematch_accepted(store: Store, rt: TableRuntime) -> bool:
+    """Whether ``rt`` is the rematch of a finished table and a player other than the one who
+    offered it has taken their seat (a rematch's seats but the offerer's wait, reserved, until
+    accepted: :mod:`netjer.server.rematch`).  Reads the database (call it in a thread)."""
+    seated = sum(1 for info in rt.seats if info.is_human and info.token_hash is not None and not info.reserved)
+    if seated < 2:
+        return False
+    with store.session() as s:
+        return s.scalar(select(TableRow.id).where(TableRow.rematch == rt.id).limit(1)) is not None
 
 
 class TableLifecycle:
@@ -174,11 +187,13 @@ class TableLifecycle:
         return token
 
     async def delete(self, table_id: str, creator_key: str | None) -> None:
-        """Delete a table nobody has played at yet, for its creator.
+        """Delete a table nobody has played at yet, for its creator; every page open at it is
+        told (its WebSocket's ``news``, then it is closed).
 
         Raises:
             TableError: 404 for an unknown table, 403 ``bad_key`` without the creator's key,
-                409 ``started`` once an action has been played.
+                409 ``started`` once an action has been played, 409 ``accepted`` for a rematch
+                another player has already taken their seat at.
         """
         rt = await self.tables.get(table_id)
         expected = rt.creator_hash
@@ -187,6 +202,9 @@ class TableLifecycle:
         async with rt.lock:
             if rt.deleted:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            if await asyncio.to_thread(rematch_accepted, self.tables.store, rt):
+                accepted = "another player has taken their seat at this rematch: play it, or resign"
+                raise TableError(409, "accepted", accepted)
             if rt.version > 0 or not await asyncio.to_thread(self.tables.store.delete_table, table_id):
                 raise TableError(409, "started", "the game has started: a table can be deleted only before")
             rt.deleted = True

@@ -77,6 +77,8 @@ class Moves:
                 raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
+            if rt.clock.adjourned:
+                raise TableError(409, "adjourned", "the game is adjourned: it resumes when everyone is back")
             if by_computer != rt.computer_plays(seat):
                 if by_computer:
                     raise TableError(409, "taken_back", f"{rt.who(seat)} plays this seat again")

@@ -12,6 +12,7 @@ from typing import Any
 from netjer.core.undo import UNDO
 from netjer.server.clocks import ClockState
 from netjer.server.runtime import TableError, advance, apply_news, undo_last
+from netjer.server.table_endings import stored_ending
 from netjer.server.table_host import TableHost
 from netjer.server.table_loading import load_table
 
@@ -57,7 +58,7 @@ class ProcessSync:
                     self.tables.tables.pop(table_id, None)
                 else:
                     for name in ("state", "seats", "logs", "notation", "clock", "forfeit", "chat", "rematch",
-                                 "transcript", "hints_at"):  # fmt: skip
+                                 "transcript", "hints_at", "ending", "proposal", "actors"):  # fmt: skip
                         setattr(rt, name, getattr(fresh, name))
         elif news:
             async with rt.lock:
@@ -80,6 +81,8 @@ class ProcessSync:
                     rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(rt.seats))
                 if row is not None and row.finished and row.result and not rt.state.is_terminal:
                     rt.forfeit = [float(x) for x in json.loads(row.result)]
+                if row is not None and row.ending:
+                    rt.ending = stored_ending(row.ending, rt.state.is_terminal)
             if actions and actions[-1][0] >= rt.version:
                 self.moved_on(table_id, full=True)
         if changed:

@@ -38,6 +38,7 @@ from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.clocks import ClockSettings
 from netjer.server.computer_seats import ComputerSeats
 from netjer.server.db import Store, hash_token
+from netjer.server.endings import Endings
 from netjer.server.group_commit import GroupCommit
 from netjer.server.leases import Leases
 from netjer.server.lifecycle import TableLifecycle
@@ -57,7 +58,8 @@ log = logging.getLogger("netjer.server")
 class TableManager:
     """Every live table and who listens to it; the services it owns do the rest: the computer
     seats (:attr:`computers`), the clocks (:attr:`clocks`), creating, claiming and deleting
-    tables (:attr:`lifecycle`), moves (:attr:`moves`), several processes (:attr:`sync`).
+    tables (:attr:`lifecycle`), moves (:attr:`moves`), resignations, aborts, draws and
+    adjournments (:attr:`endings`), several processes (:attr:`sync`).
 
     Args:
         store: the database.
@@ -94,6 +96,7 @@ class TableManager:
         self.lifecycle = TableLifecycle(self)
         self.moves = Moves(self)
         self.sync = ProcessSync(self)
+        self.endings = Endings(self)
 
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
@@ -182,6 +185,9 @@ class TableManager:
         self.check_token(rt, seat, token)
         if seat is not None and not rt.connections.get(seat):
             rt.absent_since[seat] = self.now()  # a request is a moment of connection
+        if seat is not None:
+            rt.arrive(seat)
+            await self.endings.resume_if_back(rt)  # an adjourned game resumes when all are back
         return rt
 
     def wake(self, rt: TableRuntime) -> None:
@@ -209,6 +215,8 @@ class TableManager:
         if seat is not None:
             rt.connections[seat] = rt.connections.get(seat, 0) + 1
             rt.absent_since.pop(seat, None)
+            rt.socketed.add(seat)
+            rt.arrive(seat)
 
     def unsubscribe(self, rt: TableRuntime, seat: int | None, listener: Listener) -> None:
         """Stop sending views to ``listener`` (a seat's last connection closing starts its

@@ -149,6 +149,8 @@ def summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "version": rt.version,
         "finished": rt.finished,
         "result_text": rt.game.result_text(result) if result is not None else None,
+        "ending": rt.how,
+        "adjourned": rt.clock.adjourned and not rt.finished,
         "to_move": None if rt.finished else rt.state.current_player,
         "choosing": sorted(rt.choosers()),
         "seats": seat_entries(rt),
