@@ -22,13 +22,16 @@ export function endingWords(ending, seats) {
 }
 
 /** Ask in the page before ``action`` (nothing is done until the player confirms): the button
- * ``label`` becomes a question with "Yes" and "Cancel". ``id`` names the button (tests, focus). */
-export function confirmButton(id, label, question, yes, action, className = "danger") {
-  const box = el("span", { class: "confirm", id: `${id}-box` });
-  const ask = el("button", { type: "button", class: className, id, "data-focus-key": id }, label);
+ * ``label`` becomes a question with "Yes" and "Cancel". ``id`` names the button (tests, focus;
+ * the confirmation is ``{id}-yes``); ``attrs`` are more attributes of the first button (and,
+ * each suffixed ``-yes``, of the confirmation). */
+export function confirmButton(id, label, question, yes, action, className = "danger", attrs = {}) {
+  const box = el("span", { class: "confirm", id: id ? `${id}-box` : null });
+  const ask = el("button", { type: "button", class: className, id: id || null, "data-focus-key": attrs["data-focus-key"] || id, ...attrs }, label);
+  const yesAttrs = Object.fromEntries(Object.entries(attrs).filter(([k]) => k !== "data-focus-key").map(([k, v]) => [`${k}-yes`, v]));
   const showAsk = () => box.replaceChildren(ask);
   ask.addEventListener("click", () => {
-    const confirm = el("button", { type: "button", class: "danger", id: `${id}-yes`, "data-focus-key": `${id}-yes`, on: { click: () => { box.replaceChildren(); action(); } } }, yes);
+    const confirm = el("button", { type: "button", class: "danger", id: id ? `${id}-yes` : null, ...yesAttrs, "data-focus-key": `${attrs["data-focus-key"] || id}-yes`, on: { click: () => { box.replaceChildren(); action(); } } }, yes);
     const cancel = el("button", { type: "button", class: "secondary", id: `${id}-no`, on: { click: showAsk } }, t("Cancel"));
     box.replaceChildren(el("span", { class: "question", role: "alert" }, question), " ", confirm, " ", cancel);
     confirm.focus();

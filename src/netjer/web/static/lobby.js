@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { endingWords } from "./endings.js";
+import { confirmButton, endingWords } from "./endings.js";
 import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -433,7 +433,8 @@ function fill(list, items, empty) {
 
 /** A button deleting a table this browser created, before its first move. */
 function deleteButton(tableId, label) {
-  return el("button", { type: "button", class: "danger", "data-delete": tableId, "data-focus-key": `delete-${tableId}`, on: { click: () => deleteTable(tableId) } }, label);
+  const question = t("Delete this table? Its links stop working for every player.");
+  return confirmButton(null, label, question, t("Yes, delete"), () => deleteTable(tableId), "danger", { "data-delete": tableId, "data-focus-key": `delete-${tableId}` });
 }
 
 async function deleteTable(tableId) {

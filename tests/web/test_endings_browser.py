@@ -1,0 +1,78 @@
+"""Resigning in Chromium (issue 31 item 3): the button asks in the page first, then every seat's
+page says how the game ended and no panel says a seat is still to act; checked on a phone too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web.conftest import VIEWPORT
+from tests.web.phone import PHONE, measure
+from tests.web.test_browser import api
+
+
+def _open(
+    browser: Any, server: str, link: str, viewport: dict[str, int], phone: bool, errors: list[str]
+) -> tuple[Any, Any]:
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(f"{server}{link}")
+    page.wait_for_selector("body[data-version]", state="attached")
+    page.wait_for_selector("#resign")
+    return context, page
+
+
+def _panels(page: Any) -> list[str]:
+    """The texts of Dioses del Nilo's side panels (SVG: their text content)."""
+    texts: list[str] = page.eval_on_selector_all("#board-area .side-panel", "els => els.map((e) => e.textContent)")
+    return texts
+
+
+def test_a_player_resigns_on_a_phone_and_both_pages_say_how_it_ended(server: str, browser: Any, shots: Path) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 600, "increment": 0}
+    table = api(server, "/api/tables", {"game": "nile", "seed": 3, "seats": seats, "clock": clock})
+    errors: list[str] = []
+    phone_ctx, phone = _open(browser, server, table["links"]["1"], PHONE, True, errors)
+    desk_ctx, desk = _open(browser, server, table["links"]["0"], VIEWPORT, False, errors)
+    try:
+        assert any("to act" in text for text in _panels(desk))  # while it goes on, one seat is to act
+        # On the phone: the buttons fit and are large enough to tap; resigning asks first.
+        m = measure(phone)
+        assert m["scrollWidth"] <= m["width"], m
+        assert not [s for s in m["small"] if "resign" in s or "abort" in s or "offer" in s], m["small"]
+        phone.locator("#resign").scroll_into_view_if_needed()
+        phone.click("#resign")
+        question = phone.locator("#resign-box .question")
+        assert "Resign this game?" in question.inner_text()
+        phone.screenshot(path=str(shots / "endings-resign-question-phone.png"), full_page=False)
+        assert api(server, f"/api/tables/{table['id']}/view")["finished"] is False  # nothing done yet
+        phone.click("#resign-no")  # cancelled: the button is back, the game goes on
+        phone.wait_for_selector("#resign")
+        assert api(server, f"/api/tables/{table['id']}/view")["finished"] is False
+        phone.click("#resign")
+        phone.click("#resign-yes")
+        for page in (phone, desk):
+            page.wait_for_selector("body[data-finished=yes]", state="attached")
+            words = page.locator("#ending-words")
+            words.wait_for()
+            assert words.inner_text() == "Isis (Nut) resigned."
+            assert words.get_attribute("data-how") == "resigned"
+            # No panel of the board says a seat is still to act, and no clock runs.
+            panels = _panels(page)
+            assert len(panels) == 2 and not any("to act" in text for text in panels), panels
+            assert page.locator("[data-clock-seat].running").count() == 0
+            assert page.locator("#resign").count() == 0 and page.locator("#offer-draw").count() == 0
+        view = api(server, f"/api/tables/{table['id']}/view")
+        assert view["ending"] == {"how": "resigned", "seats": [1]} and view["result"] == [1.0, -1.0]
+        phone.locator("#result").scroll_into_view_if_needed()
+        phone.screenshot(path=str(shots / "endings-resigned-phone.png"), full_page=False)
+        desk.screenshot(path=str(shots / "endings-resigned.png"), full_page=False)
+        m = measure(phone)
+        assert m["scrollWidth"] <= m["width"], m
+        assert errors == []
+    finally:
+        phone_ctx.close()
+        desk_ctx.close()
