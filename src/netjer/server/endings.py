@@ -19,11 +19,13 @@ import asyncio
 import logging
 from typing import Any
 
+from netjer.server.db import ClockChanged
 from netjer.server.runtime import Proposal, TableError, TableRuntime
 from netjer.server.table_endings import (
     ABORTS,
     ADJOURNED,
     AGREES,
+    BACK,
     DECLINES,
     DRAWN,
     OFFER_KINDS,
@@ -197,29 +199,63 @@ class Endings:
         if not await adjourn(self.tables.store, rt, line, self.tables.now()):
             self.tables.moved_on(rt.id, full=True)
 
+    async def arrive(self, rt: TableRuntime, seat: int) -> None:
+        """The person of ``seat`` arrived (a new connection, a request: the caller checked its
+        token).  At an adjourned table it is back (stored, so that every server process
+        counts it); when every person is back, the game resumes: the clocks run again for
+        whoever must act (a bank emptied meanwhile holds a minute again), and the computer
+        seats think."""
+        if not rt.clock.adjourned or rt.finished or seat in rt.back or not rt.seats[seat].is_human:
+            return
+        resumed = False
+        async with rt.lock:
+            if not rt.clock.adjourned or rt.finished or seat in rt.back:
+                return
+            line = BACK.format(who=rt.who(seat))
+            await asyncio.to_thread(self.tables.store.add_event, rt.id, rt.version, "back", seat, line)
+            rt.back.add(seat)
+            rt.add_line(line)
+            if rt.everyone_back():
+                resumed = await self._resume(rt)
+        await self.tables.broadcast(rt)
+        if resumed:
+            self.tables.wake(rt)
+
     async def resume_if_back(self, rt: TableRuntime) -> None:
-        """Resume an adjourned game once every person is back (each seat opened a connection
-        or made a request since it was adjourned: :meth:`TableRuntime.arrive`): the clocks run
-        again for whoever must act, and the computer seats think."""
+        """Resume ``rt`` if it is adjourned and every person is back (after a catch-up: the
+        last arrival may have been stored by another process, whose resumption may not be)."""
         if not rt.clock.adjourned or rt.finished or not rt.everyone_back():
             return
         async with rt.lock:
-            if not rt.clock.adjourned or rt.finished:
+            if not rt.clock.adjourned or rt.finished or not rt.everyone_back():
                 return
-            clock = rt.clock.copy()
-            clock.adjourned = False
-            if rt.clock_settings.mode == "realtime":
-                # As when a seat is taken back from the computer: a bank emptied while nobody
-                # was there holds a minute again, so that coming back is no instant timeout.
-                refill = min(rt.clock_settings.bank, 60.0)
-                clock.remaining = [max(left, refill) for left in clock.remaining]
-            before, rt.clock = rt.clock, clock
-            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.tables.now())
-            rt.clock = before
+            resumed = await self._resume(rt)
+        if resumed:
+            await self.tables.broadcast(rt)
+            self.tables.wake(rt)
+
+    async def _resume(self, rt: TableRuntime) -> bool:
+        """Resume the adjourned game (under the lock); False if another server process changed
+        the clocks first (it resumed it: catch up)."""
+        clock = rt.clock.copy()
+        clock.adjourned = False
+        if rt.clock_settings.mode == "realtime":
+            # As when a seat is taken back from the computer: a bank emptied while nobody
+            # was there holds a minute again, so that coming back is no instant timeout.
+            refill = min(rt.clock_settings.bank, 60.0)
+            clock.remaining = [max(left, refill) for left in clock.remaining]
+        before, rt.clock = rt.clock, clock
+        clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.tables.now())
+        rt.clock = before
+        try:
             await asyncio.to_thread(
-                self.tables.store.add_event, rt.id, rt.version, "resumed", None, RESUMED, clock.to_json()
-            )
-            rt.clock = clock
-            rt.add_line(RESUMED)
-        await self.tables.broadcast(rt)
-        self.tables.wake(rt)
+                self.tables.store.add_event, rt.id, rt.version, "resumed", None, RESUMED, clock.to_json(),
+                expect_clock=before.to_json(),
+            )  # fmt: skip
+        except ClockChanged:
+            self.tables.moved_on(rt.id, full=True)
+            return False
+        rt.clock = clock
+        rt.back = set()
+        rt.add_line(RESUMED)
+        return True

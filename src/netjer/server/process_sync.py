@@ -58,7 +58,7 @@ class ProcessSync:
                     self.tables.tables.pop(table_id, None)
                 else:
                     for name in ("state", "seats", "logs", "notation", "clock", "forfeit", "chat", "rematch",
-                                 "transcript", "hints_at", "ending", "proposal", "actors"):  # fmt: skip
+                                 "transcript", "hints_at", "ending", "proposal", "actors", "back"):  # fmt: skip
                         setattr(rt, name, getattr(fresh, name))
         elif news:
             async with rt.lock:
@@ -91,6 +91,8 @@ class ProcessSync:
             rt.ai_task = None
             await self.tables.broadcast(rt)
             self.tables.wake(rt)
+            # The last person back may have come through another process that did not resume it.
+            await self.tables.resume_if_back(rt)
 
     async def resync(self) -> None:
         """Reload every loaded table in place (after the news connection was lost: what was

@@ -144,7 +144,8 @@ class TableRuntime:
         proposal: a draw or an adjournment offered at this version and who agreed so far
             (``None``: none stands).
         back: at an adjourned table, the persons' seats that arrived since (a new connection
-            or a request): when every one has, the game resumes.
+            or a request, stored as a ``back`` event so that every server process knows):
+            when every one has, the game resumes.
         seen: the persons' seats that arrived in this process (a connection, a request).
         socketed: the persons' seats that had a WebSocket connection in this process.
         actors: the seats that have made a decision (an action, or a choice queued ahead):
@@ -241,10 +242,9 @@ class TableRuntime:
 
     def arrive(self, seat: int) -> None:
         """Note that ``seat``'s person arrived (a new connection, a request): it has been at
-        the table (:attr:`seen`), and at an adjourned table it is back (:attr:`back`)."""
+        the table (:attr:`seen`).  (At an adjourned table, :meth:`netjer.server.endings.Endings.arrive`
+        also notes that it is back.)"""
         self.seen.add(seat)
-        if self.clock.adjourned:
-            self.back.add(seat)
 
     def everyone_back(self) -> bool:
         """Whether every person's seat arrived since the game was adjourned (it resumes then)."""

@@ -27,6 +27,7 @@ DRAWN = N_("The game is drawn by agreement.")
 ADJOURNED = N_("The game is adjourned: the clocks stop until everyone is back.")
 NOBODY_HERE = N_("Nobody was at the table when {who}'s time ran out: the game is adjourned until everyone is back.")
 RESUMED = N_("Everyone is back: the game resumes.")
+BACK = N_("{who} is back at the table.")
 
 #: The events' kinds (``events.kind``) of the offers and answers, read back by :func:`replay_proposal`.
 OFFER_KINDS = {"draw": "draw_offer", "adjourn": "adjourn_offer"}
@@ -64,7 +65,7 @@ def standing(rt: TableRuntime) -> Proposal | None:
 
 async def adjourn(store: Store, rt: TableRuntime, line: str, now: float, expect_clock: str | None = None) -> bool:
     """Adjourn ``rt`` (under its lock): every clock stops and no computer moves until everyone
-    is back (:meth:`netjer.server.endings.Endings.resume_if_back`); ``line`` is told.
+    is back (:meth:`netjer.server.endings.Endings.arrive`); ``line`` is told.
 
     Args:
         expect_clock: store it only if the clocks stored are still these (several processes
@@ -115,3 +116,15 @@ def stored_ending(text: str | None, terminal: bool) -> dict[str, Any] | None:
     if not isinstance(ending, dict) or (ending.get("how") == "rules" and terminal):
         return None
     return {"how": str(ending.get("how")), "seats": [int(s) for s in ending.get("seats", [])]}
+
+
+def replay_back(events: list[tuple[str, int | None]]) -> set[int]:
+    """The seats back at an adjourned table after its events ``(kind, seat)`` in order (those
+    that arrived since the last adjournment; none once it resumed)."""
+    back: set[int] = set()
+    for kind, seat in events:
+        if kind in ("adjourned", "resumed"):
+            back = set()
+        elif kind == "back" and seat is not None:
+            back.add(seat)
+    return back

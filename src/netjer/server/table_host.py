@@ -39,5 +39,8 @@ class TableHost(Protocol):
     def wake(self, rt: TableRuntime) -> None:
         """Let ``rt``'s computer seat (or stand-in) think if it is its turn."""
 
+    def resume_if_back(self, rt: TableRuntime) -> Awaitable[None]:
+        """Resume ``rt`` if it is adjourned and every person is back."""
+
     def view(self, rt: TableRuntime, seat: int | None, log_from: int = 0, chat_from: int = 0) -> dict[str, Any]:
         """What ``seat`` is shown now."""

@@ -187,7 +187,7 @@ class TableManager:
             rt.absent_since[seat] = self.now()  # a request is a moment of connection
         if seat is not None:
             rt.arrive(seat)
-            await self.endings.resume_if_back(rt)  # an adjourned game resumes when all are back
+            await self.endings.arrive(rt, seat)  # an adjourned game resumes when all are back
         return rt
 
     def wake(self, rt: TableRuntime) -> None:
@@ -269,6 +269,10 @@ class TableManager:
         return await self.moves.play(
             table_id, seat, version, text=text, index=index, by_computer=by_computer, step=step
         )
+
+    async def resume_if_back(self, rt: TableRuntime) -> None:
+        """:meth:`Endings.resume_if_back <netjer.server.endings.Endings.resume_if_back>`."""
+        await self.endings.resume_if_back(rt)
 
     async def undo(self, table_id: str, seat: int, version: int) -> TableRuntime:
         """:meth:`Moves.undo <netjer.server.moves.Moves.undo>`."""

@@ -165,7 +165,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     try:
         if seat is not None:
             try:
-                await manager.endings.resume_if_back(rt)  # an adjourned game resumes when all are back
+                await manager.endings.arrive(rt, seat)  # an adjourned game resumes when all are back
             except DB_UNAVAILABLE as err:
                 db_unavailable(err)  # logged; the next arrival or request resumes it
         while not sending.done():
