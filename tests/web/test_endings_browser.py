@@ -3,6 +3,7 @@ page says how the game ended and no panel says a seat is still to act; checked o
 
 from __future__ import annotations
 
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,29 @@ def test_a_player_resigns_on_a_phone_and_both_pages_say_how_it_ended(server: str
     finally:
         phone_ctx.close()
         desk_ctx.close()
+
+
+def test_a_deleted_tables_open_page_ends_its_controls_and_clocks(server: str, browser: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 600, "increment": 0}
+    table = api(server, "/api/tables", {"game": "nile", "seed": 3, "seats": seats, "clock": clock})
+    errors: list[str] = []
+    context, page = _open(browser, server, table["links"]["0"], VIEWPORT, False, errors)
+    try:
+        page.wait_for_selector("[data-clock-seat].running")
+        assert page.locator("#legal button").count() > 0  # Seth's turn: his moves are offered
+        request = urllib.request.Request(
+            f"{server}/api/tables/{table['id']}",
+            method="DELETE",
+            headers={"Authorization": f"Bearer {table['creator_key']}"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+        page.wait_for_selector("body[data-deleted=yes]", state="attached")
+        page.wait_for_selector("#errors >> text=deleted by its creator")
+        assert page.locator("#controls button").count() == 0 and page.locator("#legal button").count() == 0
+        assert page.locator("[data-clock-seat].running").count() == 0
+        assert all(not text.strip() for text in page.locator("[data-clock-seat]").all_inner_texts())
+        assert errors == []
+    finally:
+        context.close()
