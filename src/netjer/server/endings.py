@@ -35,6 +35,7 @@ from netjer.server.table_endings import (
     RESUMED,
     adjourn,
     can_abort,
+    everyone_back,
     standing,
 )
 from netjer.server.table_host import TableHost
@@ -215,7 +216,7 @@ class Endings:
             await asyncio.to_thread(self.tables.store.add_event, rt.id, rt.version, "back", seat, line)
             rt.back.add(seat)
             rt.add_line(line)
-            if rt.everyone_back():
+            if everyone_back(rt):
                 resumed = await self._resume(rt)
         await self.tables.broadcast(rt)
         if resumed:
@@ -224,10 +225,10 @@ class Endings:
     async def resume_if_back(self, rt: TableRuntime) -> None:
         """Resume ``rt`` if it is adjourned and every person is back (after a catch-up: the
         last arrival may have been stored by another process, whose resumption may not be)."""
-        if not rt.clock.adjourned or rt.finished or not rt.everyone_back():
+        if not rt.clock.adjourned or rt.finished or not everyone_back(rt):
             return
         async with rt.lock:
-            if not rt.clock.adjourned or rt.finished or not rt.everyone_back():
+            if not rt.clock.adjourned or rt.finished or not everyone_back(rt):
                 return
             resumed = await self._resume(rt)
         if resumed:

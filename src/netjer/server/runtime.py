@@ -28,8 +28,8 @@ log = logging.getLogger("netjer.server")
 Listener = Callable[["TableRuntime"], Awaitable[None]]
 #: The agent that plays for a person whose time ran out.
 STANDIN_AGENT = "heuristic"
-#: Seconds after its last request that a seat without a connection still counts as at the
-#: table (a REST client, or a page reloading): :meth:`TableRuntime.abandoned`.
+#: Seconds after its WebSocket closed that a seat still counts as at the table (a page
+#: reloading): :func:`netjer.server.table_endings.abandoned`.
 PRESENCE_SECONDS = 60.0
 #: How a rematch seat kept for the player of an old table's seat is marked (instead of a
 #: token's hash): ``reserved:<old table>:<old seat>``.
@@ -211,44 +211,11 @@ class TableRuntime:
             return self.ending
         return {"how": "rules", "seats": []} if self.state.is_terminal else None
 
-    def abandoned(self, now: float) -> bool:
-        """Whether every person has left the table (this process's count: with several
-        processes, each knows its own connections).
-
-        A person is still at the table with an open connection; one whose page had a
-        WebSocket here, until :data:`PRESENCE_SECONDS` after it closed (a reload); one seen
-        only by its requests (a REST client: :meth:`arrive`) or by its decisions, until a
-        whole turn's time (the turn deadline, or the bank) after its last request.  A person
-        never seen has not come.  A table where no person was ever seen is not judged at all
-        (its clocks alone decide, as before).
-        """
-        humans = [seat for seat, info in enumerate(self.seats) if info.is_human]
-        if not any(seat in self.seen or seat in self.actors for seat in humans):
-            return False
-        settings = self.clock_settings
-        turn = settings.per_turn if settings.mode == "turn" else settings.bank
-        for seat in humans:
-            if self.connections.get(seat):
-                return False
-            since = self.absent_since.get(seat)
-            if since is None:
-                continue
-            if seat in self.socketed:
-                if now - since < PRESENCE_SECONDS:
-                    return False
-            elif (seat in self.seen or seat in self.actors) and now - since < max(turn, PRESENCE_SECONDS):
-                return False
-        return True
-
     def arrive(self, seat: int) -> None:
         """Note that ``seat``'s person arrived (a new connection, a request): it has been at
         the table (:attr:`seen`).  (At an adjourned table, :meth:`netjer.server.endings.Endings.arrive`
         also notes that it is back.)"""
         self.seen.add(seat)
-
-    def everyone_back(self) -> bool:
-        """Whether every person's seat arrived since the game was adjourned (it resumes then)."""
-        return all(seat in self.back for seat, info in enumerate(self.seats) if info.is_human)
 
     @property
     def result(self) -> list[float] | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from netjer.i18n import N_
 from netjer.server.db import ClockChanged, Store
-from netjer.server.runtime import Proposal, TableRuntime
+from netjer.server.runtime import PRESENCE_SECONDS, Proposal, TableRuntime
 
 log = logging.getLogger("netjer.server")
 
@@ -128,3 +128,38 @@ def replay_back(events: list[tuple[str, int | None]]) -> set[int]:
         elif kind == "back" and seat is not None:
             back.add(seat)
     return back
+
+
+def abandoned(rt: TableRuntime, now: float) -> bool:
+    """Whether every person has left table ``rt`` at ``now`` (this process's count: with several
+    processes, each knows its own connections).
+
+    A person is still at the table with an open connection; one whose page had a
+    WebSocket here, until :data:`PRESENCE_SECONDS` after it closed (a reload); one seen
+    only by its requests (a REST client: :meth:`arrive`) or by its decisions, until a
+    whole turn's time (the turn deadline, or the bank) after its last request.  A person
+    never seen has not come.  A table where no person was ever seen is not judged at all
+    (its clocks alone decide, as before).
+    """
+    humans = [seat for seat, info in enumerate(rt.seats) if info.is_human]
+    if not any(seat in rt.seen or seat in rt.actors for seat in humans):
+        return False
+    settings = rt.clock_settings
+    turn = settings.per_turn if settings.mode == "turn" else settings.bank
+    for seat in humans:
+        if rt.connections.get(seat):
+            return False
+        since = rt.absent_since.get(seat)
+        if since is None:
+            continue
+        if seat in rt.socketed:
+            if now - since < PRESENCE_SECONDS:
+                return False
+        elif (seat in rt.seen or seat in rt.actors) and now - since < max(turn, PRESENCE_SECONDS):
+            return False
+    return True
+
+
+def everyone_back(rt: TableRuntime) -> bool:
+    """Whether every person's seat arrived since the game was adjourned (it resumes then)."""
+    return all(seat in rt.back for seat, info in enumerate(rt.seats) if info.is_human)

@@ -17,7 +17,7 @@ from netjer.server.clocks import restart_grace
 from netjer.server.db import ClockChanged, Store
 from netjer.server.notify import Notifier
 from netjer.server.runtime import STANDIN_AGENT, TableError, TableRuntime, span_words
-from netjer.server.table_endings import NOBODY_HERE, adjourn
+from netjer.server.table_endings import NOBODY_HERE, abandoned, adjourn
 
 log = logging.getLogger("netjer.server")
 #: Seconds between two looks at the running clocks.
@@ -108,7 +108,7 @@ class Timekeeper:
             gone = [seat for seat in self.gone(rt, now) if seat not in expired]
             if not expired and not gone:
                 return set()
-            if expired and rt.abandoned(now):
+            if expired and abandoned(rt, now):
                 # A clock ran out and nobody is at the table (every person left): the game is
                 # adjourned, not finished by computers; it resumes when everyone is back.  (The
                 # leaving rule alone, a seat gone for its deadline, stays the table's setting.)
