@@ -59,7 +59,7 @@ API (a seat's requests carry its token as ``Authorization: Bearer <token>``):
 
 Errors (``{"error", "message"}``): 404 unknown table or seat, 403 missing or wrong token or
 hints off, 409 ``not_over`` (an unfinished table), ``not_reviewable`` (a game ended by a
-timeout before its end), ``review_running`` (a second request while one runs),
+timeout, a resignation or an agreement before its rules' end), ``review_running`` (a second request while one runs),
 ``no_review`` (publishing before a review is done), ``not_your_turn`` / ``over`` /
 ``stood_in`` / ``hint_running`` / ``no_hints_left`` (a hint), 422 ``over_cap`` (iterations
 over the operator's cap), ``bad_review`` (a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.
@@ -368,7 +368,7 @@ class ReviewService:
         if not rt.finished:
             raise TableError(409, "not_over", "a game can be reviewed once it is over")
         if not rt.state.is_terminal:
-            why = "this game ended when a seat's time ran out, before its end: it cannot be reviewed"
+            why = "this game ended before its rules' end (a resignation, a timeout, an agreement): it cannot be reviewed"
             raise TableError(409, "not_reviewable", why)
         known = await self._of(rt.id)
         if seat in known.stored:
