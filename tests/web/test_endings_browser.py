@@ -40,6 +40,17 @@ def test_a_player_resigns_on_a_phone_and_both_pages_say_how_it_ended(server: str
     desk_ctx, desk = _open(browser, server, table["links"]["0"], VIEWPORT, False, errors)
     try:
         assert any("to act" in text for text in _panels(desk))  # while it goes on, one seat is to act
+        # A draw offered at the desk reaches the phone, which declines it.
+        desk.click("#offer-draw")
+        offer = phone.locator("#offer")
+        offer.wait_for()
+        assert "Seth (Seth) offers a draw." in offer.inner_text()
+        desk.wait_for_selector("#offer-waiting")
+        phone.locator("#offer").scroll_into_view_if_needed()
+        phone.screenshot(path=str(shots / "endings-draw-offer-phone.png"), full_page=False)
+        phone.click("#decline-offer")
+        desk.wait_for_selector("#offer-draw")  # the offer is gone: it may be made again
+        assert phone.locator("#offer").count() == 0
         # On the phone: the buttons fit and are large enough to tap; resigning asks first.
         m = measure(phone)
         assert m["scrollWidth"] <= m["width"], m
