@@ -59,7 +59,8 @@ class Moves:
                 and index, a bad index, unparsable text), 409 ``over``, 409 ``stood_in``
                 (the computer plays this seat: take it back first), 409 ``time_out`` (the
                 seat's time had run out when the move arrived), 409 ``chosen`` (the seat
-                made all its choices of the window: the others must choose).
+                made all its choices of the window: the others must choose), 409 ``adjourned``
+                (until everyone is back).
         """
         started = time.perf_counter()
         rt = await self.tables.get(table_id)
@@ -189,6 +190,8 @@ class Moves:
                 raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
+            if rt.clock.adjourned:
+                raise TableError(409, "adjourned", "the game is adjourned: it resumes when everyone is back")
             if rt.computer_plays(seat):
                 raise TableError(409, "no_undo", N_("computer players never undo"))
             if rt.queued.get(seat):

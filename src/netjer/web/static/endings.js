@@ -82,12 +82,22 @@ export function endingControls(view, seat, send) {
   return out;
 }
 
+/** The endings' refusals (netjer.server.endings) in the page's language, by their code. */
+const refusals = () => ({
+  over: t("The game is over."),
+  too_late: t("Every seat has made a decision: the game can no longer be aborted (you may resign)."),
+  no_offer: t("No offer stands any more: a move makes an offer lapse."),
+  offered: t("An offer stands: answer it first."),
+  no_draw: t("This game cannot end in a draw by agreement here."),
+  adjourned: t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table."),
+});
+
 /** Post an endings request for ``seat`` of ``tableId`` with its token; the new view arrives by
  * the WebSocket. Errors go to ``onError`` (a sentence for the player). */
 export async function sendEnding(tableId, seat, token, what, body, onError) {
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/${what}`, { method: "POST", token, body: { seat, ...body } });
   } catch (err) {
-    onError(err.message);
+    onError((err.payload && refusals()[err.payload.error]) || err.message);
   }
 }

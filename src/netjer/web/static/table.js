@@ -184,6 +184,7 @@ const errorWords = () => ({
   time_out: t("Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on."),
   not_stood_in: t("You already play this seat."),
   deleted: t("This table was deleted by its creator before the game began. Go back to the lobby."),
+  adjourned: t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table."),
   rate_limited: t("You are sending chat messages too fast: wait a moment, then send it again."),
 });
 
