@@ -346,7 +346,8 @@ function renderView(view) {
   const seat = state.shown;
   const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
   const standin = Boolean(mine && (mine.standin || mine.out));
-  const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin;
+  // No move while the game is adjourned (the server refuses it until everyone is back).
+  const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin && !view.adjourned;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
   const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow(), over: Boolean(view.finished) };
@@ -376,7 +377,9 @@ function renderView(view) {
   const statusBox = $("status");
   statusBox.textContent = statusText;
   statusBox.classList.toggle("your-turn", myTurn);
-  if (!view.finished && !myTurn && view.window) {
+  if (view.adjourned) {
+    statusBox.textContent += ` — ${t("Adjourned: it resumes when every player is back")}`;
+  } else if (!view.finished && !myTurn && view.window) {
     // simultaneous choices: every seat that must still choose is waited for at once
     const others = choosing(view).map((s) => seatTitle(view.seats[s]));
     if (others.length) statusBox.textContent += ` — waiting for ${others.join(" and ")} to choose`;
