@@ -206,7 +206,7 @@ def test_adjournment_by_agreement_stops_the_clocks_until_everyone_is_back(
     r = _post(client, table, "answer", 1, accept=True)
     assert r.status_code == 200, r.text
     view = r.json()
-    assert view["adjourned"] and not view["finished"] and view["result"] is None
+    assert view["adjourned"] == {"back": []} and not view["finished"] and view["result"] is None
     assert not any(s["running"] for s in view["clock"]["seats"])
     assert view["log"][-1] == "The game is adjourned: the clocks stop until everyone is back."
     left = [s["left"] for s in view["clock"]["seats"]]
@@ -224,7 +224,7 @@ def test_adjournment_by_agreement_stops_the_clocks_until_everyone_is_back(
         headers=_auth(table["tokens"][str(seat)]),
     )  # fmt: skip
     assert refused.status_code == 409 and refused.json()["error"] == "adjourned"
-    assert _view(client, table, seat)["adjourned"]
+    assert _view(client, table, seat)["adjourned"] == {"back": [seat]}
     back = _view(client, table, 1 - seat)
     assert not back["adjourned"]
     assert back["log"][-1] == "Everyone is back: the game resumes."

@@ -37,11 +37,11 @@ def two_apps(postgres_url: str) -> Iterator[tuple[TestClient, TestClient, FakeTi
 
 
 def _wait_view(client: TestClient, table: str, until: str, want: bool) -> dict[str, object]:
-    """The public view through ``client`` once its ``until`` field is ``want`` (news between
-    processes arrives within milliseconds; a bounded number of looks)."""
+    """The public view through ``client`` once its ``until`` field is set (``want``) or not
+    (news between processes arrives within milliseconds; a bounded number of looks)."""
     for _ in range(400):
         view: dict[str, object] = client.get(f"/api/tables/{table}/view").json()
-        if view[until] is want:
+        if bool(view[until]) is want:
             return view
         client.portal.call(_pause)  # type: ignore[union-attr]
     raise AssertionError(f"{until} never became {want}")

@@ -114,3 +114,34 @@ def test_a_deleted_tables_open_page_ends_its_controls_and_clocks(server: str, br
         assert errors == []
     finally:
         context.close()
+
+
+def test_an_adjournment_agreed_stops_the_clocks_until_both_say_they_are_back(server: str, browser: Any) -> None:
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    clock = {"mode": "realtime", "bank": 600, "increment": 0}
+    table = api(server, "/api/tables", {"game": "nile", "seed": 3, "seats": seats, "clock": clock})
+    errors: list[str] = []
+    seth_ctx, seth = _open(browser, server, table["links"]["0"], VIEWPORT, False, errors)
+    nut_ctx, nut = _open(browser, server, table["links"]["1"], VIEWPORT, False, errors)
+    try:
+        seth.click("#offer-adjourn")
+        nut.locator("#offer >> text=proposes to adjourn").wait_for()
+        nut.click("#accept-offer")
+        for page in (seth, nut):
+            page.wait_for_selector("#i-am-back")
+            assert page.locator("[data-clock-seat].running").count() == 0
+            assert page.locator("#legal button").count() == 0  # no move while adjourned
+            assert "Adjourned" in page.locator("#status").inner_text()
+        seth.click("#i-am-back")
+        seth.locator("#adjourned-note >> text=waiting for the others").wait_for()
+        assert nut.locator("#i-am-back").count() == 1  # still adjourned: Nut is not back
+        nut.click("#i-am-back")
+        for page in (seth, nut):
+            page.wait_for_selector("#adjourned-note", state="detached")
+            page.wait_for_selector("[data-clock-seat].running")
+        assert seth.locator("#legal button").count() > 0  # Seth's turn again
+        assert api(server, f"/api/tables/{table['id']}/view")["adjourned"] is None
+        assert errors == []
+    finally:
+        seth_ctx.close()
+        nut_ctx.close()

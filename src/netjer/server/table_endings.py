@@ -94,13 +94,21 @@ async def adjourn(store: Store, rt: TableRuntime, line: str, now: float, expect_
     return True
 
 
+def adjournment(rt: TableRuntime) -> dict[str, Any] | None:
+    """An adjourned game's ``{"back": [seats]}`` (the persons back since: when all are, it
+    resumes), or ``None`` while it is not adjourned."""
+    if not rt.clock.adjourned or rt.finished:
+        return None
+    return {"back": sorted(rt.back)}
+
+
 def ending_view(rt: TableRuntime) -> dict[str, Any]:
     """The endings' part of a view: ``ending`` (how the game ended: :attr:`TableRuntime.how`),
-    ``adjourned``, ``proposal`` (the standing offer) and ``can_abort``."""
+    ``adjourned`` (:func:`adjournment`), ``proposal`` (the standing offer) and ``can_abort``."""
     proposal = standing(rt)
     return {
         "ending": rt.how,
-        "adjourned": rt.clock.adjourned and not rt.finished,
+        "adjourned": adjournment(rt),
         "proposal": proposal.to_json() if proposal is not None and not rt.finished else None,
         "can_abort": can_abort(rt),
         "draw_allowed": rt.game.allows_draw() and all(info.is_human for info in rt.seats),

@@ -49,7 +49,7 @@ def row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "finished": row.finished,
         "result_text": game.result_text(result) if result else None,
         "ending": json.loads(row.ending) if row.ending else None,
-        "adjourned": False,
+        "adjourned": None,  # not loaded here: no clock runs, nothing to say
         "to_move": None,
         "choosing": [],
         "clock": None,

@@ -41,16 +41,21 @@ export function confirmButton(id, label, question, yes, action, className = "dan
 }
 
 /** The seat's endings controls for ``view`` (none for a spectator or once it is over).
- * ``send(path, body)`` posts to the table's endings routes with the seat's token. */
-export function endingControls(view, seat, send) {
+ * ``send(path, body)`` posts to the table's endings routes with the seat's token;
+ * ``comeBack()`` tells the server this seat's player is back at an adjourned table. */
+export function endingControls(view, seat, send, comeBack) {
   if (seat === null || seat === undefined || view.finished) return [];
   const mine = view.seats[seat];
   if (!mine || mine.kind !== "human") return [];
   const out = [];
   const proposal = view.proposal;
   if (view.adjourned) {
-    out.push(el("p", { class: "notice info adjourned", role: "status", id: "adjourned-note" },
-      t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table.")));
+    const back = (view.adjourned.back || []).includes(seat);
+    out.push(el("div", { class: "notice info adjourned", role: "status", id: "adjourned-note" },
+      el("p", {}, t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table.")),
+      back
+        ? el("p", { class: "small" }, t("You are back: waiting for the others."))
+        : el("button", { type: "button", id: "i-am-back", "data-focus-key": "i-am-back", on: { click: comeBack } }, t("I am back"))));
   }
   if (proposal) {
     const by = seatTitle(view.seats[proposal.by]);

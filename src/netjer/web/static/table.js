@@ -410,7 +410,8 @@ function renderView(view) {
       view.can_undo ? ` ${t("Undo withdraws the last one.")}` : ""));
   }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
-  controls.append(...endingControls(view, seat, (what, body) => sendEnding(tableId, seat, state.held.get(seat), what, body, showError)));
+  const comeBack = () => api(`/api/tables/${encodeURIComponent(tableId)}/view?seat=${seat}`, { token: state.held.get(seat) }).catch((err) => showError(err.message));
+  controls.append(...endingControls(view, seat, (what, body) => sendEnding(tableId, seat, state.held.get(seat), what, body, showError), comeBack));
   // A hint is searched from the seat's turn in the rules' order: not while it chooses ahead in a window.
   controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending && view.to_move === seat, update));
   $("hints-note").textContent = review.hintsNote(view);
