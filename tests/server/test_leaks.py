@@ -35,6 +35,12 @@ VIEW_KEYS = {
     "finished",
     "result",
     "result_text",
+    # how the game ended, adjournment and offers (netjer.server.endings): public facts
+    "ending",
+    "adjourned",
+    "proposal",
+    "can_abort",
+    "draw_allowed",
     "seats",
     "observation",
     "legal",
@@ -55,7 +61,7 @@ VIEW_KEYS = {
     "queued",
     "step",
 }
-SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out"}
+SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out", "left"}
 CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "gone_after", "running", "seats"}
 
 

@@ -267,6 +267,7 @@ def test_the_creator_deletes_a_table_from_the_lobby(server: str, page: Any) -> N
     table_id = page.locator("#created").get_attribute("data-table")
     page.wait_for_selector(f'#my-tables [data-my-table="{table_id}"] [data-delete]')
     page.click("#created [data-delete]")
+    page.click("#created [data-delete-yes]")  # deleting asks first (issue 31 item 6)
     page.wait_for_selector("#created >> text=was deleted")
     page.wait_for_selector(f'#my-tables [data-my-table="{table_id}"]', state="detached")
     try:
@@ -287,6 +288,7 @@ def test_the_creator_deletes_a_table_from_its_page_and_forgets_one_in_the_lobby(
     page.click('[data-play-seat="0"]')
     page.wait_for_selector("#delete-table")
     page.click("#delete-table")
+    page.click("#delete-table-yes")  # deleting asks first (issue 31 item 6)
     page.wait_for_selector("#errors >> text=deleted by its creator")
     with pytest.raises(urllib.error.HTTPError) as gone:
         api(server, f"/api/tables/{doomed}/view")

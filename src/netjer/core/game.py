@@ -224,6 +224,12 @@ class Game(ABC):
         """
         return f"Player {seat_number(seat, self.num_players) + 1}"
 
+    def allows_draw(self) -> bool:
+        """Whether a game of these rules and options can end in a draw (every seat 0), so
+        that players may agree to one (the web table's draw offers, :mod:`netjer.server.endings`).
+        Default: no; a game whose rules know a draw says yes."""
+        return False
+
     def result_text(self, returns: list[float]) -> str:
         """A finished game's result in words: ``"Red wins"``, ``"Draw"`` (all equal),
         ``"Everyone loses"`` (all equal and negative, as when every god of Ankh is forgotten),

@@ -180,12 +180,18 @@ class ClockState:
             has no clock.
         standin: per seat, whether the computer plays for it (its time ran out).
         out: per seat, whether it is out of the game (``on_timeout="out"``).
+        away: per seat, whether its person left (no connection for the deadline: :meth:`leave`)
+            rather than ran out of time, while the computer stands in or it is out.
+        adjourned: the game is adjourned (by agreement, or nobody was at the table when a
+            clock ran out: :mod:`netjer.server.endings`): no clock runs until everyone is back.
     """
 
     remaining: list[float]
     running: dict[int, float] = field(default_factory=dict)
     standin: list[bool] = field(default_factory=list)
     out: list[bool] = field(default_factory=list)
+    adjourned: bool = False
+    away: list[bool] = field(default_factory=list)
 
     @classmethod
     def new(cls, settings: ClockSettings, seats: int) -> ClockState:
@@ -194,7 +200,14 @@ class ClockState:
 
     def copy(self) -> ClockState:
         """An independent copy."""
-        return ClockState(list(self.remaining), dict(self.running), list(self.standin), list(self.out))
+        return ClockState(
+            list(self.remaining),
+            dict(self.running),
+            list(self.standin),
+            list(self.out),
+            self.adjourned,
+            list(self.away),
+        )
 
     @property
     def seat(self) -> int | None:
@@ -211,7 +224,11 @@ class ClockState:
             "seat": seat,
             "since": self.running[seat] if seat is not None else None,
         }
-        return json.dumps({**data, "standin": self.standin, "out": self.out})
+        # The newer keys only when they say something: the earlier form otherwise.
+        extra: dict[str, Any] = {"adjourned": True} if self.adjourned else {}
+        if any(self.away):
+            extra["away"] = self.away
+        return json.dumps({**data, "standin": self.standin, "out": self.out, **extra})
 
     @classmethod
     def from_json(cls, text: str | None, settings: ClockSettings, seats: int) -> ClockState:
@@ -231,6 +248,8 @@ class ClockState:
             running=running,
             standin=[bool(x) for x in data.get("standin", [False] * seats)],
             out=[bool(x) for x in data.get("out", [False] * seats)],
+            adjourned=bool(data.get("adjourned", False)),
+            away=[bool(x) for x in data.get("away", [])],  # empty: nobody left (the earlier form)
         )
 
     # --- reading ------------------------------------------------------------------------
@@ -296,6 +315,9 @@ class ClockState:
             self.out[seat] = True
         else:
             self.standin[seat] = True
+        if len(self.away) < len(self.remaining):
+            self.away.extend([False] * (len(self.remaining) - len(self.away)))
+        self.away[seat] = True
 
     def time_out(self, settings: ClockSettings, seat: int | None = None) -> int:
         """Seat ``seat``'s time has run out (default: the first running seat): its bank is
@@ -321,5 +343,7 @@ class ClockState:
         emptied by a timeout is refilled to the smaller of the bank and one minute, so that
         coming back is not an instant second timeout."""
         self.standin[seat] = False
+        if seat < len(self.away):
+            self.away[seat] = False
         if settings.mode == "realtime":
             self.remaining[seat] = max(self.remaining[seat], min(settings.bank, 60.0))

@@ -144,8 +144,8 @@ class ComputerSeats:
         """Let ``rt``'s computer seat (or stand-in) think, in a task of its own, if it is its
         turn and no search of this position runs or is being submitted."""
         state = rt.state
-        if rt.finished or (rt.ai_task is not None and not rt.ai_task.done()):
-            return
+        if rt.finished or rt.clock.adjourned or (rt.ai_task is not None and not rt.ai_task.done()):
+            return  # over, adjourned (nobody moves until everyone is back), or thinking already
         if rt.ai_submitting == rt.version:
             return  # the computer's move for this position is on its way (the search is done)
         seat = state.current_player

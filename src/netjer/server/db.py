@@ -94,6 +94,7 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON list of returns
+    ending: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {"how", "seats"} (server.endings)
     clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockSettings
     clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockState
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -434,6 +435,7 @@ class Store:
                 assert row is not None
                 row.finished = True
                 row.result = json.dumps(result)
+                row.ending = json.dumps({"how": "rules", "seats": []})  # an action ends a game by its rules
             if clock_state is not None:
                 clocks[table_id] = clock_state
         if clocks:
@@ -507,11 +509,15 @@ class Store:
         result: list[float] | None = None,
         author: str | None = None,
         expect_clock: str | None = None,
+        ending: dict[str, Any] | None = None,
     ) -> int:
         """Store an event of the table (with the clocks' state after it, and the result if it
         ended the game) in one transaction; return its id.
 
         Args:
+            ending: how the event ended the game (``{"how", "seats"}``, :mod:`netjer.server.endings`):
+                stored with the result, and the table marked finished (an aborted game too,
+                without a result).
             expect_clock: store the event only if the clocks stored are still these (the
                 clocks' JSON the caller saw): one conditional UPDATE, so that of several
                 server processes applying the same timeout exactly one does.
@@ -533,7 +539,7 @@ class Store:
                 table_id=table_id, version=version, kind=kind, seat=seat, text=text, created_at=now(), author=author
             )
             s.add(row)
-            if clock_state is not None or result is not None:
+            if clock_state is not None or result is not None or ending is not None:
                 table = s.get(TableRow, table_id)
                 assert table is not None
                 if clock_state is not None:
@@ -541,6 +547,9 @@ class Store:
                 if result is not None:
                     table.finished = True
                     table.result = json.dumps(result)
+                if ending is not None:
+                    table.finished = True
+                    table.ending = json.dumps(ending)
             s.flush()
             self._news(s, [(table_id, "e", row.id)])
             return row.id

@@ -28,6 +28,9 @@ log = logging.getLogger("netjer.server")
 Listener = Callable[["TableRuntime"], Awaitable[None]]
 #: The agent that plays for a person whose time ran out.
 STANDIN_AGENT = "heuristic"
+#: Seconds after its WebSocket closed that a seat still counts as at the table (a page
+#: reloading): :func:`netjer.server.table_endings.abandoned`.
+PRESENCE_SECONDS = 60.0
 #: How a rematch seat kept for the player of an old table's seat is marked (instead of a
 #: token's hash): ``reserved:<old table>:<old seat>``.
 RESERVED = "reserved:"
@@ -76,6 +79,27 @@ class SeatInfo:
 
 
 @dataclass
+class Proposal:
+    """A draw or an adjournment offered at a table (:mod:`netjer.server.endings`).
+
+    Attributes:
+        kind: ``"draw"`` or ``"adjourn"``.
+        by: the seat that offered it.
+        agreed: the seats that agreed so far (the offerer included).
+        version: the table's version when it was offered: a move makes it lapse.
+    """
+
+    kind: str
+    by: int
+    agreed: set[int]
+    version: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The proposal as the views carry it."""
+        return {"kind": self.kind, "by": self.by, "agreed": sorted(self.agreed)}
+
+
+@dataclass
 class TableRuntime:
     """A table in memory.
 
@@ -114,6 +138,18 @@ class TableRuntime:
         absent_since: per person's seat without a connection, since when (its last
             connection closed, its last request, or the table was created or loaded): a
             seat without a connection for its deadline counts as gone.
+        ending: how a game ended outside its moves, or by them (:mod:`netjer.server.endings`):
+            ``{"how": "resigned" | "time" | "gone" | "aborted" | "agreed" | "rules",
+            "seats": [...]}`` (the seats it concerns); ``None`` while it goes on.
+        proposal: a draw or an adjournment offered at this version and who agreed so far
+            (``None``: none stands).
+        back: at an adjourned table, the persons' seats that arrived since (a new connection
+            or a request, stored as a ``back`` event so that every server process knows):
+            when every one has, the game resumes.
+        seen: the persons' seats that arrived in this process (a connection, a request).
+        socketed: the persons' seats that had a WebSocket connection in this process.
+        actors: the seats that have made a decision (an action, or a choice queued ahead):
+            a game may be aborted only while some seat has not.
     """
 
     id: str
@@ -143,6 +179,12 @@ class TableRuntime:
     stamps: dict[int, int] = field(default_factory=dict)
     connections: dict[int, int] = field(default_factory=dict)
     absent_since: dict[int, float] = field(default_factory=dict)
+    ending: dict[str, Any] | None = None
+    proposal: Proposal | None = None
+    actors: set[int] = field(default_factory=set)
+    back: set[int] = field(default_factory=set)
+    seen: set[int] = field(default_factory=set)
+    socketed: set[int] = field(default_factory=set)
     _plan: tuple[Any, dict[int, Choice] | None] | None = None
     _seen: tuple[State, int, dict[int | None, dict[str, Any]]] | None = None
 
@@ -158,8 +200,22 @@ class TableRuntime:
 
     @property
     def finished(self) -> bool:
-        """Whether the game is over (by its rules, or because a seat is out)."""
-        return self.state.is_terminal or self.forfeit is not None
+        """Whether the game is over (by its rules, a seat out, resigned, aborted or drawn)."""
+        return self.state.is_terminal or self.forfeit is not None or self.ending is not None
+
+    @property
+    def how(self) -> dict[str, Any] | None:
+        """How the game ended (:attr:`ending`; a game ended by its moves: ``"rules"``), or
+        ``None`` while it goes on (or for a table finished before endings were stored)."""
+        if self.ending is not None:
+            return self.ending
+        return {"how": "rules", "seats": []} if self.state.is_terminal else None
+
+    def arrive(self, seat: int) -> None:
+        """Note that ``seat``'s person arrived (a new connection, a request): it has been at
+        the table (:attr:`seen`).  (At an adjourned table, :meth:`netjer.server.endings.Endings.arrive`
+        also notes that it is back.)"""
+        self.seen.add(seat)
 
     @property
     def result(self) -> list[float] | None:
@@ -215,7 +271,7 @@ class TableRuntime:
         else:
             state = state if state is not None else self.state
             plan = window_plan(state, queued if queued is not None else self.queued_actions(), observe=False)
-        if state.is_terminal or self.forfeit is not None:
+        if state.is_terminal or self.forfeit is not None or self.ending is not None:
             return set()
         return set(plan) if plan is not None else {state.current_player}
 
@@ -225,8 +281,10 @@ class TableRuntime:
         """The seats whose clocks should run in ``state`` with ``queued`` choices (default:
         the table's): the persons among :meth:`choosers`, once every seat is taken; none if
         the table has no clock."""
-        if not self.clock_settings.active or self.forfeit is not None:
+        if not self.clock_settings.active or self.forfeit is not None or self.ending is not None:
             return set()
+        if self.clock.adjourned:
+            return set()  # no clock runs until everyone is back
         if any(s.waiting for s in self.seats):
             return set()  # the clocks start when the last open (or reserved) seat is taken
         return {seat for seat in self.choosers(state, queued) if not self.computer_plays(seat)}
@@ -277,7 +335,9 @@ def span_words(seconds: float) -> str:
 
 def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
     """The public facts of each seat: label, name, who plays it (a person, a computer, a
-    computer standing in for a person whose time ran out, nobody: out) and whether it is open."""
+    computer standing in for a person whose time ran out or who left, nobody: out), whether it
+    is open, and whether its person ``left`` (no connection for the deadline) rather than ran
+    out of time."""
     return [
         {
             "seat": i,
@@ -289,6 +349,8 @@ def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
             "reserved": info.reserved,
             "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,
             "out": bool(rt.clock.out and rt.clock.out[i]),
+            # Why the computer stands in (or the seat is out): its person left, or its time ran out.
+            "left": bool(i < len(rt.clock.away) and rt.clock.away[i]),
         }
         for i, info in enumerate(rt.seats)
     ]
@@ -326,6 +388,7 @@ def advance(runtime: TableRuntime, action: Action) -> None:
     described = {v: state.describe_action(action, v) for v in runtime.viewers()}
     before = {v: len(log_lines(runtime.observation(v))) for v in runtime.viewers()}
     actor = state.current_player
+    runtime.actors.add(actor)
     if runtime.transcript is not None:
         runtime.transcript.apply(action)
     else:

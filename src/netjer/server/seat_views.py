@@ -9,6 +9,7 @@ from typing import Any
 
 from netjer.core.undo import UNDO, Transcript
 from netjer.server.runtime import TAKEN_BACK, TableRuntime, legal_entries, log_notation, seat_entries
+from netjer.server.table_endings import ending_view
 
 
 def seat_view(
@@ -55,6 +56,9 @@ def seat_view(
         "finished": rt.finished,
         "result": result,
         "result_text": game.result_text(result) if result is not None else None,
+        # How it ended, whether it is adjourned, the draw or adjournment offered, whether it
+        # may still be aborted (netjer.server.endings).
+        **ending_view(rt),
         "seats": seat_entries(rt),
         "clock": clock,
         "rematch": rt.rematch,

@@ -17,6 +17,7 @@ from netjer.server.clocks import restart_grace
 from netjer.server.db import ClockChanged, Store
 from netjer.server.notify import Notifier
 from netjer.server.runtime import STANDIN_AGENT, TableError, TableRuntime, span_words
+from netjer.server.table_endings import NOBODY_HERE, abandoned, adjourn
 
 log = logging.getLogger("netjer.server")
 #: Seconds between two looks at the running clocks.
@@ -71,7 +72,7 @@ class Timekeeper:
         """The persons who must act now and have had no connection for their deadline
         (:meth:`ClockSettings.absence_limit`): they count as gone."""
         settings = rt.clock_settings
-        if not settings.watched or rt.finished or any(s.waiting for s in rt.seats):
+        if not settings.watched or rt.finished or rt.clock.adjourned or any(s.waiting for s in rt.seats):
             return []
         if self.tables.news is not None:
             # Several processes: a seat's connections are counted by the process it is connected
@@ -97,54 +98,33 @@ class Timekeeper:
         due = self.due(rt)
         if (due is None or now < due) and not self.gone(rt, now):
             return set()
+        adjourned = False
+        left: list[int] = []
         async with rt.lock:
             now = self.tables.now()
-            if rt.finished:
+            if rt.finished or rt.clock.adjourned:
                 return set()
             expired = [seat for seat in sorted(rt.clock.running) if now >= (self.due(rt, seat) or now + 1)]
             gone = [seat for seat in self.gone(rt, now) if seat not in expired]
             if not expired and not gone:
                 return set()
-            settings = rt.clock_settings
-            clock = rt.clock.copy()
-            lines = []
-            if settings.on_timeout == "out":
-                then = "{who} is out and loses the game."
-            else:
-                then = f"the computer ({STANDIN_AGENT}) plays for {{who}}."
-            for seat in expired:
-                clock.time_out(settings, seat)
-                lines.append(f"{rt.who(seat)}'s time ran out: " + then.format(who=rt.who(seat)))
-            for seat in gone:
-                span = span_words(settings.absence_limit(rt.clock, seat) or 0.0)
-                clock.leave(settings, seat, now)
-                lines.append(f"{rt.who(seat)} has had no connection for {span}: " + then.format(who=rt.who(seat)))
-            left = expired + gone
-            forfeit = None
-            if settings.on_timeout == "out":
-                # Seats whose time ran out (or that are gone) lose; if every seat did at once
-                # (choosing together), nobody wins: a draw.
-                everyone = len(left) == len(rt.seats)
-                forfeit = [0.0 if everyone else (-1.0 if s in left else 1.0) for s in range(len(rt.seats))]
-                clock.hand_over(settings, None, now)
-            store = self.tables.store
-            for i, (seat, line) in enumerate(zip(left, lines, strict=True)):
-                # The first event carries the clocks and the result, stored only if the clocks are
-                # still those seen: of several server processes applying the same timeout, one does.
-                first = i == 0
-                try:
-                    await asyncio.to_thread(
-                        store.add_event, rt.id, rt.version, "timeout" if seat in expired else "gone", seat, line,
-                        clock.to_json() if first else None, forfeit if first else None,
-                        expect_clock=rt.clock.to_json() if first else None,
-                    )  # fmt: skip
-                except ClockChanged:
+            if expired and abandoned(rt, now):
+                # A clock ran out and nobody is at the table (every person left): the game is
+                # adjourned, not finished by computers; it resumes when everyone is back.  (The
+                # leaving rule alone, a seat gone for its deadline, stays the table's setting.)
+                line = NOBODY_HERE.format(who=rt.who(expired[0]))
+                if not await adjourn(self.tables.store, rt, line, now, expect_clock=rt.clock.to_json()):
                     self.tables.moved_on(rt.id, full=True)
                     return set()
-            rt.clock = clock
-            rt.forfeit = forfeit
-            for line in lines:
-                rt.add_line(line)
+                adjourned = True
+            else:
+                applied = await self._leave(rt, expired, gone, now)
+                if applied is None:
+                    return set()
+                left = applied
+        if adjourned:
+            await self.tables.broadcast(rt)
+            return set()
         # Logged by the one process that stored it (the others' conditional write was refused).
         for seat in left:
             log.info(
@@ -155,6 +135,54 @@ class Timekeeper:
         await self.tables.broadcast(rt)
         self.tables.wake(rt)
         return set(expired)
+
+    async def _leave(self, rt: TableRuntime, expired: list[int], gone: list[int], now: float) -> list[int] | None:
+        """Apply the table's leaving rule (under its lock) to the seats whose time ran out and
+        those gone; return them (``None``: another process applied it first)."""
+        settings = rt.clock_settings
+        clock = rt.clock.copy()
+        lines = []
+        if settings.on_timeout == "out":
+            then = "{who} is out and loses the game."
+        else:
+            then = f"the computer ({STANDIN_AGENT}) plays for {{who}}."
+        for seat in expired:
+            clock.time_out(settings, seat)
+            lines.append(f"{rt.who(seat)}'s time ran out: " + then.format(who=rt.who(seat)))
+        for seat in gone:
+            span = span_words(settings.absence_limit(rt.clock, seat) or 0.0)
+            clock.leave(settings, seat, now)
+            lines.append(f"{rt.who(seat)} has had no connection for {span}: " + then.format(who=rt.who(seat)))
+        left = expired + gone
+        forfeit = None
+        ending = None
+        if settings.on_timeout == "out":
+            # Seats whose time ran out (or that are gone) lose; if every seat did at once
+            # (choosing together), nobody wins: a draw.
+            everyone = len(left) == len(rt.seats)
+            forfeit = [0.0 if everyone else (-1.0 if s in left else 1.0) for s in range(len(rt.seats))]
+            clock.hand_over(settings, None, now)
+            ending = {"how": "time" if expired else "gone", "seats": left}
+        store = self.tables.store
+        for i, (seat, line) in enumerate(zip(left, lines, strict=True)):
+            # The first event carries the clocks and the result, stored only if the clocks are
+            # still those seen: of several server processes applying the same timeout, one does.
+            first = i == 0
+            try:
+                await asyncio.to_thread(
+                    store.add_event, rt.id, rt.version, "timeout" if seat in expired else "gone", seat, line,
+                    clock.to_json() if first else None, forfeit if first else None,
+                    expect_clock=rt.clock.to_json() if first else None, ending=ending if first else None,
+                )  # fmt: skip
+            except ClockChanged:
+                self.tables.moved_on(rt.id, full=True)
+                return None
+        rt.clock = clock
+        rt.forfeit = forfeit
+        rt.ending = ending
+        for line in lines:
+            rt.add_line(line)
+        return left
 
     async def check(self) -> int:
         """Apply every timeout that is due on the live tables (and the leaving rule to the

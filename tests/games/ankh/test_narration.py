@@ -15,7 +15,7 @@ from netjer.games.ankh.narration import term_name
 from netjer.games.ankh.notation import Bid, Card, CatPut, Word, parse_action
 from netjer.games.ankh.phases import phase_name
 from netjer.games.ankh.state import AnkhState
-from netjer.server.tables import TableRuntime, advance
+from netjer.server.runtime import TableRuntime, advance
 from tests.games.ankh.builder import play, position
 
 #: The notation fallback (``"Seth decides: trap 2"``) or the old ``"Seth: trap 2"``.

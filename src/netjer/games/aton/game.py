@@ -89,6 +89,11 @@ class AtonGame(Game):
         assert isinstance(self.options, AtonOptions)
         return self.options
 
+    def allows_draw(self) -> bool:
+        """Whether equal totals of 40 or more are a draw (option ``equal_40_tie="draw"``,
+        rules/aton.md §6): only then may the players agree to one."""
+        return self.opts.equal_40_tie == "draw"
+
     @property
     def num_players(self) -> int:
         return 2

@@ -164,6 +164,12 @@ class NileGame(Game):
         :mod:`netjer.games.nile.undo`."""
         return undo.undo_barrier(before, action, after)
 
+    def allows_draw(self) -> bool:
+        """Yes: a game of Dioses del Nilo is drawn when neither side can attack again, after
+        ``no_fight_limit`` combat actions without a fight, or on a repeated position
+        (rules/nilo.md §3.8), so the players may also agree to one."""
+        return True
+
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text, self.opts.columns)
 

@@ -59,7 +59,7 @@ API (a seat's requests carry its token as ``Authorization: Bearer <token>``):
 
 Errors (``{"error", "message"}``): 404 unknown table or seat, 403 missing or wrong token or
 hints off, 409 ``not_over`` (an unfinished table), ``not_reviewable`` (a game ended by a
-timeout before its end), ``review_running`` (a second request while one runs),
+timeout, a resignation or an agreement before its rules' end), ``review_running`` (a second request while one runs),
 ``no_review`` (publishing before a review is done), ``not_your_turn`` / ``over`` /
 ``stood_in`` / ``hint_running`` / ``no_hints_left`` (a hint), 422 ``over_cap`` (iterations
 over the operator's cap), ``bad_review`` (a setting the game refuses, e.g. ``depth`` in Aton) or a malformed request.

@@ -175,7 +175,7 @@ class ReviewService:
         if not rt.finished:
             raise TableError(409, "not_over", "a game can be reviewed once it is over")
         if not rt.state.is_terminal:
-            why = "this game ended when a seat's time ran out, before its end: it cannot be reviewed"
+            why = "this game ended before its rules' end (a resignation, a timeout, an agreement): no review"
             raise TableError(409, "not_reviewable", why)
         known = await self._of(rt.id)
         if seat in known.stored:

@@ -6,6 +6,7 @@
 :mod:`.seats`              a seat's view, moves, undo, take-back, replay; the table WebSocket
 :mod:`.chat`               the table's chat over REST
 :mod:`.rematch`            offering and accepting a rematch
+:mod:`.endings`            resigning, aborting, offering and answering draws and adjournments
 :mod:`.reviews`            reviews and hints, and their WebSocket
 :mod:`.health`             the health check and the echo WebSocket
 :mod:`.lessons`            the guided first games: the lessons worked out, and their page
@@ -18,13 +19,14 @@ Shared: :mod:`.common` (the services as dependencies, the caller's token, the er
 
 from fastapi import APIRouter
 
-from netjer.server.routes import chat, health, lessons, lobby, pages, rematch, reviews, seats
+from netjer.server.routes import chat, endings, health, lessons, lobby, pages, rematch, reviews, seats
 
 #: Every router, in the order the application includes them.
 ROUTERS: tuple[APIRouter, ...] = (
     health.router,
     lobby.router,
     rematch.router,
+    endings.router,
     seats.router,
     chat.router,
     reviews.router,

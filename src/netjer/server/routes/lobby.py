@@ -32,6 +32,11 @@ MAX_IDS = 50
 router = APIRouter()
 
 
+def aborted(row: TableRow) -> bool:
+    """Whether the table's game was aborted (:mod:`netjer.server.endings`: no result)."""
+    return bool(row.ending) and json.loads(row.ending or "{}").get("how") == "aborted"
+
+
 def row_summary(row: TableRow, version: int) -> dict[str, Any]:
     """A table's summary from its database row (no replay needed)."""
     game = make_game(row.game, json.loads(row.options))
@@ -43,6 +48,8 @@ def row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "version": version,
         "finished": row.finished,
         "result_text": game.result_text(result) if result else None,
+        "ending": json.loads(row.ending) if row.ending else None,
+        "adjourned": None,  # not loaded here: no clock runs, nothing to say
         "to_move": None,
         "choosing": [],
         "clock": None,
@@ -217,6 +224,8 @@ async def list_tables(
     counts = await asyncio.to_thread(manager.store.action_counts, [r.id for r in rows])
     out = []
     for row in rows:
+        if status == "finished" and aborted(row):
+            continue  # an aborted game has no result: it is not among the finished games
         live = manager.tables.get(row.id)
         if live is not None:
             out.append(summary(live, manager))

@@ -178,6 +178,22 @@ class SeatRequestBody(BaseModel):
     seat: int
 
 
+class OfferRequest(BaseModel):
+    """A seat offers a draw or proposes to adjourn the game (:mod:`netjer.server.endings`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int
+    kind: Literal["draw", "adjourn"]
+
+
+class AnswerRequest(BaseModel):
+    """A seat accepts (``true``) or declines (``false``) the draw or adjournment offered."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int
+    accept: bool
+
+
 class ChatRequest(BaseModel):
     """A chat message: from ``seat`` (with its token) or, with ``seat`` null, a spectator who
     may give a ``name``.  Same character rules as names; 1 to 500 characters."""

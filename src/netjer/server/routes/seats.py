@@ -141,6 +141,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 await changed.wait()
                 changed.clear()
                 if rt.deleted:
+                    # The news: every page open at the table ends its controls and clocks.
                     gone = {"type": "error", "error": "deleted", "message": "the table was deleted by its creator"}
                     await asyncio.wait_for(websocket.send_json(gone), timeout=SEND_SECONDS)
                     await close_quietly(websocket, 4404)
@@ -162,6 +163,11 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     manager.subscribe(rt, seat, push)
     sending = watch(asyncio.create_task(sender()), f"views of table {table_id}")
     try:
+        if seat is not None:
+            try:
+                await manager.endings.arrive(rt, seat)  # an adjourned game resumes when all are back
+            except DB_UNAVAILABLE as err:
+                db_unavailable(err)  # logged; the next arrival or request resumes it
         while not sending.done():
             kind: Any = None
             try:

@@ -1007,7 +1007,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   const { x, y, w, h } = box;
   const god = info.god;
   const mine = obs.god === god;
-  const acting = obs.to_move !== null && info.seats.includes(obs.to_move);
+  const acting = !ctx.over && obs.to_move !== null && info.seats.includes(obs.to_move); // nobody acts once it is over
   // data-own: the phone's "Your hand" shortcut (table.js) scrolls to the viewing seat's god board
   const g = svg("g", { class: "god-board", "data-god": god, "data-compact": compact ? "yes" : "no", "data-term": info.deity || null, "data-own": mine ? "yes" : null });
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: mine ? PANEL_MINE : PANEL_OTHER, stroke: acting ? GOD_FILL[god] : LINE, "stroke-width": acting ? 3.5 : 1.5 }));

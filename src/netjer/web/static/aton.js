@@ -321,7 +321,7 @@ function player(obs, p, ctx, actions, L, narrow) {
   const W = L.playerW;
   const mine = ctx.seat === p;
   const g = svg("g", { class: "player", "data-player": p, "data-own": mine ? "yes" : null, "aria-label": mine ? t("Your cartouches and hand") : null });
-  const acting = obs.to_move === p;
+  const acting = !ctx.over && obs.to_move === p; // nobody acts once the game is over (a resignation, a timeout)
   g.append(svg("rect", { x, y, width: W, height: L.playerH, rx: 10, fill: "var(--card)", stroke: acting ? STONE_FILL[p] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
   g.append(stone(x + 22, y + 24, p, 11, null, info.name));
   const heading = `${info.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;

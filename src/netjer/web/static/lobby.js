@@ -1,6 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
+import { confirmButton, endingWords } from "./endings.js";
 import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
@@ -374,6 +375,14 @@ function showCreated(created) {
 
 // ---------- the table lists ----------
 
+/** A finished table's result with how it ended ("Red wins · Blue resigned."; an aborted game: no result). */
+function resultWords(table) {
+  const how = endingWords(table.ending, table.seats);
+  const result = translateLine(table.result_text || "");
+  if (!result) return how || t("finished");
+  return how ? `${result} · ${how}` : result;
+}
+
 function seatWords(table) {
   return table.seats
     .map((s) => `${s.label}: ${s.kind === "agent" ? s.agent : s.open ? t("open") : s.name || t("a person")}`)
@@ -407,7 +416,7 @@ function tableItem(table, kind) {
   }
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id, "data-focus-key": `replay-${table.id}` }, t("Replay")));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id, "data-focus-key": `watch-${table.id}` }, t("Watch")));
-  let detail = kind === "finished" ? translateLine(table.result_text || "") || t("finished") : tn("{n} action played", "{n} actions played", table.version);
+  let detail = kind === "finished" ? resultWords(table) : tn("{n} action played", "{n} actions played", table.version);
   if (table.hints) detail += ` · ${table.hint_limit ? tn("hints allowed ({n} per player)", "hints allowed ({n} per player)", table.hint_limit) : t("hints allowed")}`;
   return el("li", { "data-table": table.id },
     el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
@@ -425,7 +434,8 @@ function fill(list, items, empty) {
 
 /** A button deleting a table this browser created, before its first move. */
 function deleteButton(tableId, label) {
-  return el("button", { type: "button", class: "danger", "data-delete": tableId, "data-focus-key": `delete-${tableId}`, on: { click: () => deleteTable(tableId) } }, label);
+  const question = t("Delete this table? Its links stop working for every player.");
+  return confirmButton(null, label, question, t("Yes, delete"), () => deleteTable(tableId), "danger", { "data-delete": tableId, "data-focus-key": `delete-${tableId}` });
 }
 
 async function deleteTable(tableId) {
@@ -460,7 +470,8 @@ function myTableItem(table, seats) {
   const moverSeat = myTurn ? mineToAct[0] : table.to_move;
   const mover = moverSeat === null || moverSeat === undefined ? null : table.seats[moverSeat];
   let turn;
-  if (table.finished) turn = translateLine(table.result_text || "") || t("finished");
+  if (table.finished) turn = resultWords(table);
+  else if (table.adjourned) turn = t("Adjourned: it resumes when every player is back");
   else if (myTurn) turn = t("Your turn ({seat})", { seat: mover.label });
   else if (mover && mover.standin) turn = t("The computer plays for {name}", { name: mover.name || mover.label });
   else if (mover && mover.open) turn = t("Waiting for a player to join");

@@ -344,7 +344,7 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
   const p = obs.players[s];
   const mine = ctx.seat === s;
   const g = svg("g", { class: "side-panel", "data-side": s, "data-own": mine ? "yes" : null });
-  const acting = obs.to_move === s;
+  const acting = !ctx.over && obs.to_move === s; // nobody acts once the game is over (a resignation, a timeout)
   const narrow = Boolean(L.band);
   g.append(svg("rect", { x, y, width, height: L.panelH, rx: 10, fill: "var(--card)", stroke: acting ? SIDE_FILL[s] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
   g.append(s === 0

@@ -288,7 +288,7 @@ function drawPanel() {
 const OWN = "review-own";
 
 function ownControls(data, own) {
-  if (!data.reviewable) return el("p", { class: "muted small" }, data.finished ? t("This game ended on a timeout before its end: it cannot be reviewed.") : t("A game can be reviewed once it is over."));
+  if (!data.reviewable) return el("p", { class: "muted small" }, data.finished ? t("This game ended before its rules' end (a resignation, a timeout or an agreement): it cannot be reviewed.") : t("A game can be reviewed once it is over."));
   if (!own || own.status === "failed") {
     const input = el("input", { id: "review-iterations", "data-focus-key": "review-iterations", type: "number", min: 1, max: data.max_iterations, step: 1, value: rs.iterations ?? data.iterations, on: { input: (e) => { rs.iterations = e.target.value; } } });
     return el("div", { class: "review-request" },

@@ -10,6 +10,7 @@ import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
 import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
+import { confirmButton, endingControls, endingWords, sendEnding } from "./endings.js";
 import * as nile from "./nile.js";
 import { animate, DURATION, markChanged, snapshot } from "./marks.js";
 import { fitBoard } from "./phone.js";
@@ -57,6 +58,7 @@ const state = {
   deferred: false, // a drawing was asked for while they ran
   drawn: null, // {version, seat} of the board on the page (animations only between versions)
   targetsShown: "", // the legal targets the phone's board frame was last panned to
+  deleted: false, // the creator deleted the table (the server's news): no controls, no clocks
 };
 
 const keyOf = (seat) => (seat === null ? "watch" : String(seat));
@@ -183,11 +185,13 @@ const errorWords = () => ({
   time_out: t("Your time ran out before the move arrived: the computer plays for you now. Take your seat back to play on."),
   not_stood_in: t("You already play this seat."),
   deleted: t("This table was deleted by its creator before the game began. Go back to the lobby."),
+  adjourned: t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table."),
   rate_limited: t("You are sending chat messages too fast: wait a moment, then send it again."),
 });
 
 function onError(conn, message) {
   if (conn.seat === state.pending) state.pending = null;
+  if (message.error === "deleted") endControls(); // every open page of a deleted table ends its controls
   // In hot-seat, a refusal may name the hand of the seat that made it: only that seat sees it.
   if (state.held.size > 1 && conn.seat !== state.shown && conn.status === "open") return;
   let text = errorWords()[message.error] || message.message || t("Something went wrong.");
@@ -343,10 +347,11 @@ function renderView(view) {
   const seat = state.shown;
   const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
   const standin = Boolean(mine && (mine.standin || mine.out));
-  const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin;
+  // No move while the game is adjourned (the server refuses it until everyone is back).
+  const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin && !view.adjourned;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
-  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow() };
+  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow(), over: Boolean(view.finished) };
 
   $("game-title").textContent = view.title;
   const you = $("you");
@@ -373,7 +378,9 @@ function renderView(view) {
   const statusBox = $("status");
   statusBox.textContent = statusText;
   statusBox.classList.toggle("your-turn", myTurn);
-  if (!view.finished && !myTurn && view.window) {
+  if (view.adjourned) {
+    statusBox.textContent += ` — ${t("Adjourned: it resumes when every player is back")}`;
+  } else if (!view.finished && !myTurn && view.window) {
     // simultaneous choices: every seat that must still choose is waited for at once
     const others = choosing(view).map((s) => seatTitle(view.seats[s]));
     if (others.length) statusBox.textContent += ` — waiting for ${others.join(" and ")} to choose`;
@@ -381,6 +388,7 @@ function renderView(view) {
     const mover = view.seats[view.to_move];
     if (mover) {
       if (mover.kind === "agent") statusBox.textContent += ` — ${t("the computer ({agent}) is thinking…", { agent: mover.agent })}`;
+      else if (mover.standin && mover.left) statusBox.textContent += ` — ${t("the computer plays for {seat} (the player left)", { seat: seatTitle(mover) })}`;
       else if (mover.standin) statusBox.textContent += ` — ${t("the computer plays for {seat} (time ran out)", { seat: seatTitle(mover) })}`;
       else if (mover.open) statusBox.textContent += ` — ${t("waiting for someone to join this seat")}`;
       else statusBox.textContent += ` — ${t("waiting for {seat}", { seat: seatTitle(mover) })}`;
@@ -393,7 +401,7 @@ function renderView(view) {
   controls.replaceChildren();
   if (mine && mine.standin && !view.finished) {
     controls.append(el("div", { class: "notice standin-banner", role: "status" },
-      el("p", {}, t("Your time ran out: the computer plays for you.")),
+      el("p", {}, mine.left ? t("You had no connection for too long: the computer plays for you.") : t("Your time ran out: the computer plays for you.")),
       el("button", { id: "take-back", on: { click: takeBack } }, t("Take my seat back"))));
   }
   if (drawn.prompt) controls.append(el("p", { class: "prompt" }, drawn.prompt));
@@ -403,6 +411,8 @@ function renderView(view) {
       view.can_undo ? ` ${t("Undo withdraws the last one.")}` : ""));
   }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
+  const comeBack = () => api(`/api/tables/${encodeURIComponent(tableId)}/view?seat=${seat}`, { token: state.held.get(seat) }).catch((err) => showError(err.message));
+  controls.append(...endingControls(view, seat, (what, body) => sendEnding(tableId, seat, state.held.get(seat), what, body, showError), comeBack));
   // A hint is searched from the seat's turn in the rules' order: not while it chooses ahead in a window.
   controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending && view.to_move === seat, update));
   $("hints-note").textContent = review.hintsNote(view);
@@ -422,8 +432,8 @@ function renderView(view) {
         el("span", {}, seatTitle(s)),
         s.seat === seat ? el("strong", {}, t("(you)")) : null,
         s.open ? el("span", { class: "muted" }, t("(open seat)")) : null,
-        s.standin ? el("span", { class: "standin", "data-standin": s.seat }, t("(the computer plays: time ran out)")) : null,
-        s.out ? el("span", { class: "standin" }, t("(out)")) : null,
+        s.standin ? el("span", { class: "standin", "data-standin": s.seat }, s.left ? t("(the computer plays: the player left)") : t("(the computer plays: time ran out)")) : null,
+        s.out ? el("span", { class: "standin" }, s.left ? t("(out: left the game)") : t("(out: time ran out)")) : null,
         choosing(view).includes(s.seat) && !view.finished
           ? el("span", { "aria-label": view.window ? t("choosing") : t("to move") }, `◀ ${view.window ? t("choosing") : t("to move")}`)
           : null,
@@ -448,7 +458,9 @@ function renderView(view) {
     const obs = view.observation || {};
     const why = obs.win_reason || obs.result || "";
     result.replaceChildren(...[
-      el("div", {}, view.result_text ? translateLine(view.result_text) : t("The game is over."), why ? el("div", { class: "small" }, translateLine(why)) : null),
+      el("div", { id: "result-text" }, view.result_text ? translateLine(view.result_text) : t("The game is over."),
+        endingWords(view.ending, view.seats) ? el("div", { id: "ending-words", "data-how": view.ending.how }, endingWords(view.ending, view.seats)) : null,
+        why && (!view.ending || view.ending.how === "rules") ? el("div", { class: "small" }, translateLine(why)) : null),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, t("Replay this game")),
       seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: t("Opens the replay, where you can ask for a review of your decisions"), on: { click: openReplay } }, t("Review my game")) : null,
       rematchControl(view),
@@ -458,6 +470,7 @@ function renderView(view) {
     result.classList.add("hidden");
   }
 
+  if (state.deleted) endControls(); // a later drawing brings no button back
   renderErrors();
   wireRules(view.game, area);
   drawAid(view, renderer);
@@ -753,7 +766,7 @@ function wireChat() {
 
 /** Each seat's time left, counted down from the view's arrival (the server's figures). */
 function drawClocks() {
-  if (state.mode !== "live" || state.cover !== null) return;
+  if (state.mode !== "live" || state.cover !== null || state.deleted) return;
   const view = state.views.get(keyOf(state.shown));
   if (!view || !view.clock) return;
   const elapsed = (performance.now() - view.receivedAt) / 1000;
@@ -776,7 +789,23 @@ setInterval(drawClocks, 500);
 /** The creator's button: delete this table before its first move (the creator key is kept
  * in this browser by the lobby). The server tells every open page that it is gone. */
 function deleteTableButton() {
-  return el("button", { type: "button", class: "danger", id: "delete-table", on: { click: deleteThisTable } }, t("Delete this table"));
+  return confirmButton("delete-table", t("Delete this table"), t("Delete this table? Its links stop working for every player."), t("Yes, delete"), deleteThisTable);
+}
+
+/** The table was deleted (the server's news on the WebSocket): this page keeps no button to act,
+ * no legal action and no running clock. */
+function endControls() {
+  state.deleted = true;
+  state.pending = null;
+  for (const id of ["controls", "legal"]) { const box = $(id); if (box) box.replaceChildren(); }
+  for (const node of document.querySelectorAll("[data-clock-seat]")) { node.textContent = ""; node.classList.remove("running", "low"); }
+  document.body.dataset.deleted = "yes";
+  document.body.dataset.myTurn = "no";
+}
+
+function showError(text) {
+  state.errors = [{ text }];
+  update();
 }
 
 async function deleteThisTable() {
@@ -1068,7 +1097,7 @@ function renderReplay() {
   });
   const renderer = RENDERERS[table.game];
   const preferred = review.highlightAt(r.index); // a selected decision of a review: its preferred action
-  const ctx = { table: tableId, seat: r.seat, version: step.version, actions: preferred, play: () => {}, rerender: renderReplay, narrow: isNarrow() };
+  const ctx = { table: tableId, seat: r.seat, version: step.version, actions: preferred, play: () => {}, rerender: renderReplay, narrow: isNarrow(), over: view.finished };
   const drawn = renderer ? renderer.render(view, ctx) : genericRender(view);
   const outlined = preferred.size > 0 && review.markBoard(drawn.board);
   const area = $("board-area");
@@ -1087,7 +1116,8 @@ function renderReplay() {
   $("replay-range").value = String(r.index);
   $("replay-action").textContent = step.action ? `${r.index}. ${translateLine(step.action)}` : t("The start of the game.");
   $("replay-action").classList.toggle("undo", Boolean(step.undo));
-  $("replay-status").textContent = renderer ? renderer.status(view) : "";
+  const ended = r.index === last && table.finished ? endingWords(table.ending, table.seats) : "";
+  $("replay-status").textContent = [renderer ? renderer.status(view) : "", ended].filter(Boolean).join(" — ");
   $("replay-prev").disabled = r.index === 0;
   $("replay-first").disabled = r.index === 0;
   $("replay-next").disabled = r.index === last;

@@ -1,0 +1,85 @@
+"""The abandoned game on two server processes sharing one PostgreSQL (issue 31 item 3): every
+player gone (each had been connected to another process), the clock runs out: the game is
+adjourned once, with no result, and resumes when both are back, each through its own process."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from netjer.server.app import create_app
+from netjer.server.db import Store
+from netjer.server.runtime import PRESENCE_SECONDS
+from netjer.server.tables import TableManager
+from tests.server.fake_time import FakeTime
+from tests.server.sockets import receive_json
+from tests.server.test_postgres import postgres_url  # noqa: F401 - the fixture
+
+HUMANS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def two_apps(postgres_url: str) -> Iterator[tuple[TestClient, TestClient, FakeTime]]:  # noqa: F811
+    """Two applications (two server processes' worth) on one PostgreSQL, on one fake clock."""
+    fake = FakeTime()
+    with (
+        TestClient(create_app(postgres_url, ai_workers=0, clock=fake)) as a,
+        TestClient(create_app(postgres_url, ai_workers=0, clock=fake)) as b,
+    ):
+        yield a, b, fake
+
+
+def _wait_view(client: TestClient, table: str, until: str, want: bool) -> dict[str, object]:
+    """The public view through ``client`` once its ``until`` field is set (``want``) or not
+    (news between processes arrives within milliseconds; a bounded number of looks)."""
+    for _ in range(400):
+        view: dict[str, object] = client.get(f"/api/tables/{table}/view").json()
+        if bool(view[until]) is want:
+            return view
+        client.portal.call(_pause)  # type: ignore[union-attr]
+    raise AssertionError(f"{until} never became {want}")
+
+
+async def _pause() -> None:
+    await asyncio.sleep(0.01)
+
+
+def test_every_player_gone_on_two_processes_adjourns_once_and_both_coming_back_resume(
+    two_apps: tuple[TestClient, TestClient, FakeTime],
+) -> None:
+    a, b, fake = two_apps
+    clock = {"mode": "realtime", "bank": 300, "increment": 0}
+    made = a.post("/api/tables", json={"game": "nile", "seed": 3, "seats": HUMANS, "clock": clock}).json()
+    table, tokens = made["id"], made["tokens"]
+    # Ann's page is served by process A, Bob's by process B; both close.
+    for client, seat in ((a, 0), (b, 1)):
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            ws.send_json({"type": "hello", "seat": seat, "token": tokens[str(seat)]})
+            receive_json(ws, "the first view")
+    fake.t += 301 + PRESENCE_SECONDS
+    for client in (a, b):  # both processes look at the clocks
+        manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+        assert client.portal.call(manager.clocks.check) == 0  # type: ignore[union-attr]
+    for client in (a, b):
+        view = _wait_view(client, table, "adjourned", True)
+        assert view["finished"] is False and view["result"] is None
+    store: Store = a.app.state.manager.store  # type: ignore[attr-defined]
+    kinds = [e.kind for e in store.events(table)]
+    assert kinds.count("adjourned") == 1 and "timeout" not in kinds  # stored once, by one process
+    row = store.table(table)
+    assert row is not None and not row.finished and row.result is None
+    # Ann comes back through A, Bob through B: the game resumes (once), on both.
+    assert a.get(f"/api/tables/{table}/view", params={"seat": 0}, headers=_auth(tokens["0"])).json()["adjourned"]
+    b.get(f"/api/tables/{table}/view", params={"seat": 1}, headers=_auth(tokens["1"]))
+    for client in (a, b):
+        view = _wait_view(client, table, "adjourned", False)
+        assert view["finished"] is False
+    kinds = [e.kind for e in store.events(table)]
+    assert kinds.count("resumed") == 1 and kinds.count("back") == 2
