@@ -38,6 +38,7 @@ from netjer.core.errors import ActionSyntaxError, ConfigError, NetjerError
 from netjer.core.undo import UNDO, Transcript
 from netjer.games.registry import make_game
 from netjer.i18n import N_
+from netjer.server.accounts.identity import account_of
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.computer_seats import ComputerSeats
@@ -221,8 +222,8 @@ class TableManager:
         self.computers.schedule(rt)
         return rt, tokens
 
-    async def join(self, table_id: str, seat: int, name: str | None) -> str:
-        """Claim an open human seat; return its token.
+    async def join(self, table_id: str, seat: int, name: str | None, account: int | None = None) -> str:
+        """Claim an open human seat (for ``account``, a signed-in player); return its token.
 
         Raises:
             TableError: 404 for an unknown table or seat, 409 if the seat is taken or is
@@ -234,11 +235,21 @@ class TableManager:
         info = rt.seats[seat]
         if not info.is_human or info.token_hash is not None:
             raise TableError(409, "seat_taken", f"seat {seat} is not open")
-        return await self.claim(rt, seat, name, None)
+        return await self.claim(rt, seat, name, None, account)
 
-    async def claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
-        """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``); the
-        last seat taken starts the clocks.  Returns the token.
+    async def claim(
+        self,
+        rt: TableRuntime,
+        seat: int,
+        name: str | None,
+        reserved: str | None,
+        account: int | None = None,
+        invitation: str | None = None,
+    ) -> str:
+        """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``; with
+        ``invitation``, its invitation must have that code: :mod:`netjer.server.invitations`),
+        for ``account`` if a signed-in player claims it; the last seat taken starts the
+        clocks.  Returns the token.
 
         Raises:
             TableError: 409 ``seat_taken`` if someone else took it first, 404 if the table
@@ -257,12 +268,14 @@ class TableManager:
             clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.now())
             info.token_hash, info.name = before
             stored_clock = clock.to_json() if rt.clock_settings.active else None
+            store = self.store
+            key = hash_token(token)
             claimed = await asyncio.to_thread(
-                self.store.claim_seat, table_id, seat, hash_token(token), name, stored_clock, reserved
+                store.claim_seat, table_id, seat, key, name, stored_clock, reserved, account, invitation
             )
             if not claimed:
                 raise TableError(409, "seat_taken", f"seat {seat} is not open")
-            info.token_hash, info.name = hash_token(token), name
+            info.token_hash, info.name, info.account = key, name, account
             rt.clock = clock
         await self.broadcast(rt)
         return token
@@ -291,7 +304,7 @@ class TableManager:
         if row is None:
             raise TableError(404, "no_table", f"there is no table {table_id!r}")
         game = make_game(row.game, json.loads(row.options))
-        seats = [SeatInfo(s.spec, s.name, s.token_hash) for s in row.seats]
+        seats = [SeatInfo(s.spec, s.name, s.token_hash, s.account_id) for s in row.seats]
         rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)
         rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
         rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))
@@ -355,7 +368,8 @@ class TableManager:
     # --- seats and moves --------------------------------------------------------------------
 
     def check_token(self, rt: TableRuntime, seat: int | None, token: str | None) -> None:
-        """Allow ``seat`` (``None``: spectator, always allowed) only with its token.
+        """Allow ``seat`` (``None``: spectator, always allowed) only with its token, or for the
+        signed-in account holding it (``token`` a :class:`~netjer.server.accounts.identity.SignedIn`).
 
         Raises:
             TableError: 404 for a seat the table does not have, 403 ``no_token`` when no
@@ -365,6 +379,9 @@ class TableManager:
             return
         if not 0 <= seat < len(rt.seats):
             raise TableError(404, "no_seat", f"table {rt.id} has no seat {seat}")
+        held_by = rt.seats[seat].account
+        if held_by is not None and account_of(token) == held_by:
+            return  # the signed-in account holding the seat (netjer.server.accounts.identity)
         if not token:
             raise TableError(
                 403,
