@@ -211,7 +211,8 @@ async def manager_forgets(manager: TableManager, seats: list[tuple[str, int]]) -
 
 @router.get("/api/account/tables")
 async def my_tables(session: MaybeSignedIn, manager: Manager) -> list[dict[str, Any]]:
-    """The account's tables (newest first, at most 200), each with ``my_seats``: the seats it holds."""
+    """The account's tables (newest first, at most 200), each with ``my_seats`` (the seats it
+    holds) and ``created_by_me`` (its invitations may be shown again)."""
     me_ = _need(session)
     held: dict[str, list[int]] = {}
     for table_id, seat in await asyncio.to_thread(manager.store.account_seats, me_.account):
@@ -219,7 +220,9 @@ async def my_tables(session: MaybeSignedIn, manager: Manager) -> list[dict[str, 
     out = []
     for table_id, seats in held.items():
         try:
-            out.append({**summary(await manager.get(table_id), manager), "my_seats": seats})
+            rt = await manager.get(table_id)
+            made = await asyncio.to_thread(manager.store.creator_account, table_id) == me_.account
+            out.append({**summary(rt, manager), "my_seats": seats, "created_by_me": made})
         except (TableError, NetjerError):
             continue  # deleted meanwhile, or options this version refuses
     return out

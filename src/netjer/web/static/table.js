@@ -80,7 +80,7 @@ function decideSeats() {
   if (frag.pairs.length) seats = frag.pairs.map((p) => p.seat);
   else if (frag.hotseat) seats = storedSeats;
   else if (frag.watch) seats = [];
-  else if (frag.seat !== null && stored[String(frag.seat)]) seats = [frag.seat];
+  else if (frag.seat !== null && (stored[String(frag.seat)] || frag.account)) seats = [frag.seat];
   else {
     if (saved && Array.isArray(saved.seats) && saved.seats.every((s) => stored[String(s)])) seats = saved.seats;
     else if (storedSeats.length <= 1) seats = storedSeats;
