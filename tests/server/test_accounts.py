@@ -4,7 +4,6 @@ what a session may do at a table: act for the seats its account holds, and no ot
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,17 +12,19 @@ from fastapi.testclient import TestClient
 from netjer.server.accounts.passwords import check_new_password, common_passwords
 from netjer.server.app import create_app
 from netjer.server.limits import RateLimiter
+from tests.server.browsers import Browser
 from tests.server.fake_time import FakeTime
 from tests.server.sockets import receive_json
+from tests.server.test_api import _play_to_end
 
 PASSWORD = "lapis lazuli of the south"
 
 
-def _csrf(client: TestClient) -> dict[str, str]:
+def _csrf(client: TestClient | Browser) -> dict[str, str]:
     return {"X-CSRF-Token": client.cookies.get("netjer_csrf") or ""}
 
 
-def _sign_up(client: TestClient, name: str, password: str = PASSWORD) -> dict[str, Any]:
+def _sign_up(client: TestClient | Browser, name: str, password: str = PASSWORD) -> dict[str, Any]:
     r = client.post("/api/account/signup", json={"name": name, "password": password})
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
@@ -35,10 +36,9 @@ def _app_client(db: str, fake: FakeTime, **kwargs: Any) -> TestClient:
 
 
 @pytest.fixture
-def second(client: TestClient) -> Iterator[TestClient]:
+def second(client: TestClient) -> Browser:
     """A second browser on the same server (its own cookies)."""
-    with TestClient(client.app, raise_server_exceptions=False) as other:
-        yield other
+    return Browser(client)
 
 
 def _table_for_me(client: TestClient, invite: bool = True) -> dict[str, Any]:
@@ -72,9 +72,9 @@ def test_sign_up_sets_httponly_lax_cookies_and_the_session_is_a_new_one_at_sign_
     r = client.post("/api/account/signin", json={"name": "hatshepsut", "password": PASSWORD})
     assert r.status_code == 200, r.text
     assert client.cookies.get("netjer_session") not in (None, first)
-    with TestClient(client.app) as other:  # the old session ended with the sign-in
-        other.cookies.set("netjer_session", first or "")
-        assert other.get("/api/account").json() == {"signed_in": False}
+    other = Browser(client)  # the old session ended with the sign-in
+    other.cookies.set("netjer_session", first or "")
+    assert other.get("/api/account").json() == {"signed_in": False}
 
 
 def test_cookies_are_secure_over_https(db: str, fake: FakeTime) -> None:
@@ -136,7 +136,7 @@ def test_sign_in_is_rate_limited_per_account_and_per_address(db: str, fake: Fake
         assert c.post("/api/account/signin", json={"name": "Khufu", "password": PASSWORD}).status_code == 200
 
 
-def test_sign_out_and_sign_out_everywhere(client: TestClient, second: TestClient) -> None:
+def test_sign_out_and_sign_out_everywhere(client: TestClient, second: Browser) -> None:
     _sign_up(client, "Sneferu")
     r = second.post("/api/account/signin", json={"name": "Sneferu", "password": PASSWORD})
     assert r.status_code == 200
@@ -149,7 +149,7 @@ def test_sign_out_and_sign_out_everywhere(client: TestClient, second: TestClient
     assert second.get("/api/account").json() == {"signed_in": False}
 
 
-def test_changing_the_password_ends_the_other_sessions(client: TestClient, second: TestClient) -> None:
+def test_changing_the_password_ends_the_other_sessions(client: TestClient, second: Browser) -> None:
     _sign_up(client, "Djoser")
     second.post("/api/account/signin", json={"name": "Djoser", "password": PASSWORD})
     r = client.post(
@@ -171,7 +171,7 @@ def test_changing_the_password_ends_the_other_sessions(client: TestClient, secon
 
 
 def test_a_session_acts_for_its_accounts_seat_on_any_device_and_for_no_other(
-    client: TestClient, second: TestClient
+    client: TestClient, second: Browser
 ) -> None:
     _sign_up(client, "Menkaure")
     table = _table_for_me(client)
@@ -188,7 +188,7 @@ def test_a_session_acts_for_its_accounts_seat_on_any_device_and_for_no_other(
         assert receive_json(ws, "the seat's first view")["type"] == "view"
     # Seat 1 is not the account's (invited): refused, as is a session of another account
     assert second.get(f"/api/tables/{tid}/view?seat=1").json()["error"] == "bad_token"
-    third = TestClient(client.app, raise_server_exceptions=False)
+    third = Browser(client)
     _sign_up(third, "Intruder")
     assert third.get(f"/api/tables/{tid}/view?seat=0").json()["error"] == "bad_token"
     move = {"seat": 0, "version": 0, "index": 0}
@@ -203,7 +203,7 @@ def test_a_session_acts_for_its_accounts_seat_on_any_device_and_for_no_other(
         assert receive_json(ws, "the refusal")["error"] == "no_token"
 
 
-def test_deleting_the_account_keeps_its_games_under_deleted_player(client: TestClient, second: TestClient) -> None:
+def test_deleting_the_account_keeps_its_games_under_deleted_player(client: TestClient, second: Browser) -> None:
     _sign_up(client, "Akhenaten")
     table = _table_for_me(client, invite=False)
     tid = table["id"]
@@ -230,14 +230,7 @@ def test_the_export_has_finished_games_records_and_no_hidden_information(client:
     seats = [{"type": "human"}, {"type": "agent", "agent": "random"}]
     done = client.post("/api/tables", json={"game": "aton", "seed": 5, "seats": seats}, headers=_csrf(client)).json()
     going = client.post("/api/tables", json={"game": "aton", "seed": 6, "seats": seats}, headers=_csrf(client)).json()
-    token = done["tokens"]["0"]
-    for _ in range(400):
-        view = client.get(f"/api/tables/{done['id']}/view?seat=0", headers={"Authorization": f"Bearer {token}"}).json()
-        if view["finished"]:
-            break
-        if view["legal"]:
-            client.post(f"/api/tables/{done['id']}/moves", json={"seat": 0, "version": view["version"], "index": 0},
-                        headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+    view = _play_to_end(client, done["id"], 0, done["tokens"]["0"])
     assert view["finished"]
     r = client.get("/api/account/games")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]

@@ -18,6 +18,7 @@ from sqlalchemy import inspect
 from netjer.server import db as server_db
 from netjer.server.app import create_app
 from netjer.server.db import Store
+from tests.server.browsers import Browser
 from tests.server.fake_time import FakeTime
 
 PASSWORD = "a long enough passphrase"
@@ -27,7 +28,7 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _csrf(client: TestClient) -> dict[str, str]:
+def _csrf(client: TestClient | Browser) -> dict[str, str]:
     return {"X-CSRF-Token": client.cookies.get("netjer_csrf") or ""}
 
 
@@ -46,7 +47,7 @@ def _code(link: str) -> tuple[int, str]:
     return int(fragment["seat"][0]), fragment["code"][0]
 
 
-def _claim(client: TestClient, table: str, link: str, name: str | None = None, **kw: Any) -> Any:
+def _claim(client: TestClient | Browser, table: str, link: str, name: str | None = None, **kw: Any) -> Any:
     seat, code = _code(link)
     return client.post(f"/api/tables/{table}/claim", json={"seat": seat, "code": code, "name": name}, **kw)
 
@@ -112,15 +113,15 @@ def test_a_signed_in_player_claims_for_the_account_and_the_creator_cannot_act_fo
     tid, link = made["id"], made["invitations"]["1"]
     # The signed-in creator sees the invitation from its account, no creator key needed
     assert creator_browser.get(f"/api/tables/{tid}/invitations").json() == {"invitations": {"1": link}}
-    with TestClient(client.app, raise_server_exceptions=False) as friend:
-        assert friend.post("/api/account/signup", json={"name": "Sekhmet", "password": PASSWORD}).status_code == 201
-        assert _claim(friend, tid, link, "Sekhmet").json()["error"] == "csrf"  # signed in: CSRF token
-        r = _claim(friend, tid, link, "Sekhmet", headers=_csrf(friend))
-        assert r.status_code == 200
-        listed = friend.get("/api/account/tables").json()
-        assert [(t["id"], t["my_seats"]) for t in listed] == [(tid, [1])]
-        assert friend.get(f"/api/tables/{tid}/view?seat=1").status_code == 200  # on any device: the session
-        assert friend.get(f"/api/tables/{tid}/view?seat=0").json()["error"] == "bad_token"
+    friend = Browser(client)
+    assert friend.post("/api/account/signup", json={"name": "Sekhmet", "password": PASSWORD}).status_code == 201
+    assert _claim(friend, tid, link, "Sekhmet").json()["error"] == "csrf"  # signed in: CSRF token
+    r = _claim(friend, tid, link, "Sekhmet", headers=_csrf(friend))
+    assert r.status_code == 200
+    listed = friend.get("/api/account/tables").json()
+    assert [(t["id"], t["my_seats"]) for t in listed] == [(tid, [1])]
+    assert friend.get(f"/api/tables/{tid}/view?seat=1").status_code == 200  # on any device: the session
+    assert friend.get(f"/api/tables/{tid}/view?seat=0").json()["error"] == "bad_token"
     # The creator's session and keys do not open the friend's seat
     assert creator_browser.get(f"/api/tables/{tid}/view?seat=1").json()["error"] == "bad_token"
     body = {"seat": 1, "version": 0, "index": 0}
@@ -192,3 +193,39 @@ def test_migration_0011_upgrades_a_postgresql_database_with_a_game_in_progress()
         pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
     with temporary_postgres(bindir) as url:
         _upgrade_with_a_game_in_progress(url)
+
+
+def _finish(tid: str, players: dict[int, tuple[TestClient | Browser, dict[str, str]]]) -> None:
+    """Play every seat's first legal action (each through its own browser) until the game is over."""
+    for _ in range(2000):
+        moved = False
+        for seat, (browser, headers) in players.items():
+            view = browser.get(f"/api/tables/{tid}/view?seat={seat}", headers=headers).json()
+            if view["finished"]:
+                return
+            if view["legal"]:
+                body = {"seat": seat, "version": view["version"], "index": 0}
+                moved |= browser.post(f"/api/tables/{tid}/moves", json=body, headers=headers).status_code == 200
+        assert moved, "nobody could move"
+    raise AssertionError("the game did not end")
+
+
+def test_the_rematch_seats_stay_the_accounts(client: TestClient) -> None:
+    assert client.post("/api/account/signup", json={"name": "Horus", "password": PASSWORD}).status_code == 201
+    made = _invite_table(client, _csrf(client))
+    tid = made["id"]
+    friend = Browser(client)
+    assert friend.post("/api/account/signup", json={"name": "Hathor", "password": PASSWORD}).status_code == 201
+    assert _claim(friend, tid, made["invitations"]["1"], "Hathor", headers=_csrf(friend)).status_code == 200
+    # both play with their sessions alone: no token
+    _finish(tid, {0: (client, _csrf(client)), 1: (friend, _csrf(friend))})
+    offer = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0}, headers=_csrf(client))
+    assert offer.status_code == 201, offer.text
+    new = offer.json()["id"]
+    assert friend.post(f"/api/tables/{tid}/rematch/accept", json={"seat": 1}, headers=_csrf(friend)).status_code == 200
+    # old seat i plays new seat i + 1: each account's session opens its new seat, not the other
+    assert client.get(f"/api/tables/{new}/view?seat=1").status_code == 200
+    assert friend.get(f"/api/tables/{new}/view?seat=0").status_code == 200
+    assert client.get(f"/api/tables/{new}/view?seat=0").json()["error"] == "bad_token"
+    mine = {t["id"]: t["my_seats"] for t in friend.get("/api/account/tables").json()}
+    assert mine == {tid: [1], new: [0]}

@@ -1,13 +1,16 @@
 """The FastAPI application: lobby REST API, one WebSocket per seat, the browser table's files.
 
-API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``):
+API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``, or,
+for a seat a signed-in account holds, the session cookie and, when they change something, its
+CSRF token as ``X-CSRF-Token``):
 
 ========================================  ====================================================
 ``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents,
                                          the server's caps on computer players (``ai_limits``)
 ``GET  /api/health``                     the database and the AI pool: 200 fine, 503 not
 ``POST /api/tables``                     create a table; returns its id, the tokens of the
-                                         human seats that are not open, and the creator key
+                                         creator's own human seats (neither open nor invited),
+                                         the invitation links, and the creator key
 ``DELETE /api/tables/{id}``              delete a table before its first action (the creator
                                          key as the bearer token)
 ``GET  /api/tables?status=open``         tables (``open``: a human seat is free; ``playing``,
@@ -40,6 +43,11 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``GET  /api/i18n/{langs}``               the catalogue of the first of ``langs`` (comma-
                                          separated tags) or of ``Accept-Language`` that
                                          Netjer has, else English (netjer.i18n.as_json)
+``/api/account``, ``/api/account/...``   sign up, in and out, change the password, delete the
+                                         account, its tables and the export of its games:
+                                         :mod:`netjer.server.routes.accounts`
+``/api/tables/{id}/invitations``, ``/claim``  invitations to seats: shown again, renewed,
+                                         revoked, claimed: :mod:`netjer.server.routes.invitations`
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``,

@@ -45,8 +45,10 @@ class AccountsPart(StoreCore):
             s.execute(update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash))
 
     def add_session(self, account_id: int, id_hash: str, csrf_hash: str, expires_at: datetime) -> None:
-        """Store a signed-in browser's session (the hashes of its tokens)."""
+        """Store a signed-in browser's session (the hashes of its tokens); the sessions that
+        have expired (any account's) are deleted in the same transaction."""
         with self.sessions.begin() as s:
+            s.execute(delete(SessionRow).where(SessionRow.expires_at <= now()))
             s.add(SessionRow(id_hash=id_hash, account_id=account_id, csrf_hash=csrf_hash,
                              created_at=now(), expires_at=expires_at))  # fmt: skip
 
