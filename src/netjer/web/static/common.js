@@ -271,6 +271,8 @@ export function parseFragment(hash) {
 export function seatTitle(seatInfo) {
   if (!seatInfo) return "";
   if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: seatInfo.label, agent: seatInfo.agent });
+  // A deleted account's seats keep their games under this name (server/db/accounts.py).
+  if (seatInfo.name === "deleted player") return `${seatInfo.label} (${t("deleted player")})`;
   if (seatInfo.name) return `${seatInfo.label} (${seatInfo.name})`;
   return seatInfo.label;
 }
