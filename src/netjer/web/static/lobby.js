@@ -99,7 +99,7 @@ function ratingWords(level, reference) {
 function seatRow(game, seat, keep) {
   const levels = levelsOf(game, seatCount(game));
   const kinds = [
-    ["human", t("A person with a private link (you or a friend)")],
+    ["human", t("You, on this screen (several seats of yours: hot-seat)")],
     ["invite", t("A friend, invited by a link: the first to open it takes the seat, and only they hold its key")],
     ["open", t("A person: open for anyone to join from the lobby")],
     ...levels.map((lv) => {
@@ -368,7 +368,7 @@ function showCreated(created) {
   if (seatsWithLinks.length > 1) {
     extra.push(
       el("p", {}, el("a", { class: "button", id: "hotseat", href: `/table/${encodeURIComponent(created.id)}#hotseat` }, t("Hot-seat: play all human seats on this screen"))),
-      el("p", { class: "small muted" }, t("Or send each link to the person who plays that seat: a link is that seat's key, keep it private.")),
+      el("p", { class: "small muted" }, t("Each link is that seat's key: to have a friend play a seat, choose an invitation for it instead, so that only they hold its key.")),
     );
   } else if (seatsWithLinks.length === 1) {
     extra.push(el("p", { class: "small muted" }, t("The link is your seat's key: open it again (or reload the page) to come back to the game.")));
@@ -569,7 +569,7 @@ async function refreshAccount() {
 async function refreshMine() {
   const held = allTokens();
   // A signed-in player's tables come from the server, on any device: their seats open with the session.
-  const fromAccount = account ? await api("/api/account/tables") : [];
+  const fromAccount = account ? await api("/api/account/tables").catch(() => []) : []; // signed out meanwhile: none
   const accountSeats = {};
   for (const table of fromAccount) {
     accountSeats[table.id] = table.my_seats;
