@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
@@ -34,9 +35,9 @@ from netjer.core.errors import NetjerError
 from netjer.core.record import GameRecord
 from netjer.server.accounts.identity import CSRF_COOKIE, SESSION_COOKIE
 from netjer.server.accounts.passwords import MAX_LENGTH
-from netjer.server.accounts.service import SESSION_DAYS, AccountError, NewSession, Session
+from netjer.server.accounts.service import SESSION_DAYS, AccountError, Accounts, NewSession, Session
 from netjer.server.db import DELETED_NAME, TableRow
-from netjer.server.routes.common import AccountService, Manager, MaybeSignedIn, Settings, summary
+from netjer.server.routes.common import AccountService, Manager, MaybeSignedIn, ServerSettings, Settings, summary
 from netjer.server.routes.models import NameStr
 from netjer.server.runtime import TableError
 from netjer.server.tables import TableManager
@@ -126,28 +127,15 @@ async def me(session: MaybeSignedIn) -> dict[str, Any]:
     return _me(session)
 
 
-@router.post("/api/account/signup", status_code=201)
-async def sign_up(
-    body: Credentials, request: Request, response: Response, accounts: AccountService, settings: Settings
-) -> dict[str, Any]:
-    """A new account, signed in at once (a new session, whatever cookie came with the request)."""
+async def _begin(
+    start: Callable[[str, str, str], Awaitable[NewSession]],
+    body: Credentials, request: Request, response: Response, accounts: Accounts, settings: ServerSettings,
+) -> dict[str, Any]:  # fmt: skip
+    """Sign up or in with ``start``: a new session in the cookies; the browser's earlier
+    session (another account's, or a planted token) ends."""
     _same_site(request)
     try:
-        made = await accounts.sign_up(body.name, body.password, _client(request))
-    except AccountError as err:
-        raise _refused(err) from None
-    set_session_cookies(response, made, _secure(request, settings.secure_cookies))
-    return _me(made)
-
-
-@router.post("/api/account/signin")
-async def sign_in(
-    body: Credentials, request: Request, response: Response, accounts: AccountService, settings: Settings
-) -> dict[str, Any]:
-    """Sign in: a new session (a session token planted before is never the signed-in one)."""
-    _same_site(request)
-    try:
-        made = await accounts.sign_in(body.name, body.password, _client(request))
+        made = await start(body.name, body.password, _client(request))
     except AccountError as err:
         raise _refused(err) from None
     old = await accounts.session(request.cookies.get(SESSION_COOKIE))
@@ -155,6 +143,22 @@ async def sign_in(
         await accounts.sign_out(old)
     set_session_cookies(response, made, _secure(request, settings.secure_cookies))
     return _me(made)
+
+
+@router.post("/api/account/signup", status_code=201)
+async def sign_up(
+    body: Credentials, request: Request, response: Response, accounts: AccountService, settings: Settings
+) -> dict[str, Any]:
+    """A new account, signed in at once (a new session, whatever cookie came with the request)."""
+    return await _begin(accounts.sign_up, body, request, response, accounts, settings)
+
+
+@router.post("/api/account/signin")
+async def sign_in(
+    body: Credentials, request: Request, response: Response, accounts: AccountService, settings: Settings
+) -> dict[str, Any]:
+    """Sign in: a new session (a session token planted before is never the signed-in one)."""
+    return await _begin(accounts.sign_in, body, request, response, accounts, settings)
 
 
 @router.post("/api/account/signout")
