@@ -83,6 +83,13 @@ def test_cookies_are_secure_over_https(db: str, fake: FakeTime) -> None:
         assert all("Secure" in v for v in r.headers.get_list("set-cookie"))
 
 
+def test_secure_cookies_mark_them_secure_over_plain_http_too(db: str, fake: FakeTime) -> None:
+    """``netjer serve --secure-cookies``: behind a proxy that ends TLS without saying so."""
+    with _app_client(db, fake, secure_cookies=True) as c:
+        r = c.post("/api/account/signup", json={"name": "Amenhotep", "password": PASSWORD})
+        assert r.status_code == 201 and all("Secure" in v for v in r.headers.get_list("set-cookie"))
+
+
 def test_names_and_passwords_are_refused_with_reasons(client: TestClient) -> None:
     _sign_up(client, "Nefertari")
     cases = [
