@@ -260,7 +260,7 @@ def test_the_table_manager_also_refuses_an_agent_seat_without_its_agent(tmp_path
         ),
         (
             {"type": "human", "agent": "heuristic"},
-            "seats.1.agent: not a field of a human seat (its fields: type, name, open)",
+            "seats.1.agent: not a field of a human seat (its fields: type, name, open, invite)",
         ),
         ({"type": "robot"}, "seats.1: a seat's type must be 'human' or 'agent'"),
         ({"agent": "random"}, "seats.1: a seat's type must be 'human' or 'agent'"),

@@ -78,7 +78,7 @@ def test_lobby_creates_tables_with_links_and_open_seats(server: str, page: Any, 
     page.select_option("#game", "aton")
     # a level per computer seat, each shown with its rating; the agent specification is advanced
     levels = page.locator("#seat-1-kind option").evaluate_all("os => os.map(o => o.value)")
-    assert levels == ["human", "open", "beginner", "casual", "strong", "strongest", "advanced"]
+    assert levels == ["human", "invite", "open", "beginner", "casual", "strong", "strongest", "advanced"]
     # in words against the reference level, the interval on hover; a swept pairing only as a bound
     strong = page.locator('#seat-1-kind option[value="strong"]')
     assert re.search(r"\(about \d+ points stronger than casual\)$", strong.inner_text())

@@ -62,7 +62,7 @@ def test_the_lobby_speaks_the_browsers_language_and_remembers_a_choice(server: s
     assert page.locator("#new-title").inner_text() == "Nueva mesa"
     assert page.locator("#create").inner_text() == "Crear la mesa"
     assert page.locator("#player-name").get_attribute("placeholder") == "(opcional)"
-    assert "Una persona con un enlace privado" in page.locator("#seat-0-kind").inner_text()
+    assert "Tú, en esta pantalla" in page.locator("#seat-0-kind").inner_text()
     assert page.locator("#language").input_value() == ""  # the browser's language
     page.wait_for_selector("body[data-listed=yes]", state="attached")  # the tables' lists too
     assert not _untranslated(page, _english_phrases("common"))

@@ -1091,6 +1091,13 @@ def serve(
             "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
         ),
     ] = True,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            help="Mark the sign-in cookies Secure on every answer (behind a proxy that ends TLS without sending "
+            "X-Forwarded-Proto); by default they are Secure on HTTPS requests (docs/deploy.md)."
+        ),
+    ] = False,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -1167,6 +1174,7 @@ def serve(
                 create_limiter=RateLimiter(per_minute) if per_minute > 0 else None,
                 lease_seconds=lease_seconds,
                 chat_per_minute=chat_per_minute,
+                secure_cookies=secure_cookies,
             )
         except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
             raise _fail(

@@ -1,13 +1,16 @@
 """The FastAPI application: lobby REST API, one WebSocket per seat, the browser table's files.
 
-API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``):
+API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <token>``, or,
+for a seat a signed-in account holds, the session cookie and, when they change something, its
+CSRF token as ``X-CSRF-Token``):
 
 ========================================  ====================================================
 ``GET  /api/games``                      games, their options (JSON Schema), seat counts, agents,
                                          the server's caps on computer players (``ai_limits``)
 ``GET  /api/health``                     the database and the AI pool: 200 fine, 503 not
 ``POST /api/tables``                     create a table; returns its id, the tokens of the
-                                         human seats that are not open, and the creator key
+                                         creator's own human seats (neither open nor invited),
+                                         the invitation links, and the creator key
 ``DELETE /api/tables/{id}``              delete a table before its first action (the creator
                                          key as the bearer token)
 ``GET  /api/tables?status=open``         tables (``open``: a human seat is free; ``playing``,
@@ -40,6 +43,11 @@ API (JSON; a seat's requests carry its secret token as ``Authorization: Bearer <
 ``GET  /api/i18n/{langs}``               the catalogue of the first of ``langs`` (comma-
                                          separated tags) or of ``Accept-Language`` that
                                          Netjer has, else English (netjer.i18n.as_json)
+``/api/account``, ``/api/account/...``   sign up, in and out, change the password, delete the
+                                         account, its tables and the export of its games:
+                                         :mod:`netjer.server.routes.accounts`
+``/api/tables/{id}/invitations``, ``/claim``  invitations to seats: shown again, renewed,
+                                         revoked, claimed: :mod:`netjer.server.routes.invitations`
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``,
@@ -74,9 +82,11 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from netjer.server.accounts.service import Accounts
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.chat import CHAT_PER_MINUTE, Chat
 from netjer.server.db import Store
+from netjer.server.invitations import Invitations
 from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimiter
 from netjer.server.middleware import MAX_BODY_BYTES, BodyLimit, HeadAsGet
@@ -105,6 +115,8 @@ def create_app(
     create_limiter: RateLimiter | None = None,
     lease_seconds: float = DEFAULT_TTL,
     chat_per_minute: float = CHAT_PER_MINUTE,
+    secure_cookies: bool = False,
+    signin_limiters: tuple[RateLimiter, RateLimiter] | None = None,
 ) -> FastAPI:
     """The web table's application.
 
@@ -121,6 +133,10 @@ def create_app(
             within about this time (:mod:`netjer.server.leases`).
         chat_per_minute: chat messages a seat (or a spectator's connection) may send a minute
             (0: no limit); over it, 429 with ``Retry-After`` (REST) or an ``error`` message.
+        secure_cookies: mark the session's cookies ``Secure`` always (behind a proxy that
+            ends TLS but sends no ``X-Forwarded-Proto``); else only on HTTPS requests.
+        signin_limiters: the sign-in rate limits per account and per address (None: the
+            defaults of :mod:`netjer.server.accounts.service`).
 
     On PostgreSQL several processes may serve the same tables: each listens for the others'
     news (:mod:`netjer.server.notify`) and holds leases on computer seats.
@@ -143,6 +159,8 @@ def create_app(
         app.state.manager = manager
         app.state.chat = Chat(manager, chat_per_minute)
         app.state.rematches = Rematches(manager)
+        app.state.accounts = Accounts(store, *(signin_limiters or (None, None)))
+        app.state.invitations = Invitations(manager)
         keeper: asyncio.Task[None] | None = None
         if store.shared:  # PostgreSQL: other server processes may serve the same tables
             manager.leases = Leases(store.engine, store.origin, lease_seconds)
@@ -181,7 +199,7 @@ def create_app(
             store.engine.dispose()
 
     app = FastAPI(title="Netjer", lifespan=lifespan)
-    app.state.settings = ServerSettings(max_ai_seconds, max_ai_iterations, create_limiter)
+    app.state.settings = ServerSettings(max_ai_seconds, max_ai_iterations, create_limiter, secure_cookies)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(HeadAsGet)  # added last, so it runs first
     install_error_handlers(app)

@@ -140,8 +140,8 @@ class TableLifecycle:
         self.tables.computers.schedule(rt)
         return rt, tokens
 
-    async def join(self, table_id: str, seat: int, name: str | None) -> str:
-        """Claim an open human seat; return its token.
+    async def join(self, table_id: str, seat: int, name: str | None, account: int | None = None) -> str:
+        """Claim an open human seat (for ``account``, a signed-in player); return its token.
 
         Raises:
             TableError: 404 for an unknown table or seat, 409 if the seat is taken or is
@@ -153,11 +153,21 @@ class TableLifecycle:
         info = rt.seats[seat]
         if not info.is_human or info.token_hash is not None:
             raise TableError(409, "seat_taken", f"seat {seat} is not open")
-        return await self.claim(rt, seat, name, None)
+        return await self.claim(rt, seat, name, None, account)
 
-    async def claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
-        """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``); the
-        last seat taken starts the clocks.  Returns the token.
+    async def claim(
+        self,
+        rt: TableRuntime,
+        seat: int,
+        name: str | None,
+        reserved: str | None,
+        account: int | None = None,
+        invitation: str | None = None,
+    ) -> str:
+        """Give ``seat`` of ``rt`` a new token (it must be open, or hold ``reserved``; with
+        ``invitation``, its invitation must have that code: :mod:`netjer.server.invitations`),
+        for ``account`` if a signed-in player claims it; the last seat taken starts the
+        clocks.  Returns the token.
 
         Raises:
             TableError: 409 ``seat_taken`` if someone else took it first, 404 if the table
@@ -176,12 +186,14 @@ class TableLifecycle:
             clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.tables.now())
             info.token_hash, info.name = before
             stored_clock = clock.to_json() if rt.clock_settings.active else None
+            store = self.tables.store
+            key = hash_token(token)
             claimed = await asyncio.to_thread(
-                self.tables.store.claim_seat, table_id, seat, hash_token(token), name, stored_clock, reserved
+                store.claim_seat, table_id, seat, key, name, stored_clock, reserved, account, invitation
             )
             if not claimed:
                 raise TableError(409, "seat_taken", f"seat {seat} is not open")
-            info.token_hash, info.name = hash_token(token), name
+            info.token_hash, info.name, info.account = key, name, account
             rt.clock = clock
         await self.tables.broadcast(rt)
         return token

@@ -59,11 +59,15 @@ class Rematches:
             hint_limit=old.hint_limit,
         )
         old.rematch = rt.id
+        new_seat = (seat + 1) % n
+        account = old.seats[seat].account
+        if account is not None:  # a signed-in player's seat stays the account's at the rematch
+            await asyncio.to_thread(self.tables.store.own_table, rt.id, account, [new_seat])
+            rt.seats[new_seat].account = account
         line = f"{old.who(seat)} offers a rematch."
         await asyncio.to_thread(self.tables.store.add_event, old.id, old.version, "rematch", seat, line)
         old.add_line(line)
         await self.tables.broadcast(old)
-        new_seat = (seat + 1) % n
         return rt, new_seat, tokens[new_seat]
 
     async def accept(self, table_id: str, seat: int) -> tuple[TableRuntime, int, str]:
@@ -85,5 +89,5 @@ class Rematches:
         marker = f"{RESERVED}{old.id}:{seat}"
         if rt.seats[new_seat].token_hash != marker:
             raise TableError(409, "seat_taken", "you already sit at the rematch: use its link")
-        token = await self.tables.claim(rt, new_seat, rt.seats[new_seat].name, marker)
+        token = await self.tables.claim(rt, new_seat, rt.seats[new_seat].name, marker, old.seats[seat].account)
         return rt, new_seat, token

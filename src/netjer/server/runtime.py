@@ -56,11 +56,13 @@ class TableError(Exception):
 
 @dataclass
 class SeatInfo:
-    """A seat: who plays it and the hash of its token (human seats)."""
+    """A seat: who plays it, the hash of its token (human seats) and the account holding it
+    (None: a guest's seat), whose sessions may act for it on any device."""
 
     spec: str
     name: str | None
     token_hash: str | None
+    account: int | None = None
 
     @property
     def is_human(self) -> bool:

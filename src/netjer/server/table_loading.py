@@ -34,7 +34,7 @@ def load_table(store: Store, table_id: str, now: Callable[[], float]) -> TableRu
     if row is None:
         raise TableError(404, "no_table", f"there is no table {table_id!r}")
     game = make_game(row.game, json.loads(row.options))
-    seats = [SeatInfo(s.spec, s.name, s.token_hash) for s in row.seats]
+    seats = [SeatInfo(s.spec, s.name, s.token_hash, s.account_id) for s in row.seats]
     rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)
     rt.clock_settings = ClockSettings.from_json(json.loads(row.clock) if row.clock else None)
     rt.clock = ClockState.from_json(row.clock_state, rt.clock_settings, len(seats))

@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from netjer.server.accounts.identity import account_of
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.clocks import ClockSettings
 from netjer.server.computer_seats import ComputerSeats
@@ -154,7 +155,8 @@ class TableManager:
     # --- seats' tokens --- --------------------------------------------------------------------
 
     def check_token(self, rt: TableRuntime, seat: int | None, token: str | None) -> None:
-        """Allow ``seat`` (``None``: spectator, always allowed) only with its token.
+        """Allow ``seat`` (``None``: spectator, always allowed) only with its token, or for the
+        signed-in account holding it (``token`` a :class:`~netjer.server.accounts.identity.SignedIn`).
 
         Raises:
             TableError: 404 for a seat the table does not have, 403 ``no_token`` when no
@@ -164,6 +166,9 @@ class TableManager:
             return
         if not 0 <= seat < len(rt.seats):
             raise TableError(404, "no_seat", f"table {rt.id} has no seat {seat}")
+        held_by = rt.seats[seat].account
+        if held_by is not None and account_of(token) == held_by:
+            return  # the signed-in account holding the seat (netjer.server.accounts.identity)
         if not token:
             raise TableError(
                 403,
@@ -250,13 +255,21 @@ class TableManager:
             game_name, options, seed, seats, clock, creator_hash, rematch_of, hints, hint_limit
         )
 
-    async def join(self, table_id: str, seat: int, name: str | None) -> str:
+    async def join(self, table_id: str, seat: int, name: str | None, account: int | None = None) -> str:
         """:meth:`TableLifecycle.join <netjer.server.lifecycle.TableLifecycle.join>`."""
-        return await self.lifecycle.join(table_id, seat, name)
+        return await self.lifecycle.join(table_id, seat, name, account)
 
-    async def claim(self, rt: TableRuntime, seat: int, name: str | None, reserved: str | None) -> str:
+    async def claim(
+        self,
+        rt: TableRuntime,
+        seat: int,
+        name: str | None,
+        reserved: str | None,
+        account: int | None = None,
+        invitation: str | None = None,
+    ) -> str:
         """:meth:`TableLifecycle.claim <netjer.server.lifecycle.TableLifecycle.claim>`."""
-        return await self.lifecycle.claim(rt, seat, name, reserved)
+        return await self.lifecycle.claim(rt, seat, name, reserved, account, invitation)
 
     async def delete(self, table_id: str, creator_key: str | None) -> None:
         """:meth:`TableLifecycle.delete <netjer.server.lifecycle.TableLifecycle.delete>`."""

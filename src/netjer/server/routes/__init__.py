@@ -10,6 +10,8 @@
 :mod:`.reviews`            reviews and hints, and their WebSocket
 :mod:`.health`             the health check and the echo WebSocket
 :mod:`.lessons`            the guided first games: the lessons worked out, and their page
+:mod:`.accounts`           signing up, in and out; the account, its tables and games
+:mod:`.invitations`        invitations to seats: shown again, renewed, revoked, claimed
 :mod:`.pages`              the browser's pages and static files
 =========================  ===============================================================
 
@@ -19,12 +21,26 @@ Shared: :mod:`.common` (the services as dependencies, the caller's token, the er
 
 from fastapi import APIRouter
 
-from netjer.server.routes import chat, endings, health, lessons, lobby, pages, rematch, reviews, seats
+from netjer.server.routes import (
+    accounts,
+    chat,
+    endings,
+    health,
+    invitations,
+    lessons,
+    lobby,
+    pages,
+    rematch,
+    reviews,
+    seats,
+)
 
 #: Every router, in the order the application includes them.
 ROUTERS: tuple[APIRouter, ...] = (
     health.router,
     lobby.router,
+    accounts.router,
+    invitations.router,
     rematch.router,
     endings.router,
     seats.router,

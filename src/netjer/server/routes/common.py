@@ -7,9 +7,12 @@ The services live on ``app.state`` (set by :func:`netjer.server.app.create_app`'
 (:class:`~netjer.server.reviews.ReviewService`) and ``settings`` (:class:`ServerSettings`).
 A route asks for them as parameters (``manager: Manager``), never through a closure.
 
-Who is asking is resolved in one place, :func:`bearer_token`: today a seat's secret token (or
-a creator key), given as ``Authorization: Bearer <token>``.  Accounts would resolve a
-signed-in person there and hand routes an identity instead of the raw token.
+Who is asking is resolved in one place, :func:`bearer_token`: a seat's secret token (or a
+creator key), given as ``Authorization: Bearer <token>``; without one, a signed-in player's
+session cookie (:func:`signed_in`, its CSRF token checked on every state-changing request),
+handed on as a :class:`~netjer.server.accounts.identity.SignedIn` that the seats the account
+holds accept.  ``accounts`` (:class:`~netjer.server.accounts.service.Accounts`) and
+``invitations`` (:class:`~netjer.server.invitations.Invitations`) are services too.
 """
 
 from __future__ import annotations
@@ -19,13 +22,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import Depends, Header
+from fastapi import Depends, Header, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.requests import HTTPConnection
 
+from netjer.server.accounts.identity import CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE, SignedIn
+from netjer.server.accounts.service import Accounts, Session
 from netjer.server.chat import Chat
+from netjer.server.invitations import Invitations
 from netjer.server.limits import RateLimiter
 from netjer.server.rematch import Rematches
 from netjer.server.reviews import ReviewService
@@ -44,11 +50,14 @@ class ServerSettings:
         max_ai_seconds: the most thinking time (seconds) per move a table may give a computer seat.
         max_ai_iterations: the most search iterations per move a table may give one.
         create_limiter: the rate limit of table creation per client address (None: none).
+        secure_cookies: whether the session's cookies are always ``Secure`` (else only when
+            the request came over HTTPS).
     """
 
     max_ai_seconds: float
     max_ai_iterations: int
     create_limiter: RateLimiter | None = None
+    secure_cookies: bool = False
 
 
 def manager_of(connection: HTTPConnection) -> TableManager:
@@ -89,11 +98,68 @@ def bearer(authorization: str | None) -> str | None:
     return None
 
 
-def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+def accounts_of(connection: HTTPConnection) -> Accounts:
+    """The accounts and their sessions (``app.state.accounts``)."""
+    found: Accounts = connection.app.state.accounts
+    return found
+
+
+def invitations_of(connection: HTTPConnection) -> Invitations:
+    """The seats' invitations (``app.state.invitations``)."""
+    found: Invitations = connection.app.state.invitations
+    return found
+
+
+#: What a state-changing request with a session cookie but without its CSRF token is told.
+CSRF_MESSAGE = f"a signed-in request that changes something needs the {CSRF_HEADER} header (the netjer_csrf cookie)"
+
+
+async def signed_in(request: Request) -> Session | None:
+    """The signed-in session of the request's session cookie (None: a guest, or a session
+    that ended).  A state-changing request (not GET, HEAD or OPTIONS) must carry the
+    session's CSRF token as the :data:`~netjer.server.accounts.identity.CSRF_HEADER` header.
+
+    Raises:
+        TableError: 403 ``csrf`` without the right CSRF token.
+    """
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if not cookie:
+        return None
+    accounts = accounts_of(request)
+    session = await accounts.session(cookie)
+    unsafe = request.method not in SAFE_METHODS
+    if session is not None and unsafe and not accounts.csrf_ok(session, request.headers.get(CSRF_HEADER)):
+        raise TableError(403, "csrf", CSRF_MESSAGE)
+    return session
+
+
+async def bearer_token(request: Request, authorization: Annotated[str | None, Header()] = None) -> str | None:
     """Who asks: the secret token the request carries as ``Authorization: Bearer <token>``
-    (a seat's token, or a table's creator key), None without one.  The one place a request's
-    identity is read."""
-    return bearer(authorization)
+    (a seat's token, or a table's creator key); without one, the signed-in account of the
+    session cookie (:func:`signed_in`) as a :class:`SignedIn`; else None.  The one place a
+    request's identity is read.
+
+    Raises:
+        TableError: 403 ``csrf`` (:func:`signed_in`).
+    """
+    token = bearer(authorization)
+    if token is not None:
+        return token
+    session = await signed_in(request)
+    return SignedIn(session.account, session.name) if session is not None else None
+
+
+async def socket_identity(websocket: HTTPConnection) -> SignedIn | None:
+    """A WebSocket's signed-in account, for a hello that carries no token: the session cookie
+    of a connection opened by this site's own page (a page of another site may open a
+    WebSocket with the player's cookies: its ``Origin`` tells it apart, and it gets nothing).
+    """
+    cookie = websocket.cookies.get(SESSION_COOKIE)
+    origin = websocket.headers.get("origin")
+    if not cookie or (origin and origin.split("://", 1)[-1] != websocket.headers.get("host", "")):
+        return None
+    session = await accounts_of(websocket).session(cookie)
+    return SignedIn(session.account, session.name) if session is not None else None
 
 
 #: A route's parameters for the services and the caller's token.
@@ -103,6 +169,10 @@ ChatRoom = Annotated[Chat, Depends(chat_of)]
 RematchService = Annotated[Rematches, Depends(rematches_of)]
 Settings = Annotated[ServerSettings, Depends(settings_of)]
 Token = Annotated[str | None, Depends(bearer_token)]
+AccountService = Annotated[Accounts, Depends(accounts_of)]
+InvitationService = Annotated[Invitations, Depends(invitations_of)]
+#: The signed-in session, if any (its CSRF token checked).
+MaybeSignedIn = Annotated[Session | None, Depends(signed_in)]
 
 
 def error_response(err: TableError, headers: Mapping[str, str] | None = None) -> JSONResponse:

@@ -20,8 +20,9 @@ from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
 from netjer.server.db import TableRow, hash_token
+from netjer.server.invitations import marker as invitation_marker
 from netjer.server.limits import RateLimited
-from netjer.server.routes.common import Manager, Settings, Token, seat_link, summary
+from netjer.server.routes.common import InvitationService, Manager, MaybeSignedIn, Settings, Token, seat_link, summary
 from netjer.server.routes.models import CreateTable, JoinRequest
 from netjer.server.runtime import RESERVED, TableError
 
@@ -161,9 +162,14 @@ async def i18n_catalogue(
 
 
 @router.post("/api/tables", status_code=201)
-async def create_table(body: CreateTable, request: Request, manager: Manager, settings: Settings) -> dict[str, Any]:
-    """Create a table: its id, the tokens and links of the human seats that are not open,
-    the creator key and its summary (429 when this address creates tables too fast)."""
+async def create_table(
+    body: CreateTable, request: Request, manager: Manager, settings: Settings, invites: InvitationService,
+    session: MaybeSignedIn,
+) -> dict[str, Any]:  # fmt: skip
+    """Create a table: its id, the tokens and links of the creator's own human seats, the
+    invitation links of the invited seats (``invitations``), the creator key and its summary
+    (429 when this address creates tables too fast).  A signed-in creator's own seats are its
+    account's."""
     client = request.client.host if request.client else "unknown"
     limiter = settings.create_limiter
     if limiter is not None and (wait := limiter.take(client)) > 0:
@@ -173,11 +179,21 @@ async def create_table(body: CreateTable, request: Request, manager: Manager, se
     if body.hint_limit is not None and not body.hints:
         raise TableError(422, "bad_table", "hint_limit is for a table that allows hints (set hints: true)")
     seats = [s.model_dump() for s in body.seats]
+    invited = [i for i, s in enumerate(seats) if s.get("invite")]
+    for i in invited:
+        if seats[i].get("open"):
+            raise TableError(422, "bad_table", f"seat {i}: a seat is either open or invited, not both")
+        seats[i] = {"type": "human", "name": seats[i].get("name"), "reserved": invitation_marker(i)}
     creator_key = secrets.token_urlsafe(24)
     rt, tokens = await manager.create(
         body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key), hints=body.hints,
         hint_limit=body.hint_limit,
     )  # fmt: skip
+    invitations = await invites.issue(rt, invited)
+    if session is not None:
+        await asyncio.to_thread(manager.store.own_table, rt.id, session.account, sorted(tokens))
+        for seat in tokens:
+            rt.seats[seat].account = session.account
     log.info(
         "table created",
         extra={"event": "table_created", "table": rt.id, "game": rt.game.name, "client": client,
@@ -187,6 +203,7 @@ async def create_table(body: CreateTable, request: Request, manager: Manager, se
         "id": rt.id,
         "tokens": {str(seat): token for seat, token in tokens.items()},
         "links": {str(seat): seat_link(rt.id, seat, token) for seat, token in tokens.items()},
+        "invitations": {str(seat): link for seat, link in invitations.items()},
         "creator_key": creator_key,
         "table": summary(rt, manager),
     }
@@ -238,7 +255,7 @@ async def list_tables(
 
 
 @router.post("/api/tables/{table_id}/join")
-async def join(table_id: str, body: JoinRequest, manager: Manager) -> dict[str, Any]:
-    """Claim an open human seat: its token and link."""
-    token = await manager.join(table_id, body.seat, body.name)
+async def join(table_id: str, body: JoinRequest, manager: Manager, session: MaybeSignedIn) -> dict[str, Any]:
+    """Claim an open human seat: its token and link (a signed-in player's: the account's seat)."""
+    token = await manager.join(table_id, body.seat, body.name, session.account if session else None)
     return {"seat": body.seat, "token": token, "link": seat_link(table_id, body.seat, token)}

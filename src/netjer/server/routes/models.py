@@ -54,12 +54,15 @@ ChatStr = Annotated[str, StringConstraints(max_length=MAX_CHAT_CHARS), AfterVali
 
 
 class HumanSeat(BaseModel):
-    """A person's seat of a new table (``open``: anyone may join it from the lobby)."""
+    """A person's seat of a new table: ``open``, anyone may join it from the lobby; ``invite``,
+    whoever opens its invitation link first takes it (:mod:`netjer.server.invitations`);
+    neither, the creator plays it (its token is the creator's; several: hot-seat)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["human"]
     name: NameStr | None = None
     open: bool = False
+    invite: bool = False
 
 
 class AgentSeat(BaseModel):

@@ -1,4 +1,5 @@
-"""The browser's pages: the lobby (``/``), a table (``/table/{id}``) and their static files
+"""The browser's pages: the lobby (``/``), a table (``/table/{id}``), the account
+(``/account``) and their static files
 (``/static``, from ``netjer/web``)."""
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ async def lobby() -> FileResponse:
 async def table_page(table_id: str) -> FileResponse:
     """A table's page (the seat and token follow in the address's fragment)."""
     return FileResponse(WEB / "table.html")
+
+
+@router.get("/account")
+async def account_page() -> FileResponse:
+    """The account's page: sign up, sign in, and the signed-in player's account."""
+    return FileResponse(WEB / "account.html")
 
 
 def mount_static(app: FastAPI) -> None:

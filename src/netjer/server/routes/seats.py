@@ -14,7 +14,16 @@ from pydantic import ValidationError
 
 from netjer.server import sockets
 from netjer.server.limits import RateLimited
-from netjer.server.routes.common import DB_UNAVAILABLE, Manager, Token, chat_of, db_unavailable, manager_of, summary
+from netjer.server.routes.common import (
+    DB_UNAVAILABLE,
+    Manager,
+    Token,
+    chat_of,
+    db_unavailable,
+    manager_of,
+    socket_identity,
+    summary,
+)
 from netjer.server.routes.errors import problem
 from netjer.server.routes.models import (
     MoveRequest,
@@ -110,7 +119,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         rt = await manager.get(table_id)
         raw = await asyncio.wait_for(receive_text(websocket), timeout=sockets.HELLO_SECONDS)
         hello = WsHello.model_validate_json(raw)
-        manager.check_token(rt, hello.seat, hello.token)
+        manager.check_token(rt, hello.seat, hello.token or await socket_identity(websocket))
     except TableError as err:
         await refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
         return

@@ -90,8 +90,15 @@ export class ApiError extends Error {
   }
 }
 
+/** The signed-in session's CSRF token (the readable cookie "netjer_csrf"), or null for a guest. */
+export function csrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("netjer_csrf="));
+  return found ? decodeURIComponent(found.slice("netjer_csrf=".length)) : null;
+}
+
 /**
- * Call the JSON API; throws ApiError with the server's message on a 4xx/5xx.
+ * Call the JSON API; throws ApiError with the server's message on a 4xx/5xx. A signed-in
+ * browser's requests that change something carry the session's CSRF token.
  * @param {string} path
  * @param {{method?: string, body?: any, token?: string}} [options] body is sent as JSON
  * @returns {Promise<any>} the response's JSON (null when it has none)
@@ -100,6 +107,8 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  const csrf = method === "GET" || method === "HEAD" ? null : csrfToken();
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -220,7 +229,8 @@ export function saveTabChoice(tableId, choice) {
 
 /**
  * Read a table page's fragment: "#seat=0&token=T" (one seat, may repeat for several),
- * "#hotseat" (every seat whose token is stored), "#watch", "#replay" (may follow the others).
+ * "#hotseat" (every seat whose token is stored), "#watch", "#replay" (may follow the others),
+ * "#seat=0&account" (a seat of the signed-in account, opened on a device without its token).
  */
 function safeDecode(text) {
   try {
@@ -232,7 +242,7 @@ function safeDecode(text) {
 
 export function parseFragment(hash) {
   const text = (hash || "").replace(/^#/, "");
-  const out = { pairs: [], seat: null, hotseat: false, watch: false, replay: false };
+  const out = { pairs: [], seat: null, hotseat: false, watch: false, replay: false, account: false };
   let pending = null;
   for (const part of text.split("&")) {
     if (!part) continue;
@@ -249,6 +259,8 @@ export function parseFragment(hash) {
     } else if (key === "token" && pending !== null && value) {
       out.pairs.push({ seat: pending, token: value });
       pending = null;
+    } else if (key === "account") {
+      out.account = true; // a seat the signed-in account holds: the session cookie is its key
     } else if (key === "hotseat") {
       out.hotseat = true;
     } else if (key === "watch") {
@@ -264,6 +276,8 @@ export function parseFragment(hash) {
 export function seatTitle(seatInfo) {
   if (!seatInfo) return "";
   if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: seatInfo.label, agent: seatInfo.agent });
+  // A deleted account's seats keep their games under this name (server/db/accounts.py).
+  if (seatInfo.name === "deleted player") return `${seatInfo.label} (${t("deleted player")})`;
   if (seatInfo.name) return `${seatInfo.label} (${seatInfo.name})`;
   return seatInfo.label;
 }

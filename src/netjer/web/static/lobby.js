@@ -101,7 +101,8 @@ function ratingWords(level, reference) {
 function seatRow(game, seat, keep) {
   const levels = levelsOf(game, seatCount(game));
   const kinds = [
-    ["human", t("A person with a private link (you or a friend)")],
+    ["human", t("You, on this screen (several seats of yours: hot-seat)")],
+    ["invite", t("A friend, invited by a link: the first to open it takes the seat, and only they hold its key")],
     ["open", t("A person: open for anyone to join from the lobby")],
     ...levels.map((lv) => {
       const words = ratingWords(lv, referenceOf(levels));
@@ -119,7 +120,7 @@ function seatRow(game, seat, keep) {
   const agentLabel = el("label", { for: agent.id }, t("Agent specification (at most {iterations} iterations or {seconds} s per move on this server)", { iterations: limits.max_iterations ?? "?", seconds: limits.max_seconds ?? "?" }), agent);
   const sync = () => {
     const v = kind.value;
-    nameLabel.classList.toggle("hidden", !(v === "human" || v === "open"));
+    nameLabel.classList.toggle("hidden", !(v === "human" || v === "open" || v === "invite"));
     agentLabel.classList.toggle("hidden", v !== "advanced");
   };
   kind.addEventListener("change", sync);
@@ -223,7 +224,7 @@ function defaultClock() {
   const game = selectedGame();
   if (!game) return;
   const n = seatCount(game);
-  const people = Array.from({ length: n }, (_, i) => $(`seat-${i}-kind`)?.value).filter((v) => v === "human" || v === "open").length;
+  const people = Array.from({ length: n }, (_, i) => $(`seat-${i}-kind`)?.value).filter((v) => v === "human" || v === "open" || v === "invite").length;
   if (!clockTouched) $("clock-mode").value = people > 1 ? "realtime" : "none";
   const out = $("clock-on-timeout").querySelector('option[value="out"]');
   out.disabled = n !== 2;
@@ -277,6 +278,7 @@ function readSeats(game) {
     const kind = $(`seat-${i}-kind`).value;
     const name = $(`seat-${i}-name`).value.trim() || null;
     if (kind === "human") seats.push({ type: "human", name });
+    else if (kind === "invite") seats.push({ type: "human", invite: true, name });
     else if (kind === "open") seats.push({ type: "human", open: true, name: null });
     else if (kind === "advanced") seats.push({ type: "agent", agent: $(`seat-${i}-agent`).value.trim() });
     else seats.push({ type: "agent", agent: kind }); // a level's name: the server plays its specification
@@ -337,6 +339,15 @@ function copyButton(input) {
   } } }, t("Copy"));
 }
 
+/** An invitation's link with its copy button: the first to open it takes the seat. */
+function invitationRow(seat, link) {
+  const url = new URL(link, window.location.origin).href;
+  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("invitation link for {seat}", { seat: seat.label }), "data-invite-seat": seat.seat });
+  return el("div", {},
+    el("strong", {}, `${seat.label}${seat.name ? ` (${seat.name})` : ""}`), " — ", t("invited: the first to open this link takes the seat."),
+    el("div", { class: "link-row" }, input, copyButton(input)));
+}
+
 function showCreated(created) {
   const table = created.table;
   const box = $("created");
@@ -350,6 +361,8 @@ function showCreated(created) {
         el("strong", {}, `${s.label}${s.name ? ` (${s.name})` : ""}`),
         el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, t("Play as {seat}", { seat: s.label }))));
     }
+    const invitation = (created.invitations || {})[String(s.seat)];
+    if (invitation) return invitationRow(s, invitation);
     if (s.open) return el("p", {}, el("strong", {}, s.label), ` — ${t("open: anyone can join it from the lobby.")}`);
     return el("p", {}, el("strong", {}, s.label), ` — ${t("computer ({agent}).", { agent: s.agent })}`);
   });
@@ -357,7 +370,7 @@ function showCreated(created) {
   if (seatsWithLinks.length > 1) {
     extra.push(
       el("p", {}, el("a", { class: "button", id: "hotseat", href: `/table/${encodeURIComponent(created.id)}#hotseat` }, t("Hot-seat: play all human seats on this screen"))),
-      el("p", { class: "small muted" }, t("Or send each link to the person who plays that seat: a link is that seat's key, keep it private.")),
+      el("p", { class: "small muted" }, t("Each link is that seat's key: to have a friend play a seat, choose an invitation for it instead, so that only they hold its key.")),
     );
   } else if (seatsWithLinks.length === 1) {
     extra.push(el("p", { class: "small muted" }, t("The link is your seat's key: open it again (or reload the page) to come back to the game.")));
@@ -486,7 +499,8 @@ function myTableItem(table, seats) {
     const left = table.clock.seats[timed].left;
     if (left !== null) time = t("{time} left", { time: clockText(left, table.clock.mode) });
   }
-  const fragment = mine.length > 1 ? "hotseat" : `seat=${mine[0]}`;
+  const withoutToken = mine.length === 1 && !loadTokens(table.id)[String(mine[0])];
+  const fragment = mine.length > 1 ? "hotseat" : `seat=${mine[0]}${withoutToken ? "&account" : ""}`;
   const label = table.finished ? t("Open") : myTurn ? t("Play") : t("Open");
   return el("li", { "data-my-table": table.id, class: myTurn ? "my-turn" : null },
     el("div", { class: "what" },
@@ -495,7 +509,50 @@ function myTableItem(table, seats) {
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
     el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(table.id)}#${fragment}`, "data-focus-key": `open-${table.id}` }, label),
     table.version === 0 && loadCreatorKey(table.id) ? deleteButton(table.id, t("Delete")) : null,
+    !table.finished && (loadCreatorKey(table.id) || table.created_by_me) && table.seats.some((s) => s.reserved)
+      ? el("button", { type: "button", class: "secondary", "data-show-invitations": table.id, "data-focus-key": `invitations-${table.id}`, on: { click: (event) => showInvitations(table.id, event.target.closest("li")) } }, t("Invitations"))
+      : null,
     el("button", { type: "button", class: "secondary", "data-forget": table.id, "data-focus-key": `forget-${table.id}`, title: t("Remove it from this list: this browser forgets its seat links (the table itself stays)"), on: { click: () => forgetTable(table.id) } }, t("Forget")));
+}
+
+/** The tables whose invitations are shown: shown again when "Your tables" is redrawn. */
+const shownInvitations = new Set();
+
+/** The creator's invitations of a table (its creator key, or its signed-in account): each
+ * link shown again, with a new link (the old one is refused from then on) and a revocation. */
+async function showInvitations(tableId, item) {
+  showError(null);
+  const key = loadCreatorKey(tableId);
+  const base = `/api/tables/${encodeURIComponent(tableId)}/invitations`;
+  let box = item.querySelector(".invitations");
+  if (!box) {
+    box = el("div", { class: "invitations small", "data-invitations": tableId });
+    item.append(box);
+  }
+  const draw = async () => {
+    const found = (await api(base, { token: key })).invitations;
+    const table = (await api(`/api/tables?ids=${encodeURIComponent(tableId)}`))[0];
+    const rows = Object.entries(found).map(([seat, link]) => {
+      const label = table && table.seats[Number(seat)] ? table.seats[Number(seat)] : { seat: Number(seat), label: `#${seat}` };
+      const row = invitationRow(label, link);
+      row.append(
+        el("button", { type: "button", class: "secondary", "data-renew": seat, on: { click: async () => { await api(`${base}/${seat}`, { method: "POST", token: key }); await draw(); } } }, t("New link")),
+        el("button", { type: "button", class: "danger", "data-revoke": seat, on: { click: async () => { await api(`${base}/${seat}`, { method: "DELETE", token: key }); await draw(); } } }, t("Revoke")));
+      return row;
+    });
+    const waiting = table ? table.seats.filter((s) => s.reserved && !(String(s.seat) in found)) : [];
+    for (const s of waiting) {
+      rows.push(el("div", {}, el("strong", {}, s.label), " — ", t("no invitation: the seat waits."), " ",
+        el("button", { type: "button", class: "secondary", "data-renew": s.seat, on: { click: async () => { await api(`${base}/${s.seat}`, { method: "POST", token: key }); await draw(); } } }, t("New link"))));
+    }
+    box.replaceChildren(...(rows.length ? rows : [el("p", { class: "muted" }, t("Every invited seat has been taken."))]));
+  };
+  try {
+    shownInvitations.add(tableId);
+    await draw();
+  } catch (err) {
+    showError(t("The invitations could not be shown: {reason}", { reason: err.message }));
+  }
 }
 
 /** Forget a table's seat links (and creator key) in this browser: it leaves "Your tables". */
@@ -504,14 +561,39 @@ function forgetTable(tableId) {
   refreshTables();
 }
 
+/** The signed-in account ({name, id}), or null for a guest; shown in the page's header. */
+let account = null;
+
+async function refreshAccount() {
+  try {
+    const me = await api("/api/account");
+    account = me.signed_in ? me : null;
+  } catch (err) {
+    account = null;
+  }
+  const link = $("account-link");
+  if (link) {
+    link.textContent = account ? t("Account: {name}", { name: account.name }) : t("Sign in or sign up");
+    document.body.dataset.signedIn = account ? "yes" : "no";
+  }
+}
+
 async function refreshMine() {
   const held = allTokens();
-  const ids = Object.keys(held).slice(0, 50);
-  if (!ids.length) {
+  // A signed-in player's tables come from the server, on any device: their seats open with the session.
+  const fromAccount = account ? await api("/api/account/tables").catch(() => []) : []; // signed out meanwhile: none
+  const accountSeats = {};
+  for (const table of fromAccount) {
+    accountSeats[table.id] = table.my_seats;
+    if (!held[table.id]) held[table.id] = Object.fromEntries(table.my_seats.map((s) => [String(s), null]));
+  }
+  const ids = Object.keys(held).filter((id) => !accountSeats[id]).slice(0, 50);
+  if (!ids.length && !fromAccount.length) {
     fill($("my-tables"), [], t("No table yet: the tables you create or join appear here."));
     return;
   }
-  const tables = await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`);
+  const local = ids.length ? await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`) : [];
+  const tables = [...fromAccount, ...local];
   const mineFirst = (t) => {
     const seats = Object.keys(held[t.id]).map(Number);
     if (t.finished) return 2;
@@ -520,6 +602,10 @@ async function refreshMine() {
   tables.sort((a, b) => mineFirst(a) - mineFirst(b));
   fill($("my-tables"), tables.map((t) => myTableItem(t, Object.keys(held[t.id]).map(Number))), t("None of your tables is on this server."));
   document.body.dataset.myTurns = String(tables.filter((t) => mineFirst(t) === 0).length);
+  for (const id of shownInvitations) {
+    const item = $("my-tables").querySelector(`li[data-my-table="${CSS.escape(id)}"]`);
+    if (item) showInvitations(id, item);
+  }
 }
 
 async function refreshTables() {
@@ -570,6 +656,7 @@ async function languageSelector() {
 async function main() {
   await loadLanguage();
   await languageSelector();
+  await refreshAccount();
   try {
     $("player-name").value = localStorage.getItem("netjer.name") || "";
   } catch (err) {

@@ -67,6 +67,7 @@ const keyOf = (seat) => (seat === null ? "watch" : String(seat));
 
 function fragmentFor(choice, replay) {
   let frag = choice.seats.length === 0 ? "watch" : choice.seats.length > 1 ? "hotseat" : `seat=${choice.seats[0]}`;
+  if (choice.account) frag += "&account"; // the signed-in account's seat: a reload opens it again
   if (replay) frag += "&replay";
   return frag;
 }
@@ -83,7 +84,7 @@ function decideSeats() {
   if (frag.pairs.length) seats = frag.pairs.map((p) => p.seat);
   else if (frag.hotseat) seats = storedSeats;
   else if (frag.watch) seats = [];
-  else if (frag.seat !== null && stored[String(frag.seat)]) seats = [frag.seat];
+  else if (frag.seat !== null && (stored[String(frag.seat)] || frag.account)) seats = [frag.seat];
   else {
     if (saved && Array.isArray(saved.seats) && saved.seats.every((s) => stored[String(s)])) seats = saved.seats;
     else if (storedSeats.length <= 1) seats = storedSeats;
@@ -93,6 +94,7 @@ function decideSeats() {
 
 function start(seats, stored, replay, unconfirmed = {}) {
   const choice = { seats: [...new Set(seats)].sort((a, b) => a - b), unconfirmed };
+  choice.account = choice.seats.length === 1 && !stored[String(choice.seats[0])];
   saveTabChoice(tableId, choice);
   // Tokens leave the address bar: a copied URL never carries one.
   window.history.replaceState(null, "", `${window.location.pathname}#${fragmentFor(choice, replay)}`);

@@ -5,8 +5,8 @@ Additive (one nullable column): safe to run while older server processes are up 
 read it).  A table finished before this migration has no ending stored: its result is shown
 without saying how it ended.
 
-Revision ID: 0011_endings
-Revises: 0010
+Revision ID: 0012_endings
+Revises: 0011_accounts
 Create Date: 2026-12-06
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011_endings"
-down_revision = "0010"
+revision = "0012_endings"
+down_revision = "0011_accounts"
 branch_labels = None
 depends_on = None
 

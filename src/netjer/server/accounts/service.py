@@ -1,0 +1,230 @@
+"""The accounts service: signing up and in, sessions, changing the password, deleting the
+account, and the account's games (``app.state.accounts``).
+
+A session is a random token (:data:`TOKEN_BYTES`) in the session cookie; the database keeps
+only its SHA-256, with the SHA-256 of the session's CSRF token.  Signing in always makes a new
+session (a token planted in a browser before the sign-in never becomes a signed-in one:
+session fixation), and changing the password ends every other session.
+
+Signing in is rate limited per account and per client address (token buckets,
+:class:`~netjer.server.limits.RateLimiter`; the address is the peer's, or a trusted proxy's
+``X-Forwarded-For``): a guesser is slowed per name it tries and per address it tries from.
+The buckets live in the process (several processes each keep their own).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from datetime import timedelta
+
+from netjer.server.accounts.passwords import (
+    WeakPassword,
+    check_new_password,
+    hash_password,
+    needs_rehash,
+    verify_password,
+)
+from netjer.server.db import DELETED_NAME, Store, hash_token, now
+from netjer.server.limits import RateLimited, RateLimiter
+
+#: Random bytes of a session's token and of its CSRF token.
+TOKEN_BYTES = 32
+#: How long a session lasts (the cookie's ``Max-Age`` too).
+SESSION_DAYS = 30
+#: Sign-ins one account may be tried with: a burst, then one a minute.
+SIGNIN_PER_ACCOUNT = (1.0, 10)
+#: Sign-ins (and sign-ups) from one address: a burst, then six a minute.
+SIGNIN_PER_ADDRESS = (6.0, 30)
+#: The characters of a name besides letters and digits (and single spaces inside it).
+_NAME = re.compile(r"^[\w .'-]{2,40}$")
+
+
+class AccountError(Exception):
+    """A refused account request: HTTP ``status``, a ``code`` and a sentence (a catalogue
+    message id in ``message_id``, with ``params``)."""
+
+    def __init__(self, status: int, code: str, message: str, **params: int | str) -> None:
+        super().__init__(message.format(**params))
+        self.status = status
+        self.code = code
+        self.message = message.format(**params)
+        self.message_id = message
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Session:
+    """A signed-in browser's session as a request resolved it.
+
+    Attributes:
+        id_hash: the SHA-256 of its token (the key of ``account_sessions``).
+        csrf_hash: the SHA-256 of its CSRF token.
+        account: the account's id.
+        name: the account's name.
+    """
+
+    id_hash: str
+    csrf_hash: str
+    account: int
+    name: str
+
+
+@dataclass(frozen=True)
+class NewSession:
+    """A session just made: the tokens the cookies carry (shown once), and its account."""
+
+    token: str
+    csrf: str
+    account: int
+    name: str
+
+
+def name_key(name: str) -> str:
+    """The key two names are the same account by: NFKC, case-folded (``"Ann"`` is ``"ANN"``)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_name(name: str) -> str:
+    """The name as it is kept (NFKC, spaces trimmed and single).
+
+    Raises:
+        AccountError: 422 ``bad_name`` for a name of fewer than 2 or more than 40 characters,
+            with characters other than letters, digits, spaces and ``. ' - _``, or the name
+            deleted accounts' seats show.
+    """
+    kept = " ".join(unicodedata.normalize("NFKC", name).split())
+    if not _NAME.match(kept):
+        raise AccountError(422, "bad_name", "a name has 2 to 40 letters, digits, spaces or . ' - _")
+    if name_key(kept) == name_key(DELETED_NAME):
+        raise AccountError(422, "bad_name", "that name is not available")
+    return kept
+
+
+class Accounts:
+    """Accounts and their sessions over a :class:`~netjer.server.db.Store`.
+
+    Args:
+        store: the database.
+        per_account: the sign-in rate limit per account name (None: the default,
+            :data:`SIGNIN_PER_ACCOUNT`).
+        per_address: the sign-in and sign-up rate limit per address (None: the default,
+            :data:`SIGNIN_PER_ADDRESS`).
+    """
+
+    def __init__(
+        self, store: Store, per_account: RateLimiter | None = None, per_address: RateLimiter | None = None
+    ) -> None:
+        self.store = store
+        self.per_account = per_account or RateLimiter(SIGNIN_PER_ACCOUNT[0], SIGNIN_PER_ACCOUNT[1])
+        self.per_address = per_address or RateLimiter(SIGNIN_PER_ADDRESS[0], SIGNIN_PER_ADDRESS[1])
+
+    def _limit(self, limiter: RateLimiter, key: str, what: str) -> None:
+        if (wait := limiter.take(key)) > 0:
+            raise RateLimited(wait, f"too many sign-in attempts {what}; try again later")
+
+    async def _new_session(self, account: int, name: str) -> NewSession:
+        token, csrf = secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES)
+        expires = now() + timedelta(days=SESSION_DAYS)
+        await asyncio.to_thread(self.store.add_session, account, hash_token(token), hash_token(csrf), expires)
+        return NewSession(token, csrf, account, name)
+
+    async def sign_up(self, name: str, password: str, address: str) -> NewSession:
+        """Make an account and sign it in.
+
+        Raises:
+            AccountError: 422 ``bad_name`` or ``weak_password``, 409 ``name_taken``.
+            RateLimited: too many attempts from ``address``.
+        """
+        kept = check_name(name)
+        try:
+            check_new_password(password, kept)
+        except WeakPassword as err:
+            raise AccountError(422, "weak_password", err.message_id, **err.params) from None
+        self._limit(self.per_address, address, "from your address")
+        hashed = await asyncio.to_thread(hash_password, password)
+        account = await asyncio.to_thread(self.store.create_account, kept, name_key(kept), hashed)
+        if account is None:
+            raise AccountError(409, "name_taken", "that name is taken: choose another")
+        return await self._new_session(account, kept)
+
+    async def sign_in(self, name: str, password: str, address: str) -> NewSession:
+        """Check the name and password and make a new session.
+
+        Raises:
+            AccountError: 403 ``bad_credentials`` (the same for an unknown name and a wrong
+                password).
+            RateLimited: too many attempts for that name, or from ``address``.
+        """
+        key = name_key(" ".join(name.split()))
+        self._limit(self.per_address, address, "from your address")
+        self._limit(self.per_account, key, "for this account")
+        row = await asyncio.to_thread(self.store.account_named, key)
+        stored = row.password_hash if row is not None else None
+        if row is None or row.name is None or not await asyncio.to_thread(verify_password, stored, password):
+            raise AccountError(403, "bad_credentials", "wrong name or password")
+        if stored is not None and needs_rehash(stored):
+            await asyncio.to_thread(self.store.set_password, row.id, await asyncio.to_thread(hash_password, password))
+        return await self._new_session(row.id, row.name)
+
+    async def session(self, token: str | None) -> Session | None:
+        """The live session whose token is ``token`` (the session cookie), or None."""
+        if not token or len(token) > 200:
+            return None
+        found = await asyncio.to_thread(self.store.session_of, hash_token(token))
+        if found is None:
+            return None
+        row, account = found
+        return Session(row.id_hash, row.csrf_hash, account.id, account.name or "")
+
+    @staticmethod
+    def csrf_ok(session: Session, csrf: str | None) -> bool:
+        """Whether ``csrf`` (the request's CSRF header) is the session's CSRF token."""
+        return bool(csrf) and secrets.compare_digest(session.csrf_hash, hashlib.sha256(str(csrf).encode()).hexdigest())
+
+    async def sign_out(self, session: Session, everywhere: bool = False) -> None:
+        """End this session (``everywhere``: every session of the account)."""
+        if everywhere:
+            await asyncio.to_thread(self.store.drop_sessions, session.account)
+        else:
+            await asyncio.to_thread(self.store.drop_session, session.id_hash)
+
+    async def change_password(self, session: Session, old: str, new: str) -> NewSession:
+        """Change the password (the old one is asked again); every session ends and this
+        browser gets a new one.
+
+        Raises:
+            AccountError: 403 ``bad_credentials`` for a wrong old password, 422
+                ``weak_password``.
+        """
+        await self._check_password(session, old)
+        try:
+            check_new_password(new, session.name)
+        except WeakPassword as err:
+            raise AccountError(422, "weak_password", err.message_id, **err.params) from None
+        await asyncio.to_thread(self.store.set_password, session.account, await asyncio.to_thread(hash_password, new))
+        await asyncio.to_thread(self.store.drop_sessions, session.account)
+        return await self._new_session(session.account, session.name)
+
+    async def delete(self, session: Session, password: str) -> list[tuple[str, int]]:
+        """Delete the account (its password asked again): :meth:`netjer.server.db.Store.delete_account`.
+
+        Returns:
+            The seats ``(table, seat)`` now shown as a deleted player's.
+
+        Raises:
+            AccountError: 403 ``bad_credentials`` for a wrong password.
+        """
+        await self._check_password(session, password)
+        return await asyncio.to_thread(self.store.delete_account, session.account)
+
+    async def _check_password(self, session: Session, password: str) -> None:
+        self._limit(self.per_account, name_key(session.name), "for this account")
+        row = await asyncio.to_thread(self.store.account, session.account)
+        stored = row.password_hash if row is not None else None
+        if not await asyncio.to_thread(verify_password, stored, password):
+            raise AccountError(403, "bad_credentials", "wrong password")

@@ -1,0 +1,168 @@
+"""The database's rows: one SQLAlchemy declarative class per table (what each holds: the
+package's text, :mod:`netjer.server.db`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    """Declarative base of Netjer's tables."""
+
+
+class TableRow(Base):
+    """A game table: what it plays and how it ended."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    rules_version: Mapped[str] = mapped_column(String(16))
+    options: Mapped[str] = mapped_column(Text)  # JSON
+    seed: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON list of returns
+    ending: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {"how", "seats"} (server.endings)
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockSettings
+    clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockState
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # a seat may ask for a hint
+    hint_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)  # hints per seat (None: no limit)
+    seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
+
+
+class HintRow(Base):
+    """A hint given to a seat in one position (the table's version then): counted against the
+    table's ``hint_limit``, with what it answered: the same position asked again (with any
+    iterations) is answered the same, counted once."""
+
+    __tablename__ = "hints_given"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    iterations: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: counted before 0010
+    answer: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {"action", "description", "estimate"}
+
+
+class SeatRow(Base):
+    """One seat of a table."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spec: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # The account whose player holds the seat (None: a guest, or nobody yet): its sessions may
+    # act for the seat on any device (:mod:`netjer.server.accounts`).
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    """One action of a table's append-only record."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(String(200))
+    seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    """An event of a table that is not a game action (a timeout, a take-back, a chat message)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # actions played when it happened
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    author: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
+class LeaseRow(Base):
+    """Which server process runs a table's computer seats (and watches its clocks), until when
+    (:mod:`netjer.server.leases`)."""
+
+    __tablename__ = "ai_leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class ChoiceRow(Base):
+    """A seat's simultaneous choice made ahead of the engine's turn (not yet an action)."""
+
+    __tablename__ = "pending_choices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)  # the table's version when it was made
+    text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A player's account (:mod:`netjer.server.accounts`).  A deleted account keeps its row
+    (its id stays referenced by its seats, and by ratings later) with no name and no password."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # as the player wrote it
+    name_key: Mapped[str | None] = mapped_column(String(40), nullable=True, unique=True)  # NFKC, case-folded
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)  # Argon2id, PHC string
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its session token (the cookie's value) and of its
+    CSRF token, never the tokens themselves."""
+
+    __tablename__ = "account_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    csrf_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class InvitationRow(Base):
+    """An unclaimed invitation to a seat: whoever opens its link first takes the seat.  Kept
+    readable (not hashed), so that the creator can show it again: it is no seat's key, only
+    the right to claim a seat nobody holds; claimed or revoked, the row is deleted."""
+
+    __tablename__ = "invitations"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CreatorRow(Base):
+    """The signed-in creator of a table (a guest's table has none), who may show its
+    invitations again and revoke them from any device."""
+
+    __tablename__ = "table_creators"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
