@@ -17,8 +17,8 @@ def _line(game: str, language: str, term: str) -> str:
     return make_game(game).rules_texts(language).term(term).line
 
 
-def test_the_lessons_are_listed_and_each_is_worked_out_step_by_step() -> None:
-    with TestClient(create_app()) as client:
+def test_the_lessons_are_listed_and_each_is_worked_out_step_by_step(db: str) -> None:
+    with TestClient(create_app(db, ai_workers=0)) as client:
         listed = client.get("/api/lessons").json()
         assert [x["name"] for x in listed] == lesson_names()
         nile = client.get("/api/lessons/nile")
@@ -44,8 +44,8 @@ def test_the_lessons_are_listed_and_each_is_worked_out_step_by_step() -> None:
         assert all(not s["choices"] for s in body["steps"] if s["expect"] is None)
 
 
-def test_an_unknown_lesson_is_a_404_naming_the_lessons_and_the_page_is_served() -> None:
-    with TestClient(create_app()) as client:
+def test_an_unknown_lesson_is_a_404_naming_the_lessons_and_the_page_is_served(db: str) -> None:
+    with TestClient(create_app(db, ai_workers=0)) as client:
         missing = client.get("/api/lessons/chess")
         assert missing.status_code == 404
         assert "aton, nile, ankh, pantheon" in missing.text
@@ -55,9 +55,9 @@ def test_an_unknown_lesson_is_a_404_naming_the_lessons_and_the_page_is_served() 
         assert client.get("/static/lessons-offer.js").status_code == 200
 
 
-def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language() -> None:
+def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language(db: str) -> None:
     spanish = load_lesson("nile", "es")
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(db, ai_workers=0)) as client:
         by_query = client.get("/api/lessons/nile?lang=es")
         assert by_query.status_code == 200
         body = by_query.json()
@@ -91,8 +91,8 @@ def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language() -> No
             )
 
 
-def test_every_lesson_is_listed_and_served_in_spanish() -> None:
-    with TestClient(create_app()) as client:
+def test_every_lesson_is_listed_and_served_in_spanish(db: str) -> None:
+    with TestClient(create_app(db, ai_workers=0)) as client:
         listed = client.get("/api/lessons?lang=es").json()
         assert [(x["name"], x["language"]) for x in listed] == [(name, "es") for name in lesson_names()]
         assert [x["title"] for x in listed] == [load_lesson(name, "es").title for name in lesson_names()]
