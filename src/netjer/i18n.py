@@ -33,6 +33,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
+import tomllib
 from collections.abc import Iterable, Iterator
 from functools import cache
 from html.parser import HTMLParser
@@ -210,6 +211,18 @@ def _(message: str) -> str:
     return translations(_current).gettext(message)
 
 
+#: What separates the items of a list inside a message, in every language: a list is a
+#: placeholder's value made of items that are each a full message or a name (:func:`join_list`),
+#: so that a reader (:mod:`netjer.i18n_lines`, the browser's ``translateLine``) reads each item
+#: back; a comma with a space never occurs inside an item (hexes are written ``4,3``).
+LIST_SEPARATOR = ", "
+
+
+def join_list(items: Iterable[str]) -> str:
+    """``items`` (each already in the reader's language) as one list placeholder: ``"a, b, c"``."""
+    return LIST_SEPARATOR.join(items)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (a constant translated where shown)."""
     return message
@@ -306,3 +319,27 @@ def extract_html(
     parser.close()
     for line, text in parser.found:
         yield line, None, text, []
+
+
+# ---------- extraction of the rules texts' names ----------
+
+
+def extract_term_names(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel extraction method for a game's English rules texts (``[netjer_terms: **/en.toml]``):
+    yields ``(line, None, name, [comment])`` for the ``name`` of every ``[[term]]``, so that the
+    names of gods, cards, powers, Guardians and events are catalogue messages, translated inside
+    the sentences that name them (issue 32); the rules texts themselves are translated as data
+    (``texts/<language>.toml``, :mod:`netjer.core.texts`)."""
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    lines = text.splitlines()
+    start = 0
+    for term in tomllib.loads(text).get("term", []):
+        name, ident = term.get("name"), term.get("id")
+        if not isinstance(name, str) or not name:
+            continue
+        wanted = f'id = "{ident}"'
+        found = next((i for i in range(start, len(lines)) if lines[i].strip() == wanted), start)
+        start = found
+        yield found + 1, None, name, [f"{term.get('kind', 'term')} {ident}"]

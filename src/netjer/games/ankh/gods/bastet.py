@@ -66,7 +66,7 @@ PLUS1, PLUS3, STAR = range(3)
 CAT_VALUE = (1, 3, 0)
 #: Where a cat is when not on the board: beside Bastet's board, or out of the game.
 HAND, GONE = -1, -2
-CAT_NAMES = ("+1", "+3", "star")
+CAT_NAMES = ("+1", "+3", N_("star"))  # translated where shown
 
 
 @dataclass(slots=True)
@@ -215,7 +215,7 @@ class BastetPower(GodPower):
                 d.battle_cats.append(c)
                 st.write_log(
                     _("  {bastet} reveals the {cat} cat at {space} (Bastet)").format(
-                        bastet=st.god_name(bastet), cat=CAT_NAMES[c], space=st.board.hex_name(h)
+                        bastet=st.god_name(bastet), cat=_(CAT_NAMES[c]), space=st.board.hex_name(h)
                     )
                 )
 
@@ -251,7 +251,7 @@ class BastetPower(GodPower):
             d.at[c] = HAND
             d.up[c] = True
             # The reveal is the action's words (narration.describe); the log adds which cat it was.
-            st.write_log(_("  it is the {cat} cat: it goes back to Bastet, face up").format(cat=CAT_NAMES[c]))
+            st.write_log(_("  it is the {cat} cat: it goes back to Bastet, face up").format(cat=_(CAT_NAMES[c])))
             return
         d.up[c] = True
         st.write_log(_("  it is the star cat"))
@@ -265,7 +265,7 @@ class BastetPower(GodPower):
         """The star kills the revealing figure on ``x`` (a God never dies), then Bastet takes
         back every cat and places them again."""
         if st.figure[x] != GOD:
-            cats = guardians.kill(st, [x], "Bastet's star cat")
+            cats = guardians.kill(st, [x], _("Bastet's star cat"))
             guardians.cat_mummy_losses(st, cats)
         else:
             st.write_log(_("  the star spares the God at {space}: Gods never die").format(space=st.board.hex_name(x)))
