@@ -242,8 +242,11 @@ def as_json(language: str) -> dict[str, Any]:
     """The browser's catalogue of ``language``: ``language``, ``name``, ``plural_tags``,
     ``messages`` (message id → translation; a plural message's singular id → its forms) and
     ``plurals`` (a plural message's singular id → its English plural id, which the browser's
-    ``translateLine`` also recognises).
-    Untranslated and fuzzy messages are left out (the browser shows the English id)."""
+    ``translateLine`` also recognises), ``domains`` (every message id of every catalogue,
+    translated or not → its domain: the browser's ``translateLine`` reads a game's lines with the
+    common and that game's messages only, :mod:`netjer.i18n_lines`) and ``all_plurals`` (every
+    plural message's singular id → its plural id).
+    Untranslated and fuzzy messages are left out of ``messages`` (the browser shows the English id)."""
     messages: dict[str, str | list[str]] = {}
     plurals: dict[str, str] = {}
     if language != DEFAULT_LANGUAGE:
@@ -261,12 +264,26 @@ def as_json(language: str) -> dict[str, Any]:
                         plurals[str(message.id[0])] = str(message.id[1])
                 elif message.string:
                     messages[str(message.id)] = str(message.string)
+    domains: dict[str, str] = {}
+    all_plurals: dict[str, str] = {}
+    for domain in DOMAINS:
+        for message in catalog(DEFAULT_LANGUAGE, domain) or ():
+            if not message.id:
+                continue
+            if isinstance(message.id, (tuple, list)):
+                singular = str(message.id[0])
+                all_plurals.setdefault(singular, str(message.id[1]))
+            else:
+                singular = str(message.id)
+            domains.setdefault(singular, domain)
     return {
         "language": language,
         "name": language_name(language),
         "plural_tags": plural_tags(language),
         "messages": messages,
         "plurals": plurals,
+        "domains": domains,
+        "all_plurals": all_plurals,
     }
 
 

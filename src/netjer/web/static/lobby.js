@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, setLineGame, svg, t, tn, translateLine } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -259,6 +259,7 @@ function drawForm() {
   const game = selectedGame();
   if (!game) return;
   const props = (game.options && game.options.properties) || {};
+  setLineGame(game.name); // the options' words are the game's messages (common.js translateLine)
   $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop)));
   $("seats").replaceChildren();
   drawSeats();
@@ -406,7 +407,7 @@ function tableItem(table, kind) {
   }
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id, "data-focus-key": `replay-${table.id}` }, t("Replay")));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id, "data-focus-key": `watch-${table.id}` }, t("Watch")));
-  let detail = kind === "finished" ? translateLine(table.result_text || "") || t("finished") : tn("{n} action played", "{n} actions played", table.version);
+  let detail = kind === "finished" ? translateLine(table.result_text || "", table.game) || t("finished") : tn("{n} action played", "{n} actions played", table.version);
   if (table.hints) detail += ` · ${table.hint_limit ? tn("hints allowed ({n} per player)", "hints allowed ({n} per player)", table.hint_limit) : t("hints allowed")}`;
   return el("li", { "data-table": table.id },
     el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
@@ -459,7 +460,7 @@ function myTableItem(table, seats) {
   const moverSeat = myTurn ? mineToAct[0] : table.to_move;
   const mover = moverSeat === null || moverSeat === undefined ? null : table.seats[moverSeat];
   let turn;
-  if (table.finished) turn = translateLine(table.result_text || "") || t("finished");
+  if (table.finished) turn = translateLine(table.result_text || "", table.game) || t("finished");
   else if (myTurn) turn = t("Your turn ({seat})", { seat: mover.label });
   else if (mover && mover.standin) turn = t("The computer plays for {name}", { name: mover.name || mover.label });
   else if (mover && mover.open) turn = t("Waiting for a player to join");

@@ -8,7 +8,7 @@
 import { renderAid } from "./aid.js";
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
+import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import * as nile from "./nile.js";
 import { animate, DURATION, markChanged, snapshot } from "./marks.js";
@@ -336,6 +336,7 @@ function choosing(view) {
 }
 
 function renderView(view) {
+  setLineGame(view.game); // the log and results are read with this game's messages (common.js)
   const active = document.activeElement;
   const key = focusKey() || (!active || active === document.body ? state.lostFocus : null);
   const renderer = RENDERERS[view.game];
@@ -1060,6 +1061,7 @@ function renderReplay() {
     legal: [],
     version: step.version,
   });
+  setLineGame(table.game);
   const renderer = RENDERERS[table.game];
   const preferred = review.highlightAt(r.index); // a selected decision of a review: its preferred action
   const ctx = { table: tableId, seat: r.seat, version: step.version, actions: preferred, play: () => {}, rerender: renderReplay, narrow: isNarrow() };
