@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
 from fastapi.testclient import TestClient
 
 from netjer import i18n
@@ -201,3 +202,42 @@ def test_no_element_of_the_common_pages_shows_an_unmarked_english_word() -> None
         text = path.read_text(encoding="utf-8")
         found = [m[1] for m in literal_child.finditer(text)]
         assert not found, f"{path.name}: unmarked texts {found}"
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+@pytest.mark.parametrize("language", [lang for lang in i18n.languages() if lang != i18n.DEFAULT_LANGUAGE])
+def test_every_translation_has_the_same_placeholders(domain: str, language: str) -> None:
+    """Issue 32 item 4: a translated message names exactly its English id's placeholders (the
+    code fills them by name; one left out or added would show a gap or a raw ``{name}``); a
+    plural form may leave out its count ``{n}`` ("one move" for ``{n} move``)."""
+    catalog = i18n.catalog(language, domain)
+    assert catalog is not None
+    wrong = []
+    for m in catalog:
+        if not m.id or not m.string:
+            continue
+        if isinstance(m.id, tuple):
+            wanted = _placeholders(m.id[0]) | _placeholders(m.id[1])
+            wrong += [(m.id[0], s) for s in m.string if s and not wanted - {"n"} <= _placeholders(s) <= wanted]
+        elif _placeholders(str(m.string)) != _placeholders(m.id):
+            wrong.append((m.id, m.string))
+    assert not wrong, f"{language}/{domain}.po: {wrong[:5]}"
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+@pytest.mark.parametrize("language", i18n.languages())
+def test_plural_forms_are_declared(domain: str, language: str) -> None:
+    """Issue 32 item 4: each catalogue declares its language's plural forms (``Plural-Forms``,
+    as Babel's CLDR data gives them), and a translated plural message gives every form."""
+    catalog = i18n.catalog(language, domain)
+    assert catalog is not None
+    expected = get_plural(language)
+    assert catalog.num_plurals == expected.num_plurals, f"{language}/{domain}.po: Plural-Forms"
+    assert catalog.plural_expr == expected.plural_expr
+    for m in catalog:
+        if isinstance(m.id, tuple) and any(m.string):
+            assert len(m.string) == catalog.num_plurals and all(m.string), (language, domain, m.id)
