@@ -51,13 +51,14 @@ class Reading:
 
     def ids(self) -> Any:
         """The message ids of the reading as nested tuples (what two languages' readings of the
-        same line share): ``(msgid, ((name, ids), ...))``, a list ``("list", (ids, ...))``, a
+        same line share, whatever order a language puts the placeholders in): ``(msgid, ((name, ids),
+        ...))`` by name, a list ``("list", (ids, ...))``, a
         value ``None``."""
         if self.items:
             return ("list", tuple(i.ids() for i in self.items))
         if self.msgid is None:
             return None
-        return (self.msgid, tuple((k, v.ids()) for k, v in self.params))
+        return (self.msgid, tuple(sorted((k, v.ids()) for k, v in self.params)))
 
 
 @dataclass(frozen=True)
