@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import logging
 import os
 import tomllib
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from html.parser import HTMLParser
 from importlib import resources
@@ -61,6 +63,9 @@ JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
 PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
 
 _current = DEFAULT_LANGUAGE
+_log = logging.getLogger("netjer.i18n")
+#: The (language, message) pairs already logged as untranslated (each is logged once).
+_MISSING_LOGGED: set[tuple[str, str]] = set()
 
 
 def _locale_dir() -> Any:
@@ -188,27 +193,84 @@ def language_from_environment() -> str | None:
     return negotiate([value]) if value else None
 
 
+@cache
+def translated_ids(language: str) -> frozenset[str]:
+    """The message ids (a plural's singular id) that ``language``'s catalogues translate (not
+    empty, not fuzzy)."""
+    found: set[str] = set()
+    for domain in DOMAINS:
+        for m in catalog(language, domain) or ():
+            if not m.id or m.fuzzy:
+                continue
+            forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+            if forms and all(forms):
+                found.add(str(m.id[0]) if isinstance(m.id, (tuple, list)) else str(m.id))
+    return frozenset(found)
+
+
+def _fallback(message: str, language: str) -> None:
+    """Log, once per language and message, that ``message`` is shown in English in ``language``
+    (at INFO on the ``netjer.i18n`` logger: ``netjer i18n status`` counts what is left)."""
+    key = (language, message)
+    if key not in _MISSING_LOGGED and message not in translated_ids(language):
+        _MISSING_LOGGED.add(key)
+        _log.info("no %s translation of %r: shown in English", language, message)
+
+
 def gettext(message: str, language: str | None = None) -> str:
-    """``message`` in ``language`` (default: the process's), or the message itself."""
+    """``message`` in ``language`` (default: the process's), or the message itself (a missing
+    translation is logged once, :func:`_fallback`)."""
     language = language or _current
     if language == DEFAULT_LANGUAGE:  # the ids are English: no lookup (engines' narration is hot)
         return message
-    return translations(language).gettext(message)
+    found = translations(language).gettext(message)
+    if found is message:
+        _fallback(message, language)
+    return found
 
 
 def ngettext(singular: str, plural: str, n: int, language: str | None = None) -> str:
-    """The form of ``singular``/``plural`` for the count ``n`` in ``language``."""
+    """The form of ``singular``/``plural`` for the count ``n`` in ``language`` (a missing
+    translation: the English form, logged once)."""
     language = language or _current
     if language == DEFAULT_LANGUAGE:
         return singular if n == 1 else plural
-    return translations(language).ngettext(singular, plural, n)
+    found = translations(language).ngettext(singular, plural, n)
+    if found is singular or found is plural:
+        _fallback(singular, language)
+    return found
 
 
 def _(message: str) -> str:
     """``message`` in the process's language (the marker Babel's Python extractor finds)."""
     if _current == DEFAULT_LANGUAGE:
         return message
-    return translations(_current).gettext(message)
+    return gettext(message, _current)
+
+
+@dataclass(frozen=True)
+class Completeness:
+    """How much of a domain a language translates: ``translated`` of ``total`` messages (the
+    English catalogue's, a plural message counted once)."""
+
+    language: str
+    domain: str
+    translated: int
+    total: int
+
+
+def completeness() -> list[Completeness]:
+    """Per language (English first) and domain (:data:`DOMAINS`), the messages translated:
+    what ``netjer i18n status`` prints.  English translates every message by construction."""
+    out: list[Completeness] = []
+    for language in languages():
+        done = translated_ids(language)
+        for domain in DOMAINS:
+            english = catalog(DEFAULT_LANGUAGE, domain) or ()
+            ids = {str(m.id[0]) if isinstance(m.id, (tuple, list)) else str(m.id) for m in english if m.id}
+            count = len(ids) if language == DEFAULT_LANGUAGE else len(ids & done)
+            out.append(Completeness(language, domain, count, len(ids)))
+    return out
 
 
 #: What separates the items of a list inside a message, in every language: a list is a

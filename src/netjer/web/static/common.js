@@ -279,9 +279,20 @@ function fillIn(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
 }
 
+// A message the page's catalogue lacks is shown in English, and said once on the console (as
+// netjer.i18n logs it once on the server's side; `netjer i18n status` counts what is left).
+const missingSaid = new Set();
+
+function sayMissing(msgid) {
+  if (catalogue.language === "en" || missingSaid.has(msgid)) return;
+  missingSaid.add(msgid);
+  console.info(`netjer: no ${catalogue.language} translation of ${JSON.stringify(msgid)}: shown in English`);
+}
+
 /** The message ``msgid`` in the page's language, its {placeholders} filled from ``params``. */
 export function t(msgid, params) {
   const found = catalogue.messages[msgid];
+  if (typeof found !== "string") sayMissing(msgid);
   return fillIn(typeof found === "string" ? found : msgid, params);
 }
 
@@ -289,6 +300,7 @@ export function t(msgid, params) {
 export function tn(singular, plural, n, params) {
   const forms = catalogue.messages[singular];
   let text = n === 1 ? singular : plural;
+  if (!Array.isArray(forms)) sayMissing(singular);
   if (Array.isArray(forms)) {
     let index = -1;
     try {

@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, setLineGame, svg, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -24,15 +24,15 @@ function playerName() {
 
 // ---------- the new-table form ----------
 
-function optionField(name, prop) {
+function optionField(name, prop, game) {
   const id = `opt-${name}`;
   // The titles, descriptions and values are English message ids of the game's catalogue
   // (e.g. netjer.games.nile.game marks them): shown in the page's language when translated.
-  const title = translateLine(prop.title || name);
-  const help = translateLine(prop.description || "");
+  const title = translateLine(prop.title || name, game);
+  const help = translateLine(prop.description || "", game);
   let input;
   if (Array.isArray(prop.enum)) {
-    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(String(v).replaceAll("_", " ")))));
+    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(String(v).replaceAll("_", " "), game))));
   } else if (prop.type === "boolean") {
     input = el("input", { id, name, type: "checkbox", "data-option": name, "data-type": "boolean", checked: prop.default === true || null });
     return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, help));
@@ -259,8 +259,8 @@ function drawForm() {
   const game = selectedGame();
   if (!game) return;
   const props = (game.options && game.options.properties) || {};
-  setLineGame(game.name); // the options' words are the game's messages (common.js translateLine)
-  $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop)));
+  // the options' words are read with the game's messages (common.js translateLine)
+  $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop, game.name)));
   $("seats").replaceChildren();
   drawSeats();
   const players = document.querySelector('[data-option="players"]');
