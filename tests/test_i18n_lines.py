@@ -21,6 +21,8 @@ from netjer.i18n_lines import LineReader, Reading, is_value
 
 #: (game, options, seeds): Ankh without gods and with each of the ten Pantheon gods.
 GAMES: list[tuple[str, dict[str, object], range]] = [
+    ("aton", {}, range(2)),
+    ("aton", {"reveal": "all_at_once"}, range(1)),
     ("ankh", {"players": 2, "gods": "none"}, range(1)),
     ("ankh", {"players": 5, "gods": "amun,anubis,isis,osiris,ra"}, range(3)),
     ("ankh", {"players": 5, "gods": "bastet,hathor,thoth,horus,seth"}, range(3)),
@@ -86,6 +88,9 @@ def test_each_line_reads_back_to_its_message_in_english_and_spanish(game: str, o
         # The browser reads the server's English line and tells it in Spanish: the same words.
         assert en.render(read_en, "es") == spanish, english
         assert not UNFILLED.search(spanish), spanish
+        # No English fragment: every message of the Spanish line is translated.
+        untranslated = set(_messages(read_es)) - i18n.translated_ids("es")
+        assert not untranslated, (spanish, untranslated)
 
 
 def _messages(reading: Reading) -> Iterator[str]:

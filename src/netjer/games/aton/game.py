@@ -19,8 +19,11 @@ from netjer.core.state import State
 from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
 from netjer.games.aton.state import AtonState
+from netjer.i18n import N_
 
-SEAT_NAMES = ("Red", "Blue")  # §1: the players' colours are red and blue [FACT×5]
+#: §1: the players' colours are red and blue [FACT×5]; English names (records, the API), marked for
+#: the ``aton`` catalogue and translated where shown (``AtonState._seat_name``, the lobby).
+SEAT_NAMES = (N_("Red"), N_("Blue"))
 
 
 class AtonOptions(GameOptions):
