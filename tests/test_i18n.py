@@ -242,3 +242,22 @@ def test_plural_forms_are_declared(domain: str, language: str) -> None:
     for m in catalog:
         if isinstance(m.id, tuple) and any(m.string):
             assert len(m.string) == catalog.num_plurals and all(m.string), (language, domain, m.id)
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.languages() if lang != i18n.DEFAULT_LANGUAGE])
+def test_a_message_id_has_one_translation_across_catalogues(language: str) -> None:
+    """The terminal merges every domain into one catalogue (``i18n.translations``): a message id
+    in two domains ("Seth" in Ankh's and Dioses del Nilo's) must be translated the same in both,
+    or one game would show the other's word."""
+    seen: dict[str, tuple[str, object]] = {}
+    clashes = []
+    for domain in i18n.DOMAINS:
+        for m in i18n.catalog(language, domain) or ():
+            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            if not m.id or not all(forms):
+                continue
+            key = m.id if isinstance(m.id, str) else m.id[0]
+            if key in seen and seen[key][1] != forms:
+                clashes.append((key, seen[key], (domain, forms)))
+            seen.setdefault(key, (domain, forms))
+    assert not clashes, clashes[:5]

@@ -19,10 +19,12 @@ from netjer.core.state import State
 from netjer.games.registry import make_game
 from netjer.i18n_lines import LineReader, Reading, is_value
 
-#: (game, options, seeds): Ankh without gods and with each of the ten Pantheon gods.
+#: (game, options, seeds): Aton (both reveals), Dioses del Nilo, Ankh without gods and with each of
+#: the ten Pantheon gods.
 GAMES: list[tuple[str, dict[str, object], range]] = [
     ("aton", {}, range(2)),
     ("aton", {"reveal": "all_at_once"}, range(1)),
+    ("nile", {}, range(2)),
     ("ankh", {"players": 2, "gods": "none"}, range(1)),
     ("ankh", {"players": 5, "gods": "amun,anubis,isis,osiris,ra"}, range(3)),
     ("ankh", {"players": 5, "gods": "bastet,hathor,thoth,horus,seth"}, range(3)),
@@ -136,7 +138,7 @@ def test_a_loose_pattern_cannot_swallow_a_sentence() -> None:
     assert reader.read("Anubis wanders about 3") is None
 
 
-@pytest.mark.parametrize("text", ["4,3", "12", "4,3|4,4", "-", "+1"])
+@pytest.mark.parametrize("text", ["4,3", "12", "4,3|4,4", "-", "+1", "b2"])
 def test_values_have_no_letters(text: str) -> None:
     assert is_value(text)
     assert not is_value("Horus") and not is_value("") and not is_value("3 Followers")

@@ -305,7 +305,7 @@ def as_json(language: str) -> dict[str, Any]:
     ``messages`` (message id → translation; a plural message's singular id → its forms) and
     ``plurals`` (a plural message's singular id → its English plural id, which the browser's
     ``translateLine`` also recognises), ``domains`` (every message id of every catalogue,
-    translated or not → its domain: the browser's ``translateLine`` reads a game's lines with the
+    translated or not → the domains that hold it: the browser's ``translateLine`` reads a game's lines with the
     common and that game's messages only, :mod:`netjer.i18n_lines`) and ``all_plurals`` (every
     plural message's singular id → its plural id).
     Untranslated and fuzzy messages are left out of ``messages`` (the browser shows the English id)."""
@@ -326,7 +326,7 @@ def as_json(language: str) -> dict[str, Any]:
                         plurals[str(message.id[0])] = str(message.id[1])
                 elif message.string:
                     messages[str(message.id)] = str(message.string)
-    domains: dict[str, str] = {}
+    domains: dict[str, list[str]] = {}
     all_plurals: dict[str, str] = {}
     for domain in DOMAINS:
         for message in catalog(DEFAULT_LANGUAGE, domain) or ():
@@ -337,7 +337,9 @@ def as_json(language: str) -> dict[str, Any]:
                 all_plurals.setdefault(singular, str(message.id[1]))
             else:
                 singular = str(message.id)
-            domains.setdefault(singular, domain)
+            domains.setdefault(singular, [])
+            if domain not in domains[singular]:
+                domains[singular].append(domain)
     return {
         "language": language,
         "name": language_name(language),

@@ -94,12 +94,13 @@ def _split(template: str) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
 
 
 def is_value(text: str) -> bool:
-    """A placeholder's value that needs no translation: no letter in it (``"4,3"``, ``"12"``,
-    ``"-"``): one word (no space: ``"2 2"`` is two values), not a list nor a list's broken end
-    (no final comma)."""
+    """A placeholder's value that needs no translation: one word (no space: ``"2 2"`` is two
+    values) with no letter (``"4,3"``, ``"12"``, ``"-"``) or with a digit (a square of the
+    notation, ``"b2"``), not a list nor a list's broken end (no final comma)."""
     return (
         bool(text)
-        and not any(ch.isalpha() or ch.isspace() for ch in text)
+        and not any(ch.isspace() for ch in text)
+        and (not any(ch.isalpha() for ch in text) or any(ch.isdigit() for ch in text))
         and LIST_SEPARATOR.strip() not in (text[:1], text[-1:])
         and LIST_SEPARATOR not in text
     )

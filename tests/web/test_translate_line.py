@@ -1,5 +1,6 @@
 """The browser's ``translateLine`` (``static/common.js``) against the terminal (issue 32 item 1):
-each English line of seeded Ankh games, read back by the page's reader and told in Spanish, is
+each English line of the seeded games of tests/test_i18n_lines.py (Aton, Dioses del Nilo, Ankh
+with every god), read back by the page's reader and told in Spanish, is
 the Spanish line the engine writes with ``--lang es``; the lines the issue found scrambled come
 out whole.  Runs ``common.js`` in Node (``tests/web/translate_line.mjs``, browser globals stubbed);
 skipped where Node is not installed."""
@@ -33,8 +34,8 @@ def _translate(lines: list[str], game: str | None, language: str = "es") -> list
     return out
 
 
-@pytest.mark.parametrize(("game", "options", "seed"), list(_cases())[:3])
-def test_the_page_tells_each_ankh_line_as_the_terminal_does(game: str, options: str, seed: int) -> None:
+@pytest.mark.parametrize(("game", "options", "seed"), list(_cases()))
+def test_the_page_tells_each_line_as_the_terminal_does(game: str, options: str, seed: int) -> None:
     pairs = _pairs(game, options, seed)
     told = _translate([english for english, _ in pairs], game)
     wrong = [(english, spanish, page) for (english, spanish), page in zip(pairs, told, strict=True) if page != spanish]

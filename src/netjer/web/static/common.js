@@ -337,9 +337,10 @@ function escapeRegex(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+// catalogue.domains: message id -> the catalogues holding it ("Seth" is Ankh's and Nile's).
 function domainAllowed(msgid, game) {
-  const domain = catalogue.domains ? catalogue.domains[msgid] : undefined;
-  return !domain || domain === "common" || !game || domain === game;
+  const domains = catalogue.domains ? catalogue.domains[msgid] : undefined;
+  return !domains || !game || domains.includes("common") || domains.includes(game);
 }
 
 function splitTemplate(text) {
@@ -370,8 +371,8 @@ function readerFor(game) {
       patterns.push({ msgid, plural, english, ...split });
     }
   };
-  for (const [msgid, domain] of Object.entries(catalogue.domains || {})) {
-    if (domain !== "common" && game && domain !== game) continue;
+  for (const msgid of Object.keys(catalogue.domains || {})) {
+    if (!domainAllowed(msgid, game)) continue;
     const plural = catalogue.all_plurals ? catalogue.all_plurals[msgid] : undefined;
     add(msgid, msgid, plural || null);
     if (plural) add(plural, msgid, plural);
@@ -383,7 +384,7 @@ function readerFor(game) {
 }
 
 function isValue(text) {
-  return text.length > 0 && !/[\p{L}\s]/u.test(text) && text[0] !== "," && !text.endsWith(",");
+  return text.length > 0 && !/\s/u.test(text) && (!/\p{L}/u.test(text) || /\d/u.test(text)) && text[0] !== "," && !text.endsWith(",");
 }
 
 function readText(reader, text) {
