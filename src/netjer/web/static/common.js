@@ -255,12 +255,14 @@ export function parseFragment(hash) {
   return out;
 }
 
-/** A seat's display name: "Red", or "Red (Ann)". */
+/** A seat's display name: "Red", or "Red (Ann)"; the seat's name (the server's English, "Red",
+ * "Player 2") in the page's language (a term of the game's catalogue, translateLine). */
 export function seatTitle(seatInfo) {
   if (!seatInfo) return "";
-  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: seatInfo.label, agent: seatInfo.agent });
-  if (seatInfo.name) return `${seatInfo.label} (${seatInfo.name})`;
-  return seatInfo.label;
+  const label = translateLine(seatInfo.label);
+  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: label, agent: seatInfo.agent });
+  if (seatInfo.name) return `${label} (${seatInfo.name})`;
+  return label;
 }
 
 // ---------- the player's language (src/netjer/i18n.py) ----------

@@ -124,7 +124,7 @@ function seatRow(game, seat, keep) {
   kind.addEventListener("change", defaultClock);
   if (seat === 0) name.value = $("player-name").value;
   sync();
-  return el("div", { class: "seat-row", "data-levels-for": seatCount(game) }, el("span", { class: "seat-label" }, game.seat_names[seat] || t("Seat {n}", { n: seat })), el("label", { for: kind.id }, t("Who plays"), kind), nameLabel, agentLabel);
+  return el("div", { class: "seat-row", "data-levels-for": seatCount(game) }, el("span", { class: "seat-label" }, game.seat_names[seat] ? translateLine(game.seat_names[seat], game.name) : t("Seat {n}", { n: seat })), el("label", { for: kind.id }, t("Who plays"), kind), nameLabel, agentLabel);
 }
 
 function selectedGame() {

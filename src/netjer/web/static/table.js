@@ -297,7 +297,7 @@ function askToPass(seat) {
     hideCover();
     state.lostFocus = key;
     update();
-  } } }, t("I am {seat} — show my view", { seat: info.label }));
+  } } }, t("I am {seat} — show my view", { seat: translateLine(info.label) }));
   cover.replaceChildren(
     el("div", { class: "card" },
       el("h2", {}, t("Pass the screen to {name}", { name })),
