@@ -143,3 +143,27 @@ def test_values_have_no_letters(text: str) -> None:
     assert is_value(text)
     assert not is_value("Horus") and not is_value("") and not is_value("3 Followers")
     assert not is_value("2 2") and not is_value("2,1,") and not is_value("1, 2")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("aton", {}), ("ankh", {"players": 3}), ("ankh", {"players": 5, "gods": "bastet,hathor,thoth,horus,seth"})],
+)
+def test_illegal_action_reasons_are_whole_spanish_messages(game: str, options: dict[str, object]) -> None:
+    """Issue 32 item 5: the refusal of an illegal action (sampled from the whole action space
+    along a seeded game, tests/games/test_illegal_reasons.py) read in Spanish is one translated
+    message, its placeholders filled."""
+    from tests.games.test_illegal_reasons import reasons  # noqa: PLC0415 - its sampler of refusals
+
+    i18n.set_language("es")
+    try:
+        told = reasons(game, options, 1)
+    finally:
+        i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    reader = _reader("es", game)
+    assert told
+    for reason in told:
+        reading = reader.read(reason)
+        assert reading is not None, _unread(reader, reason)
+        untranslated = set(_messages(reading)) - i18n.translated_ids("es")
+        assert not untranslated, (reason, untranslated)

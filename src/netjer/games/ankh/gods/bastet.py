@@ -53,7 +53,7 @@ from netjer.games.ankh import guardians
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
-from netjer.i18n import N_, _
+from netjer.i18n import N_, _, join_list
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -173,11 +173,12 @@ class BastetPower(GodPower):
             return None
         d = self.data(st)
         name = st.board.hex_name
-        left = [CAT_IDS[c] for c in range(3) if d.at[c] == HAND and not d.up[c]]
+        # The cats by their notation ids ("plus1", "star"), "star" a term of the catalogue.
+        left = [_(CAT_IDS[c]) for c in range(3) if d.at[c] == HAND and not d.up[c]]
         to_place = (
-            _("the cats left to place: {cats}").format(cats=", ".join(left)) if left else _("every cat is placed")
+            _("the cats left to place: {cats}").format(cats=join_list(left)) if left else _("every cat is placed")
         )
-        cat = CAT_IDS[action.cat]
+        cat = _(CAT_IDS[action.cat])
         if d.at[action.cat] == GONE:
             return _("the {cat} cat is out of the game; {to_place}").format(cat=cat, to_place=to_place)
         if d.at[action.cat] >= 0:
