@@ -17,11 +17,9 @@ from netjer import i18n
 from netjer.i18n_tools import extract, source_files
 from netjer.server.app import create_app
 
-#: The domains whose texts may stay English in a language, declared here on purpose: Ankh's table
-#: (ankh.js, the terminal's screens) is not all translated into Spanish yet; its log, action words,
-#: names and refusals are (tests/test_i18n_lines.py). Every other domain must be complete in every
-#: language.
-ENGLISH_ONLY: dict[str, set[str]] = {"es": {"ankh"}}
+#: The domains whose texts may stay English in a language, declared here on purpose (none today:
+#: Spanish is complete). Every other domain must be complete in every language.
+ENGLISH_ONLY: dict[str, set[str]] = {"es": set()}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 NILE_TEXTS = Path(__file__).resolve().parents[1] / "src" / "netjer" / "games" / "nile" / "texts"
 
