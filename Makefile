@@ -134,6 +134,8 @@ clean:
 # The translation catalogues (src/netjer/i18n.py): extract every marked text with Babel's
 # extractors, as src/netjer/locale/<domain>.cfg configures them, into <domain>.pot, and bring each
 # language's .po up to date (new texts untranslated: the tests then say which texts a catalogue
-# lacks).  No compile step: the .po files are read as they are.
+# lacks), then print how much of each catalogue each language translates (`netjer i18n status`).
+# No compile step: the .po files are read as they are.  docs/i18n.md: adding a language.
 i18n: $(VENV)/.installed-dev
 	$(BIN)/python -m netjer.i18n_tools
+	$(BIN)/python -m netjer i18n status

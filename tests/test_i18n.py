@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
 from fastapi.testclient import TestClient
 
 from netjer import i18n
 from netjer.i18n_tools import extract, source_files
 from netjer.server.app import create_app
 
-#: The domains whose texts may stay English in a language, declared here on purpose: Aton's and
-#: Ankh's tables are not translated into Spanish yet (issue 14 item 7 asks Spanish for the common
-#: words and Dioses del Nilo). Every other domain must be complete in every language.
-ENGLISH_ONLY: dict[str, set[str]] = {"es": {"aton", "ankh"}}
+#: The domains whose texts may stay English in a language, declared here on purpose (none today:
+#: Spanish is complete). Every other domain must be complete in every language.
+ENGLISH_ONLY: dict[str, set[str]] = {"es": set()}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 NILE_TEXTS = Path(__file__).resolve().parents[1] / "src" / "netjer" / "games" / "nile" / "texts"
 
@@ -201,3 +201,61 @@ def test_no_element_of_the_common_pages_shows_an_unmarked_english_word() -> None
         text = path.read_text(encoding="utf-8")
         found = [m[1] for m in literal_child.finditer(text)]
         assert not found, f"{path.name}: unmarked texts {found}"
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+@pytest.mark.parametrize("language", [lang for lang in i18n.languages() if lang != i18n.DEFAULT_LANGUAGE])
+def test_every_translation_has_the_same_placeholders(domain: str, language: str) -> None:
+    """Issue 32 item 4: a translated message names exactly its English id's placeholders (the
+    code fills them by name; one left out or added would show a gap or a raw ``{name}``); a
+    plural form may leave out its count ``{n}`` ("one move" for ``{n} move``)."""
+    catalog = i18n.catalog(language, domain)
+    assert catalog is not None
+    wrong = []
+    for m in catalog:
+        if not m.id or not m.string:
+            continue
+        if isinstance(m.id, tuple):
+            wanted = _placeholders(m.id[0]) | _placeholders(m.id[1])
+            wrong += [(m.id[0], s) for s in m.string if s and not wanted - {"n"} <= _placeholders(s) <= wanted]
+        elif _placeholders(str(m.string)) != _placeholders(m.id):
+            wrong.append((m.id, m.string))
+    assert not wrong, f"{language}/{domain}.po: {wrong[:5]}"
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+@pytest.mark.parametrize("language", i18n.languages())
+def test_plural_forms_are_declared(domain: str, language: str) -> None:
+    """Issue 32 item 4: each catalogue declares its language's plural forms (``Plural-Forms``,
+    as Babel's CLDR data gives them), and a translated plural message gives every form."""
+    catalog = i18n.catalog(language, domain)
+    assert catalog is not None
+    expected = get_plural(language)
+    assert catalog.num_plurals == expected.num_plurals, f"{language}/{domain}.po: Plural-Forms"
+    assert catalog.plural_expr == expected.plural_expr
+    for m in catalog:
+        if isinstance(m.id, tuple) and any(m.string):
+            assert len(m.string) == catalog.num_plurals and all(m.string), (language, domain, m.id)
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.languages() if lang != i18n.DEFAULT_LANGUAGE])
+def test_a_message_id_has_one_translation_across_catalogues(language: str) -> None:
+    """The terminal merges every domain into one catalogue (``i18n.translations``): a message id
+    in two domains ("Seth" in Ankh's and Dioses del Nilo's) must be translated the same in both,
+    or one game would show the other's word."""
+    seen: dict[str, tuple[str, object]] = {}
+    clashes = []
+    for domain in i18n.DOMAINS:
+        for m in i18n.catalog(language, domain) or ():
+            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            if not m.id or not all(forms):
+                continue
+            key = m.id if isinstance(m.id, str) else m.id[0]
+            if key in seen and seen[key][1] != forms:
+                clashes.append((key, seen[key], (domain, forms)))
+            seen.setdefault(key, (domain, forms))
+    assert not clashes, clashes[:5]

@@ -19,6 +19,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "netjer"
 ALLOWED: dict[str, frozenset[str]] = {
     "i18n": frozenset(),
     "i18n_tools": frozenset({"i18n"}),
+    "i18n_lines": frozenset({"i18n"}),
     "build_info": frozenset(),
     "core": frozenset({"i18n"}),
     "games": frozenset({"core", "i18n"}),

@@ -32,8 +32,11 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import logging
 import os
+import tomllib
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from html.parser import HTMLParser
 from importlib import resources
@@ -60,6 +63,9 @@ JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
 PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
 
 _current = DEFAULT_LANGUAGE
+_log = logging.getLogger("netjer.i18n")
+#: The (language, message) pairs already logged as untranslated (each is logged once).
+_MISSING_LOGGED: set[tuple[str, str]] = set()
 
 
 def _locale_dir() -> Any:
@@ -187,27 +193,96 @@ def language_from_environment() -> str | None:
     return negotiate([value]) if value else None
 
 
+@cache
+def translated_ids(language: str) -> frozenset[str]:
+    """The message ids (a plural's singular id) that ``language``'s catalogues translate (not
+    empty, not fuzzy)."""
+    found: set[str] = set()
+    for domain in DOMAINS:
+        for m in catalog(language, domain) or ():
+            if not m.id or m.fuzzy:
+                continue
+            forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+            if forms and all(forms):
+                found.add(str(m.id[0]) if isinstance(m.id, (tuple, list)) else str(m.id))
+    return frozenset(found)
+
+
+def _fallback(message: str, language: str) -> None:
+    """Log, once per language and message, that ``message`` is shown in English in ``language``
+    (at INFO on the ``netjer.i18n`` logger: ``netjer i18n status`` counts what is left)."""
+    key = (language, message)
+    if key not in _MISSING_LOGGED and message not in translated_ids(language):
+        _MISSING_LOGGED.add(key)
+        _log.info("no %s translation of %r: shown in English", language, message)
+
+
 def gettext(message: str, language: str | None = None) -> str:
-    """``message`` in ``language`` (default: the process's), or the message itself."""
+    """``message`` in ``language`` (default: the process's), or the message itself (a missing
+    translation is logged once, :func:`_fallback`)."""
     language = language or _current
     if language == DEFAULT_LANGUAGE:  # the ids are English: no lookup (engines' narration is hot)
         return message
-    return translations(language).gettext(message)
+    found = translations(language).gettext(message)
+    if found is message:
+        _fallback(message, language)
+    return found
 
 
 def ngettext(singular: str, plural: str, n: int, language: str | None = None) -> str:
-    """The form of ``singular``/``plural`` for the count ``n`` in ``language``."""
+    """The form of ``singular``/``plural`` for the count ``n`` in ``language`` (a missing
+    translation: the English form, logged once)."""
     language = language or _current
     if language == DEFAULT_LANGUAGE:
         return singular if n == 1 else plural
-    return translations(language).ngettext(singular, plural, n)
+    found = translations(language).ngettext(singular, plural, n)
+    if found is singular or found is plural:
+        _fallback(singular, language)
+    return found
 
 
 def _(message: str) -> str:
     """``message`` in the process's language (the marker Babel's Python extractor finds)."""
     if _current == DEFAULT_LANGUAGE:
         return message
-    return translations(_current).gettext(message)
+    return gettext(message, _current)
+
+
+@dataclass(frozen=True)
+class Completeness:
+    """How much of a domain a language translates: ``translated`` of ``total`` messages (the
+    English catalogue's, a plural message counted once)."""
+
+    language: str
+    domain: str
+    translated: int
+    total: int
+
+
+def completeness() -> list[Completeness]:
+    """Per language (English first) and domain (:data:`DOMAINS`), the messages translated:
+    what ``netjer i18n status`` prints.  English translates every message by construction."""
+    out: list[Completeness] = []
+    for language in languages():
+        done = translated_ids(language)
+        for domain in DOMAINS:
+            english = catalog(DEFAULT_LANGUAGE, domain) or ()
+            ids = {str(m.id[0]) if isinstance(m.id, (tuple, list)) else str(m.id) for m in english if m.id}
+            count = len(ids) if language == DEFAULT_LANGUAGE else len(ids & done)
+            out.append(Completeness(language, domain, count, len(ids)))
+    return out
+
+
+#: What separates the items of a list inside a message, in every language: a list is a
+#: placeholder's value made of items that are each a full message or a name (:func:`join_list`),
+#: so that a reader (:mod:`netjer.i18n_lines`, the browser's ``translateLine``) reads each item
+#: back; a comma with a space never occurs inside an item (hexes are written ``4,3``).
+LIST_SEPARATOR = ", "
+
+
+def join_list(items: Iterable[str]) -> str:
+    """``items`` (each already in the reader's language) as one list placeholder: ``"a, b, c"``."""
+    return LIST_SEPARATOR.join(items)
 
 
 def N_(message: str) -> str:
@@ -229,8 +304,11 @@ def as_json(language: str) -> dict[str, Any]:
     """The browser's catalogue of ``language``: ``language``, ``name``, ``plural_tags``,
     ``messages`` (message id → translation; a plural message's singular id → its forms) and
     ``plurals`` (a plural message's singular id → its English plural id, which the browser's
-    ``translateLine`` also recognises).
-    Untranslated and fuzzy messages are left out (the browser shows the English id)."""
+    ``translateLine`` also recognises), ``domains`` (every message id of every catalogue,
+    translated or not → the domains that hold it: the browser's ``translateLine`` reads a game's lines with the
+    common and that game's messages only, :mod:`netjer.i18n_lines`) and ``all_plurals`` (every
+    plural message's singular id → its plural id).
+    Untranslated and fuzzy messages are left out of ``messages`` (the browser shows the English id)."""
     messages: dict[str, str | list[str]] = {}
     plurals: dict[str, str] = {}
     if language != DEFAULT_LANGUAGE:
@@ -248,12 +326,28 @@ def as_json(language: str) -> dict[str, Any]:
                         plurals[str(message.id[0])] = str(message.id[1])
                 elif message.string:
                     messages[str(message.id)] = str(message.string)
+    domains: dict[str, list[str]] = {}
+    all_plurals: dict[str, str] = {}
+    for domain in DOMAINS:
+        for message in catalog(DEFAULT_LANGUAGE, domain) or ():
+            if not message.id:
+                continue
+            if isinstance(message.id, (tuple, list)):
+                singular = str(message.id[0])
+                all_plurals.setdefault(singular, str(message.id[1]))
+            else:
+                singular = str(message.id)
+            domains.setdefault(singular, [])
+            if domain not in domains[singular]:
+                domains[singular].append(domain)
     return {
         "language": language,
         "name": language_name(language),
         "plural_tags": plural_tags(language),
         "messages": messages,
         "plurals": plurals,
+        "domains": domains,
+        "all_plurals": all_plurals,
     }
 
 
@@ -306,3 +400,27 @@ def extract_html(
     parser.close()
     for line, text in parser.found:
         yield line, None, text, []
+
+
+# ---------- extraction of the rules texts' names ----------
+
+
+def extract_term_names(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel extraction method for a game's English rules texts (``[netjer_terms: **/en.toml]``):
+    yields ``(line, None, name, [comment])`` for the ``name`` of every ``[[term]]``, so that the
+    names of gods, cards, powers, Guardians and events are catalogue messages, translated inside
+    the sentences that name them (issue 32); the rules texts themselves are translated as data
+    (``texts/<language>.toml``, :mod:`netjer.core.texts`)."""
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    lines = text.splitlines()
+    start = 0
+    for term in tomllib.loads(text).get("term", []):
+        name, ident = term.get("name"), term.get("id")
+        if not isinstance(name, str) or not name:
+            continue
+        wanted = f'id = "{ident}"'
+        found = next((i for i in range(start, len(lines)) if lines[i].strip() == wanted), start)
+        start = found
+        yield found + 1, None, name, [f"{term.get('kind', 'term')} {ident}"]

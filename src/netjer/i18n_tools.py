@@ -3,7 +3,8 @@
 ``make i18n`` (``python -m netjer.i18n_tools``) reads each domain's Babel config
 (``src/netjer/locale/<domain>.cfg``: which files, by which extraction method), extracts every
 marked text with Babel's extractors (``python``; ``javascript``, Babel's JavaScript extractor, for the
-browser's ``t``/``tn``; ``netjer_html``, :func:`netjer.i18n.extract_html`, for the HTML pages), writes the template
+browser's ``t``/``tn``; ``netjer_html``, :func:`netjer.i18n.extract_html`, for the HTML pages;
+``netjer_terms``, :func:`netjer.i18n.extract_term_names`, for the names in a game's rules texts), writes the template
 ``<domain>.pot`` and brings every language's ``<language>/LC_MESSAGES/<domain>.po`` up to date
 (new texts added untranslated, texts gone removed).  The tests call :func:`extract` to check that
 no catalogue misses a text.
@@ -34,6 +35,8 @@ COPYRIGHT = "The Netjer developers"
 LANGUAGES = ("en", "es")
 #: The extraction method a config names ``netjer_html`` (Netjer's HTML pages).
 HTML_METHOD = "netjer.i18n:extract_html"
+#: The extraction method a config names ``netjer_terms`` (the names in a game's rules texts).
+TERMS_METHOD = "netjer.i18n:extract_term_names"
 
 
 def _config(domain: str) -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:
@@ -70,7 +73,7 @@ def extract(domain: str, root: Path = ROOT) -> Catalog:
         keywords = JS_KEYWORDS if method == "javascript" else DEFAULT_KEYWORDS
         relative = path.relative_to(root).as_posix()
         options = next((o for p, o in options_map.items() if path.match(p)), {})
-        how = HTML_METHOD if method == "netjer_html" else method
+        how = {"netjer_html": HTML_METHOD, "netjer_terms": TERMS_METHOD}.get(method, method)
         for lineno, message, comments, context in extract_from_file(how, path, keywords=keywords, options=options):
             template.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
     return template

@@ -42,6 +42,20 @@ def test_rules_route_refuses_an_unknown_game_or_language(client: TestClient) -> 
     assert "xx" in r.json()["message"]
 
 
+@pytest.mark.parametrize("game", ["aton", "ankh"])
+def test_a_page_language_without_rules_texts_gets_the_english_ones(client: TestClient, game: str) -> None:
+    """Issue 32 item 2: ``?lang=es`` for a game whose Spanish rules texts are not written yet
+    answers the English entries (saying ``language: en``) instead of a 404."""
+    r = client.get(f"/api/games/{game}/rules", params={"lang": "es"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    english = load_texts(f"netjer.games.{game}")
+    assert data["game"] == game
+    assert [t["id"] for t in data["terms"]] == [t.id for t in english.terms]
+    if data["language"] == "en":
+        assert [t["rule"] for t in data["terms"]] == [t.rule for t in english.terms]
+
+
 def test_each_legal_action_says_what_it_does(client: TestClient) -> None:
     body = {"game": "aton", "seed": 3, "seats": [{"type": "human"}, {"type": "human"}]}
     created = client.post("/api/tables", json=body).json()

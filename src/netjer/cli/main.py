@@ -1389,6 +1389,30 @@ def games() -> None:
         console.print(table)
 
 
+i18n_app = typer.Typer(
+    name="i18n", help="The translations: how complete each language is (docs/i18n.md).", no_args_is_help=True
+)
+app.add_typer(i18n_app)
+
+
+@i18n_app.command("status")
+def i18n_status() -> None:
+    """Print, per language and catalogue (common, nile, aton, ankh), how many messages are
+    translated (netjer.i18n.completeness); an untranslated message is shown in English."""
+    from netjer.i18n import completeness, language_name  # noqa: PLC0415
+
+    table = Table(title=_("Translations"), title_justify="left")
+    table.add_column(_("language"))
+    table.add_column(_("catalogue"))
+    for col in (_("translated"), _("messages"), "%"):
+        table.add_column(col, justify="right")
+    for c in completeness():
+        share = 100 * c.translated // c.total if c.total else 100
+        name = f"{c.language} ({language_name(c.language)})"
+        table.add_row(name, c.domain, str(c.translated), str(c.total), str(share))
+    console.print(table)
+
+
 @app.command()
 def version() -> None:
     """Print Netjer's version and which engine runs (Python, or compiled by mypyc)."""

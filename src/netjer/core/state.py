@@ -20,6 +20,7 @@ from netjer.core.action import Action
 from netjer.core.errors import GameNotOverError, IllegalActionError, SeatError
 from netjer.core.integers import seat_number, whole_number
 from netjer.core.rng import Rng
+from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.core.game import Game
@@ -364,7 +365,7 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         """The error ``apply(action)`` raises for an action that is not legal now."""
         legal = [str(a) for a in self.legal_actions()]
         if self.is_terminal:
-            return IllegalActionError(str(action), "game over", "the game is over; no action is legal", [])
+            return IllegalActionError(str(action), "game over", _("the game is over; no action is legal"), [])
         rule, reason = self._why_illegal(action)
         return IllegalActionError(str(action), rule, reason, legal)
 

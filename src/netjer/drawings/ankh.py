@@ -31,14 +31,15 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer.core.state import State
-from netjer.core.words import join_words, plural
+from netjer.core.words import join_words
 from netjer.drawings import Fit, keep_within
 from netjer.drawings.ankh_battle import battle_table
 from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.games.ankh.board import Board, RegionMap, load_board
 from netjer.games.ankh.secrecy import SECRET_BATTLE_PARTS
 from netjer.games.ankh.state import AnkhState
-from netjer.i18n import N_, _, ngettext
+from netjer.games.ankh.terms import piece_word
+from netjer.i18n import N_, _, join_list, ngettext
 
 #: Short labels of the pieces on the map (up to 7 characters with the god's number).
 LABELS = {
@@ -160,9 +161,11 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     grid.add_column()
     grid.add_row(_("Devotion"), Text(str(info["devotion"]), style="bold"))
     grid.add_row(_("Followers"), str(info["followers"]))
-    pools = [plural(info["warriors_pool"], "Warrior")]
-    pools += [plural(n, k) for k, n in info["guardians_pool"].items() if n]
-    grid.add_row(_("pool"), ", ".join(pools))
+    n = info["warriors_pool"]
+    pools = [ngettext("{n} Warrior", "{n} Warriors", n).format(n=n)]
+    # A Guardian kind by its word ("1 cat-mummy"): one message for every kind, its count before it.
+    pools += [_("{n} {piece}").format(n=n, piece=piece_word(k)) for k, n in info["guardians_pool"].items() if n]
+    grid.add_row(_("pool"), join_list(pools))
     grid.add_row(
         _("Ankh tokens"),
         _("{pool} in pool, {unlocked}/6 unlocked").format(pool=info["ankh_pool"], unlocked=info["unlocked"]),
@@ -349,7 +352,7 @@ def pending_text(pending: dict[str, Any], names: list[str]) -> str:
     0,2; selected 1,5``."""
 
     def spaces(value: Any) -> str:
-        return join_words([str(v) for v in value]) if isinstance(value, list) else str(value)
+        return join_words([str(v) for v in value], _("and")) if isinstance(value, list) else str(value)
 
     words: dict[str, Callable[[Any], str]] = {
         "moved": lambda v: _("moved {spaces}").format(spaces=spaces(v)) if v else _("no figure moved yet"),

@@ -29,7 +29,6 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.words import plural
 from netjer.games.ankh import guardians
 from netjer.games.ankh.base import (
     AIM,
@@ -59,6 +58,7 @@ from netjer.games.ankh.rules_queries import (
     summonable_kinds,
     unlockable_powers,
 )
+from netjer.games.ankh.terms import followers, piece_word
 from netjer.i18n import _
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ def push(st: AnkhState, c: int) -> None:
     name = st.board.hex_name
     st.write_log(
         _("Satet {space} -> {space_2} pushes {figure} to {space_3}").format(
-            space=name(a), space_2=name(b), figure=FIGURE_IDS[st.figure[b]], space_3=name(c)
+            space=name(a), space_2=name(b), figure=piece_word(FIGURE_IDS[st.figure[b]]), space_3=name(c)
         )
     )
     move_figure(st, b, c)
@@ -460,7 +460,7 @@ def gain_followers(st: AnkhState, god: int) -> None:
     st.followers[god] += gain
     st.write_log(
         _("{god} gains {followers}: now {total}").format(
-            god=st.god_name(god), followers=plural(gain, "Follower"), total=st.followers[god]
+            god=st.god_name(god), followers=followers(gain), total=st.followers[god]
         )
     )
 
@@ -473,10 +473,9 @@ def begin_unlock(st: AnkhState, god: int) -> None:
     only moves the marker (§11.3, cases 37)."""
     level = unlock_level(st.unlocked[god])
     if not unlockable_powers(st, god):
-        followers = plural(st.followers[god], "Follower")
         st.write_log(
             _("{god} cannot unlock (level {level}, {followers})").format(
-                god=st.god_name(god), level=level or "-", followers=followers
+                god=st.god_name(god), level=level or "-", followers=followers(st.followers[god])
             )
         )
         action_done(st)

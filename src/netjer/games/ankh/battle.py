@@ -45,7 +45,6 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.words import plural
 from netjer.games.ankh import actions, devotion, guardians
 from netjer.games.ankh.base import (
     B_AFTER,
@@ -117,8 +116,8 @@ from netjer.games.ankh.rules_queries import (
     region_majorities,
     temple_attuned_strength,
 )
-from netjer.games.ankh.terms import term_name
-from netjer.i18n import _, ngettext
+from netjer.games.ankh.terms import followers, piece_word, term_name
+from netjer.i18n import _, join_list, ngettext
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -206,7 +205,7 @@ def begin_battle(st: AnkhState, region: int, hexes: tuple[int, ...], gods: list[
     b.hexes = hexes
     b.gods = list(gods)
     b.relocating = [g for g in gods if st.powers[g] >> OBELISK_ATTUNED & 1 and obelisks_here(st, g)]
-    names = ", ".join(st.god_name(g) for g in gods)
+    names = join_list(st.god_name(g) for g in gods)
     st.write_log(_("Battle in region {region}: {names}").format(region=st.token_of_region[region], names=names))
     st.conflict_step = B_OBELISK
 
@@ -293,7 +292,7 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     (plus what god powers add to it, §4.1 Ra)."""
     st.write_log(_("{god} dominates region {region}").format(god=st.god_name(god), region=st.token_of_region[region]))
     won = region_majorities(st, region)[god]
-    why = ngettext("{won} Monument majority", "{won} Monument majorities", won).format(won=won)
+    why = ngettext("{n} Monument majority", "{n} Monument majorities", won).format(n=won)
     if won > 0 and devotion.gain(st, god, won, why):
         return  # no majority: no gain (gain does nothing for 0), so no words to format
     bonus = gain_bonus(st, god, st.region_hexes(region)) if st.hooks.gain_bonus else 0
@@ -329,7 +328,7 @@ def obelisk_to(st: AnkhState, x: int) -> None:
     name = st.board.hex_name
     st.write_log(
         _("  {god} (Obelisk Attuned): {figure} {space} -> {space_2}").format(
-            god=st.god_name(god), figure=FIGURE_IDS[st.figure[x]], space=name(a), space_2=name(x)
+            god=st.god_name(god), figure=piece_word(FIGURE_IDS[st.figure[x]]), space=name(a), space_2=name(x)
         )
     )
     if st.figure[x] == SCORPION:
@@ -407,12 +406,15 @@ def reveal(st: AnkhState) -> None:
             if c < 0:
                 continue
             st.used[g] |= 1 << c
-            shown.append(_("{god} plays {card}").format(god=st.god_name(g), card=term_name("card", CARD_IDS[c])))
+            card = term_name("card", CARD_IDS[c])
             if c == FLOOD:
                 gain = sum(1 for h in b.hexes if fown[h] == g and on_terrain(st, h, FERTILE))
                 st.followers[g] += gain
-                shown[-1] += f" (+{plural(gain, 'Follower')})"
-    st.write_log(_("  the Battle cards are revealed: {cards}").format(cards=", ".join(shown)))
+                flood = _("{god} plays {card} (+{followers})")
+                shown.append(flood.format(god=st.god_name(g), card=card, followers=followers(gain)))
+            else:
+                shown.append(_("{god} plays {card}").format(god=st.god_name(g), card=card))
+    st.write_log(_("  the Battle cards are revealed: {cards}").format(cards=join_list(shown)))
 
 
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -454,7 +456,7 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
     # The action's words tell the Monument and its space (narration.describe); the log adds the price.
-    st.write_log(_("  {god} pays {followers} for it").format(god=st.god_name(god), followers=plural(cost, "Follower")))
+    st.write_log(_("  {god} pays {followers} for it").format(god=st.god_name(god), followers=followers(cost)))
     actions.sacrificed(st, god, cost)
     st.run_conflict()
 
@@ -505,7 +507,7 @@ def resolve_plague(st: AnkhState) -> None:
     for g in bidders:
         st.followers[g] -= b.bids[g]
     spared = plague_spared(b.bids)  # a god not bidding has -1: every bidder bids 0 or more
-    bids = ", ".join(f"{st.god_name(g)} {b.bids[g]}" for g in bidders)
+    bids = join_list(_("{name} {value}").format(name=st.god_name(g), value=b.bids[g]) for g in bidders)
     who = st.god_name(spared) if spared >= 0 else _("nobody (tie)")
     st.write_log(
         _("  Plague of Locusts ({player}): bids {bids}; spared: {who}").format(
@@ -513,7 +515,7 @@ def resolve_plague(st: AnkhState) -> None:
         )
     )
     victims = plague_victims(st, b.hexes, spared, controllers(st))
-    cats = guardians.kill(st, victims, "Plague of Locusts")
+    cats = guardians.kill(st, victims, _("Plague of Locusts"))
     guardians.cat_mummy_losses(st, cats)
     for g in bidders:
         actions.sacrificed(st, g, b.bids[g])
@@ -534,7 +536,7 @@ def majority_step(st: AnkhState) -> bool:
         if majorities is None:
             majorities = region_majorities(st, st.battle.region)
         won = majorities[g]
-        if devotion.gain(st, g, won, _("{won} Monument majorities").format(won=won)):
+        if devotion.gain(st, g, won, ngettext("{n} Monument majority", "{n} Monument majorities", won).format(n=won)):
             return False
     st.conflict_step = B_RESOLVE
     return False
@@ -549,7 +551,7 @@ def resolve_step(st: AnkhState) -> bool:
     for g in b.gods:
         strength[g], nfigs[g] = battle_strength(st, g)
     able = [g for g in b.gods if nfigs[g] > 0]
-    strengths = ", ".join(f"{st.god_name(g)} {strength[g]}" for g in b.gods)
+    strengths = join_list(_("{name} {value}").format(name=st.god_name(g), value=strength[g]) for g in b.gods)
     st.write_log(_("  strength in this Battle: {strengths}").format(strengths=strengths))
     st.conflict_step = B_APPLY
     if not able:
@@ -607,7 +609,7 @@ def apply_step(st: AnkhState) -> bool:
             st.followers[w] += COMMANDING_FOLLOWERS
             st.write_log(
                 _("  {god} gains {followers} (Commanding)").format(
-                    god=st.god_name(w), followers=plural(COMMANDING_FOLLOWERS, "Follower")
+                    god=st.god_name(w), followers=followers(COMMANDING_FOLLOWERS)
                 )
             )
     else:
@@ -631,7 +633,7 @@ def apply_step(st: AnkhState) -> bool:
 def kill_step(st: AnkhState) -> bool:
     """The losers' figures die (those god powers kept alive excepted, §4.1 Isis), then
     the Cat-Mummy losses (rulings table order)."""
-    cats = guardians.kill(st, st.battle.victims, "the Battle")
+    cats = guardians.kill(st, st.battle.victims, _("the Battle"))
     st.battle.victims = []
     guardians.cat_mummy_losses(st, cats)
     st.conflict_step = B_MAGNANIMOUS

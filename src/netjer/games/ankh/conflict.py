@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.words import plural
 from netjer.games.ankh import actions, battle, guardians, merge, victory
 from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE, OVER, hexes_holding
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
@@ -27,6 +26,7 @@ from netjer.games.ankh.notation import TO
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.rules_queries import controllers
+from netjer.games.ankh.terms import followers
 from netjer.i18n import _
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def start_conflict(st: AnkhState, god: int) -> None:
             st.followers[g] += len(regions)
             st.write_log(
                 _("  {god} gains {followers} (Omnipresent)").format(
-                    god=st.god_name(g), followers=plural(len(regions), "Follower")
+                    god=st.god_name(g), followers=followers(len(regions))
                 )
             )
     guardians.scorpions_strike(st)

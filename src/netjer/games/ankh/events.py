@@ -42,8 +42,8 @@ from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.pieces import MONUMENT_IDS
 from netjer.games.ankh.rules_queries import claimable_monuments
-from netjer.games.ankh.terms import term_name
-from netjer.i18n import _
+from netjer.games.ankh.terms import piece_word, term_name
+from netjer.i18n import _, join_list
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -120,12 +120,16 @@ def claim(st: AnkhState, h: int) -> None:
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
     st.ankh_pool[god] -= 1
-    was = _("neutral") if old < 0 else _("{god}'s").format(god=st.god_name(old))
-    st.write_log(
-        _("  {god} controls the {was} {monument} at {space}").format(
-            god=st.god_name(god), was=was, monument=MONUMENT_IDS[st.monument[h]], space=st.board.hex_name(h)
+    monument, space = piece_word(MONUMENT_IDS[st.monument[h]]), st.board.hex_name(h)
+    if old < 0:
+        line = _("  {god} controls the neutral {monument} at {space}").format(
+            god=st.god_name(god), monument=monument, space=space
         )
-    )
+    else:
+        line = _("  {god} controls {owner}'s {monument} at {space}").format(
+            god=st.god_name(god), owner=st.god_name(old), monument=monument, space=space
+        )
+    st.write_log(line)
     actions.event_done(st)
 
 
@@ -161,7 +165,7 @@ def camel(st: AnkhState, e: int) -> None:
     st.camel_line.append(e)
     if camel_line_is_complete(st.regions, st.camel_line, max_camels(st)):
         st.split = check_camel_line(st.regions, st.camel_line, max_camels(st))
-        line = ", ".join(st.board.edge_name(x) for x in st.camel_line)
+        line = join_list(st.board.edge_name(x) for x in st.camel_line)
         st.write_log(_("  camels along {line}").format(line=line))
         st.phase = KEEP
 

@@ -31,59 +31,95 @@ from netjer.games.ankh.gods.registry import parse_gods
 from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from netjer.games.ankh.setup import initial_setup
 from netjer.games.ankh.state import AnkhState
+from netjer.i18n import N_
+
+#: The options' titles and values as the lobby shows them ("all_at_once" as "all at once"), marked
+#: for the ``ankh`` catalogue: no code reads this tuple; the lobby's ``translateLine`` finds the
+#: words there (lobby.js), as it finds the descriptions, marked where they are written.
+OPTION_WORDS = (
+    N_("Players"),
+    N_("Scenario"),
+    N_("Second Action"),
+    N_("Track Length"),
+    N_("Guardian Slots"),
+    N_("Merged Powers"),
+    N_("Red Max"),
+    N_("Satet Push"),
+    N_("Guardians"),
+    N_("First Player"),
+    N_("Start Rotation"),
+    N_("Gods"),
+    N_("Osiris Underworld"),
+    N_("middle-kingdom"),
+    N_("old-kingdom"),
+    N_("optional"),
+    N_("mandatory"),
+    N_("rulebook"),
+    N_("long"),
+    N_("major"),
+    N_("combined"),
+    N_("choose"),
+    N_("opposite"),
+    N_("extra"),
+    N_("instead"),
+)
 
 
 class AnkhOptions(GameOptions):
     """Ankh's options (rules/ankh.md rulings table; defaults are Netjer's rulings)."""
 
-    players: int = Field(3, ge=MIN_PLAYERS, le=MAX_PLAYERS, description="Number of players, 2 to 5.")
+    players: int = Field(3, ge=MIN_PLAYERS, le=MAX_PLAYERS, description=N_("Number of players, 2 to 5."))
     scenario: Literal["middle-kingdom", "old-kingdom"] = Field(
         "middle-kingdom",
-        description=(
+        description=N_(
             "Starting setup (rules/ankh.md §8.3). 'middle-kingdom' and 'old-kingdom' are Netjer's labels for the "
             "two families of setups transcribed by J, one per player count; they are not the Scenario Book's titles "
             "(its ten scenarios are not available to us)."
         ),
     )
     second_action: Literal["optional", "mandatory"] = Field(
-        "optional", description="Whether a player must take a second action when one is possible (§7.1)."
+        "optional", description=N_("Whether a player must take a second action when one is possible (§7.1).")
     )
     track_length: Literal["rulebook", "long"] = Field(
         "rulebook",
-        description="Uses of an action per cycle: players+1 (Unlock: players) per the rulebook, or one more (§7.2).",
+        description=N_(
+            "Uses of an action per cycle: players+1 (Unlock: players) per the rulebook, or one more (§7.2)."
+        ),
     )
     guardian_slots: tuple[int, ...] = Field(
         (2, 4, 5),
-        description="Which unlocks (1-6) uncover a Guardian icon, e.g. 2,4,5 (default, J) or 2,4,6 (P) (§2.1).",
+        description=N_("Which unlocks (1-6) uncover a Guardian icon, e.g. 2,4,5 (default, J) or 2,4,6 (P) (§2.1)."),
     )
     merged_powers: Literal["major", "combined"] = Field(
         "combined",
-        description=(
+        description=N_(
             "A merged god's Ankh powers (§10.4): both gods' combined (default, the seed text S0), or the major "
             "god's only (J and P; the default of rules version 2)."
         ),
     )
-    red_max: int = Field(19, description="Last space of the red section of the Devotion track: 19 or 20 (§5).")
+    red_max: int = Field(19, description=N_("Last space of the red section of the Devotion track: 19 or 20 (§5)."))
     satet_push: Literal["choose", "opposite"] = Field(
         "choose",
-        description=(
+        description=N_(
             "Where Satet pushes a figure: any empty adjacent space its owner picks, or only the space opposite "
             "the side it entered by (§3)."
         ),
     )
     guardians: str = Field(
         "draw",
-        description=(
+        description=N_(
             "The Guardian type for levels 1, 2, 3: 'draw' (random) or three comma-separated choices, each a type "
             "or 'draw', e.g. 'satet,apep,draw' (§3)."
         ),
     )
-    first_player: int | None = Field(None, description="The first player's seat; default: drawn at random (S0 step 4).")
+    first_player: int | None = Field(
+        None, description=N_("The first player's seat; default: drawn at random (S0 step 4).")
+    )
     start_rotation: int = Field(
         0,
         ge=0,
         le=MAX_PLAYERS - 1,
-        description=(
+        description=N_(
             "Analysis only, not a rule: 0 seats scenario player #k k-th in turn order (S0 step 10); R seats "
             "them at turn position k+R (mod players), so that balance studies can tell a start position's "
             "effect from a turn position's."
@@ -91,7 +127,7 @@ class AnkhOptions(GameOptions):
     )
     gods: str = Field(
         "draw",
-        description=(
+        description=N_(
             "Each seat's god (§4): 'draw' (random, no repeats), 'none' (no god powers), or one per seat in "
             "seat order, each a god or 'draw', e.g. 'ra,isis,seth'. Gods: amun, anubis, isis, osiris, ra, "
             "bastet, hathor, thoth, horus, seth."
@@ -99,7 +135,7 @@ class AnkhOptions(GameOptions):
     )
     osiris_underworld: Literal["extra", "instead"] = Field(
         "extra",
-        description=(
+        description=N_(
             "Osiris's Underworld tokens (§4.1): each Summon action may add one extra summon onto an empty "
             "Underworld space ('extra'), or an Underworld space is only another place for the one summon ('instead')."
         ),

@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from netjer.games.ankh import devotion
-from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.fields import pool_index
 from netjer.games.ankh.pieces import (
     BASES_PER_SIZE,
@@ -39,8 +38,8 @@ from netjer.games.ankh.pieces import (
     WARRIOR,
 )
 from netjer.games.ankh.rules_queries import controllers, god_hex
-from netjer.games.ankh.terms import term_name
-from netjer.i18n import _
+from netjer.games.ankh.terms import aim_words, bare_name, piece_word, term_name
+from netjer.i18n import _, join_list
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -145,14 +144,16 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         to_pool(st, owner, kind)
         st.battle.kills[god] += 1
         dead.append((h, kind, owner, god))
-        figure = term_name("figure", FIGURE_IDS[kind]).split(" ", 1)[1]  # the name without its article
-        names.append(f"{st.god_name(owner)}'s {figure} on {st.board.hex_name(h)}")
+        figure = bare_name("figure", FIGURE_IDS[kind])
+        names.append(
+            _("{god}'s {figure} on {space}").format(god=st.god_name(owner), figure=figure, space=st.board.hex_name(h))
+        )
         if kind == CAT_MUMMY:
             cats.append(god)
         elif kind == MUMMY:
             st.mummy_queue.append((god, owner))
     if names:
-        st.write_log(_("killed ({why}): {figures}").format(why=why, figures=", ".join(names)))
+        st.write_log(_("killed ({why}): {figures}").format(why=why, figures=join_list(names)))
         for p in st.hooks.on_killed:
             p.on_killed(st, dead)
     return cats
@@ -249,13 +250,13 @@ def scorpions_strike(st: AnkhState) -> None:
             if owner >= 0:
                 st.ankh_pool[owner] += 1
                 st.monuments_by_god[owner].remove(x)
-            side = f"{DIRECTION_NAMES[st.aim[h]]}-{DIRECTION_NAMES[(st.aim[h] + 1) % 6]}"
+            side = aim_words(st.aim[h])
             st.write_log(
                 _("{god}'s Giant Scorpion at {space} ({side}) destroys the {monument} at {space_2}").format(
                     god=st.god_name(st.figure_owner[h]),
                     space=board.hex_name(h),
                     side=side,
-                    monument=MONUMENT_IDS[kind],
+                    monument=piece_word(MONUMENT_IDS[kind]),
                     space_2=board.hex_name(x),
                 )
             )

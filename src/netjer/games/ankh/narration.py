@@ -18,8 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from netjer.core.action import Action
-from netjer.core.words import plural
-from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.gods.base import BASTET, GOD_PHASE_BASE, PHASE_OWNER, power
 from netjer.games.ankh.notation import (
@@ -56,7 +54,7 @@ from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import POWER_IDS, unlock_level
 from netjer.games.ankh.secrecy import knows_secrets_of
 from netjer.games.ankh.setup import ACTIONS
-from netjer.games.ankh.terms import term_name
+from netjer.games.ankh.terms import direction_words, followers, term_name
 from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -93,18 +91,22 @@ WORD_TEXT: dict[tuple[str, str], str] = {
 }
 
 #: The action rows by their rules names (§7.3).
-ROW_TEXT = {"move": "Move Figures", "summon": "Summon Figure", "gain": "Gain Followers", "unlock": "Unlock Ankh Power"}
+ROW_TEXT = {
+    "move": N_("Move Figures"),
+    "summon": N_("Summon Figure"),
+    "gain": N_("Gain Followers"),
+    "unlock": N_("Unlock Ankh Power"),
+}
 
 #: Bastet's cats (§4.2) by :data:`netjer.games.ankh.notation.CAT_IDS`.
-CAT_TEXT = {"plus1": "+1", "plus3": "+3", "star": "star"}
+CAT_TEXT = {"plus1": "+1", "plus3": "+3", "star": N_("star")}  # translated where shown
 
 
 def unlock_words(who: str, power: int, level: int) -> str:
-    """ "Seth unlocks the Ankh power Revered (1 Follower)": the unlock of ``power`` (index into
-    ``POWER_IDS``) at ``level`` (its cost in Followers, §2.1), as the action's line and the
-    game's log both tell it (without the final full stop)."""
-    return _("{who} unlocks the Ankh power {power} ({followers})").format(
-        who=who, power=term_name("power", POWER_IDS[power]), followers=plural(level, "Follower")
+    """ "Seth unlocks the Ankh power Revered (1 Follower).": the unlock of ``power`` (index into
+    ``POWER_IDS``) at ``level`` (its cost in Followers, §2.1), one sentence of the catalogue."""
+    return _("{who} unlocks the Ankh power {power} ({followers}).").format(
+        who=who, power=term_name("power", POWER_IDS[power]), followers=followers(level)
     )
 
 
@@ -143,7 +145,7 @@ def _sentence(st: AnkhState, action: Action, who: str) -> str | None:
     hex_name = st.board.hex_name
     phase = st.decision_name()
     if isinstance(action, Row):
-        return _("{who} takes the {action} action.").format(who=who, action=ROW_TEXT[ACTIONS[action.row]])
+        return _("{who} takes the {action} action.").format(who=who, action=_(ROW_TEXT[ACTIONS[action.row]]))
     if isinstance(action, Pick):
         if phase == "obelisk-pick":
             return _("{who} picks the figure on {space} to relocate it (Obelisk Attuned).").format(
@@ -170,7 +172,7 @@ def _sentence(st: AnkhState, action: Action, who: str) -> str | None:
         return _("{who} pushes the enemy figure to {to} (Satet).").format(who=who, to=hex_name(action.hex))
     if isinstance(action, Aim):
         return _("{who} aims the Giant Scorpion at its neighbours on the {side} and {other} sides.").format(
-            who=who, side=DIRECTION_NAMES[action.side], other=DIRECTION_NAMES[(action.side + 1) % 6]
+            who=who, side=direction_words(action.side), other=direction_words(action.side + 1)
         )
     if isinstance(action, Put):
         figure = term_name("figure", FIGURE_IDS[action.kind])
@@ -184,7 +186,7 @@ def _sentence(st: AnkhState, action: Action, who: str) -> str | None:
             who=who, space=hex_name(action.hex)
         )
     if isinstance(action, Power):
-        return unlock_words(who, action.power, unlock_level(st.unlocked[st.god_of_seat[st.to_move]])) + "."
+        return unlock_words(who, action.power, unlock_level(st.unlocked[st.god_of_seat[st.to_move]]))
     if isinstance(action, Claim):
         return _("{who} puts an Ankh token on the Monument on {space} (Control Monument).").format(
             who=who, space=hex_name(action.hex)
@@ -200,7 +202,7 @@ def _sentence(st: AnkhState, action: Action, who: str) -> str | None:
     if isinstance(action, Card):
         return _("{who} chooses the Battle card {card}.").format(who=who, card=term_name("card", CARD_IDS[action.card]))
     if isinstance(action, Bid):
-        return _("{who} bids {followers}.").format(who=who, followers=plural(action.amount, "Follower"))
+        return _("{who} bids {followers}.").format(who=who, followers=followers(action.amount))
     if isinstance(action, Build):
         return _("{who} builds {monument} on {space}.").format(
             who=who, monument=term_name("monument", MONUMENT_IDS[action.kind]), space=hex_name(action.hex)
@@ -227,7 +229,7 @@ def _god_sentence(st: AnkhState, action: Action, who: str) -> str | None:
         return _("{who} places an Underworld token on {space} (Osiris).").format(who=who, space=hex_name(action.hex))
     if isinstance(action, CatPut):
         return _("{who} places the {cat} cat face down at {space} (Bastet).").format(
-            who=who, cat=CAT_TEXT[CAT_IDS[action.cat]], space=hex_name(action.hex)
+            who=who, cat=_(CAT_TEXT[CAT_IDS[action.cat]]), space=hex_name(action.hex)
         )
     if isinstance(action, Reveal):
         return _("{who} reveals Bastet's cat on {space}.").format(who=who, space=hex_name(action.hex))

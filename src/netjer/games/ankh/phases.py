@@ -117,6 +117,7 @@ from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.pieces import FIGURE_IDS, SATET
 from netjer.games.ankh.powers import free_powers, unlock_level
 from netjer.games.ankh.setup import ACTIONS
+from netjer.games.ankh.terms import piece_word
 from netjer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -356,7 +357,7 @@ def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
     if not st.hex_is_empty(h):
         return "Ankh §8.1", _("{hex} is occupied: a space holds one figure or one Monument").format(hex=name(h))
     if isinstance(action, Put) and guardians.pool_count(st, god, action.kind) <= 0:
-        return rule, _("you have no {guardian} in your pool").format(guardian=FIGURE_IDS[action.kind])
+        return rule, _("you have no {guardian} in your pool").format(guardian=piece_word(FIGURE_IDS[action.kind]))
     return rule, _("{hex} is not one of the allowed spaces: {prompt}").format(hex=name(h), prompt=_(pr.prompt))
 
 

@@ -62,7 +62,8 @@ from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import can_stand, controllers
 from netjer.games.ankh.setup import ACTIONS, ActionTrack, initial_setup
-from netjer.i18n import _
+from netjer.games.ankh.terms import player_name
+from netjer.i18n import _, join_list
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
 HEX_NAMES: tuple[str, ...] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
@@ -507,15 +508,16 @@ class AnkhState(State):
 
     def god_name(self, god: int) -> str:
         """A player-facing name of god ``god``: the name of its god power ("Seth", §4), or its
-        starting seat's name ("Player 3") when it has none (``gods=none``)."""
+        starting seat's name ("Player 3") when it has none (``gods=none``); in the process's
+        language (:mod:`netjer.i18n`)."""
         ids = getattr(self, "god_ids", ())
         gid = ids[god] if 0 <= god < len(ids) else ""
         if gid:
             name = _GOD_NAMES.get(gid)
             if name is None:
                 name = _GOD_NAMES[gid] = power(GOD_IDS.index(gid)).name
-            return name
-        return self.game.seat_name(god)
+            return _(name)  # a term of the catalogue (the rules texts' name, issue 32)
+        return player_name(god)
 
     def write_log(self, text: str) -> None:
         self.log.append(text)
@@ -685,8 +687,9 @@ class AnkhState(State):
             if g >= 0:
                 self.power_data[i] = power(i).new_data(self, g)
         if any(ids):  # "none,none" gives no god a power: nothing to announce
-            names = (f"{self.game.seat_name(g)} {power(GOD_IDS.index(gid)).name}" for g, gid in enumerate(ids) if gid)
-            self.write_log(_("gods: {gods}").format(gods=", ".join(names)))
+            pair = _("{name} {value}")
+            names = [pair.format(name=player_name(g), value=self.god_name(g)) for g, gid in enumerate(ids) if gid]
+            self.write_log(_("gods: {gods}").format(gods=join_list(names)))
         for hook in self.hooks.on_setup:
             hook.on_setup(self)
         self.ask_queued_then(CONT_START)

@@ -19,8 +19,34 @@ from netjer.core.state import State
 from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
 from netjer.games.aton.state import AtonState
+from netjer.i18n import N_
 
-SEAT_NAMES = ("Red", "Blue")  # §1: the players' colours are red and blue [FACT×5]
+#: §1: the players' colours are red and blue [FACT×5]; English names (records, the API), marked for
+#: the ``aton`` catalogue and translated where shown (``AtonState._seat_name``, the lobby).
+SEAT_NAMES = (N_("Red"), N_("Blue"))
+
+
+#: The options' titles and values as the lobby shows them ("all_at_once" as "all at once"), marked
+#: for the ``aton`` catalogue: no code reads this tuple; the lobby's ``translateLine`` finds the
+#: words there (lobby.js), as it finds the descriptions, marked where they are written.
+OPTION_WORDS = (
+    N_("Layout"),
+    N_("First Round Removals"),
+    N_("Kingdom After Scoring"),
+    N_("Equal 40 Tie"),
+    N_("Temple4 Blue Squares"),
+    N_("Reveal"),
+    N_("forbidden"),
+    N_("allowed"),
+    N_("return"),
+    N_("out of game"),
+    N_("draw"),
+    N_("continue"),
+    N_("all temples"),
+    N_("temple4 only"),
+    N_("staged"),
+    N_("all at once"),
+)
 
 
 class AtonOptions(GameOptions):
@@ -28,27 +54,29 @@ class AtonOptions(GameOptions):
 
     layout: str = Field(
         "proposal",
-        description=("Temple layout data file (rules/aton.md §2.2 PROPOSAL; the real per-temple counts are unknown)."),
+        description=N_(
+            "Temple layout data file (rules/aton.md §2.2 PROPOSAL; the real per-temple counts are unknown)."
+        ),
     )
     first_round_removals: Literal["forbidden", "allowed"] = Field(
         "forbidden",
-        description=("Whether cartouche 2 removes stones in round 1 (GLASS: none in the very first round; §8.7)."),
+        description=N_("Whether cartouche 2 removes stones in round 1 (GLASS: none in the very first round; §8.7)."),
     )
     kingdom_after_scoring: Literal["return", "out_of_game"] = Field(
         "return",
-        description=("Where the Kingdom of the Dead's stones go after a scoring (§5 GUESS: back to their owners)."),
+        description=N_("Where the Kingdom of the Dead's stones go after a scoring (§5 GUESS: back to their owners)."),
     )
     equal_40_tie: Literal["draw", "continue"] = Field(
         "draw",
-        description=("Equal totals of 40 or more after a scoring: a draw, or play on until one leads (§6 PROPOSAL)."),
+        description=N_("Equal totals of 40 or more after a scoring: a draw, or play on until one leads (§6 PROPOSAL)."),
     )
     temple4_blue_squares: Literal["all_temples", "temple4_only"] = Field(
         "all_temples",
-        description=("Which blue squares temple 4's majority scores, 3 points each (§5 INFERRED: all four temples)."),
+        description=N_("Which blue squares temple 4's majority scores, 3 points each (§5 INFERRED: all four temples)."),
     )
     reveal: Literal["staged", "all_at_once"] = Field(
         "staged",
-        description=(
+        description=N_(
             "Reveal cartouches 1-2 together and each player's 3-4 at their turn (SEED), "
             "or all eight cards at once (SDIMAG)."
         ),

@@ -14,16 +14,18 @@ from functools import cache
 from importlib import resources
 
 from netjer.core.errors import DataFileError
+from netjer.i18n import N_
 
 #: Square kinds, in the order used for action codes: yellow, green, black, blue, bonus +1, bonus +2.
 KINDS: tuple[str, ...] = ("Y", "G", "K", "B", "+1", "+2")
+#: Their names, English message ids of the ``aton`` catalogue (translated where shown).
 KIND_NAMES: dict[str, str] = {
-    "Y": "yellow",
-    "G": "green",
-    "K": "black",
-    "B": "blue",
-    "+1": "bonus +1",
-    "+2": "bonus +2",
+    "Y": N_("yellow"),
+    "G": N_("green"),
+    "K": N_("black"),
+    "B": N_("blue"),
+    "+1": N_("bonus +1"),
+    "+2": N_("bonus +2"),
 }
 YELLOW, GREEN, BLACK, BLUE, BONUS1, BONUS2 = range(6)
 NUM_KINDS = len(KINDS)

@@ -42,7 +42,7 @@ from netjer.games.aton.layout import (
     YELLOW,
     TempleLayout,
 )
-from netjer.i18n import _, ngettext
+from netjer.i18n import N_, _, join_list, ngettext
 
 # Phases (decision points) and their names in observations.
 EXCHANGE_PHASE, ASSIGN_PHASE, REMOVE_PHASE, PLACE_PHASE, OVER = range(5)
@@ -274,7 +274,7 @@ class AtonState(State):
         self.hidden_discard[p] = []
         self.rng.shuffle(pile)
         self.known_bottom[p] = 0
-        self.log.append(_("{seat} shuffles the discard pile into a new draw pile.").format(seat=self.game.seat_name(p)))
+        self.log.append(_("{seat} shuffles the discard pile into a new draw pile.").format(seat=self._seat_name(p)))
 
     def _exchange_decision(self, p: int, take: bool) -> None:
         """Step B: each seat decides in secret; both decisions then take effect together."""
@@ -290,7 +290,7 @@ class AtonState(State):
                 self.exchange_counter[s] = False
                 self._draw_cards(s, HAND_SIZE)
                 self.log.append(
-                    _("{seat} uses the exchange counter and draws 4 new cards.").format(seat=self.game.seat_name(s))
+                    _("{seat} uses the exchange counter and draws 4 new cards.").format(seat=self._seat_name(s))
                 )
         self.exchange_choice = [None, None]
         self._begin_assignment()
@@ -322,7 +322,7 @@ class AtonState(State):
         shown = 2 if self._staged_reveal else 4
         self.revealed = [shown, shown]
         red, blue = self.cartouches
-        names = self.game.seat_name
+        names = self._seat_name
         if self._staged_reveal:
             self.log.append(
                 _(
@@ -333,11 +333,11 @@ class AtonState(State):
             )
         else:
             self.log.append(
-                _("All cartouches revealed: {first} {first_cards}, {second} {second_cards}.").format(
+                _("All cartouches revealed: {first} {first_cards}; {second} {second_cards}.").format(
                     first=names(0),
-                    first_cards=" ".join(map(str, red)),
+                    first_cards=join_list(map(str, red)),
                     second=names(1),
-                    second_cards=" ".join(map(str, blue)),
+                    second_cards=join_list(map(str, blue)),
                 )
             )
         # Step E: the higher cartouche-1 card scores twice the difference; ties score nothing.
@@ -387,7 +387,7 @@ class AtonState(State):
                             _(
                                 "{seat} has turned over the whole draw pile in this War "
                                 "and shuffles the discard pile onto it."
-                            ).format(seat=self.game.seat_name(p))
+                            ).format(seat=self._seat_name(p))
                         )
                     else:
                         exhausted += 1
@@ -395,7 +395,7 @@ class AtonState(State):
                 first = self.rng.below(2)
                 self.log.append(
                     _("The War cannot be decided by the cards; a fair draw lets {seat} act first.").format(
-                        seat=self.game.seat_name(first)
+                        seat=self._seat_name(first)
                     )
                 )
                 return first
@@ -404,9 +404,9 @@ class AtonState(State):
             turned[1] += 1
             self.log.append(
                 _("War: {first} turns over a {first_card}, {second} a {second_card}.").format(
-                    first=self.game.seat_name(0),
+                    first=self._seat_name(0),
                     first_card=shown[0],
-                    second=self.game.seat_name(1),
+                    second=self._seat_name(1),
                     second_card=shown[1],
                 )
             )
@@ -433,7 +433,7 @@ class AtonState(State):
             self.revealed[p] = 4
             self.log.append(
                 _("{seat} reveals cartouches 3 and 4: {card_3} and {card_4}.").format(
-                    seat=self.game.seat_name(p), card_3=cart[2], card_4=cart[3]
+                    seat=self._seat_name(p), card_3=cart[2], card_4=cart[3]
                 )
             )
         v2, v3 = cart[1], cart[2]
@@ -478,9 +478,11 @@ class AtonState(State):
                 self.kingdom[p] += n
                 self.placements_left = 0
                 self.log.append(
-                    _("{seat} finds no empty square: {n} stone(s) go to the Kingdom of the Dead.").format(
-                        seat=self.game.seat_name(p), n=n
-                    )
+                    ngettext(
+                        "{seat} finds no empty square: {n} stone goes to the Kingdom of the Dead.",
+                        "{seat} finds no empty square: {n} stones go to the Kingdom of the Dead.",
+                        n,
+                    ).format(seat=self._seat_name(p), n=n)
                 )
         self._end_turn()
 
@@ -541,9 +543,9 @@ class AtonState(State):
         gained = [0, 0]
         for _what, seat, points in lines:
             gained[seat] += points
-        names = self.game.seat_name
-        detail = "; ".join(
-            _("{what} {seat} +{points}").format(what=what, seat=names(seat), points=points)
+        names = self._seat_name
+        detail = join_list(
+            _("{what} {seat} +{points}").format(what=_(SCORE_WORDS.get(what, what)), seat=names(seat), points=points)
             for what, seat, points in lines
         ) or _("nothing scores")
         self.log.append(
@@ -573,7 +575,7 @@ class AtonState(State):
         if winner == DRAW:
             self.log.append(_("The game is drawn: {reason}.").format(reason=reason))
         else:
-            self.log.append(_("{seat} wins: {reason}.").format(seat=self.game.seat_name(winner), reason=reason))
+            self.log.append(_("{seat} wins: {reason}.").format(seat=self._seat_name(winner), reason=reason))
 
     # --- stones ---------------------------------------------------------------------------
 
@@ -698,7 +700,7 @@ class AtonState(State):
             cart = self.cartouches[p]
             shown = self.revealed[p]
             info: JsonDict = {
-                "name": self.game.seat_name(p),
+                "name": self._seat_name(p),
                 "score": self.scores[p],
                 "supply": self.supply[p],
                 "kingdom": self.kingdom[p],
@@ -759,10 +761,14 @@ class AtonState(State):
         """Both players' points (public)."""
         return [float(self.scores[0]), float(self.scores[1])]
 
+    def _seat_name(self, p: int) -> str:
+        """Seat ``p``'s colour ("Red") in the process's language (a term of the ``aton`` catalogue)."""
+        return _(self.game.seat_name(p))
+
     def describe_action(self, action: Action, viewer: int | None) -> str:
         """Words for ``action`` by the current player; secret choices are hidden from others."""
         p = self.to_move
-        name = self.game.seat_name(p)
+        name = self._seat_name(p)
         if isinstance(action, Assign):
             c = self._next_cartouche(p) + 1
             if viewer == p:
@@ -778,7 +784,7 @@ class AtonState(State):
                     return _("{name} decides to use the exchange counter.").format(name=name)
                 return _("{name} decides to keep the hand.").format(name=name)
             return _("{name} decides in secret whether to use the exchange counter.").format(name=name)
-        kind = KIND_NAMES[KINDS[action.kind]] if isinstance(action, Place | Remove) else ""
+        kind = _(KIND_NAMES[KINDS[action.kind]]) if isinstance(action, Place | Remove) else ""
         if isinstance(action, Place):
             return _("{name} places a stone on a {kind} square of temple {temple}.").format(
                 name=name, kind=kind, temple=action.temple + 1
@@ -789,9 +795,21 @@ class AtonState(State):
                     name=name, kind=kind, temple=action.temple + 1
                 )
             return _("{name} removes {victim}'s stone from a {kind} square of temple {temple}.").format(
-                name=name, victim=self.game.seat_name(self.victim), kind=kind, temple=action.temple + 1
+                name=name, victim=self._seat_name(self.victim), kind=kind, temple=action.temple + 1
             )
         return super().describe_action(action, viewer)
+
+
+#: The parts of a scoring (:func:`score_breakdown`'s first words), marked for the catalogue and
+#: translated where the log tells them.
+SCORE_WORDS: dict[str, str] = {
+    "temple 1": N_("temple 1"),
+    "temple 2": N_("temple 2"),
+    "temple 3": N_("temple 3"),
+    "temple 4": N_("temple 4"),
+    "black squares": N_("black squares"),
+    "bonus squares": N_("bonus squares"),
+}
 
 
 def score_breakdown(count: list[int], blue_all_temples: bool = True) -> list[tuple[str, int, int]]:

@@ -47,7 +47,7 @@ from netjer.games.nile.actions import (
 from netjer.games.nile.board import ISIS, SETH, Geometry, geometry
 from netjer.games.nile.fields import FIELDS
 from netjer.games.nile.soldiers import SIDE_SHIFT, SIDE_STRIDE, START_VALUE, column_values
-from netjer.i18n import _, get_language, ngettext
+from netjer.i18n import N_, _, get_language, ngettext
 
 if TYPE_CHECKING:
     from netjer.games.nile.game import NileGame
@@ -59,7 +59,9 @@ NO_WINNER = -2
 DRAW = -1
 #: SEED S7: tokens drawn at each placement phase ("las dos fichas de más abajo").
 DRAW_COUNT = 2
-GOD = ("Seth", "Isis")
+#: The two sides' gods, by seat: English names (records, observations), marked for the ``nile``
+#: catalogue and translated where the narration names them (:func:`_god`).
+GOD = (N_("Seth"), N_("Isis"))
 
 #: An event of the last action: a tag and public facts (see ``_event_text``).
 Event = tuple[Any, ...]
@@ -696,7 +698,7 @@ class NileState(State):
         """Words for ``action`` by the current player, as ``viewer`` may know it: the value
         of a token put face down is told only to its owner (if they have seen it)."""
         p = self.to_move
-        name = GOD[p]
+        name = _god(p)
         if isinstance(action, Place):
             words = {"god": name, "value": action.value, "square": action.square}
             if action.down:
@@ -715,7 +717,7 @@ class NileState(State):
                 god=name, square=action.dst, from_square=action.src
             )
         if isinstance(action, End):
-            return _("{god} ends the turn; {other} has one last action.").format(god=name, other=GOD[1 - p])
+            return _("{god} ends the turn; {other} has one last action.").format(god=name, other=_god(1 - p))
         if isinstance(action, Decline):
             return _("{god} declines the last action and will place first.").format(god=name)
         return super().describe_action(action, viewer)
@@ -753,24 +755,24 @@ def _tell_event(ev: Event, geo: Geometry) -> str:
     if tag == "draw":
         n = ev[2]
         return ngettext("{god} draws {n} token from the column.", "{god} draws {n} tokens from the column.", n).format(
-            god=GOD[ev[1]], n=n
+            god=_god(ev[1]), n=n
         )
     if tag == "place":
         if ev[3] is None:
-            return _("{god} places a token face down on {square}.").format(god=GOD[ev[1]], square=names[ev[2]])
-        return _("{god} places a {value} on {square}.").format(god=GOD[ev[1]], value=ev[3], square=names[ev[2]])
+            return _("{god} places a token face down on {square}.").format(god=_god(ev[1]), square=names[ev[2]])
+        return _("{god} places a {value} on {square}.").format(god=_god(ev[1]), value=ev[3], square=names[ev[2]])
     if tag == "return":
         vals = ", ".join(str(v) for v in ev[2])
         return ngettext(
             "{god}'s half is full: {values} goes back face up on top of the column.",
             "{god}'s half is full: {values} go back face up on top of the column.",
             len(ev[2]),
-        ).format(god=GOD[ev[1]], values=vals)
+        ).format(god=_god(ev[1]), values=vals)
     if tag == "combat":
-        return _("Combat phase: {god} acts first.").format(god=GOD[ev[1]])
+        return _("Combat phase: {god} acts first.").format(god=_god(ev[1]))
     if tag == "move":
         return _("{god} moves {from_square} to {to_square}.").format(
-            god=GOD[ev[1]], from_square=names[ev[2]], to_square=names[ev[3]]
+            god=_god(ev[1]), from_square=names[ev[2]], to_square=names[ev[3]]
         )
     if tag == "reveal":
         return _("The soldier entering the vanguard on {square} is turned face up: a {value}.").format(
@@ -779,7 +781,7 @@ def _tell_event(ev: Event, geo: Geometry) -> str:
     if tag == "fight":
         p, _src, dst, va, vd, stays = ev[1:]
         o = 1 - p
-        words = {"god": GOD[p], "enemy": GOD[o], "mine": va, "theirs": vd, "square": names[dst]}
+        words = {"god": _god(p), "enemy": _god(o), "mine": va, "theirs": vd, "square": names[dst]}
         if va > vd:
             result = _("{enemy}'s {theirs} dies; {god}'s {mine} rests on top of {god}'s column").format(**words)
         elif va < vd and stays:
@@ -794,18 +796,23 @@ def _tell_event(ev: Event, geo: Geometry) -> str:
         )
     if tag == "win":
         return _("{god} attacks the undefended rearguard {square} from {from_square}.").format(
-            god=GOD[ev[1]], square=names[ev[3]], from_square=names[ev[2]]
+            god=_god(ev[1]), square=names[ev[3]], from_square=names[ev[2]]
         )
     if tag == "end":
-        return _("{god} ends the turn.").format(god=GOD[ev[1]])
+        return _("{god} ends the turn.").format(god=_god(ev[1]))
     if tag == "decline":
-        return _("{god} declines the last action.").format(god=GOD[ev[1]])
+        return _("{god} declines the last action.").format(god=_god(ev[1]))
     if tag == "over":
         reason = reason_text(ev[2])
         if ev[1] == DRAW:
             return _("The game is drawn: {reason}.").format(reason=reason)
-        return _("{god} wins: {reason}.").format(god=GOD[ev[1]], reason=reason)
+        return _("{god} wins: {reason}.").format(god=_god(ev[1]), reason=reason)
     return str(ev)
+
+
+def _god(seat: int) -> str:
+    """Seat ``seat``'s god in the process's language."""
+    return _(GOD[seat])
 
 
 def reason_text(reason: str) -> str:
@@ -817,7 +824,7 @@ def reason_text(reason: str) -> str:
     if reason.startswith("the same position occurred ") and words[-2].isdigit():
         return _("the same position occurred {n} times").format(n=words[-2])
     if len(words) == 6 and " attacked the undefended rearguard " in reason:
-        return _("{god} attacked the undefended rearguard {square}").format(god=words[0], square=words[-1])
+        return _("{god} attacked the undefended rearguard {square}").format(god=_(words[0]), square=words[-1])
     if reason == "neither side has a soldier on the board or in its column":
         return _("neither side has a soldier on the board or in its column")
     return reason

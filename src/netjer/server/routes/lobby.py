@@ -132,13 +132,21 @@ async def games(settings: Settings) -> list[dict[str, Any]]:
 @router.get("/api/games/{name}/rules")
 async def rules(name: str, lang: Annotated[str, Query(max_length=16)] = "en") -> dict[str, Any]:
     """The game's rules texts (:meth:`RulesTexts.as_json`) for the Rules panel and the
-    board's hover texts; 404 for an unknown game or language."""
+    board's hover texts; 404 for an unknown game or language.
+
+    A language the pages are translated into (:func:`netjer.i18n.languages`) whose rules texts
+    are not written yet gets the English texts, with ``language`` saying so (``"en"``): a
+    translation's missing entries keep their English text in the same way (:mod:`netjer.core.texts`).
+    """
     if name not in game_names():
         raise TableError(404, "no_game", f"there is no game {name!r}; games: {', '.join(game_names())}")
+    game = make_game(name)
     try:
-        texts = make_game(name).rules_texts(lang)
+        texts = game.rules_texts(lang)
     except NetjerError as err:
-        raise TableError(404, "no_rules", str(err)) from None
+        if lang not in i18n.languages():
+            raise TableError(404, "no_rules", str(err)) from None
+        texts = game.rules_texts(i18n.DEFAULT_LANGUAGE)
     return texts.as_json()
 
 

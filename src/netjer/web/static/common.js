@@ -272,14 +272,16 @@ export function parseFragment(hash) {
   return out;
 }
 
-/** A seat's display name: "Red", or "Red (Ann)". */
+/** A seat's display name: "Red", or "Red (Ann)"; the seat's name (the server's English, "Red",
+ * "Player 2") in the page's language (a term of the game's catalogue, translateLine). */
 export function seatTitle(seatInfo) {
   if (!seatInfo) return "";
-  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: seatInfo.label, agent: seatInfo.agent });
+  const label = translateLine(seatInfo.label);
+  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: label, agent: seatInfo.agent });
   // A deleted account's seats keep their games under this name (server/db/accounts.py).
-  if (seatInfo.name === "deleted player") return `${seatInfo.label} (${t("deleted player")})`;
-  if (seatInfo.name) return `${seatInfo.label} (${seatInfo.name})`;
-  return seatInfo.label;
+  if (seatInfo.name === "deleted player") return `${label} (${t("deleted player")})`;
+  if (seatInfo.name) return `${label} (${seatInfo.name})`;
+  return label;
 }
 
 // ---------- the player's language (src/netjer/i18n.py) ----------
@@ -298,9 +300,20 @@ function fillIn(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
 }
 
+// A message the page's catalogue lacks is shown in English, and said once on the console (as
+// netjer.i18n logs it once on the server's side; `netjer i18n status` counts what is left).
+const missingSaid = new Set();
+
+function sayMissing(msgid) {
+  if (catalogue.language === "en" || missingSaid.has(msgid)) return;
+  missingSaid.add(msgid);
+  console.info(`netjer: no ${catalogue.language} translation of ${JSON.stringify(msgid)}: shown in English`);
+}
+
 /** The message ``msgid`` in the page's language, its {placeholders} filled from ``params``. */
 export function t(msgid, params) {
   const found = catalogue.messages[msgid];
+  if (typeof found !== "string") sayMissing(msgid);
   return fillIn(typeof found === "string" ? found : msgid, params);
 }
 
@@ -308,6 +321,7 @@ export function t(msgid, params) {
 export function tn(singular, plural, n, params) {
   const forms = catalogue.messages[singular];
   let text = n === 1 ? singular : plural;
+  if (!Array.isArray(forms)) sayMissing(singular);
   if (Array.isArray(forms)) {
     let index = -1;
     try {
@@ -321,17 +335,148 @@ export function tn(singular, plural, n, params) {
 }
 
 // A line the server sends already in English words (an engine's log line, a result) is put into
-// the page's language by recognising it as one of the catalogue's English message ids, its
-// {placeholders} read back from the line and translated in turn when they are messages
-// themselves (a reason inside "{god} wins: {reason}."). Of the ids that match, the one that
-// recognises the most of the line wins: its own fixed text plus what its placeholders'
-// messages recognise (so "{god} attacked the undefended rearguard {square}" cannot swallow
-// "Isis wins: Isis" into its {god}); on a tie, the most specific id (the most fixed text).
-// A line no id matches stays as it is.
+// the page's language by reading it back to the catalogue message it was made from, as
+// netjer.i18n_lines.LineReader does (tests/test_i18n_lines.py checks every log line of seeded
+// games that way): a message's {placeholders} hold a name or another message (read in turn), a
+// value with no letter or space ("4,3", "12"), or a list of those joined by ", "; {n}, a plural's
+// count, holds only a value. Only the messages of the common catalogue and of the line's game
+// are read (setLineGame, or translateLine's game), so that one game's words never read another
+// game's line; among the ways to read a line, the message with the most fixed text wins. A line
+// that is not read whole is put into the page's language as far as its messages recognise it
+// (the most of the line first), and a line no message matches stays as it is.
+let lineGame = null;
+const readers = new Map();
 let linePatterns = null;
+const LIST_SEPARATOR = ", ";
+
+/** The game whose lines this page shows ("ankh"): its catalogue and the common one read them. */
+export function setLineGame(game) {
+  lineGame = game || null;
+}
 
 function escapeRegex(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// catalogue.domains: message id -> the catalogues holding it ("Seth" is Ankh's and Nile's).
+function domainAllowed(msgid, game) {
+  const domains = catalogue.domains ? catalogue.domains[msgid] : undefined;
+  return !domains || !game || domains.includes("common") || domains.includes(game);
+}
+
+function splitTemplate(text) {
+  const parts = [];
+  const names = [];
+  for (const piece of text.split(/(\{\w+\})/)) {
+    const m = /^\{(\w+)\}$/.exec(piece);
+    if (m) {
+      parts.push(null);
+      names.push(m[1]);
+    } else if (piece) {
+      parts.push(piece);
+    }
+  }
+  return { parts, names, fixed: parts.reduce((sum, p) => sum + (p === null ? 0 : p.length), 0) };
+}
+
+function readerFor(game) {
+  const key = game || "";
+  if (readers.has(key)) return readers.get(key);
+  const exact = new Map();
+  const patterns = [];
+  const add = (english, msgid, plural) => {
+    const split = splitTemplate(english);
+    if (!split.names.length) {
+      if (!exact.has(english)) exact.set(english, { msgid, plural });
+    } else {
+      patterns.push({ msgid, plural, english, ...split });
+    }
+  };
+  for (const msgid of Object.keys(catalogue.domains || {})) {
+    if (!domainAllowed(msgid, game)) continue;
+    const plural = catalogue.all_plurals ? catalogue.all_plurals[msgid] : undefined;
+    add(msgid, msgid, plural || null);
+    if (plural) add(plural, msgid, plural);
+  }
+  patterns.sort((a, b) => b.fixed - a.fixed);
+  const reader = { exact, patterns, memo: new Map() };
+  readers.set(key, reader);
+  return reader;
+}
+
+function isValue(text) {
+  return text.length > 0 && !/\s/u.test(text) && (!/\p{L}/u.test(text) || /\d/u.test(text)) && text[0] !== "," && !text.endsWith(",");
+}
+
+function readText(reader, text) {
+  if (reader.memo.has(text)) return reader.memo.get(text);
+  reader.memo.set(text, null);
+  let found = null;
+  const hit = reader.exact.get(text);
+  if (hit) found = { text, msgid: hit.msgid, plural: hit.plural, params: {} };
+  else if (isValue(text)) found = { text, msgid: null };
+  else {
+    for (const p of reader.patterns) {
+      const values = matchParts(reader, p, text, 0, 0, 0);
+      if (values) {
+        const params = {};
+        p.names.forEach((name, i) => { params[name] = values[i]; });
+        found = { text, msgid: p.msgid, plural: p.plural, english: p.english, params };
+        break;
+      }
+    }
+    if (!found) found = readList(reader, text);
+  }
+  reader.memo.set(text, found);
+  return found;
+}
+
+function readList(reader, text) {
+  if (!text.includes(LIST_SEPARATOR)) return null;
+  const items = text.split(LIST_SEPARATOR).map((item) => readText(reader, item));
+  return items.every(Boolean) ? { text, msgid: null, items } : null;
+}
+
+function readValue(reader, text, name) {
+  if (!text || text !== text.trim()) return null;
+  if (name === "n") return isValue(text) ? { text, msgid: null } : null;
+  return readList(reader, text) || readText(reader, text);
+}
+
+function matchParts(reader, p, text, i, pos, k) {
+  if (i === p.parts.length) return pos === text.length ? [] : null;
+  const part = p.parts[i];
+  if (part !== null) return text.startsWith(part, pos) ? matchParts(reader, p, text, i + 1, pos + part.length, k) : null;
+  const name = p.names[k];
+  if (i + 1 === p.parts.length) {
+    const value = readValue(reader, text.slice(pos), name);
+    return value ? [value] : null;
+  }
+  const following = p.parts[i + 1];
+  for (let end = pos + 1; end < text.length; end += 1) {
+    if (following !== null) {
+      end = text.indexOf(following, end);
+      if (end < 0) break;
+    }
+    const value = readValue(reader, text.slice(pos, end), name);
+    if (!value) continue;
+    const rest = matchParts(reader, p, text, i + 1, end, k + 1);
+    if (rest) return [value, ...rest];
+  }
+  return null;
+}
+
+function renderReading(reading) {
+  if (reading.items) return reading.items.map(renderReading).join(LIST_SEPARATOR);
+  if (reading.msgid === null) return reading.text;
+  const params = {};
+  for (const [name, value] of Object.entries(reading.params || {})) params[name] = renderReading(value);
+  if (reading.plural) {
+    const n = Number(params.n);
+    const count = Number.isFinite(n) && params.n !== undefined ? n : reading.english === reading.plural ? 2 : 1;
+    return tn(reading.msgid, reading.plural, count, params);
+  }
+  return t(reading.msgid, params);
 }
 
 function patterns() {
@@ -355,27 +500,31 @@ function patterns() {
   return linePatterns;
 }
 
-/** ``line`` (English words from the server) in the page's language, when it is one of the
- * catalogue's messages; else ``line`` itself. */
-export function translateLine(line, depth = 0) {
+/** ``line`` (English words from the server) in the page's language, read back to the messages
+ * of the common catalogue and of ``game`` (default: the page's game, setLineGame); else ``line``
+ * as far as its messages recognise it. */
+export function translateLine(line, game = lineGame) {
   const text = String(line);
   if (catalogue.language === "en") return text;
-  return recognised(text, depth)[0];
+  const reading = readText(readerFor(game), text);
+  if (reading) return renderReading(reading);
+  return recognised(text, 0, game)[0];
 }
 
 /** [``text`` translated, how many of its characters the messages used recognise]. */
-function recognised(text, depth) {
+function recognised(text, depth, game) {
   if (depth > 3) return [text, 0];
   const exact = catalogue.messages[text];
-  if (typeof exact === "string") return [exact, text.length];
+  if (typeof exact === "string" && domainAllowed(text, game)) return [exact, text.length];
   let best = [text, 0];
   for (const p of patterns()) {
+    if (!domainAllowed(p.singular || p.english, game)) continue;
     const m = p.regex.exec(text);
     if (!m) continue;
     const params = {};
     let covered = p.fixed;
     p.names.forEach((name, i) => {
-      const [words, count] = recognised(m[i + 1], depth + 1);
+      const [words, count] = recognised(m[i + 1], depth + 1, game);
       params[name] = words;
       covered += count;
     });
@@ -436,6 +585,8 @@ export async function loadLanguage() {
   const wanted = [chosenLanguage(), ...(navigator.languages || [navigator.language])].filter(Boolean).slice(0, 16);
   try {
     catalogue = await api(`/api/i18n/${encodeURIComponent(wanted.join(",") || "auto")}`);
+    readers.clear();
+    linePatterns = null;
   } catch (err) {
     // English: the message ids themselves
   }

@@ -26,15 +26,15 @@ function playerName() {
 
 // ---------- the new-table form ----------
 
-function optionField(name, prop) {
+function optionField(name, prop, game) {
   const id = `opt-${name}`;
   // The titles, descriptions and values are English message ids of the game's catalogue
   // (e.g. netjer.games.nile.game marks them): shown in the page's language when translated.
-  const title = translateLine(prop.title || name);
-  const help = translateLine(prop.description || "");
+  const title = translateLine(prop.title || name, game);
+  const help = translateLine(prop.description || "", game);
   let input;
   if (Array.isArray(prop.enum)) {
-    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(String(v).replaceAll("_", " ")))));
+    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(String(v).replaceAll("_", " "), game))));
   } else if (prop.type === "boolean") {
     input = el("input", { id, name, type: "checkbox", "data-option": name, "data-type": "boolean", checked: prop.default === true || null });
     return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, help));
@@ -127,7 +127,7 @@ function seatRow(game, seat, keep) {
   kind.addEventListener("change", defaultClock);
   if (seat === 0) name.value = $("player-name").value;
   sync();
-  return el("div", { class: "seat-row", "data-levels-for": seatCount(game) }, el("span", { class: "seat-label" }, game.seat_names[seat] || t("Seat {n}", { n: seat })), el("label", { for: kind.id }, t("Who plays"), kind), nameLabel, agentLabel);
+  return el("div", { class: "seat-row", "data-levels-for": seatCount(game) }, el("span", { class: "seat-label" }, game.seat_names[seat] ? translateLine(game.seat_names[seat], game.name) : t("Seat {n}", { n: seat })), el("label", { for: kind.id }, t("Who plays"), kind), nameLabel, agentLabel);
 }
 
 function selectedGame() {
@@ -262,7 +262,8 @@ function drawForm() {
   const game = selectedGame();
   if (!game) return;
   const props = (game.options && game.options.properties) || {};
-  $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop)));
+  // the options' words are read with the game's messages (common.js translateLine)
+  $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop, game.name)));
   $("seats").replaceChildren();
   drawSeats();
   const players = document.querySelector('[data-option="players"]');
@@ -391,7 +392,7 @@ function showCreated(created) {
 /** A finished table's result with how it ended ("Red wins · Blue resigned."; an aborted game: no result). */
 function resultWords(table) {
   const how = endingWords(table.ending, table.seats);
-  const result = translateLine(table.result_text || "");
+  const result = translateLine(table.result_text || "", table.game);
   if (!result) return how || t("finished");
   return how ? `${result} · ${how}` : result;
 }

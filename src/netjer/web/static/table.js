@@ -8,7 +8,7 @@
 import { renderAid } from "./aid.js";
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, t, translateLine } from "./common.js";
+import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import { confirmButton, endingControls, endingWords, sendEnding } from "./endings.js";
 import * as nile from "./nile.js";
@@ -304,7 +304,7 @@ function askToPass(seat) {
     hideCover();
     state.lostFocus = key;
     update();
-  } } }, t("I am {seat} — show my view", { seat: info.label }));
+  } } }, t("I am {seat} — show my view", { seat: translateLine(info.label) }));
   cover.replaceChildren(
     el("div", { class: "card" },
       el("h2", {}, t("Pass the screen to {name}", { name })),
@@ -343,6 +343,7 @@ function choosing(view) {
 }
 
 function renderView(view) {
+  setLineGame(view.game); // the log and results are read with this game's messages (common.js)
   const active = document.activeElement;
   const key = focusKey() || (!active || active === document.body ? state.lostFocus : null);
   const renderer = RENDERERS[view.game];
@@ -1097,6 +1098,7 @@ function renderReplay() {
     legal: [],
     version: step.version,
   });
+  setLineGame(table.game);
   const renderer = RENDERERS[table.game];
   const preferred = review.highlightAt(r.index); // a selected decision of a review: its preferred action
   const ctx = { table: tableId, seat: r.seat, version: step.version, actions: preferred, play: () => {}, rerender: renderReplay, narrow: isNarrow(), over: view.finished };

@@ -53,7 +53,7 @@ from netjer.games.ankh import guardians
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
-from netjer.i18n import N_, _
+from netjer.i18n import N_, _, join_list
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -66,7 +66,7 @@ PLUS1, PLUS3, STAR = range(3)
 CAT_VALUE = (1, 3, 0)
 #: Where a cat is when not on the board: beside Bastet's board, or out of the game.
 HAND, GONE = -1, -2
-CAT_NAMES = ("+1", "+3", "star")
+CAT_NAMES = ("+1", "+3", N_("star"))  # translated where shown
 
 
 @dataclass(slots=True)
@@ -173,11 +173,12 @@ class BastetPower(GodPower):
             return None
         d = self.data(st)
         name = st.board.hex_name
-        left = [CAT_IDS[c] for c in range(3) if d.at[c] == HAND and not d.up[c]]
+        # The cats by their notation ids ("plus1", "star"), "star" a term of the catalogue.
+        left = [_(CAT_IDS[c]) for c in range(3) if d.at[c] == HAND and not d.up[c]]
         to_place = (
-            _("the cats left to place: {cats}").format(cats=", ".join(left)) if left else _("every cat is placed")
+            _("the cats left to place: {cats}").format(cats=join_list(left)) if left else _("every cat is placed")
         )
-        cat = CAT_IDS[action.cat]
+        cat = _(CAT_IDS[action.cat])
         if d.at[action.cat] == GONE:
             return _("the {cat} cat is out of the game; {to_place}").format(cat=cat, to_place=to_place)
         if d.at[action.cat] >= 0:
@@ -215,7 +216,7 @@ class BastetPower(GodPower):
                 d.battle_cats.append(c)
                 st.write_log(
                     _("  {bastet} reveals the {cat} cat at {space} (Bastet)").format(
-                        bastet=st.god_name(bastet), cat=CAT_NAMES[c], space=st.board.hex_name(h)
+                        bastet=st.god_name(bastet), cat=_(CAT_NAMES[c]), space=st.board.hex_name(h)
                     )
                 )
 
@@ -251,7 +252,7 @@ class BastetPower(GodPower):
             d.at[c] = HAND
             d.up[c] = True
             # The reveal is the action's words (narration.describe); the log adds which cat it was.
-            st.write_log(_("  it is the {cat} cat: it goes back to Bastet, face up").format(cat=CAT_NAMES[c]))
+            st.write_log(_("  it is the {cat} cat: it goes back to Bastet, face up").format(cat=_(CAT_NAMES[c])))
             return
         d.up[c] = True
         st.write_log(_("  it is the star cat"))
@@ -265,7 +266,7 @@ class BastetPower(GodPower):
         """The star kills the revealing figure on ``x`` (a God never dies), then Bastet takes
         back every cat and places them again."""
         if st.figure[x] != GOD:
-            cats = guardians.kill(st, [x], "Bastet's star cat")
+            cats = guardians.kill(st, [x], _("Bastet's star cat"))
             guardians.cat_mummy_losses(st, cats)
         else:
             st.write_log(_("  the star spares the God at {space}: Gods never die").format(space=st.board.hex_name(x)))

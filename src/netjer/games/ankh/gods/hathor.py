@@ -34,10 +34,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
-from netjer.core.words import plural
 from netjer.games.ankh import actions
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
+from netjer.games.ankh.terms import followers
 from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ class HathorPower(GodPower):
             # The figure and its space are told by the action's words; the log adds the price.
             st.write_log(
                 _("  {hathor} sacrifices {followers} for it (Hathor)").format(
-                    hathor=st.god_name(hathor), followers=plural(PLACE_COST, "Follower")
+                    hathor=st.god_name(hathor), followers=followers(PLACE_COST)
                 )
             )
             actions.place_from_pool(st, hathor, action.kind, action.hex)  # a ransom is paid first

@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from netjer.core.action import Action
-from netjer.core.words import plural
 from netjer.games.ankh import battle, devotion
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, hand_of
 from netjer.games.ankh.gods.base import THOTH, GodPower, Task, god_phase, register
 from netjer.games.ankh.notation import GUESS, NOGUESS, Guess
-from netjer.i18n import N_, _
+from netjer.games.ankh.terms import followers
+from netjer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -108,17 +108,18 @@ class ThothPower(GodPower):
         if d.god < 0:
             return
         if battle.played(st, d.god, d.card):
-            stay = "stays" if d.scale == 1 else "stay"
             st.write_log(
-                _("  Thoth guessed right: {followers} {stay} on the scale").format(
-                    followers=plural(d.scale, "Follower"), stay=stay
-                )
+                ngettext(
+                    "  Thoth guessed right: {n} Follower stays on the scale",
+                    "  Thoth guessed right: {n} Followers stay on the scale",
+                    d.scale,
+                ).format(n=d.scale)
             )
         else:
             st.followers[d.god] += d.scale
             st.write_log(
                 _("  Thoth guessed wrong: {god} takes the {followers} of the scale").format(
-                    god=st.god_name(d.god), followers=plural(d.scale, "Follower")
+                    god=st.god_name(d.god), followers=followers(d.scale)
                 )
             )
             d.scale = 0

@@ -1,0 +1,64 @@
+"""The browser's ``translateLine`` (``static/common.js``) against the terminal (issue 32 item 1):
+each English line of the seeded games of tests/test_i18n_lines.py (Aton, Dioses del Nilo, Ankh
+with every god), read back by the page's reader and told in Spanish, is
+the Spanish line the engine writes with ``--lang es``; the lines the issue found scrambled come
+out whole.  Runs ``common.js`` in Node (``tests/web/translate_line.mjs``, browser globals stubbed);
+skipped where Node is not installed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from netjer import i18n
+from tests.test_i18n_lines import _cases, _pairs
+
+NODE = shutil.which("node")
+HERE = Path(__file__).resolve().parent
+COMMON_JS = HERE.parents[1] / "src" / "netjer" / "web" / "static" / "common.js"
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+
+
+def _translate(lines: list[str], game: str | None, language: str = "es") -> list[str]:
+    assert NODE is not None
+    data = {"catalogue": i18n.as_json(language), "lines": lines, "game": game, "module": COMMON_JS.as_uri()}
+    done = subprocess.run(
+        [NODE, str(HERE / "translate_line.mjs")], input=json.dumps(data), capture_output=True, text=True, check=True
+    )
+    out: list[str] = json.loads(done.stdout)
+    return out
+
+
+@pytest.mark.parametrize(("game", "options", "seed"), list(_cases()))
+def test_the_page_tells_each_line_as_the_terminal_does(game: str, options: str, seed: int) -> None:
+    pairs = _pairs(game, options, seed)
+    told = _translate([english for english, _ in pairs], game)
+    wrong = [(english, spanish, page) for (english, spanish), page in zip(pairs, told, strict=True) if page != spanish]
+    assert not wrong, wrong[:5]
+
+
+def test_the_lines_the_issue_found_scrambled() -> None:
+    lines = [
+        "killed (the Battle): Horus's Warrior on 2,1, Horus's Warrior on 4,3",
+        "Horus moves the figure on 4,3 to 3,6.",
+    ]
+    assert _translate(lines, "ankh") == [
+        "Muertos (la Batalla): Guerrero de Horus en 2,1, Guerrero de Horus en 4,3",
+        "Horus mueve la figura de 4,3 a 3,6.",
+    ]
+
+
+def test_another_games_messages_do_not_read_an_ankh_line() -> None:
+    """Dioses del Nilo's ``{god} moves {from_square} to {to_square}.`` ("{god} mueve de ... a ...")
+    is not Ankh's: an Ankh line, even one with a word no Ankh message has, is never read with it
+    (it read "Horus mueve de the figure on 4,3 a 3,6")."""
+    lines = ["Horus moves the figure on 4,3 to 3,6.", "Horus moves the figure on the moon to 3,6."]
+    told = _translate(lines, "ankh")
+    assert told[0] == "Horus mueve la figura de 4,3 a 3,6."
+    assert "mueve de" not in told[1]
+    assert _translate(["Seth moves b1 to b2."], "nile") == ["Seth mueve de b1 a b2."]  # Nile's own line
