@@ -100,3 +100,35 @@ def test_every_lesson_is_listed_and_served_in_spanish(db: str) -> None:
             body = client.get(f"/api/lessons/{name}", headers={"Accept-Language": "es"}).json()
             assert body["language"] == "es"
             assert body["finish"] == load_lesson(name, "es").finish
+
+
+def test_a_seeded_lesson_is_handed_over_at_a_table_that_replays_it_and_a_built_one_is_not(db: str) -> None:
+    from netjer.server.routes.lessons import lesson_opening
+
+    with TestClient(create_app(db, ai_workers=0)) as client:
+        made = client.post("/api/lessons/nile/table")
+        assert made.status_code == 201, made.text
+        body = made.json()
+        lesson = load_lesson("nile")
+        assert body["seat"] == lesson.learner
+        assert body["link"] == f"/table/{body['id']}#seat={body['seat']}&token={body['token']}"
+        opening = lesson_opening("nile")
+        view = client.get(f"/api/tables/{body['id']}/view", params={"seat": body["seat"]},
+                          headers={"Authorization": f"Bearer {body['token']}"}).json()  # fmt: skip
+        # the table's record is the lesson as it was played: the same position as the lesson's end
+        shadow = LessonRun(lesson)
+        while not shadow.done:
+            shadow.begin_step()
+            if shadow.step.expect is None:
+                shadow.advance()
+            else:
+                shadow.answer(shadow.step.expect)
+        assert view["version"] == len(opening) == len(shadow.state.history)
+        mine = {k: v for k, v in shadow.state.observation(lesson.learner).items() if k != "log"}
+        assert view["observation"] == json.loads(json.dumps(mine))
+        seats = view["seats"]
+        assert [s["kind"] for s in seats] == ["human" if s["seat"] == lesson.learner else "agent" for s in seats]
+        # Ankh's lessons start from a built position: no seed's record replays them
+        refused = client.post("/api/lessons/ankh/table")
+        assert refused.status_code == 409 and refused.json()["error"] == "no_handover"
+        assert client.post("/api/lessons/chess/table").status_code == 404

@@ -68,6 +68,14 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, nam
     assert lesson.finish[:40] in page.locator("#finish-text").inner_text()
     assert page.locator("#play-on").inner_text() == i18n.gettext("Play a game against the beginner level", language)
     assert wrong > 0
+    # The hand-over: a lesson from a seed's setup goes on at a table, this game as it stands.
+    if lesson.position is None:
+        page.locator("#play-here").click()
+        page.wait_for_url("**/table/**")
+        page.locator("#seats li").first.wait_for()
+        assert page.locator("#seats li").count() == shadow.game.num_players
+    else:
+        assert page.locator("#play-here").is_hidden()
 
 
 def test_a_lesson_step_is_drawn_on_the_games_board_and_answered_there(server: str, page: Any) -> None:

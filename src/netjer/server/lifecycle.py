@@ -12,12 +12,14 @@ from sqlalchemy import select
 
 from netjer.agents.levels import find_level, resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.core.action import Action
 from netjer.core.errors import ConfigError, NetjerError
+from netjer.core.game import Game
 from netjer.core.undo import Transcript
 from netjer.games.registry import make_game
 from netjer.server.clocks import ClockSettings, ClockState
-from netjer.server.db import RematchTaken, Store, TableRow, hash_token
-from netjer.server.runtime import SeatInfo, TableError, TableRuntime, events_seen
+from netjer.server.db import ActionItem, RematchTaken, Store, TableRow, hash_token
+from netjer.server.runtime import SeatInfo, TableError, TableRuntime, advance, events_seen
 from netjer.server.table_host import TableHost
 
 
@@ -49,6 +51,7 @@ class TableLifecycle:
         rematch_of: str | None = None,
         hints: bool = False,
         hint_limit: int | None = None,
+        opening: list[str] | None = None,
     ) -> tuple[TableRuntime, dict[int, str]]:
         """Create a table; return it and the tokens of its human seats that are not open.
 
@@ -68,10 +71,14 @@ class TableLifecycle:
             hints: whether a seat may ask for a hint (off by default).
             hint_limit: how many hints each seat may be given in the game (``None``: no
                 limit; only with ``hints``).
+            opening: actions in notation already played when the table opens (a guided
+                first game handed over to its player, :mod:`netjer.server.routes.lessons`):
+                stored as the record's first actions, so the game replays from its seed.
 
         Raises:
-            TableError: 422 for a bad game, option, seat list, agent or time control; 409
-                ``rematch_exists`` if ``rematch_of`` already has a rematch.
+            TableError: 422 for a bad game, option, seat list, agent, time control or opening
+                (an action that is not legal where it comes); 409 ``rematch_exists`` if
+                ``rematch_of`` already has a rematch.
         """
         settings = clock or ClockSettings()
         try:
@@ -107,6 +114,7 @@ class TableLifecycle:
         except NetjerError as err:
             raise TableError(422, "bad_table", str(err)) from None
         seed = seed if seed is not None else secrets.randbelow(2**31)
+        opened = _opening(game, seed, opening or [])
         table_id = secrets.token_urlsafe(8)
         rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
         rt.clock_settings = settings
@@ -136,6 +144,12 @@ class TableLifecycle:
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: events_seen(rt.state, v) for v in rt.viewers()}
         rt.absent_since = {i: self.tables.now() for i, info in enumerate(infos) if info.is_human}
+        if opened:
+            batch: list[ActionItem] = []
+            for action in opened:
+                batch.append((table_id, rt.version, str(action), rt.state.current_player, None, None))
+                advance(rt, action)
+            await asyncio.to_thread(self.tables.store.append_actions, batch)
         self.tables.tables[table_id] = rt
         self.tables.computers.schedule(rt)
         return rt, tokens
@@ -229,3 +243,26 @@ class TableLifecycle:
         await self.tables.broadcast(rt)
         for old in offered_at:
             await self.tables.broadcast(old)
+
+
+def _opening(game: Game, seed: int, texts: list[str]) -> list[Action]:
+    """The actions of ``texts`` (notation) played in order from the seed's setup.
+
+    Raises:
+        TableError: 422 ``bad_opening`` for an action the game cannot read or that is not
+            legal where it comes, or an opening that ends the game.
+    """
+    state = game.new_initial_state(seed)
+    actions: list[Action] = []
+    for i, text in enumerate(texts):
+        try:
+            action = game.parse_action(text)
+        except NetjerError as err:
+            raise TableError(422, "bad_opening", f"opening action {i + 1} ({text!r}): {err}") from None
+        if state.is_terminal or action not in state.legal_actions():
+            raise TableError(422, "bad_opening", f"opening action {i + 1} ({text!r}) is not legal there")
+        state.apply(action)
+        actions.append(action)
+    if state.is_terminal:
+        raise TableError(422, "bad_opening", "the opening ends the game: there is nothing left to play")
+    return actions

@@ -249,10 +249,11 @@ class TableManager:
     async def create(self, game_name: str, options: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
                      clock: ClockSettings | None = None, creator_hash: str | None = None,
                      rematch_of: str | None = None, hints: bool = False,
-                     hint_limit: int | None = None) -> tuple[TableRuntime, dict[int, str]]:  # fmt: skip
+                     hint_limit: int | None = None,
+                     opening: list[str] | None = None) -> tuple[TableRuntime, dict[int, str]]:  # fmt: skip
         """:meth:`TableLifecycle.create <netjer.server.lifecycle.TableLifecycle.create>`."""
         return await self.lifecycle.create(
-            game_name, options, seed, seats, clock, creator_hash, rematch_of, hints, hint_limit
+            game_name, options, seed, seats, clock, creator_hash, rematch_of, hints, hint_limit, opening
         )
 
     async def join(self, table_id: str, seat: int, name: str | None, account: int | None = None) -> str:

@@ -15,14 +15,19 @@ request's ``Accept-Language``, negotiated among the catalogues' languages as the
 
 from __future__ import annotations
 
+import secrets
 from functools import cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Response
+from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi.responses import FileResponse
 
 from netjer import i18n
 from netjer.core.errors import NetjerError
+from netjer.games.registry import make_game
+from netjer.server.db import hash_token
+from netjer.server.limits import RateLimited
+from netjer.server.routes.common import Manager, Settings, seat_link
 from netjer.server.routes.pages import WEB
 from netjer.server.runtime import TableError, legal_entries
 from netjer.tutorials.lesson import LESSONS, load_lesson
@@ -69,7 +74,9 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         "line"}`` from the rules texts, in the lesson's language when the game has them),
         ``picture``, ``expect``, ``hint``, ``choices`` (the legal actions in notation; empty for
         a step that only explains) and ``legal`` (the same as a seat's view lists them:
-        ``index``, ``text``, ``meaning``, ``term``).
+        ``index``, ``text``, ``meaning``, ``term``); ``handover``: whether the game goes on
+        at a table after the last step (a lesson from the seed's setup; not one from a built
+        position, which no record replays).
 
     Raises:
         NetjerError: for an unknown lesson (ConfigError) or a lesson the engine refuses.
@@ -118,7 +125,26 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         "learner": run.learner,
         "seats": [{"seat": i, "label": run.game.seat_name(i)} for i in range(run.game.num_players)],
         "steps": steps,
+        "handover": lesson.position is None,
     }
+
+
+@cache
+def lesson_opening(name: str) -> tuple[str, ...]:
+    """The actions of the lesson ``name`` played through (notation), from its seed's setup:
+    the opening of the table it is handed over at (the same in every language).
+
+    Raises:
+        NetjerError: for an unknown lesson or a lesson the engine refuses.
+    """
+    run = LessonRun(load_lesson(name))
+    while not run.done:
+        run.begin_step()
+        if run.step.expect is None:
+            run.advance()
+        else:
+            run.answer(run.step.expect)
+    return tuple(str(action) for action in run.state.history)
 
 
 @router.get("/api/lessons")
@@ -164,3 +190,48 @@ async def lesson(
 async def lesson_page(name: str) -> FileResponse:
     """The lesson's page (it reads the lesson's name from the address)."""
     return FileResponse(WEB / "lesson.html")
+
+
+@router.post("/api/lessons/{name}/table", status_code=201)
+async def play_on(name: str, request: Request, manager: Manager, settings: Settings) -> dict[str, Any]:
+    """The hand-over (issue 30 item 1): a table whose record starts with the lesson's game as
+    it was played, the learner's seat a person's and every other seat the lesson's level, so
+    that the learner finishes the game on their own.
+
+    Returns:
+        ``id``, ``seat`` (the learner's), ``token`` and ``link`` of that seat, ``creator_key``.
+
+    Raises:
+        TableError: 404 for an unknown lesson; 409 ``no_handover`` for a lesson that starts
+            from a built position (no seed's record replays it); 429 when this address
+            creates tables too fast (the lobby's limit).
+    """
+    if name not in LESSONS:
+        raise TableError(404, "no_lesson", f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+    lesson = load_lesson(name)
+    if lesson.position is not None:
+        why = "this lesson starts from a built position, which no table's record replays: start a game from the lobby"
+        raise TableError(409, "no_handover", why)
+    client = request.client.host if request.client else "unknown"
+    limiter = settings.create_limiter
+    if limiter is not None and (wait := limiter.take(client)) > 0:
+        rate = f"{limiter.per_minute:g} tables a minute"
+        raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
+    players = make_game(lesson.game, lesson.options).num_players
+    seats: list[dict[str, Any]] = [
+        {"type": "human"} if seat == lesson.learner else {"type": "agent", "agent": lesson.level}
+        for seat in range(players)
+    ]
+    creator_key = secrets.token_urlsafe(24)
+    rt, tokens = await manager.create(
+        lesson.game, dict(lesson.options), lesson.seed, seats, creator_hash=hash_token(creator_key),
+        opening=list(lesson_opening(name)),
+    )  # fmt: skip
+    token = tokens[lesson.learner]
+    return {
+        "id": rt.id,
+        "seat": lesson.learner,
+        "token": token,
+        "link": seat_link(rt.id, lesson.learner, token),
+        "creator_key": creator_key,
+    }

@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { el, language, loadLanguage, t, translateLine } from "./common.js";
+import { api, el, language, loadLanguage, saveCreatorKey, saveToken, t, translateLine } from "./common.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
 import { decorateTerms, installTermTips, loadRules } from "./rules.js";
@@ -127,6 +127,9 @@ function advance() {
   $("finish-text").textContent = lesson.finish;
   // the level's name is what `--vs` takes; the usual one has a sentence of its own in each language
   $("play-on").textContent = lesson.level === "beginner" ? t("Play a game against the beginner level") : t("Play a game against the {level} level", { level: lesson.level });
+  // A lesson from the seed's setup goes on at a table: this game, from where the lesson left it.
+  $("play-here").hidden = !lesson.handover;
+  if (lesson.handover) $("play-here").focus();
   try {
     localStorage.setItem("netjer.learned." + lesson.name, "1");
   } catch (err) {
@@ -134,7 +137,22 @@ function advance() {
   }
 }
 
+/** Hand the lesson's game over: a table whose record is the lesson so far, the rest against the level. */
+async function playHere() {
+  $("play-here").disabled = true;
+  try {
+    const made = await api(`/api/lessons/${encodeURIComponent(lesson.name)}/table`, { method: "POST" });
+    saveToken(made.id, made.seat, made.token);
+    saveCreatorKey(made.id, made.creator_key);
+    location.assign(made.link);
+  } catch (err) {
+    $("error").textContent = String(err.message || err);
+    $("play-here").disabled = false;
+  }
+}
+
 $("begin").addEventListener("click", () => { $("intro").hidden = true; showStep(); });
+$("play-here").addEventListener("click", playHere);
 $("next").addEventListener("click", advance);
 $("answer-form").addEventListener("submit", (event) => { event.preventDefault(); answer($("answer").value); });
 window.addEventListener("resize", () => { if (lesson && !$("step").hidden) drawBoard(lesson.steps[index]); });
