@@ -402,6 +402,8 @@ function renderView(view) {
       view.can_undo ? ` ${t("Undo withdraws the last one.")}` : ""));
   }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
+  // the server's reason why this seat's latest decision cannot be taken back (seat_views.undo_refused)
+  else if (view.undo_refused) controls.append(el("p", { class: "muted small", id: "undo-refused" }, t("Nothing to undo: {reason}.", { reason: translateLine(view.undo_refused) })));
   // A hint is searched from the seat's turn in the rules' order: not while it chooses ahead in a window.
   controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending && view.to_move === seat, update));
   $("hints-note").textContent = review.hintsNote(view);
