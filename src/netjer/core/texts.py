@@ -194,8 +194,17 @@ class RulesTexts:
     def find(self, name: str) -> Term | None:
         """The entry that ``name`` names, or ``None``: an id first, then a shown name, then an
         alias (case and spaces ignored), then the same with hyphens, apostrophes and other
-        punctuation left out (``cycle of maat``)."""
+        punctuation left out (``cycle of maat``); failing all of these, the same for the
+        name's singular or plural (``chariot`` finds Chariots, ``guardian`` Guardians)."""
         wanted = _norm(name)
+        for words in (wanted, _other_number(wanted)):
+            found = self._find_exactly(words)
+            if found is not None:
+                return found
+        return None
+
+    def _find_exactly(self, wanted: str) -> Term | None:
+        """:meth:`find` for ``wanted`` (normalised) itself, without its singular or plural."""
         passes: list[Callable[[Term], tuple[str, ...]]] = [
             lambda t: (_norm(t.id),),
             lambda t: (_norm(t.name),),
@@ -283,6 +292,15 @@ class RulesTexts:
                 names.setdefault(k, t.name)
         close = difflib.get_close_matches(_norm(name), list(names), n=limit, cutoff=0.6)
         return list(dict.fromkeys(names[c] for c in close))
+
+
+def _other_number(words: str) -> str:
+    """``words`` with its last word's English plural ending taken off or put on (``chariots`` ->
+    ``chariot``, ``guardian`` -> ``guardians``): what a player may type for a name shown in the
+    other number."""
+    if words.endswith("s") and len(words) > 3:
+        return words[:-1]
+    return f"{words}s" if words else words
 
 
 def _loose(text: str) -> str:
