@@ -22,7 +22,6 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer import i18n
-from netjer.i18n import _
 from netjer.cli.play import TerminalTable, command_term
 from netjer.core.texts import languages, load_texts
 from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
@@ -89,7 +88,7 @@ def _words(label: str) -> str:
     empty for a row of coordinates or square kinds ("a", "G · Y · K"), which 'help symbols'
     explains."""
     label = re.sub(r"\([^)]*\)", " ", label)
-    words = [w for w in re.findall(r"[^\W\d_][\w'\-]*", label) if w.lower() != _("you").lower()]
+    words = [w for w in re.findall(r"[^\W\d_][\w'\-]*", label) if w.lower() != i18n.gettext("you").lower()]
     return " ".join(words) if any(len(w) > 2 for w in words) else ""
 
 
@@ -171,7 +170,9 @@ def _help(game: str, topic: str) -> str:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-@pytest.mark.parametrize(("topic", "shown"), [("undo", "undo"), ("board", "board"), ("quit", "quit"), ("q", "quit"), ("help", "help")])
+@pytest.mark.parametrize(
+    ("topic", "shown"), [("undo", "undo"), ("board", "board"), ("quit", "quit"), ("q", "quit"), ("help", "help")]
+)
 def test_help_explains_the_terminals_commands(game: str, topic: str, shown: str) -> None:
     text = _help(game, topic)
     assert text.startswith(f"{shown}  (command)"), text
@@ -180,7 +181,14 @@ def test_help_explains_the_terminals_commands(game: str, topic: str, shown: str)
 
 @pytest.mark.parametrize(
     ("topic", "name"),
-    [("guardian", "Guardians"), ("board", "board"), ("chariot", "Chariots"), ("gods", "gods"), ("tracks", "tracks"), ("5P", "start spaces")],
+    [
+        ("guardian", "Guardians"),
+        ("board", "board"),
+        ("chariot", "Chariots"),
+        ("gods", "gods"),
+        ("tracks", "tracks"),
+        ("5P", "start spaces"),
+    ],
 )
 def test_ankh_help_finds_what_a_newcomer_types(topic: str, name: str) -> None:
     assert _help("ankh", topic).startswith(name)

@@ -48,7 +48,9 @@ async (game) => {
     if (!holder && parent.closest("button, [role=button], [role=switch], [role=tab]")) continue;
     out.checked += 1;
     if (!holder) out.bare.push(text.slice(0, 60));
-    else if (holder.querySelectorAll("[data-term]").length > 1) out.broad.push(`${holder.dataset.term}: ${text.slice(0, 50)}`);
+    else if (holder.querySelectorAll("[data-term]").length > 1) {
+      out.broad.push(`${holder.dataset.term}: ${text.slice(0, 50)}`);
+    }
   }
   for (const node of area.querySelectorAll("[data-term]")) {
     if (!findTerm(rules, node.dataset.term)) out.unknown.push(node.dataset.term);
