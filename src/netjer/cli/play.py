@@ -150,13 +150,14 @@ def choice_meaning(texts: RulesTexts, action: Action) -> str:
 
 
 def term_text(term: Term) -> Text:
-    """A rules entry for the terminal: name and kind, its line, the rule, its source (none for
-    a command)."""
+    """A rules entry for the terminal: name and kind, its line, the rule, what to type (its
+    ``terminal`` words), its source (none for a command)."""
     return Text.assemble(
         (term.name, "bold"),
         (f"  ({_(KIND_WORDS.get(term.kind, term.kind))})\n", "dim"),
         (term.line + "\n", "italic"),
-        term.rule + ("\n" if term.source else ""),
+        term.rule + ("\n" if term.source or term.terminal else ""),
+        (term.terminal + ("\n" if term.source else ""), "bold") if term.terminal else "",
         (_("Source: {source}").format(source=term.source) if term.source else "", "dim"),
     )
 

@@ -23,6 +23,13 @@ The file format (TOML, validated strictly on loading)::
     rule = "..."                         # the full rule, in our words
     source = "docs/rules/aton.md §4 step C"
     aliases = ["allocate"]               # optional: other words that find it
+    web = "Click a card of your hand."   # optional: how it is done in the browser (its buttons, board)
+    terminal = "Type 'assign 4'."        # optional: how it is done at the terminal (its commands)
+
+``line`` and ``rule`` are shown by both front ends, so they name no front end's controls: no
+notation to type, no button to click (a test holds them to it); what a player clicks or types
+goes in ``web`` and ``terminal``, each shown only by its own front end.  ``source`` is for the
+curious (the Rules panel folds it away) and for the docs.
 
 A translation (``es.toml``) has the same layout; it may leave entries out, which then keep
 their English text, and it may not add an id the English file lacks.
@@ -93,6 +100,8 @@ class _Term(BaseModel):
     rule: str = Field(min_length=1)
     source: str = Field(min_length=1)
     aliases: tuple[str, ...] = ()
+    web: str = ""
+    terminal: str = ""
 
     @field_validator("line")
     @classmethod
@@ -148,6 +157,8 @@ class Term:
         rule: the full rule, in Netjer's words.
         source: the section of ``docs/rules/`` it comes from.
         aliases: other words that find it with :meth:`RulesTexts.find`.
+        web: how it is done in the browser (what to click), or "".
+        terminal: how it is done at the terminal (what to type), or "".
     """
 
     id: str
@@ -157,6 +168,8 @@ class Term:
     rule: str
     source: str
     aliases: tuple[str, ...] = ()
+    web: str = ""
+    terminal: str = ""
 
     def lookup_keys(self) -> tuple[str, ...]:
         """Every lowercase word that finds this term: id, name and aliases."""
@@ -275,12 +288,16 @@ class RulesTexts:
 
     def as_json(self) -> dict[str, object]:
         """The texts as plain JSON data (the web's Rules panel): ``game``, ``language``,
-        ``overview`` (title, goal, turn, win, source) and ``terms`` (each entry's fields)."""
+        ``overview`` (title, goal, turn, win, source) and ``terms`` (each entry's fields but
+        ``terminal``, the terminal's own words)."""
         return {
             "game": self.game,
             "language": self.language,
             "overview": dict(vars(self.overview)),
-            "terms": [{**vars(t), "aliases": list(t.aliases)} for t in self.terms],
+            "terms": [
+                {key: value for key, value in {**vars(t), "aliases": list(t.aliases)}.items() if key != "terminal"}
+                for t in self.terms
+            ],
         }
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:

@@ -27,7 +27,7 @@ export function meaningIn(game, termId, fallback) {
   return ["card", "power", "guardian"].includes(term.kind) ? `${term.name}: ${term.line}` : term.line;
 }
 
-/** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases}]}. */
+/** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases, web}]}. */
 export function loadRules(game) {
   if (!cache.has(game)) {
     // the page's language when the game has texts in it (404 otherwise), else English
@@ -87,7 +87,10 @@ function entryNode(term) {
     el("h3", {}, term.name, " ", el("span", { class: "muted small" }, `(${kindWord(term.kind)})`)),
     el("p", { class: "rule-line" }, term.line),
     el("p", { class: "rule-text" }, term.rule),
-    el("p", { class: "muted small" }, t("Source: {source}", { source: term.source })));
+    // what to click here (the terminal's words stay in the terminal)
+    term.web ? el("p", { class: "rule-how" }, term.web) : null,
+    // where it comes from, for the curious: folded away
+    el("details", { class: "rule-source muted small" }, el("summary", {}, t("Source")), el("p", {}, term.source)));
 }
 
 /** The panel is modal: Tab past its last control goes to its first, Shift+Tab before its first
@@ -156,7 +159,7 @@ export async function openRules(game, termId = null) {
     el("h3", {}, t("Goal")), el("p", {}, o.goal),
     el("h3", {}, t("A turn")), el("p", {}, o.turn),
     el("h3", {}, t("How to win")), el("p", {}, o.win),
-    el("p", { class: "muted small" }, t("Source: {source}", { source: o.source })));
+    el("details", { class: "rule-source muted small" }, el("summary", {}, t("Source")), el("p", {}, o.source)));
   const close = el("button", { type: "button", class: "secondary", id: "rules-close", on: { click: closeRules } }, t("Close"));
   dialog.replaceChildren(el("div", { class: "rules-box" },
     el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, t("Rules: {game}", { game: o.title })), close),
