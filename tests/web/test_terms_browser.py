@@ -61,11 +61,13 @@ async (game) => {
 """
 
 CASES = [
-    pytest.param(game, language, size, id=f"{game}-{language}-{name}")
+    pytest.param(game, language, size, None, id=f"{game}-{language}-{name}")
     for game in ("aton", "nile", "ankh")
     for language in languages(f"netjer.games.{game}")
     for name, size in (("desktop", VIEWPORT), ("phone", PHONE))
 ]
+#: Later positions, with what a mid-game shows: Ankh's Battle cards face down and Bastet's cats.
+CASES += [pytest.param("ankh", "en", VIEWPORT, (5, 45), id="ankh-en-desktop-later")]
 
 
 @pytest.fixture
@@ -87,19 +89,21 @@ def new_page(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
     assert not list(page_errors), "\n".join(page_errors)
 
 
-def _open_table(server: str, page: Any, game: str) -> None:
-    table = table_in_play(server, game)
+def _open_table(server: str, page: Any, game: str, later: tuple[int, int] | None = None) -> None:
+    """Seat 0's page of a table of ``game`` in mid-play (``later``: its seed and seat 0's
+    number of decisions, else tests.web.positions' defaults)."""
+    table = table_in_play(server, game) if later is None else table_in_play(server, game, *later)
     page.goto(f"{server}{table['links']['0']}")
     wait_turn(page)
     wait_for_rules(page, game)
 
 
-@pytest.mark.parametrize(("game", "language", "size"), CASES)
+@pytest.mark.parametrize(("game", "language", "size", "later"), CASES)
 def test_every_text_of_the_table_is_a_term_with_an_entry(
-    server: str, new_page: Any, game: str, language: str, size: dict[str, int]
+    server: str, new_page: Any, game: str, language: str, size: dict[str, int], later: tuple[int, int] | None
 ) -> None:
     page = new_page(language, size)
-    _open_table(server, page, game)
+    _open_table(server, page, game, later)
     found = page.evaluate(UNEXPLAINED, game)
     assert found["language"] == language
     assert found["checked"] >= 15, found  # the scan saw the board's texts
@@ -134,3 +138,19 @@ def test_a_named_term_shows_its_line_and_opens_its_rule(
     assert term.line in tip.inner_text()
     tip.locator("a[data-tip-term]").click()
     page.wait_for_selector(f"#rules .rule-target[data-term-entry='{wanted}']")
+
+
+def test_the_rules_panel_says_what_to_click_and_shows_the_sources_on_demand(server: str, page: Any) -> None:
+    """An entry shows its browser words (``web``), never the terminal's; its source shows only
+    with "Show the sources" (issue 30 item 3: sources kept out of the text)."""
+    _open_table(server, page, "nile")
+    term = load_texts("netjer.games.nile").term("place")
+    page.click("#rules-open")
+    page.fill("#rules-search", "place")
+    entry = page.locator("[data-term-entry=place]")
+    entry.wait_for()
+    assert term.web in entry.inner_text() and term.terminal not in entry.inner_text()
+    source = entry.locator(".rule-source")
+    assert source.is_hidden()
+    page.check("#rules-sources")
+    assert source.is_visible() and term.source in source.inner_text()

@@ -898,7 +898,8 @@ function drawTurn(obs, box) {
 
 function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, dataset = {} } = {}) {
   // state: hand | used | chosen | back
-  const g = svg("g", { class: "card", dataset: { ...dataset }, "data-term": state === "back" ? null : CARD_TERM[id] || id });
+  // a card's back is explained by the Battle card choice (its face stays hidden)
+  const g = svg("g", { class: "card", dataset: { ...dataset }, "data-term": state === "back" ? "card" : CARD_TERM[id] || id });
   if (state === "back") {
     g.dataset.card = "back";
     g.append(svg("rect", { x, y, width: w, height: h, rx: 4, fill: "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.5 }));
@@ -1261,7 +1262,7 @@ function drawPowersOnMap(obs, geo, regions) {
     const known = new Map(Object.entries(b.cats || {}).filter(([, at]) => INDEX.has(at)).map(([id, at]) => [at, id]));
     const cat = (name, face, value) => {
       const [cx, cy] = centers[INDEX.get(name)];
-      const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down", "data-key": `cat:${name}` });
+      const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down", "data-key": `cat:${name}`, "data-term": "bastet" });
       if (value) cg.dataset.catValue = value;
       cg.append(catIcon(cx + R * 0.5, cy - S * 0.08, 11, face, value));
       const words = face === "back" ? t("{hex}: a face-down cat of Bastet (+1, +3 or the star)", { hex: name })

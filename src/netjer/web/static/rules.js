@@ -89,8 +89,8 @@ function entryNode(term) {
     el("p", { class: "rule-text" }, term.rule),
     // what to click here (the terminal's words stay in the terminal)
     term.web ? el("p", { class: "rule-how" }, term.web) : null,
-    // where it comes from, for the curious: folded away
-    el("details", { class: "rule-source muted small" }, el("summary", {}, t("Source")), el("p", {}, term.source)));
+    // where it comes from, for the curious: shown with the panel's "Show the sources"
+    el("p", { class: "rule-source muted small" }, t("Source: {source}", { source: term.source })));
 }
 
 /** The panel is modal: Tab past its last control goes to its first, Shift+Tab before its first
@@ -159,11 +159,14 @@ export async function openRules(game, termId = null) {
     el("h3", {}, t("Goal")), el("p", {}, o.goal),
     el("h3", {}, t("A turn")), el("p", {}, o.turn),
     el("h3", {}, t("How to win")), el("p", {}, o.win),
-    el("details", { class: "rule-source muted small" }, el("summary", {}, t("Source")), el("p", {}, o.source)));
+    el("p", { class: "rule-source muted small" }, t("Source: {source}", { source: o.source })));
   const close = el("button", { type: "button", class: "secondary", id: "rules-close", on: { click: closeRules } }, t("Close"));
-  dialog.replaceChildren(el("div", { class: "rules-box" },
-    el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, t("Rules: {game}", { game: o.title })), close),
-    overview, search, count, list));
+  // the rules' sources (sections of docs/rules/) stay out of the texts: one switch shows them all
+  const box = el("div", { class: "rules-box" });
+  const sources = el("input", { type: "checkbox", id: "rules-sources", on: { change: () => box.classList.toggle("show-sources", sources.checked) } });
+  box.append(el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, t("Rules: {game}", { game: o.title })), close),
+    overview, search, el("div", { class: "rules-tools" }, count, el("label", { class: "inline small muted", for: "rules-sources" }, sources, " ", t("Show the sources"))), list);
+  dialog.replaceChildren(box);
   show();
   const wanted = termId ? findTerm(rules, termId) : null;
   const target = wanted ? dialog.querySelector(`[data-term-entry="${CSS.escape(wanted.id)}"]`) : null;
