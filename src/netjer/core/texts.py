@@ -29,7 +29,7 @@ The file format (TOML, validated strictly on loading)::
 ``line`` and ``rule`` are shown by both front ends, so they name no front end's controls: no
 notation to type, no button to click (a test holds them to it); what a player clicks or types
 goes in ``web`` and ``terminal``, each shown only by its own front end.  ``source`` is for the
-curious (the Rules panel folds it away) and for the docs.
+curious (the Rules panel shows it on "Show the sources") and for the docs.
 
 A translation (``es.toml``) has the same layout; it may leave entries out, which then keep
 their English text, and it may not add an id the English file lacks.
