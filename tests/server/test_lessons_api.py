@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
+from netjer.server.routes.lessons import lesson_opening
 from netjer.tutorials.lesson import lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
 
@@ -103,8 +104,6 @@ def test_every_lesson_is_listed_and_served_in_spanish(db: str) -> None:
 
 
 def test_a_seeded_lesson_is_handed_over_at_a_table_that_replays_it_and_a_built_one_is_not(db: str) -> None:
-    from netjer.server.routes.lessons import lesson_opening
-
     with TestClient(create_app(db, ai_workers=0)) as client:
         made = client.post("/api/lessons/nile/table")
         assert made.status_code == 201, made.text

@@ -102,3 +102,27 @@ def test_a_malformed_websocket_undo_is_told_how_an_undo_is_sent(client: TestClie
         err = receive_json(ws, "the refusal of the undo without a version")
         assert err["error"] == "bad_request"
         assert '"undo"' in err["message"] and '"move"' not in err["message"]
+
+
+def test_a_refused_undo_is_explained_in_the_seats_view(client: TestClient) -> None:
+    """Aton's 'exchange' draws cards: the seat's view says why it cannot be taken back
+    (``undo_refused``) instead of only leaving out the Undo button; the other seat, which has
+    nothing of its own to take back, is told nothing."""
+    body = {"game": "aton", "seed": 1, "seats": [{"type": "human"}, {"type": "human"}]}
+    data = client.post("/api/tables", json=body).json()
+    table, tokens = data["id"], data["tokens"]
+    start = _view(client, table, 0, tokens["0"])
+    assert start["undo_refused"] is None  # nothing decided yet: nothing refused
+    exchange = next(a["text"] for a in start["legal"] if a["text"] == "exchange")
+    after = _post(client, table, "moves", tokens["0"], seat=0, version=start["version"], action=exchange).json()
+    assert after["can_undo"] is False
+    assert after["undo_refused"] == "hidden information was revealed or chance was drawn since your last decision"
+    assert _view(client, table, 1, tokens["1"])["undo_refused"] is None
+    assert client.get(f"/api/tables/{table}/view").json()["undo_refused"] is None  # a spectator
+
+
+def test_an_undo_allowed_is_not_refused(client: TestClient) -> None:
+    table, tokens = _ankh(client)
+    v0 = _view(client, table, 0, tokens["0"])
+    view = _post(client, table, "moves", tokens["0"], seat=0, version=v0["version"], action="move").json()
+    assert view["can_undo"] is True and view["undo_refused"] is None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -74,10 +74,59 @@ KIND_WORDS = {
     "track": N_("track"),
     "concept": N_("concept"),
     "symbol": N_("symbol"),
+    "command": N_("command"),
 }
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "?", "h")
 BOARD_WORDS = ("board", "b")
+#: The terminal's own commands, which ``help NAME`` explains too (``help undo``): name, the
+#: other words that find it, its line and what it does in full.  Not rules texts: the browser
+#: has buttons for these, so they live with the terminal.
+COMMANDS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
+    (
+        "help",
+        HELP_WORDS[1:],
+        N_("Explains the game and anything the screen shows."),
+        N_(
+            "'help' alone shows the goal, a turn, how to win and these commands; 'help NAME' explains a rule, "
+            "an action, a card, a power, a Guardian, a god, a symbol or any word drawn on the screen "
+            "('help hourglass', 'help symbols')."
+        ),
+    ),
+    (
+        "undo",
+        (),
+        N_("Takes back your last decision, when nothing was revealed since."),
+        N_(
+            "'undo' takes back your own last decision, and again the one before, as long as no other player "
+            "has acted since, nothing hidden was revealed and no card or token was drawn (the game says which "
+            "of these stops it). A picked Ankh figure is put back this way."
+        ),
+    ),
+    (
+        "board",
+        BOARD_WORDS[1:],
+        N_("Draws the whole position again, with its legend."),
+        N_(
+            "'board' draws the position again in full: on a short terminal the game shows a compact screen, "
+            "and 'board' shows everything it leaves out (the full map, discards, draw piles, the legend)."
+        ),
+    ),
+    (
+        "quit",
+        QUIT_WORDS[1:],
+        N_("Leaves the game."),
+        N_(
+            "'quit' leaves the game. A game started with a save file is saved after every action, so it can be "
+            "taken up again later from that file."
+        ),
+    ),
+)
+#: What each game screen one command away does (a view module's ``screens``: Ankh's ``gods``, ``tracks``).
+SCREEN_HELP = {
+    "gods": N_("Draws every god's board: Devotion, Followers, pool, Ankh tokens, powers and Battle cards."),
+    "tracks": N_("Draws the action tracks, the event track and the Devotion track."),
+}
 MAX_CHOICE_DIGITS = 6
 #: Lines a compact screen needs above the choices; longer choices are listed without meanings.
 MIN_SCREEN_LINES = 10
@@ -101,14 +150,30 @@ def choice_meaning(texts: RulesTexts, action: Action) -> str:
 
 
 def term_text(term: Term) -> Text:
-    """A rules entry for the terminal: name and kind, its line, the rule, its source."""
+    """A rules entry for the terminal: name and kind, its line, the rule, what to type (its
+    ``terminal`` words), its source (none for a command)."""
     return Text.assemble(
         (term.name, "bold"),
         (f"  ({_(KIND_WORDS.get(term.kind, term.kind))})\n", "dim"),
         (term.line + "\n", "italic"),
-        term.rule + "\n",
-        (_("Source: {source}").format(source=term.source), "dim"),
+        term.rule + ("\n" if term.source or term.terminal else ""),
+        (term.terminal + ("\n" if term.source else ""), "bold") if term.terminal else "",
+        (_("Source: {source}").format(source=term.source) if term.source else "", "dim"),
     )
+
+
+def command_term(name: str, screens: Iterable[str] = ()) -> Term | None:
+    """The entry of the terminal command ``name`` (or another word for it: ``q``), as a rules
+    entry of kind ``command`` in the terminal's language, or None if it is no command.
+    ``screens``: the game's screens one command away (Ankh's ``gods``)."""
+    word = " ".join(name.lower().split())
+    for command, others, line, rule in COMMANDS:
+        if word == command or word in others:
+            return Term(command, "command", command, _(line), _(rule), "")
+    if word in screens and word in SCREEN_HELP:
+        line = _(SCREEN_HELP[word])
+        return Term(word, "command", word, line, line, "")
+    return None
 
 
 def overview_text(texts: RulesTexts) -> Text:
@@ -450,7 +515,7 @@ class TerminalTable:
             example = next((t.id for t in self.texts.terms if t.kind == "action"), "symbols")
             self.console.print(Text(_(HELP).format(example=example), style="dim"), highlight=False)
             return
-        term = self.texts.find(topic)
+        term = command_term(topic, self._screens()) or self.texts.find(topic)
         if term is not None:
             self.console.print(term_text(term), highlight=False)
             return

@@ -23,6 +23,13 @@ The file format (TOML, validated strictly on loading)::
     rule = "..."                         # the full rule, in our words
     source = "docs/rules/aton.md §4 step C"
     aliases = ["allocate"]               # optional: other words that find it
+    web = "Click a card of your hand."   # optional: how it is done in the browser (its buttons, board)
+    terminal = "Type 'assign 4'."        # optional: how it is done at the terminal (its commands)
+
+``line`` and ``rule`` are shown by both front ends, so they name no front end's controls: no
+notation to type, no button to click (a test holds them to it); what a player clicks or types
+goes in ``web`` and ``terminal``, each shown only by its own front end.  ``source`` is for the
+curious (the Rules panel shows it on "Show the sources") and for the docs.
 
 A translation (``es.toml``) has the same layout; it may leave entries out, which then keep
 their English text, and it may not add an id the English file lacks.
@@ -93,6 +100,8 @@ class _Term(BaseModel):
     rule: str = Field(min_length=1)
     source: str = Field(min_length=1)
     aliases: tuple[str, ...] = ()
+    web: str = ""
+    terminal: str = ""
 
     @field_validator("line")
     @classmethod
@@ -148,6 +157,8 @@ class Term:
         rule: the full rule, in Netjer's words.
         source: the section of ``docs/rules/`` it comes from.
         aliases: other words that find it with :meth:`RulesTexts.find`.
+        web: how it is done in the browser (what to click), or "".
+        terminal: how it is done at the terminal (what to type), or "".
     """
 
     id: str
@@ -157,6 +168,8 @@ class Term:
     rule: str
     source: str
     aliases: tuple[str, ...] = ()
+    web: str = ""
+    terminal: str = ""
 
     def lookup_keys(self) -> tuple[str, ...]:
         """Every lowercase word that finds this term: id, name and aliases."""
@@ -194,8 +207,17 @@ class RulesTexts:
     def find(self, name: str) -> Term | None:
         """The entry that ``name`` names, or ``None``: an id first, then a shown name, then an
         alias (case and spaces ignored), then the same with hyphens, apostrophes and other
-        punctuation left out (``cycle of maat``)."""
+        punctuation left out (``cycle of maat``); failing all of these, the same for the
+        name's singular or plural (``chariot`` finds Chariots, ``guardian`` Guardians)."""
         wanted = _norm(name)
+        for words in (wanted, _other_number(wanted)):
+            found = self._find_exactly(words)
+            if found is not None:
+                return found
+        return None
+
+    def _find_exactly(self, wanted: str) -> Term | None:
+        """:meth:`find` for ``wanted`` (normalised) itself, without its singular or plural."""
         passes: list[Callable[[Term], tuple[str, ...]]] = [
             lambda t: (_norm(t.id),),
             lambda t: (_norm(t.name),),
@@ -266,12 +288,16 @@ class RulesTexts:
 
     def as_json(self) -> dict[str, object]:
         """The texts as plain JSON data (the web's Rules panel): ``game``, ``language``,
-        ``overview`` (title, goal, turn, win, source) and ``terms`` (each entry's fields)."""
+        ``overview`` (title, goal, turn, win, source) and ``terms`` (each entry's fields but
+        ``terminal``, the terminal's own words)."""
         return {
             "game": self.game,
             "language": self.language,
             "overview": dict(vars(self.overview)),
-            "terms": [{**vars(t), "aliases": list(t.aliases)} for t in self.terms],
+            "terms": [
+                {key: value for key, value in {**vars(t), "aliases": list(t.aliases)}.items() if key != "terminal"}
+                for t in self.terms
+            ],
         }
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
@@ -283,6 +309,15 @@ class RulesTexts:
                 names.setdefault(k, t.name)
         close = difflib.get_close_matches(_norm(name), list(names), n=limit, cutoff=0.6)
         return list(dict.fromkeys(names[c] for c in close))
+
+
+def _other_number(words: str) -> str:
+    """``words`` with its last word's English plural ending taken off or put on (``chariots`` ->
+    ``chariot``, ``guardian`` -> ``guardians``): what a player may type for a name shown in the
+    other number."""
+    if words.endswith("s") and len(words) > 3:
+        return words[:-1]
+    return f"{words}s" if words else words
 
 
 def _loose(text: str) -> str:

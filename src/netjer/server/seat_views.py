@@ -75,6 +75,7 @@ def seat_view(
         "chat": rt.chat[chat_from:],
         "log_notation": log_notation(rt, seat, log_from),
         "can_undo": can_undo(rt, seat),
+        "undo_refused": undo_refused(rt, seat),
     }
 
 
@@ -95,6 +96,22 @@ def can_undo(rt: TableRuntime, seat: int | None) -> bool:
     if seat is None or rt.transcript is None or rt.finished or rt.computer_plays(seat):
         return False
     return bool(rt.queued.get(seat)) or why_not_undo(rt, seat) is None
+
+
+def undo_refused(rt: TableRuntime, seat: int | None) -> str | None:
+    """Why ``seat``'s own latest decision cannot be taken back (it revealed hidden information
+    or drew chance; others chose in the window it began), in English words marked for
+    translation (:func:`why_not_undo`), so that the browser says why instead of the Undo button
+    silently not being there (issue 30, item 6).
+
+    ``None`` when it may undo, and when there is no decision of its own to take back: a
+    spectator or a computer seat, a finished game, nothing decided yet, or another seat acted
+    last (its turn came back; nothing was refused)."""
+    if seat is None or rt.transcript is None or rt.finished or rt.computer_plays(seat) or rt.queued.get(seat):
+        return None
+    if rt.transcript.last_actor() != seat:
+        return None
+    return why_not_undo(rt, seat)
 
 
 def why_not_undo(rt: TableRuntime, seat: int) -> str | None:

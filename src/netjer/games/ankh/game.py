@@ -69,66 +69,84 @@ class AnkhOptions(GameOptions):
     """Ankh's options (rules/ankh.md rulings table; defaults are Netjer's rulings)."""
 
     players: int = Field(3, ge=MIN_PLAYERS, le=MAX_PLAYERS, description=N_("Number of players, 2 to 5."))
+    # rules/ankh.md §8.3: the two families of setups transcribed from J, one per player count
     scenario: Literal["middle-kingdom", "old-kingdom"] = Field(
         "middle-kingdom",
         description=N_(
-            "Starting setup (rules/ankh.md §8.3). 'middle-kingdom' and 'old-kingdom' are Netjer's labels for the "
-            "two families of setups transcribed by J, one per player count; they are not the Scenario Book's titles "
-            "(its ten scenarios are not available to us)."
+            "The starting map and pieces. 'middle-kingdom' and 'old-kingdom' are our names for two families of "
+            "starting setups, one for each number of players; they are not the Scenario Book's scenarios, which "
+            "we do not have."
         ),
     )
     second_action: Literal["optional", "mandatory"] = Field(
-        "optional", description=N_("Whether a player must take a second action when one is possible (§7.1).")
+        "optional",
+        # rules/ankh.md §7.1 (the sources disagree)
+        description=N_(
+            "Whether a player must take a second action when one is possible. The sources disagree; we made it "
+            "optional, as most of them say."
+        ),
     )
     track_length: Literal["rulebook", "long"] = Field(
         "rulebook",
+        # rules/ankh.md §7.2
         description=N_(
-            "Uses of an action per cycle: players+1 (Unlock: players) per the rulebook, or one more (§7.2)."
+            "How many times an action can be taken before its track fires an event: the number of players plus "
+            "one (Unlock: the number of players), as the rulebook counts, or one more ('long', another reading)."
         ),
     )
     guardian_slots: tuple[int, ...] = Field(
         (2, 4, 5),
-        description=N_("Which unlocks (1-6) uncover a Guardian icon, e.g. 2,4,5 (default, J) or 2,4,6 (P) (§2.1)."),
+        # rules/ankh.md §2.1: 2,4,5 (J) or 2,4,6 (P)
+        description=N_(
+            "Which of a god's six unlocks give a Guardian, e.g. 2,4,5 (the default) or 2,4,6. We could not check "
+            "a god board; the two versions we know differ, and we follow the one with the third Guardian at the "
+            "fifth unlock."
+        ),
     )
     merged_powers: Literal["major", "combined"] = Field(
         "combined",
         description=N_(
-            "A merged god's Ankh powers (§10.4): both gods' combined (default, the seed text S0), or the major "
-            "god's only (J and P; the default of rules version 2)."
+            "The Ankh powers of a god merged with another: both gods' powers together (the default: the rules "
+            "text we follow says so), or the major god's only (how two other versions play it)."
         ),
     )
-    red_max: int = Field(19, description=N_("Last space of the red section of the Devotion track: 19 or 20 (§5)."))
+    # rules/ankh.md §5
+    red_max: int = Field(
+        19,
+        description=N_(
+            "The last space of the Devotion track's red section, 19 or 20: a god still in it after the fourth "
+            "Conflict is forgotten. The sources differ by one space; we chose 19."
+        ),
+    )
     satet_push: Literal["choose", "opposite"] = Field(
         "choose",
         description=N_(
-            "Where Satet pushes a figure: any empty adjacent space its owner picks, or only the space opposite "
-            "the side it entered by (§3)."
+            "Where Satet pushes a figure: onto any empty adjacent space Satet's owner picks, or only onto the "
+            "space opposite the side Satet came from. The sources disagree; we let the owner pick."
         ),
     )
     guardians: str = Field(
         "draw",
         description=N_(
-            "The Guardian type for levels 1, 2, 3: 'draw' (random) or three comma-separated choices, each a type "
-            "or 'draw', e.g. 'satet,apep,draw' (§3)."
+            "Which Guardian plays at levels 1, 2 and 3: 'draw' (each drawn at random) or three choices separated "
+            "by commas, each a Guardian or 'draw', e.g. 'satet,apep,draw'."
         ),
     )
-    first_player: int | None = Field(
-        None, description=N_("The first player's seat; default: drawn at random (S0 step 4).")
-    )
+    first_player: int | None = Field(None, description=N_("The seat that plays first; by default drawn at random."))
     start_rotation: int = Field(
         0,
         ge=0,
         le=MAX_PLAYERS - 1,
         description=N_(
-            "Analysis only, not a rule: 0 seats scenario player #k k-th in turn order (S0 step 10); R seats "
-            "them at turn position k+R (mod players), so that balance studies can tell a start position's "
-            "effect from a turn position's."
+            "For studies of balance, not a rule: 0 gives the setup's k-th player the k-th turn, as the rules "
+            "do; R moves every player R places on in the turn order, so that the effect of a starting position "
+            "can be told apart from that of playing first."
         ),
     )
     gods: str = Field(
         "draw",
         description=N_(
-            "Each seat's god (§4): 'draw' (random, no repeats), 'none' (no god powers), or one per seat in "
+            "Each seat's god: 'draw' (at random, no god twice), 'none' (no god powers), or one per seat in "
             "seat order, each a god or 'draw', e.g. 'ra,isis,seth'. Gods: amun, anubis, isis, osiris, ra, "
             "bastet, hathor, thoth, horus, seth."
         ),
@@ -136,8 +154,9 @@ class AnkhOptions(GameOptions):
     osiris_underworld: Literal["extra", "instead"] = Field(
         "extra",
         description=N_(
-            "Osiris's Underworld tokens (§4.1): each Summon action may add one extra summon onto an empty "
-            "Underworld space ('extra'), or an Underworld space is only another place for the one summon ('instead')."
+            "What Osiris's Underworld tokens do: each Summon action may add one extra summon onto an empty "
+            "Underworld space ('extra'), or an Underworld space is only another place for the one summon "
+            "('instead'). The rules can be read both ways; we chose the extra summon."
         ),
     )
 

@@ -52,33 +52,54 @@ OPTION_WORDS = (
 class AtonOptions(GameOptions):
     """Aton's options; every one is a ruling where the sources are silent (rules/aton.md)."""
 
+    # rules/aton.md §2.2 PROPOSAL (the real per-temple counts are unknown)
     layout: str = Field(
         "proposal",
         description=N_(
-            "Temple layout data file (rules/aton.md §2.2 PROPOSAL; the real per-temple counts are unknown)."
+            "Which squares each temple has (a layout data file). The published per-temple counts are not known "
+            "to us; the default is our reconstruction, with the totals the rules give."
         ),
     )
+    # rules/aton.md §8.7 (one source: no removals in the very first round)
     first_round_removals: Literal["forbidden", "allowed"] = Field(
         "forbidden",
-        description=N_("Whether cartouche 2 removes stones in round 1 (GLASS: none in the very first round; §8.7)."),
+        description=N_(
+            "Whether cartouche 2 removes enemy stones in the first round. The sources disagree; we follow the one "
+            "that says no stone is removed in the very first round, when the board is nearly empty."
+        ),
     )
+    # rules/aton.md §5 GUESS (back to their owners)
     kingdom_after_scoring: Literal["return", "out_of_game"] = Field(
         "return",
-        description=N_("Where the Kingdom of the Dead's stones go after a scoring (§5 GUESS: back to their owners)."),
+        description=N_(
+            "Where the stones of the Kingdom of the Dead go after a scoring: back to their owners' supplies, or "
+            "out of the game. The rules are unclear here; we chose to give them back."
+        ),
     )
+    # rules/aton.md §6 PROPOSAL
     equal_40_tie: Literal["draw", "continue"] = Field(
         "draw",
-        description=N_("Equal totals of 40 or more after a scoring: a draw, or play on until one leads (§6 PROPOSAL)."),
+        description=N_(
+            "What equal scores of 40 or more after a scoring mean: a draw, or play on until one player leads. The "
+            "rules are silent here; we chose a draw."
+        ),
     )
+    # rules/aton.md §5 INFERRED (all four temples)
     temple4_blue_squares: Literal["all_temples", "temple4_only"] = Field(
         "all_temples",
-        description=N_("Which blue squares temple 4's majority scores, 3 points each (§5 INFERRED: all four temples)."),
+        description=N_(
+            "Which blue squares count for temple 4's prize of 3 points each: those of all four temples, or only "
+            "temple 4's. The rules do not say; we count all four, since each temple has a single blue square and "
+            "a prize of 3 per stone only makes sense across the board."
+        ),
     )
+    # rules/aton.md: SEED (staged) or SDIMAG (all at once)
     reveal: Literal["staged", "all_at_once"] = Field(
         "staged",
         description=N_(
-            "Reveal cartouches 1-2 together and each player's 3-4 at their turn (SEED), "
-            "or all eight cards at once (SDIMAG)."
+            "How the cartouches are revealed: cartouches 1 and 2 together, then each player's 3 and 4 at their "
+            "turn, or all eight cards at once. The sources differ; the default follows the publisher's "
+            "description, cartouche by cartouche."
         ),
     )
 

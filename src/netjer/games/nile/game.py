@@ -36,72 +36,80 @@ class NileOptions(GameOptions):
     Titles and descriptions are English message ids (``N_``): the lobby shows them in the
     player's language (the ``nile`` catalogue), the schema itself stays English."""
 
+    # rules/nilo.md §3.1 PROPOSAL (the seed gives no dimensions)
     columns: int = Field(
         3,
         title=N_("Columns"),
         description=N_(
-            "Number of board columns, odd, 3-9; each side has a vanguard and a rearguard row "
-            "(rules/nilo.md §3.1 PROPOSAL; the seed gives no dimensions)."
+            "How many columns the board has (odd, 3 to 9); each side always has a vanguard and a rearguard row. "
+            "The rules do not give the board's size; we chose 3, the smallest board with a middle square."
         ),
     )
+    # rules/nilo.md §3.2 PROPOSAL (the seed says only that one token is a 2)
     values: Literal["three_each", "triangular"] = Field(
         "three_each",
         title=N_("Values"),
         description=N_(
-            "The 15 soldier values of each side: three each of 1-5, or 5x1 4x2 3x3 2x4 1x5 "
-            "(rules/nilo.md §3.2 PROPOSAL; the seed says only that one token is a 2)."
+            "The numbers on each side's 15 soldiers: three each of 1 to 5, or five 1s, four 2s, three 3s, two 4s "
+            "and one 5. The rules say only that one soldier is a 2; we chose three of each."
         ),
     )
+    # rules/nilo.md §3.6 PROPOSAL (no blocking: the literal reading)
     blocking: bool = Field(
         False,
         title=N_("Blocking"),
         description=N_(
-            "Attacks are blocked by a soldier in between: a vanguard attack on the rearguard needs "
-            "the enemy vanguard square empty, a rearguard attack needs the own vanguard square "
-            "empty (rules/nilo.md §3.6 PROPOSAL: no blocking, the literal reading)."
+            "When on, a soldier in between blocks an attack: a vanguard soldier may attack the enemy rearguard "
+            "only over an empty enemy vanguard square, a rearguard soldier only over an empty square of its own "
+            "vanguard. Off by default, as the rules read literally."
         ),
     )
+    # rules/nilo.md §3.6 PROPOSAL (it leaves: seed S9)
     defender_winner_stays: bool = Field(
         False,
         title=N_("Defender Winner Stays"),
         description=N_(
-            "A defender that wins a fight stays on its square, face up, instead of resting on top "
-            "of its column like every winner (rules/nilo.md §3.6 PROPOSAL: it leaves, SEED S9)."
+            "When on, a defender that wins a fight stays on its square, face up. Off by default: the rules send "
+            "every winner back to its column, the defender too."
         ),
     )
+    # rules/nilo.md §3.3 PROPOSAL
     owner_sees_drawn: bool = Field(
         True,
         title=N_("Owner Sees Drawn"),
         description=N_(
-            "Players look at the tokens they draw; if false, a face-down token stays unknown to its "
-            "owner too until it is turned up (rules/nilo.md §3.3 PROPOSAL)."
+            "Players look at the tokens they draw. When off, a token placed face down stays unknown to its owner "
+            "too until it is turned up. The rules do not say; we chose to let you look, as with a hand of cards."
         ),
     )
+    # rules/nilo.md §3.8 PROPOSAL, §5.22
     exhaustion_draw: bool = Field(
         True,
         title=N_("Exhaustion Draw"),
         description=N_(
-            "The game is drawn when neither side has a soldier on the board or in its column "
-            "(rules/nilo.md §3.8 PROPOSAL, §5.22)."
+            "The game is drawn when neither side has a soldier left on the board or in its column. The rules have "
+            "no draw rule; we added this one, since such a game could never end."
         ),
     )
+    # rules/nilo.md §3.8 PROPOSAL
     no_fight_limit: int = Field(
         200,
         ge=1,
         le=MAX_NO_FIGHT_LIMIT,
         title=N_("No Fight Limit"),
         description=N_(
-            "The game is drawn after this many combat actions in a row (moves, ends, declines) "
-            "without a fight; this bounds every game's length (rules/nilo.md §3.8 PROPOSAL)."
+            "The game is drawn after this many combat actions in a row (moves, ends, declines) without a fight. "
+            "The rules have no such limit; we added it so that no game goes on for ever."
         ),
     )
+    # rules/nilo.md §3.8 PROPOSAL (threefold repetition)
     repetition_limit: int = Field(
         3,
         ge=0,
         title=N_("Repetition Limit"),
         description=N_(
-            "The game is drawn when the same combat position occurs this many times; 0 turns the "
-            "rule off (rules/nilo.md §3.8 PROPOSAL: threefold repetition)."
+            "The game is drawn when the same combat position occurs this many times; 0 turns the rule off. The "
+            "rules are silent here; we chose three times, as in chess, so that a game cannot circle for ever."
         ),
     )
 

@@ -526,7 +526,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
     const token = String(reg.token);
     const inBattle = battle && battle.region === reg.token;
     const toCome = battle && (battle.regions_left || []).includes(reg.token) && !inBattle;
-    const tg = svg("g", { class: "region-token", "data-token": token, "data-region-hex": reg.first_hex, "data-key": `token:${token}` });
+    const tg = svg("g", { class: "region-token", "data-term": "conflict-order", "data-token": token, "data-region-hex": reg.first_hex, "data-key": `token:${token}` });
     tg.append(art.conflictToken(token, tx, ty, 34, { battle: inBattle, next: toCome }));
     tg.append(svg("circle", { class: "focus-ring", cx: tx, cy: ty, r: 17, fill: "transparent", stroke: "none" }));
     // swapping Conflict Order tokens (Camel Caravan): first a new region's token, then another
@@ -586,7 +586,7 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
   // what this decision has marked: figures already moved, the picked one
   for (const name of pending.moved || []) {
     const [cx, cy] = centers[INDEX.get(name)];
-    g.append(svg("text", { x: cx + geo.R * 0.52, y: cy - geo.S * 0.18, "font-size": 14, "font-weight": 800, fill: "#1b5e20", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", "data-moved": name, text: "✓" }));
+    g.append(svg("text", { x: cx + geo.R * 0.52, y: cy - geo.S * 0.18, "font-size": 14, "font-weight": 800, fill: "#1b5e20", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", "data-moved": name, "data-term": "move", text: "✓" }));
   }
   for (const key of ["selected", "push_from", "scorpion", "pyramid", "figure"]) {
     if (!pending[key] || !INDEX.has(pending[key])) continue;
@@ -737,6 +737,12 @@ function buildKind(legal) {
   return kinds[0];
 }
 
+/** ``nodes`` (a label, a counter) inside a group explained by the rules entry ``term``: its tip
+ * on hover, focus and long-press (rules.js installTermTips). */
+function termed(term, ...nodes) {
+  return svg("g", { "data-term": term }, ...nodes);
+}
+
 /** Under the map: the key to terrain, rivers, camels and tokens (the pieces are pictures with
  * tooltips), the coordinates toggle, and the supply in words. */
 function drawFooter(obs, ctx, L) {
@@ -746,20 +752,16 @@ function drawFooter(obs, ctx, L) {
   let cx = x;
   const text = (tx, ty, words, attrs = {}) => svg("text", { x: tx, y: ty, "font-size": 14, fill: INK, ...attrs, text: words });
   for (const [terrain, words] of items) {
-    g.append(svg("rect", { x: cx, y: y - 13, width: 20, height: 16, rx: 2, fill: TERRAIN_FILL[terrain], stroke: "#7d6b4c" }));
-    g.append(text(cx + 25, y, words));
+    g.append(termed(TERRAIN_NAME[terrain], svg("rect", { x: cx, y: y - 13, width: 20, height: 16, rx: 2, fill: TERRAIN_FILL[terrain], stroke: "#7d6b4c" }), text(cx + 25, y, words)));
     cx += 36 + words.length * 7.6;
   }
-  g.append(svg("line", { x1: cx, y1: y - 5, x2: cx + 24, y2: y - 5, stroke: RIVER_COLOUR, "stroke-width": 7, "stroke-linecap": "round" }));
   const river = t("river");
-  g.append(text(cx + 30, y, river));
+  g.append(termed("river", svg("line", { x1: cx, y1: y - 5, x2: cx + 24, y2: y - 5, stroke: RIVER_COLOUR, "stroke-width": 7, "stroke-linecap": "round" }), text(cx + 30, y, river)));
   cx += Math.max(76, 40 + river.length * 7.6);
-  g.append(art.camel(cx + 10, y - 5, 20));
   const camels = t("camels");
-  g.append(text(cx + 24, y, camels));
+  g.append(termed("camel-caravan", art.camel(cx + 10, y - 5, 20), text(cx + 24, y, camels)));
   cx += Math.max(88, 34 + camels.length * 7.6);
-  g.append(art.conflictToken(3, cx + 10, y - 5, 25));
-  g.append(text(cx + 26, y, t("Conflict Order token")));
+  g.append(termed("conflict-order", art.conflictToken(3, cx + 10, y - 5, 25), text(cx + 26, y, t("Conflict Order token"))));
   // the coordinates toggle: a switch drawn under the map (the names always hold them)
   const bw = 196;
   const tg = svg("g", { class: "coords-toggle", "data-coordinates": showCoordinates ? "shown" : "hidden", "data-focus-key": "ankh-coordinates" });
@@ -771,16 +773,16 @@ function drawFooter(obs, ctx, L) {
   g.append(tg);
   const ms = obs.monument_supply;
   const tokens = obs.conflict_tokens_in_supply.length ? obs.conflict_tokens_in_supply.join(" ") : t("none");
-  g.append(text(x, y + 32, t("Supply: {obelisks} Obelisks, {temples} Temples, {pyramids} Pyramids, {camels} camels", {
+  g.append(termed("supply", text(x, y + 32, t("Supply: {obelisks} Obelisks, {temples} Temples, {pyramids} Pyramids, {camels} camels", {
     obelisks: ms.obelisk, temples: ms.temple, pyramids: ms.pyramid, camels: obs.camels_in_supply,
-  }), { "data-supply": "" }));
-  g.append(text(x, y + 52, t("Conflict Order tokens in the supply: {tokens}", { tokens })));
+  }), { "data-supply": "" })));
+  g.append(termed("conflict-order", text(x, y + 52, t("Conflict Order tokens in the supply: {tokens}", { tokens }))));
   const guardians = obs.guardians.map((gd) => t("{kind} (level {level}): {left}", { kind: kindNames()[gd.kind], level: gd.level, left: gd.left })).join(", ");
   const line = t("Guardians left: {guardians}", { guardians });
   const gl = text(x, y + 72, line, { "data-guardians-left": "" });
   // a long line keeps its size and is shortened to the map's width (the whole line in its tooltip)
   if (line.length * 7.4 > w) gl.textContent = `${line.slice(0, Math.floor(w / 7.4) - 1)}…`;
-  g.append(svg("g", {}, gl, svg("title", { text: line })));
+  g.append(svg("g", { "data-term": "guardians" }, gl, svg("title", { text: line })));
   return g;
 }
 
@@ -790,8 +792,8 @@ function drawTracks(obs, ctx, legal, box) {
   const g = svg("g", { class: "tracks", "data-term": "action-track" });
   const { x, y, w, h } = box;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PANEL, stroke: LINE, "stroke-width": 1.5 }));
-  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: INK, text: t("Action tracks") }));
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("a 2nd action goes on a lower row · ★ fires an event") }));
+  g.append(termed("action-track", svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: INK, text: t("Action tracks") })));
+  g.append(termed("turn", svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("a 2nd action goes on a lower row · ★ fires an event") })));
   const turn = obs.turn || {};
   const mover = turn.seat;
   const cell = 32;
@@ -802,7 +804,7 @@ function drawTracks(obs, ctx, legal, box) {
     const rowW = labelW + (last + 1) * cell + 92;
     const rg = svg("g", { class: "track-row", "data-row": track.action, "data-term": track.action });
     rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: PANEL, stroke: "none" }));
-    rg.append(svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: INK, text: rowWords()[track.action] }));
+    rg.append(termed(track.action, svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: INK, text: rowWords()[track.action] })));
     for (let i = 0; i <= last; i += 1) {
       const cx = x + labelW + i * cell;
       const unused = i < track.start;
@@ -811,16 +813,16 @@ function drawTracks(obs, ctx, legal, box) {
       if (i < 4) {
         // "5P": the short form of where the marker starts with 5 players (in full in its name)
         const full = t("the marker's start with {n} players", { n: 5 - i });
-        rg.append(svg("g", { role: "img", "aria-label": full }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : MUTED, text: `${5 - i}P` }), svg("title", { text: full })));
+        rg.append(svg("g", { role: "img", "aria-label": full, "data-term": "start-space" }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : MUTED, text: `${5 - i}P` }), svg("title", { text: full })));
       }
-      if (isEvent) rg.append(svg("text", { x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
+      if (isEvent) rg.append(svg("text", { "data-term": "action-track", x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
       if (i === track.marker) {
         rg.append(svg("circle", { cx: cx + (cell - 3) / 2, cy: ry + 12, r: 9, fill: "#4e342e", stroke: "#fff", "stroke-width": 2, "data-marker": track.action, "data-key": `marker:${track.action}`, role: "img", "aria-label": t("{row}: the marker on space {n}", { row: rowWords()[track.action], n: track.marker + 1 }) }));
       }
     }
     const left = track.event_space - track.marker;
     const info = left <= 0 ? t("event!") : t("{n} to go", { n: left });
-    rg.append(svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": MIN_FONT, fill: MUTED, text: info }));
+    rg.append(termed("action-track", svg("text", { x: x + labelW + (last + 1) * cell + 6, y: ry + 16, "font-size": MIN_FONT, fill: MUTED, text: info })));
     if (turn.last_action === track.action && turn.actions_taken > 0 && mover !== undefined) {
       // this turn's first action: the mover's mark at the end of the row
       rg.append(godShape(mover, x + labelW + (last + 1) * cell + 74, ry + 12, 7, { number: true }));
@@ -836,8 +838,8 @@ function drawTracks(obs, ctx, legal, box) {
 
   // the event track: a start space and the 18 events
   const ey = y + 28 + 4 * 29 + 14;
-  g.append(svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) }));
-  g.append(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("M Monument · K Camels · C Conflict") }));
+  g.append(termed("event-track", svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) })));
+  g.append(termed("event-track", svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("M Monument · K Camels · C Conflict") })));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
   const eg = svg("g", { class: "event-track", "data-term": "event-track" });
@@ -848,8 +850,9 @@ function drawTracks(obs, ctx, legal, box) {
     if (kind === "conflict") conflictNo += 1;
     const done = i > 0 && i <= obs.events_done;
     const next = i === obs.events_done + 1;
-    const sg = kind ? svg("g", { class: "event-space", "data-term": kind }) : eg;
-    if (sg !== eg) eg.append(sg);
+    // the start space (no event) is explained by the event track itself
+    const sg = svg("g", { class: "event-space", "data-term": kind || "event-track" });
+    eg.append(sg);
     const fill = kind === null ? "#b9ad98" : kind === "conflict" ? "#8e2424" : kind === "camel-caravan" ? "#a8733b" : "#4f7a2f";
     const shapeAttrs = { fill, stroke: next ? "#ffb000" : "#3b2a14", "stroke-width": next ? 3 : 1, opacity: done ? 0.35 : 1 };
     const r = ecell / 2 - 1.5;
@@ -883,18 +886,20 @@ function drawTurn(obs, box) {
   g.append(godShape(seat, x + 18, y + 17, 9, { number: true }));
   const nth = turn.actions_taken ? t("action {n} taken ({action})", { n: turn.actions_taken, action: rowShort()[turn.last_action] || turn.last_action }) : t("first action");
   const mover = seatLabel(obs, seat, t("Player {n}", { n: seat + 1 }));
-  g.append(svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: INK, text: t("{who}'s turn · {nth}", { who: mover, nth }) }));
+  g.append(termed("turn", svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: INK, text: t("{who}'s turn · {nth}", { who: mover, nth }) })));
   const order = obs.turn_order.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(" → ");
-  g.append(fitText(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: INK, text: t("Turn order: {order}", { order }) }), w - 20));
+  g.append(termed("turn-order", fitText(svg("text", { x: x + 10, y: y + 44, "font-size": MIN_FONT, fill: INK, text: t("Turn order: {order}", { order }) }), w - 20)));
   const actor = obs.to_move === null ? "" : names[obs.to_move] || t("Player {n}", { n: obs.to_move + 1 });
   const phase = obs.to_move === null ? "" : t("{who} {does}", { who: actor, does: phaseWords(obs) });
-  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": MIN_FONT, "font-weight": 600, fill: "#1f5f8b", text: t("Now: {phase}", { phase }) }));
+  // what happens now: narration (the decision's own words are in the turn panel and the prompt)
+  g.append(svg("text", { x: x + 10, y: y + 66, "font-size": MIN_FONT, "font-weight": 600, fill: "#1f5f8b", "data-narration": "", text: t("Now: {phase}", { phase }) }));
   return g;
 }
 
 function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, dataset = {} } = {}) {
   // state: hand | used | chosen | back
-  const g = svg("g", { class: "card", dataset: { ...dataset }, "data-term": state === "back" ? null : CARD_TERM[id] || id });
+  // a card's back is explained by the Battle card choice (its face stays hidden)
+  const g = svg("g", { class: "card", dataset: { ...dataset }, "data-term": state === "back" ? "card" : CARD_TERM[id] || id });
   if (state === "back") {
     g.dataset.card = "back";
     g.append(svg("rect", { x, y, width: w, height: h, rx: 4, fill: "url(#ankh-back)", stroke: "#2e1d0d", "stroke-width": 1.5 }));
@@ -996,7 +1001,7 @@ function powersLine(powers, info, x, y, width) {
   const more = (n) => (n < powers.length ? t(" +{n} more", { n: powers.length - n }) : "");
   const line = (n) => t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + tail;
   while (shown > 0 && !fits(line(shown))) shown -= 1;
-  const textEl = svg("text", { x, y, "font-size": MIN_FONT, fill: INK, "data-powers-line": powers.length, text: line(shown) });
+  const textEl = svg("text", { x, y, "font-size": MIN_FONT, fill: INK, "data-powers-line": powers.length, "data-term": "unlock", text: line(shown) });
   if (!fits(line(shown))) { textEl.setAttribute("textLength", width); textEl.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
   const g = svg("g", { class: "powers-line" }, textEl);
   g.append(svg("title", { text: line(powers.length) }));
@@ -1018,13 +1023,16 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if (!info.alive) who.push(t("out of the game"));
   const named = who.length ? `${godName(obs, god)} (${who.join(", ")})` : godName(obs, god);
   const heading = acting ? t("{god} — to act", { god: named }) : named;
-  g.append(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading }));
+  g.append(info.deity ? termed(info.deity, svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading })) : svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading }));
   g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${godTexts()[info.deity] || ""}` : ""}` }));
   // the god powers it holds (two for a merged god), one row each under the heading
   const held = info.god_powers || [];
   held.forEach((pid, i) => g.append(drawPowerRow(obs, ctx, legal, info, pid, { x: x + 6, y: y + 27 + i * BAND, w: w - 12 })));
   const top = y + BAND * held.length;
-  g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: INK, "data-devotion": god, text: t("Devotion {devotion} · Followers {followers}", { devotion: info.devotion, followers: info.followers }) }));
+  // "Devotion 3 · Followers 2": each part explained by its own entry
+  const [devotionWords, followersWords] = t("Devotion {devotion} · Followers {followers}", { devotion: info.devotion, followers: info.followers }).split(" · ");
+  g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: INK, "data-devotion": god },
+    svg("tspan", { "data-term": "devotion", text: devotionWords }), svg("tspan", { "data-term": "followers", text: followersWords === undefined ? "" : ` · ${followersWords}` })));
 
   const poolWords = [tn("{n} Warrior", "{n} Warriors", info.warriors_pool)];
   for (const [kind, n] of Object.entries(info.guardians_pool)) if (n) poolWords.push(`${n} ${kindNames()[kind]}`);
@@ -1053,7 +1061,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
     else {
       const line = t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") });
-      g.append(svg("g", {}, fitText(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: INK, text: line }), w - 20), svg("title", { text: line })));
+      g.append(svg("g", { "data-term": "figure" }, fitText(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: INK, text: line }), w - 20), svg("title", { text: line })));
     }
     if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PAPER, opacity: 0.55, "pointer-events": "none" }));
     return g;
@@ -1061,12 +1069,12 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
 
   // left: the dashboard's six Ankh tokens (G: a Guardian icon under it), the pool
   const leftW = 236;
-  g.append(svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: MUTED, text: t("Unlocks") }));
+  g.append(termed("unlock", svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: MUTED, text: t("Unlocks") })));
   slots(x + 80, top + 44);
-  g.append(svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: INK, text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) }));
+  g.append(termed("ankh-token", svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: INK, text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) })));
   const poolText = t("Pool: {pool}", { pool: poolWords.join(", ") });
   const poolLine = svg("text", { x: x + 10, y: top + 89, "font-size": MIN_FONT, fill: INK, text: poolText.length <= 30 ? poolText : `${poolText.slice(0, 29)}…` });
-  g.append(svg("g", {}, poolLine, svg("title", { text: poolText })));
+  g.append(svg("g", { "data-term": "figure" }, poolLine, svg("title", { text: poolText })));
 
   // right: the twelve powers, three level columns of four as on the dashboard
   const px = x + leftW;
@@ -1130,9 +1138,9 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
   } else {
     const cw = 70;
-    g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: MUTED, text: t("{n} cards in hand · used:", { n: info.hand.length }) }));
+    g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: MUTED, text: t("{n} cards in hand · used:", { n: info.hand.length }) })));
     cx += 170;
-    if (!info.used_cards.length) g.append(svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", text: t("none") }));
+    if (!info.used_cards.length) g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", text: t("none") })));
     for (const id of info.used_cards) {
       g.append(cardFace(cx, cy, id, { w: cw, h: ch, state: "used", owner: god, dataset: { used: `${god}-${id}` } }));
       cx += cw + 3;
@@ -1254,7 +1262,7 @@ function drawPowersOnMap(obs, geo, regions) {
     const known = new Map(Object.entries(b.cats || {}).filter(([, at]) => INDEX.has(at)).map(([id, at]) => [at, id]));
     const cat = (name, face, value) => {
       const [cx, cy] = centers[INDEX.get(name)];
-      const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down", "data-key": `cat:${name}` });
+      const cg = svg("g", { "data-cat-hex": name, "data-cat-face": face === "up" ? "up" : "down", "data-key": `cat:${name}`, "data-term": "bastet" });
       if (value) cg.dataset.catValue = value;
       cg.append(catIcon(cx + R * 0.5, cy - S * 0.08, 11, face, value));
       const words = face === "back" ? t("{hex}: a face-down cat of Bastet (+1, +3 or the star)", { hex: name })
@@ -1437,7 +1445,7 @@ function drawDevotion(obs, box) {
   const redMax = obs.red_max === undefined ? 19 : obs.red_max;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PANEL, stroke: LINE, "stroke-width": 1.5 }));
   g.append(svg("text", { x: x + 10, y: y + 18, "font-size": 14, "font-weight": 700, fill: INK, text: t("Devotion") }));
-  g.append(fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 112));
+  g.append(termed("red-section", fitText(svg("text", { x: x + w - 10, y: y + 18, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("red section 0–{max}: forgotten after Conflict 4 · {top} wins at once", { max: redMax, top: DEVOTION_TOP }) }), w - 112)));
   const rows = Math.ceil((DEVOTION_TOP + 1) / perRow);
   const cell = (w - 16) / perRow;
   const rowH = (h - 26) / rows;

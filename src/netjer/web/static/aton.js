@@ -197,7 +197,7 @@ function temple(obs, index, ctx, actions, L) {
   const outOfReach = allowed !== null && allowed !== undefined && index >= allowed;
   const g = svg("g", { class: "temple", "data-temple": index + 1, "data-term": "temple", "aria-label": t("Temple {n}", { n: index + 1 }) });
   g.append(pylon(x, y, L.templeW, L.templeH));
-  g.append(svg("text", { x: x + 10, y: y + 28, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Temple {n}", { n: index + 1 }) }));
+  g.append(termed("temple", svg("text", { x: x + 10, y: y + 28, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Temple {n}", { n: index + 1 }) })));
   const margin = (L.templeW - (3 * L.pitch + L.sq)) / 2;
   const squares = obs.board[index];
   const counts = [0, 0];
@@ -240,15 +240,16 @@ function temple(obs, index, ctx, actions, L) {
   });
   if (outOfReach) {
     g.append(svg("rect", { x, y, width: L.templeW, height: L.templeH, rx: 8, fill: "var(--paper)", opacity: 0.55, "pointer-events": "none" }));
-    g.append(svg("text", { x: x + L.templeW - 8, y: y + 28, "font-size": L.small, fill: "#6b3b00", "text-anchor": "end", text: t("out of reach") }));
+    g.append(termed("cartouche-3", svg("text", { x: x + L.templeW - 8, y: y + 28, "font-size": L.small, fill: "#6b3b00", "text-anchor": "end", text: t("out of reach") })));
   }
   const cy = y + 36 + 3 * L.pitch + 8;
   const mid = x + L.templeW / 2;
-  g.append(stone(mid - 36, cy + 2, 0, 7, null, obs.players[0].name));
-  g.append(svg("text", { x: mid - 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-0`, text: counts[0] }));
-  g.append(svg("text", { x: mid - 2, y: cy + 7, "font-size": 14, fill: "var(--ink)", text: ":" }));
-  g.append(stone(mid + 16, cy + 2, 1, 7, null, obs.players[1].name));
-  g.append(svg("text", { x: mid + 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-1`, text: counts[1] }));
+  g.append(termed("temple-count",
+    stone(mid - 36, cy + 2, 0, 7, null, obs.players[0].name),
+    svg("text", { x: mid - 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-0`, text: counts[0] }),
+    svg("text", { x: mid - 2, y: cy + 7, "font-size": 14, fill: "var(--ink)", text: ":" }),
+    stone(mid + 16, cy + 2, 1, 7, null, obs.players[1].name),
+    svg("text", { x: mid + 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-1`, text: counts[1] })));
   return g;
 }
 
@@ -305,6 +306,12 @@ function countInWords(values) {
   return [...counts.keys()].sort().map((v) => tn("{n} card of value {value}", "{n} cards of value {value}", counts.get(v), { value: v })).join(", ");
 }
 
+/** ``nodes`` (a label, a counter) inside a group explained by the rules entry ``term``: its tip
+ * on hover, focus and long-press (rules.js installTermTips). */
+function termed(term, ...nodes) {
+  return svg("g", { "data-term": term }, ...nodes);
+}
+
 /** A text in short form with its full form as tooltip and accessible name. */
 function shortText(attrs, short, full) {
   return svg("text", { ...attrs, "aria-label": full, text: short }, svg("title", { text: full }));
@@ -325,13 +332,13 @@ function player(obs, p, ctx, actions, L, narrow) {
   g.append(svg("rect", { x, y, width: W, height: L.playerH, rx: 10, fill: "var(--card)", stroke: acting ? STONE_FILL[p] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
   g.append(stone(x + 22, y + 24, p, 11, null, info.name));
   const heading = `${info.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;
-  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: heading }));
-  g.append(svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: tn("{n} point", "{n} points", info.score) }));
+  g.append(termed(p === 0 ? "red-player" : "blue-player", svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: heading })));
+  g.append(termed("points", svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: tn("{n} point", "{n} points", info.score) })));
 
   // cartouches
   const [cx0, cy0] = L.cartAt;
   const { w: cw, h: ch } = L.card;
-  g.append(svg("text", { x: x + cx0, y: y + cy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: t("Cartouches") }));
+  g.append(termed("cartouches", svg("text", { x: x + cx0, y: y + cy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: t("Cartouches") })));
   const next = nextCartouche(info.cartouches);
   const assigning = obs.phase === "assign" && obs.to_move === p;
   info.cartouches.forEach((v, i) => {
@@ -348,10 +355,10 @@ function player(obs, p, ctx, actions, L, narrow) {
   // hand
   const [hx0, hy0] = L.handAt;
   const hx = x + hx0;
-  g.append(svg("text", { x: hx, y: y + hy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: mine || info.hand ? t("Hand") : t("Hand ({n}, face down)", { n: info.hand_count }) }));
+  g.append(termed("hand", svg("text", { x: hx, y: y + hy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: mine || info.hand ? t("Hand") : t("Hand ({n}, face down)", { n: info.hand_count }) })));
   const hand = info.hand ? info.hand : Array(info.hand_count).fill("hidden");
   hand.slice(0, 4).forEach((v, i) => {
-    const c = card(hx + i * L.handPitch, y + hy0, v, { w: cw, h: ch, labelSize: L.small, dataset: { hand: `${p}-${i}` } });
+    const c = card(hx + i * L.handPitch, y + hy0, v, { w: cw, h: ch, labelSize: L.small, dataset: { hand: `${p}-${i}`, term: "hand" } });
     const action = `assign ${v}`;
     if (v !== "hidden" && actions.has(action)) {
       c.classList.add("target");
@@ -361,14 +368,14 @@ function player(obs, p, ctx, actions, L, narrow) {
     }
     g.append(c);
   });
-  if (hand.length === 0) g.append(svg("text", { x: hx, y: y + hy0 + 30, "font-size": L.font + 1, fill: "#6b6256", text: t("(empty)") }));
+  if (hand.length === 0) g.append(termed("hand", svg("text", { x: hx, y: y + hy0 + 30, "font-size": L.font + 1, fill: "#6b6256", text: t("(empty)") })));
 
   // piles, counters, stones
   const by = y + L.pileY;
-  g.append(card(x + 14, by, "hidden", { w: 26, h: 36 }));
-  g.append(svg("text", { x: x + 46, y: by + 15, "font-size": 13, fill: "var(--card-ink)", "data-draw": p, text: t("draw {n}", { n: info.draw_count }) }));
+  g.append(termed("draw-pile", card(x + 14, by, "hidden", { w: 26, h: 36 }),
+    svg("text", { x: x + 46, y: by + 15, "font-size": 13, fill: "var(--card-ink)", "data-draw": p, text: t("draw {n}", { n: info.draw_count }) })));
   if (info.draw_bottom && info.draw_bottom.length) {
-    g.append(svg("text", { x: x + 46, y: by + 31, "font-size": L.small, fill: "#5a4e3e", text: t("bottom: {cards}", { cards: info.draw_bottom.join(" ") }) }));
+    g.append(termed("draw-bottom", svg("text", { x: x + 46, y: by + 31, "font-size": L.small, fill: "#5a4e3e", text: t("bottom: {cards}", { cards: info.draw_bottom.join(" ") }) })));
   }
   const none = t("none");
   const discard = t("discard: {cards}", { cards: info.discard.length ? countByValue(info.discard) : none });
@@ -381,12 +388,12 @@ function player(obs, p, ctx, actions, L, narrow) {
   const [tx, ty, step] = narrow ? [14, 56, 18] : [150, 4, 16];
   const size = narrow ? L.font : 12;
   const discardWords = t("discard: {cards}", { cards: info.discard.length ? countInWords(info.discard) : none });
-  g.append(shortText({ x: x + tx, y: by + ty, "font-size": size, fill: "var(--card-ink)", "data-discard": p }, discard, discardWords));
+  g.append(termed("discard-pile", shortText({ x: x + tx, y: by + ty, "font-size": size, fill: "var(--card-ink)", "data-discard": p }, discard, discardWords)));
   if (faceDown) {
     const full = info.face_down_discard ? t("discarded face down: {cards}", { cards: countInWords(info.face_down_discard) }) : faceDown;
-    g.append(shortText({ x: x + tx, y: by + ty + step, "font-size": size, fill: "var(--card-ink)", "data-face-down-discard": p }, faceDown, full));
+    g.append(termed("face-down-discard", shortText({ x: x + tx, y: by + ty + step, "font-size": size, fill: "var(--card-ink)", "data-face-down-discard": p }, faceDown, full)));
   }
-  g.append(svg("text", { x: x + tx, y: by + ty + 2 * step, "font-size": size, fill: "var(--card-ink)", text: t("stones: {supply} in supply, {dead} dead", { supply: info.supply, dead: info.kingdom }) }));
+  g.append(termed("stone", svg("text", { x: x + tx, y: by + ty + 2 * step, "font-size": size, fill: "var(--card-ink)", text: t("stones: {supply} in supply, {dead} dead", { supply: info.supply, dead: info.kingdom }) })));
   const ex = svg("g", { class: "exchange-counter", "data-exchange": info.exchange_counter ? "available" : "used", "data-term": "exchange" });
   const ecx = x + W - 32;
   const ecy = by + 18;

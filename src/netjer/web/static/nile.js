@@ -143,10 +143,16 @@ function trackTokens(obs, ctx) {
   return (name) => (next.has(name) ? `tok-${next.get(name).id}` : null);
 }
 
+/** ``node`` (a label, a counter) inside a group explained by the rules entry ``term``: its tip
+ * on hover, focus and long-press (rules.js installTermTips). */
+function termed(term, ...nodes) {
+  return svg("g", { "data-term": term }, ...nodes);
+}
+
 function hourglass(x, y) {
   return svg(
     "g",
-    { class: "hourglass", "aria-label": t("hourglass") },
+    { class: "hourglass", "aria-label": t("hourglass"), "data-term": "hourglass" },
     svg("path", { d: `M${x - 9},${y - 13} h18 l-9,13 l9,13 h-18 l9,-13 z`, fill: "#e8c16a", stroke: "#5b4630", "stroke-width": 2 }),
   );
 }
@@ -202,17 +208,19 @@ function drawBoard(obs, ctx, legal, g, L) {
   // column letters and row labels
   order.forEach((c, dc) => {
     const letter = obs.square_names[0][c][0];
-    g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by - 10, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "var(--ink)", text: letter }));
-    if (!band) g.append(svg("text", { x: bx + dc * sq + sq / 2, y: by + 4 * sq + river + 18, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "var(--ink)", text: letter }));
+    g.append(termed("coordinates", svg("text", { x: bx + dc * sq + sq / 2, y: by - 10, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "var(--ink)", text: letter })));
+    if (!band) g.append(termed("coordinates", svg("text", { x: bx + dc * sq + sq / 2, y: by + 4 * sq + river + 18, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "var(--ink)", text: letter })));
   });
   rows.forEach((r) => {
     const { y } = pos(r, order[0]);
+    const rowTerm = r === 0 || r === 3 ? "rearguard" : "vanguard";
     if (band) {
       // narrow: the row's name on a line above it
-      g.append(svg("text", { x: bx, y: y - 5, "font-size": L.font, "font-weight": 600, fill: "var(--ink)", text: `${rowNames()[r]} · ${t("row {n}", { n: r + 1 })}` }));
+      g.append(termed(rowTerm, svg("text", { x: bx, y: y - 5, "font-size": L.font, "font-weight": 600, fill: "var(--ink)", text: `${rowNames()[r]} · ${t("row {n}", { n: r + 1 })}` })));
     } else {
-      g.append(svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": 13, "font-weight": 600, fill: "var(--ink)", text: rowNames()[r] }));
-      g.append(svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "var(--muted)", text: t("row {n}", { n: r + 1 }) }));
+      g.append(termed(rowTerm,
+        svg("text", { x: bx - 12, y: y + sq / 2 - 2, "text-anchor": "end", "font-size": 13, "font-weight": 600, fill: "var(--ink)", text: rowNames()[r] }),
+        svg("text", { x: bx - 12, y: y + sq / 2 + 14, "text-anchor": "end", "font-size": 11, fill: "var(--muted)", text: t("row {n}", { n: r + 1 }) })));
     }
   });
   // the river between the halves
@@ -350,16 +358,16 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
   g.append(s === 0
     ? svg("rect", { x: x + 12, y: y + 14, width: 20, height: 20, rx: 3, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 })
     : svg("circle", { cx: x + 22, cy: y + 24, r: 10, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` }));
+  g.append(termed(s === 0 ? "seth" : "isis", svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` })));
   if (obs.hourglass === s && obs.to_move !== null) {
     g.append(hourglass(x + width - 22, y + 24));
-    if (!narrow) g.append(svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": L.small, fill: "#5a4e3e", text: t("hourglass") }));
+    if (!narrow) g.append(termed("hourglass", svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": L.small, fill: "#5a4e3e", text: t("hourglass") })));
   }
   const label = (lx, ly, text, extra = {}) => svg("text", { x: lx, y: ly, "font-size": L.font, fill: "#5a4e3e", text, ...extra });
 
   // hand
-  g.append(label(x + 14, y + 58, t("Hand")));
-  if (!p.hand.length) g.append(svg("text", { x: x + 14, y: y + 84, "font-size": 13, fill: "#8b8070", text: t("(empty)") }));
+  g.append(termed("hand", label(x + 14, y + 58, t("Hand"))));
+  if (!p.hand.length) g.append(termed("hand", svg("text", { x: x + 14, y: y + 84, "font-size": 13, fill: "#8b8070", text: t("(empty)") })));
   p.hand.forEach((v, i) => {
     const cell = { owner: s, value: v, face_up: p.hand_face_up[i] };
     const cx = x + 38 + i * 56;
@@ -392,23 +400,23 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
   const pitch = L.miniPitch;
   const [colX, colY] = narrow ? [14, 140] : [150, 58];
   const perRow = Math.max(4, Math.floor((width - colX - 12) / pitch));
-  g.append(label(x + colX, y + colY, t("Column: {n} (next drawn on the left)", { n: p.column.length })));
+  g.append(termed("column", label(x + colX, y + colY, t("Column: {n} (next drawn on the left)", { n: p.column.length }))));
   const shown = p.column.slice(0, 2 * perRow);
-  const column = svg("g", { class: "column" });
+  const column = svg("g", { class: "column", "data-term": shown.length ? null : "column" });
   if (shown.length) column.append(plinth(x + colX - 2, y + colY + 8, Math.min(shown.length, perRow) * pitch, Math.ceil(shown.length / perRow) * pitch + 4));
   shown.forEach((v, i) => {
     column.append(token(x + colX + mini / 2 + (i % perRow) * pitch, y + colY + 10 + mini / 2 + Math.floor(i / perRow) * pitch, mini, { owner: s, value: v, face_up: v !== null }, { dataset: { column: `${s}-${i}` } }));
   });
   g.append(column);
-  if (p.column.length > shown.length) g.append(label(x + width - 14, y + colY, `+${p.column.length - shown.length}`, { "text-anchor": "end" }));
+  if (p.column.length > shown.length) g.append(termed("column", label(x + width - 14, y + colY, `+${p.column.length - shown.length}`, { "text-anchor": "end" })));
   const [cemX, cemY] = narrow ? [14, 236] : [14, 152];
   const cemPerRow = Math.max(4, Math.floor((width - cemX - 12) / pitch));
-  g.append(label(x + cemX, y + cemY, t("Cemetery: {n}", { n: p.cemetery.length })));
+  g.append(termed("cemetery", label(x + cemX, y + cemY, t("Cemetery: {n}", { n: p.cemetery.length }))));
   const dead = p.cemetery.slice(0, narrow ? 2 * cemPerRow : cemPerRow);
   dead.forEach((v, i) => {
     g.append(token(x + cemX + mini / 2 + (i % cemPerRow) * pitch, y + cemY + 10 + mini / 2 + Math.floor(i / cemPerRow) * pitch, mini, { owner: s, value: v, face_up: true }, { dataset: { cemetery: `${s}-${i}` } }));
   });
-  g.append(label(x + 14, y + L.panelH - 10, t("on the board: {n}", { n: p.on_board })));
+  g.append(termed("soldier", label(x + 14, y + L.panelH - 10, t("on the board: {n}", { n: p.on_board }))));
   return g;
 }
 
@@ -452,17 +460,20 @@ export function render(view, ctx) {
   const bottom = ctx.seat === 1 ? 1 : 0;
   root.append(sidePanel(obs, 1 - bottom, L.panels[0], L.panelW, ctx, legal, L));
   root.append(sidePanel(obs, bottom, L.panels[1], L.panelW, ctx, legal, L));
-  const counters = [t("combat actions without a fight: {n}/{limit}", { n: obs.quiet, limit: obs.no_fight_limit })];
+  // the draw counters, each explained by its entry; then the last events (narration, not a term)
+  const counters = [["no-fight-count", t("combat actions without a fight: {n}/{limit}", { n: obs.quiet, limit: obs.no_fight_limit })]];
   if (obs.repetition_limit && (obs.phase === "combat" || obs.phase === "final_action")) {
-    counters.push(t("this position: {n}/{limit}", { n: obs.repetitions, limit: obs.repetition_limit }));
+    counters.push(["repetition-count", t("this position: {n}/{limit}", { n: obs.repetitions, limit: obs.repetition_limit })]);
   }
-  const lines = ctx.narrow ? counters : [counters.join(" · ")];
+  const lines = ctx.narrow ? counters.map((c) => [c]) : [counters];
   if (obs.events && obs.events.length) {
-    lines.push(t("Last: {events}", { events: obs.events.map((e) => translateLine(e)).join(" ") }).slice(0, ctx.narrow ? 46 : 140));
+    lines.push([[null, t("Last: {events}", { events: obs.events.map((e) => translateLine(e)).join(" ") }).slice(0, ctx.narrow ? 46 : 140)]]);
   }
-  lines.forEach((line, i) => {
+  lines.forEach((parts, i) => {
     const last = i === lines.length - 1 && obs.events && obs.events.length;
-    root.append(svg("text", { x: 12, y: H - 10 - (lines.length - 1 - i) * 17, "font-size": L.font, fill: last ? "var(--ink)" : "var(--muted)", "data-events": last ? "" : null, text: line }));
+    const text = svg("text", { x: 12, y: H - 10 - (lines.length - 1 - i) * 17, "font-size": L.font, fill: last ? "var(--ink)" : "var(--muted)", "data-events": last ? "" : null, "data-narration": last ? "" : null });
+    parts.forEach(([term, words], j) => text.append(svg("tspan", { "data-term": term, text: j ? ` · ${words}` : words })));
+    root.append(text);
   });
 
   const controls = [];

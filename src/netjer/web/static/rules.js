@@ -27,7 +27,7 @@ export function meaningIn(game, termId, fallback) {
   return ["card", "power", "guardian"].includes(term.kind) ? `${term.name}: ${term.line}` : term.line;
 }
 
-/** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases}]}. */
+/** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases, web}]}. */
 export function loadRules(game) {
   if (!cache.has(game)) {
     // the page's language when the game has texts in it (404 otherwise), else English
@@ -87,7 +87,10 @@ function entryNode(term) {
     el("h3", {}, term.name, " ", el("span", { class: "muted small" }, `(${kindWord(term.kind)})`)),
     el("p", { class: "rule-line" }, term.line),
     el("p", { class: "rule-text" }, term.rule),
-    el("p", { class: "muted small" }, t("Source: {source}", { source: term.source })));
+    // what to click here (the terminal's words stay in the terminal)
+    term.web ? el("p", { class: "rule-how" }, term.web) : null,
+    // where it comes from, for the curious: shown with the panel's "Show the sources"
+    el("p", { class: "rule-source muted small" }, t("Source: {source}", { source: term.source })));
 }
 
 /** The panel is modal: Tab past its last control goes to its first, Shift+Tab before its first
@@ -156,11 +159,14 @@ export async function openRules(game, termId = null) {
     el("h3", {}, t("Goal")), el("p", {}, o.goal),
     el("h3", {}, t("A turn")), el("p", {}, o.turn),
     el("h3", {}, t("How to win")), el("p", {}, o.win),
-    el("p", { class: "muted small" }, t("Source: {source}", { source: o.source })));
+    el("p", { class: "rule-source muted small" }, t("Source: {source}", { source: o.source })));
   const close = el("button", { type: "button", class: "secondary", id: "rules-close", on: { click: closeRules } }, t("Close"));
-  dialog.replaceChildren(el("div", { class: "rules-box" },
-    el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, t("Rules: {game}", { game: o.title })), close),
-    overview, search, count, list));
+  // the rules' sources (sections of docs/rules/) stay out of the texts: one switch shows them all
+  const box = el("div", { class: "rules-box" });
+  const sources = el("input", { type: "checkbox", id: "rules-sources", on: { change: () => box.classList.toggle("show-sources", sources.checked) } });
+  box.append(el("div", { class: "rules-head" }, el("h2", { id: "rules-title" }, t("Rules: {game}", { game: o.title })), close),
+    overview, search, el("div", { class: "rules-tools" }, count, el("label", { class: "inline small muted", for: "rules-sources" }, sources, " ", t("Show the sources"))), list);
+  dialog.replaceChildren(box);
   show();
   const wanted = termId ? findTerm(rules, termId) : null;
   const target = wanted ? dialog.querySelector(`[data-term-entry="${CSS.escape(wanted.id)}"]`) : null;

@@ -414,6 +414,8 @@ function renderView(view) {
       view.can_undo ? ` ${t("Undo withdraws the last one.")}` : ""));
   }
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
+  // the server's reason why this seat's latest decision cannot be taken back (seat_views.undo_refused)
+  else if (view.undo_refused) controls.append(el("p", { class: "muted small", id: "undo-refused" }, t("Nothing to undo: {reason}.", { reason: translateLine(view.undo_refused) })));
   const comeBack = () => api(`/api/tables/${encodeURIComponent(tableId)}/view?seat=${seat}`, { token: state.held.get(seat) }).catch((err) => showError(err.message));
   controls.append(...endingControls(view, seat, (what, body) => sendEnding(tableId, seat, state.held.get(seat), what, body, showError), comeBack));
   // A hint is searched from the seat's turn in the rules' order: not while it chooses ahead in a window.

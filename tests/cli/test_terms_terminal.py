@@ -1,0 +1,194 @@
+"""The terminal explains every term its screens show (issue 30, item 2): ``help NAME`` finds each
+label the drawings print (panel titles, table headers and row labels, "label: value" lines) on
+the full, compact and extra screens and the engine panel of seeded positions of every game, in
+English and each language the game has rules texts in, and the terminal's own commands (undo,
+board, quit, help, Ankh's gods and tracks)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from netjer import i18n
+from netjer.cli.play import TerminalTable, command_term
+from netjer.core.texts import languages, load_texts
+from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
+from netjer.games.registry import make_game
+
+GAMES: dict[str, dict[str, Any]] = {"aton": {}, "nile": {}, "ankh": {"players": 3}}
+#: Panels that tell what happened (the log), not terms.
+NARRATION_PANELS = {"recent events"}
+#: A "label: value" at the start of a line of a text or cell.
+LABEL = re.compile(r"^\s*([^\W\d][\w' ()→\-]*?)\s*:\s", re.M)
+
+
+def _plain(x: object) -> str:
+    return x.plain if isinstance(x, Text) else x if isinstance(x, str) else ""
+
+
+def _labels_of_text(x: object) -> list[str]:
+    # a Text in italics is the log's last lines (narration)
+    if isinstance(x, Text) and "italic" in str(x.style):
+        return []
+    return [m.group(1) for m in LABEL.finditer(_plain(x))]
+
+
+def labels(drawing: RenderableType) -> Iterator[str]:
+    """Every label ``drawing`` shows: panel and table titles, column headers, a table's first
+    column (its row labels) and the "label: value" at the start of a line."""
+    if isinstance(drawing, Fit):
+        yield from labels(drawing.full)
+        yield from labels(drawing.compact)
+    elif isinstance(drawing, (Group, Columns)):
+        for part in drawing.renderables:
+            yield from labels(part)
+    elif isinstance(drawing, Padding):
+        yield from labels(drawing.renderable)
+    elif isinstance(drawing, Panel):
+        title = _plain(drawing.title)
+        if title in NARRATION_PANELS:
+            return
+        if title:
+            yield title
+        yield from labels(drawing.renderable)
+    elif isinstance(drawing, Table):
+        if drawing.title:
+            yield _plain(drawing.title)
+        for i, column in enumerate(drawing.columns):
+            if _plain(column.header):
+                yield _plain(column.header)
+            for cell in column.cells:
+                if isinstance(cell, (str, Text)):
+                    if i == 0:
+                        yield _plain(cell)
+                    yield from _labels_of_text(cell)
+                else:
+                    yield from labels(cell)
+    elif isinstance(drawing, (Text, str)):
+        yield from _labels_of_text(drawing)
+    else:
+        raise AssertionError(f"a drawing part the scan does not know: {type(drawing).__name__}")
+
+
+def _words(label: str) -> str:
+    """A label as a player would type it after 'help': without what stands in brackets, marks
+    (◀), numbers and "you" (the viewer's own seat, "you: hand ..." on Ankh's compact screen);
+    empty for a row of coordinates or square kinds ("a", "G · Y · K"), which 'help symbols'
+    explains."""
+    label = re.sub(r"\([^)]*\)", " ", label)
+    words = [w for w in re.findall(r"[^\W\d_][\w'\-]*", label) if w.lower() != i18n.gettext("you").lower()]
+    return " ".join(words) if any(len(w) > 2 for w in words) else ""
+
+
+def explained(game: str, language: str, label: str) -> bool:
+    """Whether ``help`` finds ``label``: itself, or without a possessive ("Seth's vanguard")."""
+    texts = load_texts(f"netjer.games.{game}", language)
+    words = _words(label)
+    if not words:
+        return True  # a coordinate, a number, a row of symbols ('help symbols')
+    tries = [words, re.sub(r"^\S+'s ", "", words)]
+    return any(texts.find(w) is not None or command_term(w, ("gods", "tracks")) is not None for w in tries)
+
+
+def _positions(game: str) -> Iterator[Any]:
+    g = make_game(game, GAMES[game])
+    for seed in (1, 2, 3):
+        for steps in (0, 10, 40, 90):
+            state = g.new_initial_state(seed)
+            rng = random.Random(seed)
+            for _ in range(steps):
+                if state.is_terminal:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+            yield state
+
+
+def screens_labels(game: str) -> set[str]:
+    """The labels of every screen of seeded positions of ``game`` seen by seat 0."""
+    found: set[str] = set()
+    module = view_module(game)
+    panel = engine_panel_for(game)
+    for state in _positions(game):
+        obs = state.observation(0)
+        found.update(labels(renderer_for(game)(obs, 0)))
+        for draw in getattr(module, "screens", dict)().values():
+            found.update(labels(draw(obs, 0)))
+        compact = getattr(module, "render_compact", None)
+        if compact is not None:
+            found.update(labels(compact(obs, 0, 24, 80)))
+        if panel is not None and (drawn := panel(state, 0)) is not None:
+            found.update(labels(drawn))
+    return found
+
+
+@contextmanager
+def _language(language: str) -> Iterator[None]:
+    before = i18n.get_language()
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+CASES = [
+    pytest.param(game, language, id=f"{game}-{language}")
+    for game in GAMES
+    for language in languages(f"netjer.games.{game}")
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "language"), CASES)
+def test_help_finds_every_label_the_screens_show(game: str, language: str) -> None:
+    with _language(language):
+        shown = screens_labels(game)
+        missing = sorted(label for label in shown if not explained(game, language, label))
+    assert len(shown) >= 8, shown  # the scan saw the screens' labels
+    assert missing == [], f"labels 'help' does not find: {missing}"
+
+
+def _help(game: str, topic: str) -> str:
+    g = make_game(game, GAMES[game])
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    table = TerminalTable(g, g.new_initial_state(1), ["human"] * g.num_players, console=console, save=None)
+    table.show_help(topic)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize(
+    ("topic", "shown"), [("undo", "undo"), ("board", "board"), ("quit", "quit"), ("q", "quit"), ("help", "help")]
+)
+def test_help_explains_the_terminals_commands(game: str, topic: str, shown: str) -> None:
+    text = _help(game, topic)
+    assert text.startswith(f"{shown}  (command)"), text
+    assert "No rule called" not in text
+
+
+@pytest.mark.parametrize(
+    ("topic", "name"),
+    [
+        ("guardian", "Guardians"),
+        ("board", "board"),
+        ("chariot", "Chariots"),
+        ("gods", "gods"),
+        ("tracks", "tracks"),
+        ("5P", "start spaces"),
+    ],
+)
+def test_ankh_help_finds_what_a_newcomer_types(topic: str, name: str) -> None:
+    assert _help("ankh", topic).startswith(name)
