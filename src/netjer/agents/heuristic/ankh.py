@@ -815,6 +815,10 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Styl
 #: second action is valued (:func:`_second_action_value`): a Move action's picks and
 #: destinations, a summon and the god powers it triggers.
 PLAN_HORIZON = 24
+#: Win chance per Devotion-like unit of the Model's value of a turn's action, added to its
+#: rollout when a Conflict may be fired (:func:`_plan_row`): a tie-break between actions whose
+#: rollouts end alike (small beside the rollouts' differences, about 0.01 and more).
+PLAN_PRIOR = 0.001
 
 
 def _turn_totals(state: AnkhState, model: Model) -> tuple[list[float], list[bool]]:
@@ -865,7 +869,10 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
     if any(fires) and next_event(state) == CONFLICT:
         # Fire the Conflict now or not, and how: the engine plays it out (plan=rollout's
         # valuation, here only; 0.69 against version 1 where the Model alone scored 0.52).
-        return _rollout_row(state, legal, rng, style)
+        # Equal rollouts (the same won game, say) are told apart by the Model's totals, so
+        # that an action that does something is preferred to one that does nothing.
+        prior = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
+        return _rollout_row(state, legal, rng, style, prior)
     rows = [a for a in legal if isinstance(a, Row)]
     scored: list[tuple[float, Action]] = []
     if state.actions_taken == 0:
@@ -1821,15 +1828,18 @@ def rollout_value(state: AnkhState, seat: int) -> float:
     return win_chances(st).get(god, 0.0)
 
 
-def _rollout_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+def _rollout_row(
+    state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style, prior: dict[Action, float] | None = None
+) -> Action:
     """A turn's first or second action (rules/ankh.md §7.1: an action row, or ``end``),
     each legal one valued by a :func:`rollout_value` of the position after it (the rest of
-    the turn, the other gods' turns and the next Conflict played by the plain heuristic);
-    the best, or a soft choice at ``style.temperature`` (:data:`ROLLOUT_UNIT`)."""
+    the turn, the other gods' turns and the next Conflict played by the plain heuristic),
+    plus its ``prior`` if given (version 2's tie-break, :data:`PLAN_PRIOR`); the best, or a
+    soft choice at ``style.temperature`` (:data:`ROLLOUT_UNIT`)."""
     seat = state.to_move
     scored: list[tuple[float, Action]] = []
     for a in legal:
         st = state.clone()
         st.apply(a)
-        scored.append((rollout_value(st, seat), a))
+        scored.append((rollout_value(st, seat) + (prior.get(a, 0.0) if prior else 0.0), a))
     return _soft_choice(scored, style.temperature * ROLLOUT_UNIT, rng)
