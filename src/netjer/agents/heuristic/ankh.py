@@ -871,7 +871,7 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
         # valuation, here only; 0.69 against version 1 where the Model alone scored 0.52).
         # Equal rollouts (the same won game, say) are told apart by the Model's totals, so
         # that an action that does something is preferred to one that does nothing.
-        prior = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
+        prior: dict[Action, float] = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
         return _rollout_row(state, legal, rng, style, prior)
     rows = [a for a in legal if isinstance(a, Row)]
     scored: list[tuple[float, Action]] = []
