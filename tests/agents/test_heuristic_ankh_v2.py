@@ -16,10 +16,11 @@ from netjer.core.state import State
 from netjer.games.ankh import AnkhGame, AnkhState
 from netjer.games.ankh.base import TURN
 from netjer.games.ankh.notation import ROW
+from netjer.games.ankh.position import PositionSpec, build_position
 from netjer.games.ankh.rules_queries import fires_event, followers_gain, summonable_kinds, unlockable_powers
 from netjer.games.aton import AtonGame
 from netjer.sim.match import play_match
-from tests.games.ankh.builder import C, hx, position
+from tests.games.ankh.builder import C, hx, legal, play, position
 
 VERSION_2 = make_policy(version=2)
 MOVE_ROW, SUMMON_ROW, GAIN_ROW, UNLOCK_ROW = range(4)
@@ -198,3 +199,18 @@ def test_version_2_plays_whole_games_as_an_agent() -> None:
     game = AnkhGame({"players": 2})
     state: State = play_match(game, [make_agent("heuristic:version=2", seed=0), HeuristicAgent(1)], 3)
     assert state.is_terminal
+
+
+# --- god powers -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("radiant", "expected"), [((), "sun"), (("4,1",), "nosun")])
+def test_ra_spends_a_sun_token_only_where_it_adds_a_bonus(radiant: tuple[str, ...], expected: str) -> None:
+    # Ra (A) dominates the West and summons a Warrior there: a Sun token makes it Radiant
+    # unless a Radiant figure of his already stands in the West (one bonus a region, §4.1).
+    spec = PositionSpec(
+        players=2, gods="ra,amun", pieces=("A god 5,1", "A warrior 4,1", "B god 1,5"), ra_radiant=radiant
+    )
+    state = play(build_position(spec), "summon", "put warrior 6,1")
+    assert legal(state) == ["sun", "nosun"]
+    assert str(VERSION_2(state, Rng(0))) == expected

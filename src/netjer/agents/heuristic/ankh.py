@@ -1260,7 +1260,7 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
         return legal[0]
     if phase in PHASE_OWNER:
         if style is not None and (style.reply or style.version >= 2):
-            return _value_god_decision(state, legal, rng)
+            return _value_god_decision(state, legal, rng, style)
         return _choose_god_decision(state, legal, rng)
     return legal[rng.below(len(legal))]  # pragma: no cover - every phase is handled above
 
@@ -1698,7 +1698,7 @@ def _amun_now(state: AnkhState, god: int, legal: Sequence[Action]) -> Action:
     return use if here >= max(later, default=0.0) else decline
 
 
-def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style | None = None) -> Action:
     """A god power's decision (rules/ankh.md §4), each use valued:
 
     * Horus's Eye (§4.2) on the battles that matter to him (:func:`_eye_value`), the best
@@ -1714,9 +1714,12 @@ def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> 
       move: the one on the poorest space.
     * Amun's two cards (§4.1, once per Conflict): in this battle if no later battle of the
       Conflict where he fights has more at stake (:func:`_amun_now`).
-    * Hathor's placement, Isis's saves, Ra's Sun: as the plain heuristic.
+    * Ra's Sun (§4.1): with version 2 (``style.version``), :func:`_ra_sun`; else, as
+      Hathor's placement and Isis's saves, as the plain heuristic.
     """
     name = PHASE_OWNER[state.phase].PHASES[state.phase][0]
+    if name == "ra-sun" and style is not None and style.version >= 2:
+        return _ra_sun(state, legal)
     uses = [a for a in legal if not _declines(a)]
     if not uses:
         return legal[0]
@@ -1779,6 +1782,32 @@ def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> 
             uses, key=lambda a: (model.add_gain(a.hex, WARRIOR), a.hex) if isinstance(a, Pick) else (math.inf, 0)
         )
     return _choose_god_decision(state, legal, rng)
+
+
+def _ra_sun(state: AnkhState, legal: Sequence[Action]) -> Action:
+    """Ra's Sun token for the figure just summoned (rules/ankh.md §4.1 Ra; version 2): taken
+    only where it adds a Radiant bonus (asked of Ra's power itself, ``gain_bonus``, before
+    and after, on a clone) in a region where Ra expects Devotion from the next Conflict;
+    else kept for a figure where it will count (three tokens, back when the figure leaves)."""
+    uses = [a for a in legal if not _declines(a)]
+    declines = [a for a in legal if _declines(a)]
+    if not uses or not declines:
+        return legal[0]
+    power = PHASE_OWNER[state.phase]
+    god = state.god_of_seat[state.to_move]
+    h = state.tasks[0][2]
+    regions = state.regions
+    after = state.clone()
+    after.apply(uses[0])
+    model = Model(state, god)
+    for r in regions.hex_regions[h]:
+        hexes = tuple(regions.regions[r])
+        gained = power.gain_bonus(after, god, hexes, after.figure_owner) - power.gain_bonus(
+            state, god, hexes, state.figure_owner
+        )
+        if gained > 0 and model.region_values[r][god] > 0:
+            return uses[0]
+    return declines[0]
 
 
 # --- rollouts (plan=rollout) -------------------------------------------------------------------------
