@@ -59,6 +59,13 @@ Options, off by default so that the plain heuristic plays as it always has
   with a whole Move action) are then counted by the engine's own rules, not restated.  The
   other decisions are the plain heuristic's, as the rollouts assumed (a temperature
   softens the choice of actions only), except god powers, valued as with ``plan=reply``.
+* **version=2** (issue 35; ``heuristic:version=2``, docs/balance.md "Version 2"): every
+  decision on a :class:`StakesModel` (a god about to reach the top of the Devotion track, or
+  to climb out of the red before the Conflict that forgets it, weighs more:
+  :mod:`netjer.agents.heuristic.ankh_stakes`); the first action of a turn planned with its
+  second (:func:`_second_action_value`); a turn that may fire a Conflict valued by rollouts
+  through it (:func:`_plan_row`); god powers valued as with ``plan=reply``, Ra's Sun where it
+  adds a bonus (:func:`_ra_sun`).  Version 1 (the default) is the plain heuristic above.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
