@@ -14,7 +14,7 @@ from netjer.agents.registry import make_agent
 from netjer.core import ConfigError, Rng
 from netjer.core.state import State
 from netjer.games.ankh import AnkhGame, AnkhState
-from netjer.games.ankh.base import TURN
+from netjer.games.ankh.base import BID, CARD, TURN
 from netjer.games.ankh.notation import ROW
 from netjer.games.ankh.position import PositionSpec, build_position
 from netjer.games.ankh.rules_queries import fires_event, followers_gain, summonable_kinds, unlockable_powers
@@ -214,3 +214,26 @@ def test_ra_spends_a_sun_token_only_where_it_adds_a_bonus(radiant: tuple[str, ..
     state = play(build_position(spec), "summon", "put warrior 6,1")
     assert legal(state) == ["sun", "nosun"]
     assert str(VERSION_2(state, Rng(0))) == expected
+
+
+# --- hidden information --------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_decision_independent_of_other_seats_secrets() -> None:
+    # As for version 1 (tests/agents/test_heuristic_ankh.py): the same decision on the true
+    # state and on a determinization for the acting seat, in every state of a few games
+    # (version 2 in every seat), Battle card and bid decisions included.
+    secret_decisions = 0
+    for seed in range(3):
+        players = 2 + seed % 3
+        state = AnkhGame({"players": players}).new_initial_state(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            other = state.determinize(seat, Rng(seed + len(state.history)))
+            if state.phase in (CARD, BID) and other.full_state() != state.full_state():
+                secret_decisions += 1
+            choice = VERSION_2(state, Rng(7))
+            assert VERSION_2(other, Rng(7)) == choice, state.history
+            state.apply(choice)
+    assert secret_decisions > 0  # the test saw decisions with hidden cards or bids
