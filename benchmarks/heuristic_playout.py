@@ -2,14 +2,15 @@
 
 Usage::
 
-    python benchmarks/heuristic_playout.py [--players 2,4] [--games 4] [--seed 0]
+    python benchmarks/heuristic_playout.py [--players 2,4] [--games 4] [--seed 0] [--version 1]
     farm-bench -n 5 -- python benchmarks/heuristic_playout.py --games 3 \
         --vs "env PYTHONPATH=/tmp/base/src python benchmarks/heuristic_playout.py --games 3"
 
 For each player count, ``--games`` whole games (seed ``--seed + i``, gods and Guardians drawn:
-the defaults) are played with the plain heuristic (:func:`netjer.agents.heuristic.ankh.policy`)
-in every seat, as an ISMCTS heuristic playout plays them.  Printed: decisions, the process's
-CPU seconds spent in them, and decisions per CPU second.  Not a test: the figures depend on
+the defaults) are played with the plain heuristic (:func:`netjer.agents.heuristic.ankh.policy`;
+``--version 2``: the heuristic's version 2, ``heuristic:version=2``) in every seat, as an ISMCTS
+heuristic playout plays them.  Printed: decisions, the process's CPU seconds spent in them,
+decisions per CPU second and milliseconds of CPU per decision.  Not a test: the figures depend on
 the machine; compare two trees (before and after a change) with ``farm-bench --vs``, which
 alternates the runs.
 """
@@ -19,13 +20,15 @@ from __future__ import annotations
 import argparse
 import time
 
-from netjer.agents.heuristic.ankh import policy
+from netjer.agents.heuristic.ankh import make_policy, policy
 from netjer.core import Rng
 from netjer.games.registry import make_game
 
 
-def play(players: int, games: int, seed: int) -> tuple[int, float]:
-    """Decisions made and CPU seconds spent in ``games`` heuristic games of ``players``."""
+def play(players: int, games: int, seed: int, version: int = 1) -> tuple[int, float]:
+    """Decisions made and CPU seconds spent in ``games`` heuristic games of ``players``, with
+    the heuristic's ``version`` (1 or 2) in every seat."""
+    choose = policy if version == 1 else make_policy(version=version)
     game = make_game("ankh", {"players": players})
     decisions = 0
     spent = 0.0
@@ -34,7 +37,7 @@ def play(players: int, games: int, seed: int) -> tuple[int, float]:
         rng = Rng(seed + i)
         start = time.process_time()
         while not state.is_terminal:
-            state.apply(policy(state, rng))
+            state.apply(choose(state, rng))
             decisions += 1
         spent += time.process_time() - start
     return decisions, spent
@@ -45,10 +48,14 @@ def main() -> None:
     parser.add_argument("--players", default="2,4", help="player counts, comma-separated")
     parser.add_argument("--games", type=int, default=4, help="games per player count")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--version", type=int, choices=(1, 2), default=1, help="the heuristic's version")
     args = parser.parse_args()
     for players in (int(p) for p in args.players.split(",")):
-        decisions, spent = play(players, args.games, args.seed)
-        print(f"{players} players: {decisions} decisions in {spent:.2f} s CPU: {decisions / spent:.0f} decisions/s")
+        decisions, spent = play(players, args.games, args.seed, args.version)
+        print(
+            f"{players} players, version {args.version}: {decisions} decisions in {spent:.2f} s CPU: "
+            f"{decisions / spent:.0f} decisions/s, {1000 * spent / decisions:.3f} ms a decision"
+        )
 
 
 if __name__ == "__main__":

@@ -91,6 +91,7 @@ def _heuristic(params: dict[str, str], seed: int) -> Agent:
         epsilon=_number("heuristic", params, "epsilon", float, probability=True) or 0.0,
         temperature=temperature,
         plan=params.get("plan", "greedy"),
+        version=int(_number("heuristic", params, "version", int) or 1),
     )
 
 
@@ -105,7 +106,9 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: 0, the default, is the plain greedy choice), ``plan=greedy|reply|rollout`` (``reply``: weigh the
 #: next god's best reply before a raid or a Conflict and value every god power; ``rollout``:
 #: value each action of a turn by playing on to the next Conflict, the stronger heuristic; Ankh only;
-#: see :class:`netjer.agents.heuristic.HeuristicAgent`), ``ismcts:time=1.0`` (seconds per decision, default 1),
+#: see :class:`netjer.agents.heuristic.HeuristicAgent`), ``version=1|2`` (1, the default: today's
+#: heuristic; 2: Ankh's stakes-weighted heuristic that plans its second action, docs/balance.md),
+#: ``ismcts:time=1.0`` (seconds per decision, default 1),
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
 #: with the game's evaluation, offered next to its heuristic: see
@@ -115,7 +118,7 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: -0.5 for the searching seat: draw aversion, from 0 to 1, default 0).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
-    "heuristic": frozenset({"epsilon", "temperature", "plan"}),
+    "heuristic": frozenset({"epsilon", "temperature", "plan", "version"}),
     "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided", "opponents", "contempt"}),
 }
 HUMAN = "human"

@@ -44,8 +44,13 @@ POLICIES: dict[str, str] = {
 #: with the plain heuristic in every seat, the improved Ankh heuristic of docs/balance.md).
 PLANS = ("greedy", "reply", "rollout")
 
+#: The heuristic's versions: 1, today's (the default, which the pinned searches and seeded games
+#: record), and 2 (Ankh's: stakes-weighted rivals, the second action planned with the first,
+#: god powers valued; :mod:`netjer.agents.heuristic.ankh_stakes`, docs/balance.md).
+VERSIONS = (1, 2)
 
-def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "greedy") -> Policy:
+
+def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "greedy", version: int = 1) -> Policy:
     """The heuristic policy of ``game_name``.
 
     Args:
@@ -53,10 +58,11 @@ def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "g
         temperature: 0 for the plain policy; above 0, a soft choice among near-equal moves
             (offered by a game module that defines ``make_policy(temperature, plan)``).
         plan: one of :data:`PLANS`; other than ``greedy``, offered the same way.
+        version: one of :data:`VERSIONS`; other than 1, offered the same way (Ankh only).
 
     Raises:
-        ConfigError: if Netjer has no heuristic for that game yet, the plan is unknown, or
-            the game's heuristic offers no temperature or plan.
+        ConfigError: if Netjer has no heuristic for that game yet, the plan or version is
+            unknown, or the game's heuristic offers no temperature, plan or version.
     """
     try:
         module = importlib.import_module(POLICIES[game_name])
@@ -64,13 +70,21 @@ def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "g
         raise ConfigError(f"there is no heuristic player for {game_name!r} yet") from None
     if plan not in PLANS:
         raise ConfigError(f"heuristic: plan must be one of {', '.join(PLANS)}, got {plan!r}")
-    if temperature == 0.0 and plan == "greedy":
+    if version not in VERSIONS:
+        raise ConfigError(f"heuristic: version must be one of {', '.join(map(str, VERSIONS))}, got {version!r}")
+    if temperature == 0.0 and plan == "greedy" and version == 1:
         policy: Policy = module.policy
         return policy
     make = getattr(module, "make_policy", None)
     if make is None:
-        raise ConfigError(f"the {game_name!r} heuristic has no temperature or plan parameter (only Ankh's has)")
-    made: Policy = make(temperature=temperature, plan=plan)
+        raise ConfigError(
+            f"the {game_name!r} heuristic has no temperature, plan or version parameter (only Ankh's has)"
+        )
+    made: Policy = (
+        make(temperature=temperature, plan=plan, version=version)
+        if version != 1
+        else make(temperature=temperature, plan=plan)
+    )
     return made
 
 
@@ -107,25 +121,31 @@ class HeuristicAgent(Agent):
             near-equal moves, in the evaluation's units (Devotion), see
             :func:`heuristic_policy`: noise where it costs little, unlike ``epsilon``.
         plan: ``greedy`` (default), ``reply`` or ``rollout`` (see :data:`PLANS`).
+        version: 1 (default: today's heuristic) or 2 (see :data:`VERSIONS`; Ankh only).
 
     Raises:
         ConfigError: if ``epsilon`` is not in [0, 1], ``temperature`` is negative or the
-            plan unknown.
+            plan or version unknown.
     """
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, epsilon: float = 0.0, temperature: float = 0.0, plan: str = "greedy") -> None:
+    def __init__(
+        self, seed: int = 0, epsilon: float = 0.0, temperature: float = 0.0, plan: str = "greedy", version: int = 1
+    ) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ConfigError(f"heuristic: epsilon must be between 0 and 1, got {epsilon}")
         if not temperature >= 0.0:
             raise ConfigError(f"heuristic: temperature must be 0 or more, got {temperature}")
         if plan not in PLANS:
             raise ConfigError(f"heuristic: plan must be one of {', '.join(PLANS)}, got {plan!r}")
+        if version not in VERSIONS:
+            raise ConfigError(f"heuristic: version must be one of {', '.join(map(str, VERSIONS))}, got {version!r}")
         self.rng = Rng(seed)
         self.epsilon = epsilon
         self.temperature = temperature
         self.plan = plan
+        self.version = version
 
     @property
     def deterministic(self) -> bool:
@@ -134,10 +154,10 @@ class HeuristicAgent(Agent):
         return self.epsilon == 0.0 and self.temperature == 0.0
 
     def _policy(self, game_name: str) -> Policy:
-        return heuristic_policy(game_name, temperature=self.temperature, plan=self.plan)
+        return heuristic_policy(game_name, temperature=self.temperature, plan=self.plan, version=self.version)
 
     def prepare(self, game: Game) -> None:
-        """Check that ``game`` has a heuristic (with this temperature and plan).
+        """Check that ``game`` has a heuristic (with this temperature, plan and version).
 
         Raises:
             ConfigError: if it has none.

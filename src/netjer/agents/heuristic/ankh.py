@@ -59,6 +59,13 @@ Options, off by default so that the plain heuristic plays as it always has
   with a whole Move action) are then counted by the engine's own rules, not restated.  The
   other decisions are the plain heuristic's, as the rollouts assumed (a temperature
   softens the choice of actions only), except god powers, valued as with ``plan=reply``.
+* **version=2** (issue 35; ``heuristic:version=2``, docs/balance.md "Version 2"): every
+  decision on a :class:`StakesModel` (a god about to reach the top of the Devotion track, or
+  to climb out of the red before the Conflict that forgets it, weighs more:
+  :mod:`netjer.agents.heuristic.ankh_stakes`); the first action of a turn planned with its
+  second (:func:`_second_action_value`); a turn that may fire a Conflict valued by rollouts
+  through it (:func:`_plan_row`); god powers valued as with ``plan=reply``, Ra's Sun where it
+  adds a bonus (:func:`_ra_sun`).  Version 1 (the default) is the plain heuristic above.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
@@ -78,6 +85,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from netjer.agents.heuristic.ankh_stakes import stake_weights
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.core.state import State
@@ -425,6 +433,15 @@ class Model:
         others = [gains[o] for o in range(self.n) if o != g and self.state.alive[o]]
         return gains[g] - (RIVALRY * sum(others) / len(others) if others else 0.0)
 
+    def loss_share(self, rivals: Sequence[int]) -> float:
+        """How much one Devotion won by one of ``rivals`` costs the god (version 1: their
+        mean's share, :data:`RIVALRY` over the other living gods)."""
+        return RIVALRY / max(1, sum(1 for o in range(self.n) if o != self.god and self.state.alive[o]))
+
+    def own_weight(self) -> float:
+        """How much one Devotion of the god's own weighs (version 1: 1)."""
+        return 1.0
+
     def lead(self) -> float:
         """The god's expected Conflict gains minus the best other god's."""
         g = self.god
@@ -565,6 +582,51 @@ class Model:
         if state.powers[g] >> RESPLENDENT & 1 or unlock_level(state.unlocked[g]) <= 2:
             gain += 0.15 * min(controlled_monuments_of(state, g)[t], 2)
         return gain
+
+
+class StakesModel(Model):
+    """Version 2's :class:`Model` (``heuristic:version=2``): each god's expected Conflict
+    gains weighted by what they are at stake (:func:`~netjer.agents.heuristic.ankh_stakes.stake_weights`:
+    a god who could reach the top of the Devotion track, or climb out of the red before the
+    Conflict that forgets it, weighs more), in :meth:`rivalry`, :meth:`loss_share` and
+    :meth:`own_weight`; everything else as :class:`Model`.
+
+    Args:
+        state: the position (only public fields are read).
+        god: the god whose evaluation it is.
+    """
+
+    __slots__ = ("stakes",)
+
+    def __init__(self, state: AnkhState, god: int) -> None:
+        super().__init__(state, god)
+        self.stakes = stake_weights(state, self.conflict)
+
+    def rivalry(self, gains: Sequence[float]) -> float:
+        """The player's share of a change of every god's expected Conflict: its own change
+        times its stake, minus :data:`RIVALRY` times the others' mean change, each times its
+        stake."""
+        g = self.god
+        w = self.stakes
+        others = [o for o in range(self.n) if o != g and self.state.alive[o]]
+        mine = w[g] * gains[g]
+        return mine - (RIVALRY * sum(w[o] * gains[o] for o in others) / len(others) if others else 0.0)
+
+    def loss_share(self, rivals: Sequence[int]) -> float:
+        """:meth:`Model.loss_share` times the highest stake among ``rivals``."""
+        return super().loss_share(rivals) * max((self.stakes[o] for o in rivals), default=1.0)
+
+    def own_weight(self) -> float:
+        """The god's own stake."""
+        return self.stakes[self.god]
+
+
+def _model(state: AnkhState, god: int, style: Style | None) -> Model:
+    """The Model of ``god`` for the heuristic's version: :class:`StakesModel` for version 2,
+    else :class:`Model`."""
+    if style is not None and style.version >= 2:
+        return StakesModel(state, god)
+    return Model(state, god)
 
 
 # --- turn ------------------------------------------------------------------------------------------
@@ -756,6 +818,84 @@ def _choose_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Styl
     return best_action
 
 
+#: Decisions simulated (by the heuristic itself) to finish a first action on a clone before its
+#: second action is valued (:func:`_second_action_value`): a Move action's picks and
+#: destinations, a summon and the god powers it triggers.
+PLAN_HORIZON = 24
+#: Win chance per Devotion-like unit of the Model's value of a turn's action, added to its
+#: rollout when a Conflict may be fired (:func:`_plan_row`): a tie-break between actions whose
+#: rollouts end alike (small beside the rollouts' differences, about 0.01 and more).
+PLAN_PRIOR = 0.001
+
+
+def _turn_totals(state: AnkhState, model: Model) -> tuple[list[float], list[bool]]:
+    """Each action row's value now (its best outcome, plus the event it would fire, minus
+    :data:`ACTION_COST`) and whether it fires the next event (§7.2)."""
+    values = _row_values(model)
+    fires = [fires_event(state, r) for r in range(4)]
+    event_value = _event_value(model, next_event(state)) if any(fires) else 0.0
+    return [values[r] + (event_value if fires[r] else 0.0) - ACTION_COST for r in range(4)], fires
+
+
+def _second_action_value(state: AnkhState, first: Action, god: int, style: Style) -> float:
+    """What the best second action is worth after ``first`` (rules/ankh.md §7.1: a second
+    action on a lower row, or none): ``first`` is played on a clone and finished by the
+    heuristic itself (its moves, its summon, the powers it triggers), then each legal
+    second row is valued on the position it leaves (:func:`_turn_totals`): a Gain Followers
+    that pays for the Unlock after it, figures moved next to Monuments before a Gain, count.
+    0 if no second action is worth taking, or if someone else must decide first."""
+    st = state.clone()
+    st.apply(first)
+    rng = Rng(0)
+    for _ in range(PLAN_HORIZON):
+        if st.phase in (TURN, OVER) or st.god_of_seat[st.to_move] != god:
+            break
+        st.apply(policy(st, rng, style))
+    if st.phase != TURN or st.god_of_seat[st.to_move] != god or st.actions_taken == 0:
+        return 0.0
+    total, _ = _turn_totals(st, _model(st, god, style))
+    return max([0.0] + [total[a.row] for a in st.legal_actions() if isinstance(a, Row)])
+
+
+def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+    """Version 2's action of a turn (rules/ankh.md §7.1).
+
+    When a row would fire a Conflict (§7.2, §10), every legal action is valued by a
+    rollout through that Conflict (:func:`_rollout_row`, the plain heuristic in every
+    seat): whether to fire it, and with which action, is then decided by the engine's own
+    resolution (Battle cards, god powers, who answers a raid), not by the Model.
+
+    Otherwise, the first of two actions: each legal row is valued by its best outcome and the event it
+    fires (:func:`_turn_totals`, on a :class:`StakesModel`), plus, when it neither fires an
+    event (which ends the turn) nor is the last row, the best second action on the position
+    it leaves (:func:`_second_action_value`).  A single or second action: the best row
+    worth more than nothing, else ``end``.  Softly at ``style.temperature``.
+    """
+    god = state.god_of_seat[state.to_move]
+    total, fires = _turn_totals(state, _model(state, god, style))
+    if any(fires) and next_event(state) == CONFLICT:
+        # Fire the Conflict now or not, and how: the engine plays it out (plan=rollout's
+        # valuation, here only; 0.69 against version 1 where the Model alone scored 0.52).
+        # Equal rollouts (the same won game, say) are told apart by the Model's totals, so
+        # that an action that does something is preferred to one that does nothing.
+        prior: dict[Action, float] = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
+        return _rollout_row(state, legal, rng, style, prior)
+    rows = [a for a in legal if isinstance(a, Row)]
+    scored: list[tuple[float, Action]] = []
+    if state.actions_taken == 0:
+        two_actions = actions_per_turn(state, state.to_move) == 2
+        for a in rows:
+            v = total[a.row]
+            if two_actions and not fires[a.row] and a.row < 3:
+                v += _second_action_value(state, a, god, style)
+            scored.append((v, a))
+        return _soft_choice(scored, style.temperature, rng)
+    scored = [(total[a.row], a) for a in rows]
+    if END in legal:
+        scored.append((0.0, END))
+    return _soft_choice(scored, style.temperature, rng)
+
+
 # --- the battle --------------------------------------------------------------------------------------
 
 
@@ -797,15 +937,16 @@ def _win_chance(my: float, others: list[tuple[float, list[int]]], tiebreak: bool
     return below
 
 
-def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style | None = None) -> Action:
     god = state.god_of_seat[state.to_move]
-    model = Model(state, god)
+    model = _model(state, god, style)
     info = _battle_strengths(state, model)
     my_s, my_kill, my_fertile, my_desert = info[god]
     rivals = [o for o in state.battle.gods if o != god]
     others = [(info[o][0], [CARD_STRENGTH[c] for c in hand_of(state.used[o])]) for o in rivals]
     # The other gods' losses count for us (their mean, as in Model.rivalry).
-    share = RIVALRY / max(1, sum(1 for o in range(state.n) if o != god and state.alive[o]))
+    share = model.loss_share(rivals)
+    own = model.own_weight()
     their_kill = sum(info[o][1] for o in rivals)
     tiebreak = state.tiebreaker_holder == god and not state.tiebreaker_used
     f = state.followers[god]
@@ -844,6 +985,7 @@ def _choose_card(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
         )
         if state.powers[god] >> GLORIOUS & 1:
             win += 1.0
+        win *= own
         lost = my_kill - (my_fertile if c == FLOOD else 0)
         value += p * (win + share * killed_if_won * FIG_LOSS) - (1.0 - p) * (max(0, lost) * FIG_LOSS + share * WIN)
         if c == FLOOD:
@@ -907,10 +1049,10 @@ def _build_card_value(state: AnkhState, model: Model, god: int) -> float:
     return max(gains.values()) - cost
 
 
-def _choose_build(state: AnkhState, legal: Sequence[Action]) -> Action:
+def _choose_build(state: AnkhState, legal: Sequence[Action], style: Style | None = None) -> Action:
     """The most valuable kind, next to the most own figures; ``nobuild`` if not worth it."""
     god = state.god_of_seat[state.to_move]
-    model = Model(state, god)
+    model = _model(state, god, style)
     gains = _build_gains(state, model, god)
     builds = [a for a in legal if isinstance(a, Build) and a.kind in gains]
     if not builds:
@@ -953,7 +1095,7 @@ def _choose_move_pick(
     state: AnkhState, legal: Sequence[Action], rng: Rng | None = None, style: Style | None = None
 ) -> Action:
     god = state.god_of_seat[state.to_move]
-    model = Model(state, god)
+    model = _model(state, god, style)
     if style is not None and rng is not None:
         return _soft_move_pick(model, legal, rng, style)
     legal_set = set(legal)
@@ -991,17 +1133,17 @@ def _best_put(model: Model, legal: Sequence[Action], floor: float = -math.inf) -
     return choice
 
 
-def _choose_summon(state: AnkhState, legal: Sequence[Action]) -> Action:
+def _choose_summon(state: AnkhState, legal: Sequence[Action], style: Style | None = None) -> Action:
     extra = next((act for act in legal if isinstance(act, PyramidPick)), None)
     if extra is not None:
         return extra  # §2.2 Pyramid Attuned: an extra figure first
-    choice = _best_put(Model(state, state.god_of_seat[state.to_move]), legal)
+    choice = _best_put(_model(state, state.god_of_seat[state.to_move], style), legal)
     return choice if choice is not None else legal[0]
 
 
-def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
+def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action], style: Style | None = None) -> Action:
     god = state.god_of_seat[state.to_move]
-    model = Model(state, god)
+    model = _model(state, god, style)
     free = obelisk_spaces(state, god)  # §2.2 Obelisk Attuned
     best = MIN_GAIN
     choice_action: Action = DONE
@@ -1017,9 +1159,9 @@ def _choose_obelisk_pick(state: AnkhState, legal: Sequence[Action]) -> Action:
     return choice_action
 
 
-def _choose_claim(state: AnkhState, legal: Sequence[Action]) -> Action:
+def _choose_claim(state: AnkhState, legal: Sequence[Action], style: Style | None = None) -> Action:
     god = state.god_of_seat[state.to_move]
-    model = Model(state, god)
+    model = _model(state, god, style)
     return max(legal, key=lambda a: model.claim_gain(a.hex) if isinstance(a, Claim) else -math.inf)
 
 
@@ -1041,9 +1183,9 @@ def _choose_aim(state: AnkhState, legal: Sequence[Action]) -> Action:
     return max(legal, key=score)
 
 
-def _choose_mummy(state: AnkhState, legal: Sequence[Action]) -> Action:
+def _choose_mummy(state: AnkhState, legal: Sequence[Action], style: Style | None = None) -> Action:
     god = state.god_of_seat[state.to_move]
-    model = Model(state, god)
+    model = _model(state, god, style)
     return max(legal, key=lambda a: model.add_gain(a.hex, MUMMY_KIND) if isinstance(a, To) else -math.inf)
 
 
@@ -1075,6 +1217,8 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
     if phase == TURN:
         if style is not None and style.rollout:
             return _rollout_row(state, legal, rng, style)
+        if style is not None and style.version >= 2:
+            return _plan_row(state, legal, rng, style)
         return _choose_row(state, legal, rng, style)
     if style is not None and style.rollout and phase not in PHASE_OWNER:
         # The rest of the turn as the rollouts valued it: the plain heuristic's choices (a
@@ -1085,20 +1229,20 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
     if phase in (MOVE_TO, OBELISK_TO):
         if style is not None and style.temperature > 0:
             return _soft_to(state, legal, rng, style)
-        return _best_to(state, legal, Model(state, state.god_of_seat[state.to_move]))
+        return _best_to(state, legal, _model(state, state.god_of_seat[state.to_move], style))
     if phase in (SUMMON, PYRAMID_PUT):
         if style is not None and style.temperature > 0:
             return _soft_summon(state, legal, rng, style)
-        return _choose_summon(state, legal)
+        return _choose_summon(state, legal, style)
     if phase == CARD:
-        return _choose_card(state, legal, rng)
+        return _choose_card(state, legal, rng, style)
     if phase == BID:
         return _choose_bid(state, legal)
     if phase == UNLOCK:
         _, choice = _best_power(state, state.god_of_seat[state.to_move], legal)
         return choice if choice is not None else legal[0]
     if phase == CLAIM:
-        return _choose_claim(state, legal)
+        return _choose_claim(state, legal, style)
     if phase == CAMEL:
         return DONE if DONE in legal else legal[0]
     if phase == KEEP:
@@ -1106,13 +1250,13 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
     if phase == SWAP:
         return NOSWAP
     if phase == BUILD:
-        return _choose_build(state, legal)
+        return _choose_build(state, legal, style)
     if phase == OBELISK_PICK:
-        return _choose_obelisk_pick(state, legal)
+        return _choose_obelisk_pick(state, legal, style)
     if phase == AIM:
         return _choose_aim(state, legal)
     if phase == MUMMY:
-        return _choose_mummy(state, legal)
+        return _choose_mummy(state, legal, style)
     if phase == TIEBREAK:
         return TIEBREAK_ACT if TIEBREAK_ACT in legal else NOTIEBREAK
     if phase == WORSHIP:
@@ -1122,8 +1266,8 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
     if phase == PUSH:
         return legal[0]
     if phase in PHASE_OWNER:
-        if style is not None and style.reply:
-            return _value_god_decision(state, legal, rng)
+        if style is not None and (style.reply or style.version >= 2):
+            return _value_god_decision(state, legal, rng, style)
         return _choose_god_decision(state, legal, rng)
     return legal[rng.below(len(legal))]  # pragma: no cover - every phase is handled above
 
@@ -1263,27 +1407,36 @@ class Style:
             the Model and the reply, the temperature softening that choice only (in
             :data:`ROLLOUT_UNIT`), every other decision as the plain heuristic makes it
             except god powers (``reply`` set too: valued).
+        version: 1, today's heuristic; 2, the heuristic of issue 35: every decision on a
+            :class:`StakesModel`, the first action of a turn planned with its second
+            (:func:`_plan_row`), god powers valued (:func:`_value_god_decision`).
     """
 
     temperature: float = 0.0
     reply: bool = False
     rollout: bool = False
+    version: int = 1
 
 
-def make_policy(temperature: float = 0.0, plan: str = "greedy") -> Callable[[State, Rng], Action]:
-    """The heuristic with a temperature and a plan (``greedy``, ``reply`` or ``rollout``), as a
-    ``policy(state, rng)`` (:mod:`netjer.agents.heuristic`).  ``make_policy()`` plays as
-    :func:`policy` does except that its soft choices draw from the generator differently:
-    only :func:`policy` itself is today's heuristic, action for action.
+def make_policy(temperature: float = 0.0, plan: str = "greedy", version: int = 1) -> Callable[[State, Rng], Action]:
+    """The heuristic with a temperature, a plan (``greedy``, ``reply`` or ``rollout``) and a
+    version (1 or 2, see :class:`Style`), as a ``policy(state, rng)``
+    (:mod:`netjer.agents.heuristic`).  ``make_policy()`` plays as :func:`policy` does except
+    that its soft choices draw from the generator differently: only :func:`policy` itself is
+    today's heuristic, action for action.
 
     Raises:
-        ValueError: for a negative temperature or an unknown plan.
+        ValueError: for a negative temperature, an unknown plan or version.
     """
     if not temperature >= 0:
         raise ValueError(f"temperature must be 0 or more, got {temperature}")
     if plan not in ("greedy", "reply", "rollout"):
         raise ValueError(f"plan must be 'greedy', 'reply' or 'rollout', got {plan!r}")
-    style = Style(temperature=temperature, reply=plan in ("reply", "rollout"), rollout=plan == "rollout")
+    if version not in (1, 2):
+        raise ValueError(f"version must be 1 or 2, got {version!r}")
+    style = Style(
+        temperature=temperature, reply=plan in ("reply", "rollout"), rollout=plan == "rollout", version=version
+    )
 
     def styled(state: State, rng: Rng) -> Action:
         return policy(state, rng, style)
@@ -1324,7 +1477,7 @@ def _soft_move_pick(model: Model, legal: Sequence[Action], rng: Rng, style: Styl
 
 
 def _soft_to(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
-    model = Model(state, state.god_of_seat[state.to_move])
+    model = _model(state, state.god_of_seat[state.to_move], style)
     a = state.selected
     scored = [
         (model.move_gain(a, act.hex) if state.figure[act.hex] < 0 else 0.0, act) for act in legal if isinstance(act, To)
@@ -1336,7 +1489,7 @@ def _soft_summon(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Sty
     extra = next((act for act in legal if isinstance(act, PyramidPick)), None)
     if extra is not None:
         return extra
-    model = Model(state, state.god_of_seat[state.to_move])
+    model = _model(state, state.god_of_seat[state.to_move], style)
     scored: list[tuple[float, Action]] = [
         (model.add_gain(act.hex, act.kind), act) for act in legal if isinstance(act, Put)
     ]
@@ -1552,7 +1705,7 @@ def _amun_now(state: AnkhState, god: int, legal: Sequence[Action]) -> Action:
     return use if here >= max(later, default=0.0) else decline
 
 
-def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> Action:
+def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style | None = None) -> Action:
     """A god power's decision (rules/ankh.md §4), each use valued:
 
     * Horus's Eye (§4.2) on the battles that matter to him (:func:`_eye_value`), the best
@@ -1568,9 +1721,12 @@ def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> 
       move: the one on the poorest space.
     * Amun's two cards (§4.1, once per Conflict): in this battle if no later battle of the
       Conflict where he fights has more at stake (:func:`_amun_now`).
-    * Hathor's placement, Isis's saves, Ra's Sun: as the plain heuristic.
+    * Ra's Sun (§4.1): with version 2 (``style.version``), :func:`_ra_sun`; else, as
+      Hathor's placement and Isis's saves, as the plain heuristic.
     """
     name = PHASE_OWNER[state.phase].PHASES[state.phase][0]
+    if name == "ra-sun" and style is not None and style.version >= 2:
+        return _ra_sun(state, legal)
     uses = [a for a in legal if not _declines(a)]
     if not uses:
         return legal[0]
@@ -1635,6 +1791,32 @@ def _value_god_decision(state: AnkhState, legal: Sequence[Action], rng: Rng) -> 
     return _choose_god_decision(state, legal, rng)
 
 
+def _ra_sun(state: AnkhState, legal: Sequence[Action]) -> Action:
+    """Ra's Sun token for the figure just summoned (rules/ankh.md §4.1 Ra; version 2): taken
+    only where it adds a Radiant bonus (asked of Ra's power itself, ``gain_bonus``, before
+    and after, on a clone) in a region where Ra expects Devotion from the next Conflict;
+    else kept for a figure where it will count (three tokens, back when the figure leaves)."""
+    uses = [a for a in legal if not _declines(a)]
+    declines = [a for a in legal if _declines(a)]
+    if not uses or not declines:
+        return legal[0]
+    power = PHASE_OWNER[state.phase]
+    god = state.god_of_seat[state.to_move]
+    h = state.tasks[0][2]
+    regions = state.regions
+    after = state.clone()
+    after.apply(uses[0])
+    model = Model(state, god)
+    for r in regions.hex_regions[h]:
+        hexes = tuple(regions.regions[r])
+        gained = power.gain_bonus(after, god, hexes, after.figure_owner) - power.gain_bonus(
+            state, god, hexes, state.figure_owner
+        )
+        if gained > 0 and model.region_values[r][god] > 0:
+            return uses[0]
+    return declines[0]
+
+
 # --- rollouts (plan=rollout) -------------------------------------------------------------------------
 
 #: Decisions a rollout plays at most before it is evaluated (a Conflict is rarely further).
@@ -1682,15 +1864,18 @@ def rollout_value(state: AnkhState, seat: int) -> float:
     return win_chances(st).get(god, 0.0)
 
 
-def _rollout_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+def _rollout_row(
+    state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style, prior: dict[Action, float] | None = None
+) -> Action:
     """A turn's first or second action (rules/ankh.md §7.1: an action row, or ``end``),
     each legal one valued by a :func:`rollout_value` of the position after it (the rest of
-    the turn, the other gods' turns and the next Conflict played by the plain heuristic);
-    the best, or a soft choice at ``style.temperature`` (:data:`ROLLOUT_UNIT`)."""
+    the turn, the other gods' turns and the next Conflict played by the plain heuristic),
+    plus its ``prior`` if given (version 2's tie-break, :data:`PLAN_PRIOR`); the best, or a
+    soft choice at ``style.temperature`` (:data:`ROLLOUT_UNIT`)."""
     seat = state.to_move
     scored: list[tuple[float, Action]] = []
     for a in legal:
         st = state.clone()
         st.apply(a)
-        scored.append((rollout_value(st, seat), a))
+        scored.append((rollout_value(st, seat) + (prior.get(a, 0.0) if prior else 0.0), a))
     return _soft_choice(scored, style.temperature * ROLLOUT_UNIT, rng)
