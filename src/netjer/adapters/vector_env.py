@@ -99,6 +99,9 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
         size, actions = self.table.encoder.size, self.table.num_actions
         self._tensors = np.zeros((num_envs, size), dtype=np.float32)
         self._masks = np.zeros((num_envs, actions), dtype=np.int8)
+        # One writer per row: each game's tensor is updated in place from its own memory of
+        # the game's last observation (only the blocks that changed are written).
+        self._writers = [self.table.encoder.row_writer(self._tensors[i]) for i in range(num_envs)]
         self._rng = np.random.default_rng()
 
     def reset(
@@ -186,7 +189,7 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
 
     def _write(self, i: int) -> None:
         game = self.games[i]
-        self._tensors[i] = self.table.encoder.encode_array(game.obs)
+        self._writers[i].write(game.obs)
         mask = self._masks[i]
         mask[:] = 0
         legal = game.legal_codes()
