@@ -826,8 +826,8 @@ class AnkhRowWriter(RowWriter):
         writers = len(self.own._writers)
         #: per block writer: the observation parts it last wrote (None: always written)
         self._parts: list[list[Any] | None] = [None] * writers
-        #: per block writer: the entries it last wrote into the row (ones, then values)
-        self._written: list[tuple[list[int], list[int]] | None] = [None] * writers
+        #: per block writer: the entries it last wrote into the row (ones, indices, values)
+        self._written: list[tuple[list[int], list[int], list[float]] | None] = [None] * writers
         self.out[:] = 0.0
 
     def write(self, obs: JsonDict) -> None:
@@ -854,14 +854,18 @@ class AnkhRowWriter(RowWriter):
                     seen[k] = parts
                 w_ones: list[int] = []
                 w_idx: list[int] = []
-                write(obs, w_ones, w_idx, val)
+                w_val: list[float] = []
+                write(obs, w_ones, w_idx, w_val)
                 old = written[k]
                 if old is not None:
+                    if old[0] == w_ones and old[1] == w_idx and old[2] == w_val:
+                        continue  # the same entries (a block written every time that did not change)
                     zero += old[0]
                     zero += old[1]
-                written[k] = (w_ones, w_idx)
+                written[k] = (w_ones, w_idx, w_val)
                 ones += w_ones
                 idx += w_idx
+                val += w_val
         except (KeyError, TypeError, AttributeError) as err:
             self._forget()
             raise EncodingError(f"observation does not fit the Ankh layout: {err!r}") from None
