@@ -73,8 +73,9 @@ test-all: $(VENV)/.installed-dev test-js
 # PYTHONPATH=build/compiled (benchmarks/README.md, "Issue 15, the compiled engine").  The whole
 # package runs from that copy: it is rebuilt when any file under src/netjer changes (data and
 # texts too).  The source is the same.  Compiled: the Ankh engine's modules and the kernel's
-# State (core/state.py), so that the Ankh state is a native class (its fields C struct slots);
-# Aton's and Nile's states stay Python subclasses of it.  Three Ankh modules stay Python:
+# State (core/state.py), so that the Ankh state is a native class (its fields C struct slots),
+# and Aton's and Nile's states and field declarations (native classes too; Nile's log type is not
+# a recursive alias, on which mypyc crashes: games/nile/state.py).  Three Ankh modules stay Python:
 # ankh/game.py (mypyc fails on its Pydantic options model), ankh/notation.py (mypyc takes a
 # ClassVar of a dataclass subclass for a field) and ankh/position.py (the position builder: its
 # refusals of wrongly typed input are ConfigErrors naming the field, where a compiled function

@@ -23,8 +23,9 @@ compiles on one core.  Here the C files are compiled in parallel (``--jobs``, de
 core): mypyc's multi-file mode writes one C file per module, compiled side by side and linked
 into one shared library.
 
-Compiled: every module of ``netjer/games/ankh`` but the three in :data:`PYTHON_ONLY`, and
-``netjer/core/state.py`` (so that the Ankh state is a native class); the reasons are in the
+Compiled: every module of ``netjer/games/ankh`` but the three in :data:`PYTHON_ONLY`,
+``netjer/core/state.py`` (so that the games' states are native classes), and Aton's and Dioses
+del Nilo's ``state.py`` and ``fields.py`` (:data:`COMPILED_FILES`); the reasons are in the
 Makefile's comment on ``compiled``.
 """
 
@@ -48,7 +49,13 @@ from setuptools._distutils.sysconfig import customize_compiler
 PYTHON_ONLY = frozenset({"netjer/games/ankh/game.py", "netjer/games/ankh/notation.py", "netjer/games/ankh/position.py"})
 #: Folders whose modules are compiled, and single modules compiled besides.
 COMPILED_FOLDERS = ("netjer/games/ankh",)
-COMPILED_FILES = ("netjer/core/state.py",)
+COMPILED_FILES = (
+    "netjer/core/state.py",
+    "netjer/games/aton/fields.py",
+    "netjer/games/aton/state.py",
+    "netjer/games/nile/fields.py",
+    "netjer/games/nile/state.py",
+)
 #: The environment variable that asks for the pure-Python wheel.
 PURE_PYTHON_VARIABLE = "NETJER_PURE_PYTHON"
 

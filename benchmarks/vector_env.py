@@ -6,7 +6,8 @@ Usage::
                                     [--repeats 3] [--observation dict|flat] [--opponents random]
 
 Steps :class:`netjer.adapters.vector_env.NetjerVectorEnv` with uniformly random *legal* learner
-actions drawn from the returned masks (the learner's share of a training loop, with no network)
+actions drawn from the returned masks, every row at once (the learner's share of a training loop,
+with no network)
 and, interleaved with it, python-chess random playouts (``benchmarks/playout.py``'s loop), each
 for ``--seconds`` of the process's CPU clock, ``--repeats`` times.  Prints per repeat and as
 min / median / max: the environment's decisions per CPU-second (every seat's: the learners' and
@@ -43,18 +44,21 @@ def vector_steps(envs: NetjerVectorEnv, seconds: float, rng: np.random.Generator
     deadline = start + seconds
     while clock() < deadline:
         masks = obs["action_mask"] if isinstance(obs, dict) else obs[:, -envs.table.num_actions :]
-        # A random legal code per row: the first legal one at or after a random offset.
-        offsets = rng.integers(envs.table.num_actions, size=envs.num_envs)
-        actions = np.array([_pick(np.flatnonzero(row), k) for row, k in zip(masks, offsets, strict=True)])
-        obs, *_ = envs.step(actions)
+        obs, *_ = envs.step(random_legal(masks, rng))
         steps += envs.num_envs
     elapsed = clock() - start
     return sum(game.decisions for game in envs.games) - decisions_before, steps, elapsed
 
 
-def _pick(legal: np.ndarray, offset: int) -> int:
-    at = int(np.searchsorted(legal, offset))
-    return int(legal[at % len(legal)])
+def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal code per row of ``masks`` (rows, actions), each row with at
+    least one legal code, drawn for every row at once (what a policy's masked sampling costs
+    a training loop, with no network): the legal codes of all rows in one ``nonzero``, then
+    row *r*'s ``k``-th, ``k`` uniform below its count."""
+    rows, codes = np.nonzero(masks)
+    counts = np.bincount(rows, minlength=len(masks))
+    starts = np.cumsum(counts) - counts
+    return codes[starts + (rng.random(len(masks)) * counts).astype(np.int64)]
 
 
 def main() -> None:

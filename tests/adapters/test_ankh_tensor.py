@@ -248,3 +248,65 @@ def test_entry_names_match_what_is_written() -> None:
             tensor = encoder.encode(obs)
             for name in _expected_names(obs):
                 assert tensor[where[name]] > 0, name
+
+
+def _check_row_writers(players: int, seeds: range, decisions: int) -> int:
+    """Games of ``players`` stepped in turn (a vector environment's order), each with its own
+    row writer, the seat looking chosen at random (a spectator too) and a game that ends
+    replaced by a new one: after every write the row equals a fresh encoder's tensor of the
+    same observation.  Returns how many rows were compared."""
+    game = make_game("ankh", {"players": players})
+    encoder = encoder_for(game)
+    rows = np.zeros((len(seeds), encoder.size), np.float32)
+    writers = [encoder.row_writer(rows[i]) for i in range(len(seeds))]
+    states = [game.new_initial_state(seed) for seed in seeds]
+    rng = Rng(players)
+    reference = AnkhEncoder(game)
+    compared = 0
+    for _ in range(decisions):
+        i = rng.below(len(states))
+        state = states[i]
+        seat = None if rng.below(8) == 0 else state.current_player if rng.below(2) else rng.below(players)
+        if state.is_terminal:
+            seat = rng.below(players)
+        obs = state.observation(seat)
+        writers[i].write(obs)
+        encoder.encode_array(state.observation(None))  # the shared encoder's own stream, interleaved
+        want = np.asarray(reference.encode(obs), np.float32)
+        assert np.array_equal(rows[i], want), (players, compared, np.flatnonzero(rows[i] != want)[:10])
+        compared += 1
+        if state.is_terminal:
+            states[i] = game.new_initial_state(rng.below(1 << 30))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return compared
+
+
+def test_row_writers_of_games_stepped_in_turn_equal_the_whole_tensor() -> None:
+    """The incremental row writer (vector environments) writes the values of ``encode``."""
+    assert _check_row_writers(2, range(5), 500) == 500
+    assert _check_row_writers(4, range(3), 250) == 250
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_row_writers_equal_the_whole_tensor_many(players: int) -> None:
+    assert _check_row_writers(players, range(10, 18), 12000) == 12000
+
+
+def test_a_row_writer_refuses_a_bad_observation_and_then_writes_whole_rows() -> None:
+    game = make_game("ankh", {"players": 3})
+    encoder = encoder_for(game)
+    row = np.zeros(encoder.size, np.float32)
+    writer = encoder.row_writer(row)
+    state = game.new_initial_state(3)
+    writer.write(state.observation(0))
+    bad = state.observation(1)
+    bad["pending"] = {"no_such_key": 1}
+    with pytest.raises(EncodingError, match="no_such_key"):
+        writer.write(bad)
+    good = state.observation(1)
+    writer.write(good)
+    assert np.array_equal(row, encoder.encode_array(good))
+    with pytest.raises(ValueError, match=f"{encoder.size} entries"):
+        encoder.row_writer(np.zeros(5, np.float32))

@@ -145,9 +145,23 @@ def test_bad_settings_are_config_errors(kwargs: dict[str, Any], match: str) -> N
         NetjerEnv("aton", **kwargs)
 
 
-def test_nile_has_no_shaped_reward() -> None:
+def test_a_game_without_a_potential_has_no_shaped_reward(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(POTENTIALS, "nile")
     with pytest.raises(ConfigError, match="no shaped reward"):
         NetjerEnv("nile", reward="shaped")
+
+
+def test_nile_potential_is_the_margin_of_dead_soldiers() -> None:
+    """Φ for Dioses del Nilo: each soldier the opponent lost counts +1/15, each of the
+    learner's own -1/15 (the cemeteries are public)."""
+    env = NetjerEnv("nile", reward="shaped", seat=0)
+    env.reset(seed=1)
+    obs = env.current.obs
+    assert POTENTIALS["nile"](obs, 0) == 0.0
+    obs["players"][1]["cemetery"] = [3, 5]
+    obs["players"][0]["cemetery"] = [4]
+    assert POTENTIALS["nile"](obs, 0) == pytest.approx(1 / 15)
+    assert POTENTIALS["nile"](obs, 1) == pytest.approx(-1 / 15)
 
 
 def test_gymnasium_make_builds_every_game() -> None:

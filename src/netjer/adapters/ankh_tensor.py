@@ -80,7 +80,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from netjer.adapters.encoding import Encoder, EncodingError
+from netjer.adapters.encoding import Encoder, EncodingError, RowWriter
 from netjer.core.game import Game
 from netjer.core.state import JsonDict
 from netjer.games.ankh.board import DIRECTION_NAMES, load_board
@@ -319,6 +319,11 @@ class AnkhEncoder(Encoder):
         self.action = _index(ACTIONS)
         self.cat = _index(CATS)
         self._rows: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = {}
+        self._memory()
+
+    def _memory(self) -> None:
+        """The per-stream memory: the last parts each writer saw, the last board per god slot
+        (an encoder remembers one stream of observations: a game's, see :meth:`row_writer`)."""
         #: per (offset, god): the last board written there and its entries (see _god_row)
         self._row_last: dict[tuple[int, Any], tuple[JsonDict, list[int], list[int], tuple[float, ...]]] = {}
         # Each writer with the observation keys it reads (None: cheap, always written).
@@ -340,7 +345,18 @@ class AnkhEncoder(Encoder):
         #: per writer, the parts of the last observation it wrote and what it wrote
         self._last: list[tuple[list[Any], list[int], list[int], list[float]] | None] = [None] * len(self._writers)
 
+    def _with_own_memory(self) -> AnkhEncoder:
+        """A copy sharing the tables (and the content-keyed god-row cache) with its own memory."""
+        own = object.__new__(AnkhEncoder)
+        own.__dict__.update(self.__dict__)
+        own._memory()
+        return own
+
     # --- Encoder API -------------------------------------------------------------------------
+
+    def row_writer(self, out: Any) -> RowWriter:
+        """An incremental writer of ``out`` (see :class:`AnkhRowWriter`)."""
+        return AnkhRowWriter(self, out)
 
     def sparse(self, obs: JsonDict) -> tuple[list[int], list[int], list[float]]:
         """The non-zero entries of ``obs``'s tensor: ``(ones, indices, values)``.
@@ -780,6 +796,89 @@ class AnkhEncoder(Encoder):
         if obs["end_reason"] is not None or obs["winners"] is not None:
             ones.append(at)
         ones.extend([at + 1 + s for s in obs["winners"] or ()])
+
+
+class AnkhRowWriter(RowWriter):
+    """Keeps a NumPy row equal to the Ankh tensor of one game's observations, writing only the
+    blocks whose observation parts changed since the last call.
+
+    A vector environment writes each game's tensor into its row after every step; the game's
+    board, gods and supplies rarely change between two decisions of one seat, so most blocks
+    are skipped after a deep comparison of their parts (in C), and the others clear their
+    previous entries and write their new ones, instead of the whole tensor being rebuilt.
+    The writer has its own copy of the encoder's memory (the encoder's is for the stream of
+    observations passed to :meth:`AnkhEncoder.encode_array`), so games stepped in turn do not
+    evict one another's parts.  The blocks write disjoint entries, which the tests check by
+    comparing the row with :meth:`AnkhEncoder.encode_array` over interleaved games.  As with
+    :meth:`AnkhEncoder.sparse`, an observation must not be changed after it was written.
+
+    Args:
+        encoder: the Ankh encoder.
+        out: a ``float32`` array of ``encoder.size`` entries, written only by this writer.
+    """
+
+    def __init__(self, encoder: AnkhEncoder, out: Any) -> None:
+        super().__init__(encoder, out)
+        self.own = encoder._with_own_memory()
+        self._forget()
+
+    def _forget(self) -> None:
+        writers = len(self.own._writers)
+        #: per block writer: the observation parts it last wrote (None: always written)
+        self._parts: list[list[Any] | None] = [None] * writers
+        #: per block writer: the entries it last wrote into the row (ones, indices, values)
+        self._written: list[tuple[list[int], list[int], list[float]] | None] = [None] * writers
+        self.out[:] = 0.0
+
+    def write(self, obs: JsonDict) -> None:
+        """Make the row the tensor of ``obs`` (the values of ``encode_array(obs)``).
+
+        Raises:
+            EncodingError: for an undeclared key or value (the row is then cleared and the
+                next call writes it whole).
+        """
+        if obs.keys() != TOP_KEYS:
+            extra = sorted(set(obs) - TOP_KEYS)
+            raise EncodingError(f".{extra[0] if extra else sorted(TOP_KEYS - set(obs))[0]}: not the declared Ankh keys")
+        seen, written = self._parts, self._written
+        zero: list[int] = []
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        try:
+            for k, (write, keys) in enumerate(self.own._writers):
+                if keys is not None:
+                    parts = [obs[key] for key in keys]
+                    if seen[k] == parts:  # a deep comparison, in C
+                        continue
+                    seen[k] = parts
+                w_ones: list[int] = []
+                w_idx: list[int] = []
+                w_val: list[float] = []
+                write(obs, w_ones, w_idx, w_val)
+                old = written[k]
+                if old is not None:
+                    if old[0] == w_ones and old[1] == w_idx and old[2] == w_val:
+                        continue  # the same entries (a block written every time that did not change)
+                    zero += old[0]
+                    zero += old[1]
+                written[k] = (w_ones, w_idx, w_val)
+                ones += w_ones
+                idx += w_idx
+                val += w_val
+        except (KeyError, TypeError, AttributeError) as err:
+            self._forget()
+            raise EncodingError(f"observation does not fit the Ankh layout: {err!r}") from None
+        except EncodingError:
+            self._forget()
+            raise
+        out = self.out
+        if zero:
+            out[zero] = 0.0
+        if ones:
+            out[ones] = 1.0
+        if idx:
+            out[idx] = val
 
 
 #: the keys of the ``tracks`` block that change at almost every decision (written apart).

@@ -300,6 +300,38 @@ class Encoder(ABC):
         """A name for each number of the tensor."""
         return [f"h{i}" for i in range(self.size)]
 
+    def row_writer(self, out: Any) -> RowWriter:
+        """A writer that keeps ``out`` (a NumPy ``float32`` array of ``size``, e.g. a row of a
+        vector environment's batch) equal to the tensor of the observations it is given, one
+        game's in turn: the same values as :meth:`encode_array`.  Encoders that can, write
+        only what changed since the last observation (see :class:`RowWriter`)."""
+        return RowWriter(self, out)
+
+
+class RowWriter:
+    """Keeps one NumPy row equal to the tensor of the latest observation (the plain version:
+    encodes the whole tensor each time).
+
+    Args:
+        encoder: the encoder.
+        out: a ``float32`` array of ``encoder.size`` entries; only this writer may write it
+            (an incremental writer assumes it still holds what it wrote last).
+    """
+
+    def __init__(self, encoder: Encoder, out: Any) -> None:
+        if getattr(out, "shape", None) != (encoder.size,):
+            raise ValueError(f"the row must be an array of {encoder.size} entries, got {getattr(out, 'shape', out)!r}")
+        self.encoder = encoder
+        self.out = out
+
+    def write(self, obs: JsonDict) -> None:
+        """Make the row the tensor of ``obs``.
+
+        Raises:
+            EncodingError: as :meth:`Encoder.encode`.
+        """
+        self.out[:] = self.encoder.encode_array(obs)
+
 
 class LayoutEncoder(Encoder):
     """An encoder from a declared layout; values in ``[0, 1]``."""

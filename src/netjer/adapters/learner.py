@@ -61,10 +61,23 @@ def _aton_score_margin(obs: JsonDict, seat: int) -> float:
     return (scores[seat] - max(s for i, s in enumerate(scores) if i != seat)) / 40.0
 
 
+def _nile_soldier_margin(obs: JsonDict, seat: int) -> float:
+    """Dioses del Nilo: (the opponent's dead soldiers - the learner's) / 15.
+
+    A fight kills the lower soldier (both on a tie) and puts it face up in its owner's cemetery,
+    which both players see (rules/nilo.md §1, "Attacking and defending"); each player has 15
+    soldiers (rules/nilo.md S3).  The game is won by attacking an undefended rearguard, which
+    fewer soldiers left defend less well: the margin of losses is the lead measured here.
+    """
+    dead = [len(p["cemetery"]) for p in obs["players"]]
+    return (sum(dead) - 2 * dead[seat]) / 15.0
+
+
 #: The shaping potential of each game that has one: ``Φ(observation of the learner, seat)``.
 POTENTIALS: dict[str, Callable[[JsonDict, int], float]] = {
     "ankh": _ankh_devotion_margin,
     "aton": _aton_score_margin,
+    "nile": _nile_soldier_margin,
 }
 
 

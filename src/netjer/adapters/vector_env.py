@@ -99,6 +99,9 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
         size, actions = self.table.encoder.size, self.table.num_actions
         self._tensors = np.zeros((num_envs, size), dtype=np.float32)
         self._masks = np.zeros((num_envs, actions), dtype=np.int8)
+        # One writer per row: each game's tensor is updated in place from its own memory of
+        # the game's last observation (only the blocks that changed are written).
+        self._writers = [self.table.encoder.row_writer(self._tensors[i]) for i in range(num_envs)]
         self._rng = np.random.default_rng()
 
     def reset(
@@ -145,14 +148,18 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
         codes = np.asarray(actions)
         if codes.shape != (self.num_envs,):
             raise ValueError(f"step needs {self.num_envs} actions, got an array of shape {codes.shape}")
-        rewards = np.zeros(self.num_envs, dtype=np.float64)
-        terminations = np.zeros(self.num_envs, dtype=bool)
-        truncations = np.zeros(self.num_envs, dtype=bool)
+        num_actions = self.table.num_actions
+        # Integer arrays become Python ints in one call (range-checked by the game); anything
+        # else goes through to_code, which names what is wrong with it.
+        values = codes.tolist() if codes.dtype.kind in "iu" else [to_code(c, num_actions) for c in codes]
+        rewards = [0.0] * self.num_envs
+        terminations = [False] * self.num_envs
+        truncations = [False] * self.num_envs
         ended: list[int] = []
         final: list[Any] = [None] * self.num_envs
-        illegal = np.zeros(self.num_envs, dtype=bool)
+        illegal = [False] * self.num_envs
         for i, game in enumerate(self.games):
-            reward, terminated, truncated, info = game.step(to_code(codes[i], self.table.num_actions))
+            reward, terminated, truncated, info = game.step(values[i])
             rewards[i], terminations[i], truncations[i] = reward, terminated, truncated
             illegal[i] = bool(info.get("illegal_action"))
             self._write(i)
@@ -167,9 +174,16 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
             done[ended] = True
             infos["final_obs"] = np.array(final, dtype=object)
             infos["_final_obs"] = done
-        if illegal.any():
-            infos["illegal_action"], infos["_illegal_action"] = illegal, illegal
-        return self._observations(), rewards, terminations, truncations, infos
+        if any(illegal):
+            flags = np.array(illegal, dtype=bool)
+            infos["illegal_action"], infos["_illegal_action"] = flags, flags
+        return (
+            self._observations(),
+            np.array(rewards, dtype=np.float64),
+            np.array(terminations, dtype=bool),
+            np.array(truncations, dtype=bool),
+            infos,
+        )
 
     def action_masks(self) -> np.ndarray:
         """The learners' legal actions now, ``(num_envs, num_distinct_actions)`` booleans."""
@@ -186,7 +200,7 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
 
     def _write(self, i: int) -> None:
         game = self.games[i]
-        self._tensors[i] = self.table.encoder.encode_array(game.obs)
+        self._writers[i].write(game.obs)
         mask = self._masks[i]
         mask[:] = 0
         legal = game.legal_codes()

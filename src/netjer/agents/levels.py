@@ -276,8 +276,21 @@ for _players in (2, 3, 4, 5):
         ),
     )
 
+#: The run of ``benchmarks/levels.py`` that measured each game and player count's
+#: :data:`RATINGS`, with its committed game log (``benchmarks/logs``, one JSON line per game).
+#: Run again with ``--max-seconds 0 --workers 1 --ratings`` it plays no game and prints the same
+#: ratings: every figure is reproducible from its log (tests/agents/test_rating_logs.py).
+RATING_RUNS: dict[tuple[str, int], str] = {
+    ("aton", 2): "aton --games 20 --games-for strong=12 --games-for strongest=10 --log benchmarks/logs/aton.log",
+    ("nile", 2): "nile --seed 1000 --games 20 --games-for strongest=100 --log benchmarks/logs/nile.log",
+    ("ankh", 3): "ankh -o players=3 --seed 1000 --games 20 --games-for strongest=10 --log benchmarks/logs/ankh3.log",
+    # 50 of the 100 games of strongest were played (--max-seconds stopped the run; docs/levels.md)
+    ("ankh", 4): "ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100 --log benchmarks/logs/ankh4.log",
+    ("ankh", 5): "ankh -o players=5 --seed 1000 --games 20 --games-for strongest=10 --log benchmarks/logs/ankh5.log",
+}
+
 #: Measured ratings per (game, players, level name); a level missing here was not measured.
-#: Written from ``benchmarks/levels.py`` (docs/levels.md).
+#: Written from ``benchmarks/levels.py`` (docs/levels.md; the runs: :data:`RATING_RUNS`).
 RATINGS: dict[tuple[str, int, str], Rating] = {
     # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=10
     #   --log benchmarks/logs/aton.log

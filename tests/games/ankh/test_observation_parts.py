@@ -100,3 +100,23 @@ def test_the_tracks_supplies_regions_and_god_views_follow_fields_written_directl
     again = state.observation(1)
     assert {"cat": "plus1", "at": name} in again["god_powers"]["bastet"]["face_up"]
     assert "x" not in again["god_powers"]["ra"]["radiant"]
+
+
+def test_games_observed_in_turn_keep_their_parts_and_still_notice_direct_writes() -> None:
+    """The parts are remembered per state object (a vector environment's games observed in
+    turn), still checked against the fields: a write to one game seen after another game's
+    observation shows, and each game's view is what a fresh copy of it shows."""
+    states = [_played(3, seed, 30 + seed) for seed in range(4)]
+    for state in states:
+        state.observation(0)
+    first = states[0]
+    first.devotion[2] += 1
+    first.followers[1] += 2
+    h = next(h for h, kind in enumerate(first.figure) if kind >= 0)
+    first.figure_owner[h] = (first.figure_owner[h] + 1) % 3
+    for state in (*states[1:], first):
+        assert state.observation(1) == copy.deepcopy(state).observation(1)
+    view = first.observation(0)
+    assert view["gods"][2]["devotion"] == first.devotion[2] and view["gods"][1]["followers"] == first.followers[1]
+    owners = {p["hex"]: p["owner"] for p in view["pieces"] if p["kind"] not in ("obelisk", "temple", "pyramid")}
+    assert owners[first.board.hex_name(h)] == first.figure_owner[h]

@@ -94,22 +94,46 @@ def _powers_json(state: AnkhState, _: object) -> JsonDict:
 #
 # ``observation`` is called for every seat of every position by the web table, the research
 # environments and the tensor; most of its parts change a few times a round.  Each part below is
-# remembered in one slot together with *copies of the fields it was built from*, and reused only
+# remembered in a slot together with *copies of the fields it was built from*, and reused only
 # while those fields are equal (compared in C): a position changed by any means (``apply``, a
 # test writing a field, the position builder) never shows a stale part, and no version counter
 # has to be kept in step with the engine.  The callers always receive new objects.
 
 
+#: State objects whose parts a slot remembers apart (a vector environment's games, the tables
+#: of a server process); past it the slot forgets them all and starts again.
+SLOT_STATES = 64
+
+
 class _Slot:
-    """One remembered part: ``entry`` is ``(fields it was built from, the part, ...)`` or None.
+    """One remembered part per state object: ``(fields it was built from, the part, ...)``.
 
-    The pair is replaced, never changed, so concurrent readers see either the old or the new
-    pair whole; a miss only costs building the part again."""
+    :meth:`entry_for` gives the entry last stored for the same object (``id``), else the last
+    one stored for any: games observed in turn (a vector environment's) each keep theirs, and a
+    copy of a position still finds its original's.  An entry is only a guess, always checked
+    against the fields (an ``id`` reused by a new object is harmless).  Entries are replaced,
+    never changed, so concurrent readers see either the old or the new one whole; a miss only
+    costs building the part again."""
 
-    __slots__ = ("entry",)
+    __slots__ = ("by_state", "last")
 
     def __init__(self) -> None:
-        self.entry: tuple[Any, ...] | None = None
+        self.by_state: dict[int, tuple[Any, ...]] = {}
+        self.last: tuple[Any, ...] | None = None
+
+    def entry_for(self, st: object) -> tuple[Any, ...] | None:
+        """The entry stored for ``st``, else the last one stored, else None."""
+        entry = self.by_state.get(id(st))
+        return entry if entry is not None else self.last
+
+    def store(self, st: object, entry: tuple[Any, ...]) -> None:
+        """Remember ``entry`` for ``st`` (and as the last one)."""
+        by_state = self.by_state
+        key = id(st)
+        if len(by_state) >= SLOT_STATES and key not in by_state:
+            by_state.clear()
+        by_state[key] = entry
+        self.last = entry
 
 
 _GODS = _Slot()
@@ -138,7 +162,7 @@ def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
         st.used,
         st.guardian_pool,  # three per god
     )
-    entry = _GODS.entry
+    entry = _GODS.entry_for(st)
     if entry is not None and entry[0][0] == fixed:
         rows: tuple[JsonDict, ...] = entry[1]
         before: tuple[list[Any], ...] = entry[0][1]
@@ -150,13 +174,13 @@ def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
                     step = 3 if new is st.guardian_pool else 1
                     changed.update(i // step for i, (x, y) in enumerate(zip(old, new, strict=True)) if x != y)
             rows = tuple(_god_row(st, g, tables) if g in changed else row for g, row in enumerate(rows))
-            _GODS.entry = ((entry[0][0], tuple(x[:] for x in per_god), tables), rows)
+            _GODS.store(st, ((entry[0][0], tuple(x[:] for x in per_god), tables), rows))
     else:
         tables = _GodTables(st)
         rows = tuple(_god_row(st, g, tables) for g in range(st.n))
-        _GODS.entry = (
-            ((*fixed[:3], st.god_of_seat[:], st.holder[:]), tuple(x[:] for x in per_god), tables),
-            rows,
+        _GODS.store(
+            st,
+            (((*fixed[:3], st.god_of_seat[:], st.holder[:]), tuple(x[:] for x in per_god), tables), rows),
         )
     out = []
     for row in rows:
@@ -218,12 +242,12 @@ def _god_row(st: AnkhState, g: int, tables: _GodTables) -> JsonDict:
 def _pieces_view(st: AnkhState) -> list[JsonDict]:
     """The observation's ``pieces``: figures (with a Giant Scorpion's aim) and Monuments, by hex."""
     key = (st.figure, st.figure_owner, st.monument, st.monument_owner, st.aim)
-    entry = _PIECES.entry
+    entry = _PIECES.entry_for(st)
     if entry is not None and entry[0] == key:
         rows: tuple[JsonDict, ...] = entry[1]
     else:
         rows = _build_pieces(st)
-        _PIECES.entry = (tuple(x[:] for x in key), rows)
+        _PIECES.store(st, (tuple(x[:] for x in key), rows))
     return list(map(dict.copy, rows))
 
 
@@ -249,13 +273,14 @@ def _build_pieces(st: AnkhState) -> tuple[JsonDict, ...]:
 
 def _tracks_view(st: AnkhState) -> list[JsonDict]:
     """The observation's ``action_tracks``: each track and its marker."""
-    entry = _TRACKS.entry
+    entry = _TRACKS.entry_for(st)
     if entry is None or entry[0][0] is not st.tracks or entry[0][1] != st.markers:
         rows = tuple(
             {"action": t.action, "marker": m, "start": t.start, "event_space": t.event_space}
             for t, m in zip(st.tracks, st.markers, strict=True)
         )
-        _TRACKS.entry = entry = ((st.tracks, st.markers[:]), rows)
+        entry = ((st.tracks, st.markers[:]), rows)
+        _TRACKS.store(st, entry)
     return list(map(dict.copy, entry[1]))
 
 
@@ -263,28 +288,30 @@ def _supply_view(st: AnkhState) -> tuple[list[JsonDict], JsonDict]:
     """The observation's ``guardians`` (each level's kind and how many are left) and
     ``monument_supply``."""
     key = (st.guardian_kind, st.guardian_supply, st.monument_supply)
-    entry = _SUPPLY.entry
+    entry = _SUPPLY.entry_for(st)
     if entry is None or entry[0] != key:
         supply = st.guardian_supply
         guardians = tuple(
             {"kind": FIGURE_IDS[k], "level": lvl + 1, "left": supply[lvl]} for lvl, k in enumerate(st.guardian_kind)
         )
         monuments = dict(zip(MONUMENT_IDS, st.monument_supply, strict=True))
-        _SUPPLY.entry = entry = (tuple(x[:] for x in key), (guardians, monuments))
+        entry = (tuple(x[:] for x in key), (guardians, monuments))
+        _SUPPLY.store(st, entry)
     guardians, monuments = entry[1]
     return list(map(dict.copy, guardians)), monuments.copy()
 
 
 def _regions_view(st: AnkhState) -> list[JsonDict]:
     """The observation's ``regions``: each region's Conflict Order token, first hex and land count."""
-    entry = _REGIONS.entry
+    entry = _REGIONS.entry_for(st)
     if entry is None or entry[0][0] is not st.regions or entry[0][1] != st.token_of_region:
         tokens = st.token_of_region
         rows = tuple(
             {"token": tokens[r], "first_hex": first, "land": land}
             for r, (first, land) in enumerate(_region_rows(st.regions))
         )
-        _REGIONS.entry = entry = ((st.regions, tokens[:]), rows)
+        entry = ((st.regions, tokens[:]), rows)
+        _REGIONS.store(st, entry)
     return list(map(dict.copy, entry[1]))
 
 

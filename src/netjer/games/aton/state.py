@@ -20,7 +20,10 @@ Representation (two seats: 0 = Red, 1 = Blue):
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any
+from operator import index
+from typing import Any, SupportsIndex
+
+from mypy_extensions import mypyc_attr
 
 from netjer.core.action import Action
 from netjer.core.fields import write_fields
@@ -63,6 +66,9 @@ _TK = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
 _JSON_FORMS = {"phase": lambda phase: PHASE_NAMES[phase]}
 
 
+# Compiled (``make compiled``), a native class like the Ankh state (netjer/games/ankh/state.py):
+# its fields are slots of a C struct; serializable, so ``__new__`` in ``clone`` skips ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AtonState(State):
     """A position of Aton.  Build one with ``AtonGame.new_initial_state(seed)``.
 
@@ -673,18 +679,22 @@ class AtonState(State):
             new.exchange_choice[o] = rng.below(2) == 1
         return new
 
-    def window_observation(self, seat: int, before: Mapping[int, State]) -> JsonDict:
+    def window_observation(self, seat: SupportsIndex, before: Mapping[int, State]) -> JsonDict:
         """``observation(seat)`` with each seat ahead that has not chosen yet (``before``: see
         :meth:`netjer.core.state.State.window_observation`) shown as it really is: its
         ``players`` entry (face-down cartouches, hand size, exchange decision made or not) is
         taken from the probe before its first placeholder (rules/aton.md §4 steps B and C:
         the choices are secret, only their being made is seen)."""
-        obs = self.observation(seat)
+        viewer = self.check_seat(seat)
+        obs = self.observation(viewer)
         for p, state in before.items():
-            obs["players"][p] = state.observation(seat)["players"][p]
+            obs["players"][p] = state.observation(viewer)["players"][p]
         return obs
 
-    def observation(self, seat: int | None) -> JsonDict:
+    # ``seat`` (and ``viewer``) typed ``SupportsIndex``, as in the Ankh state: compiled (``make
+    # compiled``), a function checks its arguments' types on entry, and ``int`` refused a NumPy
+    # integer, which the Python build accepts; ``check_seat`` gives a bad seat its SeatError.
+    def observation(self, seat: SupportsIndex | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator).
 
         Public: board, scores, supplies, Kingdom, round, phase, who acts, revealed
@@ -692,7 +702,9 @@ class AtonState(State):
         piles, exchange counters, the public log.  Private to a seat: its hand, its
         face-down cartouches, its face-down discards, its pending exchange decision.
         """
-        self.check_seat(seat)
+        return self._observation(self.check_seat(seat))
+
+    def _observation(self, seat: int | None) -> JsonDict:
         players = []
         for p in (0, 1):
             mine = p == seat
@@ -765,7 +777,7 @@ class AtonState(State):
         """Seat ``p``'s colour ("Red") in the process's language (a term of the ``aton`` catalogue)."""
         return _(self.game.seat_name(p))
 
-    def describe_action(self, action: Action, viewer: int | None) -> str:
+    def describe_action(self, action: Action, viewer: SupportsIndex | None) -> str:
         """Words for ``action`` by the current player; secret choices are hidden from others."""
         p = self.to_move
         name = self._seat_name(p)
@@ -797,7 +809,7 @@ class AtonState(State):
             return _("{name} removes {victim}'s stone from a {kind} square of temple {temple}.").format(
                 name=name, victim=self._seat_name(self.victim), kind=kind, temple=action.temple + 1
             )
-        return super().describe_action(action, viewer)
+        return super().describe_action(action, None if viewer is None else index(viewer))
 
 
 #: The parts of a scoring (:func:`score_breakdown`'s first words), marked for the catalogue and

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from operator import index
+from typing import TYPE_CHECKING, Any, SupportsIndex
+
+from mypy_extensions import mypyc_attr
 
 from netjer.core.action import Action
 from netjer.core.fields import write_fields
@@ -66,8 +69,10 @@ GOD = (N_("Seth"), N_("Isis"))
 #: An event of the last action: a tag and public facts (see ``_event_text``).
 Event = tuple[Any, ...]
 #: The public log: ``(events of the last action, log before it)`` or ``None``; immutable
-#: once built, so clones share it.
-Log = tuple[list[Event], "Log"] | None
+#: once built, so clones share it.  The tail is typed ``Any``, not ``"Log"``: mypyc (2.4) crashes
+#: with a segmentation fault on a recursive type alias (``make compiled``; ten lines of a
+#: module with ``Log = tuple[list[int], "Log"] | None`` and a function taking one suffice).
+Log = tuple[list[Event], Any] | None
 
 
 def chained_events(log: Log) -> list[Event]:
@@ -121,6 +126,9 @@ def _lines(columns: int) -> tuple[MoveLines, AttackLines]:
     return tuple(moves), tuple(attacks)
 
 
+# Compiled (``make compiled``), a native class like the Ankh state (netjer/games/ankh/state.py):
+# its fields are slots of a C struct; serializable, so ``__new__`` in ``clone`` skips ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class NileState(State):
     """A position of Dioses del Nilo.  Build one with ``NileGame.new_initial_state(seed)``.
 
@@ -617,7 +625,10 @@ class NileState(State):
         new.val = val
         return new
 
-    def observation(self, seat: int | None) -> JsonDict:
+    # ``seat`` (and ``viewer``) typed ``SupportsIndex``, as in the Ankh state: compiled (``make
+    # compiled``), a function checks its arguments' types on entry, and ``int`` refused a NumPy
+    # integer, which the Python build accepts; ``check_seat`` gives a bad seat its SeatError.
+    def observation(self, seat: SupportsIndex | None) -> JsonDict:
         """What ``seat`` knows (``None``: a spectator), JSON-serialisable.
 
         Public: the board (who stands where, face-up values), each column's length and its
@@ -627,7 +638,9 @@ class NileState(State):
         (with ``owner_sees_drawn``): the values of its own face-down tokens on the board and
         in its hand.  Never shown: token numbers.
         """
-        self.check_seat(seat)
+        return self._observation(self.check_seat(seat))
+
+    def _observation(self, seat: int | None) -> JsonDict:
         val = self.val
         geo = self.geo
         c = geo.columns
@@ -694,7 +707,7 @@ class NileState(State):
         out.update(write_fields(self, FIELDS, JSON_FORMS))
         return out
 
-    def describe_action(self, action: Action, viewer: int | None) -> str:
+    def describe_action(self, action: Action, viewer: SupportsIndex | None) -> str:
         """Words for ``action`` by the current player, as ``viewer`` may know it: the value
         of a token put face down is told only to its owner (if they have seen it)."""
         p = self.to_move
@@ -720,7 +733,7 @@ class NileState(State):
             return _("{god} ends the turn; {other} has one last action.").format(god=name, other=_god(1 - p))
         if isinstance(action, Decline):
             return _("{god} declines the last action and will place first.").format(god=name)
-        return super().describe_action(action, viewer)
+        return super().describe_action(action, None if viewer is None else index(viewer))
 
 
 #: The events whose words an action's description already gives (a placement, a move, an
