@@ -5,6 +5,7 @@ and chat received).  A seat only ever receives ``observation(seat)``."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Annotated, Any
 
@@ -13,7 +14,9 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from netjer.server import sockets
+from netjer.server.accounts.identity import account_of
 from netjer.server.limits import RateLimited
+from netjer.server.moderation import without_muted
 from netjer.server.routes.common import (
     DB_UNAVAILABLE,
     Manager,
@@ -60,9 +63,11 @@ router = APIRouter()
 
 @router.get("/api/tables/{table_id}/view")
 async def view(table_id: str, manager: Manager, token: Token, seat: int | None = None) -> dict[str, Any]:
-    """Seat ``seat``'s view (its token required); without ``seat``: the spectators' view."""
+    """Seat ``seat``'s view (its token required); without ``seat``: the spectators' view;
+    a signed-in player's view leaves out the lines of the players they mute."""
     rt = await manager.authorize(table_id, seat, token)
-    return manager.view(rt, seat)
+    muted = await manager.moderation.load_mutes(account_of(token))
+    return without_muted(rt, manager.view(rt, seat), muted)
 
 
 @router.post("/api/tables/{table_id}/moves")
@@ -119,7 +124,10 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         rt = await manager.get(table_id)
         raw = await asyncio.wait_for(receive_text(websocket), timeout=sockets.HELLO_SECONDS)
         hello = WsHello.model_validate_json(raw)
-        manager.check_token(rt, hello.seat, hello.token or await socket_identity(websocket))
+        identity = await socket_identity(websocket)
+        manager.check_token(rt, hello.seat, hello.token or identity)
+        me = account_of(identity)  # the signed-in player of this page: their mutes apply
+        await manager.moderation.load_mutes(me)
     except TableError as err:
         await refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
         return
@@ -156,9 +164,10 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                     await close_quietly(websocket, 4404)
                     return
                 message = manager.view(rt, seat, log_from=sent, chat_from=chatted)
-                await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
                 sent += len(message["log"])
                 chatted += len(message["chat"])
+                message = without_muted(rt, message, manager.moderation.mutes(me))
+                await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
         except CLIENT_GONE:
             # Gone, or not reading: closing makes the read below end too.
             await close_quietly(websocket)
@@ -170,6 +179,9 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
 
     manager.subscribe(rt, seat, push)
+    if hello.presence:
+        rt.presence_listeners.add(push)
+    await manager.presence_changed(rt)  # the pages that asked see who arrived
     sending = watch(asyncio.create_task(sender()), f"views of table {table_id}")
     try:
         if seat is not None:
@@ -190,7 +202,9 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 if kind == "chat":
                     said = WsChat.model_validate(data)
                     name = said.name if seat is None else None
-                    await chat_of(websocket).say(table_id, seat, said.text, name, sender=f"connection:{id(websocket)}")
+                    await chat_of(websocket).say(
+                        table_id, seat, said.text, name, sender=f"connection:{id(websocket)}", account=me
+                    )
                     continue
                 if seat is None:
                     raise TableError(403, "spectator", "spectators cannot move")
@@ -229,6 +243,9 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         manager.unsubscribe(rt, seat, push)
+        rt.presence_listeners.discard(push)
+        with contextlib.suppress(Exception):  # the pages that asked see who left
+            await manager.presence_changed(rt)
         # Wait for it to end: a sender cancelled but never run again is "destroyed but
         # pending" when the server stops soon after (seen under load).
     await stop_task(sending)
