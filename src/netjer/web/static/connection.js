@@ -59,7 +59,7 @@ export class SeatConnection {
     }
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", seat: this.seat, token: this.token }));
+      ws.send(JSON.stringify({ type: "hello", seat: this.seat, token: this.token, presence: true }));
     });
     ws.addEventListener("message", (event) => this.receive(event.data));
     ws.addEventListener("close", (event) => {

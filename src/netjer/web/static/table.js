@@ -10,6 +10,7 @@ import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
 import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
+import { chatLineActions, mutedLine, presenceMark, showWatching } from "./moderation.js";
 import { confirmButton, endingControls, endingWords, sendEnding } from "./endings.js";
 import * as nile from "./nile.js";
 import { animate, DURATION, markChanged, snapshot } from "./marks.js";
@@ -432,6 +433,7 @@ function renderView(view) {
     ...view.seats.map((s) =>
       el("li", { class: choosing(view).includes(s.seat) ? "to-move" : null, "data-seat": s.seat },
         seatMark(view.game, s.seat),
+        presenceMark(view, s.seat),
         el("span", {}, seatTitle(s)),
         s.seat === seat ? el("strong", {}, t("(you)")) : null,
         s.open ? el("span", { class: "muted" }, t("(open seat)")) : null,
@@ -443,6 +445,7 @@ function renderView(view) {
         view.clock ? el("span", { class: "clock", "data-clock-seat": s.seat }) : null),
     ),
   );
+  showWatching(view);
   drawClocks();
 
   spectatorAndEnd(view, seat, statusBox);
@@ -717,13 +720,13 @@ function renderChat(view) {
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
   const seat = state.shown;
   const hide = seat !== null && seat !== undefined && hidingSpectators();
-  const messages = (view.chat || []).filter((m) => !(hide && m.spectator));
+  const messages = (view.chat || []).filter((m) => !(hide && m.spectator) && !mutedLine(m));
   box.replaceChildren(
     ...messages.map((m) => {
       const spectator = t("A spectator");
       const who = m.spectator ? t("{name} (watching)", { name: m.name || spectator }) : seatTitle(view.seats[m.seat]) || t("Seat {n}", { n: m.seat });
       return el("li", { class: m.spectator ? "spectator" : null, "data-chat": m.id },
-        el("strong", {}, `${who}: `), m.text);
+        el("strong", {}, `${who}: `), m.text, chatLineActions(view, m, seat, () => renderChat(view)));
     }),
   );
   if (atBottom || box.children.length < 12) box.scrollTop = box.scrollHeight;
