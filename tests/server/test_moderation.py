@@ -3,16 +3,23 @@ blocks, chat reports and presence."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
+from sqlalchemy import inspect
 from typer.testing import CliRunner
 
 from netjer.cli.main import app as cli
+from netjer.server import db as server_db
+from netjer.server.app import create_app
 from netjer.server.db import Store
 from tests.server.browsers import Browser
 from tests.server.sockets import receive_json
 from tests.server.test_accounts import _csrf, _sign_up
+from tests.server.test_invitations import _move
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -182,3 +189,31 @@ def test_presence_counts_connected_seats_and_watchers(client: TestClient) -> Non
             assert receive_json(ann, "Bob leaving")["presence"] == {"seats": [True, False], "watching": 1}
     view = client.get(f"/api/tables/{tid}/view").json()
     assert view["presence"] == {"seats": [False, False], "watching": 0}
+
+
+def test_migration_0013_upgrades_a_database_with_a_game_in_progress(db: str) -> None:
+    """Downgraded to 0012 with a game half-played, the database upgrades again at start: the
+    game goes on, and its chat is written to the audit log."""
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
+    with TestClient(create_app(db, ai_workers=0)) as client:
+        made = client.post("/api/tables", json={"game": "aton", "seed": 8, "seats": seats}).json()
+        tid, tokens = made["id"], made["tokens"]
+        for _ in range(3):
+            _move(client, tid, tokens)
+        before = client.get(f"/api/tables/{tid}/view").json()
+    store = Store(db)
+    config = Config()
+    config.set_main_option("script_location", str(Path(server_db.__file__).parent.parent / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0012_endings")
+    assert "audit_log" not in set(inspect(store.engine).get_table_names())
+    store.engine.dispose()
+    with TestClient(create_app(db, ai_workers=0)) as client:
+        after = client.get(f"/api/tables/{tid}/view").json()
+        assert (after["version"], after["observation"]) == (before["version"], before["observation"])
+        was, now = _move(client, tid, tokens)
+        assert was == before["version"] and now > was
+        r = client.post(f"/api/tables/{tid}/chat", json={"seat": 0, "text": "still here"}, headers=_auth(tokens["0"]))
+        assert r.status_code == 201, r.text
+    assert [(e.kind, e.detail) for e in Store(db).audit(tid)] == [("chat", "still here")]
