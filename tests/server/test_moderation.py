@@ -179,14 +179,20 @@ def test_presence_counts_connected_seats_and_watchers(client: TestClient) -> Non
         first = receive_json(ann, "Ann's first view")
         assert first["presence"] == {"seats": [True, False], "watching": 0}
         with client.websocket_connect(f"/ws/tables/{tid}") as watcher:
-            watcher.send_json({"type": "hello", "seat": None})
+            watcher.send_json({"type": "hello", "seat": None})  # asks for no presence messages
             assert receive_json(watcher, "the watcher's view")["presence"] == {"seats": [True, False], "watching": 1}
-            assert receive_json(ann, "the arrival")["presence"] == {"seats": [True, False], "watching": 1}
+            arrival = receive_json(ann, "the arrival")
+            assert arrival == {"type": "presence", "presence": {"seats": [True, False], "watching": 1}}
             with client.websocket_connect(f"/ws/tables/{tid}") as bob:
                 bob.send_json({"type": "hello", "seat": 1, "token": tokens["1"]})
                 assert receive_json(bob, "Bob's view")["presence"] == {"seats": [True, True], "watching": 1}
                 assert receive_json(ann, "Bob's arrival")["presence"]["seats"] == [True, True]
             assert receive_json(ann, "Bob leaving")["presence"] == {"seats": [True, False], "watching": 1}
+            # a change of the table still sends Ann a whole view, with the presence as it is
+            said = client.post(f"/api/tables/{tid}/chat", json={"seat": None, "name": "W", "text": "hi"})
+            assert said.status_code == 201
+            view = receive_json(ann, "the view after the chat line")
+            assert view["type"] == "view" and view["presence"] == {"seats": [True, False], "watching": 1}
     view = client.get(f"/api/tables/{tid}/view").json()
     assert view["presence"] == {"seats": [False, False], "watching": 0}
 

@@ -242,8 +242,8 @@ class TableManager:
                 rt.absent_since[seat] = self.now()
 
     async def presence_changed(self, rt: TableRuntime) -> None:
-        """Send a view to the listeners of ``rt`` that asked to hear of arrivals and
-        departures (a WebSocket hello's ``presence``)."""
+        """Tell the listeners of ``rt`` that asked to hear of arrivals and departures (a
+        WebSocket hello's ``presence``: they send a ``presence`` message, not a whole view)."""
         for listener in list(rt.presence_listeners):
             try:
                 await listener(rt)

@@ -38,6 +38,7 @@ from netjer.server.routes.models import (
     WsTakeBack,
 )
 from netjer.server.runtime import TableError, TableRuntime
+from netjer.server.seat_views import presence
 from netjer.server.seat_views import replay as replay_steps
 from netjer.server.sockets import (
     CLIENT_GONE,
@@ -150,9 +151,13 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     changed.set()
     sent = 0
     chatted = 0
+    # What is due: a whole view (the table changed), or only who is here (someone came or
+    # went: a small "presence" message, for a hello that asked).
+    full = True
+    presence_due = False
 
     async def sender() -> None:
-        nonlocal sent, chatted
+        nonlocal sent, chatted, full, presence_due
         try:
             while True:
                 await changed.wait()
@@ -163,6 +168,13 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                     await asyncio.wait_for(websocket.send_json(gone), timeout=SEND_SECONDS)
                     await close_quietly(websocket, 4404)
                     return
+                if not full:
+                    if presence_due:
+                        presence_due = False
+                        update = {"type": "presence", "presence": presence(rt)}
+                        await asyncio.wait_for(websocket.send_json(update), timeout=SEND_SECONDS)
+                    continue
+                full = presence_due = False
                 message = manager.view(rt, seat, log_from=sent, chat_from=chatted)
                 sent += len(message["log"])
                 chatted += len(message["chat"])
@@ -173,6 +185,13 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
             await close_quietly(websocket)
 
     async def push(_runtime: TableRuntime) -> None:
+        nonlocal full
+        full = True
+        changed.set()
+
+    async def push_presence(_runtime: TableRuntime) -> None:
+        nonlocal presence_due
+        presence_due = True
         changed.set()
 
     async def reply(message: dict[str, Any]) -> None:
@@ -180,7 +199,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
 
     manager.subscribe(rt, seat, push)
     if hello.presence:
-        rt.presence_listeners.add(push)
+        rt.presence_listeners.add(push_presence)
     await manager.presence_changed(rt)  # the pages that asked see who arrived
     sending = watch(asyncio.create_task(sender()), f"views of table {table_id}")
     try:
@@ -219,6 +238,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index, step=msg.step)
             except TableError as err:
                 await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
+                full = True
                 changed.set()  # the current view follows an error
             except RateLimited as err:
                 limited = {"type": "error", "error": "rate_limited", "message": err.message, "rule": None}
@@ -238,12 +258,13 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
             except DB_UNAVAILABLE as err:
                 error = db_unavailable(err)
                 await reply({"type": "error", "error": error.code, "message": error.message, "rule": None})
+                full = True
                 changed.set()
     except CLIENT_GONE:
         pass
     finally:
         manager.unsubscribe(rt, seat, push)
-        rt.presence_listeners.discard(push)
+        rt.presence_listeners.discard(push_presence)
         with contextlib.suppress(Exception):  # the pages that asked see who left
             await manager.presence_changed(rt)
         # Wait for it to end: a sender cancelled but never run again is "destroyed but

@@ -21,7 +21,17 @@ export function presenceMark(view, seat) {
   if (!seats || seat >= seats.length || view.seats[seat].kind !== "human") return null;
   const here = Boolean(seats[seat]);
   const words = here ? t("connected") : t("not connected");
-  return el("span", { class: here ? "presence here" : "presence away", title: words, "aria-label": words, "data-presence": here ? "here" : "away" }, here ? "●" : "○");
+  return el("span", { class: here ? "presence here" : "presence away", title: words, "aria-label": words, "data-presence": here ? "here" : "away", "data-presence-seat": seat }, here ? "●" : "○");
+}
+
+/** Show a view's presence on the seats drawn already (a ``presence`` message: no redraw). */
+export function showPresence(view) {
+  for (const mark of document.querySelectorAll("[data-presence-seat]")) {
+    const seat = Number(mark.getAttribute("data-presence-seat"));
+    const fresh = presenceMark(view, seat);
+    if (fresh) mark.replaceWith(fresh);
+  }
+  showWatching(view);
 }
 
 /** How many pages watch the table, in a line after the seats (none when nobody watches). */

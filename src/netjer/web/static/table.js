@@ -10,7 +10,7 @@ import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
 import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
-import { chatLineActions, mutedLine, presenceMark, showWatching } from "./moderation.js";
+import { chatLineActions, mutedLine, presenceMark, showPresence, showWatching } from "./moderation.js";
 import { confirmButton, endingControls, endingWords, sendEnding } from "./endings.js";
 import * as nile from "./nile.js";
 import { animate, DURATION, markChanged, snapshot } from "./marks.js";
@@ -100,7 +100,7 @@ function start(seats, stored, replay, unconfirmed = {}) {
   // Tokens leave the address bar: a copied URL never carries one.
   window.history.replaceState(null, "", `${window.location.pathname}#${fragmentFor(choice, replay)}`);
   for (const seat of choice.seats) state.held.set(seat, stored[String(seat)]);
-  const handlers = { onView, onError, onStatus };
+  const handlers = { onView, onError, onStatus, onPresence };
   if (choice.seats.length === 0) {
     state.shown = null;
     state.conns.set("watch", new SeatConnection(tableId, null, null, handlers));
@@ -147,6 +147,13 @@ function relabel(view) {
   const renderer = RENDERERS[view.game];
   if (!renderer || !renderer.seatLabel || !view.observation || !Array.isArray(view.seats)) return view;
   return { ...view, seats: view.seats.map((s) => ({ ...s, label: renderer.seatLabel(view.observation, s.seat, s.label) })) };
+}
+
+/** Someone came or went: the views held learn it, and the marks show it (no redraw). */
+function onPresence(conn, presence) {
+  for (const view of state.views.values()) view.presence = presence;
+  const latest = latestView();
+  if (latest) showPresence(latest);
 }
 
 function onView(conn, view) {
