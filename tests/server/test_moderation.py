@@ -19,7 +19,7 @@ from netjer.server.db import Store
 from tests.server.browsers import Browser
 from tests.server.sockets import receive_json
 from tests.server.test_accounts import _csrf, _sign_up
-from tests.server.test_invitations import _move
+from tests.server.test_invitations import _code, _move
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -223,3 +223,27 @@ def test_migration_0013_upgrades_a_database_with_a_game_in_progress(db: str) -> 
         r = client.post(f"/api/tables/{tid}/chat", json={"seat": 0, "text": "still here"}, headers=_auth(tokens["0"]))
         assert r.status_code == 201, r.text
     assert [(e.kind, e.detail) for e in Store(db).audit(tid)] == [("chat", "still here")]
+
+
+def test_the_audit_log_records_claims_offers_answers_and_aborts(client: TestClient, db: str) -> None:
+    # an invitation claimed by a guest (no account), then the creator's draw offer accepted (Nile)
+    seats = [{"type": "human", "name": "Seth"}, {"type": "human", "invite": True}]
+    made = client.post("/api/tables", json={"game": "nile", "seed": 4, "seats": seats}).json()
+    tid = made["id"]
+    seat, code = _code(made["invitations"]["1"])
+    claimed = client.post(f"/api/tables/{tid}/claim", json={"seat": seat, "code": code, "name": "Nut"})
+    assert claimed.status_code == 200, claimed.text
+    r = client.post(f"/api/tables/{tid}/offer", json={"seat": 0, "kind": "draw"}, headers=_auth(made["tokens"]["0"]))
+    assert r.status_code == 200, r.text
+    token1 = claimed.json()["token"]
+    r = client.post(f"/api/tables/{tid}/answer", json={"seat": 1, "accept": True}, headers=_auth(token1))
+    assert r.status_code == 200, r.text
+    entries = [(e.kind, e.seat, e.account_id, e.name, e.detail) for e in Store(db).audit(tid)]
+    assert entries[0] == ("claim", 1, None, "Nut", "")
+    assert [e[:2] for e in entries[1:]] == [("offer", 0), ("answer", 1)]
+    assert "Nut" in entries[2][4]
+    # an abort before every seat has decided
+    other = client.post("/api/tables", json={"game": "nile", "seed": 5, "seats": seats[:1] * 2}).json()
+    r = client.post(f"/api/tables/{other['id']}/abort", json={"seat": 1}, headers=_auth(other["tokens"]["1"]))
+    assert r.status_code == 200, r.text
+    assert [(e.kind, e.seat) for e in Store(db).audit(other["id"])] == [("abort", 1)]
