@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
@@ -197,7 +198,7 @@ def test_presence_counts_connected_seats_and_watchers(client: TestClient) -> Non
     assert view["presence"] == {"seats": [False, False], "watching": 0}
 
 
-def test_migration_0013_upgrades_a_database_with_a_game_in_progress(db: str) -> None:
+def _upgrade_from_0012_with_a_game_in_progress(db: str) -> None:
     """Downgraded to 0012 with a game half-played, the database upgrades again at start: the
     game goes on, and its chat is written to the audit log."""
     seats = [{"type": "human", "name": "Seth"}, {"type": "human", "name": "Nut"}]
@@ -247,3 +248,21 @@ def test_the_audit_log_records_claims_offers_answers_and_aborts(client: TestClie
     r = client.post(f"/api/tables/{other['id']}/abort", json={"seat": 1}, headers=_auth(other["tokens"]["1"]))
     assert r.status_code == 200, r.text
     assert [(e.kind, e.seat) for e in Store(db).audit(other["id"])] == [("abort", 1)]
+
+
+def test_migration_0013_upgrades_a_sqlite_database_with_a_game_in_progress(db: str) -> None:
+    _upgrade_from_0012_with_a_game_in_progress(db)
+
+
+@pytest.mark.slow
+def test_migration_0013_upgrades_a_postgresql_database_with_a_game_in_progress() -> None:
+    from tests.server.test_postgres import _install  # noqa: PLC0415
+
+    pytest.importorskip("psycopg")
+    from netjer.server.process import temporary_postgres  # noqa: PLC0415
+
+    bindir = _install()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
+    with temporary_postgres(bindir) as url:
+        _upgrade_from_0012_with_a_game_in_progress(url)
