@@ -266,3 +266,11 @@ def test_migration_0013_upgrades_a_postgresql_database_with_a_game_in_progress()
         pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
     with temporary_postgres(bindir) as url:
         _upgrade_from_0012_with_a_game_in_progress(url)
+
+
+def test_the_operators_commands_refuse_a_bad_database_url_without_a_traceback(db: str) -> None:
+    for command_line in (["audit", "t", "--db", "nonsense"], ["reports", "--db", "nonsense"]):
+        out = CliRunner().invoke(cli, command_line)
+        assert out.exit_code == 2 and isinstance(out.exception, SystemExit), out.output
+    out = CliRunner().invoke(cli, ["audit", "no-such-table", "--db", db])
+    assert out.exit_code == 1 and "No audit entries" in out.output

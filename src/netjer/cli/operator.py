@@ -7,17 +7,40 @@ over the network.  docs/deploy.md says how to use them.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from netjer.i18n import _
 
+if TYPE_CHECKING:
+    from netjer.server.db import Store
+
 console = Console()
+err_console = Console(stderr=True)
 
 DB_HELP = "SQLAlchemy database URL of the server (as given to netjer serve)."
+
+
+def _open(db: str) -> Store:
+    """The server's database at URL ``db`` (upgraded to the current schema, as ``serve`` would).
+
+    Raises:
+        typer.Exit: code 2, with the reason, for a URL that is malformed or cannot be opened.
+    """
+    from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415 (the server's packages load only here)
+
+    from netjer.server.db import Store  # noqa: PLC0415
+
+    try:
+        return Store(db)
+    except SQLAlchemyError as err:
+        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+        err_console.print(Text.assemble(("error: ", "bold red"), f"cannot open --db {db!r}: {reason}"), highlight=False)
+        raise typer.Exit(code=2) from None
 
 
 def _who(seat: int | None, account: int | None, name: str | None) -> str:
@@ -34,9 +57,7 @@ def audit(
 ) -> None:
     """Print a table's audit log: joins, seat claims, take-backs, undos, endings, deletion and
     chat, with who (seat, account) and when (UTC), oldest first."""
-    from netjer.server.db import Store  # noqa: PLC0415 (the server's packages load only here)
-
-    store = Store(db)
+    store = _open(db)
     entries = store.audit(table)
     if not entries:
         console.print(_("No audit entries for table {table}.").format(table=table), highlight=False)
@@ -55,9 +76,7 @@ def reports(
 ) -> None:
     """Print the chat lines players reported, newest first: the line as it was said, its
     table and author, the reporter and when."""
-    from netjer.server.db import Store  # noqa: PLC0415 (the server's packages load only here)
-
-    store = Store(db)
+    store = _open(db)
     rows = store.reports(limit)
     if not rows:
         console.print(_("No chat line has been reported."), highlight=False)
