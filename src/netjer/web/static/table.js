@@ -197,6 +197,7 @@ const errorWords = () => ({
   deleted: t("This table was deleted by its creator before the game began. Go back to the lobby."),
   adjourned: t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table."),
   rate_limited: t("You are sending chat messages too fast: wait a moment, then send it again."),
+  blocked: t("A player at this table has blocked you: you cannot chat here."),
 });
 
 function onError(conn, message) {
