@@ -53,6 +53,7 @@ VIEW_KEYS = {
     "log_notation",
     "can_undo",
     "undo_refused",
+    "presence",  # who is connected, how many watch: the same for every viewer
     "hints",
     "hint_limit",
     "hints_left",  # the seat's own (None for spectators: how many hints another seat asked for is not shown)

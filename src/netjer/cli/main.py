@@ -38,6 +38,7 @@ from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
 from netjer.cli.language import LANG_HELP, use_language
 from netjer.cli.learn import learn
+from netjer.cli.operator import audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
 from netjer.core.errors import ConfigError, NetjerError, RecordError
@@ -1420,6 +1421,8 @@ def version() -> None:
 
 
 app.command()(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)
+app.command()(audit)  # `netjer audit TABLE`: who did what at a table (cli/operator.py)
+app.command()(reports)  # `netjer reports`: the chat lines reported (cli/operator.py)
 
 
 def main() -> None:

@@ -36,12 +36,21 @@ class Chat:
         )
 
     async def say(
-        self, table_id: str, seat: int | None, text: str, author: str | None = None, sender: str | None = None
+        self,
+        table_id: str,
+        seat: int | None,
+        text: str,
+        author: str | None = None,
+        sender: str | None = None,
+        account: int | None = None,
     ) -> dict[str, Any]:
         """Post a chat message for ``seat`` (``None``: a spectator, who may give a name; the
         caller has checked a seat's token and the texts' characters).  It is stored before
         anyone sees it.  A seat's messages are limited per seat, a spectator's per
-        ``sender`` (its connection or address): :data:`CHAT_PER_MINUTE`.
+        ``sender`` (its connection or address): :data:`CHAT_PER_MINUTE`.  A spectator's
+        ``account`` is the signed-in player's (a seat's is the seat's own); a player blocked
+        by one holding a seat here cannot chat (:mod:`netjer.server.moderation`).  The line
+        is written to the audit log (:mod:`netjer.server.audit`).
 
         Returns:
             The message as the views carry it.
@@ -50,10 +59,14 @@ class Chat:
             TableError: 404 for a seat the table does not have, 422 ``bad_chat`` for an empty
                 or too long message, 409 ``chat_full`` when the table holds its most messages.
             RateLimited: too many messages from this seat or sender (with the seconds to wait).
+            TableError: 403 ``blocked``.
         """
         rt = await self.tables.get(table_id)
         if seat is not None and not 0 <= seat < len(rt.seats):
             raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+        if seat is not None:
+            account = rt.seats[seat].account
+        await self.tables.moderation.refuse_blocked(rt, account, seating=False)
         text = text.strip()
         if not text:
             raise TableError(422, "bad_chat", "a chat message cannot be empty")
@@ -75,5 +88,8 @@ class Chat:
             event_id = await self.tables.writes.event((rt.id, rt.version, "chat", seat, text, author))
             entry = chat_entry(event_id, seat, author, text, self.tables.now())
             rt.chat.append(entry)
+            if seat is None and account is not None:
+                rt.chat_accounts[event_id] = account
+        await self.tables.audit.record(rt, "chat", seat, text, account=account, name=author, event_id=event_id)
         await self.tables.broadcast(rt)
         return entry

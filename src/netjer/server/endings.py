@@ -93,6 +93,7 @@ class Endings:
                 raise TableError(409, "over", "the game is over")
             result = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
             await self._end(rt, {"how": "resigned", "seats": [seat]}, result, RESIGNS.format(who=rt.who(seat)))
+        await self.tables.audit.record(rt, "resign", seat, RESIGNS.format(who=rt.who(seat)))
         await self.tables.broadcast(rt)
         return rt
 
@@ -112,6 +113,7 @@ class Endings:
                     raise TableError(409, "over", "the game is over")
                 raise TableError(409, "too_late", "every seat has made a decision: the game can no longer be aborted")
             await self._end(rt, {"how": "aborted", "seats": [seat]}, None, ABORTS.format(who=rt.who(seat)))
+        await self.tables.audit.record(rt, "abort", seat, ABORTS.format(who=rt.who(seat)))
         await self.tables.broadcast(rt)
         return rt
 
@@ -151,6 +153,7 @@ class Endings:
             rt.proposal = Proposal(kind, seat, {seat}, rt.version)
             rt.add_line(line)
             await self._settle(rt)
+        await self.tables.audit.record(rt, "offer", seat, line)
         await self.tables.broadcast(rt)
         return rt
 
@@ -167,6 +170,7 @@ class Endings:
             proposal = standing(rt)
             if proposal is None or rt.finished:
                 raise TableError(409, "no_offer", "no offer stands (a move makes an offer lapse)")
+            line = (AGREES if accept else DECLINES).format(who=rt.who(seat))
             if accept:
                 if seat not in proposal.agreed:
                     line = AGREES.format(who=rt.who(seat))
@@ -179,6 +183,7 @@ class Endings:
                 await asyncio.to_thread(self.tables.store.add_event, rt.id, rt.version, "decline", seat, line)
                 rt.proposal = None
                 rt.add_line(line)
+        await self.tables.audit.record(rt, "answer", seat, line)
         await self.tables.broadcast(rt)
         return rt
 

@@ -185,11 +185,13 @@ class TableLifecycle:
 
         Raises:
             TableError: 409 ``seat_taken`` if someone else took it first, 404 if the table
-                was deleted.
+                was deleted, 403 ``blocked`` if a player there blocked ``account``
+                (:mod:`netjer.server.moderation`).
         """
         table_id = rt.id
         info = rt.seats[seat]
         token = secrets.token_urlsafe(24)
+        await self.tables.moderation.refuse_blocked(rt, account, seating=True)
         async with rt.lock:
             if rt.deleted:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
@@ -209,6 +211,8 @@ class TableLifecycle:
                 raise TableError(409, "seat_taken", f"seat {seat} is not open")
             info.token_hash, info.name, info.account = key, name, account
             rt.clock = clock
+        kind = "claim" if invitation is not None else "rematch" if reserved is not None else "join"
+        await self.tables.audit.record(rt, kind, seat)
         await self.tables.broadcast(rt)
         return token
 
@@ -240,6 +244,7 @@ class TableLifecycle:
             offered_at = [old for old in self.tables.tables.values() if old.rematch == table_id]
             for old in offered_at:
                 old.rematch = None
+        await self.tables.audit.record(rt, "delete", None, "by its creator")
         await self.tables.broadcast(rt)
         for old in offered_at:
             await self.tables.broadcast(old)

@@ -219,6 +219,8 @@ class Moves:
                     rt.clock = clock
             if rt.window is not None:
                 rt.stamps[seat] = rt.stamps.get(seat, 0) + 1
+        # Which decision is never written: it may be a secret choice (netjer.server.audit).
+        await self.tables.audit.record(rt, "undo", seat, f"at version {version}")
         await self.tables.broadcast(rt)
         self.tables.computers.schedule(rt)
         return rt

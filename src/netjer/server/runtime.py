@@ -168,6 +168,11 @@ class TableRuntime:
     clock: ClockState = field(default_factory=lambda: ClockState([]))
     forfeit: list[float] | None = None
     chat: list[dict[str, Any]] = field(default_factory=list)
+    # The account of a chat line said by a signed-in spectator, by event id (this process's
+    # lines only: a mute hides them, netjer.server.moderation).
+    chat_accounts: dict[int, int] = field(default_factory=dict)
+    # The listeners that asked to be sent a view when someone arrives or leaves (presence).
+    presence_listeners: set[Listener] = field(default_factory=set)
     creator_hash: str | None = None
     rematch: str | None = None
     deleted: bool = False

@@ -19,7 +19,8 @@ def seat_view(
     game's own ``log``, which the view's ``log`` carries, from ``log_from`` on: the whole
     log again in every view was most of a late Ankh view), its legal actions when it is
     its turn, the chat from ``chat_from`` on, and the table's public facts (seats, ``clock``:
-    the clocks' public view, :meth:`netjer.server.timekeeper.Timekeeper.view`)."""
+    the clocks' public view, :meth:`netjer.server.timekeeper.Timekeeper.view`; ``presence``:
+    :func:`presence`)."""
     state = rt.state
     game = rt.game
     to_move = None if rt.finished else state.current_player
@@ -76,6 +77,18 @@ def seat_view(
         "log_notation": log_notation(rt, seat, log_from),
         "can_undo": can_undo(rt, seat),
         "undo_refused": undo_refused(rt, seat),
+        "presence": presence(rt),
+    }
+
+
+def presence(rt: TableRuntime) -> dict[str, Any]:
+    """Who is at the table now, from this server process's WebSockets: per seat whether a
+    page of its player is connected (``seats``), and how many pages watch (``watching``).
+    With several server processes each counts its own sockets (a seat connected to another
+    process shows as away here)."""
+    return {
+        "seats": [bool(rt.connections.get(s)) for s in range(len(rt.seats))],
+        "watching": len(rt.listeners.get(None, ())),
     }
 
 

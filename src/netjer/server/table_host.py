@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from netjer.server.audit import AuditTrail
 from netjer.server.computer_seats import ComputerSeats
 from netjer.server.db import Store
 from netjer.server.group_commit import GroupCommit
+from netjer.server.moderation import Moderation
 from netjer.server.notify import Notifier
 from netjer.server.runtime import TableRuntime
 from netjer.server.timekeeper import Timekeeper
@@ -26,6 +28,8 @@ class TableHost(Protocol):
     computers: ComputerSeats
     clocks: Timekeeper
     news: Notifier | None
+    audit: AuditTrail
+    moderation: Moderation
 
     async def get(self, table_id: str) -> TableRuntime:
         """The live table ``table_id`` (loaded if need be; 404 TableError if none)."""

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from netjer.server.accounts.identity import account_of
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
+from netjer.server.audit import AuditTrail
 from netjer.server.clocks import ClockSettings
 from netjer.server.computer_seats import ComputerSeats
 from netjer.server.db import Store, hash_token
@@ -43,6 +44,7 @@ from netjer.server.endings import Endings
 from netjer.server.group_commit import GroupCommit
 from netjer.server.leases import Leases
 from netjer.server.lifecycle import TableLifecycle
+from netjer.server.moderation import Moderation
 from netjer.server.moves import Moves
 from netjer.server.process_sync import ProcessSync
 from netjer.server.runtime import Listener, TableError, TableRuntime
@@ -60,7 +62,8 @@ class TableManager:
     """Every live table and who listens to it; the services it owns do the rest: the computer
     seats (:attr:`computers`), the clocks (:attr:`clocks`), creating, claiming and deleting
     tables (:attr:`lifecycle`), moves (:attr:`moves`), resignations, aborts, draws and
-    adjournments (:attr:`endings`), several processes (:attr:`sync`).
+    adjournments (:attr:`endings`), several processes (:attr:`sync`), the audit log
+    (:attr:`audit`).
 
     Args:
         store: the database.
@@ -86,6 +89,8 @@ class TableManager:
         self.tables: dict[str, TableRuntime] = {}
         self._loading = asyncio.Lock()
         self.writes = GroupCommit(store)
+        self.audit = AuditTrail(store)
+        self.moderation = Moderation(store)
         self.now = clock
         self.started_at = clock()
         self.computers = ComputerSeats(self, ai_workers, max_seconds, max_iterations)
@@ -235,6 +240,15 @@ class TableManager:
             if rt.connections[seat] <= 0:
                 del rt.connections[seat]
                 rt.absent_since[seat] = self.now()
+
+    async def presence_changed(self, rt: TableRuntime) -> None:
+        """Tell the listeners of ``rt`` that asked to hear of arrivals and departures (a
+        WebSocket hello's ``presence``: they send a ``presence`` message, not a whole view)."""
+        for listener in list(rt.presence_listeners):
+            try:
+                await listener(rt)
+            except Exception:  # a dead connection is dropped
+                rt.presence_listeners.discard(listener)
 
     async def broadcast(self, rt: TableRuntime) -> None:
         for listeners in list(rt.listeners.values()):

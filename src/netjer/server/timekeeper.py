@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from netjer.server.audit import AuditTrail
 from netjer.server.clocks import restart_grace
 from netjer.server.db import ClockChanged, Store
 from netjer.server.notify import Notifier
@@ -32,6 +33,7 @@ class ClockedTables(Protocol):
     news: Notifier | None
     now: Callable[[], float]
     started_at: float
+    audit: AuditTrail
 
     async def get(self, table_id: str) -> TableRuntime:
         """The live table ``table_id`` (loaded if need be)."""
@@ -239,6 +241,7 @@ class Timekeeper:
             )
             rt.clock = clock
             rt.add_line(line)
+        await self.tables.audit.record(rt, "takeback", seat, line)
         await self.tables.broadcast(rt)
         return rt
 

@@ -31,6 +31,9 @@ The tables, created and upgraded by Alembic migrations (``netjer/server/migratio
   it, and ``table_creators`` which account created a table;
 * ``invitations``: a seat's unclaimed invitation code, until its link is opened or revoked
   (:mod:`netjer.server.invitations`).
+* ``audit_log``: who did what at a table and when (:mod:`netjer.server.audit`), kept after the
+  table is deleted; ``player_marks``: a player's mutes and blocks of another, and
+  ``chat_reports``: chat lines reported to the operator (:mod:`netjer.server.moderation`).
 
 A fifth, ``ai_leases``, says which server process runs a table's computer seats when
 several share one PostgreSQL (:mod:`netjer.server.leases`).
@@ -48,7 +51,8 @@ the rule "committed before anyone is told" holds across processes too
 The package, one module a concern: :mod:`.rows` (the tables' rows), :mod:`.engine` (opening,
 migrating and locking the database), :mod:`.core` (the engine, sessions and news every part
 shares) and the :class:`Store`'s parts: :mod:`.tables` (tables and seats), :mod:`.actions`,
-:mod:`.events`, :mod:`.choices` and :mod:`.hints`, put together in :mod:`.store`.
+:mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.invitations` and
+:mod:`.moderation`, put together in :mod:`.store`.
 """
 
 from netjer.server.db.accounts import DELETED_NAME
@@ -67,6 +71,7 @@ from netjer.server.db.events import ClockChanged
 from netjer.server.db.rows import (
     AccountRow,
     ActionRow,
+    AuditRow,
     Base,
     ChoiceRow,
     CreatorRow,
@@ -74,6 +79,8 @@ from netjer.server.db.rows import (
     HintRow,
     InvitationRow,
     LeaseRow,
+    MarkRow,
+    ReportRow,
     SeatRow,
     SessionRow,
     TableRow,
@@ -90,6 +97,7 @@ __all__ = [
     "ActionItem",
     "ActionRow",
     "AlreadyServed",
+    "AuditRow",
     "Base",
     "ChoiceRow",
     "ClockChanged",
@@ -99,7 +107,9 @@ __all__ = [
     "HintRow",
     "InvitationRow",
     "LeaseRow",
+    "MarkRow",
     "RematchTaken",
+    "ReportRow",
     "SeatRow",
     "SessionRow",
     "Store",

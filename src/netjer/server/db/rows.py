@@ -166,3 +166,49 @@ class CreatorRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+
+
+class AuditRow(Base):
+    """One entry of the audit log (:mod:`netjer.server.audit`): what happened at a table, who
+    did it (a seat and its account, none for a guest) and when.  Only what the table already
+    showed its players: never a hidden choice.  ``table_id`` has no foreign key: the record of
+    a deleted table outlives it."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)  # as the table showed them
+    detail: Mapped[str] = mapped_column(Text)
+    event_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # a chat line's event
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MarkRow(Base):
+    """A player's mute or block of another (:mod:`netjer.server.moderation`)."""
+
+    __tablename__ = "player_marks"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    other_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True, index=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)  # "mute" or "block"
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReportRow(Base):
+    """A chat line reported by a signed-in player, kept as it was said, for the operator."""
+
+    __tablename__ = "chat_reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    event_id: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    author: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    author_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

@@ -10,13 +10,15 @@ from netjer.server.db.core import ActionItem, EventItem
 from netjer.server.db.events import EventsPart
 from netjer.server.db.hints import HintsPart
 from netjer.server.db.invitations import InvitationsPart
+from netjer.server.db.moderation import ModerationPart
 from netjer.server.db.tables import TablesPart
 
 
-class Store(TablesPart, ChoicesPart, EventsPart, HintsPart, AccountsPart, InvitationsPart):
-    """Reads and writes tables, seats, actions, events, queued choices, hints, accounts and
-    invitations: each concern is a part (:mod:`.tables`, :mod:`.actions`, :mod:`.events`,
-    :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.invitations`)
+class Store(TablesPart, ChoicesPart, EventsPart, HintsPart, AccountsPart, InvitationsPart, ModerationPart):
+    """Reads and writes tables, seats, actions, events, queued choices, hints, accounts,
+    invitations, the audit log and moderation: each concern is a part (:mod:`.tables`,
+    :mod:`.actions`, :mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`,
+    :mod:`.invitations`, :mod:`.moderation`)
     sharing the engine and the news of :class:`~netjer.server.db.core.StoreCore`.
 
     Args:

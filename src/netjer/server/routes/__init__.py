@@ -12,6 +12,7 @@
 :mod:`.lessons`            the guided first games: the lessons worked out, and their page
 :mod:`.accounts`           signing up, in and out; the account, its tables and games
 :mod:`.invitations`        invitations to seats: shown again, renewed, revoked, claimed
+:mod:`.moderation`         a player's mutes and blocks; chat lines reported
 :mod:`.pages`              the browser's pages and static files
 =========================  ===============================================================
 
@@ -29,6 +30,7 @@ from netjer.server.routes import (
     invitations,
     lessons,
     lobby,
+    moderation,
     pages,
     rematch,
     reviews,
@@ -41,6 +43,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     accounts.router,
     invitations.router,
+    moderation.router,
     rematch.router,
     endings.router,
     seats.router,

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from netjer.server.accounts.identity import account_of
 from netjer.server.routes.common import ChatRoom, Manager, Token
 from netjer.server.routes.models import ChatRequest
 
@@ -22,5 +23,10 @@ async def post_chat(
     await manager.authorize(table_id, body.seat, token)
     client = request.client.host if request.client else "unknown"
     return await chat.say(
-        table_id, body.seat, body.text, body.name if body.seat is None else None, sender=f"address:{client}"
+        table_id,
+        body.seat,
+        body.text,
+        body.name if body.seat is None else None,
+        sender=f"address:{client}",
+        account=account_of(token),
     )

@@ -217,12 +217,16 @@ class WsChat(BaseModel):
 
 
 class WsHello(BaseModel):
-    """First WebSocket message: which seat (``None``: spectator) and its token."""
+    """First WebSocket message: which seat (``None``: spectator), its token, and whether
+    arrivals and departures are told (``presence``)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     seat: int | None = None
     token: TextStr | None = None
+    # Send a ``{"type": "presence", "presence": {...}}`` message when someone arrives or
+    # leaves; without it, presence travels only with the views the table's changes send.
+    presence: bool = False
 
 
 class UndoRequest(BaseModel):

@@ -5,6 +5,7 @@ and chat received).  A seat only ever receives ``observation(seat)``."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Annotated, Any
 
@@ -13,7 +14,9 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from netjer.server import sockets
+from netjer.server.accounts.identity import account_of
 from netjer.server.limits import RateLimited
+from netjer.server.moderation import without_muted
 from netjer.server.routes.common import (
     DB_UNAVAILABLE,
     Manager,
@@ -35,6 +38,7 @@ from netjer.server.routes.models import (
     WsTakeBack,
 )
 from netjer.server.runtime import TableError, TableRuntime
+from netjer.server.seat_views import presence
 from netjer.server.seat_views import replay as replay_steps
 from netjer.server.sockets import (
     CLIENT_GONE,
@@ -60,9 +64,11 @@ router = APIRouter()
 
 @router.get("/api/tables/{table_id}/view")
 async def view(table_id: str, manager: Manager, token: Token, seat: int | None = None) -> dict[str, Any]:
-    """Seat ``seat``'s view (its token required); without ``seat``: the spectators' view."""
+    """Seat ``seat``'s view (its token required); without ``seat``: the spectators' view;
+    a signed-in player's view leaves out the lines of the players they mute."""
     rt = await manager.authorize(table_id, seat, token)
-    return manager.view(rt, seat)
+    muted = await manager.moderation.load_mutes(account_of(token))
+    return without_muted(rt, manager.view(rt, seat), muted)
 
 
 @router.post("/api/tables/{table_id}/moves")
@@ -119,7 +125,10 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         rt = await manager.get(table_id)
         raw = await asyncio.wait_for(receive_text(websocket), timeout=sockets.HELLO_SECONDS)
         hello = WsHello.model_validate_json(raw)
-        manager.check_token(rt, hello.seat, hello.token or await socket_identity(websocket))
+        identity = await socket_identity(websocket)
+        manager.check_token(rt, hello.seat, hello.token or identity)
+        me = account_of(identity)  # the signed-in player of this page: their mutes apply
+        await manager.moderation.load_mutes(me)
     except TableError as err:
         await refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
         return
@@ -142,9 +151,13 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     changed.set()
     sent = 0
     chatted = 0
+    # What is due: a whole view (the table changed), or only who is here (someone came or
+    # went: a small "presence" message, for a hello that asked).
+    full = True
+    presence_due = False
 
     async def sender() -> None:
-        nonlocal sent, chatted
+        nonlocal sent, chatted, full, presence_due
         try:
             while True:
                 await changed.wait()
@@ -155,21 +168,39 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                     await asyncio.wait_for(websocket.send_json(gone), timeout=SEND_SECONDS)
                     await close_quietly(websocket, 4404)
                     return
+                if not full:
+                    if presence_due:
+                        presence_due = False
+                        update = {"type": "presence", "presence": presence(rt)}
+                        await asyncio.wait_for(websocket.send_json(update), timeout=SEND_SECONDS)
+                    continue
+                full = presence_due = False
                 message = manager.view(rt, seat, log_from=sent, chat_from=chatted)
-                await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
                 sent += len(message["log"])
                 chatted += len(message["chat"])
+                message = without_muted(rt, message, manager.moderation.mutes(me))
+                await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
         except CLIENT_GONE:
             # Gone, or not reading: closing makes the read below end too.
             await close_quietly(websocket)
 
     async def push(_runtime: TableRuntime) -> None:
+        nonlocal full
+        full = True
+        changed.set()
+
+    async def push_presence(_runtime: TableRuntime) -> None:
+        nonlocal presence_due
+        presence_due = True
         changed.set()
 
     async def reply(message: dict[str, Any]) -> None:
         await asyncio.wait_for(websocket.send_json(message), timeout=SEND_SECONDS)
 
     manager.subscribe(rt, seat, push)
+    if hello.presence:
+        rt.presence_listeners.add(push_presence)
+    await manager.presence_changed(rt)  # the pages that asked see who arrived
     sending = watch(asyncio.create_task(sender()), f"views of table {table_id}")
     try:
         if seat is not None:
@@ -190,7 +221,9 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 if kind == "chat":
                     said = WsChat.model_validate(data)
                     name = said.name if seat is None else None
-                    await chat_of(websocket).say(table_id, seat, said.text, name, sender=f"connection:{id(websocket)}")
+                    await chat_of(websocket).say(
+                        table_id, seat, said.text, name, sender=f"connection:{id(websocket)}", account=me
+                    )
                     continue
                 if seat is None:
                     raise TableError(403, "spectator", "spectators cannot move")
@@ -205,6 +238,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index, step=msg.step)
             except TableError as err:
                 await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
+                full = True
                 changed.set()  # the current view follows an error
             except RateLimited as err:
                 limited = {"type": "error", "error": "rate_limited", "message": err.message, "rule": None}
@@ -224,11 +258,15 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
             except DB_UNAVAILABLE as err:
                 error = db_unavailable(err)
                 await reply({"type": "error", "error": error.code, "message": error.message, "rule": None})
+                full = True
                 changed.set()
     except CLIENT_GONE:
         pass
     finally:
         manager.unsubscribe(rt, seat, push)
+        rt.presence_listeners.discard(push_presence)
+        with contextlib.suppress(Exception):  # the pages that asked see who left
+            await manager.presence_changed(rt)
         # Wait for it to end: a sender cancelled but never run again is "destroyed but
         # pending" when the server stops soon after (seen under load).
     await stop_task(sending)

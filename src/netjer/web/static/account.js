@@ -4,6 +4,7 @@
 // back by api() as the X-CSRF-Token header).
 
 import { api, el, loadLanguage, t } from "./common.js";
+import { markByName, showMarks } from "./moderation.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,7 @@ async function show() {
   $("signed-out").classList.toggle("hidden", me.signed_in);
   $("signed-in").classList.toggle("hidden", !me.signed_in);
   if (me.signed_in) $("me-title").replaceChildren(el("span", {}, t("Signed in as {name}", { name: me.name })));
+  if (me.signed_in) await showMarks();
   document.body.dataset.signedIn = me.signed_in ? "yes" : "no";
   document.body.dataset.ready = "yes";
 }
@@ -59,6 +61,18 @@ async function main() {
       await show();
     });
   }
+  $("mark-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const kind = event.submitter && event.submitter.dataset.kind === "block" ? "block" : "mute";
+    try {
+      await markByName(kind, $("mark-name").value.trim());
+      $("mark-form").reset();
+      say("account-done", kind === "block" ? t("The player is blocked.") : t("The player is muted."));
+    } catch (err) {
+      say("account-error", t("Refused: {reason}", { reason: err.message }));
+    }
+    await show();
+  });
   await show();
 }
 

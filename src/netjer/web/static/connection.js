@@ -16,7 +16,7 @@ export class SeatConnection {
    * @param {string} tableId
    * @param {number|null} seat  null for a spectator
    * @param {string|null} token
-   * @param {{onView: Function, onError: Function, onStatus: Function}} handlers
+   * @param {{onView: Function, onError: Function, onStatus: Function, onPresence?: Function}} handlers
    */
   constructor(tableId, seat, token, handlers) {
     this.tableId = tableId;
@@ -59,7 +59,7 @@ export class SeatConnection {
     }
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", seat: this.seat, token: this.token }));
+      ws.send(JSON.stringify({ type: "hello", seat: this.seat, token: this.token, presence: true }));
     });
     ws.addEventListener("message", (event) => this.receive(event.data));
     ws.addEventListener("close", (event) => {
@@ -103,6 +103,8 @@ export class SeatConnection {
         this.pinger = setInterval(() => this.sendRaw({ type: "ping" }), PING_MS);
       }
       this.handlers.onView(this, view);
+    } else if (message.type === "presence") {
+      if (this.handlers.onPresence) this.handlers.onPresence(this, message.presence);
     } else if (message.type === "error") {
       if (this.status !== "open") this.fatalMessage = message.message;
       this.handlers.onError(this, message);

@@ -410,7 +410,8 @@ async function joinSeat(table, seat) {
     saveToken(table.id, seat, joined.token);
     window.location.href = joined.link;
   } catch (err) {
-    showError(t("Could not join: {reason}", { reason: err.message }));
+    const reason = err.payload && err.payload.error === "blocked" ? t("a player at this table has blocked you") : err.message;
+    showError(t("Could not join: {reason}", { reason }));
     refreshTables();
   }
 }

@@ -10,6 +10,7 @@ import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
 import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
+import { chatLineActions, mutedLine, presenceMark, showPresence, showWatching } from "./moderation.js";
 import { confirmButton, endingControls, endingWords, sendEnding } from "./endings.js";
 import * as nile from "./nile.js";
 import { animate, DURATION, markChanged, snapshot } from "./marks.js";
@@ -99,7 +100,7 @@ function start(seats, stored, replay, unconfirmed = {}) {
   // Tokens leave the address bar: a copied URL never carries one.
   window.history.replaceState(null, "", `${window.location.pathname}#${fragmentFor(choice, replay)}`);
   for (const seat of choice.seats) state.held.set(seat, stored[String(seat)]);
-  const handlers = { onView, onError, onStatus };
+  const handlers = { onView, onError, onStatus, onPresence };
   if (choice.seats.length === 0) {
     state.shown = null;
     state.conns.set("watch", new SeatConnection(tableId, null, null, handlers));
@@ -148,6 +149,13 @@ function relabel(view) {
   return { ...view, seats: view.seats.map((s) => ({ ...s, label: renderer.seatLabel(view.observation, s.seat, s.label) })) };
 }
 
+/** Someone came or went: the views held learn it, and the marks show it (no redraw). */
+function onPresence(conn, presence) {
+  for (const view of state.views.values()) view.presence = presence;
+  const latest = latestView();
+  if (latest) showPresence(latest);
+}
+
 function onView(conn, view) {
   if (conn.seat !== null && !state.views.has(keyOf(conn.seat))) confirmToken(conn.seat, conn.token);
   view = relabel(view);
@@ -189,6 +197,7 @@ const errorWords = () => ({
   deleted: t("This table was deleted by its creator before the game began. Go back to the lobby."),
   adjourned: t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table."),
   rate_limited: t("You are sending chat messages too fast: wait a moment, then send it again."),
+  blocked: t("A player at this table has blocked you: you cannot chat here."),
 });
 
 function onError(conn, message) {
@@ -434,6 +443,7 @@ function renderView(view) {
     ...view.seats.map((s) =>
       el("li", { class: choosing(view).includes(s.seat) ? "to-move" : null, "data-seat": s.seat },
         seatMark(view.game, s.seat),
+        presenceMark(view, s.seat),
         el("span", {}, seatTitle(s)),
         s.seat === seat ? el("strong", {}, t("(you)")) : null,
         s.open ? el("span", { class: "muted" }, t("(open seat)")) : null,
@@ -445,6 +455,7 @@ function renderView(view) {
         view.clock ? el("span", { class: "clock", "data-clock-seat": s.seat }) : null),
     ),
   );
+  showWatching(view);
   drawClocks();
 
   spectatorAndEnd(view, seat, statusBox);
@@ -719,13 +730,13 @@ function renderChat(view) {
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
   const seat = state.shown;
   const hide = seat !== null && seat !== undefined && hidingSpectators();
-  const messages = (view.chat || []).filter((m) => !(hide && m.spectator));
+  const messages = (view.chat || []).filter((m) => !(hide && m.spectator) && !mutedLine(m));
   box.replaceChildren(
     ...messages.map((m) => {
       const spectator = t("A spectator");
       const who = m.spectator ? t("{name} (watching)", { name: m.name || spectator }) : seatTitle(view.seats[m.seat]) || t("Seat {n}", { n: m.seat });
       return el("li", { class: m.spectator ? "spectator" : null, "data-chat": m.id },
-        el("strong", {}, `${who}: `), m.text);
+        el("strong", {}, `${who}: `), m.text, chatLineActions(view, m, seat, () => renderChat(view)));
     }),
   );
   if (atBottom || box.children.length < 12) box.scrollTop = box.scrollHeight;
