@@ -106,7 +106,12 @@ def test_the_rules_route_answers_in_spanish(client: TestClient, game: str) -> No
     ("game", "args", "spanish", "english"),
     [
         ("aton", ["--seat", "0=human", "--seat", "1=random"], "piedra", "stone"),
-        ("ankh", ["-o", "players=2", "-o", "gods=none", "--seat", "0=human", "--seat", "1=random"], "Carros", "chariots"),
+        (
+            "ankh",
+            ["-o", "players=2", "-o", "gods=none", "--seat", "0=human", "--seat", "1=random"],
+            "Carros",
+            "chariots",
+        ),
     ],
 )
 def test_help_at_the_terminal_shows_the_spanish_entry(
