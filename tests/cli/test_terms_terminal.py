@@ -58,7 +58,7 @@ def labels(drawing: RenderableType) -> Iterator[str]:
         yield from labels(drawing.renderable)
     elif isinstance(drawing, Panel):
         title = _plain(drawing.title)
-        if title in NARRATION_PANELS:
+        if title in {i18n.gettext(narration) for narration in NARRATION_PANELS}:  # in the screen's language
             return
         if title:
             yield title
@@ -93,12 +93,14 @@ def _words(label: str) -> str:
 
 
 def explained(game: str, language: str, label: str) -> bool:
-    """Whether ``help`` finds ``label``: itself, or without a possessive ("Seth's vanguard")."""
+    """Whether ``help`` finds ``label``: itself, without a possessive ("Seth's vanguard"), or
+    a seat's god without its player's name ("Tot — Thoth": the god's name in Spanish, then the
+    player's)."""
     texts = load_texts(f"netjer.games.{game}", language)
     words = _words(label)
     if not words:
         return True  # a coordinate, a number, a row of symbols ('help symbols')
-    tries = [words, re.sub(r"^\S+'s ", "", words)]
+    tries = [words, re.sub(r"^\S+'s ", "", words), _words(label.split(" — ", maxsplit=1)[0])]
     return any(texts.find(w) is not None or command_term(w, ("gods", "tracks")) is not None for w in tries)
 
 
