@@ -20,7 +20,7 @@ from netjer.server.app import create_app
 #: The domains whose texts may stay English in a language, declared here on purpose (Spanish is
 #: complete; German is being translated domain by domain). Every other domain of every language
 #: with catalogues must be complete.
-ENGLISH_ONLY: dict[str, set[str]] = {"es": set(), "de": {"aton", "ankh"}}
+ENGLISH_ONLY: dict[str, set[str]] = {"es": set(), "de": {"ankh"}}
 #: The translations: every language with catalogues but the message ids' own.
 TRANSLATED = [lang for lang in i18n.languages() if lang != i18n.DEFAULT_LANGUAGE]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
