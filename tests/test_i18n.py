@@ -133,7 +133,15 @@ def test_the_process_language_is_set_and_checked() -> None:
 
 @pytest.mark.parametrize(
     ("preferred", "expected"),
-    [(["es-ES", "en"], "es"), (["fr-FR", "es"], "es"), (["de", "fr"], "de"), (["fr-FR", "de-AT"], "de"), (["fr", "it"], "en"), ([], "en"), (["es_MX"], "es")],
+    [
+        (["es-ES", "en"], "es"),
+        (["fr-FR", "es"], "es"),
+        (["de", "fr"], "de"),
+        (["fr-FR", "de-AT"], "de"),
+        (["fr", "it"], "en"),
+        ([], "en"),
+        (["es_MX"], "es"),
+    ],
 )
 def test_negotiate(preferred: list[str], expected: str) -> None:
     assert i18n.negotiate(preferred) == expected

@@ -1,4 +1,4 @@
-"""The web table in the player's language (Chromium, locales es-ES and de-DE): a lobby, a Dioses del Nilo table, a review."""
+"""The web table in the player's language (Chromium, es-ES and de-DE): a lobby, a Dioses del Nilo table, a review."""
 
 from __future__ import annotations
 
