@@ -32,7 +32,7 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 PROJECT = "Netjer"
 COPYRIGHT = "The Netjer developers"
 #: Languages every domain has a catalogue for, even before any text is translated.
-LANGUAGES = ("en", "es")
+LANGUAGES = ("en", "es", "de")
 #: The extraction method a config names ``netjer_html`` (Netjer's HTML pages).
 HTML_METHOD = "netjer.i18n:extract_html"
 #: The extraction method a config names ``netjer_terms`` (the names in a game's rules texts).

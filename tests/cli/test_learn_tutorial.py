@@ -200,4 +200,4 @@ def test_learn_lang_es_lists_the_spanish_lessons_and_refuses_an_unknown_language
     assert "(about" not in out
     result = CliRunner().invoke(app, ["learn", "aton", "--lang", "xx"], env={"NETJER_LANG": ""})
     assert result.exit_code == 2
-    assert "no translation into 'xx'; languages: en, es" in result.output
+    assert "no translation into 'xx'; languages: en, de, es" in result.output

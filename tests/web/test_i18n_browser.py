@@ -1,4 +1,4 @@
-"""The web table in the player's language (Chromium, locale es-ES): a lobby, a Dioses del Nilo table, a review."""
+"""The web table in the player's language (Chromium, es-ES and de-DE): a lobby, a Dioses del Nilo table, a review."""
 
 from __future__ import annotations
 
@@ -19,10 +19,9 @@ from tests.web.test_review_browser import finished_aton
 SAME_IN_BOTH = {"Chat", "Netjer"}
 
 
-@pytest.fixture
-def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
-    """A page of a browser whose language is Spanish (navigator.languages and Accept-Language)."""
-    ctx = browser.new_context(viewport=VIEWPORT, locale="es-ES")
+def _page_in(browser: Any, page_errors: PageErrors, locale: str) -> Iterator[Any]:
+    """A page of a browser whose language is ``locale`` (navigator.languages and Accept-Language)."""
+    ctx = browser.new_context(viewport=VIEWPORT, locale=locale)
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
@@ -33,12 +32,30 @@ def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
     assert not list(page_errors), "\n".join(page_errors)
 
 
-def _english_phrases(*domains: str) -> list[str]:
+@pytest.fixture
+def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A page of a browser whose language is Spanish."""
+    yield from _page_in(browser, page_errors, "es-ES")
+
+
+@pytest.fixture
+def german(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A page of a browser whose language is German."""
+    yield from _page_in(browser, page_errors, "de-DE")
+
+
+@pytest.fixture
+def english(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A page of a browser whose language is English (British: no catalogue of its own)."""
+    yield from _page_in(browser, page_errors, "en-GB")
+
+
+def _english_phrases(*domains: str, language: str = "es") -> list[str]:
     """The English texts of the catalogues that must be translated (two words or more, so that a
     name or a notation word is not taken for one), longest first."""
     out = set()
     for domain in domains:
-        catalog = i18n.catalog("es", domain)
+        catalog = i18n.catalog(language, domain)
         assert catalog is not None
         for m in catalog:
             if not m.id or not m.string:
@@ -155,3 +172,64 @@ def test_a_review_in_spanish_has_no_english_word(server: str, spanish: Any) -> N
     assert "Decisiones señaladas" in panel and "La búsqueda prefería:" in panel
     english = [p for p in _english_phrases("common") if p in panel]
     assert not english, english
+
+
+# ---------- German: a language is a catalogue away (issue 32 item 3) ----------
+
+
+def test_the_lobby_speaks_german_by_the_browsers_language_or_the_chooser(
+    server: str, german: Any, english: Any, shots: Path
+) -> None:
+    page = german
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    assert page.locator("#new-title").inner_text() == "Neuer Tisch"
+    assert page.locator("#create").inner_text() == "Tisch erstellen"
+    assert "Du, an diesem Bildschirm" in page.locator("#seat-0-kind").inner_text()
+    page.wait_for_selector("body[data-listed=yes]", state="attached")
+    assert not _untranslated(page, _english_phrases("common", language="de"))
+    page.screenshot(path=str(shots / "lobby-de.png"))
+    # an English browser: German is offered by the chooser, in its own name, and kept
+    page = english
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator("#new-title").inner_text() == "New table"
+    assert "Deutsch" in page.locator("#language").inner_text()
+    with page.expect_navigation():
+        page.select_option("#language", "de")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator("#new-title").inner_text() == "Neuer Tisch"
+    assert page.evaluate("() => localStorage.getItem('netjer.lang')") == "de"
+
+
+def test_a_nile_table_in_german_has_no_english_word_of_the_catalogues(server: str, german: Any, shots: Path) -> None:
+    """The table's words, the board, the engine's log and the player aid (texts/de.toml) in German."""
+    page = german
+    created = api(
+        server,
+        "/api/tables",
+        {"game": "nile", "seed": 5, "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}], "hints": True},
+    )
+    page.goto(f"{server}{created['links']['0']}")
+    wait_turn(page)
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    page.wait_for_function("() => document.querySelector('#legal .legal-meaning')?.textContent.startsWith('Lege')")
+    assert page.locator("#hints-note").inner_text() == "An diesem Tisch sind Tipps erlaubt."
+    assert page.locator("#status").inner_text().startswith("Runde 1 · Einsetzen")
+    board = page.locator("#board-area svg.board")
+    assert board.get_attribute("aria-label") == "Spielbrett von Dioses del Nilo"
+    assert "Nachhut von Seth" in board.inner_html() and "Hand" in board.inner_html()
+    page.locator("[data-hand-value]").first.click()
+    target = page.locator("[data-target=place]").first
+    if target.get_attribute("data-faces") == "up down":
+        target.click()
+        click_move(page, page.locator("#controls button[data-action$=' down']"))
+    else:
+        click_move(page, target)
+    wait_turn(page)
+    log = page.locator("#log").inner_text()
+    assert "Runde 1: Einsetzphase." in log and "Seth legt" in log
+    phrases = _english_phrases("common", "nile", language="de")
+    assert not _untranslated(page, phrases), _untranslated(page, phrases)
+    page.screenshot(path=str(shots / "nile-de.png"))
