@@ -29,15 +29,19 @@ def test_elo_of_score_is_the_logistic_gap() -> None:
         elo_of_score(1.0)
 
 
-def test_a_four_nil_pairing_gives_at_least_the_wilson_bound() -> None:
-    low = wilson_interval(4, 4)[0]
+def test_a_clean_sweep_gives_at_least_the_wilson_bound() -> None:
+    low4 = wilson_interval(4, 4)[0]
+    assert sweep_gap_bound(1.0, 4) == pytest.approx(400 * math.log10(low4 / (1 - low4)))
+    assert round(sweep_gap_bound(1.0, 4)) == 7  # 4 of 4 supports only "at least +7"
+    pairing = PAIRINGS[("ankh", 2, "strongest")]  # n of n against the heuristic (0)
+    assert pairing.score == 1.0 and pairing.against == "strong"
+    low = wilson_interval(pairing.games, pairing.games)[0]
     expected = 400 * math.log10(low / (1 - low))
-    assert sweep_gap_bound(1.0, 4) == pytest.approx(expected)
-    shown = shown_rating("ankh", 2, "strongest")  # 4 of 4 against the heuristic (0)
+    shown = shown_rating("ankh", 2, "strongest")
     assert shown is not None and shown.bound == "at least" and shown.elo is None and shown.interval is None
     assert shown.limit == pytest.approx(expected)
-    assert shown_text(shown) == f"at least +{round(expected)}" == "at least +7"
-    assert RATINGS[("ankh", 2, "strongest")].elo > 300  # what the fit's prior made of it
+    assert shown_text(shown) == f"at least +{round(expected)}"
+    assert RATINGS[("ankh", 2, "strongest")].elo > expected  # what the fit's prior made of it
 
 
 def test_a_pairing_lost_in_every_game_is_an_upper_bound() -> None:
@@ -80,7 +84,10 @@ def test_the_lobby_data_and_the_levels_command_show_the_bound() -> None:
     strongest = levels_json("ankh", 2)[-1]
     assert strongest["shown"]["bound"] == "at least" and strongest["shown"]["interval"] is None
     out = CliRunner().invoke(app, ["levels", "ankh"], env={"COLUMNS": "200"}).output
-    assert "at least +7" in out and "+382" not in out
+    shown = shown_text(shown_rating("ankh", 2, "strongest"))
+    fit = f"+{round(RATINGS[('ankh', 2, 'strongest')].elo)}"
+    two = out.split("3 players")[0]  # the 2-player table
+    assert shown.startswith("at least +") and shown in two and fit not in two
 
 
 def test_every_level_says_what_it_is_like_in_both_front_ends() -> None:

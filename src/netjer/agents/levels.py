@@ -283,6 +283,7 @@ for _players in (2, 3, 4, 5):
 RATING_RUNS: dict[tuple[str, int], str] = {
     ("aton", 2): "aton --games 20 --games-for strong=12 --games-for strongest=10 --log benchmarks/logs/aton.log",
     ("nile", 2): "nile --seed 1000 --games 20 --games-for strongest=100 --log benchmarks/logs/nile.log",
+    ("ankh", 2): "ankh -o players=2 --games 20 --games-for strongest=20 --log benchmarks/logs/ankh2.log",
     ("ankh", 3): "ankh -o players=3 --seed 1000 --games 20 --games-for strongest=10 --log benchmarks/logs/ankh3.log",
     # 50 of the 100 games of strongest were played (--max-seconds stopped the run; docs/levels.md)
     ("ankh", 4): "ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100 --log benchmarks/logs/ankh4.log",
@@ -303,11 +304,12 @@ RATINGS: dict[tuple[str, int, str], Rating] = {
     ("nile", 2, "casual"): Rating(-645, (-702, -545), 40, "2026-12-01"),
     ("nile", 2, "strong"): Rating(0, (0, 0), 120, "2026-12-01"),
     ("nile", 2, "strongest"): Rating(374, (299, 451), 100, "2026-12-01"),
-    # benchmarks/levels.py ankh -o players=2 --games 20 --games-for strongest=4
-    ("ankh", 2, "beginner"): Rating(-1290, (-1315, -1245), 20, "2026-12-01"),
-    ("ankh", 2, "casual"): Rating(-645, (-690, -585), 40, "2026-12-01"),
-    ("ankh", 2, "strong"): Rating(0, (0, 0), 24, "2026-12-01"),
-    ("ankh", 2, "strongest"): Rating(382, (191, 492), 4, "2026-12-01"),
+    # benchmarks/levels.py ankh -o players=2 --games 20 --games-for strongest=20
+    #   --log benchmarks/logs/ankh2.log (1,854 s on one core of the 2-core machine)
+    ("ankh", 2, "beginner"): Rating(-1290, (-1341, -1221), 20, "2026-12-06"),
+    ("ankh", 2, "casual"): Rating(-645, (-696, -585), 40, "2026-12-06"),
+    ("ankh", 2, "strong"): Rating(0, (0, 0), 40, "2026-12-06"),
+    ("ankh", 2, "strongest"): Rating(645, (573, 696), 20, "2026-12-06"),
     # benchmarks/levels.py ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100
     #   --max-seconds 0 --log benchmarks/logs/ankh4.log (50 games of strongest; docs/levels.md)
     ("ankh", 4, "beginner"): Rating(-642, (-1069, -466), 60, "2026-12-01"),
@@ -340,7 +342,7 @@ PAIRINGS: dict[tuple[str, int, str], Pairing] = {
     ("nile", 2, "strongest"): Pairing("strong", 100, 0.9),
     ("ankh", 2, "beginner"): Pairing("casual", 20, 0.0),
     ("ankh", 2, "casual"): Pairing("strong", 20, 0.0),
-    ("ankh", 2, "strongest"): Pairing("strong", 4, 1.0),
+    ("ankh", 2, "strongest"): Pairing("strong", 20, 1.0),
     ("ankh", 3, "beginner"): Pairing("casual", 20, 1 - 0.912),
     ("ankh", 3, "casual"): Pairing("strong", 20, 1 - 0.975),
     ("ankh", 3, "strongest"): Pairing("strong", 10, 0.9),
