@@ -30,7 +30,11 @@ The tables, created and upgraded by Alembic migrations (``netjer/server/migratio
   (:mod:`netjer.server.accounts`); a seat's ``account_id`` says which account holds
   it, and ``table_creators`` which account created a table;
 * ``invitations``: a seat's unclaimed invitation code, until its link is opened or revoked
-  (:mod:`netjer.server.invitations`).
+  (:mod:`netjer.server.invitations`);
+* ``ratings``: an account's rating per pool (the library's figures), and ``rating_changes``:
+  what each rated game did to each of its accounts (before and after), unique per (table,
+  account) and written in the transaction that finished the game, so that a game is rated
+  once; a table's ``rated`` flag is chosen at its creation (:mod:`netjer.server.ratings`).
 
 A fifth, ``ai_leases``, says which server process runs a table's computer seats when
 several share one PostgreSQL (:mod:`netjer.server.leases`).
@@ -48,7 +52,8 @@ the rule "committed before anyone is told" holds across processes too
 The package, one module a concern: :mod:`.rows` (the tables' rows), :mod:`.engine` (opening,
 migrating and locking the database), :mod:`.core` (the engine, sessions and news every part
 shares) and the :class:`Store`'s parts: :mod:`.tables` (tables and seats), :mod:`.actions`,
-:mod:`.events`, :mod:`.choices` and :mod:`.hints`, put together in :mod:`.store`.
+:mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.invitations` and
+:mod:`.ratings`, put together in :mod:`.store`.
 """
 
 from netjer.server.db.accounts import DELETED_NAME
@@ -74,6 +79,8 @@ from netjer.server.db.rows import (
     HintRow,
     InvitationRow,
     LeaseRow,
+    RatingChangeRow,
+    RatingRow,
     SeatRow,
     SessionRow,
     TableRow,
@@ -99,6 +106,8 @@ __all__ = [
     "HintRow",
     "InvitationRow",
     "LeaseRow",
+    "RatingChangeRow",
+    "RatingRow",
     "RematchTaken",
     "SeatRow",
     "SessionRow",

@@ -1,0 +1,167 @@
+"""Rated games through the server (issue 31 item 4): a rated table is chosen at creation and
+refused when it could not count; a rated game that finishes is rated once, in the transaction
+that finishes it, as :func:`netjer.server.ratings.rate_game` rates it; unrated and aborted
+games change no rating; the profile shows the games and the ratings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from netjer.server.db import RatingChangeRow, RatingRow, Store
+from netjer.server.ratings import Rating, new_rating, rate_game, scores_of
+from tests.server.browsers import Browser
+from tests.server.fake_time import FakeTime
+from tests.server.test_accounts import _app_client, _csrf, _sign_up
+
+CLOCK = {"mode": "realtime", "bank": 600, "increment": 0}
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _rated_table(creator: TestClient | Browser, taker: TestClient | Browser, game: str = "nile",
+                 rated: bool = True, seed: int = 5) -> dict[str, Any]:  # fmt: skip
+    """A two-seat table of ``game`` with a clock: seat 0 the creator's, seat 1 open and taken
+    by ``taker`` (its token in ``tokens["1"]``)."""
+    seats = [{"type": "human", "name": "A"}, {"type": "human", "open": True}]
+    body = {"game": game, "seed": seed, "seats": seats, "clock": CLOCK, "rated": rated}
+    r = creator.post("/api/tables", json=body, headers=_csrf(creator))
+    assert r.status_code == 201, r.text
+    table: dict[str, Any] = r.json()
+    joined = taker.post(f"/api/tables/{table['id']}/join", json={"seat": 1}, headers=_csrf(taker))
+    assert joined.status_code == 200, joined.text
+    table["tokens"]["1"] = joined.json()["token"]
+    return table
+
+
+def _resign(client: TestClient | Browser, table: dict[str, Any], seat: int) -> None:
+    r = client.post(f"/api/tables/{table['id']}/resign", json={"seat": seat}, headers=_auth(table["tokens"][str(seat)]))
+    assert r.status_code == 200, r.text
+
+
+def _ratings(store: Store) -> dict[tuple[int, str], tuple[float, float, float, int]]:
+    with store.session() as s:
+        return {(r.account_id, r.pool): (r.rating, r.deviation, r.volatility, r.games) for r in s.query(RatingRow)}
+
+
+def _changes(store: Store) -> list[tuple[str, int]]:
+    with store.session() as s:
+        return sorted((c.table_id, c.account_id) for c in s.query(RatingChangeRow))
+
+
+@pytest.fixture
+def second(client: TestClient) -> Browser:
+    return Browser(client)
+
+
+def test_a_rated_table_is_refused_when_it_could_not_count(client: TestClient) -> None:
+    seats = [{"type": "human"}, {"type": "human", "open": True}]
+    body: dict[str, Any] = {"game": "nile", "seats": seats, "clock": CLOCK, "rated": True}
+    r = client.post("/api/tables", json=body)  # a guest
+    assert (r.status_code, r.json()["error"]) == (422, "not_rated") and "sign in" in r.json()["message"]
+    _sign_up(client, "Imhotep")
+    for change, why in (
+        ({"clock": None}, "needs a clock"),
+        ({"clock": {"mode": "none"}}, "needs a clock"),
+        ({"seats": [{"type": "human"}, {"type": "agent", "agent": "random"}]}, "no computer seat"),
+        ({"hints": True}, "no hints"),
+        ({"game": "ankh", "options": {"players": 6}, "seats": [{"type": "human"}] * 6}, None),
+    ):
+        r = client.post("/api/tables", json={**body, **change}, headers=_csrf(client))
+        assert r.status_code == 422, (change, r.text)
+        if why is not None:
+            assert r.json()["error"] == "not_rated" and why in r.json()["message"], r.text
+    assert client.post("/api/tables", json=body, headers=_csrf(client)).status_code == 201
+
+
+def test_a_resignation_rates_the_game_once_as_the_library_does_even_after_a_restart(db: str, fake: FakeTime) -> None:
+    with _app_client(db, fake) as client:
+        second = Browser(client)
+        _sign_up(client, "Khufu")
+        _sign_up(second, "Khafre")
+        table = _rated_table(client, second)
+        _resign(second, table, 1)
+        again = client.post(f"/api/tables/{table['id']}/resign", json={"seat": 0}, headers=_auth(table["tokens"]["0"]))
+        assert again.status_code == 409
+    store = Store(db)  # the server is gone: a new process opens the database
+    expected = rate_game([new_rating("nile"), new_rating("nile")], [1.0, 0.0])
+    got = _ratings(store)
+    for account, want in zip((1, 2), expected, strict=True):
+        assert got[(account, "nile")] == pytest.approx((want.rating, want.deviation, want.volatility, 1))
+    assert got[(1, "nile")][0] > 1500 > got[(2, "nile")][0]
+    with _app_client(db, fake) as client:  # restarted: nothing rated again
+        assert client.get(f"/api/tables/{table['id']}/view").json()["ending"]["how"] == "resigned"
+    assert _changes(Store(db)) == [(table["id"], 1), (table["id"], 2)]
+    assert _ratings(Store(db)) == got
+
+
+def test_a_seeded_series_gives_the_librarys_ratings_in_order(client: TestClient, second: Browser, db: str) -> None:
+    _sign_up(client, "Sneferu")
+    _sign_up(second, "Djoser")
+    # Resignations and games played to their end by the rules, in turn (seeded)
+    expected = [new_rating("nile"), new_rating("nile")]
+    for n, how in enumerate(("resign1", "rules", "resign0", "rules")):
+        table = _rated_table(client, second, seed=11 + n)
+        if how.startswith("resign"):
+            _resign(client if how == "resign0" else second, table, int(how[-1]))
+            result = [-1.0, 1.0] if how == "resign0" else [1.0, -1.0]
+        else:
+            result = _alternate(client, table)["result"]
+        expected = rate_game(expected, scores_of(result))
+    got = _ratings(Store(db))
+    for account, want in zip((1, 2), expected, strict=True):
+        assert got[(account, "nile")] == pytest.approx((want.rating, want.deviation, want.volatility, 4))
+
+
+def _alternate(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
+    """Both seats play their first legal action until the game ends; the final view."""
+    for _ in range(5000):
+        view = client.get(f"/api/tables/{table['id']}/view").json()
+        if view["finished"]:
+            return view  # type: ignore[no-any-return]
+        seat = view["to_move"]
+        if seat is None:
+            raise AssertionError(f"nobody to move: {view.get('choosing')}")
+        r = client.post(
+            f"/api/tables/{table['id']}/moves",
+            json={"seat": seat, "version": view["version"], "index": 0},
+            headers=_auth(table["tokens"][str(seat)]),
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def test_unrated_aborted_and_guest_games_change_no_rating(client: TestClient, second: Browser, db: str) -> None:
+    _sign_up(client, "Menes")
+    _sign_up(second, "Narmer")
+    unrated = _rated_table(client, second, rated=False)
+    _resign(second, unrated, 1)
+    aborted = _rated_table(client, second)
+    r = client.post(f"/api/tables/{aborted['id']}/abort", json={"seat": 0}, headers=_auth(aborted["tokens"]["0"]))
+    assert r.status_code == 200 and r.json()["ending"]["how"] == "aborted"
+    guest = Browser(client)  # a guest takes the open seat of a rated table: it does not count
+    with_guest = _rated_table(client, guest)
+    _resign(guest, with_guest, 1)
+    assert _ratings(Store(db)) == {} and _changes(Store(db)) == []
+    # a draw agreed counts: ½ each
+    drawn = _rated_table(client, second)
+    for seat, what, body in ((0, "offer", {"kind": "draw"}), (1, "answer", {"accept": True})):
+        who = client if seat == 0 else second
+        r = who.post(f"/api/tables/{drawn['id']}/{what}", json={"seat": seat, **body},
+                     headers=_auth(drawn["tokens"][str(seat)]))  # fmt: skip
+        assert r.status_code == 200, r.text
+    expected = rate_game([new_rating("nile"), new_rating("nile")], [0.5, 0.5])
+    assert _ratings(Store(db))[(1, "nile")][:2] == pytest.approx((expected[0].rating, expected[0].deviation))
+
+
+def test_scores_of_a_result_are_shares_of_the_seats_beaten() -> None:
+    assert scores_of([1.0, -1.0]) == [1.0, 0.0]
+    assert scores_of([0.0, 0.0]) == [0.5, 0.5]
+    assert scores_of([1.0, 1.0, -1.0]) == [0.75, 0.75, 0.0]
+    ranks = rate_game([new_rating("ankh-3-5")] * 3, scores_of([1.0, 1.0, -1.0]))
+    assert ranks[0].rating == ranks[1].rating > ranks[2].rating
+    assert isinstance(ranks[0], Rating)
