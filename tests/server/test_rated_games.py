@@ -165,3 +165,31 @@ def test_scores_of_a_result_are_shares_of_the_seats_beaten() -> None:
     ranks = rate_game([new_rating("ankh-3-5")] * 3, scores_of([1.0, 1.0, -1.0]))
     assert ranks[0].rating == ranks[1].rating > ranks[2].rating
     assert isinstance(ranks[0], Rating)
+
+
+def test_the_profile_shows_the_rated_game_its_replay_and_the_new_rating(client: TestClient, second: Browser) -> None:
+    _sign_up(client, "Amenhotep")
+    _sign_up(second, "Tiye")
+    table = _rated_table(client, second)
+    _resign(second, table, 1)
+    casual = _rated_table(client, second, rated=False)
+    _resign(client, casual, 0)
+    profile = second.get("/api/players/amenhotep").json()  # any case; anyone may read it
+    assert profile["name"] == "Amenhotep"
+    [nile] = profile["ratings"]
+    assert nile["pool"] == "nile" and nile["games"] == 1 and nile["rating"] > 1500 and nile["provisional"]
+    assert nile["text"] == f"{nile['rating']}?"
+    [change] = profile["history"]
+    assert (change["table"], change["before"], change["after"]) == (table["id"], 1500, nile["rating"])
+    games = {g["id"]: g for g in profile["games"]}
+    assert set(games) == {table["id"], casual["id"]}
+    rated = games[table["id"]]
+    assert rated["rated"] and rated["my_seats"] == [0] and rated["ending"]["how"] == "resigned"
+    assert rated["replay"] == f"/table/{table['id']}#watch&replay" and rated["reviews"] == []
+    assert rated["rating_change"]["after"] == nile["rating"]
+    assert not games[casual["id"]]["rated"] and games[casual["id"]]["rating_change"] is None
+    loser = client.get("/api/players/Tiye").json()
+    assert loser["ratings"][0]["rating"] < 1500 and loser["history"][0]["after"] < 1500
+    missing = client.get("/api/players/Nobody")
+    assert (missing.status_code, missing.json()["error"]) == (404, "no_player")
+    assert client.get("/player/Tiye").status_code == 200

@@ -12,6 +12,7 @@
 :mod:`.lessons`            the guided first games: the lessons worked out, and their page
 :mod:`.accounts`           signing up, in and out; the account, its tables and games
 :mod:`.invitations`        invitations to seats: shown again, renewed, revoked, claimed
+:mod:`.players`            a player's profile: ratings, their history, finished games
 :mod:`.pages`              the browser's pages and static files
 =========================  ===============================================================
 
@@ -30,6 +31,7 @@ from netjer.server.routes import (
     lessons,
     lobby,
     pages,
+    players,
     rematch,
     reviews,
     seats,
@@ -41,6 +43,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     accounts.router,
     invitations.router,
+    players.router,
     rematch.router,
     endings.router,
     seats.router,
