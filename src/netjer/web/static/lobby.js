@@ -303,6 +303,7 @@ async function createTable(event) {
   const body = { game: game.name, options: readOptions(), seats: readSeats(game), hints: $("hints").checked };
   const limit = wholeNumber($("hint-limit"));
   if (body.hints && limit !== null) body.hint_limit = limit; // hints per player (none: no limit)
+  if (account && $("rated").checked) body.rated = true; // the server says why when it cannot count
   const clock = readClock();
   if (clock) body.clock = clock;
   const seed = wholeNumber($("seed"));
@@ -577,6 +578,8 @@ async function refreshAccount() {
     link.textContent = account ? t("Account: {name}", { name: account.name }) : t("Sign in or sign up");
     document.body.dataset.signedIn = account ? "yes" : "no";
   }
+  const rated = $("rated-box"); // a rated game is for signed-in players (netjer.server.ratings)
+  if (rated) rated.classList.toggle("hidden", !account);
 }
 
 async function refreshMine() {

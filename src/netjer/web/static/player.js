@@ -71,12 +71,13 @@ function gameRow(game) {
   const result = translateLine(game.result_text || "", game.game);
   const seats = game.seats.map((s) => seatTitle(s)).join(" · ");
   const change = game.rating_change;
-  const delta = change ? change.after - change.before : null;
+  const delta = change ? change.after - change.before : 0;
+  const signed = delta >= 0 ? "+" + String(delta) : String(delta);
   return el("li", { "data-table": game.id },
     el("strong", {}, game.title), " ",
     el("span", { class: "muted small" }, new Date(game.created_at).toLocaleDateString()), " · ",
     seats, " · ", [result, how].filter(Boolean).join(" · "),
-    game.rated ? el("span", { class: "rated" }, " · ", change ? t("rated: {before} → {after} ({delta})", { before: change.before, after: change.after, delta: delta >= 0 ? `+${delta}` : String(delta) }) : t("rated")) : null,
+    game.rated ? el("span", { class: "rated" }, " · ", change ? t("rated: {before} → {after} ({delta})", { before: change.before, after: change.after, delta: signed }) : t("rated")) : null,
     " ",
     el("a", { class: "button secondary", href: game.replay }, t("Replay")),
     game.reviews.length ? el("span", { class: "small" }, " ", t("Published reviews: {seats}", { seats: game.reviews.map((s) => seatTitle(game.seats[s])).join(t(" and ")) })) : null);
