@@ -5,16 +5,21 @@ games change no rating; the profile shows the games and the ratings."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
+from sqlalchemy import inspect
 
+from netjer.server import db as server_db
 from netjer.server.db import RatingChangeRow, RatingRow, Store
 from netjer.server.ratings import Rating, new_rating, rate_game, scores_of
 from tests.server.browsers import Browser
 from tests.server.fake_time import FakeTime
-from tests.server.test_accounts import _app_client, _csrf, _sign_up
+from tests.server.test_accounts import PASSWORD, _app_client, _csrf, _sign_up
 
 CLOCK = {"mode": "realtime", "bank": 600, "increment": 0}
 
@@ -193,3 +198,30 @@ def test_the_profile_shows_the_rated_game_its_replay_and_the_new_rating(client: 
     missing = client.get("/api/players/Nobody")
     assert (missing.status_code, missing.json()["error"]) == (404, "no_player")
     assert client.get("/player/Tiye").status_code == 200
+
+
+def test_migration_0013_goes_down_and_up_with_games_and_a_rated_table_in_it(db: str, fake: FakeTime) -> None:
+    with _app_client(db, fake) as client:
+        second = Browser(client)
+        _sign_up(client, "Seti")
+        _sign_up(second, "Ramesses")
+        table = _rated_table(client, second)
+        playing = _rated_table(client, second, seed=9)
+    store = Store(db)
+    config = Config()
+    config.set_main_option("script_location", str(Path(server_db.__file__).parent.parent / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0012_endings")
+    assert not {"ratings", "rating_changes"} & set(inspect(store.engine).get_table_names())
+    assert "rated" not in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    store.engine.dispose()
+    with _app_client(db, fake) as client:  # upgraded again at start: the tables are unrated
+        second = Browser(client)
+        for browser, name in ((client, "Seti"), (second, "Ramesses")):
+            assert browser.post("/api/account/signin", json={"name": name, "password": PASSWORD}).status_code == 200
+        _resign(second, table, 1)
+        assert client.get(f"/api/tables/{playing['id']}/view").json()["finished"] is False
+        fresh = _rated_table(client, second, seed=10)
+        _resign(second, fresh, 1)
+    assert _changes(Store(db)) == [(fresh["id"], 1), (fresh["id"], 2)]
