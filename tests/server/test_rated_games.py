@@ -225,3 +225,29 @@ def test_migration_0013_goes_down_and_up_with_games_and_a_rated_table_in_it(db: 
         fresh = _rated_table(client, second, seed=10)
         _resign(second, fresh, 1)
     assert _changes(Store(db)) == [(fresh["id"], 1), (fresh["id"], 2)]
+
+
+def test_the_lobby_says_a_table_is_rated_and_its_rematch_is_rated_too(
+    client: TestClient, second: Browser, db: str
+) -> None:
+    _sign_up(client, "Ahmose")
+    _sign_up(second, "Nefertari")
+    table = _rated_table(client, second)
+    casual = _rated_table(client, second, rated=False)
+    listed = {t["id"]: t for t in client.get("/api/tables", params={"ids": f"{table['id']},{casual['id']}"}).json()}
+    assert listed[table["id"]]["rated"] is True and listed[casual["id"]]["rated"] is False
+    _resign(second, table, 1)
+    offered = client.post(f"/api/tables/{table['id']}/rematch", json={"seat": 0}, headers=_auth(table["tokens"]["0"]))
+    assert offered.status_code == 201, offered.text
+    rematch_id = offered.json()["table"]["id"]
+    accepted = second.post(
+        f"/api/tables/{table['id']}/rematch/accept", json={"seat": 1}, headers=_auth(table["tokens"]["1"])
+    )
+    assert accepted.status_code == 200, accepted.text
+    rematch = {"id": rematch_id, "tokens": {str(offered.json()["seat"]): offered.json()["token"],
+                                            str(accepted.json()["seat"]): accepted.json()["token"]}}  # fmt: skip
+    assert offered.json()["table"]["rated"] is True
+    _resign(client, rematch, int(offered.json()["seat"]))
+    assert _changes(Store(db)) == sorted([(table["id"], 1), (table["id"], 2), (rematch_id, 1), (rematch_id, 2)])
+    finished = {t["id"]: t for t in client.get("/api/tables", params={"status": "finished"}).json()}
+    assert finished[rematch_id]["rated"] is True

@@ -59,6 +59,7 @@ def row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "rematch": row.rematch,
         "hints": bool(row.hints),
         "hint_limit": row.hint_limit,
+        "rated": bool(row.rated),
         "seats": [
             {
                 "seat": s.seat,
@@ -234,6 +235,7 @@ async def create_table(
     invitations = await invites.issue(rt, invited)
     if body.rated:
         await asyncio.to_thread(manager.store.set_rated, rt.id)
+        rt.rated = True
     if session is not None:
         await asyncio.to_thread(manager.store.own_table, rt.id, session.account, sorted(tokens))
         for seat in tokens:
