@@ -251,3 +251,30 @@ def test_the_lobby_says_a_table_is_rated_and_its_rematch_is_rated_too(
     assert _changes(Store(db)) == sorted([(table["id"], 1), (table["id"], 2), (rematch_id, 1), (rematch_id, 2)])
     finished = {t["id"]: t for t in client.get("/api/tables", params={"status": "finished"}).json()}
     assert finished[rematch_id]["rated"] is True
+
+
+def test_a_rated_game_lost_on_time_is_rated_as_a_loss(
+    client: TestClient, second: Browser, fake: FakeTime, db: str
+) -> None:
+    _sign_up(client, "Thutmose")
+    _sign_up(second, "Hatshepsut")
+    seats = [{"type": "human", "name": "A"}, {"type": "human", "open": True}]
+    body = {"game": "nile", "seed": 5, "seats": seats, "clock": {**CLOCK, "on_timeout": "out"}, "rated": True}
+    table = client.post("/api/tables", json=body, headers=_csrf(client)).json()
+    table["tokens"]["1"] = second.post(
+        f"/api/tables/{table['id']}/join", json={"seat": 1}, headers=_csrf(second)
+    ).json()["token"]
+    first = client.get(f"/api/tables/{table['id']}/view").json()["to_move"]
+    fake.t += 599
+    other = 1 - first
+    seen = client.get(
+        f"/api/tables/{table['id']}/view", params={"seat": other}, headers=_auth(table["tokens"][str(other)])
+    )
+    assert seen.status_code == 200  # the other player is there: the game is not adjourned
+    fake.t += 2
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    client.portal.call(manager.clocks.check)  # type: ignore[union-attr]
+    assert client.get(f"/api/tables/{table['id']}/view").json()["ending"] == {"how": "time", "seats": [first]}
+    got = _ratings(Store(db))
+    loser, winner = (1, 2) if first == 0 else (2, 1)
+    assert got[(winner, "nile")][0] > 1500 > got[(loser, "nile")][0]
