@@ -278,3 +278,26 @@ def test_a_rated_game_lost_on_time_is_rated_as_a_loss(
     got = _ratings(Store(db))
     loser, winner = (1, 2) if first == 0 else (2, 1)
     assert got[(winner, "nile")][0] > 1500 > got[(loser, "nile")][0]
+
+
+def test_a_rated_ankh_game_of_three_is_rated_by_weng_lin(client: TestClient, db: str) -> None:
+    players = [client, Browser(client), Browser(client)]
+    for browser, name in zip(players, ("Khnum", "Satet", "Anuket"), strict=True):
+        _sign_up(browser, name)
+    seats = [{"type": "human", "name": "A"}, {"type": "human", "open": True}, {"type": "human", "open": True}]
+    body = {"game": "ankh", "options": {"players": 3}, "seed": 2, "seats": seats, "clock": CLOCK, "rated": True}
+    r = client.post("/api/tables", json=body, headers=_csrf(client))
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for seat in (1, 2):
+        joined = players[seat].post(
+            f"/api/tables/{table['id']}/join", json={"seat": seat}, headers=_csrf(players[seat])
+        )
+        table["tokens"][str(seat)] = joined.json()["token"]
+    _resign(players[2], table, 2)
+    expected = rate_game([new_rating("ankh-3-5")] * 3, scores_of([1.0, 1.0, -1.0]))
+    got = _ratings(Store(db))
+    for account, want in zip((1, 2, 3), expected, strict=True):
+        assert got[(account, "ankh-3-5")] == pytest.approx((want.rating, want.deviation, 0.0, 1))
+    profile = client.get("/api/players/Anuket").json()
+    assert profile["ratings"][0]["pool"] == "ankh-3-5" and profile["ratings"][0]["rating"] < 1500

@@ -75,7 +75,11 @@ class RatingsPart(StoreCore):
             Rating(pool, r.rating, r.deviation, r.volatility, r.games) if (r := rows.get(a)) else new_rating(pool)
             for a in accounts
         ]
-        after = rate_game(before, scores)
+        try:
+            after = rate_game(before, scores)
+        except RatingError as err:  # the game's end is stored all the same, unrated
+            log.warning("table %s not rated: %s", table_id, err)
+            return
         when = now()
         for account, old, new in zip(accounts, before, after, strict=True):
             row = rows.get(account)
