@@ -5,6 +5,7 @@ games change no rating; the profile shows the games and the ratings."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
 from netjer.server import db as server_db
+from netjer.server.app import create_app
 from netjer.server.db import RatingChangeRow, RatingRow, Store
 from netjer.server.ratings import Rating, new_rating, rate_game, scores_of
 from tests.server.browsers import Browser
@@ -301,3 +303,49 @@ def test_a_rated_ankh_game_of_three_is_rated_by_weng_lin(client: TestClient, db:
         assert got[(account, "ankh-3-5")] == pytest.approx((want.rating, want.deviation, 0.0, 1))
     profile = client.get("/api/players/Anuket").json()
     assert profile["ratings"][0]["pool"] == "ankh-3-5" and profile["ratings"][0]["rating"] < 1500
+
+
+@pytest.mark.slow
+def test_on_postgresql_two_rated_games_ending_at_once_both_count() -> None:
+    """Two games of the same players finished at the same moment in two transactions: the
+    ratings rows are locked, so neither rating update is lost (games 2, and the figures of
+    ``rate_game`` applied in one order or the other)."""
+    from tests.server.test_postgres import _install  # noqa: PLC0415
+
+    pytest.importorskip("psycopg")
+    from netjer.server.process import temporary_postgres  # noqa: PLC0415
+
+    bindir = _install()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
+    with temporary_postgres(bindir) as url:
+        with TestClient(create_app(url, ai_workers=0)) as client:
+            second = Browser(client)
+            _sign_up(client, "Sobek")
+            _sign_up(second, "Renenutet")
+            tables = [_rated_table(client, second, seed=s) for s in (1, 2)]
+        stores = [Store(url), Store(url)]
+        results = ([1.0, -1.0], [-1.0, 1.0])
+        barrier = threading.Barrier(2)
+
+        def finish(i: int) -> None:
+            barrier.wait()
+            stores[i].add_event(tables[i]["id"], 0, "ending", None, "resigns", None, results[i],
+                                ending={"how": "resigned", "seats": [1 - i]})  # fmt: skip
+
+        workers = [threading.Thread(target=finish, args=(i,)) for i in (0, 1)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        got = _ratings(stores[0])
+        start = [new_rating("nile"), new_rating("nile")]
+        orders = []
+        for first, then in ((0, 1), (1, 0)):
+            after = rate_game(rate_game(start, scores_of(results[first])), scores_of(results[then]))
+            orders.append([x for r in after for x in (r.rating, r.deviation, r.volatility, r.games)])
+        mine = [*got[(1, "nile")], *got[(2, "nile")]]
+        assert mine[3] == mine[7] == 2  # neither game's update was lost
+        assert any(mine == pytest.approx(order) for order in orders), (mine, orders)
+        for store in stores:
+            store.engine.dispose()

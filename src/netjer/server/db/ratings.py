@@ -8,6 +8,8 @@ import logging
 from typing import Final
 
 from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from netjer.server.db.core import StoreCore
@@ -48,8 +50,8 @@ class RatingsPart(StoreCore):
         (:data:`RATED_ENDINGS`) and every seat an account's (:func:`rated_accounts`).  Written
         in ``s``, the finishing transaction: one row per (table, account) in
         ``rating_changes`` (unique), so that a game is rated at most once; the accounts'
-        ratings rows are locked (``FOR UPDATE`` on PostgreSQL) so that two games finishing
-        at once for one player both count."""
+        ratings rows are made if new and locked (``FOR UPDATE`` on PostgreSQL, in account
+        order) so that two games finishing at once for one player both count."""
         table = s.get(TableRow, table_id)
         if table is None or not table.rated or how not in RATED_ENDINGS:
             return
@@ -65,15 +67,29 @@ class RatingsPart(StoreCore):
         except RatingError as err:
             log.warning("table %s not rated: %s", table_id, err)
             return
+        # Every player gets a starting row first (no-op where one exists), so that the lock
+        # below has rows to hold: two first games of a player ending at once would otherwise
+        # both insert one.  Sorted, so that two games lock their players in the same order.
+        start = new_rating(pool)
+        insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
+        s.execute(
+            insert(RatingRow)
+            .values([{"account_id": a, "pool": pool, "rating": start.rating, "deviation": start.deviation,
+                      "volatility": start.volatility, "games": 0} for a in sorted(accounts)])
+            .on_conflict_do_nothing()
+        )  # fmt: skip
         rows = {
             row.account_id: row
             for row in s.scalars(
-                select(RatingRow).where(RatingRow.account_id.in_(accounts), RatingRow.pool == pool).with_for_update()
+                select(RatingRow)
+                .where(RatingRow.account_id.in_(accounts), RatingRow.pool == pool)
+                .order_by(RatingRow.account_id)
+                .with_for_update()
+                .execution_options(populate_existing=True)
             )
         }
         before = [
-            Rating(pool, r.rating, r.deviation, r.volatility, r.games) if (r := rows.get(a)) else new_rating(pool)
-            for a in accounts
+            Rating(pool, row.rating, row.deviation, row.volatility, row.games) for row in (rows[a] for a in accounts)
         ]
         try:
             after = rate_game(before, scores)
@@ -82,14 +98,8 @@ class RatingsPart(StoreCore):
             return
         when = now()
         for account, old, new in zip(accounts, before, after, strict=True):
-            row = rows.get(account)
-            if row is None:
-                s.add(RatingRow(account_id=account, pool=pool, rating=new.rating, deviation=new.deviation,
-                                volatility=new.volatility, games=new.games))  # fmt: skip
-            else:
-                row.rating, row.deviation, row.volatility, row.games = (
-                    new.rating, new.deviation, new.volatility, new.games,
-                )  # fmt: skip
+            row = rows[account]
+            row.rating, row.deviation, row.volatility, row.games = new.rating, new.deviation, new.volatility, new.games
             s.add(RatingChangeRow(account_id=account, pool=pool, table_id=table_id, before_rating=old.rating,
                                   before_deviation=old.deviation, after_rating=new.rating,
                                   after_deviation=new.deviation, created_at=when))  # fmt: skip
@@ -97,7 +107,7 @@ class RatingsPart(StoreCore):
     def ratings(self, account_id: int) -> list[Rating]:
         """The account's ratings, one per pool it has played a rated game in (in :data:`POOLS` order)."""
         with self.sessions() as s:
-            rows = s.scalars(select(RatingRow).where(RatingRow.account_id == account_id))
+            rows = s.scalars(select(RatingRow).where(RatingRow.account_id == account_id, RatingRow.games > 0))
             found = [Rating(r.pool, r.rating, r.deviation, r.volatility, r.games) for r in rows]
         return sorted(found, key=lambda r: POOLS.index(r.pool) if r.pool in POOLS else len(POOLS))
 
