@@ -194,6 +194,7 @@ def test_the_profile_shows_the_rated_game_its_replay_and_the_new_rating(client: 
     assert rated["rated"] and rated["my_seats"] == [0] and rated["ending"]["how"] == "resigned"
     assert rated["replay"] == f"/table/{table['id']}#watch&replay" and rated["reviews"] == []
     assert rated["rating_change"]["after"] == nile["rating"]
+    assert [s["player"] for s in rated["seats"]] == ["Amenhotep", "Tiye"]  # the page links them
     assert not games[casual["id"]]["rated"] and games[casual["id"]]["rating_change"] is None
     loser = client.get("/api/players/Tiye").json()
     assert loser["ratings"][0]["rating"] < 1500 and loser["history"][0]["after"] < 1500

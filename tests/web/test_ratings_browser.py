@@ -62,8 +62,13 @@ def test_two_accounts_play_a_rated_game_and_both_profiles_show_it(server: str, p
     assert int(winner["rating"][:-1]) > 1500 > int(loser["rating"][:-1])
     assert winner["games"] == table and loser["games"] == table
     assert winner["lines"] == loser["lines"] == "1"
-    assert page.locator(f'#games li[data-table="{table}"] a').get_attribute("href") == f"/table/{table}#watch&replay"
+    assert (
+        page.locator(f'#games li[data-table="{table}"] a.button').get_attribute("href")
+        == f"/table/{table}#watch&replay"
+    )
     assert "another scale" in page.locator("#player").inner_text()
+    page.click('#games a[data-player="Banebdjedet"]')  # the opponent's seat links to their profile
+    page.wait_for_url(f"{server}/player/Banebdjedet")
     # the account page links to the profile
     page.goto(f"{server}/account")
     page.wait_for_selector("body[data-signed-in=yes]")

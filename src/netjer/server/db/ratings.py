@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from netjer.server.db.core import StoreCore
 from netjer.server.db.engine import now
-from netjer.server.db.rows import RatingChangeRow, RatingRow, SeatRow, TableRow
+from netjer.server.db.rows import AccountRow, RatingChangeRow, RatingRow, SeatRow, TableRow
 from netjer.server.ratings import POOLS, Rating, RatingError, new_rating, pool_of, rate_game, scores_of
 
 log = logging.getLogger("netjer.server")
@@ -136,3 +136,11 @@ class RatingsPart(StoreCore):
             for row in rows:
                 _ = list(row.seats)
             return rows
+
+    def account_names(self, account_ids: set[int]) -> dict[int, str]:
+        """The names of those accounts that have one (a deleted account has none)."""
+        if not account_ids:
+            return {}
+        with self.sessions() as s:
+            rows = s.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(account_ids)))
+            return {int(i): str(n) for i, n in rows if n is not None}

@@ -50,9 +50,13 @@ def change_json(change: RatingChangeRow) -> dict[str, Any]:
     }
 
 
-def game_json(row: TableRow, account: int, reviews: list[int], change: RatingChangeRow | None) -> dict[str, Any]:
-    """One finished game of the account: its seats, result, how it ended, the account's seats,
-    its replay's address and the seats whose review is published (shown in the replay)."""
+def game_json(
+    row: TableRow, account: int, reviews: list[int], change: RatingChangeRow | None, names: dict[int, str]
+) -> dict[str, Any]:
+    """One finished game of the account: its seats (each with the ``player``'s account name
+    when an account held it, from ``names``: the page links it to that profile), result, how it
+    ended, the account's seats, its replay's address and the seats whose review is published
+    (shown in the replay)."""
     game = make_game(row.game, json.loads(row.options))
     result = json.loads(row.result) if row.result else None
     return {
@@ -64,7 +68,15 @@ def game_json(row: TableRow, account: int, reviews: list[int], change: RatingCha
         "result": result,
         "result_text": game.result_text(result) if result else None,
         "ending": json.loads(row.ending) if row.ending else None,
-        "seats": [{"seat": s.seat, "label": game.seat_name(s.seat), "name": s.name} for s in row.seats],
+        "seats": [
+            {
+                "seat": s.seat,
+                "label": game.seat_name(s.seat),
+                "name": s.name,
+                "player": names.get(s.account_id) if s.account_id is not None else None,
+            }
+            for s in row.seats
+        ],
         "my_seats": [s.seat for s in row.seats if s.account_id == account],
         "replay": f"/table/{row.id}#watch&replay",
         "reviews": reviews,
@@ -85,10 +97,11 @@ def profile(store: Store, name: str) -> dict[str, Any]:
     by_table = {change.table_id: change for change in history}
     rows = store.finished_games(account.id, MAX_GAMES)
     published = ReviewStore(store).published([row.id for row in rows])
+    names = store.account_names({s.account_id for row in rows for s in row.seats if s.account_id is not None})
     games = []
     for row in rows:
         try:
-            games.append(game_json(row, account.id, published.get(row.id, []), by_table.get(row.id)))
+            games.append(game_json(row, account.id, published.get(row.id, []), by_table.get(row.id), names))
         except NetjerError:
             continue  # options this version refuses: not listed rather than a broken profile
     return {

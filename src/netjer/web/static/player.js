@@ -69,14 +69,17 @@ function historyGraph(history) {
 function gameRow(game) {
   const how = endingWords(game.ending, game.seats);
   const result = translateLine(game.result_text || "", game.game);
-  const seats = game.seats.map((s) => seatTitle(s)).join(" · ");
+  // A seat an account held links to that player's profile.
+  const seats = game.seats.flatMap((s, i) => [i ? " · " : "", s.player
+    ? el("a", { href: `/player/${encodeURIComponent(s.player)}`, "data-player": s.player }, seatTitle(s))
+    : seatTitle(s)]);
   const change = game.rating_change;
   const delta = change ? change.after - change.before : 0;
   const signed = delta >= 0 ? "+" + String(delta) : String(delta);
   return el("li", { "data-table": game.id },
     el("strong", {}, game.title), " ",
     el("span", { class: "muted small" }, new Date(game.created_at).toLocaleDateString()), " · ",
-    seats, " · ", [result, how].filter(Boolean).join(" · "),
+    ...seats, " · ", [result, how].filter(Boolean).join(" · "),
     game.rated ? el("span", { class: "rated" }, " · ", change ? t("rated: {before} → {after} ({delta})", { before: change.before, after: change.after, delta: signed }) : t("rated")) : null,
     " ",
     el("a", { class: "button secondary", href: game.replay }, t("Replay")),
