@@ -12,8 +12,8 @@ const $ = (id) => document.getElementById(id);
 /** A rating pool's name in the player's language (netjer.server.ratings.POOLS). */
 function poolName(pool) {
   switch (pool) {
-    case "aton": return t("Aton");
-    case "nile": return t("Dioses del Nilo");
+    case "aton": return "Aton"; // the games' titles are names: never translated
+    case "nile": return "Dioses del Nilo";
     case "ankh-2": return t("Ankh, 2 players");
     case "ankh-3-5": return t("Ankh, 3 to 5 players");
     default: return pool;
