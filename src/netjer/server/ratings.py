@@ -176,3 +176,21 @@ def rate_game(ratings: list[Rating], scores: list[float]) -> list[Rating]:
             raise RatingError("the rating update gave a non-finite figure")
         out.append(replace(before, rating=after.mu, deviation=after.sigma, games=before.games + 1))
     return out
+
+
+def scores_of(result: list[float]) -> list[float]:
+    """Each seat's score for :func:`rate_game` from a game's result (the seats' returns, in
+    any units: +1/-1 for a win and a loss, 0 each for a draw, Ankh's shared win equal):
+    the share of the other seats it finished above, a tie counting half.  Two seats give
+    1/0 or ½/½; Ankh's ranks come from the order alone.
+
+    Raises:
+        RatingError: for fewer than two seats.
+    """
+    if len(result) < 2:
+        raise RatingError(f"a result of {len(result)} seats cannot be rated")
+    others = len(result) - 1
+    return [
+        sum(1.0 if mine > other else 0.5 if mine == other else 0.0 for j, other in enumerate(result) if j != i) / others
+        for i, mine in enumerate(result)
+    ]

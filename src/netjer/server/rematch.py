@@ -59,6 +59,9 @@ class Rematches:
             hint_limit=old.hint_limit,
         )
         old.rematch = rt.id
+        if old.rated:  # a rated game's rematch is rated too (it counts if its seats are accounts')
+            await asyncio.to_thread(self.tables.store.set_rated, rt.id)
+            rt.rated = True
         new_seat = (seat + 1) % n
         account = old.seats[seat].account
         if account is not None:  # a signed-in player's seat stays the account's at the rematch

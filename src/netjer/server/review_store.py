@@ -151,6 +151,22 @@ class ReviewStore:
             rows = s.scalars(select(ReviewRow).where(ReviewRow.table_id == table_id, ReviewRow.status == "done"))
             return {row.seat: (json.loads(row.data or "{}"), bool(row.published)) for row in rows}
 
+    def published(self, table_ids: list[str]) -> dict[str, list[int]]:
+        """The seats whose finished review is published, per table of ``table_ids`` (a table
+        without any is left out): what a player's profile links to."""
+        if not table_ids:
+            return {}
+        out: dict[str, list[int]] = {}
+        with self.sessions() as s:
+            rows = s.execute(
+                select(ReviewRow.table_id, ReviewRow.seat)
+                .where(ReviewRow.table_id.in_(table_ids), ReviewRow.status == "done", ReviewRow.published.is_(True))
+                .order_by(ReviewRow.table_id, ReviewRow.seat)
+            )
+            for table_id, seat in rows:
+                out.setdefault(str(table_id), []).append(int(seat))
+        return out
+
     def standins(self, table_id: str) -> list[StandIn]:
         """When the computer stood in for a seat's person at the table (:func:`standins_of`
         of its timeout, gone and take-back events)."""

@@ -124,6 +124,7 @@ class TableRuntime:
         rematch: the id of the rematch offered at the end, if any.
         hints: a seat may ask for the search's preferred action (:mod:`netjer.server.reviews`).
         hint_limit: how many hints each seat may be given (``None``: no limit).
+        rated: the game counts for its players' ratings (chosen at creation; :mod:`netjer.server.ratings`).
         hints_at: per seat, the positions (versions) at which it was given a hint counted
             against ``hint_limit`` (read from ``hints_given``; empty at a table without a limit).
         deleted: the creator deleted the table (its last listeners are being told).
@@ -179,6 +180,7 @@ class TableRuntime:
     transcript: Transcript | None = None
     hints: bool = False
     hint_limit: int | None = None
+    rated: bool = False
     hints_at: dict[int, set[int]] = field(default_factory=dict)
     queued: dict[int, list[Queued]] = field(default_factory=dict)
     window: Hashable | None = None

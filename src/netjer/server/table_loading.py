@@ -41,6 +41,7 @@ def load_table(store: Store, table_id: str, now: Callable[[], float]) -> TableRu
     rt.creator_hash, rt.rematch = row.creator_hash, row.rematch
     rt.hints = bool(row.hints)
     rt.hint_limit = row.hint_limit
+    rt.rated = bool(row.rated)
     if rt.hint_limit is not None:
         rt.hints_at = store.hint_positions(table_id)
     rt.transcript = Transcript(rt.state)

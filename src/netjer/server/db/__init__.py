@@ -30,10 +30,14 @@ The tables, created and upgraded by Alembic migrations (``netjer/server/migratio
   (:mod:`netjer.server.accounts`); a seat's ``account_id`` says which account holds
   it, and ``table_creators`` which account created a table;
 * ``invitations``: a seat's unclaimed invitation code, until its link is opened or revoked
-  (:mod:`netjer.server.invitations`).
+  (:mod:`netjer.server.invitations`);
 * ``audit_log``: who did what at a table and when (:mod:`netjer.server.audit`), kept after the
   table is deleted; ``player_marks``: a player's mutes and blocks of another, and
-  ``chat_reports``: chat lines reported to the operator (:mod:`netjer.server.moderation`).
+  ``chat_reports``: chat lines reported to the operator (:mod:`netjer.server.moderation`);
+* ``ratings``: an account's rating per pool (the library's figures), and ``rating_changes``:
+  what each rated game did to each of its accounts (before and after), unique per (table,
+  account) and written in the transaction that finished the game, so that a game is rated
+  once; a table's ``rated`` flag is chosen at its creation (:mod:`netjer.server.ratings`).
 
 A fifth, ``ai_leases``, says which server process runs a table's computer seats when
 several share one PostgreSQL (:mod:`netjer.server.leases`).
@@ -51,8 +55,8 @@ the rule "committed before anyone is told" holds across processes too
 The package, one module a concern: :mod:`.rows` (the tables' rows), :mod:`.engine` (opening,
 migrating and locking the database), :mod:`.core` (the engine, sessions and news every part
 shares) and the :class:`Store`'s parts: :mod:`.tables` (tables and seats), :mod:`.actions`,
-:mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.invitations` and
-:mod:`.moderation`, put together in :mod:`.store`.
+:mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.invitations`,
+:mod:`.moderation` and :mod:`.ratings`, put together in :mod:`.store`.
 """
 
 from netjer.server.db.accounts import DELETED_NAME
@@ -80,6 +84,8 @@ from netjer.server.db.rows import (
     InvitationRow,
     LeaseRow,
     MarkRow,
+    RatingChangeRow,
+    RatingRow,
     ReportRow,
     SeatRow,
     SessionRow,
@@ -108,6 +114,8 @@ __all__ = [
     "InvitationRow",
     "LeaseRow",
     "MarkRow",
+    "RatingChangeRow",
+    "RatingRow",
     "RematchTaken",
     "ReportRow",
     "SeatRow",

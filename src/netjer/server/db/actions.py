@@ -10,12 +10,13 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from netjer.server.db.core import ActionItem, StoreCore
+from netjer.server.db.core import ActionItem
 from netjer.server.db.engine import now
+from netjer.server.db.ratings import RatingsPart
 from netjer.server.db.rows import ActionRow, Base, TableRow
 
 
-class ActionsPart(StoreCore):
+class ActionsPart(RatingsPart):
     """Reads and writes ``actions`` (part of :class:`~netjer.server.db.Store`)."""
 
     def append_action(
@@ -54,6 +55,7 @@ class ActionsPart(StoreCore):
                 row.finished = True
                 row.result = json.dumps(result)
                 row.ending = json.dumps({"how": "rules", "seats": []})  # an action ends a game by its rules
+                self._rate(s, table_id, result, "rules")
             if clock_state is not None:
                 clocks[table_id] = clock_state
         if clocks:

@@ -8,8 +8,9 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from netjer.server.db.core import EventItem, StoreCore
+from netjer.server.db.core import EventItem
 from netjer.server.db.engine import now
+from netjer.server.db.ratings import RatingsPart
 from netjer.server.db.rows import EventRow, TableRow
 
 
@@ -17,7 +18,7 @@ class ClockChanged(Exception):
     """The clocks stored are no longer those the process saw (another process changed them)."""
 
 
-class EventsPart(StoreCore):
+class EventsPart(RatingsPart):
     """Reads and writes ``events`` (part of :class:`~netjer.server.db.Store`)."""
 
     def _add_events(self, s: Session, events: list[EventItem]) -> list[int]:
@@ -49,7 +50,8 @@ class EventsPart(StoreCore):
         Args:
             ending: how the event ended the game (``{"how", "seats"}``, :mod:`netjer.server.endings`):
                 stored with the result, and the table marked finished (an aborted game too,
-                without a result).
+                without a result); a rated game with a result is rated in the same
+                transaction (:meth:`~netjer.server.db.ratings.RatingsPart._rate`).
             expect_clock: store the event only if the clocks stored are still these (the
                 clocks' JSON the caller saw): one conditional UPDATE, so that of several
                 server processes applying the same timeout exactly one does.
@@ -82,6 +84,8 @@ class EventsPart(StoreCore):
                 if ending is not None:
                     table.finished = True
                     table.ending = json.dumps(ending)
+                if result is not None and ending is not None:
+                    self._rate(s, table_id, result, str(ending.get("how")))
             s.flush()
             self._news(s, [(table_id, "e", row.id)])
             return row.id

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -33,6 +33,8 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # a seat may ask for a hint
     hint_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)  # hints per seat (None: no limit)
+    # Chosen at creation: the game counts for its players' ratings (netjer.server.ratings)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat")
 
 
@@ -212,3 +214,33 @@ class ReportRow(Base):
     text: Mapped[str] = mapped_column(Text)
     reporter_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+class RatingRow(Base):
+    """An account's rating in one pool (:mod:`netjer.server.ratings`): the library's own
+    figures (Glicko-2's rating, RD and volatility, or Weng-Lin's μ and σ), not the shown ones."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingChangeRow(Base):
+    """What one rated game did to one account's rating: one row per (table, account), unique,
+    written in the transaction that finished the game, so that a game is rated once."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (UniqueConstraint("table_id", "account_id", name="uq_rating_changes_table_account"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    pool: Mapped[str] = mapped_column(String(16))
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    before_rating: Mapped[float] = mapped_column(Float)
+    before_deviation: Mapped[float] = mapped_column(Float)
+    after_rating: Mapped[float] = mapped_column(Float)
+    after_deviation: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

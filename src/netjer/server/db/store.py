@@ -16,9 +16,10 @@ from netjer.server.db.tables import TablesPart
 
 class Store(TablesPart, ChoicesPart, EventsPart, HintsPart, AccountsPart, InvitationsPart, ModerationPart):
     """Reads and writes tables, seats, actions, events, queued choices, hints, accounts,
-    invitations, the audit log and moderation: each concern is a part (:mod:`.tables`,
+    invitations, the audit log, moderation and ratings: each concern is a part (:mod:`.tables`,
     :mod:`.actions`, :mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`,
-    :mod:`.invitations`, :mod:`.moderation`)
+    :mod:`.invitations`, :mod:`.moderation`, :mod:`.ratings`: the actions' and events' parts
+    rate a rated game in the transaction that finishes it)
     sharing the engine and the news of :class:`~netjer.server.db.core.StoreCore`.
 
     Args:

@@ -13,6 +13,7 @@
 :mod:`.accounts`           signing up, in and out; the account, its tables and games
 :mod:`.invitations`        invitations to seats: shown again, renewed, revoked, claimed
 :mod:`.moderation`         a player's mutes and blocks; chat lines reported
+:mod:`.players`            a player's profile: ratings, their history, finished games
 :mod:`.pages`              the browser's pages and static files
 =========================  ===============================================================
 
@@ -32,6 +33,7 @@ from netjer.server.routes import (
     lobby,
     moderation,
     pages,
+    players,
     rematch,
     reviews,
     seats,
@@ -44,6 +46,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     accounts.router,
     invitations.router,
     moderation.router,
+    players.router,
     rematch.router,
     endings.router,
     seats.router,

@@ -229,4 +229,5 @@ def summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "rematch": rt.rematch,
         "hints": rt.hints,
         "hint_limit": rt.hint_limit,
+        "rated": rt.rated,
     }

@@ -19,9 +19,11 @@ from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
+from netjer.server.accounts.service import Session
 from netjer.server.db import TableRow, hash_token
 from netjer.server.invitations import marker as invitation_marker
 from netjer.server.limits import RateLimited
+from netjer.server.ratings import RatingError, pool_of
 from netjer.server.routes.common import InvitationService, Manager, MaybeSignedIn, Settings, Token, seat_link, summary
 from netjer.server.routes.models import CreateTable, JoinRequest
 from netjer.server.runtime import RESERVED, TableError
@@ -57,6 +59,7 @@ def row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "rematch": row.rematch,
         "hints": bool(row.hints),
         "hint_limit": row.hint_limit,
+        "rated": bool(row.rated),
         "seats": [
             {
                 "seat": s.seat,
@@ -169,6 +172,37 @@ async def i18n_catalogue(
     return JSONResponse(i18n.as_json(language), headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 
 
+def refuse_unrated(body: CreateTable, session: Session | None) -> None:
+    """Refuse a rated table that could not count (issue 31 item 4: only games between signed-in
+    players with clocks are rated): its creator must be signed in, the table must have a
+    clock, no computer seat, no hints (advice in a rated game), and a rating pool for its
+    game and player count (:func:`netjer.server.ratings.pool_of`).  Every human seat must
+    also be held by an account when the game ends, else it is not rated
+    (:func:`netjer.server.db.ratings.rated_accounts`).
+
+    Raises:
+        TableError: 422 ``not_rated`` with the reason.
+    """
+    if not body.rated:
+        return
+    reason = None
+    if session is None:
+        reason = "a rated game is for signed-in players: sign in first"
+    elif body.clock is None or body.clock.mode == "none":
+        reason = "a rated game needs a clock"
+    elif any(seat.type != "human" for seat in body.seats):
+        reason = "a rated game is between people: no computer seat"
+    elif body.hints:
+        reason = "a rated game allows no hints"
+    else:
+        try:
+            pool_of(body.game, len(body.seats))
+        except RatingError as err:
+            reason = str(err)
+    if reason is not None:
+        raise TableError(422, "not_rated", reason)
+
+
 @router.post("/api/tables", status_code=201)
 async def create_table(
     body: CreateTable, request: Request, manager: Manager, settings: Settings, invites: InvitationService,
@@ -177,7 +211,7 @@ async def create_table(
     """Create a table: its id, the tokens and links of the creator's own human seats, the
     invitation links of the invited seats (``invitations``), the creator key and its summary
     (429 when this address creates tables too fast).  A signed-in creator's own seats are its
-    account's."""
+    account's; a ``rated`` table is refused with 422 unless it can count (:func:`refuse_unrated`)."""
     client = request.client.host if request.client else "unknown"
     limiter = settings.create_limiter
     if limiter is not None and (wait := limiter.take(client)) > 0:
@@ -186,6 +220,7 @@ async def create_table(
     clock = body.clock.settings() if body.clock is not None else None
     if body.hint_limit is not None and not body.hints:
         raise TableError(422, "bad_table", "hint_limit is for a table that allows hints (set hints: true)")
+    refuse_unrated(body, session)
     seats = [s.model_dump() for s in body.seats]
     invited = [i for i, s in enumerate(seats) if s.get("invite")]
     for i in invited:
@@ -198,6 +233,9 @@ async def create_table(
         hint_limit=body.hint_limit,
     )  # fmt: skip
     invitations = await invites.issue(rt, invited)
+    if body.rated:
+        await asyncio.to_thread(manager.store.set_rated, rt.id)
+        rt.rated = True
     if session is not None:
         await asyncio.to_thread(manager.store.own_table, rt.id, session.account, sorted(tokens))
         for seat in tokens:

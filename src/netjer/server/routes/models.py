@@ -139,7 +139,8 @@ MAX_HINT_LIMIT = 1000
 class CreateTable(BaseModel):
     """A new table: game, options, optional seed, one entry per seat, the time control,
     whether a seat may ask for a hint (:mod:`netjer.server.reviews`) and how many hints each
-    seat may be given in the game (``hint_limit``: none, no limit; only with ``hints``)."""
+    seat may be given in the game (``hint_limit``: none, no limit; only with ``hints``), and
+    whether the game is ``rated`` (:func:`netjer.server.routes.lobby.refuse_unrated`)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     game: CleanStr = Field(max_length=32)
@@ -151,6 +152,8 @@ class CreateTable(BaseModel):
     # "hint_limit": true were read as True and 1; strict before the whole model was).
     hints: StrictBool = False
     hint_limit: StrictInt | None = Field(None, ge=1, le=MAX_HINT_LIMIT)
+    # The game counts for its players' ratings (netjer.server.ratings; the lobby checks when it may).
+    rated: StrictBool = False
 
 
 class JoinRequest(BaseModel):

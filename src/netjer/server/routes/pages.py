@@ -1,5 +1,5 @@
 """The browser's pages: the lobby (``/``), a table (``/table/{id}``), the account
-(``/account``) and their static files
+(``/account``), a player's profile (``/player/{name}``) and their static files
 (``/static``, from ``netjer/web``)."""
 
 from __future__ import annotations
@@ -32,6 +32,12 @@ async def table_page(table_id: str) -> FileResponse:
 async def account_page() -> FileResponse:
     """The account's page: sign up, sign in, and the signed-in player's account."""
     return FileResponse(WEB / "account.html")
+
+
+@router.get("/player/{name}")
+async def player_page(name: str) -> FileResponse:
+    """A player's profile page (its data: ``GET /api/players/{name}``)."""
+    return FileResponse(WEB / "player.html")
 
 
 def mount_static(app: FastAPI) -> None:

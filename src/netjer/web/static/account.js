@@ -22,6 +22,7 @@ async function show() {
   $("signed-in").classList.toggle("hidden", !me.signed_in);
   if (me.signed_in) $("me-title").replaceChildren(el("span", {}, t("Signed in as {name}", { name: me.name })));
   if (me.signed_in) await showMarks();
+  if (me.signed_in) $("profile-link").href = `/player/${encodeURIComponent(me.name)}`;
   document.body.dataset.signedIn = me.signed_in ? "yes" : "no";
   document.body.dataset.ready = "yes";
 }

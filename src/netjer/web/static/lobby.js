@@ -303,6 +303,7 @@ async function createTable(event) {
   const body = { game: game.name, options: readOptions(), seats: readSeats(game), hints: $("hints").checked };
   const limit = wholeNumber($("hint-limit"));
   if (body.hints && limit !== null) body.hint_limit = limit; // hints per player (none: no limit)
+  if (account && $("rated").checked) body.rated = true; // the server says why when it cannot count
   const clock = readClock();
   if (clock) body.clock = clock;
   const seed = wholeNumber($("seed"));
@@ -432,6 +433,7 @@ function tableItem(table, kind) {
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id, "data-focus-key": `replay-${table.id}` }, t("Replay")));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id, "data-focus-key": `watch-${table.id}` }, t("Watch")));
   let detail = kind === "finished" ? resultWords(table) : tn("{n} action played", "{n} actions played", table.version);
+  if (table.rated) detail += ` · ${t("rated")}`;
   if (table.hints) detail += ` · ${table.hint_limit ? tn("hints allowed ({n} per player)", "hints allowed ({n} per player)", table.hint_limit) : t("hints allowed")}`;
   return el("li", { "data-table": table.id },
     el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
@@ -578,6 +580,8 @@ async function refreshAccount() {
     link.textContent = account ? t("Account: {name}", { name: account.name }) : t("Sign in or sign up");
     document.body.dataset.signedIn = account ? "yes" : "no";
   }
+  const rated = $("rated-box"); // a rated game is for signed-in players (netjer.server.ratings)
+  if (rated) rated.classList.toggle("hidden", !account);
 }
 
 async function refreshMine() {
