@@ -36,7 +36,7 @@ def test_the_lobby_offers_the_lessons_to_a_first_time_visitor(server: str, page:
 @pytest.mark.parametrize(("name", "language"), [(n, lang) for n in lesson_names() for lang in lesson_languages(n)])
 def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, name: str, language: str) -> None:
     """In a browser of the lesson's language (a Spanish one gets the .es.toml lesson)."""
-    page = request.getfixturevalue("page" if language == "en" else "spanish")
+    page = request.getfixturevalue({"en": "page", "es": "spanish", "de": "german"}[language])
     lesson = load_lesson(name, language)
     shadow = LessonRun(lesson)
     page.goto(f"{server}/learn/{name}")
@@ -93,9 +93,10 @@ def test_a_lesson_step_is_drawn_on_the_games_board_and_answered_there(server: st
     assert page.locator("#hint").inner_text() == ""
 
 
-def _spanish_browser(browser: Any, page_errors: PageErrors, **size: Any) -> Iterator[Any]:
-    """A page of a browser whose language is Spanish (navigator.languages and Accept-Language)."""
-    ctx = browser.new_context(locale="es-ES", **size)
+def _spanish_browser(browser: Any, page_errors: PageErrors, locale: str = "es-ES", **size: Any) -> Iterator[Any]:
+    """A page of a browser whose language is Spanish, or ``locale``'s (navigator.languages and
+    Accept-Language)."""
+    ctx = browser.new_context(locale=locale, **size)
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
@@ -110,6 +111,12 @@ def _spanish_browser(browser: Any, page_errors: PageErrors, **size: Any) -> Iter
 def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
     """A desktop-sized Spanish page."""
     yield from _spanish_browser(browser, page_errors, viewport=VIEWPORT)
+
+
+@pytest.fixture
+def german(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A desktop-sized German page."""
+    yield from _spanish_browser(browser, page_errors, locale="de-DE", viewport=VIEWPORT)
 
 
 @pytest.fixture

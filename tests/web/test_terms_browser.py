@@ -76,7 +76,7 @@ def new_page(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
     contexts: list[Any] = []
 
     def make(language: str, size: dict[str, int]) -> Any:
-        ctx = browser.new_context(viewport=size, locale="es-ES" if language == "es" else "en-GB")
+        ctx = browser.new_context(viewport=size, locale={"es": "es-ES", "de": "de-DE"}.get(language, "en-GB"))
         ctx.set_default_timeout(20_000)
         contexts.append(ctx)
         page = ctx.new_page()

@@ -128,7 +128,9 @@ function advance() {
   // the level's name is what `--vs` takes; the usual one has a sentence of its own in each language
   $("play-on").textContent = lesson.level === "beginner" ? t("Play a game against the beginner level") : t("Play a game against the {level} level", { level: lesson.level });
   // A lesson from the seed's setup goes on at a table: this game, from where the lesson left it.
+  // (the style sheet gives buttons a display, which the hidden attribute alone does not beat)
   $("play-here").hidden = !lesson.handover;
+  $("play-here").style.display = lesson.handover ? "" : "none";
   if (lesson.handover) $("play-here").focus();
   try {
     localStorage.setItem("netjer.learned." + lesson.name, "1");
