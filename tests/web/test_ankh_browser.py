@@ -64,14 +64,19 @@ def ankh_target(page: Any, action: str) -> tuple[Any, str]:
         first = page.locator(f"#board-area .region-token[data-token='{words[1]}'][data-selectable=yes]")
         if first.count():
             first.click()
-    for where, selector in (
+    places = (
         ("board", f'#board-area [data-action="{action}"]'),
         ("controls", f'#controls button[data-action="{action}"]'),
         ("list", f'#legal button[data-action="{action}"]'),
-    ):
-        found = page.locator(selector)
-        if found.count():
-            return found.first, where
+    )
+    for attempt in range(2):
+        for where, selector in places:
+            found = page.locator(selector)
+            if found.count() and (where != "list" or attempt == 1):
+                return found.first, where
+        # Not on the board or the control bar: it may be between two drawings (an animation of
+        # the last change); look once more after a moment before taking the list.
+        page.wait_for_timeout(500)
     raise AssertionError(f"nothing to click for {action!r}")
 
 
