@@ -74,7 +74,7 @@ export function endingControls(view, seat, send, comeBack) {
   if (view.can_abort) {
     row.append(confirmButton("abort", t("Abort the game"), t("Abort this game? No result is recorded."), t("Yes, abort"), () => send("abort", {}), "secondary"));
   }
-  row.append(confirmButton("resign", t("Resign"), t("Resign this game? You lose it."), t("Yes, resign"), () => send("resign", {})));
+  row.append(confirmButton("resign", t("Resign"), t("Resign this game? You lose it."), t("Yes, resign"), () => send("resign", {}), "secondary"));
   if (!proposal && !view.adjourned) {
     if (view.draw_allowed) {
       row.append(el("button", { type: "button", class: "secondary", id: "offer-draw", on: { click: () => send("offer", { kind: "draw" }) } }, t("Offer a draw")));

@@ -425,18 +425,28 @@ function renderView(view) {
   if (view.can_undo && !view.finished) controls.append(undoButton(view, sending));
   // the server's reason why this seat's latest decision cannot be taken back (seat_views.undo_refused)
   else if (view.undo_refused) controls.append(el("p", { class: "muted small", id: "undo-refused" }, t("Nothing to undo: {reason}.", { reason: translateLine(view.undo_refused) })));
-  const comeBack = () => api(`/api/tables/${encodeURIComponent(tableId)}/view?seat=${seat}`, { token: state.held.get(seat) }).catch((err) => showError(err.message));
-  controls.append(...endingControls(view, seat, (what, body) => sendEnding(tableId, seat, state.held.get(seat), what, body, showError), comeBack));
   // A hint is searched from the seat's turn in the rules' order: not while it chooses ahead in a window.
   controls.append(...review.hintControls(view, seat, state.held.get(seat), myTurn && !sending && view.to_move === seat, update));
   $("hints-note").textContent = review.hintsNote(view);
-  if (view.version === 0 && !view.finished && loadCreatorKey(tableId)) controls.append(deleteTableButton());
   for (const c of drawn.controls) {
     c.disabled = sending;
     // a game's buttons of an action ("Keep my hand", "Done moving") keep the keyboard's focus too
     if (c.dataset.action && !c.dataset.focusKey) c.dataset.focusKey = `control-${c.dataset.action}`;
     controls.append(c);
   }
+  // The game's own controls come first; resigning, aborting, offers and deleting the table come
+  // last and quiet, as on lichess and Board Game Arena (each asks before it acts).
+  const comeBack = () => api(`/api/tables/${encodeURIComponent(tableId)}/view?seat=${seat}`, { token: state.held.get(seat) }).catch((err) => showError(err.message));
+  const endings = endingControls(view, seat, (what, body) => sendEnding(tableId, seat, state.held.get(seat), what, body, showError), comeBack);
+  // the notices (an offer to answer, an adjournment) stay with the controls; the buttons go below
+  // the quick bar, in #endings-slot
+  let endingsRow = endings.find((node) => node.id === "endings") || null;
+  controls.append(...endings.filter((node) => node !== endingsRow));
+  if (view.version === 0 && !view.finished && loadCreatorKey(tableId)) {
+    if (!endingsRow) endingsRow = el("div", { class: "endings", id: "endings" });
+    endingsRow.append(deleteTableButton());
+  }
+  $("endings-slot").replaceChildren(...(endingsRow ? [endingsRow] : []));
 
   const seats = $("seats");
   seats.replaceChildren(
@@ -805,7 +815,7 @@ setInterval(drawClocks, 500);
 /** The creator's button: delete this table before its first move (the creator key is kept
  * in this browser by the lobby). The server tells every open page that it is gone. */
 function deleteTableButton() {
-  return confirmButton("delete-table", t("Delete this table"), t("Delete this table? Its links stop working for every player."), t("Yes, delete"), deleteThisTable);
+  return confirmButton("delete-table", t("Delete this table"), t("Delete this table? Its links stop working for every player."), t("Yes, delete"), deleteThisTable, "secondary");
 }
 
 /** The table was deleted (the server's news on the WebSocket): this page keeps no button to act,
@@ -813,7 +823,7 @@ function deleteTableButton() {
 function endControls() {
   state.deleted = true;
   state.pending = null;
-  for (const id of ["controls", "legal"]) { const box = $(id); if (box) box.replaceChildren(); }
+  for (const id of ["controls", "legal", "endings-slot"]) { const box = $(id); if (box) box.replaceChildren(); }
   for (const node of document.querySelectorAll("[data-clock-seat]")) { node.textContent = ""; node.classList.remove("running", "low"); }
   document.body.dataset.deleted = "yes";
   document.body.dataset.myTurn = "no";
