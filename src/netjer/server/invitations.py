@@ -122,7 +122,7 @@ class Invitations:
         if stored is None or not secrets.compare_digest(stored.encode(), code.encode()):
             raise TableError(403, "bad_invitation", GONE)
         try:
-            return await self.manager.claim(rt, seat, name, marker(seat), account_of(token), stored)
+            return await self.manager.lifecycle.claim(rt, seat, name, marker(seat), account_of(token), stored)
         except TableError as err:
             if err.code == "seat_taken":  # used at this moment by someone else (or revoked)
                 raise TableError(403, "bad_invitation", GONE) from None

@@ -92,5 +92,6 @@ class Rematches:
         marker = f"{RESERVED}{old.id}:{seat}"
         if rt.seats[new_seat].token_hash != marker:
             raise TableError(409, "seat_taken", "you already sit at the rematch: use its link")
-        token = await self.tables.claim(rt, new_seat, rt.seats[new_seat].name, marker, old.seats[seat].account)
+        seat_info = rt.seats[new_seat]
+        token = await self.tables.lifecycle.claim(rt, new_seat, seat_info.name, marker, old.seats[seat].account)
         return rt, new_seat, token

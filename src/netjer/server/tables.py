@@ -274,18 +274,6 @@ class TableManager:
         """:meth:`TableLifecycle.join <netjer.server.lifecycle.TableLifecycle.join>`."""
         return await self.lifecycle.join(table_id, seat, name, account)
 
-    async def claim(
-        self,
-        rt: TableRuntime,
-        seat: int,
-        name: str | None,
-        reserved: str | None,
-        account: int | None = None,
-        invitation: str | None = None,
-    ) -> str:
-        """:meth:`TableLifecycle.claim <netjer.server.lifecycle.TableLifecycle.claim>`."""
-        return await self.lifecycle.claim(rt, seat, name, reserved, account, invitation)
-
     async def delete(self, table_id: str, creator_key: str | None) -> None:
         """:meth:`TableLifecycle.delete <netjer.server.lifecycle.TableLifecycle.delete>`."""
         await self.lifecycle.delete(table_id, creator_key)
