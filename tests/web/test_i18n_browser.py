@@ -239,7 +239,7 @@ def test_a_nile_table_in_german_has_no_english_word_of_the_catalogues(server: st
 
 
 #: The games whose rules texts are in German (texts/de.toml), each entry translated.
-GERMAN_RULES = ("nile", "aton")
+GERMAN_RULES = ("nile", "aton", "ankh")
 
 
 def _english_sentences(game: str) -> list[str]:
