@@ -244,12 +244,14 @@ GERMAN_RULES = ("nile", "aton", "ankh")
 
 def _english_sentences(game: str) -> list[str]:
     """The sentences of ``game``'s English rules texts a page shows (the overview, each entry's
-    line, rule and browser words), of four words or more, so that a name or notation is not one."""
+    line, rule and browser words), of four words or more (of three letters or more), so that a
+    name, a notation or a row of marks is not one."""
     texts = load_texts(f"netjer.games.{game}")
     shown = [texts.overview.goal, texts.overview.turn, texts.overview.win]
     shown += [text for t in texts.terms for text in (t.line, t.rule, t.web)]
     sentences = {s.strip() for text in shown for s in re.split(r"(?<=[.:;!?])\s+", " ".join(text.split()))}
-    return sorted((s for s in sentences if len(s.split()) >= 4), key=len, reverse=True)
+    worded = (s for s in sentences if len(re.findall(r"[^\W\d_]{3,}", s)) >= 4)  # not "M M M X K ..."
+    return sorted(worded, key=len, reverse=True)
 
 
 @pytest.mark.parametrize("game", GERMAN_RULES)
