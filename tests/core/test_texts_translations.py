@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from netjer import i18n
 from netjer.cli.main import app
 from netjer.core.texts import RulesTexts, load_texts
 from netjer.server.app import create_app
@@ -142,3 +143,29 @@ def test_help_at_the_terminal_shows_the_translated_entry(
     assert result.exit_code == 0, result.output
     assert result.output.count(entry.line) >= 2, result.output[-3000:]
     assert _texts(game).term(entry.id).line not in result.output
+
+
+#: Entries whose translated name is not the catalogue's word for the English name, and why.
+NAMED_OTHERWISE = {
+    ("ankh", "es", "supply"): "the catalogue's 'reserva' is also the pool's word; the entry says whose",
+}
+
+
+@pytest.mark.parametrize(("game", "language"), CASES)
+def test_an_entrys_name_is_the_catalogues_word(game: str, language: str) -> None:
+    """The screens name a term with the game's catalogue (``term_name``, docs/i18n.md) and ``help``
+    and the Rules panel with the rules texts: both say the same word. Actions keep their notation."""
+    catalog = i18n.catalog(language, game)
+    assert catalog is not None
+    english, translated = _texts(game), _texts(game, language)
+    checked, differ = 0, []
+    for term in english.terms:
+        message = catalog.get(term.name)
+        if term.kind == "action" or message is None or not message.string:
+            continue
+        checked += 1
+        name = translated.term(term.id).name
+        if name != message.string and (game, language, term.id) not in NAMED_OTHERWISE:
+            differ.append(f"{term.id}: texts {name!r}, catalogue {message.string!r}")
+    assert differ == []
+    assert checked >= 3  # the catalogue names some of the game's terms
