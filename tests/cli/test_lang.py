@@ -75,14 +75,18 @@ def test_lang_es_explains_a_refused_nile_move_in_spanish(tmp_path: Path) -> None
 
 def test_lang_de_plays_dioses_del_nilo_in_german(tmp_path: Path) -> None:
     """German is a catalogue away (issue 32 item 3): the screen, the prompt and the engine's
-    narration come from locale/de (Nile's rules texts are not in German yet: docs/i18n.md)."""
-    out = _play(tmp_path, "--lang", "de", answers="1\nquit\n")
+    narration come from locale/de, the choices' meanings and help from texts/de.toml."""
+    out = _play(tmp_path, "--lang", "de", answers="help\nhelp Nachhut\nhelp rearguard\n1\nquit\n")
     assert "Neue Partie Dioses del Nilo, Seed 3." in out
     assert "Dioses del Nilo — Runde 1, Einsetzphase" in out
     assert "Nachhut von Seth" in out and "Du bist Seth." in out
     assert "Legale Aktionen:" in out and "Seth, deine Aktion:" in out
+    assert "Lege ein Plättchen aus deiner Hand" in out  # a choice's meaning, from texts/de.toml
+    # help: the overview and an entry found by its German and its English name
+    assert "Isis und Seth tragen ihren Streit" in out
+    assert out.count("Deine hintere Reihe: ein leeres Nachhut-Feld") == 2
     assert "Seth legt eine 1 offen auf a1." in out  # the engine's narration
     assert "Du hast die Partie verlassen." in out
-    for english in ("Legal actions", "your action", "placement phase", "Left the game"):
+    for english in ("Legal actions", "your action", "Goal:", "placement phase", "Left the game", "rearguard"):
         assert english not in out
     assert i18n.get_language() == "de"

@@ -112,7 +112,7 @@ def test_near_miss_suggests() -> None:
 
 
 def test_unknown_language_is_refused_clearly() -> None:
-    with pytest.raises(ConfigError, match="no rules texts for aton in language 'xx'; available: en"):
+    with pytest.raises(ConfigError, match="no rules texts for aton in language 'xx'; available: de, en, es"):
         make_game("aton").rules_texts("xx")
 
 

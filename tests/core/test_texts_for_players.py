@@ -27,12 +27,12 @@ COMMAND_WORDS = {"help", "undo", "board", "quit", "down"}
 def notation(texts: RulesTexts) -> re.Pattern[str]:
     """What a text for both front ends must not hold: a quoted decision or command ('place 4 a2',
     'done', 'help NAME'), a decision in brackets as an example ("(move a2 b2)"), or an order to
-    type ("Type '...", "Escribe '...")."""
+    type ("Type '...", "Escribe '...", "Tippe '...")."""
     words = {t.id for t in texts.terms if t.kind == "action"} | COMMAND_WORDS
     # the declining words are aliases of their action's entry ('noswap' of swap)
     words |= {a for t in texts.terms if t.kind == "action" for a in t.aliases if re.fullmatch(r"no[a-z]+", a)}
     verbs = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    return re.compile(rf"'(?:{verbs})(?:\s[^']*)?'|\((?:{verbs})\s[^)]*\)|\b(?:[Tt]ype|[Ee]scribe) '")
+    return re.compile(rf"'(?:{verbs})(?:\s[^']*)?'|\((?:{verbs})\s[^)]*\)|\b(?:[Tt]ype|[Ee]scribe|[Tt]ippe) '")
 
 
 @pytest.mark.parametrize(("game", "language"), CASES)
@@ -56,7 +56,14 @@ def test_every_action_says_what_to_click_and_what_to_type(game: str, language: s
 
 def test_the_pattern_finds_what_it_must() -> None:
     found = notation(load_texts("netjer.games.nile"))
-    for typed in ("'place 4 a2' puts", "(move a2 b2)", "Type 'end'.", "after an 'end'", "'help NAME' explains"):
+    for typed in (
+        "'place 4 a2' puts",
+        "(move a2 b2)",
+        "Type 'end'.",
+        "Tippe 'end'.",
+        "after an 'end'",
+        "'help NAME' explains",
+    ):
         assert found.search(typed), typed
     assert found.search("Click End turn.") is None and found.search("your opponent's 'soldiers'") is None
 

@@ -1,4 +1,5 @@
-"""The web table in the player's language (Chromium, es-ES and de-DE): a lobby, a Dioses del Nilo table, a review."""
+"""The web table in the player's language (Chromium, es-ES and de-DE): a lobby, a Dioses del Nilo table, a review,
+the Rules panel of every game."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from netjer import i18n
+from netjer.core.texts import load_texts
 from tests.web.conftest import VIEWPORT, PageErrors
 from tests.web.test_browser import api, click_move, wait_turn
 from tests.web.test_review_browser import finished_aton
@@ -204,8 +206,8 @@ def test_the_lobby_speaks_german_by_the_browsers_language_or_the_chooser(
 
 
 def test_a_nile_table_in_german_has_no_english_word_of_the_catalogues(server: str, german: Any, shots: Path) -> None:
-    """The table's words, the board and the engine's log in German (Nile's rules texts, which the
-    legal actions' meanings and the player aid read, are not in German yet: docs/i18n.md)."""
+    """The table's words, the board, the engine's log, the legal actions' meanings and the player
+    aid (texts/de.toml) in German."""
     page = german
     created = api(
         server,
@@ -217,6 +219,7 @@ def test_a_nile_table_in_german_has_no_english_word_of_the_catalogues(server: st
     assert page.evaluate("() => document.documentElement.lang") == "de"
     assert page.locator("#hints-note").inner_text() == "An diesem Tisch sind Tipps erlaubt."
     assert page.locator("#status").inner_text().startswith("Runde 1 · Einsetzen")
+    page.wait_for_function("() => document.querySelector('#legal .legal-meaning')?.textContent.startsWith('Lege')")
     board = page.locator("#board-area svg.board")
     assert board.get_attribute("aria-label") == "Spielbrett von Dioses del Nilo"
     assert "Nachhut von Seth" in board.inner_html() and "Hand" in board.inner_html()
@@ -230,9 +233,45 @@ def test_a_nile_table_in_german_has_no_english_word_of_the_catalogues(server: st
     wait_turn(page)
     log = page.locator("#log").inner_text()
     assert "Runde 1: Einsetzphase." in log and "Seth legt" in log
-    page.screenshot(path=str(shots / "nile-de.png"))
-    # What the rules texts say (the legal actions' meanings, the player aid) is English until
-    # Nile's rules texts are in German (docs/i18n.md): left out of the check.
-    page.evaluate("() => document.querySelectorAll('.legal-meaning, #aid').forEach((n) => n.remove())")
     phrases = _english_phrases("common", "nile", language="de")
     assert not _untranslated(page, phrases), _untranslated(page, phrases)
+    page.screenshot(path=str(shots / "nile-de.png"))
+
+
+#: The games whose rules texts are in German (texts/de.toml), each entry translated.
+GERMAN_RULES = ("nile", "aton", "ankh")
+
+
+def _english_sentences(game: str) -> list[str]:
+    """The sentences of ``game``'s English rules texts a page shows (the overview, each entry's
+    line, rule and browser words), of four words or more (of three letters or more), so that a
+    name, a notation or a row of marks is not one."""
+    texts = load_texts(f"netjer.games.{game}")
+    shown = [texts.overview.goal, texts.overview.turn, texts.overview.win]
+    shown += [text for t in texts.terms for text in (t.line, t.rule, t.web)]
+    sentences = {s.strip() for text in shown for s in re.split(r"(?<=[.:;!?])\s+", " ".join(text.split()))}
+    worded = (s for s in sentences if len(re.findall(r"[^\W\d_]{3,}", s)) >= 4)  # not "M M M X K ..."
+    return sorted(worded, key=len, reverse=True)
+
+
+@pytest.mark.parametrize("game", GERMAN_RULES)
+def test_the_rules_panel_speaks_german(server: str, german: Any, game: str, shots: Path) -> None:
+    """The lobby's Rules panel of each game, from texts/de.toml: the German overview and every
+    entry, no sentence of the English rules texts and no English text of the catalogues."""
+    page = german
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", game)
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-search")
+    texts = load_texts(f"netjer.games.{game}", "de")
+    assert page.locator("#rules-title").inner_text() == f"Regeln: {texts.overview.title}"
+    assert texts.overview.goal.split(".")[0] in page.locator(".rules-overview").inner_text()
+    assert page.locator("#rules [data-term-entry]").count() == len(texts.terms)
+    panel = page.locator("#rules").inner_text()
+    assert all(" ".join(t.line.split()) in " ".join(panel.split()) for t in texts.terms)
+    english = [s for s in _english_sentences(game) if s in panel]
+    assert not english, english
+    phrases = _english_phrases("common", game, language="de")
+    assert not [p for p in phrases if p in panel], [p for p in phrases if p in panel]
+    page.screenshot(path=str(shots / f"rules-{game}-de.png"))
