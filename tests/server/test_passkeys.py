@@ -413,3 +413,17 @@ def test_migration_0015_upgrades_a_postgresql_database_with_a_game_in_progress()
         pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
     with temporary_postgres(bindir) as url:
         _upgrade_from_0014_with_a_game_in_progress(url)
+
+
+def test_serve_refuses_a_relying_party_id_or_origin_that_cannot_work(tmp_path: Path) -> None:
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from netjer.cli.main import app as cli  # noqa: PLC0415
+
+    for option, value, reason in (
+        ("--passkey-rp-id", "192.168.1.20", "never an IP address"),
+        ("--passkey-rp-id", "https://games.example.org", "no scheme or port"),
+        ("--passkey-origin", "games.example.org", "origin is written like"),
+    ):
+        result = CliRunner().invoke(cli, ["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", option, value])
+        assert result.exit_code != 0 and reason in " ".join(result.output.split()), result.output

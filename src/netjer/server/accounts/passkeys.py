@@ -36,7 +36,9 @@ Deleting the account deletes its passkeys; signing out (everywhere) leaves them.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -116,6 +118,30 @@ class PasskeyConfig:
                 return [f"{scheme}://{host}"]
             return []
         return [f"https://{self.rp_id}"]
+
+
+def check_rp_id(rp_id: str) -> str:
+    """A relying party id as ``--passkey-rp-id`` gives it, checked: a domain name.
+
+    Raises:
+        ValueError: for an IP address, a scheme, a port or a path (WebAuthn takes a domain only).
+    """
+    try:
+        ipaddress.ip_address(rp_id.strip("[]"))
+    except ValueError:
+        pass
+    else:
+        raise ValueError(f"a relying party id is a domain name, never an IP address, got {rp_id!r}")
+    if not _DOMAIN.match(rp_id):
+        raise ValueError(
+            f"a relying party id is a domain name like games.example.org (no scheme or port), got {rp_id!r}"
+        )
+    return rp_id.lower()
+
+
+_DOMAIN = re.compile(
+    r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
+)
 
 
 def check_origin(origin: str) -> str:
