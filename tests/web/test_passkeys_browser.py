@@ -62,6 +62,9 @@ def test_a_passkey_added_on_the_account_page_signs_in_after_signing_out(
     page.click("#signout")
     page.wait_for_selector("body[data-signed-in=no]")
     assert not any(c["name"] == "netjer_session" for c in context.cookies())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(shots / "account-signin-passkey-390x844.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.click("#signin-passkey")  # no name: the browser offers the site's discoverable passkeys
     page.wait_for_selector("body[data-signed-in=yes]")
     assert "Nefertiti" in page.locator("#me-title").inner_text()

@@ -55,6 +55,7 @@ from webauthn import (
     verify_registration_response,
 )
 from webauthn.helpers import (
+    base64url_to_bytes,
     bytes_to_base64url,
     parse_authentication_credential_json,
     parse_registration_credential_json,
@@ -436,8 +437,6 @@ def _session_key(session: Session) -> str:
 
 
 def _from_base64url(text: str) -> bytes:
-    from webauthn.helpers import base64url_to_bytes  # noqa: PLC0415
-
     return base64url_to_bytes(text)
 
 
