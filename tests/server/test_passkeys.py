@@ -427,3 +427,20 @@ def test_serve_refuses_a_relying_party_id_or_origin_that_cannot_work(tmp_path: P
     ):
         result = CliRunner().invoke(cli, ["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", option, value])
         assert result.exit_code != 0 and reason in " ".join(result.output.split()), result.output
+
+
+def test_a_passkey_sign_in_ends_the_browsers_earlier_session(site: TestClient) -> None:
+    """Session fixation: a session token the browser held before (another account's, or one
+    planted in it) is never the signed-in one after a passkey sign-in."""
+    key = Authenticator(ORIGIN)
+    _sign_up(site, "Meritaten")
+    assert _register(site, key).status_code == 201
+    _sign_out(site)
+    _sign_up(site, "Ankhesenamun")
+    earlier = site.cookies.get("netjer_session")
+    planted = Browser(site)
+    planted.cookies.set("netjer_session", earlier or "", domain="netjer.test")
+    assert planted.get("/api/account").json()["name"] == "Ankhesenamun"  # the earlier session, alive
+    assert _sign_in(site, key).json()["name"] == "Meritaten"
+    assert site.cookies.get("netjer_session") not in (None, earlier)
+    assert planted.get("/api/account").json() == {"signed_in": False}  # ended by the sign-in
