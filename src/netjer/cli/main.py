@@ -1106,6 +1106,20 @@ def serve(
             "'' none, '*' any). Default: loopback only, a proxy on this machine (docs/deploy.md)."
         ),
     ] = None,
+    passkey_rp_id: Annotated[
+        str,
+        typer.Option(
+            help="The passkeys' relying party id: the site's domain as players' browsers see it (never an IP "
+            "address); passkeys registered under one id work only under it (docs/deploy.md)."
+        ),
+    ] = "localhost",
+    passkey_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An origin the site's pages are served from, e.g. https://games.example.org (repeatable). "
+            "Default: https://<rp id>; for localhost, the page's own origin on any port."
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, games in the browser, computer players, saved tables.
 
@@ -1118,6 +1132,7 @@ def serve(
     from sqlalchemy.engine import make_url  # noqa: PLC0415
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError  # noqa: PLC0415
 
+    from netjer.server.accounts.passkeys import PasskeyConfig, check_origin, check_rp_id  # noqa: PLC0415
     from netjer.server.app import create_app  # noqa: PLC0415
     from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
     from netjer.server.limits import RateLimiter, parse_rate, trusted_proxies  # noqa: PLC0415
@@ -1150,6 +1165,10 @@ def serve(
     except ValueError as err:
         raise _fail(f"--forwarded-allow-ips: {err}") from None
     try:
+        passkeys = PasskeyConfig(check_rp_id(passkey_rp_id), tuple(check_origin(o) for o in passkey_origin or ()))
+    except ValueError as err:
+        raise _fail(f"--passkey-rp-id or --passkey-origin: {err}") from None
+    try:
         parsed = make_url(db)
     except ArgumentError:
         parsed = None  # malformed: create_app below says so
@@ -1176,6 +1195,7 @@ def serve(
                 lease_seconds=lease_seconds,
                 chat_per_minute=chat_per_minute,
                 secure_cookies=secure_cookies,
+                passkeys=passkeys,
             )
         except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
             raise _fail(

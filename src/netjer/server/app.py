@@ -45,7 +45,9 @@ CSRF token as ``X-CSRF-Token``):
                                          Netjer has, else English (netjer.i18n.as_json)
 ``/api/account``, ``/api/account/...``   sign up, in and out, change the password, delete the
                                          account, its tables and the export of its games:
-                                         :mod:`netjer.server.routes.accounts`
+                                         :mod:`netjer.server.routes.accounts`; its passkeys
+                                         and signing in with one:
+                                         :mod:`netjer.server.routes.passkeys`
 ``/api/tables/{id}/invitations``, ``/claim``  invitations to seats: shown again, renewed,
                                          revoked, claimed: :mod:`netjer.server.routes.invitations`
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
@@ -82,6 +84,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from netjer.server.accounts.passkeys import PasskeyConfig, Passkeys
 from netjer.server.accounts.service import Accounts
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.chat import CHAT_PER_MINUTE, Chat
@@ -117,6 +120,7 @@ def create_app(
     chat_per_minute: float = CHAT_PER_MINUTE,
     secure_cookies: bool = False,
     signin_limiters: tuple[RateLimiter, RateLimiter] | None = None,
+    passkeys: PasskeyConfig | None = None,
 ) -> FastAPI:
     """The web table's application.
 
@@ -137,6 +141,8 @@ def create_app(
             ends TLS but sends no ``X-Forwarded-Proto``); else only on HTTPS requests.
         signin_limiters: the sign-in rate limits per account and per address (None: the
             defaults of :mod:`netjer.server.accounts.service`).
+        passkeys: the relying party of the passkeys (None: ``localhost``, its pages on any
+            port; :class:`~netjer.server.accounts.passkeys.PasskeyConfig`).
 
     On PostgreSQL several processes may serve the same tables: each listens for the others'
     news (:mod:`netjer.server.notify`) and holds leases on computer seats.
@@ -160,6 +166,7 @@ def create_app(
         app.state.chat = Chat(manager, chat_per_minute)
         app.state.rematches = Rematches(manager)
         app.state.accounts = Accounts(store, *(signin_limiters or (None, None)))
+        app.state.passkeys = Passkeys(app.state.accounts, passkeys or PasskeyConfig(), clock)
         app.state.invitations = Invitations(manager)
         keeper: asyncio.Task[None] | None = None
         if store.shared:  # PostgreSQL: other server processes may serve the same tables

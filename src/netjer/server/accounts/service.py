@@ -127,6 +127,26 @@ class Accounts:
         if (wait := limiter.take(key)) > 0:
             raise RateLimited(wait, f"too many sign-in attempts {what}; try again later")
 
+    def limit_address(self, address: str) -> None:
+        """Take a sign-in attempt from ``address`` (a password's or a passkey's).
+
+        Raises:
+            RateLimited: too many attempts from it.
+        """
+        self._limit(self.per_address, address, "from your address")
+
+    def limit_account(self, key: str) -> None:
+        """Take a sign-in attempt for the account of name key ``key``.
+
+        Raises:
+            RateLimited: too many attempts for it.
+        """
+        self._limit(self.per_account, key, "for this account")
+
+    async def new_session(self, account: int, name: str) -> NewSession:
+        """A new session of the account (a sign-in that has checked who it is: a passkey's)."""
+        return await self._new_session(account, name)
+
     async def _new_session(self, account: int, name: str) -> NewSession:
         token, csrf = secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES)
         expires = now() + timedelta(days=SESSION_DAYS)

@@ -29,6 +29,11 @@ The tables, created and upgraded by Alembic migrations (``netjer/server/migratio
   browser's session, the SHA-256 of its token and of its CSRF token, until when
   (:mod:`netjer.server.accounts`); a seat's ``account_id`` says which account holds
   it, and ``table_creators`` which account created a table;
+* ``passkeys``: an account's passkeys (WebAuthn credentials: id, public key, signature
+  counter, the player's name for it), and ``passkey_challenges``: the challenges handed out
+  and not yet answered, each used once before it expires, bound to the SHA-256 of a session
+  or of a short-lived cookie; ``accounts.passkey_handle`` is the user handle its passkeys
+  carry (:mod:`netjer.server.accounts.passkeys`);
 * ``invitations``: a seat's unclaimed invitation code, until its link is opened or revoked
   (:mod:`netjer.server.invitations`);
 * ``audit_log``: who did what at a table and when (:mod:`netjer.server.audit`), kept after the
@@ -55,7 +60,7 @@ the rule "committed before anyone is told" holds across processes too
 The package, one module a concern: :mod:`.rows` (the tables' rows), :mod:`.engine` (opening,
 migrating and locking the database), :mod:`.core` (the engine, sessions and news every part
 shares) and the :class:`Store`'s parts: :mod:`.tables` (tables and seats), :mod:`.actions`,
-:mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.invitations`,
+:mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.passkeys`, :mod:`.invitations`,
 :mod:`.moderation` and :mod:`.ratings`, put together in :mod:`.store`.
 """
 
@@ -84,6 +89,8 @@ from netjer.server.db.rows import (
     InvitationRow,
     LeaseRow,
     MarkRow,
+    PasskeyChallengeRow,
+    PasskeyRow,
     RatingChangeRow,
     RatingRow,
     ReportRow,
@@ -114,6 +121,8 @@ __all__ = [
     "InvitationRow",
     "LeaseRow",
     "MarkRow",
+    "PasskeyChallengeRow",
+    "PasskeyRow",
     "RatingChangeRow",
     "RatingRow",
     "RematchTaken",

@@ -9,7 +9,15 @@ from sqlalchemy.exc import IntegrityError
 
 from netjer.server.db.core import StoreCore
 from netjer.server.db.engine import now
-from netjer.server.db.rows import AccountRow, ActionRow, SeatRow, SessionRow, TableRow
+from netjer.server.db.rows import (
+    AccountRow,
+    ActionRow,
+    PasskeyChallengeRow,
+    PasskeyRow,
+    SeatRow,
+    SessionRow,
+    TableRow,
+)
 
 #: The name a deleted account's seats show (a message id: the pages translate it).
 DELETED_NAME = "deleted player"
@@ -76,18 +84,21 @@ class AccountsPart(StoreCore):
             return int(getattr(s.execute(query), "rowcount", 0))
 
     def delete_account(self, account_id: int) -> list[tuple[str, int]]:
-        """Delete an account in one transaction: its sessions go, its name and password are
-        cleared (the name is free again), and its seats keep their games under the name
-        :data:`DELETED_NAME`.  Returns the seats ``(table, seat)`` whose name changed."""
+        """Delete an account in one transaction: its sessions, passkeys and pending passkey
+        challenges go, its name, password and passkey handle are cleared (the name is free
+        again), and its seats keep their games under the name :data:`DELETED_NAME`.  Returns
+        the seats ``(table, seat)`` whose name changed."""
         with self.sessions.begin() as s:
             seats = [(str(t), int(n)) for t, n in s.execute(
                 select(SeatRow.table_id, SeatRow.seat).where(SeatRow.account_id == account_id))]  # fmt: skip
             s.execute(update(SeatRow).where(SeatRow.account_id == account_id).values(name=DELETED_NAME))
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            s.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
+            s.execute(delete(PasskeyChallengeRow).where(PasskeyChallengeRow.account_id == account_id))
             s.execute(
                 update(AccountRow)
                 .where(AccountRow.id == account_id)
-                .values(name=None, name_key=None, password_hash=None, deleted_at=now())
+                .values(name=None, name_key=None, password_hash=None, passkey_handle=None, deleted_at=now())
             )
             self._news(s, [(table_id, "s", seat) for table_id, seat in seats])
             return seats

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -132,6 +143,9 @@ class AccountRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)  # Argon2id, PHC string
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The WebAuthn user handle its passkeys carry (random, base64url; none before its first
+    # passkey): the authenticator's name for the account, never its id or name.
+    passkey_handle: Mapped[str | None] = mapped_column(String(100), nullable=True, unique=True)
 
 
 class SessionRow(Base):
@@ -144,6 +158,41 @@ class SessionRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     csrf_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class PasskeyRow(Base):
+    """A passkey (a WebAuthn credential) an account signs in with
+    (:mod:`netjer.server.accounts.passkeys`): its credential id, its public key (COSE) and the
+    signature counter its authenticator last gave."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)  # base64url, at most 1023 bytes
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)  # COSE_Key
+    sign_count: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))  # the player's name for it
+    transports: Mapped[str] = mapped_column(String(200))  # JSON list, the authenticator's hints
+    backed_up: Mapped[bool] = mapped_column(Boolean)  # synced (a multi-device passkey)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PasskeyChallengeRow(Base):
+    """A WebAuthn challenge handed out and not yet answered: used once, until ``expires_at``.
+    ``key_hash`` is the SHA-256 of what it is bound to: the signed-in session registering a
+    passkey, or the short-lived cookie of a browser signing in with one."""
+
+    __tablename__ = "passkey_challenges"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(8))  # "register" or "signin"
+    challenge: Mapped[str] = mapped_column(String(128))  # base64url
+    # the account it was asked for (a registration's; a sign-in for a name: that name's account)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+    named: Mapped[bool] = mapped_column(Boolean)  # a sign-in for a name (account_id None: a name nobody has)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 

@@ -11,6 +11,7 @@
 :mod:`.health`             the health check and the echo WebSocket
 :mod:`.lessons`            the guided first games: the lessons worked out, and their page
 :mod:`.accounts`           signing up, in and out; the account, its tables and games
+:mod:`.passkeys`           an account's passkeys: registered, listed, removed; signing in with one
 :mod:`.invitations`        invitations to seats: shown again, renewed, revoked, claimed
 :mod:`.moderation`         a player's mutes and blocks; chat lines reported
 :mod:`.players`            a player's profile: ratings, their history, finished games
@@ -33,6 +34,7 @@ from netjer.server.routes import (
     lobby,
     moderation,
     pages,
+    passkeys,
     players,
     rematch,
     reviews,
@@ -44,6 +46,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     health.router,
     lobby.router,
     accounts.router,
+    passkeys.router,
     invitations.router,
     moderation.router,
     players.router,

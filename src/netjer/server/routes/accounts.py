@@ -77,19 +77,22 @@ class SignOut(BaseModel):
     everywhere: bool = False
 
 
-def _refused(err: AccountError) -> TableError:
+def refused(err: AccountError) -> TableError:
+    """An account's refusal as the API's error."""
     return TableError(err.status, err.code, err.message)
 
 
-def _client(request: Request) -> str:
+def client_address(request: Request) -> str:
+    """The address a request came from (a trusted proxy's ``X-Forwarded-For``: the client's)."""
     return request.client.host if request.client else "unknown"
 
 
-def _secure(request: Request, settings_secure: bool) -> bool:
+def cookies_secure(request: Request, settings_secure: bool) -> bool:
+    """Whether cookies set in answer to ``request`` are ``Secure``."""
     return settings_secure or request.url.scheme == "https"
 
 
-def _same_site(request: Request) -> None:
+def same_site(request: Request) -> None:
     """Refuse a sign-in or sign-up posted by another site's page (login CSRF)."""
     origin = request.headers.get("origin")
     if origin and origin != "null" and origin.split("://", 1)[-1] != request.headers.get("host", ""):
@@ -133,15 +136,24 @@ async def _begin(
 ) -> dict[str, Any]:  # fmt: skip
     """Sign up or in with ``start``: a new session in the cookies; the browser's earlier
     session (another account's, or a planted token) ends."""
-    _same_site(request)
+    same_site(request)
     try:
-        made = await start(body.name, body.password, _client(request))
+        made = await start(body.name, body.password, client_address(request))
     except AccountError as err:
-        raise _refused(err) from None
+        raise refused(err) from None
+    return await start_session(made, request, response, accounts, settings)
+
+
+async def start_session(
+    made: NewSession, request: Request, response: Response, accounts: Accounts, settings: ServerSettings
+) -> dict[str, Any]:
+    """Hand the browser the session just made (a sign-in's, by password or passkey): the
+    browser's earlier session ends (another account's, or a planted token), the new one goes
+    in the cookies; the answer says who is signed in."""
     old = await accounts.session(request.cookies.get(SESSION_COOKIE))
     if old is not None:
         await accounts.sign_out(old)
-    set_session_cookies(response, made, _secure(request, settings.secure_cookies))
+    set_session_cookies(response, made, cookies_secure(request, settings.secure_cookies))
     return _me(made)
 
 
@@ -168,7 +180,7 @@ async def sign_out(
 ) -> dict[str, Any]:  # fmt: skip
     """End this session, or every session of the account (``everywhere``)."""
     await accounts.sign_out(_need(session), everywhere=body.everywhere)
-    clear_session_cookies(response, _secure(request, settings.secure_cookies))
+    clear_session_cookies(response, cookies_secure(request, settings.secure_cookies))
     return _me(None)
 
 
@@ -181,8 +193,8 @@ async def change_password(
     try:
         made = await accounts.change_password(_need(session), body.old, body.new)
     except AccountError as err:
-        raise _refused(err) from None
-    set_session_cookies(response, made, _secure(request, settings.secure_cookies))
+        raise refused(err) from None
+    set_session_cookies(response, made, cookies_secure(request, settings.secure_cookies))
     return _me(made)
 
 
@@ -195,9 +207,9 @@ async def delete_account(
     try:
         seats = await accounts.delete(_need(session), body.password)
     except AccountError as err:
-        raise _refused(err) from None
+        raise refused(err) from None
     await manager_forgets(manager, seats)
-    clear_session_cookies(response, _secure(request, settings.secure_cookies))
+    clear_session_cookies(response, cookies_secure(request, settings.secure_cookies))
     return {"deleted": True, "seats": len(seats)}
 
 
