@@ -298,7 +298,10 @@ def test_a_rated_ankh_game_of_three_is_rated_by_weng_lin(client: TestClient, db:
         )
         table["tokens"][str(seat)] = joined.json()["token"]
     _resign(players[2], table, 2)
-    expected = rate_game([new_rating("ankh-3-5")] * 3, scores_of([1.0, 1.0, -1.0]))
+    # The others play on (netjer.server.retired_seats): nothing is rated yet.
+    assert _ratings(Store(db)) == {}
+    _resign(players[1], table, 1)  # seat 0 alone plays on: it wins, both resigners lose
+    expected = rate_game([new_rating("ankh-3-5")] * 3, scores_of([1.0, -1.0, -1.0]))
     got = _ratings(Store(db))
     for account, want in zip((1, 2, 3), expected, strict=True):
         assert got[(account, "ankh-3-5")] == pytest.approx((want.rating, want.deviation, 0.0, 1))
