@@ -58,13 +58,14 @@ def _caught_up(client: TestClient, table: dict[str, Any], version: int, until: A
 
 
 def play_to_the_end(
-    client: TestClient, table: dict[str, Any], players: int, seed: int, resign_at: dict[int, int]
-) -> tuple[Any, set[int]]:
+    client: TestClient, table: dict[str, Any], players: int, seed: int, resign_at: dict[int, int],
+    check_views: bool = True,
+) -> tuple[Any, set[int]]:  # fmt: skip
     """Play ``table`` to its end: the seats still playing choose at random (seeded), seat ``s``
     resigns at version ``resign_at[s]``; a local copy of the game makes each retired seat's
     move as :func:`retired_action` would, and every view of the seats still playing (and the
     spectators') is checked against the local game's observation for that seat at each
-    position where the server waits for a person.  Returns the local final state and the
+    position where the server waits for a person (``check_views``).  Returns the local final state and the
     retired seats."""
     local = make_game("ankh", {"players": players}).new_initial_state(seed)
     rng = Rng(seed)
@@ -84,6 +85,12 @@ def play_to_the_end(
             continue
         view = _caught_up(client, table, version)
         assert view["version"] == version and not view["finished"]
+        if not check_views:
+            action = legal[rng.below(len(legal))]
+            r = _post(client, table, "moves", actor, version=version, action=str(action))
+            assert r.status_code == 200, r.text
+            local.apply(action)
+            continue
         # The server waits for a person here: every viewer sees exactly its own observation.
         plan = window_plan(local, {})
         for seat in [*(s for s in range(players) if s not in retired), None]:
@@ -206,3 +213,41 @@ def test_standings_rank_retired_seats_last_and_pass_their_win_on() -> None:
     # the retired seat 3 took the win by the rules: seat 1, highest of those playing, wins
     assert standings([-1.0, -1.0, -1.0, 1.0], {3}, Placed()) == [-1.0, 1.0, -1.0, -2.0]  # type: ignore[arg-type]
     assert lone_result(3, {0, 2}) == [-1.0, 1.0, -1.0] and lone_result(3, {0}) is None
+
+
+@pytest.mark.slow
+def test_a_rated_game_of_five_played_on_rates_the_resigners_last(client: TestClient, db: str) -> None:
+    """Weng-Lin reads the order the table stored: the two seats that resigned (at the start
+    and midway) rank last although the game went on to its end by the rules."""
+    from netjer.server.db import RatingRow, Store  # noqa: PLC0415
+    from netjer.server.ratings import new_rating, rate_game, scores_of  # noqa: PLC0415
+    from tests.server.browsers import Browser  # noqa: PLC0415
+    from tests.server.test_accounts import _csrf, _sign_up  # noqa: PLC0415
+
+    players: list[Any] = [client, *(Browser(client) for _ in range(4))]
+    for i, browser in enumerate(players):
+        _sign_up(browser, f"Scribe{i}")
+    seats = [{"type": "human", "name": "P0"}, *({"type": "human", "open": True} for _ in range(4))]
+    body = {"game": "ankh", "options": {"players": 5}, "seed": 2, "seats": seats, "rated": True,
+            "clock": {"mode": "realtime", "bank": 600, "increment": 0}}  # fmt: skip
+    r = client.post("/api/tables", json=body, headers=_csrf(client))
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for seat in range(1, 5):
+        who = players[seat]
+        joined = who.post(f"/api/tables/{table['id']}/join", json={"seat": seat, "name": f"P{seat}"},
+                          headers=_csrf(who))  # fmt: skip
+        assert joined.status_code == 200, joined.text
+        table["tokens"][str(seat)] = joined.json()["token"]
+    local, retired = play_to_the_end(client, table, 5, 2, {0: 0, 3: 40}, check_views=False)
+    view = _caught_up(client, table, len(local.history))
+    assert view["finished"] and retired == {0, 3}
+    result = view["result"]
+    expected = rate_game([new_rating("ankh-3-5")] * 5, scores_of(result))
+    with Store(db).session() as s:
+        got = {row.account_id: row for row in s.query(RatingRow)}
+    accounts = {seat: seat + 1 for seat in range(5)}  # signed up in seat order
+    for seat, want in enumerate(expected):
+        assert got[accounts[seat]].rating == pytest.approx(want.rating) and got[accounts[seat]].games == 1
+    lowest = sorted(range(5), key=lambda seat: got[accounts[seat]].rating)[:2]
+    assert set(lowest) == retired
