@@ -251,3 +251,21 @@ def test_a_rated_game_of_five_played_on_rates_the_resigners_last(client: TestCli
         assert got[accounts[seat]].rating == pytest.approx(want.rating) and got[accounts[seat]].games == 1
     lowest = sorted(range(5), key=lambda seat: got[accounts[seat]].rating)[:2]
     assert set(lowest) == retired
+
+
+def test_a_seat_the_computer_stands_in_for_may_resign_and_is_retired(client: TestClient, fake: Any) -> None:
+    clock = {"mode": "realtime", "bank": 60, "increment": 0, "on_timeout": "computer"}
+    table = _create(client, 3, 2, clock)
+    first = _view(client, table)["to_move"]
+    fake.t += 59
+    for seat in range(3):
+        _view(client, table, seat)
+    fake.t += 2
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    client.portal.call(manager.clocks.check)  # type: ignore[union-attr]
+    assert _view(client, table)["seats"][first]["standin"] == "heuristic"
+    r = _post(client, table, "resign", first)
+    assert r.status_code == 200 and r.json()["finished"] is False
+    view = _caught_up(client, table, 0, until=lambda v: v["to_move"] != first)
+    assert view["seats"][first]["standin"] is None and view["seats"][first]["resigned"] is True
+    assert _post(client, table, "takeback", first).json()["error"] == "resigned"

@@ -123,10 +123,13 @@ class Endings:
         """Retire ``seat`` from the game going on (under the lock): stored as a ``retired``
         event with the clocks handed over (its clock stops: the table plays it now)."""
         clock = rt.clock.copy()
+        if seat < len(clock.standin):
+            clock.standin[seat] = False  # no computer stands in any more: the seat is retired
         rt.resigned.add(seat)
         try:
             clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.tables.now())
-            stored_clock = clock.to_json() if rt.clock_settings.active else None
+            # Stored where the clocks' state is kept (a clock, or the leaving rule's stand-ins).
+            stored_clock = clock.to_json() if rt.clock_settings.watched else None
             await asyncio.to_thread(self.tables.store.add_event, rt.id, rt.version, "retired", seat, line, stored_clock)
         except BaseException:
             rt.resigned.discard(seat)
