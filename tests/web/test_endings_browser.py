@@ -169,6 +169,8 @@ def test_a_player_resigns_at_an_ankh_table_of_three_and_the_others_play_on(
         other.wait_for_selector('[data-resigned="1"]')
         assert other.locator('[data-resigned="1"]').inner_text() == "(resigned: ranked last)"
         assert "left the game: it goes on without them." in other.locator("#status").inner_text()
+        headings = other.eval_on_selector_all(".god-board", "els => els.map((e) => e.textContent)")
+        assert sum("(left the game: ranked last)" in text for text in headings) == 1, headings
         assert other.locator("#resign").count() == 1  # the others still play, with their controls
         assert other.locator("body[data-finished=yes]").count() == 0
         view = api(server, f"/api/tables/{table['id']}/view")

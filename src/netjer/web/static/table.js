@@ -363,7 +363,9 @@ function renderView(view) {
   const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin && !view.adjourned;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
-  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow(), over: Boolean(view.finished) };
+  // retired: the seats that left a game going on (resigned or out: netjer.server.retired_seats)
+  const retiredSeats = view.seats.filter((s) => s.retired).map((s) => s.seat);
+  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow(), over: Boolean(view.finished), retired: retiredSeats };
 
   $("game-title").textContent = view.title;
   const you = $("you");
