@@ -241,12 +241,14 @@ def test_clock_settings_out_of_range_are_refused(client: TestClient, clock: dict
     assert client.get("/api/tables").json() == []
 
 
-def test_out_is_refused_for_more_than_two_seats(client: TestClient) -> None:
+def test_out_is_offered_for_more_than_two_seats(client: TestClient) -> None:
+    """Once refused (the game would have ended for everyone); now the seat out is retired and
+    the others play on (tests/server/test_retired_seats.py)."""
     seats = [{"type": "human"}, {"type": "human"}, {"type": "human"}]
     body = {"game": "ankh", "options": {"players": 3}, "seats": seats}
     body["clock"] = {"mode": "turn", "per_turn": 3600, "on_timeout": "out"}
     r = client.post("/api/tables", json=body)
-    assert r.status_code == 422 and r.json()["error"] == "bad_clock"
+    assert r.status_code == 201 and r.json()["table"]["clock"]["on_timeout"] == "out"
 
 
 def test_websocket_take_back_and_unknown_messages_are_answered_with_errors(client: TestClient) -> None:

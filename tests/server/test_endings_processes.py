@@ -10,8 +10,10 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from netjer.games.registry import make_game
 from netjer.server.app import create_app
 from netjer.server.db import Store
+from netjer.server.retired_seats import retired_action
 from netjer.server.runtime import PRESENCE_SECONDS
 from netjer.server.tables import TableManager
 from tests.server.fake_time import FakeTime
@@ -83,3 +85,38 @@ def test_every_player_gone_on_two_processes_adjourns_once_and_both_coming_back_r
         assert view["finished"] is False
     kinds = [e.kind for e in store.events(table)]
     assert kinds.count("resumed") == 1 and kinds.count("back") == 2
+
+
+def test_a_resignation_at_a_table_of_three_through_one_process_is_known_to_the_other(
+    two_apps: tuple[TestClient, TestClient, FakeTime],
+) -> None:
+    """The seat retires through A; B learns it (the ``retired`` event), refuses its person's
+    moves, and the game goes on with the retired seat's move made once."""
+    a, b, _ = two_apps
+    seats = [{"type": "human", "name": n} for n in ("Ann", "Bob", "Cy")]
+    made = a.post("/api/tables", json={"game": "ankh", "seed": 3, "options": {"players": 3}, "seats": seats}).json()
+    table, tokens = made["id"], made["tokens"]
+    first = b.get(f"/api/tables/{table}/view").json()["to_move"]
+    r = a.post(f"/api/tables/{table}/resign", json={"seat": first}, headers=_auth(tokens[str(first)]))
+    assert r.status_code == 200 and r.json()["finished"] is False
+    for _ in range(400):
+        view = b.get(f"/api/tables/{table}/view").json()
+        if view["seats"][first]["resigned"] and view["to_move"] != first:
+            break
+        b.portal.call(_pause)  # type: ignore[union-attr]
+    else:
+        raise AssertionError("process B never saw the resignation and the retired seat's moves")
+    refused = b.post(f"/api/tables/{table}/moves", json={"seat": first, "version": view["version"], "index": 0},
+                     headers=_auth(tokens[str(first)]))  # fmt: skip
+    assert refused.status_code == 409 and refused.json()["error"] == "resigned"
+    store: Store = a.app.state.manager.store  # type: ignore[attr-defined]
+    assert [e.kind for e in store.events(table)].count("retired") == 1
+    # Every decision of the seat (retired before its first) is the least-impact one.
+    state = make_game("ankh", {"players": 3}).new_initial_state(3)
+    played = 0
+    for text in store.actions(table):
+        if state.current_player == first:
+            assert text == str(retired_action(state.legal_actions()))
+            played += 1
+        state.apply_text(text)
+    assert played >= 1

@@ -63,7 +63,9 @@ VIEW_KEYS = {
     "queued",
     "step",
 }
-SEAT_KEYS = {"seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out", "left"}
+SEAT_KEYS = {
+    "seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out", "left", "resigned", "retired"
+}  # fmt: skip
 CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "gone_after", "running", "seats"}
 
 

@@ -150,9 +150,9 @@ def test_unrated_aborted_and_guest_games_change_no_rating(client: TestClient, se
     aborted = _rated_table(client, second)
     r = client.post(f"/api/tables/{aborted['id']}/abort", json={"seat": 0}, headers=_auth(aborted["tokens"]["0"]))
     assert r.status_code == 200 and r.json()["ending"]["how"] == "aborted"
-    guest = Browser(client)  # a guest takes the open seat of a rated table: it does not count
-    with_guest = _rated_table(client, guest)
-    _resign(guest, with_guest, 1)
+    guest = Browser(client)  # a guest may not take the open seat of a rated table (it could not count)
+    with pytest.raises(AssertionError, match="rated_account"):
+        _rated_table(client, guest)
     assert _ratings(Store(db)) == {} and _changes(Store(db)) == []
     # a draw agreed counts: ½ each
     drawn = _rated_table(client, second)
@@ -298,7 +298,10 @@ def test_a_rated_ankh_game_of_three_is_rated_by_weng_lin(client: TestClient, db:
         )
         table["tokens"][str(seat)] = joined.json()["token"]
     _resign(players[2], table, 2)
-    expected = rate_game([new_rating("ankh-3-5")] * 3, scores_of([1.0, 1.0, -1.0]))
+    # The others play on (netjer.server.retired_seats): nothing is rated yet.
+    assert _ratings(Store(db)) == {}
+    _resign(players[1], table, 1)  # seat 0 alone plays on: it wins, both resigners lose
+    expected = rate_game([new_rating("ankh-3-5")] * 3, scores_of([1.0, -1.0, -1.0]))
     got = _ratings(Store(db))
     for account, want in zip((1, 2, 3), expected, strict=True):
         assert got[(account, "ankh-3-5")] == pytest.approx((want.rating, want.deviation, 0.0, 1))
@@ -350,3 +353,48 @@ def test_on_postgresql_two_rated_games_ending_at_once_both_count() -> None:
         assert any(mine == pytest.approx(order) for order in orders), (mine, orders)
         for store in stores:
             store.engine.dispose()
+
+
+def _ankh_rated(creator: TestClient | Browser, seats: list[dict[str, Any]], clock: dict[str, Any]) -> Any:
+    body = {"game": "ankh", "options": {"players": len(seats)}, "seed": 3, "seats": seats, "clock": clock,
+            "rated": True}  # fmt: skip
+    return creator.post("/api/tables", json=body, headers=_csrf(creator))
+
+
+def test_a_rated_table_admits_signed_in_players_one_seat_each_and_says_why(client: TestClient) -> None:
+    """A guest or a second seat of one account would make a rated game unrated when it ends:
+    they are refused with the reason instead (netjer.server.rated_tables)."""
+    _sign_up(client, "Ahmose")
+    open_seat = {"type": "human", "open": True}
+    two_own = _ankh_rated(client, [{"type": "human"}, {"type": "human"}, open_seat], CLOCK)
+    assert (two_own.status_code, two_own.json()["error"]) == (422, "not_rated")
+    assert "one seat" in two_own.json()["message"]
+    stand_in = _ankh_rated(client, [{"type": "human"}, open_seat, open_seat], {**CLOCK, "on_timeout": "computer"})
+    assert stand_in.status_code == 422 and "whose time runs out" in stand_in.json()["message"]
+    # on_timeout left out: the rated table's seat whose time runs out is out
+    r = _ankh_rated(client, [{"type": "human"}, open_seat, {"type": "human", "invite": True}], CLOCK)
+    assert r.status_code == 201, r.text
+    table = r.json()
+    assert table["table"]["clock"]["on_timeout"] == "out" and table["table"]["rated"] is True
+    again = client.post(f"/api/tables/{table['id']}/join", json={"seat": 1}, headers=_csrf(client))
+    assert (again.status_code, again.json()["error"]) == (409, "one_seat")
+    assert "one seat per player" in again.json()["message"]
+    guest = Browser(client)
+    refused = guest.post(f"/api/tables/{table['id']}/join", json={"seat": 1}, headers=_csrf(guest))
+    assert (refused.status_code, refused.json()["error"]) == (403, "rated_account")
+    assert "sign in to take a seat" in refused.json()["message"]
+    link = table["invitations"]["2"]
+    code = link.split("code=")[1]
+    claimed = guest.post(f"/api/tables/{table['id']}/claim", json={"seat": 2, "code": code}, headers=_csrf(guest))
+    assert (claimed.status_code, claimed.json()["error"]) == (403, "rated_account")
+    # a signed-in player takes the open seat, another the invitation: the table fills
+    _sign_up(guest, "Nefertari")
+    assert guest.post(f"/api/tables/{table['id']}/join", json={"seat": 1}, headers=_csrf(guest)).status_code == 200
+    third = Browser(client)
+    _sign_up(third, "Tiye")
+    taken = third.post(f"/api/tables/{table['id']}/claim", json={"seat": 2, "code": code}, headers=_csrf(third))
+    assert taken.status_code == 200, taken.text
+    # an unrated table still seats guests and one account twice
+    casual = client.post("/api/tables", json={"game": "nile", "seats": [{"type": "human"}, open_seat]},
+                         headers=_csrf(client))  # fmt: skip
+    assert Browser(client).post(f"/api/tables/{casual.json()['id']}/join", json={"seat": 1}).status_code == 200

@@ -145,3 +145,37 @@ def test_an_adjournment_agreed_stops_the_clocks_until_both_say_they_are_back(ser
     finally:
         seth_ctx.close()
         nut_ctx.close()
+
+
+def test_a_player_resigns_at_an_ankh_table_of_three_and_the_others_play_on(
+    server: str, browser: Any, shots: Path
+) -> None:
+    """At three or more the game goes on (netjer.server.retired_seats): the resigner's page says it
+    left and is ranked last and offers nothing more; the others' pages name it in the seats list
+    and the status, and keep their controls."""
+    seats = [{"type": "human", "name": name} for name in ("Ra", "Thoth", "Bastet")]
+    table = api(server, "/api/tables", {"game": "ankh", "seed": 3, "options": {"players": 3}, "seats": seats})
+    errors: list[str] = []
+    gone_ctx, gone = _open(browser, server, table["links"]["1"], VIEWPORT, False, errors)
+    other_ctx, other = _open(browser, server, table["links"]["0"], VIEWPORT, False, errors)
+    try:
+        gone.click("#resign")
+        assert "the others play on" in gone.locator("#resign-box .question").inner_text()
+        gone.click("#resign-yes")
+        gone.wait_for_selector("#retired-note")
+        assert "ranked last" in gone.locator("#retired-note").inner_text()
+        assert gone.locator("#resign").count() == 0
+        gone.screenshot(path=str(shots / "endings-retired-ankh.png"), full_page=False)
+        other.wait_for_selector('[data-resigned="1"]')
+        assert other.locator('[data-resigned="1"]').inner_text() == "(resigned: ranked last)"
+        assert "left the game: it goes on without them." in other.locator("#status").inner_text()
+        headings = other.eval_on_selector_all(".god-board", "els => els.map((e) => e.textContent)")
+        assert sum("(left the game: ranked last)" in text for text in headings) == 1, headings
+        assert other.locator("#resign").count() == 1  # the others still play, with their controls
+        assert other.locator("body[data-finished=yes]").count() == 0
+        view = api(server, f"/api/tables/{table['id']}/view")
+        assert view["finished"] is False and view["seats"][1]["resigned"] is True
+        assert errors == []
+    finally:
+        gone_ctx.close()
+        other_ctx.close()

@@ -65,8 +65,9 @@ class ClockSettings:
         per_turn: turn-based: seconds to play each turn (one of :data:`TURN_DEADLINES`).
         on_timeout: what happens to a seat whose time runs out, or that is gone (see
             :meth:`absence_limit`): ``"computer"`` (the heuristic agent plays for it until
-            the person takes the seat back) or ``"out"`` (it loses the game: offered for
-            two-seat tables only).
+            the person takes the seat back) or ``"out"`` (it loses the game; at a table of
+            three or more the others play on and it is ranked last:
+            :mod:`netjer.server.retired_seats`).
         gone_after: a table without a clock: seconds without a connection after which the
             seat to act counts as gone (one of :data:`GONE_AFTER`; 0: never).
     """
@@ -110,7 +111,7 @@ class ClockSettings:
 
         Raises:
             ValueError: with the reason (a real-time bank outside 5 s to 3 h, an increment
-                over 10 min, a turn deadline not offered, ``out`` with more than two seats).
+                over 10 min, a turn deadline not offered).
         """
         if self.mode == "realtime":
             if not MIN_BANK <= self.bank <= MAX_BANK:
@@ -125,11 +126,8 @@ class ClockSettings:
             raise ValueError(
                 f"gone_after is for tables without a clock (a clock's deadline applies), one of {offered} seconds"
             )
-        if self.watched and self.on_timeout == "out" and seats != 2:
-            raise ValueError(
-                "'out' (the seat whose time runs out loses) is offered for two-player tables; "
-                "with more players the computer plays for a seat that runs out of time"
-            )
+        # ``out`` at a table of three or more retires the seat: the others play on
+        # (netjer.server.retired_seats).
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON data (what the table stores and the views show)."""

@@ -1,7 +1,8 @@
 """The computer seats: their moves computed off the event loop (searches in a worker pool
 shared by every table in fair turn, :mod:`netjer.server.ai_service`; cheap agents in a
 thread), then played as any move; the server's caps on their thinking (:class:`ComputerSeats`).
-A computer also plays for a person whose time ran out (:data:`~netjer.server.runtime.STANDIN_AGENT`).
+A computer also plays for a person whose time ran out (:data:`~netjer.server.runtime.STANDIN_AGENT`);
+a seat retired from a game going on makes the least-impact moves (:mod:`netjer.server.retired_seats`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
 from netjer.server.ai_service import FairSearchService
 from netjer.server.leases import Leases
+from netjer.server.retired_seats import retired_action
 from netjer.server.runtime import STANDIN_AGENT, TableError, TableRuntime
 from netjer.server.workers import SearchPool
 
@@ -163,6 +165,18 @@ class ComputerSeats:
         try:
             if self.tables.leases is not None and not await self.tables.leases.hold(rt.id):
                 rt.ai_task = None  # another server process runs this table's computer seats
+                return
+            if rt.retired(seat):
+                # A seat that left a game going on: the least-impact move, never an agent's
+                # (netjer.server.retired_seats); cheap, so chosen here.
+                rt.ai_task = None
+                rt.ai_submitting = version
+                try:
+                    action = retired_action(rt.state.legal_actions())
+                    await self.tables.play(rt.id, seat, version, text=str(action), by_computer=True)
+                finally:
+                    if rt.ai_submitting == version:
+                        rt.ai_submitting = None
                 return
             spec_text = rt.seats[seat].spec if not rt.seats[seat].is_human else STANDIN_AGENT
             spec = parse_agent_spec(spec_text)

@@ -8,9 +8,10 @@ These are **table events**, never engine actions: the record of moves stays as i
 (``tables.ending``, JSON ``{"how", "seats"}``) and told as a line of the log.  A game nobody
 is at when a clock runs out is adjourned the same way (:meth:`netjer.server.timekeeper.Timekeeper.expire`).
 
-Results: a resignation is a loss (-1) for the seat and a win (+1) shared by every other seat,
-as a seat out on time is (:mod:`netjer.server.timekeeper`); a draw is 0 for every seat; an
-aborted game has no result.
+Results: at a table of two, a resignation is a loss (-1) for the seat and a win (+1) for the
+other, as a seat out on time is (:mod:`netjer.server.timekeeper`); at a table of three or more
+the others play on and the seat is ranked last when the game ends
+(:mod:`netjer.server.retired_seats`); a draw is 0 for every seat; an aborted game has no result.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import logging
 from typing import Any
 
 from netjer.server.db import ClockChanged
+from netjer.server.retired_seats import lone_result, plays_on
 from netjer.server.runtime import Proposal, TableError, TableRuntime
 from netjer.server.table_endings import (
     ABORTS,
@@ -32,6 +34,7 @@ from netjer.server.table_endings import (
     OFFERS_ADJOURN,
     OFFERS_DRAW,
     RESIGNS,
+    RESIGNS_PLAYS_ON,
     RESUMED,
     adjourn,
     can_abort,
@@ -57,6 +60,8 @@ class Endings:
             raise TableError(403, "not_a_person", "a computer's seat cannot do that")
         if rt.finished:
             raise TableError(409, "over", "the game is over")
+        if rt.retired(seat):
+            raise TableError(409, "resigned", "you have left this game: it goes on without you")
         return rt
 
     async def _end(self, rt: TableRuntime, ending: dict[str, Any], result: list[float] | None, line: str) -> None:
@@ -81,21 +86,62 @@ class Endings:
         log.info("game ended", extra={"event": "ending", "table": rt.id, "how": ending["how"]})
 
     async def resign(self, table_id: str, seat: int) -> TableRuntime:
-        """Seat ``seat`` resigns (the caller has checked its token): it loses, every other seat
-        wins.  Allowed at any time before the end, also while the computer stands in.
+        """Seat ``seat`` resigns (the caller has checked its token).  Allowed at any time
+        before the end, also while the computer stands in.
+
+        At a table of two, it loses and the other wins: the game ends.  At a table of three or
+        more the others play on (:mod:`netjer.server.retired_seats`): the seat is retired,
+        the table makes its least-impact moves from now on, and it is ranked last when the
+        game ends; when only one seat still plays, the game ends and that seat wins.
 
         Raises:
-            TableError: 404 (no table), 403 ``not_a_person``, 409 ``over``.
+            TableError: 404 (no table), 403 ``not_a_person``, 409 ``over``, 409 ``resigned``
+                (the seat resigned already: the game goes on without it).
         """
         rt = await self._open(table_id, seat)
         async with rt.lock:
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
-            result = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
-            await self._end(rt, {"how": "resigned", "seats": [seat]}, result, RESIGNS.format(who=rt.who(seat)))
-        await self.tables.audit.record(rt, "resign", seat, RESIGNS.format(who=rt.who(seat)))
+            line = RESIGNS.format(who=rt.who(seat))
+            if not plays_on(len(rt.seats)):
+                result = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
+                await self._end(rt, {"how": "resigned", "seats": [seat]}, result, line)
+            else:
+                retired = rt.retired_seats() | {seat}
+                lone = lone_result(len(rt.seats), retired)
+                if lone is not None:
+                    await self._end(rt, {"how": "resigned", "seats": sorted(retired)}, lone, line)
+                else:
+                    await self._retire(rt, seat, RESIGNS_PLAYS_ON.format(who=rt.who(seat)))
+                    line = RESIGNS_PLAYS_ON.format(who=rt.who(seat))
+        await self.tables.audit.record(rt, "resign", seat, line)
         await self.tables.broadcast(rt)
+        self.tables.wake(rt)
         return rt
+
+    async def _retire(self, rt: TableRuntime, seat: int, line: str) -> None:
+        """Retire ``seat`` from the game going on (under the lock): stored as a ``retired``
+        event with the clocks handed over (its clock stops: the table plays it now)."""
+        clock = rt.clock.copy()
+        if seat < len(clock.standin):
+            clock.standin[seat] = False  # no computer stands in any more: the seat is retired
+        rt.resigned.add(seat)
+        try:
+            clock.hand_over(rt.clock_settings, rt.clocked_seats(), self.tables.now())
+            # Stored where the clocks' state is kept (a clock, or the leaving rule's stand-ins).
+            stored_clock = clock.to_json() if rt.clock_settings.watched else None
+            await asyncio.to_thread(self.tables.store.add_event, rt.id, rt.version, "retired", seat, line, stored_clock)
+        except BaseException:
+            rt.resigned.discard(seat)
+            raise
+        if rt.ai_task is not None and not rt.ai_task.done():
+            rt.ai_task.cancel()  # a stand-in thinking for this seat: the table plays it now
+        rt.ai_task = None
+        rt.clock = clock
+        if rt.proposal is not None:
+            await self._settle(rt)  # the seat's agreement is no longer needed
+        rt.add_line(line)
+        log.info("seat retired", extra={"event": "retired", "table": rt.id, "seat": seat})
 
     async def abort(self, table_id: str, seat: int) -> TableRuntime:
         """Seat ``seat`` aborts the game (the caller has checked its token): allowed only while
@@ -192,7 +238,7 @@ class Endings:
         proposal = rt.proposal
         if proposal is None:
             return
-        needed = {s for s, info in enumerate(rt.seats) if info.is_human}
+        needed = {s for s in range(len(rt.seats)) if rt.playing(s)}
         if not needed <= proposal.agreed:
             return
         if proposal.kind == "draw":
@@ -211,7 +257,7 @@ class Endings:
         counts it); when every person is back, the game resumes: the clocks run again for
         whoever must act (a bank emptied meanwhile holds a minute again), and the computer
         seats think."""
-        if not rt.clock.adjourned or rt.finished or seat in rt.back or not rt.seats[seat].is_human:
+        if not rt.clock.adjourned or rt.finished or seat in rt.back or not rt.playing(seat):
             return
         resumed = False
         async with rt.lock:

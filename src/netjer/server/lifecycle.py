@@ -19,6 +19,7 @@ from netjer.core.undo import Transcript
 from netjer.games.registry import make_game
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.db import ActionItem, RematchTaken, Store, TableRow, hash_token
+from netjer.server.rated_tables import seat_refusal
 from netjer.server.runtime import SeatInfo, TableError, TableRuntime, advance, events_seen
 from netjer.server.table_host import TableHost
 
@@ -186,11 +187,14 @@ class TableLifecycle:
         Raises:
             TableError: 409 ``seat_taken`` if someone else took it first, 404 if the table
                 was deleted, 403 ``blocked`` if a player there blocked ``account``
-                (:mod:`netjer.server.moderation`).
+                (:mod:`netjer.server.moderation`); at a rated table, 403 ``rated_account``
+                for a guest and 409 ``one_seat`` for an account holding another seat
+                (:func:`netjer.server.rated_tables.seat_refusal`).
         """
         table_id = rt.id
         info = rt.seats[seat]
         token = secrets.token_urlsafe(24)
+        seat_refusal(rt, seat, account)  # a rated table: signed-in players, one seat each
         await self.tables.moderation.refuse_blocked(rt, account, seating=True)
         async with rt.lock:
             if rt.deleted:

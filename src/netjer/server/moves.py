@@ -87,6 +87,8 @@ class Moves:
                     raise TableError(
                         409, "time_out", "your time ran out before this move arrived: take your seat back to play on"
                     )
+                if rt.retired(seat):
+                    raise TableError(409, "resigned", "you have left this game: it goes on without you")
                 raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
             if choice is None and state.current_player != seat:
                 if rt.queued.get(seat):
@@ -150,7 +152,7 @@ class Moves:
         """
         after = rt.state.clone()
         after.apply(action)
-        result = after.returns() if after.is_terminal else None
+        result = rt.final_result(after) if after.is_terminal else None
         clock = rt.clock.copy()
         clock.hand_over(rt.clock_settings, rt.clocked_seats(after, rt.queued_actions()), self.tables.now())
         stored_clock = clock.to_json() if rt.clock_settings.active else None

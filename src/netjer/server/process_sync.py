@@ -58,7 +58,8 @@ class ProcessSync:
                     self.tables.tables.pop(table_id, None)
                 else:
                     for name in ("state", "seats", "logs", "notation", "clock", "forfeit", "chat", "rematch",
-                                 "transcript", "hints_at", "ending", "proposal", "actors", "back"):  # fmt: skip
+                                 "transcript", "hints_at", "ending", "proposal", "actors", "back",
+                                 "resigned"):  # fmt: skip
                         setattr(rt, name, getattr(fresh, name))
         elif news:
             async with rt.lock:

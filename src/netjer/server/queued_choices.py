@@ -59,7 +59,7 @@ def next_queued(rt: TableRuntime, now: float) -> Reached | None:
     after.apply(first.action)
     queued[seat].pop(0)
     clock.hand_over(rt.clock_settings, rt.clocked_seats(after, queued), now)
-    result = after.returns() if after.is_terminal else None
+    result = rt.final_result(after) if after.is_terminal else None
     if rt.clock_settings.active:
         stored_clock = clock.to_json()
     item = (rt.id, rt.version, str(first.action), seat, result, stored_clock)

@@ -20,6 +20,7 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.i18n import N_
 from netjer.server.clocks import ClockSettings, ClockState
+from netjer.server.retired_seats import plays_on, standings
 from netjer.server.windows import Choice, Queued, window_plan
 
 log = logging.getLogger("netjer.server")
@@ -153,6 +154,8 @@ class TableRuntime:
         socketed: the persons' seats that had a WebSocket connection in this process.
         actors: the seats that have made a decision (an action, or a choice queued ahead):
             a game may be aborted only while some seat has not.
+        resigned: the seats that resigned from a game of three or more that goes on without
+            them (:mod:`netjer.server.retired_seats`; read back from ``retired`` events).
     """
 
     id: str
@@ -194,6 +197,7 @@ class TableRuntime:
     back: set[int] = field(default_factory=set)
     seen: set[int] = field(default_factory=set)
     socketed: set[int] = field(default_factory=set)
+    resigned: set[int] = field(default_factory=set)
     _plan: tuple[Any, dict[int, Choice] | None] | None = None
     _seen: tuple[State, int, dict[int | None, dict[str, Any]]] | None = None
 
@@ -231,7 +235,27 @@ class TableRuntime:
         """The returns of a finished game, one per seat (``None`` while it goes on)."""
         if self.forfeit is not None:
             return self.forfeit
-        return self.state.returns() if self.state.is_terminal else None
+        return self.final_result(self.state) if self.state.is_terminal else None
+
+    def final_result(self, state: State) -> list[float]:
+        """The result of the terminal ``state`` at this table: its returns, with the retired
+        seats ranked last (:func:`~netjer.server.retired_seats.standings`)."""
+        return standings(state.returns(), self.retired_seats(), state)
+
+    def retired(self, seat: int) -> bool:
+        """Whether ``seat`` left a game of three or more that goes on without it (it resigned,
+        or is out on time): :mod:`netjer.server.retired_seats`."""
+        if not plays_on(len(self.seats)):
+            return False
+        return seat in self.resigned or bool(seat < len(self.clock.out) and self.clock.out[seat])
+
+    def retired_seats(self) -> set[int]:
+        """Every retired seat (:meth:`retired`)."""
+        return {seat for seat in range(len(self.seats)) if self.retired(seat)}
+
+    def playing(self, seat: int) -> bool:
+        """Whether a person plays ``seat`` and has not left the game (resigned, out)."""
+        return self.seats[seat].is_human and not self.retired(seat)
 
     def who(self, seat: int) -> str:
         """A seat in the log's words: the person's name, else the seat's label."""
@@ -239,7 +263,11 @@ class TableRuntime:
 
     def stood_in(self, seat: int) -> bool:
         """Whether the computer plays this person's seat (or it is out of the game)."""
-        return bool(self.clock.standin and self.clock.standin[seat]) or bool(self.clock.out and self.clock.out[seat])
+        return (
+            bool(self.clock.standin and self.clock.standin[seat])
+            or bool(self.clock.out and self.clock.out[seat])
+            or seat in self.resigned
+        )
 
     def computer_plays(self, seat: int) -> bool:
         """Whether seat ``seat``'s decisions are made by a computer (its own or a stand-in)."""
@@ -358,6 +386,9 @@ def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
             "reserved": info.reserved,
             "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,
             "out": bool(rt.clock.out and rt.clock.out[i]),
+            # Left a game of three or more that goes on: the table makes its least-impact moves.
+            "resigned": i in rt.resigned,
+            "retired": rt.retired(i),
             # Why the computer stands in (or the seat is out): its person left, or its time ran out.
             "left": bool(i < len(rt.clock.away) and rt.clock.away[i]),
         }

@@ -18,6 +18,9 @@ log = logging.getLogger("netjer.server")
 
 # The log's lines (English on the server; marked so that the browser's translateLine knows them).
 RESIGNS = N_("{who} resigns.")
+# A game of three or more goes on without the seat (netjer.server.retired_seats).
+RESIGNS_PLAYS_ON = N_("{who} resigns and is ranked last; the game goes on without them.")
+OUT_PLAYS_ON = N_("{who} is out and ranked last; the game goes on without them.")
 ABORTS = N_("{who} aborts the game: no result is recorded.")
 OFFERS_DRAW = N_("{who} offers a draw.")
 OFFERS_ADJOURN = N_("{who} proposes to adjourn the game.")
@@ -149,7 +152,7 @@ def abandoned(rt: TableRuntime, now: float) -> bool:
     never seen has not come.  A table where no person was ever seen is not judged at all
     (its clocks alone decide, as before).
     """
-    humans = [seat for seat, info in enumerate(rt.seats) if info.is_human]
+    humans = [seat for seat in range(len(rt.seats)) if rt.playing(seat)]
     if not any(seat in rt.seen or seat in rt.actors for seat in humans):
         return False
     settings = rt.clock_settings
@@ -170,4 +173,4 @@ def abandoned(rt: TableRuntime, now: float) -> bool:
 
 def everyone_back(rt: TableRuntime) -> bool:
     """Whether every person's seat arrived since the game was adjourned (it resumes then)."""
-    return all(seat in rt.back for seat, info in enumerate(rt.seats) if info.is_human)
+    return all(seat in rt.back for seat in range(len(rt.seats)) if rt.playing(seat))

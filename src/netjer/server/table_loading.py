@@ -13,6 +13,7 @@ from netjer.games.registry import make_game
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.db import Store
 from netjer.server.queued_choices import next_queued, store_queued, take_queued
+from netjer.server.retired_seats import replay_resigned
 from netjer.server.runtime import SeatInfo, TableError, TableRuntime, advance, chat_entry, events_seen, undo_last
 from netjer.server.table_endings import replay_back, replay_proposal, stored_ending
 from netjer.server.windows import Queued
@@ -71,6 +72,7 @@ def load_table(store: Store, table_id: str, now: Callable[[], float]) -> TableRu
         rt.forfeit = [float(x) for x in json.loads(row.result)]
     rt.ending = stored_ending(row.ending, rt.state.is_terminal)
     rt.proposal = replay_proposal([(e.kind, e.seat, e.version) for e in events], rt.version)
+    rt.resigned = replay_resigned([(e.kind, e.seat) for e in events])
     rt.back = replay_back([(e.kind, e.seat) for e in events]) if rt.clock.adjourned else set()
     for choice in store.choices(table_id):
         rt.queued.setdefault(choice.seat, []).append(Queued(choice.id, game.parse_action(choice.text)))

@@ -17,8 +17,9 @@ from netjer.server.audit import AuditTrail
 from netjer.server.clocks import restart_grace
 from netjer.server.db import ClockChanged, Store
 from netjer.server.notify import Notifier
+from netjer.server.retired_seats import lone_result, plays_on
 from netjer.server.runtime import STANDIN_AGENT, TableError, TableRuntime, span_words
-from netjer.server.table_endings import NOBODY_HERE, abandoned, adjourn
+from netjer.server.table_endings import NOBODY_HERE, OUT_PLAYS_ON, abandoned, adjourn
 
 log = logging.getLogger("netjer.server")
 #: Seconds between two looks at the running clocks.
@@ -144,7 +145,9 @@ class Timekeeper:
         settings = rt.clock_settings
         clock = rt.clock.copy()
         lines = []
-        if settings.on_timeout == "out":
+        if settings.on_timeout == "out" and plays_on(len(rt.seats)):
+            then = OUT_PLAYS_ON
+        elif settings.on_timeout == "out":
             then = "{who} is out and loses the game."
         else:
             then = f"the computer ({STANDIN_AGENT}) plays for {{who}}."
@@ -158,7 +161,16 @@ class Timekeeper:
         left = expired + gone
         forfeit = None
         ending = None
-        if settings.on_timeout == "out":
+        if settings.on_timeout == "out" and plays_on(len(rt.seats)):
+            # Three or more seats: the others play on and these seats are retired (ranked last,
+            # the table makes their least-impact moves: netjer.server.retired_seats); when one
+            # seat alone still plays, it wins.
+            retired = rt.retired_seats() | set(left)
+            forfeit = lone_result(len(rt.seats), retired)
+            if forfeit is not None:
+                clock.hand_over(settings, None, now)
+                ending = {"how": "time" if expired else "gone", "seats": sorted(retired)}
+        elif settings.on_timeout == "out":
             # Seats whose time ran out (or that are gone) lose; if every seat did at once
             # (choosing together), nobody wins: a draw.
             everyone = len(left) == len(rt.seats)
@@ -225,6 +237,8 @@ class Timekeeper:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
             if rt.finished:
                 raise TableError(409, "over", "the game is over")
+            if rt.retired(seat):
+                raise TableError(409, "resigned", "you have left this game: it goes on without you")
             if not rt.clock.standin or not rt.clock.standin[seat]:
                 raise TableError(409, "not_stood_in", "you already play this seat")
             if rt.ai_task is not None and not rt.ai_task.done() and rt.state.current_player == seat:

@@ -593,6 +593,14 @@ class AnkhState(State):
         of a merged god win)."""
         return [s for s in range(self.n) if self.god_of_seat[s] in self.winners]
 
+    def placings(self) -> list[float]:
+        """Per seat, how high its god stands on the Devotion track (§10.6: the position of its
+        token in the stack, higher is better; a shared space ranks by the stack), -1 for a
+        forgotten god (§10.5).  Used to rank the seats still playing when a seat that left
+        the game (a resignation at the web table) would otherwise take the win."""
+        height = {g: float(i) for i, g in enumerate(self.devotion_stack)}
+        return [height.get(self.god_of_seat[s], -1.0) for s in range(self.n)]
+
     def end_game(self, winners: list[int], reason: str) -> None:
         """End the game: ``winners`` are gods (may be empty: everyone loses, §10.5)."""
         self.winners = sorted(winners)

@@ -23,6 +23,7 @@ from netjer.server.accounts.service import Session
 from netjer.server.db import TableRow, hash_token
 from netjer.server.invitations import marker as invitation_marker
 from netjer.server.limits import RateLimited
+from netjer.server.rated_tables import creation_refusal, rated_clock
 from netjer.server.ratings import RatingError, pool_of
 from netjer.server.routes.common import InvitationService, Manager, MaybeSignedIn, Settings, Token, seat_link, summary
 from netjer.server.routes.models import CreateTable, JoinRequest
@@ -175,8 +176,10 @@ async def i18n_catalogue(
 def refuse_unrated(body: CreateTable, session: Session | None) -> None:
     """Refuse a rated table that could not count (issue 31 item 4: only games between signed-in
     players with clocks are rated): its creator must be signed in, the table must have a
-    clock, no computer seat, no hints (advice in a rated game), and a rating pool for its
-    game and player count (:func:`netjer.server.ratings.pool_of`).  Every human seat must
+    clock, no computer seat, no hints (advice in a rated game), a rating pool for its
+    game and player count (:func:`netjer.server.ratings.pool_of`), at most one seat of the
+    creator's and no computer standing in for a seat out of time
+    (:func:`netjer.server.rated_tables.creation_refusal`).  Every human seat must
     also be held by an account when the game ends, else it is not rated
     (:func:`netjer.server.db.ratings.rated_accounts`).
 
@@ -199,6 +202,11 @@ def refuse_unrated(body: CreateTable, session: Session | None) -> None:
             pool_of(body.game, len(body.seats))
         except RatingError as err:
             reason = str(err)
+        if reason is None:
+            # One seat per account, no computer standing in (netjer.server.rated_tables).
+            own = sum(1 for seat in body.seats if seat.type == "human" and not seat.open and not seat.invite)
+            given = body.clock.on_timeout if "on_timeout" in body.clock.model_fields_set else None
+            reason = creation_refusal(own, given)
     if reason is not None:
         raise TableError(422, "not_rated", reason)
 
@@ -218,6 +226,8 @@ async def create_table(
         rate = f"{limiter.per_minute:g} tables a minute"
         raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
     clock = body.clock.settings() if body.clock is not None else None
+    if body.rated and clock is not None:
+        clock = rated_clock(clock)  # a player whose time runs out is out (refuse_unrated refused 'computer')
     if body.hint_limit is not None and not body.hints:
         raise TableError(422, "bad_table", "hint_limit is for a table that allows hints (set hints: true)")
     refuse_unrated(body, session)

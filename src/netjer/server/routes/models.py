@@ -96,7 +96,8 @@ class ClockRequest(BaseModel):
     """A table's time control (seconds): ``none``; ``realtime`` with a ``bank`` per seat and
     an ``increment`` per turn; or ``turn`` with a deadline ``per_turn`` (1 h, 12 h, 1 day,
     3 days).  ``on_timeout``: ``computer`` (it plays for the seat until its person takes it
-    back) or ``out`` (the seat loses; two-player tables only).  ``gone_after`` (mode ``none``
+    back) or ``out`` (the seat loses; at three or more seats the others play on:
+    :mod:`netjer.server.retired_seats`; a rated table's setting).  ``gone_after`` (mode ``none``
     only): seconds without a connection after which the seat to act counts as gone (0, 300,
     3600 or 86400; 0: never); with a clock, its deadline decides that."""
 

@@ -1021,6 +1021,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if (mine) who.push(t("you"));
   if (info.seats.length > 1) who.push(t("merged"));
   if (!info.alive) who.push(t("out of the game"));
+  if ((ctx.retired || []).some((s) => info.seats.includes(s))) who.push(t("left the game: ranked last"));
   const named = who.length ? `${godName(obs, god)} (${who.join(", ")})` : godName(obs, god);
   const heading = acting ? t("{god} — to act", { god: named }) : named;
   g.append(info.deity ? termed(info.deity, svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading })) : svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading }));

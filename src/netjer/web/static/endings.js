@@ -21,6 +21,15 @@ export function endingWords(ending, seats) {
   }
 }
 
+/** Who left a game of three or more that went on without them (the seats ``retired``:
+ * resigned, or out on time; netjer.server.retired_seats), in words, or "" if nobody did. */
+export function retiredWords(seats, finished) {
+  const gone = (seats || []).filter((s) => s.retired).map((s) => seatTitle(s));
+  if (!gone.length) return "";
+  const names = gone.join(t(" and "));
+  return finished ? t("{seats} left the game and ranked last.", { seats: names }) : t("{seats} left the game: it goes on without them.", { seats: names });
+}
+
 /** Ask in the page before ``action`` (nothing is done until the player confirms): the button
  * ``label`` becomes a question with "Yes" and "Cancel". ``id`` names the button (tests, focus;
  * the confirmation is ``{id}-yes``); ``attrs`` are more attributes of the first button (and,
@@ -47,6 +56,11 @@ export function endingControls(view, seat, send, comeBack) {
   if (seat === null || seat === undefined || view.finished) return [];
   const mine = view.seats[seat];
   if (!mine || mine.kind !== "human") return [];
+  if (mine.retired) {
+    // This seat resigned (or is out) and the others play on: nothing left to do but watch.
+    return [el("p", { class: "notice info", id: "retired-note", role: "status" },
+      t("You have left this game: it goes on without you, and you are ranked last. The table makes your seat's least-impact moves."))];
+  }
   const out = [];
   const proposal = view.proposal;
   if (view.adjourned) {
@@ -74,7 +88,8 @@ export function endingControls(view, seat, send, comeBack) {
   if (view.can_abort) {
     row.append(confirmButton("abort", t("Abort the game"), t("Abort this game? No result is recorded."), t("Yes, abort"), () => send("abort", {}), "secondary"));
   }
-  row.append(confirmButton("resign", t("Resign"), t("Resign this game? You lose it."), t("Yes, resign"), () => send("resign", {}), "secondary"));
+  const question = view.seats.length > 2 ? t("Resign this game? You are ranked last; the others play on.") : t("Resign this game? You lose it.");
+  row.append(confirmButton("resign", t("Resign"), question, t("Yes, resign"), () => send("resign", {}), "secondary"));
   if (!proposal && !view.adjourned) {
     if (view.draw_allowed) {
       row.append(el("button", { type: "button", class: "secondary", id: "offer-draw", on: { click: () => send("offer", { kind: "draw" }) } }, t("Offer a draw")));
@@ -95,6 +110,7 @@ const refusals = () => ({
   offered: t("An offer stands: answer it first."),
   no_draw: t("This game cannot end in a draw by agreement here."),
   adjourned: t("The game is adjourned: the clocks are stopped. It resumes when every player is back at the table."),
+  resigned: t("You have left this game: it goes on without you."),
 });
 
 /** Post an endings request for ``seat`` of ``tableId`` with its token; the new view arrives by

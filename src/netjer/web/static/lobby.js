@@ -1,7 +1,7 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
 // its seats, the join links to send, and the open, live and finished tables.
 
-import { confirmButton, endingWords } from "./endings.js";
+import { confirmButton, endingWords, retiredWords } from "./endings.js";
 import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
@@ -226,9 +226,6 @@ function defaultClock() {
   const n = seatCount(game);
   const people = Array.from({ length: n }, (_, i) => $(`seat-${i}-kind`)?.value).filter((v) => v === "human" || v === "open" || v === "invite").length;
   if (!clockTouched) $("clock-mode").value = people > 1 ? "realtime" : "none";
-  const out = $("clock-on-timeout").querySelector('option[value="out"]');
-  out.disabled = n !== 2;
-  if (n !== 2 && $("clock-on-timeout").value === "out") $("clock-on-timeout").value = "computer";
   syncClock();
 }
 
@@ -305,6 +302,7 @@ async function createTable(event) {
   if (body.hints && limit !== null) body.hint_limit = limit; // hints per player (none: no limit)
   if (account && $("rated").checked) body.rated = true; // the server says why when it cannot count
   const clock = readClock();
+  if (clock && body.rated) clock.on_timeout = "out"; // a rated seat whose time runs out is out (netjer.server.rated_tables)
   if (clock) body.clock = clock;
   const seed = wholeNumber($("seed"));
   if (seed !== null) body.seed = seed;
@@ -411,7 +409,7 @@ async function joinSeat(table, seat) {
     saveToken(table.id, seat, joined.token);
     window.location.href = joined.link;
   } catch (err) {
-    const reason = err.payload && err.payload.error === "blocked" ? t("a player at this table has blocked you") : err.message;
+    const reason = err.payload && err.payload.error === "blocked" ? t("a player at this table has blocked you") : translateLine(err.message);
     showError(t("Could not join: {reason}", { reason }));
     refreshTables();
   }
@@ -434,6 +432,8 @@ function tableItem(table, kind) {
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id, "data-focus-key": `watch-${table.id}` }, t("Watch")));
   let detail = kind === "finished" ? resultWords(table) : tn("{n} action played", "{n} actions played", table.version);
   if (table.rated) detail += ` · ${t("rated")}`;
+  const retired = retiredWords(table.seats, table.finished);
+  if (retired) detail += ` · ${retired}`;
   if (table.hints) detail += ` · ${table.hint_limit ? tn("hints allowed ({n} per player)", "hints allowed ({n} per player)", table.hint_limit) : t("hints allowed")}`;
   return el("li", { "data-table": table.id },
     el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
@@ -482,7 +482,7 @@ function actingSeats(t) {
 function myTableItem(table, seats) {
   const mine = seats.filter((s) => table.seats[s]);
   // Every seat that must still choose may act (simultaneous choices), else the seat to move.
-  const mineToAct = mine.filter((s) => actingSeats(table).includes(s) && !table.seats[s].standin);
+  const mineToAct = mine.filter((s) => actingSeats(table).includes(s) && !table.seats[s].standin && !table.seats[s].retired);
   const myTurn = !table.finished && mineToAct.length > 0;
   const moverSeat = myTurn ? mineToAct[0] : table.to_move;
   const mover = moverSeat === null || moverSeat === undefined ? null : table.seats[moverSeat];

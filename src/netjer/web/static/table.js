@@ -11,7 +11,7 @@ import * as aton from "./aton.js";
 import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import { chatLineActions, mutedLine, presenceMark, showPresence, showWatching } from "./moderation.js";
-import { confirmButton, endingControls, endingWords, sendEnding } from "./endings.js";
+import { confirmButton, endingControls, endingWords, retiredWords, sendEnding } from "./endings.js";
 import * as nile from "./nile.js";
 import { animate, DURATION, markChanged, snapshot } from "./marks.js";
 import { fitBoard } from "./phone.js";
@@ -358,12 +358,14 @@ function renderView(view) {
   const renderer = RENDERERS[view.game];
   const seat = state.shown;
   const mine = seat !== null && seat !== undefined ? view.seats[seat] : null;
-  const standin = Boolean(mine && (mine.standin || mine.out));
+  const standin = Boolean(mine && (mine.standin || mine.out || mine.retired));
   // No move while the game is adjourned (the server refuses it until everyone is back).
   const myTurn = seat !== null && seat !== undefined && choosing(view).includes(seat) && !view.finished && !standin && !view.adjourned;
   const sending = state.pending !== null && state.pending === seat;
   const actions = new Set(myTurn && !sending ? view.legal.map((a) => a.text) : []);
-  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow(), over: Boolean(view.finished) };
+  // retired: the seats that left a game going on (resigned or out: netjer.server.retired_seats)
+  const retiredSeats = view.seats.filter((s) => s.retired).map((s) => s.seat);
+  const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow(), over: Boolean(view.finished), retired: retiredSeats };
 
   $("game-title").textContent = view.title;
   const you = $("you");
@@ -389,6 +391,8 @@ function renderView(view) {
   const statusText = renderer ? renderer.status(view) : view.finished ? translateLine(view.result_text) : `${view.title}`;
   const statusBox = $("status");
   statusBox.textContent = statusText;
+  const retired = retiredWords(view.seats, view.finished); // who left a game that went on
+  if (retired) statusBox.textContent += ` · ${retired}`;
   statusBox.classList.toggle("your-turn", myTurn);
   if (view.adjourned) {
     statusBox.textContent += ` — ${t("Adjourned: it resumes when every player is back")}`;
@@ -400,6 +404,7 @@ function renderView(view) {
     const mover = view.seats[view.to_move];
     if (mover) {
       if (mover.kind === "agent") statusBox.textContent += ` — ${t("the computer ({agent}) is thinking…", { agent: mover.agent })}`;
+      else if (mover.retired) statusBox.textContent += ` — ${t("the table makes {seat}'s least-impact move (left the game)", { seat: seatTitle(mover) })}`;
       else if (mover.standin && mover.left) statusBox.textContent += ` — ${t("the computer plays for {seat} (the player left)", { seat: seatTitle(mover) })}`;
       else if (mover.standin) statusBox.textContent += ` — ${t("the computer plays for {seat} (time ran out)", { seat: seatTitle(mover) })}`;
       else if (mover.open) statusBox.textContent += ` — ${t("waiting for someone to join this seat")}`;
@@ -458,6 +463,7 @@ function renderView(view) {
         s.seat === seat ? el("strong", {}, t("(you)")) : null,
         s.open ? el("span", { class: "muted" }, t("(open seat)")) : null,
         s.standin ? el("span", { class: "standin", "data-standin": s.seat }, s.left ? t("(the computer plays: the player left)") : t("(the computer plays: time ran out)")) : null,
+        s.resigned ? el("span", { class: "standin", "data-resigned": s.seat }, t("(resigned: ranked last)")) : null,
         s.out ? el("span", { class: "standin" }, s.left ? t("(out: left the game)") : t("(out: time ran out)")) : null,
         choosing(view).includes(s.seat) && !view.finished
           ? el("span", { "aria-label": view.window ? t("choosing") : t("to move") }, `◀ ${view.window ? t("choosing") : t("to move")}`)
