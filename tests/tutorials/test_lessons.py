@@ -128,17 +128,10 @@ def test_a_lesson_with_options_the_game_refuses_says_so() -> None:
         check_lesson(_lesson(text))
 
 
-def test_a_position_is_for_ankh_lessons_only() -> None:
-    text = GOOD.replace("[[step]]", "[position]\nplayers = 2\n\n[[step]]", 1)
-    with pytest.raises(DataFileError, match="position: only Ankh"):
-        LessonRun(_lesson(text))
-
-
-def test_a_bad_ankh_position_names_the_field() -> None:
+def test_a_lesson_naming_an_unknown_start_position_says_so() -> None:
     lesson = load_lesson("ankh")
-    assert lesson.position is not None
-    broken = {**lesson.position, "pieces": ["A god 5,2"]}  # water
-    with pytest.raises(DataFileError, match=r"position: pieces\[0\]"):
-        LessonRun(dataclasses.replace(lesson, position=broken))
-    with pytest.raises(DataFileError, match=r"position: .*colour"):
-        LessonRun(dataclasses.replace(lesson, position={**lesson.position, "colour": "red"}))
+    assert lesson.options == {"start": "first-game-1"}  # Ankh's lessons start from a named position
+    with pytest.raises(DataFileError, match=r"options: .*no start position called 'first-game-9'.*first-game-1"):
+        LessonRun(dataclasses.replace(lesson, options={"start": "first-game-9"}))
+    with pytest.raises(DataFileError, match=r"options: .*'first-game-1' is played with players=2, not 3"):
+        LessonRun(dataclasses.replace(lesson, options={"start": "first-game-1", "players": 3}))

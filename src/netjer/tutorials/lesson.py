@@ -15,11 +15,9 @@ strictly on loading)::
     intro = "..."                    # shown before the first step
     finish = "..."                   # shown when the player takes over
     [options]                        # the game's options (optional)
-    players = 2
-    [position]                       # Ankh only: start from this position (optional) instead
-    gods = "ra,isis"                 # of the seed's setup; the fields of
-    pieces = ["A god 4,3"]           # netjer.games.ankh.position.PositionSpec, the seed and
-                                     # the options given inside it (position.options)
+    players = 2                      # Ankh's lessons start from a named position instead of
+    start = "first-game-1"           # the setup (option start, games/ankh/data/starts.toml),
+                                     # so that their tables' records replay them too
 
     [[step]]
     play = ["keep"]                  # other seats' decisions, applied first (optional)
@@ -89,7 +87,6 @@ class _File(BaseModel):
     intro: str = Field(min_length=1)
     finish: str = Field(min_length=1)
     options: dict[str, Any] = Field(default_factory=dict)
-    position: dict[str, Any] | None = None
     step: list[_Step] = Field(min_length=1)
 
 
@@ -129,8 +126,6 @@ class Lesson:
         language: the language its texts are in (``"es"``); a lesson asked for in a language
             it has no file in is the English one.
         title, game, minutes, seed, learner, level, intro, finish, options: the file's fields.
-        position: the position to start from (the fields of the game's position builder),
-            or None to start from the seed's setup.
         steps: the steps in order.
     """
 
@@ -146,7 +141,6 @@ class Lesson:
     intro: str
     finish: str
     options: dict[str, Any]
-    position: dict[str, Any] | None
     steps: tuple[Step, ...]
 
 

@@ -160,6 +160,14 @@ class AnkhOptions(GameOptions):
         ),
     )
 
+    start: str | None = Field(
+        None,
+        description=N_(
+            "Start from a named position instead of the setup: the position a guided lesson ends in, so that "
+            "its game goes on at a table (e.g. 'first-game-1'). It sets the players, gods and Guardians."
+        ),
+    )
+
     @field_validator("guardian_slots", mode="before")
     @classmethod
     def _parse_slots(cls, v: Any) -> Any:
@@ -201,6 +209,11 @@ class AnkhGame(Game):
     options_model: ClassVar[type[GameOptions]] = AnkhOptions
 
     def _check_options(self) -> None:
+        if self.opts.start is not None:
+            # A named start fixes the options it is played with (docs/decisions/0024-named-start-positions.md).
+            from netjer.games.ankh.position import start_options  # noqa: PLC0415 - position imports this module
+
+            self.options = start_options(self.opts)
         opts = self.opts
         parts = [p.strip() for p in opts.guardians.split(",")] if opts.guardians.strip() != "draw" else []
         if parts and len(parts) != 3:
@@ -231,12 +244,26 @@ class AnkhGame(Game):
         return self.opts.players
 
     def new_initial_state(self, seed: int) -> AnkhState:
-        """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup).
+        """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup),
+        or with option ``start`` that named position, built from the same seed
+        (:func:`netjer.games.ankh.position.start_spec`), its history empty.
 
         Raises:
             ConfigError: if ``seed`` is not a whole number (a NumPy integer is one).
         """
+        if self.opts.start is not None:
+            from netjer.games.ankh.position import build_position, start_spec  # noqa: PLC0415 - it imports this module
+
+            return build_position(start_spec(self.opts.start, read_seed(seed)), game=self)
         return AnkhState(self, read_seed(seed))
+
+    def options_dict(self) -> dict[str, Any]:
+        """The full options (:meth:`Game.options_dict`), option ``start`` only when it names a
+        position: the records and tables of every game from the setup read as before it existed."""
+        options = super().options_dict()
+        if options.get("start") is None:
+            options.pop("start", None)
+        return options
 
     def undo_barrier(self, before: State, action: Action, after: State) -> bool:
         """True if ``action`` revealed hidden information (netjer.core.undo): see

@@ -20,22 +20,25 @@ starts with the name of the field at fault (``pieces[2]: ...``, ``devotion[B]: .
 from __future__ import annotations
 
 import dataclasses
+import tomllib
 import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from netjer.core.errors import ConfigError
+from netjer.core.errors import ConfigError, DataFileError
+from netjer.core.game import read_seed
 from netjer.games.ankh.base import BOARD, TURN
 from netjer.games.ankh.board import DIRECTION_NAMES
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.fields import pool_index, pool_range
-from netjer.games.ankh.game import AnkhGame
+from netjer.games.ankh.game import AnkhGame, AnkhOptions
 from netjer.games.ankh.gods.anubis import SLOTS as ANUBIS_SLOTS
 from netjer.games.ankh.gods.base import AMUN, ANUBIS, BASTET, GOD_IDS, HORUS, OSIRIS, RA, THOTH
 from netjer.games.ankh.gods.bastet import CAT_NAMES, GONE, HAND
@@ -213,11 +216,99 @@ def _per_seat(where: str, values: Sequence[int] | None, n: int, default: int, lo
     return out
 
 
-def build_position(spec: PositionSpec) -> AnkhState:
+def spec_options(spec: PositionSpec) -> dict[str, Any]:
+    """The game options a position is played with: its ``players``, ``gods`` and ``guardians``,
+    seat A first (``first_player=0``) and its ``options``.
+
+    Raises:
+        ConfigError: for ``players``, ``gods`` or ``guardians`` given inside ``options``.
+    """
+    for key in ("players", "gods", "guardians"):
+        if key in spec.options:
+            raise _fail(f"options[{key}]", f"give it as the spec's field {key!r}")
+    return {"players": spec.players, "first_player": 0, "guardians": spec.guardians, "gods": spec.gods, **spec.options}
+
+
+#: The named start positions' file (option ``start``; docs/decisions/0024-named-start-positions.md).
+STARTS_FILE = "starts.toml"
+
+
+@cache
+def _starts() -> dict[str, dict[str, Any]]:
+    """Every named start position: name -> its :class:`PositionSpec` fields but the seed.
+
+    Raises:
+        DataFileError: for a file that is not TOML or an entry that is not a table.
+    """
+    where = f"games/ankh/data/{STARTS_FILE}"
+    text = resources.files("netjer.games.ankh").joinpath("data", STARTS_FILE).read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DataFileError(f"{where}: not valid TOML: {err}") from None
+    for name, fields in data.items():
+        if not isinstance(fields, dict) or "seed" in fields:
+            raise DataFileError(f"{where}: [{name}]: a position's fields without a seed")
+    return data
+
+
+def start_names() -> list[str]:
+    """The names of the start positions option ``start`` can name (``"first-game-1"``), in
+    the file's order."""
+    return list(_starts())
+
+
+def start_spec(name: str, seed: int) -> PositionSpec:
+    """The named start position ``name`` with ``seed``.
+
+    Raises:
+        ConfigError: ``start: no start position called ...`` naming the known ones, for a name
+            that is none (a record or table naming a start this Netjer does not have).
+        DataFileError: for an entry with a field :class:`PositionSpec` lacks.
+    """
+    starts = _starts()
+    if name not in starts:
+        raise ConfigError(f"start: no start position called {name!r}; start positions: {', '.join(starts)}")
+    try:
+        return PositionSpec(**starts[name], seed=seed)
+    except TypeError as err:
+        raise DataFileError(f"games/ankh/data/{STARTS_FILE}: [{name}]: {err}") from None
+
+
+def start_options(options: AnkhOptions) -> AnkhOptions:
+    """``options`` (naming a start) with the options its start position is played with filled
+    in (:func:`spec_options`): ``{"start": "first-game-1"}`` alone is a 2-player game of Ra and
+    Isis.
+
+    Raises:
+        ConfigError: for an unknown start (:func:`start_spec`), or an option given with a value
+            other than the start's (``start: the start position 'first-game-1' is played with
+            players=2, not 3``).
+    """
+    name = options.start
+    assert name is not None
+    try:
+        fixed = AnkhOptions.model_validate(spec_options(start_spec(name, 0)))
+    except ConfigError as err:
+        raise ConfigError(f"Ankh: bad option: {err}") from None
+    keys = fixed.model_fields_set
+    for key in sorted(keys & options.model_fields_set):
+        mine, given = getattr(fixed, key), getattr(options, key)
+        if mine != given:
+            why = f"the start position {name!r} is played with {key}={mine!r}, not {given!r}: leave {key} out"
+            raise ConfigError(f"Ankh: bad option: start: {why}")
+    return options.model_copy(update={key: getattr(fixed, key) for key in keys})
+
+
+def build_position(spec: PositionSpec, game: AnkhGame | None = None) -> AnkhState:
     """Build the position ``spec`` describes.
 
     Args:
         spec: the position (:class:`PositionSpec`).
+        game: the game the state belongs to, for a game whose option ``start`` names this
+            position (:meth:`AnkhGame.new_initial_state`; its options are
+            :func:`spec_options`, :func:`start_options` checked them); default: a new game of
+            :func:`spec_options`.
 
     Returns:
         A new state whose seat ``spec.turn`` decides (phase ``turn``), with an empty log.
@@ -230,12 +321,8 @@ def build_position(spec: PositionSpec) -> AnkhState:
             components while that god is not in play; the message names the field.
     """
     _check_types(spec)
-    n = spec.players
-    for key in ("players", "gods", "guardians"):
-        if key in spec.options:
-            raise _fail(f"options[{key}]", f"give it as the spec's field {key!r}")
-    opts = {"players": n, "first_player": 0, "guardians": spec.guardians, "gods": spec.gods, **spec.options}
-    state = AnkhGame(opts).new_initial_state(spec.seed)
+    # A game naming a start (option ``start``) is played with the start's options: its own.
+    state = AnkhState(game if game is not None else AnkhGame(spec_options(spec)), read_seed(spec.seed))
     _board(state, spec)
     state.refresh_figures()
     state.refresh_monuments()
