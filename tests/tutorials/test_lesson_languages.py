@@ -1,6 +1,7 @@
 """A lesson in another language is the English lesson with other words: the same steps, the same
 scripted decisions, terms, seed and options (an Ankh lesson's start position among them), so
-that the two can never drift apart (issue 32 item 2).  Every language's file replays through the engine in test_lessons.py."""
+that the two can never drift apart (issue 32 item 2).  Every language's file replays through
+the engine in test_lessons.py."""
 
 from __future__ import annotations
 

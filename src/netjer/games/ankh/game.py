@@ -28,6 +28,7 @@ from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.games.ankh import notation, undo
 from netjer.games.ankh.gods.registry import parse_gods
+from netjer.games.ankh.placement import place_position, spec_options, start_spec
 from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from netjer.games.ankh.setup import initial_setup
 from netjer.games.ankh.state import AnkhState
@@ -50,6 +51,7 @@ OPTION_WORDS = (
     N_("Start Rotation"),
     N_("Gods"),
     N_("Osiris Underworld"),
+    N_("Start"),
     N_("middle-kingdom"),
     N_("old-kingdom"),
     N_("optional"),
@@ -210,10 +212,7 @@ class AnkhGame(Game):
 
     def _check_options(self) -> None:
         if self.opts.start is not None:
-            # A named start fixes the options it is played with (docs/decisions/0024-named-start-positions.md).
-            from netjer.games.ankh.position import start_options  # noqa: PLC0415 - position imports this module
-
-            self.options = start_options(self.opts)
+            self.options = _start_options(self.opts)
         opts = self.opts
         parts = [p.strip() for p in opts.guardians.split(",")] if opts.guardians.strip() != "draw" else []
         if parts and len(parts) != 3:
@@ -251,11 +250,10 @@ class AnkhGame(Game):
         Raises:
             ConfigError: if ``seed`` is not a whole number (a NumPy integer is one).
         """
+        state = AnkhState(self, read_seed(seed))
         if self.opts.start is not None:
-            from netjer.games.ankh.position import build_position, start_spec  # noqa: PLC0415 - it imports this module
-
-            return build_position(start_spec(self.opts.start, read_seed(seed)), game=self)
-        return AnkhState(self, read_seed(seed))
+            place_position(state, start_spec(self.opts.start, state.seed))
+        return state
 
     def options_dict(self) -> dict[str, Any]:
         """The full options (:meth:`Game.options_dict`), option ``start`` only when it names a
@@ -285,3 +283,29 @@ class AnkhGame(Game):
 
     def int_to_action(self, code: int) -> Action:
         return notation.ALL_ACTIONS[read_action_code(code, len(notation.ALL_ACTIONS), "Ankh")]
+
+
+def _start_options(options: AnkhOptions) -> AnkhOptions:
+    """``options`` (naming a start position, option ``start``) with the options that position
+    is played with filled in (:func:`netjer.games.ankh.placement.spec_options`):
+    ``{"start": "first-game-1"}`` alone is a 2-player game of Ra and Isis
+    (docs/decisions/0024-named-start-positions.md).
+
+    Raises:
+        ConfigError: for an unknown start (naming the known ones), or an option given with a
+            value other than the start's (``start: the start position 'first-game-1' is played
+            with players=2, not 3``).
+    """
+    name = options.start
+    assert name is not None
+    try:
+        fixed = AnkhOptions.model_validate(spec_options(start_spec(name, 0)))
+    except ConfigError as err:
+        raise ConfigError(f"Ankh: bad option: {err}") from None
+    keys = fixed.model_fields_set
+    for key in sorted(keys & options.model_fields_set):
+        mine, given = getattr(fixed, key), getattr(options, key)
+        if mine != given:
+            why = f"the start position {name!r} is played with {key}={mine!r}, not {given!r}: leave {key} out"
+            raise ConfigError(f"Ankh: bad option: start: {why}")
+    return options.model_copy(update={key: getattr(fixed, key) for key in keys})
