@@ -24,7 +24,6 @@ strictly on loading)::
     say = "..."                      # what is happening and why
     rule = "..."                     # the rule in one sentence (optional)
     terms = ["cartouche"]            # rules-text entries the step speaks of (optional)
-    picture = "aton-cartouches"      # a name a front end may draw (optional)
     expect = "assign 4"              # the learner's one decision (optional)
     hint = "..."                     # shown after a wrong try (required with expect)
 
@@ -62,7 +61,6 @@ class _Step(BaseModel):
     play: tuple[str, ...] = ()
     rule: str | None = None
     terms: tuple[str, ...] = ()
-    picture: str | None = None
     expect: str | None = None
     hint: str | None = None
 
@@ -100,7 +98,6 @@ class Step:
         play: other seats' decisions applied before the step's text, in notation.
         rule: the rule in one sentence, or None.
         terms: rules-text entries the step speaks of (``help NAME`` finds them).
-        picture: a picture's name for a front end that can draw one, or None.
         expect: the learner's one accepted decision, in notation, or None for a step that
             only explains.
         hint: what to say after a wrong try (set exactly when ``expect`` is).
@@ -111,7 +108,6 @@ class Step:
     play: tuple[str, ...]
     rule: str | None
     terms: tuple[str, ...]
-    picture: str | None
     expect: str | None
     hint: str | None
 

@@ -72,7 +72,7 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         each with ``number``, ``played`` (words), ``observation`` (the learner's, as a seat's
         view carries it), ``to_move``, ``say``, ``rule``, ``terms`` (each ``{"id", "name",
         "line"}`` from the rules texts, in the lesson's language when the game has them),
-        ``picture``, ``expect``, ``hint``, ``choices`` (the legal actions in notation; empty for
+        ``expect``, ``hint``, ``choices`` (the legal actions in notation; empty for
         a step that only explains) and ``legal`` (the same as a seat's view lists them:
         ``index``, ``text``, ``meaning``, ``term``); ``handover``: whether the game goes on
         at a table after the last step (every lesson's does: an Ankh lesson's record names its
@@ -102,7 +102,6 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
                 "say": step.say,
                 "rule": step.rule,
                 "terms": terms,
-                "picture": step.picture,
                 "expect": step.expect,
                 "hint": step.hint,
                 "choices": [str(a) for a in legal],
