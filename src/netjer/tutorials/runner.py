@@ -103,8 +103,8 @@ class LessonRun:
                     raise self._error(step, f"terms: {term!r} is not in the rules texts of {lesson.game}")
             for field, text in (("say", step.say), ("rule", step.rule), ("hint", step.hint)):
                 self._check_help(f"step {step.number}: {field}", text)
-        self._check_help("intro", lesson.intro)
-        self._check_help("finish", lesson.finish)
+        self._check_help("intro", lesson.intro_in("terminal"))
+        self._check_help("finish", lesson.finish_in("terminal"))
         self.state: State = start
         self.index = 0
         self._begun = False

@@ -67,7 +67,8 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
 
     Returns:
         ``name``, ``language`` (the language of the texts: ``"en"`` for a lesson not written
-        in the one asked for), ``game``, ``title``, ``minutes``, ``intro``, ``finish``, ``level``,
+        in the one asked for), ``game``, ``title``, ``minutes``, ``intro``, ``finish`` (in the
+        browser's words: :meth:`~netjer.tutorials.lesson.Lesson.finish_in`), ``level``,
         ``learner`` (the learner's seat), ``seats`` (each ``{"seat", "label"}``) and ``steps``:
         each with ``number``, ``played`` (words), ``observation`` (the learner's, as a seat's
         view carries it), ``to_move``, ``say``, ``rule``, ``terms`` (each ``{"id", "name",
@@ -119,8 +120,8 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         "title": lesson.title,
         "minutes": lesson.minutes,
         "level": lesson.level,
-        "intro": lesson.intro,
-        "finish": lesson.finish,
+        "intro": lesson.intro_in("web"),
+        "finish": lesson.finish_in("web"),
         "learner": run.learner,
         "seats": [{"seat": i, "label": run.game.seat_name(i)} for i in range(run.game.num_players)],
         "steps": steps,
