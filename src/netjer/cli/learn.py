@@ -78,7 +78,8 @@ class LessonTable:
             self._wait(_("Press Enter to begin: "))
             while not run.done:
                 self._step()
-            self.console.print(Panel(Text(self.lesson.finish_in("terminal")), title=Text(_("Your game now"), style="bold")))
+            finish = Text(self.lesson.finish_in("terminal"))
+            self.console.print(Panel(finish, title=Text(_("Your game now"), style="bold")))
             self._wait(_("Press Enter to play on: "))
         except QuitGame:
             self.console.print()
