@@ -10,10 +10,11 @@ import json
 
 import pytest
 
+from netjer.agents.review import review_record
 from netjer.core.errors import ConfigError, RecordError
 from netjer.core.record import GameRecord
 from netjer.games.ankh.position import PositionSpec, build_position, start_names, start_spec
-from netjer.games.registry import make_game, replay_record
+from netjer.games.registry import game_for_record, make_game, replay_record
 
 #: Each published start's built position at seed 0 (full_state without its log, compact sorted
 #: JSON, SHA-256).  A start NEVER changes once published: records made from it replay from it.
@@ -80,3 +81,16 @@ def test_a_record_from_a_start_replays_and_one_naming_an_unknown_start_is_refuse
     with pytest.raises(RecordError, match=r"no start position called 'pantheon-7'") as err:
         replay_record(GameRecord.from_json(unknown), unknown)
     assert err.value.line is not None  # it points at the record's options
+
+
+@pytest.mark.slow
+def test_a_finished_game_from_a_start_is_reviewed_from_that_start() -> None:
+    """The review replays the record from the start its options name (docs/review.md)."""
+    game = make_game("ankh", {"start": "pantheon-1"})
+    state = game.new_initial_state(5)
+    while not state.is_terminal:  # the first legal action each time: a short, fixed game
+        state.apply(state.legal_actions()[0])
+    text = GameRecord.from_state(state, ["human", "random"]).to_json()
+    record = GameRecord.from_json(text)
+    review = review_record(record, game_for_record(record, text), seats=[0], iterations=4, research=False)
+    assert review.decisions and all(d.seat == 0 for d in review.decisions)
