@@ -75,11 +75,11 @@ test-all: $(VENV)/.installed-dev test-js
 # texts too).  The source is the same.  Compiled: the Ankh engine's modules and the kernel's
 # State (core/state.py), so that the Ankh state is a native class (its fields C struct slots),
 # and Aton's and Nile's states and field declarations (native classes too; Nile's log type is not
-# a recursive alias, on which mypyc crashes: games/nile/state.py).  Three Ankh modules stay Python:
+# a recursive alias, on which mypyc crashes: games/nile/state.py).  Four Ankh modules stay Python:
 # ankh/game.py (mypyc fails on its Pydantic options model), ankh/notation.py (mypyc takes a
-# ClassVar of a dataclass subclass for a field) and ankh/position.py (the position builder: its
-# refusals of wrongly typed input are ConfigErrors naming the field, where a compiled function
-# raises a bare TypeError).  Native classes built without __init__ or pickled are marked
+# ClassVar of a dataclass subclass for a field) and ankh/position.py and ankh/placement.py (the
+# position builder: its refusals of wrongly typed input are ConfigErrors naming the field, where
+# a compiled function raises a bare TypeError).  Native classes built without __init__ or pickled are marked
 # @mypyc_attr(allow_interpreted_subclasses=True, serializable=True) (serializable alone left
 # __init__ uncalled when Python code made one).  The frozen dataclasses a game holds (the setup's
 # records, Battle cards, ...) are marked @mypyc_attr(native_class=False) and stay plain Python

@@ -23,7 +23,7 @@ compiles on one core.  Here the C files are compiled in parallel (``--jobs``, de
 core): mypyc's multi-file mode writes one C file per module, compiled side by side and linked
 into one shared library.
 
-Compiled: every module of ``netjer/games/ankh`` but the three in :data:`PYTHON_ONLY`,
+Compiled: every module of ``netjer/games/ankh`` but the four in :data:`PYTHON_ONLY`,
 ``netjer/core/state.py`` (so that the games' states are native classes), and Aton's and Dioses
 del Nilo's ``state.py`` and ``fields.py`` (:data:`COMPILED_FILES`); the reasons are in the
 Makefile's comment on ``compiled``.
@@ -46,7 +46,14 @@ from setuptools._distutils.ccompiler import new_compiler
 from setuptools._distutils.sysconfig import customize_compiler
 
 #: Modules under the compiled folders that stay Python (see the Makefile's ``compiled`` comment).
-PYTHON_ONLY = frozenset({"netjer/games/ankh/game.py", "netjer/games/ankh/notation.py", "netjer/games/ankh/position.py"})
+PYTHON_ONLY = frozenset(
+    {
+        "netjer/games/ankh/game.py",
+        "netjer/games/ankh/notation.py",
+        "netjer/games/ankh/position.py",
+        "netjer/games/ankh/placement.py",
+    }
+)
 #: Folders whose modules are compiled, and single modules compiled besides.
 COMPILED_FOLDERS = ("netjer/games/ankh",)
 COMPILED_FILES = (

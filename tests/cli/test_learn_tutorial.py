@@ -55,6 +55,8 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str, langu
     wrong_tries = 0
     try:
         child.expect(_words(lesson.intro))
+        if lesson.terminal.intro:  # the terminal's own words ('netjer learn ankh'), not the browser's
+            child.expect(_words(lesson.terminal.intro))
         child.expect(re.escape(tr("Press Enter to begin: ")))
         child.sendline("")
         while not shadow.done:
@@ -80,6 +82,8 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str, langu
             assert shadow.answer(step.expect).accepted
         child.expect(re.escape(tr("Your game now")))
         child.expect(_words(lesson.finish))
+        assert lesson.terminal.finish is not None
+        child.expect(_words(lesson.terminal.finish))  # what to type: 'help NAME'
         child.expect(re.escape(tr("Press Enter to play on: ")))
         child.sendline("")
         child.expect(re.escape(tr("{seat}, your action: ").split("}", 1)[1]))  # the ordinary table, at beginner

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
-from netjer.games.registry import make_game
+from netjer.core.record import GameRecord
+from netjer.games.registry import make_game, replay_record
 from netjer.server.app import create_app
 from netjer.server.routes.lessons import lesson_opening
 from netjer.tutorials.lesson import lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
+
+
+def _unlogged(observation: dict[str, Any]) -> dict[str, Any]:
+    """An observation without its log, as JSON carries it."""
+    return {k: v for k, v in json.loads(json.dumps(observation)).items() if k != "log"}
 
 
 def _line(game: str, language: str, term: str) -> str:
@@ -64,7 +72,7 @@ def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language(db: str
         body = by_query.json()
         assert body["language"] == "es"
         assert body["title"] == spanish.title == "Tu primera partida de Dioses del Nilo"
-        assert body["intro"] == spanish.intro
+        assert body["intro"] == spanish.intro_in("web")
         assert [s["say"] for s in body["steps"]] == [s.say for s in spanish.steps]
         assert body["steps"][0]["hint"] == "Escribe 'place 5 b2': tu 5, boca arriba, en b2."
         assert body["steps"][0]["expect"] == "place 5 b2"  # the notation stays as typed
@@ -100,20 +108,23 @@ def test_every_lesson_is_listed_and_served_in_spanish(db: str) -> None:
         for name in lesson_names():
             body = client.get(f"/api/lessons/{name}", headers={"Accept-Language": "es"}).json()
             assert body["language"] == "es"
-            assert body["finish"] == load_lesson(name, "es").finish
+            assert body["finish"] == load_lesson(name, "es").finish_in("web")
 
 
-def test_a_seeded_lesson_is_handed_over_at_a_table_that_replays_it_and_a_built_one_is_not(db: str) -> None:
+@pytest.mark.parametrize("name", lesson_names())
+def test_every_lesson_is_handed_over_at_a_table_whose_record_replays_it(db: str, name: str) -> None:
+    """Aton's and Nile's from their seeds' setups, Ankh's from the start positions their options
+    name: the table's position is the lesson's end, its record replays to it."""
     with TestClient(create_app(db, ai_workers=0)) as client:
-        made = client.post("/api/lessons/nile/table")
+        made = client.post(f"/api/lessons/{name}/table")
         assert made.status_code == 201, made.text
         body = made.json()
-        lesson = load_lesson("nile")
+        lesson = load_lesson(name)
         assert body["seat"] == lesson.learner
         assert body["link"] == f"/table/{body['id']}#seat={body['seat']}&token={body['token']}"
-        opening = lesson_opening("nile")
-        view = client.get(f"/api/tables/{body['id']}/view", params={"seat": body["seat"]},
-                          headers={"Authorization": f"Bearer {body['token']}"}).json()  # fmt: skip
+        opening = lesson_opening(name)
+        auth = {"Authorization": f"Bearer {body['token']}"}
+        view = client.get(f"/api/tables/{body['id']}/view", params={"seat": body["seat"]}, headers=auth).json()
         # the table's record is the lesson as it was played: the same position as the lesson's end
         shadow = LessonRun(lesson)
         while not shadow.done:
@@ -122,12 +133,42 @@ def test_a_seeded_lesson_is_handed_over_at_a_table_that_replays_it_and_a_built_o
                 shadow.advance()
             else:
                 shadow.answer(shadow.step.expect)
-        assert view["version"] == len(opening) == len(shadow.state.history)
-        mine = {k: v for k, v in shadow.state.observation(lesson.learner).items() if k != "log"}
-        assert view["observation"] == json.loads(json.dumps(mine))
+        assert len(opening) == len(shadow.state.history)
         seats = view["seats"]
         assert [s["kind"] for s in seats] == ["human" if s["seat"] == lesson.learner else "agent" for s in seats]
-        # Ankh's lessons start from a built position: no seed's record replays them
-        refused = client.post("/api/lessons/ankh/table")
-        assert refused.status_code == 409 and refused.json()["error"] == "no_handover"
+        # its replay shows the lesson's first position, then each of its decisions, to its end
+        # (and the computer's next decision when the lesson ends on its turn, as Ankh's does)
+        steps = client.get(f"/api/tables/{body['id']}/replay", params={"seat": body["seat"]}, headers=auth)
+        assert steps.status_code == 200, steps.text
+        shown = steps.json()["steps"]
+        assert len(shown) >= len(opening) + 1
+        first = LessonRun(lesson).state.observation(lesson.learner)
+        assert _unlogged(shown[0]["observation"]) == _unlogged(first)
+        assert _unlogged(shown[len(opening)]["observation"]) == _unlogged(shadow.state.observation(lesson.learner))
+        if shadow.state.current_player == lesson.learner:
+            assert view["version"] == len(opening)
+    # the stored table replays from its row (the start its options name, its seed, its actions)
+    with TestClient(create_app(db, ai_workers=0)) as client:
+        again = client.get(f"/api/tables/{body['id']}/replay", params={"seat": body["seat"]}, headers=auth).json()
+        assert _unlogged(again["steps"][len(opening)]["observation"]) == _unlogged(shown[len(opening)]["observation"])
+    # and so does a record file of the game (the terminal's, `netjer replay`)
+    text = GameRecord.from_state(shadow.state, shadow.handover_seats()).to_json()
+    record = GameRecord.from_json(text)
+    assert record.options.get("start") == lesson.options.get("start")
+    assert replay_record(record, text).full_state() == shadow.state.full_state()
+
+
+def test_an_unknown_lesson_has_no_table(db: str) -> None:
+    with TestClient(create_app(db, ai_workers=0)) as client:
         assert client.post("/api/lessons/chess/table").status_code == 404
+
+
+def test_a_table_naming_an_unknown_start_position_is_refused_with_the_known_ones(db: str) -> None:
+    seats = [{"type": "human"}, {"type": "agent", "agent": "random"}]
+    with TestClient(create_app(db, ai_workers=0)) as client:
+        body = {"game": "ankh", "seed": 3, "seats": seats, "options": {"start": "first-game-0"}}
+        refused = client.post("/api/tables", json=body)
+        assert refused.status_code == 422, refused.text
+        assert "no start position called 'first-game-0'; start positions: first-game-1" in refused.json()["message"]
+        made = client.post("/api/tables", json={**body, "options": {"start": "first-game-1"}})
+        assert made.status_code == 201, made.text

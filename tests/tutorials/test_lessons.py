@@ -128,17 +128,35 @@ def test_a_lesson_with_options_the_game_refuses_says_so() -> None:
         check_lesson(_lesson(text))
 
 
-def test_a_position_is_for_ankh_lessons_only() -> None:
-    text = GOOD.replace("[[step]]", "[position]\nplayers = 2\n\n[[step]]", 1)
-    with pytest.raises(DataFileError, match="position: only Ankh"):
-        LessonRun(_lesson(text))
-
-
-def test_a_bad_ankh_position_names_the_field() -> None:
+def test_a_lesson_naming_an_unknown_start_position_says_so() -> None:
     lesson = load_lesson("ankh")
-    assert lesson.position is not None
-    broken = {**lesson.position, "pieces": ["A god 5,2"]}  # water
-    with pytest.raises(DataFileError, match=r"position: pieces\[0\]"):
-        LessonRun(dataclasses.replace(lesson, position=broken))
-    with pytest.raises(DataFileError, match=r"position: .*colour"):
-        LessonRun(dataclasses.replace(lesson, position={**lesson.position, "colour": "red"}))
+    assert lesson.options == {"start": "first-game-1"}  # Ankh's lessons start from a named position
+    with pytest.raises(DataFileError, match=r"options: .*no start position called 'first-game-9'.*first-game-1"):
+        LessonRun(dataclasses.replace(lesson, options={"start": "first-game-9"}))
+    with pytest.raises(DataFileError, match=r"options: .*'first-game-1' is played with players=2, not 3"):
+        LessonRun(dataclasses.replace(lesson, options={"start": "first-game-1", "players": 3}))
+
+
+#: What only the terminal can ask for: a command typed (``help NAME``, ``netjer learn``).
+TERMINAL_WORDS = ("'help", "netjer ")
+
+
+@pytest.mark.parametrize(("name", "language"), FILES)
+def test_each_front_end_gets_its_own_words(name: str, language: str) -> None:
+    """The browser's intro and finish never tell the player to type a command; the terminal's
+    finish says what to type (the rules texts' web/terminal split, issue 30 item 3)."""
+    lesson = load_lesson(name, language)
+    for text in (lesson.intro_in("web"), lesson.finish_in("web"), *(s.say for s in lesson.steps)):
+        assert not any(word in text for word in TERMINAL_WORDS), text
+    assert lesson.web.finish is not None and lesson.terminal.finish is not None
+    assert "'help" in lesson.terminal.finish
+    assert lesson.finish_in("terminal") == f"{lesson.finish} {lesson.terminal.finish}"
+    assert lesson.finish_in("web") == f"{lesson.finish} {lesson.web.finish}"
+
+
+def test_a_lessons_own_words_for_one_front_end_are_checked_like_the_rest() -> None:
+    text = GOOD.replace("[[step]]", '[terminal]\nfinish = "type help nothing"\n\n[[step]]', 1)
+    with pytest.raises(DataFileError, match="finish: 'help nothing' finds nothing"):
+        LessonRun(_lesson(text))
+    with pytest.raises(DataFileError, match="web"):
+        _lesson(GOOD.replace("[[step]]", '[web]\nending = "x"\n\n[[step]]', 1))

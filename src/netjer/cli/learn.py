@@ -70,7 +70,7 @@ class LessonTable:
             DataFileError: if a scripted decision has become illegal (names the step).
         """
         run = self.run
-        self.console.print(Panel(Text(self.lesson.intro), title=Text(self.lesson.title, style="bold")))
+        self.console.print(Panel(Text(self.lesson.intro_in("terminal")), title=Text(self.lesson.title, style="bold")))
         self.console.print(
             Text(_("Type 'help' for the rules, 'board' to see the position again, 'quit' to leave."), style="dim")
         )
@@ -78,7 +78,8 @@ class LessonTable:
             self._wait(_("Press Enter to begin: "))
             while not run.done:
                 self._step()
-            self.console.print(Panel(Text(self.lesson.finish), title=Text(_("Your game now"), style="bold")))
+            finish = Text(self.lesson.finish_in("terminal"))
+            self.console.print(Panel(finish, title=Text(_("Your game now"), style="bold")))
             self._wait(_("Press Enter to play on: "))
         except QuitGame:
             self.console.print()

@@ -14,19 +14,21 @@ strictly on loading)::
     level = "beginner"               # who plays the other seats after the last step
     intro = "..."                    # shown before the first step
     finish = "..."                   # shown when the player takes over
+    [web]                            # optional: what only the browser says, after the intro's
+    intro = "..."                    # or the finish's words (what to click: the Rules button)
+    finish = "..."
+    [terminal]                       # optional: what only the terminal says (what to type:
+    finish = "..."                   # 'help NAME'), as the rules texts' web/terminal fields
     [options]                        # the game's options (optional)
-    players = 2
-    [position]                       # Ankh only: start from this position (optional) instead
-    gods = "ra,isis"                 # of the seed's setup; the fields of
-    pieces = ["A god 4,3"]           # netjer.games.ankh.position.PositionSpec, the seed and
-                                     # the options given inside it (position.options)
+    players = 2                      # Ankh's lessons start from a named position instead of
+    start = "first-game-1"           # the setup (option start, games/ankh/data/starts.toml),
+                                     # so that their tables' records replay them too
 
     [[step]]
     play = ["keep"]                  # other seats' decisions, applied first (optional)
     say = "..."                      # what is happening and why
     rule = "..."                     # the rule in one sentence (optional)
     terms = ["cartouche"]            # rules-text entries the step speaks of (optional)
-    picture = "aton-cartouches"      # a name a front end may draw (optional)
     expect = "assign 4"              # the learner's one decision (optional)
     hint = "..."                     # shown after a wrong try (required with expect)
 
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -64,7 +66,6 @@ class _Step(BaseModel):
     play: tuple[str, ...] = ()
     rule: str | None = None
     terms: tuple[str, ...] = ()
-    picture: str | None = None
     expect: str | None = None
     hint: str | None = None
 
@@ -75,6 +76,13 @@ class _Step(BaseModel):
         if self.hint is not None and self.expect is None:
             raise ValueError("a hint without an expected decision is never shown")
         return self
+
+
+class _FrontWords(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    intro: str | None = Field(None, min_length=1)
+    finish: str | None = Field(None, min_length=1)
 
 
 class _File(BaseModel):
@@ -89,7 +97,8 @@ class _File(BaseModel):
     intro: str = Field(min_length=1)
     finish: str = Field(min_length=1)
     options: dict[str, Any] = Field(default_factory=dict)
-    position: dict[str, Any] | None = None
+    web: _FrontWords = Field(default_factory=_FrontWords)
+    terminal: _FrontWords = Field(default_factory=_FrontWords)
     step: list[_Step] = Field(min_length=1)
 
 
@@ -103,7 +112,6 @@ class Step:
         play: other seats' decisions applied before the step's text, in notation.
         rule: the rule in one sentence, or None.
         terms: rules-text entries the step speaks of (``help NAME`` finds them).
-        picture: a picture's name for a front end that can draw one, or None.
         expect: the learner's one accepted decision, in notation, or None for a step that
             only explains.
         hint: what to say after a wrong try (set exactly when ``expect`` is).
@@ -114,9 +122,26 @@ class Step:
     play: tuple[str, ...]
     rule: str | None
     terms: tuple[str, ...]
-    picture: str | None
     expect: str | None
     hint: str | None
+
+
+#: The front ends a lesson speaks to in their own words (the ``[web]`` and ``[terminal]`` tables).
+Front = Literal["web", "terminal"]
+
+
+@dataclass(frozen=True)
+class FrontWords:
+    """What a lesson says in one front end only, after its words for both (as the rules texts'
+    ``web``/``terminal`` fields: what to click in the browser, what to type at the terminal).
+
+    Attributes:
+        intro: added to the lesson's ``intro``, or None.
+        finish: added to the lesson's ``finish``, or None.
+    """
+
+    intro: str | None = None
+    finish: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,9 +153,10 @@ class Lesson:
         where: the file, for messages (``games/ankh/tutorials/pantheon.en.toml``).
         language: the language its texts are in (``"es"``); a lesson asked for in a language
             it has no file in is the English one.
-        title, game, minutes, seed, learner, level, intro, finish, options: the file's fields.
-        position: the position to start from (the fields of the game's position builder),
-            or None to start from the seed's setup.
+        title, game, minutes, seed, learner, level, intro, finish, options: the file's fields
+            (``intro`` and ``finish`` in the words of every front end).
+        web, terminal: what the browser and the terminal add to ``intro`` and ``finish``
+            (:meth:`intro_in`, :meth:`finish_in`).
         steps: the steps in order.
     """
 
@@ -146,8 +172,21 @@ class Lesson:
     intro: str
     finish: str
     options: dict[str, Any]
-    position: dict[str, Any] | None
     steps: tuple[Step, ...]
+    web: FrontWords = FrontWords()
+    terminal: FrontWords = FrontWords()
+
+    def intro_in(self, front: Front) -> str:
+        """The introduction as ``front`` (``"web"`` or ``"terminal"``) shows it: ``intro`` and
+        that front end's own words after it."""
+        extra = (self.web if front == "web" else self.terminal).intro
+        return f"{self.intro} {extra}" if extra else self.intro
+
+    def finish_in(self, front: Front) -> str:
+        """The finish as ``front`` (``"web"`` or ``"terminal"``) shows it: ``finish`` and that
+        front end's own words after it (the browser's Rules button, the terminal's ``help``)."""
+        extra = (self.web if front == "web" else self.terminal).finish
+        return f"{self.finish} {extra}" if extra else self.finish
 
 
 def lesson_names() -> list[str]:
@@ -216,8 +255,9 @@ def parse_lesson(text: str, name: str, where: str, language: str = DEFAULT_LANGU
             place = ".".join(str(p) for p in loc) or "file"
         raise DataFileError(f"{where}: {place}: {first['msg']}") from None
     steps = tuple(Step(number=i, **s.model_dump()) for i, s in enumerate(model.step, start=1))
-    fields = model.model_dump(exclude={"step"})
-    return Lesson(name=name, where=where, language=language, steps=steps, **fields)
+    fields = model.model_dump(exclude={"step", "web", "terminal"})
+    web, terminal = FrontWords(**model.web.model_dump()), FrontWords(**model.terminal.model_dump())
+    return Lesson(name=name, where=where, language=language, steps=steps, web=web, terminal=terminal, **fields)
 
 
 @cache

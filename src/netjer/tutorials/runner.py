@@ -103,8 +103,8 @@ class LessonRun:
                     raise self._error(step, f"terms: {term!r} is not in the rules texts of {lesson.game}")
             for field, text in (("say", step.say), ("rule", step.rule), ("hint", step.hint)):
                 self._check_help(f"step {step.number}: {field}", text)
-        self._check_help("intro", lesson.intro)
-        self._check_help("finish", lesson.finish)
+        self._check_help("intro", lesson.intro_in("terminal"))
+        self._check_help("finish", lesson.finish_in("terminal"))
         self.state: State = start
         self.index = 0
         self._begun = False
@@ -267,31 +267,16 @@ def _texts_language(game: Game, language: str) -> str:
 
 
 def _start(lesson: Lesson) -> State:
-    """The lesson's first position: the seed's setup with the lesson's options, or for a
-    lesson with a ``position`` the game's position builder (Ankh's
-    :func:`netjer.games.ankh.position.build_position`, docs/ankh-positions.md).
+    """The lesson's first position: the game of the lesson's options from its seed (an Ankh
+    lesson's options name its start position, option ``start``).
 
     Raises:
-        DataFileError: for options or a position the game refuses, or a position for a game
-            without a position builder.
+        DataFileError: for options the game refuses (an unknown start among them).
     """
-    if lesson.position is None:
-        try:
-            return make_game(lesson.game, lesson.options).new_initial_state(lesson.seed)
-        except ConfigError as err:
-            raise DataFileError(f"{lesson.where}: options: {err}") from None
-    if lesson.game != "ankh":
-        raise DataFileError(f"{lesson.where}: position: only Ankh lessons can start from a position")
-    if lesson.options:
-        raise DataFileError(f"{lesson.where}: options: give them inside position (position.options)")
-    from netjer.games.ankh.position import PositionSpec, build_position  # noqa: PLC0415 - Ankh lessons only
-
     try:
-        return build_position(PositionSpec(**lesson.position, seed=lesson.seed))
-    except TypeError as err:  # a field PositionSpec does not have
-        raise DataFileError(f"{lesson.where}: position: {err}") from None
+        return make_game(lesson.game, lesson.options).new_initial_state(lesson.seed)
     except ConfigError as err:
-        raise DataFileError(f"{lesson.where}: position: {err}") from None
+        raise DataFileError(f"{lesson.where}: options: {err}") from None
 
 
 def check_lesson(lesson: Lesson) -> State:

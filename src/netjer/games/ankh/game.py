@@ -28,6 +28,7 @@ from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.games.ankh import notation, undo
 from netjer.games.ankh.gods.registry import parse_gods
+from netjer.games.ankh.placement import place_position, spec_options, start_spec
 from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from netjer.games.ankh.setup import initial_setup
 from netjer.games.ankh.state import AnkhState
@@ -50,6 +51,7 @@ OPTION_WORDS = (
     N_("Start Rotation"),
     N_("Gods"),
     N_("Osiris Underworld"),
+    N_("Start"),
     N_("middle-kingdom"),
     N_("old-kingdom"),
     N_("optional"),
@@ -160,6 +162,14 @@ class AnkhOptions(GameOptions):
         ),
     )
 
+    start: str | None = Field(
+        None,
+        description=N_(
+            "Start from a named position instead of the setup: the position a guided lesson ends in, so that "
+            "its game goes on at a table (e.g. 'first-game-1'). It sets the players, gods and Guardians."
+        ),
+    )
+
     @field_validator("guardian_slots", mode="before")
     @classmethod
     def _parse_slots(cls, v: Any) -> Any:
@@ -201,6 +211,8 @@ class AnkhGame(Game):
     options_model: ClassVar[type[GameOptions]] = AnkhOptions
 
     def _check_options(self) -> None:
+        if self.opts.start is not None:
+            self.options = _start_options(self.opts)
         opts = self.opts
         parts = [p.strip() for p in opts.guardians.split(",")] if opts.guardians.strip() != "draw" else []
         if parts and len(parts) != 3:
@@ -231,12 +243,25 @@ class AnkhGame(Game):
         return self.opts.players
 
     def new_initial_state(self, seed: int) -> AnkhState:
-        """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup).
+        """A new game: setup drawn from ``seed`` (first player, Guardians; rules/ankh.md S0 setup),
+        or with option ``start`` that named position, built from the same seed
+        (:func:`netjer.games.ankh.position.start_spec`), its history empty.
 
         Raises:
             ConfigError: if ``seed`` is not a whole number (a NumPy integer is one).
         """
-        return AnkhState(self, read_seed(seed))
+        state = AnkhState(self, read_seed(seed))
+        if self.opts.start is not None:
+            place_position(state, start_spec(self.opts.start, state.seed))
+        return state
+
+    def options_dict(self) -> dict[str, Any]:
+        """The full options (:meth:`Game.options_dict`), option ``start`` only when it names a
+        position: the records and tables of every game from the setup read as before it existed."""
+        options = super().options_dict()
+        if options.get("start") is None:
+            options.pop("start", None)
+        return options
 
     def undo_barrier(self, before: State, action: Action, after: State) -> bool:
         """True if ``action`` revealed hidden information (netjer.core.undo): see
@@ -258,3 +283,29 @@ class AnkhGame(Game):
 
     def int_to_action(self, code: int) -> Action:
         return notation.ALL_ACTIONS[read_action_code(code, len(notation.ALL_ACTIONS), "Ankh")]
+
+
+def _start_options(options: AnkhOptions) -> AnkhOptions:
+    """``options`` (naming a start position, option ``start``) with the options that position
+    is played with filled in (:func:`netjer.games.ankh.placement.spec_options`):
+    ``{"start": "first-game-1"}`` alone is a 2-player game of Ra and Isis
+    (docs/decisions/0025-named-start-positions.md).
+
+    Raises:
+        ConfigError: for an unknown start (naming the known ones), or an option given with a
+            value other than the start's (``start: the start position 'first-game-1' is played
+            with players=2, not 3``).
+    """
+    name = options.start
+    assert name is not None
+    try:
+        fixed = AnkhOptions.model_validate(spec_options(start_spec(name, 0)))
+    except ConfigError as err:
+        raise ConfigError(f"Ankh: bad option: {err}") from None
+    keys = fixed.model_fields_set
+    for key in sorted(keys & options.model_fields_set):
+        mine, given = getattr(fixed, key), getattr(options, key)
+        if mine != given:
+            why = f"the start position {name!r} is played with {key}={mine!r}, not {given!r}: leave {key} out"
+            raise ConfigError(f"Ankh: bad option: start: {why}")
+    return options.model_copy(update={key: getattr(fixed, key) for key in keys})

@@ -67,16 +67,17 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
 
     Returns:
         ``name``, ``language`` (the language of the texts: ``"en"`` for a lesson not written
-        in the one asked for), ``game``, ``title``, ``minutes``, ``intro``, ``finish``, ``level``,
+        in the one asked for), ``game``, ``title``, ``minutes``, ``intro``, ``finish`` (in the
+        browser's words: :meth:`~netjer.tutorials.lesson.Lesson.finish_in`), ``level``,
         ``learner`` (the learner's seat), ``seats`` (each ``{"seat", "label"}``) and ``steps``:
         each with ``number``, ``played`` (words), ``observation`` (the learner's, as a seat's
         view carries it), ``to_move``, ``say``, ``rule``, ``terms`` (each ``{"id", "name",
         "line"}`` from the rules texts, in the lesson's language when the game has them),
-        ``picture``, ``expect``, ``hint``, ``choices`` (the legal actions in notation; empty for
+        ``expect``, ``hint``, ``choices`` (the legal actions in notation; empty for
         a step that only explains) and ``legal`` (the same as a seat's view lists them:
         ``index``, ``text``, ``meaning``, ``term``); ``handover``: whether the game goes on
-        at a table after the last step (a lesson from the seed's setup; not one from a built
-        position, which no record replays).
+        at a table after the last step (every lesson's does: an Ankh lesson's record names its
+        start position, option ``start``).
 
     Raises:
         NetjerError: for an unknown lesson (ConfigError) or a lesson the engine refuses.
@@ -102,7 +103,6 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
                 "say": step.say,
                 "rule": step.rule,
                 "terms": terms,
-                "picture": step.picture,
                 "expect": step.expect,
                 "hint": step.hint,
                 "choices": [str(a) for a in legal],
@@ -120,19 +120,20 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         "title": lesson.title,
         "minutes": lesson.minutes,
         "level": lesson.level,
-        "intro": lesson.intro,
-        "finish": lesson.finish,
+        "intro": lesson.intro_in("web"),
+        "finish": lesson.finish_in("web"),
         "learner": run.learner,
         "seats": [{"seat": i, "label": run.game.seat_name(i)} for i in range(run.game.num_players)],
         "steps": steps,
-        "handover": lesson.position is None,
+        "handover": True,
     }
 
 
 @cache
 def lesson_opening(name: str) -> tuple[str, ...]:
-    """The actions of the lesson ``name`` played through (notation), from its seed's setup:
-    the opening of the table it is handed over at (the same in every language).
+    """The actions of the lesson ``name`` played through (notation), from its first position
+    (its seed's setup, or the start position its options name): the opening of the table it is
+    handed over at (the same in every language).
 
     Raises:
         NetjerError: for an unknown lesson or a lesson the engine refuses.
@@ -202,29 +203,26 @@ async def play_on(name: str, request: Request, manager: Manager, settings: Setti
         ``id``, ``seat`` (the learner's), ``token`` and ``link`` of that seat, ``creator_key``.
 
     Raises:
-        TableError: 404 for an unknown lesson; 409 ``no_handover`` for a lesson that starts
-            from a built position (no seed's record replays it); 429 when this address
-            creates tables too fast (the lobby's limit).
+        TableError: 404 for an unknown lesson; 429 when this address creates tables too
+            fast (the lobby's limit).
     """
     if name not in LESSONS:
         raise TableError(404, "no_lesson", f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
     lesson = load_lesson(name)
-    if lesson.position is not None:
-        why = "this lesson starts from a built position, which no table's record replays: start a game from the lobby"
-        raise TableError(409, "no_handover", why)
     client = request.client.host if request.client else "unknown"
     limiter = settings.create_limiter
     if limiter is not None and (wait := limiter.take(client)) > 0:
         rate = f"{limiter.per_minute:g} tables a minute"
         raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
-    players = make_game(lesson.game, lesson.options).num_players
+    game = make_game(lesson.game, lesson.options)  # an Ankh lesson's options name its start position
+    players = game.num_players
     seats: list[dict[str, Any]] = [
         {"type": "human"} if seat == lesson.learner else {"type": "agent", "agent": lesson.level}
         for seat in range(players)
     ]
     creator_key = secrets.token_urlsafe(24)
     rt, tokens = await manager.create(
-        lesson.game, dict(lesson.options), lesson.seed, seats, creator_hash=hash_token(creator_key),
+        lesson.game, game.options_dict(), lesson.seed, seats, creator_hash=hash_token(creator_key),
         opening=list(lesson_opening(name)),
     )  # fmt: skip
     token = tokens[lesson.learner]
