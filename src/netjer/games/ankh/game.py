@@ -168,6 +168,8 @@ class AnkhOptions(GameOptions):
             "Start from a named position instead of the setup: the position a guided lesson ends in, so that "
             "its game goes on at a table (e.g. 'first-game-1'). It sets the players, gods and Guardians."
         ),
+        # not one of the lobby's rules options: a lesson's hand-over sets it (lobby.js skips it)
+        json_schema_extra={"x-lobby": False},
     )
 
     @field_validator("guardian_slots", mode="before")

@@ -260,7 +260,9 @@ function drawForm() {
   if (!game) return;
   const props = (game.options && game.options.properties) || {};
   // the options' words are read with the game's messages (common.js translateLine)
-  $("options").replaceChildren(...Object.entries(props).map(([name, prop]) => optionField(name, prop, game.name)));
+  // an option marked "x-lobby": false (Ankh's start position, set by a lesson's hand-over) is not offered here
+  const offered = Object.entries(props).filter(([, prop]) => prop["x-lobby"] !== false);
+  $("options").replaceChildren(...offered.map(([name, prop]) => optionField(name, prop, game.name)));
   $("seats").replaceChildren();
   drawSeats();
   const players = document.querySelector('[data-option="players"]');
