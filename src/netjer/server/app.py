@@ -173,8 +173,9 @@ def create_app(
             )
             await manager.news.start()
         app.state.reviews = ReviewService(manager)
-        if manager.news is not None:  # news of the reviews other processes run
+        if manager.news is not None:  # news of the reviews other processes run, and of their pages
             manager.news.on_review = app.state.reviews.heard
+            manager.news.on_presence = manager.presence.heard
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
@@ -184,14 +185,17 @@ def create_app(
             keeper = watch(asyncio.create_task(manager.leases.run(manager)), "the lease sweep")
         # PostgreSQL: the leases on the reviews computed here, renewed; abandoned ones taken over
         reviewer = watch(asyncio.create_task(app.state.reviews.run()), "the review sweep") if store.shared else None
+        # PostgreSQL: this process's presence rows renewed, the others' read again (netjer.server.presence)
+        heartbeat = watch(asyncio.create_task(manager.presence.run()), "the presence sweep") if store.shared else None
         try:
             yield
         finally:
-            for task in (reviewer, keeper):
+            for task in (reviewer, keeper, heartbeat):
                 if task is not None:
                     await stop_task(task)
             await app.state.reviews.close()
             await manager.close()
+            await manager.presence.close()  # the others stop counting this process's pages at once
             if manager.leases is not None:
                 await manager.leases.close()  # the others take this process's tables over at once
             if manager.news is not None:
