@@ -48,6 +48,10 @@ CSRF token as ``X-CSRF-Token``):
                                          :mod:`netjer.server.routes.accounts`
 ``/api/tables/{id}/invitations``, ``/claim``  invitations to seats: shown again, renewed,
                                          revoked, claimed: :mod:`netjer.server.routes.invitations`
+``GET  /api/challenges``                 the open challenges with the creator's rating,
+                                         ``?game=&rated=&sort=``: :mod:`netjer.server.routes.challenges`
+``/api/account/follows``, ``/notices``   follow a table or a player; the turn notices of
+                                         those followed: :mod:`netjer.server.routes.social`
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``,

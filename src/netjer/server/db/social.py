@@ -11,7 +11,8 @@ from sqlalchemy.exc import IntegrityError
 
 from netjer.server.db.core import StoreCore
 from netjer.server.db.engine import now
-from netjer.server.db.rows import FollowRow
+from netjer.server.db.rows import CreatorRow, FollowRow, RatingRow
+from netjer.server.ratings import Rating
 
 #: What a player may follow.
 FOLLOW_KINDS = ("table", "player")
@@ -73,6 +74,28 @@ class SocialPart(StoreCore):
         with self.sessions.begin() as s:
             s.execute(delete(FollowRow).where(FollowRow.follower_id == account_id))
             s.execute(delete(FollowRow).where(FollowRow.kind == "player", FollowRow.target == str(account_id)))
+
+    # --- open challenges ---------------------------------------------------------------------
+
+    def creators(self, table_ids: list[str]) -> dict[str, int]:
+        """The signed-in creators of those tables (a guest's table has none): table -> account."""
+        if not table_ids:
+            return {}
+        with self.sessions() as s:
+            rows = s.execute(
+                select(CreatorRow.table_id, CreatorRow.account_id).where(CreatorRow.table_id.in_(table_ids))
+            )
+            return {str(t): int(a) for t, a in rows}
+
+    def pool_ratings(self, wanted: set[tuple[int, str]]) -> dict[tuple[int, str], Rating]:
+        """The ratings of those (account, pool) pairs that have one (a rated game played)."""
+        if not wanted:
+            return {}
+        accounts = {a for a, _ in wanted}
+        with self.sessions() as s:
+            rows = s.scalars(select(RatingRow).where(RatingRow.account_id.in_(accounts), RatingRow.games > 0))
+            found = {(r.account_id, r.pool): Rating(r.pool, r.rating, r.deviation, r.volatility, r.games) for r in rows}
+        return {key: rating for key, rating in found.items() if key in wanted}
 
     # --- presence (PostgreSQL: several server processes) -------------------------------------
 
