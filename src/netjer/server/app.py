@@ -90,6 +90,7 @@ from netjer.server.accounts.service import Accounts
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.chat import CHAT_PER_MINUTE, Chat
 from netjer.server.db import Store
+from netjer.server.follows import Follows
 from netjer.server.invitations import Invitations
 from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimiter
@@ -165,6 +166,7 @@ def create_app(
         app.state.rematches = Rematches(manager)
         app.state.accounts = Accounts(store, *(signin_limiters or (None, None)))
         app.state.invitations = Invitations(manager)
+        app.state.follows = Follows(manager)
         keeper: asyncio.Task[None] | None = None
         if store.shared:  # PostgreSQL: other server processes may serve the same tables
             manager.leases = Leases(store.engine, store.origin, lease_seconds)

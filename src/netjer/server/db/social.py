@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from netjer.server.db.core import StoreCore
 from netjer.server.db.engine import now
-from netjer.server.db.rows import CreatorRow, FollowRow, RatingRow
+from netjer.server.db.rows import CreatorRow, FollowRow, RatingRow, SeatRow, TableRow
 from netjer.server.ratings import Rating
 
 #: What a player may follow.
@@ -69,11 +69,20 @@ class SocialPart(StoreCore):
             )
             return [(str(k), str(t)) for k, t in rows]
 
-    def drop_follows_of(self, account_id: int) -> None:
-        """Forget who ``account_id`` follows and who follows it (its account deleted)."""
-        with self.sessions.begin() as s:
-            s.execute(delete(FollowRow).where(FollowRow.follower_id == account_id))
-            s.execute(delete(FollowRow).where(FollowRow.kind == "player", FollowRow.target == str(account_id)))
+    def unfinished_seats_of(self, account_ids: set[int], limit: int = 100) -> list[tuple[str, int, int]]:
+        """The seats those accounts hold at unfinished tables, newest table first, at most
+        ``limit``: (table, seat, account)."""
+        if not account_ids:
+            return []
+        with self.sessions() as s:
+            rows = s.execute(
+                select(SeatRow.table_id, SeatRow.seat, SeatRow.account_id)
+                .join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(SeatRow.account_id.in_(account_ids), TableRow.finished.is_(False))
+                .order_by(TableRow.created_at.desc(), SeatRow.seat)
+                .limit(limit)
+            )
+            return [(str(t), int(seat), int(a)) for t, seat, a in rows if a is not None]
 
     # --- open challenges ---------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from netjer.server.routes import (
     rematch,
     reviews,
     seats,
+    social,
 )
 
 #: Every router, in the order the application includes them.
@@ -50,6 +51,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     accounts.router,
     invitations.router,
     moderation.router,
+    social.router,
     players.router,
     rematch.router,
     endings.router,
