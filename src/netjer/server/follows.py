@@ -9,7 +9,8 @@ which tells the player in a notice area and, when allowed, by the browser's Noti
   they sit at: the seat's label and name, the table and its version (the notice's ``key``
   changes with each new turn, so a page tells it once);
 * ``new_table``: a followed player sits at a table where nothing has been played yet (they
-  created or joined it: lichess's "started a game").
+  created or joined it: lichess's "started a game"), unless a ``turn`` notice of theirs there
+  says it already.
 
 Only what every spectator of the table sees: whose turn it is (in a window of simultaneous
 choices, the seats that have not chosen yet, as the views say), the seats' names and labels;
@@ -173,12 +174,14 @@ class Follows:
             if account is not None:  # a seat held by one who blocks the follower is silent (seated since)
                 seated_now = {s.account for s in rt.seats if s.account is not None and s.account != account}
                 silenced |= await asyncio.to_thread(self.store.blockers, seated_now - silenced, account)
-            for notice in turn_notices(rt, only, silenced):
+            turns = turn_notices(rt, only, silenced)
+            for notice in turns:
                 held_by = rt.seats[notice["seat"]].account
                 notice["player"] = names.get(held_by) if held_by is not None else None
                 out.append(notice)
             if only and rt.version == 0 and not rt.finished:
-                for seat in sorted(only):
+                told = {n["seat"] for n in turns}  # their turn already says they sit there
+                for seat in sorted(only - told):
                     sitter = rt.seats[seat].account
                     if sitter is not None and sitter in names and sitter not in silenced:
                         out.append({"kind": "new_table", "key": f"new:{rt.id}:{seat}", "table": rt.id,
