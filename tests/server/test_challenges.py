@@ -23,30 +23,50 @@ def _challenge(creator: TestClient | Browser, game: str = "nile", rated: bool = 
     return str(r.json()["id"])
 
 
+def _ids(client: TestClient, **params: str) -> list[str]:
+    r = client.get("/api/challenges", params=params)
+    assert r.status_code == 200, r.text
+    return [c["id"] for c in r.json()]
+
+
 def test_the_challenges_show_the_creators_rating_and_filter_and_sort(client: TestClient) -> None:
     seti, ramesses, guest = client, Browser(client), Browser(client)
     _sign_up(seti, "Seti")
     _sign_up(ramesses, "Ramesses")
     _resign(ramesses, _rated_table(seti, ramesses), 1)  # Seti won a rated Nile game: above 1500
-    high = _challenge(ramesses, seed=4)  # Ramesses, now under 1500, created first
-    low = _challenge(seti, seed=5)
+    of_ramesses = _challenge(ramesses, seed=4)  # Ramesses, now under 1500, created first
+    of_seti = _challenge(seti, seed=5)
     casual = _challenge(guest, game="aton", rated=False)
     profile = {p["name"]: p for p in (client.get(f"/api/players/{n}").json() for n in ("Seti", "Ramesses"))}
     listed = {c["id"]: c for c in client.get("/api/challenges").json()}
-    assert set(listed) == {high, low, casual}
+    assert set(listed) == {of_ramesses, of_seti, casual}
     seti_rating = profile["Seti"]["ratings"][0]["rating"]
     assert seti_rating > 1500 > profile["Ramesses"]["ratings"][0]["rating"]
-    mine = listed[low]
+    mine = listed[of_seti]
     assert mine["creator"]["name"] == "Seti" and mine["creator"]["rating"] == seti_rating
     assert mine["rated"] is True and mine["pool"] == "nile" and mine["players"] == 2 and mine["open"] == 1
     assert mine["clock"]["mode"] == "realtime" and (mine["clock"]["bank"], mine["clock"]["increment"]) == (600, 0)
     assert [s["open"] for s in mine["seats"]] == [False, True] and mine["seats"][0]["player"] == "Seti"
     assert listed[casual]["creator"] is None and listed[casual]["rated"] is False and listed[casual]["pool"] == "aton"
+    fresh = Browser(client)
+    _sign_up(fresh, "Horemheb")
+    newcomer = _challenge(fresh, seed=6)  # no rated Nile game yet: the start, provisional
+    listed = {c["id"]: c for c in client.get("/api/challenges").json()}
+    assert listed[newcomer]["creator"] == {"name": "Horemheb", "rating": 1500, "provisional": True, "text": "1500?"}
     by_rating = [c["id"] for c in client.get("/api/challenges", params={"sort": "rating"}).json()]
-    assert by_rating == [low, high, casual]  # strongest creator first, a guest's last
-    assert [c["id"] for c in client.get("/api/challenges").json()] == [casual, low, high]  # newest first
+    assert by_rating == [of_seti, newcomer, of_ramesses, casual]  # strongest creator first, a guest's last
+    assert [c["id"] for c in client.get("/api/challenges").json()] == [
+        newcomer,
+        casual,
+        of_seti,
+        of_ramesses,
+    ]  # newest first
     assert [c["id"] for c in client.get("/api/challenges", params={"game": "aton"}).json()] == [casual]
-    assert {c["id"] for c in client.get("/api/challenges", params={"rated": "true"}).json()} == {high, low}
+    assert {c["id"] for c in client.get("/api/challenges", params={"rated": "true"}).json()} == {
+        of_ramesses,
+        of_seti,
+        newcomer,
+    }
     assert [c["id"] for c in client.get("/api/challenges", params={"rated": "false"}).json()] == [casual]
     r = client.get("/api/challenges", params={"game": "chess"})
     assert r.status_code == 422 and r.json()["error"] == "no_game"

@@ -33,7 +33,7 @@ DESK = {"width": 1280, "height": 800}
 
 
 def _get(server: str, path: str) -> Any:
-    with urllib.request.urlopen(f"{server}{path}") as answer:  # noqa: S310 - the test's own server
+    with urllib.request.urlopen(f"{server}{path}") as answer:  # the test's own server
         return json.loads(answer.read())
 
 
@@ -120,14 +120,16 @@ def test_the_open_challenges_list_filter_and_a_guest_takes_a_rated_players_chall
         status, rated = creator.evaluate(POST_JSON, ["/api/tables", body])
         assert status == 201, rated
         casual_seats = [{"type": "human", "name": "Guest"}, {"type": "human", "open": True}]
-        status, casual = creator.evaluate(POST_JSON, ["/api/tables", {"game": "aton", "seed": 2, "seats": casual_seats}])
+        status, casual = creator.evaluate(
+            POST_JSON, ["/api/tables", {"game": "aton", "seed": 2, "seats": casual_seats}]
+        )
         assert status == 201, casual
         page.goto(f"{server}/")
         page.wait_for_selector("body[data-listed=yes]", state="attached")
         item = page.locator(f'#open-tables [data-challenge="{rated["id"]}"]')
         item.wait_for()
         words = item.inner_text()
-        assert "10+5 real time" in words and "rated" in words and "Hatshepsut" in words and "unrated" in words
+        assert "10+5 real time" in words and "rated" in words and "Hatshepsut" in words and "1500?" in words
         assert item.locator('[data-creator="Hatshepsut"]').get_attribute("href") == "/player/Hatshepsut"
         _shoot(page, shots, "lobby-challenges")
         page.select_option("#challenge-rated", "true")

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Query
 from netjer.core.errors import NetjerError
 from netjer.games.registry import game_names, make_game
 from netjer.server.db import TableRow
-from netjer.server.ratings import Rating, RatingError, pool_of
+from netjer.server.ratings import Rating, RatingError, new_rating, pool_of
 from netjer.server.routes.common import Manager, MaybeSignedIn
 from netjer.server.runtime import TableError
 
@@ -48,8 +48,10 @@ def challenge_json(
     row: TableRow, creator: int | None, names: dict[int, str], ratings: dict[tuple[int, str], Rating]
 ) -> dict[str, Any]:
     """One open table as a challenge: its seats (taken ones with their player's name and
-    account name, open ones), the clock, rated, the pool and the creator's rating there
-    (``creator.rating`` None: no rated game played in that pool, or a guest's table)."""
+    account name, open ones), the clock, rated, the pool and the creator's rating there (a
+    creator without a rated game in that pool has the pool's starting rating, provisional, as
+    lichess shows "1500?"; ``creator`` None: a guest's table; ``creator.rating`` None: a game
+    without a rating pool)."""
     game = make_game(row.game, json.loads(row.options))
     pool = _pool(row.game, len(row.seats))
     seats = [
@@ -63,7 +65,9 @@ def challenge_json(
         }
         for s in row.seats
     ]
-    rating = ratings.get((creator, pool)) if creator is not None and pool is not None else None
+    rating = None
+    if creator is not None and pool is not None:  # no rated game in the pool yet: the start, provisional
+        rating = ratings.get((creator, pool)) or new_rating(pool)
     return {
         "id": row.id,
         "game": row.game,

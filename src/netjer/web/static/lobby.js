@@ -456,7 +456,7 @@ function clockWords(clock) {
 function creatorWords(challenge) {
   const c = challenge.creator;
   if (!c) return [t("a guest")];
-  const rating = c.text ? c.text : t("unrated");
+  const rating = c.text ? c.text : ""; // a game without a rating pool: no figure
   return [el("a", { href: `/player/${encodeURIComponent(c.name)}`, "data-creator": c.name }, c.name), " ", el("span", { class: "rating", "data-rating": c.rating ?? "" }, rating)];
 }
 
