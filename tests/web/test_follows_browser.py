@@ -99,6 +99,19 @@ def test_follow_a_player_and_be_told_of_their_turn_in_the_lobby_a_notice_and_ano
         page.locator("#follow-notices.corner [data-notice-kind=turn]").wait_for()
         assert page.evaluate("window.__notices") == []
         _shoot(page, shots, "player-following")
+        # the table's own page: a Follow button among the header's extras; its turns are the page's own
+        page.goto(f"{server}/table/{tid}#watch")
+        page.wait_for_selector("body[data-follows=ready]", state="attached")
+        if page.locator("#header-more").is_visible():
+            page.click("#header-more")
+        page.click(f'[data-follow-table="{tid}"]')
+        page.wait_for_selector(f'[data-follow-table="{tid}"][aria-pressed=true]')
+        assert page.locator("#follow-notices [data-notice]").count() == 0
+        _shoot(page, shots, "table-following")
+        page.click(f'[data-follow-table="{tid}"]')
+        page.wait_for_selector(f'[data-follow-table="{tid}"][aria-pressed=false]')
+        page.goto(f"{server}/player/Akhenaten")
+        page.wait_for_selector('[data-follow-player="Akhenaten"][aria-pressed=true]')
         # unfollowed: nothing more to tell
         page.click('[data-follow-player="Akhenaten"]')
         page.wait_for_selector('[data-follow-player="Akhenaten"][aria-pressed=false]')
