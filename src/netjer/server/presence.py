@@ -26,13 +26,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from netjer.server.db import Store
+from netjer.server.runtime import TableRuntime
 from netjer.server.sockets import watch
 
-if TYPE_CHECKING:
-    from netjer.server.runtime import TableRuntime
-    from netjer.server.tables import TableManager
+
+class PresenceHost(Protocol):
+    """What the presence board asks of the table manager (:class:`~netjer.server.tables.TableManager`)."""
+
+    store: Store
+    tables: dict[str, TableRuntime]
+
+    async def tell_presence(self, rt: TableRuntime) -> None:
+        """Tell the pages of ``rt`` that asked who is here now."""
 
 log = logging.getLogger("netjer.server")
 
@@ -54,7 +62,7 @@ class PresenceBoard:
         ttl: seconds a row is trusted unless renewed.
     """
 
-    def __init__(self, manager: TableManager, ttl: float = PRESENCE_TTL) -> None:
+    def __init__(self, manager: PresenceHost, ttl: float = PRESENCE_TTL) -> None:
         self.manager = manager
         self.ttl = ttl
         self.shared = manager.store.shared
