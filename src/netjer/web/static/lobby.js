@@ -1,5 +1,6 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
-// its seats, the join links to send, and the open, live and finished tables.
+// its seats, the join links to send, the open challenges (GET /api/challenges), the tables
+// followed and their turn notices (follows.js), and the live and finished tables.
 
 import { confirmButton, endingWords } from "./endings.js";
 import { allowBrowserNotices, browserNoticesOn, followPlayer, following, loadFollows, startNotices, tableFollowButton, unfollowPlayer } from "./follows.js";
@@ -422,11 +423,6 @@ function tableItem(table, kind) {
   const mine = loadTokens(table.id);
   const mySeats = Object.keys(mine).map(Number).filter((s) => table.seats[s]);
   const actions = [];
-  if (kind === "open") {
-    for (const s of table.seats.filter((x) => x.open)) {
-      actions.push(el("button", { type: "button", "data-join": `${table.id}:${s.seat}`, "data-focus-key": `join-${table.id}-${s.seat}`, on: { click: () => joinSeat(table, s.seat) } }, t("Join as {seat}", { seat: s.label })));
-    }
-  }
   for (const seat of mySeats) {
     const href = `/table/${encodeURIComponent(table.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
     actions.push(el("a", { class: "button", href, "data-focus-key": `seat-${table.id}-${seat}` }, kind === "finished" ? t("Replay as {seat}", { seat: table.seats[seat].label }) : t("Resume as {seat}", { seat: table.seats[seat].label })));
