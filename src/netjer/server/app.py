@@ -50,6 +50,10 @@ CSRF token as ``X-CSRF-Token``):
                                          :mod:`netjer.server.routes.passkeys`
 ``/api/tables/{id}/invitations``, ``/claim``  invitations to seats: shown again, renewed,
                                          revoked, claimed: :mod:`netjer.server.routes.invitations`
+``GET  /api/challenges``                 the open challenges with the creator's rating,
+                                         ``?game=&rated=&sort=``: :mod:`netjer.server.routes.challenges`
+``/api/account/follows``, ``/notices``   follow a table or a player; the turn notices of
+                                         those followed: :mod:`netjer.server.routes.social`
 ``WS   /ws/tables/{id}``                 send ``{"type": "hello", "seat": N|null, "token": ...}``,
                                          then receive a ``view`` after every change and send
                                          ``{"type": "move", "version", "action"|"index"}``,
@@ -89,6 +93,7 @@ from netjer.server.accounts.service import Accounts
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.chat import CHAT_PER_MINUTE, Chat
 from netjer.server.db import Store
+from netjer.server.follows import Follows
 from netjer.server.invitations import Invitations
 from netjer.server.leases import DEFAULT_TTL, Leases
 from netjer.server.limits import RateLimiter
@@ -168,6 +173,7 @@ def create_app(
         app.state.accounts = Accounts(store, *(signin_limiters or (None, None)))
         app.state.passkeys = Passkeys(app.state.accounts, passkeys or PasskeyConfig(), clock)
         app.state.invitations = Invitations(manager)
+        app.state.follows = Follows(manager)
         keeper: asyncio.Task[None] | None = None
         if store.shared:  # PostgreSQL: other server processes may serve the same tables
             manager.leases = Leases(store.engine, store.origin, lease_seconds)
@@ -180,8 +186,9 @@ def create_app(
             )
             await manager.news.start()
         app.state.reviews = ReviewService(manager)
-        if manager.news is not None:  # news of the reviews other processes run
+        if manager.news is not None:  # news of the reviews other processes run, and of their pages
             manager.news.on_review = app.state.reviews.heard
+            manager.news.on_presence = manager.presence.heard
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
@@ -191,14 +198,17 @@ def create_app(
             keeper = watch(asyncio.create_task(manager.leases.run(manager)), "the lease sweep")
         # PostgreSQL: the leases on the reviews computed here, renewed; abandoned ones taken over
         reviewer = watch(asyncio.create_task(app.state.reviews.run()), "the review sweep") if store.shared else None
+        # PostgreSQL: this process's presence rows renewed, the others' read again (netjer.server.presence)
+        heartbeat = watch(asyncio.create_task(manager.presence.run()), "the presence sweep") if store.shared else None
         try:
             yield
         finally:
-            for task in (reviewer, keeper):
+            for task in (reviewer, keeper, heartbeat):
                 if task is not None:
                     await stop_task(task)
             await app.state.reviews.close()
             await manager.close()
+            await manager.presence.close()  # the others stop counting this process's pages at once
             if manager.leases is not None:
                 await manager.leases.close()  # the others take this process's tables over at once
             if manager.news is not None:

@@ -28,7 +28,9 @@ Payload (JSON, well under PostgreSQL's 8000 bytes): ``{"t": table, "k": kind, "i
 "p": origin}``, kind ``"a"`` (actions stored from index ``i`` on), ``"e"`` (an event: a chat
 message, a timeout, a seat taken back, a rematch offered), ``"s"`` (a seat taken), ``"q"`` (a
 simultaneous choice queued or withdrawn), ``"d"`` (the table deleted), ``"h"`` (a hint counted
-against the table's limit for seat ``i``: the seats' views say how many they have left) or ``"v"`` (a review of
+against the table's limit for seat ``i``: the seats' views say how many they have left), ``"p"``
+(the pages another process has connected to the table changed: passed to :attr:`Notifier.on_presence`,
+:mod:`netjer.server.presence`) or ``"v"`` (a review of
 seat ``i`` asked for, advanced, finished, published or dropped: passed to :attr:`Notifier.on_review`,
 the table itself is unchanged).  News of actions
 also carries their notation (``"a"``), the clocks after them (``"c"``) and the result
@@ -101,6 +103,8 @@ class Notifier:
         self._workers: dict[str, asyncio.Task[None]] = {}
         #: Called with the table of news of its reviews (kind ``"v"``), if set.
         self.on_review: Callable[[str], None] | None = None
+        #: Called with the table of news of another process's presence there (kind ``"p"``), if set.
+        self.on_presence: Callable[[str], None] | None = None
 
     async def start(self, timeout: float = 10.0) -> None:
         """Start listening, and return once the first ``LISTEN`` is in place (a move stored
@@ -153,6 +157,10 @@ class Notifier:
             return
         self.received += 1
         if origin == self.origin or (self.loaded is not None and not self.loaded(table)):
+            return
+        if kind == "p":
+            if self.on_presence is not None:
+                self.on_presence(table)
             return
         if kind == "v":
             if self.on_review is not None:

@@ -137,6 +137,8 @@ class TableRuntime:
             withdrawn): a window move is accepted against its seat's stamp, so that the
             other seats' moves do not make it stale but a repeated one is refused.
         connections: per seat, its open WebSocket connections.
+        elsewhere: the other server processes' connections (PostgreSQL): the seats connected
+            there and how many pages watch there (:mod:`netjer.server.presence`).
         ai_submitting: the version whose computer move is being submitted (``None``: none),
             so that no second search of that position starts meanwhile.
         absent_since: per person's seat without a connection, since when (its last
@@ -190,6 +192,7 @@ class TableRuntime:
     window_version: int = 0
     stamps: dict[int, int] = field(default_factory=dict)
     connections: dict[int, int] = field(default_factory=dict)
+    elsewhere: tuple[frozenset[int], int] = (frozenset(), 0)
     absent_since: dict[int, float] = field(default_factory=dict)
     ending: dict[str, Any] | None = None
     proposal: Proposal | None = None

@@ -82,13 +82,14 @@ def seat_view(
 
 
 def presence(rt: TableRuntime) -> dict[str, Any]:
-    """Who is at the table now, from this server process's WebSockets: per seat whether a
-    page of its player is connected (``seats``), and how many pages watch (``watching``).
-    With several server processes each counts its own sockets (a seat connected to another
-    process shows as away here)."""
+    """Who is at the table now: per seat whether a page of its player is connected
+    (``seats``), and how many pages watch (``watching``), counting this server process's
+    WebSockets and, with several processes on PostgreSQL, the others' as their live presence
+    rows say (``rt.elsewhere``, :mod:`netjer.server.presence`)."""
+    there, watching = rt.elsewhere
     return {
-        "seats": [bool(rt.connections.get(s)) for s in range(len(rt.seats))],
-        "watching": len(rt.listeners.get(None, ())),
+        "seats": [bool(rt.connections.get(s)) or s in there for s in range(len(rt.seats))],
+        "watching": len(rt.listeners.get(None, ())) + watching,
     }
 
 

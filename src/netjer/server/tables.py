@@ -46,6 +46,7 @@ from netjer.server.leases import Leases
 from netjer.server.lifecycle import TableLifecycle
 from netjer.server.moderation import Moderation
 from netjer.server.moves import Moves
+from netjer.server.presence import PresenceBoard
 from netjer.server.process_sync import ProcessSync
 from netjer.server.runtime import Listener, TableError, TableRuntime
 from netjer.server.seat_views import seat_view
@@ -103,6 +104,7 @@ class TableManager:
         self.moves = Moves(self)
         self.sync = ProcessSync(self)
         self.endings = Endings(self)
+        self.presence = PresenceBoard(self)
 
     async def close(self) -> None:
         """Cancel pending computer moves, end the workers (mid-search) and wait for all of it."""
@@ -135,6 +137,7 @@ class TableManager:
                 self.tables[table_id] = rt
                 if self.news is not None:  # what another process stored while it loaded
                     self.news.poke(table_id)
+                    self.presence.heard(table_id)  # and who is connected there
                 self.computers.schedule(rt)
         return rt
 
@@ -242,6 +245,13 @@ class TableManager:
                 rt.absent_since[seat] = self.now()
 
     async def presence_changed(self, rt: TableRuntime) -> None:
+        """A page arrived at ``rt`` or left it through this process: the other processes are
+        told (PostgreSQL: :meth:`PresenceBoard.publish <netjer.server.presence.PresenceBoard.publish>`),
+        then this process's pages that asked (:meth:`tell_presence`)."""
+        await self.presence.publish(rt)
+        await self.tell_presence(rt)
+
+    async def tell_presence(self, rt: TableRuntime) -> None:
         """Tell the listeners of ``rt`` that asked to hear of arrivals and departures (a
         WebSocket hello's ``presence``: they send a ``presence`` message, not a whole view)."""
         for listener in list(rt.presence_listeners):

@@ -42,7 +42,10 @@ The tables, created and upgraded by Alembic migrations (``netjer/server/migratio
 * ``ratings``: an account's rating per pool (the library's figures), and ``rating_changes``:
   what each rated game did to each of its accounts (before and after), unique per (table,
   account) and written in the transaction that finished the game, so that a game is rated
-  once; a table's ``rated`` flag is chosen at its creation (:mod:`netjer.server.ratings`).
+  once; a table's ``rated`` flag is chosen at its creation (:mod:`netjer.server.ratings`);
+* ``follows``: the tables and players a signed-in player follows (:mod:`netjer.server.follows`);
+  ``presence``: per server process and table, who is connected, renewed while the process
+  lives (:mod:`netjer.server.presence`).
 
 A fifth, ``ai_leases``, says which server process runs a table's computer seats when
 several share one PostgreSQL (:mod:`netjer.server.leases`).
@@ -61,7 +64,7 @@ The package, one module a concern: :mod:`.rows` (the tables' rows), :mod:`.engin
 migrating and locking the database), :mod:`.core` (the engine, sessions and news every part
 shares) and the :class:`Store`'s parts: :mod:`.tables` (tables and seats), :mod:`.actions`,
 :mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.passkeys`, :mod:`.invitations`,
-:mod:`.moderation` and :mod:`.ratings`, put together in :mod:`.store`.
+:mod:`.moderation`, :mod:`.social` and :mod:`.ratings`, put together in :mod:`.store`.
 """
 
 from netjer.server.db.accounts import DELETED_NAME
@@ -85,12 +88,14 @@ from netjer.server.db.rows import (
     ChoiceRow,
     CreatorRow,
     EventRow,
+    FollowRow,
     HintRow,
     InvitationRow,
     LeaseRow,
     MarkRow,
     PasskeyChallengeRow,
     PasskeyRow,
+    PresenceRow,
     RatingChangeRow,
     RatingRow,
     ReportRow,
@@ -117,12 +122,14 @@ __all__ = [
     "CreatorRow",
     "EventItem",
     "EventRow",
+    "FollowRow",
     "HintRow",
     "InvitationRow",
     "LeaseRow",
     "MarkRow",
     "PasskeyChallengeRow",
     "PasskeyRow",
+    "PresenceRow",
     "RatingChangeRow",
     "RatingRow",
     "RematchTaken",

@@ -52,7 +52,8 @@ class StoreCore:
     ) -> None:
         """Tell the other server processes, when ``s`` commits, what it stored: per item
         (table, kind, index), kind ``"a"`` (actions from ``index`` on), ``"e"`` (an event),
-        ``"s"`` (a seat taken), ``"q"`` (a simultaneous choice queued or withdrawn), ``"d"``
+        ``"s"`` (a seat taken), ``"q"`` (a simultaneous choice queued or withdrawn), ``"p"`` (this
+        process's pages at the table changed: :mod:`netjer.server.presence`), ``"d"``
         (deleted), ``"h"`` (a hint counted for seat ``index``) or ``"v"`` (a review of seat
         ``index``: :mod:`netjer.server.reviews`), with
         the table's ``extra`` fields (the actions' notation ``"a"``, the clocks ``"c"``, the

@@ -263,6 +263,8 @@ class ReportRow(Base):
     text: Mapped[str] = mapped_column(Text)
     reporter_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 class RatingRow(Base):
     """An account's rating in one pool (:mod:`netjer.server.ratings`): the library's own
     figures (Glicko-2's rating, RD and volatility, or Weng-Lin's μ and σ), not the shown ones."""
@@ -293,3 +295,30 @@ class RatingChangeRow(Base):
     after_rating: Mapped[float] = mapped_column(Float)
     after_deviation: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FollowRow(Base):
+    """A signed-in player following a table (``kind`` ``"table"``, ``target`` its id) or a
+    player (``"player"``, ``target`` the account's id as text), to be told when it is that
+    player's turn (:mod:`netjer.server.follows`)."""
+
+    __tablename__ = "follows"
+
+    follower_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    target: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PresenceRow(Base):
+    """One server process's connections to one table (:mod:`netjer.server.presence`): the
+    seats with a page connected there (JSON list) and how many pages watch, trusted until
+    ``expires_at`` (the database's time), which the process renews while it lives."""
+
+    __tablename__ = "presence"
+
+    origin: Mapped[str] = mapped_column(String(160), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    seats: Mapped[str] = mapped_column(Text)
+    watching: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

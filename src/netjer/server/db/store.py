@@ -12,16 +12,26 @@ from netjer.server.db.hints import HintsPart
 from netjer.server.db.invitations import InvitationsPart
 from netjer.server.db.moderation import ModerationPart
 from netjer.server.db.passkeys import PasskeysPart
+from netjer.server.db.social import SocialPart
 from netjer.server.db.tables import TablesPart
 
 
 class Store(
-    TablesPart, ChoicesPart, EventsPart, HintsPart, AccountsPart, PasskeysPart, InvitationsPart, ModerationPart
+    TablesPart,
+    ChoicesPart,
+    EventsPart,
+    HintsPart,
+    AccountsPart,
+    PasskeysPart,
+    InvitationsPart,
+    ModerationPart,
+    SocialPart,
 ):
     """Reads and writes tables, seats, actions, events, queued choices, hints, accounts and
-    their passkeys, invitations, the audit log, moderation and ratings: each concern is a part (:mod:`.tables`,
-    :mod:`.actions`, :mod:`.events`, :mod:`.choices`, :mod:`.hints`, :mod:`.accounts`, :mod:`.passkeys`,
-    :mod:`.invitations`, :mod:`.moderation`, :mod:`.ratings`: the actions' and events' parts
+    their passkeys, invitations, the audit log, moderation, ratings, follows and presence: each
+    concern is a part (:mod:`.tables`, :mod:`.actions`, :mod:`.events`, :mod:`.choices`,
+    :mod:`.hints`, :mod:`.accounts`, :mod:`.passkeys`, :mod:`.invitations`, :mod:`.moderation`,
+    :mod:`.social`, :mod:`.ratings`: the actions' and events' parts
     rate a rated game in the transaction that finishes it)
     sharing the engine and the news of :class:`~netjer.server.db.core.StoreCore`.
 

@@ -3,6 +3,8 @@
 
 =========================  ===============================================================
 :mod:`.lobby`              games, rules texts, languages; tables: create, list, join, delete
+:mod:`.challenges`         the open challenges: open seats with the creator's rating, filtered
+:mod:`.social`             following tables and players; the turn notices of the followed
 :mod:`.seats`              a seat's view, moves, undo, take-back, replay; the table WebSocket
 :mod:`.chat`               the table's chat over REST
 :mod:`.rematch`            offering and accepting a rematch
@@ -26,6 +28,7 @@ from fastapi import APIRouter
 
 from netjer.server.routes import (
     accounts,
+    challenges,
     chat,
     endings,
     health,
@@ -39,16 +42,19 @@ from netjer.server.routes import (
     rematch,
     reviews,
     seats,
+    social,
 )
 
 #: Every router, in the order the application includes them.
 ROUTERS: tuple[APIRouter, ...] = (
     health.router,
     lobby.router,
+    challenges.router,
     accounts.router,
     passkeys.router,
     invitations.router,
     moderation.router,
+    social.router,
     players.router,
     rematch.router,
     endings.router,

@@ -1,7 +1,9 @@
 // The lobby: games and their options (from each game's JSON Schema), creating a table with
-// its seats, the join links to send, and the open, live and finished tables.
+// its seats, the join links to send, the open challenges (GET /api/challenges), the tables
+// followed and their turn notices (follows.js), and the live and finished tables.
 
 import { confirmButton, endingWords, retiredWords } from "./endings.js";
+import { allowBrowserNotices, browserNoticesOn, followPlayer, following, loadFollows, startNotices, tableFollowButton, unfollowPlayer } from "./follows.js";
 import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
@@ -421,15 +423,11 @@ function tableItem(table, kind) {
   const mine = loadTokens(table.id);
   const mySeats = Object.keys(mine).map(Number).filter((s) => table.seats[s]);
   const actions = [];
-  if (kind === "open") {
-    for (const s of table.seats.filter((x) => x.open)) {
-      actions.push(el("button", { type: "button", "data-join": `${table.id}:${s.seat}`, "data-focus-key": `join-${table.id}-${s.seat}`, on: { click: () => joinSeat(table, s.seat) } }, t("Join as {seat}", { seat: s.label })));
-    }
-  }
   for (const seat of mySeats) {
     const href = `/table/${encodeURIComponent(table.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
     actions.push(el("a", { class: "button", href, "data-focus-key": `seat-${table.id}-${seat}` }, kind === "finished" ? t("Replay as {seat}", { seat: table.seats[seat].label }) : t("Resume as {seat}", { seat: table.seats[seat].label })));
   }
+  if (kind === "live") actions.push(tableFollowButton(table.id, showError));
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id, "data-focus-key": `replay-${table.id}` }, t("Replay")));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id, "data-focus-key": `watch-${table.id}` }, t("Watch")));
   let detail = kind === "finished" ? resultWords(table) : tn("{n} action played", "{n} actions played", table.version);
@@ -440,6 +438,98 @@ function tableItem(table, kind) {
   return el("li", { "data-table": table.id },
     el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
     ...actions);
+}
+
+// ---------- the open challenges ----------
+
+/** A table's time control in a club player's words: "10+5" (minutes + seconds a move), "1 day a turn". */
+function clockWords(clock) {
+  if (!clock || clock.mode === "none") return t("no clock");
+  if (clock.mode === "realtime") return t("{minutes}+{seconds} real time", { minutes: Math.round((clock.bank || 0) / 60), seconds: Math.round(clock.increment || 0) });
+  const days = (clock.per_turn || 0) / 86400;
+  return days >= 1 ? tn("{n} day a turn", "{n} days a turn", Math.round(days)) : tn("{n} hour a turn", "{n} hours a turn", Math.round((clock.per_turn || 0) / 3600));
+}
+
+/** The creator of a challenge, with their rating in its pool ("Seti 1523", "a guest"). */
+function creatorWords(challenge) {
+  const c = challenge.creator;
+  if (!c) return [t("a guest")];
+  const rating = c.text ? c.text : ""; // a game without a rating pool: no figure
+  return [el("a", { href: `/player/${encodeURIComponent(c.name)}`, "data-creator": c.name }, c.name), " ", el("span", { class: "rating", "data-rating": c.rating ?? "" }, rating)];
+}
+
+function challengeItem(c) {
+  const seats = c.seats.map((s) => `${s.label}: ${s.open ? t("open") : s.player || s.name || t("a person")}`).join(" · ");
+  const actions = c.seats.filter((s) => s.open).map((s) => el("button", { type: "button", "data-join": `${c.id}:${s.seat}`, "data-focus-key": `join-${c.id}-${s.seat}`, on: { click: () => joinSeat(c, s.seat) } }, t("Join as {seat}", { seat: s.label })));
+  actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(c.id)}#watch`, "data-watch": c.id, "data-focus-key": `watch-${c.id}` }, t("Watch")));
+  return el("li", { "data-table": c.id, "data-challenge": c.id, "data-rated": c.rated ? "yes" : "no" },
+    el("div", { class: "what" },
+      el("strong", {}, c.title), " ", el("span", { class: "muted small" }, `#${c.id}`),
+      el("div", { class: "small challenge-facts" },
+        el("span", {}, tn("{n} player", "{n} players", c.players)), " · ",
+        el("span", { "data-clock-words": "" }, clockWords(c.clock)), " · ",
+        el("span", { class: c.rated ? "rated" : "casual" }, c.rated ? t("rated") : t("casual")), " · ",
+        ...creatorWords(c)),
+      el("div", { class: "small muted" }, seats)),
+    ...actions);
+}
+
+/** The challenges as the filters ask for them. */
+async function refreshChallenges() {
+  const params = new URLSearchParams();
+  if ($("challenge-game").value) params.set("game", $("challenge-game").value);
+  if ($("challenge-rated").value) params.set("rated", $("challenge-rated").value);
+  params.set("sort", $("challenge-sort").value);
+  const found = await api(`/api/challenges?${params}`);
+  fill($("open-tables"), found.map(challengeItem), t("No open challenge right now: create a table and leave a seat open."));
+}
+
+// ---------- following ----------
+
+/** The "Following" panel: what is followed, with unfollow buttons; the notices draw themselves. */
+function drawFollowed() {
+  const items = [];
+  for (const id of following.tables) {
+    items.push(el("li", { "data-followed-table": id }, el("div", { class: "what" }, t("Table {id}", { id })),
+      el("a", { class: "button secondary", href: `/table/${encodeURIComponent(id)}#watch` }, t("Watch")),
+      tableFollowButton(id, showError)));
+  }
+  for (const [id, name] of following.players) {
+    items.push(el("li", { "data-followed-player": name }, el("div", { class: "what" }, el("a", { href: `/player/${encodeURIComponent(name)}` }, name)),
+      el("button", { type: "button", class: "secondary small", "data-unfollow-player": id, on: { click: async () => { await unfollowPlayer(id); drawFollowed(); } } }, t("Unfollow"))));
+  }
+  fill($("followed"), items, following.signedIn ? t("You follow no one yet: follow a game in play, or a player by name.") : t("You follow no table yet: follow a game in play. Sign in to follow players."));
+  $("follow-player-form").classList.toggle("hidden", !following.signedIn);
+  $("follow-allow").textContent = browserNoticesOn() ? t("Browser notices on") : t("Browser notices");
+  $("follow-allow").setAttribute("aria-pressed", browserNoticesOn() ? "true" : "false");
+}
+
+async function wireFollows() {
+  await loadFollows();
+  drawFollowed();
+  document.addEventListener("netjer:follows", drawFollowed); // a table followed from its list
+  $("follow-player-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(null);
+    const name = $("follow-player").value.trim();
+    if (!name) return;
+    try {
+      await followPlayer(name);
+      $("follow-player").value = "";
+    } catch (err) {
+      showError(t("Could not follow: {reason}", { reason: err.message }));
+    }
+    drawFollowed();
+  });
+  $("follow-allow").addEventListener("click", async () => {
+    if (browserNoticesOn()) {
+      try { localStorage.setItem("netjer.notify", "no"); } catch (err) { /* storage disabled */ }
+    } else if (!(await allowBrowserNotices())) {
+      showError(t("The browser did not allow notices for this site (see its site settings); this page still lists them."));
+    }
+    drawFollowed();
+  });
+  startNotices();
 }
 
 /** Draw a list anew (every 10 s): a focused link or button of it is focused again after. */
@@ -624,11 +714,11 @@ async function refreshTables() {
   }
   try {
     // Three lists from three queries: many tables of one kind never hide the others.
-    const [open, playing, done] = await Promise.all(
-      ["open", "playing", "finished"].map((status) => api(`/api/tables?status=${status}`)),
+    const [playing, done] = await Promise.all(
+      ["playing", "finished"].map((status) => api(`/api/tables?status=${status}`)),
     );
+    await refreshChallenges();
     const live = playing.filter((t) => !t.seats.some((s) => s.open));
-    fill($("open-tables"), open.map((t) => tableItem(t, "open")), t("No open seats right now: create a table and leave a seat open."));
     fill($("live-tables"), live.map((t) => tableItem(t, "live")), t("No game in play."));
     fill($("finished-tables"), done.slice(0, 30).map((t) => tableItem(t, "finished")), t("No finished game yet."));
   } catch (err) {
@@ -692,6 +782,10 @@ async function main() {
   $("hints").addEventListener("change", hintLimit);
   hintLimit();
   $("refresh").addEventListener("click", refreshTables);
+  $("challenge-game").append(...games.map((g) => el("option", { value: g.name }, g.title)));
+  for (const id of ["challenge-game", "challenge-rated", "challenge-sort"]) {
+    $(id).addEventListener("change", () => refreshChallenges().catch((err) => showError(t("The tables could not be listed: {reason}", { reason: err.message }))));
+  }
   $("clock-mode").addEventListener("change", () => {
     clockTouched = true;
     syncClock();
@@ -699,9 +793,13 @@ async function main() {
   $("clock-gone-after").addEventListener("change", syncClock);
   drawForm();
   document.body.dataset.ready = "yes";
+  await wireFollows();
   await refreshTables();
   setInterval(() => {
-    if (document.visibilityState === "visible") refreshTables();
+    if (document.visibilityState === "visible") {
+      refreshTables();
+      drawFollowed();
+    }
   }, 10000);
 }
 
