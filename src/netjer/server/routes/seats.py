@@ -265,8 +265,11 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         manager.unsubscribe(rt, seat, push)
         rt.presence_listeners.discard(push_presence)
-        with contextlib.suppress(Exception):  # the pages that asked see who left
-            await manager.presence_changed(rt)
+        # The pages that asked see who left, and the other processes are told even when this
+        # handler is cancelled as its page closes (a test client's close cancels it; under
+        # load the row of a page gone stayed "connected" until the process stopped).
+        with contextlib.suppress(Exception):
+            await asyncio.shield(manager.presence_changed(rt))
         # Wait for it to end: a sender cancelled but never run again is "destroyed but
         # pending" when the server stops soon after (seen under load).
     await stop_task(sending)
