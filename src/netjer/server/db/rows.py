@@ -214,6 +214,8 @@ class ReportRow(Base):
     text: Mapped[str] = mapped_column(Text)
     reporter_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 class RatingRow(Base):
     """An account's rating in one pool (:mod:`netjer.server.ratings`): the library's own
     figures (Glicko-2's rating, RD and volatility, or Weng-Lin's μ and σ), not the shown ones."""

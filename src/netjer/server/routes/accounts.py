@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from netjer.core.errors import NetjerError
 from netjer.core.record import GameRecord
+from netjer.i18n import N_
 from netjer.server.accounts.identity import CSRF_COOKIE, SESSION_COOKIE
 from netjer.server.accounts.passwords import MAX_LENGTH
 from netjer.server.accounts.service import SESSION_DAYS, AccountError, Accounts, NewSession, Session
@@ -78,7 +79,7 @@ class SignOut(BaseModel):
 
 
 def _refused(err: AccountError) -> TableError:
-    return TableError(err.status, err.code, err.message)
+    return TableError(err.status, err.code, err.message_id, **err.params)
 
 
 def _client(request: Request) -> str:
@@ -93,7 +94,7 @@ def _same_site(request: Request) -> None:
     """Refuse a sign-in or sign-up posted by another site's page (login CSRF)."""
     origin = request.headers.get("origin")
     if origin and origin != "null" and origin.split("://", 1)[-1] != request.headers.get("host", ""):
-        raise TableError(403, "cross_site", "signing in from another site's page is refused")
+        raise TableError(403, "cross_site", N_("signing in from another site's page is refused"))
 
 
 def set_session_cookies(response: Response, made: NewSession, secure: bool) -> None:
@@ -117,7 +118,7 @@ def _me(session: Session | NewSession | None) -> dict[str, Any]:
 
 def _need(session: Session | None) -> Session:
     if session is None:
-        raise TableError(401, "signed_out", "sign in first")
+        raise TableError(401, "signed_out", N_("sign in first"))
     return session
 
 

@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse
 from netjer import i18n
 from netjer.core.errors import NetjerError
 from netjer.games.registry import make_game
+from netjer.i18n import N_, join_list
 from netjer.server.db import hash_token
 from netjer.server.limits import RateLimited
 from netjer.server.routes.common import Manager, Settings, seat_link
@@ -177,7 +178,9 @@ async def lesson(
     """One lesson worked out (:func:`lesson_json`) in the page's language (:func:`page_language`);
     an unknown name is a 404 naming the lessons."""
     if name not in LESSONS:
-        raise TableError(404, "no_lesson", f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+        raise TableError(
+            404, "no_lesson", N_("no lesson called '{name}'; lessons: {lessons}"), name=name, lessons=join_list(LESSONS)
+        )
     try:
         body = lesson_json(name, page_language(lang, accept_language))
     except NetjerError as err:  # pragma: no cover - the fast lesson tests replay every lesson
@@ -207,16 +210,23 @@ async def play_on(name: str, request: Request, manager: Manager, settings: Setti
             creates tables too fast (the lobby's limit).
     """
     if name not in LESSONS:
-        raise TableError(404, "no_lesson", f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+        raise TableError(
+            404, "no_lesson", N_("no lesson called '{name}'; lessons: {lessons}"), name=name, lessons=join_list(LESSONS)
+        )
     lesson = load_lesson(name)
     if lesson.position is not None:
-        why = "this lesson starts from a built position, which no table's record replays: start a game from the lobby"
+        why = N_(
+            "this lesson starts from a built position, which no table's record replays: start a game from the lobby"
+        )
         raise TableError(409, "no_handover", why)
     client = request.client.host if request.client else "unknown"
     limiter = settings.create_limiter
     if limiter is not None and (wait := limiter.take(client)) > 0:
-        rate = f"{limiter.per_minute:g} tables a minute"
-        raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
+        raise RateLimited(
+            wait,
+            N_("too many new tables from your address (at most {n} tables a minute); try again later"),
+            n=f"{limiter.per_minute:g}",
+        )
     players = make_game(lesson.game, lesson.options).num_players
     seats: list[dict[str, Any]] = [
         {"type": "human"} if seat == lesson.learner else {"type": "agent", "agent": lesson.level}

@@ -105,6 +105,8 @@ export function csrfToken() {
  */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
+  // once the page has its language, the server tells its refusals in it (netjer.server.routes.common.request_language)
+  if (languageLoaded) headers["Accept-Language"] = catalogue.language;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   const csrf = method === "GET" || method === "HEAD" ? null : csrfToken();
@@ -294,6 +296,7 @@ export function seatTitle(seatInfo) {
 
 const LANGUAGE_KEY = "netjer.lang";
 let catalogue = { language: "en", name: "English", plural_tags: ["one", "other"], messages: {} };
+let languageLoaded = false; // loadLanguage has chosen the page's language (api then sends it)
 
 function fillIn(text, params) {
   if (!params) return text;
@@ -590,6 +593,7 @@ export async function loadLanguage() {
   } catch (err) {
     // English: the message ids themselves
   }
+  languageLoaded = true;
   document.documentElement.lang = catalogue.language;
   translatePage(document);
   return catalogue.language;

@@ -19,7 +19,7 @@
 // decision's step is later than its index in the game as it ended (``ply``, the server's key).
 // The terminal's ``netjer replay`` and ``netjer review`` number the decisions the same way.
 
-import { api, el, focusKey, restoreFocus, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { api, el, focusKey, language, restoreFocus, svg, svgButton, t, tn, translateLine } from "./common.js";
 
 export const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARK_COLOUR = { inaccuracy: "#9a7400", mistake: "#c05000", blunder: "#b71c1c" };
@@ -89,7 +89,7 @@ export function closeReview() {
 
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(rs.tableId)}/reviews`);
+  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(rs.tableId)}/reviews?lang=${encodeURIComponent(language())}`);
   rs.socket = socket;
   socket.onopen = () => socket.send(JSON.stringify({ type: "hello", seat: rs.seat, token: rs.token }));
   socket.onmessage = (event) => {

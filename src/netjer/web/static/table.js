@@ -210,7 +210,7 @@ function onError(conn, message) {
   if (message.error === "bad_token") text = t("This seat's link was not accepted (the token does not match). Ask for a new link, or watch the table from the lobby.");
   if (message.error === "no_table") text = t("There is no such table. It may have been created on another server; go back to the lobby.");
   if (message.error === "no_seat") text = t("This table has no such seat.");
-  if (message.error === "no_undo") text = translateLine(message.message);
+  if (message.error === "no_undo") text = message.message; // told in the page's language by the server
   state.errors = [{ text, rule: message.rule || null, code: message.error }];
   if (!latestView()) {
     renderErrors();
