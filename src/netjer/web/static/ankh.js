@@ -1507,7 +1507,7 @@ function phaseWords(obs) {
     case "tiebreak": return t("decides on the tie-breaker");
     case "worship": return t("decides on Worshipful");
     case "adopt": return t("keeps Guardians of the merged god");
-    default: return godPhases()[obs.phase] ? godPhases()[obs.phase][0] : obs.phase;
+    default: return godPhases()[obs.phase] ? godPhases()[obs.phase][0] : t("makes a decision"); // never the phase's id
   }
 }
 
