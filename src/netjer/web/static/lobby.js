@@ -2,7 +2,7 @@
 // its seats, the join links to send, and the open, live and finished tables.
 
 import { confirmButton, endingWords } from "./endings.js";
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
@@ -81,7 +81,7 @@ function ratingWords(level, reference) {
   const s = level.shown;
   if (!s) return { text: t("not rated"), title: t("This level has not been rated yet.") };
   if (s.bound) {
-    const n = Math.abs(Math.round(s.limit));
+    const n = formatNumber(Math.abs(Math.round(s.limit)));
     const above = s.limit >= 0;
     const atLeast = s.bound === "at least";
     const text = atLeast === above
@@ -89,10 +89,10 @@ function ratingWords(level, reference) {
       : (above ? t("at most {n} points stronger than {reference}", { n, reference }) : t("at most {n} points weaker than {reference}", { n, reference }));
     return { text, title: t("One of its rating pairings was won or lost in every game ({games} seats rated): such a sample shows only a bound on the gap (Wilson 95%), not a figure.", { games: level.rating.games }) };
   }
-  const n = Math.abs(Math.round(s.elo));
-  const text = n === 0 ? t("the reference level") : s.elo > 0 ? t("about {n} points stronger than {reference}", { n, reference }) : t("about {n} points weaker than {reference}", { n, reference });
-  const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
-  const title = n === 0
+  const n = formatNumber(Math.abs(Math.round(s.elo)));
+  const text = Math.round(s.elo) === 0 ? t("the reference level") : s.elo > 0 ? t("about {n} points stronger than {reference}", { n, reference }) : t("about {n} points weaker than {reference}", { n, reference });
+  const signed = (x) => formatSigned(Math.round(x));
+  const title = Math.round(s.elo) === 0
     ? t("Every rating is in Elo points against this level (0).")
     : t("Elo {elo}: 95% of resampled rating tournaments gave between {low} and {high} ({games} seats rated).", { elo: signed(s.elo), low: signed(s.interval[0]), high: signed(s.interval[1]), games: level.rating.games });
   return { text, title };
