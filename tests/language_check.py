@@ -20,6 +20,9 @@ from netjer import i18n
 UNFILLED = re.compile(r"\{[a-z_]+\}")
 #: A raw message key or attribute name where words belong: ``lobby.title``, ``data-i18n``.
 RAW_KEY = re.compile(r"\b(?:[a-z]+_)*[a-z]+\.[a-z_]+\.[a-z_]+\b|\bdata-i18n\b|\bundefined\b|\bNaN\b|\[object Object\]")
+#: The seats' English names (one word, so no catalogue phrase finds them): Aton's colours and
+#: "Player {n}", which every language translates.
+SEAT_NAMES = re.compile(r"\b(?:Red|Blue)\b|\bPlayer \d")
 #: The shortest fixed text taken for a sentence (shorter ones are names and notation).
 MIN_CHARS = 9
 
@@ -64,8 +67,11 @@ def english_in(text: str, language: str, domains: Iterable[str]) -> list[str]:
 
 def problems(text: str, language: str, domains: Iterable[str]) -> list[str]:
     """Everything wrong with ``text`` in ``language``: English catalogue texts, unfilled
-    placeholders, raw keys (empty: none)."""
+    placeholders, raw keys, English seat names (empty: none)."""
     found = [f"English: {p!r}" for p in english_in(text, language, domains)]
     found += [f"placeholder: {m!r}" for m in sorted(set(UNFILLED.findall(text)))]
     found += [f"raw key: {m!r}" for m in sorted(set(RAW_KEY.findall(text)))]
+    for m in SEAT_NAMES.finditer(text):
+        context = " ".join(text[max(0, m.start() - 40) : m.end() + 40].split())
+        found.append(f"English seat name: {m.group()!r} in {context!r}")
     return found

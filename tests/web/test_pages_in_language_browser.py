@@ -30,7 +30,7 @@ from tests.web.test_review_browser import call, finished_aton
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "netjer" / "games"
 LOCALES = {"es": "es-ES", "de": "de-DE"}
 #: The elements that show the rules texts (data per game and language, not catalogue messages).
-RULES_TEXT = ".legal-meaning, #aid, #rules-panel, .rules-panel, [data-rules-text]"
+RULES_TEXT = ".legal-meaning, #aid, #rules .rules-overview, #rules-entries, [data-term-tip]"
 #: The page's text, its hover titles and its labels, one per line.
 PAGE_TEXT = """(leaveOut) => {
   const out = leaveOut ? [...document.querySelectorAll(leaveOut)] : [];
@@ -39,6 +39,7 @@ PAGE_TEXT = """(leaveOut) => {
   const parts = [body, document.title];
   for (const e of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
     if (e.closest('.hidden, [hidden]') || out.some((o) => o.contains(e))) continue;
+    if (leaveOut && e.closest('[data-term]')) continue; // a term's tip: its rules text's name
     for (const a of ['title', 'aria-label', 'placeholder']) if (e.getAttribute(a)) parts.push(e.getAttribute(a));
   }
   return parts.join('\\n');
@@ -87,8 +88,8 @@ def _strings(node: Any) -> Iterator[str]:
 def check(page: Any, language: str, game: str | None) -> list[str]:
     """What is wrong with ``page`` in ``language`` (empty: nothing), ``game``'s words included.
 
-    Where ``language`` has no rules texts of ``game`` yet, the rules texts' elements are left
-    out and so is a catalogue text that the English rules texts also say (a term's name or
+    Where ``language`` has no rules texts of ``game`` yet, the rules texts' elements and the
+    labels of the board's terms (their tips) are left out and so is a catalogue text that the English rules texts also say (a term's name or
     tip the board takes from the texts): English by design until the texts are written."""
     leave_out = RULES_TEXT if game is not None and not has_rules_texts(game, language) else ""
     text = page.evaluate(PAGE_TEXT, leave_out)
@@ -168,6 +169,11 @@ def test_a_table_mid_game_speaks_the_page_language(
     page.screenshot(path=str(shots / f"pages-{game}{seats}-{language}.png"))
     found = check(page, language, game)
     assert not found, found
+    page.click("#rules-open")  # the Rules panel: its own words, and its texts where written
+    page.wait_for_selector("#rules-search")
+    page.screenshot(path=str(shots / f"pages-{game}{seats}-{language}-rules.png"))
+    found = check(page, language, game)
+    assert not found, found
     # the phone layout of the same table
     page.set_viewport_size(PHONE)
     _open_table(page, server, made)
@@ -210,7 +216,7 @@ def test_the_lobby_account_profile_and_invitation_pages_speak_the_page_language(
     page.goto(f"{server}{link}" if link.startswith("/") else link)
     page.wait_for_load_state("networkidle")
     page.screenshot(path=str(shots / f"pages-invite-{language}.png"))
-    assert not (found := check(page, language, None)), found
+    assert not (found := check(page, language, "aton")), found  # it shows the Aton table
 
 
 @pytest.mark.slow

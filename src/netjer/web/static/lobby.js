@@ -344,9 +344,9 @@ function copyButton(input) {
 /** An invitation's link with its copy button: the first to open it takes the seat. */
 function invitationRow(seat, link) {
   const url = new URL(link, window.location.origin).href;
-  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("invitation link for {seat}", { seat: seat.label }), "data-invite-seat": seat.seat });
+  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("invitation link for {seat}", { seat: translateLine(seat.label) }), "data-invite-seat": seat.seat });
   return el("div", {},
-    el("strong", {}, `${seat.label}${seat.name ? ` (${seat.name})` : ""}`), " — ", t("invited: the first to open this link takes the seat."),
+    el("strong", {}, `${translateLine(seat.label)}${seat.name ? ` (${seat.name})` : ""}`), " — ", t("invited: the first to open this link takes the seat."),
     el("div", { class: "link-row" }, input, copyButton(input)));
 }
 
@@ -358,15 +358,15 @@ function showCreated(created) {
     const link = created.links[String(s.seat)];
     if (link) {
       const url = new URL(link, window.location.origin).href;
-      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("join link for {seat}", { seat: s.label }), "data-link-seat": s.seat });
+      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("join link for {seat}", { seat: translateLine(s.label) }), "data-link-seat": s.seat });
       return el("div", {},
-        el("strong", {}, `${s.label}${s.name ? ` (${s.name})` : ""}`),
-        el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, t("Play as {seat}", { seat: s.label }))));
+        el("strong", {}, `${translateLine(s.label)}${s.name ? ` (${s.name})` : ""}`),
+        el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, t("Play as {seat}", { seat: translateLine(s.label) }))));
     }
     const invitation = (created.invitations || {})[String(s.seat)];
     if (invitation) return invitationRow(s, invitation);
-    if (s.open) return el("p", {}, el("strong", {}, s.label), ` — ${t("open: anyone can join it from the lobby.")}`);
-    return el("p", {}, el("strong", {}, s.label), ` — ${t("computer ({agent}).", { agent: s.agent })}`);
+    if (s.open) return el("p", {}, el("strong", {}, translateLine(s.label)), ` — ${t("open: anyone can join it from the lobby.")}`);
+    return el("p", {}, el("strong", {}, translateLine(s.label)), ` — ${t("computer ({agent}).", { agent: s.agent })}`);
   });
   const extra = [];
   if (seatsWithLinks.length > 1) {
@@ -400,7 +400,7 @@ function resultWords(table) {
 
 function seatWords(table) {
   return table.seats
-    .map((s) => `${s.label}: ${s.kind === "agent" ? s.agent : s.open ? t("open") : s.name || t("a person")}`)
+    .map((s) => `${translateLine(s.label, table.game)}: ${s.kind === "agent" ? s.agent : s.open ? t("open") : s.name || t("a person")}`)
     .join(" · ");
 }
 
@@ -423,12 +423,12 @@ function tableItem(table, kind) {
   const actions = [];
   if (kind === "open") {
     for (const s of table.seats.filter((x) => x.open)) {
-      actions.push(el("button", { type: "button", "data-join": `${table.id}:${s.seat}`, "data-focus-key": `join-${table.id}-${s.seat}`, on: { click: () => joinSeat(table, s.seat) } }, t("Join as {seat}", { seat: s.label })));
+      actions.push(el("button", { type: "button", "data-join": `${table.id}:${s.seat}`, "data-focus-key": `join-${table.id}-${s.seat}`, on: { click: () => joinSeat(table, s.seat) } }, t("Join as {seat}", { seat: translateLine(s.label, table.game) })));
     }
   }
   for (const seat of mySeats) {
     const href = `/table/${encodeURIComponent(table.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
-    actions.push(el("a", { class: "button", href, "data-focus-key": `seat-${table.id}-${seat}` }, kind === "finished" ? t("Replay as {seat}", { seat: table.seats[seat].label }) : t("Resume as {seat}", { seat: table.seats[seat].label })));
+    actions.push(el("a", { class: "button", href, "data-focus-key": `seat-${table.id}-${seat}` }, kind === "finished" ? t("Replay as {seat}", { seat: translateLine(table.seats[seat].label, table.game) }) : t("Resume as {seat}", { seat: translateLine(table.seats[seat].label, table.game) })));
   }
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id, "data-focus-key": `replay-${table.id}` }, t("Replay")));
   else actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch`, "data-watch": table.id, "data-focus-key": `watch-${table.id}` }, t("Watch")));

@@ -240,7 +240,8 @@ function redraw() {
 // ---------- drawing ----------
 
 function label(seat) {
-  return (rs.hooks && rs.hooks.labels && rs.hooks.labels[seat]) || t("Seat {n}", { n: seat });
+  const given = rs.hooks && rs.hooks.labels && rs.hooks.labels[seat];
+  return given ? translateLine(given) : t("Seat {n}", { n: seat }); // "Red" in the page's language
 }
 
 function colour(seat) {

@@ -146,7 +146,7 @@ function hideCover() {
 function relabel(view) {
   const renderer = RENDERERS[view.game];
   if (!renderer || !renderer.seatLabel || !view.observation || !Array.isArray(view.seats)) return view;
-  return { ...view, seats: view.seats.map((s) => ({ ...s, label: renderer.seatLabel(view.observation, s.seat, s.label) })) };
+  return { ...view, seats: view.seats.map((s) => ({ ...s, label: translateLine(renderer.seatLabel(view.observation, s.seat, s.label)) })) };
 }
 
 /** Someone came or went: the views held learn it, and the marks show it (no redraw). */
@@ -1127,7 +1127,7 @@ function renderReplay() {
   if (before) queueAnimations(animate(area, before));
   state.drawn = { version: step.version, seat: r.seat };
   $("game-title").textContent = table.title;
-  $("you").textContent = r.seat === null ? t("Replay (spectator view)") : t("Replay as {seat}", { seat: view.seats[r.seat].label });
+  $("you").textContent = r.seat === null ? t("Replay (spectator view)") : t("Replay as {seat}", { seat: translateLine(view.seats[r.seat].label) });
   $("replay-pos").textContent = t("Step {index} of {last}", { index: r.index, last });
   $("replay-range").max = String(last);
   $("replay-range").value = String(r.index);
