@@ -89,8 +89,9 @@ def check(page: Any, language: str, game: str | None) -> list[str]:
     """What is wrong with ``page`` in ``language`` (empty: nothing), ``game``'s words included.
 
     Where ``language`` has no rules texts of ``game`` yet, the rules texts' elements and the
-    labels of the board's terms (their tips) are left out and so is a catalogue text that the English rules texts also say (a term's name or
-    tip the board takes from the texts): English by design until the texts are written."""
+    labels of the board's terms (their tips) are left out, and so is a catalogue text that the
+    English rules texts also say (a term's name or tip the board takes from the texts): English
+    by design until the texts are written."""
     leave_out = RULES_TEXT if game is not None and not has_rules_texts(game, language) else ""
     text = page.evaluate(PAGE_TEXT, leave_out)
     domains = ("common",) if game is None else ("common", game)
