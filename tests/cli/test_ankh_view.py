@@ -158,6 +158,7 @@ def test_every_decision_point_has_status_words_in_terminal_and_browser() -> None
     """The status line names what the god to act does, never a phase's id (issue 32): every
     engine phase but the end has its words in the terminal (PHASE_WORDS or a worded case of
     phase_words) and a case in the browser's phaseWords/godPhases (static/ankh.js)."""
+
     def named(p: int) -> str | None:
         try:
             return phase_name(p)
