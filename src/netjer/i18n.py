@@ -42,7 +42,7 @@ from html.parser import HTMLParser
 from importlib import resources
 from typing import IO, Any
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale, UnknownLocaleError, numbers
 from babel.core import negotiate_locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -278,6 +278,34 @@ def completeness() -> list[Completeness]:
 #: so that a reader (:mod:`netjer.i18n_lines`, the browser's ``translateLine``) reads each item
 #: back; a comma with a space never occurs inside an item (hexes are written ``4,3``).
 LIST_SEPARATOR = ", "
+
+
+def format_number(value: float, language: str | None = None) -> str:
+    """``value`` (a count, a rating) as ``language`` (default: the process's) writes numbers:
+    its digit grouping and decimal sign, as Babel's CLDR data gives them (``12345`` →
+    ``"12,345"`` in English, ``"12.345"`` in German and Spanish; a float keeps up to three
+    decimals). Uses :func:`babel.numbers.format_decimal`."""
+    return numbers.format_decimal(value, locale=language or _current)
+
+
+def format_decimal(value: float, digits: int, language: str | None = None, signed: bool = False) -> str:
+    """``value`` with exactly ``digits`` decimals in ``language``'s way (``0.25`` → ``"0.25"``,
+    ``"0,25"`` in Spanish and German); ``signed`` puts a ``+`` before a positive value (a change,
+    a loss). Uses :func:`babel.numbers.format_decimal` with a CLDR pattern."""
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return numbers.format_decimal(value, format=pattern, locale=language or _current)
+
+
+def format_percent(fraction: float, language: str | None = None, digits: int = 0) -> str:
+    """``fraction`` (``0.42``) as a percentage in ``language``'s way: ``"42%"`` in English,
+    ``"42 %"`` in German and Spanish (their CLDR pattern, with a no-break space), with
+    ``digits`` decimals. Uses :func:`babel.numbers.format_percent`."""
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    locale = Locale.parse(language or _current)
+    shown = locale.percent_formats[None].pattern.replace("#,##0", pattern)
+    return numbers.format_percent(fraction, format=shown, locale=locale)
 
 
 def join_list(items: Iterable[str]) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from netjer.i18n import DEFAULT_LANGUAGE, DOMAINS, LIST_SEPARATOR, catalog, gettext, ngettext
@@ -248,3 +249,20 @@ def _occurrences(text: str, part: str, start: int) -> Iterator[int]:
     while at >= 0:
         yield at
         at = text.find(part, at + 1)
+
+
+@cache
+def _reader(domains: tuple[str, ...]) -> LineReader:
+    return LineReader(DEFAULT_LANGUAGE, domains)
+
+
+def tell(text: str, language: str, domains: Sequence[str] = DOMAINS) -> str:
+    """``text``, an English sentence or name made from the messages of ``domains`` (an engine's
+    refusal, a seat's name), told in ``language`` by reading it back (:class:`LineReader`);
+    a text no message reads is returned as it is (the browser's ``translateLine`` does the same).
+    The English readers are kept, one per set of domains."""
+    if language == DEFAULT_LANGUAGE or not text:
+        return text
+    reader = _reader(tuple(domains))
+    reading = reader.read(text)
+    return text if reading is None else reader.render(reading, language)

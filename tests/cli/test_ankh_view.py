@@ -8,12 +8,14 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from netjer import i18n
 from netjer.cli.main import app
 from netjer.core import Rng, load_record
 from netjer.drawings import render_full, renderer_for
-from netjer.drawings.ankh import pending_text, power_text
+from netjer.drawings.ankh import pending_text, phase_words, power_text
 from netjer.games.ankh import AnkhGame
 from netjer.games.ankh.gods import anubis, bastet, osiris, ra
+from netjer.games.ankh.phases import phase_name
 from tests.games.ankh.builder import play, position, start_conflict
 
 runner = CliRunner()
@@ -150,3 +152,34 @@ def test_god_panels_agree_in_number() -> None:
     assert power_text("horus", {"eyes_free": 0, "eyes_on_regions": [5, 6]}, obs) == "0 Eyes free; on regions 5 6"
     assert power_text("horus", {"eyes_free": 2, "eyes_on_regions": []}, obs) == "2 Eyes free; none on a region"
     assert power_text("ra", {"sun_tokens_free": 1, "radiant": []}, obs).startswith("1 Sun token free;")
+
+
+def test_every_decision_point_has_status_words_in_terminal_and_browser() -> None:
+    """The status line names what the god to act does, never a phase's id (issue 32): every
+    engine phase but the end has its words in the terminal (PHASE_WORDS or a worded case of
+    phase_words) and a case in the browser's phaseWords/godPhases (static/ankh.js)."""
+
+    def named(p: int) -> str | None:
+        try:
+            return phase_name(p)
+        except (KeyError, IndexError):
+            return None
+
+    script = (Path(__file__).resolve().parents[2] / "src/netjer/web/static/ankh.js").read_text(encoding="utf-8")
+    phases = {name for p in range(256) if (name := named(p)) is not None} - {"over"}
+    assert len(phases) > 30
+    for phase in sorted(phases):
+        obs = {"phase": phase, "pending": {"selected": "4,3", "pyramid": "2,2", "level": 2}, "turn": {}}
+        words = phase_words(obs)
+        assert words not in ("makes a decision", phase), phase
+        assert f'case "{phase}"' in script or f'"{phase}": [' in script, phase
+
+
+def test_the_spanish_status_line_says_what_the_god_does() -> None:
+    s = position(2, ["A god 4,4", "B god 5,4"])
+    i18n.set_language("es")
+    try:
+        text = _text(s.observation(0), 0)
+    finally:
+        i18n.set_language("en")
+    assert "elige una acción" in text and "turn" not in text.split("\n")[0]

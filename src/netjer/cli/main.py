@@ -48,7 +48,7 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import N_, _
+from netjer.i18n import N_, _, format_decimal
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
@@ -871,8 +871,8 @@ def simulate(
             a.name,
             str(a.games),
             f"{a.wins}/{a.draws}/{a.losses}",
-            _estimate(a.score, a.score_interval, "{:.3f}"),
-            _estimate(a.elo, a.elo_interval, "{:+.0f}"),
+            _estimate(a.score, a.score_interval, 3),
+            _estimate(a.elo, a.elo_interval, 0, signed=True),
         )
     console.print(table)
     for name in dict.fromkeys(specs):
@@ -930,13 +930,15 @@ def simulate(
         raise _fail(f"cannot write: {err}") from None
 
 
-def _estimate(value: float, interval: tuple[float, float], form: str) -> str:
-    """``value [low, high]`` in ``form`` (``"{:.3f}"``); an interval with no width (one game, or
-    too few for the bootstrap to vary) is said to be out of reach rather than shown as one."""
-    low, high = interval
-    if form.format(low) == form.format(high):
-        return f"{form.format(value)} " + _("(too few games)")
-    return f"{form.format(value)} [{form.format(low)}, {form.format(high)}]"
+def _estimate(value: float, interval: tuple[float, float], digits: int, signed: bool = False) -> str:
+    """``value [low, high]`` with ``digits`` decimals in the reader's number format
+    (:func:`netjer.i18n.format_decimal`; ``signed``: an Elo's ``+``); an interval with no width
+    (one game, or too few for the bootstrap to vary) is said to be out of reach rather than
+    shown as one."""
+    low, high = (format_decimal(v, digits, signed=signed) for v in interval)
+    if low == high:
+        return f"{format_decimal(value, digits, signed=signed)} " + _("(too few games)")
+    return f"{format_decimal(value, digits, signed=signed)} [{low}, {high}]"
 
 
 def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -1297,7 +1299,7 @@ def review(
         message = f"interrupted: the review was stopped before it was finished{nothing}"
         err_console.print(Text(message), highlight=False, soft_wrap=True)
         raise typer.Exit(code=130) from None
-    limits = ", ".join(f"{name} ≥ {limit:.2f}" for name, limit in THRESHOLDS.items())
+    limits = ", ".join(f"{name} ≥ {format_decimal(limit, 2)}" for name, limit in THRESHOLDS.items())
     table = Table(
         title=f"{g.title}, seed {record.seed}: marked decisions ({limits}; {iterations} iterations, seed {seed})",
         title_justify="left",
@@ -1313,9 +1315,9 @@ def review(
             str(d.number),
             g.seat_name(d.seat) + (" (computer standing in)" if d.standin else ""),
             d.description,
-            f"{d.before:.2f}",
-            f"{d.after:.2f}",
-            f"{d.loss:+.2f}",
+            format_decimal(d.before, 2),
+            format_decimal(d.after, 2),
+            format_decimal(d.loss, 2, signed=True),
             d.mark,
             d.preferred_description,
         )

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from netjer.agents.base import Agent
 from netjer.agents.ismcts import ISMCTSAgent
-from netjer.i18n import _
+from netjer.i18n import _, format_number
 
 #: A decision quicker than this draws nothing (no flicker for a heuristic player's instant move).
 QUIET_SECONDS = 0.3
@@ -53,7 +53,9 @@ class ThinkingLine:
             _("{seconds} s").format(seconds=int(now - self.start)),
         ]
         if self.budget is not None:
-            parts.append(_("{done}/{budget} iterations").format(done=f"{self.done:,}", budget=f"{self.budget:,}"))
+            parts.append(
+                _("{done}/{budget} iterations").format(done=format_number(self.done), budget=format_number(self.budget))
+            )
         parts.append(_("Ctrl-C: save and quit"))
         return Text(" · ".join(parts), style="dim")
 

@@ -304,10 +304,9 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
         + _("{n} players  ·  events {events}/18  ·  Conflicts {conflicts}/5").format(
             n=obs["players"], events=obs["events_done"], conflicts=obs["conflicts_done"]
         ),
-        "  ·  " + _("decision: {phase}").format(phase=obs["phase"]),
     )
     if obs["to_move"] is not None:
-        status.append("  ·  " + _("to act: {god}").format(god=names[obs["to_move"]]))
+        status.append("  ·  " + _("{who} {does}").format(who=names[obs["to_move"]], does=phase_words(obs)))
     parts: list[RenderableType] = [status, map_view(obs), _tracks(obs), _devotion(obs)]
     parts.append(Columns([_god(obs, info, seat) for info in obs["gods"]]))
     battle = _battle(obs)
@@ -327,6 +326,66 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
             verdict = _("Everyone loses")
         parts.append(Text(f"{verdict}: {obs['end_reason']}", style="bold reverse"))
     return Group(*parts)
+
+
+#: What the god to act is doing at each decision point (``AnkhState.phase``'s names,
+#: :func:`netjer.games.ankh.phases.phase_name`), the status line's "{who} {does}": the browser's
+#: words (``phaseWords`` and ``godPhases`` of static/ankh.js), the same catalogue messages.
+PHASE_WORDS = {
+    "move-pick": N_("moves figures"),
+    "push": N_("pushes a figure with Satet"),
+    "aim": N_("aims the Giant Scorpion"),
+    "summon": N_("summons a figure"),
+    "claim": N_("takes control of a Monument"),
+    "camel": N_("lays a camel caravan"),
+    "keep": N_("chooses the region that keeps its token"),
+    "swap": N_("may swap Conflict Order tokens"),
+    "obelisk-pick": N_("moves figures next to an Obelisk"),
+    "obelisk-to": N_("moves figures next to an Obelisk"),
+    "card": N_("chooses a Battle card"),
+    "build": N_("builds a Monument"),
+    "bid": N_("bids Followers for the Plague"),
+    "mummy": N_("returns the Mummy"),
+    "tiebreak": N_("decides on the tie-breaker"),
+    "worship": N_("decides on Worshipful"),
+    "adopt": N_("keeps Guardians of the merged god"),
+    "amun-two-cards": N_("decides on two Battle cards (Amun)"),
+    "anubis-trap": N_("may trap a killed Warrior (Anubis)"),
+    "isis-save": N_("keeps Protected figures alive (Isis)"),
+    "osiris-underworld": N_("places an Underworld token (Osiris)"),
+    "osiris-pick": N_("moves an Underworld token (Osiris)"),
+    "ra-sun": N_("may make a figure Radiant (Ra)"),
+    "bastet-cats": N_("places her cats face down (Bastet)"),
+    "bastet-star": N_("chooses the figure the star cat kills"),
+    "hathor-place": N_("may place a figure (Hathor)"),
+    "thoth-guess": N_("may guess a Battle card (Thoth)"),
+    "horus-eye": N_("puts Eyes on battle regions (Horus)"),
+    "horus-forbid": N_("forbids a Battle card (Horus)"),
+    "turn-end": N_("may reveal a cat of Bastet before the turn ends"),
+}
+
+
+def phase_words(obs: dict[str, Any]) -> str:
+    """What the god to act does now, in the reader's language ("moves the figure from 4,3"):
+    the status line's words for ``obs["phase"]`` (:data:`PHASE_WORDS`; a decision with a place
+    or a level names it). A phase this table lacks is named by the generic "decides" words,
+    never by its id."""
+    phase = obs["phase"]
+    pending = obs.get("pending") or {}
+    turn = obs.get("turn") or {}
+    if phase == "turn":
+        if turn.get("actions_taken"):
+            return _("may take a second action on a lower row")
+        return _("chooses an action")
+    if phase == "move-to":
+        return _("moves the figure from {hex}").format(hex=pending.get("selected", "?"))
+    if phase == "pyramid-summon":
+        return _("summons next to the Pyramid on {hex}").format(hex=pending.get("pyramid", "?"))
+    if phase == "unlock":
+        return _("unlocks a level {level} Ankh power").format(level=pending.get("level", "?"))
+    if phase in PHASE_WORDS:
+        return _(PHASE_WORDS[phase])
+    return _("makes a decision")
 
 
 def seat_label(obs: dict[str, Any], seat: int) -> str | None:

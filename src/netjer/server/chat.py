@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from netjer.i18n import N_
 from netjer.server.limits import RateLimited, RateLimiter
 from netjer.server.runtime import TableError, chat_entry
 from netjer.server.tables import TableManager
@@ -63,28 +64,32 @@ class Chat:
         """
         rt = await self.tables.get(table_id)
         if seat is not None and not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+            raise TableError(404, "no_seat", N_("table {table} has no seat {seat}"), table=table_id, seat=seat)
         if seat is not None:
             account = rt.seats[seat].account
         await self.tables.moderation.refuse_blocked(rt, account, seating=False)
         text = text.strip()
         if not text:
-            raise TableError(422, "bad_chat", "a chat message cannot be empty")
+            raise TableError(422, "bad_chat", N_("a chat message cannot be empty"))
         if len(text) > MAX_CHAT_CHARS:
-            raise TableError(422, "bad_chat", f"a chat message has at most {MAX_CHAT_CHARS} characters")
+            raise TableError(422, "bad_chat", N_("a chat message has at most {n} characters"), n=MAX_CHAT_CHARS)
         if seat is not None:
             author = rt.who(seat)
         if self.limiter is not None:
             key = f"{table_id}:seat:{seat}" if seat is not None else f"{table_id}:watch:{sender or '?'}"
             wait = self.limiter.take(key)
             if wait > 0:
-                rate = f"{self.limiter.per_minute:g} a minute, {self.limiter.burst:g} at once"
-                raise RateLimited(wait, f"too many chat messages (at most {rate}); wait a moment")
+                raise RateLimited(
+                    wait,
+                    N_("too many chat messages (at most {per_minute} a minute, {burst} at once); wait a moment"),
+                    per_minute=f"{self.limiter.per_minute:g}",
+                    burst=f"{self.limiter.burst:g}",
+                )
         async with rt.lock:
             if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+                raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
             if len(rt.chat) >= MAX_CHAT_MESSAGES:
-                raise TableError(409, "chat_full", f"this table's chat is full ({MAX_CHAT_MESSAGES} messages)")
+                raise TableError(409, "chat_full", N_("this table's chat is full ({n} messages)"), n=MAX_CHAT_MESSAGES)
             event_id = await self.tables.writes.event((rt.id, rt.version, "chat", seat, text, author))
             entry = chat_entry(event_id, seat, author, text, self.tables.now())
             rt.chat.append(entry)

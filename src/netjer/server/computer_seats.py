@@ -16,6 +16,7 @@ from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.registry import AgentSpec, make_agent, parse_agent_spec
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
+from netjer.i18n import N_
 from netjer.server.ai_service import FairSearchService
 from netjer.server.leases import Leases
 from netjer.server.retired_seats import retired_action
@@ -131,15 +132,25 @@ class ComputerSeats:
             raise TableError(
                 422,
                 "over_cap",
-                f"seat {seat}: this server allows at most {self.max_seconds:g} seconds of thinking per move "
-                f"(asked {float(seconds):g}); its cap is shown in the lobby",
+                N_(
+                    "seat {seat}: this server allows at most {cap} seconds of thinking per move "
+                    "(asked {asked}); its cap is shown in the lobby"
+                ),
+                seat=seat,
+                cap=f"{self.max_seconds:g}",
+                asked=f"{float(seconds):g}",
             )
         if iterations is not None and int(iterations) > self.max_iterations:
             raise TableError(
                 422,
                 "over_cap",
-                f"seat {seat}: this server allows at most {self.max_iterations} search iterations per move "
-                f"(asked {int(iterations)}); its cap is shown in the lobby",
+                N_(
+                    "seat {seat}: this server allows at most {cap} search iterations per move "
+                    "(asked {asked}); its cap is shown in the lobby"
+                ),
+                seat=seat,
+                cap=self.max_iterations,
+                asked=int(iterations),
             )
 
     def schedule(self, rt: TableRuntime) -> None:

@@ -20,9 +20,10 @@ import asyncio
 import logging
 from typing import Any
 
+from netjer.i18n import N_
 from netjer.server.db import ClockChanged
 from netjer.server.retired_seats import lone_result, plays_on
-from netjer.server.runtime import Proposal, TableError, TableRuntime
+from netjer.server.runtime import Proposal, TableError, TableRuntime, Term
 from netjer.server.table_endings import (
     ABORTS,
     ADJOURNED,
@@ -55,13 +56,13 @@ class Endings:
     async def _open(self, table_id: str, seat: int) -> TableRuntime:
         rt = await self.tables.get(table_id)
         if rt.deleted:
-            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
         if not rt.seats[seat].is_human:
-            raise TableError(403, "not_a_person", "a computer's seat cannot do that")
+            raise TableError(403, "not_a_person", N_("a computer's seat cannot do that"))
         if rt.finished:
-            raise TableError(409, "over", "the game is over")
+            raise TableError(409, "over", N_("the game is over"))
         if rt.retired(seat):
-            raise TableError(409, "resigned", "you have left this game: it goes on without you")
+            raise TableError(409, "resigned", N_("you have left this game: it goes on without you"))
         return rt
 
     async def _end(self, rt: TableRuntime, ending: dict[str, Any], result: list[float] | None, line: str) -> None:
@@ -101,7 +102,7 @@ class Endings:
         rt = await self._open(table_id, seat)
         async with rt.lock:
             if rt.finished:
-                raise TableError(409, "over", "the game is over")
+                raise TableError(409, "over", N_("the game is over"))
             line = RESIGNS.format(who=rt.who(seat))
             if not plays_on(len(rt.seats)):
                 result = [-1.0 if s == seat else 1.0 for s in range(len(rt.seats))]
@@ -156,8 +157,10 @@ class Endings:
         async with rt.lock:
             if not can_abort(rt):
                 if rt.finished:
-                    raise TableError(409, "over", "the game is over")
-                raise TableError(409, "too_late", "every seat has made a decision: the game can no longer be aborted")
+                    raise TableError(409, "over", N_("the game is over"))
+                raise TableError(
+                    409, "too_late", N_("every seat has made a decision: the game can no longer be aborted")
+                )
             await self._end(rt, {"how": "aborted", "seats": [seat]}, None, ABORTS.format(who=rt.who(seat)))
         await self.tables.audit.record(rt, "abort", seat, ABORTS.format(who=rt.who(seat)))
         await self.tables.broadcast(rt)
@@ -178,22 +181,24 @@ class Endings:
                 offer stands: answer it).
         """
         if kind not in OFFER_KINDS:
-            raise TableError(422, "bad_offer", "offer a 'draw' or to 'adjourn'")
+            raise TableError(422, "bad_offer", N_("offer a 'draw' or to 'adjourn'"))
         rt = await self._open(table_id, seat)
         async with rt.lock:
             if rt.finished:
-                raise TableError(409, "over", "the game is over")
+                raise TableError(409, "over", N_("the game is over"))
             if kind == "draw" and not rt.game.allows_draw():
-                raise TableError(409, "no_draw", f"{rt.game.title} with these options cannot end in a draw")
+                raise TableError(
+                    409, "no_draw", N_("{game} with these options cannot end in a draw"), game=Term(rt.game.title)
+                )
             if kind == "draw" and not all(info.is_human for info in rt.seats):
-                raise TableError(409, "no_draw", "a computer player does not agree to draws: resign or play on")
+                raise TableError(409, "no_draw", N_("a computer player does not agree to draws: resign or play on"))
             if kind == "adjourn" and not rt.clock_settings.active:
-                raise TableError(409, "no_clock", "a table without clocks waits for its players anyway")
+                raise TableError(409, "no_clock", N_("a table without clocks waits for its players anyway"))
             if kind == "adjourn" and rt.clock.adjourned:
-                raise TableError(409, "adjourned", "the game is adjourned already")
+                raise TableError(409, "adjourned", N_("the game is adjourned already"))
             proposal = standing(rt)
             if proposal is not None:
-                raise TableError(409, "offered", "an offer stands: answer it first")
+                raise TableError(409, "offered", N_("an offer stands: answer it first"))
             line = (OFFERS_DRAW if kind == "draw" else OFFERS_ADJOURN).format(who=rt.who(seat))
             await asyncio.to_thread(self.tables.store.add_event, rt.id, rt.version, OFFER_KINDS[kind], seat, line)
             rt.proposal = Proposal(kind, seat, {seat}, rt.version)
@@ -215,7 +220,7 @@ class Endings:
         async with rt.lock:
             proposal = standing(rt)
             if proposal is None or rt.finished:
-                raise TableError(409, "no_offer", "no offer stands (a move makes an offer lapse)")
+                raise TableError(409, "no_offer", N_("no offer stands (a move makes an offer lapse)"))
             line = (AGREES if accept else DECLINES).format(who=rt.who(seat))
             if accept:
                 if seat not in proposal.agreed:

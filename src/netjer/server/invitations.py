@@ -18,13 +18,14 @@ from __future__ import annotations
 import asyncio
 import secrets
 
+from netjer.i18n import N_
 from netjer.server.accounts.identity import account_of
 from netjer.server.db import hash_token
 from netjer.server.runtime import RESERVED, TableError, TableRuntime
 from netjer.server.tables import TableManager
 
 #: What an invitation that was revoked, replaced or used is told.
-GONE = "this invitation was revoked or already used: ask the table's creator for a new link"
+GONE = N_("this invitation was revoked or already used: ask the table's creator for a new link")
 
 
 def marker(seat: int) -> str:
@@ -71,7 +72,7 @@ class Invitations:
                 return rt
         elif token and rt.creator_hash and secrets.compare_digest(rt.creator_hash, hash_token(token)):
             return rt
-        raise TableError(403, "bad_key", "only the table's creator can see or change its invitations")
+        raise TableError(403, "bad_key", N_("only the table's creator can see or change its invitations"))
 
     async def links(self, rt: TableRuntime) -> dict[int, str]:
         """The table's unclaimed invitations' links, by seat."""
@@ -80,9 +81,9 @@ class Invitations:
 
     def _waiting(self, rt: TableRuntime, seat: int) -> None:
         if not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {rt.id} has no seat {seat}")
+            raise TableError(404, "no_seat", N_("table {table} has no seat {seat}"), table=rt.id, seat=seat)
         if rt.seats[seat].token_hash != marker(seat):
-            raise TableError(409, "seat_taken", f"seat {seat} is not waiting for an invited player")
+            raise TableError(409, "seat_taken", N_("seat {seat} is not waiting for an invited player"), seat=seat)
 
     async def renew(self, rt: TableRuntime, seat: int) -> str:
         """A new invitation to a seat still waiting for its invited player (the old link is
@@ -105,7 +106,7 @@ class Invitations:
         """
         self._waiting(rt, seat)
         if not await asyncio.to_thread(self.manager.store.revoke_invitation, rt.id, seat):
-            raise TableError(404, "no_invitation", f"seat {seat} has no invitation to revoke")
+            raise TableError(404, "no_invitation", N_("seat {seat} has no invitation to revoke"), seat=seat)
 
     async def claim(self, table_id: str, seat: int, code: str, name: str | None, token: str | None) -> str:
         """Claim an invited seat with its invitation's code: the seat's new token (for the
@@ -117,7 +118,7 @@ class Invitations:
         """
         rt = await self.manager.get(table_id)
         if not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+            raise TableError(404, "no_seat", N_("table {table} has no seat {seat}"), table=table_id, seat=seat)
         stored = (await asyncio.to_thread(self.manager.store.invitations, table_id)).get(seat)
         if stored is None or not secrets.compare_digest(stored.encode(), code.encode()):
             raise TableError(403, "bad_invitation", GONE)

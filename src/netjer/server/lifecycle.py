@@ -17,6 +17,7 @@ from netjer.core.errors import ConfigError, NetjerError
 from netjer.core.game import Game
 from netjer.core.undo import Transcript
 from netjer.games.registry import make_game
+from netjer.i18n import N_
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.db import ActionItem, RematchTaken, Store, TableRow, hash_token
 from netjer.server.rated_tables import seat_refusal
@@ -141,7 +142,7 @@ class TableLifecycle:
                 rt.hint_limit,
             )
         except RematchTaken:
-            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead") from None
+            raise TableError(409, "rematch_exists", N_("a rematch was already offered: accept it instead")) from None
         rt.transcript = Transcript(rt.state)
         rt.logs = {v: events_seen(rt.state, v) for v in rt.viewers()}
         rt.absent_since = {i: self.tables.now() for i, info in enumerate(infos) if info.is_human}
@@ -164,10 +165,10 @@ class TableLifecycle:
         """
         rt = await self.tables.get(table_id)
         if not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+            raise TableError(404, "no_seat", N_("table {table} has no seat {seat}"), table=table_id, seat=seat)
         info = rt.seats[seat]
         if not info.is_human or info.token_hash is not None:
-            raise TableError(409, "seat_taken", f"seat {seat} is not open")
+            raise TableError(409, "seat_taken", N_("seat {seat} is not open"), seat=seat)
         return await self.claim(rt, seat, name, None, account)
 
     async def claim(
@@ -198,7 +199,7 @@ class TableLifecycle:
         await self.tables.moderation.refuse_blocked(rt, account, seating=True)
         async with rt.lock:
             if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+                raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
             # The last open seat taken starts the clocks, in the same transaction.
             clock = rt.clock.copy()
             before = info.token_hash, info.name
@@ -212,7 +213,7 @@ class TableLifecycle:
                 store.claim_seat, table_id, seat, key, name, stored_clock, reserved, account, invitation
             )
             if not claimed:
-                raise TableError(409, "seat_taken", f"seat {seat} is not open")
+                raise TableError(409, "seat_taken", N_("seat {seat} is not open"), seat=seat)
             info.token_hash, info.name, info.account = key, name, account
             rt.clock = clock
         kind = "claim" if invitation is not None else "rematch" if reserved is not None else "join"
@@ -232,15 +233,15 @@ class TableLifecycle:
         rt = await self.tables.get(table_id)
         expected = rt.creator_hash
         if not creator_key or expected is None or not secrets.compare_digest(expected, hash_token(creator_key)):
-            raise TableError(403, "bad_key", "only the table's creator can delete it (send the creator key)")
+            raise TableError(403, "bad_key", N_("only the table's creator can delete it (send the creator key)"))
         async with rt.lock:
             if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+                raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
             if await asyncio.to_thread(rematch_accepted, self.tables.store, rt):
-                accepted = "another player has taken their seat at this rematch: play it, or resign"
+                accepted = N_("another player has taken their seat at this rematch: play it, or resign")
                 raise TableError(409, "accepted", accepted)
             if rt.version > 0 or not await asyncio.to_thread(self.tables.store.delete_table, table_id):
-                raise TableError(409, "started", "the game has started: a table can be deleted only before")
+                raise TableError(409, "started", N_("the game has started: a table can be deleted only before"))
             rt.deleted = True
             self.tables.tables.pop(table_id, None)
             if rt.ai_task is not None:
@@ -267,11 +268,20 @@ def _opening(game: Game, seed: int, texts: list[str]) -> list[Action]:
         try:
             action = game.parse_action(text)
         except NetjerError as err:
-            raise TableError(422, "bad_opening", f"opening action {i + 1} ({text!r}): {err}") from None
+            raise TableError(
+                422,
+                "bad_opening",
+                N_("opening action {n} ('{action}'): {reason}"),
+                n=i + 1,
+                action=text,
+                reason=str(err),
+            ) from None
         if state.is_terminal or action not in state.legal_actions():
-            raise TableError(422, "bad_opening", f"opening action {i + 1} ({text!r}) is not legal there")
+            raise TableError(
+                422, "bad_opening", N_("opening action {n} ('{action}') is not legal there"), n=i + 1, action=text
+            )
         state.apply(action)
         actions.append(action)
     if state.is_terminal:
-        raise TableError(422, "bad_opening", "the opening ends the game: there is nothing left to play")
+        raise TableError(422, "bad_opening", N_("the opening ends the game: there is nothing left to play"))
     return actions

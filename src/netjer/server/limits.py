@@ -94,13 +94,18 @@ class RateLimited(Exception):
 
     Attributes:
         retry_after: whole seconds until the client may try again (at least 1).
-        message: a sentence for the client.
+        message: a sentence for the client, in English.
+        message_id: the catalogue message it fills (``N_``-marked, named placeholders).
+        params: the placeholders' values.
     """
 
-    def __init__(self, retry_after: float, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, retry_after: float, message: str, **params: int | str) -> None:
+        filled = message.format(**params) if params else message
+        super().__init__(filled)
         self.retry_after = max(1, math.ceil(retry_after))
-        self.message = message
+        self.message = filled
+        self.message_id = message
+        self.params: dict[str, int | str] = dict(params)
 
 
 #: The proxies trusted when none is configured: one on the same machine.

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from netjer.i18n import N_
 from netjer.server.db import Store
 from netjer.server.runtime import TableError, TableRuntime
 
@@ -74,9 +75,9 @@ class Moderation:
             TableError: 422 ``bad_mark`` for another kind, or a mark of oneself.
         """
         if kind not in ("mute", "block"):
-            raise TableError(422, "bad_mark", "mark a player with 'mute' or 'block'")
+            raise TableError(422, "bad_mark", N_("mark a player with 'mute' or 'block'"))
         if other == account:
-            raise TableError(422, "bad_mark", "you cannot mute or block yourself")
+            raise TableError(422, "bad_mark", N_("you cannot mute or block yourself"))
         changed = await asyncio.to_thread(self.store.set_mark if on else self.store.drop_mark, account, other, kind)
         self._mutes.pop(account, None)
         await self.load_mutes(account)
@@ -101,8 +102,11 @@ class Moderation:
             TableError: 403 ``blocked``.
         """
         if await self.blocked_at(rt, account, seating):
-            what = "take a seat" if seating else "chat"
-            raise TableError(403, "blocked", f"a player at this table has blocked you: you cannot {what} here")
+            if seating:
+                raise TableError(
+                    403, "blocked", N_("a player at this table has blocked you: you cannot take a seat here")
+                )
+            raise TableError(403, "blocked", N_("a player at this table has blocked you: you cannot chat here"))
 
 
 def line_account(rt: TableRuntime, entry: dict[str, Any]) -> int | None:

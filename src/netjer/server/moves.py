@@ -11,9 +11,9 @@ import time
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
 from netjer.core.undo import UNDO
-from netjer.i18n import N_
+from netjer.i18n import N_, join_list
 from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued, withdraw_choice
-from netjer.server.runtime import CANNOT_UNDO, TableError, TableRuntime, advance, undo_last
+from netjer.server.runtime import CANNOT_UNDO, TableError, TableRuntime, Term, advance, undo_last
 from netjer.server.seat_views import why_not_undo
 from netjer.server.table_host import TableHost
 
@@ -68,34 +68,44 @@ class Moves:
         async with rt.lock:
             state = rt.state
             if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+                raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
             plan = rt.plan()
             choice = plan.get(seat) if plan is not None and not by_computer else None
             if choice is not None and step is not None:  # a window's move: its seat's stamp
                 if version < rt.window_version or step != rt.stamps.get(seat, 0):
-                    raise TableError(409, "stale", "your choices changed since this move was chosen")
+                    raise TableError(409, "stale", N_("your choices changed since this move was chosen"))
             elif version != rt.version:
-                raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
+                raise TableError(
+                    409,
+                    "stale",
+                    N_("the game has moved on (version {version}, you sent {sent})"),
+                    version=rt.version,
+                    sent=version,
+                )
             if rt.finished:
-                raise TableError(409, "over", "the game is over")
+                raise TableError(409, "over", N_("the game is over"))
             if rt.clock.adjourned:
-                raise TableError(409, "adjourned", "the game is adjourned: it resumes when everyone is back")
+                raise TableError(409, "adjourned", N_("the game is adjourned: it resumes when everyone is back"))
             if by_computer != rt.computer_plays(seat):
                 if by_computer:
-                    raise TableError(409, "taken_back", f"{rt.who(seat)} plays this seat again")
+                    raise TableError(409, "taken_back", N_("{who} plays this seat again"), who=rt.who(seat))
                 if seat in timed_out:
                     raise TableError(
-                        409, "time_out", "your time ran out before this move arrived: take your seat back to play on"
+                        409,
+                        "time_out",
+                        N_("your time ran out before this move arrived: take your seat back to play on"),
                     )
                 if rt.retired(seat):
-                    raise TableError(409, "resigned", "you have left this game: it goes on without you")
-                raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
+                    raise TableError(409, "resigned", N_("you have left this game: it goes on without you"))
+                raise TableError(409, "stood_in", N_("the computer plays for this seat: take it back first"))
             if choice is None and state.current_player != seat:
                 if rt.queued.get(seat):
-                    waiting = " and ".join(rt.who(s) for s in sorted(plan or ()))
-                    raise TableError(409, "chosen", f"you have made your choice: waiting for {waiting}")
+                    waiting = join_list(rt.who(s) for s in sorted(plan or ()))
+                    raise TableError(
+                        409, "chosen", N_("you have made your choice: waiting for {players}"), players=waiting
+                    )
                 name = rt.game.seat_name(state.current_player)
-                raise TableError(409, "not_your_turn", f"it is {name}'s turn")
+                raise TableError(409, "not_your_turn", N_("it is {player}'s turn"), player=Term(name))
             legal = choice.legal if choice is not None else state.legal_actions()
             action = self._read_move(rt, legal, text, index, ahead=state.current_player != seat)
             if state.current_player == seat:
@@ -125,22 +135,34 @@ class Moves:
                 unparsable text), 422 ``illegal`` (with the rule).
         """
         if (text is None) == (index is None):
-            raise TableError(422, "bad_move", "send either the move's notation or its index")
+            raise TableError(422, "bad_move", N_("send either the move's notation or its index"))
         if index is not None:
             if not 0 <= index < len(legal):
-                raise TableError(422, "bad_move", f"there is no legal action {index} (0 to {len(legal) - 1})")
+                raise TableError(
+                    422,
+                    "bad_move",
+                    N_("there is no legal action {index} (0 to {last})"),
+                    index=index,
+                    last=len(legal) - 1,
+                )
             return legal[index]
         assert text is not None
         try:
             action = rt.game.parse_action(text)
         except ActionSyntaxError as err:
-            raise TableError(422, "bad_move", str(err)) from None
+            raise TableError.engine(422, "bad_move", str(err), rt.game.name) from None
         if action not in legal:
             if ahead:
                 choices = ", ".join(str(a) for a in legal)
-                raise TableError(422, "illegal", f"{action} is not one of your choices now ({choices})")
+                raise TableError(
+                    422,
+                    "illegal",
+                    N_("{action} is not one of your choices now ({choices})"),
+                    action=str(action),
+                    choices=choices,
+                )
             refusal = rt.state.illegal(action)
-            raise TableError(422, "illegal", refusal.reason, refusal.rule)
+            raise TableError.engine(422, "illegal", refusal.reason, rt.game.name, refusal.rule)
         return action
 
     async def _apply(self, rt: TableRuntime, seat: int, action: Action) -> None:
@@ -160,13 +182,13 @@ class Moves:
         if not stored:
             # Another server process stored this index: catch up (or reload) from the database.
             self.tables.moved_on(rt.id)
-            raise TableError(409, "stale", "the game has moved on")
+            raise TableError(409, "stale", N_("the game has moved on"))
         advance(rt, action)
         rt.clock = clock
         while (step := next_queued(rt, self.tables.now())) is not None:
             if not await asyncio.to_thread(store_queued, self.tables.store, step):
                 self.tables.moved_on(rt.id)
-                raise TableError(409, "stale", "the game has moved on")
+                raise TableError(409, "stale", N_("the game has moved on"))
             take_queued(rt, step)
 
     async def undo(self, table_id: str, seat: int, version: int) -> TableRuntime:
@@ -187,13 +209,19 @@ class Moves:
         rt = await self.tables.get(table_id)
         async with rt.lock:
             if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+                raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
             if version != rt.version:
-                raise TableError(409, "stale", f"the game has moved on (version {rt.version}, you sent {version})")
+                raise TableError(
+                    409,
+                    "stale",
+                    N_("the game has moved on (version {version}, you sent {sent})"),
+                    version=rt.version,
+                    sent=version,
+                )
             if rt.finished:
-                raise TableError(409, "over", "the game is over")
+                raise TableError(409, "over", N_("the game is over"))
             if rt.clock.adjourned:
-                raise TableError(409, "adjourned", "the game is adjourned: it resumes when everyone is back")
+                raise TableError(409, "adjourned", N_("the game is adjourned: it resumes when everyone is back"))
             if rt.computer_plays(seat):
                 raise TableError(409, "no_undo", N_("computer players never undo"))
             if rt.queued.get(seat):
@@ -202,14 +230,14 @@ class Moves:
                 assert rt.transcript is not None
                 reason = why_not_undo(rt, seat)
                 if reason is not None:
-                    raise TableError(409, "no_undo", CANNOT_UNDO.format(reason=reason))
+                    raise TableError(409, "no_undo", CANNOT_UNDO, reason=Term(reason))
                 # The seat to act is the one whose decision is taken back; in a window the
                 # clocks are brought up to date just after.
                 stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
                 stored = await self.tables.writes.action((table_id, rt.version, UNDO, seat, None, stored_clock))
                 if not stored:
                     self.tables.moved_on(table_id)
-                    raise TableError(409, "stale", "the game has moved on")
+                    raise TableError(409, "stale", N_("the game has moved on"))
                 if rt.ai_task is not None and not rt.ai_task.done():
                     rt.ai_task.cancel()  # a computer seat thinking about the position taken back
                 rt.ai_task = None

@@ -97,7 +97,7 @@ async def queue_choice(store: Store, rt: TableRuntime, seat: int, action: Action
     try:
         window_plan(rt.state, queued, observe=False)
     except IllegalActionError as err:
-        raise TableError(422, "illegal", err.reason, err.rule) from None
+        raise TableError.engine(422, "illegal", err.reason, rt.game.name, err.rule) from None
     clock = rt.clock.copy()
     clock.hand_over(rt.clock_settings, rt.clocked_seats(rt.state, queued), now)
     stored_clock = clock.to_json() if rt.clock_settings.active else None

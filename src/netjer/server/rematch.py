@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from netjer.i18n import N_
 from netjer.server.runtime import RESERVED, TableError, TableRuntime
 from netjer.server.tables import TableManager
 
@@ -32,9 +33,9 @@ class Rematches:
         """
         old = await self.tables.get(table_id)
         if not old.finished:
-            raise TableError(409, "not_over", "a rematch can be offered once the game is over")
+            raise TableError(409, "not_over", N_("a rematch can be offered once the game is over"))
         if old.rematch is not None:
-            raise TableError(409, "rematch_exists", "a rematch was already offered: accept it instead")
+            raise TableError(409, "rematch_exists", N_("a rematch was already offered: accept it instead"))
         n = len(old.seats)
         seats: list[dict[str, Any]] = []
         for i in range(n):
@@ -86,12 +87,12 @@ class Rematches:
         """
         old = await self.tables.get(table_id)
         if old.rematch is None:
-            raise TableError(409, "no_rematch", "no rematch has been offered at this table")
+            raise TableError(409, "no_rematch", N_("no rematch has been offered at this table"))
         rt = await self.tables.get(old.rematch)
         new_seat = (seat + 1) % len(old.seats)
         marker = f"{RESERVED}{old.id}:{seat}"
         if rt.seats[new_seat].token_hash != marker:
-            raise TableError(409, "seat_taken", "you already sit at the rematch: use its link")
+            raise TableError(409, "seat_taken", N_("you already sit at the rematch: use its link"))
         seat_info = rt.seats[new_seat]
         token = await self.tables.lifecycle.claim(rt, new_seat, seat_info.name, marker, old.seats[seat].account)
         return rt, new_seat, token

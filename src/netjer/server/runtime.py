@@ -13,12 +13,14 @@ from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from netjer import i18n
 from netjer.core.action import Action
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.i18n import N_
+from netjer.i18n_lines import tell
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.retired_seats import plays_on, standings
 from netjer.server.windows import Choice, Queued, window_plan
@@ -40,19 +42,62 @@ RESERVED = "reserved:"
 class TableError(Exception):
     """A request about a table that cannot be served.
 
+    The sentence is a catalogue message (``common`` domain) with named placeholders, marked
+    with ``N_`` where it is raised and filled from ``params``: the answer tells it in the
+    request's language (:func:`netjer.server.routes.common.error_response`) and carries the
+    message id and the params, so that a page may tell it itself (``t(message_id, params)``).
+    A sentence that is not a catalogue message (an engine's parse error) is sent as it is.
+
     Attributes:
         status: the HTTP status it maps to (403, 404, 409, 422).
-        code: a short machine-readable code (``"stale"``, ``"illegal"``, ...).
-        message: a sentence for the player.
+        code: a short, stable, machine-readable code (``"stale"``, ``"illegal"``, ...).
+        message: the sentence for the player, in English (the message id filled).
+        message_id: the catalogue message (English, with ``{placeholders}``).
+        params: the placeholders' values (names, numbers, notation: never an English phrase).
         rule: for an illegal move, the rule that forbids it.
     """
 
-    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None, /, **params: int | str) -> None:
+        filled = message.format(**params) if params else message
+        super().__init__(filled)
         self.status = status
         self.code = code
-        self.message = message
+        self.message = filled
+        self.message_id = message
+        self.params: dict[str, int | str] = dict(params)
         self.rule = rule
+
+    #: For an engine's sentence (:meth:`engine`): the game whose messages it is made from.
+    game: str | None = None
+
+    @classmethod
+    def engine(cls, status: int, code: str, sentence: str, game: str, rule: str | None = None) -> TableError:
+        """A refusal whose sentence an engine wrote (an illegal move's reason, a notation the
+        game cannot read): made from ``game``'s catalogue messages, told by reading it back
+        (:func:`netjer.i18n_lines.tell`)."""
+        err = cls(status, code, sentence, rule)
+        err.game = game
+        return err
+
+    def told(self, language: str) -> str:
+        """The sentence in ``language``: its catalogue's message filled, the :class:`Term`
+        params told in that language too (English when the catalogue lacks the message,
+        :func:`netjer.i18n.gettext`); an engine's sentence read back to its messages."""
+        if self.game is not None:
+            return tell(self.message, language, ("common", self.game))
+        template = i18n.gettext(self.message_id, language)
+        if not self.params:
+            return template
+        values = {k: tell(v, language) if isinstance(v, Term) else v for k, v in self.params.items()}
+        return template.format(**values)
+
+
+class Term(str):
+    """A param of a :class:`TableError` that is a name the catalogues translate (a seat's name,
+    a game's title), told in the reader's language (:func:`netjer.i18n_lines.tell`); any other
+    param (a table id, a number, a player's chosen name, notation) is shown as it is."""
+
+    __slots__ = ()
 
 
 @dataclass

@@ -10,6 +10,7 @@ from datetime import UTC
 
 from netjer.core.undo import UNDO, Transcript
 from netjer.games.registry import make_game
+from netjer.i18n import N_
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.db import Store
 from netjer.server.queued_choices import next_queued, store_queued, take_queued
@@ -33,7 +34,7 @@ def load_table(store: Store, table_id: str, now: Callable[[], float]) -> TableRu
     """
     row = store.table(table_id)
     if row is None:
-        raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
     game = make_game(row.game, json.loads(row.options))
     seats = [SeatInfo(s.spec, s.name, s.token_hash, s.account_id) for s in row.seats]
     rt = TableRuntime(table_id, game, game.new_initial_state(row.seed), seats)

@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from netjer.i18n import N_
 from netjer.server.accounts.identity import account_of
 from netjer.server.ai_service import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_SECONDS
 from netjer.server.audit import AuditTrail
@@ -173,7 +174,7 @@ class TableManager:
         if seat is None:
             return
         if not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {rt.id} has no seat {seat}")
+            raise TableError(404, "no_seat", N_("table {table} has no seat {seat}"), table=rt.id, seat=seat)
         held_by = rt.seats[seat].account
         if held_by is not None and account_of(token) == held_by:
             return  # the signed-in account holding the seat (netjer.server.accounts.identity)
@@ -181,11 +182,14 @@ class TableManager:
             raise TableError(
                 403,
                 "no_token",
-                f"seat {seat} needs its token: send 'Authorization: Bearer <token>' (on the WebSocket: in the hello)",
+                N_(
+                    "seat {seat} needs its token: send 'Authorization: Bearer <token>' (on the WebSocket: in the hello)"
+                ),
+                seat=seat,
             )
         expected = rt.seats[seat].token_hash
         if expected is None or not secrets.compare_digest(expected, hash_token(token)):
-            raise TableError(403, "bad_token", f"that is not the token of seat {seat}")
+            raise TableError(403, "bad_token", N_("that is not the token of seat {seat}"), seat=seat)
 
     async def authorize(self, table_id: str, seat: int | None, token: str | None) -> TableRuntime:
         """The table, once ``token`` is checked as seat ``seat``'s (:meth:`check_token`): what

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from netjer.i18n import N_
 from netjer.server.audit import AuditTrail
 from netjer.server.clocks import restart_grace
 from netjer.server.db import ClockChanged, Store
@@ -231,16 +232,16 @@ class Timekeeper:
         """
         rt = await self.tables.get(table_id)
         if not 0 <= seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {table_id} has no seat {seat}")
+            raise TableError(404, "no_seat", N_("table {table} has no seat {seat}"), table=table_id, seat=seat)
         async with rt.lock:
             if rt.deleted:
-                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+                raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
             if rt.finished:
-                raise TableError(409, "over", "the game is over")
+                raise TableError(409, "over", N_("the game is over"))
             if rt.retired(seat):
-                raise TableError(409, "resigned", "you have left this game: it goes on without you")
+                raise TableError(409, "resigned", N_("you have left this game: it goes on without you"))
             if not rt.clock.standin or not rt.clock.standin[seat]:
-                raise TableError(409, "not_stood_in", "you already play this seat")
+                raise TableError(409, "not_stood_in", N_("you already play this seat"))
             if rt.ai_task is not None and not rt.ai_task.done() and rt.state.current_player == seat:
                 rt.ai_task.cancel()
             clock = rt.clock.copy()

@@ -23,6 +23,8 @@ from importlib import resources
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from netjer.i18n import N_
+
 #: The shortest password accepted (NIST SP 800-63B 5.1.1.2).
 MIN_LENGTH = 8
 #: The longest password accepted (NIST asks for at least 64).
@@ -66,14 +68,14 @@ def check_new_password(password: str, name: str | None = None) -> None:
     """
     text = normalized(password)
     if len(text) < MIN_LENGTH:
-        raise WeakPassword("the password needs at least {n} characters", n=MIN_LENGTH)
+        raise WeakPassword(N_("the password needs at least {n} characters"), n=MIN_LENGTH)
     if len(text) > MAX_LENGTH:
-        raise WeakPassword("the password may have at most {n} characters", n=MAX_LENGTH)
+        raise WeakPassword(N_("the password may have at most {n} characters"), n=MAX_LENGTH)
     folded = text.casefold()
     if folded in common_passwords():
-        raise WeakPassword("that password is one of the most common ones: choose another")
+        raise WeakPassword(N_("that password is one of the most common ones: choose another"))
     if name is not None and folded == normalized(name).casefold():
-        raise WeakPassword("the password may not be your name")
+        raise WeakPassword(N_("the password may not be your name"))
 
 
 def hash_password(password: str) -> str:

@@ -22,6 +22,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 
+from netjer.i18n import N_
 from netjer.server.accounts.passwords import (
     WeakPassword,
     check_new_password,
@@ -40,6 +41,9 @@ SESSION_DAYS = 30
 SIGNIN_PER_ACCOUNT = (1.0, 10)
 #: Sign-ins (and sign-ups) from one address: a burst, then six a minute.
 SIGNIN_PER_ADDRESS = (6.0, 30)
+#: The refusals of too many sign-in attempts, from one address and for one account.
+FROM_ADDRESS = N_("too many sign-in attempts from your address; try again later")
+FOR_ACCOUNT = N_("too many sign-in attempts for this account; try again later")
 #: The characters of a name besides letters and digits (and single spaces inside it).
 _NAME = re.compile(r"^[\w .'-]{2,40}$")
 
@@ -99,9 +103,9 @@ def check_name(name: str) -> str:
     """
     kept = " ".join(unicodedata.normalize("NFKC", name).split())
     if not _NAME.match(kept):
-        raise AccountError(422, "bad_name", "a name has 2 to 40 letters, digits, spaces or . ' - _")
+        raise AccountError(422, "bad_name", N_("a name has 2 to 40 letters, digits, spaces or . ' - _"))
     if name_key(kept) == name_key(DELETED_NAME):
-        raise AccountError(422, "bad_name", "that name is not available")
+        raise AccountError(422, "bad_name", N_("that name is not available"))
     return kept
 
 
@@ -123,9 +127,11 @@ class Accounts:
         self.per_account = per_account or RateLimiter(SIGNIN_PER_ACCOUNT[0], SIGNIN_PER_ACCOUNT[1])
         self.per_address = per_address or RateLimiter(SIGNIN_PER_ADDRESS[0], SIGNIN_PER_ADDRESS[1])
 
-    def _limit(self, limiter: RateLimiter, key: str, what: str) -> None:
+    def _limit(self, limiter: RateLimiter, key: str, refusal: str) -> None:
+        """Take one from ``limiter``'s ``key``, or raise :class:`RateLimited` with ``refusal``
+        (an ``N_``-marked message saying from where)."""
         if (wait := limiter.take(key)) > 0:
-            raise RateLimited(wait, f"too many sign-in attempts {what}; try again later")
+            raise RateLimited(wait, refusal)
 
     def limit_address(self, address: str) -> None:
         """Take a sign-in attempt from ``address`` (a password's or a passkey's).
@@ -165,11 +171,11 @@ class Accounts:
             check_new_password(password, kept)
         except WeakPassword as err:
             raise AccountError(422, "weak_password", err.message_id, **err.params) from None
-        self._limit(self.per_address, address, "from your address")
+        self._limit(self.per_address, address, FROM_ADDRESS)
         hashed = await asyncio.to_thread(hash_password, password)
         account = await asyncio.to_thread(self.store.create_account, kept, name_key(kept), hashed)
         if account is None:
-            raise AccountError(409, "name_taken", "that name is taken: choose another")
+            raise AccountError(409, "name_taken", N_("that name is taken: choose another"))
         return await self._new_session(account, kept)
 
     async def sign_in(self, name: str, password: str, address: str) -> NewSession:
@@ -181,12 +187,12 @@ class Accounts:
             RateLimited: too many attempts for that name, or from ``address``.
         """
         key = name_key(" ".join(name.split()))
-        self._limit(self.per_address, address, "from your address")
-        self._limit(self.per_account, key, "for this account")
+        self._limit(self.per_address, address, FROM_ADDRESS)
+        self._limit(self.per_account, key, FOR_ACCOUNT)
         row = await asyncio.to_thread(self.store.account_named, key)
         stored = row.password_hash if row is not None else None
         if row is None or row.name is None or not await asyncio.to_thread(verify_password, stored, password):
-            raise AccountError(403, "bad_credentials", "wrong name or password")
+            raise AccountError(403, "bad_credentials", N_("wrong name or password"))
         if stored is not None and needs_rehash(stored):
             await asyncio.to_thread(self.store.set_password, row.id, await asyncio.to_thread(hash_password, password))
         return await self._new_session(row.id, row.name)
@@ -243,8 +249,8 @@ class Accounts:
         return await asyncio.to_thread(self.store.delete_account, session.account)
 
     async def _check_password(self, session: Session, password: str) -> None:
-        self._limit(self.per_account, name_key(session.name), "for this account")
+        self._limit(self.per_account, name_key(session.name), FOR_ACCOUNT)
         row = await asyncio.to_thread(self.store.account, session.account)
         stored = row.password_hash if row is not None else None
         if not await asyncio.to_thread(verify_password, stored, password):
-            raise AccountError(403, "bad_credentials", "wrong password")
+            raise AccountError(403, "bad_credentials", N_("wrong password"))

@@ -9,8 +9,9 @@ import functools
 from typing import Any
 
 from netjer.core.errors import NetjerError
+from netjer.i18n import N_
 from netjer.server.reviews.steps import HINT_ITERATIONS, REVIEW_DEPTH, hint_step, search_budget
-from netjer.server.runtime import TableError, TableRuntime
+from netjer.server.runtime import TableError, TableRuntime, Term
 from netjer.server.tables import TableManager
 
 
@@ -53,20 +54,27 @@ class HintService:
         requests are sent (or given up on and sent again).
         """
         if not rt.hints:
-            raise TableError(403, "no_hints", "this table does not allow hints (a setting chosen when it was created)")
+            raise TableError(
+                403, "no_hints", N_("this table does not allow hints (a setting chosen when it was created)")
+            )
         if rt.finished:
-            raise TableError(409, "over", "the game is over")
+            raise TableError(409, "over", N_("the game is over"))
         if rt.computer_plays(seat):
-            raise TableError(409, "stood_in", "the computer plays for this seat: take it back first")
+            raise TableError(409, "stood_in", N_("the computer plays for this seat: take it back first"))
         if rt.state.current_player != seat:
             first = rt.game.seat_name(rt.state.current_player)
             if seat in rt.choosers():  # choosing ahead in a window: the search starts from the engine's turn
-                message = (
-                    f"you may choose now, but a hint is given at your turn in the rules' order, after {first}'s choice"
+                message = N_(
+                    "you may choose now, but a hint is given at your turn in the rules' order, after {player}'s choice"
                 )
-                raise TableError(409, "not_your_turn", message)
-            raise TableError(409, "not_your_turn", f"it is {first}'s turn")
-        budget = search_budget(iterations, HINT_ITERATIONS, self.manager.computers.max_iterations, "per move")
+                raise TableError(409, "not_your_turn", message, player=Term(first))
+            raise TableError(409, "not_your_turn", N_("it is {player}'s turn"), player=Term(first))
+        budget = search_budget(
+            iterations,
+            HINT_ITERATIONS,
+            self.manager.computers.max_iterations,
+            N_("this server allows at most {cap} search iterations per move (asked {asked})"),
+        )
         if rt.hint_limit is not None:  # the table's budget of hints per seat (one per position)
             given = await asyncio.to_thread(self.manager.store.hints_given, rt.id, seat)
             stored = given.get(rt.version)
@@ -75,13 +83,13 @@ class HintService:
                 return self._hint_answer(rt, seat, rt.version, stored, len(given))
             if rt.version not in given and len(given) >= rt.hint_limit:
                 await self.manager.hints_counted(rt, seat, set(given))
-                message = f"you have had the {rt.hint_limit} hints each player may ask for at this table"
-                raise TableError(409, "no_hints_left", message)
+                message = N_("you have had the {n} hints each player may ask for at this table")
+                raise TableError(409, "no_hints_left", message, n=rt.hint_limit)
         key = (rt.version, seat, budget)
         running = self._hints.get(rt.id)
         if running is not None and running[0] != key:
-            message = f"a hint is being computed at this table ({running[0][2]} iterations); ask again once it is given"
-            raise TableError(409, "hint_running", message)
+            message = N_("a hint is being computed at this table ({iterations} iterations); ask again once it is given")
+            raise TableError(409, "hint_running", message, iterations=running[0][2])
         if running is None:
             task = asyncio.get_running_loop().create_task(self._hint(rt, seat, budget))
             running = self._hints[rt.id] = (key, task)

@@ -16,6 +16,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from netjer.agents.review import THRESHOLDS, Review, ReviewedDecision, _make_search, win_chance
 from netjer.core.errors import NetjerError
 from netjer.core.record import StandIn
+from netjer.i18n import N_
 from netjer.server.leases import DEFAULT_TTL
 from netjer.server.review_store import ReviewStore
 from netjer.server.reviews.hints import HintService
@@ -164,8 +165,11 @@ class ReviewService:
                 first: whatever the table's state, a request that could never be served is
                 told why); 409 ``not_over``, ``not_reviewable`` or ``review_running``.
         """
-        what = "per search of a review (a third of its cap per move: a decision's review is up to three searches)"
-        budget = search_budget(iterations, REVIEW_ITERATIONS, self.review_cap, what)
+        too_many = N_(
+            "this server allows at most {cap} search iterations per search of a review (a third of its cap per "
+            "move: a decision's review is up to three searches) (asked {asked})"
+        )
+        budget = search_budget(iterations, REVIEW_ITERATIONS, self.review_cap, too_many)
         if depth is None:
             depth = REVIEW_DEPTH.get(rt.game.name)
         try:
@@ -173,17 +177,24 @@ class ReviewService:
         except NetjerError as err:
             raise TableError(422, "bad_review", str(err)) from None
         if not rt.finished:
-            raise TableError(409, "not_over", "a game can be reviewed once it is over")
+            raise TableError(409, "not_over", N_("a game can be reviewed once it is over"))
         if not rt.state.is_terminal:
-            why = "this game ended before its rules' end (a resignation, a timeout, an agreement): no review"
+            why = N_("this game ended before its rules' end (a resignation, a timeout, an agreement): no review")
             raise TableError(409, "not_reviewable", why)
         known = await self._of(rt.id)
         if seat in known.stored:
             return await asyncio.to_thread(self.entry, rt, known, seat, seat)
         running = known.running.get(seat)
         if running is not None and running.error is None:
-            where = f"{running.done} of {running.total} decisions" if running.total else "counting your decisions"
-            raise TableError(409, "review_running", f"your review is being computed ({where})")
+            if running.total:
+                raise TableError(
+                    409,
+                    "review_running",
+                    N_("your review is being computed ({done} of {total} decisions)"),
+                    done=running.done,
+                    total=running.total,
+                )
+            raise TableError(409, "review_running", N_("your review is being computed (counting your decisions)"))
         job = _Running(0, 0, budget, depth)
         known.running[seat] = job  # before any wait: a second request now finds it running
         recorded = False
@@ -192,7 +203,7 @@ class ReviewService:
                 await asyncio.to_thread(self.store.drop, rt.id, seat)
             recorded = await asyncio.to_thread(self.store.start, rt.id, seat, budget, depth)
             if not recorded:
-                raise TableError(409, "review_running", "your review is being computed (by another server process)")
+                raise TableError(409, "review_running", N_("your review is being computed (by another server process)"))
             await self._launch(rt, seat, job)
         except BaseException:
             known.running.pop(seat, None)
@@ -422,7 +433,7 @@ class ReviewService:
         """
         known = await self._of(rt.id)
         if seat not in known.stored:
-            raise TableError(409, "no_review", "there is no finished review of this seat to publish")
+            raise TableError(409, "no_review", N_("there is no finished review of this seat to publish"))
         if not known.stored[seat][1]:
             await asyncio.to_thread(self.store.publish, rt.id, seat)
             known.stored[seat] = (known.stored[seat][0], True)

@@ -25,19 +25,21 @@ HINT_ITERATIONS = 300
 REVIEW_SEED = 0
 
 
-def search_budget(asked: int | None, default: int, cap: int, what: str) -> int:
+def search_budget(asked: int | None, default: int, cap: int, refusal: str) -> int:
     """The iterations of a search a request asked for (``asked``; ``None``: ``default``, cut to
     ``cap``).
 
+    Args:
+        refusal: the catalogue message refusing too many (``N_``-marked; ``{cap}`` and
+            ``{asked}`` filled, its words saying per what).
+
     Raises:
-        TableError: 422 ``over_cap`` if ``asked`` exceeds ``cap`` (``what`` says per what, in
-            the message).
+        TableError: 422 ``over_cap`` if ``asked`` exceeds ``cap``.
     """
     if asked is None:
         return min(default, cap)
     if asked > cap:
-        message = f"this server allows at most {cap} search iterations {what} (asked {asked})"
-        raise TableError(422, "over_cap", message)
+        raise TableError(422, "over_cap", refusal, cap=cap, asked=asked)
     return asked
 
 

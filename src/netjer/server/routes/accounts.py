@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from netjer.core.errors import NetjerError
 from netjer.core.record import GameRecord
+from netjer.i18n import N_
 from netjer.server.accounts.identity import CSRF_COOKIE, SESSION_COOKIE
 from netjer.server.accounts.passwords import MAX_LENGTH
 from netjer.server.accounts.service import SESSION_DAYS, AccountError, Accounts, NewSession, Session
@@ -78,8 +79,8 @@ class SignOut(BaseModel):
 
 
 def refused(err: AccountError) -> TableError:
-    """An account's refusal as the API's error."""
-    return TableError(err.status, err.code, err.message)
+    """An account's refusal as the API's error (its message told in the request's language)."""
+    return TableError(err.status, err.code, err.message_id, **err.params)
 
 
 def client_address(request: Request) -> str:
@@ -96,7 +97,7 @@ def same_site(request: Request) -> None:
     """Refuse a sign-in or sign-up posted by another site's page (login CSRF)."""
     origin = request.headers.get("origin")
     if origin and origin != "null" and origin.split("://", 1)[-1] != request.headers.get("host", ""):
-        raise TableError(403, "cross_site", "signing in from another site's page is refused")
+        raise TableError(403, "cross_site", N_("signing in from another site's page is refused"))
 
 
 def set_session_cookies(response: Response, made: NewSession, secure: bool) -> None:
@@ -120,7 +121,7 @@ def _me(session: Session | NewSession | None) -> dict[str, Any]:
 
 def _need(session: Session | None) -> Session:
     if session is None:
-        raise TableError(401, "signed_out", "sign in first")
+        raise TableError(401, "signed_out", N_("sign in first"))
     return session
 
 

@@ -28,6 +28,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.requests import HTTPConnection
 
+from netjer import i18n
+from netjer.i18n import N_
 from netjer.server.accounts.identity import CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE, SignedIn
 from netjer.server.accounts.service import Accounts, Session
 from netjer.server.chat import Chat
@@ -111,7 +113,7 @@ def invitations_of(connection: HTTPConnection) -> Invitations:
 
 
 #: What a state-changing request with a session cookie but without its CSRF token is told.
-CSRF_MESSAGE = f"a signed-in request that changes something needs the {CSRF_HEADER} header (the netjer_csrf cookie)"
+CSRF_MESSAGE = N_("a signed-in request that changes something needs the {header} header (the netjer_csrf cookie)")
 
 
 async def signed_in(request: Request) -> Session | None:
@@ -129,7 +131,7 @@ async def signed_in(request: Request) -> Session | None:
     session = await accounts.session(cookie)
     unsafe = request.method not in SAFE_METHODS
     if session is not None and unsafe and not accounts.csrf_ok(session, request.headers.get(CSRF_HEADER)):
-        raise TableError(403, "csrf", CSRF_MESSAGE)
+        raise TableError(403, "csrf", CSRF_MESSAGE, header=CSRF_HEADER)
     return session
 
 
@@ -175,13 +177,30 @@ InvitationService = Annotated[Invitations, Depends(invitations_of)]
 MaybeSignedIn = Annotated[Session | None, Depends(signed_in)]
 
 
-def error_response(err: TableError, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    """``err`` in the API's format: ``{"error": code, "message": ..., "rule": ...}``."""
-    return JSONResponse(
-        status_code=err.status,
-        content={"error": err.code, "message": err.message, "rule": err.rule},
-        headers=headers,
-    )
+def request_language(request: HTTPConnection | None) -> str:
+    """The language a request is answered in: the first of its ``?lang=`` tags that has catalogues,
+    else the first of its ``Accept-Language`` that has (the pages send their own language
+    there, the one the lobby's selector or the browser chose), else English
+    (:func:`netjer.i18n.negotiate`). ``None`` (no request at hand): English."""
+    if request is None:
+        return i18n.DEFAULT_LANGUAGE
+    wanted = [tag for tag in request.query_params.get("lang", "")[:100].split(",") if tag and tag != "auto"][:8]
+    return i18n.negotiate([*wanted, *i18n.parse_accept_language(request.headers.get("accept-language", "")[:500])])
+
+
+def error_body(err: TableError, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """``err`` in the API's format, told in ``language``: ``{"error": code, "message": sentence,
+    "rule": ...}`` (the shape the API has always had: the code is stable, the sentence is its
+    catalogue message in the reader's language, :meth:`TableError.told`)."""
+    return {"error": err.code, "message": err.told(language), "rule": err.rule}
+
+
+def error_response(
+    err: TableError, headers: Mapping[str, str] | None = None, request: HTTPConnection | None = None
+) -> JSONResponse:
+    """``err`` in the API's format (:func:`error_body`) in ``request``'s language
+    (:func:`request_language`)."""
+    return JSONResponse(status_code=err.status, content=error_body(err, request_language(request)), headers=headers)
 
 
 #: The database's failures that pass (it is down, restarting or unreachable, or the pool has
@@ -191,7 +210,7 @@ def error_response(err: TableError, headers: Mapping[str, str] | None = None) ->
 DB_UNAVAILABLE: tuple[type[Exception], ...] = (OperationalError, InterfaceError, PoolTimeoutError)
 #: Seconds a client is told to wait (``Retry-After``) when the database is unavailable.
 DB_RETRY_SECONDS = 2
-DB_UNAVAILABLE_MESSAGE = "the database is unavailable for a moment; try again shortly"
+DB_UNAVAILABLE_MESSAGE = N_("the database is unavailable for a moment; try again shortly")
 
 
 def db_unavailable(err: Exception) -> TableError:

@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from netjer.i18n import N_
 from netjer.server.limits import RateLimited
 from netjer.server.routes.common import DB_RETRY_SECONDS, DB_UNAVAILABLE, db_unavailable, error_response
 from netjer.server.routes.models import SEAT_TYPES
@@ -98,31 +99,37 @@ def install_error_handlers(app: FastAPI) -> None:
         # Routing's own refusals (no such address, a method it does not accept) in the
         # API's error format rather than FastAPI's {"detail": ...}.
         if err.status_code == 404:
-            refusal = TableError(404, "not_found", "there is nothing at this address")
+            refusal = TableError(404, "not_found", N_("there is nothing at this address"))
         elif err.status_code == 405:
             if request.method == "OPTIONS":
                 return Response(status_code=204, headers={"Allow": ", ".join(allowed_methods(request, err))})
             asked = str(request.scope.get("netjer.method", request.method))
-            method = asked if asked.isalpha() and len(asked) <= 10 else "that method"
-            refusal = TableError(405, "method_not_allowed", f"this address does not accept {method}")
+            if asked.isalpha() and len(asked) <= 10:
+                refusal = TableError(
+                    405, "method_not_allowed", N_("this address does not accept {method}"), method=asked
+                )
+            else:
+                refusal = TableError(405, "method_not_allowed", N_("this address does not accept that method"))
             allowed = [m.strip() for m in (err.headers or {}).get("Allow", "").split(",") if m.strip()]
             if "GET" in allowed and "HEAD" not in allowed:  # HeadAsGet answers HEAD there too
-                return error_response(refusal, {**(err.headers or {}), "Allow": ", ".join([*allowed, "HEAD"])})
-        else:  # 400: a body FastAPI could not read (not UTF-8, a broken form)
-            code = "bad_request" if err.status_code == 400 else "http_error"
-            refusal = TableError(err.status_code, code, str(err.detail))
-        return error_response(refusal, err.headers)
+                return error_response(refusal, {**(err.headers or {}), "Allow": ", ".join([*allowed, "HEAD"])}, request)
+        elif err.status_code == 400:  # a body FastAPI could not read (not UTF-8, a broken form)
+            refusal = TableError(400, "bad_request", str(err.detail))
+        else:
+            refusal = TableError(err.status_code, "http_error", str(err.detail))
+        return error_response(refusal, err.headers, request)
 
     @app.exception_handler(TableError)
-    async def _table_error(_request: Request, err: TableError) -> JSONResponse:
-        return error_response(err)
+    async def _table_error(request: Request, err: TableError) -> JSONResponse:
+        return error_response(err, request=request)
 
     @app.exception_handler(RateLimited)
-    async def _rate_limited(_request: Request, err: RateLimited) -> JSONResponse:
-        return error_response(TableError(429, "rate_limited", err.message), {"Retry-After": str(err.retry_after)})
+    async def _rate_limited(request: Request, err: RateLimited) -> JSONResponse:
+        refusal = TableError(429, "rate_limited", err.message_id, **err.params)
+        return error_response(refusal, {"Retry-After": str(err.retry_after)}, request)
 
-    async def _db_down(_request: Request, err: Exception) -> JSONResponse:
-        return error_response(db_unavailable(err), {"Retry-After": str(DB_RETRY_SECONDS)})
+    async def _db_down(request: Request, err: Exception) -> JSONResponse:
+        return error_response(db_unavailable(err), {"Retry-After": str(DB_RETRY_SECONDS)}, request)
 
     for failure in DB_UNAVAILABLE:
         app.add_exception_handler(failure, _db_down)

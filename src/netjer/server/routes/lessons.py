@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse
 from netjer import i18n
 from netjer.core.errors import NetjerError
 from netjer.games.registry import make_game
+from netjer.i18n import N_, join_list
 from netjer.server.db import hash_token
 from netjer.server.limits import RateLimited
 from netjer.server.routes.common import Manager, Settings, seat_link
@@ -178,7 +179,9 @@ async def lesson(
     """One lesson worked out (:func:`lesson_json`) in the page's language (:func:`page_language`);
     an unknown name is a 404 naming the lessons."""
     if name not in LESSONS:
-        raise TableError(404, "no_lesson", f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+        raise TableError(
+            404, "no_lesson", N_("no lesson called '{name}'; lessons: {lessons}"), name=name, lessons=join_list(LESSONS)
+        )
     try:
         body = lesson_json(name, page_language(lang, accept_language))
     except NetjerError as err:  # pragma: no cover - the fast lesson tests replay every lesson
@@ -207,13 +210,18 @@ async def play_on(name: str, request: Request, manager: Manager, settings: Setti
             fast (the lobby's limit).
     """
     if name not in LESSONS:
-        raise TableError(404, "no_lesson", f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+        raise TableError(
+            404, "no_lesson", N_("no lesson called '{name}'; lessons: {lessons}"), name=name, lessons=join_list(LESSONS)
+        )
     lesson = load_lesson(name)
     client = request.client.host if request.client else "unknown"
     limiter = settings.create_limiter
     if limiter is not None and (wait := limiter.take(client)) > 0:
-        rate = f"{limiter.per_minute:g} tables a minute"
-        raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
+        raise RateLimited(
+            wait,
+            N_("too many new tables from your address (at most {n} tables a minute); try again later"),
+            n=f"{limiter.per_minute:g}",
+        )
     game = make_game(lesson.game, lesson.options)  # an Ankh lesson's options name its start position
     players = game.num_players
     seats: list[dict[str, Any]] = [

@@ -19,6 +19,7 @@ from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
+from netjer.i18n import N_, join_list
 from netjer.server.accounts.service import Session
 from netjer.server.db import TableRow, hash_token
 from netjer.server.invitations import marker as invitation_marker
@@ -143,7 +144,9 @@ async def rules(name: str, lang: Annotated[str, Query(max_length=16)] = "en") ->
     translation's missing entries keep their English text in the same way (:mod:`netjer.core.texts`).
     """
     if name not in game_names():
-        raise TableError(404, "no_game", f"there is no game {name!r}; games: {', '.join(game_names())}")
+        raise TableError(
+            404, "no_game", N_("there is no game '{name}'; games: {games}"), name=name, games=join_list(game_names())
+        )
     game = make_game(name)
     try:
         texts = game.rules_texts(lang)
@@ -190,13 +193,13 @@ def refuse_unrated(body: CreateTable, session: Session | None) -> None:
         return
     reason = None
     if session is None:
-        reason = "a rated game is for signed-in players: sign in first"
+        reason = N_("a rated game is for signed-in players: sign in first")
     elif body.clock is None or body.clock.mode == "none":
-        reason = "a rated game needs a clock"
+        reason = N_("a rated game needs a clock")
     elif any(seat.type != "human" for seat in body.seats):
-        reason = "a rated game is between people: no computer seat"
+        reason = N_("a rated game is between people: no computer seat")
     elif body.hints:
-        reason = "a rated game allows no hints"
+        reason = N_("a rated game allows no hints")
     else:
         try:
             pool_of(body.game, len(body.seats))
@@ -223,19 +226,22 @@ async def create_table(
     client = request.client.host if request.client else "unknown"
     limiter = settings.create_limiter
     if limiter is not None and (wait := limiter.take(client)) > 0:
-        rate = f"{limiter.per_minute:g} tables a minute"
-        raise RateLimited(wait, f"too many new tables from your address (at most {rate}); try again later")
+        raise RateLimited(
+            wait,
+            N_("too many new tables from your address (at most {n} tables a minute); try again later"),
+            n=f"{limiter.per_minute:g}",
+        )
     clock = body.clock.settings() if body.clock is not None else None
     if body.rated and clock is not None:
         clock = rated_clock(clock)  # a player whose time runs out is out (refuse_unrated refused 'computer')
     if body.hint_limit is not None and not body.hints:
-        raise TableError(422, "bad_table", "hint_limit is for a table that allows hints (set hints: true)")
+        raise TableError(422, "bad_table", N_("hint_limit is for a table that allows hints (set hints: true)"))
     refuse_unrated(body, session)
     seats = [s.model_dump() for s in body.seats]
     invited = [i for i, s in enumerate(seats) if s.get("invite")]
     for i in invited:
         if seats[i].get("open"):
-            raise TableError(422, "bad_table", f"seat {i}: a seat is either open or invited, not both")
+            raise TableError(422, "bad_table", N_("seat {seat}: a seat is either open or invited, not both"), seat=i)
         seats[i] = {"type": "human", "name": seats[i].get("name"), "reserved": invitation_marker(i)}
     creator_key = secrets.token_urlsafe(24)
     rt, tokens = await manager.create(
@@ -282,7 +288,7 @@ async def list_tables(
     if ids is not None:
         wanted = [i for i in dict.fromkeys(ids.split(",")) if i]
         if len(wanted) > MAX_IDS:
-            raise TableError(422, "bad_request", f"ids: at most {MAX_IDS} tables at once")
+            raise TableError(422, "bad_request", N_("ids: at most {n} tables at once"), n=MAX_IDS)
         found = []
         for table_id in wanted:
             try:

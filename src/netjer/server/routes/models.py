@@ -22,6 +22,7 @@ from pydantic import (
     Tag,
 )
 
+from netjer.i18n import N_
 from netjer.server.chat import MAX_CHAT_CHARS
 from netjer.server.clocks import GONE_AFTER, MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
 from netjer.server.runtime import TableError
@@ -116,20 +117,20 @@ class ClockRequest(BaseModel):
             TableError: 422 when a field is missing for the mode or given for another mode.
         """
         if self.mode != "none" and self.gone_after:
-            message = "clock: gone_after is for tables without a clock (with a clock, its deadline applies)"
+            message = N_("clock: gone_after is for tables without a clock (with a clock, its deadline applies)")
             raise TableError(422, "bad_clock", message)
         if self.mode == "realtime":
             if self.bank is None or self.per_turn is not None:
-                raise TableError(422, "bad_clock", "clock: a real-time clock needs a bank (and no per_turn)")
+                raise TableError(422, "bad_clock", N_("clock: a real-time clock needs a bank (and no per_turn)"))
             increment = self.increment or 0.0
             return ClockSettings("realtime", bank=self.bank, increment=increment, on_timeout=self.on_timeout)
         if self.mode == "turn":
             if self.per_turn is None or self.bank is not None or self.increment is not None:
-                message = "clock: a turn-based clock needs per_turn (and no bank or increment)"
+                message = N_("clock: a turn-based clock needs per_turn (and no bank or increment)")
                 raise TableError(422, "bad_clock", message)
             return ClockSettings("turn", per_turn=float(self.per_turn), on_timeout=self.on_timeout)
         if self.bank is not None or self.increment is not None or self.per_turn is not None:
-            raise TableError(422, "bad_clock", "clock: mode 'none' takes no bank, increment or per_turn")
+            raise TableError(422, "bad_clock", N_("clock: mode 'none' takes no bank, increment or per_turn"))
         return ClockSettings(on_timeout=self.on_timeout, gone_after=float(self.gone_after))
 
 

@@ -22,6 +22,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
+from netjer.i18n import N_
 from netjer.server.accounts.service import Session, name_key
 from netjer.server.moderation import line_account
 from netjer.server.routes.common import Manager, MaybeSignedIn
@@ -41,7 +42,7 @@ class MarkRequest(BaseModel):
 
 def _need(session: Session | None) -> Session:
     if session is None:
-        raise TableError(401, "signed_out", "sign in first")
+        raise TableError(401, "signed_out", N_("sign in first"))
     return session
 
 
@@ -68,18 +69,20 @@ async def mark(kind: str, body: MarkRequest, manager: Manager, session: MaybeSig
     if body.name is not None:
         found = await asyncio.to_thread(manager.store.account_named, name_key(body.name))
         if found is None:
-            raise TableError(404, "no_player", "there is no player of that name")
+            raise TableError(404, "no_player", N_("there is no player of that name"))
         other = found.id
     elif body.table is not None and body.seat is not None:
         rt = await manager.get(body.table)
         if not 0 <= body.seat < len(rt.seats):
-            raise TableError(404, "no_seat", f"table {rt.id} has no seat {body.seat}")
+            raise TableError(404, "no_seat", N_("table {table} has no seat {seat}"), table=rt.id, seat=body.seat)
         held = rt.seats[body.seat].account
         if held is None:
-            raise TableError(422, "bad_mark", "that seat is a guest's: only signed-in players can be muted or blocked")
+            raise TableError(
+                422, "bad_mark", N_("that seat is a guest's: only signed-in players can be muted or blocked")
+            )
         other = held
     else:
-        raise TableError(422, "bad_mark", "say whom: a 'name', or a 'table' and a 'seat'")
+        raise TableError(422, "bad_mark", N_("say whom: a 'name', or a 'table' and a 'seat'"))
     await manager.moderation.mark(me, other, kind, on=True)
     return await _marks(manager, me)
 
@@ -104,7 +107,7 @@ async def report(table_id: str, line: int, manager: Manager, session: MaybeSigne
     rt = await manager.get(table_id)
     entry = next((e for e in rt.chat if e.get("id") == line), None)
     if entry is None:
-        raise TableError(404, "no_line", f"table {table_id} has no chat line {line}")
+        raise TableError(404, "no_line", N_("table {table} has no chat line {line}"), table=table_id, line=line)
     report_id = await asyncio.to_thread(
         manager.store.add_report, rt.id, line, entry.get("seat"), entry.get("name"), line_account(rt, entry),
         str(entry.get("text", "")), me,

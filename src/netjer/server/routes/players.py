@@ -13,6 +13,7 @@ from fastapi import Path as PathParam
 
 from netjer.core.errors import NetjerError
 from netjer.games.registry import make_game
+from netjer.i18n import N_
 from netjer.server.accounts.service import name_key
 from netjer.server.db import RatingChangeRow, Store, TableRow
 from netjer.server.ratings import Rating
@@ -92,7 +93,7 @@ def profile(store: Store, name: str) -> dict[str, Any]:
     """
     account = store.account_named(name_key(name))
     if account is None or account.deleted_at is not None:
-        raise TableError(404, "no_player", f"there is no player named {name!r}")
+        raise TableError(404, "no_player", N_("there is no player named '{name}'"), name=name)
     history = store.rating_history(account.id)
     by_table = {change.table_id: change for change in history}
     rows = store.finished_games(account.id, MAX_GAMES)

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from netjer.server import sockets
-from netjer.server.routes.common import Manager, Reviews, Token, manager_of, reviews_of
+from netjer.server.routes.common import Manager, Reviews, Token, error_body, manager_of, request_language, reviews_of
 from netjer.server.runtime import TableError
 from netjer.server.sockets import (
     CLIENT_GONE,
@@ -111,7 +111,7 @@ async def review_socket(websocket: WebSocket, table_id: str) -> None:
         hello = ReviewHello.model_validate_json(raw)
         manager.check_token(rt, hello.seat, hello.token)
     except TableError as err:
-        await refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
+        await refuse(websocket, {"type": "error", **error_body(err, request_language(websocket))}, 4000 + err.status)
         return
     except (ValidationError, ValueError, KeyError, RecursionError, TimeoutError):
         message = 'first send {"type": "hello", "seat": N (or null), "token": "..."}'

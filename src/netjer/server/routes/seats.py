@@ -9,10 +9,11 @@ import contextlib
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, WebSocket
+from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
+from netjer.i18n import N_, join_list
 from netjer.server import sockets
 from netjer.server.accounts.identity import account_of
 from netjer.server.limits import RateLimited
@@ -23,7 +24,9 @@ from netjer.server.routes.common import (
     Token,
     chat_of,
     db_unavailable,
+    error_body,
     manager_of,
+    request_language,
     socket_identity,
     summary,
 )
@@ -72,29 +75,29 @@ async def view(table_id: str, manager: Manager, token: Token, seat: int | None =
 
 
 @router.post("/api/tables/{table_id}/moves")
-async def move(table_id: str, body: MoveRequest, manager: Manager, token: Token) -> dict[str, Any]:
+async def move(table_id: str, body: MoveRequest, request: Request, manager: Manager, token: Token) -> dict[str, Any]:
     """Play a move; the seat's view, or the refusal with the view."""
     rt = await manager.authorize(table_id, body.seat, token)
     try:
         rt = await manager.play(table_id, body.seat, body.version, text=body.action, index=body.index, step=body.step)
     except TableError as err:
-        payload = {"error": err.code, "message": err.message, "rule": err.rule, "view": manager.view(rt, body.seat)}
+        payload = {**error_body(err, request_language(request)), "view": manager.view(rt, body.seat)}
         return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
     return manager.view(rt, body.seat)
 
 
 @router.post("/api/tables/{table_id}/undo")
-async def undo(table_id: str, body: UndoRequest, manager: Manager, token: Token) -> dict[str, Any]:
+async def undo(table_id: str, body: UndoRequest, request: Request, manager: Manager, token: Token) -> dict[str, Any]:
     """Take back the seat's last decision (409 ``no_undo`` with the reason when the policy
     does not allow it; 422 without a seat)."""
     rt = await manager.get(table_id)
     if body.seat is None:
-        raise TableError(422, "bad_request", "say which seat takes back its decision ('seat')")
+        raise TableError(422, "bad_request", N_("say which seat takes back its decision ('seat')"))
     manager.check_token(rt, body.seat, token)
     try:
         rt = await manager.undo(table_id, body.seat, body.version)
     except TableError as err:
-        payload = {"error": err.code, "message": err.message, "rule": None, "view": manager.view(rt, body.seat)}
+        payload = {**error_body(err, request_language(request)), "rule": None, "view": manager.view(rt, body.seat)}
         return JSONResponse(status_code=err.status, content=payload)  # type: ignore[return-value]
     return manager.view(rt, body.seat)
 
@@ -130,14 +133,14 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         me = account_of(identity)  # the signed-in player of this page: their mutes apply
         await manager.moderation.load_mutes(me)
     except TableError as err:
-        await refuse(websocket, {"type": "error", "error": err.code, "message": err.message}, 4000 + err.status)
+        await refuse(websocket, {"type": "error", **error_body(err, request_language(websocket))}, 4000 + err.status)
         return
     except (ValidationError, ValueError, RecursionError, TimeoutError):
         await refuse(websocket, {"type": "error", "error": "bad_request", "message": HELLO_HELP}, 4422)
         return
     except DB_UNAVAILABLE as err:
         error = db_unavailable(err)
-        await refuse(websocket, {"type": "error", "error": error.code, "message": error.message}, 4503)
+        await refuse(websocket, {"type": "error", **error_body(error, request_language(websocket))}, 4503)
         return
     except CLIENT_GONE:
         return
@@ -217,7 +220,9 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                     await reply({"type": "pong"})
                     continue
                 if kind not in WS_TYPES:
-                    raise TableError(422, "bad_request", f"unknown message type: send one of {', '.join(WS_TYPES)}")
+                    raise TableError(
+                        422, "bad_request", N_("unknown message type: send one of {types}"), types=join_list(WS_TYPES)
+                    )
                 if kind == "chat":
                     said = WsChat.model_validate(data)
                     name = said.name if seat is None else None
@@ -226,7 +231,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                     )
                     continue
                 if seat is None:
-                    raise TableError(403, "spectator", "spectators cannot move")
+                    raise TableError(403, "spectator", N_("spectators cannot move"))
                 if kind == "takeback":
                     WsTakeBack.model_validate(data)
                     await manager.clocks.take_back(table_id, seat)
@@ -237,11 +242,12 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 msg = WsMove.model_validate(data)
                 await manager.play(table_id, seat, msg.version, text=msg.action, index=msg.index, step=msg.step)
             except TableError as err:
-                await reply({"type": "error", "error": err.code, "message": err.message, "rule": err.rule})
+                await reply({"type": "error", **error_body(err, request_language(websocket))})
                 full = True
                 changed.set()  # the current view follows an error
             except RateLimited as err:
-                limited = {"type": "error", "error": "rate_limited", "message": err.message, "rule": None}
+                refusal = TableError(429, "rate_limited", err.message_id, **err.params)
+                limited = {"type": "error", **error_body(refusal, request_language(websocket))}
                 await reply({**limited, "retry_after": err.retry_after})
             except ValidationError as err:
                 help_text = MOVE_HELP
@@ -257,7 +263,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
             except DB_UNAVAILABLE as err:
                 error = db_unavailable(err)
-                await reply({"type": "error", "error": error.code, "message": error.message, "rule": None})
+                await reply({"type": "error", **error_body(error, request_language(websocket))})
                 full = True
                 changed.set()
     except CLIENT_GONE:

@@ -248,14 +248,15 @@ const BAND = 24; // the height of a god power's row on a god board
 function godName(obs, god) {
   const info = obs.gods[god];
   if (!info) return t("Player {n}", { n: god + 1 });
-  return info.deity && godNames()[info.deity] ? godNames()[info.deity] : info.name;
+  return info.deity && godNames()[info.deity] ? godNames()[info.deity] : translateLine(info.name);
 }
 
 /** "Ra (Player 1)" when the god has a deity, else "Player 1". */
 function godTitle(obs, god) {
   const info = obs.gods[god];
   if (!info) return t("Player {n}", { n: god + 1 });
-  return info.deity && godNames()[info.deity] ? `${godNames()[info.deity]} (${info.name})` : info.name;
+  const name = translateLine(info.name); // "Player 2" in the page's language
+  return info.deity && godNames()[info.deity] ? `${godNames()[info.deity]} (${name})` : name;
 }
 
 /** A seat's label for the page (table.js): its god's name first, "Ra · Player 1". */
@@ -1508,7 +1509,7 @@ function phaseWords(obs) {
     case "tiebreak": return t("decides on the tie-breaker");
     case "worship": return t("decides on Worshipful");
     case "adopt": return t("keeps Guardians of the merged god");
-    default: return godPhases()[obs.phase] ? godPhases()[obs.phase][0] : obs.phase;
+    default: return godPhases()[obs.phase] ? godPhases()[obs.phase][0] : t("makes a decision"); // never the phase's id
   }
 }
 
@@ -1531,7 +1532,7 @@ export function status(view) {
     const text = view.result_text ? translateLine(view.result_text) : t("The game is over.");
     return obs.end_reason ? t("{result}: {reason}", { result: text, reason: translateLine(obs.end_reason) }) : text;
   }
-  const who = obs.to_move === null ? "" : view.seats && view.seats[obs.to_move] ? view.seats[obs.to_move].label : t("Player {n}", { n: obs.to_move + 1 });
+  const who = obs.to_move === null ? "" : view.seats && view.seats[obs.to_move] ? translateLine(view.seats[obs.to_move].label) : t("Player {n}", { n: obs.to_move + 1 });
   return t("Event {events}/18 · Conflicts {conflicts}/5 · {who} {does}", { events: obs.events_done, conflicts: obs.conflicts_done, who, does: phaseWords(obs) });
 }
 

@@ -176,7 +176,7 @@ function scoreTrack(obs, L) {
     const at = Math.min(40, Math.max(0, p.score));
     const cx = x0 + at * cell + cell / 2;
     const cy = seat === 0 ? y - 13 : y + 33;
-    g.append(stone(cx, cy, seat, L.marker, `score-${seat}`, obs.players[seat].name));
+    g.append(stone(cx, cy, seat, L.marker, `score-${seat}`, translateLine(obs.players[seat].name)));
     if (p.score > 40) g.append(svg("text", { x: cx + 12, y: cy + 4, "font-size": L.font, fill: "var(--ink)", text: p.score }));
   });
   return g;
@@ -217,7 +217,7 @@ function temple(obs, index, ctx, actions, L) {
       if (owner === null) sg.append(kindGlyph(kind, sx + SQ / 2, sy + SQ / 2 + 3, SQ * 0.6));
       sg.append(svg("text", { x: sx + 3, y: sy + L.small + 1, "font-size": L.small, "font-weight": 700, fill: KIND_INK[kind], text: kind }));
     }
-    if (owner !== null) sg.append(stone(sx + SQ / 2, sy + SQ / 2 + 3, owner, SQ * 0.3, `stone-${index + 1}-${i}`, obs.players[owner].name));
+    if (owner !== null) sg.append(stone(sx + SQ / 2, sy + SQ / 2 + 3, owner, SQ * 0.3, `stone-${index + 1}-${i}`, translateLine(obs.players[owner].name)));
     let action = null;
     let words = "";
     if (owner === null && actions.has(`place ${index + 1}${kind}`)) {
@@ -233,7 +233,7 @@ function temple(obs, index, ctx, actions, L) {
       sg.append(svg("rect", { class: "target-ring", x: sx + 3, y: sy + 3, width: SQ - 6, height: SQ - 6, rx: 4, fill: "none", stroke: "#fff7d1", "stroke-width": 3 }));
       svgButton(sg, t("Temple {n}, {kind} square: {words}", { n: index + 1, kind: kindName()[kind], words }), () => ctx.play(action), `aton-${index}-${i}`);
     } else {
-      const who = owner === null ? t("empty") : t("{name} stone", { name: obs.players[owner].name });
+      const who = owner === null ? t("empty") : t("{name} stone", { name: translateLine(obs.players[owner].name) });
       sg.setAttribute("aria-label", t("Temple {n}, {kind} square, {who}", { n: index + 1, kind: kindName()[kind], who }));
     }
     g.append(sg);
@@ -245,10 +245,10 @@ function temple(obs, index, ctx, actions, L) {
   const cy = y + 36 + 3 * L.pitch + 8;
   const mid = x + L.templeW / 2;
   g.append(termed("temple-count",
-    stone(mid - 36, cy + 2, 0, 7, null, obs.players[0].name),
+    stone(mid - 36, cy + 2, 0, 7, null, translateLine(obs.players[0].name)),
     svg("text", { x: mid - 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-0`, text: counts[0] }),
     svg("text", { x: mid - 2, y: cy + 7, "font-size": 14, fill: "var(--ink)", text: ":" }),
-    stone(mid + 16, cy + 2, 1, 7, null, obs.players[1].name),
+    stone(mid + 16, cy + 2, 1, 7, null, translateLine(obs.players[1].name)),
     svg("text", { x: mid + 26, y: cy + 7, "font-size": 14, "font-weight": 700, fill: "var(--ink)", "data-count": `temple-${index + 1}-1`, text: counts[1] })));
   return g;
 }
@@ -272,11 +272,11 @@ function kingdom(obs, L, narrow) {
     const x = L.kingdomX + i * L.slot;
     g.append(svg("rect", { x, y: slotY, width: 40, height: 40, rx: 20, fill: "var(--dead)", stroke: "#221a29", "stroke-width": 2 }));
     g.append(svg("text", { x: x + 20, y: slotY + 25, "text-anchor": "middle", "font-size": L.small, fill: "var(--dead-ink)", text: i + 1 }));
-    if (i < stones.length) g.append(stone(x + 20, slotY + 22, stones[i], 11, `kingdom-${i}`, obs.players[stones[i]].name));
+    if (i < stones.length) g.append(stone(x + 20, slotY + 22, stones[i], 11, `kingdom-${i}`, translateLine(obs.players[stones[i]].name)));
   }
   const extra = stones.length - 8;
   if (extra > 0) g.append(svg("text", { x: L.kingdomX + 8 * L.slot - 2, y: slotY + 26, "font-size": 15, "font-weight": 700, fill: "var(--ink)", text: `+${extra}` }));
-  const names = obs.players.map((p) => p.name);
+  const names = obs.players.map((p) => translateLine(p.name));
   const counts = `${names[0]} ${obs.players[0].kingdom} · ${names[1]} ${obs.players[1].kingdom}`;
   const rule = t("the temples score when a round ends with 8 or more");
   const [wx, wy] = L.wordsAt;
@@ -330,8 +330,8 @@ function player(obs, p, ctx, actions, L, narrow) {
   const g = svg("g", { class: "player", "data-player": p, "data-own": mine ? "yes" : null, "aria-label": mine ? t("Your cartouches and hand") : null });
   const acting = !ctx.over && obs.to_move === p; // nobody acts once the game is over (a resignation, a timeout)
   g.append(svg("rect", { x, y, width: W, height: L.playerH, rx: 10, fill: "var(--card)", stroke: acting ? STONE_FILL[p] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
-  g.append(stone(x + 22, y + 24, p, 11, null, info.name));
-  const heading = `${info.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;
+  g.append(stone(x + 22, y + 24, p, 11, null, translateLine(info.name)));
+  const heading = `${translateLine(info.name)}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;
   g.append(termed(p === 0 ? "red-player" : "blue-player", svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: heading })));
   g.append(termed("points", svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: tn("{n} point", "{n} points", info.score) })));
 
@@ -415,7 +415,7 @@ function player(obs, p, ctx, actions, L, narrow) {
 export function status(view) {
   const obs = view.observation;
   if (view.finished || obs.phase === "over") return view.result_text ? translateLine(view.result_text) : t("The game is over.");
-  const names = obs.players.map((p) => p.name);
+  const names = obs.players.map((p) => translateLine(p.name));
   const who = obs.to_move === null ? "" : names[obs.to_move];
   const temples = obs.allowed_temples ? t("temples 1–{n}", { n: obs.allowed_temples }) : "";
   switch (obs.phase) {

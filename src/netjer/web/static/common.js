@@ -105,6 +105,8 @@ export function csrfToken() {
  */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
+  // once the page has its language, the server tells its refusals in it (netjer.server.routes.common.request_language)
+  if (languageLoaded) headers["Accept-Language"] = catalogue.language;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   const csrf = method === "GET" || method === "HEAD" ? null : csrfToken();
@@ -294,6 +296,7 @@ export function seatTitle(seatInfo) {
 
 const LANGUAGE_KEY = "netjer.lang";
 let catalogue = { language: "en", name: "English", plural_tags: ["one", "other"], messages: {} };
+let languageLoaded = false; // loadLanguage has chosen the page's language (api then sends it)
 
 function fillIn(text, params) {
   if (!params) return text;
@@ -331,7 +334,28 @@ export function tn(singular, plural, n, params) {
     }
     text = forms[index >= 0 && index < forms.length ? index : forms.length - 1];
   }
-  return fillIn(text, { n, ...(params || {}) });
+  return fillIn(text, { n: formatNumber(n), ...(params || {}) });
+}
+
+/** ``value`` (a count, a rating) in the page's language's number format: its digit grouping
+ * and decimal sign (Intl.NumberFormat; ``options`` as it takes them). */
+export function formatNumber(value, options = {}) {
+  try {
+    return new Intl.NumberFormat(catalogue.language, options).format(value);
+  } catch (err) {
+    return String(value);
+  }
+}
+
+/** ``fraction`` (0.42) as a percentage in the page's language ("42%", "42 %"), ``digits`` decimals. */
+export function formatPercent(fraction, digits = 0) {
+  return formatNumber(fraction, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** A change or a signed rating ("+12", "−7") in the page's number format, with a true minus sign. */
+export function formatSigned(value) {
+  const shown = formatNumber(Math.abs(value), { maximumFractionDigits: 0 });
+  return `${value >= 0 ? "+" : "−"}${shown}`;
 }
 
 // A line the server sends already in English words (an engine's log line, a result) is put into
@@ -590,6 +614,7 @@ export async function loadLanguage() {
   } catch (err) {
     // English: the message ids themselves
   }
+  languageLoaded = true;
   document.documentElement.lang = catalogue.language;
   translatePage(document);
   return catalogue.language;

@@ -5,7 +5,7 @@
 // A dropped connection is retried with exponential backoff and jitter; the first view after
 // a reconnect replaces everything, so the page resumes exactly where the server is.
 
-import { t } from "./common.js";
+import { language, t } from "./common.js";
 
 const FATAL_CODES = new Set([4403, 4404, 4422]); // wrong token, unknown table or seat, bad hello
 const PING_MS = 20000;
@@ -36,7 +36,8 @@ export class SeatConnection {
 
   url() {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${window.location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+    // ?lang: the server tells its refusals in the page's language (netjer.server.routes.common.request_language)
+    return `${scheme}//${window.location.host}/ws/tables/${encodeURIComponent(this.tableId)}?lang=${encodeURIComponent(language())}`;
   }
 
   setStatus(status, detail) {

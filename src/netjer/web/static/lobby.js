@@ -4,7 +4,7 @@
 
 import { confirmButton, endingWords, retiredWords } from "./endings.js";
 import { allowBrowserNotices, browserNoticesOn, followPlayer, following, loadFollows, startNotices, tableFollowButton, unfollowPlayer } from "./follows.js";
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
@@ -83,7 +83,7 @@ function ratingWords(level, reference) {
   const s = level.shown;
   if (!s) return { text: t("not rated"), title: t("This level has not been rated yet.") };
   if (s.bound) {
-    const n = Math.abs(Math.round(s.limit));
+    const n = formatNumber(Math.abs(Math.round(s.limit)));
     const above = s.limit >= 0;
     const atLeast = s.bound === "at least";
     const text = atLeast === above
@@ -91,10 +91,10 @@ function ratingWords(level, reference) {
       : (above ? t("at most {n} points stronger than {reference}", { n, reference }) : t("at most {n} points weaker than {reference}", { n, reference }));
     return { text, title: t("One of its rating pairings was won or lost in every game ({games} seats rated): such a sample shows only a bound on the gap (Wilson 95%), not a figure.", { games: level.rating.games }) };
   }
-  const n = Math.abs(Math.round(s.elo));
-  const text = n === 0 ? t("the reference level") : s.elo > 0 ? t("about {n} points stronger than {reference}", { n, reference }) : t("about {n} points weaker than {reference}", { n, reference });
-  const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
-  const title = n === 0
+  const n = formatNumber(Math.abs(Math.round(s.elo)));
+  const text = Math.round(s.elo) === 0 ? t("the reference level") : s.elo > 0 ? t("about {n} points stronger than {reference}", { n, reference }) : t("about {n} points weaker than {reference}", { n, reference });
+  const signed = (x) => formatSigned(Math.round(x));
+  const title = Math.round(s.elo) === 0
     ? t("Every rating is in Elo points against this level (0).")
     : t("Elo {elo}: 95% of resampled rating tournaments gave between {low} and {high} ({games} seats rated).", { elo: signed(s.elo), low: signed(s.interval[0]), high: signed(s.interval[1]), games: level.rating.games });
   return { text, title };
@@ -346,9 +346,9 @@ function copyButton(input) {
 /** An invitation's link with its copy button: the first to open it takes the seat. */
 function invitationRow(seat, link) {
   const url = new URL(link, window.location.origin).href;
-  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("invitation link for {seat}", { seat: seat.label }), "data-invite-seat": seat.seat });
+  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("invitation link for {seat}", { seat: translateLine(seat.label) }), "data-invite-seat": seat.seat });
   return el("div", {},
-    el("strong", {}, `${seat.label}${seat.name ? ` (${seat.name})` : ""}`), " — ", t("invited: the first to open this link takes the seat."),
+    el("strong", {}, `${translateLine(seat.label)}${seat.name ? ` (${seat.name})` : ""}`), " — ", t("invited: the first to open this link takes the seat."),
     el("div", { class: "link-row" }, input, copyButton(input)));
 }
 
@@ -360,15 +360,15 @@ function showCreated(created) {
     const link = created.links[String(s.seat)];
     if (link) {
       const url = new URL(link, window.location.origin).href;
-      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("join link for {seat}", { seat: s.label }), "data-link-seat": s.seat });
+      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": t("join link for {seat}", { seat: translateLine(s.label) }), "data-link-seat": s.seat });
       return el("div", {},
-        el("strong", {}, `${s.label}${s.name ? ` (${s.name})` : ""}`),
-        el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, t("Play as {seat}", { seat: s.label }))));
+        el("strong", {}, `${translateLine(s.label)}${s.name ? ` (${s.name})` : ""}`),
+        el("div", { class: "link-row" }, input, copyButton(input), el("a", { class: "button", href: link, "data-play-seat": s.seat }, t("Play as {seat}", { seat: translateLine(s.label) }))));
     }
     const invitation = (created.invitations || {})[String(s.seat)];
     if (invitation) return invitationRow(s, invitation);
-    if (s.open) return el("p", {}, el("strong", {}, s.label), ` — ${t("open: anyone can join it from the lobby.")}`);
-    return el("p", {}, el("strong", {}, s.label), ` — ${t("computer ({agent}).", { agent: s.agent })}`);
+    if (s.open) return el("p", {}, el("strong", {}, translateLine(s.label)), ` — ${t("open: anyone can join it from the lobby.")}`);
+    return el("p", {}, el("strong", {}, translateLine(s.label)), ` — ${t("computer ({agent}).", { agent: s.agent })}`);
   });
   const extra = [];
   if (seatsWithLinks.length > 1) {
@@ -402,7 +402,7 @@ function resultWords(table) {
 
 function seatWords(table) {
   return table.seats
-    .map((s) => `${s.label}: ${s.kind === "agent" ? s.agent : s.open ? t("open") : s.name || t("a person")}`)
+    .map((s) => `${translateLine(s.label, table.game)}: ${s.kind === "agent" ? s.agent : s.open ? t("open") : s.name || t("a person")}`)
     .join(" · ");
 }
 
@@ -425,7 +425,7 @@ function tableItem(table, kind) {
   const actions = [];
   for (const seat of mySeats) {
     const href = `/table/${encodeURIComponent(table.id)}#seat=${seat}${kind === "finished" ? "&replay" : ""}`;
-    actions.push(el("a", { class: "button", href, "data-focus-key": `seat-${table.id}-${seat}` }, kind === "finished" ? t("Replay as {seat}", { seat: table.seats[seat].label }) : t("Resume as {seat}", { seat: table.seats[seat].label })));
+    actions.push(el("a", { class: "button", href, "data-focus-key": `seat-${table.id}-${seat}` }, kind === "finished" ? t("Replay as {seat}", { seat: translateLine(table.seats[seat].label, table.game) }) : t("Resume as {seat}", { seat: translateLine(table.seats[seat].label, table.game) })));
   }
   if (kind === "live") actions.push(tableFollowButton(table.id, showError));
   if (kind === "finished") actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(table.id)}#watch&replay`, "data-replay": table.id, "data-focus-key": `replay-${table.id}` }, t("Replay")));

@@ -423,7 +423,7 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
 /** The status line: round, phase and who acts. */
 export function status(view) {
   const obs = view.observation;
-  const names = obs.players.map((p) => p.name);
+  const names = obs.players.map((p) => translateLine(p.name));
   if (view.finished || obs.phase === "over") {
     return view.result_text ? translateLine(view.result_text) : obs.result ? t("Game over: {result}", { result: translateLine(obs.result) }) : t("The game is over.");
   }

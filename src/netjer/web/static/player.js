@@ -3,7 +3,7 @@
 // game, and the finished games with their replays and published reviews. Public, as lichess's
 // profiles are; the computer levels' Elo is another scale and is said so on the page.
 
-import { api, el, loadLanguage, seatTitle, svg, t, translateLine } from "./common.js";
+import { api, el, formatNumber, formatSigned, loadLanguage, seatTitle, svg, t, translateLine } from "./common.js";
 import { endingWords } from "./endings.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
@@ -29,8 +29,8 @@ function ratingsTable(ratings) {
     el("thead", {}, el("tr", {}, el("th", {}, t("Game")), el("th", {}, t("Rating")), el("th", {}, t("Deviation")), el("th", {}, t("Rated games")))),
     el("tbody", {}, ...ratings.map((r) => el("tr", { "data-pool": r.pool },
       el("td", {}, poolName(r.pool)),
-      el("td", { class: "rating", title: r.provisional ? t("Provisional: the deviation is still high") : null }, r.text),
-      el("td", {}, `± ${r.deviation}`),
+      el("td", { class: "rating", title: r.provisional ? t("Provisional: the deviation is still high") : null }, `${formatNumber(r.rating, { useGrouping: "min2" })}${r.provisional ? "?" : ""}`),
+      el("td", {}, `± ${formatNumber(r.deviation)}`),
       el("td", {}, String(r.games))))));
 }
 
@@ -75,7 +75,7 @@ function gameRow(game) {
     : seatTitle(s)]);
   const change = game.rating_change;
   const delta = change ? change.after - change.before : 0;
-  const signed = delta >= 0 ? "+" + String(delta) : String(delta);
+  const signed = formatSigned(delta);
   return el("li", { "data-table": game.id },
     el("strong", {}, game.title), " ",
     el("span", { class: "muted small" }, new Date(game.created_at).toLocaleDateString()), " · ",

@@ -19,7 +19,7 @@
 // decision's step is later than its index in the game as it ended (``ply``, the server's key).
 // The terminal's ``netjer replay`` and ``netjer review`` number the decisions the same way.
 
-import { api, el, focusKey, restoreFocus, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { api, el, focusKey, formatNumber, formatPercent, language, restoreFocus, svg, svgButton, t, tn, translateLine } from "./common.js";
 
 export const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARK_COLOUR = { inaccuracy: "#9a7400", mistake: "#c05000", blunder: "#b71c1c" };
@@ -44,7 +44,7 @@ const rs = {
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
-const percent = (v) => `${Math.round(v * 100)}%`;
+const percent = (v) => formatPercent(v); // the page's number format ("42 %" in German)
 
 /** A mark's name in the page's language ("inaccuracy", "mistake", "blunder"). */
 export function markName(mark) {
@@ -89,7 +89,7 @@ export function closeReview() {
 
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(rs.tableId)}/reviews`);
+  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(rs.tableId)}/reviews?lang=${encodeURIComponent(language())}`);
   rs.socket = socket;
   socket.onopen = () => socket.send(JSON.stringify({ type: "hello", seat: rs.seat, token: rs.token }));
   socket.onmessage = (event) => {
@@ -240,7 +240,8 @@ function redraw() {
 // ---------- drawing ----------
 
 function label(seat) {
-  return (rs.hooks && rs.hooks.labels && rs.hooks.labels[seat]) || t("Seat {n}", { n: seat });
+  const given = rs.hooks && rs.hooks.labels && rs.hooks.labels[seat];
+  return given ? translateLine(given) : t("Seat {n}", { n: seat }); // "Red" in the page's language
 }
 
 function colour(seat) {
@@ -294,7 +295,7 @@ function ownControls(data, own) {
     return el("div", { class: "review-request" },
       own && own.error ? el("p", { class: "notice error" }, own.error) : null,
       el("p", { class: "small" }, t("The search judges each of your decisions from what you knew then: your estimated chance to win before and after it, and the action it preferred.")),
-      el("label", { for: "review-iterations" }, t("Iterations per search (at most {max} on this server; more is steadier and slower)", { max: data.max_iterations }), input),
+      el("label", { for: "review-iterations" }, t("Iterations per search (at most {max} on this server; more is steadier and slower)", { max: formatNumber(data.max_iterations) }), input),
       el("button", { id: "review-request", "data-focus-key": OWN, type: "button", "aria-disabled": rs.sending ? "true" : null, on: { click: requestReview } }, t("Review my decisions")));
   }
   const budget = perSearch(own.iterations);

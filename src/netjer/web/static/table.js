@@ -146,7 +146,7 @@ function hideCover() {
 function relabel(view) {
   const renderer = RENDERERS[view.game];
   if (!renderer || !renderer.seatLabel || !view.observation || !Array.isArray(view.seats)) return view;
-  return { ...view, seats: view.seats.map((s) => ({ ...s, label: renderer.seatLabel(view.observation, s.seat, s.label) })) };
+  return { ...view, seats: view.seats.map((s) => ({ ...s, label: translateLine(renderer.seatLabel(view.observation, s.seat, s.label)) })) };
 }
 
 /** Someone came or went: the views held learn it, and the marks show it (no redraw). */
@@ -210,7 +210,7 @@ function onError(conn, message) {
   if (message.error === "bad_token") text = t("This seat's link was not accepted (the token does not match). Ask for a new link, or watch the table from the lobby.");
   if (message.error === "no_table") text = t("There is no such table. It may have been created on another server; go back to the lobby.");
   if (message.error === "no_seat") text = t("This table has no such seat.");
-  if (message.error === "no_undo") text = translateLine(message.message);
+  if (message.error === "no_undo") text = message.message; // told in the page's language by the server
   state.errors = [{ text, rule: message.rule || null, code: message.error }];
   if (!latestView()) {
     renderErrors();
@@ -1143,7 +1143,7 @@ function renderReplay() {
   if (before) queueAnimations(animate(area, before));
   state.drawn = { version: step.version, seat: r.seat };
   $("game-title").textContent = table.title;
-  $("you").textContent = r.seat === null ? t("Replay (spectator view)") : t("Replay as {seat}", { seat: view.seats[r.seat].label });
+  $("you").textContent = r.seat === null ? t("Replay (spectator view)") : t("Replay as {seat}", { seat: translateLine(view.seats[r.seat].label) });
   $("replay-pos").textContent = t("Step {index} of {last}", { index: r.index, last });
   $("replay-range").max = String(last);
   $("replay-range").value = String(r.index);
