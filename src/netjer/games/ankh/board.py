@@ -26,6 +26,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -35,28 +36,33 @@ from netjer.core.errors import DataFileError, NetjerError
 
 #: Terrain kinds (§8.1): the index is the value stored in ``Board.terrain``.
 FERTILE, DESERT, WATER = 0, 1, 2
-TERRAIN_CODES = "FDW"
-TERRAIN_NAMES = ("fertile", "desert", "water")
+TERRAIN_CODES: Final = "FDW"
+TERRAIN_NAMES: Final = ("fertile", "desert", "water")
 
 #: Directions around a hex, clockwise from north (flat-topped hexes, §8.2).
-N, NE, SE, S, SW, NW = range(6)
-DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+N: Final = 0
+NE: Final = 1
+SE: Final = 2
+S: Final = 3
+SW: Final = 4
+NW: Final = 5
+DIRECTION_NAMES: Final = ("N", "NE", "SE", "S", "SW", "NW")
 
 #: The printed grid (§8.2): rows 0-9, cols 0-10; odd columns sit half a hex lower.
 GRID_ROWS, GRID_COLS = 10, 11
 #: §8.2: 101 hexes, 43 Fertile, 39 Desert, 19 Water (82 land spaces).
-EXPECTED_TERRAIN = {FERTILE: 43, DESERT: 39, WATER: 19}
+EXPECTED_TERRAIN: Final = {FERTILE: 43, DESERT: 39, WATER: 19}
 #: §8.2: 31 river edges.
-EXPECTED_RIVER_EDGES = 31
+EXPECTED_RIVER_EDGES: Final = 31
 #: §8.2 base regions: name -> (land, fertile, desert).
-EXPECTED_BASE_REGIONS = {"West": (32, 11, 21), "East": (28, 10, 18), "North": (22, 22, 0)}
+EXPECTED_BASE_REGIONS: Final = {"West": (32, 11, 21), "East": (28, 10, 18), "North": (22, 22, 0)}
 
 #: §6 Camel Caravan: a line has at most 6 camels ...
-MAX_CAMELS_PER_LINE = 6
+MAX_CAMELS_PER_LINE: Final = 6
 #: ... and both new regions have at least 6 (land) spaces.
-MIN_REGION_LAND = 6
+MIN_REGION_LAND: Final = 6
 #: §7.3 Move Figures: each figure moves 0 to 3 spaces.
-MOVE_RANGE = 3
+MOVE_RANGE: Final = 3
 
 # Neighbour offsets (d_row, d_col) by column parity, in direction order N..NW (§8.2).
 _OFFSETS = (

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache, lru_cache
 from operator import index
-from typing import Any, ClassVar, SupportsIndex
+from typing import Any, ClassVar, Final, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -66,8 +66,8 @@ from netjer.games.ankh.terms import player_name
 from netjer.i18n import _, join_list
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
-HEX_NAMES: tuple[str, ...] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
-EDGE_NAMES: tuple[str, ...] = tuple(BOARD.edge_name(e) for e in range(BOARD.num_edges))
+HEX_NAMES: Final[tuple[str, ...]] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
+EDGE_NAMES: Final[tuple[str, ...]] = tuple(BOARD.edge_name(e) for e in range(BOARD.num_edges))
 
 #: Observation tables (the same words as ``card_names``, ``hand_of`` and ``power_names``),
 #: computed once per mask.
@@ -102,7 +102,7 @@ def _powers_json(state: AnkhState, _: object) -> JsonDict:
 
 #: State objects whose parts a slot remembers apart (a vector environment's games, the tables
 #: of a server process); past it the slot forgets them all and starts again.
-SLOT_STATES = 64
+SLOT_STATES: Final = 64
 
 
 class _Slot:
