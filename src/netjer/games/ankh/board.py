@@ -65,15 +65,15 @@ MIN_REGION_LAND: Final = 6
 MOVE_RANGE: Final = 3
 
 # Neighbour offsets (d_row, d_col) by column parity, in direction order N..NW (§8.2).
-_OFFSETS = (
+_OFFSETS: Final = (
     ((-1, 0), (-1, 1), (0, 1), (1, 0), (0, -1), (-1, -1)),  # even column
     ((-1, 0), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),  # odd column
 )
 # Corners of a hex centred at (X, Y) in doubled integer coordinates (X = 3 col,
 # Y = 2 row + col parity), clockwise from east; the side towards direction d runs from
 # corner _SIDE[d][0] to corner _SIDE[d][1].
-_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))  # E, SE, SW, W, NW, NE
-_SIDE = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))  # N, NE, SE, S, SW, NW
+_CORNERS: Final = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))  # E, SE, SW, W, NW, NE
+_SIDE: Final = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))  # N, NE, SE, S, SW, NW
 
 
 class CamelLineError(NetjerError, ValueError):
@@ -826,9 +826,9 @@ class _LazyLines:
 #: Camel Caravan only the two new parts are asked about anew (process-wide caches, bounded):
 #: :data:`_LAZY_LINES` for the engine's questions, :data:`_REGION_LINES` for the complete
 #: enumeration (:func:`camel_lines`).
-_LAZY_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _LazyLines] = {}
-_REGION_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _RegionLines] = {}
-_REGION_LINES_MAX = 4096
+_LAZY_LINES: Final[dict[tuple[tuple[int, ...], frozenset[int]], _LazyLines]] = {}
+_REGION_LINES: Final[dict[tuple[tuple[int, ...], frozenset[int]], _RegionLines]] = {}
+_REGION_LINES_MAX: Final = 4096
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
@@ -1115,8 +1115,8 @@ def _split_sizes(
 #: Region maps by the camel edges on the board (the rivers are the board's): one map, and so
 #: one camel-line index, per set of camels, shared by every game and search of the process
 #: (a process-wide cache, bounded; maps are immutable).
-_REGION_MAPS: dict[tuple[int, frozenset[int]], RegionMap] = {}
-_REGION_MAPS_MAX = 4096
+_REGION_MAPS: Final[dict[tuple[int, frozenset[int]], RegionMap]] = {}
+_REGION_MAPS_MAX: Final = 4096
 
 
 def region_map(board: Board, camels: frozenset[int]) -> RegionMap:

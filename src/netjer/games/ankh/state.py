@@ -71,14 +71,14 @@ EDGE_NAMES: Final[tuple[str, ...]] = tuple(BOARD.edge_name(e) for e in range(BOA
 
 #: Observation tables (the same words as ``card_names``, ``hand_of`` and ``power_names``),
 #: computed once per mask.
-_CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
-_HAND_NAMES: tuple[tuple[str, ...], ...] = tuple(
+_CARD_NAMES: Final[tuple[tuple[str, ...], ...]] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
+_HAND_NAMES: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(CARD_IDS[c] for c in hand_of(m)) for m in range(1 << len(CARD_IDS))
 )
 #: Each god power's name by its id ("seth" -> "Seth"), filled as ``god_name`` meets them (a name
 #: is written into the log at nearly every Conflict step).
-_GOD_NAMES: dict[str, str] = {}
-_AIM_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
+_GOD_NAMES: Final[dict[str, str]] = {}
+_AIM_NAMES: Final[tuple[str, ...]] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
 
 
 @cache
@@ -136,11 +136,11 @@ class _Slot:
         self.last = entry
 
 
-_GODS = _Slot()
-_PIECES = _Slot()
-_TRACKS = _Slot()
-_SUPPLY = _Slot()
-_REGIONS = _Slot()
+_GODS: Final = _Slot()
+_PIECES: Final = _Slot()
+_TRACKS: Final = _Slot()
+_SUPPLY: Final = _Slot()
+_REGIONS: Final = _Slot()
 
 
 def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
@@ -334,7 +334,7 @@ def _sorted_slots(slots: frozenset[int]) -> tuple[int, ...]:
 
 #: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
 #: (``value`` is written as it is; ``derived`` is not written).
-_TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
+_TO_JSON: Final[dict[str, Callable[[AnkhState, Any], Any]]] = {
     "list": lambda _, v: list(v),
     "sorted": lambda _, v: sorted(v),
     "rows": lambda _, v: [list(x) for x in v],

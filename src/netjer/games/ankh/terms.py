@@ -39,7 +39,7 @@ WITH_ARTICLE: Final[dict[str, str]] = {
 #: texts loaded again, e.g. after ``load_texts.cache_clear()``, are read again).  A log line is
 #: written at every unlock, card and build of every playout: scanning the terms each time was
 #: about a tenth of a random game.
-_TERM_NAMES: dict[tuple[str, str], tuple[RulesTexts, str]] = {}
+_TERM_NAMES: Final[dict[tuple[str, str], tuple[RulesTexts, str]]] = {}
 
 
 #: Each piece's word as the log writes it in a sentence's middle ("destroys the temple at 4,5"):

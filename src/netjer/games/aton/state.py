@@ -64,10 +64,10 @@ WIN_POINTS: Final = 40  # §6: "40 or more"
 NO_WINNER: Final = -2
 DRAW: Final = -1
 
-_TK = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
+_TK: Final = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
 
 #: How ``full_state`` writes Aton's own JSON forms (:mod:`netjer.games.aton.fields`).
-_JSON_FORMS = {"phase": lambda phase: PHASE_NAMES[phase]}
+_JSON_FORMS: Final = {"phase": lambda phase: PHASE_NAMES[phase]}
 
 
 # Compiled (``make compiled``), a native class like the Ankh state (netjer/games/ankh/state.py):

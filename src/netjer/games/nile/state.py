@@ -745,8 +745,8 @@ TOLD_BY_ACTIONS: Final = frozenset({"place", "move", "win", "end", "decline"})
 
 #: Events already told, by (language, board columns, event): an observation tells the whole log
 #: again, and a game's events are few and immutable (cleared when it grows past the bound).
-_TOLD: dict[tuple[str, int, Event], str] = {}
-_TOLD_MAX = 50_000
+_TOLD: Final[dict[tuple[str, int, Event], str]] = {}
+_TOLD_MAX: Final = 50_000
 
 
 def _event_text(ev: Event, geo: Geometry) -> str:
