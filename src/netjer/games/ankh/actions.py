@@ -26,7 +26,7 @@ The four actions (§7.3):
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh import guardians
@@ -64,7 +64,10 @@ from netjer.i18n import _
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
 
-MOVE_ROW, SUMMON_ROW, GAIN_ROW, UNLOCK_ROW = range(4)
+MOVE_ROW: Final = 0
+SUMMON_ROW: Final = 1
+GAIN_ROW: Final = 2
+UNLOCK_ROW: Final = 3
 
 
 # --- the turn (§7.1) ---------------------------------------------------------------------

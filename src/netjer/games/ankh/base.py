@@ -41,86 +41,82 @@ major god's player decides for a merged god, §10.4).
 
 from __future__ import annotations
 
+from typing import Final
+
 from netjer.games.ankh.board import Board, load_board
 
 #: Decision points (``AnkhState.phase``).
-(
-    TURN,
-    MOVE_PICK,
-    MOVE_TO,
-    PUSH,
-    AIM,
-    SUMMON,
-    PYRAMID_PUT,
-    UNLOCK,
-    CLAIM,
-    CAMEL,
-    KEEP,
-    SWAP,
-    OBELISK_PICK,
-    OBELISK_TO,
-    CARD,
-    BUILD,
-    BID,
-    MUMMY,
-    TIEBREAK,
-    WORSHIP,
-    ADOPT,
-    OVER,
-    TURN_END,
-) = range(23)
+TURN: Final = 0
+MOVE_PICK: Final = 1
+MOVE_TO: Final = 2
+PUSH: Final = 3
+AIM: Final = 4
+SUMMON: Final = 5
+PYRAMID_PUT: Final = 6
+UNLOCK: Final = 7
+CLAIM: Final = 8
+CAMEL: Final = 9
+KEEP: Final = 10
+SWAP: Final = 11
+OBELISK_PICK: Final = 12
+OBELISK_TO: Final = 13
+CARD: Final = 14
+BUILD: Final = 15
+BID: Final = 16
+MUMMY: Final = 17
+TIEBREAK: Final = 18
+WORSHIP: Final = 19
+ADOPT: Final = 20
+OVER: Final = 21
+TURN_END: Final = 22
 #: Their names, rules, prompts, legal actions and effects: :data:`netjer.games.ankh.phases.PHASE_RULES`.
 
 
 #: Steps of a Conflict (``conflict_step``); the ``B_*`` ones are a Battle's.
-(
-    C_REGION,
-    B_OBELISK,
-    B_START,
-    B_DEAL,
-    B_CARDS,
-    B_REVEAL,
-    B_BUILD,
-    B_PLAGUE,
-    B_BIDS,
-    B_MAJORITY,
-    B_RESOLVE,
-    B_APPLY,
-    B_KILL,
-    B_MAGNANIMOUS,
-    B_MIRACLE,
-    B_AFTER,
-    B_WORSHIP,
-    B_CYCLE,
-) = range(18)
+C_REGION: Final = 0
+B_OBELISK: Final = 1
+B_START: Final = 2
+B_DEAL: Final = 3
+B_CARDS: Final = 4
+B_REVEAL: Final = 5
+B_BUILD: Final = 6
+B_PLAGUE: Final = 7
+B_BIDS: Final = 8
+B_MAJORITY: Final = 9
+B_RESOLVE: Final = 10
+B_APPLY: Final = 11
+B_KILL: Final = 12
+B_MAGNANIMOUS: Final = 13
+B_MIRACLE: Final = 14
+B_AFTER: Final = 15
+B_WORSHIP: Final = 16
+B_CYCLE: Final = 17
 #: Their names, rules and what each does: :data:`netjer.games.ankh.phases.BATTLE_STEPS`.
 
 #: The continuations: what goes on once the decisions a flow paused for are taken, the entries of
 #: the continuation stack (``AnkhState.resume_stack``).  The first seven resume once the queued
 #: decisions are taken (``AnkhState.ask_queued_then``); the ``CONT_AIMED_*`` ones once a Giant
 #: Scorpion placed or moved is aimed (§3: it aims after every placement or move).
-(
-    CONT_CONFLICT,
-    CONT_ACTION_DONE,
-    CONT_SUMMON,
-    CONT_TURN,
-    CONT_END_TURN,
-    CONT_EVENT_DONE,
-    CONT_START,
-    CONT_AIMED_MOVE,
-    CONT_AIMED_OBELISK,
-    CONT_AIMED_TASK,
-) = range(10)
+CONT_CONFLICT: Final = 0
+CONT_ACTION_DONE: Final = 1
+CONT_SUMMON: Final = 2
+CONT_TURN: Final = 3
+CONT_END_TURN: Final = 4
+CONT_EVENT_DONE: Final = 5
+CONT_START: Final = 6
+CONT_AIMED_MOVE: Final = 7
+CONT_AIMED_OBELISK: Final = 8
+CONT_AIMED_TASK: Final = 9
 #: Their names, rules and what each runs: :data:`netjer.games.ankh.phases.CONTINUATIONS`.
 #: The record keeps the last of each kind pushed, as it did when they were two fields:
 #: ``continuation`` (a code below ``CONT_AIMED_MOVE``) and ``aim_resume`` (the aim's code less
 #: ``CONT_AIMED_MOVE``: 0 after a move, 1 after an Obelisk's relocation, 2 after a queued aim).
 
-BOARD: Board = load_board()
-NUM_HEXES = BOARD.num_hexes
-IS_LAND: tuple[bool, ...] = BOARD.is_land
+BOARD: Final[Board] = load_board()
+NUM_HEXES: Final = BOARD.num_hexes
+IS_LAND: Final[tuple[bool, ...]] = BOARD.is_land
 #: Land hexes within movement range 1..3 of each hex (§7.3; water is never a destination).
-LAND_WITHIN_3: tuple[tuple[int, ...], ...] = tuple(
+LAND_WITHIN_3: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(x for x in BOARD.within(h, 3) if IS_LAND[x]) for h in range(NUM_HEXES)
 )
 

@@ -26,6 +26,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -35,39 +36,44 @@ from netjer.core.errors import DataFileError, NetjerError
 
 #: Terrain kinds (§8.1): the index is the value stored in ``Board.terrain``.
 FERTILE, DESERT, WATER = 0, 1, 2
-TERRAIN_CODES = "FDW"
-TERRAIN_NAMES = ("fertile", "desert", "water")
+TERRAIN_CODES: Final = "FDW"
+TERRAIN_NAMES: Final = ("fertile", "desert", "water")
 
 #: Directions around a hex, clockwise from north (flat-topped hexes, §8.2).
-N, NE, SE, S, SW, NW = range(6)
-DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+N: Final = 0
+NE: Final = 1
+SE: Final = 2
+S: Final = 3
+SW: Final = 4
+NW: Final = 5
+DIRECTION_NAMES: Final = ("N", "NE", "SE", "S", "SW", "NW")
 
 #: The printed grid (§8.2): rows 0-9, cols 0-10; odd columns sit half a hex lower.
 GRID_ROWS, GRID_COLS = 10, 11
 #: §8.2: 101 hexes, 43 Fertile, 39 Desert, 19 Water (82 land spaces).
-EXPECTED_TERRAIN = {FERTILE: 43, DESERT: 39, WATER: 19}
+EXPECTED_TERRAIN: Final = {FERTILE: 43, DESERT: 39, WATER: 19}
 #: §8.2: 31 river edges.
-EXPECTED_RIVER_EDGES = 31
+EXPECTED_RIVER_EDGES: Final = 31
 #: §8.2 base regions: name -> (land, fertile, desert).
-EXPECTED_BASE_REGIONS = {"West": (32, 11, 21), "East": (28, 10, 18), "North": (22, 22, 0)}
+EXPECTED_BASE_REGIONS: Final = {"West": (32, 11, 21), "East": (28, 10, 18), "North": (22, 22, 0)}
 
 #: §6 Camel Caravan: a line has at most 6 camels ...
-MAX_CAMELS_PER_LINE = 6
+MAX_CAMELS_PER_LINE: Final = 6
 #: ... and both new regions have at least 6 (land) spaces.
-MIN_REGION_LAND = 6
+MIN_REGION_LAND: Final = 6
 #: §7.3 Move Figures: each figure moves 0 to 3 spaces.
-MOVE_RANGE = 3
+MOVE_RANGE: Final = 3
 
 # Neighbour offsets (d_row, d_col) by column parity, in direction order N..NW (§8.2).
-_OFFSETS = (
+_OFFSETS: Final = (
     ((-1, 0), (-1, 1), (0, 1), (1, 0), (0, -1), (-1, -1)),  # even column
     ((-1, 0), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),  # odd column
 )
 # Corners of a hex centred at (X, Y) in doubled integer coordinates (X = 3 col,
 # Y = 2 row + col parity), clockwise from east; the side towards direction d runs from
 # corner _SIDE[d][0] to corner _SIDE[d][1].
-_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))  # E, SE, SW, W, NW, NE
-_SIDE = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))  # N, NE, SE, S, SW, NW
+_CORNERS: Final = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))  # E, SE, SW, W, NW, NE
+_SIDE: Final = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))  # N, NE, SE, S, SW, NW
 
 
 class CamelLineError(NetjerError, ValueError):
@@ -820,9 +826,9 @@ class _LazyLines:
 #: Camel Caravan only the two new parts are asked about anew (process-wide caches, bounded):
 #: :data:`_LAZY_LINES` for the engine's questions, :data:`_REGION_LINES` for the complete
 #: enumeration (:func:`camel_lines`).
-_LAZY_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _LazyLines] = {}
-_REGION_LINES: dict[tuple[tuple[int, ...], frozenset[int]], _RegionLines] = {}
-_REGION_LINES_MAX = 4096
+_LAZY_LINES: Final[dict[tuple[tuple[int, ...], frozenset[int]], _LazyLines]] = {}
+_REGION_LINES: Final[dict[tuple[tuple[int, ...], frozenset[int]], _RegionLines]] = {}
+_REGION_LINES_MAX: Final = 4096
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
@@ -1109,8 +1115,8 @@ def _split_sizes(
 #: Region maps by the camel edges on the board (the rivers are the board's): one map, and so
 #: one camel-line index, per set of camels, shared by every game and search of the process
 #: (a process-wide cache, bounded; maps are immutable).
-_REGION_MAPS: dict[tuple[int, frozenset[int]], RegionMap] = {}
-_REGION_MAPS_MAX = 4096
+_REGION_MAPS: Final[dict[tuple[int, frozenset[int]], RegionMap]] = {}
+_REGION_MAPS_MAX: Final = 4096
 
 
 def region_map(board: Board, camels: frozenset[int]) -> RegionMap:

@@ -12,17 +12,24 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from netjer.core.errors import DataFileError
 
 #: The card ids in code order; the data file must list exactly these (§1).
-CARD_IDS = ("plague", "build", "chariots", "cycle", "drought", "flood", "miracle")
-PLAGUE, BUILD, CHARIOTS, CYCLE, DROUGHT, FLOOD, MIRACLE = range(7)
-NUM_CARDS = 7
+CARD_IDS: Final = ("plague", "build", "chariots", "cycle", "drought", "flood", "miracle")
+PLAGUE: Final = 0
+BUILD: Final = 1
+CHARIOTS: Final = 2
+CYCLE: Final = 3
+DROUGHT: Final = 4
+FLOOD: Final = 5
+MIRACLE: Final = 6
+NUM_CARDS: Final = 7
 #: §1 strength bonuses: Plague +1, Chariots +3, Drought +1 (rulings table), others 0.
-EXPECTED_STRENGTH = {"plague": 1, "build": 0, "chariots": 3, "cycle": 0, "drought": 1, "flood": 0, "miracle": 0}
+EXPECTED_STRENGTH: Final = {"plague": 1, "build": 0, "chariots": 3, "cycle": 0, "drought": 1, "flood": 0, "miracle": 0}
 
 
 @mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
@@ -96,7 +103,7 @@ def load_cards() -> tuple[BattleCard, ...]:
 
 
 #: Strength bonus per card index (§1), from the data file.
-CARD_STRENGTH: tuple[int, ...] = tuple(c.strength for c in load_cards())
+CARD_STRENGTH: Final[tuple[int, ...]] = tuple(c.strength for c in load_cards())
 
 
 def hand_of(used: int) -> list[int]:

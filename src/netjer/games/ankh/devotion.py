@@ -9,7 +9,7 @@ first (§5, P ``devotionAscending``).  Every "in ascending Devotion order" of th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh.powers import BOUNTIFUL
 from netjer.games.ankh.rules_queries import in_red
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
 
 #: §5: the top space; reaching it wins at once (rulings table).
-DEVOTION_MAX = 31
+DEVOTION_MAX: Final = 31
 
 
 def place_token(st: AnkhState, god: int, space: int) -> None:

@@ -24,7 +24,7 @@ camel (``done``: S0 "can place a line"), but a line once begun must be completed
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh import actions, conflict
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 CONTROL_MONUMENT, CAMEL_CARAVAN, CONFLICT = "control-monument", "camel-caravan", "conflict"
 #: §6: the 18 events of the track, in order (Conflicts on spaces 4, 8, 12, 16, 18).
-EVENT_TRACK: tuple[str, ...] = (
+EVENT_TRACK: Final[tuple[str, ...]] = (
     CONTROL_MONUMENT,
     CONTROL_MONUMENT,
     CONTROL_MONUMENT,

@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh.gods.base import GOD_IDS, power
 from netjer.games.ankh.pieces import FIGURE_IDS
@@ -23,7 +23,7 @@ from netjer.games.ankh.pieces import FIGURE_IDS
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
 
-_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th")
 
 
 def god_label(state: AnkhState, seat: int) -> str:

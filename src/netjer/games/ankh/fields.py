@@ -17,7 +17,7 @@ state holds is declared, copied, compared and serialised.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from mypy_extensions import mypyc_attr
 
@@ -49,7 +49,7 @@ def _lst(name: str, doc: str, json: JsonForm = "value") -> StateField:
 
 
 #: The Guardian levels (§3): ``guardian_pool`` has a slot per god and level.
-GUARDIAN_LEVELS: tuple[int, ...] = (1, 2, 3)
+GUARDIAN_LEVELS: Final[tuple[int, ...]] = (1, 2, 3)
 
 
 def pool_index(god: int, level: int) -> int:
@@ -70,7 +70,7 @@ def pool_range(god: int) -> slice:
 #: ``end_battle`` clears the region, hexes, gods and cards (so the next Conflict starts
 #: clean), and the counts (kills, strengths, figures, bids, winner) stay until the next
 #: battle begins.
-BATTLE_FIELDS: tuple[StateField, ...] = (
+BATTLE_FIELDS: Final[tuple[StateField, ...]] = (
     _f("region", "the region in battle, -1 none (§10.3)"),
     _f("hexes", "its land hexes and the water hexes touching it (§8.1)", json="list"),
     _lst("gods", "the gods present, in ascending Devotion (§10.3)"),
@@ -191,7 +191,7 @@ class Battle:
 
 
 #: The fields, group by group (group name, its fields).
-FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
+FIELD_GROUPS: Final[tuple[tuple[str, tuple[StateField, ...]], ...]] = (
     (
         "game",
         (
@@ -344,7 +344,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
 )
 
 #: Every field, in group order.
-FIELDS: tuple[StateField, ...] = tuple(f for _, group in FIELD_GROUPS for f in group)
+FIELDS: Final[tuple[StateField, ...]] = tuple(f for _, group in FIELD_GROUPS for f in group)
 #: The kernel's attributes (core.state.State), handled by the kernel.
 check_declaration(FIELDS, "Ankh")
 check_declaration(BATTLE_FIELDS, "Ankh's Battle")

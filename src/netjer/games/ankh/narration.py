@@ -15,7 +15,7 @@ Every sentence is an English message id marked for the ``ankh`` catalogue (``net
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.cards import CARD_IDS
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 
 #: Per (phase name, word): the sentence of a one-word decision.  A decline (or ``end``) is said
 #: rather than a bare ``Player 5: done``; a word that does something says what.
-WORD_TEXT: dict[tuple[str, str], str] = {
+WORD_TEXT: Final[dict[tuple[str, str], str]] = {
     ("turn", "end"): N_("{who} ends the turn."),
     ("turn-end", "end"): N_("{who} ends the turn."),
     ("move-pick", "done"): N_("{who} stops moving figures."),
@@ -91,7 +91,7 @@ WORD_TEXT: dict[tuple[str, str], str] = {
 }
 
 #: The action rows by their rules names (§7.3).
-ROW_TEXT = {
+ROW_TEXT: Final = {
     "move": N_("Move Figures"),
     "summon": N_("Summon Figure"),
     "gain": N_("Gain Followers"),
@@ -99,7 +99,7 @@ ROW_TEXT = {
 }
 
 #: Bastet's cats (§4.2) by :data:`netjer.games.ankh.notation.CAT_IDS`.
-CAT_TEXT = {"plus1": "+1", "plus3": "+3", "star": N_("star")}  # translated where shown
+CAT_TEXT: Final = {"plus1": "+1", "plus3": "+3", "star": N_("star")}  # translated where shown
 
 
 def unlock_words(who: str, power: int, level: int) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.core.action import Action
 from netjer.core.state import JsonDict
@@ -408,7 +408,7 @@ def _why_build(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
 # --- the table -----------------------------------------------------------------------------------
 
 #: Every engine phase, indexed by its code.
-PHASE_RULES: tuple[PhaseRule, ...] = (
+PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         TURN,
         "turn",
@@ -643,7 +643,7 @@ PHASE_RULES: tuple[PhaseRule, ...] = (
 assert all(r.phase == i for i, r in enumerate(PHASE_RULES)), "PHASE_RULES must be in phase-code order"
 
 #: The name of each engine phase, by code (observations, the tensor adapter).
-PHASE_NAMES: tuple[str, ...] = tuple(r.name for r in PHASE_RULES)
+PHASE_NAMES: Final[tuple[str, ...]] = tuple(r.name for r in PHASE_RULES)
 
 
 def phase_name(p: int) -> str:
@@ -677,7 +677,7 @@ def _next_region(st: AnkhState) -> bool:  # pragma: no cover - the Conflict loop
 
 
 #: Every step of a Conflict, indexed by its code.
-BATTLE_STEPS: tuple[BattleStep, ...] = (
+BATTLE_STEPS: Final[tuple[BattleStep, ...]] = (
     BattleStep(C_REGION, "next-region", "Ankh §10.1 point 3, §10.2", _next_region),
     BattleStep(
         B_OBELISK, "obelisk-attuned", "Ankh §10.3 step 0, §2.2 Obelisk Attuned", lambda st: battle.obelisk_step(st)
@@ -704,7 +704,7 @@ BATTLE_STEPS: tuple[BattleStep, ...] = (
 assert all(b.step == i for i, b in enumerate(BATTLE_STEPS)), "BATTLE_STEPS must be in step-code order"
 
 #: The name of each Conflict step, by code (observations, the tensor adapter).
-STEP_NAMES: tuple[str, ...] = tuple(b.name for b in BATTLE_STEPS)
+STEP_NAMES: Final[tuple[str, ...]] = tuple(b.name for b in BATTLE_STEPS)
 
 
 # --- the continuations: what goes on once the decisions a flow paused for are taken -----------
@@ -740,7 +740,7 @@ def _resume_turn(st: AnkhState) -> None:
 #: Every continuation, indexed by its code (rules/ankh.md §4: a god power's decision is taken at
 #: the point the rules name, then the interrupted flow goes on; §3: a Giant Scorpion aims after
 #: each placement or move, then the flow goes on).
-CONTINUATIONS: tuple[Continuation, ...] = (
+CONTINUATIONS: Final[tuple[Continuation, ...]] = (
     Continuation(CONT_CONFLICT, "conflict", "Ankh §10.1", lambda st: conflict.run_conflict(st)),
     Continuation(CONT_ACTION_DONE, "action-done", "Ankh §7.1, §7.2", lambda st: actions.action_done(st)),
     Continuation(CONT_SUMMON, "summon", "Ankh §7.3, §2.2", lambda st: actions.continue_summon(st)),

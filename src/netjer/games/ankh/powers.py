@@ -16,11 +16,12 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from netjer.core.errors import DataFileError
 
 #: The power ids in code order; the data file must list exactly these (§2.2).
-POWER_IDS = (
+POWER_IDS: Final = (
     "commanding",
     "inspiring",
     "omnipresent",
@@ -34,25 +35,23 @@ POWER_IDS = (
     "bountiful",
     "worshipful",
 )
-(
-    COMMANDING,
-    INSPIRING,
-    OMNIPRESENT,
-    REVERED,
-    RESPLENDENT,
-    OBELISK_ATTUNED,
-    TEMPLE_ATTUNED,
-    PYRAMID_ATTUNED,
-    GLORIOUS,
-    MAGNANIMOUS,
-    BOUNTIFUL,
-    WORSHIPFUL,
-) = range(12)
-NUM_POWERS = 12
+COMMANDING: Final = 0
+INSPIRING: Final = 1
+OMNIPRESENT: Final = 2
+REVERED: Final = 3
+RESPLENDENT: Final = 4
+OBELISK_ATTUNED: Final = 5
+TEMPLE_ATTUNED: Final = 6
+PYRAMID_ATTUNED: Final = 7
+GLORIOUS: Final = 8
+MAGNANIMOUS: Final = 9
+BOUNTIFUL: Final = 10
+WORSHIPFUL: Final = 11
+NUM_POWERS: Final = 12
 #: §2.1: six Ankh tokens on the dashboard's bottom row, two per level.
-DASHBOARD_SLOTS = 6
+DASHBOARD_SLOTS: Final = 6
 #: §2.1: at most two powers per level.
-POWERS_PER_LEVEL_MAX = 2
+POWERS_PER_LEVEL_MAX: Final = 2
 
 
 @dataclass(frozen=True)
@@ -134,9 +133,9 @@ def unlock_level(unlocked: int) -> int:
 
 
 #: Each power's level (§2.2), as ``data/powers.json`` gives it (validated on import).
-POWER_LEVEL: tuple[int, ...] = tuple(p.level for p in load_powers())
+POWER_LEVEL: Final[tuple[int, ...]] = tuple(p.level for p in load_powers())
 #: The powers of each level 1-3, ascending.
-POWERS_OF_LEVEL: dict[int, tuple[int, ...]] = {
+POWERS_OF_LEVEL: Final[dict[int, tuple[int, ...]]] = {
     level: tuple(i for i, x in enumerate(POWER_LEVEL) if x == level) for level in (1, 2, 3)
 }
 

@@ -11,7 +11,7 @@ god the figure counts for, -1 for none): :func:`controllers` during a Conflict, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh.base import IS_LAND
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
@@ -23,17 +23,17 @@ if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
 
 #: §1 Build Monument: the Followers it sacrifices, unless Inspiring (§2.2).
-BUILD_COST = 3
+BUILD_COST: Final = 3
 #: §2.2 Resplendent: the God figure's strength with 3+ controlled Monuments of one type.
 RESPLENDENT_GOD, RESPLENDENT_MONUMENTS = 3, 3
 #: §2.2 Temple Attuned: strength per controlled Temple of the battle region with a figure next to it.
-TEMPLE_ATTUNED_STRENGTH = 2
+TEMPLE_ATTUNED_STRENGTH: Final = 2
 #: §9: the Monument types (Obelisk, Temple, Pyramid).
-MONUMENT_TYPES = 3
+MONUMENT_TYPES: Final = 3
 #: §10.2 Domination: the Devotion a god alone in a region gains beyond its majorities.
-DOMINATION_DEVOTION = 1
+DOMINATION_DEVOTION: Final = 1
 #: §10.3 step 5: the Devotion the winner of a Battle gains (3 with Glorious by 3+, §2.2).
-BATTLE_WIN_DEVOTION = 1
+BATTLE_WIN_DEVOTION: Final = 1
 
 
 # --- who a figure counts for (§4.2 Seth) ----------------------------------------------------------

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -31,20 +32,20 @@ from netjer.games.ankh.board import (
 )
 
 #: Netjer's scenario names (rulings table: "scenarios").
-SCENARIO_NAMES = ("middle-kingdom", "old-kingdom")
+SCENARIO_NAMES: Final = ("middle-kingdom", "old-kingdom")
 #: Player counts of the base game (§8.3: one setup per count in each family).
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 GOD, WARRIOR, OBELISK, TEMPLE, PYRAMID = "god", "warrior", "obelisk", "temple", "pyramid"
-FIGURE_KINDS = (GOD, WARRIOR)
-MONUMENT_KINDS = (OBELISK, TEMPLE, PYRAMID)
-PIECE_KINDS = FIGURE_KINDS + MONUMENT_KINDS
+FIGURE_KINDS: Final = (GOD, WARRIOR)
+MONUMENT_KINDS: Final = (OBELISK, TEMPLE, PYRAMID)
+PIECE_KINDS: Final = FIGURE_KINDS + MONUMENT_KINDS
 
 #: §9: 10 Monuments of each type in the supply (P citing Rulebook p.6).
-MONUMENTS_PER_TYPE = 10
+MONUMENTS_PER_TYPE: Final = 10
 #: §6: 30 camels and 8 Conflict Order tokens (P p.5-6).
-CAMELS = 30
-CONFLICT_ORDER_TOKENS = 8
+CAMELS: Final = 30
+CONFLICT_ORDER_TOKENS: Final = 8
 
 
 @mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)

@@ -13,7 +13,7 @@ the narration (:mod:`~netjer.games.ankh.narration`) and the undo (:mod:`~netjer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.base import B_BIDS, B_CARDS, B_REVEAL
@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 
 #: The first words of the actions that choose or reveal something hidden (a Battle card, a
 #: bid, Thoth's guess or its refusal, a cat turned face up).
-SECRET_WORDS = frozenset({"card", "bid", "guess", "noguess", "reveal"})
+SECRET_WORDS: Final = frozenset({"card", "bid", "guess", "noguess", "reveal"})
 
 #: The parts of an observation's ``battle`` that hold a god's secret under its number (``"0"``):
 #: its chosen card(s) and its Plague bid, in the observations of its own seats only until
 #: revealed (``AnkhState.observation``; the terminal's merged view, :mod:`netjer.drawings.ankh`).
-SECRET_BATTLE_PARTS: tuple[str, ...] = ("cards", "bids")
+SECRET_BATTLE_PARTS: Final[tuple[str, ...]] = ("cards", "bids")
 
 
 def knows_secrets_of(st: AnkhState, seat: int | None, god: int) -> bool:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Final, Literal
 
 from mypy_extensions import mypyc_attr
 
@@ -43,20 +43,20 @@ from netjer.games.ankh.scenarios import (
 )
 
 #: §4: every god has 6 Warriors; S0 step 2 / §4: each player starts with 1 Follower.
-WARRIORS_PER_GOD = 6
-STARTING_FOLLOWERS = 1
+WARRIORS_PER_GOD: Final = 6
+STARTING_FOLLOWERS: Final = 1
 #: §2.1: 15 Ankh tokens per god, 6 of them on the dashboard's bottom row, the rest in the pool.
-ANKH_TOKENS = 15
-DASHBOARD_ANKH_TOKENS = 6
+ANKH_TOKENS: Final = 15
+DASHBOARD_ANKH_TOKENS: Final = 6
 #: §6: the event marker starts on a start space before event 1; the track has 18 events.
-EVENT_START_SPACE = 0
+EVENT_START_SPACE: Final = 0
 #: §5: the Devotion track runs 0..31; everyone starts on 0.
-DEVOTION_START = 0
+DEVOTION_START: Final = 0
 
 #: §7.1: the action rows, top to bottom.
-ACTIONS = ("move", "summon", "gain", "unlock")
+ACTIONS: Final = ("move", "summon", "gain", "unlock")
 #: §7.2: printed spaces per track (Move, Summon, Gain Followers 7; Unlock Ankh Power 6).
-TRACK_SPACES = (7, 7, 7, 6)
+TRACK_SPACES: Final = (7, 7, 7, 6)
 
 TrackLength = Literal["rulebook", "long"]
 

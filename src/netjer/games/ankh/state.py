@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache, lru_cache
 from operator import index
-from typing import Any, ClassVar, SupportsIndex
+from typing import Any, ClassVar, Final, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -66,19 +66,19 @@ from netjer.games.ankh.terms import player_name
 from netjer.i18n import _, join_list
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
-HEX_NAMES: tuple[str, ...] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
-EDGE_NAMES: tuple[str, ...] = tuple(BOARD.edge_name(e) for e in range(BOARD.num_edges))
+HEX_NAMES: Final[tuple[str, ...]] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
+EDGE_NAMES: Final[tuple[str, ...]] = tuple(BOARD.edge_name(e) for e in range(BOARD.num_edges))
 
 #: Observation tables (the same words as ``card_names``, ``hand_of`` and ``power_names``),
 #: computed once per mask.
-_CARD_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
-_HAND_NAMES: tuple[tuple[str, ...], ...] = tuple(
+_CARD_NAMES: Final[tuple[tuple[str, ...], ...]] = tuple(tuple(card_names(m)) for m in range(1 << len(CARD_IDS)))
+_HAND_NAMES: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(CARD_IDS[c] for c in hand_of(m)) for m in range(1 << len(CARD_IDS))
 )
 #: Each god power's name by its id ("seth" -> "Seth"), filled as ``god_name`` meets them (a name
 #: is written into the log at nearly every Conflict step).
-_GOD_NAMES: dict[str, str] = {}
-_AIM_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
+_GOD_NAMES: Final[dict[str, str]] = {}
+_AIM_NAMES: Final[tuple[str, ...]] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
 
 
 @cache
@@ -102,7 +102,7 @@ def _powers_json(state: AnkhState, _: object) -> JsonDict:
 
 #: State objects whose parts a slot remembers apart (a vector environment's games, the tables
 #: of a server process); past it the slot forgets them all and starts again.
-SLOT_STATES = 64
+SLOT_STATES: Final = 64
 
 
 class _Slot:
@@ -136,11 +136,11 @@ class _Slot:
         self.last = entry
 
 
-_GODS = _Slot()
-_PIECES = _Slot()
-_TRACKS = _Slot()
-_SUPPLY = _Slot()
-_REGIONS = _Slot()
+_GODS: Final = _Slot()
+_PIECES: Final = _Slot()
+_TRACKS: Final = _Slot()
+_SUPPLY: Final = _Slot()
+_REGIONS: Final = _Slot()
 
 
 def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
@@ -334,7 +334,7 @@ def _sorted_slots(slots: frozenset[int]) -> tuple[int, ...]:
 
 #: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
 #: (``value`` is written as it is; ``derived`` is not written).
-_TO_JSON: dict[str, Callable[[AnkhState, Any], Any]] = {
+_TO_JSON: Final[dict[str, Callable[[AnkhState, Any], Any]]] = {
     "list": lambda _, v: list(v),
     "sorted": lambda _, v: sorted(v),
     "rows": lambda _, v: [list(x) for x in v],

@@ -13,13 +13,15 @@ language; a figure or Monument with its indefinite article is a message of its o
 
 from __future__ import annotations
 
+from typing import Final
+
 from netjer.core.texts import RulesTexts, load_texts
 from netjer.i18n import N_, _, ngettext
 
 #: Each figure and Monument with its indefinite article, by id (``pieces.FIGURE_IDS``,
 #: ``MONUMENT_IDS``): the English equals the article put before the rules texts' name
 #: (``tests/games/ankh/test_terms_i18n.py`` checks it).
-WITH_ARTICLE: dict[str, str] = {
+WITH_ARTICLE: Final[dict[str, str]] = {
     "god": N_("a God"),
     "warrior": N_("a Warrior"),
     "cat-mummy": N_("a Cat-Mummy"),
@@ -37,12 +39,12 @@ WITH_ARTICLE: dict[str, str] = {
 #: texts loaded again, e.g. after ``load_texts.cache_clear()``, are read again).  A log line is
 #: written at every unlock, card and build of every playout: scanning the terms each time was
 #: about a tenth of a random game.
-_TERM_NAMES: dict[tuple[str, str], tuple[RulesTexts, str]] = {}
+_TERM_NAMES: Final[dict[tuple[str, str], tuple[RulesTexts, str]]] = {}
 
 
 #: Each piece's word as the log writes it in a sentence's middle ("destroys the temple at 4,5"):
 #: its id, a catalogue message of its own.
-PIECE_WORDS: dict[str, str] = {
+PIECE_WORDS: Final[dict[str, str]] = {
     "god": N_("god"),
     "warrior": N_("warrior"),
     "cat-mummy": N_("cat-mummy"),
@@ -64,9 +66,9 @@ def piece_word(key: str) -> str:
 
 
 #: The six directions of a hex's sides (``board.DIRECTION_NAMES``), as the log writes them.
-DIRECTION_WORDS: tuple[str, ...] = (N_("N"), N_("NE"), N_("SE"), N_("S"), N_("SW"), N_("NW"))
+DIRECTION_WORDS: Final[tuple[str, ...]] = (N_("N"), N_("NE"), N_("SE"), N_("S"), N_("SW"), N_("NW"))
 #: A Giant Scorpion's aim at two neighbouring sides (§3), by its first side.
-AIM_WORDS: tuple[str, ...] = (N_("N-NE"), N_("NE-SE"), N_("SE-S"), N_("S-SW"), N_("SW-NW"), N_("NW-N"))
+AIM_WORDS: Final[tuple[str, ...]] = (N_("N-NE"), N_("NE-SE"), N_("SE-S"), N_("S-SW"), N_("SW-NW"), N_("NW-N"))
 
 
 def direction_words(side: int) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
@@ -75,16 +76,16 @@ class Remove(Action):
 
 
 # Interned actions: one object each, so legal_actions() returns shared references.
-ASSIGN: tuple[Assign, ...] = tuple(Assign(v) for v in range(5))  # index = value; [0] unused
-KEEP = Exchange(False)
-EXCHANGE = Exchange(True)
-PLACE: tuple[Place, ...] = tuple(Place(t, k) for t in range(NUM_TEMPLES) for k in range(NUM_KINDS))
-REMOVE: tuple[Remove, ...] = tuple(Remove(t, k) for t in range(NUM_TEMPLES) for k in range(NUM_KINDS))
+ASSIGN: Final[tuple[Assign, ...]] = tuple(Assign(v) for v in range(5))  # index = value; [0] unused
+KEEP: Final = Exchange(False)
+EXCHANGE: Final = Exchange(True)
+PLACE: Final[tuple[Place, ...]] = tuple(Place(t, k) for t in range(NUM_TEMPLES) for k in range(NUM_KINDS))
+REMOVE: Final[tuple[Remove, ...]] = tuple(Remove(t, k) for t in range(NUM_TEMPLES) for k in range(NUM_KINDS))
 
 #: Every action, indexed by its integer code.
-ALL_ACTIONS: tuple[Action, ...] = (*ASSIGN[1:], KEEP, EXCHANGE, *PLACE, *REMOVE)
-CODES: dict[Action, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
-BY_TEXT: dict[str, Action] = {str(a).lower(): a for a in ALL_ACTIONS}
+ALL_ACTIONS: Final[tuple[Action, ...]] = (*ASSIGN[1:], KEEP, EXCHANGE, *PLACE, *REMOVE)
+CODES: Final[dict[Action, int]] = {a: i for i, a in enumerate(ALL_ACTIONS)}
+BY_TEXT: Final[dict[str, Action]] = {str(a).lower(): a for a in ALL_ACTIONS}
 
 _SPACES = re.compile(r"\s+")
 

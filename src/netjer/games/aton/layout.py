@@ -12,14 +12,15 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from netjer.core.errors import DataFileError
 from netjer.i18n import N_
 
 #: Square kinds, in the order used for action codes: yellow, green, black, blue, bonus +1, bonus +2.
-KINDS: tuple[str, ...] = ("Y", "G", "K", "B", "+1", "+2")
+KINDS: Final[tuple[str, ...]] = ("Y", "G", "K", "B", "+1", "+2")
 #: Their names, English message ids of the ``aton`` catalogue (translated where shown).
-KIND_NAMES: dict[str, str] = {
+KIND_NAMES: Final[dict[str, str]] = {
     "Y": N_("yellow"),
     "G": N_("green"),
     "K": N_("black"),
@@ -27,10 +28,15 @@ KIND_NAMES: dict[str, str] = {
     "+1": N_("bonus +1"),
     "+2": N_("bonus +2"),
 }
-YELLOW, GREEN, BLACK, BLUE, BONUS1, BONUS2 = range(6)
-NUM_KINDS = len(KINDS)
-NUM_TEMPLES = 4
-SQUARES_PER_TEMPLE = 12
+YELLOW: Final = 0
+GREEN: Final = 1
+BLACK: Final = 2
+BLUE: Final = 3
+BONUS1: Final = 4
+BONUS2: Final = 5
+NUM_KINDS: Final = len(KINDS)
+NUM_TEMPLES: Final = 4
+SQUARES_PER_TEMPLE: Final = 12
 
 
 @dataclass(frozen=True)

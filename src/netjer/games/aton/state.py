@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from operator import index
-from typing import Any, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -48,22 +48,26 @@ from netjer.games.aton.layout import (
 from netjer.i18n import N_, _, join_list, ngettext
 
 # Phases (decision points) and their names in observations.
-EXCHANGE_PHASE, ASSIGN_PHASE, REMOVE_PHASE, PLACE_PHASE, OVER = range(5)
-PHASE_NAMES = ("exchange", "assign", "remove", "place", "over")
+EXCHANGE_PHASE: Final = 0
+ASSIGN_PHASE: Final = 1
+REMOVE_PHASE: Final = 2
+PLACE_PHASE: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final = ("exchange", "assign", "remove", "place", "over")
 
-STONES = 29  # per player, §1 [FACT×6]
-VALUES = (1, 2, 3, 4)
-CARDS_PER_VALUE = 9  # §1 [FACT×3]: 9 x 1, 9 x 2, 9 x 3, 9 x 4
-HAND_SIZE = 4
-KINGDOM_SQUARES = 8  # §1, §4 step H: scoring when the Kingdom holds 8 or more stones
-WIN_POINTS = 40  # §6: "40 or more"
-NO_WINNER = -2
-DRAW = -1
+STONES: Final = 29  # per player, §1 [FACT×6]
+VALUES: Final = (1, 2, 3, 4)
+CARDS_PER_VALUE: Final = 9  # §1 [FACT×3]: 9 x 1, 9 x 2, 9 x 3, 9 x 4
+HAND_SIZE: Final = 4
+KINGDOM_SQUARES: Final = 8  # §1, §4 step H: scoring when the Kingdom holds 8 or more stones
+WIN_POINTS: Final = 40  # §6: "40 or more"
+NO_WINNER: Final = -2
+DRAW: Final = -1
 
-_TK = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
+_TK: Final = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
 
 #: How ``full_state`` writes Aton's own JSON forms (:mod:`netjer.games.aton.fields`).
-_JSON_FORMS = {"phase": lambda phase: PHASE_NAMES[phase]}
+_JSON_FORMS: Final = {"phase": lambda phase: PHASE_NAMES[phase]}
 
 
 # Compiled (``make compiled``), a native class like the Ankh state (netjer/games/ankh/state.py):
@@ -814,7 +818,7 @@ class AtonState(State):
 
 #: The parts of a scoring (:func:`score_breakdown`'s first words), marked for the catalogue and
 #: translated where the log tells them.
-SCORE_WORDS: dict[str, str] = {
+SCORE_WORDS: Final[dict[str, str]] = {
     "temple 1": N_("temple 1"),
     "temple 2": N_("temple 2"),
     "temple 3": N_("temple 3"),

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
@@ -37,7 +38,7 @@ from netjer.games.nile.board import LETTERS, geometry
 from netjer.games.nile.soldiers import MAX_VALUE
 
 #: The ``value`` of a place action for a token its owner has not looked at.
-UNSEEN = 0
+UNSEEN: Final = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +98,8 @@ class Decline(Action):
         return "decline"
 
 
-END = End()
-DECLINE = Decline()
+END: Final = End()
+DECLINE: Final = Decline()
 
 
 @dataclass(frozen=True)

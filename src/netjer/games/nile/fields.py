@@ -14,13 +14,15 @@ each an option of :class:`~netjer.games.nile.game.NileOptions`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from netjer.core.fields import StateField, check_declaration
 from netjer.core.fields import field_table as group_tables
 
 _f = StateField
 
 #: The fields, in the groups the documentation shows (and ``full_state`` writes them in).
-FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
+FIELD_GROUPS: Final[tuple[tuple[str, tuple[StateField, ...]], ...]] = (
     (
         "game: fixed by the options when the state is made",
         (
@@ -83,7 +85,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[StateField, ...]], ...] = (
 )
 
 #: Every field, in group order.
-FIELDS: tuple[StateField, ...] = tuple(f for _, group in FIELD_GROUPS for f in group)
+FIELDS: Final[tuple[StateField, ...]] = tuple(f for _, group in FIELD_GROUPS for f in group)
 
 check_declaration(FIELDS, "Dioses del Nilo")
 

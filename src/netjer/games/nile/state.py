@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from operator import index
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -56,15 +56,18 @@ if TYPE_CHECKING:
     from netjer.games.nile.game import NileGame
 
 # Phases (decision points) and their names in observations.
-PLACEMENT, COMBAT, FINAL, OVER = range(4)
-PHASE_NAMES = ("placement", "combat", "final_action", "over")
-NO_WINNER = -2
-DRAW = -1
+PLACEMENT: Final = 0
+COMBAT: Final = 1
+FINAL: Final = 2
+OVER: Final = 3
+PHASE_NAMES: Final = ("placement", "combat", "final_action", "over")
+NO_WINNER: Final = -2
+DRAW: Final = -1
 #: SEED S7: tokens drawn at each placement phase ("las dos fichas de más abajo").
-DRAW_COUNT = 2
+DRAW_COUNT: Final = 2
 #: The two sides' gods, by seat: English names (records, observations), marked for the ``nile``
 #: catalogue and translated where the narration names them (:func:`_god`).
-GOD = (N_("Seth"), N_("Isis"))
+GOD: Final = (N_("Seth"), N_("Isis"))
 
 #: An event of the last action: a tag and public facts (see ``_event_text``).
 Event = tuple[Any, ...]
@@ -86,7 +89,7 @@ def chained_events(log: Log) -> list[Event]:
 
 
 #: How ``full_state`` writes Dioses del Nilo's own JSON forms (:mod:`netjer.games.nile.fields`).
-JSON_FORMS: dict[str, Callable[[Any], Any]] = {
+JSON_FORMS: Final[dict[str, Callable[[Any], Any]]] = {
     "phase": lambda phase: PHASE_NAMES[phase],
     "repetitions": lambda reps: sorted(
         [[list(k[0]), [list(k[1][0]), list(k[1][1])], k[2], k[3]], n] for k, n in reps.items()
@@ -738,12 +741,12 @@ class NileState(State):
 
 #: The events whose words an action's description already gives (a placement, a move, an
 #: attack on an undefended rearguard, an end of turn, a declined last action): left out of the log.
-TOLD_BY_ACTIONS = frozenset({"place", "move", "win", "end", "decline"})
+TOLD_BY_ACTIONS: Final = frozenset({"place", "move", "win", "end", "decline"})
 
 #: Events already told, by (language, board columns, event): an observation tells the whole log
 #: again, and a game's events are few and immutable (cleared when it grows past the bound).
-_TOLD: dict[tuple[str, int, Event], str] = {}
-_TOLD_MAX = 50_000
+_TOLD: Final[dict[tuple[str, int, Event], str]] = {}
+_TOLD_MAX: Final = 50_000
 
 
 def _event_text(ev: Event, geo: Geometry) -> str:

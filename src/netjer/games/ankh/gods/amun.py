@@ -26,7 +26,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh import battle
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-ANNOUNCE = god_phase(AMUN, 0)
+ANNOUNCE: Final = god_phase(AMUN, 0)
 
 
 @dataclass(slots=True)
@@ -99,4 +99,4 @@ class AmunPower(GodPower):
         return {"token": "up" if self.data(st).up else "down"}
 
 
-POWER = register(AmunPower())
+POWER: Final = register(AmunPower())

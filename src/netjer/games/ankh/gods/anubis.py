@@ -30,7 +30,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import ANUBIS, Dead, GodPower, Task, god_phase, register
@@ -43,9 +43,9 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-TRAP_PHASE = god_phase(ANUBIS, 0)
-SLOTS = 3
-RANSOM_FOLLOWERS = 1
+TRAP_PHASE: Final = god_phase(ANUBIS, 0)
+SLOTS: Final = 3
+RANSOM_FOLLOWERS: Final = 1
 
 
 @dataclass(slots=True)
@@ -165,4 +165,4 @@ class AnubisPower(GodPower):
         return {"trapped": list(self.data(st).slots)}
 
 
-POWER = register(AnubisPower())
+POWER: Final = register(AnubisPower())

@@ -36,7 +36,7 @@ this battle: Amun), ``battle.victims`` (the figures about to die in Battle Resol
 from __future__ import annotations
 
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -48,12 +48,32 @@ if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
 
 #: The ten gods in code order (rules/ankh.md §4.1 base game, then §4.2 Pantheon).
-GOD_IDS: tuple[str, ...] = ("amun", "anubis", "isis", "osiris", "ra", "bastet", "hathor", "thoth", "horus", "seth")
-AMUN, ANUBIS, ISIS, OSIRIS, RA, BASTET, HATHOR, THOTH, HORUS, SETH = range(10)
-NUM_GODS = 10
+GOD_IDS: Final[tuple[str, ...]] = (
+    "amun",
+    "anubis",
+    "isis",
+    "osiris",
+    "ra",
+    "bastet",
+    "hathor",
+    "thoth",
+    "horus",
+    "seth",
+)
+AMUN: Final = 0
+ANUBIS: Final = 1
+ISIS: Final = 2
+OSIRIS: Final = 3
+RA: Final = 4
+BASTET: Final = 5
+HATHOR: Final = 6
+THOTH: Final = 7
+HORUS: Final = 8
+SETH: Final = 9
+NUM_GODS: Final = 10
 #: God phases are numbered from here, 4 per god (engine phases are below).
-GOD_PHASE_BASE = 32
-PHASES_PER_GOD = 4
+GOD_PHASE_BASE: Final = 32
+PHASES_PER_GOD: Final = 4
 
 #: A queued decision: (phase, god, argument).
 Task = tuple[int, int, int]
@@ -75,7 +95,7 @@ class PowerData(Protocol):
 
 
 #: Hook names, in the order of the module doc.
-HOOK_NAMES: tuple[str, ...] = (
+HOOK_NAMES: Final[tuple[str, ...]] = (
     "on_setup",
     "on_turn_start",
     "turn_actions",
@@ -256,9 +276,9 @@ class GodPower:
 
 
 #: Every registered power by index (filled as the god modules are imported).
-POWERS: list[GodPower | None] = [None] * NUM_GODS
+POWERS: Final[list[GodPower | None]] = [None] * NUM_GODS
 #: phase -> the power that owns it.
-PHASE_OWNER: dict[int, GodPower] = {}
+PHASE_OWNER: Final[dict[int, GodPower]] = {}
 
 
 def register(power: GodPower) -> GodPower:

@@ -45,7 +45,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.core.rng import Rng
@@ -59,14 +59,16 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-PLACE_PHASE = god_phase(BASTET, 0)
-STAR_PHASE = god_phase(BASTET, 1)
-PLUS1, PLUS3, STAR = range(3)
+PLACE_PHASE: Final = god_phase(BASTET, 0)
+STAR_PHASE: Final = god_phase(BASTET, 1)
+PLUS1: Final = 0
+PLUS3: Final = 1
+STAR: Final = 2
 #: Strength each cat adds in Bastet's battle (the star +0).
-CAT_VALUE = (1, 3, 0)
+CAT_VALUE: Final = (1, 3, 0)
 #: Where a cat is when not on the board: beside Bastet's board, or out of the game.
 HAND, GONE = -1, -2
-CAT_NAMES = ("+1", "+3", N_("star"))  # translated where shown
+CAT_NAMES: Final = ("+1", "+3", N_("star"))  # translated where shown
 
 
 @dataclass(slots=True)
@@ -342,4 +344,4 @@ class BastetPower(GodPower):
             d.at[c] = h
 
 
-POWER = register(BastetPower())
+POWER: Final = register(BastetPower())

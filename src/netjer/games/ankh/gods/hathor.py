@@ -31,7 +31,7 @@ Rulings (docs/rules-coverage-ankh.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh import actions
@@ -43,9 +43,9 @@ from netjer.i18n import N_, _
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
 
-PLACE_PHASE = god_phase(HATHOR, 0)
+PLACE_PHASE: Final = god_phase(HATHOR, 0)
 #: The extra Follower she sacrifices to place a figure.
-PLACE_COST = 1
+PLACE_COST: Final = 1
 
 
 class HathorPower(GodPower):
@@ -96,4 +96,4 @@ class HathorPower(GodPower):
             st.followers[hathor] -= PLACE_COST
 
 
-POWER = register(HathorPower())
+POWER: Final = register(HathorPower())

@@ -27,7 +27,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.cards import CYCLE, NUM_CARDS
@@ -39,9 +39,9 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-EYE_PHASE = god_phase(HORUS, 0)
-FORBID_PHASE = god_phase(HORUS, 1)
-EYES = 2
+EYE_PHASE: Final = god_phase(HORUS, 0)
+FORBID_PHASE: Final = god_phase(HORUS, 1)
+EYES: Final = 2
 
 
 @dataclass(slots=True)
@@ -130,4 +130,4 @@ class HorusPower(GodPower):
         return {"eyes_on_regions": sorted(eyes), "eyes_free": EYES - len(eyes)}
 
 
-POWER = register(HorusPower())
+POWER: Final = register(HorusPower())

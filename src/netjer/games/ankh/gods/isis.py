@@ -22,7 +22,7 @@ Rulings (docs/rules-coverage-ankh.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import ISIS, GodPower, Task, god_phase, register
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-SAVE_PHASE = god_phase(ISIS, 0)
+SAVE_PHASE: Final = god_phase(ISIS, 0)
 
 
 class IsisPower(GodPower):
@@ -80,4 +80,4 @@ class IsisPower(GodPower):
         return {"protected": [st.board.hex_name(h) for h in self.protected(st)]}
 
 
-POWER = register(IsisPower())
+POWER: Final = register(IsisPower())

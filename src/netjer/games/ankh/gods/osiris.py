@@ -32,7 +32,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import OSIRIS, GodPower, Task, god_phase, register
@@ -43,9 +43,9 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-PLACE_PHASE = god_phase(OSIRIS, 0)
-PICK_PHASE = god_phase(OSIRIS, 1)
-TOKENS = 3
+PLACE_PHASE: Final = god_phase(OSIRIS, 0)
+PICK_PHASE: Final = god_phase(OSIRIS, 1)
+TOKENS: Final = 3
 
 
 @dataclass(slots=True)
@@ -163,4 +163,4 @@ class OsirisPower(GodPower):
         return {"underworld": spaces, "tokens_in_supply": TOKENS - len(d.tokens)}
 
 
-POWER = register(OsirisPower())
+POWER: Final = register(OsirisPower())

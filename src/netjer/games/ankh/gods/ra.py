@@ -23,7 +23,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import RA, GodPower, Task, god_phase, register
@@ -36,12 +36,12 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-SUN_PHASE = god_phase(RA, 0)
+SUN_PHASE: Final = god_phase(RA, 0)
 #: The badge bit of a Sun token; Ra has three.
-SUN = 1
-SUN_TOKENS = 3
+SUN: Final = 1
+SUN_TOKENS: Final = 3
 #: Extra Devotion for a domination or a battle won with a Radiant figure present.
-RADIANT_BONUS = 1
+RADIANT_BONUS: Final = 1
 
 
 class RaPower(GodPower):
@@ -101,4 +101,4 @@ class RaPower(GodPower):
         return {"sun_tokens_free": SUN_TOKENS - len(spaces), "radiant": list(spaces)}
 
 
-POWER = register(RaPower())
+POWER: Final = register(RaPower())

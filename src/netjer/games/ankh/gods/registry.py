@@ -15,19 +15,21 @@ gods not yet taken, in code order.
 
 from __future__ import annotations
 
+from typing import Final
+
 from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.games.ankh.gods import amun, anubis, bastet, hathor, horus, isis, osiris, ra, seth, thoth
 from netjer.games.ankh.gods.base import GOD_IDS, POWERS, GodPower
 
 #: The god modules, in code order (imported for their registration).
-MODULES = (amun, anubis, isis, osiris, ra, bastet, hathor, thoth, horus, seth)
+MODULES: Final = (amun, anubis, isis, osiris, ra, bastet, hathor, thoth, horus, seth)
 
 if any(p is None for p in POWERS):  # pragma: no cover - a module failed to register
     raise RuntimeError("every god module must register its power")
 
 #: Each power by id.
-BY_ID: dict[str, GodPower] = {p.id: p for p in POWERS if p is not None}
+BY_ID: Final[dict[str, GodPower]] = {p.id: p for p in POWERS if p is not None}
 
 
 def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:

@@ -37,7 +37,7 @@ Rulings (docs/rules-coverage-ankh.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.games.ankh.gods.base import GodPower, register
 from netjer.games.ankh.pieces import GOD
@@ -81,4 +81,4 @@ class SethPower(GodPower):
         return {"controls": [name(h) for h, (o, f) in enumerate(zip(owners, fown, strict=True)) if o != f]}
 
 
-POWER = register(SethPower())
+POWER: Final = register(SethPower())

@@ -27,7 +27,7 @@ Rulings (docs/rules-coverage-ankh.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh import battle, devotion
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from netjer.core.state import JsonDict
     from netjer.games.ankh.state import AnkhState
 
-GUESS_PHASE = god_phase(THOTH, 0)
+GUESS_PHASE: Final = god_phase(THOTH, 0)
 
 
 @dataclass(slots=True)
@@ -141,4 +141,4 @@ class ThothPower(GodPower):
         return {"scale": d.scale, "guess": guess}
 
 
-POWER = register(ThothPower())
+POWER: Final = register(ThothPower())
