@@ -28,6 +28,7 @@ from netjer.adapters.gymnasium_env import NetjerEnv
 from netjer.build_info import describe_build
 
 try:
+    import torch
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.utils import get_action_masks
 except ImportError:  # pragma: no cover - the optional extra
@@ -64,42 +65,72 @@ def evaluate(model: Any, games: int, seed: int, observation: str) -> tuple[int, 
 def main() -> None:
     """Parse the arguments, train, print (and optionally write) the learning curve."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--minutes", type=float, default=15.0, help="wall-clock training budget")
+    parser.add_argument("--cpu-minutes", type=float, default=30.0, help="training budget, CPU-minutes")
+    parser.add_argument("--n-steps", type=int, default=2048, help="rollout length per update")
+    parser.add_argument("--batch-size", type=int, default=256)
+    parser.add_argument("--n-epochs", type=int, default=10)
+    parser.add_argument("--learning-rate", type=float, default=3e-4)
+    parser.add_argument("--ent-coef", type=float, default=0.0)
+    parser.add_argument("--gamma", type=float, default=1.0)
+    parser.add_argument("--net", default="64,64", help="hidden layer sizes of the policy and value networks")
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch CPU threads")
     parser.add_argument("--eval-every", type=int, default=20_000, help="timesteps between evaluations")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--reward", default="shaped", choices=["result", "shaped"])
     parser.add_argument("--observation", default="flat", choices=["dict", "flat"])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--curve", default=None, help="write the curve to this CSV file")
+    parser.add_argument("--final-eval-games", type=int, default=200, help="games of the last evaluation (0: none)")
+    parser.add_argument("--save", default=None, help="save the trained model to this file (a zip)")
     args = parser.parse_args()
     print(describe_build())
     env = NetjerEnv("ankh", players=2, opponents="random", observation=args.observation, reward=args.reward)
     policy = "MultiInputPolicy" if args.observation == "dict" else "MlpPolicy"
-    model = MaskablePPO(policy, env, n_steps=2048, batch_size=256, learning_rate=3e-4, gamma=1.0, seed=args.seed)
-    curve: list[tuple[int, float, int, int]] = []
+    torch.set_num_threads(args.threads)
+    net = [int(width) for width in args.net.split(",")]
+    model = MaskablePPO(
+        policy,
+        env,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        learning_rate=args.learning_rate,
+        ent_coef=args.ent_coef,
+        gamma=args.gamma,
+        policy_kwargs={"net_arch": net},
+        seed=args.seed,
+    )
+    fields = ["timesteps", "cpu_seconds", "wins", "games", "wilson_low", "wilson_high", "truncated"]
+    curve: list[dict[str, float]] = []
 
-    def record() -> None:
-        wins, truncated = evaluate(model, args.eval_games, 10_000 + args.seed, args.observation)
-        low, high = wilson(wins, args.eval_games)
-        curve.append((model.num_timesteps, time.process_time(), wins, args.eval_games))
+    def record(games: int) -> None:
+        wins, truncated = evaluate(model, games, 10_000 + args.seed, args.observation)
+        low, high = wilson(wins, games)
+        cpu = time.process_time()
+        row = (model.num_timesteps, round(cpu), wins, games, round(low, 3), round(high, 3), truncated)
+        curve.append(dict(zip(fields, row, strict=True)))
         print(
-            f"timesteps {model.num_timesteps:7d}  CPU {time.process_time():7.0f} s  "
-            f"greedy wins {wins}/{args.eval_games} = {wins / args.eval_games:.0%} [{low:.0%}, {high:.0%}], "
+            f"timesteps {model.num_timesteps:7d}  CPU {cpu:7.0f} s  "
+            f"greedy wins {wins}/{games} = {wins / games:.0%} [{low:.0%}, {high:.0%}], "
             f"{truncated} truncated at the length cap",
             flush=True,
         )
+        if args.curve:  # rewritten after every evaluation, so that a stopped run keeps its curve
+            with open(args.curve, "w", newline="", encoding="utf-8") as out:
+                writer = csv.DictWriter(out, fieldnames=fields)
+                writer.writeheader()
+                writer.writerows(curve)
 
-    record()
-    deadline = time.monotonic() + 60 * args.minutes
-    while time.monotonic() < deadline:
+    record(args.eval_games)
+    deadline = time.process_time() + 60 * args.cpu_minutes
+    while time.process_time() < deadline:
         model.learn(total_timesteps=args.eval_every, reset_num_timesteps=False)
-        record()
-    if args.curve:
-        with open(args.curve, "w", newline="", encoding="utf-8") as out:
-            writer = csv.writer(out)
-            writer.writerow(["timesteps", "cpu_seconds", "wins", "games"])
-            writer.writerows(curve)
-    rate = np.array([c[2] / c[3] for c in curve])
+        record(args.eval_games)
+    if args.final_eval_games:
+        record(args.final_eval_games)
+    if args.save:
+        model.save(args.save)
+    rate = np.array([c["wins"] / c["games"] for c in curve])
     print(f"best greedy win rate {rate.max():.0%}, last {rate[-1]:.0%}")
 
 
