@@ -2,15 +2,22 @@
 
 Usage (needs ``pip install 'netjer[train]'``: sb3-contrib and a CPU PyTorch)::
 
-    python benchmarks/train_maskable_ppo.py [--minutes 15] [--eval-games 200] [--reward shaped]
-                                            [--observation flat] [--seed 0] [--curve curve.csv]
+    python benchmarks/train_maskable_ppo.py [--cpu-minutes 30] [--eval-every 10240]
+        [--eval-games 50] [--final-eval-games 200] [--reward shaped] [--blocks seat,gods,...]
+        [--n-steps 2048] [--batch-size 256] [--n-epochs 10] [--learning-rate 3e-4]
+        [--ent-coef 0] [--net 64,64] [--seed 0] [--curve curve.csv] [--save policy.zip]
 
 Trains ``MaskablePPO("MlpPolicy")`` on :class:`netjer.adapters.gymnasium_env.NetjerEnv`
-(``players=2``, opponent ``random``, the learner's seat rotated) for ``--minutes`` of wall
-time, evaluating the greedy masked policy every ``--eval-every`` timesteps on ``--eval-games``
-new games (seats rotated), and prints the learning curve: timesteps, CPU seconds, win rate and
-its Wilson 95% interval.  The figures of docs/research.md come from this script.  Not a test:
-the time budget makes it depend on the machine.
+(``players=2``, opponent ``random``, the learner's seat rotated, ``observation="flat"`` cut to
+the Ankh tensor's ``--blocks``, with ``mask`` for the legal actions) until this process has
+used ``--cpu-minutes`` of CPU time (evaluations included; checked after each round of
+``--eval-every`` timesteps, so at least one round runs), evaluating the greedy masked policy
+after every round on ``--eval-games`` new games (seats rotated) and at the end on
+``--final-eval-games``, and prints the learning curve: timesteps, CPU seconds, wins with the
+Wilson 95% interval, games truncated at the length cap (``--curve`` writes it as CSV after
+every evaluation).  PyTorch runs on ``--threads`` (default 1) threads.  The figures of
+docs/research.md come from this script.  Not a test: what a CPU-minute buys depends on the
+machine (tests/adapters/test_maskable_ppo_training.py runs it on a tiny budget).
 """
 
 from __future__ import annotations
