@@ -12,8 +12,9 @@ Trains ``MaskablePPO("MlpPolicy")`` on :class:`netjer.adapters.gymnasium_env.Net
 the Ankh tensor's ``--blocks``, with ``mask`` for the legal actions) until this process has
 used ``--cpu-minutes`` of CPU time (evaluations included; checked after each round of
 ``--eval-every`` timesteps, so at least one round runs), evaluating the greedy masked policy
-after every round on ``--eval-games`` new games (seats rotated) and at the end on
-``--final-eval-games``, and prints the learning curve: timesteps, CPU seconds, wins with the
+after every round on ``--eval-games`` validation games (seats rotated), and at the end the
+best policy on the validation games (kept, ``--save`` saves it) on ``--final-eval-games`` other
+games, and prints the learning curve: timesteps, CPU seconds, wins with the
 Wilson 95% interval, games truncated at the length cap (``--curve`` writes it as CSV after
 every evaluation).  PyTorch runs on ``--threads`` (default 1) threads.  The figures of
 docs/research.md come from this script.  Not a test: what a CPU-minute buys depends on the
@@ -23,6 +24,7 @@ machine (tests/adapters/test_maskable_ppo_training.py runs it on a tiny budget).
 from __future__ import annotations
 
 import argparse
+import copy
 import csv
 import math
 import sys
@@ -151,40 +153,46 @@ def main() -> None:
         policy_kwargs={"net_arch": net},
         seed=args.seed,
     )
-    fields = ["timesteps", "cpu_seconds", "wins", "games", "wilson_low", "wilson_high", "truncated"]
-    curve: list[dict[str, float]] = []
+    fields = ["timesteps", "cpu_seconds", "policy", "wins", "games", "wilson_low", "wilson_high", "truncated"]
+    curve: list[dict[str, Any]] = []
+    best: dict[str, Any] = {"rate": -1.0}
 
-    def record(games: int) -> None:
-        wins, truncated = evaluate(model, games, 10_000 + args.seed, args)
+    def record(games: int, seed: int, policy: str) -> None:
+        wins, truncated = evaluate(model, games, seed, args)
         low, high = wilson(wins, games)
         cpu = time.process_time()
-        row = (model.num_timesteps, round(cpu), wins, games, round(low, 3), round(high, 3), truncated)
+        timesteps = model.num_timesteps if policy == "latest" else best["timesteps"]
+        row = (timesteps, round(cpu), policy, wins, games, round(low, 3), round(high, 3), truncated)
         curve.append(dict(zip(fields, row, strict=True)))
         print(
-            f"timesteps {model.num_timesteps:7d}  CPU {cpu:7.0f} s  "
+            f"timesteps {timesteps:7d}  CPU {cpu:7.0f} s  {policy} policy: "
             f"greedy wins {wins}/{games} = {wins / games:.0%} [{low:.0%}, {high:.0%}], "
             f"{truncated} truncated at the length cap",
             flush=True,
         )
+        if policy == "latest" and wins / games > best["rate"]:
+            best.update(rate=wins / games, timesteps=timesteps, parameters=copy.deepcopy(model.get_parameters()))
         if args.curve:  # rewritten after every evaluation, so that a stopped run keeps its curve
             with open(args.curve, "w", newline="", encoding="utf-8") as out:
                 writer = csv.DictWriter(out, fieldnames=fields)
                 writer.writeheader()
                 writer.writerows(curve)
 
-    record(args.eval_games)
+    validation, test = 10_000 + args.seed, 20_000 + args.seed  # different games
+    record(args.eval_games, validation, "latest")
     deadline = time.process_time() + 60 * args.cpu_minutes
     while True:  # at least one round of training, however small the budget
         model.learn(total_timesteps=args.eval_every, reset_num_timesteps=False)
-        record(args.eval_games)
+        record(args.eval_games, validation, "latest")
         if time.process_time() >= deadline:
             break
+    # The greedy policy's win rate swings from one round to the next (76% then 0% in one run):
+    # the policy kept is the best on the validation games, measured again on new games.
+    model.set_parameters(best["parameters"])
     if args.final_eval_games:
-        record(args.final_eval_games)
+        record(args.final_eval_games, test, "best")
     if args.save:
         model.save(args.save)
-    rate = np.array([c["wins"] / c["games"] for c in curve])
-    print(f"best greedy win rate {rate.max():.0%}, last {rate[-1]:.0%}")
 
 
 if __name__ == "__main__":

@@ -30,9 +30,13 @@ def test_a_tiny_training_run_writes_its_curve_and_a_policy_that_plays(tmp_path: 
     assert done.returncode == 0, done.stderr
     with curve.open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    # Before training, after the one round of training, and the last (larger) evaluation.
-    assert [int(r["timesteps"]) for r in rows] == [0, 64, 64]
-    assert [int(r["games"]) for r in rows] == [2, 2, 4]
+    # Before training and after the one round of training on the validation games, then the
+    # better of the two policies on other games.
+    validation = [(int(r["timesteps"]), r["policy"], int(r["games"])) for r in rows[:2]]
+    assert validation == [(0, "latest", 2), (64, "latest", 2)]
+    assert rows[2]["policy"] == "best" and int(rows[2]["games"]) == 4
+    best = max(rows[:2], key=lambda r: int(r["wins"]))  # the first of equals is kept
+    assert rows[2]["timesteps"] == best["timesteps"]
     for r in rows:
         assert 0 <= int(r["wins"]) <= int(r["games"])
         assert 0.0 <= float(r["wilson_low"]) <= int(r["wins"]) / int(r["games"]) <= float(r["wilson_high"]) <= 1.0
