@@ -21,6 +21,14 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
+# The train extra for CI's slow tests (tests/adapters/test_maskable_ppo_training.py runs the
+# MaskablePPO example on a tiny budget): sb3-contrib and the pinned CPU PyTorch (torch==2.13.0;
+# pip takes it from the machine's wheel folder when its configuration lists one, never an unpinned
+# torch, which would pull a CUDA build of several GB).
+$(VENV)/.installed-train: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
+	touch $@ $(VENV)/.installed-dev $(VENV)/.installed
+
 # The web table's JavaScript checks (ESLint, TypeScript's checker; package.json): node_modules
 # from the committed lockfile, re-installed only when it changes.
 node_modules/.installed: package.json package-lock.json
@@ -60,8 +68,8 @@ test: $(VENV)/.installed-dev test-js
 	$(BIN)/mypy src
 	$(BIN)/pytest -n $(WORKERS) --durations=20
 
-# Everything, slow-marked tests included: what CI runs (.ci/run).
-test-all: $(VENV)/.installed-dev test-js
+# Everything, slow-marked tests included: what CI runs (.ci/run), with the train extra.
+test-all: $(VENV)/.installed-train test-js
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
 	$(BIN)/pytest -n $(WORKERS) -m '' --durations=20

@@ -170,3 +170,22 @@ def test_gymnasium_make_builds_every_game() -> None:
     assert info["seat"] == 0
     assert isinstance(env.unwrapped, NetjerEnv) and env.unwrapped.table.num_players == 2
     assert env.action_space.n == 2953
+
+
+def test_ankh_potential_counts_the_way_out_of_the_red_section_and_the_margin() -> None:
+    """Φ for Ankh: half the learner's Devotion up to the first space out of the red section
+    (red_max + 1), half its margin over the best other living god / 30."""
+    env = NetjerEnv("ankh", players=2, reward="shaped", seat=0)
+    env.reset(seed=1)
+    obs = env.current.obs
+    assert POTENTIALS["ankh"](obs, 0) == 0.0
+    gods = {tuple(god["seats"]): god for god in obs["gods"]}
+    mine, other = gods[(0,)], gods[(1,)]
+    safe = obs["red_max"] + 1
+    mine["devotion"], other["devotion"] = 10, 4
+    assert POTENTIALS["ankh"](obs, 0) == pytest.approx((10 / safe + 6 / 30) / 2)
+    assert POTENTIALS["ankh"](obs, 1) == pytest.approx((4 / safe - 6 / 30) / 2)
+    mine["devotion"] = safe + 6  # beyond the red section only the margin still grows
+    assert POTENTIALS["ankh"](obs, 0) == pytest.approx((1 + (safe + 2) / 30) / 2)
+    other["alive"] = False  # a forgotten god does not count in the margin
+    assert POTENTIALS["ankh"](obs, 0) == pytest.approx((1 + (safe + 6) / 30) / 2)

@@ -40,11 +40,16 @@ REWARDS = ("result", "shaped")
 ILLEGAL_ACTION_POLICIES = ("lose", "raise")
 
 
-def _ankh_devotion_margin(obs: JsonDict, seat: int) -> float:
-    """Ankh: (the learner's god's Devotion - the highest Devotion among the other gods) / 30.
+def _ankh_devotion_lead(obs: JsonDict, seat: int) -> float:
+    """Ankh: half the learner's way out of the red section, half its Devotion margin.
 
-    Devotion is how Ankh is won (rules/ankh.md: the god highest on the Devotion track after the
-    last Conflict, or the last god not forgotten); 30 is the order of a winning total.
+    ``(min(mine, red_max + 1) / (red_max + 1) + (mine - best_other) / 30) / 2``, where
+    ``mine`` is the Devotion of the learner's god and ``best_other`` the highest Devotion among
+    the other living gods.  After the 4th Conflict every god still in the red section (spaces 0
+    to ``red_max``, default 19) is forgotten, and one god left wins, none left: everyone
+    loses (rules/ankh.md §10.5): against weak play most games end there, so the first space out
+    of the red section is what a learner must reach, and the margin what it must keep (the god
+    highest on the track after the 5th Conflict wins, §10.6; 30 is the order of a winning total).
     """
     mine, best_other = 0, 0
     for god in obs["gods"]:
@@ -52,7 +57,8 @@ def _ankh_devotion_margin(obs: JsonDict, seat: int) -> float:
             mine = int(god["devotion"])
         elif god["alive"]:
             best_other = max(best_other, int(god["devotion"]))
-    return (mine - best_other) / 30.0
+    safe = int(obs["red_max"]) + 1
+    return (min(mine, safe) / safe + (mine - best_other) / 30.0) / 2.0
 
 
 def _aton_score_margin(obs: JsonDict, seat: int) -> float:
@@ -75,7 +81,7 @@ def _nile_soldier_margin(obs: JsonDict, seat: int) -> float:
 
 #: The shaping potential of each game that has one: ``Φ(observation of the learner, seat)``.
 POTENTIALS: dict[str, Callable[[JsonDict, int], float]] = {
-    "ankh": _ankh_devotion_margin,
+    "ankh": _ankh_devotion_lead,
     "aton": _aton_score_margin,
     "nile": _nile_soldier_margin,
 }
