@@ -21,7 +21,9 @@ from tests.server.sockets import receive_json
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "netjer" / "server"
 #: The exceptions whose sentence a player reads (their third, or second, argument).
-REFUSALS = {"TableError": 2, "AccountError": 2, "RateLimited": 1, "WeakPassword": 0}
+REFUSALS = {"TableError": 2, "AccountError": 2, "RateLimited": 1, "WeakPassword": 0, "_refused": 1}
+#: Where each refusal's code is (the passkey service's ``_refused(code, message)`` helper too).
+CODES = {"TableError": 1, "AccountError": 1, "_refused": 0}
 #: Parameters that hold a marked message by convention (their callers pass ``N_("...")``).
 MARKED_PARAMETERS = {"refusal"}
 #: Codes whose sentence is another layer's words, passed on (a library's or a game's
@@ -39,7 +41,7 @@ def _refusals() -> Iterator[tuple[str, int, str, ast.expr]]:
             name = node.func.id if isinstance(node.func, ast.Name) else None
             if name not in REFUSALS or len(node.args) <= REFUSALS[name]:
                 continue
-            code = node.args[1] if name in ("TableError", "AccountError") else None
+            code = node.args[CODES[name]] if name in CODES else None
             code_text = code.value if isinstance(code, ast.Constant) and isinstance(code.value, str) else ""
             yield path.name, node.lineno, code_text, node.args[REFUSALS[name]]
 
@@ -156,3 +158,17 @@ def test_an_illegal_move_is_refused_in_spanish_by_http_and_websocket(client: Tes
         ws.send_json({"type": "move", "version": view["version"] + 5, "index": 0})
         err = receive_json(ws, "the refusal of a stale move")
         assert err["error"] == "stale" and err["message"].startswith("la partida ha avanzado"), err
+
+
+def test_the_refusals_of_the_social_routes_and_the_passkeys_are_told_in_spanish(client: TestClient) -> None:
+    es = {"Accept-Language": "es"}
+    no_game = client.get("/api/challenges", params={"game": "chess"}, headers=es)
+    assert (no_game.status_code, no_game.json()["error"]) == (422, "no_game")
+    assert no_game.json()["message"].startswith("no existe el juego 'chess'; juegos: ")
+    assert "aton" in no_game.json()["message"]
+    guest = client.get("/api/account/follows", headers=es)
+    assert (guest.status_code, guest.json()["error"]) == (401, "signed_out")
+    assert guest.json()["message"].startswith("entra primero: ")
+    malformed = client.post("/api/account/passkeys/signin", json={"credential": {"id": 3}}, headers=es)
+    assert (malformed.status_code, malformed.json()["error"]) == (422, "bad_passkey_response")
+    assert malformed.json()["message"].startswith("la respuesta de la llave de acceso está mal formada: ")

@@ -75,6 +75,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from netjer.i18n import N_
 from netjer.server.accounts.service import AccountError, Accounts, NewSession, Session, name_key
 from netjer.server.db import PasskeyRow, hash_token
 
@@ -182,13 +183,18 @@ class PasskeyInfo:
         return PasskeyInfo(row.id, row.name, row.created_at.isoformat(), used, bool(row.backed_up))
 
 
-def _refused(code: str, message: str, status: int = 403) -> AccountError:
-    return AccountError(status, code, message)
+def _refused(code: str, message: str, status: int = 403, **params: int | str) -> AccountError:
+    """An :class:`AccountError` whose ``message`` is an ``N_``-marked catalogue message."""
+    return AccountError(status, code, message, **params)
 
 
 #: Why a challenge cannot be answered (400: start the ceremony again).
-NO_CHALLENGE = "no passkey request is waiting (it was answered already, or never asked): start again"
-EXPIRED_CHALLENGE = "the passkey request expired: start again"
+NO_CHALLENGE = N_("no passkey request is waiting (it was answered already, or never asked): start again")
+EXPIRED_CHALLENGE = N_("the passkey request expired: start again")
+#: Why the library refused the browser's answer, or could not read it: its reason (the webauthn
+#: library's own English words) is the param.
+REFUSED = N_("the passkey was refused: {reason}")
+MALFORMED = N_("the passkey's answer is malformed: {reason}")
 #: The library's exceptions that mean the browser's answer is malformed, not refused.
 _MALFORMED = (ValueError, TypeError, KeyError)
 
@@ -281,7 +287,7 @@ class Passkeys:
         """
         kept = " ".join(name.split())
         if not 0 < len(kept) <= MAX_NAME:
-            raise _refused("bad_passkey_name", "a passkey's name has 1 to 40 characters", 422)
+            raise _refused("bad_passkey_name", N_("a passkey's name has 1 to {most} characters"), 422, most=MAX_NAME)
         try:
             parsed = parse_registration_credential_json(credential)
         except (WebAuthnException, *_MALFORMED) as err:
@@ -298,7 +304,7 @@ class Passkeys:
         except InvalidRegistrationResponse as err:
             if err.__cause__ is not None:  # a part the library could not decode
                 raise _malformed(err) from None
-            raise _refused("passkey_refused", f"the passkey was refused: {err}") from None
+            raise _refused("passkey_refused", REFUSED, reason=str(err)) from None
         except (WebAuthnException, *_MALFORMED) as err:
             raise _malformed(err) from None
         transports = [t.value for t in parsed.response.transports or [] if isinstance(t, AuthenticatorTransport)]
@@ -315,7 +321,10 @@ class Passkeys:
         )
         if added is None:
             raise _refused(
-                "passkey_taken", f"this passkey is registered already, or the account has {MAX_PASSKEYS} passkeys", 409
+                "passkey_taken",
+                N_("this passkey is registered already, or the account has {n} passkeys"),
+                409,
+                n=MAX_PASSKEYS,
             )
         rows = await asyncio.to_thread(self.store.passkeys_of, session.account)
         return next(PasskeyInfo.of(row) for row in rows if row.id == added)
@@ -331,7 +340,7 @@ class Passkeys:
             AccountError: 404 ``no_passkey`` if the account has no passkey of that number.
         """
         if not await asyncio.to_thread(self.store.remove_passkey, session.account, passkey):
-            raise _refused("no_passkey", "this account has no such passkey", 404)
+            raise _refused("no_passkey", N_("this account has no such passkey"), 404)
 
     async def signin_options(self, name: str | None, address: str) -> tuple[str, dict[str, Any]]:
         """Start a sign-in: a new challenge, bound to a new random token (the caller puts it
@@ -392,12 +401,12 @@ class Passkeys:
         challenge, bound, named = await self._take(token, "signin")
         found = await asyncio.to_thread(self.store.passkey_by_credential, parsed.id)
         if found is None or (named and found[0].account_id != bound):
-            raise _refused("unknown_passkey", "this passkey is not known here (or not the named account's)")
+            raise _refused("unknown_passkey", N_("this passkey is not known here (or not the named account's)"))
         passkey, account = found
         self.accounts.limit_account(name_key(account.name or ""))
         handle = parsed.response.user_handle
         if handle is not None and (account.passkey_handle is None or handle != _from_base64url(account.passkey_handle)):
-            raise _refused("unknown_passkey", "this passkey names another account than the one it belongs to")
+            raise _refused("unknown_passkey", N_("this passkey names another account than the one it belongs to"))
         try:
             verified = verify_authentication_response(
                 credential=parsed,
@@ -413,7 +422,7 @@ class Passkeys:
                 raise _malformed(err) from None
             if "sign count" in str(err):
                 raise _refused("passkey_counter", _COUNTER) from None
-            raise _refused("passkey_refused", f"the passkey was refused: {err}") from None
+            raise _refused("passkey_refused", REFUSED, reason=str(err)) from None
         except (WebAuthnException, *_MALFORMED) as err:
             raise _malformed(err) from None
         if not await asyncio.to_thread(
@@ -423,11 +432,11 @@ class Passkeys:
         return await self.accounts.new_session(account.id, account.name or "")
 
 
-_COUNTER = "the passkey's signature counter went back: it may have been copied; sign in with your password"
+_COUNTER = N_("the passkey's signature counter went back: it may have been copied; sign in with your password")
 
 
 def _malformed(err: Exception) -> AccountError:
-    return _refused("bad_passkey_response", f"the passkey's answer is malformed: {err}", 422)
+    return _refused("bad_passkey_response", MALFORMED, 422, reason=str(err))
 
 
 def _session_key(session: Session) -> str:

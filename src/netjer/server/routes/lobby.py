@@ -203,8 +203,14 @@ def refuse_unrated(body: CreateTable, session: Session | None) -> None:
     else:
         try:
             pool_of(body.game, len(body.seats))
-        except RatingError as err:
-            reason = str(err)
+        except RatingError:
+            raise TableError(
+                422,
+                "not_rated",
+                N_("no rating pool for {game} with {players} players"),
+                game=body.game,
+                players=len(body.seats),
+            ) from None
         if reason is None:
             # One seat per account, no computer standing in (netjer.server.rated_tables).
             own = sum(1 for seat in body.seats if seat.type == "human" and not seat.open and not seat.invite)
