@@ -61,7 +61,9 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, nam
             page.locator("#choices").get_by_role("button", name=str(other), exact=True).click()
             hint = step.hint_in("web")  # what to click, never a command to type
             assert hint is not None
-            assert hint in page.locator("#hint").inner_text()
+            shown = page.locator("#hint").inner_text()
+            assert hint in shown
+            assert f"'{step.expect}'" not in shown  # the page names what to click, not notation to type
             wrong += 1
         page.locator("#choices").get_by_role("button", name=step.expect, exact=True).click()
         assert shadow.answer(step.expect).accepted
