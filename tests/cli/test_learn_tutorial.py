@@ -63,7 +63,7 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str, langu
             shadow.begin_step()
             step = shadow.step
             child.expect(re.escape(tr("Step {number} of {total}").format(number=step.number, total=len(lesson.steps))))
-            child.expect(_words(step.say))
+            child.expect(_words(step.say_in("terminal")))
             if step.expect is None:
                 child.expect(re.escape(tr(GO_ON)))
                 child.sendline("")
@@ -74,8 +74,9 @@ def test_a_lesson_plays_to_its_end_accepting_only_its_decisions(name: str, langu
             if other is not None:
                 child.sendline(str(other))
                 child.expect(_words(tr("That is allowed, but not the move this lesson is about.")))
-                assert step.hint is not None  # on its own line, after the reason
-                child.expect(_words(step.hint))
+                hint = step.hint_in("terminal")  # what to type, on its own line after the reason
+                assert hint is not None
+                child.expect(_words(hint))
                 child.expect(re.escape(tr(PROMPT)))
                 wrong_tries += 1
             child.sendline(step.expect)

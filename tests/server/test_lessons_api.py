@@ -73,8 +73,12 @@ def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language(db: str
         assert body["language"] == "es"
         assert body["title"] == spanish.title == "Tu primera partida de Dioses del Nilo"
         assert body["intro"] == spanish.intro_in("web")
-        assert [s["say"] for s in body["steps"]] == [s.say for s in spanish.steps]
-        assert body["steps"][0]["hint"] == "Escribe 'place 5 b2': tu 5, boca arriba, en b2."
+        assert [s["say"] for s in body["steps"]] == [s.say_in("web") for s in spanish.steps]
+        # the browser's hint says what to click, not what the terminal types
+        clicked = "Pulsa el 5 de tu mano y luego la casilla b2 (en tu vanguardia va boca arriba)."
+        assert body["steps"][0]["hint"] == clicked
+        assert [s["hint"] for s in body["steps"]] == [s.hint_in("web") for s in spanish.steps]
+        assert [s["rule"] for s in body["steps"]] == [s.rule_in("web") for s in spanish.steps]
         assert body["steps"][0]["expect"] == "place 5 b2"  # the notation stays as typed
         # the terms' names and lines come from the game's Spanish rules texts
         assert body["steps"][0]["terms"][0] == {

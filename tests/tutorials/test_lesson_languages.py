@@ -23,6 +23,8 @@ SAME_IN_STEP = ("number", "play", "terms", "expect")
 WORDS_IN_STEP = ("say", "rule", "hint")
 #: The words of one front end only (the ``[web]`` and ``[terminal]`` tables).
 FRONT_WORDS = [(front, field) for front in ("web", "terminal") for field in ("intro", "finish")]
+#: A step's words of one front end only (its ``web`` and ``terminal`` tables).
+FRONT_WORDS_IN_STEP = [(front, field) for front in ("web", "terminal") for field in WORDS_IN_STEP]
 
 
 def _shape(lesson: Lesson) -> dict[str, Any]:
@@ -32,6 +34,10 @@ def _shape(lesson: Lesson) -> dict[str, Any]:
             {
                 **{field: getattr(step, field) for field in SAME_IN_STEP},
                 **{f"has {field}": getattr(step, field) is not None for field in WORDS_IN_STEP},
+                **{
+                    f"has {front} {field}": getattr(getattr(step, front), field) is not None
+                    for front, field in FRONT_WORDS_IN_STEP
+                },
             }
             for step in lesson.steps
         ],
@@ -67,16 +73,22 @@ def test_a_translation_translates_every_text(name: str, language: str) -> None:
         for field in WORDS_IN_STEP:
             if getattr(theirs, field) is not None:
                 assert getattr(mine, field) != getattr(theirs, field), f"step {mine.number}: {field}"
+        for front, field in FRONT_WORDS_IN_STEP:
+            if getattr(getattr(theirs, front), field) is not None:
+                assert getattr(getattr(mine, front), field) != getattr(getattr(theirs, front), field), (
+                    f"step {mine.number}: {front}.{field}"
+                )
 
 
 @pytest.mark.parametrize(("name", "language"), TRANSLATIONS)
 def test_a_translation_keeps_the_commands_it_tells_the_player_to_type(name: str, language: str) -> None:
-    """A hint that names the step's decision as typed ('place 5 b2') does so in every language."""
+    """A terminal hint that names the step's decision as typed ('place 5 b2') does so in every
+    language."""
     english = load_lesson(name)
     for mine, theirs in zip(load_lesson(name, language).steps, english.steps, strict=True):
         typed = f"'{theirs.expect}"
-        if theirs.expect is not None and typed in (theirs.hint or ""):
-            assert typed in (mine.hint or ""), f"step {mine.number}: {mine.hint!r}"
+        if theirs.expect is not None and typed in (theirs.hint_in("terminal") or ""):
+            assert typed in (mine.hint_in("terminal") or ""), f"step {mine.number}: {mine.hint_in('terminal')!r}"
 
 
 def test_a_language_without_a_file_is_the_english_lesson() -> None:

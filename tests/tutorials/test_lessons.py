@@ -139,19 +139,70 @@ def test_a_lesson_naming_an_unknown_start_position_says_so() -> None:
 
 #: What only the terminal can ask for: a command typed (``help NAME``, ``netjer learn``).
 TERMINAL_WORDS = ("'help", "netjer ")
+#: The verb that asks for a typed command, in each language a lesson is written in.
+TYPE_WORDS = {"en": ("Type", "type "), "es": ("Escribe", "escribe "), "de": ("Tippe", "tippe ")}
+
+
+def _asks_to_type(text: str, language: str, expects: list[str]) -> bool:
+    """Whether ``text`` tells the player to type: a command word, the verb for typing, or a
+    scripted decision in quotes as notation ('assign 4')."""
+    return any(word in text for word in (*TERMINAL_WORDS, *TYPE_WORDS[language])) or any(
+        f"'{expect}'" in text for expect in expects
+    )
 
 
 @pytest.mark.parametrize(("name", "language"), FILES)
 def test_each_front_end_gets_its_own_words(name: str, language: str) -> None:
-    """The browser's intro and finish never tell the player to type a command; the terminal's
-    finish says what to type (the rules texts' web/terminal split, issue 30 item 3)."""
+    """The browser's words never tell the player to type a command: intro, finish, each step's
+    text and rule, and the hint after a wrong try (which names what to click); the terminal's
+    finish and hints say what to type (the rules texts' web/terminal split, issue 30 item 3)."""
     lesson = load_lesson(name, language)
-    for text in (lesson.intro_in("web"), lesson.finish_in("web"), *(s.say for s in lesson.steps)):
-        assert not any(word in text for word in TERMINAL_WORDS), text
+    expects = [s.expect for s in lesson.steps if s.expect is not None]
+    steps = [text for s in lesson.steps for text in (s.say_in("web"), s.rule_in("web"), s.hint_in("web")) if text]
+    for text in (lesson.intro_in("web"), lesson.finish_in("web"), *steps):
+        assert not _asks_to_type(text, language, expects), text
     assert lesson.web.finish is not None and lesson.terminal.finish is not None
     assert "'help" in lesson.terminal.finish
     assert lesson.finish_in("terminal") == f"{lesson.finish} {lesson.terminal.finish}"
     assert lesson.finish_in("web") == f"{lesson.finish} {lesson.web.finish}"
+    # Played through, a wrong try at each decision gets that front end's hint: in the browser
+    # what to click, at the terminal the decision as it is typed.
+    web, terminal = LessonRun(lesson, front="web"), LessonRun(lesson, front="terminal")
+    while not web.done:
+        web.begin_step()
+        terminal.begin_step()
+        step = web.step
+        if step.expect is None:
+            web.advance()
+            terminal.advance()
+            continue
+        other = next((str(a) for a in web.state.legal_actions() if a != web.expected_action()), "nonsense")
+        clicked, typed = web.answer(other), terminal.answer(other)
+        assert not clicked.accepted and not typed.accepted
+        assert clicked.hint == step.hint_in("web") and not _asks_to_type(clicked.message, language, expects)
+        assert typed.hint == step.hint_in("terminal") and f"'{step.expect}'" in typed.hint, typed.hint
+        assert web.answer(step.expect).accepted and terminal.answer(step.expect).accepted
+
+
+def test_a_steps_own_words_for_one_front_end_follow_its_words_for_both() -> None:
+    text = GOOD.replace('hint = "type keep"', 'web.hint = "click Keep"\nterminal.hint = "type keep"').replace(
+        'say = "keep them"', 'say = "keep them"\nterminal.say = "(or exchange)"\nweb.rule = "see the board"'
+    )
+    step = _lesson(text).steps[0]
+    assert (step.say_in("web"), step.say_in("terminal")) == ("keep them", "keep them (or exchange)")
+    assert (step.rule_in("web"), step.rule_in("terminal")) == ("see the board", None)
+    assert (step.hint, step.hint_in("web"), step.hint_in("terminal")) == (None, "click Keep", "type keep")
+    assert LessonRun(_lesson(text), front="web").answer("exchange").hint == "click Keep"
+    assert LessonRun(_lesson(text)).answer("exchange").hint == "type keep"
+    shared = _lesson(GOOD.replace('hint = "type keep"', 'hint = "keep"\nweb.hint = "click Keep"')).steps[0]
+    assert (shared.hint_in("web"), shared.hint_in("terminal")) == ("keep click Keep", "keep")
+    with pytest.raises(DataFileError, match=r"step 1: Value error, .* needs a hint .*none for terminal"):
+        _lesson(GOOD.replace('hint = "type keep"', 'web.hint = "click Keep"'))
+    with pytest.raises(DataFileError, match=r"step 1: .*never shown"):
+        _lesson(GOOD.replace('expect = "keep"\nhint = "type keep"', 'web.hint = "x"'))
+    # only the terminal's words may ask for a typed 'help NAME', and those must find an entry
+    with pytest.raises(DataFileError, match="step 1: hint: 'help nothing' finds nothing"):
+        LessonRun(_lesson(GOOD.replace('hint = "type keep"', 'hint = "x"\nterminal.hint = "type help nothing"')))
 
 
 def test_a_lessons_own_words_for_one_front_end_are_checked_like_the_rest() -> None:

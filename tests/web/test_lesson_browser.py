@@ -49,7 +49,7 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, nam
         page.locator("#step-title").filter(
             has_text=step_of.format(number=step.number, count=len(lesson.steps))
         ).wait_for()
-        assert step.say[:40] in page.locator("#say").inner_text()
+        assert step.say_in("web")[:40] in page.locator("#say").inner_text()
         if step.expect is None:
             assert page.locator("#choices button").count() == 0
             page.locator("#next").click()
@@ -59,8 +59,11 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, nam
         other = next((a for a in shadow.state.legal_actions() if a != shadow.expected_action()), None)
         if other is not None:
             page.locator("#choices").get_by_role("button", name=str(other), exact=True).click()
-            assert step.hint is not None
-            assert step.hint in page.locator("#hint").inner_text()
+            hint = step.hint_in("web")  # what to click, never a command to type
+            assert hint is not None
+            shown = page.locator("#hint").inner_text()
+            assert hint in shown
+            assert f"'{step.expect}'" not in shown  # the page names what to click, not notation to type
             wrong += 1
         page.locator("#choices").get_by_role("button", name=step.expect, exact=True).click()
         assert shadow.answer(step.expect).accepted
@@ -147,20 +150,20 @@ def _spanish_lesson_page(page: Any, server: str, name: str, *, engine_words: boo
         title = f"Paso {step.number} de {len(lesson.steps)}"
         page.locator("#step-title").filter(has_text=title).wait_for()
         say = page.locator("#say").inner_text()
-        assert say == step.say
+        assert say == step.say_in("web")
         assert theirs.say[:30] not in say
-        assert step.rule is not None
-        assert page.locator("#rule").inner_text() == f"Regla: {step.rule}"
+        assert step.rule_in("web") is not None
+        assert page.locator("#rule").inner_text() == f"Regla: {step.rule_in('web')}"
         assert page.locator("#answer-form label").inner_text() == "O escribe tu decisión:"
         told = page.locator("#played li").all_inner_texts()
         assert len(told) == len(played)
         for words in told if engine_words else []:
             assert words not in [p.words for p in played], "the other seats' decisions in Spanish"
-        assert step.expect is not None and step.hint is not None
+        assert step.expect is not None and step.hint_in("web") is not None
         other = next(a for a in shadow.state.legal_actions() if a != shadow.expected_action())
         page.locator("#choices").get_by_role("button", name=str(other), exact=True).click()
         hint = page.locator("#hint").inner_text()
-        assert hint == f"Eso está permitido, pero no es la jugada de la que trata esta lección. {step.hint}"
+        assert hint == f"Eso está permitido, pero no es la jugada de la que trata esta lección. {step.hint_in('web')}"
         page.locator("#choices").get_by_role("button", name=step.expect, exact=True).click()
         assert shadow.answer(step.expect).accepted
 

@@ -55,7 +55,7 @@ class LessonTable:
     """
 
     def __init__(self, lesson: Lesson, *, console: Console, ask: Callable[[str], str] | None = None) -> None:
-        self.run = LessonRun(lesson)
+        self.run = LessonRun(lesson, front="terminal")
         self.lesson = lesson
         self.console = console
         self.ask = ask or console.input
@@ -123,11 +123,12 @@ class LessonTable:
 
     def _panel(self) -> Panel:
         step = self.run.step
-        body = Text(step.say)
-        if step.rule:
+        body = Text(step.say_in("terminal"))
+        rule = step.rule_in("terminal")
+        if rule:
             body.append("\n")
             body.append(_("Rule: "), style="bold")
-            body.append(step.rule, style="italic")
+            body.append(rule, style="italic")
         if step.terms:
             names = ", ".join(f"help {t}" for t in step.terms)
             body.append("\n" + _("More: {names}").format(names=names), style="dim")

@@ -30,7 +30,11 @@ strictly on loading)::
     rule = "..."                     # the rule in one sentence (optional)
     terms = ["cartouche"]            # rules-text entries the step speaks of (optional)
     expect = "assign 4"              # the learner's one decision (optional)
-    hint = "..."                     # shown after a wrong try (required with expect)
+    hint = "..."                     # shown after a wrong try (with expect: here, or in both
+    web.hint = "Click the 4 ..."     # fronts' tables); a step's web/terminal tables add
+    terminal.hint = "Type 'assign 4'"  # say, rule or hint words of that front end only, as
+                                     # the lesson's [web]/[terminal] tables do: the browser
+                                     # names what to click, the terminal what to type
 
 Whether each scripted decision is legal, and each term is in the game's rules texts, is
 checked by replaying the lesson (:func:`netjer.tutorials.runner.check_lesson`), not here.
@@ -59,6 +63,14 @@ LESSONS: dict[str, tuple[str, str]] = {
 DEFAULT_LANGUAGE = "en"
 
 
+class _StepFrontWords(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    say: str | None = Field(None, min_length=1)
+    rule: str | None = Field(None, min_length=1)
+    hint: str | None = Field(None, min_length=1)
+
+
 class _Step(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -68,12 +80,18 @@ class _Step(BaseModel):
     terms: tuple[str, ...] = ()
     expect: str | None = None
     hint: str | None = None
+    web: _StepFrontWords = Field(default_factory=_StepFrontWords)
+    terminal: _StepFrontWords = Field(default_factory=_StepFrontWords)
 
     @model_validator(mode="after")
     def _hint_with_expect(self) -> _Step:
-        if self.expect is not None and not self.hint:
-            raise ValueError("a step that expects a decision needs a hint for a wrong try")
-        if self.hint is not None and self.expect is None:
+        hinted = {
+            front: bool(self.hint or words.hint) for front, words in (("web", self.web), ("terminal", self.terminal))
+        }
+        if self.expect is not None and not all(hinted.values()):
+            missing = " and ".join(front for front, ok in hinted.items() if not ok)
+            raise ValueError(f"a step that expects a decision needs a hint for a wrong try (none for {missing})")
+        if self.expect is None and (self.hint or self.web.hint or self.terminal.hint):
             raise ValueError("a hint without an expected decision is never shown")
         return self
 
@@ -102,19 +120,45 @@ class _File(BaseModel):
     step: list[_Step] = Field(min_length=1)
 
 
+#: The front ends a lesson speaks to in their own words (the ``[web]`` and ``[terminal]`` tables).
+Front = Literal["web", "terminal"]
+
+
+def _joined(common: str | None, extra: str | None) -> str | None:
+    """Words for every front end, then one front end's own after them (either may be None)."""
+    return " ".join(text for text in (common, extra) if text) or None
+
+
+@dataclass(frozen=True)
+class StepWords:
+    """What a step says in one front end only, after its words for both (the step's ``web`` and
+    ``terminal`` tables: the browser names what to click, the terminal what to type).
+
+    Attributes:
+        say, rule, hint: added to the step's field of that name, or None.
+    """
+
+    say: str | None = None
+    rule: str | None = None
+    hint: str | None = None
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a lesson (see the module doc for each field's meaning).
 
     Attributes:
         number: its place in the lesson, from 1.
-        say: what is happening and why.
+        say: what is happening and why (in the words of every front end).
         play: other seats' decisions applied before the step's text, in notation.
         rule: the rule in one sentence, or None.
         terms: rules-text entries the step speaks of (``help NAME`` finds them).
         expect: the learner's one accepted decision, in notation, or None for a step that
             only explains.
-        hint: what to say after a wrong try (set exactly when ``expect`` is).
+        hint: what to say after a wrong try in every front end, or None (then each front end
+            has a hint of its own when ``expect`` is set; :meth:`hint_in`).
+        web, terminal: what the browser and the terminal add to ``say``, ``rule`` and ``hint``
+            (:meth:`say_in`, :meth:`rule_in`, :meth:`hint_in`).
     """
 
     number: int
@@ -124,10 +168,24 @@ class Step:
     terms: tuple[str, ...]
     expect: str | None
     hint: str | None
+    web: StepWords = StepWords()
+    terminal: StepWords = StepWords()
 
+    def _own(self, front: Front) -> StepWords:
+        return self.web if front == "web" else self.terminal
 
-#: The front ends a lesson speaks to in their own words (the ``[web]`` and ``[terminal]`` tables).
-Front = Literal["web", "terminal"]
+    def say_in(self, front: Front) -> str:
+        """What the step says as ``front`` (``"web"`` or ``"terminal"``) shows it."""
+        return _joined(self.say, self._own(front).say) or self.say
+
+    def rule_in(self, front: Front) -> str | None:
+        """The step's rule as ``front`` shows it, or None for a step without one."""
+        return _joined(self.rule, self._own(front).rule)
+
+    def hint_in(self, front: Front) -> str | None:
+        """What ``front`` says after a wrong try (in the browser: what to click; at the
+        terminal: what to type); None exactly when the step expects no decision."""
+        return _joined(self.hint, self._own(front).hint)
 
 
 @dataclass(frozen=True)
@@ -254,7 +312,15 @@ def parse_lesson(text: str, name: str, where: str, language: str = DEFAULT_LANGU
         else:
             place = ".".join(str(p) for p in loc) or "file"
         raise DataFileError(f"{where}: {place}: {first['msg']}") from None
-    steps = tuple(Step(number=i, **s.model_dump()) for i, s in enumerate(model.step, start=1))
+    steps = tuple(
+        Step(
+            number=i,
+            **s.model_dump(exclude={"web", "terminal"}),
+            web=StepWords(**s.web.model_dump()),
+            terminal=StepWords(**s.terminal.model_dump()),
+        )
+        for i, s in enumerate(model.step, start=1)
+    )
     fields = model.model_dump(exclude={"step", "web", "terminal"})
     web, terminal = FrontWords(**model.web.model_dump()), FrontWords(**model.terminal.model_dump())
     return Lesson(name=name, where=where, language=language, steps=steps, web=web, terminal=terminal, **fields)

@@ -2,16 +2,17 @@
 
 A front end drives a :class:`LessonRun` step by step::
 
-    run = LessonRun(load_lesson("aton"))
+    front = "terminal"                       # or "web": whose words the texts are in
+    run = LessonRun(load_lesson("aton"), front=front)
     while not run.done:
         for played in run.begin_step():      # the other seats' scripted decisions
             show(played.words)
-        show(run.step.say, run.step.rule)    # what happens, why, and the rule
+        show(run.step.say_in(front), run.step.rule_in(front))  # what happens, why, the rule
         if run.step.expect is None:
             run.advance()                    # an explanation only: on to the next step
         else:
             attempt = run.answer(read())     # only the scripted decision is accepted
-            show(attempt.message)            # the hint after a wrong try
+            show(attempt.message)            # the hint after a wrong try, in front's words
     seats = run.handover_seats()             # then the player finishes against `level`
 
 Every scripted decision goes through the state's public ``legal_actions``/``apply``, so a
@@ -32,7 +33,7 @@ from netjer.core.state import State
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, languages
 from netjer.games.registry import make_game
 from netjer.i18n import _
-from netjer.tutorials.lesson import Lesson, Step
+from netjer.tutorials.lesson import Front, Lesson, Step
 
 #: A ``help NAME`` the text of a lesson tells the player to type (``help kingdom``).
 HELP_REFERENCE = re.compile(r"\bhelp ([a-z][\w-]*)")  # "help NAME" in capitals is the command's form
@@ -62,7 +63,8 @@ class Attempt:
         accepted: True if it was the scripted decision (now applied).
         reason: after a wrong try, why it is not this one (the game's refusal, or that it is
             legal but not the lesson's); "" when accepted.
-        hint: after a wrong try, the step's hint; "" when accepted.
+        hint: after a wrong try, the step's hint in the run's front end's words
+            (:meth:`netjer.tutorials.lesson.Step.hint_in`); "" when accepted.
     """
 
     accepted: bool
@@ -83,6 +85,8 @@ class LessonRun:
         texts: the rules texts the steps' terms are looked up in (default: the game's texts in
             the lesson's language if it has them, else its English ones; the ids are the same
             in every language, so a lesson's ``terms`` and ``help name`` work in each).
+        front: the front end playing it (``"terminal"`` or ``"web"``): whose words a wrong
+            try's hint is in (:meth:`netjer.tutorials.lesson.Step.hint_in`).
 
     Raises:
         DataFileError: for options or a position the game refuses, a learner seat the game
@@ -90,8 +94,9 @@ class LessonRun:
             text tells the player to type); the message names the file and the step.
     """
 
-    def __init__(self, lesson: Lesson, texts: RulesTexts | None = None) -> None:
+    def __init__(self, lesson: Lesson, texts: RulesTexts | None = None, *, front: Front = "terminal") -> None:
         self.lesson = lesson
+        self.front: Front = front
         start = _start(lesson)
         self.game: Game = start.game
         if lesson.learner >= self.game.num_players:
@@ -101,7 +106,12 @@ class LessonRun:
             for term in step.terms:
                 if self.texts.find(term) is None:
                     raise self._error(step, f"terms: {term!r} is not in the rules texts of {lesson.game}")
-            for field, text in (("say", step.say), ("rule", step.rule), ("hint", step.hint)):
+            terminal = (
+                ("say", step.say_in("terminal")),
+                ("rule", step.rule_in("terminal")),
+                ("hint", step.hint_in("terminal")),
+            )
+            for field, text in terminal:  # only the terminal's words may ask for a typed 'help NAME'
                 self._check_help(f"step {step.number}: {field}", text)
         self._check_help("intro", lesson.intro_in("terminal"))
         self._check_help("finish", lesson.finish_in("terminal"))
@@ -187,11 +197,11 @@ class LessonRun:
         try:
             action = self.game.parse_action(text.strip())
         except ActionSyntaxError as err:
-            return Attempt(False, str(err), step.hint or "")
+            return Attempt(False, str(err), step.hint_in(self.front) or "")
         if action != expected:
             legal = action in self.state.legal_actions()
             why = _("That is allowed, but not the move this lesson is about.") if legal else self._refusal(action)
-            return Attempt(False, why, step.hint or "")
+            return Attempt(False, why, step.hint_in(self.front) or "")
         self.state.apply(action)
         self._next()
         return Attempt(True)

@@ -74,8 +74,9 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         each with ``number``, ``played`` (words), ``observation`` (the learner's, as a seat's
         view carries it), ``to_move``, ``say``, ``rule``, ``terms`` (each ``{"id", "name",
         "line"}`` from the rules texts, in the lesson's language when the game has them),
-        ``expect``, ``hint``, ``choices`` (the legal actions in notation; empty for
-        a step that only explains) and ``legal`` (the same as a seat's view lists them:
+        ``expect``, ``hint`` (``say``, ``rule`` and ``hint`` in the browser's words, naming
+        what to click: :meth:`~netjer.tutorials.lesson.Step.hint_in`), ``choices`` (the legal
+        actions in notation; empty for a step that only explains) and ``legal`` (the same as a seat's view lists them:
         ``index``, ``text``, ``meaning``, ``term``); ``handover``: whether the game goes on
         at a table after the last step (every lesson's does: an Ankh lesson's record names its
         start position, option ``start``).
@@ -84,7 +85,7 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         NetjerError: for an unknown lesson (ConfigError) or a lesson the engine refuses.
     """
     lesson = load_lesson(name, language)
-    run = LessonRun(lesson)
+    run = LessonRun(lesson, front="web")
     steps: list[dict[str, Any]] = []
     while not run.done:
         played = [p.words for p in run.begin_step()]
@@ -101,11 +102,11 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
                 "played": played,
                 "observation": _observation(run),
                 "to_move": None if run.state.is_terminal else run.state.current_player,
-                "say": step.say,
-                "rule": step.rule,
+                "say": step.say_in("web"),
+                "rule": step.rule_in("web"),
                 "terms": terms,
                 "expect": step.expect,
-                "hint": step.hint,
+                "hint": step.hint_in("web"),
                 "choices": [str(a) for a in legal],
                 "legal": legal_entries(run.game, legal),
             }
