@@ -20,7 +20,7 @@ from tests.server.test_accounts import PASSWORD, _app_client, _csrf, _sign_up
 from tests.server.test_invitations import _move
 
 #: Every field a notice has: the public facts of a turn, no more.
-NOTICE_FIELDS = {"kind", "key", "table", "title", "seat", "label", "name", "player", "version"}
+NOTICE_FIELDS = {"kind", "key", "table", "title", "game", "seat", "label", "name", "player", "version"}
 
 
 def _open_table(creator: TestClient | Browser, game: str = "nile", seed: int = 3) -> dict[str, Any]:

@@ -59,6 +59,7 @@ def turn_notices(rt: TableRuntime, only: set[int] | None, silenced: set[int]) ->
                 "key": f"turn:{rt.id}:{rt.version}:{seat}",
                 "table": rt.id,
                 "title": rt.game.title,
+                "game": rt.game.name,
                 "seat": seat,
                 "label": rt.game.seat_name(seat),
                 "name": info.name,
@@ -190,7 +191,8 @@ class Follows:
                     sitter = rt.seats[seat].account
                     if sitter is not None and sitter in names and sitter not in silenced:
                         out.append({"kind": "new_table", "key": f"new:{rt.id}:{seat}", "table": rt.id,
-                                    "title": rt.game.title, "seat": seat, "label": rt.game.seat_name(seat),
+                                    "title": rt.game.title, "game": rt.game.name, "seat": seat,
+                                    "label": rt.game.seat_name(seat),
                                     "name": rt.seats[seat].name, "player": names[sitter],
                                     "version": 0})  # fmt: skip
         return out

@@ -197,6 +197,11 @@ class TableLifecycle:
         token = secrets.token_urlsafe(24)
         seat_refusal(rt, seat, account)  # a rated table: signed-in players, one seat each
         await self.tables.moderation.refuse_blocked(rt, account, seating=True)
+        if name is None and account is not None:
+            # A signed-in player who typed no name sits under the account's name: the others
+            # see whom they play (a tester saw only "Seth" and "Isis" at a rated table).
+            row = await asyncio.to_thread(self.tables.store.account, account)
+            name = row.name if row is not None else None
         async with rt.lock:
             if rt.deleted:
                 raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)

@@ -249,6 +249,9 @@ async def create_table(
         if seats[i].get("open"):
             raise TableError(422, "bad_table", N_("seat {seat}: a seat is either open or invited, not both"), seat=i)
         seats[i] = {"type": "human", "name": seats[i].get("name"), "reserved": invitation_marker(i)}
+    held = [i for i, s in enumerate(seats) if s.get("type") == "human" and not s.get("open") and not s.get("reserved")]
+    if session is not None and len(held) == 1 and not seats[held[0]].get("name"):
+        seats[held[0]]["name"] = session.name  # a signed-in creator's one seat: the account's name
     creator_key = secrets.token_urlsafe(24)
     rt, tokens = await manager.create(
         body.game, body.options, body.seed, seats, clock, creator_hash=hash_token(creator_key), hints=body.hints,

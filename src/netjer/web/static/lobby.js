@@ -459,8 +459,8 @@ function creatorWords(challenge) {
 }
 
 function challengeItem(c) {
-  const seats = c.seats.map((s) => `${s.label}: ${s.open ? t("open") : s.player || s.name || t("a person")}`).join(" · ");
-  const actions = c.seats.filter((s) => s.open).map((s) => el("button", { type: "button", "data-join": `${c.id}:${s.seat}`, "data-focus-key": `join-${c.id}-${s.seat}`, on: { click: () => joinSeat(c, s.seat) } }, t("Join as {seat}", { seat: s.label })));
+  const seats = c.seats.map((s) => `${translateLine(s.label, c.game)}: ${s.open ? t("open") : s.player || s.name || t("a person")}`).join(" · ");
+  const actions = c.seats.filter((s) => s.open).map((s) => el("button", { type: "button", "data-join": `${c.id}:${s.seat}`, "data-focus-key": `join-${c.id}-${s.seat}`, on: { click: () => joinSeat(c, s.seat) } }, t("Join as {seat}", { seat: translateLine(s.label, c.game) })));
   actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(c.id)}#watch`, "data-watch": c.id, "data-focus-key": `watch-${c.id}` }, t("Watch")));
   return el("li", { "data-table": c.id, "data-challenge": c.id, "data-rated": c.rated ? "yes" : "no" },
     el("div", { class: "what" },
@@ -581,12 +581,12 @@ function myTableItem(table, seats) {
   let turn;
   if (table.finished) turn = resultWords(table);
   else if (table.adjourned) turn = t("Adjourned: it resumes when every player is back");
-  else if (myTurn) turn = t("Your turn ({seat})", { seat: mover.label });
-  else if (mover && mover.standin) turn = t("The computer plays for {name}", { name: mover.name || mover.label });
+  else if (myTurn) turn = t("Your turn ({seat})", { seat: translateLine(mover.label, table.game) });
+  else if (mover && mover.standin) turn = t("The computer plays for {name}", { name: mover.name || translateLine(mover.label, table.game) });
   else if (mover && mover.open) turn = t("Waiting for a player to join");
   else if (mover) {
     const computer = t("The computer");
-    turn = t("{name} to play", { name: mover.kind === "agent" ? computer : mover.name || mover.label });
+    turn = t("{name} to play", { name: mover.kind === "agent" ? computer : mover.name || translateLine(mover.label, table.game) });
   }
   else turn = "";
   let time = null;
@@ -601,7 +601,7 @@ function myTableItem(table, seats) {
   return el("li", { "data-my-table": table.id, class: myTurn ? "my-turn" : null },
     el("div", { class: "what" },
       el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`),
-      el("div", { class: "small" }, t("You: {seats}", { seats: mine.map((s) => table.seats[s].label).join(", ") })),
+      el("div", { class: "small" }, t("You: {seats}", { seats: mine.map((s) => translateLine(table.seats[s].label, table.game)).join(", ") })),
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
     el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(table.id)}#${fragment}`, "data-focus-key": `open-${table.id}` }, label),
     table.version === 0 && loadCreatorKey(table.id) ? deleteButton(table.id, t("Delete")) : null,
@@ -638,7 +638,7 @@ async function showInvitations(tableId, item) {
     });
     const waiting = table ? table.seats.filter((s) => s.reserved && !(String(s.seat) in found)) : [];
     for (const s of waiting) {
-      rows.push(el("div", {}, el("strong", {}, s.label), " — ", t("no invitation: the seat waits."), " ",
+      rows.push(el("div", {}, el("strong", {}, translateLine(s.label)), " — ", t("no invitation: the seat waits."), " ",
         el("button", { type: "button", class: "secondary", "data-renew": s.seat, on: { click: async () => { await api(`${base}/${s.seat}`, { method: "POST", token: key }); await draw(); } } }, t("New link"))));
     }
     box.replaceChildren(...(rows.length ? rows : [el("p", { class: "muted" }, t("Every invited seat has been taken."))]));
