@@ -12,6 +12,7 @@ from typing import Any
 
 from netjer.i18n import N_
 from netjer.server.db import ClockChanged, Store
+from netjer.server.retired_seats import with_retired
 from netjer.server.runtime import PRESENCE_SECONDS, Proposal, TableRuntime
 
 log = logging.getLogger("netjer.server")
@@ -120,13 +121,24 @@ def ending_view(rt: TableRuntime) -> dict[str, Any]:
 
 def stored_ending(text: str | None, terminal: bool) -> dict[str, Any] | None:
     """The ending stored with a table (``tables.ending``), as :attr:`TableRuntime.ending` keeps
-    it: ``None`` for a game going on or one ended by its rules (its state says so)."""
+    it: ``None`` for a game going on or one ended by its rules (its state says so, and the
+    table its retired seats: :meth:`TableRuntime.rules_ending`)."""
     if not text:
         return None
     ending = json.loads(text)
     if not isinstance(ending, dict) or (ending.get("how") == "rules" and terminal):
         return None
-    return {"how": str(ending.get("how")), "seats": [int(s) for s in ending.get("seats", [])]}
+    out = {"how": str(ending.get("how")), "seats": [int(s) for s in ending.get("seats", [])]}
+    return with_retired(out, {int(s) for s in ending.get("retired", [])})
+
+
+def retired_in(ending: Any) -> set[int]:
+    """The seats that had left a finished game (resigned, or out on time, at a table of three
+    or more) as its stored ending names them (``tables.ending["retired"]``; none for an ending
+    stored before they were, or for a game going on)."""
+    if not isinstance(ending, dict):
+        return set()
+    return {int(s) for s in ending.get("retired", [])}
 
 
 def replay_back(events: list[tuple[str, int | None]]) -> set[int]:

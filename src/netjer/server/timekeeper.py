@@ -19,7 +19,7 @@ from netjer.server.clocks import restart_grace
 from netjer.server.db import ClockChanged, Store
 from netjer.server.notify import Notifier
 from netjer.server.presence import PresenceBoard
-from netjer.server.retired_seats import lone_result, plays_on
+from netjer.server.retired_seats import lone_result, plays_on, with_retired
 from netjer.server.runtime import STANDIN_AGENT, TableError, TableRuntime, span_words
 from netjer.server.table_endings import NOBODY_HERE, OUT_PLAYS_ON, abandoned, adjourn
 
@@ -184,7 +184,7 @@ class Timekeeper:
             forfeit = lone_result(len(rt.seats), retired)
             if forfeit is not None:
                 clock.hand_over(settings, None, now)
-                ending = {"how": "time" if expired else "gone", "seats": sorted(retired)}
+                ending = with_retired({"how": "time" if expired else "gone", "seats": sorted(retired)}, retired)
         elif settings.on_timeout == "out":
             # Seats whose time ran out (or that are gone) lose; if every seat did at once
             # (choosing together), nobody wins: a draw.
