@@ -14,7 +14,10 @@
                                                        guest browser's own follows)
 =====================================================  =======================================
 
-The follows need a signed-in player (401 ``signed_out`` for a guest); the notices do not.
+The follows need a signed-in player (401 ``signed_out`` for a guest); the notices do not, and
+are rate-limited per client address instead (``netjer serve --notices-rate``: each request
+may load up to :data:`~netjer.server.follows.MAX_NOTICE_TABLES` tables; 429 ``rate_limited``
+with ``Retry-After`` over it).
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
+from netjer.i18n import N_
 from netjer.server.accounts.service import Session
 from netjer.server.follows import MAX_NOTICE_TABLES, Follows
-from netjer.server.routes.common import MaybeSignedIn
+from netjer.server.limits import RateLimited
+from netjer.server.routes.common import MaybeSignedIn, Settings
 from netjer.server.runtime import TableError
 
 router = APIRouter()
@@ -48,7 +53,7 @@ def follows_of(request: Request) -> Follows:
 
 def _need(session: Session | None) -> Session:
     if session is None:
-        raise TableError(401, "signed_out", "sign in first: a guest's browser follows tables itself")
+        raise TableError(401, "signed_out", N_("sign in first: a guest's browser follows tables itself"))
     return session
 
 
@@ -70,7 +75,7 @@ async def follow(body: FollowRequest, request: Request, session: MaybeSignedIn) 
     me = _need(session).account
     follows = follows_of(request)
     if (body.table is None) == (body.name is None):
-        raise TableError(422, "bad_follow", "say what to follow: a 'table' or a player's 'name'")
+        raise TableError(422, "bad_follow", N_("say what to follow: a 'table' or a player's 'name'"))
     if body.table is not None:
         await follows.follow_table(me, body.table)
     elif body.name is not None:
@@ -91,16 +96,27 @@ async def unfollow(kind: str, target: str, request: Request, session: MaybeSigne
 async def notices(
     request: Request,
     session: MaybeSignedIn,
+    settings: Settings,
     tables: Annotated[str | None, Query(max_length=2000)] = None,
 ) -> dict[str, Any]:
     """The notices due now (:meth:`netjer.server.follows.Follows.notices`): ``{"notices": [...],
     "signed_in": bool}``.
 
     Raises:
+        RateLimited: too many requests from the client's address (``settings.notices_limiter``):
+            429 ``rate_limited`` with ``Retry-After``.
         TableError: 422 ``bad_request`` for more than :data:`MAX_NOTICE_TABLES` tables.
     """
+    limiter = settings.notices_limiter
+    client = request.client.host if request.client else "unknown"
+    if limiter is not None and (wait := limiter.take(client)) > 0:
+        raise RateLimited(
+            wait,
+            N_("too many requests for notices from your address (at most {n} a minute); try again later"),
+            n=f"{limiter.per_minute:g}",
+        )
     wanted = [t for t in dict.fromkeys((tables or "").split(",")) if t]
     if len(wanted) > MAX_NOTICE_TABLES:
-        raise TableError(422, "bad_request", f"tables: at most {MAX_NOTICE_TABLES} at once")
+        raise TableError(422, "bad_request", N_("tables: at most {n} at once"), n=MAX_NOTICE_TABLES)
     found = await follows_of(request).notices(session.account if session else None, wanted)
     return {"notices": found, "signed_in": session is not None}
