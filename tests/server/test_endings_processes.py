@@ -5,10 +5,12 @@ adjourned once, with no result, and resumes when both are back, each through its
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text as sql
 
 from netjer.games.registry import make_game
 from netjer.server.app import create_app
@@ -49,6 +51,22 @@ def _wait_view(client: TestClient, table: str, until: str, want: bool) -> dict[s
     raise AssertionError(f"{until} never became {want}")
 
 
+def _gone_everywhere(client: TestClient, table: str) -> None:
+    """Wait until no server process has a presence row of ``table`` left: a page's leaving is
+    published by its process as its WebSocket handler ends, after the test's client closed it
+    (a bounded wait, generous for a loaded machine)."""
+    store: Store = client.app.state.manager.store  # type: ignore[attr-defined]
+    give_up = time.monotonic() + 120.0
+    while True:
+        with store.engine.connect() as connection:
+            rows = connection.execute(sql("SELECT count(*) FROM presence WHERE table_id = :t"), {"t": table}).scalar()
+        if rows == 0:
+            return
+        if time.monotonic() > give_up:
+            raise AssertionError("a closed page still counts as connected")
+        client.portal.call(_pause)  # type: ignore[union-attr]
+
+
 async def _pause() -> None:
     await asyncio.sleep(0.01)
 
@@ -65,6 +83,7 @@ def test_every_player_gone_on_two_processes_adjourns_once_and_both_coming_back_r
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             ws.send_json({"type": "hello", "seat": seat, "token": tokens[str(seat)]})
             receive_json(ws, "the first view")
+    _gone_everywhere(a, table)
     fake.t += 301 + PRESENCE_SECONDS
     for client in (a, b):  # both processes look at the clocks
         manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
@@ -85,6 +104,37 @@ def test_every_player_gone_on_two_processes_adjourns_once_and_both_coming_back_r
         assert view["finished"] is False
     kinds = [e.kind for e in store.events(table)]
     assert kinds.count("resumed") == 1 and kinds.count("back") == 2
+
+
+def test_a_player_connected_to_the_other_process_keeps_the_game_from_being_adjourned(
+    two_apps: tuple[TestClient, TestClient, FakeTime],
+) -> None:
+    """Ann's page stays open on A; Bob's page on B closed.  B, which has no connection of the
+    table left, looks at the clock first as it runs out: Ann is at the table (through A), so
+    the game is not adjourned: the table's timeout rule applies (the computer stands in)."""
+    a, b, fake = two_apps
+    clock = {"mode": "realtime", "bank": 300, "increment": 0}
+    made = a.post("/api/tables", json={"game": "nile", "seed": 3, "seats": HUMANS, "clock": clock}).json()
+    table, tokens = made["id"], made["tokens"]
+    first = b.get(f"/api/tables/{table}/view").json()["to_move"]  # B has it loaded
+    with b.websocket_connect(f"/ws/tables/{table}") as bob:
+        bob.send_json({"type": "hello", "seat": 1, "token": tokens["1"]})
+        receive_json(bob, "Bob's first view")
+    _gone_everywhere(a, table)
+    with a.websocket_connect(f"/ws/tables/{table}") as ann:
+        ann.send_json({"type": "hello", "seat": 0, "token": tokens["0"]})
+        receive_json(ann, "Ann's first view")
+        fake.t += 301 + PRESENCE_SECONDS
+        manager: TableManager = b.app.state.manager  # type: ignore[attr-defined]
+        assert b.portal.call(manager.clocks.check) == 1  # type: ignore[union-attr]
+        give_up = time.monotonic() + 120.0  # A hears of the timeout B stored (a guard against a hang)
+        while (view := a.get(f"/api/tables/{table}/view").json())["seats"][first]["standin"] is None:
+            assert time.monotonic() < give_up, "process A never heard of the timeout"
+            a.portal.call(_pause)  # type: ignore[union-attr]
+        assert view["seats"][first]["standin"] == "heuristic" and not view["adjourned"] and not view["finished"]
+    store: Store = a.app.state.manager.store  # type: ignore[attr-defined]
+    kinds = [e.kind for e in store.events(table)]
+    assert "adjourned" not in kinds and kinds.count("timeout") == 1
 
 
 def test_a_resignation_at_a_table_of_three_through_one_process_is_known_to_the_other(

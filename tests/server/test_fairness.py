@@ -452,6 +452,7 @@ def test_sigterm_mid_search_stops_the_server_with_only_info_lines_in_its_json_lo
     ("args", "message"),
     [
         (["--create-rate", "lots"], "--create-rate: a rate is written like '10/min'"),
+        (["--notices-rate", "often"], "--notices-rate: a rate is written like '10/min'"),
         (["--max-ai-seconds", "0"], "--max-ai-seconds must be positive"),
         (["--max-ai-iterations", "-5"], "--max-ai-iterations must be positive"),
         (["--log-level", "loud"], "--log-level must be debug, info, warning or error"),

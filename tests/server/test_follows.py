@@ -14,6 +14,7 @@ from sqlalchemy import inspect
 
 from netjer.server import db as server_db
 from netjer.server.db import Store
+from netjer.server.limits import RateLimiter
 from tests.server.browsers import Browser
 from tests.server.fake_time import FakeTime
 from tests.server.test_accounts import PASSWORD, _app_client, _csrf, _sign_up
@@ -143,6 +144,25 @@ def test_a_deleted_table_gives_no_notice_and_too_many_tables_are_refused(client:
     assert _notices(guest, made["id"]) == []
     r = guest.get("/api/notices", params={"tables": ",".join(f"t{i}" for i in range(61))})
     assert r.status_code == 422 and r.json()["error"] == "bad_request"
+
+
+def test_asking_for_notices_too_often_from_one_address_is_answered_429_with_retry_after(
+    db: str, fake: FakeTime
+) -> None:
+    """Each request may load up to 60 tables: one address gets a bucket of them (here 2 a
+    minute), then 429 ``rate_limited`` with ``Retry-After`` and a sentence in the reader's
+    language, and again once the bucket refilled."""
+    tick = [0.0]
+    with _app_client(db, fake, notices_limiter=RateLimiter(2, clock=lambda: tick[0])) as client:
+        assert [client.get("/api/notices").status_code for _ in range(2)] == [200, 200]
+        r = client.get("/api/notices", params={"tables": "a,b"})
+        assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+        assert r.headers["Retry-After"] == "30" and "at most 2 a minute" in r.json()["message"]
+        spanish = client.get("/api/notices", headers={"Accept-Language": "es"})
+        assert spanish.status_code == 429 and "como mucho 2 por minuto" in spanish.json()["message"]
+        tick[0] += 30
+        assert client.get("/api/notices").status_code == 200
+        assert client.get("/api/notices").status_code == 429
 
 
 def test_migration_0015_goes_down_and_up_with_a_game_in_progress_and_a_follow(db: str, fake: FakeTime) -> None:

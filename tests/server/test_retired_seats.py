@@ -5,6 +5,7 @@ person's), the result ranks it last, and what it chooses in secret stays hidden 
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -119,7 +120,7 @@ def test_the_others_play_on_to_the_end_and_the_resigner_is_ranked_last(
     local, retired = play_to_the_end(client, table, players, seed, resign_at)
     view = _caught_up(client, table, len(local.history))
     assert view["finished"] and view["version"] == len(local.history)
-    assert view["ending"] == {"how": "rules", "seats": []}
+    assert view["ending"] == {"how": "rules", "seats": [], "retired": sorted(retired)}
     result = view["result"]
     assert result == standings(local.returns(), retired, local)
     playing = [s for s in range(players) if s not in retired]
@@ -151,7 +152,7 @@ def test_when_one_seat_alone_still_plays_it_wins(client: TestClient) -> None:
     assert r.status_code == 200
     view = r.json()
     assert view["finished"] and view["result"] == [-1.0, 1.0, -1.0]
-    assert view["ending"] == {"how": "resigned", "seats": [0, 2]}
+    assert view["ending"] == {"how": "resigned", "seats": [0, 2], "retired": [0, 2]}
     assert view["result_text"] == make_game("ankh", {"players": 3}).result_text([-1.0, 1.0, -1.0])
 
 
@@ -251,6 +252,48 @@ def test_a_rated_game_of_five_played_on_rates_the_resigners_last(client: TestCli
         assert got[accounts[seat]].rating == pytest.approx(want.rating) and got[accounts[seat]].games == 1
     lowest = sorted(range(5), key=lambda seat: got[accounts[seat]].rating)[:2]
     assert set(lowest) == retired
+
+
+@pytest.mark.slow
+def test_who_resigned_is_stored_with_a_game_ended_by_its_rules_for_the_lobby_and_the_profiles(
+    client: TestClient, db: str, fake: Any
+) -> None:
+    """Seat 1 resigns, the two others play on to the end by the rules: the stored ending names
+    the retired seat, so the lobby's finished list read from the database (after a restart:
+    the table is not loaded) and every player's profile say who left the game."""
+    from netjer.server.app import create_app  # noqa: PLC0415
+    from netjer.server.db import Store  # noqa: PLC0415
+    from tests.server.browsers import Browser  # noqa: PLC0415
+    from tests.server.test_accounts import _csrf, _sign_up  # noqa: PLC0415
+
+    players: list[Any] = [client, Browser(client), Browser(client)]
+    for i, browser in enumerate(players):
+        _sign_up(browser, f"Scribe{i}")
+    seats = [{"type": "human", "name": "P0"}, *({"type": "human", "open": True} for _ in range(2))]
+    r = client.post("/api/tables", json={"game": "ankh", "options": {"players": 3}, "seed": 3, "seats": seats},
+                    headers=_csrf(client))  # fmt: skip
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for seat in (1, 2):
+        joined = players[seat].post(f"/api/tables/{table['id']}/join", json={"seat": seat, "name": f"P{seat}"},
+                                    headers=_csrf(players[seat]))  # fmt: skip
+        assert joined.status_code == 200, joined.text
+        table["tokens"][str(seat)] = joined.json()["token"]
+    local, retired = play_to_the_end(client, table, 3, 3, {1: 6}, check_views=False)
+    assert _caught_up(client, table, len(local.history))["finished"] and retired == {1}
+    row = Store(db).table(table["id"])
+    assert row is not None and json.loads(row.ending or "{}") == {"how": "rules", "seats": [], "retired": [1]}
+    with TestClient(create_app(db, ai_workers=0, clock=fake)) as restarted:
+        listed = {t["id"]: t for t in restarted.get("/api/tables", params={"status": "finished"}).json()}
+        assert restarted.app.state.manager.tables.get(table["id"]) is None  # type: ignore[attr-defined]
+        summary = listed[table["id"]]
+        assert [s["retired"] for s in summary["seats"]] == [False, True, False]
+        assert summary["ending"] == {"how": "rules", "seats": [], "retired": [1]}
+        for name in ("Scribe0", "Scribe1"):
+            games = restarted.get(f"/api/players/{name}").json()["games"]
+            mine = next(g for g in games if g["id"] == table["id"])
+            assert [s["retired"] for s in mine["seats"]] == [False, True, False]
+            assert mine["ending"]["retired"] == [1]
 
 
 def test_a_seat_the_computer_stands_in_for_may_resign_and_is_retired(client: TestClient, fake: Any) -> None:

@@ -1077,6 +1077,13 @@ def serve(
         str,
         typer.Option(help="Chat messages a seat (or a spectator's connection) may send, e.g. '20/min'; 0/min: none."),
     ] = "20/min",
+    notices_rate: Annotated[
+        str,
+        typer.Option(
+            help="Requests for turn notices one client address may make, e.g. '60/min' (every open page asks "
+            "every 15 s); 0/min: none."
+        ),
+    ] = "60/min",
     log_level: Annotated[
         str, typer.Option(help="Level of the JSON-lines log on stderr: debug, info, warning, error.")
     ] = "info",
@@ -1157,6 +1164,10 @@ def serve(
         chat_per_minute = parse_rate(chat_rate)
     except ValueError as err:
         raise _fail(f"--chat-rate: {err}") from None
+    try:
+        notices_per_minute = parse_rate(notices_rate)
+    except ValueError as err:
+        raise _fail(f"--notices-rate: {err}") from None
     level = logging.getLevelName(log_level.upper())
     if not isinstance(level, int):
         raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
@@ -1198,6 +1209,7 @@ def serve(
                 chat_per_minute=chat_per_minute,
                 secure_cookies=secure_cookies,
                 passkeys=passkeys,
+                notices_limiter=RateLimiter(notices_per_minute) if notices_per_minute > 0 else None,
             )
         except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
             raise _fail(

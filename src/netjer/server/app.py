@@ -126,6 +126,7 @@ def create_app(
     secure_cookies: bool = False,
     signin_limiters: tuple[RateLimiter, RateLimiter] | None = None,
     passkeys: PasskeyConfig | None = None,
+    notices_limiter: RateLimiter | None = None,
 ) -> FastAPI:
     """The web table's application.
 
@@ -148,6 +149,8 @@ def create_app(
             defaults of :mod:`netjer.server.accounts.service`).
         passkeys: the relying party of the passkeys (None: ``localhost``, its pages on any
             port; :class:`~netjer.server.accounts.passkeys.PasskeyConfig`).
+        notices_limiter: the rate limit of ``GET /api/notices`` per client address (None:
+            none); over it, 429 with ``Retry-After``.
 
     On PostgreSQL several processes may serve the same tables: each listens for the others'
     news (:mod:`netjer.server.notify`) and holds leases on computer seats.
@@ -216,7 +219,9 @@ def create_app(
             store.engine.dispose()
 
     app = FastAPI(title="Netjer", lifespan=lifespan)
-    app.state.settings = ServerSettings(max_ai_seconds, max_ai_iterations, create_limiter, secure_cookies)
+    app.state.settings = ServerSettings(
+        max_ai_seconds, max_ai_iterations, create_limiter, secure_cookies, notices_limiter=notices_limiter
+    )
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(HeadAsGet)  # added last, so it runs first
     install_error_handlers(app)

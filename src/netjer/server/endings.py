@@ -22,7 +22,7 @@ from typing import Any
 
 from netjer.i18n import N_
 from netjer.server.db import ClockChanged
-from netjer.server.retired_seats import lone_result, plays_on
+from netjer.server.retired_seats import lone_result, plays_on, with_retired
 from netjer.server.runtime import Proposal, TableError, TableRuntime, Term
 from netjer.server.table_endings import (
     ABORTS,
@@ -111,7 +111,8 @@ class Endings:
                 retired = rt.retired_seats() | {seat}
                 lone = lone_result(len(rt.seats), retired)
                 if lone is not None:
-                    await self._end(rt, {"how": "resigned", "seats": sorted(retired)}, lone, line)
+                    ending = with_retired({"how": "resigned", "seats": sorted(retired)}, retired)
+                    await self._end(rt, ending, lone, line)
                 else:
                     await self._retire(rt, seat, RESIGNS_PLAYS_ON.format(who=rt.who(seat)))
                     line = RESIGNS_PLAYS_ON.format(who=rt.who(seat))

@@ -149,7 +149,7 @@ class TableLifecycle:
         if opened:
             batch: list[ActionItem] = []
             for action in opened:
-                batch.append((table_id, rt.version, str(action), rt.state.current_player, None, None))
+                batch.append((table_id, rt.version, str(action), rt.state.current_player, None, None, None))
                 advance(rt, action)
             await asyncio.to_thread(self.tables.store.append_actions, batch)
         self.tables.tables[table_id] = rt

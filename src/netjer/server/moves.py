@@ -178,7 +178,8 @@ class Moves:
         clock = rt.clock.copy()
         clock.hand_over(rt.clock_settings, rt.clocked_seats(after, rt.queued_actions()), self.tables.now())
         stored_clock = clock.to_json() if rt.clock_settings.active else None
-        stored = await self.tables.writes.action((rt.id, rt.version, str(action), seat, result, stored_clock))
+        ending = rt.rules_ending() if result is not None else None
+        stored = await self.tables.writes.action((rt.id, rt.version, str(action), seat, result, stored_clock, ending))
         if not stored:
             # Another server process stored this index: catch up (or reload) from the database.
             self.tables.moved_on(rt.id)
@@ -234,7 +235,7 @@ class Moves:
                 # The seat to act is the one whose decision is taken back; in a window the
                 # clocks are brought up to date just after.
                 stored_clock = rt.clock.to_json() if rt.clock_settings.active else None
-                stored = await self.tables.writes.action((table_id, rt.version, UNDO, seat, None, stored_clock))
+                stored = await self.tables.writes.action((table_id, rt.version, UNDO, seat, None, stored_clock, None))
                 if not stored:
                     self.tables.moved_on(table_id)
                     raise TableError(409, "stale", N_("the game has moved on"))

@@ -43,6 +43,7 @@ def start_server(
     output: IO[bytes] | None = None,
     timeout: float = 60.0,
     create_rate: str = "0/min",
+    notices_rate: str = "0/min",
     options: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """Start ``python -m netjer serve`` on ``127.0.0.1:port`` with the database ``db`` and
@@ -57,6 +58,8 @@ def start_server(
         timeout: seconds to wait for it to answer.
         create_rate: its ``--create-rate``: tests and benchmarks create tables faster than
             people do, so no limit by default.
+        notices_rate: its ``--notices-rate``: the browser tests open many pages from one
+            address, each asking for notices, so no limit by default.
         options: more options of ``netjer serve`` (e.g. ``["--max-ai-seconds", "1"]``).
 
     Raises:
@@ -66,7 +69,7 @@ def start_server(
     cmd = [
         sys.executable, "-m", "netjer", "serve",
         "--port", str(port), "--db", url, "--ai-workers", str(ai_workers),
-        "--create-rate", create_rate, *options,
+        "--create-rate", create_rate, "--notices-rate", notices_rate, *options,
     ]  # fmt: skip
     sink = output if output is not None else subprocess.DEVNULL
     proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)

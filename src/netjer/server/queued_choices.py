@@ -62,7 +62,8 @@ def next_queued(rt: TableRuntime, now: float) -> Reached | None:
     result = rt.final_result(after) if after.is_terminal else None
     if rt.clock_settings.active:
         stored_clock = clock.to_json()
-    item = (rt.id, rt.version, str(first.action), seat, result, stored_clock)
+    ending = rt.rules_ending() if result is not None else None
+    item = (rt.id, rt.version, str(first.action), seat, result, stored_clock, ending)
     return Reached(rt.id, seat, first, item, [], stored_clock, clock)
 
 

@@ -24,6 +24,7 @@ rules version changes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from netjer.core.action import Action
 from netjer.core.state import State
@@ -113,6 +114,13 @@ def lone_result(seats: int, retired: set[int]) -> list[float] | None:
     if len(playing) > 1:
         return None
     return [1.0 if s in playing else -1.0 for s in range(seats)]
+
+
+def with_retired(ending: dict[str, Any], retired: set[int]) -> dict[str, Any]:
+    """``ending`` (a table's ``{"how", "seats"}``, :mod:`netjer.server.endings`) with the seats
+    retired when the game ended (``"retired"``, sorted; left out when none did), so that a
+    finished game's summary says who left it even when it then ended by its rules."""
+    return {**ending, "retired": sorted(retired)} if retired else dict(ending)
 
 
 def replay_resigned(events: Sequence[tuple[str, int | None]]) -> set[int]:

@@ -22,7 +22,7 @@ from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.i18n import N_
 from netjer.i18n_lines import tell
 from netjer.server.clocks import ClockSettings, ClockState
-from netjer.server.retired_seats import plays_on, standings
+from netjer.server.retired_seats import plays_on, standings, with_retired
 from netjer.server.windows import Choice, Queued, window_plan
 
 log = logging.getLogger("netjer.server")
@@ -191,7 +191,9 @@ class TableRuntime:
             seat without a connection for its deadline counts as gone.
         ending: how a game ended outside its moves, or by them (:mod:`netjer.server.endings`):
             ``{"how": "resigned" | "time" | "gone" | "aborted" | "agreed" | "rules",
-            "seats": [...]}`` (the seats it concerns); ``None`` while it goes on.
+            "seats": [...]}`` (the seats it concerns) and, at a table of three or more,
+            ``"retired"``: the seats that had left the game when it ended
+            (:mod:`netjer.server.retired_seats`); ``None`` while it goes on.
         proposal: a draw or an adjournment offered at this version and who agreed so far
             (``None``: none stands).
         back: at an adjourned table, the persons' seats that arrived since (a new connection
@@ -270,7 +272,13 @@ class TableRuntime:
         ``None`` while it goes on (or for a table finished before endings were stored)."""
         if self.ending is not None:
             return self.ending
-        return {"how": "rules", "seats": []} if self.state.is_terminal else None
+        return self.rules_ending() if self.state.is_terminal else None
+
+    def rules_ending(self) -> dict[str, Any]:
+        """The ending of a game ended by its rules, as stored with its result: ``{"how": "rules",
+        "seats": []}``, with the seats that left it before (``"retired"``,
+        :func:`~netjer.server.retired_seats.with_retired`)."""
+        return with_retired({"how": "rules", "seats": []}, self.retired_seats())
 
     def arrive(self, seat: int) -> None:
         """Note that ``seat``'s person arrived (a new connection, a request): it has been at

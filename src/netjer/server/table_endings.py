@@ -12,6 +12,7 @@ from typing import Any
 
 from netjer.i18n import N_
 from netjer.server.db import ClockChanged, Store
+from netjer.server.retired_seats import with_retired
 from netjer.server.runtime import PRESENCE_SECONDS, Proposal, TableRuntime
 
 log = logging.getLogger("netjer.server")
@@ -120,13 +121,24 @@ def ending_view(rt: TableRuntime) -> dict[str, Any]:
 
 def stored_ending(text: str | None, terminal: bool) -> dict[str, Any] | None:
     """The ending stored with a table (``tables.ending``), as :attr:`TableRuntime.ending` keeps
-    it: ``None`` for a game going on or one ended by its rules (its state says so)."""
+    it: ``None`` for a game going on or one ended by its rules (its state says so, and the
+    table its retired seats: :meth:`TableRuntime.rules_ending`)."""
     if not text:
         return None
     ending = json.loads(text)
     if not isinstance(ending, dict) or (ending.get("how") == "rules" and terminal):
         return None
-    return {"how": str(ending.get("how")), "seats": [int(s) for s in ending.get("seats", [])]}
+    out = {"how": str(ending.get("how")), "seats": [int(s) for s in ending.get("seats", [])]}
+    return with_retired(out, {int(s) for s in ending.get("retired", [])})
+
+
+def retired_in(ending: Any) -> set[int]:
+    """The seats that had left a finished game (resigned, or out on time, at a table of three
+    or more) as its stored ending names them (``tables.ending["retired"]``; none for an ending
+    stored before they were, or for a game going on)."""
+    if not isinstance(ending, dict):
+        return set()
+    return {int(s) for s in ending.get("retired", [])}
 
 
 def replay_back(events: list[tuple[str, int | None]]) -> set[int]:
@@ -142,23 +154,25 @@ def replay_back(events: list[tuple[str, int | None]]) -> set[int]:
 
 
 def abandoned(rt: TableRuntime, now: float) -> bool:
-    """Whether every person has left table ``rt`` at ``now`` (this process's count: with several
-    processes, each knows its own connections).
+    """Whether every person has left table ``rt`` at ``now``.
 
-    A person is still at the table with an open connection; one whose page had a
+    A person is still at the table with an open connection to this server process or, on
+    PostgreSQL, to another one (the other processes' live presence rows:
+    :attr:`TableRuntime.elsewhere`, :mod:`netjer.server.presence`); one whose page had a
     WebSocket here, until :data:`PRESENCE_SECONDS` after it closed (a reload); one seen
-    only by its requests (a REST client: :meth:`arrive`) or by its decisions, until a
+    only by its requests here (a REST client: :meth:`arrive`) or by its decisions, until a
     whole turn's time (the turn deadline, or the bank) after its last request.  A person
-    never seen has not come.  A table where no person was ever seen is not judged at all
-    (its clocks alone decide, as before).
+    never seen has not come.  A table where no person was ever seen (here, or connected
+    elsewhere) is not judged at all (its clocks alone decide, as before).
     """
     humans = [seat for seat in range(len(rt.seats)) if rt.playing(seat)]
     if not any(seat in rt.seen or seat in rt.actors for seat in humans):
         return False
     settings = rt.clock_settings
     turn = settings.per_turn if settings.mode == "turn" else settings.bank
+    elsewhere = rt.elsewhere[0]
     for seat in humans:
-        if rt.connections.get(seat):
+        if rt.connections.get(seat) or seat in elsewhere:
             return False
         since = rt.absent_since.get(seat)
         if since is None:

@@ -18,7 +18,8 @@ from netjer.server.audit import AuditTrail
 from netjer.server.clocks import restart_grace
 from netjer.server.db import ClockChanged, Store
 from netjer.server.notify import Notifier
-from netjer.server.retired_seats import lone_result, plays_on
+from netjer.server.presence import PresenceBoard
+from netjer.server.retired_seats import lone_result, plays_on, with_retired
 from netjer.server.runtime import STANDIN_AGENT, TableError, TableRuntime, span_words
 from netjer.server.table_endings import NOBODY_HERE, OUT_PLAYS_ON, abandoned, adjourn
 
@@ -36,6 +37,7 @@ class ClockedTables(Protocol):
     now: Callable[[], float]
     started_at: float
     audit: AuditTrail
+    presence: PresenceBoard
 
     async def get(self, table_id: str) -> TableRuntime:
         """The live table ``table_id`` (loaded if need be)."""
@@ -112,10 +114,11 @@ class Timekeeper:
             gone = [seat for seat in self.gone(rt, now) if seat not in expired]
             if not expired and not gone:
                 return set()
-            if expired and abandoned(rt, now):
-                # A clock ran out and nobody is at the table (every person left): the game is
-                # adjourned, not finished by computers; it resumes when everyone is back.  (The
-                # leaving rule alone, a seat gone for its deadline, stays the table's setting.)
+            if expired and await self._abandoned(rt, now):
+                # A clock ran out and nobody is at the table (every person left, from every
+                # server process): the game is adjourned, not finished by computers; it resumes
+                # when everyone is back.  (The leaving rule alone, a seat gone for its
+                # deadline, stays the table's setting.)
                 line = NOBODY_HERE.format(who=rt.who(expired[0]))
                 if not await adjourn(self.tables.store, rt, line, now, expect_clock=rt.clock.to_json()):
                     self.tables.moved_on(rt.id, full=True)
@@ -139,6 +142,17 @@ class Timekeeper:
         await self.tables.broadcast(rt)
         self.tables.wake(rt)
         return set(expired)
+
+    async def _abandoned(self, rt: TableRuntime, now: float) -> bool:
+        """Whether every person has left ``rt`` (:func:`~netjer.server.table_endings.abandoned`),
+        with the other server processes' connections read afresh on PostgreSQL (under the
+        table's lock, as a clock runs out): a page that opened on another process a moment
+        ago keeps the game from being adjourned, one closed there no longer does."""
+        if not abandoned(rt, now) and not (self.tables.store.shared and rt.elsewhere[0]):
+            return False
+        if self.tables.store.shared:
+            await self.tables.presence.look([rt.id])
+        return abandoned(rt, now)
 
     async def _leave(self, rt: TableRuntime, expired: list[int], gone: list[int], now: float) -> list[int] | None:
         """Apply the table's leaving rule (under its lock) to the seats whose time ran out and
@@ -170,7 +184,7 @@ class Timekeeper:
             forfeit = lone_result(len(rt.seats), retired)
             if forfeit is not None:
                 clock.hand_over(settings, None, now)
-                ending = {"how": "time" if expired else "gone", "seats": sorted(retired)}
+                ending = with_retired({"how": "time" if expired else "gone", "seats": sorted(retired)}, retired)
         elif settings.on_timeout == "out":
             # Seats whose time ran out (or that are gone) lose; if every seat did at once
             # (choosing together), nobody wins: a draw.

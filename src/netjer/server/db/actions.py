@@ -27,15 +27,18 @@ class ActionsPart(RatingsPart):
         seat: int,
         result: list[float] | None,
         clock_state: str | None = None,
+        ending: dict[str, Any] | None = None,
     ) -> None:
-        """Store action number ``idx``; with ``result``, also mark the table finished; with
-        ``clock_state``, store the clocks as they are after the action.
+        """Store action number ``idx``; with ``result``, also mark the table finished, with
+        ``ending`` (how it ended: by its rules, ``{"how": "rules", "seats": []}`` when not
+        given; :mod:`netjer.server.endings`); with ``clock_state``, store the clocks as they
+        are after the action.
 
         Raises:
             sqlalchemy.exc.IntegrityError: if an action is already stored at ``idx``.
         """
         with self.sessions.begin() as s:
-            self._add_actions(s, [(table_id, idx, text, seat, result, clock_state)])
+            self._add_actions(s, [(table_id, idx, text, seat, result, clock_state, ending)])
 
     def _add_actions(self, s: Session, batch: list[ActionItem]) -> None:
         """Add the actions and, per table, its last result and clock state of the batch (only
@@ -43,7 +46,7 @@ class ActionsPart(RatingsPart):
         clocks: dict[str, str] = {}
         first: dict[str, int] = {}
         told: dict[str, dict[str, Any]] = {}
-        for table_id, idx, notation, seat, result, clock_state in batch:
+        for table_id, idx, notation, seat, result, clock_state, ending in batch:
             first.setdefault(table_id, idx)
             news = told.setdefault(table_id, {"a": []})
             news["a"].append(notation)
@@ -54,8 +57,9 @@ class ActionsPart(RatingsPart):
                 assert row is not None
                 row.finished = True
                 row.result = json.dumps(result)
-                row.ending = json.dumps({"how": "rules", "seats": []})  # an action ends a game by its rules
-                self._rate(s, table_id, result, "rules")
+                # An action ends a game by its rules (with the seats that had left it, if any).
+                row.ending = json.dumps(ending or {"how": "rules", "seats": []})
+                self._rate(s, table_id, result, str((ending or {}).get("how", "rules")))
             if clock_state is not None:
                 clocks[table_id] = clock_state
         if clocks:
@@ -68,7 +72,7 @@ class ActionsPart(RatingsPart):
         self._news(s, [(table_id, "a", idx) for table_id, idx in first.items()], told)
 
     def append_actions(self, batch: list[ActionItem]) -> list[bool]:
-        """Store several actions ``(table, idx, text, seat, result, clock_state)`` in one
+        """Store several actions ``(table, idx, text, seat, result, clock_state, ending)`` in one
         transaction (group commit: one disk sync for all).  If any of them conflicts, each is
         retried alone.
 

@@ -20,8 +20,9 @@ NEWS_CHANNEL = "netjer_news"
 #: The longest notification sent with its actions and clocks (PostgreSQL's limit is 8000).
 MAX_PAYLOAD = 7000
 
-#: An action to store: (table, index, notation, seat, result or None, clock state JSON or None).
-ActionItem = tuple[str, int, str, int, list[float] | None, str | None]
+#: An action to store: (table, index, notation, seat, result or None, clock state JSON or None,
+#: the ending stored with a result or None: ``{"how": "rules", "seats": []}``).
+ActionItem = tuple[str, int, str, int, list[float] | None, str | None, dict[str, Any] | None]
 #: An event to store with others (a chat message): (table, version, kind, seat, text, author).
 EventItem = tuple[str, int, str, int | None, str, str | None]
 

@@ -37,7 +37,7 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON list of returns
-    ending: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {"how", "seats"} (server.endings)
+    ending: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON {"how", "seats", "retired"?}: server.endings
     clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockSettings
     clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON ClockState
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -52,6 +52,9 @@ class ServerSettings:
         max_ai_seconds: the most thinking time (seconds) per move a table may give a computer seat.
         max_ai_iterations: the most search iterations per move a table may give one.
         create_limiter: the rate limit of table creation per client address (None: none).
+        notices_limiter: the rate limit of ``GET /api/notices`` per client address (None:
+            none; each request may load up to :data:`~netjer.server.follows.MAX_NOTICE_TABLES`
+            tables).
         secure_cookies: whether the session's cookies are always ``Secure`` (else only when
             the request came over HTTPS).
     """
@@ -60,6 +63,7 @@ class ServerSettings:
     max_ai_iterations: int
     create_limiter: RateLimiter | None = None
     secure_cookies: bool = False
+    notices_limiter: RateLimiter | None = None
 
 
 def manager_of(connection: HTTPConnection) -> TableManager:

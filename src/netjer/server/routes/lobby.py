@@ -29,6 +29,7 @@ from netjer.server.ratings import RatingError, pool_of
 from netjer.server.routes.common import InvitationService, Manager, MaybeSignedIn, Settings, Token, seat_link, summary
 from netjer.server.routes.models import CreateTable, JoinRequest
 from netjer.server.runtime import RESERVED, TableError
+from netjer.server.table_endings import retired_in
 
 log = logging.getLogger("netjer.server")
 #: The most tables ``GET /api/tables?ids=`` describes at once.
@@ -43,9 +44,12 @@ def aborted(row: TableRow) -> bool:
 
 
 def row_summary(row: TableRow, version: int) -> dict[str, Any]:
-    """A table's summary from its database row (no replay needed)."""
+    """A table's summary from its database row (no replay needed): a finished game's seats
+    that had left it (``retired``) are those its stored ending names."""
     game = make_game(row.game, json.loads(row.options))
     result = json.loads(row.result) if row.result else None
+    ending = json.loads(row.ending) if row.ending else None
+    retired = retired_in(ending)
     return {
         "id": row.id,
         "game": game.name,
@@ -53,7 +57,7 @@ def row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "version": version,
         "finished": row.finished,
         "result_text": game.result_text(result) if result else None,
-        "ending": json.loads(row.ending) if row.ending else None,
+        "ending": ending,
         "adjourned": None,  # not loaded here: no clock runs, nothing to say
         "to_move": None,
         "choosing": [],
@@ -73,6 +77,7 @@ def row_summary(row: TableRow, version: int) -> dict[str, Any]:
                 "reserved": bool(s.token_hash and s.token_hash.startswith(RESERVED)),
                 "standin": None,
                 "out": False,
+                "retired": s.seat in retired,
             }
             for s in row.seats
         ],

@@ -20,6 +20,7 @@ from netjer.server.ratings import Rating
 from netjer.server.review_store import ReviewStore
 from netjer.server.routes.common import Manager
 from netjer.server.runtime import TableError
+from netjer.server.table_endings import retired_in
 
 router = APIRouter()
 
@@ -55,11 +56,13 @@ def game_json(
     row: TableRow, account: int, reviews: list[int], change: RatingChangeRow | None, names: dict[int, str]
 ) -> dict[str, Any]:
     """One finished game of the account: its seats (each with the ``player``'s account name
-    when an account held it, from ``names``: the page links it to that profile), result, how it
-    ended, the account's seats, its replay's address and the seats whose review is published
-    (shown in the replay)."""
+    when an account held it, from ``names``: the page links it to that profile; ``retired``:
+    it left the game before the end), result, how it ended, the account's seats, its replay's
+    address and the seats whose review is published (shown in the replay)."""
     game = make_game(row.game, json.loads(row.options))
     result = json.loads(row.result) if row.result else None
+    ending = json.loads(row.ending) if row.ending else None
+    retired = retired_in(ending)
     return {
         "id": row.id,
         "game": game.name,
@@ -68,13 +71,14 @@ def game_json(
         "rated": bool(row.rated),
         "result": result,
         "result_text": game.result_text(result) if result else None,
-        "ending": json.loads(row.ending) if row.ending else None,
+        "ending": ending,
         "seats": [
             {
                 "seat": s.seat,
                 "label": game.seat_name(s.seat),
                 "name": s.name,
                 "player": names.get(s.account_id) if s.account_id is not None else None,
+                "retired": s.seat in retired,
             }
             for s in row.seats
         ],

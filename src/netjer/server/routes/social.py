@@ -14,7 +14,10 @@
                                                        guest browser's own follows)
 =====================================================  =======================================
 
-The follows need a signed-in player (401 ``signed_out`` for a guest); the notices do not.
+The follows need a signed-in player (401 ``signed_out`` for a guest); the notices do not, and
+are rate-limited per client address instead (``netjer serve --notices-rate``: each request
+may load up to :data:`~netjer.server.follows.MAX_NOTICE_TABLES` tables; 429 ``rate_limited``
+with ``Retry-After`` over it).
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 from netjer.i18n import N_
 from netjer.server.accounts.service import Session
 from netjer.server.follows import MAX_NOTICE_TABLES, Follows
-from netjer.server.routes.common import MaybeSignedIn
+from netjer.server.limits import RateLimited
+from netjer.server.routes.common import MaybeSignedIn, Settings
 from netjer.server.runtime import TableError
 
 router = APIRouter()
@@ -92,14 +96,25 @@ async def unfollow(kind: str, target: str, request: Request, session: MaybeSigne
 async def notices(
     request: Request,
     session: MaybeSignedIn,
+    settings: Settings,
     tables: Annotated[str | None, Query(max_length=2000)] = None,
 ) -> dict[str, Any]:
     """The notices due now (:meth:`netjer.server.follows.Follows.notices`): ``{"notices": [...],
     "signed_in": bool}``.
 
     Raises:
+        RateLimited: too many requests from the client's address (``settings.notices_limiter``):
+            429 ``rate_limited`` with ``Retry-After``.
         TableError: 422 ``bad_request`` for more than :data:`MAX_NOTICE_TABLES` tables.
     """
+    limiter = settings.notices_limiter
+    client = request.client.host if request.client else "unknown"
+    if limiter is not None and (wait := limiter.take(client)) > 0:
+        raise RateLimited(
+            wait,
+            N_("too many requests for notices from your address (at most {n} a minute); try again later"),
+            n=f"{limiter.per_minute:g}",
+        )
     wanted = [t for t in dict.fromkeys((tables or "").split(",")) if t]
     if len(wanted) > MAX_NOTICE_TABLES:
         raise TableError(422, "bad_request", N_("tables: at most {n} at once"), n=MAX_NOTICE_TABLES)

@@ -4,7 +4,7 @@
 // profiles are; the computer levels' Elo is another scale and is said so on the page.
 
 import { api, el, formatNumber, formatSigned, loadLanguage, seatTitle, svg, t, translateLine } from "./common.js";
-import { endingWords } from "./endings.js";
+import { endingWords, retiredWords } from "./endings.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
@@ -68,6 +68,7 @@ function historyGraph(history) {
 
 function gameRow(game) {
   const how = endingWords(game.ending, game.seats);
+  const retired = retiredWords(game.seats, true); // who left a game of three or more that went on
   const result = translateLine(game.result_text || "", game.game);
   // A seat an account held links to that player's profile.
   const seats = game.seats.flatMap((s, i) => [i ? " · " : "", s.player
@@ -79,7 +80,7 @@ function gameRow(game) {
   return el("li", { "data-table": game.id },
     el("strong", {}, game.title), " ",
     el("span", { class: "muted small" }, new Date(game.created_at).toLocaleDateString()), " · ",
-    ...seats, " · ", [result, how].filter(Boolean).join(" · "),
+    ...seats, " · ", [result, how, retired].filter(Boolean).join(" · "),
     game.rated ? el("span", { class: "rated" }, " · ", change ? t("rated: {before} → {after} ({delta})", { before: change.before, after: change.after, delta: signed }) : t("rated")) : null,
     " ",
     el("a", { class: "button secondary", href: game.replay }, t("Replay")),
