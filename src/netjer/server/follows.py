@@ -27,6 +27,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from netjer.i18n import N_
 from netjer.server.accounts.service import name_key
 from netjer.server.runtime import TableError
 
@@ -38,6 +39,9 @@ log = logging.getLogger("netjer.server")
 
 #: The most tables a player may follow, and the most players.
 MAX_FOLLOWED = 50
+#: The refusals of one follow too many, by what is followed.
+TOO_MANY_TABLES = N_("you follow {n} tables already: unfollow one first")
+TOO_MANY_PLAYERS = N_("you follow {n} players already: unfollow one first")
 #: The most tables one request for notices looks at.
 MAX_NOTICE_TABLES = 60
 
@@ -97,11 +101,11 @@ class Follows:
         """
         found = await asyncio.to_thread(self.store.account_named, name_key(name))
         if found is None:
-            raise TableError(404, "no_player", "there is no player of that name")
+            raise TableError(404, "no_player", N_("there is no player of that name"))
         if found.id == account:
-            raise TableError(422, "bad_follow", "you cannot follow yourself")
+            raise TableError(422, "bad_follow", N_("you cannot follow yourself"))
         if await asyncio.to_thread(self.store.blockers, {found.id}, account):
-            raise TableError(403, "blocked", "this player has blocked you: you cannot follow them")
+            raise TableError(403, "blocked", N_("this player has blocked you: you cannot follow them"))
         await self._room(account, "player")
         await asyncio.to_thread(self.store.follow, account, "player", str(found.id))
         return int(found.id)
@@ -109,7 +113,8 @@ class Follows:
     async def _room(self, account: int, kind: str) -> None:
         held = await asyncio.to_thread(self.store.follows, account)
         if sum(1 for k, _ in held if k == kind) >= MAX_FOLLOWED:
-            raise TableError(422, "too_many", f"you follow {MAX_FOLLOWED} {kind}s already: unfollow one first")
+            message = TOO_MANY_TABLES if kind == "table" else TOO_MANY_PLAYERS
+            raise TableError(422, "too_many", message, n=MAX_FOLLOWED)
 
     async def unfollow(self, account: int, kind: str, target: str) -> bool:
         """Stop following (``kind`` ``"table"`` or ``"player"``); whether it was followed.
@@ -118,7 +123,7 @@ class Follows:
             TableError: 422 ``bad_follow`` for another kind.
         """
         if kind not in ("table", "player"):
-            raise TableError(422, "bad_follow", "unfollow a 'table' or a 'player'")
+            raise TableError(422, "bad_follow", N_("unfollow a 'table' or a 'player'"))
         return await asyncio.to_thread(self.store.unfollow, account, kind, target)
 
     async def listing(self, account: int) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Query
 
 from netjer.core.errors import NetjerError
 from netjer.games.registry import game_names, make_game
+from netjer.i18n import N_, join_list
 from netjer.server.db import TableRow
 from netjer.server.ratings import Rating, RatingError, new_rating, pool_of
 from netjer.server.routes.common import Manager, MaybeSignedIn
@@ -120,7 +121,8 @@ async def challenges(
         TableError: 422 ``no_game`` for an unknown game.
     """
     if game is not None and game not in game_names():
-        raise TableError(422, "no_game", f"there is no game {game!r}; games: {', '.join(game_names())}")
+        message = N_("there is no game '{name}'; games: {games}")
+        raise TableError(422, "no_game", message, name=game, games=join_list(game_names()))
     store = manager.store
     rows = await asyncio.to_thread(store.tables, finished=False, open_seat=True, limit=MAX_CHALLENGES)
     rows = [r for r in rows if (game is None or r.game == game) and (rated is None or bool(r.rated) is rated)]

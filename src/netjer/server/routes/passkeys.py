@@ -28,6 +28,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
+from netjer.i18n import N_
 from netjer.server.accounts.passkeys import (
     CHALLENGE_COOKIE,
     CHALLENGE_PATH,
@@ -83,7 +84,7 @@ class SignInAnswer(BaseModel):
 
 def _need(session: Session | None) -> Session:
     if session is None:
-        raise TableError(401, "signed_out", "sign in first")
+        raise TableError(401, "signed_out", N_("sign in first"))
     return session
 
 

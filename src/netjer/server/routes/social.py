@@ -24,6 +24,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
+from netjer.i18n import N_
 from netjer.server.accounts.service import Session
 from netjer.server.follows import MAX_NOTICE_TABLES, Follows
 from netjer.server.routes.common import MaybeSignedIn
@@ -48,7 +49,7 @@ def follows_of(request: Request) -> Follows:
 
 def _need(session: Session | None) -> Session:
     if session is None:
-        raise TableError(401, "signed_out", "sign in first: a guest's browser follows tables itself")
+        raise TableError(401, "signed_out", N_("sign in first: a guest's browser follows tables itself"))
     return session
 
 
@@ -70,7 +71,7 @@ async def follow(body: FollowRequest, request: Request, session: MaybeSignedIn) 
     me = _need(session).account
     follows = follows_of(request)
     if (body.table is None) == (body.name is None):
-        raise TableError(422, "bad_follow", "say what to follow: a 'table' or a player's 'name'")
+        raise TableError(422, "bad_follow", N_("say what to follow: a 'table' or a player's 'name'"))
     if body.table is not None:
         await follows.follow_table(me, body.table)
     elif body.name is not None:
@@ -101,6 +102,6 @@ async def notices(
     """
     wanted = [t for t in dict.fromkeys((tables or "").split(",")) if t]
     if len(wanted) > MAX_NOTICE_TABLES:
-        raise TableError(422, "bad_request", f"tables: at most {MAX_NOTICE_TABLES} at once")
+        raise TableError(422, "bad_request", N_("tables: at most {n} at once"), n=MAX_NOTICE_TABLES)
     found = await follows_of(request).notices(session.account if session else None, wanted)
     return {"notices": found, "signed_in": session is not None}
