@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from netjer import i18n
-from netjer.i18n import N_
 
 #: The parameter holding the count of a plural message (as everywhere: ``{n}``).
 COUNT = "n"
@@ -65,6 +64,34 @@ def sentence_of(err: BaseException) -> Sentence:
     return first if isinstance(first, Sentence) else Sentence(str(err))
 
 
+#: What separates whole sentences told one after another (punctuation, as the list separator).
+SENTENCE_SEPARATOR = "; "
+
+
+class Sentences(Sentence):
+    """Whole sentences told one after another (``a; b; c``), each in the reader's language: a
+    sequence, not a catalogue message (as a list placeholder is not one).
+
+    Attributes:
+        parts: the sentences, in order.
+    """
+
+    parts: tuple[Sentence, ...]
+
+    def __new__(cls, parts: Sequence[Sentence]) -> Sentences:
+        """The sentences ``parts`` in English, one after another."""
+        made = str.__new__(cls, SENTENCE_SEPARATOR.join(parts))
+        made.message_id = str(made)
+        made.plural = None
+        made.params = {}
+        made.parts = tuple(parts)
+        return made
+
+    def told(self, language: str) -> str:
+        """Each sentence told in ``language``, one after another."""
+        return SENTENCE_SEPARATOR.join(part.told(language) for part in self.parts)
+
+
 def one_after_another(problems: Sequence[Sentence]) -> Sentence:
     """Several problems as one sentence, each told whole (``a; b; c``).
 
@@ -73,6 +100,4 @@ def one_after_another(problems: Sequence[Sentence]) -> Sentence:
     """
     if not problems:
         raise ValueError("no problem to tell")
-    if len(problems) == 1:
-        return problems[0]
-    return Sentence(N_("{problem}; {more}"), problem=problems[0], more=one_after_another(problems[1:]))
+    return problems[0] if len(problems) == 1 else Sentences(problems)

@@ -265,3 +265,13 @@ def test_a_plural_validation_message_takes_the_form_of_its_count() -> None:
     assert many.told("es") == "name: el texto debe tener al menos 3 caracteres"
     unknown = problem_sentence({"type": "uuid_parsing"}, "id")
     assert unknown.told("de") == "id: der Wert wird nicht angenommen (uuid_parsing)"
+
+
+def test_an_ankh_option_check_is_refused_in_the_language_asked(client: TestClient) -> None:
+    seats = [{"type": "human"}, {"type": "human"}]
+    body = {"game": "ankh", "seats": seats, "options": {"players": 2, "gods": "ra,ra"}}
+    english = client.post("/api/tables", json=body).json()
+    german = client.post("/api/tables", json=body, headers={"Accept-Language": "de"}).json()
+    assert english["error"] == german["error"] == "bad_table"
+    assert english["message"] == "Ankh gods: ra is given twice; each god plays at most once (§4)"
+    assert german["message"] == "Ankh-Götter: ra ist doppelt angegeben; jeder Gott spielt höchstens einmal (§4)"

@@ -32,6 +32,10 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+#: A game's options refused: the game's title and the problems (a sentence).
+BAD_OPTION = N_("{game}: bad option: {problems}")
+
+
 def describe_validation_error(err: ValidationError) -> str:
     """Render a Pydantic validation error as one line per problem, ``field: message``."""
     parts = []
@@ -135,9 +139,7 @@ class Game(ABC):
             self.options: GameOptions = self.options_model.model_validate(dict(options or {}))
         except ValidationError as err:
             problems = validation_sentence(err)
-            raise ConfigError(
-                Sentence(N_("{game}: bad option: {problems}"), game=self.title, problems=problems)
-            ) from None
+            raise ConfigError(Sentence(BAD_OPTION, game=self.title, problems=problems)) from None
         self._check_options()
 
     def _check_options(self) -> None:

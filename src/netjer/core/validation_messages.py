@@ -77,10 +77,25 @@ _LENGTHS = {
 }
 #: A choice among listed values (``Literal``, an enum).
 ONE_OF = N_("{field}: Input should be one of {values}")
-#: A value a validator of ours refused, with its own sentence.
-REFUSED = N_("{field}: {problem}")
+#: A value another library's validator refused, in its own (English) words.
+REFUSED = N_("{field}: the value is not accepted: {reason}")
 #: Any other error type, named as Pydantic names it.
 NOT_ACCEPTED = N_("{field}: the value is not accepted ({kind})")
+
+
+class FieldProblem(ValueError):
+    """What a validator of ours raises: a catalogue message about the field it checks, with
+    ``{field}`` where the field's path goes (filled by :func:`problem_sentence`, which knows it).
+
+    Attributes:
+        message_id: the message (``N_("{field}: must be odd, got {value}")``).
+        params: its other placeholders' values.
+    """
+
+    def __init__(self, message_id: str, /, **params: int | str) -> None:
+        super().__init__(message_id.format(field="the value", **params))
+        self.message_id = message_id
+        self.params = dict(params)
 
 
 def field_path(loc: Iterable[Any]) -> str:
@@ -115,10 +130,10 @@ def problem_sentence(error: Mapping[str, Any], field: str) -> Sentence:
         return Sentence(ONE_OF, field=field, values=join_list(_choices(ctx["expected"])))
     if kind == "value_error":
         cause = ctx.get("error")
-        said = cause.args[0] if isinstance(cause, Exception) and cause.args else None
-        if isinstance(said, Sentence):
-            return Sentence(REFUSED, field=field, problem=said)
-        return Sentence(REFUSED, field=field, problem=str(error.get("msg", kind)))
+        if isinstance(cause, FieldProblem):
+            return Sentence(cause.message_id, field=field, **cause.params)
+        reason = str(cause) if isinstance(cause, Exception) else str(error.get("msg", kind))
+        return Sentence(REFUSED, field=field, reason=reason)
     return Sentence(NOT_ACCEPTED, field=field, kind=kind)
 
 
