@@ -275,3 +275,13 @@ def test_an_ankh_option_check_is_refused_in_the_language_asked(client: TestClien
     assert english["error"] == german["error"] == "bad_table"
     assert english["message"] == "Ankh gods: ra is given twice; each god plays at most once (§4)"
     assert german["message"] == "Ankh-Götter: ra ist doppelt angegeben; jeder Gott spielt höchstens einmal (§4)"
+
+
+def test_an_agent_spec_is_refused_in_the_language_asked(client: TestClient) -> None:
+    seats = [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=1,time=2"}]
+    spanish = client.post("/api/tables", json={"game": "aton", "seats": seats}, headers={"Accept-Language": "es"})
+    assert spanish.json() == {
+        "error": "bad_table",
+        "message": "agente 'ismcts': el parámetro 'time' aparece dos veces",
+        "rule": None,
+    }
