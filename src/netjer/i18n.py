@@ -59,6 +59,8 @@ ENV_VARIABLE = "NETJER_LANG"
 #: ``ngettext`` (Babel's defaults) and ``N_`` (marked, translated later), the browser's ``t`` and
 #: ``tn`` (singular, plural, count).
 JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
+#: Python's markers beyond Babel's defaults: ``Nn_`` (a plural message marked, translated later).
+PY_KEYWORDS: dict[str, Any] = {"Nn_": (1, 2)}
 #: CLDR's plural categories in the order gettext numbers a catalogue's plural forms.
 PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
 
@@ -316,6 +318,12 @@ def join_list(items: Iterable[str]) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (a constant translated where shown)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message (``singular``, ``plural``) for extraction without translating it:
+    a constant told later with :func:`ngettext` and its count. Returns the pair as given."""
+    return singular, plural
 
 
 def plural_tags(language: str) -> list[str]:

@@ -24,7 +24,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from netjer.i18n import DOMAINS, JS_KEYWORDS, languages
+from netjer.i18n import DOMAINS, JS_KEYWORDS, PY_KEYWORDS, languages
 
 #: The repository's root (this file is src/netjer/i18n_tools.py).
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +70,7 @@ def extract(domain: str, root: Path = ROOT) -> Catalog:
     _method_map, options_map = _config(domain)
     template = Catalog(project=PROJECT, copyright_holder=COPYRIGHT, domain=domain, fuzzy=False)
     for path, method in source_files(domain, root):
-        keywords = JS_KEYWORDS if method == "javascript" else DEFAULT_KEYWORDS
+        keywords = JS_KEYWORDS if method == "javascript" else {**DEFAULT_KEYWORDS, **PY_KEYWORDS}
         relative = path.relative_to(root).as_posix()
         options = next((o for p, o in options_map.items() if path.match(p)), {})
         how = {"netjer_html": HTML_METHOD, "netjer_terms": TERMS_METHOD}.get(method, method)

@@ -38,9 +38,9 @@ def test_view_draws_the_map_pieces_tracks_and_gods() -> None:
 def test_view_hides_another_seats_unrevealed_card_s1() -> None:
     s = start_conflict(position(2, ["A god 4,4", "B god 5,4"], next_event="conflict"))
     play(s, "card chariots")
-    assert "Player 1: chariots" in _text(s.observation(0), 0)
+    assert "Player 1: Chariots" in _text(s.observation(0), 0)
     other = _text(s.observation(1), 1)
-    assert "Player 1: a card, face down" in other and "Player 1: chariots" not in other
+    assert "Player 1: a card, face down" in other and "Player 1: Chariots" not in other
 
 
 def test_view_draws_every_position_of_random_games() -> None:
@@ -130,7 +130,7 @@ def test_omniscient_view_shows_every_chosen_card_before_the_reveal() -> None:
     play(s, "card chariots", "card flood")
     assert "Player 2: a card, face down" in _text(s.observation(0), 0)
     text = _omniscient(s)
-    assert "Player 1: chariots" in text and "Player 2: flood" in text
+    assert "Player 1: Chariots" in text and "Player 2: Flood" in text
 
 
 def test_the_decision_in_progress_is_in_words() -> None:
@@ -183,3 +183,40 @@ def test_the_spanish_status_line_says_what_the_god_does() -> None:
     finally:
         i18n.set_language("en")
     assert "elige una acción" in text and "turn" not in text.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("language", "hand", "used", "powers", "chosen"),
+    [
+        (
+            "es",
+            "Plaga de langostas, Construir Monumento, Carros, Ciclo de Maat, Sequía, Crecida",
+            "Milagro",
+            "Venerado",
+            "Jugador 1: Carros",
+        ),
+        (
+            "de",
+            "Heuschreckenplage, Monument bauen, Streitwagen, Zyklus der Maat, Dürre, Flut",
+            "Wunder",
+            "Verehrt",
+            "Spieler 1: Streitwagen",
+        ),
+    ],
+)
+def test_a_gods_panel_names_its_cards_and_powers_in_the_players_language(
+    language: str, hand: str, used: str, powers: str, chosen: str
+) -> None:
+    start = position(
+        2, ["A god 4,4", "B god 5,4"], powers={"A": ["revered"]}, used={"A": ["miracle"]}, next_event="conflict"
+    )
+    s = start_conflict(start)
+    play(s, "card chariots")
+    i18n.set_language(language)
+    try:
+        text = _omniscient(s)
+    finally:
+        i18n.set_language("en")
+    assert hand in text and powers in text and used in text and chosen in text
+    for typed in ("plague build", "chariots", "revered", "miracle"):
+        assert typed not in text

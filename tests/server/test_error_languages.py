@@ -15,7 +15,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer import i18n
+from netjer.core.errors import ConfigError
+from netjer.core.validation_messages import problem_sentence
+from netjer.games.registry import make_game
+from netjer.i18n_sentences import sentence_of
 from netjer.server.app import create_app
+from netjer.server.clocks import ClockSettings
+from netjer.server.ratings import RatingError, pool_of
 from netjer.server.runtime import TableError, Term
 from tests.server.sockets import receive_json
 
@@ -28,7 +34,7 @@ CODES = {"TableError": 1, "AccountError": 1, "_refused": 0}
 MARKED_PARAMETERS = {"refusal"}
 #: Codes whose sentence is another layer's words, passed on (a library's or a game's
 #: option check, which the lobby's forms never trigger): allowed as ``str(err)``.
-PASSED_ON = {"bad_review", "bad_hint", "bad_clock", "bad_table", "bad_lesson", "no_rules", "bad_request", "http_error"}
+PASSED_ON = {"bad_review", "bad_hint", "bad_lesson", "bad_request", "http_error"}
 
 
 def _refusals() -> Iterator[tuple[str, int, str, ast.expr]]:
@@ -172,3 +178,126 @@ def test_the_refusals_of_the_social_routes_and_the_passkeys_are_told_in_spanish(
     malformed = client.post("/api/account/passkeys/signin", json={"credential": {"id": 3}}, headers=es)
     assert (malformed.status_code, malformed.json()["error"]) == (422, "bad_passkey_response")
     assert malformed.json()["message"].startswith("la respuesta de la llave de acceso está mal formada: ")
+
+
+SEATS = [{"type": "human", "name": "Ann"}, {"type": "agent", "agent": "random"}]
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "spanish", "german"),
+    [
+        (
+            {"game": "aton", "seats": [{"type": "human", "name": "x" * 41, "colour": 1}, SEATS[1]]},
+            "seats.0.name: String should have at most 40 characters; "
+            "seats.0.colour: not a field of a human seat (its fields: type, name, open, invite)",
+            "seats.0.name: el texto debe tener como mucho 40 caracteres; "
+            "seats.0.colour: no es un campo de un asiento de persona (sus campos: type, name, open, invite)",
+            "seats.0.name: der Text darf höchstens 40 Zeichen haben; "
+            "seats.0.colour: kein Feld eines Platzes für eine Person (seine Felder: type, name, open, invite)",
+        ),
+        (
+            {"game": "aton", "seats": SEATS, "seed": "7", "clock": {"mode": "fast"}},
+            "seed: Input should be a valid integer; clock.mode: Input should be one of 'none', 'realtime', 'turn'",
+            "seed: el valor debe ser un número entero; clock.mode: el valor debe ser uno de 'none', 'realtime', 'turn'",
+            "seed: der Wert muss eine ganze Zahl sein; "
+            "clock.mode: der Wert muss einer von 'none', 'realtime', 'turn' sein",
+        ),
+        (
+            {"seats": SEATS},
+            "game: Field required",
+            "game: campo obligatorio",
+            "game: Pflichtfeld fehlt",
+        ),
+        (
+            {"game": "aton", "seats": [{"type": "human", "name": "A\u202eB"}, SEATS[1]]},
+            "seats.0.name: control or text-direction characters are not allowed",
+            "seats.0.name: no se admiten caracteres de control ni de dirección del texto",
+            "seats.0.name: Steuer- und Textrichtungszeichen sind nicht erlaubt",
+        ),
+    ],
+)
+def test_a_malformed_request_is_refused_in_the_language_asked(
+    client: TestClient, body: dict[str, Any], english: str, spanish: str, german: str
+) -> None:
+    for language, expected in (("en", english), ("es", spanish), ("de", german)):
+        r = client.post("/api/tables", json=body, headers={"Accept-Language": language})
+        assert (r.status_code, r.json()) == (422, {"error": "bad_request", "message": expected})
+
+
+def test_malformed_json_is_located_in_the_language_asked(client: TestClient) -> None:
+    body = b'{\n "game": "aton",\n secret}'
+    headers = {"Content-Type": "application/json", "Accept-Language": "de"}
+    r = client.post("/api/tables", content=body, headers=headers)
+    assert r.status_code == 422 and r.json()["message"].startswith(
+        "der Inhalt ist kein gültiges JSON (Zeile 3, Spalte 2): "
+    )
+    r = client.post("/api/tables", content=b"", headers={**headers, "Accept-Language": "es"})
+    assert r.json()["message"] == "la petición necesita un cuerpo JSON"
+
+
+def test_a_games_option_check_is_refused_in_the_language_asked(client: TestClient) -> None:
+    body = {"game": "aton", "seats": SEATS, "options": {"colour": "green"}}
+    english = client.post("/api/tables", json=body).json()
+    spanish = client.post("/api/tables", json=body, headers={"Accept-Language": "es"}).json()
+    assert english == {
+        "error": "bad_table",
+        "message": "Aton: bad option: colour: Extra inputs are not permitted",
+        "rule": None,
+    }
+    assert spanish["message"] == "Aton: opción no válida: colour: no se admiten campos de más"
+    three = client.post("/api/tables", json={"game": "aton", "seats": [*SEATS, SEATS[1]]}, params={"lang": "de"})
+    assert three.json() == {
+        "error": "bad_table",
+        "message": "Aton hat mit diesen Optionen 2 Plätze, nicht 3",
+        "rule": None,
+    }
+
+
+def test_clock_rating_and_rules_checks_are_told_in_the_language_asked() -> None:
+    try:
+        ClockSettings("realtime", bank=1.0).check(2)
+    except ValueError as err:
+        clock = TableError.saying(422, "bad_clock", sentence_of(err))
+    assert clock.message == "a real-time bank must be 5 to 10800 seconds, got 1"
+    assert clock.told("es") == "el tiempo de un reloj en tiempo real debe ser de 5 a 10800 segundos, no 1"
+    with pytest.raises(RatingError) as refused:
+        pool_of("ankh", 6)
+    rating = TableError.saying(422, "not_rated", sentence_of(refused.value))
+    assert rating.told("de") == "es gibt keine Wertung für ankh mit 6 Spielern"
+    with pytest.raises(ConfigError) as missing:
+        make_game("aton").rules_texts("fr")
+    rules = TableError.saying(404, "no_rules", sentence_of(missing.value))
+    assert rules.told("es").startswith("no hay textos de reglas de aton en el idioma 'fr'; disponibles: ")
+
+
+def test_a_plural_validation_message_takes_the_form_of_its_count() -> None:
+    one = problem_sentence({"type": "string_too_short", "ctx": {"min_length": 1}}, "name")
+    many = problem_sentence({"type": "string_too_short", "ctx": {"min_length": 3}}, "name")
+    assert (str(one), str(many)) == (
+        "name: String should have at least 1 character",
+        "name: String should have at least 3 characters",
+    )
+    assert one.told("es") == "name: el texto debe tener al menos 1 carácter"
+    assert many.told("es") == "name: el texto debe tener al menos 3 caracteres"
+    unknown = problem_sentence({"type": "uuid_parsing"}, "id")
+    assert unknown.told("de") == "id: der Wert wird nicht angenommen (uuid_parsing)"
+
+
+def test_an_ankh_option_check_is_refused_in_the_language_asked(client: TestClient) -> None:
+    seats = [{"type": "human"}, {"type": "human"}]
+    body = {"game": "ankh", "seats": seats, "options": {"players": 2, "gods": "ra,ra"}}
+    english = client.post("/api/tables", json=body).json()
+    german = client.post("/api/tables", json=body, headers={"Accept-Language": "de"}).json()
+    assert english["error"] == german["error"] == "bad_table"
+    assert english["message"] == "Ankh gods: ra is given twice; each god plays at most once (§4)"
+    assert german["message"] == "Ankh-Götter: ra ist doppelt angegeben; jeder Gott spielt höchstens einmal (§4)"
+
+
+def test_an_agent_spec_is_refused_in_the_language_asked(client: TestClient) -> None:
+    seats = [{"type": "human"}, {"type": "agent", "agent": "ismcts:time=1,time=2"}]
+    spanish = client.post("/api/tables", json={"game": "aton", "seats": seats}, headers={"Accept-Language": "es"})
+    assert spanish.json() == {
+        "error": "bad_table",
+        "message": "agente 'ismcts': el parámetro 'time' aparece dos veces",
+        "rule": None,
+    }

@@ -32,7 +32,8 @@ from typing import Any, Literal
 from netjer.agents.registry import known_kinds
 from netjer.core.errors import ConfigError
 from netjer.core.stats import wilson_interval
-from netjer.i18n import N_
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 
 @dataclass(frozen=True)
@@ -405,11 +406,19 @@ def resolve_agent(text: str, game: str, players: int) -> str:
         return level.spec
     word = text.strip().lower()
     if word and ":" not in word and word not in known_kinds():
-        choices = ", ".join(lv.name for lv in LEVELS.get((game, players), ()))
-        raise ConfigError(
-            f"unknown agent {text.strip()!r}: choose a level ({choices or 'none for this game'}) or an agent "
-            f"({', '.join(known_kinds())}; with parameters, e.g. ismcts:iterations=500)"
+        names = [lv.name for lv in LEVELS.get((game, players), ())]
+        kinds = join_list(known_kinds())
+        if names:
+            message = N_(
+                "unknown agent '{text}': choose a level ({levels}) or an agent "
+                "({kinds}; with parameters, e.g. ismcts:iterations=500)"
+            )
+            raise ConfigError(Sentence(message, text=text.strip(), levels=join_list(names), kinds=kinds))
+        message = N_(
+            "unknown agent '{text}': choose a level (none for this game) or an agent "
+            "({kinds}; with parameters, e.g. ismcts:iterations=500)"
         )
+        raise ConfigError(Sentence(message, text=text.strip(), kinds=kinds))
     return text
 
 

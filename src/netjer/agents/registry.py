@@ -16,6 +16,8 @@ from netjer.agents.heuristic import HeuristicAgent
 from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.random_agent import RandomAgent
 from netjer.core.errors import ConfigError
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 
 def _number(
@@ -33,28 +35,40 @@ def _number(
     if key not in params:
         return None
     text = params[key]
-    noun = "whole number" if cast is int else "number"
+    whole = cast is int
     try:
         value = cast(text)
     except ValueError:
         try:
             float(text)
         except ValueError:
-            noun = "number"  # not a number at all, whole or not
-        raise ConfigError(f"agent {kind!r}: {key}={text!r} is not a {noun}") from None
-    if probability:
-        valid, wanted = 0 <= value <= 1, f"a {noun} from 0 to 1"
-    else:
-        valid, wanted = math.isfinite(value) and value > 0, f"a positive, finite {noun}"
+            whole = False  # not a number at all, whole or not
+        message = NOT_WHOLE if whole else NOT_A_NUMBER
+        raise ConfigError(Sentence(message, kind=kind, key=key, text=text)) from None
+    valid = 0 <= value <= 1 if probability else math.isfinite(value) and value > 0
     if not valid:
-        raise ConfigError(f"agent {kind!r}: {key} must be {wanted}, got {text}")
+        message = OUT_OF_RANGE[probability, whole]
+        raise ConfigError(Sentence(message, kind=kind, key=key, text=text))
     return value
+
+
+#: An agent parameter that is not a number, or not a whole one.
+NOT_A_NUMBER = N_("agent '{kind}': {key}='{text}' is not a number")
+NOT_WHOLE = N_("agent '{kind}': {key}='{text}' is not a whole number")
+#: An agent parameter out of its range, by (a probability?, a whole number?).
+OUT_OF_RANGE = {
+    (True, True): N_("agent '{kind}': {key} must be a whole number from 0 to 1, got {text}"),
+    (True, False): N_("agent '{kind}': {key} must be a number from 0 to 1, got {text}"),
+    (False, True): N_("agent '{kind}': {key} must be a positive, finite whole number, got {text}"),
+    (False, False): N_("agent '{kind}': {key} must be a positive, finite number, got {text}"),
+}
 
 
 def _flag(kind: str, params: dict[str, str], key: str) -> bool:
     value = params.get(key, "0").lower()
     if value not in ("0", "1", "true", "false", "yes", "no"):
-        raise ConfigError(f"agent {kind!r}: {key} must be 0 or 1, got {params[key]!r}")
+        message = N_("agent '{kind}': {key} must be 0 or 1, got '{text}'")
+        raise ConfigError(Sentence(message, kind=kind, key=key, text=params[key]))
     return value in ("1", "true", "yes")
 
 
@@ -162,22 +176,25 @@ def parse_agent_spec(text: str) -> AgentSpec:
     kind, _, rest = text.strip().partition(":")
     kind = kind.strip().lower()
     if kind not in known_kinds():
-        raise ConfigError(f"unknown agent {kind!r}; choose one of: {', '.join(known_kinds())}")
+        message = N_("unknown agent '{kind}'; choose one of: {kinds}")
+        raise ConfigError(Sentence(message, kind=kind, kinds=join_list(known_kinds())))
     params: dict[str, str] = {}
     if rest.strip():
         for item in rest.split(","):
             key, eq, value = item.partition("=")
             key = key.strip()
             if not eq or not key:
-                raise ConfigError(f"agent parameter {item!r} in {text!r} is not of the form key=value")
+                message = N_("agent parameter '{item}' in '{text}' is not of the form key=value")
+                raise ConfigError(Sentence(message, item=item, text=text))
             if key in params:
-                raise ConfigError(f"agent {kind!r}: parameter {key!r} given twice")
+                raise ConfigError(Sentence(N_("agent '{kind}': parameter '{key}' given twice"), kind=kind, key=key))
             params[key] = value.strip()
     allowed = AGENT_PARAMS.get(kind, frozenset())
     unknown = sorted(set(params) - allowed)
     if unknown:
-        accepted = ", ".join(sorted(allowed)) or "none"
-        raise ConfigError(f"agent {kind!r} has no parameter {unknown[0]!r} (accepted: {accepted})")
+        accepted = join_list(sorted(allowed)) or "-"
+        message = N_("agent '{kind}' has no parameter '{key}' (accepted: {accepted})")
+        raise ConfigError(Sentence(message, kind=kind, key=unknown[0], accepted=accepted))
     return AgentSpec(kind, params)
 
 

@@ -18,7 +18,9 @@ from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError
 from netjer.core.integers import seat_number, whole_number
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, load_texts
-from netjer.i18n import _
+from netjer.core.validation_messages import validation_sentence
+from netjer.i18n import N_, _
+from netjer.i18n_sentences import Sentence
 
 if TYPE_CHECKING:
     from netjer.core.state import State
@@ -28,6 +30,10 @@ class GameOptions(BaseModel):
     """Base of every game's options model: immutable, unknown keys refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+#: A game's options refused: the game's title and the problems (a sentence).
+BAD_OPTION = N_("{game}: bad option: {problems}")
 
 
 def describe_validation_error(err: ValidationError) -> str:
@@ -132,7 +138,8 @@ class Game(ABC):
         try:
             self.options: GameOptions = self.options_model.model_validate(dict(options or {}))
         except ValidationError as err:
-            raise ConfigError(f"{self.title}: bad option: {describe_validation_error(err)}") from None
+            problems = validation_sentence(err)
+            raise ConfigError(Sentence(BAD_OPTION, game=self.title, problems=problems)) from None
         self._check_options()
 
     def _check_options(self) -> None:

@@ -48,6 +48,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from netjer.core.errors import ConfigError, DataFileError
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 #: The language used when none is asked for, and the one every game must have complete.
 DEFAULT_LANGUAGE = "en"
@@ -382,9 +384,9 @@ def load_texts(package: str, language: str = DEFAULT_LANGUAGE) -> RulesTexts:
     if language != DEFAULT_LANGUAGE:
         other = _read(package, language)
         if other is None:
-            raise ConfigError(
-                f"no rules texts for {game} in language {language!r}; available: {', '.join(languages(package))}"
-            )
+            message = N_("no rules texts for {game} in language '{language}'; available: {languages}")
+            available = join_list(languages(package))
+            raise ConfigError(Sentence(message, game=game, language=language, languages=available))
         translation = _parse(*other, _Translation)
         assert isinstance(translation, _Translation)
         for tid, entry in _check_ids(translation.term, other[1]).items():

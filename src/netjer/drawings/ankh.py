@@ -38,7 +38,7 @@ from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, d
 from netjer.games.ankh.board import Board, RegionMap, load_board
 from netjer.games.ankh.secrecy import SECRET_BATTLE_PARTS
 from netjer.games.ankh.state import AnkhState
-from netjer.games.ankh.terms import piece_word
+from netjer.games.ankh.terms import bare_name, piece_word
 from netjer.i18n import N_, _, join_list, ngettext
 
 #: Short labels of the pieces on the map (up to 7 characters with the god's number).
@@ -170,9 +170,9 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
         _("Ankh tokens"),
         _("{pool} in pool, {unlocked}/6 unlocked").format(pool=info["ankh_pool"], unlocked=info["unlocked"]),
     )
-    grid.add_row(_("powers"), ", ".join(info["powers"]) or "-")
-    grid.add_row(_("hand"), " ".join(info["hand"]))
-    grid.add_row(_("used"), " ".join(info["used_cards"]) or "-")
+    grid.add_row(_("powers"), power_names(info["powers"]) or "-")
+    grid.add_row(_("hand"), card_names(info["hand"]))
+    grid.add_row(_("used"), card_names(info["used_cards"]) or "-")
     for pid in info.get("god_powers", []):
         state = obs["god_powers"].get(pid, {})
         grid.add_row(pid.capitalize(), power_text(pid, state, obs))
@@ -205,6 +205,20 @@ POWER_WORDS = {
     "horus": N_("Eyes"),
     "seth": N_("takes enemy figures next to his God in Conflicts"),
 }
+
+
+def card_names(cards: list[str]) -> str:
+    """Battle cards by the names the rules texts give them, in the process's language
+    (``["build", "flood"]`` → ``"Build Monument, Flood"``; ``"Monument bauen, Flut"`` in
+    German), as a list placeholder: the notation's card words are what the player types, the
+    legal actions show them (rules/ankh.md §1)."""
+    return join_list(bare_name("card", card) for card in cards)
+
+
+def power_names(powers: list[str]) -> str:
+    """Ankh powers by their names in the process's language (``["revered"]`` → ``"Revered"``,
+    ``"Verehrt"``), as a list placeholder (rules/ankh.md §2.2)."""
+    return join_list(bare_name("power", power) for power in powers)
 
 
 def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
@@ -240,7 +254,9 @@ def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
         guess = state["guess"]
         text = _("scale {n}").format(n=state["scale"])
         return text + (
-            "; " + _("guess: {god} {card}").format(god=names[guess["god"]], card=guess["card"]) if guess else ""
+            "; " + _("guess: {god} {card}").format(god=names[guess["god"]], card=card_names([guess["card"]]))
+            if guess
+            else ""
         )
     if pid == "horus":
         on = state["eyes_on_regions"]
@@ -267,13 +283,13 @@ def _battle(obs: dict[str, Any]) -> Text | None:
         out.append("\n" + _("Battle in region {region} ({step}): ").format(region=b["region"], step=b["step"]))
         out.append(", ".join(names[g] for g in b["gods"]))
         if b.get("forbidden"):
-            out.append("\n  " + _("forbidden by Horus: {card}").format(card=b["forbidden"]))
+            out.append("\n  " + _("forbidden by Horus: {card}").format(card=card_names([b["forbidden"]])))
         for g in b.get("two_cards", []):
             out.append("\n  " + _("{god} plays two cards (Amun)").format(god=names[g]))
         for g in b["gods"]:
             card = b["cards"].get(str(g))
             if card is not None:
-                out.append(f"\n  {names[g]}: {card}")
+                out.append(f"\n  {names[g]}: {card_names([card])}")
             elif g in b["chosen"]:
                 out.append("\n  " + _("{god}: a card, face down").format(god=names[g]))
         if b["bidders"]:
@@ -546,7 +562,9 @@ def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: in
     you = (
         Text(
             _("you: hand {hand} · pool {pool} Warriors · powers {powers}").format(
-                hand=" ".join(mine["hand"]) or "-", pool=mine["warriors_pool"], powers=", ".join(mine["powers"]) or "-"
+                hand=card_names(mine["hand"]) or "-",
+                pool=mine["warriors_pool"],
+                powers=power_names(mine["powers"]) or "-",
             ),
             style="dim",
         )

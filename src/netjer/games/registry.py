@@ -14,6 +14,8 @@ from netjer.core.errors import ConfigError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, locate
 from netjer.core.state import State
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 #: game name -> "module:class"
 GAMES: dict[str, str] = {
@@ -37,7 +39,8 @@ def game_class(name: str) -> type[Game]:
     try:
         target = GAMES[name]
     except KeyError:
-        raise ConfigError(f"unknown game {name!r}; Netjer has: {', '.join(GAMES)}") from None
+        message = N_("unknown game '{name}'; Netjer has: {games}")
+        raise ConfigError(Sentence(message, name=name, games=join_list(GAMES))) from None
     module, _, cls = target.partition(":")
     game_cls: type[Game] = getattr(importlib.import_module(module), cls)
     return game_cls

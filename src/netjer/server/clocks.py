@@ -30,6 +30,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
+
 #: The turn-based deadlines offered, in seconds: 1 hour, 12 hours, 1 day, 3 days.
 TURN_DEADLINES: tuple[int, ...] = (3600, 43200, 86400, 259200)
 #: Bounds of a real-time bank and increment, in seconds.
@@ -115,17 +118,21 @@ class ClockSettings:
         """
         if self.mode == "realtime":
             if not MIN_BANK <= self.bank <= MAX_BANK:
-                raise ValueError(f"a real-time bank must be {MIN_BANK:g} to {MAX_BANK:g} seconds, got {self.bank:g}")
+                message = N_("a real-time bank must be {low} to {high} seconds, got {bank}")
+                raise ValueError(Sentence(message, low=f"{MIN_BANK:g}", high=f"{MAX_BANK:g}", bank=f"{self.bank:g}"))
             if not 0 <= self.increment <= MAX_INCREMENT:
-                raise ValueError(f"the increment must be 0 to {MAX_INCREMENT:g} seconds, got {self.increment:g}")
+                message = N_("the increment must be 0 to {high} seconds, got {increment}")
+                raise ValueError(Sentence(message, high=f"{MAX_INCREMENT:g}", increment=f"{self.increment:g}"))
         elif self.mode == "turn" and self.per_turn not in TURN_DEADLINES:
-            offered = ", ".join(str(d) for d in TURN_DEADLINES)
-            raise ValueError(f"a turn deadline must be one of {offered} seconds, got {self.per_turn:g}")
+            offered = join_list(str(d) for d in TURN_DEADLINES)
+            message = N_("a turn deadline must be one of {offered} seconds, got {per_turn}")
+            raise ValueError(Sentence(message, offered=offered, per_turn=f"{self.per_turn:g}"))
         if self.gone_after and (self.active or self.gone_after not in GONE_AFTER):
-            offered = ", ".join(str(d) for d in GONE_AFTER)
-            raise ValueError(
-                f"gone_after is for tables without a clock (a clock's deadline applies), one of {offered} seconds"
+            offered = join_list(str(d) for d in GONE_AFTER)
+            message = N_(
+                "gone_after is for tables without a clock (a clock's deadline applies), one of {offered} seconds"
             )
+            raise ValueError(Sentence(message, offered=offered))
         # ``out`` at a table of three or more retires the seat: the others play on
         # (netjer.server.retired_seats).
 

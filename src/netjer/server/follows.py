@@ -39,6 +39,7 @@ log = logging.getLogger("netjer.server")
 
 #: The most tables a player may follow, and the most players.
 MAX_FOLLOWED = 50
+#: The refusals of one follow too many, by what is followed.
 #: The most tables one request for notices looks at.
 MAX_NOTICE_TABLES = 60
 

@@ -18,6 +18,7 @@ from netjer.core.game import Game
 from netjer.core.undo import Transcript
 from netjer.games.registry import make_game
 from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence, sentence_of
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.db import ActionItem, RematchTaken, Store, TableRow, hash_token
 from netjer.server.rated_tables import seat_refusal
@@ -86,11 +87,12 @@ class TableLifecycle:
         try:
             settings.check(len(seats))
         except ValueError as err:
-            raise TableError(422, "bad_clock", str(err)) from None
+            raise TableError.saying(422, "bad_clock", sentence_of(err)) from None
         try:
             game = make_game(game_name, options)
             if len(seats) != game.num_players:
-                raise ConfigError(f"{game.title} with these options has {game.num_players} seats, got {len(seats)}")
+                message = N_("{game} with these options has {players} seats, got {seats}")
+                raise ConfigError(Sentence(message, game=game.title, players=game.num_players, seats=len(seats)))
             infos: list[SeatInfo] = []
             tokens: dict[int, str] = {}
             for i, seat in enumerate(seats):
@@ -104,17 +106,19 @@ class TableLifecycle:
                 else:
                     text = seat.get("agent")
                     if not isinstance(text, str) or not text.strip():
-                        raise ConfigError(f"seat {i}: an agent seat needs an agent spec, e.g. 'random'")
+                        raise ConfigError(
+                            Sentence(N_("seat {seat}: an agent seat needs an agent spec, e.g. 'random'"), seat=i)
+                        )
                     level = find_level(game.name, game.num_players, text)  # a level: its spec is stored
                     spec = parse_agent_spec(level.spec if level else resolve_agent(text, game.name, game.num_players))
                     if spec.is_human:
-                        raise ConfigError(f"seat {i}: use type 'human' for a person")
+                        raise ConfigError(Sentence(N_("seat {seat}: use type 'human' for a person"), seat=i))
                     make_agent(spec).prepare(game)  # validates the parameters' values first
                     self.tables.computers.check_budget(i, spec)
                     default_name = f"Computer ({level.name})" if level else str(spec)
                     infos.append(SeatInfo(str(spec), seat.get("name") or default_name, None))
         except NetjerError as err:
-            raise TableError(422, "bad_table", str(err)) from None
+            raise TableError.saying(422, "bad_table", sentence_of(err)) from None
         seed = seed if seed is not None else secrets.randbelow(2**31)
         opened = _opening(game, seed, opening or [])
         table_id = secrets.token_urlsafe(8)

@@ -33,6 +33,9 @@ from typing import Final
 import glicko2
 from openskill.models import PlackettLuce
 
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
+
 #: The pools ratings are kept in (:func:`pool_of`).
 POOLS: Final = ("aton", "nile", "ankh-2", "ankh-3-5")
 #: Glicko-2's defaults for a new player (Glickman 2013, step 1).
@@ -99,7 +102,7 @@ def pool_of(game: str, players: int) -> str:
         return game
     if game == "ankh" and 2 <= players <= 5:
         return "ankh-2" if players == 2 else "ankh-3-5"
-    raise RatingError(f"no rating pool for {game} with {players} players")
+    raise RatingError(Sentence(N_("no rating pool for {game} with {players} players"), game=game, players=players))
 
 
 def new_rating(pool: str) -> Rating:

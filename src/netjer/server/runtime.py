@@ -21,6 +21,7 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.i18n import N_
 from netjer.i18n_lines import tell
+from netjer.i18n_sentences import Sentence
 from netjer.server.clocks import ClockSettings, ClockState
 from netjer.server.retired_seats import plays_on, standings, with_retired
 from netjer.server.windows import Choice, Queued, window_plan
@@ -69,6 +70,8 @@ class TableError(Exception):
 
     #: For an engine's sentence (:meth:`engine`): the game whose messages it is made from.
     game: str | None = None
+    #: For another layer's sentence (:meth:`saying`): that sentence, told as it says.
+    sentence: Sentence | None = None
 
     @classmethod
     def engine(cls, status: int, code: str, sentence: str, game: str, rule: str | None = None) -> TableError:
@@ -85,11 +88,30 @@ class TableError(Exception):
         :func:`netjer.i18n.gettext`); an engine's sentence read back to its messages."""
         if self.game is not None:
             return tell(self.message, language, ("common", self.game))
+        if self.sentence is not None:
+            return self.sentence.told(language)
         template = i18n.gettext(self.message_id, language)
         if not self.params:
             return template
-        values = {k: tell(v, language) if isinstance(v, Term) else v for k, v in self.params.items()}
-        return template.format(**values)
+        return template.format(**{k: _told(v, language) for k, v in self.params.items()})
+
+    @classmethod
+    def saying(cls, status: int, code: str, sentence: Sentence) -> TableError:
+        """A refusal saying ``sentence`` (another layer's catalogue message: a game's option
+        check, a validation; :func:`netjer.i18n_sentences.sentence_of`)."""
+        err = cls(status, code, sentence.message_id, **sentence.params)
+        err.message = str(sentence)  # a plural message's English form for its count
+        err.args = (err.message,)
+        err.sentence = sentence
+        return err
+
+
+def _told(value: int | str, language: str) -> int | str:
+    """A :class:`TableError` param in ``language``: a :class:`Term` or a :class:`Sentence`
+    told, anything else as it is."""
+    if isinstance(value, Sentence):
+        return value.told(language)
+    return tell(value, language) if isinstance(value, Term) else value
 
 
 class Term(str):

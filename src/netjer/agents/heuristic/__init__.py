@@ -23,6 +23,8 @@ from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 if TYPE_CHECKING:
     from netjer.core.game import Game
@@ -48,6 +50,9 @@ PLANS = ("greedy", "reply", "rollout")
 #: record), and 2 (Ankh's: stakes-weighted rivals, the second action planned with the first,
 #: god powers valued; :mod:`netjer.agents.heuristic.ankh_stakes`, docs/balance.md).
 VERSIONS = (1, 2)
+#: A plan or version the heuristic does not have.
+BAD_PLAN = N_("heuristic: plan must be one of {plans}, got '{plan}'")
+BAD_VERSION = N_("heuristic: version must be one of {versions}, got {version}")
 
 
 def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "greedy", version: int = 1) -> Policy:
@@ -67,19 +72,18 @@ def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "g
     try:
         module = importlib.import_module(POLICIES[game_name])
     except KeyError:
-        raise ConfigError(f"there is no heuristic player for {game_name!r} yet") from None
+        raise ConfigError(Sentence(N_("there is no heuristic player for '{game}' yet"), game=game_name)) from None
     if plan not in PLANS:
-        raise ConfigError(f"heuristic: plan must be one of {', '.join(PLANS)}, got {plan!r}")
+        raise ConfigError(Sentence(BAD_PLAN, plans=join_list(PLANS), plan=str(plan)))
     if version not in VERSIONS:
-        raise ConfigError(f"heuristic: version must be one of {', '.join(map(str, VERSIONS))}, got {version!r}")
+        raise ConfigError(Sentence(BAD_VERSION, versions=join_list(map(str, VERSIONS)), version=repr(version)))
     if temperature == 0.0 and plan == "greedy" and version == 1:
         policy: Policy = module.policy
         return policy
     make = getattr(module, "make_policy", None)
     if make is None:
-        raise ConfigError(
-            f"the {game_name!r} heuristic has no temperature, plan or version parameter (only Ankh's has)"
-        )
+        message = N_("the '{game}' heuristic has no temperature, plan or version parameter (only Ankh's has)")
+        raise ConfigError(Sentence(message, game=game_name))
     made: Policy = (
         make(temperature=temperature, plan=plan, version=version)
         if version != 1
@@ -98,10 +102,11 @@ def heuristic_evaluation(game_name: str) -> Evaluation:
     try:
         module = importlib.import_module(POLICIES[game_name])
     except KeyError:
-        raise ConfigError(f"there is no heuristic evaluation for {game_name!r} yet") from None
+        raise ConfigError(Sentence(N_("there is no heuristic evaluation for '{game}' yet"), game=game_name)) from None
     evaluate: Evaluation | None = getattr(module, "evaluate", None)
     if evaluate is None:
-        raise ConfigError(f"the {game_name!r} heuristic offers no evaluation function for cut-off playouts")
+        message = N_("the '{game}' heuristic offers no evaluation function for cut-off playouts")
+        raise ConfigError(Sentence(message, game=game_name))
     return evaluate
 
 
@@ -138,9 +143,9 @@ class HeuristicAgent(Agent):
         if not temperature >= 0.0:
             raise ConfigError(f"heuristic: temperature must be 0 or more, got {temperature}")
         if plan not in PLANS:
-            raise ConfigError(f"heuristic: plan must be one of {', '.join(PLANS)}, got {plan!r}")
+            raise ConfigError(Sentence(BAD_PLAN, plans=join_list(PLANS), plan=str(plan)))
         if version not in VERSIONS:
-            raise ConfigError(f"heuristic: version must be one of {', '.join(map(str, VERSIONS))}, got {version!r}")
+            raise ConfigError(Sentence(BAD_VERSION, versions=join_list(map(str, VERSIONS)), version=repr(version)))
         self.rng = Rng(seed)
         self.epsilon = epsilon
         self.temperature = temperature

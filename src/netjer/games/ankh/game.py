@@ -23,9 +23,10 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
-from netjer.core.game import Game, GameOptions, read_action_code, read_seed
+from netjer.core.game import BAD_OPTION, Game, GameOptions, read_action_code, read_seed
 from netjer.core.rng import Rng
 from netjer.core.state import State
+from netjer.core.validation_messages import FieldProblem
 from netjer.games.ankh import notation, undo
 from netjer.games.ankh.gods.registry import parse_gods
 from netjer.games.ankh.placement import place_position, spec_options, start_spec
@@ -33,6 +34,7 @@ from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from netjer.games.ankh.setup import initial_setup
 from netjer.games.ankh.state import AnkhState
 from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence, sentence_of
 
 #: The options' titles and values as the lobby shows them ("all_at_once" as "all at once"), marked
 #: for the ``ankh`` catalogue: no code reads this tuple; the lobby's ``translateLine`` finds the
@@ -183,14 +185,14 @@ class AnkhOptions(GameOptions):
     @classmethod
     def _check_slots(cls, v: tuple[int, ...]) -> tuple[int, ...]:
         if not v or len(set(v)) != len(v) or any(not 1 <= s <= 6 for s in v):
-            raise ValueError("give distinct unlock numbers from 1 to 6, e.g. 2,4,5")
+            raise FieldProblem(N_("{field}: give distinct unlock numbers from 1 to 6, e.g. 2,4,5"))
         return tuple(sorted(v))
 
     @field_validator("red_max")
     @classmethod
     def _check_red(cls, v: int) -> int:
         if v not in (19, 20):
-            raise ValueError("the red section ends on space 19 or 20")
+            raise FieldProblem(N_("{field}: the red section ends on space 19 or 20"))
         return v
 
 
@@ -218,7 +220,7 @@ class AnkhGame(Game):
         opts = self.opts
         parts = [p.strip() for p in opts.guardians.split(",")] if opts.guardians.strip() != "draw" else []
         if parts and len(parts) != 3:
-            raise ConfigError("Ankh guardians: 'draw' or three comma-separated choices (levels 1, 2, 3)")
+            raise ConfigError(Sentence(N_("Ankh guardians: 'draw' or three comma-separated choices (levels 1, 2, 3)")))
         self.guardian_choices: tuple[str | None, ...] = (
             tuple(None if p == "draw" else p for p in parts) if parts else (None, None, None)
         )
@@ -303,11 +305,12 @@ def _start_options(options: AnkhOptions) -> AnkhOptions:
     try:
         fixed = AnkhOptions.model_validate(spec_options(start_spec(name, 0)))
     except ConfigError as err:
-        raise ConfigError(f"Ankh: bad option: {err}") from None
+        raise ConfigError(Sentence(BAD_OPTION, game="Ankh", problems=sentence_of(err))) from None
     keys = fixed.model_fields_set
     for key in sorted(keys & options.model_fields_set):
         mine, given = getattr(fixed, key), getattr(options, key)
         if mine != given:
-            why = f"the start position {name!r} is played with {key}={mine!r}, not {given!r}: leave {key} out"
-            raise ConfigError(f"Ankh: bad option: start: {why}")
+            message = N_("start: the start position '{name}' is played with {key}={mine}, not {given}: leave {key} out")
+            why = Sentence(message, name=name, key=key, mine=repr(mine), given=repr(given))
+            raise ConfigError(Sentence(BAD_OPTION, game="Ankh", problems=why))
     return options.model_copy(update={key: getattr(fixed, key) for key in keys})

@@ -41,6 +41,8 @@ from netjer.games.ankh.scenarios import (
     Scenario,
     load_scenario,
 )
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 #: §4: every god has 6 Warriors; S0 step 2 / §4: each player starts with 1 Follower.
 WARRIORS_PER_GOD: Final = 6
@@ -104,7 +106,8 @@ def action_tracks(players: int, track_length: TrackLength = "rulebook") -> tuple
     """
     _check_players(players)
     if track_length not in ("rulebook", "long"):
-        raise ConfigError(f"Ankh option track_length: expected 'rulebook' or 'long', got {track_length!r}")
+        message = N_("Ankh option track_length: expected 'rulebook' or 'long', got '{value}'")
+        raise ConfigError(Sentence(message, value=str(track_length)))
     start = MAX_PLAYERS - players  # 5P at space 0 ... 2P at space 3
     extra = 1 if track_length == "long" else 0
     return tuple(
@@ -246,8 +249,8 @@ def _find_guardian(text: str, level: int) -> GuardianType:
     for g in of_level:
         if key in (g.id, g.name.lower().replace(" ", "-")):
             return g
-    names = ", ".join(g.id for g in of_level)
-    raise ConfigError(f"Ankh Guardian for level {level}: unknown or wrong-level {text!r} (level {level}: {names})")
+    message = N_("Ankh Guardian for level {level}: unknown or wrong-level '{text}' (level {level}: {names})")
+    raise ConfigError(Sentence(message, level=level, text=text, names=join_list(g.id for g in of_level)))
 
 
 # --- the setup ----------------------------------------------------------------------------
@@ -330,7 +333,8 @@ class AnkhSetup:
 
 def _check_players(players: int) -> None:
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ConfigError(f"Ankh is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        message = N_("Ankh is for {low} to {high} players, not {players}")
+        raise ConfigError(Sentence(message, low=MIN_PLAYERS, high=MAX_PLAYERS, players=repr(players)))
 
 
 def initial_setup(
@@ -371,12 +375,15 @@ def initial_setup(
     """
     _check_players(players)
     if scenario not in SCENARIO_NAMES:
-        raise ConfigError(f"unknown Ankh scenario {scenario!r}; expected one of {', '.join(SCENARIO_NAMES)}")
+        message = N_("unknown Ankh scenario '{name}'; expected one of {names}")
+        raise ConfigError(Sentence(message, name=scenario, names=join_list(SCENARIO_NAMES)))
     scen = load_scenario(scenario, players)
     tracks = action_tracks(players, track_length)
     choices: Sequence[str | None] = guardians if guardians is not None else (None, None, None)
     if isinstance(choices, str) or len(choices) != 3:
-        raise ConfigError("Ankh guardians: give one choice (a type, or None to draw) for each of levels 1, 2, 3")
+        raise ConfigError(
+            Sentence(N_("Ankh guardians: give one choice (a type, or None to draw) for each of levels 1, 2, 3"))
+        )
     chosen = [None if c is None else _find_guardian(c, level) for level, c in zip((1, 2, 3), choices, strict=True)]
 
     # (1) first player
@@ -384,7 +391,8 @@ def initial_setup(
         first = rng.below(players)
     else:
         if not isinstance(first_player, int) or not 0 <= first_player < players:
-            raise ConfigError(f"Ankh first_player must be a seat 0 to {players - 1}, got {first_player!r}")
+            message = N_("Ankh first_player must be a seat 0 to {last}, got {value}")
+            raise ConfigError(Sentence(message, last=players - 1, value=repr(first_player)))
         first = first_player
     turn_order = tuple((first + k) % players for k in range(players))
     # (2) Guardians, one type per level
@@ -396,7 +404,8 @@ def initial_setup(
         supplies.append(GuardianSupply(type=g, miniatures=guardian_miniatures(g, players), drawn=drawn))
 
     if not isinstance(start_rotation, int) or not 0 <= start_rotation < players:
-        raise ConfigError(f"Ankh start_rotation must be 0 to {players - 1}, got {start_rotation!r}")
+        message = N_("Ankh start_rotation must be 0 to {last}, got {value}")
+        raise ConfigError(Sentence(message, last=players - 1, value=repr(start_rotation)))
     # Scenario player #k sits k-1 places clockwise of the first player (S0 step 10), or, for
     # analysis only, k-1+start_rotation places.
     player_seat = tuple(turn_order[(k + start_rotation) % players] for k in range(players))

@@ -15,6 +15,7 @@ from netjer.core.action import Action
 from netjer.core.game import Game, GameOptions, read_action_code, read_seed
 from netjer.core.integers import seat_number
 from netjer.core.state import State
+from netjer.core.validation_messages import FieldProblem
 from netjer.games.nile import actions, undo
 from netjer.games.nile.board import MAX_COLUMNS, MIN_COLUMNS
 from netjer.games.nile.soldiers import TOKENS_PER_SIDE
@@ -117,16 +118,15 @@ class NileOptions(GameOptions):
     @classmethod
     def _odd_columns(cls, v: int) -> int:
         if not MIN_COLUMNS <= v <= MAX_COLUMNS or v % 2 == 0:
-            raise ValueError(
-                f"must be odd and {MIN_COLUMNS}-{MAX_COLUMNS} (a central rearguard needs an odd count), got {v}"
-            )
+            message = N_("{field}: must be odd and {low}-{high} (a central rearguard needs an odd count), got {value}")
+            raise FieldProblem(message, low=MIN_COLUMNS, high=MAX_COLUMNS, value=v)
         return v
 
     @field_validator("repetition_limit")
     @classmethod
     def _repetition(cls, v: int) -> int:
         if v == 1:
-            raise ValueError("must be 0 (off) or at least 2 (a position always occurs once)")
+            raise FieldProblem(N_("{field}: must be 0 (off) or at least 2 (a position always occurs once)"))
         return v
 
 

@@ -13,25 +13,41 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from netjer.i18n import N_
+from netjer.core.validation_messages import problem_sentence
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence, one_after_another
 from netjer.server.limits import RateLimited
-from netjer.server.routes.common import DB_RETRY_SECONDS, DB_UNAVAILABLE, db_unavailable, error_response
+from netjer.server.routes.common import (
+    DB_RETRY_SECONDS,
+    DB_UNAVAILABLE,
+    db_unavailable,
+    error_response,
+    request_language,
+)
 from netjer.server.routes.models import SEAT_TYPES
 from netjer.server.runtime import TableError
 
 
-def _json_position(text: Any, pos: int) -> str:
+def _json_position(text: Any, pos: int) -> Sentence:
     """``line L, column C`` of character ``pos`` of ``text`` (``character N`` if no text)."""
     if not isinstance(text, str) or not 0 <= pos <= len(text):
-        return f"character {pos}"
+        return Sentence(N_("character {position}"), position=pos)
     line = text.count("\n", 0, pos) + 1
     column = pos - text.rfind("\n", 0, pos)
-    return f"line {line}, column {column}"
+    return Sentence(N_("line {line}, column {column}"), line=line, column=column)
 
 
-def problem(error: Mapping[str, Any], body: Any) -> str:
-    """One validation error in words, naming where it is but never echoing the input (it may
-    not even be encodable: NaN, lone surrogates).
+#: A field that is not one of a seat's, by the seat's type (the article agrees with the type).
+NOT_A_SEAT_FIELD = {
+    "agent": N_("{field}: not a field of an agent seat (its fields: {fields})"),
+    "human": N_("{field}: not a field of a human seat (its fields: {fields})"),
+}
+
+
+def problem(error: Mapping[str, Any], body: Any) -> Sentence:
+    """One validation error as a catalogue sentence (told in the request's language), naming
+    where it is but never echoing the input (it may not even be encodable: NaN, lone
+    surrogates); the error types are :func:`netjer.core.validation_messages.problem_sentence`'s.
 
     Args:
         error: an entry of ``RequestValidationError.errors()``.
@@ -43,8 +59,9 @@ def problem(error: Mapping[str, Any], body: Any) -> str:
         loc = loc[1:]
     if kind == "json_invalid":
         pos = loc[0] if loc and isinstance(loc[0], int) else -1
-        reason = (error.get("ctx") or {}).get("error", "malformed")
-        return f"the body is not valid JSON ({_json_position(body, pos)}): {reason}"
+        reason = str((error.get("ctx") or {}).get("error", "malformed"))  # the JSON parser's own words
+        message = N_("the body is not valid JSON ({where}): {reason}")
+        return Sentence(message, where=_json_position(body, pos), reason=reason)
     # A seat's errors are located under its type ("seats", 1, "agent", "open"): name the
     # field ("seats.1.open") and say which kind of seat refuses it.
     seat_type = None
@@ -52,16 +69,20 @@ def problem(error: Mapping[str, Any], body: Any) -> str:
         seat_type = str(loc.pop(2))
     where = ".".join(str(p) for p in loc)
     if not where:
-        return "the request needs a JSON body" if kind == "missing" else f"(body): {error.get('msg', 'invalid')}"
+        if kind == "missing":
+            return Sentence(N_("the request needs a JSON body"))
+        return problem_sentence(error, "(body)")
     if kind == "extra_forbidden":
         if seat_type is not None:
-            fields = ", ".join(SEAT_TYPES[seat_type].model_fields)
-            article = "an" if seat_type[0] in "aeiou" else "a"
-            return f"{where}: not a field of {article} {seat_type} seat (its fields: {fields})"
-        return f"{where}: not an accepted field"
+            fields = join_list(SEAT_TYPES[seat_type].model_fields)
+            return Sentence(NOT_A_SEAT_FIELD[seat_type], field=where, fields=fields)
+        return Sentence(N_("{field}: not an accepted field"), field=where)
     if kind == "missing" and seat_type == "agent" and loc[-1] == "agent":
-        return f"{where}: missing: an agent seat needs an agent spec, such as 'random' or 'ismcts:time=1'"
-    return f"{where}: {error.get('msg', 'invalid')}"
+        message = N_("{field}: missing: an agent seat needs an agent spec, such as 'random' or 'ismcts:time=1'")
+        return Sentence(message, field=where)
+    if kind == "seat_type":
+        return Sentence(N_("{field}: a seat's type must be 'human' or 'agent'"), field=where)
+    return problem_sentence(error, where)
 
 
 def allowed_methods(request: Request, refusal: StarletteHTTPException) -> list[str]:
@@ -90,9 +111,10 @@ def install_error_handlers(app: FastAPI) -> None:
     being unavailable (503 with ``Retry-After``)."""
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        problems = [problem(e, err.body) for e in err.errors()[:10]]
-        return JSONResponse(status_code=422, content={"error": "bad_request", "message": "; ".join(problems)})
+    async def _invalid(request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = one_after_another([problem(e, err.body) for e in err.errors()[:10]])
+        told = problems.told(request_language(request))
+        return JSONResponse(status_code=422, content={"error": "bad_request", "message": told})
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, err: StarletteHTTPException) -> Response:

@@ -20,6 +20,7 @@ from netjer.core.errors import NetjerError
 from netjer.core.game import Game
 from netjer.games.registry import game_class, game_names, make_game
 from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence, sentence_of
 from netjer.server.accounts.service import Session
 from netjer.server.db import TableRow, hash_token
 from netjer.server.invitations import marker as invitation_marker
@@ -157,7 +158,7 @@ async def rules(name: str, lang: Annotated[str, Query(max_length=16)] = "en") ->
         texts = game.rules_texts(lang)
     except NetjerError as err:
         if lang not in i18n.languages():
-            raise TableError(404, "no_rules", str(err)) from None
+            raise TableError.saying(404, "no_rules", sentence_of(err)) from None
         texts = game.rules_texts(i18n.DEFAULT_LANGUAGE)
     return texts.as_json()
 
@@ -196,33 +197,28 @@ def refuse_unrated(body: CreateTable, session: Session | None) -> None:
     """
     if not body.rated:
         return
-    reason = None
+    reason: Sentence | None = None
     if session is None:
-        reason = N_("a rated game is for signed-in players: sign in first")
+        reason = Sentence(N_("a rated game is for signed-in players: sign in first"))
     elif body.clock is None or body.clock.mode == "none":
-        reason = N_("a rated game needs a clock")
+        reason = Sentence(N_("a rated game needs a clock"))
     elif any(seat.type != "human" for seat in body.seats):
-        reason = N_("a rated game is between people: no computer seat")
+        reason = Sentence(N_("a rated game is between people: no computer seat"))
     elif body.hints:
-        reason = N_("a rated game allows no hints")
+        reason = Sentence(N_("a rated game allows no hints"))
     else:
         try:
             pool_of(body.game, len(body.seats))
-        except RatingError:
-            raise TableError(
-                422,
-                "not_rated",
-                N_("no rating pool for {game} with {players} players"),
-                game=body.game,
-                players=len(body.seats),
-            ) from None
+        except RatingError as err:
+            reason = sentence_of(err)
         if reason is None:
             # One seat per account, no computer standing in (netjer.server.rated_tables).
             own = sum(1 for seat in body.seats if seat.type == "human" and not seat.open and not seat.invite)
             given = body.clock.on_timeout if "on_timeout" in body.clock.model_fields_set else None
-            reason = creation_refusal(own, given)
+            refusal = creation_refusal(own, given)
+            reason = Sentence(refusal) if refusal is not None else None
     if reason is not None:
-        raise TableError(422, "not_rated", reason)
+        raise TableError.saying(422, "not_rated", reason)
 
 
 @router.post("/api/tables", status_code=201)

@@ -22,6 +22,7 @@ from pydantic import (
     Tag,
 )
 
+from netjer.core.validation_messages import FieldProblem
 from netjer.i18n import N_
 from netjer.server.chat import MAX_CHAT_CHARS
 from netjer.server.clocks import GONE_AFTER, MAX_BANK, MAX_INCREMENT, MIN_BANK, TURN_DEADLINES, ClockSettings
@@ -38,9 +39,9 @@ def _clean(value: str | None) -> str | None:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValueError("not valid text (lone surrogate)") from None
+        raise FieldProblem(N_("{field}: not valid text (lone surrogate)")) from None
     if _FORBIDDEN.search(value):
-        raise ValueError("control or text-direction characters are not allowed")
+        raise FieldProblem(N_("{field}: control or text-direction characters are not allowed"))
     return value
 
 

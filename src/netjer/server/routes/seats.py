@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import one_after_another
 from netjer.server import sockets
 from netjer.server.accounts.identity import account_of
 from netjer.server.limits import RateLimited
@@ -252,7 +253,8 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
             except ValidationError as err:
                 help_text = MOVE_HELP
                 if kind == "chat":
-                    help_text = "; ".join(problem(e, None) for e in err.errors()[:3])
+                    problems = one_after_another([problem(e, None) for e in err.errors()[:3]])
+                    help_text = problems.told(request_language(websocket))
                 elif kind == "undo":
                     help_text = UNDO_HELP
                 await reply({"type": "error", "error": "bad_request", "message": help_text})

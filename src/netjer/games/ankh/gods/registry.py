@@ -21,6 +21,8 @@ from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.games.ankh.gods import amun, anubis, bastet, hathor, horus, isis, osiris, ra, seth, thoth
 from netjer.games.ankh.gods.base import GOD_IDS, POWERS, GodPower
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 #: The god modules, in code order (imported for their registration).
 MODULES: Final = (amun, anubis, isis, osiris, ra, bastet, hathor, thoth, horus, seth)
@@ -45,20 +47,19 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
     """
     norm = text.replace(" ", "").lower()
     if not norm:
-        raise ConfigError(
-            f"Ankh gods: empty; give 'draw', 'none', or one god per seat ({players}), each one of "
-            f"{', '.join(GOD_IDS)}, 'draw' or 'none'"
-        )
+        message = N_("Ankh gods: empty; give 'draw', 'none', or one god per seat ({players}), each one of {gods}")
+        raise ConfigError(Sentence(message, players=players, gods=join_list([*GOD_IDS, "draw", "none"])))
     if norm == "none":
         return None
     if norm == "draw":
         return (None,) * players
     parts = norm.split(",")
     if len(parts) != players:
-        raise ConfigError(
-            f"Ankh gods: give one god per seat ({players}), each one of {', '.join(GOD_IDS)}, 'draw' or 'none'; "
-            f"or 'draw' / 'none' (got {text!r})"
+        message = N_(
+            "Ankh gods: give one god per seat ({players}), each one of {gods}; or 'draw' / 'none' (got '{text}')"
         )
+        gods = join_list([*GOD_IDS, "draw", "none"])
+        raise ConfigError(Sentence(message, players=players, gods=gods, text=text))
     out: list[str | None] = []
     for p in parts:
         if p == "draw":
@@ -67,10 +68,12 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
             out.append("")
         elif p in BY_ID:
             if p in out:
-                raise ConfigError(f"Ankh gods: {p} is given twice; each god plays at most once (§4)")
+                message = N_("Ankh gods: {god} is given twice; each god plays at most once (§4)")
+                raise ConfigError(Sentence(message, god=p))
             out.append(p)
         else:
-            raise ConfigError(f"Ankh gods: unknown god {p!r}; the gods are {', '.join(GOD_IDS)}")
+            message = N_("Ankh gods: unknown god '{god}'; the gods are {gods}")
+            raise ConfigError(Sentence(message, god=p, gods=join_list(GOD_IDS)))
     return tuple(out)
 
 
