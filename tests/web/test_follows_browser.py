@@ -121,7 +121,7 @@ def test_follow_a_player_and_be_told_of_their_turn_in_the_lobby_a_notice_and_ano
             ctx.close()
 
 
-def test_the_open_challenges_list_filter_and_a_guest_takes_a_rated_players_challenge(
+def test_the_open_challenges_list_filter_and_a_signed_in_player_takes_a_rated_challenge(
     server: str, page: Any, browser: Any, shots: Path
 ) -> None:
     creator_ctx = browser.new_context()
@@ -155,6 +155,13 @@ def test_the_open_challenges_list_filter_and_a_guest_takes_a_rated_players_chall
         page.locator(f'#open-tables [data-challenge="{rated["id"]}"]').wait_for(state="detached")
         page.locator(f'#open-tables [data-challenge="{casual["id"]}"]').wait_for()
         page.select_option("#challenge-game", "")
+        # A guest is refused a rated seat (netjer.server.rated_tables), told why in view.
+        page.click(f'[data-join="{rated["id"]}:1"]')
+        page.wait_for_selector("#lobby-error:not(.hidden)")
+        assert "sign in" in page.inner_text("#lobby-error")
+        _sign_up(page, server, "Senenmut")
+        page.goto(f"{server}/")
+        page.locator(f'#open-tables [data-challenge="{rated["id"]}"]').wait_for()
         page.click(f'[data-join="{rated["id"]}:1"]')
         page.wait_for_url(f"**/table/{rated['id']}#seat=1")
         page.wait_for_selector("body[data-conn=open]", state="attached")
