@@ -793,8 +793,11 @@ function drawTracks(obs, ctx, legal, box) {
   const g = svg("g", { class: "tracks", "data-term": "action-track" });
   const { x, y, w, h } = box;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PANEL, stroke: LINE, "stroke-width": 1.5 }));
-  g.append(termed("action-track", svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: INK, text: t("Action tracks") })));
-  g.append(termed("turn", svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("a 2nd action goes on a lower row · ★ fires an event") })));
+  const title = t("Action tracks");
+  g.append(termed("action-track", svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: INK, text: title })));
+  // the note gives way to the title (German and Spanish words are longer than the English)
+  const noteW = w - 34 - title.length * CHAR_W * (14 / MIN_FONT);
+  g.append(termed("turn", fitText(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("a 2nd action goes on a lower row · ★ fires an event") }), noteW)));
   const turn = obs.turn || {};
   const mover = turn.seat;
   const cell = 32;
@@ -805,7 +808,7 @@ function drawTracks(obs, ctx, legal, box) {
     const rowW = labelW + (last + 1) * cell + 92;
     const rg = svg("g", { class: "track-row", "data-row": track.action, "data-term": track.action });
     rg.append(svg("rect", { class: "focus-ring", x: x + 5, y: ry - 2, width: rowW, height: 28, rx: 5, fill: PANEL, stroke: "none" }));
-    rg.append(termed(track.action, svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: INK, text: rowWords()[track.action] })));
+    rg.append(termed(track.action, fitText(svg("text", { x: x + 10, y: ry + 17, "font-size": MIN_FONT, "font-weight": 600, fill: INK, text: rowWords()[track.action] }), labelW - 16)));
     for (let i = 0; i <= last; i += 1) {
       const cx = x + labelW + i * cell;
       const unused = i < track.start;
@@ -839,8 +842,11 @@ function drawTracks(obs, ctx, legal, box) {
 
   // the event track: a start space and the 18 events
   const ey = y + 28 + 4 * 29 + 14;
-  g.append(termed("event-track", svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done }) })));
-  g.append(termed("event-track", svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("M Monument · K Camels · C Conflict") })));
+  const counts = t("Events {events}/18 · Conflicts {conflicts}/5", { events: obs.events_done, conflicts: obs.conflicts_done });
+  g.append(termed("event-track", svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: counts })));
+  // the legend gives way to the counts (longer in German and Spanish)
+  const legendW = w - 30 - counts.length * CHAR_W * 1.05;
+  g.append(termed("event-track", fitText(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("M Monument · K Camels · C Conflict") }), legendW)));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
   const eg = svg("g", { class: "event-track", "data-term": "event-track" });
@@ -911,7 +917,7 @@ function cardFace(x, y, id, { w = 62, h = 22, state = "hand", owner = null, data
   g.dataset.value = id;
   const fill = state === "used" ? "#e3dccf" : state === "chosen" ? "#ffe08a" : "#fffaf0";
   g.append(svg("rect", { class: "focus-ring", x, y, width: w, height: h, rx: 4, fill, stroke: state === "used" ? "#a89f90" : "#5b4630", "stroke-width": state === "chosen" ? 2.5 : 1.5, "stroke-dasharray": state === "used" ? "3 2" : null }));
-  g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }));
+  g.append(fitText(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": state === "used" ? 400 : 700, fill: state === "used" ? "#7d7467" : "#2a1b0c", text: cardShort()[id] || id }), w - 6));
   if (owner !== null) g.dataset.owner = owner;
   const about = cardMeaning(id);
   g.append(svg("title", { text: state === "used" ? t("{card} (used)", { card: about }) : about }));
@@ -1025,7 +1031,12 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   if ((ctx.retired || []).some((s) => info.seats.includes(s))) who.push(t("left the game: ranked last"));
   const named = who.length ? `${godName(obs, god)} (${who.join(", ")})` : godName(obs, god);
   const heading = acting ? t("{god} — to act", { god: named }) : named;
-  g.append(info.deity ? termed(info.deity, svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading })) : svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading }));
+  // the heading gives way to the Devotion and Followers at the right (a long "(you, left the
+  // game: ranked last)" was drawn over them)
+  const scoreWords = t("Devotion {devotion} · Followers {followers}", { devotion: info.devotion, followers: info.followers });
+  const headingW = w - 56 - scoreWords.length * CHAR_W * (14 / MIN_FONT);
+  const headingText = () => fitText(svg("text", { x: x + 31, y: y + 20, "font-size": 14, "font-weight": 700, fill: INK, text: heading }), headingW);
+  g.append(info.deity ? termed(info.deity, headingText()) : headingText());
   g.append(svg("title", { text: `${godTitle(obs, god)}${info.deity ? `: ${godTexts()[info.deity] || ""}` : ""}` }));
   // the god powers it holds (two for a merged god), one row each under the heading
   const held = info.god_powers || [];
@@ -1071,9 +1082,9 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
 
   // left: the dashboard's six Ankh tokens (G: a Guardian icon under it), the pool
   const leftW = 236;
-  g.append(termed("unlock", svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: MUTED, text: t("Unlocks") })));
+  g.append(termed("unlock", fitText(svg("text", { x: x + 10, y: top + 48, "font-size": MIN_FONT, fill: MUTED, text: t("Unlocks") }), 64)));
   slots(x + 80, top + 44);
-  g.append(termed("ankh-token", svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: INK, text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) })));
+  g.append(termed("ankh-token", fitText(svg("text", { x: x + 10, y: top + 71, "font-size": MIN_FONT, fill: INK, text: info.next_unlock_level ? t("{pool} Ankh tokens, next: level {level}", { pool: info.ankh_pool, level: info.next_unlock_level }) : t("{pool} Ankh tokens, all unlocked", { pool: info.ankh_pool }) }), leftW - 16)));
   const poolText = t("Pool: {pool}", { pool: poolWords.join(", ") });
   const poolLine = svg("text", { x: x + 10, y: top + 89, "font-size": MIN_FONT, fill: INK, text: poolText.length <= 30 ? poolText : `${poolText.slice(0, 29)}…` });
   g.append(svg("g", { "data-term": "figure" }, poolLine, svg("title", { text: poolText })));
