@@ -38,6 +38,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from netjer.i18n import _, format_number, ngettext
 from netjer.sim.facets import CROSSED, FacetTable, Score, cross_scores, facet_names, facet_tables, first_player_score
 from netjer.sim.tournament import GameResult, TournamentSummary, outcome
 
@@ -80,17 +81,30 @@ def sample_warnings(results: Sequence[GameResult], agents: Sequence[str]) -> lis
     distinct = distinct_games(results)
     if n and distinct < DISTINCT_SHARE * n:
         out.append(
-            f"only {distinct} distinct games among {n}: a repeated game is not a new trial, so the "
-            f"intervals (computed for {n} independent games) are too narrow; give the agents some "
-            "randomness (heuristic:temperature=0.1 or epsilon=0.05) or use a search agent"
+            ngettext(
+                "only {distinct} distinct games among {n}: a repeated game is not a new trial, so the "
+                "intervals (computed for {n} independent game) are too narrow; give the agents some "
+                "randomness ({example} or {other}) or use a search agent",
+                "only {distinct} distinct games among {n}: a repeated game is not a new trial, so the "
+                "intervals (computed for {n} independent games) are too narrow; give the agents some "
+                "randomness ({example} or {other}) or use a search agent",
+                n,
+            ).format(
+                distinct=format_number(distinct),
+                n=format_number(n),
+                example="heuristic:temperature=0.1",
+                other="epsilon=0.05",
+            )
         )
     used = {agents[p] for r in results for p in r.players} if agents else set()
     if len(used) == 1:
         spec = next(iter(used))
         if deterministic_spec(spec):
             out.append(
-                f"every seat is played by the same deterministic player ({spec}): the seat and facet scores "
-                "describe that one strategy against copies of itself, not the positions' balance"
+                _(
+                    "every seat is played by the same deterministic player ({agent}): the seat and facet "
+                    "scores describe that one strategy against copies of itself, not the positions' balance"
+                ).format(agent=spec)
             )
     return out
 
