@@ -80,7 +80,7 @@ from netjer.core.record import GameRecord, entry_of_plies
 from netjer.core.rng import BufferedRng, Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
-from netjer.i18n import N_, _, format_decimal, ngettext
+from netjer.i18n import N_, _, format_decimal, format_number, ngettext
 
 #: The marks, mildest first, with the smallest loss (on the [0, 1] scale) that earns each.
 #: The names are English data (a review's JSON), marked for the catalogues and told where shown.
@@ -777,6 +777,7 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
+    from matplotlib.ticker import FuncFormatter  # noqa: PLC0415
 
     colours = {"inaccuracy": "#e6b800", "mistake": "#e67300", "blunder": "#cc0000"}
     fig, ax = plt.subplots(figsize=(9, 4.5), dpi=100)
@@ -806,6 +807,9 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
             ax.axvspan(0, 0, color="grey", alpha=0.15, label=_("computer standing in (hollow: its marks)"))
         ax.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
         ax.set_ylim(-0.02, 1.02)
+        # The axes' numbers as the reader writes them (0,5 in Spanish and German).
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_number(v)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_decimal(v, 1)))
         ax.set_xlabel(_("move (as numbered by the replay, undos included)"))
         ax.set_ylabel(_("estimated chance to win"))
         default_title = ngettext(
