@@ -1,12 +1,14 @@
 """The terminal's reports in Spanish and German (issue 32 item 2): ``simulate`` (its tables, the
-per-seat and metric lines, its warnings), ``levels``, ``games`` and ``review`` (its table, the
-marks' sentences, the seats' summaries and the PNG's words) run with ``--lang`` show no English
-sentence of the catalogues, no unfilled placeholder, no raw key and no English seat name
-(tests/language_check.py); in English they still read as before."""
+per-seat and metric lines, its warnings, its HTML report and the report's plots), ``levels``,
+``games`` and ``review`` (its table, the marks' sentences, the seats' summaries and the PNG's
+words) run with ``--lang`` show no English sentence of the catalogues, no unfilled placeholder,
+no raw key and no English seat name (tests/language_check.py)."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -57,9 +59,18 @@ def _assert_in_language(text: str, language: str, domains: tuple[str, ...]) -> N
         ("ankh", "random,random", ["-o", "players=3"]),  # the facets: god, turn and start position...
     ],
 )
-def test_simulate_speaks_the_language(language: str, game: str, agents: str, options: list[str]) -> None:
-    text = _run(language, "simulate", game, "--games", "2", "--agents", agents, *options)
+def test_simulate_speaks_the_language(
+    language: str, game: str, agents: str, options: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    words = _png_words(monkeypatch)
+    report = tmp_path / "report"
+    text = _run(language, "simulate", game, "--games", "2", "--agents", agents, *options, "--report", str(report))
     _assert_in_language(text, language, ("common", game))
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{language}">' in page
+    _assert_in_language(_page_text(page), language, ("common", game))
+    assert words, "the report draws its plots"
+    _assert_in_language("\n".join(words), language, ("common", game))
     assert i18n.gettext("score [95% CI]", language) in text
     assert i18n.gettext("first player: score {score}", language).split("{")[0] in text
     if agents == "heuristic":
@@ -78,6 +89,14 @@ def test_levels_and_games_speak_the_language(language: str) -> None:
     games = _run(language, "games")
     _assert_in_language(games, language, every)
     assert "first_round_removals" in games and "forbidden | allowed" in games  # names and values as typed
+
+
+def _page_text(page: str) -> str:
+    """The words an HTML page shows: its text and its images' alternative texts (no markup, no
+    style sheet, no embedded image data)."""
+    page = re.sub(r"<style>.*?</style>", " ", page, flags=re.DOTALL)
+    page = re.sub(r'<img alt="([^"]*)"[^>]*>', r" \1 ", page)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
 def _png_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
