@@ -1346,8 +1346,12 @@ def review(
         raise _fail(str(err)) from None
     except KeyboardInterrupt:  # Ctrl-C: said in words (it exited 130 without one)
         written = [str(out) for out in (json_out, png) if out is not None]
-        nothing = f"; nothing was written ({', '.join(written)})" if written else ""
-        message = f"interrupted: the review was stopped before it was finished{nothing}"
+        if written:
+            message = _(
+                "interrupted: the review was stopped before it was finished; nothing was written ({files})"
+            ).format(files=i18n.join_list(written))
+        else:
+            message = _("interrupted: the review was stopped before it was finished")
         err_console.print(Text(message), highlight=False, soft_wrap=True)
         raise typer.Exit(code=130) from None
     limits = i18n.join_list(
