@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from netjer import i18n
 from netjer.cli.main import app
 from netjer.core.record import save_record
+from netjer.games.registry import make_game
 from tests.agents.test_review import short_record
 from tests.language_check import problems
 
@@ -135,3 +136,18 @@ def test_the_check_sees_english_in_an_english_report() -> None:
     found = problems(levels, "es", ("common", "aton"))
     assert any("information-set search, 200 iterations per move" in p for p in found), found
     assert any("seats rated" in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("es", ["Gana Rojo", "Gana Seth", "Gana Jugador 2"]),
+        ("de", ["Rot gewinnt", "Seth gewinnt", "Spieler 2 gewinnt"]),
+    ],
+)
+def test_a_result_names_the_winner_in_the_language(language: str, expected: list[str]) -> None:
+    """The result line (``play``'s game over, ``replay``'s end) names the seat in the reader's
+    language: Aton's colour, Nile's god, Ankh's "Player 2" without gods."""
+    i18n.set_language(language)
+    aton, nile, ankh = make_game("aton", {}), make_game("nile", {}), make_game("ankh", {"players": 2, "gods": "none"})
+    assert [aton.result_text([1, -1]), nile.result_text([1, -1]), ankh.result_text([-1, 1])] == expected
