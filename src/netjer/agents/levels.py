@@ -32,7 +32,7 @@ from typing import Any, Literal
 from netjer.agents.registry import known_kinds
 from netjer.core.errors import ConfigError
 from netjer.core.stats import wilson_interval
-from netjer.i18n import N_, join_list
+from netjer.i18n import N_, _, join_list
 from netjer.i18n_sentences import Sentence
 
 
@@ -162,13 +162,15 @@ def shown_rating(game: str, players: int, name: str) -> Shown | None:
 
 def shown_text(shown: Shown | None) -> str:
     """``"+354 [+173, +607]"``, ``"at least +7"``, ``"at most −286"``, ``"0 (the reference)"``
-    (the heuristic, which every rating is against) or ``"not measured"``."""
+    (the heuristic, which every rating is against) or ``"not measured"``, in the process's
+    language (:mod:`netjer.i18n`; the Elo points are whole numbers, written alike in every language)."""
     if shown is None:
-        return "not measured"
+        return _("not measured")
     if shown.elo == 0 and shown.interval == (0, 0):
-        return "0 (the reference)"
+        return _("0 (the reference)")
     if shown.limit is not None:
-        return f"{shown.bound} {shown.limit:+.0f}".replace("-", "−")
+        elo = f"{shown.limit:+.0f}".replace("-", "−")
+        return (_("at least {elo}") if shown.bound == "at least" else _("at most {elo}")).format(elo=elo)
     assert shown.elo is not None and shown.interval is not None
     return f"{shown.elo:+.0f} [{shown.interval[0]:+.0f}, {shown.interval[1]:+.0f}]".replace("-", "−")
 
@@ -180,7 +182,8 @@ class Level:
     Attributes:
         name: ``"beginner"``, ``"casual"``, ``"strong"`` or ``"strongest"``.
         spec: the agent specification it plays (an iterations budget, never a time).
-        description: one line for the lobby and ``--help``: what the agent is.
+        description: one line for the lobby and ``--help``: what the agent is (marked for
+            translation; ``netjer levels`` translates it where shown).
         plain: one sentence for a player: what it is like to play against, claiming only
             what the ratings in docs/levels.md show (marked for translation; the lobby and
             ``netjer levels`` translate it where shown).
@@ -199,19 +202,19 @@ LEVEL_NAMES: tuple[str, ...] = ("beginner", "casual", "strong", "strongest")
 _RANDOM = Level(
     "beginner",
     "random",
-    "plays a random legal move",
+    N_("plays a random legal move"),
     N_("Plays a random legal move: anyone who knows the rules can beat it."),
 )
 #: The heuristic with a random legal move instead, one time in two.
 _HALF = "heuristic:epsilon=0.5"
-_HALF_DESCRIPTION = "the heuristic player, but a random move one time in two"
+_HALF_DESCRIPTION = N_("the heuristic player, but a random move one time in two")
 _HALF_PLAIN = N_(
     "Plays sensibly half the time and at random the other half: its mistakes can be punished "
     "(the strong level beat it in most of its rating games)."
 )
 #: The game's hand-written heuristic player.
 _HEURISTIC = "heuristic"
-_HEURISTIC_DESCRIPTION = "the game's heuristic player (instant)"
+_HEURISTIC_DESCRIPTION = N_("the game's heuristic player (instant)")
 #: The heuristic where it is ``strong`` (Nile, Ankh): there the plain search does not beat it.
 _STRONG_PLAIN = N_(
     "Plays at once by sound rules of thumb without looking ahead; it beat the casual level in most of its rating games."
@@ -239,13 +242,13 @@ LEVELS: dict[tuple[str, int], tuple[Level, ...]] = {
         Level(
             "strong",
             "ismcts:iterations=200",
-            "information-set search, 200 iterations per move",
+            N_("information-set search, 200 iterations per move"),
             N_("Looks a few moves ahead: it beat the casual level in 11 of its 12 rating games."),
         ),
         Level(
             "strongest",
             "ismcts:iterations=2000",
-            "information-set search, 2,000 iterations per move",
+            N_("information-set search, 2,000 iterations per move"),
             N_("Looks ten times further ahead than strong: it won all 10 of its rating games against it."),
         ),
     ),
@@ -256,7 +259,7 @@ LEVELS: dict[tuple[str, int], tuple[Level, ...]] = {
         Level(
             "strongest",
             f"ismcts:iterations=300,depth=6,{_MODEL},contempt=0.5",
-            "search against a model of the heuristic, 300 iterations per move, playing for the win over a draw",
+            N_("search against a model of the heuristic, 300 iterations per move, playing for the win over a draw"),
             N_(
                 "Looks ahead expecting you to play like the strong level, and plays for a win over a draw: "
                 "it won 81 of 100 games against strong and lost 1."
@@ -272,7 +275,7 @@ for _players in (2, 3, 4, 5):
         Level(
             "strongest",
             f"ismcts:iterations=50,depth=40,{_MODEL}",
-            "search against a model of the heuristic, 50 iterations per move",
+            N_("search against a model of the heuristic, 50 iterations per move"),
             N_("Looks ahead expecting its opponents to play like the strong level: it beats strong in most games."),
         ),
     )

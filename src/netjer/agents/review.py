@@ -80,9 +80,11 @@ from netjer.core.record import GameRecord, entry_of_plies
 from netjer.core.rng import BufferedRng, Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
+from netjer.i18n import N_, _, format_decimal, format_number, ngettext
 
 #: The marks, mildest first, with the smallest loss (on the [0, 1] scale) that earns each.
-THRESHOLDS: dict[str, float] = {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+#: The names are English data (a review's JSON), marked for the catalogues and told where shown.
+THRESHOLDS: dict[str, float] = {N_("inaccuracy"): 0.10, N_("mistake"): 0.20, N_("blunder"): 0.30}
 #: Iterations per search when none are given.
 DEFAULT_ITERATIONS = 200
 #: The version of the review's method, stored with every review (bumped if estimates change).
@@ -179,29 +181,54 @@ class ReviewedDecision:
         return (self.ply if self.entry is None else self.entry) + 1
 
     def sentence(self, seat_name: str) -> str:
-        """What the review found at this decision, in a sentence for a player (English), e.g.
-        'Move 11, Red: a blunder. The search preferred "Red places a stone on a green square of
-        temple 4" (estimated chance to win 1.00) to the move played, "Red places a stone on a
-        black square of temple 1" (0.28): a loss of 0.72 (± 0.01, 160 iterations per search).'
+        """What the review found at this decision, in a sentence for a player in the process's
+        language (:mod:`netjer.i18n`), e.g. 'Move 11, Red: a blunder. The search preferred "Red
+        places a stone on a green square of temple 4" (estimated chance to win 1.00) to the move
+        played, "Red places a stone on a black square of temple 1" (0.28): a loss of 0.72
+        (± 0.01, 160 iterations per search).'
 
         Args:
-            seat_name: the seat's name (``Game.seat_name``).
+            seat_name: the seat's name (``Game.seat_name``), in the reader's language.
         """
-        who = f"{seat_name} (the computer standing in)" if self.standin else seat_name
-        verdict = f"{_ARTICLE.get(self.mark, 'a')} {self.mark}." if self.mark else "no mark."
-        head = f"Move {self.number}, {who}: {verdict}"
+        who = _("{seat} (the computer standing in)").format(seat=seat_name) if self.standin else seat_name
+        verdict = _VERDICTS.get(self.mark or "", N_("Move {move}, {seat}: no mark."))
+        head = _(verdict).format(move=self.number, seat=who)
         played = self.description.rstrip(". ")
         if self.preferred == self.action:
-            return f'{head} The search preferred the move played, "{played}" ({self.after:.2f}).'
-        error = f" (± {self.error:.2f}, {self.searched} iterations per search)" if self.error is not None else ""
-        return (
-            f'{head} The search preferred "{self.preferred_description.rstrip(". ")}" (estimated chance to '
-            f'win {self.before:.2f}) to the move played, "{played}" ({self.after:.2f}): a loss of '
-            f"{self.loss:.2f}{error}."
-        )
+            rest = _('The search preferred the move played, "{played}" ({after}).').format(
+                played=played, after=format_decimal(self.after, 2)
+            )
+            return f"{head} {rest}"
+        values = {
+            "preferred": self.preferred_description.rstrip(". "),
+            "before": format_decimal(self.before, 2),
+            "played": played,
+            "after": format_decimal(self.after, 2),
+            "loss": format_decimal(self.loss, 2),
+        }
+        if self.error is None:
+            rest = _(
+                'The search preferred "{preferred}" (estimated chance to win {before}) to the move played, '
+                '"{played}" ({after}): a loss of {loss}.'
+            ).format(**values)
+        else:
+            rest = ngettext(
+                'The search preferred "{preferred}" (estimated chance to win {before}) to the move played, '
+                '"{played}" ({after}): a loss of {loss} (± {error}, {n} iteration per search).',
+                'The search preferred "{preferred}" (estimated chance to win {before}) to the move played, '
+                '"{played}" ({after}): a loss of {loss} (± {error}, {n} iterations per search).',
+                self.searched or 0,
+            ).format(**values, error=format_decimal(self.error, 2), n=self.searched)
+        return f"{head} {rest}"
 
 
-_ARTICLE = {"inaccuracy": "an", "mistake": "a", "blunder": "a"}
+#: The head of a marked decision's sentence, per mark (a whole sentence each: the article and
+#: the mark's gender differ by language).
+_VERDICTS = {
+    "inaccuracy": N_("Move {move}, {seat}: an inaccuracy."),
+    "mistake": N_("Move {move}, {seat}: a mistake."),
+    "blunder": N_("Move {move}, {seat}: a blunder."),
+}
 
 
 @dataclass
@@ -297,7 +324,7 @@ class _Search(ISMCTSAgent):
         seen: dict[Action, int] = {}
         ended, ended_total = 0, 0.0
         assert self.iterations is not None
-        for _ in range(self.iterations):
+        for _iteration in range(self.iterations):
             sample = view.determinize(rng)
             if then is not None:
                 sample.apply(then)
@@ -741,6 +768,8 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
         title: the graph's title (default: the game and the budget).
         seat_names: a name per seat of the game (default "seat N").
 
+    The graph's words are in the process's language (:mod:`netjer.i18n`).
+
     Raises:
         OSError: if the file cannot be written.
     """
@@ -748,12 +777,13 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
+    from matplotlib.ticker import FuncFormatter  # noqa: PLC0415
 
     colours = {"inaccuracy": "#e6b800", "mistake": "#e67300", "blunder": "#cc0000"}
     fig, ax = plt.subplots(figsize=(9, 4.5), dpi=100)
     try:
         for seat in review.seats:
-            name = seat_names[seat] if seat_names and seat < len(seat_names) else f"seat {seat}"
+            name = seat_names[seat] if seat_names and seat < len(seat_names) else _("seat {n}").format(n=seat)
             xs: list[float] = []
             ys: list[float] = []
             for d in review.of_seat(seat):
@@ -772,14 +802,22 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
                 ax.plot([d.number], [d.after], "o", markerfacecolor="none", markeredgecolor=colour, markersize=7)
         for mark, colour in colours.items():
             if any(d.mark == mark for d in review.decisions):
-                ax.plot([], [], "o", color=colour, label=mark)
+                ax.plot([], [], "o", color=colour, label=_(mark))
         if any(d.standin for d in review.decisions):
-            ax.axvspan(0, 0, color="grey", alpha=0.15, label="computer standing in (hollow: its marks)")
+            ax.axvspan(0, 0, color="grey", alpha=0.15, label=_("computer standing in (hollow: its marks)"))
         ax.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
         ax.set_ylim(-0.02, 1.02)
-        ax.set_xlabel("move (as numbered by the replay, undos included)")
-        ax.set_ylabel("estimated chance to win")
-        ax.set_title(title or f"{review.game}: review at {review.iterations} iterations per search")
+        # The axes' numbers as the reader writes them (0,5 in Spanish and German).
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_number(v)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_decimal(v, 1)))
+        ax.set_xlabel(_("move (as numbered by the replay, undos included)"))
+        ax.set_ylabel(_("estimated chance to win"))
+        default_title = ngettext(
+            "{game}: review at {n} iteration per search",
+            "{game}: review at {n} iterations per search",
+            review.iterations,
+        )
+        ax.set_title(title or default_title.format(game=review.game, n=review.iterations))
         ax.legend(loc="best", fontsize="small")
         fig.tight_layout()
         fig.savefig(path, format="png")

@@ -48,7 +48,7 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import N_, _, format_decimal
+from netjer.i18n import N_, _, format_decimal, format_number, ngettext
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
@@ -863,13 +863,18 @@ def simulate(
     except NetjerError as err:
         raise _fail(str(err)) from None
     summary = summarize(game, specs, results)
-    table = Table(title=f"{g.title}: {summary.games} games, seats rotated", title_justify="left")
-    for col in ("agent", "seats", "W/D/L", "score [95% CI]", "Elo [95% CI]"):
+    table = Table(
+        title=ngettext("{title}: {n} game, seats rotated", "{title}: {n} games, seats rotated", summary.games).format(
+            title=g.title, n=format_number(summary.games)
+        ),
+        title_justify="left",
+    )
+    for col in (_("agent"), _("seats"), _("W/D/L"), _("score [95% CI]"), _("Elo [95% CI]")):
         table.add_column(col)
     for a in summary.agents:
         table.add_row(
             a.name,
-            str(a.games),
+            format_number(a.games),
             f"{a.wins}/{a.draws}/{a.losses}",
             _estimate(a.score, a.score_interval, 3),
             _estimate(a.elo, a.elo_interval, 0, signed=True),
@@ -877,22 +882,37 @@ def simulate(
     console.print(table)
     for name in dict.fromkeys(specs):
         if name.strip().lower() in LEVEL_NAMES:
-            console.print(Text(f"level {name.strip().lower()} = {resolve_agent(name, g.name, g.num_players)}"))
-    for s, (score, (lo, hi)) in enumerate(summary.seat_scores):
-        console.print(Text(f"seat {s} ({g.seat_name(s)}): score {score:.3f} [{lo:.3f}, {hi:.3f}]"))
+            spec = resolve_agent(name, g.name, g.num_players)
+            console.print(Text(_("level {level} = {agent}").format(level=name.strip().lower(), agent=spec)))
+    for s, (score, interval) in enumerate(summary.seat_scores):
+        console.print(
+            Text(
+                _("seat {n} ({seat}): score {score}").format(
+                    n=s, seat=_seat_words(g, s), score=_interval_text(score, interval)
+                )
+            )
+        )
     first = first_player_score(results)
-    console.print(Text(f"first player: score {first.score:.3f} [{first.interval[0]:.3f}, {first.interval[1]:.3f}]"))
+    console.print(Text(_("first player: score {score}").format(score=_interval_text(first.score, first.interval))))
     for facet in facet_tables(results, specs):
-        _print_facet(facet)
+        _print_facet(facet, g.name)
     metrics = balance_metrics(results)
     console.print(
-        f"balance {metrics['balance']:.3f} · drawishness {metrics['drawishness']:.3f} · decisiveness "
-        f"{metrics['decisiveness']:.3f} · lead changes {metrics['lead_changes']:.2f} · length "
-        f"{metrics['length_mean']:.1f} decisions (median {metrics['length_median']:.0f})"
+        _(
+            "balance {balance} · drawishness {drawishness} · decisiveness {decisiveness} · lead changes "
+            "{lead_changes} · length {length} decisions (median {median})"
+        ).format(
+            balance=format_decimal(metrics["balance"], 3),
+            drawishness=format_decimal(metrics["drawishness"], 3),
+            decisiveness=format_decimal(metrics["decisiveness"], 3),
+            lead_changes=format_decimal(metrics["lead_changes"], 2),
+            length=format_decimal(metrics["length_mean"], 1),
+            median=format_decimal(metrics["length_median"], 0),
+        )
     )
     warnings = sample_warnings(results, specs)
     for warning in warnings:
-        console.print(Text.assemble(("warning: ", "bold yellow"), warning), soft_wrap=True)
+        console.print(Text.assemble((_("warning:") + " ", "bold yellow"), warning), soft_wrap=True)
     try:
         if out is not None:
             if out.suffix.lower() == ".csv":
@@ -910,7 +930,7 @@ def simulate(
                     ),
                     encoding="utf-8",
                 )
-            console.print(Text(f"Results written to {out}."))
+            console.print(Text(_("Results written to {path}.").format(path=out)))
         if report is not None:
             report_options: dict[str, Any] = dict(g.options_dict())
             if variants:
@@ -921,13 +941,13 @@ def simulate(
                 report,
                 summary,
                 results,
-                title=f"{g.title} balance report",
-                seat_names=[g.seat_name(s) for s in range(g.num_players)],
+                title=_("{title} balance report").format(title=g.title),
+                seat_names=[_seat_words(g, s) for s in range(g.num_players)],
                 options=report_options,
             )
-            console.print(Text(f"Report written to {index}."))
+            console.print(Text(_("Report written to {path}.").format(path=index)))
     except OSError as err:
-        raise _fail(f"cannot write: {err}") from None
+        raise _fail(_("cannot write: {reason}").format(reason=err)) from None
 
 
 def _estimate(value: float, interval: tuple[float, float], digits: int, signed: bool = False) -> str:
@@ -1010,34 +1030,60 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
             raise _refusal(f"--report {report}: cannot write in {existing}", err) from None
 
 
-def _print_facet(facet: FacetTable) -> None:
-    """One facet's table (netjer.sim.facets) on the console."""
+def _print_facet(facet: FacetTable, game: str) -> None:
+    """One facet's table (netjer.sim.facets) on the console, its name and labels told in the
+    reader's language where they are catalogue words (a god, "turn position", "1st"; an option's
+    name and values given with --vary stay as typed)."""
 
     def cell(score: Score) -> str:
-        return f"{score.score:.3f} [{score.interval[0]:.3f}, {score.interval[1]:.3f}]"
+        return _interval_text(score.score, score.interval)
 
+    name = _term_words(facet.name, game)
     if facet.per_game:
         agent_names = list(dict.fromkeys(name for row in facet.rows for name in row.agents))
-        table = Table(title=f"By {facet.name} (shared by the seats of a game)", title_justify="left")
-        for col in (facet.name, "games", "no winner", "length", "first player [95% CI]", *agent_names):
+        table = Table(title=_("By {facet} (shared by the seats of a game)").format(facet=name), title_justify="left")
+        for col in (name, _("games"), _("no winner"), _("length"), _("first player [95% CI]"), *agent_names):
             table.add_column(col)
         for row in facet.rows:
             table.add_row(
-                row.label,
-                str(row.games),
-                f"{row.no_winner:.3f}",
-                f"{row.mean_length:.0f}",
+                _term_words(row.label, game),
+                format_number(row.games),
+                format_decimal(row.no_winner, 3),
+                format_decimal(row.mean_length, 0),
                 cell(row.first_player),
                 *(cell(row.agents[a]) if a in row.agents else "" for a in agent_names),
             )
     else:
-        table = Table(title=f"By {facet.name}", title_justify="left")
-        for col in (facet.name, "seats", "W/D/L", "score [95% CI]"):
+        table = Table(title=_("By {facet}").format(facet=name), title_justify="left")
+        for col in (name, _("seats"), _("W/D/L"), _("score [95% CI]")):
             table.add_column(col)
         for row in facet.rows:
             sc = row.score
-            table.add_row(row.label, str(row.seats), f"{sc.wins}/{sc.draws}/{sc.losses}", cell(sc))
+            table.add_row(
+                _term_words(row.label, game), format_number(row.seats), f"{sc.wins}/{sc.draws}/{sc.losses}", cell(sc)
+            )
     console.print(table)
+
+
+def _interval_text(value: float, interval: tuple[float, float], digits: int = 3) -> str:
+    """``"0.500 [0.095, 0.905]"``: a score and its 95% interval in the reader's number format."""
+    low, high = (format_decimal(v, digits) for v in interval)
+    return f"{format_decimal(value, digits)} [{low}, {high}]"
+
+
+def _term_words(text: str, game: str) -> str:
+    """``text`` (a seat's name, a facet's name or label: English words of the catalogues, or a
+    value as typed) in the reader's language: read back to its message and told again
+    (:func:`netjer.i18n_lines.tell`, as the web lobby's ``translateLine`` does); a text no
+    message reads (an option's value, ``#1``) is shown as it is."""
+    from netjer.i18n_lines import tell  # noqa: PLC0415 - the catalogues' readers, built when needed
+
+    return tell(text, i18n.get_language(), ("common", game))
+
+
+def _seat_words(g: Game, seat: int) -> str:
+    """Seat ``seat``'s name (``Game.seat_name``: "Red", "Player 2") in the reader's language."""
+    return _term_words(g.seat_name(seat), g.name)
 
 
 def _split_agents(text: str) -> list[str]:
@@ -1249,6 +1295,11 @@ def serve(
         remove_json_logging(handler)
 
 
+#: The placeholder that counts each mark (:data:`netjer.agents.review.THRESHOLDS`) in a seat's
+#: summary line of ``netjer review``.
+_MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
 @app.command()
 def review(
     path: Annotated[Path, typer.Argument(help="A finished game's record file.")],
@@ -1293,7 +1344,7 @@ def review(
             raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
         seats = None if seat is None else [seat]
         with _progress_bar() as bar:
-            job = bar.add_task(f"Reviewing {g.title}", total=count_decisions(record, g, seats))
+            job = bar.add_task(_("Reviewing {title}").format(title=g.title), total=count_decisions(record, g, seats))
             result = review_record(
                 record,
                 g,
@@ -1307,60 +1358,98 @@ def review(
         raise _fail(str(err)) from None
     except KeyboardInterrupt:  # Ctrl-C: said in words (it exited 130 without one)
         written = [str(out) for out in (json_out, png) if out is not None]
-        nothing = f"; nothing was written ({', '.join(written)})" if written else ""
-        message = f"interrupted: the review was stopped before it was finished{nothing}"
+        if written:
+            message = _(
+                "interrupted: the review was stopped before it was finished; nothing was written ({files})"
+            ).format(files=i18n.join_list(written))
+        else:
+            message = _("interrupted: the review was stopped before it was finished")
         err_console.print(Text(message), highlight=False, soft_wrap=True)
         raise typer.Exit(code=130) from None
-    limits = ", ".join(f"{name} ≥ {format_decimal(limit, 2)}" for name, limit in THRESHOLDS.items())
+    limits = i18n.join_list(
+        _("{mark} ≥ {loss}").format(mark=_(name), loss=format_decimal(limit, 2)) for name, limit in THRESHOLDS.items()
+    )
+    title = ngettext(
+        "{title}, seed {seed}: marked decisions ({limits}; {n} iteration, seed {review_seed})",
+        "{title}, seed {seed}: marked decisions ({limits}; {n} iterations, seed {review_seed})",
+        iterations,
+    )
     table = Table(
-        title=f"{g.title}, seed {record.seed}: marked decisions ({limits}; {iterations} iterations, seed {seed})",
+        title=title.format(title=g.title, seed=record.seed, limits=limits, n=iterations, review_seed=seed),
         title_justify="left",
     )
-    for col in ("move", "seat", "played", "before", "after", "loss", "mark", "search preferred"):
+    for col in (
+        _("move number"),
+        _("seat"),
+        _("played"),
+        _("before"),
+        _("after"),
+        _("loss"),
+        _("mark"),
+        _("search preferred"),
+    ):
         table.add_column(col)
+    seat_names = [_seat_words(g, s) for s in range(g.num_players)]
     # The seat's own marked decisions, then those the computer took standing in for it
     # (the record's ``standins``: its time ran out at the web table), shown apart.
     # A decision's number is the replay's (`netjer replay` numbers every entry, undos included).
     shown = sorted(result.marked() + result.marked(standin=True), key=lambda d: (d.ply, d.seat))
     for d in shown:
+        who = seat_names[d.seat]
         table.add_row(
             str(d.number),
-            g.seat_name(d.seat) + (" (computer standing in)" if d.standin else ""),
+            _("{seat} (computer standing in)").format(seat=who) if d.standin else who,
             d.description,
             format_decimal(d.before, 2),
             format_decimal(d.after, 2),
             format_decimal(d.loss, 2, signed=True),
-            d.mark,
+            _(d.mark) if d.mark else "",
             d.preferred_description,
         )
-    console.print(table if shown else Text("No decision marked."))
+    console.print(table if shown else Text(_("No decision marked.")))
     for d in shown:  # each mark in a sentence: what the search preferred, the chances before and after
-        console.print(Text(d.sentence(g.seat_name(d.seat))))
+        console.print(Text(d.sentence(seat_names[d.seat])))
     for s in result.seats:
         mine = [d for d in result.of_seat(s) if not d.standin]
-        counts = ", ".join(f"{sum(d.mark == m for d in mine)} {m}" for m in THRESHOLDS)
+        counts = {key: sum(d.mark == m for d in mine) for m, key in _MARK_COUNTS.items()}
         stood = len(result.of_seat(s)) - len(mine)
-        by_computer = f" (and {stood} taken by the computer standing in, not counted)" if stood else ""
-        console.print(
-            Text(
-                f"{g.seat_name(s)}: {len(mine)} decisions{by_computer}, {counts}; "
-                f"result {result.result[s]:.2f} (win 1, draw 0.5)"
+        values = {
+            "seat": seat_names[s],
+            "n": len(mine),
+            "standin": stood,
+            "result": format_decimal(result.result[s], 2),
+        }
+        if stood:
+            line = ngettext(
+                "{seat}: {n} decision (and {standin} taken by the computer standing in, not counted), "
+                "{inaccuracies} inaccuracy, {mistakes} mistake, {blunders} blunder; result {result} (win 1, draw 0.5)",
+                "{seat}: {n} decisions (and {standin} taken by the computer standing in, not counted), "
+                "{inaccuracies} inaccuracy, {mistakes} mistake, {blunders} blunder; result {result} (win 1, draw 0.5)",
+                len(mine),
             )
-        )
+        else:
+            line = ngettext(
+                "{seat}: {n} decision, {inaccuracies} inaccuracy, {mistakes} mistake, {blunders} blunder; "
+                "result {result} (win 1, draw 0.5)",
+                "{seat}: {n} decisions, {inaccuracies} inaccuracy, {mistakes} mistake, {blunders} blunder; "
+                "result {result} (win 1, draw 0.5)",
+                len(mine),
+            )
+        console.print(Text(line.format(**values, **counts)))
     try:
         if json_out is not None:
             json_out.write_text(json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8")
-            console.print(Text(f"Review written to {json_out}."))
+            console.print(Text(_("Review written to {path}.").format(path=json_out)))
         if png is not None:
             plot_review(
                 result,
                 str(png),
-                title=f"{g.title}, seed {record.seed}: estimated chance to win",
-                seat_names=[g.seat_name(s) for s in range(g.num_players)],
+                title=_("{title}, seed {seed}: estimated chance to win").format(title=g.title, seed=record.seed),
+                seat_names=seat_names,
             )
-            console.print(Text(f"Graph written to {png}."))
+            console.print(Text(_("Graph written to {path}.").format(path=png)))
     except OSError as err:
-        raise _fail(f"cannot write: {err}") from None
+        raise _fail(_("cannot write: {reason}").format(reason=err)) from None
 
 
 @app.command()
@@ -1382,24 +1471,34 @@ def levels(
         except ConfigError as err:
             raise _fail(str(err)) from None
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
-        table = Table(title=f"{game_class(name).title}, {players} players", title_justify="left")
-        table.add_column("level")
-        table.add_column("agent", overflow="fold")  # a specification is never cut, only folded
-        for col in ("Elo [95% CI]", "seats rated", "plays"):
+        title = ngettext("{title}, {n} player", "{title}, {n} players", players)
+        table = Table(title=title.format(title=game_class(name).title, n=players), title_justify="left")
+        table.add_column(_("level"))
+        table.add_column(_("agent"), overflow="fold")  # a specification is never cut, only folded
+        for col in (_("Elo [95% CI]"), _("seats rated"), _("plays")):
             table.add_column(col)
         table.add_column(_("what it is like to play against"))
-        for level in levels_for(name, players):
+        for level in levels_for(name, players):  # a level's name and specification stay as typed
             rating = RATINGS.get((name, players, level.name))
             elo = shown_text(shown_rating(name, players, level.name))
-            table.add_row(
-                level.name, level.spec, elo, str(rating.games) if rating else "", level.description, _(level.plain)
-            )
+            seats = format_number(rating.games) if rating else ""
+            table.add_row(level.name, level.spec, elo, seats, _(level.description), _(level.plain))
         # Piped (no terminal to fit): as wide as the table needs, each specification on one line.
         width = console.width
         if not console.is_terminal:
             console.width = max(width, Measurement.get(console, console.options.update_width(1000), table).maximum)
         console.print(table)
         console.width = width
+
+
+#: The kinds of an option's value that ``netjer games`` names in words (JSON Schema's types).
+_VALUE_KINDS = {
+    "string": N_("text"),
+    "integer": N_("whole number"),
+    "boolean": N_("true or false"),
+    "array": N_("list"),
+    "number": N_("number"),
+}
 
 
 @app.command()
@@ -1409,17 +1508,20 @@ def games() -> None:
         cls = game_class(name)
         schema = cls.option_schema()
         table = Table(title=f"{cls.title} ({name})", title_justify="left", show_lines=False)
-        table.add_column("option", style="bold", no_wrap=True)
-        table.add_column("default")
-        table.add_column("values", no_wrap=True)
-        table.add_column("meaning")
+        table.add_column(_("option"), style="bold", no_wrap=True)
+        table.add_column(_("default"))
+        table.add_column(_("values"), no_wrap=True)
+        table.add_column(_("meaning"))
+        # The options' names, defaults and values are typed as shown (-o NAME=VALUE); the
+        # value's kind and the meaning (a message of the game's catalogue) are told in words.
         for opt, prop in schema.get("properties", {}).items():
             values = prop.get("enum") or prop.get("type", "")
+            kind = _(_VALUE_KINDS[str(values)]) if str(values) in _VALUE_KINDS else str(values)
             table.add_row(
                 opt,
                 json.dumps(prop.get("default")),
-                " | ".join(values) if isinstance(values, list) else str(values),
-                prop.get("description", ""),
+                " | ".join(values) if isinstance(values, list) else kind,
+                _term_words(prop.get("description", ""), name),
             )
         console.print(table)
 

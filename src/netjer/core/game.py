@@ -19,7 +19,7 @@ from netjer.core.errors import ActionSyntaxError, ConfigError
 from netjer.core.integers import seat_number, whole_number
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, load_texts
 from netjer.core.validation_messages import validation_sentence
-from netjer.i18n import N_, _
+from netjer.i18n import N_, _, get_language
 from netjer.i18n_sentences import Sentence
 
 if TYPE_CHECKING:
@@ -243,12 +243,19 @@ class Game(ABC):
         or the seats that share the best return (``"Red and Blue win"``), in the process's
         language (:mod:`netjer.i18n`; English unless the terminal's ``--lang`` says otherwise)."""
         best = max(returns)
-        winners = [self.seat_name(s) for s, r in enumerate(returns) if r == best]
+        winners = [self._seat_words(s) for s, r in enumerate(returns) if r == best]
         if len(winners) == len(returns):
             return _("Everyone loses") if best < 0 else _("Draw")
         if len(winners) == 1:
             return _("{seat} wins").format(seat=winners[0])
         return _("{seats} win").format(seats=_(" and ").join(winners))
+
+    def _seat_words(self, seat: int) -> str:
+        """:meth:`seat_name` in the process's language ("Red" → "Rojo", "Player 2" → "Jugador 2"):
+        read back to its catalogue message and told again (:func:`netjer.i18n_lines.tell`)."""
+        from netjer.i18n_lines import tell  # noqa: PLC0415 - the catalogues' readers, built only when needed
+
+        return tell(self.seat_name(seat), get_language(), ("common", self.name))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options_dict()!r})"

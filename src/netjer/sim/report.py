@@ -38,6 +38,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from netjer.i18n import _, format_decimal, format_number, get_language, ngettext
 from netjer.sim.facets import CROSSED, FacetTable, Score, cross_scores, facet_names, facet_tables, first_player_score
 from netjer.sim.tournament import GameResult, TournamentSummary, outcome
 
@@ -80,17 +81,30 @@ def sample_warnings(results: Sequence[GameResult], agents: Sequence[str]) -> lis
     distinct = distinct_games(results)
     if n and distinct < DISTINCT_SHARE * n:
         out.append(
-            f"only {distinct} distinct games among {n}: a repeated game is not a new trial, so the "
-            f"intervals (computed for {n} independent games) are too narrow; give the agents some "
-            "randomness (heuristic:temperature=0.1 or epsilon=0.05) or use a search agent"
+            ngettext(
+                "only {distinct} distinct games among {n}: a repeated game is not a new trial, so the "
+                "intervals (computed for {n} independent game) are too narrow; give the agents some "
+                "randomness ({example} or {other}) or use a search agent",
+                "only {distinct} distinct games among {n}: a repeated game is not a new trial, so the "
+                "intervals (computed for {n} independent games) are too narrow; give the agents some "
+                "randomness ({example} or {other}) or use a search agent",
+                n,
+            ).format(
+                distinct=format_number(distinct),
+                n=format_number(n),
+                example="heuristic:temperature=0.1",
+                other="epsilon=0.05",
+            )
         )
     used = {agents[p] for r in results for p in r.players} if agents else set()
     if len(used) == 1:
         spec = next(iter(used))
         if deterministic_spec(spec):
             out.append(
-                f"every seat is played by the same deterministic player ({spec}): the seat and facet scores "
-                "describe that one strategy against copies of itself, not the positions' balance"
+                _(
+                    "every seat is played by the same deterministic player ({agent}): the seat and facet "
+                    "scores describe that one strategy against copies of itself, not the positions' balance"
+                ).format(agent=spec)
             )
     return out
 
@@ -162,10 +176,10 @@ def _plots(
     images = []
     fig, ax = plt.subplots(figsize=(6, 3.2))
     ax.hist([r.decisions for r in results], bins=min(30, max(5, len(results) // 5)), color="#b8860b")
-    ax.set_xlabel("decisions per game")
-    ax.set_ylabel("games")
-    ax.set_title("Game length")
-    images.append(("Game length", _png(fig)))
+    ax.set_xlabel(_("decisions per game"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("Game length"))
+    images.append((_("Game length"), _png(fig)))
     plt.close(fig)
     fair = 1.0 / max(1, len(seat_names))
 
@@ -185,13 +199,13 @@ def _plots(
             ax.axvline(reference, color="grey", linestyle="--", linewidth=1)
             ax.set_xlim(0, 1)
             ax.invert_yaxis()
-            ax.set_xlabel("score (win 1, draw ½)")
+            ax.set_xlabel(_("score (win 1, draw ½)"))
         else:
             fig, ax = plt.subplots(figsize=(6, 3.2))
             ax.bar(labels, values, yerr=[low, high], capsize=6, color="#4682b4")
             ax.axhline(reference, color="grey", linestyle="--", linewidth=1)
             ax.set_ylim(0, 1)
-            ax.set_ylabel("score (win 1, draw ½)")
+            ax.set_ylabel(_("score (win 1, draw ½)"))
         ax.set_title(title)
         out = _png(fig)
         plt.close(fig)
@@ -200,9 +214,9 @@ def _plots(
     images.append(
         bars(
             list(seat_names),
-            [s for s, _ in summary.seat_scores],
-            [i for _, i in summary.seat_scores],
-            "Score by seat (95% Wilson intervals)",
+            [s for s, _i in summary.seat_scores],
+            [i for _s, i in summary.seat_scores],
+            _("Score by seat (95% Wilson intervals)"),
             fair,
         )
     )
@@ -211,19 +225,23 @@ def _plots(
             [a.name for a in summary.agents],
             [a.score for a in summary.agents],
             [a.score_interval for a in summary.agents],
-            "Score by agent (95% Wilson intervals)",
+            _("Score by agent (95% Wilson intervals)"),
             fair,
         )
     )
     for table in facets:
         scores = [row.first_player if table.per_game else row.score for row in table.rows]
-        what = "First player's score" if table.per_game else "Score"
+        what = (
+            _("First player's score by {facet} (95% Wilson intervals)")
+            if table.per_game
+            else _("Score by {facet} (95% Wilson intervals)")
+        )
         images.append(
             bars(
-                [row.label for row in table.rows],
+                [_words(row.label) for row in table.rows],
                 [sc.score for sc in scores],
                 [sc.interval for sc in scores],
-                f"{what} by {table.name} (95% Wilson intervals)",
+                what.format(facet=_words(table.name)),
                 fair,
             )
         )
@@ -231,40 +249,60 @@ def _plots(
 
 
 def _metric_text(value: float) -> str:
-    """A metric for the page: an int (a count) as an int, a float with three decimals."""
-    return str(value) if isinstance(value, int) else f"{value:.3f}"
+    """A metric for the page: an int (a count) as an int, a float with three decimals, in the
+    reader's number format (:mod:`netjer.i18n`)."""
+    return str(value) if isinstance(value, int) else format_decimal(value, 3)
 
 
 def _score_cell(score: Score) -> str:
-    lo, hi = score.interval
-    return f"{score.score:.3f} [{lo:.3f}, {hi:.3f}]"
+    return _interval(score.score, score.interval)
+
+
+def _interval(value: float, interval: tuple[float, float], digits: int = 3, signed: bool = False) -> str:
+    """``"0.500 [0.095, 0.905]"`` in the reader's number format."""
+    low, high = (format_decimal(v, digits, signed=signed) for v in interval)
+    return f"{format_decimal(value, digits, signed=signed)} [{low}, {high}]"
+
+
+def _words(text: str) -> str:
+    """A facet's name or label (English words of the catalogues, or a value as typed) in the
+    reader's language (:func:`netjer.i18n_lines.tell`); a text no message reads stays as it is."""
+    from netjer.i18n_lines import tell  # noqa: PLC0415 - the catalogues' readers, built when needed
+
+    return tell(text, get_language())
 
 
 def _facet_html(table: FacetTable) -> str:
     esc = html.escape
+    name = _words(table.name)
     if table.per_game:
         agent_names = list(dict.fromkeys(name for row in table.rows for name in row.agents))
-        head = "".join(f"<th>{esc(a)} score [95% CI]</th>" for a in agent_names)
+        agent_score = _("{agent} score [95% CI]")
+        head = "".join(f"<th>{esc(agent_score.format(agent=a))}</th>" for a in agent_names)
         rows = "".join(
-            f"<tr><td>{esc(row.label)}</td><td>{row.games}</td><td>{row.no_winner:.3f}</td>"
-            f"<td>{row.mean_length:.1f}</td><td>{_score_cell(row.first_player)}</td>"
+            f"<tr><td>{esc(_words(row.label))}</td><td>{format_number(row.games)}</td>"
+            f"<td>{format_decimal(row.no_winner, 3)}</td>"
+            f"<td>{format_decimal(row.mean_length, 1)}</td><td>{_score_cell(row.first_player)}</td>"
             + "".join(f"<td>{_score_cell(row.agents[a]) if a in row.agents else ''}</td>" for a in agent_names)
             + "</tr>"
             for row in table.rows
         )
+        heading = _("By {facet} (the same for every seat of a game)").format(facet=name)
+        columns = (_("games"), _("no single winner"), _("mean length"), _("first player score [95% CI]"))
         return (
-            f"<h3>By {esc(table.name)} (the same for every seat of a game)</h3><table><tr><th>{esc(table.name)}</th>"
-            f"<th>games</th><th>no single winner</th><th>mean length</th><th>first player score [95% CI]</th>"
-            f"{head}</tr>{rows}</table>"
+            f"<h3>{esc(heading)}</h3><table><tr><th>{esc(name)}</th>"
+            + "".join(f"<th>{esc(c)}</th>" for c in columns)
+            + f"{head}</tr>{rows}</table>"
         )
     rows = "".join(
-        f"<tr><td>{esc(row.label)}</td><td>{row.seats}</td>"
+        f"<tr><td>{esc(_words(row.label))}</td><td>{format_number(row.seats)}</td>"
         f"<td>{row.score.wins}/{row.score.draws}/{row.score.losses}</td><td>{_score_cell(row.score)}</td></tr>"
         for row in table.rows
     )
+    columns = (name, _("seats"), _("W/D/L"), _("score [95% CI]"))
+    heading = _("By {facet}").format(facet=name)
     return (
-        f"<h3>By {esc(table.name)}</h3><table><tr><th>{esc(table.name)}</th><th>seats</th><th>W/D/L</th>"
-        f"<th>score [95% CI]</th></tr>{rows}</table>"
+        f"<h3>{esc(heading)}</h3><table><tr>" + "".join(f"<th>{esc(c)}</th>" for c in columns) + f"</tr>{rows}</table>"
     )
 
 
@@ -280,14 +318,12 @@ def cross_html(results: Sequence[GameResult]) -> str:
 
     def cell(a: str, b: str) -> str:
         score = cells.get((a, b))
-        return f"<td>{_score_cell(score)} (n={score.n})</td>" if score else "<td></td>"
+        return f"<td>{_score_cell(score)} (n={format_number(score.n)})</td>" if score else "<td></td>"
 
-    head = "".join(f"<th>{esc(c)}</th>" for c in cols)
-    body = "".join(f"<tr><td>{esc(a)}</td>{''.join(cell(a, b) for b in cols)}</tr>" for a in rows)
-    return (
-        f"<h3>By {esc(CROSSED[0])} (rows) and {esc(CROSSED[1])} (columns)</h3><table><tr><th></th>{head}</tr>"
-        f"{body}</table>"
-    )
+    head = "".join(f"<th>{esc(_words(c))}</th>" for c in cols)
+    body = "".join(f"<tr><td>{esc(_words(a))}</td>{''.join(cell(a, b) for b in cols)}</tr>" for a in rows)
+    heading = _("By {rows} (rows) and {columns} (columns)").format(rows=_words(CROSSED[0]), columns=_words(CROSSED[1]))
+    return f"<h3>{esc(heading)}</h3><table><tr><th></th>{head}</tr>{body}</table>"
 
 
 def write_report(
@@ -300,6 +336,9 @@ def write_report(
     options: dict[str, Any],
 ) -> Path:
     """Write ``index.html`` (plots embedded), ``results.json`` and ``results.csv`` into ``out_dir``.
+
+    The page's words are in the process's language (:mod:`netjer.i18n`); the metrics keep the
+    names of their ``results.json`` fields, and the files' data stays as recorded.
 
     Returns:
         The path of ``index.html``.
@@ -331,46 +370,64 @@ def write_report(
     write_csv(out_dir / "results.csv", results)
     esc = html.escape
     agent_rows = "".join(
-        f"<tr><td>{esc(a.name)}</td><td>{a.games}</td><td>{a.wins}/{a.draws}/{a.losses}</td>"
-        f"<td>{a.score:.3f} [{a.score_interval[0]:.3f}, {a.score_interval[1]:.3f}]</td>"
-        f"<td>{a.elo:+.0f} [{a.elo_interval[0]:+.0f}, {a.elo_interval[1]:+.0f}]</td></tr>"
+        f"<tr><td>{esc(a.name)}</td><td>{format_number(a.games)}</td><td>{a.wins}/{a.draws}/{a.losses}</td>"
+        f"<td>{_interval(a.score, a.score_interval)}</td>"
+        f"<td>{_interval(a.elo, a.elo_interval, 0, signed=True)}</td></tr>"
         for a in summary.agents
     )
     seat_rows = "".join(
-        f"<tr><td>{esc(name)}</td><td>{score:.3f} [{lo:.3f}, {hi:.3f}]</td></tr>"
-        for name, (score, (lo, hi)) in zip(seat_names, summary.seat_scores, strict=True)
+        f"<tr><td>{esc(name)}</td><td>{_interval(score, interval)}</td></tr>"
+        for name, (score, interval) in zip(seat_names, summary.seat_scores, strict=True)
     )
     first = first_player_score(results)
-    seat_rows += f"<tr><td>first player (whoever made the first decision)</td><td>{_score_cell(first)}</td></tr>"
+    first_words = esc(_("first player (whoever made the first decision)"))
+    seat_rows += f"<tr><td>{first_words}</td><td>{_score_cell(first)}</td></tr>"
     metric_rows = "".join(f"<tr><td>{esc(k)}</td><td>{_metric_text(v)}</td></tr>" for k, v in metrics.items())
     facet_section = ""
     if facets:
-        facet_section = (
-            "<h2>Facets</h2><p>Labels the game gives its seats (fair score: "
-            f"{1 / max(1, len(seat_names)):.3f}). A facet shared by every seat of a game compares the "
-            "first player's score and each agent's score under each label.</p>"
-        )
+        about = _(
+            "Labels the game gives its seats (fair score: {fair}). A facet shared by every seat of a game "
+            "compares the first player's score and each agent's score under each label."
+        ).format(fair=format_decimal(1 / max(1, len(seat_names)), 3))
+        facets_heading = _("Facets")
+        facet_section = f"<h2>{esc(facets_heading)}</h2><p>{esc(about)}</p>"
         facet_section += "".join(_facet_html(t) for t in facets) + cross_html(results)
     figures = "".join(f'<img alt="{esc(name)}" src="data:image/png;base64,{img}">' for name, img in images)
-    warning_section = "".join(f'<p class="warning"><strong>Warning:</strong> {esc(w)}.</p>' for w in warnings)
+    warning_word = esc(_("Warning:"))
+    warning_section = "".join(f'<p class="warning"><strong>{warning_word}</strong> {esc(w)}.</p>' for w in warnings)
+    played = ngettext(
+        "{n} game ({distinct} distinct), seats rotated. Options:",
+        "{n} games ({distinct} distinct), seats rotated. Options:",
+        summary.games,
+    ).format(n=format_number(summary.games), distinct=format_number(distinct_games(results)))
+    explained = _(
+        "Balance = 1 − (best − worst seat score); first player = the score of the seat that made the first "
+        "decision, with its 95% Wilson interval; drawishness = share of games without a single winner; "
+        "decisiveness = mean fraction of the game after which the final leader on the public score led for "
+        "good; lead changes on the public score; lengths in decisions."
+    )
+
+    def head(*columns: str) -> str:
+        return "".join(f"<th>{esc(c)}</th>" for c in columns)
+
+    agent_head = head(_("agent"), _("seats played"), _("W/D/L"), _("score [95% CI]"), _("Elo [95% CI]"))
+    seat_head = head(_("seat"), _("score [95% CI]"))
+    metric_head = head(_("metric"), _("value"))
+    agents_heading, seats_heading, metrics_heading = _("Agents"), _("Seats"), _("Balance metrics")
     page = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
+<html lang="{esc(get_language())}"><head><meta charset="utf-8"><title>{esc(title)}</title>
 <style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}table{{border-collapse:collapse;margin:1em 0}}
 td,th{{border:1px solid #ccc;padding:.3em .6em;text-align:left}}img{{max-width:48%;margin:.5%}}
 .warning{{background:#fff3cd;border:1px solid #e0b000;padding:.5em}}</style></head>
 <body><h1>{esc(title)}</h1>
-<p>{summary.games} games ({distinct_games(results)} distinct), seats rotated. Options:
+<p>{esc(played)}
 <code>{esc(json.dumps(options))}</code></p>
 {warning_section}
-<h2>Agents</h2><table><tr><th>agent</th><th>seats played</th><th>W/D/L</th><th>score [95% CI]</th>
-<th>Elo [95% CI]</th></tr>{agent_rows}</table>
-<h2>Seats</h2><table><tr><th>seat</th><th>score [95% CI]</th></tr>{seat_rows}</table>
+<h2>{esc(agents_heading)}</h2><table><tr>{agent_head}</tr>{agent_rows}</table>
+<h2>{esc(seats_heading)}</h2><table><tr>{seat_head}</tr>{seat_rows}</table>
 {facet_section}
-<h2>Balance metrics</h2><table><tr><th>metric</th><th>value</th></tr>{metric_rows}</table>
-<p>Balance = 1 − (best − worst seat score); first player = the score of the seat that made the first
-decision, with its 95% Wilson interval; drawishness = share of games without a single winner;
-decisiveness = mean fraction of the game after which the final leader on the public score led for good;
-lead changes on the public score; lengths in decisions.</p>
+<h2>{esc(metrics_heading)}</h2><table><tr>{metric_head}</tr>{metric_rows}</table>
+<p>{esc(explained)}</p>
 {figures}
 </body></html>
 """

@@ -19,11 +19,14 @@ from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh.gods.base import GOD_IDS, power
 from netjer.games.ankh.pieces import FIGURE_IDS
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
 
-_ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th")
+#: The turn positions' labels; like the facets' names below, English data (results files, reports)
+#: marked for the ``ankh`` catalogue and told in the reader's language where shown (``netjer simulate``).
+_ORDINALS: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
 
 def god_label(state: AnkhState, seat: int) -> str:
@@ -61,9 +64,9 @@ def report_facets(state: AnkhState) -> dict[str, list[str]]:
     guardians = "/".join(FIGURE_IDS[k] for k in state.guardian_kind)
     rotation = int(state.game.options_dict().get("start_rotation", 0))
     return {
-        "god": [god_label(state, s) for s in range(n)],
-        "turn position": [_ORDINALS[order.index(s)] for s in range(n)],
-        "start position": [f"#{(order.index(s) - rotation) % n + 1}" for s in range(n)],
-        "scenario": [scenario] * n,
-        "guardians": [guardians] * n,
+        N_("god"): [god_label(state, s) for s in range(n)],
+        N_("turn position"): [_ORDINALS[order.index(s)] for s in range(n)],
+        N_("start position"): [f"#{(order.index(s) - rotation) % n + 1}" for s in range(n)],
+        N_("scenario"): [scenario] * n,
+        N_("guardians"): [guardians] * n,
     }

@@ -1,0 +1,153 @@
+"""The terminal's reports in Spanish and German (issue 32 item 2): ``simulate`` (its tables, the
+per-seat and metric lines, its warnings, its HTML report and the report's plots), ``levels``,
+``games`` and ``review`` (its table, the marks' sentences, the seats' summaries and the PNG's
+words) run with ``--lang`` show no English sentence of the catalogues, no unfilled placeholder,
+no raw key and no English seat name (tests/language_check.py)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from matplotlib.figure import Figure
+from matplotlib.text import Text
+from typer.testing import CliRunner
+
+from netjer import i18n
+from netjer.cli.main import app
+from netjer.core.record import save_record
+from netjer.games.registry import make_game
+from tests.agents.test_review import short_record
+from tests.language_check import problems
+
+runner = CliRunner()
+LANGUAGES = ["es", "de"]
+#: Wide enough that no table cell wraps a catalogue phrase over two lines.
+COLUMNS = "250"
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """``--lang`` sets the process's language: give the next test English back."""
+    yield
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+
+
+def _run(language: str, *args: str) -> str:
+    result = runner.invoke(app, ["--lang", language, *args], env={"COLUMNS": COLUMNS})
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def _assert_in_language(text: str, language: str, domains: tuple[str, ...]) -> None:
+    found = problems(text, language, domains)
+    assert not found, "\n".join(found) + "\n" + text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("game", "agents", "options"),
+    [
+        ("aton", "random,beginner", []),  # a level's line, Aton's colours
+        ("aton", "heuristic", []),  # every seat the same deterministic player: a warning
+        ("ankh", "random,random", ["-o", "players=3"]),  # the facets: god, turn and start position...
+    ],
+)
+def test_simulate_speaks_the_language(
+    language: str, game: str, agents: str, options: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    words = _png_words(monkeypatch)
+    report = tmp_path / "report"
+    text = _run(language, "simulate", game, "--games", "2", "--agents", agents, *options, "--report", str(report))
+    _assert_in_language(text, language, ("common", game))
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{language}">' in page
+    _assert_in_language(_page_text(page), language, ("common", game))
+    assert words, "the report draws its plots"
+    _assert_in_language("\n".join(words), language, ("common", game))
+    assert i18n.gettext("score [95% CI]", language) in text
+    assert i18n.gettext("first player: score {score}", language).split("{")[0] in text
+    if agents == "heuristic":
+        assert i18n.gettext("warning:", language) in text
+    if game == "ankh":
+        assert i18n.gettext("turn position", language) in text and i18n.gettext("1st", language) in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_levels_and_games_speak_the_language(language: str) -> None:
+    every = ("common", "nile", "aton", "ankh")
+    levels = _run(language, "levels")
+    _assert_in_language(levels, language, every)
+    assert i18n.gettext("the game's heuristic player (instant)", language) in levels
+    assert "ismcts:iterations=200" in levels  # a specification stays as typed
+    games = _run(language, "games")
+    _assert_in_language(games, language, every)
+    assert "first_round_removals" in games and "forbidden | allowed" in games  # names and values as typed
+
+
+def _page_text(page: str) -> str:
+    """The words an HTML page shows: its text and its images' alternative texts (no markup, no
+    style sheet, no embedded image data)."""
+    page = re.sub(r"<style>.*?</style>", " ", page, flags=re.DOTALL)
+    page = re.sub(r'<img alt="([^"]*)"[^>]*>', r" \1 ", page)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def _png_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Collects the words of every figure saved from now on (the review's PNG)."""
+    words: list[str] = []
+    save = Figure.savefig
+
+    def saving(fig: Figure, *args: Any, **kwargs: Any) -> None:
+        words.extend(t.get_text() for t in fig.findobj(Text) if t.get_text())
+        save(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", saving)
+    return words
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_review_speaks_the_language(language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = tmp_path / "game.json"
+    save_record(record, short_record("nile", 2))  # 34 actions; marks re-searched ("± error") and not
+    png, out = tmp_path / "review.png", tmp_path / "review.json"
+    words = _png_words(monkeypatch)
+    text = _run(language, "review", str(record), "--iterations", "10", "--png", str(png), "--json", str(out))
+    marks = {d["mark"] for d in json.loads(out.read_text(encoding="utf-8"))["decisions"]} - {None}
+    assert marks, "the seeded game should have marked decisions"
+    _assert_in_language(text, language, ("common", "nile"))
+    for mark in marks:
+        assert i18n.gettext(mark, language) in text
+    assert words and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    _assert_in_language("\n".join(words), language, ("common", "nile"))
+    assert i18n.gettext("estimated chance to win", language) in words
+
+
+def test_the_check_sees_english_in_an_english_report() -> None:
+    levels = runner.invoke(app, ["--lang", "en", "levels", "aton"], env={"COLUMNS": COLUMNS}).output
+    found = problems(levels, "es", ("common", "aton"))
+    assert any("information-set search, 200 iterations per move" in p for p in found), found
+    assert any("seats rated" in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("es", ["Gana Rojo", "Gana Seth", "Gana Jugador 2"]),
+        ("de", ["Rot gewinnt", "Seth gewinnt", "Spieler 2 gewinnt"]),
+    ],
+)
+def test_a_result_names_the_winner_in_the_language(language: str, expected: list[str]) -> None:
+    """The result line (``play``'s game over, ``replay``'s end) names the seat in the reader's
+    language: Aton's colour, Nile's god, Ankh's "Player 2" without gods."""
+    i18n.set_language(language)
+    aton, nile, ankh = make_game("aton", {}), make_game("nile", {}), make_game("ankh", {"players": 2, "gods": "none"})
+    assert [aton.result_text([1, -1]), nile.result_text([1, -1]), ankh.result_text([-1, 1])] == expected
