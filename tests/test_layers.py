@@ -17,23 +17,41 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "netjer"
 #: Per top-level package (or module) of ``netjer``, the others it may import: only layers below
 #: it.  ``cli`` and ``adapters`` are two tops that do not import each other.  ``i18n_lines``
 #: (reading a sentence back to its message) stands on ``i18n`` alone, so whatever may use the
-#: catalogues may use it (a seat's name told in the reader's language).
+#: catalogues may use it (a seat's name told in the reader's language); so does ``i18n_sentences``
+#: (a refusal that keeps its message id, told in the reader's language where it is shown).
 ALLOWED: dict[str, frozenset[str]] = {
     "i18n": frozenset(),
     "i18n_tools": frozenset({"i18n"}),
     "i18n_lines": frozenset({"i18n"}),
+    "i18n_sentences": frozenset({"i18n"}),
     "build_info": frozenset(),
-    "core": frozenset({"i18n", "i18n_lines"}),
-    "games": frozenset({"core", "i18n", "i18n_lines"}),
-    "agents": frozenset({"core", "games", "i18n", "i18n_lines"}),
-    "drawings": frozenset({"core", "games", "i18n", "i18n_lines"}),
-    "sim": frozenset({"build_info", "core", "games", "agents", "i18n", "i18n_lines"}),
-    "tutorials": frozenset({"core", "games", "agents", "i18n", "i18n_lines"}),
-    "server": frozenset({"build_info", "core", "games", "agents", "drawings", "tutorials", "i18n", "i18n_lines"}),
-    "cli": frozenset(
-        {"build_info", "core", "games", "agents", "drawings", "sim", "server", "tutorials", "i18n", "i18n_lines"}
+    "core": frozenset({"i18n", "i18n_lines", "i18n_sentences"}),
+    "games": frozenset({"core", "i18n", "i18n_lines", "i18n_sentences"}),
+    "agents": frozenset({"core", "games", "i18n", "i18n_lines", "i18n_sentences"}),
+    "drawings": frozenset({"core", "games", "i18n", "i18n_lines", "i18n_sentences"}),
+    "sim": frozenset({"build_info", "core", "games", "agents", "i18n", "i18n_lines", "i18n_sentences"}),
+    "tutorials": frozenset({"core", "games", "agents", "i18n", "i18n_lines", "i18n_sentences"}),
+    "server": frozenset(
+        {"build_info", "core", "games", "agents", "drawings", "tutorials", "i18n", "i18n_lines", "i18n_sentences"}
     ),
-    "adapters": frozenset({"build_info", "core", "games", "agents", "drawings", "sim", "i18n", "i18n_lines"}),
+    "cli": frozenset(
+        {
+            "build_info",
+            "core",
+            "games",
+            "agents",
+            "drawings",
+            "sim",
+            "server",
+            "tutorials",
+            "i18n",
+            "i18n_lines",
+            "i18n_sentences",
+        }
+    ),
+    "adapters": frozenset(
+        {"build_info", "core", "games", "agents", "drawings", "sim", "i18n", "i18n_lines", "i18n_sentences"}
+    ),
 }
 #: Modules of the package root that anything may import (``from netjer import __version__``).
 ROOT_NAMES = frozenset({"__version__"})
