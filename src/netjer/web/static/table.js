@@ -414,6 +414,8 @@ function renderView(view) {
     statusBox.textContent += ` — ${sending ? t("sending…") : t("your turn")}`;
   }
 
+  // a turn notice is for a seat of this page at a game going on (not for a spectator)
+  $("notify").classList.toggle("hidden", !mine || Boolean(view.finished));
   const controls = $("controls");
   controls.replaceChildren();
   if (mine && mine.standin && !view.finished) {
