@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer.server.accounts.passwords import check_new_password, common_passwords
+from netjer.server.accounts.service import check_name, letter_scripts
 from netjer.server.app import create_app
 from netjer.server.limits import RateLimiter
 from tests.server.browsers import Browser
@@ -96,6 +97,7 @@ def test_names_and_passwords_are_refused_with_reasons(client: TestClient) -> Non
         ({"name": "NEFERTARI", "password": PASSWORD}, 409, "name_taken"),
         ({"name": "x", "password": PASSWORD}, 422, "bad_name"),
         ({"name": "Deleted Player", "password": PASSWORD}, 422, "bad_name"),
+        ({"name": "Nef\u0435rtari", "password": PASSWORD}, 422, "bad_name"),  # a Cyrillic е: a lookalike
         ({"name": "Tiye", "password": "1234567"}, 422, "weak_password"),
         ({"name": "Tiye", "password": "baseball"}, 422, "weak_password"),
     ]
@@ -106,6 +108,15 @@ def test_names_and_passwords_are_refused_with_reasons(client: TestClient) -> Non
     assert (r.status_code, r.json()["error"]) == (403, "bad_credentials")
     r = client.post("/api/account/signin", json={"name": "Nobody", "password": "wrong password"})
     assert (r.status_code, r.json()["error"]) == (403, "bad_credentials")  # the same answer
+
+
+def test_a_name_s_letters_come_from_one_script_east_asian_names_included() -> None:
+    """A name mixing Latin and Cyrillic letters can pass for another (UTS #39 mixed-script);
+    Japanese names mix Han and kana, which counts as one writing system."""
+    assert letter_scripts("Müller 2") == {"LATIN"}
+    assert letter_scripts("\u0410lice") == {"LATIN", "CYRILLIC"}
+    assert letter_scripts("山田たろう") == {"HAN"}
+    assert check_name("  Ελένη  ") == "Ελένη"
 
 
 def test_a_state_changing_request_with_the_session_needs_the_csrf_token(client: TestClient) -> None:

@@ -93,17 +93,35 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+def letter_scripts(name: str) -> set[str]:
+    """The scripts of ``name``'s letters, by the first word of each letter's Unicode name
+    (``"LATIN"``, ``"CYRILLIC"``, ``"GREEK"``…; digits, spaces and marks count for none):
+    a name whose letters come from two scripts can pass for another's (homoglyphs, Unicode
+    Technical Standard #39 calls such a string mixed-script)."""
+    scripts = {unicodedata.name(ch, "?").split(" ")[0] for ch in name if ch.isalpha()}
+    # Han with kana (Japanese) or Hangul (Korean) is one writing system, as UTS #39 allows
+    return {"HAN" if script in _EAST_ASIAN else script for script in scripts}
+
+
+#: The scripts that Japanese, Chinese and Korean names mix (Unicode name prefixes).
+_EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
+
+
 def check_name(name: str) -> str:
     """The name as it is kept (NFKC, spaces trimmed and single).
 
     Raises:
         AccountError: 422 ``bad_name`` for a name of fewer than 2 or more than 40 characters,
-            with characters other than letters, digits, spaces and ``. ' - _``, or the name
-            deleted accounts' seats show.
+            with characters other than letters, digits, spaces and ``. ' - _``, letters of two
+            scripts (:func:`letter_scripts`), or the name deleted accounts' seats show.
     """
     kept = " ".join(unicodedata.normalize("NFKC", name).split())
     if not _NAME.match(kept):
         raise AccountError(422, "bad_name", N_("a name has 2 to 40 letters, digits, spaces or . ' - _"))
+    if len(letter_scripts(kept)) > 1:
+        # "Аlice" with a Cyrillic А passes for "Alice" (a tester signed both up): one script a name
+        mixed = N_("a name's letters come from one alphabet (not Latin and Cyrillic mixed)")
+        raise AccountError(422, "bad_name", mixed)
     if name_key(kept) == name_key(DELETED_NAME):
         raise AccountError(422, "bad_name", N_("that name is not available"))
     return kept
