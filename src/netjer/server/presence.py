@@ -42,6 +42,7 @@ class PresenceHost(Protocol):
     async def tell_presence(self, rt: TableRuntime) -> None:
         """Tell the pages of ``rt`` that asked who is here now."""
 
+
 log = logging.getLogger("netjer.server")
 
 #: Seconds a process's presence row is trusted unless renewed (renewed every third of it).
