@@ -20,6 +20,13 @@ from netjer.server.table_host import TableHost
 log = logging.getLogger("netjer.server")
 
 
+def moved_on(rt: TableRuntime, sent: int) -> TableError:
+    """The refusal of a move or undo made against version ``sent`` of a table now at another."""
+    return TableError(
+        409, "stale", N_("the game has moved on (version {version}, you sent {sent})"), version=rt.version, sent=sent
+    )
+
+
 class Moves:
     """Playing and taking back the moves of the tables of ``tables``."""
 
@@ -75,13 +82,7 @@ class Moves:
                 if version < rt.window_version or step != rt.stamps.get(seat, 0):
                     raise TableError(409, "stale", N_("your choices changed since this move was chosen"))
             elif version != rt.version:
-                raise TableError(
-                    409,
-                    "stale",
-                    N_("the game has moved on (version {version}, you sent {sent})"),
-                    version=rt.version,
-                    sent=version,
-                )
+                raise moved_on(rt, version)
             if rt.finished:
                 raise TableError(409, "over", N_("the game is over"))
             if rt.clock.adjourned:
@@ -212,13 +213,7 @@ class Moves:
             if rt.deleted:
                 raise TableError(404, "no_table", N_("there is no table '{table}'"), table=table_id)
             if version != rt.version:
-                raise TableError(
-                    409,
-                    "stale",
-                    N_("the game has moved on (version {version}, you sent {sent})"),
-                    version=rt.version,
-                    sent=version,
-                )
+                raise moved_on(rt, version)
             if rt.finished:
                 raise TableError(409, "over", N_("the game is over"))
             if rt.clock.adjourned:
