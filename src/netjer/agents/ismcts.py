@@ -59,7 +59,7 @@ RolloutPolicy = Callable[[State, Rng], Action]
 
 #: Opponent models by name (``opponents=...``): ``heuristic``, the game's heuristic plays every
 #: other seat inside the tree; ``mixture``, each iteration draws one of
-#: :func:`mixture_models` (decision 0025, docs/decisions/).
+#: :func:`mixture_models` (measured in docs/levels.md; no level uses it yet).
 OPPONENT_MODELS = ("heuristic", "mixture")
 
 
