@@ -10,7 +10,7 @@ import pytest
 
 from netjer.agents import ISMCTSAgent, make_agent
 from netjer.agents.heuristic import POLICIES
-from netjer.agents.ismcts import collector_paused
+from netjer.agents.ismcts import collector_paused, mixture_models
 from netjer.core import ConfigError, PlayerView, Rng, State
 from netjer.core.action import Action
 from netjer.games.aton import AtonGame, AtonState
@@ -229,8 +229,41 @@ def test_an_opponent_model_plays_the_other_seats_in_the_tree() -> None:
     assert isinstance(spec_agent, ISMCTSAgent) and spec_agent.opponents == "heuristic"
     spec_agent.prepare(AtonGame())
     assert callable(spec_agent.opponents)
-    with pytest.raises(ConfigError, match="opponent model must be 'heuristic'"):
+    with pytest.raises(ConfigError, match="opponent model must be one of heuristic, mixture"):
         make_agent("ismcts:opponents=random")
+
+
+def test_a_mixture_of_opponent_models_draws_a_model_per_iteration() -> None:
+    """``opponents=mixture`` (issue 35 item 2): each iteration meets one of several kinds of
+    opponent: here a model that always takes the first legal action, one that always takes
+    the last, and no model (the other seat searched by UCB1)."""
+    state = _midgame(8, 11)
+    seat = state.current_player
+    asked: dict[str, int] = {"first": 0, "last": 0}
+
+    def first(st: State, rng: Rng) -> Action:
+        asked["first"] += 1
+        return st.legal_actions()[0]
+
+    def last(st: State, rng: Rng) -> Action:
+        asked["last"] += 1
+        return st.legal_actions()[-1]
+
+    agent = ISMCTSAgent(5, iterations=120)
+    agent.prepare(AtonGame())
+    agent.mixture = (first, last, None)
+    chosen = agent.choose(PlayerView(state, seat))
+    assert chosen in state.legal_actions()
+    assert asked["first"] > 0 and asked["last"] > 0  # both models played in the tree
+    again = ISMCTSAgent(5, iterations=120)
+    again.prepare(AtonGame())
+    again.mixture = (first, last, None)
+    assert again.choose(PlayerView(state, seat)) == chosen  # still a function of the seed
+    spec_agent = make_agent("ismcts:iterations=5,opponents=mixture")
+    assert isinstance(spec_agent, ISMCTSAgent)
+    spec_agent.prepare(AtonGame())
+    assert spec_agent.opponents is None and len(spec_agent.mixture) == 2 and spec_agent.mixture[-1] is None
+    assert len(mixture_models("ankh")) == 3  # Ankh adds its second heuristic
 
 
 #: A Dioses del Nilo game (seed 1001) in which Seth, to move, can only save himself by

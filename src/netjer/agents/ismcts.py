@@ -57,6 +57,33 @@ PROGRESS_EVERY = 16
 RolloutPolicy = Callable[[State, Rng], Action]
 
 
+#: Opponent models by name (``opponents=...``): ``heuristic``, the game's heuristic plays every
+#: other seat inside the tree; ``mixture``, each iteration draws one of
+#: :func:`mixture_models` (measured in docs/levels.md; no level uses it yet).
+OPPONENT_MODELS = ("heuristic", "mixture")
+
+
+def mixture_models(game_name: str) -> tuple[RolloutPolicy | None, ...]:
+    """The opponent models of ``opponents=mixture`` for ``game_name``, drawn uniformly at each
+    iteration: the game's heuristic, Ankh's second heuristic (``version=2``, a different
+    player: it weighs the stakes near the top of the Devotion track), and ``None``, no model
+    (that iteration searches the other seats' choices by UCB1, as the model-free search does).
+    A search that meets every kind of opponent in its playouts does not bet everything on one
+    of them (issue 35 item 2: a search that does not assume its opponent).
+
+    Returns:
+        A tuple of policies (``policy(state, rng) -> action``) and ``None``.
+
+    Raises:
+        ConfigError: if the game has no heuristic.
+    """
+    models: list[RolloutPolicy | None] = [heuristic_policy(game_name)]
+    if game_name == "ankh":
+        models.append(heuristic_policy(game_name, version=2))
+    models.append(None)
+    return tuple(models)
+
+
 def random_rollout(state: State, rng: Rng) -> Action:
     """Uniformly random playout policy (a search plays it with ``State.play_random``: the same
     draws and actions)."""
@@ -156,6 +183,8 @@ class ISMCTSAgent(Agent):
             policy) or a policy function plays the other seats' decisions inside the tree,
             which then branches only on the searching seat's own decisions.  Strong when the
             opponents play like the model; a poorer guess of a different opponent.
+            ``"mixture"``: each iteration draws one of :func:`mixture_models` (a heuristic,
+            another heuristic, or no model), so the search meets several kinds of opponent.
         contempt: from 0 to 1 (default 0: a draw counts its own return): a drawn end of a
             playout (every seat's return equal and at least 0; Ankh's "everyone loses" is not
             a draw) counts ``-contempt`` for the searching seat, the other seats' returns
@@ -196,8 +225,10 @@ class ISMCTSAgent(Agent):
             raise ConfigError("ismcts: a playout cut-off needs an evaluation function")
         if max_playout is not None and max_playout <= 0:
             raise ConfigError(f"ismcts: the playout cut-off must be positive, got {max_playout}")
-        if isinstance(opponents, str) and opponents != "heuristic":
-            raise ConfigError(f"ismcts: the opponent model must be 'heuristic', got {opponents!r}")
+        if isinstance(opponents, str) and opponents not in OPPONENT_MODELS:
+            raise ConfigError(
+                f"ismcts: the opponent model must be one of {', '.join(OPPONENT_MODELS)}, got {opponents!r}"
+            )
         if not 0.0 <= contempt <= 1.0:
             raise ConfigError(f"ismcts: the contempt must be from 0 to 1, got {contempt}")
         if isinstance(evaluate, str) and evaluate != "heuristic":
@@ -213,6 +244,9 @@ class ISMCTSAgent(Agent):
         self.evaluate = evaluate
         self.guided = guided
         self.opponents = opponents
+        #: With ``opponents="mixture"``, the models drawn from at each iteration (``None``: the
+        #: other seats searched by UCB1 in that iteration); resolved by :meth:`prepare`.
+        self.mixture: tuple[RolloutPolicy | None, ...] = ()
         self.contempt = contempt
         #: iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
@@ -230,6 +264,9 @@ class ISMCTSAgent(Agent):
         """
         if self.opponents == "heuristic":
             self.opponents = heuristic_policy(game.name)
+        elif self.opponents == "mixture":
+            self.mixture = mixture_models(game.name)
+            self.opponents = None
         if self.rollout == "heuristic":
             self.rollout = heuristic_policy(game.name)
         elif self.rollout == "random":
@@ -287,6 +324,11 @@ class ISMCTSAgent(Agent):
         path = [root]  # the nodes walked, for the backup
         c = self.exploration
         model = self.opponents
+        mixture = self.mixture
+        if mixture:
+            # One model for the whole iteration: each playout of the tree meets one kind of
+            # opponent, and the statistics average over the kinds (a mixture of models).
+            model = mixture[rng.below(len(mixture))]
         assert model is None or callable(model)
         # Selection and expansion, restricted to the actions legal in this determinization.
         while not state.is_terminal:

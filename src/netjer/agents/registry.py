@@ -128,7 +128,8 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: with the game's evaluation, offered next to its heuristic: see
 #: :func:`netjer.agents.heuristic.heuristic_evaluation`), ``guided=1`` (expand the playout
 #: policy's choice first), ``opponents=heuristic`` (the other seats' decisions in the tree
-#: follow the game's heuristic: an opponent model), ``contempt=0.5`` (a drawn playout counts
+#: follow the game's heuristic: an opponent model; ``opponents=mixture``: each iteration draws
+#: the heuristic, Ankh's second heuristic or no model), ``contempt=0.5`` (a drawn playout counts
 #: -0.5 for the searching seat: draw aversion, from 0 to 1, default 0).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
