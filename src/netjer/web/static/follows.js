@@ -36,6 +36,9 @@ function writeList(storage, key, list, keep = 200) {
 /** Read what is followed: the account's follows, or (a guest) this browser's tables. */
 export async function loadFollows() {
   try {
+    // a guest asks nothing of the account routes (a 401 would be an error in the page's console)
+    const me = await api("/api/account");
+    if (!me.signed_in) throw new Error("a guest");
     const found = await api("/api/account/follows");
     following.signedIn = true;
     following.tables = new Set(found.tables.map((x) => x.id));
