@@ -85,8 +85,7 @@ stop_server = process.stop_server
 free_port = process.free_port
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def fresh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A running ``netjer serve`` on a free loopback port; yields its base URL."""
     port = free_port()
     process = start_server(tmp_path_factory.mktemp("server"), port)
@@ -94,6 +93,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server for a worker's browser tests.  A test module that signs players up or in
+    takes a server of its own (a module fixture ``server`` over :func:`fresh_server`): every
+    sign-up and sign-in comes from 127.0.0.1, whose sign-in rate limit (a burst of 30) the
+    modules together exceeded in an order that depended on the run."""
+    yield from fresh_server(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,20 @@ browser with no token (the session is its key)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from tests.web.conftest import fresh_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own server: its sign-ups and sign-ins count against a fresh per-address
+    rate limit (tests/web/conftest.py)."""
+    yield from fresh_server(tmp_path_factory)
+
 
 pytestmark = pytest.mark.slow
 

@@ -4,12 +4,22 @@ page says how the game ended and no panel says a seat is still to act; checked o
 from __future__ import annotations
 
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import VIEWPORT
+import pytest
+
+from tests.web.conftest import VIEWPORT, fresh_server
 from tests.web.phone import PHONE, measure
 from tests.web.test_browser import api
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own server: its sign-ups and sign-ins count against a fresh per-address
+    rate limit (tests/web/conftest.py)."""
+    yield from fresh_server(tmp_path_factory)
 
 
 def _open(

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.conftest import fresh_server
 from tests.web.test_accounts_browser import _sign_up
 from tests.web.test_moderation_browser import POST_JSON
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own server: its sign-ups and sign-ins count against a fresh per-address
+    rate limit (tests/web/conftest.py)."""
+    yield from fresh_server(tmp_path_factory)
+
 
 pytestmark = pytest.mark.slow
 

@@ -5,10 +5,21 @@ then by name; the account page is photographed at the desktop's and a phone's si
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.web.conftest import fresh_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own server: its sign-ups and sign-ins count against a fresh per-address
+    rate limit (tests/web/conftest.py)."""
+    yield from fresh_server(tmp_path_factory)
+
 
 pytestmark = pytest.mark.slow
 

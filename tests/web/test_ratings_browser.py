@@ -5,11 +5,21 @@ the lobby, which only a signed-in player is offered."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.web.conftest import fresh_server
 from tests.web.test_accounts_browser import _sign_up
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own server: its sign-ups and sign-ins count against a fresh per-address
+    rate limit (tests/web/conftest.py)."""
+    yield from fresh_server(tmp_path_factory)
+
 
 pytestmark = pytest.mark.slow
 
