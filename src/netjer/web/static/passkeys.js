@@ -53,6 +53,12 @@ function credentialJson(credential) {
 function browserRefusal(err) {
   if (err && err.name === "NotAllowedError") return t("no passkey was chosen (or the time ran out)");
   if (err && err.name === "InvalidStateError") return t("this device holds a passkey of this account already");
+  // a page opened at an address the server's passkeys are not for (http://127.0.0.1 when they are localhost's)
+  if (err && err.name === "SecurityError") {
+    return location.hostname === "127.0.0.1"
+      ? t("passkeys work at the server's own name ({rp}), not at this address", { rp: "localhost" })
+      : t("passkeys work at the server's own domain name, not at this address");
+  }
   return err && err.message ? err.message : String(err);
 }
 
