@@ -122,17 +122,22 @@ class PasskeyConfig:
         return [f"https://{self.rp_id}"]
 
 
+def _is_ip_address(text: str) -> bool:
+    """Whether ``text`` is an IPv4 or IPv6 address (``ipaddress`` parses it)."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
 def check_rp_id(rp_id: str) -> str:
     """A relying party id as ``--passkey-rp-id`` gives it, checked: a domain name.
 
     Raises:
         ValueError: for an IP address, a scheme, a port or a path (WebAuthn takes a domain only).
     """
-    try:
-        ipaddress.ip_address(rp_id.strip("[]"))
-    except ValueError:
-        pass
-    else:
+    if _is_ip_address(rp_id.strip("[]")):
         raise ValueError(f"a relying party id is a domain name, never an IP address, got {rp_id!r}")
     if not _DOMAIN.match(rp_id):
         raise ValueError(
