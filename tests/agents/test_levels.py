@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from netjer.agents.levels import (
     LEVEL_NAMES,
+    LEVEL_TITLES,
     LEVELS,
     RATINGS,
     find_level,
@@ -86,6 +87,20 @@ def test_levels_json_carries_the_ratings() -> None:
     assert [r["name"] for r in rows] == list(LEVEL_NAMES)
     assert all(r["rating"] is None or set(r["rating"]) == {"elo", "interval", "games", "measured"} for r in rows)
     assert levels_json("aton", 3) == []
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_level_is_shown_by_its_title_in_the_pages_language(language: str) -> None:
+    """The lobby names a level by its title, translated (a Spanish page says "Principiante"),
+    while the name a specification or ``--vs`` types stays the English word."""
+    from netjer.i18n import gettext  # noqa: PLC0415
+
+    for game, players in sorted(LEVELS):
+        rows = levels_json(game, players)
+        assert [r["title"] for r in rows] == [LEVEL_TITLES[name] for name in LEVEL_NAMES]
+        shown = [gettext(r["title"], language) for r in rows]
+        assert len(set(shown)) == len(rows)  # four different words
+        assert all(word not in LEVEL_NAMES and word not in LEVEL_TITLES.values() for word in shown)
 
 
 # --- the command line --------------------------------------------------------------------------------

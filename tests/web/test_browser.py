@@ -81,10 +81,10 @@ def test_lobby_creates_tables_with_links_and_open_seats(server: str, page: Any, 
     assert levels == ["human", "invite", "open", "beginner", "casual", "strong", "strongest", "advanced"]
     # in words against the reference level, the interval on hover; a swept pairing only as a bound
     strong = page.locator('#seat-1-kind option[value="strong"]')
-    assert re.search(r"\(about \d+ points stronger than casual\)$", strong.inner_text())
+    assert re.search(r"\(about \d+ points stronger than Casual\)$", strong.inner_text())
     assert re.search(r"^Elo \+\d+: 95% .* between \+\d+ and \+\d+", strong.get_attribute("title") or "")
     beginner = page.locator('#seat-1-kind option[value="beginner"]')
-    assert re.search(r"\(at least \d+ points weaker than casual\)$", beginner.inner_text())
+    assert re.search(r"\(at least \d+ points weaker than Casual\)$", beginner.inner_text())
     assert "Wilson 95%" in (beginner.get_attribute("title") or "")
     assert page.locator("#seat-1-kind").input_value() == "casual"  # the heuristic's level, by default
     assert not page.locator("#seat-1-agent").is_visible()
@@ -128,6 +128,15 @@ def test_lobby_creates_tables_with_links_and_open_seats(server: str, page: Any, 
     assert table_id not in [t["id"] for t in tables]
     options = api(server, f"/api/tables/{table_id}/view")["observation"]
     assert options["game"] == "aton"
+
+    # a level's seat is named by its level, not by the specification it stores ("random")
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", "aton")
+    page.select_option("#seat-1-kind", "beginner")
+    page.click("#create")
+    page.locator("#created input[data-link-seat]").first.wait_for()
+    assert "Computer, Beginner." in page.locator("#created").inner_text()
 
 
 def _aton_target(page: Any, action: str) -> tuple[Any, str]:

@@ -198,6 +198,15 @@ class Level:
 #: The level names, weakest first.
 LEVEL_NAMES: tuple[str, ...] = ("beginner", "casual", "strong", "strongest")
 
+#: Each level's name as a page shows it (marked for translation: a Spanish lobby says
+#: "Principiante", not "beginner"); the name itself stays what a specification or ``--vs`` types.
+LEVEL_TITLES: dict[str, str] = {
+    "beginner": N_("Beginner"),
+    "casual": N_("Casual"),
+    "strong": N_("Strong"),
+    "strongest": N_("Strongest"),
+}
+
 #: Random legal moves: a first opponent.
 _RANDOM = Level(
     "beginner",
@@ -436,7 +445,8 @@ def level_of_spec(game: str, players: int, spec: str) -> Level | None:
 
 def levels_json(game: str, players: int) -> list[dict[str, Any]]:
     """The levels of ``game`` with ``players`` seats as the web lobby shows them: name, spec,
-    description, ``rating`` (``None`` if not measured; else ``elo``, ``interval``,
+    description, plain, ``title`` (the name as a page shows it, marked for translation:
+    :data:`LEVEL_TITLES`), ``rating`` (``None`` if not measured; else ``elo``, ``interval``,
     ``games``, ``measured``: the fit's figures) and ``shown`` (``None`` if not measured; else
     :class:`Shown`'s fields: what may honestly be shown, a point or a bound).  Empty if the
     game has no levels for that count."""
@@ -447,6 +457,7 @@ def levels_json(game: str, players: int) -> list[dict[str, Any]]:
         out.append(
             {
                 **asdict(level),
+                "title": LEVEL_TITLES[level.name],
                 "rating": asdict(rating) if rating is not None else None,
                 "shown": asdict(shown) if shown is not None else None,
             }

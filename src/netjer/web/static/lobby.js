@@ -71,7 +71,7 @@ function levelsOf(game, n) {
 /** The level every rating is against (Elo 0): the one that plays the game's heuristic. */
 function referenceOf(levels) {
   const ref = levels.find((lv) => lv.spec === "heuristic");
-  return ref ? ref.name : t("the heuristic player");
+  return ref ? t(ref.title) : t("the heuristic player");
 }
 
 /**
@@ -108,7 +108,7 @@ function seatRow(game, seat, keep) {
     ["open", t("A person: open for anyone to join from the lobby")],
     ...levels.map((lv) => {
       const words = ratingWords(lv, referenceOf(levels));
-      return [lv.name, t("Computer, {level}: {description} ({rating})", { level: lv.name, description: t(lv.plain), rating: words.text }), words.title];
+      return [lv.name, t("Computer, {level}: {description} ({rating})", { level: t(lv.title), description: t(lv.plain), rating: words.text }), words.title];
     }),
     ["advanced", t("Computer: an agent specification (advanced)")],
   ];
@@ -201,7 +201,7 @@ function playerCounts(game) {
 
 /** The computer levels a game offers (at its default seat count), weakest first. */
 function levelWords(game) {
-  const names = levelsOf(game, game.players).map((lv) => lv.name);
+  const names = levelsOf(game, game.players).map((lv) => t(lv.title));
   return names.length ? t("Computer levels: {levels}", { levels: names.join(", ") }) : "";
 }
 
@@ -352,6 +352,16 @@ function invitationRow(seat, link) {
     el("div", { class: "link-row" }, input, copyButton(input)));
 }
 
+/**
+ * The level of ``table``'s game and seat count that plays specification ``spec`` (undefined if
+ * none does): a computer seat is named by its level ("Computer, Beginner"), by the specification
+ * it stores ("random") only where no level plays it.
+ */
+function levelPlaying(table, spec) {
+  const game = games.find((g) => g.name === table.game);
+  return game ? levelsOf(game, table.seats.length).find((lv) => lv.spec === spec) : undefined;
+}
+
 function showCreated(created) {
   const table = created.table;
   const box = $("created");
@@ -368,6 +378,8 @@ function showCreated(created) {
     const invitation = (created.invitations || {})[String(s.seat)];
     if (invitation) return invitationRow(s, invitation);
     if (s.open) return el("p", {}, el("strong", {}, translateLine(s.label)), ` — ${t("open: anyone can join it from the lobby.")}`);
+    const level = levelPlaying(table, s.agent);
+    if (level) return el("p", {}, el("strong", {}, translateLine(s.label)), ` — ${t("Computer, {level}.", { level: t(level.title) })}`);
     return el("p", {}, el("strong", {}, translateLine(s.label)), ` — ${t("computer ({agent}).", { agent: s.agent })}`);
   });
   const extra = [];
@@ -400,9 +412,15 @@ function resultWords(table) {
   return how ? `${result} · ${how}` : result;
 }
 
+/** A computer seat in a table list: its level's name in the page's language, else its specification. */
+function agentWords(table, spec) {
+  const level = levelPlaying(table, spec);
+  return level ? t(level.title) : spec;
+}
+
 function seatWords(table) {
   return table.seats
-    .map((s) => `${translateLine(s.label, table.game)}: ${s.kind === "agent" ? s.agent : s.open ? t("open") : s.name || t("a person")}`)
+    .map((s) => `${translateLine(s.label, table.game)}: ${s.kind === "agent" ? agentWords(table, s.agent) : s.open ? t("open") : s.name || t("a person")}`)
     .join(" · ");
 }
 
