@@ -56,6 +56,7 @@ VIEW_KEYS = {
     "presence",  # who is connected, how many watch: the same for every viewer
     "hints",
     "hint_limit",
+    "rated",  # whether the game counts for ratings: the same for every viewer
     "hints_left",  # the seat's own (None for spectators: how many hints another seat asked for is not shown)
     "hint_given",
     "choosing",

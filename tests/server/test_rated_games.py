@@ -203,6 +203,23 @@ def test_the_profile_shows_the_rated_game_its_replay_and_the_new_rating(client: 
     assert client.get("/player/Tiye").status_code == 200
 
 
+def test_a_finished_rated_game_tells_each_seat_its_rating_change(client: TestClient, second: Browser) -> None:
+    _sign_up(client, "Hatshepsut")
+    _sign_up(second, "Senenmut")
+    table = _rated_table(client, second)
+    assert client.get(f"/api/tables/{table['id']}/ratings").json()["changes"] == []  # running: none yet
+    _resign(second, table, 1)
+    changes = second.get(f"/api/tables/{table['id']}/ratings").json()["changes"]  # public, as profiles are
+    assert [c["seat"] for c in changes] == [0, 1]
+    assert changes[0]["before"] == changes[1]["before"] == 1500
+    assert changes[0]["after"] > 1500 > changes[1]["after"]
+    winner = client.get("/api/players/Hatshepsut").json()
+    assert changes[0]["after"] == winner["ratings"][0]["rating"]
+    casual = _rated_table(client, second, rated=False)
+    _resign(client, casual, 0)
+    assert client.get(f"/api/tables/{casual['id']}/ratings").json()["changes"] == []  # not rated
+
+
 def test_migration_0014_goes_down_and_up_with_games_and_a_rated_table_in_it(db: str, fake: FakeTime) -> None:
     with _app_client(db, fake) as client:
         second = Browser(client)

@@ -64,6 +64,10 @@ def test_two_accounts_play_a_rated_game_and_both_profiles_show_it(server: str, p
         other.click("#resign")
         other.click("#resign-yes")
         other.wait_for_selector("body[data-finished=yes]", state="attached")
+        # the end-of-game panel says what the game did to each seat's rating, as lichess does
+        change = other.locator('#rating-changes [data-rating-seat="1"]')
+        change.wait_for()
+        assert re.fullmatch(r".*\(Banebdjedet\): rating 1500 → 1\d{3} \(−\d+\)", change.inner_text())
         loser = _profile(other, server, "Banebdjedet")
     finally:
         friend.close()

@@ -65,6 +65,7 @@ def seat_view(
         "rematch": rt.rematch,
         "hints": rt.hints,
         "hint_limit": rt.hint_limit,
+        "rated": rt.rated,  # once finished, GET /api/tables/{id}/ratings says each seat's change
         # The hints this seat may still ask for (None: unlimited, no hints, or a spectator),
         # and whether it was given one at this position (asked again: the same, not counted).
         **hints_left(rt, seat),

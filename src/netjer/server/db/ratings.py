@@ -120,6 +120,19 @@ class RatingsPart(StoreCore):
                 )
             )
 
+    def table_rating_changes(self, table_id: str) -> list[tuple[int, RatingChangeRow]]:
+        """The rating changes a finished rated game made, as ``(seat, change)`` pairs in seat
+        order (empty if the game was not rated, or is not finished yet)."""
+        held = (SeatRow.table_id == RatingChangeRow.table_id) & (SeatRow.account_id == RatingChangeRow.account_id)
+        with self.sessions() as s:
+            rows = s.execute(
+                select(SeatRow.seat, RatingChangeRow)
+                .join(SeatRow, held)
+                .where(RatingChangeRow.table_id == table_id)
+                .order_by(SeatRow.seat)
+            )
+            return [(int(seat), change) for seat, change in rows]
+
     def finished_games(self, account_id: int, limit: int = 200) -> list[TableRow]:
         """The finished tables the account held a seat of (seats loaded), newest first; aborted
         games are left out (they have no result)."""

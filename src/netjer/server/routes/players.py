@@ -125,3 +125,18 @@ async def player(name: Annotated[str, PathParam(max_length=80)], manager: Manage
     and ``after``, oldest first) and ``games`` (finished, newest first, each with its
     ``replay`` address and the seats whose review is ``reviews`` published); 404 ``no_player``."""
     return await asyncio.to_thread(profile, manager.store, name)
+
+
+def table_ratings(store: Store, table_id: str) -> dict[str, Any]:
+    """What a finished rated game did to its players' ratings (:func:`table_rating_changes`)."""
+    changes = store.table_rating_changes(table_id)
+    return {"table": table_id, "changes": [{"seat": seat, **change_json(change)} for seat, change in changes]}
+
+
+@router.get("/api/tables/{table_id}/ratings")
+async def table_rating_changes(table_id: Annotated[str, PathParam(max_length=80)], manager: Manager) -> dict[str, Any]:
+    """The rating change of each seat of a finished rated game, public as the players'
+    profiles are: ``changes``, one per seat in seat order (``seat``, ``pool``, shown
+    ``before`` and ``after``, ``deviation``); empty while the game runs, or if it was not rated
+    (a computer seat, a guest, an unrated ending: :mod:`netjer.server.db.ratings`)."""
+    return await asyncio.to_thread(table_ratings, manager.store, table_id)

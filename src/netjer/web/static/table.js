@@ -8,7 +8,7 @@
 import { renderAid } from "./aid.js";
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, focusKey, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
+import { api, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import { chatLineActions, mutedLine, presenceMark, showPresence, showWatching } from "./moderation.js";
 import { confirmButton, endingControls, endingWords, retiredWords, sendEnding } from "./endings.js";
@@ -60,6 +60,7 @@ const state = {
   drawn: null, // {version, seat} of the board on the page (animations only between versions)
   targetsShown: "", // the legal targets the phone's board frame was last panned to
   deleted: false, // the creator deleted the table (the server's news): no controls, no clocks
+  ratingChanges: null, // a finished rated game's changes (GET .../ratings): null, "asked" or the list
 };
 
 const keyOf = (seat) => (seat === null ? "watch" : String(seat));
@@ -351,6 +352,32 @@ function choosing(view) {
   return view.to_move === null || view.to_move === undefined ? [] : [view.to_move];
 }
 
+/**
+ * A finished rated game's rating changes under its result ("Red (Ann): 1500 → 1516 (+16)"),
+ * asked of the server once (they are written in the transaction that finishes the game);
+ * null while asked, for an unrated game, or if the server could not say.
+ */
+function ratingChangeWords(view) {
+  if (!view.finished || !view.rated) return null;
+  if (state.ratingChanges === null) {
+    state.ratingChanges = "asked";
+    api(`/api/tables/${encodeURIComponent(tableId)}/ratings`)
+      .then((data) => {
+        state.ratingChanges = data.changes;
+        if (data.changes.length) update();
+      })
+      .catch(() => {
+        state.ratingChanges = []; // the result stands without them; the profile has them too
+      });
+    return null;
+  }
+  if (!Array.isArray(state.ratingChanges) || !state.ratingChanges.length) return null;
+  return el("div", { id: "rating-changes", class: "small" }, ...state.ratingChanges.map((c) =>
+    el("div", { "data-rating-seat": c.seat }, t("{seat}: rating {before} → {after} ({change})", {
+      seat: seatTitle(view.seats[c.seat]), before: formatNumber(c.before, { useGrouping: "min2" }), after: formatNumber(c.after, { useGrouping: "min2" }), change: formatSigned(c.after - c.before),
+    }))));
+}
+
 function renderView(view) {
   setLineGame(view.game); // the log and results are read with this game's messages (common.js)
   const active = document.activeElement;
@@ -494,7 +521,8 @@ function renderView(view) {
     result.replaceChildren(...[
       el("div", { id: "result-text" }, view.result_text ? translateLine(view.result_text) : t("The game is over."),
         endingWords(view.ending, view.seats) ? el("div", { id: "ending-words", "data-how": view.ending.how }, endingWords(view.ending, view.seats)) : null,
-        why && (!view.ending || view.ending.how === "rules") ? el("div", { class: "small" }, translateLine(why)) : null),
+        why && (!view.ending || view.ending.how === "rules") ? el("div", { class: "small" }, translateLine(why)) : null,
+        ratingChangeWords(view)),
       el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, t("Replay this game")),
       seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: t("Opens the replay, where you can ask for a review of your decisions"), on: { click: openReplay } }, t("Review my game")) : null,
       rematchControl(view),
