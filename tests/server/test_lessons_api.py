@@ -78,6 +78,7 @@ def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language(db: str
         clicked = "Pulsa el 5 de tu mano y luego la casilla b2 (en tu vanguardia va boca arriba)."
         assert body["steps"][0]["hint"] == clicked
         assert [s["hint"] for s in body["steps"]] == [s.hint_in("web") for s in spanish.steps]
+        assert (body["level"], body["level_title"]) == ("beginner", "Principiante")  # the page's word, not --vs's
         assert [s["rule"] for s in body["steps"]] == [s.rule_in("web") for s in spanish.steps]
         assert body["steps"][0]["expect"] == "place 5 b2"  # the notation stays as typed
         # the terms' names and lines come from the game's Spanish rules texts

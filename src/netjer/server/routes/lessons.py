@@ -23,6 +23,7 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi.responses import FileResponse
 
 from netjer import i18n
+from netjer.agents.levels import LEVEL_TITLES
 from netjer.core.errors import NetjerError
 from netjer.games.registry import make_game
 from netjer.i18n import N_, join_list
@@ -69,7 +70,8 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
     Returns:
         ``name``, ``language`` (the language of the texts: ``"en"`` for a lesson not written
         in the one asked for), ``game``, ``title``, ``minutes``, ``intro``, ``finish`` (in the
-        browser's words: :meth:`~netjer.tutorials.lesson.Lesson.finish_in`), ``level``,
+        browser's words: :meth:`~netjer.tutorials.lesson.Lesson.finish_in`), ``level`` (with
+        ``level_title``: its name as a page shows it, in ``language``),
         ``learner`` (the learner's seat), ``seats`` (each ``{"seat", "label"}``) and ``steps``:
         each with ``number``, ``played`` (words), ``observation`` (the learner's, as a seat's
         view carries it), ``to_move``, ``say``, ``rule``, ``terms`` (each ``{"id", "name",
@@ -122,6 +124,7 @@ def lesson_json(name: str, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, A
         "title": lesson.title,
         "minutes": lesson.minutes,
         "level": lesson.level,
+        "level_title": i18n.gettext(LEVEL_TITLES.get(lesson.level, lesson.level), language),
         "intro": lesson.intro_in("web"),
         "finish": lesson.finish_in("web"),
         "learner": run.learner,

@@ -126,7 +126,7 @@ function advance() {
   $("finish").hidden = false;
   $("finish-text").textContent = lesson.finish;
   // the level's name is what `--vs` takes; the usual one has a sentence of its own in each language
-  $("play-on").textContent = lesson.level === "beginner" ? t("Play a game against the beginner level") : t("Play a game against the {level} level", { level: lesson.level });
+  $("play-on").textContent = lesson.level === "beginner" ? t("Play a game against the beginner level") : t("Play a game against the {level} level", { level: lesson.level_title || lesson.level });
   // A lesson from the seed's setup goes on at a table: this game, from where the lesson left it.
   // (the style sheet gives buttons a display, which the hidden attribute alone does not beat)
   $("play-here").hidden = !lesson.handover;
