@@ -15,6 +15,7 @@ import json
 import secrets
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -31,16 +32,18 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
-from typer.core import TyperGroup
+from typer._click.exceptions import UsageError
+from typer.core import TyperCommand, TyperGroup
 
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
-from netjer.cli.language import LANG_HELP, use_language
+from netjer.cli.language import LangOption, start_language, use_language
 from netjer.cli.learn import learn
 from netjer.cli.operator import audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
+from netjer.cli.usage_words import InLanguage, tell_headings, told_usage_error
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, locate
@@ -49,15 +52,39 @@ from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
 from netjer.i18n import N_, _, format_decimal, format_number, ngettext
+from netjer.i18n_sentences import sentence_of
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
 
 
-class _Commands(TyperGroup):
-    """Netjer's commands, whose mistyped name (``netjer pley``) gets our one-line error with the
-    suggestion helper's "did you mean" (cli/suggest.py, issue 33 item 5) instead of the
-    library's boxed usage error."""
+class _Commands(InLanguage, TyperGroup):
+    """Netjer's command groups (``netjer``, ``netjer i18n``): a mistyped command name
+    (``netjer pley``) gets our one-line error with the suggestion helper's "did you mean"
+    (cli/suggest.py, issue 33 item 5) instead of the library's boxed usage error; the help, the
+    usage line and the library's usage errors are in the reader's language (cli/usage_words.py),
+    chosen from the command line before it is parsed (cli/language.py)."""
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **options: Any) -> Any:
+        """Run ``netjer`` on ``args`` (default: the process's arguments) as Typer does, the
+        language chosen first (``--lang`` anywhere in ``args``, else ``$NETJER_LANG``, else English)."""
+        start_language(sys.argv[1:] if args is None else args)
+        tell_headings()
+        return super().main(args, *rest, **options)
+
+    def make_context(self, *args: Any, **options: Any) -> Any:
+        """The group's context; a usage error in its own options told in the reader's language."""
+        try:
+            return super().make_context(*args, **options)
+        except UsageError as err:
+            raise told_usage_error(err) from err
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command named; a usage error in its command line told in the reader's language."""
+        try:
+            return super().invoke(ctx)
+        except UsageError as err:
+            raise told_usage_error(err) from err
 
     # ``ctx`` is the library's own Context (Typer bundles its Click); Any keeps this override
     # independent of where that class lives.
@@ -68,8 +95,16 @@ class _Commands(TyperGroup):
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
             visible = [n for n in self.list_commands(ctx) if not getattr(self.get_command(ctx, n), "hidden", False)]
             hint = did_you_mean(name, visible)
-            raise _fail(f"there is no command {name!r}; " + (hint or "'netjer --help' lists the commands"))
+            raise _fail(
+                _("there is no command {name}; {hint}").format(
+                    name=repr(name), hint=hint or _("'netjer --help' lists the commands")
+                )
+            )
         return super().resolve_command(ctx, args)
+
+
+class _Command(InLanguage, TyperCommand):
+    """A ``netjer`` command: its help and usage line in the reader's language (cli/usage_words.py)."""
 
 
 app = typer.Typer(
@@ -102,7 +137,7 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _read_the_terminal(
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
     _version: Annotated[
         bool,
         typer.Option(
@@ -113,12 +148,12 @@ def _read_the_terminal(
     """Make the consoles anew for each command: Rich fixes a console's width from $COLUMNS when
     the console is made, and a command must draw for the terminal it runs in, not for the one
     that imported this module (a test runner invoking several commands in one process).  The
-    language is set anew too: ``--lang``, else ``$NETJER_LANG``, else English (netjer.i18n)."""
+    language was set anew before the command line was parsed (``_Commands.main``); a ``--lang``
+    given here is checked (one-line error for a language without catalogues)."""
     global console, err_console  # noqa: PLW0603 - the commands below read these two names
     console = Console()
     err_console = Console(stderr=True)
-    i18n.set_language(i18n.DEFAULT_LANGUAGE)
-    _set_language(lang or i18n.language_from_environment())
+    _set_language(lang)
 
 
 def _set_language(lang: str | None) -> None:
@@ -126,7 +161,13 @@ def _set_language(lang: str | None) -> None:
     try:
         use_language(lang)
     except ConfigError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
+
+
+def _told(err: BaseException) -> str:
+    """``err``'s sentence in the reader's language (:func:`netjer.i18n_sentences.sentence_of`:
+    an error raised with a :class:`Sentence`; any other in its own words)."""
+    return sentence_of(err).told(i18n.get_language())
 
 
 def _progress_bar() -> Progress:
@@ -144,7 +185,7 @@ def _progress_bar() -> Progress:
 
 def _fail(message: str) -> typer.Exit:
     """Print ``message`` (user text included, never read as markup) and exit with status 2."""
-    err_console.print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
+    err_console.print(Text.assemble((_("error:") + " ", "bold red"), message), highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -252,7 +293,7 @@ def _seed_value(text: str | int) -> int:
         raise _fail(f"--seed must be a whole number, got {text[:40]!r}") from None
 
 
-@app.command()
+@app.command(cls=_Command)
 def play(
     game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default aton).")] = None,
     seat: Annotated[
@@ -288,7 +329,7 @@ def play(
         bool,
         typer.Option("--new", metavar="", help="With --save: keep a game saved there aside and start a new one."),
     ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against the computer, or watch the computer play.
 
@@ -353,7 +394,7 @@ def play(
             console.print(Text(_("The game in {archive} was kept as {kept}.").format(archive=archive, kept=kept)))
         table.persist(strict=True)
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     except OSError as err:
         raise _fail(f"cannot save the game: {err}") from None
     console.print(Text(intro))
@@ -560,7 +601,7 @@ def _check_writable(
                 path.unlink()
 
 
-@app.command()
+@app.command(cls=_Command)
 def replay(
     path: Annotated[Path, typer.Argument(help="A record file saved by `netjer play --save`.")],
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default 0).")] = None,
@@ -573,7 +614,7 @@ def replay(
             "help, q to stop.",
         ),
     ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Step through a saved game, from one seat's view or omnisciently."""
     _set_language(lang)
@@ -586,7 +627,7 @@ def replay(
         if viewer is not None and not 0 <= viewer < g.num_players:
             raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))
     console.print(
         Text(
@@ -780,7 +821,7 @@ def _no_ray_flag(value: bool) -> bool:
     return value
 
 
-@app.command()
+@app.command(cls=_Command)
 def simulate(
     game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")],
     agents: Annotated[
@@ -827,6 +868,7 @@ def simulate(
         Path | None,
         typer.Option(help="Write an HTML balance report (index.html, results.json, results.csv) into this folder."),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play many seeded games between agents, seats rotated; print win rates, Elo and balance,
     and the score per facet the game labels its seats with (Ankh: god, turn position, start position,
@@ -836,6 +878,7 @@ def simulate(
     from netjer.sim.report import balance_metrics, sample_warnings, write_csv, write_report  # noqa: PLC0415
     from netjer.sim.tournament import connect_ray, run_tasks, schedule, summarize  # noqa: PLC0415
 
+    _set_language(lang)
     try:
         if games < 1:
             raise ConfigError("--games must be at least 1")
@@ -861,7 +904,7 @@ def simulate(
                 progress=lambda done, _: bar.update(job, completed=done),
             )
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     summary = summarize(game, specs, results)
     table = Table(
         title=ngettext("{title}: {n} game, seats rotated", "{title}: {n} games, seats rotated", summary.games).format(
@@ -1098,7 +1141,7 @@ def _split_agents(text: str) -> list[str]:
     return parts
 
 
-@app.command()
+@app.command(cls=_Command)
 def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
@@ -1175,6 +1218,7 @@ def serve(
             "Default: https://<rp id>; for localhost, the page's own origin on any port."
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Serve the web table: lobby, games in the browser, computer players, saved tables.
 
@@ -1193,6 +1237,7 @@ def serve(
     from netjer.server.limits import RateLimiter, parse_rate, trusted_proxies  # noqa: PLC0415
     from netjer.server.logs import configure_json_logging, remove_json_logging  # noqa: PLC0415
 
+    _set_language(lang)
     if not 0 < port < 65536:
         raise _fail(f"--port must be 1 to 65535, got {port}")
     workers = ai_workers if ai_workers is not None else (os.cpu_count() or 1)
@@ -1239,7 +1284,7 @@ def serve(
     try:
         lock = single_process_lock(db)  # held until this process ends
     except AlreadyServed as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     except Exception:  # a malformed URL: create_app below says so
         lock = None
     handler = configure_json_logging(level=level)
@@ -1300,7 +1345,7 @@ def serve(
 _MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
-@app.command()
+@app.command(cls=_Command)
 def review(
     path: Annotated[Path, typer.Argument(help="A finished game's record file.")],
     seat: Annotated[int | None, typer.Option(help="Review only this seat (default: every seat).")] = None,
@@ -1314,6 +1359,7 @@ def review(
     ] = None,
     png: Annotated[Path | None, typer.Option(help="Write the graph of the estimates here (PNG).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the whole review here (JSON).")] = None,
+    lang: LangOption = None,
 ) -> None:
     """Review a finished game: each decision's estimated chance to win before and after it,
     from the seat's own view, with the search's preferred action and marked mistakes.
@@ -1322,6 +1368,7 @@ def review(
     """
     from netjer.agents.review import THRESHOLDS, count_decisions, plot_review, review_record  # noqa: PLC0415
 
+    _set_language(lang)
     try:
         if iterations <= 0:
             raise ConfigError(f"--iterations must be positive, got {iterations}")
@@ -1355,7 +1402,7 @@ def review(
                 progress=lambda done, _: bar.update(job, completed=done),
             )
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     except KeyboardInterrupt:  # Ctrl-C: said in words (it exited 130 without one)
         written = [str(out) for out in (json_out, png) if out is not None]
         if written:
@@ -1452,9 +1499,10 @@ def review(
         raise _fail(_("cannot write: {reason}").format(reason=err)) from None
 
 
-@app.command()
+@app.command(cls=_Command)
 def levels(
     game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default: all).")] = None,
+    lang: LangOption = None,
 ) -> None:
     """List the computer levels of each game and player count: the agent each plays and its
     measured Elo (the heuristic player: 0) with its 95% interval, or a bound ("at least +7")
@@ -1465,11 +1513,12 @@ def levels(
     """
     from netjer.agents.levels import LEVELS  # noqa: PLC0415
 
+    _set_language(lang)
     if game is not None:
         try:
             _known_game(game)
         except ConfigError as err:
-            raise _fail(str(err)) from None
+            raise _fail(_told(err)) from None
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
         title = ngettext("{title}, {n} player", "{title}, {n} players", players)
         table = Table(title=title.format(title=game_class(name).title, n=players), title_justify="left")
@@ -1501,9 +1550,10 @@ _VALUE_KINDS = {
 }
 
 
-@app.command()
-def games() -> None:
+@app.command(cls=_Command)
+def games(lang: LangOption = None) -> None:
     """List the games and their options (pass them to `netjer play` with -o NAME=VALUE)."""
+    _set_language(lang)
     for name in game_names():
         cls = game_class(name)
         schema = cls.option_schema()
@@ -1527,17 +1577,21 @@ def games() -> None:
 
 
 i18n_app = typer.Typer(
-    name="i18n", help="The translations: how complete each language is (docs/i18n.md).", no_args_is_help=True
+    cls=_Commands,
+    name="i18n",
+    help="The translations: how complete each language is (docs/i18n.md).",
+    no_args_is_help=True,
 )
 app.add_typer(i18n_app)
 
 
-@i18n_app.command("status")
-def i18n_status() -> None:
+@i18n_app.command("status", cls=_Command)
+def i18n_status(lang: LangOption = None) -> None:
     """Print, per language and catalogue (common, nile, aton, ankh), how many messages are
     translated (netjer.i18n.completeness); an untranslated message is shown in English."""
     from netjer.i18n import completeness, language_name  # noqa: PLC0415
 
+    _set_language(lang)
     table = Table(title=_("Translations"), title_justify="left")
     table.add_column(_("language"))
     table.add_column(_("catalogue"))
@@ -1550,15 +1604,16 @@ def i18n_status() -> None:
     console.print(table)
 
 
-@app.command()
-def version() -> None:
+@app.command(cls=_Command)
+def version(lang: LangOption = None) -> None:
     """Print Netjer's version and which engine runs (Python, or compiled by mypyc)."""
+    _set_language(lang)
     console.print(_version_line(), highlight=False)
 
 
-app.command()(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)
-app.command()(audit)  # `netjer audit TABLE`: who did what at a table (cli/operator.py)
-app.command()(reports)  # `netjer reports`: the chat lines reported (cli/operator.py)
+app.command(cls=_Command)(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)
+app.command(cls=_Command)(audit)  # `netjer audit TABLE`: who did what at a table (cli/operator.py)
+app.command(cls=_Command)(reports)  # `netjer reports`: the chat lines reported (cli/operator.py)
 
 
 def main() -> None:

@@ -1,0 +1,106 @@
+"""The command line's own words in Spanish and German (issue 32): a usage error (ours and the
+library's: an unknown option, a missing argument, a value of the wrong type, an extra argument)
+and ``--help`` of the commands, with ``--lang`` anywhere on the line or ``$NETJER_LANG``, show
+none of the English the same command shows in English (the library's sentences, read from that
+English run, and the catalogue's, tests/language_check.py); English is unchanged."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from typer.testing import CliRunner
+
+from netjer import i18n
+from netjer.cli.main import app
+from tests.language_check import problems
+
+runner = CliRunner()
+LANGUAGES = ["es", "de"]
+#: Wide enough that no sentence of an error's box or of a help's table wraps.
+ENV = {"COLUMNS": "250", "NETJER_LANG": ""}
+
+#: Command lines that are usage errors, by who finds them: our checks and the library's parser.
+USAGE_ERRORS = {
+    "unknown option": ["simulate", "aton", "--frob"],
+    "unknown option, suggestion": ["simulate", "aton", "--game", "3"],
+    "not a whole number": ["simulate", "aton", "-n", "abc"],
+    "missing argument": ["simulate"],
+    "option without its value": ["simulate", "aton", "--agents"],
+    "extra argument": ["levels", "aton", "nile"],
+    "unknown command": ["pley"],
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """``--lang`` sets the process's language: give the next test English back."""
+    yield
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+
+
+def _run(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, args, env={**ENV, **(env or {})})
+    return result.exit_code, result.output
+
+
+#: What the English run's lines hold besides words: quoted values, options, notation, names.
+QUOTED_OR_TYPED = r"'[^']*'|\S*[-_=<>/\[\]{}0-9]\S*|\b(?:aton|nile|ankh|netjer|simulate|levels)\b"
+
+
+def _sentences(text: str) -> list[str]:
+    """The English run's words that a reader must not meet again: each line's text between the
+    boxes' borders, cut at the values quoted or typed (``'--games'``, ``aton``), of two words or more."""
+    found = []
+    for raw in text.splitlines():
+        line = raw.strip(" │╭╮╰╯─")
+        for piece in re.split(QUOTED_OR_TYPED, line):
+            words = " ".join(piece.strip(" .,:;()").split())
+            if len(words.split()) >= 2:
+                found.append(words)
+    return found
+
+
+@pytest.mark.parametrize("case", list(USAGE_ERRORS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_usage_errors_speak_the_readers_language(case: str, language: str) -> None:
+    args = USAGE_ERRORS[case]
+    code, english = _run(args)
+    assert code == 2, english
+    code, told = _run([*args, "--lang", language])
+    assert code == 2, told
+    flat = " ".join(told.split())
+    left = [s for s in _sentences(english) if s in flat]
+    assert not left, f"English of {case!r} left in {language}: {left}\n{told}"
+    # the usage line's argument names (``{game}``) are notation, not placeholders left unfilled
+    assert not problems(told.split("\n", 1)[1], language, ("common",)), told
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_environment_chooses_the_language_of_a_library_error(language: str) -> None:
+    code, english = _run(["simulate", "aton", "--frob"])
+    code, told = _run(["simulate", "aton", "--frob"], env={"NETJER_LANG": language})
+    assert code == 2
+    assert "No such option: --frob" in english and "No such option" not in told
+    assert "--frob" in told  # the option typed stays as typed
+
+
+def test_english_errors_are_the_librarys_own() -> None:
+    code, out = _run(["simulate", "aton", "--frob"])
+    assert code == 2
+    assert "Usage: netjer simulate" in out
+    assert "Try 'netjer simulate --help' for help." in out
+    assert "No such option: --frob" in out and "Error" in out
+    code, out = _run(["simulate"])
+    assert "Missing argument 'game'." in out
+    code, out = _run(["simulate", "aton", "-n", "0"])
+    assert "error: --games must be at least 1" in out
+
+
+def test_spanish_error_words() -> None:
+    _code, out = _run(["simulate", "aton", "--frob", "--lang", "es"])
+    assert "Uso: netjer simulate" in out and "Prueba 'netjer simulate --help' para ver la ayuda." in out
+    assert "No existe la opción --frob" in out
+    _code, out = _run(["simulate", "--lang", "de"])
+    assert "Das Argument 'game' fehlt." in out and "Aufruf: netjer simulate" in out
