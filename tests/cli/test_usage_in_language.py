@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -21,15 +22,31 @@ LANGUAGES = ["es", "de"]
 #: Wide enough that no sentence of an error's box or of a help's table wraps.
 ENV = {"COLUMNS": "250", "NETJER_LANG": ""}
 
-#: Command lines that are usage errors, by who finds them: our checks and the library's parser.
+#: Command lines that are usage errors, by who finds them: the library's parser and our checks.
 USAGE_ERRORS = {
     "unknown option": ["simulate", "aton", "--frob"],
     "unknown option, suggestion": ["simulate", "aton", "--game", "3"],
     "not a whole number": ["simulate", "aton", "-n", "abc"],
+    "games at least 1": ["simulate", "aton", "-n", "0"],
+    "no such ray option": ["simulate", "aton", "--ray"],
     "missing argument": ["simulate"],
     "option without its value": ["simulate", "aton", "--agents"],
     "extra argument": ["levels", "aton", "nile"],
     "unknown command": ["pley"],
+    # our own checks of the options' values, before anything runs
+    "unknown game": ["simulate", "atom"],
+    "unknown game option": ["simulate", "aton", "-o", "layot=1"],
+    "unknown agent": ["simulate", "aton", "--agents", "heuristc,random"],
+    "workers": ["simulate", "aton", "--workers", "0"],
+    "vary twice": ["simulate", "aton", "--vary", "red_max=1,1"],
+    "out suffix": ["simulate", "aton", "--out", "results.txt"],
+    "seat out of range": ["play", "aton", "--seat", "7=human"],
+    "seat twice": ["play", "aton", "--seat", "0=human", "--seat", "0=random"],
+    "new with load": ["play", "aton", "--new", "--load", "x.json"],
+    "seed not a number": ["play", "aton", "--seed", "abc"],
+    "review iterations": ["review", "x.json", "--iterations", "0"],
+    "replay seat and omniscient": ["replay", "x.json", "--seat", "1", "--omniscient"],
+    "serve port": ["serve", "--port", "0"],
 }
 
 
@@ -104,3 +121,28 @@ def test_spanish_error_words() -> None:
     assert "No existe la opción --frob" in out
     _code, out = _run(["simulate", "--lang", "de"])
     assert "Das Argument 'game' fehlt." in out and "Aufruf: netjer simulate" in out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_finished_game_loaded_says_so_in_the_readers_language(tmp_path: Path, language: str) -> None:
+    record = tmp_path / "done.json"
+    code, out = _run(["play", "nile", "--seat", "0=random", "--seat", "1=random", "--seed", "3", "--save", str(record)])
+    assert code == 0, out
+    code, english = _run(["play", "--load", str(record)])
+    assert code == 0 and "Nothing is left to play" in english
+    code, told = _run(["play", "--load", str(record), "--lang", language])
+    assert code == 0, told
+    ending = told[told.index(str(record)) - 20 :]  # the sentence after the drawing
+    assert f"netjer replay {record}" in " ".join(ending.split())
+    flat = " ".join(told.split())
+    assert not [s for s in _sentences(english[english.index(str(record)) - 20 :]) if s in flat], told
+    assert not problems(ending, language, ("common", "nile")), ending
+
+
+@pytest.mark.parametrize(("language", "title"), [("es", "Ankh: Dioses de Egipto"), ("de", "Ankh: Götter Ägyptens")])
+def test_ankh_is_shown_under_its_published_title(language: str, title: str) -> None:
+    code, out = _run(["games", "--lang", language])
+    assert code == 0, out
+    assert f"{title} (ankh)" in out and "Gods of Egypt" not in out
+    code, out = _run(["games"])
+    assert "Ankh: Gods of Egypt (ankh)" in out  # English, and the game's id, unchanged

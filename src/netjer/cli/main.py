@@ -51,8 +51,8 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import N_, _, format_decimal, format_number, ngettext
-from netjer.i18n_sentences import sentence_of
+from netjer.i18n import N_, Nn_, _, format_decimal, format_number, ngettext
+from netjer.i18n_sentences import Sentence, one_after_another, sentence_of
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
@@ -194,9 +194,11 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise ConfigError(f"--option {item!r} is not of the form name=value")
+            raise ConfigError(Sentence(N_("--option {item} is not of the form name=value"), item=repr(item)))
         if key.strip() in options:
-            raise ConfigError(f"--option {key.strip()!r} given twice; give each option once")
+            raise ConfigError(
+                Sentence(N_("--option {name} given twice; give each option once"), name=repr(key.strip()))
+            )
         options[key.strip()] = value.strip()
     return options
 
@@ -210,7 +212,12 @@ def _known_game(name: str) -> str:
     if name in game_names():
         return name
     hint = did_you_mean(name, game_names())
-    raise ConfigError(f"unknown game {name!r}; {hint + ' ' if hint else ''}Netjer has: {', '.join(game_names())}")
+    games = i18n.join_list(game_names())
+    if hint:
+        raise ConfigError(
+            Sentence(N_("unknown game {name}; {hint} Netjer has: {games}"), name=repr(name), hint=hint, games=games)
+        )
+    raise ConfigError(Sentence(N_("unknown game {name}; Netjer has: {games}"), name=repr(name), games=games))
 
 
 def _check_option_names(game: str, options: dict[str, Any], variants: list[dict[str, Any]] | None = None) -> None:
@@ -224,9 +231,21 @@ def _check_option_names(game: str, options: dict[str, Any], variants: list[dict[
     for key in [*options, *(k for v in variants or [] for k in v)]:
         if key not in known:
             hint = did_you_mean(key, known)
+            values: dict[str, int | str] = {
+                "title": cls.shown_title(),
+                "name": repr(key),
+                "options": i18n.join_list(known),
+            }
+            if hint:
+                raise ConfigError(
+                    Sentence(
+                        N_("{title} has no option {name}; {hint} its options: {options} (see `netjer games`)"),
+                        hint=hint,
+                        **values,
+                    )
+                )
             raise ConfigError(
-                f"{cls.title} has no option {key!r}; {hint + ' ' if hint else ''}its options: {', '.join(known)} "
-                "(see `netjer games`)"
+                Sentence(N_("{title} has no option {name}; its options: {options} (see `netjer games`)"), **values)
             )
 
 
@@ -241,9 +260,30 @@ def _check_agent_word(text: str) -> None:
     known = [*LEVEL_NAMES, *known_kinds()]
     if word and word not in known:
         hint = did_you_mean(word, known)
+        values: dict[str, int | str] = {
+            "agent": repr(text.strip()),
+            "levels": i18n.join_list(LEVEL_NAMES),
+            "agents": i18n.join_list(known_kinds()),
+        }
+        if hint:
+            raise ConfigError(
+                Sentence(
+                    N_(
+                        "unknown agent {agent}: {hint} choose a level ({levels}) or an agent ({agents}; with "
+                        "parameters, e.g. ismcts:iterations=500)"
+                    ),
+                    hint=hint,
+                    **values,
+                )
+            )
         raise ConfigError(
-            f"unknown agent {text.strip()!r}: {hint + ' ' if hint else ''}choose a level ({', '.join(LEVEL_NAMES)}) "
-            f"or an agent ({', '.join(known_kinds())}; with parameters, e.g. ismcts:iterations=500)"
+            Sentence(
+                N_(
+                    "unknown agent {agent}: choose a level ({levels}) or an agent ({agents}; with parameters, "
+                    "e.g. ismcts:iterations=500)"
+                ),
+                **values,
+            )
         )
 
 
@@ -261,22 +301,30 @@ def _parse_seats(items: list[str], game: Game, vs: str | None = None) -> list[st
     for item in items:
         key, eq, value = item.partition("=")
         if not eq:
-            raise ConfigError(f"--seat {item!r} is not of the form SEAT=AGENT (e.g. 0=human)")
+            raise ConfigError(
+                Sentence(N_("--seat {item} is not of the form SEAT=AGENT (e.g. 0=human)"), item=repr(item))
+            )
         try:
             seat = int(key)
         except ValueError:
-            raise ConfigError(f"--seat {item!r}: seat must be a number from 0 to {num_players - 1}") from None
+            raise ConfigError(
+                Sentence(
+                    N_("--seat {item}: seat must be a number from 0 to {last}"), item=repr(item), last=num_players - 1
+                )
+            ) from None
         if not 0 <= seat < num_players:
-            raise ConfigError(f"--seat {item!r}: seats are numbered 0 to {num_players - 1}")
+            raise ConfigError(
+                Sentence(N_("--seat {item}: seats are numbered 0 to {last}"), item=repr(item), last=num_players - 1)
+            )
         if seat in seats:
-            raise ConfigError(f"seat {seat} is given twice")
+            raise ConfigError(Sentence(N_("seat {seat} is given twice"), seat=seat))
         _check_agent_word(value)
         seats[seat] = resolve_agent(value.strip(), game.name, num_players)
     if vs is not None:
         _check_agent_word(vs)
         computer = resolve_agent(vs.strip(), game.name, num_players)
         if parse_agent_spec(computer).is_human:
-            raise ConfigError("--vs names the computer you play against: a level or an agent, not human")
+            raise ConfigError(Sentence(N_("--vs names the computer you play against: a level or an agent, not human")))
         seats.setdefault(0, "human")
         return [seats.get(s, computer) for s in range(num_players)]
     return [seats.get(s, "random") for s in range(num_players)]
@@ -290,7 +338,7 @@ def _seed_value(text: str | int) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise _fail(f"--seed must be a whole number, got {text[:40]!r}") from None
+        raise _fail(_("--seed must be a whole number, got {value}").format(value=repr(text[:40]))) from None
 
 
 @app.command(cls=_Command)
@@ -340,9 +388,11 @@ def play(
     _set_language(lang)
     try:
         if load is not None and new:
-            raise ConfigError("--new starts a new game; it cannot be combined with --load")
+            raise ConfigError(Sentence(N_("--new starts a new game; it cannot be combined with --load")))
         if new and save is None:  # without --save every game is new: --new would do nothing
-            raise ConfigError("--new keeps aside the game saved in the --save file; give --save FILE with it")
+            raise ConfigError(
+                Sentence(N_("--new keeps aside the game saved in the --save file; give --save FILE with it"))
+            )
         # Everything is checked before any file is touched.
         resume = load
         default_level: str | None = None
@@ -350,7 +400,7 @@ def play(
         transcript: Transcript | None = None  # a resumed record, its undos kept and its last decisions undoable
         if load is None and save is not None and save.exists():
             if save.is_dir():
-                raise ConfigError(f"--save {save} is a folder; give a file name")
+                raise ConfigError(Sentence(N_("--save {path} is a folder; give a file name"), path=str(save)))
             if new:
                 archive = save
             else:
@@ -370,11 +420,15 @@ def play(
             transcript = record.transcript(g, text)
             save = save or resume
             intro = _("Resuming {title} (seed {seed}) after {n} actions from {path}.").format(
-                title=g.title, seed=record.seed, n=len(record.actions), path=resume
+                title=g.shown_title(), seed=record.seed, n=len(record.actions), path=resume
             )
         else:
             if seed is not None and not SEED_MIN <= seed < SEED_LIMIT:  # a record could not hold it
-                raise ConfigError(f"--seed must be a 64-bit value, from {SEED_MIN} to {SEED_LIMIT - 1}")
+                raise ConfigError(
+                    Sentence(
+                        N_("--seed must be a 64-bit value, from {low} to {high}"), low=SEED_MIN, high=SEED_LIMIT - 1
+                    )
+                )
             options = _parse_options(option or [])
             _check_option_names(_known_game(game or "aton"), options)
             g = make_game(game or "aton", options)
@@ -382,12 +436,12 @@ def play(
             seats = _parse_seats(seat or [], g, vs or default_level)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             state = g.new_initial_state(seed)
-            intro = _("New game of {title}, seed {seed}.").format(title=g.title, seed=seed)
+            intro = _("New game of {title}, seed {seed}.").format(title=g.shown_title(), seed=seed)
             if save is None and "human" in seats:
                 save = _free_path(Path(f"{g.name}-{seed}.json"))
         table = TerminalTable(g, state, seats, console=console, save=save, transcript=transcript)  # checks the agents
         if save is not None:
-            _check_writable(save, "--save", action="save to", moved_aside=archive is not None)
+            _check_writable(save, "--save", saving=True, moved_aside=archive is not None)
         if archive is not None:
             kept = archive_path(archive)
             archive.rename(kept)
@@ -396,7 +450,7 @@ def play(
     except NetjerError as err:
         raise _fail(_told(err)) from None
     except OSError as err:
-        raise _fail(f"cannot save the game: {err}") from None
+        raise _fail(_("cannot save the game: {reason}").format(reason=err)) from None
     console.print(Text(intro))
     if resume is None and default_level is not None:
         console.print(
@@ -453,7 +507,7 @@ def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:
 
 def _in_file(path: Path, err: RecordError, *, hint: bool) -> RecordError:
     """``err`` with the file named first (and how to start over, when ``hint``)."""
-    advice = " (pass --new to keep it aside and start a new game)" if hint else ""
+    advice = " " + _("(pass --new to keep it aside and start a new game)") if hint else ""
     return err.in_file(str(path), advice)
 
 
@@ -477,13 +531,27 @@ def _replayed(path: Path, record: GameRecord, text: str, *, hint: bool) -> tuple
 
 def _show_finished(path: Path, record: GameRecord, g: Game, state: State) -> None:
     """``play --load`` of a finished game: its final position and result, and what to do instead."""
-    console.rule("Final position")
+    console.rule(_("Final position"))
     console.print(render_full(g.name, [state.observation(s) for s in range(g.num_players)]))
+    finished = ngettext(
+        "The game in {path} is finished ({title}, seed {seed}, {n} action): {result}. Nothing is left to play: "
+        "see it again with `netjer replay {path}`, or start a new game with `netjer play {game} --save {path}` "
+        "(the finished one is kept aside).",
+        "The game in {path} is finished ({title}, seed {seed}, {n} actions): {result}. Nothing is left to play: "
+        "see it again with `netjer replay {path}`, or start a new game with `netjer play {game} --save {path}` "
+        "(the finished one is kept aside).",
+        len(record.actions),
+    )
     console.print(
         Text(
-            f"The game in {path} is finished ({g.title}, seed {record.seed}, {len(record.actions)} actions): "
-            f"{result_text(g, state.returns())}. Nothing is left to play: see it again with `netjer replay {path}`, "
-            f"or start a new game with `netjer play {g.name} --save {path}` (the finished one is kept aside).",
+            finished.format(
+                path=path,
+                title=g.shown_title(),
+                seed=record.seed,
+                n=len(record.actions),
+                result=result_text(g, state.returns()),
+                game=g.name,
+            )
         )
     )
 
@@ -499,20 +567,29 @@ def _check_resume_flags(
     vs: str | None = None,
 ) -> None:
     """Refuse flags that contradict the game being resumed (rather than ignore them)."""
-    conflicts = []
+    conflicts: list[Sentence] = []
     if game is not None and game != record.game:
-        conflicts.append(f"it is a game of {record.game}, not {game}")
+        conflicts.append(Sentence(N_("it is a game of {recorded}, not {given}"), recorded=record.game, given=game))
     if seed is not None and seed != record.seed:
-        conflicts.append(f"its seed is {record.seed}, not {seed}")
+        conflicts.append(Sentence(N_("its seed is {recorded}, not {given}"), recorded=record.seed, given=seed))
     if (seat or vs) and _parse_seats(seat or [], g, vs) != record.seats:
-        conflicts.append(f"its seats are {', '.join(f'{i}={s}' for i, s in enumerate(record.seats))}")
+        seats = i18n.join_list(f"{i}={s}" for i, s in enumerate(record.seats))
+        conflicts.append(Sentence(N_("its seats are {seats}"), seats=seats))
     for key, value in _parse_options(option or []).items():
         if str(record.options.get(key)) != value:
-            conflicts.append(f"its option {key} is {record.options.get(key)!r}")
+            conflicts.append(
+                Sentence(N_("its option {name} is {value}"), name=key, value=repr(record.options.get(key)))
+            )
     if conflicts:
         raise ConfigError(
-            f"{path} holds an unfinished game to resume, but {'; '.join(conflicts)}. "
-            "Resume it without those flags, or pass --new (with --save) to keep it aside and start over."
+            Sentence(
+                N_(
+                    "{path} holds an unfinished game to resume, but {conflicts}. Resume it without those flags, "
+                    "or pass --new (with --save) to keep it aside and start over."
+                ),
+                path=str(path),
+                conflicts=one_after_another(conflicts),
+            )
         )
 
 
@@ -540,11 +617,25 @@ def _probe_new_file(folder: Path) -> None:
     tempfile.TemporaryFile(dir=folder).close()
 
 
-def _refusal(what: str, err: OSError) -> ConfigError:
-    """The one-line refusal of an output the system would not let us write: ``what`` and the
-    system's reason ("permission denied" for a PermissionError)."""
-    reason = "permission denied" if isinstance(err, PermissionError) else err.strerror or str(err)
-    return ConfigError(f"{what}: {reason}")
+def _refusal(message: str, err: OSError, **params: int | str) -> ConfigError:
+    """The one-line refusal of an output the system would not let us write: ``message`` (a
+    catalogue message) filled with ``params`` and ``{reason}``, the system's reason ("permission
+    denied" for a PermissionError, else the system's own words)."""
+    reason = Sentence(N_("permission denied")) if isinstance(err, PermissionError) else err.strerror or str(err)
+    return ConfigError(Sentence(message, reason=reason, **params))
+
+
+#: The refusals of an output file (:func:`_check_writable`), by what is done with it: written
+#: (``--out``, ``--json``, ``--png``) or a game saved to it (``--save``).
+_NO_FOLDER = {
+    False: N_("cannot write {path}: the folder {folder} does not exist"),
+    True: N_("cannot save to {path}: the folder {folder} does not exist"),
+}
+_NOT_WRITABLE = {False: N_("cannot write {path}: {reason}"), True: N_("cannot save to {path}: {reason}")}
+_A_FOLDER = {
+    False: N_("{flag} {path} is a folder; give a file name"),
+    True: N_("{flag} {path} is a folder; give a file name ending in .json or .csv"),
+}
 
 
 def _probe_append(path: Path) -> None:
@@ -561,7 +652,7 @@ def _probe_append(path: Path) -> None:
 
 
 def _check_writable(
-    path: Path, flag: str, *, action: str = "write", name_hint: str = "a file name", moved_aside: bool = False
+    path: Path, flag: str, *, saving: bool = False, json_or_csv: bool = False, moved_aside: bool = False
 ) -> None:
     """Refuse an output file that could not be written, before the play or computation that ends
     by writing it: a missing folder, a folder given as the file, no permission, or any other reason
@@ -575,8 +666,8 @@ def _check_writable(
     Args:
         path: the output file.
         flag: the command-line flag that named it (``--save``, ``--json``), for the messages.
-        action: the verb of the messages (``cannot {action} {path}: ...``).
-        name_hint: what to give instead of a folder (``a file name ending in .json``).
+        saving: whether a game is saved to it (the messages say "save to", else "write").
+        json_or_csv: whether the name must end in .json or .csv (said when a folder is given).
         moved_aside: whether an existing ``path`` is renamed away before the output is written.
 
     Raises:
@@ -584,9 +675,9 @@ def _check_writable(
     """
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise ConfigError(f"cannot {action} {path}: the folder {folder} does not exist")
+        raise ConfigError(Sentence(_NO_FOLDER[saving], path=str(path), folder=str(folder)))
     if path.is_dir():
-        raise ConfigError(f"{flag} {path} is a folder; give {name_hint}")
+        raise ConfigError(Sentence(_A_FOLDER[json_or_csv], flag=flag, path=str(path)))
     existed = path.exists()
     try:
         if moved_aside and existed:
@@ -594,7 +685,7 @@ def _check_writable(
         else:
             _probe_append(path)
     except OSError as err:
-        raise _refusal(f"cannot {action} {path}", err) from None
+        raise _refusal(_NOT_WRITABLE[saving], err, path=str(path)) from None
     finally:
         if not existed:
             with contextlib.suppress(OSError):
@@ -620,19 +711,19 @@ def replay(
     _set_language(lang)
     try:
         if omniscient and seat is not None:
-            raise ConfigError("choose either --seat or --omniscient")
+            raise ConfigError(Sentence(N_("choose either --seat or --omniscient")))
         record, text = _load(path, hint=False)
         g, _state = _replayed(path, record, text, hint=False)  # refuse a bad record before showing any of it
         viewer = None if omniscient else (seat or 0)
         if viewer is not None and not 0 <= viewer < g.num_players:
-            raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
+            raise ConfigError(Sentence(N_("--seat must be 0 to {last}"), last=g.num_players - 1))
     except NetjerError as err:
         raise _fail(_told(err)) from None
     seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))
     console.print(
         Text(
             _("{title}, seed {seed}, {seats}; {n} actions.").format(
-                title=g.title, seed=record.seed, seats=seats, n=len(record.actions)
+                title=g.shown_title(), seed=record.seed, seats=seats, n=len(record.actions)
             )
         )
     )
@@ -814,8 +905,10 @@ def _no_ray_flag(value: bool) -> bool:
     address a user may have put after it is refused as an extra argument."""
     if value:
         raise typer.BadParameter(
-            "there is no --ray: give the cluster with --ray-address: 'auto' inside a cluster, "
-            "'ray://HEAD:10001' from outside, or 'local' to start one here",
+            _(
+                "there is no --ray: give the cluster with --ray-address: 'auto' inside a cluster, "
+                "'ray://HEAD:10001' from outside, or 'local' to start one here"
+            ),
             param_hint="--ray",
         )
     return value
@@ -881,9 +974,9 @@ def simulate(
     _set_language(lang)
     try:
         if games < 1:
-            raise ConfigError("--games must be at least 1")
+            raise ConfigError(Sentence(N_("--games must be at least 1")))
         if workers < 1:
-            raise ConfigError(f"--workers must be at least 1, got {workers}")
+            raise ConfigError(Sentence(N_("--workers must be at least 1, got {value}"), value=workers))
         _check_outputs(out, report)
         specs = [a.strip() for a in _split_agents(agents)]
         options = _parse_options(option or [])
@@ -896,7 +989,7 @@ def simulate(
         if ray_address is not None:  # an unreachable cluster is said before any progress bar
             connect_ray(ray_address)
         with _progress_bar() as bar:
-            job = bar.add_task(f"{g.title}: {', '.join(specs)}", total=len(tasks))
+            job = bar.add_task(f"{g.shown_title()}: {', '.join(specs)}", total=len(tasks))
             results = run_tasks(
                 tasks,
                 workers=workers,
@@ -908,7 +1001,7 @@ def simulate(
     summary = summarize(game, specs, results)
     table = Table(
         title=ngettext("{title}: {n} game, seats rotated", "{title}: {n} games, seats rotated", summary.games).format(
-            title=g.title, n=format_number(summary.games)
+            title=g.shown_title(), n=format_number(summary.games)
         ),
         title_justify="left",
     )
@@ -984,7 +1077,7 @@ def simulate(
                 report,
                 summary,
                 results,
-                title=_("{title} balance report").format(title=g.title),
+                title=_("{title} balance report").format(title=g.shown_title()),
                 seat_names=[_seat_words(g, s) for s in range(g.num_players)],
                 options=report_options,
             )
@@ -1026,18 +1119,32 @@ def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) ->
         key = key.strip()
         if not eq or not key or not values.strip():
             raise ConfigError(
-                f"--vary {item!r} is not of the form name=value1,value2 (or name=value1|value2 for values with commas)"
+                Sentence(
+                    N_(
+                        "--vary {item} is not of the form name=value1,value2 (or name=value1|value2 for values "
+                        "with commas)"
+                    ),
+                    item=repr(item),
+                )
             )
         choices = [v.strip() for v in values.split("|" if "|" in values else ",")]
         if not all(choices):
-            raise ConfigError(f"--vary {item!r} has an empty value")
+            raise ConfigError(Sentence(N_("--vary {item} has an empty value"), item=repr(item)))
         repeated = [c for c in dict.fromkeys(choices) if choices.count(c) > 1]
         if repeated:
-            raise ConfigError(f"--vary {item!r} gives the value {repeated[0]!r} twice")
+            raise ConfigError(
+                Sentence(N_("--vary {item} gives the value {value} twice"), item=repr(item), value=repr(repeated[0]))
+            )
         if key in seen:
-            raise ConfigError(f"--vary names the option {key} twice; give all its values in one --vary")
+            raise ConfigError(
+                Sentence(N_("--vary names the option {name} twice; give all its values in one --vary"), name=key)
+            )
         if fixed is not None and key in fixed:
-            raise ConfigError(f"the option {key} is both fixed with -o and varied with --vary; give it one way")
+            raise ConfigError(
+                Sentence(
+                    N_("the option {name} is both fixed with -o and varied with --vary; give it one way"), name=key
+                )
+            )
         seen.add(key)
         variants = [{**v, key: c} for v in variants for c in choices]
     return variants if items else []
@@ -1057,20 +1164,28 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
     """
     if out is not None:
         if out.suffix.lower() not in (".json", ".csv"):
-            raise ConfigError(f"--out {out}: give a file name ending in .json or .csv")
-        _check_writable(out, "--out", name_hint="a file name ending in .json or .csv")
+            raise ConfigError(Sentence(N_("--out {path}: give a file name ending in .json or .csv"), path=str(out)))
+        _check_writable(out, "--out", json_or_csv=True)
     if report is not None:
         if report.exists() and not report.is_dir():
-            raise ConfigError(f"--report {report} is a file; give a folder for the report")
+            raise ConfigError(Sentence(N_("--report {path} is a file; give a folder for the report"), path=str(report)))
         existing = report
         while not existing.exists() and existing != existing.parent:
             existing = existing.parent
         if not existing.is_dir():
-            raise ConfigError(f"--report {report}: {existing} is a file, so the folder cannot be made")
+            raise ConfigError(
+                Sentence(
+                    N_("--report {path}: {existing} is a file, so the folder cannot be made"),
+                    path=str(report),
+                    existing=str(existing),
+                )
+            )
         try:
             _probe_new_file(existing)
         except OSError as err:
-            raise _refusal(f"--report {report}: cannot write in {existing}", err) from None
+            raise _refusal(
+                N_("--report {path}: cannot write in {folder}: {reason}"), err, path=str(report), folder=str(existing)
+            ) from None
 
 
 def _print_facet(facet: FacetTable, game: str) -> None:
@@ -1239,14 +1354,14 @@ def serve(
 
     _set_language(lang)
     if not 0 < port < 65536:
-        raise _fail(f"--port must be 1 to 65535, got {port}")
+        raise _fail(_("--port must be 1 to 65535, got {value}").format(value=port))
     workers = ai_workers if ai_workers is not None else (os.cpu_count() or 1)
     if workers < 0:
-        raise _fail("--ai-workers must be 0 or more")
+        raise _fail(_("--ai-workers must be 0 or more"))
     if not max_ai_seconds > 0:
-        raise _fail(f"--max-ai-seconds must be positive, got {max_ai_seconds}")
+        raise _fail(_("--max-ai-seconds must be positive, got {value}").format(value=max_ai_seconds))
     if max_ai_iterations <= 0:
-        raise _fail(f"--max-ai-iterations must be positive, got {max_ai_iterations}")
+        raise _fail(_("--max-ai-iterations must be positive, got {value}").format(value=max_ai_iterations))
     try:
         per_minute = parse_rate(create_rate)
     except ValueError as err:
@@ -1261,9 +1376,9 @@ def serve(
         raise _fail(f"--notices-rate: {err}") from None
     level = logging.getLevelName(log_level.upper())
     if not isinstance(level, int):
-        raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
+        raise _fail(_("--log-level must be debug, info, warning or error, got {value}").format(value=repr(log_level)))
     if not lease_seconds > 0:
-        raise _fail(f"--lease-seconds must be positive, got {lease_seconds}")
+        raise _fail(_("--lease-seconds must be positive, got {value}").format(value=lease_seconds))
     try:
         proxies = trusted_proxies(forwarded_allow_ips)
     except ValueError as err:
@@ -1278,8 +1393,10 @@ def serve(
         parsed = None  # malformed: create_app below says so
     if parsed is not None and parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
         raise _fail(
-            f"--db {db!r} is an in-memory SQLite database: the server's connections would each see their own "
-            "empty one; give a file, e.g. sqlite:///netjer.db"
+            _(
+                "--db {db} is an in-memory SQLite database: the server's connections would each see their own "
+                "empty one; give a file, e.g. sqlite:///netjer.db"
+            ).format(db=repr(db))
         )
     try:
         lock = single_process_lock(db)  # held until this process ends
@@ -1304,12 +1421,14 @@ def serve(
             )
         except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
             raise _fail(
-                f"cannot use the database {db!r}: unknown kind of database; give sqlite:///FILE or "
-                "postgresql+psycopg://user@host/db (docs/deploy.md)"
+                _(
+                    "cannot use the database {db}: unknown kind of database; give sqlite:///FILE or "
+                    "postgresql+psycopg://user@host/db (docs/deploy.md)"
+                ).format(db=repr(db))
             ) from None
         except Exception as err:  # a bad URL or an unreachable database
             reason = str(err).split("\n(Background on this error", 1)[0]
-            raise _fail(f"cannot use the database {db!r}: {reason}") from None
+            raise _fail(_("cannot use the database {db}: {reason}").format(db=repr(db), reason=reason)) from None
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
         database = parsed.render_as_string(hide_password=True) if parsed is not None else db
         logging.getLogger("netjer.server").info(
@@ -1371,27 +1490,42 @@ def review(
     _set_language(lang)
     try:
         if iterations <= 0:
-            raise ConfigError(f"--iterations must be positive, got {iterations}")
+            raise ConfigError(Sentence(N_("--iterations must be positive, got {value}"), value=iterations))
         if depth is not None and depth <= 0:
-            raise ConfigError(f"--depth must be positive, got {depth}")
+            raise ConfigError(Sentence(N_("--depth must be positive, got {value}"), value=depth))
         for out, flag in ((png, "--png"), (json_out, "--json")):
             if out is not None:
                 if out.exists() and path.exists() and out.samefile(path):  # the record would be lost
-                    raise ConfigError(f"{flag} {out} is the record being reviewed; give another file")
+                    raise ConfigError(
+                        Sentence(
+                            N_("{flag} {path} is the record being reviewed; give another file"),
+                            flag=flag,
+                            path=str(out),
+                        )
+                    )
                 _check_writable(out, flag)
         if png is not None and json_out is not None and png.resolve() == json_out.resolve():
-            raise ConfigError(f"--png and --json are the same file ({png}); give two")
+            raise ConfigError(Sentence(N_("--png and --json are the same file ({path}); give two"), path=str(png)))
         record, text = _load(path, hint=False)
         g, final = _replayed(path, record, text, hint=False)
         if not final.is_terminal:
             raise ConfigError(
-                f"{path}: the game is not finished ({len(record.actions)} actions); only a finished game is reviewed"
+                Sentence(
+                    *Nn_(
+                        "{path}: the game is not finished ({n} action); only a finished game is reviewed",
+                        "{path}: the game is not finished ({n} actions); only a finished game is reviewed",
+                    ),
+                    path=str(path),
+                    n=len(record.actions),
+                )
             )
         if seat is not None and not 0 <= seat < g.num_players:
-            raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
+            raise ConfigError(Sentence(N_("--seat must be 0 to {last}"), last=g.num_players - 1))
         seats = None if seat is None else [seat]
         with _progress_bar() as bar:
-            job = bar.add_task(_("Reviewing {title}").format(title=g.title), total=count_decisions(record, g, seats))
+            job = bar.add_task(
+                _("Reviewing {title}").format(title=g.shown_title()), total=count_decisions(record, g, seats)
+            )
             result = review_record(
                 record,
                 g,
@@ -1422,7 +1556,7 @@ def review(
         iterations,
     )
     table = Table(
-        title=title.format(title=g.title, seed=record.seed, limits=limits, n=iterations, review_seed=seed),
+        title=title.format(title=g.shown_title(), seed=record.seed, limits=limits, n=iterations, review_seed=seed),
         title_justify="left",
     )
     for col in (
@@ -1491,7 +1625,9 @@ def review(
             plot_review(
                 result,
                 str(png),
-                title=_("{title}, seed {seed}: estimated chance to win").format(title=g.title, seed=record.seed),
+                title=_("{title}, seed {seed}: estimated chance to win").format(
+                    title=g.shown_title(), seed=record.seed
+                ),
                 seat_names=seat_names,
             )
             console.print(Text(_("Graph written to {path}.").format(path=png)))
@@ -1521,7 +1657,7 @@ def levels(
             raise _fail(_told(err)) from None
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
         title = ngettext("{title}, {n} player", "{title}, {n} players", players)
-        table = Table(title=title.format(title=game_class(name).title, n=players), title_justify="left")
+        table = Table(title=title.format(title=game_class(name).shown_title(), n=players), title_justify="left")
         table.add_column(_("level"))
         table.add_column(_("agent"), overflow="fold")  # a specification is never cut, only folded
         for col in (_("Elo [95% CI]"), _("seats rated"), _("plays")):
@@ -1557,7 +1693,7 @@ def games(lang: LangOption = None) -> None:
     for name in game_names():
         cls = game_class(name)
         schema = cls.option_schema()
-        table = Table(title=f"{cls.title} ({name})", title_justify="left", show_lines=False)
+        table = Table(title=f"{cls.shown_title()} ({name})", title_justify="left", show_lines=False)
         table.add_column(_("option"), style="bold", no_wrap=True)
         table.add_column(_("default"))
         table.add_column(_("values"), no_wrap=True)
