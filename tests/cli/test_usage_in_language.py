@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from netjer import i18n
 from netjer.cli.main import app
+from netjer.cli.usage_words import HEADINGS
 from tests.language_check import problems
 
 runner = CliRunner()
@@ -71,7 +72,7 @@ def _sentences(text: str) -> list[str]:
     boxes' borders, cut at the values quoted or typed (``'--games'``, ``aton``), of two words or more."""
     found = []
     for raw in text.splitlines():
-        line = raw.strip(" │╭╮╰╯─")
+        line = raw.strip(" │╭╮╰╯─*")
         for piece in re.split(QUOTED_OR_TYPED, line):
             words = " ".join(piece.strip(" .,:;()").split())
             if len(words.split()) >= 2:
@@ -146,3 +147,62 @@ def test_ankh_is_shown_under_its_published_title(language: str, title: str) -> N
     assert f"{title} (ankh)" in out and "Gods of Egypt" not in out
     code, out = _run(["games"])
     assert "Ankh: Gods of Egypt (ankh)" in out  # English, and the game's id, unchanged
+
+
+#: Every command of ``netjer`` (and the group itself), whose --help a reader may ask for.
+COMMANDS = [
+    [],
+    ["play"],
+    ["replay"],
+    ["simulate"],
+    ["review"],
+    ["levels"],
+    ["games"],
+    ["learn"],
+    ["serve"],
+    ["audit"],
+    ["reports"],
+    ["version"],
+    ["i18n"],
+    ["i18n", "status"],
+]
+
+
+def _without_usage(text: str) -> str:
+    """``text`` without its usage line, whose argument names (``{game}``) are notation."""
+    return "\n".join(line for line in text.splitlines() if "netjer" not in line or "[OPTIONS]" not in line)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_speaks_the_readers_language(command: list[str], language: str) -> None:
+    code, english = _run([*command, "--help"])
+    assert code == 0, english
+    for where in (["--lang", language, *command, "--help"], [*command, "--help", "--lang", language]):
+        code, told = _run(where)
+        assert code == 0, told
+        flat = " ".join(told.split())
+        left = [s for s in _sentences(_without_usage(english)) if s in flat]
+        assert not left, f"English help of {command} left in {language}: {left}\n{told}"
+        found = problems(_without_usage(told), language, ("common",))
+        assert not [p for p in found if "example.org" not in p], told  # serve's example address is no key
+        # the library's headings, in the reader's words
+        for heading in HEADINGS.values():
+            assert f"─ {heading} ─" not in told or i18n.gettext(heading, language) == heading
+        assert "─ " + i18n.gettext("Options", language) + " ─" in told
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
+def test_english_help_is_unchanged(command: list[str]) -> None:
+    code, out = _run([*command, "--help"])
+    assert code == 0, out
+    assert "Usage: netjer" in out and "─ Options ─" in out and "Show this message and exit." in out
+
+
+def test_english_help_keeps_the_commands_words() -> None:
+    _code, out = _run(["--help"])
+    assert "Play a game in the terminal against the computer, or watch the computer play." in out
+    assert "Language of the texts shown: en, de, es (default: $NETJER_LANG, else English)." in out
+    _code, out = _run(["simulate", "--help"])
+    assert "Number of games (with --vary, in all). [default: 100]" in out
+    assert "The game: aton, nile, ankh. [required]" in out

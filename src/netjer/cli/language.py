@@ -16,14 +16,14 @@ from typing import Annotated
 import typer
 
 from netjer import i18n
+from netjer.cli.usage_words import filled
 from netjer.core.errors import ConfigError
-from netjer.i18n_sentences import Sentence
 
 #: The option's name.
 LANG_OPTION = "--lang"
 #: The option's help: the languages with catalogues, so that a new one is listed by itself (a
-#: sentence, told in the reader's language when the help is drawn: cli/usage_words.py).
-LANG_HELP = Sentence(
+#: message told in the reader's language when the help is drawn: cli/usage_words.py).
+LANG_HELP = filled(
     i18n.N_("Language of the texts shown: {languages} (default: $NETJER_LANG, else English)."),
     languages=i18n.join_list(i18n.languages()),
 )

@@ -31,13 +31,16 @@ from netjer.cli.play import (
     overview_text,
     term_text,
 )
+from netjer.cli.usage_words import filled
 from netjer.core.errors import NetjerError
 from netjer.drawings import log_narrates_actions, renderer_for
-from netjer.i18n import _, get_language
+from netjer.i18n import N_, _, get_language, join_list
 from netjer.tutorials.lesson import LESSONS, Lesson, load_lesson
 from netjer.tutorials.runner import LessonRun
 
-LESSON_HELP = "The lesson: " + ", ".join(LESSONS) + " (pantheon: the powers of Ankh's Pantheon gods)."
+LESSON_HELP = filled(
+    N_("The lesson: {lessons} (pantheon: the powers of Ankh's Pantheon gods)."), lessons=join_list(LESSONS)
+)
 
 
 class LessonTable:

@@ -43,7 +43,7 @@ from netjer.cli.learn import learn
 from netjer.cli.operator import audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
-from netjer.cli.usage_words import InLanguage, tell_headings, told_usage_error
+from netjer.cli.usage_words import InLanguage, filled, tell_headings, told_usage_error
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, locate
@@ -110,7 +110,7 @@ class _Command(InLanguage, TyperCommand):
 app = typer.Typer(
     cls=_Commands,
     name="netjer",
-    help="Netjer: board games of the Egyptian gods (Aton, Dioses del Nilo, Ankh) in your terminal.",
+    help=N_("Netjer: board games of the Egyptian gods (Aton, Dioses del Nilo, Ankh) in your terminal."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -141,7 +141,7 @@ def _read_the_terminal(
     _version: Annotated[
         bool,
         typer.Option(
-            "--version", is_eager=True, callback=_print_version, help="Print the version and the engine, and exit."
+            "--version", is_eager=True, callback=_print_version, help=N_("Print the version and the engine, and exit.")
         ),
     ] = False,
 ) -> None:
@@ -343,39 +343,48 @@ def _seed_value(text: str | int) -> int:
 
 @app.command(cls=_Command)
 def play(
-    game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default aton).")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help=filled(N_("The game: {games} (default aton)."), games=i18n.join_list(game_names()))),
+    ] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
             "--seat",
-            help="SEAT=AGENT, e.g. 0=human, 1=strong (a level: see `netjer levels`) or 1=ismcts:iterations=500 "
-            "(repeat per seat; seats not named are random; with neither --seat nor --vs, in a terminal you "
-            "play seat 0 against the casual level).",
+            help=N_(
+                "SEAT=AGENT, e.g. 0=human, 1=strong (a level: see `netjer levels`) or 1=ismcts:iterations=500 "
+                "(repeat per seat; seats not named are random; with neither --seat nor --vs, in a terminal you "
+                "play seat 0 against the casual level)."
+            ),
         ),
     ] = None,
     vs: Annotated[
         str | None,
         typer.Option(
             "--vs",
-            help="Play against this level (beginner, casual, strong, strongest: see `netjer levels`) or agent: "
-            "it takes every seat --seat does not name, you seat 0.",
+            help=N_(
+                "Play against this level (beginner, casual, strong, strongest: see `netjer levels`) or agent: "
+                "it takes every seat --seat does not name, you seat 0."
+            ),
         ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(parser=_seed_value, metavar="<int>", help="Seed of the game (default: a random one, printed)."),
+        typer.Option(
+            parser=_seed_value, metavar="<int>", help=N_("Seed of the game (default: a random one, printed).")
+        ),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE (see `netjer games`).")
+        list[str] | None, typer.Option("--option", "-o", help=N_("Game option NAME=VALUE (see `netjer games`)."))
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Save the record here after every action; an unfinished game there is resumed."),
+        typer.Option(help=N_("Save the record here after every action; an unfinished game there is resumed.")),
     ] = None,
-    load: Annotated[Path | None, typer.Option(help="Resume the game saved in this record file.")] = None,
+    load: Annotated[Path | None, typer.Option(help=N_("Resume the game saved in this record file."))] = None,
     new: Annotated[
         bool,
-        typer.Option("--new", metavar="", help="With --save: keep a game saved there aside and start a new one."),
+        typer.Option("--new", metavar="", help=N_("With --save: keep a game saved there aside and start a new one.")),
     ] = False,
     lang: LangOption = None,
 ) -> None:
@@ -694,15 +703,17 @@ def _check_writable(
 
 @app.command(cls=_Command)
 def replay(
-    path: Annotated[Path, typer.Argument(help="A record file saved by `netjer play --save`.")],
-    seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default 0).")] = None,
-    omniscient: Annotated[bool, typer.Option(metavar="", help="Show everything, hidden cards included.")] = False,
+    path: Annotated[Path, typer.Argument(help=N_("A record file saved by `netjer play --save`."))],
+    seat: Annotated[int | None, typer.Option(help=N_("Show the game as this seat saw it (default 0)."))] = None,
+    omniscient: Annotated[bool, typer.Option(metavar="", help=N_("Show everything, hidden cards included."))] = False,
     step: Annotated[
         bool,
         typer.Option(
             metavar="",
-            help="Show one position at a time: Enter for the next action, b back, a number to go to that action, "
-            "help, q to stop.",
+            help=N_(
+                "Show one position at a time: Enter for the next action, b back, a number to go to that action, "
+                "help, q to stop."
+            ),
         ),
     ] = False,
     lang: LangOption = None,
@@ -916,26 +927,30 @@ def _no_ray_flag(value: bool) -> bool:
 
 @app.command(cls=_Command)
 def simulate(
-    game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")],
+    game: Annotated[str, typer.Argument(help=filled(N_("The game: {games}."), games=i18n.join_list(game_names())))],
     agents: Annotated[
         str,
         typer.Option(
-            help="Comma-separated levels or agents, e.g. strongest,heuristic or ismcts:iterations=200,casual "
-            "(the last fills extra seats; levels: `netjer levels`)."
+            help=N_(
+                "Comma-separated levels or agents, e.g. strongest,heuristic or ismcts:iterations=200,casual "
+                "(the last fills extra seats; levels: `netjer levels`)."
+            )
         ),
     ] = "random,random",
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games (with --vary, in all).")] = 100,
-    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
-    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help="Game i uses seed SEED + i.")] = 0,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help=N_("Number of games (with --vary, in all)."))] = 100,
+    workers: Annotated[int, typer.Option(help=N_("Local worker processes."))] = 1,
+    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help=N_("Game i uses seed SEED + i."))] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=N_("Game option NAME=VALUE."))] = None,
     vary: Annotated[
         list[str] | None,
         typer.Option(
-            help="Compare option values, NAME=V1,V2 (e.g. scenario=middle-kingdom,old-kingdom), or NAME=V1|V2 "
-            "when values contain commas (e.g. 'gods=ra,isis|seth,bastet'); repeat for every combination. "
-            "--games is shared evenly among the values (combinations), so it must be at least their number; "
-            "a multiple of values x seats gives each value full seat rotations. Each game is labelled with "
-            "its value (a facet named after the option) in the tables, the report and --out."
+            help=N_(
+                "Compare option values, NAME=V1,V2 (e.g. scenario=middle-kingdom,old-kingdom), or NAME=V1|V2 "
+                "when values contain commas (e.g. 'gods=ra,isis|seth,bastet'); repeat for every combination. "
+                "--games is shared evenly among the values (combinations), so it must be at least their number; "
+                "a multiple of values x seats gives each value full seat rotations. Each game is labelled with "
+                "its value (a facet named after the option) in the tables, the report and --out."
+            )
         ),
     ] = None,
     rotate_starts: Annotated[
@@ -943,23 +958,25 @@ def simulate(
         typer.Option(
             "--rotate-starts",
             metavar="",
-            help="Analysis: also rotate the scenario's start positions over the turn positions (Ankh: option "
-            "start_rotation 0..players-1), so that the 'start position' and 'turn position' facets can be told "
-            "apart; a multiple of players x players games gives every pairing equally often.",
+            help=N_(
+                "Analysis: also rotate the scenario's start positions over the turn positions (Ankh: option "
+                "start_rotation 0..players-1), so that the 'start position' and 'turn position' facets can be told "
+                "apart; a multiple of players x players games gives every pairing equally often."
+            ),
         ),
     ] = False,
     ray_address: Annotated[
-        str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
+        str | None, typer.Option(help=N_("Run on Ray: 'auto', a cluster address, or 'local' to start one here."))
     ] = None,
     _ray: Annotated[
         bool, typer.Option("--ray", hidden=True, is_eager=True, callback=_no_ray_flag, help="Not an option.")
     ] = False,
     out: Annotated[
-        Path | None, typer.Option(help="Write the per-game results to this file, ending in .json or .csv.")
+        Path | None, typer.Option(help=N_("Write the per-game results to this file, ending in .json or .csv."))
     ] = None,
     report: Annotated[
         Path | None,
-        typer.Option(help="Write an HTML balance report (index.html, results.json, results.csv) into this folder."),
+        typer.Option(help=N_("Write an HTML balance report (index.html, results.json, results.csv) into this folder.")),
     ] = None,
     lang: LangOption = None,
 ) -> None:
@@ -1258,79 +1275,99 @@ def _split_agents(text: str) -> list[str]:
 
 @app.command(cls=_Command)
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
-    db: Annotated[str, typer.Option(help="SQLAlchemy database URL (SQLite file by default).")] = "sqlite:///netjer.db",
+    host: Annotated[str, typer.Option(help=N_("Interface to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("TCP port."))] = 8000,
+    db: Annotated[
+        str, typer.Option(help=N_("SQLAlchemy database URL (SQLite file by default)."))
+    ] = "sqlite:///netjer.db",
     ai_workers: Annotated[
         int | None,
-        typer.Option(help="Worker processes shared in turn by every table's computer players (default: the cores)."),
+        typer.Option(
+            help=N_("Worker processes shared in turn by every table's computer players (default: the cores).")
+        ),
     ] = None,
     max_ai_seconds: Annotated[
-        float, typer.Option(help="Most thinking time per move a table may give a computer player.")
+        float, typer.Option(help=N_("Most thinking time per move a table may give a computer player."))
     ] = 10.0,
     max_ai_iterations: Annotated[
-        int, typer.Option(help="Most search iterations per move a table may give a computer player.")
+        int, typer.Option(help=N_("Most search iterations per move a table may give a computer player."))
     ] = 30_000,
     create_rate: Annotated[
         str,
         typer.Option(
-            help="Tables one client address may create, e.g. '10/min' (a minute's worth at once); 0/min: none."
+            help=N_("Tables one client address may create, e.g. '10/min' (a minute's worth at once); 0/min: none.")
         ),
     ] = "10/min",
     chat_rate: Annotated[
         str,
-        typer.Option(help="Chat messages a seat (or a spectator's connection) may send, e.g. '20/min'; 0/min: none."),
+        typer.Option(
+            help=N_("Chat messages a seat (or a spectator's connection) may send, e.g. '20/min'; 0/min: none.")
+        ),
     ] = "20/min",
     notices_rate: Annotated[
         str,
         typer.Option(
-            help="Requests for turn notices one client address may make, e.g. '60/min' (every open page asks "
-            "every 15 s); 0/min: none."
+            help=N_(
+                "Requests for turn notices one client address may make, e.g. '60/min' (every open page asks "
+                "every 15 s); 0/min: none."
+            )
         ),
     ] = "60/min",
     log_level: Annotated[
-        str, typer.Option(help="Level of the JSON-lines log on stderr: debug, info, warning, error.")
+        str, typer.Option(help=N_("Level of the JSON-lines log on stderr: debug, info, warning, error."))
     ] = "info",
     lease_seconds: Annotated[
         float,
         typer.Option(
-            help="PostgreSQL with several processes: seconds after which another process takes over the "
-            "computer players of one that died."
+            help=N_(
+                "PostgreSQL with several processes: seconds after which another process takes over the "
+                "computer players of one that died."
+            )
         ),
     ] = 10.0,
     ws_deflate: Annotated[
         bool,
         typer.Option(
-            help="Compress WebSocket messages when the browser offers it (permessage-deflate): views shrink "
-            "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
+            help=N_(
+                "Compress WebSocket messages when the browser offers it (permessage-deflate): views shrink "
+                "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
+            )
         ),
     ] = True,
     secure_cookies: Annotated[
         bool,
         typer.Option(
-            help="Mark the sign-in cookies Secure on every answer (behind a proxy that ends TLS without sending "
-            "X-Forwarded-Proto); by default they are Secure on HTTPS requests (docs/deploy.md)."
+            help=N_(
+                "Mark the sign-in cookies Secure on every answer (behind a proxy that ends TLS without sending "
+                "X-Forwarded-Proto); by default they are Secure on HTTPS requests (docs/deploy.md)."
+            )
         ),
     ] = False,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
-            help="Addresses or networks of the reverse proxies whose X-Forwarded-For is believed (comma-separated; "
-            "'' none, '*' any). Default: loopback only, a proxy on this machine (docs/deploy.md)."
+            help=N_(
+                "Addresses or networks of the reverse proxies whose X-Forwarded-For is believed (comma-separated; "
+                "'' none, '*' any). Default: loopback only, a proxy on this machine (docs/deploy.md)."
+            )
         ),
     ] = None,
     passkey_rp_id: Annotated[
         str,
         typer.Option(
-            help="The passkeys' relying party id: the site's domain as players' browsers see it (never an IP "
-            "address); passkeys registered under one id work only under it (docs/deploy.md)."
+            help=N_(
+                "The passkeys' relying party id: the site's domain as players' browsers see it (never an IP "
+                "address); passkeys registered under one id work only under it (docs/deploy.md)."
+            )
         ),
     ] = "localhost",
     passkey_origin: Annotated[
         list[str] | None,
         typer.Option(
-            help="An origin the site's pages are served from, e.g. https://games.example.org (repeatable). "
-            "Default: https://<rp id>; for localhost, the page's own origin on any port."
+            help=N_(
+                "An origin the site's pages are served from, e.g. https://games.example.org (repeatable). "
+                "Default: https://<rp id>; for localhost, the page's own origin on any port."
+            )
         ),
     ] = None,
     lang: LangOption = None,
@@ -1466,18 +1503,20 @@ _MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": 
 
 @app.command(cls=_Command)
 def review(
-    path: Annotated[Path, typer.Argument(help="A finished game's record file.")],
-    seat: Annotated[int | None, typer.Option(help="Review only this seat (default: every seat).")] = None,
+    path: Annotated[Path, typer.Argument(help=N_("A finished game's record file."))],
+    seat: Annotated[int | None, typer.Option(help=N_("Review only this seat (default: every seat)."))] = None,
     iterations: Annotated[
-        int, typer.Option(help="Search iterations per position (the budget: the same on every machine).")
+        int, typer.Option(help=N_("Search iterations per position (the budget: the same on every machine)."))
     ] = 200,
-    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help="Seed of the review's searches.")] = 0,
+    seed: Annotated[
+        int, typer.Option(parser=_seed_value, metavar="<int>", help=N_("Seed of the review's searches."))
+    ] = 0,
     depth: Annotated[
         int | None,
-        typer.Option(help="Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile)."),
+        typer.Option(help=N_("Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile).")),
     ] = None,
-    png: Annotated[Path | None, typer.Option(help="Write the graph of the estimates here (PNG).")] = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the whole review here (JSON).")] = None,
+    png: Annotated[Path | None, typer.Option(help=N_("Write the graph of the estimates here (PNG)."))] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help=N_("Write the whole review here (JSON)."))] = None,
     lang: LangOption = None,
 ) -> None:
     """Review a finished game: each decision's estimated chance to win before and after it,
@@ -1637,7 +1676,10 @@ def review(
 
 @app.command(cls=_Command)
 def levels(
-    game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default: all).")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help=filled(N_("The game: {games} (default: all)."), games=i18n.join_list(game_names()))),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """List the computer levels of each game and player count: the agent each plays and its
@@ -1715,10 +1757,16 @@ def games(lang: LangOption = None) -> None:
 i18n_app = typer.Typer(
     cls=_Commands,
     name="i18n",
-    help="The translations: how complete each language is (docs/i18n.md).",
+    help=N_("The translations: how complete each language is (docs/i18n.md)."),
     no_args_is_help=True,
 )
 app.add_typer(i18n_app)
+
+
+@i18n_app.callback()
+def _i18n_language(lang: LangOption = None) -> None:
+    """``netjer i18n --lang de ...``: the group takes the option as every command does."""
+    _set_language(lang)
 
 
 @i18n_app.command("status", cls=_Command)

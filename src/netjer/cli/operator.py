@@ -67,7 +67,7 @@ def _who(seat: int | None, account: int | None, name: str | None) -> str:
 
 
 def audit(
-    table: Annotated[str, typer.Argument(help="The table's id.")],
+    table: Annotated[str, typer.Argument(help=N_("The table's id."))],
     db: Annotated[str, typer.Option(help=DB_HELP)] = "sqlite:///netjer.db",
     lang: LangOption = None,
 ) -> None:
@@ -89,7 +89,7 @@ def audit(
 
 def reports(
     db: Annotated[str, typer.Option(help=DB_HELP)] = "sqlite:///netjer.db",
-    limit: Annotated[int, typer.Option(min=1, help="How many of the newest reports.")] = 200,
+    limit: Annotated[int, typer.Option(min=1, help=N_("How many of the newest reports."))] = 200,
     lang: LangOption = None,
 ) -> None:
     """Print the chat lines players reported, newest first: the line as it was said, its

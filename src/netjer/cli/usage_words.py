@@ -143,10 +143,24 @@ def tell_help(command: Any, *, params: bool = True) -> None:
             param.help = _told(param.help)
 
 
+#: The help texts made of a message and values known when a command is defined, by their English.
+_FILLED: dict[str, Sentence] = {}
+
+
+def filled(message: str, **params: int | str) -> str:
+    """A help text made of the catalogue message ``message`` and ``params`` known when the command
+    is defined (the games, the languages): its English, remembered so that it is told whole, in
+    the reader's language, when the help is drawn (Typer keeps only the text)."""
+    made = Sentence(message, **params)
+    _FILLED[str(made)] = made
+    return str(made)
+
+
 def _told(text: str) -> str:
-    """A help text in the process's language: a :class:`~netjer.i18n_sentences.Sentence` (a
-    message filled in English, ``LANG_HELP``) told whole, any other text as a message id."""
-    return text.told(i18n.get_language()) if isinstance(text, Sentence) else _(text)
+    """A help text in the process's language: one made by :func:`filled` told whole, any other
+    text as a message id (a text no catalogue has stays as it is)."""
+    made = _FILLED.get(text)
+    return made.told(i18n.get_language()) if made is not None else _(text)
 
 
 def _read_back(text: str, templates: Iterable[str]) -> tuple[str, dict[str, str]] | None:
