@@ -206,3 +206,15 @@ def test_english_help_keeps_the_commands_words() -> None:
     _code, out = _run(["simulate", "--help"])
     assert "Number of games (with --vary, in all). [default: 100]" in out
     assert "The game: aton, nile, ankh. [required]" in out
+
+
+@pytest.mark.parametrize("args", [["version"], ["--version"]])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_version_line_speaks_the_readers_language(args: list[str], language: str) -> None:
+    code, english = _run(args)
+    assert code == 0 and english.startswith("netjer ") and "engine: " in english
+    code, told = _run([*args, "--lang", language])
+    assert code == 0, told
+    flat = " ".join(told.split())
+    assert not [s for s in _sentences(english) if s in flat], told
+    assert "engine:" not in told and not problems(told, language, ("common",)), told

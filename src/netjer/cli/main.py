@@ -120,12 +120,14 @@ err_console = Console(stderr=True)
 
 
 def _version_line() -> str:
-    """``netjer VERSION (engine: ...)``, and how to get the compiled engine when it does not run."""
-    from netjer.build_info import describe_build, faster_engine_hint  # noqa: PLC0415 - imports the engine
+    """``netjer VERSION (engine: ...)``, and how to get the compiled engine when it does not run
+    (build_info's messages, in the reader's language)."""
+    from netjer import build_info  # noqa: PLC0415 - imports the engine
 
-    line = f"netjer {__version__} ({describe_build()})"
-    hint = faster_engine_hint()
-    return f"{line}\n{hint}" if hint else line
+    compiled = build_info.compiled_modules()
+    engine = _(build_info.COMPILED).format(count=len(compiled)) if compiled else _(build_info.PYTHON)
+    line = f"netjer {__version__} ({engine})"
+    return line if compiled else f"{line}\n{_(build_info.FASTER)}"
 
 
 def _print_version(value: bool) -> None:
@@ -177,7 +179,7 @@ def _progress_bar() -> Progress:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        TextColumn(_("ETA")),  # the time left, next
         TimeRemainingColumn(),
         console=console,
     )
