@@ -34,6 +34,22 @@ def compiled_modules() -> list[str]:
     )
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues (``netjer version`` tells it in the reader's language):
+    :func:`netjer.i18n.N_`'s identity, defined here because this module imports nothing of Netjer."""
+    return message
+
+
+#: What :func:`describe_build` says of each build (catalogue messages, told by ``netjer version``).
+COMPILED = N_("engine: compiled (mypyc, {count} modules)")
+PYTHON = N_("engine: Python")
+#: What :func:`faster_engine_hint` says in the Python build.
+FASTER = N_(
+    "the compiled engine plays Ankh about 1.7x faster: `make compiled` (then `make run`/`make play` use it), "
+    "or install the wheel built with a C compiler (`make wheel`, `pip install .`)"
+)
+
+
 def describe_build(compiled: Sequence[str] | None = None) -> str:
     """One line for a benchmark's header: ``"engine: Python"`` or ``"engine: compiled (mypyc, N modules)"``.
 
@@ -43,7 +59,7 @@ def describe_build(compiled: Sequence[str] | None = None) -> str:
     """
     if compiled is None:
         compiled = compiled_modules()
-    return f"engine: compiled (mypyc, {len(compiled)} modules)" if compiled else "engine: Python"
+    return COMPILED.format(count=len(compiled)) if compiled else PYTHON
 
 
 def faster_engine_hint(compiled: Sequence[str] | None = None) -> str:
@@ -54,12 +70,7 @@ def faster_engine_hint(compiled: Sequence[str] | None = None) -> str:
     """
     if compiled is None:
         compiled = compiled_modules()
-    if compiled:
-        return ""
-    return (
-        "the compiled engine plays Ankh about 1.7x faster: `make compiled` (then `make run`/`make play` use it), "
-        "or install the wheel built with a C compiler (`make wheel`, `pip install .`)"
-    )
+    return "" if compiled else FASTER
 
 
 def main(argv: list[str] | None = None) -> int:

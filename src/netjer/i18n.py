@@ -30,6 +30,7 @@ languages (``navigator.languages``), else the request's ``Accept-Language``, els
 
 from __future__ import annotations
 
+import ast
 import gettext as _gettext
 import io
 import logging
@@ -460,3 +461,28 @@ def extract_term_names(
         found = next((i for i in range(start, len(lines)) if lines[i].strip() == wanted), start)
         start = found
         yield found + 1, None, name, [f"{term.get('kind', 'term')} {ident}"]
+
+
+# ---------- extraction of the terminal commands' help ----------
+
+
+def extract_command_help(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel extraction method for the terminal's commands (``[netjer_commands: src/netjer/cli/main.py]``):
+    yields ``(line, None, help, [comment])`` for the docstring of every top-level function
+    decorated with a Typer ``.command(...)`` and of those named in the option ``commands``
+    (space-separated: a command registered elsewhere), as Typer shows it (``inspect.cleandoc``):
+    the command's help, told in the reader's language when drawn (``netjer.cli.usage_words``)."""
+    tree = ast.parse(fileobj.read().decode(options.get("encoding", "utf-8")))
+    listed = set(str(options.get("commands", "")).split())
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        decorated = any(
+            isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr == "command"
+            for d in node.decorator_list
+        )
+        doc = ast.get_docstring(node, clean=True)
+        if doc and (decorated or node.name in listed):
+            yield node.lineno, None, doc, [f"help of the command {node.name}"]

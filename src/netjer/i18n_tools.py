@@ -4,7 +4,8 @@
 (``src/netjer/locale/<domain>.cfg``: which files, by which extraction method), extracts every
 marked text with Babel's extractors (``python``; ``javascript``, Babel's JavaScript extractor, for the
 browser's ``t``/``tn``; ``netjer_html``, :func:`netjer.i18n.extract_html`, for the HTML pages;
-``netjer_terms``, :func:`netjer.i18n.extract_term_names`, for the names in a game's rules texts), writes the template
+``netjer_terms``, :func:`netjer.i18n.extract_term_names`, for the names in a game's rules texts;
+``netjer_commands``, :func:`netjer.i18n.extract_command_help`, for the terminal commands' help), writes the template
 ``<domain>.pot`` and brings every language's ``<language>/LC_MESSAGES/<domain>.po`` up to date
 (new texts added untranslated, texts gone removed).  The tests call :func:`extract` to check that
 no catalogue misses a text.
@@ -37,6 +38,8 @@ LANGUAGES = ("en", "es", "de")
 HTML_METHOD = "netjer.i18n:extract_html"
 #: The extraction method a config names ``netjer_terms`` (the names in a game's rules texts).
 TERMS_METHOD = "netjer.i18n:extract_term_names"
+#: The extraction method a config names ``netjer_commands`` (the help of the terminal's commands).
+COMMANDS_METHOD = "netjer.i18n:extract_command_help"
 
 
 def _config(domain: str) -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:
@@ -73,7 +76,9 @@ def extract(domain: str, root: Path = ROOT) -> Catalog:
         keywords = JS_KEYWORDS if method == "javascript" else {**DEFAULT_KEYWORDS, **PY_KEYWORDS}
         relative = path.relative_to(root).as_posix()
         options = next((o for p, o in options_map.items() if path.match(p)), {})
-        how = {"netjer_html": HTML_METHOD, "netjer_terms": TERMS_METHOD}.get(method, method)
+        how = {"netjer_html": HTML_METHOD, "netjer_terms": TERMS_METHOD, "netjer_commands": COMMANDS_METHOD}.get(
+            method, method
+        )
         for lineno, message, comments, context in extract_from_file(how, path, keywords=keywords, options=options):
             template.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
     return template

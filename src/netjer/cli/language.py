@@ -1,14 +1,35 @@
-"""The terminal's ``--lang`` option, shared by the commands that take it (``netjer --lang es``,
-``netjer play``, ``netjer replay``, ``netjer learn``): the language of every text shown
-(:mod:`netjer.i18n`; default ``$NETJER_LANG``, else English)."""
+"""The terminal's ``--lang`` option, taken by every command (``netjer --lang es``,
+``netjer play --lang es``, ``netjer simulate ... --lang de``): the language of every text shown
+(:mod:`netjer.i18n`; default ``$NETJER_LANG``, else English).
+
+The language is chosen before the command line is parsed (:func:`start_language`, called by
+``netjer``'s command group for each run), so that the help and the library's usage errors are
+drawn in it too: ``netjer simulate --help --lang es`` draws the help before the option itself
+would be read."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+
 from netjer import i18n
+from netjer.cli.usage_words import filled
 from netjer.core.errors import ConfigError
 
-#: The option's help: the languages with catalogues, so that a new one is listed by itself.
-LANG_HELP = f"Language of the texts shown: {', '.join(i18n.languages())} (default: $NETJER_LANG, else English)."
+#: The option's name.
+LANG_OPTION = "--lang"
+#: The option's help: the languages with catalogues, so that a new one is listed by itself (a
+#: message told in the reader's language when the help is drawn: cli/usage_words.py).
+LANG_HELP = filled(
+    i18n.N_("Language of the texts shown: {languages} (default: $NETJER_LANG, else English)."),
+    languages=i18n.join_list(i18n.languages()),
+)
+
+#: Every command's ``--lang`` option (read again by :func:`start_language` before parsing).
+LangOption = Annotated[str | None, typer.Option(LANG_OPTION, help=LANG_HELP)]
 
 
 def use_language(lang: str | None) -> None:
@@ -25,3 +46,26 @@ def use_language(lang: str | None) -> None:
     if found == i18n.DEFAULT_LANGUAGE and lang.lower().replace("_", "-").split("-")[0] != found:
         raise ConfigError(f"no translation into {lang!r}; languages: {', '.join(i18n.languages())}")
     i18n.set_language(found)
+
+
+def language_in_args(args: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` in the command line ``args`` (``--lang es`` or
+    ``--lang=es``; nothing after a ``--``, which ends the options), or ``None``."""
+    found: str | None = None
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == LANG_OPTION and i + 1 < len(args):
+            found = args[i + 1]
+        elif word.startswith(LANG_OPTION + "="):
+            found = word.partition("=")[2]
+    return found
+
+
+def start_language(args: Sequence[str]) -> None:
+    """Make the language of a run of ``netjer`` the one its command line ``args`` name with
+    ``--lang``, else ``$NETJER_LANG``'s, else English.  A language without catalogues is left
+    for the option itself to refuse (with its one-line error) once the command line is parsed."""
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    with contextlib.suppress(ConfigError):
+        use_language(language_in_args(args) or i18n.language_from_environment())

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from netjer.cli.language import LANG_HELP, use_language
+from netjer.cli.language import LangOption, use_language
 from netjer.cli.play import (
     BOARD_WORDS,
     HELP_WORDS,
@@ -31,13 +31,16 @@ from netjer.cli.play import (
     overview_text,
     term_text,
 )
+from netjer.cli.usage_words import filled
 from netjer.core.errors import NetjerError
 from netjer.drawings import log_narrates_actions, renderer_for
-from netjer.i18n import _, get_language
+from netjer.i18n import N_, _, get_language, join_list
 from netjer.tutorials.lesson import LESSONS, Lesson, load_lesson
 from netjer.tutorials.runner import LessonRun
 
-LESSON_HELP = "The lesson: " + ", ".join(LESSONS) + " (pantheon: the powers of Ankh's Pantheon gods)."
+LESSON_HELP = filled(
+    N_("The lesson: {lessons} (pantheon: the powers of Ankh's Pantheon gods)."), lessons=join_list(LESSONS)
+)
 
 
 class LessonTable:
@@ -205,7 +208,7 @@ class LessonTable:
 
 def learn(
     lesson: Annotated[str | None, typer.Argument(help=LESSON_HELP)] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Learn a game by playing it: a guided first game, then you finish it against the beginner level.
 
@@ -229,5 +232,5 @@ def learn(
             return
         LessonTable(load_lesson(lesson, get_language()), console=console).play()
     except NetjerError as error:
-        err.print(Text.assemble(("error: ", "bold red"), str(error)), highlight=False, soft_wrap=True)
+        err.print(Text.assemble((_("error:") + " ", "bold red"), str(error)), highlight=False, soft_wrap=True)
         raise typer.Exit(code=2) from None

@@ -15,6 +15,7 @@ import json
 import secrets
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -31,16 +32,18 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
-from typer.core import TyperGroup
+from typer._click.exceptions import UsageError
+from typer.core import TyperCommand, TyperGroup
 
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
-from netjer.cli.language import LANG_HELP, use_language
+from netjer.cli.language import LangOption, start_language, use_language
 from netjer.cli.learn import learn
 from netjer.cli.operator import audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
+from netjer.cli.usage_words import InLanguage, filled, tell_headings, told_usage_error
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.record import SEED_LIMIT, SEED_MIN, GameRecord, load_record, locate
@@ -48,16 +51,40 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import N_, _, format_decimal, format_number, ngettext
+from netjer.i18n import N_, Nn_, _, format_decimal, format_number, ngettext
+from netjer.i18n_sentences import Sentence, one_after_another, sentence_of
 
 if TYPE_CHECKING:
     from netjer.sim.facets import FacetTable, Score
 
 
-class _Commands(TyperGroup):
-    """Netjer's commands, whose mistyped name (``netjer pley``) gets our one-line error with the
-    suggestion helper's "did you mean" (cli/suggest.py, issue 33 item 5) instead of the
-    library's boxed usage error."""
+class _Commands(InLanguage, TyperGroup):
+    """Netjer's command groups (``netjer``, ``netjer i18n``): a mistyped command name
+    (``netjer pley``) gets our one-line error with the suggestion helper's "did you mean"
+    (cli/suggest.py, issue 33 item 5) instead of the library's boxed usage error; the help, the
+    usage line and the library's usage errors are in the reader's language (cli/usage_words.py),
+    chosen from the command line before it is parsed (cli/language.py)."""
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **options: Any) -> Any:
+        """Run ``netjer`` on ``args`` (default: the process's arguments) as Typer does, the
+        language chosen first (``--lang`` anywhere in ``args``, else ``$NETJER_LANG``, else English)."""
+        start_language(sys.argv[1:] if args is None else args)
+        tell_headings()
+        return super().main(args, *rest, **options)
+
+    def make_context(self, *args: Any, **options: Any) -> Any:
+        """The group's context; a usage error in its own options told in the reader's language."""
+        try:
+            return super().make_context(*args, **options)
+        except UsageError as err:
+            raise told_usage_error(err) from err
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command named; a usage error in its command line told in the reader's language."""
+        try:
+            return super().invoke(ctx)
+        except UsageError as err:
+            raise told_usage_error(err) from err
 
     # ``ctx`` is the library's own Context (Typer bundles its Click); Any keeps this override
     # independent of where that class lives.
@@ -68,14 +95,22 @@ class _Commands(TyperGroup):
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
             visible = [n for n in self.list_commands(ctx) if not getattr(self.get_command(ctx, n), "hidden", False)]
             hint = did_you_mean(name, visible)
-            raise _fail(f"there is no command {name!r}; " + (hint or "'netjer --help' lists the commands"))
+            raise _fail(
+                _("there is no command {name}; {hint}").format(
+                    name=repr(name), hint=hint or _("'netjer --help' lists the commands")
+                )
+            )
         return super().resolve_command(ctx, args)
+
+
+class _Command(InLanguage, TyperCommand):
+    """A ``netjer`` command: its help and usage line in the reader's language (cli/usage_words.py)."""
 
 
 app = typer.Typer(
     cls=_Commands,
     name="netjer",
-    help="Netjer: board games of the Egyptian gods (Aton, Dioses del Nilo, Ankh) in your terminal.",
+    help=N_("Netjer: board games of the Egyptian gods (Aton, Dioses del Nilo, Ankh) in your terminal."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -85,12 +120,14 @@ err_console = Console(stderr=True)
 
 
 def _version_line() -> str:
-    """``netjer VERSION (engine: ...)``, and how to get the compiled engine when it does not run."""
-    from netjer.build_info import describe_build, faster_engine_hint  # noqa: PLC0415 - imports the engine
+    """``netjer VERSION (engine: ...)``, and how to get the compiled engine when it does not run
+    (build_info's messages, in the reader's language)."""
+    from netjer import build_info  # noqa: PLC0415 - imports the engine
 
-    line = f"netjer {__version__} ({describe_build()})"
-    hint = faster_engine_hint()
-    return f"{line}\n{hint}" if hint else line
+    compiled = build_info.compiled_modules()
+    engine = _(build_info.COMPILED).format(count=len(compiled)) if compiled else _(build_info.PYTHON)
+    line = f"netjer {__version__} ({engine})"
+    return line if compiled else f"{line}\n{_(build_info.FASTER)}"
 
 
 def _print_version(value: bool) -> None:
@@ -102,23 +139,23 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _read_the_terminal(
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
     _version: Annotated[
         bool,
         typer.Option(
-            "--version", is_eager=True, callback=_print_version, help="Print the version and the engine, and exit."
+            "--version", is_eager=True, callback=_print_version, help=N_("Print the version and the engine, and exit.")
         ),
     ] = False,
 ) -> None:
     """Make the consoles anew for each command: Rich fixes a console's width from $COLUMNS when
     the console is made, and a command must draw for the terminal it runs in, not for the one
     that imported this module (a test runner invoking several commands in one process).  The
-    language is set anew too: ``--lang``, else ``$NETJER_LANG``, else English (netjer.i18n)."""
+    language was set anew before the command line was parsed (``_Commands.main``); a ``--lang``
+    given here is checked (one-line error for a language without catalogues)."""
     global console, err_console  # noqa: PLW0603 - the commands below read these two names
     console = Console()
     err_console = Console(stderr=True)
-    i18n.set_language(i18n.DEFAULT_LANGUAGE)
-    _set_language(lang or i18n.language_from_environment())
+    _set_language(lang)
 
 
 def _set_language(lang: str | None) -> None:
@@ -126,7 +163,13 @@ def _set_language(lang: str | None) -> None:
     try:
         use_language(lang)
     except ConfigError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
+
+
+def _told(err: BaseException) -> str:
+    """``err``'s sentence in the reader's language (:func:`netjer.i18n_sentences.sentence_of`:
+    an error raised with a :class:`Sentence`; any other in its own words)."""
+    return sentence_of(err).told(i18n.get_language())
 
 
 def _progress_bar() -> Progress:
@@ -136,7 +179,7 @@ def _progress_bar() -> Progress:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        TextColumn(_("ETA")),  # the time left, next
         TimeRemainingColumn(),
         console=console,
     )
@@ -144,7 +187,7 @@ def _progress_bar() -> Progress:
 
 def _fail(message: str) -> typer.Exit:
     """Print ``message`` (user text included, never read as markup) and exit with status 2."""
-    err_console.print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
+    err_console.print(Text.assemble((_("error:") + " ", "bold red"), message), highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -153,9 +196,11 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise ConfigError(f"--option {item!r} is not of the form name=value")
+            raise ConfigError(Sentence(N_("--option {item} is not of the form name=value"), item=repr(item)))
         if key.strip() in options:
-            raise ConfigError(f"--option {key.strip()!r} given twice; give each option once")
+            raise ConfigError(
+                Sentence(N_("--option {name} given twice; give each option once"), name=repr(key.strip()))
+            )
         options[key.strip()] = value.strip()
     return options
 
@@ -169,7 +214,12 @@ def _known_game(name: str) -> str:
     if name in game_names():
         return name
     hint = did_you_mean(name, game_names())
-    raise ConfigError(f"unknown game {name!r}; {hint + ' ' if hint else ''}Netjer has: {', '.join(game_names())}")
+    games = i18n.join_list(game_names())
+    if hint:
+        raise ConfigError(
+            Sentence(N_("unknown game {name}; {hint} Netjer has: {games}"), name=repr(name), hint=hint, games=games)
+        )
+    raise ConfigError(Sentence(N_("unknown game {name}; Netjer has: {games}"), name=repr(name), games=games))
 
 
 def _check_option_names(game: str, options: dict[str, Any], variants: list[dict[str, Any]] | None = None) -> None:
@@ -183,9 +233,21 @@ def _check_option_names(game: str, options: dict[str, Any], variants: list[dict[
     for key in [*options, *(k for v in variants or [] for k in v)]:
         if key not in known:
             hint = did_you_mean(key, known)
+            values: dict[str, int | str] = {
+                "title": cls.shown_title(),
+                "name": repr(key),
+                "options": i18n.join_list(known),
+            }
+            if hint:
+                raise ConfigError(
+                    Sentence(
+                        N_("{title} has no option {name}; {hint} its options: {options} (see `netjer games`)"),
+                        hint=hint,
+                        **values,
+                    )
+                )
             raise ConfigError(
-                f"{cls.title} has no option {key!r}; {hint + ' ' if hint else ''}its options: {', '.join(known)} "
-                "(see `netjer games`)"
+                Sentence(N_("{title} has no option {name}; its options: {options} (see `netjer games`)"), **values)
             )
 
 
@@ -200,9 +262,30 @@ def _check_agent_word(text: str) -> None:
     known = [*LEVEL_NAMES, *known_kinds()]
     if word and word not in known:
         hint = did_you_mean(word, known)
+        values: dict[str, int | str] = {
+            "agent": repr(text.strip()),
+            "levels": i18n.join_list(LEVEL_NAMES),
+            "agents": i18n.join_list(known_kinds()),
+        }
+        if hint:
+            raise ConfigError(
+                Sentence(
+                    N_(
+                        "unknown agent {agent}: {hint} choose a level ({levels}) or an agent ({agents}; with "
+                        "parameters, e.g. ismcts:iterations=500)"
+                    ),
+                    hint=hint,
+                    **values,
+                )
+            )
         raise ConfigError(
-            f"unknown agent {text.strip()!r}: {hint + ' ' if hint else ''}choose a level ({', '.join(LEVEL_NAMES)}) "
-            f"or an agent ({', '.join(known_kinds())}; with parameters, e.g. ismcts:iterations=500)"
+            Sentence(
+                N_(
+                    "unknown agent {agent}: choose a level ({levels}) or an agent ({agents}; with parameters, "
+                    "e.g. ismcts:iterations=500)"
+                ),
+                **values,
+            )
         )
 
 
@@ -220,22 +303,30 @@ def _parse_seats(items: list[str], game: Game, vs: str | None = None) -> list[st
     for item in items:
         key, eq, value = item.partition("=")
         if not eq:
-            raise ConfigError(f"--seat {item!r} is not of the form SEAT=AGENT (e.g. 0=human)")
+            raise ConfigError(
+                Sentence(N_("--seat {item} is not of the form SEAT=AGENT (e.g. 0=human)"), item=repr(item))
+            )
         try:
             seat = int(key)
         except ValueError:
-            raise ConfigError(f"--seat {item!r}: seat must be a number from 0 to {num_players - 1}") from None
+            raise ConfigError(
+                Sentence(
+                    N_("--seat {item}: seat must be a number from 0 to {last}"), item=repr(item), last=num_players - 1
+                )
+            ) from None
         if not 0 <= seat < num_players:
-            raise ConfigError(f"--seat {item!r}: seats are numbered 0 to {num_players - 1}")
+            raise ConfigError(
+                Sentence(N_("--seat {item}: seats are numbered 0 to {last}"), item=repr(item), last=num_players - 1)
+            )
         if seat in seats:
-            raise ConfigError(f"seat {seat} is given twice")
+            raise ConfigError(Sentence(N_("seat {seat} is given twice"), seat=seat))
         _check_agent_word(value)
         seats[seat] = resolve_agent(value.strip(), game.name, num_players)
     if vs is not None:
         _check_agent_word(vs)
         computer = resolve_agent(vs.strip(), game.name, num_players)
         if parse_agent_spec(computer).is_human:
-            raise ConfigError("--vs names the computer you play against: a level or an agent, not human")
+            raise ConfigError(Sentence(N_("--vs names the computer you play against: a level or an agent, not human")))
         seats.setdefault(0, "human")
         return [seats.get(s, computer) for s in range(num_players)]
     return [seats.get(s, "random") for s in range(num_players)]
@@ -249,46 +340,55 @@ def _seed_value(text: str | int) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise _fail(f"--seed must be a whole number, got {text[:40]!r}") from None
+        raise _fail(_("--seed must be a whole number, got {value}").format(value=repr(text[:40]))) from None
 
 
-@app.command()
+@app.command(cls=_Command)
 def play(
-    game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default aton).")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help=filled(N_("The game: {games} (default aton)."), games=i18n.join_list(game_names()))),
+    ] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
             "--seat",
-            help="SEAT=AGENT, e.g. 0=human, 1=strong (a level: see `netjer levels`) or 1=ismcts:iterations=500 "
-            "(repeat per seat; seats not named are random; with neither --seat nor --vs, in a terminal you "
-            "play seat 0 against the casual level).",
+            help=N_(
+                "SEAT=AGENT, e.g. 0=human, 1=strong (a level: see `netjer levels`) or 1=ismcts:iterations=500 "
+                "(repeat per seat; seats not named are random; with neither --seat nor --vs, in a terminal you "
+                "play seat 0 against the casual level)."
+            ),
         ),
     ] = None,
     vs: Annotated[
         str | None,
         typer.Option(
             "--vs",
-            help="Play against this level (beginner, casual, strong, strongest: see `netjer levels`) or agent: "
-            "it takes every seat --seat does not name, you seat 0.",
+            help=N_(
+                "Play against this level (beginner, casual, strong, strongest: see `netjer levels`) or agent: "
+                "it takes every seat --seat does not name, you seat 0."
+            ),
         ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(parser=_seed_value, metavar="<int>", help="Seed of the game (default: a random one, printed)."),
+        typer.Option(
+            parser=_seed_value, metavar="<int>", help=N_("Seed of the game (default: a random one, printed).")
+        ),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE (see `netjer games`).")
+        list[str] | None, typer.Option("--option", "-o", help=N_("Game option NAME=VALUE (see `netjer games`)."))
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Save the record here after every action; an unfinished game there is resumed."),
+        typer.Option(help=N_("Save the record here after every action; an unfinished game there is resumed.")),
     ] = None,
-    load: Annotated[Path | None, typer.Option(help="Resume the game saved in this record file.")] = None,
+    load: Annotated[Path | None, typer.Option(help=N_("Resume the game saved in this record file."))] = None,
     new: Annotated[
         bool,
-        typer.Option("--new", metavar="", help="With --save: keep a game saved there aside and start a new one."),
+        typer.Option("--new", metavar="", help=N_("With --save: keep a game saved there aside and start a new one.")),
     ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against the computer, or watch the computer play.
 
@@ -299,9 +399,11 @@ def play(
     _set_language(lang)
     try:
         if load is not None and new:
-            raise ConfigError("--new starts a new game; it cannot be combined with --load")
+            raise ConfigError(Sentence(N_("--new starts a new game; it cannot be combined with --load")))
         if new and save is None:  # without --save every game is new: --new would do nothing
-            raise ConfigError("--new keeps aside the game saved in the --save file; give --save FILE with it")
+            raise ConfigError(
+                Sentence(N_("--new keeps aside the game saved in the --save file; give --save FILE with it"))
+            )
         # Everything is checked before any file is touched.
         resume = load
         default_level: str | None = None
@@ -309,7 +411,7 @@ def play(
         transcript: Transcript | None = None  # a resumed record, its undos kept and its last decisions undoable
         if load is None and save is not None and save.exists():
             if save.is_dir():
-                raise ConfigError(f"--save {save} is a folder; give a file name")
+                raise ConfigError(Sentence(N_("--save {path} is a folder; give a file name"), path=str(save)))
             if new:
                 archive = save
             else:
@@ -329,11 +431,15 @@ def play(
             transcript = record.transcript(g, text)
             save = save or resume
             intro = _("Resuming {title} (seed {seed}) after {n} actions from {path}.").format(
-                title=g.title, seed=record.seed, n=len(record.actions), path=resume
+                title=g.shown_title(), seed=record.seed, n=len(record.actions), path=resume
             )
         else:
             if seed is not None and not SEED_MIN <= seed < SEED_LIMIT:  # a record could not hold it
-                raise ConfigError(f"--seed must be a 64-bit value, from {SEED_MIN} to {SEED_LIMIT - 1}")
+                raise ConfigError(
+                    Sentence(
+                        N_("--seed must be a 64-bit value, from {low} to {high}"), low=SEED_MIN, high=SEED_LIMIT - 1
+                    )
+                )
             options = _parse_options(option or [])
             _check_option_names(_known_game(game or "aton"), options)
             g = make_game(game or "aton", options)
@@ -341,21 +447,21 @@ def play(
             seats = _parse_seats(seat or [], g, vs or default_level)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             state = g.new_initial_state(seed)
-            intro = _("New game of {title}, seed {seed}.").format(title=g.title, seed=seed)
+            intro = _("New game of {title}, seed {seed}.").format(title=g.shown_title(), seed=seed)
             if save is None and "human" in seats:
                 save = _free_path(Path(f"{g.name}-{seed}.json"))
         table = TerminalTable(g, state, seats, console=console, save=save, transcript=transcript)  # checks the agents
         if save is not None:
-            _check_writable(save, "--save", action="save to", moved_aside=archive is not None)
+            _check_writable(save, "--save", saving=True, moved_aside=archive is not None)
         if archive is not None:
             kept = archive_path(archive)
             archive.rename(kept)
             console.print(Text(_("The game in {archive} was kept as {kept}.").format(archive=archive, kept=kept)))
         table.persist(strict=True)
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     except OSError as err:
-        raise _fail(f"cannot save the game: {err}") from None
+        raise _fail(_("cannot save the game: {reason}").format(reason=err)) from None
     console.print(Text(intro))
     if resume is None and default_level is not None:
         console.print(
@@ -412,7 +518,7 @@ def _load(path: Path, *, hint: bool) -> tuple[GameRecord, str]:
 
 def _in_file(path: Path, err: RecordError, *, hint: bool) -> RecordError:
     """``err`` with the file named first (and how to start over, when ``hint``)."""
-    advice = " (pass --new to keep it aside and start a new game)" if hint else ""
+    advice = " " + _("(pass --new to keep it aside and start a new game)") if hint else ""
     return err.in_file(str(path), advice)
 
 
@@ -436,13 +542,27 @@ def _replayed(path: Path, record: GameRecord, text: str, *, hint: bool) -> tuple
 
 def _show_finished(path: Path, record: GameRecord, g: Game, state: State) -> None:
     """``play --load`` of a finished game: its final position and result, and what to do instead."""
-    console.rule("Final position")
+    console.rule(_("Final position"))
     console.print(render_full(g.name, [state.observation(s) for s in range(g.num_players)]))
+    finished = ngettext(
+        "The game in {path} is finished ({title}, seed {seed}, {n} action): {result}. Nothing is left to play: "
+        "see it again with `netjer replay {path}`, or start a new game with `netjer play {game} --save {path}` "
+        "(the finished one is kept aside).",
+        "The game in {path} is finished ({title}, seed {seed}, {n} actions): {result}. Nothing is left to play: "
+        "see it again with `netjer replay {path}`, or start a new game with `netjer play {game} --save {path}` "
+        "(the finished one is kept aside).",
+        len(record.actions),
+    )
     console.print(
         Text(
-            f"The game in {path} is finished ({g.title}, seed {record.seed}, {len(record.actions)} actions): "
-            f"{result_text(g, state.returns())}. Nothing is left to play: see it again with `netjer replay {path}`, "
-            f"or start a new game with `netjer play {g.name} --save {path}` (the finished one is kept aside).",
+            finished.format(
+                path=path,
+                title=g.shown_title(),
+                seed=record.seed,
+                n=len(record.actions),
+                result=result_text(g, state.returns()),
+                game=g.name,
+            )
         )
     )
 
@@ -458,20 +578,29 @@ def _check_resume_flags(
     vs: str | None = None,
 ) -> None:
     """Refuse flags that contradict the game being resumed (rather than ignore them)."""
-    conflicts = []
+    conflicts: list[Sentence] = []
     if game is not None and game != record.game:
-        conflicts.append(f"it is a game of {record.game}, not {game}")
+        conflicts.append(Sentence(N_("it is a game of {recorded}, not {given}"), recorded=record.game, given=game))
     if seed is not None and seed != record.seed:
-        conflicts.append(f"its seed is {record.seed}, not {seed}")
+        conflicts.append(Sentence(N_("its seed is {recorded}, not {given}"), recorded=record.seed, given=seed))
     if (seat or vs) and _parse_seats(seat or [], g, vs) != record.seats:
-        conflicts.append(f"its seats are {', '.join(f'{i}={s}' for i, s in enumerate(record.seats))}")
+        seats = i18n.join_list(f"{i}={s}" for i, s in enumerate(record.seats))
+        conflicts.append(Sentence(N_("its seats are {seats}"), seats=seats))
     for key, value in _parse_options(option or []).items():
         if str(record.options.get(key)) != value:
-            conflicts.append(f"its option {key} is {record.options.get(key)!r}")
+            conflicts.append(
+                Sentence(N_("its option {name} is {value}"), name=key, value=repr(record.options.get(key)))
+            )
     if conflicts:
         raise ConfigError(
-            f"{path} holds an unfinished game to resume, but {'; '.join(conflicts)}. "
-            "Resume it without those flags, or pass --new (with --save) to keep it aside and start over."
+            Sentence(
+                N_(
+                    "{path} holds an unfinished game to resume, but {conflicts}. Resume it without those flags, "
+                    "or pass --new (with --save) to keep it aside and start over."
+                ),
+                path=str(path),
+                conflicts=one_after_another(conflicts),
+            )
         )
 
 
@@ -499,11 +628,25 @@ def _probe_new_file(folder: Path) -> None:
     tempfile.TemporaryFile(dir=folder).close()
 
 
-def _refusal(what: str, err: OSError) -> ConfigError:
-    """The one-line refusal of an output the system would not let us write: ``what`` and the
-    system's reason ("permission denied" for a PermissionError)."""
-    reason = "permission denied" if isinstance(err, PermissionError) else err.strerror or str(err)
-    return ConfigError(f"{what}: {reason}")
+def _refusal(message: str, err: OSError, **params: int | str) -> ConfigError:
+    """The one-line refusal of an output the system would not let us write: ``message`` (a
+    catalogue message) filled with ``params`` and ``{reason}``, the system's reason ("permission
+    denied" for a PermissionError, else the system's own words)."""
+    reason = Sentence(N_("permission denied")) if isinstance(err, PermissionError) else err.strerror or str(err)
+    return ConfigError(Sentence(message, reason=reason, **params))
+
+
+#: The refusals of an output file (:func:`_check_writable`), by what is done with it: written
+#: (``--out``, ``--json``, ``--png``) or a game saved to it (``--save``).
+_NO_FOLDER = {
+    False: N_("cannot write {path}: the folder {folder} does not exist"),
+    True: N_("cannot save to {path}: the folder {folder} does not exist"),
+}
+_NOT_WRITABLE = {False: N_("cannot write {path}: {reason}"), True: N_("cannot save to {path}: {reason}")}
+_A_FOLDER = {
+    False: N_("{flag} {path} is a folder; give a file name"),
+    True: N_("{flag} {path} is a folder; give a file name ending in .json or .csv"),
+}
 
 
 def _probe_append(path: Path) -> None:
@@ -520,7 +663,7 @@ def _probe_append(path: Path) -> None:
 
 
 def _check_writable(
-    path: Path, flag: str, *, action: str = "write", name_hint: str = "a file name", moved_aside: bool = False
+    path: Path, flag: str, *, saving: bool = False, json_or_csv: bool = False, moved_aside: bool = False
 ) -> None:
     """Refuse an output file that could not be written, before the play or computation that ends
     by writing it: a missing folder, a folder given as the file, no permission, or any other reason
@@ -534,8 +677,8 @@ def _check_writable(
     Args:
         path: the output file.
         flag: the command-line flag that named it (``--save``, ``--json``), for the messages.
-        action: the verb of the messages (``cannot {action} {path}: ...``).
-        name_hint: what to give instead of a folder (``a file name ending in .json``).
+        saving: whether a game is saved to it (the messages say "save to", else "write").
+        json_or_csv: whether the name must end in .json or .csv (said when a folder is given).
         moved_aside: whether an existing ``path`` is renamed away before the output is written.
 
     Raises:
@@ -543,9 +686,9 @@ def _check_writable(
     """
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise ConfigError(f"cannot {action} {path}: the folder {folder} does not exist")
+        raise ConfigError(Sentence(_NO_FOLDER[saving], path=str(path), folder=str(folder)))
     if path.is_dir():
-        raise ConfigError(f"{flag} {path} is a folder; give {name_hint}")
+        raise ConfigError(Sentence(_A_FOLDER[json_or_csv], flag=flag, path=str(path)))
     existed = path.exists()
     try:
         if moved_aside and existed:
@@ -553,45 +696,47 @@ def _check_writable(
         else:
             _probe_append(path)
     except OSError as err:
-        raise _refusal(f"cannot {action} {path}", err) from None
+        raise _refusal(_NOT_WRITABLE[saving], err, path=str(path)) from None
     finally:
         if not existed:
             with contextlib.suppress(OSError):
                 path.unlink()
 
 
-@app.command()
+@app.command(cls=_Command)
 def replay(
-    path: Annotated[Path, typer.Argument(help="A record file saved by `netjer play --save`.")],
-    seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default 0).")] = None,
-    omniscient: Annotated[bool, typer.Option(metavar="", help="Show everything, hidden cards included.")] = False,
+    path: Annotated[Path, typer.Argument(help=N_("A record file saved by `netjer play --save`."))],
+    seat: Annotated[int | None, typer.Option(help=N_("Show the game as this seat saw it (default 0)."))] = None,
+    omniscient: Annotated[bool, typer.Option(metavar="", help=N_("Show everything, hidden cards included."))] = False,
     step: Annotated[
         bool,
         typer.Option(
             metavar="",
-            help="Show one position at a time: Enter for the next action, b back, a number to go to that action, "
-            "help, q to stop.",
+            help=N_(
+                "Show one position at a time: Enter for the next action, b back, a number to go to that action, "
+                "help, q to stop."
+            ),
         ),
     ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Step through a saved game, from one seat's view or omnisciently."""
     _set_language(lang)
     try:
         if omniscient and seat is not None:
-            raise ConfigError("choose either --seat or --omniscient")
+            raise ConfigError(Sentence(N_("choose either --seat or --omniscient")))
         record, text = _load(path, hint=False)
         g, _state = _replayed(path, record, text, hint=False)  # refuse a bad record before showing any of it
         viewer = None if omniscient else (seat or 0)
         if viewer is not None and not 0 <= viewer < g.num_players:
-            raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
+            raise ConfigError(Sentence(N_("--seat must be 0 to {last}"), last=g.num_players - 1))
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))
     console.print(
         Text(
             _("{title}, seed {seed}, {seats}; {n} actions.").format(
-                title=g.title, seed=record.seed, seats=seats, n=len(record.actions)
+                title=g.shown_title(), seed=record.seed, seats=seats, n=len(record.actions)
             )
         )
     )
@@ -773,35 +918,41 @@ def _no_ray_flag(value: bool) -> bool:
     address a user may have put after it is refused as an extra argument."""
     if value:
         raise typer.BadParameter(
-            "there is no --ray: give the cluster with --ray-address: 'auto' inside a cluster, "
-            "'ray://HEAD:10001' from outside, or 'local' to start one here",
+            _(
+                "there is no --ray: give the cluster with --ray-address: 'auto' inside a cluster, "
+                "'ray://HEAD:10001' from outside, or 'local' to start one here"
+            ),
             param_hint="--ray",
         )
     return value
 
 
-@app.command()
+@app.command(cls=_Command)
 def simulate(
-    game: Annotated[str, typer.Argument(help=f"The game: {', '.join(game_names())}.")],
+    game: Annotated[str, typer.Argument(help=filled(N_("The game: {games}."), games=i18n.join_list(game_names())))],
     agents: Annotated[
         str,
         typer.Option(
-            help="Comma-separated levels or agents, e.g. strongest,heuristic or ismcts:iterations=200,casual "
-            "(the last fills extra seats; levels: `netjer levels`)."
+            help=N_(
+                "Comma-separated levels or agents, e.g. strongest,heuristic or ismcts:iterations=200,casual "
+                "(the last fills extra seats; levels: `netjer levels`)."
+            )
         ),
     ] = "random,random",
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games (with --vary, in all).")] = 100,
-    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
-    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help="Game i uses seed SEED + i.")] = 0,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help=N_("Number of games (with --vary, in all)."))] = 100,
+    workers: Annotated[int, typer.Option(help=N_("Local worker processes."))] = 1,
+    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help=N_("Game i uses seed SEED + i."))] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=N_("Game option NAME=VALUE."))] = None,
     vary: Annotated[
         list[str] | None,
         typer.Option(
-            help="Compare option values, NAME=V1,V2 (e.g. scenario=middle-kingdom,old-kingdom), or NAME=V1|V2 "
-            "when values contain commas (e.g. 'gods=ra,isis|seth,bastet'); repeat for every combination. "
-            "--games is shared evenly among the values (combinations), so it must be at least their number; "
-            "a multiple of values x seats gives each value full seat rotations. Each game is labelled with "
-            "its value (a facet named after the option) in the tables, the report and --out."
+            help=N_(
+                "Compare option values, NAME=V1,V2 (e.g. scenario=middle-kingdom,old-kingdom), or NAME=V1|V2 "
+                "when values contain commas (e.g. 'gods=ra,isis|seth,bastet'); repeat for every combination. "
+                "--games is shared evenly among the values (combinations), so it must be at least their number; "
+                "a multiple of values x seats gives each value full seat rotations. Each game is labelled with "
+                "its value (a facet named after the option) in the tables, the report and --out."
+            )
         ),
     ] = None,
     rotate_starts: Annotated[
@@ -809,24 +960,27 @@ def simulate(
         typer.Option(
             "--rotate-starts",
             metavar="",
-            help="Analysis: also rotate the scenario's start positions over the turn positions (Ankh: option "
-            "start_rotation 0..players-1), so that the 'start position' and 'turn position' facets can be told "
-            "apart; a multiple of players x players games gives every pairing equally often.",
+            help=N_(
+                "Analysis: also rotate the scenario's start positions over the turn positions (Ankh: option "
+                "start_rotation 0..players-1), so that the 'start position' and 'turn position' facets can be told "
+                "apart; a multiple of players x players games gives every pairing equally often."
+            ),
         ),
     ] = False,
     ray_address: Annotated[
-        str | None, typer.Option(help="Run on Ray: 'auto', a cluster address, or 'local' to start one here.")
+        str | None, typer.Option(help=N_("Run on Ray: 'auto', a cluster address, or 'local' to start one here."))
     ] = None,
     _ray: Annotated[
         bool, typer.Option("--ray", hidden=True, is_eager=True, callback=_no_ray_flag, help="Not an option.")
     ] = False,
     out: Annotated[
-        Path | None, typer.Option(help="Write the per-game results to this file, ending in .json or .csv.")
+        Path | None, typer.Option(help=N_("Write the per-game results to this file, ending in .json or .csv."))
     ] = None,
     report: Annotated[
         Path | None,
-        typer.Option(help="Write an HTML balance report (index.html, results.json, results.csv) into this folder."),
+        typer.Option(help=N_("Write an HTML balance report (index.html, results.json, results.csv) into this folder.")),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play many seeded games between agents, seats rotated; print win rates, Elo and balance,
     and the score per facet the game labels its seats with (Ankh: god, turn position, start position,
@@ -836,11 +990,12 @@ def simulate(
     from netjer.sim.report import balance_metrics, sample_warnings, write_csv, write_report  # noqa: PLC0415
     from netjer.sim.tournament import connect_ray, run_tasks, schedule, summarize  # noqa: PLC0415
 
+    _set_language(lang)
     try:
         if games < 1:
-            raise ConfigError("--games must be at least 1")
+            raise ConfigError(Sentence(N_("--games must be at least 1")))
         if workers < 1:
-            raise ConfigError(f"--workers must be at least 1, got {workers}")
+            raise ConfigError(Sentence(N_("--workers must be at least 1, got {value}"), value=workers))
         _check_outputs(out, report)
         specs = [a.strip() for a in _split_agents(agents)]
         options = _parse_options(option or [])
@@ -853,7 +1008,7 @@ def simulate(
         if ray_address is not None:  # an unreachable cluster is said before any progress bar
             connect_ray(ray_address)
         with _progress_bar() as bar:
-            job = bar.add_task(f"{g.title}: {', '.join(specs)}", total=len(tasks))
+            job = bar.add_task(f"{g.shown_title()}: {', '.join(specs)}", total=len(tasks))
             results = run_tasks(
                 tasks,
                 workers=workers,
@@ -861,11 +1016,11 @@ def simulate(
                 progress=lambda done, _: bar.update(job, completed=done),
             )
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     summary = summarize(game, specs, results)
     table = Table(
         title=ngettext("{title}: {n} game, seats rotated", "{title}: {n} games, seats rotated", summary.games).format(
-            title=g.title, n=format_number(summary.games)
+            title=g.shown_title(), n=format_number(summary.games)
         ),
         title_justify="left",
     )
@@ -941,7 +1096,7 @@ def simulate(
                 report,
                 summary,
                 results,
-                title=_("{title} balance report").format(title=g.title),
+                title=_("{title} balance report").format(title=g.shown_title()),
                 seat_names=[_seat_words(g, s) for s in range(g.num_players)],
                 options=report_options,
             )
@@ -983,18 +1138,32 @@ def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) ->
         key = key.strip()
         if not eq or not key or not values.strip():
             raise ConfigError(
-                f"--vary {item!r} is not of the form name=value1,value2 (or name=value1|value2 for values with commas)"
+                Sentence(
+                    N_(
+                        "--vary {item} is not of the form name=value1,value2 (or name=value1|value2 for values "
+                        "with commas)"
+                    ),
+                    item=repr(item),
+                )
             )
         choices = [v.strip() for v in values.split("|" if "|" in values else ",")]
         if not all(choices):
-            raise ConfigError(f"--vary {item!r} has an empty value")
+            raise ConfigError(Sentence(N_("--vary {item} has an empty value"), item=repr(item)))
         repeated = [c for c in dict.fromkeys(choices) if choices.count(c) > 1]
         if repeated:
-            raise ConfigError(f"--vary {item!r} gives the value {repeated[0]!r} twice")
+            raise ConfigError(
+                Sentence(N_("--vary {item} gives the value {value} twice"), item=repr(item), value=repr(repeated[0]))
+            )
         if key in seen:
-            raise ConfigError(f"--vary names the option {key} twice; give all its values in one --vary")
+            raise ConfigError(
+                Sentence(N_("--vary names the option {name} twice; give all its values in one --vary"), name=key)
+            )
         if fixed is not None and key in fixed:
-            raise ConfigError(f"the option {key} is both fixed with -o and varied with --vary; give it one way")
+            raise ConfigError(
+                Sentence(
+                    N_("the option {name} is both fixed with -o and varied with --vary; give it one way"), name=key
+                )
+            )
         seen.add(key)
         variants = [{**v, key: c} for v in variants for c in choices]
     return variants if items else []
@@ -1014,20 +1183,28 @@ def _check_outputs(out: Path | None, report: Path | None) -> None:
     """
     if out is not None:
         if out.suffix.lower() not in (".json", ".csv"):
-            raise ConfigError(f"--out {out}: give a file name ending in .json or .csv")
-        _check_writable(out, "--out", name_hint="a file name ending in .json or .csv")
+            raise ConfigError(Sentence(N_("--out {path}: give a file name ending in .json or .csv"), path=str(out)))
+        _check_writable(out, "--out", json_or_csv=True)
     if report is not None:
         if report.exists() and not report.is_dir():
-            raise ConfigError(f"--report {report} is a file; give a folder for the report")
+            raise ConfigError(Sentence(N_("--report {path} is a file; give a folder for the report"), path=str(report)))
         existing = report
         while not existing.exists() and existing != existing.parent:
             existing = existing.parent
         if not existing.is_dir():
-            raise ConfigError(f"--report {report}: {existing} is a file, so the folder cannot be made")
+            raise ConfigError(
+                Sentence(
+                    N_("--report {path}: {existing} is a file, so the folder cannot be made"),
+                    path=str(report),
+                    existing=str(existing),
+                )
+            )
         try:
             _probe_new_file(existing)
         except OSError as err:
-            raise _refusal(f"--report {report}: cannot write in {existing}", err) from None
+            raise _refusal(
+                N_("--report {path}: cannot write in {folder}: {reason}"), err, path=str(report), folder=str(existing)
+            ) from None
 
 
 def _print_facet(facet: FacetTable, game: str) -> None:
@@ -1098,83 +1275,104 @@ def _split_agents(text: str) -> list[str]:
     return parts
 
 
-@app.command()
+@app.command(cls=_Command)
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
-    db: Annotated[str, typer.Option(help="SQLAlchemy database URL (SQLite file by default).")] = "sqlite:///netjer.db",
+    host: Annotated[str, typer.Option(help=N_("Interface to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("TCP port."))] = 8000,
+    db: Annotated[
+        str, typer.Option(help=N_("SQLAlchemy database URL (SQLite file by default)."))
+    ] = "sqlite:///netjer.db",
     ai_workers: Annotated[
         int | None,
-        typer.Option(help="Worker processes shared in turn by every table's computer players (default: the cores)."),
+        typer.Option(
+            help=N_("Worker processes shared in turn by every table's computer players (default: the cores).")
+        ),
     ] = None,
     max_ai_seconds: Annotated[
-        float, typer.Option(help="Most thinking time per move a table may give a computer player.")
+        float, typer.Option(help=N_("Most thinking time per move a table may give a computer player."))
     ] = 10.0,
     max_ai_iterations: Annotated[
-        int, typer.Option(help="Most search iterations per move a table may give a computer player.")
+        int, typer.Option(help=N_("Most search iterations per move a table may give a computer player."))
     ] = 30_000,
     create_rate: Annotated[
         str,
         typer.Option(
-            help="Tables one client address may create, e.g. '10/min' (a minute's worth at once); 0/min: none."
+            help=N_("Tables one client address may create, e.g. '10/min' (a minute's worth at once); 0/min: none.")
         ),
     ] = "10/min",
     chat_rate: Annotated[
         str,
-        typer.Option(help="Chat messages a seat (or a spectator's connection) may send, e.g. '20/min'; 0/min: none."),
+        typer.Option(
+            help=N_("Chat messages a seat (or a spectator's connection) may send, e.g. '20/min'; 0/min: none.")
+        ),
     ] = "20/min",
     notices_rate: Annotated[
         str,
         typer.Option(
-            help="Requests for turn notices one client address may make, e.g. '60/min' (every open page asks "
-            "every 15 s); 0/min: none."
+            help=N_(
+                "Requests for turn notices one client address may make, e.g. '60/min' (every open page asks "
+                "every 15 s); 0/min: none."
+            )
         ),
     ] = "60/min",
     log_level: Annotated[
-        str, typer.Option(help="Level of the JSON-lines log on stderr: debug, info, warning, error.")
+        str, typer.Option(help=N_("Level of the JSON-lines log on stderr: debug, info, warning, error."))
     ] = "info",
     lease_seconds: Annotated[
         float,
         typer.Option(
-            help="PostgreSQL with several processes: seconds after which another process takes over the "
-            "computer players of one that died."
+            help=N_(
+                "PostgreSQL with several processes: seconds after which another process takes over the "
+                "computer players of one that died."
+            )
         ),
     ] = 10.0,
     ws_deflate: Annotated[
         bool,
         typer.Option(
-            help="Compress WebSocket messages when the browser offers it (permessage-deflate): views shrink "
-            "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
+            help=N_(
+                "Compress WebSocket messages when the browser offers it (permessage-deflate): views shrink "
+                "about tenfold; --no-ws-deflate saves the server about a sixth of its CPU per move (docs/deploy.md)."
+            )
         ),
     ] = True,
     secure_cookies: Annotated[
         bool,
         typer.Option(
-            help="Mark the sign-in cookies Secure on every answer (behind a proxy that ends TLS without sending "
-            "X-Forwarded-Proto); by default they are Secure on HTTPS requests (docs/deploy.md)."
+            help=N_(
+                "Mark the sign-in cookies Secure on every answer (behind a proxy that ends TLS without sending "
+                "X-Forwarded-Proto); by default they are Secure on HTTPS requests (docs/deploy.md)."
+            )
         ),
     ] = False,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
-            help="Addresses or networks of the reverse proxies whose X-Forwarded-For is believed (comma-separated; "
-            "'' none, '*' any). Default: loopback only, a proxy on this machine (docs/deploy.md)."
+            help=N_(
+                "Addresses or networks of the reverse proxies whose X-Forwarded-For is believed (comma-separated; "
+                "'' none, '*' any). Default: loopback only, a proxy on this machine (docs/deploy.md)."
+            )
         ),
     ] = None,
     passkey_rp_id: Annotated[
         str,
         typer.Option(
-            help="The passkeys' relying party id: the site's domain as players' browsers see it (never an IP "
-            "address); passkeys registered under one id work only under it (docs/deploy.md)."
+            help=N_(
+                "The passkeys' relying party id: the site's domain as players' browsers see it (never an IP "
+                "address); passkeys registered under one id work only under it (docs/deploy.md)."
+            )
         ),
     ] = "localhost",
     passkey_origin: Annotated[
         list[str] | None,
         typer.Option(
-            help="An origin the site's pages are served from, e.g. https://games.example.org (repeatable). "
-            "Default: https://<rp id>; for localhost, the page's own origin on any port."
+            help=N_(
+                "An origin the site's pages are served from, e.g. https://games.example.org (repeatable). "
+                "Default: https://<rp id>; for localhost, the page's own origin on any port."
+            )
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Serve the web table: lobby, games in the browser, computer players, saved tables.
 
@@ -1193,15 +1391,16 @@ def serve(
     from netjer.server.limits import RateLimiter, parse_rate, trusted_proxies  # noqa: PLC0415
     from netjer.server.logs import configure_json_logging, remove_json_logging  # noqa: PLC0415
 
+    _set_language(lang)
     if not 0 < port < 65536:
-        raise _fail(f"--port must be 1 to 65535, got {port}")
+        raise _fail(_("--port must be 1 to 65535, got {value}").format(value=port))
     workers = ai_workers if ai_workers is not None else (os.cpu_count() or 1)
     if workers < 0:
-        raise _fail("--ai-workers must be 0 or more")
+        raise _fail(_("--ai-workers must be 0 or more"))
     if not max_ai_seconds > 0:
-        raise _fail(f"--max-ai-seconds must be positive, got {max_ai_seconds}")
+        raise _fail(_("--max-ai-seconds must be positive, got {value}").format(value=max_ai_seconds))
     if max_ai_iterations <= 0:
-        raise _fail(f"--max-ai-iterations must be positive, got {max_ai_iterations}")
+        raise _fail(_("--max-ai-iterations must be positive, got {value}").format(value=max_ai_iterations))
     try:
         per_minute = parse_rate(create_rate)
     except ValueError as err:
@@ -1216,9 +1415,9 @@ def serve(
         raise _fail(f"--notices-rate: {err}") from None
     level = logging.getLevelName(log_level.upper())
     if not isinstance(level, int):
-        raise _fail(f"--log-level must be debug, info, warning or error, got {log_level!r}")
+        raise _fail(_("--log-level must be debug, info, warning or error, got {value}").format(value=repr(log_level)))
     if not lease_seconds > 0:
-        raise _fail(f"--lease-seconds must be positive, got {lease_seconds}")
+        raise _fail(_("--lease-seconds must be positive, got {value}").format(value=lease_seconds))
     try:
         proxies = trusted_proxies(forwarded_allow_ips)
     except ValueError as err:
@@ -1233,13 +1432,15 @@ def serve(
         parsed = None  # malformed: create_app below says so
     if parsed is not None and parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
         raise _fail(
-            f"--db {db!r} is an in-memory SQLite database: the server's connections would each see their own "
-            "empty one; give a file, e.g. sqlite:///netjer.db"
+            _(
+                "--db {db} is an in-memory SQLite database: the server's connections would each see their own "
+                "empty one; give a file, e.g. sqlite:///netjer.db"
+            ).format(db=repr(db))
         )
     try:
         lock = single_process_lock(db)  # held until this process ends
     except AlreadyServed as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     except Exception:  # a malformed URL: create_app below says so
         lock = None
     handler = configure_json_logging(level=level)
@@ -1259,12 +1460,14 @@ def serve(
             )
         except NoSuchModuleError:  # e.g. postgres://: not a dialect SQLAlchemy knows
             raise _fail(
-                f"cannot use the database {db!r}: unknown kind of database; give sqlite:///FILE or "
-                "postgresql+psycopg://user@host/db (docs/deploy.md)"
+                _(
+                    "cannot use the database {db}: unknown kind of database; give sqlite:///FILE or "
+                    "postgresql+psycopg://user@host/db (docs/deploy.md)"
+                ).format(db=repr(db))
             ) from None
         except Exception as err:  # a bad URL or an unreachable database
             reason = str(err).split("\n(Background on this error", 1)[0]
-            raise _fail(f"cannot use the database {db!r}: {reason}") from None
+            raise _fail(_("cannot use the database {db}: {reason}").format(db=repr(db), reason=reason)) from None
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
         database = parsed.render_as_string(hide_password=True) if parsed is not None else db
         logging.getLogger("netjer.server").info(
@@ -1300,20 +1503,23 @@ def serve(
 _MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
-@app.command()
+@app.command(cls=_Command)
 def review(
-    path: Annotated[Path, typer.Argument(help="A finished game's record file.")],
-    seat: Annotated[int | None, typer.Option(help="Review only this seat (default: every seat).")] = None,
+    path: Annotated[Path, typer.Argument(help=N_("A finished game's record file."))],
+    seat: Annotated[int | None, typer.Option(help=N_("Review only this seat (default: every seat)."))] = None,
     iterations: Annotated[
-        int, typer.Option(help="Search iterations per position (the budget: the same on every machine).")
+        int, typer.Option(help=N_("Search iterations per position (the budget: the same on every machine)."))
     ] = 200,
-    seed: Annotated[int, typer.Option(parser=_seed_value, metavar="<int>", help="Seed of the review's searches.")] = 0,
+    seed: Annotated[
+        int, typer.Option(parser=_seed_value, metavar="<int>", help=N_("Seed of the review's searches."))
+    ] = 0,
     depth: Annotated[
         int | None,
-        typer.Option(help="Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile)."),
+        typer.Option(help=N_("Cut playouts after N actions, scored by the game's heuristic evaluation (Ankh, Nile).")),
     ] = None,
-    png: Annotated[Path | None, typer.Option(help="Write the graph of the estimates here (PNG).")] = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the whole review here (JSON).")] = None,
+    png: Annotated[Path | None, typer.Option(help=N_("Write the graph of the estimates here (PNG)."))] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help=N_("Write the whole review here (JSON)."))] = None,
+    lang: LangOption = None,
 ) -> None:
     """Review a finished game: each decision's estimated chance to win before and after it,
     from the seat's own view, with the search's preferred action and marked mistakes.
@@ -1322,29 +1528,45 @@ def review(
     """
     from netjer.agents.review import THRESHOLDS, count_decisions, plot_review, review_record  # noqa: PLC0415
 
+    _set_language(lang)
     try:
         if iterations <= 0:
-            raise ConfigError(f"--iterations must be positive, got {iterations}")
+            raise ConfigError(Sentence(N_("--iterations must be positive, got {value}"), value=iterations))
         if depth is not None and depth <= 0:
-            raise ConfigError(f"--depth must be positive, got {depth}")
+            raise ConfigError(Sentence(N_("--depth must be positive, got {value}"), value=depth))
         for out, flag in ((png, "--png"), (json_out, "--json")):
             if out is not None:
                 if out.exists() and path.exists() and out.samefile(path):  # the record would be lost
-                    raise ConfigError(f"{flag} {out} is the record being reviewed; give another file")
+                    raise ConfigError(
+                        Sentence(
+                            N_("{flag} {path} is the record being reviewed; give another file"),
+                            flag=flag,
+                            path=str(out),
+                        )
+                    )
                 _check_writable(out, flag)
         if png is not None and json_out is not None and png.resolve() == json_out.resolve():
-            raise ConfigError(f"--png and --json are the same file ({png}); give two")
+            raise ConfigError(Sentence(N_("--png and --json are the same file ({path}); give two"), path=str(png)))
         record, text = _load(path, hint=False)
         g, final = _replayed(path, record, text, hint=False)
         if not final.is_terminal:
             raise ConfigError(
-                f"{path}: the game is not finished ({len(record.actions)} actions); only a finished game is reviewed"
+                Sentence(
+                    *Nn_(
+                        "{path}: the game is not finished ({n} action); only a finished game is reviewed",
+                        "{path}: the game is not finished ({n} actions); only a finished game is reviewed",
+                    ),
+                    path=str(path),
+                    n=len(record.actions),
+                )
             )
         if seat is not None and not 0 <= seat < g.num_players:
-            raise ConfigError(f"--seat must be 0 to {g.num_players - 1}")
+            raise ConfigError(Sentence(N_("--seat must be 0 to {last}"), last=g.num_players - 1))
         seats = None if seat is None else [seat]
         with _progress_bar() as bar:
-            job = bar.add_task(_("Reviewing {title}").format(title=g.title), total=count_decisions(record, g, seats))
+            job = bar.add_task(
+                _("Reviewing {title}").format(title=g.shown_title()), total=count_decisions(record, g, seats)
+            )
             result = review_record(
                 record,
                 g,
@@ -1355,7 +1577,7 @@ def review(
                 progress=lambda done, _: bar.update(job, completed=done),
             )
     except NetjerError as err:
-        raise _fail(str(err)) from None
+        raise _fail(_told(err)) from None
     except KeyboardInterrupt:  # Ctrl-C: said in words (it exited 130 without one)
         written = [str(out) for out in (json_out, png) if out is not None]
         if written:
@@ -1375,7 +1597,7 @@ def review(
         iterations,
     )
     table = Table(
-        title=title.format(title=g.title, seed=record.seed, limits=limits, n=iterations, review_seed=seed),
+        title=title.format(title=g.shown_title(), seed=record.seed, limits=limits, n=iterations, review_seed=seed),
         title_justify="left",
     )
     for col in (
@@ -1444,7 +1666,9 @@ def review(
             plot_review(
                 result,
                 str(png),
-                title=_("{title}, seed {seed}: estimated chance to win").format(title=g.title, seed=record.seed),
+                title=_("{title}, seed {seed}: estimated chance to win").format(
+                    title=g.shown_title(), seed=record.seed
+                ),
                 seat_names=seat_names,
             )
             console.print(Text(_("Graph written to {path}.").format(path=png)))
@@ -1452,9 +1676,13 @@ def review(
         raise _fail(_("cannot write: {reason}").format(reason=err)) from None
 
 
-@app.command()
+@app.command(cls=_Command)
 def levels(
-    game: Annotated[str | None, typer.Argument(help=f"The game: {', '.join(game_names())} (default: all).")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help=filled(N_("The game: {games} (default: all)."), games=i18n.join_list(game_names()))),
+    ] = None,
+    lang: LangOption = None,
 ) -> None:
     """List the computer levels of each game and player count: the agent each plays and its
     measured Elo (the heuristic player: 0) with its 95% interval, or a bound ("at least +7")
@@ -1465,14 +1693,15 @@ def levels(
     """
     from netjer.agents.levels import LEVELS  # noqa: PLC0415
 
+    _set_language(lang)
     if game is not None:
         try:
             _known_game(game)
         except ConfigError as err:
-            raise _fail(str(err)) from None
+            raise _fail(_told(err)) from None
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
         title = ngettext("{title}, {n} player", "{title}, {n} players", players)
-        table = Table(title=title.format(title=game_class(name).title, n=players), title_justify="left")
+        table = Table(title=title.format(title=game_class(name).shown_title(), n=players), title_justify="left")
         table.add_column(_("level"))
         table.add_column(_("agent"), overflow="fold")  # a specification is never cut, only folded
         for col in (_("Elo [95% CI]"), _("seats rated"), _("plays")):
@@ -1501,13 +1730,14 @@ _VALUE_KINDS = {
 }
 
 
-@app.command()
-def games() -> None:
+@app.command(cls=_Command)
+def games(lang: LangOption = None) -> None:
     """List the games and their options (pass them to `netjer play` with -o NAME=VALUE)."""
+    _set_language(lang)
     for name in game_names():
         cls = game_class(name)
         schema = cls.option_schema()
-        table = Table(title=f"{cls.title} ({name})", title_justify="left", show_lines=False)
+        table = Table(title=f"{cls.shown_title()} ({name})", title_justify="left", show_lines=False)
         table.add_column(_("option"), style="bold", no_wrap=True)
         table.add_column(_("default"))
         table.add_column(_("values"), no_wrap=True)
@@ -1527,17 +1757,27 @@ def games() -> None:
 
 
 i18n_app = typer.Typer(
-    name="i18n", help="The translations: how complete each language is (docs/i18n.md).", no_args_is_help=True
+    cls=_Commands,
+    name="i18n",
+    help=N_("The translations: how complete each language is (docs/i18n.md)."),
+    no_args_is_help=True,
 )
 app.add_typer(i18n_app)
 
 
-@i18n_app.command("status")
-def i18n_status() -> None:
+@i18n_app.callback()
+def _i18n_language(lang: LangOption = None) -> None:
+    """``netjer i18n --lang de ...``: the group takes the option as every command does."""
+    _set_language(lang)
+
+
+@i18n_app.command("status", cls=_Command)
+def i18n_status(lang: LangOption = None) -> None:
     """Print, per language and catalogue (common, nile, aton, ankh), how many messages are
     translated (netjer.i18n.completeness); an untranslated message is shown in English."""
     from netjer.i18n import completeness, language_name  # noqa: PLC0415
 
+    _set_language(lang)
     table = Table(title=_("Translations"), title_justify="left")
     table.add_column(_("language"))
     table.add_column(_("catalogue"))
@@ -1550,15 +1790,16 @@ def i18n_status() -> None:
     console.print(table)
 
 
-@app.command()
-def version() -> None:
+@app.command(cls=_Command)
+def version(lang: LangOption = None) -> None:
     """Print Netjer's version and which engine runs (Python, or compiled by mypyc)."""
+    _set_language(lang)
     console.print(_version_line(), highlight=False)
 
 
-app.command()(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)
-app.command()(audit)  # `netjer audit TABLE`: who did what at a table (cli/operator.py)
-app.command()(reports)  # `netjer reports`: the chat lines reported (cli/operator.py)
+app.command(cls=_Command)(learn)  # `netjer learn LESSON`: the guided first games (cli/learn.py)
+app.command(cls=_Command)(audit)  # `netjer audit TABLE`: who did what at a table (cli/operator.py)
+app.command(cls=_Command)(reports)  # `netjer reports`: the chat lines reported (cli/operator.py)
 
 
 def main() -> None:

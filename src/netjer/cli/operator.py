@@ -14,7 +14,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from netjer.i18n import _
+from netjer.cli.language import LangOption, use_language
+from netjer.core.errors import ConfigError
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.server.db import Store
@@ -22,7 +24,21 @@ if TYPE_CHECKING:
 console = Console()
 err_console = Console(stderr=True)
 
-DB_HELP = "SQLAlchemy database URL of the server (as given to netjer serve)."
+DB_HELP = N_("SQLAlchemy database URL of the server (as given to netjer serve).")
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print ``message`` as a one-line error on stderr; the exit (status 2) to raise."""
+    err_console.print(Text.assemble((_("error:") + " ", "bold red"), message), highlight=False)
+    return typer.Exit(code=2)
+
+
+def _use(lang: str | None) -> None:
+    """Make ``lang`` the language of the texts shown (a one-line error for one without catalogues)."""
+    try:
+        use_language(lang)
+    except ConfigError as err:
+        raise _fail(str(err)) from None
 
 
 def _open(db: str) -> Store:
@@ -39,8 +55,7 @@ def _open(db: str) -> Store:
         return Store(db)
     except SQLAlchemyError as err:
         reason = str(err).splitlines()[0] if str(err) else type(err).__name__
-        err_console.print(Text.assemble(("error: ", "bold red"), f"cannot open --db {db!r}: {reason}"), highlight=False)
-        raise typer.Exit(code=2) from None
+        raise _fail(_("cannot open --db {db}: {reason}").format(db=repr(db), reason=reason)) from None
 
 
 def _who(seat: int | None, account: int | None, name: str | None) -> str:
@@ -52,11 +67,13 @@ def _who(seat: int | None, account: int | None, name: str | None) -> str:
 
 
 def audit(
-    table: Annotated[str, typer.Argument(help="The table's id.")],
+    table: Annotated[str, typer.Argument(help=N_("The table's id."))],
     db: Annotated[str, typer.Option(help=DB_HELP)] = "sqlite:///netjer.db",
+    lang: LangOption = None,
 ) -> None:
     """Print a table's audit log: joins, seat claims, take-backs, undos, endings, deletion and
     chat, with who (seat, account) and when (UTC), oldest first."""
+    _use(lang)
     store = _open(db)
     entries = store.audit(table)
     if not entries:
@@ -72,10 +89,12 @@ def audit(
 
 def reports(
     db: Annotated[str, typer.Option(help=DB_HELP)] = "sqlite:///netjer.db",
-    limit: Annotated[int, typer.Option(min=1, help="How many of the newest reports.")] = 200,
+    limit: Annotated[int, typer.Option(min=1, help=N_("How many of the newest reports."))] = 200,
+    lang: LangOption = None,
 ) -> None:
     """Print the chat lines players reported, newest first: the line as it was said, its
     table and author, the reporter and when."""
+    _use(lang)
     store = _open(db)
     rows = store.reports(limit)
     if not rows:

@@ -280,7 +280,7 @@ class TerminalTable:
             self.texts = game.rules_texts(_texts_language(game))
         except DataFileError:  # a game without rules texts still plays; help has less to say
             missing = _("(no rules texts for this game yet)")
-            overview = Overview(game.title, missing, missing, missing, "docs/rules/")
+            overview = Overview(game.shown_title(), missing, missing, missing, "docs/rules/")
             self.texts = RulesTexts(game.name, "en", overview, ())
         self.completions: list[str] = []
         # On a terminal, what was typed before a prompt is shown is thrown away (cli.typeahead).

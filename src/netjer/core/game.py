@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from netjer import i18n
 from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError, ConfigError
 from netjer.core.integers import seat_number, whole_number
@@ -122,7 +123,8 @@ class Game(ABC):
 
     #: short name used in code, CLI and records (``"aton"``).
     name: ClassVar[str]
-    #: the published name shown to users (``"Aton"``, ``"Dioses del Nilo"``).
+    #: the published name shown to users (``"Aton"``, ``"Dioses del Nilo"``), in English; a
+    #: reader sees :meth:`shown_title`.
     title: ClassVar[str]
     #: bumped whenever a rules change would make an old record replay differently.
     rules_version: ClassVar[str]
@@ -152,6 +154,14 @@ class Game(ABC):
     def options_dict(self) -> dict[str, Any]:
         """The full options, defaults included, as JSON-serialisable data (for records)."""
         return self.options.model_dump(mode="json")
+
+    @classmethod
+    def shown_title(cls, language: str | None = None) -> str:
+        """The title as the game was published in ``language`` (default: the process's): the
+        catalogue's translation of :attr:`title` where it was published under another name
+        (Ankh: *Ankh: Dioses de Egipto*, *Ankh: Götter Ägyptens*), else :attr:`title` as it is.
+        The game's id (:attr:`name`) and its records keep the English."""
+        return i18n.gettext(cls.title, language)
 
     @classmethod
     def option_schema(cls) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from netjer.drawings import Fit, keep_within
 from netjer.drawings.ankh_battle import battle_table
 from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.games.ankh.board import Board, RegionMap, load_board
+from netjer.games.ankh.game import AnkhGame
 from netjer.games.ankh.secrecy import SECRET_BATTLE_PARTS
 from netjer.games.ankh.state import AnkhState
 from netjer.games.ankh.terms import bare_name, piece_word
@@ -315,7 +316,7 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     """
     names = [g["name"] for g in obs["gods"]]
     status = Text.assemble(
-        ("Ankh: Gods of Egypt", "bold"),
+        (AnkhGame.shown_title(), "bold"),
         "  ·  "
         + _("{n} players  ·  events {events}/18  ·  Conflicts {conflicts}/5").format(
             n=obs["players"], events=obs["events_done"], conflicts=obs["conflicts_done"]

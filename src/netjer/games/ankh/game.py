@@ -208,7 +208,9 @@ class AnkhGame(Game):
     """
 
     name: ClassVar[str] = "ankh"
-    title: ClassVar[str] = "Ankh: Gods of Egypt"
+    #: Published in Spanish as "Ankh: Dioses de Egipto", in German as "Ankh: Götter Ägyptens"
+    #: (the catalogue's translations, :meth:`~netjer.core.game.Game.shown_title`).
+    title: ClassVar[str] = N_("Ankh: Gods of Egypt")
     rules_version: ClassVar[str] = "3"
     #: Version 2 (default ``merged_powers="major"``) replays as played; version 1 is refused.
     replayable_rules_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {"2": {"merged_powers": "major"}}

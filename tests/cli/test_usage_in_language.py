@@ -1,0 +1,220 @@
+"""The command line's own words in Spanish and German (issue 32): a usage error (ours and the
+library's: an unknown option, a missing argument, a value of the wrong type, an extra argument)
+and ``--help`` of the commands, with ``--lang`` anywhere on the line or ``$NETJER_LANG``, show
+none of the English the same command shows in English (the library's sentences, read from that
+English run, and the catalogue's, tests/language_check.py); English is unchanged."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from netjer import i18n
+from netjer.cli.main import app
+from netjer.cli.usage_words import HEADINGS
+from tests.language_check import problems
+
+runner = CliRunner()
+LANGUAGES = ["es", "de"]
+#: Wide enough that no sentence of an error's box or of a help's table wraps.
+ENV = {"COLUMNS": "250", "NETJER_LANG": ""}
+
+#: Command lines that are usage errors, by who finds them: the library's parser and our checks.
+USAGE_ERRORS = {
+    "unknown option": ["simulate", "aton", "--frob"],
+    "unknown option, suggestion": ["simulate", "aton", "--game", "3"],
+    "not a whole number": ["simulate", "aton", "-n", "abc"],
+    "games at least 1": ["simulate", "aton", "-n", "0"],
+    "no such ray option": ["simulate", "aton", "--ray"],
+    "missing argument": ["simulate"],
+    "option without its value": ["simulate", "aton", "--agents"],
+    "extra argument": ["levels", "aton", "nile"],
+    "unknown command": ["pley"],
+    # our own checks of the options' values, before anything runs
+    "unknown game": ["simulate", "atom"],
+    "unknown game option": ["simulate", "aton", "-o", "layot=1"],
+    "unknown agent": ["simulate", "aton", "--agents", "heuristc,random"],
+    "workers": ["simulate", "aton", "--workers", "0"],
+    "vary twice": ["simulate", "aton", "--vary", "red_max=1,1"],
+    "out suffix": ["simulate", "aton", "--out", "results.txt"],
+    "seat out of range": ["play", "aton", "--seat", "7=human"],
+    "seat twice": ["play", "aton", "--seat", "0=human", "--seat", "0=random"],
+    "new with load": ["play", "aton", "--new", "--load", "x.json"],
+    "seed not a number": ["play", "aton", "--seed", "abc"],
+    "review iterations": ["review", "x.json", "--iterations", "0"],
+    "replay seat and omniscient": ["replay", "x.json", "--seat", "1", "--omniscient"],
+    "serve port": ["serve", "--port", "0"],
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """``--lang`` sets the process's language: give the next test English back."""
+    yield
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+
+
+def _run(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, args, env={**ENV, **(env or {})})
+    return result.exit_code, result.output
+
+
+#: What the English run's lines hold besides words: quoted values, options, notation, names.
+QUOTED_OR_TYPED = r"'[^']*'|\S*[-_=<>/\[\]{}0-9]\S*|\b(?:aton|nile|ankh|netjer|simulate|levels)\b"
+
+
+def _sentences(text: str) -> list[str]:
+    """The English run's words that a reader must not meet again: each line's text between the
+    boxes' borders, cut at the values quoted or typed (``'--games'``, ``aton``), of two words or more."""
+    found = []
+    for raw in text.splitlines():
+        line = raw.strip(" │╭╮╰╯─*")
+        for piece in re.split(QUOTED_OR_TYPED, line):
+            words = " ".join(piece.strip(" .,:;()").split())
+            if len(words.split()) >= 2:
+                found.append(words)
+    return found
+
+
+@pytest.mark.parametrize("case", list(USAGE_ERRORS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_usage_errors_speak_the_readers_language(case: str, language: str) -> None:
+    args = USAGE_ERRORS[case]
+    code, english = _run(args)
+    assert code == 2, english
+    code, told = _run([*args, "--lang", language])
+    assert code == 2, told
+    flat = " ".join(told.split())
+    left = [s for s in _sentences(english) if s in flat]
+    assert not left, f"English of {case!r} left in {language}: {left}\n{told}"
+    # the usage line's argument names (``{game}``) are notation, not placeholders left unfilled
+    assert not problems(told.split("\n", 1)[1], language, ("common",)), told
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_environment_chooses_the_language_of_a_library_error(language: str) -> None:
+    code, english = _run(["simulate", "aton", "--frob"])
+    code, told = _run(["simulate", "aton", "--frob"], env={"NETJER_LANG": language})
+    assert code == 2
+    assert "No such option: --frob" in english and "No such option" not in told
+    assert "--frob" in told  # the option typed stays as typed
+
+
+def test_english_errors_are_the_librarys_own() -> None:
+    code, out = _run(["simulate", "aton", "--frob"])
+    assert code == 2
+    assert "Usage: netjer simulate" in out
+    assert "Try 'netjer simulate --help' for help." in out
+    assert "No such option: --frob" in out and "Error" in out
+    code, out = _run(["simulate"])
+    assert "Missing argument 'game'." in out
+    code, out = _run(["simulate", "aton", "-n", "0"])
+    assert "error: --games must be at least 1" in out
+
+
+def test_spanish_error_words() -> None:
+    _code, out = _run(["simulate", "aton", "--frob", "--lang", "es"])
+    assert "Uso: netjer simulate" in out and "Prueba 'netjer simulate --help' para ver la ayuda." in out
+    assert "No existe la opción --frob" in out
+    _code, out = _run(["simulate", "--lang", "de"])
+    assert "Das Argument 'game' fehlt." in out and "Aufruf: netjer simulate" in out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_finished_game_loaded_says_so_in_the_readers_language(tmp_path: Path, language: str) -> None:
+    record = tmp_path / "done.json"
+    code, out = _run(["play", "nile", "--seat", "0=random", "--seat", "1=random", "--seed", "3", "--save", str(record)])
+    assert code == 0, out
+    code, english = _run(["play", "--load", str(record)])
+    assert code == 0 and "Nothing is left to play" in english
+    code, told = _run(["play", "--load", str(record), "--lang", language])
+    assert code == 0, told
+    ending = told[told.index(str(record)) - 20 :]  # the sentence after the drawing
+    assert f"netjer replay {record}" in " ".join(ending.split())
+    flat = " ".join(told.split())
+    assert not [s for s in _sentences(english[english.index(str(record)) - 20 :]) if s in flat], told
+    assert not problems(ending, language, ("common", "nile")), ending
+
+
+@pytest.mark.parametrize(("language", "title"), [("es", "Ankh: Dioses de Egipto"), ("de", "Ankh: Götter Ägyptens")])
+def test_ankh_is_shown_under_its_published_title(language: str, title: str) -> None:
+    code, out = _run(["games", "--lang", language])
+    assert code == 0, out
+    assert f"{title} (ankh)" in out and "Gods of Egypt" not in out
+    code, out = _run(["games"])
+    assert "Ankh: Gods of Egypt (ankh)" in out  # English, and the game's id, unchanged
+
+
+#: Every command of ``netjer`` (and the group itself), whose --help a reader may ask for.
+COMMANDS = [
+    [],
+    ["play"],
+    ["replay"],
+    ["simulate"],
+    ["review"],
+    ["levels"],
+    ["games"],
+    ["learn"],
+    ["serve"],
+    ["audit"],
+    ["reports"],
+    ["version"],
+    ["i18n"],
+    ["i18n", "status"],
+]
+
+
+def _without_usage(text: str) -> str:
+    """``text`` without its usage line, whose argument names (``{game}``) are notation."""
+    return "\n".join(line for line in text.splitlines() if "netjer" not in line or "[OPTIONS]" not in line)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_speaks_the_readers_language(command: list[str], language: str) -> None:
+    code, english = _run([*command, "--help"])
+    assert code == 0, english
+    for where in (["--lang", language, *command, "--help"], [*command, "--help", "--lang", language]):
+        code, told = _run(where)
+        assert code == 0, told
+        flat = " ".join(told.split())
+        left = [s for s in _sentences(_without_usage(english)) if s in flat]
+        assert not left, f"English help of {command} left in {language}: {left}\n{told}"
+        found = problems(_without_usage(told), language, ("common",))
+        assert not [p for p in found if "example.org" not in p], told  # serve's example address is no key
+        # the library's headings, in the reader's words
+        for heading in HEADINGS.values():
+            assert f"─ {heading} ─" not in told or i18n.gettext(heading, language) == heading
+        assert "─ " + i18n.gettext("Options", language) + " ─" in told
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
+def test_english_help_is_unchanged(command: list[str]) -> None:
+    code, out = _run([*command, "--help"])
+    assert code == 0, out
+    assert "Usage: netjer" in out and "─ Options ─" in out and "Show this message and exit." in out
+
+
+def test_english_help_keeps_the_commands_words() -> None:
+    _code, out = _run(["--help"])
+    assert "Play a game in the terminal against the computer, or watch the computer play." in out
+    assert "Language of the texts shown: en, de, es (default: $NETJER_LANG, else English)." in out
+    _code, out = _run(["simulate", "--help"])
+    assert "Number of games (with --vary, in all). [default: 100]" in out
+    assert "The game: aton, nile, ankh. [required]" in out
+
+
+@pytest.mark.parametrize("args", [["version"], ["--version"]])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_version_line_speaks_the_readers_language(args: list[str], language: str) -> None:
+    code, english = _run(args)
+    assert code == 0 and english.startswith("netjer ") and "engine: " in english
+    code, told = _run([*args, "--lang", language])
+    assert code == 0, told
+    flat = " ".join(told.split())
+    assert not [s for s in _sentences(english) if s in flat], told
+    assert "engine:" not in told and not problems(told, language, ("common",)), told
