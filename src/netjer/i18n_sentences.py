@@ -11,6 +11,7 @@ terminal read it as before) plus its message id and params; a param may itself b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from netjer import i18n
 
@@ -34,7 +35,7 @@ class Sentence(str):
     plural: str | None
     params: dict[str, int | str]
 
-    def __new__(cls, message_id: str, plural: str | None = None, /, **params: int | str) -> Sentence:
+    def __new__(cls, message_id: str, plural: str | None = None, /, **params: int | str) -> Self:
         """Fill ``message_id`` (or, for ``n`` other than 1, ``plural``) with ``params`` in English."""
         template = message_id if plural is None or params.get(COUNT) == 1 else plural
         made = super().__new__(cls, template.format(**params) if params else template)

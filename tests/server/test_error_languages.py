@@ -23,6 +23,7 @@ from netjer.server.app import create_app
 from netjer.server.clocks import ClockSettings
 from netjer.server.ratings import RatingError, pool_of
 from netjer.server.runtime import TableError, Term
+from tests.language_check import problems
 from tests.server.sockets import receive_json
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "netjer" / "server"
@@ -301,3 +302,28 @@ def test_an_agent_spec_is_refused_in_the_language_asked(client: TestClient) -> N
         "message": "agente 'ismcts': el parámetro 'time' aparece dos veces",
         "rule": None,
     }
+
+
+@pytest.mark.parametrize(
+    "agent",
+    [
+        "ismcts:opponents=nobody",
+        "ismcts:rollout=smart",
+        "ismcts:contempt=2",
+        "ismcts:iterations=0",
+        "ismcts:depth=x",
+        "heuristic:temperature=warm",
+        "heuristic:temperature=-1",
+        "heuristic:plan=deep",
+        "genius",
+        "ismcts:speed=1",
+    ],
+)
+def test_a_bad_computer_seat_is_refused_whole_in_spanish_and_german(client: TestClient, agent: str) -> None:
+    body = {"game": "aton", "seats": [SEATS[0], {"type": "agent", "agent": agent}]}
+    english = client.post("/api/tables", json=body).json()
+    assert english["error"] == "bad_table"
+    for language in ("es", "de"):
+        told = client.post("/api/tables", json=body, headers={"Accept-Language": language}).json()
+        assert told["error"] == "bad_table" and told["message"] != english["message"], told
+        assert not problems(told["message"], language, ("common",)), told["message"]
