@@ -356,6 +356,10 @@ def _search_rng(seed: int, seat: int, ply: int, part: int) -> Rng:
     return BufferedRng(Rng(((seed * 1_000_003 + seat) * 1_000_003 + ply) * 3 + part).next_u64())
 
 
+#: A hint asked of a game that is over (:func:`suggest`).
+NO_ADVICE = N_("the game is over: there is no decision to advise on")
+
+
 def _make_search(
     game: Game, iterations: int, exploration: float, rollout: str, opponents: str | None, depth: int | None
 ) -> _Search:
@@ -578,7 +582,7 @@ def suggest(
         ConfigError: if the game is over, or a setting is refused (see :func:`review_states`).
     """
     if state.is_terminal:
-        raise ConfigError(Sentence(N_("the game is over: there is no decision to advise on")))
+        raise ConfigError(Sentence(NO_ADVICE))
     search = _make_search(state.game, iterations, exploration, "random", None, depth)
     estimate, preferred = search.estimate(state, state.current_player, Rng(Rng(seed).next_u64()))
     assert preferred is not None

@@ -122,7 +122,9 @@ class Game(ABC):
 
     #: short name used in code, CLI and records (``"aton"``).
     name: ClassVar[str]
-    #: the published name shown to users (``"Aton"``, ``"Dioses del Nilo"``).
+    #: the published name shown to users (``"Aton"``, ``"Dioses del Nilo"``): a catalogue term
+    #: (``N_``), told in the reader's language where it is shown ("Ankh: Dioses de Egipto"),
+    #: never an identifier (that is :attr:`name`).
     title: ClassVar[str]
     #: bumped whenever a rules change would make an old record replay differently.
     rules_version: ClassVar[str]
@@ -139,7 +141,7 @@ class Game(ABC):
             self.options: GameOptions = self.options_model.model_validate(dict(options or {}))
         except ValidationError as err:
             problems = validation_sentence(err)
-            raise ConfigError(Sentence(BAD_OPTION, game=self.title, problems=problems)) from None
+            raise ConfigError(Sentence(BAD_OPTION, game=Sentence(self.title), problems=problems)) from None
         self._check_options()
 
     def _check_options(self) -> None:

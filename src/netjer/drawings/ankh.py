@@ -315,7 +315,7 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
     """
     names = [g["name"] for g in obs["gods"]]
     status = Text.assemble(
-        ("Ankh: Gods of Egypt", "bold"),
+        (_("Ankh: Gods of Egypt"), "bold"),
         "  ·  "
         + _("{n} players  ·  events {events}/18  ·  Conflicts {conflicts}/5").format(
             n=obs["players"], events=obs["events_done"], conflicts=obs["conflicts_done"]

@@ -92,7 +92,8 @@ class TableLifecycle:
             game = make_game(game_name, options)
             if len(seats) != game.num_players:
                 message = N_("{game} with these options has {players} seats, got {seats}")
-                raise ConfigError(Sentence(message, game=game.title, players=game.num_players, seats=len(seats)))
+                title = Sentence(game.title)
+                raise ConfigError(Sentence(message, game=title, players=game.num_players, seats=len(seats)))
             infos: list[SeatInfo] = []
             tokens: dict[int, str] = {}
             for i, seat in enumerate(seats):

@@ -208,7 +208,7 @@ class AnkhGame(Game):
     """
 
     name: ClassVar[str] = "ankh"
-    title: ClassVar[str] = "Ankh: Gods of Egypt"
+    title: ClassVar[str] = N_("Ankh: Gods of Egypt")  # a term: es "Ankh: Dioses de Egipto" (display only)
     rules_version: ClassVar[str] = "3"
     #: Version 2 (default ``merged_powers="major"``) replays as played; version 1 is refused.
     replayable_rules_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {"2": {"merged_powers": "major"}}
