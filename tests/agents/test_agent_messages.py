@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from netjer.agents import make_agent
+from netjer.agents import RandomAgent, make_agent
 from netjer.agents.heuristic import HeuristicAgent
 from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.levels import levels_for, resolve_agent
@@ -19,6 +19,8 @@ from netjer.core import ConfigError
 from netjer.core.errors import IllegalActionError
 from netjer.games.registry import make_game
 from netjer.i18n_sentences import Sentence, sentence_of
+from netjer.sim.match import play_match
+from netjer.sim.tournament import schedule
 from tests.language_check import problems
 
 AGENTS = Path(__file__).resolve().parents[2] / "src" / "netjer" / "agents"
@@ -67,6 +69,13 @@ REFUSALS: list[tuple[Callable[[], object], str]] = [
     (lambda: _make_search(make_game("aton"), 0, 1.0, "random", None, None), "iterations must be positive, got 0"),
     (lambda: _make_search(make_game("aton"), 5, 1.0, "random", None, 0), "the playout depth must be positive, got 0"),
     (lambda: _make_search(make_game("aton"), 5, 1.0, "random", "x", None), "the opponent model must be none or"),
+    # netjer simulate --agents: the tournament's checks of its agents
+    (lambda: schedule("aton", [], 2), "name at least one agent"),
+    (lambda: schedule("aton", ["random"] * 3, 2), "Aton has 2 seats; 3 agents were named"),
+    (lambda: schedule("ankh", ["human"], 2), "a tournament is played by computer agents only"),
+    (lambda: schedule("aton", ["random", "ismcts:contempt=x"], 2), "agent 'ismcts': contempt='x' is not a number"),
+    (lambda: schedule("aton", ["random"], 2, rotate_starts=True), "Aton has no start positions to rotate"),
+    (lambda: play_match(make_game("aton"), [RandomAgent(0)], 0), "Aton needs 2 agents, got 1"),
 ]
 
 

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from netjer.agents.levels import find_level, resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.action import Action
+from netjer.core.engine_lines import EngineLine
 from netjer.core.errors import ConfigError, NetjerError
 from netjer.core.game import Game
 from netjer.core.undo import Transcript
@@ -284,7 +285,7 @@ def _opening(game: Game, seed: int, texts: list[str]) -> list[Action]:
                 N_("opening action {n} ('{action}'): {reason}"),
                 n=i + 1,
                 action=text,
-                reason=str(err),
+                reason=EngineLine(str(err), game.name),  # the game's own sentence, told in the reader's language
             ) from None
         if state.is_terminal or action not in state.legal_actions():
             raise TableError(
