@@ -65,6 +65,13 @@ def sentence_of(err: BaseException) -> Sentence:
     return first if isinstance(first, Sentence) else Sentence(str(err))
 
 
+def told_error(err: BaseException, language: str | None = None) -> str:
+    """What ``err`` says, in ``language`` (default: the process's, the terminal's ``--lang``):
+    its sentence (:func:`sentence_of`) told, or its English text if it was raised with one.
+    For a front end that prints a refusal (``error: ...``) rather than passing it on."""
+    return sentence_of(err).told(language or i18n.get_language())
+
+
 #: What separates whole sentences told one after another (punctuation, as the list separator).
 SENTENCE_SEPARATOR = "; "
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from netjer import i18n
 from netjer.agents import RandomAgent, make_agent
 from netjer.agents.heuristic import HeuristicAgent
 from netjer.agents.ismcts import ISMCTSAgent
@@ -18,7 +19,7 @@ from netjer.agents.review import _make_search, review_decision
 from netjer.core import ConfigError
 from netjer.core.errors import IllegalActionError
 from netjer.games.registry import make_game
-from netjer.i18n_sentences import Sentence, sentence_of
+from netjer.i18n_sentences import Sentence, sentence_of, told_error
 from netjer.sim.match import play_match
 from netjer.sim.tournament import schedule
 from tests.language_check import problems
@@ -106,3 +107,16 @@ def test_an_illegal_decision_given_to_a_review_is_refused_with_the_engines_reaso
     told = sentence_of(err.value).told("es")
     assert told.startswith("place 1Y no es legal en esa posición: ") and told != str(err.value)
     assert not problems(told, "es", ("common", "aton")), told
+
+
+def test_a_front_end_prints_an_agent_refusal_in_its_language() -> None:
+    with pytest.raises(ConfigError) as err:
+        make_agent("ismcts:opponents=x")
+    assert told_error(err.value) == str(err.value)  # the process speaks English
+    i18n.set_language("de")
+    try:
+        assert told_error(err.value) == sentence_of(err.value).told("de") != str(err.value)
+        assert told_error(err.value, "es") == sentence_of(err.value).told("es")
+        assert told_error(ValueError("plain words")) == "plain words"  # a text of no catalogue, as it is
+    finally:
+        i18n.set_language(i18n.DEFAULT_LANGUAGE)
