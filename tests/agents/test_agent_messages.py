@@ -5,6 +5,7 @@ English ``str()`` logs and the API keep, told whole in Spanish and German."""
 from __future__ import annotations
 
 import ast
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.levels import levels_for, resolve_agent
 from netjer.agents.review import _make_search, review_decision
 from netjer.core import ConfigError
+from netjer.core.engine_lines import EngineLine
 from netjer.core.errors import IllegalActionError
 from netjer.games.registry import make_game
 from netjer.i18n_sentences import Sentence, sentence_of, told_error
@@ -120,3 +122,14 @@ def test_a_front_end_prints_an_agent_refusal_in_its_language() -> None:
         assert told_error(ValueError("plain words")) == "plain words"  # a text of no catalogue, as it is
     finally:
         i18n.set_language(i18n.DEFAULT_LANGUAGE)
+
+
+def test_a_refusal_keeps_its_sentence_across_a_worker_process() -> None:
+    # a hint's search runs in a worker (netjer.server.ai_service): its refusal comes back pickled
+    state = make_game("aton").new_initial_state(7)
+    with pytest.raises(ConfigError) as err:
+        review_decision(state, make_game("aton").parse_action("place 1Y"), iterations=5)
+    back = pickle.loads(pickle.dumps(err.value))
+    assert str(back) == str(err.value)
+    assert sentence_of(back).told("de") == sentence_of(err.value).told("de") != str(err.value)
+    assert isinstance(sentence_of(back).params["reason"], EngineLine)
