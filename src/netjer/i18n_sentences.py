@@ -11,6 +11,7 @@ terminal read it as before) plus its message id and params; a param may itself b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from netjer import i18n
 
@@ -34,7 +35,7 @@ class Sentence(str):
     plural: str | None
     params: dict[str, int | str]
 
-    def __new__(cls, message_id: str, plural: str | None = None, /, **params: int | str) -> Sentence:
+    def __new__(cls, message_id: str, plural: str | None = None, /, **params: int | str) -> Self:
         """Fill ``message_id`` (or, for ``n`` other than 1, ``plural``) with ``params`` in English."""
         template = message_id if plural is None or params.get(COUNT) == 1 else plural
         made = super().__new__(cls, template.format(**params) if params else template)
@@ -62,6 +63,13 @@ def sentence_of(err: BaseException) -> Sentence:
     message of no catalogue (told in English everywhere: a text not yet made a message)."""
     first = err.args[0] if err.args else None
     return first if isinstance(first, Sentence) else Sentence(str(err))
+
+
+def told_error(err: BaseException, language: str | None = None) -> str:
+    """What ``err`` says, in ``language`` (default: the process's, the terminal's ``--lang``):
+    its sentence (:func:`sentence_of`) told, or its English text if it was raised with one.
+    For a front end that prints a refusal (``error: ...``) rather than passing it on."""
+    return sentence_of(err).told(language or i18n.get_language())
 
 
 #: What separates whole sentences told one after another (punctuation, as the list separator).

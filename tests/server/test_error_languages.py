@@ -6,6 +6,7 @@ placeholders, and a request in Spanish (``Accept-Language``, ``?lang=``, the Web
 from __future__ import annotations
 
 import ast
+import json
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,14 +16,20 @@ import pytest
 from fastapi.testclient import TestClient
 
 from netjer import i18n
+from netjer.agents.review import NO_ADVICE
 from netjer.core.errors import ConfigError
 from netjer.core.validation_messages import problem_sentence
 from netjer.games.registry import make_game
-from netjer.i18n_sentences import sentence_of
+from netjer.i18n_sentences import Sentence, sentence_of
 from netjer.server.app import create_app
 from netjer.server.clocks import ClockSettings
+from netjer.server.middleware import MAX_BODY_BYTES
 from netjer.server.ratings import RatingError, pool_of
+from netjer.server.routes.lessons import broken_lesson
+from netjer.server.routes.seats import MOVE_HELP, UNDO_HELP
 from netjer.server.runtime import TableError, Term
+from netjer.server.sockets import BINARY_REFUSED, HELLO_HELP
+from tests.language_check import problems
 from tests.server.sockets import receive_json
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "netjer" / "server"
@@ -32,9 +39,9 @@ REFUSALS = {"TableError": 2, "AccountError": 2, "RateLimited": 1, "WeakPassword"
 CODES = {"TableError": 1, "AccountError": 1, "_refused": 0}
 #: Parameters that hold a marked message by convention (their callers pass ``N_("...")``).
 MARKED_PARAMETERS = {"refusal"}
-#: Codes whose sentence is another layer's words, passed on (a library's or a game's
-#: option check, which the lobby's forms never trigger): allowed as ``str(err)``.
-PASSED_ON = {"bad_review", "bad_hint", "bad_lesson", "bad_request", "http_error"}
+#: Codes whose sentence is another layer's words, passed on (a library's status other than
+#: 400, 404 and 405, which no page's request meets): allowed as ``str(err)``.
+PASSED_ON = {"http_error"}
 
 
 def _refusals() -> Iterator[tuple[str, int, str, ast.expr]]:
@@ -301,3 +308,157 @@ def test_an_agent_spec_is_refused_in_the_language_asked(client: TestClient) -> N
         "message": "agente 'ismcts': el parámetro 'time' aparece dos veces",
         "rule": None,
     }
+
+
+@pytest.mark.parametrize(
+    "agent",
+    [
+        "ismcts:opponents=nobody",
+        "ismcts:rollout=smart",
+        "ismcts:contempt=2",
+        "ismcts:iterations=0",
+        "ismcts:depth=x",
+        "heuristic:temperature=warm",
+        "heuristic:temperature=-1",
+        "heuristic:plan=deep",
+        "genius",
+        "ismcts:speed=1",
+    ],
+)
+def test_a_bad_computer_seat_is_refused_whole_in_spanish_and_german(client: TestClient, agent: str) -> None:
+    body = {"game": "aton", "seats": [SEATS[0], {"type": "agent", "agent": agent}]}
+    english = client.post("/api/tables", json=body).json()
+    assert english["error"] == "bad_table"
+    for language in ("es", "de"):
+        told = client.post("/api/tables", json=body, headers={"Accept-Language": language}).json()
+        assert told["error"] == "bad_table" and told["message"] != english["message"], told
+        assert not problems(told["message"], language, ("common",)), told["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "english_reason"),
+    [
+        (b'{\n "game": "aton",\n secret}', "Expecting property name enclosed in double quotes"),
+        (b'{"game": }', "Expecting value"),
+        (b'{"game" "aton"}', "Expecting ':' delimiter"),
+        (b'{"game": "aton" "seed": 1}', "Expecting ',' delimiter"),
+        (b'{"game": "aton"} and more', "Extra data"),
+        (b'{"game": "aton', "Unterminated string starting at"),
+        (b'{"game": "at\\qon"}', "Invalid \\escape"),
+    ],
+)
+def test_the_json_parsers_reason_is_told_in_the_language_asked(
+    client: TestClient, body: bytes, english_reason: str
+) -> None:
+    headers = {"Content-Type": "application/json"}
+    english = client.post("/api/tables", content=body, headers=headers).json()
+    assert english["error"] == "bad_request" and english["message"].endswith(english_reason)
+    for language in ("es", "de"):
+        told = client.post("/api/tables", content=body, headers={**headers, "Accept-Language": language}).json()
+        assert english_reason not in told["message"], told
+        assert told["message"].endswith(i18n.gettext(english_reason, language))
+        assert not problems(told["message"], language, ("common",)), told
+
+
+def test_a_body_that_is_not_utf8_is_refused_in_the_language_asked(client: TestClient) -> None:
+    body = b'{"game": "\xff\xfe"}'
+    headers = {"Content-Type": "application/json", "Accept-Language": "de"}
+    r = client.post("/api/tables", content=body, headers=headers)
+    assert (r.status_code, r.json()["error"]) == (400, "bad_request")
+    assert r.json()["message"].startswith("der Inhalt der Anfrage konnte nicht gelesen werden")
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_websockets_help_for_a_bad_message_is_told_in_the_language_asked(client: TestClient, language: str) -> None:
+    data = _table(client)
+    table, token = data["id"], data["tokens"]["0"]
+    told: list[str] = []
+    with client.websocket_connect(f"/ws/tables/{table}?lang={language}") as ws:
+        ws.send_text("hello?")
+        told.append(receive_json(ws, "the refusal of a malformed hello")["message"])
+    with client.websocket_connect(f"/ws/tables/{table}?lang={language}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": token})
+        receive_json(ws, "the first view")
+        for frame, what in (({"type": "move", "versions": 3}, "move"), ({"type": "undo"}, "undo"), ("{", "json")):
+            ws.send_text(frame if isinstance(frame, str) else json.dumps(frame))
+            err = receive_json(ws, f"the refusal of a malformed {what}")
+            assert err["type"] == "error" and err["error"] == "bad_request", err
+            told.append(err["message"])
+        ws.send_bytes(b"\x00")
+        told.append(receive_json(ws, "the refusal of a binary message")["message"])
+    with client.websocket_connect(f"/ws/tables/{table}/reviews?lang={language}") as ws:
+        ws.send_text("{}")
+        told.append(receive_json(ws, "the refusal of a malformed review hello")["message"])
+    english = [HELLO_HELP, MOVE_HELP, UNDO_HELP, MOVE_HELP, Sentence(BINARY_REFUSED), HELLO_HELP]
+    assert told == [sentence.told(language) for sentence in english]
+    for message, sentence in zip(told, english, strict=True):
+        assert message != str(sentence) and not problems(message, language, ("common",)), message
+    assert '{"type": "hello", "seat": N, "token": "..."}' in told[0]  # the protocol's notation, as it is
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_review_or_a_lesson_the_server_refuses_is_told_in_the_language_asked(
+    client: TestClient, language: str
+) -> None:
+    data = _table(client)
+    auth = {"Authorization": f"Bearer {data['tokens']['0']}", "Accept-Language": language}
+    english = client.post(
+        f"/api/tables/{data['id']}/reviews", json={"seat": 0, "depth": 5}, headers={**auth, "Accept-Language": "en"}
+    )
+    told = client.post(f"/api/tables/{data['id']}/reviews", json={"seat": 0, "depth": 5}, headers=auth)
+    assert (told.status_code, told.json()["error"]) == (422, "bad_review")  # Aton has no heuristic evaluation
+    assert english.json()["message"] == "the 'aton' heuristic offers no evaluation function for cut-off playouts"
+    assert told.json()["message"] != english.json()["message"]
+    assert not problems(told.json()["message"], language, ("common",)), told.json()
+    lesson = broken_lesson("first-steps", ConfigError("step 3: play: 'x' is not legal here"))
+    assert (lesson.status, lesson.code) == (500, "bad_lesson")
+    assert "step 3" not in lesson.told(language) and not problems(lesson.told(language), language, ("common",))
+    hint = TableError.saying(422, "bad_hint", sentence_of(ConfigError(Sentence(NO_ADVICE))))
+    assert hint.told(language) == i18n.gettext(NO_ADVICE, language) != NO_ADVICE
+
+
+def _socket_messages() -> Iterator[tuple[str, int, ast.expr]]:
+    """Every ``"message"`` of a dict literal in the server's code (a WebSocket's error messages)."""
+    for path in sorted(SERVER.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                for key, value in zip(node.keys, node.values, strict=True):
+                    if isinstance(key, ast.Constant) and key.value == "message":
+                        yield path.name, node.lineno, value
+
+
+def test_every_socket_message_is_told_in_the_readers_language() -> None:
+    """A WebSocket's error message is never an English text written in place: it is a sentence
+    told in the connection's language (``.told(language)``, ``i18n.gettext``, ``error_body``)."""
+    english = []
+    for file, line, value in _socket_messages():
+        if isinstance(value, (ast.Constant, ast.JoinedStr)) or (isinstance(value, ast.Name) and value.id.isupper()):
+            english.append(f"{file}:{line}: {ast.unparse(value)}")
+    assert not english, "socket messages written in English:\n" + "\n".join(english)
+
+
+def test_a_body_over_the_limit_is_refused_in_the_language_asked(client: TestClient) -> None:
+    body = b'{"padding": "' + b"x" * (MAX_BODY_BYTES + 10) + b'"}'
+    english = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+    assert (english.status_code, english.json()) == (
+        413,
+        {"error": "too_large", "message": f"request bodies are limited to {MAX_BODY_BYTES} bytes"},
+    )
+    spanish = client.post(
+        "/api/tables", content=body, headers={"Content-Type": "application/json", "Accept-Language": "es"}
+    )
+    assert spanish.json()["message"] == f"el cuerpo de una petición tiene como mucho {MAX_BODY_BYTES} bytes"
+
+
+def test_the_ankh_title_is_its_published_one_in_spanish_and_german(client: TestClient) -> None:
+    published = {"en": "Ankh: Gods of Egypt", "es": "Ankh: Dioses de Egipto", "de": "Ankh: Götter Ägyptens"}
+    for language, title in published.items():
+        assert i18n.gettext(make_game("ankh").title, language) == title
+        if language != "en":  # the pages' catalogue, which their gameTitle() reads
+            assert client.get(f"/api/i18n/{language}").json()["messages"]["Ankh: Gods of Egypt"] == title
+    assert client.get("/api/games").json()[0]["name"] in ("aton", "nile", "ankh")  # ids stay as they are
+    body = {"game": "ankh", "seats": [{"type": "human"}] * 2, "options": {"players": 2, "colour": 1}}
+    german = client.post("/api/tables", json=body, headers={"Accept-Language": "de"}).json()
+    assert german["message"].startswith("Ankh: Götter Ägyptens: "), german
+    three = client.post("/api/tables", json={**body, "options": {"players": 3}}, headers={"Accept-Language": "es"})
+    assert three.json()["message"].startswith("Ankh: Dioses de Egipto "), three.json()

@@ -21,6 +21,7 @@ import pytest
 
 from netjer import i18n
 from netjer.core import Rng
+from netjer.games.registry import make_game
 from tests.language_check import problems
 from tests.web.conftest import VIEWPORT, PageErrors
 from tests.web.phone import PHONE
@@ -167,6 +168,8 @@ def test_a_table_mid_game_speaks_the_page_language(
     made = played_table(server, game, options, seats, plies)
     _open_table(page, server, made)
     assert page.evaluate("() => document.documentElement.lang") == language
+    title = i18n.gettext(make_game(game, options).title, language)  # published: "Ankh: Dioses de Egipto"
+    assert page.text_content("#game-title") == title and page.title().endswith(f"{title} — Netjer"), page.title()
     page.screenshot(path=str(shots / f"pages-{game}{seats}-{language}.png"))
     found = check(page, language, game)
     assert not found, found

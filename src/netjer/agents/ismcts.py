@@ -45,6 +45,8 @@ from netjer.core.errors import ConfigError
 from netjer.core.rng import BufferedRng, Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 if TYPE_CHECKING:
     from netjer.core.game import Game
@@ -214,25 +216,29 @@ class ISMCTSAgent(Agent):
         contempt: float = 0.0,
     ) -> None:
         if iterations is not None and iterations <= 0:
-            raise ConfigError(f"ismcts: iterations must be positive, got {iterations}")
+            raise ConfigError(Sentence(N_("ismcts: iterations must be positive, got {value}"), value=str(iterations)))
         if iterations is None and (seconds is None or seconds <= 0):
-            raise ConfigError("ismcts: give a positive number of iterations or seconds per decision")
+            raise ConfigError(Sentence(N_("ismcts: give a positive number of iterations or seconds per decision")))
         if max_seconds is not None and not max_seconds > 0:
-            raise ConfigError(f"ismcts: the time ceiling must be positive, got {max_seconds}")
+            message = N_("ismcts: the time ceiling must be positive, got {value}")
+            raise ConfigError(Sentence(message, value=str(max_seconds)))
         if isinstance(rollout, str) and rollout not in ("random", "heuristic"):
-            raise ConfigError(f"ismcts: rollout must be 'random' or 'heuristic', got {rollout!r}")
+            message = N_("ismcts: rollout must be 'random' or 'heuristic', got {value}")
+            raise ConfigError(Sentence(message, value=repr(rollout)))
         if max_playout is not None and evaluate is None:
-            raise ConfigError("ismcts: a playout cut-off needs an evaluation function")
+            raise ConfigError(Sentence(N_("ismcts: a playout cut-off needs an evaluation function")))
         if max_playout is not None and max_playout <= 0:
-            raise ConfigError(f"ismcts: the playout cut-off must be positive, got {max_playout}")
+            message = N_("ismcts: the playout cut-off must be positive, got {value}")
+            raise ConfigError(Sentence(message, value=str(max_playout)))
         if isinstance(opponents, str) and opponents not in OPPONENT_MODELS:
-            raise ConfigError(
-                f"ismcts: the opponent model must be one of {', '.join(OPPONENT_MODELS)}, got {opponents!r}"
-            )
+            message = N_("ismcts: the opponent model must be one of {choices}, got {value}")
+            raise ConfigError(Sentence(message, choices=join_list(OPPONENT_MODELS), value=repr(opponents)))
         if not 0.0 <= contempt <= 1.0:
-            raise ConfigError(f"ismcts: the contempt must be from 0 to 1, got {contempt}")
+            message = N_("ismcts: the contempt must be from 0 to 1, got {value}")
+            raise ConfigError(Sentence(message, value=str(contempt)))
         if isinstance(evaluate, str) and evaluate != "heuristic":
-            raise ConfigError(f"ismcts: evaluate must be 'heuristic' or a function, got {evaluate!r}")
+            message = N_("ismcts: evaluate must be 'heuristic' or a function, got {value}")
+            raise ConfigError(Sentence(message, value=repr(evaluate)))
         # The same draws as Rng(seed), computed in blocks (a playout draws at every step).
         self.rng: Rng = BufferedRng(seed)
         self.iterations = iterations

@@ -377,7 +377,8 @@ def levels_for(game: str, players: int) -> tuple[Level, ...]:
     try:
         return LEVELS[(game, players)]
     except KeyError:
-        raise ConfigError(f"there are no computer levels for {game!r} with {players} players") from None
+        message = N_("there are no computer levels for {game} with {players} players")
+        raise ConfigError(Sentence(message, game=repr(game), players=players)) from None
 
 
 def find_level(game: str, players: int, name: str) -> Level | None:

@@ -97,9 +97,11 @@ def _heuristic(params: dict[str, str], seed: int) -> Agent:
     try:
         temperature = float(text)
     except ValueError:
-        raise ConfigError(f"agent 'heuristic': temperature={text!r} is not a number") from None
+        message = N_("agent 'heuristic': temperature={text} is not a number")
+        raise ConfigError(Sentence(message, text=repr(text))) from None
     if not (math.isfinite(temperature) and temperature >= 0):
-        raise ConfigError(f"agent 'heuristic': temperature must be a finite number >= 0, got {text}")
+        message = N_("agent 'heuristic': temperature must be a finite number >= 0, got {text}")
+        raise ConfigError(Sentence(message, text=text))
     return HeuristicAgent(
         seed,
         epsilon=_number("heuristic", params, "epsilon", float, probability=True) or 0.0,
@@ -208,7 +210,8 @@ def make_agent(spec: str | AgentSpec, seed: int = 0) -> Agent:
     """
     parsed = parse_agent_spec(spec) if isinstance(spec, str) else spec
     if parsed.is_human:
-        raise ConfigError("a human seat is played through a front end (terminal or web), not built here")
+        message = N_("a human seat is played through a front end (terminal or web), not built here")
+        raise ConfigError(Sentence(message))
     agent = AGENT_FACTORIES[parsed.kind](parsed.params, seed)
     agent.name = str(parsed)
     return agent

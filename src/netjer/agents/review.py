@@ -74,6 +74,7 @@ from typing import Any
 
 from netjer.agents.ismcts import ISMCTSAgent, _Node
 from netjer.core.action import Action
+from netjer.core.engine_lines import EngineLine
 from netjer.core.errors import ConfigError
 from netjer.core.game import Game
 from netjer.core.record import GameRecord, entry_of_plies
@@ -81,6 +82,7 @@ from netjer.core.rng import BufferedRng, Rng
 from netjer.core.state import State
 from netjer.core.view import PlayerView
 from netjer.i18n import N_, _, format_decimal, format_number, ngettext
+from netjer.i18n_sentences import Sentence
 
 #: The marks, mildest first, with the smallest loss (on the [0, 1] scale) that earns each.
 #: The names are English data (a review's JSON), marked for the catalogues and told where shown.
@@ -354,6 +356,10 @@ def _search_rng(seed: int, seat: int, ply: int, part: int) -> Rng:
     return BufferedRng(Rng(((seed * 1_000_003 + seat) * 1_000_003 + ply) * 3 + part).next_u64())
 
 
+#: A hint asked of a game that is over (:func:`suggest`).
+NO_ADVICE = N_("the game is over: there is no decision to advise on")
+
+
 def _make_search(
     game: Game, iterations: int, exploration: float, rollout: str, opponents: str | None, depth: int | None
 ) -> _Search:
@@ -364,11 +370,12 @@ def _make_search(
             the game has no heuristic evaluation for ``depth``.
     """
     if depth is not None and depth <= 0:
-        raise ConfigError(f"the playout depth must be positive, got {depth}")
+        raise ConfigError(Sentence(N_("the playout depth must be positive, got {value}"), value=depth))
     if iterations <= 0:
-        raise ConfigError(f"iterations must be positive, got {iterations}")
+        raise ConfigError(Sentence(N_("iterations must be positive, got {value}"), value=iterations))
     if opponents not in (None, "heuristic"):
-        raise ConfigError(f"the opponent model must be none or 'heuristic', got {opponents!r}")
+        message = N_("the opponent model must be none or 'heuristic', got {value}")
+        raise ConfigError(Sentence(message, value=repr(opponents)))
     search = _Search(
         iterations=iterations,
         exploration=exploration,
@@ -534,9 +541,10 @@ def review_decision(
         ConfigError: if the game is over, ``action`` is illegal, or a setting is refused.
     """
     if state.is_terminal:
-        raise ConfigError("the game is over: there is no decision to review")
+        raise ConfigError(Sentence(N_("the game is over: there is no decision to review")))
     if action not in state.legal_actions():
-        raise ConfigError(f"{action} is illegal there: {state.illegal(action)}")
+        reason = EngineLine(state.illegal(action).reason, state.game.name)
+        raise ConfigError(Sentence(N_("{action} is illegal there: {reason}"), action=str(action), reason=reason))
     search = _make_search(state.game, iterations, exploration, rollout, opponents, depth)
     marks = dict(THRESHOLDS if thresholds is None else thresholds)
     number = len(state.history) if ply is None else ply
@@ -574,7 +582,7 @@ def suggest(
         ConfigError: if the game is over, or a setting is refused (see :func:`review_states`).
     """
     if state.is_terminal:
-        raise ConfigError("the game is over: there is no decision to advise on")
+        raise ConfigError(Sentence(NO_ADVICE))
     search = _make_search(state.game, iterations, exploration, "random", None, depth)
     estimate, preferred = search.estimate(state, state.current_player, Rng(Rng(seed).next_u64()))
     assert preferred is not None
@@ -641,7 +649,8 @@ def review_states(
     chosen = sorted(set(range(game.num_players) if seats is None else seats))
     for seat in chosen:
         if not 0 <= seat < game.num_players:
-            raise ConfigError(f"seat {seat} is not a seat of this game: seats are 0 to {game.num_players - 1}")
+            message = N_("seat {seat} is not a seat of this game: seats are 0 to {last}")
+            raise ConfigError(Sentence(message, seat=seat, last=game.num_players - 1))
     marks = dict(THRESHOLDS if thresholds is None else thresholds)
     search = _make_search(game, iterations, exploration, rollout, opponents, depth)
 
@@ -651,13 +660,16 @@ def review_states(
     played = list(actions)
     for ply, action in enumerate(played):
         if state.is_terminal:
-            raise ConfigError(f"action {ply + 1} ({action}) comes after the end of the game")
+            message = N_("action {number} ({action}) comes after the end of the game")
+            raise ConfigError(Sentence(message, number=ply + 1, action=str(action)))
         if action not in state.legal_actions():
-            raise ConfigError(f"action {ply + 1} ({action}) is illegal there: {state.illegal(action)}")
+            message = N_("action {number} ({action}) is illegal there: {reason}")
+            reason = EngineLine(state.illegal(action).reason, game.name)
+            raise ConfigError(Sentence(message, number=ply + 1, action=str(action), reason=reason))
         positions.append(state.clone())
         state.apply(action)
     if not state.is_terminal:
-        raise ConfigError("the game is not finished: only a finished game can be reviewed")
+        raise ConfigError(Sentence(N_("the game is not finished: only a finished game can be reviewed")))
     positions.append(state)
     result = [win_chance(r) for r in state.returns()]
 

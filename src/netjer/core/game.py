@@ -141,7 +141,7 @@ class Game(ABC):
             self.options: GameOptions = self.options_model.model_validate(dict(options or {}))
         except ValidationError as err:
             problems = validation_sentence(err)
-            raise ConfigError(Sentence(BAD_OPTION, game=self.title, problems=problems)) from None
+            raise ConfigError(Sentence(BAD_OPTION, game=Sentence(self.title), problems=problems)) from None
         self._check_options()
 
     def _check_options(self) -> None:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer.drawings import keep_within
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 SEAT_STYLES = ("bold red", "bold blue")
 KIND_STYLES = {
@@ -21,6 +21,14 @@ KIND_STYLES = {
     "B": "white on blue",
     "+1": "black on dark_orange",
     "+2": "black on dark_orange",
+}
+#: The phases of a round (the observation's ``phase``, rules/aton.md §4) as the status line says them.
+PHASE_WORDS = {
+    "exchange": N_("card exchange"),
+    "assign": N_("cartouches"),
+    "remove": N_("removing stones"),
+    "place": N_("placing stones"),
+    "over": N_("game over"),
 }
 STONES = ("▲", "●")
 STONE_COLOURS = ("red1", "blue1")
@@ -105,7 +113,7 @@ def _status(obs: dict[str, Any]) -> Text:
     kingdom = sum(p["kingdom"] for p in obs["players"])
     status = Text.assemble(
         (_("Round {round}").format(round=obs["round"]), "bold"),
-        f" · {obs['phase']} · ",
+        " · " + (_(PHASE_WORDS[obs["phase"]]) if obs["phase"] in PHASE_WORDS else str(obs["phase"])) + " · ",
         (f"{names[0]} {obs['players'][0]['score']}", SEAT_STYLES[0]),
         " – ",
         (f"{names[1]} {obs['players'][1]['score']}", SEAT_STYLES[1]),

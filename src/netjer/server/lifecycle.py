@@ -13,6 +13,7 @@ from sqlalchemy import select
 from netjer.agents.levels import find_level, resolve_agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.core.action import Action
+from netjer.core.engine_lines import EngineLine
 from netjer.core.errors import ConfigError, NetjerError
 from netjer.core.game import Game
 from netjer.core.undo import Transcript
@@ -92,7 +93,8 @@ class TableLifecycle:
             game = make_game(game_name, options)
             if len(seats) != game.num_players:
                 message = N_("{game} with these options has {players} seats, got {seats}")
-                raise ConfigError(Sentence(message, game=game.title, players=game.num_players, seats=len(seats)))
+                title = Sentence(game.title)
+                raise ConfigError(Sentence(message, game=title, players=game.num_players, seats=len(seats)))
             infos: list[SeatInfo] = []
             tokens: dict[int, str] = {}
             for i, seat in enumerate(seats):
@@ -283,7 +285,7 @@ def _opening(game: Game, seed: int, texts: list[str]) -> list[Action]:
                 N_("opening action {n} ('{action}'): {reason}"),
                 n=i + 1,
                 action=text,
-                reason=str(err),
+                reason=EngineLine(str(err), game.name),  # the game's own sentence, told in the reader's language
             ) from None
         if state.is_terminal or action not in state.legal_actions():
             raise TableError(

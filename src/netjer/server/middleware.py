@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import json
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from netjer.i18n import N_
+from netjer.server.routes.common import error_body, request_language
+from netjer.server.runtime import TableError
 
 #: Largest request body accepted (a table with options is well under 10 KB).
 MAX_BODY_BYTES = 64_000
@@ -31,7 +36,7 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            await _too_large(send, self.limit)
+            await _too_large(scope, send, self.limit)
             return
         chunks: list[bytes] = []
         seen = 0
@@ -42,7 +47,7 @@ class BodyLimit:
             chunk = message.get("body", b"")
             seen += len(chunk)
             if seen > self.limit:
-                await _too_large(send, self.limit)
+                await _too_large(scope, send, self.limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -83,7 +88,13 @@ class HeadAsGet:
         await self.app({**scope, "method": "GET", "netjer.method": "HEAD"}, receive, headers_only)
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": "too_large", "message": f"request bodies are limited to {limit} bytes"}).encode()
+#: What a request whose body is over the limit is told.
+TOO_LARGE = N_("request bodies are limited to {limit} bytes")
+
+
+async def _too_large(scope: Scope, send: Send, limit: int) -> None:
+    """Answer 413 ``too_large`` in the request's language (``{"error", "message"}``: no ``rule``)."""
+    refusal = error_body(TableError(413, "too_large", TOO_LARGE, limit=limit), request_language(HTTPConnection(scope)))
+    body = json.dumps({"error": refusal["error"], "message": refusal["message"]}).encode()
     await send({"type": "http.response.start", "status": 413, "headers": [(b"content-type", b"application/json")]})
     await send({"type": "http.response.body", "body": body})

@@ -18,6 +18,9 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected, WebSocketState
 
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
+
 log = logging.getLogger("netjer.server")
 #: Seconds a new WebSocket has to say hello, and a send may take before the client is dropped.
 HELLO_SECONDS = 10.0
@@ -55,7 +58,14 @@ async def stop_task(task: asyncio.Task[Any]) -> None:
 #: The close code for a binary message (RFC 6455 section 7.4.1: "a type of data it cannot
 #: accept"): every socket of the server speaks JSON text only.
 UNSUPPORTED_DATA = 1003
-BINARY_REFUSED = "binary messages are not accepted: send JSON text"
+BINARY_REFUSED = N_("binary messages are not accepted: send JSON text")
+#: The hello a table's (or its reviews') socket reads first, in the protocol's notation (shown as
+#: it is, in every language).
+HELLO_FRAME = '{"type": "hello", "seat": N, "token": "..."}'
+#: What a client whose hello is missing or malformed is told (:func:`malformed`).
+HELLO_HELP = Sentence(
+    N_("first send {hello}, with N the seat's number (null to watch) and its token"), hello=HELLO_FRAME
+)
 #: The longest close reason a frame carries (RFC 6455 section 5.5: 125 bytes of payload, 2 of
 #: them the code).
 MAX_REASON_BYTES = 123
@@ -94,10 +104,17 @@ async def refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> No
         await websocket.close(code=code, reason=close_reason(str(message.get("message", ""))))
 
 
-async def refuse_binary(websocket: WebSocket) -> None:
+def malformed(help_text: Sentence, language: str) -> dict[str, Any]:
+    """The ``error`` message (``bad_request``) that answers a client's malformed message:
+    ``help_text`` (what to send instead) told in ``language``, the connection's
+    (:func:`netjer.server.routes.common.request_language`)."""
+    return {"type": "error", "error": "bad_request", "message": help_text.told(language)}
+
+
+async def refuse_binary(websocket: WebSocket, language: str) -> None:
     """Refuse a binary message: an ``error`` message (``bad_request``, as any malformed
-    message), then close with :data:`UNSUPPORTED_DATA` and the reason."""
-    await refuse(websocket, {"type": "error", "error": "bad_request", "message": BINARY_REFUSED}, UNSUPPORTED_DATA)
+    message) in ``language``, then close with :data:`UNSUPPORTED_DATA` and the reason."""
+    await refuse(websocket, malformed(Sentence(BINARY_REFUSED), language), UNSUPPORTED_DATA)
 
 
 async def close_quietly(websocket: WebSocket, code: int = 1000) -> None:

@@ -10,6 +10,8 @@ from netjer.core.errors import ConfigError
 from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.view import PlayerView
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 
 #: Called after each action with (state after the action, actor, action); return nothing.
 Observer = Callable[[State, int, Action], None]
@@ -43,7 +45,8 @@ def play_match(
         IllegalActionError: if an agent returns an illegal action (a bug in that agent).
     """
     if len(agents) != game.num_players:
-        raise ConfigError(f"{game.title} needs {game.num_players} agents, got {len(agents)}")
+        message = N_("{game} needs {seats} agents, got {agents}")
+        raise ConfigError(Sentence(message, game=Sentence(game.title), seats=game.num_players, agents=len(agents)))
     st = state if state is not None else game.new_initial_state(seed)
     views = [PlayerView(st, seat) for seat in range(game.num_players)]
     played = 0

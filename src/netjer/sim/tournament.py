@@ -34,6 +34,8 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.stats import wilson_interval
 from netjer.games.registry import make_game
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 from netjer.sim.match import play_match
 from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results
 
@@ -180,20 +182,22 @@ def schedule(
     g = setups[0]
     n = g.num_players
     if any(v.num_players != n for v in setups):
-        raise ConfigError("every variant must have the same number of seats; run player counts separately")
+        message = N_("every variant must have the same number of seats; run player counts separately")
+        raise ConfigError(Sentence(message))
     if games < len(setups):
-        raise ConfigError(
-            f"{len(setups)} option sets to compare (--vary) need at least {len(setups)} games, one each; "
-            f"{games} asked for (--games)"
+        message = N_(
+            "{sets} option sets to compare (--vary) need at least {sets} games, one each; {games} asked for (--games)"
         )
+        raise ConfigError(Sentence(message, sets=len(setups), games=games))
     if not agents:
-        raise ConfigError("name at least one agent")
+        raise ConfigError(Sentence(N_("name at least one agent")))
     if len(agents) > n:
-        raise ConfigError(f"{g.title} has {n} seats; {len(agents)} agents were named")
+        message = N_("{game} has {seats} seats; {agents} agents were named")
+        raise ConfigError(Sentence(message, game=Sentence(g.title), seats=n, agents=len(agents)))
     agents = [resolve_agent(a, g.name, n) for a in agents]
     for spec in agents:
         if parse_agent_spec(spec).is_human:
-            raise ConfigError("a tournament is played by computer agents only")
+            raise ConfigError(Sentence(N_("a tournament is played by computer agents only")))
         make_agent(spec).prepare(g)  # validate parameters and needs now, not in a worker
     labels = _variant_facets(setups, variants, base, seed)
     lineup = list(range(len(agents))) + [len(agents) - 1] * (n - len(agents))
@@ -226,9 +230,11 @@ def _rotated_starts(game: str, base: dict[str, Any], variants: Sequence[dict[str
     """``variants`` (or the base options) crossed with every value of :data:`START_ROTATION`."""
     g = make_game(game, base)
     if START_ROTATION not in type(g).options_model.model_fields:
-        raise ConfigError(f"{g.title} has no start positions to rotate (no option {START_ROTATION})")
+        message = N_("{game} has no start positions to rotate (no option {option})")
+        raise ConfigError(Sentence(message, game=Sentence(g.title), option=START_ROTATION))
     if START_ROTATION in base or any(START_ROTATION in v for v in variants):
-        raise ConfigError(f"rotating the start positions sets {START_ROTATION}; do not give it as well")
+        message = N_("rotating the start positions sets {option}; do not give it as well")
+        raise ConfigError(Sentence(message, option=START_ROTATION))
     n = g.num_players
     return [{**v, START_ROTATION: r} for v in (variants or [{}]) for r in range(n)]
 

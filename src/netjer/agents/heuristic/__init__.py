@@ -139,9 +139,11 @@ class HeuristicAgent(Agent):
         self, seed: int = 0, epsilon: float = 0.0, temperature: float = 0.0, plan: str = "greedy", version: int = 1
     ) -> None:
         if not 0.0 <= epsilon <= 1.0:
-            raise ConfigError(f"heuristic: epsilon must be between 0 and 1, got {epsilon}")
+            message = N_("heuristic: epsilon must be between 0 and 1, got {value}")
+            raise ConfigError(Sentence(message, value=str(epsilon)))
         if not temperature >= 0.0:
-            raise ConfigError(f"heuristic: temperature must be 0 or more, got {temperature}")
+            message = N_("heuristic: temperature must be 0 or more, got {value}")
+            raise ConfigError(Sentence(message, value=str(temperature)))
         if plan not in PLANS:
             raise ConfigError(Sentence(BAD_PLAN, plans=join_list(PLANS), plan=str(plan)))
         if version not in VERSIONS:

@@ -122,7 +122,7 @@ class AtonGame(Game):
     """
 
     name: ClassVar[str] = "aton"
-    title: ClassVar[str] = "Aton"
+    title: ClassVar[str] = N_("Aton")  # a term, the same in every language published
     rules_version: ClassVar[str] = "1"
     options_model: ClassVar[type[GameOptions]] = AtonOptions
 

@@ -141,7 +141,7 @@ class NileGame(Game):
     """
 
     name: ClassVar[str] = "nile"
-    title: ClassVar[str] = "Dioses del Nilo"
+    title: ClassVar[str] = N_("Dioses del Nilo")  # a term, the published title in every language
     rules_version: ClassVar[str] = "1"
     options_model: ClassVar[type[GameOptions]] = NileOptions
 

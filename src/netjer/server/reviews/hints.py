@@ -10,6 +10,7 @@ from typing import Any
 
 from netjer.core.errors import NetjerError
 from netjer.i18n import N_
+from netjer.i18n_sentences import sentence_of
 from netjer.server.reviews.steps import HINT_ITERATIONS, REVIEW_DEPTH, hint_step, search_budget
 from netjer.server.runtime import TableError, TableRuntime, Term
 from netjer.server.tables import TableManager
@@ -122,7 +123,7 @@ class HintService:
                 depth,
             )
         except NetjerError as err:
-            raise TableError(422, "bad_hint", str(err)) from None
+            raise TableError.saying(422, "bad_hint", sentence_of(err)) from None
         answer = {"action": text, "description": words, "estimate": estimate}
         if rt.hint_limit is None:
             return {"seat": seat, "version": version, **answer, "iterations": budget, "left": None}

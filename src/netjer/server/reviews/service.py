@@ -17,6 +17,7 @@ from netjer.agents.review import THRESHOLDS, Review, ReviewedDecision, _make_sea
 from netjer.core.errors import NetjerError
 from netjer.core.record import StandIn
 from netjer.i18n import N_
+from netjer.i18n_sentences import sentence_of
 from netjer.server.leases import DEFAULT_TTL
 from netjer.server.review_store import ReviewStore
 from netjer.server.reviews.hints import HintService
@@ -175,7 +176,7 @@ class ReviewService:
         try:
             _make_search(rt.game, budget, 1.0, "random", None, depth)
         except NetjerError as err:
-            raise TableError(422, "bad_review", str(err)) from None
+            raise TableError.saying(422, "bad_review", sentence_of(err)) from None
         if not rt.finished:
             raise TableError(409, "not_over", N_("a game can be reviewed once it is over"))
         if not rt.state.is_terminal:

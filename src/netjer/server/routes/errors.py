@@ -37,6 +37,34 @@ def _json_position(text: Any, pos: int) -> Sentence:
     return Sentence(N_("line {line}, column {column}"), line=line, column=column)
 
 
+#: The JSON parser's reasons (Python's ``json``, which FastAPI reads a body with), each a message
+#: whose English is the parser's own words; a reason not listed is told as :data:`MALFORMED_JSON`.
+JSON_REASONS = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+)
+#: A reason of the parser's that :data:`JSON_REASONS` does not know.
+MALFORMED_JSON = N_("the JSON is malformed")
+
+
+def json_reason(said: str) -> Sentence:
+    """The JSON parser's reason ``said`` as a catalogue sentence: its message, or the one
+    whose words it starts with (the pure-Python parser adds the character: ``Invalid \\escape:
+    'x'``), else :data:`MALFORMED_JSON`."""
+    if said in JSON_REASONS:
+        return Sentence(said)
+    return Sentence(next((m for m in JSON_REASONS if said.startswith(m.removesuffix(" at"))), MALFORMED_JSON))
+
+
 #: A field that is not one of a seat's, by the seat's type (the article agrees with the type).
 NOT_A_SEAT_FIELD = {
     "agent": N_("{field}: not a field of an agent seat (its fields: {fields})"),
@@ -59,7 +87,7 @@ def problem(error: Mapping[str, Any], body: Any) -> Sentence:
         loc = loc[1:]
     if kind == "json_invalid":
         pos = loc[0] if loc and isinstance(loc[0], int) else -1
-        reason = str((error.get("ctx") or {}).get("error", "malformed"))  # the JSON parser's own words
+        reason = json_reason(str((error.get("ctx") or {}).get("error", "")))
         message = N_("the body is not valid JSON ({where}): {reason}")
         return Sentence(message, where=_json_position(body, pos), reason=reason)
     # A seat's errors are located under its type ("seats", 1, "agent", "open"): name the
@@ -83,6 +111,10 @@ def problem(error: Mapping[str, Any], body: Any) -> Sentence:
     if kind == "seat_type":
         return Sentence(N_("{field}: a seat's type must be 'human' or 'agent'"), field=where)
     return problem_sentence(error, where)
+
+
+#: A body FastAPI could not read at all (its one 400: "There was an error parsing the body").
+UNREADABLE_BODY = N_("the request's body could not be read (it is not UTF-8 text, or a form is broken)")
 
 
 def allowed_methods(request: Request, refusal: StarletteHTTPException) -> list[str]:
@@ -136,7 +168,7 @@ def install_error_handlers(app: FastAPI) -> None:
             if "GET" in allowed and "HEAD" not in allowed:  # HeadAsGet answers HEAD there too
                 return error_response(refusal, {**(err.headers or {}), "Allow": ", ".join([*allowed, "HEAD"])}, request)
         elif err.status_code == 400:  # a body FastAPI could not read (not UTF-8, a broken form)
-            refusal = TableError(400, "bad_request", str(err.detail))
+            refusal = TableError(400, "bad_request", UNREADABLE_BODY)
         else:
             refusal = TableError(err.status_code, "http_error", str(err.detail))
         return error_response(refusal, err.headers, request)

@@ -9,7 +9,7 @@ from fastapi import APIRouter, WebSocket
 from fastapi.responses import JSONResponse
 
 from netjer.server.health import health
-from netjer.server.routes.common import Manager
+from netjer.server.routes.common import Manager, request_language
 from netjer.server.sockets import CLIENT_GONE, BinaryMessage, receive_text, refuse_binary
 
 router = APIRouter()
@@ -32,6 +32,6 @@ async def echo(websocket: WebSocket) -> None:
             try:
                 text = await receive_text(websocket)
             except BinaryMessage:
-                await refuse_binary(websocket)
+                await refuse_binary(websocket, request_language(websocket))
                 return
             await websocket.send_text(text)

@@ -15,6 +15,7 @@ request's ``Accept-Language``, negotiated among the catalogues' languages as the
 
 from __future__ import annotations
 
+import logging
 import secrets
 from functools import cache
 from typing import Annotated, Any
@@ -34,6 +35,8 @@ from netjer.server.routes.pages import WEB
 from netjer.server.runtime import TableError, legal_entries
 from netjer.tutorials.lesson import LESSONS, load_lesson
 from netjer.tutorials.runner import LessonRun
+
+log = logging.getLogger("netjer.server")
 
 router = APIRouter()
 
@@ -176,6 +179,18 @@ async def lessons(
     return out
 
 
+#: What a player is told of a lesson whose file the engine refuses (an author's fault, which
+#: the server's log names in the author's words: the player can do nothing about it).
+BROKEN_LESSON = N_("the lesson '{name}' cannot be shown: its file has a fault (the server's log says which)")
+
+
+def broken_lesson(name: str, err: NetjerError) -> TableError:
+    """The 500 ``bad_lesson`` refusal of lesson ``name``, whose file ``err`` found at fault;
+    ``err``'s own words are logged (first line, no traceback) for the lesson's author."""
+    log.error("lesson %s refused: %s", name, str(err).splitlines()[0][:300] if str(err) else type(err).__name__)
+    return TableError(500, "bad_lesson", BROKEN_LESSON, name=name)
+
+
 @router.get("/api/lessons/{name}")
 async def lesson(
     name: str, response: Response, lang: Lang = None, accept_language: AcceptLanguage = None
@@ -189,7 +204,7 @@ async def lesson(
     try:
         body = lesson_json(name, page_language(lang, accept_language))
     except NetjerError as err:  # pragma: no cover - the fast lesson tests replay every lesson
-        raise TableError(500, "bad_lesson", str(err)) from None
+        raise broken_lesson(name, err) from None
     response.headers["Vary"] = "Accept-Language"  # the answer depends on it
     return body
 

@@ -17,8 +17,10 @@ from netjer.server.routes.common import Manager, Reviews, Token, error_body, man
 from netjer.server.runtime import TableError
 from netjer.server.sockets import (
     CLIENT_GONE,
+    HELLO_HELP,
     SEND_SECONDS,
     close_quietly,
+    malformed,
     receive_text,
     refuse,
     refuse_binary,
@@ -114,8 +116,7 @@ async def review_socket(websocket: WebSocket, table_id: str) -> None:
         await refuse(websocket, {"type": "error", **error_body(err, request_language(websocket))}, 4000 + err.status)
         return
     except (ValidationError, ValueError, KeyError, RecursionError, TimeoutError):
-        message = 'first send {"type": "hello", "seat": N (or null), "token": "..."}'
-        await refuse(websocket, {"type": "error", "error": "bad_request", "message": message}, 4422)
+        await refuse(websocket, malformed(HELLO_HELP, request_language(websocket)), 4422)
         return
     except CLIENT_GONE:
         return
@@ -141,7 +142,7 @@ async def review_socket(websocket: WebSocket, table_id: str) -> None:
             if incoming["type"] == "websocket.disconnect":
                 break
             if incoming.get("text") is None:  # nothing is read here, but JSON text is the protocol
-                await refuse_binary(websocket)
+                await refuse_binary(websocket, request_language(websocket))
                 break
     except CLIENT_GONE:
         pass  # the client left: nothing to answer; the finally below stops its updates

@@ -13,8 +13,9 @@ from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
+from netjer import i18n
 from netjer.i18n import N_, join_list
-from netjer.i18n_sentences import one_after_another
+from netjer.i18n_sentences import Sentence, one_after_another
 from netjer.server import sockets
 from netjer.server.accounts.identity import account_of
 from netjer.server.limits import RateLimited
@@ -46,9 +47,11 @@ from netjer.server.seat_views import presence
 from netjer.server.seat_views import replay as replay_steps
 from netjer.server.sockets import (
     CLIENT_GONE,
+    HELLO_HELP,
     SEND_SECONDS,
     BinaryMessage,
     close_quietly,
+    malformed,
     receive_text,
     refuse,
     refuse_binary,
@@ -56,10 +59,17 @@ from netjer.server.sockets import (
     watch,
 )
 
-HELLO_HELP = 'first send {"type": "hello", "seat": N (or null to watch), "token": "..."}'
-MOVE_HELP = 'send {"type": "move", "version": N, "action": "..."} or "index": N instead of "action"'
+#: What a malformed WebSocket move is told (the protocol's notation shown as it is).
+MOVE_HELP = Sentence(
+    N_("send {move}, or {index} instead of {action}"),
+    move='{"type": "move", "version": N, "action": "..."}',
+    index='"index": N',
+    action='"action"',
+)
 #: What a malformed WebSocket undo is told.
-UNDO_HELP = 'send {"type": "undo", "version": N}: N the version of the view you saw'
+UNDO_HELP = Sentence(N_("send {undo}, with N the version of the view you saw"), undo='{"type": "undo", "version": N}')
+#: What the pages open at a table are told when its creator deletes it.
+DELETED = N_("the table was deleted by its creator")
 #: The messages a seat may send after its hello.
 WS_TYPES = ("move", "takeback", "undo", "chat", "ping")
 
@@ -137,7 +147,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         await refuse(websocket, {"type": "error", **error_body(err, request_language(websocket))}, 4000 + err.status)
         return
     except (ValidationError, ValueError, RecursionError, TimeoutError):
-        await refuse(websocket, {"type": "error", "error": "bad_request", "message": HELLO_HELP}, 4422)
+        await refuse(websocket, malformed(HELLO_HELP, request_language(websocket)), 4422)
         return
     except DB_UNAVAILABLE as err:
         error = db_unavailable(err)
@@ -168,7 +178,8 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
                 changed.clear()
                 if rt.deleted:
                     # The news: every page open at the table ends its controls and clocks.
-                    gone = {"type": "error", "error": "deleted", "message": "the table was deleted by its creator"}
+                    told = i18n.gettext(DELETED, request_language(websocket))
+                    gone = {"type": "error", "error": "deleted", "message": told}
                     await asyncio.wait_for(websocket.send_json(gone), timeout=SEND_SECONDS)
                     await close_quietly(websocket, 4404)
                     return
@@ -253,16 +264,15 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
             except ValidationError as err:
                 help_text = MOVE_HELP
                 if kind == "chat":
-                    problems = one_after_another([problem(e, None) for e in err.errors()[:3]])
-                    help_text = problems.told(request_language(websocket))
+                    help_text = one_after_another([problem(e, None) for e in err.errors()[:3]])
                 elif kind == "undo":
                     help_text = UNDO_HELP
-                await reply({"type": "error", "error": "bad_request", "message": help_text})
+                await reply(malformed(help_text, request_language(websocket)))
             except BinaryMessage:
-                await refuse_binary(websocket)
+                await refuse_binary(websocket, request_language(websocket))
                 break
             except (ValueError, RecursionError):
-                await reply({"type": "error", "error": "bad_request", "message": MOVE_HELP})
+                await reply(malformed(MOVE_HELP, request_language(websocket)))
             except DB_UNAVAILABLE as err:
                 error = db_unavailable(err)
                 await reply({"type": "error", **error_body(error, request_language(websocket))})

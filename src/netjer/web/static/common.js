@@ -286,6 +286,15 @@ export function seatTitle(seatInfo) {
   return label;
 }
 
+/** A game's published title (the server's English: "Ankh: Gods of Egypt") in the page's language
+ * ("Ankh: Dioses de Egipto"): a term of the catalogue (Game.title), looked up whole; display
+ * only, never an identifier (that is the game's name, "ankh"). */
+export function gameTitle(title) {
+  const text = String(title ?? "");
+  const found = catalogue.messages[text];
+  return typeof found === "string" && found ? found : text;
+}
+
 // ---------- the player's language (src/netjer/i18n.py) ----------
 //
 // Every text shown goes through t("English message id", {params}) or tn(singular, plural, n):

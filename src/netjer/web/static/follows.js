@@ -6,7 +6,7 @@
 // by the browser's Notification API when the player allowed it (the table page's "Notify me on
 // my turn" setting, netjer.notify, is the same).
 
-import { api, el, loadTokens, t, translateLine } from "./common.js";
+import { api, el, gameTitle, loadTokens, t, translateLine } from "./common.js";
 
 const GUEST_KEY = "netjer.follows";
 const TOLD_KEY = "netjer.noticed";
@@ -138,8 +138,8 @@ export function playerFollowButton(name, id, onError) {
 export function noticeWords(n) {
   const seat = translateLine(n.label, n.game);
   const who = n.player || n.name || seat;
-  if (n.kind === "new_table") return t("{name} sits at a new table: {game} (table {id})", { name: who, game: n.title, id: n.table });
-  return t("{name} to play ({seat}): {game}, table {id}", { name: who, seat, game: n.title, id: n.table });
+  if (n.kind === "new_table") return t("{name} sits at a new table: {game} (table {id})", { name: who, game: gameTitle(n.title), id: n.table });
+  return t("{name} to play ({seat}): {game}, table {id}", { name: who, seat, game: gameTitle(n.title), id: n.table });
 }
 
 /** Where a notice leads: this browser's seat at that table if it holds it, else watching. */

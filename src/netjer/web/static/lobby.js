@@ -4,7 +4,7 @@
 
 import { confirmButton, endingWords, retiredWords } from "./endings.js";
 import { allowBrowserNotices, browserNoticesOn, followPlayer, following, loadFollows, startNotices, tableFollowButton, unfollowPlayer } from "./follows.js";
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, gameTitle, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
@@ -214,7 +214,7 @@ function drawGameCards() {
   box.replaceChildren(...games.map((game) => el("button", {
     type: "button", class: "game-card", "data-game-card": game.name, "aria-pressed": game.name === chosen ? "true" : "false",
     on: { click: () => { $("game").value = game.name; $("game").dispatchEvent(new Event("change")); } },
-  }, gamePicture(game.name), el("strong", {}, game.title), el("span", { class: "small" }, playerCounts(game)), el("span", { class: "small muted" }, levelWords(game)))));
+  }, gamePicture(game.name), el("strong", {}, gameTitle(game.title)), el("span", { class: "small" }, playerCounts(game)), el("span", { class: "small muted" }, levelWords(game)))));
 }
 
 // ---------- the time control ----------
@@ -394,7 +394,7 @@ function showCreated(created) {
   extra.push(el("p", {}, deleteButton(created.id, t("Delete this table (possible until the first move)"))));
   box.replaceChildren(
     el("div", { class: "notice info" },
-      el("h3", {}, t("Table {id} created: {game}", { id: created.id, game: table.title })),
+      el("h3", {}, t("Table {id} created: {game}", { id: created.id, game: gameTitle(table.title) })),
       ...rows,
       ...extra),
   );
@@ -454,7 +454,7 @@ function tableItem(table, kind) {
   if (retired) detail += ` · ${retired}`;
   if (table.hints) detail += ` · ${table.hint_limit ? tn("hints allowed ({n} per player)", "hints allowed ({n} per player)", table.hint_limit) : t("hints allowed")}`;
   return el("li", { "data-table": table.id },
-    el("div", { class: "what" }, el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
+    el("div", { class: "what" }, el("strong", {}, gameTitle(table.title)), " ", el("span", { class: "muted small" }, `#${table.id}`), el("div", { class: "small" }, seatWords(table)), el("div", { class: "small muted" }, detail)),
     ...actions);
 }
 
@@ -482,7 +482,7 @@ function challengeItem(c) {
   actions.push(el("a", { class: "button secondary", href: `/table/${encodeURIComponent(c.id)}#watch`, "data-watch": c.id, "data-focus-key": `watch-${c.id}` }, t("Watch")));
   return el("li", { "data-table": c.id, "data-challenge": c.id, "data-rated": c.rated ? "yes" : "no" },
     el("div", { class: "what" },
-      el("strong", {}, c.title), " ", el("span", { class: "muted small" }, `#${c.id}`),
+      el("strong", {}, gameTitle(c.title)), " ", el("span", { class: "muted small" }, `#${c.id}`),
       el("div", { class: "small challenge-facts" },
         el("span", {}, tn("{n} player", "{n} players", c.players)), " · ",
         el("span", { "data-clock-words": "" }, clockWords(c.clock)), " · ",
@@ -618,7 +618,7 @@ function myTableItem(table, seats) {
   const label = table.finished ? t("Open") : myTurn ? t("Play") : t("Open");
   return el("li", { "data-my-table": table.id, class: myTurn ? "my-turn" : null },
     el("div", { class: "what" },
-      el("strong", {}, table.title), " ", el("span", { class: "muted small" }, `#${table.id}`),
+      el("strong", {}, gameTitle(table.title)), " ", el("span", { class: "muted small" }, `#${table.id}`),
       el("div", { class: "small" }, t("You: {seats}", { seats: mine.map((s) => translateLine(table.seats[s].label, table.game)).join(", ") })),
       el("div", { class: myTurn ? "small your-turn" : "small", "data-turn": myTurn ? "mine" : "other" }, turn, time ? ` · ${time}` : "")),
     el("a", { class: myTurn ? "button" : "button secondary", href: `/table/${encodeURIComponent(table.id)}#${fragment}`, "data-focus-key": `open-${table.id}` }, label),
@@ -791,7 +791,7 @@ async function main() {
     showError(t("The games could not be loaded: {reason}", { reason: err.message }));
     return;
   }
-  $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, gameTitle(g.title))));
   $("game").addEventListener("change", drawForm);
   $("game").addEventListener("change", drawGameCards);
   drawGameCards();
@@ -800,7 +800,7 @@ async function main() {
   $("hints").addEventListener("change", hintLimit);
   hintLimit();
   $("refresh").addEventListener("click", refreshTables);
-  $("challenge-game").append(...games.map((g) => el("option", { value: g.name }, g.title)));
+  $("challenge-game").append(...games.map((g) => el("option", { value: g.name }, gameTitle(g.title))));
   for (const id of ["challenge-game", "challenge-rated", "challenge-sort"]) {
     $(id).addEventListener("change", () => refreshChallenges().catch((err) => showError(t("The tables could not be listed: {reason}", { reason: err.message }))));
   }

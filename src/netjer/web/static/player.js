@@ -3,7 +3,7 @@
 // game, and the finished games with their replays and published reviews. Public, as lichess's
 // profiles are; the computer levels' Elo is another scale and is said so on the page.
 
-import { api, el, formatNumber, formatSigned, loadLanguage, seatTitle, svg, t, translateLine } from "./common.js";
+import { api, el, formatNumber, formatSigned, gameTitle, loadLanguage, seatTitle, svg, t, translateLine } from "./common.js";
 import { endingWords, retiredWords } from "./endings.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
@@ -78,7 +78,7 @@ function gameRow(game) {
   const delta = change ? change.after - change.before : 0;
   const signed = formatSigned(delta);
   return el("li", { "data-table": game.id },
-    el("strong", {}, game.title), " ",
+    el("strong", {}, gameTitle(game.title)), " ",
     el("span", { class: "muted small" }, new Date(game.created_at).toLocaleDateString()), " · ",
     ...seats, " · ", [result, how, retired].filter(Boolean).join(" · "),
     game.rated ? el("span", { class: "rated" }, " · ", change ? t("rated: {before} → {after} ({delta})", { before: change.before, after: change.after, delta: signed }) : t("rated")) : null,

@@ -8,7 +8,7 @@
 import { renderAid } from "./aid.js";
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
+import { api, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, gameTitle, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import { chatLineActions, mutedLine, presenceMark, showPresence, showWatching } from "./moderation.js";
 import { confirmButton, endingControls, endingWords, retiredWords, sendEnding } from "./endings.js";
@@ -394,7 +394,7 @@ function renderView(view) {
   const retiredSeats = view.seats.filter((s) => s.retired).map((s) => s.seat);
   const ctx = { table: tableId, seat, version: view.version, actions, play, rerender: update, narrow: isNarrow(), over: Boolean(view.finished), retired: retiredSeats };
 
-  $("game-title").textContent = view.title;
+  $("game-title").textContent = gameTitle(view.title);
   const you = $("you");
   you.replaceChildren();
   if (seat === null) you.append(t("Watching (spectator view)"));
@@ -415,7 +415,7 @@ function renderView(view) {
   state.drawn = { version: view.version, seat };
   showTargets(area, myTurn && !sending);
 
-  const statusText = renderer ? renderer.status(view) : view.finished ? translateLine(view.result_text) : `${view.title}`;
+  const statusText = renderer ? renderer.status(view) : view.finished ? translateLine(view.result_text) : gameTitle(view.title);
   const statusBox = $("status");
   statusBox.textContent = statusText;
   const retired = retiredWords(view.seats, view.finished); // who left a game that went on
@@ -545,7 +545,7 @@ function renderView(view) {
   body.myTurn = myTurn && !sending ? "yes" : "no";
   body.finished = view.finished ? "yes" : "no";
   body.game = view.game;
-  document.title = `${myTurn ? `● ${t("Your turn")} — ` : ""}${view.title} — Netjer`;
+  document.title = `${myTurn ? `● ${t("Your turn")} — ` : ""}${gameTitle(view.title)} — Netjer`;
   setFavicon(myTurn);
   review.markHint($("live"), review.hintAction(view, seat)); // the hint's button in the lists too
   restoreFocus(key);
@@ -727,7 +727,7 @@ function watchTurn(seat, view) {
   if (readSetting("netjer.sound", "yes") === "yes") beep();
   if (noticesOn()) {
     try {
-      const notice = new Notification(`${t("Your turn")} — ${view.title}`, { body: `${seatTitle(info)} · ${t("table {id}", { id: tableId })}`, tag: `netjer-${tableId}-${seat}` });
+      const notice = new Notification(`${t("Your turn")} — ${gameTitle(view.title)}`, { body: `${seatTitle(info)} · ${t("table {id}", { id: tableId })}`, tag: `netjer-${tableId}-${seat}` });
       notice.onclick = () => window.focus();
     } catch (err) {
       // a browser that only notifies from a service worker: the title and sound remain
@@ -1172,7 +1172,7 @@ function renderReplay() {
   document.body.dataset.marked = String(markChanged(drawn.board, changed));
   if (before) queueAnimations(animate(area, before));
   state.drawn = { version: step.version, seat: r.seat };
-  $("game-title").textContent = table.title;
+  $("game-title").textContent = gameTitle(table.title);
   $("you").textContent = r.seat === null ? t("Replay (spectator view)") : t("Replay as {seat}", { seat: translateLine(view.seats[r.seat].label) });
   $("replay-pos").textContent = t("Step {index} of {last}", { index: r.index, last });
   $("replay-range").max = String(last);
