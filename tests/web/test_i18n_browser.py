@@ -60,8 +60,8 @@ def _english_phrases(*domains: str, language: str = "es") -> list[str]:
         catalog = i18n.catalog(language, domain)
         assert catalog is not None
         for m in catalog:
-            if not m.id or not m.string:
-                continue
+            if not m.id or not m.string or m.string == m.id:
+                continue  # untranslated, or the same in both ("Dioses del Nilo" is its title everywhere)
             for english in m.id if isinstance(m.id, tuple) else (m.id,):
                 fixed = [part.strip() for part in re.split(r"\{\w+\}", english) if len(part.strip().split()) >= 2]
                 out.update(part for part in fixed if part not in SAME_IN_BOTH and len(part) > 8)
