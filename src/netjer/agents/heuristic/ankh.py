@@ -872,13 +872,19 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
     worth more than nothing, else ``end``.  Softly at ``style.temperature``.
     """
     god = state.god_of_seat[state.to_move]
-    total, fires = _turn_totals(state, _model(state, god, style))
+    model = _model(state, god, style)
+    total, fires = _turn_totals(state, model)
     if any(fires) and next_event(state) == CONFLICT:
         # Fire the Conflict now or not, and how: the engine plays it out (plan=rollout's
         # valuation, here only; 0.69 against version 1 where the Model alone scored 0.52).
         # Equal rollouts (the same won game, say) are told apart by the Model's totals, so
         # that an action that does something is preferred to one that does nothing.
+        # Version 3's rollouts play its own moves, cards and powers as it would (a contest the
+        # plain heuristic would not make is foreseen), and leave out actions that do nothing.
         prior: dict[Action, float] = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
+        if style.version >= 3:
+            scores = _rollout_scores(state, legal, prior, own=style)
+            return _purposeful_choice(state, scores, god, style, rng, ROLLOUT_UNIT)
         return _rollout_row(state, legal, rng, style, prior)
     rows = [a for a in legal if isinstance(a, Row)]
     scored: list[tuple[float, Action]] = []
@@ -889,11 +895,87 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
             if two_actions and not fires[a.row] and a.row < 3:
                 v += _second_action_value(state, a, god, style)
             scored.append((v, a))
-        return _soft_choice(scored, style.temperature, rng)
-    scored = [(total[a.row], a) for a in rows]
-    if END in legal:
-        scored.append((0.0, END))
+    else:
+        scored = [(total[a.row], a) for a in rows]
+        if END in legal:
+            scored.append((0.0, END))
+    if style.version >= 3:
+        return _purposeful_choice(state, scored, god, style, rng, 1.0)
     return _soft_choice(scored, style.temperature, rng)
+
+
+# --- version 3: no action that changes nothing ---------------------------------------------------------
+
+
+def _footprint(state: AnkhState) -> tuple[tuple[object, ...], ...]:
+    """What an action may change besides its action marker (rules/ankh.md §7): the figures
+    and Monuments on the board and who holds them, Followers, powers, Devotion, Battle cards
+    used, the god powers' tokens, and the event track."""
+    return (
+        tuple(state.figure),
+        tuple(state.figure_owner),
+        tuple(state.monument),
+        tuple(state.monument_owner),
+        tuple(state.followers),
+        tuple(state.powers),
+        tuple(state.devotion),
+        tuple(state.used),
+        tuple(state.power_data),  # the powers' components (data classes: compared by value)
+        (state.event_idx,),
+    )
+
+
+def changes_something(state: AnkhState, action: Action, style: Style) -> bool:
+    """Whether ``action`` (an action row of the turn, §7.1) changes the position beyond its
+    action marker, the engine deciding: played on a clone and finished by the heuristic
+    itself (``style``; the moves, the summon, the powers it triggers) until the turn's next
+    action, another god's decision or the end of the game, its :func:`_footprint` is
+    compared with ``state``'s.  A Move Figures that moves nothing changes nothing; one that
+    fires an event changes the event track.
+
+    Args:
+        state: a position in phase ``TURN``.
+        action: one of its legal actions.
+        style: the heuristic that finishes the action.
+
+    Returns:
+        True if the board, a track, a hand or a god power's tokens changed.
+    """
+    god = state.god_of_seat[state.to_move]
+    st = state.clone()
+    st.apply(action)
+    rng = Rng(0)
+    for _ in range(PLAN_HORIZON):
+        if st.phase in (TURN, OVER) or st.god_of_seat[st.to_move] != god:
+            break
+        st.apply(policy(st, rng, style))
+    return _footprint(st) != _footprint(state)
+
+
+def _purposeful_choice(
+    state: AnkhState, scored: Sequence[tuple[float, Action]], god: int, style: Style, rng: Rng, unit: float
+) -> Action:
+    """Version 3's choice among a turn's ``scored`` (value, action) options: as
+    :func:`_soft_choice` (temperature ``style.temperature`` in ``unit``), after leaving out
+    the action rows that change nothing (:func:`changes_something`) when an option that does
+    (or ``end``, for a second action) is there: a Move Figures that would move nothing, say,
+    spends an action for nothing (issue 35).  Only the options a choice could fall on are
+    played out: best first, down to the first that does something (every one with a
+    temperature)."""
+    ranked = sorted(scored, key=lambda va: -va[0])
+    empty: set[Action] = set()
+    found = -math.inf
+    for v, a in ranked:
+        if v < found and style.temperature <= 0:
+            break
+        if not isinstance(a, Row):
+            found = max(found, v)  # 'end': the turn already did something
+        elif changes_something(state, a, style):
+            found = max(found, v)
+        else:
+            empty.add(a)
+    kept = [(v, a) for v, a in scored if a not in empty]
+    return _soft_choice(kept or scored, style.temperature * unit, rng)
 
 
 # --- the battle --------------------------------------------------------------------------------------
@@ -1432,8 +1514,8 @@ def make_policy(temperature: float = 0.0, plan: str = "greedy", version: int = 1
         raise ValueError(f"temperature must be 0 or more, got {temperature}")
     if plan not in ("greedy", "reply", "rollout"):
         raise ValueError(f"plan must be 'greedy', 'reply' or 'rollout', got {plan!r}")
-    if version not in (1, 2):
-        raise ValueError(f"version must be 1 or 2, got {version!r}")
+    if version not in (1, 2, 3):
+        raise ValueError(f"version must be 1, 2 or 3, got {version!r}")
     style = Style(
         temperature=temperature, reply=plan in ("reply", "rollout"), rollout=plan == "rollout", version=version
     )
@@ -1830,7 +1912,7 @@ ROLLOUT_UNIT = 0.05
 ROLLOUT_MARGIN = 0.001
 
 
-def rollout_value(state: AnkhState, seat: int) -> float:
+def rollout_value(state: AnkhState, seat: int, own: Style | None = None) -> float:
     """Win chance of ``seat`` after playing ``state`` on with the plain heuristic.
 
     A *rollout* (Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo
@@ -1845,6 +1927,10 @@ def rollout_value(state: AnkhState, seat: int) -> float:
     Args:
         state: the position to play on; **changed** (pass a clone).
         seat: the seat whose chance is measured (a seat, not a god: its god may merge).
+        own: ``None`` (the default: the plain heuristic everywhere); else the heuristic that
+            plays ``seat``'s god's decisions other than its choice of actions (its moves,
+            summons, Battle cards, god powers: version 3, whose rollouts then foresee its
+            own contest of a region, which the plain heuristic would not make).
 
     Returns:
         A win chance, in [0, 1] up to the margin term.
@@ -1855,7 +1941,8 @@ def rollout_value(state: AnkhState, seat: int) -> float:
     for _ in range(ROLLOUT_HORIZON):
         if st.phase == OVER or (st.conflicts > start and st.phase == TURN):
             break
-        st.apply(policy(st, rng))
+        mine = own is not None and st.phase != TURN and st.to_move == seat
+        st.apply(policy(st, rng, own if mine else None))
     god = st.god_of_seat[seat]
     if st.phase == OVER:
         won = 1.0 if st.returns()[seat] > 0 else 0.0
@@ -1872,10 +1959,19 @@ def _rollout_row(
     the turn, the other gods' turns and the next Conflict played by the plain heuristic),
     plus its ``prior`` if given (version 2's tie-break, :data:`PLAN_PRIOR`); the best, or a
     soft choice at ``style.temperature`` (:data:`ROLLOUT_UNIT`)."""
+    return _soft_choice(_rollout_scores(state, legal, prior), style.temperature * ROLLOUT_UNIT, rng)
+
+
+def _rollout_scores(
+    state: AnkhState, legal: Sequence[Action], prior: dict[Action, float] | None = None, own: Style | None = None
+) -> list[tuple[float, Action]]:
+    """Each of ``legal`` valued by a :func:`rollout_value` of the position after it (``own``:
+    the seat's own heuristic there, see :func:`rollout_value`), plus its ``prior`` if given,
+    as (value, action)."""
     seat = state.to_move
     scored: list[tuple[float, Action]] = []
     for a in legal:
         st = state.clone()
         st.apply(a)
-        scored.append((rollout_value(st, seat) + (prior.get(a, 0.0) if prior else 0.0), a))
-    return _soft_choice(scored, style.temperature * ROLLOUT_UNIT, rng)
+        scored.append((rollout_value(st, seat, own) + (prior.get(a, 0.0) if prior else 0.0), a))
+    return scored
