@@ -47,7 +47,8 @@ def test_version_3_is_opt_in_and_checked() -> None:
 
 
 def test_version_3_plays_whole_games_as_an_agent() -> None:
-    state: State = play_match(AnkhGame({"players": 2}), [make_agent("heuristic:version=3", seed=0), HeuristicAgent(1)], 5)
+    agents = [make_agent("heuristic:version=3", seed=0), HeuristicAgent(1)]
+    state: State = play_match(AnkhGame({"players": 2}), agents, 5)
     assert state.is_terminal
 
 
@@ -133,7 +134,7 @@ def test_an_action_that_moves_nothing_changes_nothing() -> None:
     legal = {str(a): a for a in state.legal_actions()}
     assert not changes_something(state, legal["move"], STYLE_3)
     assert changes_something(state, legal["summon"], STYLE_3)
-    after, taken = _play_turn(state, VERSION_3)
+    _, taken = _play_turn(state, VERSION_3)
     assert taken[0] != "move", taken
 
 
@@ -142,7 +143,9 @@ def test_an_action_that_moves_nothing_changes_nothing() -> None:
 
 @pytest.mark.parametrize(("devotion", "extra"), [(28, ()), (27, ("C pyramid 8,5",))])
 @pytest.mark.parametrize("move_marker", [None, 3])
-def test_contests_an_imminent_winning_domination(devotion: int, extra: tuple[str, ...], move_marker: int | None) -> None:
+def test_contests_an_imminent_winning_domination(
+    devotion: int, extra: tuple[str, ...], move_marker: int | None
+) -> None:
     # C stands alone in the East with two (at 28 Devotion) or three (at 27: the case,
     # Temple, Obelisk and Pyramid) Monument majorities: the coming Conflict takes it to the top
     # of the track (31).  A's Move fires that Conflict (no marker given), or the next god's
