@@ -883,7 +883,7 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
         # plain heuristic would not make is foreseen), and leave out actions that do nothing.
         prior: dict[Action, float] = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
         if style.version >= 3:
-            scores = _rollout_scores(state, legal, prior, own=style)
+            scores = _pair_rollout_scores(state, legal, prior, style)
             return _purposeful_choice(state, scores, god, style, rng, ROLLOUT_UNIT)
         return _rollout_row(state, legal, rng, style, prior)
     rows = [a for a in legal if isinstance(a, Row)]
@@ -941,15 +941,58 @@ def changes_something(state: AnkhState, action: Action, style: Style) -> bool:
     Returns:
         True if the board, a track, a hand or a god power's tokens changed.
     """
-    god = state.god_of_seat[state.to_move]
     st = state.clone()
     st.apply(action)
+    _finish_action(st, state.god_of_seat[state.to_move], style)
+    return _footprint(st) != _footprint(state)
+
+
+def _finish_action(state: AnkhState, god: int, style: Style) -> None:
+    """Play ``god``'s decisions of the action under way in ``state`` (**changed**) with the
+    heuristic of ``style``, until the turn's next action, another god's decision or the end
+    of the game (at most :data:`PLAN_HORIZON` decisions)."""
     rng = Rng(0)
     for _ in range(PLAN_HORIZON):
-        if st.phase in (TURN, OVER) or st.god_of_seat[st.to_move] != god:
-            break
-        st.apply(policy(st, rng, style))
-    return _footprint(st) != _footprint(state)
+        if state.phase in (TURN, OVER) or state.god_of_seat[state.to_move] != god:
+            return
+        state.apply(policy(state, rng, style))
+
+
+def _pair_rollout_scores(
+    state: AnkhState, legal: Sequence[Action], prior: dict[Action, float], style: Style
+) -> list[tuple[float, Action]]:
+    """Version 3's rollouts of a turn that may fire a Conflict (rules/ankh.md §7.1, §10): each
+    legal action is played on a clone and finished by the heuristic itself
+    (:func:`_finish_action`); if the turn then offers a second action, each legal second
+    action (or ``end``) is rolled out in turn and the first is worth its best second's
+    value (a Summon before the Move that fires the Conflict, say); else the position after
+    it is rolled out.  Rollouts play the seat's own decisions other than its actions with
+    ``style`` (:func:`rollout_value`).  Each value has its ``prior`` (the first action's) and,
+    for the second action, the Model's tie-break (:data:`PLAN_PRIOR`) added.
+
+    Returns:
+        (value, first action) for each of ``legal``.
+    """
+    seat = state.to_move
+    god = state.god_of_seat[seat]
+    scored: list[tuple[float, Action]] = []
+    for a in legal:
+        st = state.clone()
+        st.apply(a)
+        _finish_action(st, god, style)
+        if st.phase == TURN and st.to_move == seat and st.actions_taken > 0:
+            total, _ = _turn_totals(st, _model(st, god, style))
+            best = -math.inf
+            for b in st.legal_actions():
+                after = st.clone()
+                after.apply(b)
+                tie = PLAN_PRIOR * total[b.row] if isinstance(b, Row) else 0.0
+                best = max(best, rollout_value(after, seat, style) + tie)
+            value = best
+        else:
+            value = rollout_value(st, seat, style)
+        scored.append((value + prior.get(a, 0.0), a))
+    return scored
 
 
 def _purposeful_choice(
