@@ -10,7 +10,7 @@ import pytest
 
 from netjer.agents import HeuristicAgent
 from netjer.agents.heuristic import heuristic_policy
-from netjer.agents.heuristic.ankh import Style, changes_something, make_policy, policy
+from netjer.agents.heuristic.ankh import ConflictModel, Style, changes_something, conflict_owners, make_policy, policy
 from netjer.agents.registry import make_agent
 from netjer.core import ConfigError, Rng
 from netjer.core.action import Action
@@ -166,6 +166,29 @@ def test_contests_an_imminent_winning_domination(
     assert _gods_in_region(after, east) != {C}, taken
     before, taken_v1 = _play_turn(state, policy)
     assert _gods_in_region(before, east) == {C}, taken_v1  # today's heuristic lets C dominate
+
+
+# --- god powers ---------------------------------------------------------------------------------------------
+
+
+def test_seth_moves_his_god_next_to_enemy_figures() -> None:
+    # Seth (A) in the West beside B's two Warriors and Temple: moving his God next to them
+    # makes one count for him in the coming Conflict (§4.2 Seth, the engine's control hook);
+    # version 2 values his God as any figure and leaves it where it stands.
+    pieces = ("A god 5,1", "A warrior 4,1", "B god 1,5", "B warrior 7,3", "B warrior 7,4", "B temple 8,4")
+    state = build_position(PositionSpec(players=2, gods="seth,ra", pieces=pieces, followers=(0, 0)))
+    assert conflict_owners(state) == state.figure_owner  # nothing next to Seth's God yet
+
+    def taken_by_seth(choose: Choose) -> int:
+        after, _ = _play_turn(state, choose)
+        owners = conflict_owners(after)
+        return sum(1 for h, o in enumerate(owners) if o != after.figure_owner[h])
+
+    assert taken_by_seth(VERSION_3) >= 1
+    assert taken_by_seth(VERSION_2) == 0
+    # The version 3 Model counts those figures for Seth: it expects more of the Conflict.
+    after, _ = _play_turn(state, VERSION_3)
+    assert ConflictModel(after, 0).conflict[0] > ConflictModel(state, 0).conflict[0]
 
 
 # --- hidden information --------------------------------------------------------------------------------

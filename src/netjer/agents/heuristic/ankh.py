@@ -217,6 +217,7 @@ from netjer.games.ankh.rules_queries import (
     fires_event,
     followers_gain,
     god_figure_strengths,
+    god_hex,
     in_red,
     majorities_won,
     monument_kinds_left,
@@ -332,7 +333,7 @@ class Model:
         self.hex_regions = hr = regions.hex_regions
         self.adjacent = adjacent = regions.adjacent
         nr = self.num_regions = regions.num_regions
-        fig, fown, mon = state.figure, state.figure_owner, state.monument
+        fig, fown, mon = state.figure, self.owners(state), state.monument
         god_strength = god_figure_strengths(state)  # §2.2 Resplendent
         self.god_strength = [float(x) for x in god_strength]
         # With no Androsphinx on the board a figure's strength does not depend on its hex.
@@ -389,6 +390,10 @@ class Model:
             for r in range(nr)
         ]
         self.conflict = [sum(rv[o] for rv in self.region_values) for o in range(n)]
+
+    def owners(self, state: AnkhState) -> list[int]:
+        """Who each figure counts for in the evaluation (version 1 and 2: its owner)."""
+        return state.figure_owner
 
     # --- pieces of the evaluation ----------------------------------------------------------------
 
@@ -621,11 +626,45 @@ class StakesModel(Model):
         return self.stakes[self.god]
 
 
+class ConflictModel(StakesModel):
+    """Version 3's :class:`Model` (``heuristic:version=3``): a :class:`StakesModel` in which
+    each figure counts for the god it would count for in a Conflict fought now (rules/ankh.md
+    §4.2 Seth: his God takes the enemy figures next to it), as the engine's own control hooks
+    answer (:func:`conflict_owners`), so that Seth's power, and the threat it is to the others,
+    is weighed.
+
+    Args:
+        state: the position (only public fields are read).
+        god: the god whose evaluation it is.
+    """
+
+    __slots__ = ()
+
+    def owners(self, state: AnkhState) -> list[int]:
+        """:func:`conflict_owners`."""
+        return conflict_owners(state)
+
+
+def conflict_owners(state: AnkhState) -> list[int]:
+    """Who each figure would count for in a Conflict fought now: its owner, passed through
+    every god power's ``control`` hook (§4.2 Seth), the hooks the engine's
+    :func:`~netjer.games.ankh.rules_queries.controllers` applies during a Conflict.
+
+    Returns:
+        One god (or -1) per hex; ``state.figure_owner`` itself when no power takes control
+        (not to be modified).
+    """
+    owners = state.figure_owner
+    for p in state.hooks.control:
+        owners = p.control(state, owners)
+    return owners
+
+
 def _model(state: AnkhState, god: int, style: Style | None) -> Model:
-    """The Model of ``god`` for the heuristic's version: :class:`StakesModel` for version 2,
-    else :class:`Model`."""
+    """The Model of ``god`` for the heuristic's version: :class:`ConflictModel` for version
+    3, :class:`StakesModel` for version 2, else :class:`Model`."""
     if style is not None and style.version >= 2:
-        return StakesModel(state, god)
+        return ConflictModel(state, god) if style.version >= 3 else StakesModel(state, god)
     return Model(state, god)
 
 
@@ -1233,6 +1272,54 @@ def _choose_move_pick(
     return DONE
 
 
+def _holds_control(state: AnkhState, god: int) -> bool:
+    """Whether ``god`` holds a god power that changes who figures count for in a Conflict
+    (a ``control`` hook: §4.2 Seth)."""
+    return any(p.holder(state) == god for p in state.hooks.control)
+
+
+def _control_to_gains(state: AnkhState, legal: Sequence[Action], model: Model) -> list[tuple[float, Action]]:
+    """Version 3, for a god with a ``control`` power moving its God figure (phase
+    ``MOVE_TO``; §4.2 Seth: the enemy figures next to it count for him in a Conflict): each
+    destination valued on a clone, the engine's control hooks answering who every figure
+    then counts for (:class:`ConflictModel`), as the change of the expected Conflicts
+    (:meth:`Model.rivalry`) and of the Followers' income nearby.  ``model``: the god's
+    :class:`ConflictModel` of ``state``."""
+    a = state.selected
+    leave = model._leave_loss(a)
+    out: list[tuple[float, Action]] = []
+    for act in legal:
+        if not isinstance(act, To):
+            continue
+        st = state.clone()
+        st.apply(act)
+        after = ConflictModel(st, model.god)
+        delta = [after.conflict[o] - model.conflict[o] for o in range(model.n)]
+        out.append((model.rivalry(delta) + model.site(act.hex, leaving=a) - leave, act))
+    return out
+
+
+def _control_move_pick(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+    """Version 3's figure to move (or ``done``) for a god with a ``control`` power (§4.2
+    Seth): as :func:`_soft_move_pick`, its God figure valued by its best destination on
+    clones (:func:`_control_to_gains`) instead of as any figure."""
+    god = state.god_of_seat[state.to_move]
+    model = ConflictModel(state, god)
+    gh = god_hex(state, god)
+    picks = {act.hex: act for act in legal if isinstance(act, Pick)}
+    scored: list[tuple[float, Action]] = [
+        (gain, picks[a]) for gain, a, _ in _best_moves(model) if a in picks and a != gh and gain > MIN_GAIN
+    ]
+    if gh in picks:
+        st = state.clone()
+        st.apply(picks[gh])
+        best = max((v for v, _ in _control_to_gains(st, st.legal_actions(), model)), default=-math.inf)
+        if best > MIN_GAIN:
+            scored.append((best, picks[gh]))
+    scored.append((MIN_GAIN, DONE))
+    return _soft_choice(scored, style.temperature, rng)
+
+
 def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
     a = state.selected
     best, choice = -math.inf, legal[0]
@@ -1350,7 +1437,13 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
         # temperature here cost 0.87 -> 0.59 against the plain heuristic, docs/balance.md).
         style = None
     if phase == MOVE_PICK:
+        if style is not None and style.version >= 3 and _holds_control(state, state.god_of_seat[state.to_move]):
+            return _control_move_pick(state, legal, rng, style)
         return _choose_move_pick(state, legal, rng, style)
+    if phase == MOVE_TO and style is not None and style.version >= 3 and style.temperature <= 0:
+        god = state.god_of_seat[state.to_move]
+        if _holds_control(state, god) and state.selected == god_hex(state, god):
+            return _soft_choice(_control_to_gains(state, legal, ConflictModel(state, god)), 0.0, rng)
     if phase in (MOVE_TO, OBELISK_TO):
         if style is not None and style.temperature > 0:
             return _soft_to(state, legal, rng, style)
