@@ -65,7 +65,18 @@ Options, off by default so that the plain heuristic plays as it always has
   :mod:`netjer.agents.heuristic.ankh_stakes`); the first action of a turn planned with its
   second (:func:`_second_action_value`); a turn that may fire a Conflict valued by rollouts
   through it (:func:`_plan_row`); god powers valued as with ``plan=reply``, Ra's Sun where it
-  adds a bonus (:func:`_ra_sun`).  Version 1 (the default) is the plain heuristic above.
+  adds a bonus (:func:`_ra_sun`).
+* **version=3** (issue 35; ``heuristic:version=3``, docs/balance.md "Version 3"): version 2 with
+  three changes. Every decision on a :class:`ConflictModel`: a figure counts for the god the
+  engine's control hooks say it would count for in a Conflict (§4.2 Seth), and Seth's God is
+  moved by its destinations' value on clones (:func:`_control_move_pick`). A turn's action
+  that changes nothing (played out on a clone: :func:`changes_something`) is left out while
+  another does (:func:`_purposeful_choice`): no Move Figures that moves nothing. A turn that
+  may fire a Conflict is planned whole: each first action finished, each second action
+  rolled out, the rollouts playing its own moves, cards and powers as it does
+  (:func:`_pair_rollout_scores`).
+
+Version 1 (the default) is the plain heuristic above.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
@@ -1627,7 +1638,11 @@ class Style:
             except god powers (``reply`` set too: valued).
         version: 1, today's heuristic; 2, the heuristic of issue 35: every decision on a
             :class:`StakesModel`, the first action of a turn planned with its second
-            (:func:`_plan_row`), god powers valued (:func:`_value_god_decision`).
+            (:func:`_plan_row`), god powers valued (:func:`_value_god_decision`); 3, version
+            2 on a :class:`ConflictModel` (Seth's control weighed), no turn action that
+            changes nothing while another does (:func:`_purposeful_choice`), and a turn that
+            may fire a Conflict planned whole by rollouts that play its own decisions
+            (:func:`_pair_rollout_scores`).
     """
 
     temperature: float = 0.0
