@@ -19,7 +19,7 @@ from netjer.games.ankh import AnkhGame, AnkhState
 from netjer.games.ankh.base import CARD, TURN
 from netjer.games.ankh.notation import END, Row
 from netjer.games.ankh.position import PositionSpec, build_position
-from netjer.games.ankh.rules_queries import fires_event
+from netjer.games.ankh.rules_queries import fires_event, in_red
 from netjer.sim.match import play_match
 from tests.agents.test_heuristic_ankh_v2 import DOMINATION, _gods_in_region, _play_turn
 from tests.games.ankh.builder import C, hx, position
@@ -166,6 +166,32 @@ def test_contests_an_imminent_winning_domination(
     assert _gods_in_region(after, east) != {C}, taken
     before, taken_v1 = _play_turn(state, policy)
     assert _gods_in_region(before, east) == {C}, taken_v1  # today's heuristic lets C dominate
+
+
+def test_contests_a_domination_that_would_lift_a_rival_out_of_the_red() -> None:
+    # Before the 4th Conflict (the one that forgets the gods in the red, §10.5), C stands in
+    # the red 2 below its edge, alone in the East with two majorities: its Domination would
+    # lift it out.  A's Move fires that Conflict: version 3 sends a figure into the East,
+    # today's heuristic summons in the North.
+    def fourth_conflict(devotion: tuple[int, int, int] | None = None) -> AnkhState:
+        spec = PositionSpec(
+            players=3,
+            pieces=DOMINATION,
+            devotion=devotion,
+            followers=(2, 2, 2),
+            next_event="conflict",
+            conflict_number=4,
+        )
+        return build_position(spec)
+
+    edge = fourth_conflict().red_max
+    state = fourth_conflict((edge + 6, edge + 5, edge - 2))
+    assert [in_red(state, o) for o in range(3)] == [False, False, True]
+    east = state.regions.region_of[hx("7,6")]
+    after, taken = _play_turn(state, VERSION_3)
+    assert _gods_in_region(after, east) != {C}, taken
+    before, taken_v1 = _play_turn(state, policy)
+    assert _gods_in_region(before, east) == {C}, taken_v1
 
 
 # --- god powers ---------------------------------------------------------------------------------------------
