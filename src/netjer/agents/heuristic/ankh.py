@@ -934,7 +934,7 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
         prior: dict[Action, float] = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
         if style.version >= 3:
             scores = _pair_rollout_scores(state, legal, prior, style)
-            return _purposeful_choice(state, scores, god, style, rng, ROLLOUT_UNIT)
+            return _purposeful_choice(state, scores, style, rng, ROLLOUT_UNIT)
         return _rollout_row(state, legal, rng, style, prior)
     rows = [a for a in legal if isinstance(a, Row)]
     scored: list[tuple[float, Action]] = []
@@ -950,7 +950,7 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
         if END in legal:
             scored.append((0.0, END))
     if style.version >= 3:
-        return _purposeful_choice(state, scored, god, style, rng, 1.0)
+        return _purposeful_choice(state, scored, style, rng, 1.0)
     return _soft_choice(scored, style.temperature, rng)
 
 
@@ -1046,7 +1046,7 @@ def _pair_rollout_scores(
 
 
 def _purposeful_choice(
-    state: AnkhState, scored: Sequence[tuple[float, Action]], god: int, style: Style, rng: Rng, unit: float
+    state: AnkhState, scored: Sequence[tuple[float, Action]], style: Style, rng: Rng, unit: float
 ) -> Action:
     """Version 3's choice among a turn's ``scored`` (value, action) options: as
     :func:`_soft_choice` (temperature ``style.temperature`` in ``unit``), after leaving out
@@ -2114,15 +2114,14 @@ def _rollout_row(
 
 
 def _rollout_scores(
-    state: AnkhState, legal: Sequence[Action], prior: dict[Action, float] | None = None, own: Style | None = None
+    state: AnkhState, legal: Sequence[Action], prior: dict[Action, float] | None = None
 ) -> list[tuple[float, Action]]:
-    """Each of ``legal`` valued by a :func:`rollout_value` of the position after it (``own``:
-    the seat's own heuristic there, see :func:`rollout_value`), plus its ``prior`` if given,
-    as (value, action)."""
+    """Each of ``legal`` valued by a :func:`rollout_value` of the position after it, plus its
+    ``prior`` if given, as (value, action)."""
     seat = state.to_move
     scored: list[tuple[float, Action]] = []
     for a in legal:
         st = state.clone()
         st.apply(a)
-        scored.append((rollout_value(st, seat, own) + (prior.get(a, 0.0) if prior else 0.0), a))
+        scored.append((rollout_value(st, seat) + (prior.get(a, 0.0) if prior else 0.0), a))
     return scored
