@@ -8,7 +8,7 @@ Usage::
 
 For each player count, ``--games`` whole games (seed ``--seed + i``, gods and Guardians drawn:
 the defaults) are played with the plain heuristic (:func:`netjer.agents.heuristic.ankh.policy`;
-``--version 2``: the heuristic's version 2, ``heuristic:version=2``) in every seat, as an ISMCTS
+``--version 2`` or ``3``: the heuristic's version 2 or 3, ``heuristic:version=N``) in every seat, as an ISMCTS
 heuristic playout plays them.  Printed: decisions, the process's CPU seconds spent in them,
 decisions per CPU second and milliseconds of CPU per decision.  Not a test: the figures depend on
 the machine; compare two trees (before and after a change) with ``farm-bench --vs``, which
@@ -27,7 +27,7 @@ from netjer.games.registry import make_game
 
 def play(players: int, games: int, seed: int, version: int = 1) -> tuple[int, float]:
     """Decisions made and CPU seconds spent in ``games`` heuristic games of ``players``, with
-    the heuristic's ``version`` (1 or 2) in every seat."""
+    the heuristic's ``version`` (1, 2 or 3) in every seat."""
     choose = policy if version == 1 else make_policy(version=version)
     game = make_game("ankh", {"players": players})
     decisions = 0
@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--players", default="2,4", help="player counts, comma-separated")
     parser.add_argument("--games", type=int, default=4, help="games per player count")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--version", type=int, choices=(1, 2), default=1, help="the heuristic's version")
+    parser.add_argument("--version", type=int, choices=(1, 2, 3), default=1, help="the heuristic's version")
     args = parser.parse_args()
     for players in (int(p) for p in args.players.split(",")):
         decisions, spent = play(players, args.games, args.seed, args.version)

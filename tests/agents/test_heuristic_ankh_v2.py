@@ -70,7 +70,7 @@ def test_version_2_is_opt_in_and_checked() -> None:
     agent = make_agent("heuristic:version=2", seed=1)
     assert isinstance(agent, HeuristicAgent) and agent.version == 2 and agent.deterministic
     assert make_agent("heuristic", seed=1).version == 1  # type: ignore[attr-defined]
-    for spec, message in (("heuristic:version=3", "version must be one of"), ("heuristic:version=x", "not a number")):
+    for spec, message in (("heuristic:version=4", "version must be one of"), ("heuristic:version=x", "not a number")):
         with pytest.raises(ConfigError, match=message):
             make_agent(spec)
     with pytest.raises(ConfigError, match="only Ankh"):

@@ -122,8 +122,9 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: 0, the default, is the plain greedy choice), ``plan=greedy|reply|rollout`` (``reply``: weigh the
 #: next god's best reply before a raid or a Conflict and value every god power; ``rollout``:
 #: value each action of a turn by playing on to the next Conflict, the stronger heuristic; Ankh only;
-#: see :class:`netjer.agents.heuristic.HeuristicAgent`), ``version=1|2`` (1, the default: today's
-#: heuristic; 2: Ankh's stakes-weighted heuristic that plans its second action, docs/balance.md),
+#: see :class:`netjer.agents.heuristic.HeuristicAgent`), ``version=1|2|3`` (1, the default: today's
+#: heuristic; 2: Ankh's stakes-weighted heuristic that plans its second action, docs/balance.md;
+#: 3: version 2 with no action that changes nothing, its rollouts playing its own moves and cards),
 #: ``ismcts:time=1.0`` (seconds per decision, default 1),
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it

@@ -47,9 +47,11 @@ POLICIES: dict[str, str] = {
 PLANS = ("greedy", "reply", "rollout")
 
 #: The heuristic's versions: 1, today's (the default, which the pinned searches and seeded games
-#: record), and 2 (Ankh's: stakes-weighted rivals, the second action planned with the first,
-#: god powers valued; :mod:`netjer.agents.heuristic.ankh_stakes`, docs/balance.md).
-VERSIONS = (1, 2)
+#: record); 2 (Ankh's: stakes-weighted rivals, the second action planned with the first,
+#: god powers valued; :mod:`netjer.agents.heuristic.ankh_stakes`, docs/balance.md); 3 (Ankh's: version 2
+#: with no action that changes nothing while another does, and its rollouts through a Conflict
+#: playing its own moves, cards and powers as it does; docs/balance.md "Version 3").
+VERSIONS = (1, 2, 3)
 #: A plan or version the heuristic does not have.
 BAD_PLAN = N_("heuristic: plan must be one of {plans}, got '{plan}'")
 BAD_VERSION = N_("heuristic: version must be one of {versions}, got {version}")
@@ -126,7 +128,7 @@ class HeuristicAgent(Agent):
             near-equal moves, in the evaluation's units (Devotion), see
             :func:`heuristic_policy`: noise where it costs little, unlike ``epsilon``.
         plan: ``greedy`` (default), ``reply`` or ``rollout`` (see :data:`PLANS`).
-        version: 1 (default: today's heuristic) or 2 (see :data:`VERSIONS`; Ankh only).
+        version: 1 (default: today's heuristic), 2 or 3 (see :data:`VERSIONS`; Ankh only).
 
     Raises:
         ConfigError: if ``epsilon`` is not in [0, 1], ``temperature`` is negative or the

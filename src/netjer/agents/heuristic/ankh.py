@@ -65,7 +65,18 @@ Options, off by default so that the plain heuristic plays as it always has
   :mod:`netjer.agents.heuristic.ankh_stakes`); the first action of a turn planned with its
   second (:func:`_second_action_value`); a turn that may fire a Conflict valued by rollouts
   through it (:func:`_plan_row`); god powers valued as with ``plan=reply``, Ra's Sun where it
-  adds a bonus (:func:`_ra_sun`).  Version 1 (the default) is the plain heuristic above.
+  adds a bonus (:func:`_ra_sun`).
+* **version=3** (issue 35; ``heuristic:version=3``, docs/balance.md "Version 3"): version 2 with
+  three changes. Every decision on a :class:`ConflictModel`: a figure counts for the god the
+  engine's control hooks say it would count for in a Conflict (§4.2 Seth), and Seth's God is
+  moved by its destinations' value on clones (:func:`_control_move_pick`). A turn's action
+  that changes nothing (played out on a clone: :func:`changes_something`) is left out while
+  another does (:func:`_purposeful_choice`): no Move Figures that moves nothing. A turn that
+  may fire a Conflict is planned whole: each first action finished, each second action
+  rolled out, the rollouts playing its own moves, cards and powers as it does
+  (:func:`_pair_rollout_scores`).
+
+Version 1 (the default) is the plain heuristic above.
 
 Only what the acting seat knows is read: the public board and tracks, and its own pending
 card or bid; never another god's secret card (``battle.card``) or bid (``battle.bids``).  The position's
@@ -217,6 +228,7 @@ from netjer.games.ankh.rules_queries import (
     fires_event,
     followers_gain,
     god_figure_strengths,
+    god_hex,
     in_red,
     majorities_won,
     monument_kinds_left,
@@ -332,7 +344,7 @@ class Model:
         self.hex_regions = hr = regions.hex_regions
         self.adjacent = adjacent = regions.adjacent
         nr = self.num_regions = regions.num_regions
-        fig, fown, mon = state.figure, state.figure_owner, state.monument
+        fig, fown, mon = state.figure, self.owners(state), state.monument
         god_strength = god_figure_strengths(state)  # §2.2 Resplendent
         self.god_strength = [float(x) for x in god_strength]
         # With no Androsphinx on the board a figure's strength does not depend on its hex.
@@ -389,6 +401,10 @@ class Model:
             for r in range(nr)
         ]
         self.conflict = [sum(rv[o] for rv in self.region_values) for o in range(n)]
+
+    def owners(self, state: AnkhState) -> list[int]:
+        """Who each figure counts for in the evaluation (version 1 and 2: its owner)."""
+        return state.figure_owner
 
     # --- pieces of the evaluation ----------------------------------------------------------------
 
@@ -621,11 +637,45 @@ class StakesModel(Model):
         return self.stakes[self.god]
 
 
+class ConflictModel(StakesModel):
+    """Version 3's :class:`Model` (``heuristic:version=3``): a :class:`StakesModel` in which
+    each figure counts for the god it would count for in a Conflict fought now (rules/ankh.md
+    §4.2 Seth: his God takes the enemy figures next to it), as the engine's own control hooks
+    answer (:func:`conflict_owners`), so that Seth's power, and the threat it is to the others,
+    is weighed.
+
+    Args:
+        state: the position (only public fields are read).
+        god: the god whose evaluation it is.
+    """
+
+    __slots__ = ()
+
+    def owners(self, state: AnkhState) -> list[int]:
+        """:func:`conflict_owners`."""
+        return conflict_owners(state)
+
+
+def conflict_owners(state: AnkhState) -> list[int]:
+    """Who each figure would count for in a Conflict fought now: its owner, passed through
+    every god power's ``control`` hook (§4.2 Seth), the hooks the engine's
+    :func:`~netjer.games.ankh.rules_queries.controllers` applies during a Conflict.
+
+    Returns:
+        One god (or -1) per hex; ``state.figure_owner`` itself when no power takes control
+        (not to be modified).
+    """
+    owners = state.figure_owner
+    for p in state.hooks.control:
+        owners = p.control(state, owners)
+    return owners
+
+
 def _model(state: AnkhState, god: int, style: Style | None) -> Model:
-    """The Model of ``god`` for the heuristic's version: :class:`StakesModel` for version 2,
-    else :class:`Model`."""
+    """The Model of ``god`` for the heuristic's version: :class:`ConflictModel` for version
+    3, :class:`StakesModel` for version 2, else :class:`Model`."""
     if style is not None and style.version >= 2:
-        return StakesModel(state, god)
+        return ConflictModel(state, god) if style.version >= 3 else StakesModel(state, god)
     return Model(state, god)
 
 
@@ -872,13 +922,19 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
     worth more than nothing, else ``end``.  Softly at ``style.temperature``.
     """
     god = state.god_of_seat[state.to_move]
-    total, fires = _turn_totals(state, _model(state, god, style))
+    model = _model(state, god, style)
+    total, fires = _turn_totals(state, model)
     if any(fires) and next_event(state) == CONFLICT:
         # Fire the Conflict now or not, and how: the engine plays it out (plan=rollout's
         # valuation, here only; 0.69 against version 1 where the Model alone scored 0.52).
         # Equal rollouts (the same won game, say) are told apart by the Model's totals, so
         # that an action that does something is preferred to one that does nothing.
+        # Version 3's rollouts play its own moves, cards and powers as it would (a contest the
+        # plain heuristic would not make is foreseen), and leave out actions that do nothing.
         prior: dict[Action, float] = {a: PLAN_PRIOR * total[a.row] for a in legal if isinstance(a, Row)}
+        if style.version >= 3:
+            scores = _pair_rollout_scores(state, legal, prior, style)
+            return _purposeful_choice(state, scores, style, rng, ROLLOUT_UNIT)
         return _rollout_row(state, legal, rng, style, prior)
     rows = [a for a in legal if isinstance(a, Row)]
     scored: list[tuple[float, Action]] = []
@@ -889,11 +945,130 @@ def _plan_row(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style)
             if two_actions and not fires[a.row] and a.row < 3:
                 v += _second_action_value(state, a, god, style)
             scored.append((v, a))
-        return _soft_choice(scored, style.temperature, rng)
-    scored = [(total[a.row], a) for a in rows]
-    if END in legal:
-        scored.append((0.0, END))
+    else:
+        scored = [(total[a.row], a) for a in rows]
+        if END in legal:
+            scored.append((0.0, END))
+    if style.version >= 3:
+        return _purposeful_choice(state, scored, style, rng, 1.0)
     return _soft_choice(scored, style.temperature, rng)
+
+
+# --- version 3: no action that changes nothing ---------------------------------------------------------
+
+
+def _footprint(state: AnkhState) -> tuple[tuple[object, ...], ...]:
+    """What an action may change besides its action marker (rules/ankh.md §7): the figures
+    and Monuments on the board and who holds them, Followers, powers, Devotion, Battle cards
+    used, the god powers' tokens, and the event track."""
+    return (
+        tuple(state.figure),
+        tuple(state.figure_owner),
+        tuple(state.monument),
+        tuple(state.monument_owner),
+        tuple(state.followers),
+        tuple(state.powers),
+        tuple(state.devotion),
+        tuple(state.used),
+        tuple(state.power_data),  # the powers' components (data classes: compared by value)
+        (state.event_idx,),
+    )
+
+
+def changes_something(state: AnkhState, action: Action, style: Style) -> bool:
+    """Whether ``action`` (an action row of the turn, §7.1) changes the position beyond its
+    action marker, the engine deciding: played on a clone and finished by the heuristic
+    itself (``style``; the moves, the summon, the powers it triggers) until the turn's next
+    action, another god's decision or the end of the game, its :func:`_footprint` is
+    compared with ``state``'s.  A Move Figures that moves nothing changes nothing; one that
+    fires an event changes the event track.
+
+    Args:
+        state: a position in phase ``TURN``.
+        action: one of its legal actions.
+        style: the heuristic that finishes the action.
+
+    Returns:
+        True if the board, a track, a hand or a god power's tokens changed.
+    """
+    st = state.clone()
+    st.apply(action)
+    _finish_action(st, state.god_of_seat[state.to_move], style)
+    return _footprint(st) != _footprint(state)
+
+
+def _finish_action(state: AnkhState, god: int, style: Style) -> None:
+    """Play ``god``'s decisions of the action under way in ``state`` (**changed**) with the
+    heuristic of ``style``, until the turn's next action, another god's decision or the end
+    of the game (at most :data:`PLAN_HORIZON` decisions)."""
+    rng = Rng(0)
+    for _ in range(PLAN_HORIZON):
+        if state.phase in (TURN, OVER) or state.god_of_seat[state.to_move] != god:
+            return
+        state.apply(policy(state, rng, style))
+
+
+def _pair_rollout_scores(
+    state: AnkhState, legal: Sequence[Action], prior: dict[Action, float], style: Style
+) -> list[tuple[float, Action]]:
+    """Version 3's rollouts of a turn that may fire a Conflict (rules/ankh.md §7.1, §10): each
+    legal action is played on a clone and finished by the heuristic itself
+    (:func:`_finish_action`); if the turn then offers a second action, each legal second
+    action (or ``end``) is rolled out in turn and the first is worth its best second's
+    value (a Summon before the Move that fires the Conflict, say); else the position after
+    it is rolled out.  Rollouts play the seat's own decisions other than its actions with
+    ``style`` (:func:`rollout_value`).  Each value has its ``prior`` (the first action's) and,
+    for the second action, the Model's tie-break (:data:`PLAN_PRIOR`) added.
+
+    Returns:
+        (value, first action) for each of ``legal``.
+    """
+    seat = state.to_move
+    god = state.god_of_seat[seat]
+    scored: list[tuple[float, Action]] = []
+    for a in legal:
+        st = state.clone()
+        st.apply(a)
+        _finish_action(st, god, style)
+        if st.phase == TURN and st.to_move == seat and st.actions_taken > 0:
+            total, _ = _turn_totals(st, _model(st, god, style))
+            best = -math.inf
+            for b in st.legal_actions():
+                after = st.clone()
+                after.apply(b)
+                tie = PLAN_PRIOR * total[b.row] if isinstance(b, Row) else 0.0
+                best = max(best, rollout_value(after, seat, style) + tie)
+            value = best
+        else:
+            value = rollout_value(st, seat, style)
+        scored.append((value + prior.get(a, 0.0), a))
+    return scored
+
+
+def _purposeful_choice(
+    state: AnkhState, scored: Sequence[tuple[float, Action]], style: Style, rng: Rng, unit: float
+) -> Action:
+    """Version 3's choice among a turn's ``scored`` (value, action) options: as
+    :func:`_soft_choice` (temperature ``style.temperature`` in ``unit``), after leaving out
+    the action rows that change nothing (:func:`changes_something`) when an option that does
+    (or ``end``, for a second action) is there: a Move Figures that would move nothing, say,
+    spends an action for nothing (issue 35).  Only the options a choice could fall on are
+    played out: best first, down to the first that does something (every one with a
+    temperature)."""
+    ranked = sorted(scored, key=lambda va: -va[0])
+    empty: set[Action] = set()
+    found = -math.inf
+    for v, a in ranked:
+        if v < found and style.temperature <= 0:
+            break
+        if not isinstance(a, Row):
+            found = max(found, v)  # 'end': the turn already did something
+        elif changes_something(state, a, style):
+            found = max(found, v)
+        else:
+            empty.add(a)
+    kept = [(v, a) for v, a in scored if a not in empty]
+    return _soft_choice(kept or scored, style.temperature * unit, rng)
 
 
 # --- the battle --------------------------------------------------------------------------------------
@@ -1108,6 +1283,54 @@ def _choose_move_pick(
     return DONE
 
 
+def _holds_control(state: AnkhState, god: int) -> bool:
+    """Whether ``god`` holds a god power that changes who figures count for in a Conflict
+    (a ``control`` hook: §4.2 Seth)."""
+    return any(p.holder(state) == god for p in state.hooks.control)
+
+
+def _control_to_gains(state: AnkhState, legal: Sequence[Action], model: Model) -> list[tuple[float, Action]]:
+    """Version 3, for a god with a ``control`` power moving its God figure (phase
+    ``MOVE_TO``; §4.2 Seth: the enemy figures next to it count for him in a Conflict): each
+    destination valued on a clone, the engine's control hooks answering who every figure
+    then counts for (:class:`ConflictModel`), as the change of the expected Conflicts
+    (:meth:`Model.rivalry`) and of the Followers' income nearby.  ``model``: the god's
+    :class:`ConflictModel` of ``state``."""
+    a = state.selected
+    leave = model._leave_loss(a)
+    out: list[tuple[float, Action]] = []
+    for act in legal:
+        if not isinstance(act, To):
+            continue
+        st = state.clone()
+        st.apply(act)
+        after = ConflictModel(st, model.god)
+        delta = [after.conflict[o] - model.conflict[o] for o in range(model.n)]
+        out.append((model.rivalry(delta) + model.site(act.hex, leaving=a) - leave, act))
+    return out
+
+
+def _control_move_pick(state: AnkhState, legal: Sequence[Action], rng: Rng, style: Style) -> Action:
+    """Version 3's figure to move (or ``done``) for a god with a ``control`` power (§4.2
+    Seth): as :func:`_soft_move_pick`, its God figure valued by its best destination on
+    clones (:func:`_control_to_gains`) instead of as any figure."""
+    god = state.god_of_seat[state.to_move]
+    model = ConflictModel(state, god)
+    gh = god_hex(state, god)
+    picks = {act.hex: act for act in legal if isinstance(act, Pick)}
+    scored: list[tuple[float, Action]] = [
+        (gain, picks[a]) for gain, a, _ in _best_moves(model) if a in picks and a != gh and gain > MIN_GAIN
+    ]
+    if gh in picks:
+        st = state.clone()
+        st.apply(picks[gh])
+        best = max((v for v, _ in _control_to_gains(st, st.legal_actions(), model)), default=-math.inf)
+        if best > MIN_GAIN:
+            scored.append((best, picks[gh]))
+    scored.append((MIN_GAIN, DONE))
+    return _soft_choice(scored, style.temperature, rng)
+
+
 def _best_to(state: AnkhState, legal: Sequence[Action], model: Model) -> Action:
     a = state.selected
     best, choice = -math.inf, legal[0]
@@ -1225,7 +1448,13 @@ def policy(state: State, rng: Rng, style: Style | None = None) -> Action:
         # temperature here cost 0.87 -> 0.59 against the plain heuristic, docs/balance.md).
         style = None
     if phase == MOVE_PICK:
+        if style is not None and style.version >= 3 and _holds_control(state, state.god_of_seat[state.to_move]):
+            return _control_move_pick(state, legal, rng, style)
         return _choose_move_pick(state, legal, rng, style)
+    if phase == MOVE_TO and style is not None and style.version >= 3 and style.temperature <= 0:
+        god = state.god_of_seat[state.to_move]
+        if _holds_control(state, god) and state.selected == god_hex(state, god):
+            return _soft_choice(_control_to_gains(state, legal, ConflictModel(state, god)), 0.0, rng)
     if phase in (MOVE_TO, OBELISK_TO):
         if style is not None and style.temperature > 0:
             return _soft_to(state, legal, rng, style)
@@ -1409,7 +1638,11 @@ class Style:
             except god powers (``reply`` set too: valued).
         version: 1, today's heuristic; 2, the heuristic of issue 35: every decision on a
             :class:`StakesModel`, the first action of a turn planned with its second
-            (:func:`_plan_row`), god powers valued (:func:`_value_god_decision`).
+            (:func:`_plan_row`), god powers valued (:func:`_value_god_decision`); 3, version
+            2 on a :class:`ConflictModel` (Seth's control weighed), no turn action that
+            changes nothing while another does (:func:`_purposeful_choice`), and a turn that
+            may fire a Conflict planned whole by rollouts that play its own decisions
+            (:func:`_pair_rollout_scores`).
     """
 
     temperature: float = 0.0
@@ -1432,8 +1665,8 @@ def make_policy(temperature: float = 0.0, plan: str = "greedy", version: int = 1
         raise ValueError(f"temperature must be 0 or more, got {temperature}")
     if plan not in ("greedy", "reply", "rollout"):
         raise ValueError(f"plan must be 'greedy', 'reply' or 'rollout', got {plan!r}")
-    if version not in (1, 2):
-        raise ValueError(f"version must be 1 or 2, got {version!r}")
+    if version not in (1, 2, 3):
+        raise ValueError(f"version must be 1, 2 or 3, got {version!r}")
     style = Style(
         temperature=temperature, reply=plan in ("reply", "rollout"), rollout=plan == "rollout", version=version
     )
@@ -1830,7 +2063,7 @@ ROLLOUT_UNIT = 0.05
 ROLLOUT_MARGIN = 0.001
 
 
-def rollout_value(state: AnkhState, seat: int) -> float:
+def rollout_value(state: AnkhState, seat: int, own: Style | None = None) -> float:
     """Win chance of ``seat`` after playing ``state`` on with the plain heuristic.
 
     A *rollout* (Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo
@@ -1845,6 +2078,10 @@ def rollout_value(state: AnkhState, seat: int) -> float:
     Args:
         state: the position to play on; **changed** (pass a clone).
         seat: the seat whose chance is measured (a seat, not a god: its god may merge).
+        own: ``None`` (the default: the plain heuristic everywhere); else the heuristic that
+            plays ``seat``'s god's decisions other than its choice of actions (its moves,
+            summons, Battle cards, god powers: version 3, whose rollouts then foresee its
+            own contest of a region, which the plain heuristic would not make).
 
     Returns:
         A win chance, in [0, 1] up to the margin term.
@@ -1855,7 +2092,8 @@ def rollout_value(state: AnkhState, seat: int) -> float:
     for _ in range(ROLLOUT_HORIZON):
         if st.phase == OVER or (st.conflicts > start and st.phase == TURN):
             break
-        st.apply(policy(st, rng))
+        mine = own is not None and st.phase != TURN and st.to_move == seat
+        st.apply(policy(st, rng, own if mine else None))
     god = st.god_of_seat[seat]
     if st.phase == OVER:
         won = 1.0 if st.returns()[seat] > 0 else 0.0
@@ -1872,10 +2110,18 @@ def _rollout_row(
     the turn, the other gods' turns and the next Conflict played by the plain heuristic),
     plus its ``prior`` if given (version 2's tie-break, :data:`PLAN_PRIOR`); the best, or a
     soft choice at ``style.temperature`` (:data:`ROLLOUT_UNIT`)."""
+    return _soft_choice(_rollout_scores(state, legal, prior), style.temperature * ROLLOUT_UNIT, rng)
+
+
+def _rollout_scores(
+    state: AnkhState, legal: Sequence[Action], prior: dict[Action, float] | None = None
+) -> list[tuple[float, Action]]:
+    """Each of ``legal`` valued by a :func:`rollout_value` of the position after it, plus its
+    ``prior`` if given, as (value, action)."""
     seat = state.to_move
     scored: list[tuple[float, Action]] = []
     for a in legal:
         st = state.clone()
         st.apply(a)
         scored.append((rollout_value(st, seat) + (prior.get(a, 0.0) if prior else 0.0), a))
-    return _soft_choice(scored, style.temperature * ROLLOUT_UNIT, rng)
+    return scored
