@@ -63,6 +63,8 @@ KINGDOM_SQUARES: Final = 8  # §1, §4 step H: scoring when the Kingdom holds 8 
 WIN_POINTS: Final = 40  # §6: "40 or more"
 NO_WINNER: Final = -2
 DRAW: Final = -1
+#: The seats' colours, by seat (English, marked for the ``aton`` catalogue; ``AtonGame.seat_name``).
+SEAT_NAMES: Final = (N_("Red"), N_("Blue"))
 
 _TK: Final = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
 
@@ -520,9 +522,10 @@ class AtonState(State):
                 return _("occupies all 12 squares of temple {temple}").format(temple=t + 1)
             yellow += row[YELLOW]
             green += row[GREEN]
-        if yellow == self.layout.count(YELLOW):
+        totals = self.layout.kind_totals
+        if yellow == totals[YELLOW]:
             return _("occupies every yellow square")
-        if green == self.layout.count(GREEN):
+        if green == totals[GREEN]:
             return _("occupies every green square")
         return ""
 
@@ -778,8 +781,10 @@ class AtonState(State):
         return [float(self.scores[0]), float(self.scores[1])]
 
     def _seat_name(self, p: int) -> str:
-        """Seat ``p``'s colour ("Red") in the process's language (a term of the ``aton`` catalogue)."""
-        return _(self.game.seat_name(p))
+        """Seat ``p``'s colour ("Red") in the process's language (a term of the ``aton`` catalogue).
+        Read from :data:`SEAT_NAMES` (``p`` is 0 or 1 here), not through the game's ``seat_name``,
+        which checks its argument: the log names seats several times a round."""
+        return _(SEAT_NAMES[p])
 
     def describe_action(self, action: Action, viewer: SupportsIndex | None) -> str:
         """Words for ``action`` by the current player; secret choices are hidden from others."""
