@@ -181,27 +181,13 @@ class ActionCodes:
     Attributes:
         actions: every action, indexed by its code.
         codes: each action's code.
-        by_identity: each of ``actions``' code under its ``id``: the games intern their actions,
-            so the actions of ``legal_actions()`` are these very objects, found without the
-            dataclass's ``__hash__`` (Python code, the most of a lookup in ``codes``).  ``actions``
-            keeps them alive, so no other object can have one of these ids meanwhile.
     """
 
-    __slots__ = ("__weakref__", "actions", "by_identity", "codes")
+    __slots__ = ("__weakref__", "actions", "codes")
 
     def __init__(self, game: Game) -> None:
         self.actions: tuple[Action, ...] = tuple(game.int_to_action(i) for i in range(game.num_distinct_actions))
         self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
-        self.by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
-
-    def code(self, action: Action) -> int:
-        """``action``'s code: by identity when it is one of :attr:`actions`, else by equality.
-
-        Raises:
-            KeyError: for an action that is not one of the game's.
-        """
-        code = self.by_identity.get(id(action))
-        return self.codes[action] if code is None else code
 
 
 _CODES: weakref.WeakKeyDictionary[Game, ActionCodes] = weakref.WeakKeyDictionary()
@@ -261,8 +247,8 @@ class Session:
         cached = self._legal
         if cached is not None and cached[0] == self.moves:
             return list(cached[1])
-        code = self._table.code
-        legal = sorted([code(a) for a in self.state.legal_actions()])
+        codes = self._table.codes
+        legal = sorted([codes[a] for a in self.state.legal_actions()])
         self._legal = (self.moves, legal)
         return list(legal)
 
