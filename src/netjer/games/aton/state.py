@@ -480,9 +480,11 @@ class AtonState(State):
                 self.placements_left = 0
             else:
                 allowed = self.cartouches[p][2] * NUM_KINDS
-                if any(self.empty[:allowed]):
-                    self.phase = PLACE_PHASE
-                    return
+                empty = self.empty
+                for slot in range(allowed):
+                    if empty[slot]:
+                        self.phase = PLACE_PHASE
+                        return
                 # COSMIC, BSD, GOBLIN, MUCHA, LABSK: stones that find no empty square go from
                 # the supply to the Kingdom of the Dead.
                 n = min(self.placements_left, self.supply[p])
@@ -517,11 +519,14 @@ class AtonState(State):
         base = p * _TK
         yellow = green = 0
         for t in range(NUM_TEMPLES):
-            row = count[base + t * NUM_KINDS : base + (t + 1) * NUM_KINDS]
-            if sum(row) == SQUARES_PER_TEMPLE:
+            at = base + t * NUM_KINDS  # the temple's six kinds, read in place (no slice)
+            stones = 0
+            for k in range(NUM_KINDS):
+                stones += count[at + k]
+            if stones == SQUARES_PER_TEMPLE:
                 return _("occupies all 12 squares of temple {temple}").format(temple=t + 1)
-            yellow += row[YELLOW]
-            green += row[GREEN]
+            yellow += count[at + YELLOW]
+            green += count[at + GREEN]
         totals = self.layout.kind_totals
         if yellow == totals[YELLOW]:
             return _("occupies every yellow square")
