@@ -189,3 +189,39 @@ def test_ankh_potential_counts_the_way_out_of_the_red_section_and_the_margin() -
     assert POTENTIALS["ankh"](obs, 0) == pytest.approx((1 + (safe + 2) / 30) / 2)
     other["alive"] = False  # a forgotten god does not count in the margin
     assert POTENTIALS["ankh"](obs, 0) == pytest.approx((1 + (safe + 6) / 30) / 2)
+
+
+@pytest.mark.parametrize("observation", ["dict", "flat"])
+def test_blocks_keep_the_named_parts_of_the_tensor_in_its_order(observation: str) -> None:
+    """``blocks=`` gives the entries of the named Ankh blocks (listed in any order) and nothing
+    else, as the whole tensor of the same game has them; Gymnasium's checker accepts the space."""
+    whole = NetjerEnv("ankh", players=2, seat=0)
+    cut = NetjerEnv("ankh", players=2, seat=0, observation=observation, blocks="gods,seat")
+    blocks = whole.table.encoder.blocks  # type: ignore[attr-defined]
+    keep = np.r_[blocks["seat"].offset : blocks["seat"].stop, blocks["gods"].offset : blocks["gods"].stop]
+    actions = cut.table.num_actions
+    assert cut.observation_space.shape in (None, (len(keep) + actions,))
+    rng = np.random.default_rng(1)
+    x, _ = cut.reset(seed=3)
+    full, _ = whole.reset(seed=3)
+    for _ in range(12):
+        tensor = x["observation"] if observation == "dict" else x[: len(keep)]
+        assert tensor.shape == (len(keep),)
+        assert np.array_equal(tensor, full["observation"][keep])
+        assert x in cut.observation_space
+        code = int(rng.choice(np.flatnonzero(whole.action_masks())))
+        x, _, terminated, truncated, _ = cut.step(code)
+        full, _, terminated_whole, truncated_whole, _ = whole.step(code)
+        assert (terminated, truncated) == (terminated_whole, truncated_whole)
+        if terminated or truncated:
+            break
+    _check(NetjerEnv("ankh", players=3, observation=observation, blocks=["me", "battle"]))
+
+
+def test_blocks_are_refused_where_the_tensor_has_none_or_not_that_one() -> None:
+    with pytest.raises(ConfigError, match="no named blocks"):
+        NetjerEnv("aton", blocks="seat")
+    with pytest.raises(ConfigError, match="no block 'bored'"):
+        NetjerEnv("ankh", players=2, blocks="seat,bored")
+    with pytest.raises(ConfigError, match="at least one block"):
+        NetjerEnv("ankh", players=2, blocks=[])

@@ -307,3 +307,29 @@ def test_parallel_ankh_battle_cards_and_bids_are_joint_steps(players: int) -> No
                 if all(len(group) == 1 for group in seats):
                     assert set(acting) == expected
     assert joint > 0
+
+
+def test_blocks_cut_observations_and_the_global_state() -> None:
+    """``blocks=`` keeps the named blocks of the Ankh tensor in every seat's observation and in
+    ``state()``, as the whole tensor of the same game has them; PettingZoo's tests still pass."""
+    whole, cut = env("ankh", players=2), env("ankh", players=2, blocks="me,seat")
+    whole.reset(seed=2)
+    cut.reset(seed=2)
+    keep = cut._t.keep
+    assert keep is not None and cut.observation_space("player_0")["observation"].shape == (len(keep),)
+    rng = Rng(2)
+    for _ in range(20):
+        agent = whole.agent_selection
+        if whole.terminations[agent] or whole.truncations[agent]:
+            break
+        full, part = whole.observe(agent), cut.observe(agent)
+        assert np.array_equal(part["observation"], full["observation"][keep])
+        assert np.array_equal(part["action_mask"], full["action_mask"])
+        state = whole.state().reshape(2, -1)
+        assert np.array_equal(cut.state(), state[:, keep].reshape(-1))
+        code = int(rng.choice(np.flatnonzero(full["action_mask"]).tolist()))
+        whole.step(code)
+        cut.step(code)
+    with only_dict_warnings():
+        api_test(env("ankh", players=3, blocks=["gods", "battle"]), num_cycles=100)
+        parallel_api_test(parallel_env("ankh", players=2, blocks="tracks"), num_cycles=100)

@@ -110,3 +110,29 @@ def test_illegal_actions_and_bad_input() -> None:
         NetjerVectorEnv("aton", num_envs=0)
     with pytest.raises(ConfigError, match="2 seeds"):
         envs.reset(seed=[1])
+
+
+def test_blocks_cut_every_row_and_the_final_observations() -> None:
+    """``blocks=`` as in the single-agent environment: each row (and each ended game's last
+    observation) is the named blocks' part of the whole tensor of the same games."""
+    whole = NetjerVectorEnv("ankh", num_envs=2, players=2)
+    cut = NetjerVectorEnv("ankh", num_envs=2, players=2, blocks="result,me")
+    keep = cut.table.keep
+    assert keep is not None and cut.single_observation_space["observation"].shape == (len(keep),)
+    full, _ = whole.reset(seed=5)
+    obs, _ = cut.reset(seed=5)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(300):
+        assert np.array_equal(obs["observation"], full["observation"][:, keep])
+        assert obs in cut.observation_space
+        actions = _masked(full["action_mask"], rng)
+        full, *_, infos_whole = whole.step(actions)
+        obs, *_, infos = cut.step(actions)
+        for i in np.flatnonzero(infos.get("_final_obs", np.zeros(2, dtype=bool))):
+            final = infos["final_obs"][i]["observation"]
+            assert np.array_equal(final, infos_whole["final_obs"][i]["observation"][keep])
+            ended += 1
+        if ended >= 2:
+            break
+    assert ended >= 2

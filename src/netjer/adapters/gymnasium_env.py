@@ -22,7 +22,9 @@ Usage (needs the ``pettingzoo`` extra, which brings Gymnasium and NumPy)::
   tensor), action_mask=Box(int8, num_distinct_actions))`` as the PettingZoo environments do;
   ``"flat"`` gives one ``float32`` Box, the tensor followed by the mask (0/1), for libraries that
   reject Dict spaces.  :meth:`NetjerEnv.action_masks` gives the mask as booleans
-  (sb3-contrib's ``MaskablePPO`` calls it).
+  (sb3-contrib's ``MaskablePPO`` calls it).  ``blocks=`` keeps only some named blocks of the
+  tensor (Ankh's: ``blocks="seat,gods,me,battle"``; :class:`~netjer.adapters.learner.LearnerTable`),
+  so that a policy's first layer reads fewer inputs.
 - **Rewards**: ``reward="result"`` or ``"shaped"`` (:mod:`netjer.adapters.learner`).
 - **Illegal actions**: ``illegal_action="lose"`` (the default; the learner loses at once:
   reward -1, terminated, ``info["illegal_action"]``), so that Gymnasium's ``check_env`` and
@@ -62,7 +64,7 @@ def observation_space(table: LearnerTable, observation: str) -> spaces.Space[Any
     Raises:
         ConfigError: for another ``observation``.
     """
-    size, actions = table.encoder.size, table.num_actions
+    size, actions = table.size, table.num_actions
     low, high = table.encoder.low, table.encoder.high
     if observation == "dict":
         return spaces.Dict(
@@ -101,12 +103,15 @@ class NetjerEnv(gymnasium.Env[Any, np.int64]):
         reward: ``"result"`` or ``"shaped"``.
         illegal_action: ``"lose"`` or ``"raise"``.
         max_game_length: lower the length cap (decisions of all seats).
+        blocks: None (the whole tensor) or the tensor's blocks to keep (Ankh's named blocks, a
+            list or one text separated by commas; see :class:`~netjer.adapters.learner.LearnerTable`).
         render_mode: None or ``"ansi"`` (the public view as text, as the PettingZoo environments
             draw it).
         **options: the game's options (``players=4``...).
 
     Raises:
-        ConfigError: for a bad game, option, agent, seat, observation, reward, policy or render mode.
+        ConfigError: for a bad game, option, agent, seat, observation, reward, policy, blocks or
+            render mode.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's class attribute
@@ -120,10 +125,11 @@ class NetjerEnv(gymnasium.Env[Any, np.int64]):
         reward: str = "result",
         illegal_action: str = "lose",
         max_game_length: int | None = None,
+        blocks: str | Sequence[str] | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.table = LearnerTable(name, opponents, reward, illegal_action, max_game_length, options)
+        self.table = LearnerTable(name, opponents, reward, illegal_action, max_game_length, options, blocks)
         n = self.table.num_players
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
             raise ConfigError(f"seat must be None (rotate) or 0 to {n - 1}, got {seat!r}")
@@ -193,6 +199,8 @@ class NetjerEnv(gymnasium.Env[Any, np.int64]):
 
     def _observation(self) -> Any:
         tensor = self.table.encoder.encode_array(self.current.obs)
+        if self.table.keep is not None:
+            tensor = tensor[self.table.keep]
         mask = self._write_mask()
         if self.observation_kind == "dict":
             return {"observation": tensor, "action_mask": mask.copy()}

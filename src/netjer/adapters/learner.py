@@ -98,11 +98,21 @@ class LearnerTable:
         illegal_action: ``"lose"`` or ``"raise"`` (:data:`ILLEGAL_ACTION_POLICIES`).
         max_game_length: lower the adapters' length cap (decisions of all seats) to this.
         options: the game's options.
+        blocks: ``None`` for the whole tensor, or names of the encoder's blocks (a list, or one
+            text separated by commas) to keep, in the tensor's order whatever order they are
+            given in: only Ankh's tensor has named blocks (:mod:`netjer.adapters.ankh_tensor`:
+            ``seat``, ``board``, ``camels``, ``regions``, ``tracks``, ``gods``, ``me``,
+            ``powers``, ``power_data``, ``battle``, ``pending``, ``result``).
+
+    Attributes:
+        keep: the kept entries of the encoder's tensor (ascending indices), or ``None`` for all.
+        size: the learner's tensor size (``len(keep)`` or the encoder's ``size``).
 
     Raises:
         ConfigError: for an unknown game or bad option, a bad agent specification (``human``
-            included), a list of opponents of the wrong length, an unknown reward or policy, or
-            ``"shaped"`` for a game without a potential.
+            included), a list of opponents of the wrong length, an unknown reward or policy,
+            ``"shaped"`` for a game without a potential, or ``blocks`` for a game whose tensor
+            has none, naming no block, or naming one it does not have.
     """
 
     def __init__(
@@ -113,6 +123,7 @@ class LearnerTable:
         illegal_action: str,
         max_game_length: int | None,
         options: dict[str, Any],
+        blocks: str | Sequence[str] | None = None,
     ) -> None:
         if reward not in REWARDS:
             raise ConfigError(f"reward must be one of {REWARDS}, got {reward!r}")
@@ -125,6 +136,8 @@ class LearnerTable:
         self.encoder: Encoder = encoder_for(self.game)
         self.num_players = self.game.num_players
         self.num_actions = self.game.num_distinct_actions
+        self.keep = kept_entries(self.encoder, blocks)
+        self.size = self.encoder.size if self.keep is None else len(self.keep)
         self.reward = reward
         self.potential = POTENTIALS.get(name) if reward == "shaped" else None
         self.illegal_action = illegal_action
@@ -151,6 +164,28 @@ class LearnerTable:
         others = [s for s in range(self.num_players) if s != seat]
         pairs = zip(others, self.opponent_specs, strict=True)
         return {s: make_agent(spec, seed + i) for i, (s, spec) in enumerate(pairs)}
+
+
+def kept_entries(encoder: Encoder, blocks: str | Sequence[str] | None) -> np.ndarray | None:
+    """The indices of ``encoder``'s tensor that the named ``blocks`` cover, ascending (see
+    :class:`LearnerTable`); ``None`` for ``blocks=None`` (the whole tensor).
+
+    Raises:
+        ConfigError: for an encoder without named blocks, an empty selection or an unknown name.
+    """
+    if blocks is None:
+        return None
+    names = [n.strip() for n in blocks.split(",")] if isinstance(blocks, str) else list(blocks)
+    table = getattr(encoder, "blocks", None)
+    if not isinstance(table, dict):
+        raise ConfigError("blocks: this game's tensor has no named blocks (only Ankh's has: ankh_tensor)")
+    if not names or any(not isinstance(n, str) or not n for n in names):
+        raise ConfigError(f"blocks must name at least one block of {', '.join(table)}, got {blocks!r}")
+    unknown = [n for n in names if n not in table]
+    if unknown:
+        raise ConfigError(f"no block {unknown[0]!r} in the tensor; its blocks: {', '.join(table)}")
+    chosen = [block for name, block in table.items() if name in names]  # the tensor's order
+    return np.concatenate([np.arange(block.offset, block.stop, dtype=np.intp) for block in chosen])
 
 
 class LearnerGame:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import io
 import operator
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -56,6 +56,7 @@ from rich.console import Console
 
 from netjer.adapters.common import Session, length_bound, utility
 from netjer.adapters.encoding import Encoder, encoder_for
+from netjer.adapters.learner import kept_entries
 from netjer.core.errors import ConfigError, IllegalActionError
 from netjer.core.game import Game
 from netjer.core.state import JsonDict, State
@@ -78,6 +79,7 @@ class _Table:
         max_game_length: int | None,
         illegal_action: str,
         options: dict[str, Any],
+        blocks: str | Sequence[str] | None = None,
     ):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
@@ -87,6 +89,8 @@ class _Table:
         _, self.worst, _ = utility(name)
         self.game: Game = make_game(name, options)
         self.encoder: Encoder = encoder_for(self.game)
+        #: the kept entries of the tensor (``blocks=``), or None for all (see kept_entries)
+        self.keep = kept_entries(self.encoder, blocks)
         cap, _, _ = length_bound(self.game)
         if max_game_length is not None:
             if isinstance(max_game_length, bool) or not isinstance(max_game_length, int | np.integer):
@@ -97,7 +101,7 @@ class _Table:
         self.cap = cap
         n = self.game.num_players
         self.agents = [f"player_{i}" for i in range(n)]
-        size = self.encoder.size
+        size = self.encoder.size if self.keep is None else len(self.keep)
         actions = self.game.num_distinct_actions
         self.obs_spaces = {
             a: spaces.Dict(
@@ -123,7 +127,7 @@ class _Table:
     def observe(self, state: State | JsonDict, seat: int, legal: list[int]) -> dict[str, np.ndarray]:
         """The Dict observation of ``seat``: tensor of its observation, and the mask of ``legal``."""
         obs = state.observation(seat) if isinstance(state, State) else state
-        tensor = self.encoder.encode_array(obs)
+        tensor = self.tensor(obs)
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if legal:
             mask[legal] = 1
@@ -183,7 +187,12 @@ class _Table:
         if session is None:
             raise ConfigError("call reset() before using the environment")
         state = session.state
-        return np.concatenate([self.encoder.encode_array(state.observation(s)) for s in range(len(self.agents))])
+        return np.concatenate([self.tensor(state.observation(s)) for s in range(len(self.agents))])
+
+    def tensor(self, obs: JsonDict) -> np.ndarray:
+        """The tensor of observation ``obs``: the encoder's, cut to the kept blocks if any."""
+        tensor: np.ndarray = self.encoder.encode_array(obs)
+        return tensor if self.keep is None else tensor[self.keep]
 
     def forfeit_rewards(self, agents: list[str], offenders: set[str]) -> dict[str, float]:
         """Rewards when ``offenders`` played illegal actions under the ``"lose"`` policy."""
@@ -232,10 +241,12 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         max_game_length: lower the length cap (decisions) to this.
         illegal_action: ``"raise"`` or ``"lose"`` (see the module docstring).
+        blocks: None (the whole tensor) or the named blocks of the tensor to keep in every
+            observation and in ``state()`` (Ankh's; see :class:`netjer.adapters.learner.LearnerTable`).
         **options: the game's options.
 
     Raises:
-        ConfigError: for an unknown game, a bad option, render mode or policy.
+        ConfigError: for an unknown game, a bad option, render mode, policy or blocks.
     """
 
     def __init__(
@@ -244,10 +255,11 @@ class NetjerAECEnv(_TextRendering, AECEnv):  # type: ignore[misc]  # pettingzoo 
         render_mode: str | None = None,
         max_game_length: int | None = None,
         illegal_action: str = "raise",
+        blocks: str | Sequence[str] | None = None,
         **options: Any,
     ):
         super().__init__()
-        self._t = _Table(name, render_mode, max_game_length, illegal_action, options)
+        self._t = _Table(name, render_mode, max_game_length, illegal_action, options, blocks)
         self.metadata: dict[str, Any] = {
             "render_modes": list(RENDER_MODES),
             "name": f"netjer_{name}_v0",
@@ -383,11 +395,11 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
     the seat can see but how many face-down choices the others have made.
 
     Args:
-        name, render_mode, max_game_length, illegal_action, options: as for
+        name, render_mode, max_game_length, illegal_action, blocks, options: as for
             :class:`NetjerAECEnv`.
 
     Raises:
-        ConfigError: for an unknown game, a bad option, render mode or policy.
+        ConfigError: for an unknown game, a bad option, render mode, policy or blocks.
     """
 
     def __init__(
@@ -396,9 +408,10 @@ class NetjerParallelEnv(_TextRendering, ParallelEnv):  # type: ignore[misc]  # p
         render_mode: str | None = None,
         max_game_length: int | None = None,
         illegal_action: str = "raise",
+        blocks: str | Sequence[str] | None = None,
         **options: Any,
     ):
-        self._t = _Table(name, render_mode, max_game_length, illegal_action, options)
+        self._t = _Table(name, render_mode, max_game_length, illegal_action, options, blocks)
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": f"netjer_{name}_parallel_v0"}
         self.render_mode = render_mode
         self.possible_agents = list(self._t.agents)
@@ -586,11 +599,17 @@ def env(
     render_mode: str | None = None,
     max_game_length: int | None = None,
     illegal_action: str = "raise",
+    blocks: str | Sequence[str] | None = None,
     **options: Any,
 ) -> NetjerAECEnv:
     """The AEC environment of Netjer game ``name`` (see :class:`NetjerAECEnv`)."""
     return NetjerAECEnv(
-        name, render_mode=render_mode, max_game_length=max_game_length, illegal_action=illegal_action, **options
+        name,
+        render_mode=render_mode,
+        max_game_length=max_game_length,
+        illegal_action=illegal_action,
+        blocks=blocks,
+        **options,
     )
 
 
@@ -599,9 +618,15 @@ def parallel_env(
     render_mode: str | None = None,
     max_game_length: int | None = None,
     illegal_action: str = "raise",
+    blocks: str | Sequence[str] | None = None,
     **options: Any,
 ) -> NetjerParallelEnv:
     """The Parallel environment of Netjer game ``name`` (see :class:`NetjerParallelEnv`)."""
     return NetjerParallelEnv(
-        name, render_mode=render_mode, max_game_length=max_game_length, illegal_action=illegal_action, **options
+        name,
+        render_mode=render_mode,
+        max_game_length=max_game_length,
+        illegal_action=illegal_action,
+        blocks=blocks,
+        **options,
     )

@@ -15,7 +15,8 @@ Usage (needs the ``pettingzoo`` extra)::
 Each of the ``num_envs`` sub-environments is one learner seat in a game whose other seats are
 played by Netjer agents inside :meth:`NetjerVectorEnv.step`, exactly as in
 :class:`netjer.adapters.gymnasium_env.NetjerEnv` (same options: ``opponents``, ``seat``,
-``observation``, ``reward``, ``illegal_action``, ``max_game_length`` and the game's options).
+``observation``, ``reward``, ``illegal_action``, ``max_game_length``, ``blocks`` and the game's
+options).
 Observations, masks, rewards, terminations and truncations are NumPy arrays with a leading
 axis of ``num_envs``: ``observation="dict"`` gives ``{"observation": (N, size) float32,
 "action_mask": (N, num_distinct_actions) int8}``, ``"flat"`` one ``(N, size + actions)``
@@ -60,12 +61,12 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
     Args:
         name: the Netjer game.
         num_envs: how many games are stepped together (at least 1).
-        opponents, seat, observation, reward, illegal_action, max_game_length, **options: as for
-            :class:`~netjer.adapters.gymnasium_env.NetjerEnv`.
+        opponents, seat, observation, reward, illegal_action, max_game_length, blocks, **options:
+            as for :class:`~netjer.adapters.gymnasium_env.NetjerEnv`.
 
     Raises:
         ConfigError: for a bad game, option, agent, seat, observation, reward, policy or
-            ``num_envs``.
+            ``num_envs``, or bad ``blocks``.
     """
 
     def __init__(
@@ -78,11 +79,12 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
         reward: str = "result",
         illegal_action: str = "lose",
         max_game_length: int | None = None,
+        blocks: str | Sequence[str] | None = None,
         **options: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ConfigError(f"num_envs must be a whole number >= 1, got {num_envs!r}")
-        self.table = LearnerTable(name, opponents, reward, illegal_action, max_game_length, options)
+        self.table = LearnerTable(name, opponents, reward, illegal_action, max_game_length, options, blocks)
         n = self.table.num_players
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
             raise ConfigError(f"seat must be None (rotate) or 0 to {n - 1}, got {seat!r}")
@@ -208,14 +210,18 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
             mask[legal] = 1
 
     def _observation_of(self, i: int) -> Any:
+        keep = self.table.keep
+        tensor = self._tensors[i] if keep is None else self._tensors[i, keep]
         if self.observation_kind == "dict":
-            return {"observation": self._tensors[i].copy(), "action_mask": self._masks[i].copy()}
-        return np.concatenate([self._tensors[i], self._masks[i].astype(np.float32)])
+            return {"observation": tensor.copy() if keep is None else tensor, "action_mask": self._masks[i].copy()}
+        return np.concatenate([tensor, self._masks[i].astype(np.float32)])
 
     def _observations(self) -> Any:
+        keep = self.table.keep
+        tensors = self._tensors if keep is None else self._tensors[:, keep]  # indexing copies
         if self.observation_kind == "dict":
-            return {"observation": self._tensors.copy(), "action_mask": self._masks.copy()}
-        return np.concatenate([self._tensors, self._masks.astype(np.float32)], axis=1)
+            return {"observation": tensors.copy() if keep is None else tensors, "action_mask": self._masks.copy()}
+        return np.concatenate([tensors, self._masks.astype(np.float32)], axis=1)
 
     def _seats(self) -> np.ndarray:
         return np.array([game.seat for game in self.games], dtype=np.int64)

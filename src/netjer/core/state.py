@@ -114,9 +114,16 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         legal = self._legal
         if legal is None:
             legal = self._legal_actions()
-        if action not in legal:
-            self._legal = legal
-            raise self.illegal(action)
+        # The actions are interned, so an action taken from ``legal_actions()`` is found by
+        # identity; ``in`` alone would call the dataclass's ``__eq__`` (Python code) on every
+        # action before it.  An equal but distinct action (parsed, unpickled) goes to ``in``.
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                self._legal = legal
+                raise self.illegal(action)
         self._legal = None
         self._apply(action)
         self.history.append(action)

@@ -18,12 +18,11 @@ from netjer.core.integers import seat_number
 from netjer.core.state import State
 from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
-from netjer.games.aton.state import AtonState
+from netjer.games.aton.state import SEAT_NAMES, AtonState
 from netjer.i18n import N_
 
 #: §1: the players' colours are red and blue [FACT×5]; English names (records, the API), marked for
 #: the ``aton`` catalogue and translated where shown (``AtonState._seat_name``, the lobby).
-SEAT_NAMES = (N_("Red"), N_("Blue"))
 
 
 #: The options' titles and values as the lobby shows them ("all_at_once" as "all at once"), marked

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Final
@@ -50,12 +50,20 @@ class TempleLayout:
             in grid order.
         slots: for temple ``t`` and kind ``k``, ``slots[t * 6 + k]`` is the tuple of board
             square indices (``t * 12 + i``) of that kind, in grid order.
+        kind_totals: for each kind, its squares on the whole board (``count(kind)``), derived
+            from ``slots`` once: the state's test for an instant win (rules/aton.md §6) reads
+            it after every turn.
     """
 
     name: str
     source: str
     squares: tuple[tuple[int, ...], ...]
     slots: tuple[tuple[int, ...], ...]
+    kind_totals: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        totals = tuple(sum(len(self.slots[t * NUM_KINDS + k]) for t in range(NUM_TEMPLES)) for k in range(NUM_KINDS))
+        object.__setattr__(self, "kind_totals", totals)  # a frozen dataclass's derived field
 
     def kind_of(self, square: int) -> int:
         """Kind index of board square ``square`` (0..47)."""

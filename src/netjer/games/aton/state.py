@@ -63,6 +63,8 @@ KINGDOM_SQUARES: Final = 8  # §1, §4 step H: scoring when the Kingdom holds 8 
 WIN_POINTS: Final = 40  # §6: "40 or more"
 NO_WINNER: Final = -2
 DRAW: Final = -1
+#: The seats' colours, by seat (English, marked for the ``aton`` catalogue; ``AtonGame.seat_name``).
+SEAT_NAMES: Final = (N_("Red"), N_("Blue"))
 
 _TK: Final = NUM_TEMPLES * NUM_KINDS  # 24: stride of one seat's counts
 
@@ -478,9 +480,11 @@ class AtonState(State):
                 self.placements_left = 0
             else:
                 allowed = self.cartouches[p][2] * NUM_KINDS
-                if any(self.empty[:allowed]):
-                    self.phase = PLACE_PHASE
-                    return
+                empty = self.empty
+                for slot in range(allowed):
+                    if empty[slot]:
+                        self.phase = PLACE_PHASE
+                        return
                 # COSMIC, BSD, GOBLIN, MUCHA, LABSK: stones that find no empty square go from
                 # the supply to the Kingdom of the Dead.
                 n = min(self.placements_left, self.supply[p])
@@ -515,14 +519,18 @@ class AtonState(State):
         base = p * _TK
         yellow = green = 0
         for t in range(NUM_TEMPLES):
-            row = count[base + t * NUM_KINDS : base + (t + 1) * NUM_KINDS]
-            if sum(row) == SQUARES_PER_TEMPLE:
+            at = base + t * NUM_KINDS  # the temple's six kinds, read in place (no slice)
+            stones = 0
+            for k in range(NUM_KINDS):
+                stones += count[at + k]
+            if stones == SQUARES_PER_TEMPLE:
                 return _("occupies all 12 squares of temple {temple}").format(temple=t + 1)
-            yellow += row[YELLOW]
-            green += row[GREEN]
-        if yellow == self.layout.count(YELLOW):
+            yellow += count[at + YELLOW]
+            green += count[at + GREEN]
+        totals = self.layout.kind_totals
+        if yellow == totals[YELLOW]:
             return _("occupies every yellow square")
-        if green == self.layout.count(GREEN):
+        if green == totals[GREEN]:
             return _("occupies every green square")
         return ""
 
@@ -778,8 +786,10 @@ class AtonState(State):
         return [float(self.scores[0]), float(self.scores[1])]
 
     def _seat_name(self, p: int) -> str:
-        """Seat ``p``'s colour ("Red") in the process's language (a term of the ``aton`` catalogue)."""
-        return _(self.game.seat_name(p))
+        """Seat ``p``'s colour ("Red") in the process's language (a term of the ``aton`` catalogue).
+        Read from :data:`SEAT_NAMES` (``p`` is 0 or 1 here), not through the game's ``seat_name``,
+        which checks its argument: the log names seats several times a round."""
+        return _(SEAT_NAMES[p])
 
     def describe_action(self, action: Action, viewer: SupportsIndex | None) -> str:
         """Words for ``action`` by the current player; secret choices are hidden from others."""
