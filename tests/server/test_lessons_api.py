@@ -62,6 +62,8 @@ def test_an_unknown_lesson_is_a_404_naming_the_lessons_and_the_page_is_served(db
         assert page.status_code == 200
         assert "/static/lesson.js" in page.text
         assert client.get("/static/lessons-offer.js").status_code == 200
+        listed = client.get("/learn", follow_redirects=False)  # the lobby, its offer shown
+        assert (listed.status_code, listed.headers["location"]) == (307, "/#learn")
 
 
 def test_a_lesson_comes_in_the_pages_language_by_lang_or_accept_language(db: str) -> None:

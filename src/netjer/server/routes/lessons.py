@@ -21,7 +21,7 @@ from functools import cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, RedirectResponse
 
 from netjer import i18n
 from netjer.agents.levels import LEVEL_TITLES
@@ -207,6 +207,13 @@ async def lesson(
         raise broken_lesson(name, err) from None
     response.headers["Vary"] = "Accept-Language"  # the answer depends on it
     return body
+
+
+@router.get("/learn", include_in_schema=False)
+async def lessons_page() -> RedirectResponse:
+    """The lessons are offered in the lobby: ``/learn`` opens it with the offer shown
+    (``#learn``: lessons-offer.js shows it to a returning visitor too)."""
+    return RedirectResponse("/#learn", status_code=307)
 
 
 @router.get("/learn/{name}", include_in_schema=False)

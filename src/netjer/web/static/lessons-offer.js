@@ -27,7 +27,9 @@
     return [chosen, ...(navigator.languages || [navigator.language])].filter(Boolean).slice(0, 16).join(",");
   }
 
-  if (!firstVisit()) return;
+  // A returning visitor sees the offer when the address asks for it (/learn redirects to /#learn).
+  const asked = window.location.hash === "#learn";
+  if (!firstVisit() && !asked) return;
   fetch(`/api/lessons?lang=${encodeURIComponent(wanted())}`)
     .then((response) => (response.ok ? response.json() : []))
     .then((lessons) => {
@@ -43,6 +45,7 @@
         return li;
       }));
       panel.classList.remove("hidden");
+      if (asked) panel.scrollIntoView();
     })
     .catch(() => { /* the lobby works without the offer */ });
 })();
