@@ -72,6 +72,8 @@ from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS, NUM_FIGURE_KINDS,
 from netjer.games.ankh.powers import NUM_POWERS, POWER_IDS
 from netjer.games.ankh.scenarios import CONFLICT_ORDER_TOKENS
 from netjer.games.ankh.setup import ACTIONS
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 
 BOARD = load_board()
 NUM_HEXES = BOARD.num_hexes
@@ -461,6 +463,16 @@ _HEX = re.compile(r"\d+,\d+")
 _SHAPES = frozenset(_HEX.sub("#", t) for t in BY_TEXT)
 
 
+#: Typed examples of every kind of Ankh action, notation as typed (never translated).
+_EXAMPLES = (
+    "'move', 'summon', 'gain', 'unlock', 'end', 'pick 4,5', "
+    "'to 5,6', 'done', 'put warrior 5,6', 'power revered', 'claim 5,4', 'camel 4,1|4,2', 'keep 3,1', "
+    "'swap 2 5', 'noswap', 'card chariots', 'bid 3', 'build temple 5,4', 'nobuild', 'tiebreak', 'worship', "
+    "'amun', 'trap 2', 'ransom', 'save 4,4', 'underworld 5,4', 'sun', 'cat star 4,4', 'reveal 4,4', "
+    "'kill 4,5', 'noplace', 'guess 2 chariots', 'eye 3', 'forbid chariots'"
+)
+
+
 def parse_action(text: str) -> Action:
     """Read an action in Ankh notation (case, extra spaces and ``(r,c)`` parentheses ignored).
 
@@ -478,18 +490,16 @@ def parse_action(text: str) -> Action:
             try:
                 BOARD.parse_hex(written)
             except ValueError:
-                raise ActionSyntaxError(f"{written} is not a space of the Ankh map") from None
+                raise ActionSyntaxError(Sentence(N_("{space} is not a space of the Ankh map"), space=written)) from None
         if norm.startswith("camel "):
             try:  # an edge may be written with its hexes in either order
                 action = CAMEL[BOARD.parse_edge(norm[6:])]
-            except ValueError as err:
-                raise ActionSyntaxError(f"{text!r}: {err}; a camel lies between two neighbouring spaces") from None
+            except ValueError:
+                raise ActionSyntaxError(
+                    Sentence(N_("{text}: a camel lies between two neighbouring spaces"), text=repr(text))
+                ) from None
     if action is None:
         raise ActionSyntaxError(
-            f"{text!r} is not an Ankh action; e.g. 'move', 'summon', 'gain', 'unlock', 'end', 'pick 4,5', "
-            "'to 5,6', 'done', 'put warrior 5,6', 'power revered', 'claim 5,4', 'camel 4,1|4,2', 'keep 3,1', "
-            "'swap 2 5', 'noswap', 'card chariots', 'bid 3', 'build temple 5,4', 'nobuild', 'tiebreak', 'worship', "
-            "'amun', 'trap 2', 'ransom', 'save 4,4', 'underworld 5,4', 'sun', 'cat star 4,4', 'reveal 4,4', "
-            "'kill 4,5', 'noplace', 'guess 2 chariots', 'eye 3', 'forbid chariots'"
+            Sentence(N_("{text} is not an Ankh action; e.g. {examples}"), text=repr(text), examples=_EXAMPLES)
         )
     return action

@@ -31,6 +31,8 @@ from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
 from netjer.core.game import read_action_text
 from netjer.games.aton.layout import KINDS, NUM_KINDS, NUM_TEMPLES
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +107,12 @@ def parse_action(text: str) -> Action:
             action = BY_TEXT[f"{m[1]} {m[2]}{m[3]}"]
     if action is None:
         raise ActionSyntaxError(
-            f"{text!r} is not an Aton action; expected 'assign 1'..'assign 4', 'keep', 'exchange', "
-            "'place <temple><kind>' or 'remove <temple><kind>' with temple 1-4 and kind Y, G, K, B, +1, +2"
+            Sentence(
+                N_(
+                    "{text} is not an Aton action; expected 'assign 1'..'assign 4', 'keep', 'exchange', "
+                    "'place <temple><kind>' or 'remove <temple><kind>' with temple 1-4 and kind Y, G, K, B, +1, +2"
+                ),
+                text=repr(text),
+            )
         )
     return action

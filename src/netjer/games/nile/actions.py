@@ -36,6 +36,8 @@ from netjer.core.errors import ActionSyntaxError
 from netjer.core.game import read_action_text
 from netjer.games.nile.board import LETTERS, geometry
 from netjer.games.nile.soldiers import MAX_VALUE
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 
 #: The ``value`` of a place action for a token its owner has not looked at.
 UNSEEN: Final = 0
@@ -165,9 +167,12 @@ _FORMS = (
     (re.compile(rf"attack {_SQ} {_SQ}"), "attack"),
 )
 _SYNONYMS = {"end turn": "end", "pass": "decline", "no action": "decline"}
-_HELP = (
-    "expected 'place <value> <square> [down]' (or 'place ? <square> [down]' for an unseen token), "
-    "'move <from> <to>' (or 'a2-b2'), 'attack <from> <target>' (or 'a2xa3'), 'end' or 'decline'"
+#: Not an action: one catalogue message with the accepted forms, so that a translation keeps
+#: the notation words as typed and translates the rest (issue 32: the most common error).
+_NOT_AN_ACTION = N_(
+    "{text} is not a Dioses del Nilo action; expected 'place <value> <square> [down]' (or "
+    "'place ? <square> [down]' for an unseen token), 'move <from> <to>' (or 'a2-b2'), "
+    "'attack <from> <target>' (or 'a2xa3'), 'end' or 'decline'"
 )
 
 
@@ -202,23 +207,34 @@ def parse_action(text: str, columns: int) -> Action:
             value_text, letter, row, face = groups
             value = UNSEEN if value_text == "?" else int(value_text)
             if not 1 <= value <= MAX_VALUE and value_text != "?":
-                raise ActionSyntaxError(f"{text!r}: soldier values are 1-{MAX_VALUE} (or '?' for an unseen token)")
+                raise ActionSyntaxError(
+                    Sentence(
+                        N_("{text}: soldier values are 1-{highest} (or '?' for an unseen token)"),
+                        text=repr(text),
+                        highest=MAX_VALUE,
+                    )
+                )
             sq = _square(geo.index, letter, row, columns, text)
             return table.place[(value * geo.size + sq) * 2 + (face == "down")]
         a = _square(geo.index, groups[0], groups[1], columns, text)
         b = _square(geo.index, groups[2], groups[3], columns, text)
         if a == b:
-            raise ActionSyntaxError(f"{text!r}: the two squares must differ")
+            raise ActionSyntaxError(Sentence(N_("{text}: the two squares must differ"), text=repr(text)))
         found = (table.move if kind == "move" else table.attack)[a * geo.size + b]
         assert found is not None
         return found
-    raise ActionSyntaxError(f"{text!r} is not a Dioses del Nilo action; {_HELP}")
+    raise ActionSyntaxError(Sentence(_NOT_AN_ACTION, text=repr(text)))
 
 
 def _square(index: dict[str, int], letter: str, row: str, columns: int, text: str) -> int:
     name = f"{letter}{row}"
     if name not in index:
         raise ActionSyntaxError(
-            f"{text!r}: there is no square {name} on this board (columns a-{LETTERS[columns - 1]}, rows 1-4)"
+            Sentence(
+                N_("{text}: there is no square {square} on this board (columns a-{last}, rows 1-4)"),
+                text=repr(text),
+                square=name,
+                last=LETTERS[columns - 1],
+            )
         )
     return index[name]
