@@ -96,7 +96,7 @@ def test_usage_errors_speak_the_readers_language(case: str, language: str) -> No
     left = [s for s in _sentences(english) if s in flat]
     assert not left, f"English of {case!r} left in {language}: {left}\n{told}"
     # the usage line's argument names (``{game}``) are notation, not placeholders left unfilled
-    assert not problems(told.split("\n", 1)[1], language, ("common",)), told
+    assert not problems(_without_usage(told), language, ("common",)), told
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -174,7 +174,7 @@ COMMANDS = [
 
 def _without_usage(text: str) -> str:
     """``text`` without its usage line, whose argument names (``{game}``) are notation."""
-    return "\n".join(line for line in text.splitlines() if "netjer" not in line or "[OPTIONS]" not in line)
+    return "\n".join(line for line in text.splitlines() if not re.match(r"\s*\S+ netjer\b", line))
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
@@ -194,6 +194,7 @@ def test_help_speaks_the_readers_language(command: list[str], language: str) -> 
         for heading in HEADINGS.values():
             assert f"─ {heading} ─" not in told or i18n.gettext(heading, language) == heading
         assert "─ " + i18n.gettext("Options", language) + " ─" in told
+        assert "[OPTIONS]" not in told and "COMMAND [ARGS]" not in told  # the usage line's words
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
