@@ -48,6 +48,10 @@ USAGE_ERRORS = {
     "review iterations": ["review", "x.json", "--iterations", "0"],
     "replay seat and omniscient": ["replay", "x.json", "--seat", "1", "--omniscient"],
     "serve port": ["serve", "--port", "0"],
+    # the tournament's checks (netjer.sim.tournament)
+    "a person in a tournament": ["simulate", "aton", "--agents", "human"],
+    "too many agents": ["simulate", "aton", "--agents", "random,random,random"],
+    "no start positions": ["simulate", "aton", "--rotate-starts"],
 }
 
 

@@ -34,6 +34,8 @@ from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.stats import wilson_interval
 from netjer.games.registry import make_game
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 from netjer.sim.match import play_match
 from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results
 
@@ -114,9 +116,11 @@ def game_fingerprint(
 def _whole(name: str, value: Any, minimum: int | None = None) -> None:
     """Raise ConfigError unless ``value`` is an integer (not a bool), at least ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ConfigError(f"{name} must be a whole number, got {value!r}")
+        raise ConfigError(Sentence(N_("{name} must be a whole number, got {value}"), name=name, value=repr(value)))
     if minimum is not None and value < minimum:
-        raise ConfigError(f"{name} must be at least {minimum}, got {value}")
+        raise ConfigError(
+            Sentence(N_("{name} must be at least {minimum}, got {value}"), name=name, minimum=minimum, value=str(value))
+        )
 
 
 #: The analysis option that seats the scenario's start positions apart from the turn order
@@ -172,7 +176,11 @@ def schedule(
     _whole("games", games, 1)
     _whole("seed", seed)
     if isinstance(agents, str):
-        raise ConfigError(f"agents must be a list of agent specifications, e.g. [{agents!r}], not a string")
+        raise ConfigError(
+            Sentence(
+                N_("agents must be a list of agent specifications, e.g. [{agents}], not a string"), agents=repr(agents)
+            )
+        )
     base = dict(options or {})
     if rotate_starts:
         variants = _rotated_starts(game, base, variants)
@@ -180,20 +188,35 @@ def schedule(
     g = setups[0]
     n = g.num_players
     if any(v.num_players != n for v in setups):
-        raise ConfigError("every variant must have the same number of seats; run player counts separately")
+        raise ConfigError(
+            Sentence(N_("every variant must have the same number of seats; run player counts separately"))
+        )
     if games < len(setups):
         raise ConfigError(
-            f"{len(setups)} option sets to compare (--vary) need at least {len(setups)} games, one each; "
-            f"{games} asked for (--games)"
+            Sentence(
+                N_(
+                    "{sets} option sets to compare (--vary) need at least {sets} games, one each; "
+                    "{games} asked for (--games)"
+                ),
+                sets=len(setups),
+                games=games,
+            )
         )
     if not agents:
-        raise ConfigError("name at least one agent")
+        raise ConfigError(Sentence(N_("name at least one agent")))
     if len(agents) > n:
-        raise ConfigError(f"{g.title} has {n} seats; {len(agents)} agents were named")
+        raise ConfigError(
+            Sentence(
+                N_("{title} has {seats} seats; {agents} agents were named"),
+                title=Sentence(g.title),
+                seats=n,
+                agents=len(agents),
+            )
+        )
     agents = [resolve_agent(a, g.name, n) for a in agents]
     for spec in agents:
         if parse_agent_spec(spec).is_human:
-            raise ConfigError("a tournament is played by computer agents only")
+            raise ConfigError(Sentence(N_("a tournament is played by computer agents only")))
         make_agent(spec).prepare(g)  # validate parameters and needs now, not in a worker
     labels = _variant_facets(setups, variants, base, seed)
     lineup = list(range(len(agents))) + [len(agents) - 1] * (n - len(agents))
@@ -226,9 +249,17 @@ def _rotated_starts(game: str, base: dict[str, Any], variants: Sequence[dict[str
     """``variants`` (or the base options) crossed with every value of :data:`START_ROTATION`."""
     g = make_game(game, base)
     if START_ROTATION not in type(g).options_model.model_fields:
-        raise ConfigError(f"{g.title} has no start positions to rotate (no option {START_ROTATION})")
+        raise ConfigError(
+            Sentence(
+                N_("{title} has no start positions to rotate (no option {option})"),
+                title=Sentence(g.title),
+                option=START_ROTATION,
+            )
+        )
     if START_ROTATION in base or any(START_ROTATION in v for v in variants):
-        raise ConfigError(f"rotating the start positions sets {START_ROTATION}; do not give it as well")
+        raise ConfigError(
+            Sentence(N_("rotating the start positions sets {option}; do not give it as well"), option=START_ROTATION)
+        )
     n = g.num_players
     return [{**v, START_ROTATION: r} for v in (variants or [{}]) for r in range(n)]
 
