@@ -48,6 +48,10 @@ USAGE_ERRORS = {
     "review iterations": ["review", "x.json", "--iterations", "0"],
     "replay seat and omniscient": ["replay", "x.json", "--seat", "1", "--omniscient"],
     "serve port": ["serve", "--port", "0"],
+    # the tournament's checks (netjer.sim.tournament)
+    "a person in a tournament": ["simulate", "aton", "--agents", "human"],
+    "too many agents": ["simulate", "aton", "--agents", "random,random,random"],
+    "no start positions": ["simulate", "aton", "--rotate-starts"],
 }
 
 
@@ -63,8 +67,11 @@ def _run(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-#: What the English run's lines hold besides words: quoted values, options, notation, names.
-QUOTED_OR_TYPED = r"'[^']*'|\S*[-_=<>/\[\]{}0-9]\S*|\b(?:aton|nile|ankh|netjer|simulate|levels)\b"
+#: What the English run's lines hold besides words: quoted values, options, notation, names;
+#: and the punctuation between clauses (each clause is looked for on its own).
+QUOTED_OR_TYPED = (
+    r"'[^']*'|`[^`]*`|Dioses del Nilo|\S*[-_=<>/\[\]{}0-9]\S*|\b(?:aton|nile|ankh|netjer|simulate|levels)\b|[:;()]"
+)
 
 
 def _sentences(text: str) -> list[str]:
@@ -72,10 +79,11 @@ def _sentences(text: str) -> list[str]:
     boxes' borders, cut at the values quoted or typed (``'--games'``, ``aton``), of two words or more."""
     found = []
     for raw in text.splitlines():
-        line = raw.strip(" │╭╮╰╯─*")
+        line = re.sub(r"`[^`]*`", " ", raw.strip(" │╭╮╰╯─*"))  # a command as typed, first
         for piece in re.split(QUOTED_OR_TYPED, line):
             words = " ".join(piece.strip(" .,:;()").split())
-            if len(words.split()) >= 2:
+            # a list of names as typed (levels, agents, languages, files) is no sentence
+            if any(len(item.split()) >= 2 for item in words.split(",")):
                 found.append(words)
     return found
 
@@ -92,7 +100,7 @@ def test_usage_errors_speak_the_readers_language(case: str, language: str) -> No
     left = [s for s in _sentences(english) if s in flat]
     assert not left, f"English of {case!r} left in {language}: {left}\n{told}"
     # the usage line's argument names (``{game}``) are notation, not placeholders left unfilled
-    assert not problems(told.split("\n", 1)[1], language, ("common",)), told
+    assert not problems(_without_usage(told), language, ("common",)), told
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -170,7 +178,7 @@ COMMANDS = [
 
 def _without_usage(text: str) -> str:
     """``text`` without its usage line, whose argument names (``{game}``) are notation."""
-    return "\n".join(line for line in text.splitlines() if "netjer" not in line or "[OPTIONS]" not in line)
+    return "\n".join(line for line in text.splitlines() if not re.match(r"\s*\S+ netjer\b", line))
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
@@ -190,6 +198,7 @@ def test_help_speaks_the_readers_language(command: list[str], language: str) -> 
         for heading in HEADINGS.values():
             assert f"─ {heading} ─" not in told or i18n.gettext(heading, language) == heading
         assert "─ " + i18n.gettext("Options", language) + " ─" in told
+        assert "[OPTIONS]" not in told and "COMMAND [ARGS]" not in told  # the usage line's words
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
@@ -218,3 +227,28 @@ def test_the_version_line_speaks_the_readers_language(args: list[str], language:
     flat = " ".join(told.split())
     assert not [s for s in _sentences(english) if s in flat], told
     assert "engine:" not in told and not problems(told, language, ("common",)), told
+
+
+def _bad_records(folder: Path) -> dict[str, Path]:
+    """Files that are no record, each refused with its file and position."""
+    (folder / "field.json").write_text('{"game": "aton"}', encoding="utf-8")
+    (folder / "json.json").write_text('{"game": "aton",', encoding="utf-8")
+    (folder / "number.json").write_text('{"format": "netjer-record", "x": 1e999}', encoding="utf-8")
+    (folder / "twice.json").write_text('{"game": "aton", "game": "nile"}', encoding="utf-8")
+    (folder / "utf16.json").write_bytes('{"game": "aton"}'.encode("utf-16"))
+    (folder / "a-folder").mkdir()
+    return {p.name: p for p in [*folder.iterdir(), folder / "missing.json"]}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_record_errors_speak_the_readers_language(tmp_path: Path, language: str) -> None:
+    for name, path in _bad_records(tmp_path).items():
+        for command in (["replay", str(path)], ["play", "--load", str(path)]):
+            code, english = _run(command)
+            assert code == 2 and str(path) in english, english
+            code, told = _run([*command, "--lang", language])
+            assert code == 2 and str(path) in told, told
+            flat = " ".join(told.replace(str(path), "").split())
+            left = [s for s in _sentences(english.replace(str(path), "")) if s in flat]
+            assert not left, f"English of {name} left in {language}: {left}\n{told}"
+            assert not problems(told, language, ("common",)), told

@@ -168,7 +168,10 @@ def _set_language(lang: str | None) -> None:
 
 def _told(err: BaseException) -> str:
     """``err``'s sentence in the reader's language (:func:`netjer.i18n_sentences.sentence_of`:
-    an error raised with a :class:`Sentence`; any other in its own words)."""
+    an error raised with a :class:`Sentence`; a :class:`RecordError` with its file and position;
+    any other in its own words)."""
+    if isinstance(err, RecordError):
+        return err.told(i18n.get_language())
     return sentence_of(err).told(i18n.get_language())
 
 
@@ -534,7 +537,9 @@ def _replayed(path: Path, record: GameRecord, text: str, *, hint: bool) -> tuple
                     make_agent(spec)  # its parameters too (a budget of "1e999" seconds is no agent)
             except ConfigError as err:
                 line, column = locate(text, ("seats", index)) or (None, None)
-                raise RecordError(f"seat {index}: {err}", line=line, column=column) from None
+                raise RecordError(
+                    Sentence(N_("seat {seat}: {reason}"), seat=index, reason=sentence_of(err)), line=line, column=column
+                ) from None
         return g, record.replay(g, text)
     except RecordError as err:
         raise _in_file(path, err, hint=hint) from None

@@ -45,6 +45,9 @@ from netjer.i18n_sentences import Sentence
 HELP_OPTION = N_("Show this message and exit.")
 #: The usage line's first word.
 USAGE = N_("Usage:")
+#: The usage line's words for a command's options and a group's command, as the library writes them.
+OPTIONS_METAVAR = N_("[OPTIONS]")
+COMMAND_METAVAR = N_("COMMAND [ARGS]...")
 #: How a usage error says where to read more: ``{command}`` is ``'netjer play --help'``.
 TRY_HELP = N_("Try {command} for help.")
 #: A default shown after an option's help: ``[default: 100]``.
@@ -117,7 +120,11 @@ class InLanguage:
         return option
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        """The usage line (``Usage: netjer play [OPTIONS] [GAME]``), its first word told."""
+        """The usage line (``Usage: netjer play [OPTIONS] [GAME]``), its words told (the
+        arguments' names are notation)."""
+        for attribute, english in (("options_metavar", OPTIONS_METAVAR), ("subcommand_metavar", COMMAND_METAVAR)):
+            if getattr(self, attribute, None) == english:
+                setattr(self, attribute, _(english))
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_(USAGE) + " ")
 

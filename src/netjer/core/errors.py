@@ -6,6 +6,9 @@ report it as a clear message instead of a traceback.
 
 from __future__ import annotations
 
+from netjer.i18n import DEFAULT_LANGUAGE, N_
+from netjer.i18n_sentences import Sentence, sentence_of
+
 
 class NetjerError(Exception):
     """Base class of every error Netjer raises on purpose."""
@@ -65,7 +68,8 @@ class RecordError(NetjerError, ValueError):
     """A game record (save file) is malformed or does not replay.
 
     The message reads ``FILE: line L, column C; action N 'TEXT': REASON``, each part only
-    when known.
+    when known; :meth:`told` gives it in a reader's language (issue 32): each part a catalogue
+    message, the reason a :class:`~netjer.i18n_sentences.Sentence` when raised with one.
 
     Attributes:
         reason: the fault in words, without the file and position.
@@ -74,6 +78,7 @@ class RecordError(NetjerError, ValueError):
         column: 1-based column, when known.
         index: 0-based index of the first action that fails to replay, when relevant.
         action: text of that action, when relevant.
+        advice: what to do about it, already in the reader's words, after the reason.
     """
 
     def __init__(
@@ -85,6 +90,7 @@ class RecordError(NetjerError, ValueError):
         column: int | None = None,
         index: int | None = None,
         action: str | None = None,
+        advice: str = "",
     ) -> None:
         self.reason = message
         self.file = file
@@ -92,22 +98,41 @@ class RecordError(NetjerError, ValueError):
         self.column = column
         self.index = index
         self.action = action
-        where = []
-        if line is not None:
-            where.append(f"line {line}" + (f", column {column}" if column is not None else ""))
-        if index is not None:  # shown counting from 1, as replays number actions
-            where.append(f"action {index + 1}" + (f" {action!r}" if action is not None else ""))
-        prefix = f"{'; '.join(where)}: " if where else ""
-        super().__init__((f"{file}: " if file is not None else "") + prefix + message)
+        self.advice = advice
+        super().__init__(self.told(DEFAULT_LANGUAGE))
+
+    def _where(self) -> list[Sentence]:
+        """The position's parts, each a sentence: the line (and column), the action."""
+        where: list[Sentence] = []
+        if self.line is not None:
+            if self.column is not None:
+                where.append(Sentence(N_("line {line}, column {column}"), line=self.line, column=self.column))
+            else:
+                where.append(Sentence(N_("line {line}"), line=self.line))
+        if self.index is not None:  # shown counting from 1, as replays number actions
+            if self.action is not None:
+                where.append(Sentence(N_("action {number} {action}"), number=self.index + 1, action=repr(self.action)))
+            else:
+                where.append(Sentence(N_("action {number}"), number=self.index + 1))
+        return where
+
+    def told(self, language: str) -> str:
+        """The whole message in ``language`` (:data:`netjer.i18n.DEFAULT_LANGUAGE`: the English
+        the exception holds): the file, the position's parts and the reason, each told."""
+        reason = sentence_of(ValueError(self.reason)).told(language) + self.advice
+        where = "; ".join(part.told(language) for part in self._where())
+        prefix = f"{where}: " if where else ""
+        return (f"{self.file}: " if self.file is not None else "") + prefix + reason
 
     def in_file(self, file: str, advice: str = "") -> RecordError:
         """The same error naming ``file`` (instead of any file it named), with ``advice``
-        (e.g. what to do about it) appended to the reason."""
+        (e.g. what to do about it, in the reader's words) appended to the reason."""
         return RecordError(
-            self.reason + advice,
+            self.reason,
             file=file,
             line=self.line,
             column=self.column,
             index=self.index,
             action=self.action,
+            advice=self.advice + advice,
         )

@@ -18,6 +18,7 @@ given twice, an integer literal longer than a 64-bit value's 20 digits, ``NaN`` 
 from __future__ import annotations
 
 import codecs
+import errno
 import itertools
 import json
 import math
@@ -38,6 +39,9 @@ from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript, UndoError
+from netjer.core.validation_messages import problem_sentence
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence, sentence_of
 
 #: The ``format`` field every record carries; bumped if the file layout changes.
 RECORD_FORMAT = "netjer-record/1"
@@ -268,8 +272,11 @@ class GameRecord:
             line, column = where if where else (None, None)
             path = ".".join(str(p) for p in loc) or "(record)"
             # A schema's class name means nothing to a reader of the file: say what is wanted.
-            message = "should be a JSON object" if first["type"] == "model_type" else first["msg"]
-            raise RecordError(f"{path}: {message}", line=line, column=column) from None
+            if first["type"] == "model_type":
+                message = Sentence(N_("{field}: should be a JSON object"), field=path)
+            else:
+                message = problem_sentence(first, path)
+            raise RecordError(message, line=line, column=column) from None
         return cls(
             game=model.game,
             rules_version=model.rules_version,
@@ -328,7 +335,10 @@ class GameRecord:
                     transcript.undo(seat if seat is not None else -1)
                 except UndoError as err:
                     raise RecordError(
-                        f"does not replay: {err}", index=index, action=action_text, **_at(text, ("actions", index))
+                        Sentence(_NO_REPLAY, reason=sentence_of(err)),
+                        index=index,
+                        action=action_text,
+                        **_at(text, ("actions", index)),
                     ) from None
                 state = transcript.state
                 continue
@@ -336,7 +346,10 @@ class GameRecord:
                 action = game.parse_action(action_text)
                 if state.is_terminal:
                     raise RecordError(
-                        "the game was already over", index=index, action=action_text, **_at(text, ("actions", index))
+                        Sentence(N_("the game was already over")),
+                        index=index,
+                        action=action_text,
+                        **_at(text, ("actions", index)),
                     )
                 if action not in state.legal_actions():
                     raise state.illegal(action)
@@ -344,7 +357,10 @@ class GameRecord:
                 raise
             except NetjerError as err:
                 raise RecordError(
-                    f"does not replay: {err}", index=index, action=action_text, **_at(text, ("actions", index))
+                    Sentence(_NO_REPLAY, reason=sentence_of(err)),
+                    index=index,
+                    action=action_text,
+                    **_at(text, ("actions", index)),
                 ) from None
             yield state, action
             if transcript is not None:
@@ -377,30 +393,59 @@ class GameRecord:
 
     def _check_game(self, game: Game, text: str | None) -> None:
         if game.name != self.game:
-            raise RecordError(f"record is for {self.game!r}, not {game.name!r}", **_at(text, ("game",)))
+            raise RecordError(
+                Sentence(N_("record is for {recorded}, not {given}"), recorded=repr(self.game), given=repr(game.name)),
+                **_at(text, ("game",)),
+            )
         if game.rules_version != self.rules_version and self.rules_version not in game.replayable_rules_versions:
             raise RecordError(
-                f"recorded under {game.title} rules version {self.rules_version!r}; "
-                f"this Netjer implements {game.rules_version!r}",
+                Sentence(
+                    N_("recorded under {title} rules version {recorded}; this Netjer implements {current}"),
+                    title=Sentence(game.title),
+                    recorded=repr(self.rules_version),
+                    current=repr(game.rules_version),
+                ),
                 **_at(text, ("rules_version",)),
             )
         if len(self.seats) != game.num_players:
             raise RecordError(
-                f"{game.title} with these options has {game.num_players} seats, the record lists {len(self.seats)}",
+                Sentence(
+                    N_("{title} with these options has {seats} seats, the record lists {listed}"),
+                    title=Sentence(game.title),
+                    seats=game.num_players,
+                    listed=len(self.seats),
+                ),
                 **_at(text, ("seats",)),
             )
         entries = len(self.actions)
         for i, s in enumerate(self.standins):
             if s.seat >= game.num_players:
-                fault = f"seat {s.seat}: {game.title} with these options has seats 0 to {game.num_players - 1}"
+                fault = Sentence(
+                    N_("seat {seat}: {title} with these options has seats 0 to {last}"),
+                    seat=s.seat,
+                    title=Sentence(game.title),
+                    last=game.num_players - 1,
+                )
             elif s.start > entries or (s.end is not None and s.end > entries):
-                to = "the end" if s.end is None else f"entry {s.end}"
-                fault = f"entry {s.start} to {to} is past the record's {entries} entries"
+                fault = (
+                    Sentence(
+                        N_("entry {start} to the end is past the record's {entries} entries"),
+                        start=s.start,
+                        entries=entries,
+                    )
+                    if s.end is None
+                    else Sentence(
+                        N_("entry {start} to entry {end} is past the record's {entries} entries"),
+                        start=s.start,
+                        end=s.end,
+                        entries=entries,
+                    )
+                )
             elif s.end is not None and s.end < s.start:
-                fault = f"it ends (entry {s.end}) before it starts (entry {s.start})"
+                fault = Sentence(N_("it ends (entry {end}) before it starts (entry {start})"), end=s.end, start=s.start)
             else:
                 continue
-            raise RecordError(f"standins.{i}: {fault}", **_at(text, ("standins", i)))
+            raise RecordError(Sentence(_STANDIN, index=i, fault=fault), **_at(text, ("standins", i)))
         # One seat's stretches must not overlap (their union was counted): the server's never do,
         # a stretch begins only after the last one ended (netjer.server.review_store.standins_of).
         for seat in sorted({s.seat for s in self.standins}):
@@ -408,9 +453,23 @@ class GameRecord:
             for (_, j), (_, i) in itertools.pairwise(ordered):
                 earlier, later = self.standins[j], self.standins[i]
                 if earlier.end is None or earlier.end > later.start:
-                    to = "the end" if earlier.end is None else f"entry {earlier.end}"
-                    fault = f"it overlaps standins.{j} (seat {seat}, entry {earlier.start} to {to})"
-                    raise RecordError(f"standins.{i}: {fault}", **_at(text, ("standins", i)))
+                    fault = (
+                        Sentence(
+                            N_("it overlaps standins.{other} (seat {seat}, entry {start} to the end)"),
+                            other=j,
+                            seat=seat,
+                            start=earlier.start,
+                        )
+                        if earlier.end is None
+                        else Sentence(
+                            N_("it overlaps standins.{other} (seat {seat}, entry {start} to entry {end})"),
+                            other=j,
+                            seat=seat,
+                            start=earlier.start,
+                            end=earlier.end,
+                        )
+                    )
+                    raise RecordError(Sentence(_STANDIN, index=i, fault=fault), **_at(text, ("standins", i)))
 
     def standin_plies(self, game: Game, text: str | None = None) -> set[int]:
         """The plies of the replayed history whose decision the computer took, standing in
@@ -433,10 +492,16 @@ class GameRecord:
         if self.result is None:
             return
         if not state.is_terminal:
-            raise RecordError("the record claims a result but the game is not over", **_at(text, ("result",)))
+            raise RecordError(
+                Sentence(N_("the record claims a result but the game is not over")), **_at(text, ("result",))
+            )
         if [float(x) for x in state.returns()] != self.result:
             raise RecordError(
-                f"recorded result {self.result} differs from the replayed {state.returns()}",
+                Sentence(
+                    N_("recorded result {recorded} differs from the replayed {replayed}"),
+                    recorded=str(self.result),
+                    replayed=str(state.returns()),
+                ),
                 **_at(text, ("result",)),
             )
 
@@ -464,7 +529,9 @@ def load_record(path: str | os.PathLike[str]) -> tuple[GameRecord, str]:
                 _check_kind(os.fstat(fh.fileno()))
                 raw = fh.read(MAX_RECORD_BYTES + 1)
         except OSError as err:
-            raise RecordError(f"cannot read the file: {err.strerror or err}") from None
+            known = _OS_REASONS.get(err.errno or 0)
+            reason = Sentence(known) if known else str(err.strerror or err)
+            raise RecordError(Sentence(N_("cannot read the file: {reason}"), reason=reason)) from None
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(_TOO_LARGE)
         text = _decode(raw)
@@ -473,25 +540,51 @@ def load_record(path: str | os.PathLike[str]) -> tuple[GameRecord, str]:
         raise err.in_file(name) from None
 
 
-_TOO_LARGE = f"larger than {MAX_RECORD_BYTES // 1_000_000} MB: not a game record"
+_TOO_LARGE = Sentence(N_("larger than {megabytes} MB: not a game record"), megabytes=MAX_RECORD_BYTES // 1_000_000)
+#: The system's reasons a file cannot be read that a reader meets most (the C library's words,
+#: ``strerror``), as catalogue messages; another reason is shown in the system's words.
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+}
+#: The json module's reasons (``JSONDecodeError.msg``, lower case, without its trailing " at"), as
+#: catalogue messages: a reader of another language is told them in it.
+_JSON_REASONS = frozenset(
+    {
+        N_("expecting value"),
+        N_("expecting property name enclosed in double quotes"),
+        N_("expecting ':' delimiter"),
+        N_("expecting ',' delimiter"),
+        N_("extra data"),
+        N_("unterminated string starting"),
+        N_("invalid control character"),
+        N_("invalid \\uxxxx escape"),
+        N_("invalid \\escape"),
+    }
+)
+#: An action that does not replay, and why (the engine's sentence).
+_NO_REPLAY = N_("does not replay: {reason}")
+#: A stand-in stretch of the record refused: which, and why.
+_STANDIN = N_("standins.{index}: {fault}")
 
 
 def _check_kind(info: os.stat_result) -> None:
     """Refuse anything but a regular file of at most :data:`MAX_RECORD_BYTES`."""
     mode = info.st_mode
     if stat.S_ISDIR(mode):
-        raise RecordError("a folder, not a record file")
+        raise RecordError(Sentence(N_("a folder, not a record file")))
     if not stat.S_ISREG(mode):
         kind = (
-            "a named pipe (FIFO)"
+            N_("a named pipe (FIFO), not a record file")
             if stat.S_ISFIFO(mode)
-            else "a device"
+            else N_("a device, not a record file")
             if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a socket"
+            else N_("a socket, not a record file")
             if stat.S_ISSOCK(mode)
-            else "not a regular file"
+            else N_("not a regular file, not a record file")
         )
-        raise RecordError(f"{kind}, not a record file")
+        raise RecordError(Sentence(kind))
     if info.st_size > MAX_RECORD_BYTES:
         raise RecordError(_TOO_LARGE)
 
@@ -509,9 +602,14 @@ def _decode(raw: bytes) -> str:
         line_start = raw.rfind(b"\n", 0, bad) + 1
         column = len(raw[line_start:bad].decode("utf-8", errors="replace")) + 1
         byte = raw[bad : bad + 1].hex()
-        hint = " (it looks like UTF-16)" if raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else ""
+        utf16 = raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
         raise RecordError(
-            f"not UTF-8 text: byte 0x{byte} cannot start or continue a character{hint}",
+            Sentence(
+                N_("not UTF-8 text: byte 0x{byte} cannot start or continue a character (it looks like UTF-16)")
+                if utf16
+                else N_("not UTF-8 text: byte 0x{byte} cannot start or continue a character"),
+                byte=byte,
+            ),
             line=raw.count(b"\n", 0, bad) + 1,
             column=column,
         ) from None
@@ -567,7 +665,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(f"the key {key!r} is given twice", key, key=True)
+                raise _Refused(Sentence(N_("the key {key} is given twice"), key=repr(key)), key, key=True)
             seen.add(key)
     return obj
 
@@ -575,7 +673,14 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _int(token: str) -> int:
     """``parse_int``: refuse a literal longer than any 64-bit value before converting it."""
     if len(token) - token.startswith("-") > MAX_INT_DIGITS:
-        raise _Refused(f"an integer of {len(token) - token.startswith('-')} digits (at most {MAX_INT_DIGITS})", token)
+        raise _Refused(
+            Sentence(
+                N_("an integer of {digits} digits (at most {most})"),
+                digits=len(token) - token.startswith("-"),
+                most=MAX_INT_DIGITS,
+            ),
+            token,
+        )
     return int(token)
 
 
@@ -583,13 +688,13 @@ def _float(token: str) -> float:
     """``parse_float``: refuse a number too large for a float (it would become infinity)."""
     value = float(token)
     if not math.isfinite(value):
-        raise _Refused("a number out of range", token)
+        raise _Refused(Sentence(N_("a number out of range")), token)
     return value
 
 
 def _constant(token: str) -> Any:
     """``parse_constant``: ``NaN`` and ``Infinity`` are not JSON, though Python writes them."""
-    raise _Refused(f"{token} is not a JSON number", token)
+    raise _Refused(Sentence(N_("{token} is not a JSON number"), token=token), token)
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -605,23 +710,32 @@ def _parse(text: str) -> Any:
         data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as err:
         msg = err.msg.removesuffix(" at").lower()
-        raise RecordError(f"not valid JSON ({msg})", line=err.lineno, column=err.colno) from None
+        reason = Sentence(msg) if msg in _JSON_REASONS else msg  # the json module's words, told where known
+        raise RecordError(
+            Sentence(N_("not valid JSON ({reason})"), reason=reason), line=err.lineno, column=err.colno
+        ) from None
     except RecursionError:
         depth, offset = _DEEP, _deep_offset(text)
         where = _line_column(text, offset) if offset is not None else (None, None)
         raise RecordError(
-            f"not a game record: nested more than {depth} levels deep", line=where[0], column=where[1]
+            Sentence(N_("not a game record: nested more than {depth} levels deep"), depth=depth),
+            line=where[0],
+            column=where[1],
         ) from None
     except _Refused as err:
         offset = _refused_offset(text, err)
         where = _line_column(text, offset) if offset is not None else (None, None)
-        raise RecordError(f"not a game record: {err.reason}", line=where[0], column=where[1]) from None
+        raise RecordError(
+            Sentence(N_("not a game record: {reason}"), reason=err.reason), line=where[0], column=where[1]
+        ) from None
     # Strings decoded from \ud800-style escapes may be lone surrogates, which no file or
     # terminal can show: refuse them (the search runs only if such an escape is there).
     if _SURROGATE_ESCAPE.search(text):
         path = _bad_string(data)
         if path is not None:
-            raise RecordError("not a game record: a string with a lone surrogate (\\ud800-\\udfff)", **_at(text, path))
+            raise RecordError(
+                Sentence(N_("not a game record: a string with a lone surrogate (\\ud800-\\udfff)")), **_at(text, path)
+            )
     return data
 
 

@@ -15,7 +15,7 @@ from netjer.core.game import Game
 from netjer.core.record import GameRecord, locate
 from netjer.core.state import State
 from netjer.i18n import N_, join_list
-from netjer.i18n_sentences import Sentence
+from netjer.i18n_sentences import Sentence, sentence_of
 
 #: game name -> "module:class"
 GAMES: dict[str, str] = {
@@ -73,7 +73,7 @@ def game_for_record(record: GameRecord, text: str | None = None) -> Game:
         key = "game" if record.game not in GAMES else "options"
         where = locate(text, (key,))
         line, col = where if where else (None, None)
-        raise RecordError(str(err), line=line, column=col) from None
+        raise RecordError(sentence_of(err), line=line, column=col) from None
 
 
 def replay_record(record: GameRecord, text: str | None = None) -> State:
