@@ -173,6 +173,33 @@ def test_an_illegal_move_is_refused_in_spanish_by_http_and_websocket(client: Tes
         assert err["error"] == "stale" and err["message"].startswith("la partida ha avanzado"), err
 
 
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_move_the_game_cannot_read_is_refused_whole_in_the_language_asked(client: TestClient, language: str) -> None:
+    """The most common refusal (issue 32): a notation that is no action of the game, told as
+    the game's catalogue message with the typed text and the notation's forms as typed."""
+    data = _table(client)
+    table, token = data["id"], data["tokens"]["0"]
+    move = {"seat": 0, "version": 0, "action": "xyz"}
+    asked = {"Authorization": f"Bearer {token}", "Accept-Language": language}
+    english = client.post(f"/api/tables/{table}/moves", json=move, headers={"Authorization": f"Bearer {token}"})
+    told = client.post(f"/api/tables/{table}/moves", json=move, headers=asked)
+    assert english.status_code == told.status_code == 422
+    assert english.json()["error"] == told.json()["error"] == "bad_move"
+    said = told.json()["message"]
+    assert english.json()["message"].startswith("'xyz' is not an Aton action")
+    assert said.startswith("'xyz' ") and "'assign 1'" in said  # the typed text and the notation as typed
+    assert said == i18n.gettext(english_id_of_aton_parse_error(), language).format(text="'xyz'")
+
+
+def english_id_of_aton_parse_error() -> str:
+    """The catalogue message Aton's notation parser refuses an unknown word with."""
+    try:
+        make_game("aton").parse_action("xyz")
+    except ValueError as err:
+        return sentence_of(err).message_id
+    raise AssertionError("'xyz' parsed as an Aton action")
+
+
 def test_the_refusals_of_the_social_routes_and_the_passkeys_are_told_in_spanish(client: TestClient) -> None:
     es = {"Accept-Language": "es"}
     no_game = client.get("/api/challenges", params={"game": "chess"}, headers=es)

@@ -49,6 +49,7 @@ from netjer.drawings import (
     view_module,
 )
 from netjer.i18n import N_, _, get_language
+from netjer.i18n_sentences import told_error
 
 HELP = N_(
     "Type the number of a choice from the list, or its notation.  When every choice is a word and a "
@@ -432,7 +433,8 @@ class TerminalTable:
                 action = self.game.parse_action(answer)
             except ActionSyntaxError as err:
                 hint = did_you_mean(answer, self.completions)
-                self.console.print(Text(str(err) + (f"; {hint}" if hint else ""), style="red"), highlight=False)
+                said = told_error(err)  # the game's sentence in the reader's language
+                self.console.print(Text(said + (f"; {hint}" if hint else ""), style="red"), highlight=False)
                 self._list(legal)
                 continue
             if action in legal:

@@ -12,6 +12,7 @@ from netjer.core.action import Action
 from netjer.core.errors import ActionSyntaxError
 from netjer.core.undo import UNDO
 from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 from netjer.server.queued_choices import next_queued, queue_choice, store_queued, take_queued, withdraw_choice
 from netjer.server.runtime import CANNOT_UNDO, TableError, TableRuntime, Term, advance, undo_last
 from netjer.server.seat_views import why_not_undo
@@ -151,6 +152,9 @@ class Moves:
         try:
             action = rt.game.parse_action(text)
         except ActionSyntaxError as err:
+            said = err.args[0] if err.args else None
+            if isinstance(said, Sentence):  # the game's catalogue message: told in the reader's language
+                raise TableError.saying(422, "bad_move", said) from None
             raise TableError.engine(422, "bad_move", str(err), rt.game.name) from None
         if action not in legal:
             if ahead:

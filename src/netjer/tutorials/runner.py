@@ -33,6 +33,7 @@ from netjer.core.state import State
 from netjer.core.texts import DEFAULT_LANGUAGE, RulesTexts, languages
 from netjer.games.registry import make_game
 from netjer.i18n import _
+from netjer.i18n_sentences import told_error
 from netjer.tutorials.lesson import Front, Lesson, Step
 
 #: A ``help NAME`` the text of a lesson tells the player to type (``help kingdom``).
@@ -197,7 +198,7 @@ class LessonRun:
         try:
             action = self.game.parse_action(text.strip())
         except ActionSyntaxError as err:
-            return Attempt(False, str(err), step.hint_in(self.front) or "")
+            return Attempt(False, told_error(err), step.hint_in(self.front) or "")
         if action != expected:
             legal = action in self.state.legal_actions()
             why = _("That is allowed, but not the move this lesson is about.") if legal else self._refusal(action)

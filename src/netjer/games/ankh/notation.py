@@ -495,9 +495,11 @@ def parse_action(text: str) -> Action:
             try:  # an edge may be written with its hexes in either order
                 action = CAMEL[BOARD.parse_edge(norm[6:])]
             except ValueError:
-                raise ActionSyntaxError(
-                    Sentence(N_("{text}: a camel lies between two neighbouring spaces"), text=repr(text))
-                ) from None
+                first, _bar, second = norm[6:].partition("|")
+                said = N_(
+                    "{text}: {first} and {second} do not share a side; a camel lies between two neighbouring spaces"
+                )
+                raise ActionSyntaxError(Sentence(said, text=repr(text), first=first, second=second)) from None
     if action is None:
         raise ActionSyntaxError(
             Sentence(N_("{text} is not an Ankh action; e.g. {examples}"), text=repr(text), examples=_EXAMPLES)

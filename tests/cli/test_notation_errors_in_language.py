@@ -1,0 +1,41 @@
+"""A move the game cannot read is refused in the reader's language at the terminal (issue 32:
+"'xyz' is not a Dioses del Nilo action; expected ..." was the most common English a Spanish
+player met): the game's catalogue sentence, with the typed text and the notation as typed."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from netjer.cli.main import app
+from netjer.core.errors import ActionSyntaxError
+from netjer.games.registry import make_game
+from netjer.i18n_sentences import sentence_of
+
+
+def _refusal(game: str, typed: str) -> ActionSyntaxError:
+    try:
+        make_game(game).parse_action(typed)
+    except ActionSyntaxError as err:
+        return err
+    raise AssertionError(f"{typed!r} parsed as a {game} action")
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize(
+    ("game", "typed"),
+    [("aton", "xyz"), ("nile", "xyz"), ("nile", "place 9 b2"), ("ankh", "xyz"), ("ankh", "pick 99,9")],
+)
+def test_a_move_the_game_cannot_read_is_refused_in_the_readers_language(game: str, typed: str, language: str) -> None:
+    sentence = sentence_of(_refusal(game, typed))
+    told = sentence.told(language)
+    assert told != str(sentence)  # a catalogue message, translated
+    result = CliRunner().invoke(
+        app,
+        ["play", game, "--lang", language, "--seed", "3", "--seat", "0=human"],
+        input=f"{typed}\nquit\n",
+        env={"COLUMNS": "1000"},
+    )
+    flat = " ".join(result.output.split())
+    assert " ".join(told.split()) in flat
+    assert " ".join(str(sentence).split()) not in flat  # not the English
