@@ -114,9 +114,16 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         legal = self._legal
         if legal is None:
             legal = self._legal_actions()
-        if action not in legal:
-            self._legal = legal
-            raise self.illegal(action)
+        # Games intern their actions, so the action is found by identity (compiled, a pointer
+        # loop: ``in`` pays a rich comparison per action before it); ``in`` still decides for
+        # an equal action that is another object.
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                self._legal = legal
+                raise self.illegal(action)
         self._legal = None
         self._apply(action)
         self.history.append(action)

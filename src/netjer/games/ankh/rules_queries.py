@@ -265,10 +265,13 @@ def any_standable(st: AnkhState, hexes: Iterable[int], god: int) -> bool:
     """Whether :func:`standable` of ``hexes`` is not empty, without building it: stops at the
     first space found (the move and summon tests ask it for every figure, §7.3)."""
     fig, mon = st.figure, st.monument
-    if st.n_reserved:
-        reserved = st.reserved
-        return any(IS_LAND[x] and fig[x] < 0 and mon[x] < 0 and (reserved[x] < 0 or reserved[x] == god) for x in hexes)
-    return any(IS_LAND[x] and fig[x] < 0 and mon[x] < 0 for x in hexes)
+    reserved = st.reserved if st.n_reserved else None
+    # A loop, not any() over a generator: in the Python build the generator costs more than the
+    # few spaces looked at before the first free one.
+    for x in hexes:
+        if IS_LAND[x] and fig[x] < 0 and mon[x] < 0 and (reserved is None or reserved[x] < 0 or reserved[x] == god):
+            return True
+    return False
 
 
 def can_stand(st: AnkhState, h: int, god: int) -> bool:
