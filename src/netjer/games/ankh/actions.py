@@ -52,6 +52,7 @@ from netjer.games.ankh.powers import (
 )
 from netjer.games.ankh.rules_queries import (
     actions_per_turn,
+    any_standable,
     fires_event,
     followers_gain,
     standable,
@@ -203,7 +204,7 @@ def destinations(st: AnkhState, h: int, god: int) -> list[int]:
 
 def can_move(st: AnkhState, h: int, god: int) -> bool:
     """Whether :func:`destinations` is not empty (stops at the first space found)."""
-    if standable(st, LAND_WITHIN_3[h], god):
+    if any_standable(st, LAND_WITHIN_3[h], god):
         return True
     return st.figure[h] == SATET and bool(destinations(st, h, god))
 
@@ -355,7 +356,7 @@ def has_summon_space(st: AnkhState, god: int) -> bool:
     adjacent = st.regions.adjacent
     for hexes in (st.figures_by_god[god], st.monuments_by_god[god]):
         for h in hexes:
-            if standable(st, adjacent[h], god):
+            if any_standable(st, adjacent[h], god):
                 return True
     return any(p.summon_spaces(st, god) for p in st.hooks.summon_spaces)
 
@@ -394,7 +395,7 @@ def pyramids_for_extra(st: AnkhState, god: int) -> list[int]:
     return [
         p
         for p in st.monuments_by_god[god]
-        if mon[p] == PYRAMID and p not in st.pyramids_used and standable(st, adjacent[p], god)
+        if mon[p] == PYRAMID and p not in st.pyramids_used and any_standable(st, adjacent[p], god)
     ]
 
 

@@ -258,6 +258,11 @@ class Board:
             for k in range(MOVE_RANGE + 1)
         )
 
+        # The notations, written once: the log names hexes and edges at most decisions.
+        self._hex_names: tuple[str, ...] = tuple(f"{r},{c}" for r, c in self.coords)
+        self._edge_names: tuple[str, ...] = tuple(
+            f"{self._hex_names[a]}|{self._hex_names[b]}" for a, b in self.edge_hexes
+        )
         self.region_names: dict[str, int] = dict(region_names)
         self.base: RegionMap = RegionMap(self, self.rivers, frozenset())
 
@@ -276,8 +281,7 @@ class Board:
 
     def hex_name(self, h: int) -> str:
         """The notation ``"row,col"`` of hex ``h`` (rules/ankh.md §8.2 coordinates)."""
-        r, c = self.coords[h]
-        return f"{r},{c}"
+        return self._hex_names[h]
 
     def parse_hex(self, text: str) -> int:
         """Read a hex written ``"row,col"`` (spaces and parentheses allowed).
@@ -310,8 +314,7 @@ class Board:
 
     def edge_name(self, e: int) -> str:
         """The notation ``"r,c|r,c"`` of edge ``e`` (lower hex number first)."""
-        a, b = self.edge_hexes[e]
-        return f"{self.hex_name(a)}|{self.hex_name(b)}"
+        return self._edge_names[e]
 
     def parse_edge(self, text: str) -> int:
         """Read an edge written ``"r,c|r,c"`` (either order).

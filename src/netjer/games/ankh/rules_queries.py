@@ -229,12 +229,9 @@ def followers_gain(st: AnkhState, god: int) -> int:
     """§7.3 Gain Followers: 1 per Monument that feeds ``god`` (:func:`feeds_followers`)
     adjacent to at least one of its figures, each Monument once; +1 with Revered (§2.2)."""
     adjacent = st.regions.adjacent
-    seen = set()
-    for h in st.figures_by_god[god]:
-        for x in adjacent[h]:
-            if feeds_followers(st, god, x):
-                seen.add(x)
-    gain = len(seen)
+    mon, mown = st.monument, st.monument_owner
+    # feeds_followers(st, god, x), written out: asked for every space next to every figure.
+    gain = len({x for h in st.figures_by_god[god] for x in adjacent[h] if mon[x] >= 0 and mown[x] in (-1, god)})
     if st.powers[god] >> REVERED & 1:
         gain += 1
     return gain
@@ -264,9 +261,22 @@ def standable(st: AnkhState, hexes: Iterable[int], god: int) -> list[int]:
     return out
 
 
+def any_standable(st: AnkhState, hexes: Iterable[int], god: int) -> bool:
+    """Whether :func:`standable` of ``hexes`` is not empty, without building it: stops at the
+    first space found (the move and summon tests ask it for every figure, §7.3)."""
+    fig, mon = st.figure, st.monument
+    reserved = st.reserved if st.n_reserved else None
+    # A loop, not any() over a generator: in the Python build the generator costs more than the
+    # few spaces looked at before the first free one.
+    for x in hexes:
+        if IS_LAND[x] and fig[x] < 0 and mon[x] < 0 and (reserved is None or reserved[x] < 0 or reserved[x] == god):
+            return True
+    return False
+
+
 def can_stand(st: AnkhState, h: int, god: int) -> bool:
     """Whether ``h`` is :func:`standable` for ``god``."""
-    return bool(standable(st, (h,), god))
+    return any_standable(st, (h,), god)
 
 
 def build_sites(st: AnkhState, god: int, region: int) -> list[int]:

@@ -337,6 +337,41 @@ def _check_players(players: int) -> None:
         raise ConfigError(Sentence(message, low=MIN_PLAYERS, high=MAX_PLAYERS, players=repr(players)))
 
 
+#: :func:`_seated_pieces` per scenario and seating: a new game builds the same immutable
+#: pieces and counts again and again (random playouts start thousands of games).
+_Seated = tuple[tuple[SetupPiece, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_SEATED: Final[dict[tuple[int, tuple[int, ...]], tuple[Scenario, _Seated]]] = {}
+
+
+def _seated_pieces(scen: Scenario, player_seat: tuple[int, ...]) -> _Seated:
+    """The scenario's pieces seated (S0 step 10: scenario player #k at ``player_seat[k - 1]``),
+    and what they take from the supplies: (pieces, Warriors left in each pool, Ankh tokens left
+    in each pool, Monuments left in the supply by kind).  Cached per scenario object (scenarios
+    are loaded once, :func:`load_scenario`) and seating; every value is immutable."""
+    key = (id(scen), player_seat)
+    hit = _SEATED.get(key)
+    if hit is not None and hit[0] is scen:
+        return hit[1]
+    pieces = tuple(
+        SetupPiece(seat=None if p.player is None else player_seat[p.player - 1], kind=p.kind, hex=p.hex)
+        for p in scen.pieces
+    )
+    players = len(player_seat)
+    warriors = [WARRIORS_PER_GOD] * players
+    pool = [ANKH_TOKENS - DASHBOARD_ANKH_TOKENS] * players
+    for piece in pieces:
+        if piece.seat is None:
+            continue
+        if piece.kind == "warrior":
+            warriors[piece.seat] -= 1
+        elif piece.kind in MONUMENT_KINDS:
+            pool[piece.seat] -= 1
+    placed = Counter(p.kind for p in pieces)
+    seated = (pieces, tuple(warriors), tuple(pool), tuple(MONUMENTS_PER_TYPE - placed[k] for k in MONUMENT_KINDS))
+    _SEATED[key] = (scen, seated)
+    return seated
+
+
 def initial_setup(
     players: int,
     scenario: str,
@@ -409,20 +444,7 @@ def initial_setup(
     # Scenario player #k sits k-1 places clockwise of the first player (S0 step 10), or, for
     # analysis only, k-1+start_rotation places.
     player_seat = tuple(turn_order[(k + start_rotation) % players] for k in range(players))
-    pieces = tuple(
-        SetupPiece(seat=None if p.player is None else player_seat[p.player - 1], kind=p.kind, hex=p.hex)
-        for p in scen.pieces
-    )
-    warriors = [WARRIORS_PER_GOD] * players
-    pool = [ANKH_TOKENS - DASHBOARD_ANKH_TOKENS] * players
-    for piece in pieces:
-        if piece.seat is None:
-            continue
-        if piece.kind == "warrior":
-            warriors[piece.seat] -= 1
-        elif piece.kind in MONUMENT_KINDS:
-            pool[piece.seat] -= 1
-    placed = Counter(p.kind for p in pieces)
+    pieces, warriors, pool, monuments = _seated_pieces(scen, player_seat)
     on_board = set(scen.token_of_region)
     return AnkhSetup(
         players=players,
@@ -441,9 +463,9 @@ def initial_setup(
         token_of_region=scen.token_of_region,
         conflict_tokens_in_supply=tuple(t for t in range(1, CONFLICT_ORDER_TOKENS + 1) if t not in on_board),
         pieces=pieces,
-        warriors_in_pool=tuple(warriors),
-        ankh_tokens_in_pool=tuple(pool),
+        warriors_in_pool=warriors,
+        ankh_tokens_in_pool=pool,
         dashboard_ankh_tokens=(DASHBOARD_ANKH_TOKENS,) * players,
-        monuments_in_supply=tuple(MONUMENTS_PER_TYPE - placed[k] for k in MONUMENT_KINDS),
+        monuments_in_supply=monuments,
         camels_in_supply=CAMELS - sum(len(line) for line in scen.camel_lines),
     )

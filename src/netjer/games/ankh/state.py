@@ -61,7 +61,7 @@ from netjer.games.ankh.phases import BATTLE_STEPS, CONTINUATIONS, PHASE_RULES, S
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import can_stand, controllers
-from netjer.games.ankh.setup import ACTIONS, ActionTrack, initial_setup
+from netjer.games.ankh.setup import ACTIONS, ActionTrack, SetupPiece, initial_setup
 from netjer.games.ankh.terms import player_name
 from netjer.i18n import _, join_list
 
@@ -79,6 +79,44 @@ _HAND_NAMES: Final[tuple[tuple[str, ...], ...]] = tuple(
 #: is written into the log at nearly every Conflict step).
 _GOD_NAMES: Final[dict[str, str]] = {}
 _AIM_NAMES: Final[tuple[str, ...]] = tuple(f"{DIRECTION_NAMES[s]}-{DIRECTION_NAMES[(s + 1) % 6]}" for s in range(6))
+
+
+class _StartBoard:
+    """The board fields of a game's first position, built from the setup's pieces (S0 steps
+    8-10): every new game of a seating copies the same lists (:func:`_start_board`)."""
+
+    def __init__(self, pieces: tuple[SetupPiece, ...], n: int) -> None:
+        nh = BOARD.num_hexes
+        self.figure = [-1] * nh
+        self.figure_owner = [-1] * nh
+        self.monument = [-1] * nh
+        self.monument_owner = [-1] * nh
+        for p in pieces:
+            if p.kind in MONUMENT_IDS:
+                self.monument[p.hex] = MONUMENT_IDS.index(p.kind)
+                self.monument_owner[p.hex] = -1 if p.seat is None else p.seat
+            else:
+                self.figure[p.hex] = FIGURE_IDS.index(p.kind)
+                self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
+        # What AnkhState.refresh_figures and refresh_monuments derive.
+        self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(n)]
+        self.monuments_by_god = [hexes_holding(self.monument_owner, g) for g in range(n)]
+
+
+#: :class:`_StartBoard` per tuple of setup pieces (``setup._seated_pieces`` keeps each tuple
+#: for the process, so its ``id`` is not reused; the entry keeps it too, and is checked with ``is``).
+_START_BOARDS: Final[dict[tuple[int, int], tuple[tuple[SetupPiece, ...], _StartBoard]]] = {}
+
+
+def _start_board(pieces: tuple[SetupPiece, ...], n: int) -> _StartBoard:
+    """The :class:`_StartBoard` of ``pieces`` for ``n`` gods (never to be modified: copy its lists)."""
+    key = (id(pieces), n)
+    hit = _START_BOARDS.get(key)
+    if hit is not None and hit[0] is pieces:
+        return hit[1]
+    board = _StartBoard(pieces, n)
+    _START_BOARDS[key] = (pieces, board)
+    return board
 
 
 @cache
@@ -537,7 +575,10 @@ class AnkhState(State):
         """A player-facing name of god ``god``: the name of its god power ("Seth", §4), or its
         starting seat's name ("Player 3") when it has none (``gods=none``); in the process's
         language (:mod:`netjer.i18n`)."""
-        ids = getattr(self, "god_ids", ())
+        try:  # a position still being built may lack the field (compiled: a slot read, not getattr's lookup by name)
+            ids = self.god_ids
+        except AttributeError:
+            ids = ()
         gid = ids[god] if 0 <= god < len(ids) else ""
         if gid:
             name = _GOD_NAMES.get(gid)
@@ -635,20 +676,14 @@ class AnkhState(State):
         self.guardian_kind = tuple(FIGURE_IDS.index(s.type.id) for s in setup.guardians)  # type: ignore[assignment]
         self.turn_order = setup.turn_order
         nh = BOARD.num_hexes
-        self.figure = [-1] * nh
-        self.figure_owner = [-1] * nh
-        self.monument = [-1] * nh
-        self.monument_owner = [-1] * nh
+        start = _start_board(setup.pieces, n)
+        self.figure = start.figure[:]
+        self.figure_owner = start.figure_owner[:]
+        self.monument = start.monument[:]
+        self.monument_owner = start.monument_owner[:]
+        self.figures_by_god = [row[:] for row in start.figures_by_god]
+        self.monuments_by_god = [row[:] for row in start.monuments_by_god]
         self.aim = [-1] * nh
-        for p in setup.pieces:
-            if p.kind in MONUMENT_IDS:
-                self.monument[p.hex] = MONUMENT_IDS.index(p.kind)
-                self.monument_owner[p.hex] = -1 if p.seat is None else p.seat
-            else:
-                self.figure[p.hex] = FIGURE_IDS.index(p.kind)
-                self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
-        self.refresh_figures()
-        self.refresh_monuments()
         self.regions = setup.regions
         self.token_of_region = list(setup.token_of_region)
         self.token_supply = list(setup.conflict_tokens_in_supply)
