@@ -4,7 +4,7 @@ Usage (needs ``pip install 'netjer[train]'``: a CPU PyTorch)::
 
     python benchmarks/train_value.py [--games 800] [--players 2] [--every 4] [--seed 0]
         [--hidden 64,32] [--epochs 15] [--batch-size 256] [--learning-rate 1e-3]
-        [--weight-decay 1e-4] [--dropout 0] [--validation 0.2] [--positions positions.npz]
+        [--weight-decay 1e-4] [--dropout 0] [--residual] [--validation 0.2] [--positions positions.npz]
         [--curve curve.csv] [--out src/netjer/agents/value/data/ankh_value.npz]
 
 1. **Data**: ``--games`` seeded self-play games of ``heuristic:epsilon=0.05`` in every seat
@@ -57,8 +57,11 @@ class ValueModel(nn.Module):  # type: ignore[misc]
     """The network of :class:`netjer.agents.value.ValueNet` in PyTorch (sizes: tensor size,
     hidden 1, hidden 2, then one tanh output)."""
 
-    def __init__(self, size: int, hidden1: int, hidden2: int, dropout: float = 0.0) -> None:
+    def __init__(self, size: int, hidden1: int, hidden2: int, dropout: float = 0.0, residual: bool = False) -> None:
         super().__init__()
+        # The weight of the hand-written evaluation at the output: learned with --residual
+        # (starting where tanh(u h) follows h over most of [-1, 1]), else held at 0.
+        self.u = nn.Parameter(torch.tensor(1.5 if residual else 0.0), requires_grad=residual)
         self.dropout = nn.Dropout(dropout)  # training only: inference is the plain network
         self.first = nn.EmbeddingBag(size, hidden1, mode="sum")
         self.first_bias = nn.Parameter(torch.zeros(hidden1))
@@ -66,10 +69,10 @@ class ValueModel(nn.Module):  # type: ignore[misc]
         self.out = nn.Linear(hidden2, 1)
         nn.init.normal_(self.first.weight, std=1.0 / np.sqrt(200.0))  # about 200 non-zero entries
 
-    def forward(self, indices: Any, offsets: Any, weights: Any) -> Any:
+    def forward(self, indices: Any, offsets: Any, weights: Any, heuristic: Any) -> Any:
         hidden = torch.relu(self.first(indices, offsets, per_sample_weights=weights) + self.first_bias)
         hidden = torch.relu(self.second(self.dropout(hidden)))
-        return torch.tanh(self.out(hidden)).squeeze(1)
+        return torch.tanh(self.out(hidden).squeeze(1) + self.u * heuristic)
 
     def arrays(self) -> dict[str, Any]:
         """The weights as the NumPy archive stores them (float32)."""
@@ -81,12 +84,13 @@ class ValueModel(nn.Module):  # type: ignore[misc]
                 "b2": self.second.bias.numpy().copy(),
                 "w3": self.out.weight.numpy()[0].copy(),
                 "b3": np.float32(self.out.bias.numpy()[0]),
+                "u": np.float32(self.u.numpy()),
             }
 
     @classmethod
     def from_net(cls, net: ValueNet) -> ValueModel:
         """A PyTorch copy of NumPy weights (to check the inference against PyTorch's)."""
-        model = cls(net.size, net.w1.shape[1], net.w2.shape[1])
+        model = cls(net.size, net.w1.shape[1], net.w2.shape[1], residual=net.uses_heuristic)
         with torch.no_grad():
             model.first.weight.copy_(torch.from_numpy(np.array(net.w1)))
             model.first_bias.copy_(torch.from_numpy(np.array(net.b1)))
@@ -94,11 +98,13 @@ class ValueModel(nn.Module):  # type: ignore[misc]
             model.second.bias.copy_(torch.from_numpy(np.array(net.b2)))
             model.out.weight.copy_(torch.from_numpy(np.array(net.w3))[None, :])
             model.out.bias.copy_(torch.from_numpy(np.array(net.b3)).reshape(1))
+            model.u.copy_(torch.from_numpy(np.array(net.u)))
         return model
 
 
-def batch(positions: Positions, rows: Any) -> tuple[Any, Any, Any]:
-    """The EmbeddingBag inputs of samples ``rows``: (indices, offsets, per-sample weights)."""
+def batch(positions: Positions, rows: Any) -> tuple[Any, Any, Any, Any]:
+    """The inputs of samples ``rows``: the EmbeddingBag's (indices, offsets, per-sample
+    weights) and the hand-written evaluations."""
     starts, stops = positions.offsets[rows], positions.offsets[rows + 1]
     lengths = stops - starts
     flat = np.concatenate([np.arange(a, b) for a, b in zip(starts, stops, strict=True)])
@@ -108,6 +114,7 @@ def batch(positions: Positions, rows: Any) -> tuple[Any, Any, Any]:
         torch.from_numpy(positions.indices[flat].astype(np.int64)),
         torch.from_numpy(offsets),
         torch.from_numpy(positions.values[flat]),
+        torch.from_numpy(positions.baseline[rows]),
     )
 
 
@@ -141,6 +148,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--learning-rate", type=float, default=1e-3)
     parser.add_argument("--weight-decay", type=float, default=1e-4)
     parser.add_argument("--dropout", type=float, default=0.0)
+    parser.add_argument("--residual", action="store_true")
     parser.add_argument("--validation", type=float, default=0.2)
     parser.add_argument("--positions", type=Path, default=None)
     parser.add_argument("--curve", type=Path, default=None)
@@ -176,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
         errors(positions.baseline[valid_rows], positions.targets[valid_rows]) if len(valid_rows) else (np.nan, np.nan)
     )
     print(f"split: {len(train_rows)} training samples ({games - held} games), {len(valid_rows)} validation ({held})")
-    model = ValueModel(positions.size, hidden1, hidden2, args.dropout)
+    model = ValueModel(positions.size, hidden1, hidden2, args.dropout, args.residual)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, weight_decay=args.weight_decay)
     shuffle = np.random.default_rng(args.seed)
     curve: list[dict[str, Any]] = []
@@ -230,6 +238,10 @@ def main(argv: list[str] | None = None) -> None:
             "every": args.every,
             "seed": args.seed,
             "hidden": [hidden1, hidden2],
+            "residual": args.residual,
+            "weight_decay": args.weight_decay,
+            "dropout": args.dropout,
+            "learning_rate": args.learning_rate,
             "epoch": best[1],
             "samples": len(positions),
         }

@@ -15,8 +15,10 @@ import numpy as np
 import pytest
 
 from netjer.agents import make_agent
+from netjer.agents.heuristic import heuristic_evaluation
 from netjer.agents.ismcts import ISMCTSAgent
 from netjer.agents.value import (
+    ARRAYS,
     WEIGHTS,
     ValueNet,
     layout_digest,
@@ -73,21 +75,31 @@ def test_numpy_inference_equals_pytorch_on_saved_positions() -> None:
     model = _script().ValueModel.from_net(net)
     game = make_game("ankh", {"players": 2})
     encoder = AnkhEncoder(game)
+    hand_written = heuristic_evaluation("ankh")
     positions = _positions(3)
     assert len(positions) > 5
+    outputs = []
     for state in positions:
+        estimates = hand_written(state)
         for seat in range(2):
             obs = state.observation(seat)
             indices, values = sparse_entries(encoder, obs)
-            ours = net.value_sparse(indices, values)
+            ours = net.value_sparse(indices, values, estimates[seat])
             with torch.no_grad():
                 theirs = float(
-                    model(torch.from_numpy(indices), torch.zeros(1, dtype=torch.int64), torch.from_numpy(values))[0]
+                    model(
+                        torch.from_numpy(indices),
+                        torch.zeros(1, dtype=torch.int64),
+                        torch.from_numpy(values),
+                        torch.tensor([estimates[seat]], dtype=torch.float32),
+                    )[0]
                 )
             assert ours == pytest.approx(theirs, abs=1e-5)
-            dense = net.value_dense(encoder.encode_array(obs)[None, :])
+            dense = net.value_dense(encoder.encode_array(obs)[None, :], np.float32(estimates[seat]))
             assert float(dense[0]) == pytest.approx(theirs, abs=1e-5)
             assert -1.0 <= ours <= 1.0
+            outputs.append(ours)
+    assert len(set(outputs)) > len(outputs) // 2  # the positions are told apart
 
 
 def test_the_evaluation_reads_only_what_each_seat_knows() -> None:
@@ -138,7 +150,7 @@ def test_without_the_weights_file_the_value_search_is_a_clear_error_and_the_othe
 def test_weights_of_another_tensor_layout_are_refused(tmp_path: Path) -> None:
     net = load_weights("ankh")
     path = tmp_path / "other.npz"
-    arrays = {name: np.array(getattr(net, name)) for name in ("w1", "b1", "w2", "b2", "w3", "b3")}
+    arrays = {name: np.array(getattr(net, name)) for name in ARRAYS}
     np.savez(path, size=np.int64(net.size), digest=np.str_("0123456789abcdef"), **arrays)
     with pytest.raises(ConfigError, match="another layout"):
         value_evaluation(make_game("ankh", {"players": 2}), path)
@@ -182,7 +194,7 @@ def test_a_tiny_training_run_writes_weights_the_search_plays_with(tmp_path: Path
     pytest.importorskip("torch", reason="the train extra installs PyTorch")
     out, curve = tmp_path / "value.npz", tmp_path / "curve.csv"
     command = [
-        sys.executable, str(SCRIPT), "--games", "3", "--every", "8", "--epochs", "2", "--hidden", "8,4",
+        sys.executable, str(SCRIPT), "--games", "3", "--every", "8", "--epochs", "2", "--hidden", "8,4", "--residual",
         "--out", str(out), "--curve", str(curve),
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
@@ -192,6 +204,7 @@ def test_a_tiny_training_run_writes_weights_the_search_plays_with(tmp_path: Path
     with np.load(out) as archive:
         assert json.loads(str(archive["meta"]))["games"] == 3
         assert archive["w1"].shape == (archive["size"], 8)
+        assert float(archive["u"]) != 0.0  # --residual: the hand-written evaluation weighed in
     game = make_game("ankh", {"players": 2})
     assert str(layout_digest(AnkhEncoder(game))) == str(np.load(out)["digest"])
     agent = ISMCTSAgent(0, iterations=4, max_playout=3, evaluate=value_evaluation(game, out), rollout="heuristic")

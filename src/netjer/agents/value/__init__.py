@@ -3,7 +3,11 @@
 The network reads one seat's tensor (:class:`netjer.tensors.ankh.AnkhEncoder`, built
 from ``observation(seat)`` alone, so it never sees what that seat does not know) and
 estimates that seat's return at the end of the game, in [-1, 1].  It is a multilayer
-perceptron: ``tanh(w3 · relu(w2 · relu(w1 · x + b1) + b2) + b3)``.  The tensor has a few
+perceptron, ``tanh(w3 · relu(w2 · relu(w1 · x + b1) + b2) + b3 + u · h)``, where ``h`` is the
+game's hand-written evaluation of the position for that seat
+(:func:`netjer.agents.heuristic.ankh.evaluate`) and ``u`` a learned weight: with ``u`` the
+network learns a correction of the hand-written estimate rather than an estimate from nothing
+(``u = 0``: a network of the tensor alone, and ``h`` is not computed).  The tensor has a few
 thousand entries of which a few hundred are non-zero, so the first layer adds up the rows of
 ``w1`` at the non-zero entries (each times its value) instead of multiplying a dense vector:
 a few hundred row reads per seat.
@@ -11,7 +15,7 @@ a few hundred row reads per seat.
 Training needs PyTorch (the optional ``train`` extra; ``benchmarks/train_value.py``); playing
 needs only NumPy, which Netjer depends on through matplotlib.  The weights ship with the
 package (:data:`WEIGHTS`), as a NumPy ``.npz`` archive holding the arrays ``w1, b1, w2, b2,
-w3, b3`` and the tensor's size and layout digest they were trained on (a tensor whose layout
+w3, b3, u`` and the tensor's size and layout digest they were trained on (a tensor whose layout
 changed since would read the wrong entries: loading refuses it).  How they were trained and
 what they are worth: docs/decisions/0026-learned-evaluation.md.
 
@@ -30,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from netjer.agents.heuristic import heuristic_evaluation
 from netjer.core.errors import ConfigError
 from netjer.core.state import State
 
@@ -42,7 +47,7 @@ DATA = Path(__file__).resolve().parent / "data"
 #: Per game, the shipped weights file.
 WEIGHTS: dict[str, Path] = {"ankh": DATA / "ankh_value.npz"}
 #: The arrays of a weights file, in the network's order.
-ARRAYS = ("w1", "b1", "w2", "b2", "w3", "b3")
+ARRAYS = ("w1", "b1", "w2", "b2", "w3", "b3", "u")
 #: The command that makes the shipped weights (named in the error for a missing file).
 TRAIN_COMMAND = "python benchmarks/train_value.py --out src/netjer/agents/value/data/ankh_value.npz"
 
@@ -66,6 +71,7 @@ class ValueNet:
         w1: (tensor size, hidden 1); b1: (hidden 1,).
         w2: (hidden 1, hidden 2); b2: (hidden 2,).
         w3: (hidden 2,); b3: () — the output layer of one unit.
+        u: () the weight of the hand-written evaluation at the output (0: not used).
         size: the tensor size the weights read.
         digest: :func:`layout_digest` of the tensor they were trained on.
     """
@@ -76,6 +82,7 @@ class ValueNet:
     b2: Any
     w3: Any
     b3: Any
+    u: Any
     size: int
     digest: str
 
@@ -91,7 +98,8 @@ class ValueNet:
             raise ConfigError(f"the value network's weights are missing: {path} (train them with `{TRAIN_COMMAND}`)")
         try:
             with np.load(path, allow_pickle=False) as archive:
-                arrays = {name: np.asarray(archive[name], dtype=np.float32) for name in ARRAYS}
+                arrays = {name: np.asarray(archive[name], dtype=np.float32) for name in ARRAYS if name in archive}
+                arrays.setdefault("u", np.zeros((), np.float32))
                 size = int(archive["size"])
                 digest = str(archive["digest"])
         except (OSError, ValueError, KeyError) as err:
@@ -116,32 +124,40 @@ class ValueNet:
                 f"train it again with `{TRAIN_COMMAND}`"
             )
 
-    def value_sparse(self, indices: Any, values: Any) -> float:
+    @property
+    def uses_heuristic(self) -> bool:
+        """Whether the output adds the hand-written evaluation (``u`` not 0)."""
+        return bool(self.u != 0.0)
+
+    def value_sparse(self, indices: Any, values: Any, heuristic: float = 0.0) -> float:
         """The network's output for one tensor given by its non-zero entries.
 
         Args:
             indices: (k,) integer positions of the non-zero entries.
             values: (k,) float32 values at those positions.
+            heuristic: the hand-written evaluation for the same seat, in [-1, 1] (read only
+                when :attr:`uses_heuristic`).
 
         Returns:
             The estimated return, in [-1, 1].
         """
         hidden = np.maximum(values @ self.w1[indices] + self.b1, 0.0)
         hidden = np.maximum(hidden @ self.w2 + self.b2, 0.0)
-        return float(np.tanh(hidden @ self.w3 + self.b3))
+        return float(np.tanh(hidden @ self.w3 + self.b3 + self.u * np.float32(heuristic)))
 
-    def value_dense(self, tensors: Any) -> Any:
+    def value_dense(self, tensors: Any, heuristic: Any = 0.0) -> Any:
         """The network's outputs for a batch of dense tensors (for tests and tools).
 
         Args:
             tensors: (n, size) float32.
+            heuristic: (n,) float32 hand-written evaluations (or one number for all).
 
         Returns:
             (n,) float32 estimated returns in [-1, 1].
         """
         hidden = np.maximum(tensors @ self.w1 + self.b1, 0.0)
         hidden = np.maximum(hidden @ self.w2 + self.b2, 0.0)
-        return np.tanh(hidden @ self.w3 + self.b3).astype(np.float32)
+        return np.tanh(hidden @ self.w3 + self.b3 + self.u * np.asarray(heuristic, np.float32)).astype(np.float32)
 
 
 def sparse_entries(encoder: AnkhEncoder, obs: Any) -> tuple[Any, Any]:
@@ -200,15 +216,18 @@ class ValueEvaluation:
         self.net = load_weights(game.name, path)
         self.encoder = AnkhEncoder(game)
         self.net.check(self.encoder)
+        self.heuristic = heuristic_evaluation(game.name) if self.net.uses_heuristic else None
 
     def __call__(self, state: State) -> list[float]:
         if state.is_terminal:
             return list(state.returns())
         net, encoder = self.net, self.encoder
+        seats = state.game.num_players
+        estimates = self.heuristic(state) if self.heuristic is not None else [0.0] * seats
         out = []
-        for seat in range(state.game.num_players):
+        for seat in range(seats):
             indices, values = sparse_entries(encoder, state.observation(seat))
-            out.append(net.value_sparse(indices, values))
+            out.append(net.value_sparse(indices, values, estimates[seat]))
         return out
 
 
