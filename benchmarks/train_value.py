@@ -3,8 +3,8 @@
 Usage (needs ``pip install 'netjer[train]'``: a CPU PyTorch)::
 
     python benchmarks/train_value.py [--games 800] [--players 2] [--every 4] [--seed 0]
-        [--hidden 64,32] [--epochs 15] [--batch-size 256] [--learning-rate 1e-3]
-        [--weight-decay 1e-4] [--dropout 0] [--residual] [--validation 0.2] [--positions positions.npz]
+        [--hidden 16,16] [--epochs 5] [--batch-size 256] [--learning-rate 1e-3]
+        [--weight-decay 1e-2] [--dropout 0] [--no-residual] [--validation 0.2] [--positions positions.npz]
         [--curve curve.csv] [--out src/netjer/agents/value/data/ankh_value.npz]
 
 1. **Data**: ``--games`` seeded self-play games of ``heuristic:epsilon=0.05`` in every seat
@@ -14,8 +14,9 @@ Usage (needs ``pip install 'netjer[train]'``: a CPU PyTorch)::
    makes the set and stops).
 2. **Split**: the last ``--validation`` share of the games is held out whole (positions of
    one game are alike: a split by position would measure memory, not play).
-3. **Training**: a multilayer perceptron (``--hidden`` units, ReLU, a tanh output) by Adam on
-   the squared error, minibatches drawn by a seeded generator, PyTorch on one thread: the same
+3. **Training**: a multilayer perceptron (``--hidden`` units, ReLU, a tanh output to which the
+   hand-written evaluation is added with a learned weight; ``--no-residual``: the tensor alone)
+   by Adam on the squared error (``--weight-decay``: an L2 penalty), minibatches drawn by a seeded generator, PyTorch on one thread: the same
    command gives the same weights.  The first layer is an ``EmbeddingBag`` summing the rows
    of the non-zero entries, the same sum the NumPy inference makes.
 4. **Curve**: after each epoch, the squared error and the share of positions whose sign
@@ -25,7 +26,7 @@ Usage (needs ``pip install 'netjer[train]'``: a CPU PyTorch)::
    archive :class:`netjer.agents.value.ValueNet` reads).
 
 The shipped weights and their curve (docs/decisions/0026-learned-evaluation.md) come from the
-defaults.  Not a test: a tiny run is (tests/agents/test_value_training.py).
+defaults.  Not a test: a tiny run is (tests/agents/test_value.py, marked slow).
 """
 
 from __future__ import annotations
@@ -142,13 +143,13 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--hidden", default="64,32")
-    parser.add_argument("--epochs", type=int, default=15)
+    parser.add_argument("--hidden", default="16,16")
+    parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--learning-rate", type=float, default=1e-3)
-    parser.add_argument("--weight-decay", type=float, default=1e-4)
+    parser.add_argument("--weight-decay", type=float, default=1e-2)
     parser.add_argument("--dropout", type=float, default=0.0)
-    parser.add_argument("--residual", action="store_true")
+    parser.add_argument("--residual", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--validation", type=float, default=0.2)
     parser.add_argument("--positions", type=Path, default=None)
     parser.add_argument("--curve", type=Path, default=None)

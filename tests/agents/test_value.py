@@ -194,7 +194,7 @@ def test_a_tiny_training_run_writes_weights_the_search_plays_with(tmp_path: Path
     pytest.importorskip("torch", reason="the train extra installs PyTorch")
     out, curve = tmp_path / "value.npz", tmp_path / "curve.csv"
     command = [
-        sys.executable, str(SCRIPT), "--games", "3", "--every", "8", "--epochs", "2", "--hidden", "8,4", "--residual",
+        sys.executable, str(SCRIPT), "--games", "3", "--every", "8", "--epochs", "2", "--hidden", "8,4",
         "--out", str(out), "--curve", str(curve),
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
