@@ -16,9 +16,10 @@ Usage (needs ``pip install 'netjer[train]'``: a CPU PyTorch)::
    one game are alike: a split by position would measure memory, not play).
 3. **Training**: a multilayer perceptron (``--hidden`` units, ReLU, a tanh output to which the
    hand-written evaluation is added with a learned weight; ``--no-residual``: the tensor alone)
-   by Adam on the squared error (``--weight-decay``: an L2 penalty), minibatches drawn by a seeded generator, PyTorch on one thread: the same
-   command gives the same weights.  The first layer is an ``EmbeddingBag`` summing the rows
-   of the non-zero entries, the same sum the NumPy inference makes.
+   by Adam on the squared error (``--weight-decay``: an L2 penalty), minibatches drawn by a
+   seeded generator, PyTorch on one thread: the same command gives the same weights.  The
+   first layer is an ``EmbeddingBag`` summing the rows of the non-zero entries, the same sum
+   the NumPy inference makes.
 4. **Curve**: after each epoch, the squared error and the share of positions whose sign
    (win or loss) is right, on the training and validation games, beside the hand-written
    evaluation's on the same validation positions; ``--curve`` writes it as CSV.
