@@ -27,7 +27,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "build_info": frozenset(),
     "core": frozenset({"i18n", "i18n_lines", "i18n_sentences"}),
     "games": frozenset({"core", "i18n", "i18n_lines", "i18n_sentences"}),
-    "agents": frozenset({"core", "games", "i18n", "i18n_lines", "i18n_sentences"}),
+    "tensors": frozenset({"core", "games", "i18n", "i18n_lines", "i18n_sentences"}),
+    "agents": frozenset({"core", "games", "tensors", "i18n", "i18n_lines", "i18n_sentences"}),
     "drawings": frozenset({"core", "games", "i18n", "i18n_lines", "i18n_sentences"}),
     "sim": frozenset({"build_info", "core", "games", "agents", "i18n", "i18n_lines", "i18n_sentences"}),
     "tutorials": frozenset({"core", "games", "agents", "i18n", "i18n_lines", "i18n_sentences"}),
@@ -50,7 +51,7 @@ ALLOWED: dict[str, frozenset[str]] = {
         }
     ),
     "adapters": frozenset(
-        {"build_info", "core", "games", "agents", "drawings", "sim", "i18n", "i18n_lines", "i18n_sentences"}
+        {"build_info", "core", "games", "tensors", "agents", "drawings", "sim", "i18n", "i18n_lines", "i18n_sentences"}
     ),
 }
 #: Modules of the package root that anything may import (``from netjer import __version__``).

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from netjer.agents.base import Agent
 from netjer.agents.heuristic import Evaluation, heuristic_evaluation, heuristic_policy
+from netjer.agents.value import value_evaluation
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
 from netjer.core.rng import BufferedRng, Rng
@@ -63,6 +64,10 @@ RolloutPolicy = Callable[[State, Rng], Action]
 #: other seat inside the tree; ``mixture``, each iteration draws one of
 #: :func:`mixture_models` (measured in docs/levels.md; no level uses it yet).
 OPPONENT_MODELS = ("heuristic", "mixture")
+
+#: Cut-off evaluations by name (``evaluate=...``): ``heuristic``, the game's hand-written
+#: evaluation; ``value``, its learned value network (docs/decisions/0026-learned-evaluation.md).
+EVALUATIONS = ("heuristic", "value")
 
 
 def mixture_models(game_name: str) -> tuple[RolloutPolicy | None, ...]:
@@ -175,7 +180,9 @@ class ISMCTSAgent(Agent):
         evaluate: ``evaluate(state) -> list[float]`` estimate of the returns of a
             non-terminal state, used with ``max_playout``; or ``"heuristic"``: the game's
             evaluation offered next to its heuristic policy
-            (:func:`netjer.agents.heuristic.heuristic_evaluation`).
+            (:func:`netjer.agents.heuristic.heuristic_evaluation`); or ``"value"``: the
+            game's learned value network (:func:`netjer.agents.value.value_evaluation`,
+            Ankh only; its weights file must exist, see docs/decisions/0026).
         guided: expand the playout policy's choice first (when it is untried) rather than a
             random untried action: with a heuristic playout, the tree's new edges follow the
             heuristic before trying the alternatives, so an iteration does not add one
@@ -236,8 +243,8 @@ class ISMCTSAgent(Agent):
         if not 0.0 <= contempt <= 1.0:
             message = N_("ismcts: the contempt must be from 0 to 1, got {value}")
             raise ConfigError(Sentence(message, value=str(contempt)))
-        if isinstance(evaluate, str) and evaluate != "heuristic":
-            message = N_("ismcts: evaluate must be 'heuristic' or a function, got {value}")
+        if isinstance(evaluate, str) and evaluate not in EVALUATIONS:
+            message = N_("ismcts: evaluate must be 'heuristic', 'value' or a function, got {value}")
             raise ConfigError(Sentence(message, value=repr(evaluate)))
         # The same draws as Rng(seed), computed in blocks (a playout draws at every step).
         self.rng: Rng = BufferedRng(seed)
@@ -266,7 +273,8 @@ class ISMCTSAgent(Agent):
 
         Raises:
             ConfigError: if ``game`` has no heuristic (``rollout=heuristic`` or
-                ``opponents=heuristic``) or no evaluation (``evaluate="heuristic"``).
+                ``opponents=heuristic``) or no evaluation (``evaluate="heuristic"``), or
+                no value network or its weights file (``evaluate="value"``).
         """
         if self.opponents == "heuristic":
             self.opponents = heuristic_policy(game.name)
@@ -279,6 +287,9 @@ class ISMCTSAgent(Agent):
             self.rollout = random_rollout
         if self.evaluate == "heuristic":
             self.evaluate = heuristic_evaluation(game.name)
+        elif self.evaluate == "value":
+            # Each agent its own evaluation (its encoder remembers the last observation).
+            self.evaluate = value_evaluation(game)
 
     def choose(self, view: PlayerView) -> Action:
         """Search from ``view``'s information set and return the most visited root action.

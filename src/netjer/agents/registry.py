@@ -55,6 +55,8 @@ def _number(
 #: An agent parameter that is not a number, or not a whole one.
 NOT_A_NUMBER = N_("agent '{kind}': {key}='{text}' is not a number")
 NOT_WHOLE = N_("agent '{kind}': {key}='{text}' is not a whole number")
+#: ``eval=...`` given to a search that plays every playout to the end.
+EVAL_WITHOUT_DEPTH = N_("agent 'ismcts': eval={text} needs depth=N (it scores the playouts cut after N actions)")
 #: An agent parameter out of its range, by (a probability?, a whole number?).
 OUT_OF_RANGE = {
     (True, True): N_("agent '{kind}': {key} must be a whole number from 0 to 1, got {text}"),
@@ -78,6 +80,9 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
     c = _number("ismcts", params, "c", float)
     depth = _number("ismcts", params, "depth", int)
     contempt = _number("ismcts", params, "contempt", float, probability=True)
+    evaluation = params.get("eval")
+    if evaluation is not None and depth is None:
+        raise ConfigError(Sentence(EVAL_WITHOUT_DEPTH, text=evaluation))
     return ISMCTSAgent(
         seed,
         iterations=int(iterations) if iterations is not None else None,
@@ -85,7 +90,7 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
         exploration=c if c is not None else 1.0,
         rollout=params.get("rollout", "random"),
         max_playout=int(depth) if depth is not None else None,
-        evaluate="heuristic" if depth is not None else None,
+        evaluate=(evaluation or "heuristic") if depth is not None else None,
         guided=_flag("ismcts", params, "guided"),
         opponents=params.get("opponents"),
         contempt=contempt or 0.0,
@@ -129,7 +134,9 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: ``iterations=N`` (instead of time; deterministic), ``c=1.0`` (UCB exploration),
 #: ``rollout=random|heuristic``, ``depth=N`` (cut each playout after N actions and score it
 #: with the game's evaluation, offered next to its heuristic: see
-#: :func:`netjer.agents.heuristic.heuristic_evaluation`), ``guided=1`` (expand the playout
+#: :func:`netjer.agents.heuristic.heuristic_evaluation`), ``eval=heuristic|value`` (with ``depth``:
+#: the hand-written evaluation, the default, or Ankh's learned value network,
+#: :mod:`netjer.agents.value`), ``guided=1`` (expand the playout
 #: policy's choice first), ``opponents=heuristic`` (the other seats' decisions in the tree
 #: follow the game's heuristic: an opponent model; ``opponents=mixture``: each iteration draws
 #: the heuristic, Ankh's second heuristic or no model), ``contempt=0.5`` (a drawn playout counts
@@ -137,7 +144,7 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "heuristic": frozenset({"epsilon", "temperature", "plan", "version"}),
-    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "guided", "opponents", "contempt"}),
+    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "eval", "guided", "opponents", "contempt"}),
 }
 HUMAN = "human"
 
