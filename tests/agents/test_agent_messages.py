@@ -58,7 +58,7 @@ REFUSALS: list[tuple[Callable[[], object], str]] = [
     (lambda: ISMCTSAgent(max_seconds=0), "ismcts: the time ceiling must be positive, got 0"),
     (lambda: ISMCTSAgent(max_playout=5), "ismcts: a playout cut-off needs an evaluation function"),
     (lambda: ISMCTSAgent(contempt=1.5), "ismcts: the contempt must be from 0 to 1, got 1.5"),
-    (lambda: ISMCTSAgent(evaluate="deep"), "ismcts: evaluate must be 'heuristic' or a function, got 'deep'"),
+    (lambda: ISMCTSAgent(evaluate="deep"), "ismcts: evaluate must be 'heuristic', 'value' or a function, got 'deep'"),
     (lambda: make_agent("heuristic:temperature=warm"), "agent 'heuristic': temperature='warm' is not a number"),
     (
         lambda: make_agent("heuristic:temperature=-1"),

@@ -37,6 +37,8 @@ import numpy as np
 from netjer.agents.heuristic import heuristic_evaluation
 from netjer.core.errors import ConfigError
 from netjer.core.state import State
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 
 if TYPE_CHECKING:
     from netjer.core.game import Game
@@ -95,7 +97,8 @@ class ValueNet:
                 the file and the command that makes it).
         """
         if not path.is_file():
-            raise ConfigError(f"the value network's weights are missing: {path} (train them with `{TRAIN_COMMAND}`)")
+            message = N_("the value network's weights are missing: {path} (train them with `{command}`)")
+            raise ConfigError(Sentence(message, path=str(path), command=TRAIN_COMMAND))
         try:
             with np.load(path, allow_pickle=False) as archive:
                 arrays = {name: np.asarray(archive[name], dtype=np.float32) for name in ARRAYS if name in archive}
@@ -103,12 +106,14 @@ class ValueNet:
                 size = int(archive["size"])
                 digest = str(archive["digest"])
         except (OSError, ValueError, KeyError) as err:
-            raise ConfigError(f"{path} is not a value network's weights file: {err}") from None
+            message = N_("{path} is not a value network's weights file: {reason}")
+            raise ConfigError(Sentence(message, path=str(path), reason=str(err))) from None
         for array in arrays.values():
             array.setflags(write=False)
         w1, w2, w3 = arrays["w1"], arrays["w2"], arrays["w3"]
         if w1.shape[0] != size or w2.shape[0] != w1.shape[1] or w3.shape != (w2.shape[1],):
-            raise ConfigError(f"{path}: the layers' shapes do not chain ({w1.shape}, {w2.shape}, {w3.shape})")
+            message = N_("{path}: the layers' shapes do not chain ({shapes})")
+            raise ConfigError(Sentence(message, path=str(path), shapes=f"{w1.shape}, {w2.shape}, {w3.shape}"))
         return cls(size=size, digest=digest, **arrays)
 
     def check(self, encoder: AnkhEncoder) -> None:
@@ -118,10 +123,19 @@ class ValueNet:
             ConfigError: if the encoder's size or layout digest differs from the weights'.
         """
         if encoder.size != self.size or layout_digest(encoder) != self.digest:
+            message = N_(
+                "the value network was trained on another layout of the Ankh tensor (size {size}, digest "
+                "{digest}; now {now_size}, {now_digest}): train it again with `{command}`"
+            )
             raise ConfigError(
-                "the value network was trained on another layout of the Ankh tensor "
-                f"(size {self.size}, digest {self.digest}; now {encoder.size}, {layout_digest(encoder)}): "
-                f"train it again with `{TRAIN_COMMAND}`"
+                Sentence(
+                    message,
+                    size=self.size,
+                    digest=self.digest,
+                    now_size=encoder.size,
+                    now_digest=layout_digest(encoder),
+                    command=TRAIN_COMMAND,
+                )
             )
 
     @property
@@ -186,7 +200,8 @@ def load_weights(game_name: str, path: Path | None = None) -> ValueNet:
     """
     if path is None:
         if game_name not in WEIGHTS:
-            raise ConfigError(f"there is no value network for '{game_name}' (only for: {', '.join(WEIGHTS)})")
+            message = N_("there is no value network for '{game}' (only for: {games})")
+            raise ConfigError(Sentence(message, game=game_name, games=", ".join(WEIGHTS)))
         path = WEIGHTS[game_name]
     net = _LOADED.get(path)
     if net is None:

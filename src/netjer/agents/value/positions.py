@@ -28,6 +28,8 @@ from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.core.view import PlayerView
 from netjer.games.registry import make_game
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 from netjer.tensors.ankh import AnkhEncoder
 
 #: The first game seed of the self-play games: far from every seed the benchmarks and the
@@ -114,7 +116,8 @@ def self_play_positions(
         ConfigError: for a non-positive ``games`` or ``every``, or a bad agent or player count.
     """
     if games < 1 or every < 1:
-        raise ConfigError(f"self-play needs at least one game and every >= 1, got {games} and {every}")
+        message = N_("self-play needs at least one game and every >= 1, got {games} and {every}")
+        raise ConfigError(Sentence(message, games=games, every=every))
     game = make_game("ankh", {"players": players})
     encoder = AnkhEncoder(game)
     evaluate = heuristic_evaluation("ankh")
