@@ -39,3 +39,21 @@ def test_a_move_the_game_cannot_read_is_refused_in_the_readers_language(game: st
     flat = " ".join(result.output.split())
     assert " ".join(told.split()) in flat
     assert " ".join(str(sentence).split()) not in flat  # not the English
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize(
+    ("args", "english"),
+    [
+        (["learn", "chess"], "no lesson called 'chess'"),
+        (["play", "aton", "-o", "layout=x"], "unknown layout 'x'"),
+    ],
+)
+def test_an_unknown_lesson_or_layout_is_refused_in_the_readers_language(
+    args: list[str], english: str, language: str
+) -> None:
+    told = CliRunner().invoke(app, [*args, "--lang", language], env={"COLUMNS": "1000"})
+    plain = CliRunner().invoke(app, args, env={"COLUMNS": "1000"})
+    assert told.exit_code == plain.exit_code != 0
+    assert english in plain.output and english not in told.output
+    assert "'chess'" in told.output or "'x'" in told.output  # what was typed, as typed

@@ -35,6 +35,7 @@ from netjer.cli.usage_words import filled
 from netjer.core.errors import NetjerError
 from netjer.drawings import log_narrates_actions, renderer_for
 from netjer.i18n import N_, _, get_language, join_list
+from netjer.i18n_sentences import told_error
 from netjer.tutorials.lesson import LESSONS, Lesson, load_lesson
 from netjer.tutorials.runner import LessonRun
 
@@ -232,5 +233,5 @@ def learn(
             return
         LessonTable(load_lesson(lesson, get_language()), console=console).play()
     except NetjerError as error:
-        err.print(Text.assemble((_("error:") + " ", "bold red"), str(error)), highlight=False, soft_wrap=True)
+        err.print(Text.assemble((_("error:") + " ", "bold red"), told_error(error)), highlight=False, soft_wrap=True)
         raise typer.Exit(code=2) from None

@@ -52,6 +52,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from netjer.core.errors import ConfigError, DataFileError
+from netjer.i18n import N_, join_list
+from netjer.i18n_sentences import Sentence
 
 #: The lessons a player can ask for: name -> (game, lesson file stem).
 LESSONS: dict[str, tuple[str, str]] = {
@@ -260,7 +262,8 @@ def _where(name: str) -> tuple[str, str, str, Traversable]:
     """
     key = name.strip().lower()
     if key not in LESSONS:
-        raise ConfigError(f"no lesson called {name!r}; lessons: {', '.join(LESSONS)}")
+        message = N_("no lesson called '{name}'; lessons: {lessons}")  # as the server refuses one
+        raise ConfigError(Sentence(message, name=name, lessons=join_list(LESSONS)))
     game, stem = LESSONS[key]
     return key, game, stem, resources.files(f"netjer.games.{game}").joinpath("tutorials")
 

@@ -16,6 +16,7 @@ from netjer.core.errors import ConfigError, DataFileError
 from netjer.core.game import Game, GameOptions, read_action_code, read_seed
 from netjer.core.integers import seat_number
 from netjer.core.state import State
+from netjer.core.validation_messages import FieldProblem
 from netjer.games.aton import actions, undo
 from netjer.games.aton.layout import available_layouts, load_layout
 from netjer.games.aton.state import SEAT_NAMES, AtonState
@@ -106,7 +107,8 @@ class AtonOptions(GameOptions):
     @classmethod
     def _known_layout(cls, v: str) -> str:
         if v not in available_layouts():
-            raise ValueError(f"unknown layout {v!r}; available: {', '.join(available_layouts())}")
+            message = N_("{field}: unknown layout {layout}; available: {layouts}")
+            raise FieldProblem(message, layout=repr(v), layouts=", ".join(available_layouts()))
         return v
 
 
