@@ -22,6 +22,7 @@ from netjer import i18n
 from netjer.cli.main import app
 from netjer.core.record import save_record
 from netjer.games.registry import make_game
+from netjer.sim.report import METRIC_NAMES
 from tests.agents.test_review import short_record
 from tests.language_check import problems
 
@@ -72,6 +73,10 @@ def test_simulate_speaks_the_language(
     _assert_in_language(_page_text(page), language, ("common", game))
     assert words, "the report draws its plots"
     _assert_in_language("\n".join(words), language, ("common", game))
+    shown = _page_text(page)
+    # the metrics by name, not results.json's keys (the explanation names "drawishness" as the term)
+    assert not [key for key in METRIC_NAMES if "_" in key and key in shown]
+    assert i18n.gettext(METRIC_NAMES["first_player_low"], language) in shown
     assert i18n.gettext("score [95% CI]", language) in text
     assert i18n.gettext("first player: score {score}", language).split("{")[0] in text
     if agents == "heuristic":

@@ -38,7 +38,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from netjer.i18n import _, format_decimal, format_number, get_language, ngettext
+from netjer.i18n import N_, _, format_decimal, format_number, get_language, ngettext
 from netjer.sim.facets import CROSSED, FacetTable, Score, cross_scores, facet_names, facet_tables, first_player_score
 from netjer.sim.tournament import GameResult, TournamentSummary, outcome
 
@@ -107,6 +107,24 @@ def sample_warnings(results: Sequence[GameResult], agents: Sequence[str]) -> lis
                 ).format(agent=spec)
             )
     return out
+
+
+#: Each balance metric's name as the HTML report's table shows it (marked for translation; the
+#: keys stay as ``results.json`` writes them).
+METRIC_NAMES: dict[str, str] = {
+    "games": N_("games"),
+    "balance": N_("balance"),
+    "first_player_score": N_("first player's score"),
+    "first_player_low": N_("first player's score, 95% interval's low end"),
+    "first_player_high": N_("first player's score, 95% interval's high end"),
+    "drawishness": N_("drawishness"),
+    "decisiveness": N_("decisiveness"),
+    "lead_changes": N_("lead changes"),
+    "length_mean": N_("length in decisions, mean"),
+    "length_median": N_("length in decisions, median"),
+    "length_min": N_("length in decisions, shortest"),
+    "length_max": N_("length in decisions, longest"),
+}
 
 
 def balance_metrics(results: Sequence[GameResult]) -> dict[str, float]:
@@ -382,7 +400,10 @@ def write_report(
     first = first_player_score(results)
     first_words = esc(_("first player (whoever made the first decision)"))
     seat_rows += f"<tr><td>{first_words}</td><td>{_score_cell(first)}</td></tr>"
-    metric_rows = "".join(f"<tr><td>{esc(k)}</td><td>{_metric_text(v)}</td></tr>" for k, v in metrics.items())
+    metric_rows = "".join(
+        f"<tr><td>{esc(_(METRIC_NAMES[k]) if k in METRIC_NAMES else k)}</td><td>{_metric_text(v)}</td></tr>"
+        for k, v in metrics.items()
+    )
     facet_section = ""
     if facets:
         about = _(
