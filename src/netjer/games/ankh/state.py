@@ -811,7 +811,7 @@ class AnkhState(State):
         if p >= GOD_PHASE_BASE:
             owner = PHASE_OWNER[p]
             rule, what = owner.PHASES[p][1:]
-            return f"Ankh {rule}", owner.why_illegal(self, self.tasks[0], action) or _(
+            return rule, owner.why_illegal(self, self.tasks[0], action) or _(
                 "the decision now: {prompt}"
             ).format(prompt=_(what))
         pr = PHASE_RULES[p]
