@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from netjer.agents.review import NO_ADVICE
 from netjer.core.errors import ConfigError
 from netjer.core.validation_messages import problem_sentence
 from netjer.games.registry import make_game
+from netjer.i18n_lines import tell
 from netjer.i18n_sentences import Sentence, sentence_of
 from netjer.server.app import create_app
 from netjer.server.clocks import ClockSettings
@@ -29,7 +31,8 @@ from netjer.server.routes.lessons import broken_lesson
 from netjer.server.routes.seats import MOVE_HELP, UNDO_HELP
 from netjer.server.runtime import TableError, Term
 from netjer.server.sockets import BINARY_REFUSED, HELLO_HELP
-from tests.language_check import problems
+from tests.illegal_moves import ILLEGAL_MOVES, IllegalMove
+from tests.language_check import english_in, problems
 from tests.server.sockets import receive_json
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "netjer" / "server"
@@ -162,7 +165,9 @@ def test_an_illegal_move_is_refused_in_spanish_by_http_and_websocket(client: Tes
     move = {"seat": 0, "version": 0, "action": "place 1Y"}
     english = client.post(f"/api/tables/{table}/moves", json=move, headers=auth).json()
     spanish = client.post(f"/api/tables/{table}/moves", json=move, headers={**auth, "Accept-Language": "es"}).json()
-    assert english["error"] == spanish["error"] == "illegal" and english["rule"] == spanish["rule"]
+    assert english["error"] == spanish["error"] == "illegal"
+    assert english["rule"] == "Aton rules §4 step B: the exchange counter"  # as the engine cites it
+    assert spanish["rule"] == "Reglas de Aton §4 paso B: la ficha de intercambio"
     assert spanish["message"] and spanish["message"] != english["message"]
     assert spanish["message"] == TableError.engine(422, "illegal", english["message"], "aton").told("es")
     with client.websocket_connect(f"/ws/tables/{table}?lang=es") as ws:
@@ -198,6 +203,49 @@ def english_id_of_aton_parse_error() -> str:
     except ValueError as err:
         return sentence_of(err).message_id
     raise AssertionError("'xyz' parsed as an Aton action")
+
+
+#: A section of the rules a refusal cites: ``§4``, ``§10.3``, a source key ``S7``.
+SECTION = re.compile(r"§[\d.]*\d|\bS\d+\b")
+
+
+def _play_until_refused(client: TestClient, move: IllegalMove, headers: dict[str, str]) -> dict[str, Any]:
+    """``move``'s game at a new table of two people, its legal moves played, then its illegal
+    one sent by HTTP with ``headers``: the refusal."""
+    seats = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]
+    made = client.post(
+        "/api/tables", json={"game": move.game, "seed": move.seed, "seats": seats, "options": move.options}
+    )
+    assert made.status_code == 201, made.text
+    table, tokens = made.json()["id"], made.json()["tokens"]
+    state = make_game(move.game, move.options).new_initial_state(move.seed)
+    for version, text in enumerate([*move.before, move.illegal]):
+        seat = state.to_move
+        body = {"seat": seat, "version": version, "action": text}
+        auth = {"Authorization": f"Bearer {tokens[str(seat)]}", **headers}
+        answer = client.post(f"/api/tables/{table}/moves", json=body, headers=auth)
+        if text == move.illegal:
+            assert answer.status_code == 422, answer.text
+            refused: dict[str, Any] = answer.json()
+            return refused
+        assert answer.status_code == 200, answer.text
+        state.apply(state.game.parse_action(text))
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize("move", ILLEGAL_MOVES, ids=[m.game for m in ILLEGAL_MOVES])
+def test_an_illegal_moves_rule_is_told_in_the_language_asked(
+    client: TestClient, move: IllegalMove, language: str
+) -> None:
+    cited = move.refusal().rule  # the engine's citation, in English
+    assert english_in(cited, language, move.domains), "the check would see this rule in English"
+    english = _play_until_refused(client, move, {})
+    told = _play_until_refused(client, move, {"Accept-Language": language})
+    assert english["rule"] == cited  # an English reader's answer is as it was
+    assert told["rule"] == tell(cited, language, move.domains) != cited
+    assert SECTION.findall(told["rule"]) == SECTION.findall(cited)  # the sections stay as they are
+    assert problems(f"{told['message']} ({told['rule']})", language, move.domains) == []
 
 
 def test_the_refusals_of_the_social_routes_and_the_passkeys_are_told_in_spanish(client: TestClient) -> None:

@@ -12,6 +12,8 @@ import pytest
 
 from netjer import i18n
 from netjer.core.texts import load_texts
+from netjer.i18n_lines import tell
+from tests.language_check import problems
 from tests.web.conftest import VIEWPORT, PageErrors
 from tests.web.test_browser import api, click_move, wait_turn
 from tests.web.test_review_browser import finished_aton
@@ -275,3 +277,25 @@ def test_the_rules_panel_speaks_german(server: str, german: Any, game: str, shot
     phrases = _english_phrases("common", game, language="de")
     assert not [p for p in phrases if p in panel], [p for p in phrases if p in panel]
     page.screenshot(path=str(shots / f"rules-{game}-de.png"))
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_refused_move_cites_its_rule_in_the_pages_language(server: str, request: Any, language: str) -> None:
+    page = request.getfixturevalue({"es": "spanish", "de": "german"}[language])
+    created = api(
+        server,
+        "/api/tables",
+        {"game": "aton", "seed": 2, "seats": [{"type": "human"}, {"type": "agent", "agent": "random"}]},
+    )
+    page.goto(f"{server}{created['links']['0']}")
+    wait_turn(page)
+    page.evaluate(  # an illegal move, sent by hand over the socket (the page offers none)
+        "() => window.netjer.state.conns.get('0').sendRaw("
+        "{type: 'move', version: Number(document.body.dataset.version), action: 'place 1Y'})"
+    )
+    banner = page.locator("[data-error=illegal]")
+    banner.wait_for()
+    cited = "Aton rules §4 step B: the exchange counter"  # as the engine cites it (tests/server)
+    told = i18n.gettext("Rule: {rule}", language).format(rule=tell(cited, language, ("common", "aton")))
+    assert told in banner.inner_text() and cited not in banner.inner_text()
+    assert problems(banner.inner_text(), language, ("common", "aton")) == []

@@ -50,6 +50,7 @@ from netjer.drawings import (
 )
 from netjer.i18n import N_, _, get_language
 from netjer.i18n_sentences import told_error
+from netjer.i18n_lines import tell
 
 HELP = N_(
     "Type the number of a choice from the list, or its notation.  When every choice is a word and a "
@@ -440,10 +441,9 @@ class TerminalTable:
             if action in legal:
                 return action
             refusal = state.illegal(action)
+            rule = tell(refusal.rule, get_language(), ("common", self.game.name))  # the engine cites it in English
             self.console.print(
-                Text.assemble(
-                    (_("Not allowed: {reason}").format(reason=refusal.reason), "red"), (f" ({refusal.rule})", "dim")
-                ),
+                Text.assemble((_("Not allowed: {reason}").format(reason=refusal.reason), "red"), (f" ({rule})", "dim")),
                 highlight=False,
             )
             self._list(legal)

@@ -42,7 +42,9 @@ class IllegalActionError(NetjerError, ValueError):
     Attributes:
         action: the notation of the refused action.
         rule: the rule that forbids it: its section in the rules reference and a title
-            (e.g. ``"Aton rules §4 step G.2: placing cartouche 4's stones"``).
+            (e.g. ``"Aton rules §4 step G.2: placing cartouche 4's stones"``), always in English:
+            a catalogue message of the game's domain, which the terminal and the server tell in
+            the reader's language (:func:`netjer.i18n_lines.tell`).
         reason: a sentence for the player saying why.
         legal: the notations of the legal actions at that point.
     """

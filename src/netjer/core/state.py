@@ -20,7 +20,7 @@ from netjer.core.action import Action
 from netjer.core.errors import GameNotOverError, IllegalActionError, SeatError
 from netjer.core.integers import seat_number, whole_number
 from netjer.core.rng import Rng
-from netjer.i18n import _
+from netjer.i18n import N_, _
 
 if TYPE_CHECKING:
     from netjer.core.game import Game
@@ -356,7 +356,10 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
 
     @abstractmethod
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        """For an action not in ``legal_actions()``: ``(rule, reason)`` for the player."""
+        """For an action not in ``legal_actions()``: ``(rule, reason)`` for the player: the rule
+        a catalogue message of the game's domain left in English (``N_``-marked; told in the
+        reader's language where it is shown: :func:`netjer.i18n_lines.tell`), the reason already
+        in the process's language."""
 
     def _copy_base_to(self, other: State) -> None:
         """Copy the base-class fields into a new instance made by ``clone``."""
@@ -372,7 +375,7 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         """The error ``apply(action)`` raises for an action that is not legal now."""
         legal = [str(a) for a in self.legal_actions()]
         if self.is_terminal:
-            return IllegalActionError(str(action), "game over", _("the game is over; no action is legal"), [])
+            return IllegalActionError(str(action), N_("game over"), _("the game is over; no action is legal"), [])
         rule, reason = self._why_illegal(action)
         return IllegalActionError(str(action), rule, reason, legal)
 

@@ -55,7 +55,9 @@ class TableError(Exception):
         message: the sentence for the player, in English (the message id filled).
         message_id: the catalogue message (English, with ``{placeholders}``).
         params: the placeholders' values (names, numbers, notation: never an English phrase).
-        rule: for an illegal move, the rule that forbids it.
+        rule: for an illegal move, the rule that forbids it as the engine cites it (in
+            English: :attr:`netjer.core.errors.IllegalActionError.rule`); the answer tells it in
+            the request's language (:meth:`told_rule`).
     """
 
     def __init__(self, status: int, code: str, message: str, rule: str | None = None, /, **params: int | str) -> None:
@@ -76,8 +78,8 @@ class TableError(Exception):
     @classmethod
     def engine(cls, status: int, code: str, sentence: str, game: str, rule: str | None = None) -> TableError:
         """A refusal whose sentence an engine wrote (an illegal move's reason, a notation the
-        game cannot read): made from ``game``'s catalogue messages, told by reading it back
-        (:func:`netjer.i18n_lines.tell`)."""
+        game cannot read) and the rule it cites: made from ``game``'s catalogue messages, told
+        by reading them back (:func:`netjer.i18n_lines.tell`)."""
         err = cls(status, code, sentence, rule)
         err.game = game
         return err
@@ -94,6 +96,14 @@ class TableError(Exception):
         if not self.params:
             return template
         return template.format(**{k: _told(v, language) for k, v in self.params.items()})
+
+    def told_rule(self, language: str) -> str | None:
+        """The rule in ``language`` (None if the refusal cites none): an engine's citation, a
+        catalogue message of its game, read back and told (:func:`netjer.i18n_lines.tell`), as
+        :meth:`told` tells its reason."""
+        if self.rule is None or self.game is None:
+            return self.rule
+        return tell(self.rule, language, ("common", self.game))
 
     @classmethod
     def saying(cls, status: int, code: str, sentence: Sentence) -> TableError:

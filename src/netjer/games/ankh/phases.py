@@ -142,7 +142,9 @@ class PhaseRule:
     Attributes:
         phase: its code (``AnkhState.phase``; the record's index in :data:`PHASE_RULES`).
         name: its name in observations, logs and the full state (``"move-pick"``).
-        rule: the rule that governs the decision (``"Ankh §7.3 Move Figures"``).
+        rule: the rule that governs the decision (``"Ankh §7.3 Move Figures"``): a catalogue
+            message left in English (``N_``), told in the reader's language where a refusal
+            shows it (:func:`netjer.i18n_lines.tell`).
         prompt: what the player is asked, with the notation of the answers.
         types: the action classes that belong to the phase.
         legal: ``legal(state)``: the legal actions, in the engine's order.
@@ -322,7 +324,7 @@ def _why_turn(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] |
     if action is END and st.actions_taken == 0:
         return pr.rule, _("take at least one action before ending the turn")
     if action is END:
-        return "Ankh §7.1 (option second_action=mandatory)", _("the second action is mandatory in this game")
+        return N_("Ankh §7.1 (option second_action=mandatory)"), _("the second action is mandatory in this game")
     return None
 
 
@@ -346,16 +348,18 @@ def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
     name = board.hex_name
     h = _hex_of(action)
     if not board.is_land[h] and not (isinstance(action, Put) and FIGURE_IDS[action.kind] == "apep"):
-        return "Ankh §8.1", _("{hex} is water: no figure may end there (except Apep when summoned)").format(hex=name(h))
+        return N_("Ankh §8.1"), _("{hex} is water: no figure may end there (except Apep when summoned)").format(
+            hex=name(h)
+        )
     satet = p == MOVE_TO and st.figure[st.selected] == SATET
     if p == MOVE_TO and board.distance(st.selected, h) > 3:
         return rule, _("{hex} is more than 3 spaces from {start}").format(hex=name(h), start=name(st.selected))
     if satet and st.figure_owner[h] >= 0 and st.figure_owner[h] != god:
-        return "Ankh §3 Satet", _("the figure on {hex} has no empty adjacent land space to be pushed to").format(
+        return N_("Ankh §3 Satet"), _("the figure on {hex} has no empty adjacent land space to be pushed to").format(
             hex=name(h)
         )
     if not st.hex_is_empty(h):
-        return "Ankh §8.1", _("{hex} is occupied: a space holds one figure or one Monument").format(hex=name(h))
+        return N_("Ankh §8.1"), _("{hex} is occupied: a space holds one figure or one Monument").format(hex=name(h))
     if isinstance(action, Put) and guardians.pool_count(st, god, action.kind) <= 0:
         return rule, _("you have no {guardian} in your pool").format(guardian=piece_word(FIGURE_IDS[action.kind]))
     return rule, _("{hex} is not one of the allowed spaces: {prompt}").format(hex=name(h), prompt=_(pr.prompt))
@@ -363,12 +367,14 @@ def _why_space(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] 
 
 def _why_card(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     assert isinstance(action, Card)
-    return "Ankh §1", _("{card} is face up (used) until you play the Cycle of Ma'at").format(card=CARD_IDS[action.card])
+    return N_("Ankh §1"), _("{card} is face up (used) until you play the Cycle of Ma'at").format(
+        card=CARD_IDS[action.card]
+    )
 
 
 def _why_bid(st: AnkhState, action: Action, pr: PhaseRule) -> tuple[str, str] | None:
     god = st.god_of_seat[st.to_move]
-    return "Ankh §1 Plague of Locusts", ngettext(
+    return N_("Ankh §1 Plague of Locusts"), ngettext(
         "you have only {count} Follower to bid", "you have only {count} Followers to bid", st.followers[god]
     ).format(count=st.followers[god])
 
@@ -412,7 +418,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         TURN,
         "turn",
-        "Ankh §7.1",
+        N_("Ankh §7.1"),
         N_("choose an action row ('move', 'summon', 'gain', 'unlock') or 'end'"),
         (Row, Word, Reveal),
         lambda st: actions.turn_actions(st),
@@ -422,7 +428,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         MOVE_PICK,
         "move-pick",
-        "Ankh §7.3 Move Figures",
+        N_("Ankh §7.3 Move Figures"),
         N_("pick a figure of yours that has not moved ('pick r,c') or 'done'"),
         (Pick, Word),
         lambda st: actions.move_pick_actions(st),
@@ -433,7 +439,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         MOVE_TO,
         "move-to",
-        "Ankh §7.3 Move Figures",
+        N_("Ankh §7.3 Move Figures"),
         N_("move the picked figure 1-3 spaces to an empty land space ('to r,c')"),
         (To,),
         lambda st: actions.move_to_actions(st),
@@ -444,7 +450,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         PUSH,
         "push",
-        "Ankh §3 Satet",
+        N_("Ankh §3 Satet"),
         N_("push the enemy figure to an empty adjacent land space ('push r,c')"),
         (Push,),
         lambda st: actions.push_actions(st),
@@ -459,7 +465,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         AIM,
         "aim",
-        "Ankh §3 Giant Scorpion",
+        N_("Ankh §3 Giant Scorpion"),
         N_("aim the Giant Scorpion at two neighbouring sides ('aim N-NE')"),
         (Aim,),
         lambda st: list(AIM_ACTIONS),
@@ -469,7 +475,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         SUMMON,
         "summon",
-        "Ankh §7.3 Summon Figure",
+        N_("Ankh §7.3 Summon Figure"),
         N_("summon a figure from your pool ('put warrior r,c') or 'pyramid r,c'"),
         (Put, PyramidPick, Word),
         lambda st: actions.summon_actions(st),
@@ -479,7 +485,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         PYRAMID_PUT,
         "pyramid-summon",
-        "Ankh §2.2 Pyramid Attuned",
+        N_("Ankh §2.2 Pyramid Attuned"),
         N_("summon a figure next to the chosen Pyramid ('put warrior r,c')"),
         (Put, Word),
         lambda st: actions.pyramid_put_actions(st),
@@ -490,7 +496,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         UNLOCK,
         "unlock",
-        "Ankh §2.1",
+        N_("Ankh §2.1"),
         N_("choose a power of the level being unlocked ('power <id>')"),
         (Power,),
         _unlock_actions,
@@ -501,7 +507,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         CLAIM,
         "claim",
-        "Ankh §6 Control Monument",
+        N_("Ankh §6 Control Monument"),
         N_("choose a Monument adjacent to your figures ('claim r,c')"),
         (Claim,),
         lambda st: events.claim_actions(st),
@@ -511,7 +517,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         CAMEL,
         "camel",
-        "Ankh §6 Camel Caravan",
+        N_("Ankh §6 Camel Caravan"),
         N_("lay the next camel of a valid line ('camel r,c|r,c'), or 'done' before the first"),
         (Camel, Word),
         lambda st: events.camel_actions(st),
@@ -522,7 +528,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         KEEP,
         "keep",
-        "Ankh §6 Camel Caravan",
+        N_("Ankh §6 Camel Caravan"),
         N_("choose the new region that keeps the old token ('keep r,c')"),
         (Keep,),
         lambda st: events.keep_actions(st),
@@ -532,7 +538,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         SWAP,
         "swap",
-        "Ankh §6 Camel Caravan",
+        N_("Ankh §6 Camel Caravan"),
         N_("swap a new region's token with another ('swap a b') or 'noswap'"),
         (Swap, Word),
         lambda st: events.swap_actions(st),
@@ -542,7 +548,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         OBELISK_PICK,
         "obelisk-pick",
-        "Ankh §2.2 Obelisk Attuned",
+        N_("Ankh §2.2 Obelisk Attuned"),
         N_("pick a figure to relocate ('pick r,c') or 'done'"),
         (Pick, Word),
         lambda st: battle.obelisk_pick_actions(st),
@@ -552,7 +558,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         OBELISK_TO,
         "obelisk-to",
-        "Ankh §2.2 Obelisk Attuned",
+        N_("Ankh §2.2 Obelisk Attuned"),
         N_("move it next to one of your Obelisks here ('to r,c')"),
         (To,),
         lambda st: battle.obelisk_to_actions(st),
@@ -563,7 +569,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         CARD,
         "card",
-        "Ankh §1, §10.3 step 1",
+        N_("Ankh §1, §10.3 step 1"),
         N_("choose a Battle card from your hand ('card <id>')"),
         (Card,),
         lambda st: battle.card_actions(st),
@@ -573,7 +579,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         BUILD,
         "build",
-        "Ankh §1 Build Monument",
+        N_("Ankh §1 Build Monument"),
         N_("build on an empty land space of the region ('build temple r,c') or 'nobuild'"),
         (Build, Word),
         lambda st: battle.build_actions(st),
@@ -583,7 +589,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         BID,
         "bid",
-        "Ankh §1 Plague of Locusts",
+        N_("Ankh §1 Plague of Locusts"),
         N_("bid Followers you have ('bid N')"),
         (Bid,),
         lambda st: battle.bid_actions(st),
@@ -593,7 +599,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         MUMMY,
         "mummy",
-        "Ankh §3 Mummy",
+        N_("Ankh §3 Mummy"),
         N_("return the Mummy next to your God ('to r,c')"),
         (To,),
         lambda st: conflict.mummy_actions(st),
@@ -604,7 +610,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         TIEBREAK,
         "tiebreak",
-        "Ankh §10.3 step 5",
+        N_("Ankh §10.3 step 5"),
         N_("use the tie-breaker ('tiebreak') or not ('notiebreak')"),
         (Word,),
         lambda st: battle.tiebreak_actions(st),
@@ -613,7 +619,7 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         WORSHIP,
         "worship",
-        "Ankh §2.2 Worshipful",
+        N_("Ankh §2.2 Worshipful"),
         N_("sacrifice 2 Followers for 1 Devotion ('worship') or not ('noworship')"),
         (Word,),
         lambda st: battle.worship_actions(st),
@@ -622,18 +628,18 @@ PHASE_RULES: Final[tuple[PhaseRule, ...]] = (
     PhaseRule(
         ADOPT,
         "adopt",
-        "Ankh §10.4",
+        N_("Ankh §10.4"),
         N_("keep a Guardian of the minor god that fits a free base ('adopt r,c', 'adopt <kind>') or 'done'"),
         (Adopt, AdoptPool, Word),
         lambda st: merge.adopt_actions(st),
         _apply_adopt,
         pending=lambda st: {"minor_god": st.merge_minor},
     ),
-    PhaseRule(OVER, "over", "Ankh §10.6", "the game is over", (), lambda st: [], _game_over),
+    PhaseRule(OVER, "over", N_("Ankh §10.6"), "the game is over", (), lambda st: [], _game_over),
     PhaseRule(
         TURN_END,
         "turn-end",
-        "Ankh §4.2 Bastet",
+        N_("Ankh §4.2 Bastet"),
         N_("reveal a cat next to one of your figures ('reveal r,c') or 'end' the turn"),
         (Word, Reveal),
         lambda st: actions.turn_end_actions(st),

@@ -846,9 +846,9 @@ class AnkhState(State):
         if p >= GOD_PHASE_BASE:
             owner = PHASE_OWNER[p]
             rule, what = owner.PHASES[p][1:]
-            return f"Ankh {rule}", owner.why_illegal(self, self.tasks[0], action) or _(
-                "the decision now: {prompt}"
-            ).format(prompt=_(what))
+            return rule, owner.why_illegal(self, self.tasks[0], action) or _("the decision now: {prompt}").format(
+                prompt=_(what)
+            )
         pr = PHASE_RULES[p]
         if not isinstance(action, pr.types):
             return pr.rule, _("this is not the moment for that: {prompt}").format(prompt=_(pr.prompt))

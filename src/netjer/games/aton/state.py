@@ -186,25 +186,26 @@ class AtonState(State):
         return [1.0 if s == self.winner else -1.0 for s in (0, 1)]
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        """The rule and the reason (a catalogue message, in the player's language) refusing
-        ``action``, which is not legal now."""
+        """The rule and the reason refusing ``action``, which is not legal now: the rule a
+        catalogue message left in English (``N_``: told where it is shown, as the server and the
+        terminal do), the reason a catalogue message in the player's language."""
         phase = self.phase
         p = self.to_move
         if phase == EXCHANGE_PHASE:
-            rule = "Aton rules §4 step B: the exchange counter"
+            rule = N_("Aton rules §4 step B: the exchange counter")
             what = _("decide whether to use the exchange counter ('keep' or 'exchange')")
         elif phase == ASSIGN_PHASE:
-            rule = "Aton rules §4 step C: one card on each cartouche"
+            rule = N_("Aton rules §4 step C: one card on each cartouche")
             what = _("put a card on cartouche {number} ('assign N')").format(number=self._next_cartouche(p) + 1)
         elif phase == REMOVE_PHASE:
-            rule = "Aton rules §4 step G.1: removals by cartouche 2"
+            rule = N_("Aton rules §4 step G.1: removals by cartouche 2")
             what = ngettext(
                 "remove {count} more stone ('remove <temple><kind>')",
                 "remove {count} more stones ('remove <temple><kind>')",
                 self.removals_left,
             ).format(count=self.removals_left)
         else:
-            rule = "Aton rules §4 step G.2: placing cartouche 4's stones"
+            rule = N_("Aton rules §4 step G.2: placing cartouche 4's stones")
             what = ngettext(
                 "place {count} more stone ('place <temple><kind>')",
                 "place {count} more stones ('place <temple><kind>')",
@@ -227,7 +228,7 @@ class AtonState(State):
         allowed = self.cartouches[p][2]
         temple, kind = action.temple + 1, _(KIND_NAMES[KINDS[action.kind]])
         if action.temple >= allowed:
-            rule = "Aton rules §4 step G: cartouche 3 limits the temples"
+            rule = N_("Aton rules §4 step G: cartouche 3 limits the temples")
             if isinstance(action, Place):
                 return rule, _(
                     "your third cartouche shows {allowed}: you may only place in temples 1 to {allowed}"
@@ -236,10 +237,10 @@ class AtonState(State):
                 "your third cartouche shows {allowed}: you may only remove from temples 1 to {allowed}"
             ).format(allowed=allowed)
         if isinstance(action, Place):
-            return "Aton rules §2.1: one stone per square", _("temple {temple} has no empty {kind} square").format(
+            return N_("Aton rules §2.1: one stone per square"), _("temple {temple} has no empty {kind} square").format(
                 temple=temple, kind=kind
             )
-        rule = "Aton rules §4 step G.1: removals by cartouche 2"
+        rule = N_("Aton rules §4 step G.1: removals by cartouche 2")
         if self.victim == p:
             return rule, _("temple {temple} has none of your own stones on a {kind} square").format(
                 temple=temple, kind=kind

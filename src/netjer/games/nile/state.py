@@ -484,50 +484,50 @@ class NileState(State):
         idx = self._index
         if isinstance(action, Place):
             if phase != PLACEMENT:
-                return "SEED S8 (combat phase)", _("it is the combat phase: move, attack or end the turn")
+                return N_("SEED S8 (combat phase)"), _("it is the combat phase: move, attack or end the turn")
             sq = idx[action.square]
             if geo.side[sq] != p:
-                return "rules/nilo.md §3.4", _("{square} is not in your half; place on your own squares").format(
+                return N_("rules/nilo.md §3.4"), _("{square} is not in your half; place on your own squares").format(
                     square=action.square
                 )
             if self.board[sq] >= 0:
-                return "rules/nilo.md §3.4", _("{square} is occupied; place on an empty square").format(
+                return N_("rules/nilo.md §3.4"), _("{square} is occupied; place on an empty square").format(
                     square=action.square
                 )
             if action.down and geo.vanguard[sq]:
-                return "SEED S7", _("a token placed in the vanguard is always face up")
+                return N_("SEED S7"), _("a token placed in the vanguard is always face up")
             return self._why_no_token(action)
         if phase == PLACEMENT:
-            return "SEED S7 (placement phase)", _("it is the placement phase: place a token ('place 4 a2')")
+            return N_("SEED S7 (placement phase)"), _("it is the placement phase: place a token ('place 4 a2')")
         if isinstance(action, End):
-            return "SEED S11", _("your opponent ended the turn: one last action (move, attack) or 'decline'")
+            return N_("SEED S11"), _("your opponent ended the turn: one last action (move, attack) or 'decline'")
         if isinstance(action, Decline):
-            return "SEED S11", _("'decline' only answers the opponent's 'end'; to stop acting, use 'end'")
+            return N_("SEED S11"), _("'decline' only answers the opponent's 'end'; to stop acting, use 'end'")
         assert isinstance(action, Move | Attack)
         src, dst = idx[action.src], idx[action.dst]
         tok = self.board[src]
         if tok < 0 or tok >> SIDE_SHIFT != p:
-            return "SEED S8", _("you have no soldier on {square}").format(square=action.src)
+            return N_("SEED S8"), _("you have no soldier on {square}").format(square=action.src)
         if isinstance(action, Move):
             if geo.side[dst] != p:
-                return "rules/nilo.md §3.5", _("soldiers move only inside their own half")
+                return N_("rules/nilo.md §3.5"), _("soldiers move only inside their own half")
             if dst not in geo.neighbors[src]:
-                return "SEED S8", _("a soldier moves one square left, right, forward or back, never diagonally")
-            return "rules/nilo.md §3.5", _("{square} is occupied; soldiers do not stack").format(square=action.dst)
+                return N_("SEED S8"), _("a soldier moves one square left, right, forward or back, never diagonally")
+            return N_("rules/nilo.md §3.5"), _("{square} is occupied; soldiers do not stack").format(square=action.dst)
         if geo.side[dst] == p:
-            return "SEED S8", _("you attack enemy squares, not your own")
+            return N_("SEED S8"), _("you attack enemy squares, not your own")
         if geo.col_of(src) != geo.col_of(dst):
-            return "SEED S10", _("a soldier attacks only the squares straight in front of it, never diagonally")
+            return N_("SEED S10"), _("a soldier attacks only the squares straight in front of it, never diagonally")
         if not geo.vanguard[src] and not geo.vanguard[dst]:
-            return "SEED S10", _("a rearguard soldier may attack only the enemy vanguard square")
+            return N_("SEED S10"), _("a rearguard soldier may attack only the enemy vanguard square")
         if self._blocking:
             for tgt, blocker in geo.attack_lines[src]:
                 if tgt == dst and blocker >= 0 and self.board[blocker] >= 0:
                     return (
-                        "rules/nilo.md §3.6 (option blocking)",
+                        N_("rules/nilo.md §3.6 (option blocking)"),
                         _("the soldier on {square} blocks the way").format(square=geo.names[blocker]),
                     )
-        return "rules/nilo.md §3.6", _("{square} is an empty vanguard square: there is nothing to attack").format(
+        return N_("rules/nilo.md §3.6"), _("{square} is an empty vanguard square: there is nothing to attack").format(
             square=action.dst
         )
 
@@ -535,17 +535,17 @@ class NileState(State):
         hand = self.hand[self.to_move]
         if action.value == UNSEEN:
             if self._sees:
-                return "rules/nilo.md §3.3", _("you have seen your tokens: name the value ('place 4 ...')")
-            return "rules/nilo.md §3.3", _("you hold no token you have not seen")
+                return N_("rules/nilo.md §3.3"), _("you have seen your tokens: name the value ('place 4 ...')")
+            return N_("rules/nilo.md §3.3"), _("you hold no token you have not seen")
         public = [self.val[t] for t in hand if self.up[t]]
         if action.down and action.value in public:
-            return "Netjer ruling (docs/rules-coverage.md)", _("a face-up (known) token is never put face down")
+            return N_("Netjer ruling (docs/rules-coverage.md)"), _("a face-up (known) token is never put face down")
         if not self._sees:
             return (
-                "rules/nilo.md §3.3 (option owner_sees_drawn=false)",
+                N_("rules/nilo.md §3.3 (option owner_sees_drawn=false)"),
                 _("you have not seen your hidden tokens: place them with 'place ? <square>'"),
             )
-        return "SEED S7", _("you hold no token of value {value}").format(value=action.value)
+        return N_("SEED S7"), _("you hold no token of value {value}").format(value=action.value)
 
     # --- copies, views and determinization ---------------------------------------------
 

@@ -195,8 +195,9 @@ def request_language(request: HTTPConnection | None) -> str:
 def error_body(err: TableError, language: str = i18n.DEFAULT_LANGUAGE) -> dict[str, Any]:
     """``err`` in the API's format, told in ``language``: ``{"error": code, "message": sentence,
     "rule": ...}`` (the shape the API has always had: the code is stable, the sentence is its
-    catalogue message in the reader's language, :meth:`TableError.told`)."""
-    return {"error": err.code, "message": err.told(language), "rule": err.rule}
+    catalogue message in the reader's language, :meth:`TableError.told`, and so is the rule an
+    illegal move breaks, :meth:`TableError.told_rule`)."""
+    return {"error": err.code, "message": err.told(language), "rule": err.told_rule(language)}
 
 
 def error_response(

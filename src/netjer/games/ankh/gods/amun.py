@@ -61,7 +61,7 @@ class AmunPower(GodPower):
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
         ANNOUNCE: (
             "amun-two-cards",
-            "§4.1 Amun",
+            N_("Ankh §4.1 Amun"),
             N_("play two Battle cards in this battle ('amun') or one ('noamun')"),
         ),
     }

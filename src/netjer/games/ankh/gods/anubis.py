@@ -72,7 +72,7 @@ class AnubisPower(GodPower):
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
         TRAP_PHASE: (
             "anubis-trap",
-            "§4.1 Anubis",
+            N_("Ankh §4.1 Anubis"),
             N_("trap a killed Warrior of a player ('trap 2') or not ('notrap')"),
         ),
     }

@@ -127,7 +127,8 @@ class GodPower:
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
-    #: phase -> (name, rule, what is asked) of each decision of this power.
+    #: phase -> (name, rule, what is asked) of each decision of this power: the rule and the question
+    #: catalogue messages left in English (``N_``), told where shown.
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {}
     #: per hook name, a priority among powers (lower first; default 0, then code order).
     PRIORITY: ClassVar[dict[str, int]] = {}

@@ -95,10 +95,14 @@ class BastetPower(GodPower):
         "an opponent may reveal one once per turn — the star kills (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        PLACE_PHASE: ("bastet-cats", "§4.2 Bastet", N_("place a cat face down on a Monument in another region")),
+        PLACE_PHASE: (
+            "bastet-cats",
+            N_("Ankh §4.2 Bastet"),
+            N_("place a cat face down on a Monument in another region"),
+        ),
         STAR_PHASE: (
             "bastet-star",
-            "§4.2 Bastet",
+            N_("Ankh §4.2 Bastet"),
             N_("choose your figure next to the star that it kills ('kill r,c')"),
         ),
     }

@@ -60,7 +60,7 @@ class HathorPower(GodPower):
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
         PLACE_PHASE: (
             "hathor-place",
-            "§4.2 Hathor",
+            N_("Ankh §4.2 Hathor"),
             N_("sacrifice 1 Follower to place a figure ('put warrior r,c') or 'noplace'"),
         ),
     }

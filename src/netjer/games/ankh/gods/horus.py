@@ -63,10 +63,14 @@ class HorusPower(GodPower):
         "At each Conflict, Eyes on up to 2 battle regions; there he forbids a card (not the Cycle of Ma'at) (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        EYE_PHASE: ("horus-eye", "§4.2 Horus", N_("put an Eye on a region where a Battle will be ('eye 3'), 'done'")),
+        EYE_PHASE: (
+            "horus-eye",
+            N_("Ankh §4.2 Horus"),
+            N_("put an Eye on a region where a Battle will be ('eye 3'), 'done'"),
+        ),
         FORBID_PHASE: (
             "horus-forbid",
-            "§4.2 Horus",
+            N_("Ankh §4.2 Horus"),
             N_("forbid a card other than the Cycle of Ma'at ('forbid chariots')"),
         ),
     }

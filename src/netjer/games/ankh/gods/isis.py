@@ -46,7 +46,7 @@ class IsisPower(GodPower):
         "Her figures adjacent to an enemy are Protected: in Battle Resolution she may keep them alive (GG, J, P)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        SAVE_PHASE: ("isis-save", "§4.1 Isis", N_("keep a Protected figure alive ('save r,c'), or 'done'")),
+        SAVE_PHASE: ("isis-save", N_("Ankh §4.1 Isis"), N_("keep a Protected figure alive ('save r,c'), or 'done'")),
     }
 
     def protected(self, st: AnkhState) -> list[int]:

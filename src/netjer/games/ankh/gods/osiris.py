@@ -71,8 +71,16 @@ class OsirisPower(GodPower):
         "not use the space (J, P)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        PLACE_PHASE: ("osiris-underworld", "§4.1 Osiris", N_("place an Underworld token ('underworld r,c'), or not")),
-        PICK_PHASE: ("osiris-pick", "§4.1 Osiris", N_("pick the Underworld token to move ('pick r,c'), or not")),
+        PLACE_PHASE: (
+            "osiris-underworld",
+            N_("Ankh §4.1 Osiris"),
+            N_("place an Underworld token ('underworld r,c'), or not"),
+        ),
+        PICK_PHASE: (
+            "osiris-pick",
+            N_("Ankh §4.1 Osiris"),
+            N_("pick the Underworld token to move ('pick r,c'), or not"),
+        ),
     }
 
     def data(self, st: AnkhState) -> OsirisData:

@@ -54,7 +54,7 @@ class RaPower(GodPower):
         "with a Radiant figure there (J, P)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        SUN_PHASE: ("ra-sun", "§4.1 Ra", N_("make the figure just summoned Radiant ('sun') or not ('nosun')")),
+        SUN_PHASE: ("ra-sun", N_("Ankh §4.1 Ra"), N_("make the figure just summoned Radiant ('sun') or not ('nosun')")),
     }
     #: The last observed badges and the spaces of their Radiant figures (the view is built
     #: again only when the badges differ; a field written by any means shows at once).

@@ -66,7 +66,11 @@ class ThothPower(GodPower):
         "opponent takes the scale; at the end of each Conflict, 1 Devotion per Follower on it (S1)."
     )
     PHASES: ClassVar[dict[int, tuple[str, str, str]]] = {
-        GUESS_PHASE: ("thoth-guess", "§4.2 Thoth", N_("guess an opponent's card ('guess 2 chariots') or 'noguess'")),
+        GUESS_PHASE: (
+            "thoth-guess",
+            N_("Ankh §4.2 Thoth"),
+            N_("guess an opponent's card ('guess 2 chariots') or 'noguess'"),
+        ),
     }
 
     def data(self, st: AnkhState) -> ThothData:
