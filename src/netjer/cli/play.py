@@ -49,8 +49,8 @@ from netjer.drawings import (
     view_module,
 )
 from netjer.i18n import N_, _, get_language
-from netjer.i18n_sentences import told_error
 from netjer.i18n_lines import tell
+from netjer.i18n_sentences import told_error
 
 HELP = N_(
     "Type the number of a choice from the list, or its notation.  When every choice is a word and a "
