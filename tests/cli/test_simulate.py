@@ -195,7 +195,7 @@ def test_counts_are_printed_as_integers(tmp_path: Path) -> None:
     summary = summarize("aton", ["random"], results, bootstrap=5)
     page = write_report(tmp_path, summary, results, title="Aton", seat_names=["Red", "Blue"], options={}).read_text()
     assert "<td>games</td><td>2</td>" in page
-    assert f"<td>length_min</td><td>{min(r.decisions for r in results)}</td>" in page
+    assert f"<td>length in decisions, shortest</td><td>{min(r.decisions for r in results)}</td>" in page
     assert "<td>balance</td><td>" in page and ".000</td>" in page
 
 
