@@ -16,6 +16,10 @@ from rich.console import Console
 from netjer import i18n
 from netjer.core import Rng
 from netjer.drawings import renderer_for
+from netjer.games.ankh.events import NEUTRAL_CLAIMED, OWNED_CLAIMED
+from netjer.games.ankh.guardians import SCORPION_DESTROYS
+from netjer.games.ankh.pieces import MONUMENT_IDS
+from netjer.games.ankh.terms import PIECE_WORDS
 from netjer.games.registry import make_game
 
 #: A count written as a singular with its plural ending in brackets: ``carta(s)``, ``Karte(n)``.
@@ -69,3 +73,17 @@ def test_aton_labels_are_nouns_in_german() -> None:
         assert told[:1].isupper(), told  # a German noun, not an infinitive
         assert told in screen
     assert not i18n.gettext("draw {n}", "de").endswith("ziehen")
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_ankh_monument_lines_name_each_monument_in_its_own_words(language: str) -> None:
+    """A Control event's and a Giant Scorpion's log lines are a sentence per Monument kind, each
+    naming the Monument by its own translated word, so its article can agree ("la pirámide")."""
+    for kind, key in enumerate(MONUMENT_IDS):
+        word = i18n.gettext(PIECE_WORDS[key], language).lower()
+        for messages in (NEUTRAL_CLAIMED, OWNED_CLAIMED, SCORPION_DESTROYS):
+            assert key in messages[kind]  # the English names the kind it is used for
+            told = i18n.gettext(messages[kind], language)
+            assert told != messages[kind] and word[:5] in told.lower(), (key, told)
+    if language == "es":  # the tester's line: "el pirámide neutral"
+        assert "la pirámide neutral" in i18n.gettext(NEUTRAL_CLAIMED[MONUMENT_IDS.index("pyramid")], "es")
