@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 from netjer import i18n
+from netjer.cli.main import app
 from netjer.core import Rng
 from netjer.drawings import renderer_for
 from netjer.games.ankh.events import NEUTRAL_CLAIMED, OWNED_CLAIMED
@@ -24,6 +27,8 @@ from netjer.games.registry import make_game
 
 #: A count written as a singular with its plural ending in brackets: ``carta(s)``, ``Karte(n)``.
 BRACKETED_PLURAL = re.compile(r"\w\((?:s|n|en|e|es)\)")
+#: A wide terminal, the language only from ``--lang``.
+ENV = {"COLUMNS": "200", "NETJER_LANG": ""}
 
 
 def _screen(game: str, options: dict[str, Any], language: str, plies: int, seat: int | None = 0) -> str:
@@ -87,3 +92,32 @@ def test_ankh_monument_lines_name_each_monument_in_its_own_words(language: str) 
             assert told != messages[kind] and word[:5] in told.lower(), (key, told)
     if language == "es":  # the tester's line: "el pirámide neutral"
         assert "la pirámide neutral" in i18n.gettext(NEUTRAL_CLAIMED[MONUMENT_IDS.index("pyramid")], "es")
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_aton_prompt_names_the_seat_in_the_readers_language(tmp_path: Path, language: str) -> None:
+    args = ["play", "aton", "--seat", "0=human", "--seat", "1=random", "--seed", "5", "--lang", language]
+    result = CliRunner().invoke(app, [*args, "--save", str(tmp_path / "g.json")], input="quit\n", env=ENV)
+    assert result.exit_code == 0, result.output
+    red = i18n.gettext("Red", language)
+    assert red != "Red"
+    assert i18n.gettext("{seat}, your action: ", language).format(seat=red) in result.output
+    assert "Red," not in result.output
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize(("game", "english", "message"), [("aton", "Red", "Red"), ("ankh", "Player 1", "Player {n}")])
+def test_the_replay_header_names_the_seats_in_the_readers_language(
+    tmp_path: Path, language: str, game: str, english: str, message: str
+) -> None:
+    record = tmp_path / "g.json"
+    played = CliRunner().invoke(
+        app,
+        ["play", game, "--seat", "0=random", "--seat", "1=heuristic", "--seed", "5", "--save", str(record)],
+        env=ENV,
+    )
+    assert played.exit_code == 0, played.output
+    header = CliRunner().invoke(app, ["replay", str(record), "--lang", language], env=ENV).output.split("\n")[0]
+    seat = i18n.gettext(message, language).format(n=1)
+    assert f"{seat}=random" in header, header  # the seat told, the agent as typed
+    assert f"{english}=" not in header, header
