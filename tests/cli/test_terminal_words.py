@@ -23,7 +23,7 @@ from netjer.drawings import renderer_for
 from netjer.games.ankh.events import NEUTRAL_CLAIMED, OWNED_CLAIMED
 from netjer.games.ankh.guardians import SCORPION_DESTROYS
 from netjer.games.ankh.pieces import MONUMENT_IDS
-from netjer.games.ankh.terms import PIECE_WORDS
+from netjer.games.ankh.terms import PIECE_WORDS, piece_word
 from netjer.games.registry import make_game
 
 #: A count written as a singular with its plural ending in brackets: ``carta(s)``, ``Karte(n)``.
@@ -123,3 +123,20 @@ def test_the_replay_header_names_the_seats_in_the_readers_language(
     seat = i18n.gettext(message, language).format(n=1)
     assert f"{seat}=random" in header, header  # the seat told, the agent as typed
     assert f"{english}=" not in header, header
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_ankh_log_names_figures_in_the_readers_language(language: str) -> None:
+    """The log's figure words (Obelisk Attuned's relocation, Satet's push, the Guardian pools):
+    each figure's and Monument's id told in the reader's language, never the raw key
+    (the tester saw ``Thoth (Obelisk-Einklang): warrior 5,6 -> 6,1`` and ``apep 1,2 -> 1,0``)."""
+    for key, message in PIECE_WORDS.items():
+        told = i18n.gettext(message, language)
+        assert told != key, (language, key)
+    line = i18n.gettext("  {god} (Obelisk Attuned): {figure} {space} -> {space_2}", language)
+    i18n.set_language(language)
+    try:
+        filled = line.format(god="Thoth", figure=piece_word("warrior"), space="5,6", space_2="6,1")
+    finally:
+        i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    assert "warrior" not in filled and i18n.gettext("warrior", language) in filled
