@@ -20,8 +20,10 @@ from netjer.cli.main import app
 from netjer.core import Rng
 from netjer.core.record import GameRecord, save_record
 from netjer.drawings import renderer_for
+from netjer.drawings.ankh import STEP_WORDS
 from netjer.games.ankh.events import NEUTRAL_CLAIMED, OWNED_CLAIMED
 from netjer.games.ankh.guardians import SCORPION_DESTROYS
+from netjer.games.ankh.phases import STEP_NAMES
 from netjer.games.ankh.pieces import MONUMENT_IDS
 from netjer.games.ankh.terms import PIECE_WORDS, piece_word
 from netjer.games.registry import make_game
@@ -140,3 +142,37 @@ def test_ankh_log_names_figures_in_the_readers_language(language: str) -> None:
     finally:
         i18n.set_language(i18n.DEFAULT_LANGUAGE)
     assert "warrior" not in filled and i18n.gettext("warrior", language) in filled
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_every_conflict_step_is_named_in_the_readers_language(language: str) -> None:
+    """The Battle line's step ("Batalla en la región 3 (cards)" before): every step of
+    ``phases.STEP_NAMES`` has words, translated, in the terminal and in the browser's ``stepWords``."""
+    assert set(STEP_WORDS) == set(STEP_NAMES)
+    js = (Path(__file__).parents[2] / "src/netjer/web/static/ankh.js").read_text()
+    web = re.search(r"^const stepWords = \(\) => \(\{(.*?)^\}\);", js, re.M | re.S)
+    assert web is not None
+    assert dict(re.findall(r'"?([\w-]+)"?: t\("([^"]+)"\)', web.group(1))) == STEP_WORDS
+    for step, message in STEP_WORDS.items():
+        assert i18n.gettext(message, language) not in (message, step), (step, message)
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_battle_on_the_ankh_screen_names_its_step(language: str) -> None:
+    """A seeded 2-player game played until a Battle: the screen's Battle line names the step in
+    the reader's language, never by its key."""
+    made = make_game("ankh", {"players": 2, "gods": "none"})
+    state = made.new_initial_state(3)
+    rng = Rng(3)
+    while state.observation(None)["battle"] is None or "region" not in state.observation(None)["battle"]:
+        state.apply(rng.choice(state.legal_actions()))
+    step = state.observation(None)["battle"]["step"]
+    i18n.set_language(language)
+    try:
+        console = Console(width=120, record=True, color_system=None, file=io.StringIO())
+        console.print(renderer_for("ankh")(state.observation(0), 0))
+        screen = " ".join(console.export_text().split())
+    finally:
+        i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    assert f"({i18n.gettext(STEP_WORDS[step], language)})" in screen
+    assert f"({step})" not in screen

@@ -281,7 +281,9 @@ def _battle(obs: dict[str, Any]) -> Text | None:
     out.append(" " + _("(used)") if b["tiebreaker_used"] else "")
     out.append("; " + _("regions to come: {regions}").format(regions=" ".join(map(str, b["regions_left"])) or "-"))
     if "region" in b:
-        out.append("\n" + _("Battle in region {region} ({step}): ").format(region=b["region"], step=b["step"]))
+        out.append(
+            "\n" + _("Battle in region {region} ({step}): ").format(region=b["region"], step=step_words(b["step"]))
+        )
         out.append(", ".join(names[g] for g in b["gods"]))
         if b.get("forbidden"):
             out.append("\n  " + _("forbidden by Horus: {card}").format(card=card_names([b["forbidden"]])))
@@ -348,6 +350,36 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
 #: What the god to act is doing at each decision point (``AnkhState.phase``'s names,
 #: :func:`netjer.games.ankh.phases.phase_name`), the status line's "{who} {does}": the browser's
 #: words (``phaseWords`` and ``godPhases`` of static/ankh.js), the same catalogue messages.
+#: Each step of a Conflict (the observation's ``battle.step``, ``phases.STEP_NAMES``; rules/ankh.md
+#: §10.3) as the Battle line names it; the browser's ``stepWords`` (static/ankh.js) says the same.
+STEP_WORDS = {
+    "next-region": N_("next region"),
+    "obelisk-attuned": N_("Obelisk Attuned moves"),
+    "battle-start": N_("start of the Battle"),
+    "deal": N_("dealing Battle cards"),
+    "cards": N_("choosing Battle cards"),
+    "reveal": N_("revealing Battle cards"),
+    "build": N_("Build Monument"),
+    "plague": N_("Plague of Locusts"),
+    "plague-bids": N_("Plague bids"),
+    "majorities": N_("Monument majorities"),
+    "resolution": N_("Battle resolution"),
+    "resolution-effects": N_("after the resolution"),
+    "resolution-deaths": N_("killing figures"),
+    "magnanimous": N_("Magnanimous"),
+    "miracle": N_("Miracle"),
+    "after-battle": N_("after the Battle"),
+    "worshipful": N_("Worshipful"),
+    "cycle-of-maat": N_("Cycle of Ma'at"),
+}
+
+
+def step_words(step: str) -> str:
+    """The Conflict step ``step`` (``"plague-bids"``) in the reader's language (:data:`STEP_WORDS`);
+    a step the table lacks by its id."""
+    return _(STEP_WORDS[step]) if step in STEP_WORDS else step
+
+
 PHASE_WORDS = {
     "move-pick": N_("moves figures"),
     "push": N_("pushes a figure with Satet"),
