@@ -20,12 +20,12 @@ from netjer.cli.main import app
 from netjer.core import Rng
 from netjer.core.record import GameRecord, save_record
 from netjer.drawings import renderer_for
-from netjer.drawings.ankh import STEP_WORDS
+from netjer.drawings.ankh import LABELS, STEP_WORDS
 from netjer.games.ankh.events import NEUTRAL_CLAIMED, OWNED_CLAIMED
 from netjer.games.ankh.guardians import SCORPION_DESTROYS
 from netjer.games.ankh.phases import STEP_NAMES
-from netjer.games.ankh.pieces import MONUMENT_IDS
-from netjer.games.ankh.terms import PIECE_WORDS, piece_word
+from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
+from netjer.games.ankh.terms import PIECE_WORDS, bare_name, piece_word
 from netjer.games.registry import make_game
 
 #: A count written as a singular with its plural ending in brackets: ``carta(s)``, ``Karte(n)``.
@@ -176,3 +176,21 @@ def test_a_battle_on_the_ankh_screen_names_its_step(language: str) -> None:
         i18n.set_language(i18n.DEFAULT_LANGUAGE)
     assert f"({i18n.gettext(STEP_WORDS[step], language)})" in screen
     assert f"({step})" not in screen
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_ankh_map_legend_explains_each_label_in_the_readers_language(language: str) -> None:
+    """The map's labels (``War1``, ``God2``) stay short, and the legend under the map says what
+    each stands for in the reader's language (``War = Guerrero``), no English abbreviation list."""
+    screen = _screen("ankh", {"players": 3, "gods": "amun,anubis,isis"}, language, 0)
+    assert "Cat(-Mummy)" not in screen and "Sc(or)p(ion)" not in screen
+    i18n.set_language(language)
+    try:
+        for kind, keys in (("figure", FIGURE_IDS), ("monument", MONUMENT_IDS)):
+            for key in keys:
+                name = bare_name(kind, key)
+                meaning = i18n.gettext("{label} = {name}", language).format(label=LABELS[key], name=name)
+                assert meaning in screen, meaning
+        assert bare_name("figure", "warrior") != "Warrior"
+    finally:
+        i18n.set_language(i18n.DEFAULT_LANGUAGE)
