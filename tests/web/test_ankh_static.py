@@ -8,6 +8,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from netjer import i18n
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.pieces import FIGURE_IDS
@@ -59,3 +60,17 @@ def test_the_observation_carries_what_the_board_draws() -> None:
     keep, legal = decision(positions_of_every_decision(until="keep"), "keep")
     assert keep["pending"]["camel_line"]
     assert all(a.startswith("keep ") for a in legal)
+
+
+def test_the_action_taken_is_named_by_its_translated_rules_name() -> None:
+    """The status line's "action 2 taken (Summon Figure)" (issue 32): the action is named by the
+    row's words, one catalogue message per engine action, each translated in Spanish and German
+    (not the notation word "summon")."""
+    rows = dict(re.findall(r'(\w+): t\("([^"]+)"\)', js_const("rowWords")))
+    assert set(rows) == set(ACTIONS)
+    taken = r't\("action \{n\} taken \(\{action\}\)", \{[^}]*action: rowWords\(\)\[turn\.last_action\]'
+    assert re.search(taken, ANKH_JS)
+    for language in ("es", "de"):
+        for action, message in rows.items():
+            told = i18n.gettext(message, language)
+            assert told != message and told.lower() != action, (language, message, told)

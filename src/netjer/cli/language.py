@@ -18,6 +18,7 @@ import typer
 from netjer import i18n
 from netjer.cli.usage_words import filled
 from netjer.core.errors import ConfigError
+from netjer.core.game import Game
 
 #: The option's name.
 LANG_OPTION = "--lang"
@@ -69,3 +70,19 @@ def start_language(args: Sequence[str]) -> None:
     i18n.set_language(i18n.DEFAULT_LANGUAGE)
     with contextlib.suppress(ConfigError):
         use_language(language_in_args(args) or i18n.language_from_environment())
+
+
+def term_words(text: str, game: str) -> str:
+    """``text`` (a seat's name, a facet's name or label: English words of the catalogues, or a
+    value as typed) in the reader's language: read back to its message and told again
+    (:func:`netjer.i18n_lines.tell`, as the web lobby's ``translateLine`` does); a text no
+    message reads (an option's value, ``#1``) is shown as it is."""
+    from netjer.i18n_lines import tell  # noqa: PLC0415 - the catalogues' readers, built when needed
+
+    return tell(text, i18n.get_language(), ("common", game))
+
+
+def seat_words(game: Game, seat: int) -> str:
+    """Seat ``seat``'s name (``Game.seat_name``: "Red", "Player 2", in English as records keep
+    it) in the reader's language ("Rojo", "Jugador 2")."""
+    return term_words(game.seat_name(seat), game.name)

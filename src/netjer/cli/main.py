@@ -38,7 +38,7 @@ from typer.core import TyperCommand, TyperGroup
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
-from netjer.cli.language import LangOption, start_language, use_language
+from netjer.cli.language import LangOption, seat_words, start_language, term_words, use_language
 from netjer.cli.learn import learn
 from netjer.cli.operator import audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
@@ -472,7 +472,7 @@ def play(
                 _(
                     "You play {seat} (seat 0) against the computer at level {level}. Another level: "
                     "`netjer play {game} --vs LEVEL` ({levels}; see `netjer levels`)."
-                ).format(seat=g.seat_name(0), level=default_level, game=g.name, levels=", ".join(LEVEL_NAMES)),
+                ).format(seat=seat_words(g, 0), level=default_level, game=g.name, levels=", ".join(LEVEL_NAMES)),
                 style="bold",
             )
         )
@@ -737,7 +737,7 @@ def replay(
             raise ConfigError(Sentence(N_("--seat must be 0 to {last}"), last=g.num_players - 1))
     except NetjerError as err:
         raise _fail(_told(err)) from None
-    seats = ", ".join(f"{g.seat_name(i)}={s}" for i, s in enumerate(record.seats))
+    seats = ", ".join(f"{seat_words(g, i)}={s}" for i, s in enumerate(record.seats))
     console.print(
         Text(
             _("{title}, seed {seed}, {seats}; {n} actions.").format(
@@ -783,7 +783,7 @@ def _frames(g: Game, record: GameRecord, viewer: int | None, *, omniscient: bool
             taken_back = transcript.undo(actor if actor is not None else -1)
             # The decision taken back is named only to its own seat (it may have been secret).
             what = str(taken_back) if viewer is None or viewer == actor else _("a decision")
-            who = g.seat_name(actor) if actor is not None else "?"
+            who = seat_words(g, actor) if actor is not None else "?"
             lines.append(
                 Text.assemble(
                     (f"{number:4d}. ", "dim"), _("{who} takes back {what} (undo).").format(who=who, what=what)
@@ -1048,7 +1048,7 @@ def simulate(
         console.print(
             Text(
                 _("seat {n} ({seat}): score {score}").format(
-                    n=s, seat=_seat_words(g, s), score=_interval_text(score, interval)
+                    n=s, seat=seat_words(g, s), score=_interval_text(score, interval)
                 )
             )
         )
@@ -1102,7 +1102,7 @@ def simulate(
                 summary,
                 results,
                 title=_("{title} balance report").format(title=g.shown_title()),
-                seat_names=[_seat_words(g, s) for s in range(g.num_players)],
+                seat_names=[seat_words(g, s) for s in range(g.num_players)],
                 options=report_options,
             )
             console.print(Text(_("Report written to {path}.").format(path=index)))
@@ -1220,7 +1220,7 @@ def _print_facet(facet: FacetTable, game: str) -> None:
     def cell(score: Score) -> str:
         return _interval_text(score.score, score.interval)
 
-    name = _term_words(facet.name, game)
+    name = term_words(facet.name, game)
     if facet.per_game:
         agent_names = list(dict.fromkeys(name for row in facet.rows for name in row.agents))
         table = Table(title=_("By {facet} (shared by the seats of a game)").format(facet=name), title_justify="left")
@@ -1228,7 +1228,7 @@ def _print_facet(facet: FacetTable, game: str) -> None:
             table.add_column(col)
         for row in facet.rows:
             table.add_row(
-                _term_words(row.label, game),
+                term_words(row.label, game),
                 format_number(row.games),
                 format_decimal(row.no_winner, 3),
                 format_decimal(row.mean_length, 0),
@@ -1242,7 +1242,7 @@ def _print_facet(facet: FacetTable, game: str) -> None:
         for row in facet.rows:
             sc = row.score
             table.add_row(
-                _term_words(row.label, game), format_number(row.seats), f"{sc.wins}/{sc.draws}/{sc.losses}", cell(sc)
+                term_words(row.label, game), format_number(row.seats), f"{sc.wins}/{sc.draws}/{sc.losses}", cell(sc)
             )
     console.print(table)
 
@@ -1251,21 +1251,6 @@ def _interval_text(value: float, interval: tuple[float, float], digits: int = 3)
     """``"0.500 [0.095, 0.905]"``: a score and its 95% interval in the reader's number format."""
     low, high = (format_decimal(v, digits) for v in interval)
     return f"{format_decimal(value, digits)} [{low}, {high}]"
-
-
-def _term_words(text: str, game: str) -> str:
-    """``text`` (a seat's name, a facet's name or label: English words of the catalogues, or a
-    value as typed) in the reader's language: read back to its message and told again
-    (:func:`netjer.i18n_lines.tell`, as the web lobby's ``translateLine`` does); a text no
-    message reads (an option's value, ``#1``) is shown as it is."""
-    from netjer.i18n_lines import tell  # noqa: PLC0415 - the catalogues' readers, built when needed
-
-    return tell(text, i18n.get_language(), ("common", game))
-
-
-def _seat_words(g: Game, seat: int) -> str:
-    """Seat ``seat``'s name (``Game.seat_name``: "Red", "Player 2") in the reader's language."""
-    return _term_words(g.seat_name(seat), g.name)
 
 
 def _split_agents(text: str) -> list[str]:
@@ -1616,7 +1601,7 @@ def review(
         _("search preferred"),
     ):
         table.add_column(col)
-    seat_names = [_seat_words(g, s) for s in range(g.num_players)]
+    seat_names = [seat_words(g, s) for s in range(g.num_players)]
     # The seat's own marked decisions, then those the computer took standing in for it
     # (the record's ``standins``: its time ran out at the web table), shown apart.
     # A decision's number is the replay's (`netjer replay` numbers every entry, undos included).
@@ -1756,7 +1741,7 @@ def games(lang: LangOption = None) -> None:
                 opt,
                 json.dumps(prop.get("default")),
                 " | ".join(values) if isinstance(values, list) else kind,
-                _term_words(prop.get("description", ""), name),
+                term_words(prop.get("description", ""), name),
             )
         console.print(table)
 

@@ -29,6 +29,7 @@ from rich.text import Text
 from netjer.agents.base import Agent
 from netjer.agents.levels import level_of_spec
 from netjer.agents.registry import make_agent, parse_agent_spec
+from netjer.cli.language import seat_words
 from netjer.cli.suggest import did_you_mean
 from netjer.cli.thinking import thinking
 from netjer.cli.typeahead import discard_typeahead
@@ -481,9 +482,10 @@ class TerminalTable:
             raise Interrupted from None
 
     def seat_name(self, seat: int) -> str:
-        """``seat``'s name as the game's view gives it (an Ankh god's name), else the game's."""
+        """``seat``'s name as the game's view gives it (an Ankh god's name), else the game's, in
+        the reader's language (``Rojo``)."""
         label = seat_label(self.game.name, self.state.observation(seat), seat)
-        return label if label is not None else self.game.seat_name(seat)
+        return label if label is not None else seat_words(self.game, seat)
 
     def player_words(self, seat: int) -> str:
         """``seat`` in words: its name and, for a computer, its level (``Red (casual)``) or

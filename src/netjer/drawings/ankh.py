@@ -37,6 +37,7 @@ from netjer.drawings.ankh_battle import battle_table
 from netjer.drawings.ankh_map import LEGEND, MAP_WIDTH, SEAT_STYLES, draw_map, draw_region_list
 from netjer.games.ankh.board import Board, RegionMap, load_board
 from netjer.games.ankh.game import AnkhGame
+from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.secrecy import SECRET_BATTLE_PARTS
 from netjer.games.ankh.state import AnkhState
 from netjer.games.ankh.terms import bare_name, piece_word
@@ -59,13 +60,26 @@ LABELS = {
 LOG_LINES = 12
 #: The mark after a Radiant figure's label (Ra's Sun token, rules/ankh.md §4.1).
 RADIANT_MARK = "^"
-#: What the labels and marks on the map mean (the map's own legend explains terrain and edges).
+#: What the labels and marks on the map mean (the map's own legend explains terrain and edges):
+#: ``{figures}`` and ``{monuments}`` list each label with the piece's name (:func:`piece_legend`).
 PIECE_LEGEND = N_(
-    "God War Cat(-Mummy) Sat(et) Mum(my) Apep Sc(or)p(ion) Sph(inx) + player number: figures  "
-    "Obl Tem Pyr: Monuments (+ number: its controller)\n"
+    "Figures (+ player number): {figures}  Monuments (+ number: its controller): {monuments}\n"
     "^ Radiant (Ra's Sun)  UW Underworld (Osiris)  cat on a space: ? face down, +1 +3 st(ar)  "
     "Scp's last letter: where it aims  ·  'help symbols', 'help NAME' explain more"
 )
+#: One label of the map and the name it stands for: ``War = Warrior``.
+LABEL_MEANING = N_("{label} = {name}")
+
+
+def piece_legend() -> str:
+    """:data:`PIECE_LEGEND` in the reader's language, each label of :data:`LABELS` followed by
+    the name of its figure or Monument in that language (``War = Guerrero``), so that the
+    English abbreviations on the map are explained to every reader."""
+
+    def meanings(kind: str, keys: tuple[str, ...]) -> str:
+        return join_list(_(LABEL_MEANING).format(label=LABELS[k], name=bare_name(kind, k)) for k in keys)
+
+    return _(PIECE_LEGEND).format(figures=meanings("figure", FIGURE_IDS), monuments=meanings("monument", MONUMENT_IDS))
 
 
 @cache
@@ -113,10 +127,10 @@ def map_view(obs: dict[str, Any]) -> Fit:
         for h, mark in marks.items():
             pieces[h] = pieces.get(h, "Cat") + mark
     full = draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
-    full.append(_(PIECE_LEGEND), "dim")
+    full.append(piece_legend(), "dim")
     compact = draw_region_list(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
     compact.append(_(LEGEND) + "\n", "dim")
-    compact.append(_(PIECE_LEGEND), "dim")
+    compact.append(piece_legend(), "dim")
     return Fit(full, compact, need=MAP_WIDTH)
 
 
@@ -281,7 +295,9 @@ def _battle(obs: dict[str, Any]) -> Text | None:
     out.append(" " + _("(used)") if b["tiebreaker_used"] else "")
     out.append("; " + _("regions to come: {regions}").format(regions=" ".join(map(str, b["regions_left"])) or "-"))
     if "region" in b:
-        out.append("\n" + _("Battle in region {region} ({step}): ").format(region=b["region"], step=b["step"]))
+        out.append(
+            "\n" + _("Battle in region {region} ({step}): ").format(region=b["region"], step=step_words(b["step"]))
+        )
         out.append(", ".join(names[g] for g in b["gods"]))
         if b.get("forbidden"):
             out.append("\n  " + _("forbidden by Horus: {card}").format(card=card_names([b["forbidden"]])))
@@ -348,6 +364,36 @@ def render(obs: dict[str, Any], seat: int | None) -> RenderableType:
 #: What the god to act is doing at each decision point (``AnkhState.phase``'s names,
 #: :func:`netjer.games.ankh.phases.phase_name`), the status line's "{who} {does}": the browser's
 #: words (``phaseWords`` and ``godPhases`` of static/ankh.js), the same catalogue messages.
+#: Each step of a Conflict (the observation's ``battle.step``, ``phases.STEP_NAMES``; rules/ankh.md
+#: §10.3) as the Battle line names it; the browser's ``stepWords`` (static/ankh.js) says the same.
+STEP_WORDS = {
+    "next-region": N_("next region"),
+    "obelisk-attuned": N_("Obelisk Attuned moves"),
+    "battle-start": N_("start of the Battle"),
+    "deal": N_("dealing Battle cards"),
+    "cards": N_("choosing Battle cards"),
+    "reveal": N_("revealing Battle cards"),
+    "build": N_("Build Monument"),
+    "plague": N_("Plague of Locusts"),
+    "plague-bids": N_("Plague bids"),
+    "majorities": N_("Monument majorities"),
+    "resolution": N_("Battle resolution"),
+    "resolution-effects": N_("after the resolution"),
+    "resolution-deaths": N_("killing figures"),
+    "magnanimous": N_("Magnanimous"),
+    "miracle": N_("Miracle"),
+    "after-battle": N_("after the Battle"),
+    "worshipful": N_("Worshipful"),
+    "cycle-of-maat": N_("Cycle of Ma'at"),
+}
+
+
+def step_words(step: str) -> str:
+    """The Conflict step ``step`` (``"plague-bids"``) in the reader's language (:data:`STEP_WORDS`);
+    a step the table lacks by its id."""
+    return _(STEP_WORDS[step]) if step in STEP_WORDS else step
+
+
 PHASE_WORDS = {
     "move-pick": N_("moves figures"),
     "push": N_("pushes a figure with Satet"),

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer.drawings import keep_within
-from netjer.i18n import N_, _
+from netjer.i18n import N_, _, ngettext
 
 SEAT_STYLES = ("bold red", "bold blue")
 KIND_STYLES = {
@@ -33,6 +33,11 @@ PHASE_WORDS = {
 STONES = ("▲", "●")
 STONE_COLOURS = ("red1", "blue1")
 KIND_LABELS = {"Y": "Y ", "G": "G ", "K": "K ", "B": "B ", "+1": "+1", "+2": "+2"}
+
+
+def _face_down(n: int) -> str:
+    """A hand of ``n`` cards the reader may not see (``"4 cards, face down"``), its plural told."""
+    return ngettext("{n} card, face down", "{n} cards, face down", n).format(n=n)
 
 
 def _square(square: dict[str, Any]) -> Text:
@@ -83,12 +88,12 @@ def _player(obs: dict[str, Any], p: int, seat: int | None) -> Panel:
     if "hand" in info:
         lines.add_row(_("hand"), Text(" ".join(str(v) for v in info["hand"]) or "-", style="bold"))
     else:
-        lines.add_row(_("hand"), Text(_("{n} card(s), face down").format(n=info["hand_count"])))
+        lines.add_row(_("hand"), Text(_face_down(info["hand_count"])))
     lines.add_row(_("score"), Text(str(info["score"]), style="bold"))
     lines.add_row(
         _("stones"), _("{supply} in supply, {dead} in the Kingdom").format(supply=info["supply"], dead=info["kingdom"])
     )
-    pile = _("{n} card(s)").format(n=info["draw_count"])
+    pile = ngettext("{n} card", "{n} cards", info["draw_count"]).format(n=info["draw_count"])
     if info["draw_bottom"]:
         pile += ", " + _("known at the bottom: {cards}").format(cards=" ".join(map(str, info["draw_bottom"])))
     lines.add_row(_("draw pile"), pile)
@@ -238,7 +243,7 @@ def _player_line(obs: dict[str, Any], p: int, seat: int | None) -> Text:
         line.append("· " + _("hand") + " ")
         line.append(" ".join(str(v) for v in info["hand"]) or "-", style="bold")
     else:
-        line.append("· " + _("hand") + " " + _("{n} card(s), face down").format(n=info["hand_count"]))
+        line.append("· " + _("hand") + " " + _face_down(info["hand_count"]))
     line.append(
         "\n  "
         + _("stones")

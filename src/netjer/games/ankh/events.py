@@ -40,10 +40,9 @@ from netjer.games.ankh.notation import CLAIM as CLAIM_ACTIONS
 from netjer.games.ankh.notation import DONE, NOSWAP
 from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
 from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
-from netjer.games.ankh.pieces import MONUMENT_IDS
 from netjer.games.ankh.rules_queries import claimable_monuments
-from netjer.games.ankh.terms import piece_word, term_name
-from netjer.i18n import _, join_list
+from netjer.games.ankh.terms import term_name
+from netjer.i18n import N_, _, join_list
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -111,6 +110,22 @@ def claim_actions(st: AnkhState) -> list[Action]:
     return [CLAIM_ACTIONS[h] for h in claimable_monuments(st, st.event_god)]
 
 
+#: The log line of a neutral Monument taken by a Control event, by Monument kind (``MONUMENT_IDS``
+#: order): a sentence per kind, so that the article and adjective agree with the Monument's
+#: gender in every language ("la pirámide neutral", "el templo neutral").
+NEUTRAL_CLAIMED: Final[tuple[str, str, str]] = (
+    N_("  {god} controls the neutral obelisk at {space}"),
+    N_("  {god} controls the neutral temple at {space}"),
+    N_("  {god} controls the neutral pyramid at {space}"),
+)
+#: The log line of another god's Monument taken by a Control event, by Monument kind.
+OWNED_CLAIMED: Final[tuple[str, str, str]] = (
+    N_("  {god} controls {owner}'s obelisk at {space}"),
+    N_("  {god} controls {owner}'s temple at {space}"),
+    N_("  {god} controls {owner}'s pyramid at {space}"),
+)
+
+
 def claim(st: AnkhState, h: int) -> None:
     god = st.event_god
     old = st.monument_owner[h]
@@ -120,15 +135,11 @@ def claim(st: AnkhState, h: int) -> None:
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
     st.ankh_pool[god] -= 1
-    monument, space = piece_word(MONUMENT_IDS[st.monument[h]]), st.board.hex_name(h)
+    kind, space = st.monument[h], st.board.hex_name(h)
     if old < 0:
-        line = _("  {god} controls the neutral {monument} at {space}").format(
-            god=st.god_name(god), monument=monument, space=space
-        )
+        line = _(NEUTRAL_CLAIMED[kind]).format(god=st.god_name(god), space=space)
     else:
-        line = _("  {god} controls {owner}'s {monument} at {space}").format(
-            god=st.god_name(god), owner=st.god_name(old), monument=monument, space=space
-        )
+        line = _(OWNED_CLAIMED[kind]).format(god=st.god_name(god), owner=st.god_name(old), space=space)
     st.write_log(line)
     actions.event_done(st)
 

@@ -22,7 +22,7 @@ Abilities and where they act:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh import devotion
 from netjer.games.ankh.fields import pool_index
@@ -33,13 +33,12 @@ from netjer.games.ankh.pieces import (
     GOD,
     GUARDIAN_BASE,
     GUARDIAN_LEVEL,
-    MONUMENT_IDS,
     MUMMY,
     WARRIOR,
 )
 from netjer.games.ankh.rules_queries import controllers, god_hex
-from netjer.games.ankh.terms import aim_words, bare_name, piece_word, term_name
-from netjer.i18n import _, join_list
+from netjer.games.ankh.terms import aim_words, bare_name, term_name
+from netjer.i18n import N_, _, join_list
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -231,6 +230,16 @@ def struck_spaces(st: AnkhState, h: int, side: int) -> list[int]:
     return [x for x in (nb[side], nb[(side + 1) % 6]) if x >= 0 and x in adjacent]
 
 
+#: The log line of a Monument a Giant Scorpion destroys, by Monument kind (``MONUMENT_IDS``
+#: order): a sentence per kind, so that the article agrees with the Monument's gender in every
+#: language ("destruye la pirámide").
+SCORPION_DESTROYS: Final[tuple[str, str, str]] = (
+    N_("{god}'s Giant Scorpion at {space} ({side}) destroys the obelisk at {space_2}"),
+    N_("{god}'s Giant Scorpion at {space} ({side}) destroys the temple at {space_2}"),
+    N_("{god}'s Giant Scorpion at {space} ({side}) destroys the pyramid at {space_2}"),
+)
+
+
 def scorpions_strike(st: AnkhState) -> None:
     """Start of a Conflict (§3 Giant Scorpion, §10.1 step 2): every Monument on a space a
     Giant Scorpion aims at, and adjacent to it in the same region (rulings table: not
@@ -252,11 +261,10 @@ def scorpions_strike(st: AnkhState) -> None:
                 st.monuments_by_god[owner].remove(x)
             side = aim_words(st.aim[h])
             st.write_log(
-                _("{god}'s Giant Scorpion at {space} ({side}) destroys the {monument} at {space_2}").format(
+                _(SCORPION_DESTROYS[kind]).format(
                     god=st.god_name(st.figure_owner[h]),
                     space=board.hex_name(h),
                     side=side,
-                    monument=piece_word(MONUMENT_IDS[kind]),
                     space_2=board.hex_name(x),
                 )
             )

@@ -130,8 +130,6 @@ const powerName = (id) => ruleEntry(id)?.name || id;
 const ruleLine = (termId) => ruleEntry(termId)?.line || "";
 /** A card's "Name: line" from the rules texts (its short word until they arrive). */
 const cardMeaning = (id) => meaningIn("ankh", CARD_TERM[id] || id, cardShort()[id] || id);
-// the action words as the player types them (short: they follow "action 1 taken")
-const rowShort = () => ({ move: t("move"), summon: t("summon"), gain: t("gain"), unlock: t("unlock") });
 const rowWords = () => ({ move: t("Move figures"), summon: t("Summon figure"), gain: t("Gain Followers"), unlock: t("Unlock power") });
 const TRACK_SPACES = { move: 7, summon: 7, gain: 7, unlock: 6 };
 const EVENT_SHORT = { "control-monument": "M", "camel-caravan": "K", conflict: "C" };
@@ -158,15 +156,20 @@ const wordButtons = () => ({
 const stepWords = () => ({
   "next-region": t("next region"),
   "obelisk-attuned": t("Obelisk Attuned moves"),
+  "battle-start": t("start of the Battle"),
+  deal: t("dealing Battle cards"),
   cards: t("choosing Battle cards"),
+  reveal: t("revealing Battle cards"),
   build: t("Build Monument"),
   plague: t("Plague of Locusts"),
   "plague-bids": t("Plague bids"),
   majorities: t("Monument majorities"),
   resolution: t("Battle resolution"),
   "resolution-effects": t("after the resolution"),
+  "resolution-deaths": t("killing figures"),
   magnanimous: t("Magnanimous"),
   miracle: t("Miracle"),
+  "after-battle": t("after the Battle"),
   worshipful: t("Worshipful"),
   "cycle-of-maat": t("Cycle of Ma'at"),
 });
@@ -891,7 +894,7 @@ function drawTurn(obs, box) {
   }
   const seat = turn.seat;
   g.append(godShape(seat, x + 18, y + 17, 9, { number: true }));
-  const nth = turn.actions_taken ? t("action {n} taken ({action})", { n: turn.actions_taken, action: rowShort()[turn.last_action] || turn.last_action }) : t("first action");
+  const nth = turn.actions_taken ? t("action {n} taken ({action})", { n: turn.actions_taken, action: rowWords()[turn.last_action] || turn.last_action }) : t("first action");
   const mover = seatLabel(obs, seat, t("Player {n}", { n: seat + 1 }));
   g.append(termed("turn", svg("text", { x: x + 34, y: y + 22, "font-size": 14, "font-weight": 700, fill: INK, text: t("{who}'s turn · {nth}", { who: mover, nth }) })));
   const order = obs.turn_order.map((s) => seatLabel(obs, s, t("Player {n}", { n: s + 1 }))).join(" → ");
