@@ -194,3 +194,16 @@ def test_the_ankh_map_legend_explains_each_label_in_the_readers_language(languag
         assert bare_name("figure", "warrior") != "Warrior"
     finally:
         i18n.set_language(i18n.DEFAULT_LANGUAGE)
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_an_ankh_gods_panel_names_its_god_once_in_the_readers_language(language: str) -> None:
+    """The god's panel was titled "Amón — Amun" in Spanish: the seat's name beside the god's id."""
+    screen = _screen("ankh", {"players": 2, "gods": "amun,ra"}, language, 0, seat=None)
+    i18n.set_language(language)
+    try:
+        amun = bare_name("god", "amun")
+    finally:
+        i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    assert amun in screen
+    assert f"{amun} — " not in screen

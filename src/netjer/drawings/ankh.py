@@ -202,7 +202,10 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     active = " ◀" if obs["to_move"] is not None and obs["to_move"] in seats else ""
     # One name per seat everywhere (issue 33): the god's name, as the log, the header and the prompt say it.
     name = info["name"]
-    deity = f" — {info['deity'].capitalize()}" if info.get("deity") and info["deity"].capitalize() != name else ""
+    # The god behind the seat, named in the reader's language ("Amón", never the id "Amun"),
+    # where the seat's name is not already that god's.
+    god = bare_name("god", info["deity"]) if info.get("deity") else ""
+    deity = f" — {god}" if god and god != name else ""
     title = Text(f"{name}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
     return Panel(grid, title=title, border_style=_style(g))
 
