@@ -181,6 +181,16 @@ def test_a_table_takes_a_level_name_and_stores_its_spec(client: TestClient) -> N
     tables = client.get("/api/tables").json()
     seat = next(t for t in tables if t["id"] == r.json()["id"])["seats"][1]
     assert seat["agent"] == levels_for("nile", 2)[2].spec and seat["name"] == "Computer (strong)"
+    view = client.get(f"/api/tables/{r.json()['id']}/view").json()
+    assert [s["level"] for s in view["seats"]] == [None, LEVEL_TITLES["strong"]]  # the page translates it
+
+
+def test_a_computer_seat_no_level_plays_has_no_level_title(client: TestClient) -> None:
+    body = {"game": "nile", "seed": 1, "seats": [{"type": "human"}, {"type": "agent", "agent": "ismcts:iterations=7"}]}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    view = client.get(f"/api/tables/{r.json()['id']}/view").json()
+    assert view["seats"][1]["agent"] == "ismcts:iterations=7" and view["seats"][1]["level"] is None
 
 
 def test_a_table_refuses_an_unknown_level_with_the_levels_listed(client: TestClient) -> None:

@@ -65,7 +65,8 @@ VIEW_KEYS = {
     "step",
 }
 SEAT_KEYS = {
-    "seat", "label", "name", "kind", "agent", "open", "reserved", "standin", "out", "left", "resigned", "retired"
+    "seat", "label", "name", "kind", "agent", "level", "open", "reserved", "standin", "out", "left", "resigned",
+    "retired",
 }  # fmt: skip
 CLOCK_KEYS = {"mode", "bank", "increment", "per_turn", "on_timeout", "gone_after", "running", "seats"}
 

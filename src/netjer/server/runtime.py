@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from netjer import i18n
+from netjer.agents.levels import LEVEL_TITLES, level_of_spec
 from netjer.core.action import Action
 from netjer.core.errors import NetjerError
 from netjer.core.game import Game
@@ -458,8 +459,16 @@ def span_words(seconds: float) -> str:
     return f"{round(seconds)} s"
 
 
+def level_title(game: str, players: int, spec: str) -> str | None:
+    """The title (English catalogue message) of the level of ``game`` with ``players`` seats
+    that plays ``spec``, or None if no level does (:func:`netjer.agents.levels.level_of_spec`)."""
+    level = level_of_spec(game, players, spec)
+    return None if level is None else LEVEL_TITLES[level.name]
+
+
 def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
-    """The public facts of each seat: label, name, who plays it (a person, a computer, a
+    """The public facts of each seat: label, name, who plays it (a person, a computer and the
+    level it is, a
     computer standing in for a person whose time ran out or who left, nobody: out), whether it
     is open, and whether its person ``left`` (no connection for the deadline) rather than ran
     out of time."""
@@ -470,6 +479,9 @@ def seat_entries(rt: TableRuntime) -> list[dict[str, Any]]:
             "name": info.name,
             "kind": "human" if info.is_human else "agent",
             "agent": None if info.is_human else info.spec,
+            # The level that plays it, as a page names it (its title, a catalogue message the
+            # page translates: "Principiante"), where a level of this game and count does.
+            "level": None if info.is_human else level_title(rt.game.name, len(rt.seats), info.spec),
             "open": info.is_human and info.token_hash is None,
             "reserved": info.reserved,
             "standin": STANDIN_AGENT if info.is_human and rt.clock.standin and rt.clock.standin[i] else None,

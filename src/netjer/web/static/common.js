@@ -279,7 +279,8 @@ export function parseFragment(hash) {
 export function seatTitle(seatInfo) {
   if (!seatInfo) return "";
   const label = translateLine(seatInfo.label);
-  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: label, agent: seatInfo.agent });
+  // A level's seat by its level's title in the page's language ("Rojo (ordenador: Principiante)").
+  if (seatInfo.kind === "agent") return t("{seat} (computer: {agent})", { seat: label, agent: seatInfo.level ? t(seatInfo.level) : seatInfo.agent });
   // A deleted account's seats keep their games under this name (server/db/accounts.py).
   if (seatInfo.name === "deleted player") return `${label} (${t("deleted player")})`;
   if (seatInfo.name) return `${label} (${seatInfo.name})`;
