@@ -75,3 +75,12 @@ def problems(text: str, language: str, domains: Iterable[str]) -> list[str]:
         context = " ".join(text[max(0, m.start() - 40) : m.end() + 40].split())
         found.append(f"English seat name: {m.group()!r} in {context!r}")
     return found
+
+
+#: What a source cites, in any language: the file and each section, step letter or SEED key.
+CITED = re.compile(r"docs/rules/\S+|§[\d.\-]*\d|\b[A-H](?:\.\d)?\b|\bS\d+\b|\b\d+\b")
+
+
+def cited(source: str | None) -> list[str] | None:
+    """A source's citations (its words, "and", "step", translated with the entry)."""
+    return None if source is None else CITED.findall(source)

@@ -4,11 +4,14 @@ player met): the game's catalogue sentence, with the typed text and the notation
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
 from netjer.cli.main import app
 from netjer.core.errors import ActionSyntaxError
+from netjer.core.record import GameRecord, save_record
 from netjer.games.registry import make_game
 from netjer.i18n_sentences import sentence_of
 
@@ -47,6 +50,7 @@ def test_a_move_the_game_cannot_read_is_refused_in_the_readers_language(game: st
     [
         (["learn", "chess"], "no lesson called 'chess'"),
         (["play", "aton", "-o", "layout=x"], "unknown layout 'x'"),
+        (["play", "ankh", "-o", "start=x"], "no start position called 'x'"),
     ],
 )
 def test_an_unknown_lesson_or_layout_is_refused_in_the_readers_language(
@@ -57,3 +61,15 @@ def test_an_unknown_lesson_or_layout_is_refused_in_the_readers_language(
     assert told.exit_code == plain.exit_code != 0
     assert english in plain.output and english not in told.output
     assert "'chess'" in told.output or "'x'" in told.output  # what was typed, as typed
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_resuming_with_an_option_the_recorded_game_lacks_says_so(tmp_path: Path, language: str) -> None:
+    saved = tmp_path / "nile.json"
+    state = make_game("nile").new_initial_state(2)
+    state.apply(state.legal_actions()[0])  # unfinished: resuming it checks the flags
+    save_record(saved, GameRecord.from_state(state, ["human", "random"]))
+    args = ["play", "aton", "--load", str(saved), "-o", "layout=proposal", "--lang", language]
+    told = CliRunner().invoke(app, args, env={"COLUMNS": "1000"})
+    assert told.exit_code != 0 and "layout" in told.output
+    assert "None" not in told.output  # not "its option layout is None"

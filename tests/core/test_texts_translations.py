@@ -19,6 +19,7 @@ from netjer import i18n
 from netjer.cli.main import app
 from netjer.core.texts import RulesTexts, load_texts
 from netjer.server.app import create_app
+from tests.language_check import cited
 
 GAMES = ("aton", "nile", "ankh")
 #: Every translation of the rules texts and the games it is complete for (issue 32: Spanish and
@@ -44,15 +45,6 @@ def _typed(texts: RulesTexts, text: str) -> set[str]:
     return {q for q in QUOTED.findall(text) if q.split()[0] in words}
 
 
-#: What a source cites, in any language: the file and each section, step letter or SEED key.
-CITED = re.compile(r"docs/rules/\S+|§[\d.\-]*\d|\b[A-H](?:\.\d)?\b|\bS\d+\b|\b\d+\b")
-
-
-def _cited(source: str | None) -> list[str] | None:
-    """A source's citations (its words, "and", "step", translated with the entry)."""
-    return None if source is None else CITED.findall(source)
-
-
 @pytest.mark.parametrize(("game", "language"), CASES)
 def test_every_english_entry_is_translated(game: str, language: str) -> None:
     english, translated = _texts(game), _texts(game, language)
@@ -60,9 +52,9 @@ def test_every_english_entry_is_translated(game: str, language: str) -> None:
     assert sorted(t["id"] for t in data["term"]) == sorted(english.ids())  # complete, no English fallback
     for field in ("goal", "turn", "win"):
         assert getattr(translated.overview, field) != getattr(english.overview, field), f"overview.{field}"
-    assert _cited(translated.overview.source) == _cited(english.overview.source)
+    assert cited(translated.overview.source) == cited(english.overview.source)
     for en, tr in zip(english.terms, translated.terms, strict=True):
-        assert (tr.kind, _cited(tr.source)) == (en.kind, _cited(en.source)), en.id
+        assert (tr.kind, cited(tr.source)) == (en.kind, cited(en.source)), en.id
         assert tr.source is None or " and " not in tr.source, f"{en.id}.source keeps the English 'and'"
         for field in ("line", "rule"):
             assert getattr(tr, field) != getattr(en, field), f"{en.id}.{field} is not translated"

@@ -592,7 +592,9 @@ def _check_resume_flags(
         seats = i18n.join_list(f"{i}={s}" for i, s in enumerate(record.seats))
         conflicts.append(Sentence(N_("its seats are {seats}"), seats=seats))
     for key, value in _parse_options(option or []).items():
-        if str(record.options.get(key)) != value:
+        if key not in record.options:  # a record of a game without that option: not "is None"
+            conflicts.append(Sentence(N_("it has no option {name}"), name=key))
+        elif str(record.options.get(key)) != value:
             conflicts.append(
                 Sentence(N_("its option {name} is {value}"), name=key, value=repr(record.options.get(key)))
             )

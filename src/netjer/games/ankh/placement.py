@@ -52,6 +52,8 @@ from netjer.games.ankh.pieces import FIGURE_IDS, GOD, GUARDIAN_LEVEL, MONUMENT_I
 from netjer.games.ankh.powers import POWER_IDS, POWERS_PER_LEVEL_MAX
 from netjer.games.ankh.setup import ACTIONS, DASHBOARD_ANKH_TOKENS, WARRIORS_PER_GOD
 from netjer.games.ankh.state import AnkhState
+from netjer.i18n import N_
+from netjer.i18n_sentences import Sentence
 
 #: Seat letters: ``A`` is seat 0.
 SEATS = "ABCDE"
@@ -273,7 +275,8 @@ def start_spec(name: str, seed: int) -> PositionSpec:
     """
     starts = _starts()
     if name not in starts:
-        raise ConfigError(f"start: no start position called {name!r}; start positions: {', '.join(starts)}")
+        message = N_("start: no start position called {name}; start positions: {starts}")
+        raise ConfigError(Sentence(message, name=repr(name), starts=", ".join(starts)))
     try:
         return PositionSpec(**starts[name], seed=seed)
     except TypeError as err:
