@@ -37,6 +37,7 @@ from netjer import __version__
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError, NetjerError, RecordError
 from netjer.core.game import Game
+from netjer.core.json_reasons import json_reason
 from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript, UndoError
 from netjer.core.validation_messages import problem_sentence
@@ -548,21 +549,6 @@ _OS_REASONS = {
     errno.EACCES: N_("Permission denied"),
     errno.EPERM: N_("Operation not permitted"),
 }
-#: The json module's reasons (``JSONDecodeError.msg``, lower case, without its trailing " at"), as
-#: catalogue messages: a reader of another language is told them in it.
-_JSON_REASONS = frozenset(
-    {
-        N_("expecting value"),
-        N_("expecting property name enclosed in double quotes"),
-        N_("expecting ':' delimiter"),
-        N_("expecting ',' delimiter"),
-        N_("extra data"),
-        N_("unterminated string starting"),
-        N_("invalid control character"),
-        N_("invalid \\uxxxx escape"),
-        N_("invalid \\escape"),
-    }
-)
 #: An action that does not replay, and why (the engine's sentence).
 _NO_REPLAY = N_("does not replay: {reason}")
 #: A stand-in stretch of the record refused: which, and why.
@@ -709,8 +695,7 @@ def _parse(text: str) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as err:
-        msg = err.msg.removesuffix(" at").lower()
-        reason = Sentence(msg) if msg in _JSON_REASONS else msg  # the json module's words, told where known
+        reason = json_reason(err.msg) or err.msg  # the json module's words, told where known
         raise RecordError(
             Sentence(N_("not valid JSON ({reason})"), reason=reason), line=err.lineno, column=err.colno
         ) from None

@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from netjer.core.json_reasons import json_reason as known_json_reason
 from netjer.core.validation_messages import problem_sentence
 from netjer.i18n import N_, join_list
 from netjer.i18n_sentences import Sentence, one_after_another
@@ -37,32 +38,14 @@ def _json_position(text: Any, pos: int) -> Sentence:
     return Sentence(N_("line {line}, column {column}"), line=line, column=column)
 
 
-#: The JSON parser's reasons (Python's ``json``, which FastAPI reads a body with), each a message
-#: whose English is the parser's own words; a reason not listed is told as :data:`MALFORMED_JSON`.
-JSON_REASONS = (
-    N_("Expecting value"),
-    N_("Expecting property name enclosed in double quotes"),
-    N_("Expecting ':' delimiter"),
-    N_("Expecting ',' delimiter"),
-    N_("Extra data"),
-    N_("Unterminated string starting at"),
-    N_("Invalid control character at"),
-    N_("Invalid \\escape"),
-    N_("Invalid \\uXXXX escape"),
-    N_("Illegal trailing comma before end of object"),
-    N_("Illegal trailing comma before end of array"),
-)
-#: A reason of the parser's that :data:`JSON_REASONS` does not know.
+#: A reason of the parser's that :data:`netjer.core.json_reasons.JSON_REASONS` does not know.
 MALFORMED_JSON = N_("the JSON is malformed")
 
 
 def json_reason(said: str) -> Sentence:
-    """The JSON parser's reason ``said`` as a catalogue sentence: its message, or the one
-    whose words it starts with (the pure-Python parser adds the character: ``Invalid \\escape:
-    'x'``), else :data:`MALFORMED_JSON`."""
-    if said in JSON_REASONS:
-        return Sentence(said)
-    return Sentence(next((m for m in JSON_REASONS if said.startswith(m.removesuffix(" at"))), MALFORMED_JSON))
+    """The JSON parser's reason ``said`` as a catalogue sentence
+    (:func:`netjer.core.json_reasons.json_reason`), else :data:`MALFORMED_JSON`."""
+    return known_json_reason(said) or Sentence(MALFORMED_JSON)
 
 
 #: A field that is not one of a seat's, by the seat's type (the article agrees with the type).
