@@ -30,6 +30,10 @@ def test_the_lobby_offers_the_lessons_to_a_first_time_visitor(server: str, page:
     page.reload()
     page.wait_for_load_state("networkidle")
     assert page.locator("#learn-panel").is_hidden()
+    # A returning player finds them from the header's link, without leaving the lobby.
+    page.locator("#lessons-link").click()
+    panel.wait_for(state="visible")
+    assert page.locator("#lessons a").count() == len(lesson_names())
 
 
 @pytest.mark.slow
