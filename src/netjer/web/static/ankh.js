@@ -42,7 +42,6 @@ const RIVERS = [
   "8,5|9,4",
 ];
 
-export const title = "Ankh: Gods of Egypt";
 
 // ---------- static board data ----------
 
