@@ -10,7 +10,9 @@ running the same test id with ``--randomly-seed=N``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +50,22 @@ def _english_after_each_test() -> Iterator[None]:
     every test, so that no test depends on the order in which a Spanish one ran."""
     yield
     i18n.set_language(i18n.DEFAULT_LANGUAGE)
+
+
+#: The name `netjer play` gives a human game saved without --save (GAME-SEED.json, then -1, -2...).
+DEFAULT_RECORD = re.compile(r"(?:aton|nile|ankh)-\d+(?:-\d+)?\.json")
+
+
+def _default_records() -> set[str]:
+    return {name for name in os.listdir(Path.cwd()) if DEFAULT_RECORD.fullmatch(name)}
+
+
+@pytest.fixture(autouse=True)
+def _no_record_left_in_the_working_folder() -> Iterator[None]:
+    """A test that plays a human seat in the terminal without --save must do it in a folder of
+    its own (``monkeypatch.chdir(tmp_path)``): `netjer play` saves such a game as GAME-SEED.json
+    in the working folder, and 120 of them once landed in the repository's root, committed."""
+    before = _default_records()
+    yield
+    left = _default_records() - before
+    assert not left, f"this test (or one running beside it) saved games in {Path.cwd()}: {sorted(left)}"

@@ -29,7 +29,10 @@ def _refusal(game: str, typed: str) -> ActionSyntaxError:
     ("game", "typed"),
     [("aton", "xyz"), ("nile", "xyz"), ("nile", "place 9 b2"), ("ankh", "xyz"), ("ankh", "pick 99,9")],
 )
-def test_a_move_the_game_cannot_read_is_refused_in_the_readers_language(game: str, typed: str, language: str) -> None:
+def test_a_move_the_game_cannot_read_is_refused_in_the_readers_language(
+    game: str, typed: str, language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the human game is saved as GAME-SEED.json in the working folder
     sentence = sentence_of(_refusal(game, typed))
     told = sentence.told(language)
     assert told != str(sentence)  # a catalogue message, translated

@@ -605,7 +605,11 @@ def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: in
             gods.append(" · ")
         is_you = seat is not None and seat in info["seats"]
         gods.append(
-            f"{info['name']}{'*' if is_you else ''} {_('Dev')} {info['devotion']} {_('Fol')} {info['followers']}",
+            # TRANSLATORS: a god on the 80-column screen's header line: Dev = Devotion, Fol =
+            # Followers, abbreviated to fit (keep them to about 3 letters)
+            _("{god} Dev {devotion} Fol {followers}").format(
+                god=f"{info['name']}{'*' if is_you else ''}", devotion=info["devotion"], followers=info["followers"]
+            ),
             _style(info["god"]),
         )
     mine = next((info for info in obs["gods"] if seat is not None and seat in info["seats"]), None)

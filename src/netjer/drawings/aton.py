@@ -106,7 +106,8 @@ def _player(obs: dict[str, Any], p: int, seat: int | None) -> Panel:
             parts.append(_("{n} face down").format(n=info["face_down_discard_count"]))
     discard = " + ".join(parts) or "-"
     lines.add_row(_("discard"), discard)
-    lines.add_row(_("exchange"), _("available") if info["exchange_counter"] else _("used"))
+    # the counter is the row's subject, so an adjective agrees with it ("ficha ... usada")
+    lines.add_row(_("exchange counter"), _("available") if info["exchange_counter"] else _("used"))
     you = " " + _("(you)") if p == seat else ""
     active = " ◀" if obs["to_move"] == p else ""
     return Panel(lines, title=Text(f"{info['name']}{you}{active}", style=SEAT_STYLES[p]), border_style=SEAT_STYLES[p])
@@ -135,20 +136,30 @@ def _tasks(obs: dict[str, Any], seat: int | None) -> list[Text]:
     tasks = []
     if obs["removals_left"]:
         victim = obs["removal_victim"]
-        words = (
-            _("Stones to remove: {n} of your own, from temples 1-{last}.")
-            if victim == seat
-            else _("Stones to remove: {n} of {name}'s, from temples 1-{last}.")
-        )
+        only_first = obs["allowed_temples"] == 1  # "temples 1-1" reads as a mistake
+        if victim == seat:
+            words = (
+                _("Stones to remove: {n} of your own, from temple 1.")
+                if only_first
+                else _("Stones to remove: {n} of your own, from temples 1-{last}.")
+            )
+        else:
+            words = (
+                _("Stones to remove: {n} of {name}'s, from temple 1.")
+                if only_first
+                else _("Stones to remove: {n} of {name}'s, from temples 1-{last}.")
+            )
         tasks.append(
             Text(words.format(n=obs["removals_left"], name=names[victim], last=obs["allowed_temples"]), style="bold")
         )
     if obs["placements_left"]:
         tasks.append(
             Text(
-                _("Stones to place: {n}, in temples 1-{last}.").format(
-                    n=obs["placements_left"], last=obs["allowed_temples"]
-                ),
+                (
+                    _("Stones to place: {n}, in temple 1.")
+                    if obs["allowed_temples"] == 1
+                    else _("Stones to place: {n}, in temples 1-{last}.")
+                ).format(n=obs["placements_left"], last=obs["allowed_temples"]),
                 style="bold",
             )
         )

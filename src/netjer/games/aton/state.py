@@ -229,6 +229,10 @@ class AtonState(State):
         temple, kind = action.temple + 1, _(KIND_NAMES[KINDS[action.kind]])
         if action.temple >= allowed:
             rule = N_("Aton rules §4 step G: cartouche 3 limits the temples")
+            if allowed == 1:  # one temple: "temples 1 to 1" would read as a mistake
+                if isinstance(action, Place):
+                    return rule, _("your third cartouche shows 1: you may only place in temple 1")
+                return rule, _("your third cartouche shows 1: you may only remove from temple 1")
             if isinstance(action, Place):
                 return rule, _(
                     "your third cartouche shows {allowed}: you may only place in temples 1 to {allowed}"

@@ -416,7 +416,8 @@ export function status(view) {
   if (view.finished || obs.phase === "over") return view.result_text ? translateLine(view.result_text) : t("The game is over.");
   const names = obs.players.map((p) => translateLine(p.name));
   const who = obs.to_move === null ? "" : names[obs.to_move];
-  const temples = obs.allowed_temples ? t("temples 1–{n}", { n: obs.allowed_temples }) : "";
+  // one temple is "temple 1", not "temples 1–1"
+  const temples = !obs.allowed_temples ? "" : obs.allowed_temples === 1 ? t("temple 1") : t("temples 1–{n}", { n: obs.allowed_temples });
   switch (obs.phase) {
     case "exchange":
       return t("Round {round} · {who} decides whether to use the exchange counter", { round: obs.round, who });

@@ -31,7 +31,8 @@ export function retiredWords(seats, finished) {
 }
 
 /** Ask in the page before ``action`` (nothing is done until the player confirms): the button
- * ``label`` becomes a question with "Yes" and "Cancel". ``id`` names the button (tests, focus;
+ * ``label`` becomes a question with "Yes, …" and "No" (not "Cancel": in German both the
+ * answer and an abort read "Abbrechen"). ``id`` names the button (tests, focus;
  * the confirmation is ``{id}-yes``); ``attrs`` are more attributes of the first button (and,
  * each suffixed ``-yes``, of the confirmation). */
 export function confirmButton(id, label, question, yes, action, className = "danger", attrs = {}) {
@@ -41,7 +42,7 @@ export function confirmButton(id, label, question, yes, action, className = "dan
   const showAsk = () => box.replaceChildren(ask);
   ask.addEventListener("click", () => {
     const confirm = el("button", { type: "button", class: "danger", id: id ? `${id}-yes` : null, ...yesAttrs, "data-focus-key": `${attrs["data-focus-key"] || id}-yes`, on: { click: () => { box.replaceChildren(); action(); } } }, yes);
-    const cancel = el("button", { type: "button", class: "secondary", id: `${id}-no`, on: { click: showAsk } }, t("Cancel"));
+    const cancel = el("button", { type: "button", class: "secondary", id: `${id}-no`, on: { click: showAsk } }, t("No"));
     box.replaceChildren(el("span", { class: "question", role: "alert" }, question), " ", confirm, " ", cancel);
     confirm.focus();
   });
