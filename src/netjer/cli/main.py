@@ -350,7 +350,9 @@ def _seed_value(text: str | int) -> int:
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(help=filled(N_("The game: {games} (default aton)."), games=i18n.join_list(game_names()))),
+        typer.Argument(
+            metavar=N_("game"), help=filled(N_("The game: {games} (default aton)."), games=i18n.join_list(game_names()))
+        ),
     ] = None,
     seat: Annotated[
         list[str] | None,
@@ -712,7 +714,7 @@ def _check_writable(
 
 @app.command(cls=_Command)
 def replay(
-    path: Annotated[Path, typer.Argument(help=N_("A record file saved by `netjer play --save`."))],
+    path: Annotated[Path, typer.Argument(metavar=N_("path"), help=N_("A record file saved by `netjer play --save`."))],
     seat: Annotated[int | None, typer.Option(help=N_("Show the game as this seat saw it (default 0)."))] = None,
     omniscient: Annotated[bool, typer.Option(metavar="", help=N_("Show everything, hidden cards included."))] = False,
     step: Annotated[
@@ -936,7 +938,10 @@ def _no_ray_flag(value: bool) -> bool:
 
 @app.command(cls=_Command)
 def simulate(
-    game: Annotated[str, typer.Argument(help=filled(N_("The game: {games}."), games=i18n.join_list(game_names())))],
+    game: Annotated[
+        str,
+        typer.Argument(metavar=N_("game"), help=filled(N_("The game: {games}."), games=i18n.join_list(game_names()))),
+    ],
     agents: Annotated[
         str,
         typer.Option(
@@ -1497,7 +1502,7 @@ _MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": 
 
 @app.command(cls=_Command)
 def review(
-    path: Annotated[Path, typer.Argument(help=N_("A finished game's record file."))],
+    path: Annotated[Path, typer.Argument(metavar=N_("path"), help=N_("A finished game's record file."))],
     seat: Annotated[int | None, typer.Option(help=N_("Review only this seat (default: every seat)."))] = None,
     iterations: Annotated[
         int, typer.Option(help=N_("Search iterations per position (the budget: the same on every machine)."))
@@ -1672,7 +1677,9 @@ def review(
 def levels(
     game: Annotated[
         str | None,
-        typer.Argument(help=filled(N_("The game: {games} (default: all)."), games=i18n.join_list(game_names()))),
+        typer.Argument(
+            metavar=N_("game"), help=filled(N_("The game: {games} (default: all)."), games=i18n.join_list(game_names()))
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
