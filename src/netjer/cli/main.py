@@ -1231,7 +1231,8 @@ def _print_facet(facet: FacetTable, game: str) -> None:
     if facet.per_game:
         agent_names = list(dict.fromkeys(name for row in facet.rows for name in row.agents))
         table = Table(title=_("By {facet} (shared by the seats of a game)").format(facet=name), title_justify="left")
-        for col in (name, _("games"), _("no winner"), _("length"), _("first player [95% CI]"), *agent_names):
+        table.add_column(name, overflow="fold")  # a long label (a Guardian draw) folded, never cut
+        for col in (_("games"), _("no winner"), _("length"), _("first player [95% CI]"), *agent_names):
             table.add_column(col)
         for row in facet.rows:
             table.add_row(
@@ -1244,7 +1245,8 @@ def _print_facet(facet: FacetTable, game: str) -> None:
             )
     else:
         table = Table(title=_("By {facet}").format(facet=name), title_justify="left")
-        for col in (name, _("seats"), _("W/D/L"), _("score [95% CI]")):
+        table.add_column(name, overflow="fold")
+        for col in (_("seats"), _("W/D/L"), _("score [95% CI]")):
             table.add_column(col)
         for row in facet.rows:
             sc = row.score
