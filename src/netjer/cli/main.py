@@ -1739,10 +1739,12 @@ def games(lang: LangOption = None) -> None:
         cls = game_class(name)
         schema = cls.option_schema()
         table = Table(title=f"{cls.shown_title()} ({name})", title_justify="left", show_lines=False)
+        # On a narrow terminal nothing is cut short ("forbidde…"): a default, a list of values
+        # (wrapped between values) or a long word of the meaning folds onto the next line.
         table.add_column(_("option"), style="bold", no_wrap=True)
-        table.add_column(_("default"))
-        table.add_column(_("values"), no_wrap=True)
-        table.add_column(_("meaning"))
+        table.add_column(_("default"), overflow="fold")
+        table.add_column(_("values"), overflow="fold")
+        table.add_column(_("meaning"), overflow="fold")
         # The options' names, defaults and values are typed as shown (-o NAME=VALUE); the
         # value's kind and the meaning (a message of the game's catalogue) are told in words.
         for opt, prop in schema.get("properties", {}).items():

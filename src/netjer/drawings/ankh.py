@@ -210,12 +210,10 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     return Panel(grid, title=title, border_style=_style(g))
 
 
-#: The observation's words for a state of a god power's component (Amun's token, where a cat of
-#: Bastet is), as the English panel shows them, told in the reader's language; a space's name
-#: ("4,5") and a cat's notation ("plus1") are shown as they are.
+#: The observation's words for where a cat of Bastet is, and the cat "star", as the English panel
+#: shows them, told in the reader's language; a space's name ("4,5") and a cat's notation
+#: ("plus1") are shown as they are.
 STATE_WORDS = {
-    "up": N_("up"),
-    "down": N_("down"),
     "beside-board": N_("beside-board"),
     "gone": N_("gone"),
     "star": N_("star"),
@@ -259,9 +257,12 @@ def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
     """One line for a god power's state, from its part of the observation."""
     names = [g["name"] for g in obs["gods"]]
     if pid == "amun":
-        return _("token {state} ({words})").format(state=_state_word(state["token"]), words=_(POWER_WORDS[pid]))
+        token = _("token up ({words})") if state["token"] == "up" else _("token down ({words})")
+        return token.format(words=_(POWER_WORDS[pid]))
     if pid == "anubis":
-        trapped = ", ".join(names[g] for g in state["trapped"]) or _("none")
+        if not state["trapped"]:
+            return _("{n}/3 trapped: none").format(n=0)
+        trapped = ", ".join(names[g] for g in state["trapped"])
         return _("{n}/3 trapped: {gods}").format(n=len(state["trapped"]), gods=trapped)
     if pid == "osiris":
         return _("Underworld: {spaces}; {n} in supply").format(
