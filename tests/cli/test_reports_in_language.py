@@ -19,8 +19,10 @@ from matplotlib.text import Text
 from typer.testing import CliRunner
 
 from netjer import i18n
+from netjer.cli.language import term_words
 from netjer.cli.main import app
 from netjer.core.record import save_record
+from netjer.games.ankh.terms import PIECE_WORDS
 from netjer.games.registry import make_game
 from netjer.sim.report import METRIC_NAMES
 from tests.agents.test_review import short_record
@@ -83,6 +85,28 @@ def test_simulate_speaks_the_language(
         assert i18n.gettext("warning:", language) in text
     if game == "ankh":
         assert i18n.gettext("turn position", language) in text and i18n.gettext("1st", language) in text
+        # the Guardians of a draw by their names, not their ids (the options' line keeps its keys)
+        assert not GUARDIAN_IDS.search(text) and not GUARDIAN_IDS.search(shown), text
+
+
+#: A Guardian's id (``pieces.FIGURE_IDS``) as a word of its own, as a results file writes it.
+GUARDIAN_IDS = re.compile(r"\b(?:cat-mummy|satet|mummy|apep|giant-scorpion|androsphinx)\b")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_guardian_draw_is_named_in_the_language(language: str) -> None:
+    """The ``guardians`` facet keeps the ids (results files, as option ``guardians`` names them);
+    a report shows the Guardians' words in the reader's language (the HTML report: the slow test above)."""
+    options = {"players": 2, "guardians": "cat-mummy,apep,giant-scorpion"}
+    label = make_game("ankh", options).new_initial_state(0).report_facets()["guardians"][0]
+    assert label == "cat-mummy/apep/giant-scorpion"
+    i18n.set_language(language)
+    words = [i18n.gettext(PIECE_WORDS[g], language) for g in ("cat-mummy", "apep", "giant-scorpion")]
+    told = term_words(label, "ankh")
+    assert not GUARDIAN_IDS.search(told), told
+    assert [told.index(w) for w in words] == sorted(told.index(w) for w in words), told  # levels 1, 2, 3
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    assert term_words(label, "ankh") == label  # English: as the option names them
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -6,6 +6,7 @@ wide, show no English sentence of the catalogues, no unfilled placeholder and no
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from rich.console import Console
 from netjer import i18n
 from netjer.core import Rng
 from netjer.drawings import render_full, renderer_for
+from netjer.games.ankh.terms import english_term_name
 from netjer.games.registry import make_game
 from tests.language_check import problems
 
@@ -73,3 +75,28 @@ def test_a_seeded_games_screens_show_no_english_sentence(
 def test_the_check_sees_english_on_an_english_screen() -> None:
     screen = _screens("aton", {}, "en", 120)[1]
     assert len(problems(screen, "es", ("common", "aton"))) > 2
+
+
+#: The observation's words for a god power's component ("token up", "plus1 beside-board"), not
+#: the reader's (an English word the catalogue check, which reads phrases, does not see).
+OBSERVATION_WORDS = re.compile(r"\b(?:up|down|beside-board|gone|star)\b")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_god_panel_names_the_powers_and_their_tokens_in_the_language(language: str) -> None:
+    """Each god power's row is named by the god in the reader's language ("Tot", not "Thoth") and
+    its tokens' states are the reader's words ("ficha boca arriba", "junto a su tablero")."""
+    screens = [
+        screen
+        for gods in ("amun,bastet,thoth", "osiris,ra,bastet,hathor")
+        for screen in _screens("ankh", {"players": len(gods.split(",")), "gods": gods}, language, 120)
+    ]
+    rows = {m.group(1) for screen in screens for m in re.finditer(r"^│ (\S+) {2,}", screen, flags=re.MULTILINE)}
+    for gid in ("amun", "bastet", "thoth", "osiris", "ra", "hathor"):
+        english = english_term_name("god", gid)
+        told = i18n.gettext(english, language)
+        assert told in rows, (gid, sorted(rows))
+        assert told == english or english not in rows, (gid, sorted(rows))
+    found = {m.group() for screen in screens for m in OBSERVATION_WORDS.finditer(screen)}
+    assert not found, found

@@ -129,7 +129,10 @@ def test_spanish_error_words() -> None:
     assert "Uso: netjer simulate" in out and "Prueba 'netjer simulate --help' para ver la ayuda." in out
     assert "No existe la opción --frob" in out
     _code, out = _run(["simulate", "--lang", "de"])
-    assert "Das Argument 'game' fehlt." in out and "Aufruf: netjer simulate" in out
+    # the argument is named as the usage line names it, in the reader's words
+    assert "Das Argument 'Spiel' fehlt." in out and "Aufruf: netjer simulate [OPTIONEN] {Spiel}" in out
+    _code, out = _run(["simulate", "--lang", "es"])
+    assert "Falta el argumento 'juego'." in out and "Uso: netjer simulate [OPCIONES] {juego}" in out
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -206,6 +209,68 @@ def test_english_help_is_unchanged(command: list[str]) -> None:
     code, out = _run([*command, "--help"])
     assert code == 0, out
     assert "Usage: netjer" in out and "─ Options ─" in out and "Show this message and exit." in out
+
+
+#: A kind of value as the library shows it after an option or argument (``<int>``, ``<list[str]>``),
+#: or a placeholder in a help text (``<rp id>``).
+KIND = r"<[^<>\s][^<>]*>"
+#: A placeholder written in capitals (``SEED``, ``SEAT=AGENT``, ``NAME=V1|V2``, ``GAME-SEED``) or a
+#: count less one (``players-1``).
+PLACEHOLDER = r"\b[A-Z][A-Z0-9]*(?:[=,|+-][A-Z0-9]+)*\b|\b[a-z]+-1\b"
+#: Capitals in the English help that are names, the same in every language, not placeholders.
+ACRONYMS = {"CPU", "HTML", "HTTPS", "IP", "JSON", "PNG", "TCP", "TLS", "URL", "UTC"}
+
+
+def _placeholders(text: str) -> set[str]:
+    return {p for p in re.findall(PLACEHOLDER, text) if len(p) > 1 and p not in ACRONYMS}
+
+
+def _argument_names(help_text: str) -> list[str]:
+    """The names of a command's arguments, as its usage line shows them (``{game}``, ``[lesson]``)."""
+    usage = next(line for line in help_text.splitlines() if re.match(r"\s*\S+ netjer\b", line))
+    return re.findall(r"[{\[]([a-z]+)[}\]]", usage)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_names_kinds_and_placeholders_in_the_readers_language(command: list[str], language: str) -> None:
+    """The kinds of values (``<int>``), the arguments' names (``{game}``) and the placeholders of
+    the help texts (``SEAT=AGENT``) are the reader's words; what is typed stays as typed."""
+    _code, english = _run([*command, "--help"])
+    code, told = _run([*command, "--help", "--lang", language])
+    assert code == 0, told
+    kinds = set(re.findall(KIND, english))
+    left = sorted(kind for kind in kinds if kind in told)
+    assert not left, f"English kinds of value in {language}: {left}\n{told}"
+    left = sorted(_placeholders(english) & _placeholders(told))
+    assert not left, f"English placeholders in {language}: {left}\n{told}"
+    for name in _argument_names(english):
+        assert not re.search(rf"[{{\[]{name}[}}\]]", told), f"{{{name}}} in the usage line\n{told}"
+        assert not re.search(rf"^│\s*\*?\s+{name}\s", told, flags=re.MULTILINE), f"{name} in the panel\n{told}"
+    for option in re.findall(r"--[a-z][a-z-]*", english):
+        assert option in told  # an option is typed as it is written
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_a_flag_is_shown_without_a_kind_of_value(command: list[str], language: str) -> None:
+    """A flag (``--help``, ``--version``, ``--ws-deflate/--no-ws-deflate``) takes no value: no ``<bool>``."""
+    code, out = _run([*command, "--help", "--lang", language])
+    assert code == 0, out
+    assert "<bool>" not in out and "--help " in out
+
+
+def test_english_kinds_and_names_are_the_librarys() -> None:
+    _code, out = _run(["simulate", "--help"])
+    assert "Usage: netjer simulate [OPTIONS] {game}" in out
+    assert re.search(r"--games\s+-n\s+<int>", out) and re.search(r"--vary\s+<list\[str\]>", out)
+    assert re.search(r"\*\s+game\s+<str>", out)
+    _code, out = _run(["simulate", "--help", "--lang", "es"])
+    assert "Uso: netjer simulate [OPCIONES] {juego}" in out
+    assert re.search(r"--games\s+-n\s+<entero>", out) and re.search(r"--vary\s+<lista>", out)
+    assert re.search(r"\*\s+juego\s+<texto>", out)
+    _code, out = _run(["reports", "--help", "--lang", "de"])
+    assert re.search(r"--limit\s+<Ganzzahl> \[x>=1\]", out)  # the range as the library writes it
 
 
 def test_english_help_keeps_the_commands_words() -> None:

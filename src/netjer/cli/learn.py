@@ -208,7 +208,7 @@ class LessonTable:
 
 
 def learn(
-    lesson: Annotated[str | None, typer.Argument(help=LESSON_HELP)] = None,
+    lesson: Annotated[str | None, typer.Argument(metavar=N_("lesson"), help=LESSON_HELP)] = None,
     lang: LangOption = None,
 ) -> None:
     """Learn a game by playing it: a guided first game, then you finish it against the beginner level.

@@ -350,7 +350,9 @@ def _seed_value(text: str | int) -> int:
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(help=filled(N_("The game: {games} (default aton)."), games=i18n.join_list(game_names()))),
+        typer.Argument(
+            metavar=N_("game"), help=filled(N_("The game: {games} (default aton)."), games=i18n.join_list(game_names()))
+        ),
     ] = None,
     seat: Annotated[
         list[str] | None,
@@ -712,7 +714,7 @@ def _check_writable(
 
 @app.command(cls=_Command)
 def replay(
-    path: Annotated[Path, typer.Argument(help=N_("A record file saved by `netjer play --save`."))],
+    path: Annotated[Path, typer.Argument(metavar=N_("path"), help=N_("A record file saved by `netjer play --save`."))],
     seat: Annotated[int | None, typer.Option(help=N_("Show the game as this seat saw it (default 0)."))] = None,
     omniscient: Annotated[bool, typer.Option(metavar="", help=N_("Show everything, hidden cards included."))] = False,
     step: Annotated[
@@ -936,7 +938,10 @@ def _no_ray_flag(value: bool) -> bool:
 
 @app.command(cls=_Command)
 def simulate(
-    game: Annotated[str, typer.Argument(help=filled(N_("The game: {games}."), games=i18n.join_list(game_names())))],
+    game: Annotated[
+        str,
+        typer.Argument(metavar=N_("game"), help=filled(N_("The game: {games}."), games=i18n.join_list(game_names()))),
+    ],
     agents: Annotated[
         str,
         typer.Option(
@@ -1226,7 +1231,8 @@ def _print_facet(facet: FacetTable, game: str) -> None:
     if facet.per_game:
         agent_names = list(dict.fromkeys(name for row in facet.rows for name in row.agents))
         table = Table(title=_("By {facet} (shared by the seats of a game)").format(facet=name), title_justify="left")
-        for col in (name, _("games"), _("no winner"), _("length"), _("first player [95% CI]"), *agent_names):
+        table.add_column(name, overflow="fold")  # a long label (a Guardian draw) folded, never cut
+        for col in (_("games"), _("no winner"), _("length"), _("first player [95% CI]"), *agent_names):
             table.add_column(col)
         for row in facet.rows:
             table.add_row(
@@ -1239,7 +1245,8 @@ def _print_facet(facet: FacetTable, game: str) -> None:
             )
     else:
         table = Table(title=_("By {facet}").format(facet=name), title_justify="left")
-        for col in (name, _("seats"), _("W/D/L"), _("score [95% CI]")):
+        table.add_column(name, overflow="fold")
+        for col in (_("seats"), _("W/D/L"), _("score [95% CI]")):
             table.add_column(col)
         for row in facet.rows:
             sc = row.score
@@ -1497,7 +1504,7 @@ _MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": 
 
 @app.command(cls=_Command)
 def review(
-    path: Annotated[Path, typer.Argument(help=N_("A finished game's record file."))],
+    path: Annotated[Path, typer.Argument(metavar=N_("path"), help=N_("A finished game's record file."))],
     seat: Annotated[int | None, typer.Option(help=N_("Review only this seat (default: every seat)."))] = None,
     iterations: Annotated[
         int, typer.Option(help=N_("Search iterations per position (the budget: the same on every machine)."))
@@ -1672,7 +1679,9 @@ def review(
 def levels(
     game: Annotated[
         str | None,
-        typer.Argument(help=filled(N_("The game: {games} (default: all)."), games=i18n.join_list(game_names()))),
+        typer.Argument(
+            metavar=N_("game"), help=filled(N_("The game: {games} (default: all)."), games=i18n.join_list(game_names()))
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
@@ -1730,10 +1739,12 @@ def games(lang: LangOption = None) -> None:
         cls = game_class(name)
         schema = cls.option_schema()
         table = Table(title=f"{cls.shown_title()} ({name})", title_justify="left", show_lines=False)
+        # On a narrow terminal nothing is cut short ("forbidde…"): a default, a list of values
+        # (wrapped between values) or a long word of the meaning folds onto the next line.
         table.add_column(_("option"), style="bold", no_wrap=True)
-        table.add_column(_("default"))
-        table.add_column(_("values"), no_wrap=True)
-        table.add_column(_("meaning"))
+        table.add_column(_("default"), overflow="fold")
+        table.add_column(_("values"), overflow="fold")
+        table.add_column(_("meaning"), overflow="fold")
         # The options' names, defaults and values are typed as shown (-o NAME=VALUE); the
         # value's kind and the meaning (a message of the game's catalogue) are told in words.
         for opt, prop in schema.get("properties", {}).items():

@@ -67,7 +67,7 @@ def _who(seat: int | None, account: int | None, name: str | None) -> str:
 
 
 def audit(
-    table: Annotated[str, typer.Argument(help=N_("The table's id."))],
+    table: Annotated[str, typer.Argument(metavar=N_("table"), help=N_("The table's id."))],
     db: Annotated[str, typer.Option(help=DB_HELP)] = "sqlite:///netjer.db",
     lang: LangOption = None,
 ) -> None:

@@ -12,6 +12,9 @@ three places Typer lets an application in:
 * the help of a command and of its options, and the usage line, are drawn from the command
   objects: :class:`InLanguage` (mixed into Netjer's command classes, ``cli/main.py``) tells
   them as it draws them;
+* the names of a command's arguments (``{game}``) and the kinds of its options' values
+  (``<int>``) are its parameters' metavars: :func:`tell_param` tells them when the command
+  reads its parameters, so that the help, the usage line and a usage error name them alike;
 * a usage error (an unknown option, a missing argument, a value of the wrong type) is a
   :class:`~typer._click.exceptions.UsageError` subclass whose attributes say what was wrong:
   :func:`told_usage_error` makes the same error with its sentence told from those attributes
@@ -87,6 +90,19 @@ MISSING = {
 }
 INVALID_VALUE = N_("Invalid value for {option}: {reason}")
 
+#: The kinds of values the library shows after an option (``--seed <int>``), as it writes them →
+#: the catalogue message said between the brackets (the words ``netjer games`` uses for an
+#: option's value); a kind not listed is shown as the library writes it.
+TYPE_WORDS = {
+    "str": N_("text"),
+    "int": N_("integer"),
+    "int range": N_("integer"),  # the range follows it: ``<entero> [x>=1]``
+    "float": N_("number"),
+    "bool": N_("true or false"),
+    "path": N_("path"),
+    "list[str]": N_("list"),
+}
+
 
 def tell_headings() -> None:
     """Set :mod:`typer.rich_utils`'s headings and fixed phrases in the process's language
@@ -119,6 +135,14 @@ class InLanguage:
             option.help = _(HELP_OPTION)
         return option
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The command's parameters (the help option last), each told by :func:`tell_param`:
+        every reader of them (the parser's errors, the usage line, the help) names them alike."""
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            tell_param(param, ctx)
+        return params
+
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         """The usage line (``Usage: netjer play [OPTIONS] [GAME]``), its words told (the
         arguments' names are notation)."""
@@ -148,6 +172,36 @@ def tell_help(command: Any, *, params: bool = True) -> None:
     for param in command.params if params else ():
         if getattr(param, "help", None):
             param.help = _told(param.help)
+
+
+def tell_param(param: Any, ctx: Any) -> None:
+    """Tell a parameter's metavar in the process's language, in place, once: an argument's name
+    (declared ``metavar=N_("game")``: ``{juego}`` in the usage line, the Arguments panel and
+    ``Falta el argumento 'juego'``) and the kind of value an option takes (``<entero>``, from
+    :data:`TYPE_WORDS`). A flag takes no value: in every language it is shown without a kind, as
+    Netjer's own flags are (``metavar=""``), not as ``<bool>`` (the help option, ``--version``,
+    ``--ws-deflate/--no-ws-deflate``).
+
+    Click shows an option's metavar in place of its kind, but an argument's metavar in place of
+    its name, its kind still drawn by :meth:`display_type_rich`: that method is replaced on the
+    argument (the command's parameters are made anew for each run of ``netjer``)."""
+    if getattr(param, "_netjer_told", False):
+        return
+    param._netjer_told = True
+    if getattr(param, "is_flag", False) and param.metavar is None:
+        param.metavar = ""
+    if i18n.get_language() == i18n.DEFAULT_LANGUAGE:
+        return
+    shown = param.display_type_rich(ctx)
+    kind = TYPE_WORDS.get(shown[1:-1]) if shown and shown.startswith("<") and shown.endswith(">") else None
+    told_kind = f"<{_(kind)}>" if kind is not None else None
+    if param.param_type_name == "argument":
+        if param.metavar:
+            param.metavar = _(param.metavar)
+        if told_kind is not None:
+            param.display_type_rich = lambda ctx: told_kind
+    elif told_kind is not None:
+        param.metavar = told_kind
 
 
 #: The help texts made of a message and values known when a command is defined, by their English.

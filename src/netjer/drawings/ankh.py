@@ -190,7 +190,7 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     grid.add_row(_("used"), card_names(info["used_cards"]) or "-")
     for pid in info.get("god_powers", []):
         state = obs["god_powers"].get(pid, {})
-        grid.add_row(pid.capitalize(), power_text(pid, state, obs))
+        grid.add_row(bare_name("god", pid), power_text(pid, state, obs))  # "Amón", not the id
     seats = info["seats"]
     who = []
     if seat is not None and seat in seats:
@@ -208,6 +208,20 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     deity = f" — {god}" if god and god != name else ""
     title = Text(f"{name}{deity}{' (' + ', '.join(who) + ')' if who else ''}{active}", style=_style(g))
     return Panel(grid, title=title, border_style=_style(g))
+
+
+#: The observation's words for where a cat of Bastet is, and the cat "star", as the English panel
+#: shows them, told in the reader's language; a space's name ("4,5") and a cat's notation
+#: ("plus1") are shown as they are.
+STATE_WORDS = {
+    "beside-board": N_("beside-board"),
+    "gone": N_("gone"),
+    "star": N_("star"),
+}
+
+
+def _state_word(word: str) -> str:
+    return _(STATE_WORDS[word]) if word in STATE_WORDS else word
 
 
 #: What each god power's components are called in a god's panel (rules/ankh.md §4).
@@ -243,9 +257,12 @@ def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
     """One line for a god power's state, from its part of the observation."""
     names = [g["name"] for g in obs["gods"]]
     if pid == "amun":
-        return _("token {state} ({words})").format(state=state["token"], words=_(POWER_WORDS[pid]))
+        token = _("token up ({words})") if state["token"] == "up" else _("token down ({words})")
+        return token.format(words=_(POWER_WORDS[pid]))
     if pid == "anubis":
-        trapped = ", ".join(names[g] for g in state["trapped"]) or _("none")
+        if not state["trapped"]:
+            return _("{n}/3 trapped: none").format(n=0)
+        trapped = ", ".join(names[g] for g in state["trapped"])
         return _("{n}/3 trapped: {gods}").format(n=len(state["trapped"]), gods=trapped)
     if pid == "osiris":
         return _("Underworld: {spaces}; {n} in supply").format(
@@ -261,10 +278,12 @@ def power_text(pid: str, state: dict[str, Any], obs: dict[str, Any]) -> str:
         if state["face_down_beside_board"]:
             parts.append(_("{n} face down beside her board").format(n=state["face_down_beside_board"]))
         for c in state["face_up"]:
-            parts.append(_("{cat} face up ({space})").format(cat=c["cat"], space=c["at"]))
+            parts.append(_("{cat} face up ({space})").format(cat=_state_word(c["cat"]), space=_state_word(c["at"])))
         if "cats" in state:  # the viewer's own cats, or every cat in an omniscient view
             whose = _("yours") if obs["god"] == state["holder"] else _("cats")
-            parts.append(f"{whose}: " + ", ".join(f"{c} {h}" for c, h in state["cats"].items()))
+            parts.append(
+                f"{whose}: " + ", ".join(f"{_state_word(c)} {_state_word(h)}" for c, h in state["cats"].items())
+            )
         if state["out_of_game"]:
             parts.append(_("out of the game"))
         return "; ".join(parts)

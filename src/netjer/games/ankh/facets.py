@@ -10,7 +10,10 @@
   10).  By the rules it is the turn position (#1 plays 1st); the analysis option
   ``start_rotation`` seats them apart, so that the two effects can be told apart.
 * ``scenario``: the setup (option ``scenario``), the same for every seat.
-* ``guardians``: the Guardian types of levels 1, 2, 3 in play, the same for every seat.
+* ``guardians``: the Guardian types of levels 1, 2, 3 in play, the same for every seat, by id
+  as option ``guardians`` names them (``satet/apep/androsphinx``): a message whose placeholders
+  hold the ids, each a piece word of the catalogue (``terms.PIECE_WORDS``), so that a report
+  names the Guardians in the reader's language ("Satet/Apep/Androesfinge").
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
 #: The turn positions' labels; like the facets' names below, English data (results files, reports)
 #: marked for the ``ankh`` catalogue and told in the reader's language where shown (``netjer simulate``).
 _ORDINALS: Final = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
+#: The ``guardians`` label: the Guardian types of levels 1, 2 and 3 (ids, ``pieces.FIGURE_IDS``).
+GUARDIANS_LABEL: Final = N_("{level1}/{level2}/{level3}")
 
 
 def god_label(state: AnkhState, seat: int) -> str:
@@ -61,7 +66,8 @@ def report_facets(state: AnkhState) -> dict[str, list[str]]:
     n = state.n
     order = list(state.turn_order)
     scenario = str(state.game.options_dict()["scenario"])
-    guardians = "/".join(FIGURE_IDS[k] for k in state.guardian_kind)
+    level1, level2, level3 = (FIGURE_IDS[k] for k in state.guardian_kind)
+    guardians = GUARDIANS_LABEL.format(level1=level1, level2=level2, level3=level3)
     rotation = int(state.game.options_dict().get("start_rotation", 0))
     return {
         N_("god"): [god_label(state, s) for s in range(n)],
