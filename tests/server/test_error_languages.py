@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from netjer import i18n
 from netjer.agents.review import NO_ADVICE
 from netjer.core.errors import ConfigError
-from netjer.core.validation_messages import problem_sentence
+from netjer.core.validation_messages import field_path, problem_sentence
 from netjer.games.registry import make_game
 from netjer.i18n_lines import tell
 from netjer.i18n_sentences import Sentence, sentence_of
@@ -537,3 +537,49 @@ def test_the_ankh_title_is_its_published_one_in_spanish_and_german(client: TestC
     assert german["message"].startswith("Ankh: Götter Ägyptens: "), german
     three = client.post("/api/tables", json={**body, "options": {"players": 3}}, headers={"Accept-Language": "es"})
     assert three.json()["message"].startswith("Ankh: Dioses de Egipto "), three.json()
+
+
+THREE_SEATS = [{"type": "human"}, {"type": "agent", "agent": "random"}, {"type": "agent", "agent": "random"}]
+
+
+@pytest.mark.parametrize(
+    ("options", "english", "spanish", "german"),
+    [
+        (
+            {"guardian_slots": ["x", 4]},
+            "Ankh: Gods of Egypt: bad option: Guardian Slots (guardian_slots), item 1: Input should be a valid integer",
+            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (guardian_slots), elemento 1: "
+            "el valor debe ser un número entero",
+            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (guardian_slots), Element 1: "
+            "der Wert muss eine ganze Zahl sein",
+        ),
+        (
+            {"guardian_slots": [2, 4, 9]},
+            "Ankh: Gods of Egypt: bad option: Guardian Slots (guardian_slots): "
+            "give distinct unlock numbers from 1 to 6, e.g. 2,4,5",
+            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (guardian_slots): "
+            "da números de desbloqueo distintos del 1 al 6, por ejemplo 2,4,5",
+            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (guardian_slots): "
+            "gib verschiedene Freischaltnummern von 1 bis 6 an, z. B. 2,4,5",
+        ),
+    ],
+)
+def test_an_option_is_named_by_its_title_and_an_item_counted_from_one(
+    client: TestClient, options: dict[str, Any], english: str, spanish: str, german: str
+) -> None:
+    """The lobby shows an option by its title in the reader's language: a refusal names it so,
+    with the name a program sends, and an item of a list by its position from 1 (not Pydantic's
+    ``guardian_slots.0``)."""
+    body = {"game": "ankh", "seats": THREE_SEATS, "options": options}
+    for language, expected in (("en", english), ("es", spanish), ("de", german)):
+        r = client.post("/api/tables", json=body, headers={"Accept-Language": language})
+        assert (r.status_code, r.json()["error"], r.json()["message"]) == (422, "bad_table", expected)
+
+
+def test_a_field_without_a_title_is_named_as_sent_and_the_whole_options_in_words() -> None:
+    assert field_path(["colour"], {"players": "Players"}) == "colour"
+    whole = field_path([])
+    assert isinstance(whole, Sentence) and whole.told("es") == "(opciones)"
+    nested = field_path(["values", 2, "int"], {"values": "Values"})
+    assert isinstance(nested, Sentence) and str(nested) == "Values (values), item 3.int"
+    assert nested.told("de") == "Werte (values), Element 3.int"
