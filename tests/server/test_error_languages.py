@@ -547,19 +547,20 @@ THREE_SEATS = [{"type": "human"}, {"type": "agent", "agent": "random"}, {"type":
     [
         (
             {"guardian_slots": ["x", 4]},
-            "Ankh: Gods of Egypt: bad option: Guardian Slots (guardian_slots), item 1: Input should be a valid integer",
-            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (guardian_slots), elemento 1: "
+            "Ankh: Gods of Egypt: bad option: Guardian Slots (option guardian_slots), item 1: "
+            "Input should be a valid integer",
+            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (opción guardian_slots), elemento 1: "
             "el valor debe ser un número entero",
-            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (guardian_slots), Element 1: "
+            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (Option guardian_slots), Element 1: "
             "der Wert muss eine ganze Zahl sein",
         ),
         (
             {"guardian_slots": [2, 4, 9]},
-            "Ankh: Gods of Egypt: bad option: Guardian Slots (guardian_slots): "
+            "Ankh: Gods of Egypt: bad option: Guardian Slots (option guardian_slots): "
             "give distinct unlock numbers from 1 to 6, e.g. 2,4,5",
-            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (guardian_slots): "
+            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (opción guardian_slots): "
             "da números de desbloqueo distintos del 1 al 6, por ejemplo 2,4,5",
-            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (guardian_slots): "
+            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (Option guardian_slots): "
             "gib verschiedene Freischaltnummern von 1 bis 6 an, z. B. 2,4,5",
         ),
     ],
@@ -581,5 +582,5 @@ def test_a_field_without_a_title_is_named_as_sent_and_the_whole_options_in_words
     whole = field_path([])
     assert isinstance(whole, Sentence) and whole.told("es") == "(opciones)"
     nested = field_path(["values", 2, "int"], {"values": "Values"})
-    assert isinstance(nested, Sentence) and str(nested) == "Values (values), item 3.int"
-    assert nested.told("de") == "Werte (values), Element 3.int"
+    assert isinstance(nested, Sentence) and str(nested) == "Values (option values), item 3, field int"
+    assert nested.told("de") == "Werte (Option values), Element 3, Feld int"

@@ -101,12 +101,11 @@ class FieldProblem(ValueError):
 #: The whole options (a check of several fields together), where no field is at fault.
 WHOLE_OPTIONS = N_("(options)")
 #: An option as the lobby shows it (its title, in the reader's language) and as it is typed.
-OPTION_NAMED = N_("{title} ({option})")
+OPTION_NAMED = N_("{title} (option {option})")
 #: An item of a list, counted from 1 (Pydantic's location counts from 0).
 ITEM = N_("{field}, item {position}")
-#: A field inside another (a nested model's field, a union's member): the path as typed.
-# TRANSLATORS: a path of field names as a program writes them ("options.gods"); keep the dot.
-INSIDE = N_("{field}.{key}")
+#: A field inside another (a nested model's field, a union's member), named as it is typed.
+INSIDE = N_("{field}, field {key}")
 
 
 def option_titles(model: type[BaseModel]) -> dict[str, str]:
@@ -119,7 +118,7 @@ def option_titles(model: type[BaseModel]) -> dict[str, str]:
 
 def field_path(loc: Iterable[Any], titles: Mapping[str, str] | None = None) -> str:
     """A field's location (Pydantic's ``loc``) as the reader should see it: a field of
-    ``titles`` by its translated title and its name (``Guardian Slots (guardian_slots)``), an
+    ``titles`` by its translated title and its name (``Guardian Slots (option guardian_slots)``), an
     item of a list by its position counted from 1 (``…, item 1``), another field by its name;
     ``(options)`` for the whole.  A field's name is a value, never looked up in the catalogue.
 
