@@ -334,3 +334,27 @@ def test_the_ankh_tracks_letters_are_the_pages_language_and_match_their_legend(
         assert starts[0] == five
         assert legend in page.text_content(".board.ankh")
         page.screenshot(path=str(shots / f"ankh-tracks-{locale}.png"))
+
+
+def test_the_browsers_passkey_errors_are_told_in_the_pages_language(server: str, german: Any) -> None:
+    """The browser's own words for a passkey prompt that failed are English in every language:
+    each error the page can name is a sentence of the catalogue, any other is named by its kind."""
+    page = german
+    page.goto(f"{server}/account")
+    page.wait_for_selector("body[data-ready=yes]", state="attached")
+    said = page.evaluate(
+        """async () => {
+          const { browserRefusal } = await import("/static/passkeys.js");
+          const names = ["NotAllowedError", "AbortError", "NotSupportedError", "ConstraintError", "UnknownError"];
+          return names.map((name) => browserRefusal(new DOMException("an English reason", name)));
+        }"""
+    )
+    english = [
+        "no passkey was chosen (or the time ran out)",
+        "the passkey prompt was cancelled",
+        "this browser or device cannot make a passkey of the kind this server asks for",
+        "this device cannot check that it is you (set up a PIN, a fingerprint or a face first)",
+    ]
+    assert said[:4] == [i18n.gettext(m, "de") for m in english] and all(s not in english for s in said[:4])
+    assert said[4] == i18n.gettext("the browser could not use a passkey ({name})", "de").format(name="UnknownError")
+    assert "an English reason" not in " ".join(said)
