@@ -122,12 +122,12 @@ def field_path(loc: Iterable[Any], titles: Mapping[str, str] | None = None) -> s
     item of a list by its position counted from 1 (``…, item 1``), another field by its name;
     ``(options)`` for the whole.  A field's name is a value, never looked up in the catalogue.
 
-    Returns:
-        the place: a :class:`Sentence` to tell in the reader's language, or a field's name.
-
     Args:
         loc: the error's location: field names and list indices (from 0).
         titles: the top-level fields' titles (:func:`option_titles`); none: names only.
+
+    Returns:
+        the place: a :class:`Sentence` to tell in the reader's language, or a field's name.
     """
     place: str | None = None
     for part in loc:
