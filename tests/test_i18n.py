@@ -133,6 +133,36 @@ def test_babels_javascript_extractor_sees_every_t_call(templates: dict[str, Cata
                     assert text in ids, f"{path.name}: t({text!r}) is not extracted"
 
 
+def test_babels_javascript_extractor_sees_every_tc_call_with_its_context(templates: dict[str, Catalog]) -> None:
+    """Each ``tc("context", "...")`` of the JavaScript is extracted as a message in that context."""
+    call = re.compile(r'\btc\("((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"')
+    found = 0
+    for domain in i18n.DOMAINS:
+        catalogue = templates[domain]
+        for path, method in source_files(domain):
+            if method != "javascript":
+                continue
+            for match in call.finditer(path.read_text(encoding="utf-8")):
+                found += 1
+                context, text = json.loads(f'"{match[1]}"'), json.loads(f'"{match[2]}"')
+                assert catalogue.get(text, context=context) is not None, f"{path.name}: tc({context!r}, {text!r})"
+    assert found >= 5  # the Ankh table's event and action track letters
+
+
+def test_a_message_in_a_context_is_translated_apart_from_the_same_english() -> None:
+    """ "S" on Ankh's event track is the start space, "S" on a hex's edge is south: the same
+    English, which another language may write differently, so the track's is in a context."""
+    assert i18n.pgettext("event track", "K", "es") == "Ca"
+    assert i18n.pgettext("event track", "C", "de") == "K"
+    assert i18n.pgettext("event track", "K", "en") == "K"
+    assert i18n.gettext("K", "de") == "K"  # no message "K" outside the context
+    assert i18n.pgettext("no such context", "K", "es") == "K"
+    spanish = i18n.as_json("es")["messages"]
+    assert spanish[f"action track{i18n.CONTEXT_SEPARATOR}{{n}}P"] == "{n}J"
+    assert spanish["S"] == "S"  # the compass point, apart from the start space's letter
+    assert f"event track{i18n.CONTEXT_SEPARATOR}S" in i18n.translated_ids("de")
+
+
 def test_gettext_and_ngettext_in_spanish_and_the_english_fallback() -> None:
     assert i18n.gettext("Your turn", "es") == "Tu turno"
     assert i18n.gettext("Your turn", "en") == "Your turn"
@@ -286,14 +316,14 @@ def test_a_message_id_has_one_translation_across_catalogues(language: str) -> No
     """The terminal merges every domain into one catalogue (``i18n.translations``): a message id
     in two domains ("Seth" in Ankh's and Dioses del Nilo's) must be translated the same in both,
     or one game would show the other's word."""
-    seen: dict[str, tuple[str, object]] = {}
+    seen: dict[tuple[str | None, str], tuple[str, object]] = {}
     clashes = []
     for domain in i18n.DOMAINS:
         for m in i18n.catalog(language, domain) or ():
             forms = m.string if isinstance(m.string, tuple) else (m.string,)
             if not m.id or not all(forms):
                 continue
-            key = m.id if isinstance(m.id, str) else m.id[0]
+            key = (m.context, m.id if isinstance(m.id, str) else m.id[0])  # a context is another message
             if key in seen and seen[key][1] != forms:
                 clashes.append((key, seen[key], (domain, forms)))
             seen.setdefault(key, (domain, forms))

@@ -45,7 +45,7 @@ from typing import IO, Any
 
 from babel import Locale, UnknownLocaleError, numbers
 from babel.core import negotiate_locale
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -57,11 +57,15 @@ DOMAINS = ("common", "nile", "aton", "ankh")
 #: The environment variable the terminal reads when ``--lang`` is not given.
 ENV_VARIABLE = "NETJER_LANG"
 #: The functions that mark a message, for Babel's extractors: Python's ``_``, ``gettext``,
-#: ``ngettext`` (Babel's defaults) and ``N_`` (marked, translated later), the browser's ``t`` and
-#: ``tn`` (singular, plural, count).
-JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
-#: Python's markers beyond Babel's defaults: ``Nn_`` (a plural message marked, translated later).
-PY_KEYWORDS: dict[str, Any] = {"Nn_": (1, 2)}
+#: ``ngettext``, ``pgettext`` (Babel's defaults) and ``N_`` (marked, translated later), the browser's ``t``,
+#: ``tn`` (singular, plural, count) and ``tc`` (context, message).
+JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2)}
+#: Python's markers beyond Babel's defaults: ``Nn_`` (a plural message marked, translated later)
+#: and ``Nc_`` (a message in a context, marked, translated later with :func:`pgettext`).
+PY_KEYWORDS: dict[str, Any] = {"Nn_": (1, 2), "Nc_": ((1, "c"), 2)}
+#: What joins a context and its message in a compiled catalogue (gettext's own separator), and
+#: in the browser's catalogue (:func:`as_json`).
+CONTEXT_SEPARATOR = "\x04"
 #: CLDR's plural categories in the order gettext numbers a catalogue's plural forms.
 PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
 
@@ -196,10 +200,17 @@ def language_from_environment() -> str | None:
     return negotiate([value]) if value else None
 
 
+def _key(message: Message) -> str:
+    """A catalogue message's key: its id (a plural's singular id), after its context and
+    :data:`CONTEXT_SEPARATOR` if it has one."""
+    singular = str(message.id[0]) if isinstance(message.id, (tuple, list)) else str(message.id)
+    return f"{message.context}{CONTEXT_SEPARATOR}{singular}" if message.context else singular
+
+
 @cache
 def translated_ids(language: str) -> frozenset[str]:
-    """The message ids (a plural's singular id) that ``language``'s catalogues translate (not
-    empty, not fuzzy)."""
+    """The message ids (a plural's singular id; a message in a context keyed as :func:`_key`
+    does) that ``language``'s catalogues translate (not empty, not fuzzy)."""
     found: set[str] = set()
     for domain in DOMAINS:
         for m in catalog(language, domain) or ():
@@ -207,7 +218,7 @@ def translated_ids(language: str) -> frozenset[str]:
                 continue
             forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
             if forms and all(forms):
-                found.add(str(m.id[0]) if isinstance(m.id, (tuple, list)) else str(m.id))
+                found.add(_key(m))
     return frozenset(found)
 
 
@@ -244,6 +255,19 @@ def ngettext(singular: str, plural: str, n: int, language: str | None = None) ->
     return found
 
 
+def pgettext(context: str, message: str, language: str | None = None) -> str:
+    """``message`` in ``language`` (default: the process's) as it is meant in ``context``: for a
+    text whose English is also another message's (``"S"``, the start space, and ``"S"``, south),
+    which another language may write differently.  A missing translation: ``message``, logged once."""
+    language = language or _current
+    if language == DEFAULT_LANGUAGE:
+        return message
+    found = translations(language).pgettext(context, message)
+    if found is message:
+        _fallback(f"{context}{CONTEXT_SEPARATOR}{message}", language)
+    return found
+
+
 def _(message: str) -> str:
     """``message`` in the process's language (the marker Babel's Python extractor finds)."""
     if _current == DEFAULT_LANGUAGE:
@@ -270,7 +294,7 @@ def completeness() -> list[Completeness]:
         done = translated_ids(language)
         for domain in DOMAINS:
             english = catalog(DEFAULT_LANGUAGE, domain) or ()
-            ids = {str(m.id[0]) if isinstance(m.id, (tuple, list)) else str(m.id) for m in english if m.id}
+            ids = {_key(m) for m in english if m.id}
             count = len(ids) if language == DEFAULT_LANGUAGE else len(ids & done)
             out.append(Completeness(language, domain, count, len(ids)))
     return out
@@ -327,6 +351,13 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def Nc_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction without translating it (a constant told
+    later with :func:`pgettext` and the same context). Returns ``message``."""
+    del context  # read by the extractor only
+    return message
+
+
 def plural_tags(language: str) -> list[str]:
     """The CLDR plural categories of ``language`` in the order of its catalogue's plural forms
     (what the browser maps ``Intl.PluralRules`` onto): ``["one", "other"]`` for English."""
@@ -339,7 +370,8 @@ def plural_tags(language: str) -> list[str]:
 
 def as_json(language: str) -> dict[str, Any]:
     """The browser's catalogue of ``language``: ``language``, ``name``, ``plural_tags``,
-    ``messages`` (message id → translation; a plural message's singular id → its forms) and
+    ``messages`` (message id → translation; a plural message's singular id → its forms; a
+    message in a context under its context, :data:`CONTEXT_SEPARATOR` and its id) and
     ``plurals`` (a plural message's singular id → its English plural id, which the browser's
     ``translateLine`` also recognises), ``domains`` (every message id of every catalogue,
     translated or not → the domains that hold it: the browser's ``translateLine`` reads a game's lines with the
@@ -359,21 +391,19 @@ def as_json(language: str) -> dict[str, Any]:
                 if isinstance(message.id, (tuple, list)):
                     forms = [str(s) for s in message.string or ()]
                     if forms and all(forms):
-                        messages[str(message.id[0])] = forms
-                        plurals[str(message.id[0])] = str(message.id[1])
+                        messages[_key(message)] = forms
+                        plurals[_key(message)] = str(message.id[1])
                 elif message.string:
-                    messages[str(message.id)] = str(message.string)
+                    messages[_key(message)] = str(message.string)
     domains: dict[str, list[str]] = {}
     all_plurals: dict[str, str] = {}
     for domain in DOMAINS:
         for message in catalog(DEFAULT_LANGUAGE, domain) or ():
             if not message.id:
                 continue
+            singular = _key(message)  # a message in a context is never a line's: not the line reader's
             if isinstance(message.id, (tuple, list)):
-                singular = str(message.id[0])
                 all_plurals.setdefault(singular, str(message.id[1]))
-            else:
-                singular = str(message.id)
             domains.setdefault(singular, [])
             if domain not in domains[singular]:
                 domains[singular].append(domain)

@@ -34,6 +34,9 @@ PROJECT = "Netjer"
 COPYRIGHT = "The Netjer developers"
 #: Languages every domain has a catalogue for, even before any text is translated.
 LANGUAGES = ("en", "es", "de")
+#: A comment starting so just above a marked text is a note to its translators (kept in the
+#: catalogues: "keep it to 1-3 letters").
+COMMENT_TAGS = ("TRANSLATORS:",)
 #: The extraction method a config names ``netjer_html`` (Netjer's HTML pages).
 HTML_METHOD = "netjer.i18n:extract_html"
 #: The extraction method a config names ``netjer_terms`` (the names in a game's rules texts).
@@ -79,7 +82,8 @@ def extract(domain: str, root: Path = ROOT) -> Catalog:
         how = {"netjer_html": HTML_METHOD, "netjer_terms": TERMS_METHOD, "netjer_commands": COMMANDS_METHOD}.get(
             method, method
         )
-        for lineno, message, comments, context in extract_from_file(how, path, keywords=keywords, options=options):
+        found = extract_from_file(how, path, keywords=keywords, comment_tags=COMMENT_TAGS, options=options)
+        for lineno, message, comments, context in found:
             template.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
     return template
 

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from netjer import i18n
 from netjer.agents.review import NO_ADVICE
 from netjer.core.errors import ConfigError
-from netjer.core.validation_messages import problem_sentence
+from netjer.core.validation_messages import field_path, problem_sentence
 from netjer.games.registry import make_game
 from netjer.i18n_lines import tell
 from netjer.i18n_sentences import Sentence, sentence_of
@@ -27,6 +28,7 @@ from netjer.server.app import create_app
 from netjer.server.clocks import ClockSettings
 from netjer.server.middleware import MAX_BODY_BYTES
 from netjer.server.ratings import RatingError, pool_of
+from netjer.server.routes.errors import http_refusal
 from netjer.server.routes.lessons import broken_lesson
 from netjer.server.routes.seats import MOVE_HELP, UNDO_HELP
 from netjer.server.runtime import TableError, Term
@@ -76,11 +78,26 @@ def _is_marked(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "N_"
 
 
+def _marked_tables() -> set[str]:
+    """The names of the server's dict constants whose every value is an ``N_("...")`` message
+    (a refusal may say ``TABLE[key]``)."""
+    names: set[str] = set()
+    for path in SERVER.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)):
+                continue
+            if node.value.values and all(_is_marked(v) for v in node.value.values):
+                names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
 def test_every_refusal_is_a_marked_catalogue_message() -> None:
-    marked = _marked_constants()
+    marked, tables = _marked_constants(), _marked_tables()
     unmarked = []
     for file, line, code, arg in _refusals():
         if _is_marked(arg) or (isinstance(arg, ast.Name) and arg.id in marked):
+            continue
+        if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in tables:
             continue
         if isinstance(arg, ast.Attribute) and arg.attr == "message_id":  # passed on, marked where raised
             continue
@@ -537,3 +554,66 @@ def test_the_ankh_title_is_its_published_one_in_spanish_and_german(client: TestC
     assert german["message"].startswith("Ankh: Götter Ägyptens: "), german
     three = client.post("/api/tables", json={**body, "options": {"players": 3}}, headers={"Accept-Language": "es"})
     assert three.json()["message"].startswith("Ankh: Dioses de Egipto "), three.json()
+
+
+THREE_SEATS = [{"type": "human"}, {"type": "agent", "agent": "random"}, {"type": "agent", "agent": "random"}]
+
+
+@pytest.mark.parametrize(
+    ("options", "english", "spanish", "german"),
+    [
+        (
+            {"guardian_slots": ["x", 4]},
+            "Ankh: Gods of Egypt: bad option: Guardian Slots (option guardian_slots), item 1: "
+            "Input should be a valid integer",
+            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (opción guardian_slots), elemento 1: "
+            "el valor debe ser un número entero",
+            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (Option guardian_slots), Element 1: "
+            "der Wert muss eine ganze Zahl sein",
+        ),
+        (
+            {"guardian_slots": [2, 4, 9]},
+            "Ankh: Gods of Egypt: bad option: Guardian Slots (option guardian_slots): "
+            "give distinct unlock numbers from 1 to 6, e.g. 2,4,5",
+            "Ankh: Dioses de Egipto: opción no válida: Casillas de Guardián (opción guardian_slots): "
+            "da números de desbloqueo distintos del 1 al 6, por ejemplo 2,4,5",
+            "Ankh: Götter Ägyptens: ungültige Option: Wächterplätze (Option guardian_slots): "
+            "gib verschiedene Freischaltnummern von 1 bis 6 an, z. B. 2,4,5",
+        ),
+    ],
+)
+def test_an_option_is_named_by_its_title_and_an_item_counted_from_one(
+    client: TestClient, options: dict[str, Any], english: str, spanish: str, german: str
+) -> None:
+    """The lobby shows an option by its title in the reader's language: a refusal names it so,
+    with the name a program sends, and an item of a list by its position from 1 (not Pydantic's
+    ``guardian_slots.0``)."""
+    body = {"game": "ankh", "seats": THREE_SEATS, "options": options}
+    for language, expected in (("en", english), ("es", spanish), ("de", german)):
+        r = client.post("/api/tables", json=body, headers={"Accept-Language": language})
+        assert (r.status_code, r.json()["error"], r.json()["message"]) == (422, "bad_table", expected)
+
+
+def test_a_field_without_a_title_is_named_as_sent_and_the_whole_options_in_words() -> None:
+    assert field_path(["colour"], {"players": "Players"}) == "colour"
+    whole = field_path([])
+    assert isinstance(whole, Sentence) and whole.told("es") == "(opciones)"
+    nested = field_path(["values", 2, "int"], {"values": "Values"})
+    assert isinstance(nested, Sentence) and str(nested) == "Values (option values), item 3, field int"
+    assert nested.told("de") == "Werte (Option values), Element 3, Feld int"
+
+
+def test_a_librarys_refusal_with_only_https_reason_phrase_is_told_in_the_readers_language() -> None:
+    """Starlette's static files refuse a file the server may not read with a bare 401
+    ("Unauthorized"): the page reads our sentence for the status, in its language; a status we
+    have no sentence for is named by its number; a detail some code of ours gave is passed on."""
+    unreadable = http_refusal(StarletteHTTPException(401))
+    assert unreadable.message == "this address needs permission the request does not have"
+    assert unreadable.told("es") == "esta dirección necesita un permiso que la petición no tiene"
+    assert unreadable.told("de") == "diese Adresse braucht eine Berechtigung, die die Anfrage nicht hat"
+    teapot = http_refusal(StarletteHTTPException(418))
+    assert (teapot.told("es"), teapot.told("de")) == (
+        "la petición fue rechazada (HTTP 418)",
+        "die Anfrage wurde abgelehnt (HTTP 418)",
+    )
+    assert http_refusal(StarletteHTTPException(409, detail="a reason of ours")).told("de") == "a reason of ours"

@@ -16,7 +16,9 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
+from netjer.i18n_sentences import Sentence
 from netjer.server import db as server_db
+from netjer.server.accounts.passkey_reasons import passkey_reason
 from netjer.server.accounts.passkeys import CHALLENGE_SECONDS, PasskeyConfig, check_origin
 from netjer.server.app import create_app
 from netjer.server.db import Store
@@ -232,6 +234,50 @@ def test_a_wrong_origin_or_relying_party_id_is_refused_and_uses_the_challenge_up
     assert (r.status_code, r.json()["error"]) == (403, "passkey_refused")
     assert site.get("/api/account").json() == {"signed_in": False}
     assert _sign_in(site, key).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "origin", "unverified"),
+    [
+        (
+            "es",
+            "la llave de acceso fue rechazada: la respuesta se hizo en otro sitio "
+            "(su origen no es el de este servidor)",
+            "la llave de acceso fue rechazada: el dispositivo no verificó que eres tú (un PIN, una huella o la cara), "
+            "y este servidor lo exige",
+        ),
+        (
+            "de",
+            "der Passkey wurde abgelehnt: die Antwort wurde auf einer anderen Website erstellt "
+            "(ihr Ursprung ist nicht der dieses Servers)",
+            "der Passkey wurde abgelehnt: das Gerät hat nicht verifiziert, dass du es bist "
+            "(PIN, Fingerabdruck oder Gesicht), was dieser Server verlangt",
+        ),
+    ],
+)
+def test_the_libraries_reason_for_refusing_a_passkey_is_told_in_the_readers_language(
+    site: TestClient, language: str, origin: str, unverified: str
+) -> None:
+    """The webauthn library's English reasons are ours in the catalogue, never echoing what the
+    browser sent (the other site's address)."""
+    _sign_up(site, "Menkaure")
+    site.headers["Accept-Language"] = language
+    key, refused = Authenticator(ORIGIN), Authenticator(ORIGIN)  # refused: holds the passkeys refused
+    r = _register(site, refused, origin="https://evil.test")
+    assert (r.status_code, r.json()["error"], r.json()["message"]) == (403, "passkey_refused", origin)
+    r = _register(site, refused, verified=False)
+    assert (r.status_code, r.json()["error"], r.json()["message"]) == (403, "passkey_refused", unverified)
+    assert _register(site, key).status_code == 201
+    _sign_out(site)
+    answer = key.get(_options(site), "evil.test")
+    r = site.post("/api/account/passkeys/signin", json={"credential": answer})
+    assert r.status_code == 403 and "RP ID" in r.json()["message"] and "evil" not in r.json()["message"]
+
+
+def test_a_reason_the_catalogue_does_not_know_is_passed_on_as_the_library_said() -> None:
+    assert passkey_reason("A reason of a newer library") == "A reason of a newer library"
+    told = passkey_reason("Could not verify authentication signature")
+    assert isinstance(told, Sentence) and told.told("de") == "die Signatur passt nicht zum hier registrierten Passkey"
 
 
 def test_a_signature_counter_going_back_is_refused(site: TestClient, db: str) -> None:

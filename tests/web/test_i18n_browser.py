@@ -299,3 +299,62 @@ def test_a_refused_move_cites_its_rule_in_the_pages_language(server: str, reques
     told = i18n.gettext("Rule: {rule}", language).format(rule=tell(cited, language, ("common", "aton")))
     assert told in banner.inner_text() and cited not in banner.inner_text()
     assert problems(banner.inner_text(), language, ("common", "aton")) == []
+
+
+#: The letters of Ankh's event track (start, Monument, Camels, the first Conflict) and of the
+#: action tracks' five-player start, by language: the catalogue's, not the English ones.
+TRACK_LETTERS = {
+    "en-GB": ("S", "M", "K", "C1", "5P", "M Monument · K Camels · C Conflict"),
+    "es-ES": ("S", "M", "Ca", "C1", "5J", "M Monumento · Ca Caravana · C Conflicto"),
+    "de-DE": ("S", "M", "Ka", "K1", "5S", "M Monument · Ka Karawane · K Konflikt"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(TRACK_LETTERS))
+def test_the_ankh_tracks_letters_are_the_pages_language_and_match_their_legend(
+    server: str, browser: Any, page_errors: PageErrors, locale: str, shots: Path
+) -> None:
+    """The event track's spaces and the action tracks' start spaces show letters of the page's
+    language (German ``Ka`` for the Camel Caravan, not the English ``K``), and the legend above
+    names them."""
+    body = {"game": "ankh", "seed": 4, "options": {"players": 2}, "seats": [{"type": "human"}] * 2}
+    made = api(server, "/api/tables", body)
+    for page in _page_in(browser, page_errors, locale):
+        page.goto(f"{server}/table/{made['id']}#seat=0&token={made['tokens']['0']}")
+        page.wait_for_selector(".event-track text", state="attached")
+        texts = "(selector) => [...document.querySelectorAll(selector)].map((n) => n.textContent)"
+        track = page.evaluate(texts, ".event-track .event-space > text")
+        spaces = "() => [...document.querySelectorAll('.event-track .event-space')].map((n) => n.dataset.term)"
+        event_kinds = page.evaluate(spaces)
+        starts = page.evaluate(texts, "[data-term=start-space] text")
+        start, monument, camels, conflict, five, legend = TRACK_LETTERS[locale]
+        by_kind = dict(zip(event_kinds[1:], track[1:], strict=True))
+        assert track[0] == start and by_kind["control-monument"] == monument and by_kind["camel-caravan"] == camels
+        assert track[event_kinds.index("conflict")] == conflict
+        assert starts[0] == five
+        assert legend in page.text_content(".board.ankh")
+        page.screenshot(path=str(shots / f"ankh-tracks-{locale}.png"))
+
+
+def test_the_browsers_passkey_errors_are_told_in_the_pages_language(server: str, german: Any) -> None:
+    """The browser's own words for a passkey prompt that failed are English in every language:
+    each error the page can name is a sentence of the catalogue, any other is named by its kind."""
+    page = german
+    page.goto(f"{server}/account")
+    page.wait_for_selector("body[data-ready=yes]", state="attached")
+    said = page.evaluate(
+        """async () => {
+          const { browserRefusal } = await import("/static/passkeys.js");
+          const names = ["NotAllowedError", "AbortError", "NotSupportedError", "ConstraintError", "UnknownError"];
+          return names.map((name) => browserRefusal(new DOMException("an English reason", name)));
+        }"""
+    )
+    english = [
+        "no passkey was chosen (or the time ran out)",
+        "the passkey prompt was cancelled",
+        "this browser or device cannot make a passkey of the kind this server asks for",
+        "this device cannot check that it is you (set up a PIN, a fingerprint or a face first)",
+    ]
+    assert said[:4] == [i18n.gettext(m, "de") for m in english] and all(s not in english for s in said[:4])
+    assert said[4] == i18n.gettext("the browser could not use a passkey ({name})", "de").format(name="UnknownError")
+    assert "an English reason" not in " ".join(said)

@@ -140,7 +140,7 @@ class Game(ABC):
         try:
             self.options: GameOptions = self.options_model.model_validate(dict(options or {}))
         except ValidationError as err:
-            problems = validation_sentence(err)
+            problems = validation_sentence(err, model=self.options_model)
             raise ConfigError(Sentence(BAD_OPTION, game=Sentence(self.title), problems=problems)) from None
         self._check_options()
 

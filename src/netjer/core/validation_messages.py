@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from netjer.i18n import N_, Nn_, join_list
 from netjer.i18n_sentences import Sentence, one_after_another
@@ -98,9 +98,48 @@ class FieldProblem(ValueError):
         self.params = dict(params)
 
 
-def field_path(loc: Iterable[Any]) -> str:
-    """A field's location as a dotted path (``seats.1.agent``), or ``(options)`` for the whole."""
-    return ".".join(str(p) for p in loc) or "(options)"
+#: The whole options (a check of several fields together), where no field is at fault.
+WHOLE_OPTIONS = N_("(options)")
+#: An option as the lobby shows it (its title, in the reader's language) and as it is typed.
+OPTION_NAMED = N_("{title} (option {option})")
+#: An item of a list, counted from 1 (Pydantic's location counts from 0).
+ITEM = N_("{field}, item {position}")
+#: A field inside another (a nested model's field, a union's member), named as it is typed.
+INSIDE = N_("{field}, field {key}")
+
+
+def option_titles(model: type[BaseModel]) -> dict[str, str]:
+    """The titles of ``model``'s fields as its JSON Schema gives them to the lobby (Pydantic's
+    ``"Guardian Slots"`` for ``guardian_slots``, or the ``title`` a field sets): English
+    catalogue messages of the game's domain, by field name."""
+    properties: Mapping[str, Any] = model.model_json_schema().get("properties", {})
+    return {name: str(prop["title"]) for name, prop in properties.items() if "title" in prop}
+
+
+def field_path(loc: Iterable[Any], titles: Mapping[str, str] | None = None) -> str:
+    """A field's location (Pydantic's ``loc``) as the reader should see it: a field of
+    ``titles`` by its translated title and its name (``Guardian Slots (option guardian_slots)``), an
+    item of a list by its position counted from 1 (``…, item 1``), another field by its name;
+    ``(options)`` for the whole.  A field's name is a value, never looked up in the catalogue.
+
+    Args:
+        loc: the error's location: field names and list indices (from 0).
+        titles: the top-level fields' titles (:func:`option_titles`); none: names only.
+
+    Returns:
+        the place: a :class:`Sentence` to tell in the reader's language, or a field's name.
+    """
+    place: str | None = None
+    for part in loc:
+        if isinstance(part, int) and place is not None:
+            place = Sentence(ITEM, field=place, position=part + 1)
+        elif place is None:
+            name = str(part)
+            title = (titles or {}).get(name)
+            place = Sentence(OPTION_NAMED, title=Sentence(title), option=name) if title else name
+        else:
+            place = Sentence(INSIDE, field=place, key=str(part))
+    return place if place is not None else Sentence(WHOLE_OPTIONS)
 
 
 def _choices(expected: str) -> list[str]:
@@ -108,9 +147,10 @@ def _choices(expected: str) -> list[str]:
     return [part for part in re.split(r", | or ", expected) if part]
 
 
-def problem_sentence(error: Mapping[str, Any], field: str) -> Sentence:
+def problem_sentence(error: Mapping[str, Any], field: str | Sentence) -> Sentence:
     """One entry of ``ValidationError.errors()`` as a sentence about ``field`` (its path as the
-    reader should see it), never echoing the input.
+    reader should see it: a value, or a sentence told in the reader's language, :func:`field_path`),
+    never echoing the input.
 
     The value error of a validator of ours is its own sentence when it raised one
     (``ValueError(Sentence(...))``), else Pydantic's English words, passed on as a value.
@@ -137,7 +177,10 @@ def problem_sentence(error: Mapping[str, Any], field: str) -> Sentence:
     return Sentence(NOT_ACCEPTED, field=field, kind=kind)
 
 
-def validation_sentence(err: ValidationError, limit: int = 10) -> Sentence:
-    """Every problem of ``err`` (at most ``limit``) as one sentence, ``field: problem`` each."""
+def validation_sentence(err: ValidationError, limit: int = 10, model: type[BaseModel] | None = None) -> Sentence:
+    """Every problem of ``err`` (at most ``limit``) as one sentence, ``field: problem`` each,
+    the fields of ``model`` (the options model ``err`` comes from) named by their titles
+    (:func:`field_path`)."""
     problems: Sequence[Mapping[str, Any]] = err.errors()[:limit]
-    return one_after_another([problem_sentence(e, field_path(e["loc"])) for e in problems])
+    titles = option_titles(model) if model is not None else None
+    return one_after_another([problem_sentence(e, field_path(e["loc"], titles)) for e in problems])

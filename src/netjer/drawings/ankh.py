@@ -41,22 +41,47 @@ from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.secrecy import SECRET_BATTLE_PARTS
 from netjer.games.ankh.state import AnkhState
 from netjer.games.ankh.terms import bare_name, piece_word
-from netjer.i18n import N_, _, join_list, ngettext
+from netjer.i18n import N_, Nc_, _, join_list, ngettext, pgettext
 
-#: Short labels of the pieces on the map (up to 7 characters with the god's number).
+#: Short labels of the pieces on the map (up to 7 characters with the god's number), in English: each
+#: is a message in the context "map label" (:func:`label_of` gives the reader's).
 LABELS = {
-    "god": "God",
-    "warrior": "War",
-    "cat-mummy": "Cat",
-    "satet": "Sat",
-    "mummy": "Mum",
-    "apep": "Apep",
-    "giant-scorpion": "Scp",
-    "androsphinx": "Sph",
-    "obelisk": "Obl",
-    "temple": "Tem",
-    "pyramid": "Pyr",
+    # TRANSLATORS: a piece's label on the terminal's map, 3 letters (a player number follows: God1).
+    "god": Nc_("map label", "God"),
+    # TRANSLATORS: a piece's label on the terminal's map, 3 letters (a player number follows: War1).
+    "warrior": Nc_("map label", "War"),
+    # TRANSLATORS: the Cat-Mummy's label on the terminal's map, 3 letters.
+    "cat-mummy": Nc_("map label", "Cat"),
+    # TRANSLATORS: Satet's label on the terminal's map, 3 letters.
+    "satet": Nc_("map label", "Sat"),
+    # TRANSLATORS: the Mummy's label on the terminal's map, 3 letters.
+    "mummy": Nc_("map label", "Mum"),
+    # TRANSLATORS: Apep's label on the terminal's map, at most 4 letters.
+    "apep": Nc_("map label", "Apep"),
+    # TRANSLATORS: the Giant Scorpion's label on the terminal's map, 3 letters (its aim's letter follows).
+    "giant-scorpion": Nc_("map label", "Scp"),
+    # TRANSLATORS: the Androsphinx's label on the terminal's map, 3 letters.
+    "androsphinx": Nc_("map label", "Sph"),
+    # TRANSLATORS: an Obelisk's label on the terminal's map, 3 letters.
+    "obelisk": Nc_("map label", "Obl"),
+    # TRANSLATORS: a Temple's label on the terminal's map, 3 letters.
+    "temple": Nc_("map label", "Tem"),
+    # TRANSLATORS: a Pyramid's label on the terminal's map, 3 letters.
+    "pyramid": Nc_("map label", "Pyr"),
 }
+#: An empty Underworld space of Osiris on the map (rules/ankh.md §4).
+# TRANSLATORS: an empty Underworld space on the terminal's map, 2 letters.
+UNDERWORLD_LABEL = Nc_("map label", "UW")
+#: A Bastet cat's value on the map: +1, +3 or the star.
+# TRANSLATORS: Bastet's star cat on the terminal's map, 2 letters, after a piece's label (Tem2st).
+STAR_MARK = Nc_("map label", "st")
+
+
+def label_of(kind: str) -> str:
+    """The map's label of a piece of ``kind`` (a key of :data:`LABELS`) in the process's language."""
+    return pgettext("map label", LABELS[kind])
+
+
 LOG_LINES = 12
 #: The mark after a Radiant figure's label (Ra's Sun token, rules/ankh.md §4.1).
 RADIANT_MARK = "^"
@@ -64,8 +89,8 @@ RADIANT_MARK = "^"
 #: ``{figures}`` and ``{monuments}`` list each label with the piece's name (:func:`piece_legend`).
 PIECE_LEGEND = N_(
     "Figures (+ player number): {figures}  Monuments (+ number: its controller): {monuments}\n"
-    "^ Radiant (Ra's Sun)  UW Underworld (Osiris)  cat on a space: ? face down, +1 +3 st(ar)  "
-    "Scp's last letter: where it aims  ·  'help symbols', 'help NAME' explain more"
+    "^ Radiant (Ra's Sun)  {underworld} Underworld (Osiris)  cat on a space: ? face down, +1 +3 {star} (star)  "
+    "{scorpion}'s last letter: where it aims  ·  'help symbols', 'help NAME' explain more"
 )
 #: One label of the map and the name it stands for: ``War = Warrior``.
 LABEL_MEANING = N_("{label} = {name}")
@@ -73,13 +98,19 @@ LABEL_MEANING = N_("{label} = {name}")
 
 def piece_legend() -> str:
     """:data:`PIECE_LEGEND` in the reader's language, each label of :data:`LABELS` followed by
-    the name of its figure or Monument in that language (``War = Guerrero``), so that the
-    English abbreviations on the map are explained to every reader."""
+    the name of its figure or Monument in that language (``Gue = Guerrero``: the labels are the
+    reader's too, :func:`label_of`), so that every label on the map is explained."""
 
     def meanings(kind: str, keys: tuple[str, ...]) -> str:
-        return join_list(_(LABEL_MEANING).format(label=LABELS[k], name=bare_name(kind, k)) for k in keys)
+        return join_list(_(LABEL_MEANING).format(label=label_of(k), name=bare_name(kind, k)) for k in keys)
 
-    return _(PIECE_LEGEND).format(figures=meanings("figure", FIGURE_IDS), monuments=meanings("monument", MONUMENT_IDS))
+    return _(PIECE_LEGEND).format(
+        figures=meanings("figure", FIGURE_IDS),
+        monuments=meanings("monument", MONUMENT_IDS),
+        underworld=pgettext("map label", UNDERWORLD_LABEL),
+        star=pgettext("map label", STAR_MARK),
+        scorpion=label_of("giant-scorpion"),
+    )
 
 
 @cache
@@ -103,7 +134,7 @@ def map_view(obs: dict[str, Any]) -> Fit:
     owners: dict[int | str, int] = {}
     for p in obs["pieces"]:
         owner = p["owner"]
-        label = LABELS[p["kind"]] + ("" if owner is None else str(owner + 1))
+        label = label_of(p["kind"]) + ("" if owner is None else str(owner + 1))
         if "aim" in p:
             label = f"{label}{p['aim'][0]}"
         pieces[p["hex"]] = label
@@ -116,16 +147,16 @@ def map_view(obs: dict[str, Any]) -> Fit:
     if osiris:
         for h in osiris["underworld"]:
             if h not in pieces:
-                pieces[h] = "UW"
+                pieces[h] = pgettext("map label", UNDERWORLD_LABEL)
                 owners[h] = osiris["holder"]
     bastet = powers.get("bastet")
     if bastet:
-        short = {"plus1": "+1", "plus3": "+3", "star": "st"}
+        short = {"plus1": "+1", "plus3": "+3", "star": pgettext("map label", STAR_MARK)}
         marks = {h: "?" for h in bastet["face_down_on_board"]}
         marks.update({c["at"]: short[c["cat"]] for c in bastet["face_up"] if c["at"] != "beside-board"})
         marks.update({h: short[c] for c, h in bastet.get("cats", {}).items() if h in marks})
         for h, mark in marks.items():
-            pieces[h] = pieces.get(h, "Cat") + mark
+            pieces[h] = pieces.get(h, label_of("cat-mummy")) + mark
     full = draw_map(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
     full.append(piece_legend(), "dim")
     compact = draw_region_list(board, regions=regions, region_labels=labels, pieces=pieces, owners=owners)
@@ -571,7 +602,7 @@ def region_summary(obs: dict[str, Any]) -> Text:
         if regions.region_of[h] < 0:  # water: no region of its own
             continue
         r = regions.region_of[h]
-        label = LABELS[p["kind"]]
+        label = label_of(p["kind"])
         if p["kind"] in ("obelisk", "temple", "pyramid"):
             monuments.setdefault(r, []).append(label + ("" if p["owner"] is None else str(p["owner"] + 1)))
         elif p["owner"] is not None:
@@ -624,8 +655,7 @@ def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: in
             gods.append(" · ")
         is_you = seat is not None and seat in info["seats"]
         gods.append(
-            # TRANSLATORS: a god on the 80-column screen's header line: Dev = Devotion, Fol =
-            # Followers, abbreviated to fit (keep them to about 3 letters)
+            # TRANSLATORS: the 80-column header: Dev is Devotion, Fol is Followers (about 3 letters each)
             _("{god} Dev {devotion} Fol {followers}").format(
                 god=f"{info['name']}{'*' if is_you else ''}", devotion=info["devotion"], followers=info["followers"]
             ),

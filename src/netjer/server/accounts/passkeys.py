@@ -76,6 +76,7 @@ from webauthn.helpers.structs import (
 )
 
 from netjer.i18n import N_
+from netjer.server.accounts.passkey_reasons import passkey_reason
 from netjer.server.accounts.service import AccountError, Accounts, NewSession, Session, name_key
 from netjer.server.db import PasskeyRow, hash_token
 
@@ -196,8 +197,9 @@ def _refused(code: str, message: str, status: int = 403, **params: int | str) ->
 #: Why a challenge cannot be answered (400: start the ceremony again).
 NO_CHALLENGE = N_("no passkey request is waiting (it was answered already, or never asked): start again")
 EXPIRED_CHALLENGE = N_("the passkey request expired: start again")
-#: Why the library refused the browser's answer, or could not read it: its reason (the webauthn
-#: library's own English words) is the param.
+#: Why the library refused the browser's answer (its reason in our words,
+#: :func:`~netjer.server.accounts.passkey_reasons.passkey_reason`), or could not read it (the
+#: webauthn library's own English words: a parser's detail no player meets from a browser).
 REFUSED = N_("the passkey was refused: {reason}")
 MALFORMED = N_("the passkey's answer is malformed: {reason}")
 #: The library's exceptions that mean the browser's answer is malformed, not refused.
@@ -309,7 +311,7 @@ class Passkeys:
         except InvalidRegistrationResponse as err:
             if err.__cause__ is not None:  # a part the library could not decode
                 raise _malformed(err) from None
-            raise _refused("passkey_refused", REFUSED, reason=str(err)) from None
+            raise _refused("passkey_refused", REFUSED, reason=passkey_reason(str(err))) from None
         except (WebAuthnException, *_MALFORMED) as err:
             raise _malformed(err) from None
         transports = [t.value for t in parsed.response.transports or [] if isinstance(t, AuthenticatorTransport)]
@@ -427,7 +429,7 @@ class Passkeys:
                 raise _malformed(err) from None
             if "sign count" in str(err):
                 raise _refused("passkey_counter", _COUNTER) from None
-            raise _refused("passkey_refused", REFUSED, reason=str(err)) from None
+            raise _refused("passkey_refused", REFUSED, reason=passkey_reason(str(err))) from None
         except (WebAuthnException, *_MALFORMED) as err:
             raise _malformed(err) from None
         if not await asyncio.to_thread(

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -99,6 +100,42 @@ def problem(error: Mapping[str, Any], body: Any) -> Sentence:
 #: A body FastAPI could not read at all (its one 400: "There was an error parsing the body").
 UNREADABLE_BODY = N_("the request's body could not be read (it is not UTF-8 text, or a form is broken)")
 
+#: Other refusals of the libraries under the routes (Starlette's static files: 401 for a file the
+#: server may not read), said with HTTP's reason phrase, in our words by status.
+HTTP_REFUSALS = {
+    HTTPStatus.UNAUTHORIZED: N_("this address needs permission the request does not have"),
+    HTTPStatus.FORBIDDEN: N_("this address is forbidden"),
+    HTTPStatus.NOT_ACCEPTABLE: N_("the answer cannot be given in a form the request accepts"),
+    HTTPStatus.REQUEST_TIMEOUT: N_("the request took too long to arrive"),
+    HTTPStatus.CONFLICT: N_("the request conflicts with the present state: reload and try again"),
+    HTTPStatus.GONE: N_("there is nothing at this address any more"),
+    HTTPStatus.LENGTH_REQUIRED: N_("the request must say its body's length"),
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE: N_("the request's body is too large"),
+    HTTPStatus.REQUEST_URI_TOO_LONG: N_("the address is too long"),
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE: N_("the request's body is of a kind this address does not accept"),
+    HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE: N_("the part of the file asked for is not in it"),
+    HTTPStatus.TOO_MANY_REQUESTS: N_("too many requests: wait a moment and try again"),
+    HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE: N_("the request's headers are too large"),
+}
+#: A refusal with HTTP's reason phrase whose status :data:`HTTP_REFUSALS` does not list.
+HTTP_REFUSED = N_("the request was refused (HTTP {status})")
+
+
+def http_refusal(err: StarletteHTTPException) -> TableError:
+    """A library's refusal other than routing's 400/404/405 as the API's error: its status's
+    sentence (:data:`HTTP_REFUSALS`, :data:`HTTP_REFUSED`) when it says HTTP's reason phrase only
+    (Starlette's default), else its own words (a detail some code of ours gave, passed on)."""
+    try:
+        phrase = HTTPStatus(err.status_code).phrase
+    except ValueError:
+        phrase = None
+    if err.detail != phrase:
+        return TableError(err.status_code, "http_error", str(err.detail))
+    status = HTTPStatus(err.status_code)
+    if status in HTTP_REFUSALS:
+        return TableError(err.status_code, "http_error", HTTP_REFUSALS[status])
+    return TableError(err.status_code, "http_error", HTTP_REFUSED, status=err.status_code)
+
 
 def allowed_methods(request: Request, refusal: StarletteHTTPException) -> list[str]:
     """The methods served at ``request``'s address: those of every route whose path matches
@@ -153,7 +190,7 @@ def install_error_handlers(app: FastAPI) -> None:
         elif err.status_code == 400:  # a body FastAPI could not read (not UTF-8, a broken form)
             refusal = TableError(400, "bad_request", UNREADABLE_BODY)
         else:
-            refusal = TableError(err.status_code, "http_error", str(err.detail))
+            refusal = http_refusal(err)
         return error_response(refusal, err.headers, request)
 
     @app.exception_handler(TableError)

@@ -17,7 +17,7 @@
 // region token to swap. Everything else (and everything at all) is in the list of legal actions.
 
 import * as art from "./ankh-art.js";
-import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { el, svg, svgButton, t, tc, tn, translateLine } from "./common.js";
 import { loadedRules, meaningIn } from "./rules.js";
 
 // The map (src/netjer/games/ankh/data/map.json; tests/web/test_ankh_map_data.py keeps them equal).
@@ -131,7 +131,17 @@ const ruleLine = (termId) => ruleEntry(termId)?.line || "";
 const cardMeaning = (id) => meaningIn("ankh", CARD_TERM[id] || id, cardShort()[id] || id);
 const rowWords = () => ({ move: t("Move figures"), summon: t("Summon figure"), gain: t("Gain Followers"), unlock: t("Unlock power") });
 const TRACK_SPACES = { move: 7, summon: 7, gain: 7, unlock: 6 };
-const EVENT_SHORT = { "control-monument": "M", "camel-caravan": "K", conflict: "C" };
+/** The letters on the event track's spaces (a Conflict's with its number), in the page's language. */
+const eventShort = () => ({
+  // TRANSLATORS: the letter on the event track's start space (where no event is); 1 to 3 letters.
+  start: tc("event track", "S"),
+  // TRANSLATORS: the letter on an event track space of the Control Monument event; 1 to 3 letters.
+  "control-monument": tc("event track", "M"),
+  // TRANSLATORS: the letter on an event track space of the Camel Caravan event; 1 to 3 letters.
+  "camel-caravan": tc("event track", "K"),
+  // TRANSLATORS: the letter on an event track space of a Conflict (its number follows: C1); 1 to 3 letters.
+  conflict: tc("event track", "C"),
+});
 const eventWords = () => ({ "control-monument": t("Control Monument"), "camel-caravan": t("Camel Caravan"), conflict: t("Conflict") });
 const wordButtons = () => ({
   end: t("End the turn"),
@@ -819,7 +829,9 @@ function drawTracks(obs, ctx, legal, box) {
       if (i < 4) {
         // "5P": the short form of where the marker starts with 5 players (in full in its name)
         const full = t("the marker's start with {n} players", { n: 5 - i });
-        rg.append(svg("g", { role: "img", "aria-label": full, "data-term": "start-space" }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : MUTED, text: `${5 - i}P` }), svg("title", { text: full })));
+        // TRANSLATORS: on an action track's space: where the marker starts with {n} players; the number and 1 or 2 letters.
+        const mark = tc("action track", "{n}P", { n: 5 - i });
+        rg.append(svg("g", { role: "img", "aria-label": full, "data-term": "start-space" }, svg("text", { x: cx + (cell - 3) / 2, y: ry + 16, "text-anchor": "middle", "font-size": MIN_FONT, fill: unused ? "#8a8070" : MUTED, text: mark }), svg("title", { text: full })));
       }
       if (isEvent) rg.append(svg("text", { "data-term": "action-track", x: cx + (cell - 3) / 2, y: ry + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#5b3b00", text: "★" }));
       if (i === track.marker) {
@@ -848,7 +860,10 @@ function drawTracks(obs, ctx, legal, box) {
   g.append(termed("event-track", svg("text", { x: x + 10, y: ey, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: counts })));
   // the legend gives way to the counts (longer in German and Spanish)
   const legendW = w - 30 - counts.length * CHAR_W * 1.05;
-  g.append(termed("event-track", fitText(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: t("M Monument · K Camels · C Conflict") }), legendW)));
+  // the legend names the letters the spaces show (eventShort), so that they always agree
+  const short = eventShort();
+  const legend = t("{monument} Monument · {camels} Camels · {conflict} Conflict", { monument: short["control-monument"], camels: short["camel-caravan"], conflict: short.conflict });
+  g.append(termed("event-track", fitText(svg("text", { x: x + w - 10, y: ey, "text-anchor": "end", "font-size": MIN_FONT, fill: MUTED, text: legend }), legendW)));
   const ecell = Math.min(27, (w - 16) / 19);
   let conflictNo = 0;
   const eg = svg("g", { class: "event-track", "data-term": "event-track" });
@@ -867,7 +882,7 @@ function drawTracks(obs, ctx, legal, box) {
     const r = ecell / 2 - 1.5;
     if (kind === "conflict") sg.append(svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 2, ...shapeAttrs }));
     else sg.append(svg("circle", { cx, cy, r, ...shapeAttrs }));
-    const label = kind === null ? "S" : kind === "conflict" ? `C${conflictNo}` : EVENT_SHORT[kind];
+    const label = kind === null ? short.start : kind === "conflict" ? `${short.conflict}${conflictNo}` : short[kind];
     sg.append(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": MIN_FONT, "font-weight": 700, fill: "#fff", opacity: done ? 0.7 : 1, text: label }));
     if (i === obs.events_done) {
       sg.append(svg("path", { d: `M${cx - 6},${cy + r + 9} l6,-7 l6,7 z`, fill: INK, "data-event-marker": i, "data-key": "marker:events", role: "img", "aria-label": tn("{n} event done", "{n} events done", i, { n: i }) }));

@@ -330,6 +330,15 @@ export function t(msgid, params) {
   return fillIn(typeof found === "string" ? found : msgid, params);
 }
 
+/** The message ``msgid`` as it is meant in ``context`` (a text whose English is also another
+ * message's: "S" the start space, "S" south), in the page's language, filled from ``params``. */
+export function tc(context, msgid, params) {
+  const key = `${context}\u0004${msgid}`;
+  const found = catalogue.messages[key];
+  if (typeof found !== "string") sayMissing(key);
+  return fillIn(typeof found === "string" ? found : msgid, params);
+}
+
 /** The form of ``singular``/``plural`` for the count ``n`` ({n} is filled with it). */
 export function tn(singular, plural, n, params) {
   const forms = catalogue.messages[singular];

@@ -50,7 +50,7 @@ function credentialJson(credential) {
 }
 
 /** Why the browser's passkey prompt ended without a passkey, in words for the player. */
-function browserRefusal(err) {
+export function browserRefusal(err) {
   if (err && err.name === "NotAllowedError") return t("no passkey was chosen (or the time ran out)");
   if (err && err.name === "InvalidStateError") return t("this device holds a passkey of this account already");
   // a page opened at an address the server's passkeys are not for (http://127.0.0.1 when they are localhost's)
@@ -59,7 +59,13 @@ function browserRefusal(err) {
       ? t("passkeys work at the server's own name ({rp}), not at this address", { rp: "localhost" })
       : t("passkeys work at the server's own domain name, not at this address");
   }
-  return err && err.message ? err.message : String(err);
+  if (err && err.name === "AbortError") return t("the passkey prompt was cancelled");
+  if (err && err.name === "NotSupportedError") return t("this browser or device cannot make a passkey of the kind this server asks for");
+  if (err && err.name === "ConstraintError") return t("this device cannot check that it is you (set up a PIN, a fingerprint or a face first)");
+  // another of the browser's errors: its own words are English whatever the page's language;
+  // the console keeps them for whoever looks into it
+  console.info("netjer: the passkey prompt ended:", err);
+  return t("the browser could not use a passkey ({name})", { name: err && err.name ? err.name : "Error" });
 }
 
 /** Make a passkey on this device and register it under ``name``. */
