@@ -163,6 +163,21 @@ def _table(client: TestClient) -> dict[str, Any]:
     return data
 
 
+def test_a_browser_opening_an_address_with_no_page_gets_a_page(client: TestClient) -> None:
+    """A mistyped link in a browser (a GET that accepts HTML) gets the "page not found" page, whose
+    words the page translates (tests/web/test_pages_in_language_browser.py); a program asking
+    the same address, or any address of the API, gets the API's JSON."""
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    page = client.get("/nonexistent-page", headers=browser)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "There is no page at this address" in page.text and 'href="/"' in page.text
+    program = client.get("/nonexistent-page", headers={"Accept": "application/json"})
+    assert program.status_code == 404 and program.json()["error"] == "not_found"
+    for address in ("/api/nothing", "/static/nothing.js"):
+        assert client.get(address, headers=browser).json()["error"] == "not_found"
+    assert client.post("/nonexistent-page", headers=browser).status_code in (404, 405)
+
+
 def test_a_spanish_request_gets_spanish_reasons_in_the_same_shape(client: TestClient) -> None:
     english = client.get("/api/nothing").json()
     spanish = client.get("/api/nothing", headers={"Accept-Language": "es-ES,es;q=0.9"}).json()

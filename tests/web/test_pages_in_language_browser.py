@@ -214,6 +214,12 @@ def test_the_lobby_account_profile_and_invitation_pages_speak_the_page_language(
     page.goto(f"{server}/player/nobody")
     page.wait_for_load_state("networkidle")
     assert not (found := check(page, language, None)), found  # the refusal, in the page's language
+    # a mistyped address: the "page not found" page, in the page's language (not the API's JSON)
+    page.goto(f"{server}/nonexistent-page")
+    page.wait_for_load_state("networkidle")
+    heading = page.locator("#not-found h2").inner_text()
+    assert heading == i18n.gettext("There is no page at this address", language), heading
+    assert not (found := check(page, language, None)), found
     made = api(server, "/api/tables", {"game": "aton", "seats": [{"type": "human"}, {"type": "human", "invite": True}]})
     link = next(iter((made.get("invitations") or {}).values()), None)
     assert link, made

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -27,6 +27,7 @@ from netjer.server.routes.common import (
     request_language,
 )
 from netjer.server.routes.models import SEAT_TYPES
+from netjer.server.routes.pages import WEB
 from netjer.server.runtime import TableError
 
 
@@ -156,6 +157,19 @@ def allowed_methods(request: Request, refusal: StarletteHTTPException) -> list[s
     return sorted(methods, key=lambda m: (order.index(m) if m in order else len(order), m))
 
 
+#: The address prefixes of programs (the API, the socket, the static files): they get JSON.
+PROGRAM_PATHS = ("/api/", "/ws", "/static/")
+
+
+def wants_a_page(request: Request) -> bool:
+    """Whether ``request`` is a browser opening an address (a GET or HEAD that accepts HTML,
+    outside the API and the static files): a mistyped link gets the "page not found" page in
+    the reader's language, not the API's JSON."""
+    if request.method not in ("GET", "HEAD") or request.url.path.startswith(PROGRAM_PATHS):
+        return False
+    return "text/html" in request.headers.get("accept", "")
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Answer ``app``'s refusals in the API's format: malformed requests (422), routing's own
     404/405/400 (``OPTIONS``, which no route serves, answered 204 with the address's
@@ -173,6 +187,8 @@ def install_error_handlers(app: FastAPI) -> None:
         # Routing's own refusals (no such address, a method it does not accept) in the
         # API's error format rather than FastAPI's {"detail": ...}.
         if err.status_code == 404:
+            if wants_a_page(request):  # a person at a browser, not a program: a page, not JSON
+                return FileResponse(WEB / "notfound.html", status_code=404)
             refusal = TableError(404, "not_found", N_("there is nothing at this address"))
         elif err.status_code == 405:
             if request.method == "OPTIONS":
