@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache, lru_cache
 from operator import index
-from typing import Any, ClassVar, Final, SupportsIndex
+from typing import Any, ClassVar, Final, SupportsIndex, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -370,6 +370,10 @@ def _sorted_slots(slots: frozenset[int]) -> tuple[int, ...]:
     return tuple(sorted(slots))
 
 
+#: A line of the game log as written (:meth:`AnkhState.note`): its text, or a template and
+#: its fields, formatted when the log is read (:attr:`AnkhState.log`).
+LogLine = str | tuple[str, dict[str, object]]
+
 #: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
 #: (``value`` is written as it is; ``derived`` is not written).
 _TO_JSON: Final[dict[str, Callable[[AnkhState, Any], Any]]] = {
@@ -382,6 +386,7 @@ _TO_JSON: Final[dict[str, Callable[[AnkhState, Any], Any]]] = {
     "tracks": lambda _, v: [[t.action, t.spaces, t.start, t.event_space] for t in v],
     "powers": _powers_json,
     "record": lambda _, v: v.to_json(),
+    "log": lambda st, _: list(st.log),
 }
 
 
@@ -486,7 +491,7 @@ class AnkhState(State):
     # result
     winners: list[int]
     end_reason: str
-    log: list[str]
+    log_lines: list[LogLine]
 
     # --- hooks implemented by higher layers -------------------------------------------------
 
@@ -588,7 +593,28 @@ class AnkhState(State):
         return player_name(god)
 
     def write_log(self, text: str) -> None:
-        self.log.append(text)
+        """Add the line ``text`` to the log (:attr:`log`)."""
+        self.log_lines.append(text)
+
+    def note(self, template: str, **fields: object) -> None:
+        """Add the line ``template.format(**fields)`` to the log, formatted when the log is
+        read (:attr:`log`): a random playout writes many lines that nobody reads (issue 34).
+
+        ``template`` is already in the process's language (``_("...")`` at the call), and the
+        fields are strings and numbers, so the line reads as if formatted at once."""
+        self.log_lines.append((template, fields))
+
+    @property
+    def log(self) -> list[str]:
+        """The game log: one line per event, in order (the lines :meth:`note` kept as a
+        template and its fields are formatted now, once).  The list is the state's own: a
+        caller reads it, and writes through :meth:`write_log` and :meth:`note`."""
+        lines = self.log_lines
+        for i in range(len(lines)):
+            line = lines[i]
+            if not isinstance(line, str):
+                lines[i] = line[0].format(**line[1])
+        return cast("list[str]", lines)
 
     def hex_is_empty(self, h: int) -> bool:
         """Whether hex ``h`` holds no piece (§8.1: one figure or one Monument per space)."""
@@ -734,7 +760,7 @@ class AnkhState(State):
         self.merge_minor = -1
         self.winners = []
         self.end_reason = ""
-        self.log = []
+        self.log_lines = []
         # God powers (§4): each seat's god, drawn after the setup's own draws.
         ids = choose_gods(game.god_choices, self.rng)
         self.god_ids = ids or ("",) * n
@@ -759,7 +785,7 @@ class AnkhState(State):
         if any(ids):  # "none,none" gives no god a power: nothing to announce
             pair = _("{name} {value}")
             names = [pair.format(name=player_name(g), value=self.god_name(g)) for g, gid in enumerate(ids) if gid]
-            self.write_log(_("gods: {gods}").format(gods=join_list(names)))
+            self.note(_("gods: {gods}"), gods=join_list(names))
         for hook in self.hooks.on_setup:
             hook.on_setup(self)
         self.ask_queued_then(CONT_START)
@@ -972,7 +998,7 @@ class AnkhState(State):
         # result
         new.winners = self.winners[:]
         new.end_reason = self.end_reason
-        new.log = self.log[:]
+        new.log_lines = self.log_lines[:]
 
         return new
 
