@@ -45,7 +45,7 @@ from netjer.games.ankh.base import (
     IS_LAND,
     OVER,
     TURN,
-    hexes_holding,
+    hexes_by_value,
 )
 from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
@@ -99,8 +99,8 @@ class _StartBoard:
                 self.figure[p.hex] = FIGURE_IDS.index(p.kind)
                 self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
         # What AnkhState.refresh_figures and refresh_monuments derive.
-        self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(n)]
-        self.monuments_by_god = [hexes_holding(self.monument_owner, g) for g in range(n)]
+        self.figures_by_god = hexes_by_value(self.figure_owner, n)
+        self.monuments_by_god = hexes_by_value(self.monument_owner, n)
 
 
 #: :class:`_StartBoard` per tuple of setup pieces (``setup._seated_pieces`` keeps each tuple
@@ -631,8 +631,13 @@ class AnkhState(State):
     def gods_present(self, hexes: tuple[int, ...]) -> list[int]:
         """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
         during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
-        seen = set(map(controllers(self).__getitem__, hexes))  # -1 (no figure) is never a god
-        return [g for g in self.devotion_stack if g in seen]
+        owners = controllers(self)
+        seen = 0  # a bit per god (compiled: native ints, no set; issue 34)
+        for h in hexes:
+            g = owners[h]
+            if g >= 0:  # -1: no figure
+                seen |= 1 << g
+        return [g for g in self.devotion_stack if seen >> g & 1]
 
     def in_devotion_order(self, gods: list[int] | set[int]) -> list[int]:
         """``gods`` in ascending Devotion order (§5: lowest space first, bottom of a stack first)."""
@@ -642,14 +647,14 @@ class AnkhState(State):
         """Rebuild ``figures_by_god`` from ``figure_owner`` (after setup, a built position, a
         merge, a forgotten god: the rare writes; moves, placements and kills keep it up to
         date one hex at a time, :mod:`netjer.games.ankh.actions`, :func:`guardians.kill`)."""
-        self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(self.n)]
+        self.figures_by_god = hexes_by_value(self.figure_owner, self.n)
 
     def refresh_monuments(self) -> None:
         """Rebuild ``monuments_by_god`` from ``monument_owner`` (after setup, a built position, a
         merge, a forgotten god: the rare writes; a build, a claim and a Giant Scorpion's strike
         keep it up to date one hex at a time, :func:`battle.build`, :func:`events.claim`,
         :func:`guardians.scorpions_strike`)."""
-        self.monuments_by_god = [hexes_holding(self.monument_owner, g) for g in range(self.n)]
+        self.monuments_by_god = hexes_by_value(self.monument_owner, self.n)
 
     def living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""
