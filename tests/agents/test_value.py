@@ -159,18 +159,6 @@ def test_weights_of_another_tensor_layout_are_refused(tmp_path: Path) -> None:
         ValueNet.load(tmp_path / "bad.npz")
 
 
-def test_the_value_network_evaluates_only_the_player_count_it_was_trained_on() -> None:
-    """The shipped weights learned 2-player games: a 3-5 player game is refused at preparation
-    (a table's creation, a tournament's start), naming the command that trains for it."""
-    assert load_weights("ankh").players == 2
-    for players in (3, 4, 5):
-        game = make_game("ankh", {"players": players})
-        with pytest.raises(ConfigError, match="trained on 2-player games") as err:
-            make_agent("ismcts:iterations=4,depth=4,eval=value", 1).prepare(game)
-        assert f"--players {players}" in str(err.value)
-    make_agent("ismcts:iterations=4,depth=4,eval=value", 1).prepare(make_game("ankh", {"players": 2}))
-
-
 @pytest.mark.parametrize(
     ("spec", "game", "message"),
     [

@@ -28,7 +28,6 @@ silent fallback to another evaluation: a level must play what its name says.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -77,8 +76,6 @@ class ValueNet:
         u: () the weight of the hand-written evaluation at the output (0: not used).
         size: the tensor size the weights read.
         digest: :func:`layout_digest` of the tensor they were trained on.
-        players: the player count of the self-play games they were trained on (the ``meta``
-            record ``benchmarks/train_value.py`` writes), or None for a file that does not say.
     """
 
     w1: Any
@@ -90,7 +87,6 @@ class ValueNet:
     u: Any
     size: int
     digest: str
-    players: int | None = None
 
     @classmethod
     def load(cls, path: Path) -> ValueNet:
@@ -109,9 +105,7 @@ class ValueNet:
                 arrays.setdefault("u", np.zeros((), np.float32))
                 size = int(archive["size"])
                 digest = str(archive["digest"])
-                meta = json.loads(str(archive["meta"])) if "meta" in archive else {}
-                players = int(meta["players"]) if "players" in meta else None
-        except (OSError, ValueError, KeyError, TypeError) as err:
+        except (OSError, ValueError, KeyError) as err:
             message = N_("{path} is not a value network's weights file: {reason}")
             raise ConfigError(Sentence(message, path=str(path), reason=str(err))) from None
         for array in arrays.values():
@@ -120,30 +114,14 @@ class ValueNet:
         if w1.shape[0] != size or w2.shape[0] != w1.shape[1] or w3.shape != (w2.shape[1],):
             message = N_("{path}: the layers' shapes do not chain ({shapes})")
             raise ConfigError(Sentence(message, path=str(path), shapes=f"{w1.shape}, {w2.shape}, {w3.shape}"))
-        return cls(size=size, digest=digest, players=players, **arrays)
+        return cls(size=size, digest=digest, **arrays)
 
-    def check(self, encoder: AnkhEncoder, players: int | None = None) -> None:
-        """Refuse weights trained on another tensor layout, or on games of another player count.
-
-        The tensor's layout is the same at 2-5 players, but what a position is worth is not
-        (at 2 players one seat's loss is the other's win; at 4, three seats lose): a network
-        trained on 2-player games would read a 4-player position as if it were one, so it
-        evaluates only the player count it learned.
-
-        Args:
-            encoder: the encoder of the game to evaluate.
-            players: that game's player count (None: not checked).
+    def check(self, encoder: AnkhEncoder) -> None:
+        """Refuse weights trained on another tensor layout.
 
         Raises:
-            ConfigError: if the encoder's size or layout digest differs from the weights', or
-                ``players`` is not the count the weights were trained on.
+            ConfigError: if the encoder's size or layout digest differs from the weights'.
         """
-        if players is not None and self.players is not None and players != self.players:
-            message = N_(
-                "the value network was trained on {trained}-player games and does not evaluate a "
-                "{players}-player game: train one with `{command} --players {players}`"
-            )
-            raise ConfigError(Sentence(message, trained=self.players, players=players, command=TRAIN_COMMAND))
         if encoder.size != self.size or layout_digest(encoder) != self.digest:
             message = N_(
                 "the value network was trained on another layout of the Ankh tensor (size {size}, digest "
@@ -244,7 +222,7 @@ class ValueEvaluation:
 
     Raises:
         ConfigError: if the game is not Ankh, or the weights are missing, malformed or were
-            trained on another tensor layout or player count.
+            trained on another tensor layout.
     """
 
     def __init__(self, game: Game, path: Path | None = None) -> None:
@@ -252,7 +230,7 @@ class ValueEvaluation:
 
         self.net = load_weights(game.name, path)
         self.encoder = AnkhEncoder(game)
-        self.net.check(self.encoder, game.num_players)
+        self.net.check(self.encoder)
         self.heuristic = heuristic_evaluation(game.name) if self.net.uses_heuristic else None
 
     def __call__(self, state: State) -> list[float]:

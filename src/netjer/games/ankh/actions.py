@@ -263,10 +263,12 @@ def push(st: AnkhState, c: int) -> None:
     placement or move)."""
     a, b = st.selected, st.push_at
     name = st.board.hex_name
-    st.write_log(
-        _("Satet {space} -> {space_2} pushes {figure} to {space_3}").format(
-            space=name(a), space_2=name(b), figure=piece_word(FIGURE_IDS[st.figure[b]]), space_3=name(c)
-        )
+    st.note(
+        _("Satet {space} -> {space_2} pushes {figure} to {space_3}"),
+        space=name(a),
+        space_2=name(b),
+        figure=piece_word(FIGURE_IDS[st.figure[b]]),
+        space_3=name(c),
     )
     move_figure(st, b, c)
     move_figure(st, a, b)
@@ -462,10 +464,11 @@ def sacrificed(st: AnkhState, god: int, amount: int) -> None:
 def gain_followers(st: AnkhState, god: int) -> None:
     gain = followers_gain(st, god)
     st.followers[god] += gain
-    st.write_log(
-        _("{god} gains {followers}: now {total}").format(
-            god=st.god_name(god), followers=followers(gain), total=st.followers[god]
-        )
+    st.note(
+        _("{god} gains {followers}: now {total}"),
+        god=st.god_name(god),
+        followers=followers(gain),
+        total=st.followers[god],
     )
 
 
@@ -477,10 +480,11 @@ def begin_unlock(st: AnkhState, god: int) -> None:
     only moves the marker (§11.3, cases 37)."""
     level = unlock_level(st.unlocked[god])
     if not unlockable_powers(st, god):
-        st.write_log(
-            _("{god} cannot unlock (level {level}, {followers})").format(
-                god=st.god_name(god), level=level or "-", followers=followers(st.followers[god])
-            )
+        st.note(
+            _("{god} cannot unlock (level {level}, {followers})"),
+            god=st.god_name(god),
+            level=level or "-",
+            followers=followers(st.followers[god]),
         )
         action_done(st)
         return

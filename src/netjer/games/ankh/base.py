@@ -133,3 +133,16 @@ def hexes_holding(values: list[int], value: int) -> list[int]:
         h = index(value, h + 1)
         out.append(h)
     return out
+
+
+def hexes_by_value(values: list[int], n: int) -> list[list[int]]:
+    """For each ``v`` of ``0 .. n-1``, the indices ``h`` (ascending) where ``values[h] == v``:
+    ``[hexes_holding(values, v) for v in range(n)]`` in one pass over ``values`` (compiled, a
+    loop over native ints, several times cheaper than ``n`` scans by ``count`` and ``index``,
+    which compare Python objects; issue 34).  Other values (-1: nobody) are skipped."""
+    out: list[list[int]] = [[] for _ in range(n)]
+    for h in range(len(values)):
+        v = values[h]
+        if 0 <= v < n:
+            out[v].append(h)
+    return out

@@ -206,7 +206,7 @@ def begin_battle(st: AnkhState, region: int, hexes: tuple[int, ...], gods: list[
     b.gods = list(gods)
     b.relocating = [g for g in gods if st.powers[g] >> OBELISK_ATTUNED & 1 and obelisks_here(st, g)]
     names = join_list(st.god_name(g) for g in gods)
-    st.write_log(_("Battle in region {region}: {names}").format(region=st.token_of_region[region], names=names))
+    st.note(_("Battle in region {region}: {names}"), region=st.token_of_region[region], names=names)
     st.conflict_step = B_OBELISK
 
 
@@ -290,7 +290,7 @@ def deal_step(st: AnkhState) -> bool:
 def dominate(st: AnkhState, god: int, region: int) -> None:
     """§10.2 Domination: the majorities as one gain, then +1 for dominating as another
     (plus what god powers add to it, §4.1 Ra)."""
-    st.write_log(_("{god} dominates region {region}").format(god=st.god_name(god), region=st.token_of_region[region]))
+    st.note(_("{god} dominates region {region}"), god=st.god_name(god), region=st.token_of_region[region])
     won = region_majorities(st, region)[god]
     why = ngettext("{n} Monument majority", "{n} Monument majorities", won).format(n=won)
     if won > 0 and devotion.gain(st, god, won, why):
@@ -326,10 +326,12 @@ def obelisk_to(st: AnkhState, x: int) -> None:
     actions.move_figure(st, a, x)
     b.relocated.append(x)
     name = st.board.hex_name
-    st.write_log(
-        _("  {god} (Obelisk Attuned): {figure} {space} -> {space_2}").format(
-            god=st.god_name(god), figure=piece_word(FIGURE_IDS[st.figure[x]]), space=name(a), space_2=name(x)
-        )
+    st.note(
+        _("  {god} (Obelisk Attuned): {figure} {space} -> {space_2}"),
+        god=st.god_name(god),
+        figure=piece_word(FIGURE_IDS[st.figure[x]]),
+        space=name(a),
+        space_2=name(x),
     )
     if st.figure[x] == SCORPION:
         actions.ask_aim(st, x, CONT_AIMED_OBELISK)
@@ -414,7 +416,7 @@ def reveal(st: AnkhState) -> None:
                 shown.append(flood.format(god=st.god_name(g), card=card, followers=followers(gain)))
             else:
                 shown.append(_("{god} plays {card}").format(god=st.god_name(g), card=card))
-    st.write_log(_("  the Battle cards are revealed: {cards}").format(cards=join_list(shown)))
+    st.note(_("  the Battle cards are revealed: {cards}"), cards=join_list(shown))
 
 
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -439,7 +441,7 @@ def build_step(st: AnkhState) -> bool:
     while b.queue:
         if build_actions(st):
             return ask(st, b.queue[0], BUILD)
-        st.write_log(_("  {god} cannot build").format(god=st.god_name(b.queue.pop(0))))
+        st.note(_("  {god} cannot build"), god=st.god_name(b.queue.pop(0)))
     b.plagues = [g for g in st.in_devotion_order(b.gods) if played(st, g, PLAGUE)]
     b.bidders = st.gods_present(b.hexes)
     st.conflict_step = B_PLAGUE
@@ -456,7 +458,7 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
     # The action's words tell the Monument and its space (narration.describe); the log adds the price.
-    st.write_log(_("  {god} pays {followers} for it").format(god=st.god_name(god), followers=followers(cost)))
+    st.note(_("  {god} pays {followers} for it"), god=st.god_name(god), followers=followers(cost))
     actions.sacrificed(st, god, cost)
     st.run_conflict()
 
@@ -509,10 +511,8 @@ def resolve_plague(st: AnkhState) -> None:
     spared = plague_spared(b.bids)  # a god not bidding has -1: every bidder bids 0 or more
     bids = join_list(_("{name} {value}").format(name=st.god_name(g), value=b.bids[g]) for g in bidders)
     who = st.god_name(spared) if spared >= 0 else _("nobody (tie)")
-    st.write_log(
-        _("  Plague of Locusts ({player}): bids {bids}; spared: {who}").format(
-            player=st.god_name(player), bids=bids, who=who
-        )
+    st.note(
+        _("  Plague of Locusts ({player}): bids {bids}; spared: {who}"), player=st.god_name(player), bids=bids, who=who
     )
     victims = plague_victims(st, b.hexes, spared, controllers(st))
     cats = guardians.kill(st, victims, _("Plague of Locusts"))
@@ -552,7 +552,7 @@ def resolve_step(st: AnkhState) -> bool:
         strength[g], nfigs[g] = battle_strength(st, g)
     able = [g for g in b.gods if nfigs[g] > 0]
     strengths = join_list(_("{name} {value}").format(name=st.god_name(g), value=strength[g]) for g in b.gods)
-    st.write_log(_("  strength in this Battle: {strengths}").format(strengths=strengths))
+    st.note(_("  strength in this Battle: {strengths}"), strengths=strengths)
     st.conflict_step = B_APPLY
     if not able:
         b.winner = -1
@@ -602,15 +602,15 @@ def apply_step(st: AnkhState) -> bool:
             fown = controllers(st)
             amount += sum(1 for h in b.hexes if fown[h] == w and on_terrain(st, h, DESERT))
         amount += gain_bonus(st, w, b.hexes)
-        st.write_log(_("  {god} wins the battle").format(god=st.god_name(w)))
+        st.note(_("  {god} wins the battle"), god=st.god_name(w))
         if devotion.gain(st, w, amount, _("battle won")):
             return False
         if st.powers[w] >> COMMANDING & 1:
             st.followers[w] += COMMANDING_FOLLOWERS
-            st.write_log(
-                _("  {god} gains {followers} (Commanding)").format(
-                    god=st.god_name(w), followers=followers(COMMANDING_FOLLOWERS)
-                )
+            st.note(
+                _("  {god} gains {followers} (Commanding)"),
+                god=st.god_name(w),
+                followers=followers(COMMANDING_FOLLOWERS),
             )
     else:
         st.write_log(_("  nobody wins the battle"))
@@ -709,7 +709,7 @@ def cycle_step(st: AnkhState) -> bool:
     for g in st.in_devotion_order(st.battle.gods):
         if played(st, g, CYCLE):
             st.used[g] = 0
-            st.write_log(_("  {god} takes back every Battle card (Cycle of Ma'at)").format(god=st.god_name(g)))
+            st.note(_("  {god} takes back every Battle card (Cycle of Ma'at)"), god=st.god_name(g))
     end_battle(st)
     return False
 

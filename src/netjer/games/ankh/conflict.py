@@ -40,9 +40,7 @@ MERGE_AFTER, FORGOTTEN_AFTER, LAST_CONFLICT = 3, 4, 5
 def start_conflict(st: AnkhState, god: int) -> None:
     st.tiebreaker_holder = god
     st.tiebreaker_used = False
-    st.write_log(
-        _("Conflict {conflicts}: {god} takes the tie-breaker").format(conflicts=st.conflicts + 1, god=st.god_name(god))
-    )
+    st.note(_("Conflict {conflicts}: {god} takes the tie-breaker"), conflicts=st.conflicts + 1, god=st.god_name(god))
     hr = st.regions.hex_regions
     fown = controllers(st)
     for g in st.in_devotion_order(set(st.living_gods())):
@@ -52,11 +50,7 @@ def start_conflict(st: AnkhState, god: int) -> None:
             mine = st.figures_by_god[g] if fown is st.figure_owner else hexes_holding(fown, g)
             regions = {r for h in mine for r in hr[h]}
             st.followers[g] += len(regions)
-            st.write_log(
-                _("  {god} gains {followers} (Omnipresent)").format(
-                    god=st.god_name(g), followers=followers(len(regions))
-                )
-            )
+            st.note(_("  {god} gains {followers} (Omnipresent)"), god=st.god_name(g), followers=followers(len(regions)))
     guardians.scorpions_strike(st)
     tokens = st.token_of_region
     st.conflict_order = sorted(range(st.regions.num_regions), key=lambda r: tokens[r])
@@ -108,9 +102,7 @@ def mummy_step(st: AnkhState) -> bool:
         st.phase = MUMMY_PHASE
         return True
     st.mummy_queue.pop(0)
-    st.write_log(
-        _("  {owner}'s Mummy has no space next to its God and stays in the pool").format(owner=st.god_name(owner))
-    )
+    st.note(_("  {owner}'s Mummy has no space next to its God and stays in the pool"), owner=st.god_name(owner))
     return False
 
 
@@ -123,7 +115,7 @@ def mummy_return(st: AnkhState, h: int) -> None:
     """The Mummy returns on ``h``: a summon from its owner's pool (P: Ra may make it Radiant)."""
     _god, owner = st.mummy_queue.pop(0)
     actions.place_from_pool(st, owner, MUMMY, h)
-    st.write_log(_("  {owner}'s Mummy returns at {space}").format(owner=st.god_name(owner), space=st.board.hex_name(h)))
+    st.note(_("  {owner}'s Mummy returns at {space}"), owner=st.god_name(owner), space=st.board.hex_name(h))
     st.next_task_or_resume()
 
 
@@ -141,7 +133,7 @@ def end_conflict(st: AnkhState) -> None:
     st.conflicts += 1
     st.tiebreaker_holder = -1
     st.tiebreaker_used = False
-    st.write_log(_("end of Conflict {conflicts}").format(conflicts=st.conflicts))
+    st.note(_("end of Conflict {conflicts}"), conflicts=st.conflicts)
     if st.conflicts == MERGE_AFTER and st.n >= 3:
         if merge.merge_gods(st):
             return  # the major god chooses the Guardians it keeps, then the turn ends

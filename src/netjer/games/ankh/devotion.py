@@ -57,10 +57,12 @@ def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
         amount += 1
     space = min(DEVOTION_MAX, st.devotion[god] + amount)
     place_token(st, god, space)
-    st.write_log(
-        _("{god} gains {amount} Devotion ({why}): now {space}").format(
-            god=st.god_name(god), amount=amount, why=why, space=space
-        )
+    st.note(
+        _("{god} gains {amount} Devotion ({why}): now {space}"),
+        god=st.god_name(god),
+        amount=amount,
+        why=why,
+        space=space,
     )
     if space >= DEVOTION_MAX:
         st.end_game(
@@ -76,8 +78,10 @@ def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
     space = max(0, st.devotion[god] - amount)
     if space != st.devotion[god]:
         place_token(st, god, space)
-        st.write_log(
-            _("{god} loses {amount} Devotion ({why}): now {space}").format(
-                god=st.god_name(god), amount=amount, why=why, space=space
-            )
+        st.note(
+            _("{god} loses {amount} Devotion ({why}): now {space}"),
+            god=st.god_name(god),
+            amount=amount,
+            why=why,
+            space=space,
         )

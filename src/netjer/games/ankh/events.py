@@ -84,9 +84,7 @@ def fire_event(st: AnkhState, god: int) -> None:
     st.event_idx += 1
     st.event_god = god
     # In words: the event's name as the rules texts give it, never its id or its number.
-    st.write_log(
-        _("{god}'s action reaches the {event} event.").format(god=st.god_name(god), event=term_name("event", kind))
-    )
+    st.note(_("{god}'s action reaches the {event} event."), god=st.god_name(god), event=term_name("event", kind))
     if kind == CONTROL_MONUMENT:
         begin_claim(st)
     elif kind == CAMEL_CARAVAN:
@@ -137,10 +135,9 @@ def claim(st: AnkhState, h: int) -> None:
     st.ankh_pool[god] -= 1
     kind, space = st.monument[h], st.board.hex_name(h)
     if old < 0:
-        line = _(NEUTRAL_CLAIMED[kind]).format(god=st.god_name(god), space=space)
+        st.note(_(NEUTRAL_CLAIMED[kind]), god=st.god_name(god), space=space)
     else:
-        line = _(OWNED_CLAIMED[kind]).format(god=st.god_name(god), owner=st.god_name(old), space=space)
-    st.write_log(line)
+        st.note(_(OWNED_CLAIMED[kind]), god=st.god_name(god), owner=st.god_name(old), space=space)
     actions.event_done(st)
 
 
@@ -177,7 +174,7 @@ def camel(st: AnkhState, e: int) -> None:
     if camel_line_is_complete(st.regions, st.camel_line, max_camels(st)):
         st.split = check_camel_line(st.regions, st.camel_line, max_camels(st))
         line = join_list(st.board.edge_name(x) for x in st.camel_line)
-        st.write_log(_("  camels along {line}").format(line=line))
+        st.note(_("  camels along {line}"), line=line)
         st.phase = KEEP
 
 
@@ -209,10 +206,11 @@ def keep(st: AnkhState, h: int) -> None:
     st.camel_line = []
     st.split = None
     st.new_tokens = [old_token, fresh]
-    st.write_log(
-        _("  the part of {space} keeps token {old_token}; the other part takes {fresh}").format(
-            space=st.board.hex_name(h), old_token=old_token, fresh=fresh
-        )
+    st.note(
+        _("  the part of {space} keeps token {old_token}; the other part takes {fresh}"),
+        space=st.board.hex_name(h),
+        old_token=old_token,
+        fresh=fresh,
     )
     st.phase = SWAP
 
@@ -233,7 +231,7 @@ def swap(st: AnkhState, a: int, b: int) -> None:
     tokens = st.token_of_region
     ia, ib = tokens.index(a), tokens.index(b)
     tokens[ia], tokens[ib] = b, a
-    st.write_log(_("  swaps Conflict Order tokens {a} and {b}").format(a=a, b=b))
+    st.note(_("  swaps Conflict Order tokens {a} and {b}"), a=a, b=b)
     st.new_tokens = []
     actions.event_done(st)
 

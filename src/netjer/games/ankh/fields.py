@@ -32,11 +32,12 @@ CopyMode = Literal["share", "list", "rows", "items", "record"]
 #: (a list of tuples as a list of lists), ``phase`` (a phase code as its name), ``camels``
 #: (a region map as its sorted camel edges), ``split`` (a camel line's split as its edges, or
 #: None), ``tracks`` (the action tracks as [action, start, event space, spaces]),
-#: ``powers`` (the god powers' components, each power's ``full``), ``record`` (a record's
+#: ``powers`` (the god powers' components, each power's ``full``), ``log`` (the log's lines as
+#: text, ``AnkhState.log``), ``record`` (a record's
 #: fields as an object, each under its key in its own form: :meth:`Battle.to_json`),
 #: ``derived`` (not written: rebuilt from other fields).
 JsonForm = Literal[
-    "value", "list", "sorted", "rows", "phase", "camels", "split", "tracks", "powers", "record", "derived"
+    "value", "list", "sorted", "rows", "phase", "camels", "split", "tracks", "powers", "record", "log", "derived"
 ]
 
 
@@ -338,7 +339,13 @@ FIELD_GROUPS: Final[tuple[tuple[str, tuple[StateField, ...]], ...]] = (
         (
             _lst("winners", "the winning gods once the game is over (§10.5, §10.6)"),
             _f("end_reason", "why the game ended"),
-            _lst("log", "the game log: one line per event, in order"),
+            _f(
+                "log_lines",
+                "the game log: one line per event, in order (note(): a template and fields until read)",
+                copy="list",
+                json="log",
+                key="log",
+            ),
         ),
     ),
 )

@@ -66,24 +66,23 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
     free coloured base of its size (§3)."""
     kind = st.guardian_kind[level - 1]
     if st.guardian_supply[level - 1] <= 0:
-        st.write_log(
-            _("{god} would gain {figure}, but none is left").format(
-                god=st.god_name(god), figure=term_name("figure", FIGURE_IDS[kind])
-            )
+        st.note(
+            _("{god} would gain {figure}, but none is left"),
+            god=st.god_name(god),
+            figure=term_name("figure", FIGURE_IDS[kind]),
         )
         return
     if free_bases(st, god, GUARDIAN_BASE[kind]) <= 0:  # pragma: no cover - 3 Guardians never fill the bases
-        st.write_log(
-            _("{god} has no free {base} base for {figure}").format(
-                god=st.god_name(god), base=GUARDIAN_BASE[kind], figure=term_name("figure", FIGURE_IDS[kind])
-            )
+        st.note(
+            _("{god} has no free {base} base for {figure}"),
+            god=st.god_name(god),
+            base=GUARDIAN_BASE[kind],
+            figure=term_name("figure", FIGURE_IDS[kind]),
         )
         return
     st.guardian_supply[level - 1] -= 1
     st.guardian_pool[pool_index(god, level)] += 1
-    st.write_log(
-        _("{god} gains {figure}, a Guardian").format(god=st.god_name(god), figure=term_name("figure", FIGURE_IDS[kind]))
-    )
+    st.note(_("{god} gains {figure}, a Guardian"), god=st.god_name(god), figure=term_name("figure", FIGURE_IDS[kind]))
 
 
 def to_pool(st: AnkhState, god: int, kind: int) -> None:
@@ -152,7 +151,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         elif kind == MUMMY:
             st.mummy_queue.append((god, owner))
     if names:
-        st.write_log(_("killed ({why}): {figures}").format(why=why, figures=join_list(names)))
+        st.note(_("killed ({why}): {figures}"), why=why, figures=join_list(names))
         for p in st.hooks.on_killed:
             p.on_killed(st, dead)
     return cats
@@ -260,11 +259,10 @@ def scorpions_strike(st: AnkhState) -> None:
                 st.ankh_pool[owner] += 1
                 st.monuments_by_god[owner].remove(x)
             side = aim_words(st.aim[h])
-            st.write_log(
-                _(SCORPION_DESTROYS[kind]).format(
-                    god=st.god_name(st.figure_owner[h]),
-                    space=board.hex_name(h),
-                    side=side,
-                    space_2=board.hex_name(x),
-                )
+            st.note(
+                _(SCORPION_DESTROYS[kind]),
+                god=st.god_name(st.figure_owner[h]),
+                space=board.hex_name(h),
+                side=side,
+                space_2=board.hex_name(x),
             )

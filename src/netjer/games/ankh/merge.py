@@ -45,9 +45,7 @@ def merge_gods(st: AnkhState) -> bool:
     """
     asc = st.devotion_stack
     minor, major = asc[0], asc[1]
-    st.write_log(
-        _("{minor} (minor) merges into {major} (major)").format(minor=st.god_name(minor), major=st.god_name(major))
-    )
+    st.note(_("{minor} (minor) merges into {major} (major)"), minor=st.god_name(minor), major=st.god_name(major))
     mon, mown, fig, fown = st.monument, st.monument_owner, st.figure, st.figure_owner
     for h in range(len(mon)):
         if mown[h] == minor:

@@ -311,7 +311,7 @@ def place_position(state: AnkhState, spec: PositionSpec) -> None:
     _merges(state, spec)
     _components(state, spec)
     _turn(state, spec)
-    state.log = []
+    state.log_lines = []
     state._legal = None
 
 

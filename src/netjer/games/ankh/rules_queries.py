@@ -58,15 +58,11 @@ def controllers(st: AnkhState) -> list[int]:
 def god_hex(st: AnkhState, god: int) -> int:
     """The hex of ``god``'s God figure, or -1 if it is not on the board (§3 Mummy, §4.2 Seth:
     "adjacent to his God figure")."""
-    fig, fown = st.figure, st.figure_owner
-    h = -1
-    try:
-        while True:  # list.index scans in C: at most one stop per God figure
-            h = fig.index(GOD, h + 1)
-            if fown[h] == god:
-                return h
-    except ValueError:
-        return -1
+    fig = st.figure
+    for h in st.figures_by_god[god]:  # its figures' hexes, a handful (not a scan of the board; issue 34)
+        if fig[h] == GOD:
+            return h
+    return -1
 
 
 # --- strength (§3 Androsphinx, §2.2 Resplendent and Temple Attuned, §10.3 step 5) -----------------

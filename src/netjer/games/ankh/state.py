@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache, lru_cache
 from operator import index
-from typing import Any, ClassVar, Final, SupportsIndex
+from typing import Any, ClassVar, Final, SupportsIndex, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -45,7 +45,7 @@ from netjer.games.ankh.base import (
     IS_LAND,
     OVER,
     TURN,
-    hexes_holding,
+    hexes_by_value,
 )
 from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
@@ -99,8 +99,8 @@ class _StartBoard:
                 self.figure[p.hex] = FIGURE_IDS.index(p.kind)
                 self.figure_owner[p.hex] = -1 if p.seat is None else p.seat
         # What AnkhState.refresh_figures and refresh_monuments derive.
-        self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(n)]
-        self.monuments_by_god = [hexes_holding(self.monument_owner, g) for g in range(n)]
+        self.figures_by_god = hexes_by_value(self.figure_owner, n)
+        self.monuments_by_god = hexes_by_value(self.monument_owner, n)
 
 
 #: :class:`_StartBoard` per tuple of setup pieces (``setup._seated_pieces`` keeps each tuple
@@ -370,6 +370,10 @@ def _sorted_slots(slots: frozenset[int]) -> tuple[int, ...]:
     return tuple(sorted(slots))
 
 
+#: A line of the game log as written (:meth:`AnkhState.note`): its text, or a template and
+#: its fields, formatted when the log is read (:attr:`AnkhState.log`).
+LogLine = str | tuple[str, dict[str, object]]
+
 #: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
 #: (``value`` is written as it is; ``derived`` is not written).
 _TO_JSON: Final[dict[str, Callable[[AnkhState, Any], Any]]] = {
@@ -382,6 +386,7 @@ _TO_JSON: Final[dict[str, Callable[[AnkhState, Any], Any]]] = {
     "tracks": lambda _, v: [[t.action, t.spaces, t.start, t.event_space] for t in v],
     "powers": _powers_json,
     "record": lambda _, v: v.to_json(),
+    "log": lambda st, _: list(st.log),
 }
 
 
@@ -486,7 +491,7 @@ class AnkhState(State):
     # result
     winners: list[int]
     end_reason: str
-    log: list[str]
+    log_lines: list[LogLine]
 
     # --- hooks implemented by higher layers -------------------------------------------------
 
@@ -588,7 +593,28 @@ class AnkhState(State):
         return player_name(god)
 
     def write_log(self, text: str) -> None:
-        self.log.append(text)
+        """Add the line ``text`` to the log (:attr:`log`)."""
+        self.log_lines.append(text)
+
+    def note(self, template: str, **fields: object) -> None:
+        """Add the line ``template.format(**fields)`` to the log, formatted when the log is
+        read (:attr:`log`): a random playout writes many lines that nobody reads (issue 34).
+
+        ``template`` is already in the process's language (``_("...")`` at the call), and the
+        fields are strings and numbers, so the line reads as if formatted at once."""
+        self.log_lines.append((template, fields))
+
+    @property
+    def log(self) -> list[str]:
+        """The game log: one line per event, in order (the lines :meth:`note` kept as a
+        template and its fields are formatted now, once).  The list is the state's own: a
+        caller reads it, and writes through :meth:`write_log` and :meth:`note`."""
+        lines = self.log_lines
+        for i in range(len(lines)):
+            line = lines[i]
+            if not isinstance(line, str):
+                lines[i] = line[0].format(**line[1])
+        return cast("list[str]", lines)
 
     def hex_is_empty(self, h: int) -> bool:
         """Whether hex ``h`` holds no piece (§8.1: one figure or one Monument per space)."""
@@ -605,8 +631,13 @@ class AnkhState(State):
     def gods_present(self, hexes: tuple[int, ...]) -> list[int]:
         """The gods with at least one figure on ``hexes`` (a region's presence, §10.1 step 3;
         during a Conflict by who the figures count for, §4.2 Seth), in ascending Devotion order."""
-        seen = set(map(controllers(self).__getitem__, hexes))  # -1 (no figure) is never a god
-        return [g for g in self.devotion_stack if g in seen]
+        owners = controllers(self)
+        seen = 0  # a bit per god (compiled: native ints, no set; issue 34)
+        for h in hexes:
+            g = owners[h]
+            if g >= 0:  # -1: no figure
+                seen |= 1 << g
+        return [g for g in self.devotion_stack if seen >> g & 1]
 
     def in_devotion_order(self, gods: list[int] | set[int]) -> list[int]:
         """``gods`` in ascending Devotion order (§5: lowest space first, bottom of a stack first)."""
@@ -616,14 +647,14 @@ class AnkhState(State):
         """Rebuild ``figures_by_god`` from ``figure_owner`` (after setup, a built position, a
         merge, a forgotten god: the rare writes; moves, placements and kills keep it up to
         date one hex at a time, :mod:`netjer.games.ankh.actions`, :func:`guardians.kill`)."""
-        self.figures_by_god = [hexes_holding(self.figure_owner, g) for g in range(self.n)]
+        self.figures_by_god = hexes_by_value(self.figure_owner, self.n)
 
     def refresh_monuments(self) -> None:
         """Rebuild ``monuments_by_god`` from ``monument_owner`` (after setup, a built position, a
         merge, a forgotten god: the rare writes; a build, a claim and a Giant Scorpion's strike
         keep it up to date one hex at a time, :func:`battle.build`, :func:`events.claim`,
         :func:`guardians.scorpions_strike`)."""
-        self.monuments_by_god = [hexes_holding(self.monument_owner, g) for g in range(self.n)]
+        self.monuments_by_god = hexes_by_value(self.monument_owner, self.n)
 
     def living_gods(self) -> list[int]:
         """The gods still in the game, in seat order."""
@@ -734,7 +765,7 @@ class AnkhState(State):
         self.merge_minor = -1
         self.winners = []
         self.end_reason = ""
-        self.log = []
+        self.log_lines = []
         # God powers (§4): each seat's god, drawn after the setup's own draws.
         ids = choose_gods(game.god_choices, self.rng)
         self.god_ids = ids or ("",) * n
@@ -759,7 +790,7 @@ class AnkhState(State):
         if any(ids):  # "none,none" gives no god a power: nothing to announce
             pair = _("{name} {value}")
             names = [pair.format(name=player_name(g), value=self.god_name(g)) for g, gid in enumerate(ids) if gid]
-            self.write_log(_("gods: {gods}").format(gods=join_list(names)))
+            self.note(_("gods: {gods}"), gods=join_list(names))
         for hook in self.hooks.on_setup:
             hook.on_setup(self)
         self.ask_queued_then(CONT_START)
@@ -972,7 +1003,7 @@ class AnkhState(State):
         # result
         new.winners = self.winners[:]
         new.end_reason = self.end_reason
-        new.log = self.log[:]
+        new.log_lines = self.log_lines[:]
 
         return new
 

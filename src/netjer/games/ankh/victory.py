@@ -31,10 +31,11 @@ def forget(st: AnkhState) -> None:
     red = [g for g in st.devotion_stack if in_red(st, g)]
     for g in red:
         remove_god(st, g)
-        st.write_log(
-            _("{god} is forgotten (Devotion {devotion} <= {red_max})").format(
-                god=st.god_name(g), devotion=st.devotion[g], red_max=st.red_max
-            )
+        st.note(
+            _("{god} is forgotten (Devotion {devotion} <= {red_max})"),
+            god=st.god_name(g),
+            devotion=st.devotion[g],
+            red_max=st.red_max,
         )
         # Its powers leave the game; every power that was in play cleans up after it (§4).
         hooks = st.hooks.on_forgotten

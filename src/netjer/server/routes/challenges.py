@@ -51,8 +51,7 @@ def challenge_json(
     """One open table as a challenge: its seats (taken ones with their player's name and
     account name, open ones), the clock, rated, the pool and the creator's rating there (a
     creator without a rated game in that pool has the pool's starting rating, provisional, as
-    lichess shows "1500?"; ``creator`` None: a guest's table; ``creator.plays`` False: a creator
-    who holds no seat there, shown without a rating; ``creator.rating`` None: no seat, or a game
+    lichess shows "1500?"; ``creator`` None: a guest's table; ``creator.rating`` None: a game
     without a rating pool)."""
     game = make_game(row.game, json.loads(row.options))
     pool = _pool(row.game, len(row.seats))
@@ -67,11 +66,8 @@ def challenge_json(
         }
         for s in row.seats
     ]
-    # A creator who set a table up for others (every seat open, or taken by others) plays no
-    # game there: their rating would tell a taker about the wrong opponent, so none is shown.
-    plays = creator is not None and any(s.account_id == creator for s in row.seats)
     rating = None
-    if plays and creator is not None and pool is not None:  # no rated game in the pool yet: the start, provisional
+    if creator is not None and pool is not None:  # no rated game in the pool yet: the start, provisional
         rating = ratings.get((creator, pool)) or new_rating(pool)
     return {
         "id": row.id,
@@ -89,7 +85,6 @@ def challenge_json(
         if creator is None or creator not in names
         else {
             "name": names[creator],
-            "plays": plays,
             "rating": rating.shown[0] if rating is not None else None,
             "provisional": rating.provisional if rating is not None else True,
             "text": rating.text() if rating is not None else None,

@@ -42,6 +42,7 @@ const RIVERS = [
   "8,5|9,4",
 ];
 
+export const title = "Ankh: Gods of Egypt";
 
 // ---------- static board data ----------
 

@@ -44,6 +44,7 @@ const STONE_SHAPE = ["triangle", "circle"];
 const SQUARE_TERM = { Y: "yellow", G: "green", K: "black", B: "blue", "+1": "bonus", "+2": "bonus" };
 const cartoucheRole = () => [t("score"), t("order"), t("temples"), t("stones")];
 
+export const title = "Aton";
 
 /** A stone: Red's a pyramid (a triangle with a lit face), Blue's a sun disc (a circle with a ring);
  * named after its seat ("Red stone"), since a screen reader cannot see its shape. */

@@ -10,7 +10,7 @@ import * as aton from "./aton.js";
 import { api, el, language, loadLanguage, saveCreatorKey, saveToken, t, translateLine } from "./common.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
-import { decorateTerms, installTermTips, loadRules, meaningIn } from "./rules.js";
+import { decorateTerms, installTermTips, loadRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
@@ -96,20 +96,10 @@ function showStep() {
   $("next").style.display = deciding ? "none" : "";
   $("answer-form").style.display = deciding ? "" : "none";
   $("choices-box").style.display = deciding ? "" : "none";
-  $("choices").replaceChildren(...step.legal.map(choiceButton));
+  $("choices").replaceChildren(...step.choices.map((choice) => el("button", { type: "button", class: "secondary", on: { click: () => answer(choice) } }, choice)));
   $("answer").value = "";
   drawBoard(step);
   (deciding ? $("choices").querySelector("button") || $("answer") : $("next")).focus({ preventScroll: true });
-}
-
-/** A choice's button as the table lists a legal action: its notation and, below, what it does in
- * the page's words (the rules texts), so a newcomer need not read the notation. */
-function choiceButton(a) {
-  const meaning = meaningIn(lesson.game, a.term, a.meaning);
-  const label = meaning ? `${a.text}: ${meaning}` : a.text;
-  return el("button", { type: "button", class: "secondary", "data-action": a.text, title: label, "aria-label": label, on: { click: () => answer(a.text) } },
-    el("span", { class: "legal-text" }, a.text),
-    meaning ? el("span", { class: "legal-meaning" }, meaning) : null);
 }
 
 function answer(choice) {
@@ -182,11 +172,7 @@ window.addEventListener("resize", () => { if (lesson && !$("step").hidden) drawB
     $("intro").hidden = false;
     // the rules texts name the board's terms in their tooltips (as on a table)
     installTermTips(lesson.game);
-    // the choices' meanings in the page's language once its rules texts arrive
-    loadRules(lesson.game).then(() => {
-      const step = lesson.steps[index];
-      if (step && !$("step").hidden) $("choices").replaceChildren(...step.legal.map(choiceButton));
-    }, () => {});
+    loadRules(lesson.game).catch(() => {});
     $("begin").focus();
   } catch (err) {
     $("error").textContent = String(err.message || err);

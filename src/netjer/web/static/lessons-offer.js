@@ -27,33 +27,25 @@
     return [chosen, ...(navigator.languages || [navigator.language])].filter(Boolean).slice(0, 16).join(",");
   }
 
-  /** Fills the lesson list and shows the panel; `scroll` brings it into view (asked for it). */
-  function offer(scroll) {
-    fetch(`/api/lessons?lang=${encodeURIComponent(wanted())}`)
-      .then((response) => (response.ok ? response.json() : []))
-      .then((lessons) => {
-        const list = document.getElementById("lessons");
-        const panel = document.getElementById("learn-panel");
-        if (!list || !panel || !lessons.length) return;
-        list.replaceChildren(...lessons.map((lesson) => {
-          const li = document.createElement("li");
-          const a = document.createElement("a");
-          a.href = `/learn/${encodeURIComponent(lesson.name)}`;
-          a.textContent = lesson.title;
-          li.append(a, ` (${lesson.minutes} min)`);
-          return li;
-        }));
-        panel.classList.remove("hidden");
-        if (scroll) panel.scrollIntoView();
-      })
-      .catch(() => { /* the lobby works without the offer */ });
-  }
-
-  // A first visit sees the offer; a returning visitor when the address asks for it: /learn
-  // redirects to /#learn, and the header's "Learn to play" link sets that hash on this page.
-  if (window.location.hash === "#learn") offer(true);
-  else if (firstVisit()) offer(false);
-  window.addEventListener("hashchange", () => {
-    if (window.location.hash === "#learn") offer(true);
-  });
+  // A returning visitor sees the offer when the address asks for it (/learn redirects to /#learn).
+  const asked = window.location.hash === "#learn";
+  if (!firstVisit() && !asked) return;
+  fetch(`/api/lessons?lang=${encodeURIComponent(wanted())}`)
+    .then((response) => (response.ok ? response.json() : []))
+    .then((lessons) => {
+      const list = document.getElementById("lessons");
+      const panel = document.getElementById("learn-panel");
+      if (!list || !panel || !lessons.length) return;
+      list.replaceChildren(...lessons.map((lesson) => {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = `/learn/${encodeURIComponent(lesson.name)}`;
+        a.textContent = lesson.title;
+        li.append(a, ` (${lesson.minutes} min)`);
+        return li;
+      }));
+      panel.classList.remove("hidden");
+      if (asked) panel.scrollIntoView();
+    })
+    .catch(() => { /* the lobby works without the offer */ });
 })();

@@ -468,12 +468,10 @@ function clockWords(clock) {
   return days >= 1 ? tn("{n} day a turn", "{n} days a turn", Math.round(days)) : tn("{n} hour a turn", "{n} hours a turn", Math.round((clock.per_turn || 0) / 3600));
 }
 
-/** The creator of a challenge, with their rating in its pool ("Seti 1523", "a guest", "set up by Imhotep"). */
+/** The creator of a challenge, with their rating in its pool ("Seti 1523", "a guest"). */
 function creatorWords(challenge) {
   const c = challenge.creator;
   if (!c) return [t("a guest")];
-  // a creator who holds no seat there set the table up for others: no rating to compare with
-  if (c.plays === false) return [el("a", { href: `/player/${encodeURIComponent(c.name)}`, "data-creator": c.name }, t("set up by {name}", { name: c.name }))];
   const rating = c.text ? c.text : ""; // a game without a rating pool: no figure
   return [el("a", { href: `/player/${encodeURIComponent(c.name)}`, "data-creator": c.name }, c.name), " ", el("span", { class: "rating", "data-rating": c.rating ?? "" }, rating)];
 }

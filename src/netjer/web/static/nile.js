@@ -25,6 +25,7 @@ const SIDE_INK = ["var(--seat-ink-0)", "var(--seat-ink-1)"];
 const rowNames = () => [t("Seth's rearguard"), t("Seth's vanguard"), t("Isis's vanguard"), t("Isis's rearguard")];
 const phaseWords = () => ({ placement: t("placement"), combat: t("combat"), final_action: t("last action"), over: t("game over") });
 
+export const title = "Dioses del Nilo";
 
 // What the player has picked on the board, kept across re-renders of the same position.
 let selection = null;

@@ -90,7 +90,7 @@ class AmunPower(GodPower):
             amun = task[1]
             st.battle.two_cards[amun] = True
             self.data(st).up = False
-            st.write_log(_("  {amun} announces two Battle cards (Amun)").format(amun=st.god_name(amun)))
+            st.note(_("  {amun} announces two Battle cards (Amun)"), amun=st.god_name(amun))
 
     def on_conflict_end(self, st: AnkhState) -> None:
         self.data(st).up = True

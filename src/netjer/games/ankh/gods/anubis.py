@@ -130,10 +130,11 @@ class AnubisPower(GodPower):
         self.data(st).slots.remove(god)
         st.followers[god] -= RANSOM_FOLLOWERS
         st.followers[anubis] += RANSOM_FOLLOWERS
-        st.write_log(
-            _("{god} pays {n} Follower to {anubis} for its trapped Warrior").format(
-                god=st.god_name(god), n=RANSOM_FOLLOWERS, anubis=st.god_name(anubis)
-            )
+        st.note(
+            _("{god} pays {n} Follower to {anubis} for its trapped Warrior"),
+            god=st.god_name(god),
+            n=RANSOM_FOLLOWERS,
+            anubis=st.god_name(anubis),
         )
 
     # --- merge, forgotten, views -----------------------------------------------------------------

@@ -220,10 +220,11 @@ class BastetPower(GodPower):
             if h >= 0 and not d.up[c] and region_of[h] == st.battle.region:
                 d.up[c] = True
                 d.battle_cats.append(c)
-                st.write_log(
-                    _("  {bastet} reveals the {cat} cat at {space} (Bastet)").format(
-                        bastet=st.god_name(bastet), cat=_(CAT_NAMES[c]), space=st.board.hex_name(h)
-                    )
+                st.note(
+                    _("  {bastet} reveals the {cat} cat at {space} (Bastet)"),
+                    bastet=st.god_name(bastet),
+                    cat=_(CAT_NAMES[c]),
+                    space=st.board.hex_name(h),
                 )
 
     def strength(self, st: AnkhState, god: int, owners: list[int]) -> int:
@@ -258,7 +259,7 @@ class BastetPower(GodPower):
             d.at[c] = HAND
             d.up[c] = True
             # The reveal is the action's words (narration.describe); the log adds which cat it was.
-            st.write_log(_("  it is the {cat} cat: it goes back to Bastet, face up").format(cat=_(CAT_NAMES[c])))
+            st.note(_("  it is the {cat} cat: it goes back to Bastet, face up"), cat=_(CAT_NAMES[c]))
             return
         d.up[c] = True
         st.write_log(_("  it is the star cat"))
@@ -275,7 +276,7 @@ class BastetPower(GodPower):
             cats = guardians.kill(st, [x], _("Bastet's star cat"))
             guardians.cat_mummy_losses(st, cats)
         else:
-            st.write_log(_("  the star spares the God at {space}: Gods never die").format(space=st.board.hex_name(x)))
+            st.note(_("  the star spares the God at {space}: Gods never die"), space=st.board.hex_name(x))
         self.take_back(st)
 
     # --- forgotten, views -----------------------------------------------------------------------------

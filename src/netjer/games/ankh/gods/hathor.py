@@ -87,10 +87,10 @@ class HathorPower(GodPower):
             st.queue_task(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
             # The figure and its space are told by the action's words; the log adds the price.
-            st.write_log(
-                _("  {hathor} sacrifices {followers} for it (Hathor)").format(
-                    hathor=st.god_name(hathor), followers=followers(PLACE_COST)
-                )
+            st.note(
+                _("  {hathor} sacrifices {followers} for it (Hathor)"),
+                hathor=st.god_name(hathor),
+                followers=followers(PLACE_COST),
             )
             actions.place_from_pool(st, hathor, action.kind, action.hex)  # a ransom is paid first
             st.followers[hathor] -= PLACE_COST

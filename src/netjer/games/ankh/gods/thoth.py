@@ -105,7 +105,7 @@ class ThothPower(GodPower):
             d.scale += 1
             d.god, d.card = action.god, action.card
             # The guess is told by the action's words (narration.describe); the log adds the stake.
-            st.write_log(_("  {god} puts 1 Follower on the scale (Thoth)").format(god=st.god_name(task[1])))
+            st.note(_("  {god} puts 1 Follower on the scale (Thoth)"), god=st.god_name(task[1]))
 
     def on_reveal(self, st: AnkhState) -> None:
         d = self.data(st)
@@ -121,10 +121,10 @@ class ThothPower(GodPower):
             )
         else:
             st.followers[d.god] += d.scale
-            st.write_log(
-                _("  Thoth guessed wrong: {god} takes the {followers} of the scale").format(
-                    god=st.god_name(d.god), followers=followers(d.scale)
-                )
+            st.note(
+                _("  Thoth guessed wrong: {god} takes the {followers} of the scale"),
+                god=st.god_name(d.god),
+                followers=followers(d.scale),
             )
             d.scale = 0
         d.god = d.card = -1
