@@ -559,7 +559,7 @@ class AnkhEncoder(Encoder):
         remembered (relative to ``at``)."""
         slot = (at, info["god"])
         last = self._row_last.get(slot)
-        if last is None or last[0] != info:  # a deep comparison, in C
+        if last is None or (last[0] is not info and last[0] != info):  # the same row shared, else a deep comparison
             key = (
                 info["alive"],
                 info["devotion"],
