@@ -272,7 +272,7 @@ def _check_row_writers(players: int, seeds: range, decisions: int, shared: bool 
         if state.is_terminal:
             seat = rng.below(players)
         obs = state.shared_observation(seat) if shared else state.observation(seat)
-        writers[i].write(obs)
+        writers[i].write(obs, shared=shared)
         encoder.encode_array(state.observation(None))  # the shared encoder's own stream, interleaved
         want = np.asarray(reference.encode(state.observation(seat) if shared else obs), np.float32)
         assert np.array_equal(rows[i], want), (players, compared, np.flatnonzero(rows[i] != want)[:10])

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import is_
 from typing import Any
 
 from netjer.core.game import Game
@@ -820,6 +821,10 @@ class AnkhRowWriter(RowWriter):
     def __init__(self, encoder: AnkhEncoder, out: Any) -> None:
         super().__init__(encoder, out)
         self.own = encoder._with_own_memory()
+        #: the block writers that read only shared parts (compared by identity when shared)
+        self._by_identity = frozenset(
+            k for k, (_, keys) in enumerate(self.own._writers) if keys is not None and SHARED_KEYS.issuperset(keys)
+        )
         self._forget()
 
     def _forget(self) -> None:
@@ -830,8 +835,16 @@ class AnkhRowWriter(RowWriter):
         self._written: list[tuple[list[int], list[int], list[float]] | None] = [None] * writers
         self.out[:] = 0.0
 
-    def write(self, obs: JsonDict) -> None:
+    def write(self, obs: JsonDict, shared: bool = False) -> None:
         """Make the row the tensor of ``obs`` (the values of ``encode_array(obs)``).
+
+        Args:
+            obs: the observation.
+            shared: ``obs`` is a shared observation (``AnkhState.shared_observation``): a block
+                that reads only its remembered parts (the board, the regions, the gods) is
+                skipped when they are the objects it last saw and written, without a
+                comparison, when they are not (an unchanged part stays the same object).
+                Otherwise every block's parts are compared with the last ones (deeply, in C).
 
         Raises:
             EncodingError: for an undeclared key or value (the row is then cleared and the
@@ -840,7 +853,7 @@ class AnkhRowWriter(RowWriter):
         if obs.keys() != TOP_KEYS:
             extra = sorted(set(obs) - TOP_KEYS)
             raise EncodingError(f".{extra[0] if extra else sorted(TOP_KEYS - set(obs))[0]}: not the declared Ankh keys")
-        seen, written = self._parts, self._written
+        seen, written, by_identity = self._parts, self._written, self._by_identity
         zero: list[int] = []
         ones: list[int] = []
         idx: list[int] = []
@@ -849,7 +862,11 @@ class AnkhRowWriter(RowWriter):
             for k, (write, keys) in enumerate(self.own._writers):
                 if keys is not None:
                     parts = [obs[key] for key in keys]
-                    if seen[k] == parts:  # a deep comparison, in C
+                    before = seen[k]
+                    if shared and k in by_identity:
+                        if before is not None and all(map(is_, before, parts)):
+                            continue
+                    elif before == parts:  # a deep comparison, in C (the same objects: at once)
                         continue
                     seen[k] = parts
                 w_ones: list[int] = []
@@ -881,6 +898,9 @@ class AnkhRowWriter(RowWriter):
             out[idx] = val
 
 
+#: The observation parts ``AnkhState.shared_observation`` shares (remembered by the engine,
+#: replaced when they change, never changed).
+SHARED_KEYS = frozenset(["gods", "pieces", "camels", "regions", "action_tracks", "guardians", "monument_supply"])
 #: the keys of the ``tracks`` block that change at almost every decision (written apart).
 TURN_KEYS = ("turn", "phase", "to_move")
 #: the keys of the ``tracks`` block that move with the actions (written apart).
