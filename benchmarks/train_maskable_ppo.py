@@ -6,7 +6,7 @@ Usage (needs ``pip install 'netjer[train]'``: sb3-contrib and a CPU PyTorch)::
         [--eval-games 50] [--final-eval-games 200] [--reward shaped] [--blocks seat,gods,...]
         [--n-steps 2048] [--batch-size 256] [--n-epochs 4] [--learning-rate 5e-4]
         [--ent-coef 0.01] [--lr-decay 0] [--clip-range 0.2] [--target-kl none] [--net 64,64]
-        [--seed 0] [--final-policy best] [--curve curve.csv] [--save policy.zip]
+        [--seed 0] [--final-policy best] [--eval-sampled] [--curve curve.csv] [--save policy.zip]
 
 Trains ``MaskablePPO("MlpPolicy")`` on :class:`netjer.adapters.gymnasium_env.NetjerEnv`
 (``players=2``, opponent ``random``, the learner's seat rotated, ``observation="flat"`` cut to
@@ -18,9 +18,11 @@ best policy on the validation games (kept, ``--save`` saves it) on ``--final-eva
 games, and prints the learning curve: timesteps, CPU seconds, wins with the
 Wilson 95% interval, games truncated at the length cap (``--curve`` writes it as CSV after
 every evaluation); ``--final-policy latest`` measures and saves the policy training ended with
-instead of the best.  PyTorch runs on ``--threads`` (default 1) threads.  The figures of
-docs/research.md come from this script.  Not a test: what a CPU-minute buys depends on the
-machine (tests/adapters/test_maskable_ppo_training.py runs it on a tiny budget).
+instead of the best, ``--eval-sampled`` adds the sampled policy's wins (actions drawn from
+the masked distribution) after each greedy evaluation.  PyTorch runs on ``--threads``
+(default 1) threads.  The figures of docs/research.md come from this script.  Not a test: what
+a CPU-minute buys depends on the machine (tests/adapters/test_maskable_ppo_training.py runs it
+on a tiny budget).
 """
 
 from __future__ import annotations
@@ -99,15 +101,15 @@ def make_env(args: argparse.Namespace, reward: str = "result") -> Any:
     return Blocks(env, args.blocks)
 
 
-def evaluate(model: Any, games: int, seed: int, args: argparse.Namespace) -> tuple[int, int]:
-    """(wins, truncated games) of the greedy masked policy in ``games`` games of 2-player Ankh
-    against random."""
+def evaluate(model: Any, games: int, seed: int, args: argparse.Namespace, greedy: bool = True) -> tuple[int, int]:
+    """(wins, truncated games) of the masked policy, greedy (its most likely legal action) or
+    sampled, in ``games`` games of 2-player Ankh against random."""
     env = make_env(args)
     wins = truncations = 0
     for g in range(games):
         obs, _ = env.reset(seed=seed + g) if g == 0 else env.reset()
         while True:
-            action, _ = model.predict(obs, action_masks=get_action_masks(env), deterministic=True)
+            action, _ = model.predict(obs, action_masks=get_action_masks(env), deterministic=greedy)
             obs, reward, terminated, truncated, _ = env.step(int(action))
             if terminated or truncated:
                 wins += reward > 0
@@ -153,6 +155,11 @@ def main() -> None:
         help="the policy measured on the last evaluation's games and saved: the best on the validation games, "
         "or the one training ended with",
     )
+    parser.add_argument(
+        "--eval-sampled",
+        action="store_true",
+        help="evaluate the sampled policy too (its actions drawn, not the likeliest)",
+    )
     parser.add_argument("--save", default=None, help="save the trained model to this file (a zip)")
     args = parser.parse_args()
     print(describe_build())
@@ -179,7 +186,8 @@ def main() -> None:
     best: dict[str, Any] = {"rate": -1.0}
 
     def record(games: int, seed: int, policy: str) -> None:
-        wins, truncated = evaluate(model, games, seed, args)
+        greedy = not policy.endswith("sampled")
+        wins, truncated = evaluate(model, games, seed, args, greedy)
         low, high = wilson(wins, games)
         cpu = time.process_time()
         timesteps = best["timesteps"] if policy == "best" else model.num_timesteps
@@ -187,7 +195,7 @@ def main() -> None:
         curve.append(dict(zip(fields, row, strict=True)))
         print(
             f"timesteps {timesteps:7d}  CPU {cpu:7.0f} s  {policy} policy: "
-            f"greedy wins {wins}/{games} = {wins / games:.0%} [{low:.0%}, {high:.0%}], "
+            f"{'greedy' if greedy else 'sampled'} wins {wins}/{games} = {wins / games:.0%} [{low:.0%}, {high:.0%}], "
             f"{truncated} truncated at the length cap",
             flush=True,
         )
@@ -210,6 +218,8 @@ def main() -> None:
             model.lr_schedule = lambda _, rate=rate: rate
         model.learn(total_timesteps=args.eval_every, reset_num_timesteps=False)
         record(args.eval_games, validation, "latest")
+        if args.eval_sampled:
+            record(args.eval_games, validation, "latest-sampled")
         if time.process_time() >= deadline:
             break
     # The greedy policy's win rate swings from one round to the next (76% then 0% in one run):
@@ -218,6 +228,8 @@ def main() -> None:
         model.set_parameters(best["parameters"])
     if args.final_eval_games:
         record(args.final_eval_games, test, args.final_policy)
+        if args.eval_sampled:
+            record(args.final_eval_games, test, f"{args.final_policy}-sampled")
     if args.save:
         model.save(args.save)
 
