@@ -5,7 +5,8 @@ Usage (needs ``pip install 'netjer[train]'``: sb3-contrib and a CPU PyTorch)::
     python benchmarks/train_maskable_ppo.py [--cpu-minutes 1.5] [--eval-every 10240]
         [--eval-games 50] [--final-eval-games 200] [--reward shaped] [--blocks seat,gods,...]
         [--n-steps 2048] [--batch-size 256] [--n-epochs 4] [--learning-rate 5e-4]
-        [--ent-coef 0.01] [--net 64,64] [--seed 0] [--curve curve.csv] [--save policy.zip]
+        [--ent-coef 0.01] [--lr-decay 0] [--clip-range 0.2] [--target-kl none] [--net 64,64]
+        [--seed 0] [--final-policy best] [--eval-sampled] [--curve curve.csv] [--save policy.zip]
 
 Trains ``MaskablePPO("MlpPolicy")`` on :class:`netjer.adapters.gymnasium_env.NetjerEnv`
 (``players=2``, opponent ``random``, the learner's seat rotated, ``observation="flat"`` cut to
@@ -16,9 +17,12 @@ after every round on ``--eval-games`` validation games (seats rotated), and at t
 best policy on the validation games (kept, ``--save`` saves it) on ``--final-eval-games`` other
 games, and prints the learning curve: timesteps, CPU seconds, wins with the
 Wilson 95% interval, games truncated at the length cap (``--curve`` writes it as CSV after
-every evaluation).  PyTorch runs on ``--threads`` (default 1) threads.  The figures of
-docs/research.md come from this script.  Not a test: what a CPU-minute buys depends on the
-machine (tests/adapters/test_maskable_ppo_training.py runs it on a tiny budget).
+every evaluation); ``--final-policy latest`` measures and saves the policy training ended with
+instead of the best, ``--eval-sampled`` adds the sampled policy's wins (actions drawn from
+the masked distribution) after each greedy evaluation.  PyTorch runs on ``--threads``
+(default 1) threads.  The figures of docs/research.md come from this script.  Not a test: what
+a CPU-minute buys depends on the machine (tests/adapters/test_maskable_ppo_training.py runs it
+on a tiny budget).
 """
 
 from __future__ import annotations
@@ -97,15 +101,15 @@ def make_env(args: argparse.Namespace, reward: str = "result") -> Any:
     return Blocks(env, args.blocks)
 
 
-def evaluate(model: Any, games: int, seed: int, args: argparse.Namespace) -> tuple[int, int]:
-    """(wins, truncated games) of the greedy masked policy in ``games`` games of 2-player Ankh
-    against random."""
+def evaluate(model: Any, games: int, seed: int, args: argparse.Namespace, greedy: bool = True) -> tuple[int, int]:
+    """(wins, truncated games) of the masked policy, greedy (its most likely legal action) or
+    sampled, in ``games`` games of 2-player Ankh against random."""
     env = make_env(args)
     wins = truncations = 0
     for g in range(games):
         obs, _ = env.reset(seed=seed + g) if g == 0 else env.reset()
         while True:
-            action, _ = model.predict(obs, action_masks=get_action_masks(env), deterministic=True)
+            action, _ = model.predict(obs, action_masks=get_action_masks(env), deterministic=greedy)
             obs, reward, terminated, truncated, _ = env.step(int(action))
             if terminated or truncated:
                 wins += reward > 0
@@ -123,6 +127,16 @@ def main() -> None:
     parser.add_argument("--n-epochs", type=int, default=4)
     parser.add_argument("--learning-rate", type=float, default=5e-4)
     parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument(
+        "--lr-decay",
+        type=int,
+        default=0,
+        help="timesteps over which the learning rate falls linearly to a tenth (0: constant)",
+    )
+    parser.add_argument("--clip-range", type=float, default=0.2, help="PPO's policy clip range")
+    parser.add_argument(
+        "--target-kl", type=float, default=None, help="stop an update's epochs past this KL divergence (default: none)"
+    )
     parser.add_argument("--gamma", type=float, default=1.0)
     parser.add_argument("--net", default="64,64", help="hidden layer sizes of the policy and value networks")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch CPU threads")
@@ -134,6 +148,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--curve", default=None, help="write the curve to this CSV file")
     parser.add_argument("--final-eval-games", type=int, default=200, help="games of the last evaluation (0: none)")
+    parser.add_argument(
+        "--final-policy",
+        default="best",
+        choices=["best", "latest"],
+        help="the policy measured on the last evaluation's games and saved: the best on the validation games, "
+        "or the one training ended with",
+    )
+    parser.add_argument(
+        "--eval-sampled",
+        action="store_true",
+        help="evaluate the sampled policy too (its actions drawn, not the likeliest)",
+    )
     parser.add_argument("--save", default=None, help="save the trained model to this file (a zip)")
     args = parser.parse_args()
     print(describe_build())
@@ -148,6 +174,8 @@ def main() -> None:
         batch_size=args.batch_size,
         n_epochs=args.n_epochs,
         learning_rate=args.learning_rate,
+        clip_range=args.clip_range,
+        target_kl=args.target_kl,
         ent_coef=args.ent_coef,
         gamma=args.gamma,
         policy_kwargs={"net_arch": net},
@@ -158,19 +186,20 @@ def main() -> None:
     best: dict[str, Any] = {"rate": -1.0}
 
     def record(games: int, seed: int, policy: str) -> None:
-        wins, truncated = evaluate(model, games, seed, args)
+        greedy = not policy.endswith("sampled")
+        wins, truncated = evaluate(model, games, seed, args, greedy)
         low, high = wilson(wins, games)
         cpu = time.process_time()
-        timesteps = model.num_timesteps if policy == "latest" else best["timesteps"]
+        timesteps = best["timesteps"] if policy == "best" else model.num_timesteps
         row = (timesteps, round(cpu), policy, wins, games, round(low, 3), round(high, 3), truncated)
         curve.append(dict(zip(fields, row, strict=True)))
         print(
             f"timesteps {timesteps:7d}  CPU {cpu:7.0f} s  {policy} policy: "
-            f"greedy wins {wins}/{games} = {wins / games:.0%} [{low:.0%}, {high:.0%}], "
+            f"{'greedy' if greedy else 'sampled'} wins {wins}/{games} = {wins / games:.0%} [{low:.0%}, {high:.0%}], "
             f"{truncated} truncated at the length cap",
             flush=True,
         )
-        if policy == "latest" and wins / games > best["rate"]:
+        if policy == "latest" and games == args.eval_games and wins / games > best["rate"]:
             best.update(rate=wins / games, timesteps=timesteps, parameters=copy.deepcopy(model.get_parameters()))
         if args.curve:  # rewritten after every evaluation, so that a stopped run keeps its curve
             with open(args.curve, "w", newline="", encoding="utf-8") as out:
@@ -182,15 +211,25 @@ def main() -> None:
     record(args.eval_games, validation, "latest")
     deadline = time.process_time() + 60 * args.cpu_minutes
     while True:  # at least one round of training, however small the budget
+        if args.lr_decay:  # each round's learn() sees its own progress, so the rate is set here
+            left = max(0.0, 1.0 - model.num_timesteps / args.lr_decay)
+            rate = args.learning_rate * (0.1 + 0.9 * left)
+            model.learning_rate = rate
+            model.lr_schedule = lambda _, rate=rate: rate
         model.learn(total_timesteps=args.eval_every, reset_num_timesteps=False)
         record(args.eval_games, validation, "latest")
+        if args.eval_sampled:
+            record(args.eval_games, validation, "latest-sampled")
         if time.process_time() >= deadline:
             break
     # The greedy policy's win rate swings from one round to the next (76% then 0% in one run):
     # the policy kept is the best on the validation games, measured again on new games.
-    model.set_parameters(best["parameters"])
+    if args.final_policy == "best":
+        model.set_parameters(best["parameters"])
     if args.final_eval_games:
-        record(args.final_eval_games, test, "best")
+        record(args.final_eval_games, test, args.final_policy)
+        if args.eval_sampled:
+            record(args.final_eval_games, test, f"{args.final_policy}-sampled")
     if args.save:
         model.save(args.save)
 

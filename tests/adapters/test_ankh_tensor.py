@@ -250,11 +250,13 @@ def test_entry_names_match_what_is_written() -> None:
                 assert tensor[where[name]] > 0, name
 
 
-def _check_row_writers(players: int, seeds: range, decisions: int) -> int:
+def _check_row_writers(players: int, seeds: range, decisions: int, shared: bool = False) -> int:
     """Games of ``players`` stepped in turn (a vector environment's order), each with its own
     row writer, the seat looking chosen at random (a spectator too) and a game that ends
     replaced by a new one: after every write the row equals a fresh encoder's tensor of the
-    same observation.  Returns how many rows were compared."""
+    same observation (``shared``: the writers read ``shared_observation``, the engine's
+    remembered parts uncopied, as the vector environment does; the reference encodes
+    ``observation``).  Returns how many rows were compared."""
     game = make_game("ankh", {"players": players})
     encoder = encoder_for(game)
     rows = np.zeros((len(seeds), encoder.size), np.float32)
@@ -269,10 +271,10 @@ def _check_row_writers(players: int, seeds: range, decisions: int) -> int:
         seat = None if rng.below(8) == 0 else state.current_player if rng.below(2) else rng.below(players)
         if state.is_terminal:
             seat = rng.below(players)
-        obs = state.observation(seat)
-        writers[i].write(obs)
+        obs = state.shared_observation(seat) if shared else state.observation(seat)
+        writers[i].write(obs, shared=shared)
         encoder.encode_array(state.observation(None))  # the shared encoder's own stream, interleaved
-        want = np.asarray(reference.encode(obs), np.float32)
+        want = np.asarray(reference.encode(state.observation(seat) if shared else obs), np.float32)
         assert np.array_equal(rows[i], want), (players, compared, np.flatnonzero(rows[i] != want)[:10])
         compared += 1
         if state.is_terminal:
@@ -288,10 +290,18 @@ def test_row_writers_of_games_stepped_in_turn_equal_the_whole_tensor() -> None:
     assert _check_row_writers(4, range(3), 250) == 250
 
 
+def test_row_writers_of_shared_observations_equal_the_whole_tensor() -> None:
+    """Fed the engine's shared parts (a vector environment's path), the writers skip an
+    unchanged block by identity and still write the values of ``encode``."""
+    assert _check_row_writers(2, range(5), 600, shared=True) == 600
+    assert _check_row_writers(5, range(3), 300, shared=True) == 300
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_row_writers_equal_the_whole_tensor_many(players: int) -> None:
     assert _check_row_writers(players, range(10, 18), 12000) == 12000
+    assert _check_row_writers(players, range(20, 28), 12000, shared=True) == 12000
 
 
 def test_a_row_writer_refuses_a_bad_observation_and_then_writes_whole_rows() -> None:

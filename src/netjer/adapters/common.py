@@ -288,6 +288,11 @@ class Session:
         """``observation(seat)`` of the kernel state (``None``: the public view)."""
         return self.state.observation(seat)
 
+    def shared_observation(self, seat: int | None) -> JsonDict:
+        """``shared_observation(seat)`` of the kernel state: the observation for a reader that
+        does not change it (see ``State.shared_observation``)."""
+        return self.state.shared_observation(seat)
+
     def clone(self) -> Session:
         """An independent copy."""
         return Session(self.game, self.state.clone(), self.moves, self.cap)

@@ -201,6 +201,8 @@ class LearnerGame:
         self.seat = 0
         self.opponents: dict[int, Agent] = {}
         self.potential = 0.0
+        #: The learner's observation now, as the state shares it (read by the tensor writers
+        #: and the shaping potential, never changed: see ``State.shared_observation``).
         self.obs: JsonDict = {}
         self.forfeited = False
         #: Decisions played in this object's games so far, every seat's (for benchmarks).
@@ -216,7 +218,7 @@ class LearnerGame:
         self.opponents = t.make_opponents(seat, agent_seed)
         self._play_opponents()
         self.decisions += self.session.moves
-        self.obs = self.session.observation(seat)
+        self.obs = self.session.shared_observation(seat)
         self.potential = self._phi()
 
     def legal_codes(self) -> list[int]:
@@ -255,7 +257,7 @@ class LearnerGame:
         session.apply_code(code)
         self._play_opponents()
         self.decisions += session.moves - before
-        self.obs = session.observation(self.seat)
+        self.obs = session.shared_observation(self.seat)
         terminated = session.state.is_terminal
         truncated = session.truncated
         previous = self.potential

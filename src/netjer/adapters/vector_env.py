@@ -202,7 +202,7 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
 
     def _write(self, i: int) -> None:
         game = self.games[i]
-        self._writers[i].write(game.obs)
+        self._writers[i].write(game.obs, shared=True)  # LearnerGame.obs is a shared observation
         mask = self._masks[i]
         mask[:] = 0
         legal = game.legal_codes()

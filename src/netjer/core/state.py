@@ -199,6 +199,15 @@ class State:  # noqa: PLW1641 - unhashable on purpose, see above
         per-seat view: UIs, logs, agents and adapters read nothing else.
         """
 
+    def shared_observation(self, seat: int | None) -> JsonDict:
+        """:meth:`observation` for a reader that only reads it (the research adapters' tensor
+        writers): the same value, but a game may hand out parts it remembers between calls
+        (Ankh: ``AnkhState.shared_observation``) instead of copies, so the caller must not
+        change it, and a part that is the same object as one seen before is unchanged.  This
+        default is ``observation(seat)`` itself.
+        """
+        return self.observation(seat)
+
     def check_seat(self, seat: object) -> int | None:
         """Refuse a seat the game does not have, before a view is built for it (a game's
         ``observation`` calls this first: an index of -1 would otherwise read as the last

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import is_, itemgetter
 from typing import Any
 
 from netjer.core.game import Game
@@ -326,21 +327,21 @@ class AnkhEncoder(Encoder):
         (an encoder remembers one stream of observations: a game's, see :meth:`row_writer`)."""
         #: per (offset, god): the last board written there and its entries (see _god_row)
         self._row_last: dict[tuple[int, Any], tuple[JsonDict, list[int], list[int], tuple[float, ...]]] = {}
-        # Each writer with the observation keys it reads (None: cheap, always written).
+        # Each writer with the observation keys it reads (None: always written).
         self._writers: tuple[tuple[Writer, tuple[str, ...] | None], ...] = (
-            (self._seat, None),
+            (self._seat, ("seat", "god", "players")),
             (self._board, ("pieces", "camels")),
             (self._regions, ("regions",)),
             (self._tracks, TRACK_MOVES),
             (self._supplies, SUPPLY_KEYS),
-            (self._turn, None),
+            (self._turn, TURN_KEYS),
             (self._gods, ("gods",)),
-            (self._mine, None),
-            (self._me, None),
+            (self._mine, ("god",)),
+            (self._me, ("gods", "battle", "god", "to_move")),
             (self._powers, ("god_powers",)),
             (self._battle, ("battle",)),
             (self._pending, ("pending",)),
-            (self._result, None),
+            (self._result, ("winners", "end_reason")),
         )
         #: per writer, the parts of the last observation it wrote and what it wrote
         self._last: list[tuple[list[Any], list[int], list[int], list[float]] | None] = [None] * len(self._writers)
@@ -559,7 +560,7 @@ class AnkhEncoder(Encoder):
         remembered (relative to ``at``)."""
         slot = (at, info["god"])
         last = self._row_last.get(slot)
-        if last is None or last[0] != info:  # a deep comparison, in C
+        if last is None or (last[0] is not info and last[0] != info):  # the same row shared, else a deep comparison
             key = (
                 info["alive"],
                 info["devotion"],
@@ -820,18 +821,36 @@ class AnkhRowWriter(RowWriter):
     def __init__(self, encoder: AnkhEncoder, out: Any) -> None:
         super().__init__(encoder, out)
         self.own = encoder._with_own_memory()
+        #: the block writers that read only shared parts (compared by identity when shared)
+        self._by_identity = frozenset(
+            k for k, (_, keys) in enumerate(self.own._writers) if keys is not None and SHARED_KEYS.issuperset(keys)
+        )
+        #: per block writer, what reads its parts off an observation: a tuple of them (the
+        #: key repeated for a block of one key, so that every getter gives a tuple)
+        self._getters = [
+            None if keys is None else itemgetter(*keys) if len(keys) > 1 else itemgetter(keys[0], keys[0])
+            for _, keys in self.own._writers
+        ]
         self._forget()
 
     def _forget(self) -> None:
         writers = len(self.own._writers)
         #: per block writer: the observation parts it last wrote (None: always written)
-        self._parts: list[list[Any] | None] = [None] * writers
+        self._parts: list[tuple[Any, ...] | None] = [None] * writers
         #: per block writer: the entries it last wrote into the row (ones, indices, values)
         self._written: list[tuple[list[int], list[int], list[float]] | None] = [None] * writers
         self.out[:] = 0.0
 
-    def write(self, obs: JsonDict) -> None:
+    def write(self, obs: JsonDict, shared: bool = False) -> None:
         """Make the row the tensor of ``obs`` (the values of ``encode_array(obs)``).
+
+        Args:
+            obs: the observation.
+            shared: ``obs`` is a shared observation (``AnkhState.shared_observation``): a block
+                that reads only its remembered parts (the board, the regions, the gods) is
+                skipped when they are the objects it last saw and written, without a
+                comparison, when they are not (an unchanged part stays the same object).
+                Otherwise every block's parts are compared with the last ones (deeply, in C).
 
         Raises:
             EncodingError: for an undeclared key or value (the row is then cleared and the
@@ -840,16 +859,21 @@ class AnkhRowWriter(RowWriter):
         if obs.keys() != TOP_KEYS:
             extra = sorted(set(obs) - TOP_KEYS)
             raise EncodingError(f".{extra[0] if extra else sorted(TOP_KEYS - set(obs))[0]}: not the declared Ankh keys")
-        seen, written = self._parts, self._written
+        seen, written, by_identity, getters = self._parts, self._written, self._by_identity, self._getters
         zero: list[int] = []
         ones: list[int] = []
         idx: list[int] = []
         val: list[float] = []
         try:
-            for k, (write, keys) in enumerate(self.own._writers):
-                if keys is not None:
-                    parts = [obs[key] for key in keys]
-                    if seen[k] == parts:  # a deep comparison, in C
+            for k, (write, _) in enumerate(self.own._writers):
+                getter = getters[k]
+                if getter is not None:
+                    parts = getter(obs)
+                    before = seen[k]
+                    if shared and k in by_identity:
+                        if before is not None and all(map(is_, before, parts)):
+                            continue
+                    elif before == parts:  # a deep comparison, in C (the same objects: at once)
                         continue
                     seen[k] = parts
                 w_ones: list[int] = []
@@ -881,6 +905,9 @@ class AnkhRowWriter(RowWriter):
             out[idx] = val
 
 
+#: The observation parts ``AnkhState.shared_observation`` shares (remembered by the engine,
+#: replaced when they change, never changed).
+SHARED_KEYS = frozenset(["gods", "pieces", "camels", "regions", "action_tracks", "guardians", "monument_supply"])
 #: the keys of the ``tracks`` block that change at almost every decision (written apart).
 TURN_KEYS = ("turn", "phase", "to_move")
 #: the keys of the ``tracks`` block that move with the actions (written apart).

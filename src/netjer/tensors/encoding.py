@@ -324,8 +324,13 @@ class RowWriter:
         self.encoder = encoder
         self.out = out
 
-    def write(self, obs: JsonDict) -> None:
+    def write(self, obs: JsonDict, shared: bool = False) -> None:
         """Make the row the tensor of ``obs``.
+
+        Args:
+            obs: the observation.
+            shared: whether ``obs`` is a shared observation (``State.shared_observation``),
+                whose remembered parts an incremental writer may compare by identity alone.
 
         Raises:
             EncodingError: as :meth:`Encoder.encode`.

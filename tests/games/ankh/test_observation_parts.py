@@ -1,10 +1,15 @@
-"""The Ankh observation's remembered parts (issue 15): never stale, never shared with a caller."""
+"""The Ankh observation's remembered parts (issue 15): never stale, never shared with a caller of
+``observation``; shared, unchanged, with a caller of ``shared_observation`` (issue 34)."""
 
 from __future__ import annotations
 
 import copy
+import json
+
+import pytest
 
 from netjer.core import Rng
+from netjer.games.ankh import state as ankh_state
 from netjer.games.ankh.gods.base import BASTET
 from netjer.games.ankh.state import AnkhState
 from netjer.games.registry import make_game
@@ -120,3 +125,58 @@ def test_games_observed_in_turn_keep_their_parts_and_still_notice_direct_writes(
     assert view["gods"][2]["devotion"] == first.devotion[2] and view["gods"][1]["followers"] == first.followers[1]
     owners = {p["hex"]: p["owner"] for p in view["pieces"] if p["kind"] not in ("obelisk", "temple", "pyramid")}
     assert owners[first.board.hex_name(h)] == first.figure_owner[h]
+
+
+def _fresh_observation(state: AnkhState, seat: int | None) -> dict[str, object]:
+    """``observation(seat)`` built with nothing remembered (every slot emptied first)."""
+    for slot in (ankh_state._GODS, ankh_state._PIECES, ankh_state._TRACKS, ankh_state._SUPPLY, ankh_state._REGIONS):
+        slot.by_state.clear()
+        slot.last = None
+    return state.observation(seat)
+
+
+def _as_json(obs: dict[str, object]) -> str:
+    return json.dumps(obs, sort_keys=True)  # a shared observation's tuples are written as lists
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_shared_observation_is_what_a_fresh_build_shows(players: int) -> None:
+    """Games stepped in turn (a vector environment's order), seats and the spectator: the
+    shared observation (the engine's remembered parts, not copied) has the value of a build
+    from nothing remembered, and of the copied ``observation``; one kept from before is not
+    changed by the moves played since (readers keep the parts they saw by reference)."""
+    game = make_game("ankh", {"players": players})
+    states = [game.new_initial_state(seed) for seed in range(4)]
+    rng = Rng(100 + players)
+    kept: list[tuple[dict[str, object], str]] = []
+    for turn in range(400):
+        i = rng.below(len(states))
+        state = states[i]
+        seat = None if rng.below(6) == 0 else rng.below(players)
+        shared = state.shared_observation(seat)
+        text = _as_json(shared)
+        assert text == _as_json(state.observation(seat))
+        if turn % 7 == 0:
+            assert text == _as_json(_fresh_observation(state, seat))
+        if turn % 50 == 0:
+            kept.append((shared, text))
+        if state.is_terminal:
+            states[i] = game.new_initial_state(rng.below(1 << 30))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert all(_as_json(obs) == text for obs, text in kept)
+
+
+def test_an_unchanged_part_is_shared_and_a_changed_one_is_new() -> None:
+    state = _played(3, 4, 50)
+    first = state.shared_observation(0)
+    again = state.shared_observation(1)
+    for key in ("gods", "pieces", "camels", "regions", "action_tracks", "guardians", "monument_supply"):
+        assert again[key] is first[key], key
+    state.devotion[1] += 1
+    state.figure_owner[next(h for h, kind in enumerate(state.figure) if kind >= 0)] = 2
+    after = state.shared_observation(0)
+    assert after["gods"] is not first["gods"] and after["pieces"] is not first["pieces"]
+    assert after["gods"][0] is first["gods"][0]  # god 0's row did not change: still shared
+    assert after["gods"][1]["devotion"] == first["gods"][1]["devotion"] + 1
+    assert after["regions"] is first["regions"]

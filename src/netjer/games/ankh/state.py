@@ -19,7 +19,7 @@ that owns the phase, and their components appear in the observation under ``god_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, lru_cache
 from operator import index
 from typing import Any, ClassVar, Final, SupportsIndex, cast
@@ -135,7 +135,9 @@ def _powers_json(state: AnkhState, _: object) -> JsonDict:
 # remembered in a slot together with *copies of the fields it was built from*, and reused only
 # while those fields are equal (compared in C): a position changed by any means (``apply``, a
 # test writing a field, the position builder) never shows a stale part, and no version counter
-# has to be kept in step with the engine.  The callers always receive new objects.
+# has to be kept in step with the engine.  A remembered part is never changed, only replaced:
+# ``observation`` gives its callers copies, ``shared_observation`` the parts themselves (so a
+# reader that remembers the parts it last saw can tell an unchanged one by identity).
 
 
 #: State objects whose parts a slot remembers apart (a vector environment's games, the tables
@@ -181,9 +183,10 @@ _SUPPLY: Final = _Slot()
 _REGIONS: Final = _Slot()
 
 
-def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
-    """The observation's ``gods``: each god's board (public: the same for every seat), and the
-    tables of the fields fixed for a game the rows were built with.
+def _gods_rows(st: AnkhState) -> tuple[tuple[JsonDict, ...], _GodTables]:
+    """The observation's ``gods`` as remembered (shared: never to be changed): each god's board
+    (public: the same for every seat), and the tables of the fields fixed for a game the rows
+    were built with.
 
     The rows are remembered with the fields they were built from; when some of those
     fields changed, only the rows of the gods whose values changed are built again, from
@@ -220,6 +223,11 @@ def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
             st,
             (((*fixed[:3], st.god_of_seat[:], st.holder[:]), tuple(x[:] for x in per_god), tables), rows),
         )
+    return rows, tables
+
+
+def _copy_god_rows(rows: tuple[JsonDict, ...]) -> list[JsonDict]:
+    """The gods' rows as ``observation`` gives them: new dicts and lists a caller may change."""
     out = []
     for row in rows:
         info = row.copy()
@@ -230,7 +238,7 @@ def _gods_view(st: AnkhState) -> tuple[list[JsonDict], _GodTables]:
         info["hand"] = row["hand"][:]
         info["god_powers"] = row["god_powers"][:]
         out.append(info)
-    return out, tables
+    return out
 
 
 @mypyc_attr(native_class=False)  # compiled, only a plain class unpickles (Makefile)
@@ -277,8 +285,9 @@ def _god_row(st: AnkhState, g: int, tables: _GodTables) -> JsonDict:
     }
 
 
-def _pieces_view(st: AnkhState) -> list[JsonDict]:
-    """The observation's ``pieces``: figures (with a Giant Scorpion's aim) and Monuments, by hex."""
+def _pieces_rows(st: AnkhState) -> tuple[JsonDict, ...]:
+    """The observation's ``pieces`` as remembered (shared: never to be changed): figures (with a
+    Giant Scorpion's aim) and Monuments, by hex."""
     key = (st.figure, st.figure_owner, st.monument, st.monument_owner, st.aim)
     entry = _PIECES.entry_for(st)
     if entry is not None and entry[0] == key:
@@ -286,11 +295,11 @@ def _pieces_view(st: AnkhState) -> list[JsonDict]:
     else:
         rows = _build_pieces(st)
         _PIECES.store(st, (tuple(x[:] for x in key), rows))
-    return list(map(dict.copy, rows))
+    return rows
 
 
 def _build_pieces(st: AnkhState) -> tuple[JsonDict, ...]:
-    """The rows of :func:`_pieces_view`, built from the fields (one pass over the hexes: finding
+    """The rows of :func:`_pieces_rows`, built from the fields (one pass over the hexes: finding
     the occupied ones in C and rebuilding only the changed hexes measured slower)."""
     pieces = []
     figure_owner, aim, monument, monument_owner = st.figure_owner, st.aim, st.monument, st.monument_owner
@@ -309,8 +318,8 @@ def _build_pieces(st: AnkhState) -> tuple[JsonDict, ...]:
     return tuple(pieces)
 
 
-def _tracks_view(st: AnkhState) -> list[JsonDict]:
-    """The observation's ``action_tracks``: each track and its marker."""
+def _tracks_rows(st: AnkhState) -> tuple[JsonDict, ...]:
+    """The observation's ``action_tracks`` as remembered (shared): each track and its marker."""
     entry = _TRACKS.entry_for(st)
     if entry is None or entry[0][0] is not st.tracks or entry[0][1] != st.markers:
         rows = tuple(
@@ -319,12 +328,13 @@ def _tracks_view(st: AnkhState) -> list[JsonDict]:
         )
         entry = ((st.tracks, st.markers[:]), rows)
         _TRACKS.store(st, entry)
-    return list(map(dict.copy, entry[1]))
+    tracks: tuple[JsonDict, ...] = entry[1]
+    return tracks
 
 
-def _supply_view(st: AnkhState) -> tuple[list[JsonDict], JsonDict]:
+def _supply_parts(st: AnkhState) -> tuple[tuple[JsonDict, ...], JsonDict]:
     """The observation's ``guardians`` (each level's kind and how many are left) and
-    ``monument_supply``."""
+    ``monument_supply``, as remembered (shared)."""
     key = (st.guardian_kind, st.guardian_supply, st.monument_supply)
     entry = _SUPPLY.entry_for(st)
     if entry is None or entry[0] != key:
@@ -335,12 +345,13 @@ def _supply_view(st: AnkhState) -> tuple[list[JsonDict], JsonDict]:
         monuments = dict(zip(MONUMENT_IDS, st.monument_supply, strict=True))
         entry = (tuple(x[:] for x in key), (guardians, monuments))
         _SUPPLY.store(st, entry)
-    guardians, monuments = entry[1]
-    return list(map(dict.copy, guardians)), monuments.copy()
+    parts: tuple[tuple[JsonDict, ...], JsonDict] = entry[1]
+    return parts
 
 
-def _regions_view(st: AnkhState) -> list[JsonDict]:
-    """The observation's ``regions``: each region's Conflict Order token, first hex and land count."""
+def _regions_rows(st: AnkhState) -> tuple[JsonDict, ...]:
+    """The observation's ``regions`` as remembered (shared): each region's Conflict Order token,
+    first hex and land count."""
     entry = _REGIONS.entry_for(st)
     if entry is None or entry[0][0] is not st.regions or entry[0][1] != st.token_of_region:
         tokens = st.token_of_region
@@ -350,7 +361,8 @@ def _regions_view(st: AnkhState) -> list[JsonDict]:
         )
         entry = ((st.regions, tokens[:]), rows)
         _REGIONS.store(st, entry)
-    return list(map(dict.copy, entry[1]))
+    regions: tuple[JsonDict, ...] = entry[1]
+    return regions
 
 
 @lru_cache(maxsize=4096)
@@ -1074,14 +1086,50 @@ class AnkhState(State):
         small caches checked against the fields they read (:class:`_Slot`), so that an
         observation costs a few tens of microseconds (issue 15, ``benchmarks/ankh_observation.py``).
         """
+        return self._observe(seat, False)
+
+    def shared_observation(self, seat: SupportsIndex | None) -> JsonDict:
+        """:meth:`observation` without its copies, for readers that only read (the research
+        adapters' tensor writers, issue 34): equal to ``observation(seat)`` (with tuples for
+        some of its lists), but its remembered parts, ``gods``, ``pieces``, ``camels``,
+        ``regions``, ``action_tracks``, ``guardians`` and ``monument_supply``, are the engine's
+        own objects, shared by every caller and by later calls while they stay unchanged.
+
+        A caller must not change them (they would show in other observations); in exchange, a
+        part that is the same object as one seen before is the same value, so a reader that
+        remembers what it last saw skips it without a comparison.  A part that changed is a new
+        object (a remembered part is replaced, never changed).  Everything else is built anew,
+        as in :meth:`observation`.
+
+        Raises:
+            SeatError: for a seat that is not ``None`` or 0 to ``players - 1``.
+        """
+        return self._observe(seat, True)
+
+    def _observe(self, seat: SupportsIndex | None, shared: bool) -> JsonDict:
+        """:meth:`observation` (``shared`` False) or :meth:`shared_observation` (True)."""
         self.check_seat(seat)
         n = self.n
         phase = self.phase
         over = phase == OVER
         mine = None if seat is None else self.god_of_seat[seat]
         turn_order = self.turn_order
-        gods, tables = _gods_view(self)
-        guardians, monument_supply = _supply_view(self)
+        god_rows, tables = _gods_rows(self)
+        guardian_rows, monument_supply = _supply_parts(self)
+        gods: Sequence[JsonDict] = god_rows
+        guardians: Sequence[JsonDict] = guardian_rows
+        pieces: Sequence[JsonDict] = _pieces_rows(self)
+        tracks: Sequence[JsonDict] = _tracks_rows(self)
+        regions: Sequence[JsonDict] = _regions_rows(self)
+        camels: Sequence[str] = _camel_names(self.regions)
+        if not shared:
+            gods = _copy_god_rows(god_rows)
+            guardians = list(map(dict.copy, guardian_rows))
+            monument_supply = monument_supply.copy()
+            pieces = list(map(dict.copy, pieces))
+            tracks = list(map(dict.copy, tracks))
+            regions = list(map(dict.copy, regions))
+            camels = list(camels)
         return {
             "game": "ankh",
             "seat": seat,
@@ -1095,7 +1143,7 @@ class AnkhState(State):
                 "last_action": ACTIONS[self.last_row] if self.last_row >= 0 else None,
             },
             "turn_order": list(turn_order),
-            "action_tracks": _tracks_view(self),
+            "action_tracks": tracks,
             "events_done": self.event_idx,
             "event_track": list(EVENT_TRACK),
             "conflicts_done": self.conflicts,
@@ -1107,9 +1155,9 @@ class AnkhState(State):
             "monument_supply": monument_supply,
             "camels_in_supply": self.camels,
             "conflict_tokens_in_supply": list(self.token_supply),
-            "pieces": _pieces_view(self),
-            "camels": list(_camel_names(self.regions)),
-            "regions": _regions_view(self),
+            "pieces": pieces,
+            "camels": camels,
+            "regions": regions,
             "pending": self._pending_view(),
             "battle": self._battle_view(mine),
             "god_powers": {gid: {"holder": g, **p.observe(self, mine)} for gid, p, g in tables.held},
