@@ -14,6 +14,7 @@ import pytest
 from netjer.agents.levels import RATING_RUNS, levels_for
 from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
+from netjer.core.stats import wilson_interval
 from netjer.sim.pool import fit_pool, pool_agents, pool_pairs, read_games, win_results
 from netjer.sim.stats import PairResult
 
@@ -94,6 +95,14 @@ def test_pair_scores_between_equals_centre_on_one_half_at_any_number_of_seats() 
     assert pair.wins + pair.draws + pair.losses == 600
     # while the single seat wins only about one game in five
     assert 0.1 < pair.wins / 600 < 0.3
+
+
+def test_a_clean_sweep_has_wilsons_interval_not_a_point() -> None:
+    games = [([1, 0], [1.0, -1.0]) if k % 2 else ([0, 1], [-1.0, 1.0]) for k in range(6)]
+    (pair,) = fit_pool(2, games, anchor=0, bootstrap=10).pairs
+    assert (pair.score, pair.wins, pair.games) == (1.0, 6, 6)
+    assert pair.interval == pytest.approx((wilson_interval(6, 6)[0], 1.0))
+    assert pair.interval[0] < 0.7
 
 
 def test_the_seats_each_agent_held_are_counted() -> None:

@@ -33,6 +33,7 @@ from netjer.agents.levels import levels_for
 from netjer.agents.registry import parse_agent_spec
 from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
+from netjer.core.stats import wilson_interval
 from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings
 
 #: The anchors' short names, as the benchmark's options and output name them.
@@ -139,7 +140,10 @@ class PairScore:
         games: games where both sat.
         score: ``a``'s share of the comparisons between them (:func:`win_results`): 0.5 between
             equals at any number of seats.
-        interval: percentile-bootstrap 95% interval of ``score``, resampling games.
+        interval: a 95% interval of ``score``: the wider of the percentile bootstrap (resampling
+            games: it follows the comparisons' spread in games of several seats) and Wilson's
+            interval of ``score`` over ``games`` trials (which a bootstrap of a clean sweep, a
+            single point, lacks: 6 wins in 6 games give [0.61, 1], not [1, 1]).
         wins, draws, losses: games whose comparisons ``a`` won more of, as many of, fewer of.
     """
 
@@ -177,8 +181,9 @@ def pair_score(
         sample = [per_game[rng.below(len(per_game))] for _ in per_game]
         draws_of_score.append(sum(p for p, _ in sample) / sum(n for _, n in sample))
     draws_of_score.sort()
-    low = draws_of_score[int(0.025 * (samples - 1))]
-    high = draws_of_score[math.ceil(0.975 * (samples - 1))]
+    wilson = wilson_interval(score * len(per_game), len(per_game))
+    low = min(draws_of_score[int(0.025 * (samples - 1))], wilson[0])
+    high = max(draws_of_score[math.ceil(0.975 * (samples - 1))], wilson[1])
     return PairScore(a, b, len(per_game), score, (low, high), wins, draws, len(per_game) - wins - draws)
 
 
