@@ -15,7 +15,12 @@ every pair.  Prints, per pairing, the stronger's **pairwise score** against the 
 of its pairwise results against the weaker's seats, win 1, draw 0.5) with its Wilson 95%
 interval and whether the interval excludes 0.5, then every agent's Elo (the heuristic: 0)
 with its bootstrap 95% interval (netjer.sim.stats), the games played and the time taken.
-``--json FILE`` writes it all, with every game's result; ``--ratings`` prints the
+``--pairs pool`` (issue 35, item 4; :mod:`netjer.sim.pool`) adds the pool's anchors (Ankh's
+``heuristic:plan=rollout``, model-free ``ismcts`` at the strongest level's iterations) and plays
+every pair of levels and anchors, the later in pool order in the single seat; its ratings are the
+Bradley-Terry fit of every game by the pool's rule (a win counts against every other seat, a shared
+win half, two losing seats are not compared), and it prints each pair's score with a bootstrap
+interval.  ``--json FILE`` writes it all, with every game's result; ``--ratings`` prints the
 ``RATINGS`` entries to copy into src/netjer/agents/levels.py.
 """
 
@@ -26,12 +31,14 @@ import datetime
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 
-from netjer.agents.levels import levels_for
+from netjer.agents.levels import Level, levels_for
 from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
 from netjer.games.registry import make_game
+from netjer.sim.pool import fit_pool, pool_agents, pool_pairs
 from netjer.sim.tournament import (
     GameResult,
     head_to_head,
@@ -55,9 +62,10 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=N",
-        help="games of the pairings whose stronger agent is NAME (a costly level), e.g. strongest=8",
+        help="games of the pairings whose stronger agent (in --pairs pool: the later in pool order) is NAME, e.g. "
+        "strongest=8, or of the one pairing of two agents, e.g. strongest,ismcts=6 (later ones override earlier ones)",
     )
-    parser.add_argument("--pairs", choices=["ladder", "all"], default="ladder")
+    parser.add_argument("--pairs", choices=["ladder", "all", "pool"], default="ladder")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--ray-address", default=None, help="a Ray cluster ('auto', an address, or 'local')")
     parser.add_argument("--seed", type=int, default=2000)
@@ -84,33 +92,27 @@ def main() -> None:
         levels = levels_for(game.name, game.num_players)
     except ConfigError as err:
         sys.exit(f"error: {err}")
-    specs = ["heuristic", "random"]  # the heuristic first: the Elo anchor (0)
-    names = ["heuristic", "random"]
-    ladder = [1]  # indices, weakest first
-    for level in levels:
-        if level.spec in specs:
-            k = specs.index(level.spec)
-            names[k] = f"{level.name} ({names[k]})"
-        else:
-            specs.append(level.spec)
-            names.append(level.name)
-            k = len(specs) - 1
-        if k != ladder[-1]:  # a beginner that plays at random is the random player
-            ladder.append(k)
-    if args.pairs == "all":
-        order = ladder + ([0] if 0 not in ladder else [])
-        pairs = [(order[j], order[i]) for i in range(len(order)) for j in range(i + 1, len(order))]
+    if args.pairs == "pool":
+        try:
+            pool = pool_agents(game.name, game.num_players)
+        except ConfigError as err:
+            sys.exit(f"error: {err}")
+        specs = [a.spec for a in pool]
+        names = [a.label for a in pool]
+        pairs = pool_pairs(len(pool))
     else:
-        pairs = [(ladder[i + 1], ladder[i]) for i in range(len(ladder) - 1)]
-        if 0 not in ladder:
-            pairs.append((0, 1))  # the heuristic against random keeps it on the scale
+        specs, names, pairs = _ladder(levels, args.pairs)
     plain = {n.split(" ")[0]: k for k, n in enumerate(names)}
     counts = [args.games] * len(pairs)
     for item in args.games_for:
         name, _, number = item.partition("=")
-        if name not in plain or not number.isdigit():
-            sys.exit(f"error: --games-for {item!r}: give NAME=N with NAME one of {', '.join(plain)}")
-        counts = [int(number) if a == plain[name] else c for (a, _), c in zip(pairs, counts, strict=True)]
+        chosen = name.split(",")
+        if not all(n in plain for n in chosen) or len(chosen) > 2 or not number.isdigit():
+            sys.exit(f"error: --games-for {item!r}: give NAME=N or NAME,NAME=N with NAME one of {', '.join(plain)}")
+        ks = {plain[n] for n in chosen}
+        for p, (a, b) in enumerate(pairs):
+            if (len(chosen) == 1 and a in ks) or {a, b} == ks:
+                counts[p] = int(number)
     tasks = schedule_pairings(game.name, specs, pairs, counts, options=options, seed=args.seed)
     print(
         f"{game.title}, {game.num_players} players: {len(tasks)} games ({len(pairs)} pairings: "
@@ -133,7 +135,7 @@ def main() -> None:
         done: dict[int, GameResult] = read_log(args.log, ordered) if args.log else {}
     except ConfigError as err:
         sys.exit(f"error: {err}")
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     pending = [t for t in ordered if t.index not in done]
     seats_of = {t.index: t.seats for t in tasks}
     log_file = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed below
@@ -153,6 +155,11 @@ def main() -> None:
     took = time.perf_counter() - start
     results = sorted(done.values(), key=lambda r: r.index)
     print(f"  {len(results)} of {len(tasks)} games played ({len(tasks) - len(pending)} of them from --log)")
+    if args.pairs == "pool":
+        cpu = time.process_time() - cpu_start
+        _report_pool(game.name, game.num_players, levels, specs, names, results, args.bootstrap, args.ratings)
+        print(f"  {len(done) - (len(tasks) - len(pending))} games played now in {took:.0f} s, {cpu:.0f} s of CPU")
+        return
     summary = summarize(game.name, names, results, bootstrap=args.bootstrap)
     duels = [head_to_head(results, a, b) for a, b in pairs]
     for d in duels:
@@ -199,6 +206,85 @@ def main() -> None:
                 out,
                 indent=1,
             )
+
+
+def _ladder(levels: Sequence[Level], mode: str) -> tuple[list[str], list[str], list[tuple[int, int]]]:
+    """The agents (specifications, names; the heuristic first: the Elo anchor) and pairings
+    ``(stronger, weaker)`` of ``--pairs ladder`` or ``all``."""
+    specs = ["heuristic", "random"]  # the heuristic first: the Elo anchor (0)
+    names = ["heuristic", "random"]
+    ladder = [1]  # indices, weakest first
+    for level in levels:
+        if level.spec in specs:
+            k = specs.index(level.spec)
+            names[k] = f"{level.name} ({names[k]})"
+        else:
+            specs.append(level.spec)
+            names.append(level.name)
+            k = len(specs) - 1
+        if k != ladder[-1]:  # a beginner that plays at random is the random player
+            ladder.append(k)
+    if mode == "all":
+        order = ladder + ([0] if 0 not in ladder else [])
+        pairs = [(order[j], order[i]) for i in range(len(order)) for j in range(i + 1, len(order))]
+    else:
+        pairs = [(ladder[i + 1], ladder[i]) for i in range(len(ladder) - 1)]
+        if 0 not in ladder:
+            pairs.append((0, 1))  # the heuristic against random keeps it on the scale
+    return specs, names, pairs
+
+
+def _report_pool(
+    game: str,
+    players: int,
+    levels: Sequence[Level],
+    specs: list[str],
+    names: list[str],
+    results: Sequence[GameResult],
+    bootstrap: int,
+    ratings: bool,
+) -> None:
+    """Print the pool's fit (netjer.sim.pool): each pair's score, each agent's Elo; with
+    ``ratings``, the ``RATINGS`` and ``PAIRINGS`` entries of src/netjer/agents/levels.py."""
+    if not results:
+        print("  no games")
+        return
+    fit = fit_pool(
+        len(specs), [(r.players, r.returns) for r in results], anchor=specs.index("heuristic"), bootstrap=bootstrap
+    )
+    for d in fit.pairs:
+        lo, hi = d.interval
+        verdict = "above" if lo > 0.5 else "below" if hi < 0.5 else "not ordered (the interval holds 0.5)"
+        print(
+            f"  {names[d.a]} vs {names[d.b]}: {d.wins}/{d.draws}/{d.losses} in {d.games} games, "
+            f"score {d.score:.3f} [95% CI {lo:.3f}, {hi:.3f}]: {verdict}"
+        )
+    for k, name in enumerate(names):
+        lo, hi = fit.interval[k]
+        rated = f"Elo {fit.elo[k]:+.0f} [{lo:+.0f}, {hi:+.0f}]" if fit.seats[k] else "not rated (no games yet)"
+        print(f"  {name}: {rated}, {fit.seats[k]} seats")
+    if not ratings:
+        return
+    today = datetime.date.today().isoformat()
+    for level in levels:
+        k = specs.index(level.spec)
+        lo, hi = fit.interval[k]
+        print(
+            f'    ("{game}", {players}, "{level.name}"): '
+            f'Rating({fit.elo[k]:.0f}, ({lo:.0f}, {hi:.0f}), {fit.seats[k]}, "{today}"),'
+        )
+    reference = next(i for i, level in enumerate(levels) if level.spec == "heuristic")
+    scores = {(d.a, d.b): d for d in fit.pairs}
+    for i, level in enumerate(levels):
+        if i == reference:
+            continue
+        other = levels[i - 1] if i > reference else levels[i + 1]
+        mine, theirs = specs.index(level.spec), specs.index(other.spec)
+        d = scores.get((mine, theirs)) or scores.get((theirs, mine))
+        if d is None or not d.games:
+            continue
+        score = d.score if d.a == mine else 1 - d.score
+        print(f'    ("{game}", {players}, "{level.name}"): Pairing("{other.name}", {d.games}, {score:.4f}),')
 
 
 def _pair_of(players: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple[int, int]:

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from netjer.agents.levels import RATING_RUNS, RATINGS
+from netjer.agents.levels import PAIRINGS, RATING_RUNS, RATINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 LINE = re.compile(r'\("(\w+)", (\d), "(\w+)"\): Rating\((-?\d+), \((-?\d+), (-?\d+)\), (\d+), ')
+PAIRING = re.compile(r'\("(\w+)", (\d), "(\w+)"\): Pairing\("(\w+)", (\d+), ([\d.]+)\)')
 
 
 def test_every_rated_game_and_player_count_has_its_run_and_log() -> None:
@@ -47,6 +48,10 @@ def test_the_ratings_are_recomputed_from_the_committed_log(key: tuple[str, int],
     }
     shown = {k: (round(r.elo), (round(r.interval[0]), round(r.interval[1])), r.games) for k, r in RATINGS.items()}
     assert printed == {k: v for k, v in shown.items() if k[:2] == key}
+    # and so are the ladder pairings that decide what is shown as a bound (shown_rating)
+    pairings = {(m[1], int(m[2]), m[3]): (m[4], int(m[5]), float(m[6])) for m in PAIRING.finditer(run.stdout)}
+    kept = {k: (p.against, p.games, round(p.score, 4)) for k, p in PAIRINGS.items() if k[:2] == key}
+    assert pairings == kept
     # the figures come from the log's games alone: every game counted was read from it
     played = re.search(r"(\d+) of \d+ games played \((\d+) of them from --log\)", run.stdout)
     assert played is not None and int(played[1]) == int(played[2]) > 0

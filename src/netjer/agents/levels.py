@@ -12,8 +12,11 @@ The levels of a game are ordered, weakest first; each is to beat the one below i
 above 0.5 whose 95% interval excludes 0.5, measured by ``benchmarks/levels.py``; docs/levels.md
 says which pairings the small samples measured so far show, and which not yet).  Their measured
 ratings (:data:`RATINGS`: Elo against the game's heuristic player, 0, with a bootstrap 95%
-interval) come from that benchmark and are copied here by hand with the run's date; the
-command, the games played and the time taken are in ``docs/levels.md``.
+interval) come from that benchmark's pool run (``--pairs pool``, issue 35 item 4: the levels
+against each other, random moves, the heuristic, Ankh's ``heuristic:plan=rollout`` and
+model-free ISMCTS, one fit over every game: :mod:`netjer.sim.pool`) and are copied here by hand
+with the run's date; the command (:data:`RATING_RUNS`), the games played and the time taken are
+in ``docs/levels.md``.
 What is shown of them (:func:`shown_rating`) is a one-sided bound where a ladder pairing
 (:data:`PAIRINGS`) was won or lost in every game, since the fit's figure there is set by its
 prior, not by the games.  The level names are rungs of each game's own ladder, not one agent or
@@ -289,82 +292,95 @@ for _players in (2, 3, 4, 5):
         ),
     )
 
+#: The game counts of the pool runs (``--pairs pool``, issue 35 item 4; docs/levels.md, "Rated
+#: against a pool") beside the ladder's pairings as they were first played: 12 games a pairing,
+#: 6 against random moves (4 for the strongest level) and 6 for the strongest level's others.
+_POOL = (
+    "--pairs pool --games 12 --games-for casual,beginner=20 --games-for strong,casual=20 "
+    "--games-for strong,beginner=6 --games-for ismcts,beginner=6 --games-for strongest=6 "
+    "--games-for strongest,beginner=4"
+)
+_ANKH_POOL = f"{_POOL} --games-for rollout,beginner=6"
+
 #: The run of ``benchmarks/levels.py`` that measured each game and player count's
-#: :data:`RATINGS`, with its committed game log (``benchmarks/logs``, one JSON line per game).
+#: :data:`RATINGS` and :data:`PAIRINGS`, with its committed game log (``benchmarks/logs``, one JSON
+#: line per game; a later run with larger counts appends to it and plays only the missing games).
 #: Run again with ``--max-seconds 0 --workers 1 --ratings`` it plays no game and prints the same
-#: ratings: every figure is reproducible from its log (tests/agents/test_rating_logs.py).
+#: ratings: every figure is reproducible from its log (tests/agents/test_rating_logs.py).  Where
+#: the pool run stopped short of a count (``--max-seconds``), the log holds fewer games of that
+#: pairing and the ratings are of those (docs/levels.md says how many).
 RATING_RUNS: dict[tuple[str, int], str] = {
-    ("aton", 2): "aton --games 20 --games-for strong=12 --games-for strongest=10 --log benchmarks/logs/aton.log",
-    ("nile", 2): "nile --seed 1000 --games 20 --games-for strongest=100 --log benchmarks/logs/nile.log",
-    ("ankh", 2): "ankh -o players=2 --games 20 --games-for strongest=20 --log benchmarks/logs/ankh2.log",
-    ("ankh", 3): "ankh -o players=3 --seed 1000 --games 20 --games-for strongest=10 --log benchmarks/logs/ankh3.log",
-    # 50 of the 100 games of strongest were played (--max-seconds stopped the run; docs/levels.md)
-    ("ankh", 4): "ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100 --log benchmarks/logs/ankh4.log",
-    ("ankh", 5): "ankh -o players=5 --seed 1000 --games 20 --games-for strongest=10 --log benchmarks/logs/ankh5.log",
+    ("aton", 2): "aton --pairs pool --games 6 --games-for casual,beginner=20 --games-for strong,casual=12 "
+    "--games-for strongest,casual=6 --games-for strongest,beginner=4 --games-for strongest,strong=10 "
+    "--log benchmarks/logs/aton.log",
+    ("nile", 2): f"nile --seed 1000 {_POOL} --games-for strongest,strong=100 --log benchmarks/logs/nile.log",
+    ("ankh", 2): f"ankh -o players=2 {_ANKH_POOL} --games-for strongest,strong=20 --log benchmarks/logs/ankh2.log",
+    ("ankh", 3): f"ankh -o players=3 --seed 1000 {_ANKH_POOL} --games-for strongest,strong=10 "
+    "--log benchmarks/logs/ankh3.log",
+    # the 50 games of strongest against strong are those of the --seed 1000 strength run (docs/levels.md)
+    ("ankh", 4): f"ankh -o players=4 --seed 1000 {_ANKH_POOL} --games-for strongest,strong=50 "
+    "--log benchmarks/logs/ankh4.log",
+    ("ankh", 5): f"ankh -o players=5 --seed 1000 {_ANKH_POOL} --games-for strongest,strong=10 "
+    "--log benchmarks/logs/ankh5.log",
 }
 
 #: Measured ratings per (game, players, level name); a level missing here was not measured.
 #: Written from ``benchmarks/levels.py`` (docs/levels.md; the runs: :data:`RATING_RUNS`).
 RATINGS: dict[tuple[str, int, str], Rating] = {
-    # benchmarks/levels.py aton --games 20 --games-for strong=12 --games-for strongest=10
-    #   --log benchmarks/logs/aton.log
-    ("aton", 2, "beginner"): Rating(-645, (-696, -585), 20, "2026-12-01"),
-    ("aton", 2, "casual"): Rating(0, (0, 0), 32, "2026-12-01"),
-    ("aton", 2, "strong"): Rating(354, (173, 607), 22, "2026-12-01"),
-    ("aton", 2, "strongest"): Rating(883, (661, 1156), 10, "2026-12-01"),
-    # benchmarks/levels.py nile --seed 1000 --games 20 --games-for strongest=100 (docs/levels.md)
-    ("nile", 2, "beginner"): Rating(-925, (-1273, -742), 20, "2026-12-01"),
-    ("nile", 2, "casual"): Rating(-645, (-702, -545), 40, "2026-12-01"),
-    ("nile", 2, "strong"): Rating(0, (0, 0), 120, "2026-12-01"),
-    ("nile", 2, "strongest"): Rating(374, (299, 451), 100, "2026-12-01"),
-    # benchmarks/levels.py ankh -o players=2 --games 20 --games-for strongest=20
-    #   --log benchmarks/logs/ankh2.log (1,854 s on one core of the 2-core machine)
-    ("ankh", 2, "beginner"): Rating(-1290, (-1341, -1221), 20, "2026-12-06"),
-    ("ankh", 2, "casual"): Rating(-645, (-696, -585), 40, "2026-12-06"),
-    ("ankh", 2, "strong"): Rating(0, (0, 0), 40, "2026-12-06"),
-    ("ankh", 2, "strongest"): Rating(645, (573, 696), 20, "2026-12-06"),
-    # benchmarks/levels.py ankh -o players=4 --seed 1000 --games 20 --games-for strongest=100
-    #   --max-seconds 0 --log benchmarks/logs/ankh4.log (50 games of strongest; docs/levels.md)
-    ("ankh", 4, "beginner"): Rating(-642, (-1069, -466), 60, "2026-12-01"),
-    ("ankh", 4, "casual"): Rating(-369, (-793, -213), 80, "2026-12-01"),
-    ("ankh", 4, "strong"): Rating(0, (0, 0), 170, "2026-12-01"),
-    ("ankh", 4, "strongest"): Rating(353, (249, 481), 50, "2026-12-01"),
-    # benchmarks/levels.py ankh -o players=3 --seed 1000 --games 20 --games-for strongest=10
-    #   --log benchmarks/logs/ankh3.log
-    ("ankh", 3, "beginner"): Rating(-955, (-1304, -719), 40, "2026-12-01"),
-    ("ankh", 3, "casual"): Rating(-568, (-779, -438), 60, "2026-12-01"),
-    ("ankh", 3, "strong"): Rating(0, (0, 0), 40, "2026-12-01"),
-    ("ankh", 3, "strongest"): Rating(348, (134, 645), 10, "2026-12-01"),
-    # benchmarks/levels.py ankh -o players=5 --seed 1000 --games 20 --games-for strongest=10
-    #   --log benchmarks/logs/ankh5.log
-    ("ankh", 5, "beginner"): Rating(-742, (-1226, -545), 80, "2026-12-01"),
-    ("ankh", 5, "casual"): Rating(-455, (-898, -286), 100, "2026-12-01"),
-    ("ankh", 5, "strong"): Rating(0, (0, 0), 60, "2026-12-01"),
-    ("ankh", 5, "strongest"): Rating(568, (432, 761), 10, "2026-12-01"),
+    # RATING_RUNS[("aton", 2)]
+    ("aton", 2, "beginner"): Rating(-370, (-510, -244), 28, "2026-12-06"),
+    ("aton", 2, "casual"): Rating(0, (0, 0), 37, "2026-12-06"),
+    ("aton", 2, "strong"): Rating(176, (36, 364), 27, "2026-12-06"),
+    ("aton", 2, "strongest"): Rating(537, (419, 704), 18, "2026-12-06"),
+    # RATING_RUNS[("nile", 2)]
+    ("nile", 2, "beginner"): Rating(-724, (-920, -589), 36, "2026-12-06"),
+    ("nile", 2, "casual"): Rating(-504, (-576, -421), 57, "2026-12-06"),
+    ("nile", 2, "strong"): Rating(0, (0, 0), 137, "2026-12-06"),
+    ("nile", 2, "strongest"): Rating(347, (278, 435), 116, "2026-12-06"),
+    # RATING_RUNS[("ankh", 2)]
+    ("ankh", 2, "beginner"): Rating(-738, (-869, -672), 31, "2026-12-06"),
+    ("ankh", 2, "casual"): Rating(-328, (-432, -249), 53, "2026-12-06"),
+    ("ankh", 2, "strong"): Rating(0, (0, 0), 53, "2026-12-06"),
+    ("ankh", 2, "strongest"): Rating(386, (325, 494), 29, "2026-12-06"),
+    # RATING_RUNS[("ankh", 3)]
+    ("ankh", 3, "beginner"): Rating(-663, (-967, -556), 48, "2026-12-06"),
+    ("ankh", 3, "casual"): Rating(-339, (-514, -290), 70, "2026-12-06"),
+    ("ankh", 3, "strong"): Rating(0, (0, 0), 49, "2026-12-06"),
+    ("ankh", 3, "strongest"): Rating(257, (132, 498), 14, "2026-12-06"),
+    # RATING_RUNS[("ankh", 4)]
+    ("ankh", 4, "beginner"): Rating(-638, (-923, -516), 72, "2026-12-06"),
+    ("ankh", 4, "casual"): Rating(-374, (-575, -278), 95, "2026-12-06"),
+    ("ankh", 4, "strong"): Rating(0, (0, 0), 183, "2026-12-06"),
+    ("ankh", 4, "strongest"): Rating(381, (296, 497), 54, "2026-12-06"),
+    # RATING_RUNS[("ankh", 5)]
+    ("ankh", 5, "beginner"): Rating(-746, (-1049, -607), 92, "2026-12-06"),
+    ("ankh", 5, "casual"): Rating(-457, (-700, -357), 112, "2026-12-06"),
+    ("ankh", 5, "strong"): Rating(0, (0, 0), 69, "2026-12-06"),
+    ("ankh", 5, "strongest"): Rating(445, (352, 701), 12, "2026-12-06"),
 }
 
 
 #: Per (game, players, level name), the ladder pairing it was rated by (docs/levels.md,
 #: "Ordering"), from this level's side; the heuristic (Elo 0) has none.
 PAIRINGS: dict[tuple[str, int, str], Pairing] = {
-    ("aton", 2, "beginner"): Pairing("casual", 20, 0.0),
-    ("aton", 2, "strong"): Pairing("casual", 12, 11 / 12),
-    ("aton", 2, "strongest"): Pairing("strong", 10, 1.0),
-    ("nile", 2, "beginner"): Pairing("casual", 20, 0.15),
-    ("nile", 2, "casual"): Pairing("strong", 20, 0.0),
-    ("nile", 2, "strongest"): Pairing("strong", 100, 0.9),
-    ("ankh", 2, "beginner"): Pairing("casual", 20, 0.0),
-    ("ankh", 2, "casual"): Pairing("strong", 20, 0.0),
-    ("ankh", 2, "strongest"): Pairing("strong", 20, 1.0),
-    ("ankh", 3, "beginner"): Pairing("casual", 20, 1 - 0.912),
-    ("ankh", 3, "casual"): Pairing("strong", 20, 1 - 0.975),
-    ("ankh", 3, "strongest"): Pairing("strong", 10, 0.9),
-    ("ankh", 4, "beginner"): Pairing("casual", 20, 1 - 0.833),
-    ("ankh", 4, "casual"): Pairing("strong", 20, 1 - 0.9),
-    ("ankh", 4, "strongest"): Pairing("strong", 50, 0.887),
-    ("ankh", 5, "beginner"): Pairing("casual", 20, 1 - 0.844),
-    ("ankh", 5, "casual"): Pairing("strong", 20, 1 - 0.938),
-    ("ankh", 5, "strongest"): Pairing("strong", 10, 0.975),
+    ("aton", 2, "beginner"): Pairing("casual", 20, 0.0000),
+    ("aton", 2, "strong"): Pairing("casual", 12, 0.9167),
+    ("aton", 2, "strongest"): Pairing("strong", 10, 1.0000),
+    ("nile", 2, "beginner"): Pairing("casual", 20, 0.1500),
+    ("nile", 2, "casual"): Pairing("strong", 20, 0.0000),
+    ("nile", 2, "strongest"): Pairing("strong", 100, 0.9000),
+    ("ankh", 2, "beginner"): Pairing("casual", 20, 0.0000),
+    ("ankh", 2, "casual"): Pairing("strong", 20, 0.0000),
+    ("ankh", 2, "strongest"): Pairing("strong", 20, 1.0000),
+    ("ankh", 3, "beginner"): Pairing("casual", 20, 0.0769),
+    ("ankh", 3, "casual"): Pairing("strong", 20, 0.0250),
+    ("ankh", 3, "strongest"): Pairing("strong", 10, 0.9211),
+    ("ankh", 4, "beginner"): Pairing("casual", 20, 0.1429),
+    ("ankh", 4, "casual"): Pairing("strong", 20, 0.0556),
+    ("ankh", 4, "strongest"): Pairing("strong", 50, 0.9143),
+    ("ankh", 5, "beginner"): Pairing("casual", 20, 0.1429),
+    ("ankh", 5, "casual"): Pairing("strong", 20, 0.0270),
+    ("ankh", 5, "strongest"): Pairing("strong", 10, 0.9750),
 }
 
 
