@@ -174,21 +174,38 @@ def _tracks(obs: dict[str, Any]) -> Table:
         for space in range(t["start"], t["event_space"] + 1):
             mark = "●" if space == t["marker"] else ("◇" if space == t["event_space"] else "·")
             cells.append(mark)
-        table.add_row(
-            t["action"], " ".join(cells) + "   " + _("({n} to the event)").format(n=t["event_space"] - t["marker"])
-        )
+        row = _(TRACK_WORDS[t["action"]]) if t["action"] in TRACK_WORDS else t["action"]
+        table.add_row(row, " ".join(cells) + "   " + _("({n} to the event)").format(n=t["event_space"] - t["marker"]))
     done = obs["events_done"]
     track = obs["event_track"]
-    short = {"control-monument": "M", "camel-caravan": "K", "conflict": "X"}
+    # the event track's letters in the reader's language, the same as the web table's (ankh.js)
+    short = {event: pgettext("event track", letter) for event, letter in EVENT_LETTERS.items()}
     events = Text()
     for i, e in enumerate(track):
         style = "dim" if i < done else ("bold reverse" if i == done else "")
         events.append(short[e], style)
         events.append(" ")
     table.add_row(_("events"), events)
-    legend = _("● marker  ◇ event space  · space   M Control Monument  K Camel Caravan  X Conflict")
+    legend = _(
+        "● marker  ◇ event space  · space   {monument} Control Monument  {camels} Camel Caravan  {conflict} Conflict"
+    ).format(monument=short["control-monument"], camels=short["camel-caravan"], conflict=short["conflict"])
     table.add_row("", Text(legend, style="dim"))
     return table
+
+
+#: The action tracks' rows by name, as the web table names them (ankh.js rowWords).
+TRACK_WORDS: dict[str, str] = {
+    "move": N_("Move figures"),
+    "summon": N_("Summon figure"),
+    "gain": N_("Gain Followers"),
+    "unlock": N_("Unlock power"),
+}
+#: The letter of each event on the event track (context "event track", as the web table's).
+EVENT_LETTERS: dict[str, str] = {
+    "control-monument": Nc_("event track", "M"),
+    "camel-caravan": Nc_("event track", "K"),
+    "conflict": Nc_("event track", "C"),
+}
 
 
 def _devotion(obs: dict[str, Any]) -> Text:
