@@ -6,6 +6,7 @@ no raw key and no English seat name (tests/language_check.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -180,3 +181,15 @@ def test_a_result_names_the_winner_in_the_language(language: str, expected: list
     i18n.set_language(language)
     aton, nile, ankh = make_game("aton", {}), make_game("nile", {}), make_game("ankh", {"players": 2, "gods": "none"})
     assert [aton.result_text([1, -1]), nile.result_text([1, -1]), ankh.result_text([-1, 1])] == expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replay_names_each_seats_player_as_the_lobby_does(language: str, tmp_path: Path) -> None:
+    """``replay``'s header: a level's title in the reader's language where the seat's
+    specification is a level's (``random`` is Beginner's), the specification otherwise."""
+    record = dataclasses.replace(short_record("nile", 2), seats=["random", "ismcts:iterations=7"])
+    path = tmp_path / "game.json"
+    save_record(path, record)
+    header = _run(language, "replay", str(path)).splitlines()[0]
+    assert f"={i18n.gettext('Beginner', language)}," in header, header
+    assert "=random" not in header and "=ismcts:iterations=7" in header, header
