@@ -1111,6 +1111,7 @@ def simulate(
                 title=_("{title} balance report").format(title=g.shown_title()),
                 seat_names=[seat_words(g, s) for s in range(g.num_players)],
                 options=report_options,
+                game=g.name,
             )
             console.print(Text(_("Report written to {path}.").format(path=index)))
     except OSError as err:
