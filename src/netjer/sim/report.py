@@ -325,7 +325,9 @@ def options_words(game: str | None, options: dict[str, Any]) -> str:
     pairs = []
     for key, value in options.items():
         title = properties.get(key, {}).get("title") or key.replace("_", " ")
-        pairs.append(_("{option}: {value}").format(option=told(title), value=value_words(value)))
+        # Not a catalogue message: a bare "{option}: {value}" would read back ambiguously inside
+        # other lines ("Isis wins: Isis attacked…", netjer.i18n_lines); es and de write it alike.
+        pairs.append(f"{told(title)}: {value_words(value)}")
     return "; ".join(pairs)
 
 
