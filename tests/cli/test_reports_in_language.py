@@ -6,6 +6,7 @@ no raw key and no English seat name (tests/language_check.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -180,3 +181,30 @@ def test_a_result_names_the_winner_in_the_language(language: str, expected: list
     i18n.set_language(language)
     aton, nile, ankh = make_game("aton", {}), make_game("nile", {}), make_game("ankh", {"players": 2, "gods": "none"})
     assert [aton.result_text([1, -1]), nile.result_text([1, -1]), ankh.result_text([-1, 1])] == expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replay_names_each_seats_player_as_the_lobby_does(language: str, tmp_path: Path) -> None:
+    """``replay``'s header: a level's title in the reader's language where the seat's
+    specification is a level's (``random`` is Beginner's), the specification otherwise."""
+    record = dataclasses.replace(short_record("nile", 2), seats=["random", "ismcts:iterations=7"])
+    path = tmp_path / "game.json"
+    save_record(path, record)
+    header = _run(language, "replay", str(path)).splitlines()[0]
+    assert f"={i18n.gettext('Beginner', language)}," in header, header
+    assert "=random" not in header and "=ismcts:iterations=7" in header, header
+
+
+@pytest.mark.parametrize(
+    ("language", "names"), [("es", ["Reino Medio", "Reino Antiguo"]), ("de", ["Mittleres Reich", "Altes Reich"])]
+)
+def test_ankh_scenarios_are_named_in_the_language_where_shown(language: str, names: list[str]) -> None:
+    """The ``scenario`` facet keeps the option's ids (results files, ``-o scenario=``); ``simulate``
+    and the report show the scenario's name, and ``games`` names it beside the id one types."""
+    label = make_game("ankh", {"players": 2}).new_initial_state(0).report_facets()["scenario"][0]
+    assert label == "middle-kingdom"
+    i18n.set_language(language)
+    assert [term_words(s, "ankh") for s in ("middle-kingdom", "old-kingdom")] == names
+    games = " ".join(_run(language, "games").split())
+    assert "middle-kingdom | old-kingdom" in games  # the values as typed
+    assert all(name in games for name in names), games

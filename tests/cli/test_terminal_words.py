@@ -123,7 +123,9 @@ def test_the_replay_header_names_the_seats_in_the_readers_language(
     save_record(record, GameRecord.from_state(state, seats))
     header = CliRunner().invoke(app, ["replay", str(record), "--lang", language], env=ENV).output.split("\n")[0]
     seat = i18n.gettext(message, language).format(n=1)
-    assert f"{seat}=random" in header, header  # the seat told, the agent as typed
+    # the seat told; the agent by its level's title where it plays a level (random: Beginner),
+    # as the lobby shows it (issue 32), else as typed
+    assert f"{seat}={i18n.gettext('Beginner', language)}" in header, header
     assert f"{english}=" not in header, header
 
 

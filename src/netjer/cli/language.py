@@ -82,6 +82,19 @@ def term_words(text: str, game: str) -> str:
     return tell(text, i18n.get_language(), ("common", game))
 
 
+def agent_words(game: Game, spec: str) -> str:
+    """Who plays a seat of ``game`` by its agent specification ``spec``, as the web lobby shows a
+    seat: a level's title in the reader's language where ``spec`` is a level's ("Principiante"
+    for ``random``: :data:`netjer.agents.levels.LEVEL_TITLES`), "a person" for ``human``, the
+    specification as typed otherwise (``ismcts:iterations=80``)."""
+    from netjer.agents.levels import LEVEL_TITLES, level_of_spec  # noqa: PLC0415 - the agents, loaded when needed
+
+    if spec == "human":
+        return i18n._("a person")
+    level = level_of_spec(game.name, game.num_players, spec)
+    return spec if level is None else i18n._(LEVEL_TITLES[level.name])
+
+
 def seat_words(game: Game, seat: int) -> str:
     """Seat ``seat``'s name (``Game.seat_name``: "Red", "Player 2", in English as records keep
     it) in the reader's language ("Rojo", "Jugador 2")."""

@@ -38,7 +38,7 @@ from typer.core import TyperCommand, TyperGroup
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
-from netjer.cli.language import LangOption, seat_words, start_language, term_words, use_language
+from netjer.cli.language import LangOption, agent_words, seat_words, start_language, term_words, use_language
 from netjer.cli.learn import learn
 from netjer.cli.operator import audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
@@ -741,7 +741,7 @@ def replay(
             raise ConfigError(Sentence(N_("--seat must be 0 to {last}"), last=g.num_players - 1))
     except NetjerError as err:
         raise _fail(_told(err)) from None
-    seats = ", ".join(f"{seat_words(g, i)}={s}" for i, s in enumerate(record.seats))
+    seats = ", ".join(f"{seat_words(g, i)}={agent_words(g, s)}" for i, s in enumerate(record.seats))
     console.print(
         Text(
             _("{title}, seed {seed}, {seats}; {n} actions.").format(
@@ -1111,6 +1111,7 @@ def simulate(
                 title=_("{title} balance report").format(title=g.shown_title()),
                 seat_names=[seat_words(g, s) for s in range(g.num_players)],
                 options=report_options,
+                game=g.name,
             )
             console.print(Text(_("Report written to {path}.").format(path=index)))
     except OSError as err:

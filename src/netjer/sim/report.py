@@ -290,6 +290,47 @@ def _words(text: str) -> str:
     return tell(text, get_language())
 
 
+#: A yes-or-no option's value in words.
+_YES_NO: dict[bool, str] = {True: N_("yes"), False: N_("no")}
+
+
+def options_words(game: str | None, options: dict[str, Any]) -> str:
+    """``options`` as the report's reader reads them: ``"Jugadores: 3; Escenario: Reino Medio"``.
+
+    Each option is named by its title in the game's option schema (``Players``, what the web
+    lobby's form shows), a key the schema lacks by its words (``rotate_starts``: "rotate starts");
+    a value from a list of choices, a yes-or-no and a list are told in the reader's language as the
+    lobby tells them (:func:`netjer.i18n_lines.tell`), a number in the reader's format, anything
+    else as typed.  ``game`` is the registry's name (``"ankh"``), ``None`` for no schema."""
+    from netjer.games.registry import game_class  # noqa: PLC0415 - the games, loaded when a report is written
+
+    properties: dict[str, Any] = game_class(game).option_schema().get("properties", {}) if game else {}
+    domains = ("common", game) if game else ("common",)
+    language = get_language()
+
+    def told(text: str) -> str:
+        from netjer.i18n_lines import tell  # noqa: PLC0415 - the catalogues' readers, built when needed
+
+        return tell(text, language, domains)
+
+    def value_words(value: Any) -> str:
+        if isinstance(value, bool):
+            return _(_YES_NO[value])
+        if isinstance(value, int | float):
+            return format_number(value)
+        if isinstance(value, list | tuple):
+            return ", ".join(value_words(v) for v in value)
+        return told(str(value).replace("_", " ")) if isinstance(value, str) else str(value)
+
+    pairs = []
+    for key, value in options.items():
+        title = properties.get(key, {}).get("title") or key.replace("_", " ")
+        # Not a catalogue message: a bare "{option}: {value}" would read back ambiguously inside
+        # other lines ("Isis wins: Isis attacked…", netjer.i18n_lines); es and de write it alike.
+        pairs.append(f"{told(title)}: {value_words(value)}")
+    return "; ".join(pairs)
+
+
 def _facet_html(table: FacetTable) -> str:
     esc = html.escape
     name = _words(table.name)
@@ -352,11 +393,13 @@ def write_report(
     title: str,
     seat_names: Sequence[str],
     options: dict[str, Any],
+    game: str | None = None,
 ) -> Path:
     """Write ``index.html`` (plots embedded), ``results.json`` and ``results.csv`` into ``out_dir``.
 
     The page's words are in the process's language (:mod:`netjer.i18n`); the metrics keep the
-    names of their ``results.json`` fields, and the files' data stays as recorded.
+    names of their ``results.json`` fields, and the files' data stays as recorded.  ``game`` (the
+    registry's name) names the options by their titles (:func:`options_words`).
 
     Returns:
         The path of ``index.html``.
@@ -442,7 +485,7 @@ td,th{{border:1px solid #ccc;padding:.3em .6em;text-align:left}}img{{max-width:4
 .warning{{background:#fff3cd;border:1px solid #e0b000;padding:.5em}}</style></head>
 <body><h1>{esc(title)}</h1>
 <p>{esc(played)}
-<code>{esc(json.dumps(options))}</code></p>
+{esc(options_words(game, options))}</p>
 {warning_section}
 <h2>{esc(agents_heading)}</h2><table><tr>{agent_head}</tr>{agent_rows}</table>
 <h2>{esc(seats_heading)}</h2><table><tr>{seat_head}</tr>{seat_rows}</table>

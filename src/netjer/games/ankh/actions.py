@@ -480,12 +480,13 @@ def begin_unlock(st: AnkhState, god: int) -> None:
     only moves the marker (§11.3, cases 37)."""
     level = unlock_level(st.unlocked[god])
     if not unlockable_powers(st, god):
-        st.note(
-            _("{god} cannot unlock (level {level}, {followers})"),
-            god=st.god_name(god),
-            level=level or "-",
-            followers=followers(st.followers[god]),
+        # Level 0: every dashboard token is used; a sentence of its own, not a dash (issue 32).
+        line = (
+            _("{god} cannot unlock (level {level}, {followers})")
+            if level
+            else _("{god} cannot unlock (all six unlocks made, {followers})")
         )
+        st.note(line, god=st.god_name(god), level=level, followers=followers(st.followers[god]))
         action_done(st)
         return
     st.phase = UNLOCK
