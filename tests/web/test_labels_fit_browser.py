@@ -1,7 +1,8 @@
-"""Longer translations fit the drawn boards (issue 32): at a phone's 390 x 844 and a desktop's
-1280 x 800, in English, Spanish and German, no label of the Aton board is overprinted by its
-neighbour ("Tempel 2" by "außer Reichweite", "Rojo (tú) — le toca" by "17 puntos", "Punkte" by
-the score track). Boxes are measured in the page (getBoundingClientRect), nothing is timed."""
+"""The table's words on a phone and a desktop in English, Spanish and German (issue 32), at a
+phone's 390 x 844 (touch) and a desktop's 1280 x 800: no label of the Aton board is overprinted
+by its neighbour ("Tempel 2" by "außer Reichweite", "Rojo (tú) — le toca" by "17 puntos",
+"Punkte" by the score track), measured in the page (getBoundingClientRect), nothing timed; the
+hints say "tap" on a phone and "click" on a desktop; the lobby names Aton's layout by its title."""
 
 from __future__ import annotations
 
@@ -17,6 +18,16 @@ from tests.web.positions import table_in_play
 from tests.web.test_browser import wait_turn
 
 SIZES = {"phone": PHONE, "desktop": VIEWPORT}
+
+#: The first word of Aton's "Click a highlighted square to place a stone" on each kind of screen.
+PLACE_HINT = {
+    "en-GB": {"phone": "Tap a highlighted square", "desktop": "Click a highlighted square"},
+    "es-ES": {"phone": "Toca una casilla resaltada", "desktop": "Haz clic en una casilla resaltada"},
+    "de-DE": {"phone": "Tippe ein hervorgehobenes Feld", "desktop": "Klicke ein hervorgehobenes Feld"},
+}
+
+#: Aton's default layout ("proposal", a data file's name) as the lobby names it.
+LAYOUT_TITLE = {"en-GB": "our reconstruction", "es-ES": "nuestra reconstrucción", "de-DE": "unsere Rekonstruktion"}
 
 #: In the page: the pairs of boxes of the Aton board that overlap, as "label / label" lines.
 OVERLAPS = """() => {
@@ -50,10 +61,16 @@ def locale(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture(params=sorted(SIZES))
-def sized(browser: Any, page_errors: PageErrors, locale: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+def kind(request: pytest.FixtureRequest) -> str:
+    """A phone's or a desktop's screen."""
+    return str(request.param)
+
+
+@pytest.fixture
+def sized(browser: Any, page_errors: PageErrors, locale: str, kind: str) -> Iterator[Any]:
     """A page in ``locale`` at a phone's or a desktop's size (a phone's with touch)."""
-    phone = request.param == "phone"
-    ctx = browser.new_context(viewport=SIZES[request.param], locale=locale, has_touch=phone, is_mobile=phone)
+    phone = kind == "phone"
+    ctx = browser.new_context(viewport=SIZES[kind], locale=locale, has_touch=phone, is_mobile=phone)
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
@@ -65,7 +82,7 @@ def sized(browser: Any, page_errors: PageErrors, locale: str, request: pytest.Fi
 
 
 @pytest.mark.slow
-def test_aton_labels_do_not_overprint_each_other(server: str, sized: Any, locale: str, shots: Path) -> None:
+def test_aton_labels_do_not_overprint_each_other(server: str, sized: Any, locale: str, kind: str, shots: Path) -> None:
     # seed 3, 4 decisions: the placing of stones with 2 temples allowed, seat 0 to act
     table = table_in_play(server, "aton", seed=3, decisions=4)
     sized.goto(f"{server}{table['links']['0']}")
@@ -81,3 +98,15 @@ def test_aton_labels_do_not_overprint_each_other(server: str, sized: Any, locale
                   title.parentElement.getAttribute("aria-label")])""")
     for shown, whole, name in cut:
         assert whole.startswith(shown) and name == whole
+    # the hint is a whole message of its own for a touch screen ("Toca…", not "Haz clic…")
+    assert sized.locator("#controls .prompt").text_content().startswith(PLACE_HINT[locale][kind])
+
+
+def test_the_lobby_names_atons_layout_by_its_title(server: str, sized: Any, locale: str) -> None:
+    sized.goto(f"{server}/")
+    sized.wait_for_selector("body[data-ready=yes]")
+    sized.select_option("#game", "aton")
+    layout = sized.locator("#opt-layout")
+    assert layout.evaluate("e => e.tagName") == "SELECT"
+    assert layout.input_value() == "proposal"  # the value sent stays the data file's name
+    assert layout.locator("option:checked").text_content() == LAYOUT_TITLE[locale]

@@ -15,6 +15,7 @@
 // None names a hidden card's value.
 
 import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { tapping } from "./phone.js";
 
 // Two arrangements of the same pieces: wide (temples in a row) and narrow (2 x 2, stacked), the
 // narrow one drawn at a phone's width so that its text (13 units) and buttons (40 units) are
@@ -488,6 +489,7 @@ export function render(view, ctx) {
 
   const controls = [];
   let prompt = "";
+  const tap = tapping(ctx.narrow);
   if (actions.size) {
     switch (obs.phase) {
       case "exchange":
@@ -496,13 +498,19 @@ export function render(view, ctx) {
         if (actions.has("exchange")) controls.push(el("button", { class: "secondary", "data-action": "exchange", on: { click: () => ctx.play("exchange") } }, t("Exchange all 4 cards")));
         break;
       case "assign":
-        prompt = t("Click a card of your hand to put it on cartouche {n}.", { n: nextCartouche(obs.players[ctx.seat].cartouches) + 1 });
+        prompt = tap
+          ? t("Tap a card of your hand to put it on cartouche {n}.", { n: nextCartouche(obs.players[ctx.seat].cartouches) + 1 })
+          : t("Click a card of your hand to put it on cartouche {n}.", { n: nextCartouche(obs.players[ctx.seat].cartouches) + 1 });
         break;
       case "remove":
-        prompt = t("Click a highlighted stone to remove it ({n} left).", { n: obs.removals_left });
+        prompt = tap
+          ? t("Tap a highlighted stone to remove it ({n} left).", { n: obs.removals_left })
+          : t("Click a highlighted stone to remove it ({n} left).", { n: obs.removals_left });
         break;
       case "place":
-        prompt = t("Click a highlighted square to place a stone ({n} left).", { n: obs.placements_left });
+        prompt = tap
+          ? t("Tap a highlighted square to place a stone ({n} left).", { n: obs.placements_left })
+          : t("Click a highlighted square to place a stone ({n} left).", { n: obs.placements_left });
         break;
       default:
         break;

@@ -19,6 +19,7 @@
 // token slides face down and no key tells a value.
 
 import { el, svg, svgButton, t, translateLine } from "./common.js";
+import { tapping } from "./phone.js";
 
 const SIDE_FILL = ["var(--seat-0)", "var(--seat-1)"];
 const SIDE_INK = ["var(--seat-ink-0)", "var(--seat-ink-1)"];
@@ -477,6 +478,7 @@ export function render(view, ctx) {
 
   const controls = [];
   let prompt = "";
+  const tap = tapping(ctx.narrow);
   if (ctx.actions.size) {
     const sel = selection;
     if (obs.phase === "placement") {
@@ -486,14 +488,20 @@ export function render(view, ctx) {
         controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square} down`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square} down`); } } }, t("Face down")));
         controls.push(el("button", { class: "secondary", on: { click: () => { selection = { ...sel, square: undefined }; ctx.rerender(); } } }, t("Cancel")));
       } else if (sel && sel.kind === "hand") {
-        prompt = t("Click a highlighted square of your half (face down is possible only in your rearguard).");
+        prompt = tap
+          ? t("Tap a highlighted square of your half (face down is possible only in your rearguard).")
+          : t("Click a highlighted square of your half (face down is possible only in your rearguard).");
       } else {
-        prompt = t("Click a token of your hand, then a square of your half.");
+        prompt = tap ? t("Tap a token of your hand, then a square of your half.") : t("Click a token of your hand, then a square of your half.");
       }
     } else {
-      prompt = sel && sel.kind === "soldier"
-        ? t("Soldier on {square}: click a square to move to (yellow) or to attack (red ✕).", { square: sel.square })
-        : t("Click one of your soldiers to move or attack with it.");
+      if (sel && sel.kind === "soldier") {
+        prompt = tap
+          ? t("Soldier on {square}: tap a square to move to (yellow) or to attack (red ✕).", { square: sel.square })
+          : t("Soldier on {square}: click a square to move to (yellow) or to attack (red ✕).", { square: sel.square });
+      } else {
+        prompt = tap ? t("Tap one of your soldiers to move or attack with it.") : t("Click one of your soldiers to move or attack with it.");
+      }
       if (sel) controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, t("Cancel selection")));
       if (legal.end) controls.push(el("button", { "data-action": "end", on: { click: () => ctx.play("end") } }, t("End turn")));
       if (legal.decline) controls.push(el("button", { "data-action": "decline", on: { click: () => ctx.play("decline") } }, t("Decline the last action")));
