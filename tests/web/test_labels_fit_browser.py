@@ -110,3 +110,27 @@ def test_the_lobby_names_atons_layout_by_its_title(server: str, sized: Any, loca
     assert layout.evaluate("e => e.tagName") == "SELECT"
     assert layout.input_value() == "proposal"  # the value sent stays the data file's name
     assert layout.locator("option:checked").text_content() == LAYOUT_TITLE[locale]
+
+
+#: How a board's hint begins on each kind of screen (a whole message of its own, not a rewrite);
+#: Dioses del Nilo's Spanish hints say "Pulsa" (press) where Ankh's say "Haz clic".
+HINT_START = {
+    "en-GB": {"phone": ("Tap ",), "desktop": ("Click ",)},
+    "es-ES": {"phone": ("Toca ",), "desktop": ("Haz clic ", "Pulsa ")},
+    "de-DE": {"phone": ("Tippe ",), "desktop": ("Klicke ",)},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["nile", "ankh"])
+def test_the_hints_say_tap_on_a_phone_and_click_on_a_desktop(
+    server: str, sized: Any, locale: str, kind: str, game: str
+) -> None:
+    # seed 3 at GAMES' mid-play: Nile's seat 0 picks a soldier, Ankh's seat 0 moves a figure
+    table = table_in_play(server, game, seed=3)
+    sized.goto(f"{server}{table['links']['0']}")
+    wait_turn(sized)
+    hint = sized.locator("#controls .prompt").text_content()
+    assert hint.startswith(HINT_START[locale][kind]), hint
+    if kind == "phone":
+        assert not any(word in hint.lower() for word in ("click", "clic", "klick")), hint

@@ -18,6 +18,7 @@
 
 import * as art from "./ankh-art.js";
 import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { tapping } from "./phone.js";
 import { loadedRules, meaningIn } from "./rules.js";
 
 // The map (src/netjer/games/ankh/data/map.json; tests/web/test_ankh_map_data.py keeps them equal).
@@ -1549,37 +1550,38 @@ export function status(view) {
   return t("Event {events}/18 · Conflicts {conflicts}/5 · {who} {does}", { events: obs.events_done, conflicts: obs.conflicts_done, who, does: phaseWords(obs) });
 }
 
-function promptFor(obs, legal) {
-  const reveal = legal.hex.get("reveal").size ? t(" Or reveal one of Bastet's face-down cats next to your figures (click it).") : "";
+/** The hint of the decision at hand; `tap`: said for a touch screen ("Tap…", its own message). */
+function promptFor(obs, legal, tap) {
+  const reveal = legal.hex.get("reveal").size ? (tap ? t(" Or reveal one of Bastet's face-down cats next to your figures (tap it).") : t(" Or reveal one of Bastet's face-down cats next to your figures (click it).")) : "";
   const ransom = legal.words.has("ransom") ? t(" Or buy back your Warrior trapped by Anubis (his board).") : "";
   switch (obs.phase) {
     case "turn":
       return (obs.turn && obs.turn.actions_taken
-        ? t("Click a lower row of the action tracks for a second action, or end the turn.")
-        : t("Click a row of the action tracks: Move, Summon, Gain Followers or Unlock.")) + reveal;
-    case "move-pick": return t("Click one of your figures (white rings) to move it, or Done.");
-    case "move-to": return t("Click where the figure goes (highlighted spaces, up to 3 away).");
-    case "push": return t("Click where the pushed figure goes.");
-    case "aim": return t("Click a red corner of the Scorpion's space: it aims at the two sides meeting there.");
+        ? (tap ? t("Tap a lower row of the action tracks for a second action, or end the turn.") : t("Click a lower row of the action tracks for a second action, or end the turn."))
+        : (tap ? t("Tap a row of the action tracks: Move, Summon, Gain Followers or Unlock.") : t("Click a row of the action tracks: Move, Summon, Gain Followers or Unlock."))) + reveal;
+    case "move-pick": return (tap ? t("Tap one of your figures (white rings) to move it, or Done.") : t("Click one of your figures (white rings) to move it, or Done."));
+    case "move-to": return (tap ? t("Tap where the figure goes (highlighted spaces, up to 3 away).") : t("Click where the figure goes (highlighted spaces, up to 3 away)."));
+    case "push": return (tap ? t("Tap where the pushed figure goes.") : t("Click where the pushed figure goes."));
+    case "aim": return (tap ? t("Tap a red corner of the Scorpion's space: it aims at the two sides meeting there.") : t("Click a red corner of the Scorpion's space: it aims at the two sides meeting there."));
     case "summon": case "pyramid-summon":
-      if (legal.put.size > 1) return t("Choose the figure below, then click a highlighted space.") + ransom;
-      return (legal.hex.get("pyramid").size ? t("Click a highlighted space to summon, or a Pyramid for an extra summon.") : t("Click a highlighted space to summon the figure.")) + ransom;
+      if (legal.put.size > 1) return (tap ? t("Choose the figure below, then tap a highlighted space.") : t("Choose the figure below, then click a highlighted space.")) + ransom;
+      return (legal.hex.get("pyramid").size ? (tap ? t("Tap a highlighted space to summon, or a Pyramid for an extra summon.") : t("Click a highlighted space to summon, or a Pyramid for an extra summon.")) : (tap ? t("Tap a highlighted space to summon the figure.") : t("Click a highlighted space to summon the figure."))) + ransom;
     case "hathor-place":
       return godPhases()[obs.phase][1] + ransom;
-    case "unlock": return t("Click a power of your board (highlighted) to unlock it.");
-    case "claim": return t("Click the Monument to take control of.");
-    case "camel": return t("Click a highlighted hex side to lay the next camel.");
-    case "keep": return t("Click a space of the new region that keeps the old Conflict Order token.");
-    case "swap": return t("Click a new region's token, then the token to swap it with — or keep them.");
-    case "obelisk-pick": return t("Click a figure to move next to your Obelisk, or Done.");
-    case "obelisk-to": return t("Click the space next to your Obelisk.");
-    case "card": return t("Click a Battle card of your hand (your board) to play it; the others see it only at the reveal.");
-    case "build": return legal.build.size > 1 ? t("Choose the Monument below, then click a space of the region.") : t("Click a space of the region to build on.");
+    case "unlock": return (tap ? t("Tap a power of your board (highlighted) to unlock it.") : t("Click a power of your board (highlighted) to unlock it."));
+    case "claim": return (tap ? t("Tap the Monument to take control of.") : t("Click the Monument to take control of."));
+    case "camel": return (tap ? t("Tap a highlighted hex side to lay the next camel.") : t("Click a highlighted hex side to lay the next camel."));
+    case "keep": return (tap ? t("Tap a space of the new region that keeps the old Conflict Order token.") : t("Click a space of the new region that keeps the old Conflict Order token."));
+    case "swap": return (tap ? t("Tap a new region's token, then the token to swap it with — or keep them.") : t("Click a new region's token, then the token to swap it with — or keep them."));
+    case "obelisk-pick": return (tap ? t("Tap a figure to move next to your Obelisk, or Done.") : t("Click a figure to move next to your Obelisk, or Done."));
+    case "obelisk-to": return (tap ? t("Tap the space next to your Obelisk.") : t("Click the space next to your Obelisk."));
+    case "card": return (tap ? t("Tap a Battle card of your hand (your board) to play it; the others see it only at the reveal.") : t("Click a Battle card of your hand (your board) to play it; the others see it only at the reveal."));
+    case "build": return legal.build.size > 1 ? (tap ? t("Choose the Monument below, then tap a space of the region.") : t("Choose the Monument below, then click a space of the region.")) : (tap ? t("Tap a space of the region to build on.") : t("Click a space of the region to build on."));
     case "bid": return t("Bid Followers in secret:");
-    case "mummy": return t("Click where the Mummy returns (next to your God).");
+    case "mummy": return (tap ? t("Tap where the Mummy returns (next to your God).") : t("Click where the Mummy returns (next to your God)."));
     case "tiebreak": return t("The battle is tied: use the tie-breaker token?");
     case "worship": return t("Worshipful: sacrifice 2 Followers for 1 Devotion?");
-    case "adopt": return t("Click a Guardian of the minor god to keep it, or choose one from its pool.");
+    case "adopt": return (tap ? t("Tap a Guardian of the minor god to keep it, or choose one from its pool.") : t("Click a Guardian of the minor god to keep it, or choose one from its pool."));
     default: return godPhases()[obs.phase] ? godPhases()[obs.phase][1] : t("Choose from the list of legal actions.");
   }
 }
@@ -1749,7 +1751,7 @@ export function render(view, ctx) {
   let prompt = "";
   let controls = [];
   if (ctx.actions.size) {
-    prompt = promptFor(obs, legal);
+    prompt = promptFor(obs, legal, tapping(ctx.narrow));
     controls = controlsFor(obs, ctx, legal);
   }
   return { board, controls, prompt };
