@@ -54,6 +54,21 @@ OVERLAPS = """() => {
 }"""
 
 
+#: In the page: Dioses del Nilo's seat headings that meet the hourglass or its label beside them.
+NILE_OVERLAPS = """() => {
+  const meet = (p, q) => p.left < q.right - 0.5 && q.left < p.right - 0.5
+    && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5;
+  const out = [];
+  for (const panel of document.querySelectorAll("svg.board .side-panel")) {
+    const heading = panel.querySelector("text.seat-heading").getBoundingClientRect();
+    for (const other of panel.querySelectorAll(".hourglass, text[data-fit-id]")) {
+      if (meet(heading, other.getBoundingClientRect())) out.push(`${panel.dataset.side}: ${other.textContent.trim()}`);
+    }
+  }
+  return out;
+}"""
+
+
 @pytest.fixture(params=["en-GB", "es-ES", "de-DE"])
 def locale(request: pytest.FixtureRequest) -> str:
     """The browser's language."""
@@ -134,3 +149,6 @@ def test_the_hints_say_tap_on_a_phone_and_click_on_a_desktop(
     assert hint.startswith(HINT_START[locale][kind]), hint
     if kind == "phone":
         assert not any(word in hint.lower() for word in ("click", "clic", "klick")), hint
+    if game == "nile":  # the seat to act: "Seth (tú) — le toca" beside the hourglass
+        assert sized.locator("svg.board .side-panel .hourglass").count() == 1
+        assert sized.evaluate(NILE_OVERLAPS) == []

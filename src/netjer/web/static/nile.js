@@ -358,10 +358,10 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
   g.append(s === 0
     ? svg("rect", { x: x + 12, y: y + 14, width: 20, height: 20, rx: 3, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 })
     : svg("circle", { cx: x + 22, cy: y + 24, r: 10, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 }));
-  g.append(termed(s === 0 ? "seth" : "isis", svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` })));
+  g.append(termed(s === 0 ? "seth" : "isis", svg("text", { class: "seat-heading", x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", "data-fit": width - 42 - 44, "data-fit-before": `hourglass-${s}`, "data-fit-min": L.small + 1, text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` })));
   if (obs.hourglass === s && obs.to_move !== null) {
     g.append(hourglass(x + width - 22, y + 24));
-    if (!narrow) g.append(termed("hourglass", svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": L.small, fill: "#5a4e3e", text: t("hourglass") })));
+    if (!narrow) g.append(termed("hourglass", svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": L.small, fill: "#5a4e3e", "data-fit-id": `hourglass-${s}`, text: t("hourglass") })));
   }
   const label = (lx, ly, text, extra = {}) => svg("text", { x: lx, y: ly, "font-size": L.font, fill: "#5a4e3e", text, ...extra });
 
