@@ -384,7 +384,7 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
       }
       svgButton(
         tg,
-        `${key === "?" ? t("Hand token (not seen)") : t("Hand token {value}", { value: key })}: ${selected ? t("selected; click a highlighted square") : t("select it to place it")}`,
+        `${key === "?" ? t("Hand token (not seen)") : t("Hand token {value}", { value: key })}: ${selected ? (tapping(ctx.narrow) ? t("selected; tap a highlighted square") : t("selected; click a highlighted square")) : t("select it to place it")}`,
         () => {
           selection = selected ? null : { ...selectionKey(ctx), kind: "hand", value: key, index: i };
           ctx.rerender();
