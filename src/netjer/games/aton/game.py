@@ -59,6 +59,9 @@ class AtonOptions(GameOptions):
             "Which squares each temple has (a layout data file). The published per-temple counts are not known "
             "to us; the default is our reconstruction, with the totals the rules give."
         ),
+        # a choice of the shipped files, each shown by its title (lobby.js reads "x-titles"): the
+        # lobby showed the file name "proposal" in a text box
+        json_schema_extra={"enum": [*available_layouts()], "x-titles": {"proposal": N_("our reconstruction")}},
     )
     # rules/aton.md §8.7 (one source: no removals in the very first round)
     first_round_removals: Literal["forbidden", "allowed"] = Field(

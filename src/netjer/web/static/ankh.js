@@ -18,6 +18,7 @@
 
 import * as art from "./ankh-art.js";
 import { el, svg, svgButton, t, tc, tn, translateLine } from "./common.js";
+import { tapping } from "./phone.js";
 import { loadedRules, meaningIn } from "./rules.js";
 
 // The map (src/netjer/games/ankh/data/map.json; tests/web/test_ankh_map_data.py keeps them equal).
@@ -237,21 +238,22 @@ const gods = () => [
 ];
 const godNames = () => Object.fromEntries(gods().map(([id, name]) => [id, name]));
 const godTexts = () => Object.fromEntries(gods().map(([id, , text]) => [id, text]));
-// Each god decision (phase): [status words, prompt] (the status reads "Ra (Player 1) <words>").
-const godPhases = () => ({
+// Each god decision (phase): [status words, prompt] (the status reads "Ra (Player 1) <words>");
+// `tap`: the prompts said for a touch screen ("Tap…", messages of their own).
+const godPhases = (tap = false) => ({
   "amun-two-cards": [t("decides on two Battle cards (Amun)"), t("Amun: play two Battle cards in this Battle (once per Conflict)? You announce it before anyone chooses.")],
   "anubis-trap": [t("may trap a killed Warrior (Anubis)"), t("Anubis: trap one of the Warriors just killed in a free slot (+1 strength each for your God)?")],
-  "isis-save": [t("keeps Protected figures alive (Isis)"), t("Isis: click a Protected figure (shield) to keep it alive, one at a time, then Done to let the others die.")],
-  "osiris-underworld": [t("places an Underworld token (Osiris)"), t("Osiris: click an empty space of the region for an Underworld token, or place none.")],
-  "osiris-pick": [t("moves an Underworld token (Osiris)"), t("Osiris: your three Underworld tokens are out; click the one to move to this region, or move none.")],
+  "isis-save": [t("keeps Protected figures alive (Isis)"), (tap ? t("Isis: tap a Protected figure (shield) to keep it alive, one at a time, then Done to let the others die.") : t("Isis: click a Protected figure (shield) to keep it alive, one at a time, then Done to let the others die."))],
+  "osiris-underworld": [t("places an Underworld token (Osiris)"), (tap ? t("Osiris: tap an empty space of the region for an Underworld token, or place none.") : t("Osiris: click an empty space of the region for an Underworld token, or place none."))],
+  "osiris-pick": [t("moves an Underworld token (Osiris)"), (tap ? t("Osiris: your three Underworld tokens are out; tap the one to move to this region, or move none.") : t("Osiris: your three Underworld tokens are out; click the one to move to this region, or move none."))],
   "ra-sun": [t("may make a figure Radiant (Ra)"), t("Ra: give the figure just summoned (ringed) a Sun token, making it Radiant?")],
-  "bastet-cats": [t("places her cats face down (Bastet)"), t("Bastet: choose a cat below, then click a Monument in a region without a cat. The others see only its back.")],
-  "bastet-star": [t("chooses the figure the star cat kills"), t("The star cat kills one of your figures next to it: click which (a God never dies).")],
+  "bastet-cats": [t("places her cats face down (Bastet)"), (tap ? t("Bastet: choose a cat below, then tap a Monument in a region without a cat. The others see only its back.") : t("Bastet: choose a cat below, then click a Monument in a region without a cat. The others see only its back."))],
+  "bastet-star": [t("chooses the figure the star cat kills"), (tap ? t("The star cat kills one of your figures next to it: tap which (a God never dies).") : t("The star cat kills one of your figures next to it: click which (a God never dies)."))],
   "hathor-place": [t("may place a figure (Hathor)"), t("Hathor: sacrifice 1 more Follower to place a figure next to your figures or Monuments (choose it below), or place none.")],
-  "thoth-guess": [t("may guess a Battle card (Thoth)"), t("Thoth: click a card on an opponent's board to guess it was played (1 Follower from the supply on your scale), or make no guess.")],
-  "horus-eye": [t("puts Eyes on battle regions (Horus)"), t("Horus: click the token of a region where a Battle will be to put an Eye on it, or Done.")],
-  "horus-forbid": [t("forbids a Battle card (Horus)"), t("Horus: click a Battle card on your board: nobody may play it in this Battle (not the Cycle of Ma'at).")],
-  "turn-end": [t("may reveal a cat of Bastet before the turn ends"), t("Click one of Bastet's face-down cats next to your figures to reveal it, or end the turn.")],
+  "thoth-guess": [t("may guess a Battle card (Thoth)"), (tap ? t("Thoth: tap a card on an opponent's board to guess it was played (1 Follower from the supply on your scale), or make no guess.") : t("Thoth: click a card on an opponent's board to guess it was played (1 Follower from the supply on your scale), or make no guess."))],
+  "horus-eye": [t("puts Eyes on battle regions (Horus)"), (tap ? t("Horus: tap the token of a region where a Battle will be to put an Eye on it, or Done.") : t("Horus: click the token of a region where a Battle will be to put an Eye on it, or Done."))],
+  "horus-forbid": [t("forbids a Battle card (Horus)"), (tap ? t("Horus: tap a Battle card on your board: nobody may play it in this Battle (not the Cycle of Ma'at).") : t("Horus: click a Battle card on your board: nobody may play it in this Battle (not the Cycle of Ma'at)."))],
+  "turn-end": [t("may reveal a cat of Bastet before the turn ends"), (tap ? t("Tap one of Bastet's face-down cats next to your figures to reveal it, or end the turn.") : t("Click one of Bastet's face-down cats next to your figures to reveal it, or end the turn."))],
 });
 const CAT_SHORT = { plus1: "+1", plus3: "+3", star: "★" };
 const catWords = () => ({ plus1: t("+1 cat"), plus3: t("+3 cat"), star: t("star cat (+0; kills a revealer)") });
@@ -1565,38 +1567,39 @@ export function status(view) {
   return t("Event {events}/18 · Conflicts {conflicts}/5 · {who} {does}", { events: obs.events_done, conflicts: obs.conflicts_done, who, does: phaseWords(obs) });
 }
 
-function promptFor(obs, legal) {
-  const reveal = legal.hex.get("reveal").size ? t(" Or reveal one of Bastet's face-down cats next to your figures (click it).") : "";
+/** The hint of the decision at hand; `tap`: said for a touch screen ("Tap…", its own message). */
+function promptFor(obs, legal, tap) {
+  const reveal = legal.hex.get("reveal").size ? (tap ? t(" Or reveal one of Bastet's face-down cats next to your figures (tap it).") : t(" Or reveal one of Bastet's face-down cats next to your figures (click it).")) : "";
   const ransom = legal.words.has("ransom") ? t(" Or buy back your Warrior trapped by Anubis (his board).") : "";
   switch (obs.phase) {
     case "turn":
       return (obs.turn && obs.turn.actions_taken
-        ? t("Click a lower row of the action tracks for a second action, or end the turn.")
-        : t("Click a row of the action tracks: Move, Summon, Gain Followers or Unlock.")) + reveal;
-    case "move-pick": return t("Click one of your figures (white rings) to move it, or Done.");
-    case "move-to": return t("Click where the figure goes (highlighted spaces, up to 3 away).");
-    case "push": return t("Click where the pushed figure goes.");
-    case "aim": return t("Click a red corner of the Scorpion's space: it aims at the two sides meeting there.");
+        ? (tap ? t("Tap a lower row of the action tracks for a second action, or end the turn.") : t("Click a lower row of the action tracks for a second action, or end the turn."))
+        : (tap ? t("Tap a row of the action tracks: Move, Summon, Gain Followers or Unlock.") : t("Click a row of the action tracks: Move, Summon, Gain Followers or Unlock."))) + reveal;
+    case "move-pick": return (tap ? t("Tap one of your figures (white rings) to move it, or Done.") : t("Click one of your figures (white rings) to move it, or Done."));
+    case "move-to": return (tap ? t("Tap where the figure goes (highlighted spaces, up to 3 away).") : t("Click where the figure goes (highlighted spaces, up to 3 away)."));
+    case "push": return (tap ? t("Tap where the pushed figure goes.") : t("Click where the pushed figure goes."));
+    case "aim": return (tap ? t("Tap a red corner of the Scorpion's space: it aims at the two sides meeting there.") : t("Click a red corner of the Scorpion's space: it aims at the two sides meeting there."));
     case "summon": case "pyramid-summon":
-      if (legal.put.size > 1) return t("Choose the figure below, then click a highlighted space.") + ransom;
-      return (legal.hex.get("pyramid").size ? t("Click a highlighted space to summon, or a Pyramid for an extra summon.") : t("Click a highlighted space to summon the figure.")) + ransom;
+      if (legal.put.size > 1) return (tap ? t("Choose the figure below, then tap a highlighted space.") : t("Choose the figure below, then click a highlighted space.")) + ransom;
+      return (legal.hex.get("pyramid").size ? (tap ? t("Tap a highlighted space to summon, or a Pyramid for an extra summon.") : t("Click a highlighted space to summon, or a Pyramid for an extra summon.")) : (tap ? t("Tap a highlighted space to summon the figure.") : t("Click a highlighted space to summon the figure."))) + ransom;
     case "hathor-place":
-      return godPhases()[obs.phase][1] + ransom;
-    case "unlock": return t("Click a power of your board (highlighted) to unlock it.");
-    case "claim": return t("Click the Monument to take control of.");
-    case "camel": return t("Click a highlighted hex side to lay the next camel.");
-    case "keep": return t("Click a space of the new region that keeps the old Conflict Order token.");
-    case "swap": return t("Click a new region's token, then the token to swap it with — or keep them.");
-    case "obelisk-pick": return t("Click a figure to move next to your Obelisk, or Done.");
-    case "obelisk-to": return t("Click the space next to your Obelisk.");
-    case "card": return t("Click a Battle card of your hand (your board) to play it; the others see it only at the reveal.");
-    case "build": return legal.build.size > 1 ? t("Choose the Monument below, then click a space of the region.") : t("Click a space of the region to build on.");
+      return godPhases(tap)[obs.phase][1] + ransom;
+    case "unlock": return (tap ? t("Tap a power of your board (highlighted) to unlock it.") : t("Click a power of your board (highlighted) to unlock it."));
+    case "claim": return (tap ? t("Tap the Monument to take control of.") : t("Click the Monument to take control of."));
+    case "camel": return (tap ? t("Tap a highlighted hex side to lay the next camel.") : t("Click a highlighted hex side to lay the next camel."));
+    case "keep": return (tap ? t("Tap a space of the new region that keeps the old Conflict Order token.") : t("Click a space of the new region that keeps the old Conflict Order token."));
+    case "swap": return (tap ? t("Tap a new region's token, then the token to swap it with — or keep them.") : t("Click a new region's token, then the token to swap it with — or keep them."));
+    case "obelisk-pick": return (tap ? t("Tap a figure to move next to your Obelisk, or Done.") : t("Click a figure to move next to your Obelisk, or Done."));
+    case "obelisk-to": return (tap ? t("Tap the space next to your Obelisk.") : t("Click the space next to your Obelisk."));
+    case "card": return (tap ? t("Tap a Battle card of your hand (your board) to play it; the others see it only at the reveal.") : t("Click a Battle card of your hand (your board) to play it; the others see it only at the reveal."));
+    case "build": return legal.build.size > 1 ? (tap ? t("Choose the Monument below, then tap a space of the region.") : t("Choose the Monument below, then click a space of the region.")) : (tap ? t("Tap a space of the region to build on.") : t("Click a space of the region to build on."));
     case "bid": return t("Bid Followers in secret:");
-    case "mummy": return t("Click where the Mummy returns (next to your God).");
+    case "mummy": return (tap ? t("Tap where the Mummy returns (next to your God).") : t("Click where the Mummy returns (next to your God)."));
     case "tiebreak": return t("The battle is tied: use the tie-breaker token?");
     case "worship": return t("Worshipful: sacrifice 2 Followers for 1 Devotion?");
-    case "adopt": return t("Click a Guardian of the minor god to keep it, or choose one from its pool.");
-    default: return godPhases()[obs.phase] ? godPhases()[obs.phase][1] : t("Choose from the list of legal actions.");
+    case "adopt": return (tap ? t("Tap a Guardian of the minor god to keep it, or choose one from its pool.") : t("Click a Guardian of the minor god to keep it, or choose one from its pool."));
+    default: return godPhases(tap)[obs.phase] ? godPhases(tap)[obs.phase][1] : t("Choose from the list of legal actions.");
   }
 }
 
@@ -1765,7 +1768,7 @@ export function render(view, ctx) {
   let prompt = "";
   let controls = [];
   if (ctx.actions.size) {
-    prompt = promptFor(obs, legal);
+    prompt = promptFor(obs, legal, tapping(ctx.narrow));
     controls = controlsFor(obs, ctx, legal);
   }
   return { board, controls, prompt };

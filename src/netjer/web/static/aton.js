@@ -15,6 +15,7 @@
 // None names a hidden card's value.
 
 import { el, svg, svgButton, t, tn, translateLine } from "./common.js";
+import { tapping } from "./phone.js";
 
 // Two arrangements of the same pieces: wide (temples in a row) and narrow (2 x 2, stacked), the
 // narrow one drawn at a phone's width so that its text (13 units) and buttons (40 units) are
@@ -162,7 +163,7 @@ function scoreTrack(obs, L) {
   const x0 = L.trackX;
   const cell = L.cell;
   const y = L.trackY;
-  g.append(svg("text", { class: "score-label", x: 8, y: y + 15, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", text: t("Score") }));
+  g.append(svg("text", { class: "score-label", x: 8, y: y + 15, "font-size": L.font + 2, "font-weight": 700, fill: "var(--ink)", "data-fit": L.trackX - 12, text: t("Score") }));
   for (let i = 0; i <= 40; i += 1) {
     const fill = i === 40 ? "#e9d28c" : i % 5 === 0 ? "#efe3c8" : "#faf4e6";
     g.append(svg("rect", { x: x0 + i * cell, y, width: cell - 0.6, height: 20, fill, stroke: "#c9b996", "stroke-width": 0.8 }));
@@ -240,7 +241,8 @@ function temple(obs, index, ctx, actions, L) {
   });
   if (outOfReach) {
     g.append(svg("rect", { x, y, width: L.templeW, height: L.templeH, rx: 8, fill: "var(--paper)", opacity: 0.55, "pointer-events": "none" }));
-    g.append(termed("cartouche-3", svg("text", { x: x + L.templeW - 8, y: y + 28, "font-size": L.small, fill: "#6b3b00", "text-anchor": "end", text: t("out of reach") })));
+    // across the dimmed squares, not beside the heading: "außer Reichweite" overprinted "Tempel 2"
+    g.append(termed("cartouche-3", svg("text", { class: "out-of-reach", x: x + L.templeW / 2, y: y + 36 + 1.5 * L.pitch + L.sq / 2 + 5, "font-size": L.font + 1, "font-weight": 700, fill: "#6b3b00", stroke: "var(--paper)", "stroke-width": 4, "paint-order": "stroke", "stroke-linejoin": "round", "text-anchor": "middle", "data-fit": L.templeW - 16, text: t("out of reach") })));
   }
   const cy = y + 36 + 3 * L.pitch + 8;
   const mid = x + L.templeW / 2;
@@ -332,8 +334,8 @@ function player(obs, p, ctx, actions, L, narrow) {
   g.append(svg("rect", { x, y, width: W, height: L.playerH, rx: 10, fill: "var(--card)", stroke: acting ? STONE_FILL[p] : "#c9b996", "stroke-width": acting ? 4 : 2 }));
   g.append(stone(x + 22, y + 24, p, 11, null, translateLine(info.name)));
   const heading = `${translateLine(info.name)}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}`;
-  g.append(termed(p === 0 ? "red-player" : "blue-player", svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: heading })));
-  g.append(termed("points", svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, text: tn("{n} point", "{n} points", info.score) })));
+  g.append(termed(p === 0 ? "red-player" : "blue-player", svg("text", { class: "seat-heading", x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", "data-fit": W - 54, "data-fit-before": `score-${p}`, "data-fit-min": L.small, text: heading })));
+  g.append(termed("points", svg("text", { x: x + W - 12, y: y + 31, "text-anchor": "end", "font-size": 22, "font-weight": 800, fill: "var(--card-ink)", "data-score": p, "data-fit-id": `score-${p}`, text: tn("{n} point", "{n} points", info.score) })));
 
   // cartouches
   const [cx0, cy0] = L.cartAt;
@@ -488,6 +490,7 @@ export function render(view, ctx) {
 
   const controls = [];
   let prompt = "";
+  const tap = tapping(ctx.narrow);
   if (actions.size) {
     switch (obs.phase) {
       case "exchange":
@@ -496,13 +499,19 @@ export function render(view, ctx) {
         if (actions.has("exchange")) controls.push(el("button", { class: "secondary", "data-action": "exchange", on: { click: () => ctx.play("exchange") } }, t("Exchange all 4 cards")));
         break;
       case "assign":
-        prompt = t("Click a card of your hand to put it on cartouche {n}.", { n: nextCartouche(obs.players[ctx.seat].cartouches) + 1 });
+        prompt = tap
+          ? t("Tap a card of your hand to put it on cartouche {n}.", { n: nextCartouche(obs.players[ctx.seat].cartouches) + 1 })
+          : t("Click a card of your hand to put it on cartouche {n}.", { n: nextCartouche(obs.players[ctx.seat].cartouches) + 1 });
         break;
       case "remove":
-        prompt = t("Click a highlighted stone to remove it ({n} left).", { n: obs.removals_left });
+        prompt = tap
+          ? t("Tap a highlighted stone to remove it ({n} left).", { n: obs.removals_left })
+          : t("Click a highlighted stone to remove it ({n} left).", { n: obs.removals_left });
         break;
       case "place":
-        prompt = t("Click a highlighted square to place a stone ({n} left).", { n: obs.placements_left });
+        prompt = tap
+          ? t("Tap a highlighted square to place a stone ({n} left).", { n: obs.placements_left })
+          : t("Click a highlighted square to place a stone ({n} left).", { n: obs.placements_left });
         break;
       default:
         break;

@@ -45,6 +45,33 @@ export function svg(tag, attrs, ...children) {
   return node;
 }
 
+/** Make the SVG texts of `root` marked `data-fit` (the width, in the drawing's units, that a text
+ * may take before it meets its neighbour) fit that width; `data-fit-before` names a text of the
+ * same drawing (its `data-fit-id`) whose left edge, less 8 units, bounds the room too. A longer
+ * translation is drawn narrower (down to `data-fit-min` font units, by default 12), and past that
+ * cut with "…", its whole text kept as its tooltip and accessible name. Measured once the drawing
+ * is in the page (a text not laid out measures 0 and is left alone). */
+export function fitTexts(root) {
+  for (const text of root.querySelectorAll("text[data-fit]")) {
+    let room = Number(text.dataset.fit);
+    const next = text.dataset.fitBefore && root.querySelector(`[data-fit-id="${text.dataset.fitBefore}"]`);
+    if (next) room = Math.min(room, next.getBBox().x - 8 - Number(text.getAttribute("x")));
+    if (!(room > 0) || text.getComputedTextLength() <= room) continue;
+    const size = parseFloat(text.getAttribute("font-size") || getComputedStyle(text).fontSize);
+    const least = Number(text.dataset.fitMin || 12);
+    text.setAttribute("font-size", String(Math.max(least, Math.floor((size * room) / text.getComputedTextLength() * 10) / 10)));
+    if (text.getComputedTextLength() <= room) continue;
+    const whole = text.textContent;
+    text.setAttribute("aria-label", whole);
+    let shown = whole;
+    while (shown.length > 1 && text.getComputedTextLength() > room) {
+      shown = shown.slice(0, -1).trimEnd();
+      text.textContent = `${shown}…`;
+    }
+    text.append(svg("title", { text: whole }));
+  }
+}
+
 /** Make an SVG group behave like a button: focusable, Enter/Space activate it, a label. */
 export function svgButton(group, label, onActivate, focusKey) {
   group.setAttribute("role", "button");

@@ -7,7 +7,7 @@
 
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, el, language, loadLanguage, saveCreatorKey, saveToken, t, translateLine } from "./common.js";
+import { api, el, fitTexts, language, loadLanguage, saveCreatorKey, saveToken, t, translateLine } from "./common.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
 import { decorateTerms, installTermTips, loadRules } from "./rules.js";
@@ -76,6 +76,7 @@ function drawBoard(step) {
   const ctx = { table: `lesson-${lesson.name}`, seat: lesson.learner, version: step.number, actions, play: answer, rerender: () => drawBoard(step), narrow: isNarrow() };
   const drawn = renderer.render(viewOf(step), ctx);
   area.replaceChildren(drawn.board);
+  fitTexts(area);
   fitBoard(area, ctx.narrow);
   decorateTerms(area, lesson.game);
   controls.replaceChildren(...(drawn.prompt ? [el("p", { class: "prompt" }, drawn.prompt)] : []), ...(deciding ? drawn.controls : []));

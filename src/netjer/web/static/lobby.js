@@ -28,6 +28,13 @@ function playerName() {
 
 // ---------- the new-table form ----------
 
+/** A choice's English title: the option's "x-titles" entry (Aton's layout files), else its id
+ * with spaces ("out_of_game": "out of game"), the message ids the games mark. */
+function choiceTitle(prop, value) {
+  const titles = prop["x-titles"] || {};
+  return titles[value] ?? String(value).replaceAll("_", " ");
+}
+
 function optionField(name, prop, game) {
   const id = `opt-${name}`;
   // The titles, descriptions and values are English message ids of the game's catalogue
@@ -36,7 +43,7 @@ function optionField(name, prop, game) {
   const help = translateLine(prop.description || "", game);
   let input;
   if (Array.isArray(prop.enum)) {
-    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(String(v).replaceAll("_", " "), game))));
+    input = el("select", { id, name, "data-option": name, "data-type": "enum" }, prop.enum.map((v) => el("option", { value: v, selected: v === prop.default || null }, translateLine(choiceTitle(prop, v), game))));
   } else if (prop.type === "boolean") {
     input = el("input", { id, name, type: "checkbox", "data-option": name, "data-type": "boolean", checked: prop.default === true || null });
     return el("label", { class: "inline", for: id }, input, title, el("span", { class: "option-help" }, help));

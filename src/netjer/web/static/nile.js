@@ -19,6 +19,7 @@
 // token slides face down and no key tells a value.
 
 import { el, svg, svgButton, t, translateLine } from "./common.js";
+import { tapping } from "./phone.js";
 
 const SIDE_FILL = ["var(--seat-0)", "var(--seat-1)"];
 const SIDE_INK = ["var(--seat-ink-0)", "var(--seat-ink-1)"];
@@ -358,10 +359,10 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
   g.append(s === 0
     ? svg("rect", { x: x + 12, y: y + 14, width: 20, height: 20, rx: 3, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 })
     : svg("circle", { cx: x + 22, cy: y + 24, r: 10, fill: SIDE_FILL[s], stroke: "#fff", "stroke-width": 2 }));
-  g.append(termed(s === 0 ? "seth" : "isis", svg("text", { x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` })));
+  g.append(termed(s === 0 ? "seth" : "isis", svg("text", { class: "seat-heading", x: x + 42, y: y + 30, "font-size": 17, "font-weight": 700, fill: "#2a1b0c", "data-fit": width - 42 - 44, "data-fit-before": `hourglass-${s}`, "data-fit-min": L.small + 1, text: `${p.name}${mine ? ` ${t("(you)")}` : ""}${acting ? ` — ${t("to act")}` : ""}` })));
   if (obs.hourglass === s && obs.to_move !== null) {
     g.append(hourglass(x + width - 22, y + 24));
-    if (!narrow) g.append(termed("hourglass", svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": L.small, fill: "#5a4e3e", text: t("hourglass") })));
+    if (!narrow) g.append(termed("hourglass", svg("text", { x: x + width - 38, y: y + 30, "text-anchor": "end", "font-size": L.small, fill: "#5a4e3e", "data-fit-id": `hourglass-${s}`, text: t("hourglass") })));
   }
   const label = (lx, ly, text, extra = {}) => svg("text", { x: lx, y: ly, "font-size": L.font, fill: "#5a4e3e", text, ...extra });
 
@@ -384,7 +385,7 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
       }
       svgButton(
         tg,
-        `${key === "?" ? t("Hand token (not seen)") : t("Hand token {value}", { value: key })}: ${selected ? t("selected; click a highlighted square") : t("select it to place it")}`,
+        `${key === "?" ? t("Hand token (not seen)") : t("Hand token {value}", { value: key })}: ${selected ? (tapping(ctx.narrow) ? t("selected; tap a highlighted square") : t("selected; click a highlighted square")) : t("select it to place it")}`,
         () => {
           selection = selected ? null : { ...selectionKey(ctx), kind: "hand", value: key, index: i };
           ctx.rerender();
@@ -478,6 +479,7 @@ export function render(view, ctx) {
 
   const controls = [];
   let prompt = "";
+  const tap = tapping(ctx.narrow);
   if (ctx.actions.size) {
     const sel = selection;
     if (obs.phase === "placement") {
@@ -487,14 +489,20 @@ export function render(view, ctx) {
         controls.push(el("button", { "data-action": `place ${sel.value} ${sel.square} down`, on: { click: () => { selection = null; ctx.play(`place ${sel.value} ${sel.square} down`); } } }, t("Face down")));
         controls.push(el("button", { class: "secondary", on: { click: () => { selection = { ...sel, square: undefined }; ctx.rerender(); } } }, t("Cancel")));
       } else if (sel && sel.kind === "hand") {
-        prompt = t("Click a highlighted square of your half (face down is possible only in your rearguard).");
+        prompt = tap
+          ? t("Tap a highlighted square of your half (face down is possible only in your rearguard).")
+          : t("Click a highlighted square of your half (face down is possible only in your rearguard).");
       } else {
-        prompt = t("Click a token of your hand, then a square of your half.");
+        prompt = tap ? t("Tap a token of your hand, then a square of your half.") : t("Click a token of your hand, then a square of your half.");
       }
     } else {
-      prompt = sel && sel.kind === "soldier"
-        ? t("Soldier on {square}: click a square to move to (yellow) or to attack (red ✕).", { square: sel.square })
-        : t("Click one of your soldiers to move or attack with it.");
+      if (sel && sel.kind === "soldier") {
+        prompt = tap
+          ? t("Soldier on {square}: tap a square to move to (yellow) or to attack (red ✕).", { square: sel.square })
+          : t("Soldier on {square}: click a square to move to (yellow) or to attack (red ✕).", { square: sel.square });
+      } else {
+        prompt = tap ? t("Tap one of your soldiers to move or attack with it.") : t("Click one of your soldiers to move or attack with it.");
+      }
       if (sel) controls.push(el("button", { class: "secondary", on: { click: () => { selection = null; ctx.rerender(); } } }, t("Cancel selection")));
       if (legal.end) controls.push(el("button", { "data-action": "end", on: { click: () => ctx.play("end") } }, t("End turn")));
       if (legal.decline) controls.push(el("button", { "data-action": "decline", on: { click: () => ctx.play("decline") } }, t("Decline the last action")));

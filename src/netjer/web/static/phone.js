@@ -8,6 +8,13 @@ import { el, t } from "./common.js";
 export const MIN_TEXT = 12; // px
 export const MIN_TAP = 40; // px
 
+/** Whether the player taps rather than clicks: a phone's layout (`narrow`) or a touch screen as
+ * the main pointer. The boards' hints then say "Tap…" (their own catalogue messages: a
+ * translation is chosen whole, never rewritten word by word). */
+export function tapping(narrow) {
+  return Boolean(narrow) || window.matchMedia("(pointer: coarse)").matches;
+}
+
 let zoom = 1; // the player's zoom, on top of the legible scale (Fit: 0)
 const scroll = {}; // per drawing ("map", "tracks", "god-2"...): where it was panned to
 

@@ -8,7 +8,7 @@
 import { renderAid } from "./aid.js";
 import * as ankh from "./ankh.js";
 import * as aton from "./aton.js";
-import { api, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, gameTitle, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
+import { api, clockText, el, focusKey, formatNumber, formatSigned, fitTexts, forgetTokens, gameTitle, loadCreatorKey, loadLanguage, loadTabChoice, loadTokens, parseFragment, restoreFocus, saveCreatorKey, saveTabChoice, saveToken, seatTitle, setLineGame, t, translateLine } from "./common.js";
 import { SeatConnection } from "./connection.js";
 import { chatLineActions, mutedLine, presenceMark, showPresence, showWatching } from "./moderation.js";
 import { confirmButton, endingControls, endingWords, retiredWords, sendEnding } from "./endings.js";
@@ -408,6 +408,7 @@ function renderView(view) {
   const moved = !state.drawn || state.drawn.version !== view.version || state.drawn.seat !== seat;
   const before = moved && state.drawn ? snapshot(area) : null;
   area.replaceChildren(drawn.board);
+  fitTexts(area);
   fitBoard(area, ctx.narrow);
   const changed = renderer && renderer.changedKeys ? renderer.changedKeys(state.baselines.get(keyOf(seat)), view) : new Set();
   document.body.dataset.marked = String(markChanged(drawn.board, changed));
@@ -1166,6 +1167,7 @@ function renderReplay() {
   const area = $("board-area");
   const before = state.drawn && state.drawn.version !== step.version ? snapshot(area) : null;
   area.replaceChildren(drawn.board);
+  fitTexts(area);
   // the replay's marks: what the step's action changed
   const prev = r.index > 0 ? { observation: steps[r.index - 1].observation } : null;
   const changed = renderer && renderer.changedKeys && prev ? renderer.changedKeys(prev, view) : new Set();
