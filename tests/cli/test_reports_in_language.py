@@ -208,3 +208,21 @@ def test_ankh_scenarios_are_named_in_the_language_where_shown(language: str, nam
     games = " ".join(_run(language, "games").split())
     assert "middle-kingdom | old-kingdom" in games  # the values as typed
     assert all(name in games for name in names), games
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_thinking_computer_is_named_by_its_levels_title(language: str) -> None:
+    """While a computer seat thinks, ``play`` names it as the lobby and ``replay`` do: its level's
+    title in the reader's language ("Azul (Aficionado)"), not the level's id ("casual")."""
+    from types import SimpleNamespace  # noqa: PLC0415 - this test only
+
+    from netjer.agents.levels import LEVEL_TITLES  # noqa: PLC0415 - this test only
+    from netjer.cli.play import TerminalTable  # noqa: PLC0415 - this test only
+
+    i18n.set_language(language)
+    table = SimpleNamespace(
+        game=make_game("aton"), humans={0}, seats=["human", "heuristic"], seat_name=lambda seat: f"S{seat}"
+    )
+    words = TerminalTable.player_words(table, 1)  # type: ignore[arg-type]
+    assert words == f"S1 ({i18n.gettext(LEVEL_TITLES['casual'], language)})" != "S1 (casual)"
+    assert TerminalTable.player_words(table, 0) == "S0"  # type: ignore[arg-type]

@@ -358,3 +358,36 @@ def test_the_browsers_passkey_errors_are_told_in_the_pages_language(server: str,
     assert said[:4] == [i18n.gettext(m, "de") for m in english] and all(s not in english for s in said[:4])
     assert said[4] == i18n.gettext("the browser could not use a passkey ({name})", "de").format(name="UnknownError")
     assert "an English reason" not in " ".join(said)
+
+
+@pytest.mark.slow
+def test_the_scorpions_aim_buttons_name_the_sides_in_the_pages_language(server: str, german: Any) -> None:
+    """The Giant Scorpion's aim (§3) is offered with the sides in the page's words ("Ziele auf
+    NO-SO"), the log's (netjer.games.ankh.terms.AIM_WORDS); the action played stays as typed."""
+    from tests.web.test_ankh_browser import decision, positions_of_every_decision  # noqa: PLC0415 - slow search
+
+    obs, legal = decision(positions_of_every_decision(until="aim"), "aim")
+    view = {
+        "observation": obs,
+        "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
+        "seats": [{"seat": s, "label": f"Player {s + 1}"} for s in range(obs["players"])],
+    }
+    german.goto(f"{server}/")
+    german.wait_for_selector("body[data-ready=yes]")
+    labels = german.evaluate(
+        """async ([view, seat]) => {
+          const m = await import("/static/ankh.js");
+          const ctx = { table: "t", seat, version: 1, actions: new Set(view.legal.map((a) => a.text)),
+                        play: () => {}, rerender: () => {}, narrow: false };
+          const drawn = m.render(view, ctx);
+          return drawn.controls.filter((b) => (b.dataset.action || "").startsWith("aim "))
+            .map((b) => [b.dataset.action, b.textContent]);
+        }""",
+        [view, obs["seat"]],
+    )
+    aims = [a for a in legal if a.startswith("aim ")]
+    assert sorted(action for action, _ in labels) == sorted(aims)
+    for action, label in labels:
+        sides = i18n.gettext(action[4:], "de")
+        assert label == i18n.gettext("Aim {sides}", "de").format(sides=sides), (action, label)
+    assert any(i18n.gettext(a[4:], "de") != a[4:] for a in aims), aims  # a German side, not the typed one

@@ -27,9 +27,8 @@ from rich.padding import Padding
 from rich.text import Text
 
 from netjer.agents.base import Agent
-from netjer.agents.levels import level_of_spec
 from netjer.agents.registry import make_agent, parse_agent_spec
-from netjer.cli.language import seat_words
+from netjer.cli.language import agent_words, seat_words
 from netjer.cli.suggest import did_you_mean
 from netjer.cli.thinking import thinking
 from netjer.cli.typeahead import discard_typeahead
@@ -488,14 +487,13 @@ class TerminalTable:
         return label if label is not None else seat_words(self.game, seat)
 
     def player_words(self, seat: int) -> str:
-        """``seat`` in words: its name and, for a computer, its level (``Red (casual)``) or
-        agent specification."""
+        """``seat`` in words: its name and, for a computer, its level's title in the reader's
+        language (``Red (Casual)``, ``Rojo (Aficionado)``) or its agent specification, as the web
+        lobby and ``replay`` name it (:func:`netjer.cli.language.agent_words`)."""
         name = self.seat_name(seat)
         if seat in self.humans:
             return name
-        spec = self.seats[seat]
-        level = level_of_spec(self.game.name, self.game.num_players, spec)
-        return f"{name} ({level.name if level is not None else spec})"
+        return f"{name} ({agent_words(self.game, self.seats[seat])})"
 
     def take_back(self, seat: int) -> bool:
         """``undo``: take back ``seat``'s last decision if the policy allows (netjer.core.undo);

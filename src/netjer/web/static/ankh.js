@@ -1654,7 +1654,8 @@ function controlsFor(obs, ctx, legal) {
   }
   for (const [god, action] of legal.trap) controls.push(button(action, t("Trap a Warrior of {god}", { god: godTitle(obs, god) })));
   for (const [n, action] of legal.bid) controls.push(button(action, t("Bid {n}", { n })));
-  for (const [, action] of legal.aim) controls.push(button(action, t("Aim {sides}", { sides: action.slice(4) }), "secondary"));
+  // the sides in the page's words (the log's: netjer.games.ankh.terms.AIM_WORDS), "aim NE-SE" as typed
+  for (const [, action] of legal.aim) controls.push(button(action, t("Aim {sides}", { sides: translateLine(action.slice(4), "ankh") }), "secondary"));
   for (const [kind, action] of legal.adoptKind) controls.push(button(action, t("Keep a {kind}", { kind: kindNames()[kind] || kind })));
   for (const word of Object.keys(wordButtons())) {
     if (!legal.words.has(word)) continue;
