@@ -249,6 +249,8 @@ def test_help_names_kinds_and_placeholders_in_the_readers_language(command: list
         assert not re.search(rf"^│\s*\*?\s+{name}\s", told, flags=re.MULTILINE), f"{name} in the panel\n{told}"
     for option in re.findall(r"--[a-z][a-z-]*", english):
         assert option in told  # an option is typed as it is written
+    # an on/off pair's default is no English flag name in a translated bracket ("[Standard: no-step]")
+    assert not re.search(r"\[[^\]]*: no-[a-z-]+\]", told), told
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "netjer")

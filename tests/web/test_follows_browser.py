@@ -179,3 +179,18 @@ def test_the_open_challenges_list_filter_and_a_signed_in_player_takes_a_rated_ch
         assert view["clock"]["running"] is not None  # every seat taken: the game and its clocks began
     finally:
         creator_ctx.close()
+
+
+def test_a_notice_names_a_seat_without_a_player_once(server: str, page: Any) -> None:
+    """A follow notice names whose turn it is: the player and their seat ("Seti to play (Red)"),
+    or the seat alone when no name is known ("Red to play", not "Red (Red)")."""
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    words = page.evaluate(
+        """async () => {
+          const m = await import("/static/follows.js");
+          const base = { kind: "turn", label: "Red", game: "aton", title: "Aton", table: "t1" };
+          return [m.noticeWords({ ...base, player: "Seti" }), m.noticeWords({ ...base })];
+        }"""
+    )
+    assert words == ["Seti to play (Red): Aton, table t1", "Red to play: Aton, table t1"]

@@ -192,6 +192,10 @@ def tell_param(param: Any, ctx: Any) -> None:
         param.metavar = ""
     if i18n.get_language() == i18n.DEFAULT_LANGUAGE:
         return
+    if getattr(param, "is_flag", False) and getattr(param, "secondary_opts", None):
+        # An on/off pair's default is the name of the flag that is off ("no-step"), an English
+        # option name in a translated bracket: the help text says what the flag does.
+        param.show_default = False
     shown = param.display_type_rich(ctx)
     kind = TYPE_WORDS.get(shown[1:-1]) if shown and shown.startswith("<") and shown.endswith(">") else None
     told_kind = f"<{_(kind)}>" if kind is not None else None

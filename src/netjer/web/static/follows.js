@@ -139,6 +139,8 @@ export function noticeWords(n) {
   const seat = translateLine(n.label, n.game);
   const who = n.player || n.name || seat;
   if (n.kind === "new_table") return t("{name} sits at a new table: {game} (table {id})", { name: who, game: gameTitle(n.title), id: n.table });
+  // a seat whose player has no name is named by the seat alone ("Red to play", not "Red (Red)")
+  if (who === seat) return t("{seat} to play: {game}, table {id}", { seat, game: gameTitle(n.title), id: n.table });
   return t("{name} to play ({seat}): {game}, table {id}", { name: who, seat, game: gameTitle(n.title), id: n.table });
 }
 
