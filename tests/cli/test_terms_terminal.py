@@ -22,10 +22,12 @@ from rich.table import Table
 from rich.text import Text
 
 from netjer import i18n
+from netjer.cli.learn import LessonTable
 from netjer.cli.play import TerminalTable, command_term
 from netjer.core.texts import languages, load_texts
 from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
 from netjer.games.registry import make_game
+from netjer.tutorials.lesson import lesson_languages, lesson_names, load_lesson
 
 GAMES: dict[str, dict[str, Any]] = {"aton": {}, "nile": {}, "ankh": {"players": 3}}
 #: Panels that tell what happened (the log), not terms.
@@ -194,3 +196,50 @@ def test_help_explains_the_terminals_commands(game: str, topic: str, shown: str)
 )
 def test_ankh_help_finds_what_a_newcomer_types(topic: str, name: str) -> None:
     assert _help("ankh", topic).startswith(name)
+
+
+#: A lesson's "More: help NAME · help NAME" line, in any language: what it tells to type.
+LESSON_TOPIC = re.compile(r"help (.+?)(?= · |\s*$)", re.M)
+LESSON_CASES = [
+    pytest.param(name, language, id=f"{name}-{language}")
+    for name in lesson_names()
+    for language in lesson_languages(name)
+    if language != "en"
+]
+
+
+@pytest.mark.parametrize(("name", "language"), LESSON_CASES)
+def test_a_lesson_names_each_topic_as_its_language_shows_it_and_help_finds_it(name: str, language: str) -> None:
+    """Each step's "More: help NAME" line of ``netjer learn`` (issue 32) names its topics in the
+    lesson's language ('help fase de colocación', not 'help placement-phase'), and typing
+    exactly what is shown finds that topic, through the lesson's own 'help' command."""
+    with _language(language):
+        out = io.StringIO()
+        console = Console(file=out, width=400, color_system=None)
+        table = LessonTable(load_lesson(name, language), console=console)
+        run = table.run
+        shown_names = 0
+        while not run.done:
+            run.begin_step()
+            step = run.step
+            console.print(table._panel())
+            panel = out.getvalue().split(i18n.gettext("More: {names}").split("{")[0])[-1]
+            out.seek(0)
+            out.truncate()
+            topics = LESSON_TOPIC.findall(panel.splitlines()[0].strip(" │")) if step.terms else []
+            assert len(topics) == len(step.terms), panel
+            for term_id, topic in zip(step.terms, topics, strict=True):
+                term = run.texts.term(term_id)
+                assert term.name.startswith(topic), (term_id, topic)  # the name the screens show
+                found = run.texts.find(topic)
+                assert found is not None and found.id == term_id, (topic, found)
+                table._help(topic)
+                assert out.getvalue().startswith(term.name), out.getvalue()[:200]
+                out.seek(0)
+                out.truncate()
+                shown_names += term.name.lower() != term_id.replace("-", " ")
+            if step.expect is None:
+                run.advance()
+            else:
+                assert run.answer(step.expect).accepted
+    assert shown_names > 0  # the lesson has topics whose name differs from their id

@@ -5,12 +5,14 @@ the engine in test_lessons.py."""
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 import pytest
 
+from netjer.core.errors import DataFileError
 from netjer.core.texts import languages
-from netjer.tutorials.lesson import DEFAULT_LANGUAGE, Lesson, lesson_names, load_lesson
+from netjer.tutorials.lesson import DEFAULT_LANGUAGE, Lesson, lesson_names, load_lesson, parse_lesson
 from netjer.tutorials.runner import LessonRun
 from tests.tutorials.test_lessons import FILES
 
@@ -105,3 +107,16 @@ def test_a_lessons_terms_are_looked_up_in_its_language_where_the_game_has_rules_
         assert language in languages(package), (name, language)
         assert run.texts.language == language, (name, language)
     assert LessonRun(load_lesson("nile")).texts.language == DEFAULT_LANGUAGE
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "english"), [("es", "help batalla", "help battle"), ("de", "help schlacht", "help battle")]
+)
+def test_a_translation_names_what_to_type_after_help_in_its_language(language: str, typed: str, english: str) -> None:
+    """A 'help NAME' a Spanish or German lesson tells the player to type names the entry as the
+    screens show it in that language (issue 32): the English id is refused, naming the file."""
+    text = (resources.files("netjer.games.ankh") / "tutorials" / f"first-game.{language}.toml").read_text("utf-8")
+    assert typed in text
+    LessonRun(parse_lesson(text, "ankh", "first-game", language))  # as written: accepted
+    with pytest.raises(DataFileError, match=f"finish: '{english}' names the entry by its English id"):
+        LessonRun(parse_lesson(text.replace(typed, english), "ankh", "first-game", language))

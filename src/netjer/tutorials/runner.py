@@ -262,14 +262,28 @@ class LessonRun:
         return _("Not allowed: {reason}").format(reason=refusal.reason)
 
     def _check_help(self, where: str, text: str | None) -> None:
-        """Every ``'help NAME'`` a text tells the player to type must find a rules entry."""
+        """Every ``'help NAME'`` a text tells the player to type must find a rules entry, and a
+        lesson in another language than English must name it in that language, not by its
+        English id (``help batalla``, not ``help battle``, where the entry is shown "Batalla")."""
         for name in HELP_REFERENCE.findall(text or ""):
-            if self.texts.find(name) is None:
+            term = self.texts.find(name)
+            if term is None:
                 found_in = f"the rules texts of {self.lesson.game}"
                 raise DataFileError(f"{self.lesson.where}: {where}: 'help {name}' finds nothing in {found_in}")
+            english_id = _loose(name) == _loose(term.id) != _loose(term.name)
+            if english_id and self.lesson.language != DEFAULT_LANGUAGE:
+                raise DataFileError(
+                    f"{self.lesson.where}: {where}: 'help {name}' names the entry by its English id;"
+                    f" write its name in the lesson's language ({term.name!r})"
+                )
 
     def _error(self, step: Step, message: str) -> DataFileError:
         return DataFileError(f"{self.lesson.where}: step {step.number}: {message}")
+
+
+def _loose(text: str) -> str:
+    """``text`` in lowercase letters and digits only: ``Placement phase`` and ``placement-phase`` alike."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
 def _texts_language(game: Game, language: str) -> str:
