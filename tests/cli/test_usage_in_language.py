@@ -319,3 +319,25 @@ def test_record_errors_speak_the_readers_language(tmp_path: Path, language: str)
             left = [s for s in _sentences(english.replace(str(path), "")) if s in flat]
             assert not left, f"English of {name} left in {language}: {left}\n{told}"
             assert not problems(told, language, ("common",)), told
+
+
+#: How ``replay --step``'s commands 'first' and 'last' are explained: the word as typed, then
+#: what it means in words (not a bare "first, last" a reader of another language cannot read).
+EXPLAINED_FIRST_LAST = re.compile(r"\bfirst: [^\W\d]+.*\blast: [^\W\d]+", re.S)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replay_step_says_what_first_and_last_mean(tmp_path: Path, language: str) -> None:
+    """``replay --help``'s --step and the 'help' typed while stepping explain the commands
+    'first' and 'last' (typed as they are) in the reader's language (issue 32)."""
+    code, usage = _run(["replay", "--help", "--lang", language])
+    assert code == 0, usage
+    step_row = " ".join(line.strip(" │") for line in usage[usage.index("--step") :].splitlines()[:6])
+    assert EXPLAINED_FIRST_LAST.search(step_row), step_row
+    record = tmp_path / "g.json"
+    code, out = _run(["play", "nile", "--seat", "0=random", "--seat", "1=random", "--seed", "3", "--save", str(record)])
+    assert code == 0, out
+    result = runner.invoke(app, ["replay", str(record), "--step", "--lang", language], input="help\nq\n", env=ENV)
+    told = result.output[result.output.rindex("first") - 200 :]
+    assert result.exit_code == 0 and EXPLAINED_FIRST_LAST.search(told), told
+    assert not problems(told.split("\n", 1)[1], language, ("common", "nile")), told

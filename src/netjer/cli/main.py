@@ -723,7 +723,7 @@ def replay(
             metavar="",
             help=N_(
                 "Show one position at a time: Enter for the next action, b back, a number to go to that action, "
-                "help, q to stop."
+                "first: the start, last: the last position, help: the commands, q to stop."
             ),
         ),
     ] = False,
@@ -825,7 +825,7 @@ STEP_HELP = ("help", "h", "?")
 STEP_QUIT = ("q", "quit", "exit")
 STEP_HELP_TEXT = N_(
     "Enter or n: next action · b: back one · a number N: go to the position after action N (0: the start) · "
-    "first, last · help: this · q: stop"
+    "first: the start · last: the last position · help: this · q: stop"
 )
 
 
