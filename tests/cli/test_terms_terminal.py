@@ -23,7 +23,8 @@ from rich.text import Text
 
 from netjer import i18n
 from netjer.cli.learn import LessonTable
-from netjer.cli.play import TerminalTable, command_term
+from netjer.cli.play import HELP_CHOICES, TerminalTable, command_term, numbered_example
+from netjer.core.errors import NetjerError
 from netjer.core.texts import languages, load_texts
 from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
 from netjer.games.registry import make_game
@@ -243,3 +244,41 @@ def test_a_lesson_names_each_topic_as_its_language_shows_it_and_help_finds_it(na
             else:
                 assert run.answer(step.expect).accepted
     assert shown_names > 0  # the lesson has topics whose name differs from their id
+
+
+#: A typed example in the terminal's help: a word or words in single quotes.
+QUOTED = re.compile(r"'([^'\s][^']*)'")
+
+
+def _typed_examples_are_the_games_own(game: str, text: str) -> list[str]:
+    """The quoted examples of ``text`` that are not of ``game``: each must be a terminal command,
+    'help NAME' with a NAME that game's help finds, a bare number, or a decision in that game's
+    notation."""
+    g = make_game(game, GAMES[game])
+    texts = g.rules_texts(i18n.get_language())
+    foreign = []
+    for example in QUOTED.findall(" ".join(text.split())):
+        word, _sep, rest = example.partition(" ")
+        if command_term(example) is not None or example.isdigit() or (word == "help" and rest.isupper()):
+            continue  # a command, a number, or 'help NAME' in capitals: the command's form
+        if word == "help" and (command_term(rest) is not None or texts.find(rest) is not None):
+            continue
+        try:
+            g.parse_action(example)
+        except NetjerError:
+            foreign.append(example)
+    return foreign
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_help_gives_examples_of_the_game_being_played(game: str, language: str) -> None:
+    """``help`` and ``help help`` at the table give examples typed in the game being played
+    ('assign 4' in Aton, none of it in Dioses del Nilo), in the player's language (issue 32)."""
+    with _language(language):
+        commands = _help(game, "")
+        commands = commands[commands.index(i18n.gettext(HELP_CHOICES)) :]
+        assert _typed_examples_are_the_games_own(game, commands) == [], commands
+        assert _typed_examples_are_the_games_own(game, _help(game, "help")) == []
+        numbered = numbered_example(make_game(game, GAMES[game]))
+        assert (numbered is not None and f"'{numbered}'" in " ".join(commands.split())) == (game != "nile")

@@ -11,7 +11,6 @@ ordinary terminal table (:class:`netjer.cli.play.TerminalTable`) against the les
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Annotated
 
@@ -28,13 +27,13 @@ from netjer.cli.play import (
     QUIT_WORDS,
     QuitGame,
     TerminalTable,
+    help_name,
     numbered_verb,
     overview_text,
     term_text,
 )
 from netjer.cli.usage_words import filled
 from netjer.core.errors import NetjerError
-from netjer.core.texts import RulesTexts
 from netjer.drawings import log_narrates_actions, renderer_for
 from netjer.i18n import N_, _, get_language, join_list
 from netjer.i18n_sentences import told_error
@@ -44,21 +43,6 @@ from netjer.tutorials.runner import LessonRun
 LESSON_HELP = filled(
     N_("The lesson: {lessons} (pantheon: the powers of Ankh's Pantheon gods)."), lessons=join_list(LESSONS)
 )
-
-
-def help_name(texts: RulesTexts, term_id: str) -> str:
-    """What to type after ``help`` for the entry ``term_id``, in the language of ``texts``: its
-    shown name (``fase de colocación`` for ``placement-phase``), without what stands in
-    brackets (``boca abajo ((4) o ?)`` is typed ``boca abajo``) when :meth:`RulesTexts.find`
-    still finds the entry by those words; the whole name otherwise.
-
-    Raises:
-        KeyError: if ``texts`` has no entry ``term_id`` (a lesson's terms are checked on loading).
-    """
-    name = texts.term(term_id).name
-    short = " ".join(re.sub(r"\(.*\)", " ", name).split())
-    found = texts.find(short) if short else None
-    return short if found is not None and found.id == term_id else name
 
 
 class LessonTable:

@@ -52,16 +52,24 @@ from netjer.i18n import N_, _, get_language
 from netjer.i18n_lines import tell
 from netjer.i18n_sentences import told_error
 
-HELP = N_(
-    "Type the number of a choice from the list, or its notation.  When every choice is a word and a "
-    "number (such as 'assign 4' or 'bid 3'), the list has no position numbers and a bare number is that "
-    "number: '4' means 'assign 4'.  Commands: 'help' shows this, 'help NAME' explains a rule, card, power, "
-    "Guardian, god or symbol (e.g. 'help {example}', 'help symbols'), 'undo' takes back your last decision "
-    "(your own decisions since another player acted, as long as nothing hidden was revealed and no card or "
-    "token was drawn; a picked Ankh figure is put back this way), 'board' draws the position again, "
+#: ``help``'s words after the overview: how to choose, the bare number (only in a game with
+#: decisions of a word and a number) and the commands; each example is the game's own
+#: (:func:`numbered_example`, :func:`help_name`), never another game's.
+HELP_CHOICES = N_("Type the number of a choice from the list, or its notation.")
+HELP_NUMBERED = N_(
+    "When every choice is a word and a number (such as '{example}'), the list has no position numbers and a "
+    "bare number is that number: '{number}' means '{example}'."
+)
+HELP_COMMANDS = N_(
+    "Commands: 'help' shows this, 'help NAME' explains a rule or a word the screen shows (e.g. 'help {example}', "
+    "'help {symbols}'), 'undo' takes back your last decision (your own decisions since another player acted, "
+    "as long as nothing hidden was revealed and no card or token was drawn), 'board' draws the position again, "
     "'quit' leaves (the game is saved after every action when it has a save file).  Arrow keys recall "
     "and edit earlier lines; Tab completes."
 )
+#: The example :func:`numbered_example` takes: the fourth of a verb's numbers (``assign 4`` of
+#: Aton's 1-4, ``bid 3`` of Ankh's bids from 0), or its last if it has fewer.
+NUMBERED_EXAMPLE_INDEX = 3
 #: The kinds of rules entries in words (``help NAME`` shows its entry's kind).
 KIND_WORDS = {
     "action": N_("action"),
@@ -91,8 +99,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
         N_("Explains the game and anything the screen shows."),
         N_(
             "'help' alone shows the goal, a turn, how to win and these commands; 'help NAME' explains a rule, "
-            "an action, a card, a power, a Guardian, a god, a symbol or any word drawn on the screen "
-            "('help hourglass', 'help symbols')."
+            "an action, a symbol or any word drawn on the screen (e.g. 'help {example}')."
         ),
     ),
     (
@@ -102,7 +109,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
         N_(
             "'undo' takes back your own last decision, and again the one before, as long as no other player "
             "has acted since, nothing hidden was revealed and no card or token was drawn (the game says which "
-            "of these stops it). A picked Ankh figure is put back this way."
+            "of these stops it)."
         ),
     ),
     (
@@ -146,6 +153,39 @@ def numbered_verb(legal: list[Action]) -> str | None:
     return verbs.pop() if len(verbs) == 1 else None
 
 
+def numbered_example(game: Game) -> str | None:
+    """A decision of ``game`` typed as a word and a number (``assign 4``, ``bid 3``), for
+    ``help``'s sentence on bare numbers: of the verb with the most such decisions in the game's
+    action space, its number at :data:`NUMBERED_EXAMPLE_INDEX`; None for a game that has none
+    (Dioses del Nilo: each of its decisions names a square)."""
+    numbers: dict[str, list[str]] = {}
+    for code in range(game.num_distinct_actions):
+        text = str(game.int_to_action(code))
+        numbered = _NUMBERED.fullmatch(text)
+        if numbered is not None:
+            numbers.setdefault(numbered[1], []).append(text)
+    if not numbers:
+        return None
+    most = max(numbers, key=lambda verb: len(numbers[verb]))
+    texts = sorted(numbers[most], key=lambda text: int(text.rsplit(maxsplit=1)[1]))
+    return texts[min(NUMBERED_EXAMPLE_INDEX, len(texts) - 1)]
+
+
+def help_name(texts: RulesTexts, term_id: str) -> str:
+    """What to type after ``help`` for the entry ``term_id``, in the language of ``texts``: its
+    shown name (``fase de colocación`` for ``placement-phase``), without what stands in
+    brackets (``boca abajo ((4) o ?)`` is typed ``boca abajo``) when :meth:`RulesTexts.find`
+    still finds the entry by those words; the whole name otherwise.
+
+    Raises:
+        KeyError: if ``texts`` has no entry ``term_id``.
+    """
+    name = texts.term(term_id).name
+    short = " ".join(re.sub(r"\(.*\)", " ", name).split())
+    found = texts.find(short) if short else None
+    return short if found is not None and found.id == term_id else name
+
+
 def choice_meaning(texts: RulesTexts, action: Action) -> str:
     """The one-line meaning of a choice (:meth:`RulesTexts.meaning`)."""
     return texts.meaning(str(action))
@@ -164,14 +204,15 @@ def term_text(term: Term) -> Text:
     )
 
 
-def command_term(name: str, screens: Iterable[str] = ()) -> Term | None:
+def command_term(name: str, screens: Iterable[str] = (), example: str = "symbols") -> Term | None:
     """The entry of the terminal command ``name`` (or another word for it: ``q``), as a rules
     entry of kind ``command`` in the terminal's language, or None if it is no command.
-    ``screens``: the game's screens one command away (Ankh's ``gods``)."""
+    ``screens``: the game's screens one command away (Ankh's ``gods``); ``example``: what
+    ``help help`` shows typed after 'help', a name of the game being played."""
     word = " ".join(name.lower().split())
     for command, others, line, rule in COMMANDS:
         if word == command or word in others:
-            return Term(command, "command", command, _(line), _(rule), "")
+            return Term(command, "command", command, _(line), _(rule).format(example=example), "")
     if word in screens and word in SCREEN_HELP:
         line = _(SCREEN_HELP[word])
         return Term(word, "command", word, line, line, "")
@@ -512,12 +553,18 @@ class TerminalTable:
 
     def show_help(self, topic: str) -> None:
         """``help``: the overview and the commands; ``help NAME``: that entry, or suggestions."""
+        example = self._help_example()
         if not topic:
             self.console.print(overview_text(self.texts), highlight=False)
-            example = next((t.id for t in self.texts.terms if t.kind == "action"), "symbols")
-            self.console.print(Text(_(HELP).format(example=example), style="dim"), highlight=False)
+            words = [_(HELP_CHOICES)]
+            numbered = numbered_example(self.game)
+            if numbered is not None:
+                words.append(_(HELP_NUMBERED).format(example=numbered, number=numbered.split()[1]))
+            symbols = help_name(self.texts, "symbols") if "symbols" in self.texts.ids() else "symbols"
+            words.append(_(HELP_COMMANDS).format(example=example, symbols=symbols))
+            self.console.print(Text("  ".join(words), style="dim"), highlight=False)
             return
-        term = command_term(topic, self._screens()) or self.texts.find(topic)
+        term = command_term(topic, self._screens(), example) or self.texts.find(topic)
         if term is not None:
             self.console.print(term_text(term), highlight=False)
             return
@@ -532,6 +579,11 @@ class TerminalTable:
             ),
             highlight=False,
         )
+
+    def _help_example(self) -> str:
+        """A topic of this game to show after 'help' in an example: its first action's name."""
+        action = next((t.id for t in self.texts.terms if t.kind == "action"), None)
+        return help_name(self.texts, action) if action is not None else "symbols"
 
     # --- output -------------------------------------------------------------------------
 
