@@ -325,6 +325,25 @@ def format_decimal(value: float, digits: int, language: str | None = None, signe
     return numbers.format_decimal(value, format=pattern, locale=language or _current)
 
 
+#: The minus sign of an Elo rating below the reference (U+2212, not the hyphen): one sign for
+#: every screen that shows an Elo (``netjer levels``, ``simulate``'s table and its HTML report).
+ELO_MINUS = "\u2212"
+
+
+def format_elo(elo: float) -> str:
+    """An Elo rating (points against the reference) as every screen shows one: whole points,
+    always signed, ``+`` or :data:`ELO_MINUS` (``"+176"``, ``"−287"``, ``"+0"``, ``"−1049"``),
+    alike in every language: no thousands separator, which German would write as a decimal
+    point (``−1.049``)."""
+    return f"{round(elo):+d}".replace("-", ELO_MINUS)
+
+
+def format_elo_interval(elo: float, interval: tuple[float, float]) -> str:
+    """An Elo rating and its 95% interval, ``"+176 [+36, +364]"`` (:func:`format_elo` each)."""
+    low, high = (format_elo(v) for v in interval)
+    return f"{format_elo(elo)} [{low}, {high}]"
+
+
 def format_percent(fraction: float, language: str | None = None, digits: int = 0) -> str:
     """``fraction`` (``0.42``) as a percentage in ``language``'s way: ``"42%"`` in English,
     ``"42 %"`` in German and Spanish (their CLDR pattern, with a no-break space), with

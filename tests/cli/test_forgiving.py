@@ -128,7 +128,7 @@ def test_simulate_says_when_an_interval_cannot_be_computed() -> None:
     result = runner.invoke(app, ["simulate", "nile", "-n", "1"], env={**ENV, "COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "(too few games)" in result.output
-    assert not re.search(r"([+-]\d+) \[\1, \1\]", result.output)  # no degenerate '-190 [-190, -190]'
+    assert not re.search(r"([+\-−]\d+) \[\1, \1\]", result.output)  # no degenerate "−190 [−190, −190]"
 
 
 def test_levels_piped_keeps_every_specification_whole() -> None:

@@ -226,3 +226,41 @@ def test_a_thinking_computer_is_named_by_its_levels_title(language: str) -> None
     words = TerminalTable.player_words(table, 1)  # type: ignore[arg-type]
     assert words == f"S1 ({i18n.gettext(LEVEL_TITLES['casual'], language)})" != "S1 (casual)"
     assert TerminalTable.player_words(table, 0) == "S0"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_levels_shows_each_levels_title_with_its_name_as_typed(language: str) -> None:
+    """``netjer levels``' first column: the lobby's title of each level in the reader's
+    language, and beside it the name one types (``--vs strong``) (issue 32)."""
+    from netjer.agents.levels import LEVEL_TITLES  # noqa: PLC0415 - this test only
+
+    levels = _run(language, "levels", "aton")
+    rows = [line.strip("│ ").split("│")[0].strip() for line in levels.splitlines() if line.startswith("│")]
+    expected = [f"{i18n.gettext(LEVEL_TITLES[name], language)} ({name})" for name in LEVEL_TITLES]
+    assert rows == expected, levels
+    english = runner.invoke(app, ["levels", "aton"], env={"COLUMNS": COLUMNS}).output
+    assert [line.strip("│ ").split("│")[0].strip() for line in english.splitlines() if line.startswith("│")] == list(
+        LEVEL_TITLES
+    )  # English: the title is the name itself, shown once
+
+
+#: An Elo with its sign: "+176", "−287" (U+2212), or the hyphen-minus "-287" of a second format.
+SIGNED_ELO = re.compile(r"(?<![\w.,])([+\-−])\d+\b")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_simulate_writes_elo_as_levels_does(language: str) -> None:
+    """``simulate``'s Elo column and ``levels``' Elo column write a rating below the reference
+    with the same minus sign (U+2212) and in the same format (issue 32): one function,
+    :func:`netjer.i18n.format_elo_interval`, writes both."""
+    from netjer.agents.levels import Shown, shown_text  # noqa: PLC0415 - this test only
+    from netjer.cli.main import _estimate  # noqa: PLC0415 - the table's cell, as simulate writes it
+
+    i18n.set_language(language)
+    shown = shown_text(Shown(elo=-287.4, interval=(-390.2, -101.0), bound=None, limit=None))
+    assert _estimate(-287.4, (-390.2, -101.0), 0, elo=True) == shown == "−287 [−390, −101]"
+    told = _run(language, "simulate", "aton", "--agents", "heuristic:epsilon=0.9,random", "-n", "8", "--seed", "1")
+    elo_header = i18n.gettext("Elo [95% CI]", language)
+    table = told[told.index(elo_header) :]
+    signs = {m.group(1) for line in table.splitlines()[2:4] for m in SIGNED_ELO.finditer(line.split("│")[-2])}
+    assert "−" in signs and "-" not in signs, table

@@ -35,7 +35,7 @@ from typing import Any, Literal
 from netjer.agents.registry import known_kinds
 from netjer.core.errors import ConfigError
 from netjer.core.stats import wilson_interval
-from netjer.i18n import N_, _, join_list
+from netjer.i18n import N_, _, format_elo, format_elo_interval, join_list
 from netjer.i18n_sentences import Sentence
 
 
@@ -172,10 +172,10 @@ def shown_text(shown: Shown | None) -> str:
     if shown.elo == 0 and shown.interval == (0, 0):
         return _("0 (the reference)")
     if shown.limit is not None:
-        elo = f"{shown.limit:+.0f}".replace("-", "−")
+        elo = format_elo(shown.limit)
         return (_("at least {elo}") if shown.bound == "at least" else _("at most {elo}")).format(elo=elo)
     assert shown.elo is not None and shown.interval is not None
-    return f"{shown.elo:+.0f} [{shown.interval[0]:+.0f}, {shown.interval[1]:+.0f}]".replace("-", "−")
+    return format_elo_interval(shown.elo, shown.interval)
 
 
 @dataclass(frozen=True)

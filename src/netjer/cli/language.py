@@ -95,6 +95,19 @@ def agent_words(game: Game, spec: str) -> str:
     return spec if level is None else i18n._(LEVEL_TITLES[level.name])
 
 
+def level_words(name: str) -> str:
+    """A computer level as ``netjer levels`` lists it: its title in the reader's language (the
+    lobby's, :data:`netjer.agents.levels.LEVEL_TITLES`) and, in brackets, its name as one types
+    it (``Fuerte (strong)``); the name alone where the title is that very word (English's
+    ``strong``), and for a name that is no level."""
+    from netjer.agents.levels import LEVEL_TITLES  # noqa: PLC0415 - the agents, loaded when needed
+
+    if name not in LEVEL_TITLES:
+        return name
+    title = i18n._(LEVEL_TITLES[name])
+    return name if title.lower() == name else i18n._("{title} ({name})").format(title=title, name=name)
+
+
 def seat_words(game: Game, seat: int) -> str:
     """Seat ``seat``'s name (``Game.seat_name``: "Red", "Player 2", in English as records keep
     it) in the reader's language ("Rojo", "Jugador 2")."""

@@ -38,7 +38,15 @@ from typer.core import TyperCommand, TyperGroup
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
 from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
-from netjer.cli.language import LangOption, agent_words, seat_words, start_language, term_words, use_language
+from netjer.cli.language import (
+    LangOption,
+    agent_words,
+    level_words,
+    seat_words,
+    start_language,
+    term_words,
+    use_language,
+)
 from netjer.cli.learn import learn
 from netjer.cli.operator import audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
@@ -51,7 +59,7 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import N_, Nn_, _, format_decimal, format_number, ngettext
+from netjer.i18n import N_, Nn_, _, format_decimal, format_elo, format_elo_interval, format_number, ngettext
 from netjer.i18n_sentences import Sentence, one_after_another, sentence_of
 
 if TYPE_CHECKING:
@@ -1044,7 +1052,7 @@ def simulate(
             format_number(a.games),
             f"{a.wins}/{a.draws}/{a.losses}",
             _estimate(a.score, a.score_interval, 3),
-            _estimate(a.elo, a.elo_interval, 0, signed=True),
+            _estimate(a.elo, a.elo_interval, 0, elo=True),
         )
     console.print(table)
     for name in dict.fromkeys(specs):
@@ -1118,15 +1126,21 @@ def simulate(
         raise _fail(_("cannot write: {reason}").format(reason=err)) from None
 
 
-def _estimate(value: float, interval: tuple[float, float], digits: int, signed: bool = False) -> str:
+def _estimate(value: float, interval: tuple[float, float], digits: int, elo: bool = False) -> str:
     """``value [low, high]`` with ``digits`` decimals in the reader's number format
-    (:func:`netjer.i18n.format_decimal`; ``signed``: an Elo's ``+``); an interval with no width
-    (one game, or too few for the bootstrap to vary) is said to be out of reach rather than
-    shown as one."""
-    low, high = (format_decimal(v, digits, signed=signed) for v in interval)
+    (:func:`netjer.i18n.format_decimal`; ``elo``: an Elo rating, written as ``netjer levels``
+    writes one, :func:`netjer.i18n.format_elo_interval`); an interval with no width (one game,
+    or too few for the bootstrap to vary) is said to be out of reach rather than shown as one."""
+
+    def number(v: float) -> str:
+        return format_elo(v) if elo else format_decimal(v, digits)
+
+    low, high = (number(v) for v in interval)
     if low == high:
-        return f"{format_decimal(value, digits, signed=signed)} " + _("(too few games)")
-    return f"{format_decimal(value, digits, signed=signed)} [{low}, {high}]"
+        return f"{number(value)} " + _("(too few games)")
+    if elo:
+        return format_elo_interval(value, interval)
+    return f"{format_decimal(value, digits)} [{low}, {high}]"
 
 
 def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -1709,11 +1723,12 @@ def levels(
         for col in (_("Elo [95% CI]"), _("seats rated"), _("plays")):
             table.add_column(col)
         table.add_column(_("what it is like to play against"))
-        for level in levels_for(name, players):  # a level's name and specification stay as typed
+        # A level's title in the reader's language with its name as typed; the specification as typed.
+        for level in levels_for(name, players):
             rating = RATINGS.get((name, players, level.name))
             elo = shown_text(shown_rating(name, players, level.name))
             seats = format_number(rating.games) if rating else ""
-            table.add_row(level.name, level.spec, elo, seats, _(level.description), _(level.plain))
+            table.add_row(level_words(level.name), level.spec, elo, seats, _(level.description), _(level.plain))
         # Piped (no terminal to fit): as wide as the table needs, each specification on one line.
         width = console.width
         if not console.is_terminal:

@@ -38,7 +38,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from netjer.i18n import N_, _, format_decimal, format_number, get_language, ngettext
+from netjer.i18n import N_, _, format_decimal, format_elo_interval, format_number, get_language, ngettext
 from netjer.sim.facets import CROSSED, FacetTable, Score, cross_scores, facet_names, facet_tables, first_player_score
 from netjer.sim.tournament import GameResult, TournamentSummary, outcome
 
@@ -276,10 +276,10 @@ def _score_cell(score: Score) -> str:
     return _interval(score.score, score.interval)
 
 
-def _interval(value: float, interval: tuple[float, float], digits: int = 3, signed: bool = False) -> str:
+def _interval(value: float, interval: tuple[float, float], digits: int = 3) -> str:
     """``"0.500 [0.095, 0.905]"`` in the reader's number format."""
-    low, high = (format_decimal(v, digits, signed=signed) for v in interval)
-    return f"{format_decimal(value, digits, signed=signed)} [{low}, {high}]"
+    low, high = (format_decimal(v, digits) for v in interval)
+    return f"{format_decimal(value, digits)} [{low}, {high}]"
 
 
 def _words(text: str) -> str:
@@ -433,7 +433,7 @@ def write_report(
     agent_rows = "".join(
         f"<tr><td>{esc(a.name)}</td><td>{format_number(a.games)}</td><td>{a.wins}/{a.draws}/{a.losses}</td>"
         f"<td>{_interval(a.score, a.score_interval)}</td>"
-        f"<td>{_interval(a.elo, a.elo_interval, 0, signed=True)}</td></tr>"
+        f"<td>{format_elo_interval(a.elo, a.elo_interval)}</td></tr>"
         for a in summary.agents
     )
     seat_rows = "".join(
