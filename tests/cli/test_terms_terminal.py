@@ -23,7 +23,7 @@ from rich.text import Text
 
 from netjer import i18n
 from netjer.cli.learn import LessonTable
-from netjer.cli.play import HELP_CHOICES, TerminalTable, command_term, numbered_example
+from netjer.cli.play import HELP_CHOICES, TerminalTable, command_term, help_name, numbered_example
 from netjer.core.errors import NetjerError
 from netjer.core.texts import languages, load_texts
 from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
@@ -282,3 +282,23 @@ def test_help_gives_examples_of_the_game_being_played(game: str, language: str) 
         assert _typed_examples_are_the_games_own(game, _help(game, "help")) == []
         numbered = numbered_example(make_game(game, GAMES[game]))
         assert (numbered is not None and f"'{numbered}'" in " ".join(commands.split())) == (game != "nile")
+
+
+@pytest.mark.parametrize(("game", "language"), [c for c in CASES if c.values[1] != "en" and c.values[0] != "aton"])
+def test_a_screens_legend_names_help_topics_as_the_language_shows_them(game: str, language: str) -> None:
+    """Each 'help NAME' a game's screen tells the player to type (its legend's 'help symbols')
+    names the topic in the player's language, as the lessons do ('help símbolos'), and help
+    finds it (issue 32)."""
+    with _language(language):
+        g = make_game(game, GAMES[game])
+        texts = g.rules_texts(language)
+        out = io.StringIO()
+        Console(file=out, width=400, color_system=None).print(
+            renderer_for(game)(g.new_initial_state(1).observation(0), 0)
+        )
+        named = [t for t in re.findall(r"'help ([^']+)'", out.getvalue()) if not t.isupper()]  # not 'help NAME'
+        assert named, out.getvalue()  # the legend sends the player to 'help'
+        for topic in named:
+            term = texts.find(topic)
+            assert term is not None, topic
+            assert topic == help_name(texts, term.id), (topic, help_name(texts, term.id))
