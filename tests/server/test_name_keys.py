@@ -60,9 +60,11 @@ def _version(engine: Engine) -> str:
         return str(connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one())
 
 
-def test_migration_0017_rekeys_accounts_and_stops_changing_nothing_where_two_would_clash(
-    db: str, fake: FakeTime
-) -> None:
+def _rekey_a_live_database(db: str) -> None:
+    """At 0016 with two accounts, a game in progress and a lookalike that the previous version
+    let sign up, the upgrade stops changing nothing; once the operator renamed the lookalike, it
+    keys every account by its name and the game goes on."""
+    fake = FakeTime()
     with _app_client(db, fake) as client:
         _sign_up(client, "İsis")
         table = _open_table(client)  # a game in progress at the account's seat
@@ -97,3 +99,21 @@ def test_migration_0017_rekeys_accounts_and_stops_changing_nothing_where_two_wou
     assert _keys(engine) == {"İsis": "isis", "Ελένη": "ελενη", "Isis Two": "isis two"}
     assert _version(engine) != "0016_social"
     engine.dispose()
+
+
+def test_migration_0017_rekeys_a_sqlite_database_and_stops_changing_nothing_where_two_would_clash(db: str) -> None:
+    _rekey_a_live_database(db)
+
+
+@pytest.mark.slow
+def test_migration_0017_rekeys_a_postgresql_database_and_stops_changing_nothing_where_two_would_clash() -> None:
+    from tests.server.test_postgres import _install  # noqa: PLC0415
+
+    pytest.importorskip("psycopg")
+    from netjer.server.process import temporary_postgres  # noqa: PLC0415
+
+    bindir = _install()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
+    with temporary_postgres(bindir) as url:
+        _rekey_a_live_database(url)
