@@ -3,9 +3,11 @@ by :func:`netjer.server.accounts.service.name_key`, which now leaves out the mar
 Greek and Cyrillic letters and reads a dotless ``ı`` as ``i`` (before, ``"İsis"`` and
 ``"Isis"`` were two accounts: the key was only NFKC and case-folded).
 
-The key is recomputed from each kept name (a deleted account has none and keeps none); no
-other column and no other table changes, so a database with tables and games in progress
-upgrades in place.
+The key is recomputed from each kept name (a deleted account has none and keeps none) by the
+application's own ``name_key``, imported rather than copied: the keys must be what sign-in
+computes, and a later change of the rule comes with a migration of its own.  No other column
+and no other table changes, so a database with tables and games in progress upgrades in place
+(but old server processes must be stopped first: docs/deploy.md).
 
 **Two accounts whose names now read as one.**  The upgrade then stops before it changes
 anything (on PostgreSQL and SQLite alike: the clash is found before the first write) and its
