@@ -19,6 +19,7 @@ from netjer.server.db import make_engine, migrate
 from tests.server.fake_time import FakeTime
 from tests.server.test_accounts import PASSWORD, _app_client, _sign_up
 from tests.server.test_follows import _open_table
+from tests.server.test_postgres import throwaway_postgres
 
 
 def test_names_that_read_alike_have_one_key_and_others_keep_theirs() -> None:
@@ -107,13 +108,5 @@ def test_migration_0017_rekeys_a_sqlite_database_and_stops_changing_nothing_wher
 
 @pytest.mark.slow
 def test_migration_0017_rekeys_a_postgresql_database_and_stops_changing_nothing_where_two_would_clash() -> None:
-    from tests.server.test_postgres import _install  # noqa: PLC0415
-
-    pytest.importorskip("psycopg")
-    from netjer.server.process import temporary_postgres  # noqa: PLC0415
-
-    bindir = _install()
-    if bindir is None:
-        pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
-    with temporary_postgres(bindir) as url:
+    with throwaway_postgres() as url:
         _rekey_a_live_database(url)
