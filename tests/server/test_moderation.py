@@ -21,6 +21,7 @@ from tests.server.browsers import Browser
 from tests.server.sockets import receive_json
 from tests.server.test_accounts import _csrf, _sign_up
 from tests.server.test_invitations import _code, _move
+from tests.server.test_postgres import throwaway_postgres
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -256,15 +257,7 @@ def test_migration_0013_upgrades_a_sqlite_database_with_a_game_in_progress(db: s
 
 @pytest.mark.slow
 def test_migration_0013_upgrades_a_postgresql_database_with_a_game_in_progress() -> None:
-    from tests.server.test_postgres import _install  # noqa: PLC0415
-
-    pytest.importorskip("psycopg")
-    from netjer.server.process import temporary_postgres  # noqa: PLC0415
-
-    bindir = _install()
-    if bindir is None:
-        pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
-    with temporary_postgres(bindir) as url:
+    with throwaway_postgres() as url:
         _upgrade_from_0012_with_a_game_in_progress(url)
 
 

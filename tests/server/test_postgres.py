@@ -7,6 +7,7 @@ binaries come from Debian's ``postgresql`` package, installed with apt-get if mi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -32,14 +33,22 @@ def _install() -> Path | None:
     return postgres_bin()
 
 
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """A throw-away PostgreSQL for the module's tests (skipped if it cannot be had)."""
+@contextlib.contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """The URL of a throw-away PostgreSQL, stopped and removed on leaving (the test is skipped
+    if one cannot be had)."""
     pytest.importorskip("psycopg")
     bindir = _install()
     if bindir is None:
         pytest.skip("PostgreSQL is not installed and could not be installed with apt-get")
     with temporary_postgres(bindir) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A throw-away PostgreSQL for the module's tests (skipped if it cannot be had)."""
+    with throwaway_postgres() as url:
         yield url
 
 

@@ -140,6 +140,41 @@ def page_errors() -> PageErrors:
     return PageErrors()
 
 
+def new_page(browser: Any, page_errors: PageErrors, **options: Any) -> Iterator[Any]:
+    """A page of a fresh browser profile made with Playwright's ``new_context(**options)``:
+    ``locale="es-ES"`` (the browser's language: ``navigator.languages`` and
+    ``Accept-Language``), ``viewport``, ``has_touch`` and ``is_mobile`` for a phone.  Its
+    JavaScript exceptions go to ``page_errors``, and the test fails if any happened.  A
+    generator: ``yield from`` it in a fixture, or ``for page in new_page(...)`` in a test."""
+    ctx = browser.new_context(**options)
+    ctx.set_default_timeout(20_000)
+    pg = ctx.new_page()
+    pg.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
+    try:
+        yield pg
+    finally:
+        ctx.close()
+    assert not list(page_errors), "\n".join(page_errors)
+
+
+@pytest.fixture
+def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A desktop-sized page of a browser whose language is Spanish."""
+    yield from new_page(browser, page_errors, viewport=VIEWPORT, locale="es-ES")
+
+
+@pytest.fixture
+def german(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A desktop-sized page of a browser whose language is German."""
+    yield from new_page(browser, page_errors, viewport=VIEWPORT, locale="de-DE")
+
+
+@pytest.fixture
+def english(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """A desktop-sized page of a browser whose language is English (British: no catalogue of its own)."""
+    yield from new_page(browser, page_errors, viewport=VIEWPORT, locale="en-GB")
+
+
 @pytest.fixture
 def page(context: Any, page_errors: PageErrors) -> Iterator[Any]:
     """A page that records JavaScript errors; the test fails if any happened."""

@@ -1,7 +1,8 @@
 """Tables brought to mid-play through the REST API, for the browser tests and the screenshots.
 
 Seat 0 is a person whose decisions are taken here (a seeded random legal action, the notation
-sent to ``POST /api/tables/<id>/moves``); the other seats are the server's random computer players."""
+sent to ``POST /api/tables/<id>/moves``); the other seats are the server's random computer players.
+And the view of an engine's position, for a page to draw without a table (:func:`view_of`)."""
 
 from __future__ import annotations
 
@@ -69,3 +70,19 @@ def table_in_play(server: str, game: str, seed: int = 3, decisions: int | None =
         call(server, f"/api/tables/{table['id']}/moves", body, token=table["tokens"]["0"])
     my_view(server, table)
     return table
+
+
+def view_of(obs: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+    """The view of a position as the server sends it to a seat's page (what ``ankh.js``'s
+    ``render`` draws): the seat's observation, its legal actions as numbered notation, and the
+    seats labelled "Player 1", "Player 2"...
+
+    Args:
+        obs: the seat's observation (``State.observation``).
+        legal: the notation of its legal actions, in the order the page numbers them.
+    """
+    return {
+        "observation": obs,
+        "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
+        "seats": [{"seat": s, "label": f"Player {s + 1}"} for s in range(obs["players"])],
+    }

@@ -12,6 +12,7 @@ import pytest
 
 from netjer.games.ankh.gods.registry import BY_ID
 from netjer.games.registry import make_game
+from tests.web.positions import view_of
 from tests.web.test_browser import api, click_move, legal_actions, version, wait_turn
 
 #: With this seed and the policy below, the random agent chooses its Battle card before ours
@@ -295,12 +296,7 @@ def test_every_ankh_decision_has_a_place_to_click(server: str, page: Any) -> Non
     page.wait_for_selector("body[data-ready=yes]")
     problems = {}
     for key, (obs, legal) in sorted(found.items()):
-        view = {
-            "observation": obs,
-            "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
-            "seats": [{"seat": s, "label": f"Player {s + 1}"} for s in range(obs["players"])],
-        }
-        result = page.evaluate(HARNESS, [view, obs["seat"]])
+        result = page.evaluate(HARNESS, [view_of(obs, legal), obs["seat"]])
         assert set(result) == set(legal)
         bad = {a: how for a, how in result.items() if how not in ("board", "controls")}
         if bad:

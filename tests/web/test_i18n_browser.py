@@ -4,7 +4,6 @@ the Rules panel of every game."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,44 +13,14 @@ from netjer import i18n
 from netjer.core.texts import load_texts
 from netjer.i18n_lines import tell
 from tests.language_check import problems
-from tests.web.conftest import VIEWPORT, PageErrors
+from tests.web.conftest import VIEWPORT, PageErrors, new_page
+from tests.web.positions import view_of
 from tests.web.test_browser import api, click_move, wait_turn
 from tests.web.test_review_browser import finished_aton
 
 #: English words that may show on a Spanish page: names, notation and the engine's words that
 #: are the same in both languages.
 SAME_IN_BOTH = {"Chat", "Netjer"}
-
-
-def _page_in(browser: Any, page_errors: PageErrors, locale: str) -> Iterator[Any]:
-    """A page of a browser whose language is ``locale`` (navigator.languages and Accept-Language)."""
-    ctx = browser.new_context(viewport=VIEWPORT, locale=locale)
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
-    try:
-        yield page
-    finally:
-        ctx.close()
-    assert not list(page_errors), "\n".join(page_errors)
-
-
-@pytest.fixture
-def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
-    """A page of a browser whose language is Spanish."""
-    yield from _page_in(browser, page_errors, "es-ES")
-
-
-@pytest.fixture
-def german(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
-    """A page of a browser whose language is German."""
-    yield from _page_in(browser, page_errors, "de-DE")
-
-
-@pytest.fixture
-def english(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
-    """A page of a browser whose language is English (British: no catalogue of its own)."""
-    yield from _page_in(browser, page_errors, "en-GB")
 
 
 def _english_phrases(*domains: str, language: str = "es") -> list[str]:
@@ -319,7 +288,7 @@ def test_the_ankh_tracks_letters_are_the_pages_language_and_match_their_legend(
     names them."""
     body = {"game": "ankh", "seed": 4, "options": {"players": 2}, "seats": [{"type": "human"}] * 2}
     made = api(server, "/api/tables", body)
-    for page in _page_in(browser, page_errors, locale):
+    for page in new_page(browser, page_errors, viewport=VIEWPORT, locale=locale):
         page.goto(f"{server}/table/{made['id']}#seat=0&token={made['tokens']['0']}")
         page.wait_for_selector(".event-track text", state="attached")
         texts = "(selector) => [...document.querySelectorAll(selector)].map((n) => n.textContent)"
@@ -367,11 +336,6 @@ def test_the_scorpions_aim_buttons_name_the_sides_in_the_pages_language(server: 
     from tests.web.test_ankh_browser import decision, positions_of_every_decision  # noqa: PLC0415 - slow search
 
     obs, legal = decision(positions_of_every_decision(until="aim"), "aim")
-    view = {
-        "observation": obs,
-        "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
-        "seats": [{"seat": s, "label": f"Player {s + 1}"} for s in range(obs["players"])],
-    }
     german.goto(f"{server}/")
     german.wait_for_selector("body[data-ready=yes]")
     labels = german.evaluate(
@@ -383,7 +347,7 @@ def test_the_scorpions_aim_buttons_name_the_sides_in_the_pages_language(server: 
           return drawn.controls.filter((b) => (b.dataset.action || "").startsWith("aim "))
             .map((b) => [b.dataset.action, b.textContent]);
         }""",
-        [view, obs["seat"]],
+        [view_of(obs, legal), obs["seat"]],
     )
     aims = [a for a in legal if a.startswith("aim ")]
     assert sorted(action for action, _ in labels) == sorted(aims)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from netjer.games.registry import make_game
+from tests.web.positions import view_of
 from tests.web.test_browser import api, click_move, version, wait_for_rules, wait_turn
 from tests.web.test_review_browser import finished_aton
 
@@ -347,14 +348,9 @@ def test_ankh_a_kind_of_figure_chosen_with_enter_keeps_the_focus(server: str, pa
         state.apply(rng.choice(state.legal_actions()))
     obs = state.observation(state.current_player)
     legal = [str(a) for a in state.legal_actions()]
-    view = {
-        "observation": obs,
-        "legal": [{"index": i, "text": t} for i, t in enumerate(legal)],
-        "seats": [{"seat": s, "label": f"Player {s + 1}"} for s in range(obs["players"])],
-    }
     page.goto(f"{server}/")
     page.wait_for_selector("body[data-ready=yes]")
-    page.evaluate(DRAW_ANKH, [view, obs["seat"]])
+    page.evaluate(DRAW_ANKH, [view_of(obs, legal), obs["seat"]])
     other = page.locator("#harness [data-summon-kind][aria-pressed=false]").first
     kind = other.get_attribute("data-summon-kind")
     other.focus()

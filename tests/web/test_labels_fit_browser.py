@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import VIEWPORT, PageErrors
+from tests.web.conftest import VIEWPORT, PageErrors, new_page
 from tests.web.phone import PHONE
 from tests.web.positions import table_in_play
 from tests.web.test_browser import wait_turn
@@ -85,15 +85,7 @@ def kind(request: pytest.FixtureRequest) -> str:
 def sized(browser: Any, page_errors: PageErrors, locale: str, kind: str) -> Iterator[Any]:
     """A page in ``locale`` at a phone's or a desktop's size (a phone's with touch)."""
     phone = kind == "phone"
-    ctx = browser.new_context(viewport=SIZES[kind], locale=locale, has_touch=phone, is_mobile=phone)
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
-    try:
-        yield page
-    finally:
-        ctx.close()
-    assert not list(page_errors), "\n".join(page_errors)
+    yield from new_page(browser, page_errors, viewport=SIZES[kind], locale=locale, has_touch=phone, is_mobile=phone)
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ import pytest
 from netjer import i18n
 from netjer.tutorials.lesson import lesson_languages, lesson_names, load_lesson
 from netjer.tutorials.runner import LessonRun
-from tests.web.conftest import VIEWPORT, PageErrors
+from tests.web.conftest import PageErrors, new_page
 from tests.web.phone import PHONE
 from tests.web.test_i18n_browser import _english_phrases, _untranslated
 
@@ -97,36 +97,10 @@ def test_a_lesson_step_is_drawn_on_the_games_board_and_answered_there(server: st
     assert page.locator("#hint").inner_text() == ""
 
 
-def _spanish_browser(browser: Any, page_errors: PageErrors, locale: str = "es-ES", **size: Any) -> Iterator[Any]:
-    """A page of a browser whose language is Spanish, or ``locale``'s (navigator.languages and
-    Accept-Language)."""
-    ctx = browser.new_context(locale=locale, **size)
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
-    try:
-        yield page
-    finally:
-        ctx.close()
-    assert not list(page_errors), "\n".join(page_errors)
-
-
-@pytest.fixture
-def spanish(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
-    """A desktop-sized Spanish page."""
-    yield from _spanish_browser(browser, page_errors, viewport=VIEWPORT)
-
-
-@pytest.fixture
-def german(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
-    """A desktop-sized German page."""
-    yield from _spanish_browser(browser, page_errors, locale="de-DE", viewport=VIEWPORT)
-
-
 @pytest.fixture
 def spanish_phone(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
     """A phone-sized Spanish page."""
-    yield from _spanish_browser(browser, page_errors, viewport=PHONE, has_touch=True, is_mobile=True)
+    yield from new_page(browser, page_errors, locale="es-ES", viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def _spanish_lesson_page(page: Any, server: str, name: str, *, engine_words: bool) -> None:

@@ -23,7 +23,7 @@ from netjer import i18n
 from netjer.core import Rng
 from netjer.games.registry import make_game
 from tests.language_check import problems
-from tests.web.conftest import VIEWPORT, PageErrors
+from tests.web.conftest import VIEWPORT, PageErrors, new_page
 from tests.web.phone import PHONE
 from tests.web.test_browser import api
 from tests.web.test_review_browser import call, finished_aton
@@ -111,15 +111,8 @@ def page_in(request: pytest.FixtureRequest, browser: Any, page_errors: PageError
     """A Chromium page whose browser speaks the language (``navigator.languages`` and
     ``Accept-Language``), and the language's code."""
     language = request.param
-    ctx = browser.new_context(viewport=VIEWPORT, locale=LOCALES[language])
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    page.on("pageerror", lambda err: page_errors.append(f"page error: {err}"))
-    try:
+    for page in new_page(browser, page_errors, viewport=VIEWPORT, locale=LOCALES[language]):
         yield page, language
-    finally:
-        ctx.close()
-    assert not list(page_errors), "\n".join(page_errors)
 
 
 def played_table(server: str, game: str, options: dict[str, Any], seats: int, plies: int) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from netjer.agents.registry import parse_agent_spec
 from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.core.stats import wilson_interval
-from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings
+from netjer.sim.stats import PairResult, PairScore, elo_bootstrap, elo_ratings, pair_points
 
 #: The anchors' short names, as the benchmark's options and output name them.
 RANDOM, HEURISTIC, ROLLOUT, ISMCTS = "random", "heuristic", "rollout", "ismcts"
@@ -131,49 +131,29 @@ def win_results(players: Sequence[int], returns: Sequence[float]) -> list[PairRe
     return out
 
 
-@dataclass(frozen=True)
-class PairScore:
-    """Agent ``a`` against agent ``b`` by the pool's rule, over the games where both sat.
-
-    Attributes:
-        a, b: agent indices.
-        games: games where both sat.
-        score: ``a``'s share of the comparisons between them (:func:`win_results`): 0.5 between
-            equals at any number of seats.
-        interval: a 95% interval of ``score``: the wider of the percentile bootstrap (resampling
-            games: it follows the comparisons' spread in games of several seats) and Wilson's
-            interval of ``score`` over ``games`` trials (which a bootstrap of a clean sweep, a
-            single point, lacks: 6 wins in 6 games give [0.61, 1], not [1, 1]).
-        wins, draws, losses: games whose comparisons ``a`` won more of, as many of, fewer of.
-    """
-
-    a: int
-    b: int
-    games: int
-    score: float
-    interval: tuple[float, float]
-    wins: int
-    draws: int
-    losses: int
-
-
 def pair_score(
     games: Sequence[Sequence[PairResult]], a: int, b: int, *, samples: int = 1000, seed: int = 0
 ) -> PairScore:
-    """``a``'s :class:`PairScore` against ``b`` from each game's comparisons (``win_results``)."""
-    per_game: list[tuple[float, float]] = []  # (a's points, comparisons) per game where both sat
-    for results in games:
-        points = n = 0.0
-        for r in results:
-            if {r.a, r.b} == {a, b}:
-                points += r.score if r.a == a else 1.0 - r.score
-                n += 1
-        if n:
-            per_game.append((points, n))
-    wins = sum(1 for p, n in per_game if p > n / 2)
-    draws = sum(1 for p, n in per_game if p == n / 2)
+    """``a``'s :class:`~netjer.sim.stats.PairScore` against ``b`` by the pool's rule, over the
+    games where both sat.
+
+    Args:
+        games: each game's comparisons (:func:`win_results`).
+        a, b: agent indices.
+        samples: bootstrap resamples of the interval.
+        seed: seed of the resampling.
+
+    Returns:
+        The record, whose ``score`` is ``a``'s share of all the comparisons between them (0.5
+        between equals at any number of seats), and whose ``interval`` is the wider of the
+        percentile bootstrap (resampling games: it follows the comparisons' spread in games of
+        several seats) and Wilson's interval of ``score`` over ``games`` trials (which a
+        bootstrap of a clean sweep, a single point, lacks: 6 wins in 6 games give [0.61, 1],
+        not [1, 1]).
+    """
+    per_game = pair_points(games, a, b)  # (a's points, comparisons) per game where both sat
     if not per_game:
-        return PairScore(a, b, 0, math.nan, (0.0, 1.0), 0, 0, 0)
+        return PairScore.of_games(a, b, per_game, math.nan, (0.0, 1.0))
     score = sum(p for p, _ in per_game) / sum(n for _, n in per_game)
     rng = Rng(seed)
     draws_of_score = []
@@ -184,7 +164,7 @@ def pair_score(
     wilson = wilson_interval(score * len(per_game), len(per_game))
     low = min(draws_of_score[int(0.025 * (samples - 1))], wilson[0])
     high = max(draws_of_score[math.ceil(0.975 * (samples - 1))], wilson[1])
-    return PairScore(a, b, len(per_game), score, (low, high), wins, draws, len(per_game) - wins - draws)
+    return PairScore.of_games(a, b, per_game, score, (low, high))
 
 
 @dataclass(frozen=True)
@@ -198,7 +178,7 @@ class PoolFit:
         interval: per agent, the percentile-bootstrap 95% interval (resampling whole games).
         seats: per agent, the seats it held (an agent with none has no rating: its figures
             mean nothing).
-        pairs: per pair that met, its :class:`PairScore` (``a`` the later in pool order).
+        pairs: per pair that met, its :func:`pair_score` (``a`` the later in pool order).
     """
 
     elo: list[float]

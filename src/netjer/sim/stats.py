@@ -12,7 +12,7 @@ interval of a proportion is :mod:`netjer.core.stats`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from netjer.core.rng import Rng
@@ -45,6 +45,68 @@ def pairwise_results(players: Sequence[int], returns: Sequence[float]) -> list[P
             ri, rj = returns[i], returns[j]
             out.append(PairResult(players[i], players[j], 1.0 if ri > rj else (0.0 if ri < rj else 0.5)))
     return out
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """Agent ``a`` against agent ``b`` over the games where both sat, scored by one of two rules:
+    :func:`netjer.sim.tournament.head_to_head` (every game's comparisons of an ``a`` seat with a
+    ``b`` seat, :func:`pairwise_results`) or :func:`netjer.sim.pool.pair_score` (the pool's
+    comparisons, :func:`netjer.sim.pool.win_results`); the function that makes it says how
+    ``score`` and ``interval`` follow from the games.
+
+    Attributes:
+        a, b: agent indices.
+        games: games where both sat (and were compared at least once).
+        score: ``a``'s score against ``b``, from 0 to 1 (0.5 between equals); ``nan`` without games.
+        interval: a 95% interval of ``score``; ``(0.0, 1.0)`` without games.
+        wins, draws, losses: games in which ``a`` won more than half, exactly half and less
+            than half of its comparisons with ``b`` (in two-player games: ``a``'s wins, draws
+            and losses).
+    """
+
+    a: int
+    b: int
+    games: int
+    score: float
+    interval: tuple[float, float]
+    wins: int
+    draws: int
+    losses: int
+
+    @classmethod
+    def of_games(
+        cls, a: int, b: int, per_game: Sequence[tuple[float, float]], score: float, interval: tuple[float, float]
+    ) -> PairScore:
+        """The record of ``score`` and ``interval``, with the games and their wins, draws and
+        losses counted from ``per_game`` (:func:`pair_points`)."""
+        wins = sum(1 for points, n in per_game if points > n / 2)
+        draws = sum(1 for points, n in per_game if points == n / 2)
+        return cls(a, b, len(per_game), score, interval, wins, draws, len(per_game) - wins - draws)
+
+
+def pair_points(games: Iterable[Sequence[PairResult]], a: int, b: int) -> list[tuple[float, float]]:
+    """``a``'s points against ``b`` in each game: per game in which they were compared at least
+    once, ``(points, comparisons)``, a comparison giving ``a`` 1 for a win, 0.5 for a draw and 0
+    for a loss.
+
+    Args:
+        games: each game's pairwise results (:class:`PairResult`, in either order of the pair).
+        a, b: the two agents.
+
+    Returns:
+        One ``(points, comparisons)`` a game where ``a`` and ``b`` met, in game order.
+    """
+    per_game = []
+    for results in games:
+        points = n = 0.0
+        for r in results:
+            if {r.a, r.b} == {a, b}:
+                points += r.score if r.a == a else 1.0 - r.score
+                n += 1
+        if n:
+            per_game.append((points, n))
+    return per_game
 
 
 def elo_ratings(

@@ -37,7 +37,7 @@ from netjer.games.registry import make_game
 from netjer.i18n import N_
 from netjer.i18n_sentences import Sentence
 from netjer.sim.match import play_match
-from netjer.sim.stats import PairResult, elo_bootstrap, elo_ratings, pairwise_results
+from netjer.sim.stats import PairResult, PairScore, elo_bootstrap, elo_ratings, pair_points, pairwise_results
 
 #: progress(done, total)
 Progress = Callable[[int, int], None]
@@ -285,55 +285,26 @@ def schedule_pairings(
     return tasks
 
 
-@dataclass(frozen=True)
-class HeadToHead:
-    """Agent ``a`` against agent ``b`` over the games where both played.
+def head_to_head(results: Sequence[GameResult], a: int, b: int) -> PairScore:
+    """How agent ``a`` fared against agent ``b`` over the games where both played.
 
-    Attributes:
-        a, b: agent indices.
-        games: games where both sat.
-        score: ``a``'s mean per-game score against ``b``: in each game, the mean over every
-            (``a`` seat, ``b`` seat) of 1 if ``a``'s return is higher, 0.5 if equal, 0 if
-            lower (in two-player games: win 1, draw 0.5, loss 0).
-        interval: Wilson 95% interval of ``score`` over ``games`` trials (per-game scores
-            between 0 and 1 count as fractional successes: conservative when ``a`` meets
-            several ``b`` seats, whose per-game score varies less than a single outcome).
-        wins, draws, losses: games whose per-game score was above, exactly at and below
-            0.5 (in two-player games: ``a``'s wins, draws and losses).
+    Args:
+        results: the games.
+        a, b: agent indices (of the tournament's agent list).
+
+    Returns:
+        The :class:`~netjer.sim.stats.PairScore` whose ``score`` is ``a``'s mean per-game
+        score against ``b``: in each game, the mean over every (``a`` seat, ``b`` seat) of 1 if
+        ``a``'s return is higher, 0.5 if equal, 0 if lower (in two-player games: win 1, draw
+        0.5, loss 0); and whose ``interval`` is Wilson's 95% interval of ``score`` over
+        ``games`` trials (per-game scores between 0 and 1 count as fractional successes:
+        conservative when ``a`` meets several ``b`` seats, whose per-game score varies less
+        than a single outcome).
     """
-
-    a: int
-    b: int
-    games: int
-    score: float
-    interval: tuple[float, float]
-    wins: int
-    draws: int
-    losses: int
-
-
-def head_to_head(results: Sequence[GameResult], a: int, b: int) -> HeadToHead:
-    """How agent ``a`` fared against agent ``b`` (see :class:`HeadToHead`)."""
-    total = 0.0
-    games = wins = draws = losses = 0
-    for r in results:
-        mine = [s for s, p in enumerate(r.players) if p == a]
-        theirs = [s for s, p in enumerate(r.players) if p == b]
-        if not mine or not theirs:
-            continue
-        outcomes = [
-            1.0 if r.returns[i] > r.returns[j] else 0.5 if r.returns[i] == r.returns[j] else 0.0
-            for i in mine
-            for j in theirs
-        ]
-        value = sum(outcomes) / len(outcomes)
-        games += 1
-        total += value
-        wins += value > 0.5
-        draws += value == 0.5
-        losses += value < 0.5
-    score = total / games if games else math.nan
-    return HeadToHead(a, b, games, score, wilson_interval(total, games), wins, draws, losses)
+    per_game = pair_points((pairwise_results(r.players, r.returns) for r in results), a, b)
+    total = sum(points / n for points, n in per_game)
+    score = total / len(per_game) if per_game else math.nan
+    return PairScore.of_games(a, b, per_game, score, wilson_interval(total, len(per_game)))
 
 
 def _variant_facets(

@@ -89,8 +89,41 @@ class NewSession:
 
 
 def name_key(name: str) -> str:
-    """The key two names are the same account by: NFKC, case-folded (``"Ann"`` is ``"ANN"``)."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """The key two names are the same account by (the accounts' unique ``name_key``): names
+    that read alike are one account, so that no player can pass for another.
+
+    The name is NFKC-normalized and case-folded (``"Ann"`` is ``"ANN"``, a full-width ``"Ａnn"``
+    is ``"Ann"``), the combining marks on Latin, Greek and Cyrillic letters are left out
+    (``"İsis"``, whose dotted capital folds to ``i`` with a dot above, is ``"Isis"``; ``"José"``
+    is ``"Jose"``; ``"Ελένη"`` is ``"Ελενη"``), and a dotless ``ı`` or ``ȷ`` is ``i`` or ``j``
+    (``"ısis"`` is ``"isis"``).  Other scripts keep their marks, which tell words apart there
+    (Japanese ``"ガ"`` is not ``"カ"``, Devanagari's vowel signs are letters' sounds).  Sites
+    such as lichess.org avoid the question by allowing ASCII letters only; a name here may be
+    written in any one script (:func:`check_name`).
+
+    Args:
+        name: a name as typed or as kept.
+
+    Returns:
+        The key, NFC-normalized (longer than the name where a letter case-folds to two:
+        ``"ß"`` is ``"ss"``).
+    """
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    kept: list[str] = []
+    script = ""  # the script of the last letter that was not a mark
+    for ch in decomposed:
+        if not unicodedata.category(ch).startswith("M"):
+            script = unicodedata.name(ch, "?").split(" ")[0]
+        elif script in _MARKS_LEFT_OUT:
+            continue
+        kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept).translate(_DOTLESS))
+
+
+#: The scripts whose letters' combining marks :func:`name_key` leaves out (Unicode name prefixes).
+_MARKS_LEFT_OUT = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+#: Letters no Unicode decomposition relates to the letter they read as: dotless i and j.
+_DOTLESS = str.maketrans({"\u0131": "i", "\u0237": "j"})
 
 
 def letter_scripts(name: str) -> set[str]:

@@ -24,7 +24,7 @@ The tables, created and upgraded by Alembic migrations (``netjer/server/migratio
   counted against the table's ``hint_limit``, with what was answered (the iterations, and the
   action, its description and estimate as JSON; none for a hint counted before migration 0010).
 
-* ``accounts``: a player's name (and its NFKC case-folded key, unique), the Argon2id hash of
+* ``accounts``: a player's name (and its unique key: names that read alike share it), the Argon2id hash of
   the password, and when it was created or deleted; ``account_sessions``: a signed-in
   browser's session, the SHA-256 of its token and of its CSRF token, until when
   (:mod:`netjer.server.accounts`); a seat's ``account_id`` says which account holds

@@ -139,7 +139,7 @@ class AccountRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # as the player wrote it
-    name_key: Mapped[str | None] = mapped_column(String(40), nullable=True, unique=True)  # NFKC, case-folded
+    name_key: Mapped[str | None] = mapped_column(String(40), nullable=True, unique=True)  # accounts.service.name_key
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)  # Argon2id, PHC string
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
