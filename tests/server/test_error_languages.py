@@ -632,3 +632,39 @@ def test_a_librarys_refusal_with_only_https_reason_phrase_is_told_in_the_readers
         "die Anfrage wurde abgelehnt (HTTP 418)",
     )
     assert http_refusal(StarletteHTTPException(409, detail="a reason of ours")).told("de") == "a reason of ours"
+
+
+#: Requests each library under the routes refuses in its own way: FastAPI's validation of a body,
+#: a query and a path parameter, a body that is no JSON or no text, routing's 404 and 405, the
+#: body limit, and a route's own refusal.
+MALFORMED = [
+    ("POST", "/api/tables", {"json": {"game": "aton", "seats": "two"}}),
+    ("POST", "/api/tables", {"json": {"game": "aton", "seats": [{"type": "robot"}]}}),
+    ("POST", "/api/tables", {"content": b"{not json", "headers": {"Content-Type": "application/json"}}),
+    ("POST", "/api/tables", {"content": b"\xff\xfe", "headers": {"Content-Type": "application/json"}}),
+    ("POST", "/api/tables", {}),
+    ("GET", "/api/tables/nosuch/view?seat=abc", {}),
+    ("GET", "/api/games/nosuch/rules", {}),
+    ("GET", "/api/nothing-here", {}),
+    ("DELETE", "/api/games", {}),
+    ("POST", "/api/tables", {"content": b"[" * (MAX_BODY_BYTES + 1), "headers": {"Content-Type": "application/json"}}),
+]
+
+
+MALFORMED_IDS = ["bad field", "bad seat", "not json", "not text", "no body", "bad query", "no game", "no address"]
+
+
+@pytest.mark.parametrize(("method", "path", "sent"), MALFORMED, ids=[*MALFORMED_IDS, "no method", "too large"])
+def test_every_refusal_has_the_api_shape_never_fastapis_detail(
+    client: TestClient, method: str, path: str, sent: dict[str, Any]
+) -> None:
+    """A refusal is ``{"error", "message"}`` in the reader's language, whatever layer refuses:
+    FastAPI's ``{"detail": [...]}`` never reaches a page (so the page's ``api()`` reads only
+    ``message``, static/common.js)."""
+    headers = {"Accept-Language": "es", **sent.get("headers", {})}
+    answer = client.request(method, path, headers=headers, **{k: v for k, v in sent.items() if k != "headers"})
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.text)
+    body = answer.json()
+    assert "detail" not in body, body
+    assert isinstance(body.get("error"), str) and isinstance(body.get("message"), str), body
+    assert not english_in(body["message"], "es", ("common",)), body

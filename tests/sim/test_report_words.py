@@ -57,3 +57,16 @@ def test_the_notes_keep_no_english_gloss(language: str) -> None:
 def test_a_spanish_facet_heading_is_no_exclamation() -> None:
     heading = i18n.gettext("By {facet}", "es").format(facet=i18n.gettext("god", "es"))
     assert not heading.lower().startswith("por dios"), heading
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["By {facet}", "By {facet} (shared by the seats of a game)", "By {facet} (the same for every seat of a game)"],
+)
+@pytest.mark.parametrize("facet", ["god", "turn position", "start position", "scenario", "guardians"])
+def test_a_german_facet_heading_is_a_breakdown(message: str, facet: str) -> None:
+    """A German heading says what the table breaks the results down by ("Nach Gott" reads as "after
+    God"): "Aufschlüsselung nach Gott", for every facet the games name."""
+    heading = i18n.gettext(message, "de").format(facet=i18n.gettext(facet, "de"))
+    assert not heading.startswith("Nach "), heading
+    assert f"nach {i18n.gettext(facet, 'de')}" in heading, heading

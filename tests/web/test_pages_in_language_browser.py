@@ -117,7 +117,7 @@ def page_in(request: pytest.FixtureRequest, browser: Any, page_errors: PageError
 
 def played_table(server: str, game: str, options: dict[str, Any], seats: int, plies: int) -> dict[str, Any]:
     """A table of ``game`` with ``seats`` people, ``plies`` decisions played through the API
-    (each seat with legal actions plays one, drawn with a seeded Rng)."""
+    (each seat with legal actions plays one, drawn with a seeded Rng), or fewer if the game ends."""
     made: dict[str, Any] = api(
         server,
         "/api/tables",
@@ -128,7 +128,9 @@ def played_table(server: str, game: str, options: dict[str, Any], seats: int, pl
         for seat in range(seats):
             token = made["tokens"][str(seat)]
             view = call(server, f"/api/tables/{made['id']}/view?seat={seat}", None, token)
-            if view.get("finished") or not view.get("legal"):
+            if view.get("finished"):
+                return made
+            if not view.get("legal"):
                 continue
             body = {"seat": seat, "version": view["version"], "index": rng.below(len(view["legal"]))}
             call(server, f"/api/tables/{made['id']}/moves", body, token)
@@ -177,6 +179,35 @@ def test_a_table_mid_game_speaks_the_page_language(
     page.screenshot(path=str(shots / f"pages-{game}{seats}-{language}-phone.png"))
     found = check(page, language, game)
     assert not found, found
+
+
+#: The side panels a page shows with nothing in them (their text and their controls).
+EMPTY_PANELS = """() => [...document.querySelectorAll('aside.side section.panel')]
+  .filter((p) => p.getClientRects().length && !p.innerText.trim())
+  .filter((p) => ![...p.querySelectorAll('button, input')].some((c) => c.getClientRects().length))
+  .map((p) => p.id || p.getAttribute('aria-label') || p.className)"""
+
+
+@pytest.mark.slow
+def test_a_finished_nile_table_shows_no_empty_panel_under_its_result(
+    server: str, page_in: tuple[Any, str], shots: Path
+) -> None:
+    """At a finished Dioses del Nilo table the result banner tells the result: the turn panel,
+    left with nothing to show, is not an empty box under it on a wide page; a phone keeps it
+    for its shortcuts (the player aid)."""
+    page, language = page_in
+    made = played_table(server, "nile", {}, 2, 400)
+    _open_table(page, server, made)
+    page.wait_for_selector("#result:not(.hidden)")
+    page.screenshot(path=str(shots / f"pages-nile-finished-{language}.png"))
+    assert page.evaluate(EMPTY_PANELS) == []
+    assert not page.locator("#turn-panel").is_visible()
+    assert not (found := check(page, language, "nile")), found
+    page.set_viewport_size(PHONE)
+    _open_table(page, server, made)
+    page.screenshot(path=str(shots / f"pages-nile-finished-{language}-phone.png"))
+    assert page.evaluate(EMPTY_PANELS) == []
+    assert page.locator("#quick-aid").is_visible()
 
 
 @pytest.mark.slow

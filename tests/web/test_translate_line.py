@@ -8,6 +8,7 @@ skipped where Node is not installed."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from netjer import i18n
+from netjer.games.registry import game_class, game_names
 from tests.test_i18n_lines import _cases, _pairs
 
 NODE = shutil.which("node")
@@ -62,3 +64,38 @@ def test_another_games_messages_do_not_read_an_ankh_line() -> None:
     assert told[0] == "Horus mueve la figura de 4,3 a 3,6."
     assert "mueve de" not in told[1]
     assert _translate(["Seth moves b1 to b2."], "nile") == ["Seth mueve de b1 a b2."]  # Nile's own line
+
+
+def _named_values(game: str) -> list[tuple[str, str, list[str]]]:
+    """Each option of ``game`` whose English description quotes some of its values ('long'): the
+    description, and those values' English names as the lobby's choices show them (lobby.js
+    ``choiceTitle``)."""
+    named = []
+    for prop in game_class(game).option_schema()["properties"].values():
+        titles = prop.get("x-titles", {})
+        shown = [titles.get(v, str(v).replace("_", " ")) for v in prop.get("enum", [])]
+        quoted = [name for name in shown if f"'{name}'" in prop.get("description", "")]
+        if quoted:
+            named.append((prop["description"], quoted))
+    return named
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize("game", game_names())
+def test_an_options_help_names_its_values_as_the_choices_show_them(game: str, language: str) -> None:
+    """The lobby's help under an option (its description, told by ``translateLine``) names the
+    values it speaks of by the names the option's choices show in the reader's language ("Reino
+    Medio", "larga"), never as the raw English value ('middle-kingdom', 'long') beside a
+    translated dropdown (issue 32)."""
+    for description, values in _named_values(game):
+        told = _translate([description, *values], game, language)
+        help_text, names = told[0], told[1:]
+        for value, name in zip(values, names, strict=True):
+            assert name != value, f"{value!r} has no {language} name"
+            assert name in help_text, f"{name!r} not in {help_text!r}"
+            assert re.search(rf"['«„\"]{re.escape(value)}['»“\"]", help_text) is None, help_text
+
+
+def test_the_ankh_options_name_values_in_their_help() -> None:
+    """What the test above checks is there: the Ankh options whose help names values."""
+    assert {tuple(values) for _, values in _named_values("ankh")} >= {("middle-kingdom", "old-kingdom"), ("long",)}

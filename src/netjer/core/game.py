@@ -8,6 +8,7 @@ and the server's lobby.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -35,6 +36,30 @@ class GameOptions(BaseModel):
 
 #: A game's options refused: the game's title and the problems (a sentence).
 BAD_OPTION = N_("{game}: bad option: {problems}")
+
+
+def naming_values(message: str, *values: str) -> str:
+    """An option's description that names some of its values, for the options model's schema:
+    ``message`` (an English catalogue message, marked ``N_``) with one ``{placeholder}`` per
+    value, the value with ``_`` for each character a placeholder's name cannot hold
+    (``{middle_kingdom}`` for ``middle-kingdom``), filled with each value's English name as the
+    lobby's choices show it (the value, ``_`` read as a space: lobby.js ``choiceTitle``).
+
+    A page and the terminal read such a description back to ``message`` and tell it with each
+    value's name in the reader's language (``translateLine``, :func:`netjer.i18n_lines.tell`), the
+    name the lobby's choice shows, never the raw value beside a translated choice (issue 32).
+
+    Args:
+        message: the description, with a placeholder for each value in ``values``.
+        values: the values of the option it names, as the options model spells them.
+
+    Returns:
+        The English description, filled.
+
+    Raises:
+        KeyError: if ``message`` has a placeholder ``values`` does not give.
+    """
+    return message.format_map({re.sub(r"\W", "_", value): value.replace("_", " ") for value in values})
 
 
 def describe_validation_error(err: ValidationError) -> str:

@@ -31,6 +31,11 @@ notation to type, no button to click (a test holds them to it); what a player cl
 goes in ``web`` and ``terminal``, each shown only by its own front end.  ``source`` is for the
 curious (the Rules panel shows it on "Show the sources") and for the docs.
 
+A table's option is named as the lobby shows it, by its title and its values' names in the
+text's language ("the option «Empate a 40» en «seguir»"); its key may follow alone in
+parentheses for a terminal user who types ``-o key=value`` ("(equal_40_tie=continue)"), never
+stand as its only name (tests/core/test_texts_for_players.py checks every translation).
+
 A translation (``es.toml``) has the same layout; it may leave entries out, which then keep
 their English text, and it may not add an id the English file lacks.
 """

@@ -23,7 +23,7 @@ from pydantic import Field, field_validator
 
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
-from netjer.core.game import BAD_OPTION, Game, GameOptions, read_action_code, read_seed
+from netjer.core.game import BAD_OPTION, Game, GameOptions, naming_values, read_action_code, read_seed
 from netjer.core.rng import Rng
 from netjer.core.state import State
 from netjer.core.validation_messages import FieldProblem
@@ -76,10 +76,14 @@ class AnkhOptions(GameOptions):
     # rules/ankh.md §8.3: the two families of setups transcribed from J, one per player count
     scenario: Literal["middle-kingdom", "old-kingdom"] = Field(
         "middle-kingdom",
-        description=N_(
-            "The starting map and pieces. 'middle-kingdom' and 'old-kingdom' are our names for two families of "
-            "starting setups, one for each number of players; they are not the Scenario Book's scenarios, which "
-            "we do not have."
+        description=naming_values(
+            N_(
+                "The starting map and pieces. '{middle_kingdom}' and '{old_kingdom}' are our names for two families "
+                "of starting setups, one for each number of players; they are not the Scenario Book's scenarios, "
+                "which we do not have."
+            ),
+            "middle-kingdom",
+            "old-kingdom",
         ),
     )
     second_action: Literal["optional", "mandatory"] = Field(
@@ -93,9 +97,13 @@ class AnkhOptions(GameOptions):
     track_length: Literal["rulebook", "long"] = Field(
         "rulebook",
         # rules/ankh.md §7.2
-        description=N_(
-            "How many times an action can be taken before its track fires an event: the number of players plus "
-            "one (Unlock: the number of players), as the rulebook counts, or one more ('long', another reading)."
+        description=naming_values(
+            N_(
+                "How many times an action can be taken before its track fires an event: the number of players plus "
+                "one (Unlock: the number of players), as the rulebook counts, or one more ('{long}', another "
+                "reading)."
+            ),
+            "long",
         ),
     )
     guardian_slots: tuple[int, ...] = Field(
@@ -157,10 +165,14 @@ class AnkhOptions(GameOptions):
     )
     osiris_underworld: Literal["extra", "instead"] = Field(
         "extra",
-        description=N_(
-            "What Osiris's Underworld tokens do: each Summon action may add one extra summon onto an empty "
-            "Underworld space ('extra'), or an Underworld space is only another place for the one summon "
-            "('instead'). The rules can be read both ways; we chose the extra summon."
+        description=naming_values(
+            N_(
+                "What Osiris's Underworld tokens do: each Summon action may add one extra summon onto an empty "
+                "Underworld space ('{extra}'), or an Underworld space is only another place for the one summon "
+                "('{instead}'). The rules can be read both ways; we chose the extra summon."
+            ),
+            "extra",
+            "instead",
         ),
     )
 

@@ -572,7 +572,8 @@ function drawMap(obs, ctx, legal, L, geo, regions) {
       tg.dataset.selectable = "yes";
       if (selected) tg.dataset.selected = "yes";
       tg.append(svg("circle", { class: "target-ring", cx: tx, cy: ty, r: 19, fill: "none", stroke: selected ? "#ff6f00" : "#ffb000", "stroke-width": selected ? 4 : 3 }));
-      svgButton(tg, selected ? t("Conflict Order token {token}: selected; click the token to swap it with", { token }) : t("Conflict Order token {token}: select it to swap it with another token", { token }), () => {
+      // a label for every device (a screen reader's, a mouse's hover): "choose", never "click" or "tap"
+      svgButton(tg, selected ? t("Conflict Order token {token}: selected; choose the token to swap it with", { token }) : t("Conflict Order token {token}: select it to swap it with another token", { token }), () => {
         selection = selected ? null : { ...selectionKey(ctx), kind: "swap", value: token };
         ctx.rerender();
       }, `ankh-token-${token}`);

@@ -150,13 +150,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
   } catch (err) {
     payload = null;
   }
-  if (!response.ok) {
-    if (payload && Array.isArray(payload.detail)) {
-      const first = payload.detail[0] || {};
-      payload = { message: `${(first.loc || []).join(".")}: ${first.msg || t("invalid request")}` };
-    }
-    throw new ApiError(response.status, payload);
-  }
+  // every refusal is {"error", "message"}, told in the page's language (netjer.server.routes.errors;
+  // FastAPI's {"detail": [...]} is never sent: tests/server/test_error_languages.py)
+  if (!response.ok) throw new ApiError(response.status, payload);
   return payload;
 }
 

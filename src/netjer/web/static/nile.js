@@ -337,6 +337,13 @@ function selectionKey(ctx) {
   return { table: ctx.table, seat: ctx.seat, version: ctx.version };
 }
 
+/** A hand token's label (its screen reader's name and hover title): one message each, in words
+ * for every device ("choose", never "click" or "tap"). @param {string} key its value, "?" unseen */
+function handTokenLabel(key, selected) {
+  if (key === "?") return selected ? t("Hand token (not seen): selected; choose a highlighted square") : t("Hand token (not seen): select it to place it");
+  return selected ? t("Hand token {value}: selected; choose a highlighted square", { value: key }) : t("Hand token {value}: select it to place it", { value: key });
+}
+
 /** A plinth under a row of small tokens: the side's column (its draw pile) or its cemetery. */
 function plinth(x, y, width, height) {
   return svg("g", { "aria-hidden": "true" },
@@ -385,7 +392,7 @@ function sidePanel(obs, s, [x, y], width, ctx, legal, L) {
       }
       svgButton(
         tg,
-        `${key === "?" ? t("Hand token (not seen)") : t("Hand token {value}", { value: key })}: ${selected ? (tapping(ctx.narrow) ? t("selected; tap a highlighted square") : t("selected; click a highlighted square")) : t("select it to place it")}`,
+        handTokenLabel(key, selected),
         () => {
           selection = selected ? null : { ...selectionKey(ctx), kind: "hand", value: key, index: i };
           ctx.rerender();

@@ -907,11 +907,15 @@ function sendUndo(view) {
   update();
 }
 
-/** A spectator has no legal actions to be shown; at the end the result banner alone tells the result. */
+/** A spectator has no legal actions to be shown; at the end the result banner alone tells the result,
+ * and a turn panel left with no control to show is marked empty: a wide page hides it (style.css;
+ * a phone keeps it for its shortcuts), where it stood as an empty box under the banner. */
 function spectatorAndEnd(view, seat, statusBox) {
   const box = $("legal-box");
   if (box) box.closest("section").classList.toggle("hidden", seat === null || seat === undefined || view.finished);
   statusBox.classList.toggle("hidden", Boolean(view.finished));
+  const empty = Boolean(view.finished) && !$("controls").childElementCount && !$("endings-slot").childElementCount;
+  $("turn-panel").dataset.empty = empty ? "yes" : "no";
 }
 
 /** A log line in words; the notation of the action it tells (if any) on hover and beside it. */
