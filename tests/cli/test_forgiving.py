@@ -116,7 +116,7 @@ def test_replay_step_goes_back_forward_and_to_an_action(tmp_path: Path) -> None:
     assert result.exit_code == 0
     out = result.output
     # the positions shown, in order, from the prompts: 1 (start), 0 (back), 1 (Enter), 5 (jump)
-    shown = [int(n) for n in re.findall(r"(\d+) of \d+ · Enter", out)]
+    shown = [int(n) for n in re.findall(r"(\d+) of \d+ ›", out)]
     assert shown[:4] == [1, 0, 1, 5]
     assert "b: back one" in out  # help
     assert "Not a command: 'forwrd'; did you mean 'forward'?" in out

@@ -341,3 +341,17 @@ def test_replay_step_says_what_first_and_last_mean(tmp_path: Path, language: str
     told = result.output[result.output.rindex("first") - 200 :]
     assert result.exit_code == 0 and EXPLAINED_FIRST_LAST.search(told), told
     assert not problems(told.split("\n", 1)[1], language, ("common", "nile")), told
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replay_step_prompt_leaves_room_to_type(tmp_path: Path, language: str) -> None:
+    """``replay --step``'s prompt is short ("3 de 21 ›"), the keys told once on a line of their own:
+    a prompt as wide as an 80-column terminal made what is typed wrap mid-word (issue 32)."""
+    record = tmp_path / "g.json"
+    code, out = _run(["play", "nile", "--seat", "0=random", "--seat", "1=random", "--seed", "3", "--save", str(record)])
+    assert code == 0, out
+    result = runner.invoke(app, ["replay", str(record), "--step", "--lang", language], input="\n\nq\n", env=ENV)
+    assert result.exit_code == 0, result.output
+    prompts = [line[: line.index("›") + 1] for line in result.output.splitlines() if "›" in line]
+    assert len(prompts) == 3, result.output
+    assert all(len(p.strip()) <= 16 for p in prompts), prompts

@@ -844,6 +844,9 @@ def _step_through(g: Game, frames: list[Frame], viewer: int | None, render: Rend
         console.print(line)
     _draw(g.name, frames[0][1], viewer, render)
     at = min(1, last)
+    # The keys are told once on a line of their own (wrapped by words), not in the prompt: a
+    # prompt as wide as the terminal made what is typed wrap mid-word at 80 columns.
+    console.print(Text(_("Enter: next · b: back · N: go to action N · help · q: stop"), style="dim"), highlight=False)
     while True:
         lines, state = frames[at]
         for line in lines:
@@ -854,13 +857,7 @@ def _step_through(g: Game, frames: list[Frame], viewer: int | None, render: Rend
             _draw(g.name, state, viewer, render)
         while True:
             try:
-                answer = console.input(
-                    "[dim]"
-                    + _("{at} of {last} · Enter: next · b: back · N: go to action N · help · q: stop").format(
-                        at=at, last=last
-                    )
-                    + "[/] "
-                )
+                answer = console.input("[dim]" + _("{at} of {last}").format(at=at, last=last) + " ›[/] ")
             except (EOFError, KeyboardInterrupt):
                 console.print()
                 return
