@@ -235,7 +235,8 @@ def _god(obs: dict[str, Any], info: dict[str, Any], seat: int | None) -> Panel:
     )
     grid.add_row(_("powers"), power_names(info["powers"]) or "-")
     grid.add_row(_("hand"), card_names(info["hand"]))
-    grid.add_row(_("used"), card_names(info["used_cards"]) or "-")
+    # TRANSLATORS: the Battle cards a god has played (face up), a row label: "used" agrees with "cards".
+    grid.add_row(pgettext("battle cards", "used"), card_names(info["used_cards"]) or "-")
     for pid in info.get("god_powers", []):
         state = obs["god_powers"].get(pid, {})
         grid.add_row(bare_name("god", pid), power_text(pid, state, obs))  # "Amón", not the id
