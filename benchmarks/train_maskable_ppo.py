@@ -4,13 +4,14 @@ Usage (needs ``pip install 'netjer[train]'``: sb3-contrib and a CPU PyTorch)::
 
     python benchmarks/train_maskable_ppo.py [--cpu-minutes 1.5] [--eval-every 10240]
         [--eval-games 50] [--final-eval-games 200] [--reward shaped] [--blocks seat,gods,...]
-        [--n-steps 2048] [--batch-size 256] [--n-epochs 4] [--learning-rate 5e-4]
+        [--n-envs 1] [--n-steps 2048] [--batch-size 256] [--n-epochs 4] [--learning-rate 5e-4]
         [--ent-coef 0.01] [--lr-decay 0] [--clip-range 0.2] [--target-kl none] [--net 64,64]
         [--seed 0] [--final-policy best] [--eval-sampled] [--curve curve.csv] [--save policy.zip]
 
 Trains ``MaskablePPO("MlpPolicy")`` on :class:`netjer.adapters.gymnasium_env.NetjerEnv`
 (``players=2``, opponent ``random``, the learner's seat rotated, ``observation="flat"`` cut to
-the Ankh tensor's ``--blocks``, with ``mask`` for the legal actions) until this process has
+the Ankh tensor's ``--blocks``, with ``mask`` for the legal actions; ``--n-envs`` games stepped
+together in a ``DummyVecEnv``, so that the policy runs once per step of them all) until this process has
 used ``--cpu-minutes`` of CPU time (evaluations included; checked after each round of
 ``--eval-every`` timesteps, so at least one round runs), evaluating the greedy masked policy
 after every round on ``--eval-games`` validation games (seats rotated), and at the end the
@@ -46,6 +47,7 @@ try:
     import torch
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.utils import get_action_masks
+    from stable_baselines3.common.vec_env import DummyVecEnv
 except ImportError:  # pragma: no cover - the optional extra
     sys.exit("this example needs sb3-contrib and PyTorch: pip install 'netjer[train]'")
 
@@ -122,7 +124,10 @@ def main() -> None:
     """Parse the arguments, train, print (and optionally write) the learning curve."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cpu-minutes", type=float, default=1.5, help="training budget, CPU-minutes")
-    parser.add_argument("--n-steps", type=int, default=2048, help="rollout length per update")
+    parser.add_argument(
+        "--n-envs", type=int, default=1, help="games stepped together (each rollout has n-steps x n-envs timesteps)"
+    )
+    parser.add_argument("--n-steps", type=int, default=2048, help="rollout length per game and update")
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--n-epochs", type=int, default=4)
     parser.add_argument("--learning-rate", type=float, default=5e-4)
@@ -163,7 +168,9 @@ def main() -> None:
     parser.add_argument("--save", default=None, help="save the trained model to this file (a zip)")
     args = parser.parse_args()
     print(describe_build())
-    env = make_env(args, args.reward)
+    env: Any = make_env(args, args.reward)
+    if args.n_envs > 1:  # one policy call per step of all the games, not one per game
+        env = DummyVecEnv([lambda: make_env(args, args.reward) for _ in range(args.n_envs)])
     policy = "MlpPolicy"
     torch.set_num_threads(args.threads)
     net = [int(width) for width in args.net.split(",")]
