@@ -1427,7 +1427,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
       break;
     }
     case "hathor":
-      words(t("after a sacrifice: 1 more Follower places a figure next to hers"));
+      words(t("after a sacrifice, pays 1 more Follower to place a figure next to hers"));
       break;
     case "thoth": {
       icon(scaleIcon(cx + 10, mid, 7), 26, { scale: st.scale });
