@@ -69,3 +69,13 @@ def test_the_result_names_the_winning_god_as_the_log_does() -> None:
     assert result_text(game, [0.0, 1.0]) == "Player 2 wins"
     aton = make_game("aton", {})
     assert result_text(aton, [1.0, 0.0], aton.new_initial_state(0)) == aton.result_text([1.0, 0.0])
+
+
+def test_help_on_a_screen_command_says_its_sentence_once() -> None:
+    """Issue 32: ``help tracks`` printed the same sentence twice."""
+    from netjer.cli.play import SCREEN_HELP, command_term, term_text  # noqa: PLC0415 - this test's subject only
+
+    for word, sentence in SCREEN_HELP.items():
+        term = command_term(word, [word])
+        assert term is not None
+        assert term_text(term).plain.count(sentence) == 1, word

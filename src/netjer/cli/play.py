@@ -214,8 +214,8 @@ def command_term(name: str, screens: Iterable[str] = (), example: str = "symbols
         if word == command or word in others:
             return Term(command, "command", command, _(line), _(rule).format(example=example), "")
     if word in screens and word in SCREEN_HELP:
-        line = _(SCREEN_HELP[word])
-        return Term(word, "command", word, line, line, "")
+        # its one sentence once: as line and rule too it printed twice (issue 32, 'help tracks')
+        return Term(word, "command", word, _(SCREEN_HELP[word]), "", "")
     return None
 
 
