@@ -133,6 +133,33 @@ def test_babels_javascript_extractor_sees_every_t_call(templates: dict[str, Cata
                     assert text in ids, f"{path.name}: t({text!r}) is not extracted"
 
 
+#: A count written before a plural English word ("{n} stones", "{n} of Blue's stones", "({n} left)").
+COUNTED = re.compile(r"\{n\}(?: [a-z]+s\b| left\b| of [^().·]*s\b)")
+#: The page messages whose {n} is never 1, so one form is right in every language.
+ALWAYS_MANY = {
+    "the marker's start with {n} players",  # 2 to 5 players
+    "A loss of {loss} of the chance to win (± {error}: searched again with {n} iterations per search).",
+}
+
+
+def test_a_page_message_that_counts_is_a_plural_message() -> None:
+    """Issue 32: "Rojo retira 1 piedras de Azul": a page text holding a count before a counted
+    word is a ``tn(singular, plural, n)`` message (each language's plural forms, as ngettext),
+    never ``t()`` with ``{n}`` in it, unless its count is never 1 (ALWAYS_MANY)."""
+    call = re.compile(r'(?<![\w.])t\("((?:[^"\\]|\\.)*)"')
+    wrong = []
+    for domain in i18n.DOMAINS:
+        for path, method in source_files(domain):
+            if method != "javascript":
+                continue
+            for line in path.read_text(encoding="utf-8").splitlines():
+                for found in call.finditer(line):
+                    text = json.loads(f'"{found[1]}"')
+                    if COUNTED.search(text) and text not in ALWAYS_MANY:
+                        wrong.append(f"{path.name}: t({text!r})")
+    assert not wrong, "counted with t(), not tn(): " + "; ".join(wrong)
+
+
 def test_babels_javascript_extractor_sees_every_tc_call_with_its_context(templates: dict[str, Catalog]) -> None:
     """Each ``tc("context", "...")`` of the JavaScript is extracted as a message in that context."""
     call = re.compile(r'\btc\("((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"')

@@ -100,6 +100,31 @@ class Sentences(Sentence):
         return SENTENCE_SEPARATOR.join(part.told(language) for part in self.parts)
 
 
+class Listed(Sentence):
+    """A list placeholder whose items are sentences ("Mummy (mummy), Apep (apep)"), each told in
+    the reader's language and joined as :func:`netjer.i18n.join_list` joins (not a catalogue
+    message, as a list placeholder is not one).
+
+    Attributes:
+        items: the sentences, in order.
+    """
+
+    items: tuple[Sentence, ...]
+
+    def __new__(cls, items: Sequence[Sentence]) -> Listed:
+        """The items ``items`` in English, as one list."""
+        made = str.__new__(cls, i18n.join_list(items))
+        made.message_id = str(made)
+        made.plural = None
+        made.params = {}
+        made.items = tuple(items)
+        return made
+
+    def told(self, language: str) -> str:
+        """Each item told in ``language``, as one list."""
+        return i18n.join_list(item.told(language) for item in self.items)
+
+
 def one_after_another(problems: Sequence[Sentence]) -> Sentence:
     """Several problems as one sentence, each told whole (``a; b; c``).
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from matplotlib.figure import Figure
 
 from netjer.agents.registry import make_agent
 from netjer.agents.review import (
@@ -191,6 +193,23 @@ def test_graph_is_a_png(tmp_path: Path) -> None:
     out = tmp_path / "graph.png"
     plot_review(review, str(out), seat_names=["Seth", "Isis"])
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_graphs_moves_are_whole_numbers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32: a short game's graph had ticks "2,5 … 17,5" on its move axis; a move is a whole
+    number, so every tick is one."""
+    record = short_record("nile", 11)  # 20 actions: matplotlib's own ticks fall between moves (2.5, 7.5)
+    review = review_record(record, make_game(record.game, record.options), iterations=4)
+    ticks: list[float] = []
+    save = Figure.savefig
+
+    def saving(fig: Figure, *args: Any, **kwargs: Any) -> None:
+        ticks.extend(float(t) for ax in fig.axes for t in ax.get_xticks())
+        save(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", saving)
+    plot_review(review, str(tmp_path / "graph.png"))
+    assert ticks and all(t == int(t) for t in ticks), ticks
 
 
 def test_a_decision_that_reveals_is_judged_on_what_the_seat_knew() -> None:

@@ -54,3 +54,28 @@ def test_a_whole_ankh_game_at_80_by_24_never_draws_a_screen_taller_than_the_term
     record = json.loads(save.read_text())
     assert record["result"] is not None  # played to its end
     assert decisions > 20 and tallest > 10  # a real game, and screens that use the terminal
+
+
+def test_the_result_names_the_winning_god_as_the_log_does() -> None:
+    """Issue 32: the log said "Gana Horus: …" and then "Fin de la partida: Gana Jugador 1.": the
+    terminal's result names Ankh's winners by their gods; a game without gods names its seats."""
+    from netjer.cli.play import result_text  # noqa: PLC0415 - this test's subject only
+    from netjer.games.registry import make_game  # noqa: PLC0415
+
+    game = make_game("ankh", {"players": 2, "gods": "horus,isis"})
+    state = game.new_initial_state(0)
+    assert result_text(game, [1.0, 0.0], state) == "Horus wins"
+    assert result_text(game, [0.0, 1.0], state) == "Isis wins"
+    assert result_text(game, [0.0, 1.0]) == "Player 2 wins"
+    aton = make_game("aton", {})
+    assert result_text(aton, [1.0, 0.0], aton.new_initial_state(0)) == aton.result_text([1.0, 0.0])
+
+
+def test_help_on_a_screen_command_says_its_sentence_once() -> None:
+    """Issue 32: ``help tracks`` printed the same sentence twice."""
+    from netjer.cli.play import SCREEN_HELP, command_term, term_text  # noqa: PLC0415 - this test's subject only
+
+    for word, sentence in SCREEN_HELP.items():
+        term = command_term(word, [word])
+        assert term is not None
+        assert term_text(term).plain.count(sentence) == 1, word

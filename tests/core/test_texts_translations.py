@@ -213,3 +213,22 @@ def test_an_entrys_name_is_the_catalogues_word(game: str, language: str) -> None
             differ.append(f"{term.id}: texts {name!r}, catalogue {message.string!r}")
     assert differ == []
     assert checked >= 3  # the catalogue names some of the game's terms
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "word", "term_id"),
+    [
+        # issue 32: words the screens and lessons show, which `help` and the Rules search missed
+        ("aton", "es", "ficha", "exchange"),  # "ficha de intercambio"
+        ("aton", "es", "muertas", "kingdom"),  # "piedras: 6 en reserva, 0 muertas"
+        ("aton", "de", "Totenreich", "kingdom"),  # "6 im Vorrat, 0 im Totenreich"
+        ("ankh", "es", "espacio", "region"),  # the map legend's "gato en un espacio"
+        ("ankh", "es", "fila", "action-track"),  # the tutorial's "una fila del tablero central"
+        ("ankh", "es", "Este", "region"),  # the Pantheon lesson's "En el Este (la región 2)"
+        ("ankh", "de", "Osten", "region"),  # "im Osten (Region 2)"
+        ("ankh", "de", "Feld", "region"),
+    ],
+)
+def test_help_finds_a_word_the_screen_shows(game: str, language: str, word: str, term_id: str) -> None:
+    found = _texts(game, language).find(word)
+    assert found is not None and found.id == term_id, (word, found)

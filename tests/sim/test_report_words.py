@@ -70,3 +70,12 @@ def test_a_german_facet_heading_is_a_breakdown(message: str, facet: str) -> None
     heading = i18n.gettext(message, "de").format(facet=i18n.gettext(facet, "de"))
     assert not heading.startswith("Nach "), heading
     assert f"nach {i18n.gettext(facet, 'de')}" in heading, heading
+
+
+def test_a_value_left_to_chance_is_told_in_words() -> None:
+    """Issue 32: "Guardianes: draw; Jugador inicial: None": a value drawn at random at the setup
+    (``None``, ``"draw"``) is said in the reader's words, never as the code's value."""
+    i18n.set_language("es")
+    words = options_words("ankh", {"guardians": "draw", "first_player": None, "gods": "draw"})
+    assert "None" not in words and "draw" not in words, words
+    assert words.count("al azar") == 3, words

@@ -5,6 +5,7 @@ the engine in test_lessons.py."""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from typing import Any
 
@@ -120,3 +121,24 @@ def test_a_translation_names_what_to_type_after_help_in_its_language(language: s
     LessonRun(parse_lesson(text, "ankh", "first-game", language))  # as written: accepted
     with pytest.raises(DataFileError, match=f"finish: '{english}' names the entry by its English id"):
         LessonRun(parse_lesson(text.replace(typed, english), "ankh", "first-game", language))
+
+
+#: Where a control is on the page, said in a hint ("below the board"): true on a wide screen and
+#: false on a phone, where the Aton buttons are above the board (issue 32).
+WHERE = re.compile(
+    r"\b(?:below|under|above) the (?:board|map)\b|\b(?:bajo|debajo del?|encima del?|sobre) (?:el )?(?:tablero|mapa)\b"
+    r"|\b(?:unter|über) (?:dem Brett|der Karte)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize(("name", "language"), FILES)
+def test_a_web_hint_does_not_say_where_a_control_is_on_the_page(name: str, language: str) -> None:
+    """A web page's layout differs by screen (the phone puts Aton's buttons above the board), so
+    a lesson's web words name a control, never where it is."""
+    lesson = load_lesson(name, language)
+    texts = [lesson.web.intro, lesson.web.finish] + [
+        text for step in lesson.steps for text in (step.web.say, step.web.rule, step.web.hint)
+    ]
+    said = [text for text in texts if text and WHERE.search(text)]
+    assert not said, said

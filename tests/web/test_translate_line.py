@@ -50,7 +50,7 @@ def test_the_lines_the_issue_found_scrambled() -> None:
         "Horus moves the figure on 4,3 to 3,6.",
     ]
     assert _translate(lines, "ankh") == [
-        "Muertos (la Batalla): Guerrero de Horus en 2,1, Guerrero de Horus en 4,3",
+        "Muertes por la Batalla: Guerrero de Horus en 2,1, Guerrero de Horus en 4,3",
         "Horus mueve la figura de 4,3 a 3,6.",
     ]
 

@@ -789,7 +789,7 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
-    from matplotlib.ticker import FuncFormatter  # noqa: PLC0415
+    from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: PLC0415
 
     colours = {"inaccuracy": "#e6b800", "mistake": "#e67300", "blunder": "#cc0000"}
     fig, ax = plt.subplots(figsize=(9, 4.5), dpi=100)
@@ -820,6 +820,8 @@ def plot_review(review: Review, path: str, *, title: str | None = None, seat_nam
         ax.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
         ax.set_ylim(-0.02, 1.02)
         # The axes' numbers as the reader writes them (0,5 in Spanish and German).
+        # A move is a whole number: no tick between two moves ("2,5 jugada", issue 32).
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_number(v)))
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_decimal(v, 1)))
         ax.set_xlabel(_("move (as numbered by the replay, undos included)"))

@@ -59,7 +59,17 @@ from netjer.core.state import State
 from netjer.core.undo import UNDO, Transcript
 from netjer.drawings import Renderer, render_full, renderer_for
 from netjer.games.registry import game_class, game_for_record, game_names, make_game
-from netjer.i18n import N_, Nn_, _, format_decimal, format_elo, format_elo_interval, format_number, ngettext
+from netjer.i18n import (
+    N_,
+    Nn_,
+    _,
+    format_decimal,
+    format_elo,
+    format_elo_interval,
+    format_number,
+    format_percent,
+    ngettext,
+)
 from netjer.i18n_sentences import Sentence, one_after_another, sentence_of
 
 if TYPE_CHECKING:
@@ -1071,12 +1081,13 @@ def simulate(
     metrics = balance_metrics(results)
     console.print(
         _(
-            "balance {balance} · drawishness {drawishness} · decisiveness {decisiveness} · lead changes "
-            "{lead_changes} · length {length} decisions (median {median})"
+            # decisiveness named by what it measures (issue 32: "decisión 0,114" said nothing)
+            "balance {balance} · drawishness {drawishness} · final leader settled after {decisiveness} of the "
+            "game · lead changes {lead_changes} · length {length} decisions (median {median})"
         ).format(
             balance=format_decimal(metrics["balance"], 3),
             drawishness=format_decimal(metrics["drawishness"], 3),
-            decisiveness=format_decimal(metrics["decisiveness"], 3),
+            decisiveness=format_percent(metrics["decisiveness"]),
             lead_changes=format_decimal(metrics["lead_changes"], 2),
             length=format_decimal(metrics["length_mean"], 1),
             median=format_decimal(metrics["length_median"], 0),

@@ -214,8 +214,8 @@ def command_term(name: str, screens: Iterable[str] = (), example: str = "symbols
         if word == command or word in others:
             return Term(command, "command", command, _(line), _(rule).format(example=example), "")
     if word in screens and word in SCREEN_HELP:
-        line = _(SCREEN_HELP[word])
-        return Term(word, "command", word, line, line, "")
+        # its one sentence once: as line and rule too it printed twice (issue 32, 'help tracks')
+        return Term(word, "command", word, _(SCREEN_HELP[word]), "", "")
     return None
 
 
@@ -275,9 +275,12 @@ def archive_path(path: Path) -> Path:
     return candidate
 
 
-def result_text(game: Game, returns: list[float]) -> str:
-    """The result in words (see ``Game.result_text``)."""
-    return game.result_text(returns)
+def result_text(game: Game, returns: list[float], state: State | None = None) -> str:
+    """The result in words (see ``Game.result_text``); with ``state``, a game whose state names
+    its seats' gods (Ankh's ``god_name``, as its log says "Horus wins") names the winners so."""
+    god_name = getattr(state, "god_name", None)
+    names = [god_name(s) for s in range(game.num_players)] if callable(god_name) else None
+    return game.result_text(returns, names)
 
 
 class TerminalTable:
@@ -405,7 +408,7 @@ class TerminalTable:
         observations = [state.observation(s) for s in range(self.game.num_players)]
         self.console.print(render_full(self.game.name, observations))
         self.console.print(
-            Text(_("Game over: {result}.").format(result=result_text(self.game, state.returns())), style="bold")
+            Text(_("Game over: {result}.").format(result=result_text(self.game, state.returns(), state)), style="bold")
         )
         return 0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -272,13 +272,16 @@ class Game(ABC):
         Default: no; a game whose rules know a draw says yes."""
         return False
 
-    def result_text(self, returns: list[float]) -> str:
+    def result_text(self, returns: list[float], names: Sequence[str] | None = None) -> str:
         """A finished game's result in words: ``"Red wins"``, ``"Draw"`` (all equal),
         ``"Everyone loses"`` (all equal and negative, as when every god of Ankh is forgotten),
         or the seats that share the best return (``"Red and Blue win"``), in the process's
-        language (:mod:`netjer.i18n`; English unless the terminal's ``--lang`` says otherwise)."""
+        language (:mod:`netjer.i18n`; English unless the terminal's ``--lang`` says otherwise).
+        ``names``: each seat's name as the game's screen calls it, already in that language
+        (Ankh's gods: "Horus wins", as its log says; issue 32), instead of :meth:`seat_name`."""
         best = max(returns)
-        winners = [self._seat_words(s) for s, r in enumerate(returns) if r == best]
+        named = (lambda s: names[s]) if names is not None else self._seat_words
+        winners = [named(s) for s, r in enumerate(returns) if r == best]
         if len(winners) == len(returns):
             return _("Everyone loses") if best < 0 else _("Draw")
         if len(winners) == 1:

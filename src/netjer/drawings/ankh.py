@@ -281,7 +281,7 @@ POWER_WORDS = {
     "osiris": N_("Underworld tokens"),
     "ra": N_("Sun tokens"),
     "bastet": N_("cats"),
-    "hathor": N_("1 Follower after a sacrifice places a figure"),
+    "hathor": N_("pays 1 more Follower after a sacrifice to place a figure"),
     "thoth": N_("the scale and the guess"),
     "horus": N_("Eyes"),
     "seth": N_("takes enemy figures next to his God in Conflicts"),

@@ -292,6 +292,10 @@ def _words(text: str) -> str:
 
 #: A yes-or-no option's value in words.
 _YES_NO: dict[bool, str] = {True: N_("yes"), False: N_("no")}
+#: The values that leave a choice to chance, in words (issue 32: the report said "Guardianes:
+#: draw; Jugador inicial: None"): ``None`` (a first player, a Guardian of a level) and
+#: ``"draw"`` (Ankh's gods and Guardians) are drawn at random when the game is set up.
+_AT_RANDOM = N_("at random")
 
 
 def options_words(game: str | None, options: dict[str, Any]) -> str:
@@ -314,6 +318,8 @@ def options_words(game: str | None, options: dict[str, Any]) -> str:
         return tell(text, language, domains)
 
     def value_words(value: Any) -> str:
+        if value is None or value == "draw":
+            return _(_AT_RANDOM)
         if isinstance(value, bool):
             return _(_YES_NO[value])
         if isinstance(value, int | float):

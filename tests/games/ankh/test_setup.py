@@ -11,6 +11,7 @@ import pytest
 
 from netjer.core.errors import ConfigError, DataFileError
 from netjer.core.rng import Rng
+from netjer.games.ankh.gods.registry import parse_gods
 from netjer.games.ankh.setup import (
     ACTIONS,
     action_tracks,
@@ -19,6 +20,7 @@ from netjer.games.ankh.setup import (
     load_guardians,
     validate_guardians,
 )
+from netjer.i18n_sentences import told_error
 
 SCENARIOS = [(name, n) for name in ("middle-kingdom", "old-kingdom") for n in (2, 3, 4, 5)]
 
@@ -202,3 +204,15 @@ def test_corrupt_guardian_data_refused_s3() -> None:
     data["guardians"][0]["base"] = "huge"
     with pytest.raises(DataFileError, match="base must be 'small' or 'large'"):
         validate_guardians("bad.json", data)
+
+
+def test_a_refused_guardian_or_god_lists_the_choices_by_their_shown_names_s3() -> None:
+    """Issue 32: the refusal named the choices by bare ids ("nivel 2: mummy, apep") while the
+    screens say "Momia": each choice is its shown name with the id a player types."""
+    with pytest.raises(ConfigError) as guardian:
+        initial_setup(2, "old-kingdom", Rng(0), guardians=[None, "gato", None])
+    assert told_error(guardian.value, "es").endswith("(nivel 2: Momia (mummy), Apep (apep))")
+    with pytest.raises(ConfigError) as god:
+        parse_gods("ra", 2)
+    told = told_error(god.value, "es")
+    assert "Amón (amun)" in told and "Tot (thoth)" in told and "draw, none" not in told, told

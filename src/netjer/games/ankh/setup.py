@@ -41,6 +41,7 @@ from netjer.games.ankh.scenarios import (
     Scenario,
     load_scenario,
 )
+from netjer.games.ankh.terms import named_ids
 from netjer.i18n import N_, join_list
 from netjer.i18n_sentences import Sentence
 
@@ -250,7 +251,7 @@ def _find_guardian(text: str, level: int) -> GuardianType:
         if key in (g.id, g.name.lower().replace(" ", "-")):
             return g
     message = N_("Ankh Guardian for level {level}: unknown or wrong-level '{text}' (level {level}: {names})")
-    raise ConfigError(Sentence(message, level=level, text=text, names=join_list(g.id for g in of_level)))
+    raise ConfigError(Sentence(message, level=level, text=text, names=named_ids("guardian", [g.id for g in of_level])))
 
 
 # --- the setup ----------------------------------------------------------------------------

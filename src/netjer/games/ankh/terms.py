@@ -13,10 +13,12 @@ language; a figure or Monument with its indefinite article is a message of its o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from netjer.core.texts import RulesTexts, load_texts
 from netjer.i18n import N_, _, ngettext
+from netjer.i18n_sentences import Listed, Sentence
 
 #: Each figure and Monument with its indefinite article, by id (``pieces.FIGURE_IDS``,
 #: ``MONUMENT_IDS``): the English equals the article put before the rules texts' name
@@ -88,6 +90,13 @@ def term_name(kind: str, key: str) -> str:
     if kind in ("figure", "monument") and key in WITH_ARTICLE:
         return _(WITH_ARTICLE[key])
     return _(english_term_name(kind, key))
+
+
+def named_ids(kind: str, keys: Iterable[str]) -> Listed:
+    """``keys`` (Guardian or god ids) as a refusal lists the choices: each by its shown name with
+    the id a player types ("Momia (mummy), Apep (apep)" in Spanish), told in the reader's
+    language (issue 32: a list of bare ids did not match the names the screens show)."""
+    return Listed([Sentence(N_("{name} ({id})"), name=Sentence(english_term_name(kind, key)), id=key) for key in keys])
 
 
 def bare_name(kind: str, key: str) -> str:

@@ -1023,11 +1023,16 @@ function drawBattle(obs, ctx, box) {
 
 /** The compact god board's Powers line, cut to its width ("+2 more") with every power in its title. */
 function powersLine(powers, info, x, y, width) {
-  const tail = t(" · {n} of 6 unlocked · {pool} Ankh tokens", { n: info.unlocked, pool: info.ankh_pool });
+  const unlocked = t("{n} of 6 unlocked", { n: info.unlocked });
+  const tail = ` · ${tn("{n} Ankh token", "{n} Ankh tokens", info.ankh_pool)}`;
   const fits = (text) => text.length * 7.4 <= width; // MIN_FONT text: about 7.4 units a character
   let shown = powers.length;
   const more = (n) => (n < powers.length ? t(" +{n} more", { n: powers.length - n }) : "");
-  const line = (n) => t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + tail;
+  // with no power's name fitting, the line says only how many are unlocked ("Powers: 5 of 6
+  // unlocked"), not "+5 more" beside "5 of 6" (issue 32)
+  const line = (n) => (n === 0 && powers.length
+    ? t("Powers: {powers}", { powers: unlocked }) + tail
+    : t("Powers: {powers}", { powers: powers.length ? powers.slice(0, n).join(", ") : t("none") }) + more(n) + ` · ${unlocked}` + tail);
   while (shown > 0 && !fits(line(shown))) shown -= 1;
   const textEl = svg("text", { x, y, "font-size": MIN_FONT, fill: INK, "data-powers-line": powers.length, "data-term": "unlock", text: line(shown) });
   if (!fits(line(shown))) { textEl.setAttribute("textLength", width); textEl.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
@@ -1094,7 +1099,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     const r2 = r1 + 19;
     if (legal.guess.has(god)) g.append(drawGuessRow(obs, ctx, legal, god, x + 10, r1 + 4, w - 20));
     else {
-      const line = t("Pool: {pool} · {n} cards in hand · used: {used}", { pool: poolWords.join(", "), n: info.hand.length, used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") });
+      const line = tn("Pool: {pool} · {n} card in hand · used: {used}", "Pool: {pool} · {n} cards in hand · used: {used}", info.hand.length, { pool: poolWords.join(", "), used: info.used_cards.map((c) => cardShort()[c]).join(", ") || t("none") });
       g.append(svg("g", { "data-term": "figure" }, fitText(svg("text", { x: x + 10, y: r2, "font-size": MIN_FONT, fill: INK, text: line }), w - 20), svg("title", { text: line })));
     }
     if (!info.alive) g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: PAPER, opacity: 0.55, "pointer-events": "none" }));
@@ -1172,7 +1177,7 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
     g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
   } else {
     const cw = 70;
-    g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: MUTED, text: t("{n} cards in hand · used:", { n: info.hand.length }) })));
+    g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: MUTED, text: tn("{n} card in hand · used:", "{n} cards in hand · used:", info.hand.length) })));
     cx += 170;
     if (!info.used_cards.length) g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", text: t("none") })));
     for (const id of info.used_cards) {
@@ -1422,7 +1427,7 @@ function drawPowerRow(obs, ctx, legal, info, pid, box) {
       break;
     }
     case "hathor":
-      words(t("after a sacrifice: 1 more Follower places a figure next to hers"));
+      words(t("after a sacrifice, pays 1 more Follower to place a figure next to hers"));
       break;
     case "thoth": {
       icon(scaleIcon(cx + 10, mid, 7), 26, { scale: st.scale });

@@ -428,8 +428,8 @@ export function status(view) {
       return t("Round {round} · {who} puts a card on cartouche {n}", { round: obs.round, who, n: nextCartouche(obs.players[obs.to_move].cartouches) + 1 });
     case "remove":
       return obs.removal_victim === obs.to_move
-        ? t("Round {round} · {who} removes {n} of their own stones ({temples})", { round: obs.round, who, n: obs.removals_left, temples })
-        : t("Round {round} · {who} removes {n} of {victim}'s stones ({temples})", { round: obs.round, who, n: obs.removals_left, victim: names[obs.removal_victim], temples });
+        ? tn("Round {round} · {who} removes {n} of their own stones ({temples})", "Round {round} · {who} removes {n} of their own stones ({temples})", obs.removals_left, { round: obs.round, who, temples })
+        : tn("Round {round} · {who} removes {n} of {victim}'s stones ({temples})", "Round {round} · {who} removes {n} of {victim}'s stones ({temples})", obs.removals_left, { round: obs.round, who, victim: names[obs.removal_victim], temples });
     case "place":
       return tn("Round {round} · {who} places {n} stone ({temples})", "Round {round} · {who} places {n} stones ({temples})", obs.placements_left, { round: obs.round, who, temples });
     default:
@@ -505,13 +505,13 @@ export function render(view, ctx) {
         break;
       case "remove":
         prompt = tap
-          ? t("Tap a highlighted stone to remove it ({n} left).", { n: obs.removals_left })
-          : t("Click a highlighted stone to remove it ({n} left).", { n: obs.removals_left });
+          ? tn("Tap a highlighted stone to remove it ({n} left).", "Tap a highlighted stone to remove it ({n} left).", obs.removals_left)
+          : tn("Click a highlighted stone to remove it ({n} left).", "Click a highlighted stone to remove it ({n} left).", obs.removals_left);
         break;
       case "place":
         prompt = tap
-          ? t("Tap a highlighted square to place a stone ({n} left).", { n: obs.placements_left })
-          : t("Click a highlighted square to place a stone ({n} left).", { n: obs.placements_left });
+          ? tn("Tap a highlighted square to place a stone ({n} left).", "Tap a highlighted square to place a stone ({n} left).", obs.placements_left)
+          : tn("Click a highlighted square to place a stone ({n} left).", "Click a highlighted square to place a stone ({n} left).", obs.placements_left);
         break;
       default:
         break;

@@ -4,7 +4,7 @@
 
 import { confirmButton, endingWords, retiredWords } from "./endings.js";
 import { allowBrowserNotices, browserNoticesOn, followPlayer, following, loadFollows, startNotices, tableFollowButton, unfollowPlayer } from "./follows.js";
-import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, formatNumber, formatSigned, forgetTokens, gameTitle, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
+import { allTokens, api, chooseLanguage, chosenLanguage, clockText, el, focusKey, formatSigned, forgetTokens, gameTitle, language, loadCreatorKey, loadLanguage, loadTokens, restoreFocus, saveCreatorKey, saveToken, svg, t, tn, translateLine } from "./common.js";
 
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
@@ -90,16 +90,16 @@ function ratingWords(level, reference) {
   const s = level.shown;
   if (!s) return { text: t("not rated"), title: t("This level has not been rated yet.") };
   if (s.bound) {
-    const n = formatNumber(Math.abs(Math.round(s.limit)));
+    const n = Math.abs(Math.round(s.limit)); // tn writes it in the page's number format
     const above = s.limit >= 0;
     const atLeast = s.bound === "at least";
     const text = atLeast === above
-      ? (above ? t("at least {n} points stronger than {reference}", { n, reference }) : t("at least {n} points weaker than {reference}", { n, reference }))
-      : (above ? t("at most {n} points stronger than {reference}", { n, reference }) : t("at most {n} points weaker than {reference}", { n, reference }));
+      ? (above ? tn("at least {n} point stronger than {reference}", "at least {n} points stronger than {reference}", n, { reference }) : tn("at least {n} point weaker than {reference}", "at least {n} points weaker than {reference}", n, { reference }))
+      : (above ? tn("at most {n} point stronger than {reference}", "at most {n} points stronger than {reference}", n, { reference }) : tn("at most {n} point weaker than {reference}", "at most {n} points weaker than {reference}", n, { reference }));
     return { text, title: t("One of its rating pairings was won or lost in every game ({games} seats rated): such a sample shows only a bound on the gap (Wilson 95%), not a figure.", { games: level.rating.games }) };
   }
-  const n = formatNumber(Math.abs(Math.round(s.elo)));
-  const text = Math.round(s.elo) === 0 ? t("the reference level") : s.elo > 0 ? t("about {n} points stronger than {reference}", { n, reference }) : t("about {n} points weaker than {reference}", { n, reference });
+  const n = Math.abs(Math.round(s.elo));
+  const text = n === 0 ? t("the reference level") : s.elo > 0 ? tn("about {n} point stronger than {reference}", "about {n} points stronger than {reference}", n, { reference }) : tn("about {n} point weaker than {reference}", "about {n} points weaker than {reference}", n, { reference });
   const signed = (x) => formatSigned(Math.round(x));
   const title = Math.round(s.elo) === 0
     ? t("Every rating is in Elo points against this level (0).")

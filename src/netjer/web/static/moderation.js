@@ -2,7 +2,7 @@
 // server's sockets), a chat line's mute and report buttons for a signed-in player, and the
 // account page's list of muted and blocked players with their undo.
 
-import { api, el, t } from "./common.js";
+import { api, el, t, tn } from "./common.js";
 
 /** The signed-in player (null: a guest), asked once per page. @type {Promise<any> | null} */
 let me = null;
@@ -44,7 +44,7 @@ export function showWatching(view) {
     seats.after(line);
   }
   const count = view.presence ? view.presence.watching || 0 : 0;
-  line.textContent = count === 1 ? t("1 spectator is watching") : t("{n} spectators are watching", { n: count });
+  line.textContent = tn("{n} spectator is watching", "{n} spectators are watching", count);
   line.classList.toggle("hidden", count === 0);
 }
 

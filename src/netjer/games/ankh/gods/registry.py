@@ -21,7 +21,8 @@ from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.games.ankh.gods import amun, anubis, bastet, hathor, horus, isis, osiris, ra, seth, thoth
 from netjer.games.ankh.gods.base import GOD_IDS, POWERS, GodPower
-from netjer.i18n import N_, join_list
+from netjer.games.ankh.terms import named_ids
+from netjer.i18n import N_
 from netjer.i18n_sentences import Sentence
 
 #: The god modules, in code order (imported for their registration).
@@ -48,7 +49,7 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
     norm = text.replace(" ", "").lower()
     if not norm:
         message = N_("Ankh gods: empty; give 'draw', 'none', or one god per seat ({players}), each one of {gods}")
-        raise ConfigError(Sentence(message, players=players, gods=join_list([*GOD_IDS, "draw", "none"])))
+        raise ConfigError(Sentence(message, players=players, gods=named_ids("god", GOD_IDS)))
     if norm == "none":
         return None
     if norm == "draw":
@@ -58,8 +59,7 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
         message = N_(
             "Ankh gods: give one god per seat ({players}), each one of {gods}; or 'draw' / 'none' (got '{text}')"
         )
-        gods = join_list([*GOD_IDS, "draw", "none"])
-        raise ConfigError(Sentence(message, players=players, gods=gods, text=text))
+        raise ConfigError(Sentence(message, players=players, gods=named_ids("god", GOD_IDS), text=text))
     out: list[str | None] = []
     for p in parts:
         if p == "draw":
@@ -73,7 +73,7 @@ def parse_gods(text: str, players: int) -> tuple[str | None, ...] | None:
             out.append(p)
         else:
             message = N_("Ankh gods: unknown god '{god}'; the gods are {gods}")
-            raise ConfigError(Sentence(message, god=p, gods=join_list(GOD_IDS)))
+            raise ConfigError(Sentence(message, god=p, gods=named_ids("god", GOD_IDS)))
     return tuple(out)
 
 
