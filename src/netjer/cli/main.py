@@ -63,6 +63,7 @@ from netjer.i18n import N_, Nn_, _, format_decimal, format_elo, format_elo_inter
 from netjer.i18n_sentences import Sentence, one_after_another, sentence_of
 
 if TYPE_CHECKING:
+    from netjer.agents.review import ReviewedDecision
     from netjer.sim.facets import FacetTable, Score
 
 
@@ -482,7 +483,12 @@ def play(
                 _(
                     "You play {seat} (seat 0) against the computer at level {level}. Another level: "
                     "`netjer play {game} --vs LEVEL` ({levels}; see `netjer levels`)."
-                ).format(seat=seat_words(g, 0), level=default_level, game=g.name, levels=", ".join(LEVEL_NAMES)),
+                ).format(
+                    seat=seat_words(g, 0),
+                    level=level_words(default_level),
+                    game=g.name,
+                    levels=i18n.join_list(level_words(name) for name in LEVEL_NAMES),
+                ),
                 style="bold",
             )
         )
@@ -1517,6 +1523,39 @@ def serve(
 _MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
+def _review_table(title: str, decisions: Sequence[ReviewedDecision], seat_names: Sequence[str]) -> Table:
+    """``netjer review``'s table of the marked ``decisions`` (in the order given) under ``title``,
+    ``seat_names`` indexed by seat, in the reader's language.  A decision's number is the
+    replay's (`netjer replay` numbers every entry, undos included).  Every column folds: on a
+    narrow terminal a long word ("Zugnummer", a German header) goes on over two lines instead of
+    being cut short with "…"."""
+    table = Table(title=title, title_justify="left")
+    for col in (
+        _("move number"),
+        _("seat"),
+        _("played"),
+        _("before"),
+        _("after"),
+        _("loss"),
+        _("mark"),
+        _("search preferred"),
+    ):
+        table.add_column(col, overflow="fold")
+    for d in decisions:
+        who = seat_names[d.seat]
+        table.add_row(
+            str(d.number),
+            _("{seat} (computer standing in)").format(seat=who) if d.standin else who,
+            d.description,
+            format_decimal(d.before, 2),
+            format_decimal(d.after, 2),
+            format_decimal(d.loss, 2, signed=True),
+            _(d.mark) if d.mark else "",
+            d.preferred_description,
+        )
+    return table
+
+
 @app.command(cls=_Command)
 def review(
     path: Annotated[Path, typer.Argument(metavar=N_("path"), help=N_("A finished game's record file."))],
@@ -1610,38 +1649,15 @@ def review(
         "{title}, seed {seed}: marked decisions ({limits}; {n} iterations, seed {review_seed})",
         iterations,
     )
-    table = Table(
-        title=title.format(title=g.shown_title(), seed=record.seed, limits=limits, n=iterations, review_seed=seed),
-        title_justify="left",
-    )
-    for col in (
-        _("move number"),
-        _("seat"),
-        _("played"),
-        _("before"),
-        _("after"),
-        _("loss"),
-        _("mark"),
-        _("search preferred"),
-    ):
-        table.add_column(col)
     seat_names = [seat_words(g, s) for s in range(g.num_players)]
     # The seat's own marked decisions, then those the computer took standing in for it
     # (the record's ``standins``: its time ran out at the web table), shown apart.
-    # A decision's number is the replay's (`netjer replay` numbers every entry, undos included).
     shown = sorted(result.marked() + result.marked(standin=True), key=lambda d: (d.ply, d.seat))
-    for d in shown:
-        who = seat_names[d.seat]
-        table.add_row(
-            str(d.number),
-            _("{seat} (computer standing in)").format(seat=who) if d.standin else who,
-            d.description,
-            format_decimal(d.before, 2),
-            format_decimal(d.after, 2),
-            format_decimal(d.loss, 2, signed=True),
-            _(d.mark) if d.mark else "",
-            d.preferred_description,
-        )
+    table = _review_table(
+        title.format(title=g.shown_title(), seed=record.seed, limits=limits, n=iterations, review_seed=seed),
+        shown,
+        seat_names,
+    )
     console.print(table if shown else Text(_("No decision marked.")))
     for d in shown:  # each mark in a sentence: what the search preferred, the chances before and after
         console.print(Text(d.sentence(seat_names[d.seat])))
@@ -1690,6 +1706,31 @@ def review(
         raise _fail(_("cannot write: {reason}").format(reason=err)) from None
 
 
+def _levels_table(name: str, players: int) -> Table:
+    """``netjer levels``' table of game ``name`` at ``players`` players: each level's title in the
+    reader's language with its name as typed (``level_words``), its specification as typed, its
+    rating and its descriptions.  Every column folds: on a narrow terminal a long word
+    ("Gelegenheitsspieler", "Informationsmengen") goes on over two lines instead of being cut
+    short with "…", and a specification is never cut."""
+    title = ngettext("{title}, {n} player", "{title}, {n} players", players)
+    table = Table(title=title.format(title=game_class(name).shown_title(), n=players), title_justify="left")
+    for col in (
+        _("level"),
+        _("agent"),
+        _("Elo [95% CI]"),
+        _("seats rated"),
+        _("plays"),
+        _("what it is like to play against"),
+    ):
+        table.add_column(col, overflow="fold")
+    for level in levels_for(name, players):
+        rating = RATINGS.get((name, players, level.name))
+        elo = shown_text(shown_rating(name, players, level.name))
+        seats = format_number(rating.games) if rating else ""
+        table.add_row(level_words(level.name), level.spec, elo, seats, _(level.description), _(level.plain))
+    return table
+
+
 @app.command(cls=_Command)
 def levels(
     game: Annotated[
@@ -1716,19 +1757,7 @@ def levels(
         except ConfigError as err:
             raise _fail(_told(err)) from None
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
-        title = ngettext("{title}, {n} player", "{title}, {n} players", players)
-        table = Table(title=title.format(title=game_class(name).shown_title(), n=players), title_justify="left")
-        table.add_column(_("level"))
-        table.add_column(_("agent"), overflow="fold")  # a specification is never cut, only folded
-        for col in (_("Elo [95% CI]"), _("seats rated"), _("plays")):
-            table.add_column(col)
-        table.add_column(_("what it is like to play against"))
-        # A level's title in the reader's language with its name as typed; the specification as typed.
-        for level in levels_for(name, players):
-            rating = RATINGS.get((name, players, level.name))
-            elo = shown_text(shown_rating(name, players, level.name))
-            seats = format_number(rating.games) if rating else ""
-            table.add_row(level_words(level.name), level.spec, elo, seats, _(level.description), _(level.plain))
+        table = _levels_table(name, players)
         # Piped (no terminal to fit): as wide as the table needs, each specification on one line.
         width = console.width
         if not console.is_terminal:
