@@ -7,6 +7,7 @@ call the computer "er"/"ihn" (der Computer)."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ from netjer import i18n
 from netjer.agents.levels import LEVEL_NAMES, LEVEL_TITLES, LEVELS
 from netjer.agents.review import ReviewedDecision
 from netjer.cli import main
-from netjer.cli.language import level_words
+from netjer.cli.language import level_words, term_words, value_words
 from netjer.cli.main import _levels_table, _review_table, app
 
 LANGUAGES = ["es", "de"]
@@ -140,3 +141,44 @@ def test_german_level_descriptions_call_the_computer_er() -> None:
             for text in (level.description, level.plain):
                 told = i18n.gettext(text, "de")
                 assert not re.search(r"\bes\b", told), told
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_games_shows_each_value_with_its_name_in_the_language(language: str) -> None:
+    result = runner.invoke(app, ["--lang", language, "games"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    i18n.set_language(language)
+    for value, game in (("middle-kingdom", "ankh"), ("long", "ankh"), ("continue", "aton"), ("three_each", "nile")):
+        name = term_words(value.replace("_", " "), game)
+        assert name != value.replace("_", " "), f"{value} has a name in {language}"
+        assert f"{value} ({name})" in result.output, result.output
+
+
+def test_games_in_english_lists_the_values_as_typed() -> None:
+    result = runner.invoke(app, ["--lang", "en", "games"], env={"COLUMNS": "250"})
+    assert "middle-kingdom | old-kingdom" in result.output and "draw | continue" in result.output
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_option_value_may_be_typed_by_its_name_in_the_language(language: str, tmp_path: Path) -> None:
+    """``-o equal_40_tie=weiterspielen`` plays with ``continue``, which the record stores."""
+    i18n.set_language(language)
+    shown = term_words("continue", "aton").upper()  # letter case aside
+    save = tmp_path / "game.json"
+    args = ["--lang", language, "play", "aton", "--seed", "3", "--seat", "0=random", "--seat", "1=random"]
+    result = runner.invoke(app, [*args, "-o", f"equal_40_tie={shown}", "--save", str(save)], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text(encoding="utf-8"))["options"]["equal_40_tie"] == "continue"
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, "en"])
+def test_a_value_no_choice_names_is_refused_with_each_choice_and_its_name(language: str) -> None:
+    result = runner.invoke(
+        app, ["--lang", language, "play", "aton", "--seed", "3", "-o", "equal_40_tie=xyz"], env={"COLUMNS": "250"}
+    )
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    i18n.set_language(language)
+    expected = i18n.join_list(value_words(v, "aton") for v in ("draw", "continue"))
+    assert expected in result.output, result.output
+    if language != "en":
+        assert f"continue ({term_words('continue', 'aton')})" in result.output

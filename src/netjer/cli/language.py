@@ -82,6 +82,32 @@ def term_words(text: str, game: str) -> str:
     return tell(text, i18n.get_language(), ("common", game))
 
 
+def value_words(value: str, game: str) -> str:
+    """An option's value of ``game`` as ``netjer games`` lists it: the value as one types it
+    (``-o scenario=middle-kingdom``) and, in brackets, its name in the reader's language as the
+    lobby's choice shows it (the value, ``_`` read as a space, told in the game's catalogue:
+    ``middle-kingdom (Mittleres Reich)``); the value alone where the name is the value itself
+    (English) or no catalogue names it."""
+    name = term_words(value.replace("_", " "), game)
+    if name in (value, value.replace("_", " ")):
+        return value
+    return i18n._("{value} ({name})").format(value=value, name=name)
+
+
+def typed_value(text: str, values: Sequence[str], game: str) -> str:
+    """The value among ``values`` (an option's choices of ``game``) that ``text`` names: the
+    value itself, or its name in the reader's language (:func:`value_words`, letter case aside:
+    ``weiterspielen`` for ``continue`` in German); ``text`` as given where none matches (the
+    options model then refuses it, listing the values)."""
+    if text in values:
+        return text
+    wanted = text.strip().casefold()
+    for value in values:
+        if term_words(value.replace("_", " "), game).casefold() == wanted:
+            return value
+    return text
+
+
 def agent_words(game: Game, spec: str) -> str:
     """Who plays a seat of ``game`` by its agent specification ``spec``, as the web lobby shows a
     seat: a level's title in the reader's language where ``spec`` is a level's ("Principiante"

@@ -45,7 +45,9 @@ from netjer.cli.language import (
     seat_words,
     start_language,
     term_words,
+    typed_value,
     use_language,
+    value_words,
 )
 from netjer.cli.learn import learn
 from netjer.cli.operator import audit, reports
@@ -215,6 +217,37 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
             )
         options[key.strip()] = value.strip()
     return options
+
+
+def _typed_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` (``-o NAME=VALUE`` of ``game``, names checked) with each choice named in the
+    reader's language replaced by the value it names (``equal_40_tie=weiterspielen`` →
+    ``continue``: :func:`netjer.cli.language.typed_value`), so that the options model, the record
+    and the game see the value as the model spells it.
+
+    Raises:
+        ConfigError: for a value that is none of an option's choices, listing each choice with
+            its name in the reader's language (``draw (Remis), continue (weiterspielen)``).
+    """
+    cls = game_class(game)
+    properties = cls.option_schema().get("properties", {})
+    typed = dict(options)
+    for key, value in options.items():
+        choices = properties.get(key, {}).get("enum")
+        if isinstance(choices, list) and isinstance(value, str):
+            values = [str(c) for c in choices]
+            typed[key] = typed_value(value, values, game)
+            if typed[key] not in values:
+                raise ConfigError(
+                    Sentence(
+                        N_("{title}: option {name} has no value {value}; its values: {values} (see `netjer games`)"),
+                        title=cls.shown_title(),
+                        name=key,
+                        value=repr(value),
+                        values=i18n.join_list(value_words(v, game) for v in values),
+                    )
+                )
+    return typed
 
 
 def _known_game(name: str) -> str:
@@ -456,6 +489,7 @@ def play(
                 )
             options = _parse_options(option or [])
             _check_option_names(_known_game(game or "aton"), options)
+            options = _typed_options(game or "aton", options)
             g = make_game(game or "aton", options)
             default_level = _default_opponent(seat, vs)
             seats = _parse_seats(seat or [], g, vs or default_level)
@@ -1027,6 +1061,7 @@ def simulate(
         options = _parse_options(option or [])
         variants = _parse_variants(vary or [], fixed=options)
         _check_option_names(_known_game(game), options, variants)
+        options = _typed_options(game, options)
         for spec in specs:
             _check_agent_word(spec)
         tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants, rotate_starts=rotate_starts)
@@ -1790,15 +1825,16 @@ def games(lang: LangOption = None) -> None:
         table.add_column(_("default"), overflow="fold")
         table.add_column(_("values"), overflow="fold")
         table.add_column(_("meaning"), overflow="fold")
-        # The options' names, defaults and values are typed as shown (-o NAME=VALUE); the
-        # value's kind and the meaning (a message of the game's catalogue) are told in words.
+        # The options' names, defaults and values are typed as shown (-o NAME=VALUE), each value
+        # with its name in the reader's language (typed too: `_typed_options`); the value's kind
+        # and the meaning (a message of the game's catalogue) are told in words.
         for opt, prop in schema.get("properties", {}).items():
             values = prop.get("enum") or prop.get("type", "")
             kind = _(_VALUE_KINDS[str(values)]) if str(values) in _VALUE_KINDS else str(values)
             table.add_row(
                 opt,
                 json.dumps(prop.get("default")),
-                " | ".join(values) if isinstance(values, list) else kind,
+                " | ".join(value_words(v, name) for v in values) if isinstance(values, list) else kind,
                 term_words(prop.get("description", ""), name),
             )
         console.print(table)
