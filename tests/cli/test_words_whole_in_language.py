@@ -182,3 +182,29 @@ def test_a_value_no_choice_names_is_refused_with_each_choice_and_its_name(langua
     assert expected in result.output, result.output
     if language != "en":
         assert f"continue ({term_words('continue', 'aton')})" in result.output
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_database_neither_url_nor_path_is_refused_in_our_words(language: str) -> None:
+    result = runner.invoke(app, ["--lang", language, "serve", "--db", "foo://::bad"], env={"COLUMNS": "250"})
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "SQLAlchemy" not in result.output and "Could not parse" not in result.output, result.output
+    assert "sqlite:///" in result.output and "'foo://::bad'" in result.output
+    assert i18n.gettext("error:", language) in result.output
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_reports_opens_a_sqlite_file_given_by_its_path(language: str, tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    result = runner.invoke(app, ["reports", "--lang", language, "--db", str(path)], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    assert path.exists()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_language_without_catalogues_is_refused_in_the_environments_language(language: str) -> None:
+    for args in (["--lang", "fr", "games"], ["games", "--lang", "fr"]):
+        result = runner.invoke(app, args, env={"NETJER_LANG": language, "COLUMNS": "250"})
+        assert result.exit_code == 2, result.output
+        told = i18n.gettext("no translation into {language}; languages: {languages}", language)
+        assert told.format(language="'fr'", languages="en, de, es") in result.output, result.output

@@ -19,6 +19,7 @@ from netjer import i18n
 from netjer.cli.usage_words import filled
 from netjer.core.errors import ConfigError
 from netjer.core.game import Game
+from netjer.i18n_sentences import Sentence
 
 #: The option's name.
 LANG_OPTION = "--lang"
@@ -45,7 +46,13 @@ def use_language(lang: str | None) -> None:
         return
     found = i18n.negotiate([lang])
     if found == i18n.DEFAULT_LANGUAGE and lang.lower().replace("_", "-").split("-")[0] != found:
-        raise ConfigError(f"no translation into {lang!r}; languages: {', '.join(i18n.languages())}")
+        raise ConfigError(
+            Sentence(
+                i18n.N_("no translation into {language}; languages: {languages}"),
+                language=repr(lang),
+                languages=i18n.join_list(i18n.languages()),
+            )
+        )
     i18n.set_language(found)
 
 
@@ -66,10 +73,13 @@ def language_in_args(args: Sequence[str]) -> str | None:
 def start_language(args: Sequence[str]) -> None:
     """Make the language of a run of ``netjer`` the one its command line ``args`` name with
     ``--lang``, else ``$NETJER_LANG``'s, else English.  A language without catalogues is left
-    for the option itself to refuse (with its one-line error) once the command line is parsed."""
+    for the option itself to refuse (with its one-line error) once the command line is parsed,
+    in the language there would be without it (``$NETJER_LANG``'s, else English)."""
     i18n.set_language(i18n.DEFAULT_LANGUAGE)
     with contextlib.suppress(ConfigError):
-        use_language(language_in_args(args) or i18n.language_from_environment())
+        use_language(i18n.language_from_environment())
+    with contextlib.suppress(ConfigError):
+        use_language(language_in_args(args))
 
 
 def term_words(text: str, game: str) -> str:

@@ -50,7 +50,7 @@ from netjer.cli.language import (
     value_words,
 )
 from netjer.cli.learn import learn
-from netjer.cli.operator import audit, reports
+from netjer.cli.operator import BAD_DB, audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
 from netjer.cli.usage_words import InLanguage, filled, tell_headings, told_usage_error
@@ -1335,7 +1335,13 @@ def serve(
     host: Annotated[str, typer.Option(help=N_("Interface to listen on."))] = "127.0.0.1",
     port: Annotated[int, typer.Option(help=N_("TCP port."))] = 8000,
     db: Annotated[
-        str, typer.Option(help=N_("SQLAlchemy database URL (SQLite file by default)."))
+        str,
+        typer.Option(
+            help=N_(
+                "The database: a SQLAlchemy URL (sqlite:///FILE, postgresql+psycopg://user@host/db) or a "
+                "SQLite file's path."
+            )
+        ),
     ] = "sqlite:///netjer.db",
     ai_workers: Annotated[
         int | None,
@@ -1442,7 +1448,7 @@ def serve(
 
     from netjer.server.accounts.passkeys import PasskeyConfig, check_origin, check_rp_id  # noqa: PLC0415
     from netjer.server.app import create_app  # noqa: PLC0415
-    from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
+    from netjer.server.db import AlreadyServed, database_url, single_process_lock  # noqa: PLC0415
     from netjer.server.limits import RateLimiter, parse_rate, trusted_proxies  # noqa: PLC0415
     from netjer.server.logs import configure_json_logging, remove_json_logging  # noqa: PLC0415
 
@@ -1482,10 +1488,11 @@ def serve(
     except ValueError as err:
         raise _fail(f"--passkey-rp-id or --passkey-origin: {err}") from None
     try:
+        db = database_url(db)  # a plain path names a SQLite file
         parsed = make_url(db)
-    except ArgumentError:
-        parsed = None  # malformed: create_app below says so
-    if parsed is not None and parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
+    except (ValueError, ArgumentError):
+        raise _fail(_(BAD_DB).format(db=repr(db))) from None
+    if parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
         raise _fail(
             _(
                 "--db {db} is an in-memory SQLite database: the server's connections would each see their own "
@@ -1524,7 +1531,7 @@ def serve(
             reason = str(err).split("\n(Background on this error", 1)[0]
             raise _fail(_("cannot use the database {db}: {reason}").format(db=repr(db), reason=reason)) from None
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
-        database = parsed.render_as_string(hide_password=True) if parsed is not None else db
+        database = parsed.render_as_string(hide_password=True)
         logging.getLogger("netjer.server").info(
             "Netjer web table: http://%s:%d/ (Ctrl-C stops)",
             shown,
