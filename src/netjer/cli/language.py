@@ -10,7 +10,7 @@ would be read."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated
 
 import typer
@@ -92,19 +92,26 @@ def term_words(text: str, game: str) -> str:
     return tell(text, i18n.get_language(), ("common", game))
 
 
-def value_words(value: str, game: str) -> str:
+def _value_name(value: str, game: str, titles: Mapping[str, str] | None) -> str:
+    """An option's value's name in the reader's language, as the lobby's choice shows it: its
+    title of the options schema's ``x-titles`` where it has one, else the value with ``_`` read
+    as a space; told in the game's catalogue."""
+    return term_words((titles or {}).get(value) or value.replace("_", " "), game)
+
+
+def value_words(value: str, game: str, titles: Mapping[str, str] | None = None) -> str:
     """An option's value of ``game`` as ``netjer games`` lists it: the value as one types it
     (``-o scenario=middle-kingdom``) and, in brackets, its name in the reader's language as the
-    lobby's choice shows it (the value, ``_`` read as a space, told in the game's catalogue:
-    ``middle-kingdom (Mittleres Reich)``); the value alone where the name is the value itself
-    (English) or no catalogue names it."""
-    name = term_words(value.replace("_", " "), game)
+    lobby's choice shows it (``titles``: the option's ``x-titles``, else the value, ``_`` read as
+    a space, told in the game's catalogue: ``middle-kingdom (Mittleres Reich)``); the value alone
+    where the name is the value itself (English) or no catalogue names it."""
+    name = _value_name(value, game, titles)
     if name in (value, value.replace("_", " ")):
         return value
     return i18n._("{value} ({name})").format(value=value, name=name)
 
 
-def typed_value(text: str, values: Sequence[str], game: str) -> str:
+def typed_value(text: str, values: Sequence[str], game: str, titles: Mapping[str, str] | None = None) -> str:
     """The value among ``values`` (an option's choices of ``game``) that ``text`` names: the
     value itself, or its name in the reader's language (:func:`value_words`, letter case aside:
     ``weiterspielen`` for ``continue`` in German); ``text`` as given where none matches (the
@@ -113,7 +120,7 @@ def typed_value(text: str, values: Sequence[str], game: str) -> str:
         return text
     wanted = text.strip().casefold()
     for value in values:
-        if term_words(value.replace("_", " "), game).casefold() == wanted:
+        if _value_name(value, game, titles).casefold() == wanted:
             return value
     return text
 

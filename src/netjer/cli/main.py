@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from pydantic import BaseModel, ValidationError
 from rich.console import Console
 from rich.measure import Measurement
 from rich.progress import (
@@ -236,18 +237,31 @@ def _typed_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
         choices = properties.get(key, {}).get("enum")
         if isinstance(choices, list) and isinstance(value, str):
             values = [str(c) for c in choices]
-            typed[key] = typed_value(value, values, game)
-            if typed[key] not in values:
+            titles = properties[key].get("x-titles")
+            typed[key] = typed_value(value, values, game, titles)
+            if typed[key] not in values and _not_a_choice(cls.options_model, key, value):
                 raise ConfigError(
                     Sentence(
                         N_("{title}: option {name} has no value {value}; its values: {values} (see `netjer games`)"),
                         title=cls.shown_title(),
                         name=key,
                         value=repr(value),
-                        values=i18n.join_list(value_words(v, game) for v in values),
+                        values=i18n.join_list(value_words(v, game, titles) for v in values),
                     )
                 )
     return typed
+
+
+def _not_a_choice(model: type[BaseModel], key: str, value: str) -> bool:
+    """Whether the options ``model`` refuses ``value`` of option ``key`` only as none of its
+    listed choices (Pydantic's ``literal_error``), not with a sentence of the game's own (Aton's
+    "unknown layout", which says more)."""
+    try:
+        model.model_validate({key: value})
+    except ValidationError as err:
+        kinds = {e["type"] for e in err.errors() if e["loc"][:1] == (key,)}
+        return bool(kinds) and kinds <= {"literal_error", "enum"}
+    return False
 
 
 def _known_game(name: str) -> str:
@@ -1841,7 +1855,9 @@ def games(lang: LangOption = None) -> None:
             table.add_row(
                 opt,
                 json.dumps(prop.get("default")),
-                " | ".join(value_words(v, name) for v in values) if isinstance(values, list) else kind,
+                " | ".join(value_words(v, name, prop.get("x-titles")) for v in values)
+                if isinstance(values, list)
+                else kind,
                 term_words(prop.get("description", ""), name),
             )
         console.print(table)
