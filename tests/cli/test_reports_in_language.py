@@ -119,7 +119,8 @@ def test_levels_and_games_speak_the_language(language: str) -> None:
     assert "ismcts:iterations=200" in levels  # a specification stays as typed
     games = _run(language, "games")
     _assert_in_language(games, language, every)
-    assert "first_round_removals" in games and "forbidden | allowed" in games  # names and values as typed
+    # names and values as typed, each value with its name in the language (issue 32, tester 4)
+    assert "first_round_removals" in games and "forbidden (" in games and "| allowed (" in games
 
 
 def _page_text(page: str) -> str:
@@ -206,8 +207,8 @@ def test_ankh_scenarios_are_named_in_the_language_where_shown(language: str, nam
     i18n.set_language(language)
     assert [term_words(s, "ankh") for s in ("middle-kingdom", "old-kingdom")] == names
     games = " ".join(_run(language, "games").split())
-    assert "middle-kingdom | old-kingdom" in games  # the values as typed
-    assert all(name in games for name in names), games
+    # the values as typed, each with its name in the language (issue 32, tester 4)
+    assert f"middle-kingdom ({names[0]}) | old-kingdom ({names[1]})" in games, games
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

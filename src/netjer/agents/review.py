@@ -187,7 +187,11 @@ class ReviewedDecision:
         language (:mod:`netjer.i18n`), e.g. 'Move 11, Red: a blunder. The search preferred "Red
         places a stone on a green square of temple 4" (estimated chance to win 1.00) to the move
         played, "Red places a stone on a black square of temple 1" (0.28): a loss of 0.72
-        (± 0.01, 160 iterations per search).'
+        (± 0.01: searched again with 160 iterations per search).'
+
+        A decision searched again (its first loss near a threshold, :func:`_research`) says so
+        with the iterations it was searched again with (``searched``: a multiple of the review's
+        budget), lest they be read as the budget the review's title states.
 
         Args:
             seat_name: the seat's name (``Game.seat_name``), in the reader's language.
@@ -216,9 +220,9 @@ class ReviewedDecision:
         else:
             rest = ngettext(
                 'The search preferred "{preferred}" (estimated chance to win {before}) to the move played, '
-                '"{played}" ({after}): a loss of {loss} (± {error}, {n} iteration per search).',
+                '"{played}" ({after}): a loss of {loss} (± {error}: searched again with {n} iteration per search).',
                 'The search preferred "{preferred}" (estimated chance to win {before}) to the move played, '
-                '"{played}" ({after}): a loss of {loss} (± {error}, {n} iterations per search).',
+                '"{played}" ({after}): a loss of {loss} (± {error}: searched again with {n} iterations per search).',
                 self.searched or 0,
             ).format(**values, error=format_decimal(self.error, 2), n=self.searched)
         return f"{head} {rest}"

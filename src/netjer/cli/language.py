@@ -10,7 +10,7 @@ would be read."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated
 
 import typer
@@ -19,6 +19,7 @@ from netjer import i18n
 from netjer.cli.usage_words import filled
 from netjer.core.errors import ConfigError
 from netjer.core.game import Game
+from netjer.i18n_sentences import Sentence
 
 #: The option's name.
 LANG_OPTION = "--lang"
@@ -45,7 +46,13 @@ def use_language(lang: str | None) -> None:
         return
     found = i18n.negotiate([lang])
     if found == i18n.DEFAULT_LANGUAGE and lang.lower().replace("_", "-").split("-")[0] != found:
-        raise ConfigError(f"no translation into {lang!r}; languages: {', '.join(i18n.languages())}")
+        raise ConfigError(
+            Sentence(
+                i18n.N_("no translation into {language}; languages: {languages}"),
+                language=repr(lang),
+                languages=i18n.join_list(i18n.languages()),
+            )
+        )
     i18n.set_language(found)
 
 
@@ -66,10 +73,13 @@ def language_in_args(args: Sequence[str]) -> str | None:
 def start_language(args: Sequence[str]) -> None:
     """Make the language of a run of ``netjer`` the one its command line ``args`` name with
     ``--lang``, else ``$NETJER_LANG``'s, else English.  A language without catalogues is left
-    for the option itself to refuse (with its one-line error) once the command line is parsed."""
+    for the option itself to refuse (with its one-line error) once the command line is parsed,
+    in the language there would be without it (``$NETJER_LANG``'s, else English)."""
     i18n.set_language(i18n.DEFAULT_LANGUAGE)
     with contextlib.suppress(ConfigError):
-        use_language(language_in_args(args) or i18n.language_from_environment())
+        use_language(i18n.language_from_environment())
+    with contextlib.suppress(ConfigError):
+        use_language(language_in_args(args))
 
 
 def term_words(text: str, game: str) -> str:
@@ -80,6 +90,39 @@ def term_words(text: str, game: str) -> str:
     from netjer.i18n_lines import tell  # noqa: PLC0415 - the catalogues' readers, built when needed
 
     return tell(text, i18n.get_language(), ("common", game))
+
+
+def _value_name(value: str, game: str, titles: Mapping[str, str] | None) -> str:
+    """An option's value's name in the reader's language, as the lobby's choice shows it: its
+    title of the options schema's ``x-titles`` where it has one, else the value with ``_`` read
+    as a space; told in the game's catalogue."""
+    return term_words((titles or {}).get(value) or value.replace("_", " "), game)
+
+
+def value_words(value: str, game: str, titles: Mapping[str, str] | None = None) -> str:
+    """An option's value of ``game`` as ``netjer games`` lists it: the value as one types it
+    (``-o scenario=middle-kingdom``) and, in brackets, its name in the reader's language as the
+    lobby's choice shows it (``titles``: the option's ``x-titles``, else the value, ``_`` read as
+    a space, told in the game's catalogue: ``middle-kingdom (Mittleres Reich)``); the value alone
+    where the name is the value itself (English) or no catalogue names it."""
+    name = _value_name(value, game, titles)
+    if name in (value, value.replace("_", " ")):
+        return value
+    return i18n._("{value} ({name})").format(value=value, name=name)
+
+
+def typed_value(text: str, values: Sequence[str], game: str, titles: Mapping[str, str] | None = None) -> str:
+    """The value among ``values`` (an option's choices of ``game``) that ``text`` names: the
+    value itself, or its name in the reader's language (:func:`value_words`, letter case aside:
+    ``weiterspielen`` for ``continue`` in German); ``text`` as given where none matches (the
+    options model then refuses it, listing the values)."""
+    if text in values:
+        return text
+    wanted = text.strip().casefold()
+    for value in values:
+        if _value_name(value, game, titles).casefold() == wanted:
+            return value
+    return text
 
 
 def agent_words(game: Game, spec: str) -> str:

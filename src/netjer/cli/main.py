@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from pydantic import BaseModel, ValidationError
 from rich.console import Console
 from rich.measure import Measurement
 from rich.progress import (
@@ -45,10 +46,12 @@ from netjer.cli.language import (
     seat_words,
     start_language,
     term_words,
+    typed_value,
     use_language,
+    value_words,
 )
 from netjer.cli.learn import learn
-from netjer.cli.operator import audit, reports
+from netjer.cli.operator import BAD_DB, audit, reports
 from netjer.cli.play import MAX_CHOICE_DIGITS, TerminalTable, archive_path, result_text
 from netjer.cli.suggest import did_you_mean
 from netjer.cli.usage_words import InLanguage, filled, tell_headings, told_usage_error
@@ -73,6 +76,7 @@ from netjer.i18n import (
 from netjer.i18n_sentences import Sentence, one_after_another, sentence_of
 
 if TYPE_CHECKING:
+    from netjer.agents.review import ReviewedDecision
     from netjer.sim.facets import FacetTable, Score
 
 
@@ -224,6 +228,50 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
             )
         options[key.strip()] = value.strip()
     return options
+
+
+def _typed_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` (``-o NAME=VALUE`` of ``game``, names checked) with each choice named in the
+    reader's language replaced by the value it names (``equal_40_tie=weiterspielen`` →
+    ``continue``: :func:`netjer.cli.language.typed_value`), so that the options model, the record
+    and the game see the value as the model spells it.
+
+    Raises:
+        ConfigError: for a value that is none of an option's choices, listing each choice with
+            its name in the reader's language (``draw (Remis), continue (weiterspielen)``).
+    """
+    cls = game_class(game)
+    properties = cls.option_schema().get("properties", {})
+    typed = dict(options)
+    for key, value in options.items():
+        choices = properties.get(key, {}).get("enum")
+        if isinstance(choices, list) and isinstance(value, str):
+            values = [str(c) for c in choices]
+            titles = properties[key].get("x-titles")
+            typed[key] = typed_value(value, values, game, titles)
+            if typed[key] not in values and _not_a_choice(cls.options_model, key, value):
+                raise ConfigError(
+                    Sentence(
+                        N_("{title}: option {name} has no value {value}; its values: {values} (see `netjer games`)"),
+                        title=cls.shown_title(),
+                        name=key,
+                        value=repr(value),
+                        values=i18n.join_list(value_words(v, game, titles) for v in values),
+                    )
+                )
+    return typed
+
+
+def _not_a_choice(model: type[BaseModel], key: str, value: str) -> bool:
+    """Whether the options ``model`` refuses ``value`` of option ``key`` only as none of its
+    listed choices (Pydantic's ``literal_error``), not with a sentence of the game's own (Aton's
+    "unknown layout", which says more)."""
+    try:
+        model.model_validate({key: value})
+    except ValidationError as err:
+        kinds = {e["type"] for e in err.errors() if e["loc"][:1] == (key,)}
+        return bool(kinds) and kinds <= {"literal_error", "enum"}
+    return False
 
 
 def _known_game(name: str) -> str:
@@ -465,6 +513,7 @@ def play(
                 )
             options = _parse_options(option or [])
             _check_option_names(_known_game(game or "aton"), options)
+            options = _typed_options(game or "aton", options)
             g = make_game(game or "aton", options)
             default_level = _default_opponent(seat, vs)
             seats = _parse_seats(seat or [], g, vs or default_level)
@@ -492,7 +541,12 @@ def play(
                 _(
                     "You play {seat} (seat 0) against the computer at level {level}. Another level: "
                     "`netjer play {game} --vs LEVEL` ({levels}; see `netjer levels`)."
-                ).format(seat=seat_words(g, 0), level=default_level, game=g.name, levels=", ".join(LEVEL_NAMES)),
+                ).format(
+                    seat=seat_words(g, 0),
+                    level=level_words(default_level),
+                    game=g.name,
+                    levels=i18n.join_list(level_words(name) for name in LEVEL_NAMES),
+                ),
                 style="bold",
             )
         )
@@ -1028,6 +1082,7 @@ def simulate(
         options = _parse_options(option or [])
         variants = _parse_variants(vary or [], fixed=options)
         _check_option_names(_known_game(game), options, variants)
+        options = _typed_options(game, options)
         for spec in specs:
             _check_agent_word(spec)
         tasks = schedule(game, specs, games, options=options, seed=seed, variants=variants, rotate_starts=rotate_starts)
@@ -1302,7 +1357,13 @@ def serve(
     host: Annotated[str, typer.Option(help=N_("Interface to listen on."))] = "127.0.0.1",
     port: Annotated[int, typer.Option(help=N_("TCP port."))] = 8000,
     db: Annotated[
-        str, typer.Option(help=N_("SQLAlchemy database URL (SQLite file by default)."))
+        str,
+        typer.Option(
+            help=N_(
+                "The database: a SQLAlchemy URL (sqlite:///FILE, postgresql+psycopg://user@host/db) or a "
+                "SQLite file's path."
+            )
+        ),
     ] = "sqlite:///netjer.db",
     ai_workers: Annotated[
         int | None,
@@ -1409,7 +1470,7 @@ def serve(
 
     from netjer.server.accounts.passkeys import PasskeyConfig, check_origin, check_rp_id  # noqa: PLC0415
     from netjer.server.app import create_app  # noqa: PLC0415
-    from netjer.server.db import AlreadyServed, single_process_lock  # noqa: PLC0415
+    from netjer.server.db import AlreadyServed, database_url, single_process_lock  # noqa: PLC0415
     from netjer.server.limits import RateLimiter, parse_rate, trusted_proxies  # noqa: PLC0415
     from netjer.server.logs import configure_json_logging, remove_json_logging  # noqa: PLC0415
 
@@ -1449,10 +1510,11 @@ def serve(
     except ValueError as err:
         raise _fail(f"--passkey-rp-id or --passkey-origin: {err}") from None
     try:
+        db = database_url(db)  # a plain path names a SQLite file
         parsed = make_url(db)
-    except ArgumentError:
-        parsed = None  # malformed: create_app below says so
-    if parsed is not None and parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
+    except (ValueError, ArgumentError):
+        raise _fail(_(BAD_DB).format(db=repr(db))) from None
+    if parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
         raise _fail(
             _(
                 "--db {db} is an in-memory SQLite database: the server's connections would each see their own "
@@ -1491,7 +1553,7 @@ def serve(
             reason = str(err).split("\n(Background on this error", 1)[0]
             raise _fail(_("cannot use the database {db}: {reason}").format(db=repr(db), reason=reason)) from None
         shown = "localhost" if host in ("127.0.0.1", "::1") else host
-        database = parsed.render_as_string(hide_password=True) if parsed is not None else db
+        database = parsed.render_as_string(hide_password=True)
         logging.getLogger("netjer.server").info(
             "Netjer web table: http://%s:%d/ (Ctrl-C stops)",
             shown,
@@ -1523,6 +1585,39 @@ def serve(
 #: The placeholder that counts each mark (:data:`netjer.agents.review.THRESHOLDS`) in a seat's
 #: summary line of ``netjer review``.
 _MARK_COUNTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def _review_table(title: str, decisions: Sequence[ReviewedDecision], seat_names: Sequence[str]) -> Table:
+    """``netjer review``'s table of the marked ``decisions`` (in the order given) under ``title``,
+    ``seat_names`` indexed by seat, in the reader's language.  A decision's number is the
+    replay's (`netjer replay` numbers every entry, undos included).  Every column folds: on a
+    narrow terminal a long word ("Zugnummer", a German header) goes on over two lines instead of
+    being cut short with "…"."""
+    table = Table(title=title, title_justify="left")
+    for col in (
+        _("move number"),
+        _("seat"),
+        _("played"),
+        _("before"),
+        _("after"),
+        _("loss"),
+        _("mark"),
+        _("search preferred"),
+    ):
+        table.add_column(col, overflow="fold")
+    for d in decisions:
+        who = seat_names[d.seat]
+        table.add_row(
+            str(d.number),
+            _("{seat} (computer standing in)").format(seat=who) if d.standin else who,
+            d.description,
+            format_decimal(d.before, 2),
+            format_decimal(d.after, 2),
+            format_decimal(d.loss, 2, signed=True),
+            _(d.mark) if d.mark else "",
+            d.preferred_description,
+        )
+    return table
 
 
 @app.command(cls=_Command)
@@ -1618,38 +1713,15 @@ def review(
         "{title}, seed {seed}: marked decisions ({limits}; {n} iterations, seed {review_seed})",
         iterations,
     )
-    table = Table(
-        title=title.format(title=g.shown_title(), seed=record.seed, limits=limits, n=iterations, review_seed=seed),
-        title_justify="left",
-    )
-    for col in (
-        _("move number"),
-        _("seat"),
-        _("played"),
-        _("before"),
-        _("after"),
-        _("loss"),
-        _("mark"),
-        _("search preferred"),
-    ):
-        table.add_column(col)
     seat_names = [seat_words(g, s) for s in range(g.num_players)]
     # The seat's own marked decisions, then those the computer took standing in for it
     # (the record's ``standins``: its time ran out at the web table), shown apart.
-    # A decision's number is the replay's (`netjer replay` numbers every entry, undos included).
     shown = sorted(result.marked() + result.marked(standin=True), key=lambda d: (d.ply, d.seat))
-    for d in shown:
-        who = seat_names[d.seat]
-        table.add_row(
-            str(d.number),
-            _("{seat} (computer standing in)").format(seat=who) if d.standin else who,
-            d.description,
-            format_decimal(d.before, 2),
-            format_decimal(d.after, 2),
-            format_decimal(d.loss, 2, signed=True),
-            _(d.mark) if d.mark else "",
-            d.preferred_description,
-        )
+    table = _review_table(
+        title.format(title=g.shown_title(), seed=record.seed, limits=limits, n=iterations, review_seed=seed),
+        shown,
+        seat_names,
+    )
     console.print(table if shown else Text(_("No decision marked.")))
     for d in shown:  # each mark in a sentence: what the search preferred, the chances before and after
         console.print(Text(d.sentence(seat_names[d.seat])))
@@ -1698,6 +1770,31 @@ def review(
         raise _fail(_("cannot write: {reason}").format(reason=err)) from None
 
 
+def _levels_table(name: str, players: int) -> Table:
+    """``netjer levels``' table of game ``name`` at ``players`` players: each level's title in the
+    reader's language with its name as typed (``level_words``), its specification as typed, its
+    rating and its descriptions.  Every column folds: on a narrow terminal a long word
+    ("Gelegenheitsspieler", "Informationsmengen") goes on over two lines instead of being cut
+    short with "…", and a specification is never cut."""
+    title = ngettext("{title}, {n} player", "{title}, {n} players", players)
+    table = Table(title=title.format(title=game_class(name).shown_title(), n=players), title_justify="left")
+    for col in (
+        _("level"),
+        _("agent"),
+        _("Elo [95% CI]"),
+        _("seats rated"),
+        _("plays"),
+        _("what it is like to play against"),
+    ):
+        table.add_column(col, overflow="fold")
+    for level in levels_for(name, players):
+        rating = RATINGS.get((name, players, level.name))
+        elo = shown_text(shown_rating(name, players, level.name))
+        seats = format_number(rating.games) if rating else ""
+        table.add_row(level_words(level.name), level.spec, elo, seats, _(level.description), _(level.plain))
+    return table
+
+
 @app.command(cls=_Command)
 def levels(
     game: Annotated[
@@ -1724,19 +1821,7 @@ def levels(
         except ConfigError as err:
             raise _fail(_told(err)) from None
     for name, players in sorted(k for k in LEVELS if game is None or k[0] == game):
-        title = ngettext("{title}, {n} player", "{title}, {n} players", players)
-        table = Table(title=title.format(title=game_class(name).shown_title(), n=players), title_justify="left")
-        table.add_column(_("level"))
-        table.add_column(_("agent"), overflow="fold")  # a specification is never cut, only folded
-        for col in (_("Elo [95% CI]"), _("seats rated"), _("plays")):
-            table.add_column(col)
-        table.add_column(_("what it is like to play against"))
-        # A level's title in the reader's language with its name as typed; the specification as typed.
-        for level in levels_for(name, players):
-            rating = RATINGS.get((name, players, level.name))
-            elo = shown_text(shown_rating(name, players, level.name))
-            seats = format_number(rating.games) if rating else ""
-            table.add_row(level_words(level.name), level.spec, elo, seats, _(level.description), _(level.plain))
+        table = _levels_table(name, players)
         # Piped (no terminal to fit): as wide as the table needs, each specification on one line.
         width = console.width
         if not console.is_terminal:
@@ -1769,15 +1854,18 @@ def games(lang: LangOption = None) -> None:
         table.add_column(_("default"), overflow="fold")
         table.add_column(_("values"), overflow="fold")
         table.add_column(_("meaning"), overflow="fold")
-        # The options' names, defaults and values are typed as shown (-o NAME=VALUE); the
-        # value's kind and the meaning (a message of the game's catalogue) are told in words.
+        # The options' names, defaults and values are typed as shown (-o NAME=VALUE), each value
+        # with its name in the reader's language (typed too: `_typed_options`); the value's kind
+        # and the meaning (a message of the game's catalogue) are told in words.
         for opt, prop in schema.get("properties", {}).items():
             values = prop.get("enum") or prop.get("type", "")
             kind = _(_VALUE_KINDS[str(values)]) if str(values) in _VALUE_KINDS else str(values)
             table.add_row(
                 opt,
                 json.dumps(prop.get("default")),
-                " | ".join(values) if isinstance(values, list) else kind,
+                " | ".join(value_words(v, name, prop.get("x-titles")) for v in values)
+                if isinstance(values, list)
+                else kind,
                 term_words(prop.get("description", ""), name),
             )
         console.print(table)

@@ -14,9 +14,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from netjer import i18n
 from netjer.cli.language import LangOption, use_language
 from netjer.core.errors import ConfigError
 from netjer.i18n import N_, _
+from netjer.i18n_sentences import sentence_of
 
 if TYPE_CHECKING:
     from netjer.server.db import Store
@@ -25,6 +27,12 @@ console = Console()
 err_console = Console(stderr=True)
 
 DB_HELP = N_("SQLAlchemy database URL of the server (as given to netjer serve).")
+#: ``--db`` that is neither a database's URL nor a file's path (``serve``, ``reports``,
+#: ``audit``): SQLAlchemy's reason, in its English words, is not shown; this says what to give.
+BAD_DB = N_(
+    "cannot use the database {db}: it is neither a database URL (sqlite:///FILE, "
+    "postgresql+psycopg://user@host/db) nor the path of a SQLite file (docs/deploy.md)"
+)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -38,7 +46,7 @@ def _use(lang: str | None) -> None:
     try:
         use_language(lang)
     except ConfigError as err:
-        raise _fail(str(err)) from None
+        raise _fail(sentence_of(err).told(i18n.get_language())) from None
 
 
 def _open(db: str) -> Store:
@@ -49,10 +57,14 @@ def _open(db: str) -> Store:
     """
     from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415 (the server's packages load only here)
 
-    from netjer.server.db import Store  # noqa: PLC0415
+    from netjer.server.db import Store, database_url  # noqa: PLC0415
 
     try:
-        return Store(db)
+        url = database_url(db)  # a plain path names a SQLite file
+    except ValueError:
+        raise _fail(_(BAD_DB).format(db=repr(db))) from None
+    try:
+        return Store(url)
     except SQLAlchemyError as err:
         reason = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise _fail(_("cannot open --db {db}: {reason}").format(db=repr(db), reason=reason)) from None

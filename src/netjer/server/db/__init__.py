@@ -72,6 +72,7 @@ from netjer.server.db.core import MAX_PAYLOAD, NEWS_CHANNEL, ActionItem, EventIt
 from netjer.server.db.engine import (
     MIGRATION_LOCK,
     AlreadyServed,
+    database_url,
     hash_token,
     make_engine,
     migrate,
@@ -139,6 +140,7 @@ __all__ = [
     "Store",
     "StoreCore",
     "TableRow",
+    "database_url",
     "hash_token",
     "make_engine",
     "migrate",

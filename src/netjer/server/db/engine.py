@@ -26,6 +26,28 @@ def process_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
+def database_url(given: str) -> str:
+    """The database ``--db`` names, as a SQLAlchemy URL: ``given`` itself when it is one
+    (``sqlite:///netjer.db``, ``postgresql+psycopg://user@host/db``), else ``given`` read as the
+    path of a SQLite file (``/srv/netjer.db``, ``games.db``: what a user types first), that
+    file's URL (``sqlite:////srv/netjer.db``).
+
+    Raises:
+        ValueError: for a text that is neither a URL nor a file's path (a ``://`` that
+            SQLAlchemy cannot read, an empty text).
+    """
+    from sqlalchemy.engine import URL  # noqa: PLC0415 - beside make_url, only for a path
+    from sqlalchemy.exc import ArgumentError  # noqa: PLC0415
+
+    try:
+        make_url(given)
+    except ArgumentError:
+        if "://" in given or not given.strip():
+            raise ValueError(given) from None
+        return URL.create("sqlite", database=given).render_as_string(hide_password=False)
+    return given
+
+
 class AlreadyServed(Exception):
     """Another process serves this SQLite database (see :func:`single_process_lock`)."""
 
