@@ -799,9 +799,18 @@ function drawFooter(obs, ctx, L) {
   g.append(termed("conflict-order", text(x, y + 52, t("Conflict Order tokens in the supply: {tokens}", { tokens }))));
   const guardians = obs.guardians.map((gd) => t("{kind} (level {level}): {left}", { kind: kindNames()[gd.kind], level: gd.level, left: gd.left })).join(", ");
   const line = t("Guardians left: {guardians}", { guardians });
-  const gl = text(x, y + 72, line, { "data-guardians-left": "" });
-  // a long line keeps its size and is shortened to the map's width (the whole line in its tooltip)
-  if (line.length * 7.4 > w) gl.textContent = `${line.slice(0, Math.floor(w / 7.4) - 1)}…`;
+  // a long line keeps its size and goes on over a second row at a word's end (cut to the map's
+  // width, a translation lost the last Guardian), "…" only past two rows; the whole in its tooltip
+  const perRow = Math.floor(w / 7.4);
+  const rows = [""];
+  for (const word of line.split(" ")) {
+    const last = rows.length - 1;
+    if (rows[last] && `${rows[last]} ${word}`.length > perRow) rows.push(word);
+    else rows[last] = rows[last] ? `${rows[last]} ${word}` : word;
+  }
+  if (rows.length > 2) rows.splice(1, rows.length - 1, `${rows.slice(1).join(" ").slice(0, perRow - 1)}…`);
+  const gl = text(x, y + 72, "", { "data-guardians-left": "" });
+  rows.forEach((row, i) => gl.append(svg("tspan", { x, dy: i ? 18 : 0, text: row })));
   g.append(svg("g", { "data-term": "guardians" }, gl, svg("title", { text: line })));
   return g;
 }

@@ -158,7 +158,7 @@ export async function openRules(game, termId = null) {
   const o = rules.overview;
   const list = el("div", { class: "rules-entries", id: "rules-entries" });
   const count = el("p", { class: "muted small", "aria-live": "polite", id: "rules-count" });
-  const search = el("input", { type: "search", id: "rules-search", placeholder: t("Search: a card, a power, an action…"), "aria-label": t("Search the rules"), autocomplete: "off" });
+  const search = el("input", { type: "search", id: "rules-search", placeholder: t("Search the rules"), title: t("Search: a card, a power, an action…"), "aria-label": t("Search the rules"), autocomplete: "off" });
   const show = () => {
     const found = searchTerms(rules, search.value);
     list.replaceChildren(...found.map(entryNode));
