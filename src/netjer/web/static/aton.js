@@ -115,7 +115,7 @@ function cardBackEye(w, h) {
  * @param {number} x
  * @param {number} y
  * @param {number | "hidden" | null} value
- * @param {{w?: number, h?: number, label?: string, labelSize?: number, highlight?: boolean,
+ * @param {{w?: number, h?: number, label?: string, labelSize?: number, labelRoom?: number, highlight?: boolean,
  *   dataset?: Object<string, string>, faceDown?: boolean, key?: string | null}} [options]
  */
 function card(x, y, value, { w = 50, h = 70, label, labelSize = 12, labelRoom = 0, highlight = false, dataset, faceDown = false, key = null } = {}) {

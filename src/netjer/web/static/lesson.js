@@ -106,7 +106,8 @@ function showStep() {
 /** The step's choices as the table lists the legal actions: each its notation and, under it, what
  * it does in the page's words (bare notation told a learner nothing). */
 function drawChoices(step) {
-  const focused = $("choices").contains(document.activeElement) ? document.activeElement.dataset.action : null;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && $("choices").contains(active) ? active.dataset.action : null;
   $("choices").replaceChildren(...step.legal.map((a) => actionButton(lesson.game, a, { class: "secondary", on: { click: () => answer(a.text) } })));
   const again = focused && [...$("choices").querySelectorAll("button")].find((b) => b.dataset.action === focused);
   if (again) again.focus({ preventScroll: true });
