@@ -257,7 +257,8 @@ ATON_CARTOUCHES = """() => {
     const outside = w.left < box.left - 0.5 || w.right > box.right + 0.5;
     if (word.textContent.includes("…") || outside) out.push(`hidden: ${word.textContent}`);
   }
-  return { problems: out, faceDown: document.querySelectorAll("svg.aton g.card[data-face-down=true]").length };
+  return { problems: out, faceDown: document.querySelectorAll("svg.aton g.card[data-face-down=true]").length,
+           labels: document.querySelectorAll("svg.aton g.player text.card-label").length };
 }"""
 
 
@@ -275,7 +276,7 @@ def test_aton_cartouches_roles_and_face_down_word_fit(
     found = sized.evaluate(ATON_CARTOUCHES)
     width = sized.viewport_size["width"]
     sized.screenshot(path=str(shots / f"aton-cartouches-{locale}-{width}.png"), full_page=True)
-    assert found["faceDown"] >= 1
+    assert found["faceDown"] >= 1 and found["labels"] == 8  # each seat's four cartouches' roles
     assert found["problems"] == [], found["problems"]
 
 
