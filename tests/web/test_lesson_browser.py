@@ -18,6 +18,11 @@ from tests.web.phone import PHONE
 from tests.web.test_i18n_browser import _english_phrases, _untranslated
 
 
+def choice(page: Any, action: str) -> Any:
+    """The step's choice button that plays ``action`` (its name is the notation and its meaning)."""
+    return page.locator(f'#choices button[data-action="{action}"]')
+
+
 def test_the_lobby_offers_the_lessons_to_a_first_time_visitor(server: str, page: Any) -> None:
     page.goto(server + "/")
     panel = page.locator("#learn-panel")
@@ -58,14 +63,14 @@ def test_a_lesson_plays_to_its_end_in_the_browser(server: str, request: Any, nam
         assert page.locator("#next").is_hidden()  # a decision, not an explanation: no "Go on"
         other = next((a for a in shadow.state.legal_actions() if a != shadow.expected_action()), None)
         if other is not None:
-            page.locator("#choices").get_by_role("button", name=str(other), exact=True).click()
+            choice(page, str(other)).click()
             hint = step.hint_in("web")  # what to click, never a command to type
             assert hint is not None
             shown = page.locator("#hint").inner_text()
             assert hint in shown
             assert f"'{step.expect}'" not in shown  # the page names what to click, not notation to type
             wrong += 1
-        page.locator("#choices").get_by_role("button", name=step.expect, exact=True).click()
+        choice(page, step.expect).click()
         assert shadow.answer(step.expect).accepted
     page.locator("#finish").wait_for(state="visible")
     finish = page.locator("#finish-text").inner_text()
@@ -135,10 +140,10 @@ def _spanish_lesson_page(page: Any, server: str, name: str, *, engine_words: boo
             assert words not in [p.words for p in played], "the other seats' decisions in Spanish"
         assert step.expect is not None and step.hint_in("web") is not None
         other = next(a for a in shadow.state.legal_actions() if a != shadow.expected_action())
-        page.locator("#choices").get_by_role("button", name=str(other), exact=True).click()
+        choice(page, str(other)).click()
         hint = page.locator("#hint").inner_text()
         assert hint == f"Eso está permitido, pero no es la jugada de la que trata esta lección. {step.hint_in('web')}"
-        page.locator("#choices").get_by_role("button", name=step.expect, exact=True).click()
+        choice(page, step.expect).click()
         assert shadow.answer(step.expect).accepted
 
 

@@ -258,6 +258,7 @@ const godPhases = (tap = false) => ({
 const CAT_SHORT = { plus1: "+1", plus3: "+3", star: "★" };
 const catWords = () => ({ plus1: t("+1 cat"), plus3: t("+3 cat"), star: t("star cat (+0; kills a revealer)") });
 const BAND = 24; // the height of a god power's row on a god board
+const MIDDLE_H = 106; // the height of the box between the tracks and the god boards
 
 /** A god's name for people: its deity ("Ra") when the game has god powers, else its seat's name. */
 function godName(obs, god) {
@@ -354,12 +355,14 @@ function layout(obs, narrow) {
     // the god boards take 408 units; the Devotion track gives up to 30 more, then the board grows
     const boards = godBoards(obs, 408, gap);
     const gh = boards.reduce((sum, b) => sum + b.h, 0) + gap * (boards.length - 1);
-    const devY = 292 + gh + gap;
+    // the middle box (the turn, or a Battle) is MIDDLE_H tall: a Battle's head, its tie-breaker
+    // line, each god's card and under it the god's strength (they overprinted each other in 78)
+    const devY = 214 + MIDDLE_H + gh + gap;
     const devH = Math.max(118, 854 - devY);
     return {
       W: 1200, H: Math.max(860, devY + devH + 6), R, S, ox: 6, oy: 6, foot: { x: 8, y: footY, w: mapW },
-      tracks: { x: px, y: 6, w: pw, h: 196 }, middle: { x: px, y: 208, w: pw, h: 78 },
-      gods: { x: px, y: 292, w: pw, h: gh, boards, gap },
+      tracks: { x: px, y: 6, w: pw, h: 196 }, middle: { x: px, y: 208, w: pw, h: MIDDLE_H },
+      gods: { x: px, y: 214 + MIDDLE_H, w: pw, h: gh, boards, gap },
       devotion: { x: px, y: devY, w: pw, h: devH, perRow: 16 },
     };
   }
@@ -369,10 +372,10 @@ function layout(obs, narrow) {
   const boards = obs.gods.map((info) => ({ h: 140 + BAND * (info.god_powers || []).length, compact: false }));
   const gh = boards.reduce((sum, b) => sum + b.h, 0) + gap * (boards.length - 1);
   return {
-    W, H: top + 196 + 84 + gh + 160, R, S, ox: 6, oy: 6, foot: { x: 8, y: footY, w: mapW },
-    tracks: { x: 6, y: top, w: pw, h: 196 }, middle: { x: 6, y: top + 202, w: pw, h: 78 },
-    gods: { x: 6, y: top + 286, w: pw, h: gh, boards, gap },
-    devotion: { x: 6, y: top + 292 + gh, w: pw, h: 148, perRow: 16 },
+    W, H: top + 196 + MIDDLE_H + 6 + gh + 160, R, S, ox: 6, oy: 6, foot: { x: 8, y: footY, w: mapW },
+    tracks: { x: 6, y: top, w: pw, h: 196 }, middle: { x: 6, y: top + 202, w: pw, h: MIDDLE_H },
+    gods: { x: 6, y: top + 208 + MIDDLE_H, w: pw, h: gh, boards, gap },
+    devotion: { x: 6, y: top + 214 + MIDDLE_H + gh, w: pw, h: 148, perRow: 16 },
   };
 }
 
@@ -796,9 +799,18 @@ function drawFooter(obs, ctx, L) {
   g.append(termed("conflict-order", text(x, y + 52, t("Conflict Order tokens in the supply: {tokens}", { tokens }))));
   const guardians = obs.guardians.map((gd) => t("{kind} (level {level}): {left}", { kind: kindNames()[gd.kind], level: gd.level, left: gd.left })).join(", ");
   const line = t("Guardians left: {guardians}", { guardians });
-  const gl = text(x, y + 72, line, { "data-guardians-left": "" });
-  // a long line keeps its size and is shortened to the map's width (the whole line in its tooltip)
-  if (line.length * 7.4 > w) gl.textContent = `${line.slice(0, Math.floor(w / 7.4) - 1)}…`;
+  // a long line keeps its size and goes on over a second row at a word's end (cut to the map's
+  // width, a translation lost the last Guardian), "…" only past two rows; the whole in its tooltip
+  const perRow = Math.floor(w / 7.4);
+  const rows = [""];
+  for (const word of line.split(" ")) {
+    const last = rows.length - 1;
+    if (rows[last] && `${rows[last]} ${word}`.length > perRow) rows.push(word);
+    else rows[last] = rows[last] ? `${rows[last]} ${word}` : word;
+  }
+  if (rows.length > 2) rows.splice(1, rows.length - 1, `${rows.slice(1).join(" ").slice(0, perRow - 1)}…`);
+  const gl = text(x, y + 72, "", { "data-guardians-left": "" });
+  rows.forEach((row, i) => gl.append(svg("tspan", { x, dy: i ? 18 : 0, text: row })));
   g.append(svg("g", { "data-term": "guardians" }, gl, svg("title", { text: line })));
   return g;
 }
@@ -951,24 +963,26 @@ function drawBattle(obs, ctx, box) {
   const { x, y, w, h } = box;
   const names = obs.gods.map((gd) => godName(obs, gd.god));
   g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#fdecea", stroke: "#b71c1c", "stroke-width": 2 }));
-  const left = b.regions_left && b.regions_left.length ? b.regions_left.join(" ") : "none";
+  const left = b.regions_left && b.regions_left.length ? b.regions_left.join(" ") : t("none");
   const head = b.region === undefined
     ? t("Conflict {n} · regions to resolve: {left}", { n: obs.conflicts_done + 1, left })
     : t("Conflict {n} · region {region}: {step}", { n: obs.conflicts_done + 1, region: b.region, step: stepWords()[b.step] || b.step });
-  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#7f1010", text: head }));
+  // the head and the tie-breaker on lines of their own: a translated head ran into it on one line
+  g.append(svg("text", { x: x + 10, y: y + 19, "font-size": 14, "font-weight": 700, fill: "#7f1010", "data-fit": w - 20, "data-battle-head": "", text: head }));
   const tb = b.tiebreaker_used ? t("tie-breaker: {god} (used)", { god: names[b.tiebreaker] }) : t("tie-breaker: {god}", { god: names[b.tiebreaker] });
-  g.append(svg("text", { x: x + w - 10, y: y + 19, "text-anchor": "end", "font-size": MIN_FONT, fill: "#5e1010", text: tb }));
+  g.append(svg("text", { x: x + 10, y: y + 36, "font-size": MIN_FONT, fill: "#5e1010", "data-fit": w - 20, "data-tiebreaker": "", text: tb }));
   if (b.region === undefined) return g;
   const gods = b.gods || [];
   const slot = Math.min(gods.length <= 3 ? 158 : 124, (w - 16 - (b.forbidden ? 128 : 0)) / Math.max(1, gods.length));
   if (b.forbidden) {
     // Horus's Eye: the card nobody may play in this Battle
     const fx = x + w - 10 - 116;
+    const fy = y + 15; // level with the gods' cards
     const fg = svg("g", { "data-forbidden-card": b.forbidden });
-    fg.append(cardFace(fx, y + 47, b.forbidden, { w: 62, h: 22, state: "used" }));
-    fg.append(svg("line", { x1: fx + 3, y1: y + 66, x2: fx + 59, y2: y + 50, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round" }));
-    fg.append(svg("text", { x: fx + 66, y: y + 62, "font-size": MIN_FONT, "font-weight": 700, fill: "#7f1010", text: godNames().horus }));
-    fg.append(svg("text", { x: fx + 31, y: y + 42, "text-anchor": "middle", "font-size": MIN_FONT, fill: "#7f1010", text: t("forbidden") }));
+    fg.append(cardFace(fx, fy + 47, b.forbidden, { w: 62, h: 22, state: "used" }));
+    fg.append(svg("line", { x1: fx + 3, y1: fy + 66, x2: fx + 59, y2: fy + 50, stroke: "#b71c1c", "stroke-width": 3, "stroke-linecap": "round" }));
+    fg.append(svg("text", { x: fx + 66, y: fy + 62, "font-size": MIN_FONT, "font-weight": 700, fill: "#7f1010", text: godNames().horus }));
+    fg.append(svg("text", { x: fx + 31, y: fy + 42, "text-anchor": "middle", "font-size": MIN_FONT, fill: "#7f1010", text: t("forbidden") }));
     fg.append(svg("title", { text: t("Horus forbids {card} in this Battle", { card: cardShort()[b.forbidden] }) }));
     g.append(fg);
   }
@@ -977,7 +991,7 @@ function drawBattle(obs, ctx, box) {
   const bastet = (obs.god_powers || {}).bastet;
   gods.forEach((god, i) => {
     const sx = x + 10 + i * slot;
-    const sy = y + 27;
+    const sy = y + 42; // under the head and the tie-breaker
     const sg = svg("g", { class: "battle-god", "data-god": god });
     sg.append(godShape(god, sx + 8, sy + 8, 7.5, { number: true }));
     sg.append(svg("text", { x: sx + 20, y: sy + 13, "font-size": MIN_FONT, "font-weight": 700, fill: INK, text: god === obs.god ? t("{god} (you)", { god: names[god] }) : names[god] }));
@@ -1008,12 +1022,15 @@ function drawBattle(obs, ctx, box) {
       const own = (b.bids || {})[String(god)];
       bits.push(own !== undefined ? t("bid {n}", { n: own }) : b.bid_made.includes(god) ? t("has bid") : t("bidding…"));
     }
-    if (b.strength && b.strength[String(god)] !== undefined) bits.push(t("str. {n}", { n: b.strength[String(god)] }));
+    // the strength and the win as one message ("St. 6" and a hard-coded "wins" read as a puzzle)
+    const strength = b.strength ? b.strength[String(god)] : undefined;
+    if (strength !== undefined) bits.push(b.winner === god ? t("Strength {n}, wins", { n: strength }) : t("Strength {n}", { n: strength }));
+    else if (b.winner === god) bits.push(t("wins the Battle"));
     if (b.kills && b.kills[String(god)]) bits.push(t("lost {n}", { n: b.kills[String(god)] }));
     if (guess && guess.god === god) bits.push(t("Thoth: {card}?", { card: cardShort()[guess.card] || guess.card }));
     if (bastet && bastet.holder === god && (bastet.battle_cats || []).length) bits.push(t("cats {cats}", { cats: bastet.battle_cats.map((c) => CAT_SHORT[c]).join(" ") }));
-    if (b.winner === god) bits.push("wins");
-    if (bits.length) sg.append(svg("text", { x: sx + cw + 4, y: sy + 36, "font-size": MIN_FONT, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
+    // under the card, across the god's slot (beside it, "Stärke 6, gewinnt" ran into the next god)
+    if (bits.length) sg.append(svg("text", { x: sx, y: sy + 57, "data-fit": slot - 8, "data-fit-min": 11, "data-battle-bits": god, "font-size": MIN_FONT, "font-weight": b.winner === god ? 800 : 400, fill: b.winner === god ? "#1b5e20" : "#3b2a14", text: bits.join(" ") }));
     g.append(sg);
   });
   return g;
@@ -1176,10 +1193,16 @@ function drawGod(obs, ctx, legal, info, box, guardianSlots, compact) {
   } else if (legal.guess.has(god)) {
     g.append(drawGuessRow(obs, ctx, legal, god, cx, cy + (ch - 21) / 2, w - 20));
   } else {
-    const cw = 70;
-    g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: MUTED, text: tn("{n} card in hand · used:", "{n} cards in hand · used:", info.hand.length) })));
-    cx += 170;
-    if (!info.used_cards.length) g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", text: t("none") })));
+    // the words, then the used cards after them: the cards began at a fixed 170 units, over a
+    // longer translation ("7 Karten auf der Hand · genutzt:"); the words get what the cards leave
+    const words = tn("{n} card in hand · used:", "{n} cards in hand · used:", info.hand.length);
+    const used = info.used_cards.length;
+    const room = w - 28;
+    const wordsW = Math.min(words.length * CHAR_W, Math.max(150, room - Math.max(1, used) * 73));
+    const cw = used ? Math.min(70, (room - wordsW) / used - 3) : 70;
+    g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: MUTED, "data-fit": wordsW, "data-hand-words": god, text: words })));
+    cx += wordsW + 8;
+    if (!used) g.append(termed("card", svg("text", { x: cx, y: cy + ch / 2 + 4.5, "font-size": MIN_FONT, fill: "#8b8070", "data-fit": x + w - 10 - cx, text: t("none") })));
     for (const id of info.used_cards) {
       g.append(cardFace(cx, cy, id, { w: cw, h: ch, state: "used", owner: god, dataset: { used: `${god}-${id}` } }));
       cx += cw + 3;

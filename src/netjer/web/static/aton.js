@@ -26,14 +26,17 @@ const LAYOUTS = {
     templeW: 222, templeH: 214, temple: (t) => ({ x: 22 + t * 238, y: 84 }),
     kingdomY: 314, kingdomX: 120, slot: 46, orderAt: [570, 342], wordsAt: [120, 378],
     player: (p) => ({ x: 12 + p * 474, y: 390 }), playerW: 462, playerH: 242,
-    card: { w: 50, h: 66 }, cartAt: [14, 78], cartPitch: 58, handAt: [246, 78], handPitch: 51, pileY: 182,
+    // labelMin: the least font size fitTexts may give a card's words (a phone's stays legible)
+    card: { w: 50, h: 66 }, labelMin: 9, cartAt: [14, 78], cartPitch: 58, handAt: [246, 78], handPitch: 51, pileY: 182,
   },
   narrow: {
     W: 372, H: 1370, trackX: 62, trackY: 30, cell: 7.3, labelEvery: 10, marker: 7, font: 13, small: 13, pitch: 42, sq: 40,
     templeW: 178, templeH: 190, temple: (t) => ({ x: 8 + (t % 2) * 186, y: 72 + Math.floor(t / 2) * 198 }),
     kingdomY: 470, kingdomX: 8, slot: 45, orderAt: [8, 570], wordsAt: [8, 552],
     player: (p) => ({ x: 8, y: 582 + p * 392 }), playerW: 356, playerH: 384,
-    card: { w: 46, h: 62 }, cartAt: [12, 80], cartPitch: 56, handAt: [12, 208], handPitch: 56, pileY: 288,
+    // the cartouches across the panel's width, wider than the hand's cards: their role under
+    // each ("Reihenfolge") and a face-down card's "verdeckt" ran together or were clipped at 56
+    card: { w: 46, h: 62 }, labelMin: 13, cartW: 68, cartAt: [12, 80], cartPitch: 82, handAt: [12, 208], handPitch: 56, pileY: 288,
   },
 };
 const KIND_FILL = { Y: "var(--square-yellow)", G: "var(--square-green)", K: "var(--square-black)", B: "var(--square-blue)", "+1": "var(--square-bonus)", "+2": "var(--square-bonus)" };
@@ -113,10 +116,10 @@ function cardBackEye(w, h) {
  * @param {number} x
  * @param {number} y
  * @param {number | "hidden" | null} value
- * @param {{w?: number, h?: number, label?: string, labelSize?: number, highlight?: boolean,
+ * @param {{w?: number, h?: number, label?: string, labelSize?: number, labelRoom?: number, labelMin?: number, highlight?: boolean,
  *   dataset?: Object<string, string>, faceDown?: boolean, key?: string | null}} [options]
  */
-function card(x, y, value, { w = 50, h = 70, label, labelSize = 12, highlight = false, dataset, faceDown = false, key = null } = {}) {
+function card(x, y, value, { w = 50, h = 70, label, labelSize = 12, labelRoom = 0, labelMin = 12, highlight = false, dataset, faceDown = false, key = null } = {}) {
   const g = svg("g", { class: "card", transform: `translate(${x},${y})`, dataset, "data-key": key, role: "img" });
   // its name says what a seat may see: a back names no value, an own face-down card its value
   if (value === null || value === undefined) g.setAttribute("aria-label", t("empty card space"));
@@ -143,11 +146,12 @@ function card(x, y, value, { w = 50, h = 70, label, labelSize = 12, highlight = 
     if (faceDown) {
       // Your own card, still face down on the table: only you see its value.
       g.append(svg("rect", { x: 2, y: 2, width: w - 4, height: 17, rx: 3, fill: "#6b4f2a" }));
-      g.append(svg("text", { x: w / 2, y: 15, "text-anchor": "middle", "font-size": labelSize, fill: "#fffaf0", text: t("hidden") }));
+      g.append(svg("text", { x: w / 2, y: 15, "text-anchor": "middle", "font-size": labelSize, fill: "#fffaf0", "data-fit": w - 6, "data-fit-min": labelMin, text: t("hidden") }));
       g.dataset.faceDown = "true";
     }
   }
-  if (label) g.append(svg("text", { x: w / 2, y: h + labelSize + 8, "text-anchor": "middle", "font-size": labelSize, fill: "#5a4e3e", text: label }));
+  // labelRoom: the width up to the next card's label (fitTexts draws a longer one narrower)
+  if (label) g.append(svg("text", { class: "card-label", x: w / 2, y: h + labelSize + 8, "text-anchor": "middle", "font-size": labelSize, fill: "#5a4e3e", "data-fit": labelRoom || null, "data-fit-min": labelMin, text: label }));
   return g;
 }
 
@@ -339,7 +343,8 @@ function player(obs, p, ctx, actions, L, narrow) {
 
   // cartouches
   const [cx0, cy0] = L.cartAt;
-  const { w: cw, h: ch } = L.card;
+  const { h: ch } = L.card;
+  const cw = L.cartW || L.card.w;
   g.append(termed("cartouches", svg("text", { x: x + cx0, y: y + cy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: t("Cartouches") })));
   const next = nextCartouche(info.cartouches);
   const assigning = obs.phase === "assign" && obs.to_move === p;
@@ -348,7 +353,7 @@ function player(obs, p, ctx, actions, L, narrow) {
     const at = x + cx0 + i * L.cartPitch;
     g.append(cartoucheRing(at, y + cy0, cw, ch));
     const label = cartoucheRole()[i];
-    const c = card(at, y + cy0, v, { w: cw, h: ch, label, labelSize: L.small, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}`, term: `cartouche-${i + 1}` }, faceDown, key: `cartouche-${p}-${i + 1}` });
+    const c = card(at, y + cy0, v, { w: cw, h: ch, label, labelSize: L.small, labelRoom: L.cartPitch - 4, labelMin: L.labelMin, highlight: assigning && i === next, dataset: { cartouche: `${p}-${i + 1}`, term: `cartouche-${i + 1}` }, faceDown, key: `cartouche-${p}-${i + 1}` });
     c.append(svg("text", { x: cw / 2, y: -8, "text-anchor": "middle", "font-size": L.small, "font-weight": 700, fill: "#8a6420", text: i + 1 }));
     c.setAttribute("aria-label", t("Cartouche {n} ({role}): {card}", { n: i + 1, role: label, card: c.getAttribute("aria-label") }));
     g.append(c);
@@ -360,7 +365,7 @@ function player(obs, p, ctx, actions, L, narrow) {
   g.append(termed("hand", svg("text", { x: hx, y: y + hy0 - 24, "font-size": L.small + 1, fill: "#5a4e3e", text: mine || info.hand ? t("Hand") : t("Hand ({n}, face down)", { n: info.hand_count }) })));
   const hand = info.hand ? info.hand : Array(info.hand_count).fill("hidden");
   hand.slice(0, 4).forEach((v, i) => {
-    const c = card(hx + i * L.handPitch, y + hy0, v, { w: cw, h: ch, labelSize: L.small, dataset: { hand: `${p}-${i}`, term: "hand" } });
+    const c = card(hx + i * L.handPitch, y + hy0, v, { w: L.card.w, h: ch, labelSize: L.small, dataset: { hand: `${p}-${i}`, term: "hand" } });
     const action = `assign ${v}`;
     if (v !== "hidden" && actions.has(action)) {
       c.classList.add("target");

@@ -10,7 +10,7 @@ import * as aton from "./aton.js";
 import { api, el, fitTexts, language, loadLanguage, saveCreatorKey, saveToken, t, translateLine } from "./common.js";
 import * as nile from "./nile.js";
 import { fitBoard } from "./phone.js";
-import { decorateTerms, installTermTips, loadRules } from "./rules.js";
+import { actionButton, decorateTerms, installTermTips, loadRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 /** The page's element of this id (any: the page's HTML, not the checker, knows its kind). @type {(id: string) => any} */
@@ -97,10 +97,20 @@ function showStep() {
   $("next").style.display = deciding ? "none" : "";
   $("answer-form").style.display = deciding ? "" : "none";
   $("choices-box").style.display = deciding ? "" : "none";
-  $("choices").replaceChildren(...step.choices.map((choice) => el("button", { type: "button", class: "secondary", on: { click: () => answer(choice) } }, choice)));
+  drawChoices(step);
   $("answer").value = "";
   drawBoard(step);
   (deciding ? $("choices").querySelector("button") || $("answer") : $("next")).focus({ preventScroll: true });
+}
+
+/** The step's choices as the table lists the legal actions: each its notation and, under it, what
+ * it does in the page's words (bare notation told a learner nothing). */
+function drawChoices(step) {
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && $("choices").contains(active) ? active.dataset.action : null;
+  $("choices").replaceChildren(...step.legal.map((a) => actionButton(lesson.game, a, { class: "secondary", on: { click: () => answer(a.text) } })));
+  const again = focused && [...$("choices").querySelectorAll("button")].find((b) => b.dataset.action === focused);
+  if (again) again.focus({ preventScroll: true });
 }
 
 function answer(choice) {
@@ -173,7 +183,8 @@ window.addEventListener("resize", () => { if (lesson && !$("step").hidden) drawB
     $("intro").hidden = false;
     // the rules texts name the board's terms in their tooltips (as on a table)
     installTermTips(lesson.game);
-    loadRules(lesson.game).catch(() => {});
+    // the choices' meanings in the page's language once the rules texts arrive
+    loadRules(lesson.game).then(() => { if (!$("step").hidden) drawChoices(lesson.steps[index]); }, () => {});
     $("begin").focus();
   } catch (err) {
     $("error").textContent = String(err.message || err);

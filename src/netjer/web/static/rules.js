@@ -27,6 +27,17 @@ export function meaningIn(game, termId, fallback) {
   return ["card", "power", "guardian"].includes(term.kind) ? `${term.name}: ${term.line}` : term.line;
 }
 
+/** A legal action ``a`` ({text, meaning, term}, as a seat's view and a lesson list it) as a
+ * button: its notation and, under it, what it does in the page's words (meaningIn); ``attrs``
+ * are the button's other attributes (its click). The table's list and a lesson's choices. */
+export function actionButton(game, a, attrs) {
+  const meaning = meaningIn(game, a.term, a.meaning);
+  const label = meaning ? `${a.text}: ${meaning}` : a.text;
+  return el("button", { type: "button", "data-action": a.text, "aria-label": label, title: label, ...attrs },
+    el("span", { class: "legal-text" }, a.text),
+    meaning ? el("span", { class: "legal-meaning" }, meaning) : null);
+}
+
 /** The game's rules texts (cached per page): {overview, terms: [{id, kind, name, line, rule, source, aliases, web}]}. */
 export function loadRules(game) {
   if (!cache.has(game)) {
@@ -147,7 +158,7 @@ export async function openRules(game, termId = null) {
   const o = rules.overview;
   const list = el("div", { class: "rules-entries", id: "rules-entries" });
   const count = el("p", { class: "muted small", "aria-live": "polite", id: "rules-count" });
-  const search = el("input", { type: "search", id: "rules-search", placeholder: t("Search: a card, a power, an action…"), "aria-label": t("Search the rules"), autocomplete: "off" });
+  const search = el("input", { type: "search", id: "rules-search", placeholder: t("Search the rules"), title: t("Search: a card, a power, an action…"), "aria-label": t("Search the rules"), autocomplete: "off" });
   const show = () => {
     const found = searchTerms(rules, search.value);
     list.replaceChildren(...found.map(entryNode));

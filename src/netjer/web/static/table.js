@@ -16,7 +16,7 @@ import * as nile from "./nile.js";
 import { animate, DURATION, markChanged, snapshot } from "./marks.js";
 import { fitBoard } from "./phone.js";
 import * as review from "./review.js";
-import { decorateTerms, installTermTips, loadRules, meaningIn, openRules } from "./rules.js";
+import { actionButton, decorateTerms, installTermTips, loadRules, openRules } from "./rules.js";
 
 const RENDERERS = { aton, nile, ankh };
 const SEAT_MARKS = { aton: ["▲", "●"], nile: ["■", "●"], ankh: ["●", "■", "◆", "⬟", "⬢"] };
@@ -928,11 +928,7 @@ function logLine(english, notation) {
 /** A legal action's button: its notation and, below, what it does in words (the rules texts). */
 function legalButton(a, sending) {
   const view = latestView();
-  const meaning = view ? meaningIn(view.game, a.term, a.meaning) : a.meaning;
-  const label = meaning ? `${a.text}: ${meaning}` : a.text;
-  return el("button", { "data-action": a.text, "data-focus-key": `legal-${a.text}`, "aria-label": label, title: label, disabled: sending || null, on: { click: () => play(a.text) } },
-    el("span", { class: "legal-text" }, a.text),
-    meaning ? el("span", { class: "legal-meaning" }, meaning) : null);
+  return actionButton(view ? view.game : "", a, { "data-focus-key": `legal-${a.text}`, disabled: sending || null, on: { click: () => play(a.text) } });
 }
 
 /** The Rules button of the header and the tips of the board's terms (rules.js). */
