@@ -132,9 +132,12 @@ COMMANDING_FOLLOWERS, MAGNANIMOUS_DEVOTION, MAGNANIMOUS_FIGURES, WORSHIP_COST = 
 # --- helpers ------------------------------------------------------------------------------
 
 
-def figures_here(st: AnkhState, god: int) -> int:
-    """Figures counting for ``god`` in the battle region (land spaces and touching water)."""
-    return list(map(controllers(st).__getitem__, st.battle.hexes)).count(god)
+def has_figures_here(st: AnkhState, god: int) -> bool:
+    """Whether a figure counting for ``god`` stands in the battle region (land spaces and
+    touching water).  Compiled, ``any`` over a generator is a native loop that stops at the
+    first, where a ``map`` of a bound method called back into Python for every space (issue 34)."""
+    owners = controllers(st)
+    return any(owners[h] == god for h in st.battle.hexes)
 
 
 def played(st: AnkhState, god: int, card: int) -> bool:
@@ -231,7 +234,7 @@ def obelisk_picks(st: AnkhState, god: int) -> list[int]:
     its Obelisks there is free (§2.2; §4.2 Seth, S1: Seth may move the enemy figures he
     controls — away from him they are their owner's again — and an owner may not move its
     figures while Seth controls them)."""
-    if not figures_here(st, god) or not obelisk_spaces(st, god):
+    if not has_figures_here(st, god) or not obelisk_spaces(st, god):
         return []
     moved = st.battle.relocated
     owners = controllers(st)
@@ -531,7 +534,7 @@ def majority_step(st: AnkhState) -> bool:
     ascending Devotion (§9, §10.3 step 4; an absent majority holder scores nothing)."""
     majorities = None  # the region's, the same for every god (gains move no Monument)
     for g in st.in_devotion_order(st.battle.gods):
-        if not figures_here(st, g):
+        if not has_figures_here(st, g):
             continue
         if majorities is None:
             majorities = region_majorities(st, st.battle.region)

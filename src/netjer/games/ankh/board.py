@@ -674,8 +674,8 @@ class _LazyLines:
         self.candidates: tuple[int, ...] = tuple(
             sorted(e for e in self._open if interior[edge_vertices[e][0]] < 0 or interior[edge_vertices[e][1]] < 0)
         )
-        self._adjacency: list[int] | None = None
-        self._valid: dict[frozenset[int], int] = {}
+        self._adjacency: _RegionGraph | None = None
+        self._valid: dict[tuple[int, ...], int] = {}
         self._found: dict[tuple[int, ...], int] = {}
         self._none_to: dict[tuple[int, ...], int] = {}
         self._starts: dict[int, list[int]] = {}
@@ -683,18 +683,24 @@ class _LazyLines:
         self._complete: dict[tuple[int, ...], bool] = {}
 
     def cut_side(self, line: Sequence[int]) -> int:
-        """For the complete walk ``line``: the bit set of hexes (bit ``h`` = hex ``h``) of one
-        of the two parts it cuts the region into (the side :func:`_cut_side` exhausted first)
-        if both have at least :data:`MIN_REGION_LAND` land hexes, else 0 (kept per edge set:
-        :func:`_split_map` reads it for the line just checked instead of flooding again)."""
-        key = frozenset(line)
+        """For the complete walk ``line``: the local bit set of hexes (bit ``i`` = the
+        region's ``i``-th hex, :class:`_RegionGraph`) of one of the two parts it cuts the
+        region into (the side :func:`_cut_side` exhausted first) if both have at least
+        :data:`MIN_REGION_LAND` land hexes, else 0 (kept per edge set, a walk and its reverse
+        being the one key: :func:`_split_map` reads it for the line just checked instead of
+        flooding again)."""
+        if not line:
+            return 0
+        t = tuple(line)
+        key = t if t[0] <= t[-1] else t[::-1]  # a simple path's edges fix it up to reversal
         bits = self._valid.get(key)
         if bits is None:
-            if self._adjacency is None:
-                self._adjacency = _region_adjacency(self._regions, self._r)
+            graph = self._adjacency
+            if graph is None:
+                graph = self._adjacency = _region_adjacency(self._regions, self._r)
             bits = 0
             total = self._regions.land_count[self._r]
-            side = _cut_side(self._adjacency, self._edge_hexes, key) if key else None
+            side = _cut_side(graph, self._edge_hexes, key)
             if side is not None and MIN_REGION_LAND <= side[1] <= total - MIN_REGION_LAND:
                 bits = side[0]
             self._valid[key] = bits
@@ -1016,48 +1022,79 @@ def _region_lines(regions: RegionMap, r: int) -> _RegionLines:
     return _RegionLines(frozenset(complete), prefixes)
 
 
-def _region_adjacency(regions: RegionMap, r: int) -> list[int]:
-    """Per hex (indexed by hex number): the bit set (bit ``y`` = hex ``y``) of its neighbours
-    inside region ``r`` across an unblocked side; 0 for hexes outside ``r``.  This is the
-    graph a camel line cuts (see :func:`_split_sizes`)."""
-    mask = regions._blocked_mask
-    region_of = regions.region_of
-    land_links = regions.board.land_links
-    out = [0] * regions.board.num_hexes
-    for h in regions.regions[r]:
-        bits = 0
-        for y, e in land_links[h]:
-            if region_of[y] == r and not mask[e]:
-                bits |= 1 << y
-        out[h] = bits
-    return out
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)  # compiled: native, and it pickles (Makefile)
+class _RegionGraph:
+    """Region ``r``'s land hexes and the unblocked sides between them: the graph a camel line
+    cuts (see :func:`_split_sizes`), numbered inside the region.
+
+    Local hex ``i`` is ``members[i]`` (the region's hexes ascending, so local order is map
+    order), and a set of the region's hexes is an int whose bit ``i`` is local hex ``i``.  A
+    region has at most a few dozen hexes, so these sets stay machine-word ints; a set by map
+    hex number (up to 100) is a Python long, whose every operation allocates (the floods of
+    :func:`_cut_side` were about a tenth of a compiled random game that way).
+
+    Attributes:
+        members: the region's land hexes, ascending.
+        local: per map hex, its local number, or -1 outside the region.
+        adjacency: per local hex, the bit set of its neighbours in the region across an
+            unblocked side.
+    """
+
+    __slots__ = ("adjacency", "local", "members")
+
+    def __init__(self, regions: RegionMap, r: int) -> None:
+        mask = regions._blocked_mask
+        land_links = regions.board.land_links
+        self.members: tuple[int, ...] = regions.regions[r]
+        local = [-1] * regions.board.num_hexes
+        for i, h in enumerate(self.members):
+            local[h] = i
+        adjacency = [0] * len(self.members)
+        for i, h in enumerate(self.members):
+            bits = 0
+            for y, e in land_links[h]:
+                j = local[y]
+                if j >= 0 and not mask[e]:
+                    bits |= 1 << j
+            adjacency[i] = bits
+        self.local: list[int] = local
+        self.adjacency: list[int] = adjacency
+
+
+def _region_adjacency(regions: RegionMap, r: int) -> _RegionGraph:
+    """Region ``r``'s graph (:class:`_RegionGraph`): what a camel line cuts (see :func:`_split_sizes`)."""
+    return _RegionGraph(regions, r)
 
 
 def _cut_side(
-    adjacency: list[int], edge_hexes: Sequence[tuple[int, int]], line: Collection[int]
+    graph: _RegionGraph, edge_hexes: Sequence[tuple[int, int]], line: Collection[int]
 ) -> tuple[int, int] | None:
-    """One side of a region cut by a camel line: ``(hexes, size)``, the bit set (bit ``h`` =
-    hex ``h``) of a part left by the cut and its number of land hexes; ``None`` if the cut
-    leaves one part.
+    """One side of a region cut by a camel line: ``(hexes, size)``, the local bit set (bit
+    ``i`` = ``graph.members[i]``) of a part left by the cut and its number of land hexes;
+    ``None`` if the cut leaves one part.
 
-    ``adjacency`` is the region's :func:`_region_adjacency`; ``line`` a non-empty simple path
-    of open edges of the region from border to border whose inner vertices are inside it
-    (see :func:`_split_sizes`: such a cut leaves one or two parts).  The two sides of the
-    line's lowest edge are flooded in turn until one side is exhausted (its part is
-    complete; the other part is the rest of the region) or the floods meet (one part): the
-    cost is about twice the smaller part.
+    ``graph`` is the region's :class:`_RegionGraph`; ``line`` a non-empty simple path of open
+    edges of the region from border to border whose inner vertices are inside it (see
+    :func:`_split_sizes`: such a cut leaves one or two parts).  The two sides of the line's
+    lowest edge are flooded in turn until one side is exhausted (its part is complete; the
+    other part is the rest of the region) or the floods meet (one part): the cost is about
+    twice the smaller part.
     """
-    cut = adjacency.copy()
+    cut = graph.adjacency.copy()
+    local = graph.local
     for e in line:
         x, y = edge_hexes[e]
-        cut[x] &= ~(1 << y)
-        cut[y] &= ~(1 << x)
+        i, j = local[x], local[y]
+        cut[i] &= ~(1 << j)
+        cut[j] &= ~(1 << i)
     a, b = edge_hexes[min(line)]
-    seen_a, seen_b = 1 << a, 1 << b
-    stack_a, stack_b = [a], [b]
+    la, lb = local[a], local[b]
+    seen_a, seen_b = 1 << la, 1 << lb
+    size_a = size_b = 1
+    stack_a, stack_b = [la], [lb]
     while True:
         if not stack_a:
-            return seen_a, seen_a.bit_count()
+            return seen_a, size_a
         nb = cut[stack_a.pop()] & ~seen_a
         if nb:
             if nb & seen_b:
@@ -1066,9 +1103,10 @@ def _cut_side(
             while nb:
                 low = nb & -nb
                 stack_a.append(low.bit_length() - 1)
+                size_a += 1
                 nb ^= low
         if not stack_b:
-            return seen_b, seen_b.bit_count()
+            return seen_b, size_b
         nb = cut[stack_b.pop()] & ~seen_b
         if nb:
             if nb & seen_a:
@@ -1077,6 +1115,7 @@ def _cut_side(
             while nb:
                 low = nb & -nb
                 stack_b.append(low.bit_length() - 1)
+                size_b += 1
                 nb ^= low
 
 
@@ -1084,7 +1123,7 @@ def _split_sizes(
     regions: RegionMap,
     r: int,
     line: frozenset[int],
-    adjacency: list[int] | None = None,
+    adjacency: _RegionGraph | None = None,
 ) -> tuple[int, int] | None:
     """Land sizes of the two parts of region ``r`` cut by ``line``, if it makes two parts of
     at least :data:`MIN_REGION_LAND` each; ``None`` otherwise.  The first size is that of the
@@ -1110,7 +1149,7 @@ def _split_sizes(
     done, size = side
     if size < MIN_REGION_LAND or total - size < MIN_REGION_LAND:
         return None
-    if done >> members[0] & 1:
+    if done & 1:  # the flooded side holds local hex 0, the region's lowest
         return size, total - size
     return total - size, size
 
@@ -1165,9 +1204,9 @@ def _split_map(before: RegionMap, r: int, line: tuple[int, ...]) -> RegionMap:
         if side is None:
             raise ValueError("the line does not cut the region in two")
         bits = side[0]
-    keep = bits >> members[0] & 1  # whether the flooded side is the part holding the lowest hex
-    part0 = tuple([h for h in members if bits >> h & 1 == keep])
-    part1 = tuple([h for h in members if bits >> h & 1 != keep])
+    keep = bits & 1  # whether the flooded side (local bits) is the part holding the lowest hex
+    part0 = tuple([h for i, h in enumerate(members) if bits >> i & 1 == keep])
+    part1 = tuple([h for i, h in enumerate(members) if bits >> i & 1 != keep])
     low1 = part1[0]
     old_regions = before.regions
     pos = r + 1

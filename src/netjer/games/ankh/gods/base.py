@@ -35,7 +35,7 @@ this battle: Amun), ``battle.victims`` (the figures about to die in Battle Resol
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from mypy_extensions import mypyc_attr
@@ -133,10 +133,11 @@ class GodPower:
     #: per hook name, a priority among powers (lower first; default 0, then code order).
     PRIORITY: ClassVar[dict[str, int]] = {}
 
-    @cached_property
-    def index(self) -> int:
-        """The power's code (position in :data:`GOD_IDS`), looked up once per power object."""
-        return GOD_IDS.index(self.id)
+    def __init__(self) -> None:
+        #: The power's code (its position in :data:`GOD_IDS`), set once per power object: a
+        #: plain attribute (compiled: a slot) read at every ``holder`` question, where a
+        #: ``functools.cached_property`` went through the instance's dict from compiled code.
+        self.index: int = GOD_IDS.index(self.id)
 
     def holder(self, st: AnkhState) -> int:
         """The god that holds this power (-1: not in the game, or forgotten)."""

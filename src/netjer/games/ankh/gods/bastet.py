@@ -240,13 +240,22 @@ class BastetPower(GodPower):
     def turn_actions(self, st: AnkhState, god: int) -> list[Action]:
         d = st.power_data[BASTET]  # self.data(st), without its call and check: asked at every turn
         assert isinstance(d, BastetData)
-        if d.used_turn or god == st.holder[BASTET] or max(d.at) < 0:
+        at = d.at
+        if d.used_turn or god == st.holder[BASTET] or (at[0] < 0 and at[1] < 0 and at[2] < 0):
             return []
-        owner_at = st.figure_owner.__getitem__
+        owners = st.figure_owner
         adjacent = st.regions.adjacent
-        spaces = [  # a face-down cat next to a figure of god's (the owners looked up in C)
-            h for c in range(3) if (h := d.at[c]) >= 0 and not d.up[c] and god in map(owner_at, adjacent[h])
-        ]
+        up = d.up
+        spaces = []
+        for c in range(3):  # a face-down cat next to a figure of god's
+            h = at[c]
+            if h >= 0 and not up[c]:
+                # Plain loops (compiled: native reads; a ``map`` of a bound method, with
+                # ``max`` above, called back into Python for each neighbour: issue 34).
+                for x in adjacent[h]:
+                    if owners[x] == god:
+                        spaces.append(h)
+                        break
         return [REVEAL[h] for h in sorted(spaces)]
 
     def on_turn_action(self, st: AnkhState, god: int, action: Action) -> None:
