@@ -9,12 +9,13 @@ import time
 import pytest
 
 from netjer.agents import ISMCTSAgent, make_agent
-from netjer.agents.heuristic import POLICIES
+from netjer.agents.heuristic import POLICIES, heuristic_policy
 from netjer.agents.ismcts import collector_paused, mixture_models
 from netjer.core import ConfigError, PlayerView, Rng, State
 from netjer.core.action import Action
 from netjer.games.aton import AtonGame, AtonState
 from netjer.games.aton.actions import ASSIGN
+from netjer.games.registry import make_game
 from netjer.sim.tournament import schedule
 from tests.games.aton.builder import give_hand, position
 
@@ -404,3 +405,40 @@ def test_nested_collector_pauses_restore_the_state_found_by_the_outermost() -> N
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_playouts_and_the_opponent_model_play_the_heuristic_version_asked() -> None:
+    """``rollout_version`` and ``opponents_version`` (issue 35): Ankh's heuristic of that version
+    plays the playouts (and the guided expansion) or the other seats in the tree; the default,
+    1, is today's heuristic itself (the pinned searches)."""
+    game = make_game("ankh", {"players": "2"})
+    agent = make_agent("ismcts:iterations=4,rollout=heuristic,opponents=heuristic,rollout_version=3")
+    assert isinstance(agent, ISMCTSAgent) and (agent.rollout_version, agent.opponents_version) == (3, 1)
+    agent.prepare(game)
+    assert agent.opponents is heuristic_policy("ankh")
+    rollout = agent.rollout
+    assert callable(rollout)
+    version_3, version_1 = heuristic_policy("ankh", version=3), heuristic_policy("ankh")
+    state = game.new_initial_state(12)
+    differ = 0
+    for k in range(60):
+        if state.is_terminal:
+            break
+        assert rollout(state, Rng(k)) == version_3(state, Rng(k))
+        differ += version_1(state, Rng(k)) != version_3(state, Rng(k))
+        state.apply(version_1(state, Rng(k)))
+    assert differ > 0  # the two versions are told apart on these positions
+    model = ISMCTSAgent(
+        3,
+        iterations=12,
+        rollout="heuristic",
+        opponents="heuristic",
+        opponents_version=3,
+        max_playout=6,
+        evaluate="heuristic",
+    )
+    assert model.choose(PlayerView(state, state.current_player)) in state.legal_actions()
+    with pytest.raises(ConfigError, match="version must be one of 1, 2"):
+        make_agent("ismcts:opponents=heuristic,opponents_version=4")
+    with pytest.raises(ConfigError, match="no temperature, plan or version"):
+        make_agent("ismcts:iterations=3,rollout=heuristic,rollout_version=2").prepare(AtonGame())

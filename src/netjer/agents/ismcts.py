@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from netjer.agents.base import Agent
-from netjer.agents.heuristic import Evaluation, heuristic_evaluation, heuristic_policy
+from netjer.agents.heuristic import BAD_VERSION, VERSIONS, Evaluation, heuristic_evaluation, heuristic_policy
 from netjer.agents.value import value_evaluation
 from netjer.core.action import Action
 from netjer.core.errors import ConfigError
@@ -198,11 +198,18 @@ class ISMCTSAgent(Agent):
             playout (every seat's return equal and at least 0; Ankh's "everyone loses" is not
             a draw) counts ``-contempt`` for the searching seat, the other seats' returns
             unchanged.
+        rollout_version: the version of the game's heuristic (one of
+            :data:`netjer.agents.heuristic.VERSIONS`; other than 1, Ankh only) that
+            ``rollout="heuristic"`` plays out and ``guided`` expands first (default 1).
+        opponents_version: the version of the game's heuristic that ``opponents="heuristic"``
+            plays the other seats with (default 1).  A strong, costly model (Ankh's version 3,
+            about 1 ms a decision) can play the opponents in the tree while a cheap one plays
+            the playouts: the tree meets few opponent decisions, a playout hundreds.
 
     Raises:
         ConfigError: if neither budget is positive, ``max_seconds`` is not positive,
-            ``max_playout`` is not positive or lacks ``evaluate``, or the rollout or
-            evaluation is an unknown name.
+            ``max_playout`` is not positive or lacks ``evaluate``, the rollout or
+            evaluation is an unknown name, or a heuristic version is unknown.
     """
 
     name = "ismcts"
@@ -221,6 +228,8 @@ class ISMCTSAgent(Agent):
         guided: bool = False,
         opponents: RolloutPolicy | str | None = None,
         contempt: float = 0.0,
+        rollout_version: int = 1,
+        opponents_version: int = 1,
     ) -> None:
         if iterations is not None and iterations <= 0:
             raise ConfigError(Sentence(N_("ismcts: iterations must be positive, got {value}"), value=str(iterations)))
@@ -246,6 +255,9 @@ class ISMCTSAgent(Agent):
         if isinstance(evaluate, str) and evaluate not in EVALUATIONS:
             message = N_("ismcts: evaluate must be 'heuristic', 'value' or a function, got {value}")
             raise ConfigError(Sentence(message, value=repr(evaluate)))
+        for version in (rollout_version, opponents_version):
+            if version not in VERSIONS:
+                raise ConfigError(Sentence(BAD_VERSION, versions=join_list(map(str, VERSIONS)), version=repr(version)))
         # The same draws as Rng(seed), computed in blocks (a playout draws at every step).
         self.rng: Rng = BufferedRng(seed)
         self.iterations = iterations
@@ -261,6 +273,8 @@ class ISMCTSAgent(Agent):
         #: other seats searched by UCB1 in that iteration); resolved by :meth:`prepare`.
         self.mixture: tuple[RolloutPolicy | None, ...] = ()
         self.contempt = contempt
+        self.rollout_version = rollout_version
+        self.opponents_version = opponents_version
         #: iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
         #: Optional ``progress(done)`` called with the iterations done so far, every
@@ -277,12 +291,12 @@ class ISMCTSAgent(Agent):
                 no value network or its weights file (``evaluate="value"``).
         """
         if self.opponents == "heuristic":
-            self.opponents = heuristic_policy(game.name)
+            self.opponents = heuristic_policy(game.name, version=self.opponents_version)
         elif self.opponents == "mixture":
             self.mixture = mixture_models(game.name)
             self.opponents = None
         if self.rollout == "heuristic":
-            self.rollout = heuristic_policy(game.name)
+            self.rollout = heuristic_policy(game.name, version=self.rollout_version)
         elif self.rollout == "random":
             self.rollout = random_rollout
         if self.evaluate == "heuristic":

@@ -80,6 +80,8 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
     c = _number("ismcts", params, "c", float)
     depth = _number("ismcts", params, "depth", int)
     contempt = _number("ismcts", params, "contempt", float, probability=True)
+    rollout_version = _number("ismcts", params, "rollout_version", int)
+    opponents_version = _number("ismcts", params, "opponents_version", int)
     evaluation = params.get("eval")
     if evaluation is not None and depth is None:
         raise ConfigError(Sentence(EVAL_WITHOUT_DEPTH, text=evaluation))
@@ -94,6 +96,8 @@ def _ismcts(params: dict[str, str], seed: int) -> Agent:
         guided=_flag("ismcts", params, "guided"),
         opponents=params.get("opponents"),
         contempt=contempt or 0.0,
+        rollout_version=int(rollout_version or 1),
+        opponents_version=int(opponents_version or 1),
     )
 
 
@@ -140,11 +144,27 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: policy's choice first), ``opponents=heuristic`` (the other seats' decisions in the tree
 #: follow the game's heuristic: an opponent model; ``opponents=mixture``: each iteration draws
 #: the heuristic, Ankh's second heuristic or no model), ``contempt=0.5`` (a drawn playout counts
-#: -0.5 for the searching seat: draw aversion, from 0 to 1, default 0).
+#: -0.5 for the searching seat: draw aversion, from 0 to 1, default 0), ``rollout_version=3`` and
+#: ``opponents_version=3`` (the heuristic's version that the heuristic playouts, or the opponent
+#: model, play; default 1; see :class:`netjer.agents.ismcts.ISMCTSAgent`).
 AGENT_PARAMS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "heuristic": frozenset({"epsilon", "temperature", "plan", "version"}),
-    "ismcts": frozenset({"time", "iterations", "c", "rollout", "depth", "eval", "guided", "opponents", "contempt"}),
+    "ismcts": frozenset(
+        {
+            "time",
+            "iterations",
+            "c",
+            "rollout",
+            "depth",
+            "eval",
+            "guided",
+            "opponents",
+            "contempt",
+            "rollout_version",
+            "opponents_version",
+        }
+    ),
 }
 HUMAN = "human"
 
