@@ -82,7 +82,9 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
         return
     st.guardian_supply[level - 1] -= 1
     st.guardian_pool[pool_index(god, level)] += 1
-    st.note(_("{god} gains {figure}, a Guardian"), god=st.god_name(god), figure=term_name("figure", FIGURE_IDS[kind]))
+    st.note(
+        _("{god} gains the Guardian {guardian}"), god=st.god_name(god), guardian=bare_name("figure", FIGURE_IDS[kind])
+    )
 
 
 def to_pool(st: AnkhState, god: int, kind: int) -> None:
