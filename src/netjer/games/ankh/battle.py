@@ -460,8 +460,13 @@ def build(st: AnkhState, kind: int, h: int) -> None:
     st.monument[h] = kind
     st.monument_owner[h] = god
     insort(st.monuments_by_god[god], h)
-    # The action's words tell the Monument and its space (narration.describe); the log adds the price.
-    st.note(_("  {god} pays {followers} for it"), god=st.god_name(god), followers=followers(cost))
+    # The action's words tell the Monument (narration.describe); the log adds the price and its space.
+    st.note(
+        _("  {god} pays {followers} for the Monument on {space}"),
+        god=st.god_name(god),
+        followers=followers(cost),
+        space=st.board.hex_name(h),
+    )
     actions.sacrificed(st, god, cost)
     st.run_conflict()
 

@@ -174,7 +174,7 @@ def camel(st: AnkhState, e: int) -> None:
     if camel_line_is_complete(st.regions, st.camel_line, max_camels(st)):
         st.split = check_camel_line(st.regions, st.camel_line, max_camels(st))
         line = join_list(st.board.edge_name(x) for x in st.camel_line)
-        st.note(_("  camels along {line}"), line=line)
+        st.note(_("  {god} places camels along {line}"), god=st.god_name(st.event_god), line=line)
         st.phase = KEEP
 
 
@@ -231,7 +231,7 @@ def swap(st: AnkhState, a: int, b: int) -> None:
     tokens = st.token_of_region
     ia, ib = tokens.index(a), tokens.index(b)
     tokens[ia], tokens[ib] = b, a
-    st.note(_("  swaps Conflict Order tokens {a} and {b}"), a=a, b=b)
+    st.note(_("  {god} swaps Conflict Order tokens {a} and {b}"), god=st.god_name(st.event_god), a=a, b=b)
     st.new_tokens = []
     actions.event_done(st)
 

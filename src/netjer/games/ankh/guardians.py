@@ -67,9 +67,9 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
     kind = st.guardian_kind[level - 1]
     if st.guardian_supply[level - 1] <= 0:
         st.note(
-            _("{god} would gain {figure}, but none is left"),
+            _("{god} would gain the Guardian {guardian}, but none is left"),
             god=st.god_name(god),
-            figure=term_name("figure", FIGURE_IDS[kind]),
+            guardian=bare_name("figure", FIGURE_IDS[kind]),
         )
         return
     if free_bases(st, god, GUARDIAN_BASE[kind]) <= 0:  # pragma: no cover - 3 Guardians never fill the bases
@@ -82,7 +82,9 @@ def gain_guardian(st: AnkhState, god: int, level: int) -> None:
         return
     st.guardian_supply[level - 1] -= 1
     st.guardian_pool[pool_index(god, level)] += 1
-    st.note(_("{god} gains {figure}, a Guardian"), god=st.god_name(god), figure=term_name("figure", FIGURE_IDS[kind]))
+    st.note(
+        _("{god} gains the Guardian {guardian}"), god=st.god_name(god), guardian=bare_name("figure", FIGURE_IDS[kind])
+    )
 
 
 def to_pool(st: AnkhState, god: int, kind: int) -> None:

@@ -268,10 +268,14 @@ class BastetPower(GodPower):
             d.at[c] = HAND
             d.up[c] = True
             # The reveal is the action's words (narration.describe); the log adds which cat it was.
-            st.note(_("  it is the {cat} cat: it goes back to Bastet, face up"), cat=_(CAT_NAMES[c]))
+            st.note(
+                _("  the cat at {space} is the {cat} cat: it goes back to Bastet, face up"),
+                cat=_(CAT_NAMES[c]),
+                space=st.board.hex_name(h),
+            )
             return
         d.up[c] = True
-        st.write_log(_("  it is the star cat"))
+        st.note(_("  the cat at {space} is the star cat"), space=st.board.hex_name(h))
         figures = [x for x in st.regions.adjacent[h] if st.figure_owner[x] == god]
         if len(figures) > 1:
             st.queue_task(STAR_PHASE, god, h)

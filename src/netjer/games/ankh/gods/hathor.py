@@ -86,11 +86,12 @@ class HathorPower(GodPower):
             st.ransom = True
             st.queue_task(PLACE_PHASE, hathor, front=True)
         elif isinstance(action, Put):
-            # The figure and its space are told by the action's words; the log adds the price.
+            # The figure is told by the action's words; the log adds the price and the space.
             st.note(
-                _("  {hathor} sacrifices {followers} for it (Hathor)"),
+                _("  {hathor} sacrifices {followers} to place a figure on {space} (Hathor)"),
                 hathor=st.god_name(hathor),
                 followers=followers(PLACE_COST),
+                space=st.board.hex_name(action.hex),
             )
             actions.place_from_pool(st, hathor, action.kind, action.hex)  # a ransom is paid first
             st.followers[hathor] -= PLACE_COST
