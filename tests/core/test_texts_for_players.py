@@ -155,7 +155,7 @@ def test_the_option_check_finds_what_it_must() -> None:
         assert raw_option_words(raw, options), raw
     for named in (
         "con la opción «Límite sin lucha» (no_fight_limit)",
-        "con la opción «Valores» en «triangular» (values=triangular)",
+        "con la opción «Valores» en «escalonado (5-4-3-2-1)» (values=triangular)",
         "con la opción «El dueño ve lo que saca» desactivada (owner_sees_drawn=false)",
         "con la opción «Bloqueo» (-o blocking=true)",
     ):

@@ -7,6 +7,7 @@ over the network.  docs/deploy.md says how to use them.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -63,6 +64,14 @@ def _open(db: str) -> Store:
         url = database_url(db)  # a plain path names a SQLite file
     except ValueError:
         raise _fail(_(BAD_DB).format(db=repr(db))) from None
+    from sqlalchemy.engine import make_url  # noqa: PLC0415
+
+    parsed = make_url(url)
+    # The operator's commands read a server's database: a plain path naming no file is a
+    # mistyped --db ("nonsense"), refused (opening it would create an empty database beside the
+    # real one). A URL is taken as written, as `serve` takes it.
+    if url != db and parsed.database and not Path(parsed.database).is_file():
+        raise _fail(_("there is no database file {path}").format(path=repr(parsed.database)))
     try:
         return Store(url)
     except SQLAlchemyError as err:

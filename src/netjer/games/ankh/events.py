@@ -231,7 +231,9 @@ def swap(st: AnkhState, a: int, b: int) -> None:
     tokens = st.token_of_region
     ia, ib = tokens.index(a), tokens.index(b)
     tokens[ia], tokens[ib] = b, a
-    st.note(_("  {god} swaps Conflict Order tokens {a} and {b}"), god=st.god_name(st.event_god), a=a, b=b)
+    # The action's own words name the god who swaps ("Hathor swaps the Conflict Order tokens 2
+    # and 5."): this line says what changed, with its own subject, not the same sentence again.
+    st.note(_("  Conflict Order tokens {a} and {b} change places"), a=a, b=b)
     st.new_tokens = []
     actions.event_done(st)
 
