@@ -219,6 +219,28 @@ def command_term(name: str, screens: Iterable[str] = (), example: str = "symbols
     return None
 
 
+def find_topic(
+    texts: RulesTexts,
+    topic: str,
+    screens: Iterable[str] = (),
+    example: str = "symbols",
+    short: dict[str, str] | None = None,
+) -> Term | None:
+    """What ``help TOPIC`` shows, or None: a terminal command (:func:`command_term`), else the
+    rules entry ``topic`` names (:meth:`RulesTexts.find`), else the entry a short form of the
+    screens stands for (``short``: shown form -> entry id, the view module's ``short_forms()``,
+    so ``help Kri`` and ``help Obe3`` find what Ankh's compact screen abbreviates, in the
+    screen's language; a number after the short form, a Monument's controller, is left out)."""
+    term = command_term(topic, screens, example) or texts.find(topic)
+    if term is not None or not short:
+        return term
+    wanted = re.sub(r"\d+$", "", " ".join(topic.split())).casefold()
+    for form, term_id in short.items():
+        if form.casefold() == wanted and term_id in texts.ids():
+            return texts.term(term_id)
+    return None
+
+
 def overview_text(texts: RulesTexts) -> Text:
     """The game's overview for ``help``: goal, turn, how to win, and the topics ``help NAME`` knows."""
     o = texts.overview
@@ -564,7 +586,8 @@ class TerminalTable:
             words.append(_(HELP_COMMANDS).format(example=example, symbols=symbols))
             self.console.print(Text("  ".join(words), style="dim"), highlight=False)
             return
-        term = command_term(topic, self._screens(), example) or self.texts.find(topic)
+        short_forms = getattr(self.view_module, "short_forms", None)
+        term = find_topic(self.texts, topic, self._screens(), example, short_forms() if short_forms else None)
         if term is not None:
             self.console.print(term_text(term), highlight=False)
             return
