@@ -23,7 +23,15 @@ from rich.text import Text
 
 from netjer import i18n
 from netjer.cli.learn import LessonTable
-from netjer.cli.play import HELP_CHOICES, TerminalTable, command_term, find_topic, help_name, numbered_example
+from netjer.cli.play import (
+    HELP_CHOICES,
+    KIND_WORDS,
+    TerminalTable,
+    command_term,
+    find_topic,
+    help_name,
+    numbered_example,
+)
 from netjer.core.errors import NetjerError
 from netjer.core.texts import languages, load_texts
 from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
@@ -360,3 +368,38 @@ def test_help_finds_face_down_as_atons_screens_show_it(language: str) -> None:
             text = _help("aton", word)
             assert "No rule called" not in text and "Keine Regel" not in text and "Ninguna" not in text, text
             assert text.startswith(load_texts("netjer.games.aton", language).term("face-down").name), text
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es"])
+@pytest.mark.parametrize(
+    ("game", "term_id", "kind"),
+    [
+        ("aton", "draw-pile", "zone"),
+        ("aton", "discard-pile", "zone"),
+        ("aton", "hand", "zone"),
+        ("aton", "stone", "piece"),
+        ("nile", "cemetery", "zone"),
+        ("nile", "hourglass", "piece"),
+        ("ankh", "figure", "piece"),
+        ("ankh", "monument", "piece"),
+        ("nile", "soldier", "token"),
+    ],
+)
+def test_help_names_each_entry_by_what_it_is(game: str, term_id: str, kind: str, language: str) -> None:
+    """Issue 32: a deck, a pile or the hourglass is no token: 'help' names each entry's kind as
+    what it is ("Nachziehstapel (Bereich)", "Sanduhr (Spielmaterial)"), in the language."""
+    with _language(language):
+        name = load_texts(f"netjer.games.{game}", language).term(term_id).name
+        first = _help(game, help_name(load_texts(f"netjer.games.{game}", language), term_id)).splitlines()[0]
+        assert first == f"{name}  ({i18n.gettext(KIND_WORDS[kind])})", first
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es"])
+def test_help_of_the_cartouches_neither_repeats_its_kind_nor_runs_numbers_into_words(language: str) -> None:
+    """Issue 32: "Kartuschen (Kartusche)" said its kind twice; "1 Punkte, 2 Reihenfolge" read as
+    counts where each cartouche's number is meant ("1: Punkte")."""
+    with _language(language):
+        texts = load_texts("netjer.games.aton", language)
+        lines = _help("aton", texts.term("cartouches").name).splitlines()
+    assert lines[0] == texts.term("cartouches").name, lines[0]
+    assert re.search(r"\b1: \w.*\b2: \w.*\b3: \w.*\b4: \w", lines[1]), lines[1]

@@ -81,6 +81,10 @@ KIND_WORDS = {
     "cartouche": N_("cartouche"),
     "square": N_("square"),
     "token": N_("token"),
+    # TRANSLATORS: the kind of a rules entry: a piece on a board that is no token (a figure, a stone, the hourglass).
+    "piece": N_("piece"),
+    # TRANSLATORS: the kind of a rules entry: a place cards or tokens lie (a draw pile, a discard pile, a hand).
+    "zone": N_("zone"),
     "track": N_("track"),
     "concept": N_("concept"),
     "symbol": N_("symbol"),
@@ -191,12 +195,19 @@ def choice_meaning(texts: RulesTexts, action: Action) -> str:
     return texts.meaning(str(action))
 
 
+def kind_shown(term: Term) -> str:
+    """The kind of ``term`` as ``help`` shows it after the name (``"  (zone)"``), or ``""``
+    when the name already says it (``Kartuschen`` is a cartouche, ``cartouche 1`` too)."""
+    kind = _(KIND_WORDS.get(term.kind, term.kind))
+    return "" if term.name.casefold().startswith(kind.casefold()) else f"  ({kind})"
+
+
 def term_text(term: Term) -> Text:
-    """A rules entry for the terminal: name and kind, its line, the rule, what to type (its
-    ``terminal`` words), its source (none for a command)."""
+    """A rules entry for the terminal: name and kind (:func:`kind_shown`), its line, the rule,
+    what to type (its ``terminal`` words), its source (none for a command)."""
     return Text.assemble(
         (term.name, "bold"),
-        (f"  ({_(KIND_WORDS.get(term.kind, term.kind))})\n", "dim"),
+        (kind_shown(term) + "\n", "dim"),
         (term.line + "\n", "italic"),
         term.rule + ("\n" if term.source or term.terminal else ""),
         (term.terminal + ("\n" if term.source else ""), "bold") if term.terminal else "",
