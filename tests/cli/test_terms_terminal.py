@@ -403,3 +403,14 @@ def test_help_of_the_cartouches_neither_repeats_its_kind_nor_runs_numbers_into_w
         lines = _help("aton", texts.term("cartouches").name).splitlines()
     assert lines[0] == texts.term("cartouches").name, lines[0]
     assert re.search(r"\b1: \w.*\b2: \w.*\b3: \w.*\b4: \w", lines[1]), lines[1]
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_the_kingdom_of_the_dead_has_one_name_on_every_screen(language: str) -> None:
+    """Issue 32: the board's label (the catalogue's "Kingdom of the Dead", which the web table
+    and the terminal both show) and the rules texts' entry name the same thing alike."""
+    with _language(language):
+        shown = i18n.gettext("Kingdom of the Dead")
+        entry = load_texts("netjer.games.aton", language).term("kingdom").name
+        assert shown.casefold() == entry.casefold(), (shown, entry)
+        assert _help("aton", shown).startswith(entry)

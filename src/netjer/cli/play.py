@@ -703,14 +703,16 @@ class TerminalTable:
             return
         if dense:
             self.console.print(Text(_("Legal actions ('help NAME' explains one):")), highlight=False)
-            items = [Text.assemble((f"{i}) ", "bold cyan"), str(a)) for i, a in enumerate(legal, start=1)]
+            items = [
+                Text.assemble((f"{i}) ", "bold cyan"), self.game.shown_action(a)) for i, a in enumerate(legal, start=1)
+            ]
             self.console.print(Padding(Columns(items, padding=(0, 3)), (0, 0, 0, 2)))
             return
         self.console.print(_("Legal actions:"), highlight=False)
         groups: list[tuple[str, list[Text]]] = []
         for i, action in enumerate(legal, start=1):
             meaning = choice_meaning(self.texts, action)
-            item = Text.assemble((f"{i}) ", "bold cyan"), str(action))
+            item = Text.assemble((f"{i}) ", "bold cyan"), self.game.shown_action(action))
             if groups and groups[-1][0] == meaning:
                 groups[-1][1].append(item)
             else:
