@@ -23,7 +23,15 @@ from rich.text import Text
 
 from netjer import i18n
 from netjer.cli.learn import LessonTable
-from netjer.cli.play import HELP_CHOICES, TerminalTable, command_term, help_name, numbered_example
+from netjer.cli.play import (
+    HELP_CHOICES,
+    KIND_WORDS,
+    TerminalTable,
+    command_term,
+    find_topic,
+    help_name,
+    numbered_example,
+)
 from netjer.core.errors import NetjerError
 from netjer.core.texts import languages, load_texts
 from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
@@ -104,7 +112,29 @@ def explained(game: str, language: str, label: str) -> bool:
     if not words:
         return True  # a coordinate, a number, a row of symbols ('help symbols')
     tries = [words, re.sub(r"^\S+'s ", "", words), _words(label.split(" — ", maxsplit=1)[0])]
-    return any(texts.find(w) is not None or command_term(w, ("gods", "tracks")) is not None for w in tries)
+    short = getattr(view_module(game), "short_forms", dict)()
+    return any(find_topic(texts, w, ("gods", "tracks"), short=short) is not None for w in tries)
+
+
+#: A line of a compact screen that lists pieces by short forms: a region's line of Ankh's map
+#: summary ("3: Ra God War · Tem1").
+REGION_LINE = re.compile(r"^\d+: ")
+
+
+def compact_short_forms(game: str, obs: dict[str, Any]) -> tuple[set[str], str]:
+    """The short forms ``game``'s compact screen shows for ``obs`` (every word of its gods'
+    header line and of its region lines, numbers after a label kept: ``Obl3``), and the screen's
+    whole text, drawn with room for every part."""
+    compact = getattr(view_module(game), "render_compact", None)
+    if compact is None:
+        return set(), ""
+    out = io.StringIO()
+    Console(file=out, width=1000, color_system=None).print(compact(obs, 0, 200, 1000))
+    lines = out.getvalue().splitlines()
+    listing = [line for line in lines if REGION_LINE.match(line)]
+    if game == "ankh":
+        listing.append(lines[1])  # the gods' header: "Ra* Dev 3 Fol 2 · Isis Dev 1 Fol 0"
+    return {w for line in listing for w in re.findall(r"[^\W\d_][\w'\-]*", line)}, out.getvalue()
 
 
 def _positions(game: str) -> Iterator[Any]:
@@ -133,6 +163,7 @@ def screens_labels(game: str) -> set[str]:
         compact = getattr(module, "render_compact", None)
         if compact is not None:
             found.update(labels(compact(obs, 0, 24, 80)))
+            found.update(compact_short_forms(game, obs)[0])
         if panel is not None and (drawn := panel(state, 0)) is not None:
             found.update(labels(drawn))
     return found
@@ -302,3 +333,84 @@ def test_a_screens_legend_names_help_topics_as_the_language_shows_them(game: str
             term = texts.find(topic)
             assert term is not None, topic
             assert topic == help_name(texts, term.id), (topic, help_name(texts, term.id))
+
+
+@pytest.mark.parametrize("language", languages("netjer.games.ankh"))
+def test_ankhs_compact_screen_explains_its_short_forms_and_help_finds_them(language: str) -> None:
+    """Issue 32: Ankh's compact screen ("Anubis* Ver 0 Anh 1", "1: Bastet Got Kri · Obe3") has a
+    legend naming each short form it shows and what a region's number and a Monument's number
+    mean, and 'help' finds each short form as shown, its Monument's number included."""
+    with _language(language):
+        texts = load_texts("netjer.games.ankh", language)
+        short = view_module("ankh").short_forms()
+        seen: set[str] = set()
+        for state in _positions("ankh"):
+            forms, screen = compact_short_forms("ankh", state.observation(0))
+            for form in forms - {info["name"] for info in state.observation(0)["gods"]}:
+                base = re.sub(r"\d+$", "", form)
+                assert f"{base} = " in screen, f"{form!r} is not in the legend:\n{screen}"
+                assert find_topic(texts, form, short=short) is not None, form
+                seen.add(base)
+    assert len(seen) >= 6, seen  # the header's two short forms and the map's labels
+    if language == "de":  # the tester's screen (issue 32)
+        assert {"Ver", "Anh", "Got", "Kri", "Obe"} <= seen
+
+
+@pytest.mark.parametrize("language", languages("netjer.games.aton"))
+def test_help_finds_face_down_as_atons_screens_show_it(language: str) -> None:
+    """Issue 32: Aton's screens show a hidden hand and a face-down discard as "4 cards, face
+    down" and "4 face down" ("verdeckt", "boca abajo"); 'help' finds that word in the language."""
+    with _language(language):
+        hand = i18n.ngettext("{n} card, face down", "{n} cards, face down", 4).format(n=4)
+        discard = i18n.gettext("{n} face down").format(n=4)
+        words = {hand.split(", ", maxsplit=1)[1], discard.split(" ", maxsplit=1)[1]}
+        for word in words:
+            text = _help("aton", word)
+            assert "No rule called" not in text and "Keine Regel" not in text and "Ninguna" not in text, text
+            assert text.startswith(load_texts("netjer.games.aton", language).term("face-down").name), text
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es"])
+@pytest.mark.parametrize(
+    ("game", "term_id", "kind"),
+    [
+        ("aton", "draw-pile", "zone"),
+        ("aton", "discard-pile", "zone"),
+        ("aton", "hand", "zone"),
+        ("aton", "stone", "piece"),
+        ("nile", "cemetery", "zone"),
+        ("nile", "hourglass", "piece"),
+        ("ankh", "figure", "piece"),
+        ("ankh", "monument", "piece"),
+        ("nile", "soldier", "token"),
+    ],
+)
+def test_help_names_each_entry_by_what_it_is(game: str, term_id: str, kind: str, language: str) -> None:
+    """Issue 32: a deck, a pile or the hourglass is no token: 'help' names each entry's kind as
+    what it is ("Nachziehstapel (Bereich)", "Sanduhr (Spielmaterial)"), in the language."""
+    with _language(language):
+        name = load_texts(f"netjer.games.{game}", language).term(term_id).name
+        first = _help(game, help_name(load_texts(f"netjer.games.{game}", language), term_id)).splitlines()[0]
+        assert first == f"{name}  ({i18n.gettext(KIND_WORDS[kind])})", first
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es"])
+def test_help_of_the_cartouches_neither_repeats_its_kind_nor_runs_numbers_into_words(language: str) -> None:
+    """Issue 32: "Kartuschen (Kartusche)" said its kind twice; "1 Punkte, 2 Reihenfolge" read as
+    counts where each cartouche's number is meant ("1: Punkte")."""
+    with _language(language):
+        texts = load_texts("netjer.games.aton", language)
+        lines = _help("aton", texts.term("cartouches").name).splitlines()
+    assert lines[0] == texts.term("cartouches").name, lines[0]
+    assert re.search(r"\b1: \w.*\b2: \w.*\b3: \w.*\b4: \w", lines[1]), lines[1]
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_the_kingdom_of_the_dead_has_one_name_on_every_screen(language: str) -> None:
+    """Issue 32: the board's label (the catalogue's "Kingdom of the Dead", which the web table
+    and the terminal both show) and the rules texts' entry name the same thing alike."""
+    with _language(language):
+        shown = i18n.gettext("Kingdom of the Dead")
+        entry = load_texts("netjer.games.aton", language).term("kingdom").name
+        assert shown.casefold() == entry.casefold(), (shown, entry)
+        assert _help("aton", shown).startswith(entry)

@@ -90,8 +90,11 @@ def test_every_nile_square_kind_and_token_state_has_an_entry() -> None:
     assert {"value", "face_up", "owner"} <= set(cell)  # the token states the entries describe
     for square in ("vanguard", "rearguard", "central rearguard"):
         assert t.of_kind("square", square) is not None
-    for state in ("face up", "face down", "?", "column", "hand", "cemetery", "hourglass"):
+    for state in ("face up", "face down", "?"):
         assert t.of_kind("token", state) is not None, state
+    for place in ("column", "hand", "cemetery"):  # where tokens lie, no tokens (issue 32)
+        assert t.of_kind("zone", place) is not None, place
+    assert t.of_kind("piece", "hourglass") is not None
 
 
 def test_find_is_case_insensitive_and_prefers_ids() -> None:

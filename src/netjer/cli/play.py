@@ -81,6 +81,10 @@ KIND_WORDS = {
     "cartouche": N_("cartouche"),
     "square": N_("square"),
     "token": N_("token"),
+    # TRANSLATORS: the kind of a rules entry: a piece on a board that is no token (a figure, a stone, the hourglass).
+    "piece": N_("piece"),
+    # TRANSLATORS: the kind of a rules entry: a place cards or tokens lie (a draw pile, a discard pile, a hand).
+    "zone": N_("zone"),
     "track": N_("track"),
     "concept": N_("concept"),
     "symbol": N_("symbol"),
@@ -191,12 +195,19 @@ def choice_meaning(texts: RulesTexts, action: Action) -> str:
     return texts.meaning(str(action))
 
 
+def kind_shown(term: Term) -> str:
+    """The kind of ``term`` as ``help`` shows it after the name (``"  (zone)"``), or ``""``
+    when the name already says it (``Kartuschen`` is a cartouche, ``cartouche 1`` too)."""
+    kind = _(KIND_WORDS.get(term.kind, term.kind))
+    return "" if term.name.casefold().startswith(kind.casefold()) else f"  ({kind})"
+
+
 def term_text(term: Term) -> Text:
-    """A rules entry for the terminal: name and kind, its line, the rule, what to type (its
-    ``terminal`` words), its source (none for a command)."""
+    """A rules entry for the terminal: name and kind (:func:`kind_shown`), its line, the rule,
+    what to type (its ``terminal`` words), its source (none for a command)."""
     return Text.assemble(
         (term.name, "bold"),
-        (f"  ({_(KIND_WORDS.get(term.kind, term.kind))})\n", "dim"),
+        (kind_shown(term) + "\n", "dim"),
         (term.line + "\n", "italic"),
         term.rule + ("\n" if term.source or term.terminal else ""),
         (term.terminal + ("\n" if term.source else ""), "bold") if term.terminal else "",
@@ -216,6 +227,28 @@ def command_term(name: str, screens: Iterable[str] = (), example: str = "symbols
     if word in screens and word in SCREEN_HELP:
         # its one sentence once: as line and rule too it printed twice (issue 32, 'help tracks')
         return Term(word, "command", word, _(SCREEN_HELP[word]), "", "")
+    return None
+
+
+def find_topic(
+    texts: RulesTexts,
+    topic: str,
+    screens: Iterable[str] = (),
+    example: str = "symbols",
+    short: dict[str, str] | None = None,
+) -> Term | None:
+    """What ``help TOPIC`` shows, or None: a terminal command (:func:`command_term`), else the
+    rules entry ``topic`` names (:meth:`RulesTexts.find`), else the entry a short form of the
+    screens stands for (``short``: shown form -> entry id, the view module's ``short_forms()``,
+    so ``help Kri`` and ``help Obe3`` find what Ankh's compact screen abbreviates, in the
+    screen's language; a number after the short form, a Monument's controller, is left out)."""
+    term = command_term(topic, screens, example) or texts.find(topic)
+    if term is not None or not short:
+        return term
+    wanted = re.sub(r"\d+$", "", " ".join(topic.split())).casefold()
+    for form, term_id in short.items():
+        if form.casefold() == wanted and term_id in texts.ids():
+            return texts.term(term_id)
     return None
 
 
@@ -567,7 +600,8 @@ class TerminalTable:
             words.append(_(HELP_COMMANDS).format(example=example, symbols=symbols))
             self.console.print(Text("  ".join(words), style="dim"), highlight=False)
             return
-        term = command_term(topic, self._screens(), example) or self.texts.find(topic)
+        short_forms = getattr(self.view_module, "short_forms", None)
+        term = find_topic(self.texts, topic, self._screens(), example, short_forms() if short_forms else None)
         if term is not None:
             self.console.print(term_text(term), highlight=False)
             return
@@ -672,14 +706,16 @@ class TerminalTable:
             return
         if dense:
             self.console.print(Text(_("Legal actions ('help NAME' explains one):")), highlight=False)
-            items = [Text.assemble((f"{i}) ", "bold cyan"), str(a)) for i, a in enumerate(legal, start=1)]
+            items = [
+                Text.assemble((f"{i}) ", "bold cyan"), self.game.shown_action(a)) for i, a in enumerate(legal, start=1)
+            ]
             self.console.print(Padding(Columns(items, padding=(0, 3)), (0, 0, 0, 2)))
             return
         self.console.print(_("Legal actions:"), highlight=False)
         groups: list[tuple[str, list[Text]]] = []
         for i, action in enumerate(legal, start=1):
             meaning = choice_meaning(self.texts, action)
-            item = Text.assemble((f"{i}) ", "bold cyan"), str(action))
+            item = Text.assemble((f"{i}) ", "bold cyan"), self.game.shown_action(action))
             if groups and groups[-1][0] == meaning:
                 groups[-1][1].append(item)
             else:

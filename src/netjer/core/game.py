@@ -208,6 +208,12 @@ class Game(ABC):
             ConfigError: if ``seed`` is not a whole number.
         """
 
+    def shown_action(self, action: Action) -> str:
+        """``action`` as a list of choices shows it in the process's language: its notation
+        (``str(action)``) unless the game writes a part of it in the reader's words (Ankh's aim
+        directions, ``aim NO-SO`` in German); :meth:`parse_action` reads what this returns."""
+        return str(action)
+
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (the inverse of ``str(action)``).

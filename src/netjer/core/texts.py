@@ -77,13 +77,28 @@ TERM_KINDS = (
     "god",  # a god and its power
     "cartouche",  # an Aton cartouche
     "square",  # a kind of square or space on a board
-    "token",  # a token, a token's state, a piece
+    "token",  # a token or a token's state (a Nile soldier face up, an Ankh token)
+    "piece",  # a piece on a board that is no token (an Ankh figure or Monument, an Aton stone, the hourglass)
+    "zone",  # a place cards or tokens lie (a draw pile, a discard pile, a hand, the cemetery, a supply)
     "track",  # a track or counter on the board
     "concept",  # any other word of the rules (region, Devotion, vanguard)
     "symbol",  # a mark drawn on a screen
 )
 TermKind = Literal[
-    "action", "event", "card", "power", "guardian", "god", "cartouche", "square", "token", "track", "concept", "symbol"
+    "action",
+    "event",
+    "card",
+    "power",
+    "guardian",
+    "god",
+    "cartouche",
+    "square",
+    "token",
+    "piece",
+    "zone",
+    "track",
+    "concept",
+    "symbol",
 ]
 
 

@@ -82,6 +82,35 @@ def label_of(kind: str) -> str:
     return pgettext("map label", LABELS[kind])
 
 
+#: The compact screen's short forms of a god's Devotion and Followers (its header line).
+# TRANSLATORS: Devotion on the compact screen's header, about 3 letters (Dev 4).
+DEVOTION_SHORT = Nc_("compact header", "Dev")
+# TRANSLATORS: Followers on the compact screen's header, about 3 letters (Fol 3).
+FOLLOWERS_SHORT = Nc_("compact header", "Fol")
+#: The term of the rules texts each short form of the compact screen stands for
+#: (:func:`short_forms`): the map's labels and the header's Devotion and Followers.
+SHORT_FORM_TERMS = {
+    "god": "figure",
+    "warrior": "figure",
+    "cat-mummy": "cat-mummy",
+    "satet": "satet",
+    "mummy": "mummy",
+    "apep": "apep",
+    "giant-scorpion": "giant-scorpion",
+    "androsphinx": "androsphinx",
+    "obelisk": "monument",
+    "temple": "monument",
+    "pyramid": "monument",
+}
+#: The compact screen's legend (issue 32): ``{meanings}`` is each short form shown with its
+#: name (``Dev = Devotion, War = Warrior``); ``{region}`` an example of a region's number as
+#: the region lines begin; ``{monument}{owner}`` an example of a Monument's label with its
+#: controller's number (``Tem2``: the second god of the header line).
+COMPACT_LEGEND = N_(
+    "{meanings} · * you · {region}: region with Conflict Order token {region} · "
+    "{monument}{owner}: controlled by god {owner} of the line above"
+)
+
 LOG_LINES = 12
 #: The mark after a Radiant figure's label (Ra's Sun token, rules/ankh.md §4.1).
 RADIANT_MARK = "^"
@@ -110,6 +139,35 @@ def piece_legend() -> str:
         underworld=pgettext("map label", UNDERWORLD_LABEL),
         star=pgettext("map label", STAR_MARK),
         scorpion=label_of("giant-scorpion"),
+    )
+
+
+def short_forms() -> dict[str, str]:
+    """Every short form the compact screen shows (:func:`render_compact`), in the reader's
+    language, with the id of the rules texts' entry that explains it (``{"War": "figure",
+    "Dev": "devotion"}``): what ``help War`` finds at the terminal.  A Monument's label is
+    shown with its controller's number (``Tem2``); the caller strips the number."""
+    forms = {label_of(kind): term for kind, term in SHORT_FORM_TERMS.items()}
+    forms[pgettext("compact header", DEVOTION_SHORT)] = "devotion"
+    forms[pgettext("compact header", FOLLOWERS_SHORT)] = "followers"
+    return forms
+
+
+def compact_legend(kinds: set[str]) -> Text:
+    """The compact screen's legend line (:data:`COMPACT_LEGEND`): Devotion's and Followers'
+    short forms, then the map label of each piece kind in ``kinds`` (those on the screen), each
+    with its name, and what a region's number and a Monument's number mean."""
+    meanings = [
+        _(LABEL_MEANING).format(label=pgettext("compact header", DEVOTION_SHORT), name=_("Devotion")),
+        _(LABEL_MEANING).format(label=pgettext("compact header", FOLLOWERS_SHORT), name=_("Followers")),
+    ]
+    for kind in LABELS:
+        if kind in kinds:
+            group = "monument" if kind in MONUMENT_IDS else "figure"
+            meanings.append(_(LABEL_MEANING).format(label=label_of(kind), name=bare_name(group, kind)))
+    return Text(
+        _(COMPACT_LEGEND).format(meanings=join_list(meanings), region=1, monument=label_of("temple"), owner=2),
+        style="dim",
     )
 
 
@@ -673,9 +731,13 @@ def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: in
             gods.append(" · ")
         is_you = seat is not None and seat in info["seats"]
         gods.append(
-            # TRANSLATORS: the 80-column header: Dev is Devotion, Fol is Followers (about 3 letters each)
-            _("{god} Dev {devotion} Fol {followers}").format(
-                god=f"{info['name']}{'*' if is_you else ''}", devotion=info["devotion"], followers=info["followers"]
+            # TRANSLATORS: the compact header per god: Devotion's and Followers' short forms, each before its number
+            _("{god} {devotion_short} {devotion} {followers_short} {followers}").format(
+                god=f"{info['name']}{'*' if is_you else ''}",
+                devotion_short=pgettext("compact header", DEVOTION_SHORT),
+                devotion=info["devotion"],
+                followers_short=pgettext("compact header", FOLLOWERS_SHORT),
+                followers=info["followers"],
             ),
             _style(info["god"]),
         )
@@ -706,10 +768,11 @@ def render_compact(obs: dict[str, Any], seat: int | None, height: int, width: in
         (0, head),
         (4, gods),
         (6, region_summary(obs)),
+        (7, compact_legend({p["kind"] for p in obs["pieces"]})),
         (5, you),
         (2, battle),
         (1, now),
-        (7, log),
+        (8, log),
         (3, hint),
     ]
     return keep_within(parts, height, width)

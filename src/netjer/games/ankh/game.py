@@ -33,6 +33,7 @@ from netjer.games.ankh.placement import place_position, spec_options, start_spec
 from netjer.games.ankh.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from netjer.games.ankh.setup import initial_setup
 from netjer.games.ankh.state import AnkhState
+from netjer.games.ankh.terms import aim_words
 from netjer.i18n import N_
 from netjer.i18n_sentences import Sentence, sentence_of
 
@@ -288,6 +289,13 @@ class AnkhGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return notation.parse_action(text)
+
+    def shown_action(self, action: Action) -> str:
+        """An aim with its directions in the reader's language (``aim NO-SO`` in German, read
+        back by :func:`notation.parse_action`); any other action as its notation."""
+        if isinstance(action, notation.Aim):
+            return f"aim {aim_words(action.side)}"
+        return str(action)
 
     @property
     def num_distinct_actions(self) -> int:

@@ -72,6 +72,7 @@ from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS, NUM_FIGURE_KINDS,
 from netjer.games.ankh.powers import NUM_POWERS, POWER_IDS
 from netjer.games.ankh.scenarios import CONFLICT_ORDER_TOKENS
 from netjer.games.ankh.setup import ACTIONS
+from netjer.games.ankh.terms import direction_words
 from netjer.i18n import N_
 from netjer.i18n_sentences import Sentence
 
@@ -473,8 +474,26 @@ _EXAMPLES = (
 )
 
 
+def _aim_in_notation(norm: str) -> str:
+    """``norm`` (lowercase) with an aim's directions as the reader's language shows them (German
+    ``aim no-so``, Spanish ``aim so-no``: :func:`netjer.games.ankh.terms.direction_words`)
+    written as the notation's (``aim ne-se``, ``aim sw-nw``); other texts unchanged.  A
+    direction the language shows wins over the English letters, which are read too (no
+    language shows one of them for another side)."""
+    if not norm.startswith("aim "):
+        return norm
+    shown: dict[str, str] = {}
+    for side in range(6):
+        shown[DIRECTION_NAMES[side].lower()] = DIRECTION_NAMES[side].lower()
+    for side in range(6):
+        shown[direction_words(side).lower()] = DIRECTION_NAMES[side].lower()
+    return "aim " + "-".join(shown.get(part, part) for part in norm[4:].split("-"))
+
+
 def parse_action(text: str) -> Action:
-    """Read an action in Ankh notation (case, extra spaces and ``(r,c)`` parentheses ignored).
+    """Read an action in Ankh notation (case, extra spaces and ``(r,c)`` parentheses ignored);
+    an aim's directions may be typed as the reader's language shows them (``aim NO-SO`` in
+    German for ``aim NE-SE``, :func:`_aim_in_notation`).
 
     Raises:
         ActionSyntaxError: if the text is not an Ankh action, or not a text at all.
@@ -482,6 +501,7 @@ def parse_action(text: str) -> Action:
     norm = _SPACES.sub(" ", read_action_text(text, "Ankh").strip().lower().replace("(", "").replace(")", ""))
     norm = _HEX_SPACES.sub(r"\1,\2", norm)
     norm = re.sub(r"\s*\|\s*", "|", norm)
+    norm = _aim_in_notation(re.sub(r"\s*-\s*", "-", norm) if norm.startswith("aim ") else norm)
     action = BY_TEXT.get(norm)
     if action is not None:
         return action

@@ -88,7 +88,8 @@ let returnFocus = null;
 function kindWord(kind) {
   const words = {
     action: t("action"), event: t("event"), card: t("card"), power: t("power"), guardian: t("Guardian"), god: t("god"),
-    cartouche: t("cartouche"), square: t("square"), token: t("token"), track: t("track"), concept: t("concept"), symbol: t("symbol"),
+    cartouche: t("cartouche"), square: t("square"), token: t("token"), piece: t("piece"), zone: t("zone"),
+    track: t("track"), concept: t("concept"), symbol: t("symbol"),
   };
   return words[kind] || kind;
 }
