@@ -195,10 +195,16 @@ def test_a_database_neither_url_nor_path_is_refused_in_our_words(language: str) 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_reports_opens_a_sqlite_file_given_by_its_path(language: str, tmp_path: Path) -> None:
+    """An operator's command reads a server's database by its file's path; a path naming no file
+    is a mistyped --db, refused in the reader's language (not an empty database made)."""
     path = tmp_path / "x.db"
-    result = runner.invoke(app, ["reports", "--lang", language, "--db", str(path)], env={"COLUMNS": "250"})
+    env = {"COLUMNS": "250"}
+    result = runner.invoke(app, ["reports", "--lang", language, "--db", str(path)], env=env)
+    assert result.exit_code == 2 and not path.exists(), result.output
+    assert i18n.gettext("there is no database file {path}", language).split("{")[0] in result.output
+    assert runner.invoke(app, ["reports", "--db", f"sqlite:///{path}"], env=env).exit_code == 0  # the server's
+    result = runner.invoke(app, ["reports", "--lang", language, "--db", str(path)], env=env)
     assert result.exit_code == 0, result.output
-    assert path.exists()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
