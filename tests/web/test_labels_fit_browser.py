@@ -234,9 +234,9 @@ def test_ankh_battle_and_god_boards_words_do_not_overprint(
     shown = sized.locator(f"#board-area [data-battle-bits='{loser}']").text_content()
     assert shown == i18n.gettext("Strength {n}", language).format(n=battle["strength"][loser])
     hand = sized.locator(f"#board-area [data-hand-words='{other}']")
-    assert hand.text_content() == i18n.gettext("{n} cards in hand · used:", language).format(
-        n=len(next(g for g in step["observation"]["gods"] if g["god"] == other)["hand"])
-    )
+    n = len(next(g for g in step["observation"]["gods"] if g["god"] == other)["hand"])
+    words = i18n.ngettext("{n} card in hand · used:", "{n} cards in hand · used:", n, language)
+    assert hand.text_content() == words.format(n=n)
 
 
 #: In the page: Aton's cartouche roles that overprint each other, and the face-down word of a card
