@@ -1,7 +1,8 @@
 """What a screen in a player's language must not show (issue 32): an English sentence of the
 catalogues, an unfilled placeholder, a raw message key. Shared by the browser's whole-page
 checks (tests/web/test_pages_in_language_browser.py) and the terminal's
-(tests/cli/test_screens_in_language.py).
+(tests/cli/test_screens_in_language.py); and :func:`in_language`, the process's language for
+a block of a test.
 
 An English sentence is found by the English catalogue's own messages, not a word list: the
 fixed text of every message of the given domains (its parts between placeholders) of at least
@@ -11,7 +12,8 @@ both languages)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from netjer import i18n
@@ -25,6 +27,18 @@ RAW_KEY = re.compile(r"\b(?:[a-z]+_)*[a-z]+\.[a-z_]+\.[a-z_]+\b|\bdata-i18n\b|\b
 SEAT_NAMES = re.compile(r"\b(?:Red|Blue)\b|\bPlayer \d")
 #: The shortest fixed text taken for a sentence (shorter ones are names and notation).
 MIN_CHARS = 9
+
+
+@contextmanager
+def in_language(language: str) -> Iterator[None]:
+    """The process's language (:mod:`netjer.i18n`, the terminal's ``--lang``) is ``language``
+    inside the block, and what it was before after it (an error in the block too)."""
+    before = i18n.get_language()
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
 
 
 def _texts(message_id: object) -> list[str]:

@@ -10,7 +10,6 @@ import io
 import random
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -37,6 +36,7 @@ from netjer.core.texts import languages, load_texts
 from netjer.drawings import Fit, engine_panel_for, renderer_for, view_module
 from netjer.games.registry import make_game
 from netjer.tutorials.lesson import lesson_languages, lesson_names, load_lesson
+from tests.language_check import in_language
 
 GAMES: dict[str, dict[str, Any]] = {"aton": {}, "nile": {}, "ankh": {"players": 3}}
 #: Panels that tell what happened (the log), not terms.
@@ -169,16 +169,6 @@ def screens_labels(game: str) -> set[str]:
     return found
 
 
-@contextmanager
-def _language(language: str) -> Iterator[None]:
-    before = i18n.get_language()
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
-
-
 CASES = [
     pytest.param(game, language, id=f"{game}-{language}")
     for game in GAMES
@@ -189,7 +179,7 @@ CASES = [
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "language"), CASES)
 def test_help_finds_every_label_the_screens_show(game: str, language: str) -> None:
-    with _language(language):
+    with in_language(language):
         shown = screens_labels(game)
         missing = sorted(label for label in shown if not explained(game, language, label))
     assert len(shown) >= 8, shown  # the scan saw the screens' labels
@@ -245,7 +235,7 @@ def test_a_lesson_names_each_topic_as_its_language_shows_it_and_help_finds_it(na
     """Each step's "More: help NAME" line of ``netjer learn`` (issue 32) names its topics in the
     lesson's language ('help fase de colocación', not 'help placement-phase'), and typing
     exactly what is shown finds that topic, through the lesson's own 'help' command."""
-    with _language(language):
+    with in_language(language):
         out = io.StringIO()
         console = Console(file=out, width=400, color_system=None)
         table = LessonTable(load_lesson(name, language), console=console)
@@ -306,7 +296,7 @@ def _typed_examples_are_the_games_own(game: str, text: str) -> list[str]:
 def test_help_gives_examples_of_the_game_being_played(game: str, language: str) -> None:
     """``help`` and ``help help`` at the table give examples typed in the game being played
     ('assign 4' in Aton, none of it in Dioses del Nilo), in the player's language (issue 32)."""
-    with _language(language):
+    with in_language(language):
         commands = _help(game, "")
         commands = commands[commands.index(i18n.gettext(HELP_CHOICES)) :]
         assert _typed_examples_are_the_games_own(game, commands) == [], commands
@@ -320,7 +310,7 @@ def test_a_screens_legend_names_help_topics_as_the_language_shows_them(game: str
     """Each 'help NAME' a game's screen tells the player to type (its legend's 'help symbols')
     names the topic in the player's language, as the lessons do ('help símbolos'), and help
     finds it (issue 32)."""
-    with _language(language):
+    with in_language(language):
         g = make_game(game, GAMES[game])
         texts = g.rules_texts(language)
         out = io.StringIO()
@@ -340,7 +330,7 @@ def test_ankhs_compact_screen_explains_its_short_forms_and_help_finds_them(langu
     """Issue 32: Ankh's compact screen ("Anubis* Ver 0 Anh 1", "1: Bastet Got Kri · Obe3") has a
     legend naming each short form it shows and what a region's number and a Monument's number
     mean, and 'help' finds each short form as shown, its Monument's number included."""
-    with _language(language):
+    with in_language(language):
         texts = load_texts("netjer.games.ankh", language)
         short = view_module("ankh").short_forms()
         seen: set[str] = set()
@@ -360,7 +350,7 @@ def test_ankhs_compact_screen_explains_its_short_forms_and_help_finds_them(langu
 def test_help_finds_face_down_as_atons_screens_show_it(language: str) -> None:
     """Issue 32: Aton's screens show a hidden hand and a face-down discard as "4 cards, face
     down" and "4 face down" ("verdeckt", "boca abajo"); 'help' finds that word in the language."""
-    with _language(language):
+    with in_language(language):
         hand = i18n.ngettext("{n} card, face down", "{n} cards, face down", 4).format(n=4)
         discard = i18n.gettext("{n} face down").format(n=4)
         words = {hand.split(", ", maxsplit=1)[1], discard.split(" ", maxsplit=1)[1]}
@@ -388,7 +378,7 @@ def test_help_finds_face_down_as_atons_screens_show_it(language: str) -> None:
 def test_help_names_each_entry_by_what_it_is(game: str, term_id: str, kind: str, language: str) -> None:
     """Issue 32: a deck, a pile or the hourglass is no token: 'help' names each entry's kind as
     what it is ("Nachziehstapel (Bereich)", "Sanduhr (Spielmaterial)"), in the language."""
-    with _language(language):
+    with in_language(language):
         name = load_texts(f"netjer.games.{game}", language).term(term_id).name
         first = _help(game, help_name(load_texts(f"netjer.games.{game}", language), term_id)).splitlines()[0]
         assert first == f"{name}  ({i18n.gettext(KIND_WORDS[kind])})", first
@@ -398,7 +388,7 @@ def test_help_names_each_entry_by_what_it_is(game: str, term_id: str, kind: str,
 def test_help_of_the_cartouches_neither_repeats_its_kind_nor_runs_numbers_into_words(language: str) -> None:
     """Issue 32: "Kartuschen (Kartusche)" said its kind twice; "1 Punkte, 2 Reihenfolge" read as
     counts where each cartouche's number is meant ("1: Punkte")."""
-    with _language(language):
+    with in_language(language):
         texts = load_texts("netjer.games.aton", language)
         lines = _help("aton", texts.term("cartouches").name).splitlines()
     assert lines[0] == texts.term("cartouches").name, lines[0]
@@ -409,7 +399,7 @@ def test_help_of_the_cartouches_neither_repeats_its_kind_nor_runs_numbers_into_w
 def test_the_kingdom_of_the_dead_has_one_name_on_every_screen(language: str) -> None:
     """Issue 32: the board's label (the catalogue's "Kingdom of the Dead", which the web table
     and the terminal both show) and the rules texts' entry name the same thing alike."""
-    with _language(language):
+    with in_language(language):
         shown = i18n.gettext("Kingdom of the Dead")
         entry = load_texts("netjer.games.aton", language).term("kingdom").name
         assert shown.casefold() == entry.casefold(), (shown, entry)

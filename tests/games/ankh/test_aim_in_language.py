@@ -4,15 +4,12 @@ is shown is read back as typed, and the notation's English letters stay valid in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
 
-from netjer import i18n
 from netjer.core.errors import ActionSyntaxError
 from netjer.games.ankh import notation
 from netjer.games.registry import make_game
+from tests.language_check import in_language
 
 SHOWN = {
     "en": ["aim N-NE", "aim NE-SE", "aim SE-S", "aim S-SW", "aim SW-NW", "aim NW-N"],
@@ -21,20 +18,10 @@ SHOWN = {
 }
 
 
-@contextmanager
-def _language(language: str) -> Iterator[None]:
-    before = i18n.get_language()
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
-
-
 @pytest.mark.parametrize("language", sorted(SHOWN))
 def test_an_aim_is_shown_in_the_language_and_read_back_as_shown(language: str) -> None:
     game = make_game("ankh", {"players": 3})
-    with _language(language):
+    with in_language(language):
         shown = [game.shown_action(a) for a in notation.AIM]
         assert shown == SHOWN[language]
         assert [game.parse_action(s) for s in shown] == list(notation.AIM)
@@ -44,21 +31,21 @@ def test_an_aim_is_shown_in_the_language_and_read_back_as_shown(language: str) -
 @pytest.mark.parametrize("language", sorted(SHOWN))
 def test_the_notations_english_letters_stay_valid_in_every_language(language: str) -> None:
     game = make_game("ankh", {"players": 3})
-    with _language(language):
+    with in_language(language):
         assert [game.parse_action(str(a)) for a in notation.AIM] == list(notation.AIM)
 
 
 def test_a_direction_is_read_in_the_readers_language_only() -> None:
     """German NO is north-east, Spanish NO north-west; English has no NO."""
     game = make_game("ankh", {"players": 3})
-    with _language("de"):
+    with in_language("de"):
         assert str(game.parse_action("aim NO-SO")) == "aim NE-SE"
-    with _language("es"):
+    with in_language("es"):
         assert str(game.parse_action("aim SO-NO")) == "aim SW-NW"
-    with _language("en"), pytest.raises(ActionSyntaxError):
+    with in_language("en"), pytest.raises(ActionSyntaxError):
         game.parse_action("aim NO-SO")
 
 
 def test_the_notation_of_an_aim_does_not_change() -> None:
-    with _language("de"):
+    with in_language("de"):
         assert [str(a) for a in notation.AIM] == SHOWN["en"]
