@@ -16,7 +16,10 @@ from pathlib import Path
 import pytest
 
 from netjer import i18n
-from netjer.games.registry import game_class, game_names
+from netjer.cli.play import result_text
+from netjer.games.registry import game_class, game_names, make_game
+from netjer.server.table_endings import result_line
+from tests.language_check import in_language
 from tests.test_i18n_lines import _cases, _pairs
 
 NODE = shutil.which("node")
@@ -99,3 +102,29 @@ def test_an_options_help_names_its_values_as_the_choices_show_them(game: str, la
 def test_the_ankh_options_name_values_in_their_help() -> None:
     """What the test above checks is there: the Ankh options whose help names values."""
     assert {tuple(values) for _, values in _named_values("ankh")} >= {("middle-kingdom", "old-kingdom"), ("long",)}
+
+
+#: Each game's options and results: a seat's win, a shared win (Ankh at three), a draw.
+RESULTS: list[tuple[str, dict[str, object], list[list[float]]]] = [
+    ("ankh", {"players": 3, "gods": "horus,isis,seth"}, [[-1.0, 1.0, -1.0], [1.0, -1.0, 1.0], [0.0, 0.0, 0.0]]),
+    ("ankh", {"players": 2, "gods": "none"}, [[1.0, -1.0]]),
+    ("aton", {}, [[-1.0, 1.0], [0.0, 0.0]]),
+    ("nile", {}, [[1.0, -1.0], [0.0, 0.0]]),
+]
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize(("game", "options", "results"), RESULTS, ids=lambda v: v if isinstance(v, str) else "")
+def test_the_pages_result_line_is_the_terminals_in_its_language(
+    game: str, options: dict[str, object], results: list[list[float]], language: str
+) -> None:
+    """The web table's result line (English from the server, :func:`result_line`) told by the
+    page in its language is the terminal's line in that language: "Gana Isis", not "Gana
+    Jugador 2" (issue 32)."""
+    g = make_game(game, options)
+    state = g.new_initial_state(0)
+    english = [result_line(g, r, state) or "" for r in results]
+    with in_language(language):
+        expected = [result_text(g, r, g.new_initial_state(0)) for r in results]
+    assert _translate(english, game, language) == expected
+    assert all(e != t for e, t in zip(english, expected, strict=True)), expected  # told, not left in English

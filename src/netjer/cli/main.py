@@ -639,7 +639,7 @@ def _show_finished(path: Path, record: GameRecord, g: Game, state: State) -> Non
                 title=g.shown_title(),
                 seed=record.seed,
                 n=len(record.actions),
-                result=result_text(g, state.returns()),
+                result=result_text(g, state.returns(), state),
                 game=g.name,
             )
         )
@@ -887,7 +887,7 @@ def _show_end(g: Game, state: State, viewer: int | None, render: Renderer) -> No
     console.rule(_("Final position") if state.is_terminal else _("Last recorded position"))
     _draw(g.name, state, viewer, render)
     if state.is_terminal:
-        console.print(Text(result_text(g, state.returns()), style="bold"))
+        console.print(Text(result_text(g, state.returns(), state), style="bold"))
 
 
 #: ``replay --step``'s commands (a number N goes to the position after entry N).

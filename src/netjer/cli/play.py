@@ -309,11 +309,9 @@ def archive_path(path: Path) -> Path:
 
 
 def result_text(game: Game, returns: list[float], state: State | None = None) -> str:
-    """The result in words (see ``Game.result_text``); with ``state``, a game whose state names
-    its seats' gods (Ankh's ``god_name``, as its log says "Horus wins") names the winners so."""
-    god_name = getattr(state, "god_name", None)
-    names = [god_name(s) for s in range(game.num_players)] if callable(god_name) else None
-    return game.result_text(returns, names)
+    """The result in words (see ``Game.result_text``); with ``state``, the winners named as the
+    game's screen names its seats there (``Game.seat_names_at``: Ankh's gods, "Horus wins")."""
+    return game.result_text(returns, game.seat_names_at(state) if state is not None else None)
 
 
 class TerminalTable:

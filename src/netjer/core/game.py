@@ -294,6 +294,13 @@ class Game(ABC):
             return _("{seat} wins").format(seat=winners[0])
         return _("{seats} win").format(seats=_(" and ").join(winners))
 
+    def seat_names_at(self, state: State) -> list[str] | None:
+        """Each seat's name as the game's screen calls it at ``state``, in the process's
+        language, for :meth:`result_text`'s ``names`` (the terminal's and the web table's
+        result line); ``None``, the default: the seats' own names (:meth:`seat_name`). Ankh
+        names its gods ("Horus wins", as its log says; issue 32)."""
+        return None
+
     def _seat_words(self, seat: int) -> str:
         """:meth:`seat_name` in the process's language ("Red" → "Rojo", "Player 2" → "Jugador 2"):
         read back to its catalogue message and told again (:func:`netjer.i18n_lines.tell`)."""

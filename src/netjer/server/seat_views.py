@@ -9,7 +9,7 @@ from typing import Any
 
 from netjer.core.undo import UNDO, Transcript
 from netjer.server.runtime import TAKEN_BACK, TableRuntime, legal_entries, log_notation, seat_entries
-from netjer.server.table_endings import ending_view
+from netjer.server.table_endings import ending_view, result_line
 
 
 def seat_view(
@@ -56,7 +56,7 @@ def seat_view(
         "step": rt.stamps.get(seat, 0) if own and seat is not None else None,
         "finished": rt.finished,
         "result": result,
-        "result_text": game.result_text(result) if result is not None else None,
+        "result_text": result_line(game, result, rt.state),
         # How it ended, whether it is adjourned, the draw or adjournment offered, whether it
         # may still be aborted (netjer.server.endings).
         **ending_view(rt),

@@ -10,6 +10,8 @@ import json
 import logging
 from typing import Any
 
+from netjer.core.game import Game
+from netjer.core.state import State
 from netjer.i18n import N_
 from netjer.server.db import ClockChanged, Store
 from netjer.server.retired_seats import with_retired
@@ -130,6 +132,18 @@ def stored_ending(text: str | None, terminal: bool) -> dict[str, Any] | None:
         return None
     out = {"how": str(ending.get("how")), "seats": [int(s) for s in ending.get("seats", [])]}
     return with_retired(out, {int(s) for s in ending.get("retired", [])})
+
+
+def result_line(game: Game, result: list[float] | None, state: State) -> str | None:
+    """A finished table's result in words, as the terminal says it (``Game.result_text`` with
+    the seats named as the game's screen names them at ``state``, :meth:`Game.seat_names_at`:
+    "Horus wins" at Ankh, "Red wins" at Aton): English on the server, told in the page's
+    language by the browser's ``translateLine``. ``None`` without a result (a game going on,
+    or aborted). Ankh's gods are drawn at the setup, so a table's initial state, rebuilt from
+    its seed, names them as well as its last one."""
+    if result is None:
+        return None
+    return game.result_text(result, game.seat_names_at(state))
 
 
 def retired_in(ending: Any) -> set[int]:

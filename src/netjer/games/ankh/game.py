@@ -274,6 +274,17 @@ class AnkhGame(Game):
             place_position(state, start_spec(self.opts.start, state.seed))
         return state
 
+    def seat_names_at(self, state: State) -> list[str] | None:
+        """Each seat named by its god (:meth:`AnkhState.god_name`: "Horus", or "Player 3" with
+        ``gods=none``) in the process's language, as the log names the winner (issue 32).
+
+        Raises:
+            TypeError: if ``state`` is not an Ankh position.
+        """
+        if not isinstance(state, AnkhState):
+            raise TypeError(f"an Ankh position is needed, not {type(state).__name__}")
+        return [state.god_name(s) for s in range(self.num_players)]
+
     def options_dict(self) -> dict[str, Any]:
         """The full options (:meth:`Game.options_dict`), option ``start`` only when it names a
         position: the records and tables of every game from the setup read as before it existed."""

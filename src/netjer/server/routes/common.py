@@ -38,7 +38,7 @@ from netjer.server.limits import RateLimiter
 from netjer.server.rematch import Rematches
 from netjer.server.reviews import ReviewService
 from netjer.server.runtime import TableError, TableRuntime, seat_entries
-from netjer.server.table_endings import adjournment
+from netjer.server.table_endings import adjournment, result_line
 from netjer.server.tables import TableManager
 
 log = logging.getLogger("netjer.server")
@@ -243,7 +243,7 @@ def summary(rt: TableRuntime, manager: TableManager) -> dict[str, Any]:
         "title": rt.game.title,
         "version": rt.version,
         "finished": rt.finished,
-        "result_text": rt.game.result_text(result) if result is not None else None,
+        "result_text": result_line(rt.game, result, rt.state),
         "ending": rt.how,
         "adjourned": adjournment(rt),
         "to_move": None if rt.finished else rt.state.current_player,

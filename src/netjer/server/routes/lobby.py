@@ -30,7 +30,7 @@ from netjer.server.ratings import RatingError, pool_of
 from netjer.server.routes.common import InvitationService, Manager, MaybeSignedIn, Settings, Token, seat_link, summary
 from netjer.server.routes.models import CreateTable, JoinRequest
 from netjer.server.runtime import RESERVED, TableError
-from netjer.server.table_endings import retired_in
+from netjer.server.table_endings import result_line, retired_in
 
 log = logging.getLogger("netjer.server")
 #: The most tables ``GET /api/tables?ids=`` describes at once.
@@ -57,7 +57,7 @@ def row_summary(row: TableRow, version: int) -> dict[str, Any]:
         "title": game.title,
         "version": version,
         "finished": row.finished,
-        "result_text": game.result_text(result) if result else None,
+        "result_text": result_line(game, result, game.new_initial_state(row.seed)) if result else None,
         "ending": ending,
         "adjourned": None,  # not loaded here: no clock runs, nothing to say
         "to_move": None,

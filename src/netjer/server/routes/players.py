@@ -20,7 +20,7 @@ from netjer.server.ratings import Rating
 from netjer.server.review_store import ReviewStore
 from netjer.server.routes.common import Manager
 from netjer.server.runtime import TableError
-from netjer.server.table_endings import retired_in
+from netjer.server.table_endings import result_line, retired_in
 
 router = APIRouter()
 
@@ -70,7 +70,7 @@ def game_json(
         "created_at": row.created_at.isoformat(),
         "rated": bool(row.rated),
         "result": result,
-        "result_text": game.result_text(result) if result else None,
+        "result_text": result_line(game, result, game.new_initial_state(row.seed)) if result else None,
         "ending": ending,
         "seats": [
             {
