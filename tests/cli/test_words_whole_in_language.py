@@ -171,6 +171,40 @@ def test_an_option_value_may_be_typed_by_its_name_in_the_language(language: str,
     assert json.loads(save.read_text(encoding="utf-8"))["options"]["equal_40_tie"] == "continue"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_varied_value_may_be_typed_by_its_name_in_the_language(language: str, tmp_path: Path) -> None:
+    """``simulate --vary equal_40_tie=Remis,weiterspielen`` varies ``draw`` and ``continue``, as
+    ``play -o`` reads them; a value named twice (by its word and its name) is refused as a repeat."""
+    i18n.set_language(language)
+    draw, go_on = term_words("draw", "aton"), term_words("continue", "aton")
+    assert (draw, go_on) != ("draw", "continue")  # the language names them
+    out = tmp_path / "r.json"
+    args = ["--lang", language, "simulate", "aton", "--agents", "random,random", "--games", "2"]
+    result = runner.invoke(app, [*args, "--vary", f"equal_40_tie={draw},{go_on.upper()}", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    games = json.loads(out.read_text(encoding="utf-8"))["games"]
+    assert [g["facets"]["equal_40_tie"][0] for g in games] == ["draw", "continue"]
+    twice = runner.invoke(app, [*args, "--vary", f"equal_40_tie=draw,{draw}"], env={"COLUMNS": "250"})
+    assert twice.exit_code == 2 and "Traceback" not in twice.output, twice.output
+    assert "'draw'" in twice.output, twice.output
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_resumed_games_option_may_be_typed_by_its_name_in_the_language(language: str, tmp_path: Path) -> None:
+    """Resuming a saved game with ``-o equal_40_tie=weiterspielen`` agrees with its record's
+    ``continue`` (it was said to contradict it), and still disagrees with ``draw``'s name."""
+    i18n.set_language(language)
+    save = tmp_path / "g.json"
+    start = ["--lang", language, "play", "aton", "--seed", "3", "--seat", "0=human", "--seat", "1=random"]
+    started = runner.invoke(app, [*start, "-o", "equal_40_tie=continue", "--save", str(save)], input="quit\n")
+    assert started.exit_code == 0, started.output
+    resume = ["--lang", language, "play", "aton", "--load", str(save), "-o"]
+    same = runner.invoke(app, [*resume, f"equal_40_tie={term_words('continue', 'aton')}"], input="quit\n")
+    assert same.exit_code == 0, same.output
+    other = runner.invoke(app, [*resume, f"equal_40_tie={term_words('draw', 'aton')}"], input="quit\n")
+    assert other.exit_code == 2 and "'continue'" in other.output, other.output
+
+
 @pytest.mark.parametrize("language", [*LANGUAGES, "en"])
 def test_a_value_no_choice_names_is_refused_with_each_choice_and_its_name(language: str) -> None:
     result = runner.invoke(

@@ -665,7 +665,8 @@ def _check_resume_flags(
     if (seat or vs) and _parse_seats(seat or [], g, vs) != record.seats:
         seats = i18n.join_list(f"{i}={s}" for i, s in enumerate(record.seats))
         conflicts.append(Sentence(N_("its seats are {seats}"), seats=seats))
-    for key, value in _parse_options(option or []).items():
+    # A value given by its name in the reader's language reads as `netjer play -o` reads it.
+    for key, value in _typed_options(record.game, _parse_options(option or [])).items():
         if key not in record.options:  # a record of a game without that option: not "is None"
             conflicts.append(Sentence(N_("it has no option {name}"), name=key))
         elif str(record.options.get(key)) != value:
@@ -1080,8 +1081,8 @@ def simulate(
         _check_outputs(out, report)
         specs = [a.strip() for a in _split_agents(agents)]
         options = _parse_options(option or [])
-        variants = _parse_variants(vary or [], fixed=options)
-        _check_option_names(_known_game(game), options, variants)
+        variants = _parse_variants(vary or [], fixed=options, game=_known_game(game))
+        _check_option_names(game, options, variants)
         options = _typed_options(game, options)
         for spec in specs:
             _check_agent_word(spec)
@@ -1206,20 +1207,26 @@ def _estimate(value: float, interval: tuple[float, float], digits: int, elo: boo
     return f"{format_decimal(value, digits)} [{low}, {high}]"
 
 
-def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def _parse_variants(
+    items: list[str], *, fixed: dict[str, Any] | None = None, game: str | None = None
+) -> list[dict[str, Any]]:
     """Every combination of the ``--vary`` values, as option dicts (none given: ``[]``).
 
     Args:
         items: ``["scenario=a,b", "gods=ra,isis|seth,bastet"]``: NAME=V1,V2, or NAME=V1|V2 (a
             ``|`` in the values splits them on ``|`` only, so that a value may hold commas).
         fixed: the options given with ``-o``, which no ``--vary`` may name again.
+        game: the game whose options they are (a known one): each value named in the reader's
+            language is read as ``-o`` reads it (:func:`_typed_options`: ``weiterspielen`` →
+            ``continue``) before the repeats are looked for.
 
     Returns:
         One option dict per combination, the first item's values varying slowest.
 
     Raises:
         ConfigError: for an item not of the form NAME=VALUES, an empty or repeated value, an
-            option varied twice, or an option both fixed with ``-o`` and varied.
+            option varied twice, an option both fixed with ``-o`` and varied, or (with ``game``)
+            a value that is none of an option's choices.
     """
     variants: list[dict[str, Any]] = [{}]
     seen: set[str] = set()
@@ -1239,6 +1246,8 @@ def _parse_variants(items: list[str], *, fixed: dict[str, Any] | None = None) ->
         choices = [v.strip() for v in values.split("|" if "|" in values else ",")]
         if not all(choices):
             raise ConfigError(Sentence(N_("--vary {item} has an empty value"), item=repr(item)))
+        if game is not None:
+            choices = [_typed_options(game, {key: c})[key] for c in choices]
         repeated = [c for c in dict.fromkeys(choices) if choices.count(c) > 1]
         if repeated:
             raise ConfigError(
