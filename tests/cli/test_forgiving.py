@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from netjer import i18n
 from netjer.cli.main import _step_target, app
 from netjer.cli.suggest import close_names, did_you_mean
 
@@ -50,6 +51,31 @@ def test_a_mistyped_action_gets_did_you_mean(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0
     assert "did you mean 'keep'?" in result.output
+
+
+def test_an_alias_suggests_the_name_it_stands_for_once() -> None:
+    aliases = {"invocar": "summon", "invocar figura": "summon", "mover": "move"}
+    assert close_names("invcoar", ["move", "summon"], aliases=aliases) == ["summon"]
+    assert close_names("mvoe", ["move", "summon"], aliases=aliases) == ["move"]  # a name still found itself
+    assert close_names("zzzz", ["move"], aliases=aliases) == []
+
+
+#: Ankh's Summon Figure typed with the verb of the reader's language, exactly and mistyped.
+TRANSLATED_VERBS = {"es": ["invocar", "invcoar"], "de": ["beschwören", "beschworen"]}
+
+
+@pytest.mark.parametrize("language", sorted(TRANSLATED_VERBS))
+def test_an_action_typed_with_the_languages_verb_gets_did_you_mean(language: str, tmp_path: Path) -> None:
+    """Issue 32: Spanish 'invocar' got no "did you mean", as English 'mvoe' gets 'move': the
+    verbs of the rules texts' action entries in the reader's language (their aliases) suggest
+    the legal action, in that language."""
+    typed = TRANSLATED_VERBS[language]
+    args = ["--lang", language, "play", "ankh", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    seats = ["--seat", "0=human", "--seat", "1=random", "--seat", "2=random"]
+    result = runner.invoke(app, [*args, *seats], input="\n".join([*typed, "quit"]) + "\n", env=ENV)
+    assert result.exit_code == 0, result.output
+    hint = i18n.gettext("did you mean {names}?", language).format(names="'summon'")
+    assert " ".join(result.output.split()).count(hint) == len(typed), result.output
 
 
 def test_a_long_number_is_refused_as_too_long_never_cut(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +188,21 @@ def help_name(texts: RulesTexts, term_id: str) -> str:
     short = " ".join(re.sub(r"\(.*\)", " ", name).split())
     found = texts.find(short) if short else None
     return short if found is not None and found.id == term_id else name
+
+
+def verb_aliases(texts: RulesTexts, legal: Sequence[Action]) -> dict[str, str]:
+    """Each legal action as it might be typed with its verb's other words in the language of
+    ``texts`` (the aliases of the verb's ``action`` entry: Spanish ``invocar`` and ``elegir
+    4,5`` for ``summon`` and ``pick 4,5``, German ``beschwören``), mapped to the action's
+    notation, for the "did you mean" of a mistyped action (:func:`did_you_mean`'s ``aliases``)."""
+    aliases: dict[str, str] = {}
+    for action in legal:
+        text = str(action)
+        verb, space, rest = text.partition(" ")
+        term = texts.of_kind("action", verb)
+        for alias in term.aliases if term is not None else ():
+            aliases.setdefault(f"{alias}{space}{rest}", text)
+    return aliases
 
 
 def choice_meaning(texts: RulesTexts, action: Action) -> str:
@@ -457,6 +472,7 @@ class TerminalTable:
         verb = numbered_verb(legal)
         screens = self._screens()
         self.completions = [str(a) for a in legal] + ["help", "board", *screens, "quit"]
+        verbs = verb_aliases(self.texts, legal)
         if self.transcript.can_undo(seat):
             self.completions.append("undo")
         self._draw_and_list(legal)
@@ -508,7 +524,7 @@ class TerminalTable:
             try:
                 action = self.game.parse_action(answer)
             except ActionSyntaxError as err:
-                hint = did_you_mean(answer, self.completions)
+                hint = did_you_mean(answer, self.completions, aliases=verbs)
                 said = told_error(err)  # the game's sentence in the reader's language
                 self.console.print(Text(said + (f"; {hint}" if hint else ""), style="red"), highlight=False)
                 self._list(legal)
