@@ -54,7 +54,10 @@ def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal code per row of ``masks`` (rows, actions), each row with at
     least one legal code, drawn for every row at once (what a policy's masked sampling costs
     a training loop, with no network): the legal codes of all rows in one ``nonzero``, then
-    row *r*'s ``k``-th, ``k`` uniform below its count."""
+    row *r*'s ``k``-th, ``k`` uniform below its count.  A 0/1 integer mask is read as booleans
+    (a view, no copy), for which NumPy's ``nonzero`` is about twice as fast as for int8."""
+    if masks.dtype in (np.int8, np.uint8):
+        masks = masks.view(np.bool_)
     rows, codes = np.nonzero(masks)
     counts = np.bincount(rows, minlength=len(masks))
     starts = np.cumsum(counts) - counts
