@@ -360,6 +360,12 @@ class AnkhEncoder(Encoder):
         own._by_content = False
         return own
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its game: the copy builds its tables again and starts with an empty
+        memory (a cache), which is how the compiled build's class pickles (mypyc's classes
+        are not rebuilt field by field)."""
+        return (AnkhEncoder, (self.game,))
+
     # --- Encoder API -------------------------------------------------------------------------
 
     def row_writer(self, out: Any) -> RowWriter:
