@@ -204,11 +204,11 @@ class NetjerEnv(gymnasium.Env[Any, np.int64]):
     def _observation(self) -> Any:
         self._writer.write(self.current.obs, shared=True)  # LearnerGame.obs is a shared observation
         keep = self.table.keep
-        tensor = self._row.copy() if keep is None else self._row[keep]  # indexing copies
+        tensor = self._row if keep is None else self._row[keep]  # indexing copies
         mask = self._write_mask()
         if self.observation_kind == "dict":
-            return {"observation": tensor, "action_mask": mask.copy()}
-        return np.concatenate([tensor, mask.astype(np.float32)])
+            return {"observation": tensor.copy() if keep is None else tensor, "action_mask": mask.copy()}
+        return np.concatenate([tensor, mask.astype(np.float32)])  # a new array
 
 
 def _register() -> None:
