@@ -83,7 +83,10 @@ test-all: $(VENV)/.installed-train test-js
 # texts too).  The source is the same.  Compiled: the Ankh engine's modules and the kernel's
 # State (core/state.py), so that the Ankh state is a native class (its fields C struct slots),
 # and Aton's and Nile's states and field declarations (native classes too; Nile's log type is not
-# a recursive alias, on which mypyc crashes: games/nile/state.py).  Four Ankh modules stay Python:
+# a recursive alias, on which mypyc crashes: games/nile/state.py), and the Ankh observation tensor
+# (tensors/ankh.py: the vector environment's row writer, about a third faster compiled; its
+# classes subclass the Python Encoder and RowWriter, so mypyc keeps them Python-level classes
+# with compiled methods, and AnkhEncoder pickles as its game).  Four Ankh modules stay Python:
 # ankh/game.py (mypyc fails on its Pydantic options model), ankh/notation.py (mypyc takes a
 # ClassVar of a dataclass subclass for a field) and ankh/position.py and ankh/placement.py (the
 # position builder: its refusals of wrongly typed input are ConfigErrors naming the field, where

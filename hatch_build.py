@@ -25,7 +25,8 @@ into one shared library.
 
 Compiled: every module of ``netjer/games/ankh`` but the four in :data:`PYTHON_ONLY`,
 ``netjer/core/state.py`` (so that the games' states are native classes), and Aton's and Dioses
-del Nilo's ``state.py`` and ``fields.py`` (:data:`COMPILED_FILES`); the reasons are in the
+del Nilo's ``state.py`` and ``fields.py``, and the Ankh observation tensor
+(``netjer/tensors/ankh.py``: the vector environment's row writer, issue 34) (:data:`COMPILED_FILES`); the reasons are in the
 Makefile's comment on ``compiled``.
 """
 
@@ -62,6 +63,7 @@ COMPILED_FILES = (
     "netjer/games/aton/state.py",
     "netjer/games/nile/fields.py",
     "netjer/games/nile/state.py",
+    "netjer/tensors/ankh.py",
 )
 #: The environment variable that asks for the pure-Python wheel.
 PURE_PYTHON_VARIABLE = "NETJER_PURE_PYTHON"

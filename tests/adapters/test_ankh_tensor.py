@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 from typing import Any
 
 import numpy as np
@@ -320,3 +321,19 @@ def test_a_row_writer_refuses_a_bad_observation_and_then_writes_whole_rows() -> 
     assert np.array_equal(row, encoder.encode_array(good))
     with pytest.raises(ValueError, match=f"{encoder.size} entries"):
         encoder.row_writer(np.zeros(5, np.float32))
+
+
+def test_an_encoder_pickles_as_its_game_and_encodes_the_same() -> None:
+    """An encoder pickles (the environments holding one do) as a new encoder of its game, in the
+    Python and the compiled build alike, and the copy writes the same tensors."""
+    game = make_game("ankh", {"players": 3})
+    encoder = encoder_for(game)
+    state = game.new_initial_state(4)
+    rng = Rng(4)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    before = encoder.encode_array(state.observation(1))
+    copy = pickle.loads(pickle.dumps(encoder))
+    assert isinstance(copy, AnkhEncoder) and copy.size == encoder.size
+    assert np.array_equal(copy.encode_array(state.observation(1)), before)
+    assert np.array_equal(copy.encode_array(state.observation(2)), encoder.encode_array(state.observation(2)))

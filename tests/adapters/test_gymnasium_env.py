@@ -225,3 +225,26 @@ def test_blocks_are_refused_where_the_tensor_has_none_or_not_that_one() -> None:
         NetjerEnv("ankh", players=2, blocks="seat,bored")
     with pytest.raises(ConfigError, match="at least one block"):
         NetjerEnv("ankh", players=2, blocks=[])
+
+
+@pytest.mark.parametrize(("name", "options"), [("ankh", {"players": 3}), ("aton", {})])
+def test_observations_are_the_whole_tensor_and_stay_as_returned(name: str, options: dict[str, Any]) -> None:
+    """The tensor kept in place by the environment's row writer is, at every step and over
+    several games, a fresh encoder's whole tensor of the learner's ``observation(seat)``, and an
+    observation returned earlier is not changed by later steps."""
+    env = NetjerEnv(name, **options)
+    fresh = type(env.table.encoder)(env.table.game) if name == "ankh" else env.table.encoder
+    rng = np.random.default_rng(3)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for game in range(3):
+        obs, _ = env.reset(seed=30 + game)
+        for _ in range(120):
+            session = env.current.session
+            assert session is not None
+            expected = fresh.encode_array(session.observation(env.current.seat))
+            assert np.array_equal(obs["observation"], expected)
+            kept.append((obs["observation"], expected))
+            obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            if terminated or truncated:
+                break
+    assert all(np.array_equal(returned, expected) for returned, expected in kept)

@@ -136,3 +136,44 @@ def test_blocks_cut_every_row_and_the_final_observations() -> None:
         if ended >= 2:
             break
     assert ended >= 2
+
+
+@pytest.mark.parametrize(("name", "options"), [("ankh", {"players": 2}), ("ankh", {"players": 4}), ("nile", {})])
+def test_rows_and_masks_are_each_games_whole_tensor_and_legal_codes(name: str, options: dict[str, Any]) -> None:
+    """Every row the environment returns (and every ended game's last one) is a fresh encoder's
+    whole tensor of that game's own ``observation(seat)``, and every mask row its learner's legal
+    codes: the rows and masks are written in place, only where they changed, game after game."""
+    envs = NetjerVectorEnv(name, num_envs=3, **options)
+    fresh = type(envs.table.encoder)(envs.table.game) if name == "ankh" else envs.table.encoder
+
+    def expected(i: int) -> tuple[np.ndarray, np.ndarray]:
+        game = envs.games[i]
+        session = game.session
+        assert session is not None
+        mask = np.zeros(envs.table.num_actions, dtype=np.int8)
+        mask[game.legal_codes()] = 1
+        return fresh.encode_array(session.observation(game.seat)), mask
+
+    obs, _ = envs.reset(seed=11)
+    last: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    new_game = envs._new_game
+
+    def remember_the_last_view(i: int) -> None:  # an ended game's, just before its replacement
+        if envs.games[i].session is not None:
+            last[i] = expected(i)
+        new_game(i)
+
+    envs._new_game = remember_the_last_view  # type: ignore[method-assign]
+    rng = np.random.default_rng(11)
+    ended = 0
+    for _ in range(250):
+        for i in range(envs.num_envs):
+            tensor, mask = expected(i)
+            assert np.array_equal(obs["observation"][i], tensor)
+            assert np.array_equal(obs["action_mask"][i], mask)
+        obs, _, terminations, truncations, infos = envs.step(_masked(obs["action_mask"], rng))
+        for i in np.flatnonzero(terminations | truncations):
+            assert np.array_equal(infos["final_obs"][i]["observation"], last[i][0])
+            assert np.array_equal(infos["final_obs"][i]["action_mask"], last[i][1])
+            ended += 1
+    assert ended > 0

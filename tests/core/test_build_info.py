@@ -94,15 +94,17 @@ def _hatch_build() -> types.ModuleType:
     return module
 
 
-def test_the_compiled_modules_are_the_ankh_engine_the_kernel_state_and_the_other_games_states() -> None:
+def test_the_compiled_modules_are_the_ankh_engine_the_kernel_state_the_other_games_states_and_the_ankh_tensor() -> None:
     hatch_build = _hatch_build()
     modules = hatch_build.engine_modules(Path(__file__).resolve().parents[2] / "src")
     assert "netjer/core/state.py" in modules and "netjer/games/ankh/state.py" in modules
     assert "netjer/games/ankh/gods/ra.py" in modules
     others = {f"netjer/games/{game}/{part}.py" for game in ("aton", "nile") for part in ("state", "fields")}
     assert others <= set(modules)  # Aton's and Nile's states are native classes too
+    assert "netjer/tensors/ankh.py" in modules  # the vector environment's row writer (issue 34)
     assert not set(modules) & hatch_build.PYTHON_ONLY
-    assert all(m.startswith("netjer/games/ankh/") for m in modules if m not in {"netjer/core/state.py", *others})
+    besides = {"netjer/core/state.py", "netjer/tensors/ankh.py", *others}
+    assert all(m.startswith("netjer/games/ankh/") for m in modules if m not in besides)
     build_info_probe = build_info.PROBE_MODULE.replace(".", "/") + ".py"
     assert build_info_probe in modules  # the module build_info looks at is compiled
 

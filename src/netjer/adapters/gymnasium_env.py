@@ -144,6 +144,10 @@ class NetjerEnv(gymnasium.Env[Any, np.int64]):
         self.current = LearnerGame(self.table)
         self.games_started = 0
         self._mask = np.zeros(self.table.num_actions, dtype=np.int8)
+        # The tensor is kept up to date in place by a row writer (as in the vector environment:
+        # only the blocks that changed since the last observation are written), then copied out.
+        self._row = np.zeros(self.table.encoder.size, dtype=np.float32)
+        self._writer = self.table.encoder.row_writer(self._row)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Start a new game (the opponents play until the learner's first decision).
@@ -198,13 +202,13 @@ class NetjerEnv(gymnasium.Env[Any, np.int64]):
         return self._mask
 
     def _observation(self) -> Any:
-        tensor = self.table.encoder.encode_array(self.current.obs)
-        if self.table.keep is not None:
-            tensor = tensor[self.table.keep]
+        self._writer.write(self.current.obs, shared=True)  # LearnerGame.obs is a shared observation
+        keep = self.table.keep
+        tensor = self._row if keep is None else self._row[keep]  # indexing copies
         mask = self._write_mask()
         if self.observation_kind == "dict":
-            return {"observation": tensor, "action_mask": mask.copy()}
-        return np.concatenate([tensor, mask.astype(np.float32)])
+            return {"observation": tensor.copy() if keep is None else tensor, "action_mask": mask.copy()}
+        return np.concatenate([tensor, mask.astype(np.float32)])  # a new array
 
 
 def _register() -> None:

@@ -104,6 +104,8 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
         # One writer per row: each game's tensor is updated in place from its own memory of
         # the game's last observation (only the blocks that changed are written).
         self._writers = [self.table.encoder.row_writer(self._tensors[i]) for i in range(num_envs)]
+        #: per sub-environment, the codes set in its mask row (the learner's legal codes)
+        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
         self._rng = np.random.default_rng()
 
     def reset(
@@ -203,11 +205,14 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
     def _write(self, i: int) -> None:
         game = self.games[i]
         self._writers[i].write(game.obs, shared=True)  # LearnerGame.obs is a shared observation
-        mask = self._masks[i]
-        mask[:] = 0
-        legal = game.legal_codes()
-        if legal:
-            mask[legal] = 1
+        # The mask row changes at the codes legal before or now (a few dozen of its thousands):
+        # cleared and set item by item, cheaper than NumPy's indexing with Python lists.
+        mask = memoryview(self._masks[i])
+        for code in self._legal[i]:
+            mask[code] = 0
+        legal = self._legal[i] = game.legal_codes()
+        for code in legal:
+            mask[code] = 1
 
     def _observation_of(self, i: int) -> Any:
         keep = self.table.keep

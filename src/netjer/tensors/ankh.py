@@ -263,6 +263,7 @@ class AnkhEncoder(Encoder):
     high = 1.0
 
     def __init__(self, game: Game) -> None:
+        self.game = game
         board = load_board()
         self.num_hexes = nh = board.num_hexes
         self.num_edges = ne = board.num_edges
@@ -349,17 +350,21 @@ class AnkhEncoder(Encoder):
         self._last: list[tuple[list[Any], list[int], list[int], list[float]] | None] = [None] * len(self._writers)
 
     def _with_own_memory(self) -> AnkhEncoder:
-        """A copy sharing the tables with its own memory, for one game's row writer: it writes a
+        """An encoder of the same game with its own memory, for one game's row writer: it writes a
         changed god board directly, without the content-keyed cache of boards, which a game's
         stream of boards hardly ever hits (2% of the changed boards in 16 random games: their
         Devotion, Followers and pools rarely come back to an earlier combination), so that
         building and hashing the key only cost (the sampled positions of a search, through
         :meth:`sparse`, do repeat boards)."""
-        own = object.__new__(AnkhEncoder)
-        own.__dict__.update(self.__dict__)
+        own = AnkhEncoder(self.game)  # its tables are built again (a fraction of a millisecond)
         own._by_content = False
-        own._memory()
         return own
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its game: the copy builds its tables again and starts with an empty
+        memory (a cache), which is how the compiled build's class pickles (mypyc's classes
+        are not rebuilt field by field)."""
+        return (AnkhEncoder, (self.game,))
 
     # --- Encoder API -------------------------------------------------------------------------
 
@@ -915,13 +920,18 @@ class AnkhRowWriter(RowWriter):
         except EncodingError:
             self._forget()
             raise
-        out = self.out
-        if zero:
-            out[zero] = 0.0
-        if ones:
-            out[ones] = 1.0
-        if idx:
-            out[idx] = val
+        if zero or ones or idx:
+            # Item by item through a memoryview of the row: a write changes about a hundred
+            # entries, for which NumPy's fancy indexing costs more in turning the Python lists
+            # into index arrays than in writing (a Python float is rounded to float32 as NumPy
+            # rounds it).  The view is made here, not kept, so that the writer still pickles.
+            row: Any = memoryview(self.out)  # typeshed lets a memoryview take only ints
+            for i in zero:
+                row[i] = 0.0
+            for i in ones:
+                row[i] = 1.0
+            for i, v in zip(idx, val, strict=True):
+                row[i] = v
 
 
 #: The observation parts ``AnkhState.shared_observation`` shares (remembered by the engine,
