@@ -43,8 +43,8 @@ from netjer.games.ankh.base import (
     TURN_END,
     UNLOCK,
 )
-from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
-from netjer.games.ankh.notation import PUSH as PUSH_ACTIONS
+from netjer.games.ankh.interned import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
+from netjer.games.ankh.interned import PUSH as PUSH_ACTIONS
 from netjer.games.ankh.pieces import APEP, FIGURE_IDS, PYRAMID, SATET, SCORPION, WARRIOR
 from netjer.games.ankh.powers import (
     PYRAMID_ATTUNED,

@@ -87,12 +87,12 @@ from netjer.games.ankh.cards import (
     hand_of,
 )
 from netjer.games.ankh.fields import Battle
-from netjer.games.ankh.notation import BID as BID_ACTIONS
-from netjer.games.ankh.notation import BUILD as BUILD_ACTIONS
-from netjer.games.ankh.notation import CARD as CARD_ACTIONS
-from netjer.games.ankh.notation import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
-from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
-from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
+from netjer.games.ankh.interned import BID as BID_ACTIONS
+from netjer.games.ankh.interned import BUILD as BUILD_ACTIONS
+from netjer.games.ankh.interned import CARD as CARD_ACTIONS
+from netjer.games.ankh.interned import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
+from netjer.games.ankh.interned import TIEBREAK as TIEBREAK_ACT
+from netjer.games.ankh.interned import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.pieces import ANDROSPHINX, FIGURE_IDS, GOD, OBELISK, SCORPION
 from netjer.games.ankh.powers import (
     COMMANDING,

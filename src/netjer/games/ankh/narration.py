@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Final
 from netjer.core.action import Action
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.gods.base import BASTET, GOD_PHASE_BASE, PHASE_OWNER, power
+from netjer.games.ankh.interned import CAT_IDS
 from netjer.games.ankh.notation import (
-    CAT_IDS,
     Adopt,
     AdoptPool,
     Aim,

@@ -84,14 +84,11 @@ from netjer.games.ankh.base import (
 )
 from netjer.games.ankh.cards import CARD_IDS
 from netjer.games.ankh.gods.base import GOD_PHASE_BASE, PHASE_OWNER
-from netjer.games.ankh.notation import AIM as AIM_ACTIONS
+from netjer.games.ankh.interned import AIM as AIM_ACTIONS
+from netjer.games.ankh.interned import DONE, END, NOBUILD, NOSWAP, POWER, RANSOM
+from netjer.games.ankh.interned import TIEBREAK as TIEBREAK_ACT
+from netjer.games.ankh.interned import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.notation import (
-    DONE,
-    END,
-    NOBUILD,
-    NOSWAP,
-    POWER,
-    RANSOM,
     Adopt,
     AdoptPool,
     Aim,
@@ -112,8 +109,6 @@ from netjer.games.ankh.notation import (
     To,
     Word,
 )
-from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
-from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.pieces import FIGURE_IDS, SATET
 from netjer.games.ankh.powers import free_powers, unlock_level
 from netjer.games.ankh.setup import ACTIONS

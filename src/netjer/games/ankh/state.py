@@ -54,9 +54,7 @@ from netjer.games.ankh.facets import report_facets
 from netjer.games.ankh.fields import FIELDS, Battle
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, Hooks, Task, hooks_for, power
 from netjer.games.ankh.gods.registry import choose_gods
-from netjer.games.ankh.notation import (
-    MAX_BID,
-)
+from netjer.games.ankh.interned import MAX_BID
 from netjer.games.ankh.phases import BATTLE_STEPS, CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level

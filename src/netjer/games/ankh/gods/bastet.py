@@ -51,7 +51,8 @@ from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.games.ankh import guardians
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
+from netjer.games.ankh.interned import CAT_IDS, CAT_PUT, KILL, REVEAL
+from netjer.games.ankh.notation import CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
 from netjer.i18n import N_, _, join_list
 
