@@ -521,7 +521,10 @@ class AnkhState(State):
     def ask_next_task(self) -> bool:
         """Ask the next queued decision (a Mummy's return first, §3); False when none is left.
 
-        A task whose decision no longer exists is dropped (``GodPower.ready``)."""
+        A task whose decision no longer exists (its god forgotten, or no legal action left) is
+        dropped.  The legal actions of the task asked are computed here once and kept as the
+        kernel's cache of this decision's list (``State.legal_actions``), which the engine
+        would otherwise compute again for the same position (issue 34)."""
 
         while True:
             if self.mummy_queue:
@@ -538,9 +541,15 @@ class AnkhState(State):
                 self.aim_hex = arg
                 self.push_continuation(CONT_AIMED_TASK)
                 self.aim[arg] = -1
-            elif not self.alive[god] or not PHASE_OWNER[phase].ready(self, self.tasks[0]):
-                self.tasks.pop(0)
-                continue
+            else:
+                legal = PHASE_OWNER[phase].legal(self, self.tasks[0]) if self.alive[god] else []
+                if not legal:
+                    self.tasks.pop(0)
+                    continue
+                self.phase = phase
+                self.to_move = self.seat_of_god[god]
+                self._legal = legal
+                return True
             self.phase = phase
             self.to_move = self.seat_of_god[god]
             return True

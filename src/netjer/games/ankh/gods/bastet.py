@@ -145,9 +145,25 @@ class BastetPower(GodPower):
     def spaces(self, st: AnkhState) -> list[int]:
         """Monument spaces in regions that hold no cat yet."""
         region_of = st.regions.region_of
-        taken = {region_of[h] for h in self.data(st).at if h >= 0}
+        # A bit per region holding a cat (compiled: native ints, no set; issue 34).  Cats and
+        # Monuments stand on land, in a region (the water's -1 is kept apart all the same).
+        taken = 0
+        water = False
+        for h in self.data(st).at:
+            if h >= 0:
+                r = region_of[h]
+                if r >= 0:
+                    taken |= 1 << r
+                else:
+                    water = True
         mon = st.monument
-        return [h for h in range(len(mon)) if mon[h] >= 0 and region_of[h] not in taken]
+        spaces = []
+        for h in range(len(mon)):
+            if mon[h] >= 0:
+                r = region_of[h]
+                if (not taken >> r & 1) if r >= 0 else not water:
+                    spaces.append(h)
+        return spaces
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         if task[0] == STAR_PHASE:
