@@ -49,6 +49,7 @@ from netjer.games.ankh.base import (
 )
 from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
 from netjer.games.ankh.fields import FIELDS, Battle
@@ -61,7 +62,7 @@ from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import can_stand, controllers
 from netjer.games.ankh.setup import ACTIONS, ActionTrack, SetupPiece, initial_setup
 from netjer.games.ankh.terms import player_name
-from netjer.i18n import _, join_list
+from netjer.i18n import join_list
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
 HEX_NAMES: Final[tuple[str, ...]] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))

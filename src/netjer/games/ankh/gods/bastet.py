@@ -50,11 +50,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.games.ankh import guardians
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
 from netjer.games.ankh.interned import CAT_IDS, CAT_PUT, KILL, REVEAL
 from netjer.games.ankh.notation import CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
-from netjer.i18n import N_, _, join_list
+from netjer.i18n import N_, join_list
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
