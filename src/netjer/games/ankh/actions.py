@@ -43,8 +43,9 @@ from netjer.games.ankh.base import (
     TURN_END,
     UNLOCK,
 )
-from netjer.games.ankh.notation import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
-from netjer.games.ankh.notation import PUSH as PUSH_ACTIONS
+from netjer.games.ankh.catalogue import translate as _
+from netjer.games.ankh.interned import DONE, END, PICK, PUT, PYRAMID_PICK, RANSOM, ROW, TO
+from netjer.games.ankh.interned import PUSH as PUSH_ACTIONS
 from netjer.games.ankh.pieces import APEP, FIGURE_IDS, PYRAMID, SATET, SCORPION, WARRIOR
 from netjer.games.ankh.powers import (
     PYRAMID_ATTUNED,
@@ -60,7 +61,6 @@ from netjer.games.ankh.rules_queries import (
     unlockable_powers,
 )
 from netjer.games.ankh.terms import followers, piece_word
-from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

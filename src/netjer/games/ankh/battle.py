@@ -86,13 +86,15 @@ from netjer.games.ankh.cards import (
     PLAGUE,
     hand_of,
 )
+from netjer.games.ankh.catalogue import ngettext
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.fields import Battle
-from netjer.games.ankh.notation import BID as BID_ACTIONS
-from netjer.games.ankh.notation import BUILD as BUILD_ACTIONS
-from netjer.games.ankh.notation import CARD as CARD_ACTIONS
-from netjer.games.ankh.notation import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
-from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
-from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
+from netjer.games.ankh.interned import BID as BID_ACTIONS
+from netjer.games.ankh.interned import BUILD as BUILD_ACTIONS
+from netjer.games.ankh.interned import CARD as CARD_ACTIONS
+from netjer.games.ankh.interned import DONE, MAX_BID, NOBUILD, NOTIEBREAK, NOWORSHIP, PICK, TO
+from netjer.games.ankh.interned import TIEBREAK as TIEBREAK_ACT
+from netjer.games.ankh.interned import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.pieces import ANDROSPHINX, FIGURE_IDS, GOD, OBELISK, SCORPION
 from netjer.games.ankh.powers import (
     COMMANDING,
@@ -117,7 +119,7 @@ from netjer.games.ankh.rules_queries import (
     temple_attuned_strength,
 )
 from netjer.games.ankh.terms import followers, piece_word, term_name
-from netjer.i18n import _, join_list, ngettext
+from netjer.i18n import join_list
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

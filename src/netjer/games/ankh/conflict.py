@@ -22,12 +22,12 @@ from netjer.core.action import Action
 from netjer.games.ankh import actions, battle, guardians, merge, victory
 from netjer.games.ankh.base import C_REGION, CONT_CONFLICT, CONT_EVENT_DONE, OVER, hexes_holding
 from netjer.games.ankh.base import MUMMY as MUMMY_PHASE
-from netjer.games.ankh.notation import TO
+from netjer.games.ankh.catalogue import translate as _
+from netjer.games.ankh.interned import TO
 from netjer.games.ankh.pieces import MUMMY
 from netjer.games.ankh.powers import OMNIPRESENT
 from netjer.games.ankh.rules_queries import controllers
 from netjer.games.ankh.terms import followers
-from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.powers import BOUNTIFUL
 from netjer.games.ankh.rules_queries import in_red
-from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

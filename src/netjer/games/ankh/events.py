@@ -35,14 +35,15 @@ from netjer.games.ankh.board import (
     camel_line_is_complete,
     check_camel_line,
 )
-from netjer.games.ankh.notation import CAMEL as CAMEL_ACTIONS
-from netjer.games.ankh.notation import CLAIM as CLAIM_ACTIONS
-from netjer.games.ankh.notation import DONE, NOSWAP
-from netjer.games.ankh.notation import KEEP as KEEP_ACTIONS
-from netjer.games.ankh.notation import SWAP as SWAP_ACTIONS
+from netjer.games.ankh.catalogue import translate as _
+from netjer.games.ankh.interned import CAMEL as CAMEL_ACTIONS
+from netjer.games.ankh.interned import CLAIM as CLAIM_ACTIONS
+from netjer.games.ankh.interned import DONE, NOSWAP
+from netjer.games.ankh.interned import KEEP as KEEP_ACTIONS
+from netjer.games.ankh.interned import SWAP as SWAP_ACTIONS
 from netjer.games.ankh.rules_queries import claimable_monuments
 from netjer.games.ankh.terms import term_name
-from netjer.i18n import N_, _, join_list
+from netjer.i18n import N_, join_list
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

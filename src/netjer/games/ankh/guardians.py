@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh import devotion
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.fields import pool_index
 from netjer.games.ankh.pieces import (
     BASES_PER_SIZE,
@@ -38,7 +39,7 @@ from netjer.games.ankh.pieces import (
 )
 from netjer.games.ankh.rules_queries import controllers, god_hex
 from netjer.games.ankh.terms import aim_words, bare_name, term_name
-from netjer.i18n import N_, _, join_list
+from netjer.i18n import N_, join_list
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

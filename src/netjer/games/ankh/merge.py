@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING
 from netjer.core.action import Action
 from netjer.games.ankh import guardians
 from netjer.games.ankh.base import ADOPT as ADOPT_PHASE
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
-from netjer.games.ankh.notation import ADOPT, ADOPT_POOL, DONE
+from netjer.games.ankh.interned import ADOPT, ADOPT_POOL, DONE
 from netjer.games.ankh.pieces import GOD, GUARDIAN_BASE, GUARDIAN_LEVEL, WARRIOR
-from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

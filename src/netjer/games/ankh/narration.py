@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.cards import CARD_IDS
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import BASTET, GOD_PHASE_BASE, PHASE_OWNER, power
+from netjer.games.ankh.interned import CAT_IDS
 from netjer.games.ankh.notation import (
-    CAT_IDS,
     Adopt,
     AdoptPool,
     Aim,
@@ -55,7 +56,7 @@ from netjer.games.ankh.powers import POWER_IDS, unlock_level
 from netjer.games.ankh.secrecy import knows_secrets_of
 from netjer.games.ankh.setup import ACTIONS
 from netjer.games.ankh.terms import direction_words, followers, term_name
-from netjer.i18n import N_, _
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

@@ -83,15 +83,14 @@ from netjer.games.ankh.base import (
     WORSHIP,
 )
 from netjer.games.ankh.cards import CARD_IDS
+from netjer.games.ankh.catalogue import ngettext
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import GOD_PHASE_BASE, PHASE_OWNER
-from netjer.games.ankh.notation import AIM as AIM_ACTIONS
+from netjer.games.ankh.interned import AIM as AIM_ACTIONS
+from netjer.games.ankh.interned import DONE, END, NOBUILD, NOSWAP, POWER, RANSOM
+from netjer.games.ankh.interned import TIEBREAK as TIEBREAK_ACT
+from netjer.games.ankh.interned import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.notation import (
-    DONE,
-    END,
-    NOBUILD,
-    NOSWAP,
-    POWER,
-    RANSOM,
     Adopt,
     AdoptPool,
     Aim,
@@ -112,13 +111,11 @@ from netjer.games.ankh.notation import (
     To,
     Word,
 )
-from netjer.games.ankh.notation import TIEBREAK as TIEBREAK_ACT
-from netjer.games.ankh.notation import WORSHIP as WORSHIP_ACT
 from netjer.games.ankh.pieces import FIGURE_IDS, SATET
 from netjer.games.ankh.powers import free_powers, unlock_level
 from netjer.games.ankh.setup import ACTIONS
 from netjer.games.ankh.terms import piece_word
-from netjer.i18n import N_, _, ngettext
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh.base import IS_LAND
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
-from netjer.games.ankh.notation import MAX_BID
+from netjer.games.ankh.interned import MAX_BID
 from netjer.games.ankh.pieces import ANDROSPHINX, GOD, TEMPLE, WARRIOR
 from netjer.games.ankh.powers import INSPIRING, RESPLENDENT, REVERED, TEMPLE_ATTUNED, free_powers, unlock_level
 

@@ -49,21 +49,20 @@ from netjer.games.ankh.base import (
 )
 from netjer.games.ankh.board import DIRECTION_NAMES, Board, RegionMap, Split
 from netjer.games.ankh.cards import CARD_IDS, card_names, hand_of
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.events import EVENT_TRACK
 from netjer.games.ankh.facets import report_facets
 from netjer.games.ankh.fields import FIELDS, Battle
 from netjer.games.ankh.gods.base import GOD_IDS, GOD_PHASE_BASE, NUM_GODS, PHASE_OWNER, Hooks, Task, hooks_for, power
 from netjer.games.ankh.gods.registry import choose_gods
-from netjer.games.ankh.notation import (
-    MAX_BID,
-)
+from netjer.games.ankh.interned import MAX_BID
 from netjer.games.ankh.phases import BATTLE_STEPS, CONTINUATIONS, PHASE_RULES, STEP_NAMES, phase_name
 from netjer.games.ankh.pieces import FIGURE_IDS, MONUMENT_IDS
 from netjer.games.ankh.powers import power_names, unlock_level
 from netjer.games.ankh.rules_queries import can_stand, controllers
 from netjer.games.ankh.setup import ACTIONS, ActionTrack, SetupPiece, initial_setup
 from netjer.games.ankh.terms import player_name
-from netjer.i18n import _, join_list
+from netjer.i18n import join_list
 
 #: ``"r,c"`` of every hex and ``"r,c|r,c"`` of every edge (observations are built often).
 HEX_NAMES: Final[tuple[str, ...]] = tuple(BOARD.hex_name(h) for h in range(BOARD.num_hexes))
@@ -523,7 +522,10 @@ class AnkhState(State):
     def ask_next_task(self) -> bool:
         """Ask the next queued decision (a Mummy's return first, §3); False when none is left.
 
-        A task whose decision no longer exists is dropped (``GodPower.ready``)."""
+        A task whose decision no longer exists (its god forgotten, or no legal action left) is
+        dropped.  The legal actions of the task asked are computed here once and kept as the
+        kernel's cache of this decision's list (``State.legal_actions``), which the engine
+        would otherwise compute again for the same position (issue 34)."""
 
         while True:
             if self.mummy_queue:
@@ -540,9 +542,15 @@ class AnkhState(State):
                 self.aim_hex = arg
                 self.push_continuation(CONT_AIMED_TASK)
                 self.aim[arg] = -1
-            elif not self.alive[god] or not PHASE_OWNER[phase].ready(self, self.tasks[0]):
-                self.tasks.pop(0)
-                continue
+            else:
+                legal = PHASE_OWNER[phase].legal(self, self.tasks[0]) if self.alive[god] else []
+                if not legal:
+                    self.tasks.pop(0)
+                    continue
+                self.phase = phase
+                self.to_move = self.seat_of_god[god]
+                self._legal = legal
+                return True
             self.phase = phase
             self.to_move = self.seat_of_god[god]
             return True

@@ -17,7 +17,9 @@ from collections.abc import Iterable
 from typing import Final
 
 from netjer.core.texts import RulesTexts, load_texts
-from netjer.i18n import N_, _, ngettext
+from netjer.games.ankh.catalogue import language, ngettext
+from netjer.games.ankh.catalogue import translate as _
+from netjer.i18n import N_
 from netjer.i18n_sentences import Listed, Sentence
 
 #: Each figure and Monument with its indefinite article, by id (``pieces.FIGURE_IDS``,
@@ -104,10 +106,19 @@ def bare_name(kind: str, key: str) -> str:
     return _(english_term_name(kind, key))
 
 
+#: ``followers``' answers by (language, count): a log line names Followers at most gains,
+#: Battles and unlocks, and the plural message's ``format`` was most of a line's cost (issue 34).
+_FOLLOWERS: Final[dict[tuple[str, int], str]] = {}
+
+
 def followers(n: int) -> str:
     """``"1 Follower"``, ``"3 Followers"``: ``n`` Followers in the process's language (its plural
     forms, :func:`netjer.i18n.ngettext`)."""
-    return ngettext("{n} Follower", "{n} Followers", n).format(n=n)
+    key = (language(), n)
+    text = _FOLLOWERS.get(key)
+    if text is None:
+        text = _FOLLOWERS[key] = ngettext("{n} Follower", "{n} Followers", n).format(n=n)
+    return text
 
 
 def player_name(seat: int) -> str:

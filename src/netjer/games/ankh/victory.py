@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.fields import GUARDIAN_LEVELS, pool_index
 from netjer.games.ankh.pieces import GUARDIAN_LEVEL, WARRIOR
 from netjer.games.ankh.rules_queries import in_red
-from netjer.i18n import _
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

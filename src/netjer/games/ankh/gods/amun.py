@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh import battle
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import AMUN, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import AMUN as AMUN_ACTION
-from netjer.games.ankh.notation import NOAMUN
-from netjer.i18n import N_, _
+from netjer.games.ankh.interned import AMUN as AMUN_ACTION
+from netjer.games.ankh.interned import NOAMUN
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict

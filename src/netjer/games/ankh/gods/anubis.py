@@ -33,11 +33,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import ANUBIS, Dead, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import NOTRAP, TRAP, Trap
+from netjer.games.ankh.interned import NOTRAP, TRAP
+from netjer.games.ankh.notation import Trap
 from netjer.games.ankh.pieces import WARRIOR
 from netjer.games.ankh.rules_queries import god_hex, neutralised
-from netjer.i18n import N_, _
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict

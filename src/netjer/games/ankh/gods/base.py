@@ -155,10 +155,6 @@ class GodPower:
         """The choices of ``task`` (the one at the head of the queue)."""
         raise NotImplementedError
 
-    def ready(self, st: AnkhState, task: Task) -> bool:
-        """Whether ``task`` still asks a decision now (otherwise the engine drops it)."""
-        return bool(self.legal(st, task))
-
     def apply(self, st: AnkhState, task: Task, action: Action) -> None:
         """Carry out ``action`` for ``task`` (already taken off the queue)."""
         raise NotImplementedError

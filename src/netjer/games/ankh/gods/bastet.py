@@ -50,10 +50,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from netjer.core.action import Action
 from netjer.core.rng import Rng
 from netjer.games.ankh import guardians
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import BASTET, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import CAT_IDS, CAT_PUT, KILL, REVEAL, CatPut, Kill, Reveal
+from netjer.games.ankh.interned import CAT_IDS, CAT_PUT, KILL, REVEAL
+from netjer.games.ankh.notation import CatPut, Kill, Reveal
 from netjer.games.ankh.pieces import GOD
-from netjer.i18n import N_, _, join_list
+from netjer.i18n import N_, join_list
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
@@ -144,9 +146,25 @@ class BastetPower(GodPower):
     def spaces(self, st: AnkhState) -> list[int]:
         """Monument spaces in regions that hold no cat yet."""
         region_of = st.regions.region_of
-        taken = {region_of[h] for h in self.data(st).at if h >= 0}
+        # A bit per region holding a cat (compiled: native ints, no set; issue 34).  Cats and
+        # Monuments stand on land, in a region (the water's -1 is kept apart all the same).
+        taken = 0
+        water = False
+        for h in self.data(st).at:
+            if h >= 0:
+                r = region_of[h]
+                if r >= 0:
+                    taken |= 1 << r
+                else:
+                    water = True
         mon = st.monument
-        return [h for h in range(len(mon)) if mon[h] >= 0 and region_of[h] not in taken]
+        spaces = []
+        for h in range(len(mon)):
+            if mon[h] >= 0:
+                r = region_of[h]
+                if (not taken >> r & 1) if r >= 0 else not water:
+                    spaces.append(h)
+        return spaces
 
     def legal(self, st: AnkhState, task: Task) -> list[Action]:
         if task[0] == STAR_PHASE:

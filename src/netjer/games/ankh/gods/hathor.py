@@ -35,10 +35,12 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh import actions
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import HATHOR, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import NOPLACE, RANSOM, Put
+from netjer.games.ankh.interned import NOPLACE, RANSOM
+from netjer.games.ankh.notation import Put
 from netjer.games.ankh.terms import followers
-from netjer.i18n import N_, _
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState

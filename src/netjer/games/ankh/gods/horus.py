@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from netjer.core.action import Action
 from netjer.games.ankh.cards import CYCLE, NUM_CARDS
 from netjer.games.ankh.gods.base import HORUS, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import DONE, EYE, FORBID, Eye, Forbid
+from netjer.games.ankh.interned import DONE, EYE, FORBID
+from netjer.games.ankh.notation import Eye, Forbid
 from netjer.i18n import N_
 
 if TYPE_CHECKING:

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import ISIS, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import DONE, SAVE, Save
+from netjer.games.ankh.interned import DONE, SAVE
+from netjer.games.ankh.notation import Save
 from netjer.games.ankh.rules_queries import controllers
 from netjer.i18n import N_
 

@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import OSIRIS, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import NOUNDERWORLD, PICK, UNDERWORLD, Pick, Underworld
+from netjer.games.ankh.interned import NOUNDERWORLD, PICK, UNDERWORLD
+from netjer.games.ankh.notation import Pick, Underworld
 from netjer.i18n import N_
 
 if TYPE_CHECKING:

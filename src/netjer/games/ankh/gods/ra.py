@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from netjer.core.action import Action
 from netjer.games.ankh.gods.base import RA, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import NOSUN
-from netjer.games.ankh.notation import SUN as SUN_ACTION
+from netjer.games.ankh.interned import NOSUN
+from netjer.games.ankh.interned import SUN as SUN_ACTION
 from netjer.games.ankh.pieces import GOD
 from netjer.i18n import N_
 

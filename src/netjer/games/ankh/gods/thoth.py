@@ -32,10 +32,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from netjer.core.action import Action
 from netjer.games.ankh import battle, devotion
 from netjer.games.ankh.cards import CARD_IDS, CYCLE, hand_of
+from netjer.games.ankh.catalogue import ngettext
+from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.gods.base import THOTH, GodPower, Task, god_phase, register
-from netjer.games.ankh.notation import GUESS, NOGUESS, Guess
+from netjer.games.ankh.interned import GUESS, NOGUESS
+from netjer.games.ankh.notation import Guess
 from netjer.games.ankh.terms import followers
-from netjer.i18n import N_, _, ngettext
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.core.state import JsonDict
