@@ -31,7 +31,7 @@ def test_the_ankh_pool_is_its_levels_and_the_four_anchors_in_pool_order() -> Non
     assert [a.label for a in pool][:3] == ["beginner (random)", "casual", "strong (heuristic)"]
 
 
-def test_a_level_that_plays_an_anchor_is_that_anchor_and_only_ankh_has_the_rollout_plan() -> None:
+def test_a_level_that_plays_an_anchor_is_that_anchor_and_aton_has_no_rollout_plan() -> None:
     aton = pool_agents("aton", 2)  # Aton's strongest level is plain ISMCTS at 2,000 iterations
     assert [(a.name, a.spec) for a in aton] == [
         ("beginner", "random"),
@@ -40,8 +40,9 @@ def test_a_level_that_plays_an_anchor_is_that_anchor_and_only_ankh_has_the_rollo
         ("strongest", "ismcts:iterations=2000"),
     ]
     assert aton[-1].label == "strongest (ismcts)"
-    nile = [a.name for a in pool_agents("nile", 2)]
-    assert nile == ["beginner", "casual", "strong", "ismcts", "strongest"]
+    nile = pool_agents("nile", 2)  # Dioses del Nilo's heuristic has a rollout plan since issue 35
+    assert [a.name for a in nile] == ["beginner", "casual", "strong", "rollout", "ismcts", "strongest"]
+    assert nile[3].spec == "heuristic:plan=rollout"
 
 
 def test_every_pair_plays_once_the_later_agent_in_the_single_seat() -> None:
