@@ -4,8 +4,9 @@ docs/levels.md, "Rated against a pool".
 The **pool** of one game and player count is its levels (:mod:`netjer.agents.levels`) and
 four reference players, the **anchors**: ``random``; the game's plain heuristic;
 ``heuristic:plan=rollout`` where the game's heuristic has that plan (Ankh's and Dioses del
-Nilo's: a stronger heuristic that no level models; Aton's has none); and model-free ISMCTS, ``ismcts:iterations=N`` at the strongest level's
-iteration budget with random playouts and no opponent model.  A level that plays a reference
+Nilo's: a stronger heuristic that no level models; Aton's has none); and model-free ISMCTS,
+``ismcts:iterations=N`` at the strongest level's iteration budget with random playouts and no
+opponent model.  A level that plays a reference
 player's specification is that player (one agent, one rating).  Every pair of the pool plays
 (:func:`pool_pairs`), and one Bradley-Terry fit over all the games rates every agent.
 
