@@ -88,7 +88,7 @@ def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "g
     if make is None:
         message = N_(
             "the '{game}' heuristic has no temperature, plan or version parameter"
-            " (Ankh's has all three, Dioses del Nilo's a plan)"
+            " (only Ankh's has all three; Dioses del Nilo's has a plan)"
         )
         raise ConfigError(Sentence(message, game=game_name))
     made: Policy = (
