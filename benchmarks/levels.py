@@ -20,7 +20,10 @@ with its bootstrap 95% interval (netjer.sim.stats), the games played and the tim
 every pair of levels and anchors, the later in pool order in the single seat; its ratings are the
 Bradley-Terry fit of every game by the pool's rule (a win counts against every other seat, a shared
 win half, two losing seats are not compared), and it prints each pair's score with a bootstrap
-interval.  ``--json FILE`` writes it all, with every game's result; ``--ratings`` prints the
+interval.  ``--extra-log FILE`` (pool only, repeatable) adds to the fit the games of another
+tournament's log whose every seat is a pool agent (``benchmarks/strength.py`` runs of a level
+against an anchor, on their own seeds; :func:`netjer.sim.pool.pool_games`): read, never
+appended to, and counted once.  ``--json FILE`` writes it all, with every game's result; ``--ratings`` prints the
 ``RATINGS`` entries to copy into src/netjer/agents/levels.py.
 """
 
@@ -38,7 +41,7 @@ from netjer.agents.levels import Level, levels_for
 from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
 from netjer.games.registry import make_game
-from netjer.sim.pool import fit_pool, pool_agents, pool_pairs
+from netjer.sim.pool import fit_pool, pool_agents, pool_games, pool_pairs, read_games
 from netjer.sim.tournament import (
     GameResult,
     head_to_head,
@@ -84,6 +87,14 @@ def main() -> None:
         help="start no new game after this many seconds (with --workers 1; 0: only summarize the --log): the "
         "pairings' games are interleaved, so each pairing gets its share of what fits",
     )
+    parser.add_argument(
+        "--extra-log",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="(--pairs pool) also rate the games of this log whose every seat is a pool agent, e.g. a "
+        "benchmarks/strength.py run of a level against an anchor; read only, each game counted once",
+    )
     parser.add_argument("--ratings", action="store_true", help="print the RATINGS entries for levels.py")
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
@@ -121,6 +132,8 @@ def main() -> None:
         + "; ".join(f"{n} = {s}" for n, s in zip(names, specs, strict=True)),
         flush=True,
     )
+    if args.extra_log and args.pairs != "pool":
+        sys.exit("error: --extra-log adds games to the pool's fit: use it with --pairs pool")
     if args.max_seconds is not None and (args.workers != 1 or args.ray_address):
         sys.exit("error: --max-seconds stops between games of one process: use it with --workers 1 and no Ray")
     # Interleave the pairings: the k-th of a pairing's n games comes at fraction k / n.
@@ -157,7 +170,16 @@ def main() -> None:
     print(f"  {len(results)} of {len(tasks)} games played ({len(tasks) - len(pending)} of them from --log)")
     if args.pairs == "pool":
         cpu = time.process_time() - cpu_start
-        _report_pool(game.name, game.num_players, levels, specs, names, results, args.bootstrap, args.ratings)
+        rated = [(r.players, r.returns) for r in results]
+        counted = {(r.seed, seats_of[r.index]) for r in results}
+        for path in args.extra_log:
+            try:
+                extra, left = pool_games(read_games(path), specs, game.num_players, counted)
+            except (ConfigError, OSError) as err:
+                sys.exit(f"error: --extra-log {path}: {err}")
+            rated += extra
+            print(f"  {len(extra)} more games from --extra-log {path} ({left} lines not of this pool or counted)")
+        _report_pool(game.name, game.num_players, levels, specs, names, rated, args.bootstrap, args.ratings)
         print(f"  {len(done) - (len(tasks) - len(pending))} games played now in {took:.0f} s, {cpu:.0f} s of CPU")
         return
     summary = summarize(game.name, names, results, bootstrap=args.bootstrap)
@@ -240,18 +262,17 @@ def _report_pool(
     levels: Sequence[Level],
     specs: list[str],
     names: list[str],
-    results: Sequence[GameResult],
+    games: Sequence[tuple[Sequence[int], Sequence[float]]],
     bootstrap: int,
     ratings: bool,
 ) -> None:
-    """Print the pool's fit (netjer.sim.pool): each pair's score, each agent's Elo; with
-    ``ratings``, the ``RATINGS`` and ``PAIRINGS`` entries of src/netjer/agents/levels.py."""
-    if not results:
+    """Print the pool's fit (netjer.sim.pool) of ``games`` (each ``(players, returns)``, pool
+    indices): each pair's score, each agent's Elo; with ``ratings``, the ``RATINGS`` and
+    ``PAIRINGS`` entries of src/netjer/agents/levels.py (a level that held no seat has none)."""
+    if not games:
         print("  no games")
         return
-    fit = fit_pool(
-        len(specs), [(r.players, r.returns) for r in results], anchor=specs.index("heuristic"), bootstrap=bootstrap
-    )
+    fit = fit_pool(len(specs), games, anchor=specs.index("heuristic"), bootstrap=bootstrap)
     for d in fit.pairs:
         lo, hi = d.interval
         verdict = "above" if lo > 0.5 else "below" if hi < 0.5 else "not ordered (the interval holds 0.5)"
@@ -268,6 +289,8 @@ def _report_pool(
     today = datetime.date.today().isoformat()
     for level in levels:
         k = specs.index(level.spec)
+        if not fit.seats[k]:
+            continue  # not rated: its figures would be the fit's prior alone
         lo, hi = fit.interval[k]
         print(
             f'    ("{game}", {players}, "{level.name}"): '

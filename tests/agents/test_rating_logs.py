@@ -28,6 +28,8 @@ def test_every_rated_game_and_player_count_has_its_run_and_log() -> None:
         words = shlex.split(args)
         log = words[words.index("--log") + 1]
         assert (ROOT / log).is_file(), log
+        extra = [words[k + 1] for k, w in enumerate(words) if w == "--extra-log"]  # read only, never appended
+        assert all((ROOT / path).is_file() for path in extra), extra
 
 
 @pytest.mark.parametrize("key", sorted(RATING_RUNS), ids=lambda k: f"{k[0]}-{k[1]}")

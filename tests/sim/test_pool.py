@@ -15,7 +15,7 @@ from netjer.agents.levels import RATING_RUNS, levels_for
 from netjer.core.errors import ConfigError
 from netjer.core.rng import Rng
 from netjer.core.stats import wilson_interval
-from netjer.sim.pool import fit_pool, pool_agents, pool_pairs, read_games, win_results
+from netjer.sim.pool import fit_pool, pool_agents, pool_games, pool_pairs, read_games, win_results
 from netjer.sim.stats import PairResult
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def test_the_ankh_pool_is_its_levels_and_the_four_anchors_in_pool_order() -> Non
     assert [a.label for a in pool][:3] == ["beginner (random)", "casual", "strong (heuristic)"]
 
 
-def test_a_level_that_plays_an_anchor_is_that_anchor_and_only_ankh_has_the_rollout_plan() -> None:
+def test_a_level_that_plays_an_anchor_is_that_anchor_and_aton_has_no_rollout_plan() -> None:
     aton = pool_agents("aton", 2)  # Aton's strongest level is plain ISMCTS at 2,000 iterations
     assert [(a.name, a.spec) for a in aton] == [
         ("beginner", "random"),
@@ -40,8 +40,9 @@ def test_a_level_that_plays_an_anchor_is_that_anchor_and_only_ankh_has_the_rollo
         ("strongest", "ismcts:iterations=2000"),
     ]
     assert aton[-1].label == "strongest (ismcts)"
-    nile = [a.name for a in pool_agents("nile", 2)]
-    assert nile == ["beginner", "casual", "strong", "ismcts", "strongest"]
+    nile = pool_agents("nile", 2)  # Dioses del Nilo's heuristic has a rollout plan since issue 35
+    assert [a.name for a in nile] == ["beginner", "casual", "strong", "rollout", "ismcts", "strongest"]
+    assert nile[3].spec == "heuristic:plan=rollout"
 
 
 def test_every_pair_plays_once_the_later_agent_in_the_single_seat() -> None:
@@ -129,6 +130,30 @@ def test_the_log_parser_reads_games_and_names_a_bad_line(tmp_path: Path) -> None
         log.write_text(json.dumps(good) + "\n" + bad + "\n")
         with pytest.raises(ConfigError, match=r"games\.log, line 2: not a logged game"):
             read_games(str(log))
+
+
+def test_another_tournaments_games_count_by_their_seats_specifications_once() -> None:
+    specs = ["random", "heuristic", "heuristic:plan=rollout", "ismcts:iterations=50"]
+    rows = [  # a strength run's log: its own seat indices (players), the pool's specifications
+        {"seed": 7, "players": [0, 1], "seats": ["ismcts:iterations=50", "heuristic:plan=rollout"], "returns": [1, -1]},
+        {"seed": 8, "players": [1, 0], "seats": ["heuristic:plan=rollout", "ismcts:iterations=50"], "returns": [1, -1]},
+        {"seed": 9, "players": [0, 1], "seats": ["ismcts:iterations=50", "an old level"], "returns": [1, -1]},
+        {"seed": 7, "players": [0, 1], "seats": ["ismcts:iterations=50", "heuristic:plan=rollout"], "returns": [1, -1]},
+        {"seed": 10, "players": [0, 0], "seats": ["random", "random"], "returns": [1, -1]},
+        {"seed": 11, "players": [0, 1, 1], "seats": ["random", "heuristic", "heuristic"], "returns": [1, -1, -1]},
+        {"seed": 12, "players": [0, 1], "seats": ["random", "heuristic"], "returns": [-1, 1]},
+    ]
+    counted = {(12, ("random", "heuristic"))}  # already in the pool's own log
+    kept, left = pool_games(rows, specs, 2, counted)
+    # kept: seeds 7 and 8 (pool indices from the specifications, not the log's players); left: an
+    # agent outside the pool (9), a repeat (7), one agent alone (10), three seats (11), counted (12)
+    assert kept == [((3, 2), (1.0, -1.0)), ((2, 3), (1.0, -1.0))]
+    assert left == 5
+    assert (7, ("ismcts:iterations=50", "heuristic:plan=rollout")) in counted
+    again, left_again = pool_games(rows[:2], specs, 2, counted)  # a second extra log of the same games
+    assert again == [] and left_again == 2
+    fit = fit_pool(4, kept, anchor=1)
+    assert fit.seats == [0, 0, 2, 2]  # each side held one seat of each game
 
 
 @pytest.mark.parametrize("key", sorted(RATING_RUNS), ids=lambda k: f"{k[0]}-{k[1]}")

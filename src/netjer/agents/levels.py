@@ -313,7 +313,9 @@ RATING_RUNS: dict[tuple[str, int], str] = {
     ("aton", 2): "aton --pairs pool --games 6 --games-for casual,beginner=20 --games-for strong,casual=12 "
     "--games-for strongest,casual=6 --games-for strongest,beginner=4 --games-for strongest,strong=10 "
     "--log benchmarks/logs/aton.log",
-    ("nile", 2): f"nile --seed 1000 {_POOL} --games-for strongest,strong=100 --log benchmarks/logs/nile.log",
+    # the rollout anchor (Nile's heuristic:plan=rollout since issue 35) against random moves: 6, as in Ankh
+    ("nile", 2): f"nile --seed 1000 {_POOL} --games-for rollout,beginner=6 --games-for strongest,strong=100 "
+    "--log benchmarks/logs/nile.log",
     ("ankh", 2): f"ankh -o players=2 {_ANKH_POOL} --games-for strongest,strong=20 --log benchmarks/logs/ankh2.log",
     ("ankh", 3): f"ankh -o players=3 --seed 1000 {_ANKH_POOL} --games-for strongest,strong=10 "
     "--log benchmarks/logs/ankh3.log",
@@ -333,10 +335,10 @@ RATINGS: dict[tuple[str, int, str], Rating] = {
     ("aton", 2, "strong"): Rating(176, (36, 364), 27, "2026-12-06"),
     ("aton", 2, "strongest"): Rating(537, (419, 704), 18, "2026-12-06"),
     # RATING_RUNS[("nile", 2)]
-    ("nile", 2, "beginner"): Rating(-724, (-920, -589), 36, "2026-12-06"),
-    ("nile", 2, "casual"): Rating(-504, (-576, -421), 57, "2026-12-06"),
-    ("nile", 2, "strong"): Rating(0, (0, 0), 137, "2026-12-06"),
-    ("nile", 2, "strongest"): Rating(347, (278, 435), 116, "2026-12-06"),
+    ("nile", 2, "beginner"): Rating(-665, (-788, -544), 42, "2026-12-07"),
+    ("nile", 2, "casual"): Rating(-462, (-528, -401), 70, "2026-12-07"),
+    ("nile", 2, "strong"): Rating(0, (0, 0), 150, "2026-12-07"),
+    ("nile", 2, "strongest"): Rating(349, (290, 433), 122, "2026-12-07"),
     # RATING_RUNS[("ankh", 2)]
     ("ankh", 2, "beginner"): Rating(-738, (-869, -672), 31, "2026-12-06"),
     ("ankh", 2, "casual"): Rating(-328, (-432, -249), 53, "2026-12-06"),

@@ -130,8 +130,9 @@ AGENT_FACTORIES: dict[str, Callable[[dict[str, str], int], Agent]] = {
 #: probability, for varied games), ``temperature=0.1`` (a soft choice among near-equal moves;
 #: 0, the default, is the plain greedy choice), ``plan=greedy|reply|rollout`` (``reply``: weigh the
 #: next god's best reply before a raid or a Conflict and value every god power; ``rollout``:
-#: value each action of a turn by playing on to the next Conflict, the stronger heuristic; Ankh only;
-#: see :class:`netjer.agents.heuristic.HeuristicAgent`), ``version=1|2|3`` (1, the default: today's
+#: value each action of a turn by playing on to the next Conflict, the stronger heuristic; Ankh only,
+#: except that Dioses del Nilo's heuristic has ``rollout`` too: each action played on to the game's
+#: end; see :class:`netjer.agents.heuristic.HeuristicAgent`), ``version=1|2|3`` (1, the default: today's
 #: heuristic; 2: Ankh's stakes-weighted heuristic that plans its second action, docs/balance.md;
 #: 3: version 2 with no action that changes nothing, its rollouts playing its own moves and cards),
 #: ``ismcts:time=1.0`` (seconds per decision, default 1),

@@ -2,10 +2,11 @@
 docs/levels.md, "Rated against a pool".
 
 The **pool** of one game and player count is its levels (:mod:`netjer.agents.levels`) and
-four reference players, the **anchors**: ``random``; the game's plain heuristic; Ankh's
-``heuristic:plan=rollout`` (the stronger heuristic that no level models; other games' heuristics
-have no such plan); and model-free ISMCTS, ``ismcts:iterations=N`` at the strongest level's
-iteration budget with random playouts and no opponent model.  A level that plays a reference
+four reference players, the **anchors**: ``random``; the game's plain heuristic;
+``heuristic:plan=rollout`` where the game's heuristic has that plan (Ankh's and Dioses del
+Nilo's: a stronger heuristic that no level models; Aton's has none); and model-free ISMCTS,
+``ismcts:iterations=N`` at the strongest level's iteration budget with random playouts and no
+opponent model.  A level that plays a reference
 player's specification is that player (one agent, one rating).  Every pair of the pool plays
 (:func:`pool_pairs`), and one Bradley-Terry fit over all the games rates every agent.
 
@@ -252,3 +253,45 @@ def read_games(path: str) -> list[dict[str, Any]]:
             row["seed"] = seed
             rows.append(row)
     return rows
+
+
+def pool_games(
+    rows: Sequence[dict[str, Any]],
+    specs: Sequence[str],
+    seats: int,
+    counted: set[tuple[int, tuple[str, ...]]],
+) -> tuple[list[tuple[tuple[int, ...], tuple[float, ...]]], int]:
+    """The games of another tournament's log that the pool can rate beside its own schedule
+    (``benchmarks/levels.py --extra-log``: a strength run of a level against an anchor,
+    ``benchmarks/strength.py``, whose games sit on other seeds than the pool's schedule).
+
+    A game counts when it has ``seats`` seats, every seat's specification is one of ``specs``
+    (two agents or more of the pool: a game against an agent outside the pool says nothing of
+    the pool's ratings), and its seed and seats are not in ``counted`` (a game already counted,
+    from the pool's own log or an earlier extra log, counts once; ``counted`` is **updated**).
+    The log's own seat indices (``players``) are its tournament's, not the pool's: the seats'
+    specifications decide.  The log does not record the game's options: the caller names logs
+    of the pool's game and options only.
+
+    Args:
+        rows: logged games (:func:`read_games`).
+        specs: the pool's agent specifications, in pool order (an index is an agent).
+        seats: the pool's game's number of seats.
+        counted: the ``(seed, seats' specifications)`` of the games already counted.
+
+    Returns:
+        The kept games as ``(players, returns)`` (pool indices, one return a seat), and how many
+        rows were left out (not of this pool, or already counted).
+    """
+    index = {spec: k for k, spec in enumerate(specs)}
+    kept: list[tuple[tuple[int, ...], tuple[float, ...]]] = []
+    left = 0
+    for row in rows:
+        key = (int(row["seed"]), tuple(row["seats"]))
+        players = tuple(index.get(spec, -1) for spec in key[1])
+        if len(players) != seats or -1 in players or len(set(players)) < 2 or key in counted:
+            left += 1
+            continue
+        counted.add(key)
+        kept.append((players, tuple(float(v) for v in row["returns"])))
+    return kept, left

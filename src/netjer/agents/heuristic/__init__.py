@@ -43,7 +43,8 @@ POLICIES: dict[str, str] = {
 #: The heuristic's plans: ``greedy`` (each decision on its own, the default), ``reply`` and
 #: ``rollout`` (a game module's ``make_policy`` may offer more foresight: Ankh's ``reply`` weighs
 #: the next god's reply; its ``rollout`` plays each choice of a turn on to the next Conflict
-#: with the plain heuristic in every seat, the improved Ankh heuristic of docs/balance.md).
+#: with the plain heuristic in every seat, the improved Ankh heuristic of docs/balance.md;
+#: Dioses del Nilo's ``rollout`` plays each action on to the end of the game the same way).
 PLANS = ("greedy", "reply", "rollout")
 
 #: The heuristic's versions: 1, today's (the default, which the pinned searches and seeded games
@@ -63,8 +64,9 @@ def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "g
     Args:
         game_name: a game's registry name.
         temperature: 0 for the plain policy; above 0, a soft choice among near-equal moves
-            (offered by a game module that defines ``make_policy(temperature, plan)``).
-        plan: one of :data:`PLANS`; other than ``greedy``, offered the same way.
+            (offered by a game module that defines ``make_policy(temperature, plan)``: Ankh's).
+        plan: one of :data:`PLANS`; other than ``greedy``, offered the same way (Ankh's
+            ``reply`` and ``rollout``, Dioses del Nilo's ``rollout``).
         version: one of :data:`VERSIONS`; other than 1, offered the same way (Ankh only).
 
     Raises:
@@ -84,7 +86,10 @@ def heuristic_policy(game_name: str, *, temperature: float = 0.0, plan: str = "g
         return policy
     make = getattr(module, "make_policy", None)
     if make is None:
-        message = N_("the '{game}' heuristic has no temperature, plan or version parameter (only Ankh's has)")
+        message = N_(
+            "the '{game}' heuristic has no temperature, plan or version parameter"
+            " (only Ankh's has all three; Dioses del Nilo's has a plan)"
+        )
         raise ConfigError(Sentence(message, game=game_name))
     made: Policy = (
         make(temperature=temperature, plan=plan, version=version)
