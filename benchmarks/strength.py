@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Iterator
 
+from netjer.agents.registry import split_agent_specs
 from netjer.build_info import describe_build
 from netjer.core.errors import ConfigError
 from netjer.core.stats import wilson_interval
@@ -57,7 +58,11 @@ def main() -> None:
     parser.add_argument("--rollout", default="random", choices=["random", "heuristic"])
     parser.add_argument("--depth", type=int, default=None, help="cut playouts after N actions (game's evaluation)")
     parser.add_argument("--spec", default=None, help="the agent under test, e.g. ismcts:iterations=50,depth=10")
-    parser.add_argument("--opponents", default="random,heuristic")
+    parser.add_argument(
+        "--opponents",
+        default="random,heuristic",
+        help="agents, comma-separated: ismcts:iterations=50,depth=40,heuristic is two",
+    )
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("-o", "--option", action="append", default=[])
     parser.add_argument("--log", default=None, help="append each finished game here (JSON lines); resume from it")
@@ -71,7 +76,7 @@ def main() -> None:
     if args.max_seconds is not None and args.workers != 1:
         sys.exit("error: --max-seconds stops between games of one process: use it with --workers 1")
     start = time.perf_counter()
-    for opponent in args.opponents.split(","):
+    for opponent in split_agent_specs(args.opponents):
         t0 = time.perf_counter()
         agents = [me, opponent]
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from netjer.agents import RandomAgent, make_agent, parse_agent_spec
+from netjer.agents.registry import split_agent_specs
 from netjer.core import ConfigError, PlayerView
 from netjer.games.aton import AtonGame
 from netjer.sim.match import play_match
@@ -76,3 +77,18 @@ def test_random_agent_picks_from_the_views_legal_actions() -> None:
 def test_match_needs_one_agent_per_seat() -> None:
     with pytest.raises(ConfigError, match="needs 2 agents"):
         play_match(AtonGame(), [RandomAgent()], seed=1)
+
+
+def test_split_agent_specs_keeps_a_specifications_parameters_together() -> None:
+    """A list of agents is split at commas, but ``key=value`` after an agent with parameters is
+    that agent's (benchmarks/strength.py once played ``ismcts:iterations=50`` for the whole
+    ``ismcts:iterations=50,depth=40,...`` it was given)."""
+    strongest = "ismcts:iterations=50,depth=40,rollout=heuristic,guided=1,opponents=heuristic"
+    assert split_agent_specs(strongest) == [strongest]
+    assert split_agent_specs(f"random,{strongest},heuristic:plan=rollout,strong") == [
+        "random",
+        strongest,
+        "heuristic:plan=rollout",
+        "strong",
+    ]
+    assert split_agent_specs("random,,heuristic") == ["random", "heuristic"]

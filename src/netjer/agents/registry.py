@@ -230,6 +230,27 @@ def parse_agent_spec(text: str) -> AgentSpec:
     return AgentSpec(kind, params)
 
 
+def split_agent_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agent specifications into its agents.
+
+    Args:
+        text: e.g. ``"ismcts:time=1,c=2,heuristic"``.
+
+    Returns:
+        The specifications in order, e.g. ``["ismcts:time=1,c=2", "heuristic"]``: a piece
+        ``key=value`` without a ``:`` after an agent that has parameters stays inside that
+        agent's parameters; empty pieces are dropped.  Nothing is checked here
+        (:func:`parse_agent_spec` does that).
+    """
+    parts: list[str] = []
+    for piece in text.split(","):
+        if parts and "=" in piece and ":" not in piece and ":" in parts[-1]:
+            parts[-1] += "," + piece
+        elif piece.strip():
+            parts.append(piece)
+    return parts
+
+
 def make_agent(spec: str | AgentSpec, seed: int = 0) -> Agent:
     """Build the computer agent of ``spec``, seeded.
 

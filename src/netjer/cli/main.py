@@ -38,7 +38,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from netjer import __version__, i18n
 from netjer.agents.levels import LEVEL_NAMES, RATINGS, levels_for, resolve_agent, shown_rating, shown_text
-from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec
+from netjer.agents.registry import known_kinds, make_agent, parse_agent_spec, split_agent_specs
 from netjer.cli.language import (
     LangOption,
     agent_words,
@@ -1079,7 +1079,7 @@ def simulate(
         if workers < 1:
             raise ConfigError(Sentence(N_("--workers must be at least 1, got {value}"), value=workers))
         _check_outputs(out, report)
-        specs = [a.strip() for a in _split_agents(agents)]
+        specs = [a.strip() for a in split_agent_specs(agents)]
         options = _parse_options(option or [])
         variants = _parse_variants(vary or [], fixed=options, game=_known_game(game))
         _check_option_names(game, options, variants)
@@ -1347,18 +1347,6 @@ def _interval_text(value: float, interval: tuple[float, float], digits: int = 3)
     """``"0.500 [0.095, 0.905]"``: a score and its 95% interval in the reader's number format."""
     low, high = (format_decimal(v, digits) for v in interval)
     return f"{format_decimal(value, digits)} [{low}, {high}]"
-
-
-def _split_agents(text: str) -> list[str]:
-    """Split ``ismcts:time=1,c=2,heuristic`` into agents: a comma followed by ``key=`` stays
-    inside the previous agent's parameters."""
-    parts: list[str] = []
-    for piece in text.split(","):
-        if parts and "=" in piece and ":" not in piece and ":" in parts[-1]:
-            parts[-1] += "," + piece
-        elif piece.strip():
-            parts.append(piece)
-    return parts
 
 
 @app.command(cls=_Command)
