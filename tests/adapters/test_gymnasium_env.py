@@ -248,3 +248,25 @@ def test_observations_are_the_whole_tensor_and_stay_as_returned(name: str, optio
             if terminated or truncated:
                 break
     assert all(np.array_equal(returned, expected) for returned, expected in kept)
+
+
+def test_a_pickled_environment_plays_on_as_the_original() -> None:
+    """A copy pickled mid-game (its row writer rebuilt: the compiled build's does not pickle)
+    returns the original's observations, masks and rewards step for step."""
+    import pickle  # noqa: PLC0415
+
+    env = NetjerEnv("ankh", players=2, opponents="random")
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        obs, *_ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+    copy = pickle.loads(pickle.dumps(env))
+    for _ in range(30):
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        assert np.array_equal(env.action_masks(), copy.action_masks())
+        obs, reward, done, truncated, _ = env.step(action)
+        obs_copy, reward_copy, done_copy, truncated_copy, _ = copy.step(action)
+        assert np.array_equal(obs["observation"], obs_copy["observation"])
+        assert (reward, done, truncated) == (reward_copy, done_copy, truncated_copy)
+        if done or truncated:
+            break

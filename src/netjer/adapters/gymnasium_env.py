@@ -149,6 +149,19 @@ class NetjerEnv(gymnasium.Env[Any, np.int64]):
         self._row = np.zeros(self.table.encoder.size, dtype=np.float32)
         self._writer = self.table.encoder.row_writer(self._row)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its row writer (the compiled build's writer does not pickle, and its
+        memory is a cache): :meth:`__setstate__` gives the copy a new one."""
+        state = self.__dict__.copy()
+        del state["_writer"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled environment with a new row writer over its row (which it clears:
+        the next observation is written whole)."""
+        self.__dict__.update(state)
+        self._writer = self.table.encoder.row_writer(self._row)
+
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Start a new game (the opponents play until the learner's first decision).
 

@@ -108,6 +108,20 @@ class NetjerVectorEnv(VectorEnv[Any, np.ndarray, np.ndarray]):
         self._legal: list[list[int]] = [[] for _ in range(num_envs)]
         self._rng = np.random.default_rng()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its row writers (the compiled build's do not pickle, and a writer's
+        row would come back as a copy, no longer a row of the batch): :meth:`__setstate__`
+        gives the copy new writers over the rows of its batch."""
+        state = self.__dict__.copy()
+        del state["_writers"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled vector environment with a new row writer for each row of its batch
+        (each clears its row and writes the next observation whole)."""
+        self.__dict__.update(state)
+        self._writers = [self.table.encoder.row_writer(self._tensors[i]) for i in range(len(self._tensors))]
+
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
