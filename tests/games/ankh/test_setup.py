@@ -11,6 +11,7 @@ import pytest
 
 from netjer.core.errors import ConfigError, DataFileError
 from netjer.core.rng import Rng
+from netjer.games.ankh import setup as ankh_setup
 from netjer.games.ankh.gods.registry import parse_gods
 from netjer.games.ankh.setup import (
     ACTIONS,
@@ -35,6 +36,40 @@ def test_same_seed_gives_the_same_setup_s0_setup(scenario: str, players: int) ->
         initial_setup(players, scenario, rng1)
         initial_setup(players, scenario, rng2)
         assert rng1 == rng2  # the same draws were taken
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_setup_shared_between_games_is_the_one_built_afresh(players: int) -> None:
+    """initial_setup builds one record per outcome of its draws and shares it (issue 34): the
+    shared record equals the one built with the cache empty, for every seat first, drawn and
+    chosen Guardians, both track lengths and a start rotation; and a record is told apart by
+    what was chosen (``drawn``), not only by the types."""
+    cases = [
+        {"first_player": first, "track_length": length, "start_rotation": rotation}
+        for first in range(players)
+        for length in ("rulebook", "long")
+        for rotation in (0, players - 1)
+    ]
+    cases += [{"guardians": ["satet", None, "giant-scorpion"]}, {"guardians": ["cat-mummy", "apep", "androsphinx"]}]
+    for options in cases:
+        for seed in range(6):
+            shared = initial_setup(players, "middle-kingdom", Rng(seed), **options)
+            ankh_setup._SETUPS.clear()
+            fresh_rng = Rng(seed)
+            fresh = initial_setup(players, "middle-kingdom", fresh_rng, **options)
+            again_rng = Rng(seed)
+            again = initial_setup(players, "middle-kingdom", again_rng, **options)
+            assert shared == fresh and shared is not fresh and again is fresh
+            assert again_rng == fresh_rng
+    drawn = next(
+        s
+        for s in (initial_setup(players, "old-kingdom", Rng(seed)) for seed in range(40))
+        if s.guardians[0].type.id == "satet"
+    )
+    chosen = initial_setup(
+        players, "old-kingdom", Rng(0), guardians=["satet", None, None], first_player=drawn.first_player
+    )
+    assert chosen.guardians[0].type.id == "satet" and not chosen.guardians[0].drawn and drawn.guardians[0].drawn
 
 
 def test_first_player_drawn_by_the_seed_s0_step4() -> None:

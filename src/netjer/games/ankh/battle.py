@@ -86,7 +86,7 @@ from netjer.games.ankh.cards import (
     PLAGUE,
     hand_of,
 )
-from netjer.games.ankh.catalogue import ngettext
+from netjer.games.ankh.catalogue import Phrase, PhraseList, ngettext
 from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.fields import Battle
 from netjer.games.ankh.interned import BID as BID_ACTIONS
@@ -297,9 +297,9 @@ def dominate(st: AnkhState, god: int, region: int) -> None:
     (plus what god powers add to it, §4.1 Ra)."""
     st.note(_("{god} dominates region {region}"), god=st.god_name(god), region=st.token_of_region[region])
     won = region_majorities(st, region)[god]
-    why = ngettext("{n} Monument majority", "{n} Monument majorities", won).format(n=won)
-    if won > 0 and devotion.gain(st, god, won, why):
-        return  # no majority: no gain (gain does nothing for 0), so no words to format
+    words = ngettext("{n} Monument majority", "{n} Monument majorities", won)
+    if won > 0 and devotion.gain(st, god, won, Phrase(words, n=won)):
+        return  # no majority: no gain (gain does nothing for 0), so no words are made
     bonus = gain_bonus(st, god, st.region_hexes(region)) if st.hooks.gain_bonus else 0
     devotion.gain(st, god, DOMINATION_DEVOTION + bonus, _("Domination"))
 
@@ -406,7 +406,7 @@ def reveal(st: AnkhState) -> None:
     """All cards are revealed together and stay face up (§1); Flood gives +1 Follower per
     figure counting for its player on a Fertile space of the region at once."""
     b = st.battle
-    shown = []
+    shown: list[str | Phrase] = []
     fown = controllers(st)
     for g in b.gods:
         for c in (b.card[g], b.second_card[g]):
@@ -418,10 +418,10 @@ def reveal(st: AnkhState) -> None:
                 gain = sum(1 for h in b.hexes if fown[h] == g and on_terrain(st, h, FERTILE))
                 st.followers[g] += gain
                 flood = _("{god} plays {card} (+{followers})")
-                shown.append(flood.format(god=st.god_name(g), card=card, followers=followers(gain)))
+                shown.append(Phrase(flood, god=st.god_name(g), card=card, followers=followers(gain)))
             else:
-                shown.append(_("{god} plays {card}").format(god=st.god_name(g), card=card))
-    st.note(_("  the Battle cards are revealed: {cards}"), cards=join_list(shown))
+                shown.append(Phrase(_("{god} plays {card}"), god=st.god_name(g), card=card))
+    st.note(_("  the Battle cards are revealed: {cards}"), cards=PhraseList(shown))
 
 
 # --- step 2: Build Monument (§1) ------------------------------------------------------------------
@@ -519,7 +519,8 @@ def resolve_plague(st: AnkhState) -> None:
     for g in bidders:
         st.followers[g] -= b.bids[g]
     spared = plague_spared(b.bids)  # a god not bidding has -1: every bidder bids 0 or more
-    bids = join_list(_("{name} {value}").format(name=st.god_name(g), value=b.bids[g]) for g in bidders)
+    pair = _("{name} {value}")
+    bids = PhraseList([Phrase(pair, name=st.god_name(g), value=b.bids[g]) for g in bidders])
     who = st.god_name(spared) if spared >= 0 else _("nobody (tie)")
     st.note(
         _("  Plague of Locusts ({player}): bids {bids}; spared: {who}"), player=st.god_name(player), bids=bids, who=who
@@ -546,7 +547,9 @@ def majority_step(st: AnkhState) -> bool:
         if majorities is None:
             majorities = region_majorities(st, st.battle.region)
         won = majorities[g]
-        if devotion.gain(st, g, won, ngettext("{n} Monument majority", "{n} Monument majorities", won).format(n=won)):
+        # No majority, no gain (gain would only answer st.over): no words to make for it.
+        words = ngettext("{n} Monument majority", "{n} Monument majorities", won)
+        if st.over if won <= 0 else devotion.gain(st, g, won, Phrase(words, n=won)):
             return False
     st.conflict_step = B_RESOLVE
     return False
@@ -561,7 +564,8 @@ def resolve_step(st: AnkhState) -> bool:
     for g in b.gods:
         strength[g], nfigs[g] = battle_strength(st, g)
     able = [g for g in b.gods if nfigs[g] > 0]
-    strengths = join_list(_("{name} {value}").format(name=st.god_name(g), value=strength[g]) for g in b.gods)
+    pair = _("{name} {value}")
+    strengths = PhraseList([Phrase(pair, name=st.god_name(g), value=strength[g]) for g in b.gods])
     st.note(_("  strength in this Battle: {strengths}"), strengths=strengths)
     st.conflict_step = B_APPLY
     if not able:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from netjer.games.ankh.catalogue import Words
 from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.powers import BOUNTIFUL
 from netjer.games.ankh.rules_queries import in_red
@@ -35,7 +36,7 @@ def place_token(st: AnkhState, god: int, space: int) -> None:
     asc.insert(i, god)
 
 
-def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
+def gain(st: AnkhState, god: int, amount: int, why: Words) -> bool:
     """One *instance* of Devotion gain (§5, §2.2 Bountiful).
 
     Bountiful adds 1 to the instance while the token is in the red section (checked
@@ -72,7 +73,7 @@ def gain(st: AnkhState, god: int, amount: int, why: str) -> bool:
     return False
 
 
-def lose(st: AnkhState, god: int, amount: int, why: str) -> None:
+def lose(st: AnkhState, god: int, amount: int, why: Words) -> None:
     """Lose Devotion; never below 0 (§5, J ``Math.max(0, …)``).  A token that moves
     arrives on top of its new stack; one that cannot move stays where it is."""
     space = max(0, st.devotion[god] - amount)

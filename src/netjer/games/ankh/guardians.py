@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from netjer.games.ankh import devotion
+from netjer.games.ankh.catalogue import Phrase, PhraseList
 from netjer.games.ankh.catalogue import translate as _
 from netjer.games.ankh.fields import pool_index
 from netjer.games.ankh.pieces import (
@@ -39,7 +40,7 @@ from netjer.games.ankh.pieces import (
 )
 from netjer.games.ankh.rules_queries import controllers, god_hex
 from netjer.games.ankh.terms import aim_words, bare_name, term_name
-from netjer.i18n import N_, join_list
+from netjer.i18n import N_
 
 if TYPE_CHECKING:
     from netjer.games.ankh.state import AnkhState
@@ -132,7 +133,7 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
     cats: list[int] = []
     fig, fown = st.figure, st.figure_owner
     ctl = controllers(st)
-    names = []
+    names: list[str | Phrase] = []
     dead = []
     for h in hexes:
         kind, owner, god = fig[h], fown[h], ctl[h]
@@ -147,14 +148,14 @@ def kill(st: AnkhState, hexes: list[int], why: str) -> list[int]:
         dead.append((h, kind, owner, god))
         figure = bare_name("figure", FIGURE_IDS[kind])
         names.append(
-            _("{god}'s {figure} on {space}").format(god=st.god_name(owner), figure=figure, space=st.board.hex_name(h))
+            Phrase(_("{god}'s {figure} on {space}"), god=st.god_name(owner), figure=figure, space=st.board.hex_name(h))
         )
         if kind == CAT_MUMMY:
             cats.append(god)
         elif kind == MUMMY:
             st.mummy_queue.append((god, owner))
     if names:
-        st.note(_("killed ({why}): {figures}"), why=why, figures=join_list(names))
+        st.note(_("killed ({why}): {figures}"), why=why, figures=PhraseList(names))
         for p in st.hooks.on_killed:
             p.on_killed(st, dead)
     return cats

@@ -106,9 +106,7 @@ def action_tracks(players: int, track_length: TrackLength = "rulebook") -> tuple
         ConfigError: if ``players`` is not 2-5 or ``track_length`` is unknown.
     """
     _check_players(players)
-    if track_length not in ("rulebook", "long"):
-        message = N_("Ankh option track_length: expected 'rulebook' or 'long', got '{value}'")
-        raise ConfigError(Sentence(message, value=str(track_length)))
+    _check_track_length(track_length)
     start = MAX_PLAYERS - players  # 5P at space 0 ... 2P at space 3
     extra = 1 if track_length == "long" else 0
     return tuple(
@@ -414,7 +412,7 @@ def initial_setup(
         message = N_("unknown Ankh scenario '{name}'; expected one of {names}")
         raise ConfigError(Sentence(message, name=scenario, names=join_list(SCENARIO_NAMES)))
     scen = load_scenario(scenario, players)
-    tracks = action_tracks(players, track_length)
+    _check_track_length(track_length)
     choices: Sequence[str | None] = guardians if guardians is not None else (None, None, None)
     if isinstance(choices, str) or len(choices) != 3:
         raise ConfigError(
@@ -430,18 +428,62 @@ def initial_setup(
             message = N_("Ankh first_player must be a seat 0 to {last}, got {value}")
             raise ConfigError(Sentence(message, last=players - 1, value=repr(first_player)))
         first = first_player
-    turn_order = tuple((first + k) % players for k in range(players))
     # (2) Guardians, one type per level
-    catalogue = load_guardians()
-    supplies = []
-    for level, pick in zip((1, 2, 3), chosen, strict=True):
-        drawn = pick is None
-        g = rng.choice([t for t in catalogue if t.level == level]) if pick is None else pick
-        supplies.append(GuardianSupply(type=g, miniatures=guardian_miniatures(g, players), drawn=drawn))
+    types = tuple(
+        rng.choice(_guardians_of_level(level)) if pick is None else pick for level, pick in enumerate(chosen, 1)
+    )
 
     if not isinstance(start_rotation, int) or not 0 <= start_rotation < players:
         message = N_("Ankh start_rotation must be 0 to {last}, got {value}")
         raise ConfigError(Sentence(message, last=players - 1, value=repr(start_rotation)))
+    # Everything above is checks and the draws; the record below is a function of what they
+    # gave, built once per distinct outcome (:data:`_SETUPS`).
+    key = (id(scen), track_length, first, start_rotation, tuple(t.id for t in types), tuple(c is None for c in chosen))
+    hit = _SETUPS.get(key)
+    if hit is not None and hit[0] is scen:
+        return hit[1]
+    setup = _assemble(scen, action_tracks(players, track_length), first, types, key[5], start_rotation)
+    _SETUPS[key] = (scen, setup)
+    return setup
+
+
+#: :func:`initial_setup`'s records per outcome of its checks and draws: (``id`` of the scenario
+#: object, track length, first player, start rotation, the Guardian type ids of levels 1-3, which
+#: of them were drawn) -> (the scenario, the record).  A new game used to build the same frozen
+#: record again (action tracks, Guardian supplies, about twenty tuples: some 100,000
+#: instructions in the compiled build, as much as 3 % of a 2-player random playout; issue 34); a
+#: record is immutable, so games share it.  The entry keeps its scenario, checked with ``is``
+#: (scenarios are loaded once, so the ``id`` is not reused), as :data:`_SEATED` does.
+_SETUPS: Final[dict[tuple[int, str, int, int, tuple[str, ...], tuple[bool, ...]], tuple[Scenario, AnkhSetup]]] = {}
+
+
+def _check_track_length(track_length: str) -> None:
+    if track_length not in ("rulebook", "long"):
+        message = N_("Ankh option track_length: expected 'rulebook' or 'long', got '{value}'")
+        raise ConfigError(Sentence(message, value=str(track_length)))
+
+
+@cache
+def _guardians_of_level(level: int) -> tuple[GuardianType, ...]:
+    """The Guardian types of ``level`` in data-file order (the order of the draw's choices)."""
+    return tuple(t for t in load_guardians() if t.level == level)
+
+
+def _assemble(
+    scen: Scenario,
+    tracks: tuple[ActionTrack, ...],
+    first: int,
+    types: tuple[GuardianType, ...],
+    drawn: tuple[bool, ...],
+    start_rotation: int,
+) -> AnkhSetup:
+    """The :class:`AnkhSetup` of a checked set-up whose draws are done (see :func:`initial_setup`)."""
+    players = scen.players
+    turn_order = tuple((first + k) % players for k in range(players))
+    supplies = tuple(
+        GuardianSupply(type=g, miniatures=guardian_miniatures(g, players), drawn=d)
+        for g, d in zip(types, drawn, strict=True)
+    )
     # Scenario player #k sits k-1 places clockwise of the first player (S0 step 10), or, for
     # analysis only, k-1+start_rotation places.
     player_seat = tuple(turn_order[(k + start_rotation) % players] for k in range(players))
@@ -459,7 +501,7 @@ def initial_setup(
         action_tracks=tracks,
         action_markers=tuple(t.start for t in tracks),
         event_space=EVENT_START_SPACE,
-        guardians=tuple(supplies),
+        guardians=supplies,
         regions=scen.regions,
         token_of_region=scen.token_of_region,
         conflict_tokens_in_supply=tuple(t for t in range(1, CONFLICT_ORDER_TOKENS + 1) if t not in on_board),

@@ -382,7 +382,8 @@ def _sorted_slots(slots: frozenset[int]) -> tuple[int, ...]:
 
 
 #: A line of the game log as written (:meth:`AnkhState.note`): its text, or a template and
-#: its fields, formatted when the log is read (:attr:`AnkhState.log`).
+#: its fields (strings, numbers, ``catalogue.Phrase`` and ``PhraseList``), formatted when the
+#: log is read (:attr:`AnkhState.log`).
 LogLine = str | tuple[str, dict[str, object]]
 
 #: How ``full_state`` writes each JSON form of :data:`netjer.games.ankh.fields.JsonForm`
@@ -621,7 +622,9 @@ class AnkhState(State):
         read (:attr:`log`): a random playout writes many lines that nobody reads (issue 34).
 
         ``template`` is already in the process's language (``_("...")`` at the call), and the
-        fields are strings and numbers, so the line reads as if formatted at once."""
+        fields are strings, numbers and words put together when read (``catalogue.Phrase``,
+        ``PhraseList``, whose names were taken in that language too), so the line reads as if
+        formatted at once."""
         self.log_lines.append((template, fields))
 
     @property
