@@ -145,6 +145,21 @@ def test_the_replay_keeps_forward_in_sight_and_gives_the_focus_back_on_closing(s
     assert page.evaluate("document.activeElement.id") == "open-replay"
 
 
+def test_a_redraw_at_the_end_keeps_the_focus_on_replay_this_game(server: str, page: Any) -> None:
+    """The buttons under a finished game's result had no focus key: any redraw (a chat line, a
+    spectator coming) drew them anew and the focus fell to the page, so Enter did nothing (CI of
+    7 December failed on it).  They keep the focus through a redraw now."""
+    table, tokens = finished_aton(server, seed=11)
+    page.goto(f"{server}/table/{table}#seat=0&token={tokens['0']}")
+    page.wait_for_selector("body[data-finished=yes]", state="attached")
+    page.locator("#open-replay").focus()
+    api(server, f"/api/tables/{table}/chat", {"seat": None, "text": "well played", "name": "Ana"})
+    page.wait_for_selector("#chat li:has-text('well played')", state="attached")
+    assert page.evaluate("document.activeElement.id") == "open-replay"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-mode=replay]", state="attached")
+
+
 def test_the_replays_list_of_steps_is_one_tab_stop_that_the_arrows_move(server: str, page: Any) -> None:
     """Every step of the replay's list was a link of its own in the Tab order (an Aton game's
     hundred steps were a hundred presses of Tab); the list is one stop now, the current step,

@@ -524,8 +524,8 @@ function renderView(view) {
         endingWords(view.ending, view.seats) ? el("div", { id: "ending-words", "data-how": view.ending.how }, endingWords(view.ending, view.seats)) : null,
         why && (!view.ending || view.ending.how === "rules") ? el("div", { class: "small" }, translateLine(why)) : null,
         ratingChangeWords(view)),
-      el("button", { class: "secondary", id: "open-replay", on: { click: openReplay } }, t("Replay this game")),
-      seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", title: t("Opens the replay, where you can ask for a review of your decisions"), on: { click: openReplay } }, t("Review my game")) : null,
+      el("button", { class: "secondary", id: "open-replay", "data-focus-key": "open-replay", on: { click: openReplay } }, t("Replay this game")),
+      seat !== null && seat !== undefined && view.result ? el("button", { class: "secondary", id: "open-review", "data-focus-key": "open-review", title: t("Opens the replay, where you can ask for a review of your decisions"), on: { click: openReplay } }, t("Review my game")) : null,
       rematchControl(view),
     ].filter(Boolean)); // replaceChildren would write a null as the text "null"
     result.classList.remove("hidden");
@@ -583,10 +583,10 @@ function rematchControl(view) {
       return el("a", { class: "button", id: "go-rematch", href: `/table/${encodeURIComponent(id)}#${fragment}` }, t("Go to the rematch"));
     }
     if (seat === null || seat === undefined) return el("a", { class: "button secondary", href: `/table/${encodeURIComponent(id)}#watch` }, t("Watch the rematch"));
-    return el("button", { id: "accept-rematch", on: { click: () => acceptRematch() } }, t("A rematch is offered: take my seat"));
+    return el("button", { id: "accept-rematch", "data-focus-key": "accept-rematch", on: { click: () => acceptRematch() } }, t("A rematch is offered: take my seat"));
   }
   if (seat === null || seat === undefined) return null;
-  return el("button", { id: "offer-rematch", on: { click: offerRematch } }, t("Rematch (seats rotated)"));
+  return el("button", { id: "offer-rematch", "data-focus-key": "offer-rematch", on: { click: offerRematch } }, t("Rematch (seats rotated)"));
 }
 
 async function offerRematch() {
