@@ -16,6 +16,7 @@ import time
 from netjer.build_info import describe_build
 from netjer.core import Rng
 from netjer.games.registry import make_game
+from random_games import play_to_the_end
 
 
 def play(games: int, players: list[int]) -> int:
@@ -25,11 +26,7 @@ def play(games: int, players: list[int]) -> int:
         game = make_game("ankh", {"players": str(n)})
         rng = Rng(7)
         for g in range(games):
-            state = game.new_initial_state(1000 + g)
-            while not state.is_terminal:
-                legal = state.legal_actions()
-                state.apply(legal[rng.below(len(legal))])
-                decisions += 1
+            decisions += play_to_the_end(game.new_initial_state(1000 + g), rng)
     return decisions
 
 

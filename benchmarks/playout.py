@@ -25,6 +25,7 @@ import chess
 from netjer.build_info import describe_build
 from netjer.core import Rng
 from netjer.games.registry import game_names, make_game
+from random_games import play_to_the_end
 
 
 def netjer_playouts(
@@ -37,11 +38,7 @@ def netjer_playouts(
     start = clock()
     deadline = start + seconds
     while clock() < deadline:
-        state = game.new_initial_state(games)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-            decisions += 1
+        decisions += play_to_the_end(game.new_initial_state(games), rng)
         games += 1
     return decisions, games, clock() - start
 

@@ -24,17 +24,14 @@ from typing import Any
 
 from netjer.core import Rng
 from netjer.games.registry import make_game
+from random_games import play_to_the_end
 
 
 def play(game: Any, first: int, count: int, rng: Rng) -> int:
     """Play ``count`` random games of ``game`` (seeds ``first``...); the decisions taken."""
     decisions = 0
     for seed in range(first, first + count):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-            decisions += 1
+        decisions += play_to_the_end(game.new_initial_state(seed), rng)
     return decisions
 
 
