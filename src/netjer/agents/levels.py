@@ -270,8 +270,8 @@ LEVELS: dict[tuple[str, int], tuple[Level, ...]] = {
         Level("strong", _HEURISTIC, _HEURISTIC_DESCRIPTION, _STRONG_PLAIN),
         Level(
             "strongest",
-            f"ismcts:iterations=300,depth=6,{_MODEL},contempt=0.5",
-            N_("search against a model of the heuristic, 300 iterations per move, playing for the win over a draw"),
+            f"ismcts:iterations=600,depth=6,{_MODEL},contempt=0.5",
+            N_("search against a model of the heuristic, 600 iterations per move, playing for the win over a draw"),
             N_(
                 "Looks ahead expecting you to play like the strong level, and plays for a win over a draw: "
                 "it won 81 of 100 games against strong and lost 1."
