@@ -41,7 +41,6 @@ def test_a_clean_sweep_gives_at_least_the_wilson_bound() -> None:
     assert shown is not None and shown.bound == "at least" and shown.elo is None and shown.interval is None
     assert shown.limit == pytest.approx(expected)
     assert shown_text(shown) == f"at least +{round(expected)}"
-    assert RATINGS[("ankh", 2, "strongest")].elo > expected  # what the fit's prior made of it
 
 
 def test_a_pairing_lost_in_every_game_is_an_upper_bound() -> None:

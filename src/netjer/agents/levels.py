@@ -326,7 +326,11 @@ RATING_RUNS: dict[tuple[str, int], str] = {
     # the rollout anchor (Nile's heuristic:plan=rollout since issue 35) against random moves: 6, as in Ankh
     ("nile", 2): f"nile --seed 1000 {_POOL} --games-for rollout,beginner=6 --games-for strongest,strong=100 "
     "--log benchmarks/logs/nile.log",
-    ("ankh", 2): f"ankh -o players=2 {_ANKH_POOL} --games-for strongest,strong=20 --log benchmarks/logs/ankh2.log",
+    # the 100 games of the 100-iteration strongest against the rollout anchor are issue 35's goal
+    # run (docs/balance.md, "Twice the iterations"), on their own seeds: read, never appended to
+    ("ankh", 2): f"ankh -o players=2 {_ANKH_POOL} --games-for strongest,strong=20 --log benchmarks/logs/ankh2.log "
+    "--extra-log benchmarks/logs/strongest_v4/B100_2p_vs_rollout_s37100.log "
+    "--extra-log benchmarks/logs/strongest_v4/B100_2p_vs_rollout_s37150.log",
     ("ankh", 3): f"ankh -o players=3 --seed 1000 {_ANKH_POOL} --games-for strongest,strong=10 "
     "--log benchmarks/logs/ankh3.log",
     # the 50 games of strongest against strong are those of the --seed 1000 strength run (docs/levels.md)
@@ -350,10 +354,10 @@ RATINGS: dict[tuple[str, int, str], Rating] = {
     ("nile", 2, "strong"): Rating(0, (0, 0), 150, "2026-12-07"),
     ("nile", 2, "strongest"): Rating(349, (290, 433), 122, "2026-12-07"),
     # RATING_RUNS[("ankh", 2)]
-    ("ankh", 2, "beginner"): Rating(-738, (-869, -672), 31, "2026-12-06"),
-    ("ankh", 2, "casual"): Rating(-328, (-432, -249), 53, "2026-12-06"),
-    ("ankh", 2, "strong"): Rating(0, (0, 0), 53, "2026-12-06"),
-    ("ankh", 2, "strongest"): Rating(386, (325, 494), 29, "2026-12-06"),
+    ("ankh", 2, "beginner"): Rating(-704, (-824, -614), 42, "2026-12-07"),
+    ("ankh", 2, "casual"): Rating(-311, (-418, -227), 70, "2026-12-07"),
+    ("ankh", 2, "strong"): Rating(0, (0, 0), 70, "2026-12-07"),
+    ("ankh", 2, "strongest"): Rating(283, (179, 406), 142, "2026-12-07"),
     # RATING_RUNS[("ankh", 3)]
     ("ankh", 3, "beginner"): Rating(-663, (-967, -556), 48, "2026-12-06"),
     ("ankh", 3, "casual"): Rating(-339, (-514, -290), 70, "2026-12-06"),
