@@ -41,7 +41,6 @@ def test_a_clean_sweep_gives_at_least_the_wilson_bound() -> None:
     assert shown is not None and shown.bound == "at least" and shown.elo is None and shown.interval is None
     assert shown.limit == pytest.approx(expected)
     assert shown_text(shown) == f"at least +{round(expected)}"
-    assert RATINGS[("ankh", 2, "strongest")].elo > expected  # what the fit's prior made of it
 
 
 def test_a_pairing_lost_in_every_game_is_an_upper_bound() -> None:
@@ -61,11 +60,11 @@ def test_a_level_rated_against_a_bound_is_a_bound_too() -> None:
 
 
 def test_a_mixed_pairing_keeps_its_point_and_interval() -> None:
-    shown = shown_rating("nile", 2, "strongest")  # 0.900 over 100 games
+    shown = shown_rating("nile", 2, "strongest")  # 0.930 over 100 games
     rating = RATINGS[("nile", 2, "strongest")]
     assert shown is not None and shown.bound is None and shown.limit is None
     assert shown.elo == rating.elo and shown.interval == rating.interval
-    assert shown_text(shown) == "+349 [+290, +433]"  # the pool fit of 7 December (docs/levels.md)
+    assert shown_text(shown) == "+397 [+351, +465]"  # the pool fit of 7 December, 600 iterations (docs/levels.md)
     assert shown_text(shown_rating("nile", 2, "strong")) == "0 (the reference)"
 
 
