@@ -29,6 +29,7 @@ from rich.text import Text
 from netjer.agents.base import Agent
 from netjer.agents.registry import make_agent, parse_agent_spec
 from netjer.cli.language import agent_words, seat_words
+from netjer.cli.stop_signals import Stopped, StopSignals
 from netjer.cli.suggest import did_you_mean
 from netjer.cli.thinking import thinking
 from netjer.cli.typeahead import discard_typeahead
@@ -398,6 +399,7 @@ class TerminalTable:
         log = self._log()
         self.log_seen = 0 if not state.history else max(0, len(log) - 5)
         self._save_warned = False
+        self._stops: StopSignals | None = None  # while run() plays: SIGHUP and SIGTERM
 
     @property
     def state(self) -> State:
@@ -411,8 +413,23 @@ class TerminalTable:
 
         Returns:
             The exit status: 0, or :data:`INTERRUPTED_STATUS` after Ctrl-C during a computer
-            player's decision (the game saved, and said so, as after 'quit').
+            player's decision (the game saved, and said so, as after 'quit'), or ``128 +`` the
+            signal's number after SIGHUP (the terminal closed) or SIGTERM: the game saved as it
+            stands, nothing printed (:mod:`netjer.cli.stop_signals`).
         """
+        with StopSignals() as stops:
+            self._stops = stops
+            try:
+                return self._play()
+            except Stopped as stop:
+                stops.quiet()
+                self.persist()  # an action applied but not yet saved is kept
+                return 128 + stop.signum
+            finally:
+                self._stops = None
+
+    def _play(self) -> int:
+        """:meth:`run`'s loop, without the stop signals' handling."""
         if self.save is not None:
             self.console.print(
                 Text(_("The game is saved to {path} after every action.").format(path=self.save), style="dim")
@@ -810,7 +827,12 @@ class TerminalTable:
         if self.save is None:
             return
         try:
-            save_record(self.save, GameRecord.from_state(self.state, self.seats, self.transcript.entries))
+            record = GameRecord.from_state(self.state, self.seats, self.transcript.entries)
+            if self._stops is None:
+                save_record(self.save, record)
+            else:
+                with self._stops.held():  # a SIGHUP waits for the save: the file is whole
+                    save_record(self.save, record)
         except OSError as err:
             if strict:
                 raise
