@@ -96,3 +96,14 @@ def test_outside_the_main_thread_the_handlers_are_left_alone() -> None:
     worker.start()
     worker.join()
     assert seen == [before]
+
+
+def test_a_signal_ignored_before_stays_ignored() -> None:
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as under nohup
+    try:
+        with StopSignals():
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGHUP)  # nothing happens
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)

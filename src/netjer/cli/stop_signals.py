@@ -39,7 +39,8 @@ class StopSignals:
     thread, except inside :meth:`held`, where the first one waits until the block ends.
 
     Outside the main thread (where Python cannot set signal handlers) it does nothing, and the
-    signals keep their handlers.  The handlers in place before are put back on exit.
+    signals keep their handlers; a signal ignored when it starts (``nohup`` ignores SIGHUP) stays
+    ignored.  The handlers in place before are put back on exit.
     """
 
     def __init__(self) -> None:
@@ -51,6 +52,8 @@ class StopSignals:
     def __enter__(self) -> StopSignals:
         if threading.current_thread() is threading.main_thread():
             for signum in STOP_SIGNALS:
+                if signal.getsignal(signum) is signal.SIG_IGN:
+                    continue  # ignored on purpose (``nohup``): it stays ignored
                 self._previous[signum] = signal.signal(signum, self._on_signal)
         return self
 
