@@ -43,14 +43,19 @@ def test_a_hang_up_at_the_prompt_keeps_the_game_and_exits_129(tmp_path: Path) ->
         os.kill(os.getpid(), signal.SIGHUP)  # the terminal closes while the game waits
         return "quit"  # not reached: the signal's handler raises first
 
-    before = signal.getsignal(signal.SIGHUP)
-    table = a_table(save, ask)
-    assert table.run() == 128 + signal.SIGHUP
+    # the default disposition, whatever this process inherited (under nohup SIGHUP is ignored,
+    # and an ignored signal stays ignored: test_a_signal_ignored_before_stays_ignored)
+    inherited = signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    try:
+        table = a_table(save, ask)
+        assert table.run() == 128 + signal.SIGHUP
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL  # the handler in place before is back
+    finally:
+        signal.signal(signal.SIGHUP, inherited)
     assert len(asked) == 2
     record, _ = load_record(save)
     assert len(record.actions) == len(table.state.history) >= 1  # the first action and what followed it
     assert leftovers(tmp_path) == []
-    assert signal.getsignal(signal.SIGHUP) == before  # the handlers in place before are back
 
 
 def test_a_signal_during_a_save_waits_for_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -108,6 +108,17 @@ def test_a_clock_runs_through_a_sigkill_and_the_computer_stands_in_after_the_res
         data = table.json()
         first = data["table"]["to_move"]
         name = ["Seth", "Nut"][first]
+        # Aton opens with a simultaneous choice (keep or exchange), where both seats' clocks run:
+        # the other seat makes its choice now, so that only the first seat's time runs out (with
+        # both banks running out together, both computers played the game to its end, under load
+        # before the takeback below: CI of 7 December)
+        other = 1 - first
+        theirs = _auth(data["tokens"][str(other)])
+        mine = httpx.get(f"{base}/api/tables/{data['id']}/view", params={"seat": other}, headers=theirs).json()
+        keep = next(i for i, a in enumerate(mine["legal"]) if a["text"] == "keep")
+        move = {"seat": other, "version": mine["version"], "index": keep}
+        moved = httpx.post(f"{base}/api/tables/{data['id']}/moves", json=move, headers=theirs)
+        assert moved.status_code == 200, moved.text
         time.sleep(1.0)
         kill_server(proc)
     with running_server(db, port, ai_workers=0) as proc:
