@@ -7,7 +7,9 @@ Usage::
 Prints decisions per second and games per second for uniformly random playouts
 (``legal_actions()`` + ``apply`` per decision), and python-chess random playouts
 (``list(board.legal_moves)`` + ``push`` per move, games cut at 300 plies) as the reference,
-then the ratio of the two rates.  ``--cpu`` times both with the process's CPU clock instead of
+then the ratio of the two rates.  Both sides draw their actions from the same generator
+(``--draws``: ``BufferedRng`` by default, ``Rng`` for the older figures; the same draws either
+way, docs/decisions/0029-playout-yardstick-draws.md).  ``--cpu`` times both with the process's CPU clock instead of
 the wall clock (on a shared machine, time spent waiting for a core is then left out of both).
 Not a test: numbers depend on the machine.
 """
@@ -25,15 +27,20 @@ import chess
 from netjer.build_info import describe_build
 from netjer.core import Rng
 from netjer.games.registry import game_names, make_game
-from random_games import play_to_the_end
+from random_games import DRAWS, play_to_the_end
 
 
 def netjer_playouts(
-    name: str, options: dict[str, str], seconds: float, clock: Callable[[], float] = time.perf_counter
+    name: str,
+    options: dict[str, str],
+    seconds: float,
+    clock: Callable[[], float] = time.perf_counter,
+    draws: type[Rng] = Rng,
 ) -> tuple[int, int, float]:
-    """Random playouts of ``name`` for about ``seconds`` of ``clock``; (decisions, games, elapsed)."""
+    """Random playouts of ``name`` for about ``seconds`` of ``clock``, each action drawn by
+    ``draws(1).below``; (decisions, games, elapsed)."""
     game = make_game(name, options)
-    rng = Rng(1)
+    rng = draws(1)
     decisions = games = 0
     start = clock()
     deadline = start + seconds
@@ -44,10 +51,11 @@ def netjer_playouts(
 
 
 def chess_playouts(
-    seconds: float, max_plies: int = 300, clock: Callable[[], float] = time.perf_counter
+    seconds: float, max_plies: int = 300, clock: Callable[[], float] = time.perf_counter, draws: type[Rng] = Rng
 ) -> tuple[int, int, float]:
-    """python-chess random playouts for about ``seconds`` of ``clock``; (moves, games, elapsed)."""
-    rng = Rng(1)
+    """python-chess random playouts for about ``seconds`` of ``clock``, each move drawn by
+    ``draws(1).below``; (moves, games, elapsed)."""
+    rng = draws(1)
     moves = games = 0
     start = clock()
     deadline = start + seconds
@@ -71,17 +79,26 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=1, help="alternate the two measurements this often (default 1)")
     parser.add_argument("-o", "--option", action="append", default=[], help="game option NAME=VALUE")
     parser.add_argument("--cpu", action="store_true", help="time with the process's CPU clock, not the wall clock")
+    parser.add_argument(
+        "--draws",
+        choices=sorted(DRAWS),
+        default="buffered",
+        help="the generator both sides draw their random actions from (default buffered; 'rng': the "
+        "yardstick of the figures before 7 December 2026)",
+    )
     args = parser.parse_args()
+    draws = DRAWS[args.draws]
     clock = time.process_time if args.cpu else time.perf_counter
     options = dict(item.split("=", 1) for item in args.option)
     print(f"Python {platform.python_version()} on {platform.machine()}, python-chess {chess.__version__}")
     print(describe_build())
+    print(f"draws: {draws.__name__}(1).below on both sides")
     ratios = []
     for _ in range(args.repeats):
-        d, g, t = netjer_playouts(args.game, options, args.seconds, clock)
+        d, g, t = netjer_playouts(args.game, options, args.seconds, clock, draws)
         ours = d / t
         print(f"{args.game}: {ours:,.0f} decisions/s, {g / t:,.1f} games/s, {d / g:.1f} decisions/game ({g} games)")
-        m, cg, ct = chess_playouts(args.seconds, clock=clock)
+        m, cg, ct = chess_playouts(args.seconds, clock=clock, draws=draws)
         ref = m / ct
         print(f"python-chess: {ref:,.0f} moves/s, {cg / ct:,.1f} games/s ({cg} games)")
         ratios.append(ours / ref)

@@ -10,7 +10,8 @@ the second dump file, ``<out>.2``, is the measured part)::
 
 Plays ``--warm`` seeded random games (seeds 0, 1, ...) to warm the process's caches, then
 ``--games`` more, each decision ``legal_actions()`` and ``apply`` of the action drawn with the
-harness's ``Rng(1).below`` (as :func:`playout.netjer_playouts`), the collector off.  Prints the
+harness's ``--draws`` generator's ``below`` (as :func:`playout.netjer_playouts`; default
+``BufferedRng(1)``), the collector off.  Prints the
 decisions of the measured games.  benchmarks/README.md, "Issue 34, item 2", reports its figures.
 Not a test.
 """
@@ -24,7 +25,7 @@ from typing import Any
 
 from netjer.core import Rng
 from netjer.games.registry import make_game
-from random_games import play_to_the_end
+from random_games import DRAWS, play_to_the_end
 
 
 def play(game: Any, first: int, count: int, rng: Rng) -> int:
@@ -41,10 +42,11 @@ def main() -> None:
     parser.add_argument("players", type=int)
     parser.add_argument("--warm", type=int, default=100, help="games played before the measured ones (default 100)")
     parser.add_argument("--games", type=int, default=100, help="games measured (default 100)")
+    parser.add_argument("--draws", choices=sorted(DRAWS), default="buffered", help="the harness's generator")
     args = parser.parse_args()
     gc.disable()
     game = make_game("ankh", {"players": str(args.players)})
-    rng = Rng(1)
+    rng = DRAWS[args.draws](1)
     play(game, 0, args.warm, rng)
     time.sleep(0)
     decisions = play(game, args.warm, args.games, rng)
