@@ -7,6 +7,7 @@ Usage (needs ``pip install 'netjer[train]'``: sb3-contrib and a CPU PyTorch)::
         [--n-envs 1] [--n-steps 2048] [--batch-size 256] [--n-epochs 4] [--learning-rate 5e-4]
         [--ent-coef 0.01] [--lr-decay 0] [--clip-range 0.2] [--target-kl none] [--net 64,64]
         [--seed 0] [--final-policy best] [--eval-sampled] [--curve curve.csv] [--save policy.zip]
+        [--imitate 0] [--demonstrator heuristic] [--imitate-epochs 10] [--imitate-lr 1e-3]
 
 Trains ``MaskablePPO("MlpPolicy")`` on :class:`netjer.adapters.gymnasium_env.NetjerEnv`
 (``players=2``, opponent ``random``, the learner's seat rotated, ``observation="flat"`` cut to
@@ -20,7 +21,10 @@ games, and prints the learning curve: timesteps, CPU seconds, wins with the
 Wilson 95% interval, games truncated at the length cap (``--curve`` writes it as CSV after
 every evaluation); ``--final-policy latest`` measures and saves the policy training ended with
 instead of the best, ``--eval-sampled`` adds the sampled policy's wins (actions drawn from
-the masked distribution) after each greedy evaluation.  PyTorch runs on ``--threads``
+the masked distribution) after each greedy evaluation.  ``--imitate N`` first fits the policy
+to the decisions ``--demonstrator`` (default the heuristic) takes in N games of the learner's
+seat against random (behaviour cloning: the masked policy's cross-entropy on those actions, the
+value network untouched), then PPO goes on from it.  PyTorch runs on ``--threads``
 (default 1) threads.  The figures of docs/research.md come from this script.  Not a test: what
 a CPU-minute buys depends on the machine (tests/adapters/test_maskable_ppo_training.py runs it
 on a tiny budget).
@@ -41,7 +45,9 @@ import numpy as np
 from gymnasium import spaces
 
 from netjer.adapters.gymnasium_env import NetjerEnv
+from netjer.agents.registry import make_agent
 from netjer.build_info import describe_build
+from netjer.core.view import PlayerView
 
 try:
     import torch
@@ -120,6 +126,53 @@ def evaluate(model: Any, games: int, seed: int, args: argparse.Namespace, greedy
     return wins, truncations
 
 
+def demonstrations(games: int, seed: int, spec: str, args: argparse.Namespace) -> tuple[np.ndarray, ...]:
+    """The learner's decisions of ``games`` games where agent ``spec`` plays its seat against
+    random (seats rotated, the environment's observations): ``(observations, masks, codes)``,
+    arrays of shape (decisions, inputs), (decisions, actions) and (decisions,)."""
+    env = make_env(args)
+    base = env.unwrapped
+    observations, masks, codes = [], [], []
+    for g in range(games):
+        obs, _ = env.reset(seed=seed) if g == 0 else env.reset()
+        agent = make_agent(spec, seed=seed + g)
+        while True:
+            game = base.current
+            code = base.table.game.action_to_int(agent.choose(PlayerView(game.session.state, game.seat)))
+            observations.append(obs)
+            masks.append(env.action_masks())
+            codes.append(code)
+            obs, _, terminated, truncated, _ = env.step(code)
+            if terminated or truncated:
+                break
+    return np.array(observations), np.array(masks), np.array(codes)
+
+
+def imitate(model: Any, data: tuple[np.ndarray, ...], epochs: int, learning_rate: float, seed: int) -> float:
+    """Behaviour cloning: fit the policy's masked action distribution to the demonstrations'
+    actions (cross-entropy, Adam, minibatches of 256) for ``epochs`` passes; the last pass's
+    mean loss (nats).  The value network is left to PPO."""
+    observations, masks, codes = data
+    policy = model.policy
+    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    order = np.random.default_rng(seed)
+    loss_sum = 0.0
+    for _ in range(epochs):
+        loss_sum = 0.0
+        permutation = order.permutation(len(codes))
+        for start in range(0, len(codes), 256):
+            batch = permutation[start : start + 256]
+            obs = torch.as_tensor(observations[batch], device=policy.device)
+            actions = torch.as_tensor(codes[batch], device=policy.device)
+            _, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks[batch])
+            loss = -log_prob.mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            loss_sum += loss.item() * len(batch)
+    return loss_sum / len(codes)
+
+
 def main() -> None:
     """Parse the arguments, train, print (and optionally write) the learning curve."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -166,6 +219,15 @@ def main() -> None:
         help="evaluate the sampled policy too (its actions drawn, not the likeliest)",
     )
     parser.add_argument("--save", default=None, help="save the trained model to this file (a zip)")
+    parser.add_argument(
+        "--imitate",
+        type=int,
+        default=0,
+        help="before PPO, fit the policy to this many games of --demonstrator's decisions (behaviour cloning; 0: none)",
+    )
+    parser.add_argument("--demonstrator", default="heuristic", help="the agent whose decisions --imitate fits")
+    parser.add_argument("--imitate-epochs", type=int, default=10, help="passes over the demonstrations")
+    parser.add_argument("--imitate-lr", type=float, default=1e-3, help="the imitation's Adam learning rate")
     args = parser.parse_args()
     print(describe_build())
     env: Any = make_env(args, args.reward)
@@ -215,6 +277,15 @@ def main() -> None:
                 writer.writerows(curve)
 
     validation, test = 10_000 + args.seed, 20_000 + args.seed  # different games
+    if args.imitate:
+        record(args.eval_games, validation, "untrained")
+        data = demonstrations(args.imitate, 30_000 + args.seed, args.demonstrator, args)
+        loss = imitate(model, data, args.imitate_epochs, args.imitate_lr, args.seed)
+        print(
+            f"imitated {args.demonstrator}: {len(data[2])} decisions of {args.imitate} games, "
+            f"{args.imitate_epochs} epochs, last loss {loss:.3f}, CPU {time.process_time():.0f} s",
+            flush=True,
+        )
     record(args.eval_games, validation, "latest")
     deadline = time.process_time() + 60 * args.cpu_minutes
     while True:  # at least one round of training, however small the budget

@@ -59,3 +59,33 @@ def test_a_tiny_training_run_writes_its_curve_and_a_policy_that_plays(tmp_path: 
         if terminated or truncated:
             break
     assert np.isfinite(obs).all()
+
+
+@pytest.mark.slow
+def test_imitation_fits_the_policy_to_the_demonstrators_legal_actions() -> None:
+    """``--imitate``: the heuristic's decisions in the learner's seat, each legal under its
+    mask, and behaviour cloning makes them likelier under the masked policy than before."""
+    sb3_contrib = pytest.importorskip("sb3_contrib", reason="the train extra installs sb3-contrib")
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        from train_maskable_ppo import demonstrations, imitate, make_env  # noqa: PLC0415 - the script
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    args = argparse.Namespace(blocks="seat,tracks,gods,me,battle,result")
+    observations, masks, codes = demonstrations(2, 5, "heuristic", args)
+    assert len(observations) == len(masks) == len(codes) > 20
+    assert all(mask[code] for mask, code in zip(masks, codes, strict=True))
+    model = sb3_contrib.MaskablePPO("MlpPolicy", make_env(args), n_steps=64, policy_kwargs={"net_arch": [16]}, seed=0)
+
+    def mean_log_prob() -> float:
+        with torch.no_grad():
+            obs = torch.as_tensor(observations)
+            _, log_prob, _ = model.policy.evaluate_actions(obs, torch.as_tensor(codes), action_masks=masks)
+        return float(log_prob.mean())
+
+    before = mean_log_prob()
+    loss = imitate(model, (observations, masks, codes), epochs=30, learning_rate=1e-2, seed=0)
+    after = mean_log_prob()
+    assert after > before + 0.5
+    assert loss == pytest.approx(-after, abs=0.5)  # the last pass's loss is about the fit's
