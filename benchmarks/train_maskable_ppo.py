@@ -6,7 +6,7 @@ Usage (needs ``pip install 'netjer[train]'``: sb3-contrib and a CPU PyTorch)::
         [--eval-games 50] [--final-eval-games 200] [--reward shaped] [--blocks seat,gods,...]
         [--n-envs 1] [--n-steps 2048] [--batch-size 256] [--n-epochs 4] [--learning-rate 5e-4]
         [--ent-coef 0.01] [--lr-decay 0] [--clip-range 0.2] [--target-kl none] [--net 64,64]
-        [--seed 0] [--final-policy best] [--eval-sampled] [--curve curve.csv] [--save policy.zip]
+        [--seed 0] [--final-policy best|latest|both] [--eval-sampled] [--curve curve.csv] [--save policy.zip]
         [--imitate 0] [--demonstrator heuristic] [--imitate-epochs 10] [--imitate-lr 1e-3]
 
 Trains ``MaskablePPO("MlpPolicy")`` on :class:`netjer.adapters.gymnasium_env.NetjerEnv`
@@ -19,12 +19,13 @@ after every round on ``--eval-games`` validation games (seats rotated), and at t
 best policy on the validation games (kept, ``--save`` saves it) on ``--final-eval-games`` other
 games, and prints the learning curve: timesteps, CPU seconds, wins with the
 Wilson 95% interval, games truncated at the length cap (``--curve`` writes it as CSV after
-every evaluation); ``--final-policy latest`` measures and saves the policy training ended with
-instead of the best, ``--eval-sampled`` adds the sampled policy's wins (actions drawn from
-the masked distribution) after each greedy evaluation.  ``--imitate N`` first fits the policy
-to the decisions ``--demonstrator`` (default the heuristic) takes in N games of the learner's
-seat against random (behaviour cloning: the masked policy's cross-entropy on those actions, the
-value network untouched), then PPO goes on from it.  PyTorch runs on ``--threads``
+every evaluation); ``--final-policy latest`` measures and saves the policy training ended
+with instead of the best (``both``: the latest measured too, before the best),
+``--eval-sampled`` adds the sampled policy's wins (actions drawn from the masked distribution)
+after each greedy evaluation.  ``--imitate N`` first fits the policy to the decisions
+``--demonstrator`` (default the heuristic) takes in N games of the learner's seat against
+random (behaviour cloning: the masked policy's cross-entropy on those actions, the value
+network untouched), then PPO goes on from it.  PyTorch runs on ``--threads``
 (default 1) threads.  The figures of docs/research.md come from this script.  Not a test: what
 a CPU-minute buys depends on the machine (tests/adapters/test_maskable_ppo_training.py runs it
 on a tiny budget).
@@ -209,9 +210,9 @@ def main() -> None:
     parser.add_argument(
         "--final-policy",
         default="best",
-        choices=["best", "latest"],
+        choices=["best", "latest", "both"],
         help="the policy measured on the last evaluation's games and saved: the best on the validation games, "
-        "or the one training ended with",
+        "the one training ended with, or both (the latest measured first; the best saved)",
     )
     parser.add_argument(
         "--eval-sampled",
@@ -302,12 +303,14 @@ def main() -> None:
             break
     # The greedy policy's win rate swings from one round to the next (76% then 0% in one run):
     # the policy kept is the best on the validation games, measured again on new games.
-    if args.final_policy == "best":
-        model.set_parameters(best["parameters"])
-    if args.final_eval_games:
-        record(args.final_eval_games, test, args.final_policy)
-        if args.eval_sampled:
-            record(args.final_eval_games, test, f"{args.final_policy}-sampled")
+    finals = ["latest", "best"] if args.final_policy == "both" else [args.final_policy]
+    for final in finals:
+        if final == "best":
+            model.set_parameters(best["parameters"])
+        if args.final_eval_games:
+            record(args.final_eval_games, test, final)
+            if args.eval_sampled:
+                record(args.final_eval_games, test, f"{final}-sampled")
     if args.save:
         model.save(args.save)
 
