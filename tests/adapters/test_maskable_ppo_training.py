@@ -17,14 +17,15 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "train_maskable_pp
 
 
 @pytest.mark.slow
-def test_a_tiny_training_run_writes_its_curve_and_a_policy_that_plays(tmp_path: Path) -> None:
+@pytest.mark.parametrize("final", ["best", "both"])
+def test_a_tiny_training_run_writes_its_curve_and_a_policy_that_plays(tmp_path: Path, final: str) -> None:
     sb3_contrib = pytest.importorskip("sb3_contrib", reason="the train extra installs sb3-contrib")
     curve, saved = tmp_path / "curve.csv", tmp_path / "policy.zip"
     blocks = "seat,tracks,gods,me,battle,result"
     command = [
         sys.executable, str(SCRIPT), "--cpu-minutes", "0", "--eval-every", "64", "--n-steps", "64",
         "--batch-size", "32", "--n-epochs", "1", "--eval-games", "2", "--final-eval-games", "4",
-        "--blocks", blocks, "--net", "16", "--curve", str(curve), "--save", str(saved),
+        "--blocks", blocks, "--net", "16", "--curve", str(curve), "--save", str(saved), "--final-policy", final,
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
@@ -34,6 +35,9 @@ def test_a_tiny_training_run_writes_its_curve_and_a_policy_that_plays(tmp_path: 
     # better of the two policies on other games.
     validation = [(int(r["timesteps"]), r["policy"], int(r["games"])) for r in rows[:2]]
     assert validation == [(0, "latest", 2), (64, "latest", 2)]
+    if final == "both":  # the policy training ended with, then the best, on the same new games
+        latest = rows.pop(2)
+        assert (latest["policy"], latest["timesteps"], latest["games"]) == ("latest", "64", "4")
     assert rows[2]["policy"] == "best" and int(rows[2]["games"]) == 4
     best = max(rows[:2], key=lambda r: int(r["wins"]))  # the first of equals is kept
     assert rows[2]["timesteps"] == best["timesteps"]
