@@ -267,3 +267,19 @@ def test_the_operators_commands_refuse_a_bad_database_url_without_a_traceback(db
         assert out.exit_code == 2 and isinstance(out.exception, SystemExit), out.output
     out = CliRunner().invoke(cli, ["audit", "no-such-table", "--db", db])
     assert out.exit_code == 1 and "No audit entries" in out.output
+
+
+def test_a_table_id_never_starts_with_a_dash_which_netjer_audit_would_read_as_an_option(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from netjer.server import lifecycle  # noqa: PLC0415 - the module whose draws are replaced
+
+    real = lifecycle.secrets.token_urlsafe
+    draws = iter(["-nHdm0aPq3Y", "_x1y2z3w4v-", "Qk-3Zt_9aB0", "-abcdefghij", "NeXt0ne_AbC"])
+    # The table ids' draws (8 bytes) come from the list; the seats' tokens stay random.
+    monkeypatch.setattr(lifecycle.secrets, "token_urlsafe", lambda n: next(draws) if n == 8 else real(n))
+    assert lifecycle.new_table_id() == "_x1y2z3w4v-"
+    assert lifecycle.new_table_id() == "Qk-3Zt_9aB0"
+    r = client.post("/api/tables", json={"game": "aton", "seats": [{"type": "human"}, {"type": "human"}]})
+    assert r.status_code == 201, r.text
+    assert r.json()["id"] == "NeXt0ne_AbC"

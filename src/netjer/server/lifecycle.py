@@ -27,6 +27,16 @@ from netjer.server.runtime import SeatInfo, TableError, TableRuntime, advance, e
 from netjer.server.table_host import TableHost
 
 
+def new_table_id() -> str:
+    """A new table's id: 8 random bytes, URL-safe base64 (11 characters of ``A-Za-z0-9-_``),
+    never starting with ``-`` (an operator types it as an argument of ``netjer audit``, where
+    a leading ``-`` reads as an option; seen when a test's table id began with ``-n``)."""
+    while True:
+        table_id = secrets.token_urlsafe(8)
+        if not table_id.startswith("-"):
+            return table_id
+
+
 def rematch_accepted(store: Store, rt: TableRuntime) -> bool:
     """Whether ``rt`` is the rematch of a finished table and a player other than the one who
     offered it has taken their seat (a rematch's seats but the offerer's wait, reserved, until
@@ -123,7 +133,7 @@ class TableLifecycle:
             raise TableError.saying(422, "bad_table", sentence_of(err)) from None
         seed = seed if seed is not None else secrets.randbelow(2**31)
         opened = _opening(game, seed, opening or [])
-        table_id = secrets.token_urlsafe(8)
+        table_id = new_table_id()
         rt = TableRuntime(table_id, game, game.new_initial_state(seed), infos)
         rt.clock_settings = settings
         rt.creator_hash = creator_hash
