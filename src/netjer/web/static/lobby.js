@@ -530,8 +530,8 @@ function drawFollowed() {
 }
 
 async function wireFollows() {
-  await loadFollows();
-  drawFollowed();
+  // The listeners first: the page says it is ready before the follows are loaded, and a click
+  // on "Browser notices" in between was lost (seen in a browser test under load).
   document.addEventListener("netjer:follows", drawFollowed); // a table followed from its list
   $("follow-player-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -554,6 +554,8 @@ async function wireFollows() {
     }
     drawFollowed();
   });
+  await loadFollows();
+  drawFollowed();
   startNotices();
 }
 
